@@ -1,0 +1,73 @@
+package io.github.sqlguard.audit;
+
+import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.ParsedStatement.SqlOption;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Removes secrets from statement text before it is audited: the values of {@code WITH}/{@code
+ * OPTIONS} options and of SET statements whose key names a password, secret, token, JAAS config or
+ * key material. Values found by Flink's parser are replaced wherever they occur; a {@code 'key' =
+ * 'value'} pattern is also replaced, which covers statements the parser rejected.
+ */
+public final class Redactor {
+
+    /** What a redacted value is replaced with. */
+    public static final String MASK = "'****'";
+
+    private static final String[] SENSITIVE = {
+        "password", "passwd", "secret", "token", "jaas", "credential", "private-key", "private.key",
+        "access-key", "access.key", "accesskey", "api-key", "apikey", "keystore", "ssl.key", "signature"
+    };
+
+    private static final Pattern PAIR =
+            Pattern.compile("('(?:[^']|'')*'\\s*=\\s*)'((?:[^']|'')*)'", Pattern.DOTALL);
+
+    /** True when {@code key} names a secret. */
+    public static boolean isSensitive(String key) {
+        if (key == null) {
+            return false;
+        }
+        String k = key.toLowerCase(Locale.ROOT);
+        for (String s : SENSITIVE) {
+            if (k.contains(s)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The statement text with secret values masked. */
+    public String redact(ParsedStatement statement) {
+        String text = statement.text();
+        for (SqlOption option : statement.tableOptions()) {
+            if (isSensitive(option.key()) && option.value() != null && !option.value().isEmpty()) {
+                text = text.replace("'" + option.value().replace("'", "''") + "'", MASK);
+            }
+        }
+        if (statement.setKey() != null && isSensitive(statement.setKey()) && statement.setValue() != null
+                && !statement.setValue().isEmpty()) {
+            text = text.replace("'" + statement.setValue().replace("'", "''") + "'", MASK);
+        }
+        Matcher m = PAIR.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String keyPart = m.group(1);
+            if (isSensitive(keyPart)) {
+                m.appendReplacement(out, Matcher.quoteReplacement(keyPart + MASK));
+            } else {
+                m.appendReplacement(out, Matcher.quoteReplacement(m.group()));
+            }
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** Masks a configuration value when its key is sensitive. */
+    public String redactValue(String key, String value) {
+        return isSensitive(key) ? "****" : value;
+    }
+}

@@ -1,0 +1,55 @@
+package io.github.sqlguard.endpoint;
+
+import org.apache.flink.runtime.rest.RestServerEndpoint;
+import org.apache.flink.table.gateway.api.endpoint.SqlGatewayEndpoint;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+
+/**
+ * The {@code guard} endpoint: the wrapped endpoint (REST by default) serving its unchanged protocol
+ * on top of the guarded service. Starting and stopping it starts and stops the wrapped endpoint.
+ */
+public final class GuardEndpoint implements SqlGatewayEndpoint {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GuardEndpoint.class);
+
+    private final SqlGatewayEndpoint delegate;
+    private final String delegateIdentifier;
+    private final String policySummary;
+
+    GuardEndpoint(SqlGatewayEndpoint delegate, String delegateIdentifier, String policySummary) {
+        this.delegate = delegate;
+        this.delegateIdentifier = delegateIdentifier;
+        this.policySummary = policySummary;
+    }
+
+    @Override
+    public void start() throws Exception {
+        delegate.start();
+        String where =
+                delegate instanceof RestServerEndpoint rest && rest.getServerAddress() != null
+                        ? "http://" + hostPort(rest.getServerAddress())
+                        : "the '" + delegateIdentifier + "' endpoint";
+        String line = "Flink SQL Guard: guarded SQL Gateway listening at " + where + " (" + policySummary + ")";
+        LOG.info(line);
+        // The gateway runs in the foreground; say where it listens on its console too.
+        System.out.println(line);
+    }
+
+    @Override
+    public void stop() throws Exception {
+        delegate.stop();
+    }
+
+    /** The wrapped endpoint. */
+    public SqlGatewayEndpoint delegate() {
+        return delegate;
+    }
+
+    private static String hostPort(InetSocketAddress address) {
+        return address.getHostString() + ":" + address.getPort();
+    }
+}

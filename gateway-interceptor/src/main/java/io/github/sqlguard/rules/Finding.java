@@ -1,0 +1,44 @@
+package io.github.sqlguard.rules;
+
+/**
+ * What a rule found in one statement.
+ *
+ * @param ruleId the rule's stable id, e.g. {@code unbounded-rank}
+ * @param level the level after policy (configured level, suppression, caps)
+ * @param reason one sentence: what is wrong and why it matters
+ * @param node the plan node line or SQL fragment concerned (for example {@code Rank(...)} or
+ *     {@code SET 'table.exec.state.ttl' = '24'}), never {@code null}
+ * @param excerpt the plan around the node with the node marked by {@code ==>}, or empty when the
+ *     finding is not about a plan node
+ * @param fix a concrete rewrite or setting that removes the finding
+ * @param docLink the path of the rule's page, {@code docs/rules/<id>.md}
+ */
+public record Finding(
+        String ruleId,
+        Level level,
+        String reason,
+        String node,
+        String excerpt,
+        String fix,
+        String docLink) {
+
+    /** The same finding at another level. */
+    public Finding withLevel(Level newLevel) {
+        return new Finding(ruleId, newLevel, reason, node, excerpt, fix, docLink);
+    }
+
+    /** Multi-line text for an error message or a terminal: level, id, reason, plan, fix, link. */
+    public String describe() {
+        StringBuilder out = new StringBuilder();
+        out.append(level).append(' ').append(ruleId).append(": ").append(reason).append('\n');
+        if (!excerpt.isEmpty()) {
+            out.append("  plan:\n");
+            excerpt.lines().forEach(l -> out.append("    ").append(l).append('\n'));
+        } else if (!node.isEmpty()) {
+            out.append("  at: ").append(node).append('\n');
+        }
+        out.append("  fix: ").append(fix).append('\n');
+        out.append("  see: ").append(docLink).append('\n');
+        return out.toString();
+    }
+}

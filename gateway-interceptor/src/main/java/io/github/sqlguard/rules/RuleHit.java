@@ -1,0 +1,19 @@
+package io.github.sqlguard.rules;
+
+/**
+ * A rule's raw result, before the policy gives it a level.
+ *
+ * @param reason one sentence: what is wrong and why it matters
+ * @param node the plan node line or SQL fragment concerned
+ * @param excerpt plan excerpt with the node marked, or empty
+ * @param fix a concrete rewrite or setting
+ * @param cap the highest level this hit may take whatever the configured level (for example a
+ *     bare TTL that already means what was intended is only advised: {@link Level#INFO})
+ */
+public record RuleHit(String reason, String node, String excerpt, String fix, Level cap) {
+
+    /** A hit that takes the rule's configured level. */
+    public static RuleHit of(String reason, String node, String excerpt, String fix) {
+        return new RuleHit(reason, node, excerpt, fix, Level.BLOCK);
+    }
+}

@@ -1,0 +1,97 @@
+package io.github.sqlguard.rules.config;
+
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.ConfigChange;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleHit;
+import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.statement.ParsedStatement.SqlOption;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code ttl-bare-number}: a state TTL written without a unit ({@code table.exec.state.ttl} in SET,
+ * session properties or per-statement config, or a {@code STATE_TTL} hint value). Flink's {@code
+ * TimeUtils.parseDuration} reads a bare number as milliseconds, so {@code '24'} is 24 ms. {@code
+ * '0'} is 0 in any unit and is not reported. A bare value at or above {@code sql-guard.min-state-ttl}
+ * (for example {@code '3600000'}, 1 h as meant) is only advised ({@link Level#INFO}).
+ */
+public final class TtlBareNumberRule implements Rule {
+
+    public static final String ID = "ttl-bare-number";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Level defaultLevel() {
+        return Level.WARN;
+    }
+
+    @Override
+    public String summary() {
+        return "State TTL with no unit: Flink reads '24' as 24 milliseconds.";
+    }
+
+    @Override
+    public List<RuleHit> check(AnalysisContext context) {
+        List<RuleHit> hits = new ArrayList<>();
+        for (ConfigChange change : context.changes()) {
+            if (StateTtl.KEY.equals(change.key())) {
+                check(change.value(), change.asSql(), "SET '" + StateTtl.KEY + "' = ", context, hits);
+            }
+        }
+        for (SqlOption hint : context.statement().stateTtlHints()) {
+            check(
+                    hint.value(),
+                    "STATE_TTL('" + hint.key() + "' = '" + hint.value() + "') at line " + hint.line(),
+                    "/*+ STATE_TTL('" + hint.key() + "' = ",
+                    context,
+                    hits);
+        }
+        return hits;
+    }
+
+    private static void check(
+            String value, String where, String fixPrefix, AnalysisContext context, List<RuleHit> hits) {
+        if (!StateTtl.isBareNumber(value)) {
+            return;
+        }
+        long number;
+        try {
+            number = Long.parseLong(value.strip());
+        } catch (NumberFormatException e) {
+            number = Long.MAX_VALUE;
+        }
+        if (number == 0) {
+            return;
+        }
+        Duration read = Duration.ofMillis(number);
+        boolean longEnough = read.compareTo(context.thresholds().minStateTtl()) >= 0;
+        String suffix = fixPrefix.startsWith("/*+") ? ") */" : "";
+        if (longEnough) {
+            hits.add(
+                    new RuleHit(
+                            "'" + value.strip() + "' has no unit; Flink reads it as " + number + " ms (" + StateTtl.format(read)
+                                    + "). Write the unit so readers do not have to guess.",
+                            where,
+                            "",
+                            fixPrefix + "'" + StateTtl.format(read) + "'" + suffix,
+                            Level.INFO));
+        } else {
+            String intent = StateTtl.likelyIntent(number);
+            hits.add(
+                    RuleHit.of(
+                            "'" + value.strip() + "' has no unit, so Flink reads it as " + number + " ms, not " + intent
+                                    + " as was probably meant: state would expire almost at once.",
+                            where,
+                            "",
+                            "Write the unit: " + fixPrefix + intent + suffix + "."));
+        }
+    }
+}

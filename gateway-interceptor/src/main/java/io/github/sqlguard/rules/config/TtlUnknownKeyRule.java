@@ -1,0 +1,76 @@
+package io.github.sqlguard.rules.config;
+
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.ConfigChange;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleHit;
+import io.github.sqlguard.rules.StateTtl;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code ttl-unknown-key}: a SET or session property whose key looks like a state TTL or retention
+ * setting ({@code sql.ttl.min}, {@code table.exec.state-ttl}, {@code state.ttl}, {@code
+ * table.exec.state.retention}) but is not a key Flink reads. Flink accepts any key in SET, so the
+ * typo is silent and the state keeps the old TTL.
+ */
+public final class TtlUnknownKeyRule implements Rule {
+
+    public static final String ID = "ttl-unknown-key";
+
+    /** Flink 2.3 keys that contain {@code ttl}/{@code retention}/{@code retain} and are real. */
+    static final Set<String> KNOWN =
+            Set.of(
+                    StateTtl.KEY,
+                    "execution.checkpointing.externalized-checkpoint-retention",
+                    "execution.checkpointing.num-retained",
+                    "state.checkpoints.num-retained",
+                    "table.exec.mini-batch.allow-latency",
+                    "lookup.cache.ttl",
+                    "sql-gateway.session.idle-timeout",
+                    "state.backend.rocksdb.compaction.filter.query-time-after-num-entries",
+                    "state.backend.rocksdb.compaction.filter.periodic-compaction-time");
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Level defaultLevel() {
+        return Level.WARN;
+    }
+
+    @Override
+    public String summary() {
+        return "SET of a key that looks like a state TTL but is not one Flink reads.";
+    }
+
+    static boolean looksLikeTtl(String key) {
+        String k = key.toLowerCase(Locale.ROOT);
+        return k.contains("ttl") || k.contains("retention") || k.contains("state.expire") || k.contains("idle-state");
+    }
+
+    @Override
+    public List<RuleHit> check(AnalysisContext context) {
+        List<RuleHit> hits = new ArrayList<>();
+        for (ConfigChange change : context.changes()) {
+            String key = change.key() == null ? "" : change.key().strip();
+            if (!key.isEmpty() && looksLikeTtl(key) && !KNOWN.contains(key.toLowerCase(Locale.ROOT))
+                    && !key.toLowerCase(Locale.ROOT).startsWith("sql-guard.")) {
+                hits.add(
+                        RuleHit.of(
+                                "'" + key + "' is not an option Flink reads, so this " + change.source()
+                                        + " changes nothing and the state keeps its previous TTL.",
+                                change.asSql(),
+                                "",
+                                "Use Flink's key: SET '" + StateTtl.KEY + "' = '" + change.value() + "'."));
+            }
+        }
+        return hits;
+    }
+}

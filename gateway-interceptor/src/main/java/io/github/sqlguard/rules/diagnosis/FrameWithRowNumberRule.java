@@ -1,0 +1,38 @@
+package io.github.sqlguard.rules.diagnosis;
+
+import io.github.sqlguard.rules.AnalysisContext;
+
+/**
+ * {@code frame-with-row-number}: ROW_NUMBER/RANK with a ROWS or RANGE frame, which SQL does not allow.
+ *
+ * <p>Planner symptom (Flink 2.3.0): {@code ROW/RANGE not allowed with RANK, DENSE_RANK or ROW_NUMBER functions}.
+ */
+public final class FrameWithRowNumberRule extends DiagnosisRule {
+
+    public static final String ID = "frame-with-row-number";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String summary() {
+        return "ROW_NUMBER/RANK with a ROWS or RANGE frame, which SQL does not allow.";
+    }
+
+    @Override
+    protected boolean matches(String plannerError, AnalysisContext context) {
+        return plannerError.contains("ROW/RANGE not allowed with RANK, DENSE_RANK or ROW_NUMBER functions");
+    }
+
+    @Override
+    protected String reason(String plannerError, AnalysisContext context) {
+        return "ROW_NUMBER, RANK and DENSE_RANK number the rows of the whole partition; a window frame (ROWS/RANGE BETWEEN ...) means nothing for them and the validator rejects it.";
+    }
+
+    @Override
+    protected String fix(String plannerError, AnalysisContext context) {
+        return "Drop the frame: ROW_NUMBER() OVER (PARTITION BY k ORDER BY c DESC) AS rn, then filter WHERE rn <= N in an outer query.";
+    }
+}

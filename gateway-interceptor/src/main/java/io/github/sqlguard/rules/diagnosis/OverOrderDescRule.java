@@ -1,0 +1,38 @@
+package io.github.sqlguard.rules.diagnosis;
+
+import io.github.sqlguard.rules.AnalysisContext;
+
+/**
+ * {@code over-order-desc}: ROW_NUMBER ordered DESC with no Top-N filter: an OVER window, which streams only ascending.
+ *
+ * <p>Planner symptom (Flink 2.3.0): {@code The window can only be ordered in ASCENDING mode}.
+ */
+public final class OverOrderDescRule extends DiagnosisRule {
+
+    public static final String ID = "over-order-desc";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String summary() {
+        return "ROW_NUMBER ordered DESC with no Top-N filter: an OVER window, which streams only ascending.";
+    }
+
+    @Override
+    protected boolean matches(String plannerError, AnalysisContext context) {
+        return plannerError.contains("The window can only be ordered in ASCENDING mode");
+    }
+
+    @Override
+    protected String reason(String plannerError, AnalysisContext context) {
+        return "Without a Top-N filter in an outer query (WHERE rn <= N, nothing else in that condition), Flink plans ROW_NUMBER as an OVER window, and streaming OVER windows can only be ordered ascending on a time attribute.";
+    }
+
+    @Override
+    protected String fix(String plannerError, AnalysisContext context) {
+        return "Wrap the query and filter on the row number alone: SELECT * FROM (SELECT ..., ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts DESC) AS rn FROM t) WHERE rn = 1 (or rn <= N); move other conditions to another WHERE level.";
+    }
+}

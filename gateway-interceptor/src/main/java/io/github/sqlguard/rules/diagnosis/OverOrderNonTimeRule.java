@@ -1,0 +1,38 @@
+package io.github.sqlguard.rules.diagnosis;
+
+import io.github.sqlguard.rules.AnalysisContext;
+
+/**
+ * {@code over-order-non-time}: OVER window ordered by a non-time attribute (Flink versions before 2.1).
+ *
+ * <p>Planner symptom (Flink 2.3.0): {@code OVER windows' ordering in stream mode must be defined on a time attribute}.
+ */
+public final class OverOrderNonTimeRule extends DiagnosisRule {
+
+    public static final String ID = "over-order-non-time";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String summary() {
+        return "OVER window ordered by a non-time attribute (Flink versions before 2.1).";
+    }
+
+    @Override
+    protected boolean matches(String plannerError, AnalysisContext context) {
+        return plannerError.contains("OVER windows' ordering in stream mode must be defined on a time attribute");
+    }
+
+    @Override
+    protected String reason(String plannerError, AnalysisContext context) {
+        return "Streaming OVER windows in this Flink version must be ordered by a time attribute (a WATERMARK column or PROCTIME()).";
+    }
+
+    @Override
+    protected String fix(String plannerError, AnalysisContext context) {
+        return "ORDER BY a time attribute in the OVER clause, or for a Top-N filter on the row number in an outer query (WHERE rn <= N) so Flink plans a Rank.";
+    }
+}

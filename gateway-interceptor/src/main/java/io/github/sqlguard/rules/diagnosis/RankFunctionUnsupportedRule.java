@@ -1,0 +1,38 @@
+package io.github.sqlguard.rules.diagnosis;
+
+import io.github.sqlguard.rules.AnalysisContext;
+
+/**
+ * {@code rank-function-unsupported}: RANK() or DENSE_RANK() in a streaming Top-N, which Flink does not support.
+ *
+ * <p>Planner symptom (Flink 2.3.0): {@code on streaming table is not supported currently}.
+ */
+public final class RankFunctionUnsupportedRule extends DiagnosisRule {
+
+    public static final String ID = "rank-function-unsupported";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String summary() {
+        return "RANK() or DENSE_RANK() in a streaming Top-N, which Flink does not support.";
+    }
+
+    @Override
+    protected boolean matches(String plannerError, AnalysisContext context) {
+        return plannerError.contains("on streaming table is not supported currently");
+    }
+
+    @Override
+    protected String reason(String plannerError, AnalysisContext context) {
+        return "Flink's streaming Top-N supports ROW_NUMBER() only; RANK() and DENSE_RANK() are rejected in streaming mode.";
+    }
+
+    @Override
+    protected String fix(String plannerError, AnalysisContext context) {
+        return "Use ROW_NUMBER() OVER (PARTITION BY ... ORDER BY ...) AS rn with WHERE rn <= N; for ties, add a tiebreaker column to ORDER BY.";
+    }
+}

@@ -1,0 +1,38 @@
+package io.github.sqlguard.rules.diagnosis;
+
+import io.github.sqlguard.rules.AnalysisContext;
+
+/**
+ * {@code row-number-without-order-by}: ROW_NUMBER() with no ORDER BY, or ORDER BY a constant.
+ *
+ * <p>Planner symptom (Flink 2.3.0): {@code The window rank function requires order by clause with non-constant fields}.
+ */
+public final class RowNumberWithoutOrderByRule extends DiagnosisRule {
+
+    public static final String ID = "row-number-without-order-by";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String summary() {
+        return "ROW_NUMBER() with no ORDER BY, or ORDER BY a constant.";
+    }
+
+    @Override
+    protected boolean matches(String plannerError, AnalysisContext context) {
+        return plannerError.contains("The window rank function requires order by clause with non-constant fields");
+    }
+
+    @Override
+    protected String reason(String plannerError, AnalysisContext context) {
+        return "ROW_NUMBER needs an ORDER BY on a real column to decide which rows come first; without one (or with a constant) the rank is undefined.";
+    }
+
+    @Override
+    protected String fix(String plannerError, AnalysisContext context) {
+        return "Order by the column that decides which row to keep: ROW_NUMBER() OVER (PARTITION BY k ORDER BY event_time DESC) AS rn; for an arbitrary row per key use GROUP BY k with FIRST_VALUE/LAST_VALUE.";
+    }
+}

@@ -1,0 +1,38 @@
+package io.github.sqlguard.rules.diagnosis;
+
+import io.github.sqlguard.rules.AnalysisContext;
+
+/**
+ * {@code sort-non-time}: ORDER BY a non-time column on an unbounded stream.
+ *
+ * <p>Planner symptom (Flink 2.3.0): {@code Sort on a non-time-attribute field is not supported}.
+ */
+public final class SortNonTimeRule extends DiagnosisRule {
+
+    public static final String ID = "sort-non-time";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String summary() {
+        return "ORDER BY a non-time column on an unbounded stream.";
+    }
+
+    @Override
+    protected boolean matches(String plannerError, AnalysisContext context) {
+        return plannerError.contains("Sort on a non-time-attribute field is not supported");
+    }
+
+    @Override
+    protected String reason(String plannerError, AnalysisContext context) {
+        return "An unbounded stream cannot be sorted by an ordinary column: every new row could change the order of all earlier ones. Streaming ORDER BY must start with an ascending time attribute.";
+    }
+
+    @Override
+    protected String fix(String plannerError, AnalysisContext context) {
+        return "Sort by the time attribute (ORDER BY order_time), keep a bounded Top-N (ROW_NUMBER() OVER (ORDER BY amount DESC) ... WHERE rn <= 10, per window if possible), or run the query in batch mode: SET 'execution.runtime-mode' = 'batch'.";
+    }
+}

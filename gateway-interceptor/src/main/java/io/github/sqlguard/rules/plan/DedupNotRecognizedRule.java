@@ -1,0 +1,64 @@
+package io.github.sqlguard.rules.plan;
+
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.PlanSection;
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleHit;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code dedup-not-recognized}: a {@code Rank} with {@code rankRange=[rankStart=1, rankEnd=1]}. The
+ * query is a deduplication ({@code rn = 1}) but Flink could not plan {@code Deduplicate} because the
+ * ORDER BY is not a time attribute ({@code StreamPhysicalRankRule} vs {@code
+ * StreamPhysicalDeduplicateRule}).
+ */
+public final class DedupNotRecognizedRule implements Rule {
+
+    public static final String ID = "dedup-not-recognized";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Level defaultLevel() {
+        return Level.WARN;
+    }
+
+    @Override
+    public String summary() {
+        return "A 'keep the first/last row per key' query that Flink could not plan as Deduplicate.";
+    }
+
+    @Override
+    public List<RuleHit> check(AnalysisContext context) {
+        if (!context.streaming() || context.plan().isEmpty()) {
+            return List.of();
+        }
+        PlanSection plan = context.plan().get().executionPlan();
+        List<RuleHit> hits = new ArrayList<>();
+        for (PlanNode rank : plan.nodes("Rank")) {
+            if (PlanRules.rankStart(rank).orElse(-1) == 1 && PlanRules.rankEnd(rank).orElse(-1) == 1) {
+                String order = rank.attribute("orderBy").orElse("?");
+                hits.add(
+                        PlanRules.hit(
+                                plan,
+                                rank,
+                                "This 'rn = 1' query ordered by "
+                                        + order
+                                        + " ran as a general Rank, not as Deduplicate: Flink deduplicates only when ORDER BY is a time attribute"
+                                        + " (a column with a WATERMARK, or PROCTIME()).",
+                                "Declare the column as event time (WATERMARK FOR "
+                                        + order.split(" ")[0]
+                                        + " AS ...) or order by a PROCTIME() column; to keep the latest value per key without"
+                                        + " ordering, use GROUP BY key with LAST_VALUE(...)."));
+            }
+        }
+        return hits;
+    }
+}

@@ -1,0 +1,60 @@
+package io.github.sqlguard.rules.plan;
+
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.PlanSection;
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleHit;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code global-rank}: a non-window {@code Rank} or an {@code OverAggregate} with {@code
+ * partitionBy=[]}. Flink sends every row to one parallel instance ({@code
+ * Exchange(distribution=[single])}), which holds all the state and caps throughput.
+ */
+public final class GlobalRankRule implements Rule {
+
+    public static final String ID = "global-rank";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Level defaultLevel() {
+        return Level.WARN;
+    }
+
+    @Override
+    public String summary() {
+        return "Top-N or OVER without PARTITION BY: one parallel instance holds all the state.";
+    }
+
+    @Override
+    public List<RuleHit> check(AnalysisContext context) {
+        if (!context.streaming() || context.plan().isEmpty()) {
+            return List.of();
+        }
+        PlanSection plan = context.plan().get().executionPlan();
+        List<RuleHit> hits = new ArrayList<>();
+        for (PlanNode node : plan.nodes()) {
+            if ((node.is("Rank") || node.is("OverAggregate"))
+                    && node.attributes().containsKey("partitionBy")
+                    && PlanRules.partitionKeys(node).isEmpty()) {
+                hits.add(
+                        PlanRules.hit(
+                                plan,
+                                node,
+                                "This " + node.name() + " has no PARTITION BY, so all rows go to a single parallel instance that holds the"
+                                        + " whole state and limits throughput to one task.",
+                                "Partition the ranking (PARTITION BY a key), or compute the global Top-N per window"
+                                        + " (PARTITION BY window_start, window_end) from a pre-aggregated per-window result."));
+            }
+        }
+        return hits;
+    }
+}

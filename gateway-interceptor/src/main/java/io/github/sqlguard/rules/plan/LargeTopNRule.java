@@ -1,0 +1,71 @@
+package io.github.sqlguard.rules.plan;
+
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.PlanSection;
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleHit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * {@code large-top-n}: a {@code Rank} or {@code WindowRank} whose {@code rankEnd} is above {@code
+ * sql-guard.max-top-n} (default 1000) or is not a constant ({@code rankEnd=rn} style variable
+ * ranges). Each partition keeps that many rows in state.
+ */
+public final class LargeTopNRule implements Rule {
+
+    public static final String ID = "large-top-n";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Level defaultLevel() {
+        return Level.WARN;
+    }
+
+    @Override
+    public String summary() {
+        return "Top-N whose N is above the configured maximum or not a constant.";
+    }
+
+    @Override
+    public List<RuleHit> check(AnalysisContext context) {
+        if (context.plan().isEmpty()) {
+            return List.of();
+        }
+        PlanSection plan = context.plan().get().executionPlan();
+        long max = context.thresholds().maxTopN();
+        List<RuleHit> hits = new ArrayList<>();
+        for (PlanNode node : plan.nodes()) {
+            if (!(node.is("Rank") || node.is("WindowRank"))) {
+                continue;
+            }
+            OptionalLong end = PlanRules.rankEnd(node);
+            if (end.isEmpty()) {
+                hits.add(
+                        PlanRules.hit(
+                                plan,
+                                node,
+                                "The Top-N bound is not a constant (" + node.attribute("rankRange").orElse("?")
+                                        + "), so Flink cannot bound the rows kept per partition.",
+                                "Filter on a constant: WHERE rn <= 10."));
+            } else if (end.getAsLong() > max) {
+                hits.add(
+                        PlanRules.hit(
+                                plan,
+                                node,
+                                "This Top-N keeps up to " + end.getAsLong() + " rows per partition, above the limit of " + max
+                                        + " (sql-guard.max-top-n): state and the update traffic per input row grow with N.",
+                                "Lower N (WHERE rn <= " + max + " or less), or rank per window so the state is freed at window end."));
+            }
+        }
+        return hits;
+    }
+}

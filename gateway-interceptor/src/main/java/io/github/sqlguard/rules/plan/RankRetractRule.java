@@ -1,0 +1,58 @@
+package io.github.sqlguard.rules.plan;
+
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.PlanSection;
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleHit;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code rank-retract}: {@code Rank(strategy=[RetractStrategy])}. The input is an update stream (a
+ * GROUP BY, a join, a CDC source), so Flink's {@code RetractableTopNFunction} keeps every input row
+ * of each partition, not just the Top-N.
+ */
+public final class RankRetractRule implements Rule {
+
+    public static final String ID = "rank-retract";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Level defaultLevel() {
+        return Level.WARN;
+    }
+
+    @Override
+    public String summary() {
+        return "Top-N over an updating input (RetractStrategy) keeps every input row per partition.";
+    }
+
+    @Override
+    public List<RuleHit> check(AnalysisContext context) {
+        if (!context.streaming() || context.plan().isEmpty()) {
+            return List.of();
+        }
+        PlanSection plan = context.plan().get().executionPlan();
+        List<RuleHit> hits = new ArrayList<>();
+        for (PlanNode rank : plan.nodes("Rank")) {
+            if (rank.attribute("strategy").orElse("").startsWith("RetractStrategy")) {
+                hits.add(
+                        PlanRules.hit(
+                                plan,
+                                rank,
+                                "The Top-N input is an update stream, so Rank uses RetractStrategy and stores every input row of each"
+                                        + " partition (not only the top rows) to be able to retract them.",
+                                "Rank an append-only input (for example a windowed aggregate with TUMBLE and a window Top-N), or make"
+                                        + " the ORDER BY column monotonic so Flink can use UpdateFastStrategy; set a state TTL."));
+            }
+        }
+        return hits;
+    }
+}

@@ -1,0 +1,61 @@
+package io.github.sqlguard.rules.plan;
+
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.PlanSection;
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleHit;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code unbounded-rank}: a non-window {@code Rank} in streaming mode while the effective state TTL
+ * is 0. Flink's {@code StreamExecRank} keeps the Top-N of every partition key it has ever seen;
+ * with no TTL that state only grows.
+ */
+public final class UnboundedRankRule implements Rule {
+
+    public static final String ID = "unbounded-rank";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Level defaultLevel() {
+        return Level.BLOCK;
+    }
+
+    @Override
+    public String summary() {
+        return "Non-window Top-N (Rank) in streaming mode with no state TTL: state grows forever.";
+    }
+
+    @Override
+    public List<RuleHit> check(AnalysisContext context) {
+        if (!context.streaming() || !context.effectiveStateTtl().isZero() || context.plan().isEmpty()) {
+            return List.of();
+        }
+        PlanSection plan = context.plan().get().executionPlan();
+        List<RuleHit> hits = new ArrayList<>();
+        for (PlanNode rank : plan.nodes("Rank")) {
+            String order = rank.attribute("orderBy").orElse("?");
+            hits.add(
+                    PlanRules.hit(
+                            plan,
+                            rank,
+                            "This Top-N runs as a non-window Rank (partitioned by "
+                                    + PlanRules.partitionText(rank)
+                                    + ", ordered by "
+                                    + order
+                                    + ") and the state TTL is 0, so Flink keeps the ranking of every key it has ever seen and the state never shrinks.",
+                            "Rank per window instead (window Top-N: ROW_NUMBER() OVER (PARTITION BY window_start, window_end ... ) over"
+                                    + " TABLE(TUMBLE(TABLE t, DESCRIPTOR(rowtime), INTERVAL '5' MINUTES))), order by a time attribute so Flink"
+                                    + " can deduplicate, or bound the state: SET 'table.exec.state.ttl' = '1 d'."));
+        }
+        return hits;
+    }
+}

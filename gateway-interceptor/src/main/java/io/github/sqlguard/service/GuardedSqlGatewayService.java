@@ -1,0 +1,389 @@
+package io.github.sqlguard.service;
+
+import io.github.sqlguard.audit.Auditor;
+import io.github.sqlguard.policy.FailMode;
+import io.github.sqlguard.policy.GuardOptions;
+import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.StatementKind;
+import io.github.sqlguard.statement.StatementParser;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.catalog.ResolvedCatalogBaseTable;
+import org.apache.flink.table.functions.FunctionDefinition;
+import org.apache.flink.table.gateway.api.SqlGatewayService;
+import org.apache.flink.table.gateway.api.endpoint.EndpointVersion;
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
+import org.apache.flink.table.gateway.api.results.FetchOrientation;
+import org.apache.flink.table.gateway.api.results.FunctionInfo;
+import org.apache.flink.table.gateway.api.results.GatewayInfo;
+import org.apache.flink.table.gateway.api.results.OperationInfo;
+import org.apache.flink.table.gateway.api.results.ResultSet;
+import org.apache.flink.table.gateway.api.results.TableInfo;
+import org.apache.flink.table.gateway.api.session.SessionEnvironment;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.table.gateway.api.utils.SqlGatewayException;
+import org.apache.flink.table.catalog.CatalogBaseTable.TableKind;
+import org.apache.flink.table.catalog.UnresolvedIdentifier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A {@link SqlGatewayService} decorator that decides on every statement and every configuration a
+ * session receives before Flink's own service ({@code SqlGatewayServiceImpl}) sees it.
+ *
+ * <ul>
+ *   <li>{@code executeStatement}: classify, check configuration, EXPLAIN in the same session with
+ *       the same execution config, run the rules; a refused statement is replaced by an operation
+ *       that fails with {@link StatementBlockedException}, so clients read the guard's message as
+ *       the statement's error; other statements are handed on unchanged.
+ *   <li>{@code configureSession}: the same decision; a refusal throws {@link SqlGatewayException}.
+ *   <li>{@code openSession}: session properties are checked before the session exists; a refusal
+ *       throws {@link SqlGatewayException}.
+ *   <li>{@code deployScript}, {@code refreshMaterializedTable}: the guard cannot analyse these
+ *       paths; {@code sql-guard.fail-mode} decides (closed: refused; open: run and audited as
+ *       unanalysed).
+ * </ul>
+ *
+ * <p>Every call that carries SQL or configuration produces exactly one audit record, written when
+ * the call is answered. Thread-safe: per-session data lives in a concurrent map and is dropped on
+ * {@code closeSession}.
+ */
+public final class GuardedSqlGatewayService implements SqlGatewayService {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GuardedSqlGatewayService.class);
+
+    private final SqlGatewayService delegate;
+    private final StatementGuard guard;
+    private final SessionExplainer explainer;
+    private final Auditor auditor;
+    private final Policy policy;
+    private final StatementParser parser = new StatementParser();
+    private final Map<SessionHandle, String> users = new ConcurrentHashMap<>();
+
+    public GuardedSqlGatewayService(
+            SqlGatewayService delegate, StatementGuard guard, SessionExplainer explainer, Auditor auditor, Policy policy) {
+        this.delegate = delegate;
+        this.guard = guard;
+        this.explainer = explainer;
+        this.auditor = auditor;
+        this.policy = policy;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Guarded calls
+    // ---------------------------------------------------------------------------------------
+
+    @Override
+    public SessionHandle openSession(SessionEnvironment environment) throws SqlGatewayException {
+        Map<String, String> properties = environment.getSessionConfig();
+        String user =
+                properties.getOrDefault(
+                        GuardOptions.USER_PROPERTY.key(), environment.getSessionName().orElse("unknown"));
+        ParsedStatement description = parser.parse(describeProperties(properties));
+        Decision decision = guard.decideConfiguration(description, properties, "session property");
+        if (decision.refuse()) {
+            auditor.record("openSession", null, user, decision, null, "refused", null);
+            throw new SqlGatewayException(decision.refusalMessage());
+        }
+        SessionHandle session;
+        try {
+            session = delegate.openSession(environment);
+        } catch (RuntimeException e) {
+            auditor.record("openSession", null, user, decision, null, "failed", Errors.rootMessage(e));
+            throw e;
+        }
+        users.put(session, user);
+        auditor.record("openSession", session.toString(), user, decision, null, "applied", null);
+        return session;
+    }
+
+    @Override
+    public void closeSession(SessionHandle sessionHandle) throws SqlGatewayException {
+        try {
+            delegate.closeSession(sessionHandle);
+        } finally {
+            users.remove(sessionHandle);
+        }
+    }
+
+    @Override
+    public void configureSession(SessionHandle sessionHandle, String statement, long executionTimeoutMs)
+            throws SqlGatewayException {
+        Decision decision = decide(sessionHandle, statement, new Configuration());
+        String user = user(sessionHandle);
+        if (decision.refuse()) {
+            auditor.record("configureSession", sessionHandle.toString(), user, decision, null, "refused", null);
+            throw new SqlGatewayException(decision.refusalMessage());
+        }
+        try {
+            delegate.configureSession(sessionHandle, statement, executionTimeoutMs);
+        } catch (RuntimeException e) {
+            auditor.record("configureSession", sessionHandle.toString(), user, decision, null, "failed",
+                    Errors.rootMessage(e));
+            throw e;
+        }
+        auditor.record("configureSession", sessionHandle.toString(), user, decision, null,
+                decision.unanalysedReason() == null ? "applied" : "unanalysed-applied", null);
+    }
+
+    @Override
+    public OperationHandle executeStatement(
+            SessionHandle sessionHandle, String statement, long executionTimeoutMs, Configuration executionConfig)
+            throws SqlGatewayException {
+        Configuration config = executionConfig == null ? new Configuration() : executionConfig;
+        String session = sessionHandle.toString();
+        String user = user(sessionHandle);
+        Decision decision;
+        try {
+            decision = decide(sessionHandle, statement, config);
+        } catch (RuntimeException e) {
+            return guardFailure(sessionHandle, statement, executionTimeoutMs, config, user, e);
+        }
+        if (decision.refuse()) {
+            String message = decision.refusalMessage();
+            OperationHandle handle = submitFailure(sessionHandle, message);
+            auditor.record("executeStatement", session, user, decision, handle.toString(), "blocked", null);
+            return handle;
+        }
+        OperationHandle handle;
+        try {
+            handle = delegate.executeStatement(sessionHandle, statement, executionTimeoutMs, config);
+        } catch (RuntimeException e) {
+            auditor.record("executeStatement", session, user, decision, null, "failed-to-submit", Errors.rootMessage(e));
+            throw e;
+        }
+        auditor.record("executeStatement", session, user, decision, handle.toString(),
+                decision.unanalysedReason() == null ? "submitted" : "unanalysed-submitted", null);
+        return handle;
+    }
+
+    @Override
+    public <ClusterID> ClusterID deployScript(
+            SessionHandle sessionHandle, @Nullable URI scriptUri, @Nullable String script, Configuration executionConfig)
+            throws SqlGatewayException {
+        String text = script != null ? script : "-- script at " + scriptUri;
+        Decision decision = unanalysable(text, "deployScript runs a whole script in application mode outside the session");
+        String user = user(sessionHandle);
+        if (decision.refuse()) {
+            auditor.record("deployScript", sessionHandle.toString(), user, decision, null, "refused", null);
+            throw new SqlGatewayException(decision.refusalMessage());
+        }
+        ClusterID id = delegate.deployScript(sessionHandle, scriptUri, script, executionConfig);
+        auditor.record("deployScript", sessionHandle.toString(), user, decision, null, "unanalysed-submitted", null);
+        return id;
+    }
+
+    @Override
+    public OperationHandle refreshMaterializedTable(
+            SessionHandle sessionHandle,
+            String materializedTableIdentifier,
+            boolean isPeriodic,
+            @Nullable String scheduleTime,
+            Map<String, String> dynamicOptions,
+            Map<String, String> staticPartitions,
+            Map<String, String> executionConfig) {
+        Decision decision =
+                unanalysable(
+                        "-- refresh materialized table " + materializedTableIdentifier,
+                        "a materialized table refresh runs the table's stored query");
+        String user = user(sessionHandle);
+        if (decision.refuse()) {
+            OperationHandle handle = submitFailure(sessionHandle, decision.refusalMessage());
+            auditor.record("refreshMaterializedTable", sessionHandle.toString(), user, decision, handle.toString(),
+                    "blocked", null);
+            return handle;
+        }
+        OperationHandle handle =
+                delegate.refreshMaterializedTable(
+                        sessionHandle, materializedTableIdentifier, isPeriodic, scheduleTime, dynamicOptions,
+                        staticPartitions, executionConfig);
+        auditor.record("refreshMaterializedTable", sessionHandle.toString(), user, decision, handle.toString(),
+                "unanalysed-submitted", null);
+        return handle;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Decision helpers
+    // ---------------------------------------------------------------------------------------
+
+    private Decision decide(SessionHandle sessionHandle, String statement, Configuration executionConfig) {
+        ParsedStatement parsed = parser.parse(statement);
+        Map<String, String> sessionConfig = delegate.getSessionConfig(sessionHandle);
+        return guard.decide(
+                parsed,
+                sessionConfig,
+                executionConfig.toMap(),
+                (body, streaming) -> explainer.explain(sessionHandle, body, executionConfig, streaming));
+    }
+
+    private Decision unanalysable(String text, String reason) {
+        ParsedStatement parsed = parser.parse(text);
+        Decision base = guard.decideConfiguration(parsed, Map.of(), "none");
+        return new Decision(
+                parsed, base.verdict(), base.plan(), base.effectiveStateTtl(), reason,
+                policy.failMode() == FailMode.CLOSED, base.analysisMs());
+    }
+
+    /** The guard itself failed (a bug or an unexpected gateway error): fail mode decides. */
+    private OperationHandle guardFailure(
+            SessionHandle sessionHandle, String statement, long timeoutMs, Configuration config, String user,
+            RuntimeException error) {
+        LOG.error("sql-guard could not analyse a statement of session {}.", sessionHandle, error);
+        String reason = "internal error in the guard: " + Errors.rootMessage(error);
+        Decision decision = unanalysable(statement == null ? "" : statement, reason);
+        if (decision.refuse()) {
+            OperationHandle handle = submitFailure(sessionHandle, decision.refusalMessage());
+            auditor.record("executeStatement", sessionHandle.toString(), user, decision, handle.toString(), "blocked",
+                    reason);
+            return handle;
+        }
+        OperationHandle handle = delegate.executeStatement(sessionHandle, statement, timeoutMs, config);
+        auditor.record("executeStatement", sessionHandle.toString(), user, decision, handle.toString(),
+                "unanalysed-submitted", reason);
+        return handle;
+    }
+
+    /** An operation in the session that fails with the guard's message. */
+    private OperationHandle submitFailure(SessionHandle sessionHandle, String message) {
+        Callable<ResultSet> refusal =
+                () -> {
+                    throw new StatementBlockedException(message);
+                };
+        return delegate.submitOperation(sessionHandle, refusal);
+    }
+
+    private String user(SessionHandle sessionHandle) {
+        return users.getOrDefault(sessionHandle, "unknown");
+    }
+
+    private static String describeProperties(Map<String, String> properties) {
+        StringBuilder out = new StringBuilder("-- session properties at openSession");
+        properties.forEach((k, v) -> out.append("\n-- '").append(k).append("' = '").append(v).append("'"));
+        return out.toString();
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Delegated calls
+    // ---------------------------------------------------------------------------------------
+
+    @Override
+    public Map<String, String> getSessionConfig(SessionHandle sessionHandle) throws SqlGatewayException {
+        return delegate.getSessionConfig(sessionHandle);
+    }
+
+    @Override
+    public EndpointVersion getSessionEndpointVersion(SessionHandle sessionHandle) throws SqlGatewayException {
+        return delegate.getSessionEndpointVersion(sessionHandle);
+    }
+
+    @Override
+    public OperationHandle submitOperation(SessionHandle sessionHandle, Callable<ResultSet> executor)
+            throws SqlGatewayException {
+        return delegate.submitOperation(sessionHandle, executor);
+    }
+
+    @Override
+    public void cancelOperation(SessionHandle sessionHandle, OperationHandle operationHandle)
+            throws SqlGatewayException {
+        delegate.cancelOperation(sessionHandle, operationHandle);
+    }
+
+    @Override
+    public void closeOperation(SessionHandle sessionHandle, OperationHandle operationHandle)
+            throws SqlGatewayException {
+        delegate.closeOperation(sessionHandle, operationHandle);
+    }
+
+    @Override
+    public OperationInfo getOperationInfo(SessionHandle sessionHandle, OperationHandle operationHandle)
+            throws SqlGatewayException {
+        return delegate.getOperationInfo(sessionHandle, operationHandle);
+    }
+
+    @Override
+    public org.apache.flink.table.catalog.ResolvedSchema getOperationResultSchema(
+            SessionHandle sessionHandle, OperationHandle operationHandle) throws SqlGatewayException {
+        return delegate.getOperationResultSchema(sessionHandle, operationHandle);
+    }
+
+    @Override
+    public ResultSet fetchResults(SessionHandle sessionHandle, OperationHandle operationHandle, long token, int maxRows)
+            throws SqlGatewayException {
+        return delegate.fetchResults(sessionHandle, operationHandle, token, maxRows);
+    }
+
+    @Override
+    public ResultSet fetchResults(
+            SessionHandle sessionHandle, OperationHandle operationHandle, FetchOrientation orientation, int maxRows)
+            throws SqlGatewayException {
+        return delegate.fetchResults(sessionHandle, operationHandle, orientation, maxRows);
+    }
+
+    @Override
+    public String getCurrentCatalog(SessionHandle sessionHandle) throws SqlGatewayException {
+        return delegate.getCurrentCatalog(sessionHandle);
+    }
+
+    @Override
+    public Set<String> listCatalogs(SessionHandle sessionHandle) throws SqlGatewayException {
+        return delegate.listCatalogs(sessionHandle);
+    }
+
+    @Override
+    public Set<String> listDatabases(SessionHandle sessionHandle, String catalogName) throws SqlGatewayException {
+        return delegate.listDatabases(sessionHandle, catalogName);
+    }
+
+    @Override
+    public Set<TableInfo> listTables(
+            SessionHandle sessionHandle, String catalogName, String databaseName, Set<TableKind> tableKinds)
+            throws SqlGatewayException {
+        return delegate.listTables(sessionHandle, catalogName, databaseName, tableKinds);
+    }
+
+    @Override
+    public ResolvedCatalogBaseTable<?> getTable(SessionHandle sessionHandle, ObjectIdentifier tableIdentifier)
+            throws SqlGatewayException {
+        return delegate.getTable(sessionHandle, tableIdentifier);
+    }
+
+    @Override
+    public Set<FunctionInfo> listUserDefinedFunctions(
+            SessionHandle sessionHandle, String catalogName, String databaseName) throws SqlGatewayException {
+        return delegate.listUserDefinedFunctions(sessionHandle, catalogName, databaseName);
+    }
+
+    @Override
+    public Set<FunctionInfo> listSystemFunctions(SessionHandle sessionHandle) throws SqlGatewayException {
+        return delegate.listSystemFunctions(sessionHandle);
+    }
+
+    @Override
+    public FunctionDefinition getFunctionDefinition(SessionHandle sessionHandle, UnresolvedIdentifier functionIdentifier)
+            throws SqlGatewayException {
+        return delegate.getFunctionDefinition(sessionHandle, functionIdentifier);
+    }
+
+    @Override
+    public GatewayInfo getGatewayInfo() {
+        return delegate.getGatewayInfo();
+    }
+
+    @Override
+    public List<String> completeStatement(SessionHandle sessionHandle, String statement, int position)
+            throws SqlGatewayException {
+        return delegate.completeStatement(sessionHandle, statement, position);
+    }
+}

@@ -1,0 +1,111 @@
+package io.github.sqlguard.service;
+
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.policy.FailMode;
+import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.ConfigChange;
+import io.github.sqlguard.rules.RuleEngine;
+import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.Verdict;
+import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.StatementKind;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Decides on one statement: classification → configuration checks → EXPLAIN (through the given
+ * {@link Planner}) → rules → verdict. It never calls the gateway itself and keeps no state, so the
+ * same decision logic serves the gateway endpoint and offline linting. Thread-safe.
+ */
+public final class StatementGuard {
+
+    /** Plans a statement body in the right session. */
+    @FunctionalInterface
+    public interface Planner {
+        ExplainOutcome explain(String statementBody, boolean streaming);
+    }
+
+    private final RuleEngine engine;
+    private final Policy policy;
+
+    public StatementGuard(RuleEngine engine, Policy policy) {
+        this.engine = engine;
+        this.policy = policy;
+    }
+
+    /**
+     * Decides on {@code statement}.
+     *
+     * @param sessionConfig the session's configuration ({@code SqlGatewayService#getSessionConfig})
+     * @param executionConfig the per-statement execution config, applied over the session's
+     * @param planner how to EXPLAIN the statement in the user's session
+     */
+    public Decision decide(
+            ParsedStatement statement,
+            Map<String, String> sessionConfig,
+            Map<String, String> executionConfig,
+            Planner planner) {
+        long start = System.nanoTime();
+        Map<String, String> config = new HashMap<>(sessionConfig);
+        config.putAll(executionConfig);
+        List<ConfigChange> changes = new ArrayList<>();
+        executionConfig.forEach((k, v) -> changes.add(new ConfigChange(k, v, "execution config")));
+        if (statement.kind() == StatementKind.SET && statement.setKey() != null) {
+            changes.add(new ConfigChange(statement.setKey(), statement.setValue(), "SET"));
+        }
+        boolean streaming = isStreaming(config);
+
+        Optional<ExplainedPlan> plan = Optional.empty();
+        Optional<String> plannerError = statement.parseErrorMessage();
+        String unanalysed = null;
+        if (statement.kind().isPlanned()) {
+            ExplainOutcome outcome = planner.explain(statement.explainBody(), streaming);
+            if (outcome instanceof ExplainOutcome.Planned planned) {
+                plan = Optional.of(planned.plan());
+            } else if (outcome instanceof ExplainOutcome.Rejected rejected) {
+                plannerError = Optional.of(rejected.plannerError());
+            } else if (outcome instanceof ExplainOutcome.Failed failed) {
+                unanalysed = failed.reason();
+            }
+        } else if (statement.kind() == StatementKind.CREATE_TABLE_AS || statement.kind() == StatementKind.PLAN) {
+            unanalysed = "the guard does not analyse " + statement.kind().name().replace('_', ' ').toLowerCase(Locale.ROOT)
+                    + " statements yet";
+        }
+        Duration ttl = StateTtl.effective(config);
+        AnalysisContext context =
+                new AnalysisContext(statement, plan, plannerError, streaming, ttl, changes, config, policy.thresholds());
+        Verdict verdict = engine.evaluate(context);
+        boolean refuse = verdict.blocked() || (unanalysed != null && policy.failMode() == FailMode.CLOSED);
+        long analysisMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        return new Decision(statement, verdict, plan, ttl, unanalysed, refuse, analysisMs);
+    }
+
+    /** Decides on configuration applied outside a statement (session properties at open). */
+    public Decision decideConfiguration(ParsedStatement description, Map<String, String> properties, String source) {
+        long start = System.nanoTime();
+        List<ConfigChange> changes = new ArrayList<>();
+        properties.forEach((k, v) -> changes.add(new ConfigChange(k, v, source)));
+        Duration ttl = StateTtl.effective(properties);
+        AnalysisContext context =
+                new AnalysisContext(
+                        description, Optional.empty(), Optional.empty(), isStreaming(properties), ttl, changes, properties,
+                        policy.thresholds());
+        Verdict verdict = engine.evaluate(context);
+        return new Decision(
+                description, verdict, Optional.empty(), ttl, null, verdict.blocked(),
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+    }
+
+    /** Streaming unless {@code execution.runtime-mode} is {@code batch} ({@code ExecutionOptions.RUNTIME_MODE}). */
+    static boolean isStreaming(Map<String, String> config) {
+        return !"batch".equalsIgnoreCase(config.getOrDefault("execution.runtime-mode", "streaming").strip());
+    }
+}

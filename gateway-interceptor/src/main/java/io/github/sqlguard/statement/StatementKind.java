@@ -1,0 +1,47 @@
+package io.github.sqlguard.statement;
+
+/**
+ * What a statement does, as far as the guard is concerned. Classified from the node Flink's own
+ * SQL parser ({@code FlinkSqlParserImpl}) produces, never from the raw text.
+ */
+public enum StatementKind {
+    /** {@code SELECT}, {@code VALUES}, {@code WITH ...}: planned and run; analysed. */
+    QUERY(true),
+    /** {@code INSERT INTO/OVERWRITE ... SELECT}: analysed. */
+    INSERT(true),
+    /** {@code EXECUTE STATEMENT SET BEGIN ... END} or {@code STATEMENT SET BEGIN ... END}: analysed. */
+    STATEMENT_SET(true),
+    /** {@code BEGIN STATEMENT SET;} opening a statement set sent statement by statement. */
+    BEGIN_STATEMENT_SET(false),
+    /** {@code END;} closing a statement set sent statement by statement. */
+    END_STATEMENT_SET(false),
+    /** {@code CREATE TABLE ... AS SELECT}, {@code REPLACE TABLE ... AS SELECT}: runs a job. */
+    CREATE_TABLE_AS(false),
+    /** {@code SET 'key' = 'value'} or {@code SET} (list). */
+    SET(false),
+    /** {@code RESET 'key'} or {@code RESET}. */
+    RESET(false),
+    /** {@code EXPLAIN ...}: plans, never runs. */
+    EXPLAIN(false),
+    /** {@code COMPILE PLAN ... FOR ...} and {@code EXECUTE PLAN ...}. */
+    PLAN(false),
+    /** {@code CREATE TABLE}, {@code CREATE VIEW}, {@code ALTER ...}, {@code DROP ...}, ... */
+    DDL(false),
+    /** {@code SHOW ...}, {@code DESCRIBE ...}, {@code USE ...}, jars, jobs, modules. */
+    METADATA(false),
+    /** Anything else the parser accepts. */
+    OTHER(false),
+    /** Flink's parser rejected the text. */
+    UNPARSABLE(false);
+
+    private final boolean planned;
+
+    StatementKind(boolean planned) {
+        this.planned = planned;
+    }
+
+    /** True when the guard EXPLAINs statements of this kind before they run. */
+    public boolean isPlanned() {
+        return planned;
+    }
+}

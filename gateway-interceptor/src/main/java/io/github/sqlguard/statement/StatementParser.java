@@ -1,0 +1,291 @@
+package io.github.sqlguard.statement;
+
+import io.github.sqlguard.statement.ParsedStatement.SqlOption;
+
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.config.Lex;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlHint;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.flink.sql.parser.ddl.SqlReset;
+import org.apache.flink.sql.parser.ddl.SqlSet;
+import org.apache.flink.sql.parser.ddl.SqlTableOption;
+import org.apache.flink.sql.parser.ddl.SqlCompilePlan;
+import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
+import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
+import org.apache.flink.sql.parser.dml.SqlBeginStatementSet;
+import org.apache.flink.sql.parser.dml.SqlCompileAndExecutePlan;
+import org.apache.flink.sql.parser.dml.SqlEndStatementSet;
+import org.apache.flink.sql.parser.dml.SqlExecute;
+import org.apache.flink.sql.parser.dml.SqlExecutePlan;
+import org.apache.flink.sql.parser.dml.SqlStatementSet;
+import org.apache.flink.sql.parser.dql.SqlRichExplain;
+import org.apache.flink.sql.parser.impl.FlinkSqlParserImpl;
+import org.apache.flink.sql.parser.validate.FlinkSqlConformance;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Classifies one statement with Flink's own SQL parser ({@code FlinkSqlParserImpl}, default
+ * dialect, configured as Flink's planner configures it in {@code PlannerContext}: Java lexical
+ * rules, identifier length 256) and collects what the configuration rules need: SET key and value,
+ * {@code STATE_TTL} hint options, {@code WITH} and {@code OPTIONS} hint options.
+ *
+ * <p>Never throws on bad input: a statement the parser rejects comes back as {@link
+ * StatementKind#UNPARSABLE} with the parser's message. Stateless and thread-safe.
+ */
+public final class StatementParser {
+
+    private static final SqlParser.Config CONFIG =
+            SqlParser.config()
+                    .withParserFactory(FlinkSqlParserImpl.FACTORY)
+                    .withConformance(FlinkSqlConformance.DEFAULT)
+                    .withLex(Lex.JAVA)
+                    .withUnquotedCasing(Casing.UNCHANGED)
+                    .withQuotedCasing(Casing.UNCHANGED)
+                    .withIdentifierMaxLength(256);
+
+    /** Parses and classifies {@code statement}. */
+    public ParsedStatement parse(String statement) {
+        String text = statement == null ? "" : statement;
+        SqlNodeList nodes;
+        try {
+            nodes = SqlParser.create(text, CONFIG).parseStmtList();
+        } catch (SqlParseException e) {
+            return unparsable(text, "SQL parse failed. " + firstLines(e.getMessage()));
+        } catch (RuntimeException | StackOverflowError e) {
+            // JavaCC token errors (TokenMgrError) and very deep nesting end up here.
+            return unparsable(text, "SQL parse failed. " + firstLines(String.valueOf(e.getMessage())));
+        }
+        if (nodes.isEmpty()) {
+            return unparsable(text, "The statement is empty.");
+        }
+        if (nodes.size() > 1) {
+            return unparsable(
+                    text,
+                    "The SQL Gateway runs one statement per request, but "
+                            + nodes.size()
+                            + " statements were found. Send them one by one.");
+        }
+        SqlNode node = nodes.get(0);
+        Collector collector = new Collector();
+        collector.visit(node);
+
+        StatementKind kind = classify(node);
+        String explainBody = null;
+        String setKey = null;
+        String setValue = null;
+        if (kind.isPlanned()) {
+            SqlNode planned = node instanceof SqlExecute execute ? execute.getStatement() : node;
+            explainBody =
+                    planned == node ? text.strip() : text.substring(offsetOf(text, planned.getParserPosition())).strip();
+            if (explainBody.endsWith(";")) {
+                explainBody = explainBody.substring(0, explainBody.length() - 1);
+            }
+        } else if (node instanceof SqlSet set) {
+            setKey = set.getKeyString();
+            setValue = set.getValueString();
+        } else if (node instanceof SqlReset reset) {
+            setKey = reset.getKeyString();
+        }
+        return new ParsedStatement(
+                text,
+                kind,
+                explainBody,
+                setKey,
+                setValue,
+                collector.stateTtlHints,
+                collector.tableOptions,
+                collector.rankFunctionAliases,
+                null);
+    }
+
+    private static ParsedStatement unparsable(String text, String message) {
+        return new ParsedStatement(
+                text, StatementKind.UNPARSABLE, null, null, null, List.of(), List.of(), List.of(), message);
+    }
+
+    static StatementKind classify(SqlNode node) {
+        if (node instanceof SqlRichExplain) {
+            return StatementKind.EXPLAIN;
+        }
+        if (node instanceof SqlExecute execute) {
+            return classify(execute.getStatement());
+        }
+        if (node instanceof SqlStatementSet) {
+            return StatementKind.STATEMENT_SET;
+        }
+        if (node instanceof SqlInsert) {
+            return StatementKind.INSERT;
+        }
+        if (node instanceof SqlBeginStatementSet) {
+            return StatementKind.BEGIN_STATEMENT_SET;
+        }
+        if (node instanceof SqlEndStatementSet) {
+            return StatementKind.END_STATEMENT_SET;
+        }
+        if (node instanceof SqlCreateTableAs || node instanceof SqlReplaceTableAs) {
+            return StatementKind.CREATE_TABLE_AS;
+        }
+        if (node instanceof SqlSet) {
+            return StatementKind.SET;
+        }
+        if (node instanceof SqlReset) {
+            return StatementKind.RESET;
+        }
+        if (node instanceof SqlCompilePlan
+                || node instanceof SqlCompileAndExecutePlan
+                || node instanceof SqlExecutePlan) {
+            return StatementKind.PLAN;
+        }
+        if (node.getKind().belongsTo(SqlKind.QUERY)) {
+            return StatementKind.QUERY;
+        }
+        String name = node.getClass().getSimpleName();
+        if (name.startsWith("SqlShow")
+                || name.startsWith("SqlDescribe")
+                || name.startsWith("SqlRichDescribe")
+                || name.startsWith("SqlUse")
+                || name.startsWith("SqlLoadModule")
+                || name.startsWith("SqlUnloadModule")) {
+            return StatementKind.METADATA;
+        }
+        if (node.getKind().belongsTo(SqlKind.DDL)
+                || name.startsWith("SqlCreate")
+                || name.startsWith("SqlAlter")
+                || name.startsWith("SqlDrop")
+                || name.startsWith("SqlAnalyze")
+                || name.startsWith("SqlTruncate")) {
+            return StatementKind.DDL;
+        }
+        return StatementKind.OTHER;
+    }
+
+    /** 0-based character offset in {@code text} of a 1-based parser line/column position. */
+    static int offsetOf(String text, SqlParserPos pos) {
+        int line = 1;
+        int offset = 0;
+        while (line < pos.getLineNum() && offset < text.length()) {
+            int nl = text.indexOf('\n', offset);
+            if (nl < 0) {
+                break;
+            }
+            offset = nl + 1;
+            line++;
+        }
+        return Math.min(text.length(), offset + Math.max(0, pos.getColumnNum() - 1));
+    }
+
+    /** The parser message up to its list of expected tokens. */
+    static String firstLines(String message) {
+        int cut = message.indexOf("Was expecting");
+        String head = cut > 0 ? message.substring(0, cut) : message;
+        return head.strip();
+    }
+
+    /** Walks the parse tree collecting hint and table options. */
+    private static final class Collector {
+        final List<SqlOption> stateTtlHints = new ArrayList<>();
+        final List<SqlOption> tableOptions = new ArrayList<>();
+        final List<String> rankFunctionAliases = new ArrayList<>();
+
+        void visit(SqlNode node) {
+            if (node == null) {
+                return;
+            }
+            if (node instanceof SqlNodeList list) {
+                for (SqlNode child : list) {
+                    visit(child);
+                }
+                return;
+            }
+            if (node instanceof SqlTableOption option) {
+                SqlParserPos pos = option.getParserPosition();
+                tableOptions.add(
+                        new SqlOption(
+                                option.getKeyString(),
+                                option.getValueString(),
+                                "WITH",
+                                pos.getLineNum(),
+                                pos.getColumnNum()));
+                return;
+            }
+            if (node instanceof SqlHint hint) {
+                collectHint(hint);
+                return;
+            }
+            if (node instanceof SqlStatementSet set) {
+                set.getInserts().forEach(this::visit);
+                return;
+            }
+            if (node instanceof SqlCall call) {
+                collectRankAlias(call);
+                for (SqlNode operand : operands(call)) {
+                    visit(operand);
+                }
+            }
+        }
+
+        /** {@code ROW_NUMBER() OVER (...) AS rn}: remembers {@code rn}. */
+        private void collectRankAlias(SqlCall call) {
+            if (call.getKind() != SqlKind.AS || call.operandCount() < 2) {
+                return;
+            }
+            SqlNode value = call.operand(0);
+            if (value instanceof SqlCall over && over.getKind() == SqlKind.OVER) {
+                // Functions are not resolved at parse time: compare the operator name.
+                if (over.operand(0) instanceof SqlCall function
+                        && Set.of("ROW_NUMBER", "RANK", "DENSE_RANK")
+                                .contains(function.getOperator().getName().toUpperCase(Locale.ROOT))) {
+                    rankFunctionAliases.add(call.operand(1).toString());
+                }
+            }
+        }
+
+        private void collectHint(SqlHint hint) {
+            String name = hint.getName().toUpperCase(Locale.ROOT);
+            SqlParserPos pos = hint.getParserPosition();
+            if (name.equals("STATE_TTL")) {
+                hint.getOptionKVPairs()
+                        .forEach(
+                                (k, v) ->
+                                        stateTtlHints.add(
+                                                new SqlOption(
+                                                        k,
+                                                        v,
+                                                        "STATE_TTL hint",
+                                                        pos.getLineNum(),
+                                                        pos.getColumnNum())));
+            } else if (name.equals("OPTIONS")) {
+                hint.getOptionKVPairs()
+                        .forEach(
+                                (k, v) ->
+                                        tableOptions.add(
+                                                new SqlOption(
+                                                        k,
+                                                        v,
+                                                        "OPTIONS hint",
+                                                        pos.getLineNum(),
+                                                        pos.getColumnNum())));
+            }
+        }
+
+        private static List<SqlNode> operands(SqlCall call) {
+            try {
+                return call.getOperandList();
+            } catch (UnsupportedOperationException e) {
+                // Some Flink DDL nodes do not expose operands; they carry no hints or queries.
+                return List.of();
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package io.github.sqlguard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.sqlguard.testing.AuditFile;
+import io.github.sqlguard.testing.GuardedGateway;
+import io.github.sqlguard.testing.RestSession;
+import io.github.sqlguard.testing.SqlScript;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Runs every script of {@code ../shared/cases} (and the project's own cases under {@code
+ * src/test/resources/cases}) through the real guarded gateway and the real planner, one session
+ * per script: earlier statements must not be blocked; the last statement's verdict and rule ids
+ * must be those of the script's {@code -- expect:} header (verdict read from the audit record of
+ * its operation; for BLOCK, the error the client gets must name every rule id).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SharedCasesTest {
+
+    private GuardedGateway gateway;
+
+    @BeforeAll
+    void startGateway() throws Exception {
+        gateway = GuardedGateway.start(Map.of());
+    }
+
+    @AfterAll
+    void stopGateway() {
+        gateway.close();
+    }
+
+    static Stream<Path> cases() throws IOException {
+        List<Path> files = new ArrayList<>();
+        Path shared = Path.of(System.getProperty("sql-guard.cases.dir", "../../shared/cases"));
+        Path own = GuardedGateway.projectRoot().resolve("gateway-interceptor/src/test/resources/cases");
+        for (Path dir : List.of(shared, own)) {
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> list = Files.list(dir)) {
+                    list.filter(p -> p.toString().endsWith(".sql")).sorted().forEach(files::add);
+                }
+            }
+        }
+        assertThat(files).as("case scripts in %s", shared.toAbsolutePath()).hasSizeGreaterThanOrEqualTo(25);
+        return files.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void lastStatementGetsTheVerdictOfTheHeader(Path file) throws Exception {
+        SqlScript script = SqlScript.read(file);
+        try (RestSession session = gateway.openSession(Map.of())) {
+            List<String> statements = script.statements();
+            for (int i = 0; i < statements.size(); i++) {
+                String statement = statements.get(i);
+                boolean last = i == statements.size() - 1;
+                RestSession.StatementResult result = session.execute(statement, 1, Duration.ofSeconds(60));
+                JsonNode record =
+                        AuditFile.forOperation(result.operationHandle())
+                                .orElseThrow(() -> new AssertionError("no audit record for " + statement));
+                String verdict = record.path("verdict").asText();
+                List<String> rules = new ArrayList<>();
+                record.path("findings").forEach(f -> rules.add(f.path("id").asText()));
+                if (!last) {
+                    assertThat(verdict).as("setup statement of %s: %s", script.name(), statement).isNotEqualTo("BLOCK");
+                    continue;
+                }
+                assertThat(verdict).as("verdict of %s (findings %s)", script.name(), record.path("findings"))
+                        .isEqualTo(script.expectedVerdict());
+                assertThat(rules).as("rules of %s", script.name()).containsAll(script.expectedRules());
+                if (script.expectedVerdict().equals("BLOCK")) {
+                    assertThat(result.error()).as("error of %s", script.name()).isNotNull();
+                    for (String rule : script.expectedRules()) {
+                        assertThat(result.error()).contains(rule);
+                    }
+                }
+            }
+        }
+    }
+}

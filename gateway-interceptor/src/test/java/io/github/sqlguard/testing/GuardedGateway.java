@@ -1,0 +1,103 @@
+package io.github.sqlguard.testing;
+
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.joran.JoranConfigurator;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.gateway.SqlGateway;
+import org.apache.flink.table.gateway.service.context.DefaultContext;
+import org.apache.flink.table.gateway.service.session.SessionManager;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Map;
+
+/**
+ * Flink's real {@link SqlGateway} started in the test JVM with {@code sql-gateway.endpoint.type:
+ * guard}, local execution and the project's own {@code conf/logback.xml} (audit to a file under
+ * {@code target/}). One per test class.
+ */
+public final class GuardedGateway implements AutoCloseable {
+
+    private static Path logDir;
+
+    private final SqlGateway gateway;
+    private final int port;
+
+    private GuardedGateway(SqlGateway gateway, int port) {
+        this.gateway = gateway;
+        this.port = port;
+    }
+
+    /** Starts a guarded gateway with the default policy plus {@code extraConfig}. */
+    public static GuardedGateway start(Map<String, String> extraConfig) throws Exception {
+        configureLogging();
+        int port = freePort();
+        Configuration config = new Configuration();
+        config.setString("sql-gateway.endpoint.type", "guard");
+        config.setString("sql-gateway.endpoint.rest.address", "127.0.0.1");
+        config.setString("sql-gateway.endpoint.rest.bind-address", "127.0.0.1");
+        config.setString("sql-gateway.endpoint.rest.port", String.valueOf(port));
+        config.setString("execution.target", "local");
+        config.setString("execution.runtime-mode", "streaming");
+        config.setString("parallelism.default", "1");
+        extraConfig.forEach(config::setString);
+        SqlGateway gateway =
+                new SqlGateway(config, SessionManager.create(new DefaultContext(config, Collections.emptyList())));
+        gateway.start();
+        return new GuardedGateway(gateway, port);
+    }
+
+    /** The project's logback configuration, writing under target/guard-test-logs. */
+    private static synchronized void configureLogging() throws Exception {
+        if (logDir != null) {
+            return;
+        }
+        logDir = Path.of("target", "guard-test-logs").toAbsolutePath();
+        Files.createDirectories(logDir);
+        Files.deleteIfExists(logDir.resolve("sql-guard-audit.jsonl"));
+        System.setProperty("sql-guard.log.dir", logDir.toString());
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        context.reset();
+        JoranConfigurator configurator = new JoranConfigurator();
+        configurator.setContext(context);
+        configurator.doConfigure(projectRoot().resolve("conf/logback.xml").toFile());
+    }
+
+    /** The repository root (the parent of the module directory). */
+    public static Path projectRoot() {
+        Path module = Path.of("").toAbsolutePath();
+        return Files.exists(module.resolve("conf/logback.xml")) ? module : module.getParent();
+    }
+
+    /** The audit file all gateways of this JVM write to. */
+    public static Path auditFile() {
+        return logDir.resolve("sql-guard-audit.jsonl");
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String endpoint() {
+        return "127.0.0.1:" + port;
+    }
+
+    public RestSession openSession(Map<String, String> properties) throws Exception {
+        return new GatewayRestClient(port).openSession(properties);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() {
+        gateway.stop();
+    }
+}

@@ -1,0 +1,94 @@
+package io.github.sqlguard.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** One SQL Gateway session driven over REST. */
+public final class RestSession implements AutoCloseable {
+
+    private final GatewayRestClient client;
+    private final String handle;
+
+    RestSession(GatewayRestClient client, String handle) {
+        this.client = client;
+        this.handle = handle;
+    }
+
+    public String handle() {
+        return handle;
+    }
+
+    /**
+     * The outcome of one statement: its operation handle, the rows of the first page(s) read, or
+     * the error the gateway reported.
+     */
+    public record StatementResult(String operationHandle, List<JsonNode> rows, String error) {
+        public boolean failed() {
+            return error != null;
+        }
+    }
+
+    /** Submits a statement and returns its operation handle (or throws with the REST error). */
+    public String submit(String statement, Map<String, String> executionConfig) throws Exception {
+        ObjectNode body = GatewayRestClient.JSON.createObjectNode();
+        body.put("statement", statement);
+        if (!executionConfig.isEmpty()) {
+            body.set("executionConfig", GatewayRestClient.JSON.valueToTree(executionConfig));
+        }
+        GatewayRestClient.Response response = client.post("/sessions/" + handle + "/statements", body);
+        if (!response.ok()) {
+            throw new IllegalStateException("executeStatement failed: " + response.errors());
+        }
+        return response.body().get("operationHandle").asText();
+    }
+
+    /**
+     * Submits and reads results until the statement finishes, fails, or {@code minRows} rows have
+     * arrived (for unbounded queries); then closes the operation.
+     */
+    public StatementResult execute(String statement, int minRows, Duration timeout) throws Exception {
+        return execute(statement, Map.of(), minRows, timeout);
+    }
+
+    public StatementResult execute(String statement, Map<String, String> executionConfig, int minRows, Duration timeout)
+            throws Exception {
+        String operation = submit(statement, executionConfig);
+        List<JsonNode> rows = new ArrayList<>();
+        String error = null;
+        String next = "/sessions/" + handle + "/operations/" + operation + "/result/0?rowFormat=JSON";
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            while (next != null && System.nanoTime() < deadline) {
+                GatewayRestClient.Response response = client.get(next);
+                if (!response.ok()) {
+                    error = response.errors();
+                    break;
+                }
+                JsonNode body = response.body();
+                String type = body.path("resultType").asText();
+                body.path("results").path("data").forEach(rows::add);
+                if ("EOS".equals(type) || rows.size() >= minRows && minRows > 0) {
+                    break;
+                }
+                String uri = body.path("nextResultUri").asText(null);
+                next = uri == null ? null : uri.substring(uri.indexOf("/sessions/"));
+                if ("NOT_READY".equals(type) || body.path("results").path("data").isEmpty()) {
+                    Thread.sleep(50);
+                }
+            }
+        } finally {
+            client.delete("/sessions/" + handle + "/operations/" + operation + "/close");
+        }
+        return new StatementResult(operation, rows, error);
+    }
+
+    @Override
+    public void close() throws Exception {
+        client.delete("/sessions/" + handle);
+    }
+}
