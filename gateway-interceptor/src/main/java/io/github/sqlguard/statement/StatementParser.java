@@ -57,6 +57,9 @@ public final class StatementParser {
     /** Parses and classifies {@code statement}. */
     public ParsedStatement parse(String statement) {
         String text = statement == null ? "" : statement;
+        if (text.isBlank()) {
+            return unparsable(text, "The statement is empty.");
+        }
         SqlNodeList nodes;
         try {
             nodes = SqlParser.create(text, CONFIG).parseStmtList();

@@ -42,6 +42,8 @@ public final class GuardedGateway implements AutoCloseable {
         config.setString("sql-gateway.endpoint.rest.bind-address", "127.0.0.1");
         config.setString("sql-gateway.endpoint.rest.port", String.valueOf(port));
         config.setString("execution.target", "local");
+        // What DefaultContext.load adds from the CLI in bin/sql-gateway.sh; LocalExecutor requires it.
+        config.setString("execution.attached", "true");
         config.setString("execution.runtime-mode", "streaming");
         config.setString("parallelism.default", "1");
         extraConfig.forEach(config::setString);

@@ -1,0 +1,217 @@
+package io.github.sqlguard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.sqlguard.testing.AuditFile;
+import io.github.sqlguard.testing.GatewayRestClient;
+import io.github.sqlguard.testing.GuardedGateway;
+import io.github.sqlguard.testing.RestSession;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The guarded gateway end to end: Flink's real SqlGateway with {@code sql-gateway.endpoint.type:
+ * guard}, local execution, driven over REST and by the stock Flink SQL Client in its own JVM.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class GuardedGatewayEndToEndTest {
+
+    private static final String ORDERS =
+            "CREATE TABLE orders (\n"
+                    + "  order_id STRING,\n"
+                    + "  user_id STRING,\n"
+                    + "  amount DOUBLE,\n"
+                    + "  order_time TIMESTAMP(3),\n"
+                    + "  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND\n"
+                    + ") WITH ('connector' = 'datagen', 'rows-per-second' = '10'%s)";
+
+    /** The Top-N of shared case 03. */
+    private static final String TOP_N =
+            "SELECT * FROM (\n"
+                    + "  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC) AS rn FROM orders\n"
+                    + ") t WHERE rn <= 3";
+
+    /** The window Top-N of shared case 10. */
+    private static final String WINDOW_TOP_N =
+            "SELECT window_start, window_end, user_id, total FROM (\n"
+                    + "  SELECT window_start, window_end, user_id, SUM(amount) AS total,\n"
+                    + "         ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY SUM(amount) DESC) AS rn\n"
+                    + "  FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '5' MINUTES))\n"
+                    + "  GROUP BY window_start, window_end, user_id\n"
+                    + ") WHERE rn <= 10";
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(90);
+
+    private GuardedGateway gateway;
+
+    @BeforeAll
+    void startGateway() throws Exception {
+        gateway = GuardedGateway.start(Map.of());
+    }
+
+    @AfterAll
+    void stopGateway() {
+        gateway.close();
+    }
+
+    @Test
+    void blocksTopNOrderedByBusinessColumnAndRunsWindowTopNOverRest() throws Exception {
+        try (RestSession session = gateway.openSession(Map.of())) {
+            // A bounded source, so the 5-minute windows fire when it ends and the query returns rows.
+            assertThat(session.execute(String.format(ORDERS, ", 'number-of-rows' = '200'"), 0, TIMEOUT).failed()).isFalse();
+
+            RestSession.StatementResult blocked = session.execute(TOP_N, 1, TIMEOUT);
+            assertThat(blocked.error())
+                    .contains("[sql-guard] Statement blocked by policy: unbounded-rank")
+                    .contains("Rank(strategy=[AppendFastStrategy]")
+                    .contains("fix:")
+                    .contains("docs/rules/unbounded-rank.md");
+
+            RestSession.StatementResult windowTopN = session.execute(WINDOW_TOP_N, 0, TIMEOUT);
+            assertThat(windowTopN.error()).isNull();
+            assertThat(windowTopN.rows()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void blocksBareTtlAndKeepsTheSessionConfigurationUnchanged() throws Exception {
+        try (RestSession session = gateway.openSession(Map.of())) {
+            RestSession.StatementResult result = session.execute("SET 'table.exec.state.ttl' = '24'", 0, TIMEOUT);
+            assertThat(result.error()).contains("ttl-too-short").contains("ttl-bare-number").contains("24 ms");
+
+            JsonNode config = new GatewayRestClient(gateway.port()).get("/sessions/" + session.handle()).body();
+            assertThat(config.path("properties").path("table.exec.state.ttl").isMissingNode()).isTrue();
+
+            assertThat(session.execute("SET 'table.exec.state.ttl' = '24 h'", 0, TIMEOUT).error()).isNull();
+            config = new GatewayRestClient(gateway.port()).get("/sessions/" + session.handle()).body();
+            assertThat(config.path("properties").path("table.exec.state.ttl").asText()).isEqualTo("24 h");
+        }
+    }
+
+    @Test
+    void checksPerStatementExecutionConfig() throws Exception {
+        try (RestSession session = gateway.openSession(Map.of())) {
+            session.execute(String.format(ORDERS, ""), 0, TIMEOUT);
+            RestSession.StatementResult result =
+                    session.execute("SELECT user_id, COUNT(*) FROM orders GROUP BY user_id",
+                            Map.of("table.exec.state.ttl", "10"), 1, TIMEOUT);
+            assertThat(result.error()).contains("ttl-too-short");
+        }
+    }
+
+    @Test
+    void refusesASessionOpenedWithABareTtl() throws Exception {
+        GatewayRestClient client = new GatewayRestClient(gateway.port());
+        GatewayRestClient.Response response =
+                client.post("/sessions", Map.of("properties", Map.of("table.exec.state.ttl", "24")));
+        assertThat(response.ok()).isFalse();
+        assertThat(response.errors()).contains("ttl-too-short");
+        // The gateway keeps serving.
+        try (RestSession session = gateway.openSession(Map.of("table.exec.state.ttl", "1 d"))) {
+            assertThat(session.execute("SHOW TABLES", 0, TIMEOUT).error()).isNull();
+        }
+    }
+
+    @Test
+    void reportsUnparsableStatementsClearlyAndKeepsServing() throws Exception {
+        try (RestSession session = gateway.openSession(Map.of())) {
+            RestSession.StatementResult garbage = session.execute("SELEC oops FROM", 0, TIMEOUT);
+            assertThat(garbage.error()).contains("planner-error").contains("SQL parse failed");
+            RestSession.StatementResult empty = session.execute("   ", 0, TIMEOUT);
+            assertThat(empty.error()).contains("The statement is empty");
+            assertThat(session.execute("SHOW TABLES", 0, TIMEOUT).error()).isNull();
+            assertThat(AuditFile.forSession(session.handle()))
+                    .extracting(r -> r.path("verdict").asText())
+                    .containsExactly("OK", "BLOCK", "BLOCK", "OK");
+        }
+    }
+
+    @Test
+    void auditsEveryStatementAsOneJsonLine() throws Exception {
+        try (RestSession session = gateway.openSession(Map.of("sql-guard.user", "alice"))) {
+            List<String> statements =
+                    List.of(
+                            "SET 'table.exec.state.ttl' = '24'",
+                            String.format(ORDERS, ""),
+                            "CREATE TABLE creds (k STRING) WITH ('connector' = 'datagen', 'password' = 'hunter2')",
+                            TOP_N,
+                            "SHOW TABLES");
+            List<String> handles = new ArrayList<>();
+            for (String statement : statements) {
+                handles.add(session.execute(statement, 1, TIMEOUT).operationHandle());
+            }
+            List<JsonNode> records = AuditFile.forSession(session.handle());
+            // openSession + one record per statement.
+            assertThat(records).hasSize(1 + statements.size());
+            assertThat(records.get(0).path("call").asText()).isEqualTo("openSession");
+            for (int i = 0; i < statements.size(); i++) {
+                JsonNode record = records.get(i + 1);
+                assertThat(record.path("operationHandle").asText()).isEqualTo(handles.get(i));
+                assertThat(record.path("user").asText()).isEqualTo("alice");
+                assertThat(record.path("statementSha256").asText()).hasSize(64);
+                assertThat(record.has("time")).isTrue();
+                assertThat(record.has("analysisMs")).isTrue();
+            }
+            assertThat(records.get(1).path("verdict").asText()).isEqualTo("BLOCK");
+            assertThat(records.get(1).path("findings").toString()).contains("ttl-bare-number", "ttl-too-short");
+            assertThat(records.get(3).path("statement").asText()).doesNotContain("hunter2").contains("'****'");
+            assertThat(records.get(4).path("verdict").asText()).isEqualTo("BLOCK");
+            assertThat(records.get(4).path("findings").get(0).path("id").asText()).isEqualTo("unbounded-rank");
+            assertThat(records.get(4).path("statefulOperators").path("Rank").asInt()).isEqualTo(1);
+            assertThat(records.get(4).path("effectiveStateTtlMs").asLong()).isZero();
+            assertThat(records.get(5).path("kind").asText()).isEqualTo("METADATA");
+        }
+    }
+
+    @Test
+    void stockSqlClientShowsTheBlockReason(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("top-n.sql");
+        Files.writeString(script, String.format(ORDERS, "") + ";\n\n" + TOP_N + ";\n", StandardCharsets.UTF_8);
+        Path confDir = Files.createDirectories(dir.resolve("conf"));
+        Files.writeString(confDir.resolve("config.yaml"), "sql-client.verbose: false\n");
+
+        String output = runSqlClient(confDir, "gateway", "--endpoint", gateway.endpoint(), "-f", script.toString());
+
+        assertThat(output)
+                .contains("[ERROR] Could not execute SQL statement.")
+                .contains("[sql-guard] Statement blocked by policy: unbounded-rank")
+                .contains("fix: Rank per window instead");
+    }
+
+    /** Runs Flink's stock SQL Client ({@code org.apache.flink.table.client.SqlClient}) in its own JVM. */
+    static String runSqlClient(Path confDir, String... args) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
+        command.add("--add-opens=java.base/java.util=ALL-UNNAMED");
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add("org.apache.flink.table.client.SqlClient");
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("FLINK_CONF_DIR", confDir.toString());
+        File out = confDir.resolve("sql-client.out").toFile();
+        builder.redirectOutput(out);
+        Process process = builder.start();
+        if (!process.waitFor(3, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new AssertionError("SQL Client did not finish: " + Files.readString(out.toPath()));
+        }
+        return Files.readString(out.toPath());
+    }
+}
