@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Shared by the launchers: locate the project, build it on first run, assemble the Java command.
+set -euo pipefail
+
+SQL_GUARD_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export SQL_GUARD_HOME
+
+# Flink needs these opens on Java 17 (as in Flink's own bin/config.sh).
+JVM_OPENS=(
+  --add-opens=java.base/java.lang=ALL-UNNAMED
+  --add-opens=java.base/java.util=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
+  --add-opens=java.base/java.net=ALL-UNNAMED
+  --add-opens=java.base/java.io=ALL-UNNAMED
+  --add-opens=java.base/java.nio=ALL-UNNAMED
+  --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
+  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED
+  --add-opens=java.base/java.text=ALL-UNNAMED
+  --add-opens=java.base/java.time=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED
+  --add-opens=java.base/java.math=ALL-UNNAMED
+  --add-opens=java.base/java.lang.invoke=ALL-UNNAMED
+  --add-opens=java.sql/java.sql=ALL-UNNAMED
+)
+
+# Builds the modules and writes each module's runtime classpath (Flink included) on first run,
+# or when a source file is newer than the build.
+sql_guard_build() {
+  local stamp="$SQL_GUARD_HOME/client-hook/target/classpath.txt"
+  if [[ -f "$stamp" ]] && [[ -z "$(find "$SQL_GUARD_HOME" -path '*/src/main/*' -newer "$stamp" -print -quit)" ]] \
+      && [[ "$SQL_GUARD_HOME/pom.xml" -ot "$stamp" ]]; then
+    return 0
+  fi
+  command -v mvn >/dev/null || { echo "Maven (mvn) is needed to build Flink SQL Guard on first run." >&2; exit 1; }
+  echo "Building Flink SQL Guard (first run downloads Flink $(sed -n 's:.*<flink.version>\(.*\)</flink.version>.*:\1:p' "$SQL_GUARD_HOME/pom.xml") from Maven Central)..." >&2
+  (cd "$SQL_GUARD_HOME" && mvn -q -B -ntp -DskipTests install dependency:build-classpath \
+      -Dmdep.includeScope=compile -Dmdep.outputFile=target/classpath.txt) >&2
+}
+
+# The classpath of a module: its jar and its dependencies.
+sql_guard_classpath() {
+  local module="$1"
+  local jar
+  jar="$(ls "$SQL_GUARD_HOME/$module"/target/flink-sql-guard-*.jar | grep -v sources | head -n1)"
+  echo "$jar:$(cat "$SQL_GUARD_HOME/$module/target/classpath.txt")"
+}
