@@ -48,6 +48,34 @@ public final class RestSession implements AutoCloseable {
     }
 
     /**
+     * Waits until the operation is RUNNING (a streaming query that is up), or terminal, and
+     * returns that status: {@code RUNNING}, {@code FINISHED}, {@code ERROR}, {@code CANCELED}.
+     */
+    public String awaitStarted(String operation, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String status = "PENDING";
+        while (System.nanoTime() < deadline) {
+            status = client.get("/sessions/" + handle + "/operations/" + operation + "/status").body().path("status").asText();
+            if (!status.equals("PENDING") && !status.equals("INITIALIZED")) {
+                return status;
+            }
+            Thread.sleep(20);
+        }
+        return status;
+    }
+
+    /** Reads the error of a failed operation (null when it did not fail) and closes it. */
+    public String errorAndClose(String operation) throws Exception {
+        try {
+            GatewayRestClient.Response response =
+                    client.get("/sessions/" + handle + "/operations/" + operation + "/result/0?rowFormat=JSON");
+            return response.ok() ? null : response.errors();
+        } finally {
+            client.delete("/sessions/" + handle + "/operations/" + operation + "/close");
+        }
+    }
+
+    /**
      * Submits and reads results until the statement finishes, fails, or {@code minRows} rows have
      * arrived (for unbounded queries); then closes the operation.
      */
