@@ -64,7 +64,7 @@ class SharedCasesTest {
     @MethodSource("cases")
     void lastStatementGetsTheVerdictOfTheHeader(Path file) throws Exception {
         SqlScript script = SqlScript.read(file);
-        try (RestSession session = gateway.openSession(Map.of())) {
+        try (RestSession session = gateway.openSession(script.sessionProperties())) {
             List<String> statements = script.statements();
             for (int i = 0; i < statements.size(); i++) {
                 String statement = statements.get(i);
@@ -72,7 +72,7 @@ class SharedCasesTest {
                 // The verdict is audited before executeStatement returns; a refused statement is an
                 // operation that fails with the guard's message. Allowed queries are not read to the
                 // end: they are checked to start (or finish) without error, then closed.
-                String operation = session.submit(statement, Map.of());
+                String operation = session.submit(statement, last ? script.executionConfig() : Map.of());
                 JsonNode record =
                         AuditFile.forOperation(operation)
                                 .orElseThrow(() -> new AssertionError("no audit record for " + statement));

@@ -37,7 +37,7 @@ public final class RuleEngine {
                 continue;
             }
             for (RuleHit hit : rule.check(context)) {
-                Level level = configured.atMost(hit.cap());
+                Level level = hit.diagnosis() ? Level.BLOCK : configured.atMost(hit.cap());
                 if (level == Level.OFF) {
                     continue;
                 }
@@ -52,7 +52,7 @@ public final class RuleEngine {
                 if (rule instanceof PlannerErrorRule) {
                     plannerError = finding;
                 } else {
-                    diagnosed |= rule instanceof DiagnosisRule;
+                    diagnosed |= rule instanceof DiagnosisRule || hit.diagnosis();
                     findings.add(finding);
                 }
             }

@@ -9,11 +9,24 @@ package io.github.sqlguard.rules;
  * @param fix a concrete rewrite or setting
  * @param cap the highest level this hit may take whatever the configured level (for example a
  *     bare TTL that already means what was intended is only advised: {@link Level#INFO})
+ * @param diagnosis true when the hit explains the planner's rejection of the statement: it is
+ *     then reported at {@link Level#BLOCK} (the statement fails in Flink anyway) in place of {@code
+ *     planner-error}
  */
-public record RuleHit(String reason, String node, String excerpt, String fix, Level cap) {
+public record RuleHit(String reason, String node, String excerpt, String fix, Level cap, boolean diagnosis) {
+
+    /** A hit that is not a diagnosis. */
+    public RuleHit(String reason, String node, String excerpt, String fix, Level cap) {
+        this(reason, node, excerpt, fix, cap, false);
+    }
 
     /** A hit that takes the rule's configured level. */
     public static RuleHit of(String reason, String node, String excerpt, String fix) {
-        return new RuleHit(reason, node, excerpt, fix, Level.BLOCK);
+        return new RuleHit(reason, node, excerpt, fix, Level.BLOCK, false);
+    }
+
+    /** A hit that explains the planner's rejection of the statement. */
+    public static RuleHit diagnosis(String reason, String node, String fix) {
+        return new RuleHit(reason, node, "", fix, Level.BLOCK, true);
     }
 }

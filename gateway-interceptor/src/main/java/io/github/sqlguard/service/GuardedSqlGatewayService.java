@@ -26,6 +26,13 @@ import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.api.utils.SqlGatewayException;
 import org.apache.flink.table.catalog.CatalogBaseTable.TableKind;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.ResultKind;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.gateway.api.results.ResultSetImpl;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,7 +77,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     private final Auditor auditor;
     private final Policy policy;
     private final StatementParser parser = new StatementParser();
-    private final Map<SessionHandle, String> users = new ConcurrentHashMap<>();
+    private final Map<SessionHandle, SessionState> sessions = new ConcurrentHashMap<>();
 
     public GuardedSqlGatewayService(
             SqlGatewayService delegate, StatementGuard guard, SessionExplainer explainer, Auditor auditor, Policy policy) {
@@ -104,7 +111,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
             auditor.record("openSession", null, user, decision, null, "failed", Errors.rootMessage(e));
             throw e;
         }
-        users.put(session, user);
+        sessions.put(session, new SessionState(user));
         auditor.record("openSession", session.toString(), user, decision, null, "applied", null);
         return session;
     }
@@ -114,7 +121,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
         try {
             delegate.closeSession(sessionHandle);
         } finally {
-            users.remove(sessionHandle);
+            sessions.remove(sessionHandle);
         }
     }
 
@@ -143,14 +150,21 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
             SessionHandle sessionHandle, String statement, long executionTimeoutMs, Configuration executionConfig)
             throws SqlGatewayException {
         Configuration config = executionConfig == null ? new Configuration() : executionConfig;
-        String session = sessionHandle.toString();
         String user = user(sessionHandle);
-        Decision decision;
-        try {
-            decision = decide(sessionHandle, statement, config);
-        } catch (RuntimeException e) {
-            return guardFailure(sessionHandle, statement, executionTimeoutMs, config, user, e);
+        SessionState state = state(sessionHandle);
+        ParsedStatement parsed = parser.parse(statement);
+        if (parsed.kind() == StatementKind.BEGIN_STATEMENT_SET
+                || (state.inStatementSet() && parsed.kind() != StatementKind.UNPARSABLE)) {
+            return statementSet(sessionHandle, state, parsed, executionTimeoutMs, config, user);
         }
+        return handOn(sessionHandle, statement, executionTimeoutMs, config, user, decide(sessionHandle, parsed, config));
+    }
+
+    /** Refuses a refused statement, hands any other on to Flink; audits either way. */
+    private OperationHandle handOn(
+            SessionHandle sessionHandle, String statement, long executionTimeoutMs, Configuration config, String user,
+            Decision decision) {
+        String session = sessionHandle.toString();
         if (decision.refuse()) {
             String message = decision.refusalMessage();
             OperationHandle handle = submitFailure(sessionHandle, message);
@@ -219,41 +233,121 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     // ---------------------------------------------------------------------------------------
 
     private Decision decide(SessionHandle sessionHandle, String statement, Configuration executionConfig) {
-        ParsedStatement parsed = parser.parse(statement);
-        Map<String, String> sessionConfig = delegate.getSessionConfig(sessionHandle);
-        return guard.decide(
-                parsed,
-                sessionConfig,
-                executionConfig.toMap(),
-                (body, streaming) -> explainer.explain(sessionHandle, body, executionConfig, streaming));
+        return decide(sessionHandle, parser.parse(statement), executionConfig);
+    }
+
+    /**
+     * The guard's decision; when the guard itself fails (a bug, an unexpected gateway error), an
+     * unanalysed decision that {@code sql-guard.fail-mode} turns into a refusal or a pass.
+     */
+    private Decision decide(SessionHandle sessionHandle, ParsedStatement parsed, Configuration executionConfig) {
+        try {
+            Map<String, String> sessionConfig = delegate.getSessionConfig(sessionHandle);
+            return guard.decide(
+                    parsed,
+                    sessionConfig,
+                    executionConfig.toMap(),
+                    (body, streaming) -> explainer.explain(sessionHandle, body, executionConfig, streaming));
+        } catch (RuntimeException e) {
+            LOG.error("sql-guard could not analyse a statement of session {}.", sessionHandle, e);
+            return unanalysable(parsed, "internal error in the guard: " + Errors.rootMessage(e));
+        }
     }
 
     private Decision unanalysable(String text, String reason) {
-        ParsedStatement parsed = parser.parse(text);
+        return unanalysable(parser.parse(text), reason);
+    }
+
+    private Decision unanalysable(ParsedStatement parsed, String reason) {
         Decision base = guard.decideConfiguration(parsed, Map.of(), "none");
         return new Decision(
                 parsed, base.verdict(), base.plan(), base.effectiveStateTtl(), reason,
-                policy.failMode() == FailMode.CLOSED, base.analysisMs());
+                policy.failMode() == FailMode.CLOSED || base.verdict().blocked(), base.analysisMs());
     }
 
-    /** The guard itself failed (a bug or an unexpected gateway error): fail mode decides. */
-    private OperationHandle guardFailure(
-            SessionHandle sessionHandle, String statement, long timeoutMs, Configuration config, String user,
-            RuntimeException error) {
-        LOG.error("sql-guard could not analyse a statement of session {}.", sessionHandle, error);
-        String reason = "internal error in the guard: " + Errors.rootMessage(error);
-        Decision decision = unanalysable(statement == null ? "" : statement, reason);
-        if (decision.refuse()) {
-            OperationHandle handle = submitFailure(sessionHandle, decision.refusalMessage());
-            auditor.record("executeStatement", sessionHandle.toString(), user, decision, handle.toString(), "blocked",
-                    reason);
-            return handle;
+    /**
+     * {@code BEGIN STATEMENT SET;}, the statements that follow it, and {@code END;}. The guard keeps
+     * the set instead of Flink's session (which would refuse EXPLAIN while a set is open): each
+     * INSERT is decided when it arrives and, if allowed, remembered; {@code END} decides on the whole
+     * {@code EXECUTE STATEMENT SET BEGIN ... END} and hands that single statement to Flink. Other
+     * statements inside a set are refused with Flink's own message.
+     */
+    private OperationHandle statementSet(
+            SessionHandle sessionHandle, SessionState state, ParsedStatement parsed, long timeoutMs,
+            Configuration config, String user) {
+        String session = sessionHandle.toString();
+        switch (parsed.kind()) {
+            case BEGIN_STATEMENT_SET -> {
+                Decision decision = decide(sessionHandle, parsed, config);
+                if (!decision.refuse() && !state.beginStatementSet()) {
+                    return refuseWith(sessionHandle, user, decision,
+                            "A statement set is already open in this session; send 'END;' to submit it first.");
+                }
+                if (decision.refuse()) {
+                    return handOn(sessionHandle, parsed.text(), timeoutMs, config, user, decision);
+                }
+                OperationHandle handle = submitOk(sessionHandle);
+                auditor.record("executeStatement", session, user, decision, handle.toString(), "statement-set-opened", null);
+                return handle;
+            }
+            case INSERT -> {
+                Decision decision = decide(sessionHandle, parsed, config);
+                if (decision.refuse()) {
+                    return handOn(sessionHandle, parsed.text(), timeoutMs, config, user, decision);
+                }
+                state.addToStatementSet(parsed.text().strip().replaceAll(";\\s*$", ""));
+                OperationHandle handle = submitOk(sessionHandle);
+                auditor.record("executeStatement", session, user, decision, handle.toString(), "added-to-statement-set",
+                        null);
+                return handle;
+            }
+            case END_STATEMENT_SET -> {
+                List<String> inserts = state.endStatementSet();
+                if (inserts.isEmpty()) {
+                    Decision decision = decide(sessionHandle, parsed, config);
+                    OperationHandle handle = submitOk(sessionHandle);
+                    auditor.record("executeStatement", session, user, decision, handle.toString(),
+                            "empty-statement-set", null);
+                    return handle;
+                }
+                String set = "EXECUTE STATEMENT SET\nBEGIN\n" + String.join(";\n", inserts) + ";\nEND";
+                Decision decision = decide(sessionHandle, parser.parse(set), config);
+                return handOn(sessionHandle, set, timeoutMs, config, user, decision);
+            }
+            default -> {
+                Decision decision = decide(sessionHandle, parsed, config);
+                return refuseWith(sessionHandle, user, decision,
+                        "Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to"
+                                + " submit Statement Set.");
+            }
         }
-        OperationHandle handle = delegate.executeStatement(sessionHandle, statement, timeoutMs, config);
-        auditor.record("executeStatement", sessionHandle.toString(), user, decision, handle.toString(),
-                "unanalysed-submitted", reason);
+    }
+
+    /** Refuses a statement for a reason that is not a rule finding (Flink's own session rules). */
+    private OperationHandle refuseWith(SessionHandle sessionHandle, String user, Decision decision, String message) {
+        OperationHandle handle = submitFailure(sessionHandle, message);
+        auditor.record("executeStatement", sessionHandle.toString(), user, decision, handle.toString(), "refused",
+                message);
         return handle;
     }
+
+    /** An operation in the session that succeeds with Flink's {@code OK} result. */
+    private OperationHandle submitOk(SessionHandle sessionHandle) {
+        Callable<ResultSet> ok =
+                () ->
+                        new ResultSetImpl(
+                                ResultSet.ResultType.EOS,
+                                null,
+                                OK_SCHEMA,
+                                List.of(GenericRowData.of(StringData.fromString("OK"))),
+                                row -> new String[] {row.getString(0).toString()},
+                                false,
+                                null,
+                                ResultKind.SUCCESS);
+        return delegate.submitOperation(sessionHandle, ok);
+    }
+
+    private static final ResolvedSchema OK_SCHEMA = ResolvedSchema.of(Column.physical("result", DataTypes.STRING()));
 
     /** An operation in the session that fails with the guard's message. */
     private OperationHandle submitFailure(SessionHandle sessionHandle, String message) {
@@ -265,7 +359,12 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     }
 
     private String user(SessionHandle sessionHandle) {
-        return users.getOrDefault(sessionHandle, "unknown");
+        SessionState state = sessions.get(sessionHandle);
+        return state == null ? "unknown" : state.user();
+    }
+
+    private SessionState state(SessionHandle sessionHandle) {
+        return sessions.computeIfAbsent(sessionHandle, h -> new SessionState("unknown"));
     }
 
     private static String describeProperties(Map<String, String> properties) {

@@ -6,30 +6,50 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * A case script: statements split at {@code ;} outside quotes and comments ({@code EXECUTE
- * STATEMENT SET BEGIN ... END;} kept whole), and its header {@code -- expect: LEVEL rule-id...}.
+ * STATEMENT SET BEGIN ... END;} kept whole), and its header: {@code -- expect: LEVEL rule-id...};
+ * optionally {@code -- session: key=value} (session properties at open) and {@code --
+ * execution-config: key=value} (per-statement config of the last statement), each repeatable.
  */
-public record SqlScript(Path file, String expectedVerdict, List<String> expectedRules, List<String> statements) {
+public record SqlScript(
+        Path file,
+        String expectedVerdict,
+        List<String> expectedRules,
+        List<String> statements,
+        Map<String, String> sessionProperties,
+        Map<String, String> executionConfig) {
 
     public static SqlScript read(Path file) throws IOException {
         String text = Files.readString(file);
         String verdict = null;
         List<String> rules = new ArrayList<>();
+        Map<String, String> session = new LinkedHashMap<>();
+        Map<String, String> execution = new LinkedHashMap<>();
         for (String line : text.lines().toList()) {
-            if (line.startsWith("-- expect:")) {
+            if (line.startsWith("-- expect:") && verdict == null) {
                 String[] words = line.substring("-- expect:".length()).strip().split("\\s+");
                 verdict = words[0];
                 rules.addAll(Arrays.asList(words).subList(1, words.length));
-                break;
+            } else if (line.startsWith("-- session:")) {
+                put(session, line.substring("-- session:".length()));
+            } else if (line.startsWith("-- execution-config:")) {
+                put(execution, line.substring("-- execution-config:".length()));
             }
         }
         if (verdict == null) {
             throw new IllegalArgumentException(file + " has no '-- expect:' header");
         }
-        return new SqlScript(file, verdict, rules, split(text));
+        return new SqlScript(file, verdict, rules, split(text), session, execution);
+    }
+
+    private static void put(Map<String, String> map, String keyValue) {
+        String[] kv = keyValue.split("=", 2);
+        map.put(kv[0].strip(), kv[1].strip());
     }
 
     public String name() {

@@ -49,6 +49,22 @@ public final class TtlNotATableOptionRule implements Rule {
     @Override
     public List<RuleHit> check(AnalysisContext context) {
         List<RuleHit> hits = new ArrayList<>();
+        String error = context.plannerError().orElse("");
+        if (error.contains("Unsupported options found")) {
+            for (String word : error.split("[\\s,:'\"]+")) {
+                if (isStateTtlKey(word)) {
+                    hits.add(
+                            RuleHit.diagnosis(
+                                    "The query fails because '" + word + "' is set as a table option (WITH clause or OPTIONS"
+                                            + " hint) and the connector rejects options it does not know: state TTL is a job"
+                                            + " setting, not a table option.",
+                                    "Flink: " + error.lines().findFirst().orElse(error),
+                                    "Remove '" + word + "' from the table (ALTER TABLE t RESET ('" + word + "')) or the hint,"
+                                            + " and set SET 'table.exec.state.ttl' = '1 d' (or a STATE_TTL hint) instead."));
+                    return hits;
+                }
+            }
+        }
         for (SqlOption option : context.statement().tableOptions()) {
             if (isStateTtlKey(option.key())) {
                 hits.add(

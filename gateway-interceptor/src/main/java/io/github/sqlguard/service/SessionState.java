@@ -1,0 +1,48 @@
+package io.github.sqlguard.service;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the guard keeps for one session: its user, and the INSERTs of a statement set sent
+ * statement by statement ({@code BEGIN STATEMENT SET;} ... {@code END;}). The guard holds the set
+ * itself instead of Flink's session, so that every INSERT can be EXPLAINed when it arrives and the
+ * whole set once more at {@code END}. Thread-safe.
+ */
+final class SessionState {
+
+    private final String user;
+    private List<String> statementSet;
+
+    SessionState(String user) {
+        this.user = user;
+    }
+
+    String user() {
+        return user;
+    }
+
+    /** Opens a statement set; false when one is already open. */
+    synchronized boolean beginStatementSet() {
+        if (statementSet != null) {
+            return false;
+        }
+        statementSet = new ArrayList<>();
+        return true;
+    }
+
+    synchronized boolean inStatementSet() {
+        return statementSet != null;
+    }
+
+    synchronized void addToStatementSet(String insert) {
+        statementSet.add(insert);
+    }
+
+    /** Closes the open statement set and returns its INSERTs (empty when none was added). */
+    synchronized List<String> endStatementSet() {
+        List<String> inserts = statementSet == null ? List.of() : List.copyOf(statementSet);
+        statementSet = null;
+        return inserts;
+    }
+}

@@ -1,0 +1,15 @@
+-- expect: OK
+-- execution-config: table.exec.state.ttl=12 h
+-- The per-statement execution config carries the state TTL.
+CREATE TABLE orders (
+  order_id STRING,
+  user_id STRING,
+  amount DOUBLE,
+  order_time TIMESTAMP(3),
+  pt AS PROCTIME(),
+  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND
+) WITH ('connector' = 'datagen', 'rows-per-second' = '10');
+
+SELECT * FROM (
+  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC) AS rn FROM orders
+) WHERE rn <= 3;

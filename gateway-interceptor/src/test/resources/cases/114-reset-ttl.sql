@@ -1,0 +1,18 @@
+-- expect: BLOCK unbounded-rank
+-- RESET after a good SET puts the TTL back to 0.
+SET 'table.exec.state.ttl' = '1 d';
+
+RESET 'table.exec.state.ttl';
+
+CREATE TABLE orders (
+  order_id STRING,
+  user_id STRING,
+  amount DOUBLE,
+  order_time TIMESTAMP(3),
+  pt AS PROCTIME(),
+  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND
+) WITH ('connector' = 'datagen', 'rows-per-second' = '10');
+
+SELECT * FROM (
+  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC) AS rn FROM orders
+) WHERE rn <= 3;

@@ -1,0 +1,3 @@
+-- expect: WARN ttl-unknown-key
+-- A typo of the TTL key: Flink stores it and reads nothing.
+SET 'table.exec.state-ttl' = '1 d';
