@@ -88,9 +88,7 @@ public final class StatementParser {
         String setKey = null;
         String setValue = null;
         if (kind.isPlanned()) {
-            SqlNode planned = node instanceof SqlExecute execute ? execute.getStatement() : node;
-            explainBody =
-                    planned == node ? text.strip() : text.substring(offsetOf(text, planned.getParserPosition())).strip();
+            explainBody = node instanceof SqlExecute ? afterLeadingKeyword(text) : text.strip();
             if (explainBody.endsWith(";")) {
                 explainBody = explainBody.substring(0, explainBody.length() - 1);
             }
@@ -173,19 +171,32 @@ public final class StatementParser {
         return StatementKind.OTHER;
     }
 
-    /** 0-based character offset in {@code text} of a 1-based parser line/column position. */
-    static int offsetOf(String text, SqlParserPos pos) {
-        int line = 1;
-        int offset = 0;
-        while (line < pos.getLineNum() && offset < text.length()) {
-            int nl = text.indexOf('\n', offset);
-            if (nl < 0) {
+    /**
+     * The text after the statement's first keyword ({@code EXECUTE} of {@code EXECUTE INSERT ...}),
+     * skipping leading white space and comments. Only called for statements the parser read as
+     * {@link SqlExecute}, so the first token is that keyword. (The parser positions of the inner
+     * statement are not usable here: an INSERT's position starts at {@code INTO}.)
+     */
+    static String afterLeadingKeyword(String text) {
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            if (Character.isWhitespace(text.charAt(i))) {
+                i++;
+            } else if (text.startsWith("--", i)) {
+                int end = text.indexOf('\n', i);
+                i = end < 0 ? n : end + 1;
+            } else if (text.startsWith("/*", i)) {
+                int end = text.indexOf("*/", i + 2);
+                i = end < 0 ? n : end + 2;
+            } else {
                 break;
             }
-            offset = nl + 1;
-            line++;
         }
-        return Math.min(text.length(), offset + Math.max(0, pos.getColumnNum() - 1));
+        while (i < n && Character.isLetter(text.charAt(i))) {
+            i++;
+        }
+        return text.substring(i).strip();
     }
 
     /** The parser message up to its list of expected tokens. */

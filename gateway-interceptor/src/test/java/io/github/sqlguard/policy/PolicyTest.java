@@ -1,0 +1,76 @@
+package io.github.sqlguard.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.RuleCatalog;
+
+import org.apache.flink.configuration.Configuration;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+
+class PolicyTest {
+
+    private final RuleCatalog catalog = RuleCatalog.builtIn();
+
+    private Policy policy(Map<String, String> options) {
+        return Policy.fromConfiguration(Configuration.fromMap(options), catalog);
+    }
+
+    @Test
+    void usesEachRulesDefaultLevelWhenNothingIsConfigured() {
+        Policy policy = Policy.defaults(catalog);
+        assertThat(policy.level("unbounded-rank")).isEqualTo(Level.BLOCK);
+        assertThat(policy.level("stateful-without-ttl")).isEqualTo(Level.WARN);
+        assertThat(policy.thresholds().minStateTtl()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(policy.thresholds().maxTopN()).isEqualTo(1000);
+        assertThat(policy.failMode()).isEqualTo(FailMode.CLOSED);
+        assertThat(policy.suppressible()).isEmpty();
+    }
+
+    @Test
+    void readsLevelsThresholdsAndSuppressionInFlinksStyle() {
+        Policy policy =
+                policy(Map.of(
+                        "sql-guard.rules.unbounded-rank.level", "warn",
+                        "sql-guard.rules.large-top-n.allow-suppression", "true",
+                        "sql-guard.min-state-ttl", "10 min",
+                        "sql-guard.max-top-n", "50",
+                        "sql-guard.fail-mode", "open"));
+        assertThat(policy.level("unbounded-rank")).isEqualTo(Level.WARN);
+        assertThat(policy.suppressible()).containsExactly("large-top-n");
+        assertThat(policy.thresholds().minStateTtl()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(policy.thresholds().maxTopN()).isEqualTo(50);
+        assertThat(policy.failMode()).isEqualTo(FailMode.OPEN);
+    }
+
+    @Test
+    void rejectsAnUnknownRuleIdNamingTheKey() {
+        assertThatThrownBy(() -> policy(Map.of("sql-guard.rules.unbounded-rnak.level", "BLOCK")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'sql-guard.rules.unbounded-rnak.level'")
+                .hasMessageContaining("unbounded-rank");
+    }
+
+    @Test
+    void rejectsAGarbageValueNamingTheKey() {
+        assertThatThrownBy(() -> policy(Map.of("sql-guard.rules.unbounded-rank.level", "LOUD")))
+                .hasMessageContaining("'sql-guard.rules.unbounded-rank.level'")
+                .hasMessageContaining("LOUD");
+        assertThatThrownBy(() -> policy(Map.of("sql-guard.min-state-ttl", "a while")))
+                .hasMessageContaining("'sql-guard.min-state-ttl'");
+        assertThatThrownBy(() -> policy(Map.of("sql-guard.max-top-n", "0")))
+                .hasMessageContaining("'sql-guard.max-top-n'");
+        assertThatThrownBy(() -> policy(Map.of("sql-guard.fail-mode", "maybe")))
+                .hasMessageContaining("'sql-guard.fail-mode'");
+    }
+
+    @Test
+    void rejectsAnUnknownGuardOption() {
+        assertThatThrownBy(() -> policy(Map.of("sql-guard.min-state-tll", "1 min")))
+                .hasMessageContaining("Unknown option 'sql-guard.min-state-tll'");
+    }
+}

@@ -1,0 +1,66 @@
+package io.github.sqlguard.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.StatementParser;
+
+import org.apache.flink.configuration.Configuration;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Policy application on configuration findings (plan findings are covered by the corpus test). */
+class RuleEngineTest {
+
+    private final RuleCatalog catalog = RuleCatalog.builtIn();
+    private final StatementParser parser = new StatementParser();
+
+    private Verdict evaluate(Policy policy, String sql) {
+        ParsedStatement statement = parser.parse(sql);
+        AnalysisContext context =
+                new AnalysisContext(
+                        statement, Optional.empty(), Optional.empty(), true, Duration.ZERO,
+                        List.of(new ConfigChange(statement.setKey(), statement.setValue(), "SET")), Map.of(),
+                        policy.thresholds());
+        return new RuleEngine(catalog, policy).evaluate(context);
+    }
+
+    @Test
+    void blocksABareTtlWithBothRules() {
+        Verdict verdict = evaluate(Policy.defaults(catalog), "SET 'table.exec.state.ttl' = '24'");
+        assertThat(verdict.blocked()).isTrue();
+        assertThat(verdict.findings()).extracting(Finding::ruleId).containsExactly("ttl-bare-number", "ttl-too-short");
+        assertThat(verdict.findings().get(0).reason()).contains("24 ms").contains("'24 h'");
+    }
+
+    @Test
+    void honoursSuppressionOnlyWhereTheAdministratorAllowsIt() {
+        String sql = "-- sql-guard:allow ttl-too-short load test needs fast expiry\nSET 'table.exec.state.ttl' = '10 s'";
+        assertThat(evaluate(Policy.defaults(catalog), sql).blocked()).isTrue();
+
+        Policy allowing =
+                Policy.fromConfiguration(
+                        Configuration.fromMap(Map.of("sql-guard.rules.ttl-too-short.allow-suppression", "true")), catalog);
+        Verdict verdict = evaluate(allowing, sql);
+        assertThat(verdict.blocked()).isFalse();
+        assertThat(verdict.label()).isEqualTo("INFO");
+        assertThat(verdict.suppressed()).containsExactly("ttl-too-short");
+    }
+
+    @Test
+    void dropsFindingsOfRulesSwitchedOff() {
+        Policy off =
+                Policy.fromConfiguration(
+                        Configuration.fromMap(Map.of(
+                                "sql-guard.rules.ttl-too-short.level", "OFF",
+                                "sql-guard.rules.ttl-bare-number.level", "INFO")), catalog);
+        Verdict verdict = evaluate(off, "SET 'table.exec.state.ttl' = '24'");
+        assertThat(verdict.label()).isEqualTo("INFO");
+        assertThat(verdict.findings()).extracting(Finding::ruleId).containsExactly("ttl-bare-number");
+    }
+}

@@ -1,0 +1,71 @@
+package io.github.sqlguard.statement;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class StatementParserTest {
+
+    private final StatementParser parser = new StatementParser();
+
+    @Test
+    void classifiesWithFlinksParser() {
+        assertThat(parser.parse("SELECT 1").kind()).isEqualTo(StatementKind.QUERY);
+        assertThat(parser.parse("  with t AS (SELECT 1 AS a) select * from t;").kind()).isEqualTo(StatementKind.QUERY);
+        assertThat(parser.parse("INSERT INTO s SELECT * FROM t").kind()).isEqualTo(StatementKind.INSERT);
+        assertThat(parser.parse("EXECUTE STATEMENT SET BEGIN INSERT INTO s SELECT * FROM t; END").kind())
+                .isEqualTo(StatementKind.STATEMENT_SET);
+        assertThat(parser.parse("BEGIN STATEMENT SET").kind()).isEqualTo(StatementKind.BEGIN_STATEMENT_SET);
+        assertThat(parser.parse("END").kind()).isEqualTo(StatementKind.END_STATEMENT_SET);
+        assertThat(parser.parse("EXPLAIN SELECT 1").kind()).isEqualTo(StatementKind.EXPLAIN);
+        assertThat(parser.parse("SHOW TABLES").kind()).isEqualTo(StatementKind.METADATA);
+        assertThat(parser.parse("DESCRIBE t").kind()).isEqualTo(StatementKind.METADATA);
+        assertThat(parser.parse("CREATE TABLE t (a INT) WITH ('connector' = 'datagen')").kind())
+                .isEqualTo(StatementKind.DDL);
+        assertThat(parser.parse("CREATE TABLE t WITH ('connector' = 'blackhole') AS SELECT 1 AS a").kind())
+                .isEqualTo(StatementKind.CREATE_TABLE_AS);
+        assertThat(parser.parse("RESET 'table.exec.state.ttl'").setKey()).isEqualTo("table.exec.state.ttl");
+    }
+
+    @Test
+    void readsSetKeyAndValueWhateverTheCasingAndComments() {
+        ParsedStatement set = parser.parse("/* tune */ set  'table.exec.state.ttl'='24' -- bare\n");
+        assertThat(set.kind()).isEqualTo(StatementKind.SET);
+        assertThat(set.setKey()).isEqualTo("table.exec.state.ttl");
+        assertThat(set.setValue()).isEqualTo("24");
+    }
+
+    @Test
+    void explainsTheStatementInsideExecute() {
+        assertThat(parser.parse("EXECUTE STATEMENT SET BEGIN INSERT INTO s SELECT * FROM t; END;").explainBody())
+                .startsWith("STATEMENT SET BEGIN")
+                .endsWith("END");
+        assertThat(parser.parse("execute insert into s select * from t").explainBody())
+                .isEqualTo("insert into s select * from t");
+    }
+
+    @Test
+    void collectsHintsOptionsAndRankAliases() {
+        ParsedStatement statement =
+                parser.parse("SELECT /*+ STATE_TTL('o' = '24') */ * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY a"
+                        + " ORDER BY b) AS rn FROM o /*+ OPTIONS('state.ttl' = '1 d') */) WHERE rn = 1");
+        assertThat(statement.stateTtlHints()).singleElement().satisfies(h -> {
+            assertThat(h.key()).isEqualTo("o");
+            assertThat(h.value()).isEqualTo("24");
+        });
+        assertThat(statement.tableOptions()).extracting(ParsedStatement.SqlOption::key).containsExactly("state.ttl");
+        assertThat(statement.rankFunctionAliases()).containsExactly("rn");
+    }
+
+    @Test
+    void reportsBadInputWithoutThrowing() {
+        assertThat(parser.parse("SELEC 1").kind()).isEqualTo(StatementKind.UNPARSABLE);
+        assertThat(parser.parse("SELEC 1").parseError()).startsWith("SQL parse failed.").doesNotContain("Was expecting");
+        assertThat(parser.parse("").parseError()).isEqualTo("The statement is empty.");
+        assertThat(parser.parse(null).kind()).isEqualTo(StatementKind.UNPARSABLE);
+        assertThat(parser.parse("SELECT 1; SELECT 2").parseError()).contains("one statement per request");
+        assertThat(parser.parse("SELECT 'unterminated").kind()).isEqualTo(StatementKind.UNPARSABLE);
+        assertThat(parser.parse("SELECT " + "(".repeat(200) + "1" + ")".repeat(200)).kind())
+                .isIn(StatementKind.QUERY, StatementKind.UNPARSABLE);
+    }
+}
