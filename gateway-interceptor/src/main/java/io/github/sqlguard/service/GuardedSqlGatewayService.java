@@ -4,6 +4,8 @@ import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.policy.FailMode;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementKind;
 import io.github.sqlguard.statement.StatementParser;
@@ -40,7 +42,9 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -168,17 +172,17 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
         if (decision.refuse()) {
             String message = decision.refusalMessage();
             OperationHandle handle = submitFailure(sessionHandle, message);
-            auditor.record("executeStatement", session, user, decision, handle.toString(), "blocked", null);
+            recordStatement(sessionHandle, user, decision, handle, "blocked", null);
             return handle;
         }
         OperationHandle handle;
         try {
             handle = delegate.executeStatement(sessionHandle, statement, executionTimeoutMs, config);
         } catch (RuntimeException e) {
-            auditor.record("executeStatement", session, user, decision, null, "failed-to-submit", Errors.rootMessage(e));
+            recordStatement(sessionHandle, user, decision, null, "failed-to-submit", Errors.rootMessage(e));
             throw e;
         }
-        auditor.record("executeStatement", session, user, decision, handle.toString(),
+        recordStatement(sessionHandle, user, decision, handle,
                 decision.unanalysedReason() == null ? "submitted" : "unanalysed-submitted", null);
         return handle;
     }
@@ -287,7 +291,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
                     return handOn(sessionHandle, parsed.text(), timeoutMs, config, user, decision);
                 }
                 OperationHandle handle = submitOk(sessionHandle);
-                auditor.record("executeStatement", session, user, decision, handle.toString(), "statement-set-opened", null);
+                recordStatement(sessionHandle, user, decision, handle, "statement-set-opened", null);
                 return handle;
             }
             case INSERT -> {
@@ -297,7 +301,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
                 }
                 state.addToStatementSet(parsed.text().strip().replaceAll(";\\s*$", ""));
                 OperationHandle handle = submitOk(sessionHandle);
-                auditor.record("executeStatement", session, user, decision, handle.toString(), "added-to-statement-set",
+                recordStatement(sessionHandle, user, decision, handle, "added-to-statement-set",
                         null);
                 return handle;
             }
@@ -306,8 +310,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
                 if (inserts.isEmpty()) {
                     Decision decision = decide(sessionHandle, parsed, config);
                     OperationHandle handle = submitOk(sessionHandle);
-                    auditor.record("executeStatement", session, user, decision, handle.toString(),
-                            "empty-statement-set", null);
+                    recordStatement(sessionHandle, user, decision, handle, "empty-statement-set", null);
                     return handle;
                 }
                 String set = "EXECUTE STATEMENT SET\nBEGIN\n" + String.join(";\n", inserts) + ";\nEND";
@@ -326,7 +329,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     /** Refuses a statement for a reason that is not a rule finding (Flink's own session rules). */
     private OperationHandle refuseWith(SessionHandle sessionHandle, String user, Decision decision, String message) {
         OperationHandle handle = submitFailure(sessionHandle, message);
-        auditor.record("executeStatement", sessionHandle.toString(), user, decision, handle.toString(), "refused",
+        recordStatement(sessionHandle, user, decision, handle, "refused",
                 message);
         return handle;
     }
@@ -356,6 +359,33 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
                     throw new StatementBlockedException(message);
                 };
         return delegate.submitOperation(sessionHandle, refusal);
+    }
+
+    /**
+     * The guard's advisory for an operation of a session: its verdict and findings (WARN and INFO
+     * for statements that ran, BLOCK for refused ones). Kept for the {@value
+     * SessionState#MAX_ADVISORIES} most recent operations of each session, dropped when the
+     * session closes.
+     */
+    public Optional<Advisory> advisory(SessionHandle sessionHandle, OperationHandle operationHandle) {
+        SessionState state = sessions.get(sessionHandle);
+        return state == null ? Optional.empty() : state.advisory(operationHandle.toString());
+    }
+
+    /** Audits a statement's decision and keeps it as the operation's advisory. */
+    private void recordStatement(
+            SessionHandle sessionHandle, String user, Decision decision, OperationHandle handle, String outcome,
+            String error) {
+        auditor.record("executeStatement", sessionHandle.toString(), user, decision,
+                handle == null ? null : handle.toString(), outcome, error);
+        if (handle != null) {
+            List<Finding> ordered = new ArrayList<>();
+            for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
+                ordered.addAll(decision.verdict().findings(level));
+            }
+            state(sessionHandle).remember(
+                    new Advisory(handle.toString(), decision.verdictLabel(), decision.statement().kind().name(), ordered));
+        }
     }
 
     private String user(SessionHandle sessionHandle) {

@@ -1,7 +1,10 @@
 package io.github.sqlguard.service;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * What the guard keeps for one session: its user, and the INSERTs of a statement set sent
@@ -11,8 +14,20 @@ import java.util.List;
  */
 final class SessionState {
 
+    /** Advisories kept per session: the most recent operations only. */
+    static final int MAX_ADVISORIES = 256;
+
     private final String user;
     private List<String> statementSet;
+    private final Map<String, Advisory> advisories =
+            new LinkedHashMap<>() {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Advisory> eldest) {
+                    return size() > MAX_ADVISORIES;
+                }
+            };
 
     SessionState(String user) {
         this.user = user;
@@ -20,6 +35,14 @@ final class SessionState {
 
     String user() {
         return user;
+    }
+
+    synchronized void remember(Advisory advisory) {
+        advisories.put(advisory.operationHandle(), advisory);
+    }
+
+    synchronized Optional<Advisory> advisory(String operationHandle) {
+        return Optional.ofNullable(advisories.get(operationHandle));
     }
 
     /** Opens a statement set; false when one is already open. */
