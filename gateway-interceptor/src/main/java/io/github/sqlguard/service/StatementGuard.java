@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -66,7 +65,7 @@ public final class StatementGuard {
         Optional<ExplainedPlan> plan = Optional.empty();
         Optional<String> plannerError = statement.parseErrorMessage();
         String unanalysed = null;
-        if (statement.kind().isPlanned()) {
+        if (statement.explainBody() != null) {
             ExplainOutcome outcome = planner.explain(statement.explainBody(), streaming);
             if (outcome instanceof ExplainOutcome.Planned planned) {
                 plan = Optional.of(planned.plan());
@@ -75,9 +74,8 @@ public final class StatementGuard {
             } else if (outcome instanceof ExplainOutcome.Failed failed) {
                 unanalysed = failed.reason();
             }
-        } else if (statement.kind() == StatementKind.CREATE_TABLE_AS || statement.kind() == StatementKind.PLAN) {
-            unanalysed = "the guard does not analyse " + statement.kind().name().replace('_', ' ').toLowerCase(Locale.ROOT)
-                    + " statements yet";
+        } else if (statement.kind() == StatementKind.PLAN) {
+            unanalysed = "EXECUTE PLAN runs a compiled plan from a file the guard cannot read";
         }
         Duration ttl = StateTtl.effective(config);
         AnalysisContext context =

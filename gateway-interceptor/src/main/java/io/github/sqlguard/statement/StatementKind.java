@@ -15,15 +15,18 @@ public enum StatementKind {
     BEGIN_STATEMENT_SET(false),
     /** {@code END;} closing a statement set sent statement by statement. */
     END_STATEMENT_SET(false),
-    /** {@code CREATE TABLE ... AS SELECT}, {@code REPLACE TABLE ... AS SELECT}: runs a job. */
-    CREATE_TABLE_AS(false),
+    /** {@code CREATE TABLE ... AS SELECT}, {@code REPLACE TABLE ... AS SELECT}: runs a job; analysed. */
+    CREATE_TABLE_AS(true),
     /** {@code SET 'key' = 'value'} or {@code SET} (list). */
     SET(false),
     /** {@code RESET 'key'} or {@code RESET}. */
     RESET(false),
     /** {@code EXPLAIN ...}: plans, never runs. */
     EXPLAIN(false),
-    /** {@code COMPILE PLAN ... FOR ...} and {@code EXECUTE PLAN ...}. */
+    /**
+     * {@code COMPILE [AND EXECUTE] PLAN 'file' FOR <statement>} (the statement after {@code FOR} is
+     * analysed) and {@code EXECUTE PLAN 'file'} (a stored plan the guard cannot read).
+     */
     PLAN(false),
     /** {@code CREATE TABLE}, {@code CREATE VIEW}, {@code ALTER ...}, {@code DROP ...}, ... */
     DDL(false),

@@ -87,9 +87,11 @@ public final class StatementParser {
         String explainBody = null;
         String setKey = null;
         String setValue = null;
-        if (kind.isPlanned()) {
+        if (kind == StatementKind.PLAN && !(node instanceof SqlExecutePlan)) {
+            explainBody = afterKeyword(text, "FOR");
+        } else if (kind.isPlanned()) {
             explainBody = node instanceof SqlExecute ? afterLeadingKeyword(text) : text.strip();
-            if (explainBody.endsWith(";")) {
+            if (explainBody != null && explainBody.endsWith(";")) {
                 explainBody = explainBody.substring(0, explainBody.length() - 1);
             }
         } else if (node instanceof SqlSet set) {
@@ -169,6 +171,39 @@ public final class StatementParser {
             return StatementKind.DDL;
         }
         return StatementKind.OTHER;
+    }
+
+    /**
+     * The text after the first {@code keyword} token outside string literals, quoted identifiers
+     * and comments ({@code FOR} of {@code COMPILE PLAN 'f' FOR INSERT ...}), or {@code null}.
+     */
+    static String afterKeyword(String text, String keyword) {
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            char c = text.charAt(i);
+            if (c == '\'' || c == '`' || c == '"') {
+                int end = text.indexOf(c, i + 1);
+                i = end < 0 ? n : end + 1;
+            } else if (text.startsWith("--", i)) {
+                int end = text.indexOf('\n', i);
+                i = end < 0 ? n : end + 1;
+            } else if (text.startsWith("/*", i)) {
+                int end = text.indexOf("*/", i + 2);
+                i = end < 0 ? n : end + 2;
+            } else if (Character.isLetter(c)) {
+                int start = i;
+                while (i < n && (Character.isLetterOrDigit(text.charAt(i)) || text.charAt(i) == '_')) {
+                    i++;
+                }
+                if (text.substring(start, i).equalsIgnoreCase(keyword)) {
+                    return text.substring(i).strip();
+                }
+            } else {
+                i++;
+            }
+        }
+        return null;
     }
 
     /**

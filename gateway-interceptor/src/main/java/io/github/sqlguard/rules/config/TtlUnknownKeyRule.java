@@ -15,7 +15,8 @@ import java.util.Set;
 /**
  * {@code ttl-unknown-key}: a SET or session property whose key looks like a state TTL or retention
  * setting ({@code sql.ttl.min}, {@code table.exec.state-ttl}, {@code state.ttl}, {@code
- * table.exec.state.retention}) but is not a key Flink reads. Flink accepts any key in SET, so the
+ * table.exec.state.retention}, or the right key in other casing: keys are case-sensitive) but is not a
+ * key Flink reads. Flink accepts any key in SET, so the
  * typo is silent and the state keeps the old TTL.
  */
 public final class TtlUnknownKeyRule implements Rule {
@@ -60,7 +61,7 @@ public final class TtlUnknownKeyRule implements Rule {
         List<RuleHit> hits = new ArrayList<>();
         for (ConfigChange change : context.changes()) {
             String key = change.key() == null ? "" : change.key().strip();
-            if (!key.isEmpty() && looksLikeTtl(key) && !KNOWN.contains(key.toLowerCase(Locale.ROOT))
+            if (!key.isEmpty() && looksLikeTtl(key) && !KNOWN.contains(key)
                     && !key.toLowerCase(Locale.ROOT).startsWith("sql-guard.")) {
                 hits.add(
                         RuleHit.of(

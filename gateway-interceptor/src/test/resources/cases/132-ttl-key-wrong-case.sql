@@ -1,0 +1,3 @@
+-- expect: WARN ttl-unknown-key
+-- Option keys are case-sensitive: Flink does not read 'TABLE.EXEC.STATE.TTL'.
+SET 'TABLE.EXEC.STATE.TTL' = '1 d';

@@ -1,0 +1,17 @@
+-- expect: BLOCK
+-- INSERT OVERWRITE of a Top-N in streaming mode is refused.
+CREATE TABLE orders (
+  order_id STRING,
+  user_id STRING,
+  amount DOUBLE,
+  order_time TIMESTAMP(3),
+  pt AS PROCTIME(),
+  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND
+) WITH ('connector' = 'datagen', 'rows-per-second' = '10');
+
+CREATE TABLE top_sink (order_id STRING, user_id STRING, amount DOUBLE, rn BIGINT) WITH ('connector' = 'blackhole');
+
+INSERT OVERWRITE top_sink
+SELECT order_id, user_id, amount, rn FROM (
+  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC) AS rn FROM orders
+) WHERE rn <= 3;
