@@ -132,12 +132,16 @@ class GuardedGatewayEndToEndTest {
         try (RestSession session = gateway.openSession(Map.of())) {
             RestSession.StatementResult garbage = session.execute("SELEC oops FROM", 0, TIMEOUT);
             assertThat(garbage.error()).contains("planner-error").contains("SQL parse failed");
+            // Positions in planner errors point into the user's statement, not the guard's EXPLAIN.
+            RestSession.StatementResult unknownTable = session.execute("SELECT order_id FROM orderz", 0, TIMEOUT);
+            assertThat(unknownTable.error()).contains("planner-error").contains("line 1, column 22")
+                    .contains("Object 'orderz' not found");
             RestSession.StatementResult empty = session.execute("   ", 0, TIMEOUT);
             assertThat(empty.error()).contains("The statement is empty");
             assertThat(session.execute("SHOW TABLES", 0, TIMEOUT).error()).isNull();
             assertThat(AuditFile.forSession(session.handle()))
                     .extracting(r -> r.path("verdict").asText())
-                    .containsExactly("OK", "BLOCK", "BLOCK", "OK");
+                    .containsExactly("OK", "BLOCK", "BLOCK", "BLOCK", "OK");
         }
     }
 

@@ -59,8 +59,8 @@ public final class StateTtl {
     }
 
     /**
-     * What a bare number was most likely meant to be: {@code '24'} reads as hours, {@code '7'} as
-     * days; used only in messages.
+     * What a bare number was most likely meant to be, for messages: up to 72 as hours ({@code '24'}
+     * → {@code '24 h'}), up to 365 as days, larger as seconds.
      */
     public static String likelyIntent(long number) {
         if (number <= 0) {

@@ -37,6 +37,24 @@ final class Errors {
         return message;
     }
 
+    private static final java.util.regex.Pattern LINE_1_COLUMN =
+            java.util.regex.Pattern.compile("line 1, column (\\d+)");
+
+    /**
+     * The planner numbers columns of the EXPLAIN statement; on line 1 they include the {@code
+     * EXPLAIN ...} prefix the guard added. Shifts them back so they point into the user's statement.
+     */
+    static String shiftFirstLineColumns(String message, int prefixLength) {
+        java.util.regex.Matcher m = LINE_1_COLUMN.matcher(message);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            int column = Integer.parseInt(m.group(1)) - prefixLength;
+            m.appendReplacement(out, "line 1, column " + Math.max(1, column));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
     private static boolean isGatewayWrapper(Throwable t) {
         String name = t.getClass().getName();
         return name.startsWith("org.apache.flink.table.gateway.")

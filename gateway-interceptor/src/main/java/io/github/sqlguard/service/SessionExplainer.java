@@ -64,7 +64,9 @@ public final class SessionExplainer {
                 }
                 if (status == OperationStatus.ERROR) {
                     String message = info.getException().map(Errors::plannerMessage).orElse("unknown planner error");
-                    return new ExplainOutcome.Rejected(message, elapsedMs(start));
+                    return new ExplainOutcome.Rejected(
+                            Errors.shiftFirstLineColumns(message, explain.length() - statementBody.length()),
+                            elapsedMs(start));
                 }
                 if (status.isTerminalStatus()) {
                     return new ExplainOutcome.Failed("EXPLAIN ended as " + status, elapsedMs(start));

@@ -28,11 +28,13 @@ public final class OverOrderDescRule extends DiagnosisRule {
 
     @Override
     protected String reason(String plannerError, AnalysisContext context) {
-        return "Without a Top-N filter in an outer query (WHERE rn <= N, nothing else in that condition), Flink plans ROW_NUMBER as an OVER window, and streaming OVER windows can only be ordered ascending on a time attribute.";
+        return "Without a Top-N filter on the row number in an outer query (rn <= N or rn = 1, alone or AND-ed with other"
+                + " conditions; an OR breaks it), Flink plans ROW_NUMBER as an OVER window, and streaming OVER windows can only"
+                + " be ordered ascending on a time attribute.";
     }
 
     @Override
     protected String fix(String plannerError, AnalysisContext context) {
-        return "Wrap the query and filter on the row number alone: SELECT * FROM (SELECT ..., ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts DESC) AS rn FROM t) WHERE rn = 1 (or rn <= N); move other conditions to another WHERE level.";
+        return "Wrap the query and filter on the row number alone: SELECT * FROM (SELECT ..., ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts DESC) AS rn FROM t) WHERE rn = 1 (or rn <= N); keep other conditions AND-ed, or move an OR to another WHERE level.";
     }
 }
