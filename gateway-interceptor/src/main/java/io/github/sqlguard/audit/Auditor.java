@@ -62,7 +62,13 @@ public final class Auditor {
             String operationHandle,
             String outcome,
             String error) {
-        String text = redactor.redact(decision.statement());
+        String text;
+        try {
+            text = redactor.redact(decision.statement());
+        } catch (RuntimeException | StackOverflowError e) {
+            // Never leak a secret, never lose the record: keep the hash, drop the text.
+            text = "[statement not recorded: redaction failed: " + e.getClass().getSimpleName() + "]";
+        }
         boolean truncated = text.length() > maxStatementLength;
         if (truncated) {
             text = text.substring(0, maxStatementLength);

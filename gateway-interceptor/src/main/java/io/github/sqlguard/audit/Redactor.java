@@ -23,8 +23,9 @@ public final class Redactor {
         "access-key", "access.key", "accesskey", "api-key", "apikey", "keystore", "ssl.key", "signature"
     };
 
+    /** {@code 'key' = 'value'} with {@code ''} escapes; possessive loops, so no recursion on long text. */
     private static final Pattern PAIR =
-            Pattern.compile("('(?:[^']|'')*'\\s*=\\s*)'((?:[^']|'')*)'", Pattern.DOTALL);
+            Pattern.compile("('[^']*+(?:''[^']*+)*+'\\s*+=\\s*+)'([^']*+(?:''[^']*+)*+)'");
 
     /** True when {@code key} names a secret. */
     public static boolean isSensitive(String key) {

@@ -252,7 +252,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
                     sessionConfig,
                     executionConfig.toMap(),
                     (body, streaming) -> explainer.explain(sessionHandle, body, executionConfig, streaming));
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             LOG.error("sql-guard could not analyse a statement of session {}.", sessionHandle, e);
             return unanalysable(parsed, "internal error in the guard: " + Errors.rootMessage(e));
         }

@@ -17,10 +17,12 @@ public final class GatewayRestClient {
     static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final String root;
     private final String base;
 
     public GatewayRestClient(int port) {
-        this.base = "http://127.0.0.1:" + port + "/v2";
+        this.root = "http://127.0.0.1:" + port;
+        this.base = root + "/v2";
     }
 
     /** The HTTP status and JSON body of one call. */
@@ -45,6 +47,22 @@ public final class GatewayRestClient {
                 HttpRequest.newBuilder(URI.create(base + path))
                         .header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    /** POST to a path that names its own API version, e.g. {@code /v3/sessions/.../scripts}. */
+    public Response postVersioned(String versionedPath, Object body) throws Exception {
+        return send(
+                HttpRequest.newBuilder(URI.create(root + versionedPath))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
+    }
+
+    /** POST raw bytes (for malformed bodies). */
+    public Response postBytes(String path, byte[] body) throws Exception {
+        return send(
+                HttpRequest.newBuilder(URI.create(base + path))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
     }
 
     public Response delete(String path) throws Exception {

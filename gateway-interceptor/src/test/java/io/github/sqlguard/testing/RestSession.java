@@ -64,6 +64,14 @@ public final class RestSession implements AutoCloseable {
         return status;
     }
 
+    /** Submits, waits until the operation has started or ended, closes it; returns its handle. */
+    public String submitAndClose(String statement, Duration timeout) throws Exception {
+        String operation = submit(statement, Map.of());
+        awaitStarted(operation, timeout);
+        client.delete("/sessions/" + handle + "/operations/" + operation + "/close");
+        return operation;
+    }
+
     /** Reads the error of a failed operation (null when it did not fail) and closes it. */
     public String errorAndClose(String operation) throws Exception {
         try {
