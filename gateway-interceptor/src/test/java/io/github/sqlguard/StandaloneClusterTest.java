@@ -32,8 +32,9 @@ import java.util.stream.Collectors;
 /**
  * The guarded gateway in front of a real standalone Flink cluster: a JobManager and a TaskManager,
  * each its own JVM ({@link StandaloneCluster}), and the guarded gateway with {@code
- * execution.target: remote} pointing at the JobManager, driven by the stock SQL Client in its own
- * JVM. A blocked statement never reaches the cluster; an allowed INSERT runs there as a job and
+ * execution.target: remote} pointing at the JobManager (the shipped {@code
+ * conf/deployments/standalone/config.yaml}, its addresses and ports replaced by the test's), driven
+ * by the stock SQL Client in its own JVM. A blocked statement never reaches the cluster; an allowed INSERT runs there as a job and
  * finishes, and the audit log names that job.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -69,7 +70,10 @@ class StandaloneClusterTest {
     void startClusterAndGateway() throws Exception {
         cluster = StandaloneCluster.start(workDir, TIMEOUT);
         instance = "standalone-cluster-test-" + cluster.restPort();
-        Map<String, String> config = new HashMap<>(cluster.clientConfig());
+        Map<String, String> config = new HashMap<>(DeploymentConfigsTest.load("standalone"));
+        // The test gateway's own REST endpoint (free port, loopback) is set by GuardedGateway.
+        config.keySet().removeIf(key -> key.startsWith("sql-gateway.endpoint.rest."));
+        config.putAll(cluster.clientConfig());
         config.put("sql-guard.instance-id", instance);
         gateway = GuardedGateway.start(config);
     }
