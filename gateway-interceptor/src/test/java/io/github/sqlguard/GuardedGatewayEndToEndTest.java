@@ -7,6 +7,7 @@ import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.GatewayRestClient;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
+import io.github.sqlguard.testing.SqlClient;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -14,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +22,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The guarded gateway end to end: Flink's real SqlGateway with {@code sql-gateway.endpoint.type:
@@ -186,36 +185,11 @@ class GuardedGatewayEndToEndTest {
     void stockSqlClientShowsTheBlockReason(@TempDir Path dir) throws Exception {
         Path script = dir.resolve("top-n.sql");
         Files.writeString(script, String.format(ORDERS, "") + ";\n\n" + TOP_N + ";\n", StandardCharsets.UTF_8);
-        Path confDir = Files.createDirectories(dir.resolve("conf"));
-        Files.writeString(confDir.resolve("config.yaml"), "sql-client.verbose: false\n");
-
-        String output = runSqlClient(confDir, "gateway", "--endpoint", gateway.endpoint(), "-f", script.toString());
+        String output = SqlClient.runScript(dir.resolve("conf"), gateway.endpoint(), script, Duration.ofMinutes(3));
 
         assertThat(output)
                 .contains("[ERROR] Could not execute SQL statement.")
                 .contains("[sql-guard] Statement blocked by policy: unbounded-rank")
                 .contains("fix: Rank per window instead");
-    }
-
-    /** Runs Flink's stock SQL Client ({@code org.apache.flink.table.client.SqlClient}) in its own JVM. */
-    static String runSqlClient(Path confDir, String... args) throws Exception {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
-        command.add("--add-opens=java.base/java.util=ALL-UNNAMED");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add("org.apache.flink.table.client.SqlClient");
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put("FLINK_CONF_DIR", confDir.toString());
-        File out = confDir.resolve("sql-client.out").toFile();
-        builder.redirectOutput(out);
-        Process process = builder.start();
-        if (!process.waitFor(3, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            throw new AssertionError("SQL Client did not finish: " + Files.readString(out.toPath()));
-        }
-        return Files.readString(out.toPath());
     }
 }

@@ -7,10 +7,19 @@ import java.util.Map;
  * One audit record: one statement (or one session-level configuration call) and what the guard
  * decided. Written as one JSON object per line by {@link AuditLog}.
  *
+ * <p>The record of a statement is written when the statement is handed on, before it runs, so it
+ * cannot know the Flink job the statement will start: its {@code jobId} is {@code null}. When the
+ * gateway later answers a {@code fetchResults} of that operation with a result that names a job
+ * (an INSERT, a statement set, a query), a second record is written once per operation: {@code
+ * call} {@code jobSubmitted}, {@code outcome} {@code job-submitted}, the same {@code
+ * operationHandle}, {@code sessionId}, statement, hash, verdict and findings as the first, and the
+ * {@code jobId}. The two are linked by {@code operationHandle}. A client that never fetches the
+ * result of its operation gets no {@code jobSubmitted} record.
+ *
  * @param time ISO-8601 instant the decision was made
  * @param instance the gateway instance ({@code sql-guard.instance-id})
  * @param call the gateway call: {@code executeStatement}, {@code configureSession}, {@code
- *     openSession}, {@code deployScript}, {@code refreshMaterializedTable}
+ *     openSession}, {@code deployScript}, {@code refreshMaterializedTable}, {@code jobSubmitted}
  * @param sessionId the session handle's UUID
  * @param user the user from the session property {@code sql-guard.user}, else the session name
  * @param kind the statement kind ({@code QUERY}, {@code SET}, ...)
@@ -26,8 +35,10 @@ import java.util.Map;
  * @param analysisMs time spent by the guard, in milliseconds
  * @param operationHandle the operation's handle, or {@code null} when none was created
  * @param outcome {@code submitted}, {@code blocked}, {@code unanalysed-submitted}, {@code
- *     failed-to-submit}, {@code applied}, {@code refused}
+ *     failed-to-submit}, {@code applied}, {@code refused}, {@code job-submitted}
  * @param error the reason for a refusal or a failure, or {@code null}
+ * @param jobId the Flink job id (hex) in a {@code jobSubmitted} record; {@code null} in every other
+ *     record
  */
 public record AuditRecord(
         String time,
@@ -47,7 +58,19 @@ public record AuditRecord(
         long analysisMs,
         String operationHandle,
         String outcome,
-        String error) {
+        String error,
+        String jobId) {
+
+    /**
+     * The {@code jobSubmitted} record of this statement's operation: the same statement, verdict
+     * and handles, the time of now and the job id.
+     */
+    public AuditRecord jobSubmitted(String now, String jobId) {
+        return new AuditRecord(
+                now, instance, "jobSubmitted", sessionId, user, kind, statement, statementTruncated,
+                statementSha256, verdict, findings, suppressed, effectiveStateTtlMs, statefulOperators, 0L,
+                operationHandle, "job-submitted", null, jobId);
+    }
 
     /** A finding as recorded: rule id, level, and the node or SQL fragment it concerns. */
     public record AuditFinding(String id, String level, String node) {}

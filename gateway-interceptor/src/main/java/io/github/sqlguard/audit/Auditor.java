@@ -103,7 +103,21 @@ public final class Auditor {
                         decision.analysisMs(),
                         operationHandle,
                         outcome,
-                        error == null ? decision.unanalysedReason() : error);
+                        error == null ? decision.unanalysedReason() : error,
+                        null);
+        log.write(record);
+        return record;
+    }
+
+    /**
+     * Writes the {@code jobSubmitted} record of a statement whose operation started a Flink job:
+     * {@code submitted} (the statement's own record) with the time of now and {@code jobId}.
+     *
+     * @param submitted the record written when the statement was handed on
+     * @param jobId the job id the gateway reported for the operation
+     */
+    public AuditRecord recordJob(AuditRecord submitted, String jobId) {
+        AuditRecord record = submitted.jobSubmitted(Instant.now().toString(), jobId);
         log.write(record);
         return record;
     }

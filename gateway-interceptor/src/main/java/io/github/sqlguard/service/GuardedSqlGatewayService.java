@@ -1,5 +1,6 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.audit.AuditRecord;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.policy.FailMode;
 import io.github.sqlguard.policy.GuardOptions;
@@ -68,8 +69,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * </ul>
  *
  * <p>Every call that carries SQL or configuration produces exactly one audit record, written when
- * the call is answered. Thread-safe: per-session data lives in a concurrent map and is dropped on
- * {@code closeSession}.
+ * the call is answered. A submitted statement that starts a Flink job (a query, an INSERT, a
+ * statement set) gets a second record, {@code jobSubmitted} with the job id, the first time {@code
+ * fetchResults} of its operation returns a result that names a job (see {@link AuditRecord}).
+ * Thread-safe: per-session and per-operation data live in concurrent maps and are dropped on
+ * {@code closeOperation} / {@code closeSession}.
  */
 public final class GuardedSqlGatewayService implements SqlGatewayService {
 
@@ -82,6 +86,8 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     private final Policy policy;
     private final StatementParser parser = new StatementParser();
     private final Map<SessionHandle, SessionState> sessions = new ConcurrentHashMap<>();
+    /** Records of submitted statements, until their job id is audited or their operation closes. */
+    private final Map<OperationHandle, AuditRecord> awaitingJob = new ConcurrentHashMap<>();
 
     public GuardedSqlGatewayService(
             SqlGatewayService delegate, StatementGuard guard, SessionExplainer explainer, Auditor auditor, Policy policy) {
@@ -126,6 +132,8 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
             delegate.closeSession(sessionHandle);
         } finally {
             sessions.remove(sessionHandle);
+            String session = sessionHandle.toString();
+            awaitingJob.values().removeIf(r -> session.equals(r.sessionId()));
         }
     }
 
@@ -372,12 +380,20 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
         return state == null ? Optional.empty() : state.advisory(operationHandle.toString());
     }
 
-    /** Audits a statement's decision and keeps it as the operation's advisory. */
+    /**
+     * Audits a statement's decision, keeps it as the operation's advisory and, for a statement
+     * handed on, until its job id is audited.
+     */
     private void recordStatement(
             SessionHandle sessionHandle, String user, Decision decision, OperationHandle handle, String outcome,
             String error) {
-        auditor.record("executeStatement", sessionHandle.toString(), user, decision,
-                handle == null ? null : handle.toString(), outcome, error);
+        AuditRecord record =
+                auditor.record("executeStatement", sessionHandle.toString(), user, decision,
+                        handle == null ? null : handle.toString(), outcome, error);
+        if (handle != null && outcome.endsWith("submitted")) {
+            // Its job id, if it starts a job, is audited when a fetched result names it.
+            awaitingJob.put(handle, record);
+        }
         if (handle != null) {
             List<Finding> ordered = new ArrayList<>();
             for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
@@ -432,7 +448,11 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     @Override
     public void closeOperation(SessionHandle sessionHandle, OperationHandle operationHandle)
             throws SqlGatewayException {
-        delegate.closeOperation(sessionHandle, operationHandle);
+        try {
+            delegate.closeOperation(sessionHandle, operationHandle);
+        } finally {
+            awaitingJob.remove(operationHandle);
+        }
     }
 
     @Override
@@ -450,14 +470,30 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     @Override
     public ResultSet fetchResults(SessionHandle sessionHandle, OperationHandle operationHandle, long token, int maxRows)
             throws SqlGatewayException {
-        return delegate.fetchResults(sessionHandle, operationHandle, token, maxRows);
+        return auditJob(operationHandle, delegate.fetchResults(sessionHandle, operationHandle, token, maxRows));
     }
 
     @Override
     public ResultSet fetchResults(
             SessionHandle sessionHandle, OperationHandle operationHandle, FetchOrientation orientation, int maxRows)
             throws SqlGatewayException {
-        return delegate.fetchResults(sessionHandle, operationHandle, orientation, maxRows);
+        return auditJob(operationHandle, delegate.fetchResults(sessionHandle, operationHandle, orientation, maxRows));
+    }
+
+    /** Writes the {@code jobSubmitted} record the first time a result of the operation names a job. */
+    private ResultSet auditJob(OperationHandle operationHandle, ResultSet result) {
+        // A NOT_READY result has no job id yet (getJobID throws on it).
+        if (result == null
+                || result.getResultType() == ResultSet.ResultType.NOT_READY
+                || !awaitingJob.containsKey(operationHandle)
+                || result.getJobID() == null) {
+            return result;
+        }
+        AuditRecord submitted = awaitingJob.remove(operationHandle);
+        if (submitted != null) {
+            auditor.recordJob(submitted, result.getJobID().toHexString());
+        }
+        return result;
     }
 
     @Override

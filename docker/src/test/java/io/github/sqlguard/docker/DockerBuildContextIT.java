@@ -1,0 +1,160 @@
+package io.github.sqlguard.docker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * What can be checked of the Docker deployment without a Docker engine, after {@code package} has
+ * assembled {@code docker/target/lib}: the compose file parses and has the services and ports the
+ * README's deployment section lists; the Dockerfile starts from the official image of the build's
+ * Flink version and every file it copies exists in the build context (the repository root).
+ */
+class DockerBuildContextIT {
+
+    private static final Path ROOT =
+            Path.of(System.getProperty("sql-guard.project.root", "..")).toAbsolutePath().normalize();
+    private static final Path DOCKER = ROOT.resolve("docker");
+
+    /** A row of the README's compose table: | `service` | host port or — | what it runs |. */
+    private static final Pattern README_SERVICE = Pattern.compile("^\\| `([a-z-]+)` \\| (\\d+|—) \\|");
+
+    @Test
+    void composeHasTheServicesAndPortsTheReadmeStates() throws IOException {
+        Map<String, Object> compose = yaml(DOCKER.resolve("docker-compose.yml"));
+        Map<String, Object> services = map(compose.get("services"));
+        Map<String, String> stated = readmeServices();
+
+        assertThat(stated).as("services listed in README.md's Deployment section").isNotEmpty();
+        assertThat(services.keySet()).containsExactlyInAnyOrderElementsOf(stated.keySet());
+        stated.forEach(
+                (service, port) -> {
+                    List<Object> ports = list(map(services.get(service)).get("ports"));
+                    if (port.equals("—")) {
+                        assertThat(ports).as("published ports of %s", service).isEmpty();
+                    } else {
+                        assertThat(ports).as("published ports of %s", service).contains(port + ":" + port);
+                    }
+                });
+        assertThat(services).containsKeys("jobmanager", "taskmanager", "sql-gateway", "sql-client");
+        assertThat(list(map(services.get("sql-gateway")).get("command")))
+                .containsExactly("bin/sql-gateway.sh", "start-foreground");
+        assertThat(String.valueOf(map(services.get("sql-client")).get("command"))).contains("sql-gateway:8083");
+    }
+
+    @Test
+    void everyServiceIsBuiltFromTheDockerfileWithTheRepositoryAsContext() throws IOException {
+        Map<String, Object> services = map(yaml(DOCKER.resolve("docker-compose.yml")).get("services"));
+        for (Map.Entry<String, Object> service : services.entrySet()) {
+            Map<String, Object> build = map(map(service.getValue()).get("build"));
+            Path context = DOCKER.resolve(String.valueOf(build.get("context"))).normalize();
+            assertThat(context).as("build context of %s", service.getKey()).isEqualTo(ROOT);
+            assertThat(context.resolve(String.valueOf(build.get("dockerfile")))).isRegularFile();
+        }
+    }
+
+    @Test
+    void dockerfileStartsFromTheOfficialImageOfTheBuildsFlinkVersion() throws IOException {
+        List<String> from = instructions("FROM");
+        assertThat(from).containsExactly("flink:" + System.getProperty("flink.version", "2.3.0") + "-java17");
+    }
+
+    @Test
+    void everyFileTheDockerfileCopiesExistsInTheBuildOutput() throws IOException {
+        List<String> copies = instructions("COPY");
+        assertThat(copies).isNotEmpty();
+        for (String copy : copies) {
+            List<String> words = new ArrayList<>(List.of(copy.split("\\s+")));
+            words.removeIf(w -> w.startsWith("--"));
+            assertThat(words).as("COPY %s", copy).hasSizeGreaterThanOrEqualTo(2);
+            for (String source : words.subList(0, words.size() - 1)) {
+                Path path = ROOT.resolve(source);
+                assertThat(path).as("COPY source %s", source).exists();
+                if (Files.isDirectory(path)) {
+                    try (Stream<Path> files = Files.list(path)) {
+                        assertThat(files).as("COPY source directory %s", source).isNotEmpty();
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void imageLibHasTheGuardAndLogbackAndNoFlinkJarOfItsOwn() throws IOException {
+        List<String> jars;
+        try (Stream<Path> files = Files.list(DOCKER.resolve("target/lib"))) {
+            jars = files.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+        assertThat(jars)
+                .anyMatch(j -> j.startsWith("flink-sql-guard-gateway-"))
+                .anyMatch(j -> j.startsWith("flink-sql-parser-"))
+                .anyMatch(j -> j.startsWith("logback-classic-1.5"))
+                .anyMatch(j -> j.startsWith("logback-core-1.5"))
+                .anyMatch(j -> j.startsWith("slf4j-api-2."))
+                .anyMatch(j -> j.startsWith("logstash-logback-encoder-"))
+                .noneMatch(j -> j.startsWith("log4j"));
+        // The image has Flink; a second copy of its jars in lib/ would clash.
+        assertThat(jars.stream().filter(j -> j.startsWith("flink-")))
+                .allMatch(j -> j.startsWith("flink-sql-guard-gateway-") || j.startsWith("flink-sql-parser-"));
+    }
+
+    /** The arguments of every Dockerfile instruction {@code name}, continuation lines joined. */
+    private static List<String> instructions(String name) throws IOException {
+        String text = Files.readString(DOCKER.resolve("Dockerfile")).replaceAll("\\\\\\n", " ");
+        List<String> found = new ArrayList<>();
+        for (String line : text.lines().toList()) {
+            String trimmed = line.strip();
+            if (trimmed.regionMatches(true, 0, name + " ", 0, name.length() + 1)) {
+                found.add(trimmed.substring(name.length() + 1).strip());
+            }
+        }
+        return found;
+    }
+
+    /** Service name to published host port ("—" for none) from README.md's Deployment section. */
+    private static Map<String, String> readmeServices() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        int start = readme.indexOf("\n## Deployment");
+        assertThat(start).as("README.md has a '## Deployment' section").isNotNegative();
+        int end = readme.indexOf("\n## ", start + 1);
+        String section = readme.substring(start, end < 0 ? readme.length() : end);
+        Map<String, String> services = new LinkedHashMap<>();
+        for (String line : section.lines().toList()) {
+            Matcher matcher = README_SERVICE.matcher(line);
+            if (matcher.find()) {
+                services.put(matcher.group(1), matcher.group(2));
+            }
+        }
+        return services;
+    }
+
+    private static Map<String, Object> yaml(Path file) throws IOException {
+        try (Reader reader = Files.newBufferedReader(file)) {
+            return new Yaml().load(reader);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object value) {
+        assertThat(value).isInstanceOf(Map.class);
+        return (Map<String, Object>) value;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> list(Object value) {
+        return value == null ? List.of() : (List<Object>) value;
+    }
+}

@@ -1,0 +1,130 @@
+package io.github.sqlguard.testing;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A JVM started from the test classpath with the {@code --add-opens} flags of the test JVM (the
+ * root pom's {@code surefire.argLine}), its stdout and stderr written to one log file. Stopping it
+ * destroys the process and its descendants; a JVM shutdown hook does the same if the test JVM ends
+ * first, so no process outlives the build.
+ */
+public final class JavaProcess implements AutoCloseable {
+
+    private final String name;
+    private final Process process;
+    private final Path log;
+    private final Thread shutdownHook;
+
+    private JavaProcess(String name, Process process, Path log) {
+        this.name = name;
+        this.process = process;
+        this.log = log;
+        this.shutdownHook = new Thread(this::destroy, "stop-" + name);
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /**
+     * Starts {@code mainClass} with {@code args}.
+     *
+     * @param name a short name for messages
+     * @param jvmArgs extra JVM flags, e.g. {@code -Xmx512m}
+     * @param environment extra environment variables
+     * @param log the file that receives stdout and stderr (created, parent directories too)
+     */
+    public static JavaProcess start(
+            String name, List<String> jvmArgs, Map<String, String> environment, Path log, String mainClass,
+            List<String> args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(addOpens());
+        command.addAll(jvmArgs);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(mainClass);
+        command.addAll(args);
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        return new JavaProcess(name, builder.start(), log);
+    }
+
+    /**
+     * Runs {@code mainClass} to its end and returns its output; fails (after destroying it) when it
+     * runs longer than {@code timeout}.
+     */
+    public static String run(
+            String name, Map<String, String> environment, Path log, Duration timeout, String mainClass,
+            List<String> args) throws Exception {
+        try (JavaProcess process = start(name, List.of(), environment, log, mainClass, args)) {
+            if (!process.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new AssertionError(name + " did not finish within " + timeout + ":\n" + process.output());
+            }
+            return process.output();
+        }
+    }
+
+    /** The {@code --add-opens} flags this (the test) JVM was started with. */
+    static List<String> addOpens() {
+        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> a.startsWith("--add-opens"))
+                .toList();
+    }
+
+    /** True while the process runs. */
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Everything the process wrote so far. */
+    public String output() throws IOException {
+        return Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "";
+    }
+
+    /** The last {@code lines} lines of its output, headed by the process name and log file. */
+    public String tail(int lines) {
+        try {
+            List<String> all = Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
+            List<String> last = all.subList(Math.max(0, all.size() - lines), all.size());
+            return "---- last " + last.size() + " lines of " + name + " (" + log + ")"
+                    + (process.isAlive() ? "" : ", exited " + process.exitValue()) + " ----\n"
+                    + String.join("\n", last);
+        } catch (IOException e) {
+            return "---- " + name + ": cannot read " + log + ": " + e;
+        }
+    }
+
+    private void destroy() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroy();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Stops the process (SIGTERM, then SIGKILL after 10 s) and removes its shutdown hook. */
+    @Override
+    public void close() {
+        destroy();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // The JVM is shutting down: the hook is running or has run; the process is stopped either way.
+        }
+    }
+}
