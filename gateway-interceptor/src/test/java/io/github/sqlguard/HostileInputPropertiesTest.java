@@ -1,0 +1,124 @@
+package io.github.sqlguard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.sqlguard.testing.AuditFile;
+import io.github.sqlguard.testing.GuardedGateway;
+import io.github.sqlguard.testing.RestSession;
+import io.github.sqlguard.testing.SqlScript;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.lifecycle.BeforeContainer;
+
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Thousands of random and mutated statements (mutations of the case corpus) through the real
+ * guarded gateway: every call returns a verdict (an audit record with a verdict) or a clear REST
+ * error, and the gateway keeps serving. Jobs go to a cluster address where nothing listens, so an
+ * allowed mutation fails at submission instead of starting a job.
+ */
+class HostileInputPropertiesTest {
+
+    private static final Set<String> VERDICTS = Set.of("OK", "INFO", "WARN", "BLOCK", "UNANALYSED");
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static final List<String> TOKENS =
+            List.of("SELECT", "(", ")", "'", "''", ";", "--", "/*", "*/", "/*+", "ROW_NUMBER()", "OVER", "PARTITION BY",
+                    "WHERE rn <= 3", "STATE_TTL('orders' = '24')", "'table.exec.state.ttl'", "= '24'", "\u0000", "\uD83D\uDE00",
+                    "\n", "\t", "`", "\"", "BEGIN", "END", "EXECUTE", "STATEMENT SET", "SET", "RESET", "EXPLAIN", "AS",
+                    "\\", "%", "${x}", "\u202E");
+
+    private static GuardedGateway gateway;
+    private static RestSession session;
+    private static List<String> corpus;
+
+    @BeforeContainer
+    static void start() throws Exception {
+        int nowhere;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            nowhere = socket.getLocalPort();
+        }
+        gateway = GuardedGateway.start(Map.of(
+                "execution.target", "remote",
+                "rest.address", "127.0.0.1",
+                "rest.port", String.valueOf(nowhere),
+                "rest.retry.max-attempts", "0",
+                "rest.connection-timeout", "2 s"));
+        session = gateway.openSession(Map.of());
+        session.execute(HardeningTest.ORDERS, 0, TIMEOUT);
+        corpus = new ArrayList<>();
+        Path cases = Path.of(System.getProperty("sql-guard.cases.dir", "../../shared/cases"));
+        try (Stream<Path> files = Files.list(cases)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".sql")).sorted().toList()) {
+                corpus.addAll(SqlScript.read(file).statements());
+            }
+        }
+    }
+
+    @AfterContainer
+    static void stop() throws Exception {
+        session.close();
+        gateway.close();
+    }
+
+    @Property(tries = 1500)
+    void everyStatementGetsAVerdictOrAClearError(@ForAll("statements") String statement) throws Exception {
+        String operation;
+        try {
+            operation = session.submit(statement, Map.of());
+        } catch (IllegalStateException restError) {
+            // The REST layer refused the request (for example a NUL in JSON): a clear error, no crash.
+            assertThat(restError.getMessage()).startsWith("executeStatement failed:");
+            return;
+        }
+        session.awaitStarted(operation, TIMEOUT);
+        session.errorAndClose(operation);
+        JsonNode record = AuditFile.forOperation(operation).orElseThrow(
+                () -> new AssertionError("no audit record for: " + statement));
+        assertThat(record.path("verdict").asText()).isIn(VERDICTS);
+    }
+
+    @Property(tries = 1)
+    void theGatewayStillServesAndHeapStaysBounded(@ForAll("statements") String ignored) throws Exception {
+        assertThat(session.execute("SHOW TABLES", 0, TIMEOUT).error()).isNull();
+        System.gc();
+        Runtime runtime = Runtime.getRuntime();
+        long usedMb = (runtime.totalMemory() - runtime.freeMemory()) / (1024 * 1024);
+        assertThat(usedMb).as("heap used after the run, MB").isLessThan(runtime.maxMemory() / (1024 * 1024) / 2);
+    }
+
+    @Provide
+    Arbitrary<String> statements() {
+        Arbitrary<String> fromCorpus = Arbitraries.of(corpus);
+        Arbitrary<String> deleted =
+                Combinators.combine(fromCorpus, Arbitraries.integers().between(0, 10_000), Arbitraries.integers().between(1, 40))
+                        .as((s, at, len) -> {
+                            int from = at % Math.max(1, s.length());
+                            return s.substring(0, from) + s.substring(Math.min(s.length(), from + len));
+                        });
+        Arbitrary<String> inserted =
+                Combinators.combine(fromCorpus, Arbitraries.integers().between(0, 10_000), Arbitraries.of(TOKENS))
+                        .as((s, at, token) -> {
+                            int i = at % Math.max(1, s.length());
+                            return s.substring(0, i) + " " + token + " " + s.substring(i);
+                        });
+        Arbitrary<String> random = Arbitraries.strings().all().ofMaxLength(300);
+        Arbitrary<String> tokenSoup = Arbitraries.of(TOKENS).list().ofMaxSize(30).map(l -> String.join(" ", l));
+        return Arbitraries.oneOf(deleted, inserted, random, tokenSoup, fromCorpus.map(String::toLowerCase));
+    }
+}
