@@ -86,6 +86,11 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     private final Policy policy;
     private final StatementParser parser = new StatementParser();
     private final Map<SessionHandle, SessionState> sessions = new ConcurrentHashMap<>();
+    /** When sessions were last checked for expiry by Flink's session manager (ms since epoch). */
+    private final java.util.concurrent.atomic.AtomicLong lastPrune = new java.util.concurrent.atomic.AtomicLong();
+
+    /** How often the guard drops what it keeps for sessions Flink expired on its own (ms). */
+    static final long PRUNE_INTERVAL_MS = 60_000;
     /** Records of submitted statements, until their job id is audited or their operation closes. */
     private final Map<OperationHandle, AuditRecord> awaitingJob = new ConcurrentHashMap<>();
 
@@ -122,8 +127,41 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
             throw e;
         }
         sessions.put(session, new SessionState(user));
+        pruneExpiredSessions();
         auditor.record("openSession", session.toString(), user, decision, null, "applied", null);
         return session;
+    }
+
+    /** Number of sessions the guard keeps state for (user, statement set, advisories); for monitoring. */
+    public int trackedSessions() {
+        return sessions.size();
+    }
+
+    /**
+     * Flink's session manager closes idle sessions itself ({@code sql-gateway.session.idle-timeout})
+     * without calling {@link #closeSession}; at most once a minute, drop what the guard keeps for
+     * sessions Flink no longer knows.
+     */
+    private void pruneExpiredSessions() {
+        long now = System.currentTimeMillis();
+        long last = lastPrune.get();
+        if (now - last < PRUNE_INTERVAL_MS || !lastPrune.compareAndSet(last, now)) {
+            return;
+        }
+        for (SessionHandle handle : List.copyOf(sessions.keySet())) {
+            try {
+                delegate.getSessionEndpointVersion(handle);
+            } catch (SqlGatewayException gone) {
+                LOG.debug("Session {} is gone from the gateway; dropping the guard's state for it.", handle);
+                forget(handle);
+            }
+        }
+    }
+
+    private void forget(SessionHandle sessionHandle) {
+        sessions.remove(sessionHandle);
+        String session = sessionHandle.toString();
+        awaitingJob.values().removeIf(r -> session.equals(r.sessionId()));
     }
 
     @Override
@@ -131,9 +169,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
         try {
             delegate.closeSession(sessionHandle);
         } finally {
-            sessions.remove(sessionHandle);
-            String session = sessionHandle.toString();
-            awaitingJob.values().removeIf(r -> session.equals(r.sessionId()));
+            forget(sessionHandle);
         }
     }
 

@@ -1,0 +1,119 @@
+package io.github.sqlguard.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.audit.AuditLog;
+import io.github.sqlguard.audit.Auditor;
+import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.rules.RuleEngine;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.gateway.api.endpoint.EndpointVersion;
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
+import org.apache.flink.table.gateway.api.operation.OperationStatus;
+import org.apache.flink.table.gateway.api.session.SessionEnvironment;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.table.gateway.service.SqlGatewayServiceImpl;
+import org.apache.flink.table.gateway.service.context.DefaultContext;
+import org.apache.flink.table.gateway.service.session.SessionManager;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.Map;
+
+/**
+ * The decorator over Flink's real {@link SqlGatewayServiceImpl} (no REST): sessions do not see
+ * each other's configuration or advisories, and closing a session frees what the guard kept.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class GuardedServiceIsolationTest {
+
+    private SessionManager sessionManager;
+    private GuardedSqlGatewayService service;
+
+    @BeforeAll
+    void start() {
+        Configuration config = new Configuration();
+        config.setString("execution.target", "local");
+        config.setString("execution.attached", "true");
+        sessionManager = SessionManager.create(new DefaultContext(config, Collections.emptyList()));
+        sessionManager.start();
+        SqlGatewayServiceImpl flink = new SqlGatewayServiceImpl(sessionManager);
+        RuleCatalog catalog = RuleCatalog.builtIn();
+        Policy policy = Policy.defaults(catalog);
+        service =
+                new GuardedSqlGatewayService(
+                        flink,
+                        new StatementGuard(new RuleEngine(catalog, policy), policy),
+                        new SessionExplainer(flink, Duration.ofSeconds(60)),
+                        new Auditor(new AuditLog(), "test", 65_536),
+                        policy);
+    }
+
+    @AfterAll
+    void stop() {
+        sessionManager.stop();
+    }
+
+    private SessionHandle open() {
+        return service.openSession(
+                SessionEnvironment.newBuilder()
+                        .setSessionEndpointVersion(new EndpointVersion() {})
+                        .build());
+    }
+
+    private OperationHandle run(SessionHandle session, String statement) throws InterruptedException {
+        OperationHandle handle = service.executeStatement(session, statement, 0, new Configuration());
+        for (int i = 0; i < 3000 && !service.getOperationInfo(session, handle).getStatus().isTerminalStatus()
+                && service.getOperationInfo(session, handle).getStatus() != OperationStatus.RUNNING; i++) {
+            Thread.sleep(10);
+        }
+        return handle;
+    }
+
+    @Test
+    void sessionsDoNotSeeEachOthersTtlOrAdvisories() throws Exception {
+        SessionHandle a = open();
+        SessionHandle b = open();
+        for (SessionHandle s : new SessionHandle[] {a, b}) {
+            run(s, "CREATE TABLE orders (user_id STRING, amount DOUBLE) WITH ('connector' = 'datagen')");
+        }
+        run(a, "SET 'table.exec.state.ttl' = '1 d'");
+        String topN =
+                "SELECT * FROM (SELECT user_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC) AS rn"
+                        + " FROM orders) WHERE rn <= 3";
+        OperationHandle inA = run(a, topN);
+        OperationHandle inB = run(b, topN);
+
+        assertThat(service.advisory(a, inA)).hasValueSatisfying(adv -> assertThat(adv.verdict()).isEqualTo("OK"));
+        assertThat(service.advisory(b, inB)).hasValueSatisfying(adv -> {
+            assertThat(adv.verdict()).isEqualTo("BLOCK");
+            assertThat(adv.findings()).extracting(f -> f.ruleId()).contains("unbounded-rank");
+        });
+        // An operation handle of another session reveals nothing.
+        assertThat(service.advisory(a, inB)).isEmpty();
+        assertThat(service.advisory(b, inA)).isEmpty();
+        service.cancelOperation(a, inA);
+        service.closeSession(a);
+        service.closeSession(b);
+    }
+
+    @Test
+    void closingASessionFreesWhatTheGuardKept() throws Exception {
+        int before = service.trackedSessions();
+        SessionHandle session = open();
+        OperationHandle set = run(session, "SET 'table.exec.state.ttl' = '24'");
+        assertThat(service.advisory(session, set)).isPresent();
+        assertThat(service.trackedSessions()).isEqualTo(before + 1);
+
+        service.closeSession(session);
+
+        assertThat(service.trackedSessions()).isEqualTo(before);
+        assertThat(service.advisory(session, set)).isEmpty();
+    }
+}
