@@ -117,7 +117,7 @@ class HardeningTest {
             futures.add(pool.submit(() -> {
                 List<String> handles = new ArrayList<>();
                 try (RestSession session = gateway.openSession(Map.of("sql-guard.user", "load"))) {
-                    handles.add(session.submitAndClose(ORDERS, TIMEOUT));
+                    handles.add(session.execute(ORDERS, 0, TIMEOUT).operationHandle());
                     for (int i = 1; i < statementsPerSession; i++) {
                         handles.add(session.submitAndClose(cycle.get(i % cycle.size()), TIMEOUT));
                     }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** One SQL Gateway session driven over REST. */
 public final class RestSession implements AutoCloseable {
@@ -70,6 +71,20 @@ public final class RestSession implements AutoCloseable {
         awaitStarted(operation, timeout);
         client.delete("/sessions/" + handle + "/operations/" + operation + "/close");
         return operation;
+    }
+
+    /** Waits until the operation has ended and returns its status ({@code FINISHED}, {@code ERROR}, ...). */
+    public String awaitTerminal(String operation, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String status = "PENDING";
+        while (System.nanoTime() < deadline) {
+            status = client.get("/sessions/" + handle + "/operations/" + operation + "/status").body().path("status").asText();
+            if (Set.of("FINISHED", "ERROR", "CANCELED", "CLOSED", "TIMEOUT").contains(status)) {
+                return status;
+            }
+            Thread.sleep(20);
+        }
+        return status;
     }
 
     /** Reads the error of a failed operation (null when it did not fail) and closes it. */

@@ -1,12 +1,10 @@
 package io.github.sqlguard.rules.config;
 
 import io.github.sqlguard.rules.AnalysisContext;
-import io.github.sqlguard.rules.ConfigChange;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
-import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,24 +39,15 @@ public final class TtlBareNumberRule implements Rule {
     @Override
     public List<RuleHit> check(AnalysisContext context) {
         List<RuleHit> hits = new ArrayList<>();
-        for (ConfigChange change : context.changes()) {
-            if (StateTtl.KEY.equals(change.key())) {
-                check(change.value(), change.asSql(), "SET '" + StateTtl.KEY + "' = ", context, hits);
-            }
-        }
-        for (SqlOption hint : context.statement().stateTtlHints()) {
-            check(
-                    hint.value(),
-                    "STATE_TTL('" + hint.key() + "' = '" + hint.value() + "') at line " + hint.line(),
-                    "/*+ STATE_TTL('" + hint.key() + "' = ",
-                    context,
-                    hits);
+        for (WrittenTtl ttl : WrittenTtl.of(context)) {
+            check(ttl, context, hits);
         }
         return hits;
     }
 
-    private static void check(
-            String value, String where, String fixPrefix, AnalysisContext context, List<RuleHit> hits) {
+    private static void check(WrittenTtl ttl, AnalysisContext context, List<RuleHit> hits) {
+        String value = ttl.value();
+        String where = ttl.where();
         if (!StateTtl.isBareNumber(value)) {
             return;
         }
@@ -73,7 +62,6 @@ public final class TtlBareNumberRule implements Rule {
         }
         Duration read = Duration.ofMillis(number);
         boolean longEnough = read.compareTo(context.thresholds().minStateTtl()) >= 0;
-        String suffix = fixPrefix.startsWith("/*+") ? ") */" : "";
         if (longEnough) {
             hits.add(
                     new RuleHit(
@@ -81,7 +69,7 @@ public final class TtlBareNumberRule implements Rule {
                                     + "). Write the unit so readers do not have to guess.",
                             where,
                             "",
-                            fixPrefix + "'" + StateTtl.format(read) + "'" + suffix,
+                            ttl.rewrite("'" + StateTtl.format(read) + "'"),
                             Level.INFO));
         } else {
             String intent = StateTtl.likelyIntent(number);
@@ -91,7 +79,7 @@ public final class TtlBareNumberRule implements Rule {
                                     + " as was probably meant: state would expire almost at once.",
                             where,
                             "",
-                            "Write the unit: " + fixPrefix + intent + suffix + "."));
+                            "Write the unit: " + ttl.rewrite(intent) + "."));
         }
     }
 }

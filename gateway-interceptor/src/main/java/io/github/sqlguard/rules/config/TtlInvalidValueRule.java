@@ -1,12 +1,10 @@
 package io.github.sqlguard.rules.config;
 
 import io.github.sqlguard.rules.AnalysisContext;
-import io.github.sqlguard.rules.ConfigChange;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
-import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -38,14 +36,9 @@ public final class TtlInvalidValueRule implements Rule {
     @Override
     public List<RuleHit> check(AnalysisContext context) {
         List<RuleHit> hits = new ArrayList<>();
-        for (ConfigChange change : context.changes()) {
-            if (StateTtl.KEY.equals(change.key()) && StateTtl.parse(change.value()).isEmpty()) {
-                hits.add(hit(change.value(), change.asSql()));
-            }
-        }
-        for (SqlOption hint : context.statement().stateTtlHints()) {
-            if (StateTtl.parse(hint.value()).isEmpty()) {
-                hits.add(hit(hint.value(), "STATE_TTL('" + hint.key() + "' = '" + hint.value() + "') at line " + hint.line()));
+        for (WrittenTtl ttl : WrittenTtl.of(context)) {
+            if (StateTtl.parse(ttl.value()).isEmpty()) {
+                hits.add(hit(ttl.value(), ttl.where()));
             }
         }
         return hits;

@@ -1,12 +1,10 @@
 package io.github.sqlguard.rules.config;
 
 import io.github.sqlguard.rules.AnalysisContext;
-import io.github.sqlguard.rules.ConfigChange;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
-import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,18 +40,8 @@ public final class TtlTooShortRule implements Rule {
     public List<RuleHit> check(AnalysisContext context) {
         List<RuleHit> hits = new ArrayList<>();
         Duration min = context.thresholds().minStateTtl();
-        for (ConfigChange change : context.changes()) {
-            if (StateTtl.KEY.equals(change.key())) {
-                check(StateTtl.parse(change.value()), change.value(), change.asSql(), min, hits);
-            }
-        }
-        for (SqlOption hint : context.statement().stateTtlHints()) {
-            check(
-                    StateTtl.parse(hint.value()),
-                    hint.value(),
-                    "STATE_TTL('" + hint.key() + "' = '" + hint.value() + "') at line " + hint.line(),
-                    min,
-                    hits);
+        for (WrittenTtl ttl : WrittenTtl.of(context)) {
+            check(StateTtl.parse(ttl.value()), ttl.value(), ttl.where(), min, hits);
         }
         return hits;
     }

@@ -4,7 +4,6 @@ import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
-import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.ArrayList;
@@ -16,7 +15,7 @@ import java.util.List;
  * ORDER BY is not a time attribute ({@code StreamPhysicalRankRule} vs {@code
  * StreamPhysicalDeduplicateRule}).
  */
-public final class DedupNotRecognizedRule implements Rule {
+public final class DedupNotRecognizedRule extends StreamingPlanRule {
 
     public static final String ID = "dedup-not-recognized";
 
@@ -36,11 +35,7 @@ public final class DedupNotRecognizedRule implements Rule {
     }
 
     @Override
-    public List<RuleHit> check(AnalysisContext context) {
-        if (!context.streaming() || context.plan().isEmpty()) {
-            return List.of();
-        }
-        PlanSection plan = context.plan().get().executionPlan();
+    protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
         List<RuleHit> hits = new ArrayList<>();
         for (PlanNode rank : plan.nodes("Rank")) {
             if (PlanRules.rankStart(rank).orElse(-1) == 1 && PlanRules.rankEnd(rank).orElse(-1) == 1) {

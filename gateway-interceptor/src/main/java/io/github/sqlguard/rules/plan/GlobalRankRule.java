@@ -4,7 +4,6 @@ import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
-import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.ArrayList;
@@ -15,7 +14,7 @@ import java.util.List;
  * partitionBy=[]}. Flink sends every row to one parallel instance ({@code
  * Exchange(distribution=[single])}), which holds all the state and caps throughput.
  */
-public final class GlobalRankRule implements Rule {
+public final class GlobalRankRule extends StreamingPlanRule {
 
     public static final String ID = "global-rank";
 
@@ -35,11 +34,7 @@ public final class GlobalRankRule implements Rule {
     }
 
     @Override
-    public List<RuleHit> check(AnalysisContext context) {
-        if (!context.streaming() || context.plan().isEmpty()) {
-            return List.of();
-        }
-        PlanSection plan = context.plan().get().executionPlan();
+    protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
         List<RuleHit> hits = new ArrayList<>();
         for (PlanNode node : plan.nodes()) {
             if ((node.is("Rank") || node.is("OverAggregate"))

@@ -4,7 +4,6 @@ import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
-import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.ArrayList;
@@ -15,7 +14,7 @@ import java.util.List;
  * GROUP BY, a join, a CDC source), so Flink's {@code RetractableTopNFunction} keeps every input row
  * of each partition, not just the Top-N.
  */
-public final class RankRetractRule implements Rule {
+public final class RankRetractRule extends StreamingPlanRule {
 
     public static final String ID = "rank-retract";
 
@@ -35,11 +34,7 @@ public final class RankRetractRule implements Rule {
     }
 
     @Override
-    public List<RuleHit> check(AnalysisContext context) {
-        if (!context.streaming() || context.plan().isEmpty()) {
-            return List.of();
-        }
-        PlanSection plan = context.plan().get().executionPlan();
+    protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
         List<RuleHit> hits = new ArrayList<>();
         for (PlanNode rank : plan.nodes("Rank")) {
             if (rank.attribute("strategy").orElse("").startsWith("RetractStrategy")) {

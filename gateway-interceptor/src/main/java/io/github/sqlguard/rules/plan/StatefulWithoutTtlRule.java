@@ -4,7 +4,6 @@ import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
-import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 
@@ -19,7 +18,7 @@ import java.util.Set;
  * it is only advised ({@link Level#INFO}). Operators covered by a {@code STATE_TTL} hint with a
  * positive value are skipped: Flink applies the hint's TTL to the join or aggregation it names.
  */
-public final class StatefulWithoutTtlRule implements Rule {
+public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     public static final String ID = "stateful-without-ttl";
 
@@ -55,14 +54,13 @@ public final class StatefulWithoutTtlRule implements Rule {
     }
 
     @Override
-    public List<RuleHit> check(AnalysisContext context) {
-        if (!context.streaming() || !context.effectiveStateTtl().isZero() || context.plan().isEmpty()) {
+    protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
+        if (!context.effectiveStateTtl().isZero()) {
             return List.of();
         }
         boolean hinted =
                 context.statement().stateTtlHints().stream()
                         .anyMatch(h -> StateTtl.parse(h.value()).map(d -> !d.isZero()).orElse(false));
-        PlanSection plan = context.plan().get().executionPlan();
         List<RuleHit> hits = new ArrayList<>();
         for (PlanNode node : plan.nodes()) {
             if (!STATEFUL.contains(node.name()) || (hinted && HINTABLE.contains(node.name()))) {

@@ -4,7 +4,6 @@ import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
-import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.ArrayList;
@@ -15,7 +14,7 @@ import java.util.List;
  * is 0. Flink's {@code StreamExecRank} keeps the Top-N of every partition key it has ever seen;
  * with no TTL that state only grows.
  */
-public final class UnboundedRankRule implements Rule {
+public final class UnboundedRankRule extends StreamingPlanRule {
 
     public static final String ID = "unbounded-rank";
 
@@ -35,11 +34,10 @@ public final class UnboundedRankRule implements Rule {
     }
 
     @Override
-    public List<RuleHit> check(AnalysisContext context) {
-        if (!context.streaming() || !context.effectiveStateTtl().isZero() || context.plan().isEmpty()) {
+    protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
+        if (!context.effectiveStateTtl().isZero()) {
             return List.of();
         }
-        PlanSection plan = context.plan().get().executionPlan();
         List<RuleHit> hits = new ArrayList<>();
         for (PlanNode rank : plan.nodes("Rank")) {
             String order = rank.attribute("orderBy").orElse("?");

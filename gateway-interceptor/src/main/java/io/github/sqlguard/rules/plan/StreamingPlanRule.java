@@ -1,0 +1,26 @@
+package io.github.sqlguard.rules.plan;
+
+import io.github.sqlguard.plan.PlanSection;
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleHit;
+
+import java.util.List;
+
+/**
+ * A rule on the {@code == Optimized Execution Plan ==} of a statement that runs in streaming mode.
+ * In batch mode, or when the statement was not planned, it reports nothing.
+ */
+abstract class StreamingPlanRule implements Rule {
+
+    @Override
+    public final List<RuleHit> check(AnalysisContext context) {
+        if (!context.streaming() || context.plan().isEmpty()) {
+            return List.of();
+        }
+        return check(context, context.plan().get().executionPlan());
+    }
+
+    /** The hits in {@code executionPlan}, the statement's streaming execution plan. */
+    protected abstract List<RuleHit> check(AnalysisContext context, PlanSection executionPlan);
+}
