@@ -201,11 +201,53 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
         String user = user(sessionHandle);
         SessionState state = state(sessionHandle);
         ParsedStatement parsed = parser.parse(statement);
-        if (parsed.kind() == StatementKind.BEGIN_STATEMENT_SET
-                || (state.inStatementSet() && parsed.kind() != StatementKind.UNPARSABLE)) {
-            return statementSet(sessionHandle, state, parsed, executionTimeoutMs, config, user);
+        // One decision at a time per session, each after the session's previous SET/RESET/DDL has
+        // taken effect: Flink runs a session's operations one by one, and a decision on a stale
+        // configuration (a RESET still queued) would let a statement through that Flink then runs
+        // without the TTL the guard saw.
+        synchronized (state.decisionLock) {
+            awaitPrevious(sessionHandle, state);
+            OperationHandle handle;
+            if (parsed.kind() == StatementKind.BEGIN_STATEMENT_SET
+                    || (state.inStatementSet() && parsed.kind() != StatementKind.UNPARSABLE)) {
+                handle = statementSet(sessionHandle, state, parsed, executionTimeoutMs, config, user);
+            } else {
+                handle = handOn(
+                        sessionHandle, statement, executionTimeoutMs, config, user, decide(sessionHandle, parsed, config));
+            }
+            if (!parsed.kind().isPlanned() && parsed.kind() != StatementKind.UNPARSABLE) {
+                state.changedBy(handle);
+            }
+            return handle;
         }
-        return handOn(sessionHandle, statement, executionTimeoutMs, config, user, decide(sessionHandle, parsed, config));
+    }
+
+    /**
+     * Waits (at most {@code sql-guard.explain-timeout}) until the operation of the session's last
+     * configuration-changing statement has ended; an operation the client already closed counts as
+     * ended.
+     */
+    private void awaitPrevious(SessionHandle sessionHandle, SessionState state) {
+        OperationHandle previous = state.lastChange();
+        if (previous == null) {
+            return;
+        }
+        long deadline = System.nanoTime() + policy.explainTimeout().toNanos();
+        try {
+            while (!delegate.getOperationInfo(sessionHandle, previous).getStatus().isTerminalStatus()) {
+                if (System.nanoTime() > deadline) {
+                    LOG.warn("Operation {} of session {} is still running after sql-guard.explain-timeout; deciding on"
+                            + " the next statement anyway.", previous, sessionHandle);
+                    return;
+                }
+                Thread.sleep(2);
+            }
+        } catch (SqlGatewayException closed) {
+            LOG.debug("Operation {} of session {} is closed.", previous, sessionHandle);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        state.changedBy(null);
     }
 
     /** Refuses a refused statement, hands any other on to Flink; audits either way. */

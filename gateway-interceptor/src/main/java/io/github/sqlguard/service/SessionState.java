@@ -1,5 +1,7 @@
 package io.github.sqlguard.service;
 
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +21,10 @@ final class SessionState {
 
     private final String user;
     private List<String> statementSet;
+    private OperationHandle lastChange;
+
+    /** Held while the guard decides on, and hands on, one statement of this session. */
+    final Object decisionLock = new Object();
     private final Map<String, Advisory> advisories =
             new LinkedHashMap<>() {
                 private static final long serialVersionUID = 1L;
@@ -35,6 +41,15 @@ final class SessionState {
 
     String user() {
         return user;
+    }
+
+    /** Records the operation of the last statement that may change what later statements plan against. */
+    synchronized void changedBy(OperationHandle operation) {
+        lastChange = operation;
+    }
+
+    synchronized OperationHandle lastChange() {
+        return lastChange;
     }
 
     synchronized void remember(Advisory advisory) {

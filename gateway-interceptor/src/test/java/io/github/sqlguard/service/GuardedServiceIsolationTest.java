@@ -104,6 +104,24 @@ class GuardedServiceIsolationTest {
     }
 
     @Test
+    void decidesOnTheConfigurationLeftByStatementsSentWithoutWaiting() throws Exception {
+        SessionHandle session = open();
+        run(session, "CREATE TABLE orders (user_id STRING, amount DOUBLE) WITH ('connector' = 'datagen')");
+        run(session, "SET 'table.exec.state.ttl' = '1 d'");
+        // A client that fires statements without waiting for each result.
+        service.executeStatement(session, "RESET 'table.exec.state.ttl'", 0, new Configuration());
+        OperationHandle topN =
+                service.executeStatement(
+                        session,
+                        "SELECT * FROM (SELECT user_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC) AS rn"
+                                + " FROM orders) WHERE rn <= 3",
+                        0,
+                        new Configuration());
+        assertThat(service.advisory(session, topN)).hasValueSatisfying(adv -> assertThat(adv.verdict()).isEqualTo("BLOCK"));
+        service.closeSession(session);
+    }
+
+    @Test
     void closingASessionFreesWhatTheGuardKept() throws Exception {
         int before = service.trackedSessions();
         SessionHandle session = open();
