@@ -1,21 +1,20 @@
 #!/usr/bin/env bash
-# Flink's stock SQL Client, connected to a guarded SQL Gateway.
+# Flink SQL Guard command line.
 #
-#   bin/sql-guard.sh [--endpoint HOST:PORT] [SQL Client options, e.g. -f script.sql]
+#   bin/sql-guard.sh client [--endpoint HOST:PORT] [--user NAME] [-f script.sql] [-i init.sql] [-D key=value]
+#       Flink's SQL Client with the guard's advisories. Without --endpoint: an embedded guarded
+#       gateway with local execution (policy from $FLINK_CONF_DIR/config.yaml, default conf/).
+#   bin/sql-guard.sh lint [--format text|json|sarif|github] [--fail-on BLOCK|WARN|INFO|NONE] FILE|DIR...
+#       The guard's verdict on every statement of SQL scripts, without running jobs.
+#   bin/sql-guard.sh help [client|lint]
 #
-# Default endpoint: 127.0.0.1:8083 (bin/sql-guard-gateway.sh). A statement the guard blocks shows as
-# the statement's error, with the rule id, the reason, the plan node and the fix.
+# Arguments that do not start with a subcommand go to 'client' (bin/sql-guard.sh -f script.sql).
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-ENDPOINT="127.0.0.1:8083"
-ARGS=()
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --endpoint|-e) ENDPOINT="$2"; shift 2 ;;
-    -h|--help) sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) ARGS+=("$1"); shift ;;
-  esac
-done
+case "${1:-}" in
+  client|lint|help|-h|--help|-V|--version) ;;
+  *) set -- client "$@" ;;
+esac
 
 sql_guard_build
 export FLINK_CONF_DIR="${FLINK_CONF_DIR:-$SQL_GUARD_HOME/conf}"
@@ -26,4 +25,4 @@ exec java ${JVM_ARGS:-} "${JVM_OPENS[@]}" \
   -Dlogback.configurationFile="$FLINK_CONF_DIR/logback-client.xml" \
   -Dsql-guard.log.dir="$LOG_DIR" \
   -cp "$(sql_guard_classpath client-hook)" \
-  org.apache.flink.table.client.SqlClient gateway --endpoint "$ENDPOINT" ${ARGS[@]+"${ARGS[@]}"}
+  io.github.sqlguard.cli.SqlGuardCommand "$@"

@@ -182,6 +182,38 @@ class GuardedGatewayEndToEndTest {
     }
 
     @Test
+    void servesEachOperationsAdvisoryBesideTheStandardRoutes() throws Exception {
+        try (RestSession session = gateway.openSession(Map.of())) {
+            session.execute(String.format(ORDERS, ""), 0, TIMEOUT);
+            String warned = session.submit("SELECT user_id, SUM(amount) FROM orders GROUP BY user_id", Map.of());
+            String blocked = session.execute(TOP_N, 0, TIMEOUT).operationHandle();
+            GatewayRestClient client = new GatewayRestClient(gateway.port());
+            String prefix = "/sql-guard/v1/sessions/" + session.handle();
+
+            GatewayRestClient.Response advisory = client.getUnversioned(prefix + "/operations/" + warned + "/advisory");
+            assertThat(advisory.status()).isEqualTo(200);
+            assertThat(advisory.body().path("operationHandle").asText()).isEqualTo(warned);
+            assertThat(advisory.body().path("verdict").asText()).isEqualTo("WARN");
+            assertThat(advisory.body().path("statementKind").asText()).isEqualTo("QUERY");
+            JsonNode finding = advisory.body().path("findings").get(0);
+            assertThat(finding.path("ruleId").asText()).isEqualTo("stateful-without-ttl");
+            assertThat(finding.path("level").asText()).isEqualTo("WARN");
+            assertThat(finding.path("excerpt").asText()).contains("==> GroupAggregate");
+            assertThat(finding.path("fix").asText()).isNotBlank();
+            assertThat(finding.path("docLink").asText()).isEqualTo("docs/rules/stateful-without-ttl.md");
+            assertThat(finding.has("reason") && finding.has("node")).isTrue();
+
+            JsonNode all = client.getUnversioned(prefix + "/advisories").body().path("advisories");
+            assertThat(all).extracting(a -> a.path("verdict").asText()).containsExactly("OK", "WARN", "BLOCK");
+            assertThat(all.get(2).path("operationHandle").asText()).isEqualTo(blocked);
+
+            String unknown = "/operations/00000000-0000-0000-0000-000000000000/advisory";
+            assertThat(client.getUnversioned(prefix + unknown).status()).isEqualTo(404);
+            session.errorAndClose(warned);
+        }
+    }
+
+    @Test
     void stockSqlClientShowsTheBlockReason(@TempDir Path dir) throws Exception {
         Path script = dir.resolve("top-n.sql");
         Files.writeString(script, String.format(ORDERS, "") + ";\n\n" + TOP_N + ";\n", StandardCharsets.UTF_8);

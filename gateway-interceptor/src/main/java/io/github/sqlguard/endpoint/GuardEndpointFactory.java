@@ -1,6 +1,7 @@
 package io.github.sqlguard.endpoint;
 
 import io.github.sqlguard.audit.AuditLog;
+import io.github.sqlguard.endpoint.rest.GuardRestEndpoint;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.Level;
@@ -17,6 +18,8 @@ import org.apache.flink.table.factories.FactoryUtil;
 import org.apache.flink.table.gateway.api.endpoint.SqlGatewayEndpoint;
 import org.apache.flink.table.gateway.api.endpoint.SqlGatewayEndpointFactory;
 import org.apache.flink.table.gateway.api.endpoint.SqlGatewayEndpointFactoryUtils;
+import org.apache.flink.table.gateway.api.utils.SqlGatewayException;
+import org.apache.flink.table.gateway.rest.SqlGatewayRestEndpointFactory;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -30,7 +33,8 @@ import java.util.Set;
  * (failing start-up with a message naming the key on a bad value), wraps the gateway's {@code
  * SqlGatewayService} in {@link GuardedSqlGatewayService}, and creates the delegate endpoint
  * ({@code sql-gateway.endpoint.guard.delegate}, default {@code rest}) with its own options on top
- * of the guarded service.
+ * of the guarded service. When the delegate is {@code rest}, the endpoint also serves the guard's
+ * advisory routes ({@link GuardRestEndpoint}).
  */
 public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
 
@@ -67,17 +71,37 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
         SqlGatewayEndpointFactory delegateFactory =
                 FactoryUtil.discoverFactory(
                         Thread.currentThread().getContextClassLoader(), SqlGatewayEndpointFactory.class, delegateId);
+        SqlGatewayEndpointFactoryUtils.DefaultEndpointFactoryContext delegateContext =
+                new SqlGatewayEndpointFactoryUtils.DefaultEndpointFactoryContext(
+                        guarded, flinkConfig, SqlGatewayEndpointFactoryUtils.getEndpointConfig(flinkConfig, delegateId));
         SqlGatewayEndpoint delegate =
-                delegateFactory.createSqlGatewayEndpoint(
-                        new SqlGatewayEndpointFactoryUtils.DefaultEndpointFactoryContext(
-                                guarded,
-                                flinkConfig,
-                                SqlGatewayEndpointFactoryUtils.getEndpointConfig(flinkConfig, delegateId)));
+                delegateFactory instanceof SqlGatewayRestEndpointFactory
+                        ? restWithAdvisories((SqlGatewayRestEndpointFactory) delegateFactory, delegateContext, guarded)
+                        : delegateFactory.createSqlGatewayEndpoint(delegateContext);
         long blocking = policy.levels().values().stream().filter(l -> l == Level.BLOCK).count();
         String summary =
                 catalog.rules().size() + " rules, " + blocking + " blocking, fail-mode " + policy.failMode().name().toLowerCase()
                         + ", instance " + instance;
         return new GuardEndpoint(delegate, delegateId, summary);
+    }
+
+    /**
+     * The REST endpoint as Flink's factory builds it (same options, same validation), plus the
+     * guard's advisory routes ({@link GuardRestEndpoint}).
+     */
+    private static SqlGatewayEndpoint restWithAdvisories(
+            SqlGatewayRestEndpointFactory factory,
+            SqlGatewayEndpointFactoryUtils.DefaultEndpointFactoryContext context,
+            GuardedSqlGatewayService guarded) {
+        SqlGatewayEndpointFactoryUtils.createEndpointFactoryHelper(factory, context).validate();
+        Configuration config =
+                SqlGatewayRestEndpointFactory.rebuildRestEndpointOptions(
+                        context.getEndpointOptions(), context.getFlinkConfiguration().toMap());
+        try {
+            return new GuardRestEndpoint(config, guarded);
+        } catch (Exception e) {
+            throw new SqlGatewayException("Cannot start the guarded REST endpoint.", e);
+        }
     }
 
     private static String defaultInstanceId(Configuration config, String delegateId) {

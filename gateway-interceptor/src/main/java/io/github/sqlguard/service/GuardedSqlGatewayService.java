@@ -459,6 +459,15 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     }
 
     /**
+     * The advisories of a session's most recent operations, oldest first; empty when the guard
+     * does not know the session.
+     */
+    public Optional<List<Advisory>> advisories(SessionHandle sessionHandle) {
+        SessionState state = sessions.get(sessionHandle);
+        return state == null ? Optional.empty() : Optional.of(state.advisories());
+    }
+
+    /**
      * Audits a statement's decision, keeps it as the operation's advisory and, for a statement
      * handed on, until its job id is audited.
      */

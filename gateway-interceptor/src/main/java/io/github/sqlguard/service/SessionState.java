@@ -60,6 +60,11 @@ final class SessionState {
         return Optional.ofNullable(advisories.get(operationHandle));
     }
 
+    /** The kept advisories, oldest first. */
+    synchronized List<Advisory> advisories() {
+        return List.copyOf(advisories.values());
+    }
+
     /** Opens a statement set; false when one is already open. */
     synchronized boolean beginStatementSet() {
         if (statementSet != null) {

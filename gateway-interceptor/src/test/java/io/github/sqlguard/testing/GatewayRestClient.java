@@ -41,6 +41,11 @@ public final class GatewayRestClient {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
     }
 
+    /** GET of a path relative to the REST root, without the version prefix (the guard's own routes). */
+    public Response getUnversioned(String path) throws Exception {
+        return send(HttpRequest.newBuilder(URI.create(base.substring(0, base.length() - "/v2".length()) + path)).GET());
+    }
+
     public Response post(String path, Object body) throws Exception {
         String json = body == null ? "{}" : JSON.writeValueAsString(body);
         return send(

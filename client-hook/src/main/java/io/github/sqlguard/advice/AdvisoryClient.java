@@ -1,0 +1,90 @@
+package io.github.sqlguard.advice;
+
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.service.Advisory;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads the guard's advisories over its REST routes ({@code GET
+ * /sql-guard/v1/sessions/:session_handle/advisories} and {@code
+ * .../operations/:operation_handle/advisory}, see the README). Thread-safe.
+ */
+public final class AdvisoryClient {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final URI root;
+
+    /** @param root the gateway's REST root, e.g. {@code http://127.0.0.1:8083} */
+    public AdvisoryClient(URI root) {
+        this.root = root;
+    }
+
+    /**
+     * The advisories of a session's most recent operations, oldest first; empty when the gateway
+     * serves no advisory route (not a guarded gateway) or does not know the session.
+     */
+    public Optional<List<Advisory>> sessionAdvisories(String sessionHandle) throws IOException, InterruptedException {
+        Optional<JsonNode> body = get("/sql-guard/v1/sessions/" + sessionHandle + "/advisories");
+        if (body.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Advisory> advisories = new ArrayList<>();
+        body.get().path("advisories").forEach(a -> advisories.add(advisory(a)));
+        return Optional.of(advisories);
+    }
+
+    /** The advisory of one operation; empty when the guard keeps none. */
+    public Optional<Advisory> operationAdvisory(String sessionHandle, String operationHandle)
+            throws IOException, InterruptedException {
+        return get("/sql-guard/v1/sessions/" + sessionHandle + "/operations/" + operationHandle + "/advisory")
+                .map(AdvisoryClient::advisory);
+    }
+
+    private Optional<JsonNode> get(String path) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(root.resolve(path)).timeout(Duration.ofSeconds(30)).GET().build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() == 404) {
+            return Optional.empty();
+        }
+        if (response.statusCode() / 100 != 2) {
+            throw new IOException("GET " + path + " answered " + response.statusCode() + ": " + response.body());
+        }
+        return Optional.of(JSON.readTree(response.body()));
+    }
+
+    static Advisory advisory(JsonNode node) {
+        List<Finding> findings = new ArrayList<>();
+        node.path("findings")
+                .forEach(
+                        f ->
+                                findings.add(
+                                        new Finding(
+                                                f.path("ruleId").asText(),
+                                                Level.valueOf(f.path("level").asText()),
+                                                f.path("reason").asText(),
+                                                f.path("node").asText(""),
+                                                f.path("excerpt").asText(""),
+                                                f.path("fix").asText(""),
+                                                f.path("docLink").asText(""))));
+        return new Advisory(
+                node.path("operationHandle").asText(),
+                node.path("verdict").asText(),
+                node.path("statementKind").asText(),
+                findings);
+    }
+}

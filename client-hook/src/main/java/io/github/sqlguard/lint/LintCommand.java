@@ -1,0 +1,159 @@
+package io.github.sqlguard.lint;
+
+import io.github.sqlguard.rules.Level;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.GlobalConfiguration;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code sql-guard.sh lint FILE|DIR...}: the guard's verdict on every statement of SQL scripts,
+ * without running jobs (see {@link LintEngine}), for people and CI. Exit codes: {@value #OK} no
+ * finding reached {@code --fail-on}; {@value #FINDINGS} a finding reached it; {@value #USAGE} bad
+ * command line; {@value #UNREADABLE_INPUT} an input could not be read (the others were linted and
+ * reported); {@value #FAILED} the linter itself could not run (for example a bad {@code sql-guard.*}
+ * option).
+ */
+@Command(
+        name = "lint",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Lints Flink SQL scripts with the guard's rules, without running jobs: DDL and SET take effect in a fresh"
+                    + " session per script, queries and INSERTs are only EXPLAINed.",
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:no finding at or above --fail-on",
+            "1:a finding at or above --fail-on",
+            "2:invalid command line",
+            "3:an input could not be read (missing file, unreadable directory); the others were linted",
+            "4:the linter could not run (e.g. an invalid sql-guard.* option)"
+        })
+public final class LintCommand implements Callable<Integer> {
+
+    public static final int OK = 0;
+    public static final int FINDINGS = 1;
+    public static final int USAGE = 2;
+    public static final int UNREADABLE_INPUT = 3;
+    public static final int FAILED = 4;
+
+    /** Levels that {@code --fail-on} accepts; NONE never fails on findings. */
+    public enum FailOn {
+        BLOCK(Level.BLOCK),
+        WARN(Level.WARN),
+        INFO(Level.INFO),
+        NONE(Level.OFF);
+
+        final Level level;
+
+        FailOn(Level level) {
+            this.level = level;
+        }
+    }
+
+    @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Scripts, or directories searched for *.sql.")
+    List<Path> inputs;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations).",
+            converter = FormatConverter.class)
+    LintFormat format;
+
+    @Option(names = "--fail-on", paramLabel = "LEVEL", defaultValue = "BLOCK",
+            description = "Exit 1 when a finding reaches this level: BLOCK (default), WARN, INFO or NONE.",
+            converter = FailOnConverter.class)
+    FailOn failOn;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the report here instead of stdout.")
+    Path output;
+
+    @Option(names = "--conf", paramLabel = "DIR",
+            description = "Directory of a Flink config.yaml with the sql-guard.* policy (default: $FLINK_CONF_DIR, if set).")
+    Path confDir;
+
+    @Option(names = "-D", paramLabel = "KEY=VALUE", description = "A configuration option over config.yaml, e.g. -D sql-guard.rules.large-top-n.level=BLOCK.")
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        Configuration config;
+        try {
+            config = configuration();
+        } catch (RuntimeException e) {
+            System.err.println("sql-guard lint: cannot read the configuration: " + e.getMessage());
+            return FAILED;
+        }
+        LintRun run;
+        try {
+            run = new Linter(() -> new LintEngine(config), quiet ? null : System.err).run(inputs);
+        } catch (IllegalArgumentException e) {
+            System.err.println("sql-guard lint: invalid Flink SQL Guard configuration: " + e.getMessage());
+            return FAILED;
+        }
+        try (PrintWriter out =
+                output == null
+                        ? new PrintWriter(new OutputStreamWriter(new PrintStream(System.out, true, StandardCharsets.UTF_8),
+                                StandardCharsets.UTF_8), false)
+                        : new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
+            format.write(run, out);
+        }
+        if (format != LintFormat.TEXT) {
+            for (LintProblem problem : run.problems()) {
+                System.err.printf("sql-guard lint: %s: %s%n", problem.path(), problem.message());
+            }
+        }
+        if (!run.problems().isEmpty()) {
+            return UNREADABLE_INPUT;
+        }
+        return run.reaches(failOn.level) ? FINDINGS : OK;
+    }
+
+    private Configuration configuration() {
+        Path dir = confDir;
+        if (dir == null && System.getenv("FLINK_CONF_DIR") != null) {
+            dir = Path.of(System.getenv("FLINK_CONF_DIR"));
+        }
+        Configuration config = new Configuration();
+        if (dir != null) {
+            if (!Files.isDirectory(dir)) {
+                throw new IllegalArgumentException("no such directory: " + dir);
+            }
+            config = GlobalConfiguration.loadConfiguration(dir.toString());
+        }
+        properties.forEach(config::setString);
+        return config;
+    }
+
+    /** Case-insensitive {@link LintFormat}. */
+    static final class FormatConverter implements picocli.CommandLine.ITypeConverter<LintFormat> {
+        @Override
+        public LintFormat convert(String value) {
+            return LintFormat.valueOf(value.strip().toUpperCase(java.util.Locale.ROOT));
+        }
+    }
+
+    /** Case-insensitive {@link FailOn}. */
+    static final class FailOnConverter implements picocli.CommandLine.ITypeConverter<FailOn> {
+        @Override
+        public FailOn convert(String value) {
+            return FailOn.valueOf(value.strip().toUpperCase(java.util.Locale.ROOT));
+        }
+    }
+}

@@ -1,0 +1,219 @@
+package io.github.sqlguard.lint;
+
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleCatalog;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.List;
+
+/** The output formats of {@code sql-guard.sh lint}. */
+public enum LintFormat {
+
+    /** For people: {@code file:line:column: LEVEL rule: message}, the fix, and a summary. */
+    TEXT {
+        @Override
+        void write(LintRun run, PrintWriter out) {
+            for (LintProblem problem : run.problems()) {
+                out.printf("%s: error: %s%n", problem.path(), problem.message());
+            }
+            for (LintedStatement statement : run.statements()) {
+                for (LintFinding f : statement.findings()) {
+                    Finding finding = f.finding();
+                    out.printf("%s:%d:%d: %s %s: %s%n", statement.file(), f.line(), f.column(), finding.level(),
+                            finding.ruleId(), finding.reason());
+                    if (!finding.node().isEmpty()) {
+                        out.printf("    at:  %s%n", finding.node().lines().findFirst().orElse(""));
+                    }
+                    out.printf("    fix: %s%n", finding.fix());
+                    out.printf("    see: %s%n", finding.docLink());
+                }
+            }
+            out.printf("%d %s, %d statements: %d blocking, %d %s, %d %s%s%n",
+                    run.files().size(), run.files().size() == 1 ? "file" : "files",
+                    run.statements().size(), run.count(Level.BLOCK),
+                    run.count(Level.WARN), run.count(Level.WARN) == 1 ? "warning" : "warnings",
+                    run.count(Level.INFO), run.count(Level.INFO) == 1 ? "advisory" : "advisories",
+                    run.problems().isEmpty() ? "" : "; " + run.problems().size() + " input(s) could not be read");
+        }
+    },
+
+    /**
+     * For tools: a JSON array with one object per statement: {@code file}, {@code line}, {@code
+     * column}, {@code kind}, {@code verdict}, {@code findings} (each {@code rule}, {@code level},
+     * {@code message}, {@code fix}, {@code line}, {@code column}, {@code node}, {@code docLink}).
+     */
+    JSON {
+        @Override
+        void write(LintRun run, PrintWriter out) {
+            out.println("[");
+            List<LintedStatement> statements = run.statements();
+            for (int i = 0; i < statements.size(); i++) {
+                LintedStatement s = statements.get(i);
+                ObjectNode node = MAPPER.createObjectNode();
+                node.put("file", s.file()).put("line", s.line()).put("column", s.column()).put("kind", s.kind())
+                        .put("verdict", s.verdict());
+                ArrayNode findings = node.putArray("findings");
+                for (LintFinding f : s.findings()) {
+                    findings.addObject()
+                            .put("rule", f.ruleId())
+                            .put("level", f.level().name())
+                            .put("message", f.finding().reason())
+                            .put("fix", f.finding().fix())
+                            .put("line", f.line())
+                            .put("column", f.column())
+                            .put("node", f.finding().node())
+                            .put("docLink", f.finding().docLink());
+                }
+                out.print("  " + json(node));
+                out.println(i + 1 < statements.size() ? "," : "");
+            }
+            out.println("]");
+        }
+    },
+
+    /** SARIF 2.1.0, as GitHub code scanning accepts it. */
+    SARIF {
+        @Override
+        void write(LintRun run, PrintWriter out) {
+            RuleCatalog catalog = RuleCatalog.builtIn();
+            List<Rule> rules = catalog.rules();
+            ObjectNode root = MAPPER.createObjectNode();
+            root.put("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+            root.put("version", "2.1.0");
+            ObjectNode sarifRun = root.putArray("runs").addObject();
+            ObjectNode driver = sarifRun.putObject("tool").putObject("driver");
+            driver.put("name", "Flink SQL Guard");
+            driver.put("semanticVersion", version());
+            ArrayNode ruleArray = driver.putArray("rules");
+            for (Rule rule : rules) {
+                ObjectNode r = ruleArray.addObject();
+                r.put("id", rule.id());
+                r.putObject("shortDescription").put("text", rule.summary());
+                r.putObject("help").put("text", "See " + Rule.docLink(rule.id()) + " in the Flink SQL Guard repository.");
+                r.putObject("defaultConfiguration").put("level", sarifLevel(rule.defaultLevel()));
+            }
+            ArrayNode results = sarifRun.putArray("results");
+            for (LintedStatement s : run.statements()) {
+                for (LintFinding f : s.findings()) {
+                    ObjectNode result = results.addObject();
+                    result.put("ruleId", f.ruleId());
+                    int index = indexOf(rules, f.ruleId());
+                    if (index >= 0) {
+                        result.put("ruleIndex", index);
+                    }
+                    result.put("level", sarifLevel(f.level()));
+                    result.putObject("message").put("text", f.finding().reason() + "\nFix: " + f.finding().fix());
+                    location(result.putArray("locations").addObject(), s.file(), f.line(), f.column());
+                }
+            }
+            ObjectNode invocation = sarifRun.putArray("invocations").addObject();
+            invocation.put("executionSuccessful", run.problems().isEmpty());
+            ArrayNode notifications = invocation.putArray("toolExecutionNotifications");
+            for (LintProblem problem : run.problems()) {
+                ObjectNode n = notifications.addObject();
+                n.put("level", "error");
+                n.putObject("message").put("text", problem.path() + ": " + problem.message());
+                n.putArray("locations").addObject().putObject("physicalLocation").putObject("artifactLocation")
+                        .put("uri", uri(problem.path()));
+            }
+            try {
+                out.println(MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    },
+
+    /** GitHub Actions workflow commands: {@code ::error file=F,line=L,col=C,title=T::message}. */
+    GITHUB {
+        @Override
+        void write(LintRun run, PrintWriter out) {
+            for (LintProblem problem : run.problems()) {
+                out.printf("::error file=%s,title=%s::%s%n", property(problem.path()), property("sql-guard lint"),
+                        data(problem.message()));
+            }
+            for (LintedStatement s : run.statements()) {
+                for (LintFinding f : s.findings()) {
+                    String command = switch (f.level()) {
+                        case BLOCK -> "error";
+                        case WARN -> "warning";
+                        default -> "notice";
+                    };
+                    out.printf("::%s file=%s,line=%d,col=%d,title=%s::%s%n", command, property(s.file()), f.line(),
+                            f.column(), property("sql-guard " + f.ruleId()),
+                            data(f.finding().reason() + "\nFix: " + f.finding().fix() + "\nSee: " + f.finding().docLink()));
+                }
+            }
+        }
+    };
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** Writes the report of {@code run}. */
+    abstract void write(LintRun run, PrintWriter out);
+
+    private static String json(ObjectNode node) {
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String sarifLevel(Level level) {
+        return switch (level) {
+            case BLOCK -> "error";
+            case WARN -> "warning";
+            case INFO -> "note";
+            case OFF -> "none";
+        };
+    }
+
+    private static int indexOf(List<Rule> rules, String id) {
+        for (int i = 0; i < rules.size(); i++) {
+            if (rules.get(i).id().equals(id)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static void location(ObjectNode location, String file, int line, int column) {
+        ObjectNode physical = location.putObject("physicalLocation");
+        physical.putObject("artifactLocation").put("uri", uri(file));
+        physical.putObject("region").put("startLine", line).put("startColumn", column);
+    }
+
+    /** A relative URI reference for a path ({@code a b.sql} becomes {@code a%20b.sql}). */
+    private static String uri(String path) {
+        try {
+            return new URI(null, null, path, null).toASCIIString();
+        } catch (URISyntaxException e) {
+            return path;
+        }
+    }
+
+    private static String version() {
+        String version = LintFormat.class.getPackage().getImplementationVersion();
+        return version == null ? "0.1.0" : version;
+    }
+
+    /** Escapes a workflow command's message. */
+    private static String data(String text) {
+        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A");
+    }
+
+    /** Escapes a workflow command's property value. */
+    private static String property(String text) {
+        return data(text).replace(":", "%3A").replace(",", "%2C");
+    }
+}
