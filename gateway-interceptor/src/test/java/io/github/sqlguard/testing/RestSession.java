@@ -94,7 +94,7 @@ public final class RestSession implements AutoCloseable {
                     client.get("/sessions/" + handle + "/operations/" + operation + "/result/0?rowFormat=JSON");
             return response.ok() ? null : response.errors();
         } finally {
-            client.delete("/sessions/" + handle + "/operations/" + operation + "/close");
+            closeOperation(operation);
         }
     }
 
@@ -109,33 +109,49 @@ public final class RestSession implements AutoCloseable {
     public StatementResult execute(String statement, Map<String, String> executionConfig, int minRows, Duration timeout)
             throws Exception {
         String operation = submit(statement, executionConfig);
+        try {
+            return fetch(operation, minRows, timeout, Duration.ofMillis(50));
+        } finally {
+            closeOperation(operation);
+        }
+    }
+
+    /**
+     * Reads result pages of a submitted operation until it finishes, fails, or {@code minRows} rows
+     * have arrived (for unbounded queries), without closing it. While no rows are ready it polls
+     * again after 1 ms, doubling the pause up to {@code maxPoll}.
+     */
+    public StatementResult fetch(String operation, int minRows, Duration timeout, Duration maxPoll) throws Exception {
         List<JsonNode> rows = new ArrayList<>();
         String error = null;
         String next = "/sessions/" + handle + "/operations/" + operation + "/result/0?rowFormat=JSON";
         long deadline = System.nanoTime() + timeout.toNanos();
-        try {
-            while (next != null && System.nanoTime() < deadline) {
-                GatewayRestClient.Response response = client.get(next);
-                if (!response.ok()) {
-                    error = response.errors();
-                    break;
-                }
-                JsonNode body = response.body();
-                String type = body.path("resultType").asText();
-                body.path("results").path("data").forEach(rows::add);
-                if ("EOS".equals(type) || rows.size() >= minRows && minRows > 0) {
-                    break;
-                }
-                String uri = body.path("nextResultUri").asText(null);
-                next = uri == null ? null : uri.substring(uri.indexOf("/sessions/"));
-                if ("NOT_READY".equals(type) || body.path("results").path("data").isEmpty()) {
-                    Thread.sleep(50);
-                }
+        long pauseMs = 1;
+        while (next != null && System.nanoTime() < deadline) {
+            GatewayRestClient.Response response = client.get(next);
+            if (!response.ok()) {
+                error = response.errors();
+                break;
             }
-        } finally {
-            client.delete("/sessions/" + handle + "/operations/" + operation + "/close");
+            JsonNode body = response.body();
+            String type = body.path("resultType").asText();
+            body.path("results").path("data").forEach(rows::add);
+            if ("EOS".equals(type) || rows.size() >= minRows && minRows > 0) {
+                break;
+            }
+            String uri = body.path("nextResultUri").asText(null);
+            next = uri == null ? null : uri.substring(uri.indexOf("/sessions/"));
+            if ("NOT_READY".equals(type) || body.path("results").path("data").isEmpty()) {
+                Thread.sleep(pauseMs);
+                pauseMs = Math.min(maxPoll.toMillis(), pauseMs * 2);
+            }
         }
         return new StatementResult(operation, rows, error);
+    }
+
+    /** Closes an operation (a running query is cancelled). */
+    public void closeOperation(String operation) throws Exception {
+        client.delete("/sessions/" + handle + "/operations/" + operation + "/close");
     }
 
     @Override

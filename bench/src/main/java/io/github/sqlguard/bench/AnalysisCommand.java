@@ -1,0 +1,70 @@
+package io.github.sqlguard.bench;
+
+import io.github.sqlguard.bench.jmh.AnalysisBenchmark;
+
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * Runs {@link AnalysisBenchmark} through JMH with the GC profiler and prints µs/op and bytes
+ * allocated per op for each plan size. The same benchmark runs with JMH's own command line too:
+ * {@code java -cp bench/target/flink-sql-guard-bench.jar org.openjdk.jmh.Main AnalysisBenchmark -prof gc}.
+ */
+@Command(
+        name = "analysis",
+        mixinStandardHelpOptions = true,
+        description = "JMH: PlanParser + RuleEngine over all rules on real plans of about 10, 100 and 1000 nodes.")
+public final class AnalysisCommand implements Callable<Integer> {
+
+    @Option(names = "--nodes", split = ",", defaultValue = "10,100,1000", description = "Plan sizes (default: ${DEFAULT-VALUE}).")
+    List<String> nodes;
+
+    @Option(names = "--warmup", defaultValue = "3", description = "Warm-up iterations of 1 s (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--iterations", defaultValue = "5", description = "Measured iterations of 1 s (default: ${DEFAULT-VALUE}).")
+    int iterations;
+
+    @Option(names = "--forks", defaultValue = "1", description = "JMH forks (default: ${DEFAULT-VALUE}).")
+    int forks;
+
+    @Override
+    public Integer call() throws Exception {
+        ChainedOptionsBuilder options =
+                new OptionsBuilder()
+                        .include(AnalysisBenchmark.class.getName())
+                        .param("nodes", nodes.toArray(String[]::new))
+                        .warmupIterations(warmup)
+                        .warmupTime(TimeValue.seconds(1))
+                        .measurementIterations(iterations)
+                        .measurementTime(TimeValue.seconds(1))
+                        .forks(forks)
+                        .addProfiler(GCProfiler.class);
+        Collection<RunResult> results = new Runner(options.build()).run();
+        System.out.printf(Locale.ROOT, "%nAnalysis (PlanParser + RuleEngine, all rules, TTL 0), load %s%n%n",
+                GatewaysCommand.loadAverage());
+        System.out.println("| plan (nodes param) | µs/op | ± (99.9%) | bytes allocated/op |");
+        System.out.println("|---|---:|---:|---:|");
+        for (RunResult run : results) {
+            Result<?> primary = run.getPrimaryResult();
+            Result<?> alloc = run.getSecondaryResults().get("gc.alloc.rate.norm");
+            System.out.printf(Locale.ROOT, "| %s | %.1f | %.1f | %s |%n",
+                    run.getParams().getParam("nodes"), primary.getScore(), primary.getScoreError(),
+                    alloc == null ? "n/a" : String.format(Locale.ROOT, "%,.0f", alloc.getScore()));
+        }
+        return 0;
+    }
+}
