@@ -1,6 +1,7 @@
 package io.github.sqlguard.bench;
 
 import io.github.sqlguard.bench.jmh.AnalysisBenchmark;
+import io.github.sqlguard.bench.jmh.StatementBenchmark;
 
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.Result;
@@ -13,14 +14,15 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * Runs {@link AnalysisBenchmark} through JMH with the GC profiler and prints µs/op and bytes
- * allocated per op for each plan size. The same benchmark runs with JMH's own command line too:
+ * Runs {@link AnalysisBenchmark} (and {@link StatementBenchmark}) through JMH with the GC profiler
+ * and prints µs/op and bytes allocated per op for each plan size (statement kind). The same benchmark runs with JMH's own command line too:
  * {@code java -cp bench/target/flink-sql-guard-bench.jar org.openjdk.jmh.Main AnalysisBenchmark -prof gc}.
  */
 @Command(
@@ -41,30 +43,45 @@ public final class AnalysisCommand implements Callable<Integer> {
     @Option(names = "--forks", defaultValue = "1", description = "JMH forks (default: ${DEFAULT-VALUE}).")
     int forks;
 
+    @Option(names = "--no-statements", negatable = false, description = "Skip StatementBenchmark (parse + decide for SET, DDL, SHOW).")
+    boolean noStatements;
+
     @Override
     public Integer call() throws Exception {
-        ChainedOptionsBuilder options =
-                new OptionsBuilder()
-                        .include(AnalysisBenchmark.class.getName())
-                        .param("nodes", nodes.toArray(String[]::new))
-                        .warmupIterations(warmup)
-                        .warmupTime(TimeValue.seconds(1))
-                        .measurementIterations(iterations)
-                        .measurementTime(TimeValue.seconds(1))
-                        .forks(forks)
-                        .addProfiler(GCProfiler.class);
-        Collection<RunResult> results = new Runner(options.build()).run();
-        System.out.printf(Locale.ROOT, "%nAnalysis (PlanParser + RuleEngine, all rules, TTL 0), load %s%n%n",
-                GatewaysCommand.loadAverage());
-        System.out.println("| plan (nodes param) | µs/op | ± (99.9%) | bytes allocated/op |");
-        System.out.println("|---|---:|---:|---:|");
+        List<RunResult> results = new ArrayList<>(run(options(AnalysisBenchmark.class).param("nodes", nodes.toArray(String[]::new))));
+        if (!noStatements) {
+            results.addAll(run(options(StatementBenchmark.class)));
+        }
+        System.out.printf(Locale.ROOT, "%nPlan analysis (PlanParser + RuleEngine, all rules, TTL 0) and statement decisions"
+                + " (StatementParser + StatementGuard, no plan); load %s%n%n", GatewaysCommand.loadAverage());
+        System.out.println("| benchmark | param | µs/op | ± (99.9%) | bytes allocated/op |");
+        System.out.println("|---|---|---:|---:|---:|");
         for (RunResult run : results) {
             Result<?> primary = run.getPrimaryResult();
             Result<?> alloc = run.getSecondaryResults().get("gc.alloc.rate.norm");
-            System.out.printf(Locale.ROOT, "| %s | %.1f | %.1f | %s |%n",
-                    run.getParams().getParam("nodes"), primary.getScore(), primary.getScoreError(),
+            String benchmark = run.getParams().getBenchmark();
+            String param = run.getParams().getParamsKeys().stream()
+                    .map(k -> k + "=" + run.getParams().getParam(k)).reduce((a, b) -> a + "," + b).orElse("");
+            System.out.printf(Locale.ROOT, "| %s | %s | %.1f | %.1f | %s |%n",
+                    benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1), param,
+                    primary.getScore(), primary.getScoreError(),
                     alloc == null ? "n/a" : String.format(Locale.ROOT, "%,.0f", alloc.getScore()));
         }
         return 0;
+    }
+
+    private ChainedOptionsBuilder options(Class<?> benchmark) {
+        return new OptionsBuilder()
+                .include(benchmark.getName())
+                .warmupIterations(warmup)
+                .warmupTime(TimeValue.seconds(1))
+                .measurementIterations(iterations)
+                .measurementTime(TimeValue.seconds(1))
+                .forks(forks)
+                .addProfiler(GCProfiler.class);
+    }
+
+    private static Collection<RunResult> run(ChainedOptionsBuilder options) throws Exception {
+        return new Runner(options.build()).run();
     }
 }

@@ -12,6 +12,8 @@ import java.util.Set;
 /** One SQL Gateway session driven over REST. */
 public final class RestSession implements AutoCloseable {
 
+    private static final long FINE_POLLING_NANOS = 100_000_000L;
+
     private final GatewayRestClient client;
     private final String handle;
 
@@ -119,13 +121,15 @@ public final class RestSession implements AutoCloseable {
     /**
      * Reads result pages of a submitted operation until it finishes, fails, or {@code minRows} rows
      * have arrived (for unbounded queries), without closing it. While no rows are ready it polls
-     * again after 1 ms, doubling the pause up to {@code maxPoll}.
+     * every 1 ms for the first 100 ms (so short statements are timed to the millisecond), then
+     * doubles the pause up to {@code maxPoll}.
      */
     public StatementResult fetch(String operation, int minRows, Duration timeout, Duration maxPoll) throws Exception {
         List<JsonNode> rows = new ArrayList<>();
         String error = null;
         String next = "/sessions/" + handle + "/operations/" + operation + "/result/0?rowFormat=JSON";
-        long deadline = System.nanoTime() + timeout.toNanos();
+        long start = System.nanoTime();
+        long deadline = start + timeout.toNanos();
         long pauseMs = 1;
         while (next != null && System.nanoTime() < deadline) {
             GatewayRestClient.Response response = client.get(next);
@@ -143,7 +147,9 @@ public final class RestSession implements AutoCloseable {
             next = uri == null ? null : uri.substring(uri.indexOf("/sessions/"));
             if ("NOT_READY".equals(type) || body.path("results").path("data").isEmpty()) {
                 Thread.sleep(pauseMs);
-                pauseMs = Math.min(maxPoll.toMillis(), pauseMs * 2);
+                if (System.nanoTime() - start > FINE_POLLING_NANOS) {
+                    pauseMs = Math.min(maxPoll.toMillis(), pauseMs * 2);
+                }
             }
         }
         return new StatementResult(operation, rows, error);
