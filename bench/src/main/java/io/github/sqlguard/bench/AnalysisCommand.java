@@ -14,11 +14,14 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs {@link AnalysisBenchmark} (and {@link StatementBenchmark}) through JMH with the GC profiler
@@ -46,8 +49,15 @@ public final class AnalysisCommand implements Callable<Integer> {
     @Option(names = "--no-statements", negatable = false, description = "Skip StatementBenchmark (parse + decide for SET, DDL, SHOW).")
     boolean noStatements;
 
+    @Option(names = "--cpu-time", negatable = false, description = "Instead of JMH: time AnalysisBenchmark.analyse in this JVM"
+            + " by thread CPU time (not wall time), which other processes on a busy machine do not inflate.")
+    boolean cpuTime;
+
     @Override
     public Integer call() throws Exception {
+        if (cpuTime) {
+            return cpuTime();
+        }
         List<RunResult> results = new ArrayList<>(run(options(AnalysisBenchmark.class).param("nodes", nodes.toArray(String[]::new))));
         if (!noStatements) {
             results.addAll(run(options(StatementBenchmark.class)));
@@ -66,6 +76,30 @@ public final class AnalysisCommand implements Callable<Integer> {
                     benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1), param,
                     primary.getScore(), primary.getScoreError(),
                     alloc == null ? "n/a" : String.format(Locale.ROOT, "%,.0f", alloc.getScore()));
+        }
+        return 0;
+    }
+
+    /** Warms up for 5 s, then reports thread CPU µs per analysis over at least 5 s of CPU time. */
+    private int cpuTime() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        System.out.printf(Locale.ROOT, "%n| plan (nodes param) | CPU µs/op | ops |%n|---|---:|---:|%n");
+        for (String n : nodes) {
+            AnalysisBenchmark benchmark = new AnalysisBenchmark();
+            benchmark.nodes = Integer.parseInt(n);
+            benchmark.plan();
+            long warmupEnd = threads.getCurrentThreadCpuTime() + TimeUnit.SECONDS.toNanos(5);
+            while (threads.getCurrentThreadCpuTime() < warmupEnd) {
+                benchmark.analyse();
+            }
+            long start = threads.getCurrentThreadCpuTime();
+            long ops = 0;
+            while (threads.getCurrentThreadCpuTime() - start < TimeUnit.SECONDS.toNanos(5)) {
+                benchmark.analyse();
+                ops++;
+            }
+            double micros = (threads.getCurrentThreadCpuTime() - start) / 1e3 / ops;
+            System.out.printf(Locale.ROOT, "| %s | %.1f | %d |%n", n, micros, ops);
         }
         return 0;
     }
