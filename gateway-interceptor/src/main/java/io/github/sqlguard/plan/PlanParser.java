@@ -33,8 +33,9 @@ public final class PlanParser {
         String title = null;
         StringBuilder body = new StringBuilder();
         for (String line : explainText.split("\\R", -1)) {
-            Matcher m = SECTION_TITLE.matcher(line);
-            if (m.matches()) {
+            // Cheap test first: the regex runs only on the few lines that can be titles.
+            Matcher m = line.startsWith("== ") ? SECTION_TITLE.matcher(line) : null;
+            if (m != null && m.matches()) {
                 if (title != null) {
                     sections.add(parseSection(title, body.toString()));
                 }
@@ -66,7 +67,7 @@ public final class PlanParser {
             int prefix = prefixLength(line);
             String content = line.substring(prefix);
             Matcher m = NODE_NAME.matcher(content);
-            if (!m.find()) {
+            if (!m.lookingAt()) {
                 continue;
             }
             int depth = prefix / 3;
@@ -93,18 +94,17 @@ public final class PlanParser {
     }
 
     private static boolean isBranch(String line, int prefix) {
-        String marker = line.substring(prefix - 3, prefix);
-        return marker.equals("+- ") || marker.equals(":- ");
+        return line.startsWith("+- ", prefix - 3) || line.startsWith(":- ", prefix - 3);
     }
 
     /** Length of the tree-drawing prefix made of {@code "   "}, {@code ":  "}, {@code "+- "}, {@code ":- "}. */
     private static int prefixLength(String line) {
         int i = 0;
         while (i + 3 <= line.length()) {
-            String group = line.substring(i, i + 3);
-            if (group.equals("   ") || group.equals(":  ") || group.equals("+- ") || group.equals(":- ")) {
+            boolean branch = line.startsWith("+- ", i) || line.startsWith(":- ", i);
+            if (branch || line.startsWith("   ", i) || line.startsWith(":  ", i)) {
                 i += 3;
-                if (group.endsWith("- ")) {
+                if (branch) {
                     break;
                 }
             } else {

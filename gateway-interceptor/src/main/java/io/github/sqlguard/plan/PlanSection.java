@@ -38,12 +38,20 @@ public record PlanSection(String title, String text, List<PlanNode> roots) {
      * contextLines} lines around it; used in findings to show where in the plan the problem is.
      */
     public String excerpt(PlanNode node, int contextLines) {
-        String[] lines = text.split("\n", -1);
+        // Walks to the lines it needs instead of splitting the whole section for every finding.
         int from = Math.max(0, node.line() - contextLines);
-        int to = Math.min(lines.length - 1, node.line() + contextLines);
+        int to = node.line() + contextLines;
         StringBuilder out = new StringBuilder();
-        for (int i = from; i <= to; i++) {
-            out.append(i == node.line() ? "==> " : "    ").append(lines[i]).append('\n');
+        int start = 0;
+        for (int i = 0; i <= to && start <= text.length(); i++) {
+            int end = text.indexOf('\n', start);
+            if (end < 0) {
+                end = text.length();
+            }
+            if (i >= from) {
+                out.append(i == node.line() ? "==> " : "    ").append(text, start, end).append('\n');
+            }
+            start = end + 1;
         }
         return out.toString().stripTrailing();
     }

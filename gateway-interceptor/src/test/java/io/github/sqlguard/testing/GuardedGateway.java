@@ -18,7 +18,8 @@ import java.util.Map;
 /**
  * Flink's real {@link SqlGateway} started in the test JVM with {@code sql-gateway.endpoint.type:
  * guard}, local execution and the project's own {@code conf/logback.xml} (audit to a file under
- * {@code target/}). One per test class.
+ * {@code target/}, or under the system property {@code sql-guard.log.dir} when it is set). One per
+ * test class. The benchmark starts a plain gateway ({@code rest}) the same way to compare.
  */
 public final class GuardedGateway implements AutoCloseable {
 
@@ -34,10 +35,18 @@ public final class GuardedGateway implements AutoCloseable {
 
     /** Starts a guarded gateway with the default policy plus {@code extraConfig}. */
     public static GuardedGateway start(Map<String, String> extraConfig) throws Exception {
+        return start("guard", extraConfig);
+    }
+
+    /**
+     * Starts a gateway whose endpoint is {@code endpointType} ({@code guard}, or {@code rest} for
+     * the plain gateway) with the same local execution plus {@code extraConfig}.
+     */
+    public static GuardedGateway start(String endpointType, Map<String, String> extraConfig) throws Exception {
         configureLogging();
         int port = freePort();
         Configuration config = new Configuration();
-        config.setString("sql-gateway.endpoint.type", "guard");
+        config.setString("sql-gateway.endpoint.type", endpointType);
         config.setString("sql-gateway.endpoint.rest.address", "127.0.0.1");
         config.setString("sql-gateway.endpoint.rest.bind-address", "127.0.0.1");
         config.setString("sql-gateway.endpoint.rest.port", String.valueOf(port));
@@ -53,12 +62,13 @@ public final class GuardedGateway implements AutoCloseable {
         return new GuardedGateway(gateway, port);
     }
 
-    /** The project's logback configuration, writing under target/guard-test-logs. */
+    /** The project's logback configuration, writing under target/guard-test-logs (or sql-guard.log.dir). */
     private static synchronized void configureLogging() throws Exception {
         if (logDir != null) {
             return;
         }
-        logDir = Path.of("target", "guard-test-logs").toAbsolutePath();
+        String configured = System.getProperty("sql-guard.log.dir");
+        logDir = (configured != null ? Path.of(configured) : Path.of("target", "guard-test-logs")).toAbsolutePath();
         Files.createDirectories(logDir);
         Files.deleteIfExists(logDir.resolve("sql-guard-audit.jsonl"));
         System.setProperty("sql-guard.log.dir", logDir.toString());

@@ -12,6 +12,8 @@ import java.util.Set;
 /** One SQL Gateway session driven over REST. */
 public final class RestSession implements AutoCloseable {
 
+    private static final long FINE_POLLING_NANOS = 100_000_000L;
+
     private final GatewayRestClient client;
     private final String handle;
 
@@ -94,7 +96,7 @@ public final class RestSession implements AutoCloseable {
                     client.get("/sessions/" + handle + "/operations/" + operation + "/result/0?rowFormat=JSON");
             return response.ok() ? null : response.errors();
         } finally {
-            client.delete("/sessions/" + handle + "/operations/" + operation + "/close");
+            closeOperation(operation);
         }
     }
 
@@ -109,33 +111,53 @@ public final class RestSession implements AutoCloseable {
     public StatementResult execute(String statement, Map<String, String> executionConfig, int minRows, Duration timeout)
             throws Exception {
         String operation = submit(statement, executionConfig);
+        try {
+            return fetch(operation, minRows, timeout, Duration.ofMillis(50));
+        } finally {
+            closeOperation(operation);
+        }
+    }
+
+    /**
+     * Reads result pages of a submitted operation until it finishes, fails, or {@code minRows} rows
+     * have arrived (for unbounded queries), without closing it. While no rows are ready it polls
+     * every 1 ms for the first 100 ms (so short statements are timed to the millisecond), then
+     * doubles the pause up to {@code maxPoll}.
+     */
+    public StatementResult fetch(String operation, int minRows, Duration timeout, Duration maxPoll) throws Exception {
         List<JsonNode> rows = new ArrayList<>();
         String error = null;
         String next = "/sessions/" + handle + "/operations/" + operation + "/result/0?rowFormat=JSON";
-        long deadline = System.nanoTime() + timeout.toNanos();
-        try {
-            while (next != null && System.nanoTime() < deadline) {
-                GatewayRestClient.Response response = client.get(next);
-                if (!response.ok()) {
-                    error = response.errors();
-                    break;
-                }
-                JsonNode body = response.body();
-                String type = body.path("resultType").asText();
-                body.path("results").path("data").forEach(rows::add);
-                if ("EOS".equals(type) || rows.size() >= minRows && minRows > 0) {
-                    break;
-                }
-                String uri = body.path("nextResultUri").asText(null);
-                next = uri == null ? null : uri.substring(uri.indexOf("/sessions/"));
-                if ("NOT_READY".equals(type) || body.path("results").path("data").isEmpty()) {
-                    Thread.sleep(50);
+        long start = System.nanoTime();
+        long deadline = start + timeout.toNanos();
+        long pauseMs = 1;
+        while (next != null && System.nanoTime() < deadline) {
+            GatewayRestClient.Response response = client.get(next);
+            if (!response.ok()) {
+                error = response.errors();
+                break;
+            }
+            JsonNode body = response.body();
+            String type = body.path("resultType").asText();
+            body.path("results").path("data").forEach(rows::add);
+            if ("EOS".equals(type) || rows.size() >= minRows && minRows > 0) {
+                break;
+            }
+            String uri = body.path("nextResultUri").asText(null);
+            next = uri == null ? null : uri.substring(uri.indexOf("/sessions/"));
+            if ("NOT_READY".equals(type) || body.path("results").path("data").isEmpty()) {
+                Thread.sleep(pauseMs);
+                if (System.nanoTime() - start > FINE_POLLING_NANOS) {
+                    pauseMs = Math.min(maxPoll.toMillis(), pauseMs * 2);
                 }
             }
-        } finally {
-            client.delete("/sessions/" + handle + "/operations/" + operation + "/close");
         }
         return new StatementResult(operation, rows, error);
+    }
+
+    /** Closes an operation (a running query is cancelled). */
+    public void closeOperation(String operation) throws Exception {
+        client.delete("/sessions/" + handle + "/operations/" + operation + "/close");
     }
 
     @Override

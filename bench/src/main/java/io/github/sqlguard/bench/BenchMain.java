@@ -1,0 +1,30 @@
+package io.github.sqlguard.bench;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * Entry point of the benchmarks: {@code gateways} (plain vs guarded SQL Gateway over REST) and
+ * {@code analysis} (JMH: plan parsing and all rules on real plans). Run with {@code java -jar
+ * bench/target/flink-sql-guard-bench.jar <command> --help}.
+ */
+@Command(
+        name = "flink-sql-guard-bench",
+        mixinStandardHelpOptions = true,
+        subcommands = {GatewaysCommand.class, AnalysisCommand.class, ServeCommand.class},
+        description = "Benchmarks of Flink SQL Guard. Commands: gateways, analysis.")
+public final class BenchMain implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** Runs the command line and exits with its code. */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new BenchMain()).execute(args));
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+}

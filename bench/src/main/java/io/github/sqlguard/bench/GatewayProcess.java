@@ -1,0 +1,134 @@
+package io.github.sqlguard.bench;
+
+import io.github.sqlguard.testing.GatewayRestClient;
+import io.github.sqlguard.testing.GuardedGateway;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The harness's handle on one gateway JVM ({@link ServeCommand}) started from the same classpath
+ * with the same JVM options as the other one. Its standard error goes to {@code <logDir>/<name>.err},
+ * its gateway log and audit under {@code <logDir>/<name>/}.
+ */
+final class GatewayProcess implements AutoCloseable {
+
+    /** The module opens Flink needs, as bin/config.sh passes them (and the root pom's surefire.argLine). */
+    static final List<String> FLINK_OPENS =
+            List.of(
+                    "java.base/java.lang", "java.base/java.util", "java.base/java.util.concurrent", "java.base/java.net",
+                    "java.base/java.io", "java.base/java.nio", "java.base/sun.nio.ch", "java.base/java.lang.reflect",
+                    "java.base/java.text", "java.base/java.time", "java.base/java.util.concurrent.atomic",
+                    "java.base/java.util.concurrent.locks", "java.base/java.math", "java.base/java.lang.invoke",
+                    "java.sql/java.sql");
+
+    private final String name;
+    private final Process process;
+    private final Writer stdin;
+    private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
+    private final int port;
+
+    private GatewayProcess(String name, Process process) throws Exception {
+        this.name = name;
+        this.process = process;
+        this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+        Thread reader = new Thread(this::readReplies, "gateway-" + name + "-stdout");
+        reader.setDaemon(true);
+        reader.start();
+        String ready = reply("READY", 180);
+        this.port = Integer.parseInt(ready.substring("READY ".length()).strip());
+    }
+
+    /** Starts a gateway JVM with endpoint {@code endpoint} and waits until it listens. */
+    static GatewayProcess start(String name, String endpoint, String heap, Path logDir) throws Exception {
+        Path own = logDir.resolve(name).toAbsolutePath();
+        Files.createDirectories(own);
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xms" + heap);
+        command.add("-Xmx" + heap);
+        command.add("-XX:+UseG1GC");
+        FLINK_OPENS.forEach(o -> command.add("--add-opens=" + o + "=ALL-UNNAMED"));
+        command.add("-Dsql-guard.log.dir=" + own);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(BenchMain.class.getName());
+        command.add("serve");
+        command.add("--endpoint=" + endpoint);
+        Process process =
+                new ProcessBuilder(command)
+                        .directory(GuardedGateway.projectRoot().toFile())
+                        .redirectError(logDir.resolve(name + ".err").toFile())
+                        .start();
+        return new GatewayProcess(name, process);
+    }
+
+    String name() {
+        return name;
+    }
+
+    GatewayRestClient client() {
+        return new GatewayRestClient(port);
+    }
+
+    /** Heap in use after a full GC, and committed heap, in bytes. */
+    long[] heapAfterGc() throws Exception {
+        send("heap");
+        String[] parts = reply("HEAP", 120).split("\\s+");
+        return new long[] {Long.parseLong(parts[1]), Long.parseLong(parts[2])};
+    }
+
+    private void send(String command) throws IOException {
+        stdin.write(command + "\n");
+        stdin.flush();
+    }
+
+    private String reply(String prefix, int timeoutSeconds) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (System.nanoTime() < deadline) {
+            String line = replies.poll(1, TimeUnit.SECONDS);
+            if (line != null && line.startsWith(prefix + " ")) {
+                return line;
+            }
+            if (line == null && !process.isAlive()) {
+                throw new IllegalStateException(
+                        "Gateway process '" + name + "' exited with " + process.exitValue() + "; see its .err file.");
+            }
+        }
+        throw new IllegalStateException("Gateway process '" + name + "' did not answer " + prefix + " in time.");
+    }
+
+    private void readReplies() {
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                replies.add(line);
+            }
+        } catch (IOException e) {
+            // The process is gone; reply() reports it with its exit value.
+            replies.add("EOF " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (process.isAlive()) {
+            send("stop");
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroy();
+                process.waitFor(30, TimeUnit.SECONDS);
+            }
+        }
+    }
+}

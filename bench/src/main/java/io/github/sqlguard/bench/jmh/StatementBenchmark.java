@@ -1,0 +1,71 @@
+package io.github.sqlguard.bench.jmh;
+
+import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.rules.RuleEngine;
+import io.github.sqlguard.service.Decision;
+import io.github.sqlguard.service.ExplainOutcome;
+import io.github.sqlguard.service.StatementGuard;
+import io.github.sqlguard.statement.StatementParser;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What the guard adds in the gateway JVM to a statement it does not plan (SET, CREATE TABLE, SHOW):
+ * Flink's SQL parser ({@link StatementParser}) and the decision with every rule ({@link
+ * StatementGuard#decide}) over a session configuration of typical size. The audit write and the
+ * {@code getSessionConfig} call are not included.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = "-Xmx1g")
+public class StatementBenchmark {
+
+    /** The statement kind. */
+    @Param({"SET", "DDL", "SHOW"})
+    public String kind;
+
+    private static final Map<String, String> STATEMENTS =
+            Map.of(
+                    "SET", "SET 'table.exec.state.ttl' = '1 h'",
+                    "DDL", "CREATE TABLE t_0_0_0 (id BIGINT, name STRING) WITH ('connector' = 'datagen', 'number-of-rows' = '10')",
+                    "SHOW", "SHOW TABLES");
+
+    private static final Map<String, String> SESSION_CONFIG =
+            Map.of(
+                    "execution.target", "local",
+                    "execution.attached", "true",
+                    "execution.runtime-mode", "streaming",
+                    "parallelism.default", "1",
+                    "table.exec.state.ttl", "1 h",
+                    "sql-gateway.endpoint.type", "guard",
+                    "sql-gateway.endpoint.rest.port", "8083");
+
+    private final StatementParser parser = new StatementParser();
+    private final RuleCatalog catalog = RuleCatalog.builtIn();
+    private final Policy policy = Policy.defaults(catalog);
+    private final StatementGuard guard = new StatementGuard(new RuleEngine(catalog, policy), policy);
+    private final StatementGuard.Planner neverPlans =
+            (body, streaming) -> new ExplainOutcome.Failed("not planned in this benchmark", 0);
+
+    /** Parse and decide. */
+    @Benchmark
+    public Decision parseAndDecide() {
+        return guard.decide(parser.parse(STATEMENTS.get(kind)), SESSION_CONFIG, Map.of(), neverPlans);
+    }
+}
