@@ -34,7 +34,7 @@ sql_guard_build() {
   fi
   command -v mvn >/dev/null || { echo "Maven (mvn) is needed to build Flink SQL Guard on first run." >&2; exit 1; }
   echo "Building Flink SQL Guard (first run downloads Flink $(sed -n 's:.*<flink.version>\(.*\)</flink.version>.*:\1:p' "$SQL_GUARD_HOME/pom.xml") from Maven Central)..." >&2
-  (cd "$SQL_GUARD_HOME" && mvn -q -B -ntp -DskipTests install dependency:build-classpath \
+  (cd "$SQL_GUARD_HOME" && mvn -q -B -ntp -DskipTests -pl gateway-interceptor,client-hook -am package dependency:build-classpath \
       -Dmdep.includeScope=compile -Dmdep.outputFile=target/classpath.txt) >&2
 }
 
@@ -42,6 +42,6 @@ sql_guard_build() {
 sql_guard_classpath() {
   local module="$1"
   local jar
-  jar="$(ls "$SQL_GUARD_HOME/$module"/target/flink-sql-guard-*.jar | grep -v sources | head -n1)"
+  jar="$(ls "$SQL_GUARD_HOME/$module"/target/flink-sql-guard-*.jar | grep -v -e '-sources\.jar$' -e '-tests\.jar$' | head -n1)"
   echo "$jar:$(cat "$SQL_GUARD_HOME/$module/target/classpath.txt")"
 }

@@ -162,6 +162,7 @@ class GuardedGatewayEndToEndTest {
             // openSession + one record per statement.
             assertThat(records).hasSize(1 + statements.size());
             assertThat(records.get(0).path("call").asText()).isEqualTo("openSession");
+            assertThat(records.get(0).path("kind").asText()).isEqualTo("SESSION_PROPERTIES");
             for (int i = 0; i < statements.size(); i++) {
                 JsonNode record = records.get(i + 1);
                 assertThat(record.path("operationHandle").asText()).isEqualTo(handles.get(i));

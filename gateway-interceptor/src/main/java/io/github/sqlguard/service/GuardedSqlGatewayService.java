@@ -113,7 +113,8 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
         String user =
                 properties.getOrDefault(
                         GuardOptions.USER_PROPERTY.key(), environment.getSessionName().orElse("unknown"));
-        ParsedStatement description = parser.parse(describeProperties(properties));
+        ParsedStatement description =
+                ParsedStatement.describing(describeProperties(properties), StatementKind.SESSION_PROPERTIES);
         Decision decision = guard.decideConfiguration(description, properties, "session property");
         if (decision.refuse()) {
             auditor.record("openSession", null, user, decision, null, "refused", null);
@@ -278,7 +279,10 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
             SessionHandle sessionHandle, @Nullable URI scriptUri, @Nullable String script, Configuration executionConfig)
             throws SqlGatewayException {
         String text = script != null ? script : "-- script at " + scriptUri;
-        Decision decision = unanalysable(text, "deployScript runs a whole script in application mode outside the session");
+        Decision decision =
+                unanalysable(
+                        ParsedStatement.describing(text, StatementKind.SCRIPT),
+                        "deployScript runs a whole script in application mode outside the session");
         String user = user(sessionHandle);
         if (decision.refuse()) {
             auditor.record("deployScript", sessionHandle.toString(), user, decision, null, "refused", null);
@@ -300,7 +304,9 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
             Map<String, String> executionConfig) {
         Decision decision =
                 unanalysable(
-                        "-- refresh materialized table " + materializedTableIdentifier,
+                        ParsedStatement.describing(
+                                "-- refresh materialized table " + materializedTableIdentifier,
+                                StatementKind.MATERIALIZED_TABLE_REFRESH),
                         "a materialized table refresh runs the table's stored query");
         String user = user(sessionHandle);
         if (decision.refuse()) {
@@ -342,10 +348,6 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
             LOG.error("sql-guard could not analyse a statement of session {}.", sessionHandle, e);
             return unanalysable(parsed, "internal error in the guard: " + Errors.rootMessage(e));
         }
-    }
-
-    private Decision unanalysable(String text, String reason) {
-        return unanalysable(parser.parse(text), reason);
     }
 
     private Decision unanalysable(ParsedStatement parsed, String reason) {

@@ -35,6 +35,11 @@ public record ParsedStatement(
         rankFunctionAliases = List.copyOf(rankFunctionAliases);
     }
 
+    /** A call that carries no single statement (session properties, a script), described by {@code text}. */
+    public static ParsedStatement describing(String text, StatementKind kind) {
+        return new ParsedStatement(text, kind, null, null, null, List.of(), List.of(), List.of(), null);
+    }
+
     /** The parser's error, when the statement could not be parsed. */
     public Optional<String> parseErrorMessage() {
         return Optional.ofNullable(parseError);

@@ -34,6 +34,12 @@ public enum StatementKind {
     METADATA(false),
     /** Anything else the parser accepts. */
     OTHER(false),
+    /** Not a statement: the properties a session is opened with. */
+    SESSION_PROPERTIES(false),
+    /** Not one statement: a whole script sent to {@code deployScript}. */
+    SCRIPT(false),
+    /** Not a statement: a materialized table refresh requested over REST. */
+    MATERIALIZED_TABLE_REFRESH(false),
     /** Flink's parser rejected the text. */
     UNPARSABLE(false);
 
