@@ -1,5 +1,7 @@
 package io.github.sqlguard.rules;
 
+import io.github.sqlguard.statement.SqlText;
+
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -23,26 +25,14 @@ public final class Suppressions {
         }
         int i = 0;
         int n = sql.length();
-        char quote = 0;
         while (i < n) {
-            char c = sql.charAt(i);
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                }
-                i++;
-            } else if (c == '\'' || c == '`' || c == '"') {
-                quote = c;
-                i++;
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                int end = sql.indexOf('\n', i);
-                if (end < 0) {
-                    end = n;
-                }
+            if (SqlText.isLineComment(sql, i)) {
+                int end = SqlText.skipComment(sql, i);
                 parse(sql.substring(i + 2, end).strip(), ids);
                 i = end;
             } else {
-                i++;
+                int next = SqlText.skipQuotedOrComment(sql, i);
+                i = next == i ? i + 1 : next;
             }
         }
         return ids;

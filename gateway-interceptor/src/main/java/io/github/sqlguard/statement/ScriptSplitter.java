@@ -50,17 +50,10 @@ public final class ScriptSplitter {
         int i = 0;
         int n = script.length();
         while (i < n) {
-            char c = script.charAt(i);
-            if (c == '\'' || c == '"' || c == '`') {
-                int close = script.indexOf(c, i + 1);
-                i = close < 0 ? n : close + 1;
-            } else if (c == '-' && i + 1 < n && script.charAt(i + 1) == '-') {
-                int end = script.indexOf('\n', i);
-                i = end < 0 ? n : end;
-            } else if (c == '/' && i + 1 < n && script.charAt(i + 1) == '*') {
-                int end = script.indexOf("*/", i + 2);
-                i = end < 0 ? n : end + 2;
-            } else if (c == ';') {
+            int next = SqlText.skipQuotedOrComment(script, i);
+            if (next != i) {
+                i = next;
+            } else if (script.charAt(i) == ';') {
                 ranges.add(new int[] {start, i});
                 start = i + 1;
                 i++;
@@ -127,18 +120,11 @@ public final class ScriptSplitter {
         int i = 0;
         int n = piece.length();
         while (i < n) {
-            char c = piece.charAt(i);
-            if (Character.isWhitespace(c)) {
-                i++;
-            } else if (c == '-' && i + 1 < n && piece.charAt(i + 1) == '-') {
-                int end = piece.indexOf('\n', i);
-                i = end < 0 ? n : end;
-            } else if (c == '/' && i + 1 < n && piece.charAt(i + 1) == '*') {
-                int end = piece.indexOf("*/", i + 2);
-                i = end < 0 ? n : end + 2;
-            } else {
+            int next = Character.isWhitespace(piece.charAt(i)) ? i + 1 : SqlText.skipComment(piece, i);
+            if (next == i) {
                 return i;
             }
+            i = next;
         }
         return -1;
     }
@@ -148,23 +134,19 @@ public final class ScriptSplitter {
         int i = 0;
         int n = piece.length();
         while (i < n) {
-            char c = piece.charAt(i);
-            if (c == '\'' || c == '"' || c == '`') {
-                int close = piece.indexOf(c, i + 1);
-                int end = close < 0 ? n : close + 1;
-                out.append(piece, i, end);
-                i = end;
-            } else if (c == '-' && i + 1 < n && piece.charAt(i + 1) == '-') {
-                int end = piece.indexOf('\n', i);
-                i = end < 0 ? n : end;
-            } else if (c == '/' && i + 1 < n && piece.charAt(i + 1) == '*') {
-                int end = piece.indexOf("*/", i + 2);
-                i = end < 0 ? n : end + 2;
-                out.append(' ');
-            } else {
-                out.append(c);
-                i++;
+            int afterComment = SqlText.skipComment(piece, i);
+            if (afterComment != i) {
+                // A block comment separates tokens; a line comment ends before its newline.
+                if (!SqlText.isLineComment(piece, i)) {
+                    out.append(' ');
+                }
+                i = afterComment;
+                continue;
             }
+            int next = SqlText.skipQuotedOrComment(piece, i);
+            int end = next == i ? i + 1 : next;
+            out.append(piece, i, end);
+            i = end;
         }
         return out.toString();
     }

@@ -181,17 +181,10 @@ public final class StatementParser {
         int i = 0;
         int n = text.length();
         while (i < n) {
-            char c = text.charAt(i);
-            if (c == '\'' || c == '`' || c == '"') {
-                int end = text.indexOf(c, i + 1);
-                i = end < 0 ? n : end + 1;
-            } else if (text.startsWith("--", i)) {
-                int end = text.indexOf('\n', i);
-                i = end < 0 ? n : end + 1;
-            } else if (text.startsWith("/*", i)) {
-                int end = text.indexOf("*/", i + 2);
-                i = end < 0 ? n : end + 2;
-            } else if (Character.isLetter(c)) {
+            int next = SqlText.skipQuotedOrComment(text, i);
+            if (next != i) {
+                i = next;
+            } else if (Character.isLetter(text.charAt(i))) {
                 int start = i;
                 while (i < n && (Character.isLetterOrDigit(text.charAt(i)) || text.charAt(i) == '_')) {
                     i++;
@@ -216,17 +209,11 @@ public final class StatementParser {
         int i = 0;
         int n = text.length();
         while (i < n) {
-            if (Character.isWhitespace(text.charAt(i))) {
-                i++;
-            } else if (text.startsWith("--", i)) {
-                int end = text.indexOf('\n', i);
-                i = end < 0 ? n : end + 1;
-            } else if (text.startsWith("/*", i)) {
-                int end = text.indexOf("*/", i + 2);
-                i = end < 0 ? n : end + 2;
-            } else {
+            int next = Character.isWhitespace(text.charAt(i)) ? i + 1 : SqlText.skipComment(text, i);
+            if (next == i) {
                 break;
             }
+            i = next;
         }
         while (i < n && Character.isLetter(text.charAt(i))) {
             i++;
