@@ -1,16 +1,7 @@
 package io.github.sqlguard.endpoint.rest;
 
-import org.apache.flink.runtime.rest.HttpMethodWrapper;
-import org.apache.flink.runtime.rest.messages.EmptyRequestBody;
-import org.apache.flink.runtime.rest.versioning.RestAPIVersion;
-import org.apache.flink.shaded.netty4.io.netty.handler.codec.http.HttpResponseStatus;
-import org.apache.flink.table.gateway.rest.header.SqlGatewayMessageHeaders;
 import org.apache.flink.table.gateway.rest.message.session.SessionHandleIdPathParameter;
 import org.apache.flink.table.gateway.rest.message.session.SessionMessageParameters;
-import org.apache.flink.table.gateway.rest.util.SqlGatewayRestAPIVersion;
-
-import java.util.Collection;
-import java.util.List;
 
 /**
  * {@code GET /sql-guard/v1/sessions/:session_handle/advisories}: the advisories of a session's most
@@ -21,61 +12,27 @@ import java.util.List;
  * <p>Stability: public, evolving.
  */
 public final class SessionAdvisoriesHeaders
-        implements SqlGatewayMessageHeaders<EmptyRequestBody, SessionAdvisoriesResponseBody, SessionMessageParameters> {
+        extends GuardGetHeaders<SessionAdvisoriesResponseBody, SessionMessageParameters> {
 
     /** The route, relative to the gateway's REST root. */
     public static final String URL = "/sql-guard/v1/sessions/:" + SessionHandleIdPathParameter.KEY + "/advisories";
 
     private static final SessionAdvisoriesHeaders INSTANCE = new SessionAdvisoriesHeaders();
 
-    private SessionAdvisoriesHeaders() {}
+    private SessionAdvisoriesHeaders() {
+        super(
+                URL,
+                SessionAdvisoriesResponseBody.class,
+                "The Flink SQL Guard advisories of a session's most recent operations.",
+                "getSqlGuardSessionAdvisories");
+    }
 
     public static SessionAdvisoriesHeaders getInstance() {
         return INSTANCE;
     }
 
     @Override
-    public Class<SessionAdvisoriesResponseBody> getResponseClass() {
-        return SessionAdvisoriesResponseBody.class;
-    }
-
-    @Override
-    public HttpResponseStatus getResponseStatusCode() {
-        return HttpResponseStatus.OK;
-    }
-
-    @Override
-    public String getDescription() {
-        return "The Flink SQL Guard advisories of a session's most recent operations.";
-    }
-
-    @Override
-    public Class<EmptyRequestBody> getRequestClass() {
-        return EmptyRequestBody.class;
-    }
-
-    @Override
     public SessionMessageParameters getUnresolvedMessageParameters() {
         return new SessionMessageParameters();
-    }
-
-    @Override
-    public HttpMethodWrapper getHttpMethod() {
-        return HttpMethodWrapper.GET;
-    }
-
-    @Override
-    public String getTargetRestEndpointURL() {
-        return URL;
-    }
-
-    @Override
-    public Collection<? extends RestAPIVersion<?>> getSupportedAPIVersions() {
-        return List.of(SqlGatewayRestAPIVersion.getDefaultVersion());
-    }
-
-    @Override
-    public String operationId() {
-        return "getSqlGuardSessionAdvisories";
     }
 }
