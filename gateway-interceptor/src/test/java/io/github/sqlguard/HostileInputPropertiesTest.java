@@ -76,7 +76,7 @@ class HostileInputPropertiesTest {
         gateway.close();
     }
 
-    @Property(tries = 1500)
+    @Property(tries = 2000)
     void everyStatementGetsAVerdictOrAClearError(@ForAll("statements") String statement) throws Exception {
         String operation;
         try {

@@ -76,6 +76,8 @@ public final class StatementGuard {
             }
         } else if (statement.kind() == StatementKind.PLAN) {
             unanalysed = "EXECUTE PLAN runs a compiled plan from a file the guard cannot read";
+        } else if (statement.kind() == StatementKind.MATERIALIZED_TABLE) {
+            unanalysed = "the guard could not find the defining query of this materialized table";
         }
         Duration ttl = StateTtl.effective(config);
         AnalysisContext context =

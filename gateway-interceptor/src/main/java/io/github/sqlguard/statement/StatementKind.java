@@ -17,6 +17,11 @@ public enum StatementKind {
     END_STATEMENT_SET(false),
     /** {@code CREATE TABLE ... AS SELECT}, {@code REPLACE TABLE ... AS SELECT}: runs a job; analysed. */
     CREATE_TABLE_AS(true),
+    /**
+     * {@code CREATE [OR ALTER] MATERIALIZED TABLE ... AS <query>} and {@code ALTER MATERIALIZED TABLE
+     * ... AS <query>}: in continuous mode Flink starts a streaming job; the query is analysed.
+     */
+    MATERIALIZED_TABLE(false),
     /** {@code SET 'key' = 'value'} or {@code SET} (list). */
     SET(false),
     /** {@code RESET 'key'} or {@code RESET}. */

@@ -16,6 +16,8 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
 import org.apache.flink.sql.parser.ddl.SqlTableOption;
+import org.apache.flink.sql.parser.ddl.materializedtable.SqlAlterMaterializedTableAsQuery;
+import org.apache.flink.sql.parser.ddl.materializedtable.SqlCreateMaterializedTable;
 import org.apache.flink.sql.parser.ddl.SqlCompilePlan;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
@@ -89,6 +91,8 @@ public final class StatementParser {
         String setValue = null;
         if (kind == StatementKind.PLAN && !(node instanceof SqlExecutePlan)) {
             explainBody = afterKeyword(text, "FOR");
+        } else if (kind == StatementKind.MATERIALIZED_TABLE) {
+            explainBody = materializedTableQuery(text, node);
         } else if (kind.isPlanned()) {
             explainBody = node instanceof SqlExecute ? afterLeadingKeyword(text) : text.strip();
             if (explainBody != null && explainBody.endsWith(";")) {
@@ -139,6 +143,9 @@ public final class StatementParser {
         if (node instanceof SqlCreateTableAs || node instanceof SqlReplaceTableAs) {
             return StatementKind.CREATE_TABLE_AS;
         }
+        if (node instanceof SqlCreateMaterializedTable || node instanceof SqlAlterMaterializedTableAsQuery) {
+            return StatementKind.MATERIALIZED_TABLE;
+        }
         if (node instanceof SqlSet) {
             return StatementKind.SET;
         }
@@ -171,6 +178,39 @@ public final class StatementParser {
             return StatementKind.DDL;
         }
         return StatementKind.OTHER;
+    }
+
+    /**
+     * The text of a materialized table's defining query, from the parser position of the query node
+     * to the end; {@code null} (the guard then cannot analyse it) when that text does not start like
+     * a query.
+     */
+    static String materializedTableQuery(String text, SqlNode node) {
+        SqlNode query =
+                node instanceof SqlCreateMaterializedTable create
+                        ? create.getAsQuery()
+                        : ((SqlAlterMaterializedTableAsQuery) node).getAsQuery();
+        if (query == null) {
+            return null;
+        }
+        SqlParserPos pos = query.getParserPosition();
+        int offset = 0;
+        for (int line = 1; line < pos.getLineNum(); line++) {
+            int nl = text.indexOf('\n', offset);
+            if (nl < 0) {
+                return null;
+            }
+            offset = nl + 1;
+        }
+        offset += Math.max(0, pos.getColumnNum() - 1);
+        if (offset >= text.length()) {
+            return null;
+        }
+        String body = text.substring(offset).strip();
+        String head = body.toUpperCase(Locale.ROOT);
+        return head.startsWith("SELECT") || head.startsWith("WITH") || head.startsWith("VALUES") || head.startsWith("(")
+                ? body
+                : null;
     }
 
     /**

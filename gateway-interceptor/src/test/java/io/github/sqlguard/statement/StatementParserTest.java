@@ -45,6 +45,17 @@ class StatementParserTest {
     }
 
     @Test
+    void findsTheDefiningQueryOfAMaterializedTable() {
+        ParsedStatement create =
+                parser.parse("CREATE MATERIALIZED TABLE mt\n  FRESHNESS = INTERVAL '1' MINUTE\nAS SELECT a, b\n  FROM t");
+        assertThat(create.kind()).isEqualTo(StatementKind.MATERIALIZED_TABLE);
+        assertThat(create.explainBody()).isEqualTo("SELECT a, b\n  FROM t");
+        ParsedStatement alter = parser.parse("ALTER MATERIALIZED TABLE mt AS SELECT a FROM t");
+        assertThat(alter.kind()).isEqualTo(StatementKind.MATERIALIZED_TABLE);
+        assertThat(alter.explainBody()).isEqualTo("SELECT a FROM t");
+    }
+
+    @Test
     void collectsHintsOptionsAndRankAliases() {
         ParsedStatement statement =
                 parser.parse("SELECT /*+ STATE_TTL('o' = '24') */ * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY a"
