@@ -1,5 +1,8 @@
 package io.github.sqlguard.service;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /** Reads the message a user should see out of an exception chain from the gateway. */
 final class Errors {
 
@@ -37,15 +40,15 @@ final class Errors {
         return message;
     }
 
-    private static final java.util.regex.Pattern LINE_1_COLUMN =
-            java.util.regex.Pattern.compile("line 1, column (\\d+)");
+    private static final Pattern LINE_1_COLUMN =
+            Pattern.compile("line 1, column (\\d+)");
 
     /**
      * The planner numbers columns of the EXPLAIN statement; on line 1 they include the {@code
      * EXPLAIN ...} prefix the guard added. Shifts them back so they point into the user's statement.
      */
     static String shiftFirstLineColumns(String message, int prefixLength) {
-        java.util.regex.Matcher m = LINE_1_COLUMN.matcher(message);
+        Matcher m = LINE_1_COLUMN.matcher(message);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             int column = Integer.parseInt(m.group(1)) - prefixLength;

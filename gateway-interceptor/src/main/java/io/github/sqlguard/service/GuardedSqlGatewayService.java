@@ -50,6 +50,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A {@link SqlGatewayService} decorator that decides on every statement and every configuration a
@@ -87,7 +88,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     private final StatementParser parser = new StatementParser();
     private final Map<SessionHandle, SessionState> sessions = new ConcurrentHashMap<>();
     /** When sessions were last checked for expiry by Flink's session manager (ms since epoch). */
-    private final java.util.concurrent.atomic.AtomicLong lastPrune = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong lastPrune = new AtomicLong();
 
     /** How often the guard drops what it keeps for sessions Flink expired on its own (ms). */
     static final long PRUNE_INTERVAL_MS = 60_000;
@@ -255,7 +256,6 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     private OperationHandle handOn(
             SessionHandle sessionHandle, String statement, long executionTimeoutMs, Configuration config, String user,
             Decision decision) {
-        String session = sessionHandle.toString();
         if (decision.refuse()) {
             String message = decision.refusalMessage();
             OperationHandle handle = submitFailure(sessionHandle, message);
@@ -367,7 +367,6 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     private OperationHandle statementSet(
             SessionHandle sessionHandle, SessionState state, ParsedStatement parsed, long timeoutMs,
             Configuration config, String user) {
-        String session = sessionHandle.toString();
         switch (parsed.kind()) {
             case BEGIN_STATEMENT_SET -> {
                 Decision decision = decide(sessionHandle, parsed, config);
@@ -387,10 +386,9 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
                 if (decision.refuse()) {
                     return handOn(sessionHandle, parsed.text(), timeoutMs, config, user, decision);
                 }
-                state.addToStatementSet(parsed.text().strip().replaceAll(";\\s*$", ""));
+                state.addToStatementSet(parsed.explainBody());
                 OperationHandle handle = submitOk(sessionHandle);
-                recordStatement(sessionHandle, user, decision, handle, "added-to-statement-set",
-                        null);
+                recordStatement(sessionHandle, user, decision, handle, "added-to-statement-set", null);
                 return handle;
             }
             case END_STATEMENT_SET -> {
@@ -417,8 +415,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     /** Refuses a statement for a reason that is not a rule finding (Flink's own session rules). */
     private OperationHandle refuseWith(SessionHandle sessionHandle, String user, Decision decision, String message) {
         OperationHandle handle = submitFailure(sessionHandle, message);
-        recordStatement(sessionHandle, user, decision, handle, "refused",
-                message);
+        recordStatement(sessionHandle, user, decision, handle, "refused", message);
         return handle;
     }
 
@@ -551,7 +548,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     }
 
     @Override
-    public org.apache.flink.table.catalog.ResolvedSchema getOperationResultSchema(
+    public ResolvedSchema getOperationResultSchema(
             SessionHandle sessionHandle, OperationHandle operationHandle) throws SqlGatewayException {
         return delegate.getOperationResultSchema(sessionHandle, operationHandle);
     }
