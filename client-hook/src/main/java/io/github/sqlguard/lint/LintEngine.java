@@ -1,18 +1,19 @@
 package io.github.sqlguard.lint;
 
+import io.github.sqlguard.audit.AuditLog;
+import io.github.sqlguard.audit.Auditor;
+import io.github.sqlguard.decision.Decision;
+import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleEngine;
-import io.github.sqlguard.service.Decision;
-import io.github.sqlguard.service.SessionExplainer;
 import io.github.sqlguard.service.StatementGuard;
-import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.service.StatementPipeline;
 import io.github.sqlguard.statement.ScriptSplitter;
 import io.github.sqlguard.statement.StatementKind;
-import io.github.sqlguard.statement.StatementParser;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
@@ -26,24 +27,23 @@ import org.apache.flink.table.gateway.service.SqlGatewayServiceImpl;
 import org.apache.flink.table.gateway.service.context.DefaultContext;
 import org.apache.flink.table.gateway.service.session.SessionManager;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Lints scripts the way the guarded gateway would decide on them, without running jobs: an
- * embedded Flink SQL Gateway service (Flink's own {@code SqlGatewayServiceImpl}, local execution,
- * no REST), one fresh session per script, and the guard's {@link StatementGuard} with EXPLAIN in
- * that session. Statements that only change the session (DDL, SET, RESET, USE, SHOW ...) take
- * effect when the guard allows them, so later statements plan against them; queries, INSERTs and
- * statement sets are only EXPLAINed; statements that would start a job without being analysable
- * ({@code CREATE TABLE AS}, {@code EXECUTE PLAN}) are reported as the gateway would and not run.
+ * Lints scripts the way the guarded gateway decides on them, without running jobs: an embedded
+ * Flink SQL Gateway service (Flink's own {@code SqlGatewayServiceImpl}, local execution, no REST),
+ * one fresh session per script, and the guard's own {@link StatementPipeline} — the very pipeline
+ * the gateway runs, so lint and gateway cannot disagree. Only the hand-off differs: statements
+ * that change the session (DDL, SET, RESET, USE, SHOW, ADD JAR ...) take effect when the guard
+ * allows them, so later statements plan against them; statements that would start a job
+ * (queries, INSERTs, statement sets, {@code CREATE TABLE AS}, plans) are only planned.
  */
 public final class LintEngine implements AutoCloseable {
 
@@ -56,114 +56,95 @@ public final class LintEngine implements AutoCloseable {
 
     private final SessionManager sessionManager;
     private final SqlGatewayService service;
-    private final StatementGuard guard;
-    private final SessionExplainer explainer;
+    private final GatewaySessions sessions;
+    private final StatementPipeline pipeline;
     private final Policy policy;
-    private final StatementParser parser = new StatementParser();
 
     /**
      * @param config Flink's configuration with the guard's {@code sql-guard.*} policy
      * @throws IllegalArgumentException naming the key, for a bad {@code sql-guard.*} option
      */
     public LintEngine(Configuration config) {
+        this(config, List.of());
+    }
+
+    /**
+     * @param config Flink's configuration with the guard's {@code sql-guard.*} policy
+     * @param dependencies jars (connectors, formats, catalogs, UDFs) on the lint sessions' class
+     *     path, as {@code sql-client.sh --jar} adds them
+     * @throws IllegalArgumentException naming the key, for a bad {@code sql-guard.*} option
+     */
+    public LintEngine(Configuration config, List<URI> dependencies) {
         RuleCatalog catalog = RuleCatalog.builtIn();
         this.policy = Policy.fromConfiguration(config, catalog);
         Configuration local = new Configuration(config);
         local.setString("execution.target", "local");
         local.setString("execution.attached", "true");
-        this.sessionManager = SessionManager.create(new DefaultContext(local, List.of()));
+        this.sessionManager = SessionManager.create(new DefaultContext(local, dependencies));
         sessionManager.start();
         this.service = new SqlGatewayServiceImpl(sessionManager);
-        this.guard = new StatementGuard(new RuleEngine(catalog, policy), policy);
-        this.explainer = new SessionExplainer(service, policy.explainTimeout());
+        this.sessions = GatewaySessions.of(service).orElseThrow();
+        this.pipeline =
+                new StatementPipeline(
+                        service,
+                        new StatementGuard(new RuleEngine(catalog, policy), policy),
+                        new Auditor(new AuditLog(), "lint", policy.auditMaxStatementLength()),
+                        policy);
     }
 
     /** The guard's verdict on every statement of {@code script}, in order. */
     public List<LintedStatement> lint(String file, String script) {
         SessionHandle session =
-                service.openSession(
+                pipeline.openSession(
                         SessionEnvironment.newBuilder()
                                 .setSessionName("sql-guard lint " + file)
                                 .setSessionEndpointVersion(SqlGatewayRestAPIVersion.getDefaultVersion())
-                                .build());
+                                .build(),
+                        "lint");
         try {
-            return lint(file, script, session);
+            List<LintedStatement> out = new ArrayList<>();
+            for (ScriptSplitter.Statement statement : ScriptSplitter.split(script)) {
+                out.add(lint(file, session, statement));
+            }
+            return out;
         } finally {
             service.closeSession(session);
+            pipeline.closed(session);
         }
     }
 
-    private List<LintedStatement> lint(String file, String script, SessionHandle session) {
-        List<LintedStatement> out = new ArrayList<>();
-        List<String> statementSet = null;
-        for (ScriptSplitter.Statement statement : ScriptSplitter.split(script)) {
-            ParsedStatement parsed = parser.parse(statement.text());
-            Decision decision;
-            boolean applied = false;
-            Finding failure = null;
-            if (parsed.kind() == StatementKind.BEGIN_STATEMENT_SET) {
-                decision = decide(session, parsed);
-                statementSet = new ArrayList<>();
-            } else if (statementSet != null && parsed.kind() == StatementKind.INSERT) {
-                decision = decide(session, parsed);
-                if (!decision.refuse()) {
-                    statementSet.add(parsed.text().strip().replaceAll(";\\s*$", ""));
-                }
-            } else if (statementSet != null && parsed.kind() == StatementKind.END_STATEMENT_SET) {
-                decision =
-                        statementSet.isEmpty()
-                                ? decide(session, parsed)
-                                : decide(session, parser.parse(
-                                        "EXECUTE STATEMENT SET\nBEGIN\n" + String.join(";\n", statementSet) + ";\nEND"));
-                statementSet = null;
-            } else {
-                decision = decide(session, parsed);
-                if (!decision.refuse() && APPLIED.contains(parsed.kind())) {
-                    failure = apply(session, statement.text());
-                    applied = failure == null;
-                }
-            }
-            out.add(linted(file, statement, decision, failure, applied));
-        }
-        return out;
+    private LintedStatement lint(String file, SessionHandle session, ScriptSplitter.Statement statement) {
+        Finding[] failure = new Finding[1];
+        boolean[] applied = new boolean[1];
+        StatementPipeline.HandOff dryRun =
+                (s, parsed, text, timeoutMs, config) -> {
+                    if (!APPLIED.contains(parsed.kind())) {
+                        return pipeline.acknowledge(s);
+                    }
+                    OperationHandle handle = service.executeStatement(s, text, timeoutMs, config);
+                    failure[0] = failureOf(s, handle);
+                    applied[0] = failure[0] == null;
+                    return handle;
+                };
+        StatementPipeline.Submission submission =
+                pipeline.execute(session, statement.text(), 0L, new Configuration(), dryRun);
+        service.closeOperation(session, submission.handle());
+        return linted(file, statement, submission.decision(), failure[0], applied[0]);
     }
 
-    private Decision decide(SessionHandle session, ParsedStatement parsed) {
-        return guard.decide(
-                parsed,
-                service.getSessionConfig(session),
-                Map.of(),
-                (body, streaming) -> explainer.explain(session, body, new Configuration(), streaming));
-    }
-
-    /** Runs a session-changing statement; the planner's finding when Flink refuses it. */
-    private Finding apply(SessionHandle session, String text) {
-        OperationHandle handle = service.executeStatement(session, text, 0L, new Configuration());
-        try {
-            long deadline = System.nanoTime() + APPLY_TIMEOUT.toNanos();
-            while (true) {
-                OperationInfo info = service.getOperationInfo(session, handle);
-                if (info.getStatus() == OperationStatus.FINISHED) {
-                    return null;
-                }
-                if (info.getStatus() == OperationStatus.ERROR || info.getStatus().isTerminalStatus()
-                        || System.nanoTime() > deadline) {
-                    String message =
-                            info.getException().map(LintEngine::rootMessage).orElse("ended as " + info.getStatus());
-                    return new Finding(
-                            "planner-error", policy.level("planner-error"),
-                            "Flink refused the statement: " + message, "", "",
-                            "Correct the statement; later statements were linted without its effect.",
-                            Rule.docLink("planner-error"));
-                }
-                TimeUnit.MILLISECONDS.sleep(10);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while applying a statement", e);
-        } finally {
-            service.closeOperation(session, handle);
+    /** Waits for a session-changing statement; the planner-error finding when Flink refused it. */
+    private Finding failureOf(SessionHandle session, OperationHandle handle) {
+        sessions.awaitTermination(session, handle, APPLY_TIMEOUT);
+        OperationInfo info = service.getOperationInfo(session, handle);
+        if (info.getStatus() == OperationStatus.FINISHED) {
+            return null;
         }
+        String message = info.getException().map(LintEngine::rootMessage).orElse("ended as " + info.getStatus());
+        return new Finding(
+                "planner-error", policy.level("planner-error"),
+                "Flink refused the statement: " + message, "", "",
+                "Correct the statement; later statements were linted without its effect.",
+                Rule.docLink("planner-error"));
     }
 
     private static LintedStatement linted(

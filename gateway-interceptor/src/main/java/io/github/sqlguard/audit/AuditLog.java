@@ -24,10 +24,19 @@ public final class AuditLog {
     private static final Logger AUDIT = LoggerFactory.getLogger(LOGGER_NAME);
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    /** Writes one record. */
+    /**
+     * Writes one record.
+     *
+     * @throws AuditWriteException when it cannot be rendered or the backend's appender failed
+     */
     public void write(AuditRecord record) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> fields = MAPPER.convertValue(record, Map.class);
-        AUDIT.info(Markers.appendEntries(fields), "sql-guard audit");
+        try {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> fields = MAPPER.convertValue(record, Map.class);
+            AUDIT.info(Markers.appendEntries(fields), "sql-guard audit");
+        } catch (RuntimeException e) {
+            throw new AuditWriteException("The audit record of decision " + record.decisionId() + " could not be written: "
+                    + e.getMessage(), e);
+        }
     }
 }

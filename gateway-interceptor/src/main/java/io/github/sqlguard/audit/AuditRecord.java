@@ -1,5 +1,7 @@
 package io.github.sqlguard.audit;
 
+import io.github.sqlguard.decision.Outcome;
+
 import java.util.List;
 import java.util.Map;
 
@@ -7,8 +9,11 @@ import java.util.Map;
  * One audit record: one statement (or one session-level configuration call) and what the guard
  * decided. Written as one JSON object per line by {@link AuditLog}.
  *
- * <p>The record of a statement is written when the statement is handed on, before it runs, so it
- * cannot know the Flink job the statement will start: its {@code jobId} is {@code null}. When the
+ * <p>Every call gets its decision record first ({@code outcome} {@code decided}, no operation
+ * handle), written before anything is handed on, so no statement runs without a record; then the
+ * record of what happened ({@code submitted}, {@code blocked}, ...), with the operation handle,
+ * linked to the first by {@code decisionId}. Neither can know the Flink job the statement will
+ * start: their {@code jobId} is {@code null}. When the
  * gateway later answers a {@code fetchResults} of that operation with a result that names a job
  * (an INSERT, a statement set, a query), a second record is written once per operation: {@code
  * call} {@code jobSubmitted}, {@code outcome} {@code job-submitted}, the same {@code
@@ -16,7 +21,8 @@ import java.util.Map;
  * {@code jobId}. The two are linked by {@code operationHandle}. A client that never fetches the
  * result of its operation gets no {@code jobSubmitted} record.
  *
- * @param time ISO-8601 instant the decision was made
+ * @param time ISO-8601 instant the record was written
+ * @param decisionId links a call's decision record with the records that follow it
  * @param instance the gateway instance ({@code sql-guard.instance-id})
  * @param call the gateway call: {@code executeStatement}, {@code configureSession}, {@code
  *     openSession}, {@code deployScript}, {@code refreshMaterializedTable}, {@code jobSubmitted}
@@ -32,16 +38,19 @@ import java.util.Map;
  * @param effectiveStateTtlMs the state TTL in milliseconds that applies (0 = never expires), or
  *     {@code null} when not known
  * @param statefulOperators stateful plan operators and how many of each, e.g. {@code {"Rank": 1}}
+ * @param operatorStateTtl each stateful operator of the plan with its state TTL in milliseconds
+ *     ({@code source} {@code compiled-plan}: Flink's own; {@code inferred}: from the session's
+ *     {@code table.exec.state.ttl}, where Flink gave no compiled plan)
  * @param analysisMs time spent by the guard, in milliseconds
  * @param operationHandle the operation's handle, or {@code null} when none was created
- * @param outcome {@code submitted}, {@code blocked}, {@code unanalysed-submitted}, {@code
- *     failed-to-submit}, {@code applied}, {@code refused}, {@code job-submitted}
+ * @param outcome one of {@link io.github.sqlguard.decision.Outcome}'s labels
  * @param error the reason for a refusal or a failure, or {@code null}
  * @param jobId the Flink job id (hex) in a {@code jobSubmitted} record; {@code null} in every other
  *     record
  */
 public record AuditRecord(
         String time,
+        String decisionId,
         String instance,
         String call,
         String sessionId,
@@ -55,6 +64,7 @@ public record AuditRecord(
         List<String> suppressed,
         Long effectiveStateTtlMs,
         Map<String, Integer> statefulOperators,
+        List<OperatorStateTtl> operatorStateTtl,
         long analysisMs,
         String operationHandle,
         String outcome,
@@ -67,10 +77,29 @@ public record AuditRecord(
      */
     public AuditRecord jobSubmitted(String now, String jobId) {
         return new AuditRecord(
-                now, instance, "jobSubmitted", sessionId, user, kind, statement, statementTruncated,
-                statementSha256, verdict, findings, suppressed, effectiveStateTtlMs, statefulOperators, 0L,
-                operationHandle, "job-submitted", null, jobId);
+                now, decisionId, instance, "jobSubmitted", sessionId, user, kind, statement, statementTruncated,
+                statementSha256, verdict, findings, suppressed, effectiveStateTtlMs, statefulOperators, operatorStateTtl,
+                0L, operationHandle, Outcome.JOB_SUBMITTED.label(), null, jobId);
     }
+
+    /** The record of what followed this decision record: the same decision with its outcome. */
+    public AuditRecord followedBy(String now, String handle, Outcome newOutcome, String newError) {
+        return new AuditRecord(
+                now, decisionId, instance, call, sessionId, user, kind, statement, statementTruncated, statementSha256,
+                verdict, findings, suppressed, effectiveStateTtlMs, statefulOperators, operatorStateTtl, analysisMs,
+                handle, newOutcome.label(), newError == null ? error : newError, null);
+    }
+
+    /**
+     * The state TTL of one stateful operator.
+     *
+     * @param operator the execution-plan operator, e.g. {@code GroupAggregate}
+     * @param state the state's name in the compiled plan (e.g. {@code groupAggregateState}), or
+     *     {@code null} when inferred
+     * @param ttlMs the TTL in milliseconds; 0 means never expires
+     * @param source {@code compiled-plan} or {@code inferred}
+     */
+    public record OperatorStateTtl(String operator, String state, long ttlMs, String source) {}
 
     /** A finding as recorded: rule id, level, and the node or SQL fragment it concerns. */
     public record AuditFinding(String id, String level, String node) {}

@@ -1,35 +1,33 @@
 package io.github.sqlguard.audit;
 
+import io.github.sqlguard.decision.Decision;
+import io.github.sqlguard.decision.Outcome;
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.Finding;
-import io.github.sqlguard.service.Decision;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Turns a {@link Decision} and what happened next into an {@link AuditRecord} and writes it:
+ * Turns a {@link Decision} and what happened next into {@link AuditRecord}s and writes them:
  * statement text redacted ({@link Redactor}) and cut to {@code maxStatementLength} characters,
- * SHA-256 of the full text, findings, effective state TTL, stateful operators of the plan.
- * Thread-safe.
+ * SHA-256 of the full text, findings, effective state TTL, stateful operators of the plan and the
+ * state TTL of each.
+ *
+ * <p>A write that fails throws (see {@link AuditLog#write}); the caller decides with {@code
+ * sql-guard.audit.fail-mode}. Thread-safe.
  */
 public final class Auditor {
-
-    /** Plan operators counted in {@code statefulOperators}. */
-    static final Set<String> STATEFUL =
-            Set.of(
-                    "Rank", "Deduplicate", "WindowRank", "WindowDeduplicate", "OverAggregate", "GroupAggregate",
-                    "GlobalGroupAggregate", "IncrementalGroupAggregate", "GroupTableAggregate", "Join",
-                    "IntervalJoin", "TemporalJoin", "WindowJoin", "ChangelogNormalize", "WindowAggregate",
-                    "GlobalWindowAggregate", "LocalWindowAggregate", "GroupWindowAggregate", "Match", "Sort",
-                    "SortLimit", "Limit");
 
     private final AuditLog log;
     private final Redactor redactor = new Redactor();
@@ -47,20 +45,20 @@ public final class Auditor {
     }
 
     /**
-     * Writes the record of one decision.
+     * The record of one decision, not yet written.
      *
      * @param call the gateway call, e.g. {@code executeStatement}
      * @param operationHandle the handle of the operation created, or {@code null}
-     * @param outcome what happened: {@code submitted}, {@code blocked}, ...
+     * @param outcome what happened: {@link Outcome#DECIDED} before anything is handed on
      * @param error a failure or refusal reason, or {@code null}
      */
-    public AuditRecord record(
+    public AuditRecord recordOf(
             String call,
             String sessionId,
             String user,
             Decision decision,
             String operationHandle,
-            String outcome,
+            Outcome outcome,
             String error) {
         String text;
         try {
@@ -78,15 +76,11 @@ public final class Auditor {
                         .map(f -> new AuditRecord.AuditFinding(f.ruleId(), f.level().name(), nodeOf(f)))
                         .toList();
         Map<String, Integer> stateful = new TreeMap<>();
-        decision.plan()
-                .ifPresent(
-                        p -> p.executionPlan().nodes().stream()
-                                .map(PlanNode::name)
-                                .filter(STATEFUL::contains)
-                                .forEach(n -> stateful.merge(n, 1, Integer::sum)));
-        AuditRecord record =
-                new AuditRecord(
+        List<AuditRecord.OperatorStateTtl> ttls = new ArrayList<>();
+        decision.plan().ifPresent(p -> collectState(p, decision, stateful, ttls));
+        return new AuditRecord(
                         Instant.now().toString(),
+                        decision.id(),
                         instance,
                         call,
                         sessionId,
@@ -100,13 +94,70 @@ public final class Auditor {
                         decision.verdict().suppressed(),
                         decision.effectiveStateTtl().toMillis(),
                         stateful,
+                        ttls,
                         decision.analysisMs(),
                         operationHandle,
-                        outcome,
+                        outcome.label(),
                         error == null ? decision.unanalysedReason() : error,
                         null);
+    }
+
+    /**
+     * Writes the record of one decision and returns it.
+     *
+     * @throws AuditWriteException when the record could not be written
+     */
+    public AuditRecord record(
+            String call,
+            String sessionId,
+            String user,
+            Decision decision,
+            String operationHandle,
+            Outcome outcome,
+            String error) {
+        AuditRecord record = recordOf(call, sessionId, user, decision, operationHandle, outcome, error);
         log.write(record);
         return record;
+    }
+
+    /**
+     * Writes a record made by {@link #recordOf}.
+     *
+     * @throws AuditWriteException when the record could not be written
+     */
+    public void write(AuditRecord record) {
+        log.write(record);
+    }
+
+    /**
+     * Writes the record of what followed a written decision record.
+     *
+     * @throws AuditWriteException when the record could not be written
+     */
+    public AuditRecord recordOutcome(AuditRecord decided, String operationHandle, Outcome outcome, String error) {
+        AuditRecord record = decided.followedBy(Instant.now().toString(), operationHandle, outcome, error);
+        log.write(record);
+        return record;
+    }
+
+    /** Counts the plan's stateful operators and lists each one's state TTL. */
+    private static void collectState(
+            ExplainedPlan plan, Decision decision, Map<String, Integer> stateful, List<AuditRecord.OperatorStateTtl> ttls) {
+        for (PlanNode node : plan.executionPlan().nodes()) {
+            if (!StatefulOperators.isStateful(node.name())) {
+                continue;
+            }
+            stateful.merge(node.name(), 1, Integer::sum);
+            List<OperatorState> states = plan.state(node);
+            if (plan.compiled()) {
+                for (OperatorState state : states) {
+                    ttls.add(new AuditRecord.OperatorStateTtl(node.name(), state.name(), state.ttl().toMillis(), "compiled-plan"));
+                }
+            } else if (StatefulOperators.TTL_BOUNDED.contains(node.name()) || node.is("Rank")) {
+                ttls.add(new AuditRecord.OperatorStateTtl(
+                        node.name(), null, decision.effectiveStateTtl().toMillis(), "inferred"));
+            }
+        }
     }
 
     /**
@@ -117,6 +168,7 @@ public final class Auditor {
      * @param jobId the job id the gateway reported for the operation
      */
     public AuditRecord recordJob(AuditRecord submitted, String jobId) {
+        // Throws AuditWriteException on failure; the job already runs, so the caller only logs it.
         AuditRecord record = submitted.jobSubmitted(Instant.now().toString(), jobId);
         log.write(record);
         return record;

@@ -8,13 +8,14 @@ import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.service.GuardedSqlGatewayService;
-import io.github.sqlguard.service.SessionExplainer;
+import io.github.sqlguard.service.StatementPipeline;
 import io.github.sqlguard.service.StatementGuard;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.factories.FactoryUtil;
+import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.endpoint.SqlGatewayEndpoint;
 import org.apache.flink.table.gateway.api.endpoint.SqlGatewayEndpointFactory;
 import org.apache.flink.table.gateway.api.endpoint.SqlGatewayEndpointFactoryUtils;
@@ -60,13 +61,15 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
             throw new ValidationException("Invalid Flink SQL Guard configuration: " + e.getMessage(), e);
         }
         String instance = policy.instanceId() != null ? policy.instanceId() : defaultInstanceId(flinkConfig, delegateId);
+        SqlGatewayService service = context.getSqlGatewayService();
         GuardedSqlGatewayService guarded =
                 new GuardedSqlGatewayService(
-                        context.getSqlGatewayService(),
-                        new StatementGuard(new RuleEngine(catalog, policy), policy),
-                        new SessionExplainer(context.getSqlGatewayService(), policy.explainTimeout()),
-                        new Auditor(new AuditLog(), instance, policy.auditMaxStatementLength()),
-                        policy);
+                        service,
+                        new StatementPipeline(
+                                service,
+                                new StatementGuard(new RuleEngine(catalog, policy), policy),
+                                new Auditor(new AuditLog(), instance, policy.auditMaxStatementLength()),
+                                policy));
 
         SqlGatewayEndpointFactory delegateFactory =
                 FactoryUtil.discoverFactory(

@@ -1,23 +1,40 @@
 package io.github.sqlguard.plan;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * A parsed EXPLAIN result: its sections by title ({@code Abstract Syntax Tree}, {@code Optimized
- * Physical Plan}, {@code Optimized Execution Plan}, ...).
+ * A statement's plan as the guard reads it: its sections by title ({@code Optimized Execution
+ * Plan}, and for an EXPLAIN text also {@code Abstract Syntax Tree}, {@code Optimized Physical
+ * Plan}, ...) and, when the plan was compiled ({@code CompiledPlan}, streaming mode), the state
+ * each operator of the execution plan really gets.
  *
  * <p>Rules read the execution plan for operator kinds (from Flink 2.0 on, only the execution plan
- * distinguishes {@code Deduplicate} from {@code Rank}) and the physical plan for changelog modes
- * ({@code EXPLAIN CHANGELOG_MODE} annotates only the physical plan).
+ * distinguishes {@code Deduplicate} from {@code Rank}).
+ *
+ * @param text the plan text the sections were parsed from
+ * @param sections the sections in printed order
+ * @param nodes for a compiled plan, what it says of each node (type, state and its TTL, time
+ *     attribute ordering), keyed by the node's 0-based line in the execution plan section ({@link
+ *     PlanNode#line()}); empty for a plan that was only explained
+ * @param compiled true when the plan came from Flink's compiled plan, so {@link #nodes} is Flink's
+ *     own account of every operator's state TTL
  */
-public record ExplainedPlan(String text, List<PlanSection> sections) {
+public record ExplainedPlan(
+        String text, List<PlanSection> sections, Map<Integer, CompiledNode> nodes, boolean compiled) {
 
     public static final String PHYSICAL_PLAN = "Optimized Physical Plan";
     public static final String EXECUTION_PLAN = "Optimized Execution Plan";
 
     public ExplainedPlan {
         sections = List.copyOf(sections);
+        nodes = Map.copyOf(nodes);
+    }
+
+    /** A plan that was explained, not compiled: no per-operator state is known. */
+    public ExplainedPlan(String text, List<PlanSection> sections) {
+        this(text, sections, Map.of(), false);
     }
 
     /** The section with this title, if the EXPLAIN output has one. */
@@ -33,5 +50,23 @@ public record ExplainedPlan(String text, List<PlanSection> sections) {
     /** The {@code Optimized Physical Plan} section, or an empty section when there is none. */
     public PlanSection physicalPlan() {
         return section(PHYSICAL_PLAN).orElse(new PlanSection(PHYSICAL_PLAN, "", List.of()));
+    }
+
+    /**
+     * The state entries Flink's compiled plan gives an execution-plan node; empty when the plan was
+     * not compiled or the node keeps no state.
+     */
+    public List<OperatorState> state(PlanNode executionPlanNode) {
+        CompiledNode node = nodes.get(executionPlanNode.line());
+        return node == null ? List.of() : node.state();
+    }
+
+    /**
+     * Whether a {@code Rank} or {@code OverAggregate} of the execution plan is ordered by a time
+     * attribute, as the compiled plan's row types say; empty when the plan does not say.
+     */
+    public Optional<Boolean> orderedByTimeAttribute(PlanNode executionPlanNode) {
+        CompiledNode node = nodes.get(executionPlanNode.line());
+        return node == null ? Optional.empty() : node.orderedByTimeAttribute();
     }
 }

@@ -31,6 +31,14 @@ public final class GuardOptions {
                             "A state TTL above 0 and below this is reported by 'ttl-too-short'; a bare number at or above it is"
                                     + " only advised by 'ttl-bare-number'.");
 
+    public static final ConfigOption<Duration> MAX_STATE_TTL =
+            ConfigOptions.key("sql-guard.max-state-ttl")
+                    .durationType()
+                    .defaultValue(Duration.ofDays(365))
+                    .withDescription(
+                            "A state TTL above this never expires in practice: 'unbounded-rank' and 'stateful-without-ttl'"
+                                    + " treat it as no TTL at all. Must be greater than 'sql-guard.min-state-ttl'.");
+
     public static final ConfigOption<Long> MAX_TOP_N =
             ConfigOptions.key("sql-guard.max-top-n")
                     .longType()
@@ -52,6 +60,15 @@ public final class GuardOptions {
                             "What happens when the guard cannot decide (EXPLAIN timed out, internal error): 'closed' refuses"
                                     + " the statement, 'open' lets it run and audits it as unanalysed. A planner rejection"
                                     + " is not a guard failure.");
+
+    public static final ConfigOption<FailMode> AUDIT_FAIL_MODE =
+            ConfigOptions.key("sql-guard.audit.fail-mode")
+                    .enumType(FailMode.class)
+                    .defaultValue(FailMode.CLOSED)
+                    .withDescription(
+                            "What happens when a statement's audit record cannot be written (the audit logger's appender"
+                                    + " failed): 'closed' refuses the statement with a clear error, so nothing runs without a"
+                                    + " record; 'open' runs it and logs the failure on the guard's own logger.");
 
     public static final ConfigOption<String> INSTANCE_ID =
             ConfigOptions.key("sql-guard.instance-id")

@@ -4,6 +4,7 @@ import io.github.sqlguard.rules.AnalysisContext.Thresholds;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.rules.RulePolicy;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -26,6 +27,7 @@ import java.util.TreeSet;
  * @param thresholds limits used by the rules
  * @param explainTimeout how long to wait for EXPLAIN
  * @param failMode what happens when the guard cannot decide
+ * @param auditFailMode what happens when a statement's audit record cannot be written
  * @param auditMaxStatementLength statement characters kept in an audit record
  * @param instanceId this gateway's name in audit records, or {@code null} for the default
  */
@@ -35,8 +37,10 @@ public record Policy(
         Thresholds thresholds,
         Duration explainTimeout,
         FailMode failMode,
+        FailMode auditFailMode,
         int auditMaxStatementLength,
-        String instanceId) {
+        String instanceId)
+        implements RulePolicy {
 
     public Policy {
         levels = Map.copyOf(levels);
@@ -44,6 +48,7 @@ public record Policy(
     }
 
     /** The configured level of a rule (its default when not configured). */
+    @Override
     public Level level(String ruleId) {
         return levels.getOrDefault(ruleId, Level.OFF);
     }
@@ -64,7 +69,9 @@ public record Policy(
         for (ConfigOption<?> option :
                 List.of(
                         GuardOptions.MIN_STATE_TTL,
+                        GuardOptions.MAX_STATE_TTL,
                         GuardOptions.MAX_TOP_N,
+                        GuardOptions.AUDIT_FAIL_MODE,
                         GuardOptions.EXPLAIN_TIMEOUT,
                         GuardOptions.FAIL_MODE,
                         GuardOptions.INSTANCE_ID,
@@ -97,19 +104,26 @@ public record Policy(
             }
         }
         Duration minTtl = read(config, GuardOptions.MIN_STATE_TTL);
+        Duration maxTtl = read(config, GuardOptions.MAX_STATE_TTL);
         long maxTopN = read(config, GuardOptions.MAX_TOP_N);
         Duration timeout = read(config, GuardOptions.EXPLAIN_TIMEOUT);
         int maxLength = read(config, GuardOptions.AUDIT_MAX_STATEMENT_LENGTH);
         requirePositive(GuardOptions.MIN_STATE_TTL, !minTtl.isNegative(), minTtl);
         requirePositive(GuardOptions.MAX_TOP_N, maxTopN > 0, maxTopN);
+        if (maxTtl.compareTo(minTtl) <= 0) {
+            throw new IllegalArgumentException(
+                    "Invalid value '" + maxTtl + "' for option '" + GuardOptions.MAX_STATE_TTL.key()
+                            + "': it must be greater than '" + GuardOptions.MIN_STATE_TTL.key() + "' (" + minTtl + ").");
+        }
         requirePositive(GuardOptions.EXPLAIN_TIMEOUT, !timeout.isNegative() && !timeout.isZero(), timeout);
         requirePositive(GuardOptions.AUDIT_MAX_STATEMENT_LENGTH, maxLength > 0, maxLength);
         return new Policy(
                 levels,
                 suppressible,
-                new Thresholds(minTtl, maxTopN),
+                new Thresholds(minTtl, maxTopN, maxTtl),
                 timeout,
                 read(config, GuardOptions.FAIL_MODE),
+                read(config, GuardOptions.AUDIT_FAIL_MODE),
                 maxLength,
                 config.get(GuardOptions.INSTANCE_ID));
     }

@@ -40,6 +40,7 @@ public record AnalysisContext(
      *
      * @param minStateTtl a state TTL above zero and below this is too short
      * @param maxTopN a Top-N whose rank end is above this is large
+     * @param maxStateTtl a state TTL above this never expires in practice and counts as none
      */
-    public record Thresholds(Duration minStateTtl, long maxTopN) {}
+    public record Thresholds(Duration minStateTtl, long maxTopN, Duration maxStateTtl) {}
 }

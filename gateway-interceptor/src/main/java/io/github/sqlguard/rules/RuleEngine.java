@@ -1,25 +1,29 @@
 package io.github.sqlguard.rules;
 
-import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.diagnosis.DiagnosisRule;
 import io.github.sqlguard.rules.diagnosis.PlannerErrorRule;
+
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
- * Runs every rule of the catalog on one {@link AnalysisContext} and applies the {@link Policy}:
+ * Runs every rule of the catalog on one {@link AnalysisContext} and applies the {@link RulePolicy}:
  * configured level, a hit's own cap, inline suppression. At most one diagnosis is kept for a
- * planner error: a specific one when any matches, otherwise {@code planner-error}. Stateless and
- * thread-safe.
+ * planner error: a specific one when any matches, otherwise {@code planner-error}.
+ *
+ * <p>A rule that throws cannot take the guard down: it yields one finding of its own id at {@link
+ * Level#WARN} (at most its configured level) saying that it failed and why, and the other rules
+ * still decide. Stateless and thread-safe.
  */
 public final class RuleEngine {
 
     private final RuleCatalog catalog;
-    private final Policy policy;
+    private final RulePolicy policy;
 
-    public RuleEngine(RuleCatalog catalog, Policy policy) {
+    public RuleEngine(RuleCatalog catalog, RulePolicy policy) {
         this.catalog = catalog;
         this.policy = policy;
     }
@@ -36,7 +40,13 @@ public final class RuleEngine {
             if (configured == Level.OFF) {
                 continue;
             }
-            for (RuleHit hit : rule.check(context)) {
+            List<RuleHit> hits;
+            try {
+                hits = rule.check(context);
+            } catch (RuntimeException | StackOverflowError e) {
+                hits = List.of(failed(rule, e));
+            }
+            for (RuleHit hit : hits) {
                 Level level = hit.diagnosis() ? Level.BLOCK : configured.atMost(hit.cap());
                 if (level == Level.OFF) {
                     continue;
@@ -61,5 +71,20 @@ public final class RuleEngine {
             findings.add(plannerError);
         }
         return new Verdict(findings, suppressed);
+    }
+
+    /** The hit of a rule that threw: visible and audited, never blocking on its own. */
+    private static RuleHit failed(Rule rule, Throwable e) {
+        LoggerFactory.getLogger(RuleEngine.class)
+                .error("sql-guard rule '{}' failed; the other rules still decide.", rule.id(), e);
+        String message = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+        return new RuleHit(
+                "The guard's rule '" + rule.id() + "' failed on this statement (" + message + "), so this rule did not"
+                        + " judge it; the other rules did.",
+                "rule " + rule.id(),
+                "",
+                "Report the statement and this message to the guard's maintainers; meanwhile the statement is judged by"
+                        + " the other rules.",
+                Level.WARN);
     }
 }

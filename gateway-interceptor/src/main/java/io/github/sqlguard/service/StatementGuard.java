@@ -1,5 +1,6 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.policy.FailMode;
 import io.github.sqlguard.policy.Policy;
@@ -20,16 +21,16 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Decides on one statement: classification → configuration checks → EXPLAIN (through the given
- * {@link Planner}) → rules → verdict. It never calls the gateway itself and keeps no state, so the
- * same decision logic serves the gateway endpoint and offline linting. Thread-safe.
+ * The decision stage of the {@link StatementPipeline}: configuration checks → plan (through the
+ * given {@link Planner}) → rules → verdict, for one classified statement. It never calls the
+ * gateway itself and keeps no state. Thread-safe.
  */
 public final class StatementGuard {
 
-    /** Plans a statement body in the right session. */
+    /** Plans a statement body in the right session ({@link SessionPlanner}). */
     @FunctionalInterface
     public interface Planner {
-        ExplainOutcome explain(String statementBody, boolean streaming);
+        ExplainOutcome plan(String statementBody, boolean streaming);
     }
 
     private final RuleEngine engine;
@@ -65,12 +66,14 @@ public final class StatementGuard {
         Optional<ExplainedPlan> plan = Optional.empty();
         Optional<String> plannerError = statement.parseErrorMessage();
         String unanalysed = null;
+        Throwable flinkError = statement.flinkError();
         if (statement.explainBody() != null) {
-            ExplainOutcome outcome = planner.explain(statement.explainBody(), streaming);
+            ExplainOutcome outcome = planner.plan(statement.explainBody(), streaming);
             if (outcome instanceof ExplainOutcome.Planned planned) {
                 plan = Optional.of(planned.plan());
             } else if (outcome instanceof ExplainOutcome.Rejected rejected) {
                 plannerError = Optional.of(rejected.plannerError());
+                flinkError = rejected.error();
             } else if (outcome instanceof ExplainOutcome.Failed failed) {
                 unanalysed = failed.reason();
             }
@@ -85,7 +88,7 @@ public final class StatementGuard {
         Verdict verdict = engine.evaluate(context);
         boolean refuse = verdict.blocked() || (unanalysed != null && policy.failMode() == FailMode.CLOSED);
         long analysisMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        return new Decision(statement, verdict, plan, ttl, unanalysed, refuse, analysisMs);
+        return Decision.of(statement, verdict, plan, ttl, unanalysed, refuse, flinkError, analysisMs);
     }
 
     /** Decides on configuration applied outside a statement (session properties at open). */
@@ -99,9 +102,21 @@ public final class StatementGuard {
                         description, Optional.empty(), Optional.empty(), isStreaming(properties), ttl, changes, properties,
                         policy.thresholds());
         Verdict verdict = engine.evaluate(context);
-        return new Decision(
-                description, verdict, Optional.empty(), ttl, null, verdict.blocked(),
+        return Decision.of(
+                description, verdict, Optional.empty(), ttl, null, verdict.blocked(), null,
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+    }
+
+    /**
+     * The decision on a call the guard cannot analyse ({@code deployScript}, a materialized table
+     * refresh, a guard failure): its configuration is still checked; {@code sql-guard.fail-mode}
+     * decides whether it runs.
+     */
+    public Decision unanalysable(ParsedStatement statement, String reason) {
+        Decision base = decideConfiguration(statement, Map.of(), "none");
+        return Decision.of(
+                statement, base.verdict(), Optional.empty(), base.effectiveStateTtl(), reason,
+                policy.failMode() == FailMode.CLOSED || base.verdict().blocked(), null, base.analysisMs());
     }
 
     /** Streaming unless {@code execution.runtime-mode} is {@code batch} ({@code ExecutionOptions.RUNTIME_MODE}). */

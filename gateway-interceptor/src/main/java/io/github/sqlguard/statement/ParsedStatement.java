@@ -17,6 +17,8 @@ import java.util.Optional;
  * @param rankFunctionAliases aliases given to {@code ROW_NUMBER()}, {@code RANK()} and {@code
  *     DENSE_RANK()} calls in the statement, e.g. {@code rn}
  * @param parseError Flink's parser message when {@code kind} is {@link StatementKind#UNPARSABLE}
+ * @param flinkError the exception of the session's own parser ({@code ParserImpl}) when it rejected
+ *     the statement too, else {@code null}
  */
 public record ParsedStatement(
         String text,
@@ -27,7 +29,16 @@ public record ParsedStatement(
         List<SqlOption> stateTtlHints,
         List<SqlOption> tableOptions,
         List<String> rankFunctionAliases,
-        String parseError) {
+        String parseError,
+        Throwable flinkError) {
+
+    /** A statement the session's parser was not asked about. */
+    public ParsedStatement(
+            String text, StatementKind kind, String explainBody, String setKey, String setValue,
+            List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases,
+            String parseError) {
+        this(text, kind, explainBody, setKey, setValue, stateTtlHints, tableOptions, rankFunctionAliases, parseError, null);
+    }
 
     public ParsedStatement {
         stateTtlHints = List.copyOf(stateTtlHints);

@@ -30,6 +30,18 @@ import org.apache.flink.sql.parser.dml.SqlStatementSet;
 import org.apache.flink.sql.parser.dql.SqlRichExplain;
 import org.apache.flink.sql.parser.impl.FlinkSqlParserImpl;
 import org.apache.flink.sql.parser.validate.FlinkSqlConformance;
+import org.apache.flink.table.operations.BeginStatementSetOperation;
+import org.apache.flink.table.operations.EndStatementSetOperation;
+import org.apache.flink.table.operations.ExplainOperation;
+import org.apache.flink.table.operations.ModifyOperation;
+import org.apache.flink.table.operations.Operation;
+import org.apache.flink.table.operations.QueryOperation;
+import org.apache.flink.table.operations.StatementSetOperation;
+import org.apache.flink.table.operations.command.AddJarOperation;
+import org.apache.flink.table.operations.command.RemoveJarOperation;
+import org.apache.flink.table.operations.command.ResetOperation;
+import org.apache.flink.table.operations.command.SetOperation;
+import org.apache.flink.table.operations.command.ShowJarsOperation;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -94,7 +106,8 @@ public final class StatementParser {
         } else if (kind == StatementKind.MATERIALIZED_TABLE) {
             explainBody = materializedTableQuery(text, node);
         } else if (kind.isPlanned()) {
-            explainBody = node instanceof SqlExecute ? afterLeadingKeyword(text) : text.strip();
+            // The session's parser reads EXECUTE INSERT / EXECUTE STATEMENT SET as they are.
+            explainBody = text.strip();
             if (explainBody != null && explainBody.endsWith(";")) {
                 explainBody = explainBody.substring(0, explainBody.length() - 1);
             }
@@ -114,6 +127,76 @@ public final class StatementParser {
                 collector.tableOptions,
                 collector.rankFunctionAliases,
                 null);
+    }
+
+    /** Flink's parser chain of one session ({@code TableEnvironmentInternal#getParser()}). */
+    @FunctionalInterface
+    public interface SessionParser {
+        /** The operations Flink reads from {@code statement}; throws Flink's own exception when it cannot. */
+        List<Operation> parse(String statement);
+    }
+
+    /**
+     * Classifies a statement that {@code FlinkSqlParserImpl} alone rejected with the session's own
+     * parser chain, which is what the gateway really runs: Flink's {@code ParserImpl} tries its
+     * extended parser first ({@code SET}/{@code RESET} with unquoted keys and values, {@code ADD
+     * JAR}, {@code REMOVE JAR}, {@code SHOW JARS}, ...) and then the SQL parser in the session's
+     * dialect. A statement that chain accepts is classified by the {@link Operation} it gives, so
+     * the guard never refuses as unparsable what Flink runs; one it rejects stays {@link
+     * StatementKind#UNPARSABLE}, carrying Flink's exception.
+     */
+    public ParsedStatement reparse(ParsedStatement unparsable, SessionParser sessionParser) {
+        if (unparsable.kind() != StatementKind.UNPARSABLE || unparsable.text().isBlank()) {
+            return unparsable;
+        }
+        String text = unparsable.text();
+        List<Operation> operations;
+        try {
+            operations = sessionParser.parse(text);
+        } catch (RuntimeException | LinkageError e) {
+            return new ParsedStatement(
+                    text, StatementKind.UNPARSABLE, null, null, null, List.of(), List.of(), List.of(),
+                    unparsable.parseError(), e);
+        }
+        if (operations.size() != 1) {
+            return unparsable;
+        }
+        Operation operation = operations.get(0);
+        String body = text.strip().endsWith(";") ? text.strip().substring(0, text.strip().length() - 1) : text.strip();
+        StatementKind kind;
+        String key = null;
+        String value = null;
+        String explainBody = null;
+        if (operation instanceof SetOperation set) {
+            kind = StatementKind.SET;
+            key = set.getKey().orElse(null);
+            value = set.getValue().orElse(null);
+        } else if (operation instanceof ResetOperation reset) {
+            kind = StatementKind.RESET;
+            key = reset.getKey().orElse(null);
+        } else if (operation instanceof BeginStatementSetOperation) {
+            kind = StatementKind.BEGIN_STATEMENT_SET;
+        } else if (operation instanceof EndStatementSetOperation) {
+            kind = StatementKind.END_STATEMENT_SET;
+        } else if (operation instanceof StatementSetOperation) {
+            kind = StatementKind.STATEMENT_SET;
+            explainBody = body;
+        } else if (operation instanceof QueryOperation) {
+            kind = StatementKind.QUERY;
+            explainBody = body;
+        } else if (operation instanceof ModifyOperation) {
+            kind = StatementKind.INSERT;
+            explainBody = body;
+        } else if (operation instanceof ExplainOperation) {
+            kind = StatementKind.EXPLAIN;
+        } else if (operation instanceof AddJarOperation
+                || operation instanceof RemoveJarOperation
+                || operation instanceof ShowJarsOperation) {
+            kind = StatementKind.METADATA;
+        } else {
+            kind = StatementKind.OTHER;
+        }
+        return new ParsedStatement(text, kind, explainBody, key, value, List.of(), List.of(), List.of(), null, null);
     }
 
     private static ParsedStatement unparsable(String text, String message) {
@@ -237,28 +320,6 @@ public final class StatementParser {
             }
         }
         return null;
-    }
-
-    /**
-     * The text after the statement's first keyword ({@code EXECUTE} of {@code EXECUTE INSERT ...}),
-     * skipping leading white space and comments. Only called for statements the parser read as
-     * {@link SqlExecute}, so the first token is that keyword. (The parser positions of the inner
-     * statement are not usable here: an INSERT's position starts at {@code INTO}.)
-     */
-    static String afterLeadingKeyword(String text) {
-        int i = 0;
-        int n = text.length();
-        while (i < n) {
-            int next = Character.isWhitespace(text.charAt(i)) ? i + 1 : SqlText.skipComment(text, i);
-            if (next == i) {
-                break;
-            }
-            i = next;
-        }
-        while (i < n && Character.isLetter(text.charAt(i))) {
-            i++;
-        }
-        return text.substring(i).strip();
     }
 
     /** The parser message up to its list of expected tokens. */

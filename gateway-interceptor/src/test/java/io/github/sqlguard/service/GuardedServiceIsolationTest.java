@@ -2,28 +2,16 @@ package io.github.sqlguard.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.sqlguard.audit.AuditLog;
-import io.github.sqlguard.audit.Auditor;
-import io.github.sqlguard.policy.Policy;
-import io.github.sqlguard.rules.RuleCatalog;
-import io.github.sqlguard.rules.RuleEngine;
+import io.github.sqlguard.testing.InProcessGateway;
 
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.table.gateway.api.endpoint.EndpointVersion;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
-import org.apache.flink.table.gateway.api.operation.OperationStatus;
-import org.apache.flink.table.gateway.api.session.SessionEnvironment;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
-import org.apache.flink.table.gateway.service.SqlGatewayServiceImpl;
-import org.apache.flink.table.gateway.service.context.DefaultContext;
-import org.apache.flink.table.gateway.service.session.SessionManager;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-import java.time.Duration;
-import java.util.Collections;
 import java.util.Map;
 
 /**
@@ -33,47 +21,26 @@ import java.util.Map;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GuardedServiceIsolationTest {
 
-    private SessionManager sessionManager;
+    private InProcessGateway gateway;
     private GuardedSqlGatewayService service;
 
     @BeforeAll
     void start() {
-        Configuration config = new Configuration();
-        config.setString("execution.target", "local");
-        config.setString("execution.attached", "true");
-        sessionManager = SessionManager.create(new DefaultContext(config, Collections.emptyList()));
-        sessionManager.start();
-        SqlGatewayServiceImpl flink = new SqlGatewayServiceImpl(sessionManager);
-        RuleCatalog catalog = RuleCatalog.builtIn();
-        Policy policy = Policy.defaults(catalog);
-        service =
-                new GuardedSqlGatewayService(
-                        flink,
-                        new StatementGuard(new RuleEngine(catalog, policy), policy),
-                        new SessionExplainer(flink, Duration.ofSeconds(60)),
-                        new Auditor(new AuditLog(), "test", 65_536),
-                        policy);
+        gateway = InProcessGateway.start();
+        service = gateway.service();
     }
 
     @AfterAll
     void stop() {
-        sessionManager.stop();
+        gateway.close();
     }
 
     private SessionHandle open() {
-        return service.openSession(
-                SessionEnvironment.newBuilder()
-                        .setSessionEndpointVersion(new EndpointVersion() {})
-                        .build());
+        return gateway.openSession(Map.of());
     }
 
-    private OperationHandle run(SessionHandle session, String statement) throws InterruptedException {
-        OperationHandle handle = service.executeStatement(session, statement, 0, new Configuration());
-        for (int i = 0; i < 3000 && !service.getOperationInfo(session, handle).getStatus().isTerminalStatus()
-                && service.getOperationInfo(session, handle).getStatus() != OperationStatus.RUNNING; i++) {
-            Thread.sleep(10);
-        }
-        return handle;
+    private OperationHandle run(SessionHandle session, String statement) {
+        return gateway.run(session, statement);
     }
 
     @Test

@@ -36,12 +36,13 @@ class StatementParserTest {
     }
 
     @Test
-    void explainsTheStatementInsideExecute() {
+    void plansAnExecuteStatementAsWritten() {
+        // The session's own parser reads EXECUTE INSERT / EXECUTE STATEMENT SET; only a trailing ';' goes.
         assertThat(parser.parse("EXECUTE STATEMENT SET BEGIN INSERT INTO s SELECT * FROM t; END;").explainBody())
-                .startsWith("STATEMENT SET BEGIN")
+                .startsWith("EXECUTE STATEMENT SET BEGIN")
                 .endsWith("END");
         assertThat(parser.parse("execute insert into s select * from t").explainBody())
-                .isEqualTo("insert into s select * from t");
+                .isEqualTo("execute insert into s select * from t");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.config;
 
 import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
@@ -8,7 +9,6 @@ import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code ttl-hint-ignored}: a {@code STATE_TTL} hint Flink ignores without a word: the statement's
@@ -20,9 +20,6 @@ import java.util.Set;
 public final class TtlHintIgnoredRule implements Rule {
 
     public static final String ID = "ttl-hint-ignored";
-
-    private static final Set<String> HINTABLE =
-            Set.of("GroupAggregate", "GlobalGroupAggregate", "IncrementalGroupAggregate", "Join", "LocalGroupAggregate");
 
     @Override
     public String id() {
@@ -61,7 +58,7 @@ public final class TtlHintIgnoredRule implements Rule {
             return List.of();
         }
         List<PlanNode> nodes = context.plan().get().executionPlan().nodes();
-        boolean applicable = nodes.stream().anyMatch(n -> HINTABLE.contains(n.name()));
+        boolean applicable = nodes.stream().anyMatch(n -> StatefulOperators.HINTABLE.contains(n.name()));
         if (!applicable) {
             SqlOption first = hints.get(0);
             return List.of(

@@ -1,7 +1,11 @@
 package io.github.sqlguard.rules.config;
 
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.OperatorTtl;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
@@ -13,9 +17,16 @@ import java.util.Optional;
 
 /**
  * {@code ttl-too-short}: a state TTL above 0 and below {@code sql-guard.min-state-ttl} (default 1
- * min), from a SET, a session property, per-statement execution config or a {@code STATE_TTL}
- * hint. State that expires within seconds makes aggregations, joins and Top-N silently forget keys:
- * results are wrong without an error.
+ * min) that state really gets. State that expires within seconds makes aggregations, joins and
+ * Top-N silently forget keys: results are wrong without an error.
+ *
+ * <p>Judged where it takes effect: a SET, session property or per-statement execution config of
+ * {@code table.exec.state.ttl} (it applies to every later stateful operator); and, for a planned
+ * statement, each operator whose own TTL in Flink's compiled plan is that short — whether from the
+ * session, a hint in the statement or a hint inside a view. A {@code STATE_TTL} hint that reaches
+ * no operator is never "too short": Flink ignores it ({@code ttl-hint-ignored}). Where Flink gave no
+ * compiled plan (batch mode, a plan Flink cannot compile), the hint's value in the statement is
+ * judged instead.
  */
 public final class TtlTooShortRule implements Rule {
 
@@ -40,10 +51,39 @@ public final class TtlTooShortRule implements Rule {
     public List<RuleHit> check(AnalysisContext context) {
         List<RuleHit> hits = new ArrayList<>();
         Duration min = context.thresholds().minStateTtl();
+        boolean compiled = context.plan().map(ExplainedPlan::compiled).orElse(false);
         for (WrittenTtl ttl : WrittenTtl.of(context)) {
+            // A hint takes effect only on the operators of a planned statement: judged there below,
+            // or (no compiled plan) by its written value.
+            if (ttl.hint() && (compiled || context.plan().isEmpty())) {
+                continue;
+            }
             check(StateTtl.parse(ttl.value()), ttl.value(), ttl.where(), min, hits);
         }
+        if (compiled && context.streaming()) {
+            PlanSection plan = context.plan().get().executionPlan();
+            for (PlanNode node : plan.nodes()) {
+                OperatorTtl ttl = OperatorTtl.of(context, node);
+                if (ttl.fromCompiledPlan() && isShort(ttl.shortest(), min)) {
+                    hits.add(
+                            RuleHit.of(
+                                    node.name() + " gets a state TTL of " + StateTtl.format(ttl.shortest()) + " ("
+                                            + ttl.shortest().toMillis() + " ms, Flink's compiled plan), below the minimum of "
+                                            + StateTtl.format(min) + " (sql-guard.min-state-ttl): its state would expire before"
+                                            + " later rows of the same key arrive and results would be silently wrong.",
+                                    node.text(),
+                                    plan.excerpt(node, 2),
+                                    "Give this operator a TTL longer than the time between rows of one key, with a unit: SET"
+                                            + " 'table.exec.state.ttl' = '1 d', or a STATE_TTL hint of '12 h' or more where the"
+                                            + " short one is written."));
+                }
+            }
+        }
         return hits;
+    }
+
+    private static boolean isShort(Duration ttl, Duration min) {
+        return !ttl.isZero() && !ttl.isNegative() && ttl.compareTo(min) < 0;
     }
 
     private static void check(
@@ -52,7 +92,7 @@ public final class TtlTooShortRule implements Rule {
             return;
         }
         Duration ttl = parsed.get();
-        if (!ttl.isZero() && !ttl.isNegative() && ttl.compareTo(min) < 0) {
+        if (isShort(ttl, min)) {
             hits.add(
                     RuleHit.of(
                             "A state TTL of '" + value.strip() + "' is " + ttl.toMillis() + " ms, below the minimum of "

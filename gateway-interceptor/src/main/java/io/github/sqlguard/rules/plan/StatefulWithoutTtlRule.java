@@ -1,42 +1,30 @@
 package io.github.sqlguard.rules.plan;
 
 import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.OperatorTtl;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
- * {@code stateful-without-ttl}: a stateful streaming operator keyed by an unbounded key while the
- * effective state TTL is 0 ({@code GroupAggregate}, a regular {@code Join}, {@code
- * ChangelogNormalize}, {@code Deduplicate}, ...). A {@code Deduplicate} keeps one row per key, so
- * it is only advised ({@link Level#INFO}). Operators covered by a {@code STATE_TTL} hint with a
- * positive value are skipped: Flink applies the hint's TTL to the join or aggregation it names.
+ * {@code stateful-without-ttl}: a stateful streaming operator keyed by an unbounded key whose own
+ * state TTL never expires in practice: 0, or above {@code sql-guard.max-state-ttl} ({@code
+ * GroupAggregate}, a regular {@code Join}, {@code ChangelogNormalize}, {@code Deduplicate}, ...).
+ * The TTL is the operator's own as Flink's compiled plan gives it (after {@code STATE_TTL} hints,
+ * including a hint of {@code '0'}); where no compiled plan exists it is inferred from the session's
+ * {@code table.exec.state.ttl} and positive {@code STATE_TTL} hints. A {@code Deduplicate} keeps one
+ * row per key, so it is only advised ({@link Level#INFO}).
  */
 public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     public static final String ID = "stateful-without-ttl";
 
-    /** Operators whose state is bounded only by a TTL (names as in the execution plan). */
-    static final Set<String> STATEFUL =
-            Set.of(
-                    "GroupAggregate",
-                    "GlobalGroupAggregate",
-                    "IncrementalGroupAggregate",
-                    "GroupTableAggregate",
-                    "Join",
-                    "ChangelogNormalize",
-                    "Deduplicate",
-                    "MultipleInput");
-
-    /** Operators a STATE_TTL hint applies to (Flink's {@code StateTtlHint}: joins and aggregations). */
-    static final Set<String> HINTABLE =
-            Set.of("GroupAggregate", "GlobalGroupAggregate", "IncrementalGroupAggregate", "Join");
 
     @Override
     public String id() {
@@ -55,15 +43,17 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     @Override
     protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
-        if (!context.effectiveStateTtl().isZero()) {
-            return List.of();
-        }
         boolean hinted =
                 context.statement().stateTtlHints().stream()
                         .anyMatch(h -> StateTtl.parse(h.value()).map(d -> !d.isZero()).orElse(false));
         List<RuleHit> hits = new ArrayList<>();
         for (PlanNode node : plan.nodes()) {
-            if (!STATEFUL.contains(node.name()) || (hinted && HINTABLE.contains(node.name()))) {
+            if (!StatefulOperators.TTL_BOUNDED.contains(node.name())) {
+                continue;
+            }
+            OperatorTtl ttl = OperatorTtl.of(context, node);
+            if (!ttl.neverExpires(context.thresholds())
+                    || (!ttl.fromCompiledPlan() && hinted && StatefulOperators.HINTABLE.contains(node.name()))) {
                 continue;
             }
             boolean dedup = node.is("Deduplicate");
@@ -75,10 +65,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                             .orElse("its key");
             String reason =
                     dedup
-                            ? "Deduplicate keeps one row per key (" + key + ") and the state TTL is 0: the state grows with the number"
-                                    + " of distinct keys."
-                            : node.name() + " keeps state per key (" + key + ") and the state TTL is 0: with an unbounded key space"
-                                    + " the state grows forever.";
+                            ? "Deduplicate keeps one row per key (" + key + ") and " + ttl.describe(context.thresholds())
+                                    + ": the state grows with the number of distinct keys."
+                            : node.name() + " keeps state per key (" + key + ") and " + ttl.describe(context.thresholds())
+                                    + ": with an unbounded key space the state grows forever.";
             RuleHit hit =
                     PlanRules.hit(
                             plan,

@@ -1,5 +1,6 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -47,10 +48,13 @@ public final class UnboundedOverAggregateRule implements Rule {
         if (!context.streaming() || context.plan().isEmpty()) {
             return List.of();
         }
-        PlanSection physical = context.plan().get().physicalPlan();
+        ExplainedPlan plan = context.plan().get();
+        // An explained plan annotates changelog modes in its physical plan; a compiled plan has only
+        // the execution plan, whose row types say whether the order key is a time attribute.
+        PlanSection physical = plan.compiled() ? plan.executionPlan() : plan.physicalPlan();
         List<RuleHit> hits = new ArrayList<>();
         for (PlanNode over : physical.nodes("OverAggregate")) {
-            if (!orderedByTime(over)) {
+            if (!plan.orderedByTimeAttribute(over).orElseGet(() -> orderedByTime(over))) {
                 String order = over.attribute("orderBy").orElse("?");
                 hits.add(
                         PlanRules.hit(

@@ -4,15 +4,17 @@ import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.OperatorTtl;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code unbounded-rank}: a non-window {@code Rank} in streaming mode while the effective state TTL
- * is 0. Flink's {@code StreamExecRank} keeps the Top-N of every partition key it has ever seen;
- * with no TTL that state only grows.
+ * {@code unbounded-rank}: a non-window {@code Rank} in streaming mode whose state never expires in
+ * practice: its own state TTL (Flink's compiled plan; else inferred from the session) is 0 or above
+ * {@code sql-guard.max-state-ttl}. Flink's {@code StreamExecRank} keeps the Top-N of every
+ * partition key it has ever seen; with no TTL that state only grows.
  */
 public final class UnboundedRankRule extends StreamingPlanRule {
 
@@ -35,11 +37,12 @@ public final class UnboundedRankRule extends StreamingPlanRule {
 
     @Override
     protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
-        if (!context.effectiveStateTtl().isZero()) {
-            return List.of();
-        }
         List<RuleHit> hits = new ArrayList<>();
         for (PlanNode rank : plan.nodes("Rank")) {
+            OperatorTtl ttl = OperatorTtl.of(context, rank);
+            if (!ttl.neverExpires(context.thresholds())) {
+                continue;
+            }
             String order = rank.attribute("orderBy").orElse("?");
             hits.add(
                     PlanRules.hit(
@@ -49,7 +52,8 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                                     + PlanRules.partitionText(rank)
                                     + ", ordered by "
                                     + order
-                                    + ") and the state TTL is 0, so Flink keeps the ranking of every key it has ever seen and the state never shrinks.",
+                                    + ") and " + ttl.describe(context.thresholds())
+                                    + ", so Flink keeps the ranking of every key it has ever seen and the state never shrinks.",
                             "Rank per window instead (window Top-N: ROW_NUMBER() OVER (PARTITION BY window_start, window_end ... ) over"
                                     + " TABLE(TUMBLE(TABLE t, DESCRIPTOR(rowtime), INTERVAL '5' MINUTES))), order by a time attribute so Flink"
                                     + " can deduplicate, or bound the state: SET 'table.exec.state.ttl' = '1 d'."));

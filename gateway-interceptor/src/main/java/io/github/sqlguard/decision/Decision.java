@@ -1,34 +1,57 @@
-package io.github.sqlguard.service;
+package io.github.sqlguard.decision;
 
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Verdict;
+import io.github.sqlguard.rules.diagnosis.PlannerErrorRule;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * The guard's decision on one statement or configuration call, before it is acted on.
  *
+ * @param id a random id that links the decision's audit record to the record of what followed
  * @param statement the parsed statement
  * @param verdict the findings and their highest level
  * @param plan the plan the rules looked at, if the statement was planned
- * @param effectiveStateTtl the state TTL that applies (0 = never expires)
+ * @param effectiveStateTtl the session-wide state TTL that applies (0 = never expires); the state
+ *     of each operator, where Flink's compiled plan gives it, is in {@code plan}
  * @param unanalysedReason why the guard could not analyse the statement, or {@code null}
  * @param refuse true when the statement must not run (a BLOCK finding, or unanalysed with fail
  *     mode {@code closed})
+ * @param flinkError Flink's own exception when its parser or planner rejected the statement, else
+ *     {@code null}
  * @param analysisMs time the guard spent, in milliseconds
  */
 public record Decision(
+        String id,
         ParsedStatement statement,
         Verdict verdict,
         Optional<ExplainedPlan> plan,
         Duration effectiveStateTtl,
         String unanalysedReason,
         boolean refuse,
+        Throwable flinkError,
         long analysisMs) {
+
+    /** A decision with a fresh id. */
+    public static Decision of(
+            ParsedStatement statement, Verdict verdict, Optional<ExplainedPlan> plan, Duration effectiveStateTtl,
+            String unanalysedReason, boolean refuse, Throwable flinkError, long analysisMs) {
+        return new Decision(
+                UUID.randomUUID().toString(), statement, verdict, plan, effectiveStateTtl, unanalysedReason, refuse,
+                flinkError, analysisMs);
+    }
+
+    /** The same decision, refused or not. */
+    public Decision withRefuse(boolean newRefuse) {
+        return new Decision(
+                id, statement, verdict, plan, effectiveStateTtl, unanalysedReason, newRefuse, flinkError, analysisMs);
+    }
 
     /** {@code OK}, {@code INFO}, {@code WARN}, {@code BLOCK}, or {@code UNANALYSED}. */
     public String verdictLabel() {
@@ -36,6 +59,18 @@ public record Decision(
             return "UNANALYSED";
         }
         return verdict.label();
+    }
+
+    /**
+     * True when the statement is refused only because Flink itself rejects it for an ordinary
+     * reason (no diagnosis rule explains it): the client then gets Flink's own error, as from a
+     * stock gateway, not a policy refusal.
+     */
+    public boolean rejectedByFlink() {
+        return refuse
+                && flinkError != null
+                && !verdict.findings(Level.BLOCK).isEmpty()
+                && verdict.findings(Level.BLOCK).stream().allMatch(f -> f.ruleId().equals(PlannerErrorRule.ID));
     }
 
     /**

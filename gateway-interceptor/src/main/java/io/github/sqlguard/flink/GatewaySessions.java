@@ -1,0 +1,111 @@
+package io.github.sqlguard.flink;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.internal.TableEnvironmentInternal;
+import org.apache.flink.table.gateway.api.SqlGatewayService;
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.table.gateway.service.SqlGatewayServiceImpl;
+import org.apache.flink.table.gateway.service.session.Session;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The one place where the guard reaches into Flink's SQL Gateway internals ({@code
+ * flink-sql-gateway} 2.3: {@link SqlGatewayServiceImpl#getSession}, {@code Session}, {@code
+ * OperationExecutor}, {@code OperationManager}). Everything else talks to the public {@link
+ * SqlGatewayService}.
+ *
+ * <p>Why an internal API: a session's {@link TableEnvironmentInternal} is what Flink itself builds
+ * for every operation of the session ({@code OperationExecutor#getTableEnvironment}) — the same
+ * catalogs, temporary objects, functions, jars and configuration (session configuration plus the
+ * statement's execution config). Planning with it gives the plan Flink will run, Flink's own parser
+ * chain (extended parser first, then the SQL parser, as {@code ParserImpl} does), the exceptions
+ * themselves rather than their text, and the compiled plan with each operator's state TTL, without
+ * a round trip through the session's operation queue.
+ *
+ * <p>Thread-safe. Stability: internal; the per-Flink-line differences live here.
+ */
+public final class GatewaySessions {
+
+    /** Threads that wait on a running operation's status, so the caller can bound its wait. */
+    private final ExecutorService waiters =
+            Executors.newCachedThreadPool(
+                    r -> {
+                        Thread t = new Thread(r, "sql-guard-operation-waiter");
+                        t.setDaemon(true);
+                        return t;
+                    });
+
+    private final SqlGatewayServiceImpl service;
+
+    private GatewaySessions(SqlGatewayServiceImpl service) {
+        this.service = service;
+    }
+
+    /**
+     * The adapter for {@code service}, when it is Flink's own {@link SqlGatewayServiceImpl} (the
+     * service every endpoint of a real gateway gets); empty for any other implementation.
+     */
+    public static Optional<GatewaySessions> of(SqlGatewayService service) {
+        return service instanceof SqlGatewayServiceImpl impl ? Optional.of(new GatewaySessions(impl)) : Optional.empty();
+    }
+
+    /**
+     * A table environment of the session, configured as Flink configures the environment of one
+     * operation: the session's configuration with {@code executionConfig} on top.
+     *
+     * @throws org.apache.flink.table.gateway.api.utils.SqlGatewayException when the session does
+     *     not exist
+     */
+    public TableEnvironmentInternal tableEnvironment(SessionHandle session, Configuration executionConfig) {
+        Session s = service.getSession(session);
+        return s.createExecutor(executionConfig).getTableEnvironment();
+    }
+
+    /**
+     * Waits until the operation has ended (finished, failed, cancelled or closed), without polling:
+     * Flink's {@code OperationManager.Operation#awaitTermination} waits on the operation's status.
+     *
+     * @return true when it ended within {@code timeout}; false when it is still running
+     */
+    public boolean awaitTermination(SessionHandle session, OperationHandle operation, Duration timeout) {
+        try {
+            if (service.getOperationInfo(session, operation).getStatus().isTerminalStatus()) {
+                return true;
+            }
+        } catch (RuntimeException gone) {
+            // Closed by the client, or the session is gone: it has ended.
+            return true;
+        }
+        CompletableFuture<Void> ended =
+                CompletableFuture.runAsync(
+                        () -> {
+                            try {
+                                service.getSession(session).getOperationManager().awaitOperationTermination(operation);
+                            } catch (Exception endedWithErrorOrGone) {
+                                // An operation that failed, or that is gone (closed), has ended too.
+                            }
+                        },
+                        waiters);
+        try {
+            ended.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            ended.cancel(true);
+            return false;
+        } catch (ExecutionException e) {
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package io.github.sqlguard.plan;
+
+import java.util.Set;
+
+/**
+ * The one vocabulary of stateful operators the guard uses, by their names in Flink's optimized
+ * execution plan (the {@code StreamExec*} nodes of {@code flink-table-planner}; the same names head
+ * the {@code description} of a compiled plan's nodes). The audit, the plan rules and the TTL rules
+ * all read it from here.
+ */
+public final class StatefulOperators {
+
+    private StatefulOperators() {}
+
+    /**
+     * Operators whose state is bounded only by a state TTL — keyed by an unbounded key, never freed
+     * by a window or watermark — and that have no rule of their own ({@code stateful-without-ttl};
+     * {@code Rank} is {@code unbounded-rank}'s, {@code OverAggregate} {@code
+     * unbounded-over-aggregate}'s).
+     */
+    public static final Set<String> TTL_BOUNDED =
+            Set.of(
+                    "GroupAggregate",
+                    "GlobalGroupAggregate",
+                    "IncrementalGroupAggregate",
+                    "GroupTableAggregate",
+                    "Join",
+                    "ChangelogNormalize",
+                    "Deduplicate",
+                    "MultipleInput");
+
+    /**
+     * Operators a {@code STATE_TTL} hint applies to (Flink's {@code StateTtlHint}: regular joins and
+     * group aggregations).
+     */
+    public static final Set<String> HINTABLE =
+            Set.of("GroupAggregate", "GlobalGroupAggregate", "IncrementalGroupAggregate", "LocalGroupAggregate", "Join");
+
+    /** Every operator that keeps state, for the audit's {@code statefulOperators}. */
+    public static final Set<String> ALL =
+            Set.of(
+                    "Rank", "Deduplicate", "WindowRank", "WindowDeduplicate", "OverAggregate", "GroupAggregate",
+                    "GlobalGroupAggregate", "IncrementalGroupAggregate", "GroupTableAggregate", "Join", "IntervalJoin",
+                    "TemporalJoin", "WindowJoin", "ChangelogNormalize", "WindowAggregate", "GlobalWindowAggregate",
+                    "LocalWindowAggregate", "GroupWindowAggregate", "Match", "Sort", "SortLimit", "Limit",
+                    "SinkUpsertMaterializer", "MultipleInput");
+
+    /** True when {@code operatorName} keeps state. */
+    public static boolean isStateful(String operatorName) {
+        return ALL.contains(operatorName);
+    }
+}

@@ -1,0 +1,68 @@
+package io.github.sqlguard.rules;
+
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.OperatorState;
+import io.github.sqlguard.plan.PlanNode;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The state TTL of one stateful operator, and where the guard knows it from.
+ *
+ * <p>Where Flink compiled the plan, each operator's {@code "state"} entries give the TTL Flink
+ * really applies ({@link OperatorState}): after {@code table.exec.state.ttl}, {@code STATE_TTL}
+ * hints that reached the operator, hints Flink ignored, mini-batch. Elsewhere (batch mode, a plan
+ * Flink could not compile) the guard infers it from the session's {@code table.exec.state.ttl} and
+ * says so.
+ *
+ * @param shortest the TTL of the operator's shortest-lived state ({@link Duration#ZERO}: never
+ *     expires)
+ * @param longest the TTL of its longest-lived state; zero when any state never expires
+ * @param fromCompiledPlan true when Flink's compiled plan gave it, false when inferred
+ */
+public record OperatorTtl(Duration shortest, Duration longest, boolean fromCompiledPlan) {
+
+    /** The TTL of {@code node} of {@code context}'s execution plan. */
+    public static OperatorTtl of(AnalysisContext context, PlanNode node) {
+        List<OperatorState> states =
+                context.plan().map(p -> p.state(node)).orElse(List.of());
+        boolean compiled = context.plan().map(ExplainedPlan::compiled).orElse(false);
+        if (compiled && !states.isEmpty()) {
+            Duration shortest = states.stream().map(OperatorState::ttl).min(Comparator.naturalOrder()).orElseThrow();
+            boolean anyForever = states.stream().anyMatch(s -> s.ttl().isZero());
+            Duration longest =
+                    anyForever
+                            ? Duration.ZERO
+                            : states.stream().map(OperatorState::ttl).max(Comparator.naturalOrder()).orElseThrow();
+            return new OperatorTtl(shortest, longest, true);
+        }
+        return new OperatorTtl(context.effectiveStateTtl(), context.effectiveStateTtl(), false);
+    }
+
+    /**
+     * True when the state never expires in practice: a TTL of 0, or one above {@code
+     * sql-guard.max-state-ttl}.
+     */
+    public boolean neverExpires(AnalysisContext.Thresholds thresholds) {
+        return longest.isZero() || longest.compareTo(thresholds.maxStateTtl()) > 0;
+    }
+
+    /**
+     * For messages: {@code "the state TTL is 0"}, {@code "the state TTL is 36500 d, above
+     * sql-guard.max-state-ttl (365 d), so it never expires in practice"}, with where it comes from.
+     */
+    public String describe(AnalysisContext.Thresholds thresholds) {
+        String source = fromCompiledPlan ? " (Flink's compiled plan)" : " (inferred from table.exec.state.ttl)";
+        if (longest.isZero()) {
+            return "the state TTL is 0" + source;
+        }
+        String text = "the state TTL is " + StateTtl.format(longest) + source;
+        if (longest.compareTo(thresholds.maxStateTtl()) > 0) {
+            text += ", above sql-guard.max-state-ttl (" + StateTtl.format(thresholds.maxStateTtl())
+                    + "), so it never expires in practice";
+        }
+        return text;
+    }
+}

@@ -1,0 +1,185 @@
+package io.github.sqlguard.service;
+
+import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.plan.CompiledPlanReader;
+import io.github.sqlguard.plan.PlanParser;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.CompiledPlan;
+import org.apache.flink.table.api.ExplainDetail;
+import org.apache.flink.table.api.TableDescriptor;
+import org.apache.flink.table.api.internal.TableEnvironmentInternal;
+import org.apache.flink.table.catalog.CatalogManager;
+import org.apache.flink.table.catalog.ContextResolvedTable;
+import org.apache.flink.table.catalog.ResolvedCatalogTable;
+import org.apache.flink.table.catalog.SchemaTranslator;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.table.operations.CreateTableASOperation;
+import org.apache.flink.table.operations.ModifyOperation;
+import org.apache.flink.table.operations.Operation;
+import org.apache.flink.table.operations.QueryOperation;
+import org.apache.flink.table.operations.ReplaceTableAsOperation;
+import org.apache.flink.table.operations.SinkModifyOperation;
+import org.apache.flink.table.operations.StatementSetOperation;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Plans a statement in the user's own session, in process, with the table environment Flink builds
+ * for the session's operations ({@link GatewaySessions}): the same catalogs, views, temporary
+ * tables, functions, jars and configuration (plus the statement's execution config).
+ *
+ * <p>In streaming mode the statement is compiled ({@code TableEnvironmentInternal#compilePlan}, what
+ * {@code COMPILE PLAN} does) and the compiled plan translated to Flink's stream graph ({@code
+ * CompiledPlan#explain}), so errors Flink raises only in translation surface as they would when
+ * the statement runs: the compiled plan gives both the execution plan the rules read and each
+ * stateful operator's state TTL as Flink applies it. A query, and the query of a {@code CREATE
+ * TABLE AS}, is compiled into an anonymous {@code blackhole} sink that exists only for the
+ * analysis; the user's catalog is not touched. Where Flink cannot compile a statement that it can
+ * plan (a source or sink without compiled-plan support), the plan is explained instead and no
+ * per-operator state is known. In batch mode the statement is explained ({@code
+ * explainInternal}); state TTL does not apply there.
+ *
+ * <p>Never throws: a planner rejection comes back as {@link ExplainOutcome.Rejected} with Flink's
+ * own exception, anything that stops the guard from finding out as {@link ExplainOutcome.Failed}.
+ * Thread-safe.
+ */
+public final class SessionPlanner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SessionPlanner.class);
+
+    private final Optional<GatewaySessions> sessions;
+    private final PlanParser textParser = new PlanParser();
+    private final CompiledPlanReader compiledReader = new CompiledPlanReader();
+
+    /** @param sessions the gateway's sessions; empty when the service is not Flink's own (nothing can be planned) */
+    public SessionPlanner(Optional<GatewaySessions> sessions) {
+        this.sessions = sessions;
+    }
+
+    /** The session's table environment for one statement, or empty when the gateway gives none. */
+    Optional<TableEnvironmentInternal> tableEnvironment(SessionHandle session, Configuration executionConfig) {
+        return sessions.map(s -> s.tableEnvironment(session, executionConfig));
+    }
+
+    /**
+     * Plans {@code statementBody} (a query, INSERT, {@code STATEMENT SET BEGIN ... END}, {@code
+     * CREATE TABLE ... AS}) in {@code session} with {@code executionConfig}.
+     */
+    public ExplainOutcome plan(
+            SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming) {
+        long start = System.nanoTime();
+        TableEnvironmentInternal tEnv;
+        try {
+            Optional<TableEnvironmentInternal> env = tableEnvironment(session, executionConfig);
+            if (env.isEmpty()) {
+                return new ExplainOutcome.Failed(
+                        "the gateway's service is not Flink's SqlGatewayServiceImpl, so the guard cannot plan in the session",
+                        elapsedMs(start));
+            }
+            tEnv = env.get();
+        } catch (RuntimeException e) {
+            return new ExplainOutcome.Failed("the session's table environment is not available: " + Errors.rootMessage(e),
+                    elapsedMs(start));
+        }
+        return plan(tEnv, statementBody, streaming, start);
+    }
+
+    /** Plans {@code statementBody} with {@code tEnv} (the session's, or a test's own). */
+    public ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming) {
+        return plan(tEnv, statementBody, streaming, System.nanoTime());
+    }
+
+    private ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming, long start) {
+        List<Operation> operations;
+        try {
+            operations = tEnv.getParser().parse(statementBody);
+        } catch (RuntimeException | LinkageError e) {
+            return new ExplainOutcome.Rejected(e, elapsedMs(start));
+        } catch (StackOverflowError e) {
+            return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
+        }
+        if (operations.size() != 1) {
+            return new ExplainOutcome.Failed(
+                    "Flink's parser read " + operations.size() + " operations from one statement", elapsedMs(start));
+        }
+        Operation operation = operations.get(0);
+        if (streaming) {
+            try {
+                List<ModifyOperation> sinks = sinks(tEnv, operation);
+                if (!sinks.isEmpty()) {
+                    CompiledPlan compiled = tEnv.compilePlan(sinks);
+                    // Translating the plan to Flink's stream graph (what explaining a compiled plan
+                    // does) raises the errors Flink finds only there, as running it would.
+                    compiled.explain();
+                    return new ExplainOutcome.Planned(compiledReader.read(compiled.asJsonString()), elapsedMs(start));
+                }
+            } catch (RuntimeException | LinkageError compileFailed) {
+                // Explained below: a planner rejection fails there too, with the planner's own error;
+                // a statement Flink can plan but not compile is judged on its explained plan.
+                LOG.debug("Could not compile the plan of a statement; explaining it instead.", compileFailed);
+            } catch (StackOverflowError e) {
+                return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
+            }
+        }
+        try {
+            ExplainDetail[] details = streaming ? new ExplainDetail[] {ExplainDetail.CHANGELOG_MODE} : new ExplainDetail[0];
+            String text = tEnv.explainInternal(List.of(operation), details);
+            return new ExplainOutcome.Planned(textParser.parse(text), elapsedMs(start));
+        } catch (RuntimeException | LinkageError e) {
+            return new ExplainOutcome.Rejected(e, elapsedMs(start));
+        } catch (StackOverflowError e) {
+            return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
+        }
+    }
+
+    /**
+     * The sinks to compile for {@code operation}: an INSERT or a statement set's INSERTs as they
+     * are; a query, or the query of a {@code CREATE/REPLACE TABLE ... AS}, into an anonymous
+     * blackhole sink of its own schema. Empty for any other operation.
+     */
+    private static List<ModifyOperation> sinks(TableEnvironmentInternal tEnv, Operation operation) {
+        List<ModifyOperation> sinks = new ArrayList<>();
+        if (operation instanceof StatementSetOperation set) {
+            for (ModifyOperation member : set.getOperations()) {
+                sinks.add(sink(tEnv, member));
+            }
+        } else if (operation instanceof QueryOperation query) {
+            sinks.add(blackhole(tEnv.getCatalogManager(), query));
+        } else if (operation instanceof ModifyOperation modify) {
+            sinks.add(sink(tEnv, modify));
+        }
+        return sinks;
+    }
+
+    private static ModifyOperation sink(TableEnvironmentInternal tEnv, ModifyOperation modify) {
+        if (modify instanceof CreateTableASOperation ctas) {
+            return blackhole(tEnv.getCatalogManager(), ctas.getChild());
+        }
+        if (modify instanceof ReplaceTableAsOperation rtas) {
+            return blackhole(tEnv.getCatalogManager(), rtas.getChild());
+        }
+        return modify;
+    }
+
+    /** {@code query} into an anonymous blackhole table, as {@code Table#insertInto(TableDescriptor)} builds it. */
+    private static ModifyOperation blackhole(CatalogManager catalogManager, QueryOperation query) {
+        SchemaTranslator.ConsumingResult schema =
+                SchemaTranslator.createConsumingResult(
+                        catalogManager.getDataTypeFactory(), query.getResolvedSchema().toSourceRowDataType(), null, false);
+        ResolvedCatalogTable table =
+                catalogManager.resolveCatalogTable(
+                        TableDescriptor.forConnector("blackhole").schema(schema.getSchema()).build().toCatalogTable());
+        return new SinkModifyOperation(ContextResolvedTable.anonymous("sql_guard_analysis", table), query);
+    }
+
+    private static long elapsedMs(long startNanos) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+    }
+}

@@ -1,0 +1,517 @@
+package io.github.sqlguard.service;
+
+import io.github.sqlguard.audit.AuditRecord;
+import io.github.sqlguard.audit.AuditWriteException;
+import io.github.sqlguard.audit.Auditor;
+import io.github.sqlguard.decision.Decision;
+import io.github.sqlguard.decision.Outcome;
+import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.policy.FailMode;
+import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.StatementKind;
+import io.github.sqlguard.statement.StatementParser;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.ResultKind;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.gateway.api.SqlGatewayService;
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
+import org.apache.flink.table.gateway.api.results.ResultSet;
+import org.apache.flink.table.gateway.api.results.ResultSetImpl;
+import org.apache.flink.table.gateway.api.session.SessionEnvironment;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.table.gateway.api.utils.SqlGatewayException;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The one statement pipeline of the guard, used by the gateway ({@link GuardedSqlGatewayService})
+ * and by {@code lint}: classify (Flink's parser chain) → configuration checks → plan in the
+ * session → rules → decision → audit → hand on or refuse. Statement-set buffering, the fail modes
+ * and the audit-first rule are decided here, once.
+ *
+ * <p>Audit first: every call's decision record is written before anything is handed on. When it
+ * cannot be written, {@code sql-guard.audit.fail-mode: closed} refuses the call with a clear error
+ * (nothing runs without a record), {@code open} runs it and logs the failure. The record of what
+ * happened follows, linked by {@code decisionId} and carrying the operation handle; a statement
+ * that starts a job gets a {@code jobSubmitted} record with the job id when a fetched result names
+ * it.
+ *
+ * <p>How an allowed statement reaches Flink is the caller's {@link HandOff}: the gateway hands it
+ * to Flink's service; {@code lint} applies what changes the session and runs no job. Thread-safe:
+ * one decision at a time per session.
+ */
+public final class StatementPipeline {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StatementPipeline.class);
+    private static final ResolvedSchema OK_SCHEMA = ResolvedSchema.of(Column.physical("result", DataTypes.STRING()));
+
+    /** How a statement the guard allows reaches Flink. */
+    @FunctionalInterface
+    public interface HandOff {
+        /**
+         * Runs {@code statement} (of kind {@code parsed.kind()}) in the session.
+         *
+         * @return the operation it became
+         */
+        OperationHandle execute(
+                SessionHandle session, ParsedStatement parsed, String statement, long executionTimeoutMs,
+                Configuration executionConfig);
+    }
+
+    /**
+     * What the pipeline did with one statement.
+     *
+     * @param handle the operation the client gets (Flink's, or the guard's refusal or {@code OK})
+     * @param decision the guard's decision
+     * @param outcome what happened
+     */
+    public record Submission(OperationHandle handle, Decision decision, Outcome outcome) {}
+
+    private final SqlGatewayService delegate;
+    private final StatementGuard guard;
+    private final SessionPlanner planner;
+    private final Auditor auditor;
+    private final Policy policy;
+    private final SessionRegistry sessions;
+    private final StatementParser parser = new StatementParser();
+    /** Records of submitted statements, until their job id is audited or their operation closes. */
+    private final Map<OperationHandle, AuditRecord> awaitingJob = new ConcurrentHashMap<>();
+
+    public StatementPipeline(SqlGatewayService delegate, StatementGuard guard, Auditor auditor, Policy policy) {
+        Optional<GatewaySessions> gatewaySessions = GatewaySessions.of(delegate);
+        this.delegate = delegate;
+        this.guard = guard;
+        this.planner = new SessionPlanner(gatewaySessions);
+        this.auditor = auditor;
+        this.policy = policy;
+        this.sessions = new SessionRegistry(delegate, gatewaySessions);
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Sessions
+    // ---------------------------------------------------------------------------------------
+
+    /**
+     * Checks the properties a session is opened with, then opens it.
+     *
+     * @throws SqlGatewayException when the guard refuses the properties (the session is not opened)
+     *     or Flink cannot open it
+     */
+    public SessionHandle openSession(SessionEnvironment environment, String user) {
+        Map<String, String> properties = environment.getSessionConfig();
+        ParsedStatement description =
+                ParsedStatement.describing(describeProperties(properties), StatementKind.SESSION_PROPERTIES);
+        Decision decision = guard.decideConfiguration(description, properties, "session property");
+        AuditRecord decided = decided("openSession", null, user, decision);
+        if (decided == null || decision.refuse()) {
+            outcome(decided, null, Outcome.BLOCKED, null);
+            throw new SqlGatewayException(decided == null ? auditFailure() : decision.refusalMessage());
+        }
+        SessionHandle session;
+        try {
+            session = delegate.openSession(environment);
+        } catch (RuntimeException e) {
+            outcome(decided, null, Outcome.FAILED, Errors.rootMessage(e));
+            throw e;
+        }
+        sessions.opened(session, user);
+        outcome(decided, null, Outcome.APPLIED, null);
+        return session;
+    }
+
+    /** Forgets what the guard keeps for a session and its awaited jobs. */
+    public void closed(SessionHandle session) {
+        sessions.forget(session);
+        String id = session.toString();
+        awaitingJob.values().removeIf(r -> id.equals(r.sessionId()));
+    }
+
+    /** Number of sessions the guard keeps state for. */
+    public int trackedSessions() {
+        return sessions.size();
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Statements
+    // ---------------------------------------------------------------------------------------
+
+    /**
+     * Decides on {@code statement} of {@code session} and hands it on with {@code handOff}, or
+     * refuses it with an operation that fails with the guard's message (or, for an ordinary Flink
+     * rejection, with Flink's own error).
+     */
+    public Submission execute(
+            SessionHandle session, String statement, long executionTimeoutMs, Configuration executionConfig,
+            HandOff handOff) {
+        Configuration config = executionConfig == null ? new Configuration() : executionConfig;
+        SessionState state = sessions.state(session);
+        // One decision at a time per session, each after the session's previous SET/RESET/DDL has
+        // taken effect: Flink runs a session's operations one by one, and a decision on a stale
+        // configuration (a RESET still queued) would let a statement through that Flink then runs
+        // without the TTL the guard saw.
+        synchronized (state.decisionLock) {
+            sessions.awaitPreviousChange(session, state, policy.explainTimeout());
+            ParsedStatement parsed = classify(session, statement, config);
+            Submission submission;
+            if (parsed.kind() == StatementKind.BEGIN_STATEMENT_SET
+                    || (state.inStatementSet() && parsed.kind() != StatementKind.UNPARSABLE)) {
+                submission = statementSet(session, state, parsed, executionTimeoutMs, config, handOff);
+            } else {
+                submission =
+                        handOn(session, parsed, statement, executionTimeoutMs, config, decide(session, parsed, config),
+                                handOff);
+            }
+            if (!parsed.kind().isPlanned() && parsed.kind() != StatementKind.UNPARSABLE) {
+                state.changedBy(submission.handle());
+            }
+            return submission;
+        }
+    }
+
+    /**
+     * {@code configureSession}: the same decision as for a statement; a refusal is the call's
+     * error.
+     *
+     * @throws SqlGatewayException when the guard refuses the statement
+     */
+    public void configure(SessionHandle session, String statement, Runnable apply) {
+        ParsedStatement parsed = classify(session, statement, new Configuration());
+        Decision decision = decide(session, parsed, new Configuration());
+        String user = sessions.user(session);
+        AuditRecord decided = decided("configureSession", session, user, decision);
+        if (decided == null || decision.refuse()) {
+            outcome(decided, null, Outcome.BLOCKED, null);
+            throw new SqlGatewayException(decided == null ? auditFailure() : decision.refusalMessage());
+        }
+        try {
+            apply.run();
+        } catch (RuntimeException e) {
+            outcome(decided, null, Outcome.FAILED, Errors.rootMessage(e));
+            throw e;
+        }
+        outcome(decided, null, decision.unanalysedReason() == null ? Outcome.APPLIED : Outcome.UNANALYSED_APPLIED, null);
+    }
+
+    /**
+     * A call the guard cannot analyse statement by statement ({@code deployScript}, a materialized
+     * table refresh): {@code sql-guard.fail-mode} decides.
+     *
+     * @param call the gateway call, for the audit
+     * @param description what the call runs, for the audit
+     * @param reason why the guard cannot analyse it
+     * @param run runs the call in Flink
+     * @param handleOf the operation handle the call's result names, if any, for the audit
+     * @throws SqlGatewayException when refused
+     */
+    public <T> T unanalysable(
+            String call, SessionHandle session, ParsedStatement description, String reason, Supplier<T> run,
+            java.util.function.Function<T, OperationHandle> handleOf) {
+        Decision decision = guard.unanalysable(description, reason);
+        AuditRecord decided = decided(call, session, sessions.user(session), decision);
+        if (decided == null || decision.refuse()) {
+            outcome(decided, null, Outcome.BLOCKED, null);
+            throw new SqlGatewayException(decided == null ? auditFailure() : decision.refusalMessage());
+        }
+        T result = run.get();
+        outcome(decided, handleOf.apply(result), Outcome.UNANALYSED_SUBMITTED, null);
+        return result;
+    }
+
+    /** The statement's kind, from Flink's SQL parser and, where it alone refuses, the session's whole parser chain. */
+    private ParsedStatement classify(SessionHandle session, String statement, Configuration config) {
+        ParsedStatement parsed = parser.parse(statement);
+        if (parsed.kind() != StatementKind.UNPARSABLE || statement == null || statement.isBlank()) {
+            return parsed;
+        }
+        try {
+            return planner.tableEnvironment(session, config)
+                    .map(tEnv -> parser.reparse(parsed, text -> tEnv.getParser().parse(text)))
+                    .orElse(parsed);
+        } catch (RuntimeException e) {
+            LOG.debug("Could not ask the session's parser about a statement of session {}.", session, e);
+            return parsed;
+        }
+    }
+
+    /**
+     * The guard's decision; when the guard itself fails (a bug, an unexpected gateway error), an
+     * unanalysed decision that {@code sql-guard.fail-mode} turns into a refusal or a pass.
+     */
+    private Decision decide(SessionHandle session, ParsedStatement parsed, Configuration executionConfig) {
+        try {
+            Map<String, String> sessionConfig = delegate.getSessionConfig(session);
+            return guard.decide(
+                    parsed,
+                    sessionConfig,
+                    executionConfig.toMap(),
+                    (body, streaming) -> planner.plan(session, body, executionConfig, streaming));
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.error("sql-guard could not analyse a statement of session {}.", session, e);
+            return guard.unanalysable(parsed, "internal error in the guard: " + Errors.rootMessage(e));
+        }
+    }
+
+    /** Audits the decision, then refuses a refused statement or hands any other on. */
+    private Submission handOn(
+            SessionHandle session, ParsedStatement parsed, String statement, long executionTimeoutMs, Configuration config,
+            Decision decision, HandOff handOff) {
+        String user = sessions.user(session);
+        AuditRecord decided = decided("executeStatement", session, user, decision);
+        if (decided == null) {
+            return refuse(session, null, decision, Outcome.AUDIT_FAILED, auditFailure(), null);
+        }
+        if (decision.rejectedByFlink()) {
+            // An ordinary Flink rejection: the client gets Flink's own error, as from a stock gateway.
+            return refuse(session, decided, decision, Outcome.REJECTED_BY_FLINK, null, decision.flinkError());
+        }
+        if (decision.refuse()) {
+            return refuse(session, decided, decision, Outcome.BLOCKED, decision.refusalMessage(), null);
+        }
+        OperationHandle handle;
+        try {
+            handle = handOff.execute(session, parsed, statement, executionTimeoutMs, config);
+        } catch (RuntimeException e) {
+            outcome(decided, null, Outcome.FAILED_TO_SUBMIT, Errors.rootMessage(e));
+            throw e;
+        }
+        Outcome outcome = decision.unanalysedReason() == null ? Outcome.SUBMITTED : Outcome.UNANALYSED_SUBMITTED;
+        outcome(decided, handle, outcome, null).ifPresent(record -> awaitingJob.put(handle, record));
+        remember(session, handle, decision);
+        return new Submission(handle, decision, outcome);
+    }
+
+    /**
+     * An operation in the session that fails, with the guard's message or with Flink's own
+     * exception; audited with {@code outcome}.
+     */
+    private Submission refuse(
+            SessionHandle session, AuditRecord decided, Decision decision, Outcome outcome, String message,
+            Throwable flinkError) {
+        Callable<ResultSet> failure =
+                () -> {
+                    if (flinkError instanceof Exception e) {
+                        throw e;
+                    }
+                    if (flinkError instanceof Error e) {
+                        throw e;
+                    }
+                    throw new StatementBlockedException(message);
+                };
+        OperationHandle handle = delegate.submitOperation(session, failure);
+        outcome(decided, handle, outcome, outcome == Outcome.BLOCKED ? null : message);
+        remember(session, handle, decision);
+        return new Submission(handle, decision, outcome);
+    }
+
+    /**
+     * {@code BEGIN STATEMENT SET;}, the statements that follow it, and {@code END;}. The guard keeps
+     * the set instead of Flink's session (which would refuse planning while a set is open): each
+     * INSERT is decided when it arrives and, if allowed, remembered; {@code END} decides on the whole
+     * {@code EXECUTE STATEMENT SET BEGIN ... END} and hands that single statement on. Other
+     * statements inside a set are refused with Flink's own message.
+     */
+    private Submission statementSet(
+            SessionHandle session, SessionState state, ParsedStatement parsed, long timeoutMs, Configuration config,
+            HandOff handOff) {
+        switch (parsed.kind()) {
+            case BEGIN_STATEMENT_SET -> {
+                Decision decision = decide(session, parsed, config);
+                if (decision.refuse()) {
+                    return handOn(session, parsed, parsed.text(), timeoutMs, config, decision, handOff);
+                }
+                if (!state.beginStatementSet()) {
+                    return refuseWith(session, decision,
+                            "A statement set is already open in this session; send 'END;' to submit it first.");
+                }
+                return accept(session, decision, Outcome.STATEMENT_SET_OPENED);
+            }
+            case INSERT -> {
+                Decision decision = decide(session, parsed, config);
+                if (decision.refuse()) {
+                    return handOn(session, parsed, parsed.text(), timeoutMs, config, decision, handOff);
+                }
+                state.addToStatementSet(parsed.explainBody());
+                return accept(session, decision, Outcome.ADDED_TO_STATEMENT_SET);
+            }
+            case END_STATEMENT_SET -> {
+                List<String> inserts = state.endStatementSet();
+                if (inserts.isEmpty()) {
+                    return accept(session, decide(session, parsed, config), Outcome.EMPTY_STATEMENT_SET);
+                }
+                String set = "EXECUTE STATEMENT SET\nBEGIN\n" + String.join(";\n", inserts) + ";\nEND";
+                ParsedStatement whole = parser.parse(set);
+                return handOn(session, whole, set, timeoutMs, config, decide(session, whole, config), handOff);
+            }
+            default -> {
+                return refuseWith(session, decide(session, parsed, config),
+                        "Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to"
+                                + " submit Statement Set.");
+            }
+        }
+    }
+
+    /** A statement the guard answers itself with Flink's {@code OK} (statement-set bookkeeping). */
+    private Submission accept(SessionHandle session, Decision decision, Outcome outcome) {
+        AuditRecord decided = decided("executeStatement", session, sessions.user(session), decision);
+        if (decided == null) {
+            return refuse(session, null, decision, Outcome.AUDIT_FAILED, auditFailure(), null);
+        }
+        OperationHandle handle = acknowledge(session);
+        outcome(decided, handle, outcome, null);
+        remember(session, handle, decision);
+        return new Submission(handle, decision, outcome);
+    }
+
+    /**
+     * An operation in the session that succeeds at once with Flink's {@code OK} result, for a
+     * statement the guard answers itself (statement-set bookkeeping, a dry run).
+     */
+    public OperationHandle acknowledge(SessionHandle session) {
+        Callable<ResultSet> ok =
+                () ->
+                        new ResultSetImpl(
+                                ResultSet.ResultType.EOS,
+                                null,
+                                OK_SCHEMA,
+                                List.of(GenericRowData.of(StringData.fromString("OK"))),
+                                row -> new String[] {row.getString(0).toString()},
+                                false,
+                                null,
+                                ResultKind.SUCCESS);
+        return delegate.submitOperation(session, ok);
+    }
+
+    /** Refuses a statement for a reason that is not a rule finding (Flink's own session rules). */
+    private Submission refuseWith(SessionHandle session, Decision decision, String message) {
+        AuditRecord decided = decided("executeStatement", session, sessions.user(session), decision);
+        if (decided == null) {
+            return refuse(session, null, decision, Outcome.AUDIT_FAILED, auditFailure(), null);
+        }
+        return refuse(session, decided, decision, Outcome.REFUSED, message, null);
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Audit
+    // ---------------------------------------------------------------------------------------
+
+    /**
+     * Writes the decision record of a call. Returns it; returns {@code null} when it could not be
+     * written and {@code sql-guard.audit.fail-mode} is {@code closed} (the call must then be
+     * refused). With {@code open}, a failure is logged and a record that was not written is returned
+     * so the call goes on.
+     */
+    private AuditRecord decided(String call, SessionHandle session, String user, Decision decision) {
+        String sessionId = session == null ? null : session.toString();
+        AuditRecord record = auditor.recordOf(call, sessionId, user, decision, null, Outcome.DECIDED, null);
+        try {
+            auditor.write(record);
+            return record;
+        } catch (AuditWriteException e) {
+            if (policy.auditFailMode() == FailMode.CLOSED) {
+                LOG.error("sql-guard could not write the audit record of a {} call of session {}; refusing it"
+                        + " (sql-guard.audit.fail-mode: closed).", call, sessionId, e);
+                return null;
+            }
+            LOG.error("sql-guard could not write the audit record of a {} call of session {}; running it"
+                    + " (sql-guard.audit.fail-mode: open).", call, sessionId, e);
+            return record;
+        }
+    }
+
+    /** Writes the record of what followed a decision; a failure is logged (the call has happened). */
+    private Optional<AuditRecord> outcome(AuditRecord decided, OperationHandle handle, Outcome outcome, String error) {
+        if (decided == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(auditor.recordOutcome(decided, handle == null ? null : handle.toString(), outcome, error));
+        } catch (AuditWriteException e) {
+            LOG.error("sql-guard could not write the audit record of outcome {} of decision {}.", outcome.label(),
+                    decided.decisionId(), e);
+            return Optional.empty();
+        }
+    }
+
+    private static String auditFailure() {
+        return "[sql-guard] Statement refused: its audit record could not be written, and sql-guard.audit.fail-mode"
+                + " is 'closed' (nothing runs without a record). The gateway's log says why; ask the administrator to"
+                + " check the 'sql-guard.audit' logger's appender.";
+    }
+
+    /**
+     * Writes the {@code jobSubmitted} record the first time a fetched result of a handed-on
+     * statement's operation names a job.
+     */
+    public ResultSet fetched(OperationHandle operation, ResultSet result) {
+        // A NOT_READY result has no job id yet (getJobID throws on it).
+        if (result == null
+                || result.getResultType() == ResultSet.ResultType.NOT_READY
+                || !awaitingJob.containsKey(operation)
+                || result.getJobID() == null) {
+            return result;
+        }
+        AuditRecord submitted = awaitingJob.remove(operation);
+        if (submitted != null) {
+            try {
+                auditor.recordJob(submitted, result.getJobID().toHexString());
+            } catch (AuditWriteException e) {
+                LOG.error("sql-guard could not write the jobSubmitted record of operation {}.", operation, e);
+            }
+        }
+        return result;
+    }
+
+    /** The operation is closed: its job id will not be audited any more. */
+    public void operationClosed(OperationHandle operation) {
+        awaitingJob.remove(operation);
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Advisories
+    // ---------------------------------------------------------------------------------------
+
+    private void remember(SessionHandle session, OperationHandle handle, Decision decision) {
+        List<Finding> ordered = new ArrayList<>();
+        for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
+            ordered.addAll(decision.verdict().findings(level));
+        }
+        sessions.state(session).remember(
+                new Advisory(handle.toString(), decision.verdictLabel(), decision.statement().kind().name(), ordered));
+    }
+
+    /**
+     * The guard's advisory for an operation of a session: its verdict and findings. Kept for the
+     * {@value SessionState#MAX_ADVISORIES} most recent operations of each session.
+     */
+    public Optional<Advisory> advisory(SessionHandle session, OperationHandle operation) {
+        return sessions.find(session).flatMap(s -> s.advisory(operation.toString()));
+    }
+
+    /** The advisories of a session's most recent operations, oldest first; empty for an unknown session. */
+    public Optional<List<Advisory>> advisories(SessionHandle session) {
+        return sessions.find(session).map(SessionState::advisories);
+    }
+
+    private static String describeProperties(Map<String, String> properties) {
+        StringBuilder out = new StringBuilder("-- session properties at openSession");
+        properties.forEach((k, v) -> out.append("\n-- '").append(k).append("' = '").append(v).append("'"));
+        return out.toString();
+    }
+}
