@@ -15,33 +15,39 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Runs {@link AnalysisBenchmark} (and {@link StatementBenchmark}) through JMH with the GC profiler
- * and prints µs/op and bytes allocated per op for each plan size (statement kind). The same benchmark runs with JMH's own command line too:
+ * and prints, per plan size, µs/op and bytes allocated per op, also per 100 plan nodes. The same
+ * benchmark runs with JMH's own command line too:
  * {@code java -cp bench/target/flink-sql-guard-bench.jar org.openjdk.jmh.Main AnalysisBenchmark -prof gc}.
  */
 @Command(
         name = "analysis",
         mixinStandardHelpOptions = true,
-        description = "JMH: PlanParser + RuleEngine over all rules on real plans of about 10, 100 and 1000 nodes.")
+        description = "JMH: plan parser + all rules on real plans of about 10, 100 and 1000 nodes; µs/op and bytes/op per size.")
 public final class AnalysisCommand implements Callable<Integer> {
 
     @Option(names = "--nodes", split = ",", defaultValue = "10,100,1000", description = "Plan sizes (default: ${DEFAULT-VALUE}).")
     List<String> nodes;
 
-    @Option(names = "--warmup", defaultValue = "3", description = "Warm-up iterations of 1 s (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", defaultValue = "3", description = "Warm-up iterations (default: ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--iterations", defaultValue = "5", description = "Measured iterations of 1 s (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--iterations", defaultValue = "5", description = "Measured iterations (default: ${DEFAULT-VALUE}).")
     int iterations;
+
+    @Option(names = "--time-ms", defaultValue = "1000", description = "Length of one iteration, ms (default: ${DEFAULT-VALUE}).")
+    long iterationMillis;
 
     @Option(names = "--forks", defaultValue = "1", description = "JMH forks (default: ${DEFAULT-VALUE}).")
     int forks;
@@ -50,40 +56,60 @@ public final class AnalysisCommand implements Callable<Integer> {
     boolean noStatements;
 
     @Option(names = "--cpu-time", negatable = false, description = "Instead of JMH: time AnalysisBenchmark.analyse in this JVM"
-            + " by thread CPU time (not wall time), which other processes on a busy machine do not inflate.")
+            + " by thread CPU time (not wall time), which other processes on a busy machine do not inflate, and count"
+            + " the bytes this thread allocates.")
     boolean cpuTime;
 
     @Override
     public Integer call() throws Exception {
-        if (cpuTime) {
-            return cpuTime();
+        Path fixtureLog = Files.createTempFile("sql-guard-fixtures", ".txt");
+        try {
+            return cpuTime ? cpuTime(fixtureLog) : jmh(fixtureLog);
+        } finally {
+            Files.deleteIfExists(fixtureLog);
         }
-        List<RunResult> results = new ArrayList<>(run(options(AnalysisBenchmark.class).param("nodes", nodes.toArray(String[]::new))));
-        if (!noStatements) {
-            results.addAll(run(options(StatementBenchmark.class)));
-        }
-        System.out.printf(Locale.ROOT, "%nPlan analysis (PlanParser + RuleEngine, all rules, TTL 0) and statement decisions"
-                + " (StatementParser + StatementGuard, no plan); load %s%n%n", GatewaysCommand.loadAverage());
-        System.out.println("| benchmark | param | µs/op | ± (99.9%) | bytes allocated/op |");
-        System.out.println("|---|---|---:|---:|---:|");
-        for (RunResult run : results) {
+    }
+
+    private int jmh(Path fixtureLog) throws Exception {
+        MachineLoad before = MachineLoad.now();
+        Collection<RunResult> analysis = run(options(AnalysisBenchmark.class)
+                .param("nodes", nodes.toArray(String[]::new))
+                .jvmArgsPrepend("-D" + AnalysisBenchmark.FIXTURE_LOG + "=" + fixtureLog));
+        Collection<RunResult> statements = noStatements ? List.of() : run(options(StatementBenchmark.class));
+        Map<Integer, AnalysisTable.Fixture> fixtures = AnalysisTable.parseFixtures(Files.readAllLines(fixtureLog));
+        List<AnalysisTable.Row> rows = new ArrayList<>();
+        for (RunResult run : analysis) {
+            int n = Integer.parseInt(run.getParams().getParam("nodes"));
             Result<?> primary = run.getPrimaryResult();
             Result<?> alloc = run.getSecondaryResults().get("gc.alloc.rate.norm");
-            String benchmark = run.getParams().getBenchmark();
-            String param = run.getParams().getParamsKeys().stream()
-                    .map(k -> k + "=" + run.getParams().getParam(k)).reduce((a, b) -> a + "," + b).orElse("");
-            System.out.printf(Locale.ROOT, "| %s | %s | %.1f | %.1f | %s |%n",
-                    benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1), param,
-                    primary.getScore(), primary.getScoreError(),
-                    alloc == null ? "n/a" : String.format(Locale.ROOT, "%,.0f", alloc.getScore()));
+            rows.add(new AnalysisTable.Row(n, fixtures.get(n), primary.getScore(), primary.getScoreError(),
+                    alloc == null ? Double.NaN : alloc.getScore()));
+        }
+        System.out.print(AnalysisTable.render(
+                "Plan analysis (plan parser + all rules, TTL 0), JMH average time, -prof gc; load before: "
+                        + before.averages(), MachineLoad.now(), rows));
+        if (!statements.isEmpty()) {
+            System.out.printf(Locale.ROOT, "%nStatements the guard does not plan: parse + decide (%s)%n%n", MachineLoad.now());
+            System.out.println("| statement | µs/op | ± µs (99.9 %) | bytes allocated/op |");
+            System.out.println("|---|---:|---:|---:|");
+            for (RunResult run : statements) {
+                Result<?> primary = run.getPrimaryResult();
+                Result<?> alloc = run.getSecondaryResults().get("gc.alloc.rate.norm");
+                System.out.printf(Locale.ROOT, "| %s | %s | %s | %s |%n", run.getParams().getParam("kind"),
+                        Report.ms(primary.getScore()), Report.ms(primary.getScoreError()),
+                        alloc == null ? "n/a" : String.format(Locale.ROOT, "%,.0f", alloc.getScore()));
+            }
         }
         return 0;
     }
 
-    /** Warms up for 5 s, then reports thread CPU µs per analysis over at least 5 s of CPU time. */
-    private int cpuTime() {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        System.out.printf(Locale.ROOT, "%n| plan (nodes param) | CPU µs/op | ops |%n|---|---:|---:|%n");
+    /** Warms up for 5 s, then reports thread CPU µs and allocated bytes per analysis over at least 5 s of CPU time. */
+    private int cpuTime(Path fixtureLog) throws Exception {
+        System.setProperty(AnalysisBenchmark.FIXTURE_LOG, fixtureLog.toString());
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long thread = Thread.currentThread().getId();
+        List<Integer> sizes = new ArrayList<>();
+        List<double[]> scores = new ArrayList<>();
         for (String n : nodes) {
             AnalysisBenchmark benchmark = new AnalysisBenchmark();
             benchmark.nodes = Integer.parseInt(n);
@@ -93,14 +119,26 @@ public final class AnalysisCommand implements Callable<Integer> {
                 benchmark.analyse();
             }
             long start = threads.getCurrentThreadCpuTime();
+            long allocatedStart = threads.getThreadAllocatedBytes(thread);
             long ops = 0;
             while (threads.getCurrentThreadCpuTime() - start < TimeUnit.SECONDS.toNanos(5)) {
                 benchmark.analyse();
                 ops++;
             }
             double micros = (threads.getCurrentThreadCpuTime() - start) / 1e3 / ops;
-            System.out.printf(Locale.ROOT, "| %s | %.1f | %d |%n", n, micros, ops);
+            double bytes = (threads.getThreadAllocatedBytes(thread) - allocatedStart) / (double) ops;
+            sizes.add(benchmark.nodes);
+            scores.add(new double[] {micros, bytes});
         }
+        Map<Integer, AnalysisTable.Fixture> fixtures = AnalysisTable.parseFixtures(Files.readAllLines(fixtureLog));
+        List<AnalysisTable.Row> rows = new ArrayList<>();
+        for (int i = 0; i < sizes.size(); i++) {
+            rows.add(new AnalysisTable.Row(sizes.get(i), fixtures.get(sizes.get(i)), scores.get(i)[0], Double.NaN,
+                    scores.get(i)[1]));
+        }
+        System.out.print(AnalysisTable.render(
+                "Plan analysis (plan parser + all rules, TTL 0), thread CPU time and thread-allocated bytes over 5 s",
+                MachineLoad.now(), rows));
         return 0;
     }
 
@@ -108,9 +146,9 @@ public final class AnalysisCommand implements Callable<Integer> {
         return new OptionsBuilder()
                 .include(benchmark.getName())
                 .warmupIterations(warmup)
-                .warmupTime(TimeValue.seconds(1))
+                .warmupTime(TimeValue.milliseconds(iterationMillis))
                 .measurementIterations(iterations)
-                .measurementTime(TimeValue.seconds(1))
+                .measurementTime(TimeValue.milliseconds(iterationMillis))
                 .forks(forks)
                 .addProfiler(GCProfiler.class);
     }

@@ -82,11 +82,23 @@ final class GatewayProcess implements AutoCloseable {
         return new GatewayRestClient(port);
     }
 
-    /** Heap in use after a full GC, and committed heap, in bytes. */
-    long[] heapAfterGc() throws Exception {
+    /** Heap in use after a full GC, and committed heap (see {@link ServeCommand}). */
+    LevelResult.Heap heapAfterGc() throws Exception {
         send("heap");
         String[] parts = reply("HEAP", 120).split("\\s+");
-        return new long[] {Long.parseLong(parts[1]), Long.parseLong(parts[2])};
+        return new LevelResult.Heap(Long.parseLong(parts[1]), Long.parseLong(parts[2]));
+    }
+
+    /**
+     * Waits until the gateway JVM is idle (its own CPU use below 10 % of a core over two windows of
+     * 100 ms: jobs that outlive their statement, such as a submitted INSERT or a cancelled query, have
+     * ended) or {@code maxMillis} have passed. Returns the milliseconds waited, negative when it was
+     * still busy at the end.
+     */
+    long awaitIdle(long maxMillis) throws Exception {
+        send("idle " + maxMillis);
+        String[] parts = reply("IDLE", (int) (maxMillis / 1000) + 60).split("\\s+");
+        return Long.parseLong(parts[1]);
     }
 
     private void send(String command) throws IOException {

@@ -8,17 +8,16 @@ import io.github.sqlguard.testing.RestSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -29,113 +28,137 @@ import java.util.concurrent.Future;
  * with the same statements ({@link Workload}).
  *
  * <p>Why two processes: each gateway gets its own heap, GC and JIT, so a GC pause or a MiniCluster
- * shutting down in one cannot be charged to the other, and the heap each one holds after the run
- * can be read separately. Both processes stay up for the whole run; only one is driven at a time.
+ * shutting down in one cannot be charged to the other, and the heap each one holds can be read
+ * separately. Both processes stay up for the whole run; only one is driven at a time, and a round
+ * starts only once both are idle (no job left running from the previous round).
  *
- * <p>For each number of parallel sessions, rounds alternate between the gateways (plain first in
- * even rounds, guarded first in odd ones, so drift and leftovers of the previous round hit both
- * alike). In a round every session runs one pass of the workload; the latency of a statement is
- * from submit to its first result page with rows, its end of stream, or its error; throughput is
- * all statements of the round over the round's wall time. Warm-up rounds are not recorded.
+ * <p>For each level of concurrent sessions and each statement kind, rounds alternate between the
+ * gateways (plain first in even rounds, guarded first in odd ones). In a round each session sends
+ * its statements of that kind; a statement's latency is measured by {@link StatementRunner};
+ * throughput is the round's statements over its wall time. Statements the guard refuses ({@link
+ * Kind#REFUSED}) are measured in rounds of their own and reported apart. Warm-up rounds are not
+ * recorded.
  */
 @Command(
         name = "gateways",
         mixinStandardHelpOptions = true,
-        description = "Plain vs guarded SQL Gateway over REST: latency per statement kind, throughput, heap.")
+        description = "Plain vs guarded SQL Gateway over REST: latency and throughput per statement kind and number of"
+                + " concurrent sessions, time to refusal, heap; markdown in <log-dir>/report.md.")
 public final class GatewaysCommand implements Callable<Integer> {
 
-    @Option(names = "--sessions", split = ",", defaultValue = "1,4,16", description = "Parallel sessions per level (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--sessions", split = ",", defaultValue = "1,4,16,64", description = "Concurrent sessions per level (default: ${DEFAULT-VALUE}).")
     List<Integer> sessions;
 
-    @Option(names = "--rounds", split = ",", defaultValue = "8,4,2", description = "Measured rounds per gateway and level, one value per level (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rounds", split = ",", defaultValue = "6,3,2,1", description = "Measured rounds per gateway, level and kind; one value per level, or one for all (default: ${DEFAULT-VALUE}).")
     List<Integer> rounds;
 
-    @Option(names = "--warmup", split = ",", defaultValue = "3,1,1", description = "Warm-up rounds per gateway and level (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", split = ",", defaultValue = "2,1,1,1", description = "Warm-up rounds per gateway, level and kind; one value per level, or one for all (default: ${DEFAULT-VALUE}).")
     List<Integer> warmup;
 
-    @Option(names = "--cheap-repeats", defaultValue = "5", description = "SET, CREATE TABLE and SHOW TABLES per pass (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--kinds", split = ",", defaultValue = "SET,RESET,DDL,SHOW,HEAVY_INSERT,HEAVY_SELECT,REFUSED", description = "Statement kinds (default: ${DEFAULT-VALUE}).")
+    List<Kind> kinds;
+
+    @Option(names = "--cheap-repeats", defaultValue = "10", description = "SET/RESET/CREATE TABLE/SHOW statements per session and round (default: ${DEFAULT-VALUE}).")
     int cheapRepeats;
+
+    @Option(names = "--heavy-repeats", defaultValue = "1", description = "Heavy statements per session and round (default: ${DEFAULT-VALUE}).")
+    int heavyRepeats;
 
     @Option(names = "--heap", defaultValue = "2g", description = "-Xms/-Xmx of each gateway JVM (default: ${DEFAULT-VALUE}).")
     String heap;
 
-    @Option(names = "--settle-ms", defaultValue = "500", description = "Pause before each round, for cancelled jobs to wind down (default: ${DEFAULT-VALUE}).")
-    long settleMs;
+    @Option(names = "--poll-us", defaultValue = "1000", description = "Pause between two result polls, µs; at most 1000 (default: ${DEFAULT-VALUE}).")
+    long pollMicros;
 
-    @Option(names = "--timeout-s", defaultValue = "120", description = "Per-statement timeout (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--idle-ms", defaultValue = "60000", description = "Longest wait for both gateways to be idle before a round (default: ${DEFAULT-VALUE}).")
+    long idleMillis;
+
+    @Option(names = "--timeout-s", defaultValue = "300", description = "Per-statement timeout (default: ${DEFAULT-VALUE}).")
     long timeoutSeconds;
 
-    @Option(names = "--log-dir", defaultValue = "bench/target/bench-logs", description = "Gateway logs, audit and stderr (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--log-dir", defaultValue = "bench/target/bench-logs", description = "Gateway logs, audit, stderr and report.md (default: ${DEFAULT-VALUE}).")
     Path logDir;
 
-    private static final Duration MAX_POLL = Duration.ofMillis(10);
-
     /** One gateway under test and its sessions of the current level. */
-    private record Target(String name, GatewayProcess process, GatewayRestClient client, List<RestSession> sessions) {}
-
-    /** Samples of one gateway at one level. */
-    private static final class Samples {
-        final Map<Kind, List<Long>> nanos = new ConcurrentHashMap<>();
-        final Map<Kind, List<String>> unexpected = new ConcurrentHashMap<>();
-        long statements;
-        long wallNanos;
-
-        void add(Kind kind, long elapsed, String problem) {
-            nanos.computeIfAbsent(kind, k -> new CopyOnWriteArrayList<>()).add(elapsed);
-            if (problem != null) {
-                unexpected.computeIfAbsent(kind, k -> new CopyOnWriteArrayList<>()).add(problem);
-            }
-        }
-    }
+    private record Target(String name, boolean guarded, StatementRunner runner,
+            List<RestSession> sessions) {}
 
     @Override
     public Integer call() throws Exception {
-        if (rounds.size() != sessions.size() || warmup.size() != sessions.size()) {
-            throw new IllegalArgumentException("--rounds and --warmup need one value per --sessions level");
+        List<Integer> roundsPerLevel = perLevel(rounds, "--rounds");
+        List<Integer> warmupPerLevel = perLevel(warmup, "--warmup");
+        if (pollMicros < 1 || pollMicros > 1000) {
+            throw new IllegalArgumentException("--poll-us must be in 1..1000, was " + pollMicros);
         }
         Files.createDirectories(logDir);
-        Workload workload = new Workload(cheapRepeats);
-        StringBuilder report = new StringBuilder();
-        report.append(String.format(Locale.ROOT,
-                "Flink SQL Guard benchmark: plain (rest) vs guarded (guard) gateway, two JVMs -Xmx%s, local execution,"
-                        + " %d CPUs, load %s at start%n", heap, Runtime.getRuntime().availableProcessors(), loadAverage()));
+        Path file = logDir.resolve("report.md");
+        Workload workload = new Workload(cheapRepeats, heavyRepeats);
+        StringBuilder report = new StringBuilder(
+                Report.header(MachineLoad.now(), heap, pollMicros, System.getProperty("java.version")));
         System.out.print(report);
+        List<LevelResult> results = new ArrayList<>();
         try (GatewayProcess plain = GatewayProcess.start("plain", "rest", heap, logDir);
                 GatewayProcess guarded = GatewayProcess.start("guarded", "guard", heap, logDir)) {
             for (int level = 0; level < sessions.size(); level++) {
-                String section = runLevel(workload, plain, guarded, sessions.get(level), warmup.get(level), rounds.get(level));
+                LevelResult result = runLevel(workload, plain, guarded, sessions.get(level), warmupPerLevel.get(level),
+                        roundsPerLevel.get(level));
+                results.add(result);
+                String section = Report.level(result);
                 System.out.print(section);
                 report.append(section);
+                Files.writeString(file, report); // a run cut short keeps its finished levels
             }
         }
-        Path file = logDir.resolve("report.md");
+        String scaling = Report.scaling(results);
+        System.out.print(scaling);
+        report.append(scaling);
         Files.writeString(file, report);
         System.out.println("Report written to " + file);
         return 0;
     }
 
-    private String runLevel(Workload workload, GatewayProcess plainProcess, GatewayProcess guardedProcess, int n,
+    private List<Integer> perLevel(List<Integer> values, String option) {
+        if (values.size() == 1) {
+            return Collections.nCopies(sessions.size(), values.get(0));
+        }
+        if (values.size() != sessions.size()) {
+            throw new IllegalArgumentException(option + " needs one value, or one per --sessions level");
+        }
+        return values;
+    }
+
+    private LevelResult runLevel(Workload workload, GatewayProcess plainProcess, GatewayProcess guardedProcess, int n,
             int warmupRounds, int measuredRounds) throws Exception {
-        String loadBefore = loadAverage();
-        Target plain = open("plain", plainProcess, workload, n);
-        Target guarded = open("guarded", guardedProcess, workload, n);
-        Map<String, Samples> samples = Map.of("plain", new Samples(), "guarded", new Samples());
+        MachineLoad before = MachineLoad.now();
+        Target plain = open("plain", false, plainProcess, workload, n);
+        Target guarded = open("guarded", true, guardedProcess, workload, n);
+        Map<Kind, Series> plainSeries = new EnumMap<>(Kind.class);
+        Map<Kind, Series> guardedSeries = new EnumMap<>(Kind.class);
         ExecutorService pool = Executors.newFixedThreadPool(n);
+        int busyStarts = 0;
+        int roundNumber = 0;
         try {
-            for (int round = 0; round < warmupRounds + measuredRounds; round++) {
-                boolean measured = round >= warmupRounds;
-                Target[] order = round % 2 == 0 ? new Target[] {plain, guarded} : new Target[] {guarded, plain};
-                for (Target target : order) {
-                    Thread.sleep(settleMs);
-                    runRound(pool, workload, target, round, measured ? samples.get(target.name()) : new Samples());
+            for (Kind kind : kinds) {
+                plainSeries.put(kind, new Series());
+                guardedSeries.put(kind, new Series());
+                for (int round = 0; round < warmupRounds + measuredRounds; round++, roundNumber++) {
+                    boolean measured = round >= warmupRounds;
+                    Target[] order = round % 2 == 0 ? new Target[] {plain, guarded} : new Target[] {guarded, plain};
+                    for (Target target : order) {
+                        boolean busy = !awaitIdle(plainProcess) | !awaitIdle(guardedProcess);
+                        if (busy && measured) {
+                            busyStarts++;
+                        }
+                        Series into = measured ? (target.guarded() ? guardedSeries : plainSeries).get(kind) : new Series();
+                        runRound(pool, workload, kind, target, roundNumber, into);
+                    }
                 }
-                System.err.printf(Locale.ROOT, "  %d session(s): round %d/%d done%n", n, round + 1,
-                        warmupRounds + measuredRounds);
+                System.err.printf(Locale.ROOT, "  %d session(s): %s done (%s)%n", n, kind.label(), MachineLoad.now());
             }
-            long[] plainHeap = plainProcess.heapAfterGc();
-            long[] guardedHeap = guardedProcess.heapAfterGc();
-            return Report.level(n, measuredRounds, warmupRounds, loadBefore, loadAverage(),
-                    samples.get("plain"), samples.get("guarded"), plainHeap, guardedHeap);
+            LevelResult.Heap plainHeap = plainProcess.heapAfterGc();
+            LevelResult.Heap guardedHeap = guardedProcess.heapAfterGc();
+            return new LevelResult(n, measuredRounds, warmupRounds, before, MachineLoad.now(), plainSeries,
+                    guardedSeries, plainHeap, guardedHeap, busyStarts);
         } finally {
             pool.shutdownNow();
             closeAll(plain);
@@ -143,60 +166,72 @@ public final class GatewaysCommand implements Callable<Integer> {
         }
     }
 
-    private Target open(String name, GatewayProcess process, Workload workload, int n) throws Exception {
+    private boolean awaitIdle(GatewayProcess process) throws Exception {
+        long waited = process.awaitIdle(idleMillis);
+        if (waited < 0) {
+            System.err.printf(Locale.ROOT, "  %s gateway still busy after %d ms; starting the round anyway%n",
+                    process.name(), -waited);
+        }
+        return waited >= 0;
+    }
+
+    private Target open(String name, boolean isGuarded, GatewayProcess process, Workload workload, int n)
+            throws Exception {
         GatewayRestClient client = process.client();
+        StatementRunner runner = new StatementRunner(client, pollMicros, Duration.ofSeconds(timeoutSeconds));
         List<RestSession> list = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             RestSession session = client.openSession(Map.of());
             list.add(session);
             for (String statement : workload.setup(s)) {
-                RestSession.StatementResult result = session.execute(statement, 1, Duration.ofSeconds(timeoutSeconds));
-                if (result.failed()) {
-                    throw new IllegalStateException("Setup failed on " + name + ": " + statement + "\n" + result.error());
+                StatementRunner.Outcome outcome = runner.run(session, statement, Map.of());
+                if (outcome.failed() || outcome.timedOut()) {
+                    throw new IllegalStateException("Setup failed on " + name + ": " + statement + "\n" + outcome);
                 }
             }
         }
-        return new Target(name, process, client, list);
+        return new Target(name, isGuarded, runner, list);
     }
 
-    private void runRound(ExecutorService pool, Workload workload, Target target, int round, Samples into)
+    private void runRound(ExecutorService pool, Workload workload, Kind kind, Target target, int round, Series into)
             throws Exception {
         List<Future<Integer>> futures = new ArrayList<>();
         long start = System.nanoTime();
         for (int s = 0; s < target.sessions().size(); s++) {
-            int session = s;
-            futures.add(pool.submit(() -> runPass(workload.pass(session, round), target.sessions().get(session), target.name(), into)));
+            List<Step> steps = workload.steps(kind, s, round);
+            RestSession session = target.sessions().get(s);
+            futures.add(pool.submit(() -> runSteps(steps, session, target, into)));
         }
-        int statements = 0;
+        long statements = 0;
         for (Future<Integer> future : futures) {
             statements += future.get();
         }
-        into.wallNanos += System.nanoTime() - start;
-        into.statements += statements;
+        into.addRound(statements, System.nanoTime() - start);
     }
 
-    private int runPass(List<Step> steps, RestSession session, String gateway, Samples into) throws Exception {
-        Duration timeout = Duration.ofSeconds(timeoutSeconds);
+    private int runSteps(List<Step> steps, RestSession session, Target target, Series into) throws Exception {
         for (Step step : steps) {
-            long start = System.nanoTime();
-            String operation = session.submit(step.sql(), step.executionConfig());
-            RestSession.StatementResult result = session.fetch(operation, 1, timeout, MAX_POLL);
-            long elapsed = System.nanoTime() - start;
-            session.closeOperation(operation);
-            boolean expectFailure = step.blockedByGuard() && gateway.equals("guarded");
-            String problem = null;
-            if (elapsed >= timeout.toNanos()) {
-                problem = "timed out";
-            } else if (result.failed() != expectFailure) {
-                problem = result.failed() ? result.error() : "ran although the guard should block it";
-            }
+            StatementRunner.Outcome outcome =
+                    target.runner().run(session, step.sql(target.guarded()), step.executionConfig());
+            String problem = problem(step.expectFailure(target.guarded()), outcome);
             if (problem != null) {
-                System.err.printf(Locale.ROOT, "  unexpected on %s, %s: %s%n", gateway, step.kind().label(),
+                System.err.printf(Locale.ROOT, "  unexpected on %s, %s: %s%n", target.name(), step.kind().label(),
                         problem.length() > 300 ? problem.substring(0, 300) + "..." : problem);
             }
-            into.add(step.kind(), elapsed, problem);
+            into.add(outcome.elapsedNanos(), problem);
         }
         return steps.size();
+    }
+
+    /** What went unexpectedly with one statement, or null. */
+    static String problem(boolean expectFailure, StatementRunner.Outcome outcome) {
+        if (outcome.timedOut()) {
+            return "timed out";
+        }
+        if (outcome.failed() != expectFailure) {
+            return outcome.failed() ? outcome.error() : "ran although the guard should refuse it";
+        }
+        return null;
     }
 
     private static void closeAll(Target target) {
@@ -206,46 +241,6 @@ public final class GatewaysCommand implements Callable<Integer> {
             } catch (Exception e) {
                 System.err.println("Could not close a session of " + target.name() + ": " + e);
             }
-        }
-    }
-
-    /** The 1/5/15-minute load averages of this machine, from /proc/loadavg. */
-    static String loadAverage() {
-        try {
-            String[] parts = Files.readString(Path.of("/proc/loadavg")).split("\\s+");
-            return parts[0] + " " + parts[1] + " " + parts[2];
-        } catch (IOException e) {
-            return "unknown (" + e.getMessage() + ")";
-        }
-    }
-
-    /** Per-level results as a markdown section. */
-    static final class Report {
-        private Report() {}
-
-        static String level(int n, int rounds, int warmup, String loadBefore, String loadAfter, Samples plain,
-                Samples guarded, long[] plainHeap, long[] guardedHeap) {
-            StringBuilder out = new StringBuilder();
-            out.append(String.format(Locale.ROOT, "%n### %d session%s (%d measured + %d warm-up rounds per gateway; load %s -> %s)%n%n",
-                    n, n == 1 ? "" : "s", rounds, warmup, loadBefore, loadAfter));
-            out.append("| statement | n | plain median ms | plain p99 ms | guarded median ms | guarded p99 ms | guarded/plain median | unexpected |\n");
-            out.append("|---|---:|---:|---:|---:|---:|---:|---|\n");
-            for (Kind kind : Kind.values()) {
-                LatencyStats a = new LatencyStats(plain.nanos.getOrDefault(kind, List.of()));
-                LatencyStats b = new LatencyStats(guarded.nanos.getOrDefault(kind, List.of()));
-                int bad = plain.unexpected.getOrDefault(kind, List.of()).size()
-                        + guarded.unexpected.getOrDefault(kind, List.of()).size();
-                out.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %.1f | %.1f | %.1f | %.2f | %s |%n",
-                        kind.label(), a.count(), a.medianMs(), a.percentileMs(99), b.medianMs(), b.percentileMs(99),
-                        b.medianMs() / a.medianMs(), bad == 0 ? "" : String.valueOf(bad)));
-            }
-            double plainTput = plain.statements / (plain.wallNanos / 1e9);
-            double guardedTput = guarded.statements / (guarded.wallNanos / 1e9);
-            out.append(String.format(Locale.ROOT, "%nThroughput: plain %.1f statements/s, guarded %.1f statements/s,"
-                    + " guarded/plain %.2f.%n", plainTput, guardedTput, guardedTput / plainTput));
-            out.append(String.format(Locale.ROOT, "Gateway heap after the run (used after a full GC / committed): plain %d / %d MB,"
-                    + " guarded %d / %d MB.%n", plainHeap[0] >> 20, plainHeap[1] >> 20, guardedHeap[0] >> 20, guardedHeap[1] >> 20));
-            return out.toString();
         }
     }
 }

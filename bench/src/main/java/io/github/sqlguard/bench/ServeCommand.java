@@ -7,18 +7,25 @@ import picocli.CommandLine.Option;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The gateway process the harness starts (one per endpoint type): a real Flink SQL Gateway with
  * local execution, answering a line protocol on standard input/output. It prints {@code READY
  * <port>} once it listens; {@code heap} runs a full GC and answers {@code HEAP <used> <committed>}
- * in bytes; {@code stop} or the end of input stops the gateway.
+ * in bytes; {@code idle <maxMs>} waits until this JVM uses less than 10 % of a core over two
+ * consecutive 100 ms windows and answers {@code IDLE <ms waited>} ({@code IDLE -<ms>} when it was
+ * still busy after {@code maxMs}); {@code stop} or the end of input stops the gateway.
  */
-@Command(name = "serve", hidden = true, description = "Internal: one gateway process of the 'gateways' benchmark.")
+@Command(name = "serve", hidden = true, description = "Internal: one gateway process of the 'gateways' and 'memory' benchmarks.")
 public final class ServeCommand implements Callable<Integer> {
+
+    private static final long WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     @Option(names = "--endpoint", required = true, description = "rest (plain) or guard")
     String endpoint;
@@ -31,14 +38,38 @@ public final class ServeCommand implements Callable<Integer> {
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
             String line;
             while ((line = in.readLine()) != null && !line.strip().equals("stop")) {
-                if (line.strip().equals("heap")) {
+                String command = line.strip();
+                if (command.equals("heap")) {
+                    // Twice: the first full GC may leave objects whose finalization/cleaning frees more.
                     System.gc();
-                    Runtime runtime = Runtime.getRuntime();
-                    System.out.println("HEAP " + (runtime.totalMemory() - runtime.freeMemory()) + " " + runtime.totalMemory());
-                    System.out.flush();
+                    System.gc();
+                    MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+                    System.out.println("HEAP " + heap.getUsed() + " " + heap.getCommitted());
+                } else if (command.startsWith("idle ")) {
+                    System.out.println("IDLE " + awaitIdle(Long.parseLong(command.substring("idle ".length()).strip())));
                 }
+                System.out.flush();
             }
         }
         return 0;
+    }
+
+    private static long awaitIdle(long maxMillis) throws InterruptedException {
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.MILLISECONDS.toNanos(maxMillis);
+        int quietWindows = 0;
+        while (System.nanoTime() < deadline) {
+            long cpu = os.getProcessCpuTime();
+            long wall = System.nanoTime();
+            Thread.sleep(WINDOW_NANOS / 1_000_000);
+            double share = (os.getProcessCpuTime() - cpu) / (double) (System.nanoTime() - wall);
+            quietWindows = share < 0.10 ? quietWindows + 1 : 0;
+            if (quietWindows >= 2) {
+                return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            }
+        }
+        return -TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     }
 }

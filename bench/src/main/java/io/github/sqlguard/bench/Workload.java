@@ -5,27 +5,39 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The statements both gateways receive, in the same order: per session a small bounded datagen
- * table and a blackhole sink, then passes of SET, CREATE TABLE, SHOW TABLES (each repeated, they
- * are cheap), an allowed Top-N (state TTL set), the same Top-N with a per-statement TTL of 0 (the
- * guard blocks it, the plain gateway runs it), an INSERT INTO blackhole and a window Top-N.
+ * The statements both gateways receive, in the same order, per statement kind: the cheap
+ * statements the guard parses but never plans ({@code SET}, {@code RESET}, {@code CREATE TABLE},
+ * {@code SHOW TABLES}) and a planning-heavy query, a 5-way join over two views (a Top-N and a
+ * deduplication) of bounded datagen tables, sent both as {@code INSERT INTO} a blackhole table and
+ * as a {@code SELECT}.
  *
- * <p>Sources are bounded ({@code number-of-rows}) so INSERT jobs and the window Top-N end on their
- * own and no job outlives its pass. Immutable.
+ * <p>One statement kind, {@link Kind#REFUSED}, is not identical work: the heavy SELECT with a
+ * per-statement state TTL of 0, which the guard refuses ({@code unbounded-rank}). The guarded
+ * gateway receives it and the time to refusal is measured; the plain gateway receives {@code
+ * EXPLAIN CHANGELOG_MODE} of the same statement (what the guard plans to judge it) instead of
+ * running the job. The report keeps it out of every ratio and throughput.
  *
- * @param cheapRepeats how often SET, CREATE TABLE and SHOW TABLES run in one pass
+ * <p>Every session sets {@code table.exec.state.ttl} to 1 h in its setup, so the heavy statements
+ * are allowed (advisories at most). {@code RESET} resets {@code pipeline.name}, never the TTL.
+ * Sources are bounded ({@code number-of-rows} or a sequence) so jobs end on their own. Immutable.
+ *
+ * @param cheapRepeats how many statements of a cheap kind one session sends per round
+ * @param heavyRepeats how many heavy statements one session sends per round
  */
-public record Workload(int cheapRepeats) {
+public record Workload(int cheapRepeats, int heavyRepeats) {
+
+    /** The state TTL every session sets in its setup (and the SET kind sets again). */
+    public static final String SESSION_TTL = "1 h";
 
     /** What a statement is, as the report groups it. */
     public enum Kind {
         SET("SET"),
+        RESET("RESET"),
         DDL("CREATE TABLE"),
         SHOW("SHOW TABLES"),
-        TOP_N("Top-N, TTL set"),
-        TOP_N_BLOCKED("Top-N, TTL 0"),
-        INSERT("INSERT blackhole"),
-        WINDOW_TOP_N("window Top-N");
+        HEAVY_INSERT("heavy INSERT (job submitted)"),
+        HEAVY_SELECT("heavy SELECT (first page)"),
+        REFUSED("heavy SELECT, TTL 0");
 
         private final String label;
 
@@ -38,87 +50,119 @@ public record Workload(int cheapRepeats) {
             return label;
         }
 
-        /** True for SET, DDL and SHOW: the guard parses them but never plans them. */
+        /** True for SET, RESET, DDL and SHOW: the guard parses them but never plans them. */
         public boolean cheap() {
-            return this == SET || this == DDL || this == SHOW;
+            return this == SET || this == RESET || this == DDL || this == SHOW;
+        }
+
+        /** True when the guard refuses it: not identical work, kept out of ratios and throughput. */
+        public boolean refused() {
+            return this == REFUSED;
         }
     }
 
     /**
      * One statement to send.
      *
-     * @param executionConfig the per-statement execution config of the REST request
-     * @param blockedByGuard true when the guarded gateway must refuse it (and the plain one runs it)
+     * @param plainSql what the plain gateway receives
+     * @param guardedSql what the guarded gateway receives
+     * @param executionConfig the per-statement execution config of the REST request (both gateways)
+     * @param refusedByGuard true when the guarded gateway must refuse it
      */
-    public record Step(Kind kind, String sql, Map<String, String> executionConfig, boolean blockedByGuard) {}
+    public record Step(Kind kind, String plainSql, String guardedSql, Map<String, String> executionConfig,
+            boolean refusedByGuard) {
+
+        /** The statement for the guarded ({@code true}) or the plain gateway. */
+        public String sql(boolean guarded) {
+            return guarded ? guardedSql : plainSql;
+        }
+
+        /** True when the gateway ({@code guarded} or plain) must report an error for it. */
+        public boolean expectFailure(boolean guarded) {
+            return guarded && refusedByGuard;
+        }
+
+        static Step same(Kind kind, String sql) {
+            return new Step(kind, sql, sql, Map.of(), false);
+        }
+    }
 
     public Workload {
-        if (cheapRepeats < 1) {
-            throw new IllegalArgumentException("cheapRepeats must be at least 1, was " + cheapRepeats);
+        if (cheapRepeats < 1 || heavyRepeats < 1) {
+            throw new IllegalArgumentException(
+                    "cheapRepeats and heavyRepeats must be at least 1, were " + cheapRepeats + ", " + heavyRepeats);
         }
     }
 
-    /** Statements that prepare session {@code session} (not measured). */
+    /** Statements that prepare session {@code session} (not measured), the same on both gateways. */
     public List<String> setup(int session) {
+        String s = "_" + session;
         return List.of(
-                "CREATE TABLE " + orders(session) + " (\n"
-                        + "  order_id STRING,\n"
-                        + "  user_id STRING,\n"
-                        + "  amount DOUBLE,\n"
-                        + "  order_time TIMESTAMP(3),\n"
+                "SET 'table.exec.state.ttl' = '" + SESSION_TTL + "'",
+                "CREATE TABLE orders" + s + " (\n"
+                        + "  order_id BIGINT, user_id BIGINT, product_id BIGINT, amount DOUBLE, order_time TIMESTAMP(3),\n"
                         + "  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND\n"
-                        + ") WITH ('connector' = 'datagen', 'number-of-rows' = '2000',"
-                        + " 'fields.user_id.length' = '2')",
-                "CREATE TABLE " + sink(session) + " (order_id STRING, user_id STRING, amount DOUBLE)"
-                        + " WITH ('connector' = 'blackhole')");
+                        + ") WITH ('connector' = 'datagen', 'number-of-rows' = '200',"
+                        + " 'fields.user_id.min' = '1', 'fields.user_id.max' = '20',"
+                        + " 'fields.product_id.min' = '1', 'fields.product_id.max' = '20')",
+                "CREATE TABLE users" + s + " (user_id BIGINT, name STRING, region_id BIGINT, proc AS PROCTIME())"
+                        + " WITH ('connector' = 'datagen', " + sequence("user_id", 20) + ","
+                        + " 'fields.name.length' = '8', 'fields.region_id.min' = '1', 'fields.region_id.max' = '5')",
+                "CREATE TABLE products" + s + " (product_id BIGINT, category_id BIGINT, price DOUBLE)"
+                        + " WITH ('connector' = 'datagen', " + sequence("product_id", 20) + ","
+                        + " 'fields.category_id.min' = '1', 'fields.category_id.max' = '5')",
+                "CREATE TABLE regions" + s + " (region_id BIGINT, region STRING)"
+                        + " WITH ('connector' = 'datagen', " + sequence("region_id", 5) + ", 'fields.region.length' = '6')",
+                "CREATE TABLE categories" + s + " (category_id BIGINT, category STRING)"
+                        + " WITH ('connector' = 'datagen', " + sequence("category_id", 5) + ", 'fields.category.length' = '6')",
+                // Deduplication: the latest row per user (a Deduplicate node, processing time).
+                "CREATE TEMPORARY VIEW latest_users" + s + " AS SELECT user_id, name, region_id FROM (\n"
+                        + "  SELECT *, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY proc DESC) AS rn FROM users" + s + "\n"
+                        + ") WHERE rn = 1",
+                // Top-N: the 3 dearest products per category (a non-window Rank).
+                "CREATE TEMPORARY VIEW top_products" + s + " AS SELECT product_id, category_id, price FROM (\n"
+                        + "  SELECT *, ROW_NUMBER() OVER (PARTITION BY category_id ORDER BY price DESC) AS rn FROM products" + s + "\n"
+                        + ") WHERE rn <= 3",
+                "CREATE TABLE sink" + s + " (order_id BIGINT, name STRING, region STRING, product_id BIGINT,"
+                        + " category STRING, amount DOUBLE) WITH ('connector' = 'blackhole')");
     }
 
-    /** The statements of pass {@code pass} of session {@code session}. */
-    public List<Step> pass(int session, int pass) {
-        List<Step> steps = new ArrayList<>();
-        for (int r = 0; r < cheapRepeats; r++) {
-            steps.add(new Step(Kind.SET, "SET 'table.exec.state.ttl' = '1 h'", Map.of(), false));
-            steps.add(new Step(
-                    Kind.DDL,
-                    "CREATE TABLE t_" + session + "_" + pass + "_" + r + " (id BIGINT, name STRING)"
-                            + " WITH ('connector' = 'datagen', 'number-of-rows' = '10')",
-                    Map.of(),
-                    false));
-            steps.add(new Step(Kind.SHOW, "SHOW TABLES", Map.of(), false));
+    /** The planning-heavy query of session {@code session}: a 5-way join over the Top-N and dedup views. */
+    public static String heavyQuery(int session) {
+        String s = "_" + session;
+        return "SELECT o.order_id, u.name, r.region, p.product_id, c.category, o.amount\n"
+                + "FROM orders" + s + " o\n"
+                + "JOIN latest_users" + s + " u ON o.user_id = u.user_id\n"
+                + "JOIN top_products" + s + " p ON o.product_id = p.product_id\n"
+                + "JOIN regions" + s + " r ON u.region_id = r.region_id\n"
+                + "JOIN categories" + s + " c ON p.category_id = c.category_id";
+    }
+
+    /**
+     * The statements session {@code session} sends in round {@code round} of kind {@code kind}.
+     * Round numbers must differ between the rounds of one session (CREATE TABLE names depend on it).
+     */
+    public List<Step> steps(Kind kind, int session, int round) {
+        int repeats = kind.cheap() ? cheapRepeats : heavyRepeats;
+        List<Step> steps = new ArrayList<>(repeats);
+        for (int r = 0; r < repeats; r++) {
+            steps.add(switch (kind) {
+                case SET -> Step.same(kind, "SET 'table.exec.state.ttl' = '" + SESSION_TTL + "'");
+                case RESET -> Step.same(kind, "RESET 'pipeline.name'");
+                case DDL -> Step.same(kind, "CREATE TABLE t_" + session + "_" + round + "_" + r
+                        + " (id BIGINT, name STRING) WITH ('connector' = 'datagen', 'number-of-rows' = '10')");
+                case SHOW -> Step.same(kind, "SHOW TABLES");
+                case HEAVY_INSERT -> Step.same(kind, "INSERT INTO sink_" + session + "\n" + heavyQuery(session));
+                case HEAVY_SELECT -> Step.same(kind, heavyQuery(session));
+                case REFUSED -> new Step(kind, "EXPLAIN CHANGELOG_MODE " + heavyQuery(session), heavyQuery(session),
+                        Map.of("table.exec.state.ttl", "0"), true);
+            });
         }
-        String topN =
-                "SELECT * FROM (\n"
-                        + "  SELECT order_id, user_id, amount,\n"
-                        + "         ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC) AS rn\n"
-                        + "  FROM " + orders(session) + "\n"
-                        + ") t WHERE rn <= 3";
-        steps.add(new Step(Kind.TOP_N, topN, Map.of(), false));
-        steps.add(new Step(Kind.TOP_N_BLOCKED, topN, Map.of("table.exec.state.ttl", "0"), true));
-        steps.add(new Step(
-                Kind.INSERT,
-                "INSERT INTO " + sink(session) + " SELECT order_id, user_id, amount FROM " + orders(session),
-                Map.of(),
-                false));
-        steps.add(new Step(
-                Kind.WINDOW_TOP_N,
-                "SELECT window_start, window_end, user_id, total FROM (\n"
-                        + "  SELECT window_start, window_end, user_id, SUM(amount) AS total,\n"
-                        + "         ROW_NUMBER() OVER (PARTITION BY window_start, window_end"
-                        + " ORDER BY SUM(amount) DESC) AS rn\n"
-                        + "  FROM TABLE(TUMBLE(TABLE " + orders(session)
-                        + ", DESCRIPTOR(order_time), INTERVAL '5' MINUTES))\n"
-                        + "  GROUP BY window_start, window_end, user_id\n"
-                        + ") WHERE rn <= 10",
-                Map.of(),
-                false));
         return steps;
     }
 
-    private static String orders(int session) {
-        return "orders_" + session;
-    }
-
-    private static String sink(int session) {
-        return "sink_" + session;
+    private static String sequence(String field, int end) {
+        return "'fields." + field + ".kind' = 'sequence', 'fields." + field + ".start' = '1', 'fields." + field
+                + ".end' = '" + end + "'";
     }
 }

@@ -1,6 +1,7 @@
 package io.github.sqlguard.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.sqlguard.bench.Workload.Kind;
 import io.github.sqlguard.bench.Workload.Step;
@@ -10,56 +11,106 @@ import io.github.sqlguard.statement.StatementParser;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 class WorkloadTest {
 
     private final StatementParser parser = new StatementParser();
+    private final Workload workload = new Workload(3, 1);
 
     @Test
-    void aPassHasEveryKindAndRepeatsTheCheapOnes() {
-        List<Step> pass = new Workload(3).pass(0, 0);
-        assertThat(pass).extracting(Step::kind).containsOnly(Kind.values());
-        assertThat(pass.stream().filter(s -> s.kind() == Kind.SHOW)).hasSize(3);
-        assertThat(pass.stream().filter(s -> s.kind() == Kind.INSERT)).hasSize(1);
+    void cheapKindsRepeatAndHeavyKindsDoNot() {
+        assertThat(workload.steps(Kind.SET, 0, 0)).hasSize(3);
+        assertThat(workload.steps(Kind.SHOW, 0, 0)).hasSize(3);
+        assertThat(workload.steps(Kind.HEAVY_INSERT, 0, 0)).hasSize(1);
+        assertThat(new Workload(3, 2).steps(Kind.HEAVY_SELECT, 0, 0)).hasSize(2);
     }
 
     @Test
-    void onlyTheTopNWithTtlZeroIsMeantToBeBlocked() {
-        assertThat(new Workload(1).pass(0, 0))
-                .filteredOn(Step::blockedByGuard)
-                .singleElement()
-                .satisfies(s -> {
-                    assertThat(s.kind()).isEqualTo(Kind.TOP_N_BLOCKED);
-                    assertThat(s.executionConfig()).containsEntry("table.exec.state.ttl", "0");
-                });
-    }
-
-    @Test
-    void everyStatementParsesAsItsKind() {
-        Workload workload = new Workload(1);
-        workload.setup(2).forEach(sql -> assertThat(parser.parse(sql).kind()).isEqualTo(StatementKind.DDL));
-        for (Step step : workload.pass(2, 5)) {
-            StatementKind expected =
-                    switch (step.kind()) {
-                        case SET -> StatementKind.SET;
-                        case DDL -> StatementKind.DDL;
-                        case SHOW -> StatementKind.METADATA;
-                        case INSERT -> StatementKind.INSERT;
-                        default -> StatementKind.QUERY;
-                    };
-            assertThat(parser.parse(step.sql()).kind()).as(step.sql()).isEqualTo(expected);
+    void everyKindButTheRefusedOneIsIdenticalWorkOnBothGateways() {
+        for (Kind kind : Kind.values()) {
+            for (Step step : workload.steps(kind, 1, 2)) {
+                if (kind.refused()) {
+                    assertThat(step.refusedByGuard()).isTrue();
+                    assertThat(step.expectFailure(true)).isTrue();
+                    assertThat(step.expectFailure(false)).isFalse();
+                } else {
+                    assertThat(step.plainSql()).isEqualTo(step.guardedSql());
+                    assertThat(step.executionConfig()).isEmpty();
+                    assertThat(step.expectFailure(true)).isFalse();
+                    assertThat(step.expectFailure(false)).isFalse();
+                }
+            }
         }
     }
 
     @Test
-    void tableNamesDifferBetweenSessionsAndPasses() {
-        Workload workload = new Workload(2);
+    void thePlainGatewayExplainsTheStatementTheGuardRefuses() {
+        Step step = workload.steps(Kind.REFUSED, 4, 0).get(0);
+        assertThat(step.guardedSql()).isEqualTo(Workload.heavyQuery(4));
+        assertThat(step.plainSql()).isEqualTo("EXPLAIN CHANGELOG_MODE " + Workload.heavyQuery(4));
+        assertThat(step.executionConfig()).containsEntry("table.exec.state.ttl", "0");
+    }
+
+    @Test
+    void theHeavyQueryJoinsFiveTablesThroughTheTopNAndDedupViews() {
+        String query = Workload.heavyQuery(7);
+        assertThat(query.split("\\bJOIN\\b")).hasSize(5);
+        assertThat(query).contains("top_products_7", "latest_users_7", "orders_7", "regions_7", "categories_7");
+        String views = String.join("\n", workload.setup(7));
+        assertThat(views).contains("CREATE TEMPORARY VIEW latest_users_7", "ORDER BY proc DESC) AS rn", "WHERE rn = 1");
+        assertThat(views).contains("CREATE TEMPORARY VIEW top_products_7", "WHERE rn <= 3");
+    }
+
+    @Test
+    void setupSetsTheTtlFirstAndEverySourceIsBounded() {
+        List<String> setup = workload.setup(0);
+        assertThat(setup.get(0)).isEqualTo("SET 'table.exec.state.ttl' = '" + Workload.SESSION_TTL + "'");
+        setup.stream()
+                .filter(s -> s.contains("'datagen'"))
+                .forEach(s -> assertThat(s).as(s).containsAnyOf("'number-of-rows'", "'sequence'"));
+    }
+
+    @Test
+    void resetNeverResetsTheStateTtl() {
+        assertThat(workload.steps(Kind.RESET, 0, 0)).allSatisfy(s -> assertThat(s.plainSql()).doesNotContain("ttl"));
+    }
+
+    @Test
+    void everyStatementParsesAsItsKind() {
+        workload.setup(2).stream()
+                .skip(1)
+                .forEach(sql -> assertThat(parser.parse(sql).kind()).as(sql).isEqualTo(StatementKind.DDL));
+        assertThat(parser.parse(workload.setup(2).get(0)).kind()).isEqualTo(StatementKind.SET);
+        for (Kind kind : Kind.values()) {
+            StatementKind expected =
+                    switch (kind) {
+                        case SET -> StatementKind.SET;
+                        case RESET -> StatementKind.RESET;
+                        case DDL -> StatementKind.DDL;
+                        case SHOW -> StatementKind.METADATA;
+                        case HEAVY_INSERT -> StatementKind.INSERT;
+                        case HEAVY_SELECT, REFUSED -> StatementKind.QUERY;
+                    };
+            for (Step step : workload.steps(kind, 2, 5)) {
+                assertThat(parser.parse(step.guardedSql()).kind()).as(step.guardedSql()).isEqualTo(expected);
+            }
+        }
+    }
+
+    @Test
+    void tableNamesDifferBetweenSessionsAndRounds() {
         List<String> ddl =
-                List.of(workload.pass(0, 0), workload.pass(0, 1), workload.pass(1, 0)).stream()
+                Stream.of(workload.steps(Kind.DDL, 0, 0), workload.steps(Kind.DDL, 0, 1), workload.steps(Kind.DDL, 1, 0))
                         .flatMap(List::stream)
-                        .filter(s -> s.kind() == Kind.DDL)
-                        .map(Step::sql)
+                        .map(Step::plainSql)
                         .toList();
-        assertThat(ddl).doesNotHaveDuplicates().hasSize(6);
+        assertThat(ddl).doesNotHaveDuplicates().hasSize(9);
+    }
+
+    @Test
+    void rejectsNoRepeats() {
+        assertThatThrownBy(() -> new Workload(0, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Workload(1, 0)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -1,15 +1,5 @@
 package io.github.sqlguard.bench.jmh;
 
-import io.github.sqlguard.plan.ExplainedPlan;
-import io.github.sqlguard.plan.PlanParser;
-import io.github.sqlguard.policy.Policy;
-import io.github.sqlguard.rules.AnalysisContext;
-import io.github.sqlguard.rules.RuleCatalog;
-import io.github.sqlguard.rules.RuleEngine;
-import io.github.sqlguard.rules.Verdict;
-import io.github.sqlguard.statement.ParsedStatement;
-import io.github.sqlguard.statement.StatementParser;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -23,17 +13,23 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The guard's analysis alone, as {@code StatementGuard} runs it after EXPLAIN: {@link PlanParser}
- * on the EXPLAIN text, then {@link RuleEngine} with every built-in rule at its default level. The
- * plans are real ({@link PlanFixtures}, planned in {@link #plan()}); the state TTL is 0, so every
- * Rank and aggregation yields findings (the expensive path, with plan excerpts).
+ * The guard's analysis alone, as it runs after EXPLAIN: the plan parser on the EXPLAIN text, then
+ * every built-in rule at its default level ({@link GuardCalls.PlanAnalysis}). The plans are real
+ * ({@link PlanFixtures}, planned in {@link #plan()}); the state TTL is 0, so every Rank and
+ * aggregation yields findings (the expensive path, with plan excerpts).
+ *
+ * <p>When the system property {@value #FIXTURE_LOG} names a file, {@link #plan()} appends one line
+ * describing the fixture to it ({@code AnalysisCommand} reads it to print plan sizes beside the scores).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -51,40 +47,44 @@ import java.util.concurrent.TimeUnit;
         })
 public class AnalysisBenchmark {
 
+    /** System property: a file the fixture descriptions are appended to. */
+    public static final String FIXTURE_LOG = "sqlguard.bench.fixtureLog";
+
     /** Target size of the execution plan, in nodes. */
     @Param({"10", "100", "1000"})
     public int nodes;
 
-    private final PlanParser parser = new PlanParser();
-    private final RuleCatalog catalog = RuleCatalog.builtIn();
-    private final Policy policy = Policy.defaults(catalog);
-    private final RuleEngine engine = new RuleEngine(catalog, policy);
-    private String explainText;
-    private ParsedStatement statement;
+    private GuardCalls.PlanAnalysis analysis;
 
     /** Plans the fixture with the real planner (not measured). */
     @Setup(Level.Trial)
     public void plan() {
         long start = System.nanoTime();
         PlanFixtures.Fixture fixture = new PlanFixtures().ofAboutNodes(nodes);
-        explainText = fixture.explainText();
-        statement = new StatementParser().parse(fixture.sql());
-        Verdict verdict = analyse();
+        analysis = new GuardCalls.PlanAnalysis(fixture.sql(), fixture.explainText());
+        int findings = GuardCalls.PlanAnalysis.findings(analysis.analyse());
         System.out.printf(
                 "%nplan for nodes=%d: %d UNION ALL branches, %d execution-plan nodes, %d nodes in all sections,"
                         + " %d chars of EXPLAIN text, %d findings; planned in %d ms%n",
-                nodes, fixture.branches(), fixture.executionNodes(), fixture.allNodes(), explainText.length(),
-                verdict.findings().size(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+                nodes, fixture.branches(), fixture.executionNodes(), fixture.allNodes(), fixture.explainText().length(),
+                findings, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+        String log = System.getProperty(FIXTURE_LOG);
+        if (log != null) {
+            String line = String.format(Locale.ROOT, "nodes=%d branches=%d executionNodes=%d allNodes=%d chars=%d findings=%d%n",
+                    nodes, fixture.branches(), fixture.executionNodes(), fixture.allNodes(),
+                    fixture.explainText().length(), findings);
+            try {
+                Files.writeString(Path.of(log), line, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 
     /** Parse the EXPLAIN text and run every rule. */
     @Benchmark
-    public Verdict analyse() {
-        ExplainedPlan plan = parser.parse(explainText);
-        AnalysisContext context =
-                new AnalysisContext(
-                        statement, Optional.of(plan), Optional.empty(), true, Duration.ZERO, List.of(), Map.of(),
-                        policy.thresholds());
-        return engine.evaluate(context);
+    public Object analyse() {
+        return analysis.analyse();
     }
 }

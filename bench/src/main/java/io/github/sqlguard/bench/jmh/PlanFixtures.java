@@ -1,9 +1,5 @@
 package io.github.sqlguard.bench.jmh;
 
-import io.github.sqlguard.plan.ExplainedPlan;
-import io.github.sqlguard.plan.PlanParser;
-import io.github.sqlguard.plan.PlanSection;
-
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
@@ -14,7 +10,8 @@ import java.util.StringJoiner;
  * Real plans for the analysis benchmark: a streaming {@link TableEnvironment} with datagen tables
  * {@code src_0..src_k-1} EXPLAINs ({@code CHANGELOG_MODE}, as the guard does) a {@code UNION ALL} of
  * {@code k} branches, alternately a Top-N (a non-window {@code Rank}) and a group aggregation, each
- * on its own table so the planner cannot merge their sources.
+ * on its own table so the planner cannot merge their sources. Node counts come from the guard's
+ * plan parser ({@link GuardCalls#planSize}).
  */
 public final class PlanFixtures {
 
@@ -30,7 +27,6 @@ public final class PlanFixtures {
     public record Fixture(String sql, String explainText, int branches, int executionNodes, int allNodes) {}
 
     private final TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-    private final PlanParser parser = new PlanParser();
     private int tables;
 
     /** A plan whose execution plan section has about {@code targetNodes} nodes (at least one branch). */
@@ -54,10 +50,8 @@ public final class PlanFixtures {
                     : "SELECT user_id, SUM(amount) AS amount, COUNT(*) AS v FROM src_" + i + " GROUP BY user_id");
         }
         String text = env.explainSql(sql.toString(), ExplainDetail.CHANGELOG_MODE);
-        ExplainedPlan plan = parser.parse(text);
-        int all = plan.sections().stream().mapToInt(PlanSection::size).sum();
-        int execution = plan.executionPlan().size();
-        return new Fixture(sql.toString(), text, branches, execution, all);
+        GuardCalls.PlanSize size = GuardCalls.planSize(text);
+        return new Fixture(sql.toString(), text, branches, size.executionNodes(), size.allNodes());
     }
 
     private void ensureTables(int count) {

@@ -1,13 +1,5 @@
 package io.github.sqlguard.bench.jmh;
 
-import io.github.sqlguard.policy.Policy;
-import io.github.sqlguard.rules.RuleCatalog;
-import io.github.sqlguard.rules.RuleEngine;
-import io.github.sqlguard.service.Decision;
-import io.github.sqlguard.service.ExplainOutcome;
-import io.github.sqlguard.service.StatementGuard;
-import io.github.sqlguard.statement.StatementParser;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -24,9 +16,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What the guard adds in the gateway JVM to a statement it does not plan (SET, CREATE TABLE, SHOW):
- * Flink's SQL parser ({@link StatementParser}) and the decision with every rule ({@link
- * StatementGuard#decide}) over a session configuration of typical size. The audit write and the
- * {@code getSessionConfig} call are not included.
+ * parse and decide ({@link GuardCalls.StatementDecision}) over a session configuration of typical
+ * size. The audit write and the {@code getSessionConfig} call are not included.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -56,16 +47,11 @@ public class StatementBenchmark {
                     "sql-gateway.endpoint.type", "guard",
                     "sql-gateway.endpoint.rest.port", "8083");
 
-    private final StatementParser parser = new StatementParser();
-    private final RuleCatalog catalog = RuleCatalog.builtIn();
-    private final Policy policy = Policy.defaults(catalog);
-    private final StatementGuard guard = new StatementGuard(new RuleEngine(catalog, policy), policy);
-    private final StatementGuard.Planner neverPlans =
-            (body, streaming) -> new ExplainOutcome.Failed("not planned in this benchmark", 0);
+    private final GuardCalls.StatementDecision decision = new GuardCalls.StatementDecision(SESSION_CONFIG);
 
     /** Parse and decide. */
     @Benchmark
-    public Decision parseAndDecide() {
-        return guard.decide(parser.parse(STATEMENTS.get(kind)), SESSION_CONFIG, Map.of(), neverPlans);
+    public Object parseAndDecide() {
+        return decision.decide(STATEMENTS.get(kind));
     }
 }

@@ -1,0 +1,176 @@
+package io.github.sqlguard.bench;
+
+import io.github.sqlguard.bench.Workload.Kind;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** Renders the harness's results as markdown. Pure: no I/O, no clock. */
+public final class Report {
+
+    /** The statement kinds of the scaling table (issue 14: SET, heavy INSERT, heavy SELECT). */
+    public static final Set<Kind> SCALING_KINDS = EnumSet.of(Kind.SET, Kind.HEAVY_INSERT, Kind.HEAVY_SELECT);
+
+    private Report() {}
+
+    /** The first lines of a {@code gateways} report. */
+    public static String header(MachineLoad load, String heap, long pollMicros, String java) {
+        return String.format(Locale.ROOT,
+                "## Flink SQL Guard: plain (rest) vs guarded (guard) SQL Gateway%n%n"
+                        + "Two gateway JVMs (-Xms/-Xmx %s, G1, local execution, parallelism 1), Java %s; %s at start.%n"
+                        + "Latency: client clock from submit to the first result page with rows, end of stream or error,"
+                        + " polling every %d µs (a latency includes up to one poll interval; the REST API reports no"
+                        + " server-side timing). Only identical work is compared: statements the guard refuses are"
+                        + " in their own table, out of every ratio and throughput.%n",
+                heap, java, load, pollMicros);
+    }
+
+    /** One level: the compared statements, the refused ones, and the heaps. */
+    public static String level(LevelResult r) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT,
+                "%n### %d session%s (%d measured + %d warm-up rounds per gateway and kind; %s)%n%n",
+                r.sessions(), r.sessions() == 1 ? "" : "s", r.measuredRounds(), r.warmupRounds(),
+                MachineLoad.span(r.before(), r.after())));
+        out.append("| statement | n | plain median ms | plain p99 ms | guarded median ms | guarded p99 ms"
+                + " | guarded/plain median | guarded/plain p99 | plain stmt/s | guarded stmt/s"
+                + " | guarded/plain throughput | unexpected |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        List<Kind> refused = new ArrayList<>();
+        for (Kind kind : Kind.values()) {
+            Series plain = r.plain().get(kind);
+            Series guarded = r.guarded().get(kind);
+            if (plain == null || guarded == null) {
+                continue;
+            }
+            if (kind.refused()) {
+                refused.add(kind);
+                continue;
+            }
+            LatencyStats a = plain.stats();
+            LatencyStats b = guarded.stats();
+            out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                    kind.label(), count(a, b), ms(a.medianMs()), ms(a.percentileMs(99)), ms(b.medianMs()),
+                    ms(b.percentileMs(99)), ratio(b.medianMs(), a.medianMs()),
+                    ratio(b.percentileMs(99), a.percentileMs(99)), rate(plain.throughput()),
+                    rate(guarded.throughput()), ratio(guarded.throughput(), plain.throughput()),
+                    unexpected(plain, guarded)));
+        }
+        if (!refused.isEmpty()) {
+            out.append(String.format(Locale.ROOT,
+                    "%nRefused by the guard, not identical work (out of the ratios and throughput above): the guarded"
+                            + " gateway's time to refusal beside the plain gateway's EXPLAIN CHANGELOG_MODE of the same"
+                            + " statement (%s).%n%n", MachineLoad.span(r.before(), r.after())));
+            out.append("| statement | n | plain EXPLAIN median ms | plain EXPLAIN p99 ms | guarded refusal median ms"
+                    + " | guarded refusal p99 ms | refusal/EXPLAIN median | unexpected |\n");
+            out.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (Kind kind : refused) {
+                LatencyStats a = r.plain().get(kind).stats();
+                LatencyStats b = r.guarded().get(kind).stats();
+                out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                        kind.label(), count(a, b), ms(a.medianMs()), ms(a.percentileMs(99)), ms(b.medianMs()),
+                        ms(b.percentileMs(99)), ratio(b.medianMs(), a.medianMs()),
+                        unexpected(r.plain().get(kind), r.guarded().get(kind))));
+            }
+        }
+        if (r.busyStarts() > 0) {
+            out.append(String.format(Locale.ROOT,
+                    "%n%d measured round(s) started while a gateway was still busy after the idle wait.%n", r.busyStarts()));
+        }
+        out.append(String.format(Locale.ROOT,
+                "%nGateway heap at the end of the level (used after a full GC / committed): plain %s, guarded %s.%n",
+                heap(r.plainHeap()), heap(r.guardedHeap())));
+        return out.toString();
+    }
+
+    /** The scaling table: per level and kind of {@link #SCALING_KINDS}, the guarded/plain ratios. */
+    public static String scaling(List<LevelResult> levels) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "%n### Scaling: guarded/plain per concurrent sessions%n%n"));
+        out.append("| sessions | statement | plain median ms | guarded median ms | guarded/plain median"
+                + " | plain p99 ms | guarded p99 ms | guarded/plain p99 | guarded/plain throughput | cores, load before -> after |\n");
+        out.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (LevelResult r : levels) {
+            for (Kind kind : SCALING_KINDS) {
+                Series plain = r.plain().get(kind);
+                Series guarded = r.guarded().get(kind);
+                if (plain == null || guarded == null) {
+                    continue;
+                }
+                LatencyStats a = plain.stats();
+                LatencyStats b = guarded.stats();
+                out.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                        r.sessions(), kind.label(), ms(a.medianMs()), ms(b.medianMs()), ratio(b.medianMs(), a.medianMs()),
+                        ms(a.percentileMs(99)), ms(b.percentileMs(99)), ratio(b.percentileMs(99), a.percentileMs(99)),
+                        ratio(guarded.throughput(), plain.throughput()), MachineLoad.span(r.before(), r.after())));
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * One heap reading of the {@code memory} mode.
+     *
+     * @param phase what ran before it
+     * @param done statements (or sessions) done in that phase so far
+     * @param usedBytes heap in use after a full GC
+     * @param load the machine's load when it was read
+     */
+    public record HeapCheckpoint(String phase, long done, long usedBytes, MachineLoad load) {}
+
+    /**
+     * The {@code memory} mode's table: each reading, its growth over the first one, and the growth
+     * per statement (or session) since the previous reading of the same phase.
+     */
+    public static String memory(String endpoint, String heap, List<HeapCheckpoint> checkpoints) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "%n### Gateway heap over many statements and sessions (%s endpoint, -Xmx%s)%n%n",
+                endpoint, heap));
+        out.append("| phase | done | heap used after full GC MB | vs first reading KB | bytes per item since previous reading | cores, load |\n");
+        out.append("|---|---:|---:|---:|---:|---|\n");
+        HeapCheckpoint first = checkpoints.isEmpty() ? null : checkpoints.get(0);
+        HeapCheckpoint previous = null;
+        for (HeapCheckpoint c : checkpoints) {
+            String perItem = "";
+            if (previous != null && previous.phase().equals(c.phase()) && c.done() > previous.done()) {
+                perItem = String.format(Locale.ROOT, "%,.0f",
+                        (c.usedBytes() - previous.usedBytes()) / (double) (c.done() - previous.done()));
+            }
+            out.append(String.format(Locale.ROOT, "| %s | %,d | %.1f | %+,.0f | %s | %s |%n", c.phase(), c.done(),
+                    c.usedBytes() / 1048576.0, (c.usedBytes() - first.usedBytes()) / 1024.0, perItem, c.load()));
+            previous = c;
+        }
+        return out.toString();
+    }
+
+    static String count(LatencyStats plain, LatencyStats guarded) {
+        return plain.count() == guarded.count() ? String.valueOf(plain.count()) : plain.count() + "/" + guarded.count();
+    }
+
+    static String ms(double value) {
+        return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    static String rate(double value) {
+        return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    /** {@code guarded / plain} with two decimals, {@code n/a} when either is missing or plain is 0. */
+    static String ratio(double guarded, double plain) {
+        return Double.isNaN(guarded) || Double.isNaN(plain) || plain == 0
+                ? "n/a"
+                : String.format(Locale.ROOT, "%.2f", guarded / plain);
+    }
+
+    private static String unexpected(Series plain, Series guarded) {
+        int bad = plain.unexpected().size() + guarded.unexpected().size();
+        return bad == 0 ? "" : String.valueOf(bad);
+    }
+
+    private static String heap(LevelResult.Heap heap) {
+        return heap == null ? "n/a" : (heap.usedBytes() >> 20) + " / " + (heap.committedBytes() >> 20) + " MB";
+    }
+}

@@ -1,0 +1,44 @@
+package io.github.sqlguard.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The measurements of one statement kind on one gateway: each statement's latency, each round's
+ * statement count and wall time (for throughput), and what went unexpectedly. Thread-safe: the
+ * sessions of a round add to it concurrently.
+ */
+public final class Series {
+
+    private final List<Long> nanos = new ArrayList<>();
+    private final List<String> unexpected = new ArrayList<>();
+    private long statements;
+    private long wallNanos;
+
+    /** One statement's latency, and its problem (null when it behaved as expected). */
+    public synchronized void add(long elapsedNanos, String problem) {
+        nanos.add(elapsedNanos);
+        if (problem != null) {
+            unexpected.add(problem);
+        }
+    }
+
+    /** One round: {@code count} statements over {@code wall} nanoseconds of wall time (all sessions together). */
+    public synchronized void addRound(long count, long wall) {
+        statements += count;
+        wallNanos += wall;
+    }
+
+    public synchronized LatencyStats stats() {
+        return new LatencyStats(nanos);
+    }
+
+    /** Statements per second over the measured rounds' wall time; NaN when there was no round. */
+    public synchronized double throughput() {
+        return wallNanos == 0 ? Double.NaN : statements / (wallNanos / 1e9);
+    }
+
+    public synchronized List<String> unexpected() {
+        return List.copyOf(unexpected);
+    }
+}
