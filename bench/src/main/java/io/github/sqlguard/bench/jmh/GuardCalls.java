@@ -8,7 +8,7 @@ import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.rules.Verdict;
-import io.github.sqlguard.service.Decision;
+import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.service.ExplainOutcome;
 import io.github.sqlguard.service.StatementGuard;
 import io.github.sqlguard.statement.ParsedStatement;
