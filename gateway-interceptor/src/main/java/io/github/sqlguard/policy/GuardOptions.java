@@ -31,6 +31,14 @@ public final class GuardOptions {
                             "A state TTL above 0 and below this is reported by 'ttl-too-short'; a bare number at or above it is"
                                     + " only advised by 'ttl-bare-number'.");
 
+    public static final ConfigOption<Duration> MAX_STATE_TTL =
+            ConfigOptions.key("sql-guard.max-state-ttl")
+                    .durationType()
+                    .defaultValue(Duration.ofDays(365))
+                    .withDescription(
+                            "A state TTL above this never expires in practice ('36500 d'): 'unbounded-rank' and"
+                                    + " 'stateful-without-ttl' count it as no TTL. Must be greater than 'sql-guard.min-state-ttl'.");
+
     public static final ConfigOption<Long> MAX_TOP_N =
             ConfigOptions.key("sql-guard.max-top-n")
                     .longType()

@@ -4,6 +4,7 @@ import io.github.sqlguard.rules.AnalysisContext.Thresholds;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.rules.StateTtl;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -64,6 +65,7 @@ public record Policy(
         for (ConfigOption<?> option :
                 List.of(
                         GuardOptions.MIN_STATE_TTL,
+                        GuardOptions.MAX_STATE_TTL,
                         GuardOptions.MAX_TOP_N,
                         GuardOptions.EXPLAIN_TIMEOUT,
                         GuardOptions.FAIL_MODE,
@@ -97,17 +99,24 @@ public record Policy(
             }
         }
         Duration minTtl = read(config, GuardOptions.MIN_STATE_TTL);
+        Duration maxTtl = read(config, GuardOptions.MAX_STATE_TTL);
         long maxTopN = read(config, GuardOptions.MAX_TOP_N);
         Duration timeout = read(config, GuardOptions.EXPLAIN_TIMEOUT);
         int maxLength = read(config, GuardOptions.AUDIT_MAX_STATEMENT_LENGTH);
         requirePositive(GuardOptions.MIN_STATE_TTL, !minTtl.isNegative(), minTtl);
+        if (maxTtl.compareTo(minTtl) <= 0) {
+            throw new IllegalArgumentException(
+                    "Invalid value '" + StateTtl.format(maxTtl) + "' for option '" + GuardOptions.MAX_STATE_TTL.key()
+                            + "': it must be greater than '" + GuardOptions.MIN_STATE_TTL.key() + "' ("
+                            + StateTtl.format(minTtl) + ").");
+        }
         requirePositive(GuardOptions.MAX_TOP_N, maxTopN > 0, maxTopN);
         requirePositive(GuardOptions.EXPLAIN_TIMEOUT, !timeout.isNegative() && !timeout.isZero(), timeout);
         requirePositive(GuardOptions.AUDIT_MAX_STATEMENT_LENGTH, maxLength > 0, maxLength);
         return new Policy(
                 levels,
                 suppressible,
-                new Thresholds(minTtl, maxTopN),
+                new Thresholds(minTtl, maxTtl, maxTopN),
                 timeout,
                 read(config, GuardOptions.FAIL_MODE),
                 maxLength,

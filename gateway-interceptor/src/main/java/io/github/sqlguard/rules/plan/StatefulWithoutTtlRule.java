@@ -7,16 +7,18 @@ import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
  * {@code stateful-without-ttl}: a stateful streaming operator keyed by an unbounded key while the
- * effective state TTL is 0 ({@code GroupAggregate}, a regular {@code Join}, {@code
- * ChangelogNormalize}, {@code Deduplicate}, ...). A {@code Deduplicate} keeps one row per key, so
- * it is only advised ({@link Level#INFO}). Operators covered by a {@code STATE_TTL} hint with a
- * positive value are skipped: Flink applies the hint's TTL to the join or aggregation it names.
+ * effective state TTL is 0 or above {@code sql-guard.max-state-ttl} (a TTL that never expires in
+ * practice): {@code GroupAggregate}, a regular {@code Join}, {@code ChangelogNormalize}, {@code
+ * Deduplicate}, ... A {@code Deduplicate} keeps one row per key, so it is only advised ({@link
+ * Level#INFO}). Operators covered by a {@code STATE_TTL} hint with a positive value up to the
+ * maximum are skipped: Flink applies the hint's TTL to the join or aggregation it names.
  */
 public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
@@ -55,12 +57,15 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     @Override
     protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
-        if (!context.effectiveStateTtl().isZero()) {
+        Duration ttl = context.effectiveStateTtl();
+        Duration max = context.thresholds().maxStateTtl();
+        if (!StateTtl.neverExpires(ttl, max)) {
             return List.of();
         }
+        String why = StateTtl.whyNeverExpires(ttl, max);
         boolean hinted =
                 context.statement().stateTtlHints().stream()
-                        .anyMatch(h -> StateTtl.parse(h.value()).map(d -> !d.isZero()).orElse(false));
+                        .anyMatch(h -> StateTtl.parse(h.value()).map(d -> !StateTtl.neverExpires(d, max)).orElse(false));
         List<RuleHit> hits = new ArrayList<>();
         for (PlanNode node : plan.nodes()) {
             if (!STATEFUL.contains(node.name()) || (hinted && HINTABLE.contains(node.name()))) {
@@ -75,9 +80,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                             .orElse("its key");
             String reason =
                     dedup
-                            ? "Deduplicate keeps one row per key (" + key + ") and the state TTL is 0: the state grows with the number"
+                            ? "Deduplicate keeps one row per key (" + key + ") and " + why + "; the state grows with the number"
                                     + " of distinct keys."
-                            : node.name() + " keeps state per key (" + key + ") and the state TTL is 0: with an unbounded key space"
+                            : node.name() + " keeps state per key (" + key + ") and " + why + "; with an unbounded key space"
                                     + " the state grows forever.";
             RuleHit hit =
                     PlanRules.hit(

@@ -5,13 +5,16 @@ import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleHit;
+import io.github.sqlguard.rules.StateTtl;
+
+import java.time.Duration;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * {@code unbounded-rank}: a non-window {@code Rank} in streaming mode while the effective state TTL
- * is 0. Flink's {@code StreamExecRank} keeps the Top-N of every partition key it has ever seen;
+ * is 0, or above {@code sql-guard.max-state-ttl} (a TTL that never expires in practice). Flink's {@code StreamExecRank} keeps the Top-N of every partition key it has ever seen;
  * with no TTL that state only grows.
  */
 public final class UnboundedRankRule extends StreamingPlanRule {
@@ -30,12 +33,14 @@ public final class UnboundedRankRule extends StreamingPlanRule {
 
     @Override
     public String summary() {
-        return "Non-window Top-N (Rank) in streaming mode with no state TTL: state grows forever.";
+        return "Non-window Top-N (Rank) in streaming mode with no state TTL (or one above the maximum): state grows forever.";
     }
 
     @Override
     protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
-        if (!context.effectiveStateTtl().isZero()) {
+        Duration ttl = context.effectiveStateTtl();
+        Duration max = context.thresholds().maxStateTtl();
+        if (!StateTtl.neverExpires(ttl, max)) {
             return List.of();
         }
         List<RuleHit> hits = new ArrayList<>();
@@ -49,7 +54,9 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                                     + PlanRules.partitionText(rank)
                                     + ", ordered by "
                                     + order
-                                    + ") and the state TTL is 0, so Flink keeps the ranking of every key it has ever seen and the state never shrinks.",
+                                    + ") and "
+                                    + StateTtl.whyNeverExpires(ttl, max)
+                                    + ", so Flink keeps the ranking of every key it has ever seen and the state never shrinks.",
                             "Rank per window instead (window Top-N: ROW_NUMBER() OVER (PARTITION BY window_start, window_end ... ) over"
                                     + " TABLE(TUMBLE(TABLE t, DESCRIPTOR(rowtime), INTERVAL '5' MINUTES))), order by a time attribute so Flink"
                                     + " can deduplicate, or bound the state: SET 'table.exec.state.ttl' = '1 d'."));
