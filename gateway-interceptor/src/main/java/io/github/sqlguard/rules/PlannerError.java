@@ -214,7 +214,7 @@ public record PlannerError(String root, List<String> chain, String text) {
         for (int g = 0; g < groups.size(); g++) {
             List<String> group = groups.get(g);
             String outermost = group.get(group.size() - 1);
-            String context = g == 0 ? (group.size() == 1 ? "" : without(outermost, group.get(0))) : outermost;
+            String context = g == 0 ? added(group) : outermost;
             if (!context.isEmpty()) {
                 text.append('\n').append(CONTEXT).append(context);
             }
@@ -222,10 +222,30 @@ public record PlannerError(String root, List<String> chain, String text) {
         return new PlannerError(chain.get(0), chain, text.toString());
     }
 
-    /** {@code outer} without {@code inner} and the separators around it. */
-    private static String without(String outer, String inner) {
-        int at = outer.indexOf(inner);
-        String rest = (outer.substring(0, at) + " " + outer.substring(at + inner.length())).strip();
+    /**
+     * What the outer messages of a group add to its innermost one: each one's text before and after
+     * the message it restates, outermost first, a piece that only repeats its neighbour once ({@code
+     * SQL validation failed. SQL validation failed. From line 1, ...} is what the gateway's EXPLAIN
+     * gives).
+     */
+    private static String added(List<String> group) {
+        List<String> before = new ArrayList<>();
+        List<String> after = new ArrayList<>();
+        for (int i = 1; i < group.size(); i++) {
+            String outer = group.get(i);
+            String inner = group.get(i - 1);
+            int at = outer.indexOf(inner);
+            String pre = outer.substring(0, at).strip();
+            String post = outer.substring(at + inner.length()).strip();
+            if (!pre.isEmpty() && (before.isEmpty() || !before.get(0).equals(pre))) {
+                before.add(0, pre);
+            }
+            if (!post.isEmpty() && (after.isEmpty() || !after.get(after.size() - 1).equals(post))) {
+                after.add(post);
+            }
+        }
+        before.addAll(after);
+        String rest = String.join(" ", before).strip();
         while (rest.endsWith(":") || rest.endsWith(",")) {
             rest = rest.substring(0, rest.length() - 1).strip();
         }
