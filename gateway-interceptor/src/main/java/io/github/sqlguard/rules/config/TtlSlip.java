@@ -14,41 +14,18 @@ import java.util.Optional;
  * is at least {@code sql-guard.min-state-ttl} (a common duration below the minimum, such as 1 s, is
  * never the likely intent of a state TTL). {@code '360000'} (6 min, ×10 = 1 h) and {@code '8640000'}
  * (2.4 h, ×10 = 1 d) are slips; {@code '600000'} (10 min) and {@code '3600000'} (1 h) are common
- * durations themselves; {@code '5400000'} (1.5 h) is neither and is not a slip.
+ * durations themselves; {@code '5400000'} (1.5 h) is neither and is not a slip; {@code '6000000'}
+ * (100 min) is 10 min with an extra zero.
  */
 final class TtlSlip {
 
     /**
-     * Durations people set as a state TTL: 1 s; 1, 5, 10, 15, 20, 30 min; 1, 2, 3, 4, 6, 8, 10, 12 h;
-     * 1, 2, 3, 7, 10, 14, 30, 90, 180, 365 d.
+     * Durations people set as a state TTL: 1 s; 1, 2, 3, 5, 10, 15, 20, 30, 45 min; 1, 2, 3, 4, 5, 6,
+     * 8, 10, 12, 18 h; 1, 2, 3, 5, 7, 10, 14, 15, 20, 21, 30, 60, 90, 180, 365 d. The longer the list,
+     * the fewer plausible values are taken for slips ({@code '18000000'}, 5 h, is not "30 min with an
+     * extra zero").
      */
-    static final List<Duration> COMMON =
-            List.of(
-                    Duration.ofSeconds(1),
-                    Duration.ofMinutes(1),
-                    Duration.ofMinutes(5),
-                    Duration.ofMinutes(10),
-                    Duration.ofMinutes(15),
-                    Duration.ofMinutes(20),
-                    Duration.ofMinutes(30),
-                    Duration.ofHours(1),
-                    Duration.ofHours(2),
-                    Duration.ofHours(3),
-                    Duration.ofHours(4),
-                    Duration.ofHours(6),
-                    Duration.ofHours(8),
-                    Duration.ofHours(10),
-                    Duration.ofHours(12),
-                    Duration.ofDays(1),
-                    Duration.ofDays(2),
-                    Duration.ofDays(3),
-                    Duration.ofDays(7),
-                    Duration.ofDays(10),
-                    Duration.ofDays(14),
-                    Duration.ofDays(30),
-                    Duration.ofDays(90),
-                    Duration.ofDays(180),
-                    Duration.ofDays(365));
+    static final List<Duration> COMMON = common();
 
     private TtlSlip() {}
 
@@ -70,6 +47,21 @@ final class TtlSlip {
             common(millis / 10, min).ifPresent(meant::add);
         }
         return meant;
+    }
+
+    private static List<Duration> common() {
+        List<Duration> common = new ArrayList<>();
+        common.add(Duration.ofSeconds(1));
+        for (long m : new long[] {1, 2, 3, 5, 10, 15, 20, 30, 45}) {
+            common.add(Duration.ofMinutes(m));
+        }
+        for (long h : new long[] {1, 2, 3, 4, 5, 6, 8, 10, 12, 18}) {
+            common.add(Duration.ofHours(h));
+        }
+        for (long d : new long[] {1, 2, 3, 5, 7, 10, 14, 15, 20, 21, 30, 60, 90, 180, 365}) {
+            common.add(Duration.ofDays(d));
+        }
+        return List.copyOf(common);
     }
 
     static boolean isCommon(long millis) {
