@@ -7,6 +7,7 @@ import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.PlannerError;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleEngine;
@@ -139,7 +140,7 @@ public final class LintEngine implements AutoCloseable {
         if (info.getStatus() == OperationStatus.FINISHED) {
             return null;
         }
-        String message = info.getException().map(LintEngine::rootMessage).orElse("ended as " + info.getStatus());
+        String message = info.getException().map(e -> PlannerError.of(e).text()).orElse("ended as " + info.getStatus());
         return new Finding(
                 "planner-error", policy.level("planner-error"),
                 "Flink refused the statement: " + message, "", "",
@@ -175,19 +176,6 @@ public final class LintEngine implements AutoCloseable {
             return new LintFinding(at[0], at[1], finding);
         }
         return new LintFinding(statement.line(), statement.column(), finding);
-    }
-
-    private static String rootMessage(Throwable t) {
-        String message = t.toString();
-        for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c.getMessage() != null && !c.getMessage().isBlank()) {
-                message = c.getMessage();
-            }
-            if (c.getCause() == c) {
-                break;
-            }
-        }
-        return message;
     }
 
     @Override

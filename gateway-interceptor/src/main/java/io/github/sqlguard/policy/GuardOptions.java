@@ -36,8 +36,8 @@ public final class GuardOptions {
                     .durationType()
                     .defaultValue(Duration.ofDays(365))
                     .withDescription(
-                            "A state TTL above this never expires in practice: 'unbounded-rank' and 'stateful-without-ttl'"
-                                    + " treat it as no TTL at all. Must be greater than 'sql-guard.min-state-ttl'.");
+                            "A state TTL above this never expires in practice ('36500 d'): 'unbounded-rank' and"
+                                    + " 'stateful-without-ttl' count it as no TTL. Must be greater than 'sql-guard.min-state-ttl'.");
 
     public static final ConfigOption<Long> MAX_TOP_N =
             ConfigOptions.key("sql-guard.max-top-n")

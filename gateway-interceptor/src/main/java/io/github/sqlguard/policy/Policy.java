@@ -5,6 +5,7 @@ import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RulePolicy;
+import io.github.sqlguard.rules.StateTtl;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -109,18 +110,19 @@ public record Policy(
         Duration timeout = read(config, GuardOptions.EXPLAIN_TIMEOUT);
         int maxLength = read(config, GuardOptions.AUDIT_MAX_STATEMENT_LENGTH);
         requirePositive(GuardOptions.MIN_STATE_TTL, !minTtl.isNegative(), minTtl);
-        requirePositive(GuardOptions.MAX_TOP_N, maxTopN > 0, maxTopN);
         if (maxTtl.compareTo(minTtl) <= 0) {
             throw new IllegalArgumentException(
-                    "Invalid value '" + maxTtl + "' for option '" + GuardOptions.MAX_STATE_TTL.key()
-                            + "': it must be greater than '" + GuardOptions.MIN_STATE_TTL.key() + "' (" + minTtl + ").");
+                    "Invalid value '" + StateTtl.format(maxTtl) + "' for option '" + GuardOptions.MAX_STATE_TTL.key()
+                            + "': it must be greater than '" + GuardOptions.MIN_STATE_TTL.key() + "' ("
+                            + StateTtl.format(minTtl) + ").");
         }
+        requirePositive(GuardOptions.MAX_TOP_N, maxTopN > 0, maxTopN);
         requirePositive(GuardOptions.EXPLAIN_TIMEOUT, !timeout.isNegative() && !timeout.isZero(), timeout);
         requirePositive(GuardOptions.AUDIT_MAX_STATEMENT_LENGTH, maxLength > 0, maxLength);
         return new Policy(
                 levels,
                 suppressible,
-                new Thresholds(minTtl, maxTopN, maxTtl),
+                new Thresholds(minTtl, maxTtl, maxTopN),
                 timeout,
                 read(config, GuardOptions.FAIL_MODE),
                 read(config, GuardOptions.AUDIT_FAIL_MODE),

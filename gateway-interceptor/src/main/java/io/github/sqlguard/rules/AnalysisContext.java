@@ -39,8 +39,8 @@ public record AnalysisContext(
      * Numeric limits the rules use.
      *
      * @param minStateTtl a state TTL above zero and below this is too short
+     * @param maxStateTtl a state TTL above this never expires in practice: it counts as none
      * @param maxTopN a Top-N whose rank end is above this is large
-     * @param maxStateTtl a state TTL above this never expires in practice and counts as none
      */
-    public record Thresholds(Duration minStateTtl, long maxTopN, Duration maxStateTtl) {}
+    public record Thresholds(Duration minStateTtl, Duration maxStateTtl, long maxTopN) {}
 }

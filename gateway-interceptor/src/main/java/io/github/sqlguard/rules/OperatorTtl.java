@@ -46,23 +46,17 @@ public record OperatorTtl(Duration shortest, Duration longest, boolean fromCompi
      * sql-guard.max-state-ttl}.
      */
     public boolean neverExpires(AnalysisContext.Thresholds thresholds) {
-        return longest.isZero() || longest.compareTo(thresholds.maxStateTtl()) > 0;
+        return StateTtl.neverExpires(longest, thresholds.maxStateTtl());
     }
 
     /**
-     * For messages: {@code "the state TTL is 0"}, {@code "the state TTL is 36500 d, above
-     * sql-guard.max-state-ttl (365 d), so it never expires in practice"}, with where it comes from.
+     * Why this operator's state never expires, for messages, with where the TTL comes from: {@code
+     * "the state TTL is 0 (Flink's compiled plan)"}, {@code "a TTL of 36500 d is above
+     * sql-guard.max-state-ttl (365 d): state never expires in practice (inferred from
+     * table.exec.state.ttl)"}.
      */
     public String describe(AnalysisContext.Thresholds thresholds) {
         String source = fromCompiledPlan ? " (Flink's compiled plan)" : " (inferred from table.exec.state.ttl)";
-        if (longest.isZero()) {
-            return "the state TTL is 0" + source;
-        }
-        String text = "the state TTL is " + StateTtl.format(longest) + source;
-        if (longest.compareTo(thresholds.maxStateTtl()) > 0) {
-            text += ", above sql-guard.max-state-ttl (" + StateTtl.format(thresholds.maxStateTtl())
-                    + "), so it never expires in practice";
-        }
-        return text;
+        return StateTtl.whyNeverExpires(longest, thresholds.maxStateTtl()) + source;
     }
 }

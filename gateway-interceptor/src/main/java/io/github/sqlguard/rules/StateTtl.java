@@ -53,6 +53,27 @@ public final class StateTtl {
         return TimeUtils.formatWithHighestUnit(duration);
     }
 
+    /**
+     * True when state kept under {@code ttl} never expires in practice: {@code ttl} is 0 (Flink's
+     * "never expires") or above {@code max} ({@code sql-guard.max-state-ttl}). A TTL exactly at
+     * {@code max} expires.
+     */
+    public static boolean neverExpires(Duration ttl, Duration max) {
+        return ttl.isZero() || ttl.isNegative() || ttl.compareTo(max) > 0;
+    }
+
+    /**
+     * Why state under {@code ttl} never expires, for messages: {@code the state TTL is 0}, or {@code
+     * a TTL of 36500 d is above sql-guard.max-state-ttl (365 d): state never expires in practice}.
+     */
+    public static String whyNeverExpires(Duration ttl, Duration max) {
+        if (ttl.isZero() || ttl.isNegative()) {
+            return "the state TTL is 0";
+        }
+        return "a TTL of " + format(ttl) + " is above sql-guard.max-state-ttl (" + format(max)
+                + "): state never expires in practice";
+    }
+
     /** The effective state TTL in {@code config}: {@link Duration#ZERO} when unset or unreadable. */
     public static Duration effective(java.util.Map<String, String> config) {
         return parse(config.get(KEY)).orElse(Duration.ZERO);

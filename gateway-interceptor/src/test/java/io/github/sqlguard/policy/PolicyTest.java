@@ -26,6 +26,7 @@ class PolicyTest {
         assertThat(policy.level("unbounded-rank")).isEqualTo(Level.BLOCK);
         assertThat(policy.level("stateful-without-ttl")).isEqualTo(Level.WARN);
         assertThat(policy.thresholds().minStateTtl()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(policy.thresholds().maxStateTtl()).isEqualTo(Duration.ofDays(365));
         assertThat(policy.thresholds().maxTopN()).isEqualTo(1000);
         assertThat(policy.failMode()).isEqualTo(FailMode.CLOSED);
         assertThat(policy.suppressible()).isEmpty();
@@ -72,5 +73,18 @@ class PolicyTest {
     void rejectsAnUnknownGuardOption() {
         assertThatThrownBy(() -> policy(Map.of("sql-guard.min-state-tll", "1 min")))
                 .hasMessageContaining("Unknown option 'sql-guard.min-state-tll'");
+    }
+
+    @Test
+    void readsTheMaximumStateTtlAndRequiresItAboveTheMinimum() {
+        assertThat(policy(Map.of("sql-guard.max-state-ttl", "30 d")).thresholds().maxStateTtl()).isEqualTo(Duration.ofDays(30));
+        assertThatThrownBy(() -> policy(Map.of("sql-guard.max-state-ttl", "1 min")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'sql-guard.max-state-ttl'")
+                .hasMessageContaining("greater than 'sql-guard.min-state-ttl' (1 min)");
+        assertThatThrownBy(() -> policy(Map.of("sql-guard.min-state-ttl", "2 d", "sql-guard.max-state-ttl", "1 d")))
+                .hasMessageContaining("Invalid value '1 d' for option 'sql-guard.max-state-ttl'");
+        assertThatThrownBy(() -> policy(Map.of("sql-guard.max-state-ttl", "forever")))
+                .hasMessageContaining("'sql-guard.max-state-ttl'");
     }
 }

@@ -15,7 +15,9 @@ import java.util.List;
  * session properties or per-statement config, or a {@code STATE_TTL} hint value). Flink's {@code
  * TimeUtils.parseDuration} reads a bare number as milliseconds, so {@code '24'} is 24 ms. {@code
  * '0'} is 0 in any unit and is not reported. A bare value at or above {@code sql-guard.min-state-ttl}
- * (for example {@code '3600000'}, 1 h as meant) is only advised ({@link Level#INFO}).
+ * (for example {@code '3600000'}, 1 h as meant) is only advised ({@link Level#INFO}), unless it
+ * looks like a dropped or an extra zero of a common duration ({@code '360000'}, 6 min, beside 1 h;
+ * see {@link TtlSlip}): that takes the configured level and names the likely intent.
  */
 public final class TtlBareNumberRule implements Rule {
 
@@ -61,8 +63,12 @@ public final class TtlBareNumberRule implements Rule {
             return;
         }
         Duration read = Duration.ofMillis(number);
-        boolean longEnough = read.compareTo(context.thresholds().minStateTtl()) >= 0;
-        if (longEnough) {
+        Duration min = context.thresholds().minStateTtl();
+        boolean longEnough = read.compareTo(min) >= 0;
+        List<Duration> meant = TtlSlip.likelyMeant(number, min);
+        if (!meant.isEmpty()) {
+            hits.add(slip(ttl, number, read, meant, longEnough));
+        } else if (longEnough) {
             hits.add(
                     new RuleHit(
                             "'" + value.strip() + "' has no unit; Flink reads it as " + number + " ms (" + StateTtl.format(read)
@@ -81,5 +87,24 @@ public final class TtlBareNumberRule implements Rule {
                             "",
                             "Write the unit: " + ttl.rewrite(intent) + "."));
         }
+    }
+
+    /** A bare value one zero away from a common duration: probably a typo of that duration. */
+    private static RuleHit slip(WrittenTtl ttl, long number, Duration read, List<Duration> meant, boolean longEnough) {
+        String value = ttl.value().strip();
+        List<String> likely = new ArrayList<>();
+        for (Duration d : meant) {
+            String how = d.toMillis() > number ? "a dropped zero" : "an extra zero";
+            likely.add(d.toMillis() + " ms (" + StateTtl.format(d) + "), with " + how);
+        }
+        String intent = "'" + StateTtl.format(meant.get(0)) + "'";
+        return RuleHit.of(
+                "'" + value + "' has no unit, so Flink reads it as " + number + " ms (" + StateTtl.format(read)
+                        + "); it looks like " + String.join(" or ", likely) + ": " + intent + " was probably meant"
+                        + (longEnough ? "." : ", and state would expire almost at once."),
+                ttl.where(),
+                "",
+                "Write the unit: " + ttl.rewrite(intent) + " if " + StateTtl.format(meant.get(0)) + " was meant, or "
+                        + ttl.rewrite("'" + StateTtl.format(read) + "'") + " if " + StateTtl.format(read) + " is right.");
     }
 }

@@ -2,13 +2,18 @@ package io.github.sqlguard.rules.config;
 
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.PlannerError;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleHit;
+import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * {@code ttl-not-a-table-option}: a state TTL key ({@code 'state.ttl'}, {@code
@@ -16,6 +21,11 @@ import java.util.Locale;
  * clause or an {@code OPTIONS} hint. State TTL is a job setting, not a table option: a connector
  * with strict option validation (datagen, kafka) fails the first query on the table with {@code
  * Unsupported options found}; a lenient one ignores it and the state never expires.
+ *
+ * <p>On the DDL (or a query with such an {@code OPTIONS} hint that plans) the finding takes the
+ * configured level. When the planner refuses a query with {@code Unsupported options found for
+ * '<connector>'} listing a TTL key (Flink puts it under {@code Unable to create a source for reading
+ * table '<table>'}), the finding is the diagnosis of that refusal, naming the table and the key.
  */
 public final class TtlNotATableOptionRule implements Rule {
 
@@ -49,21 +59,9 @@ public final class TtlNotATableOptionRule implements Rule {
     @Override
     public List<RuleHit> check(AnalysisContext context) {
         List<RuleHit> hits = new ArrayList<>();
-        String error = context.plannerError().orElse("");
-        if (error.contains("Unsupported options found")) {
-            for (String word : error.split("[\\s,:'\"]+")) {
-                if (isStateTtlKey(word)) {
-                    hits.add(
-                            RuleHit.diagnosis(
-                                    "The query fails because '" + word + "' is set as a table option (WITH clause or OPTIONS"
-                                            + " hint) and the connector rejects options it does not know: state TTL is a job"
-                                            + " setting, not a table option.",
-                                    "Flink: " + error.lines().findFirst().orElse(error),
-                                    "Remove '" + word + "' from the table (ALTER TABLE t RESET ('" + word + "')) or the hint,"
-                                            + " and set SET 'table.exec.state.ttl' = '1 d' (or a STATE_TTL hint) instead."));
-                    return hits;
-                }
-            }
+        Optional<RuleHit> diagnosis = context.plannerError().flatMap(error -> diagnose(PlannerError.of(error), context));
+        if (diagnosis.isPresent()) {
+            return List.of(diagnosis.get());
         }
         for (SqlOption option : context.statement().tableOptions()) {
             if (isStateTtlKey(option.key())) {
@@ -79,5 +77,81 @@ public final class TtlNotATableOptionRule implements Rule {
             }
         }
         return hits;
+    }
+
+    /**
+     * The diagnosis of a query the connector refused: Flink's {@code Unsupported options found for
+     * '<connector>'} (anywhere in the chain, usually under {@code Unable to create a source for
+     * reading table '<table>'}) lists a TTL key among the unsupported options.
+     */
+    private static Optional<RuleHit> diagnose(PlannerError error, AnalysisContext context) {
+        Optional<String> unsupported = error.find(UNSUPPORTED_HEAD);
+        if (unsupported.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> keys =
+                unsupportedKeys(unsupported.get()).stream().filter(TtlNotATableOptionRule::isStateTtlKey).toList();
+        if (keys.isEmpty()) {
+            return Optional.empty();
+        }
+        Matcher connectorMatcher = CONNECTOR.matcher(unsupported.get());
+        String connector = connectorMatcher.find() ? connectorMatcher.group(1) : "the connector";
+        Optional<String> tableMessage = error.find(m -> TABLE.matcher(m).find());
+        String table = tableMessage.map(TtlNotATableOptionRule::tableName).orElse(null);
+        String key = keys.get(0);
+        String value = tableMessage.flatMap(m -> optionValue(m, key)).orElse(null);
+        boolean inHint =
+                context.statement().tableOptions().stream()
+                        .anyMatch(o -> o.key() != null && o.key().strip().equals(key) && o.source().startsWith("OPTIONS"));
+        String where = inHint ? "an OPTIONS hint of this query" : "the table's WITH clause";
+        String named = table == null ? "the table" : "table '" + table + "'";
+        String written = "'" + key + "'" + (value == null ? "" : " = '" + value + "'");
+        String ttl = value == null ? "1 d" : value;
+        String shortName = table == null ? "t" : table.substring(table.lastIndexOf('.') + 1);
+        String others = keys.size() > 1 ? " (also " + String.join(", ", keys.subList(1, keys.size())) + ")" : "";
+        return Optional.of(
+                RuleHit.diagnosis(
+                        "The query fails because " + named + " carries the state TTL " + written + others + " as a table"
+                                + " option, in " + where + ", and '" + connector + "' rejects options it does not know:"
+                                + " state TTL is a job setting, not a table option.",
+                        "Flink: " + error.text(),
+                        (inHint
+                                        ? "Remove " + written + " from the OPTIONS hint"
+                                        : "Remove it from the table: ALTER TABLE " + shortName + " RESET ('" + key + "')")
+                                + "; set the TTL for the job, SET '" + StateTtl.KEY + "' = '" + ttl + "', or per join or"
+                                + " aggregation with /*+ STATE_TTL('" + shortName + "' = '" + ttl + "') */."));
+    }
+
+    private static final String UNSUPPORTED_HEAD = "Unsupported options found for";
+
+    private static final Pattern CONNECTOR = Pattern.compile("Unsupported options found for '([^']*)'");
+
+    private static final Pattern TABLE = Pattern.compile("Unable to create a (source for reading|sink for writing) table '([^']+)'");
+
+    /** The keys Flink lists under {@code Unsupported options:}, up to {@code Supported options:}. */
+    static List<String> unsupportedKeys(String message) {
+        List<String> keys = new ArrayList<>();
+        boolean inList = false;
+        for (String line : message.lines().map(String::strip).toList()) {
+            if (line.equals("Unsupported options:")) {
+                inList = true;
+            } else if (line.endsWith("options:")) {
+                inList = false;
+            } else if (inList && !line.isEmpty()) {
+                keys.add(line);
+            }
+        }
+        return keys;
+    }
+
+    private static String tableName(String message) {
+        Matcher m = TABLE.matcher(message);
+        return m.find() ? m.group(2) : null;
+    }
+
+    /** The value of {@code key} in Flink's {@code Table options are:} list ({@code 'key'='value'}). */
+    private static Optional<String> optionValue(String message, String key) {
+        Matcher m = Pattern.compile("^'" + Pattern.quote(key) + "'='(.*)'$", Pattern.MULTILINE).matcher(message);
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 }

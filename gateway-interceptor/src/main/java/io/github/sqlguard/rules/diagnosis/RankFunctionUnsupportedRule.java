@@ -5,7 +5,9 @@ import io.github.sqlguard.rules.AnalysisContext;
 /**
  * {@code rank-function-unsupported}: RANK() or DENSE_RANK() in a streaming Top-N, which Flink does not support.
  *
- * <p>Planner symptom (Flink 2.3.0): {@code on streaming table is not supported currently}.
+ * <p>Planner symptom (Flink 2.3.0): {@code RANK() on streaming table is not supported currently}
+ * (or {@code DENSE_RANK() ...}); not {@code FETCH is missed, which on streaming table is not
+ * supported currently}, which is an OFFSET without FETCH.
  */
 public final class RankFunctionUnsupportedRule extends DiagnosisRule {
 
@@ -23,7 +25,7 @@ public final class RankFunctionUnsupportedRule extends DiagnosisRule {
 
     @Override
     protected boolean matches(String plannerError, AnalysisContext context) {
-        return plannerError.contains("on streaming table is not supported currently");
+        return plannerError.contains("RANK() on streaming table is not supported currently");
     }
 
     @Override

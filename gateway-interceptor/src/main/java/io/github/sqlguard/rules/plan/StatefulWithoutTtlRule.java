@@ -9,6 +9,7 @@ import io.github.sqlguard.rules.OperatorTtl;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -43,9 +44,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     @Override
     protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
+        Duration max = context.thresholds().maxStateTtl();
         boolean hinted =
                 context.statement().stateTtlHints().stream()
-                        .anyMatch(h -> StateTtl.parse(h.value()).map(d -> !d.isZero()).orElse(false));
+                        .anyMatch(h -> StateTtl.parse(h.value()).map(d -> !StateTtl.neverExpires(d, max)).orElse(false));
         List<RuleHit> hits = new ArrayList<>();
         for (PlanNode node : plan.nodes()) {
             if (!StatefulOperators.TTL_BOUNDED.contains(node.name())) {

@@ -6,6 +6,7 @@ import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.OperatorTtl;
 import io.github.sqlguard.rules.RuleHit;
+import io.github.sqlguard.rules.StateTtl;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +33,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
 
     @Override
     public String summary() {
-        return "Non-window Top-N (Rank) in streaming mode with no state TTL: state grows forever.";
+        return "Non-window Top-N (Rank) in streaming mode with no state TTL (or one above the maximum): state grows forever.";
     }
 
     @Override
