@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.sqlguard.testing.AuditFile;
+import io.github.sqlguard.testing.CaseCorpus;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
 import io.github.sqlguard.testing.SqlScript;
@@ -62,11 +63,8 @@ class HostileInputPropertiesTest {
         session = gateway.openSession(Map.of());
         session.execute(HardeningTest.ORDERS, 0, TIMEOUT);
         corpus = new ArrayList<>();
-        Path cases = Path.of(System.getProperty("sql-guard.cases.dir", "../../shared/cases"));
-        try (Stream<Path> files = Files.list(cases)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".sql")).sorted().toList()) {
-                corpus.addAll(SqlScript.read(file).statements());
-            }
+        for (Path file : CaseCorpus.all()) {
+            corpus.addAll(SqlScript.read(file).statements());
         }
     }
 

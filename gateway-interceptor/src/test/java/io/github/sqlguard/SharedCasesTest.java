@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.sqlguard.testing.AuditFile;
+import io.github.sqlguard.testing.CaseCorpus;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
 import io.github.sqlguard.testing.SqlScript;
@@ -48,23 +49,13 @@ class SharedCasesTest {
         gateway.close();
     }
 
-    static Stream<Path> cases() throws IOException {
-        List<Path> files = new ArrayList<>();
-        Path shared = Path.of(System.getProperty("sql-guard.cases.dir", "../../shared/cases"));
-        Path own = GuardedGateway.projectRoot().resolve("gateway-interceptor/src/test/resources/cases");
+    static Stream<Path> cases() {
         String only = System.getProperty("sql-guard.cases.only");
-        for (Path dir : List.of(shared, own)) {
-            if (Files.isDirectory(dir)) {
-                try (Stream<Path> list = Files.list(dir)) {
-                    list.filter(p -> p.toString().endsWith(".sql"))
-                            .filter(p -> only == null || p.getFileName().toString().matches(only))
-                            .sorted()
-                            .forEach(files::add);
-                }
-            }
-        }
-        assertThat(files).as("case scripts in %s", shared.toAbsolutePath())
-                .hasSizeGreaterThanOrEqualTo(only == null ? 25 : 1);
+        List<Path> files =
+                CaseCorpus.all().stream()
+                        .filter(p -> only == null || p.getFileName().toString().matches(only))
+                        .toList();
+        assertThat(files).as("case scripts").hasSizeGreaterThanOrEqualTo(only == null ? 32 : 1);
         return files.stream();
     }
 

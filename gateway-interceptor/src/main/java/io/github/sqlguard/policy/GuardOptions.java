@@ -50,7 +50,8 @@ public final class GuardOptions {
                     .durationType()
                     .defaultValue(Duration.ofSeconds(60))
                     .withDescription(
-                            "How long the guard waits for EXPLAIN in the user's session before 'sql-guard.fail-mode' decides.");
+                            "How long the guard may take to plan a statement in the user's session (and to wait for the"
+                                    + " session's previous configuration change) before 'sql-guard.fail-mode' decides.");
 
     public static final ConfigOption<FailMode> FAIL_MODE =
             ConfigOptions.key("sql-guard.fail-mode")

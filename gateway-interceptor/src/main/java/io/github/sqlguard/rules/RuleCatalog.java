@@ -67,6 +67,16 @@ public final class RuleCatalog {
                         new PlannerErrorRule()));
     }
 
+    /**
+     * A catalog of exactly {@code rules}, in that order (tests, and embedding with rules of one's
+     * own).
+     *
+     * @throws IllegalArgumentException when two rules share an id
+     */
+    public static RuleCatalog of(List<Rule> rules) {
+        return new RuleCatalog(rules);
+    }
+
     /** All rules in catalog order. */
     public List<Rule> rules() {
         return List.copyOf(rules.values());

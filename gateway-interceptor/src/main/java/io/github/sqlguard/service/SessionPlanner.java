@@ -28,7 +28,13 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Plans a statement in the user's own session, in process, with the table environment Flink builds
@@ -55,12 +61,26 @@ public final class SessionPlanner {
     private static final Logger LOG = LoggerFactory.getLogger(SessionPlanner.class);
 
     private final Optional<GatewaySessions> sessions;
+    private final Duration timeout;
     private final PlanParser textParser = new PlanParser();
     private final CompiledPlanReader compiledReader = new CompiledPlanReader();
+    /** Planning runs here so that a planner that does not return is bounded by {@code timeout}. */
+    private final ExecutorService planners =
+            Executors.newCachedThreadPool(
+                    r -> {
+                        Thread t = new Thread(r, "sql-guard-planner");
+                        t.setDaemon(true);
+                        return t;
+                    });
 
-    /** @param sessions the gateway's sessions; empty when the service is not Flink's own (nothing can be planned) */
-    public SessionPlanner(Optional<GatewaySessions> sessions) {
+    /**
+     * @param sessions the gateway's sessions; empty when the service is not Flink's own (nothing can
+     *     be planned)
+     * @param timeout how long planning one statement may take ({@code sql-guard.explain-timeout})
+     */
+    public SessionPlanner(Optional<GatewaySessions> sessions, Duration timeout) {
         this.sessions = sessions;
+        this.timeout = timeout;
     }
 
     /** The session's table environment for one statement, or empty when the gateway gives none. */
@@ -91,12 +111,33 @@ public final class SessionPlanner {
         return plan(tEnv, statementBody, streaming, start);
     }
 
-    /** Plans {@code statementBody} with {@code tEnv} (the session's, or a test's own). */
+    /**
+     * Plans {@code statementBody} with {@code tEnv} (the session's, or a test's own), at most for
+     * {@code sql-guard.explain-timeout}.
+     */
     public ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming) {
         return plan(tEnv, statementBody, streaming, System.nanoTime());
     }
 
     private ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming, long start) {
+        Future<ExplainOutcome> planning = planners.submit(() -> planNow(tEnv, statementBody, streaming, start));
+        try {
+            return planning.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            planning.cancel(true);
+            return new ExplainOutcome.Failed(
+                    "planning took longer than sql-guard.explain-timeout (" + timeout.toMillis() + " ms)", elapsedMs(start));
+        } catch (ExecutionException e) {
+            return new ExplainOutcome.Failed("planning failed in the guard: " + Errors.rootMessage(e.getCause()),
+                    elapsedMs(start));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            planning.cancel(true);
+            return new ExplainOutcome.Failed("interrupted while planning", elapsedMs(start));
+        }
+    }
+
+    private ExplainOutcome planNow(TableEnvironmentInternal tEnv, String statementBody, boolean streaming, long start) {
         List<Operation> operations;
         try {
             operations = tEnv.getParser().parse(statementBody);

@@ -98,7 +98,7 @@ public final class StatementPipeline {
         Optional<GatewaySessions> gatewaySessions = GatewaySessions.of(delegate);
         this.delegate = delegate;
         this.guard = guard;
-        this.planner = new SessionPlanner(gatewaySessions);
+        this.planner = new SessionPlanner(gatewaySessions, policy.explainTimeout());
         this.auditor = auditor;
         this.policy = policy;
         this.sessions = new SessionRegistry(delegate, gatewaySessions);

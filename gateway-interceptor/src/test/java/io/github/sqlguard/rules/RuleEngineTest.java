@@ -63,4 +63,47 @@ class RuleEngineTest {
         assertThat(verdict.label()).isEqualTo("INFO");
         assertThat(verdict.findings()).extracting(Finding::ruleId).containsExactly("ttl-bare-number");
     }
+
+    @Test
+    void aRuleThatThrowsYieldsItsOwnFindingAndTheOtherRulesStillDecide() {
+        Rule broken =
+                new Rule() {
+                    @Override
+                    public String id() {
+                        return "broken-rule";
+                    }
+
+                    @Override
+                    public Level defaultLevel() {
+                        return Level.BLOCK;
+                    }
+
+                    @Override
+                    public String summary() {
+                        return "Always throws.";
+                    }
+
+                    @Override
+                    public List<RuleHit> check(AnalysisContext context) {
+                        throw new IllegalStateException("bug in the rule");
+                    }
+                };
+        RuleCatalog withBroken =
+                RuleCatalog.of(List.of(broken, catalog.rule("ttl-too-short").orElseThrow()));
+        Policy policy = Policy.defaults(withBroken);
+        ParsedStatement statement = parser.parse("SET 'table.exec.state.ttl' = '10 s'");
+        AnalysisContext context =
+                new AnalysisContext(
+                        statement, Optional.empty(), Optional.empty(), true, Duration.ZERO,
+                        List.of(new ConfigChange(statement.setKey(), statement.setValue(), "SET")), Map.of(),
+                        policy.thresholds());
+
+        Verdict verdict = new RuleEngine(withBroken, policy).evaluate(context);
+
+        assertThat(verdict.findings()).extracting(Finding::ruleId).containsExactly("broken-rule", "ttl-too-short");
+        Finding failed = verdict.findings().get(0);
+        assertThat(failed.level()).as("a failing rule never blocks on its own").isEqualTo(Level.WARN);
+        assertThat(failed.reason()).contains("broken-rule").contains("bug in the rule");
+        assertThat(verdict.findings().get(1).level()).as("the other rules still decide").isEqualTo(Level.BLOCK);
+    }
 }

@@ -37,9 +37,10 @@ public final class InProcessGateway implements AutoCloseable {
     private final GuardedSqlGatewayService service;
 
     private InProcessGateway(Configuration guardConfig, AuditLog auditLog) {
-        Configuration config = new Configuration(guardConfig);
+        Configuration config = new Configuration();
         config.setString("execution.target", "local");
         config.setString("execution.attached", "true");
+        config.addAll(guardConfig);
         sessionManager = SessionManager.create(new DefaultContext(config, Collections.emptyList()));
         sessionManager.start();
         flink = new SqlGatewayServiceImpl(sessionManager);
@@ -59,7 +60,10 @@ public final class InProcessGateway implements AutoCloseable {
         return start(Map.of(), new AuditLog());
     }
 
-    /** A gateway with {@code sql-guard.*} options and the given audit log. */
+    /**
+     * A gateway with {@code sql-guard.*} options (and any Flink option, e.g. {@code
+     * execution.target}) and the given audit log.
+     */
     public static InProcessGateway start(Map<String, String> guardOptions, AuditLog auditLog) {
         return new InProcessGateway(Configuration.fromMap(guardOptions), auditLog);
     }

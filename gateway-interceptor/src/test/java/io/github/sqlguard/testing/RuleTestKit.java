@@ -1,0 +1,69 @@
+package io.github.sqlguard.testing;
+
+import io.github.sqlguard.decision.Decision;
+import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.rules.RuleEngine;
+import io.github.sqlguard.service.SessionPlanner;
+import io.github.sqlguard.service.StatementGuard;
+import io.github.sqlguard.statement.StatementParser;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.internal.TableEnvironmentInternal;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The fastest real layer of the test pyramid: the guard's decision stage on a plain {@link
+ * TableEnvironment} of the test's own JVM — Flink's real parser and planner, the compiled plan, the
+ * rules and the policy; no gateway, no REST, no job. A statement is judged exactly as the pipeline
+ * judges it in a session ({@link StatementGuard#decide} with {@link SessionPlanner}); DDL and SET
+ * are applied to the environment with {@link #apply}.
+ */
+public final class RuleTestKit {
+
+    private final TableEnvironmentInternal tEnv;
+    private final Map<String, String> sessionConfig = new HashMap<>();
+    private final StatementGuard guard;
+    private final SessionPlanner planner = new SessionPlanner(Optional.empty(), Duration.ofSeconds(60));
+    private final StatementParser parser = new StatementParser();
+
+    private RuleTestKit(boolean streaming, Policy policy, RuleCatalog catalog) {
+        this.tEnv =
+                (TableEnvironmentInternal)
+                        TableEnvironment.create(
+                                streaming ? EnvironmentSettings.inStreamingMode() : EnvironmentSettings.inBatchMode());
+        this.guard = new StatementGuard(new RuleEngine(catalog, policy), policy);
+    }
+
+    /** A streaming environment with the default policy. */
+    public static RuleTestKit streaming() {
+        RuleCatalog catalog = RuleCatalog.builtIn();
+        return new RuleTestKit(true, Policy.defaults(catalog), catalog);
+    }
+
+    /** Runs DDL or a SET in the environment (a SET also becomes part of the session configuration). */
+    public RuleTestKit apply(String statement) {
+        var parsed = parser.parse(statement);
+        if (parsed.setKey() != null && parsed.setValue() != null) {
+            sessionConfig.put(parsed.setKey(), parsed.setValue());
+            tEnv.getConfig().getConfiguration().setString(parsed.setKey(), parsed.setValue());
+        } else {
+            tEnv.executeSql(statement);
+        }
+        return this;
+    }
+
+    /** The guard's decision on {@code statement} in this environment. */
+    public Decision decide(String statement) {
+        return guard.decide(
+                parser.reparse(parser.parse(statement), text -> tEnv.getParser().parse(text)),
+                sessionConfig,
+                Map.of(),
+                (body, streaming) -> planner.plan(tEnv, body, streaming));
+    }
+}
