@@ -3,11 +3,18 @@ package io.github.sqlguard.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.sqlguard.testing.GuardedGateway;
+
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
 import java.net.ConnectException;
+import java.nio.file.Files;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** The guard's metrics through Flink's real Prometheus reporter, scraped over HTTP. */
 class GuardMetricsTest {
@@ -63,6 +70,29 @@ class GuardMetricsTest {
         }
         // Closing the metrics closes the reporter and frees its port.
         assertThatThrownBy(() -> PrometheusScrape.scrape(port)).isInstanceOf(ConnectException.class);
+    }
+
+    @Test
+    void everyMetricTheSampleDashboardQueriesIsReported() throws Exception {
+        String dashboard =
+                Files.readString(GuardedGateway.projectRoot().resolve("conf/grafana-dashboard.json"));
+        Set<String> queried = new TreeSet<>();
+        Matcher names = Pattern.compile("flink_sqlgateway_[A-Za-z0-9_]+").matcher(dashboard);
+        while (names.find()) {
+            queried.add(names.group());
+        }
+        int port = PrometheusScrape.freePort();
+        try (GuardMetrics metrics =
+                GuardMetrics.fromConfiguration(Configuration.fromMap(PrometheusScrape.reporterOptions(port)), "gw-1")) {
+            metrics.statement("QUERY", "OK");
+            metrics.finding("large-top-n", "WARN");
+            metrics.failMode("open");
+            metrics.policyReload("rejected");
+            Set<String> reported = new TreeSet<>();
+            PrometheusScrape.scrape(port).keySet().forEach(series -> reported.add(series.substring(0, series.indexOf('{'))));
+            assertThat(reported).containsAll(queried);
+        }
+        assertThat(queried).hasSizeGreaterThan(10);
     }
 
     @Test
