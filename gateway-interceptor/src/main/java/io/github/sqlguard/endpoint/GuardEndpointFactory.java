@@ -86,7 +86,10 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
         GuardMetrics metrics = GuardMetrics.fromConfiguration(flinkConfig, hostName());
         GuardRuntime runtime = new GuardRuntime(policies, metrics, identities, reloader);
         try {
-            reloader.ifPresent(r -> r.addListener(result -> metrics.policyReload(result.outcome().name().toLowerCase())));
+            reloader.ifPresent(r -> {
+                r.addValidator(IdentityResolver::fromConfiguration);
+                r.addListener(result -> metrics.policyReload(result.outcome().name().toLowerCase()));
+            });
             // TODO(lead, issue 13): give the pipeline `runtime`: policies.current() per statement (and
             // forScope with identities.of(session)), metrics, identities.opening() in openSession. See
             // README "Operating the guard" for the calls; until then the policy of start-up decides.

@@ -109,6 +109,7 @@ public final class PolicyReloader implements AutoCloseable {
     /** {@code sql-guard.*} values given at start-up that differed from the file then (dynamic properties). */
     private final Map<String, String> overrides;
     private final List<Consumer<Result>> listeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<Configuration>> validators = new CopyOnWriteArrayList<>();
     private final Object lock = new Object();
     private ScheduledExecutorService poller;
     /** SHA-256 of the file bytes last read (applied or rejected), so one content is judged once. */
@@ -194,6 +195,15 @@ public final class PolicyReloader implements AutoCloseable {
         listeners.add(Objects.requireNonNull(listener));
     }
 
+    /**
+     * Also checks the file's {@code sql-guard.*} options with {@code validator} (which throws {@link
+     * IllegalArgumentException} naming the key), for start-up-only options that are read elsewhere:
+     * a file that would stop the next start-up is rejected now.
+     */
+    public void addValidator(Consumer<Configuration> validator) {
+        validators.add(Objects.requireNonNull(validator));
+    }
+
     /** Starts polling, when the interval is above zero. */
     public void start() {
         if (interval.isZero()) {
@@ -224,7 +234,9 @@ public final class PolicyReloader implements AutoCloseable {
                 lastDigest = digest(bytes);
                 options = guardOptions(load());
                 options.putAll(overrides);
-                next = Policy.fromConfiguration(Configuration.fromMap(options), catalog);
+                Configuration guardConfig = Configuration.fromMap(options);
+                next = Policy.fromConfiguration(guardConfig, catalog);
+                validators.forEach(v -> v.accept(guardConfig));
             } catch (IOException | RuntimeException e) {
                 String reason = reason(e);
                 LOG.error("Flink SQL Guard: rejected the policy in {} ({}); the policy in force ({}) stays: {}",

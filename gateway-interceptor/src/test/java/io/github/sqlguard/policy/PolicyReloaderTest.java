@@ -115,11 +115,22 @@ class PolicyReloaderTest {
             assertThat(scoped.outcome()).isEqualTo(Outcome.APPLIED);
             assertThat(holder.current().forScope("alice", List.of(), null, null).policy().mode()).isEqualTo(Mode.REPORT);
 
+            reloader.addValidator(c -> {
+                if (c.toMap().containsKey("sql-guard.identity.trusted-proxies")) {
+                    throw new IllegalArgumentException("bad 'sql-guard.identity.trusted-proxies'");
+                }
+            });
+            write("sql-guard.max-top-n: 100\nsql-guard.identity.trusted-proxies: proxy.example.com\n");
+            Result invalidStartOnly = reloader.reload(PolicyReloader.TRIGGER_ADMIN_ROUTE);
+            assertThat(invalidStartOnly.outcome()).isEqualTo(Outcome.REJECTED);
+            assertThat(invalidStartOnly.reason()).contains("'sql-guard.identity.trusted-proxies'");
+
             write("sql-guard.max-top-n: 100\nsql-guard.scopes.x.mode: report\n");
             Result invalidScope = reloader.reload(PolicyReloader.TRIGGER_ADMIN_ROUTE);
             assertThat(invalidScope.outcome()).isEqualTo(Outcome.REJECTED);
             assertThat(invalidScope.reason()).contains("Scope 'x' matches every session");
-            assertThat(told).extracting(Result::outcome).containsExactly(Outcome.APPLIED, Outcome.REJECTED);
+            assertThat(told).extracting(Result::outcome)
+                    .containsExactly(Outcome.APPLIED, Outcome.REJECTED, Outcome.REJECTED);
         }
     }
 
