@@ -10,8 +10,6 @@ import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.PlannerError;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
-import io.github.sqlguard.rules.RuleEngine;
-import io.github.sqlguard.service.StatementGuard;
 import io.github.sqlguard.service.StatementPipeline;
 import io.github.sqlguard.statement.ScriptSplitter;
 import io.github.sqlguard.statement.StatementKind;
@@ -87,10 +85,7 @@ public final class LintEngine implements AutoCloseable {
         this.sessions = GatewaySessions.of(service).orElseThrow();
         this.pipeline =
                 new StatementPipeline(
-                        service,
-                        new StatementGuard(new RuleEngine(catalog, policy), policy),
-                        new Auditor(new AuditLog(), "lint", policy.auditMaxStatementLength()),
-                        policy);
+                        service, catalog, new Auditor(new AuditLog(), "lint", policy.auditMaxStatementLength()), policy);
     }
 
     /** The guard's verdict on every statement of {@code script}, in order. */

@@ -27,7 +27,14 @@ import java.util.Map;
  * @param call the gateway call: {@code executeStatement}, {@code configureSession}, {@code
  *     openSession}, {@code deployScript}, {@code refreshMaterializedTable}, {@code jobSubmitted}
  * @param sessionId the session handle's UUID
- * @param user the user from the session property {@code sql-guard.user}, else the session name
+ * @param user the user the server verified (client certificate, trusted proxy), else {@code null}
+ * @param claimedUser the self-declared {@code sql-guard.user} session property, else the session
+ *     name; never taken as {@code user}
+ * @param identitySource where {@code user} comes from: {@code CLIENT_CERTIFICATE}, {@code
+ *     TRUSTED_PROXY}, {@code NONE}
+ * @param identityRejected why an identity header was ignored, or {@code null}
+ * @param scope the policy scope that decided, or {@code null} for the global policy
+ * @param policyHash SHA-256 of the {@code sql-guard.*} options in force
  * @param kind the statement kind ({@code QUERY}, {@code SET}, ...)
  * @param statement the statement text with secrets redacted, cut to the configured length
  * @param statementTruncated true when {@code statement} was cut
@@ -55,6 +62,11 @@ public record AuditRecord(
         String call,
         String sessionId,
         String user,
+        String claimedUser,
+        String identitySource,
+        String identityRejected,
+        String scope,
+        String policyHash,
         String kind,
         String statement,
         boolean statementTruncated,
@@ -77,7 +89,8 @@ public record AuditRecord(
      */
     public AuditRecord jobSubmitted(String now, String jobId) {
         return new AuditRecord(
-                now, decisionId, instance, "jobSubmitted", sessionId, user, kind, statement, statementTruncated,
+                now, decisionId, instance, "jobSubmitted", sessionId, user, claimedUser, identitySource, identityRejected,
+                scope, policyHash, kind, statement, statementTruncated,
                 statementSha256, verdict, findings, suppressed, effectiveStateTtlMs, statefulOperators, operatorStateTtl,
                 0L, operationHandle, Outcome.JOB_SUBMITTED.label(), null, jobId);
     }
@@ -85,7 +98,8 @@ public record AuditRecord(
     /** The record of what followed this decision record: the same decision with its outcome. */
     public AuditRecord followedBy(String now, String handle, Outcome newOutcome, String newError) {
         return new AuditRecord(
-                now, decisionId, instance, call, sessionId, user, kind, statement, statementTruncated, statementSha256,
+                now, decisionId, instance, call, sessionId, user, claimedUser, identitySource, identityRejected, scope,
+                policyHash, kind, statement, statementTruncated, statementSha256,
                 verdict, findings, suppressed, effectiveStateTtlMs, statefulOperators, operatorStateTtl, analysisMs,
                 handle, newOutcome.label(), newError == null ? error : newError, null);
     }

@@ -55,7 +55,7 @@ public final class Auditor {
     public AuditRecord recordOf(
             String call,
             String sessionId,
-            String user,
+            Subject subject,
             Decision decision,
             String operationHandle,
             Outcome outcome,
@@ -84,7 +84,12 @@ public final class Auditor {
                         instance,
                         call,
                         sessionId,
-                        user,
+                        subject.user(),
+                        subject.claimedUser(),
+                        subject.identitySource(),
+                        subject.identityRejected(),
+                        subject.scope(),
+                        subject.policyHash(),
                         decision.statement().kind().name(),
                         text,
                         truncated,
@@ -110,12 +115,12 @@ public final class Auditor {
     public AuditRecord record(
             String call,
             String sessionId,
-            String user,
+            Subject subject,
             Decision decision,
             String operationHandle,
             Outcome outcome,
             String error) {
-        AuditRecord record = recordOf(call, sessionId, user, decision, operationHandle, outcome, error);
+        AuditRecord record = recordOf(call, sessionId, subject, decision, operationHandle, outcome, error);
         log.write(record);
         return record;
     }

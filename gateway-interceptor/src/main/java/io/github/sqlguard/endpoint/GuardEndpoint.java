@@ -10,7 +10,8 @@ import java.net.InetSocketAddress;
 
 /**
  * The {@code guard} endpoint: the wrapped endpoint (REST by default) serving its unchanged protocol
- * on top of the guarded service. Starting and stopping it starts and stops the wrapped endpoint.
+ * on top of the guarded service. Starting it starts the wrapped endpoint and the policy reloader;
+ * stopping it stops them and closes the metric reporters.
  */
 public final class GuardEndpoint implements SqlGatewayEndpoint {
 
@@ -19,19 +20,22 @@ public final class GuardEndpoint implements SqlGatewayEndpoint {
     private final SqlGatewayEndpoint delegate;
     private final String delegateIdentifier;
     private final String policySummary;
+    private final GuardRuntime runtime;
 
-    GuardEndpoint(SqlGatewayEndpoint delegate, String delegateIdentifier, String policySummary) {
+    GuardEndpoint(SqlGatewayEndpoint delegate, String delegateIdentifier, String policySummary, GuardRuntime runtime) {
         this.delegate = delegate;
         this.delegateIdentifier = delegateIdentifier;
         this.policySummary = policySummary;
+        this.runtime = runtime;
     }
 
     @Override
     public void start() throws Exception {
         delegate.start();
+        runtime.reloader().ifPresent(r -> r.start());
         String where =
                 delegate instanceof RestServerEndpoint rest && rest.getServerAddress() != null
-                        ? "http://" + hostPort(rest.getServerAddress())
+                        ? (rest.getRestBaseUrl().startsWith("https:") ? "https://" : "http://") + hostPort(rest.getServerAddress())
                         : "the '" + delegateIdentifier + "' endpoint";
         String line = "Flink SQL Guard: guarded SQL Gateway listening at " + where + " (" + policySummary + ")";
         LOG.info(line);
@@ -41,12 +45,22 @@ public final class GuardEndpoint implements SqlGatewayEndpoint {
 
     @Override
     public void stop() throws Exception {
-        delegate.stop();
+        try {
+            delegate.stop();
+        } finally {
+            runtime.reloader().ifPresent(r -> r.close());
+            runtime.metrics().close();
+        }
     }
 
     /** The wrapped endpoint. */
     public SqlGatewayEndpoint delegate() {
         return delegate;
+    }
+
+    /** The policy holder, metrics, identities and reloader of this gateway. */
+    public GuardRuntime runtime() {
+        return runtime;
     }
 
     private static String hostPort(InetSocketAddress address) {

@@ -1,15 +1,20 @@
 package io.github.sqlguard.endpoint;
 
 import io.github.sqlguard.audit.AuditLog;
-import io.github.sqlguard.endpoint.rest.GuardRestEndpoint;
 import io.github.sqlguard.audit.Auditor;
+import io.github.sqlguard.endpoint.rest.GuardRestEndpoint;
+import io.github.sqlguard.identity.Identities;
+import io.github.sqlguard.identity.Identity;
+import io.github.sqlguard.identity.IdentityResolver;
+import io.github.sqlguard.metrics.GuardMetrics;
+import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.policy.PolicyHolder;
+import io.github.sqlguard.policy.PolicyReloader;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleCatalog;
-import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.service.GuardedSqlGatewayService;
 import io.github.sqlguard.service.StatementPipeline;
-import io.github.sqlguard.service.StatementGuard;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -22,9 +27,14 @@ import org.apache.flink.table.gateway.api.endpoint.SqlGatewayEndpointFactoryUtil
 import org.apache.flink.table.gateway.api.utils.SqlGatewayException;
 import org.apache.flink.table.gateway.rest.SqlGatewayRestEndpointFactory;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Factory of the {@code guard} endpoint ({@code sql-gateway.endpoint.type: guard}), registered
@@ -35,9 +45,15 @@ import java.util.Set;
  * SqlGatewayService} in {@link GuardedSqlGatewayService}, and creates the delegate endpoint
  * ({@code sql-gateway.endpoint.guard.delegate}, default {@code rest}) with its own options on top
  * of the guarded service. When the delegate is {@code rest}, the endpoint also serves the guard's
- * advisory routes ({@link GuardRestEndpoint}).
+ * advisory routes, records the verified identity of each session, and serves the policy reload
+ * route when enabled ({@link GuardRestEndpoint}).
+ *
+ * <p>It also sets up what the gateway shares ({@link GuardRuntime}): the policy holder and its
+ * reloader, the metrics with Flink's {@code metrics.reporter.*} reporters, and the identities.
  */
 public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GuardEndpointFactory.class);
 
     /** The identifier: {@code sql-gateway.endpoint.type: guard}. */
     public static final String IDENTIFIER = "guard";
@@ -55,65 +71,112 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
         Configuration flinkConfig = Configuration.fromMap(context.getFlinkConfiguration().toMap());
         RuleCatalog catalog = RuleCatalog.builtIn();
         Policy policy;
+        IdentityResolver identityResolver;
         try {
             policy = Policy.fromConfiguration(flinkConfig, catalog);
+            identityResolver = IdentityResolver.fromConfiguration(flinkConfig);
         } catch (IllegalArgumentException e) {
             throw new ValidationException("Invalid Flink SQL Guard configuration: " + e.getMessage(), e);
         }
         String instance = policy.instanceId() != null ? policy.instanceId() : defaultInstanceId(flinkConfig, delegateId);
-        SqlGatewayService service = context.getSqlGatewayService();
-        GuardedSqlGatewayService guarded =
-                new GuardedSqlGatewayService(
-                        service,
-                        new StatementPipeline(
-                                service,
-                                new StatementGuard(new RuleEngine(catalog, policy), policy),
-                                new Auditor(new AuditLog(), instance, policy.auditMaxStatementLength()),
-                                policy));
+        PolicyHolder policies = new PolicyHolder(policy);
+        Identities identities = new Identities();
+        Optional<PolicyReloader> reloader = PolicyReloader.fromConfiguration(flinkConfig, catalog, policies);
+        GuardMetrics metrics = GuardMetrics.fromConfiguration(flinkConfig, hostName());
+        GuardRuntime runtime = new GuardRuntime(policies, metrics, identities, reloader);
+        try {
+            SqlGatewayService service = context.getSqlGatewayService();
+            Auditor auditor = new Auditor(new AuditLog(), instance, policy.auditMaxStatementLength());
+            StatementPipeline pipeline = new StatementPipeline(service, catalog, auditor, policies, metrics, identities);
+            GuardedSqlGatewayService guarded = new GuardedSqlGatewayService(service, pipeline);
+            reloader.ifPresent(r -> {
+                r.addValidator(IdentityResolver::fromConfiguration);
+                r.addListener(result -> metrics.policyReload(result.outcome().name().toLowerCase()));
+                r.addListener(pipeline::policyReloaded);
+            });
+            metrics.sessionsOpen(guarded::trackedSessions);
 
-        SqlGatewayEndpointFactory delegateFactory =
-                FactoryUtil.discoverFactory(
-                        Thread.currentThread().getContextClassLoader(), SqlGatewayEndpointFactory.class, delegateId);
-        SqlGatewayEndpointFactoryUtils.DefaultEndpointFactoryContext delegateContext =
-                new SqlGatewayEndpointFactoryUtils.DefaultEndpointFactoryContext(
-                        guarded, flinkConfig, SqlGatewayEndpointFactoryUtils.getEndpointConfig(flinkConfig, delegateId));
-        SqlGatewayEndpoint delegate =
-                delegateFactory instanceof SqlGatewayRestEndpointFactory
-                        ? restWithAdvisories((SqlGatewayRestEndpointFactory) delegateFactory, delegateContext, guarded)
-                        : delegateFactory.createSqlGatewayEndpoint(delegateContext);
-        long blocking = policy.levels().values().stream().filter(l -> l == Level.BLOCK).count();
-        String summary =
-                catalog.rules().size() + " rules, " + blocking + " blocking, fail-mode " + policy.failMode().name().toLowerCase()
-                        + ", instance " + instance;
-        return new GuardEndpoint(delegate, delegateId, summary);
+            SqlGatewayEndpointFactory delegateFactory =
+                    FactoryUtil.discoverFactory(
+                            Thread.currentThread().getContextClassLoader(), SqlGatewayEndpointFactory.class, delegateId);
+            SqlGatewayEndpointFactoryUtils.DefaultEndpointFactoryContext delegateContext =
+                    new SqlGatewayEndpointFactoryUtils.DefaultEndpointFactoryContext(
+                            guarded, flinkConfig, SqlGatewayEndpointFactoryUtils.getEndpointConfig(flinkConfig, delegateId));
+            boolean reloadRoute = flinkConfig.get(GuardOptions.ADMIN_RELOAD_ROUTE_ENABLED);
+            SqlGatewayEndpoint delegate;
+            if (delegateFactory instanceof SqlGatewayRestEndpointFactory restFactory) {
+                delegate =
+                        restWithGuardRoutes(
+                                restFactory, delegateContext, guarded, identityResolver, identities,
+                                rejected -> metrics.identityRejected(), reloadRoute ? reloader.orElse(null) : null);
+            } else {
+                if (reloadRoute || identityResolver.clientCertificates()
+                        || flinkConfig.getOptional(GuardOptions.IDENTITY_HEADER).isPresent()) {
+                    LOG.warn("Flink SQL Guard: the policy reload route and verified identities are served by the 'rest'"
+                            + " delegate only, not by '{}'.", delegateId);
+                }
+                delegate = delegateFactory.createSqlGatewayEndpoint(delegateContext);
+            }
+            long blocking = policy.levels().values().stream().filter(l -> l == Level.BLOCK).count();
+            String summary =
+                    catalog.rules().size() + " rules, " + blocking + " blocking, mode " + policy.mode().name().toLowerCase()
+                            + ", fail-mode " + policy.failMode().name().toLowerCase()
+                            + (policy.scopes().isEmpty() ? "" : ", " + policy.scopes().size() + " scopes")
+                            + ", policy " + policy.policyHash().substring(0, 12)
+                            + ", reload " + reloader.map(r -> "on").orElse("off")
+                            + ", " + identityResolver.describe()
+                            + ", instance " + instance;
+            return new GuardEndpoint(delegate, delegateId, summary, runtime);
+        } catch (RuntimeException e) {
+            release(runtime, e);
+            throw e;
+        }
+    }
+
+    /** Releases what the factory opened (the reporters' ports) when the endpoint cannot be built. */
+    private static void release(GuardRuntime runtime, RuntimeException failure) {
+        runtime.reloader().ifPresent(PolicyReloader::close);
+        try {
+            runtime.metrics().close();
+        } catch (Exception e) {
+            failure.addSuppressed(e);
+        }
     }
 
     /**
      * The REST endpoint as Flink's factory builds it (same options, same validation), plus the
-     * guard's advisory routes ({@link GuardRestEndpoint}).
+     * guard's routes and its identifying openSession handler ({@link GuardRestEndpoint}).
      */
-    private static SqlGatewayEndpoint restWithAdvisories(
+    private static SqlGatewayEndpoint restWithGuardRoutes(
             SqlGatewayRestEndpointFactory factory,
             SqlGatewayEndpointFactoryUtils.DefaultEndpointFactoryContext context,
-            GuardedSqlGatewayService guarded) {
+            GuardedSqlGatewayService guarded,
+            IdentityResolver identityResolver,
+            Identities identities,
+            Consumer<Identity> onIdentityRejected,
+            PolicyReloader reloadRoute) {
         SqlGatewayEndpointFactoryUtils.createEndpointFactoryHelper(factory, context).validate();
         Configuration config =
                 SqlGatewayRestEndpointFactory.rebuildRestEndpointOptions(
                         context.getEndpointOptions(), context.getFlinkConfiguration().toMap());
         try {
-            return new GuardRestEndpoint(config, guarded);
+            return new GuardRestEndpoint(config, guarded, identityResolver, identities, onIdentityRejected, reloadRoute);
         } catch (Exception e) {
             throw new SqlGatewayException("Cannot start the guarded REST endpoint.", e);
         }
     }
 
-    private static String defaultInstanceId(Configuration config, String delegateId) {
-        String host;
+    private static String hostName() {
         try {
-            host = InetAddress.getLocalHost().getHostName();
+            return InetAddress.getLocalHost().getHostName();
         } catch (UnknownHostException e) {
-            host = "localhost";
+            LOG.warn("Flink SQL Guard: this host has no resolvable name ({}); using 'localhost'.", e.getMessage());
+            return "localhost";
         }
+    }
+
+    private static String defaultInstanceId(Configuration config, String delegateId) {
+        String host = hostName();
         String port = config.toMap().getOrDefault("sql-gateway.endpoint." + delegateId + ".port", "8083");
         return host + ":" + port;
     }

@@ -71,6 +71,20 @@ public final class GatewaySessions {
     }
 
     /**
+     * The session's current catalog and database ({@code USE CATALOG}/{@code USE}), as its
+     * catalog manager holds them: {@code [catalog, database]}, either {@code null} when unknown.
+     */
+    public String[] currentCatalogAndDatabase(SessionHandle session) {
+        try {
+            var catalogManager =
+                    service.getSession(session).createExecutor().getSessionContext().getSessionState().catalogManager;
+            return new String[] {catalogManager.getCurrentCatalog(), catalogManager.getCurrentDatabase()};
+        } catch (RuntimeException e) {
+            return new String[2];
+        }
+    }
+
+    /**
      * Waits until the operation has ended (finished, failed, cancelled or closed), without polling:
      * Flink's {@code OperationManager.Operation#awaitTermination} waits on the operation's status.
      *

@@ -6,6 +6,7 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Options of the guard, read from Flink's {@code config.yaml} (or {@code -D} dynamic properties of
@@ -22,6 +23,16 @@ public final class GuardOptions {
 
     /** Prefix of per-rule options: {@code sql-guard.rules.<id>.level}. */
     public static final String RULES_PREFIX = PREFIX + "rules.";
+
+    /** Prefix of scoped overrides: {@code sql-guard.scopes.<name>.…} ({@link #scopeKey}). */
+    public static final String SCOPES_PREFIX = PREFIX + "scopes.";
+
+    /**
+     * Prefixes of options read once at start-up: a change in {@code config.yaml} is logged by the
+     * reloader as needing a restart and is not part of {@link Policy#policyHash()}.
+     */
+    public static final List<String> START_ONLY_PREFIXES =
+            List.of(PREFIX + "instance-id", PREFIX + "reload.", PREFIX + "admin.", PREFIX + "identity.", PREFIX + "user");
 
     public static final ConfigOption<Duration> MIN_STATE_TTL =
             ConfigOptions.key("sql-guard.min-state-ttl")
@@ -94,7 +105,68 @@ public final class GuardOptions {
                             "Session property a client sets to name its user in audit records (the guard's client sends the"
                                     + " OS user).");
 
+    public static final ConfigOption<Mode> MODE =
+            ConfigOptions.key("sql-guard.mode")
+                    .enumType(Mode.class)
+                    .defaultValue(Mode.ENFORCE)
+                    .withDescription(
+                            "'enforce' refuses what the policy blocks. 'report' lets every statement run: what would have"
+                                    + " been refused is audited as 'would-block', counted, and returned to the client as an"
+                                    + " advisory. For rolling the guard out; a scope may set its own mode.");
+
+    public static final ConfigOption<Duration> RELOAD_INTERVAL =
+            ConfigOptions.key("sql-guard.reload.interval")
+                    .durationType()
+                    .defaultValue(Duration.ofSeconds(10))
+                    .withDescription(
+                            "How often the guard checks Flink's config.yaml ($FLINK_CONF_DIR) for changed 'sql-guard.*'"
+                                    + " options and applies them without a restart; 0 turns polling off. Read at start-up.");
+
+    public static final ConfigOption<Boolean> ADMIN_RELOAD_ROUTE_ENABLED =
+            ConfigOptions.key("sql-guard.admin.reload-route.enabled")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Serve 'POST /sql-guard/v1/policy/reload' on the REST endpoint: re-reads config.yaml now"
+                                    + " (it cannot supply a policy itself). Read at start-up.");
+
+    public static final ConfigOption<String> IDENTITY_HEADER =
+            ConfigOptions.key("sql-guard.identity.header")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "HTTP header an authenticating proxy sets to the user it verified (e.g. 'X-Forwarded-User')."
+                                    + " Accepted on openSession only from 'sql-guard.identity.trusted-proxies'; from any other"
+                                    + " address it is ignored and the rejection is audited. Read at start-up.");
+
+    public static final ConfigOption<String> IDENTITY_GROUPS_HEADER =
+            ConfigOptions.key("sql-guard.identity.groups-header")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "HTTP header a trusted proxy sets to the verified user's groups, comma-separated (e.g."
+                                    + " 'X-Forwarded-Groups'). Same trust rule as 'sql-guard.identity.header'. Read at start-up.");
+
+    public static final ConfigOption<List<String>> IDENTITY_TRUSTED_PROXIES =
+            ConfigOptions.key("sql-guard.identity.trusted-proxies")
+                    .stringType()
+                    .asList()
+                    .defaultValues()
+                    .withDescription(
+                            "IP addresses or CIDR blocks (e.g. '10.0.0.0/8', '::1') of the proxies whose identity headers"
+                                    + " are believed. Empty: no header is believed. Read at start-up.");
+
     private GuardOptions() {}
+
+    /** True for an option that is read once at start-up ({@link #START_ONLY_PREFIXES}). */
+    public static boolean isStartOnly(String key) {
+        return START_ONLY_PREFIXES.stream().anyMatch(key::startsWith);
+    }
+
+    /** {@code sql-guard.scopes.<scope>.<suffix>}. */
+    public static String scopeKey(String scope, String suffix) {
+        return SCOPES_PREFIX + scope + "." + suffix;
+    }
 
     /** {@code sql-guard.rules.<id>.level}: the level of a rule's findings. */
     public static ConfigOption<Level> ruleLevel(String ruleId, Level defaultLevel) {

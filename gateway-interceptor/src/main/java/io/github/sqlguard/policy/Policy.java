@@ -10,18 +10,26 @@ import io.github.sqlguard.rules.StateTtl;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
  * The administrator's policy: a level per rule, which rules users may suppress inline, thresholds,
- * and how the guard behaves when it cannot decide. Built once at start-up from Flink's
- * configuration and immutable afterwards.
+ * how the guard behaves when it cannot decide, whether it enforces or only reports, and scoped
+ * overrides. Built from Flink's configuration and immutable; a reload builds a new one ({@link
+ * PolicyHolder}).
  *
  * @param levels the configured level of every rule of the catalog, by id
  * @param suppressible ids of rules users may lower with {@code -- sql-guard:allow <id> <reason>}
@@ -31,6 +39,11 @@ import java.util.TreeSet;
  * @param auditFailMode what happens when a statement's audit record cannot be written
  * @param auditMaxStatementLength statement characters kept in an audit record
  * @param instanceId this gateway's name in audit records, or {@code null} for the default
+ * @param mode enforce, or only report ({@code sql-guard.mode})
+ * @param scopes the scoped overrides, most specific first ({@link ScopeMatch#MOST_SPECIFIC_FIRST});
+ *     empty within a scope's own policy
+ * @param policyHash SHA-256 (hex) of the {@code sql-guard.*} options this policy was built from
+ *     ({@link #hash}); a scope's policy carries the hash of the whole configuration
  */
 public record Policy(
         Map<String, Level> levels,
@@ -40,12 +53,16 @@ public record Policy(
         FailMode failMode,
         FailMode auditFailMode,
         int auditMaxStatementLength,
-        String instanceId)
+        String instanceId,
+        Mode mode,
+        List<PolicyScope> scopes,
+        String policyHash)
         implements RulePolicy {
 
     public Policy {
         levels = Map.copyOf(levels);
         suppressible = Set.copyOf(suppressible);
+        scopes = scopes.stream().sorted(ScopeMatch.MOST_SPECIFIC_FIRST).toList();
     }
 
     /** The configured level of a rule (its default when not configured). */
@@ -54,13 +71,32 @@ public record Policy(
         return levels.getOrDefault(ruleId, Level.OFF);
     }
 
+    /**
+     * The policy for one statement: that of the most specific scope matching it ({@link
+     * ScopeMatch}), or this (global) policy when none does.
+     *
+     * @param user the verified user, or {@code null} when none was verified (a self-declared name
+     *     must never be passed: it would let a user pick a scope)
+     * @param groups the verified user's groups
+     * @param catalog the session's current catalog, or {@code null}
+     * @param database the session's current database, or {@code null}
+     */
+    public ScopedPolicy forScope(String user, Collection<String> groups, String catalog, String database) {
+        for (PolicyScope scope : scopes) {
+            if (scope.match().matches(user, groups, catalog, database)) {
+                return new ScopedPolicy(scope.policy(), Optional.of(scope.name()));
+            }
+        }
+        return new ScopedPolicy(this, Optional.empty());
+    }
+
     /** The defaults: every rule at its default level, nothing suppressible. */
     public static Policy defaults(RuleCatalog catalog) {
         return fromConfiguration(new Configuration(), catalog);
     }
 
     /**
-     * Reads and validates the {@code sql-guard.*} options of {@code config}.
+     * Reads and validates the {@code sql-guard.*} options of {@code config}, scopes included.
      *
      * @throws IllegalArgumentException naming the key, for an unknown {@code sql-guard.} key (for
      *     example a rule id that does not exist) or a value that cannot be read or is out of range
@@ -77,7 +113,13 @@ public record Policy(
                         GuardOptions.FAIL_MODE,
                         GuardOptions.INSTANCE_ID,
                         GuardOptions.AUDIT_MAX_STATEMENT_LENGTH,
-                        GuardOptions.USER_PROPERTY)) {
+                        GuardOptions.USER_PROPERTY,
+                        GuardOptions.MODE,
+                        GuardOptions.RELOAD_INTERVAL,
+                        GuardOptions.ADMIN_RELOAD_ROUTE_ENABLED,
+                        GuardOptions.IDENTITY_HEADER,
+                        GuardOptions.IDENTITY_GROUPS_HEADER,
+                        GuardOptions.IDENTITY_TRUSTED_PROXIES)) {
             known.add(option.key());
         }
         Map<String, Level> levels = new LinkedHashMap<>();
@@ -93,15 +135,16 @@ public record Policy(
             }
         }
         for (String key : config.keySet()) {
-            if (key.startsWith(GuardOptions.PREFIX) && !known.contains(key)) {
-                Set<String> ids = new TreeSet<>();
-                catalog.rules().forEach(r -> ids.add(r.id()));
+            if (key.startsWith(GuardOptions.PREFIX) && !key.startsWith(GuardOptions.SCOPES_PREFIX)
+                    && !known.contains(key)) {
                 throw new IllegalArgumentException(
                         "Unknown option '" + key + "'. "
                                 + (key.startsWith(GuardOptions.RULES_PREFIX)
                                         ? "Rule options are 'sql-guard.rules.<id>.level' and"
-                                                + " 'sql-guard.rules.<id>.allow-suppression' with <id> one of " + ids + "."
-                                        : "Known options: " + new TreeSet<>(known).headSet("sql-guard.rules.") + "."));
+                                                + " 'sql-guard.rules.<id>.allow-suppression' with <id> one of "
+                                                + ruleIds(catalog) + "."
+                                        : "Known options: " + new TreeSet<>(known).headSet("sql-guard.rules.")
+                                                + " and 'sql-guard.scopes.<name>.*'."));
             }
         }
         Duration minTtl = read(config, GuardOptions.MIN_STATE_TTL);
@@ -109,28 +152,77 @@ public record Policy(
         long maxTopN = read(config, GuardOptions.MAX_TOP_N);
         Duration timeout = read(config, GuardOptions.EXPLAIN_TIMEOUT);
         int maxLength = read(config, GuardOptions.AUDIT_MAX_STATEMENT_LENGTH);
-        requirePositive(GuardOptions.MIN_STATE_TTL, !minTtl.isNegative(), minTtl);
+        requirePositive(GuardOptions.MIN_STATE_TTL.key(), !minTtl.isNegative(), minTtl);
         if (maxTtl.compareTo(minTtl) <= 0) {
             throw new IllegalArgumentException(
                     "Invalid value '" + StateTtl.format(maxTtl) + "' for option '" + GuardOptions.MAX_STATE_TTL.key()
                             + "': it must be greater than '" + GuardOptions.MIN_STATE_TTL.key() + "' ("
                             + StateTtl.format(minTtl) + ").");
         }
-        requirePositive(GuardOptions.MAX_TOP_N, maxTopN > 0, maxTopN);
-        requirePositive(GuardOptions.EXPLAIN_TIMEOUT, !timeout.isNegative() && !timeout.isZero(), timeout);
-        requirePositive(GuardOptions.AUDIT_MAX_STATEMENT_LENGTH, maxLength > 0, maxLength);
-        return new Policy(
-                levels,
-                suppressible,
-                new Thresholds(minTtl, maxTtl, maxTopN),
-                timeout,
-                read(config, GuardOptions.FAIL_MODE),
-                read(config, GuardOptions.AUDIT_FAIL_MODE),
-                maxLength,
-                config.get(GuardOptions.INSTANCE_ID));
+        requirePositive(GuardOptions.MAX_TOP_N.key(), maxTopN > 0, maxTopN);
+        requirePositive(GuardOptions.EXPLAIN_TIMEOUT.key(), !timeout.isNegative() && !timeout.isZero(), timeout);
+        requirePositive(GuardOptions.AUDIT_MAX_STATEMENT_LENGTH.key(), maxLength > 0, maxLength);
+        Duration reloadInterval = read(config, GuardOptions.RELOAD_INTERVAL);
+        if (reloadInterval.isNegative()) {
+            throw new IllegalArgumentException(
+                    "Invalid value '" + reloadInterval + "' for option '" + GuardOptions.RELOAD_INTERVAL.key()
+                            + "': it must be 0 (off) or a positive duration such as '10 s'.");
+        }
+        read(config, GuardOptions.ADMIN_RELOAD_ROUTE_ENABLED);
+        Policy global =
+                new Policy(
+                        levels,
+                        suppressible,
+                        new Thresholds(minTtl, maxTtl, maxTopN),
+                        timeout,
+                        read(config, GuardOptions.FAIL_MODE),
+                        read(config, GuardOptions.AUDIT_FAIL_MODE),
+                        maxLength,
+                        config.get(GuardOptions.INSTANCE_ID),
+                        read(config, GuardOptions.MODE),
+                        List.of(),
+                        hash(config));
+        List<PolicyScope> scopes = PolicyScopes.read(config, catalog, global);
+        return scopes.isEmpty() ? global : global.withScopes(scopes);
     }
 
-    private static <T> T read(Configuration config, ConfigOption<T> option) {
+    /** This policy with {@code scopes}. */
+    Policy withScopes(List<PolicyScope> scopes) {
+        return new Policy(
+                levels, suppressible, thresholds, explainTimeout, failMode, auditFailMode, auditMaxStatementLength,
+                instanceId, mode, scopes, policyHash);
+    }
+
+    /**
+     * SHA-256 (lower-case hex) of the normalized {@code sql-guard.*} options of {@code config}: one
+     * {@code key=value} line per option, sorted by key, values trimmed as Flink's configuration
+     * renders them; options read only at start-up ({@link GuardOptions#isStartOnly}) are left out.
+     * Two configurations with the same policy options have the same hash, whatever else differs.
+     */
+    public static String hash(Configuration config) {
+        StringBuilder normalized = new StringBuilder();
+        new TreeMap<>(config.toMap())
+                .forEach(
+                        (key, value) -> {
+                            if (key.startsWith(GuardOptions.PREFIX) && !GuardOptions.isStartOnly(key)) {
+                                normalized.append(key).append('=').append(value.trim()).append('\n');
+                            }
+                        });
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(digest.digest(normalized.toString().getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every Java platform.", e);
+        }
+    }
+
+    static Set<String> ruleIds(RuleCatalog catalog) {
+        Set<String> ids = new TreeSet<>();
+        catalog.rules().forEach(r -> ids.add(r.id()));
+        return ids;
+    }
+
+    static <T> T read(Configuration config, ConfigOption<T> option) {
         try {
             return config.get(option);
         } catch (RuntimeException e) {
@@ -141,10 +233,10 @@ public record Policy(
         }
     }
 
-    private static void requirePositive(ConfigOption<?> option, boolean ok, Object value) {
+    static void requirePositive(String key, boolean ok, Object value) {
         if (!ok) {
             throw new IllegalArgumentException(
-                    "Invalid value '" + value + "' for option '" + option.key() + "': it must be greater than zero.");
+                    "Invalid value '" + value + "' for option '" + key + "': it must be greater than zero.");
         }
     }
 }

@@ -70,10 +70,11 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
 
     @Override
     public SessionHandle openSession(SessionEnvironment environment) throws SqlGatewayException {
-        String user =
+        // Self-declared: audited as claimedUser, never as the verified user.
+        String claimedUser =
                 environment.getSessionConfig()
-                        .getOrDefault(GuardOptions.USER_PROPERTY.key(), environment.getSessionName().orElse("unknown"));
-        return pipeline.openSession(environment, user);
+                        .getOrDefault(GuardOptions.USER_PROPERTY.key(), environment.getSessionName().orElse(null));
+        return pipeline.openSession(environment, claimedUser);
     }
 
     /** Number of sessions the guard keeps state for (user, statement set, advisories); for monitoring. */

@@ -1,6 +1,8 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.audit.Subject;
 import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.identity.Identities;
 
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
@@ -18,7 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What the guard keeps per session ({@link SessionState}: user, statement set, advisories), its
+ * What the guard keeps per session ({@link SessionState}: who opened it, statement set, advisories), its
  * lock, and the wait for a session's previous configuration change; dropped when the session
  * closes or Flink expires it. Thread-safe.
  */
@@ -31,29 +33,32 @@ final class SessionRegistry {
 
     private final SqlGatewayService delegate;
     private final Optional<GatewaySessions> gatewaySessions;
+    private final Identities identities;
     private final Map<SessionHandle, SessionState> sessions = new ConcurrentHashMap<>();
     /** When sessions were last checked for expiry by Flink's session manager (ms since epoch). */
     private final AtomicLong lastPrune = new AtomicLong();
 
-    SessionRegistry(SqlGatewayService delegate, Optional<GatewaySessions> gatewaySessions) {
+    SessionRegistry(SqlGatewayService delegate, Optional<GatewaySessions> gatewaySessions, Identities identities) {
         this.delegate = delegate;
         this.gatewaySessions = gatewaySessions;
+        this.identities = identities;
     }
 
     /** Starts keeping state for a session Flink just opened; prunes sessions Flink expired. */
-    void opened(SessionHandle session, String user) {
-        sessions.put(session, new SessionState(user));
+    void opened(SessionHandle session, Subject subject) {
+        sessions.put(session, new SessionState(subject));
         pruneExpired();
     }
 
-    /** Drops what the guard keeps for {@code session}. */
+    /** Drops what the guard keeps for {@code session}, its verified identity included. */
     void forget(SessionHandle session) {
         sessions.remove(session);
+        identities.forget(session);
     }
 
-    /** The session's state; a session the guard did not see open (opened before a restart) gets user {@code unknown}. */
+    /** The session's state; a session the guard did not see open (opened before a restart) has no known user. */
     SessionState state(SessionHandle session) {
-        return sessions.computeIfAbsent(session, h -> new SessionState("unknown"));
+        return sessions.computeIfAbsent(session, h -> new SessionState(Subject.unknown(null)));
     }
 
     /** The session's state, if the guard keeps any. */
@@ -61,10 +66,10 @@ final class SessionRegistry {
         return Optional.ofNullable(sessions.get(session));
     }
 
-    /** The session's user, {@code unknown} when the guard keeps no state for it. */
-    String user(SessionHandle session) {
+    /** Who opened the session; nothing known when the guard keeps no state for it. */
+    Subject subject(SessionHandle session) {
         SessionState state = sessions.get(session);
-        return state == null ? "unknown" : state.user();
+        return state == null ? Subject.unknown(null) : state.subject();
     }
 
     /** Number of sessions the guard keeps state for. */

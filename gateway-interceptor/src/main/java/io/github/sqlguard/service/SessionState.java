@@ -1,5 +1,7 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.audit.Subject;
+
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 
 import java.util.ArrayList;
@@ -9,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the guard keeps for one session: its user, and the INSERTs of a statement set sent
+ * What the guard keeps for one session: who opened it, and the INSERTs of a statement set sent
  * statement by statement ({@code BEGIN STATEMENT SET;} ... {@code END;}). The guard holds the set
  * itself instead of Flink's session, so that every INSERT can be EXPLAINed when it arrives and the
  * whole set once more at {@code END}. Thread-safe.
@@ -19,7 +21,7 @@ final class SessionState {
     /** Advisories kept per session: the most recent operations only. */
     static final int MAX_ADVISORIES = 256;
 
-    private final String user;
+    private final Subject subject;
     private List<String> statementSet;
     private OperationHandle lastChange;
 
@@ -35,12 +37,13 @@ final class SessionState {
                 }
             };
 
-    SessionState(String user) {
-        this.user = user;
+    SessionState(Subject subject) {
+        this.subject = subject;
     }
 
-    String user() {
-        return user;
+    /** Who opened the session (verified and claimed user), without scope or policy. */
+    Subject subject() {
+        return subject;
     }
 
     /** Records the operation of the last statement that may change what later statements plan against. */

@@ -3,13 +3,23 @@ package io.github.sqlguard.service;
 import io.github.sqlguard.audit.AuditRecord;
 import io.github.sqlguard.audit.AuditWriteException;
 import io.github.sqlguard.audit.Auditor;
+import io.github.sqlguard.audit.Subject;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.decision.Outcome;
 import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.identity.Identities;
+import io.github.sqlguard.identity.Identity;
+import io.github.sqlguard.metrics.GuardMetrics;
 import io.github.sqlguard.policy.FailMode;
+import io.github.sqlguard.policy.Mode;
 import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.policy.PolicyHolder;
+import io.github.sqlguard.policy.PolicyReloader;
+import io.github.sqlguard.policy.ScopedPolicy;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementKind;
 import io.github.sqlguard.statement.StatementParser;
@@ -85,23 +95,65 @@ public final class StatementPipeline {
     public record Submission(OperationHandle handle, Decision decision, Outcome outcome) {}
 
     private final SqlGatewayService delegate;
-    private final StatementGuard guard;
+    private final RuleCatalog catalog;
     private final SessionPlanner planner;
     private final Auditor auditor;
-    private final Policy policy;
+    private final PolicyHolder policies;
+    private final GuardMetrics metrics;
+    private final Identities identities;
+    private final Optional<GatewaySessions> gatewaySessions;
     private final SessionRegistry sessions;
     private final StatementParser parser = new StatementParser();
     /** Records of submitted statements, until their job id is audited or their operation closes. */
     private final Map<OperationHandle, AuditRecord> awaitingJob = new ConcurrentHashMap<>();
 
-    public StatementPipeline(SqlGatewayService delegate, StatementGuard guard, Auditor auditor, Policy policy) {
-        Optional<GatewaySessions> gatewaySessions = GatewaySessions.of(delegate);
+    /**
+     * The pipeline of a gateway.
+     *
+     * @param delegate Flink's own service ({@code SqlGatewayServiceImpl}; another implementation
+     *     cannot be planned in, and {@code sql-guard.fail-mode} decides its statements)
+     * @param catalog the rules
+     * @param auditor where records go
+     * @param policies the policy in force, read once per call (reload swaps it between calls)
+     * @param metrics the guard's metrics
+     * @param identities the verified identity of each session opened over the guard's REST endpoint
+     */
+    public StatementPipeline(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies, GuardMetrics metrics,
+            Identities identities) {
         this.delegate = delegate;
-        this.guard = guard;
-        this.planner = new SessionPlanner(gatewaySessions, policy.explainTimeout());
+        this.catalog = catalog;
+        this.gatewaySessions = GatewaySessions.of(delegate);
+        this.planner = new SessionPlanner(gatewaySessions, policies.current().explainTimeout());
         this.auditor = auditor;
-        this.policy = policy;
-        this.sessions = new SessionRegistry(delegate, gatewaySessions);
+        this.policies = policies;
+        this.metrics = metrics;
+        this.identities = identities;
+        this.sessions = new SessionRegistry(delegate, gatewaySessions, identities);
+    }
+
+    /** A pipeline with a fixed policy, no metrics and no verified identities ({@code lint}, tests). */
+    public StatementPipeline(SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy) {
+        this(delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered(), new Identities());
+    }
+
+    /**
+     * The policy that decides a call of {@code session}: the one in force now, narrowed to the most
+     * specific scope matching the session's verified user and groups and its current catalog and
+     * database.
+     */
+    private ScopedPolicy policyFor(SessionHandle session, Subject subject) {
+        Policy policy = policies.current();
+        if (policy.scopes().isEmpty() || session == null) {
+            return new ScopedPolicy(policy, Optional.empty());
+        }
+        List<String> groups = identities.of(session).map(Identity::groups).orElse(List.of());
+        String[] location = gatewaySessions.map(g -> g.currentCatalogAndDatabase(session)).orElse(new String[2]);
+        return policy.forScope(subject.user(), groups, location[0], location[1]);
+    }
+
+    private static StatementGuard guardOf(RuleCatalog catalog, ScopedPolicy scoped) {
+        return new StatementGuard(new RuleEngine(catalog, scoped.policy()), scoped.policy());
     }
 
     // ---------------------------------------------------------------------------------------
@@ -114,13 +166,27 @@ public final class StatementPipeline {
      * @throws SqlGatewayException when the guard refuses the properties (the session is not opened)
      *     or Flink cannot open it
      */
-    public SessionHandle openSession(SessionEnvironment environment, String user) {
+    public SessionHandle openSession(SessionEnvironment environment, String claimedUser) {
         Map<String, String> properties = environment.getSessionConfig();
+        Optional<Identity> identity = identities.opening();
+        Policy policy = policies.current();
+        Subject subject =
+                new Subject(
+                        identity.flatMap(Identity::user).orElse(null),
+                        claimedUser,
+                        identity.map(i -> i.source().name()).orElse("NONE"),
+                        identity.flatMap(Identity::rejected).orElse(null),
+                        null,
+                        policy.policyHash());
+        ScopedPolicy scoped =
+                policy.forScope(subject.user(), identity.map(Identity::groups).orElse(List.of()), null, null);
+        subject = subject.under(scoped.scope().orElse(null), policy.policyHash());
         ParsedStatement description =
                 ParsedStatement.describing(describeProperties(properties), StatementKind.SESSION_PROPERTIES);
-        Decision decision = guard.decideConfiguration(description, properties, "session property");
-        AuditRecord decided = decided("openSession", null, user, decision);
-        if (decided == null || decision.refuse()) {
+        Decision decision = guardOf(catalog, scoped).decideConfiguration(description, properties, "session property");
+        observe(decision, scoped.policy());
+        AuditRecord decided = decided("openSession", null, subject, decision, scoped.policy());
+        if (decided == null || refuses(decision, scoped.policy())) {
             outcome(decided, null, Outcome.BLOCKED, null);
             throw new SqlGatewayException(decided == null ? auditFailure() : decision.refusalMessage());
         }
@@ -131,8 +197,8 @@ public final class StatementPipeline {
             outcome(decided, null, Outcome.FAILED, Errors.rootMessage(e));
             throw e;
         }
-        sessions.opened(session, user);
-        outcome(decided, null, Outcome.APPLIED, null);
+        sessions.opened(session, subject.under(null, null));
+        outcome(decided, null, decision.refuse() ? Outcome.WOULD_BLOCK : Outcome.APPLIED, null);
         return session;
     }
 
@@ -167,15 +233,16 @@ public final class StatementPipeline {
         // configuration (a RESET still queued) would let a statement through that Flink then runs
         // without the TTL the guard saw.
         synchronized (state.decisionLock) {
-            sessions.awaitPreviousChange(session, state, policy.explainTimeout());
+            Call call = call(session);
+            sessions.awaitPreviousChange(session, state, call.policy().explainTimeout());
             ParsedStatement parsed = classify(session, statement, config);
             Submission submission;
             if (parsed.kind() == StatementKind.BEGIN_STATEMENT_SET
                     || (state.inStatementSet() && parsed.kind() != StatementKind.UNPARSABLE)) {
-                submission = statementSet(session, state, parsed, executionTimeoutMs, config, handOff);
+                submission = statementSet(call, state, parsed, executionTimeoutMs, config, handOff);
             } else {
                 submission =
-                        handOn(session, parsed, statement, executionTimeoutMs, config, decide(session, parsed, config),
+                        handOn(call, parsed, statement, executionTimeoutMs, config, decide(call, parsed, config),
                                 handOff);
             }
             if (!parsed.kind().isPlanned() && parsed.kind() != StatementKind.UNPARSABLE) {
@@ -192,11 +259,11 @@ public final class StatementPipeline {
      * @throws SqlGatewayException when the guard refuses the statement
      */
     public void configure(SessionHandle session, String statement, Runnable apply) {
+        Call call = call(session);
         ParsedStatement parsed = classify(session, statement, new Configuration());
-        Decision decision = decide(session, parsed, new Configuration());
-        String user = sessions.user(session);
-        AuditRecord decided = decided("configureSession", session, user, decision);
-        if (decided == null || decision.refuse()) {
+        Decision decision = decide(call, parsed, new Configuration());
+        AuditRecord decided = decided("configureSession", session, call.subject(), decision, call.policy());
+        if (decided == null || refuses(decision, call.policy())) {
             outcome(decided, null, Outcome.BLOCKED, null);
             throw new SqlGatewayException(decided == null ? auditFailure() : decision.refusalMessage());
         }
@@ -206,7 +273,10 @@ public final class StatementPipeline {
             outcome(decided, null, Outcome.FAILED, Errors.rootMessage(e));
             throw e;
         }
-        outcome(decided, null, decision.unanalysedReason() == null ? Outcome.APPLIED : Outcome.UNANALYSED_APPLIED, null);
+        outcome(decided, null,
+                decision.refuse() ? Outcome.WOULD_BLOCK
+                        : decision.unanalysedReason() == null ? Outcome.APPLIED : Outcome.UNANALYSED_APPLIED,
+                null);
     }
 
     /**
@@ -223,14 +293,17 @@ public final class StatementPipeline {
     public <T> T unanalysable(
             String call, SessionHandle session, ParsedStatement description, String reason, Supplier<T> run,
             java.util.function.Function<T, OperationHandle> handleOf) {
-        Decision decision = guard.unanalysable(description, reason);
-        AuditRecord decided = decided(call, session, sessions.user(session), decision);
-        if (decided == null || decision.refuse()) {
+        Call context = call(session);
+        Decision decision = guardOf(catalog, context.scoped()).unanalysable(description, reason);
+        observe(decision, context.policy());
+        AuditRecord decided = decided(call, session, context.subject(), decision, context.policy());
+        if (decided == null || refuses(decision, context.policy())) {
             outcome(decided, null, Outcome.BLOCKED, null);
             throw new SqlGatewayException(decided == null ? auditFailure() : decision.refusalMessage());
         }
         T result = run.get();
-        outcome(decided, handleOf.apply(result), Outcome.UNANALYSED_SUBMITTED, null);
+        outcome(decided, handleOf.apply(result), decision.refuse() ? Outcome.WOULD_BLOCK : Outcome.UNANALYSED_SUBMITTED,
+                null);
         return result;
     }
 
@@ -254,26 +327,76 @@ public final class StatementPipeline {
      * The guard's decision; when the guard itself fails (a bug, an unexpected gateway error), an
      * unanalysed decision that {@code sql-guard.fail-mode} turns into a refusal or a pass.
      */
-    private Decision decide(SessionHandle session, ParsedStatement parsed, Configuration executionConfig) {
+    private Decision decide(Call call, ParsedStatement parsed, Configuration executionConfig) {
+        StatementGuard guard = guardOf(catalog, call.scoped());
+        Decision decision;
         try {
-            Map<String, String> sessionConfig = delegate.getSessionConfig(session);
-            return guard.decide(
-                    parsed,
-                    sessionConfig,
-                    executionConfig.toMap(),
-                    (body, streaming) -> planner.plan(session, body, executionConfig, streaming));
+            Map<String, String> sessionConfig = delegate.getSessionConfig(call.session());
+            decision =
+                    guard.decide(
+                            parsed,
+                            sessionConfig,
+                            executionConfig.toMap(),
+                            (body, streaming) -> planner.plan(call.session(), body, executionConfig, streaming));
         } catch (RuntimeException | StackOverflowError e) {
-            LOG.error("sql-guard could not analyse a statement of session {}.", session, e);
-            return guard.unanalysable(parsed, "internal error in the guard: " + Errors.rootMessage(e));
+            LOG.error("sql-guard could not analyse a statement of session {}.", call.session(), e);
+            decision = guard.unanalysable(parsed, "internal error in the guard: " + Errors.rootMessage(e));
+        }
+        observe(decision, call.policy());
+        return decision;
+    }
+
+    /**
+     * One call's context: the session, who opened it, and the policy (and scope) that decides,
+     * read once so a reload takes effect between calls, never within one.
+     */
+    private record Call(SessionHandle session, Subject subject, ScopedPolicy scoped) {
+        Policy policy() {
+            return scoped.policy();
+        }
+    }
+
+    private Call call(SessionHandle session) {
+        Subject opened = sessions.subject(session);
+        ScopedPolicy scoped = policyFor(session, opened);
+        return new Call(session, opened.under(scoped.scope().orElse(null), policies.current().policyHash()), scoped);
+    }
+
+    /**
+     * True when the decision stops the call: a refusal under {@code sql-guard.mode: enforce}. In
+     * {@code report} mode nothing is refused for policy; what would have been is audited {@code
+     * would-block} and counted.
+     */
+    private static boolean refuses(Decision decision, Policy policy) {
+        return decision.refuse() && policy.mode() != Mode.REPORT;
+    }
+
+    /** Counts a decision in the metrics. */
+    private void observe(Decision decision, Policy policy) {
+        metrics.statement(decision.statement().kind().name(), decision.verdictLabel());
+        for (Finding finding : decision.verdict().findings()) {
+            metrics.finding(finding.ruleId(), finding.level().name());
+        }
+        metrics.analysisMillis(decision.analysisMs());
+        if (decision.unanalysedReason() != null) {
+            metrics.failMode(policy.failMode().name().toLowerCase(java.util.Locale.ROOT));
+            if (decision.unanalysedReason().contains("explain-timeout")) {
+                metrics.explainTimeout();
+            }
+        }
+        if (decision.refuse() && policy.mode() == Mode.REPORT && !decision.rejectedByFlink()) {
+            metrics.wouldBlock();
+        } else if (decision.refuse()) {
+            metrics.refused();
         }
     }
 
     /** Audits the decision, then refuses a refused statement or hands any other on. */
     private Submission handOn(
-            SessionHandle session, ParsedStatement parsed, String statement, long executionTimeoutMs, Configuration config,
+            Call call, ParsedStatement parsed, String statement, long executionTimeoutMs, Configuration config,
             Decision decision, HandOff handOff) {
-        String user = sessions.user(session);
-        AuditRecord decided = decided("executeStatement", session, user, decision);
+        SessionHandle session = call.session();
+        AuditRecord decided = decided("executeStatement", session, call.subject(), decision, call.policy());
         if (decided == null) {
             return refuse(session, null, decision, Outcome.AUDIT_FAILED, auditFailure(), null);
         }
@@ -281,7 +404,7 @@ public final class StatementPipeline {
             // An ordinary Flink rejection: the client gets Flink's own error, as from a stock gateway.
             return refuse(session, decided, decision, Outcome.REJECTED_BY_FLINK, null, decision.flinkError());
         }
-        if (decision.refuse()) {
+        if (refuses(decision, call.policy())) {
             return refuse(session, decided, decision, Outcome.BLOCKED, decision.refusalMessage(), null);
         }
         OperationHandle handle;
@@ -291,7 +414,9 @@ public final class StatementPipeline {
             outcome(decided, null, Outcome.FAILED_TO_SUBMIT, Errors.rootMessage(e));
             throw e;
         }
-        Outcome outcome = decision.unanalysedReason() == null ? Outcome.SUBMITTED : Outcome.UNANALYSED_SUBMITTED;
+        Outcome outcome =
+                decision.refuse() ? Outcome.WOULD_BLOCK
+                        : decision.unanalysedReason() == null ? Outcome.SUBMITTED : Outcome.UNANALYSED_SUBMITTED;
         outcome(decided, handle, outcome, null).ifPresent(record -> awaitingJob.put(handle, record));
         remember(session, handle, decision);
         return new Submission(handle, decision, outcome);
@@ -328,39 +453,39 @@ public final class StatementPipeline {
      * statements inside a set are refused with Flink's own message.
      */
     private Submission statementSet(
-            SessionHandle session, SessionState state, ParsedStatement parsed, long timeoutMs, Configuration config,
+            Call call, SessionState state, ParsedStatement parsed, long timeoutMs, Configuration config,
             HandOff handOff) {
         switch (parsed.kind()) {
             case BEGIN_STATEMENT_SET -> {
-                Decision decision = decide(session, parsed, config);
-                if (decision.refuse()) {
-                    return handOn(session, parsed, parsed.text(), timeoutMs, config, decision, handOff);
+                Decision decision = decide(call, parsed, config);
+                if (refuses(decision, call.policy())) {
+                    return handOn(call, parsed, parsed.text(), timeoutMs, config, decision, handOff);
                 }
                 if (!state.beginStatementSet()) {
-                    return refuseWith(session, decision,
+                    return refuseWith(call, decision,
                             "A statement set is already open in this session; send 'END;' to submit it first.");
                 }
-                return accept(session, decision, Outcome.STATEMENT_SET_OPENED);
+                return accept(call, decision, Outcome.STATEMENT_SET_OPENED);
             }
             case INSERT -> {
-                Decision decision = decide(session, parsed, config);
-                if (decision.refuse()) {
-                    return handOn(session, parsed, parsed.text(), timeoutMs, config, decision, handOff);
+                Decision decision = decide(call, parsed, config);
+                if (refuses(decision, call.policy()) || decision.rejectedByFlink()) {
+                    return handOn(call, parsed, parsed.text(), timeoutMs, config, decision, handOff);
                 }
                 state.addToStatementSet(parsed.explainBody());
-                return accept(session, decision, Outcome.ADDED_TO_STATEMENT_SET);
+                return accept(call, decision, decision.refuse() ? Outcome.WOULD_BLOCK : Outcome.ADDED_TO_STATEMENT_SET);
             }
             case END_STATEMENT_SET -> {
                 List<String> inserts = state.endStatementSet();
                 if (inserts.isEmpty()) {
-                    return accept(session, decide(session, parsed, config), Outcome.EMPTY_STATEMENT_SET);
+                    return accept(call, decide(call, parsed, config), Outcome.EMPTY_STATEMENT_SET);
                 }
                 String set = "EXECUTE STATEMENT SET\nBEGIN\n" + String.join(";\n", inserts) + ";\nEND";
                 ParsedStatement whole = parser.parse(set);
-                return handOn(session, whole, set, timeoutMs, config, decide(session, whole, config), handOff);
+                return handOn(call, whole, set, timeoutMs, config, decide(call, whole, config), handOff);
             }
             default -> {
-                return refuseWith(session, decide(session, parsed, config),
+                return refuseWith(call, decide(call, parsed, config),
                         "Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to"
                                 + " submit Statement Set.");
             }
@@ -368,8 +493,9 @@ public final class StatementPipeline {
     }
 
     /** A statement the guard answers itself with Flink's {@code OK} (statement-set bookkeeping). */
-    private Submission accept(SessionHandle session, Decision decision, Outcome outcome) {
-        AuditRecord decided = decided("executeStatement", session, sessions.user(session), decision);
+    private Submission accept(Call call, Decision decision, Outcome outcome) {
+        SessionHandle session = call.session();
+        AuditRecord decided = decided("executeStatement", session, call.subject(), decision, call.policy());
         if (decided == null) {
             return refuse(session, null, decision, Outcome.AUDIT_FAILED, auditFailure(), null);
         }
@@ -399,12 +525,12 @@ public final class StatementPipeline {
     }
 
     /** Refuses a statement for a reason that is not a rule finding (Flink's own session rules). */
-    private Submission refuseWith(SessionHandle session, Decision decision, String message) {
-        AuditRecord decided = decided("executeStatement", session, sessions.user(session), decision);
+    private Submission refuseWith(Call call, Decision decision, String message) {
+        AuditRecord decided = decided("executeStatement", call.session(), call.subject(), decision, call.policy());
         if (decided == null) {
-            return refuse(session, null, decision, Outcome.AUDIT_FAILED, auditFailure(), null);
+            return refuse(call.session(), null, decision, Outcome.AUDIT_FAILED, auditFailure(), null);
         }
-        return refuse(session, decided, decision, Outcome.REFUSED, message, null);
+        return refuse(call.session(), decided, decision, Outcome.REFUSED, message, null);
     }
 
     // ---------------------------------------------------------------------------------------
@@ -417,13 +543,14 @@ public final class StatementPipeline {
      * refused). With {@code open}, a failure is logged and a record that was not written is returned
      * so the call goes on.
      */
-    private AuditRecord decided(String call, SessionHandle session, String user, Decision decision) {
+    private AuditRecord decided(String call, SessionHandle session, Subject subject, Decision decision, Policy policy) {
         String sessionId = session == null ? null : session.toString();
-        AuditRecord record = auditor.recordOf(call, sessionId, user, decision, null, Outcome.DECIDED, null);
+        AuditRecord record = auditor.recordOf(call, sessionId, subject, decision, null, Outcome.DECIDED, null);
         try {
             auditor.write(record);
             return record;
         } catch (AuditWriteException e) {
+            metrics.auditWriteFailure();
             if (policy.auditFailMode() == FailMode.CLOSED) {
                 LOG.error("sql-guard could not write the audit record of a {} call of session {}; refusing it"
                         + " (sql-guard.audit.fail-mode: closed).", call, sessionId, e);
@@ -443,9 +570,33 @@ public final class StatementPipeline {
         try {
             return Optional.of(auditor.recordOutcome(decided, handle == null ? null : handle.toString(), outcome, error));
         } catch (AuditWriteException e) {
+            metrics.auditWriteFailure();
             LOG.error("sql-guard could not write the audit record of outcome {} of decision {}.", outcome.label(),
                     decided.decisionId(), e);
             return Optional.empty();
+        }
+    }
+
+    /**
+     * Audits a policy reload (from {@code config.yaml} or the admin route): call {@code
+     * policyReload}, outcome {@code applied}, {@code unchanged} or {@code rejected}, the new policy's
+     * hash, and the reason of a rejection. Registered as a {@code PolicyReloader} listener.
+     */
+    public void policyReloaded(PolicyReloader.Result result) {
+        String text = "-- policy reload (" + result.trigger() + ") of " + result.configFile() + ": "
+                + result.outcome().name().toLowerCase(java.util.Locale.ROOT) + ", " + result.previousHash() + " -> "
+                + result.policyHash() + (result.reason() == null ? "" : "; " + result.reason());
+        Decision decision =
+                guardOf(catalog, new ScopedPolicy(policies.current(), Optional.empty()))
+                        .decideConfiguration(ParsedStatement.describing(text, StatementKind.POLICY), Map.of(), "none");
+        Subject subject = new Subject(null, null, "NONE", null, null, result.policyHash());
+        try {
+            auditor.record("policyReload", null, subject, decision, null,
+                    result.outcome() == PolicyReloader.Outcome.REJECTED ? Outcome.REFUSED : Outcome.APPLIED,
+                    result.reason());
+        } catch (AuditWriteException e) {
+            metrics.auditWriteFailure();
+            LOG.error("sql-guard could not write the audit record of a policy reload.", e);
         }
     }
 

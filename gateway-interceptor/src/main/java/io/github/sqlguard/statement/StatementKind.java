@@ -43,6 +43,8 @@ public enum StatementKind {
     SESSION_PROPERTIES(false),
     /** Not one statement: a whole script sent to {@code deployScript}. */
     SCRIPT(false),
+    /** Not a statement: a change of the guard's own policy (a reload). */
+    POLICY(false),
     /** Not a statement: a materialized table refresh requested over REST. */
     MATERIALIZED_TABLE_REFRESH(false),
     /** Flink's parser rejected the text. */

@@ -135,7 +135,7 @@ class AuditFailModeTest {
         public void clearAllFilters() {}
 
         @Override
-        public List<Filter<ILoggingEvent>> getCopyOfAttachedFiltersAsList() {
+        public List<Filter<ILoggingEvent>> getCopyOfAttachedFiltersList() {
             return List.of();
         }
 

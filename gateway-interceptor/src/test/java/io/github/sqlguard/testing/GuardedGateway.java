@@ -1,5 +1,8 @@
 package io.github.sqlguard.testing;
 
+import io.github.sqlguard.endpoint.GuardEndpoint;
+import io.github.sqlguard.endpoint.GuardRuntime;
+
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import org.apache.flink.configuration.Configuration;
@@ -9,10 +12,12 @@ import org.apache.flink.table.gateway.service.session.SessionManager;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -96,6 +101,21 @@ public final class GuardedGateway implements AutoCloseable {
 
     public String endpoint() {
         return "127.0.0.1:" + port;
+    }
+
+    /**
+     * The guard endpoint's runtime (policy holder, metrics, identities, reloader), for tests that
+     * look inside. Flink's SqlGateway keeps its endpoints private: read by reflection.
+     */
+    public GuardRuntime runtime() throws ReflectiveOperationException {
+        Field field = SqlGateway.class.getDeclaredField("endpoints");
+        field.setAccessible(true);
+        return ((List<?>) field.get(gateway))
+                .stream()
+                .filter(GuardEndpoint.class::isInstance)
+                .map(e -> ((GuardEndpoint) e).runtime())
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("not a guarded gateway"));
     }
 
     public RestSession openSession(Map<String, String> properties) throws Exception {

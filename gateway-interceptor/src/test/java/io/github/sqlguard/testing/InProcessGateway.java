@@ -4,9 +4,7 @@ import io.github.sqlguard.audit.AuditLog;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.RuleCatalog;
-import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.service.GuardedSqlGatewayService;
-import io.github.sqlguard.service.StatementGuard;
 import io.github.sqlguard.service.StatementPipeline;
 
 import org.apache.flink.configuration.Configuration;
@@ -48,10 +46,7 @@ public final class InProcessGateway implements AutoCloseable {
         Policy policy = Policy.fromConfiguration(guardConfig, catalog);
         pipeline =
                 new StatementPipeline(
-                        flink,
-                        new StatementGuard(new RuleEngine(catalog, policy), policy),
-                        new Auditor(auditLog, "test", policy.auditMaxStatementLength()),
-                        policy);
+                        flink, catalog, new Auditor(auditLog, "test", policy.auditMaxStatementLength()), policy);
         service = new GuardedSqlGatewayService(flink, pipeline);
     }
 

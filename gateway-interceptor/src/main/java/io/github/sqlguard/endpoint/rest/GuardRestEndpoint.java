@@ -1,5 +1,9 @@
 package io.github.sqlguard.endpoint.rest;
 
+import io.github.sqlguard.identity.Identities;
+import io.github.sqlguard.identity.Identity;
+import io.github.sqlguard.identity.IdentityResolver;
+import io.github.sqlguard.policy.PolicyReloader;
 import io.github.sqlguard.service.GuardedSqlGatewayService;
 
 import org.apache.flink.api.java.tuple.Tuple2;
@@ -7,32 +11,57 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.rest.handler.RestHandlerSpecification;
 import org.apache.flink.shaded.netty4.io.netty.channel.ChannelInboundHandler;
 import org.apache.flink.table.gateway.rest.SqlGatewayRestEndpoint;
+import org.apache.flink.table.gateway.rest.header.session.OpenSessionHeaders;
 import org.apache.flink.util.ConfigurationException;
+
+import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
  * Flink's REST endpoint with every standard route, unchanged, plus the guard's advisory routes
- * ({@link AdvisoryHeaders}, {@link SessionAdvisoriesHeaders}). Used when the guard wraps the {@code
- * rest} endpoint, so stock clients see the protocol they know and guard-aware clients can read
- * advisories.
+ * ({@link AdvisoryHeaders}, {@link SessionAdvisoriesHeaders}) and, when enabled, the policy reload
+ * route ({@link PolicyReloadHeaders}). Used when the guard wraps the {@code rest} endpoint, so stock
+ * clients see the protocol they know and guard-aware clients can read advisories.
+ *
+ * <p>Its openSession route is Flink's handler wrapped to record who opens each session ({@link
+ * IdentifyingOpenSessionHandler}, {@link Identities}).
  *
  * <p>Stability: public, evolving.
  */
 public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
 
     private final GuardedSqlGatewayService guarded;
+    private final IdentityResolver identityResolver;
+    private final Identities identities;
+    private final Consumer<Identity> onIdentityRejected;
+    private final PolicyReloader reloadRoute;
 
     /**
      * @param configuration the REST options as {@code SqlGatewayRestEndpointFactory} rebuilds them
      * @param guarded the guarded service every route is served by
+     * @param identityResolver decides who opens a session
+     * @param identities where the identity of every opened session is recorded
+     * @param onIdentityRejected told of an identity header that was ignored (for metrics/audit)
+     * @param reloadRoute the reloader the admin route triggers, or {@code null} to not serve it
      */
-    public GuardRestEndpoint(Configuration configuration, GuardedSqlGatewayService guarded)
+    public GuardRestEndpoint(
+            Configuration configuration,
+            GuardedSqlGatewayService guarded,
+            IdentityResolver identityResolver,
+            Identities identities,
+            Consumer<Identity> onIdentityRejected,
+            @Nullable PolicyReloader reloadRoute)
             throws IOException, ConfigurationException {
         super(configuration, guarded);
         this.guarded = guarded;
+        this.identityResolver = identityResolver;
+        this.identities = identities;
+        this.onIdentityRejected = onIdentityRejected;
+        this.reloadRoute = reloadRoute;
     }
 
     @Override
@@ -40,9 +69,28 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
             CompletableFuture<String> localAddressFuture) {
         List<Tuple2<RestHandlerSpecification, ChannelInboundHandler>> handlers =
                 super.initializeHandlers(localAddressFuture);
+        int openSession = -1;
+        for (int i = 0; i < handlers.size(); i++) {
+            if (handlers.get(i).f0 == OpenSessionHeaders.getInstance()) {
+                openSession = i;
+            }
+        }
+        if (openSession < 0) {
+            throw new IllegalStateException("Flink's REST endpoint serves no openSession route to wrap.");
+        }
+        handlers.set(
+                openSession,
+                Tuple2.of(
+                        OpenSessionHeaders.getInstance(),
+                        new IdentifyingOpenSessionHandler(
+                                guarded, responseHeaders, identityResolver, identities, onIdentityRejected)));
         handlers.add(Tuple2.of(AdvisoryHeaders.getInstance(), new AdvisoryHandler(guarded, responseHeaders)));
         handlers.add(
                 Tuple2.of(SessionAdvisoriesHeaders.getInstance(), new SessionAdvisoriesHandler(guarded, responseHeaders)));
+        if (reloadRoute != null) {
+            handlers.add(
+                    Tuple2.of(PolicyReloadHeaders.getInstance(), new PolicyReloadHandler(guarded, responseHeaders, reloadRoute)));
+        }
         return handlers;
     }
 }

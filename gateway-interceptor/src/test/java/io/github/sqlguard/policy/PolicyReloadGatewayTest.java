@@ -1,0 +1,89 @@
+package io.github.sqlguard.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.github.sqlguard.testing.GatewayRestClient;
+import io.github.sqlguard.testing.GuardedGateway;
+import io.github.sqlguard.testing.RestSession;
+
+import org.apache.flink.configuration.DeploymentOptionsInternal;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A real guarded gateway started from a config.yaml that is rewritten while a session is open: the
+ * new policy is applied without a restart, a bad file is rejected (the policy in force stays), and
+ * the admin route reloads on request.
+ */
+class PolicyReloadGatewayTest {
+
+    private static final String START =
+            "sql-guard.max-top-n: 100\n"
+                    + "sql-guard.reload.interval: 200 ms\n"
+                    + "sql-guard.admin.reload-route.enabled: true\n";
+
+    @TempDir Path confDir;
+
+    @Test
+    void appliesARewrittenConfigFileWhileASessionIsOpen() throws Exception {
+        Path file = confDir.resolve("config.yaml");
+        Files.writeString(file, START);
+        Map<String, String> config = new HashMap<>();
+        config.put("sql-guard.max-top-n", "100");
+        config.put("sql-guard.reload.interval", "200 ms");
+        config.put("sql-guard.admin.reload-route.enabled", "true");
+        // What Flink's DefaultContext records when the gateway starts from $FLINK_CONF_DIR.
+        config.put(DeploymentOptionsInternal.CONF_DIR.key(), confDir.toString());
+
+        try (GuardedGateway gateway = GuardedGateway.start(config);
+                RestSession session = gateway.openSession(Map.of())) {
+            PolicyHolder policies = gateway.runtime().policies();
+            String startHash = policies.policyHash();
+            assertThat(session.execute("SHOW DATABASES", 1, Duration.ofSeconds(60)).failed()).isFalse();
+
+            Files.writeString(file, START.replace("100", "5") + "sql-guard.mode: report\n");
+            await().atMost(Duration.ofSeconds(20)).until(() -> policies.current().thresholds().maxTopN() == 5);
+            assertThat(policies.current().mode()).isEqualTo(Mode.REPORT);
+            assertThat(policies.policyHash()).isNotEqualTo(startHash);
+            assertThat(session.execute("SHOW DATABASES", 1, Duration.ofSeconds(60)).failed())
+                    .as("the open session keeps working")
+                    .isFalse();
+
+            Policy good = policies.current();
+            Files.writeString(file, START + "sql-guard.rules.unbounded-rnak.level: WARN\n");
+            GatewayRestClient rest = new GatewayRestClient(gateway.port());
+            GatewayRestClient.Response rejected = rest.postVersioned("/sql-guard/v1/policy/reload", Map.of());
+            assertThat(rejected.status()).isEqualTo(422);
+            assertThat(rejected.errors())
+                    .contains("'sql-guard.rules.unbounded-rnak.level'")
+                    .contains("The policy in force (" + good.policyHash() + ") stays");
+            Thread.sleep(600);
+            assertThat(policies.current()).as("a bad file keeps the policy in force").isSameAs(good);
+
+            Files.writeString(file, START.replace("100", "7"));
+            GatewayRestClient.Response applied = rest.postVersioned("/sql-guard/v1/policy/reload", Map.of());
+            assertThat(applied.status()).isEqualTo(200);
+            // The poller may have applied the file first: then the route finds it in force.
+            assertThat(applied.body().get("outcome").asText()).isIn("applied", "unchanged");
+            assertThat(applied.body().get("policyHash").asText()).isEqualTo(policies.policyHash());
+            assertThat(policies.current().thresholds().maxTopN()).isEqualTo(7);
+            assertThat(policies.current().mode()).isEqualTo(Mode.ENFORCE);
+        }
+    }
+
+    @Test
+    void theReloadRouteIsOffByDefault() throws Exception {
+        try (GuardedGateway gateway = GuardedGateway.start(Map.of())) {
+            GatewayRestClient.Response response =
+                    new GatewayRestClient(gateway.port()).postVersioned("/sql-guard/v1/policy/reload", Map.of());
+            assertThat(response.status()).isEqualTo(404);
+        }
+    }
+}

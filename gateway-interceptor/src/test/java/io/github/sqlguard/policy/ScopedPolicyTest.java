@@ -1,0 +1,209 @@
+package io.github.sqlguard.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.RuleCatalog;
+
+import org.apache.flink.configuration.Configuration;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+class ScopedPolicyTest {
+
+    private final RuleCatalog catalog = RuleCatalog.builtIn();
+
+    private Policy policy(Map<String, String> options) {
+        return Policy.fromConfiguration(Configuration.fromMap(options), catalog);
+    }
+
+    private static Map<String, String> options(String... keysAndValues) {
+        Map<String, String> options = new HashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            options.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return options;
+    }
+
+    @Test
+    void aScopeOverridesLevelsThresholdsSuppressionAndModeOfTheGlobalPolicy() {
+        Policy policy =
+                policy(options(
+                        "sql-guard.max-top-n", "100",
+                        "sql-guard.rules.global-rank.allow-suppression", "true",
+                        "sql-guard.scopes.analysts.match.groups", "analytics",
+                        "sql-guard.scopes.analysts.rules.unbounded-rank.level", "WARN",
+                        "sql-guard.scopes.analysts.rules.large-top-n.allow-suppression", "true",
+                        "sql-guard.scopes.analysts.rules.global-rank.allow-suppression", "false",
+                        "sql-guard.scopes.analysts.max-top-n", "5000",
+                        "sql-guard.scopes.analysts.min-state-ttl", "10 min",
+                        "sql-guard.scopes.analysts.mode", "report"));
+
+        ScopedPolicy scoped = policy.forScope("bob", List.of("analytics"), "default_catalog", "default_database");
+
+        assertThat(scoped.scope()).contains("analysts");
+        Policy effective = scoped.policy();
+        assertThat(effective.level("unbounded-rank")).isEqualTo(Level.WARN);
+        assertThat(effective.level("ttl-too-short")).isEqualTo(Level.BLOCK);
+        assertThat(effective.suppressible()).containsExactly("large-top-n");
+        assertThat(effective.thresholds().maxTopN()).isEqualTo(5000);
+        assertThat(effective.thresholds().minStateTtl()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(effective.mode()).isEqualTo(Mode.REPORT);
+        assertThat(effective.policyHash()).isEqualTo(policy.policyHash());
+        assertThat(effective.scopes()).isEmpty();
+    }
+
+    @Test
+    void noMatchingScopeMeansTheGlobalPolicy() {
+        Policy policy =
+                policy(options(
+                        "sql-guard.scopes.prod.match.catalogs", "prod",
+                        "sql-guard.scopes.prod.rules.large-top-n.level", "BLOCK"));
+
+        ScopedPolicy scoped = policy.forScope("alice", List.of(), "sandbox", "db");
+
+        assertThat(scoped.scope()).isEmpty();
+        assertThat(scoped.policy()).isSameAs(policy);
+    }
+
+    @Test
+    void everyCriterionOfAScopeMustMatchAndAnyListedValueDoes() {
+        Policy policy =
+                policy(options(
+                        "sql-guard.scopes.s.match.users", "[alice, bob]",
+                        "sql-guard.scopes.s.match.databases", "orders,payments",
+                        "sql-guard.scopes.s.max-top-n", "10"));
+
+        assertThat(policy.forScope("bob", List.of(), "c", "payments").scope()).contains("s");
+        assertThat(policy.forScope("alice", List.of(), "c", "orders").scope()).contains("s");
+        assertThat(policy.forScope("alice", List.of(), "c", "other").scope()).isEmpty();
+        assertThat(policy.forScope("carol", List.of(), "c", "orders").scope()).isEmpty();
+        // No verified user: a user criterion never matches.
+        assertThat(policy.forScope(null, List.of(), "c", "orders").scope()).isEmpty();
+    }
+
+    @Test
+    void moreCriteriaWinThenDatabaseOverCatalogOverUserOverGroup() {
+        Policy policy =
+                policy(options(
+                        "sql-guard.scopes.team.match.groups", "analytics",
+                        "sql-guard.scopes.team.max-top-n", "11",
+                        "sql-guard.scopes.alice.match.users", "alice",
+                        "sql-guard.scopes.alice.max-top-n", "12",
+                        "sql-guard.scopes.prod.match.catalogs", "prod",
+                        "sql-guard.scopes.prod.max-top-n", "13",
+                        "sql-guard.scopes.orders.match.databases", "orders",
+                        "sql-guard.scopes.orders.max-top-n", "14",
+                        "sql-guard.scopes.alice-in-prod.match.users", "alice",
+                        "sql-guard.scopes.alice-in-prod.match.catalogs", "prod",
+                        "sql-guard.scopes.alice-in-prod.max-top-n", "15"));
+        List<String> analytics = List.of("analytics");
+
+        assertThat(policy.forScope("bob", analytics, "dev", "x").scope()).contains("team");
+        assertThat(policy.forScope("alice", analytics, "dev", "x").scope()).contains("alice");
+        assertThat(policy.forScope("alice", analytics, "prod", "x").scope()).contains("alice-in-prod");
+        assertThat(policy.forScope("bob", analytics, "prod", "x").scope()).contains("prod");
+        assertThat(policy.forScope("bob", analytics, "prod", "orders").scope()).contains("orders");
+        assertThat(policy.forScope("alice", analytics, "prod", "orders").scope()).contains("alice-in-prod");
+        assertThat(policy.forScope("alice", analytics, "prod", "orders").policy().thresholds().maxTopN())
+                .isEqualTo(15);
+    }
+
+    @Test
+    void twoScopesOfTheSameKindMatchingOneSessionAreDecidedByName() {
+        Policy policy =
+                policy(options(
+                        "sql-guard.scopes.b-team.match.groups", "b",
+                        "sql-guard.scopes.b-team.max-top-n", "2",
+                        "sql-guard.scopes.a-team.match.groups", "a",
+                        "sql-guard.scopes.a-team.max-top-n", "1"));
+
+        assertThat(policy.forScope("u", List.of("b", "a"), null, null).scope()).contains("a-team");
+        assertThat(policy.forScope("u", List.of("b"), null, null).scope()).contains("b-team");
+    }
+
+    @Test
+    void rejectsAScopeWithoutCriteria() {
+        assertThatThrownBy(() -> policy(options("sql-guard.scopes.all.max-top-n", "5")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Scope 'all' matches every session")
+                .hasMessageContaining("'sql-guard.scopes.all.match.users'");
+    }
+
+    @Test
+    void rejectsUnknownScopeOptionsAndRuleIdsNamingTheKey() {
+        assertThatThrownBy(() -> policy(options(
+                        "sql-guard.scopes.s.match.users", "alice",
+                        "sql-guard.scopes.s.max-top", "5")))
+                .hasMessageContaining("Unknown option 'sql-guard.scopes.s.max-top'")
+                .hasMessageContaining("max-top-n");
+        assertThatThrownBy(() -> policy(options(
+                        "sql-guard.scopes.s.match.users", "alice",
+                        "sql-guard.scopes.s.rules.unbounded-rnak.level", "WARN")))
+                .hasMessageContaining("'sql-guard.scopes.s.rules.unbounded-rnak.level'")
+                .hasMessageContaining("unbounded-rank");
+        assertThatThrownBy(() -> policy(options("sql-guard.scopes.s.match.userz", "alice")))
+                .hasMessageContaining("'sql-guard.scopes.s.match.userz'");
+    }
+
+    @Test
+    void rejectsBadScopeValuesNamingTheKey() {
+        assertThatThrownBy(() -> policy(options(
+                        "sql-guard.scopes.s.match.users", "alice",
+                        "sql-guard.scopes.s.rules.unbounded-rank.level", "LOUD")))
+                .hasMessageContaining("'sql-guard.scopes.s.rules.unbounded-rank.level'")
+                .hasMessageContaining("LOUD");
+        assertThatThrownBy(() -> policy(options(
+                        "sql-guard.scopes.s.match.users", "alice",
+                        "sql-guard.scopes.s.max-top-n", "0")))
+                .hasMessageContaining("'sql-guard.scopes.s.max-top-n'");
+        assertThatThrownBy(() -> policy(options(
+                        "sql-guard.scopes.s.match.users", "alice",
+                        "sql-guard.scopes.s.mode", "maybe")))
+                .hasMessageContaining("'sql-guard.scopes.s.mode'");
+        assertThatThrownBy(() -> policy(options("sql-guard.scopes.s.match.users", " , ")))
+                .hasMessageContaining("'sql-guard.scopes.s.match.users'")
+                .hasMessageContaining("lists no names");
+        assertThatThrownBy(() -> policy(options("sql-guard.scopes.a.b", "x")))
+                .hasMessageContaining("Unknown option 'sql-guard.scopes.a.b'");
+        assertThatThrownBy(() -> policy(options("sql-guard.scopes.bad name.match.users", "x")))
+                .hasMessageContaining("'sql-guard.scopes.bad name.match.users'");
+    }
+
+    @Test
+    void rejectsTwoScopesWithTheSameCriteria() {
+        assertThatThrownBy(() -> policy(options(
+                        "sql-guard.scopes.one.match.users", "alice,bob",
+                        "sql-guard.scopes.two.match.users", "bob, alice")))
+                .hasMessageContaining("Scopes 'one' and 'two' match exactly the same sessions");
+    }
+
+    @Test
+    void globalModeDefaultsToEnforceAndReadsReport() {
+        assertThat(Policy.defaults(catalog).mode()).isEqualTo(Mode.ENFORCE);
+        Policy report = policy(options("sql-guard.mode", "report"));
+        assertThat(report.mode()).isEqualTo(Mode.REPORT);
+        assertThat(report.forScope(null, List.of(), null, null))
+                .isEqualTo(new ScopedPolicy(report, Optional.empty()));
+    }
+
+    @Test
+    void hashIsOfThePolicyOptionsOnlyAndIgnoresOrderAndStartOnlyOptions() {
+        Map<String, String> base = options("sql-guard.max-top-n", "10", "sql-guard.mode", "report");
+        Map<String, String> same = new HashMap<>(base);
+        same.put("sql-guard.reload.interval", "1 s");
+        same.put("sql-guard.identity.header", "X-User");
+        same.put("parallelism.default", "4");
+        Map<String, String> other = new HashMap<>(base);
+        other.put("sql-guard.max-top-n", "11");
+
+        assertThat(policy(same).policyHash()).isEqualTo(policy(base).policyHash()).hasSize(64);
+        assertThat(policy(other).policyHash()).isNotEqualTo(policy(base).policyHash());
+    }
+}
