@@ -160,8 +160,8 @@ class StandaloneClusterTest {
         return file;
     }
 
-    /** Audit records of this class's gateway instance. */
+    /** Audit records of this class's gateway instance, decision records included. */
     private List<JsonNode> records() throws IOException {
-        return AuditFile.records().stream().filter(r -> instance.equals(r.path("instance").asText())).toList();
+        return AuditFile.allRecords().stream().filter(r -> instance.equals(r.path("instance").asText())).toList();
     }
 }

@@ -95,6 +95,15 @@ public record AuditRecord(
                 0L, operationHandle, Outcome.JOB_SUBMITTED.label(), null, jobId);
     }
 
+    /** This record for the session a call opened ({@code openSession}'s outcome names its new session). */
+    public AuditRecord inSession(String newSessionId) {
+        return new AuditRecord(
+                time, decisionId, instance, call, newSessionId, user, claimedUser, identitySource, identityRejected, scope,
+                policyHash, kind, statement, statementTruncated, statementSha256, verdict, findings, suppressed,
+                effectiveStateTtlMs, statefulOperators, operatorStateTtl, analysisMs, operationHandle, outcome, error,
+                jobId);
+    }
+
     /** The record of what followed this decision record: the same decision with its outcome. */
     public AuditRecord followedBy(String now, String handle, Outcome newOutcome, String newError) {
         return new AuditRecord(

@@ -35,6 +35,12 @@ import java.util.Set;
  */
 public final class CompiledPlanReader {
 
+    /**
+     * The name part of the anonymous sink a query is compiled into for the analysis only; that sink
+     * is left out of the drawn plan (a query's EXPLAIN shows no sink either).
+     */
+    public static final String ANALYSIS_SINK = "sql_guard_analysis";
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private final PlanParser parser = new PlanParser();
 
@@ -64,14 +70,20 @@ public final class CompiledPlanReader {
         StringBuilder text = new StringBuilder();
         Map<Integer, CompiledNode> states = new HashMap<>();
         int[] line = {0};
+        List<Integer> roots = new ArrayList<>();
         for (Integer id : byId.keySet()) {
             if (!consumed.contains(id)) {
-                if (line[0] > 0) {
-                    text.append('\n');
-                    line[0]++;
-                }
-                draw(id, "", "", byId, inputs, text, states, line);
+                boolean analysisSink =
+                        byId.get(id).path("description").asText("").contains("anonymous_" + ANALYSIS_SINK);
+                roots.addAll(analysisSink ? inputs.getOrDefault(id, List.of()) : List.of(id));
             }
+        }
+        for (Integer id : roots) {
+            if (line[0] > 0) {
+                text.append('\n');
+                line[0]++;
+            }
+            draw(id, "", "", byId, inputs, text, states, line);
         }
         String execution = text.toString();
         PlanSection section = parser.parseSection(ExplainedPlan.EXECUTION_PLAN, execution);

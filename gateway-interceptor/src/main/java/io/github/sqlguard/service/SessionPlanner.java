@@ -90,37 +90,32 @@ public final class SessionPlanner {
 
     /**
      * Plans {@code statementBody} (a query, INSERT, {@code STATEMENT SET BEGIN ... END}, {@code
-     * CREATE TABLE ... AS}) in {@code session} with {@code executionConfig}.
+     * CREATE TABLE ... AS}) in {@code session} with {@code executionConfig}, at most for {@code
+     * sql-guard.explain-timeout}.
      */
     public ExplainOutcome plan(
             SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming) {
         long start = System.nanoTime();
-        TableEnvironmentInternal tEnv;
-        try {
-            Optional<TableEnvironmentInternal> env = tableEnvironment(session, executionConfig);
-            if (env.isEmpty()) {
-                return new ExplainOutcome.Failed(
-                        "the gateway's service is not Flink's SqlGatewayServiceImpl, so the guard cannot plan in the session",
-                        elapsedMs(start));
-            }
-            tEnv = env.get();
-        } catch (RuntimeException e) {
-            return new ExplainOutcome.Failed("the session's table environment is not available: " + Errors.rootMessage(e),
+        if (sessions.isEmpty()) {
+            return new ExplainOutcome.Failed(
+                    "the gateway's service is not Flink's SqlGatewayServiceImpl, so the guard cannot plan in the session",
                     elapsedMs(start));
         }
-        return plan(tEnv, statementBody, streaming, start);
-    }
-
-    /**
-     * Plans {@code statementBody} with {@code tEnv} (the session's, or a test's own), at most for
-     * {@code sql-guard.explain-timeout}.
-     */
-    public ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming) {
-        return plan(tEnv, statementBody, streaming, System.nanoTime());
-    }
-
-    private ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming, long start) {
-        Future<ExplainOutcome> planning = planners.submit(() -> planNow(tEnv, statementBody, streaming, start));
+        // The table environment is built on the planning thread: Calcite keeps the planner's metadata
+        // providers in thread-locals of the thread that built it.
+        Future<ExplainOutcome> planning =
+                planners.submit(
+                        () -> {
+                            TableEnvironmentInternal tEnv;
+                            try {
+                                tEnv = sessions.get().tableEnvironment(session, executionConfig);
+                            } catch (RuntimeException e) {
+                                return new ExplainOutcome.Failed(
+                                        "the session's table environment is not available: " + Errors.rootMessage(e),
+                                        elapsedMs(start));
+                            }
+                            return planNow(tEnv, statementBody, streaming, start);
+                        });
         try {
             return planning.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -135,6 +130,14 @@ public final class SessionPlanner {
             planning.cancel(true);
             return new ExplainOutcome.Failed("interrupted while planning", elapsedMs(start));
         }
+    }
+
+    /**
+     * Plans {@code statementBody} with {@code tEnv} (a test's own environment) on the calling thread,
+     * the thread that built {@code tEnv}.
+     */
+    public ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming) {
+        return planNow(tEnv, statementBody, streaming, System.nanoTime());
     }
 
     private ExplainOutcome planNow(TableEnvironmentInternal tEnv, String statementBody, boolean streaming, long start) {
@@ -217,7 +220,7 @@ public final class SessionPlanner {
         ResolvedCatalogTable table =
                 catalogManager.resolveCatalogTable(
                         TableDescriptor.forConnector("blackhole").schema(schema.getSchema()).build().toCatalogTable());
-        return new SinkModifyOperation(ContextResolvedTable.anonymous("sql_guard_analysis", table), query);
+        return new SinkModifyOperation(ContextResolvedTable.anonymous(CompiledPlanReader.ANALYSIS_SINK, table), query);
     }
 
     private static long elapsedMs(long startNanos) {

@@ -198,7 +198,8 @@ public final class StatementPipeline {
             throw e;
         }
         sessions.opened(session, subject.under(null, null));
-        outcome(decided, null, decision.refuse() ? Outcome.WOULD_BLOCK : Outcome.APPLIED, null);
+        outcome(decided == null ? null : decided.inSession(session.toString()), null,
+                decision.refuse() ? Outcome.WOULD_BLOCK : Outcome.APPLIED, null);
         return session;
     }
 

@@ -52,7 +52,7 @@ class AuditFailModeTest {
         try (InProcessGateway gateway = InProcessGateway.start(Map.of(), new AuditLog())) {
             SessionHandle session = gateway.openSession(Map.of());
             appender.failing = true;
-            OperationHandle handle = gateway.run(session, "SET 'pipeline.name' = 'audited-only'");
+            OperationHandle handle = gateway.runToEnd(session, "SET 'pipeline.name' = 'audited-only'");
 
             assertThat(gateway.service().getOperationInfo(session, handle).getStatus()).isEqualTo(OperationStatus.ERROR);
             assertThat(gateway.service().getOperationInfo(session, handle).getException().orElseThrow())
@@ -69,7 +69,7 @@ class AuditFailModeTest {
                 InProcessGateway.start(Map.of("sql-guard.audit.fail-mode", "open"), new AuditLog())) {
             SessionHandle session = gateway.openSession(Map.of());
             appender.failing = true;
-            OperationHandle handle = gateway.run(session, "SET 'pipeline.name' = 'ran-unaudited'");
+            OperationHandle handle = gateway.runToEnd(session, "SET 'pipeline.name' = 'ran-unaudited'");
 
             assertThat(gateway.service().getOperationInfo(session, handle).getStatus()).isEqualTo(OperationStatus.FINISHED);
             assertThat(gateway.service().getSessionConfig(session)).containsEntry("pipeline.name", "ran-unaudited");

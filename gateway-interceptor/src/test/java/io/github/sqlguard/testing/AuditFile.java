@@ -14,8 +14,16 @@ public final class AuditFile {
 
     private AuditFile() {}
 
-    /** Every record in the file; fails on a line that is not a JSON object. */
+    /**
+     * The records of what happened to each call (every record but the decision records, {@code
+     * "outcome": "decided"}, that precede them); fails on a line that is not a JSON object.
+     */
     public static List<JsonNode> records() throws IOException {
+        return allRecords().stream().filter(r -> !r.path("outcome").asText().equals("decided")).toList();
+    }
+
+    /** Every record in the file, decision records included; fails on a line that is not a JSON object. */
+    public static List<JsonNode> allRecords() throws IOException {
         Path file = GuardedGateway.auditFile();
         List<JsonNode> records = new ArrayList<>();
         if (!Files.exists(file)) {

@@ -93,6 +93,14 @@ public final class InProcessGateway implements AutoCloseable {
         return handle;
     }
 
+    /** Submits {@code statement} and waits until its operation has ended (finished, failed, cancelled). */
+    public OperationHandle runToEnd(SessionHandle session, String statement) {
+        OperationHandle handle = service.executeStatement(session, statement, 0, new Configuration());
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> service.getOperationInfo(session, handle).getStatus().isTerminalStatus());
+        return handle;
+    }
+
     @Override
     public void close() {
         sessionManager.stop();
