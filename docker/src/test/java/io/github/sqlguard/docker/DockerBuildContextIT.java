@@ -104,7 +104,6 @@ class DockerBuildContextIT {
                 .anyMatch(j -> j.startsWith("logback-classic-1.5"))
                 .anyMatch(j -> j.startsWith("logback-core-1.5"))
                 .anyMatch(j -> j.startsWith("slf4j-api-2."))
-                .anyMatch(j -> j.startsWith("logstash-logback-encoder-"))
                 .noneMatch(j -> j.startsWith("log4j"));
         // The image has Flink; a second copy of its jars in lib/ would clash.
         assertThat(jars.stream().filter(j -> j.startsWith("flink-")))
