@@ -24,8 +24,8 @@ JVM_OPENS=(
   --add-opens=java.sql/java.sql=ALL-UNNAMED
 )
 
-# Builds the modules and writes each module's runtime classpath (Flink included) on first run,
-# or when a source file is newer than the build.
+# Builds the modules and writes client-hook's runtime classpath (the guard, Flink, Logback) on first
+# run, or when a source file is newer than the build.
 sql_guard_build() {
   local stamp="$SQL_GUARD_HOME/client-hook/target/classpath.txt"
   if [[ -f "$stamp" ]] && [[ -z "$(find "$SQL_GUARD_HOME" -path '*/src/main/*' -newer "$stamp" -print -quit)" ]] \
@@ -35,13 +35,13 @@ sql_guard_build() {
   command -v mvn >/dev/null || { echo "Maven (mvn) is needed to build Flink SQL Guard on first run." >&2; exit 1; }
   echo "Building Flink SQL Guard (first run downloads Flink $(sed -n 's:.*<flink.version>\(.*\)</flink.version>.*:\1:p' "$SQL_GUARD_HOME/pom.xml") from Maven Central)..." >&2
   (cd "$SQL_GUARD_HOME" && mvn -q -B -ntp -DskipTests -pl gateway-interceptor,client-hook -am package dependency:build-classpath \
-      -Dmdep.includeScope=compile -Dmdep.outputFile=target/classpath.txt) >&2
+      -DincludeScope=runtime -Dmdep.outputFile=target/classpath.txt) >&2
 }
 
-# The classpath of a module: its jar and its dependencies.
+# The classpath of both launchers: client-hook's jar and its runtime dependencies, which are the
+# guard's jar, Flink (gateway, planner, runtime, SQL Client) and Logback, the launchers' backend.
 sql_guard_classpath() {
-  local module="$1"
   local jar
-  jar="$(ls "$SQL_GUARD_HOME/$module"/target/flink-sql-guard-*.jar | grep -v -e '-sources\.jar$' -e '-tests\.jar$' | head -n1)"
-  echo "$jar:$(cat "$SQL_GUARD_HOME/$module/target/classpath.txt")"
+  jar="$(ls "$SQL_GUARD_HOME"/client-hook/target/flink-sql-guard-*.jar | grep -v -e '-sources\.jar$' -e '-tests\.jar$' | head -n1)"
+  echo "$jar:$(cat "$SQL_GUARD_HOME/client-hook/target/classpath.txt")"
 }

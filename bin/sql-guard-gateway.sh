@@ -22,5 +22,5 @@ echo "Flink SQL Guard: configuration $FLINK_CONF_DIR/config.yaml, logs and audit
 exec java ${JVM_ARGS:--Xmx2g} "${JVM_OPENS[@]}" \
   -Dlogback.configurationFile="$FLINK_CONF_DIR/logback.xml" \
   -Dsql-guard.log.dir="$LOG_DIR" \
-  -cp "$(sql_guard_classpath gateway-interceptor)" \
+  -cp "$(sql_guard_classpath)" \
   org.apache.flink.table.gateway.SqlGateway "$@"

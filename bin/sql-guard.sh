@@ -24,5 +24,5 @@ mkdir -p "$LOG_DIR"
 exec java ${JVM_ARGS:-} "${JVM_OPENS[@]}" \
   -Dlogback.configurationFile="$FLINK_CONF_DIR/logback-client.xml" \
   -Dsql-guard.log.dir="$LOG_DIR" \
-  -cp "$(sql_guard_classpath client-hook)" \
+  -cp "$(sql_guard_classpath)" \
   io.github.sqlguard.cli.SqlGuardCommand "$@"

@@ -1,42 +1,85 @@
 package io.github.sqlguard.audit;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import net.logstash.logback.marker.Markers;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.Map;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 
 /**
- * Writes {@link AuditRecord}s through SLF4J to the logger {@value #LOGGER_NAME}. Its appender and
- * JSON encoder (logstash-logback-encoder) are configured in {@code conf/logback.xml}: one JSON
- * object per line, the record's fields at the top level.
+ * Writes {@link AuditRecord}s through the SLF4J API to the logger {@value #LOGGER_NAME}: the guard
+ * renders each record as one JSON object (a {@code logged_at} timestamp, then the record's fields
+ * under their component names) and logs it as the plain message, so whichever backend the
+ * installation binds writes it with a {@code %msg%n} pattern: Log4j 2 as Flink ships it ({@code
+ * conf/log4j-sql-guard-audit.properties}) or Logback ({@code conf/logback.xml}). No backend class
+ * is referenced here.
  *
- * <p>Thread-safe. A failure to serialise a record is logged on this class's own logger with the
- * statement hash and rethrown, so the caller can decide (fail closed).
+ * <p>Failures reach the caller, which decides (fail closed): a record that cannot be rendered is an
+ * {@link AuditWriteException}; an exception of the backend's appender is not caught here, so it
+ * propagates when the backend lets it (Log4j 2 with {@code ignoreExceptions=false}; in Logback an
+ * appender that implements {@code Appender} directly rather than extending {@code AppenderBase}).
+ *
+ * <p>Thread-safe.
  */
 public final class AuditLog {
 
     /** The dedicated audit logger. */
     public static final String LOGGER_NAME = "sql-guard.audit";
 
-    private static final Logger AUDIT = LoggerFactory.getLogger(LOGGER_NAME);
+    /** ISO-8601 in UTC with milliseconds, e.g. {@code 2026-11-30T03:18:51.208Z}. */
+    private static final DateTimeFormatter LOGGED_AT =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSX").withZone(ZoneOffset.UTC);
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
+    private final Logger audit;
+    private final Clock clock;
+
+    /** Writes to the logger {@value #LOGGER_NAME} with the system clock. */
+    public AuditLog() {
+        this(LoggerFactory.getLogger(LOGGER_NAME), Clock.systemUTC());
+    }
+
+    AuditLog(Logger audit, Clock clock) {
+        this.audit = audit;
+        this.clock = clock;
+    }
+
     /**
-     * Writes one record.
+     * Writes one record as one line.
      *
-     * @throws AuditWriteException when it cannot be rendered or the backend's appender failed
+     * @throws AuditWriteException when the record cannot be rendered as JSON, or when the logging
+     *     backend's appender failed (the appender's exception is the cause)
      */
     public void write(AuditRecord record) {
+        String line = render(record);
         try {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> fields = MAPPER.convertValue(record, Map.class);
-            AUDIT.info(Markers.appendEntries(fields), "sql-guard audit");
+            audit.info(line);
         } catch (RuntimeException e) {
-            throw new AuditWriteException("The audit record of decision " + record.decisionId() + " could not be written: "
-                    + e.getMessage(), e);
+            throw new AuditWriteException(
+                    "The audit record of statement " + record.statementSha256() + " (" + record.call()
+                            + ") could not be written: " + e.getMessage(),
+                    e);
+        }
+    }
+
+    /** The JSON line of {@code record}, without a line break. */
+    String render(AuditRecord record) {
+        ObjectNode line = MAPPER.createObjectNode();
+        line.put("logged_at", LOGGED_AT.format(clock.instant()));
+        try {
+            line.setAll((ObjectNode) MAPPER.valueToTree(record));
+            return MAPPER.writeValueAsString(line);
+        } catch (IllegalArgumentException | JsonProcessingException e) {
+            throw new AuditWriteException(
+                    "The audit record of statement " + record.statementSha256() + " (" + record.call()
+                            + ") could not be rendered as JSON: " + e.getMessage(),
+                    e);
         }
     }
 }

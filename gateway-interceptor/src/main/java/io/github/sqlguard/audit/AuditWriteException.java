@@ -1,10 +1,10 @@
 package io.github.sqlguard.audit;
 
 /**
- * An audit record could not be written: it could not be rendered, or the logging backend's
- * appender failed (Logback propagates an exception of an {@code Appender} that does not swallow
- * it; Log4j 2 one of an appender with {@code ignoreExceptions="false"}). The guard then applies
- * {@code sql-guard.audit.fail-mode}.
+ * An audit record could not be written: it could not be rendered as JSON. A failure of the logging
+ * backend's appender (a full disk, a closed file) reaches the caller as the backend's own exception
+ * when the backend is set to propagate it (Log4j 2: {@code ignoreExceptions=false}). Either way the
+ * caller decides; a statement whose record was not written must not run unaudited.
  */
 public final class AuditWriteException extends RuntimeException {
 

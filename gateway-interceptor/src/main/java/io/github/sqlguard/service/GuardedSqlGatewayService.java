@@ -1,5 +1,6 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.compat.FlinkLine;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementKind;
@@ -105,7 +106,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
         return pipeline.execute(sessionHandle, statement, executionTimeoutMs, executionConfig, toFlink).handle();
     }
 
-    @Override
+    // No @Override: Flink 1.20's SqlGatewayService has no deployScript; on 2.x this overrides it.
     public <ClusterID> ClusterID deployScript(
             SessionHandle sessionHandle, @Nullable URI scriptUri, @Nullable String script, Configuration executionConfig)
             throws SqlGatewayException {
@@ -115,7 +116,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
                 sessionHandle,
                 ParsedStatement.describing(text, StatementKind.SCRIPT),
                 "deployScript runs a whole script in application mode outside the session",
-                () -> delegate.<ClusterID>deployScript(sessionHandle, scriptUri, script, executionConfig),
+                () -> FlinkLine.current().<ClusterID>deployScript(delegate, sessionHandle, scriptUri, script, executionConfig),
                 id -> null);
     }
 

@@ -1,5 +1,6 @@
 package io.github.sqlguard.statement;
 
+import io.github.sqlguard.compat.FlinkLine;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
 import org.apache.calcite.avatica.util.Casing;
@@ -16,11 +17,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
 import org.apache.flink.sql.parser.ddl.SqlTableOption;
-import org.apache.flink.sql.parser.ddl.materializedtable.SqlAlterMaterializedTableAsQuery;
-import org.apache.flink.sql.parser.ddl.materializedtable.SqlCreateMaterializedTable;
 import org.apache.flink.sql.parser.ddl.SqlCompilePlan;
-import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
-import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
 import org.apache.flink.sql.parser.dml.SqlBeginStatementSet;
 import org.apache.flink.sql.parser.dml.SqlCompileAndExecutePlan;
 import org.apache.flink.sql.parser.dml.SqlEndStatementSet;
@@ -223,10 +220,10 @@ public final class StatementParser {
         if (node instanceof SqlEndStatementSet) {
             return StatementKind.END_STATEMENT_SET;
         }
-        if (node instanceof SqlCreateTableAs || node instanceof SqlReplaceTableAs) {
+        if (FlinkLine.current().isCreateOrReplaceTableAs(node)) {
             return StatementKind.CREATE_TABLE_AS;
         }
-        if (node instanceof SqlCreateMaterializedTable || node instanceof SqlAlterMaterializedTableAsQuery) {
+        if (FlinkLine.current().isMaterializedTableQuery(node)) {
             return StatementKind.MATERIALIZED_TABLE;
         }
         if (node instanceof SqlSet) {
@@ -269,10 +266,7 @@ public final class StatementParser {
      * a query.
      */
     static String materializedTableQuery(String text, SqlNode node) {
-        SqlNode query =
-                node instanceof SqlCreateMaterializedTable create
-                        ? create.getAsQuery()
-                        : ((SqlAlterMaterializedTableAsQuery) node).getAsQuery();
+        SqlNode query = FlinkLine.current().materializedTableQuery(node);
         if (query == null) {
             return null;
         }

@@ -2,6 +2,7 @@ package io.github.sqlguard.statement;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.sqlguard.compat.FlinkLine;
 import org.junit.jupiter.api.Test;
 
 class StatementParserTest {
@@ -52,6 +53,11 @@ class StatementParserTest {
         assertThat(create.kind()).isEqualTo(StatementKind.MATERIALIZED_TABLE);
         assertThat(create.explainBody()).isEqualTo("SELECT a, b\n  FROM t");
         ParsedStatement alter = parser.parse("ALTER MATERIALIZED TABLE mt AS SELECT a FROM t");
+        if (FlinkLine.current().line().equals("1.20")) {
+            // ALTER MATERIALIZED TABLE ... AS is 2.x syntax; Flink 1.20's parser rejects it.
+            assertThat(alter.kind()).isEqualTo(StatementKind.UNPARSABLE);
+            return;
+        }
         assertThat(alter.kind()).isEqualTo(StatementKind.MATERIALIZED_TABLE);
         assertThat(alter.explainBody()).isEqualTo("SELECT a FROM t");
     }

@@ -43,12 +43,23 @@ public final class JavaProcess implements AutoCloseable {
     public static JavaProcess start(
             String name, List<String> jvmArgs, Map<String, String> environment, Path log, String mainClass,
             List<String> args) throws IOException {
+        return start(name, System.getProperty("java.class.path"), jvmArgs, environment, log, mainClass, args);
+    }
+
+    /**
+     * Starts {@code mainClass} with {@code args} on {@code classpath} instead of the test classpath,
+     * e.g. the classpath a Flink installation's scripts build; otherwise as {@link #start(String,
+     * List, Map, Path, String, List)}.
+     */
+    public static JavaProcess start(
+            String name, String classpath, List<String> jvmArgs, Map<String, String> environment, Path log,
+            String mainClass, List<String> args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(addOpens());
         command.addAll(jvmArgs);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classpath);
         command.add(mainClass);
         command.addAll(args);
         Files.createDirectories(log.toAbsolutePath().getParent());
@@ -65,7 +76,14 @@ public final class JavaProcess implements AutoCloseable {
     public static String run(
             String name, Map<String, String> environment, Path log, Duration timeout, String mainClass,
             List<String> args) throws Exception {
-        try (JavaProcess process = start(name, List.of(), environment, log, mainClass, args)) {
+        return run(name, System.getProperty("java.class.path"), List.of(), environment, log, timeout, mainClass, args);
+    }
+
+    /** Runs {@code mainClass} on {@code classpath} to its end; see {@link #run(String, Map, Path, Duration, String, List)}. */
+    public static String run(
+            String name, String classpath, List<String> jvmArgs, Map<String, String> environment, Path log,
+            Duration timeout, String mainClass, List<String> args) throws Exception {
+        try (JavaProcess process = start(name, classpath, jvmArgs, environment, log, mainClass, args)) {
             if (!process.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new AssertionError(name + " did not finish within " + timeout + ":\n" + process.output());
             }

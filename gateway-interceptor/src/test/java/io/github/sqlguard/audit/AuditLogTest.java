@@ -1,0 +1,131 @@
+package io.github.sqlguard.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.read.ListAppender;
+import ch.qos.logback.core.spi.ContextAwareBase;
+import ch.qos.logback.core.spi.FilterReply;
+import ch.qos.logback.core.filter.Filter;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+class AuditLogTest {
+
+    private static final Clock FIXED = Clock.fixed(Instant.parse("2026-11-30T03:18:51.208Z"), ZoneOffset.UTC);
+
+    private final LoggerContext context = new LoggerContext();
+    private final Logger logger = context.getLogger(AuditLog.LOGGER_NAME);
+
+    @Test
+    void writesTheRecordAsOneJsonLineInThePlainMessage() throws Exception {
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.setContext(context);
+        appender.start();
+        logger.addAppender(appender);
+
+        new AuditLog(logger, FIXED).write(record(Map.of("Rank", 1), "SELECT 1\nFROM t"));
+
+        assertThat(appender.list).hasSize(1);
+        ILoggingEvent event = appender.list.get(0);
+        assertThat(event.getMarkerList()).isNullOrEmpty();
+        assertThat(event.getArgumentArray()).isNullOrEmpty();
+        String line = event.getFormattedMessage();
+        assertThat(line).doesNotContain("\n");
+        JsonNode json = new ObjectMapper().readTree(line);
+        assertThat(json.fieldNames()).toIterable().startsWith("logged_at", "time", "instance", "call");
+        assertThat(json.path("logged_at").asText()).isEqualTo("2026-11-30T03:18:51.208Z");
+        assertThat(json.path("statement").asText()).isEqualTo("SELECT 1\nFROM t");
+        assertThat(json.path("statefulOperators").path("Rank").asInt()).isEqualTo(1);
+        assertThat(json.path("findings").get(0).path("id").asText()).isEqualTo("unbounded-rank");
+        assertThat(json.has("jobId")).isTrue();
+        assertThat(json.path("jobId").isNull()).isTrue();
+    }
+
+    @Test
+    void aRecordThatCannotBeRenderedIsAnAuditWriteException() {
+        Map<String, Integer> nullKey = new HashMap<>();
+        nullKey.put(null, 1);
+
+        assertThatThrownBy(() -> new AuditLog(logger, FIXED).write(record(nullKey, "SELECT 1")))
+                .isInstanceOf(AuditWriteException.class)
+                .hasMessageContaining("could not be rendered as JSON")
+                .hasMessageContaining("executeStatement");
+    }
+
+    @Test
+    void aFailureOfTheBackendsAppenderReachesTheCaller() {
+        logger.addAppender(new FailingAppender());
+
+        assertThatThrownBy(() -> new AuditLog(logger, FIXED).write(record(Map.of(), "SELECT 1")))
+                .isInstanceOf(AuditWriteException.class)
+                .hasMessageContaining("could not be written")
+                .cause()
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("disk full");
+    }
+
+    private static AuditRecord record(Map<String, Integer> stateful, String statement) {
+        return new AuditRecord(
+                "2026-11-30T03:18:51.207Z", "5e1a", "vm:8083", "executeStatement", "4b5c", null, "alice", "NONE", null,
+                null, "ab12", "QUERY", statement, false, "9f2c", "BLOCK",
+                List.of(new AuditRecord.AuditFinding("unbounded-rank", "BLOCK", "Rank(...)")), List.of(), 0L, stateful,
+                List.of(), 41L, "0d3e", "blocked", null, null);
+    }
+
+    /** An appender as a backend may have one that propagates: Appender directly, not AppenderBase. */
+    private static final class FailingAppender extends ContextAwareBase implements Appender<ILoggingEvent> {
+
+        @Override
+        public void doAppend(ILoggingEvent event) {
+            throw new IllegalStateException("disk full");
+        }
+
+        @Override
+        public String getName() {
+            return "failing";
+        }
+
+        @Override
+        public void setName(String name) {}
+
+        @Override
+        public void start() {}
+
+        @Override
+        public void stop() {}
+
+        @Override
+        public boolean isStarted() {
+            return true;
+        }
+
+        @Override
+        public void addFilter(Filter<ILoggingEvent> newFilter) {}
+
+        @Override
+        public void clearAllFilters() {}
+
+        @Override
+        public List<Filter<ILoggingEvent>> getCopyOfAttachedFiltersList() {
+            return List.of();
+        }
+
+        @Override
+        public FilterReply getFilterChainDecision(ILoggingEvent event) {
+            return FilterReply.NEUTRAL;
+        }
+    }
+}
