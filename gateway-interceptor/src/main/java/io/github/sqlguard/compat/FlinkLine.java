@@ -2,12 +2,15 @@ package io.github.sqlguard.compat;
 
 import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.plugin.PluginManager;
+import org.apache.flink.runtime.metrics.ReporterSetup;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 
 import javax.annotation.Nullable;
 
 import java.net.URI;
+import java.util.List;
 
 /**
  * Everything the guard uses that differs between the Flink lines it is built for, behind one small
@@ -53,4 +56,11 @@ public interface FlinkLine {
     <C> C deployScript(
             SqlGatewayService delegate, SessionHandle session, @Nullable URI scriptUri, @Nullable String script,
             Configuration executionConfig);
+
+    /**
+     * The metric reporters {@code config} configures ({@code metrics.reporter.*}), from the class
+     * path and Flink's plugins, as this line's JobManager sets them up (2.x: {@code
+     * ReporterSetupBuilder}; 1.20: {@code ReporterSetup#fromConfiguration}).
+     */
+    List<ReporterSetup> metricReporters(Configuration config, PluginManager plugins);
 }

@@ -1,5 +1,7 @@
 package io.github.sqlguard.metrics;
 
+import io.github.sqlguard.compat.FlinkLine;
+
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.plugin.PluginManager;
 import org.apache.flink.core.plugin.PluginUtils;
@@ -12,8 +14,6 @@ import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
 import org.apache.flink.runtime.metrics.MetricRegistryConfiguration;
 import org.apache.flink.runtime.metrics.MetricRegistryImpl;
 import org.apache.flink.runtime.metrics.ReporterSetup;
-import org.apache.flink.runtime.metrics.ReporterSetupBuilder;
-import org.apache.flink.runtime.metrics.filter.DefaultReporterFilters;
 import org.apache.flink.runtime.metrics.util.MetricUtils;
 
 import org.slf4j.Logger;
@@ -98,9 +98,7 @@ public final class GuardMetrics implements AutoCloseable {
      */
     public static GuardMetrics fromConfiguration(Configuration config, String hostname) {
         PluginManager plugins = PluginUtils.createPluginManagerFromRootFolder(config);
-        List<ReporterSetup> reporters =
-                ReporterSetupBuilder.METRIC_SETUP_BUILDER.fromConfiguration(
-                        config, DefaultReporterFilters::metricsFromConfiguration, plugins);
+        List<ReporterSetup> reporters = FlinkLine.current().metricReporters(config, plugins);
         // No metric query service runs in the gateway, so no RPC frame size limits a dump.
         MetricRegistryImpl registry =
                 new MetricRegistryImpl(MetricRegistryConfiguration.fromConfiguration(config, Long.MAX_VALUE), reporters);

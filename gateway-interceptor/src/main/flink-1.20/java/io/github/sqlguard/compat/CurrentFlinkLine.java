@@ -2,6 +2,8 @@ package io.github.sqlguard.compat;
 
 import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.plugin.PluginManager;
+import org.apache.flink.runtime.metrics.ReporterSetup;
 import org.apache.flink.sql.parser.ddl.SqlCreateMaterializedTable;
 import org.apache.flink.sql.parser.ddl.SqlCreateTableAs;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
@@ -11,6 +13,7 @@ import org.apache.flink.table.gateway.api.session.SessionHandle;
 import javax.annotation.Nullable;
 
 import java.net.URI;
+import java.util.List;
 
 /**
  * Flink 1.20: CTAS and materialized tables in the parser's {@code ddl} package, no {@code ALTER
@@ -53,5 +56,10 @@ final class CurrentFlinkLine implements FlinkLine {
             SqlGatewayService delegate, SessionHandle session, @Nullable URI scriptUri, @Nullable String script,
             Configuration executionConfig) {
         throw new UnsupportedOperationException("SqlGatewayService#deployScript does not exist in Flink 1.20.");
+    }
+
+    @Override
+    public List<ReporterSetup> metricReporters(Configuration config, PluginManager plugins) {
+        return ReporterSetup.fromConfiguration(config, plugins);
     }
 }

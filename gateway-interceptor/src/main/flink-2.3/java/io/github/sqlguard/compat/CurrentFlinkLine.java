@@ -2,6 +2,10 @@ package io.github.sqlguard.compat;
 
 import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.plugin.PluginManager;
+import org.apache.flink.runtime.metrics.ReporterSetup;
+import org.apache.flink.runtime.metrics.ReporterSetupBuilder;
+import org.apache.flink.runtime.metrics.filter.DefaultReporterFilters;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.sql.parser.ddl.materializedtable.SqlAlterMaterializedTableAsQuery;
 import org.apache.flink.sql.parser.ddl.materializedtable.SqlCreateMaterializedTable;
@@ -12,6 +16,7 @@ import org.apache.flink.table.gateway.api.session.SessionHandle;
 import javax.annotation.Nullable;
 
 import java.net.URI;
+import java.util.List;
 
 /** Flink 2.x (built and tested with 2.3): the parser's {@code ddl.table} and {@code ddl.materializedtable} packages, {@code deployScript}. */
 final class CurrentFlinkLine implements FlinkLine {
@@ -54,5 +59,11 @@ final class CurrentFlinkLine implements FlinkLine {
             SqlGatewayService delegate, SessionHandle session, @Nullable URI scriptUri, @Nullable String script,
             Configuration executionConfig) {
         return delegate.deployScript(session, scriptUri, script, executionConfig);
+    }
+
+    @Override
+    public List<ReporterSetup> metricReporters(Configuration config, PluginManager plugins) {
+        return ReporterSetupBuilder.METRIC_SETUP_BUILDER.fromConfiguration(
+                config, DefaultReporterFilters::metricsFromConfiguration, plugins);
     }
 }
