@@ -1,5 +1,6 @@
 package io.github.sqlguard.lint;
 
+import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.rules.Level;
 
 import org.apache.flink.configuration.Configuration;
@@ -112,7 +113,7 @@ public final class LintCommand implements Callable<Integer> {
                         ? new PrintWriter(new OutputStreamWriter(new PrintStream(System.out, true, StandardCharsets.UTF_8),
                                 StandardCharsets.UTF_8), false)
                         : new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
-            format.write(run, out);
+            format.write(run, out, config.get(GuardOptions.DOCS_BASE_URL));
         }
         if (format != LintFormat.TEXT) {
             for (LintProblem problem : run.problems()) {

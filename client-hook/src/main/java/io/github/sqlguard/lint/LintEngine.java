@@ -33,8 +33,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Lints scripts the way the guarded gateway would decide on them, without running jobs: an
@@ -51,7 +49,6 @@ public final class LintEngine implements AutoCloseable {
     private static final Set<StatementKind> APPLIED =
             EnumSet.of(StatementKind.SET, StatementKind.RESET, StatementKind.DDL, StatementKind.METADATA);
 
-    private static final Pattern PARSER_POSITION = Pattern.compile("at line (\\d+), column (\\d+)");
     private static final Duration APPLY_TIMEOUT = Duration.ofSeconds(60);
 
     private final SessionManager sessionManager;
@@ -171,29 +168,19 @@ public final class LintEngine implements AutoCloseable {
         List<LintFinding> findings = new ArrayList<>();
         for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
             for (Finding finding : decision.verdict().findings(level)) {
-                findings.add(located(statement, finding));
+                findings.add(Locations.locate(statement, decision.statement(), finding));
             }
         }
         String verdict = decision.verdictLabel();
         if (failure != null && failure.level() != Level.OFF) {
-            findings.add(0, new LintFinding(statement.line(), statement.column(), failure));
+            findings.add(0, Locations.locate(statement, decision.statement(), failure));
             if (failure.level().compareTo(decision.verdict().level()) > 0) {
                 verdict = failure.level().name();
             }
         }
         return new LintedStatement(
-                file, statement.line(), statement.column(), decision.statement().kind().name(), verdict, findings,
-                applied);
-    }
-
-    /** A parser error is placed where the parser says; any other finding at the statement. */
-    private static LintFinding located(ScriptSplitter.Statement statement, Finding finding) {
-        Matcher m = PARSER_POSITION.matcher(finding.reason());
-        if (finding.ruleId().equals("planner-error") && finding.reason().contains("SQL parse failed") && m.find()) {
-            int[] at = statement.scriptPosition(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
-            return new LintFinding(at[0], at[1], finding);
-        }
-        return new LintFinding(statement.line(), statement.column(), finding);
+                file, statement.line(), statement.column(), statement.text(), decision.statement().kind().name(), verdict,
+                findings, applied);
     }
 
     private static String rootMessage(Throwable t) {

@@ -76,6 +76,14 @@ public final class GuardOptions {
                             "Session property a client sets to name its user in audit records (the guard's client sends the"
                                     + " OS user).");
 
+    public static final ConfigOption<String> DOCS_BASE_URL =
+            ConfigOptions.key("sql-guard.docs-base-url")
+                    .stringType()
+                    .defaultValue("https://github.com/sql-guard/flink-sql-guard/blob/main/")
+                    .withDescription(
+                            "Base URL of the rule pages: a rule's help link is this followed by 'docs/rules/<id>.md'"
+                                    + " (lint's SARIF 'helpUri'). Point it at a fork or an internal mirror.");
+
     private GuardOptions() {}
 
     /** {@code sql-guard.rules.<id>.level}: the level of a rule's findings. */

@@ -69,7 +69,8 @@ public record Policy(
                         GuardOptions.FAIL_MODE,
                         GuardOptions.INSTANCE_ID,
                         GuardOptions.AUDIT_MAX_STATEMENT_LENGTH,
-                        GuardOptions.USER_PROPERTY)) {
+                        GuardOptions.USER_PROPERTY,
+                        GuardOptions.DOCS_BASE_URL)) {
             known.add(option.key());
         }
         Map<String, Level> levels = new LinkedHashMap<>();
