@@ -1,5 +1,6 @@
 package io.github.sqlguard.lint;
 
+import io.github.sqlguard.cli.UserJars;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.rules.Level;
 
@@ -13,9 +14,11 @@ import picocli.CommandLine.Parameters;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,8 +69,30 @@ public final class LintCommand implements Callable<Integer> {
         }
     }
 
-    @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Scripts, or directories searched for *.sql.")
-    List<Path> inputs;
+    @Parameters(arity = "0..*", paramLabel = "FILE|DIR",
+            description = "Scripts, or directories searched for scripts (*.sql, or the include globs of sql-guard.yaml)."
+                    + " Default: the directory of sql-guard.yaml, when it has include globs.")
+    List<Path> inputs = new ArrayList<>();
+
+    @Option(names = "--jar", paramLabel = "FILE",
+            description = "A connector, format, catalog or UDF jar for every session, as sql-client.sh --jar (repeatable).")
+    List<Path> jars = new ArrayList<>();
+
+    @Option(names = "--classpath", paramLabel = "PATHS",
+            description = "More jars, path-separated: each a jar, or a directory whose *.jar files are taken.")
+    String classpath;
+
+    @Option(names = {"-i", "--init"}, paramLabel = "FILE",
+            description = "An init script run first in every script's session, as sql-client.sh -i (repeatable);"
+                    + " its statements are linted and reported once.")
+    List<Path> init = new ArrayList<>();
+
+    @Option(names = "--project", paramLabel = "FILE",
+            description = "The project file (default: the nearest sql-guard.yaml in the working directory or above).")
+    Path projectFile;
+
+    @Option(names = "--no-project", description = "Do not read a sql-guard.yaml.")
+    boolean noProject;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations).",
@@ -94,16 +119,41 @@ public final class LintCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        ProjectFile project;
         Configuration config;
         try {
-            config = configuration();
+            project = project();
+            config = configuration(project);
         } catch (RuntimeException e) {
             System.err.println("sql-guard lint: cannot read the configuration: " + e.getMessage());
             return FAILED;
         }
+        List<Path> scripts = inputs;
+        if (scripts.isEmpty()) {
+            if (project == null || project.include().isEmpty()) {
+                System.err.println("sql-guard lint: name the scripts or directories to lint (or give 'include' globs in "
+                        + ProjectFile.NAME + ").");
+                return USAGE;
+            }
+            scripts = List.of(project.root());
+        }
+        List<URI> dependencies;
+        try {
+            dependencies = UserJars.resolve(
+                    !jars.isEmpty() || project == null ? jars : project.jars(),
+                    classpath != null || project == null ? UserJars.splitClasspath(classpath) : project.classpath());
+        } catch (IllegalArgumentException e) {
+            System.err.println("sql-guard lint: " + e.getMessage());
+            return USAGE;
+        }
+        List<Path> initScripts = !init.isEmpty() || project == null ? init : project.init();
+        ScriptFilter filter = project == null
+                ? ScriptFilter.ALL_SQL
+                : new ScriptFilter(project.root(), project.include(), project.exclude());
         LintRun run;
         try {
-            run = new Linter(() -> new LintEngine(config), quiet ? null : System.err).run(inputs);
+            run = new Linter(() -> new LintEngine(config, dependencies), quiet ? null : System.err, initScripts, filter)
+                    .run(scripts);
         } catch (IllegalArgumentException e) {
             System.err.println("sql-guard lint: invalid Flink SQL Guard configuration: " + e.getMessage());
             return FAILED;
@@ -126,7 +176,19 @@ public final class LintCommand implements Callable<Integer> {
         return run.reaches(failOn.level) ? FINDINGS : OK;
     }
 
-    private Configuration configuration() {
+    /** The project file named by --project, or the nearest one, or none (--no-project). */
+    private ProjectFile project() {
+        if (noProject) {
+            return null;
+        }
+        if (projectFile != null) {
+            return ProjectFile.load(projectFile);
+        }
+        return ProjectFile.find(Path.of("")).orElse(null);
+    }
+
+    /** Flink's config.yaml, then the project file's options, then -D: the last one given wins. */
+    private Configuration configuration(ProjectFile project) {
         Path dir = confDir;
         if (dir == null && System.getenv("FLINK_CONF_DIR") != null) {
             dir = Path.of(System.getenv("FLINK_CONF_DIR"));
@@ -137,6 +199,9 @@ public final class LintCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("no such directory: " + dir);
             }
             config = GlobalConfiguration.loadConfiguration(dir.toString());
+        }
+        if (project != null) {
+            project.options().forEach(config::setString);
         }
         properties.forEach(config::setString);
         return config;

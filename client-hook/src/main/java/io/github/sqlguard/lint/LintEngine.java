@@ -15,6 +15,7 @@ import io.github.sqlguard.statement.StatementKind;
 import io.github.sqlguard.statement.StatementParser;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.client.gateway.SingleSessionManager;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.operation.OperationStatus;
@@ -26,6 +27,7 @@ import org.apache.flink.table.gateway.service.SqlGatewayServiceImpl;
 import org.apache.flink.table.gateway.service.context.DefaultContext;
 import org.apache.flink.table.gateway.service.session.SessionManager;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -63,12 +65,24 @@ public final class LintEngine implements AutoCloseable {
      * @throws IllegalArgumentException naming the key, for a bad {@code sql-guard.*} option
      */
     public LintEngine(Configuration config) {
+        this(config, List.of());
+    }
+
+    /**
+     * @param config Flink's configuration with the guard's {@code sql-guard.*} policy
+     * @param dependencies the user's jars (connectors, formats, catalogs, UDFs), in every session's
+     *     class loader as {@code sql-client.sh --jar} puts them
+     * @throws IllegalArgumentException naming the key, for a bad {@code sql-guard.*} option
+     */
+    public LintEngine(Configuration config, List<URI> dependencies) {
         RuleCatalog catalog = RuleCatalog.builtIn();
         this.policy = Policy.fromConfiguration(config, catalog);
         Configuration local = new Configuration(config);
         local.setString("execution.target", "local");
         local.setString("execution.attached", "true");
-        this.sessionManager = SessionManager.create(new DefaultContext(local, List.of()));
+        // As sql-client.sh in embedded mode: one session at a time, the user's jars registered in it
+        // as ADD JAR registers them (Flink's own SessionManager cannot take jars in 2.3.0).
+        this.sessionManager = new SingleSessionManager(new DefaultContext(local, dependencies));
         sessionManager.start();
         this.service = new SqlGatewayServiceImpl(sessionManager);
         this.guard = new StatementGuard(new RuleEngine(catalog, policy), policy);
@@ -77,18 +91,38 @@ public final class LintEngine implements AutoCloseable {
 
     /** The guard's verdict on every statement of {@code script}, in order. */
     public List<LintedStatement> lint(String file, String script) {
+        return lint(List.of(new Script(file, script)));
+    }
+
+    /**
+     * The guard's verdict on every statement of {@code scripts}, run one after the other in one fresh
+     * session (init scripts first, as {@code sql-client.sh -i}), in order.
+     */
+    public List<LintedStatement> lint(List<Script> scripts) {
         SessionHandle session =
                 service.openSession(
                         SessionEnvironment.newBuilder()
-                                .setSessionName("sql-guard lint " + file)
+                                .setSessionName("sql-guard lint " + scripts.get(scripts.size() - 1).file())
                                 .setSessionEndpointVersion(SqlGatewayRestAPIVersion.getDefaultVersion())
                                 .build());
         try {
-            return lint(file, script, session);
+            List<LintedStatement> out = new ArrayList<>();
+            for (Script script : scripts) {
+                out.addAll(lint(script.file(), script.text(), session));
+            }
+            return out;
         } finally {
             service.closeSession(session);
         }
     }
+
+    /**
+     * A script to lint.
+     *
+     * @param file its name as reported
+     * @param text its text
+     */
+    public record Script(String file, String text) {}
 
     private List<LintedStatement> lint(String file, String script, SessionHandle session) {
         List<LintedStatement> out = new ArrayList<>();
