@@ -28,9 +28,10 @@ import java.util.concurrent.Callable;
  * {@code sql-guard.sh lint FILE|DIR...}: the guard's verdict on every statement of SQL scripts,
  * without running jobs (see {@link LintEngine}), for people and CI. Exit codes: {@value #OK} no
  * finding reached {@code --fail-on}; {@value #FINDINGS} a finding reached it; {@value #USAGE} bad
- * command line; {@value #UNREADABLE_INPUT} an input could not be read (the others were linted and
- * reported); {@value #FAILED} the linter itself could not run (for example a bad {@code sql-guard.*}
- * option).
+ * command line; {@value #INCOMPLETE} the lint is incomplete: an input could not be read, or a
+ * statement could not be analysed because a connector, format, catalog, class or jar is missing
+ * ({@value MissingDependency#ID}); the rest was linted and reported; {@value #FAILED} the linter
+ * itself could not run (for example a bad {@code sql-guard.*} option).
  */
 @Command(
         name = "lint",
@@ -44,7 +45,8 @@ import java.util.concurrent.Callable;
             "0:no finding at or above --fail-on",
             "1:a finding at or above --fail-on",
             "2:invalid command line",
-            "3:an input could not be read (missing file, unreadable directory); the others were linted",
+            "3:incomplete: an input could not be read, or a statement could not be analysed for a missing connector,"
+                    + " format, catalog, class or jar (missing-dependency); the rest was linted",
             "4:the linter could not run (e.g. an invalid sql-guard.* option)"
         })
 public final class LintCommand implements Callable<Integer> {
@@ -52,7 +54,7 @@ public final class LintCommand implements Callable<Integer> {
     public static final int OK = 0;
     public static final int FINDINGS = 1;
     public static final int USAGE = 2;
-    public static final int UNREADABLE_INPUT = 3;
+    public static final int INCOMPLETE = 3;
     public static final int FAILED = 4;
 
     /** Levels that {@code --fail-on} accepts; NONE never fails on findings. */
@@ -169,9 +171,13 @@ public final class LintCommand implements Callable<Integer> {
             for (LintProblem problem : run.problems()) {
                 System.err.printf("sql-guard lint: %s: %s%n", problem.path(), problem.message());
             }
+            if (run.unanalysed() > 0) {
+                System.err.printf("sql-guard lint: %d statement(s) could not be analysed (%s): see the report%n",
+                        run.unanalysed(), MissingDependency.ID);
+            }
         }
-        if (!run.problems().isEmpty()) {
-            return UNREADABLE_INPUT;
+        if (!run.problems().isEmpty() || run.unanalysed() > 0) {
+            return INCOMPLETE;
         }
         return run.reaches(failOn.level) ? FINDINGS : OK;
     }

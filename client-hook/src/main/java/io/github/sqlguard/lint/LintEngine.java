@@ -84,7 +84,7 @@ public final class LintEngine implements AutoCloseable {
         // as ADD JAR registers them (Flink's own SessionManager cannot take jars in 2.3.0).
         this.sessionManager = new SingleSessionManager(new DefaultContext(local, dependencies));
         sessionManager.start();
-        this.service = new SqlGatewayServiceImpl(sessionManager);
+        this.service = FullErrorMessages.of(new SqlGatewayServiceImpl(sessionManager));
         this.guard = new StatementGuard(new RuleEngine(catalog, policy), policy);
         this.explainer = new SessionExplainer(service, policy.explainTimeout());
     }

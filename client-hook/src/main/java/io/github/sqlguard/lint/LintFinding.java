@@ -17,7 +17,18 @@ public record LintFinding(int line, int column, Finding finding) {
         return finding.ruleId();
     }
 
+    /** The level; {@link Level#OFF} for a statement that could not be analysed ({@link #unanalysed()}). */
     public Level level() {
         return finding.level();
+    }
+
+    /** True when this is not a finding on the SQL but the analysis that could not run ({@value MissingDependency#ID}). */
+    public boolean unanalysed() {
+        return finding.ruleId().equals(MissingDependency.ID);
+    }
+
+    /** {@code BLOCK}, {@code WARN}, {@code INFO}, or {@code UNANALYSED}. */
+    public String label() {
+        return unanalysed() ? "UNANALYSED" : finding.level().name();
     }
 }

@@ -36,7 +36,7 @@ public enum LintFormat {
             for (LintedStatement statement : run.statements()) {
                 for (LintFinding f : statement.findings()) {
                     Finding finding = f.finding();
-                    out.printf("%s:%d:%d: %s %s: %s%n", statement.file(), f.line(), f.column(), finding.level(),
+                    out.printf("%s:%d:%d: %s %s: %s%n", statement.file(), f.line(), f.column(), f.label(),
                             finding.ruleId(), finding.reason());
                     if (!finding.node().isEmpty()) {
                         out.printf("    at:  %s%n", finding.node().lines().findFirst().orElse(""));
@@ -45,11 +45,12 @@ public enum LintFormat {
                     out.printf("    see: %s%n", finding.docLink());
                 }
             }
-            out.printf("%d %s, %d statements: %d blocking, %d %s, %d %s%s%n",
+            out.printf("%d %s, %d statements: %d blocking, %d %s, %d %s%s%s%n",
                     run.files().size(), run.files().size() == 1 ? "file" : "files",
                     run.statements().size(), run.count(Level.BLOCK),
                     run.count(Level.WARN), run.count(Level.WARN) == 1 ? "warning" : "warnings",
                     run.count(Level.INFO), run.count(Level.INFO) == 1 ? "advisory" : "advisories",
+                    run.unanalysed() == 0 ? "" : "; " + run.unanalysed() + " not analysed (" + MissingDependency.ID + ")",
                     run.problems().isEmpty() ? "" : "; " + run.problems().size() + " input(s) could not be read");
         }
     },
@@ -73,7 +74,7 @@ public enum LintFormat {
                 for (LintFinding f : s.findings()) {
                     findings.addObject()
                             .put("rule", f.ruleId())
-                            .put("level", f.level().name())
+                            .put("level", f.label())
                             .put("message", f.finding().reason())
                             .put("fix", f.finding().fix())
                             .put("line", f.line())
@@ -110,6 +111,15 @@ public enum LintFormat {
                 r.putObject("help").put("text", "See " + Rule.docLink(rule.id()) + " in the Flink SQL Guard repository.");
                 r.putObject("defaultConfiguration").put("level", sarifLevel(rule.defaultLevel()));
             }
+            // Not a rule on the SQL: a statement lint could not analyse (its results are of kind 'open').
+            ObjectNode missing = ruleArray.addObject();
+            missing.put("id", MissingDependency.ID);
+            missing.putObject("shortDescription").put("text",
+                    "Analysis could not run: a connector, format, catalog, class or jar is missing from lint's environment.");
+            missing.put("helpUri", helpUri(docsBaseUrl, MissingDependency.ID));
+            missing.putObject("help").put("text",
+                    "See " + Rule.docLink(MissingDependency.ID) + " in the Flink SQL Guard repository.");
+            missing.putObject("defaultConfiguration").put("level", "warning");
             ArrayNode results = sarifRun.putArray("results");
             Map<String, Integer> occurrences = new HashMap<>();
             for (LintedStatement s : run.statements()) {
@@ -117,11 +127,17 @@ public enum LintFormat {
                 for (LintFinding f : s.findings()) {
                     ObjectNode result = results.addObject();
                     result.put("ruleId", f.ruleId());
-                    int index = indexOf(rules, f.ruleId());
+                    int index = f.unanalysed() ? rules.size() : indexOf(rules, f.ruleId());
                     if (index >= 0) {
                         result.put("ruleIndex", index);
                     }
-                    result.put("level", sarifLevel(f.level()));
+                    if (f.unanalysed()) {
+                        // SARIF 'open': the tool could not tell whether the code passes or fails.
+                        result.put("kind", "open");
+                        result.put("level", "none");
+                    } else {
+                        result.put("level", sarifLevel(f.level()));
+                    }
                     result.putObject("message").put("text", f.finding().reason() + "\nFix: " + f.finding().fix());
                     location(result.putArray("locations").addObject(), s.file(), f.line(), f.column());
                     String key = s.file() + "\n" + f.ruleId() + "\n" + statement;
@@ -158,13 +174,14 @@ public enum LintFormat {
             }
             for (LintedStatement s : run.statements()) {
                 for (LintFinding f : s.findings()) {
-                    String command = switch (f.level()) {
+                    String command = f.unanalysed() ? "warning" : switch (f.level()) {
                         case BLOCK -> "error";
                         case WARN -> "warning";
                         default -> "notice";
                     };
+                    String title = "sql-guard " + f.ruleId() + (f.unanalysed() ? " (analysis could not run)" : "");
                     out.printf("::%s file=%s,line=%d,col=%d,title=%s::%s%n", command, property(s.file()), f.line(),
-                            f.column(), property("sql-guard " + f.ruleId()),
+                            f.column(), property(title),
                             data(f.finding().reason() + "\nFix: " + f.finding().fix() + "\nSee: " + f.finding().docLink()));
                 }
             }

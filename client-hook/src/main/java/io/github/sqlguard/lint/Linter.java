@@ -95,7 +95,7 @@ public final class Linter {
                 names.add(name);
                 List<LintEngine.Script> session = new ArrayList<>(initScripts);
                 session.add(new LintEngine.Script(name, text.get()));
-                for (LintedStatement statement : engine.lint(session)) {
+                for (LintedStatement statement : IncompleteEnvironment.reclassify(engine.lint(session))) {
                     if (!initNames.contains(statement.file()) || !initReported) {
                         statements.add(statement);
                     }
@@ -104,7 +104,7 @@ public final class Linter {
             }
             if (!initReported && !initScripts.isEmpty()) {
                 engine = engineFactory.get();
-                statements.addAll(engine.lint(initScripts));
+                statements.addAll(IncompleteEnvironment.reclassify(engine.lint(initScripts)));
             }
         } finally {
             if (engine != null) {
