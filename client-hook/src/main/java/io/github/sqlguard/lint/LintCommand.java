@@ -142,13 +142,13 @@ public final class LintCommand implements Callable<Integer> {
         List<URI> dependencies;
         try {
             dependencies = UserJars.resolve(
-                    !jars.isEmpty() || project == null ? jars : project.jars(),
-                    classpath != null || project == null ? UserJars.splitClasspath(classpath) : project.classpath());
+                    concat(project == null ? List.of() : project.jars(), jars),
+                    concat(project == null ? List.of() : project.classpath(), UserJars.splitClasspath(classpath)));
         } catch (IllegalArgumentException e) {
             System.err.println("sql-guard lint: " + e.getMessage());
             return USAGE;
         }
-        List<Path> initScripts = !init.isEmpty() || project == null ? init : project.init();
+        List<Path> initScripts = concat(project == null ? List.of() : project.init(), init);
         ScriptFilter filter = project == null
                 ? ScriptFilter.ALL_SQL
                 : new ScriptFilter(project.root(), project.include(), project.exclude());
@@ -180,6 +180,12 @@ public final class LintCommand implements Callable<Integer> {
             return INCOMPLETE;
         }
         return run.reaches(failOn.level) ? FINDINGS : OK;
+    }
+
+    private static <T> List<T> concat(List<T> first, List<T> second) {
+        List<T> out = new ArrayList<>(first);
+        out.addAll(second);
+        return out;
     }
 
     /** The project file named by --project, or the nearest one, or none (--no-project). */

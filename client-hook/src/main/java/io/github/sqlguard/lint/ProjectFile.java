@@ -31,9 +31,10 @@ import java.util.TreeSet;
  * sql-guard.max-top-n: 100           # any Flink or sql-guard.* option, flat or nested
  * }</pre>
  *
- * <p>Relative paths are relative to the file's directory. Command-line flags win over the file: a
- * list given on the command line ({@code --jar}, {@code -i}, ...) replaces the file's, and {@code
- * -D} overrides an option of the same key.
+ * <p>Relative paths are relative to the file's directory. Command-line flags win over the file:
+ * {@code -D} overrides an option of the same key, FILE|DIR arguments replace {@code include} as the
+ * starting points; {@code --jar}, {@code --classpath} and {@code -i} add to the file's lists (run
+ * after them).
  *
  * @param file the file read
  * @param include globs of the scripts linted when a directory (or nothing) is given
