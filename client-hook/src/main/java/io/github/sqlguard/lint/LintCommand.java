@@ -137,7 +137,7 @@ public final class LintCommand implements Callable<Integer> {
                         + ProjectFile.NAME + ").");
                 return USAGE;
             }
-            scripts = List.of(project.root());
+            scripts = List.of(fromWorkingDirectory(project.root()));
         }
         List<URI> dependencies;
         try {
@@ -148,7 +148,9 @@ public final class LintCommand implements Callable<Integer> {
             System.err.println("sql-guard lint: " + e.getMessage());
             return USAGE;
         }
-        List<Path> initScripts = concat(project == null ? List.of() : project.init(), init);
+        List<Path> initScripts = concat(
+                project == null ? List.of() : project.init().stream().map(LintCommand::fromWorkingDirectory).toList(),
+                init);
         ScriptFilter filter = project == null
                 ? ScriptFilter.ALL_SQL
                 : new ScriptFilter(project.root(), project.include(), project.exclude());
@@ -180,6 +182,20 @@ public final class LintCommand implements Callable<Integer> {
             return INCOMPLETE;
         }
         return run.reaches(failOn.level) ? FINDINGS : OK;
+    }
+
+    /**
+     * A path of the project file relative to the working directory when it is under it, so that
+     * reports name {@code jobs/a.sql} as GitHub and SARIF viewers expect, not an absolute path.
+     */
+    private static Path fromWorkingDirectory(Path path) {
+        Path cwd = Path.of("").toAbsolutePath();
+        Path absolute = path.toAbsolutePath().normalize();
+        if (!absolute.startsWith(cwd)) {
+            return path;
+        }
+        Path relative = cwd.relativize(absolute);
+        return relative.toString().isEmpty() ? Path.of(".") : relative;
     }
 
     private static <T> List<T> concat(List<T> first, List<T> second) {
