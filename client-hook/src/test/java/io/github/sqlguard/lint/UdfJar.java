@@ -11,14 +11,14 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 
 /** A real UDF jar, compiled in the test: {@code com.example.udf.Shout}, a scalar function upper-casing a string. */
-final class UdfJar {
+public final class UdfJar {
 
-    static final String CLASS = "com.example.udf.Shout";
+    public static final String CLASS = "com.example.udf.Shout";
 
     private UdfJar() {}
 
     /** Writes the jar into {@code dir} and returns it. */
-    static Path build(Path dir) throws IOException {
+    public static Path build(Path dir) throws IOException {
         Path src = Files.createDirectories(dir.resolve("udf-src/com/example/udf")).resolve("Shout.java");
         Files.writeString(src, """
                 package com.example.udf;
