@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Flink SQL Guard command line.
 #
-#   bin/sql-guard.sh client [--endpoint HOST:PORT] [--user NAME] [-f script.sql] [-i init.sql] [-D key=value]
+#   bin/sql-guard.sh client [--endpoint HOST:PORT] [--user NAME] [-f script.sql] [-i init.sql] [-D key=value] [--jar FILE]...
 #       Flink's SQL Client with the guard's advisories. Without --endpoint: an embedded guarded
 #       gateway with local execution (policy from $FLINK_CONF_DIR/config.yaml, default conf/).
-#   bin/sql-guard.sh lint [--format text|json|sarif|github] [--fail-on BLOCK|WARN|INFO|NONE] FILE|DIR...
-#       The guard's verdict on every statement of SQL scripts, without running jobs.
+#   bin/sql-guard.sh lint [--format text|json|sarif|github] [--fail-on BLOCK|WARN|INFO|NONE] [--jar FILE]... [-i init.sql]... [FILE|DIR...]
+#       The guard's verdict on every statement of SQL scripts, without running jobs (sql-guard.yaml: see README).
 #   bin/sql-guard.sh help [client|lint]
 #
 # Arguments that do not start with a subcommand go to 'client' (bin/sql-guard.sh -f script.sql).

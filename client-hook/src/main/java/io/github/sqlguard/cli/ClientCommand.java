@@ -54,6 +54,14 @@ public final class ClientCommand implements Callable<Integer> {
     @Option(names = {"-i", "--init"}, paramLabel = "FILE", description = "Initialize the session with this script first.")
     Path init;
 
+    @Option(names = "--jar", paramLabel = "FILE",
+            description = "Embedded mode: a connector, format, catalog or UDF jar for the session, as sql-client.sh --jar (repeatable).")
+    List<Path> jars = new ArrayList<>();
+
+    @Option(names = "--classpath", paramLabel = "PATHS",
+            description = "Embedded mode: more jars, path-separated: each a jar, or a directory whose *.jar files are taken.")
+    String classpath;
+
     @Option(names = "-D", paramLabel = "KEY=VALUE", description = "A session property, e.g. -D sql-client.verbose=true.")
     Map<String, String> properties = new LinkedHashMap<>();
 
@@ -76,6 +84,18 @@ public final class ClientCommand implements Callable<Integer> {
                 return 2;
             }
         }
+        List<URI> dependencies;
+        try {
+            dependencies = UserJars.resolve(jars, UserJars.splitClasspath(classpath));
+        } catch (IllegalArgumentException e) {
+            System.err.println("sql-guard client: " + e.getMessage());
+            return 2;
+        }
+        if (endpoint != null && !dependencies.isEmpty()) {
+            System.err.println("sql-guard client: --jar and --classpath are for embedded mode; a remote gateway loads jars"
+                    + " from its own lib/ or with ADD JAR in the session.");
+            return 2;
+        }
         List<String> args = new ArrayList<>();
         properties.forEach((k, v) -> args.addAll(List.of("-D", k + "=" + v)));
         if (history != null) {
@@ -89,7 +109,7 @@ public final class ClientCommand implements Callable<Integer> {
         try {
             URL gateway;
             if (endpoint == null) {
-                embedded = EmbeddedGuardedGateway.start(context.getFlinkConfig());
+                embedded = EmbeddedGuardedGateway.start(context.getFlinkConfig(), dependencies);
                 gateway = new URL("http://" + embedded.endpoint());
             } else {
                 gateway = new URL(endpoint.contains("://") ? endpoint : "http://" + endpoint);

@@ -1,6 +1,7 @@
 package io.github.sqlguard.cli;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.client.gateway.SingleSessionManager;
 import org.apache.flink.table.gateway.SqlGateway;
 import org.apache.flink.table.gateway.service.context.DefaultContext;
 import org.apache.flink.table.gateway.service.session.SessionManager;
@@ -8,6 +9,7 @@ import org.apache.flink.table.gateway.service.session.SessionManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.util.List;
 
 /**
@@ -27,6 +29,16 @@ public final class EmbeddedGuardedGateway implements AutoCloseable {
 
     /** Starts a guarded gateway with {@code base} (for example Flink's {@code config.yaml}) and local execution. */
     public static EmbeddedGuardedGateway start(Configuration base) throws Exception {
+        return start(base, List.of());
+    }
+
+    /**
+     * Starts a guarded gateway with {@code base} and local execution whose sessions hold the user's
+     * {@code jars}. With jars it serves one session at a time, as {@code sql-client.sh --jar} in
+     * embedded mode does ({@link SingleSessionManager} registers them as {@code ADD JAR} would;
+     * Flink 2.3.0's own session manager cannot take jars).
+     */
+    public static EmbeddedGuardedGateway start(Configuration base, List<URI> jars) throws Exception {
         int port = freePort();
         Configuration config = new Configuration(base);
         config.setString("sql-gateway.endpoint.type", "guard");
@@ -36,7 +48,9 @@ public final class EmbeddedGuardedGateway implements AutoCloseable {
         config.setString("execution.target", "local");
         // What bin/sql-gateway.sh adds from its CLI; the local executor requires it.
         config.setString("execution.attached", "true");
-        SqlGateway gateway = new SqlGateway(config, SessionManager.create(new DefaultContext(config, List.of())));
+        DefaultContext context = new DefaultContext(config, jars);
+        SqlGateway gateway = new SqlGateway(
+                config, jars.isEmpty() ? SessionManager.create(context) : new SingleSessionManager(context));
         gateway.start();
         return new EmbeddedGuardedGateway(gateway, port);
     }

@@ -1,5 +1,7 @@
 package io.github.sqlguard.lint;
 
+import io.github.sqlguard.cli.UserJars;
+import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.rules.Level;
 
 import org.apache.flink.configuration.Configuration;
@@ -12,9 +14,11 @@ import picocli.CommandLine.Parameters;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +28,10 @@ import java.util.concurrent.Callable;
  * {@code sql-guard.sh lint FILE|DIR...}: the guard's verdict on every statement of SQL scripts,
  * without running jobs (see {@link LintEngine}), for people and CI. Exit codes: {@value #OK} no
  * finding reached {@code --fail-on}; {@value #FINDINGS} a finding reached it; {@value #USAGE} bad
- * command line; {@value #UNREADABLE_INPUT} an input could not be read (the others were linted and
- * reported); {@value #FAILED} the linter itself could not run (for example a bad {@code sql-guard.*}
- * option).
+ * command line; {@value #INCOMPLETE} the lint is incomplete: an input could not be read, or a
+ * statement could not be analysed because a connector, format, catalog, class or jar is missing
+ * ({@value MissingDependency#ID}); the rest was linted and reported; {@value #FAILED} the linter
+ * itself could not run (for example a bad {@code sql-guard.*} option).
  */
 @Command(
         name = "lint",
@@ -40,7 +45,8 @@ import java.util.concurrent.Callable;
             "0:no finding at or above --fail-on",
             "1:a finding at or above --fail-on",
             "2:invalid command line",
-            "3:an input could not be read (missing file, unreadable directory); the others were linted",
+            "3:incomplete: an input could not be read, or a statement could not be analysed for a missing connector,"
+                    + " format, catalog, class or jar (missing-dependency); the rest was linted",
             "4:the linter could not run (e.g. an invalid sql-guard.* option)"
         })
 public final class LintCommand implements Callable<Integer> {
@@ -48,7 +54,7 @@ public final class LintCommand implements Callable<Integer> {
     public static final int OK = 0;
     public static final int FINDINGS = 1;
     public static final int USAGE = 2;
-    public static final int UNREADABLE_INPUT = 3;
+    public static final int INCOMPLETE = 3;
     public static final int FAILED = 4;
 
     /** Levels that {@code --fail-on} accepts; NONE never fails on findings. */
@@ -65,8 +71,30 @@ public final class LintCommand implements Callable<Integer> {
         }
     }
 
-    @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Scripts, or directories searched for *.sql.")
-    List<Path> inputs;
+    @Parameters(arity = "0..*", paramLabel = "FILE|DIR",
+            description = "Scripts, or directories searched for scripts (*.sql, or the include globs of sql-guard.yaml)."
+                    + " Default: the directory of sql-guard.yaml, when it has include globs.")
+    List<Path> inputs = new ArrayList<>();
+
+    @Option(names = "--jar", paramLabel = "FILE",
+            description = "A connector, format, catalog or UDF jar for every session, as sql-client.sh --jar (repeatable).")
+    List<Path> jars = new ArrayList<>();
+
+    @Option(names = "--classpath", paramLabel = "PATHS",
+            description = "More jars, path-separated: each a jar, or a directory whose *.jar files are taken.")
+    String classpath;
+
+    @Option(names = {"-i", "--init"}, paramLabel = "FILE",
+            description = "An init script run first in every script's session, as sql-client.sh -i (repeatable);"
+                    + " its statements are linted and reported once.")
+    List<Path> init = new ArrayList<>();
+
+    @Option(names = "--project", paramLabel = "FILE",
+            description = "The project file (default: the nearest sql-guard.yaml in the working directory or above).")
+    Path projectFile;
+
+    @Option(names = "--no-project", description = "Do not read a sql-guard.yaml.")
+    boolean noProject;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations).",
@@ -93,16 +121,43 @@ public final class LintCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        ProjectFile project;
         Configuration config;
         try {
-            config = configuration();
+            project = project();
+            config = configuration(project);
         } catch (RuntimeException e) {
             System.err.println("sql-guard lint: cannot read the configuration: " + e.getMessage());
             return FAILED;
         }
+        List<Path> scripts = inputs;
+        if (scripts.isEmpty()) {
+            if (project == null || project.include().isEmpty()) {
+                System.err.println("sql-guard lint: name the scripts or directories to lint (or give 'include' globs in "
+                        + ProjectFile.NAME + ").");
+                return USAGE;
+            }
+            scripts = List.of(fromWorkingDirectory(project.root()));
+        }
+        List<URI> dependencies;
+        try {
+            dependencies = UserJars.resolve(
+                    concat(project == null ? List.of() : project.jars(), jars),
+                    concat(project == null ? List.of() : project.classpath(), UserJars.splitClasspath(classpath)));
+        } catch (IllegalArgumentException e) {
+            System.err.println("sql-guard lint: " + e.getMessage());
+            return USAGE;
+        }
+        List<Path> initScripts = concat(
+                project == null ? List.of() : project.init().stream().map(LintCommand::fromWorkingDirectory).toList(),
+                init);
+        ScriptFilter filter = project == null
+                ? ScriptFilter.ALL_SQL
+                : new ScriptFilter(project.root(), project.include(), project.exclude());
         LintRun run;
         try {
-            run = new Linter(() -> new LintEngine(config), quiet ? null : System.err).run(inputs);
+            run = new Linter(() -> new LintEngine(config, dependencies), quiet ? null : System.err, initScripts, filter)
+                    .run(scripts);
         } catch (IllegalArgumentException e) {
             System.err.println("sql-guard lint: invalid Flink SQL Guard configuration: " + e.getMessage());
             return FAILED;
@@ -112,20 +167,56 @@ public final class LintCommand implements Callable<Integer> {
                         ? new PrintWriter(new OutputStreamWriter(new PrintStream(System.out, true, StandardCharsets.UTF_8),
                                 StandardCharsets.UTF_8), false)
                         : new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
-            format.write(run, out);
+            format.write(run, out, config.get(GuardOptions.DOCS_BASE_URL));
         }
         if (format != LintFormat.TEXT) {
             for (LintProblem problem : run.problems()) {
                 System.err.printf("sql-guard lint: %s: %s%n", problem.path(), problem.message());
             }
+            if (run.unanalysed() > 0) {
+                System.err.printf("sql-guard lint: %d statement(s) could not be analysed (%s): see the report%n",
+                        run.unanalysed(), MissingDependency.ID);
+            }
         }
-        if (!run.problems().isEmpty()) {
-            return UNREADABLE_INPUT;
+        if (!run.problems().isEmpty() || run.unanalysed() > 0) {
+            return INCOMPLETE;
         }
         return run.reaches(failOn.level) ? FINDINGS : OK;
     }
 
-    private Configuration configuration() {
+    /**
+     * A path of the project file relative to the working directory when it is under it, so that
+     * reports name {@code jobs/a.sql} as GitHub and SARIF viewers expect, not an absolute path.
+     */
+    private static Path fromWorkingDirectory(Path path) {
+        Path cwd = Path.of("").toAbsolutePath();
+        Path absolute = path.toAbsolutePath().normalize();
+        if (!absolute.startsWith(cwd)) {
+            return path;
+        }
+        Path relative = cwd.relativize(absolute);
+        return relative.toString().isEmpty() ? Path.of(".") : relative;
+    }
+
+    private static <T> List<T> concat(List<T> first, List<T> second) {
+        List<T> out = new ArrayList<>(first);
+        out.addAll(second);
+        return out;
+    }
+
+    /** The project file named by --project, or the nearest one, or none (--no-project). */
+    private ProjectFile project() {
+        if (noProject) {
+            return null;
+        }
+        if (projectFile != null) {
+            return ProjectFile.load(projectFile);
+        }
+        return ProjectFile.find(Path.of("")).orElse(null);
+    }
+
+    /** Flink's config.yaml, then the project file's options, then -D: the last one given wins. */
+    private Configuration configuration(ProjectFile project) {
         Path dir = confDir;
         if (dir == null && System.getenv("FLINK_CONF_DIR") != null) {
             dir = Path.of(System.getenv("FLINK_CONF_DIR"));
@@ -136,6 +227,9 @@ public final class LintCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("no such directory: " + dir);
             }
             config = GlobalConfiguration.loadConfiguration(dir.toString());
+        }
+        if (project != null) {
+            project.options().forEach(config::setString);
         }
         properties.forEach(config::setString);
         return config;

@@ -15,6 +15,7 @@ import io.github.sqlguard.statement.ScriptSplitter;
 import io.github.sqlguard.statement.StatementKind;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.client.gateway.SingleSessionManager;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.operation.OperationStatus;
@@ -32,8 +33,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Lints scripts the way the guarded gateway decides on them, without running jobs: an embedded
@@ -50,7 +49,6 @@ public final class LintEngine implements AutoCloseable {
     private static final Set<StatementKind> APPLIED =
             EnumSet.of(StatementKind.SET, StatementKind.RESET, StatementKind.DDL, StatementKind.METADATA);
 
-    private static final Pattern PARSER_POSITION = Pattern.compile("at line (\\d+), column (\\d+)");
     private static final Duration APPLY_TIMEOUT = Duration.ofSeconds(60);
 
     private final SessionManager sessionManager;
@@ -69,8 +67,8 @@ public final class LintEngine implements AutoCloseable {
 
     /**
      * @param config Flink's configuration with the guard's {@code sql-guard.*} policy
-     * @param dependencies jars (connectors, formats, catalogs, UDFs) on the lint sessions' class
-     *     path, as {@code sql-client.sh --jar} adds them
+     * @param dependencies the user's jars (connectors, formats, catalogs, UDFs), in every session's
+     *     class loader as {@code sql-client.sh --jar} puts them
      * @throws IllegalArgumentException naming the key, for a bad {@code sql-guard.*} option
      */
     public LintEngine(Configuration config, List<URI> dependencies) {
@@ -79,7 +77,9 @@ public final class LintEngine implements AutoCloseable {
         Configuration local = new Configuration(config);
         local.setString("execution.target", "local");
         local.setString("execution.attached", "true");
-        this.sessionManager = SessionManager.create(new DefaultContext(local, dependencies));
+        // As sql-client.sh in embedded mode: one session at a time, the user's jars registered in it
+        // as ADD JAR registers them (Flink's own SessionManager cannot take jars in 2.3.0).
+        this.sessionManager = new SingleSessionManager(new DefaultContext(local, dependencies));
         sessionManager.start();
         this.service = new SqlGatewayServiceImpl(sessionManager);
         this.sessions = GatewaySessions.of(service).orElseThrow();
@@ -90,17 +90,27 @@ public final class LintEngine implements AutoCloseable {
 
     /** The guard's verdict on every statement of {@code script}, in order. */
     public List<LintedStatement> lint(String file, String script) {
+        return lint(List.of(new Script(file, script)));
+    }
+
+    /**
+     * The guard's verdict on every statement of {@code scripts}, run one after the other in one fresh
+     * session (init scripts first, as {@code sql-client.sh -i}), in order.
+     */
+    public List<LintedStatement> lint(List<Script> scripts) {
         SessionHandle session =
                 pipeline.openSession(
                         SessionEnvironment.newBuilder()
-                                .setSessionName("sql-guard lint " + file)
+                                .setSessionName("sql-guard lint " + scripts.get(scripts.size() - 1).file())
                                 .setSessionEndpointVersion(SqlGatewayRestAPIVersion.getDefaultVersion())
                                 .build(),
                         "lint");
         try {
             List<LintedStatement> out = new ArrayList<>();
-            for (ScriptSplitter.Statement statement : ScriptSplitter.split(script)) {
-                out.add(lint(file, session, statement));
+            for (Script script : scripts) {
+                for (ScriptSplitter.Statement statement : ScriptSplitter.split(script.text())) {
+                    out.add(lint(script.file(), session, statement));
+                }
             }
             return out;
         } finally {
@@ -108,6 +118,14 @@ public final class LintEngine implements AutoCloseable {
             pipeline.closed(session);
         }
     }
+
+    /**
+     * A script to lint.
+     *
+     * @param file its name as reported
+     * @param text its text
+     */
+    public record Script(String file, String text) {}
 
     private LintedStatement lint(String file, SessionHandle session, ScriptSplitter.Statement statement) {
         Finding[] failure = new Finding[1];
@@ -148,29 +166,19 @@ public final class LintEngine implements AutoCloseable {
         List<LintFinding> findings = new ArrayList<>();
         for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
             for (Finding finding : decision.verdict().findings(level)) {
-                findings.add(located(statement, finding));
+                findings.add(Locations.locate(statement, decision.statement(), finding));
             }
         }
         String verdict = decision.verdictLabel();
         if (failure != null && failure.level() != Level.OFF) {
-            findings.add(0, new LintFinding(statement.line(), statement.column(), failure));
+            findings.add(0, Locations.locate(statement, decision.statement(), failure));
             if (failure.level().compareTo(decision.verdict().level()) > 0) {
                 verdict = failure.level().name();
             }
         }
         return new LintedStatement(
-                file, statement.line(), statement.column(), decision.statement().kind().name(), verdict, findings,
-                applied);
-    }
-
-    /** A parser error is placed where the parser says; any other finding at the statement. */
-    private static LintFinding located(ScriptSplitter.Statement statement, Finding finding) {
-        Matcher m = PARSER_POSITION.matcher(finding.reason());
-        if (finding.ruleId().equals("planner-error") && finding.reason().contains("SQL parse failed") && m.find()) {
-            int[] at = statement.scriptPosition(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
-            return new LintFinding(at[0], at[1], finding);
-        }
-        return new LintFinding(statement.line(), statement.column(), finding);
+                file, statement.line(), statement.column(), statement.text(), decision.statement().kind().name(), verdict,
+                findings, applied);
     }
 
     @Override

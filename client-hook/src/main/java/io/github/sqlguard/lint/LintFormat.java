@@ -1,9 +1,11 @@
 package io.github.sqlguard.lint;
 
+import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.statement.SqlText;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,7 +15,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 
 /** The output formats of {@code sql-guard.sh lint}. */
 public enum LintFormat {
@@ -21,14 +29,14 @@ public enum LintFormat {
     /** For people: {@code file:line:column: LEVEL rule: message}, the fix, and a summary. */
     TEXT {
         @Override
-        void write(LintRun run, PrintWriter out) {
+        void write(LintRun run, PrintWriter out, String docsBaseUrl) {
             for (LintProblem problem : run.problems()) {
                 out.printf("%s: error: %s%n", problem.path(), problem.message());
             }
             for (LintedStatement statement : run.statements()) {
                 for (LintFinding f : statement.findings()) {
                     Finding finding = f.finding();
-                    out.printf("%s:%d:%d: %s %s: %s%n", statement.file(), f.line(), f.column(), finding.level(),
+                    out.printf("%s:%d:%d: %s %s: %s%n", statement.file(), f.line(), f.column(), f.label(),
                             finding.ruleId(), finding.reason());
                     if (!finding.node().isEmpty()) {
                         out.printf("    at:  %s%n", finding.node().lines().findFirst().orElse(""));
@@ -37,11 +45,12 @@ public enum LintFormat {
                     out.printf("    see: %s%n", finding.docLink());
                 }
             }
-            out.printf("%d %s, %d statements: %d blocking, %d %s, %d %s%s%n",
+            out.printf("%d %s, %d statements: %d blocking, %d %s, %d %s%s%s%n",
                     run.files().size(), run.files().size() == 1 ? "file" : "files",
                     run.statements().size(), run.count(Level.BLOCK),
                     run.count(Level.WARN), run.count(Level.WARN) == 1 ? "warning" : "warnings",
                     run.count(Level.INFO), run.count(Level.INFO) == 1 ? "advisory" : "advisories",
+                    run.unanalysed() == 0 ? "" : "; " + run.unanalysed() + " not analysed (" + MissingDependency.ID + ")",
                     run.problems().isEmpty() ? "" : "; " + run.problems().size() + " input(s) could not be read");
         }
     },
@@ -53,7 +62,7 @@ public enum LintFormat {
      */
     JSON {
         @Override
-        void write(LintRun run, PrintWriter out) {
+        void write(LintRun run, PrintWriter out, String docsBaseUrl) {
             out.println("[");
             List<LintedStatement> statements = run.statements();
             for (int i = 0; i < statements.size(); i++) {
@@ -65,7 +74,7 @@ public enum LintFormat {
                 for (LintFinding f : s.findings()) {
                     findings.addObject()
                             .put("rule", f.ruleId())
-                            .put("level", f.level().name())
+                            .put("level", f.label())
                             .put("message", f.finding().reason())
                             .put("fix", f.finding().fix())
                             .put("line", f.line())
@@ -83,7 +92,7 @@ public enum LintFormat {
     /** SARIF 2.1.0, as GitHub code scanning accepts it. */
     SARIF {
         @Override
-        void write(LintRun run, PrintWriter out) {
+        void write(LintRun run, PrintWriter out, String docsBaseUrl) {
             RuleCatalog catalog = RuleCatalog.builtIn();
             List<Rule> rules = catalog.rules();
             ObjectNode root = MAPPER.createObjectNode();
@@ -98,21 +107,43 @@ public enum LintFormat {
                 ObjectNode r = ruleArray.addObject();
                 r.put("id", rule.id());
                 r.putObject("shortDescription").put("text", rule.summary());
+                r.put("helpUri", helpUri(docsBaseUrl, rule.id()));
                 r.putObject("help").put("text", "See " + Rule.docLink(rule.id()) + " in the Flink SQL Guard repository.");
                 r.putObject("defaultConfiguration").put("level", sarifLevel(rule.defaultLevel()));
             }
+            // Not a rule on the SQL: a statement lint could not analyse (its results are of kind 'open').
+            ObjectNode missing = ruleArray.addObject();
+            missing.put("id", MissingDependency.ID);
+            missing.putObject("shortDescription").put("text",
+                    "Analysis could not run: a connector, format, catalog, class or jar is missing from lint's environment.");
+            missing.put("helpUri", helpUri(docsBaseUrl, MissingDependency.ID));
+            missing.putObject("help").put("text",
+                    "See " + Rule.docLink(MissingDependency.ID) + " in the Flink SQL Guard repository.");
+            missing.putObject("defaultConfiguration").put("level", "warning");
             ArrayNode results = sarifRun.putArray("results");
+            Map<String, Integer> occurrences = new HashMap<>();
             for (LintedStatement s : run.statements()) {
+                String statement = normalized(s.text());
                 for (LintFinding f : s.findings()) {
                     ObjectNode result = results.addObject();
                     result.put("ruleId", f.ruleId());
-                    int index = indexOf(rules, f.ruleId());
+                    int index = f.unanalysed() ? rules.size() : indexOf(rules, f.ruleId());
                     if (index >= 0) {
                         result.put("ruleIndex", index);
                     }
-                    result.put("level", sarifLevel(f.level()));
+                    if (f.unanalysed()) {
+                        // SARIF 'open': the tool could not tell whether the code passes or fails.
+                        result.put("kind", "open");
+                        result.put("level", "none");
+                    } else {
+                        result.put("level", sarifLevel(f.level()));
+                    }
                     result.putObject("message").put("text", f.finding().reason() + "\nFix: " + f.finding().fix());
                     location(result.putArray("locations").addObject(), s.file(), f.line(), f.column());
+                    String key = s.file() + "\n" + f.ruleId() + "\n" + statement;
+                    int occurrence = occurrences.merge(key, 1, Integer::sum) - 1;
+                    result.putObject("partialFingerprints")
+                            .put(FINGERPRINT, sha256(f.ruleId() + "\n" + statement + "\n" + occurrence));
                 }
             }
             ObjectNode invocation = sarifRun.putArray("invocations").addObject();
@@ -136,20 +167,21 @@ public enum LintFormat {
     /** GitHub Actions workflow commands: {@code ::error file=F,line=L,col=C,title=T::message}. */
     GITHUB {
         @Override
-        void write(LintRun run, PrintWriter out) {
+        void write(LintRun run, PrintWriter out, String docsBaseUrl) {
             for (LintProblem problem : run.problems()) {
                 out.printf("::error file=%s,title=%s::%s%n", property(problem.path()), property("sql-guard lint"),
                         data(problem.message()));
             }
             for (LintedStatement s : run.statements()) {
                 for (LintFinding f : s.findings()) {
-                    String command = switch (f.level()) {
+                    String command = f.unanalysed() ? "warning" : switch (f.level()) {
                         case BLOCK -> "error";
                         case WARN -> "warning";
                         default -> "notice";
                     };
+                    String title = "sql-guard " + f.ruleId() + (f.unanalysed() ? " (analysis could not run)" : "");
                     out.printf("::%s file=%s,line=%d,col=%d,title=%s::%s%n", command, property(s.file()), f.line(),
-                            f.column(), property("sql-guard " + f.ruleId()),
+                            f.column(), property(title),
                             data(f.finding().reason() + "\nFix: " + f.finding().fix() + "\nSee: " + f.finding().docLink()));
                 }
             }
@@ -158,14 +190,64 @@ public enum LintFormat {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    /** Writes the report of {@code run}. */
-    abstract void write(LintRun run, PrintWriter out);
+    /**
+     * The SARIF {@code partialFingerprints} key: SHA-256 of the rule id, the statement's text without
+     * comments and with blanks collapsed, and the finding's index among the same rule's findings on
+     * that text in the file. Lines are left out so that a finding keeps its identity when the script
+     * above it changes.
+     */
+    static final String FINGERPRINT = "sqlGuardStatementHash/v1";
+
+    /** Writes the report of {@code run}, rule pages linked under the default {@code sql-guard.docs-base-url}. */
+    void write(LintRun run, PrintWriter out) {
+        write(run, out, GuardOptions.DOCS_BASE_URL.defaultValue());
+    }
+
+    /**
+     * Writes the report of {@code run}.
+     *
+     * @param docsBaseUrl {@code sql-guard.docs-base-url}: rule pages are this followed by {@code docs/rules/<id>.md}
+     */
+    abstract void write(LintRun run, PrintWriter out, String docsBaseUrl);
 
     private static String json(ObjectNode node) {
         try {
             return MAPPER.writeValueAsString(node);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** The page of rule {@code id} under {@code docsBaseUrl} (a '/' added when it lacks one). */
+    static String helpUri(String docsBaseUrl, String id) {
+        String base = docsBaseUrl.endsWith("/") ? docsBaseUrl : docsBaseUrl + "/";
+        return base + Rule.docLink(id);
+    }
+
+    /** {@code text} without comments, blanks collapsed to one space. */
+    static String normalized(String text) {
+        StringBuilder out = new StringBuilder();
+        int i = 0;
+        while (i < text.length()) {
+            int afterComment = SqlText.skipComment(text, i);
+            if (afterComment != i) {
+                out.append(' ');
+                i = afterComment;
+                continue;
+            }
+            int next = SqlText.skipQuotedOrComment(text, i);
+            int end = next == i ? i + 1 : next;
+            out.append(text, i, end);
+            i = end;
+        }
+        return out.toString().strip().replaceAll("\\s+", " ");
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is a required JDK algorithm", e);
         }
     }
 

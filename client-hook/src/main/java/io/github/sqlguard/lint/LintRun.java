@@ -24,6 +24,11 @@ public record LintRun(List<String> files, List<LintedStatement> statements, List
         return statements.stream().flatMap(s -> s.findings().stream()).filter(f -> f.level() == level).count();
     }
 
+    /** The statements whose analysis could not run for a missing dependency. */
+    public long unanalysed() {
+        return statements.stream().filter(s -> s.findings().stream().anyMatch(LintFinding::unanalysed)).count();
+    }
+
     /** True when a finding is at or above {@code threshold} ({@link Level#OFF}: never). */
     public boolean reaches(Level threshold) {
         return threshold != Level.OFF

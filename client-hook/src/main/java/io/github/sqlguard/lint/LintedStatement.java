@@ -10,13 +10,14 @@ import java.util.List;
  * @param file the script, as given on the command line
  * @param line 1-based line of the statement's first code character
  * @param column 1-based column of that character
+ * @param text the statement as written (leading comments kept, no terminating {@code ;})
  * @param kind the statement kind, e.g. {@code QUERY}
  * @param verdict {@code OK}, {@code INFO}, {@code WARN}, {@code BLOCK} or {@code UNANALYSED}
  * @param findings the findings, BLOCK first
  * @param applied whether the statement took effect in the lint session (DDL, SET, ...)
  */
 public record LintedStatement(
-        String file, int line, int column, String kind, String verdict, List<LintFinding> findings, boolean applied) {
+        String file, int line, int column, String text, String kind, String verdict, List<LintFinding> findings, boolean applied) {
 
     public LintedStatement {
         findings = List.copyOf(findings);

@@ -10,14 +10,19 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
- * Finds the scripts among the inputs ({@code .sql} files directly, and every {@code *.sql} file
- * under a directory, sorted), lints each with one {@link LintEngine}, and collects what could not be
- * read as {@link LintProblem}s so the other scripts are still linted.
+ * Finds the scripts among the inputs (files directly, and the files under a directory that the
+ * {@link ScriptFilter} accepts, sorted), lints each with one {@link LintEngine} in a session that
+ * first runs the init scripts, and collects what could not be read as {@link LintProblem}s so the
+ * other scripts are still linted. The init scripts' statements are reported once, under their own
+ * file names, and an init script is never linted again as a script.
  */
 public final class Linter {
 
@@ -26,14 +31,28 @@ public final class Linter {
 
     private final Supplier<LintEngine> engineFactory;
     private final PrintStream progress;
+    private final List<Path> init;
+    private final ScriptFilter filter;
 
     /**
      * @param engineFactory creates the engine, once, when the first script is read
      * @param progress where progress lines go ({@code System.err}), or {@code null} for none
      */
     public Linter(Supplier<LintEngine> engineFactory, PrintStream progress) {
+        this(engineFactory, progress, List.of(), ScriptFilter.ALL_SQL);
+    }
+
+    /**
+     * @param engineFactory creates the engine, once, when the first script is read
+     * @param progress where progress lines go ({@code System.err}), or {@code null} for none
+     * @param init scripts run first in every script's session ({@code sql-client.sh -i})
+     * @param filter which files under a directory are linted
+     */
+    public Linter(Supplier<LintEngine> engineFactory, PrintStream progress, List<Path> init, ScriptFilter filter) {
         this.engineFactory = engineFactory;
         this.progress = progress;
+        this.init = List.copyOf(init);
+        this.filter = filter;
     }
 
     /** Lints every script of {@code inputs}. */
@@ -44,8 +63,21 @@ public final class Linter {
             collect(input, files, problems);
         }
         List<String> names = new ArrayList<>();
+        List<LintEngine.Script> initScripts = new ArrayList<>();
+        Set<Path> initFiles = new HashSet<>();
+        for (Path file : init) {
+            initFiles.add(file.toAbsolutePath().normalize());
+            read(file, problems).ifPresent(text -> {
+                initScripts.add(new LintEngine.Script(display(file), text));
+                names.add(display(file));
+            });
+        }
+        files.removeIf(f -> initFiles.contains(f.toAbsolutePath().normalize()));
+        Set<String> initNames = new HashSet<>();
+        initScripts.forEach(s -> initNames.add(s.file()));
         List<LintedStatement> statements = new ArrayList<>();
         LintEngine engine = null;
+        boolean initReported = false;
         try {
             for (int i = 0; i < files.size(); i++) {
                 Path file = files.get(i);
@@ -53,21 +85,26 @@ public final class Linter {
                 if (progress != null && files.size() >= PROGRESS_FROM) {
                     progress.printf("sql-guard lint: [%d/%d] %s%n", i + 1, files.size(), name);
                 }
-                String text;
-                try {
-                    text = Files.readString(file, StandardCharsets.UTF_8);
-                } catch (CharacterCodingException e) {
-                    problems.add(new LintProblem(name, "not UTF-8 text"));
-                    continue;
-                } catch (IOException e) {
-                    problems.add(new LintProblem(name, "cannot read the file (" + reason(e) + ")"));
+                Optional<String> text = read(file, problems);
+                if (text.isEmpty()) {
                     continue;
                 }
                 if (engine == null) {
                     engine = engineFactory.get();
                 }
                 names.add(name);
-                statements.addAll(engine.lint(name, text));
+                List<LintEngine.Script> session = new ArrayList<>(initScripts);
+                session.add(new LintEngine.Script(name, text.get()));
+                for (LintedStatement statement : IncompleteEnvironment.reclassify(engine.lint(session))) {
+                    if (!initNames.contains(statement.file()) || !initReported) {
+                        statements.add(statement);
+                    }
+                }
+                initReported = true;
+            }
+            if (!initReported && !initScripts.isEmpty()) {
+                engine = engineFactory.get();
+                statements.addAll(IncompleteEnvironment.reclassify(engine.lint(initScripts)));
             }
         } finally {
             if (engine != null) {
@@ -77,7 +114,19 @@ public final class Linter {
         return new LintRun(names, statements, problems);
     }
 
-    private static void collect(Path input, List<Path> files, List<LintProblem> problems) {
+    private static Optional<String> read(Path file, List<LintProblem> problems) {
+        String name = display(file);
+        try {
+            return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (CharacterCodingException e) {
+            problems.add(new LintProblem(name, "not UTF-8 text"));
+        } catch (IOException e) {
+            problems.add(new LintProblem(name, "cannot read the file (" + reason(e) + ")"));
+        }
+        return Optional.empty();
+    }
+
+    private void collect(Path input, List<Path> files, List<LintProblem> problems) {
         String name = display(input);
         if (!Files.exists(input)) {
             problems.add(new LintProblem(name, "no such file or directory"));
@@ -88,7 +137,7 @@ public final class Linter {
             }
             List<Path> found = new ArrayList<>();
             try (Stream<Path> walk = Files.walk(input)) {
-                walk.filter(p -> p.getFileName().toString().endsWith(".sql") && Files.isRegularFile(p))
+                walk.filter(p -> Files.isRegularFile(p) && filter.accepts(input, p))
                         .sorted()
                         .forEach(found::add);
             } catch (IOException | UncheckedIOException e) {
@@ -96,7 +145,9 @@ public final class Linter {
                 problems.add(new LintProblem(name, "cannot read everything under the directory (" + reason(cause) + ")"));
             }
             if (found.isEmpty()) {
-                problems.add(new LintProblem(name, "no .sql files in the directory"));
+                problems.add(new LintProblem(name, filter == ScriptFilter.ALL_SQL
+                        ? "no .sql files in the directory"
+                        : "no file in the directory matches the include globs (sql-guard.yaml)"));
             }
             files.addAll(found);
         } else if (!Files.isReadable(input)) {

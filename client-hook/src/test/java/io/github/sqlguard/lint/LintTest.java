@@ -103,6 +103,99 @@ class LintTest {
     }
 
     @Test
+    void placesEveryFindingAtItsLineAndColumnInTheFileInEveryFormat() throws Exception {
+        // Case 25: the STATE_TTL hint is on line 11 of the file (line 1 of its statement), column 12.
+        String file = Linter.display(cases.resolve("25-state-ttl-hint-bare-number.sql"));
+        List<LintFinding> hints = corpus.statements().stream().filter(s -> s.file().equals(file))
+                .flatMap(s -> s.findings().stream()).toList();
+        assertThat(hints).extracting(LintFinding::ruleId).contains("ttl-too-short", "ttl-bare-number");
+        assertThat(hints).allSatisfy(f -> {
+            assertThat(f.line()).isEqualTo(11);
+            assertThat(f.column()).isEqualTo(12);
+            assertThat(f.finding().node()).isEqualTo("STATE_TTL('orders' = '24') at line 11");
+        });
+
+        assertThat(write(LintFormat.TEXT, corpus))
+                .contains(file + ":11:12: BLOCK ttl-too-short:")
+                .contains("    at:  STATE_TTL('orders' = '24') at line 11")
+                .doesNotContain("STATE_TTL('orders' = '24') at line 1\n");
+        assertThat(write(LintFormat.GITHUB, corpus))
+                .contains("::error file=" + file + ",line=11,col=12,title=sql-guard ttl-too-short::");
+        JsonNode json = null;
+        for (JsonNode s : JSON.readTree(write(LintFormat.JSON, corpus))) {
+            if (s.path("file").asText().equals(file) && s.path("kind").asText().equals("QUERY")) {
+                json = s;
+            }
+        }
+        assertThat(json).isNotNull();
+        assertThat(json.path("line").asInt()).isEqualTo(11);
+        assertThat(json.path("findings")).allSatisfy(f -> {
+            assertThat(f.path("line").asInt()).isEqualTo(11);
+            assertThat(f.path("column").asInt()).isEqualTo(12);
+        });
+        int sarifResults = 0;
+        for (JsonNode r : JSON.readTree(write(LintFormat.SARIF, corpus)).path("runs").get(0).path("results")) {
+            JsonNode physical = r.path("locations").get(0).path("physicalLocation");
+            if (physical.path("artifactLocation").path("uri").asText().endsWith("25-state-ttl-hint-bare-number.sql")) {
+                assertThat(physical.path("region").path("startLine").asInt()).isEqualTo(11);
+                assertThat(physical.path("region").path("startColumn").asInt()).isEqualTo(12);
+                sarifResults++;
+            }
+        }
+        assertThat(sarifResults).isEqualTo(hints.size());
+
+        // A WITH option is placed at its key; a validation error at the object it names.
+        String options = Linter.display(cases.resolve("27-state-ttl-option-then-query.sql"));
+        assertThat(write(LintFormat.TEXT, corpus))
+                .contains(options + ":10:59: WARN ttl-not-a-table-option:")
+                .contains("(WITH, line 10)");
+    }
+
+    @Test
+    void linksEachSarifRuleToItsPageUnderTheDocsBaseUrl(@TempDir Path dir) throws Exception {
+        Path script = Files.writeString(dir.resolve("hint.sql"), Files.readString(cases.resolve("25-state-ttl-hint-bare-number.sql")));
+        Path out = dir.resolve("report.sarif");
+
+        SqlGuardCommand.execute("lint", "-q", "--format", "sarif", "-o", out.toString(),
+                "-D", "sql-guard.docs-base-url=https://docs.example.com/guard", script.toString());
+
+        JsonNode rules = JSON.readTree(out.toFile()).path("runs").get(0).path("tool").path("driver").path("rules");
+        assertThat(rules).isNotEmpty().allSatisfy(r -> assertThat(r.path("helpUri").asText())
+                .isEqualTo("https://docs.example.com/guard/docs/rules/" + r.path("id").asText() + ".md"));
+        JsonNode defaults = JSON.readTree(write(LintFormat.SARIF, corpus)).path("runs").get(0).path("tool").path("driver")
+                .path("rules").get(0);
+        assertThat(defaults.path("helpUri").asText())
+                .isEqualTo("https://github.com/sql-guard/flink-sql-guard/blob/main/docs/rules/" + defaults.path("id").asText() + ".md");
+    }
+
+    @Test
+    void keepsSarifFingerprintsWhenLinesMoveAndTellsRepeatedFindingsApart(@TempDir Path dir) throws Exception {
+        String table = "CREATE TABLE t (k STRING, v BIGINT) WITH ('connector' = 'datagen');\n";
+        String query = "SELECT k, COUNT(*) FROM t GROUP BY k;\n";
+        Path before = Files.writeString(dir.resolve("before.sql"), table + query + query);
+        Path after = Files.writeString(dir.resolve("after.sql"),
+                "-- a new header\n\n" + table + "\n" + query.replace(" FROM", "\n  FROM") + "-- moved\n" + query);
+
+        LintRun run = new Linter(() -> new LintEngine(new Configuration()), null).run(List.of(before, after));
+        JsonNode results = JSON.readTree(write(LintFormat.SARIF, run)).path("runs").get(0).path("results");
+
+        Map<String, List<String>> byFile = new LinkedHashMap<>();
+        Map<String, List<Integer>> lines = new LinkedHashMap<>();
+        for (JsonNode r : results) {
+            JsonNode physical = r.path("locations").get(0).path("physicalLocation");
+            String uri = physical.path("artifactLocation").path("uri").asText();
+            String name = uri.substring(uri.lastIndexOf('/') + 1);
+            byFile.computeIfAbsent(name, f -> new ArrayList<>())
+                    .add(r.path("ruleId").asText() + " " + r.path("partialFingerprints").path(LintFormat.FINGERPRINT).asText());
+            lines.computeIfAbsent(name, f -> new ArrayList<>()).add(physical.path("region").path("startLine").asInt());
+        }
+        assertThat(byFile.get("before.sql")).hasSize(2).doesNotHaveDuplicates();
+        assertThat(byFile.get("after.sql")).isEqualTo(byFile.get("before.sql"));
+        assertThat(lines.get("before.sql")).containsExactly(2, 3);
+        assertThat(lines.get("after.sql")).containsExactly(5, 8);
+    }
+
+    @Test
     void writesOneJsonObjectPerStatement() throws Exception {
         JsonNode array = JSON.readTree(write(LintFormat.JSON, corpus));
         assertThat(array).hasSize(corpus.statements().size());
@@ -132,7 +225,7 @@ class LintTest {
         assertThat(SqlGuardCommand.execute("lint", "-q", "-o", out.toString(), clean.toString())).isEqualTo(0);
         assertThat(Files.readString(out)).contains("1 file, 2 statements: 0 blocking, 0 warnings, 0 advisories");
         assertThat(SqlGuardCommand.execute("lint", "-q", "-o", out.toString(), warned.toString())).isEqualTo(0);
-        assertThat(Files.readString(out)).contains(Linter.display(warned) + ":1:1: WARN ttl-not-a-table-option");
+        assertThat(Files.readString(out)).contains(Linter.display(warned) + ":1:59: WARN ttl-not-a-table-option");
         assertThat(SqlGuardCommand.execute("lint", "-q", "--fail-on", "warn", "-o", out.toString(), warned.toString()))
                 .isEqualTo(LintCommand.FINDINGS);
         assertThat(SqlGuardCommand.execute("lint", "-q", "--format", "nope", clean.toString())).isEqualTo(LintCommand.USAGE);
@@ -171,7 +264,7 @@ class LintTest {
             int exit = SqlGuardCommand.execute("lint", "-q", "-o", out.toString(), dir.resolve("missing.sql").toString(),
                     locked.toString(), good.toString());
 
-            assertThat(exit).isEqualTo(LintCommand.UNREADABLE_INPUT);
+            assertThat(exit).isEqualTo(LintCommand.INCOMPLETE);
             String report = Files.readString(out);
             assertThat(report).contains(Linter.display(dir.resolve("missing.sql")) + ": error: no such file or directory");
             if (!Files.isReadable(locked)) { // root reads any directory

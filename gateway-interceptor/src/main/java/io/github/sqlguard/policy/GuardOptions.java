@@ -156,6 +156,14 @@ public final class GuardOptions {
                             "IP addresses or CIDR blocks (e.g. '10.0.0.0/8', '::1') of the proxies whose identity headers"
                                     + " are believed. Empty: no header is believed. Read at start-up.");
 
+    public static final ConfigOption<String> DOCS_BASE_URL =
+            ConfigOptions.key("sql-guard.docs-base-url")
+                    .stringType()
+                    .defaultValue("https://github.com/sql-guard/flink-sql-guard/blob/main/")
+                    .withDescription(
+                            "Base URL of the rule pages: a rule's help link is this followed by 'docs/rules/<id>.md'"
+                                    + " (lint's SARIF 'helpUri'). Point it at a fork or an internal mirror.");
+
     private GuardOptions() {}
 
     /** True for an option that is read once at start-up ({@link #START_ONLY_PREFIXES}). */

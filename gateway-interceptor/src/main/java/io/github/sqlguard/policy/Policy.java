@@ -119,7 +119,8 @@ public record Policy(
                         GuardOptions.ADMIN_RELOAD_ROUTE_ENABLED,
                         GuardOptions.IDENTITY_HEADER,
                         GuardOptions.IDENTITY_GROUPS_HEADER,
-                        GuardOptions.IDENTITY_TRUSTED_PROXIES)) {
+                        GuardOptions.IDENTITY_TRUSTED_PROXIES,
+                        GuardOptions.DOCS_BASE_URL)) {
             known.add(option.key());
         }
         Map<String, Level> levels = new LinkedHashMap<>();

@@ -1,0 +1,176 @@
+package io.github.sqlguard.lint;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Something the planner needed and the environment does not have: a connector, format, catalog,
+ * module, class (a UDF, or a class a jar needs) or a jar. A statement that fails for this reason is
+ * not wrong, the analysis could not run: lint reports it as {@value #ID} (exit code 3), never as a
+ * BLOCK. The gateway, which has the real environment, keeps refusing such statements.
+ *
+ * <p>Stability: public, evolving ({@link #classify} is meant for the shared statement pipeline).
+ *
+ * @param kind what is missing
+ * @param name its identifier ({@code kafka}), class name or jar path
+ * @param maven the Maven coordinates of the jar that provides it, or empty when not well known
+ * @param evidence the line of the planner's message that names it
+ */
+public record MissingDependency(Kind kind, String name, String maven, String evidence) {
+
+    /** The id lint reports for a statement that could not be analysed for a missing dependency. */
+    public static final String ID = "missing-dependency";
+
+    /** What is missing. */
+    public enum Kind {
+        CONNECTOR("connector"),
+        FORMAT("format"),
+        CATALOG("catalog type"),
+        MODULE("module"),
+        FACTORY("factory"),
+        CLASS("class"),
+        JAR("jar");
+
+        private final String noun;
+
+        Kind(String noun) {
+            this.noun = noun;
+        }
+    }
+
+    // Flink 2.3.0's texts (FactoryUtil, ResourceManager, class loading).
+    private static final Pattern FORMAT_FACTORY =
+            Pattern.compile("Could not find any format factory for identifier '([^']+)'");
+    private static final Pattern FACTORY =
+            Pattern.compile("Could not find any factory for identifier '([^']+)' that implements '([\\w.$]+)'");
+    private static final Pattern DISCOVER =
+            Pattern.compile("Cannot discover a (connector|format|catalog|module) using option: '[^']*'='([^']+)'");
+    private static final Pattern CLASS_NOT_FOUND =
+            Pattern.compile("(?:ClassNotFoundException|NoClassDefFoundError)(?::\\s*|\\s+)([\\w.$/]+)");
+    private static final Pattern JAR =
+            Pattern.compile("(?:jar or artifact resource|[Jj]ar file) \\[?([^\\]\\s]+?)\\]? (?:not found|does not exist)");
+
+    private static final Pattern CAUSED_BY = Pattern.compile("^Caused by: (?:[\\w$]+\\.)*");
+
+    /** Jars of well-known identifiers, for Flink 2.x (Maven Central). */
+    private static final Map<String, String> WELL_KNOWN = Map.ofEntries(
+            Map.entry("kafka", "org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2"),
+            Map.entry("upsert-kafka", "org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2"),
+            Map.entry("jdbc", "org.apache.flink:flink-connector-jdbc-core:4.0.0-2.0 with the dialect module"
+                    + " (e.g. org.apache.flink:flink-connector-jdbc-postgres:4.0.0-2.0) and the database's JDBC driver"),
+            Map.entry("paimon", "org.apache.paimon:paimon-flink-<Flink 2.x line> (e.g. org.apache.paimon:paimon-flink-2.1:1.3.0)"),
+            Map.entry("avro", "org.apache.flink:flink-sql-avro:2.3.0"),
+            Map.entry("parquet", "org.apache.flink:flink-sql-parquet:2.3.0"),
+            Map.entry("orc", "org.apache.flink:flink-sql-orc:2.3.0"),
+            Map.entry("protobuf", "org.apache.flink:flink-sql-protobuf:2.3.0"),
+            Map.entry("avro-confluent", "org.apache.flink:flink-sql-avro-confluent-registry:2.3.0"),
+            Map.entry("debezium-avro-confluent", "org.apache.flink:flink-sql-avro-confluent-registry:2.3.0"));
+
+    /** Packages whose classes come from a well-known jar. */
+    private static final Map<String, String> WELL_KNOWN_PACKAGES = Map.of(
+            "org.apache.flink.connector.kafka.", "org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2",
+            "org.apache.flink.streaming.connectors.kafka.", "org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2",
+            "org.apache.flink.connector.base.", "org.apache.flink:flink-connector-base:2.3.0 (in a Flink distribution's lib/)",
+            "org.apache.flink.formats.avro.", "org.apache.flink:flink-sql-avro:2.3.0",
+            "org.apache.flink.formats.parquet.", "org.apache.flink:flink-sql-parquet:2.3.0",
+            "org.apache.paimon.", "org.apache.paimon:paimon-flink-<Flink 2.x line>");
+
+    /**
+     * What is missing, when {@code plannerMessage} says that the planner failed for want of a
+     * connector, format, catalog, module, class or jar. Give it the whole cause chain: Flink wraps
+     * the reason ({@code Unable to create a source for reading table ...} around {@code Could not
+     * find any factory for identifier 'kafka' ...}).
+     */
+    public static Optional<MissingDependency> classify(String plannerMessage) {
+        if (plannerMessage == null || plannerMessage.isBlank()) {
+            return Optional.empty();
+        }
+        Matcher m = FORMAT_FACTORY.matcher(plannerMessage);
+        if (m.find()) {
+            return Optional.of(of(Kind.FORMAT, m.group(1), lineAt(plannerMessage, m.start())));
+        }
+        m = FACTORY.matcher(plannerMessage);
+        if (m.find()) {
+            return Optional.of(of(factoryKind(m.group(2)), m.group(1), lineAt(plannerMessage, m.start())));
+        }
+        m = DISCOVER.matcher(plannerMessage);
+        if (m.find()) {
+            Kind kind = switch (m.group(1)) {
+                case "format" -> Kind.FORMAT;
+                case "catalog" -> Kind.CATALOG;
+                case "module" -> Kind.MODULE;
+                default -> Kind.CONNECTOR;
+            };
+            return Optional.of(of(kind, m.group(2), lineAt(plannerMessage, m.start())));
+        }
+        m = CLASS_NOT_FOUND.matcher(plannerMessage);
+        if (m.find()) {
+            String name = m.group(1).replace('/', '.');
+            String maven = WELL_KNOWN_PACKAGES.entrySet().stream().filter(e -> name.startsWith(e.getKey()))
+                    .map(Map.Entry::getValue).findFirst().orElse("");
+            return Optional.of(new MissingDependency(Kind.CLASS, name, maven, lineAt(plannerMessage, m.start())));
+        }
+        m = JAR.matcher(plannerMessage);
+        if (m.find()) {
+            return Optional.of(new MissingDependency(Kind.JAR, m.group(1), "", lineAt(plannerMessage, m.start())));
+        }
+        return Optional.empty();
+    }
+
+    private static MissingDependency of(Kind kind, String identifier, String evidence) {
+        return new MissingDependency(
+                kind, identifier, WELL_KNOWN.getOrDefault(identifier.toLowerCase(Locale.ROOT), ""), evidence);
+    }
+
+    /** The line of {@code text} around {@code offset}, stripped. */
+    private static String lineAt(String text, int offset) {
+        int start = text.lastIndexOf('\n', offset) + 1;
+        int end = text.indexOf('\n', offset);
+        return CAUSED_BY.matcher(text.substring(start, end < 0 ? text.length() : end).strip()).replaceFirst("");
+    }
+
+    private static Kind factoryKind(String implemented) {
+        String type = implemented.substring(implemented.lastIndexOf('.') + 1);
+        if (type.contains("Format")) {
+            return Kind.FORMAT;
+        }
+        if (type.startsWith("Catalog")) {
+            return Kind.CATALOG;
+        }
+        if (type.startsWith("Module")) {
+            return Kind.MODULE;
+        }
+        if (type.startsWith("DynamicTable")) {
+            return Kind.CONNECTOR;
+        }
+        return Kind.FACTORY;
+    }
+
+    /** One sentence: what could not be analysed and why ({@link #evidence()} is Flink's own line). */
+    public String reason() {
+        String what = switch (kind) {
+            case JAR -> "the jar " + name + " does not exist";
+            case CLASS -> "the class " + name + " is not in lint's environment";
+            default -> "no " + kind.noun + " '" + name + "' is in lint's environment";
+        };
+        return "Analysis could not run: " + what + ", so Flink could not plan the statement;"
+                + " this is not a verdict on the SQL.";
+    }
+
+    /** How to give lint what is missing. */
+    public String fix() {
+        String jar = switch (kind) {
+            case JAR -> "Check the path (ADD JAR resolves a relative path against the working directory), or give the"
+                    + " jar with --jar FILE";
+            case CLASS -> "Give lint the jar that holds " + name + " (the UDF's jar, or a connector's dependency) with"
+                    + " --jar FILE or --classpath DIR";
+            default -> "Give lint the " + kind.noun + "'s jar with --jar FILE (or --classpath DIR)";
+        };
+        String coordinates = maven.isEmpty() ? "" : "; it is " + maven + " on Maven Central";
+        return jar + coordinates + ". In a project, list it under 'jars:' in sql-guard.yaml, or ADD JAR it in an init"
+                + " script.";
+    }
+}

@@ -1,0 +1,91 @@
+package io.github.sqlguard.lint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.lint.MissingDependency.Kind;
+
+import org.junit.jupiter.api.Test;
+
+/** {@link MissingDependency#classify} over Flink 2.3.0's own messages (cause chains as lint reads them). */
+class MissingDependencyTest {
+
+    @Test
+    void namesAMissingConnectorAndItsMavenCoordinates() {
+        MissingDependency missing = MissingDependency.classify("""
+                Unable to create a source for reading table 'default_catalog.default_database.orders'.
+
+                Table options are:
+
+                'connector'='kafka'
+                Caused by: org.apache.flink.table.api.ValidationException: Could not find any factory for identifier \
+                'kafka' that implements 'org.apache.flink.table.factories.DynamicTableFactory' in the classpath.""")
+                .orElseThrow();
+
+        assertThat(missing.kind()).isEqualTo(Kind.CONNECTOR);
+        assertThat(missing.name()).isEqualTo("kafka");
+        assertThat(missing.maven()).isEqualTo("org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2");
+        assertThat(missing.evidence()).startsWith("ValidationException: Could not find any factory for identifier 'kafka'");
+        assertThat(missing.reason()).contains("no connector 'kafka'").contains("not a verdict");
+        assertThat(missing.fix()).contains("--jar").contains("org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2");
+    }
+
+    @Test
+    void namesMissingFormatsCatalogsModulesAndDiscoveredConnectors() {
+        assertThat(MissingDependency.classify(
+                "Could not find any format factory for identifier 'debezium-avro-confluent' in the classpath."))
+                .hasValueSatisfying(m -> {
+                    assertThat(m.kind()).isEqualTo(Kind.FORMAT);
+                    assertThat(m.maven()).isEqualTo("org.apache.flink:flink-sql-avro-confluent-registry:2.3.0");
+                });
+        assertThat(MissingDependency.classify("Could not find any factory for identifier 'parquet' that implements"
+                + " 'org.apache.flink.connector.file.table.factories.BulkReaderFormatFactory' in the classpath."))
+                .hasValueSatisfying(m -> assertThat(m.kind()).isEqualTo(Kind.FORMAT));
+        assertThat(MissingDependency.classify("Could not find any factory for identifier 'paimon' that implements"
+                + " 'org.apache.flink.table.factories.CatalogFactory' in the classpath.\n\nAvailable factory identifiers are:"))
+                .hasValueSatisfying(m -> {
+                    assertThat(m.kind()).isEqualTo(Kind.CATALOG);
+                    assertThat(m.maven()).startsWith("org.apache.paimon:paimon-flink-");
+                });
+        assertThat(MissingDependency.classify("Could not find any factory for identifier 'hive' that implements"
+                + " 'org.apache.flink.table.factories.ModuleFactory' in the classpath."))
+                .hasValueSatisfying(m -> assertThat(m.kind()).isEqualTo(Kind.MODULE));
+        assertThat(MissingDependency.classify("Cannot discover a connector using option: 'connector'='upsert-kafka'"))
+                .hasValueSatisfying(m -> {
+                    assertThat(m.kind()).isEqualTo(Kind.CONNECTOR);
+                    assertThat(m.name()).isEqualTo("upsert-kafka");
+                });
+    }
+
+    @Test
+    void namesAMissingClassAndAJarThatIsNotThere() {
+        assertThat(MissingDependency.classify("SQL validation failed. Cannot instantiate user-defined function 'f'.\n"
+                + "Caused by: java.lang.ClassNotFoundException: com.example.udf.Shout"))
+                .hasValueSatisfying(m -> {
+                    assertThat(m.kind()).isEqualTo(Kind.CLASS);
+                    assertThat(m.name()).isEqualTo("com.example.udf.Shout");
+                    assertThat(m.maven()).isEmpty();
+                });
+        assertThat(MissingDependency.classify("Caused by: java.lang.NoClassDefFoundError: org/apache/flink/connector/base/DeliveryGuarantee"))
+                .hasValueSatisfying(m -> {
+                    assertThat(m.name()).isEqualTo("org.apache.flink.connector.base.DeliveryGuarantee");
+                    assertThat(m.maven()).startsWith("org.apache.flink:flink-connector-base:");
+                });
+        assertThat(MissingDependency.classify("jar or artifact resource [/tmp/nope.jar] not found."))
+                .hasValueSatisfying(m -> {
+                    assertThat(m.kind()).isEqualTo(Kind.JAR);
+                    assertThat(m.name()).isEqualTo("/tmp/nope.jar");
+                });
+    }
+
+    @Test
+    void leavesErrorsInTheSqlAlone() {
+        assertThat(MissingDependency.classify("Unsupported options found for 'datagen'.\n\nUnsupported options:\n\nstate.ttl"))
+                .isEmpty();
+        assertThat(MissingDependency.classify("Property group.id is required when using committed offset for offsets"
+                + " initializer")).isEmpty();
+        assertThat(MissingDependency.classify("SQL validation failed. From line 1, column 15 to line 1, column 21:"
+                + " Object 'pc' not found")).isEmpty();
+        assertThat(MissingDependency.classify("")).isEmpty();
+        assertThat(MissingDependency.classify(null)).isEmpty();
+    }
+}

@@ -1,0 +1,2 @@
+-- Work in progress, excluded by sql-guard.yaml.
+SELEC half a thought
