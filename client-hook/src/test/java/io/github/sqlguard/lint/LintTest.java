@@ -10,6 +10,8 @@ import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import io.github.sqlguard.testing.CaseCorpus;
+
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,7 +39,7 @@ class LintTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Path cases = Path.of(System.getProperty("sql-guard.cases.dir", "../../shared/cases"));
+    private final Path cases = CaseCorpus.sharedDir();
     private LintRun corpus;
 
     @BeforeAll
