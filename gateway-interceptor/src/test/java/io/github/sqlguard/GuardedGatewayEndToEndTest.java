@@ -9,7 +9,6 @@ import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
 import io.github.sqlguard.testing.SqlClient;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -60,12 +59,7 @@ class GuardedGatewayEndToEndTest {
 
     @BeforeAll
     void startGateway() throws Exception {
-        gateway = GuardedGateway.start(Map.of());
-    }
-
-    @AfterAll
-    void stopGateway() {
-        gateway.close();
+        gateway = GuardedGateway.shared();
     }
 
     @Test

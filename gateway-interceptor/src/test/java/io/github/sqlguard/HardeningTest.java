@@ -8,7 +8,6 @@ import io.github.sqlguard.testing.GatewayRestClient;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -47,13 +46,8 @@ class HardeningTest {
 
     @BeforeAll
     void startGateway() throws Exception {
-        gateway = GuardedGateway.start(Map.of());
+        gateway = GuardedGateway.shared();
         client = new GatewayRestClient(gateway.port());
-    }
-
-    @AfterAll
-    void stopGateway() {
-        gateway.close();
     }
 
     @Test

@@ -9,7 +9,6 @@ import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
 import io.github.sqlguard.testing.SqlScript;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,12 +40,7 @@ class SharedCasesTest {
 
     @BeforeAll
     void startGateway() throws Exception {
-        gateway = GuardedGateway.start(Map.of());
-    }
-
-    @AfterAll
-    void stopGateway() {
-        gateway.close();
+        gateway = GuardedGateway.shared();
     }
 
     static Stream<Path> cases() {

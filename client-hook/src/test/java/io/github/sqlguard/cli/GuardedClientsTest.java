@@ -1,6 +1,7 @@
 package io.github.sqlguard.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import org.apache.flink.table.client.cli.TerminalUtils;
@@ -120,6 +121,7 @@ class GuardedClientsTest {
 
     @Test
     void interactiveSessionInAPseudoTerminalShowsTheWarningAfterTheStatement(@TempDir Path dir) throws Exception {
+        assumeTrue(tmuxInstalled(), "tmux is not installed: the pseudo-terminal test is skipped (.ci/run installs it)");
         Path conf = Files.createDirectories(dir.resolve("conf"));
         Files.writeString(conf.resolve("config.yaml"), "sql-client.verbose: false\n");
         String tmuxSession = "sql-guard-test-" + ProcessHandle.current().pid();
@@ -210,5 +212,17 @@ class GuardedClientsTest {
             Thread.sleep(250);
         }
         throw new AssertionError("'" + text + "' not on the screen within " + timeout + ":\n" + screen);
+    }
+
+    /** True when {@code tmux} can be run. */
+    private static boolean tmuxInstalled() {
+        try {
+            return new ProcessBuilder("tmux", "-V").redirectErrorStream(true).start().waitFor() == 0;
+        } catch (java.io.IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 }

@@ -29,6 +29,8 @@ import java.util.Map;
 public final class GuardedGateway implements AutoCloseable {
 
     private static Path logDir;
+    /** The module's shared gateway with the default policy ({@link #shared()}). */
+    private static GuardedGateway shared;
 
     private final SqlGateway gateway;
     private final int port;
@@ -36,6 +38,20 @@ public final class GuardedGateway implements AutoCloseable {
     private GuardedGateway(SqlGateway gateway, int port) {
         this.gateway = gateway;
         this.port = port;
+    }
+
+    /**
+     * The guarded gateway with the default policy that every test class of this JVM (one per
+     * module) shares; started on first use, stopped when the JVM exits. A class that needs other
+     * options starts its own with {@link #start(Map)}. Callers must not close it.
+     */
+    public static synchronized GuardedGateway shared() throws Exception {
+        if (shared == null) {
+            GuardedGateway gateway = start(Map.of());
+            Runtime.getRuntime().addShutdownHook(new Thread(gateway::close, "sql-guard-test-gateway-stop"));
+            shared = gateway;
+        }
+        return shared;
     }
 
     /** Starts a guarded gateway with the default policy plus {@code extraConfig}. */
