@@ -51,6 +51,9 @@ import java.util.Map;
  * @param analysisMs time spent by the guard, in milliseconds
  * @param operationHandle the operation's handle, or {@code null} when none was created
  * @param outcome one of {@link io.github.sqlguard.decision.Outcome}'s labels
+ * @param execution for a statement handed on, how: {@code judged-plan} (the compiled plan the
+ *     guard judged ran, as {@code EXECUTE PLAN}) or {@code statement} (the statement text went to
+ *     Flink); {@code null} otherwise
  * @param error the reason for a refusal or a failure, or {@code null}
  * @param jobId the Flink job id (hex) in a {@code jobSubmitted} record; {@code null} in every other
  *     record
@@ -80,6 +83,7 @@ public record AuditRecord(
         long analysisMs,
         String operationHandle,
         String outcome,
+        String execution,
         String error,
         String jobId) {
 
@@ -92,7 +96,7 @@ public record AuditRecord(
                 now, decisionId, instance, "jobSubmitted", sessionId, user, claimedUser, identitySource, identityRejected,
                 scope, policyHash, kind, statement, statementTruncated,
                 statementSha256, verdict, findings, suppressed, effectiveStateTtlMs, statefulOperators, operatorStateTtl,
-                0L, operationHandle, Outcome.JOB_SUBMITTED.label(), null, jobId);
+                0L, operationHandle, Outcome.JOB_SUBMITTED.label(), execution, null, jobId);
     }
 
     /** This record for the session a call opened ({@code openSession}'s outcome names its new session). */
@@ -100,17 +104,17 @@ public record AuditRecord(
         return new AuditRecord(
                 time, decisionId, instance, call, newSessionId, user, claimedUser, identitySource, identityRejected, scope,
                 policyHash, kind, statement, statementTruncated, statementSha256, verdict, findings, suppressed,
-                effectiveStateTtlMs, statefulOperators, operatorStateTtl, analysisMs, operationHandle, outcome, error,
-                jobId);
+                effectiveStateTtlMs, statefulOperators, operatorStateTtl, analysisMs, operationHandle, outcome, execution,
+                error, jobId);
     }
 
     /** The record of what followed this decision record: the same decision with its outcome. */
-    public AuditRecord followedBy(String now, String handle, Outcome newOutcome, String newError) {
+    public AuditRecord followedBy(String now, String handle, Outcome newOutcome, String newExecution, String newError) {
         return new AuditRecord(
                 now, decisionId, instance, call, sessionId, user, claimedUser, identitySource, identityRejected, scope,
                 policyHash, kind, statement, statementTruncated, statementSha256,
                 verdict, findings, suppressed, effectiveStateTtlMs, statefulOperators, operatorStateTtl, analysisMs,
-                handle, newOutcome.label(), newError == null ? error : newError, null);
+                handle, newOutcome.label(), newExecution, newError == null ? error : newError, null);
     }
 
     /**

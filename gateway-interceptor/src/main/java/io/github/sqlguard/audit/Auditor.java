@@ -103,6 +103,7 @@ public final class Auditor {
                         decision.analysisMs(),
                         operationHandle,
                         outcome.label(),
+                        null,
                         error == null ? decision.unanalysedReason() : error,
                         null);
     }
@@ -137,10 +138,13 @@ public final class Auditor {
     /**
      * Writes the record of what followed a written decision record.
      *
+     * @param execution how a statement handed on ran ({@code judged-plan}, {@code statement}), or
+     *     {@code null}
      * @throws AuditWriteException when the record could not be written
      */
-    public AuditRecord recordOutcome(AuditRecord decided, String operationHandle, Outcome outcome, String error) {
-        AuditRecord record = decided.followedBy(Instant.now().toString(), operationHandle, outcome, error);
+    public AuditRecord recordOutcome(
+            AuditRecord decided, String operationHandle, Outcome outcome, String execution, String error) {
+        AuditRecord record = decided.followedBy(Instant.now().toString(), operationHandle, outcome, execution, error);
         log.write(record);
         return record;
     }

@@ -1,6 +1,15 @@
 package io.github.sqlguard.flink;
 
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.PlanReference;
+import org.apache.flink.table.api.internal.TableResultInternal;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.gateway.service.result.ResultFetcher;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
@@ -9,6 +18,7 @@ import org.apache.flink.table.gateway.service.SqlGatewayServiceImpl;
 import org.apache.flink.table.gateway.service.session.Session;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -68,6 +78,37 @@ public final class GatewaySessions {
     public TableEnvironmentInternal tableEnvironment(SessionHandle session, Configuration executionConfig) {
         Session s = service.getSession(session);
         return s.createExecutor(executionConfig).getTableEnvironment();
+    }
+
+    /**
+     * Runs a compiled plan as the session's next operation, as Flink runs {@code EXECUTE PLAN}
+     * ({@code OperationExecutor#callExecuteOperation}): the plan is restored, not optimized again,
+     * so the job is exactly the plan in {@code compiledPlanJson}. The operation's result names the
+     * job id, as for an INSERT.
+     *
+     * @param executionConfig the statement's execution config, on top of the session's
+     * @return the operation
+     */
+    public OperationHandle executePlan(SessionHandle session, String compiledPlanJson, Configuration executionConfig) {
+        Session s = service.getSession(session);
+        return s.getOperationManager()
+                .submitOperation(
+                        handle -> {
+                            TableEnvironmentInternal tEnv = s.createExecutor(executionConfig).getTableEnvironment();
+                            TableResultInternal result =
+                                    (TableResultInternal) tEnv.executePlan(PlanReference.fromJsonString(compiledPlanJson));
+                            JobID job =
+                                    result.getJobClient()
+                                            .orElseThrow(() -> new IllegalStateException(
+                                                    "Flink returned no job client for the plan of operation " + handle))
+                                            .getJobID();
+                            return ResultFetcher.fromResults(
+                                    handle,
+                                    ResolvedSchema.of(Column.physical("job id", DataTypes.STRING())),
+                                    List.of(GenericRowData.of(StringData.fromString(job.toString()))),
+                                    job,
+                                    result.getResultKind());
+                        });
     }
 
     /**

@@ -88,7 +88,7 @@ public final class CompiledPlanReader {
         String execution = text.toString();
         PlanSection section = parser.parseSection(ExplainedPlan.EXECUTION_PLAN, execution);
         return new ExplainedPlan(
-                "== " + ExplainedPlan.EXECUTION_PLAN + " ==\n" + execution, List.of(section), states, true);
+                "== " + ExplainedPlan.EXECUTION_PLAN + " ==\n" + execution, List.of(section), states, true, Optional.empty());
     }
 
     private static void draw(

@@ -20,9 +20,16 @@ import java.util.Optional;
  *     PlanNode#line()}); empty for a plan that was only explained
  * @param compiled true when the plan came from Flink's compiled plan, so {@link #nodes} is Flink's
  *     own account of every operator's state TTL
+ * @param executablePlan the compiled plan's JSON when it is the statement's own job (an INSERT or a
+ *     statement set of INSERTs, not a query compiled into an analysis sink), so that the very plan
+ *     that was judged can be run; else empty
  */
 public record ExplainedPlan(
-        String text, List<PlanSection> sections, Map<Integer, CompiledNode> nodes, boolean compiled) {
+        String text,
+        List<PlanSection> sections,
+        Map<Integer, CompiledNode> nodes,
+        boolean compiled,
+        Optional<String> executablePlan) {
 
     public static final String PHYSICAL_PLAN = "Optimized Physical Plan";
     public static final String EXECUTION_PLAN = "Optimized Execution Plan";
@@ -34,7 +41,12 @@ public record ExplainedPlan(
 
     /** A plan that was explained, not compiled: no per-operator state is known. */
     public ExplainedPlan(String text, List<PlanSection> sections) {
-        this(text, sections, Map.of(), false);
+        this(text, sections, Map.of(), false, Optional.empty());
+    }
+
+    /** This plan, with the compiled plan JSON that runs it. */
+    public ExplainedPlan executableAs(String compiledPlanJson) {
+        return new ExplainedPlan(text, sections, nodes, compiled, Optional.of(compiledPlanJson));
     }
 
     /** The section with this title, if the EXPLAIN output has one. */
@@ -59,6 +71,21 @@ public record ExplainedPlan(
     public List<OperatorState> state(PlanNode executionPlanNode) {
         CompiledNode node = nodes.get(executionPlanNode.line());
         return node == null ? List.of() : node.state();
+    }
+
+    /** The execution plan's operators, typed, parents before children. */
+    public List<Operator> operators() {
+        return executionPlan().nodes().stream().map(this::operator).toList();
+    }
+
+    /** The typed view of a node of the execution plan, with what the compiled plan says of it. */
+    public Operator operator(PlanNode executionPlanNode) {
+        return Operator.of(executionPlanNode, Optional.ofNullable(nodes.get(executionPlanNode.line())));
+    }
+
+    /** The execution plan's operators of one type, e.g. {@code operators(Operator.Rank.class)}. */
+    public <T extends Operator> List<T> operators(Class<T> type) {
+        return operators().stream().filter(type::isInstance).map(type::cast).toList();
     }
 
     /**

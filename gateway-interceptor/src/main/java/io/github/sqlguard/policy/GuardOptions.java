@@ -50,6 +50,17 @@ public final class GuardOptions {
                             "A state TTL above this never expires in practice ('36500 d'): 'unbounded-rank' and"
                                     + " 'stateful-without-ttl' count it as no TTL. Must be greater than 'sql-guard.min-state-ttl'.");
 
+    public static final ConfigOption<Boolean> EXECUTE_JUDGED_PLAN =
+            ConfigOptions.key("sql-guard.execute-judged-plan")
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription(
+                            "Run an allowed INSERT or statement set as the compiled plan the guard judged (Flink's EXECUTE"
+                                    + " PLAN): Flink restores that plan instead of optimizing the statement again, so the job"
+                                    + " that runs is exactly the plan that was checked (each operator's state TTL included),"
+                                    + " and the statement is planned once. 'false' hands the statement text to Flink as it"
+                                    + " came.");
+
     public static final ConfigOption<Long> MAX_TOP_N =
             ConfigOptions.key("sql-guard.max-top-n")
                     .longType()

@@ -40,6 +40,8 @@ import java.util.TreeSet;
  * @param auditMaxStatementLength statement characters kept in an audit record
  * @param instanceId this gateway's name in audit records, or {@code null} for the default
  * @param mode enforce, or only report ({@code sql-guard.mode})
+ * @param executeJudgedPlan run INSERTs and statement sets as the compiled plan that was judged
+ *     ({@code sql-guard.execute-judged-plan})
  * @param scopes the scoped overrides, most specific first ({@link ScopeMatch#MOST_SPECIFIC_FIRST});
  *     empty within a scope's own policy
  * @param policyHash SHA-256 (hex) of the {@code sql-guard.*} options this policy was built from
@@ -55,6 +57,7 @@ public record Policy(
         int auditMaxStatementLength,
         String instanceId,
         Mode mode,
+        boolean executeJudgedPlan,
         List<PolicyScope> scopes,
         String policyHash)
         implements RulePolicy {
@@ -120,7 +123,8 @@ public record Policy(
                         GuardOptions.IDENTITY_HEADER,
                         GuardOptions.IDENTITY_GROUPS_HEADER,
                         GuardOptions.IDENTITY_TRUSTED_PROXIES,
-                        GuardOptions.DOCS_BASE_URL)) {
+                        GuardOptions.DOCS_BASE_URL,
+                        GuardOptions.EXECUTE_JUDGED_PLAN)) {
             known.add(option.key());
         }
         Map<String, Level> levels = new LinkedHashMap<>();
@@ -181,6 +185,7 @@ public record Policy(
                         maxLength,
                         config.get(GuardOptions.INSTANCE_ID),
                         read(config, GuardOptions.MODE),
+                        read(config, GuardOptions.EXECUTE_JUDGED_PLAN),
                         List.of(),
                         hash(config));
         List<PolicyScope> scopes = PolicyScopes.read(config, catalog, global);
@@ -191,7 +196,7 @@ public record Policy(
     Policy withScopes(List<PolicyScope> scopes) {
         return new Policy(
                 levels, suppressible, thresholds, explainTimeout, failMode, auditFailMode, auditMaxStatementLength,
-                instanceId, mode, scopes, policyHash);
+                instanceId, mode, executeJudgedPlan, scopes, policyHash);
     }
 
     /**

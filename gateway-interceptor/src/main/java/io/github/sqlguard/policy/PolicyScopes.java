@@ -146,6 +146,7 @@ final class PolicyScopes {
                         global.auditMaxStatementLength(),
                         global.instanceId(),
                         mode,
+                        global.executeJudgedPlan(),
                         List.of(),
                         global.policyHash());
         return new PolicyScope(name, match, policy);

@@ -1,6 +1,7 @@
 package io.github.sqlguard.service;
 
 import io.github.sqlguard.compat.FlinkLine;
+import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementKind;
@@ -61,8 +62,22 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     public GuardedSqlGatewayService(SqlGatewayService delegate, StatementPipeline pipeline) {
         this.delegate = delegate;
         this.pipeline = pipeline;
-        this.toFlink = (session, parsed, statement, timeoutMs, config) ->
-                delegate.executeStatement(session, statement, timeoutMs, config);
+        Optional<GatewaySessions> sessions = GatewaySessions.of(delegate);
+        this.toFlink =
+                new StatementPipeline.HandOff() {
+                    @Override
+                    public OperationHandle execute(
+                            SessionHandle session, ParsedStatement parsed, String statement, long timeoutMs,
+                            Configuration config) {
+                        return delegate.executeStatement(session, statement, timeoutMs, config);
+                    }
+
+                    @Override
+                    public Optional<OperationHandle> executeJudgedPlan(
+                            SessionHandle session, String compiledPlanJson, Configuration config) {
+                        return sessions.map(s -> s.executePlan(session, compiledPlanJson, config));
+                    }
+                };
     }
 
     // ---------------------------------------------------------------------------------------

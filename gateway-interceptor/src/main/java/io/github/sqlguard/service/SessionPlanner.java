@@ -2,6 +2,7 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.plan.CompiledPlanReader;
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlanParser;
 
 import org.apache.flink.configuration.Configuration;
@@ -162,7 +163,10 @@ public final class SessionPlanner {
                     // Translating the plan to Flink's stream graph (what explaining a compiled plan
                     // does) raises the errors Flink finds only there, as running it would.
                     compiled.explain();
-                    return new ExplainOutcome.Planned(compiledReader.read(compiled.asJsonString()), elapsedMs(start));
+                    String json = compiled.asJsonString();
+                    ExplainedPlan plan = compiledReader.read(json);
+                    return new ExplainOutcome.Planned(
+                            runsAsCompiled(operation) ? plan.executableAs(json) : plan, elapsedMs(start));
                 }
             } catch (RuntimeException | LinkageError compileFailed) {
                 // Explained below: a planner rejection fails there too, with the planner's own error;
@@ -181,6 +185,18 @@ public final class SessionPlanner {
         } catch (StackOverflowError e) {
             return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
         }
+    }
+
+    /**
+     * True when the compiled plan of {@code operation} is the statement's own job: INSERTs into
+     * real sinks (alone or in a statement set), not a query or {@code CREATE TABLE AS} compiled into
+     * an analysis sink.
+     */
+    private static boolean runsAsCompiled(Operation operation) {
+        if (operation instanceof StatementSetOperation set) {
+            return set.getOperations().stream().allMatch(SinkModifyOperation.class::isInstance);
+        }
+        return operation instanceof SinkModifyOperation;
     }
 
     /**

@@ -10,6 +10,7 @@ import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.identity.Identities;
 import io.github.sqlguard.identity.Identity;
 import io.github.sqlguard.metrics.GuardMetrics;
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.policy.FailMode;
 import io.github.sqlguard.policy.Mode;
 import io.github.sqlguard.policy.Policy;
@@ -83,6 +84,15 @@ public final class StatementPipeline {
         OperationHandle execute(
                 SessionHandle session, ParsedStatement parsed, String statement, long executionTimeoutMs,
                 Configuration executionConfig);
+
+        /**
+         * Runs the compiled plan the guard judged in place of the statement (an INSERT or a
+         * statement set), so the job is exactly that plan; empty when this hand-off runs no jobs.
+         */
+        default Optional<OperationHandle> executeJudgedPlan(
+                SessionHandle session, String compiledPlanJson, Configuration executionConfig) {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -409,8 +419,20 @@ public final class StatementPipeline {
             return refuse(session, decided, decision, Outcome.BLOCKED, decision.refusalMessage(), null);
         }
         OperationHandle handle;
+        String execution = "statement";
         try {
-            handle = handOff.execute(session, parsed, statement, executionTimeoutMs, config);
+            Optional<String> judged =
+                    call.policy().executeJudgedPlan() && decision.unanalysedReason() == null
+                            ? decision.plan().flatMap(ExplainedPlan::executablePlan)
+                            : Optional.empty();
+            Optional<OperationHandle> judgedRun =
+                    judged.flatMap(plan -> handOff.executeJudgedPlan(session, plan, config));
+            if (judgedRun.isPresent()) {
+                handle = judgedRun.get();
+                execution = "judged-plan";
+            } else {
+                handle = handOff.execute(session, parsed, statement, executionTimeoutMs, config);
+            }
         } catch (RuntimeException e) {
             outcome(decided, null, Outcome.FAILED_TO_SUBMIT, Errors.rootMessage(e));
             throw e;
@@ -418,7 +440,7 @@ public final class StatementPipeline {
         Outcome outcome =
                 decision.refuse() ? Outcome.WOULD_BLOCK
                         : decision.unanalysedReason() == null ? Outcome.SUBMITTED : Outcome.UNANALYSED_SUBMITTED;
-        outcome(decided, handle, outcome, null).ifPresent(record -> awaitingJob.put(handle, record));
+        outcome(decided, handle, outcome, execution, null).ifPresent(record -> awaitingJob.put(handle, record));
         remember(session, handle, decision);
         return new Submission(handle, decision, outcome);
     }
@@ -565,11 +587,17 @@ public final class StatementPipeline {
 
     /** Writes the record of what followed a decision; a failure is logged (the call has happened). */
     private Optional<AuditRecord> outcome(AuditRecord decided, OperationHandle handle, Outcome outcome, String error) {
+        return outcome(decided, handle, outcome, null, error);
+    }
+
+    private Optional<AuditRecord> outcome(
+            AuditRecord decided, OperationHandle handle, Outcome outcome, String execution, String error) {
         if (decided == null) {
             return Optional.empty();
         }
         try {
-            return Optional.of(auditor.recordOutcome(decided, handle == null ? null : handle.toString(), outcome, error));
+            return Optional.of(
+                    auditor.recordOutcome(decided, handle == null ? null : handle.toString(), outcome, execution, error));
         } catch (AuditWriteException e) {
             metrics.auditWriteFailure();
             LOG.error("sql-guard could not write the audit record of outcome {} of decision {}.", outcome.label(),

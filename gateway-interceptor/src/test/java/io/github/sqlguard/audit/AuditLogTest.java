@@ -45,7 +45,7 @@ class AuditLogTest {
         String line = event.getFormattedMessage();
         assertThat(line).doesNotContain("\n");
         JsonNode json = new ObjectMapper().readTree(line);
-        assertThat(json.fieldNames()).toIterable().startsWith("logged_at", "time", "instance", "call");
+        assertThat(json.fieldNames()).toIterable().startsWith("logged_at", "time", "decisionId", "instance", "call");
         assertThat(json.path("logged_at").asText()).isEqualTo("2026-11-30T03:18:51.208Z");
         assertThat(json.path("statement").asText()).isEqualTo("SELECT 1\nFROM t");
         assertThat(json.path("statefulOperators").path("Rank").asInt()).isEqualTo(1);
@@ -82,7 +82,7 @@ class AuditLogTest {
                 "2026-11-30T03:18:51.207Z", "5e1a", "vm:8083", "executeStatement", "4b5c", null, "alice", "NONE", null,
                 null, "ab12", "QUERY", statement, false, "9f2c", "BLOCK",
                 List.of(new AuditRecord.AuditFinding("unbounded-rank", "BLOCK", "Rank(...)")), List.of(), 0L, stateful,
-                List.of(), 41L, "0d3e", "blocked", null, null);
+                List.of(), 41L, "0d3e", "blocked", null, null, null);
     }
 
     /** An appender as a backend may have one that propagates: Appender directly, not AppenderBase. */

@@ -23,6 +23,11 @@ import java.util.stream.Stream;
 class RuleCatalogDocsTest {
 
     private final Path root = GuardedGateway.projectRoot();
+    /**
+     * Pages beside the rules that document something else: {@code lint}'s "the analysis could not
+     * run" problem (a missing connector or format jar), which is never a rule's verdict.
+     */
+    private static final Set<String> NOT_RULES = Set.of("missing-dependency");
     private final List<Rule> rules = RuleCatalog.builtIn().rules();
 
     @Test
@@ -35,6 +40,7 @@ class RuleCatalogDocsTest {
                     .map(n -> n.substring(0, n.length() - ".md".length()))
                     .collect(Collectors.toCollection(TreeSet::new));
         }
+        pages.removeAll(NOT_RULES);
         assertThat(pages).as("docs/rules pages").isEqualTo(ids);
         for (Rule rule : rules) {
             String page = Files.readString(root.resolve(Rule.docLink(rule.id())));

@@ -61,18 +61,18 @@ public class AnalysisBenchmark {
     public void plan() {
         long start = System.nanoTime();
         PlanFixtures.Fixture fixture = new PlanFixtures().ofAboutNodes(nodes);
-        analysis = new GuardCalls.PlanAnalysis(fixture.sql(), fixture.explainText());
+        analysis = new GuardCalls.PlanAnalysis(fixture.sql(), fixture.compiledPlan());
         int findings = GuardCalls.PlanAnalysis.findings(analysis.analyse());
         System.out.printf(
                 "%nplan for nodes=%d: %d UNION ALL branches, %d execution-plan nodes, %d nodes in all sections,"
                         + " %d chars of EXPLAIN text, %d findings; planned in %d ms%n",
-                nodes, fixture.branches(), fixture.executionNodes(), fixture.allNodes(), fixture.explainText().length(),
+                nodes, fixture.branches(), fixture.executionNodes(), fixture.allNodes(), fixture.compiledPlan().length(),
                 findings, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
         String log = System.getProperty(FIXTURE_LOG);
         if (log != null) {
             String line = String.format(Locale.ROOT, "nodes=%d branches=%d executionNodes=%d allNodes=%d chars=%d findings=%d%n",
                     nodes, fixture.branches(), fixture.executionNodes(), fixture.allNodes(),
-                    fixture.explainText().length(), findings);
+                    fixture.compiledPlan().length(), findings);
             try {
                 Files.writeString(Path.of(log), line, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                         StandardOpenOption.APPEND);

@@ -1,7 +1,7 @@
 package io.github.sqlguard.bench.jmh;
 
 import io.github.sqlguard.plan.ExplainedPlan;
-import io.github.sqlguard.plan.PlanParser;
+import io.github.sqlguard.plan.CompiledPlanReader;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -37,34 +37,35 @@ public final class GuardCalls {
      */
     public record PlanSize(int executionNodes, int allNodes) {}
 
-    /** Parses an EXPLAIN text with the guard's plan parser and counts its nodes. */
-    public static PlanSize planSize(String explainText) {
-        ExplainedPlan plan = new PlanParser().parse(explainText);
+    /** Reads a compiled plan as the guard does and counts its nodes. */
+    public static PlanSize planSize(String compiledPlan) {
+        ExplainedPlan plan = new CompiledPlanReader().read(compiledPlan);
         return new PlanSize(plan.executionPlan().size(), plan.sections().stream().mapToInt(PlanSection::size).sum());
     }
 
     /**
-     * Plan analysis as the guard runs it after EXPLAIN: the plan parser on the EXPLAIN text, then
+     * Plan analysis as the guard runs it after compiling: the compiled plan read ({@code
+     * CompiledPlanReader}: nodes, edges, state TTLs), then
      * every built-in rule at its default level, streaming mode, state TTL 0 (so every Rank and
      * aggregation yields a finding with its plan excerpt: the expensive path). Everything but the
      * parse of the text and the rules is prepared once, in the constructor.
      */
     public static final class PlanAnalysis {
-        private final PlanParser parser = new PlanParser();
+        private final CompiledPlanReader reader = new CompiledPlanReader();
         private final RuleCatalog catalog = RuleCatalog.builtIn();
         private final Policy policy = Policy.defaults(catalog);
         private final RuleEngine engine = new RuleEngine(catalog, policy);
         private final ParsedStatement statement;
-        private final String explainText;
+        private final String compiledPlan;
 
-        public PlanAnalysis(String sql, String explainText) {
+        public PlanAnalysis(String sql, String compiledPlan) {
             this.statement = new StatementParser().parse(sql);
-            this.explainText = explainText;
+            this.compiledPlan = compiledPlan;
         }
 
         /** Parses the plan text and runs all rules; returns the verdict. */
         public Object analyse() {
-            ExplainedPlan plan = parser.parse(explainText);
+            ExplainedPlan plan = reader.read(compiledPlan);
             AnalysisContext context =
                     new AnalysisContext(
                             statement, Optional.of(plan), Optional.empty(), true, Duration.ZERO, List.of(), Map.of(),

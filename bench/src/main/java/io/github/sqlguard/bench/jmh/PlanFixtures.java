@@ -1,14 +1,17 @@
 package io.github.sqlguard.bench.jmh;
 
 import org.apache.flink.table.api.EnvironmentSettings;
-import org.apache.flink.table.api.ExplainDetail;
+import org.apache.flink.table.api.Schema;
+import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableDescriptor;
 import org.apache.flink.table.api.TableEnvironment;
 
 import java.util.StringJoiner;
 
 /**
  * Real plans for the analysis benchmark: a streaming {@link TableEnvironment} with datagen tables
- * {@code src_0..src_k-1} EXPLAINs ({@code CHANGELOG_MODE}, as the guard does) a {@code UNION ALL} of
+ * {@code src_0..src_k-1} compiles (as the guard does: the query into an anonymous blackhole sink,
+ * {@code CompiledPlan#asJsonString}) a {@code UNION ALL} of
  * {@code k} branches, alternately a Top-N (a non-window {@code Rank}) and a group aggregation, each
  * on its own table so the planner cannot merge their sources. Node counts come from the guard's
  * plan parser ({@link GuardCalls#planSize}).
@@ -19,12 +22,12 @@ public final class PlanFixtures {
      * One planned statement.
      *
      * @param sql the query
-     * @param explainText what the planner printed
+     * @param compiledPlan the compiled plan's JSON, what the guard reads
      * @param branches how many UNION ALL branches
      * @param executionNodes nodes in the {@code Optimized Execution Plan} section
      * @param allNodes nodes in every section the parser reads
      */
-    public record Fixture(String sql, String explainText, int branches, int executionNodes, int allNodes) {}
+    public record Fixture(String sql, String compiledPlan, int branches, int executionNodes, int allNodes) {}
 
     private final TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
     private int tables;
@@ -49,9 +52,16 @@ public final class PlanFixtures {
                             + " (PARTITION BY user_id ORDER BY amount DESC) AS rn FROM src_" + i + ") WHERE rn <= 3"
                     : "SELECT user_id, SUM(amount) AS amount, COUNT(*) AS v FROM src_" + i + " GROUP BY user_id");
         }
-        String text = env.explainSql(sql.toString(), ExplainDetail.CHANGELOG_MODE);
-        GuardCalls.PlanSize size = GuardCalls.planSize(text);
-        return new Fixture(sql.toString(), text, branches, size.executionNodes(), size.allNodes());
+        Table query = env.sqlQuery(sql.toString());
+        String json =
+                query.insertInto(
+                                TableDescriptor.forConnector("blackhole")
+                                        .schema(Schema.newBuilder().fromResolvedSchema(query.getResolvedSchema()).build())
+                                        .build())
+                        .compilePlan()
+                        .asJsonString();
+        GuardCalls.PlanSize size = GuardCalls.planSize(json);
+        return new Fixture(sql.toString(), json, branches, size.executionNodes(), size.allNodes());
     }
 
     private void ensureTables(int count) {

@@ -1,6 +1,6 @@
 package io.github.sqlguard.rules.plan;
 
-import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
@@ -37,13 +37,13 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
     @Override
     protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
         List<RuleHit> hits = new ArrayList<>();
-        for (PlanNode rank : plan.nodes("Rank")) {
-            if (PlanRules.rankStart(rank).orElse(-1) == 1 && PlanRules.rankEnd(rank).orElse(-1) == 1) {
-                String order = rank.attribute("orderBy").orElse("?");
+        for (Operator.Rank rank : context.plan().get().operators(Operator.Rank.class)) {
+            if (rank.keepsFirstRowOnly()) {
+                String order = rank.orderBy();
                 hits.add(
                         PlanRules.hit(
                                 plan,
-                                rank,
+                                rank.node(),
                                 "This 'rn = 1' query ordered by "
                                         + order
                                         + " ran as a general Rank, not as Deduplicate: Flink deduplicates only when ORDER BY is a time attribute"

@@ -1,5 +1,6 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -36,10 +37,12 @@ public final class GlobalRankRule extends StreamingPlanRule {
     @Override
     protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
         List<RuleHit> hits = new ArrayList<>();
-        for (PlanNode node : plan.nodes()) {
-            if ((node.is("Rank") || node.is("OverAggregate"))
-                    && node.attributes().containsKey("partitionBy")
-                    && PlanRules.partitionKeys(node).isEmpty()) {
+        for (Operator operator : context.plan().get().operators()) {
+            boolean global =
+                    (operator instanceof Operator.Rank rank && rank.global())
+                            || (operator instanceof Operator.OverAggregate over && over.global());
+            if (global) {
+                PlanNode node = operator.node();
                 hits.add(
                         PlanRules.hit(
                                 plan,

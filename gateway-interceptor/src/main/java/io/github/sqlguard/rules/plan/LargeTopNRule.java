@@ -1,5 +1,6 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -43,11 +44,16 @@ public final class LargeTopNRule implements Rule {
         PlanSection plan = context.plan().get().executionPlan();
         long max = context.thresholds().maxTopN();
         List<RuleHit> hits = new ArrayList<>();
-        for (PlanNode node : plan.nodes()) {
-            if (!(node.is("Rank") || node.is("WindowRank"))) {
+        for (Operator operator : context.plan().get().operators()) {
+            OptionalLong end;
+            if (operator instanceof Operator.Rank rank) {
+                end = rank.rankEnd();
+            } else if (operator instanceof Operator.WindowRank rank) {
+                end = rank.rankEnd();
+            } else {
                 continue;
             }
-            OptionalLong end = PlanRules.rankEnd(node);
+            PlanNode node = operator.node();
             if (end.isEmpty()) {
                 hits.add(
                         PlanRules.hit(

@@ -1,6 +1,6 @@
 package io.github.sqlguard.rules.plan;
 
-import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
@@ -36,12 +36,12 @@ public final class RankRetractRule extends StreamingPlanRule {
     @Override
     protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
         List<RuleHit> hits = new ArrayList<>();
-        for (PlanNode rank : plan.nodes("Rank")) {
-            if (rank.attribute("strategy").orElse("").startsWith("RetractStrategy")) {
+        for (Operator.Rank rank : context.plan().get().operators(Operator.Rank.class)) {
+            if (rank.retracts()) {
                 hits.add(
                         PlanRules.hit(
                                 plan,
-                                rank,
+                                rank.node(),
                                 "The Top-N input is an update stream, so Rank uses RetractStrategy and stores every input row of each"
                                         + " partition (not only the top rows) to be able to retract them.",
                                 "Rank an append-only input (for example a windowed aggregate with TUMBLE and a window Top-N), or make"

@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.plan;
 
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -53,16 +54,16 @@ public final class UnboundedOverAggregateRule implements Rule {
         // the execution plan, whose row types say whether the order key is a time attribute.
         PlanSection physical = plan.compiled() ? plan.executionPlan() : plan.physicalPlan();
         List<RuleHit> hits = new ArrayList<>();
-        for (PlanNode over : physical.nodes("OverAggregate")) {
-            if (!plan.orderedByTimeAttribute(over).orElseGet(() -> orderedByTime(over))) {
-                String order = over.attribute("orderBy").orElse("?");
+        for (PlanNode node : physical.nodes("OverAggregate")) {
+            Operator.OverAggregate over = (Operator.OverAggregate) plan.operator(node);
+            if (!over.orderedByTimeAttribute().orElseGet(() -> orderedByTime(over))) {
                 hits.add(
                         PlanRules.hit(
                                 physical,
-                                over,
-                                "This OVER window is ordered by " + order + ", which is not a time attribute: Flink keeps every row of"
-                                        + " each partition (" + PlanRules.partitionText(over) + ") forever and re-emits updated rows"
-                                        + " for each new row.",
+                                node,
+                                "This OVER window is ordered by " + over.orderBy() + ", which is not a time attribute: Flink keeps"
+                                        + " every row of each partition (" + PlanRules.partitionText(over.partitionKeys())
+                                        + ") forever and re-emits updated rows for each new row.",
                                 "For a Top-N or deduplication, filter on the ROW_NUMBER in an outer query (WHERE rn <= N) so Flink plans"
                                         + " a Rank; for a running aggregate, ORDER BY a time attribute (a WATERMARK column or PROCTIME())."));
             }
@@ -70,14 +71,18 @@ public final class UnboundedOverAggregateRule implements Rule {
         return hits;
     }
 
-    private static boolean orderedByTime(PlanNode over) {
-        String changelog = over.attribute("changelogMode").orElse(null);
-        if (changelog != null) {
-            return Set.of(changelog.split(",")).stream().map(String::strip).allMatch("I"::equals);
+    /**
+     * Where the compiled plan does not say: an OVER whose output is insert-only ({@code
+     * CHANGELOG_MODE}) is ordered by time; else the order column is looked up among the plan's
+     * rowtime and {@code PROCTIME()} columns below it (inferred from the printed plan).
+     */
+    private static boolean orderedByTime(Operator.OverAggregate over) {
+        if (over.changelogMode().isPresent()) {
+            return Set.of(over.changelogMode().get().split(",")).stream().map(String::strip).allMatch("I"::equals);
         }
-        String orderColumn = over.attribute("orderBy").orElse("").strip().split(" ")[0];
+        String orderColumn = over.orderBy().strip().split(" ")[0];
         Set<String> timeAttributes = new java.util.HashSet<>();
-        over.visit(
+        over.node().visit(
                 n -> {
                     n.attribute("rowtime").ifPresent(timeAttributes::add);
                     String select = n.attribute("select").orElse("");

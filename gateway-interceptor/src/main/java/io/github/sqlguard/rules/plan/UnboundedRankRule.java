@@ -1,6 +1,6 @@
 package io.github.sqlguard.rules.plan;
 
-import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
@@ -39,20 +39,19 @@ public final class UnboundedRankRule extends StreamingPlanRule {
     @Override
     protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
         List<RuleHit> hits = new ArrayList<>();
-        for (PlanNode rank : plan.nodes("Rank")) {
-            OperatorTtl ttl = OperatorTtl.of(context, rank);
+        for (Operator.Rank rank : context.plan().get().operators(Operator.Rank.class)) {
+            OperatorTtl ttl = OperatorTtl.of(context, rank.node());
             if (!ttl.neverExpires(context.thresholds())) {
                 continue;
             }
-            String order = rank.attribute("orderBy").orElse("?");
             hits.add(
                     PlanRules.hit(
                             plan,
-                            rank,
+                            rank.node(),
                             "This Top-N runs as a non-window Rank (partitioned by "
-                                    + PlanRules.partitionText(rank)
+                                    + PlanRules.partitionText(rank.partitionKeys())
                                     + ", ordered by "
-                                    + order
+                                    + rank.orderBy()
                                     + ") and " + ttl.describe(context.thresholds())
                                     + ", so Flink keeps the ranking of every key it has ever seen and the state never shrinks.",
                             "Rank per window instead (window Top-N: ROW_NUMBER() OVER (PARTITION BY window_start, window_end ... ) over"
