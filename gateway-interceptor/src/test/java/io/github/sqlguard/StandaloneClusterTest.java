@@ -139,6 +139,8 @@ class StandaloneClusterTest {
         JsonNode submitted = inserts.get(0);
         JsonNode job = inserts.get(1);
         assertThat(submitted.path("outcome").asText()).isEqualTo("submitted");
+        // The job on the cluster is the compiled plan the guard judged, not a second planning.
+        assertThat(submitted.path("execution").asText()).isEqualTo("judged-plan");
         assertThat(submitted.path("verdict").asText()).isEqualTo("OK");
         assertThat(submitted.path("jobId").isNull()).isTrue();
         assertThat(job.path("jobId").asText()).isEqualTo(jobId);
