@@ -99,7 +99,7 @@ class GuardedClientsTest {
                 .contains("Received a total of");
         // Identity: the session carries the user, and the audit shows it.
         assertThat(TestGateway.auditLines())
-                .anySatisfy(line -> assertThat(line).contains("\"user\":\"alice\"").contains("GROUP BY user_id"));
+                .anySatisfy(line -> assertThat(line).contains("\"claimedUser\":\"alice\"").contains("GROUP BY user_id"));
     }
 
     @Test

@@ -127,6 +127,10 @@ public record PlannerError(String root, List<String> chain, String text) {
             return;
         }
         String message = cleaned(t.getMessage());
+        if (message != null && (t instanceof ClassNotFoundException || t instanceof NoClassDefFoundError)) {
+            // A bare class name says nothing on its own: keep what kind of failure it is.
+            message = t.getClass().getSimpleName() + ": " + message;
+        }
         Throwable cause = t.getCause();
         boolean repeatsCause = cause != null && message != null && message.equals(cause.toString());
         if (message != null && !message.isEmpty() && !repeatsCause

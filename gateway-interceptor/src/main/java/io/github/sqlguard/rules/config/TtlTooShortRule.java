@@ -61,22 +61,33 @@ public final class TtlTooShortRule implements Rule {
             check(StateTtl.parse(ttl.value()), ttl.value(), ttl.where(), min, hits);
         }
         if (compiled && context.streaming()) {
+            List<WrittenTtl> hints = WrittenTtl.of(context).stream().filter(WrittenTtl::hint).toList();
             PlanSection plan = context.plan().get().executionPlan();
             for (PlanNode node : plan.nodes()) {
                 OperatorTtl ttl = OperatorTtl.of(context, node);
-                if (ttl.fromCompiledPlan() && isShort(ttl.shortest(), min)) {
-                    hits.add(
-                            RuleHit.of(
-                                    node.name() + " gets a state TTL of " + StateTtl.format(ttl.shortest()) + " ("
-                                            + ttl.shortest().toMillis() + " ms, Flink's compiled plan), below the minimum of "
-                                            + StateTtl.format(min) + " (sql-guard.min-state-ttl): its state would expire before"
-                                            + " later rows of the same key arrive and results would be silently wrong.",
-                                    node.text(),
-                                    plan.excerpt(node, 2),
-                                    "Give this operator a TTL longer than the time between rows of one key, with a unit: SET"
-                                            + " 'table.exec.state.ttl' = '1 d', or a STATE_TTL hint of '12 h' or more where the"
-                                            + " short one is written."));
+                if (!ttl.fromCompiledPlan() || !isShort(ttl.shortest(), min)) {
+                    continue;
                 }
+                // Where a hint of this statement set the operator's TTL, the finding points at the hint.
+                Optional<WrittenTtl> source =
+                        hints.stream()
+                                .filter(h -> StateTtl.parse(h.value()).map(ttl.shortest()::equals).orElse(false))
+                                .findFirst();
+                hits.add(
+                        RuleHit.of(
+                                node.name() + " gets a state TTL of " + StateTtl.format(ttl.shortest()) + " ("
+                                        + ttl.shortest().toMillis() + " ms, Flink's compiled plan"
+                                        + source.map(h -> ", from " + h.where()).orElse("")
+                                        + "), below the minimum of " + StateTtl.format(min)
+                                        + " (sql-guard.min-state-ttl): its state would expire before later rows of the same"
+                                        + " key arrive and results would be silently wrong.",
+                                source.map(WrittenTtl::where).orElse(node.text()),
+                                plan.excerpt(node, 2),
+                                source.map(h -> "Write a TTL longer than the time between rows of one key, with a unit: "
+                                                + h.rewrite("'1 d'") + ".")
+                                        .orElse("Give this operator a TTL longer than the time between rows of one key, with a"
+                                                + " unit: SET 'table.exec.state.ttl' = '1 d', or a STATE_TTL hint of '12 h' or"
+                                                + " more where the short one is written.")));
             }
         }
         return hits;
