@@ -338,13 +338,19 @@ public final class StatementPipeline {
                             parsed,
                             sessionConfig,
                             executionConfig.toMap(),
-                            (body, streaming) -> planner.plan(call.session(), body, executionConfig, streaming));
+                            (body, streaming) -> explained(planner.plan(call.session(), body, executionConfig, streaming)));
         } catch (RuntimeException | StackOverflowError e) {
             LOG.error("sql-guard could not analyse a statement of session {}.", call.session(), e);
             decision = guard.unanalysable(parsed, "internal error in the guard: " + Errors.rootMessage(e));
         }
         observe(decision, call.policy());
         return decision;
+    }
+
+    /** Counts the time of one EXPLAIN in the session (planned, rejected, or given up on). */
+    private ExplainOutcome explained(ExplainOutcome outcome) {
+        metrics.explainMillis(outcome.explainMs());
+        return outcome;
     }
 
     /**
@@ -385,10 +391,15 @@ public final class StatementPipeline {
                 metrics.explainTimeout();
             }
         }
-        if (decision.refuse() && policy.mode() == Mode.REPORT && !decision.rejectedByFlink()) {
-            metrics.wouldBlock();
-        } else if (decision.refuse()) {
+        // Flink's own rejection of a statement (audited rejected-by-flink) is no policy refusal, in
+        // either mode; it is counted by its verdict and planner-error finding.
+        if (decision.rejectedByFlink()) {
+            return;
+        }
+        if (refuses(decision, policy)) {
             metrics.refused();
+        } else if (decision.refuse()) {
+            metrics.wouldBlock();
         }
     }
 
