@@ -142,8 +142,7 @@ public final class StatementPipeline {
      * specific scope matching the session's verified user and groups and its current catalog and
      * database.
      */
-    private ScopedPolicy policyFor(SessionHandle session, Subject subject) {
-        Policy policy = policies.current();
+    private ScopedPolicy policyFor(SessionHandle session, Subject subject, Policy policy) {
         if (policy.scopes().isEmpty() || session == null) {
             return new ScopedPolicy(policy, Optional.empty());
         }
@@ -234,8 +233,11 @@ public final class StatementPipeline {
         // configuration (a RESET still queued) would let a statement through that Flink then runs
         // without the TTL the guard saw.
         synchronized (state.decisionLock) {
-            Call call = call(session);
-            sessions.awaitPreviousChange(session, state, call.policy().explainTimeout());
+            // The policy is read once; the scope only after the session's previous USE has taken
+            // effect, so a Top-N right after 'USE sandbox' is decided by the scope of 'sandbox'.
+            Policy policy = policies.current();
+            sessions.awaitPreviousChange(session, state, policy.explainTimeout());
+            Call call = call(session, policy);
             ParsedStatement parsed = classify(session, statement, config);
             Submission submission;
             if (parsed.kind() == StatementKind.BEGIN_STATEMENT_SET
@@ -338,7 +340,8 @@ public final class StatementPipeline {
                             parsed,
                             sessionConfig,
                             executionConfig.toMap(),
-                            (body, streaming) -> explained(planner.plan(call.session(), body, executionConfig, streaming)));
+                            (body, streaming) -> explained(planner.plan(
+                                    call.session(), body, executionConfig, streaming, call.policy().explainTimeout())));
         } catch (RuntimeException | StackOverflowError e) {
             LOG.error("sql-guard could not analyse a statement of session {}.", call.session(), e);
             decision = guard.unanalysable(parsed, "internal error in the guard: " + Errors.rootMessage(e));
@@ -364,9 +367,14 @@ public final class StatementPipeline {
     }
 
     private Call call(SessionHandle session) {
+        return call(session, policies.current());
+    }
+
+    /** The call's context under {@code policy}, read once by the caller (its hash is audited with it). */
+    private Call call(SessionHandle session, Policy policy) {
         Subject opened = sessions.subject(session);
-        ScopedPolicy scoped = policyFor(session, opened);
-        return new Call(session, opened.under(scoped.scope().orElse(null), policies.current().policyHash()), scoped);
+        ScopedPolicy scoped = policyFor(session, opened, policy);
+        return new Call(session, opened.under(scoped.scope().orElse(null), policy.policyHash()), scoped);
     }
 
     /**
