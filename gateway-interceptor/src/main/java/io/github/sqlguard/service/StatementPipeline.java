@@ -612,7 +612,7 @@ public final class StatementPipeline {
         Subject subject = new Subject(null, null, "NONE", null, null, result.policyHash());
         try {
             auditor.record("policyReload", null, subject, decision, null,
-                    result.outcome() == PolicyReloader.Outcome.REJECTED ? Outcome.REFUSED : Outcome.APPLIED,
+                    result.outcome() == PolicyReloader.Outcome.REJECTED ? Outcome.REJECTED : Outcome.APPLIED,
                     result.reason());
         } catch (AuditWriteException e) {
             metrics.auditWriteFailure();
