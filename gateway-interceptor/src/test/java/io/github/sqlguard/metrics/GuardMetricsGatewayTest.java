@@ -9,6 +9,7 @@ import io.github.sqlguard.testing.RestSession;
 import org.junit.jupiter.api.Test;
 
 import java.net.ConnectException;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
@@ -51,7 +52,10 @@ class GuardMetricsGatewayTest {
                     .isTrue();
             assertThat(session.execute("SHOW TABLES", 1, Duration.ofSeconds(60)).failed()).isFalse();
 
-            Map<String, Double> samples = PrometheusScrape.scrape(port);
+            String scrape = PrometheusScrape.text(port);
+            // Kept beside the audit file (the README's excerpt comes from it).
+            Files.writeString(GuardedGateway.auditFile().resolveSibling("prometheus-scrape.txt"), scrape);
+            Map<String, Double> samples = PrometheusScrape.parse(scrape);
             // Exactly these series, each counted once: the session's properties at openSession, the
             // DDL, the blocked Top-N and the SHOW (nothing counted twice, nothing else counted).
             assertThat(series(samples, "statements_", "findings_")).isEqualTo(Map.of(
