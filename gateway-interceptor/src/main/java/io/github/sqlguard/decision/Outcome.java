@@ -37,6 +37,8 @@ public enum Outcome {
     ADDED_TO_STATEMENT_SET("added-to-statement-set"),
     /** {@code END;} of a statement set with no INSERT. */
     EMPTY_STATEMENT_SET("empty-statement-set"),
+    /** A policy reload whose file failed validation: the policy in force stays ({@code call: policyReload}). */
+    REJECTED("rejected"),
     /** A handed-on statement's operation named the Flink job it started. */
     JOB_SUBMITTED("job-submitted");
 

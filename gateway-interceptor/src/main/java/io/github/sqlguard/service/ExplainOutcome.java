@@ -8,6 +8,9 @@ import io.github.sqlguard.plan.ExplainedPlan;
  */
 public sealed interface ExplainOutcome {
 
+    /** How long planning took (or was waited for), in milliseconds. */
+    long explainMs();
+
     /** The planner accepted the statement. */
     record Planned(ExplainedPlan plan, long explainMs) implements ExplainOutcome {}
 

@@ -96,6 +96,16 @@ public final class SessionPlanner {
      */
     public ExplainOutcome plan(
             SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming) {
+        return plan(session, statementBody, executionConfig, streaming, timeout);
+    }
+
+    /**
+     * As {@link #plan(SessionHandle, String, Configuration, boolean)}, at most for {@code timeout}
+     * (the {@code sql-guard.explain-timeout} of the policy deciding the call, which a reload may change).
+     */
+    public ExplainOutcome plan(
+            SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming,
+            Duration timeout) {
         long start = System.nanoTime();
         if (sessions.isEmpty()) {
             return new ExplainOutcome.Failed(

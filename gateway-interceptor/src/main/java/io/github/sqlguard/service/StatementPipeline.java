@@ -152,8 +152,7 @@ public final class StatementPipeline {
      * specific scope matching the session's verified user and groups and its current catalog and
      * database.
      */
-    private ScopedPolicy policyFor(SessionHandle session, Subject subject) {
-        Policy policy = policies.current();
+    private ScopedPolicy policyFor(SessionHandle session, Subject subject, Policy policy) {
         if (policy.scopes().isEmpty() || session == null) {
             return new ScopedPolicy(policy, Optional.empty());
         }
@@ -244,8 +243,11 @@ public final class StatementPipeline {
         // configuration (a RESET still queued) would let a statement through that Flink then runs
         // without the TTL the guard saw.
         synchronized (state.decisionLock) {
-            Call call = call(session);
-            sessions.awaitPreviousChange(session, state, call.policy().explainTimeout());
+            // The policy is read once; the scope only after the session's previous USE has taken
+            // effect, so a Top-N right after 'USE sandbox' is decided by the scope of 'sandbox'.
+            Policy policy = policies.current();
+            sessions.awaitPreviousChange(session, state, policy.explainTimeout());
+            Call call = call(session, policy);
             ParsedStatement parsed = classify(session, statement, config);
             Submission submission;
             if (parsed.kind() == StatementKind.BEGIN_STATEMENT_SET
@@ -348,13 +350,20 @@ public final class StatementPipeline {
                             parsed,
                             sessionConfig,
                             executionConfig.toMap(),
-                            (body, streaming) -> planner.plan(call.session(), body, executionConfig, streaming));
+                            (body, streaming) -> explained(planner.plan(
+                                    call.session(), body, executionConfig, streaming, call.policy().explainTimeout())));
         } catch (RuntimeException | StackOverflowError e) {
             LOG.error("sql-guard could not analyse a statement of session {}.", call.session(), e);
             decision = guard.unanalysable(parsed, "internal error in the guard: " + Errors.rootMessage(e));
         }
         observe(decision, call.policy());
         return decision;
+    }
+
+    /** Counts the time of one EXPLAIN in the session (planned, rejected, or given up on). */
+    private ExplainOutcome explained(ExplainOutcome outcome) {
+        metrics.explainMillis(outcome.explainMs());
+        return outcome;
     }
 
     /**
@@ -368,9 +377,14 @@ public final class StatementPipeline {
     }
 
     private Call call(SessionHandle session) {
+        return call(session, policies.current());
+    }
+
+    /** The call's context under {@code policy}, read once by the caller (its hash is audited with it). */
+    private Call call(SessionHandle session, Policy policy) {
         Subject opened = sessions.subject(session);
-        ScopedPolicy scoped = policyFor(session, opened);
-        return new Call(session, opened.under(scoped.scope().orElse(null), policies.current().policyHash()), scoped);
+        ScopedPolicy scoped = policyFor(session, opened, policy);
+        return new Call(session, opened.under(scoped.scope().orElse(null), policy.policyHash()), scoped);
     }
 
     /**
@@ -395,10 +409,15 @@ public final class StatementPipeline {
                 metrics.explainTimeout();
             }
         }
-        if (decision.refuse() && policy.mode() == Mode.REPORT && !decision.rejectedByFlink()) {
-            metrics.wouldBlock();
-        } else if (decision.refuse()) {
+        // Flink's own rejection of a statement (audited rejected-by-flink) is no policy refusal, in
+        // either mode; it is counted by its verdict and planner-error finding.
+        if (decision.rejectedByFlink()) {
+            return;
+        }
+        if (refuses(decision, policy)) {
             metrics.refused();
+        } else if (decision.refuse()) {
+            metrics.wouldBlock();
         }
     }
 
@@ -621,7 +640,7 @@ public final class StatementPipeline {
         Subject subject = new Subject(null, null, "NONE", null, null, result.policyHash());
         try {
             auditor.record("policyReload", null, subject, decision, null,
-                    result.outcome() == PolicyReloader.Outcome.REJECTED ? Outcome.REFUSED : Outcome.APPLIED,
+                    result.outcome() == PolicyReloader.Outcome.REJECTED ? Outcome.REJECTED : Outcome.APPLIED,
                     result.reason());
         } catch (AuditWriteException e) {
             metrics.auditWriteFailure();

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.sqlguard.identity.Identity.Source;
+import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.GuardedGateway;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.junit.jupiter.api.Test;
@@ -51,6 +53,25 @@ class TrustedIdentityGatewayTest {
         return new SessionHandle(UUID.fromString(JSON.readTree(response.body()).get("sessionHandle").asText()));
     }
 
+    /**
+     * POST /v2/sessions/:session/statements; returns the audit record of the operation (written
+     * before the handle is returned).
+     */
+    private static JsonNode executeAndAudit(HttpClient http, String root, SessionHandle session, String statement)
+            throws Exception {
+        HttpRequest request =
+                HttpRequest.newBuilder(URI.create(root + "/v2/sessions/" + session + "/statements"))
+                        .timeout(Duration.ofSeconds(60))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                JSON.writeValueAsString(Map.of("statement", statement))))
+                        .build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        String operation = JSON.readTree(response.body()).get("operationHandle").asText();
+        return AuditFile.forOperation(operation).orElseThrow();
+    }
+
     @Test
     void clientCertificateNamesTheUserAndAHeaderFromAnUntrustedAddressIsIgnored() throws Exception {
         TestKeystores stores = new TestKeystores(dir);
@@ -88,6 +109,16 @@ class TrustedIdentityGatewayTest {
             assertThat(identity.rejected()).hasValueSatisfying(r -> assertThat(r)
                     .contains("'X-Forwarded-User'").contains("127.0.0.1").contains("not in"));
 
+            // The audit of a statement of that session: the certificate's CN is the user; the
+            // claimed name and the ignored header are kept apart.
+            JsonNode record = executeAndAudit(asAlice, root, session, "SHOW DATABASES");
+            assertThat(record.path("user").asText()).isEqualTo("alice");
+            assertThat(record.path("claimedUser").asText()).isEqualTo("root");
+            assertThat(record.path("identitySource").asText()).isEqualTo("CLIENT_CERTIFICATE");
+            assertThat(record.path("identityRejected").asText())
+                    .contains("'X-Forwarded-User'").contains("127.0.0.1");
+            assertThat(record.path("outcome").asText()).isEqualTo("submitted");
+
             // A certificate the gateway does not trust never gets a session.
             SSLContext untrusted = TestKeystores.clientContext(mallory, clientTrusts);
             HttpClient asMallory = HttpClient.newBuilder().sslContext(untrusted).build();
@@ -120,6 +151,15 @@ class TrustedIdentityGatewayTest {
             assertThat(dave.user()).isEmpty();
             assertThat(dave.claimedUser()).contains("dave");
             assertThat(dave.rejected()).isEmpty();
+
+            JsonNode carolsStatement = executeAndAudit(http, root, proxied, "SHOW DATABASES");
+            assertThat(carolsStatement.path("user").asText()).isEqualTo("carol");
+            assertThat(carolsStatement.path("claimedUser").asText()).isEqualTo("someone-else");
+            assertThat(carolsStatement.path("identitySource").asText()).isEqualTo("TRUSTED_PROXY");
+            JsonNode davesStatement = executeAndAudit(http, root, direct, "SHOW DATABASES");
+            assertThat(davesStatement.path("user").isNull()).as("nothing verified").isTrue();
+            assertThat(davesStatement.path("claimedUser").asText()).isEqualTo("dave");
+            assertThat(davesStatement.path("identitySource").asText()).isEqualTo("NONE");
         }
     }
 }

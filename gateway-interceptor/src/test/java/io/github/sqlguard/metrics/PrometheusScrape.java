@@ -39,6 +39,11 @@ public final class PrometheusScrape {
      * left out) to its value.
      */
     public static Map<String, Double> scrape(int port) throws Exception {
+        return parse(text(port));
+    }
+
+    /** One scrape as the reporter serves it (Prometheus text format). */
+    public static String text(int port) throws Exception {
         HttpResponse<String> response =
                 HttpClient.newHttpClient()
                         .send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
@@ -48,8 +53,13 @@ public final class PrometheusScrape {
         if (response.statusCode() != 200) {
             throw new IllegalStateException("Scrape returned " + response.statusCode());
         }
+        return response.body();
+    }
+
+    /** Every sample of a scrape's text, as {@link #scrape} returns them. */
+    public static Map<String, Double> parse(String text) {
         Map<String, Double> samples = new TreeMap<>();
-        for (String line : response.body().split("\n")) {
+        for (String line : text.split("\n")) {
             if (line.isBlank() || line.startsWith("#")) {
                 continue;
             }

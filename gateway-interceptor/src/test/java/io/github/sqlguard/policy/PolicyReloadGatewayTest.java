@@ -3,10 +3,12 @@ package io.github.sqlguard.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.GatewayRestClient;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.configuration.DeploymentOptionsInternal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A real guarded gateway started from a config.yaml that is rewritten while a session is open: the
@@ -76,6 +79,65 @@ class PolicyReloadGatewayTest {
             assertThat(policies.current().thresholds().maxTopN()).isEqualTo(7);
             assertThat(policies.current().mode()).isEqualTo(Mode.ENFORCE);
         }
+    }
+
+    @Test
+    void theNextStatementOfAnOpenSessionIsJudgedByTheNewPolicyAndABadFileIsAuditedAsRejected() throws Exception {
+        Path file = confDir.resolve("config.yaml");
+        String start = "sql-guard.reload.interval: 200 ms\n";
+        Files.writeString(file, start);
+        Map<String, String> config = new HashMap<>();
+        config.put("sql-guard.reload.interval", "200 ms");
+        config.put(DeploymentOptionsInternal.CONF_DIR.key(), confDir.toString());
+        Duration timeout = Duration.ofSeconds(90);
+
+        try (GuardedGateway gateway = GuardedGateway.start(config);
+                RestSession session = gateway.openSession(Map.of())) {
+            PolicyHolder policies = gateway.runtime().policies();
+            String startHash = policies.policyHash();
+            assertThat(session.execute(ReportModeGatewayTest.ORDERS, 0, timeout).failed()).isFalse();
+            assertThat(session.execute(ReportModeGatewayTest.TOP_N, 1, timeout).error())
+                    .contains("[sql-guard] Statement blocked by policy: unbounded-rank");
+
+            Files.writeString(file, start + "sql-guard.rules.unbounded-rank.level: WARN\n");
+            await().atMost(Duration.ofSeconds(20)).until(() -> !policies.policyHash().equals(startHash));
+            String newHash = policies.policyHash();
+            JsonNode applied = await().atMost(Duration.ofSeconds(10))
+                    .until(() -> reloadRecord(newHash, "applied"), Optional::isPresent).orElseThrow();
+            assertThat(applied.path("kind").asText()).isEqualTo("POLICY");
+            assertThat(applied.path("statement").asText()).contains(startHash + " -> " + newHash);
+
+            // The same open session: its next statement is judged by the new policy.
+            String operation = session.submit(ReportModeGatewayTest.TOP_N, Map.of());
+            assertThat(session.awaitStarted(operation, timeout)).isIn("RUNNING", "FINISHED");
+            assertThat(session.fetch(operation, 1, timeout, Duration.ofMillis(50)).error()).isNull();
+            JsonNode record = AuditFile.forOperation(operation).orElseThrow();
+            assertThat(record.path("policyHash").asText()).isEqualTo(newHash);
+            assertThat(record.path("verdict").asText()).isEqualTo("WARN");
+            assertThat(record.path("outcome").asText()).isEqualTo("submitted");
+            session.closeOperation(operation);
+
+            Policy good = policies.current();
+            Files.writeString(file, start + "sql-guard.rules.unbounded-rank.level: WARNING\n");
+            JsonNode rejected = await().atMost(Duration.ofSeconds(20))
+                    .until(() -> reloadRecord(newHash, "rejected"), Optional::isPresent).orElseThrow();
+            assertThat(rejected.path("error").asText())
+                    .contains("sql-guard.rules.unbounded-rank.level").contains("WARNING");
+            assertThat(policies.current()).as("a bad file keeps the policy in force").isSameAs(good);
+            assertThat(session.execute("SHOW TABLES", 1, timeout).failed()).isFalse();
+            assertThat(AuditFile.forSession(session.handle()).get(AuditFile.forSession(session.handle()).size() - 1)
+                            .path("policyHash").asText())
+                    .isEqualTo(newHash);
+        }
+    }
+
+    /** The policyReload audit record with {@code outcome} under {@code policyHash}, if written yet. */
+    private static Optional<JsonNode> reloadRecord(String policyHash, String outcome) throws Exception {
+        return AuditFile.records().stream()
+                .filter(r -> r.path("call").asText().equals("policyReload"))
+                .filter(r -> r.path("policyHash").asText().equals(policyHash))
+                .filter(r -> r.path("outcome").asText().equals(outcome))
+                .findFirst();
     }
 
     @Test
