@@ -37,6 +37,11 @@ public enum Outcome {
     ADDED_TO_STATEMENT_SET("added-to-statement-set"),
     /** {@code END;} of a statement set with no INSERT. */
     EMPTY_STATEMENT_SET("empty-statement-set"),
+    /**
+     * An {@code EXPLAIN} answered with Flink's own EXPLAIN output followed by the guard's findings
+     * on the explained statement (whose verdict the records carry); nothing ran.
+     */
+    EXPLAINED("explained"),
     /** A handed-on statement's operation named the Flink job it started. */
     JOB_SUBMITTED("job-submitted");
 
