@@ -119,6 +119,7 @@ class ExplainDryRunTest {
                     client.get("/sessions/" + session.handle() + "/operations/" + operation + "/result/0?rowFormat=JSON")
                             .body();
             session.closeOperation(operation);
+            Files.writeString(Path.of("target", "explain-top-n.json"), page.toPrettyString());
 
             // What Flink's own EXPLAIN answers: one STRING column 'result', not a query, no job.
             assertThat(page.path("resultKind").asText()).isEqualTo("SUCCESS_WITH_CONTENT");
