@@ -1,5 +1,7 @@
--- expect: OK
--- EXPLAIN never runs anything and is never blocked, even of a blocked query.
+-- expect: BLOCK unbounded-rank
+-- EXPLAIN never runs anything and is never refused, even of a blocked query: it is the dry run.
+-- It carries the explained statement's verdict (audit record, advisory) and answers with Flink's
+-- plan followed by the guard's findings.
 CREATE TABLE orders (
   order_id STRING,
   user_id STRING,

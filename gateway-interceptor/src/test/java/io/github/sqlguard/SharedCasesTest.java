@@ -28,7 +28,8 @@ import java.util.stream.Stream;
  * src/test/resources/cases}) through the real guarded gateway and the real planner, one session
  * per script: earlier statements must not be blocked; the last statement's verdict and rule ids
  * must be those of the script's {@code -- expect:} header (verdict read from the audit record of
- * its operation; for BLOCK, the error the client gets must name every rule id).
+ * its operation; for BLOCK, the error the client gets must name every rule id; for an {@code
+ * EXPLAIN}, which carries the explained statement's verdict and is never refused, its result must).
  *
  * <p>{@code -Dsql-guard.cases.dir=DIR} reads the shared cases from another directory; {@code
  * -Dsql-guard.cases.only=REGEX} runs only the files whose name matches (e.g. {@code '(2[67]|14\d)-.*'}).
@@ -70,16 +71,29 @@ class SharedCasesTest {
                         AuditFile.forOperation(operation)
                                 .orElseThrow(() -> new AssertionError("no audit record for " + statement));
                 String verdict = record.path("verdict").asText();
+                // An EXPLAIN is a dry run: it carries the explained statement's verdict, is never
+                // refused, and answers with Flink's plan followed by the guard's findings.
+                boolean dryRun = record.path("kind").asText().equals("EXPLAIN");
                 // Setup statements must finish before the next one, and a refused statement's error is
                 // there only once its operation has ended; the last statement may be a running query.
                 String status =
-                        last && !verdict.equals("BLOCK")
+                        last && !verdict.equals("BLOCK") && !dryRun
                                 ? session.awaitStarted(operation, Duration.ofSeconds(60))
                                 : session.awaitTerminal(operation, Duration.ofSeconds(60));
-                String error = session.errorAndClose(operation);
+                String answer = null;
+                String error;
+                if (dryRun) {
+                    RestSession.StatementResult result =
+                            session.fetch(operation, 0, Duration.ofSeconds(60), Duration.ofMillis(50));
+                    session.closeOperation(operation);
+                    error = result.error();
+                    answer = result.rows().stream().map(r -> r.path("fields").get(0).asText()).toList().toString();
+                } else {
+                    error = session.errorAndClose(operation);
+                }
                 List<String> rules = new ArrayList<>();
                 record.path("findings").forEach(f -> rules.add(f.path("id").asText()));
-                if (!verdict.equals("BLOCK")) {
+                if (!verdict.equals("BLOCK") || dryRun) {
                     assertThat(status).as("status of %s in %s (error %s)", statement, script.name(), error)
                             .isIn(last ? List.of("RUNNING", "FINISHED") : List.of("FINISHED"));
                 }
@@ -90,7 +104,13 @@ class SharedCasesTest {
                 assertThat(verdict).as("verdict of %s (findings %s)", script.name(), record.path("findings"))
                         .isEqualTo(script.expectedVerdict());
                 assertThat(rules).as("rules of %s", script.name()).containsAll(script.expectedRules());
-                if (script.expectedVerdict().equals("BLOCK")) {
+                if (dryRun) {
+                    assertThat(error).as("error of %s", script.name()).isNull();
+                    assertThat(answer).as("answer of %s", script.name()).contains("== SQL Guard ==");
+                    for (String rule : script.expectedRules()) {
+                        assertThat(answer).contains(rule);
+                    }
+                } else if (script.expectedVerdict().equals("BLOCK")) {
                     assertThat(error).as("error of %s", script.name()).isNotNull();
                     for (String rule : script.expectedRules()) {
                         assertThat(error).contains(rule);

@@ -142,6 +142,8 @@ public final class LintEngine implements AutoCloseable {
                 };
         StatementPipeline.Submission submission =
                 pipeline.execute(session, statement.text(), 0L, new Configuration(), dryRun);
+        // An EXPLAIN's answer is an operation that reads the dry run's result: let it end first.
+        sessions.awaitTermination(session, submission.handle(), APPLY_TIMEOUT);
         service.closeOperation(session, submission.handle());
         return linted(file, statement, submission.decision(), failure[0], applied[0]);
     }

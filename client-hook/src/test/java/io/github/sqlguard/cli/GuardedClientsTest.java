@@ -176,6 +176,42 @@ class GuardedClientsTest {
         }
     }
 
+    @Test
+    void jdbcDriverGetsFlinksPlanAndTheGuardsFindingsForAnExplain() throws Exception {
+        try (Connection connection = DriverManager.getConnection("jdbc:flink://" + gateway.endpoint());
+                Statement statement = connection.createStatement()) {
+            statement.execute(ORDERS);
+
+            // Flink's EXPLAIN is not a query for the driver: execute(), then its result set.
+            assertThat(statement.execute("EXPLAIN " + TOP_N)).isTrue();
+            try (ResultSet result = statement.getResultSet()) {
+                assertThat(result.getMetaData().getColumnCount()).isEqualTo(1);
+                assertThat(result.getMetaData().getColumnName(1)).isEqualTo("result");
+                assertThat(result.next()).isTrue();
+                assertThat(result.getString(1))
+                        .contains("== Optimized Execution Plan ==")
+                        .contains("== SQL Guard ==\nVerdict: BLOCK (unbounded-rank).")
+                        .contains("fix: Rank per window instead");
+                assertThat(result.next()).isFalse();
+            }
+        }
+    }
+
+    @Test
+    void clientShowsAnExplainsFindingsOnlyInItsResult(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("explain.sql");
+        Files.writeString(script, ORDERS + ";\nEXPLAIN " + GROUP_BY + ";\n");
+        ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+
+        new CommandLine(new ClientCommand().withTerminalFactory(() -> TerminalUtils.createDumbTerminal(terminal)))
+                .execute("--endpoint", gateway.endpoint(), "-f", script.toString(),
+                        "--history", dir.resolve("history").toString());
+        String output = terminal.toString(StandardCharsets.UTF_8);
+
+        assertThat(output).contains("== SQL Guard ==").doesNotContain("[WARNING] sql-guard");
+        assertThat(output.split("WARN stateful-without-ttl", -1)).hasSize(2);
+    }
+
     private static String messages(Throwable t) {
         StringBuilder out = new StringBuilder();
         for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {

@@ -39,6 +39,11 @@ public enum Outcome {
     EMPTY_STATEMENT_SET("empty-statement-set"),
     /** A policy reload whose file failed validation: the policy in force stays ({@code call: policyReload}). */
     REJECTED("rejected"),
+    /**
+     * An {@code EXPLAIN} answered with Flink's own EXPLAIN output followed by the guard's findings
+     * on the explained statement (whose verdict the records carry); nothing ran.
+     */
+    EXPLAINED("explained"),
     /** A handed-on statement's operation named the Flink job it started. */
     JOB_SUBMITTED("job-submitted");
 

@@ -81,6 +81,8 @@ public final class StatementGuard {
             unanalysed = "EXECUTE PLAN runs a compiled plan from a file the guard cannot read";
         } else if (statement.kind() == StatementKind.MATERIALIZED_TABLE) {
             unanalysed = "the guard could not find the defining query of this materialized table";
+        } else if (statement.kind() == StatementKind.EXPLAIN) {
+            unanalysed = "the guard could not find the explained statement in this EXPLAIN";
         }
         Duration ttl = StateTtl.effective(config);
         AnalysisContext context =

@@ -31,9 +31,13 @@ import org.apache.flink.table.api.ResultKind;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
+import org.apache.flink.table.gateway.api.operation.OperationStatus;
+import org.apache.flink.table.gateway.api.results.FetchOrientation;
+import org.apache.flink.table.gateway.api.results.OperationInfo;
 import org.apache.flink.table.gateway.api.results.ResultSet;
 import org.apache.flink.table.gateway.api.results.ResultSetImpl;
 import org.apache.flink.table.gateway.api.session.SessionEnvironment;
@@ -43,6 +47,7 @@ import org.apache.flink.table.gateway.api.utils.SqlGatewayException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +68,9 @@ import java.util.function.Supplier;
  * happened follows, linked by {@code decisionId} and carrying the operation handle; a statement
  * that starts a job gets a {@code jobSubmitted} record with the job id when a fetched result names
  * it.
+ *
+ * <p>An {@code EXPLAIN} is a dry run of the statement it explains: decided on as that statement,
+ * never refused for a finding, answered with Flink's EXPLAIN output and the guard's findings.
  *
  * <p>How an allowed statement reaches Flink is the caller's {@link HandOff}: the gateway hands it
  * to Flink's service; {@code lint} applies what changes the session and runs no job. Thread-safe:
@@ -253,6 +261,8 @@ public final class StatementPipeline {
             if (parsed.kind() == StatementKind.BEGIN_STATEMENT_SET
                     || (state.inStatementSet() && parsed.kind() != StatementKind.UNPARSABLE)) {
                 submission = statementSet(call, state, parsed, executionTimeoutMs, config, handOff);
+            } else if (parsed.kind() == StatementKind.EXPLAIN) {
+                submission = explain(call, parsed, statement, executionTimeoutMs, config, handOff);
             } else {
                 submission =
                         handOn(call, parsed, statement, executionTimeoutMs, config, decide(call, parsed, config),
@@ -337,33 +347,37 @@ public final class StatementPipeline {
     }
 
     /**
-     * The guard's decision; when the guard itself fails (a bug, an unexpected gateway error), an
-     * unanalysed decision that {@code sql-guard.fail-mode} turns into a refusal or a pass.
+     * The guard's decision, counted in the metrics; when the guard itself fails (a bug, an
+     * unexpected gateway error), an unanalysed decision that {@code sql-guard.fail-mode} turns into
+     * a refusal or a pass.
      */
     private Decision decide(Call call, ParsedStatement parsed, Configuration executionConfig) {
-        StatementGuard guard = guardOf(catalog, call.scoped());
-        Decision decision;
-        try {
-            Map<String, String> sessionConfig = delegate.getSessionConfig(call.session());
-            decision =
-                    guard.decide(
-                            parsed,
-                            sessionConfig,
-                            executionConfig.toMap(),
-                            (body, streaming) -> explained(planner.plan(
-                                    call.session(), body, executionConfig, streaming, call.policy().explainTimeout())));
-        } catch (RuntimeException | StackOverflowError e) {
-            LOG.error("sql-guard could not analyse a statement of session {}.", call.session(), e);
-            decision = guard.unanalysable(parsed, "internal error in the guard: " + Errors.rootMessage(e));
-        }
+        Decision decision = analyse(call, parsed, executionConfig);
         observe(decision, call.policy());
         return decision;
     }
 
-    /** Counts the time of one EXPLAIN in the session (planned, rejected, or given up on). */
+    /** Counts the time of one planning in the session (planned, rejected, or given up on). */
     private ExplainOutcome explained(ExplainOutcome outcome) {
         metrics.explainMillis(outcome.explainMs());
         return outcome;
+    }
+
+    /** The guard's decision as {@link #decide} takes it, not yet counted. */
+    private Decision analyse(Call call, ParsedStatement parsed, Configuration executionConfig) {
+        StatementGuard guard = guardOf(catalog, call.scoped());
+        try {
+            Map<String, String> sessionConfig = delegate.getSessionConfig(call.session());
+            return guard.decide(
+                    parsed,
+                    sessionConfig,
+                    executionConfig.toMap(),
+                    (body, streaming) -> explained(planner.plan(
+                            call.session(), body, executionConfig, streaming, call.policy().explainTimeout())));
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.error("sql-guard could not analyse a statement of session {}.", call.session(), e);
+            return guard.unanalysable(parsed, "internal error in the guard: " + Errors.rootMessage(e));
+        }
     }
 
     /**
@@ -462,6 +476,127 @@ public final class StatementPipeline {
         outcome(decided, handle, outcome, execution, null).ifPresent(record -> awaitingJob.put(handle, record));
         remember(session, handle, decision);
         return new Submission(handle, decision, outcome);
+    }
+
+    /**
+     * {@code EXPLAIN <statement>}, any of Flink's forms: a dry run of the explained statement.
+     *
+     * <p>The guard decides on the explained statement as it would if the statement itself were
+     * sent; the EXPLAIN's records carry that verdict and its findings (outcome {@code explained}).
+     * No finding refuses an EXPLAIN, as nothing runs; only an audit record that cannot be written
+     * does ({@code sql-guard.audit.fail-mode: closed}). Flink runs the EXPLAIN itself ({@code
+     * handOff}), and the client gets an operation whose result is Flink's EXPLAIN output followed
+     * by the guard's {@link ExplainSection}, in the single-column schema of Flink's result. When
+     * Flink's EXPLAIN fails (a planner rejection of the explained statement), that operation fails
+     * with Flink's own exception, headed by the guard's diagnosis when a diagnosis rule explains it.
+     */
+    private Submission explain(
+            Call call, ParsedStatement parsed, String statement, long executionTimeoutMs, Configuration config,
+            HandOff handOff) {
+        SessionHandle session = call.session();
+        Decision asRun = analyse(call, parsed, config);
+        Decision decision = asRun.withRefuse(false);
+        observe(decision, call.policy());
+        AuditRecord decided = decided("executeStatement", session, call.subject(), decision, call.policy());
+        if (decided == null) {
+            return refuse(session, null, decision, Outcome.AUDIT_FAILED, auditFailure(), null);
+        }
+        OperationHandle flinkExplain;
+        try {
+            flinkExplain = handOff.execute(session, parsed, statement, executionTimeoutMs, config);
+        } catch (RuntimeException e) {
+            outcome(decided, null, Outcome.FAILED_TO_SUBMIT, Errors.rootMessage(e));
+            throw e;
+        }
+        if (gatewaySessions.isEmpty()) {
+            // Not Flink's own service: its operation cannot be awaited, so it goes back as it is.
+            outcome(decided, flinkExplain, Outcome.SUBMITTED, null);
+            remember(session, flinkExplain, decision);
+            return new Submission(flinkExplain, decision, Outcome.SUBMITTED);
+        }
+        String section = ExplainSection.of(asRun, call.policy());
+        String diagnosis =
+                asRun.flinkError() != null && !asRun.rejectedByFlink() ? diagnosisOf(asRun) : null;
+        OperationHandle handle =
+                delegate.submitOperation(session, () -> explained(session, flinkExplain, section, diagnosis));
+        outcome(decided, handle, Outcome.EXPLAINED, null);
+        remember(session, handle, decision);
+        return new Submission(handle, decision, Outcome.EXPLAINED);
+    }
+
+    /**
+     * Waits for Flink's EXPLAIN operation (as long as Flink runs it: its execution timeout, or until
+     * the client closes the guard's operation), then returns its rows' text followed by {@code
+     * section}, in Flink's result schema; closes Flink's operation.
+     *
+     * @param diagnosis the guard's explanation of a planner rejection, or {@code null}
+     */
+    private ResultSet explained(
+            SessionHandle session, OperationHandle flinkExplain, String section, String diagnosis) throws Exception {
+        try {
+            if (!gatewaySessions.orElseThrow().awaitTermination(session, flinkExplain, Duration.ofMillis(Long.MAX_VALUE))) {
+                throw new SqlGatewayException("[sql-guard] Stopped waiting for Flink's EXPLAIN: the operation was closed.");
+            }
+            OperationInfo info = delegate.getOperationInfo(session, flinkExplain);
+            if (info.getStatus() == OperationStatus.ERROR) {
+                Throwable flinkError =
+                        info.getException().orElseGet(() -> new SqlGatewayException("Flink's EXPLAIN failed."));
+                if (diagnosis != null) {
+                    throw new StatementBlockedException(diagnosis, flinkError);
+                }
+                if (flinkError instanceof Exception e) {
+                    throw e;
+                }
+                throw (Error) flinkError;
+            }
+            if (info.getStatus() != OperationStatus.FINISHED) {
+                throw new SqlGatewayException("[sql-guard] Flink's EXPLAIN ended as " + info.getStatus() + ".");
+            }
+            StringBuilder text = new StringBuilder();
+            ResolvedSchema schema = null;
+            while (true) {
+                ResultSet page = delegate.fetchResults(session, flinkExplain, FetchOrientation.FETCH_NEXT, Integer.MAX_VALUE);
+                if (page.getResultType() == ResultSet.ResultType.NOT_READY) {
+                    throw new SqlGatewayException("[sql-guard] Flink's EXPLAIN finished without a result.");
+                }
+                schema = page.getResultSchema();
+                for (RowData row : page.getData()) {
+                    text.append(row.isNullAt(0) ? "" : row.getString(0).toString());
+                }
+                if (page.getResultType() == ResultSet.ResultType.EOS) {
+                    break;
+                }
+            }
+            String answer = text.toString().stripTrailing() + "\n\n" + section;
+            return new ResultSetImpl(
+                    ResultSet.ResultType.EOS,
+                    null,
+                    schema,
+                    List.of(GenericRowData.of(StringData.fromString(answer))),
+                    row -> new String[] {row.getString(0).toString()},
+                    false,
+                    null,
+                    ResultKind.SUCCESS_WITH_CONTENT);
+        } finally {
+            try {
+                delegate.closeOperation(session, flinkExplain);
+            } catch (RuntimeException e) {
+                LOG.warn("sql-guard could not close Flink's EXPLAIN operation {} of session {}.", flinkExplain, session, e);
+            }
+        }
+    }
+
+    /** The guard's explanation of a planner rejection that a diagnosis rule explains: its findings, BLOCK first. */
+    private static String diagnosisOf(Decision decision) {
+        StringBuilder out = new StringBuilder("[sql-guard] Flink cannot plan the explained statement: ");
+        out.append(String.join(", ", decision.verdict().findings(Level.BLOCK).stream().map(Finding::ruleId).toList()));
+        out.append('\n');
+        for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
+            for (Finding finding : decision.verdict().findings(level)) {
+                out.append('\n').append(finding.describe());
+            }
+        }
+        return out.toString().stripTrailing();
     }
 
     /**

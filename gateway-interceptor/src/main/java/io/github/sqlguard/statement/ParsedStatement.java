@@ -9,7 +9,8 @@ import java.util.Optional;
  * @param text the statement text as submitted
  * @param kind what the statement does
  * @param explainBody the text to put after {@code EXPLAIN} to plan this statement (a leading
- *     {@code EXECUTE} removed), or {@code null} when the statement is not planned
+ *     {@code EXECUTE} removed; for an {@code EXPLAIN}, the statement it explains, as written), or
+ *     {@code null} when the statement is not planned
  * @param setKey for {@code SET}/{@code RESET}, the key (unquoted); otherwise {@code null}
  * @param setValue for {@code SET}, the value (unquoted); otherwise {@code null}
  * @param stateTtlHints every {@code STATE_TTL} hint option in the statement

@@ -26,7 +26,11 @@ public enum StatementKind {
     SET(false),
     /** {@code RESET 'key'} or {@code RESET}. */
     RESET(false),
-    /** {@code EXPLAIN ...}: plans, never runs. */
+    /**
+     * {@code EXPLAIN ...} in any of Flink's forms: plans, never runs. The explained statement is
+     * analysed and its findings are added to Flink's EXPLAIN output; a BLOCK finding does not refuse
+     * the EXPLAIN.
+     */
     EXPLAIN(false),
     /**
      * {@code COMPILE [AND EXECUTE] PLAN 'file' FOR <statement>} (the statement after {@code FOR} is

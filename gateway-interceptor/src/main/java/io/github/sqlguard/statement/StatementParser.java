@@ -100,6 +100,8 @@ public final class StatementParser {
         String setValue = null;
         if (kind == StatementKind.PLAN && !(node instanceof SqlExecutePlan)) {
             explainBody = afterKeyword(text, "FOR");
+        } else if (node instanceof SqlRichExplain explain) {
+            explainBody = explainedStatement(text, explain);
         } else if (kind == StatementKind.MATERIALIZED_TABLE) {
             explainBody = materializedTableQuery(text, node);
         } else if (kind.isPlanned()) {
@@ -288,6 +290,96 @@ public final class StatementParser {
         return head.startsWith("SELECT") || head.startsWith("WITH") || head.startsWith("VALUES") || head.startsWith("(")
                 ? body
                 : null;
+    }
+
+    /**
+     * The text of the statement an {@code EXPLAIN} explains ({@link SqlRichExplain#getStatement()}),
+     * as written, or {@code null} when it cannot be found.
+     *
+     * <p>The explained node's parser position is not where its text starts (an {@code ORDER BY}
+     * query is placed at its {@code ORDER BY}, an {@code INSERT} at {@code INTO}, a parenthesized
+     * query inside its parentheses), so the text is read after the {@code EXPLAIN} prefix the parser
+     * accepted ({@code EXPLAIN}, then {@code PLAN FOR} or the node's explain details, separated by
+     * commas, comments anywhere) and kept only when Flink's parser reads it back as one statement of
+     * the explained node's class. A statement set comes back as {@code EXECUTE STATEMENT SET ...},
+     * the form Flink plans on its own.
+     */
+    static String explainedStatement(String text, SqlRichExplain explain) {
+        int i = nextToken(text, 0);
+        i = afterWord(text, i, "EXPLAIN");
+        if (i < 0) {
+            return null;
+        }
+        int plan = afterWord(text, nextToken(text, i), "PLAN");
+        int planFor = plan < 0 ? -1 : afterWord(text, nextToken(text, plan), "FOR");
+        if (planFor >= 0) {
+            i = planFor;
+        } else {
+            Set<String> details = explain.getExplainDetails();
+            int start = nextToken(text, i);
+            int end = wordEnd(text, start);
+            while (end >= 0 && details.contains(text.substring(start, end).toUpperCase(Locale.ROOT))) {
+                i = end;
+                int comma = nextToken(text, i);
+                if (comma < text.length() && text.charAt(comma) == ',') {
+                    i = comma + 1;
+                }
+                start = nextToken(text, i);
+                end = wordEnd(text, start);
+            }
+        }
+        String body = text.substring(nextToken(text, i)).strip();
+        if (body.endsWith(";")) {
+            body = body.substring(0, body.length() - 1).strip();
+        }
+        // A statement set is a statement of its own only after EXECUTE (or EXPLAIN).
+        String statement = explain.getStatement() instanceof SqlStatementSet ? "EXECUTE " + body : body;
+        try {
+            SqlNodeList nodes = SqlParser.create(statement, CONFIG).parseStmtList();
+            if (nodes.size() != 1) {
+                return null;
+            }
+            SqlNode read = nodes.get(0);
+            if (explain.getStatement() instanceof SqlStatementSet && read instanceof SqlExecute execute) {
+                read = execute.getStatement();
+            }
+            return read.getClass() == explain.getStatement().getClass() ? statement : null;
+        } catch (SqlParseException | RuntimeException | StackOverflowError e) {
+            return null;
+        }
+    }
+
+    /** The index of the next character at or after {@code i} that is neither white space nor in a comment. */
+    private static int nextToken(String text, int i) {
+        while (i < text.length()) {
+            int next = SqlText.skipComment(text, i);
+            if (next != i) {
+                i = next;
+            } else if (Character.isWhitespace(text.charAt(i))) {
+                i++;
+            } else {
+                return i;
+            }
+        }
+        return i;
+    }
+
+    /** The end of the word starting at {@code i}, or -1 when no word starts there. */
+    private static int wordEnd(String text, int i) {
+        if (i >= text.length() || !Character.isLetter(text.charAt(i))) {
+            return -1;
+        }
+        int end = i;
+        while (end < text.length() && (Character.isLetterOrDigit(text.charAt(end)) || text.charAt(end) == '_')) {
+            end++;
+        }
+        return end;
+    }
+
+    /** The index after {@code word} when that word (any case) starts at {@code i}; otherwise -1. */
+    private static int afterWord(String text, int i, String word) {
+        int end = wordEnd(text, i);
+        return end >= 0 && text.substring(i, end).equalsIgnoreCase(word) ? end : -1;
     }
 
     /**

@@ -47,6 +47,27 @@ class StatementParserTest {
     }
 
     @Test
+    void findsTheStatementOfEveryExplainForm() {
+        assertThat(parser.parse("EXPLAIN SELECT 1").explainBody()).isEqualTo("SELECT 1");
+        assertThat(parser.parse("EXPLAIN PLAN FOR SELECT a FROM t ORDER BY a LIMIT 3;").explainBody())
+                .isEqualTo("SELECT a FROM t ORDER BY a LIMIT 3");
+        assertThat(parser.parse("explain changelog_mode, estimated_cost\n  insert into s select * from t").explainBody())
+                .isEqualTo("insert into s select * from t");
+        assertThat(parser.parse("EXPLAIN PLAN_ADVICE (SELECT 1)").explainBody()).isEqualTo("(SELECT 1)");
+        assertThat(parser.parse("EXPLAIN JSON_EXECUTION_PLAN ( SELECT 1 ) UNION ALL SELECT 2").explainBody())
+                .isEqualTo("( SELECT 1 ) UNION ALL SELECT 2");
+        assertThat(parser.parse("EXPLAIN /* why */ -- so\n WITH x AS (SELECT 1 AS a) SELECT a FROM x").explainBody())
+                .isEqualTo("WITH x AS (SELECT 1 AS a) SELECT a FROM x");
+        assertThat(parser.parse("EXPLAIN STATEMENT SET BEGIN INSERT INTO s SELECT * FROM t; END").explainBody())
+                .isEqualTo("EXECUTE STATEMENT SET BEGIN INSERT INTO s SELECT * FROM t; END");
+        assertThat(parser.parse("EXPLAIN EXECUTE INSERT INTO s SELECT * FROM t").explainBody())
+                .isEqualTo("EXECUTE INSERT INTO s SELECT * FROM t");
+        ParsedStatement hinted = parser.parse("EXPLAIN CHANGELOG_MODE SELECT /*+ STATE_TTL('t' = '24') */ * FROM t");
+        assertThat(hinted.kind()).isEqualTo(StatementKind.EXPLAIN);
+        assertThat(hinted.stateTtlHints()).extracting(ParsedStatement.SqlOption::value).containsExactly("24");
+    }
+
+    @Test
     void findsTheDefiningQueryOfAMaterializedTable() {
         ParsedStatement create =
                 parser.parse("CREATE MATERIALIZED TABLE mt\n  FRESHNESS = INTERVAL '1' MINUTE\nAS SELECT a, b\n  FROM t");

@@ -1,0 +1,69 @@
+package io.github.sqlguard.service;
+
+import io.github.sqlguard.decision.Decision;
+import io.github.sqlguard.policy.Mode;
+import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.Level;
+
+import java.util.List;
+
+/**
+ * The guard's part of an {@code EXPLAIN} result: a {@code == SQL Guard ==} section, as Flink heads
+ * the sections of its own EXPLAIN output, with the verdict on the explained statement, what would
+ * happen if it were run under the policy in force, and each finding (BLOCK first) as {@link
+ * Finding#describe()} gives it, the text the guard's own client prints.
+ */
+final class ExplainSection {
+
+    static final String HEADER = "== SQL Guard ==";
+
+    private ExplainSection() {}
+
+    /**
+     * The section for {@code decision}, the guard's decision on the explained statement as it would
+     * be taken for the statement itself.
+     */
+    static String of(Decision decision, Policy policy) {
+        List<Finding> blocking = decision.verdict().findings(Level.BLOCK);
+        StringBuilder out = new StringBuilder(HEADER).append('\n');
+        out.append("Verdict: ").append(decision.verdictLabel());
+        if (!blocking.isEmpty()) {
+            out.append(" (").append(String.join(", ", blocking.stream().map(Finding::ruleId).toList())).append(')');
+        }
+        out.append(". ").append(ifRun(decision, policy)).append('\n');
+        if (decision.unanalysedReason() != null) {
+            out.append("Not analysed: ").append(decision.unanalysedReason()).append(".\n");
+        }
+        if (decision.verdict().findings().isEmpty()) {
+            out.append("No findings.\n");
+        }
+        for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
+            for (Finding finding : decision.verdict().findings(level)) {
+                out.append('\n').append(finding.describe());
+            }
+        }
+        return out.toString();
+    }
+
+    /** What the gateway would do with the explained statement itself. */
+    private static String ifRun(Decision decision, Policy policy) {
+        if (decision.refuse()) {
+            if (policy.mode() == Mode.REPORT) {
+                return "Run as it is, the statement would run: sql-guard.mode is 'report' (audited as would-block).";
+            }
+            if (decision.verdict().blocked()) {
+                return "Run as it is, the statement would be refused.";
+            }
+            return "Run as it is, the statement would be refused (sql-guard.fail-mode: closed).";
+        }
+        if (decision.unanalysedReason() != null) {
+            return "Run as it is, the statement would run unanalysed (sql-guard.fail-mode: open).";
+        }
+        long advisories = decision.verdict().findings().size();
+        return advisories == 0
+                ? "Run as it is, the statement would run."
+                : "Run as it is, the statement would run with " + advisories
+                        + (advisories == 1 ? " advisory." : " advisories.");
+    }
+}
