@@ -68,7 +68,7 @@ public record SqlScript(
     }
 
     /** {@code text} with its leading comment lines blanked (line numbers kept). */
-    static String withoutHeader(String text) {
+    public static String withoutHeader(String text) {
         StringBuilder out = new StringBuilder();
         boolean header = true;
         for (String line : text.split("\n", -1)) {
