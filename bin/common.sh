@@ -33,7 +33,7 @@ sql_guard_build() {
     return 0
   fi
   command -v mvn >/dev/null || { echo "Maven (mvn) is needed to build Flink SQL Guard on first run." >&2; exit 1; }
-  echo "Building Flink SQL Guard (first run downloads Flink $(sed -n 's:.*<flink.version>\(.*\)</flink.version>.*:\1:p' "$SQL_GUARD_HOME/pom.xml") from Maven Central)..." >&2
+  echo "Building Flink SQL Guard (first run downloads Flink $(sed -n 's:.*<flink.version>\(.*\)</flink.version>.*:\1:p' "$SQL_GUARD_HOME/pom.xml" | head -n 1) from Maven Central)..." >&2
   (cd "$SQL_GUARD_HOME" && mvn -q -B -ntp -DskipTests -pl gateway-interceptor,client-hook -am package dependency:build-classpath \
       -DincludeScope=runtime -Dmdep.outputFile=target/classpath.txt) >&2
 }
