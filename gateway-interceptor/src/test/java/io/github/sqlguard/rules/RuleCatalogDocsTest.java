@@ -18,9 +18,15 @@ import java.util.stream.Stream;
 /**
  * The rule catalog, its documentation and the README agree: every rule has a {@code
  * docs/rules/<id>.md} page and a row in README's rule table, and every page documents a rule of the
- * catalog.
+ * catalog (pages that say they document no rule aside).
  */
 class RuleCatalogDocsTest {
+
+    /**
+     * Pages of docs/rules that document no rule of the catalog: lint's {@code UNANALYSED} status
+     * ("Not a rule", docs/rules/README.md).
+     */
+    private static final Set<String> NOT_RULES = Set.of("missing-dependency");
 
     private final Path root = GuardedGateway.projectRoot();
     private final List<Rule> rules = RuleCatalog.builtIn().rules();
@@ -33,6 +39,7 @@ class RuleCatalogDocsTest {
             pages = files.map(p -> p.getFileName().toString())
                     .filter(n -> n.endsWith(".md") && !n.equals("README.md"))
                     .map(n -> n.substring(0, n.length() - ".md".length()))
+                    .filter(id -> !NOT_RULES.contains(id))
                     .collect(Collectors.toCollection(TreeSet::new));
         }
         assertThat(pages).as("docs/rules pages").isEqualTo(ids);
