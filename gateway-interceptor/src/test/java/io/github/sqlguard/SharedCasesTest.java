@@ -3,13 +3,16 @@ package io.github.sqlguard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.sqlguard.compat.FlinkLine;
 import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.CaseCorpus;
 import io.github.sqlguard.testing.GuardedGateway;
+import io.github.sqlguard.testing.LineExpectations;
 import io.github.sqlguard.testing.RestSession;
 import io.github.sqlguard.testing.SqlScript;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -19,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -30,6 +34,9 @@ import java.util.stream.Stream;
  * must be those of the script's {@code -- expect:} header (verdict read from the audit record of
  * its operation; for BLOCK, the error the client gets must name every rule id; for an {@code
  * EXPLAIN}, which carries the explained statement's verdict and is never refused, its result must).
+ * The headers state the Flink 2.3 verdict; where this build's Flink line decides a case
+ * differently, the verdict is that of the line's expectation file ({@link LineExpectations}, e.g.
+ * {@code cases-flink-1.20.properties}).
  *
  * <p>{@code -Dsql-guard.cases.dir=DIR} reads the shared cases from another directory; {@code
  * -Dsql-guard.cases.only=REGEX} runs only the files whose name matches (e.g. {@code '(2[67]|14\d)-.*'}).
@@ -52,6 +59,24 @@ class SharedCasesTest {
                         .toList();
         assertThat(files).as("case scripts").hasSizeGreaterThanOrEqualTo(only == null ? 32 : 1);
         return files.stream();
+    }
+
+    /** Each case of this line's expectation file is in the corpus, and its verdict there differs from the header's. */
+    @Test
+    void theLineExpectationsNameCasesThatDiffer() throws IOException {
+        Map<String, Path> corpus = new HashMap<>();
+        CaseCorpus.all().forEach(p -> corpus.put(p.getFileName().toString(), p));
+        for (var entry : LineExpectations.current().entrySet()) {
+            Path file = corpus.get(entry.getKey());
+            assertThat(file).as("case %s of %s", entry.getKey(), LineExpectations.file(FlinkLine.current().line())).isNotNull();
+            String header = Files.readString(file).lines().filter(l -> l.startsWith("-- expect:")).findFirst().orElseThrow()
+                    .substring("-- expect:".length()).strip();
+            LineExpectations.Expectation line = entry.getValue();
+            assertThat(String.join(" ", line.verdict(), String.join(" ", line.rules())).strip())
+                    .as("verdict of %s on Flink %s (the header says the same: drop the entry)", entry.getKey(),
+                            FlinkLine.current().line())
+                    .isNotEqualTo(header);
+        }
     }
 
     @ParameterizedTest(name = "{0}")

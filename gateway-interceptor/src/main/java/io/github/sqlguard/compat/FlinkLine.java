@@ -58,6 +58,16 @@ public interface FlinkLine {
             Configuration executionConfig);
 
     /**
+     * Whether this line's planner matches a {@code STATE_TTL} hint to an input table declared with a
+     * {@code WATERMARK} (2.x: yes). Measured on 1.20.0: a {@code STATE_TTL('orders' = '1 d')} hint
+     * on {@code FROM orders}, or on its alias, fails with {@code The options of following hints
+     * cannot match the name of input tables or views} when {@code orders} has a watermark, in a
+     * group aggregation and in a join alike; the same table without a watermark (computed columns
+     * and {@code PROCTIME()} are fine), or the alias of a subquery over it, is matched.
+     */
+    boolean stateTtlHintMatchesTablesWithWatermark();
+
+    /**
      * The metric reporters {@code config} configures ({@code metrics.reporter.*}), from the class
      * path and Flink's plugins, as this line's JobManager sets them up (2.x: {@code
      * ReporterSetupBuilder}; 1.20: {@code ReporterSetup#fromConfiguration}).

@@ -50,7 +50,26 @@ public final class StateTtl {
 
     /** A duration in Flink's own notation with its highest exact unit, e.g. {@code 1 h}. */
     public static String format(Duration duration) {
-        return TimeUtils.formatWithHighestUnit(duration);
+        try {
+            return TimeUtils.formatWithHighestUnit(duration);
+        } catch (ArithmeticException tooLongForNanoseconds) {
+            // Flink 1.20's TimeUtils counts in nanoseconds, which overflow above about 292 years (the
+            // largest TTL, Long.MAX_VALUE ms, is a valid table.exec.state.ttl); 2.x formats it.
+            return formatMillis(duration.toMillis());
+        }
+    }
+
+    private static final long[] UNIT_MILLIS = {86_400_000L, 3_600_000L, 60_000L, 1_000L, 1L};
+    private static final String[] UNIT_LABELS = {"d", "h", "min", "s", "ms"};
+
+    /** {@code millis} with the highest unit that divides it exactly, as Flink writes it. */
+    static String formatMillis(long millis) {
+        for (int i = 0; i < UNIT_MILLIS.length; i++) {
+            if (millis % UNIT_MILLIS[i] == 0) {
+                return (millis / UNIT_MILLIS[i]) + " " + UNIT_LABELS[i];
+            }
+        }
+        throw new AssertionError("every duration is whole milliseconds here");
     }
 
     /**

@@ -178,9 +178,11 @@ public final class SessionPlanner {
                     return new ExplainOutcome.Planned(
                             runsAsCompiled(operation) ? plan.executableAs(json) : plan, elapsedMs(start));
                 }
-            } catch (RuntimeException | LinkageError compileFailed) {
+            } catch (Exception | LinkageError compileFailed) {
                 // Explained below: a planner rejection fails there too, with the planner's own error;
-                // a statement Flink can plan but not compile is judged on its explained plan.
+                // a statement Flink can plan but not compile is judged on its explained plan. Checked
+                // exceptions too: Flink 1.20 throws Jackson's JsonMappingException, undeclared, when it
+                // cannot serialise the compiled plan (a state TTL of Long.MAX_VALUE ms overflows).
                 LOG.debug("Could not compile the plan of a statement; explaining it instead.", compileFailed);
             } catch (StackOverflowError e) {
                 return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));

@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * A case script: statements split by {@link ScriptSplitter} ({@code EXECUTE STATEMENT SET BEGIN ...
- * END;} kept whole), and its header: {@code -- expect: LEVEL rule-id...};
+ * END;} kept whole), and its header: {@code -- expect: LEVEL rule-id...} (the Flink 2.3 verdict;
+ * where this build's Flink line decides otherwise, {@link LineExpectations} gives the verdict read);
  * optionally {@code -- session: key=value} (session properties at open) and {@code --
  * execution-config: key=value} (per-statement config of the last statement), each repeatable.
  */
@@ -44,6 +45,11 @@ public record SqlScript(
         }
         if (verdict == null) {
             throw new IllegalArgumentException(file + " has no '-- expect:' header");
+        }
+        LineExpectations.Expectation onThisLine = LineExpectations.current().get(file.getFileName().toString());
+        if (onThisLine != null) {
+            verdict = onThisLine.verdict();
+            rules = new ArrayList<>(onThisLine.rules());
         }
         return new SqlScript(file, verdict, rules, split(text), session, execution);
     }

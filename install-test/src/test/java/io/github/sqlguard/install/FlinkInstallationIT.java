@@ -38,12 +38,17 @@ class FlinkInstallationIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final Path PROJECT = Path.of(System.getProperty("sql-guard.project.root", "..")).toAbsolutePath();
-    private static final Path CASES =
-            Path.of(System.getProperty("sql-guard.cases.dir", "../../shared/cases")).toAbsolutePath();
+    /** The shared cases: the live corpus beside the repository when present, else the repository's copy. */
+    private static final Path CASES = casesDir();
 
     private static FlinkInstallation flink;
     private static JavaProcess gateway;
     private static int port;
+
+    private static Path casesDir() {
+        Path live = Path.of(System.getProperty("sql-guard.cases.dir", "../../shared/cases")).toAbsolutePath();
+        return Files.isDirectory(live) ? live : PROJECT.resolve("gateway-interceptor/src/test/resources/shared-cases");
+    }
 
     @BeforeAll
     static void installTheGuardAndStartTheGateway() throws Exception {
@@ -97,7 +102,9 @@ class FlinkInstallationIT {
 
         JsonNode record = awaitAuditRecord(topN.operationHandle());
         assertThat(record.path("sessionId").asText()).isEqualTo(sessionId);
-        assertThat(record.path("user").asText()).isEqualTo("installer");
+        // A self-declared name (sql-guard.user) is kept apart from a verified user, and none is configured here.
+        assertThat(record.path("claimedUser").asText()).isEqualTo("installer");
+        assertThat(record.path("user").isNull()).as("user of %s", record).isTrue();
         assertThat(record.path("instance").asText()).isEqualTo("installation-test");
         assertThat(record.path("verdict").asText()).isEqualTo("BLOCK");
         assertThat(record.path("outcome").asText()).isEqualTo("blocked");

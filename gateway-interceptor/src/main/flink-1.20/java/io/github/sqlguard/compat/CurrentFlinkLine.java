@@ -17,7 +17,8 @@ import java.util.List;
 
 /**
  * Flink 1.20: CTAS and materialized tables in the parser's {@code ddl} package, no {@code ALTER
- * MATERIALIZED TABLE ... AS}, no {@code SqlGatewayService#deployScript}.
+ * MATERIALIZED TABLE ... AS}, no {@code SqlGatewayService#deployScript}; a {@code STATE_TTL} hint
+ * cannot name a table declared with a {@code WATERMARK}.
  */
 final class CurrentFlinkLine implements FlinkLine {
 
@@ -56,6 +57,11 @@ final class CurrentFlinkLine implements FlinkLine {
             SqlGatewayService delegate, SessionHandle session, @Nullable URI scriptUri, @Nullable String script,
             Configuration executionConfig) {
         throw new UnsupportedOperationException("SqlGatewayService#deployScript does not exist in Flink 1.20.");
+    }
+
+    @Override
+    public boolean stateTtlHintMatchesTablesWithWatermark() {
+        return false;
     }
 
     @Override

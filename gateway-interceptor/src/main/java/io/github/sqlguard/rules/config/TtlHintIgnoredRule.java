@@ -1,5 +1,6 @@
 package io.github.sqlguard.rules.config;
 
+import io.github.sqlguard.compat.FlinkLine;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -15,7 +16,9 @@ import java.util.List;
  * plan has no regular join or group aggregation for it to apply to (Flink's {@code StateTtlHint}
  * applies to joins and aggregations only). A hint naming no input of its query block is rejected
  * by Flink 2.3 ({@code The options of following hints cannot match the name of input tables or
- * views}); that rejection is diagnosed under this rule.
+ * views}); that rejection is diagnosed under this rule. Flink 1.20 rejects a hint that names a
+ * table with a {@code WATERMARK} the same way ({@link FlinkLine#stateTtlHintMatchesTablesWithWatermark}),
+ * which the diagnosis then names, with the subquery alias that works there.
  */
 public final class TtlHintIgnoredRule implements Rule {
 
@@ -45,14 +48,25 @@ public final class TtlHintIgnoredRule implements Rule {
         String error = context.plannerError().orElse("");
         if (error.contains("cannot match the name of input tables or views")) {
             SqlOption first = hints.get(0);
+            String fix =
+                    "Name an input of the hinted query block: the table name or its alias in that block's FROM/JOIN,"
+                            + " e.g. /*+ STATE_TTL('" + first.key() + "' = '1 d') */ only where '" + first.key() + "' is read.";
+            if (FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
+                return List.of(
+                        RuleHit.diagnosis(
+                                "The STATE_TTL hint names a table or alias that is not an input of its query block, so Flink"
+                                        + " rejects the query.",
+                                "Flink: " + error.lines().findFirst().orElse(error), fix));
+            }
             return List.of(
                     RuleHit.diagnosis(
-                            "The STATE_TTL hint names a table or alias that is not an input of its query block, so Flink"
-                                    + " rejects the query.",
+                            "The STATE_TTL hint names a table or alias that Flink " + FlinkLine.current().line()
+                                    + " cannot match to an input of its query block, so Flink rejects the query: either it is"
+                                    + " not an input there, or it is a table declared with a WATERMARK, which Flink "
+                                    + FlinkLine.current().line() + " never matches by its name or alias.",
                             "Flink: " + error.lines().findFirst().orElse(error),
-                            "Name an input of the hinted query block: the table name or its alias in that block's FROM/JOIN,"
-                                    + " e.g. /*+ STATE_TTL('" + first.key() + "' = '1 d') */ only where '" + first.key()
-                                    + "' is read."));
+                            fix + " For a table with a WATERMARK, read it through a subquery and name the subquery's alias:"
+                                    + " FROM (SELECT * FROM <table>) t with /*+ STATE_TTL('t' = '" + first.value() + "') */."));
         }
         if (context.plan().isEmpty()) {
             return List.of();
