@@ -6,12 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.CaseCorpus;
 import io.github.sqlguard.testing.GuardedGateway;
+import io.github.sqlguard.testing.MutatedStatements;
 import io.github.sqlguard.testing.RestSession;
 import io.github.sqlguard.testing.SqlScript;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -38,12 +37,6 @@ class HostileInputPropertiesTest {
 
     private static final Set<String> VERDICTS = Set.of("OK", "INFO", "WARN", "BLOCK", "UNANALYSED");
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
-    private static final List<String> TOKENS =
-            List.of("SELECT", "(", ")", "'", "''", ";", "--", "/*", "*/", "/*+", "ROW_NUMBER()", "OVER", "PARTITION BY",
-                    "WHERE rn <= 3", "STATE_TTL('orders' = '24')", "'table.exec.state.ttl'", "= '24'", "\u0000", "\uD83D\uDE00",
-                    "\n", "\t", "`", "\"", "BEGIN", "END", "EXECUTE", "STATEMENT SET", "SET", "RESET", "EXPLAIN", "AS",
-                    "\\", "%", "${x}", "\u202E");
-
     private static GuardedGateway gateway;
     private static RestSession session;
     private static List<String> corpus;
@@ -106,21 +99,6 @@ class HostileInputPropertiesTest {
 
     @Provide
     Arbitrary<String> statements() {
-        Arbitrary<String> fromCorpus = Arbitraries.of(corpus);
-        Arbitrary<String> deleted =
-                Combinators.combine(fromCorpus, Arbitraries.integers().between(0, 10_000), Arbitraries.integers().between(1, 40))
-                        .as((s, at, len) -> {
-                            int from = at % Math.max(1, s.length());
-                            return s.substring(0, from) + s.substring(Math.min(s.length(), from + len));
-                        });
-        Arbitrary<String> inserted =
-                Combinators.combine(fromCorpus, Arbitraries.integers().between(0, 10_000), Arbitraries.of(TOKENS))
-                        .as((s, at, token) -> {
-                            int i = at % Math.max(1, s.length());
-                            return s.substring(0, i) + " " + token + " " + s.substring(i);
-                        });
-        Arbitrary<String> random = Arbitraries.strings().all().ofMaxLength(300);
-        Arbitrary<String> tokenSoup = Arbitraries.of(TOKENS).list().ofMaxSize(30).map(l -> String.join(" ", l));
-        return Arbitraries.oneOf(deleted, inserted, random, tokenSoup, fromCorpus.map(String::toLowerCase));
+        return MutatedStatements.of(corpus);
     }
 }

@@ -16,7 +16,10 @@ import java.util.Map;
  * END;} kept whole), and its header: {@code -- expect: LEVEL rule-id...} (the Flink 2.3 verdict;
  * where this build's Flink line decides otherwise, {@link LineExpectations} gives the verdict read);
  * optionally {@code -- session: key=value} (session properties at open) and {@code --
- * execution-config: key=value} (per-statement config of the last statement), each repeatable.
+ * execution-config: key=value} (per-statement config of the last statement), each repeatable, and
+ * {@code -- flink-error: TEXT}: the guard hands the last statement on (its verdict is the header's)
+ * and Flink's own execution of it fails with an error containing TEXT (e.g. {@code ADD JAR} of a
+ * file that does not exist).
  */
 public record SqlScript(
         Path file,
@@ -24,7 +27,8 @@ public record SqlScript(
         List<String> expectedRules,
         List<String> statements,
         Map<String, String> sessionProperties,
-        Map<String, String> executionConfig) {
+        Map<String, String> executionConfig,
+        String flinkError) {
 
     public static SqlScript read(Path file) throws IOException {
         String text = Files.readString(file);
@@ -32,6 +36,7 @@ public record SqlScript(
         List<String> rules = new ArrayList<>();
         Map<String, String> session = new LinkedHashMap<>();
         Map<String, String> execution = new LinkedHashMap<>();
+        String flinkError = null;
         for (String line : text.lines().toList()) {
             if (line.startsWith("-- expect:") && verdict == null) {
                 String[] words = line.substring("-- expect:".length()).strip().split("\\s+");
@@ -41,6 +46,8 @@ public record SqlScript(
                 put(session, line.substring("-- session:".length()));
             } else if (line.startsWith("-- execution-config:")) {
                 put(execution, line.substring("-- execution-config:".length()));
+            } else if (line.startsWith("-- flink-error:")) {
+                flinkError = line.substring("-- flink-error:".length()).strip();
             }
         }
         if (verdict == null) {
@@ -51,7 +58,7 @@ public record SqlScript(
             verdict = onThisLine.verdict();
             rules = new ArrayList<>(onThisLine.rules());
         }
-        return new SqlScript(file, verdict, rules, split(text), session, execution);
+        return new SqlScript(file, verdict, rules, split(text), session, execution, flinkError);
     }
 
     private static void put(Map<String, String> map, String keyValue) {
