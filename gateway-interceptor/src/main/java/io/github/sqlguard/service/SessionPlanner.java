@@ -190,7 +190,10 @@ public final class SessionPlanner {
         }
         try {
             ExplainDetail[] details = streaming ? new ExplainDetail[] {ExplainDetail.CHANGELOG_MODE} : new ExplainDetail[0];
-            String text = tEnv.explainInternal(List.of(operation), details);
+            // Flink explains a statement set as the list of its INSERTs (what EXPLAIN STATEMENT SET does).
+            List<Operation> explained =
+                    operation instanceof StatementSetOperation set ? List.copyOf(set.getOperations()) : List.of(operation);
+            String text = tEnv.explainInternal(explained, details);
             return new ExplainOutcome.Planned(textParser.parse(text), elapsedMs(start));
         } catch (RuntimeException | LinkageError e) {
             return new ExplainOutcome.Rejected(e, elapsedMs(start));

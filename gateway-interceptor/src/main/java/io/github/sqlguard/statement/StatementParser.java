@@ -247,6 +247,8 @@ public final class StatementParser {
                 || name.startsWith("SqlDescribe")
                 || name.startsWith("SqlRichDescribe")
                 || name.startsWith("SqlUse")
+                || name.equals("SqlAddJar")
+                || name.equals("SqlRemoveJar")
                 || name.startsWith("SqlLoadModule")
                 || name.startsWith("SqlUnloadModule")) {
             return StatementKind.METADATA;
