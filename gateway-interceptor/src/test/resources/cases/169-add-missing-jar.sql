@@ -1,5 +1,5 @@
 -- expect: OK
--- flink-error: jar or artifact resource [/no/such.jar] not found
+-- flink-error: resource [/no/such.jar] not found
 -- ADD JAR of a file that does not exist: the guard has nothing against it (audit verdict OK, outcome submitted)
 -- and hands it on; Flink itself then fails the operation, as a stock gateway does. Not a guard refusal.
 SHOW JARS;

@@ -8,8 +8,7 @@ CREATE TABLE orders (
   user_id STRING,
   amount DOUBLE,
   order_time TIMESTAMP(3),
-  pt AS PROCTIME(),
-  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND
+  pt AS PROCTIME()
 ) WITH ('connector' = 'datagen', 'rows-per-second' = '10');
 
 CREATE TABLE users (user_id STRING, country STRING) WITH ('connector' = 'datagen', 'rows-per-second' = '1');

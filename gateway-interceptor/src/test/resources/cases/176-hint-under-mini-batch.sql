@@ -14,8 +14,7 @@ CREATE TABLE orders (
   user_id STRING,
   amount DOUBLE,
   order_time TIMESTAMP(3),
-  pt AS PROCTIME(),
-  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND
+  pt AS PROCTIME()
 ) WITH ('connector' = 'datagen', 'rows-per-second' = '10');
 
 SELECT /*+ STATE_TTL('orders' = '0') */ user_id, COUNT(*) AS orders_count FROM orders GROUP BY user_id;

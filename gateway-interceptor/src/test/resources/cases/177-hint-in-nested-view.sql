@@ -9,8 +9,7 @@ CREATE TABLE orders (
   user_id STRING,
   amount DOUBLE,
   order_time TIMESTAMP(3),
-  pt AS PROCTIME(),
-  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND
+  pt AS PROCTIME()
 ) WITH ('connector' = 'datagen', 'rows-per-second' = '10');
 
 CREATE TEMPORARY VIEW totals AS

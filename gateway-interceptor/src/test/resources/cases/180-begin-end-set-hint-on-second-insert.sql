@@ -7,8 +7,7 @@ CREATE TABLE orders (
   user_id STRING,
   amount DOUBLE,
   order_time TIMESTAMP(3),
-  pt AS PROCTIME(),
-  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND
+  pt AS PROCTIME()
 ) WITH ('connector' = 'datagen', 'rows-per-second' = '10');
 
 CREATE TABLE user_counts (user_id STRING, orders_count BIGINT) WITH ('connector' = 'blackhole');

@@ -48,6 +48,12 @@ public final class AuditLog {
     AuditLog(Logger audit, Clock clock) {
         this.audit = audit;
         this.clock = clock;
+        if (!audit.isInfoEnabled()) {
+            LoggerFactory.getLogger(AuditLog.class)
+                    .warn("The audit logger '{}' does not log at INFO, so the logging configuration drops every audit"
+                            + " record: set its level to INFO (conf/log4j-sql-guard-audit.properties, conf/logback.xml).",
+                            audit.getName());
+        }
     }
 
     /**

@@ -190,9 +190,14 @@ public final class SessionPlanner {
         }
         try {
             ExplainDetail[] details = streaming ? new ExplainDetail[] {ExplainDetail.CHANGELOG_MODE} : new ExplainDetail[0];
-            // Flink explains a statement set as the list of its INSERTs (what EXPLAIN STATEMENT SET does).
+            // What could not be compiled is explained as the same sinks (a statement set as its
+            // INSERTs, a CREATE TABLE AS as its query into the analysis sink): the planner's own reason
+            // for rejecting them surfaces, on every Flink line.
+            List<ModifyOperation> sinks = streaming ? sinks(tEnv, operation) : List.of();
             List<Operation> explained =
-                    operation instanceof StatementSetOperation set ? List.copyOf(set.getOperations()) : List.of(operation);
+                    !sinks.isEmpty() ? List.copyOf(sinks)
+                            : operation instanceof StatementSetOperation set ? List.copyOf(set.getOperations())
+                            : List.of(operation);
             String text = tEnv.explainInternal(explained, details);
             return new ExplainOutcome.Planned(textParser.parse(text), elapsedMs(start));
         } catch (RuntimeException | LinkageError e) {

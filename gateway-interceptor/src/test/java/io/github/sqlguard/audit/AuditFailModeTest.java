@@ -2,16 +2,12 @@ package io.github.sqlguard.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.sqlguard.testing.FailingAppender;
 import io.github.sqlguard.testing.InProcessGateway;
 
+import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.Appender;
-import ch.qos.logback.core.Context;
-import ch.qos.logback.core.filter.Filter;
-import ch.qos.logback.core.spi.FilterReply;
-import ch.qos.logback.core.status.Status;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.operation.OperationStatus;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
@@ -20,7 +16,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -33,18 +28,23 @@ class AuditFailModeTest {
 
     private final FailingAppender appender = new FailingAppender();
     private Logger audit;
+    private Level level;
 
     @BeforeEach
     void attachFailingAppender() {
         audit = (Logger) LoggerFactory.getLogger(AuditLog.LOGGER_NAME);
+        // The audit logs at INFO whatever this JVM's logging configuration says of other loggers.
+        level = audit.getLevel();
+        audit.setLevel(Level.INFO);
         appender.setContext((LoggerContext) LoggerFactory.getILoggerFactory());
-        appender.start();
+        appender.failing = false; // the session opens with a working audit; each test then breaks it
         audit.addAppender(appender);
     }
 
     @AfterEach
     void detach() {
         audit.detachAppender(appender);
+        audit.setLevel(level);
     }
 
     @Test
@@ -73,90 +73,6 @@ class AuditFailModeTest {
 
             assertThat(gateway.service().getOperationInfo(session, handle).getStatus()).isEqualTo(OperationStatus.FINISHED);
             assertThat(gateway.service().getSessionConfig(session)).containsEntry("pipeline.name", "ran-unaudited");
-        }
-    }
-
-    /** An appender that throws from {@code doAppend} while {@link #failing}; Logback propagates it. */
-    private static final class FailingAppender implements Appender<ILoggingEvent> {
-        volatile boolean failing;
-        private Context context;
-        private boolean started;
-
-        @Override
-        public void doAppend(ILoggingEvent event) {
-            if (failing) {
-                throw new IllegalStateException("disk full (test appender)");
-            }
-        }
-
-        @Override
-        public String getName() {
-            return "failing";
-        }
-
-        @Override
-        public void setName(String name) {}
-
-        @Override
-        public void setContext(Context context) {
-            this.context = context;
-        }
-
-        @Override
-        public Context getContext() {
-            return context;
-        }
-
-        @Override
-        public void addStatus(Status status) {}
-
-        @Override
-        public void addInfo(String msg) {}
-
-        @Override
-        public void addInfo(String msg, Throwable ex) {}
-
-        @Override
-        public void addWarn(String msg) {}
-
-        @Override
-        public void addWarn(String msg, Throwable ex) {}
-
-        @Override
-        public void addError(String msg) {}
-
-        @Override
-        public void addError(String msg, Throwable ex) {}
-
-        @Override
-        public void addFilter(Filter<ILoggingEvent> newFilter) {}
-
-        @Override
-        public void clearAllFilters() {}
-
-        @Override
-        public List<Filter<ILoggingEvent>> getCopyOfAttachedFiltersList() {
-            return List.of();
-        }
-
-        @Override
-        public FilterReply getFilterChainDecision(ILoggingEvent event) {
-            return FilterReply.NEUTRAL;
-        }
-
-        @Override
-        public void start() {
-            started = true;
-        }
-
-        @Override
-        public void stop() {
-            started = false;
-        }
-
-        @Override
-        public boolean isStarted() {
-            return started;
         }
     }
 }

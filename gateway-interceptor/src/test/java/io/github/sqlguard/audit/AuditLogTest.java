@@ -6,13 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.read.ListAppender;
-import ch.qos.logback.core.spi.ContextAwareBase;
-import ch.qos.logback.core.spi.FilterReply;
-import ch.qos.logback.core.filter.Filter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.sqlguard.testing.FailingAppender;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -86,46 +83,4 @@ class AuditLogTest {
     }
 
     /** An appender as a backend may have one that propagates: Appender directly, not AppenderBase. */
-    private static final class FailingAppender extends ContextAwareBase implements Appender<ILoggingEvent> {
-
-        @Override
-        public void doAppend(ILoggingEvent event) {
-            throw new IllegalStateException("disk full");
-        }
-
-        @Override
-        public String getName() {
-            return "failing";
-        }
-
-        @Override
-        public void setName(String name) {}
-
-        @Override
-        public void start() {}
-
-        @Override
-        public void stop() {}
-
-        @Override
-        public boolean isStarted() {
-            return true;
-        }
-
-        @Override
-        public void addFilter(Filter<ILoggingEvent> newFilter) {}
-
-        @Override
-        public void clearAllFilters() {}
-
-        @Override
-        public List<Filter<ILoggingEvent>> getCopyOfAttachedFiltersList() {
-            return List.of();
-        }
-
-        @Override
-        public FilterReply getFilterChainDecision(ILoggingEvent event) {
-            return FilterReply.NEUTRAL;
-        }
-    }
 }
