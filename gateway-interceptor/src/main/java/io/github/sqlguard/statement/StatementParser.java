@@ -342,7 +342,9 @@ public final class StatementParser {
                 return null;
             }
             SqlNode read = nodes.get(0);
-            if (explain.getStatement() instanceof SqlStatementSet && read instanceof SqlExecute execute) {
+            // EXECUTE around the explained statement: Flink 2.x keeps it in the EXPLAIN's node for a
+            // statement set, 1.20 unwraps it for an INSERT too; compare the statements inside.
+            if (read instanceof SqlExecute execute && !(explain.getStatement() instanceof SqlExecute)) {
                 read = execute.getStatement();
             }
             return read.getClass() == explain.getStatement().getClass() ? statement : null;
