@@ -133,7 +133,10 @@ public final class GatewaySessions {
      */
     public boolean awaitTermination(SessionHandle session, OperationHandle operation, Duration timeout) {
         try {
-            if (service.getOperationInfo(session, operation).getStatus().isTerminalStatus()) {
+            // The session's operation manager directly: SqlGatewayServiceImpl#getOperationInfo logs a
+            // stack trace at ERROR for an operation the client has already closed.
+            if (service.getSession(session).getOperationManager().getOperationInfo(operation).getStatus()
+                    .isTerminalStatus()) {
                 return true;
             }
         } catch (RuntimeException gone) {

@@ -199,7 +199,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
         try {
             delegate.closeOperation(sessionHandle, operationHandle);
         } finally {
-            pipeline.operationClosed(operationHandle);
+            pipeline.operationClosed(sessionHandle, operationHandle);
         }
     }
 

@@ -55,6 +55,13 @@ final class SessionState {
         return lastChange;
     }
 
+    /** The client closed {@code operation}: if it was the last change, there is nothing to wait for. */
+    synchronized void closed(OperationHandle operation) {
+        if (operation.equals(lastChange)) {
+            lastChange = null;
+        }
+    }
+
     synchronized void remember(Advisory advisory) {
         advisories.put(advisory.operationHandle(), advisory);
     }

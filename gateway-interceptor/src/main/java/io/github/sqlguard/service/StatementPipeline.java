@@ -812,9 +812,13 @@ public final class StatementPipeline {
         return result;
     }
 
-    /** The operation is closed: its job id will not be audited any more. */
-    public void operationClosed(OperationHandle operation) {
+    /**
+     * The client closed an operation: its job id will not be audited any more, and a next decision
+     * need not wait for it.
+     */
+    public void operationClosed(SessionHandle session, OperationHandle operation) {
         awaitingJob.remove(operation);
+        sessions.find(session).ifPresent(state -> state.closed(operation));
     }
 
     // ---------------------------------------------------------------------------------------
