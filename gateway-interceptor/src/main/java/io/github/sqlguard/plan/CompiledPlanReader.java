@@ -1,7 +1,11 @@
 package io.github.sqlguard.plan;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.apache.flink.util.TimeUtils;
 
@@ -48,7 +52,7 @@ public final class CompiledPlanReader {
     public ExplainedPlan read(String compiledPlanJson) {
         JsonNode root;
         try {
-            root = MAPPER.readTree(compiledPlanJson);
+            root = readNeeded(compiledPlanJson);
         } catch (IOException e) {
             throw new IllegalArgumentException("Not a compiled plan: " + e.getMessage(), e);
         }
@@ -89,6 +93,48 @@ public final class CompiledPlanReader {
         PlanSection section = parser.parseSection(ExplainedPlan.EXECUTION_PLAN, execution);
         return new ExplainedPlan(
                 "== " + ExplainedPlan.EXECUTION_PLAN + " ==\n" + execution, List.of(section), states, true, Optional.empty());
+    }
+
+    /** The fields of a node the guard reads; everything else (tables, expressions, ...) is skipped unread. */
+    private static final Set<String> NODE_FIELDS =
+            Set.of("id", "type", "description", "state", "orderBy", "overSpec", "outputType");
+
+    /**
+     * The plan with only what the guard reads: per node {@link #NODE_FIELDS}, and the edges. Read
+     * with Jackson's streaming parser, skipping the rest of each node (resolved tables with their
+     * schemas and options, expressions, input properties): most of a compiled plan's bytes.
+     */
+    private static JsonNode readNeeded(String json) throws IOException {
+        ObjectNode root = MAPPER.createObjectNode();
+        try (JsonParser parser = MAPPER.getFactory().createParser(json)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new IOException("the plan is not a JSON object");
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (field.equals("nodes") && value == JsonToken.START_ARRAY) {
+                    ArrayNode nodes = root.putArray("nodes");
+                    while (parser.nextToken() == JsonToken.START_OBJECT) {
+                        ObjectNode node = nodes.addObject();
+                        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                            String name = parser.currentName();
+                            parser.nextToken();
+                            if (NODE_FIELDS.contains(name)) {
+                                node.set(name, MAPPER.readTree(parser));
+                            } else {
+                                parser.skipChildren();
+                            }
+                        }
+                    }
+                } else if (field.equals("edges")) {
+                    root.set("edges", MAPPER.readTree(parser));
+                } else {
+                    parser.skipChildren();
+                }
+            }
+        }
+        return root;
     }
 
     private static void draw(
