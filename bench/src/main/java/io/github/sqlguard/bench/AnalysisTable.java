@@ -56,7 +56,7 @@ public final class AnalysisTable {
     public static String render(String title, MachineLoad load, List<Row> rows) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "%n%s (%s)%n%n", title, load));
-        out.append("| nodes param | execution-plan nodes (all sections) | EXPLAIN chars | findings | µs/op | ± µs (99.9 %)"
+        out.append("| nodes param | execution-plan nodes (all sections) | compiled plan chars | findings | µs/op | ± µs (99.9 %)"
                 + " | µs per 100 nodes | bytes allocated/op | KB per 100 nodes |\n");
         out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Row r : rows) {

@@ -65,7 +65,7 @@ public class AnalysisBenchmark {
         int findings = GuardCalls.PlanAnalysis.findings(analysis.analyse());
         System.out.printf(
                 "%nplan for nodes=%d: %d UNION ALL branches, %d execution-plan nodes, %d nodes in all sections,"
-                        + " %d chars of EXPLAIN text, %d findings; planned in %d ms%n",
+                        + " %d chars of compiled plan, %d findings; planned in %d ms%n",
                 nodes, fixture.branches(), fixture.executionNodes(), fixture.allNodes(), fixture.compiledPlan().length(),
                 findings, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
         String log = System.getProperty(FIXTURE_LOG);
