@@ -190,21 +190,33 @@ public final class SessionPlanner {
         }
         try {
             ExplainDetail[] details = streaming ? new ExplainDetail[] {ExplainDetail.CHANGELOG_MODE} : new ExplainDetail[0];
-            // What could not be compiled is explained as the same sinks (a statement set as its
-            // INSERTs, a CREATE TABLE AS as its query into the analysis sink): the planner's own reason
-            // for rejecting them surfaces, on every Flink line.
-            List<ModifyOperation> sinks = streaming ? sinks(tEnv, operation) : List.of();
-            List<Operation> explained =
-                    !sinks.isEmpty() ? List.copyOf(sinks)
-                            : operation instanceof StatementSetOperation set ? List.copyOf(set.getOperations())
-                            : List.of(operation);
-            String text = tEnv.explainInternal(explained, details);
+            String text = tEnv.explainInternal(explained(operation), details);
             return new ExplainOutcome.Planned(textParser.parse(text), elapsedMs(start));
         } catch (RuntimeException | LinkageError e) {
             return new ExplainOutcome.Rejected(e, elapsedMs(start));
         } catch (StackOverflowError e) {
             return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
         }
+    }
+
+    /**
+     * What to explain of a statement that could not be compiled, as Flink explains it: a statement
+     * set as its INSERTs; a {@code CREATE/REPLACE TABLE AS} as its query (Flink 1.20 cannot explain
+     * the operation itself); anything else as it is. A query is explained as a query, not into the
+     * analysis sink: a sink refuses a query with two rowtime columns (a window TVF's {@code SELECT *})
+     * that Flink runs as a query.
+     */
+    private static List<Operation> explained(Operation operation) {
+        if (operation instanceof StatementSetOperation set) {
+            return List.copyOf(set.getOperations());
+        }
+        if (operation instanceof CreateTableASOperation ctas) {
+            return List.of(ctas.getChild());
+        }
+        if (operation instanceof ReplaceTableAsOperation rtas) {
+            return List.of(rtas.getChild());
+        }
+        return List.of(operation);
     }
 
     /**
