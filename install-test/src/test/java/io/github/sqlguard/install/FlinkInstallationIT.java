@@ -144,8 +144,17 @@ class FlinkInstallationIT {
         for (String line : Files.readAllLines(audit, StandardCharsets.UTF_8)) {
             assertThat(JSON.readTree(line).isObject()).as("audit line %s", line).isTrue();
         }
-        String flinkLog = Files.readString(flink.logFile("sql-gateway"), StandardCharsets.UTF_8);
-        assertThat(flinkLog).contains("Flink SQL Guard").doesNotContain("\"statementSha256\"");
+        // Flink's log4j configuration rolls the file when Log4j starts a second context (the planner's
+        // class loader, at the first statement planned: OnStartupTriggeringPolicy), so read every roll.
+        Path log = flink.logFile("sql-gateway");
+        StringBuilder flinkLog = new StringBuilder();
+        try (var rolls = Files.list(log.getParent())) {
+            for (Path file : rolls.filter(f -> f.getFileName().toString().matches(
+                    java.util.regex.Pattern.quote(log.getFileName().toString()) + "(\\.\\d+)?")).sorted().toList()) {
+                flinkLog.append(Files.readString(file, StandardCharsets.UTF_8));
+            }
+        }
+        assertThat(flinkLog.toString()).contains("Flink SQL Guard").doesNotContain("\"statementSha256\"");
         assertThat(gateway.output())
                 .as("no class of the drop-in jar clashes with the installation's")
                 .doesNotContain("NoClassDefFoundError", "ClassNotFoundException", "LinkageError")
