@@ -2,7 +2,6 @@ package io.github.sqlguard.audit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -76,11 +75,12 @@ public final class AuditLog {
 
     /** The JSON line of {@code record}, without a line break. */
     String render(AuditRecord record) {
-        ObjectNode line = MAPPER.createObjectNode();
-        line.put("logged_at", LOGGED_AT.format(clock.instant()));
         try {
-            line.setAll((ObjectNode) MAPPER.valueToTree(record));
-            return MAPPER.writeValueAsString(line);
+            // Serialised straight to text (no intermediate tree: it doubled the cost of a record),
+            // with logged_at put first.
+            String fields = MAPPER.writeValueAsString(record);
+            return "{\"logged_at\":\"" + LOGGED_AT.format(clock.instant()) + "\"" + (fields.length() > 2 ? "," : "")
+                    + fields.substring(1);
         } catch (IllegalArgumentException | JsonProcessingException e) {
             throw new AuditWriteException(
                     "The audit record of statement " + record.statementSha256() + " (" + record.call()
