@@ -87,13 +87,4 @@ public record ExplainedPlan(
     public <T extends Operator> List<T> operators(Class<T> type) {
         return operators().stream().filter(type::isInstance).map(type::cast).toList();
     }
-
-    /**
-     * Whether a {@code Rank} or {@code OverAggregate} of the execution plan is ordered by a time
-     * attribute, as the compiled plan's row types say; empty when the plan does not say.
-     */
-    public Optional<Boolean> orderedByTimeAttribute(PlanNode executionPlanNode) {
-        CompiledNode node = nodes.get(executionPlanNode.line());
-        return node == null ? Optional.empty() : node.orderedByTimeAttribute();
-    }
 }

@@ -1,7 +1,6 @@
 package io.github.sqlguard.service;
 
 import io.github.sqlguard.compat.FlinkLine;
-import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementKind;
@@ -62,7 +61,6 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     public GuardedSqlGatewayService(SqlGatewayService delegate, StatementPipeline pipeline) {
         this.delegate = delegate;
         this.pipeline = pipeline;
-        Optional<GatewaySessions> sessions = GatewaySessions.of(delegate);
         this.toFlink =
                 new StatementPipeline.HandOff() {
                     @Override
@@ -75,7 +73,7 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
                     @Override
                     public Optional<OperationHandle> executeJudgedPlan(
                             SessionHandle session, String compiledPlanJson, Configuration config) {
-                        return sessions.map(s -> s.executePlan(session, compiledPlanJson, config));
+                        return pipeline.executeJudgedPlan(session, compiledPlanJson, config);
                     }
                 };
     }

@@ -683,6 +683,15 @@ public final class StatementPipeline {
     }
 
     /**
+     * Runs a compiled plan the guard judged as the session's next operation ({@link
+     * GatewaySessions#executePlan}); empty when the gateway's service is not Flink's own.
+     */
+    public Optional<OperationHandle> executeJudgedPlan(
+            SessionHandle session, String compiledPlanJson, Configuration executionConfig) {
+        return gatewaySessions.map(g -> g.executePlan(session, compiledPlanJson, executionConfig));
+    }
+
+    /**
      * An operation in the session that succeeds at once with Flink's {@code OK} result, for a
      * statement the guard answers itself (statement-set bookkeeping, a dry run).
      */
