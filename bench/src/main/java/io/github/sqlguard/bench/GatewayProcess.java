@@ -89,6 +89,28 @@ final class GatewayProcess implements AutoCloseable {
         return new LevelResult.Heap(Long.parseLong(parts[1]), Long.parseLong(parts[2]));
     }
 
+    /** Starts a new span of {@link #guardTimes()} (guarded gateway only). */
+    void markGuardTimes() throws Exception {
+        send("guard-mark");
+        reply("MARK", 60);
+    }
+
+    /**
+     * The guard time (ns) of each statement since {@link #markGuardTimes()}, from the gateway's
+     * {@code io.github.sqlguard.Statement} JFR events; empty for the plain gateway.
+     */
+    List<Long> guardTimes() throws Exception {
+        send("guard-times");
+        String times = reply("GUARD", 120).substring("GUARD".length()).strip();
+        List<Long> out = new ArrayList<>();
+        if (!times.isEmpty()) {
+            for (String t : times.split(",")) {
+                out.add(Long.parseLong(t));
+            }
+        }
+        return out;
+    }
+
     /**
      * Waits until the gateway JVM is idle (its own CPU use below 10 % of a core over two windows of
      * 100 ms: jobs that outlive their statement, such as a submitted INSERT or a cancelled query, have

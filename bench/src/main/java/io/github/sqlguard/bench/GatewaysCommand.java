@@ -64,6 +64,15 @@ public final class GatewaysCommand implements Callable<Integer> {
     @Option(names = "--heavy-repeats", defaultValue = "1", description = "Heavy statements per session and round (default: ${DEFAULT-VALUE}).")
     int heavyRepeats;
 
+    @Option(names = "--jit-warmup", defaultValue = "2000", description = "Cheap statements (SET, RESET, CREATE TABLE,"
+            + " SHOW TABLES in turn) each gateway runs in a session of its own before the first level, not recorded, so"
+            + " that both gateways run JIT-compiled code as a long-running gateway does; 0 skips it (default: ${DEFAULT-VALUE}).")
+    int jitWarmup;
+
+    @Option(names = "--jit-warmup-heavy", defaultValue = "6", description = "Heavy statements (INSERT and SELECT in"
+            + " turn) each gateway runs in that session after the cheap ones (default: ${DEFAULT-VALUE}).")
+    int jitWarmupHeavy;
+
     @Option(names = "--heap", defaultValue = "2g", description = "-Xms/-Xmx of each gateway JVM (default: ${DEFAULT-VALUE}).")
     String heap;
 
@@ -94,11 +103,14 @@ public final class GatewaysCommand implements Callable<Integer> {
         Path file = logDir.resolve("report.md");
         Workload workload = new Workload(cheapRepeats, heavyRepeats);
         StringBuilder report = new StringBuilder(
-                Report.header(MachineLoad.now(), heap, pollMicros, System.getProperty("java.version")));
+                Report.header(MachineLoad.now(), heap, pollMicros, System.getProperty("java.version"), jitWarmup,
+                        jitWarmupHeavy));
         System.out.print(report);
         List<LevelResult> results = new ArrayList<>();
         try (GatewayProcess plain = GatewayProcess.start("plain", "rest", heap, logDir);
                 GatewayProcess guarded = GatewayProcess.start("guarded", "guard", heap, logDir)) {
+            jitWarmup(plain, false);
+            jitWarmup(guarded, true);
             for (int level = 0; level < sessions.size(); level++) {
                 LevelResult result = runLevel(workload, plain, guarded, sessions.get(level), warmupPerLevel.get(level),
                         roundsPerLevel.get(level));
@@ -115,6 +127,48 @@ public final class GatewaysCommand implements Callable<Integer> {
         Files.writeString(file, report);
         System.out.println("Report written to " + file);
         return 0;
+    }
+
+    /**
+     * Runs {@link #jitWarmup} cheap and {@link #jitWarmupHeavy} heavy statements on {@code process}
+     * in a session of its own, not recorded: the rounds of the first level then measure code the
+     * JIT has compiled, as in a gateway that has been serving for a while, rather than the
+     * interpreter (a few dozen warm-up statements per kind leave the guard's per-statement code,
+     * parse to audit record, interpreted; JMH's {@code StatementBenchmark} puts parse and decide at
+     * ~10-30 µs once compiled).
+     */
+    private void jitWarmup(GatewayProcess process, boolean guarded) throws Exception {
+        if (jitWarmup <= 0 && jitWarmupHeavy <= 0) {
+            return;
+        }
+        long start = System.nanoTime();
+        Workload one = new Workload(1, 1);
+        int session = 1_000; // table and view names of its own
+        GatewayRestClient client = process.client();
+        StatementRunner runner = new StatementRunner(client, pollMicros, Duration.ofSeconds(timeoutSeconds));
+        Kind[] cheap = {Kind.SET, Kind.RESET, Kind.DDL, Kind.SHOW};
+        int failures = 0;
+        try (RestSession rest = client.openSession(Map.of())) {
+            for (String statement : one.setup(session)) {
+                StatementRunner.Outcome outcome = runner.run(rest, statement, Map.of());
+                if (outcome.failed() || outcome.timedOut()) {
+                    throw new IllegalStateException("Warm-up setup failed on " + process.name() + ": " + statement
+                            + "\n" + outcome);
+                }
+            }
+            for (int i = 0; i < jitWarmup; i++) {
+                Step step = one.steps(cheap[i % cheap.length], session, i).get(0);
+                failures += problem(false, runner.run(rest, step.sql(guarded), step.executionConfig())) == null ? 0 : 1;
+            }
+            for (int i = 0; i < jitWarmupHeavy; i++) {
+                Step step = one.steps(i % 2 == 0 ? Kind.HEAVY_INSERT : Kind.HEAVY_SELECT, session, i).get(0);
+                failures += problem(false, runner.run(rest, step.sql(guarded), step.executionConfig())) == null ? 0 : 1;
+                awaitIdle(process);
+            }
+        }
+        System.err.printf(Locale.ROOT, "  %s gateway: JIT warm-up of %d + %d statements in %.1f s%s%n", process.name(),
+                jitWarmup, jitWarmupHeavy, (System.nanoTime() - start) / 1e9,
+                failures == 0 ? "" : " (" + failures + " failed)");
     }
 
     private List<Integer> perLevel(List<Integer> values, String option) {
@@ -143,6 +197,9 @@ public final class GatewaysCommand implements Callable<Integer> {
                 guardedSeries.put(kind, new Series());
                 for (int round = 0; round < warmupRounds + measuredRounds; round++, roundNumber++) {
                     boolean measured = round >= warmupRounds;
+                    if (round == warmupRounds) {
+                        guardedProcess.markGuardTimes();
+                    }
                     Target[] order = round % 2 == 0 ? new Target[] {plain, guarded} : new Target[] {guarded, plain};
                     for (Target target : order) {
                         boolean busy = !awaitIdle(plainProcess) | !awaitIdle(guardedProcess);
@@ -153,6 +210,7 @@ public final class GatewaysCommand implements Callable<Integer> {
                         runRound(pool, workload, kind, target, roundNumber, into);
                     }
                 }
+                guardedSeries.get(kind).addGuardTimes(guardedProcess.guardTimes());
                 System.err.printf(Locale.ROOT, "  %d session(s): %s done (%s)%n", n, kind.label(), MachineLoad.now());
             }
             LevelResult.Heap plainHeap = plainProcess.heapAfterGc();

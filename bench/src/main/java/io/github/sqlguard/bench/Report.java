@@ -17,15 +17,17 @@ public final class Report {
     private Report() {}
 
     /** The first lines of a {@code gateways} report. */
-    public static String header(MachineLoad load, String heap, long pollMicros, String java) {
+    public static String header(MachineLoad load, String heap, long pollMicros, String java, int jitWarmup,
+            int jitWarmupHeavy) {
         return String.format(Locale.ROOT,
                 "## Flink SQL Guard: plain (rest) vs guarded (guard) SQL Gateway%n%n"
-                        + "Two gateway JVMs (-Xms/-Xmx %s, G1, local execution, parallelism 1), Java %s; %s at start.%n"
+                        + "Two gateway JVMs (-Xms/-Xmx %s, G1, local execution, parallelism 1), Java %s; %s at start."
+                        + " Each gateway first ran %d cheap and %d heavy statements, not recorded (JIT warm-up).%n"
                         + "Latency: client clock from submit to the first result page with rows, end of stream or error,"
                         + " polling every %d µs (a latency includes up to one poll interval; the REST API reports no"
                         + " server-side timing). Only identical work is compared: statements the guard refuses are"
                         + " in their own table, out of every ratio and throughput.%n",
-                heap, java, load, pollMicros);
+                heap, java, load, jitWarmup, jitWarmupHeavy, pollMicros);
     }
 
     /** One level: the compared statements, the refused ones, and the heaps. */
@@ -59,6 +61,7 @@ public final class Report {
                     rate(guarded.throughput()), ratio(guarded.throughput(), plain.throughput()),
                     unexpected(plain, guarded)));
         }
+        out.append(guardTimes(r));
         if (!refused.isEmpty()) {
             out.append(String.format(Locale.ROOT,
                     "%nRefused by the guard, not identical work (out of the ratios and throughput above): the guarded"
@@ -84,6 +87,44 @@ public final class Report {
                 "%nGateway heap at the end of the level (used after a full GC / committed): plain %s, guarded %s.%n",
                 heap(r.plainHeap()), heap(r.guardedHeap())));
         return out.toString();
+    }
+
+    /**
+     * The guard's own time per statement measured in the guarded gateway (its {@code
+     * io.github.sqlguard.Statement} JFR events: the call held on the guard's thread, Flink's own
+     * hand-off excluded), beside the plain gateway's median latency; empty when none was recorded.
+     */
+    static String guardTimes(LevelResult r) {
+        StringBuilder rows = new StringBuilder();
+        for (Kind kind : Kind.values()) {
+            Series plain = r.plain().get(kind);
+            Series guarded = r.guarded().get(kind);
+            if (plain == null || guarded == null || guarded.guardStats().count() == 0) {
+                continue;
+            }
+            LatencyStats g = guarded.guardStats();
+            double plainMedian = plain.stats().medianMs();
+            rows.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s |%n", kind.label(), g.count(),
+                    us(g.medianMs()), us(g.percentileMs(99)), ms(plainMedian),
+                    kind.cheap() ? ratio(plainMedian + g.medianMs(), plainMedian) : "n/a"));
+        }
+        if (rows.isEmpty()) {
+            return "";
+        }
+        return String.format(Locale.ROOT,
+                "%nServer side: the time the guarded gateway held each statement on the guard's thread, Flink's own"
+                        + " hand-off excluded (JFR event io.github.sqlguard.Statement, measured rounds only), beside the"
+                        + " plain gateway's median latency. The last column, (plain median + guard median) / plain"
+                        + " median, is what the guard adds to a statement Flink runs the same way behind either gateway"
+                        + " (SET, RESET, DDL, SHOW); a planned statement's guard time is mostly planning, which for an"
+                        + " INSERT run as its judged plan replaces Flink's own, so it is not added there.%n%n")
+                + "| statement | n | guard median µs | guard p99 µs | plain median ms | plain + guard / plain |\n"
+                + "|---|---:|---:|---:|---:|---:|\n"
+                + rows;
+    }
+
+    static String us(double millis) {
+        return Double.isNaN(millis) ? "n/a" : String.format(Locale.ROOT, "%.0f", millis * 1000);
     }
 
     /** The scaling table: per level and kind of {@link #SCALING_KINDS}, the guarded/plain ratios. */

@@ -12,6 +12,7 @@ public final class Series {
 
     private final List<Long> nanos = new ArrayList<>();
     private final List<String> unexpected = new ArrayList<>();
+    private final List<Long> guardNanos = new ArrayList<>();
     private long statements;
     private long wallNanos;
 
@@ -27,6 +28,19 @@ public final class Series {
     public synchronized void addRound(long count, long wall) {
         statements += count;
         wallNanos += wall;
+    }
+
+    /**
+     * Server-side times the guarded gateway held its statements, ns (the {@code
+     * io.github.sqlguard.Statement} JFR events of the measured rounds); none for the plain gateway.
+     */
+    public synchronized void addGuardTimes(List<Long> nanos) {
+        guardNanos.addAll(nanos);
+    }
+
+    /** Statistics of {@link #addGuardTimes}; empty for the plain gateway. */
+    public synchronized LatencyStats guardStats() {
+        return new LatencyStats(guardNanos);
     }
 
     public synchronized LatencyStats stats() {

@@ -1,16 +1,27 @@
 package io.github.sqlguard.bench;
 
+import io.github.sqlguard.service.StatementTimingEvent;
 import io.github.sqlguard.testing.GuardedGateway;
 
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
@@ -20,7 +31,10 @@ import java.util.concurrent.TimeUnit;
  * <port>} once it listens; {@code heap} runs a full GC and answers {@code HEAP <used> <committed>}
  * in bytes; {@code idle <maxMs>} waits until this JVM uses less than 10 % of a core over two
  * consecutive 100 ms windows and answers {@code IDLE <ms waited>} ({@code IDLE -<ms>} when it was
- * still busy after {@code maxMs}); {@code stop} or the end of input stops the gateway.
+ * still busy after {@code maxMs}); {@code guard-mark} answers {@code MARK} and {@code guard-times}
+ * answers {@code GUARD <ns>,<ns>,...}: the guard time of every statement since the last mark, from
+ * the {@link StatementTimingEvent} JFR events this process records (guard endpoint only); {@code
+ * stop} or the end of input stops the gateway.
  */
 @Command(name = "serve", hidden = true, description = "Internal: one gateway process of the 'gateways' and 'memory' benchmarks.")
 public final class ServeCommand implements Callable<Integer> {
@@ -32,7 +46,13 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (GuardedGateway gateway = GuardedGateway.start(endpoint, Map.of())) {
+        try (GuardedGateway gateway = GuardedGateway.start(endpoint, Map.of());
+                Recording recording = new Recording()) {
+            FlightRecorder.register(StatementTimingEvent.class);
+            recording.enable(StatementTimingEvent.NAME).withThreshold(Duration.ZERO);
+            recording.setToDisk(true);
+            recording.start();
+            Instant mark = Instant.now();
             System.out.println("READY " + gateway.port());
             System.out.flush();
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -45,6 +65,11 @@ public final class ServeCommand implements Callable<Integer> {
                     System.gc();
                     MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
                     System.out.println("HEAP " + heap.getUsed() + " " + heap.getCommitted());
+                } else if (command.equals("guard-mark")) {
+                    mark = Instant.now();
+                    System.out.println("MARK " + mark);
+                } else if (command.equals("guard-times")) {
+                    System.out.println("GUARD " + guardTimesSince(recording, mark));
                 } else if (command.startsWith("idle ")) {
                     System.out.println("IDLE " + awaitIdle(Long.parseLong(command.substring("idle ".length()).strip())));
                 }
@@ -52,6 +77,24 @@ public final class ServeCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The guard times (ns) of the statements recorded since {@code mark}, comma-separated. */
+    private static String guardTimesSince(Recording recording, Instant mark) throws IOException {
+        Path dump = Files.createTempFile("sql-guard-bench", ".jfr");
+        try {
+            recording.dump(dump);
+            StringJoiner times = new StringJoiner(",");
+            for (RecordedEvent event : RecordingFile.readAllEvents(dump)) {
+                if (event.getEventType().getName().equals(StatementTimingEvent.NAME)
+                        && !event.getStartTime().isBefore(mark)) {
+                    times.add(Long.toString(event.getDuration("guardTime").toNanos()));
+                }
+            }
+            return times.toString();
+        } finally {
+            Files.deleteIfExists(dump);
+        }
     }
 
     private static long awaitIdle(long maxMillis) throws InterruptedException {

@@ -64,6 +64,19 @@ class ReportTest {
     }
 
     @Test
+    void theGuardsServerSideTimeIsAddedToThePlainLatencyOnlyForStatementsFlinkRunsTheSameWay() {
+        LevelResult r = level(1);
+        assertThat(Report.level(r)).doesNotContain("Server side");
+        r.guarded().get(Kind.SET).addGuardTimes(List.of(100_000L, 300_000L, 200_000L));
+        r.guarded().get(Kind.HEAVY_INSERT).addGuardTimes(List.of(50_000_000L));
+        String md = Report.level(r);
+        // SET: guard median 200 µs over a plain median of 15 ms -> (15 + 0.2) / 15.
+        assertThat(md).contains("| SET | 3 | 200 | 300 | 15.0 | 1.01 |");
+        // An INSERT's guard time is its planning, which the judged plan's execution does not repeat.
+        assertThat(md).contains("| heavy INSERT (job submitted) | 1 | 50000 | 50000 | 1000.0 | n/a |");
+    }
+
+    @Test
     void busyStartsAreReported() {
         LevelResult r = level(1);
         LevelResult busy = new LevelResult(1, 2, 1, BEFORE, AFTER, r.plain(), r.guarded(), r.plainHeap(), r.guardedHeap(), 3);
@@ -82,8 +95,9 @@ class ReportTest {
 
     @Test
     void theHeaderStatesThePollingAndTheMethod() {
-        String md = Report.header(BEFORE, "2g", 1000, "17.0.9");
+        String md = Report.header(BEFORE, "2g", 1000, "17.0.9", 2000, 6);
         assertThat(md).contains("-Xmx 2g", "Java 17.0.9", "2 cores, load 1.00 2.00 3.00", "polling every 1000 µs",
+                "first ran 2000 cheap and 6 heavy statements, not recorded (JIT warm-up)",
                 "Only identical work is compared");
     }
 

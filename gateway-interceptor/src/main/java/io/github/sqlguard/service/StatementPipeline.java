@@ -54,6 +54,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -244,6 +245,58 @@ public final class StatementPipeline {
     public Submission execute(
             SessionHandle session, String statement, long executionTimeoutMs, Configuration executionConfig,
             HandOff handOff) {
+        long start = System.nanoTime();
+        TimedHandOff timed = new TimedHandOff(handOff);
+        Submission submission = execute(session, statement, executionTimeoutMs, executionConfig, timed);
+        long guardNanos = System.nanoTime() - start - timed.nanos;
+        metrics.guardMicros(TimeUnit.NANOSECONDS.toMicros(guardNanos));
+        StatementTimingEvent event = new StatementTimingEvent();
+        if (event.shouldCommit()) {
+            event.kind = submission.decision().statement().kind().name();
+            event.outcome = submission.outcome().label();
+            event.guardTime = guardNanos;
+            event.handOffTime = timed.nanos;
+            event.commit();
+        }
+        return submission;
+    }
+
+    /** A hand-off that adds up the time Flink's own execution of the statement takes. */
+    private static final class TimedHandOff implements HandOff {
+        private final HandOff handOff;
+        private long nanos;
+
+        TimedHandOff(HandOff handOff) {
+            this.handOff = handOff;
+        }
+
+        @Override
+        public OperationHandle execute(
+                SessionHandle session, ParsedStatement parsed, String statement, long executionTimeoutMs,
+                Configuration executionConfig) {
+            long start = System.nanoTime();
+            try {
+                return handOff.execute(session, parsed, statement, executionTimeoutMs, executionConfig);
+            } finally {
+                nanos += System.nanoTime() - start;
+            }
+        }
+
+        @Override
+        public Optional<OperationHandle> executeJudgedPlan(
+                SessionHandle session, String compiledPlanJson, Configuration executionConfig) {
+            long start = System.nanoTime();
+            try {
+                return handOff.executeJudgedPlan(session, compiledPlanJson, executionConfig);
+            } finally {
+                nanos += System.nanoTime() - start;
+            }
+        }
+    }
+
+    private Submission execute(
+            SessionHandle session, String statement, long executionTimeoutMs, Configuration executionConfig,
+            TimedHandOff handOff) {
         Configuration config = executionConfig == null ? new Configuration() : executionConfig;
         SessionState state = sessions.state(session);
         // One decision at a time per session, each after the session's previous SET/RESET/DDL has

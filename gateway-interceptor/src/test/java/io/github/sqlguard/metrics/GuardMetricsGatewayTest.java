@@ -69,6 +69,8 @@ class GuardMetricsGatewayTest {
                     .containsEntry(P + "wouldBlock{}", 0.0)
                     .containsEntry(P + "analysisTimeMs_count{}", 4.0)
                     .containsEntry(P + "explainTimeMs_count{}", 1.0)
+                    // One per executeStatement: the DDL, the Top-N and the SHOW.
+                    .containsEntry(P + "guardTimeUs_count{}", 3.0)
                     .containsEntry(P + "explainTimeouts{}", 0.0)
                     .containsEntry(P + "auditWriteFailures{}", 0.0)
                     .containsEntry(P + "sessionsOpen{}", 1.0);

@@ -44,6 +44,7 @@ class GuardMetricsTest {
             metrics.analysisMillis(5);
             metrics.analysisMillis(15);
             metrics.explainMillis(40);
+            metrics.guardMicros(120);
             metrics.sessionsOpen(() -> 3);
 
             Map<String, Double> samples = PrometheusScrape.scrape(port);
@@ -64,7 +65,8 @@ class GuardMetricsTest {
                     .containsEntry(P + "sessionsOpen{}", 3.0)
                     .containsEntry(P + "analysisTimeMs_count{}", 2.0)
                     .containsEntry(P + "analysisTimeMs{quantile=\"0.5\"}", 10.0)
-                    .containsEntry(P + "explainTimeMs_count{}", 1.0);
+                    .containsEntry(P + "explainTimeMs_count{}", 1.0)
+                    .containsEntry(P + "guardTimeUs{quantile=\"0.5\"}", 120.0);
             // The JVM's own status metrics, as a JobManager reports them.
             assertThat(samples).containsKey("flink_sqlgateway_Status_JVM_Memory_Heap_Used{}");
         }
