@@ -32,6 +32,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -185,13 +186,14 @@ public final class LintEngine implements AutoCloseable {
             Optional<StandInConnectors.StandIn> registered =
                     standIns.afterApplied(sessions.tableEnvironment(session, new Configuration()), classLoader, text);
             if (registered.isPresent()) {
-                return StandInConnectors.note(Set.of(registered.get()), true);
+                return StandInConnectors.note(
+                        Map.of(registered.get(), EnumSet.allOf(StandInConnectors.Role.class)), true);
             }
         }
         if (!PLANS_TABLES.contains(decision.statement().kind())) {
             return "";
         }
-        Set<StandInConnectors.StandIn> used = standIns.usedBy(text, decision.plan());
+        Map<StandInConnectors.StandIn, Set<StandInConnectors.Role>> used = standIns.usedBy(text, decision.plan());
         return used.isEmpty() ? "" : StandInConnectors.note(used, false);
     }
 

@@ -173,8 +173,4 @@ public record StandInChangelog(ChangelogMode source, String sourceBasis, Changel
                 .collect(Collectors.joining(","));
     }
 
-    /** One line for a note: {@code source +U,-D, upsert-kafka reads upserts; sink +I,+U,-D, ...}. */
-    public String describe() {
-        return "source " + kinds(source) + ", " + sourceBasis + "; sink " + kinds(sink) + ", " + sinkBasis;
-    }
 }

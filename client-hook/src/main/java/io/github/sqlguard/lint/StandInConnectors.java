@@ -20,6 +20,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -58,9 +59,23 @@ final class StandInConnectors {
      */
     record StandIn(ObjectIdentifier table, String connector, StandInChangelog changelog) {
 
-        String describe() {
-            return "`" + table.getObjectName() + "` ('" + connector + "'; " + changelog.describe() + ")";
+        /** {@code `orders` ('kafka'; source +I, ...)}: the modes of the roles it plays in the statement. */
+        String describe(Set<Role> roles) {
+            List<String> modes = new ArrayList<>();
+            if (roles.contains(Role.READ)) {
+                modes.add("source " + StandInChangelog.kinds(changelog.source()) + ", " + changelog.sourceBasis());
+            }
+            if (roles.contains(Role.WRITTEN)) {
+                modes.add("sink " + StandInChangelog.kinds(changelog.sink()) + ", " + changelog.sinkBasis());
+            }
+            return "`" + table.getObjectName() + "` ('" + connector + "'; " + String.join("; ", modes) + ")";
         }
+    }
+
+    /** How a statement uses a stand-in table. */
+    enum Role {
+        READ,
+        WRITTEN
     }
 
     private final Map<ObjectIdentifier, StandIn> standIns = new LinkedHashMap<>();
@@ -158,18 +173,23 @@ final class StandInConnectors {
      * {@code table=[...]} of the execution plan's scans, lookups and sinks), or, when there is no
      * plan (Flink refused it, or a DDL statement), the stand-in tables and views its text names.
      */
-    Set<StandIn> usedBy(String statement, Optional<ExplainedPlan> plan) {
+    Map<StandIn, Set<Role>> usedBy(String statement, Optional<ExplainedPlan> plan) {
         if (standIns.isEmpty()) {
-            return Set.of();
+            return Map.of();
         }
         if (plan.isPresent() && !plan.get().executionPlan().nodes().isEmpty()) {
-            Set<StandIn> used = new LinkedHashSet<>();
+            Map<StandIn, Set<Role>> used = new LinkedHashMap<>();
             for (PlanNode node : plan.get().executionPlan().nodes()) {
-                node.attribute("table").flatMap(this::standInOf).ifPresent(used::add);
+                Role role = node.is("Sink") ? Role.WRITTEN : Role.READ;
+                node.attribute("table").flatMap(this::standInOf)
+                        .ifPresent(s -> used.computeIfAbsent(s, k -> EnumSet.noneOf(Role.class)).add(role));
             }
             return used;
         }
-        return mentioned(statement);
+        // No plan: a statement that names a table may read or write it.
+        Map<StandIn, Set<Role>> used = new LinkedHashMap<>();
+        mentioned(statement).forEach(s -> used.put(s, EnumSet.allOf(Role.class)));
+        return used;
     }
 
     /** The stand-in of a plan node's {@code table=[[cat, db, name, ...]]} (scan) or {@code table=[cat.db.name]} (sink). */
@@ -213,8 +233,8 @@ final class StandInConnectors {
     }
 
     /** The note every finding of a statement planned through {@code used} carries. */
-    static String note(Set<StandIn> used, boolean registered) {
-        List<String> tables = used.stream().map(StandIn::describe).toList();
+    static String note(Map<StandIn, Set<Role>> used, boolean registered) {
+        List<String> tables = used.entrySet().stream().map(e -> e.getKey().describe(e.getValue())).toList();
         return (registered ? "registered with a stand-in connector for " : "planned with a stand-in connector for ")
                 + String.join("; ", tables)
                 + " — changelog mode inferred, not the real connector (--stand-in-connectors); give lint the"

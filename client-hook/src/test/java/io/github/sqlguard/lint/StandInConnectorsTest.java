@@ -99,6 +99,9 @@ class StandInConnectorsTest {
             }
         }
         assertThat(planned).as("statements compared by plan").isGreaterThanOrEqualTo(14);
+        assertThat(standIn.statements().stream().flatMap(s -> s.plan().stream())
+                        .flatMap(p -> stateful(p).stream()).map(o -> o.substring(0, o.indexOf(' '))).distinct())
+                .contains("Rank", "Deduplicate", "ChangelogNormalize", "GroupAggregate", "Join", "Windowed");
         assertThat(real.statements()).noneMatch(LintedStatement::plansWithStandIn);
     }
 
@@ -116,6 +119,11 @@ class StandInConnectorsTest {
         assertThat(lastVerdicts(real)).isEqualTo(last);
         LintedStatement updating = last(standIn, "jobs/stand-in/kafka_sink_updating.sql");
         assertThat(updating.findings().get(0).finding().reason()).contains("doesn't support consuming update changes");
+        assertThat(updating.standIn()).as("no plan: both roles")
+                .contains("`customer_totals` ('kafka'; source +I, as format 'json' reports it to Flink; sink +I,");
+        assertThat(last(standIn, "jobs/stand-in/upsert_kafka_sink.sql").standIn()).as("planned: the roles it plays")
+                .contains("`orders` ('kafka'; source +I, as format 'json' reports it to Flink)")
+                .contains("`customer_totals_upsert` ('upsert-kafka'; sink +I,+U,-D, upsert-kafka writes upserts)");
         assertThat(standIn.unanalysed()).as("only the catalog of a missing type").isEqualTo(1);
     }
 
@@ -150,7 +158,7 @@ class StandInConnectorsTest {
                 .contains("`payments` ('kafka'; source +I,-U,+U,-D, as format 'debezium-json' reports it to Flink");
         assertThat(text.toString())
                 .contains("jobs/top_spenders.sql:2:1: BLOCK unbounded-rank")
-                .contains("    note: planned with a stand-in connector for `orders` ('kafka'; source +I, as format 'json' reports it to Flink;")
+                .contains("    note: planned with a stand-in connector for `orders` ('kafka'; source +I, as format 'json' reports it to Flink)")
                 .contains("planned with stand-in connectors (changelog modes inferred)");
     }
 
