@@ -84,6 +84,13 @@ public final class LintCommand implements Callable<Integer> {
             description = "More jars, path-separated: each a jar, or a directory whose *.jar files are taken.")
     String classpath;
 
+    @Option(names = "--stand-in-connectors", negatable = true,
+            description = "Plan a table whose connector jar lint does not have through a stand-in of the same schema and"
+                    + " changelog mode (inferred: upsert for upsert-kafka, every change for CDC formats, else the format's"
+                    + " own or insert-only) instead of reporting missing-dependency; every finding so made says so."
+                    + " Default: sql-guard.yaml's stand-in-connectors, else off.")
+    Boolean standInConnectors;
+
     @Option(names = {"-i", "--init"}, paramLabel = "FILE",
             description = "An init script run first in every script's session, as sql-client.sh -i (repeatable);"
                     + " its statements are linted and reported once.")
@@ -154,9 +161,12 @@ public final class LintCommand implements Callable<Integer> {
         ScriptFilter filter = project == null
                 ? ScriptFilter.ALL_SQL
                 : new ScriptFilter(project.root(), project.include(), project.exclude());
+        boolean standIns = standInConnectors != null
+                ? standInConnectors
+                : project != null && project.standInConnectors().orElse(false);
         LintRun run;
         try {
-            run = new Linter(() -> new LintEngine(config, dependencies), quiet ? null : System.err, initScripts, filter)
+            run = new Linter(() -> new LintEngine(config, dependencies, standIns), quiet ? null : System.err, initScripts, filter)
                     .run(scripts);
         } catch (IllegalArgumentException e) {
             System.err.println("sql-guard lint: invalid Flink SQL Guard configuration: " + e.getMessage());

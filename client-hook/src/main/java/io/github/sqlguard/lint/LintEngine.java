@@ -32,6 +32,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -49,6 +51,12 @@ public final class LintEngine implements AutoCloseable {
     private static final Set<StatementKind> APPLIED =
             EnumSet.of(StatementKind.SET, StatementKind.RESET, StatementKind.DDL, StatementKind.METADATA);
 
+    /** Kinds that can read or write a table, so may be planned through a stand-in connector. */
+    private static final Set<StatementKind> PLANS_TABLES = EnumSet.of(
+            StatementKind.QUERY, StatementKind.INSERT, StatementKind.STATEMENT_SET, StatementKind.END_STATEMENT_SET,
+            StatementKind.CREATE_TABLE_AS, StatementKind.MATERIALIZED_TABLE, StatementKind.EXPLAIN, StatementKind.PLAN,
+            StatementKind.DDL, StatementKind.OTHER);
+
     private static final Duration APPLY_TIMEOUT = Duration.ofSeconds(60);
 
     private final SessionManager sessionManager;
@@ -56,6 +64,7 @@ public final class LintEngine implements AutoCloseable {
     private final GatewaySessions sessions;
     private final StatementPipeline pipeline;
     private final Policy policy;
+    private final boolean standInConnectors;
 
     /**
      * @param config Flink's configuration with the guard's {@code sql-guard.*} policy
@@ -72,6 +81,20 @@ public final class LintEngine implements AutoCloseable {
      * @throws IllegalArgumentException naming the key, for a bad {@code sql-guard.*} option
      */
     public LintEngine(Configuration config, List<URI> dependencies) {
+        this(config, dependencies, false);
+    }
+
+    /**
+     * @param config Flink's configuration with the guard's {@code sql-guard.*} policy
+     * @param dependencies the user's jars (connectors, formats, catalogs, UDFs), in every session's
+     *     class loader as {@code sql-client.sh --jar} puts them
+     * @param standInConnectors plan a table whose connector has no factory in the session through a
+     *     stand-in connector ({@link StandInConnectors}) instead of reporting it {@value
+     *     MissingDependency#ID}
+     * @throws IllegalArgumentException naming the key, for a bad {@code sql-guard.*} option
+     */
+    public LintEngine(Configuration config, List<URI> dependencies, boolean standInConnectors) {
+        this.standInConnectors = standInConnectors;
         RuleCatalog catalog = RuleCatalog.builtIn();
         this.policy = Policy.fromConfiguration(config, catalog);
         Configuration local = new Configuration(config);
@@ -107,9 +130,10 @@ public final class LintEngine implements AutoCloseable {
                         "lint");
         try {
             List<LintedStatement> out = new ArrayList<>();
+            StandInConnectors standIns = standInConnectors ? new StandInConnectors() : null;
             for (Script script : scripts) {
                 for (ScriptSplitter.Statement statement : ScriptSplitter.split(script.text())) {
-                    out.add(lint(script.file(), session, statement));
+                    out.add(lint(script.file(), session, statement, standIns));
                 }
             }
             return out;
@@ -127,7 +151,8 @@ public final class LintEngine implements AutoCloseable {
      */
     public record Script(String file, String text) {}
 
-    private LintedStatement lint(String file, SessionHandle session, ScriptSplitter.Statement statement) {
+    private LintedStatement lint(
+            String file, SessionHandle session, ScriptSplitter.Statement statement, StandInConnectors standIns) {
         Finding[] failure = new Finding[1];
         boolean[] applied = new boolean[1];
         StatementPipeline.HandOff dryRun =
@@ -145,7 +170,31 @@ public final class LintEngine implements AutoCloseable {
         // An EXPLAIN's answer is an operation that reads the dry run's result: let it end first.
         sessions.awaitTermination(session, submission.handle(), APPLY_TIMEOUT);
         service.closeOperation(session, submission.handle());
-        return linted(file, statement, submission.decision(), failure[0], applied[0]);
+        String note = standIns == null ? "" : standInNote(session, statement.text(), submission.decision(), applied[0], standIns);
+        return linted(file, statement, submission.decision(), failure[0], applied[0], note);
+    }
+
+    /**
+     * Swaps a table that an applied {@code CREATE TABLE} made for a stand-in when its connector is
+     * missing; the note for the statement when it registered or was planned through a stand-in.
+     */
+    private String standInNote(
+            SessionHandle session, String text, Decision decision, boolean applied, StandInConnectors standIns) {
+        if (applied && decision.statement().kind() == StatementKind.DDL) {
+            ClassLoader classLoader =
+                    ((SqlGatewayServiceImpl) service).getSession(session).createExecutor().getSessionContext().getUserClassloader();
+            Optional<StandInConnectors.StandIn> registered =
+                    standIns.afterApplied(sessions.tableEnvironment(session, new Configuration()), classLoader, text);
+            if (registered.isPresent()) {
+                return StandInConnectors.note(
+                        Map.of(registered.get(), EnumSet.allOf(StandInConnectors.Role.class)), true);
+            }
+        }
+        if (!PLANS_TABLES.contains(decision.statement().kind())) {
+            return "";
+        }
+        Map<StandInConnectors.StandIn, Set<StandInConnectors.Role>> used = standIns.usedBy(text, decision.plan());
+        return used.isEmpty() ? "" : StandInConnectors.note(used, false);
     }
 
     /** Waits for a session-changing statement; the planner-error finding when Flink refused it. */
@@ -164,7 +213,8 @@ public final class LintEngine implements AutoCloseable {
     }
 
     private static LintedStatement linted(
-            String file, ScriptSplitter.Statement statement, Decision decision, Finding failure, boolean applied) {
+            String file, ScriptSplitter.Statement statement, Decision decision, Finding failure, boolean applied,
+            String standIn) {
         List<LintFinding> findings = new ArrayList<>();
         for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
             for (Finding finding : decision.verdict().findings(level)) {
@@ -180,7 +230,7 @@ public final class LintEngine implements AutoCloseable {
         }
         return new LintedStatement(
                 file, statement.line(), statement.column(), statement.text(), decision.statement().kind().name(), verdict,
-                findings, applied);
+                findings, applied, standIn, decision.plan());
     }
 
     @Override

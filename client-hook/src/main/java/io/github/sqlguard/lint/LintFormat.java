@@ -43,14 +43,19 @@ public enum LintFormat {
                     }
                     out.printf("    fix: %s%n", finding.fix());
                     out.printf("    see: %s%n", finding.docLink());
+                    if (statement.plansWithStandIn()) {
+                        out.printf("    note: %s%n", statement.standIn());
+                    }
                 }
             }
-            out.printf("%d %s, %d statements: %d blocking, %d %s, %d %s%s%s%n",
+            long standIns = run.statements().stream().filter(LintedStatement::plansWithStandIn).count();
+            out.printf("%d %s, %d statements: %d blocking, %d %s, %d %s%s%s%s%n",
                     run.files().size(), run.files().size() == 1 ? "file" : "files",
                     run.statements().size(), run.count(Level.BLOCK),
                     run.count(Level.WARN), run.count(Level.WARN) == 1 ? "warning" : "warnings",
                     run.count(Level.INFO), run.count(Level.INFO) == 1 ? "advisory" : "advisories",
                     run.unanalysed() == 0 ? "" : "; " + run.unanalysed() + " not analysed (" + MissingDependency.ID + ")",
+                    standIns == 0 ? "" : "; " + standIns + " planned with stand-in connectors (changelog modes inferred)",
                     run.problems().isEmpty() ? "" : "; " + run.problems().size() + " input(s) could not be read");
         }
     },
@@ -58,7 +63,9 @@ public enum LintFormat {
     /**
      * For tools: a JSON array with one object per statement: {@code file}, {@code line}, {@code
      * column}, {@code kind}, {@code verdict}, {@code findings} (each {@code rule}, {@code level},
-     * {@code message}, {@code fix}, {@code line}, {@code column}, {@code node}, {@code docLink}).
+     * {@code message}, {@code fix}, {@code line}, {@code column}, {@code node}, {@code docLink}, and
+     * {@code note} when planned through a stand-in connector), and {@code standIn}, the note, when
+     * the statement was planned through (or registered) a stand-in connector.
      */
     JSON {
         @Override
@@ -70,9 +77,12 @@ public enum LintFormat {
                 ObjectNode node = MAPPER.createObjectNode();
                 node.put("file", s.file()).put("line", s.line()).put("column", s.column()).put("kind", s.kind())
                         .put("verdict", s.verdict());
+                if (s.plansWithStandIn()) {
+                    node.put("standIn", s.standIn());
+                }
                 ArrayNode findings = node.putArray("findings");
                 for (LintFinding f : s.findings()) {
-                    findings.addObject()
+                    ObjectNode finding = findings.addObject()
                             .put("rule", f.ruleId())
                             .put("level", f.label())
                             .put("message", f.finding().reason())
@@ -81,6 +91,9 @@ public enum LintFormat {
                             .put("column", f.column())
                             .put("node", f.finding().node())
                             .put("docLink", f.finding().docLink());
+                    if (s.plansWithStandIn()) {
+                        finding.put("note", s.standIn());
+                    }
                 }
                 out.print("  " + json(node));
                 out.println(i + 1 < statements.size() ? "," : "");
@@ -138,7 +151,11 @@ public enum LintFormat {
                     } else {
                         result.put("level", sarifLevel(f.level()));
                     }
-                    result.putObject("message").put("text", f.finding().reason() + "\nFix: " + f.finding().fix());
+                    result.putObject("message").put("text", f.finding().reason() + "\nFix: " + f.finding().fix()
+                            + (s.plansWithStandIn() ? "\nNote: " + s.standIn() : ""));
+                    if (s.plansWithStandIn()) {
+                        result.putObject("properties").put("standIn", s.standIn());
+                    }
                     location(result.putArray("locations").addObject(), s.file(), f.line(), f.column());
                     String key = s.file() + "\n" + f.ruleId() + "\n" + statement;
                     int occurrence = occurrences.merge(key, 1, Integer::sum) - 1;
@@ -182,7 +199,8 @@ public enum LintFormat {
                     String title = "sql-guard " + f.ruleId() + (f.unanalysed() ? " (analysis could not run)" : "");
                     out.printf("::%s file=%s,line=%d,col=%d,title=%s::%s%n", command, property(s.file()), f.line(),
                             f.column(), property(title),
-                            data(f.finding().reason() + "\nFix: " + f.finding().fix() + "\nSee: " + f.finding().docLink()));
+                            data(f.finding().reason() + "\nFix: " + f.finding().fix() + "\nSee: " + f.finding().docLink()
+                                    + (s.plansWithStandIn() ? "\nNote: " + s.standIn() : "")));
                 }
             }
         }

@@ -1,8 +1,10 @@
 package io.github.sqlguard.lint;
 
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.rules.Level;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The guard's verdict on one statement of a script.
@@ -15,12 +17,28 @@ import java.util.List;
  * @param verdict {@code OK}, {@code INFO}, {@code WARN}, {@code BLOCK} or {@code UNANALYSED}
  * @param findings the findings, BLOCK first
  * @param applied whether the statement took effect in the lint session (DDL, SET, ...)
+ * @param standIn with {@code --stand-in-connectors}: the note that the statement was planned through
+ *     (or registered) a stand-in connector, which every finding of it carries; empty otherwise
+ * @param plan the plan the guard judged, when the statement was planned
  */
 public record LintedStatement(
-        String file, int line, int column, String text, String kind, String verdict, List<LintFinding> findings, boolean applied) {
+        String file, int line, int column, String text, String kind, String verdict, List<LintFinding> findings,
+        boolean applied, String standIn, Optional<ExplainedPlan> plan) {
 
     public LintedStatement {
         findings = List.copyOf(findings);
+    }
+
+    /** A statement planned with the real environment (no stand-in), its plan not kept. */
+    public LintedStatement(
+            String file, int line, int column, String text, String kind, String verdict, List<LintFinding> findings,
+            boolean applied) {
+        this(file, line, column, text, kind, verdict, findings, applied, "", Optional.empty());
+    }
+
+    /** True when the statement was planned through (or registered) a stand-in connector. */
+    public boolean plansWithStandIn() {
+        return !standIn.isEmpty();
     }
 
     /** The highest level among the findings, {@link Level#OFF} when there are none. */

@@ -27,6 +27,7 @@ import java.util.TreeSet;
  * init: [init/catalogs.sql]          # run first in every script's session, as sql-client.sh -i
  * jars: [lib/flink-sql-connector-kafka-5.0.0-2.2.jar]
  * classpath: [lib/udfs/]             # jars, or directories of jars
+ * stand-in-connectors: true          # as --stand-in-connectors
  * sql-guard.rules.large-top-n.level: BLOCK
  * sql-guard.max-top-n: 100           # any Flink or sql-guard.* option, flat or nested
  * }</pre>
@@ -42,6 +43,8 @@ import java.util.TreeSet;
  * @param init init scripts
  * @param jars jars for every session
  * @param classpath classpath entries (jars or directories of jars)
+ * @param standInConnectors {@code stand-in-connectors}: plan tables of missing connectors through a
+ *     stand-in (empty when the file does not say)
  * @param options Flink and {@code sql-guard.*} options, nested keys joined with {@code .}
  */
 public record ProjectFile(
@@ -51,12 +54,13 @@ public record ProjectFile(
         List<Path> init,
         List<Path> jars,
         List<Path> classpath,
+        Optional<Boolean> standInConnectors,
         Map<String, String> options) {
 
     /** The file name looked for. */
     public static final String NAME = "sql-guard.yaml";
 
-    private static final Set<String> KEYS = Set.of("include", "exclude", "init", "jars", "classpath");
+    private static final Set<String> KEYS = Set.of("include", "exclude", "init", "jars", "classpath", "stand-in-connectors");
 
     public ProjectFile {
         include = List.copyOf(include);
@@ -113,6 +117,7 @@ public record ProjectFile(
         List<Path> jars = new ArrayList<>();
         List<Path> classpath = new ArrayList<>();
         Map<String, String> options = new LinkedHashMap<>();
+        Optional<Boolean> standInConnectors = Optional.empty();
         for (Map.Entry<?, ?> entry : map.entrySet()) {
             String key = String.valueOf(entry.getKey());
             Object value = entry.getValue();
@@ -122,6 +127,13 @@ public record ProjectFile(
                 case "init" -> strings(file, key, value).forEach(p -> init.add(root.resolve(p).normalize()));
                 case "jars" -> strings(file, key, value).forEach(p -> jars.add(root.resolve(p).normalize()));
                 case "classpath" -> strings(file, key, value).forEach(p -> classpath.add(root.resolve(p).normalize()));
+                case "stand-in-connectors" -> {
+                    if (!(value instanceof Boolean b)) {
+                        throw new IllegalArgumentException(file + ": 'stand-in-connectors' must be true or false, not '"
+                                + value + "'");
+                    }
+                    standInConnectors = Optional.of(b);
+                }
                 default -> {
                     if (!key.contains(".") && !(value instanceof Map)) {
                         throw new IllegalArgumentException(file + ": unknown key '" + key + "'. Known keys: "
@@ -132,7 +144,7 @@ public record ProjectFile(
                 }
             }
         }
-        return new ProjectFile(file, include, exclude, init, jars, classpath, options);
+        return new ProjectFile(file, include, exclude, init, jars, classpath, standInConnectors, options);
     }
 
     private static List<String> strings(Path file, String key, Object value) {

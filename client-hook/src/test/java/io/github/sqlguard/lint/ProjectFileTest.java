@@ -57,7 +57,19 @@ class ProjectFileTest {
         assertThatThrownBy(() -> ProjectFile.load(file))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown key 'exlude'")
-                .hasMessageContaining("[classpath, exclude, include, init, jars]");
+                .hasMessageContaining("[classpath, exclude, include, init, jars, stand-in-connectors]");
+    }
+
+    @Test
+    void readsStandInConnectorsAsABooleanAndNothingElse(@TempDir Path dir) throws Exception {
+        Path on = Files.writeString(dir.resolve(ProjectFile.NAME), "stand-in-connectors: true\n");
+        assertThat(ProjectFile.load(on).standInConnectors()).contains(true);
+        Path unsaid = Files.writeString(dir.resolve(ProjectFile.NAME), "include: [a.sql]\n");
+        assertThat(ProjectFile.load(unsaid).standInConnectors()).isEmpty();
+        Path wrong = Files.writeString(dir.resolve(ProjectFile.NAME), "stand-in-connectors: kafka\n");
+
+        assertThatThrownBy(() -> ProjectFile.load(wrong))
+                .hasMessageContaining("'stand-in-connectors' must be true or false, not 'kafka'");
     }
 
     @Test

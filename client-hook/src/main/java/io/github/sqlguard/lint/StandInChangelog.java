@@ -1,0 +1,176 @@
+package io.github.sqlguard.lint;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.format.DecodingFormat;
+import org.apache.flink.table.connector.format.EncodingFormat;
+import org.apache.flink.table.factories.DeserializationFormatFactory;
+import org.apache.flink.table.factories.DynamicTableFactory;
+import org.apache.flink.table.factories.FactoryUtil;
+import org.apache.flink.table.factories.SerializationFormatFactory;
+import org.apache.flink.types.RowKind;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The changelog modes a stand-in connector ({@link StandInConnectorFactory}) gives a table whose
+ * real connector is not in lint's environment: what the real source produces and what the real
+ * sink accepts, so that the planner chooses the same operators (ChangelogNormalize, Rank
+ * strategies, Deduplicate, retracting aggregates) and raises the same errors ({@code doesn't
+ * support consuming update changes}).
+ *
+ * <p>Where each fact comes from, in order:
+ *
+ * <ol>
+ *   <li>Connectors whose changelog does not come from a format: {@code upsert-kafka} (the constants
+ *       {@code SOURCE_CHANGELOG_MODE} = [+U, -D] and {@code SINK_CHANGELOG_MODE} = [+I, +U, -D] of
+ *       {@code UpsertKafkaDynamicTableFactory.DecodingFormatWrapper}/{@code EncodingFormatWrapper},
+ *       flink-connector-kafka 5.0.0-2.2); the Flink CDC connectors ({@code mysql-cdc} and the other
+ *       {@code *-cdc} sources emit every change, {@code mongodb-cdc} upserts: Flink CDC docs,
+ *       "Connectors"); sinks that write by primary key ({@code jdbc}, {@code elasticsearch-*},
+ *       {@code opensearch}, {@code hbase-*}, {@code mongodb}: Flink docs, each connector's
+ *       "Idempotent Writes"/"Key Handling" section) take upserts when a PRIMARY KEY is declared.
+ *   <li>Otherwise the format's own answer, asked of Flink when the format factory is in lint's
+ *       class loader ({@code flink-json} is): {@link DecodingFormat#getChangelogMode()} and
+ *       {@link EncodingFormat#getChangelogMode()} of {@code value.format} or {@code format}, which is
+ *       what Kafka's {@code KafkaDynamicSource}/{@code KafkaDynamicSink} return.
+ *   <li>A format lint does not have: the CDC formats ({@code debezium-json}, {@code
+ *       debezium-avro-confluent}, {@code canal-json}, {@code maxwell-json}, {@code ogg-json}; Flink
+ *       docs, "Formats" › each format: "interprets the changelog as INSERT/UPDATE/DELETE") carry every
+ *       change; any other format is insert-only.
+ *   <li>No format at all: insert-only.
+ * </ol>
+ *
+ * @param source what the source produces
+ * @param sourceBasis where {@code source} comes from, for the note on findings
+ * @param sink what the sink accepts
+ * @param sinkBasis where {@code sink} comes from
+ */
+public record StandInChangelog(ChangelogMode source, String sourceBasis, ChangelogMode sink, String sinkBasis) {
+
+    /** The option of a stand-in table that keeps the real connector's identifier. */
+    public static final ConfigOption<String> STANDS_IN_FOR =
+            ConfigOptions.key("sql-guard.stand-in.for").stringType().noDefaultValue()
+                    .withDescription("The identifier of the connector the stand-in plans in place of.");
+
+    /** [+U, -D]: {@code UpsertKafkaDynamicTableFactory.DecodingFormatWrapper#SOURCE_CHANGELOG_MODE}. */
+    static final ChangelogMode UPSERT_KAFKA_SOURCE =
+            ChangelogMode.newBuilder().addContainedKind(RowKind.UPDATE_AFTER).addContainedKind(RowKind.DELETE).build();
+
+    /** [+I, +U, -D]: {@code UpsertKafkaDynamicTableFactory.EncodingFormatWrapper#SINK_CHANGELOG_MODE}. */
+    static final ChangelogMode UPSERT_SINK = ChangelogMode.upsert();
+
+    /** Flink CDC sources that emit every change (Flink CDC docs, "Connectors"). */
+    static final Set<String> CDC_CONNECTORS = Set.of(
+            "mysql-cdc", "postgres-cdc", "oracle-cdc", "sqlserver-cdc", "tidb-cdc", "db2-cdc", "oceanbase-cdc",
+            "vitess-cdc");
+
+    /** Sinks that write by primary key when one is declared (Flink docs of each connector). */
+    static final Set<String> KEYED_SINKS = Set.of(
+            "jdbc", "elasticsearch-6", "elasticsearch-7", "elasticsearch-8", "opensearch", "opensearch-2",
+            "hbase-1.4", "hbase-2.2", "mongodb");
+
+    /** CDC formats: every change, +I -U +U -D (Flink docs, "Formats"), when the format is not in lint's environment. */
+    static final Set<String> CDC_FORMATS = Set.of(
+            "debezium-json", "debezium-avro-confluent", "canal-json", "maxwell-json", "ogg-json");
+
+    private static final ConfigOption<String> FORMAT = FactoryUtil.FORMAT;
+    private static final ConfigOption<String> VALUE_FORMAT =
+            ConfigOptions.key("value.format").stringType().noDefaultValue();
+
+    /** The modes of the table in {@code context} (its options name the real connector in {@link #STANDS_IN_FOR}). */
+    public static StandInChangelog of(DynamicTableFactory factory, DynamicTableFactory.Context context) {
+        Map<String, String> options = context.getCatalogTable().getOptions();
+        String connector = options.getOrDefault(STANDS_IN_FOR.key(), "").toLowerCase(Locale.ROOT);
+        boolean primaryKey = context.getPrimaryKeyIndexes().length > 0;
+        ConfigOption<String> formatKey = options.containsKey(VALUE_FORMAT.key()) ? VALUE_FORMAT : FORMAT;
+        String format = options.get(formatKey.key());
+        FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(factory, context);
+
+        ChangelogMode source;
+        String sourceBasis;
+        if (connector.equals("upsert-kafka")) {
+            source = UPSERT_KAFKA_SOURCE;
+            sourceBasis = "upsert-kafka reads upserts";
+        } else if (CDC_CONNECTORS.contains(connector)) {
+            source = ChangelogMode.all();
+            sourceBasis = "a Flink CDC source emits every change";
+        } else if (connector.equals("mongodb-cdc")) {
+            source = ChangelogMode.upsert();
+            sourceBasis = "mongodb-cdc emits upserts (Flink CDC docs)";
+        } else if (format != null) {
+            Optional<ChangelogMode> asked = decoding(helper, formatKey);
+            source = asked.orElse(fallback(format));
+            sourceBasis = basis(formatKey, format, asked.isPresent());
+        } else {
+            source = ChangelogMode.insertOnly();
+            sourceBasis = "no format: insert-only assumed";
+        }
+
+        ChangelogMode sink;
+        String sinkBasis;
+        if (connector.equals("upsert-kafka")) {
+            sink = UPSERT_SINK;
+            sinkBasis = "upsert-kafka writes upserts";
+        } else if (KEYED_SINKS.contains(connector)) {
+            sink = primaryKey ? UPSERT_SINK : ChangelogMode.insertOnly();
+            sinkBasis = connector + (primaryKey ? " writes upserts by the PRIMARY KEY" : " without a PRIMARY KEY appends");
+        } else if (format != null) {
+            Optional<ChangelogMode> asked = encoding(helper, formatKey);
+            sink = asked.orElse(fallback(format));
+            sinkBasis = basis(formatKey, format, asked.isPresent());
+        } else {
+            sink = ChangelogMode.insertOnly();
+            sinkBasis = "no format: insert-only assumed";
+        }
+        return new StandInChangelog(source, sourceBasis, sink, sinkBasis);
+    }
+
+    /** The decoding format's own changelog mode, when Flink can create the format in this class loader. */
+    private static Optional<ChangelogMode> decoding(FactoryUtil.TableFactoryHelper helper, ConfigOption<String> key) {
+        try {
+            return helper.discoverOptionalDecodingFormat(DeserializationFormatFactory.class, key)
+                    .map(DecodingFormat::getChangelogMode);
+        } catch (ValidationException | LinkageError e) {
+            // The format factory is not in lint's class loader, or rejects its options: the table below decides.
+            return Optional.empty();
+        }
+    }
+
+    /** The encoding format's own changelog mode, when Flink can create the format in this class loader. */
+    private static Optional<ChangelogMode> encoding(FactoryUtil.TableFactoryHelper helper, ConfigOption<String> key) {
+        try {
+            return helper.discoverOptionalEncodingFormat(SerializationFormatFactory.class, key)
+                    .map(EncodingFormat::getChangelogMode);
+        } catch (ValidationException | LinkageError e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The documented mode of a format lint does not have. */
+    static ChangelogMode fallback(String format) {
+        return CDC_FORMATS.contains(format.toLowerCase(Locale.ROOT)) ? ChangelogMode.all() : ChangelogMode.insertOnly();
+    }
+
+    private static String basis(ConfigOption<String> key, String format, boolean asked) {
+        if (asked) {
+            return "as " + key.key() + " '" + format + "' reports it to Flink";
+        }
+        return key.key() + " '" + format + "' is not in lint's environment: "
+                + (CDC_FORMATS.contains(format.toLowerCase(Locale.ROOT)) ? "a CDC format carries every change"
+                        : "insert-only assumed");
+    }
+
+    /** {@code +I, +U, -D}: the row kinds of {@code mode}, in RowKind order. */
+    public static String kinds(ChangelogMode mode) {
+        return java.util.Arrays.stream(RowKind.values()).filter(mode::contains).map(RowKind::shortString)
+                .collect(Collectors.joining(","));
+    }
+
+}

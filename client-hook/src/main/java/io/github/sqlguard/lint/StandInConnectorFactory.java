@@ -1,0 +1,258 @@
+package io.github.sqlguard.lint;
+
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.api.connector.source.Source;
+import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.api.connector.source.SourceSplit;
+import org.apache.flink.api.connector.source.SplitEnumerator;
+import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.connector.sink.SinkV2Provider;
+import org.apache.flink.table.connector.sink.abilities.SupportsWritingMetadata;
+import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.connector.source.ScanTableSource;
+import org.apache.flink.table.connector.source.SourceProvider;
+import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
+import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.factories.DynamicTableFactory;
+import org.apache.flink.table.factories.DynamicTableSinkFactory;
+import org.apache.flink.table.factories.DynamicTableSourceFactory;
+import org.apache.flink.table.types.DataType;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The stand-in connector of {@code lint --stand-in-connectors}: a source and sink of any schema that
+ * plans as the real connector would (its changelog modes from {@link StandInChangelog}, its METADATA
+ * columns readable and writable with the keys and types the table declares, watermarks pushed into
+ * the scan as Kafka's source takes them) and never runs: lint runs no jobs, and every runtime
+ * method throws, naming the table and the connector it stands in for.
+ *
+ * <p>Options are not validated: the table keeps its real connector's options, and the real
+ * connector's identifier in {@link StandInChangelog#STANDS_IN_FOR}. Lint swaps a table to this
+ * connector only when its own connector has no factory in lint's class loader ({@link
+ * StandInConnectors}); the gateway never does.
+ *
+ * <p>Stability: internal to lint.
+ */
+public final class StandInConnectorFactory implements DynamicTableSourceFactory, DynamicTableSinkFactory {
+
+    /** The {@code connector} of a stand-in table. */
+    public static final String IDENTIFIER = "sql-guard-stand-in";
+
+    @Override
+    public String factoryIdentifier() {
+        return IDENTIFIER;
+    }
+
+    @Override
+    public Set<ConfigOption<?>> requiredOptions() {
+        return Set.of();
+    }
+
+    @Override
+    public Set<ConfigOption<?>> optionalOptions() {
+        return Set.of(StandInChangelog.STANDS_IN_FOR);
+    }
+
+    @Override
+    public DynamicTableSource createDynamicTableSource(DynamicTableFactory.Context context) {
+        return new StandInSource(what(context), StandInChangelog.of(this, context).source(), metadata(context, false));
+    }
+
+    @Override
+    public DynamicTableSink createDynamicTableSink(DynamicTableFactory.Context context) {
+        return new StandInSink(what(context), StandInChangelog.of(this, context).sink(), metadata(context, true));
+    }
+
+    /** {@code `cat`.`db`.`orders` (kafka)}, for messages. */
+    private static String what(DynamicTableFactory.Context context) {
+        ObjectIdentifier id = context.getObjectIdentifier();
+        return id.asSerializableString() + " ("
+                + context.getCatalogTable().getOptions().getOrDefault(StandInChangelog.STANDS_IN_FOR.key(), "?") + ")";
+    }
+
+    /** The table's METADATA columns: key (FROM 'key', else the column name) to declared type; persisted ones only for a sink. */
+    private static Map<String, DataType> metadata(DynamicTableFactory.Context context, boolean persistedOnly) {
+        Map<String, DataType> keys = new LinkedHashMap<>();
+        for (Column column : context.getCatalogTable().getResolvedSchema().getColumns()) {
+            if (column instanceof Column.MetadataColumn m && (!persistedOnly || !m.isVirtual())) {
+                keys.putIfAbsent(m.getMetadataKey().orElse(m.getName()), m.getDataType());
+            }
+        }
+        return keys;
+    }
+
+    private static UnsupportedOperationException neverRun(String what) {
+        return new UnsupportedOperationException("sql-guard lint planned " + what + " with a stand-in connector"
+                + " (--stand-in-connectors); a stand-in cannot read or write data. Run the job where the real"
+                + " connector's jar is.");
+    }
+
+    /** The scan of a stand-in table. */
+    static final class StandInSource implements ScanTableSource, SupportsReadingMetadata, SupportsWatermarkPushDown {
+
+        private final String what;
+        private final ChangelogMode mode;
+        private final Map<String, DataType> metadata;
+
+        StandInSource(String what, ChangelogMode mode, Map<String, DataType> metadata) {
+            this.what = what;
+            this.mode = mode;
+            this.metadata = metadata;
+        }
+
+        @Override
+        public ChangelogMode getChangelogMode() {
+            return mode;
+        }
+
+        @Override
+        public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+            return SourceProvider.of(new NeverRunSource(what));
+        }
+
+        @Override
+        public Map<String, DataType> listReadableMetadata() {
+            return metadata;
+        }
+
+        @Override
+        public void applyReadableMetadata(List<String> metadataKeys, DataType producedDataType) {
+            // Nothing is read: the planner's projection of metadata is all a plan needs.
+        }
+
+        @Override
+        public void applyWatermark(WatermarkStrategy<RowData> watermarkStrategy) {
+            // Nothing is emitted: pushed into the scan, as Kafka's source takes it, so plans look alike.
+        }
+
+        @Override
+        public DynamicTableSource copy() {
+            return new StandInSource(what, mode, metadata);
+        }
+
+        @Override
+        public String asSummaryString() {
+            return "sql-guard stand-in for " + what;
+        }
+    }
+
+    /** The sink of a stand-in table. */
+    static final class StandInSink implements DynamicTableSink, SupportsWritingMetadata {
+
+        private final String what;
+        private final ChangelogMode mode;
+        private final Map<String, DataType> metadata;
+
+        StandInSink(String what, ChangelogMode mode, Map<String, DataType> metadata) {
+            this.what = what;
+            this.mode = mode;
+            this.metadata = metadata;
+        }
+
+        @Override
+        public ChangelogMode getChangelogMode(ChangelogMode requestedMode) {
+            return mode;
+        }
+
+        @Override
+        public SinkRuntimeProvider getSinkRuntimeProvider(Context context) {
+            return SinkV2Provider.of(new NeverRunSink(what));
+        }
+
+        @Override
+        public Map<String, DataType> listWritableMetadata() {
+            return metadata;
+        }
+
+        @Override
+        public void applyWritableMetadata(List<String> metadataKeys, DataType consumedDataType) {
+            // Nothing is written.
+        }
+
+        @Override
+        public DynamicTableSink copy() {
+            return new StandInSink(what, mode, metadata);
+        }
+
+        @Override
+        public String asSummaryString() {
+            return "sql-guard stand-in for " + what;
+        }
+    }
+
+    /** A source whose every runtime part throws: translated into a stream graph for EXPLAIN, never run. */
+    static final class NeverRunSource implements Source<RowData, SourceSplit, Void> {
+
+        private static final long serialVersionUID = 1L;
+
+        private final String what;
+
+        NeverRunSource(String what) {
+            this.what = what;
+        }
+
+        @Override
+        public Boundedness getBoundedness() {
+            return Boundedness.CONTINUOUS_UNBOUNDED;
+        }
+
+        @Override
+        public SourceReader<RowData, SourceSplit> createReader(SourceReaderContext readerContext) {
+            throw neverRun(what);
+        }
+
+        @Override
+        public SplitEnumerator<SourceSplit, Void> createEnumerator(SplitEnumeratorContext<SourceSplit> enumContext) {
+            throw neverRun(what);
+        }
+
+        @Override
+        public SplitEnumerator<SourceSplit, Void> restoreEnumerator(
+                SplitEnumeratorContext<SourceSplit> enumContext, Void checkpoint) {
+            throw neverRun(what);
+        }
+
+        @Override
+        public SimpleVersionedSerializer<SourceSplit> getSplitSerializer() {
+            throw neverRun(what);
+        }
+
+        @Override
+        public SimpleVersionedSerializer<Void> getEnumeratorCheckpointSerializer() {
+            throw neverRun(what);
+        }
+    }
+
+    /** A sink whose writer throws: translated into a stream graph for EXPLAIN, never run. */
+    static final class NeverRunSink implements Sink<RowData> {
+
+        private static final long serialVersionUID = 1L;
+
+        private final String what;
+
+        NeverRunSink(String what) {
+            this.what = what;
+        }
+
+        @Override
+        public SinkWriter<RowData> createWriter(WriterInitContext context) {
+            throw neverRun(what);
+        }
+    }
+}
