@@ -12,6 +12,7 @@ import org.apache.flink.runtime.rest.handler.RestHandlerSpecification;
 import org.apache.flink.shaded.netty4.io.netty.channel.ChannelInboundHandler;
 import org.apache.flink.table.gateway.rest.SqlGatewayRestEndpoint;
 import org.apache.flink.table.gateway.rest.header.session.OpenSessionHeaders;
+import org.apache.flink.table.gateway.rest.header.statement.ExecuteStatementHeaders;
 import org.apache.flink.util.ConfigurationException;
 
 import javax.annotation.Nullable;
@@ -19,6 +20,8 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
@@ -28,7 +31,9 @@ import java.util.function.Consumer;
  * clients see the protocol they know and guard-aware clients can read advisories.
  *
  * <p>Its openSession route is Flink's handler wrapped to record who opens each session ({@link
- * IdentifyingOpenSessionHandler}, {@link Identities}).
+ * IdentifyingOpenSessionHandler}, {@link Identities}); its executeStatement route is Flink's
+ * handler run off the REST server's I/O threads, since the guard plans before it answers ({@link
+ * DecidingExecuteStatementHandler}).
  *
  * <p>Stability: public, evolving.
  */
@@ -39,6 +44,14 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
     private final Identities identities;
     private final Consumer<Identity> onIdentityRejected;
     private final PolicyReloader reloadRoute;
+    /** Runs executeStatement calls (the guard's decisions) off the REST server's I/O threads. */
+    private final ExecutorService decisions =
+            Executors.newCachedThreadPool(
+                    r -> {
+                        Thread t = new Thread(r, "sql-guard-statement");
+                        t.setDaemon(true);
+                        return t;
+                    });
 
     /**
      * @param configuration the REST options as {@code SqlGatewayRestEndpointFactory} rebuilds them
@@ -69,21 +82,17 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
             CompletableFuture<String> localAddressFuture) {
         List<Tuple2<RestHandlerSpecification, ChannelInboundHandler>> handlers =
                 super.initializeHandlers(localAddressFuture);
-        int openSession = -1;
-        for (int i = 0; i < handlers.size(); i++) {
-            if (handlers.get(i).f0 == OpenSessionHeaders.getInstance()) {
-                openSession = i;
-            }
-        }
-        if (openSession < 0) {
-            throw new IllegalStateException("Flink's REST endpoint serves no openSession route to wrap.");
-        }
         handlers.set(
-                openSession,
+                indexOf(handlers, OpenSessionHeaders.getInstance()),
                 Tuple2.of(
                         OpenSessionHeaders.getInstance(),
                         new IdentifyingOpenSessionHandler(
                                 guarded, responseHeaders, identityResolver, identities, onIdentityRejected)));
+        handlers.set(
+                indexOf(handlers, ExecuteStatementHeaders.getInstance()),
+                Tuple2.of(
+                        ExecuteStatementHeaders.getInstance(),
+                        new DecidingExecuteStatementHandler(guarded, responseHeaders, decisions)));
         handlers.add(Tuple2.of(AdvisoryHeaders.getInstance(), new AdvisoryHandler(guarded, responseHeaders)));
         handlers.add(
                 Tuple2.of(SessionAdvisoriesHeaders.getInstance(), new SessionAdvisoriesHandler(guarded, responseHeaders)));
@@ -92,5 +101,21 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
                     Tuple2.of(PolicyReloadHeaders.getInstance(), new PolicyReloadHandler(guarded, responseHeaders, reloadRoute)));
         }
         return handlers;
+    }
+
+    private static int indexOf(
+            List<Tuple2<RestHandlerSpecification, ChannelInboundHandler>> handlers, RestHandlerSpecification route) {
+        for (int i = 0; i < handlers.size(); i++) {
+            if (handlers.get(i).f0 == route) {
+                return i;
+            }
+        }
+        throw new IllegalStateException(
+                "Flink's REST endpoint serves no " + route.getTargetRestEndpointURL() + " route to wrap.");
+    }
+
+    @Override
+    protected CompletableFuture<Void> shutDownInternal() {
+        return super.shutDownInternal().whenComplete((ignored, error) -> decisions.shutdown());
     }
 }
