@@ -6,32 +6,40 @@ import io.github.sqlguard.service.Advisory;
 import io.github.sqlguard.statement.StatementKind;
 
 /**
- * Terminal text of an advisory: a headline, then each WARN/INFO finding as {@link Finding#describe()}.
- * An {@code EXPLAIN}'s advisory is not shown: its findings are already in the EXPLAIN's result
- * (the gateway's {@code == SQL Guard ==} section).
+ * Terminal text of an advisory: a headline, then each finding as {@link Finding#describe()}. An
+ * advisory reaches a client only for a statement that ran, so a BLOCK finding in it is one the
+ * gateway let through in report mode ({@code sql-guard.mode: report}, audited {@code would-block}):
+ * the headline says the guard would refuse the statement when it enforces. An {@code EXPLAIN}'s
+ * advisory is not shown: its findings are already in the EXPLAIN's result (the gateway's {@code ==
+ * SQL Guard ==} section).
  */
 public final class AdvisoryText {
 
     private AdvisoryText() {}
 
     /**
-     * The text shown under a statement's result; empty when the advisory has no WARN or INFO
+     * The text shown under the result of a statement that ran; empty when the advisory has no
      * finding, or is an {@code EXPLAIN}'s.
      */
     public static String of(Advisory advisory) {
         if (advisory.statementKind().equals(StatementKind.EXPLAIN.name())) {
             return "";
         }
-        var shown =
-                advisory.findings().stream().filter(f -> f.level() == Level.WARN || f.level() == Level.INFO).toList();
+        var shown = advisory.findings();
         if (shown.isEmpty()) {
             return "";
         }
-        long warnings = shown.stream().filter(f -> f.level() == Level.WARN).count();
+        boolean wouldBlock = shown.stream().anyMatch(f -> f.level() == Level.BLOCK);
+        boolean warned = wouldBlock || shown.stream().anyMatch(f -> f.level() == Level.WARN);
         StringBuilder out = new StringBuilder();
-        out.append(warnings > 0 ? "[WARNING] " : "[INFO] ")
-                .append("sql-guard: the statement ran with ")
-                .append(shown.size())
+        out.append(warned ? "[WARNING] " : "[INFO] ");
+        if (wouldBlock) {
+            out.append("sql-guard (report mode): the guard would refuse this statement when it enforces its policy;"
+                    + " it ran with ");
+        } else {
+            out.append("sql-guard: the statement ran with ");
+        }
+        out.append(shown.size())
                 .append(shown.size() == 1 ? " advisory" : " advisories")
                 .append(" (verdict ")
                 .append(advisory.verdict())

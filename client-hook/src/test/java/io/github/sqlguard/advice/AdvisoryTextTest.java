@@ -1,0 +1,46 @@
+package io.github.sqlguard.advice;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.service.Advisory;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+class AdvisoryTextTest {
+
+    private static Finding finding(String rule, Level level) {
+        return new Finding(rule, level, "the reason of " + rule, "Rank(...)", "", "the fix", "docs/rules/" + rule + ".md");
+    }
+
+    @Test
+    void aStatementLetThroughInReportModeSaysTheGuardWouldRefuseIt() {
+        // Report mode (sql-guard.mode: report): the Top-N ran, its advisory carries the BLOCK finding.
+        String text = AdvisoryText.of(new Advisory("op", "BLOCK", "QUERY",
+                List.of(finding("unbounded-rank", Level.BLOCK), finding("ttl-bare-number", Level.WARN))));
+
+        assertThat(text)
+                .startsWith("[WARNING] sql-guard (report mode): the guard would refuse this statement when it enforces"
+                        + " its policy; it ran with 2 advisories (verdict BLOCK):")
+                .contains("BLOCK unbounded-rank: the reason of unbounded-rank")
+                .contains("WARN ttl-bare-number: the reason of ttl-bare-number");
+    }
+
+    @Test
+    void warningsAndAdviceOfAnAllowedStatement() {
+        assertThat(AdvisoryText.of(new Advisory("op", "WARN", "QUERY", List.of(finding("stateful-without-ttl", Level.WARN)))))
+                .startsWith("[WARNING] sql-guard: the statement ran with 1 advisory (verdict WARN):");
+        assertThat(AdvisoryText.of(new Advisory("op", "OK", "QUERY", List.of(finding("stateful-without-ttl", Level.INFO)))))
+                .startsWith("[INFO] sql-guard: the statement ran with 1 advisory (verdict OK):");
+    }
+
+    @Test
+    void nothingForAStatementWithoutFindingsOrForAnExplain() {
+        assertThat(AdvisoryText.of(new Advisory("op", "OK", "QUERY", List.of()))).isEmpty();
+        assertThat(AdvisoryText.of(new Advisory("op", "BLOCK", "EXPLAIN", List.of(finding("unbounded-rank", Level.BLOCK)))))
+                .isEmpty();
+    }
+}
