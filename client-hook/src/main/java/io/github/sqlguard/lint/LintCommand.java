@@ -147,6 +147,16 @@ public final class LintCommand implements Callable<Integer> {
             scripts = List.of(fromWorkingDirectory(project.root()));
         }
         List<URI> dependencies;
+        if (project != null) {
+            // A jar the project file names is its configuration, not the command line's.
+            try {
+                UserJars.resolve(project.jars(), project.classpath());
+            } catch (IllegalArgumentException e) {
+                System.err.println("sql-guard lint: " + project.file() + " names a jar lint cannot use ('jars' is --jar,"
+                        + " 'classpath' is --classpath): " + e.getMessage());
+                return FAILED;
+            }
+        }
         try {
             dependencies = UserJars.resolve(
                     concat(project == null ? List.of() : project.jars(), jars),

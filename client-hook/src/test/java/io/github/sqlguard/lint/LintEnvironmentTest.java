@@ -9,6 +9,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,6 +74,27 @@ class LintEnvironmentTest {
 
         assertThat(SqlGuardCommand.execute("lint", "-q", "--no-project", "--jar", dir.resolve("nope.jar").toString(),
                 script.toString())).isEqualTo(LintCommand.USAGE);
+    }
+
+    @Test
+    void aJarTheProjectFileNamesButThatIsNotThereIsAConfigurationErrorNamingTheFile(@TempDir Path dir)
+            throws Exception {
+        Path script = Files.writeString(dir.resolve("a.sql"), "SHOW TABLES;\n");
+        Path project = Files.writeString(dir.resolve(ProjectFile.NAME), "jars: [lib/udfs.jar]\n");
+        PrintStream err = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            exit = SqlGuardCommand.execute("lint", "-q", "--project", project.toString(), script.toString());
+        } finally {
+            System.setErr(err);
+        }
+
+        assertThat(exit).isEqualTo(LintCommand.FAILED);
+        assertThat(captured.toString(StandardCharsets.UTF_8))
+                .contains(project.toString() + " names a jar lint cannot use")
+                .contains("udfs.jar: no such file");
     }
 
     @Test
