@@ -52,6 +52,15 @@ final class GatewayProcess implements AutoCloseable {
 
     /** Starts a gateway JVM with endpoint {@code endpoint} and waits until it listens. */
     static GatewayProcess start(String name, String endpoint, String heap, Path logDir) throws Exception {
+        return start(name, endpoint, heap, List.of(), logDir);
+    }
+
+    /**
+     * Starts a gateway JVM with endpoint {@code endpoint} and the extra JVM options {@code
+     * jvmOptions} (e.g. {@code -XX:MaxDirectMemorySize=6g}) and waits until it listens.
+     */
+    static GatewayProcess start(String name, String endpoint, String heap, List<String> jvmOptions, Path logDir)
+            throws Exception {
         Path own = logDir.resolve(name).toAbsolutePath();
         Files.createDirectories(own);
         List<String> command = new ArrayList<>();
@@ -59,6 +68,7 @@ final class GatewayProcess implements AutoCloseable {
         command.add("-Xms" + heap);
         command.add("-Xmx" + heap);
         command.add("-XX:+UseG1GC");
+        command.addAll(jvmOptions);
         FLINK_OPENS.forEach(o -> command.add("--add-opens=" + o + "=ALL-UNNAMED"));
         command.add("-Dsql-guard.log.dir=" + own);
         command.add("-cp");

@@ -73,6 +73,11 @@ public final class GatewaysCommand implements Callable<Integer> {
             + " turn) each gateway runs in that session after the cheap ones (default: ${DEFAULT-VALUE}).")
     int jitWarmupHeavy;
 
+    @Option(names = "--gateway-jvm-option", description = "An extra JVM option of both gateway JVMs, repeatable;"
+            + " e.g. -XX:MaxDirectMemorySize=6g, as 64 concurrent jobs in local MiniClusters exhaust the default"
+            + " direct memory (the heap size).")
+    List<String> gatewayJvmOptions = new ArrayList<>();
+
     @Option(names = "--heap", defaultValue = "2g", description = "-Xms/-Xmx of each gateway JVM (default: ${DEFAULT-VALUE}).")
     String heap;
 
@@ -103,12 +108,12 @@ public final class GatewaysCommand implements Callable<Integer> {
         Path file = logDir.resolve("report.md");
         Workload workload = new Workload(cheapRepeats, heavyRepeats);
         StringBuilder report = new StringBuilder(
-                Report.header(MachineLoad.now(), heap, pollMicros, System.getProperty("java.version"), jitWarmup,
-                        jitWarmupHeavy));
+                Report.header(MachineLoad.now(), heap + (gatewayJvmOptions.isEmpty() ? "" : " " + String.join(" ",
+                        gatewayJvmOptions)), pollMicros, System.getProperty("java.version"), jitWarmup, jitWarmupHeavy));
         System.out.print(report);
         List<LevelResult> results = new ArrayList<>();
-        try (GatewayProcess plain = GatewayProcess.start("plain", "rest", heap, logDir);
-                GatewayProcess guarded = GatewayProcess.start("guarded", "guard", heap, logDir)) {
+        try (GatewayProcess plain = GatewayProcess.start("plain", "rest", heap, gatewayJvmOptions, logDir);
+                GatewayProcess guarded = GatewayProcess.start("guarded", "guard", heap, gatewayJvmOptions, logDir)) {
             jitWarmup(plain, false);
             jitWarmup(guarded, true);
             for (int level = 0; level < sessions.size(); level++) {
