@@ -92,6 +92,47 @@ class CompiledPlanReaderJsonTest {
         assertThat(CompiledPlanReader.plainNameLength("")).isEqualTo(-1);
     }
 
+    private static String rank(String orderBy, String inputType) {
+        return """
+                { "nodes" : [ {
+                    "id" : 1, "type" : "stream-exec-exchange_1", "outputType" : %s,
+                    "description" : "Exchange(distribution=[hash[k]])"
+                  }, {
+                    "id" : 2, "type" : "stream-exec-rank_1", "orderBy" : %s,
+                    "description" : "Rank(strategy=[AppendFastStrategy], rankType=[ROW_NUMBER], rankRange=[rankStart=1, rankEnd=1], partitionBy=[k], orderBy=[t DESC], select=[k, t])"
+                  } ],
+                  "edges" : [ { "source" : 1, "target" : 2 } ] }
+                """.formatted(inputType, orderBy);
+    }
+
+    private Operator.Rank rankOf(String json) {
+        return reader.read(json).operators(Operator.Rank.class).get(0);
+    }
+
+    @Test
+    void readsWhetherARankIsOrderedByATimeAttributeInPlaceOrByJackson() {
+        String rowtime = "\"ROW<`k` VARCHAR(2147483647), `t` TIMESTAMP(3) *ROWTIME*>\"";
+        String plain = "\"ROW<`k` VARCHAR(2147483647), `t` TIMESTAMP(3)>\"";
+        String byIndex1 = "{ \"fields\" : [ { \"index\" : 1, \"isAscending\" : false } ] }";
+
+        assertThat(rankOf(rank(byIndex1, rowtime)).orderedByTimeAttribute()).hasValue(true);
+        assertThat(rankOf(rank(byIndex1, plain)).orderedByTimeAttribute()).hasValue(false);
+        assertThat(rankOf(rank("{ \"fields\" : [ { \"index\" : 0 } ] }", rowtime)).orderedByTimeAttribute())
+                .hasValue(false);
+        // Shapes read by Jackson, with the meaning they had there: the last of a repeated key, a
+        // textual index, no order key, an index out of the row.
+        assertThat(rankOf(rank("{ \"fields\" : [ { \"index\" : 0 } ], \"fields\" : [ { \"index\" : 1 } ] }", rowtime))
+                .orderedByTimeAttribute()).hasValue(true);
+        assertThat(rankOf(rank("{ \"fields\" : [ { \"index\" : \"1\" } ] }", rowtime)).orderedByTimeAttribute())
+                .hasValue(true);
+        assertThat(rankOf(rank("{ \"fields\" : [ ] }", rowtime)).orderedByTimeAttribute()).isEmpty();
+        assertThat(rankOf(rank("{ \"fields\" : [ { \"index\" : 5 } ] }", rowtime)).orderedByTimeAttribute()).isEmpty();
+        assertThat(rankOf(rank("{ \"fields\" : [ { \"index\" : 1 } ] }",
+                "{ \"type\" : \"ROW\", \"fields\" : [ { \"name\" : \"k\", \"fieldType\" : \"INT\" },"
+                        + " { \"name\" : \"t\", \"fieldType\" : { \"type\" : \"TIMESTAMP_WITHOUT_TIME_ZONE\","
+                        + " \"kind\" : \"ROWTIME\" } } ] }")).orderedByTimeAttribute()).hasValue(true);
+    }
+
     @Test
     void rejectsTextThatIsNotACompiledPlan() {
         assertThatThrownBy(() -> reader.read("[]")).isInstanceOf(IllegalArgumentException.class)
