@@ -134,6 +134,8 @@ public final class CompiledPlanReader {
      */
     private static Map<Integer, Node> nodes(JsonCursor json, Map<String, Duration> ttls) {
         Map<Integer, Node> byId = new LinkedHashMap<>();
+        // A plan has a few operator types, each node one of them: each kept once.
+        List<String> types = new ArrayList<>();
         json.expect('[');
         while (json.nextElement()) {
             if (json.peek() != '{') {
@@ -150,7 +152,7 @@ public final class CompiledPlanReader {
             for (String field = json.nextField(NODE_FIELDS); field != null; field = json.nextField(NODE_FIELDS)) {
                 switch (field) {
                     case "id" -> id = integer(json);
-                    case "type" -> type = text(json, "");
+                    case "type" -> type = type(json, types);
                     case "description" -> description = text(json, "Unknown");
                     case "state" -> state = states(json, ttls);
                     case "orderBy" -> orderBy = span(json);
@@ -230,6 +232,12 @@ public final class CompiledPlanReader {
         }
         int start = json.position();
         return json.tree(start, json.skipValue()).asText(absent);
+    }
+
+    /** A node's {@code "type"} as {@link #text} reads it, an equal one read before returned for it. */
+    private static String type(JsonCursor json, List<String> types) {
+        String plain = json.plainString(types);
+        return plain != null ? plain : text(json, "");
     }
 
     /** Skips the value at the cursor; its offsets {@code [start, end)}. */
@@ -339,9 +347,16 @@ public final class CompiledPlanReader {
                 // Below a last child nothing more hangs from its parent's column; below another, it does.
                 columns.append(branch.equals("+- ") ? "   " : ":  ");
             }
-            List<PlanNode> drawn = new ArrayList<>(children.size());
-            for (int i = 0; i < children.size(); i++) {
-                drawn.add(draw(children.get(i), i == children.size() - 1 ? "+- " : ":- "));
+            List<PlanNode> drawn;
+            if (children.size() <= 1) {
+                // Immutable lists, which PlanNode keeps without a copy (a null child: not plain, see below).
+                PlanNode child = children.isEmpty() ? null : draw(children.get(0), "+- ");
+                drawn = child == null ? List.of() : List.of(child);
+            } else {
+                drawn = new ArrayList<>(children.size());
+                for (int i = 0; i < children.size(); i++) {
+                    drawn.add(draw(children.get(i), i == children.size() - 1 ? "+- " : ":- "));
+                }
             }
             columns.setLength(columnsBefore);
             int name = plainNameLength(description);

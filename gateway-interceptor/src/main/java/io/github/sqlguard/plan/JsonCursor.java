@@ -171,6 +171,31 @@ final class JsonCursor {
         return value;
     }
 
+    /**
+     * Like {@link #plainString()}, but a value equal to an element of {@code seen} is that element
+     * (not a copy), and a new value is added to {@code seen}: for values a text repeats, such as
+     * the operator types of a plan.
+     */
+    String plainString(List<String> seen) {
+        if (peek() != '"') {
+            return null;
+        }
+        int end = json.indexOf('"', pos + 1);
+        if (end < 0 || hasBackslash(pos + 1, end)) {
+            return null;
+        }
+        for (int i = 0; i < seen.size(); i++) {
+            String candidate = seen.get(i);
+            if (candidate.length() == end - pos - 1 && json.startsWith(candidate, pos + 1)) {
+                pos = end + 1;
+                return candidate;
+            }
+        }
+        String value = plainString();
+        seen.add(value);
+        return value;
+    }
+
     /** A string value, decoded (by Jackson when it has escapes); for another value, its Jackson {@code asText()}. */
     String string() {
         String plain = plainString();

@@ -50,6 +50,20 @@ class JsonCursorTest {
     }
 
     @Test
+    void returnsAValueReadBeforeInsteadOfACopy() {
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        JsonCursor json = new JsonCursor("[\"stream-exec-calc_1\", \"stream-exec-calc_1\", \"x\\\"\"]");
+        json.expect('[');
+        json.nextElement();
+        String first = json.plainString(seen);
+        json.nextElement();
+        assertThat(json.plainString(seen)).isSameAs(first).isEqualTo("stream-exec-calc_1");
+        json.nextElement();
+        assertThat(json.plainString(seen)).as("escaped: left to string()").isNull();
+        assertThat(seen).containsExactly("stream-exec-calc_1");
+    }
+
+    @Test
     void saysWhereTheTextIsNotJson() {
         assertThatThrownBy(() -> new JsonCursor("[1, 2").skipValue())
                 .isInstanceOf(IllegalArgumentException.class)
