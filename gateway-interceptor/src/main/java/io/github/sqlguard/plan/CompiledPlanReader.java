@@ -55,13 +55,25 @@ public final class CompiledPlanReader {
      * @param description {@code "description"}, {@code "Unknown"} when absent
      * @param type {@code "type"}, empty when absent
      * @param state the {@code "state"} entries
-     * @param orderBy offsets {@code [start, end)} of the {@code "orderBy"} value in the JSON, {@code
-     *     [-1, -1)} when absent; likewise {@code overSpec} and {@code outputType}
+     * @param orderBy where the {@code "orderBy"} value is in the JSON, {@link Span#ABSENT} when
+     *     absent; likewise {@code overSpec} and {@code outputType}, read only for a node that orders
      */
     private record Node(
-            String description, String type, List<OperatorState> state, int[] orderBy, int[] overSpec, int[] outputType) {}
+            String description, String type, List<OperatorState> state, Span orderBy, Span overSpec, Span outputType) {}
 
-    private static final int[] ABSENT = {-1, -1};
+    /**
+     * Where a value is in the JSON text: offsets {@code [start, end)}.
+     *
+     * @param start offset of the value's first character; -1 for a value that is absent
+     * @param end offset just past the value's last character
+     */
+    private record Span(int start, int end) {
+        static final Span ABSENT = new Span(-1, -1);
+
+        boolean present() {
+            return start >= 0;
+        }
+    }
 
     /** The fields read: of the plan, of each node (everything else in a node is skipped unread), of an edge, of a state. */
     private static final List<String> PLAN_FIELDS = List.of("nodes", "edges");
@@ -146,9 +158,9 @@ public final class CompiledPlanReader {
             String description = "Unknown";
             String type = "";
             List<OperatorState> state = List.of();
-            int[] orderBy = ABSENT;
-            int[] overSpec = ABSENT;
-            int[] outputType = ABSENT;
+            Span orderBy = Span.ABSENT;
+            Span overSpec = Span.ABSENT;
+            Span outputType = Span.ABSENT;
             for (String field = json.nextField(NODE_FIELDS); field != null; field = json.nextField(NODE_FIELDS)) {
                 switch (field) {
                     case "id" -> id = integer(json);
@@ -241,10 +253,10 @@ public final class CompiledPlanReader {
     }
 
     /** Skips the value at the cursor; its offsets {@code [start, end)}. */
-    private static int[] span(JsonCursor json) {
+    private static Span span(JsonCursor json) {
         json.peek();
         int start = json.position();
-        return new int[] {start, json.skipValue()};
+        return new Span(start, json.skipValue());
     }
 
     /** The {@code "state"} array at the cursor: {@code [{"index": 0, "ttl": "1 d", "name": "rankState"}]}. */
@@ -376,14 +388,14 @@ public final class CompiledPlanReader {
          * whether the first order key is a time attribute in the input's row type.
          */
         private Optional<Boolean> orderedByTime(Node node, Node input) {
-            if ((node.orderBy()[0] < 0 && node.overSpec()[0] < 0) || input == null) {
+            if ((!node.orderBy().present() && !node.overSpec().present()) || input == null) {
                 return Optional.empty();
             }
             long index = plainOrderIndex(node.orderBy());
             if (index == JsonCursor.NOT_PLAIN) {
-                JsonNode orderFields = json.tree(node.orderBy()[0], node.orderBy()[1]).path("fields");
+                JsonNode orderFields = json.tree(node.orderBy().start(), node.orderBy().end()).path("fields");
                 if (!orderFields.isArray()) {
-                    orderFields = json.tree(node.overSpec()[0], node.overSpec()[1])
+                    orderFields = json.tree(node.overSpec().start(), node.overSpec().end())
                             .path("groups").path(0).path("orderBy").path("fields");
                 }
                 if (!orderFields.isArray() || orderFields.isEmpty()) {
@@ -407,11 +419,11 @@ public final class CompiledPlanReader {
          * for any other shape (no {@code orderBy}, {@code fields} absent, repeated or not an array, an
          * index that is not a plain int), which Jackson reads instead.
          */
-        private long plainOrderIndex(int[] span) {
-            if (span[0] < 0) {
+        private long plainOrderIndex(Span span) {
+            if (!span.present()) {
                 return JsonCursor.NOT_PLAIN;
             }
-            json.reset(span[0]);
+            json.reset(span.start());
             if (!json.consume('{')) {
                 return JsonCursor.NOT_PLAIN;
             }
@@ -460,15 +472,15 @@ public final class CompiledPlanReader {
         }
 
         /** The field types of the row type at {@code span}: a plain string read in place, else by Jackson. */
-        private List<String> fieldTypes(int[] span) {
-            if (span[0] >= 0) {
-                json.reset(span[0]);
+        private List<String> fieldTypes(Span span) {
+            if (span.present()) {
+                json.reset(span.start());
                 String plain = json.plainString();
                 if (plain != null) {
                     return CompiledPlanReader.fieldTypes(plain);
                 }
             }
-            return CompiledPlanReader.fieldTypes(json.tree(span[0], span[1]));
+            return CompiledPlanReader.fieldTypes(json.tree(span.start(), span.end()));
         }
     }
 
