@@ -1,5 +1,6 @@
 package io.github.sqlguard.plan;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,13 +24,17 @@ import java.util.Optional;
  * @param executablePlan the compiled plan's JSON when it is the statement's own job (an INSERT or a
  *     statement set of INSERTs, not a query compiled into an analysis sink), so that the very plan
  *     that was judged can be run; else empty
+ * @param operators the execution plan's operators, typed, parents before children: derived from
+ *     {@code sections} and {@code nodes} once, by the constructors without it, and shared by every
+ *     rule
  */
 public record ExplainedPlan(
         String text,
         List<PlanSection> sections,
         Map<Integer, CompiledNode> nodes,
         boolean compiled,
-        Optional<String> executablePlan) {
+        Optional<String> executablePlan,
+        List<Operator> operators) {
 
     public static final String PHYSICAL_PLAN = "Optimized Physical Plan";
     public static final String EXECUTION_PLAN = "Optimized Execution Plan";
@@ -37,6 +42,14 @@ public record ExplainedPlan(
     public ExplainedPlan {
         sections = List.copyOf(sections);
         nodes = Map.copyOf(nodes);
+        operators = List.copyOf(operators);
+    }
+
+    /** A plan read from {@code text}; its typed operators are built here, once. */
+    public ExplainedPlan(
+            String text, List<PlanSection> sections, Map<Integer, CompiledNode> nodes, boolean compiled,
+            Optional<String> executablePlan) {
+        this(text, sections, nodes, compiled, executablePlan, typed(sections, nodes));
     }
 
     /** A plan that was explained, not compiled: no per-operator state is known. */
@@ -46,7 +59,7 @@ public record ExplainedPlan(
 
     /** This plan, with the compiled plan JSON that runs it. */
     public ExplainedPlan executableAs(String compiledPlanJson) {
-        return new ExplainedPlan(text, sections, nodes, compiled, Optional.of(compiledPlanJson));
+        return new ExplainedPlan(text, sections, nodes, compiled, Optional.of(compiledPlanJson), operators);
     }
 
     /** The section with this title, if the EXPLAIN output has one. */
@@ -56,12 +69,12 @@ public record ExplainedPlan(
 
     /** The {@code Optimized Execution Plan} section, or an empty section when there is none. */
     public PlanSection executionPlan() {
-        return section(EXECUTION_PLAN).orElse(new PlanSection(EXECUTION_PLAN, "", List.of()));
+        return section(EXECUTION_PLAN).orElseGet(() -> new PlanSection(EXECUTION_PLAN, "", List.of()));
     }
 
     /** The {@code Optimized Physical Plan} section, or an empty section when there is none. */
     public PlanSection physicalPlan() {
-        return section(PHYSICAL_PLAN).orElse(new PlanSection(PHYSICAL_PLAN, "", List.of()));
+        return section(PHYSICAL_PLAN).orElseGet(() -> new PlanSection(PHYSICAL_PLAN, "", List.of()));
     }
 
     /**
@@ -73,11 +86,6 @@ public record ExplainedPlan(
         return node == null ? List.of() : node.state();
     }
 
-    /** The execution plan's operators, typed, parents before children. */
-    public List<Operator> operators() {
-        return executionPlan().nodes().stream().map(this::operator).toList();
-    }
-
     /** The typed view of a node of the execution plan, with what the compiled plan says of it. */
     public Operator operator(PlanNode executionPlanNode) {
         return Operator.of(executionPlanNode, Optional.ofNullable(nodes.get(executionPlanNode.line())));
@@ -85,6 +93,19 @@ public record ExplainedPlan(
 
     /** The execution plan's operators of one type, e.g. {@code operators(Operator.Rank.class)}. */
     public <T extends Operator> List<T> operators(Class<T> type) {
-        return operators().stream().filter(type::isInstance).map(type::cast).toList();
+        return operators.stream().filter(type::isInstance).map(type::cast).toList();
+    }
+
+    private static List<Operator> typed(List<PlanSection> sections, Map<Integer, CompiledNode> nodes) {
+        List<Operator> typed = new ArrayList<>();
+        for (PlanSection section : sections) {
+            if (section.title().equals(EXECUTION_PLAN)) {
+                for (PlanNode node : section.nodes()) {
+                    typed.add(Operator.of(node, Optional.ofNullable(nodes.get(node.line()))));
+                }
+                break;
+            }
+        }
+        return typed;
     }
 }

@@ -12,7 +12,8 @@ import java.util.function.Consumer;
  *
  * <p>Shape: {@code name} is the operator name ({@code Rank}, {@code Deduplicate}, {@code
  * OverAggregate}, ...); {@code attributes} holds every {@code key=[value]} pair in printed order,
- * values without their outer brackets; {@code children} are the inputs in printed order; {@code
+ * values without their outer brackets (read from {@code text} when first asked for, by the parser
+ * and the compiled plan reader); {@code children} are the inputs in printed order; {@code
  * line} is the 0-based line of this node inside its plan section, used to mark the node in an
  * excerpt. The text format mirrors Flink's {@code RelTreeWriterImpl} and {@code
  * ExecNodePlanDumper}.
@@ -23,7 +24,8 @@ public record PlanNode(
         String name, Map<String, String> attributes, List<PlanNode> children, int line, String text) {
 
     public PlanNode {
-        attributes = Map.copyOf(attributes);
+        // Attributes read on demand from the node's text are immutable already.
+        attributes = attributes instanceof NodeAttributes ? attributes : Map.copyOf(attributes);
         children = List.copyOf(children);
     }
 
@@ -47,8 +49,8 @@ public record PlanNode(
     /** Visits this node and every node below it, parents before children. */
     public void visit(Consumer<PlanNode> visitor) {
         visitor.accept(this);
-        for (PlanNode child : children) {
-            child.visit(visitor);
+        for (int i = 0; i < children.size(); i++) {
+            children.get(i).visit(visitor);
         }
     }
 }

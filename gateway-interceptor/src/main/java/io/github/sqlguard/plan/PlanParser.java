@@ -3,7 +3,6 @@ package io.github.sqlguard.plan;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -74,7 +73,7 @@ public final class PlanParser {
             if (prefix % 3 != 0 || (prefix > 0 && !isBranch(line, prefix))) {
                 continue;
             }
-            Builder node = new Builder(m.group(1), attributes(content, m.group(1).length()), i, content);
+            Builder node = new Builder(m.group(1), new NodeAttributes(content, m.group(1).length()), i, content);
             while (!path.isEmpty() && path.peek().depth >= depth) {
                 path.pop();
             }
@@ -116,51 +115,81 @@ public final class PlanParser {
 
     /**
      * Reads {@code key=[value], key=value} pairs from the parentheses that follow the node name.
-     * Brackets and parentheses nest; text in single quotes is taken literally.
+     * Brackets and parentheses nest; text in single quotes is taken literally; the first of a repeated
+     * key counts. Works on offsets in {@code content}: only the keys and values are copied out of it.
+     * Returns an immutable map.
      */
     static Map<String, String> attributes(String content, int nameLength) {
-        Map<String, String> attributes = new LinkedHashMap<>();
         if (nameLength >= content.length() || content.charAt(nameLength) != '(') {
-            return attributes;
+            return Map.of();
         }
-        int end = matching(content, nameLength, '(', ')');
-        String inner = content.substring(nameLength + 1, end < 0 ? content.length() : end);
-        int i = 0;
-        while (i < inner.length()) {
-            int eq = inner.indexOf('=', i);
-            if (eq < 0) {
+        // Collected as entries and made an immutable map once, the one PlanNode keeps: a node has
+        // a handful of attributes, so a repeated key (the first one counts) is found by a scan.
+        List<Map.Entry<String, String>> attributes = new ArrayList<>(8);
+        int end = matching(content, nameLength, content.length(), '(', ')');
+        // The text between the parentheses is [from, limit) of content.
+        int limit = end < 0 ? content.length() : end;
+        int i = nameLength + 1;
+        while (i < limit) {
+            int eq = content.indexOf('=', i);
+            if (eq < 0 || eq >= limit) {
                 break;
             }
-            String key = inner.substring(i, eq).trim();
+            String key = trimmed(content, i, eq);
             int valueStart = eq + 1;
             String value;
             int next;
-            if (valueStart < inner.length() && inner.charAt(valueStart) == '[') {
-                int close = matching(inner, valueStart, '[', ']');
+            if (valueStart < limit && content.charAt(valueStart) == '[') {
+                int close = matching(content, valueStart, limit, '[', ']');
                 if (close < 0) {
-                    close = inner.length();
+                    close = limit;
                 }
-                value = inner.substring(valueStart + 1, Math.min(close, inner.length()));
+                value = content.substring(valueStart + 1, close);
                 next = close + 1;
             } else {
-                int comma = topLevelComma(inner, valueStart);
-                value = inner.substring(valueStart, comma).trim();
+                int comma = topLevelComma(content, valueStart, limit);
+                value = trimmed(content, valueStart, comma);
                 next = comma;
             }
-            attributes.putIfAbsent(key, value);
+            if (!hasKey(attributes, key)) {
+                attributes.add(Map.entry(key, value));
+            }
             // skip ", "
-            while (next < inner.length() && (inner.charAt(next) == ',' || inner.charAt(next) == ' ')) {
+            while (next < limit && (content.charAt(next) == ',' || content.charAt(next) == ' ')) {
                 next++;
             }
             i = next;
         }
-        return attributes;
+        @SuppressWarnings("unchecked")
+        Map.Entry<String, String>[] entries = attributes.toArray(new Map.Entry[0]);
+        return Map.ofEntries(entries);
     }
 
-    private static int topLevelComma(String s, int from) {
+    private static boolean hasKey(List<Map.Entry<String, String>> entries, String key) {
+        for (Map.Entry<String, String> entry : entries) {
+            if (entry.getKey().equals(key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code s.substring(from, to).trim()}, copying only the trimmed text. */
+    private static String trimmed(String s, int from, int to) {
+        while (from < to && s.charAt(from) <= ' ') {
+            from++;
+        }
+        while (to > from && s.charAt(to - 1) <= ' ') {
+            to--;
+        }
+        return s.substring(from, to);
+    }
+
+    /** Index of the first comma at nesting depth 0 in {@code [from, limit)} of {@code s}, or {@code limit}. */
+    private static int topLevelComma(String s, int from, int limit) {
         int depth = 0;
         boolean quoted = false;
-        for (int i = from; i < s.length(); i++) {
+        for (int i = from; i < limit; i++) {
             char c = s.charAt(i);
             if (c == '\'' && !isWindowPropertyMarker(s, i)) {
                 quoted = !quoted;
@@ -174,14 +203,14 @@ public final class PlanParser {
                 }
             }
         }
-        return s.length();
+        return limit;
     }
 
-    /** Index of the bracket closing the one at {@code open}, or -1. Quoted text is skipped. */
-    private static int matching(String s, int open, char openChar, char closeChar) {
+    /** Index before {@code limit} of the bracket closing the one at {@code open}, or -1. Quoted text is skipped. */
+    private static int matching(String s, int open, int limit, char openChar, char closeChar) {
         int depth = 0;
         boolean quoted = false;
-        for (int i = open; i < s.length(); i++) {
+        for (int i = open; i < limit; i++) {
             char c = s.charAt(i);
             if (c == '\'' && !isWindowPropertyMarker(s, i)) {
                 quoted = !quoted;

@@ -5,7 +5,6 @@ import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -26,17 +25,19 @@ public record OperatorTtl(Duration shortest, Duration longest, boolean fromCompi
 
     /** The TTL of {@code node} of {@code context}'s execution plan. */
     public static OperatorTtl of(AnalysisContext context, PlanNode node) {
-        List<OperatorState> states =
-                context.plan().map(p -> p.state(node)).orElse(List.of());
-        boolean compiled = context.plan().map(ExplainedPlan::compiled).orElse(false);
-        if (compiled && !states.isEmpty()) {
-            Duration shortest = states.stream().map(OperatorState::ttl).min(Comparator.naturalOrder()).orElseThrow();
-            boolean anyForever = states.stream().anyMatch(s -> s.ttl().isZero());
-            Duration longest =
-                    anyForever
-                            ? Duration.ZERO
-                            : states.stream().map(OperatorState::ttl).max(Comparator.naturalOrder()).orElseThrow();
-            return new OperatorTtl(shortest, longest, true);
+        // Called for every node by some rules: plain loops, no streams.
+        ExplainedPlan plan = context.plan().orElse(null);
+        List<OperatorState> states = plan == null ? List.of() : plan.state(node);
+        if (plan != null && plan.compiled() && !states.isEmpty()) {
+            Duration shortest = states.get(0).ttl();
+            Duration longest = shortest;
+            boolean anyForever = false;
+            for (OperatorState state : states) {
+                shortest = state.ttl().compareTo(shortest) < 0 ? state.ttl() : shortest;
+                longest = state.ttl().compareTo(longest) > 0 ? state.ttl() : longest;
+                anyForever |= state.ttl().isZero();
+            }
+            return new OperatorTtl(shortest, anyForever ? Duration.ZERO : longest, true);
         }
         return new OperatorTtl(context.effectiveStateTtl(), context.effectiveStateTtl(), false);
     }
