@@ -119,6 +119,14 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
         return pipeline.execute(sessionHandle, statement, executionTimeoutMs, executionConfig, toFlink).handle();
     }
 
+    /**
+     * True when the guard decides on {@code statement} without planning it (see {@link
+     * StatementPipeline#decidesWithoutPlanning}): cheap enough to answer on a REST I/O thread.
+     */
+    public boolean decidesWithoutPlanning(String statement) {
+        return pipeline.decidesWithoutPlanning(statement);
+    }
+
     // No @Override: Flink 1.20's SqlGatewayService has no deployScript; on 2.x this overrides it.
     public <ClusterID> ClusterID deployScript(
             SessionHandle sessionHandle, @Nullable URI scriptUri, @Nullable String script, Configuration executionConfig)

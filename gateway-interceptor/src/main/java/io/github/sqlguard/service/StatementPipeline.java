@@ -383,6 +383,18 @@ public final class StatementPipeline {
         return result;
     }
 
+    /**
+     * True when deciding on {@code statement} plans nothing: Flink's SQL parser reads it as one
+     * statement of a kind the guard decides from its text and the session's configuration alone
+     * ({@code SET}, {@code RESET}, DDL, {@code SHOW}, ...), not a query, DML, {@code EXPLAIN}, or a
+     * statement only the session's parser chain reads. The REST endpoint answers such a statement
+     * on the thread that read it; a false answer only moves the decision to another thread.
+     */
+    public boolean decidesWithoutPlanning(String statement) {
+        StatementKind kind = parser.parse(statement).kind();
+        return !kind.isPlanned() && kind != StatementKind.EXPLAIN && kind != StatementKind.UNPARSABLE;
+    }
+
     /** The statement's kind, from Flink's SQL parser and, where it alone refuses, the session's whole parser chain. */
     private ParsedStatement classify(SessionHandle session, String statement, Configuration config) {
         ParsedStatement parsed = parser.parse(statement);
