@@ -46,13 +46,14 @@ import java.util.concurrent.Future;
                 + " concurrent sessions, time to refusal, heap; markdown in <log-dir>/report.md.")
 public final class GatewaysCommand implements Callable<Integer> {
 
-    @Option(names = "--sessions", split = ",", defaultValue = "1,4,16,64", description = "Concurrent sessions per level (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--sessions", split = ",", defaultValue = "1,4,16", description = "Concurrent sessions per level"
+            + " (default: ${DEFAULT-VALUE}; 64 needs --gateway-jvm-option=-XX:MaxDirectMemorySize=6g for 64 concurrent local jobs).")
     List<Integer> sessions;
 
-    @Option(names = "--rounds", split = ",", defaultValue = "6,3,2,1", description = "Measured rounds per gateway, level and kind; one value per level, or one for all (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rounds", split = ",", defaultValue = "20,4,1", description = "Measured rounds per gateway, level and kind; one value per level, or one for all (default: ${DEFAULT-VALUE}).")
     List<Integer> rounds;
 
-    @Option(names = "--warmup", split = ",", defaultValue = "2,1,1,1", description = "Warm-up rounds per gateway, level and kind; one value per level, or one for all (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", split = ",", defaultValue = "1,1,0", description = "Warm-up rounds per gateway, level and kind; one value per level, or one for all (default: ${DEFAULT-VALUE}).")
     List<Integer> warmup;
 
     @Option(names = "--kinds", split = ",", defaultValue = "SET,RESET,DDL,SHOW,HEAVY_INSERT,HEAVY_SELECT,REFUSED", description = "Statement kinds (default: ${DEFAULT-VALUE}).")
