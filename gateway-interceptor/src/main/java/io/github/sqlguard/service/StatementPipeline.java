@@ -386,13 +386,21 @@ public final class StatementPipeline {
     /**
      * True when deciding on {@code statement} plans nothing: Flink's SQL parser reads it as one
      * statement of a kind the guard decides from its text and the session's configuration alone
-     * ({@code SET}, {@code RESET}, DDL, {@code SHOW}, ...), not a query, DML, {@code EXPLAIN}, or a
-     * statement only the session's parser chain reads. The REST endpoint answers such a statement
-     * on the thread that read it; a false answer only moves the decision to another thread.
+     * ({@code SET}, {@code RESET}, DDL, {@code SHOW}, {@code BEGIN STATEMENT SET}, ...). False for a
+     * query or DML, for anything with a query the guard plans ({@code COMPILE PLAN ... FOR}, a
+     * materialized table's defining query, {@code EXPLAIN}), for the {@code END} that decides a
+     * statement set, and for a statement only the session's parser chain reads. The REST endpoint
+     * answers a statement decided without planning on the thread that read it; a false answer only
+     * moves the decision to another thread.
      */
     public boolean decidesWithoutPlanning(String statement) {
-        StatementKind kind = parser.parse(statement).kind();
-        return !kind.isPlanned() && kind != StatementKind.EXPLAIN && kind != StatementKind.UNPARSABLE;
+        ParsedStatement parsed = parser.parse(statement);
+        StatementKind kind = parsed.kind();
+        return parsed.explainBody() == null
+                && !kind.isPlanned()
+                && kind != StatementKind.END_STATEMENT_SET
+                && kind != StatementKind.EXPLAIN
+                && kind != StatementKind.UNPARSABLE;
     }
 
     /** The statement's kind, from Flink's SQL parser and, where it alone refuses, the session's whole parser chain. */
