@@ -99,10 +99,13 @@ public final class Report {
         for (Kind kind : Kind.values()) {
             Series plain = r.plain().get(kind);
             Series guarded = r.guarded().get(kind);
-            if (plain == null || guarded == null || guarded.guardStats().count() == 0) {
+            if (plain == null || guarded == null) {
                 continue;
             }
             LatencyStats g = guarded.guardStats();
+            if (g.count() == 0) {
+                continue;
+            }
             double plainMedian = plain.stats().medianMs();
             rows.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s |%n", kind.label(), g.count(),
                     us(g.medianMs()), us(g.percentileMs(99)), ms(plainMedian),
