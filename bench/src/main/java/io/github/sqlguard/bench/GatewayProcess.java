@@ -2,6 +2,7 @@ package io.github.sqlguard.bench;
 
 import io.github.sqlguard.testing.GatewayRestClient;
 import io.github.sqlguard.testing.GuardedGateway;
+import org.apache.flink.util.FileUtils;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -38,10 +39,13 @@ final class GatewayProcess implements AutoCloseable {
     private final Writer stdin;
     private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
     private final int port;
+    /** The gateway JVM's java.io.tmpdir, deleted when it has stopped. */
+    private final Path tmp;
 
-    private GatewayProcess(String name, Process process) throws Exception {
+    private GatewayProcess(String name, Process process, Path tmp) throws Exception {
         this.name = name;
         this.process = process;
+        this.tmp = tmp;
         this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         Thread reader = new Thread(this::readReplies, "gateway-" + name + "-stdout");
         reader.setDaemon(true);
@@ -63,6 +67,10 @@ final class GatewayProcess implements AutoCloseable {
             throws Exception {
         Path own = logDir.resolve(name).toAbsolutePath();
         Files.createDirectories(own);
+        // Its own temporary directory, deleted on close: each job's local MiniCluster copies Flink's
+        // 23 MB RPC jar into java.io.tmpdir and deletes it only when the cluster closes, so the jobs
+        // still running when the gateway stops would otherwise leave theirs in /tmp.
+        Path tmp = Files.createDirectories(own.resolve("tmp"));
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xms" + heap);
@@ -71,6 +79,7 @@ final class GatewayProcess implements AutoCloseable {
         command.addAll(jvmOptions);
         FLINK_OPENS.forEach(o -> command.add("--add-opens=" + o + "=ALL-UNNAMED"));
         command.add("-Dsql-guard.log.dir=" + own);
+        command.add("-Djava.io.tmpdir=" + tmp);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(BenchMain.class.getName());
@@ -81,7 +90,7 @@ final class GatewayProcess implements AutoCloseable {
                         .directory(GuardedGateway.projectRoot().toFile())
                         .redirectError(logDir.resolve(name + ".err").toFile())
                         .start();
-        return new GatewayProcess(name, process);
+        return new GatewayProcess(name, process, tmp);
     }
 
     String name() {
@@ -173,6 +182,9 @@ final class GatewayProcess implements AutoCloseable {
                 process.destroy();
                 process.waitFor(30, TimeUnit.SECONDS);
             }
+        }
+        if (!process.isAlive()) {
+            FileUtils.deleteDirectoryQuietly(tmp.toFile());
         }
     }
 }

@@ -57,6 +57,9 @@ public final class JavaProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(addOpens());
+        // The test JVM's temporary directory (the module's target/test-tmp): what a child's local
+        // MiniClusters leave behind goes with the build.
+        command.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         command.addAll(jvmArgs);
         command.add("-cp");
         command.add(classpath);
