@@ -123,6 +123,11 @@ public final class StatementPipeline {
     private final Optional<GatewaySessions> gatewaySessions;
     private final SessionRegistry sessions;
     private final StatementParser parser = new StatementParser();
+    /**
+     * The parse {@link #decidesWithoutPlanning} made on this thread for the statement the thread is
+     * about to decide; at most one per thread (a REST I/O thread), cleared when used.
+     */
+    private final ThreadLocal<ParsedStatement> parsedOnThisThread = new ThreadLocal<>();
     /** Records of submitted statements, until their job id is audited or their operation closes. */
     private final Map<OperationHandle, AuditRecord> awaitingJob = new ConcurrentHashMap<>();
 
@@ -392,20 +397,45 @@ public final class StatementPipeline {
      * statement set, and for a statement only the session's parser chain reads. The REST endpoint
      * answers a statement decided without planning on the thread that read it; a false answer only
      * moves the decision to another thread.
+     *
+     * <p>When the answer is true, the parse is kept for this thread's next {@link #execute}, which
+     * the endpoint calls right after on the same thread: the statement is parsed once, not twice
+     * (Flink's parser is most of what the guard spends on a {@code SET}).
      */
     public boolean decidesWithoutPlanning(String statement) {
         ParsedStatement parsed = parser.parse(statement);
         StatementKind kind = parsed.kind();
-        return parsed.explainBody() == null
-                && !kind.isPlanned()
-                && kind != StatementKind.END_STATEMENT_SET
-                && kind != StatementKind.EXPLAIN
-                && kind != StatementKind.UNPARSABLE;
+        boolean withoutPlanning =
+                parsed.explainBody() == null
+                        && !kind.isPlanned()
+                        && kind != StatementKind.END_STATEMENT_SET
+                        && kind != StatementKind.EXPLAIN
+                        && kind != StatementKind.UNPARSABLE;
+        if (withoutPlanning) {
+            parsedOnThisThread.set(parsed);
+        } else {
+            parsedOnThisThread.remove();
+        }
+        return withoutPlanning;
+    }
+
+    /**
+     * Flink's parse of {@code statement}: the one {@link #decidesWithoutPlanning} made on this thread
+     * when it was of the same text (the parse depends on the text alone), otherwise a new one. The
+     * kept parse is used at most once.
+     */
+    private ParsedStatement parsed(String statement) {
+        ParsedStatement kept = parsedOnThisThread.get();
+        if (kept == null) {
+            return parser.parse(statement);
+        }
+        parsedOnThisThread.remove();
+        return statement != null && statement.equals(kept.text()) ? kept : parser.parse(statement);
     }
 
     /** The statement's kind, from Flink's SQL parser and, where it alone refuses, the session's whole parser chain. */
     private ParsedStatement classify(SessionHandle session, String statement, Configuration config) {
-        ParsedStatement parsed = parser.parse(statement);
+        ParsedStatement parsed = parsed(statement);
         if (parsed.kind() != StatementKind.UNPARSABLE || statement == null || statement.isBlank()) {
             return parsed;
         }

@@ -4,6 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.testing.InProcessGateway;
 
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
+import org.apache.flink.table.gateway.api.operation.OperationStatus;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+
+import java.util.Map;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,5 +58,33 @@ class DecidesWithoutPlanningTest {
                 .isFalse();
         assertThat(pipeline.decidesWithoutPlanning("END")).isFalse();
         assertThat(pipeline.decidesWithoutPlanning("THIS IS NOT SQL")).isFalse();
+    }
+
+    @Test
+    void theParseKeptForTheNextDecisionIsUsedOnlyForTheSameText() {
+        StatementPipeline pipeline = gateway.pipeline();
+        SessionHandle session = gateway.openSession(Map.of());
+        try {
+            // Kept for another text: the statement decided is parsed anew ('24' is 24 ms: refused).
+            assertThat(pipeline.decidesWithoutPlanning("SET 'table.exec.state.ttl' = '1 h'")).isTrue();
+            OperationHandle refused = gateway.runToEnd(session, "SET 'table.exec.state.ttl' = '24'");
+            assertThat(gateway.service().getOperationInfo(session, refused).getStatus())
+                    .isEqualTo(OperationStatus.ERROR);
+            assertThat(gateway.service().getSessionConfig(session)).doesNotContainEntry("table.exec.state.ttl", "24");
+
+            // Kept for the same text: decided on it, and it takes effect.
+            assertThat(pipeline.decidesWithoutPlanning("SET 'table.exec.state.ttl' = '2 h'")).isTrue();
+            OperationHandle set = gateway.runToEnd(session, "SET 'table.exec.state.ttl' = '2 h'");
+            assertThat(gateway.service().getOperationInfo(session, set).getStatus())
+                    .isEqualTo(OperationStatus.FINISHED);
+            assertThat(gateway.service().getSessionConfig(session)).containsEntry("table.exec.state.ttl", "2 h");
+
+            // Used once: the next statement of that text is parsed anew and decided the same way.
+            OperationHandle again = gateway.runToEnd(session, "SET 'table.exec.state.ttl' = '2 h'");
+            assertThat(gateway.service().getOperationInfo(session, again).getStatus())
+                    .isEqualTo(OperationStatus.FINISHED);
+        } finally {
+            gateway.service().closeSession(session);
+        }
     }
 }
