@@ -115,16 +115,16 @@ final class GatewayProcess implements AutoCloseable {
     }
 
     /**
-     * The guard time (ns) of each statement since {@link #markGuardTimes()}, from the gateway's
-     * {@code io.github.sqlguard.Statement} JFR events; empty for the plain gateway.
+     * The guard time of each statement since {@link #markGuardTimes()}, from the gateway's {@code
+     * io.github.sqlguard.Statement} JFR events; empty for the plain gateway.
      */
-    List<Long> guardTimes() throws Exception {
+    List<GuardTime> guardTimes() throws Exception {
         send("guard-times");
         String times = reply("GUARD", 120).substring("GUARD".length()).strip();
-        List<Long> out = new ArrayList<>();
+        List<GuardTime> out = new ArrayList<>();
         if (!times.isEmpty()) {
             for (String t : times.split(",")) {
-                out.add(Long.parseLong(t));
+                out.add(GuardTime.ofWire(t));
             }
         }
         return out;

@@ -107,22 +107,30 @@ public final class Report {
                 continue;
             }
             double plainMedian = plain.stats().medianMs();
-            rows.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s |%n", kind.label(), g.count(),
-                    us(g.medianMs()), us(g.percentileMs(99)), ms(plainMedian),
-                    kind.cheap() ? ratio(plainMedian + g.medianMs(), plainMedian) : "n/a"));
+            rows.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s |%n", kind.label(),
+                    g.count(), us(g.medianMs()), us(g.percentileMs(99)),
+                    us(guarded.guardStats(GuardTime::parse).medianMs()),
+                    us(guarded.guardStats(GuardTime::decide).medianMs()),
+                    us(guarded.guardStats(GuardTime::audit).medianMs()),
+                    us(guarded.guardStats(GuardTime::rest).medianMs()),
+                    ms(plainMedian), kind.cheap() ? ratio(plainMedian + g.medianMs(), plainMedian) : "n/a"));
         }
         if (rows.isEmpty()) {
             return "";
         }
         return String.format(Locale.ROOT,
                 "%nServer side: the time the guarded gateway held each statement on the guard's thread, Flink's own"
-                        + " hand-off excluded (JFR event io.github.sqlguard.Statement, measured rounds only), beside the"
-                        + " plain gateway's median latency. The last column, (plain median + guard median) / plain"
+                        + " hand-off excluded (JFR event io.github.sqlguard.Statement, measured rounds only), and the"
+                        + " medians of its parts: Flink's SQL parser reading the statement, the decision (configuration"
+                        + " checks, planning, rules), the two audit records, and the rest (the session's previous"
+                        + " change, the policy's scope, the advisory, metrics); beside the plain gateway's median"
+                        + " latency. The last column, (plain median + guard median) / plain"
                         + " median, is what the guard adds to a statement Flink runs the same way behind either gateway"
                         + " (SET, RESET, DDL, SHOW); a planned statement's guard time is mostly planning, which for an"
                         + " INSERT run as its judged plan replaces Flink's own, so it is not added there.%n%n")
-                + "| statement | n | guard median µs | guard p99 µs | plain median ms | plain + guard / plain |\n"
-                + "|---|---:|---:|---:|---:|---:|\n"
+                + "| statement | n | guard median µs | guard p99 µs | parse median µs | decide median µs"
+                + " | audit median µs | rest median µs | plain median ms | plain + guard / plain |\n"
+                + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
                 + rows;
     }
 

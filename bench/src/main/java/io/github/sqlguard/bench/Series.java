@@ -2,6 +2,7 @@ package io.github.sqlguard.bench;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * The measurements of one statement kind on one gateway: each statement's latency, each round's
@@ -12,7 +13,7 @@ public final class Series {
 
     private final List<Long> nanos = new ArrayList<>();
     private final List<String> unexpected = new ArrayList<>();
-    private final List<Long> guardNanos = new ArrayList<>();
+    private final List<GuardTime> guardTimes = new ArrayList<>();
     private long statements;
     private long wallNanos;
 
@@ -34,13 +35,22 @@ public final class Series {
      * Server-side times the guarded gateway held its statements, ns (the {@code
      * io.github.sqlguard.Statement} JFR events of the measured rounds); none for the plain gateway.
      */
-    public synchronized void addGuardTimes(List<Long> nanos) {
-        guardNanos.addAll(nanos);
+    public synchronized void addGuardTimes(List<GuardTime> times) {
+        guardTimes.addAll(times);
     }
 
-    /** Statistics of {@link #addGuardTimes}; empty for the plain gateway. */
+    /** Statistics of the guard times of {@link #addGuardTimes}; empty for the plain gateway. */
     public synchronized LatencyStats guardStats() {
-        return new LatencyStats(guardNanos);
+        return guardStats(GuardTime::guard);
+    }
+
+    /** Statistics of one part of the guard times, e.g. {@code GuardTime::parse}. */
+    public synchronized LatencyStats guardStats(ToLongFunction<GuardTime> part) {
+        List<Long> nanos = new ArrayList<>(guardTimes.size());
+        for (GuardTime t : guardTimes) {
+            nanos.add(part.applyAsLong(t));
+        }
+        return new LatencyStats(nanos);
     }
 
     public synchronized LatencyStats stats() {

@@ -32,7 +32,8 @@ import java.util.concurrent.TimeUnit;
  * in bytes; {@code idle <maxMs>} waits until this JVM uses less than 10 % of a core over two
  * consecutive 100 ms windows and answers {@code IDLE <ms waited>} ({@code IDLE -<ms>} when it was
  * still busy after {@code maxMs}); {@code guard-mark} answers {@code MARK} and {@code guard-times}
- * answers {@code GUARD <ns>,<ns>,...}: the guard time of every statement since the last mark, from
+ * answers {@code GUARD <guard>:<parse>:<decide>:<audit>,...} (ns, {@link GuardTime}): the guard
+ * time of every statement since the last mark and its parts, from
  * the {@link StatementTimingEvent} JFR events this process records (guard endpoint only); {@code
  * stop} or the end of input stops the gateway.
  */
@@ -79,7 +80,7 @@ public final class ServeCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The guard times (ns) of the statements recorded since {@code mark}, comma-separated. */
+    /** The guard times of the statements recorded since {@code mark} ({@link GuardTime#wire()}), comma-separated. */
     private static String guardTimesSince(Recording recording, Instant mark) throws IOException {
         Path dump = Files.createTempFile("sql-guard-bench", ".jfr");
         try {
@@ -88,7 +89,9 @@ public final class ServeCommand implements Callable<Integer> {
             for (RecordedEvent event : RecordingFile.readAllEvents(dump)) {
                 if (event.getEventType().getName().equals(StatementTimingEvent.NAME)
                         && !event.getStartTime().isBefore(mark)) {
-                    times.add(Long.toString(event.getDuration("guardTime").toNanos()));
+                    times.add(new GuardTime(event.getDuration("guardTime").toNanos(),
+                            event.getDuration("parseTime").toNanos(), event.getDuration("decideTime").toNanos(),
+                            event.getDuration("auditTime").toNanos()).wire());
                 }
             }
             return times.toString();

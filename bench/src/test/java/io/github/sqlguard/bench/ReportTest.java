@@ -67,13 +67,17 @@ class ReportTest {
     void theGuardsServerSideTimeIsAddedToThePlainLatencyOnlyForStatementsFlinkRunsTheSameWay() {
         LevelResult r = level(1);
         assertThat(Report.level(r)).doesNotContain("Server side");
-        r.guarded().get(Kind.SET).addGuardTimes(List.of(100_000L, 300_000L, 200_000L));
-        r.guarded().get(Kind.HEAVY_INSERT).addGuardTimes(List.of(50_000_000L));
+        r.guarded().get(Kind.SET).addGuardTimes(List.of(
+                new GuardTime(100_000L, 40_000L, 20_000L, 30_000L),
+                new GuardTime(300_000L, 90_000L, 60_000L, 100_000L),
+                new GuardTime(200_000L, 60_000L, 40_000L, 70_000L)));
+        r.guarded().get(Kind.HEAVY_INSERT).addGuardTimes(List.of(GuardTime.ofWire("50000000")));
         String md = Report.level(r);
-        // SET: guard median 200 µs over a plain median of 15 ms -> (15 + 0.2) / 15.
-        assertThat(md).contains("| SET | 3 | 200 | 300 | 15.0 | 1.01 |");
+        // SET: guard median 200 µs over a plain median of 15 ms -> (15 + 0.2) / 15; the parts' medians
+        // (parse 60, decide 40, audit 70) and the rest's (10, 50, 30 -> 30).
+        assertThat(md).contains("| SET | 3 | 200 | 300 | 60 | 40 | 70 | 30 | 15.0 | 1.01 |");
         // An INSERT's guard time is its planning, which the judged plan's execution does not repeat.
-        assertThat(md).contains("| heavy INSERT (job submitted) | 1 | 50000 | 50000 | 1000.0 | n/a |");
+        assertThat(md).contains("| heavy INSERT (job submitted) | 1 | 50000 | 50000 | 0 | 0 | 0 | 50000 | 1000.0 | n/a |");
     }
 
     @Test

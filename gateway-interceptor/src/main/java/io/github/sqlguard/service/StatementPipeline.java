@@ -127,7 +127,9 @@ public final class StatementPipeline {
      * The parse {@link #decidesWithoutPlanning} made on this thread for the statement the thread is
      * about to decide; at most one per thread (a REST I/O thread), cleared when used.
      */
-    private final ThreadLocal<ParsedStatement> parsedOnThisThread = new ThreadLocal<>();
+    private final ThreadLocal<KeptParse> parsedOnThisThread = new ThreadLocal<>();
+    /** Where this thread's current {@code executeStatement} call spends the guard's time. */
+    private final ThreadLocal<CallTimes> callTimes = ThreadLocal.withInitial(CallTimes::new);
     /** Records of submitted statements, until their job id is audited or their operation closes. */
     private final Map<OperationHandle, AuditRecord> awaitingJob = new ConcurrentHashMap<>();
 
@@ -251,15 +253,21 @@ public final class StatementPipeline {
             SessionHandle session, String statement, long executionTimeoutMs, Configuration executionConfig,
             HandOff handOff) {
         long start = System.nanoTime();
+        CallTimes times = callTimes.get();
+        times.reset();
         TimedHandOff timed = new TimedHandOff(handOff);
         Submission submission = execute(session, statement, executionTimeoutMs, executionConfig, timed);
-        long guardNanos = System.nanoTime() - start - timed.nanos;
+        // The parse kept from before the call (the REST endpoint's) is the guard's time as well.
+        long guardNanos = System.nanoTime() - start - timed.nanos + times.keptParse;
         metrics.guardMicros(TimeUnit.NANOSECONDS.toMicros(guardNanos));
         StatementTimingEvent event = new StatementTimingEvent();
         if (event.shouldCommit()) {
             event.kind = submission.decision().statement().kind().name();
             event.outcome = submission.outcome().label();
             event.guardTime = guardNanos;
+            event.parseTime = times.parse;
+            event.decideTime = times.decide;
+            event.auditTime = times.audit;
             event.handOffTime = timed.nanos;
             event.commit();
         }
@@ -403,7 +411,9 @@ public final class StatementPipeline {
      * (Flink's parser is most of what the guard spends on a {@code SET}).
      */
     public boolean decidesWithoutPlanning(String statement) {
+        long start = System.nanoTime();
         ParsedStatement parsed = parser.parse(statement);
+        long parseNanos = System.nanoTime() - start;
         StatementKind kind = parsed.kind();
         boolean withoutPlanning =
                 parsed.explainBody() == null
@@ -412,7 +422,7 @@ public final class StatementPipeline {
                         && kind != StatementKind.EXPLAIN
                         && kind != StatementKind.UNPARSABLE;
         if (withoutPlanning) {
-            parsedOnThisThread.set(parsed);
+            parsedOnThisThread.set(new KeptParse(parsed, parseNanos));
         } else {
             parsedOnThisThread.remove();
         }
@@ -425,12 +435,42 @@ public final class StatementPipeline {
      * kept parse is used at most once.
      */
     private ParsedStatement parsed(String statement) {
-        ParsedStatement kept = parsedOnThisThread.get();
-        if (kept == null) {
-            return parser.parse(statement);
+        KeptParse kept = parsedOnThisThread.get();
+        CallTimes times = callTimes.get();
+        if (kept != null) {
+            parsedOnThisThread.remove();
+            if (statement != null && statement.equals(kept.parsed().text())) {
+                // Parsed before this call began, on this thread and for it: the guard's time too.
+                times.parse += kept.nanos();
+                times.keptParse += kept.nanos();
+                return kept.parsed();
+            }
         }
-        parsedOnThisThread.remove();
-        return statement != null && statement.equals(kept.text()) ? kept : parser.parse(statement);
+        long start = System.nanoTime();
+        ParsedStatement parsed = parser.parse(statement);
+        times.parse += System.nanoTime() - start;
+        return parsed;
+    }
+
+    /** A parse kept by {@link #decidesWithoutPlanning}, and the nanoseconds it took. */
+    private record KeptParse(ParsedStatement parsed, long nanos) {}
+
+    /**
+     * Nanoseconds of one {@code executeStatement} call in the guard's own steps (parse; decision:
+     * configuration checks, planning, rules; audit records), for {@link StatementTimingEvent}.
+     */
+    private static final class CallTimes {
+        long parse;
+        long keptParse;
+        long decide;
+        long audit;
+
+        void reset() {
+            parse = 0;
+            keptParse = 0;
+            decide = 0;
+            audit = 0;
+        }
     }
 
     /** The statement's kind, from Flink's SQL parser and, where it alone refuses, the session's whole parser chain. */
@@ -468,6 +508,15 @@ public final class StatementPipeline {
 
     /** The guard's decision as {@link #decide} takes it, not yet counted. */
     private Decision analyse(Call call, ParsedStatement parsed, Configuration executionConfig) {
+        long start = System.nanoTime();
+        try {
+            return analyseUntimed(call, parsed, executionConfig);
+        } finally {
+            callTimes.get().decide += System.nanoTime() - start;
+        }
+    }
+
+    private Decision analyseUntimed(Call call, ParsedStatement parsed, Configuration executionConfig) {
         StatementGuard guard = guardOf(catalog, call.scoped());
         try {
             Map<String, String> sessionConfig = delegate.getSessionConfig(call.session());
@@ -834,6 +883,7 @@ public final class StatementPipeline {
      */
     private AuditRecord decided(String call, SessionHandle session, Subject subject, Decision decision, Policy policy) {
         String sessionId = session == null ? null : session.toString();
+        long start = System.nanoTime();
         AuditRecord record = auditor.recordOf(call, sessionId, subject, decision, null, Outcome.DECIDED, null);
         try {
             auditor.write(record);
@@ -848,6 +898,8 @@ public final class StatementPipeline {
             LOG.error("sql-guard could not write the audit record of a {} call of session {}; running it"
                     + " (sql-guard.audit.fail-mode: open).", call, sessionId, e);
             return record;
+        } finally {
+            callTimes.get().audit += System.nanoTime() - start;
         }
     }
 
@@ -861,6 +913,7 @@ public final class StatementPipeline {
         if (decided == null) {
             return Optional.empty();
         }
+        long start = System.nanoTime();
         try {
             return Optional.of(
                     auditor.recordOutcome(decided, handle == null ? null : handle.toString(), outcome, execution, error));
@@ -869,6 +922,8 @@ public final class StatementPipeline {
             LOG.error("sql-guard could not write the audit record of outcome {} of decision {}.", outcome.label(),
                     decided.decisionId(), e);
             return Optional.empty();
+        } finally {
+            callTimes.get().audit += System.nanoTime() - start;
         }
     }
 

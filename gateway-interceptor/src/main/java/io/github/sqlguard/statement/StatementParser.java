@@ -11,9 +11,11 @@ import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.util.SourceStringReader;
 import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
 import org.apache.flink.sql.parser.ddl.SqlTableOption;
@@ -56,7 +58,7 @@ import java.util.Set;
  */
 public final class StatementParser {
 
-    private static final SqlParser.Config CONFIG =
+    static final SqlParser.Config CONFIG =
             SqlParser.config()
                     .withParserFactory(FlinkSqlParserImpl.FACTORY)
                     .withConformance(FlinkSqlConformance.DEFAULT)
@@ -64,6 +66,57 @@ public final class StatementParser {
                     .withUnquotedCasing(Casing.UNCHANGED)
                     .withQuotedCasing(Casing.UNCHANGED)
                     .withIdentifierMaxLength(256);
+
+    /**
+     * Statements up to this many characters are read by the thread's own parser; a longer one by a
+     * new parser, so a thread never keeps the character buffer of a very long statement. So is any
+     * statement with a {@code ?}: the parser numbers dynamic parameters from where its previous
+     * statement left off, and re-initialisation does not reset that count.
+     */
+    private static final int REUSED_PARSER_MAX_CHARS = 64 * 1024;
+
+    /**
+     * One Flink SQL parser per thread, re-initialised for each statement. A new {@code
+     * FlinkSqlParserImpl} allocates ~53 KB (mostly JavaCC's lookahead bookkeeping), its
+     * re-initialisation ~9 KB: on a gateway's REST thread that is most of what a {@code SET} costs
+     * the guard (measured with {@code ThreadMXBean#getThreadAllocatedBytes}).
+     */
+    private static final ThreadLocal<SqlAbstractParserImpl> PARSERS = new ThreadLocal<>();
+
+    /**
+     * What {@code SqlParser.create(text, CONFIG).parseStmtList()} returns, read by the thread's
+     * parser configured as Calcite's {@code SqlParser} configures a new one (tab size, casing,
+     * identifier length, time units, conformance, lexical state for {@link Lex#JAVA}).
+     *
+     * @throws SqlParseException as {@code SqlParser#parseStmtList} throws it
+     */
+    static SqlNodeList parseStmtList(String text) throws SqlParseException {
+        if (text.length() > REUSED_PARSER_MAX_CHARS || text.indexOf('?') >= 0) {
+            return SqlParser.create(text, CONFIG).parseStmtList();
+        }
+        SqlAbstractParserImpl parser = PARSERS.get();
+        if (parser == null) {
+            parser = CONFIG.parserFactory().getParser(new SourceStringReader(text));
+            parser.setQuotedCasing(CONFIG.quotedCasing());
+            parser.setUnquotedCasing(CONFIG.unquotedCasing());
+            parser.setIdentifierMaxLength(CONFIG.identifierMaxLength());
+            parser.setTimeUnitCodes(CONFIG.timeUnitCodes());
+            parser.setConformance(CONFIG.conformance());
+            PARSERS.set(parser);
+        } else {
+            parser.ReInit(new SourceStringReader(text));
+        }
+        // Re-initialisation resets the character stream and the lexical state: set both again.
+        parser.setTabSize(1);
+        parser.switchTo(SqlAbstractParserImpl.LexicalState.forConfig(CONFIG));
+        try {
+            return parser.parseSqlStmtList();
+        } catch (Throwable e) {
+            // As SqlParser#handleException; the parser is not reused after a failure.
+            PARSERS.remove();
+            throw parser.normalizeException(e);
+        }
+    }
 
     /** Parses and classifies {@code statement}. */
     public ParsedStatement parse(String statement) {
@@ -73,7 +126,7 @@ public final class StatementParser {
         }
         SqlNodeList nodes;
         try {
-            nodes = SqlParser.create(text, CONFIG).parseStmtList();
+            nodes = parseStmtList(text);
         } catch (SqlParseException e) {
             return unparsable(text, "SQL parse failed. " + firstLines(e.getMessage()));
         } catch (RuntimeException | StackOverflowError e) {
@@ -337,7 +390,7 @@ public final class StatementParser {
         // A statement set is a statement of its own only after EXECUTE (or EXPLAIN).
         String statement = explain.getStatement() instanceof SqlStatementSet ? "EXECUTE " + body : body;
         try {
-            SqlNodeList nodes = SqlParser.create(statement, CONFIG).parseStmtList();
+            SqlNodeList nodes = parseStmtList(statement);
             if (nodes.size() != 1) {
                 return null;
             }
