@@ -14,9 +14,10 @@ import jdk.jfr.Timespan;
  * configuration checks, planning, rules, audit records, advisory) apart from Flink's own hand-off
  * of the statement, which a plain gateway runs too, and where that time went: Flink's parse of the
  * statement, the decision, the audit records; the rest (waiting for the session's previous change,
- * the policy's scope, the advisory, metrics) is {@code guardTime} less those three. Server-side timing for the guard's own cost,
- * which the REST API cannot report: {@code jcmd <pid> JFR.start} or a recording that enables
- * {@value #NAME} (the benchmark harness's {@code serve} process records it).
+ * the policy's scope, the advisory, metrics) is {@code guardTime} less those three. Server-side
+ * timing for the guard's own cost, which the REST API cannot report: {@code jcmd <pid> JFR.start}
+ * or a recording that enables {@value #NAME} (the benchmark harness's {@code serve} process
+ * records it).
  *
  * <p>Committed only while a recording enables it; otherwise costs one check per statement.
  */

@@ -54,7 +54,8 @@ import java.util.Set;
  * {@code STATE_TTL} hint options, {@code WITH} and {@code OPTIONS} hint options.
  *
  * <p>Never throws on bad input: a statement the parser rejects comes back as {@link
- * StatementKind#UNPARSABLE} with the parser's message. Stateless and thread-safe.
+ * StatementKind#UNPARSABLE} with the parser's message. Thread-safe: each thread reads with a
+ * parser of its own ({@link #parseStmtList}).
  */
 public final class StatementParser {
 
@@ -77,9 +78,10 @@ public final class StatementParser {
 
     /**
      * One Flink SQL parser per thread, re-initialised for each statement. A new {@code
-     * FlinkSqlParserImpl} allocates ~53 KB (mostly JavaCC's lookahead bookkeeping), its
-     * re-initialisation ~9 KB: on a gateway's REST thread that is most of what a {@code SET} costs
-     * the guard (measured with {@code ThreadMXBean#getThreadAllocatedBytes}).
+     * FlinkSqlParserImpl} allocates ~53 KB per statement (mostly JavaCC's lookahead bookkeeping), a
+     * re-initialised one ~9 KB for a {@code SET} (measured with {@code
+     * ThreadMXBean#getThreadAllocatedBytes}); Flink's parse is about a third of the guard's time on a
+     * {@code SET} (the benchmark's server-side table).
      */
     private static final ThreadLocal<SqlAbstractParserImpl> PARSERS = new ThreadLocal<>();
 
