@@ -119,8 +119,9 @@ public final class Report {
             return "";
         }
         return String.format(Locale.ROOT,
-                "%nServer side: the time the guarded gateway held each statement on the guard's thread, Flink's own"
-                        + " hand-off excluded (JFR event io.github.sqlguard.Statement, measured rounds only), and the"
+                "%nServer side: the time the guarded gateway held each statement on the guard's thread (the REST"
+                        + " endpoint's parse included), Flink's own hand-off excluded (JFR event"
+                        + " io.github.sqlguard.Statement, measured rounds only), and the"
                         + " medians of its parts: Flink's SQL parser reading the statement, the decision (configuration"
                         + " checks, planning, rules), the two audit records, and the rest (the session's previous"
                         + " change, the policy's scope, the advisory, metrics); beside the plain gateway's median"
