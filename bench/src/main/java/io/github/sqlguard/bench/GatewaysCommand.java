@@ -56,7 +56,7 @@ public final class GatewaysCommand implements Callable<Integer> {
     @Option(names = "--warmup", split = ",", defaultValue = "1,1,0", description = "Warm-up rounds per gateway, level and kind; one value per level, or one for all (default: ${DEFAULT-VALUE}).")
     List<Integer> warmup;
 
-    @Option(names = "--kinds", split = ",", defaultValue = "SET,RESET,DDL,SHOW,HEAVY_INSERT,HEAVY_SELECT,REFUSED", description = "Statement kinds (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--kinds", split = ",", defaultValue = "SET,SET_UNQUOTED,RESET,DDL,SHOW,HEAVY_INSERT,HEAVY_SELECT,REFUSED", description = "Statement kinds (default: ${DEFAULT-VALUE}).")
     List<Kind> kinds;
 
     @Option(names = "--cheap-repeats", defaultValue = "10", description = "SET/RESET/CREATE TABLE/SHOW statements per session and round (default: ${DEFAULT-VALUE}).")

@@ -85,7 +85,7 @@ class WorkloadTest {
         for (Kind kind : Kind.values()) {
             StatementKind expected =
                     switch (kind) {
-                        case SET -> StatementKind.SET;
+                        case SET, SET_UNQUOTED -> StatementKind.SET;
                         case RESET -> StatementKind.RESET;
                         case DDL -> StatementKind.DDL;
                         case SHOW -> StatementKind.METADATA;

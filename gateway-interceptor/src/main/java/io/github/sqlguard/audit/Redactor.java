@@ -10,8 +10,9 @@ import java.util.regex.Pattern;
 /**
  * Removes secrets from statement text before it is audited: the values of {@code WITH}/{@code
  * OPTIONS} options and of SET statements whose key names a password, secret, token, JAAS config or
- * key material. Values found by Flink's parser are replaced wherever they occur; a {@code 'key' =
- * 'value'} pattern is also replaced, which covers statements the parser rejected.
+ * key material. Option values found by Flink's parser are replaced wherever they occur; such a
+ * SET keeps its text up to the {@code =} only, quoted or not; a {@code 'key' = 'value'} pattern is
+ * also replaced, which covers statements the parser rejected.
  */
 public final class Redactor {
 
@@ -51,7 +52,12 @@ public final class Redactor {
         }
         if (statement.setKey() != null && isSensitive(statement.setKey()) && statement.setValue() != null
                 && !statement.setValue().isEmpty()) {
-            text = text.replace("'" + statement.setValue().replace("'", "''") + "'", MASK);
+            // Everything after the '=': the value may be quoted, unquoted (Flink's extended parser
+            // reads SET key = value), or quoted in a way the value alone does not show.
+            int equals = text.indexOf('=');
+            text = equals < 0
+                    ? text.replace("'" + statement.setValue().replace("'", "''") + "'", MASK)
+                    : text.substring(0, equals + 1) + " " + MASK;
         }
         Matcher m = PAIR.matcher(text);
         StringBuilder out = new StringBuilder();

@@ -45,15 +45,19 @@ import org.apache.flink.table.operations.command.ShowJarsOperation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * Classifies one statement with Flink's own SQL parser ({@code FlinkSqlParserImpl}, default
- * dialect, configured as Flink's planner configures it in {@code PlannerContext}: Java lexical
- * rules, identifier length 256) and collects what the configuration rules need: SET key and value,
- * {@code STATE_TTL} hint options, {@code WITH} and {@code OPTIONS} hint options.
+ * Classifies one statement as Flink's default-dialect parser chain ({@code ParserImpl}) reads it,
+ * and collects what the configuration rules need: SET key and value, {@code STATE_TTL} hint
+ * options, {@code WITH} and {@code OPTIONS} hint options. Flink's extended parser is asked first
+ * ({@link FlinkExtendedParser}): what it matches ({@code SET}/{@code RESET} with an unquoted key,
+ * ...) is read as Flink runs it. Everything else is read by Flink's SQL parser ({@code
+ * FlinkSqlParserImpl}, configured as Flink's planner configures it in {@code PlannerContext}: Java
+ * lexical rules, identifier length 256).
  *
- * <p>Never throws on bad input: a statement the parser rejects comes back as {@link
+ * <p>Never throws on bad input: a statement the parsers reject comes back as {@link
  * StatementKind#UNPARSABLE} with the parser's message. Thread-safe: each thread reads with a
  * parser of its own ({@link #parseStmtList}).
  */
@@ -120,11 +124,27 @@ public final class StatementParser {
         }
     }
 
-    /** Parses and classifies {@code statement}. */
+    /**
+     * Parses and classifies {@code statement} as Flink's default-dialect parser chain ({@code
+     * ParserImpl}) reads it: Flink's extended parser first ({@link FlinkExtendedParser}: {@code
+     * SET}/{@code RESET} with an unquoted key, {@code HELP}, ...), then Flink's SQL parser.
+     */
     public ParsedStatement parse(String statement) {
         String text = statement == null ? "" : statement;
         if (text.isBlank()) {
             return unparsable(text, "The statement is empty.");
+        }
+        Optional<Operation> extended;
+        try {
+            extended = FlinkExtendedParser.parse(text);
+        } catch (RuntimeException e) {
+            // Flink's strategy matched and could not convert: Flink fails the statement with this.
+            return new ParsedStatement(
+                    text, StatementKind.UNPARSABLE, null, null, null, List.of(), List.of(), List.of(),
+                    "SQL parse failed. " + firstLines(String.valueOf(e.getMessage())), e);
+        }
+        if (extended.isPresent()) {
+            return ofOperation(text, extended.get());
         }
         SqlNodeList nodes;
         try {
@@ -191,11 +211,10 @@ public final class StatementParser {
     }
 
     /**
-     * Classifies a statement that {@code FlinkSqlParserImpl} alone rejected with the session's own
-     * parser chain, which is what the gateway really runs: Flink's {@code ParserImpl} tries its
-     * extended parser first ({@code SET}/{@code RESET} with unquoted keys and values, {@code ADD
-     * JAR}, {@code REMOVE JAR}, {@code SHOW JARS}, ...) and then the SQL parser in the session's
-     * dialect. A statement that chain accepts is classified by the {@link Operation} it gives, so
+     * Classifies a statement that {@link #parse} rejected with the session's own parser chain,
+     * which is what the gateway really runs: the session's dialect may not be the default one, and
+     * where Flink's extended parser could not be loaded ({@link FlinkExtendedParser#available()}),
+     * this is where a {@code SET} with an unquoted key is read. A statement that chain accepts is classified by the {@link Operation} it gives, so
      * the guard never refuses as unparsable what Flink runs; one it rejects stays {@link
      * StatementKind#UNPARSABLE}, carrying Flink's exception.
      */
@@ -215,8 +234,11 @@ public final class StatementParser {
         if (operations.size() != 1) {
             return unparsable;
         }
-        Operation operation = operations.get(0);
-        String body = text.strip().endsWith(";") ? text.strip().substring(0, text.strip().length() - 1) : text.strip();
+        return ofOperation(text, operations.get(0));
+    }
+
+    /** {@code text} classified by the {@link Operation} Flink's parser chain read from it. */
+    private static ParsedStatement ofOperation(String text, Operation operation) {
         StatementKind kind;
         String key = null;
         String value = null;
@@ -234,13 +256,13 @@ public final class StatementParser {
             kind = StatementKind.END_STATEMENT_SET;
         } else if (operation instanceof StatementSetOperation) {
             kind = StatementKind.STATEMENT_SET;
-            explainBody = body;
+            explainBody = withoutSemicolon(text);
         } else if (operation instanceof QueryOperation) {
             kind = StatementKind.QUERY;
-            explainBody = body;
+            explainBody = withoutSemicolon(text);
         } else if (operation instanceof ModifyOperation) {
             kind = StatementKind.INSERT;
-            explainBody = body;
+            explainBody = withoutSemicolon(text);
         } else if (operation instanceof ExplainOperation) {
             kind = StatementKind.EXPLAIN;
         } else if (operation instanceof AddJarOperation
@@ -251,6 +273,11 @@ public final class StatementParser {
             kind = StatementKind.OTHER;
         }
         return new ParsedStatement(text, kind, explainBody, key, value, List.of(), List.of(), List.of(), null, null);
+    }
+
+    private static String withoutSemicolon(String text) {
+        String body = text.strip();
+        return body.endsWith(";") ? body.substring(0, body.length() - 1) : body;
     }
 
     private static ParsedStatement unparsable(String text, String message) {

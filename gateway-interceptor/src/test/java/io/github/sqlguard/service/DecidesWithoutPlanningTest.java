@@ -41,6 +41,9 @@ class DecidesWithoutPlanningTest {
         StatementPipeline pipeline = gateway.pipeline();
         assertThat(pipeline.decidesWithoutPlanning("SET 'table.exec.state.ttl' = '1 h'")).isTrue();
         assertThat(pipeline.decidesWithoutPlanning("RESET 'pipeline.name'")).isTrue();
+        // Read by Flink's extended parser, which Flink asks before its SQL parser: no session needed.
+        assertThat(pipeline.decidesWithoutPlanning("SET table.exec.state.ttl = 24")).isTrue();
+        assertThat(pipeline.decidesWithoutPlanning("reset pipeline.name;")).isTrue();
         assertThat(pipeline.decidesWithoutPlanning(
                 "CREATE TABLE t (id BIGINT) WITH ('connector' = 'datagen')")).isTrue();
         assertThat(pipeline.decidesWithoutPlanning("SHOW TABLES")).isTrue();
