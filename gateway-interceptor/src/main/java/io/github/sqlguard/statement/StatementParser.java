@@ -137,8 +137,9 @@ public final class StatementParser {
         Optional<Operation> extended;
         try {
             extended = FlinkExtendedParser.parse(text);
-        } catch (RuntimeException e) {
-            // Flink's strategy matched and could not convert: Flink fails the statement with this.
+        } catch (RuntimeException | StackOverflowError e) {
+            // Flink's strategy matched and could not convert (or its regular expression gave up on
+            // the text): Flink's own parse of the statement fails the same way.
             return new ParsedStatement(
                     text, StatementKind.UNPARSABLE, null, null, null, List.of(), List.of(), List.of(),
                     "SQL parse failed. " + firstLines(String.valueOf(e.getMessage())), e);
@@ -214,9 +215,9 @@ public final class StatementParser {
      * Classifies a statement that {@link #parse} rejected with the session's own parser chain,
      * which is what the gateway really runs: the session's dialect may not be the default one, and
      * where Flink's extended parser could not be loaded ({@link FlinkExtendedParser#available()}),
-     * this is where a {@code SET} with an unquoted key is read. A statement that chain accepts is classified by the {@link Operation} it gives, so
-     * the guard never refuses as unparsable what Flink runs; one it rejects stays {@link
-     * StatementKind#UNPARSABLE}, carrying Flink's exception.
+     * this is where a {@code SET} with an unquoted key is read. A statement that chain accepts is
+     * classified by the {@link Operation} it gives, so the guard never refuses as unparsable what
+     * Flink runs; one it rejects stays {@link StatementKind#UNPARSABLE}, carrying Flink's exception.
      */
     public ParsedStatement reparse(ParsedStatement unparsable, SessionParser sessionParser) {
         if (unparsable.kind() != StatementKind.UNPARSABLE || unparsable.text().isBlank()) {

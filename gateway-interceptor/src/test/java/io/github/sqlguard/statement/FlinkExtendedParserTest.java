@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -36,7 +37,7 @@ class FlinkExtendedParserTest {
         flink = (TableEnvironmentInternal) TableEnvironment.create(EnvironmentSettings.inStreamingMode());
     }
 
-    @net.jqwik.api.Example
+    @Example
     void theExtendedParserIsFoundThroughThePlannerLoader() {
         assertThat(FlinkExtendedParser.available()).isTrue();
         // The planner loader's class loader, not ours: the distribution's planner is loaded apart.
@@ -44,7 +45,7 @@ class FlinkExtendedParserTest {
         assertThat(FlinkExtendedParser.parse("SELECT 1")).isEmpty();
     }
 
-    @net.jqwik.api.Example
+    @Example
     void unquotedSetAndResetAreReadWithoutTheSqlParser() {
         // Flink's SQL parser rejects each of these; Flink's extended parser runs them.
         ParsedStatement set = parser.parse("SET table.exec.state.ttl = 24;");
@@ -62,7 +63,7 @@ class FlinkExtendedParserTest {
         assertThat(parser.parse("SET x = 'a''b'").setValue()).isEqualTo("a");
     }
 
-    @net.jqwik.api.Example
+    @Example
     void examples() {
         for (String statement : List.of(
                 "SET", "SET;", "RESET", "reset ;", "SET 'a' = 'b'", "SET 'a'='b';", "SET a = 'b'", "SET a='b c'",
