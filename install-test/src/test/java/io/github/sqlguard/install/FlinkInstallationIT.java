@@ -144,17 +144,7 @@ class FlinkInstallationIT {
         for (String line : Files.readAllLines(audit, StandardCharsets.UTF_8)) {
             assertThat(JSON.readTree(line).isObject()).as("audit line %s", line).isTrue();
         }
-        // Flink's log4j configuration rolls the file when Log4j starts a second context (the planner's
-        // class loader, at the first statement planned: OnStartupTriggeringPolicy), so read every roll.
-        Path log = flink.logFile("sql-gateway");
-        StringBuilder flinkLog = new StringBuilder();
-        try (var rolls = Files.list(log.getParent())) {
-            for (Path file : rolls.filter(f -> f.getFileName().toString().matches(
-                    java.util.regex.Pattern.quote(log.getFileName().toString()) + "(\\.\\d+)?")).sorted().toList()) {
-                flinkLog.append(Files.readString(file, StandardCharsets.UTF_8));
-            }
-        }
-        assertThat(flinkLog.toString()).contains("Flink SQL Guard").doesNotContain("\"statementSha256\"");
+        assertThat(flinkLog()).contains("Flink SQL Guard").doesNotContain("\"statementSha256\"");
         assertThat(gateway.output())
                 .as("no class of the drop-in jar clashes with the installation's")
                 .doesNotContain("NoClassDefFoundError", "ClassNotFoundException", "LinkageError")
@@ -173,6 +163,40 @@ class FlinkInstallationIT {
                 List.of("gateway", "--endpoint", "127.0.0.1:" + port, "-f", script.toString()));
 
         assertThat(output).contains("[sql-guard]").contains("unbounded-rank");
+    }
+
+    @Test
+    void readsAnUnquotedSetWithTheInstallationsExtendedParser() throws Exception {
+        RestSession.StatementResult allowed;
+        RestSession.StatementResult refused;
+        try (RestSession session = new GatewayRestClient(port).openSession(Map.of())) {
+            allowed = session.execute("SET pipeline.name = installed", 0, STATEMENT_TIMEOUT);
+            refused = session.execute("SET table.exec.state.ttl = 24", 0, STATEMENT_TIMEOUT);
+        }
+
+        assertThat(allowed.error()).as("%s", gateway.tail(40)).isNull();
+        assertThat(refused.failed()).as("24 ms was refused%n%s", gateway.tail(40)).isTrue();
+        assertThat(refused.error()).contains("ttl-too-short");
+        // Flink's ExtendedParser, from the class loader of lib/'s planner loader: the guard logs at
+        // INFO when it cannot load it and reads such a SET the slower way instead.
+        assertThat(flinkLog()).contains("Flink SQL Guard").doesNotContain("could not load Flink's extended parser");
+    }
+
+    /**
+     * The gateway's Flink log, every roll of it: Flink's log4j configuration rolls the file when
+     * Log4j starts a second context (the planner's class loader, at the first statement planned:
+     * OnStartupTriggeringPolicy).
+     */
+    private static String flinkLog() throws IOException {
+        Path log = flink.logFile("sql-gateway");
+        StringBuilder text = new StringBuilder();
+        try (var rolls = Files.list(log.getParent())) {
+            for (Path file : rolls.filter(f -> f.getFileName().toString().matches(
+                    java.util.regex.Pattern.quote(log.getFileName().toString()) + "(\\.\\d+)?")).sorted().toList()) {
+                text.append(Files.readString(file, StandardCharsets.UTF_8));
+            }
+        }
+        return text.toString();
     }
 
     /** The audit file of the snippet's default location: beside Flink's log file. */
