@@ -140,9 +140,7 @@ public final class StatementParser {
         } catch (RuntimeException | StackOverflowError e) {
             // Flink's strategy matched and could not convert (or its regular expression gave up on
             // the text): Flink's own parse of the statement fails the same way.
-            return new ParsedStatement(
-                    text, StatementKind.UNPARSABLE, null, null, null, List.of(), List.of(), List.of(),
-                    "SQL parse failed. " + firstLines(String.valueOf(e.getMessage())), e);
+            return unparsable(text, "SQL parse failed. " + firstLines(String.valueOf(e.getMessage())), e);
         }
         if (extended.isPresent()) {
             return ofOperation(text, extended.get());
@@ -228,9 +226,7 @@ public final class StatementParser {
         try {
             operations = sessionParser.parse(text);
         } catch (RuntimeException | LinkageError e) {
-            return new ParsedStatement(
-                    text, StatementKind.UNPARSABLE, null, null, null, List.of(), List.of(), List.of(),
-                    unparsable.parseError(), e);
+            return unparsable(text, unparsable.parseError(), e);
         }
         if (operations.size() != 1) {
             return unparsable;
@@ -282,8 +278,13 @@ public final class StatementParser {
     }
 
     private static ParsedStatement unparsable(String text, String message) {
+        return unparsable(text, message, null);
+    }
+
+    /** {@code text} as unparsable, with the parser's message and Flink's own exception (or {@code null}). */
+    private static ParsedStatement unparsable(String text, String message, Throwable flinkError) {
         return new ParsedStatement(
-                text, StatementKind.UNPARSABLE, null, null, null, List.of(), List.of(), List.of(), message);
+                text, StatementKind.UNPARSABLE, null, null, null, List.of(), List.of(), List.of(), message, flinkError);
     }
 
     static StatementKind classify(SqlNode node) {
