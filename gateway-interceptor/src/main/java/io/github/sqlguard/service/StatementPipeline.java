@@ -397,12 +397,12 @@ public final class StatementPipeline {
     }
 
     /**
-     * True when deciding on {@code statement} plans nothing: Flink's SQL parser reads it as one
-     * statement of a kind the guard decides from its text and the session's configuration alone
-     * ({@code SET}, {@code RESET}, DDL, {@code SHOW}, {@code BEGIN STATEMENT SET}, ...). False for a
-     * query or DML, for anything with a query the guard plans ({@code COMPILE PLAN ... FOR}, a
-     * materialized table's defining query, {@code EXPLAIN}), for the {@code END} that decides a
-     * statement set, and for a statement only the session's parser chain reads. The REST endpoint
+     * True when deciding on {@code statement} plans nothing: Flink's parsers (extended, then SQL)
+     * read it as one statement of a kind the guard decides from its text and the session's
+     * configuration alone ({@code SET}, {@code RESET}, DDL, {@code SHOW}, {@code BEGIN STATEMENT
+     * SET}, ...). False for a query or DML, for anything with a query the guard plans ({@code
+     * COMPILE PLAN ... FOR}, a materialized table's defining query, {@code EXPLAIN}), for the {@code
+     * END} that decides a statement set, and for a statement only the session's parser chain reads. The REST endpoint
      * answers a statement decided without planning on the thread that read it; a false answer only
      * moves the decision to another thread.
      *
@@ -473,7 +473,10 @@ public final class StatementPipeline {
         }
     }
 
-    /** The statement's kind, from Flink's SQL parser and, where it alone refuses, the session's whole parser chain. */
+    /**
+     * The statement's kind, from Flink's extended and SQL parsers ({@link StatementParser#parse}) and,
+     * where both refuse it, the session's whole parser chain.
+     */
     private ParsedStatement classify(SessionHandle session, String statement, Configuration config) {
         ParsedStatement parsed = parsed(statement);
         if (parsed.kind() != StatementKind.UNPARSABLE || statement == null || statement.isBlank()) {
