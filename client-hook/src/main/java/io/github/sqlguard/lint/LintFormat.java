@@ -119,10 +119,10 @@ public enum LintFormat {
             for (Rule rule : rules) {
                 ObjectNode r = ruleArray.addObject();
                 r.put("id", rule.id());
-                r.putObject("shortDescription").put("text", rule.summary());
+                r.putObject("shortDescription").put("text", rule.declaration().summary());
                 r.put("helpUri", helpUri(docsBaseUrl, rule.id()));
                 r.putObject("help").put("text", "See " + Rule.docLink(rule.id()) + " in the Flink SQL Guard repository.");
-                r.putObject("defaultConfiguration").put("level", sarifLevel(rule.defaultLevel()));
+                r.putObject("defaultConfiguration").put("level", sarifLevel(rule.declaration().defaultLevel()));
             }
             // Not a rule on the SQL: a statement lint could not analyse (its results are of kind 'open').
             ObjectNode missing = ruleArray.addObject();

@@ -4,7 +4,6 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Verdict;
-import io.github.sqlguard.rules.diagnosis.PlannerErrorRule;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import java.time.Duration;
@@ -69,8 +68,7 @@ public record Decision(
     public boolean rejectedByFlink() {
         return refuse
                 && flinkError != null
-                && !verdict.findings(Level.BLOCK).isEmpty()
-                && verdict.findings(Level.BLOCK).stream().allMatch(f -> f.ruleId().equals(PlannerErrorRule.ID));
+                && verdict.blockedOnlyByFallback();
     }
 
     /**

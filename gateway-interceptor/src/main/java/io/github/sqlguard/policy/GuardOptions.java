@@ -1,18 +1,23 @@
 package io.github.sqlguard.policy;
 
-import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.RuleDeclaration;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
- * Options of the guard, read from Flink's {@code config.yaml} (or {@code -D} dynamic properties of
- * the gateway). Keys follow Flink's style ({@code SqlGatewayRestOptions}, {@code
- * ExecutionConfigOptions}). Per-rule options are built for each rule id by {@link #ruleLevel} and
- * {@link #ruleAllowSuppression}.
+ * Options of the guard itself, read from Flink's {@code config.yaml} (or {@code -D} dynamic
+ * properties of the gateway). Keys follow Flink's style ({@code SqlGatewayRestOptions}, {@code
+ * ExecutionConfigOptions}). The options of the rules are declared by the rules ({@code
+ * rules.RuleDeclaration}: each rule's level and allow-suppression, and the options it reads, such
+ * as {@code sql-guard.max-top-n}); {@link Policy} reads both.
  *
  * <p>Stability: public, evolving.
  */
@@ -22,7 +27,7 @@ public final class GuardOptions {
     public static final String PREFIX = "sql-guard.";
 
     /** Prefix of per-rule options: {@code sql-guard.rules.<id>.level}. */
-    public static final String RULES_PREFIX = PREFIX + "rules.";
+    public static final String RULES_PREFIX = RuleDeclaration.KEY_PREFIX;
 
     /** Prefix of scoped overrides: {@code sql-guard.scopes.<name>.…} ({@link #scopeKey}). */
     public static final String SCOPES_PREFIX = PREFIX + "scopes.";
@@ -34,22 +39,6 @@ public final class GuardOptions {
     public static final List<String> START_ONLY_PREFIXES =
             List.of(PREFIX + "instance-id", PREFIX + "reload.", PREFIX + "admin.", PREFIX + "identity.", PREFIX + "user");
 
-    public static final ConfigOption<Duration> MIN_STATE_TTL =
-            ConfigOptions.key("sql-guard.min-state-ttl")
-                    .durationType()
-                    .defaultValue(Duration.ofMinutes(1))
-                    .withDescription(
-                            "A state TTL above 0 and below this is reported by 'ttl-too-short'; a bare number at or above it is"
-                                    + " only advised by 'ttl-bare-number'.");
-
-    public static final ConfigOption<Duration> MAX_STATE_TTL =
-            ConfigOptions.key("sql-guard.max-state-ttl")
-                    .durationType()
-                    .defaultValue(Duration.ofDays(365))
-                    .withDescription(
-                            "A state TTL above this never expires in practice ('36500 d'): 'unbounded-rank' and"
-                                    + " 'stateful-without-ttl' count it as no TTL. Must be greater than 'sql-guard.min-state-ttl'.");
-
     public static final ConfigOption<Boolean> EXECUTE_JUDGED_PLAN =
             ConfigOptions.key("sql-guard.execute-judged-plan")
                     .booleanType()
@@ -60,12 +49,6 @@ public final class GuardOptions {
                                     + " that runs is exactly the plan that was checked (each operator's state TTL included),"
                                     + " and the statement is planned once. 'false' hands the statement text to Flink as it"
                                     + " came.");
-
-    public static final ConfigOption<Long> MAX_TOP_N =
-            ConfigOptions.key("sql-guard.max-top-n")
-                    .longType()
-                    .defaultValue(1000L)
-                    .withDescription("A Top-N whose rank end is above this is reported by 'large-top-n'.");
 
     public static final ConfigOption<Duration> EXPLAIN_TIMEOUT =
             ConfigOptions.key("sql-guard.explain-timeout")
@@ -177,6 +160,26 @@ public final class GuardOptions {
 
     private GuardOptions() {}
 
+    /**
+     * Every option of this class, by reflection over its {@code ConfigOption} constants (as Flink's
+     * {@code ConfigOptionsDocGenerator} finds the options of an {@code *Options} class), sorted by
+     * key.
+     */
+    public static List<ConfigOption<?>> all() {
+        List<ConfigOption<?>> options = new ArrayList<>();
+        for (Field field : GuardOptions.class.getFields()) {
+            if (Modifier.isStatic(field.getModifiers()) && field.getType() == ConfigOption.class) {
+                try {
+                    options.add((ConfigOption<?>) field.get(null));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException("A public constant of GuardOptions is not readable: " + field, e);
+                }
+            }
+        }
+        options.sort(Comparator.comparing(ConfigOption::key));
+        return List.copyOf(options);
+    }
+
     /** True for an option that is read once at start-up ({@link #START_ONLY_PREFIXES}). */
     public static boolean isStartOnly(String key) {
         return START_ONLY_PREFIXES.stream().anyMatch(key::startsWith);
@@ -185,22 +188,5 @@ public final class GuardOptions {
     /** {@code sql-guard.scopes.<scope>.<suffix>}. */
     public static String scopeKey(String scope, String suffix) {
         return SCOPES_PREFIX + scope + "." + suffix;
-    }
-
-    /** {@code sql-guard.rules.<id>.level}: the level of a rule's findings. */
-    public static ConfigOption<Level> ruleLevel(String ruleId, Level defaultLevel) {
-        return ConfigOptions.key(RULES_PREFIX + ruleId + ".level")
-                .enumType(Level.class)
-                .defaultValue(defaultLevel)
-                .withDescription("Level of '" + ruleId + "' findings: BLOCK, WARN, INFO or OFF.");
-    }
-
-    /** {@code sql-guard.rules.<id>.allow-suppression}: whether users may lower the rule inline. */
-    public static ConfigOption<Boolean> ruleAllowSuppression(String ruleId) {
-        return ConfigOptions.key(RULES_PREFIX + ruleId + ".allow-suppression")
-                .booleanType()
-                .defaultValue(false)
-                .withDescription(
-                        "Whether '-- sql-guard:allow " + ruleId + " <reason>' in a statement lowers this rule to INFO.");
     }
 }

@@ -1,11 +1,12 @@
 package io.github.sqlguard.policy;
 
-import io.github.sqlguard.rules.AnalysisContext.Thresholds;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.rules.RuleDeclaration;
+import io.github.sqlguard.rules.RuleOption;
+import io.github.sqlguard.rules.RuleOptions;
 import io.github.sqlguard.rules.RulePolicy;
-import io.github.sqlguard.rules.StateTtl;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -15,25 +16,28 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 
 /**
- * The administrator's policy: a level per rule, which rules users may suppress inline, thresholds,
- * how the guard behaves when it cannot decide, whether it enforces or only reports, and scoped
- * overrides. Built from Flink's configuration and immutable; a reload builds a new one ({@link
- * PolicyHolder}).
+ * The administrator's policy: a level per rule, which rules users may suppress inline, the values of
+ * the rules' options, how the guard behaves when it cannot decide, whether it enforces or only
+ * reports, and scoped overrides. Built from Flink's configuration and immutable; a reload builds a
+ * new one ({@link PolicyHolder}).
+ *
+ * <p>The keys it knows are the guard's own ({@link GuardOptions#all()}) and what the rules of the
+ * catalog declare ({@link RuleDeclaration}): each rule's level and allow-suppression and every
+ * option a rule reads. Nothing here names a rule or a rule option.
  *
  * @param levels the configured level of every rule of the catalog, by id
  * @param suppressible ids of rules users may lower with {@code -- sql-guard:allow <id> <reason>}
- * @param thresholds limits used by the rules
+ * @param ruleOptions the values of the options the rules read ({@link RuleCatalog#options()})
  * @param explainTimeout how long to wait for EXPLAIN
  * @param failMode what happens when the guard cannot decide
  * @param auditFailMode what happens when a statement's audit record cannot be written
@@ -50,7 +54,7 @@ import java.util.TreeSet;
 public record Policy(
         Map<String, Level> levels,
         Set<String> suppressible,
-        Thresholds thresholds,
+        RuleOptions ruleOptions,
         Duration explainTimeout,
         FailMode failMode,
         FailMode auditFailMode,
@@ -72,6 +76,11 @@ public record Policy(
     @Override
     public Level level(String ruleId) {
         return levels.getOrDefault(ruleId, Level.OFF);
+    }
+
+    /** The value of a rule option in this policy, e.g. {@code option(LargeTopNRule.MAX_TOP_N)}. */
+    public <T> T option(RuleOption<T> option) {
+        return ruleOptions.get(option);
     }
 
     /**
@@ -105,66 +114,10 @@ public record Policy(
      *     example a rule id that does not exist) or a value that cannot be read or is out of range
      */
     public static Policy fromConfiguration(Configuration config, RuleCatalog catalog) {
-        Set<String> known = new HashSet<>();
-        for (ConfigOption<?> option :
-                List.of(
-                        GuardOptions.MIN_STATE_TTL,
-                        GuardOptions.MAX_STATE_TTL,
-                        GuardOptions.MAX_TOP_N,
-                        GuardOptions.AUDIT_FAIL_MODE,
-                        GuardOptions.EXPLAIN_TIMEOUT,
-                        GuardOptions.FAIL_MODE,
-                        GuardOptions.INSTANCE_ID,
-                        GuardOptions.AUDIT_MAX_STATEMENT_LENGTH,
-                        GuardOptions.USER_PROPERTY,
-                        GuardOptions.MODE,
-                        GuardOptions.RELOAD_INTERVAL,
-                        GuardOptions.ADMIN_RELOAD_ROUTE_ENABLED,
-                        GuardOptions.IDENTITY_HEADER,
-                        GuardOptions.IDENTITY_GROUPS_HEADER,
-                        GuardOptions.IDENTITY_TRUSTED_PROXIES,
-                        GuardOptions.DOCS_BASE_URL,
-                        GuardOptions.EXECUTE_JUDGED_PLAN)) {
-            known.add(option.key());
-        }
-        Map<String, Level> levels = new LinkedHashMap<>();
-        Set<String> suppressible = new HashSet<>();
-        for (Rule rule : catalog.rules()) {
-            ConfigOption<Level> levelOption = GuardOptions.ruleLevel(rule.id(), rule.defaultLevel());
-            ConfigOption<Boolean> suppressOption = GuardOptions.ruleAllowSuppression(rule.id());
-            known.add(levelOption.key());
-            known.add(suppressOption.key());
-            levels.put(rule.id(), read(config, levelOption));
-            if (read(config, suppressOption)) {
-                suppressible.add(rule.id());
-            }
-        }
-        for (String key : config.keySet()) {
-            if (key.startsWith(GuardOptions.PREFIX) && !key.startsWith(GuardOptions.SCOPES_PREFIX)
-                    && !known.contains(key)) {
-                throw new IllegalArgumentException(
-                        "Unknown option '" + key + "'. "
-                                + (key.startsWith(GuardOptions.RULES_PREFIX)
-                                        ? "Rule options are 'sql-guard.rules.<id>.level' and"
-                                                + " 'sql-guard.rules.<id>.allow-suppression' with <id> one of "
-                                                + ruleIds(catalog) + "."
-                                        : "Known options: " + new TreeSet<>(known).headSet("sql-guard.rules.")
-                                                + " and 'sql-guard.scopes.<name>.*'."));
-            }
-        }
-        Duration minTtl = read(config, GuardOptions.MIN_STATE_TTL);
-        Duration maxTtl = read(config, GuardOptions.MAX_STATE_TTL);
-        long maxTopN = read(config, GuardOptions.MAX_TOP_N);
+        rejectUnknownKeys(config, catalog);
+        RuleSettings rules = RuleSettings.read(config, catalog, UnaryOperator.identity());
         Duration timeout = read(config, GuardOptions.EXPLAIN_TIMEOUT);
         int maxLength = read(config, GuardOptions.AUDIT_MAX_STATEMENT_LENGTH);
-        requirePositive(GuardOptions.MIN_STATE_TTL.key(), !minTtl.isNegative(), minTtl);
-        if (maxTtl.compareTo(minTtl) <= 0) {
-            throw new IllegalArgumentException(
-                    "Invalid value '" + StateTtl.format(maxTtl) + "' for option '" + GuardOptions.MAX_STATE_TTL.key()
-                            + "': it must be greater than '" + GuardOptions.MIN_STATE_TTL.key() + "' ("
-                            + StateTtl.format(minTtl) + ").");
-        }
-        requirePositive(GuardOptions.MAX_TOP_N.key(), maxTopN > 0, maxTopN);
         requirePositive(GuardOptions.EXPLAIN_TIMEOUT.key(), !timeout.isNegative() && !timeout.isZero(), timeout);
         requirePositive(GuardOptions.AUDIT_MAX_STATEMENT_LENGTH.key(), maxLength > 0, maxLength);
         Duration reloadInterval = read(config, GuardOptions.RELOAD_INTERVAL);
@@ -176,9 +129,9 @@ public record Policy(
         read(config, GuardOptions.ADMIN_RELOAD_ROUTE_ENABLED);
         Policy global =
                 new Policy(
-                        levels,
-                        suppressible,
-                        new Thresholds(minTtl, maxTtl, maxTopN),
+                        rules.levels(),
+                        rules.suppressible(),
+                        rules.options(),
                         timeout,
                         read(config, GuardOptions.FAIL_MODE),
                         read(config, GuardOptions.AUDIT_FAIL_MODE),
@@ -192,10 +145,40 @@ public record Policy(
         return scopes.isEmpty() ? global : global.withScopes(scopes);
     }
 
+    /** The keys a rule of {@code catalog} declares: its level, its allow-suppression and its options. */
+    static Set<String> ruleKeys(RuleCatalog catalog) {
+        Set<String> keys = new TreeSet<>();
+        for (Rule rule : catalog.rules()) {
+            keys.add(rule.declaration().levelOption().key());
+            keys.add(rule.declaration().allowSuppressionOption().key());
+        }
+        catalog.options().forEach(option -> keys.add(option.key()));
+        return keys;
+    }
+
+    private static void rejectUnknownKeys(Configuration config, RuleCatalog catalog) {
+        Set<String> known = ruleKeys(catalog);
+        GuardOptions.all().forEach(option -> known.add(option.key()));
+        for (String key : config.keySet()) {
+            if (key.startsWith(GuardOptions.PREFIX) && !key.startsWith(GuardOptions.SCOPES_PREFIX)
+                    && !known.contains(key)) {
+                Set<String> named = new TreeSet<>(known);
+                named.removeIf(k -> k.startsWith(GuardOptions.RULES_PREFIX));
+                throw new IllegalArgumentException(
+                        "Unknown option '" + key + "'. "
+                                + (key.startsWith(GuardOptions.RULES_PREFIX)
+                                        ? "Rule options are 'sql-guard.rules.<id>.level' and"
+                                                + " 'sql-guard.rules.<id>.allow-suppression' with <id> one of "
+                                                + ruleIds(catalog) + "."
+                                        : "Known options: " + named + " and 'sql-guard.scopes.<name>.*'."));
+            }
+        }
+    }
+
     /** This policy with {@code scopes}. */
     Policy withScopes(List<PolicyScope> scopes) {
         return new Policy(
-                levels, suppressible, thresholds, explainTimeout, failMode, auditFailMode, auditMaxStatementLength,
+                levels, suppressible, ruleOptions, explainTimeout, failMode, auditFailMode, auditMaxStatementLength,
                 instanceId, mode, executeJudgedPlan, scopes, policyHash);
     }
 
@@ -229,12 +212,21 @@ public record Policy(
     }
 
     static <T> T read(Configuration config, ConfigOption<T> option) {
+        return read(config, option, UnaryOperator.identity());
+    }
+
+    /**
+     * The value of {@code option} in {@code config}.
+     *
+     * @param keyName the key an error message names for {@code option}'s key (a scope's own key)
+     */
+    static <T> T read(Configuration config, ConfigOption<T> option, UnaryOperator<String> keyName) {
         try {
             return config.get(option);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(
-                    "Invalid value '" + config.toMap().get(option.key()) + "' for option '" + option.key() + "': "
-                            + e.getMessage(),
+                    "Invalid value '" + config.toMap().get(option.key()) + "' for option '" + keyName.apply(option.key())
+                            + "': " + e.getMessage(),
                     e);
         }
     }

@@ -1,14 +1,11 @@
 package io.github.sqlguard.policy;
 
-import io.github.sqlguard.rules.AnalysisContext.Thresholds;
-import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleCatalog;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.Configuration;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -18,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 /**
@@ -25,18 +23,24 @@ import java.util.regex.Pattern;
  *
  * <pre>
  * sql-guard.scopes.&lt;name&gt;.match.users | .match.groups | .match.catalogs | .match.databases
- * sql-guard.scopes.&lt;name&gt;.rules.&lt;id&gt;.level | .rules.&lt;id&gt;.allow-suppression
- * sql-guard.scopes.&lt;name&gt;.min-state-ttl | .max-top-n | .mode
+ * sql-guard.scopes.&lt;name&gt;.&lt;key&gt;   any rule key without its 'sql-guard.' prefix:
+ *     rules.&lt;id&gt;.level, rules.&lt;id&gt;.allow-suppression, and every option a rule reads
+ *     (min-state-ttl, max-state-ttl, max-top-n, ...)
+ * sql-guard.scopes.&lt;name&gt;.mode
  * </pre>
  *
- * Lists are YAML lists ({@code [alice, bob]}) or comma-separated strings ({@code alice,bob}).
+ * A scope's policy is read as the global one ({@link RuleSettings}) from the configuration with the
+ * scope's overrides in place of the global values; an error names the scope's key. Lists are YAML
+ * lists ({@code [alice, bob]}) or comma-separated strings ({@code alice,bob}).
  */
 final class PolicyScopes {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]+");
     private static final List<String> MATCH_KEYS =
             List.of("match.users", "match.groups", "match.catalogs", "match.databases");
-    private static final List<String> VALUE_KEYS = List.of("min-state-ttl", "max-top-n", "mode");
+
+    /** Guard options (not rules') a scope may set. */
+    private static final List<ConfigOption<?>> SCOPED_GUARD_OPTIONS = List.of(GuardOptions.MODE);
 
     private PolicyScopes() {}
 
@@ -71,22 +75,25 @@ final class PolicyScopes {
         return scopes;
     }
 
+    /** What a scope may set: every rule key and {@link #SCOPED_GUARD_OPTIONS}, without {@code sql-guard.}. */
+    private static Set<String> overridable(RuleCatalog catalog) {
+        Set<String> suffixes = new TreeSet<>();
+        Policy.ruleKeys(catalog).forEach(key -> suffixes.add(key.substring(GuardOptions.PREFIX.length())));
+        SCOPED_GUARD_OPTIONS.forEach(option -> suffixes.add(option.key().substring(GuardOptions.PREFIX.length())));
+        return suffixes;
+    }
+
     private static PolicyScope scope(
             Configuration config, RuleCatalog catalog, Policy global, String name, Set<String> suffixes) {
-        Set<String> ids = Policy.ruleIds(catalog);
+        Set<String> overridable = overridable(catalog);
         for (String suffix : suffixes) {
-            if (MATCH_KEYS.contains(suffix) || VALUE_KEYS.contains(suffix)) {
-                continue;
-            }
-            String[] parts = suffix.split("\\.");
-            boolean ruleOption =
-                    parts.length == 3 && parts[0].equals("rules")
-                            && (parts[2].equals("level") || parts[2].equals("allow-suppression"));
-            if (!ruleOption || !ids.contains(parts[1])) {
+            if (!MATCH_KEYS.contains(suffix) && !overridable.contains(suffix)) {
+                Set<String> listed = new TreeSet<>(MATCH_KEYS);
+                overridable.stream().filter(s -> !s.startsWith("rules.")).forEach(listed::add);
                 throw new IllegalArgumentException(
-                        "Unknown option '" + GuardOptions.scopeKey(name, suffix) + "'. Scope options are "
-                                + new TreeSet<>(concat(MATCH_KEYS, VALUE_KEYS)) + ", 'rules.<id>.level' and"
-                                + " 'rules.<id>.allow-suppression' with <id> one of " + ids + ".");
+                        "Unknown option '" + GuardOptions.scopeKey(name, suffix) + "'. Scope options are " + listed
+                                + ", 'rules.<id>.level' and 'rules.<id>.allow-suppression' with <id> one of "
+                                + Policy.ruleIds(catalog) + ".");
             }
         }
         ScopeMatch match =
@@ -102,50 +109,30 @@ final class PolicyScopes {
                             + " (the global 'sql-guard.*' options are the policy for every session).");
         }
 
-        Map<String, Level> levels = new HashMap<>(global.levels());
-        Set<String> suppressible = new HashSet<>(global.suppressible());
-        for (String id : ids) {
-            String levelKey = GuardOptions.scopeKey(name, "rules." + id + ".level");
-            if (suffixes.contains("rules." + id + ".level")) {
-                levels.put(id, Policy.read(config, ConfigOptions.key(levelKey).enumType(Level.class).noDefaultValue()));
-            }
-            String suppressKey = GuardOptions.scopeKey(name, "rules." + id + ".allow-suppression");
-            if (suffixes.contains("rules." + id + ".allow-suppression")) {
-                if (Policy.read(config, ConfigOptions.key(suppressKey).booleanType().noDefaultValue())) {
-                    suppressible.add(id);
-                } else {
-                    suppressible.remove(id);
-                }
+        // The scope's overrides under the global keys, over the global values; errors name the scope's key.
+        Configuration effective = new Configuration(config);
+        Map<String, String> scopeKeys = new HashMap<>();
+        Map<String, String> raw = config.toMap();
+        for (String suffix : suffixes) {
+            if (overridable.contains(suffix)) {
+                String scopeKey = GuardOptions.scopeKey(name, suffix);
+                effective.setString(GuardOptions.PREFIX + suffix, raw.get(scopeKey));
+                scopeKeys.put(GuardOptions.PREFIX + suffix, scopeKey);
             }
         }
-        Duration minTtl = global.thresholds().minStateTtl();
-        if (suffixes.contains("min-state-ttl")) {
-            String key = GuardOptions.scopeKey(name, "min-state-ttl");
-            minTtl = Policy.read(config, ConfigOptions.key(key).durationType().noDefaultValue());
-            Policy.requirePositive(key, !minTtl.isNegative(), minTtl);
-        }
-        long maxTopN = global.thresholds().maxTopN();
-        if (suffixes.contains("max-top-n")) {
-            String key = GuardOptions.scopeKey(name, "max-top-n");
-            maxTopN = Policy.read(config, ConfigOptions.key(key).longType().noDefaultValue());
-            Policy.requirePositive(key, maxTopN > 0, maxTopN);
-        }
-        Mode mode = global.mode();
-        if (suffixes.contains("mode")) {
-            mode = Policy.read(config, ConfigOptions.key(GuardOptions.scopeKey(name, "mode")).enumType(Mode.class)
-                    .noDefaultValue());
-        }
+        UnaryOperator<String> keyName = key -> scopeKeys.getOrDefault(key, key);
+        RuleSettings rules = RuleSettings.read(effective, catalog, keyName);
         Policy policy =
                 new Policy(
-                        levels,
-                        suppressible,
-                        new Thresholds(minTtl, global.thresholds().maxStateTtl(), maxTopN),
+                        rules.levels(),
+                        rules.suppressible(),
+                        rules.options(),
                         global.explainTimeout(),
                         global.failMode(),
                         global.auditFailMode(),
                         global.auditMaxStatementLength(),
                         global.instanceId(),
-                        mode,
+                        Policy.read(effective, GuardOptions.MODE, keyName),
                         global.executeJudgedPlan(),
                         List.of(),
                         global.policyHash());
@@ -172,11 +159,5 @@ final class PolicyScopes {
                     "Invalid value for option '" + key + "': it lists no names. Remove the option or name at least one.");
         }
         return values;
-    }
-
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> all = new ArrayList<>(a);
-        all.addAll(b);
-        return all;
     }
 }

@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules;
 
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import java.time.Duration;
@@ -15,7 +16,8 @@ import java.util.Optional;
  *     statement of kind {@code OTHER}
  * @param plan the EXPLAIN result in the user's session, when the statement was planned and the
  *     planner accepted it
- * @param plannerError the planner's message, when EXPLAIN was rejected
+ * @param plannerError Flink's rejection of the statement (its parser's or its planner's), read once
+ *     for every rule that explains it
  * @param streaming true when the statement runs in streaming mode ({@code execution.runtime-mode})
  * @param effectiveStateTtl the state TTL that applies to the statement's operators, from session
  *     configuration and per-statement execution config; {@link Duration#ZERO} means never expires
@@ -23,24 +25,31 @@ import java.util.Optional;
  * @param changes configuration values this call applies (SET, session properties, per-statement
  *     execution config)
  * @param config the session configuration merged with the per-statement execution config
- * @param thresholds the policy's thresholds
+ * @param options the values of the rule options in force (the policy's, or its scope's); the {@link
+ *     RuleEngine} gives each rule only the options it declares
  */
 public record AnalysisContext(
         ParsedStatement statement,
         Optional<ExplainedPlan> plan,
-        Optional<String> plannerError,
+        Optional<PlannerError> plannerError,
         boolean streaming,
         Duration effectiveStateTtl,
         List<ConfigChange> changes,
         Map<String, String> config,
-        Thresholds thresholds) {
+        RuleOptions options) {
 
     /**
-     * Numeric limits the rules use.
+     * The value of a rule option, e.g. {@code context.option(LargeTopNRule.MAX_TOP_N)}.
      *
-     * @param minStateTtl a state TTL above zero and below this is too short
-     * @param maxStateTtl a state TTL above this never expires in practice: it counts as none
-     * @param maxTopN a Top-N whose rank end is above this is large
+     * @throws IllegalArgumentException when the rule's declaration does not list {@code option}
      */
-    public record Thresholds(Duration minStateTtl, Duration maxStateTtl, long maxTopN) {}
+    public <T> T option(RuleOption<T> option) {
+        return options.get(option);
+    }
+
+    /** This context as {@code rule} sees it: with only the options its declaration lists. */
+    AnalysisContext forRule(RuleDeclaration rule) {
+        return new AnalysisContext(
+                statement, plan, plannerError, streaming, effectiveStateTtl, changes, config, options.only(rule.options()));
+    }
 }

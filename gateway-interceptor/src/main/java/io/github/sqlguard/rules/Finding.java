@@ -22,11 +22,6 @@ public record Finding(
         String fix,
         String docLink) {
 
-    /** The same finding at another level. */
-    public Finding withLevel(Level newLevel) {
-        return new Finding(ruleId, newLevel, reason, node, excerpt, fix, docLink);
-    }
-
     /** Multi-line text for an error message or a terminal: level, id, reason, plan, fix, link. */
     public String describe() {
         StringBuilder out = new StringBuilder();

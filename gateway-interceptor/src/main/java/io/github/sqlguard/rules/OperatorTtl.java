@@ -43,11 +43,11 @@ public record OperatorTtl(Duration shortest, Duration longest, boolean fromCompi
     }
 
     /**
-     * True when the state never expires in practice: a TTL of 0, or one above {@code
-     * sql-guard.max-state-ttl}.
+     * True when the state never expires in practice: a TTL of 0, or one above {@code maxStateTtl}
+     * ({@link StateTtlOptions#MAX_STATE_TTL}).
      */
-    public boolean neverExpires(AnalysisContext.Thresholds thresholds) {
-        return StateTtl.neverExpires(longest, thresholds.maxStateTtl());
+    public boolean neverExpires(Duration maxStateTtl) {
+        return StateTtl.neverExpires(longest, maxStateTtl);
     }
 
     /**
@@ -56,8 +56,8 @@ public record OperatorTtl(Duration shortest, Duration longest, boolean fromCompi
      * sql-guard.max-state-ttl (365 d): state never expires in practice (inferred from
      * table.exec.state.ttl)"}.
      */
-    public String describe(AnalysisContext.Thresholds thresholds) {
+    public String describe(Duration maxStateTtl) {
         String source = fromCompiledPlan ? " (Flink's compiled plan)" : " (inferred from table.exec.state.ttl)";
-        return StateTtl.whyNeverExpires(longest, thresholds.maxStateTtl()) + source;
+        return StateTtl.whyNeverExpires(longest, maxStateTtl) + source;
     }
 }

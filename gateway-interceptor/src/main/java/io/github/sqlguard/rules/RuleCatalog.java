@@ -27,15 +27,41 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Every rule of the guard, by id, in a stable order (plan, configuration, diagnosis). Immutable. */
+/**
+ * Every rule of the guard, by id, in a stable order (plan, configuration, diagnosis, fallback), and
+ * the options they declare. Immutable.
+ *
+ * <p>A rule is registered by being listed in {@link #builtIn()}; everything else about it (level,
+ * role, options, documentation header, configuration reference, {@code conf/config.yaml} block)
+ * follows from its {@link RuleDeclaration} (see {@code docs/rules/ADDING.md}).
+ */
 public final class RuleCatalog {
 
+    /** Prefix every rule option's key has, so that a scope can override it ({@code sql-guard.scopes.<name>.…}). */
+    public static final String OPTION_PREFIX = "sql-guard.";
+
     private final Map<String, Rule> rules = new LinkedHashMap<>();
+    private final Map<String, RuleOption<?>> options = new LinkedHashMap<>();
 
     private RuleCatalog(List<Rule> rules) {
         for (Rule rule : rules) {
-            if (this.rules.put(rule.id(), rule) != null) {
-                throw new IllegalArgumentException("Duplicate rule id '" + rule.id() + "'.");
+            RuleDeclaration declaration = rule.declaration();
+            if (this.rules.put(declaration.id(), rule) != null) {
+                throw new IllegalArgumentException("Duplicate rule id '" + declaration.id() + "'.");
+            }
+            for (RuleOption<?> option : declaration.options()) {
+                String key = option.key();
+                if (!key.startsWith(OPTION_PREFIX) || key.startsWith(OPTION_PREFIX + "scopes.")) {
+                    throw new IllegalArgumentException(
+                            "Option '" + key + "' of '" + declaration.id() + "' must be a 'sql-guard.*' key outside"
+                                    + " 'sql-guard.scopes.'.");
+                }
+                RuleOption<?> twin = options.putIfAbsent(key, option);
+                if (twin != null && twin != option) {
+                    throw new IllegalArgumentException(
+                            "Two different options have the key '" + key + "' ('" + declaration.id() + "' and an"
+                                    + " earlier rule): an option several rules read is one constant that each lists.");
+                }
             }
         }
     }
@@ -80,6 +106,20 @@ public final class RuleCatalog {
     /** All rules in catalog order. */
     public List<Rule> rules() {
         return List.copyOf(rules.values());
+    }
+
+    /** Every option a rule of the catalog reads, once, in catalog order. */
+    public List<RuleOption<?>> options() {
+        return List.copyOf(options.values());
+    }
+
+    /** The ids of the rules that read {@code option}, in catalog order. */
+    public List<String> readers(RuleOption<?> option) {
+        return rules.values().stream()
+                .map(Rule::declaration)
+                .filter(d -> d.options().contains(option))
+                .map(RuleDeclaration::id)
+                .toList();
     }
 
     /** The rule with this id. */

@@ -1,8 +1,5 @@
 package io.github.sqlguard.rules;
 
-import io.github.sqlguard.rules.diagnosis.DiagnosisRule;
-import io.github.sqlguard.rules.diagnosis.PlannerErrorRule;
-
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
@@ -11,8 +8,10 @@ import java.util.Set;
 
 /**
  * Runs every rule of the catalog on one {@link AnalysisContext} and applies the {@link RulePolicy}:
- * configured level, a hit's own cap, inline suppression. At most one diagnosis is kept for a
- * planner error: a specific one when any matches, otherwise {@code planner-error}.
+ * configured level, a hit's own cap, inline suppression. Each rule sees only the options its
+ * {@link RuleDeclaration} lists. The findings of {@link RuleRole#FALLBACK} rules are kept only when
+ * no diagnosis explains the planner error (a {@link RuleRole#DIAGNOSIS} rule's finding, or a check's
+ * {@link RuleHit#diagnosis()} hit).
  *
  * <p>A rule that throws cannot take the guard down: it yields one finding of its own id at {@link
  * Level#WARN} (at most its configured level) saying that it failed and why, and the other rules
@@ -33,48 +32,53 @@ public final class RuleEngine {
         Set<String> allowed = Suppressions.allowedRuleIds(context.statement().text());
         List<Finding> findings = new ArrayList<>();
         List<String> suppressed = new ArrayList<>();
+        List<Finding> fallback = new ArrayList<>();
         boolean diagnosed = false;
-        Finding plannerError = null;
         for (Rule rule : catalog.rules()) {
-            Level configured = policy.level(rule.id());
+            RuleDeclaration declaration = rule.declaration();
+            Level configured = policy.level(declaration.id());
             if (configured == Level.OFF) {
                 continue;
             }
             List<RuleHit> hits;
             try {
-                hits = rule.check(context);
+                hits = rule.check(context.forRule(declaration));
             } catch (RuntimeException | StackOverflowError e) {
-                hits = List.of(failed(rule, e));
+                hits = List.of(failed(declaration, e));
             }
             for (RuleHit hit : hits) {
                 Level level = hit.diagnosis() ? Level.BLOCK : configured.atMost(hit.cap());
                 if (level == Level.OFF) {
                     continue;
                 }
-                if (allowed.contains(rule.id()) && policy.suppressible().contains(rule.id())) {
+                if (allowed.contains(declaration.id()) && policy.suppressible().contains(declaration.id())) {
                     level = level.atMost(Level.INFO);
-                    if (!suppressed.contains(rule.id())) {
-                        suppressed.add(rule.id());
+                    if (!suppressed.contains(declaration.id())) {
+                        suppressed.add(declaration.id());
                     }
                 }
                 Finding finding =
-                        new Finding(rule.id(), level, hit.reason(), hit.node(), hit.excerpt(), hit.fix(), Rule.docLink(rule.id()));
-                if (rule instanceof PlannerErrorRule) {
-                    plannerError = finding;
+                        new Finding(
+                                declaration.id(), level, hit.reason(), hit.node(), hit.excerpt(), hit.fix(),
+                                declaration.docLink());
+                if (declaration.role() == RuleRole.FALLBACK) {
+                    fallback.add(finding);
                 } else {
-                    diagnosed |= rule instanceof DiagnosisRule || hit.diagnosis();
+                    diagnosed |= declaration.role() == RuleRole.DIAGNOSIS || hit.diagnosis();
                     findings.add(finding);
                 }
             }
         }
-        if (plannerError != null && !diagnosed) {
-            findings.add(plannerError);
+        List<String> fallbacks = new ArrayList<>();
+        if (!diagnosed) {
+            findings.addAll(fallback);
+            fallback.forEach(f -> fallbacks.add(f.ruleId()));
         }
-        return new Verdict(findings, suppressed);
+        return new Verdict(findings, suppressed, fallbacks);
     }
 
     /** The hit of a rule that threw: visible and audited, never blocking on its own. */
-    private static RuleHit failed(Rule rule, Throwable e) {
+    private static RuleHit failed(RuleDeclaration rule, Throwable e) {
         LoggerFactory.getLogger(RuleEngine.class)
                 .error("sql-guard rule '{}' failed; the other rules still decide.", rule.id(), e);
         String message = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());

@@ -8,17 +8,15 @@ import java.util.List;
  *
  * @param findings every finding with a level above {@link Level#OFF}, in rule catalog order
  * @param suppressed ids of rules lowered to INFO by a {@code -- sql-guard:allow} comment
+ * @param fallbacks ids of the rules among {@code findings} whose role is {@link RuleRole#FALLBACK}:
+ *     Flink's rejection passed through because no diagnosis explains it
  */
-public record Verdict(List<Finding> findings, List<String> suppressed) {
+public record Verdict(List<Finding> findings, List<String> suppressed, List<String> fallbacks) {
 
     public Verdict {
         findings = List.copyOf(findings);
         suppressed = List.copyOf(suppressed);
-    }
-
-    /** No findings. */
-    public static Verdict ok() {
-        return new Verdict(List.of(), List.of());
+        fallbacks = List.copyOf(fallbacks);
     }
 
     /** The highest level among the findings; {@link Level#OFF} when there are none. */
@@ -40,5 +38,14 @@ public record Verdict(List<Finding> findings, List<String> suppressed) {
     /** Findings at {@code level}. */
     public List<Finding> findings(Level level) {
         return findings.stream().filter(f -> f.level() == level).toList();
+    }
+
+    /**
+     * True when the statement is blocked and every BLOCK finding is a fallback's: Flink rejects the
+     * statement for an ordinary reason that no diagnosis explains.
+     */
+    public boolean blockedOnlyByFallback() {
+        List<Finding> blocking = findings(Level.BLOCK);
+        return !blocking.isEmpty() && blocking.stream().allMatch(f -> fallbacks.contains(f.ruleId()));
     }
 }

@@ -19,13 +19,7 @@ public sealed interface ExplainOutcome {
      *
      * @param error Flink's own exception, with its whole cause chain
      */
-    record Rejected(Throwable error, long explainMs) implements ExplainOutcome {
-
-        /** The planner's message, Flink's root reason first. */
-        public String plannerError() {
-            return Errors.plannerMessage(error);
-        }
-    }
+    record Rejected(Throwable error, long explainMs) implements ExplainOutcome {}
 
     /** The guard could not get an answer; {@code reason} says why. */
     record Failed(String reason, long explainMs) implements ExplainOutcome {}

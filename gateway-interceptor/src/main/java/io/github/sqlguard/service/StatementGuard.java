@@ -2,6 +2,7 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.policy.FailMode;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -64,7 +65,7 @@ public final class StatementGuard {
         boolean streaming = isStreaming(config);
 
         Optional<ExplainedPlan> plan = Optional.empty();
-        Optional<String> plannerError = statement.parseErrorMessage();
+        Optional<PlannerError> plannerError = statement.parseErrorMessage().map(PlannerError::of);
         String unanalysed = null;
         Throwable flinkError = statement.flinkError();
         if (statement.explainBody() != null) {
@@ -72,7 +73,7 @@ public final class StatementGuard {
             if (outcome instanceof ExplainOutcome.Planned planned) {
                 plan = Optional.of(planned.plan());
             } else if (outcome instanceof ExplainOutcome.Rejected rejected) {
-                plannerError = Optional.of(rejected.plannerError());
+                plannerError = Optional.of(PlannerError.of(rejected.error()));
                 flinkError = rejected.error();
             } else if (outcome instanceof ExplainOutcome.Failed failed) {
                 unanalysed = failed.reason();
@@ -86,7 +87,7 @@ public final class StatementGuard {
         }
         Duration ttl = StateTtl.effective(config);
         AnalysisContext context =
-                new AnalysisContext(statement, plan, plannerError, streaming, ttl, changes, config, policy.thresholds());
+                new AnalysisContext(statement, plan, plannerError, streaming, ttl, changes, config, policy.ruleOptions());
         Verdict verdict = engine.evaluate(context);
         boolean refuse = verdict.blocked() || (unanalysed != null && policy.failMode() == FailMode.CLOSED);
         long analysisMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -102,7 +103,7 @@ public final class StatementGuard {
         AnalysisContext context =
                 new AnalysisContext(
                         description, Optional.empty(), Optional.empty(), isStreaming(properties), ttl, changes, properties,
-                        policy.thresholds());
+                        policy.ruleOptions());
         Verdict verdict = engine.evaluate(context);
         return Decision.of(
                 description, verdict, Optional.empty(), ttl, null, verdict.blocked(), null,

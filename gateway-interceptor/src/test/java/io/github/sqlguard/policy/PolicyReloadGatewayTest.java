@@ -3,12 +3,13 @@ package io.github.sqlguard.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.sqlguard.rules.plan.LargeTopNRule;
 import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.GatewayRestClient;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.configuration.DeploymentOptionsInternal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,7 +53,7 @@ class PolicyReloadGatewayTest {
             assertThat(session.execute("SHOW DATABASES", 1, Duration.ofSeconds(60)).failed()).isFalse();
 
             Files.writeString(file, START.replace("100", "5") + "sql-guard.mode: report\n");
-            await().atMost(Duration.ofSeconds(20)).until(() -> policies.current().thresholds().maxTopN() == 5);
+            await().atMost(Duration.ofSeconds(20)).until(() -> policies.current().option(LargeTopNRule.MAX_TOP_N) == 5);
             assertThat(policies.current().mode()).isEqualTo(Mode.REPORT);
             assertThat(policies.policyHash()).isNotEqualTo(startHash);
             assertThat(session.execute("SHOW DATABASES", 1, Duration.ofSeconds(60)).failed())
@@ -76,7 +77,7 @@ class PolicyReloadGatewayTest {
             // The poller may have applied the file first: then the route finds it in force.
             assertThat(applied.body().get("outcome").asText()).isIn("applied", "unchanged");
             assertThat(applied.body().get("policyHash").asText()).isEqualTo(policies.policyHash());
-            assertThat(policies.current().thresholds().maxTopN()).isEqualTo(7);
+            assertThat(policies.current().option(LargeTopNRule.MAX_TOP_N)).isEqualTo(7);
             assertThat(policies.current().mode()).isEqualTo(Mode.ENFORCE);
         }
     }

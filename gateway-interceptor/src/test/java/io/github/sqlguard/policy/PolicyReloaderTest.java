@@ -7,6 +7,7 @@ import io.github.sqlguard.policy.PolicyReloader.Outcome;
 import io.github.sqlguard.policy.PolicyReloader.Result;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.rules.plan.LargeTopNRule;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptionsInternal;
@@ -58,7 +59,7 @@ class PolicyReloaderTest {
             reloader.start();
 
             write("parallelism.default: 1\nsql-guard.max-top-n: 200\nsql-guard.rules.global-rank.level: BLOCK\n");
-            await().atMost(Duration.ofSeconds(10)).until(() -> holder.current().thresholds().maxTopN() == 200);
+            await().atMost(Duration.ofSeconds(10)).until(() -> holder.current().option(LargeTopNRule.MAX_TOP_N) == 200);
             Policy applied = holder.current();
             assertThat(applied.level("global-rank")).isEqualTo(Level.BLOCK);
             assertThat(applied.mode()).as("a -D option keeps precedence").isEqualTo(Mode.REPORT);

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.rules.RuleOption;
+import io.github.sqlguard.rules.StateTtlOptions;
+import io.github.sqlguard.rules.plan.LargeTopNRule;
 
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
@@ -25,9 +28,9 @@ class PolicyTest {
         Policy policy = Policy.defaults(catalog);
         assertThat(policy.level("unbounded-rank")).isEqualTo(Level.BLOCK);
         assertThat(policy.level("stateful-without-ttl")).isEqualTo(Level.WARN);
-        assertThat(policy.thresholds().minStateTtl()).isEqualTo(Duration.ofMinutes(1));
-        assertThat(policy.thresholds().maxStateTtl()).isEqualTo(Duration.ofDays(365));
-        assertThat(policy.thresholds().maxTopN()).isEqualTo(1000);
+        assertThat(policy.option(StateTtlOptions.MIN_STATE_TTL)).isEqualTo(Duration.ofMinutes(1));
+        assertThat(policy.option(StateTtlOptions.MAX_STATE_TTL)).isEqualTo(Duration.ofDays(365));
+        assertThat(policy.option(LargeTopNRule.MAX_TOP_N)).isEqualTo(1000);
         assertThat(policy.failMode()).isEqualTo(FailMode.CLOSED);
         assertThat(policy.suppressible()).isEmpty();
     }
@@ -43,8 +46,8 @@ class PolicyTest {
                         "sql-guard.fail-mode", "open"));
         assertThat(policy.level("unbounded-rank")).isEqualTo(Level.WARN);
         assertThat(policy.suppressible()).containsExactly("large-top-n");
-        assertThat(policy.thresholds().minStateTtl()).isEqualTo(Duration.ofMinutes(10));
-        assertThat(policy.thresholds().maxTopN()).isEqualTo(50);
+        assertThat(policy.option(StateTtlOptions.MIN_STATE_TTL)).isEqualTo(Duration.ofMinutes(10));
+        assertThat(policy.option(LargeTopNRule.MAX_TOP_N)).isEqualTo(50);
         assertThat(policy.failMode()).isEqualTo(FailMode.OPEN);
     }
 
@@ -72,12 +75,24 @@ class PolicyTest {
     @Test
     void rejectsAnUnknownGuardOption() {
         assertThatThrownBy(() -> policy(Map.of("sql-guard.min-state-tll", "1 min")))
-                .hasMessageContaining("Unknown option 'sql-guard.min-state-tll'");
+                .hasMessageContaining("Unknown option 'sql-guard.min-state-tll'")
+                .hasMessageContaining("sql-guard.min-state-ttl")
+                .hasMessageContaining("sql-guard.user");
+    }
+
+    @Test
+    void knowsTheOptionsOfEveryRuleOfItsCatalogAndNoOthers() {
+        RuleCatalog withoutTopN =
+                RuleCatalog.of(catalog.rules().stream().filter(r -> !r.id().equals(LargeTopNRule.ID)).toList());
+        assertThatThrownBy(() -> Policy.fromConfiguration(Configuration.fromMap(Map.of("sql-guard.max-top-n", "50")), withoutTopN))
+                .hasMessageContaining("Unknown option 'sql-guard.max-top-n'");
+        assertThat(Policy.defaults(withoutTopN).ruleOptions().options()).extracting(RuleOption::key)
+                .containsExactlyInAnyOrder("sql-guard.max-state-ttl", "sql-guard.min-state-ttl");
     }
 
     @Test
     void readsTheMaximumStateTtlAndRequiresItAboveTheMinimum() {
-        assertThat(policy(Map.of("sql-guard.max-state-ttl", "30 d")).thresholds().maxStateTtl()).isEqualTo(Duration.ofDays(30));
+        assertThat(policy(Map.of("sql-guard.max-state-ttl", "30 d")).option(StateTtlOptions.MAX_STATE_TTL)).isEqualTo(Duration.ofDays(30));
         assertThatThrownBy(() -> policy(Map.of("sql-guard.max-state-ttl", "1 min")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'sql-guard.max-state-ttl'")

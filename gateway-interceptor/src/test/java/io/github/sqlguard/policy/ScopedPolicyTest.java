@@ -1,10 +1,13 @@
 package io.github.sqlguard.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.rules.StateTtlOptions;
+import io.github.sqlguard.rules.plan.LargeTopNRule;
 
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
@@ -52,8 +55,8 @@ class ScopedPolicyTest {
         assertThat(effective.level("unbounded-rank")).isEqualTo(Level.WARN);
         assertThat(effective.level("ttl-too-short")).isEqualTo(Level.BLOCK);
         assertThat(effective.suppressible()).containsExactly("large-top-n");
-        assertThat(effective.thresholds().maxTopN()).isEqualTo(5000);
-        assertThat(effective.thresholds().minStateTtl()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(effective.option(LargeTopNRule.MAX_TOP_N)).isEqualTo(5000);
+        assertThat(effective.option(StateTtlOptions.MIN_STATE_TTL)).isEqualTo(Duration.ofMinutes(10));
         assertThat(effective.mode()).isEqualTo(Mode.REPORT);
         assertThat(effective.policyHash()).isEqualTo(policy.policyHash());
         assertThat(effective.scopes()).isEmpty();
@@ -111,7 +114,7 @@ class ScopedPolicyTest {
         assertThat(policy.forScope("bob", analytics, "prod", "x").scope()).contains("prod");
         assertThat(policy.forScope("bob", analytics, "prod", "orders").scope()).contains("orders");
         assertThat(policy.forScope("alice", analytics, "prod", "orders").scope()).contains("alice-in-prod");
-        assertThat(policy.forScope("alice", analytics, "prod", "orders").policy().thresholds().maxTopN())
+        assertThat(policy.forScope("alice", analytics, "prod", "orders").policy().option(LargeTopNRule.MAX_TOP_N))
                 .isEqualTo(15);
     }
 
@@ -174,6 +177,34 @@ class ScopedPolicyTest {
                 .hasMessageContaining("Unknown option 'sql-guard.scopes.a.b'");
         assertThatThrownBy(() -> policy(options("sql-guard.scopes.bad name.match.users", "x")))
                 .hasMessageContaining("'sql-guard.scopes.bad name.match.users'");
+    }
+
+    @Test
+    void aScopeMayOverrideEveryOptionARuleDeclares() {
+        Policy policy =
+                policy(options(
+                        "sql-guard.scopes.archive.match.databases", "archive",
+                        "sql-guard.scopes.archive.max-state-ttl", "3650 d"));
+
+        Policy scoped = policy.forScope(null, List.of(), "c", "archive").policy();
+
+        assertThat(scoped.option(StateTtlOptions.MAX_STATE_TTL)).isEqualTo(Duration.ofDays(3650));
+        assertThat(policy.option(StateTtlOptions.MAX_STATE_TTL)).isEqualTo(Duration.ofDays(365));
+        assertThat(scoped.option(StateTtlOptions.MIN_STATE_TTL)).as("not overridden").isEqualTo(Duration.ofMinutes(1));
+    }
+
+    @Test
+    void aScopedValueIsCheckedAgainstTheOtherValuesInForceInTheScope() {
+        assertThatThrownBy(() -> policy(options(
+                        "sql-guard.scopes.s.match.users", "alice",
+                        "sql-guard.scopes.s.max-state-ttl", "30 s")))
+                .hasMessageContaining("Invalid value '30 s' for option 'sql-guard.scopes.s.max-state-ttl'")
+                .hasMessageContaining("greater than 'sql-guard.min-state-ttl' (1 min)");
+        assertThatCode(() -> policy(options(
+                        "sql-guard.scopes.s.match.users", "alice",
+                        "sql-guard.scopes.s.min-state-ttl", "10 s",
+                        "sql-guard.scopes.s.max-state-ttl", "30 s")))
+                .doesNotThrowAnyException();
     }
 
     @Test

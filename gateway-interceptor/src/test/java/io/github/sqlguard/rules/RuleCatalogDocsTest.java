@@ -57,7 +57,7 @@ class RuleCatalogDocsTest {
         for (Rule rule : rules) {
             assertThat(rows)
                     .as("README row of %s", rule.id())
-                    .anyMatch(row -> row.contains("`" + rule.id() + "`") && row.contains(rule.defaultLevel().name()));
+                    .anyMatch(row -> row.contains("`" + rule.id() + "`") && row.contains(rule.declaration().defaultLevel().name()));
         }
     }
 
@@ -65,8 +65,8 @@ class RuleCatalogDocsTest {
     void everyRuleDeclaresItsMetadata() {
         for (Rule rule : rules) {
             assertThat(rule.id()).matches("[a-z]+(-[a-z]+)*");
-            assertThat(rule.summary()).as("summary of %s", rule.id()).isNotBlank().endsWith(".");
-            assertThat(rule.defaultLevel()).as("default level of %s", rule.id()).isNotNull();
+            assertThat(rule.declaration().summary()).as("summary of %s", rule.id()).isNotBlank().endsWith(".");
+            assertThat(rule.declaration().defaultLevel()).as("default level of %s", rule.id()).isNotNull();
         }
     }
 }

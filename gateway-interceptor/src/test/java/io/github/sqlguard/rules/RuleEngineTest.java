@@ -26,7 +26,7 @@ class RuleEngineTest {
                 new AnalysisContext(
                         statement, Optional.empty(), Optional.empty(), true, Duration.ZERO,
                         List.of(new ConfigChange(statement.setKey(), statement.setValue(), "SET")), Map.of(),
-                        policy.thresholds());
+                        policy.ruleOptions());
         return new RuleEngine(catalog, policy).evaluate(context);
     }
 
@@ -65,22 +65,40 @@ class RuleEngineTest {
     }
 
     @Test
+    void aRuleSeesOnlyTheOptionsItDeclares() {
+        RuleDeclaration declaration = RuleDeclaration.check("reads-too-much", Level.WARN, "Reads an option it does not list.");
+        Rule greedy =
+                new Rule() {
+                    @Override
+                    public RuleDeclaration declaration() {
+                        return declaration;
+                    }
+
+                    @Override
+                    public List<RuleHit> check(AnalysisContext context) {
+                        return List.of(RuleHit.of("max " + context.option(StateTtlOptions.MAX_STATE_TTL), "", "", "none"));
+                    }
+                };
+        RuleCatalog catalog = RuleCatalog.of(List.of(greedy, this.catalog.rule("unbounded-rank").orElseThrow()));
+        Policy policy = Policy.defaults(catalog);
+        AnalysisContext context =
+                new AnalysisContext(
+                        parser.parse("SELECT 1"), Optional.empty(), Optional.empty(), true, Duration.ZERO, List.of(), Map.of(),
+                        policy.ruleOptions());
+
+        Finding finding = new RuleEngine(catalog, policy).evaluate(context).findings().get(0);
+
+        assertThat(finding.reason()).contains("failed").contains("'sql-guard.max-state-ttl' is not declared here");
+    }
+
+    @Test
     void aRuleThatThrowsYieldsItsOwnFindingAndTheOtherRulesStillDecide() {
+        RuleDeclaration declaration = RuleDeclaration.check("broken-rule", Level.BLOCK, "Always throws.");
         Rule broken =
                 new Rule() {
                     @Override
-                    public String id() {
-                        return "broken-rule";
-                    }
-
-                    @Override
-                    public Level defaultLevel() {
-                        return Level.BLOCK;
-                    }
-
-                    @Override
-                    public String summary() {
-                        return "Always throws.";
+                    public RuleDeclaration declaration() {
+                        return declaration;
                     }
 
                     @Override
@@ -96,7 +114,7 @@ class RuleEngineTest {
                 new AnalysisContext(
                         statement, Optional.empty(), Optional.empty(), true, Duration.ZERO,
                         List.of(new ConfigChange(statement.setKey(), statement.setValue(), "SET")), Map.of(),
-                        policy.thresholds());
+                        policy.ruleOptions());
 
         Verdict verdict = new RuleEngine(withBroken, policy).evaluate(context);
 

@@ -69,7 +69,7 @@ public final class GuardCalls {
             AnalysisContext context =
                     new AnalysisContext(
                             statement, Optional.of(plan), Optional.empty(), true, Duration.ZERO, List.of(), Map.of(),
-                            policy.thresholds());
+                            policy.ruleOptions());
             return engine.evaluate(context);
         }
 

@@ -3,8 +3,10 @@ package io.github.sqlguard.rules.config;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.StateTtlOptions;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,19 +25,15 @@ public final class TtlBareNumberRule implements Rule {
 
     public static final String ID = "ttl-bare-number";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(
+                    ID, Level.WARN,
+                    "State TTL with no unit: Flink reads `'24'` as 24 milliseconds.",
+                    StateTtlOptions.MIN_STATE_TTL);
 
     @Override
-    public Level defaultLevel() {
-        return Level.WARN;
-    }
-
-    @Override
-    public String summary() {
-        return "State TTL with no unit: Flink reads '24' as 24 milliseconds.";
+    public RuleDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override
@@ -63,7 +61,7 @@ public final class TtlBareNumberRule implements Rule {
             return;
         }
         Duration read = Duration.ofMillis(number);
-        Duration min = context.thresholds().minStateTtl();
+        Duration min = context.option(StateTtlOptions.MIN_STATE_TTL);
         boolean longEnough = read.compareTo(min) >= 0;
         List<Duration> meant = TtlSlip.likelyMeant(number, min);
         if (!meant.isEmpty()) {

@@ -6,10 +6,12 @@ import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code ttl-hint-ignored}: a {@code STATE_TTL} hint Flink ignores without a word: the statement's
@@ -24,19 +26,15 @@ public final class TtlHintIgnoredRule implements Rule {
 
     public static final String ID = "ttl-hint-ignored";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(
+                    ID, Level.WARN,
+                    "`STATE_TTL` hint that Flink silently ignores; BLOCK as the diagnosis when Flink refuses a hint"
+                    + " that names no input.");
 
     @Override
-    public Level defaultLevel() {
-        return Level.WARN;
-    }
-
-    @Override
-    public String summary() {
-        return "STATE_TTL hint that Flink silently ignores.";
+    public RuleDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override
@@ -45,8 +43,10 @@ public final class TtlHintIgnoredRule implements Rule {
         if (hints.isEmpty()) {
             return List.of();
         }
-        String error = context.plannerError().orElse("");
-        if (error.contains("cannot match the name of input tables or views")) {
+        Optional<String> rejection =
+                context.plannerError().flatMap(e -> e.find("cannot match the name of input tables or views"));
+        if (rejection.isPresent()) {
+            String flink = "Flink: " + context.plannerError().get().headline();
             SqlOption first = hints.get(0);
             String fix =
                     "Name an input of the hinted query block: the table name or its alias in that block's FROM/JOIN,"
@@ -56,7 +56,7 @@ public final class TtlHintIgnoredRule implements Rule {
                         RuleHit.diagnosis(
                                 "The STATE_TTL hint names a table or alias that is not an input of its query block, so Flink"
                                         + " rejects the query.",
-                                "Flink: " + error.lines().findFirst().orElse(error), fix));
+                                flink, fix));
             }
             return List.of(
                     RuleHit.diagnosis(
@@ -64,7 +64,7 @@ public final class TtlHintIgnoredRule implements Rule {
                                     + " cannot match to an input of its query block, so Flink rejects the query: either it is"
                                     + " not an input there, or it is a table declared with a WATERMARK, which Flink "
                                     + FlinkLine.current().line() + " never matches by its name or alias.",
-                            "Flink: " + error.lines().findFirst().orElse(error),
+                            flink,
                             fix + " For a table with a WATERMARK, read it through a subquery and name the subquery's alias:"
                                     + " FROM (SELECT * FROM <table>) t with /*+ STATE_TTL('t' = '" + first.value() + "') */."));
         }

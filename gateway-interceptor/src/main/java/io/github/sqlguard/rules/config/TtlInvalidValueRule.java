@@ -3,6 +3,7 @@ package io.github.sqlguard.rules.config;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 
@@ -18,19 +19,12 @@ public final class TtlInvalidValueRule implements Rule {
 
     public static final String ID = "ttl-invalid-value";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(ID, Level.BLOCK, "State TTL value that Flink cannot read as a duration.");
 
     @Override
-    public Level defaultLevel() {
-        return Level.BLOCK;
-    }
-
-    @Override
-    public String summary() {
-        return "State TTL value that Flink cannot read as a duration.";
+    public RuleDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override

@@ -1,9 +1,10 @@
 package io.github.sqlguard.rules.config;
 
+import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
-import io.github.sqlguard.rules.PlannerError;
 import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
@@ -31,19 +32,15 @@ public final class TtlNotATableOptionRule implements Rule {
 
     public static final String ID = "ttl-not-a-table-option";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(
+                    ID, Level.WARN,
+                    "State TTL written as a table option (`WITH` / `OPTIONS`), where Flink never reads it; BLOCK as"
+                    + " the diagnosis when the connector then refuses a query.");
 
     @Override
-    public Level defaultLevel() {
-        return Level.WARN;
-    }
-
-    @Override
-    public String summary() {
-        return "State TTL written as a table option (WITH / OPTIONS), where Flink never reads it.";
+    public RuleDeclaration declaration() {
+        return DECLARATION;
     }
 
     /** True for keys that name a state TTL: {@code state.ttl*}, {@code *state.ttl}, {@code *state-ttl*}. */
@@ -59,7 +56,7 @@ public final class TtlNotATableOptionRule implements Rule {
     @Override
     public List<RuleHit> check(AnalysisContext context) {
         List<RuleHit> hits = new ArrayList<>();
-        Optional<RuleHit> diagnosis = context.plannerError().flatMap(error -> diagnose(PlannerError.of(error), context));
+        Optional<RuleHit> diagnosis = context.plannerError().flatMap(error -> diagnose(error, context));
         if (diagnosis.isPresent()) {
             return List.of(diagnosis.get());
         }

@@ -7,8 +7,10 @@ import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.OperatorTtl;
 import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.StateTtlOptions;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,25 +34,21 @@ public final class TtlTooShortRule implements Rule {
 
     public static final String ID = "ttl-too-short";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(
+                    ID, Level.BLOCK,
+                    "State TTL above 0 but below `sql-guard.min-state-ttl`: state expires before it is useful.",
+                    StateTtlOptions.MIN_STATE_TTL);
 
     @Override
-    public Level defaultLevel() {
-        return Level.BLOCK;
-    }
-
-    @Override
-    public String summary() {
-        return "State TTL above 0 but below the minimum: state expires before it is useful.";
+    public RuleDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override
     public List<RuleHit> check(AnalysisContext context) {
         List<RuleHit> hits = new ArrayList<>();
-        Duration min = context.thresholds().minStateTtl();
+        Duration min = context.option(StateTtlOptions.MIN_STATE_TTL);
         boolean compiled = context.plan().map(ExplainedPlan::compiled).orElse(false);
         for (WrittenTtl ttl : WrittenTtl.of(context)) {
             // A hint takes effect only on the operators of a planned statement: judged there below,

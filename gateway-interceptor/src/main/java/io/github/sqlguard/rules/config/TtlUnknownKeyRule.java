@@ -4,6 +4,7 @@ import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.ConfigChange;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 
@@ -36,19 +37,14 @@ public final class TtlUnknownKeyRule implements Rule {
                     "state.backend.rocksdb.compaction.filter.query-time-after-num-entries",
                     "state.backend.rocksdb.compaction.filter.periodic-compaction-time");
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(
+                    ID, Level.WARN,
+                    "SET of a key that looks like a state TTL but is not one Flink reads.");
 
     @Override
-    public Level defaultLevel() {
-        return Level.WARN;
-    }
-
-    @Override
-    public String summary() {
-        return "SET of a key that looks like a state TTL but is not one Flink reads.";
+    public RuleDeclaration declaration() {
+        return DECLARATION;
     }
 
     static boolean looksLikeTtl(String key) {

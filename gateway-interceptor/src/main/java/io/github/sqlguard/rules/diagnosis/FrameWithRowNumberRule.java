@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.RuleDeclaration;
 
 /**
  * {@code frame-with-row-number}: ROW_NUMBER/RANK with a ROWS or RANGE frame, which SQL does not allow.
@@ -11,14 +12,13 @@ public final class FrameWithRowNumberRule extends DiagnosisRule {
 
     public static final String ID = "frame-with-row-number";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.diagnosis(
+                    ID,
+                    "`ROW_NUMBER`/`RANK` with a `ROWS` or `RANGE` frame, which SQL does not allow.");
 
-    @Override
-    public String summary() {
-        return "ROW_NUMBER/RANK with a ROWS or RANGE frame, which SQL does not allow.";
+    public FrameWithRowNumberRule() {
+        super(DECLARATION);
     }
 
     @Override

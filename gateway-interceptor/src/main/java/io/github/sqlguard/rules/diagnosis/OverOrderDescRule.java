@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.RuleDeclaration;
 
 /**
  * {@code over-order-desc}: ROW_NUMBER ordered DESC with no Top-N filter: an OVER window, which streams only ascending.
@@ -11,14 +12,13 @@ public final class OverOrderDescRule extends DiagnosisRule {
 
     public static final String ID = "over-order-desc";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.diagnosis(
+                    ID,
+                    "`ROW_NUMBER` ordered `DESC` with no Top-N filter: an OVER window, which streams only ascending.");
 
-    @Override
-    public String summary() {
-        return "ROW_NUMBER ordered DESC with no Top-N filter: an OVER window, which streams only ascending.";
+    public OverOrderDescRule() {
+        super(DECLARATION);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.RuleDeclaration;
 
 /**
  * {@code over-order-non-time}: OVER window ordered by a non-time attribute (Flink versions before 2.1).
@@ -11,14 +12,11 @@ public final class OverOrderNonTimeRule extends DiagnosisRule {
 
     public static final String ID = "over-order-non-time";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.diagnosis(ID, "OVER window ordered by a non-time attribute (Flink versions before 2.1).");
 
-    @Override
-    public String summary() {
-        return "OVER window ordered by a non-time attribute (Flink versions before 2.1).";
+    public OverOrderNonTimeRule() {
+        super(DECLARATION);
     }
 
     @Override

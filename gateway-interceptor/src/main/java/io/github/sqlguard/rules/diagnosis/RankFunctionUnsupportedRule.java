@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.RuleDeclaration;
 
 /**
  * {@code rank-function-unsupported}: RANK() or DENSE_RANK() in a streaming Top-N, which Flink does not support.
@@ -13,14 +14,13 @@ public final class RankFunctionUnsupportedRule extends DiagnosisRule {
 
     public static final String ID = "rank-function-unsupported";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.diagnosis(
+                    ID,
+                    "`RANK()` or `DENSE_RANK()` in a streaming Top-N, which Flink does not support.");
 
-    @Override
-    public String summary() {
-        return "RANK() or DENSE_RANK() in a streaming Top-N, which Flink does not support.";
+    public RankFunctionUnsupportedRule() {
+        super(DECLARATION);
     }
 
     @Override

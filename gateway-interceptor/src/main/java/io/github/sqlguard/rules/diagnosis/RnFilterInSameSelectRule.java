@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.RuleDeclaration;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -21,14 +22,13 @@ public final class RnFilterInSameSelectRule extends DiagnosisRule {
 
     private static final Pattern MISSING_COLUMN = Pattern.compile("Column '([^']+)' not found in any table");
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.diagnosis(
+                    ID,
+                    "`WHERE` on the `ROW_NUMBER` alias of the same `SELECT`, where the alias does not exist yet.");
 
-    @Override
-    public String summary() {
-        return "WHERE on the ROW_NUMBER alias of the same SELECT, where the alias does not exist yet.";
+    public RnFilterInSameSelectRule() {
+        super(DECLARATION);
     }
 
     private static String missingColumn(String plannerError) {

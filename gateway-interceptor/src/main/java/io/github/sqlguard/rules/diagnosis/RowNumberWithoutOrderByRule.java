@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.RuleDeclaration;
 
 /**
  * {@code row-number-without-order-by}: ROW_NUMBER() with no ORDER BY, or ORDER BY a constant.
@@ -11,14 +12,11 @@ public final class RowNumberWithoutOrderByRule extends DiagnosisRule {
 
     public static final String ID = "row-number-without-order-by";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.diagnosis(ID, "`ROW_NUMBER()` with no `ORDER BY`, or `ORDER BY` a constant.");
 
-    @Override
-    public String summary() {
-        return "ROW_NUMBER() with no ORDER BY, or ORDER BY a constant.";
+    public RowNumberWithoutOrderByRule() {
+        super(DECLARATION);
     }
 
     @Override

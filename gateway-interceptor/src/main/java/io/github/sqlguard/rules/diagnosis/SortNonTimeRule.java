@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.RuleDeclaration;
 
 /**
  * {@code sort-non-time}: ORDER BY a non-time column on an unbounded stream.
@@ -11,14 +12,11 @@ public final class SortNonTimeRule extends DiagnosisRule {
 
     public static final String ID = "sort-non-time";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.diagnosis(ID, "`ORDER BY` a non-time column on an unbounded stream.");
 
-    @Override
-    public String summary() {
-        return "ORDER BY a non-time column on an unbounded stream.";
+    public SortNonTimeRule() {
+        super(DECLARATION);
     }
 
     @Override

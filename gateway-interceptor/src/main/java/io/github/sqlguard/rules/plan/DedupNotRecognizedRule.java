@@ -4,6 +4,7 @@ import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.ArrayList;
@@ -19,19 +20,14 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
 
     public static final String ID = "dedup-not-recognized";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(
+                    ID, Level.WARN,
+                    "A \"keep the first/last row per key\" query that Flink could not plan as `Deduplicate`.");
 
     @Override
-    public Level defaultLevel() {
-        return Level.WARN;
-    }
-
-    @Override
-    public String summary() {
-        return "A 'keep the first/last row per key' query that Flink could not plan as Deduplicate.";
+    public RuleDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override

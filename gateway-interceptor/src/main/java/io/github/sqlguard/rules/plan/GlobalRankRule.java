@@ -5,6 +5,7 @@ import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.ArrayList;
@@ -19,19 +20,14 @@ public final class GlobalRankRule extends StreamingPlanRule {
 
     public static final String ID = "global-rank";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(
+                    ID, Level.WARN,
+                    "Top-N or OVER without `PARTITION BY`: one parallel instance holds all the state.");
 
     @Override
-    public Level defaultLevel() {
-        return Level.WARN;
-    }
-
-    @Override
-    public String summary() {
-        return "Top-N or OVER without PARTITION BY: one parallel instance holds all the state.";
+    public RuleDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override

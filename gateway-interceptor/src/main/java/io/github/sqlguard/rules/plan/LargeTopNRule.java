@@ -6,7 +6,11 @@ import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
+import io.github.sqlguard.rules.RuleOption;
+
+import org.apache.flink.configuration.ConfigOptions;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,19 +25,24 @@ public final class LargeTopNRule implements Rule {
 
     public static final String ID = "large-top-n";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    /** A Top-N whose rank end is above this is large. */
+    public static final RuleOption<Long> MAX_TOP_N =
+            RuleOption.of(
+                    ConfigOptions.key("sql-guard.max-top-n")
+                            .longType()
+                            .defaultValue(1000L)
+                            .withDescription("A Top-N whose rank end is above this is reported by 'large-top-n'."),
+                    RuleOption.Requirement.positive());
+
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(
+                    ID, Level.WARN,
+                    "Top-N whose N is above `sql-guard.max-top-n` or not a constant.",
+                    MAX_TOP_N);
 
     @Override
-    public Level defaultLevel() {
-        return Level.WARN;
-    }
-
-    @Override
-    public String summary() {
-        return "Top-N whose N is above the configured maximum or not a constant.";
+    public RuleDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override
@@ -42,7 +51,7 @@ public final class LargeTopNRule implements Rule {
             return List.of();
         }
         PlanSection plan = context.plan().get().executionPlan();
-        long max = context.thresholds().maxTopN();
+        long max = context.option(MAX_TOP_N);
         List<RuleHit> hits = new ArrayList<>();
         for (Operator operator : context.plan().get().operators()) {
             OptionalLong end;

@@ -4,6 +4,7 @@ import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.ArrayList;
@@ -18,19 +19,14 @@ public final class RankRetractRule extends StreamingPlanRule {
 
     public static final String ID = "rank-retract";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(
+                    ID, Level.WARN,
+                    "Top-N over an updating input (`RetractStrategy`) keeps every input row per partition.");
 
     @Override
-    public Level defaultLevel() {
-        return Level.WARN;
-    }
-
-    @Override
-    public String summary() {
-        return "Top-N over an updating input (RetractStrategy) keeps every input row per partition.";
+    public RuleDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override

@@ -6,8 +6,10 @@ import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.OperatorTtl;
+import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.StateTtlOptions;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,24 +29,21 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     public static final String ID = "stateful-without-ttl";
 
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(
+                    ID, Level.WARN,
+                    "Stateful operator (aggregation, join, deduplication) with no state TTL (or one above"
+                    + " `sql-guard.max-state-ttl`); a `Deduplicate` only at INFO.",
+                    StateTtlOptions.MAX_STATE_TTL);
 
     @Override
-    public Level defaultLevel() {
-        return Level.WARN;
-    }
-
-    @Override
-    public String summary() {
-        return "Stateful operator (aggregation, join, deduplication) with no state TTL.";
+    public RuleDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override
     protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
-        Duration max = context.thresholds().maxStateTtl();
+        Duration max = context.option(StateTtlOptions.MAX_STATE_TTL);
         boolean hinted =
                 context.statement().stateTtlHints().stream()
                         .anyMatch(h -> StateTtl.parse(h.value()).map(d -> !StateTtl.neverExpires(d, max)).orElse(false));
@@ -54,7 +53,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 continue;
             }
             OperatorTtl ttl = OperatorTtl.of(context, node);
-            if (!ttl.neverExpires(context.thresholds())
+            if (!ttl.neverExpires(max)
                     || (!ttl.fromCompiledPlan() && hinted && StatefulOperators.HINTABLE.contains(node.name()))) {
                 continue;
             }
@@ -67,9 +66,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                             .orElse("its key");
             String reason =
                     dedup
-                            ? "Deduplicate keeps one row per key (" + key + ") and " + ttl.describe(context.thresholds())
+                            ? "Deduplicate keeps one row per key (" + key + ") and " + ttl.describe(max)
                                     + ": the state grows with the number of distinct keys."
-                            : node.name() + " keeps state per key (" + key + ") and " + ttl.describe(context.thresholds())
+                            : node.name() + " keeps state per key (" + key + ") and " + ttl.describe(max)
                                     + ": with an unbounded key space the state grows forever.";
             RuleHit hit =
                     PlanRules.hit(

@@ -7,6 +7,7 @@ import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.ArrayList;
@@ -29,19 +30,14 @@ public final class UnboundedOverAggregateRule implements Rule {
 
     public static final String ID = "unbounded-over-aggregate";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(
+                    ID, Level.BLOCK,
+                    "OVER window ordered by a non-time column: keeps every row per partition and emits update storms.");
 
     @Override
-    public Level defaultLevel() {
-        return Level.BLOCK;
-    }
-
-    @Override
-    public String summary() {
-        return "OVER window ordered by a non-time column: keeps every row per partition and emits update storms.";
+    public RuleDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override

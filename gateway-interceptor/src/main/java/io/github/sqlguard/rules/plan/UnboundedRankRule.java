@@ -5,8 +5,10 @@ import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.OperatorTtl;
+import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.StateTtlOptions;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,19 +23,16 @@ public final class UnboundedRankRule extends StreamingPlanRule {
 
     public static final String ID = "unbounded-rank";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(
+                    ID, Level.BLOCK,
+                    "Non-window Top-N (`Rank`) in streaming mode with no state TTL (or one above"
+                    + " `sql-guard.max-state-ttl`): state grows forever.",
+                    StateTtlOptions.MAX_STATE_TTL);
 
     @Override
-    public Level defaultLevel() {
-        return Level.BLOCK;
-    }
-
-    @Override
-    public String summary() {
-        return "Non-window Top-N (Rank) in streaming mode with no state TTL (or one above the maximum): state grows forever.";
+    public RuleDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override
@@ -41,7 +40,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         List<RuleHit> hits = new ArrayList<>();
         for (Operator.Rank rank : context.plan().get().operators(Operator.Rank.class)) {
             OperatorTtl ttl = OperatorTtl.of(context, rank.node());
-            if (!ttl.neverExpires(context.thresholds())) {
+            if (!ttl.neverExpires(context.option(StateTtlOptions.MAX_STATE_TTL))) {
                 continue;
             }
             hits.add(
@@ -52,7 +51,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                                     + PlanRules.partitionText(rank.partitionKeys())
                                     + ", ordered by "
                                     + rank.orderBy()
-                                    + ") and " + ttl.describe(context.thresholds())
+                                    + ") and " + ttl.describe(context.option(StateTtlOptions.MAX_STATE_TTL))
                                     + ", so Flink keeps the ranking of every key it has ever seen and the state never shrinks.",
                             "Rank per window instead (window Top-N: ROW_NUMBER() OVER (PARTITION BY window_start, window_end ... ) over"
                                     + " TABLE(TUMBLE(TABLE t, DESCRIPTOR(rowtime), INTERVAL '5' MINUTES))), order by a time attribute so Flink"

@@ -35,7 +35,7 @@ class TtlBareNumberRuleTest {
         AnalysisContext context =
                 new AnalysisContext(
                         statement, Optional.empty(), Optional.empty(), true, Duration.ZERO, changes, Map.of(),
-                        policy.thresholds());
+                        policy.ruleOptions());
         return new RuleEngine(catalog, policy).evaluate(context).findings().stream()
                 .filter(f -> f.ruleId().equals(TtlBareNumberRule.ID))
                 .findFirst();

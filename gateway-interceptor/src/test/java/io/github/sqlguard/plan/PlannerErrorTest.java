@@ -1,4 +1,4 @@
-package io.github.sqlguard.rules;
+package io.github.sqlguard.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.github.sqlguard.rules;
+package io.github.sqlguard.plan;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,6 +29,11 @@ import java.util.regex.Pattern;
  * From line 1, column 15 to line 1, column 20: Object 'clicks' not found}) contributes only what it
  * adds. {@link #of(String)} reads that text back, and reads a printed stack trace ({@code Caused by:}
  * lines) the same way as the exceptions it was printed from.
+ *
+ * <p>Read once per rejected statement, from Flink's own exception ({@link #of(Throwable)}: the
+ * whole cause chain), and shared by every rule that explains a rejection ({@code
+ * rules.AnalysisContext#plannerError()}): the diagnoses match against this object and never parse
+ * the error text again.
  *
  * <p>Stability: public, evolving.
  *

@@ -1,0 +1,83 @@
+package io.github.sqlguard.rules;
+
+import org.apache.flink.configuration.ConfigOption;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An option a rule reads: Flink's {@link ConfigOption} (key, type, default, description, in Flink's
+ * key style: {@code sql-guard.max-top-n}) and the values it accepts.
+ *
+ * <p>Flink's {@code ConfigOption} has no place for a valid range: Flink checks ranges in the factory
+ * that reads an option. Here one reader, {@code policy.Policy}, reads the options of every rule of
+ * the catalog (globally and per scope), so the range travels with the option. A rule declares its
+ * options in its {@link RuleDeclaration}; an option several rules read (the state TTL bounds of
+ * {@link StateTtlOptions}) is one constant that each of them lists. Rules read the value through
+ * {@link AnalysisContext#option}.
+ *
+ * <p>Stability: public, evolving.
+ *
+ * @param configOption Flink's option: key, type, default value and description
+ * @param requirement what a value must satisfy beyond its type
+ * @param <T> the option's type
+ */
+public record RuleOption<T>(ConfigOption<T> configOption, Requirement<T> requirement) {
+
+    public RuleOption {
+        Objects.requireNonNull(configOption);
+        Objects.requireNonNull(requirement);
+        if (!configOption.hasDefaultValue()) {
+            throw new IllegalArgumentException(
+                    "Rule option '" + configOption.key() + "' has no default: a rule must work unconfigured.");
+        }
+    }
+
+    /** An option whose type is its only requirement. */
+    public static <T> RuleOption<T> of(ConfigOption<T> configOption) {
+        return new RuleOption<>(configOption, (value, values) -> Optional.empty());
+    }
+
+    /** An option whose values must also satisfy {@code requirement}. */
+    public static <T> RuleOption<T> of(ConfigOption<T> configOption, Requirement<T> requirement) {
+        return new RuleOption<>(configOption, requirement);
+    }
+
+    /** The option's key, e.g. {@code sql-guard.max-top-n}. */
+    public String key() {
+        return configOption.key();
+    }
+
+    /** The option's default value. */
+    public T defaultValue() {
+        return configOption.defaultValue();
+    }
+
+    /**
+     * What a value of an option must satisfy.
+     *
+     * @param <T> the option's type
+     */
+    @FunctionalInterface
+    public interface Requirement<T> {
+
+        /**
+         * What is wrong with {@code value}, as the end of {@code Invalid value '…' for option '…': },
+         * e.g. {@code it must be greater than zero}; empty when it is valid.
+         *
+         * @param values every rule option's value, for a requirement relative to another option
+         */
+        Optional<String> violation(T value, RuleOptions values);
+
+        /** A number above zero. */
+        static Requirement<Long> positive() {
+            return (value, values) -> value > 0 ? Optional.empty() : Optional.of("it must be greater than zero");
+        }
+
+        /** A duration of zero or more. */
+        static Requirement<Duration> notNegative() {
+            return (value, values) -> value.isNegative() ? Optional.of("it must be 0 or a positive duration") : Optional.empty();
+        }
+    }
+}

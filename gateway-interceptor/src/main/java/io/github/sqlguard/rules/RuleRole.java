@@ -1,0 +1,30 @@
+package io.github.sqlguard.rules;
+
+/**
+ * What a rule's findings are to the {@link RuleEngine}, declared by the rule ({@link
+ * RuleDeclaration#role()}), so that the engine and the decision never ask which concrete rule they
+ * hold.
+ */
+public enum RuleRole {
+
+    /**
+     * Judges a statement that Flink accepts, or the configuration a call applies: its plan, its SET
+     * values, its hints, its table options. A check may also explain a planner rejection that is its
+     * own symptom ({@link RuleHit#diagnosis()}), which then counts as a diagnosis.
+     */
+    CHECK,
+
+    /**
+     * Explains why Flink's parser or planner rejected the statement, read from Flink's error ({@code
+     * plan.PlannerError}), with a rewrite that works.
+     */
+    DIAGNOSIS,
+
+    /**
+     * Reports a planner rejection that no diagnosis explains, with Flink's error unchanged. Its
+     * findings are kept only when no diagnosis matched; a statement blocked only by a fallback is
+     * one Flink itself rejects, and the client gets Flink's own error ({@link
+     * Verdict#blockedOnlyByFallback()}).
+     */
+    FALLBACK
+}
