@@ -56,6 +56,22 @@ public final class CaseCorpus {
         return files;
     }
 
+    /**
+     * The rule ids a case's {@code -- expect:} header names: the Flink 2.3 verdict, whatever this
+     * build's line decides ({@link SqlScript#read} gives the line's).
+     */
+    public static List<String> headerRules(Path file) {
+        try {
+            return Files.readAllLines(file).stream()
+                    .filter(line -> line.startsWith("-- expect:"))
+                    .findFirst()
+                    .map(line -> Arrays.stream(line.substring("-- expect:".length()).strip().split("\\s+")).skip(1).toList())
+                    .orElse(List.of());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The {@code .sql} files of {@code dir}, sorted. */
     public static List<Path> scripts(Path dir) {
         try (Stream<Path> list = Files.list(dir)) {

@@ -1,5 +1,8 @@
 package io.github.sqlguard.testing;
 
+import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.StatementParser;
+
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -55,11 +58,20 @@ public final class PlannerErrors implements AutoCloseable {
         return new PlannerErrors(sessions);
     }
 
-    /** The planner's Throwable for the last of {@code statements}, from {@code explainSql}. */
+    /**
+     * The planner's Throwable for the last of {@code statements}, from {@code explainSql}; a {@code
+     * SET} before it is applied to the environment's configuration, as a session applies it.
+     */
     public static Throwable plain(String... statements) {
         TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        StatementParser parser = new StatementParser();
         for (int i = 0; i < statements.length - 1; i++) {
-            env.executeSql(statements[i]);
+            ParsedStatement parsed = parser.parse(statements[i]);
+            if (parsed.setKey() != null && parsed.setValue() != null) {
+                env.getConfig().getConfiguration().setString(parsed.setKey(), parsed.setValue());
+            } else {
+                env.executeSql(statements[i]);
+            }
         }
         String last = statements[statements.length - 1];
         try {

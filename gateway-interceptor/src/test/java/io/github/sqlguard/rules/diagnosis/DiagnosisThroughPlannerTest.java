@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.github.sqlguard.compat.FlinkLine;
 import io.github.sqlguard.plan.PlannerError;
@@ -8,12 +9,16 @@ import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.rules.RuleRole;
 import io.github.sqlguard.rules.Verdict;
 import io.github.sqlguard.statement.StatementParser;
+import io.github.sqlguard.testing.CaseCorpus;
+import io.github.sqlguard.testing.LineExpectations;
 import io.github.sqlguard.testing.PlannerErrors;
+import io.github.sqlguard.testing.SqlScript;
 
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -23,7 +28,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,6 +39,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * Every diagnosis, provoked through Flink's real planner and read back through the guard's
@@ -276,9 +286,40 @@ class DiagnosisThroughPlannerTest {
         }
     }
 
+    /**
+     * The cases of the diagnoses this class does not provoke itself above: a diagnosis added with its
+     * cases (docs/rules/ADDING.md) is read here from each case whose header names it, in every form.
+     */
+    static Stream<Path> casesOfOtherDiagnoses() {
+        Set<String> others = otherDiagnoses();
+        return CaseCorpus.all().stream().filter(file -> CaseCorpus.headerRules(file).stream().anyMatch(others::contains));
+    }
+
+    @ParameterizedTest(name = "{0}", allowZeroInvocations = true)
+    @MethodSource("casesOfOtherDiagnoses")
+    void diagnosesTheCasesOfEveryOtherDiagnosis(Path file) throws Exception {
+        SqlScript script = SqlScript.read(file);
+        List<String> diagnoses = script.expectedRules().stream().filter(otherDiagnoses()::contains).toList();
+        assumeFalse(diagnoses.isEmpty(), () -> script.name() + " is no planner rejection on Flink " + FlinkLine.current().line()
+                + " (" + LineExpectations.file(FlinkLine.current().line()).getFileName() + ")");
+        assertDiagnosis(diagnoses.get(0), script.statements().toArray(String[]::new));
+    }
+
     @Test
     void coversEveryDiagnosisRuleOfTheCatalog() {
+        Set<String> covered = new TreeSet<>(COVERED);
+        casesOfOtherDiagnoses().forEach(file -> covered.addAll(CaseCorpus.headerRules(file)));
         assertThat(catalog.rules()).filteredOn(r -> r.declaration().role() != RuleRole.CHECK).extracting(r -> r.id())
-                .isSubsetOf(COVERED);
+                .isSubsetOf(covered);
+    }
+
+    private static Set<String> otherDiagnoses() {
+        Set<String> ids = new TreeSet<>();
+        for (Rule rule : RuleCatalog.builtIn().rules()) {
+            if (rule.declaration().role() != RuleRole.CHECK && !COVERED.contains(rule.id())) {
+                ids.add(rule.id());
+            }
+        }
+        return ids;
     }
 }
