@@ -7,6 +7,7 @@ import io.github.sqlguard.rules.config.TtlNotATableOptionRule;
 import io.github.sqlguard.rules.config.TtlTooShortRule;
 import io.github.sqlguard.rules.config.TtlUnknownKeyRule;
 import io.github.sqlguard.rules.diagnosis.FrameWithRowNumberRule;
+import io.github.sqlguard.rules.diagnosis.OnConflictRequiredRule;
 import io.github.sqlguard.rules.diagnosis.OverOrderDescRule;
 import io.github.sqlguard.rules.diagnosis.OverOrderNonTimeRule;
 import io.github.sqlguard.rules.diagnosis.PlannerErrorRule;
@@ -90,6 +91,7 @@ public final class RuleCatalog {
                         new RankFunctionUnsupportedRule(),
                         new RowNumberWithoutOrderByRule(),
                         new OverOrderNonTimeRule(),
+                        new OnConflictRequiredRule(),
                         new PlannerErrorRule()));
     }
 

@@ -1,0 +1,131 @@
+package io.github.sqlguard.rules.diagnosis;
+
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.RuleDeclaration;
+import io.github.sqlguard.rules.StateTtl;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code on-conflict-required}: an INSERT whose query's upsert key differs from the primary key of
+ * its upsert sink, without an {@code ON CONFLICT} clause, which Flink 2.3 refuses (FLIP-558,
+ * FLINK-38926).
+ *
+ * <p>Planner symptom (Flink 2.3.0, {@code FlinkChangelogModeInferenceProgram
+ * #analyzeUpsertMaterializeStrategy}, a {@code ValidationException} raised while the planner decides
+ * whether the sink needs an upsert materializer, with {@code table.exec.sink.upsert-materialize}
+ * {@code AUTO} and {@code table.exec.sink.require-on-conflict} {@code true}, both defaults): {@code The
+ * query has an upsert key that differs from the primary key of the sink table '<table>'. Primary
+ * key: [<columns>], upsert key: <keys>. ... Please specify an ON CONFLICT clause ...}. The keys are
+ * named by the sink's columns ({@code StreamPhysicalSink#getPrimaryKeyNames}, {@code
+ * #getUpsertKeyNames}): several upsert keys are joined by {@code ", "}; a query without one gives an
+ * empty list, or {@code none} when Flink could not derive upsert keys at all.
+ *
+ * <p>What each choice costs and needs, as Flink 2.3.0 implements it ({@code StreamExecSink
+ * #applyUpsertMaterialize}); all three add the sink's upsert materializer ({@code
+ * SinkMaterializer(pk=[…])}), whose state ({@code sinkMaterializeState}) gets the operator's state
+ * TTL, by default {@code table.exec.state.ttl} ({@code StateMetadata#getStateTtlForOneInputOperator}):
+ *
+ * <ul>
+ *   <li>{@code ON CONFLICT DO DEDUPLICATE}: the latest row per primary key wins. Flink's {@code
+ *       SinkUpsertMaterializer} keeps, per primary key, every row it received and has not seen
+ *       retracted ({@code ValueState<List<RowData>>}); Flink's own message calls it "state
+ *       intensive, since we need to keep the entire history". With {@code table.exec.sink.upsert-materialize-strategy.type}
+ *       other than {@code LEGACY} (the default), Flink uses {@code SinkUpsertMaterializerV2} and
+ *       disables its TTL, logging a warning (FLINK-38463).
+ *   <li>{@code ON CONFLICT DO NOTHING} (the first row per key is kept) and {@code ON CONFLICT DO
+ *       ERROR} (the job fails on a conflict): a {@code WatermarkTimestampAssigner} and {@code
+ *       WatermarkCompactingSinkMaterializer}, which buffers rows until the watermark passes them and
+ *       keeps the current row per key. Flink refuses both unless every source table declares a
+ *       watermark ({@code FlinkChangelogModeInferenceProgram#validateSourcesHaveWatermarks}: {@code ON
+ *       CONFLICT DO NOTHING requires all source tables to define watermarks ...}).
+ * </ul>
+ *
+ * <p>Keying the sink by the query's upsert key needs no clause and no materializer (the planner
+ * skips it when the primary key contains an upsert key: {@code
+ * StreamPhysicalSink#primaryKeysContainsUpsertKey}). Flink 1.20 has no {@code ON CONFLICT} clause and
+ * plans such an INSERT with an upsert materializer, so this symptom never arises there.
+ */
+public final class OnConflictRequiredRule extends DiagnosisRule {
+
+    public static final String ID = "on-conflict-required";
+
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.diagnosis(
+                    ID,
+                    "`INSERT` whose upsert key differs from the sink's primary key without `ON CONFLICT`, which Flink"
+                    + " 2.3 refuses.");
+
+    private static final String SYMPTOM = "The query has an upsert key that differs from the primary key of the sink table";
+
+    private static final Pattern TABLE = Pattern.compile("of the sink table '([^']+)'");
+
+    private static final Pattern KEYS = Pattern.compile("Primary key: (\\[[^\\]]*\\]), upsert key: (.*?)\\. This can lead");
+
+    /** Flink's option that picks the DEDUPLICATE materializer ({@code ExecutionConfigOptions}). */
+    private static final String MATERIALIZE_STRATEGY = "table.exec.sink.upsert-materialize-strategy.type";
+
+    public OnConflictRequiredRule() {
+        super(DECLARATION);
+    }
+
+    @Override
+    protected boolean matches(String message, AnalysisContext context) {
+        return message.contains(SYMPTOM);
+    }
+
+    @Override
+    protected String reason(String message, AnalysisContext context) {
+        String table = group(TABLE, message, 1).orElse("the sink table");
+        String primaryKey = group(KEYS, message, 1).orElse("of the sink");
+        String upsertKey = upsertKey(message);
+        String query = upsertKey.isEmpty()
+                ? "The query has no upsert key Flink can derive (no unique key survives it, as after an outer join of"
+                        + " tables without one), and the sink '" + table + "' is keyed by " + primaryKey
+                : "The query's upsert key " + upsertKey + " differs from the primary key " + primaryKey + " of the sink '"
+                        + table + "'";
+        return query + ": rows of different query keys can land on one primary-key row and overwrite each other in"
+                + " an order Flink cannot guarantee. Flink 2.3 refuses such an INSERT unless it says how to resolve the"
+                + " conflicts (FLIP-558; table.exec.sink.require-on-conflict).";
+    }
+
+    @Override
+    protected String fix(String message, AnalysisContext context) {
+        String upsertKey = upsertKey(message);
+        String firstKey = upsertKey.isEmpty() ? "" : upsertKey.substring(1, upsertKey.indexOf(']'));
+        String key = firstKey.isEmpty()
+                ? "Give the query the sink's key (for example aggregate by the primary key's columns)"
+                : "Key the sink by the query's key: declare it with PRIMARY KEY (" + firstKey + ") NOT ENFORCED";
+        String strategy = context.config().getOrDefault(MATERIALIZE_STRATEGY, "LEGACY").strip();
+        String deduplicateTtl = strategy.toUpperCase(Locale.ROOT).equals("LEGACY")
+                ? ""
+                : " (with " + MATERIALIZE_STRATEGY + " = " + strategy + ", Flink applies no TTL to it: FLINK-38463)";
+        return key + "; then no clause is needed and no upsert materializer runs. Or end the INSERT with one of:"
+                + " ON CONFLICT DO DEDUPLICATE: the latest row per primary key wins, and the sink's upsert"
+                + " materializer keeps the history of each primary key's rows in state (Flink: \"state intensive\")"
+                + deduplicateTtl + ";"
+                + " ON CONFLICT DO NOTHING: the first row per key is kept; ON CONFLICT DO ERROR: the job fails on a"
+                + " conflict. DO NOTHING and DO ERROR buffer rows until the watermark passes them and need a"
+                + " WATERMARK on every source table. All three keep the materializer's state under the state TTL"
+                + " (table.exec.state.ttl, " + ttl(context.effectiveStateTtl()) + ").";
+    }
+
+    /** The upsert key Flink names ({@code [user_id]}, {@code [a], [b]}), or empty when it names none. */
+    private static String upsertKey(String message) {
+        String key = group(KEYS, message, 2).orElse("").strip();
+        return key.equals("none") || !key.startsWith("[") ? "" : key;
+    }
+
+    private static String ttl(Duration ttl) {
+        return ttl.isZero() || ttl.isNegative() ? "now 0: state never expires" : "now " + StateTtl.format(ttl);
+    }
+
+    private static Optional<String> group(Pattern pattern, String message, int group) {
+        Matcher m = pattern.matcher(message);
+        return m.find() ? Optional.of(m.group(group)) : Optional.empty();
+    }
+}
