@@ -36,7 +36,7 @@ class PolicyTest {
     }
 
     @Test
-    void readsLevelsThresholdsAndSuppressionInFlinksStyle() {
+    void readsLevelsRuleOptionsAndSuppressionInFlinksStyle() {
         Policy policy =
                 policy(Map.of(
                         "sql-guard.rules.unbounded-rank.level", "warn",

@@ -35,7 +35,7 @@ class ScopedPolicyTest {
     }
 
     @Test
-    void aScopeOverridesLevelsThresholdsSuppressionAndModeOfTheGlobalPolicy() {
+    void aScopeOverridesLevelsRuleOptionsSuppressionAndModeOfTheGlobalPolicy() {
         Policy policy =
                 policy(options(
                         "sql-guard.max-top-n", "100",

@@ -40,8 +40,8 @@ class RuleCatalogDocsTest {
 
     /** The long text every rule's page has (docs/rules/ADDING.md). */
     private static final List<String> SECTIONS =
-            List.of("## What it detects", "## Why it matters", "## Fix", "## Failing example", "## Fixed example",
-                    "## Suppression");
+            List.of("## What it detects", "## Why it matters", "## Plan signal", "## Fix", "## Failing example",
+                    "## Fixed example", "## Suppression");
 
     private final Path root = GuardedGateway.projectRoot();
     private final RuleCatalog catalog = RuleCatalog.builtIn();
