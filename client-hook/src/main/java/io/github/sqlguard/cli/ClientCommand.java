@@ -2,6 +2,7 @@ package io.github.sqlguard.cli;
 
 import io.github.sqlguard.advice.AdvisingExecutor;
 import io.github.sqlguard.advice.AdvisoryOutput;
+import io.github.sqlguard.flink.SqlClientLine;
 import io.github.sqlguard.policy.GuardOptions;
 
 import org.apache.flink.table.client.cli.CliClient;
@@ -120,14 +121,14 @@ public final class ClientCommand implements Callable<Integer> {
             ExecutorImpl stock = new ExecutorImpl(context, gateway, options.getSessionId());
             URI root = URI.create(gateway.getProtocol() + "://" + gateway.getHost() + ":" + gateway.getPort() + "/");
             try (AdvisingExecutor executor =
-                            new AdvisingExecutor(stock, stock.getSessionHandle().toString(), root, output);
+                            SqlClientLine.current().advising(stock, stock.getSessionHandle().toString(), root, output);
                     CliClient cli = new CliClient(output.wrap(terminalFactory), executor, historyFile(options))) {
-                if (init != null && !cli.executeInitialization(init.toUri())) {
+                if (init != null && !SqlClientLine.current().executeInitialization(cli, init)) {
                     System.err.println("sql-guard client: failed to initialize the session from " + init + ".");
                     return 1;
                 }
                 if (file != null) {
-                    cli.executeInNonInteractiveMode(file.toUri());
+                    SqlClientLine.current().executeInNonInteractiveMode(cli, file);
                 } else {
                     cli.executeInInteractiveMode();
                 }
