@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -64,6 +65,15 @@ public interface SqlClientLine {
      * @param neverRun the exception its writer throws, from the description of the table
      */
     Sink<RowData> neverRunSink(String what, SerializableFunction<String, RuntimeException> neverRun);
+
+    /**
+     * The Maven coordinates of the jar that provides a well-known connector or format identifier
+     * ({@code kafka}, {@code avro}, ...) for this line, for lint's {@code missing-dependency} fix.
+     */
+    Map<String, String> wellKnownJars();
+
+    /** The jar that provides the classes of a well-known package ({@code org.apache.flink.connector.kafka.}) for this line. */
+    Map<String, String> wellKnownPackageJars();
 
     /** A {@link Function} that a sink can carry. */
     interface SerializableFunction<T, R> extends Function<T, R>, java.io.Serializable {}

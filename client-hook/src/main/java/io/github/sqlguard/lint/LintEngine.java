@@ -230,7 +230,7 @@ public final class LintEngine implements AutoCloseable {
         }
         return new LintedStatement(
                 file, statement.line(), statement.column(), statement.text(), decision.statement().kind().name(), verdict,
-                findings, applied, standIn, decision.plan());
+                findings, applied, standIn, decision.plan(), StatementFacts.of(decision, failure));
     }
 
     @Override

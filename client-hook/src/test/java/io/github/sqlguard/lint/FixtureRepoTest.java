@@ -3,6 +3,7 @@ package io.github.sqlguard.lint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.cli.SqlGuardCommand;
+import io.github.sqlguard.flink.SqlClientLine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -100,7 +101,7 @@ class FixtureRepoTest {
                 .contains("top_spenders.sql:2:1: UNANALYSED missing-dependency: Analysis could not run: no connector"
                         + " 'kafka' is in lint's environment")
                 .contains("fix: Give lint the connector's jar with --jar FILE (or --classpath DIR); it is"
-                        + " org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2 on Maven Central.")
+                        + " " + SqlClientLine.current().wellKnownJars().get("kafka") + " on Maven Central.")
                 // the second view is built on the first, which could not be created
                 .contains("latest_big_order.sql:5:1: UNANALYSED missing-dependency: Analysis could not run: this"
                         + " statement uses what an earlier statement")

@@ -199,7 +199,7 @@ class LintTest {
             String uri = physical.path("artifactLocation").path("uri").asText();
             String name = uri.substring(uri.lastIndexOf('/') + 1);
             byFile.computeIfAbsent(name, f -> new ArrayList<>())
-                    .add(r.path("ruleId").asText() + " " + r.path("partialFingerprints").path(LintFormat.FINGERPRINT).asText());
+                    .add(r.path("ruleId").asText() + " " + r.path("partialFingerprints").path(Fingerprints.KEY).asText());
             lines.computeIfAbsent(name, f -> new ArrayList<>()).add(physical.path("region").path("startLine").asInt());
         }
         assertThat(byFile.get("before.sql")).hasSize(2).doesNotHaveDuplicates();

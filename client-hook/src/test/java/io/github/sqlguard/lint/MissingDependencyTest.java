@@ -2,12 +2,16 @@ package io.github.sqlguard.lint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.sqlguard.flink.SqlClientLine;
 import io.github.sqlguard.lint.MissingDependency.Kind;
 
 import org.junit.jupiter.api.Test;
 
-/** {@link MissingDependency#classify} over Flink 2.3.0's own messages (cause chains as lint reads them). */
+/** {@link MissingDependency#classify} over Flink's own messages (2.3.0's, and 1.20.0's where they differ) (cause chains as lint reads them). */
 class MissingDependencyTest {
+
+    /** The Kafka connector this build's Flink line names (2.3: 5.0.0-2.2; 1.20: 3.2.0-1.19). */
+    private static final String KAFKA = SqlClientLine.current().wellKnownJars().get("kafka");
 
     @Test
     void namesAMissingConnectorAndItsMavenCoordinates() {
@@ -23,10 +27,10 @@ class MissingDependencyTest {
 
         assertThat(missing.kind()).isEqualTo(Kind.CONNECTOR);
         assertThat(missing.name()).isEqualTo("kafka");
-        assertThat(missing.maven()).isEqualTo("org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2");
+        assertThat(missing.maven()).isEqualTo(KAFKA).startsWith("org.apache.flink:flink-sql-connector-kafka:");
         assertThat(missing.evidence()).startsWith("ValidationException: Could not find any factory for identifier 'kafka'");
         assertThat(missing.reason()).contains("no connector 'kafka'").contains("not a verdict");
-        assertThat(missing.fix()).contains("--jar").contains("org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2");
+        assertThat(missing.fix()).contains("--jar").contains(KAFKA);
     }
 
     @Test
@@ -71,6 +75,12 @@ class MissingDependencyTest {
                     assertThat(m.maven()).startsWith("org.apache.flink:flink-connector-base:");
                 });
         assertThat(MissingDependency.classify("jar or artifact resource [/tmp/nope.jar] not found."))
+                .hasValueSatisfying(m -> {
+                    assertThat(m.kind()).isEqualTo(Kind.JAR);
+                    assertThat(m.name()).isEqualTo("/tmp/nope.jar");
+                });
+        // Flink 1.20's words for it (ResourceManager).
+        assertThat(MissingDependency.classify("jar resource [/tmp/nope.jar] not found."))
                 .hasValueSatisfying(m -> {
                     assertThat(m.kind()).isEqualTo(Kind.JAR);
                     assertThat(m.name()).isEqualTo("/tmp/nope.jar");

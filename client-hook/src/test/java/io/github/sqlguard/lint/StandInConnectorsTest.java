@@ -218,7 +218,7 @@ class StandInConnectorsTest {
             scripts.addAll(standIn.files().stream().filter(f -> !f.contains("init/")).map(Path::of).toList());
             for (Path script : scripts) {
                 for (ScriptSplitter.Statement statement : ScriptSplitter.split(Files.readString(script))) {
-                    String sql = LintFormat.normalized(statement.text());
+                    String sql = Fingerprints.normalized(statement.text());
                     String key = repo.relativize(script.toAbsolutePath()) + ":" + statement.line();
                     if (sql.toUpperCase(Locale.ROOT).matches("^(SET|RESET)\\b.*")) {
                         continue; // a state TTL changes no changelog mode (and a plain TableEnvironment has no SET)

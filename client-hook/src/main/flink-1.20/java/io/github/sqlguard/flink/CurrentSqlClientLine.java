@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Flink 1.20: URLs for jars, the script's text for {@code CliClient}, no {@code
@@ -54,6 +55,32 @@ final class CurrentSqlClientLine implements SqlClientLine {
     @Override
     public Sink<RowData> neverRunSink(String what, SerializableFunction<String, RuntimeException> neverRun) {
         return new NeverRunSink(what, neverRun);
+    }
+
+    /**
+     * The 1.x connectors and Flink 1.20.0's own formats that Maven Central serves (each resolved with
+     * {@code mvn dependency:get}, 2026-12-01); an identifier without a verified jar is left out and
+     * the fix names no coordinates. The Kafka connector 3.2.0-1.19 plans on 1.20.0 (client-hook's
+     * FixtureRepoTest runs it on this line).
+     */
+    @Override
+    public Map<String, String> wellKnownJars() {
+        return Map.ofEntries(
+                Map.entry("kafka", "org.apache.flink:flink-sql-connector-kafka:3.2.0-1.19"),
+                Map.entry("upsert-kafka", "org.apache.flink:flink-sql-connector-kafka:3.2.0-1.19"),
+                Map.entry("jdbc", "org.apache.flink:flink-connector-jdbc:3.2.0-1.19 and the database's JDBC driver"),
+                Map.entry("avro", "org.apache.flink:flink-sql-avro:1.20.0"),
+                Map.entry("avro-confluent", "org.apache.flink:flink-sql-avro-confluent-registry:1.20.0"),
+                Map.entry("debezium-avro-confluent", "org.apache.flink:flink-sql-avro-confluent-registry:1.20.0"));
+    }
+
+    @Override
+    public Map<String, String> wellKnownPackageJars() {
+        return Map.of(
+                "org.apache.flink.connector.kafka.", "org.apache.flink:flink-sql-connector-kafka:3.2.0-1.19",
+                "org.apache.flink.streaming.connectors.kafka.", "org.apache.flink:flink-sql-connector-kafka:3.2.0-1.19",
+                "org.apache.flink.connector.base.", "org.apache.flink:flink-connector-base:1.20.0 (in a Flink distribution's lib/)",
+                "org.apache.flink.formats.avro.", "org.apache.flink:flink-sql-avro:1.20.0");
     }
 
     private static URL url(URI jar) {

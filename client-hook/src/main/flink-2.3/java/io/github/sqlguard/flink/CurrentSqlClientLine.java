@@ -17,6 +17,7 @@ import javax.annotation.Nullable;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /** Flink 2.x (built and tested with 2.3): URIs for jars and scripts, {@code Executor#deployScript}, {@code WriterInitContext}. */
 final class CurrentSqlClientLine implements SqlClientLine {
@@ -53,6 +54,34 @@ final class CurrentSqlClientLine implements SqlClientLine {
     @Override
     public Sink<RowData> neverRunSink(String what, SerializableFunction<String, RuntimeException> neverRun) {
         return new NeverRunSink(what, neverRun);
+    }
+
+    /** Connectors built for Flink 2.x and Flink 2.3's own formats, on Maven Central. */
+    @Override
+    public Map<String, String> wellKnownJars() {
+        return Map.ofEntries(
+                Map.entry("kafka", "org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2"),
+                Map.entry("upsert-kafka", "org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2"),
+                Map.entry("jdbc", "org.apache.flink:flink-connector-jdbc-core:4.0.0-2.0 with the dialect module"
+                        + " (e.g. org.apache.flink:flink-connector-jdbc-postgres:4.0.0-2.0) and the database's JDBC driver"),
+                Map.entry("paimon", "org.apache.paimon:paimon-flink-<Flink 2.x line> (e.g. org.apache.paimon:paimon-flink-2.1:1.3.0)"),
+                Map.entry("avro", "org.apache.flink:flink-sql-avro:2.3.0"),
+                Map.entry("parquet", "org.apache.flink:flink-sql-parquet:2.3.0"),
+                Map.entry("orc", "org.apache.flink:flink-sql-orc:2.3.0"),
+                Map.entry("protobuf", "org.apache.flink:flink-sql-protobuf:2.3.0"),
+                Map.entry("avro-confluent", "org.apache.flink:flink-sql-avro-confluent-registry:2.3.0"),
+                Map.entry("debezium-avro-confluent", "org.apache.flink:flink-sql-avro-confluent-registry:2.3.0"));
+    }
+
+    @Override
+    public Map<String, String> wellKnownPackageJars() {
+        return Map.of(
+                "org.apache.flink.connector.kafka.", "org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2",
+                "org.apache.flink.streaming.connectors.kafka.", "org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2",
+                "org.apache.flink.connector.base.", "org.apache.flink:flink-connector-base:2.3.0 (in a Flink distribution's lib/)",
+                "org.apache.flink.formats.avro.", "org.apache.flink:flink-sql-avro:2.3.0",
+                "org.apache.flink.formats.parquet.", "org.apache.flink:flink-sql-parquet:2.3.0",
+                "org.apache.paimon.", "org.apache.paimon:paimon-flink-<Flink 2.x line>");
     }
 
     /** A sink whose writer throws. */
