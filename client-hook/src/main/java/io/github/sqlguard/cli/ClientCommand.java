@@ -5,6 +5,7 @@ import io.github.sqlguard.advice.AdvisoryOutput;
 import io.github.sqlguard.flink.SqlClientLine;
 import io.github.sqlguard.policy.GuardOptions;
 
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.client.cli.CliClient;
 import org.apache.flink.table.client.cli.CliOptions;
 import org.apache.flink.table.client.cli.CliOptionsParser;
@@ -104,7 +105,11 @@ public final class ClientCommand implements Callable<Integer> {
         }
         CliOptions.GatewayCliOptions options =
                 (CliOptions.GatewayCliOptions) CliOptionsParser.parseGatewayModeClient(args.toArray(String[]::new));
-        DefaultContext context = DefaultContextUtils.buildDefaultContext(options);
+        // Flink's SQL Client reads $FLINK_CONF_DIR/config.yaml and fails without it; run alone (java -jar,
+        // no Flink installation), the client starts from Flink's defaults and the -D properties.
+        DefaultContext context = System.getenv("FLINK_CONF_DIR") != null
+                ? DefaultContextUtils.buildDefaultContext(options)
+                : SqlClientLine.current().defaultContext(Configuration.fromMap(properties), List.of());
 
         EmbeddedGuardedGateway embedded = null;
         try {
