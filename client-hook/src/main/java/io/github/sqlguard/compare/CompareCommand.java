@@ -78,7 +78,7 @@ public final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException("cannot read " + report);
         }
         LintReport read = LintReport.read(report);
-        if (read.statements().stream().anyMatch(s -> s.fingerprint() == null)) {
+        if (read.sarif() || read.statements().stream().anyMatch(s -> s.fingerprint() == null)) {
             throw new IllegalArgumentException(report + " is not a JSON report of lint (--format json) with statement"
                     + " fingerprints");
         }

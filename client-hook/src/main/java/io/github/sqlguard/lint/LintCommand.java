@@ -30,7 +30,8 @@ import java.util.stream.Stream;
 /**
  * {@code sql-guard.sh lint FILE|DIR...}: the guard's verdict on every statement of SQL scripts,
  * without running jobs (see {@link LintEngine}), for people and CI. Exit codes: {@value #OK} no
- * finding reached {@code --fail-on}; {@value #FINDINGS} a finding reached it; {@value #USAGE} bad
+ * finding reached {@code --fail-on}; {@value #FINDINGS} a finding reached it (with {@code --since}
+ * or {@code --baseline}, a new finding: {@link BaselineComparison}); {@value #USAGE} bad
  * command line; {@value #INCOMPLETE} the lint is incomplete: an input could not be read, or a
  * statement could not be analysed because a connector, format, catalog, class or jar is missing
  * ({@value MissingDependency#ID}); the rest was linted and reported; {@value #FAILED} the linter
@@ -46,7 +47,7 @@ import java.util.stream.Stream;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:no finding at or above --fail-on",
-            "1:a finding at or above --fail-on",
+            "1:a finding at or above --fail-on (with --since or --baseline: a new one)",
             "2:invalid command line",
             "3:incomplete: an input could not be read, or a statement could not be analysed for a missing connector,"
                     + " format, catalog, class or jar (missing-dependency); the rest was linted",
@@ -200,7 +201,7 @@ public final class LintCommand implements Callable<Integer> {
         GitChanges changes = null;
         if (since != null) {
             try {
-                changes = GitChanges.since(since, Path.of(""));
+                changes = GitChanges.since(since, repository(project, scripts));
             } catch (GitChanges.GitException e) {
                 System.err.println("sql-guard lint: --since " + since + ": " + e.getMessage());
                 return USAGE;
@@ -250,6 +251,15 @@ public final class LintCommand implements Callable<Integer> {
     /** A path of the project file as reports name it ({@link WorkingDirectory#relative}). */
     private static Path fromWorkingDirectory(Path path) {
         return WorkingDirectory.relative(path);
+    }
+
+    /** The directory whose git working tree {@code --since} reads: the project's, else the first input's. */
+    private static Path repository(ProjectFile project, List<Path> inputs) {
+        if (project != null) {
+            return project.root();
+        }
+        Path first = inputs.get(0).toAbsolutePath();
+        return Files.isDirectory(first) ? first : first.getParent();
     }
 
     /** {@code --since}: the changed scripts of {@code inputs}, against their versions at the merge base. */

@@ -20,8 +20,10 @@ import java.util.Optional;
  * lists findings only.
  *
  * @param statements the statements, in report order; a SARIF report gives one per finding
+ * @param sarif true when read from a SARIF report, which has findings only: no verdicts of
+ *     statements without findings, no stateful operators
  */
-public record LintReport(List<Statement> statements) {
+public record LintReport(List<Statement> statements, boolean sarif) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -112,7 +114,7 @@ public record LintReport(List<Statement> statements) {
                     s.path("kind").asText(), s.path("verdict").asText(), text(s.path("fingerprint")), findings,
                     s.path("flinkVersion").asText(""), operators, ttls, Optional.ofNullable(text(s.path("flinkRefusal")))));
         }
-        return new LintReport(statements);
+        return new LintReport(statements, false);
     }
 
     private static LintReport sarif(JsonNode root) {
@@ -133,7 +135,7 @@ public record LintReport(List<Statement> statements) {
                         List.of(), Optional.empty()));
             }
         }
-        return new LintReport(statements);
+        return new LintReport(statements, true);
     }
 
     /** The guard's level of a SARIF level, as {@code LintFormat} maps them. */
