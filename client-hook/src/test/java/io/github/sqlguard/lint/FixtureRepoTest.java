@@ -66,7 +66,7 @@ class FixtureRepoTest {
         assertThat(last).containsOnlyKeys("init/catalog.sql", "init/tables.sql", "jobs/clean.sql",
                 "jobs/customer_orders.sql", "jobs/latest_big_order.sql", "jobs/paid_per_order.sql", "jobs/top_spenders.sql");
         assertThat(last).containsEntry("jobs/top_spenders.sql", "BLOCK unbounded-rank")
-                .containsEntry("jobs/customer_orders.sql", "WARN stateful-without-ttl")
+                .containsEntry("jobs/customer_orders.sql", FixtureVerdicts.CUSTOMER_ORDERS)
                 // through two views, the ROW_NUMBER by event time is a Deduplicate
                 .containsEntry("jobs/latest_big_order.sql", "INFO stateful-without-ttl")
                 .containsEntry("jobs/paid_per_order.sql", "OK")

@@ -110,7 +110,7 @@ class StandInConnectorsTest {
         Map<String, String> last = lastVerdicts(standIn);
         assertThat(last)
                 .containsEntry("jobs/top_spenders.sql", "BLOCK unbounded-rank")
-                .containsEntry("jobs/customer_orders.sql", "WARN stateful-without-ttl")
+                .containsEntry("jobs/customer_orders.sql", FixtureVerdicts.CUSTOMER_ORDERS)
                 .containsEntry("jobs/latest_big_order.sql", "INFO stateful-without-ttl")
                 .containsEntry("jobs/paid_per_order.sql", "OK")
                 .containsEntry("jobs/stand-in/kafka_sink_updating.sql", "BLOCK planner-error")
