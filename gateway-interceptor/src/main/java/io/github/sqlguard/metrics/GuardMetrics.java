@@ -1,6 +1,6 @@
 package io.github.sqlguard.metrics;
 
-import io.github.sqlguard.compat.FlinkLine;
+import io.github.sqlguard.flink.FlinkLine;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.plugin.PluginManager;

@@ -1,9 +1,10 @@
 package io.github.sqlguard.service;
 
-import io.github.sqlguard.compat.FlinkLine;
+import io.github.sqlguard.audit.What;
+import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.identity.Identity;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.statement.ParsedStatement;
-import io.github.sqlguard.statement.StatementKind;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.catalog.CatalogBaseTable.TableKind;
@@ -49,51 +50,57 @@ import java.util.concurrent.Callable;
  *       statement; {@code sql-guard.fail-mode} decides.
  * </ul>
  *
- * <p>Thread-safe.
+ * <p>The guard's REST endpoint passes what it knows of a call as arguments: the verified identity
+ * of whoever opens a session ({@link #openSession(SessionEnvironment, Identity)}), and a
+ * statement's parse made on its I/O thread ({@link #execute(SessionHandle, KeptParse, long,
+ * Configuration)}).
+ *
+ * <p>Thread-safe; {@link #close()} stops the guard's threads.
  */
-public final class GuardedSqlGatewayService implements SqlGatewayService {
+public final class GuardedSqlGatewayService implements SqlGatewayService, AutoCloseable {
 
     private final SqlGatewayService delegate;
     private final StatementPipeline pipeline;
     /** Hands a statement the guard allows to Flink's own service. */
-    private final StatementPipeline.HandOff toFlink;
+    private final HandOff toFlink;
 
     public GuardedSqlGatewayService(SqlGatewayService delegate, StatementPipeline pipeline) {
         this.delegate = delegate;
         this.pipeline = pipeline;
-        this.toFlink =
-                new StatementPipeline.HandOff() {
-                    @Override
-                    public OperationHandle execute(
-                            SessionHandle session, ParsedStatement parsed, String statement, long timeoutMs,
-                            Configuration config) {
-                        return delegate.executeStatement(session, statement, timeoutMs, config);
-                    }
-
-                    @Override
-                    public Optional<OperationHandle> executeJudgedPlan(
-                            SessionHandle session, String compiledPlanJson, Configuration config) {
-                        return pipeline.executeJudgedPlan(session, compiledPlanJson, config);
-                    }
-                };
+        this.toFlink = HandOff.toFlink(delegate, pipeline.gatewaySessions());
     }
 
     // ---------------------------------------------------------------------------------------
     // Guarded calls
     // ---------------------------------------------------------------------------------------
 
+    /** Opens a session nobody verified (not over the guard's REST endpoint): its user is only claimed. */
     @Override
     public SessionHandle openSession(SessionEnvironment environment) throws SqlGatewayException {
+        return open(environment, Optional.empty());
+    }
+
+    /** Opens a session for {@code identity}, as the gateway's REST endpoint verified it. */
+    public SessionHandle openSession(SessionEnvironment environment, Identity identity) throws SqlGatewayException {
+        return open(environment, Optional.of(identity));
+    }
+
+    private SessionHandle open(SessionEnvironment environment, Optional<Identity> identity) {
         // Self-declared: audited as claimedUser, never as the verified user.
         String claimedUser =
                 environment.getSessionConfig()
                         .getOrDefault(GuardOptions.USER_PROPERTY.key(), environment.getSessionName().orElse(null));
-        return pipeline.openSession(environment, claimedUser);
+        return pipeline.openSession(environment, claimedUser, identity);
     }
 
-    /** Number of sessions the guard keeps state for (user, statement set, advisories); for monitoring. */
+    /** What the guard keeps of each session (who opened it, its statement set, advisories). */
+    public SessionRegistry sessions() {
+        return pipeline.sessions();
+    }
+
+    /** Number of sessions the guard keeps state for; for monitoring. */
     public int trackedSessions() {
-        return pipeline.trackedSessions();
+        return pipeline.sessions().size();
     }
 
     @Override
@@ -119,26 +126,36 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
         return pipeline.execute(sessionHandle, statement, executionTimeoutMs, executionConfig, toFlink).handle();
     }
 
+    /** As {@code executeStatement}, for a statement parsed before the call ({@link #parse}). */
+    public OperationHandle execute(
+            SessionHandle sessionHandle, KeptParse statement, long executionTimeoutMs, Configuration executionConfig) {
+        return pipeline.execute(sessionHandle, statement, executionTimeoutMs, executionConfig, toFlink).handle();
+    }
+
+    /** Flink's parse of {@code statement}, timed, for {@link #execute(SessionHandle, KeptParse, long, Configuration)}. */
+    public KeptParse parse(String statement) {
+        return pipeline.parse(statement);
+    }
+
     /**
      * True when the guard decides on {@code statement} without planning it (see {@link
      * StatementPipeline#decidesWithoutPlanning}): cheap enough to answer on a REST I/O thread.
      */
-    public boolean decidesWithoutPlanning(String statement) {
-        return pipeline.decidesWithoutPlanning(statement);
+    public boolean decidesWithoutPlanning(ParsedStatement statement) {
+        return StatementPipeline.decidesWithoutPlanning(statement);
     }
 
     // No @Override: Flink 1.20's SqlGatewayService has no deployScript; on 2.x this overrides it.
     public <ClusterID> ClusterID deployScript(
             SessionHandle sessionHandle, @Nullable URI scriptUri, @Nullable String script, Configuration executionConfig)
             throws SqlGatewayException {
-        String text = script != null ? script : "-- script at " + scriptUri;
         return pipeline.unanalysable(
                 "deployScript",
                 sessionHandle,
-                ParsedStatement.describing(text, StatementKind.SCRIPT),
+                What.script(scriptUri, script),
                 "deployScript runs a whole script in application mode outside the session",
                 () -> FlinkLine.current().<ClusterID>deployScript(delegate, sessionHandle, scriptUri, script, executionConfig),
-                id -> null);
+                id -> Optional.empty());
     }
 
     @Override
@@ -153,14 +170,12 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
         return pipeline.unanalysable(
                 "refreshMaterializedTable",
                 sessionHandle,
-                ParsedStatement.describing(
-                        "-- refresh materialized table " + materializedTableIdentifier,
-                        StatementKind.MATERIALIZED_TABLE_REFRESH),
+                What.materializedTableRefresh(materializedTableIdentifier),
                 "a materialized table refresh runs the table's stored query",
                 () -> delegate.refreshMaterializedTable(
                         sessionHandle, materializedTableIdentifier, isPeriodic, scheduleTime, dynamicOptions,
                         staticPartitions, executionConfig),
-                handle -> handle);
+                Optional::ofNullable);
     }
 
     /** The guard's advisory for an operation of a session (see {@link StatementPipeline#advisory}). */
@@ -224,14 +239,16 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     @Override
     public ResultSet fetchResults(SessionHandle sessionHandle, OperationHandle operationHandle, long token, int maxRows)
             throws SqlGatewayException {
-        return pipeline.fetched(operationHandle, delegate.fetchResults(sessionHandle, operationHandle, token, maxRows));
+        return pipeline.fetched(
+                sessionHandle, operationHandle, delegate.fetchResults(sessionHandle, operationHandle, token, maxRows));
     }
 
     @Override
     public ResultSet fetchResults(
             SessionHandle sessionHandle, OperationHandle operationHandle, FetchOrientation orientation, int maxRows)
             throws SqlGatewayException {
-        return pipeline.fetched(operationHandle, delegate.fetchResults(sessionHandle, operationHandle, orientation, maxRows));
+        return pipeline.fetched(
+                sessionHandle, operationHandle, delegate.fetchResults(sessionHandle, operationHandle, orientation, maxRows));
     }
 
     @Override
@@ -288,5 +305,11 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     public List<String> completeStatement(SessionHandle sessionHandle, String statement, int position)
             throws SqlGatewayException {
         return delegate.completeStatement(sessionHandle, statement, position);
+    }
+
+    /** Stops the guard's threads (planning, waiting on Flink's operations); Flink's service is the gateway's to stop. */
+    @Override
+    public void close() {
+        pipeline.close();
     }
 }

@@ -1,6 +1,7 @@
 package io.github.sqlguard.statement;
 
-import io.github.sqlguard.compat.FlinkLine;
+import io.github.sqlguard.flink.FlinkExtendedParser;
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
 import org.apache.calcite.avatica.util.Casing;
@@ -140,7 +141,8 @@ public final class StatementParser {
         } catch (RuntimeException | StackOverflowError e) {
             // Flink's strategy matched and could not convert (or its regular expression gave up on
             // the text): Flink's own parse of the statement fails the same way.
-            return unparsable(text, "SQL parse failed. " + firstLines(String.valueOf(e.getMessage())), e);
+            return new ParsedStatement.Unparsable(
+                    text, "SQL parse failed. " + firstLines(String.valueOf(e.getMessage())), Optional.of(e));
         }
         if (extended.isPresent()) {
             return ofOperation(text, extended.get());
@@ -164,42 +166,46 @@ public final class StatementParser {
                             + nodes.size()
                             + " statements were found. Send them one by one.");
         }
-        SqlNode node = nodes.get(0);
+        return ofNode(text, nodes.get(0));
+    }
+
+    /** {@code text} as the one node Flink's SQL parser read from it. */
+    private static ParsedStatement ofNode(String text, SqlNode node) {
         Collector collector = new Collector();
         collector.visit(node);
-
+        ParsedStatement.SqlFacts facts = collector.facts();
         StatementKind kind = classify(node);
-        String explainBody = null;
-        String setKey = null;
-        String setValue = null;
+        if (node instanceof SqlRichExplain explain) {
+            return new ParsedStatement.Explain(
+                    text,
+                    Optional.ofNullable(explainedStatement(text, explain))
+                            .map(body -> new ParsedStatement.Planned(body, classify(explain.getStatement()), body, facts)),
+                    facts);
+        }
+        if (node instanceof SqlSet set) {
+            return new ParsedStatement.Configure(
+                    text, StatementKind.SET, Optional.ofNullable(set.getKeyString()),
+                    Optional.ofNullable(set.getValueString()), facts);
+        }
+        if (node instanceof SqlReset reset) {
+            return new ParsedStatement.Configure(
+                    text, StatementKind.RESET, Optional.ofNullable(reset.getKeyString()), Optional.empty(), facts);
+        }
+        if (kind == StatementKind.BEGIN_STATEMENT_SET || kind == StatementKind.END_STATEMENT_SET) {
+            return new ParsedStatement.StatementSetControl(text, kind == StatementKind.BEGIN_STATEMENT_SET);
+        }
+        String body = null;
         if (kind == StatementKind.PLAN && !(node instanceof SqlExecutePlan)) {
-            explainBody = afterKeyword(text, "FOR");
-        } else if (node instanceof SqlRichExplain explain) {
-            explainBody = explainedStatement(text, explain);
+            body = afterKeyword(text, "FOR");
         } else if (kind == StatementKind.MATERIALIZED_TABLE) {
-            explainBody = materializedTableQuery(text, node);
+            body = materializedTableQuery(text, node);
         } else if (kind.isPlanned()) {
             // The session's parser reads EXECUTE INSERT / EXECUTE STATEMENT SET as they are.
-            explainBody = text.strip();
-            if (explainBody != null && explainBody.endsWith(";")) {
-                explainBody = explainBody.substring(0, explainBody.length() - 1);
-            }
-        } else if (node instanceof SqlSet set) {
-            setKey = set.getKeyString();
-            setValue = set.getValueString();
-        } else if (node instanceof SqlReset reset) {
-            setKey = reset.getKeyString();
+            body = withoutSemicolon(text);
         }
-        return new ParsedStatement(
-                text,
-                kind,
-                explainBody,
-                setKey,
-                setValue,
-                collector.stateTtlHints,
-                collector.tableOptions,
-                collector.rankFunctionAliases,
-                null);
+        return body == null
+                ? new ParsedStatement.Other(text, kind, facts)
+                : new ParsedStatement.Planned(text, kind, body, facts);
     }
 
     /** Flink's parser chain of one session ({@code TableEnvironmentInternal#getParser()}). */
@@ -215,18 +221,18 @@ public final class StatementParser {
      * where Flink's extended parser could not be loaded ({@link FlinkExtendedParser#available()}),
      * this is where a {@code SET} with an unquoted key is read. A statement that chain accepts is
      * classified by the {@link Operation} it gives, so the guard never refuses as unparsable what
-     * Flink runs; one it rejects stays {@link StatementKind#UNPARSABLE}, carrying Flink's exception.
+     * Flink runs; one it rejects stays {@link ParsedStatement.Unparsable}, carrying Flink's exception.
      */
-    public ParsedStatement reparse(ParsedStatement unparsable, SessionParser sessionParser) {
-        if (unparsable.kind() != StatementKind.UNPARSABLE || unparsable.text().isBlank()) {
-            return unparsable;
+    public ParsedStatement reparse(ParsedStatement statement, SessionParser sessionParser) {
+        if (!(statement instanceof ParsedStatement.Unparsable unparsable) || unparsable.text().isBlank()) {
+            return statement;
         }
         String text = unparsable.text();
         List<Operation> operations;
         try {
             operations = sessionParser.parse(text);
         } catch (RuntimeException | LinkageError e) {
-            return unparsable(text, unparsable.parseError(), e);
+            return new ParsedStatement.Unparsable(text, unparsable.message(), Optional.of(e));
         }
         if (operations.size() != 1) {
             return unparsable;
@@ -236,40 +242,32 @@ public final class StatementParser {
 
     /** {@code text} classified by the {@link Operation} Flink's parser chain read from it. */
     private static ParsedStatement ofOperation(String text, Operation operation) {
-        StatementKind kind;
-        String key = null;
-        String value = null;
-        String explainBody = null;
+        ParsedStatement.SqlFacts none = ParsedStatement.SqlFacts.NONE;
         if (operation instanceof SetOperation set) {
-            kind = StatementKind.SET;
-            key = set.getKey().orElse(null);
-            value = set.getValue().orElse(null);
-        } else if (operation instanceof ResetOperation reset) {
-            kind = StatementKind.RESET;
-            key = reset.getKey().orElse(null);
-        } else if (operation instanceof BeginStatementSetOperation) {
-            kind = StatementKind.BEGIN_STATEMENT_SET;
-        } else if (operation instanceof EndStatementSetOperation) {
-            kind = StatementKind.END_STATEMENT_SET;
-        } else if (operation instanceof StatementSetOperation) {
-            kind = StatementKind.STATEMENT_SET;
-            explainBody = withoutSemicolon(text);
-        } else if (operation instanceof QueryOperation) {
-            kind = StatementKind.QUERY;
-            explainBody = withoutSemicolon(text);
-        } else if (operation instanceof ModifyOperation) {
-            kind = StatementKind.INSERT;
-            explainBody = withoutSemicolon(text);
-        } else if (operation instanceof ExplainOperation) {
-            kind = StatementKind.EXPLAIN;
-        } else if (operation instanceof AddJarOperation
-                || operation instanceof RemoveJarOperation
-                || operation instanceof ShowJarsOperation) {
-            kind = StatementKind.METADATA;
-        } else {
-            kind = StatementKind.OTHER;
+            return new ParsedStatement.Configure(text, StatementKind.SET, set.getKey(), set.getValue(), none);
         }
-        return new ParsedStatement(text, kind, explainBody, key, value, List.of(), List.of(), List.of(), null, null);
+        if (operation instanceof ResetOperation reset) {
+            return new ParsedStatement.Configure(text, StatementKind.RESET, reset.getKey(), Optional.empty(), none);
+        }
+        if (operation instanceof BeginStatementSetOperation || operation instanceof EndStatementSetOperation) {
+            return new ParsedStatement.StatementSetControl(text, operation instanceof BeginStatementSetOperation);
+        }
+        if (operation instanceof StatementSetOperation) {
+            return new ParsedStatement.Planned(text, StatementKind.STATEMENT_SET, withoutSemicolon(text), none);
+        }
+        if (operation instanceof QueryOperation) {
+            return new ParsedStatement.Planned(text, StatementKind.QUERY, withoutSemicolon(text), none);
+        }
+        if (operation instanceof ModifyOperation) {
+            return new ParsedStatement.Planned(text, StatementKind.INSERT, withoutSemicolon(text), none);
+        }
+        if (operation instanceof ExplainOperation) {
+            return new ParsedStatement.Explain(text, Optional.empty(), none);
+        }
+        boolean jars = operation instanceof AddJarOperation
+                || operation instanceof RemoveJarOperation
+                || operation instanceof ShowJarsOperation;
+        return new ParsedStatement.Other(text, jars ? StatementKind.METADATA : StatementKind.OTHER, none);
     }
 
     private static String withoutSemicolon(String text) {
@@ -278,13 +276,7 @@ public final class StatementParser {
     }
 
     private static ParsedStatement unparsable(String text, String message) {
-        return unparsable(text, message, null);
-    }
-
-    /** {@code text} as unparsable, with the parser's message and Flink's own exception (or {@code null}). */
-    private static ParsedStatement unparsable(String text, String message, Throwable flinkError) {
-        return new ParsedStatement(
-                text, StatementKind.UNPARSABLE, null, null, null, List.of(), List.of(), List.of(), message, flinkError);
+        return new ParsedStatement.Unparsable(text, message, Optional.empty());
     }
 
     static StatementKind classify(SqlNode node) {
@@ -508,6 +500,10 @@ public final class StatementParser {
         final List<SqlOption> stateTtlHints = new ArrayList<>();
         final List<SqlOption> tableOptions = new ArrayList<>();
         final List<String> rankFunctionAliases = new ArrayList<>();
+
+        ParsedStatement.SqlFacts facts() {
+            return new ParsedStatement.SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases);
+        }
 
         void visit(SqlNode node) {
             if (node == null) {

@@ -2,7 +2,7 @@ package io.github.sqlguard.rules.diagnosis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.sqlguard.compat.FlinkLine;
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Finding;

@@ -1,6 +1,7 @@
-package io.github.sqlguard.service;
+package io.github.sqlguard.flink;
 
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.rules.PlannerError;
 
 /**
  * What planning a statement in the user's session gave: a plan, a planner rejection, or a guard
@@ -23,7 +24,7 @@ public sealed interface ExplainOutcome {
 
         /** The planner's message, Flink's root reason first. */
         public String plannerError() {
-            return Errors.plannerMessage(error);
+            return PlannerError.of(error).text();
         }
     }
 
