@@ -7,21 +7,10 @@ import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.table.catalog.CatalogBaseTable.TableKind;
-import org.apache.flink.table.catalog.ObjectIdentifier;
-import org.apache.flink.table.catalog.ResolvedCatalogBaseTable;
-import org.apache.flink.table.catalog.ResolvedSchema;
-import org.apache.flink.table.catalog.UnresolvedIdentifier;
-import org.apache.flink.table.functions.FunctionDefinition;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
-import org.apache.flink.table.gateway.api.endpoint.EndpointVersion;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.results.FetchOrientation;
-import org.apache.flink.table.gateway.api.results.FunctionInfo;
-import org.apache.flink.table.gateway.api.results.GatewayInfo;
-import org.apache.flink.table.gateway.api.results.OperationInfo;
 import org.apache.flink.table.gateway.api.results.ResultSet;
-import org.apache.flink.table.gateway.api.results.TableInfo;
 import org.apache.flink.table.gateway.api.session.SessionEnvironment;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.api.utils.SqlGatewayException;
@@ -32,13 +21,11 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.Callable;
 
 /**
  * A {@link SqlGatewayService} decorator that puts every call carrying SQL or configuration through
  * the guard's {@link StatementPipeline} before Flink's own service ({@code SqlGatewayServiceImpl})
- * sees it, and delegates every other call unchanged.
+ * sees it, and delegates every other call unchanged ({@link ForwardingSqlGatewayService}).
  *
  * <ul>
  *   <li>{@code executeStatement}: decided by the pipeline; a refused statement is replaced by an
@@ -57,15 +44,14 @@ import java.util.concurrent.Callable;
  *
  * <p>Thread-safe; {@link #close()} stops the guard's threads.
  */
-public final class GuardedSqlGatewayService implements SqlGatewayService, AutoCloseable {
+public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService implements AutoCloseable {
 
-    private final SqlGatewayService delegate;
     private final StatementPipeline pipeline;
     /** Hands a statement the guard allows to Flink's own service. */
     private final HandOff toFlink;
 
     public GuardedSqlGatewayService(SqlGatewayService delegate, StatementPipeline pipeline) {
-        this.delegate = delegate;
+        super(delegate);
         this.pipeline = pipeline;
         this.toFlink = HandOff.toFlink(delegate, pipeline.gatewaySessions());
     }
@@ -188,32 +174,6 @@ public final class GuardedSqlGatewayService implements SqlGatewayService, AutoCl
         return pipeline.advisories(sessionHandle);
     }
 
-    // ---------------------------------------------------------------------------------------
-    // Delegated calls
-    // ---------------------------------------------------------------------------------------
-
-    @Override
-    public Map<String, String> getSessionConfig(SessionHandle sessionHandle) throws SqlGatewayException {
-        return delegate.getSessionConfig(sessionHandle);
-    }
-
-    @Override
-    public EndpointVersion getSessionEndpointVersion(SessionHandle sessionHandle) throws SqlGatewayException {
-        return delegate.getSessionEndpointVersion(sessionHandle);
-    }
-
-    @Override
-    public OperationHandle submitOperation(SessionHandle sessionHandle, Callable<ResultSet> executor)
-            throws SqlGatewayException {
-        return delegate.submitOperation(sessionHandle, executor);
-    }
-
-    @Override
-    public void cancelOperation(SessionHandle sessionHandle, OperationHandle operationHandle)
-            throws SqlGatewayException {
-        delegate.cancelOperation(sessionHandle, operationHandle);
-    }
-
     @Override
     public void closeOperation(SessionHandle sessionHandle, OperationHandle operationHandle)
             throws SqlGatewayException {
@@ -222,18 +182,6 @@ public final class GuardedSqlGatewayService implements SqlGatewayService, AutoCl
         } finally {
             pipeline.operationClosed(sessionHandle, operationHandle);
         }
-    }
-
-    @Override
-    public OperationInfo getOperationInfo(SessionHandle sessionHandle, OperationHandle operationHandle)
-            throws SqlGatewayException {
-        return delegate.getOperationInfo(sessionHandle, operationHandle);
-    }
-
-    @Override
-    public ResolvedSchema getOperationResultSchema(
-            SessionHandle sessionHandle, OperationHandle operationHandle) throws SqlGatewayException {
-        return delegate.getOperationResultSchema(sessionHandle, operationHandle);
     }
 
     @Override
@@ -249,62 +197,6 @@ public final class GuardedSqlGatewayService implements SqlGatewayService, AutoCl
             throws SqlGatewayException {
         return pipeline.fetched(
                 sessionHandle, operationHandle, delegate.fetchResults(sessionHandle, operationHandle, orientation, maxRows));
-    }
-
-    @Override
-    public String getCurrentCatalog(SessionHandle sessionHandle) throws SqlGatewayException {
-        return delegate.getCurrentCatalog(sessionHandle);
-    }
-
-    @Override
-    public Set<String> listCatalogs(SessionHandle sessionHandle) throws SqlGatewayException {
-        return delegate.listCatalogs(sessionHandle);
-    }
-
-    @Override
-    public Set<String> listDatabases(SessionHandle sessionHandle, String catalogName) throws SqlGatewayException {
-        return delegate.listDatabases(sessionHandle, catalogName);
-    }
-
-    @Override
-    public Set<TableInfo> listTables(
-            SessionHandle sessionHandle, String catalogName, String databaseName, Set<TableKind> tableKinds)
-            throws SqlGatewayException {
-        return delegate.listTables(sessionHandle, catalogName, databaseName, tableKinds);
-    }
-
-    @Override
-    public ResolvedCatalogBaseTable<?> getTable(SessionHandle sessionHandle, ObjectIdentifier tableIdentifier)
-            throws SqlGatewayException {
-        return delegate.getTable(sessionHandle, tableIdentifier);
-    }
-
-    @Override
-    public Set<FunctionInfo> listUserDefinedFunctions(
-            SessionHandle sessionHandle, String catalogName, String databaseName) throws SqlGatewayException {
-        return delegate.listUserDefinedFunctions(sessionHandle, catalogName, databaseName);
-    }
-
-    @Override
-    public Set<FunctionInfo> listSystemFunctions(SessionHandle sessionHandle) throws SqlGatewayException {
-        return delegate.listSystemFunctions(sessionHandle);
-    }
-
-    @Override
-    public FunctionDefinition getFunctionDefinition(SessionHandle sessionHandle, UnresolvedIdentifier functionIdentifier)
-            throws SqlGatewayException {
-        return delegate.getFunctionDefinition(sessionHandle, functionIdentifier);
-    }
-
-    @Override
-    public GatewayInfo getGatewayInfo() {
-        return delegate.getGatewayInfo();
-    }
-
-    @Override
-    public List<String> completeStatement(SessionHandle sessionHandle, String statement, int position)
-            throws SqlGatewayException {
-        return delegate.completeStatement(sessionHandle, statement, position);
     }
 
     /** Stops the guard's threads (planning, waiting on Flink's operations); Flink's service is the gateway's to stop. */
