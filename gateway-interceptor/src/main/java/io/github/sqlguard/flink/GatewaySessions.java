@@ -31,10 +31,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
- * The one place where the guard reaches into Flink's SQL Gateway internals ({@code
- * flink-sql-gateway} 2.3: {@link SqlGatewayServiceImpl#getSession}, {@code Session}, {@code
- * OperationExecutor}, {@code OperationManager}). Everything else talks to the public {@link
- * SqlGatewayService}.
+ * Where the guard reaches into Flink's SQL Gateway internals ({@code flink-sql-gateway} 2.3: {@link
+ * SqlGatewayServiceImpl#getSession}, {@code Session}, {@code OperationExecutor}, {@code
+ * OperationManager}); outside this package the guard talks to the public {@link SqlGatewayService}.
  *
  * <p>Why an internal API: a session's {@link TableEnvironmentInternal} is what Flink itself builds
  * for every operation of the session ({@code OperationExecutor#getTableEnvironment}) — the same
