@@ -68,36 +68,7 @@ final class StatementCalls {
             CallContext call, ParsedStatement statement, Decision decision, boolean decisionRefuses,
             Function<Decision, Ending<OperationHandle>> handOn) {
         SessionHandle session = call.sessionHandle();
-        AuditedCall.Route<OperationHandle> route =
-                new AuditedCall.Route<>() {
-                    @Override
-                    public boolean refuses(Decision d, CallContext context) {
-                        return decisionRefuses && (d.rejectedByFlink() || Decider.refuses(d, context.policy()));
-                    }
-
-                    @Override
-                    public Ending<OperationHandle> refuse(Decision d) {
-                        return d.rejectedByFlink()
-                                ? Ending.operation(Outcome.REJECTED_BY_FLINK,
-                                        operations.flinkRejection(session, d.flinkError().orElseThrow()))
-                                : Ending.operation(Outcome.BLOCKED, operations.refusal(session, d.refusalMessage()));
-                    }
-
-                    @Override
-                    public Ending<OperationHandle> handOn(Decision d) {
-                        return handOn.apply(d);
-                    }
-
-                    @Override
-                    public Outcome failure() {
-                        return Outcome.FAILED_TO_SUBMIT;
-                    }
-
-                    @Override
-                    public OperationHandle auditFailed(String message) {
-                        return operations.refusal(session, message);
-                    }
-                };
+        OperationRoute route = new OperationRoute(session, decisionRefuses, handOn);
         AuditedCall.Result<OperationHandle> result = audited.run(CALL, call, What.statement(statement), decision, route);
         GuardedSession guarded = sessions.session(session);
         // A statement handed on to Flink (its record says how it ran) may start a job.
@@ -106,6 +77,53 @@ final class StatementCalls {
                 .ifPresent(record -> guarded.awaitJob(result.value(), record));
         guarded.remember(advisory(result.value(), statement, decision));
         return new Submission(result.value(), statement, decision, result.outcome());
+    }
+
+    /**
+     * The route of an {@code executeStatement} call: every answer is an operation of the session,
+     * a refusal one that fails with the guard's message or Flink's own error.
+     */
+    private final class OperationRoute implements AuditedCall.Route<OperationHandle> {
+
+        private final SessionHandle session;
+        private final boolean decisionRefuses;
+        private final Function<Decision, Ending<OperationHandle>> handOn;
+
+        OperationRoute(
+                SessionHandle session, boolean decisionRefuses, Function<Decision, Ending<OperationHandle>> handOn) {
+            this.session = session;
+            this.decisionRefuses = decisionRefuses;
+            this.handOn = handOn;
+        }
+
+        @Override
+        public boolean refuses(Decision decision, CallContext context) {
+            return decisionRefuses && (decision.rejectedByFlink() || Decider.refuses(decision, context.policy()));
+        }
+
+        @Override
+        public Ending<OperationHandle> refuse(Decision decision) {
+            // An ordinary Flink rejection: the client gets Flink's own error, as from a stock gateway.
+            return decision.rejectedByFlink()
+                    ? Ending.operation(
+                            Outcome.REJECTED_BY_FLINK, operations.flinkRejection(session, decision.flinkError().orElseThrow()))
+                    : Ending.operation(Outcome.BLOCKED, operations.refusal(session, decision.refusalMessage()));
+        }
+
+        @Override
+        public Ending<OperationHandle> handOn(Decision decision) {
+            return handOn.apply(decision);
+        }
+
+        @Override
+        public Outcome failure() {
+            return Outcome.FAILED_TO_SUBMIT;
+        }
+
+        @Override
+        public OperationHandle auditFailed(String message) {
+            return operations.refusal(session, message);
+        }
     }
 
     /**
