@@ -3,7 +3,7 @@ package io.github.sqlguard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.sqlguard.compat.FlinkLine;
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.CaseCorpus;
 import io.github.sqlguard.testing.GuardedGateway;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.sqlguard.identity.Identity.Source;
+import io.github.sqlguard.service.GuardedSession;
 import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.GuardedGateway;
 
@@ -99,7 +100,7 @@ class TrustedIdentityGatewayTest {
             SessionHandle session =
                     openSession(asAlice, root, Map.of("sql-guard.user", "root"), "X-Forwarded-User", "admin");
 
-            Identity identity = gateway.runtime().identities().of(session).orElseThrow();
+            Identity identity = gateway.runtime().sessions().find(session).flatMap(GuardedSession::identity).orElseThrow();
             assertThat(identity.user()).contains("alice");
             assertThat(identity.source()).isEqualTo(Source.CLIENT_CERTIFICATE);
             assertThat(identity.groups()).containsExactlyInAnyOrder("analytics", "platform");
@@ -124,7 +125,7 @@ class TrustedIdentityGatewayTest {
             HttpClient asMallory = HttpClient.newBuilder().sslContext(untrusted).build();
             assertThatThrownBy(() -> openSession(asMallory, root, Map.of()))
                     .isInstanceOf(IOException.class);
-            assertThat(gateway.runtime().identities().size()).isEqualTo(1);
+            assertThat(gateway.runtime().sessions().size()).isEqualTo(1);
         }
     }
 
@@ -142,12 +143,12 @@ class TrustedIdentityGatewayTest {
                     "X-Forwarded-User", "carol", "X-Forwarded-Groups", "analytics, ops");
             SessionHandle direct = openSession(http, root, Map.of("sql-guard.user", "dave"));
 
-            Identity carol = gateway.runtime().identities().of(proxied).orElseThrow();
+            Identity carol = gateway.runtime().sessions().find(proxied).flatMap(GuardedSession::identity).orElseThrow();
             assertThat(carol.user()).contains("carol");
             assertThat(carol.source()).isEqualTo(Source.TRUSTED_PROXY);
             assertThat(carol.groups()).containsExactly("analytics", "ops");
             assertThat(carol.claimedUser()).contains("someone-else");
-            Identity dave = gateway.runtime().identities().of(direct).orElseThrow();
+            Identity dave = gateway.runtime().sessions().find(direct).flatMap(GuardedSession::identity).orElseThrow();
             assertThat(dave.user()).isEmpty();
             assertThat(dave.claimedUser()).contains("dave");
             assertThat(dave.rejected()).isEmpty();

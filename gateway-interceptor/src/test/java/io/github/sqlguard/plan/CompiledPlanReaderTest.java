@@ -2,8 +2,8 @@ package io.github.sqlguard.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.sqlguard.service.ExplainOutcome;
-import io.github.sqlguard.service.SessionPlanner;
+import io.github.sqlguard.flink.ExplainOutcome;
+import io.github.sqlguard.flink.SessionPlanner;
 
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -22,7 +22,7 @@ import java.util.Optional;
 class CompiledPlanReaderTest {
 
     private TableEnvironmentInternal tEnv;
-    private final SessionPlanner planner = new SessionPlanner(Optional.empty(), Duration.ofSeconds(60));
+    private final SessionPlanner planner = new SessionPlanner(Optional.empty());
 
     @BeforeEach
     void tables() {

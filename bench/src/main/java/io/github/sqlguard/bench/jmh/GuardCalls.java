@@ -1,5 +1,6 @@
 package io.github.sqlguard.bench.jmh;
 
+import io.github.sqlguard.flink.ExplainOutcome;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.CompiledPlanReader;
 import io.github.sqlguard.plan.PlanSection;
@@ -9,7 +10,6 @@ import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.rules.Verdict;
 import io.github.sqlguard.decision.Decision;
-import io.github.sqlguard.service.ExplainOutcome;
 import io.github.sqlguard.service.StatementGuard;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementParser;

@@ -1,9 +1,9 @@
-package io.github.sqlguard.service;
+package io.github.sqlguard.flink;
 
-import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.plan.CompiledPlanReader;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlanParser;
+import io.github.sqlguard.plan.PlannerError;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.CompiledPlan;
@@ -32,7 +32,6 @@ import java.util.Optional;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -55,53 +54,38 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Never throws: a planner rejection comes back as {@link ExplainOutcome.Rejected} with Flink's
  * own exception, anything that stops the guard from finding out as {@link ExplainOutcome.Failed}.
- * Thread-safe.
+ * Thread-safe; {@link #close()} stops its planning threads.
  */
-public final class SessionPlanner {
+public final class SessionPlanner implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionPlanner.class);
 
+    /**
+     * Most statements planned at once. Planning may wait on user code (a UDF folded as a constant,
+     * a catalog), so more than one thread per core; beyond this, statements wait in arrival order,
+     * each within its {@code sql-guard.explain-timeout}.
+     */
+    static final int MAX_PLANNERS = 64;
+
     private final Optional<GatewaySessions> sessions;
-    private final Duration timeout;
     private final PlanParser textParser = new PlanParser();
     private final CompiledPlanReader compiledReader = new CompiledPlanReader();
-    /** Planning runs here so that a planner that does not return is bounded by {@code timeout}. */
-    private final ExecutorService planners =
-            Executors.newCachedThreadPool(
-                    r -> {
-                        Thread t = new Thread(r, "sql-guard-planner");
-                        t.setDaemon(true);
-                        return t;
-                    });
+    /** Planning runs here so that a planner that does not return is bounded by the timeout. */
+    private final ExecutorService planners = Pools.bounded("sql-guard-planner", MAX_PLANNERS);
 
     /**
      * @param sessions the gateway's sessions; empty when the service is not Flink's own (nothing can
-     *     be planned)
-     * @param timeout how long planning one statement may take ({@code sql-guard.explain-timeout})
+     *     be planned in a session)
      */
-    public SessionPlanner(Optional<GatewaySessions> sessions, Duration timeout) {
+    public SessionPlanner(Optional<GatewaySessions> sessions) {
         this.sessions = sessions;
-        this.timeout = timeout;
-    }
-
-    /** The session's table environment for one statement, or empty when the gateway gives none. */
-    Optional<TableEnvironmentInternal> tableEnvironment(SessionHandle session, Configuration executionConfig) {
-        return sessions.map(s -> s.tableEnvironment(session, executionConfig));
     }
 
     /**
      * Plans {@code statementBody} (a query, INSERT, {@code STATEMENT SET BEGIN ... END}, {@code
      * CREATE TABLE ... AS}) in {@code session} with {@code executionConfig}, at most for {@code
-     * sql-guard.explain-timeout}.
-     */
-    public ExplainOutcome plan(
-            SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming) {
-        return plan(session, statementBody, executionConfig, streaming, timeout);
-    }
-
-    /**
-     * As {@link #plan(SessionHandle, String, Configuration, boolean)}, at most for {@code timeout}
-     * (the {@code sql-guard.explain-timeout} of the policy deciding the call, which a reload may change).
+     * timeout} (the {@code sql-guard.explain-timeout} of the policy deciding the call, which a reload
+     * may change).
      */
     public ExplainOutcome plan(
             SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming,
@@ -122,7 +106,7 @@ public final class SessionPlanner {
                                 tEnv = sessions.get().tableEnvironment(session, executionConfig);
                             } catch (RuntimeException e) {
                                 return new ExplainOutcome.Failed(
-                                        "the session's table environment is not available: " + Errors.rootMessage(e),
+                                        "the session's table environment is not available: " + PlannerError.of(e).root(),
                                         elapsedMs(start));
                             }
                             return planNow(tEnv, statementBody, streaming, start);
@@ -134,7 +118,7 @@ public final class SessionPlanner {
             return new ExplainOutcome.Failed(
                     "planning took longer than sql-guard.explain-timeout (" + timeout.toMillis() + " ms)", elapsedMs(start));
         } catch (ExecutionException e) {
-            return new ExplainOutcome.Failed("planning failed in the guard: " + Errors.rootMessage(e.getCause()),
+            return new ExplainOutcome.Failed("planning failed in the guard: " + PlannerError.of(e.getCause()).root(),
                     elapsedMs(start));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -269,6 +253,12 @@ public final class SessionPlanner {
                 catalogManager.resolveCatalogTable(
                         TableDescriptor.forConnector("blackhole").schema(schema.getSchema()).build().toCatalogTable());
         return new SinkModifyOperation(ContextResolvedTable.anonymous(CompiledPlanReader.ANALYSIS_SINK, table), query);
+    }
+
+    /** Stops the planning threads; a planning in progress is interrupted. */
+    @Override
+    public void close() {
+        planners.shutdownNow();
     }
 
     private static long elapsedMs(long startNanos) {

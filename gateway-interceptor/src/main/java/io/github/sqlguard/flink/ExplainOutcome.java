@@ -1,4 +1,4 @@
-package io.github.sqlguard.service;
+package io.github.sqlguard.flink;
 
 import io.github.sqlguard.plan.ExplainedPlan;
 

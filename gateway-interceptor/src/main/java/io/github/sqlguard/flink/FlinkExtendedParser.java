@@ -1,4 +1,4 @@
-package io.github.sqlguard.statement;
+package io.github.sqlguard.flink;
 
 import org.apache.flink.table.delegation.PlannerFactory;
 import org.apache.flink.table.factories.FactoryUtil;

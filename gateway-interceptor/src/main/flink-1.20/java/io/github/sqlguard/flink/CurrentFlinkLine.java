@@ -1,15 +1,12 @@
-package io.github.sqlguard.compat;
+package io.github.sqlguard.flink;
 
 import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.plugin.PluginManager;
 import org.apache.flink.runtime.metrics.ReporterSetup;
-import org.apache.flink.runtime.metrics.ReporterSetupBuilder;
-import org.apache.flink.runtime.metrics.filter.DefaultReporterFilters;
+import org.apache.flink.sql.parser.ddl.SqlCreateMaterializedTable;
+import org.apache.flink.sql.parser.ddl.SqlCreateTableAs;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
-import org.apache.flink.sql.parser.ddl.materializedtable.SqlAlterMaterializedTableAsQuery;
-import org.apache.flink.sql.parser.ddl.materializedtable.SqlCreateMaterializedTable;
-import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 
@@ -18,7 +15,11 @@ import javax.annotation.Nullable;
 import java.net.URI;
 import java.util.List;
 
-/** Flink 2.x (built and tested with 2.3): the parser's {@code ddl.table} and {@code ddl.materializedtable} packages, {@code deployScript}. */
+/**
+ * Flink 1.20: CTAS and materialized tables in the parser's {@code ddl} package, no {@code ALTER
+ * MATERIALIZED TABLE ... AS}, no {@code SqlGatewayService#deployScript}; a {@code STATE_TTL} hint
+ * cannot name a table declared with a {@code WATERMARK}.
+ */
 final class CurrentFlinkLine implements FlinkLine {
 
     static final FlinkLine INSTANCE = new CurrentFlinkLine();
@@ -27,7 +28,7 @@ final class CurrentFlinkLine implements FlinkLine {
 
     @Override
     public String line() {
-        return "2.3";
+        return "1.20";
     }
 
     @Override
@@ -37,38 +38,34 @@ final class CurrentFlinkLine implements FlinkLine {
 
     @Override
     public boolean isMaterializedTableQuery(SqlNode node) {
-        return node instanceof SqlCreateMaterializedTable || node instanceof SqlAlterMaterializedTableAsQuery;
+        return node instanceof SqlCreateMaterializedTable;
     }
 
     @Override
     @Nullable
     public SqlNode materializedTableQuery(SqlNode node) {
-        if (node instanceof SqlCreateMaterializedTable create) {
-            return create.getAsQuery();
-        }
-        return node instanceof SqlAlterMaterializedTableAsQuery alter ? alter.getAsQuery() : null;
+        return node instanceof SqlCreateMaterializedTable create ? create.getAsQuery() : null;
     }
 
     @Override
     public boolean hasDeployScript() {
-        return true;
+        return false;
     }
 
     @Override
     public <C> C deployScript(
             SqlGatewayService delegate, SessionHandle session, @Nullable URI scriptUri, @Nullable String script,
             Configuration executionConfig) {
-        return delegate.deployScript(session, scriptUri, script, executionConfig);
+        throw new UnsupportedOperationException("SqlGatewayService#deployScript does not exist in Flink 1.20.");
     }
 
     @Override
     public boolean stateTtlHintMatchesTablesWithWatermark() {
-        return true;
+        return false;
     }
 
     @Override
     public List<ReporterSetup> metricReporters(Configuration config, PluginManager plugins) {
-        return ReporterSetupBuilder.METRIC_SETUP_BUILDER.fromConfiguration(
-                config, DefaultReporterFilters::metricsFromConfiguration, plugins);
+        return ReporterSetup.fromConfiguration(config, plugins);
     }
 }

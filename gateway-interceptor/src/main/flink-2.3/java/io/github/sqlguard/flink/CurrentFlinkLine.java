@@ -1,12 +1,15 @@
-package io.github.sqlguard.compat;
+package io.github.sqlguard.flink;
 
 import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.plugin.PluginManager;
 import org.apache.flink.runtime.metrics.ReporterSetup;
-import org.apache.flink.sql.parser.ddl.SqlCreateMaterializedTable;
-import org.apache.flink.sql.parser.ddl.SqlCreateTableAs;
+import org.apache.flink.runtime.metrics.ReporterSetupBuilder;
+import org.apache.flink.runtime.metrics.filter.DefaultReporterFilters;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
+import org.apache.flink.sql.parser.ddl.materializedtable.SqlAlterMaterializedTableAsQuery;
+import org.apache.flink.sql.parser.ddl.materializedtable.SqlCreateMaterializedTable;
+import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 
@@ -15,11 +18,7 @@ import javax.annotation.Nullable;
 import java.net.URI;
 import java.util.List;
 
-/**
- * Flink 1.20: CTAS and materialized tables in the parser's {@code ddl} package, no {@code ALTER
- * MATERIALIZED TABLE ... AS}, no {@code SqlGatewayService#deployScript}; a {@code STATE_TTL} hint
- * cannot name a table declared with a {@code WATERMARK}.
- */
+/** Flink 2.x (built and tested with 2.3): the parser's {@code ddl.table} and {@code ddl.materializedtable} packages, {@code deployScript}. */
 final class CurrentFlinkLine implements FlinkLine {
 
     static final FlinkLine INSTANCE = new CurrentFlinkLine();
@@ -28,7 +27,7 @@ final class CurrentFlinkLine implements FlinkLine {
 
     @Override
     public String line() {
-        return "1.20";
+        return "2.3";
     }
 
     @Override
@@ -38,34 +37,38 @@ final class CurrentFlinkLine implements FlinkLine {
 
     @Override
     public boolean isMaterializedTableQuery(SqlNode node) {
-        return node instanceof SqlCreateMaterializedTable;
+        return node instanceof SqlCreateMaterializedTable || node instanceof SqlAlterMaterializedTableAsQuery;
     }
 
     @Override
     @Nullable
     public SqlNode materializedTableQuery(SqlNode node) {
-        return node instanceof SqlCreateMaterializedTable create ? create.getAsQuery() : null;
+        if (node instanceof SqlCreateMaterializedTable create) {
+            return create.getAsQuery();
+        }
+        return node instanceof SqlAlterMaterializedTableAsQuery alter ? alter.getAsQuery() : null;
     }
 
     @Override
     public boolean hasDeployScript() {
-        return false;
+        return true;
     }
 
     @Override
     public <C> C deployScript(
             SqlGatewayService delegate, SessionHandle session, @Nullable URI scriptUri, @Nullable String script,
             Configuration executionConfig) {
-        throw new UnsupportedOperationException("SqlGatewayService#deployScript does not exist in Flink 1.20.");
+        return delegate.deployScript(session, scriptUri, script, executionConfig);
     }
 
     @Override
     public boolean stateTtlHintMatchesTablesWithWatermark() {
-        return false;
+        return true;
     }
 
     @Override
     public List<ReporterSetup> metricReporters(Configuration config, PluginManager plugins) {
-        return ReporterSetup.fromConfiguration(config, plugins);
+        return ReporterSetupBuilder.METRIC_SETUP_BUILDER.fromConfiguration(
+                config, DefaultReporterFilters::metricsFromConfiguration, plugins);
     }
 }

@@ -1,4 +1,4 @@
-package io.github.sqlguard.metrics;
+package io.github.sqlguard.flink;
 
 import org.apache.flink.metrics.CharacterFilter;
 import org.apache.flink.runtime.metrics.MetricRegistry;

@@ -1,4 +1,4 @@
-package io.github.sqlguard.compat;
+package io.github.sqlguard.flink;
 
 import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.configuration.Configuration;
