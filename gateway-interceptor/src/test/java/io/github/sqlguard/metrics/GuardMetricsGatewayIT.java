@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * its configuration, as for a JobManager): the reporter starts with the endpoint, is scraped over
  * HTTP, and stops with it.
  */
-class GuardMetricsGatewayTest {
+class GuardMetricsGatewayIT {
 
     private static final String P = "flink_sqlgateway_sqlguard_";
 

@@ -40,7 +40,7 @@ import static org.awaitility.Awaitility.await;
  * decision is made before that, and is what is compared.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class GatewayLintEquivalenceTest {
+class GatewayLintEquivalenceIT {
 
     private InProcessGateway gateway;
     private LintEngine lint;
