@@ -53,7 +53,7 @@ class GuardMetricsGatewayIT {
             assertThat(session.execute("SHOW TABLES", 1, Duration.ofSeconds(60)).failed()).isFalse();
 
             String scrape = PrometheusScrape.text(port);
-            // Kept beside the audit file (the README's excerpt comes from it).
+            // Kept beside the audit file (the excerpt in docs/operations/metrics.md comes from it).
             Files.writeString(GuardedGateway.auditFile().resolveSibling("prometheus-scrape.txt"), scrape);
             Map<String, Double> samples = PrometheusScrape.parse(scrape);
             // Exactly these series, each counted once: the session's properties at openSession, the
