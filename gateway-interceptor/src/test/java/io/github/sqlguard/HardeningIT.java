@@ -30,7 +30,7 @@ import java.util.concurrent.Future;
  * concurrent sessions, and hostile input against the real guarded gateway.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class HardeningTest {
+class HardeningIT {
 
     static final String ORDERS =
             "CREATE TABLE orders (order_id STRING, user_id STRING, amount DOUBLE, order_time TIMESTAMP(3),"

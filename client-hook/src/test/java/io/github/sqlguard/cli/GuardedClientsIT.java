@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  * pseudo-terminal (tmux), and Flink's own JDBC driver.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class GuardedClientsTest {
+class GuardedClientsIT {
 
     /** Shared case 19 with a bounded source, so the query ends in a script. */
     private static final String ORDERS =

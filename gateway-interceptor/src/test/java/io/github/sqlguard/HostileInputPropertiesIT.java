@@ -33,7 +33,7 @@ import java.util.stream.Stream;
  * error, and the gateway keeps serving. Jobs go to a cluster address where nothing listens, so an
  * allowed mutation fails at submission instead of starting a job.
  */
-class HostileInputPropertiesTest {
+class HostileInputPropertiesIT {
 
     private static final Set<String> VERDICTS = Set.of("OK", "INFO", "WARN", "BLOCK", "UNANALYSED");
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
@@ -54,7 +54,7 @@ class HostileInputPropertiesTest {
                 "rest.retry.max-attempts", "0",
                 "rest.connection-timeout", "2 s"));
         session = gateway.openSession(Map.of());
-        session.execute(HardeningTest.ORDERS, 0, TIMEOUT);
+        session.execute(HardeningIT.ORDERS, 0, TIMEOUT);
         corpus = new ArrayList<>();
         for (Path file : CaseCorpus.all()) {
             corpus.addAll(SqlScript.read(file).statements());

@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
  * sql-guard-lint-system} hook), where a {@code bin/sql-guard.sh} runs the test classpath, so the test
  * never starts Maven inside Maven. Skipped where {@code pre-commit} or {@code git} is not installed.
  */
-class PreCommitHookTest {
+class PreCommitHookIT {
 
     private static final Path PROJECT = Path.of("..").toAbsolutePath().normalize();
 

@@ -21,7 +21,7 @@ import java.util.Map;
  * audited as UNANALYSED. Also the audit's statement cap.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class FailModeTest {
+class FailModeIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
@@ -46,8 +46,8 @@ class FailModeTest {
     @Test
     void closedRefusesWhatTheGuardCannotAnalyse() throws Exception {
         try (RestSession session = closed.openSession(Map.of())) {
-            session.execute(HardeningTest.ORDERS, 0, TIMEOUT);
-            RestSession.StatementResult result = session.execute(HardeningTest.TOP_N, 1, TIMEOUT);
+            session.execute(HardeningIT.ORDERS, 0, TIMEOUT);
+            RestSession.StatementResult result = session.execute(HardeningIT.TOP_N, 1, TIMEOUT);
             assertThat(result.error())
                     .contains("could not analyse")
                     .contains("sql-guard.explain-timeout")
@@ -63,8 +63,8 @@ class FailModeTest {
     @Test
     void openRunsWhatTheGuardCannotAnalyseAndAuditsIt() throws Exception {
         try (RestSession session = open.openSession(Map.of())) {
-            session.execute(HardeningTest.ORDERS, 0, TIMEOUT);
-            String operation = session.submitAndClose(HardeningTest.TOP_N, TIMEOUT);
+            session.execute(HardeningIT.ORDERS, 0, TIMEOUT);
+            String operation = session.submitAndClose(HardeningIT.TOP_N, TIMEOUT);
             JsonNode record = AuditFile.forOperation(operation).orElseThrow();
             assertThat(record.path("verdict").asText()).isEqualTo("UNANALYSED");
             assertThat(record.path("outcome").asText()).isEqualTo("unanalysed-submitted");

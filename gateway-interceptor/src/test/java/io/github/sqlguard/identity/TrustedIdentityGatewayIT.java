@@ -31,7 +31,7 @@ import java.util.UUID;
  * real TLS (REST SSL with client authentication, keystores made by keytool), and an identity header
  * believed from a trusted proxy address and ignored from any other.
  */
-class TrustedIdentityGatewayTest {
+class TrustedIdentityGatewayIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -44,7 +44,7 @@ import java.util.stream.Stream;
  * -Dsql-guard.cases.only=REGEX} runs only the files whose name matches (e.g. {@code '(2[67]|14\d)-.*'}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class SharedCasesTest {
+class SharedCasesIT {
 
     private GuardedGateway gateway;
 

@@ -26,7 +26,7 @@ import java.util.Optional;
  * new policy is applied without a restart, a bad file is rejected (the policy in force stays), and
  * the admin route reloads on request.
  */
-class PolicyReloadGatewayTest {
+class PolicyReloadGatewayIT {
 
     private static final String START =
             "sql-guard.max-top-n: 100\n"
@@ -96,8 +96,8 @@ class PolicyReloadGatewayTest {
                 RestSession session = gateway.openSession(Map.of())) {
             PolicyHolder policies = gateway.runtime().policies();
             String startHash = policies.policyHash();
-            assertThat(session.execute(ReportModeGatewayTest.ORDERS, 0, timeout).failed()).isFalse();
-            assertThat(session.execute(ReportModeGatewayTest.TOP_N, 1, timeout).error())
+            assertThat(session.execute(ReportModeGatewayIT.ORDERS, 0, timeout).failed()).isFalse();
+            assertThat(session.execute(ReportModeGatewayIT.TOP_N, 1, timeout).error())
                     .contains("[sql-guard] Statement blocked by policy: unbounded-rank");
 
             Files.writeString(file, start + "sql-guard.rules.unbounded-rank.level: WARN\n");
@@ -109,7 +109,7 @@ class PolicyReloadGatewayTest {
             assertThat(applied.path("statement").asText()).contains(startHash + " -> " + newHash);
 
             // The same open session: its next statement is judged by the new policy.
-            String operation = session.submit(ReportModeGatewayTest.TOP_N, Map.of());
+            String operation = session.submit(ReportModeGatewayIT.TOP_N, Map.of());
             assertThat(session.awaitStarted(operation, timeout)).isIn("RUNNING", "FINISHED");
             assertThat(session.fetch(operation, 1, timeout, Duration.ofMillis(50)).error()).isNull();
             JsonNode record = AuditFile.forOperation(operation).orElseThrow();

@@ -34,7 +34,7 @@ import java.util.Set;
 /**
  * Differential test against the stock gateway: every statement of every case script, and a
  * fixed-seed sample of the fuzz corpus ({@link MutatedStatements}, as {@code
- * HostileInputPropertiesTest} draws it), goes to a stock gateway ({@code sql-gateway.endpoint.type:
+ * HostileInputPropertiesIT} draws it), goes to a stock gateway ({@code sql-gateway.endpoint.type:
  * rest}) and to the guarded one, same configuration, same session properties, same order. Whatever
  * the stock gateway accepts must not come back from the guard as Flink's rejection ({@code
  * rejected-by-flink}, a {@code planner-error} finding) or as unparsable. The guard may still refuse it
@@ -56,7 +56,7 @@ import java.util.Set;
  * the case's remaining mutations are skipped.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DifferentialTest {
+class DifferentialIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     private static final int MUTATIONS_PER_CASE = 4;

@@ -22,7 +22,7 @@ import java.util.concurrent.Future;
  * REST server's I/O threads ({@code rest.server.numThreads}, 4 by default), or one slow plan stalls
  * every other session's requests.
  */
-class ConcurrentDecisionsGatewayTest {
+class ConcurrentDecisionsGatewayIT {
 
     private static final int SLOW_SESSIONS = 12;
 

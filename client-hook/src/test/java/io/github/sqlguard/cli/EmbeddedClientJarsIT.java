@@ -16,7 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** {@code sql-guard.sh client --jar} in embedded mode: the user's jar is in the session, as with sql-client.sh. */
-class EmbeddedClientJarsTest {
+class EmbeddedClientJarsIT {
 
     @Test
     void runsAUdfFromAJarGivenOnTheCommandLine(@TempDir Path dir) throws Exception {

@@ -24,7 +24,7 @@ import java.util.Map;
  * {@code bin/sql-guard-gateway.sh} starts it (Flink's {@code SqlGateway} main, its own JVM), twice
  * on the same log directory: the audit records of the first run survive the restart.
  */
-class AuditRestartTest {
+class AuditRestartIT {
 
     @Test
     void auditRecordsSurviveAGatewayRestart() throws Exception {

@@ -21,13 +21,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
-import static org.awaitility.Awaitility.await;
 
 /**
  * Gateway and {@code lint} share one pipeline: every case script of the corpus goes through the
@@ -40,7 +37,7 @@ import static org.awaitility.Awaitility.await;
  * decision is made before that, and is what is compared.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class GatewayLintEquivalenceTest {
+class GatewayLintEquivalenceIT {
 
     private InProcessGateway gateway;
     private LintEngine lint;
@@ -109,7 +106,7 @@ class GatewayLintEquivalenceTest {
                 Advisory advisory = gateway.service().advisory(session, handle).orElseThrow();
                 decided.add(advisory.verdict() + " "
                         + advisory.findings().stream().map(Finding::ruleId).sorted().toList());
-                await().atMost(Duration.ofSeconds(60))
+                InProcessGateway.awaitOperation()
                         .until(() -> gateway.service().getOperationInfo(session, handle).getStatus().isTerminalStatus());
                 gateway.service().closeOperation(session, handle);
             }

@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * its configuration, as for a JobManager): the reporter starts with the endpoint, is scraped over
  * HTTP, and stops with it.
  */
-class GuardMetricsGatewayTest {
+class GuardMetricsGatewayIT {
 
     private static final String P = "flink_sqlgateway_sqlguard_";
 
@@ -53,7 +53,7 @@ class GuardMetricsGatewayTest {
             assertThat(session.execute("SHOW TABLES", 1, Duration.ofSeconds(60)).failed()).isFalse();
 
             String scrape = PrometheusScrape.text(port);
-            // Kept beside the audit file (the README's excerpt comes from it).
+            // Kept beside the audit file (the excerpt in docs/operations/metrics.md comes from it).
             Files.writeString(GuardedGateway.auditFile().resolveSibling("prometheus-scrape.txt"), scrape);
             Map<String, Double> samples = PrometheusScrape.parse(scrape);
             // Exactly these series, each counted once: the session's properties at openSession, the

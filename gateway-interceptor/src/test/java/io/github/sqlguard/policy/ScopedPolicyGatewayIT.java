@@ -18,7 +18,7 @@ import java.util.Map;
  * specific than a catalog scope ({@code catalog-wide}: {@code default_catalog}, which keeps it BLOCK),
  * and the audit names the scope that decided.
  */
-class ScopedPolicyGatewayTest {
+class ScopedPolicyGatewayIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
     private static final String TOP_N =
@@ -34,7 +34,7 @@ class ScopedPolicyGatewayTest {
                 "sql-guard.scopes.catalog-wide.max-top-n", "100");
         try (GuardedGateway gateway = GuardedGateway.start(config);
                 RestSession session = gateway.openSession(Map.of())) {
-            assertThat(session.execute(ReportModeGatewayTest.ORDERS, 0, TIMEOUT).failed()).isFalse();
+            assertThat(session.execute(ReportModeGatewayIT.ORDERS, 0, TIMEOUT).failed()).isFalse();
             assertThat(session.execute("CREATE DATABASE sandbox", 0, TIMEOUT).failed()).isFalse();
 
             RestSession.StatementResult blocked = session.execute(TOP_N, 1, TIMEOUT);

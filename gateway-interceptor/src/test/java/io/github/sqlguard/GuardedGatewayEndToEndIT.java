@@ -27,7 +27,7 @@ import java.util.Map;
  * guard}, local execution, driven over REST and by the stock Flink SQL Client in its own JVM.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class GuardedGatewayEndToEndTest {
+class GuardedGatewayEndToEndIT {
 
     private static final String ORDERS =
             "CREATE TABLE orders (\n"

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Map;
 
 /** A wrong guard option stops Flink's real SqlGateway at start-up with a message naming the key. */
-class GatewayStartupTest {
+class GatewayStartupIT {
 
     @Test
     void unknownRuleIdStopsStartUp() {

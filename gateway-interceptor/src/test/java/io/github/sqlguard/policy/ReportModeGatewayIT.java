@@ -20,7 +20,7 @@ import java.util.Map;
  * the audit says {@code would-block} with the BLOCK finding, the advisory route returns it, and the
  * Prometheus reporter counts it as {@code wouldBlock}, not as a refusal.
  */
-class ReportModeGatewayTest {
+class ReportModeGatewayIT {
 
     private static final String P = "flink_sqlgateway_sqlguard_";
     private static final Duration TIMEOUT = Duration.ofSeconds(90);

@@ -28,7 +28,7 @@ import java.util.Map;
  * verdict and the findings the statement would get; nothing runs and no finding refuses it.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ExplainDryRunTest {
+class ExplainDryRunIT {
 
     private static final String ORDERS =
             "CREATE TABLE orders (\n"

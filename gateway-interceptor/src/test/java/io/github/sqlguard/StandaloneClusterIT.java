@@ -39,7 +39,7 @@ import java.util.stream.Collectors;
  * finishes, and the audit log names that job.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class StandaloneClusterTest {
+class StandaloneClusterIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
     private static final Duration CLIENT_TIMEOUT = Duration.ofMinutes(3);
