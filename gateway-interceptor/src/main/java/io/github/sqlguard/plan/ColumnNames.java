@@ -35,7 +35,8 @@ final class ColumnNames {
     private final ObjectMapper mapper;
     private final String text;
     private final Map<Long, String> named = new HashMap<>();
-    private final Map<Integer, Map<String, JsonNode>> deferred = new HashMap<>();
+    /** Fields read when first needed, by where they start in the text. */
+    private final Map<Integer, JsonNode> deferred = new HashMap<>();
 
     ColumnNames(Map<Integer, CompiledNode> raw, Map<Integer, PlanNode> nodes, ObjectMapper mapper, String text) {
         this.raw = raw;
@@ -88,22 +89,22 @@ final class ColumnNames {
     /** Column {@code index} of {@code node}, a computed one, named by what computes it. */
     private String computed(PlanNode node, int index, int depth) {
         CompiledNode compiled = raw.get(node.id());
-        String kind = compiled == null ? "" : compiled.kind();
+        String kind = compiled == null ? "" : compiled.kind;
         List<Integer> inputs = node.inputs();
         switch (kind) {
             case "stream-exec-calc": {
-                JsonNode projection = deferred(compiled, "projection");
+                JsonNode projection = deferred(compiled, compiled.projectionAt);
                 return inputs.isEmpty() || !projection.has(index) ? null : expression(projection.get(index), inputs.get(0), depth);
             }
             case "stream-exec-group-aggregate", "stream-exec-local-group-aggregate", "stream-exec-global-group-aggregate": {
-                JsonNode grouping = compiled.spec.getOrDefault("grouping", mapper.createArrayNode());
+                int[] grouping = compiled.grouping;
                 if (inputs.isEmpty()) {
                     return null;
                 }
-                if (index < grouping.size()) {
-                    return of(inputs.get(0), grouping.get(index).asInt(), depth);
+                if (index < grouping.length) {
+                    return of(inputs.get(0), grouping[index], depth);
                 }
-                JsonNode call = deferred(compiled, "aggCalls").path(index - grouping.size());
+                JsonNode call = deferred(compiled, compiled.aggCallsAt).path(index - grouping.length);
                 // A global aggregate's calls read the columns of its local part's input.
                 Integer argumentsOf = kind.equals("stream-exec-global-group-aggregate")
                         ? firstInput(inputs.get(0)) : inputs.get(0);
@@ -218,13 +219,11 @@ final class ColumnNames {
         return dot >= 0 ? catalog.substring(dot + 3).replace("`", "") : catalog.replace("`", "");
     }
 
-    /** A field {@link CompiledPlanReader} did not read, read now from the plan text. */
-    private JsonNode deferred(CompiledNode node, String field) {
-        Integer offset = node.deferred.get(field);
-        if (offset == null) {
+    /** A field {@link CompiledPlanReader} did not read, read now from the plan text where it starts. */
+    private JsonNode deferred(CompiledNode node, int offset) {
+        if (offset < 0) {
             return mapper.missingNode();
         }
-        return deferred.computeIfAbsent(node.id, k -> new HashMap<>(2))
-                .computeIfAbsent(field, f -> CompiledPlanReader.treeAt(mapper, text, offset));
+        return deferred.computeIfAbsent(offset, at -> CompiledPlanReader.treeAt(mapper, text, at));
     }
 }

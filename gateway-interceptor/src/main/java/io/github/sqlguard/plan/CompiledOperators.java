@@ -1,9 +1,5 @@
 package io.github.sqlguard.plan;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
-
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,33 +29,22 @@ final class CompiledOperators {
     /** The typed view of {@code node}. */
     Operator of(PlanNode node) {
         CompiledNode compiled = raw.get(node.id());
-        Map<String, JsonNode> spec = compiled.spec;
-        return switch (compiled.kind()) {
-            case "stream-exec-rank" -> {
-                List<OrderKey> order = orderKeys(node, spec.get("orderBy"));
-                yield new Operator.Rank(node, strategy(spec.get("rankStrategy")), range(node, spec.get("rankRange")),
-                        keys(node, 0, path(spec.get("partition"), "fields")), order, orderedByTime(node, spec.get("orderBy")));
-            }
-            case "stream-exec-over-aggregate" -> {
-                JsonNode over = spec.get("overSpec");
-                JsonNode orderBy = path(path(path(over, "groups"), 0), "orderBy");
-                yield new Operator.OverAggregate(node, keys(node, 0, path(path(over, "partition"), "fields")),
-                        orderKeys(node, orderBy), orderedByTime(node, orderBy));
-            }
+        return switch (compiled.kind) {
+            case "stream-exec-rank" -> new Operator.Rank(node, strategy(compiled.rankStrategy), range(node, compiled),
+                    keys(node, 0, compiled.partition), orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy));
+            case "stream-exec-over-aggregate" -> new Operator.OverAggregate(node, keys(node, 0, compiled.partition),
+                    orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy));
             case "stream-exec-deduplicate" -> new Operator.Deduplicate(
-                    node, keys(node, 0, spec.get("uniqueKeys")), bool(spec.get("keepLastRow")));
+                    node, keys(node, 0, compiled.uniqueKeys), compiled.keepLastRow);
             case "stream-exec-group-aggregate", "stream-exec-global-group-aggregate", "stream-exec-group-table-aggregate" ->
-                    new Operator.GroupAggregate(node, keys(node, 0, spec.get("grouping")));
+                    new Operator.GroupAggregate(node, keys(node, 0, compiled.grouping));
             case "stream-exec-incremental-group-aggregate" ->
-                    new Operator.GroupAggregate(node, keys(node, 0, spec.get("finalAggGrouping")));
-            case "stream-exec-join" -> {
-                JsonNode join = spec.get("joinSpec");
-                yield new Operator.Join(node, path(join, "joinType").asText(""), keys(node, 0, path(join, "leftKeys")),
-                        keys(node, 1, path(join, "rightKeys")));
-            }
+                    new Operator.GroupAggregate(node, keys(node, 0, compiled.finalAggGrouping));
+            case "stream-exec-join" -> new Operator.Join(node, compiled.joinType, keys(node, 0, compiled.leftKeys),
+                    keys(node, 1, compiled.rightKeys));
             case "stream-exec-changelog-normalize" -> new Operator.ChangelogNormalize(
-                    node, keys(node, 0, spec.get("uniqueKeys")));
-            case "stream-exec-window-rank" -> new Operator.WindowRank(node, range(node, spec.get("rankRange")));
+                    node, keys(node, 0, compiled.uniqueKeys));
+            case "stream-exec-window-rank" -> new Operator.WindowRank(node, range(node, compiled));
             case "stream-exec-window-deduplicate", "stream-exec-window-aggregate", "stream-exec-global-window-aggregate",
                     "stream-exec-local-window-aggregate", "stream-exec-group-window-aggregate", "stream-exec-window-join",
                     "stream-exec-interval-join", "stream-exec-temporal-join" -> new Operator.Windowed(node);
@@ -67,67 +52,55 @@ final class CompiledOperators {
         };
     }
 
-    /** The columns of input {@code input} at the indexes of {@code fields} ({@code [1, 3]}). */
-    private List<String> keys(PlanNode node, int input, JsonNode fields) {
-        if (fields == null || !fields.isArray()) {
+    /** The columns of input {@code input} at {@code fields}. */
+    private List<String> keys(PlanNode node, int input, int[] fields) {
+        if (fields.length == 0) {
             return List.of();
         }
-        List<String> keys = new ArrayList<>(fields.size());
-        for (JsonNode field : fields) {
-            keys.add(names.ofInput(node, input, field.asInt(-1)));
+        String[] keys = new String[fields.length];
+        for (int i = 0; i < fields.length; i++) {
+            keys[i] = names.ofInput(node, input, fields[i]);
         }
-        return keys;
+        return List.of(keys);
     }
 
-    /** {@code {"fields": [{"index": 2, "isAscending": false, "nullIsLast": true}]}} ({@code SortSpec}) by column. */
-    private List<OrderKey> orderKeys(PlanNode node, JsonNode sortSpec) {
-        JsonNode fields = path(sortSpec, "fields");
-        List<OrderKey> keys = new ArrayList<>(fields.size());
-        for (JsonNode field : fields) {
-            int index = field.path("index").asInt(-1);
-            String type = names.inputColumn(node, 0, index).map(Column::type).orElse("");
-            keys.add(new OrderKey(names.ofInput(node, 0, index), type, field.path("isAscending").asBoolean(true)));
+    /** The keys of a {@code SortSpec} by column. */
+    private List<OrderKey> orderKeys(PlanNode node, List<CompiledNode.SortField> fields) {
+        if (fields.isEmpty()) {
+            return List.of();
         }
-        return keys;
+        OrderKey[] keys = new OrderKey[fields.size()];
+        for (int i = 0; i < keys.length; i++) {
+            CompiledNode.SortField field = fields.get(i);
+            String type = names.inputColumn(node, 0, field.index()).map(Column::type).orElse("");
+            keys[i] = new OrderKey(names.ofInput(node, 0, field.index()), type, field.ascending());
+        }
+        return List.of(keys);
     }
 
-    /** Whether the first key of {@code sortSpec} is a time attribute of the input; empty without one or a known input type. */
-    private Optional<Boolean> orderedByTime(PlanNode node, JsonNode sortSpec) {
-        JsonNode first = path(path(sortSpec, "fields"), 0);
-        if (first.isMissingNode()) {
+    /** Whether the first order key is a time attribute of the input; empty without one or a known input type. */
+    private Optional<Boolean> orderedByTime(PlanNode node, List<CompiledNode.SortField> fields) {
+        if (fields.isEmpty()) {
             return Optional.empty();
         }
-        return names.inputColumn(node, 0, first.path("index").asInt(-1)).map(c -> c.timeAttribute().isTimeAttribute());
+        return names.inputColumn(node, 0, fields.get(0).index()).map(c -> c.timeAttribute().isTimeAttribute());
     }
 
-    /** {@code {"type": "Constant", "start": 1, "end": 3}} or {@code {"type": "Variable", "endIndex": 2}}. */
-    private Operator.RankRange range(PlanNode node, JsonNode range) {
-        if (range != null && range.path("type").asText().equals("Variable")) {
+    /** The ranks kept: constant bounds, or ({@code Variable}) the column holding the last rank kept. */
+    private Operator.RankRange range(PlanNode node, CompiledNode compiled) {
+        if (compiled.rankRangeType.equals("Variable")) {
             return new Operator.RankRange(OptionalLong.empty(), OptionalLong.empty(),
-                    Optional.of(names.ofInput(node, 0, range.path("endIndex").asInt(-1))));
+                    Optional.of(names.ofInput(node, 0, compiled.rankEndIndex)));
         }
-        return new Operator.RankRange(number(path(range, "start")), number(path(range, "end")), Optional.empty());
+        return new Operator.RankRange(bound(compiled.rankStart), bound(compiled.rankEnd), Optional.empty());
     }
 
-    /** {@code {"type": "AppendFast"}} as Flink prints the strategy: {@code AppendFastStrategy}. */
-    private static String strategy(JsonNode strategy) {
-        String type = path(strategy, "type").asText("");
+    private static OptionalLong bound(long rank) {
+        return rank < 0 ? OptionalLong.empty() : OptionalLong.of(rank);
+    }
+
+    /** {@code AppendFast} as Flink prints the strategy: {@code AppendFastStrategy}. */
+    private static String strategy(String type) {
         return type.isEmpty() ? "" : type + "Strategy";
-    }
-
-    private static OptionalLong number(JsonNode value) {
-        return value.isIntegralNumber() ? OptionalLong.of(value.asLong()) : OptionalLong.empty();
-    }
-
-    private static boolean bool(JsonNode value) {
-        return value != null && value.asBoolean(false);
-    }
-
-    private static JsonNode path(JsonNode node, String field) {
-        return node == null ? MissingNode.getInstance() : node.path(field);
-    }
-
-    private static JsonNode path(JsonNode node, int index) {
-        return node == null ? MissingNode.getInstance() : node.path(index);
     }
 }

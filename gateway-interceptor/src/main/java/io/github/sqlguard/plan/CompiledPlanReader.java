@@ -14,13 +14,12 @@ import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Reads a Flink compiled plan ({@code CompiledPlan#asJsonString()}, the JSON {@code COMPILE PLAN}
@@ -35,9 +34,9 @@ import java.util.Set;
  * [{"source": 5, "target": 6, ...}]}}. Edges are listed in input order.
  *
  * <p>Cost: one streaming pass with Jackson; the bulk of each node (table schemas, expressions,
- * configuration) is skipped, the few fields a typed view reads are read as small trees, a row type
- * written as a string is kept as it is until its columns are asked for, and a Calc's projection is
- * read only when a key column has to be named through it.
+ * configuration) is skipped, the few fields a typed view reads are read into plain values ({@link
+ * ExecNodeFields}), a row type written as a string is kept as it is until its columns are asked
+ * for, and a Calc's projection is read only when a key column has to be named through it.
  *
  * <p>Stateless and thread-safe.
  */
@@ -48,11 +47,6 @@ public final class CompiledPlanReader {
      * is left out of the plan (a query's EXPLAIN shows no sink either).
      */
     public static final String ANALYSIS_SINK = "sql_guard_analysis";
-
-    /** A node's fields read as small JSON trees, for its typed view. */
-    private static final Set<String> SPEC_FIELDS = Set.of(
-            "partition", "orderBy", "rankRange", "rankStrategy", "overSpec", "grouping", "finalAggGrouping",
-            "joinSpec", "uniqueKeys", "keepLastRow", "isRowtime", "partitionSpec", "sortSpec");
 
     private final ObjectMapper mapper = new ObjectMapper();
 
@@ -72,17 +66,15 @@ public final class CompiledPlanReader {
             throw new IllegalArgumentException("Not a compiled plan: not a JSON object.");
         }
         Map<Integer, CompiledNode> nodes = null;
-        Map<Integer, List<Integer>> inputs = new HashMap<>();
-        Set<Integer> consumed = new HashSet<>();
+        // (source, target) pairs, applied once every node is read: Flink writes the edges after the nodes.
+        int[] edges = CompiledNode.NONE;
         for (String field = json.nextFieldName(); field != null; field = json.nextFieldName()) {
             JsonToken value = json.nextToken();
             if (field.equals("nodes") && value == JsonToken.START_ARRAY) {
-                nodes = nodes(json, text);
+                nodes = nodes(json);
             } else if (field.equals("edges") && value == JsonToken.START_ARRAY) {
                 // A repeated "edges" field replaces the one before, as it would in a JSON tree.
-                inputs.clear();
-                consumed.clear();
-                edges(json, inputs, consumed);
+                edges = edges(json);
             } else {
                 json.skipChildren();
             }
@@ -90,27 +82,39 @@ public final class CompiledPlanReader {
         if (nodes == null) {
             throw new IllegalArgumentException("Not a compiled plan: no \"nodes\" array.");
         }
-        Map<Integer, PlanNode> byId = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < edges.length; i += 2) {
+            CompiledNode source = nodes.get(edges[i]);
+            CompiledNode target = nodes.get(edges[i + 1]);
+            if (source != null) {
+                source.consumed = true;
+            }
+            if (target != null) {
+                target.addInput(edges[i]);
+            }
+        }
+        Map<Integer, PlanNode> byId = new LinkedHashMap<>((int) (nodes.size() / 0.75f) + 1);
+        Map<String, String> names = new HashMap<>();
         List<Integer> roots = new ArrayList<>();
         for (CompiledNode node : nodes.values()) {
             if (node.isAnalysisSink()) {
-                roots.addAll(inputs.getOrDefault(node.id, List.of()));
+                roots.addAll(node.inputs);
                 continue;
             }
-            if (!consumed.contains(node.id)) {
+            if (!node.consumed) {
                 roots.add(node.id);
             }
-            byId.put(node.id, node.toPlanNode(inputs.getOrDefault(node.id, List.of())));
+            byId.put(node.id, node.toPlanNode(names));
         }
         CompiledOperators typed = new CompiledOperators(nodes, new ColumnNames(nodes, byId, mapper, text));
         return ExplainedPlan.of(byId, roots, true, typed::of);
     }
 
     /** The {@code "nodes"} array at the parser, by id in their order. */
-    private Map<Integer, CompiledNode> nodes(JsonParser json, String text) throws IOException {
+    private static Map<Integer, CompiledNode> nodes(JsonParser json) throws IOException {
         Map<Integer, CompiledNode> byId = new LinkedHashMap<>();
         // A plan repeats a few TTLs, and Flink's duration parser allocates much: each parsed once.
         Map<String, Duration> ttls = new HashMap<>();
+        Map<String, String> kinds = new HashMap<>();
         for (JsonToken element = json.nextToken(); element != JsonToken.END_ARRAY; element = json.nextToken()) {
             if (element != JsonToken.START_OBJECT) {
                 throw new IllegalArgumentException("Not a compiled plan: a node is not a JSON object.");
@@ -120,7 +124,7 @@ public final class CompiledPlanReader {
                 JsonToken value = json.nextToken();
                 switch (field) {
                     case "id" -> node.id = json.getValueAsInt();
-                    case "type" -> node.type = json.getValueAsString("");
+                    case "type" -> node.setType(json.getValueAsString(""), kinds);
                     case "description" -> node.description = json.getValueAsString("Unknown");
                     case "state" -> node.state = states(json, ttls);
                     case "outputType" -> node.outputType = outputType(json);
@@ -128,13 +132,16 @@ public final class CompiledPlanReader {
                     case "temporalTable" -> node.table = identifier(json, "lookupTableSource", "table", "identifier");
                     case "projection", "aggCalls" -> {
                         // Read only to name a computed key column: where the value starts in the text.
-                        node.deferred.put(field, (int) json.currentTokenLocation().getCharOffset());
+                        int at = (int) json.currentTokenLocation().getCharOffset();
+                        if (field.equals("projection")) {
+                            node.projectionAt = at;
+                        } else {
+                            node.aggCallsAt = at;
+                        }
                         json.skipChildren();
                     }
                     default -> {
-                        if (SPEC_FIELDS.contains(field) && value != JsonToken.VALUE_NULL) {
-                            node.spec.put(field, json.readValueAsTree());
-                        } else {
+                        if (value == JsonToken.VALUE_NULL || !ExecNodeFields.read(field, json, node)) {
                             json.skipChildren();
                         }
                     }
@@ -145,9 +152,10 @@ public final class CompiledPlanReader {
         return byId;
     }
 
-    /** The {@code "edges"} array at the parser: each target's sources in order, and every source. */
-    private static void edges(JsonParser json, Map<Integer, List<Integer>> inputs, Set<Integer> consumed)
-            throws IOException {
+    /** The {@code "edges"} array at the parser: (source, target) pairs. */
+    private static int[] edges(JsonParser json) throws IOException {
+        int[] edges = new int[64];
+        int size = 0;
         for (JsonToken element = json.nextToken(); element != JsonToken.END_ARRAY; element = json.nextToken()) {
             if (element != JsonToken.START_OBJECT) {
                 json.skipChildren();
@@ -163,10 +171,13 @@ public final class CompiledPlanReader {
                     default -> json.skipChildren();
                 }
             }
-            // Most operators have one input, a join or union two.
-            inputs.computeIfAbsent(target, k -> new ArrayList<>(2)).add(source);
-            consumed.add(source);
+            if (size + 2 > edges.length) {
+                edges = Arrays.copyOf(edges, edges.length * 2);
+            }
+            edges[size++] = source;
+            edges[size++] = target;
         }
+        return Arrays.copyOf(edges, size);
     }
 
     /** The {@code "state"} array at the parser: {@code [{"index": 0, "ttl": "1 d", "name": "rankState"}]}. */

@@ -1,8 +1,6 @@
 package io.github.sqlguard.plan;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,7 +30,6 @@ public final class ExplainedPlan {
     private final PlanDrawing drawing;
     private final List<PlanNode> nodes;
     private final List<Operator> operators;
-    private final Map<Integer, Operator> operatorOf;
 
     private ExplainedPlan(
             Map<Integer, PlanNode> byId,
@@ -49,16 +46,12 @@ public final class ExplainedPlan {
         this.drawing = drawing;
         this.nodes = nodes;
         this.operators = operators;
-        this.operatorOf = new HashMap<>(operators.size() * 2);
-        for (Operator operator : operators) {
-            operatorOf.put(operator.node().id(), operator);
-        }
     }
 
     /**
      * A plan of these nodes.
      *
-     * @param nodes every node, by id
+     * @param nodes every node, by id; kept, not copied
      * @param roots the nodes no other node reads (the sinks; for a query, the nodes its analysis
      *     sink read), in order
      * @param compiled true when the nodes come from Flink's compiled plan
@@ -66,14 +59,13 @@ public final class ExplainedPlan {
      */
     static ExplainedPlan of(
             Map<Integer, PlanNode> nodes, List<Integer> roots, boolean compiled, Function<PlanNode, Operator> typed) {
-        Map<Integer, PlanNode> byId = new LinkedHashMap<>(nodes);
-        PlanDrawing drawing = PlanDrawing.of(byId, roots);
+        PlanDrawing drawing = PlanDrawing.of(nodes, roots);
         List<PlanNode> drawn = drawing.nodes();
-        List<Operator> operators = new ArrayList<>(drawn.size());
-        for (PlanNode node : drawn) {
-            operators.add(typed.apply(node));
+        Operator[] operators = new Operator[drawn.size()];
+        for (int i = 0; i < operators.length; i++) {
+            operators[i] = typed.apply(drawn.get(i));
         }
-        return new ExplainedPlan(byId, List.copyOf(roots), compiled, Optional.empty(), drawing, drawn, List.copyOf(operators));
+        return new ExplainedPlan(nodes, List.copyOf(roots), compiled, Optional.empty(), drawing, drawn, List.of(operators));
     }
 
     /** True when the plan came from Flink's compiled plan, so each node's state is Flink's own account of its TTL. */
@@ -148,12 +140,6 @@ public final class ExplainedPlan {
             }
         }
         return out;
-    }
-
-    /** The typed view of {@code node}. */
-    public Operator operator(PlanNode node) {
-        Operator operator = operatorOf.get(node.id());
-        return operator != null ? operator : Operator.untyped(node);
     }
 
     /**

@@ -113,7 +113,7 @@ public final class OutputType {
             boolean quoted = false;
             while (i < close) {
                 char c = text.charAt(i);
-                if (c == '\'' ) {
+                if (c == '\'') {
                     quoted = !quoted;
                 } else if (!quoted && (c == '<' || c == '(')) {
                     depth++;

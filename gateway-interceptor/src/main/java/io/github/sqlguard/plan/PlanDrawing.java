@@ -1,8 +1,6 @@
 package io.github.sqlguard.plan;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,9 +8,9 @@ import java.util.Map;
 /**
  * The plan drawn as Flink prints its execution plan ({@code ExecNodePlanDumper}), each node with
  * its id: one tree per root, a node's inputs under it after {@code ":- "} (an input before the
- * last) or {@code "+- "} (the last input), an empty line between trees. A node every node of the
- * plan reaches by more than one path (a reused source) is drawn, with its inputs, where it is met
- * first, and as {@code Reused(Calc[5])} everywhere else, as Flink prints a reused node once.
+ * last) or {@code "+- "} (the last input), an empty line between trees. A node the plan reaches by
+ * more than one path (a reused source) is drawn, with its inputs, where it is met first, and as
+ * {@code Reused(Calc[5])} everywhere else, as Flink prints a reused node once.
  *
  * <p>Only the shape is kept (for each line its node, its parent line and whether it is its
  * parent's last input); the text of a line is made when an {@link #excerpt} shows it, so the cost
@@ -20,103 +18,84 @@ import java.util.Map;
  */
 final class PlanDrawing {
 
-    private static final int SEPARATOR = -1;
-
-    private final Map<Integer, PlanNode> byId;
-    /** Per line: the node drawn there, or {@link #SEPARATOR} for the empty line between trees. */
-    private final int[] nodeOf;
+    /** Per line: the node drawn there, or null for the empty line between trees. */
+    private final PlanNode[] nodeAt;
     /** Per line: the line of the node's parent, -1 for a root or a separator. */
     private final int[] parentOf;
     /** Per line: whether the node is its parent's last input. */
     private final boolean[] last;
     /** Per line: whether the node was drawn above and is only referred to here. */
     private final boolean[] reused;
-    /** For each node, the line it is drawn on. */
+    /** Per line: how many ancestors the line has (0 for a root). */
+    private final int[] depthOf;
+    /** For each node, by id, the line it is drawn on. */
     private final Map<Integer, Integer> lineOf;
+    /** The nodes drawn, each once, in the order of their lines. */
+    private final List<PlanNode> nodes;
 
-    private PlanDrawing(Map<Integer, PlanNode> byId, int[] nodeOf, int[] parentOf, boolean[] last, boolean[] reused,
-            Map<Integer, Integer> lineOf) {
-        this.byId = byId;
-        this.nodeOf = nodeOf;
-        this.parentOf = parentOf;
-        this.last = last;
-        this.reused = reused;
+    /** Number of lines (the arrays may be longer). */
+    private final int lines;
+
+    private PlanDrawing(Lines lines, Map<Integer, Integer> lineOf, List<PlanNode> nodes) {
+        this.nodeAt = lines.nodeAt;
+        this.parentOf = lines.parentOf;
+        this.last = lines.last;
+        this.reused = lines.reused;
+        this.depthOf = lines.depthOf;
+        this.lines = lines.size;
         this.lineOf = lineOf;
+        this.nodes = nodes;
     }
 
     /** The drawing of the trees under {@code roots}; {@code byId} holds every node they reach. */
     static PlanDrawing of(Map<Integer, PlanNode> byId, List<Integer> roots) {
-        int capacity = byId.size() + roots.size() + 1;
-        int[] nodeOf = new int[capacity];
-        int[] parentOf = new int[capacity];
-        boolean[] last = new boolean[capacity];
-        boolean[] reused = new boolean[capacity];
-        Map<Integer, Integer> lineOf = new HashMap<>(byId.size() * 2);
-        int lines = 0;
-        // Depth first, inputs in order: a stack of (node, parent line, last input) entries.
-        Deque<int[]> stack = new ArrayDeque<>();
-        for (int r = 0; r < roots.size(); r++) {
-            if (lineOf.containsKey(roots.get(r))) {
+        Lines lines = new Lines(byId.size() + roots.size() + 1);
+        Map<Integer, Integer> lineOf = new HashMap<>((int) (byId.size() / 0.75f) + 1);
+        PlanNode[] drawn = new PlanNode[byId.size()];
+        int count = 0;
+        // Depth first, inputs in order: a stack of (node id, parent line, last input) triples.
+        int[] stack = new int[3 * 16];
+        for (Integer root : roots) {
+            if (lineOf.containsKey(root) || !byId.containsKey(root)) {
                 continue;
             }
-            if (lines > 0) {
-                if (lines + 1 > nodeOf.length) {
-                    int grown = nodeOf.length * 2;
-                    nodeOf = Arrays.copyOf(nodeOf, grown);
-                    parentOf = Arrays.copyOf(parentOf, grown);
-                    last = Arrays.copyOf(last, grown);
-                    reused = Arrays.copyOf(reused, grown);
-                }
-                nodeOf[lines] = SEPARATOR;
-                parentOf[lines] = -1;
-                lines++;
+            if (lines.size > 0) {
+                lines.add(null, -1, false, false);
             }
-            stack.push(new int[] {roots.get(r), -1, 1});
-            while (!stack.isEmpty()) {
-                int[] entry = stack.pop();
-                int id = entry[0];
-                if (lines + 1 > nodeOf.length) {
-                    int grown = nodeOf.length * 2;
-                    nodeOf = Arrays.copyOf(nodeOf, grown);
-                    parentOf = Arrays.copyOf(parentOf, grown);
-                    last = Arrays.copyOf(last, grown);
-                    reused = Arrays.copyOf(reused, grown);
-                }
-                int line = lines++;
-                nodeOf[line] = id;
-                parentOf[line] = entry[1];
-                last[line] = entry[2] == 1;
-                if (lineOf.containsKey(id)) {
-                    reused[line] = true;
+            int top = 0;
+            stack[top++] = root;
+            stack[top++] = -1;
+            stack[top++] = 1;
+            while (top > 0) {
+                top -= 3;
+                PlanNode node = byId.get(stack[top]);
+                if (node == null) {
                     continue;
                 }
-                lineOf.put(id, line);
-                PlanNode node = byId.get(id);
-                List<Integer> inputs = node == null ? List.of() : node.inputs();
+                boolean drawnAbove = lineOf.containsKey(node.id());
+                int line = lines.add(node, stack[top + 1], stack[top + 2] == 1, drawnAbove);
+                if (drawnAbove) {
+                    continue;
+                }
+                lineOf.put(node.id(), line);
+                drawn[count++] = node;
+                List<Integer> inputs = node.inputs();
+                if (top + 3 * inputs.size() > stack.length) {
+                    stack = Arrays.copyOf(stack, Math.max(stack.length * 2, top + 3 * inputs.size()));
+                }
                 for (int i = inputs.size() - 1; i >= 0; i--) {
-                    stack.push(new int[] {inputs.get(i), line, i == inputs.size() - 1 ? 1 : 0});
+                    stack[top++] = inputs.get(i);
+                    stack[top++] = line;
+                    stack[top++] = i == inputs.size() - 1 ? 1 : 0;
                 }
             }
         }
-        return new PlanDrawing(byId, Arrays.copyOf(nodeOf, lines), Arrays.copyOf(parentOf, lines),
-                Arrays.copyOf(last, lines), Arrays.copyOf(reused, lines), lineOf);
+        return new PlanDrawing(lines, lineOf, List.of(Arrays.copyOf(drawn, count)));
     }
 
     /** The nodes in the order they are drawn, each once: parents before their inputs. */
     List<PlanNode> nodes() {
-        PlanNode[] ordered = new PlanNode[lineOf.size()];
-        int n = 0;
-        for (int line = 0; line < nodeOf.length; line++) {
-            if (nodeOf[line] != SEPARATOR && !reused[line] && byId.containsKey(nodeOf[line])) {
-                ordered[n++] = byId.get(nodeOf[line]);
-            }
-        }
-        return List.of(Arrays.copyOf(ordered, n));
-    }
-
-    /** Number of lines. */
-    int lines() {
-        return nodeOf.length;
+        return nodes;
     }
 
     /**
@@ -130,8 +109,8 @@ final class PlanDrawing {
             return "";
         }
         int from = Math.max(0, at - context);
-        int to = Math.min(nodeOf.length - 1, at + context);
-        StringBuilder out = new StringBuilder();
+        int to = Math.min(lines - 1, at + context);
+        StringBuilder out = new StringBuilder(width(from, to) + 5 * (to - from + 1));
         for (int line = from; line <= to; line++) {
             out.append(line == at ? "==> " : "    ");
             appendLine(out, line);
@@ -147,8 +126,8 @@ final class PlanDrawing {
 
     /** The whole drawing, one line per node reached, {@code '\n'}-separated. */
     String text() {
-        StringBuilder out = new StringBuilder();
-        for (int line = 0; line < nodeOf.length; line++) {
+        StringBuilder out = new StringBuilder(width(0, lines - 1) + lines);
+        for (int line = 0; line < lines; line++) {
             if (line > 0) {
                 out.append('\n');
             }
@@ -157,19 +136,31 @@ final class PlanDrawing {
         return out.toString();
     }
 
+    /** About the characters lines {@code from..to} take: their descriptions and tree prefixes. */
+    private int width(int from, int to) {
+        int width = 0;
+        for (int line = from; line <= to; line++) {
+            if (nodeAt[line] != null) {
+                width += nodeAt[line].description().length() + 12 + 3 * depth(line);
+            }
+        }
+        return width;
+    }
+
+    private int depth(int line) {
+        return depthOf[line];
+    }
+
     private void appendLine(StringBuilder out, int line) {
-        int id = nodeOf[line];
-        if (id == SEPARATOR) {
+        PlanNode node = nodeAt[line];
+        if (node == null) {
             return;
         }
         appendColumns(out, parentOf[line]);
         if (parentOf[line] >= 0) {
             out.append(last[line] ? "+- " : ":- ");
         }
-        PlanNode node = byId.get(id);
-        if (node == null) {
-            out.append("Unknown[").append(id).append(']');
-        } else if (reused[line]) {
+        if (reused[line]) {
             out.append("Reused(").append(node.label()).append(')');
         } else {
             appendNode(out, node);
@@ -178,26 +169,24 @@ final class PlanDrawing {
 
     /** What hangs from the ancestors' columns left of a line whose parent is on {@code parentLine}. */
     private void appendColumns(StringBuilder out, int parentLine) {
-        int depth = 0;
-        for (int line = parentLine; line >= 0 && parentOf[line] >= 0; line = parentOf[line]) {
-            depth++;
+        if (parentLine < 0 || depthOf[parentLine] == 0) {
+            return;
         }
-        int start = out.length();
-        out.setLength(start + 3 * depth);
-        int at = start + 3 * depth;
+        char[] columns = new char[3 * depthOf[parentLine]];
+        int at = columns.length;
         for (int line = parentLine; line >= 0 && parentOf[line] >= 0; line = parentOf[line]) {
             at -= 3;
-            String column = last[line] ? "   " : ":  ";
-            for (int i = 0; i < 3; i++) {
-                out.setCharAt(at + i, column.charAt(i));
-            }
+            columns[at] = last[line] ? ' ' : ':';
+            columns[at + 1] = ' ';
+            columns[at + 2] = ' ';
         }
+        out.append(columns);
     }
 
     /** {@code Rank[5](strategy=[...], ...)}: the description with the node's id after its name, on one line. */
     private static void appendNode(StringBuilder out, PlanNode node) {
         String description = node.description();
-        out.append(node.label());
+        out.append(node.name()).append('[').append(node.id()).append(']');
         if (description.startsWith(node.name())) {
             appendOneLine(out, description, node.name().length());
         } else if (!description.isEmpty()) {
@@ -206,10 +195,52 @@ final class PlanDrawing {
         }
     }
 
+    /** {@code text} from {@code from}, each line break a space. */
     private static void appendOneLine(StringBuilder out, String text, int from) {
+        int start = from;
         for (int i = from; i < text.length(); i++) {
             char c = text.charAt(i);
-            out.append(c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029' ? ' ' : c);
+            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+                out.append(text, start, i).append(' ');
+                start = i + 1;
+            }
+        }
+        out.append(text, start, text.length());
+    }
+
+    /** The lines drawn so far, in growing arrays. */
+    private static final class Lines {
+        PlanNode[] nodeAt;
+        int[] parentOf;
+        boolean[] last;
+        boolean[] reused;
+        int[] depthOf;
+        int size;
+
+        Lines(int capacity) {
+            nodeAt = new PlanNode[capacity];
+            parentOf = new int[capacity];
+            last = new boolean[capacity];
+            reused = new boolean[capacity];
+            depthOf = new int[capacity];
+        }
+
+        /** Adds a line; its index. */
+        int add(PlanNode node, int parent, boolean lastInput, boolean drawnAbove) {
+            if (size == nodeAt.length) {
+                int grown = nodeAt.length * 2;
+                nodeAt = Arrays.copyOf(nodeAt, grown);
+                parentOf = Arrays.copyOf(parentOf, grown);
+                last = Arrays.copyOf(last, grown);
+                reused = Arrays.copyOf(reused, grown);
+                depthOf = Arrays.copyOf(depthOf, grown);
+            }
+            depthOf[size] = parent < 0 ? 0 : depthOf[parent] + 1;
+            nodeAt[size] = node;
+            parentOf[size] = parent;
+            last[size] = lastInput;
+            reused[size] = drawnAbove;
+            return size++;
         }
     }
 }

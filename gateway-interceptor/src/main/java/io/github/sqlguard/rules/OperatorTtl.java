@@ -1,6 +1,5 @@
 package io.github.sqlguard.rules;
 
-import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 
@@ -26,7 +25,7 @@ public record OperatorTtl(Duration shortest, Duration longest, boolean fromCompi
     /** The TTL of {@code node} of {@code context}'s plan. */
     public static OperatorTtl of(AnalysisContext context, PlanNode node) {
         // Called for every node by some rules: plain loops, no streams.
-        boolean compiled = context.plan().map(ExplainedPlan::compiled).orElse(false);
+        boolean compiled = context.plan().isPresent() && context.plan().get().compiled();
         List<OperatorState> states = node.state();
         if (compiled && !states.isEmpty()) {
             Duration shortest = states.get(0).ttl();

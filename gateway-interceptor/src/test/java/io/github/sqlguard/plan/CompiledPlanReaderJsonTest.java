@@ -77,7 +77,6 @@ class CompiledPlanReaderJsonTest {
         assertThat(plan.operators()).isSameAs(plan.operators());
         assertThat(plan.operators()).extracting(Operator::node).isEqualTo(plan.nodes());
         assertThat(plan.executableAs("{}").operators()).isSameAs(plan.operators());
-        assertThat(plan.operator(plan.node(3).orElseThrow())).isSameAs(plan.operators().get(0));
     }
 
     @Test
@@ -176,9 +175,13 @@ class CompiledPlanReaderJsonTest {
                   "edges" : [ { "source" : 1, "target" : 2 }, { "source" : 2, "target" : 3 }, { "source" : 3, "target" : 4 } ] }
                 """;
 
-        Operator.Rank rank = reader.read(json).operators(Operator.Rank.class).get(0);
-        assertThat(rank.partitionKeys()).containsExactly("bid.auction");
-        assertThat(rank.orderBy()).isEqualTo("UPPER((bid.price + 1)) DESC");
+        // Jackson reads a text of more than 32k characters through a Reader: the projection is found there too.
+        String large = json.replaceFirst("\\{", "{ \"padding\" : \"" + "x".repeat(40_000) + "\", ");
+        for (String plan : new String[] {json, large}) {
+            Operator.Rank rank = reader.read(plan).operators(Operator.Rank.class).get(0);
+            assertThat(rank.partitionKeys()).containsExactly("bid.auction");
+            assertThat(rank.orderBy()).isEqualTo("UPPER((bid.price + 1)) DESC");
+        }
     }
 
     @Test
