@@ -167,20 +167,29 @@ final class PlanDrawing {
         }
     }
 
-    /** What hangs from the ancestors' columns left of a line whose parent is on {@code parentLine}. */
+    /** A run of spaces the tree prefixes are cut from. */
+    private static final String SPACES = " ".repeat(96);
+
+    /**
+     * What hangs from the ancestors' columns left of a line whose parent is on {@code parentLine}:
+     * three characters per ancestor below the root, {@code ":  "} where that ancestor has inputs
+     * after it, else spaces.
+     */
     private void appendColumns(StringBuilder out, int parentLine) {
         if (parentLine < 0 || depthOf[parentLine] == 0) {
             return;
         }
-        char[] columns = new char[3 * depthOf[parentLine]];
-        int at = columns.length;
+        int start = out.length();
+        for (int left = 3 * depthOf[parentLine]; left > 0; left -= SPACES.length()) {
+            out.append(SPACES, 0, Math.min(left, SPACES.length()));
+        }
+        int at = start + 3 * depthOf[parentLine];
         for (int line = parentLine; line >= 0 && parentOf[line] >= 0; line = parentOf[line]) {
             at -= 3;
-            columns[at] = last[line] ? ' ' : ':';
-            columns[at + 1] = ' ';
-            columns[at + 2] = ' ';
+            if (!last[line]) {
+                out.setCharAt(at, ':');
+            }
         }
-        out.append(columns);
     }
 
     /** {@code Rank[5](strategy=[...], ...)}: the description with the node's id after its name, on one line. */

@@ -57,10 +57,27 @@ final class TextOperators {
                     new Operator.GroupAggregate(node, keys(node, attributes.get("groupBy")));
             case "IncrementalGroupAggregate" -> new Operator.GroupAggregate(node, keys(node, attributes.get("finalAggGrouping")));
             // The text prints a join's keys only inside its condition (where=[(a = b)]), not by side.
-            case "Join" -> new Operator.Join(node, attributes.getOrDefault("joinType", ""), List.of(), List.of());
+            case "Join" -> new Operator.Join(node, joinType(attributes.getOrDefault("joinType", "")), List.of(), List.of());
             case "ChangelogNormalize" -> new Operator.ChangelogNormalize(node, keys(node, attributes.get("key")));
             case "WindowRank" -> new Operator.WindowRank(node, range(node, attributes.get("rankRange")));
             default -> Operator.untyped(node);
+        };
+    }
+
+    /**
+     * A printed join type ({@code FlinkJoinType#toString}: {@code InnerJoin}, {@code LeftOuterJoin},
+     * ...) by the enum's name, as the compiled plan's {@code joinSpec} writes it ({@code INNER},
+     * {@code LEFT}, ...).
+     */
+    private static String joinType(String printed) {
+        return switch (printed) {
+            case "InnerJoin" -> "INNER";
+            case "LeftOuterJoin" -> "LEFT";
+            case "RightOuterJoin" -> "RIGHT";
+            case "FullOuterJoin" -> "FULL";
+            case "LeftSemiJoin" -> "SEMI";
+            case "LeftAntiJoin" -> "ANTI";
+            default -> printed;
         };
     }
 

@@ -106,6 +106,7 @@ class PlanParserTest {
                 .extracting(PlanNode::table)
                 .containsOnly(Optional.of(ObjectIdentifier.of("default_catalog", "default_database", "orders")));
         Operator.Join join = plan.operators(Operator.Join.class).get(0);
+        assertThat(join.joinType()).as("by FlinkJoinType's name, as a compiled plan writes it").isEqualTo("INNER");
         assertThat(join.node().inputs()).hasSize(2);
         assertThat(plan.operators(Operator.GroupAggregate.class)).singleElement()
                 .satisfies(a -> assertThat(a.groupBy()).containsExactly("user_id"));
