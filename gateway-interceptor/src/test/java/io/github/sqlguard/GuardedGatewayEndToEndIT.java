@@ -71,7 +71,7 @@ class GuardedGatewayEndToEndIT {
             RestSession.StatementResult blocked = session.execute(TOP_N, 1, TIMEOUT);
             assertThat(blocked.error())
                     .contains("[sql-guard] Statement blocked by policy: unbounded-rank")
-                    .contains("Rank(strategy=[AppendFastStrategy]")
+                    .containsPattern("Rank\\[\\d+]\\(strategy=\\[AppendFastStrategy]")
                     .contains("fix:")
                     .contains("docs/rules/unbounded-rank.md");
 
