@@ -150,6 +150,10 @@ class GuardedClientsIT {
             assertThat(result).isGreaterThan(statement);
             assertThat(warning).isGreaterThan(result);
             type(tmuxSession, "QUIT");
+            // The client writes its log and history into the temporary directory until its JVM
+            // exits; the pane (and so the tmux session) ends with it. Deleting the directory
+            // before that races with the client's last writes.
+            awaitSessionEnded(tmuxSession, Duration.ofSeconds(60));
         } finally {
             new ProcessBuilder("tmux", "kill-session", "-t", tmuxSession).start().waitFor(10, TimeUnit.SECONDS);
         }
@@ -248,6 +252,20 @@ class GuardedClientsIT {
             Thread.sleep(250);
         }
         throw new AssertionError("'" + text + "' not on the screen within " + timeout + ":\n" + screen);
+    }
+
+    /** Waits until the tmux session is gone: the process in its only pane has exited. */
+    private static void awaitSessionEnded(String session, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            Process process = new ProcessBuilder("tmux", "has-session", "-t", session).redirectErrorStream(true).start();
+            process.getInputStream().readAllBytes();
+            if (process.waitFor(30, TimeUnit.SECONDS) && process.exitValue() != 0) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("The SQL Client in tmux session " + session + " did not exit within " + timeout + " of QUIT.");
     }
 
     /** True when {@code tmux} can be run. */
