@@ -5,7 +5,7 @@
 #       Flink's SQL Client with the guard's advisories. Without --endpoint: an embedded guarded
 #       gateway with local execution (policy from $FLINK_CONF_DIR/config.yaml, default conf/).
 #   bin/sql-guard.sh lint [--format text|json|sarif|github] [--fail-on BLOCK|WARN|INFO|NONE] [--jar FILE]... [-i init.sql]... [FILE|DIR...]
-#       The guard's verdict on every statement of SQL scripts, without running jobs (sql-guard.yaml: see README);
+#       The guard's verdict on every statement of SQL scripts, without running jobs (sql-guard.yaml: see docs/user-guide/lint.md);
 #       [--since GIT-REF] [--baseline REPORT]: only what changed since a revision, or what a report does not list.
 #   bin/sql-guard.sh compare [--format text|json|markdown] OLD.json NEW.json
 #       What differs per statement between two lint JSON reports, e.g. Flink 1.20's and 2.3's (an upgrade report).

@@ -9,9 +9,14 @@ import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
-import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.rules.RuleEngine;
+import io.github.sqlguard.service.GuardOperations;
+import io.github.sqlguard.service.HandOff;
+import io.github.sqlguard.service.StatementGuard;
 import io.github.sqlguard.service.StatementPipeline;
+import io.github.sqlguard.service.Submission;
+import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.ScriptSplitter;
 import io.github.sqlguard.statement.StatementKind;
 
@@ -30,6 +35,7 @@ import org.apache.flink.table.gateway.service.session.SessionManager;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +69,8 @@ public final class LintEngine implements AutoCloseable {
     private final SqlGatewayService service;
     private final GatewaySessions sessions;
     private final StatementPipeline pipeline;
-    private final Policy policy;
+    private final GuardOperations operations;
+    private final StatementGuard guard;
     private final boolean standInConnectors;
 
     /**
@@ -96,7 +103,8 @@ public final class LintEngine implements AutoCloseable {
     public LintEngine(Configuration config, List<URI> dependencies, boolean standInConnectors) {
         this.standInConnectors = standInConnectors;
         RuleCatalog catalog = RuleCatalog.builtIn();
-        this.policy = Policy.fromConfiguration(config, catalog);
+        Policy policy = Policy.fromConfiguration(config, catalog);
+        this.guard = new StatementGuard(new RuleEngine(catalog, policy), policy);
         Configuration local = new Configuration(config);
         local.setString("execution.target", "local");
         local.setString("execution.attached", "true");
@@ -105,10 +113,11 @@ public final class LintEngine implements AutoCloseable {
         this.sessionManager = new SingleSessionManager(SqlClientLine.current().defaultContext(local, dependencies));
         sessionManager.start();
         this.service = new SqlGatewayServiceImpl(sessionManager);
-        this.sessions = GatewaySessions.of(service).orElseThrow();
         this.pipeline =
                 new StatementPipeline(
                         service, catalog, new Auditor(new AuditLog(), "lint", policy.auditMaxStatementLength()), policy);
+        this.sessions = pipeline.gatewaySessions().orElseThrow();
+        this.operations = new GuardOperations(service);
     }
 
     /** The guard's verdict on every statement of {@code script}, in order. */
@@ -127,7 +136,8 @@ public final class LintEngine implements AutoCloseable {
                                 .setSessionName("sql-guard lint " + scripts.get(scripts.size() - 1).file())
                                 .setSessionEndpointVersion(SqlGatewayRestAPIVersion.getDefaultVersion())
                                 .build(),
-                        "lint");
+                        "lint",
+                        Optional.empty());
         try {
             List<LintedStatement> out = new ArrayList<>();
             StandInConnectors standIns = standInConnectors ? new StandInConnectors() : null;
@@ -155,23 +165,22 @@ public final class LintEngine implements AutoCloseable {
             String file, SessionHandle session, ScriptSplitter.Statement statement, StandInConnectors standIns) {
         Finding[] failure = new Finding[1];
         boolean[] applied = new boolean[1];
-        StatementPipeline.HandOff dryRun =
+        HandOff dryRun =
                 (s, parsed, text, timeoutMs, config) -> {
                     if (!APPLIED.contains(parsed.kind())) {
-                        return pipeline.acknowledge(s);
+                        return operations.ok(s);
                     }
                     OperationHandle handle = service.executeStatement(s, text, timeoutMs, config);
                     failure[0] = failureOf(s, handle);
                     applied[0] = failure[0] == null;
                     return handle;
                 };
-        StatementPipeline.Submission submission =
-                pipeline.execute(session, statement.text(), 0L, new Configuration(), dryRun);
+        Submission submission = pipeline.execute(session, statement.text(), 0L, new Configuration(), dryRun);
         // An EXPLAIN's answer is an operation that reads the dry run's result: let it end first.
         sessions.awaitTermination(session, submission.handle(), APPLY_TIMEOUT);
         service.closeOperation(session, submission.handle());
-        String note = standIns == null ? "" : standInNote(session, statement.text(), submission.decision(), applied[0], standIns);
-        return linted(file, statement, submission.decision(), failure[0], applied[0], note);
+        String note = standIns == null ? "" : standInNote(session, statement.text(), submission, applied[0], standIns);
+        return linted(file, statement, submission, failure[0], applied[0], note);
     }
 
     /**
@@ -179,62 +188,71 @@ public final class LintEngine implements AutoCloseable {
      * missing; the note for the statement when it registered or was planned through a stand-in.
      */
     private String standInNote(
-            SessionHandle session, String text, Decision decision, boolean applied, StandInConnectors standIns) {
-        if (applied && decision.statement().kind() == StatementKind.DDL) {
-            ClassLoader classLoader =
-                    ((SqlGatewayServiceImpl) service).getSession(session).createExecutor().getSessionContext().getUserClassloader();
+            SessionHandle session, String text, Submission submission, boolean applied, StandInConnectors standIns) {
+        if (applied && submission.statement().kind() == StatementKind.DDL) {
             Optional<StandInConnectors.StandIn> registered =
-                    standIns.afterApplied(sessions.tableEnvironment(session, new Configuration()), classLoader, text);
+                    standIns.afterApplied(
+                            sessions.tableEnvironment(session, new Configuration()), sessions.userClassLoader(session),
+                            text);
             if (registered.isPresent()) {
                 return StandInConnectors.note(
                         Map.of(registered.get(), EnumSet.allOf(StandInConnectors.Role.class)), true);
             }
         }
-        if (!PLANS_TABLES.contains(decision.statement().kind())) {
+        if (!PLANS_TABLES.contains(submission.statement().kind())) {
             return "";
         }
-        Map<StandInConnectors.StandIn, Set<StandInConnectors.Role>> used = standIns.usedBy(text, decision.plan());
+        Map<StandInConnectors.StandIn, Set<StandInConnectors.Role>> used =
+                standIns.usedBy(text, submission.decision().plan());
         return used.isEmpty() ? "" : StandInConnectors.note(used, false);
     }
 
-    /** Waits for a session-changing statement; the planner-error finding when Flink refused it. */
+    /**
+     * Waits for a session-changing statement; when Flink refused it, the rules' finding on Flink's
+     * error (a diagnosis, or {@code planner-error}), else {@code null}.
+     */
     private Finding failureOf(SessionHandle session, OperationHandle handle) {
         sessions.awaitTermination(session, handle, APPLY_TIMEOUT);
         OperationInfo info = service.getOperationInfo(session, handle);
         if (info.getStatus() == OperationStatus.FINISHED) {
             return null;
         }
-        String message = info.getException().map(e -> PlannerError.of(e).text()).orElse("ended as " + info.getStatus());
-        return new Finding(
-                "planner-error", policy.level("planner-error"),
-                "Flink refused the statement: " + message, "", "",
-                "Correct the statement; later statements were linted without its effect.",
-                Rule.docLink("planner-error"));
+        Throwable error =
+                info.getException().orElseGet(() -> new IllegalStateException("ended as " + info.getStatus()));
+        return guard.diagnosis(error).verdict().findings().stream()
+                .max(Comparator.comparing(Finding::level))
+                .orElse(null);
     }
 
     private static LintedStatement linted(
-            String file, ScriptSplitter.Statement statement, Decision decision, Finding failure, boolean applied,
+            String file, ScriptSplitter.Statement statement, Submission submission, Finding failure, boolean applied,
             String standIn) {
+        Decision decision = submission.decision();
+        ParsedStatement parsed = submission.statement();
         List<LintFinding> findings = new ArrayList<>();
         for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
             for (Finding finding : decision.verdict().findings(level)) {
-                findings.add(Locations.locate(statement, decision.statement(), finding));
+                findings.add(Locations.locate(statement, parsed, finding));
             }
         }
         String verdict = decision.verdictLabel();
         if (failure != null && failure.level() != Level.OFF) {
-            findings.add(0, Locations.locate(statement, decision.statement(), failure));
+            findings.add(0, Locations.locate(statement, parsed, failure));
             if (failure.level().compareTo(decision.verdict().level()) > 0) {
                 verdict = failure.level().name();
             }
         }
         return new LintedStatement(
-                file, statement.line(), statement.column(), statement.text(), decision.statement().kind().name(), verdict,
-                findings, applied, standIn, decision.plan(), StatementFacts.of(decision, failure));
+                file, statement.line(), statement.column(), statement.text(), parsed.kind().name(), verdict,
+                findings, applied, standIn, decision.plan(), StatementFacts.of(parsed, decision, failure));
     }
 
     @Override
     public void close() {
-        sessionManager.stop();
+        try {
+            pipeline.close();
+        } finally {
+            sessionManager.stop();
+        }
     }
 }

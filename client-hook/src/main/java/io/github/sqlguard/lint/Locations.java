@@ -92,12 +92,12 @@ final class Locations {
 
     /**
      * The file position of line/column {@code (line, column)} of the query the guard planned ({@link
-     * ParsedStatement#explainBody()}), when that query is part of the statement's text as written.
+     * ParsedStatement#plannedBody()}), when that query is part of the statement's text as written.
      */
     private static Optional<int[]> inPlannedQuery(
             ScriptSplitter.Statement statement, ParsedStatement parsed, int line, int column) {
         String text = statement.text();
-        String body = parsed.explainBody();
+        String body = parsed.plannedBody().orElse(null);
         int bodyOffset = body == null ? -1 : text.indexOf(body);
         if (bodyOffset < 0) {
             return Optional.empty();

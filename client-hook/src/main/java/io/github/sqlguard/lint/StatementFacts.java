@@ -4,10 +4,11 @@ import io.github.sqlguard.audit.AuditLog;
 import io.github.sqlguard.audit.AuditRecord;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.audit.Subject;
+import io.github.sqlguard.audit.What;
 import io.github.sqlguard.decision.Decision;
-import io.github.sqlguard.decision.Outcome;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.statement.ParsedStatement;
 
 import org.apache.flink.runtime.util.EnvironmentInformation;
 
@@ -56,13 +57,13 @@ public record StatementFacts(
      * @param applyFailure the {@code planner-error} finding of a session-changing statement Flink
      *     failed to apply, or {@code null}
      */
-    static StatementFacts of(Decision decision, Finding applyFailure) {
-        AuditRecord record =
-                AUDIT_FIELDS.recordOf("lint", null, Subject.unknown(""), decision, null, Outcome.DECIDED, null);
-        Optional<String> refusal = decision.flinkError() != null
-                ? Optional.of(PlannerError.of(decision.flinkError()).text())
+    static StatementFacts of(ParsedStatement statement, Decision decision, Finding applyFailure) {
+        AuditRecord.Decided decided =
+                AUDIT_FIELDS.decided("lint", null, Subject.unknown(""), What.statement(statement), decision).decision();
+        Optional<String> refusal = decision.flinkError().isPresent()
+                ? decision.flinkError().map(error -> PlannerError.of(error).text())
                 : Optional.ofNullable(applyFailure).map(Finding::reason);
         return new StatementFacts(
-                EnvironmentInformation.getVersion(), record.statefulOperators(), record.operatorStateTtl(), refusal);
+                EnvironmentInformation.getVersion(), decided.statefulOperators(), decided.operatorStateTtl(), refusal);
     }
 }

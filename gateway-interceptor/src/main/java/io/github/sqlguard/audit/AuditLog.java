@@ -13,10 +13,10 @@ import java.time.format.DateTimeFormatter;
 /**
  * Writes {@link AuditRecord}s through the SLF4J API to the logger {@value #LOGGER_NAME}: the guard
  * renders each record as one JSON object (a {@code logged_at} timestamp, then the record's fields
- * under their component names) and logs it as the plain message, so whichever backend the
- * installation binds writes it with a {@code %msg%n} pattern: Log4j 2 as Flink ships it ({@code
- * conf/log4j-sql-guard-audit.properties}) or Logback ({@code conf/logback.xml}). No backend class
- * is referenced here.
+ * under their component names, those of its nested records flat) and logs it as the plain message,
+ * so whichever backend the installation binds writes it with a {@code %msg%n} pattern: Log4j 2 as
+ * Flink ships it ({@code conf/log4j-sql-guard-audit.properties}) or Logback ({@code
+ * conf/logback.xml}). No backend class is referenced here.
  *
  * <p>Failures reach the caller, which decides (fail closed): a record that cannot be rendered is an
  * {@link AuditWriteException}; an exception of the backend's appender is not caught here, so it
@@ -67,7 +67,7 @@ public final class AuditLog {
             audit.info(line);
         } catch (RuntimeException e) {
             throw new AuditWriteException(
-                    "The audit record of statement " + record.statementSha256() + " (" + record.call()
+                    "The audit record of statement " + record.statement().statementSha256() + " (" + record.call()
                             + ") could not be written: " + e.getMessage(),
                     e);
         }
@@ -83,7 +83,7 @@ public final class AuditLog {
                     + fields.substring(1);
         } catch (IllegalArgumentException | JsonProcessingException e) {
             throw new AuditWriteException(
-                    "The audit record of statement " + record.statementSha256() + " (" + record.call()
+                    "The audit record of statement " + record.statement().statementSha256() + " (" + record.call()
                             + ") could not be rendered as JSON: " + e.getMessage(),
                     e);
         }

@@ -17,12 +17,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 
 /**
- * Turns a {@link Decision} and what happened next into {@link AuditRecord}s and writes them:
+ * Turns a {@link Decision} and what happened next into {@link AuditRecord}s, and writes them:
  * statement text redacted ({@link Redactor}) and cut to {@code maxStatementLength} characters,
  * SHA-256 of the full text, findings, effective state TTL, stateful operators of the plan and the
- * state TTL of each.
+ * state TTL of each. Making a record and writing it are apart, so the caller can time and decide
+ * each.
  *
  * <p>A write that fails throws (see {@link AuditLog#write}); the caller decides with {@code
  * sql-guard.audit.fail-mode}. Thread-safe.
@@ -45,24 +47,88 @@ public final class Auditor {
     }
 
     /**
-     * The record of one decision, not yet written.
+     * The decision record of one call ({@code outcome} {@code decided}, no operation handle), not
+     * yet written.
      *
      * @param call the gateway call, e.g. {@code executeStatement}
-     * @param operationHandle the handle of the operation created, or {@code null}
-     * @param outcome what happened: {@link Outcome#DECIDED} before anything is handed on
-     * @param error a failure or refusal reason, or {@code null}
+     * @param sessionId the session's handle, or {@code null} for a call of no session
+     * @param what what the call carries
      */
-    public AuditRecord recordOf(
-            String call,
-            String sessionId,
-            Subject subject,
-            Decision decision,
-            String operationHandle,
-            Outcome outcome,
+    public AuditRecord decided(String call, String sessionId, Subject who, What what, Decision decision) {
+        List<AuditRecord.AuditFinding> findings =
+                decision.verdict().findings().stream()
+                        .map(f -> new AuditRecord.AuditFinding(f.ruleId(), f.level().name(), nodeOf(f)))
+                        .toList();
+        Map<String, Integer> stateful = new TreeMap<>();
+        List<AuditRecord.OperatorStateTtl> ttls = new ArrayList<>();
+        decision.plan().ifPresent(p -> collectState(p, decision, stateful, ttls));
+        AuditRecord.Decided decided =
+                new AuditRecord.Decided(
+                        decision.verdictLabel(), findings, decision.verdict().suppressed(),
+                        decision.effectiveStateTtl().toMillis(), stateful, ttls, decision.analysisMs());
+        return new AuditRecord(
+                Instant.now().toString(), decision.id(), instance, call, sessionId, who, statementOf(what), decided,
+                new AuditRecord.Happened(
+                        null, Outcome.DECIDED.label(), null, decision.unanalysedReason().orElse(null), null));
+    }
+
+    /**
+     * The one record of a call no rule judges ({@code policyReload}), not yet written.
+     *
+     * @param error the reason of a rejection, or {@code null}
+     */
+    public AuditRecord unjudged(String call, Subject who, What what, Outcome outcome, String error) {
+        return new AuditRecord(
+                Instant.now().toString(), UUID.randomUUID().toString(), instance, call, null, who, statementOf(what),
+                AuditRecord.Decided.nothingJudged(), new AuditRecord.Happened(null, outcome.label(), null, error, null));
+    }
+
+    /**
+     * The record of what followed a decision record, not yet written: the same call and decision
+     * with the outcome, the operation handle and how it ran.
+     *
+     * @param sessionId the session the outcome is in (the one {@code openSession} opened, or the call's)
+     * @param operationHandle the operation the call became, or {@code null}
+     * @param execution how a statement handed on ran ({@code judged-plan}, {@code statement}), or
+     *     {@code null}
+     * @param error a failure or refusal reason, or {@code null} to keep the decision's (why it was
+     *     not analysed)
+     */
+    public AuditRecord outcome(
+            AuditRecord decided, String sessionId, String operationHandle, Outcome outcome, String execution,
             String error) {
+        return decided.followedBy(
+                Instant.now().toString(), sessionId,
+                new AuditRecord.Happened(
+                        operationHandle, outcome.label(), execution, error == null ? decided.outcome().error() : error,
+                        null));
+    }
+
+    /**
+     * The {@code jobSubmitted} record of a statement whose operation started a Flink job, not yet
+     * written: {@code submitted} (the statement's own record) with the time of now and {@code jobId}.
+     *
+     * @param submitted the record written when the statement was handed on
+     * @param jobId the job id the gateway reported for the operation
+     */
+    public AuditRecord job(AuditRecord submitted, String jobId) {
+        return submitted.jobSubmitted(Instant.now().toString(), jobId);
+    }
+
+    /**
+     * Writes a record.
+     *
+     * @throws AuditWriteException when the record could not be written
+     */
+    public void write(AuditRecord record) {
+        log.write(record);
+    }
+
+    /** The audited form of {@code what}: redacted, cut to {@code maxStatementLength}, hashed in full. */
+    private AuditRecord.Statement statementOf(What what) {
         String text;
         try {
-            text = redactor.redact(decision.statement());
+            text = redactor.redact(what);
         } catch (RuntimeException | StackOverflowError e) {
             // Never leak a secret, never lose the record: keep the hash, drop the text.
             text = "[statement not recorded: redaction failed: " + e.getClass().getSimpleName() + "]";
@@ -71,116 +137,26 @@ public final class Auditor {
         if (truncated) {
             text = text.substring(0, maxStatementLength);
         }
-        List<AuditRecord.AuditFinding> findings =
-                decision.verdict().findings().stream()
-                        .map(f -> new AuditRecord.AuditFinding(f.ruleId(), f.level().name(), nodeOf(f)))
-                        .toList();
-        Map<String, Integer> stateful = new TreeMap<>();
-        List<AuditRecord.OperatorStateTtl> ttls = new ArrayList<>();
-        decision.plan().ifPresent(p -> collectState(p, decision, stateful, ttls));
-        return new AuditRecord(
-                        Instant.now().toString(),
-                        decision.id(),
-                        instance,
-                        call,
-                        sessionId,
-                        subject.user(),
-                        subject.claimedUser(),
-                        subject.identitySource(),
-                        subject.identityRejected(),
-                        subject.scope(),
-                        subject.policyHash(),
-                        decision.statement().kind().name(),
-                        text,
-                        truncated,
-                        sha256(decision.statement().text()),
-                        decision.verdictLabel(),
-                        findings,
-                        decision.verdict().suppressed(),
-                        decision.effectiveStateTtl().toMillis(),
-                        stateful,
-                        ttls,
-                        decision.analysisMs(),
-                        operationHandle,
-                        outcome.label(),
-                        null,
-                        error == null ? decision.unanalysedReason() : error,
-                        null);
-    }
-
-    /**
-     * Writes the record of one decision and returns it.
-     *
-     * @throws AuditWriteException when the record could not be written
-     */
-    public AuditRecord record(
-            String call,
-            String sessionId,
-            Subject subject,
-            Decision decision,
-            String operationHandle,
-            Outcome outcome,
-            String error) {
-        AuditRecord record = recordOf(call, sessionId, subject, decision, operationHandle, outcome, error);
-        log.write(record);
-        return record;
-    }
-
-    /**
-     * Writes a record made by {@link #recordOf}.
-     *
-     * @throws AuditWriteException when the record could not be written
-     */
-    public void write(AuditRecord record) {
-        log.write(record);
-    }
-
-    /**
-     * Writes the record of what followed a written decision record.
-     *
-     * @param execution how a statement handed on ran ({@code judged-plan}, {@code statement}), or
-     *     {@code null}
-     * @throws AuditWriteException when the record could not be written
-     */
-    public AuditRecord recordOutcome(
-            AuditRecord decided, String operationHandle, Outcome outcome, String execution, String error) {
-        AuditRecord record = decided.followedBy(Instant.now().toString(), operationHandle, outcome, execution, error);
-        log.write(record);
-        return record;
+        return new AuditRecord.Statement(what.kind(), text, truncated, sha256(what.text()));
     }
 
     /** Counts the plan's stateful operators and lists each one's state TTL. */
     private static void collectState(
             ExplainedPlan plan, Decision decision, Map<String, Integer> stateful, List<AuditRecord.OperatorStateTtl> ttls) {
-        for (PlanNode node : plan.executionPlan().nodes()) {
+        for (PlanNode node : plan.nodes()) {
             if (!StatefulOperators.isStateful(node.name())) {
                 continue;
             }
             stateful.merge(node.name(), 1, Integer::sum);
-            List<OperatorState> states = plan.state(node);
             if (plan.compiled()) {
-                for (OperatorState state : states) {
-                    ttls.add(new AuditRecord.OperatorStateTtl(node.name(), state.name(), state.ttl().toMillis(), "compiled-plan"));
+                for (OperatorState state : node.state()) {
+                    ttls.add(new AuditRecord.OperatorStateTtl(node.label(), state.name(), state.ttl().toMillis(), "compiled-plan"));
                 }
             } else if (StatefulOperators.TTL_BOUNDED.contains(node.name()) || node.is("Rank")) {
                 ttls.add(new AuditRecord.OperatorStateTtl(
-                        node.name(), null, decision.effectiveStateTtl().toMillis(), "inferred"));
+                        node.label(), null, decision.effectiveStateTtl().toMillis(), "inferred"));
             }
         }
-    }
-
-    /**
-     * Writes the {@code jobSubmitted} record of a statement whose operation started a Flink job:
-     * {@code submitted} (the statement's own record) with the time of now and {@code jobId}.
-     *
-     * @param submitted the record written when the statement was handed on
-     * @param jobId the job id the gateway reported for the operation
-     */
-    public AuditRecord recordJob(AuditRecord submitted, String jobId) {
-        // Throws AuditWriteException on failure; the job already runs, so the caller only logs it.
-        AuditRecord record = submitted.jobSubmitted(Instant.now().toString(), jobId);
-        log.write(record);
-        return record;
     }
 
     private String nodeOf(Finding finding) {

@@ -42,6 +42,11 @@ public final class Redactor {
         return false;
     }
 
+    /** The text of {@code what} with secret values masked. */
+    public String redact(What what) {
+        return what instanceof What.OfStatement s ? redact(s.statement()) : redactPairs(what.text());
+    }
+
     /** The statement text with secret values masked. */
     public String redact(ParsedStatement statement) {
         String text = statement.text();
@@ -50,15 +55,21 @@ public final class Redactor {
                 text = text.replace("'" + option.value().replace("'", "''") + "'", MASK);
             }
         }
-        if (statement.setKey() != null && isSensitive(statement.setKey()) && statement.setValue() != null
-                && !statement.setValue().isEmpty()) {
+        String key = statement.setKey();
+        String value = statement.setValue();
+        if (key != null && isSensitive(key) && value != null && !value.isEmpty()) {
             // Everything after the '=': the value may be quoted, unquoted (Flink's extended parser
             // reads SET key = value), or quoted in a way the value alone does not show.
             int equals = text.indexOf('=');
             text = equals < 0
-                    ? text.replace("'" + statement.setValue().replace("'", "''") + "'", MASK)
+                    ? text.replace("'" + value.replace("'", "''") + "'", MASK)
                     : text.substring(0, equals + 1) + " " + MASK;
         }
+        return redactPairs(text);
+    }
+
+    /** {@code text} with the value of every {@code 'key' = 'value'} pair whose key names a secret masked. */
+    private static String redactPairs(String text) {
         Matcher m = PAIR.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {

@@ -4,57 +4,53 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Verdict;
-import io.github.sqlguard.statement.ParsedStatement;
 
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The guard's decision on one statement or configuration call, before it is acted on.
+ * The guard's decision on one statement or configuration call, before it is acted on. What it
+ * decided on is the audited call's ({@code audit.What}).
  *
  * @param id a random id that links the decision's audit record to the record of what followed
- * @param statement the parsed statement
  * @param verdict the findings and their highest level
  * @param plan the plan the rules looked at, if the statement was planned
  * @param effectiveStateTtl the session-wide state TTL that applies (0 = never expires); the state
  *     of each operator, where Flink's compiled plan gives it, is in {@code plan}
- * @param unanalysedReason why the guard could not analyse the statement, or {@code null}
+ * @param unanalysedReason why the guard could not analyse the statement; empty when it did
  * @param refuse true when the statement must not run (a BLOCK finding, or unanalysed with fail
  *     mode {@code closed})
- * @param flinkError Flink's own exception when its parser or planner rejected the statement, else
- *     {@code null}
+ * @param flinkError Flink's own exception when its parser or planner rejected the statement
  * @param analysisMs time the guard spent, in milliseconds
  */
 public record Decision(
         String id,
-        ParsedStatement statement,
         Verdict verdict,
         Optional<ExplainedPlan> plan,
         Duration effectiveStateTtl,
-        String unanalysedReason,
+        Optional<String> unanalysedReason,
         boolean refuse,
-        Throwable flinkError,
+        Optional<Throwable> flinkError,
         long analysisMs) {
 
     /** A decision with a fresh id. */
     public static Decision of(
-            ParsedStatement statement, Verdict verdict, Optional<ExplainedPlan> plan, Duration effectiveStateTtl,
-            String unanalysedReason, boolean refuse, Throwable flinkError, long analysisMs) {
+            Verdict verdict, Optional<ExplainedPlan> plan, Duration effectiveStateTtl, Optional<String> unanalysedReason,
+            boolean refuse, Optional<Throwable> flinkError, long analysisMs) {
         return new Decision(
-                UUID.randomUUID().toString(), statement, verdict, plan, effectiveStateTtl, unanalysedReason, refuse,
-                flinkError, analysisMs);
+                UUID.randomUUID().toString(), verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError,
+                analysisMs);
     }
 
     /** The same decision, refused or not. */
     public Decision withRefuse(boolean newRefuse) {
-        return new Decision(
-                id, statement, verdict, plan, effectiveStateTtl, unanalysedReason, newRefuse, flinkError, analysisMs);
+        return new Decision(id, verdict, plan, effectiveStateTtl, unanalysedReason, newRefuse, flinkError, analysisMs);
     }
 
     /** {@code OK}, {@code INFO}, {@code WARN}, {@code BLOCK}, or {@code UNANALYSED}. */
     public String verdictLabel() {
-        if (unanalysedReason != null && verdict.level() != Level.BLOCK) {
+        if (unanalysedReason.isPresent() && verdict.level() != Level.BLOCK) {
             return "UNANALYSED";
         }
         return verdict.label();
@@ -67,7 +63,7 @@ public record Decision(
      */
     public boolean rejectedByFlink() {
         return refuse
-                && flinkError != null
+                && flinkError.isPresent()
                 && verdict.blockedOnlyByFallback();
     }
 
@@ -83,7 +79,7 @@ public record Decision(
             out.append('\n');
         } else {
             out.append("[sql-guard] Statement refused: the guard could not analyse it (")
-                    .append(unanalysedReason)
+                    .append(unanalysedReason.orElse("no reason given"))
                     .append(") and sql-guard.fail-mode is 'closed'.\n");
         }
         for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {

@@ -11,7 +11,8 @@ import java.net.InetSocketAddress;
 /**
  * The {@code guard} endpoint: the wrapped endpoint (REST by default) serving its unchanged protocol
  * on top of the guarded service. Starting it starts the wrapped endpoint and the policy reloader;
- * stopping it stops them and closes the metric reporters.
+ * stopping it stops them, the guard's own threads (planning, the REST decisions, waiting on
+ * operations) and closes the metric reporters.
  */
 public final class GuardEndpoint implements SqlGatewayEndpoint {
 
@@ -48,8 +49,7 @@ public final class GuardEndpoint implements SqlGatewayEndpoint {
         try {
             delegate.stop();
         } finally {
-            runtime.reloader().ifPresent(r -> r.close());
-            runtime.metrics().close();
+            runtime.close();
         }
     }
 
@@ -58,7 +58,7 @@ public final class GuardEndpoint implements SqlGatewayEndpoint {
         return delegate;
     }
 
-    /** The policy holder, metrics, identities and reloader of this gateway. */
+    /** The policy holder, metrics, sessions and reloader of this gateway. */
     public GuardRuntime runtime() {
         return runtime;
     }

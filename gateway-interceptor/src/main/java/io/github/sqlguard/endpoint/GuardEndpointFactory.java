@@ -3,7 +3,6 @@ package io.github.sqlguard.endpoint;
 import io.github.sqlguard.audit.AuditLog;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.endpoint.rest.GuardRestEndpoint;
-import io.github.sqlguard.identity.Identities;
 import io.github.sqlguard.identity.Identity;
 import io.github.sqlguard.identity.IdentityResolver;
 import io.github.sqlguard.metrics.GuardMetrics;
@@ -14,6 +13,7 @@ import io.github.sqlguard.policy.PolicyReloader;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.service.GuardedSqlGatewayService;
+import io.github.sqlguard.service.PolicyReloadRecord;
 import io.github.sqlguard.service.StatementPipeline;
 
 import org.apache.flink.configuration.ConfigOption;
@@ -49,7 +49,8 @@ import java.util.function.Consumer;
  * route when enabled ({@link GuardRestEndpoint}).
  *
  * <p>It also sets up what the gateway shares ({@link GuardRuntime}): the policy holder and its
- * reloader, the metrics with Flink's {@code metrics.reporter.*} reporters, and the identities.
+ * reloader, the metrics with Flink's {@code metrics.reporter.*} reporters, and the guarded service
+ * whose sessions keep the identity each was opened with.
  */
 public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
 
@@ -80,19 +81,20 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
         }
         String instance = policy.instanceId() != null ? policy.instanceId() : defaultInstanceId(flinkConfig, delegateId);
         PolicyHolder policies = new PolicyHolder(policy);
-        Identities identities = new Identities();
         Optional<PolicyReloader> reloader = PolicyReloader.fromConfiguration(flinkConfig, catalog, policies);
         GuardMetrics metrics = GuardMetrics.fromConfiguration(flinkConfig, hostName());
-        GuardRuntime runtime = new GuardRuntime(policies, metrics, identities, reloader);
+        Optional<GuardedSqlGatewayService> built = Optional.empty();
         try {
             SqlGatewayService service = context.getSqlGatewayService();
             Auditor auditor = new Auditor(new AuditLog(), instance, policy.auditMaxStatementLength());
-            StatementPipeline pipeline = new StatementPipeline(service, catalog, auditor, policies, metrics, identities);
-            GuardedSqlGatewayService guarded = new GuardedSqlGatewayService(service, pipeline);
+            GuardedSqlGatewayService guarded =
+                    new GuardedSqlGatewayService(service, new StatementPipeline(service, catalog, auditor, policies, metrics));
+            built = Optional.of(guarded);
+            GuardRuntime runtime = new GuardRuntime(policies, metrics, reloader, guarded);
             reloader.ifPresent(r -> {
                 r.addValidator(IdentityResolver::fromConfiguration);
                 r.addListener(result -> metrics.policyReload(result.outcome().name().toLowerCase()));
-                r.addListener(pipeline::policyReloaded);
+                r.addListener(new PolicyReloadRecord(auditor, metrics));
             });
             metrics.sessionsOpen(guarded::trackedSessions);
 
@@ -107,7 +109,7 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
             if (delegateFactory instanceof SqlGatewayRestEndpointFactory restFactory) {
                 delegate =
                         restWithGuardRoutes(
-                                restFactory, delegateContext, guarded, identityResolver, identities,
+                                restFactory, delegateContext, guarded, identityResolver,
                                 rejected -> metrics.identityRejected(), reloadRoute ? reloader.orElse(null) : null);
             } else {
                 if (reloadRoute || identityResolver.clientCertificates()
@@ -128,16 +130,22 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
                             + ", instance " + instance;
             return new GuardEndpoint(delegate, delegateId, summary, runtime);
         } catch (RuntimeException e) {
-            release(runtime, e);
+            release(reloader, metrics, built, e);
             throw e;
         }
     }
 
-    /** Releases what the factory opened (the reporters' ports) when the endpoint cannot be built. */
-    private static void release(GuardRuntime runtime, RuntimeException failure) {
-        runtime.reloader().ifPresent(PolicyReloader::close);
+    /**
+     * Releases what the factory opened (the reporters' ports, the guard's threads) when the endpoint
+     * cannot be built.
+     */
+    private static void release(
+            Optional<PolicyReloader> reloader, GuardMetrics metrics, Optional<GuardedSqlGatewayService> guarded,
+            RuntimeException failure) {
+        reloader.ifPresent(PolicyReloader::close);
+        guarded.ifPresent(GuardedSqlGatewayService::close);
         try {
-            runtime.metrics().close();
+            metrics.close();
         } catch (Exception e) {
             failure.addSuppressed(e);
         }
@@ -152,7 +160,6 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
             SqlGatewayEndpointFactoryUtils.DefaultEndpointFactoryContext context,
             GuardedSqlGatewayService guarded,
             IdentityResolver identityResolver,
-            Identities identities,
             Consumer<Identity> onIdentityRejected,
             PolicyReloader reloadRoute) {
         SqlGatewayEndpointFactoryUtils.createEndpointFactoryHelper(factory, context).validate();
@@ -160,7 +167,7 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
                 SqlGatewayRestEndpointFactory.rebuildRestEndpointOptions(
                         context.getEndpointOptions(), context.getFlinkConfiguration().toMap());
         try {
-            return new GuardRestEndpoint(config, guarded, identityResolver, identities, onIdentityRejected, reloadRoute);
+            return new GuardRestEndpoint(config, guarded, identityResolver, onIdentityRejected, reloadRoute);
         } catch (Exception e) {
             throw new SqlGatewayException("Cannot start the guarded REST endpoint.", e);
         }

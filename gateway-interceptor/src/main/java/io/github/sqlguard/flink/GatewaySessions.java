@@ -16,22 +16,24 @@ import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.service.SqlGatewayServiceImpl;
 import org.apache.flink.table.gateway.service.session.Session;
+import org.apache.flink.table.delegation.Parser;
+import org.apache.flink.table.operations.Operation;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
- * The one place where the guard reaches into Flink's SQL Gateway internals ({@code
- * flink-sql-gateway} 2.3: {@link SqlGatewayServiceImpl#getSession}, {@code Session}, {@code
- * OperationExecutor}, {@code OperationManager}). Everything else talks to the public {@link
- * SqlGatewayService}.
+ * Where the guard reaches into Flink's SQL Gateway internals ({@code flink-sql-gateway} 2.3: {@link
+ * SqlGatewayServiceImpl#getSession}, {@code Session}, {@code OperationExecutor}, {@code
+ * OperationManager}); outside this package the guard talks to the public {@link SqlGatewayService}.
  *
  * <p>Why an internal API: a session's {@link TableEnvironmentInternal} is what Flink itself builds
  * for every operation of the session ({@code OperationExecutor#getTableEnvironment}) — the same
@@ -41,18 +43,19 @@ import java.util.concurrent.TimeoutException;
  * themselves rather than their text, and the compiled plan with each operator's state TTL, without
  * a round trip through the session's operation queue.
  *
- * <p>Thread-safe. Stability: internal; the per-Flink-line differences live here.
+ * <p>Thread-safe; {@link #close()} stops its waiting threads. Stability: internal; the per-Flink-line
+ * differences live in this package ({@link FlinkLine}).
  */
-public final class GatewaySessions {
+public final class GatewaySessions implements AutoCloseable {
+
+    /**
+     * Most threads waiting at once on operations' status (one per session waiting for its previous
+     * configuration change at most); further waits queue, each still bounded by its own timeout.
+     */
+    static final int MAX_WAITERS = 64;
 
     /** Threads that wait on a running operation's status, so the caller can bound its wait. */
-    private final ExecutorService waiters =
-            Executors.newCachedThreadPool(
-                    r -> {
-                        Thread t = new Thread(r, "sql-guard-operation-waiter");
-                        t.setDaemon(true);
-                        return t;
-                    });
+    private final ExecutorService waiters = Pools.bounded("sql-guard-operation-waiter", MAX_WAITERS);
 
     private final SqlGatewayServiceImpl service;
 
@@ -78,6 +81,24 @@ public final class GatewaySessions {
     public TableEnvironmentInternal tableEnvironment(SessionHandle session, Configuration executionConfig) {
         Session s = service.getSession(session);
         return s.createExecutor(executionConfig).getTableEnvironment();
+    }
+
+    /**
+     * The session's own parser chain ({@code ParserImpl}: its dialect, extended parser first, then
+     * the SQL parser), with the session's configuration and {@code executionConfig} on top: the
+     * operations it reads from a statement, or Flink's own exception when it rejects it.
+     *
+     * @throws org.apache.flink.table.gateway.api.utils.SqlGatewayException when the session does
+     *     not exist
+     */
+    public Function<String, List<Operation>> parser(SessionHandle session, Configuration executionConfig) {
+        Parser parser = tableEnvironment(session, executionConfig).getParser();
+        return parser::parse;
+    }
+
+    /** The class loader of the session's jars ({@code ADD JAR}, the gateway's {@code --jar}s). */
+    public ClassLoader userClassLoader(SessionHandle session) {
+        return service.getSession(session).createExecutor().getSessionContext().getUserClassloader();
     }
 
     /**
@@ -143,27 +164,44 @@ public final class GatewaySessions {
             // Closed by the client, or the session is gone: it has ended.
             return true;
         }
-        CompletableFuture<Void> ended =
-                CompletableFuture.runAsync(
-                        () -> {
-                            try {
-                                service.getSession(session).getOperationManager().awaitOperationTermination(operation);
-                            } catch (Exception endedWithErrorOrGone) {
-                                // An operation that failed, or that is gone (closed), has ended too.
-                            }
-                        },
-                        waiters);
+        Future<Boolean> ended = waiters.submit(() -> awaitEnd(session, operation));
         try {
-            ended.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            return true;
+            return ended.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
+            // Interrupts the waiting thread (Flink's wait is on the operation's status monitor).
             ended.cancel(true);
             return false;
-        } catch (ExecutionException e) {
+        } catch (ExecutionException | CancellationException e) {
             return true;
         } catch (InterruptedException e) {
+            ended.cancel(true);
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    /**
+     * Waits on the calling thread until the operation has ended (finished, failed, cancelled or
+     * closed) or the thread is interrupted, without polling ({@code
+     * OperationManager.Operation#awaitTermination}).
+     *
+     * @return true when it ended; false when the thread was interrupted first
+     */
+    public boolean awaitEnd(SessionHandle session, OperationHandle operation) {
+        try {
+            service.getSession(session).getOperationManager().awaitOperationTermination(operation);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception endedWithErrorOrGone) {
+            // An operation that failed, or that is gone (closed), has ended too.
+        }
+        return true;
+    }
+
+    /** Stops the threads that wait on operations; a wait in progress ends as interrupted. */
+    @Override
+    public void close() {
+        waiters.shutdownNow();
     }
 }

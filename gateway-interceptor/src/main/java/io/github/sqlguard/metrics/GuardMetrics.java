@@ -1,20 +1,14 @@
 package io.github.sqlguard.metrics;
 
-import io.github.sqlguard.compat.FlinkLine;
+import io.github.sqlguard.flink.SqlGatewayMetrics;
 
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.core.plugin.PluginManager;
-import org.apache.flink.core.plugin.PluginUtils;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
-import org.apache.flink.runtime.metrics.MetricRegistryConfiguration;
-import org.apache.flink.runtime.metrics.MetricRegistryImpl;
-import org.apache.flink.runtime.metrics.ReporterSetup;
-import org.apache.flink.runtime.metrics.util.MetricUtils;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
 /**
@@ -99,21 +92,9 @@ public final class GuardMetrics implements AutoCloseable {
      * a JobManager; the guard runs with or without them.
      */
     public static GuardMetrics fromConfiguration(Configuration config, String hostname) {
-        PluginManager plugins = PluginUtils.createPluginManagerFromRootFolder(config);
-        List<ReporterSetup> reporters = FlinkLine.current().metricReporters(config, plugins);
-        // No metric query service runs in the gateway, so no RPC frame size limits a dump.
-        MetricRegistryImpl registry =
-                new MetricRegistryImpl(MetricRegistryConfiguration.fromConfiguration(config, Long.MAX_VALUE), reporters);
-        SqlGatewayMetricGroup root = new SqlGatewayMetricGroup(registry, hostname);
-        MetricUtils.instantiateStatusMetrics(root.addGroup("Status"));
-        LOG.info("Flink SQL Guard: metrics of {}.{} go to {} reporter(s).", hostname, SqlGatewayMetricGroup.NAME,
-                reporters.size());
-        return new GuardMetrics(
-                root.addGroup("sqlguard"),
-                () -> {
-                    root.close();
-                    registry.closeAsync().get(30, TimeUnit.SECONDS);
-                });
+        SqlGatewayMetrics.Root root = SqlGatewayMetrics.open(config, hostname);
+        LOG.info("Flink SQL Guard: metrics of {}.sqlgateway go to {} reporter(s).", hostname, root.reporters());
+        return new GuardMetrics(root.group().addGroup("sqlguard"), root.close());
     }
 
     /** Metrics that are counted but reported nowhere: for tests and tools without a gateway. */

@@ -2,7 +2,7 @@ package io.github.sqlguard.rules;
 
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlannerError;
-import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.ParsedSql;
 
 import java.time.Duration;
 import java.util.List;
@@ -12,8 +12,8 @@ import java.util.Optional;
 /**
  * Everything a rule may look at for one statement or one configuration call.
  *
- * @param statement the parsed statement; for a session opened with properties, a synthetic
- *     statement of kind {@code OTHER}
+ * @param statement the statement as Flink's parser read it; {@link ParsedSql#NONE} for a call that
+ *     carries no statement (session properties, a script, a materialized table refresh)
  * @param plan the EXPLAIN result in the user's session, when the statement was planned and the
  *     planner accepted it
  * @param plannerError Flink's rejection of the statement (its parser's or its planner's), read once
@@ -29,7 +29,7 @@ import java.util.Optional;
  *     RuleEngine} gives each rule only the options it declares
  */
 public record AnalysisContext(
-        ParsedStatement statement,
+        ParsedSql statement,
         Optional<ExplainedPlan> plan,
         Optional<PlannerError> plannerError,
         boolean streaming,

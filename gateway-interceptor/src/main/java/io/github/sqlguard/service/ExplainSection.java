@@ -32,9 +32,7 @@ final class ExplainSection {
             out.append(" (").append(String.join(", ", blocking.stream().map(Finding::ruleId).toList())).append(')');
         }
         out.append(". ").append(ifRun(decision, policy)).append('\n');
-        if (decision.unanalysedReason() != null) {
-            out.append("Not analysed: ").append(decision.unanalysedReason()).append(".\n");
-        }
+        decision.unanalysedReason().ifPresent(reason -> out.append("Not analysed: ").append(reason).append(".\n"));
         if (decision.verdict().findings().isEmpty()) {
             out.append("No findings.\n");
         }
@@ -57,7 +55,7 @@ final class ExplainSection {
             }
             return "Run as it is, the statement would be refused (sql-guard.fail-mode: closed).";
         }
-        if (decision.unanalysedReason() != null) {
+        if (decision.unanalysedReason().isPresent()) {
             return "Run as it is, the statement would run unanalysed (sql-guard.fail-mode: open).";
         }
         long advisories = decision.verdict().findings().size();

@@ -1,26 +1,16 @@
 package io.github.sqlguard.service;
 
-import io.github.sqlguard.compat.FlinkLine;
+import io.github.sqlguard.audit.What;
+import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.identity.Identity;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.statement.ParsedStatement;
-import io.github.sqlguard.statement.StatementKind;
 
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.table.catalog.CatalogBaseTable.TableKind;
-import org.apache.flink.table.catalog.ObjectIdentifier;
-import org.apache.flink.table.catalog.ResolvedCatalogBaseTable;
-import org.apache.flink.table.catalog.ResolvedSchema;
-import org.apache.flink.table.catalog.UnresolvedIdentifier;
-import org.apache.flink.table.functions.FunctionDefinition;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
-import org.apache.flink.table.gateway.api.endpoint.EndpointVersion;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.results.FetchOrientation;
-import org.apache.flink.table.gateway.api.results.FunctionInfo;
-import org.apache.flink.table.gateway.api.results.GatewayInfo;
-import org.apache.flink.table.gateway.api.results.OperationInfo;
 import org.apache.flink.table.gateway.api.results.ResultSet;
-import org.apache.flink.table.gateway.api.results.TableInfo;
 import org.apache.flink.table.gateway.api.session.SessionEnvironment;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.api.utils.SqlGatewayException;
@@ -31,13 +21,11 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.Callable;
 
 /**
  * A {@link SqlGatewayService} decorator that puts every call carrying SQL or configuration through
  * the guard's {@link StatementPipeline} before Flink's own service ({@code SqlGatewayServiceImpl})
- * sees it, and delegates every other call unchanged.
+ * sees it, and delegates every other call unchanged ({@link ForwardingSqlGatewayService}).
  *
  * <ul>
  *   <li>{@code executeStatement}: decided by the pipeline; a refused statement is replaced by an
@@ -49,51 +37,56 @@ import java.util.concurrent.Callable;
  *       statement; {@code sql-guard.fail-mode} decides.
  * </ul>
  *
- * <p>Thread-safe.
+ * <p>The guard's REST endpoint passes what it knows of a call as arguments: the verified identity
+ * of whoever opens a session ({@link #openSession(SessionEnvironment, Identity)}), and a
+ * statement's parse made on its I/O thread ({@link #execute(SessionHandle, KeptParse, long,
+ * Configuration)}).
+ *
+ * <p>Thread-safe; {@link #close()} stops the guard's threads.
  */
-public final class GuardedSqlGatewayService implements SqlGatewayService {
+public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService implements AutoCloseable {
 
-    private final SqlGatewayService delegate;
     private final StatementPipeline pipeline;
     /** Hands a statement the guard allows to Flink's own service. */
-    private final StatementPipeline.HandOff toFlink;
+    private final HandOff toFlink;
 
     public GuardedSqlGatewayService(SqlGatewayService delegate, StatementPipeline pipeline) {
-        this.delegate = delegate;
+        super(delegate);
         this.pipeline = pipeline;
-        this.toFlink =
-                new StatementPipeline.HandOff() {
-                    @Override
-                    public OperationHandle execute(
-                            SessionHandle session, ParsedStatement parsed, String statement, long timeoutMs,
-                            Configuration config) {
-                        return delegate.executeStatement(session, statement, timeoutMs, config);
-                    }
-
-                    @Override
-                    public Optional<OperationHandle> executeJudgedPlan(
-                            SessionHandle session, String compiledPlanJson, Configuration config) {
-                        return pipeline.executeJudgedPlan(session, compiledPlanJson, config);
-                    }
-                };
+        this.toFlink = HandOff.toFlink(delegate, pipeline.gatewaySessions());
     }
 
     // ---------------------------------------------------------------------------------------
     // Guarded calls
     // ---------------------------------------------------------------------------------------
 
+    /** Opens a session nobody verified (not over the guard's REST endpoint): its user is only claimed. */
     @Override
     public SessionHandle openSession(SessionEnvironment environment) throws SqlGatewayException {
+        return open(environment, Optional.empty());
+    }
+
+    /** Opens a session for {@code identity}, as the gateway's REST endpoint verified it. */
+    public SessionHandle openSession(SessionEnvironment environment, Identity identity) throws SqlGatewayException {
+        return open(environment, Optional.of(identity));
+    }
+
+    private SessionHandle open(SessionEnvironment environment, Optional<Identity> identity) {
         // Self-declared: audited as claimedUser, never as the verified user.
         String claimedUser =
                 environment.getSessionConfig()
                         .getOrDefault(GuardOptions.USER_PROPERTY.key(), environment.getSessionName().orElse(null));
-        return pipeline.openSession(environment, claimedUser);
+        return pipeline.openSession(environment, claimedUser, identity);
     }
 
-    /** Number of sessions the guard keeps state for (user, statement set, advisories); for monitoring. */
+    /** What the guard keeps of each session (who opened it, its statement set, advisories). */
+    public SessionRegistry sessions() {
+        return pipeline.sessions();
+    }
+
+    /** Number of sessions the guard keeps state for; for monitoring. */
     public int trackedSessions() {
-        return pipeline.trackedSessions();
+        return pipeline.sessions().size();
     }
 
     @Override
@@ -119,26 +112,36 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
         return pipeline.execute(sessionHandle, statement, executionTimeoutMs, executionConfig, toFlink).handle();
     }
 
+    /** As {@code executeStatement}, for a statement parsed before the call ({@link #parse}). */
+    public OperationHandle execute(
+            SessionHandle sessionHandle, KeptParse statement, long executionTimeoutMs, Configuration executionConfig) {
+        return pipeline.execute(sessionHandle, statement, executionTimeoutMs, executionConfig, toFlink).handle();
+    }
+
+    /** Flink's parse of {@code statement}, timed, for {@link #execute(SessionHandle, KeptParse, long, Configuration)}. */
+    public KeptParse parse(String statement) {
+        return pipeline.parse(statement);
+    }
+
     /**
      * True when the guard decides on {@code statement} without planning it (see {@link
      * StatementPipeline#decidesWithoutPlanning}): cheap enough to answer on a REST I/O thread.
      */
-    public boolean decidesWithoutPlanning(String statement) {
-        return pipeline.decidesWithoutPlanning(statement);
+    public boolean decidesWithoutPlanning(ParsedStatement statement) {
+        return StatementPipeline.decidesWithoutPlanning(statement);
     }
 
     // No @Override: Flink 1.20's SqlGatewayService has no deployScript; on 2.x this overrides it.
     public <ClusterID> ClusterID deployScript(
             SessionHandle sessionHandle, @Nullable URI scriptUri, @Nullable String script, Configuration executionConfig)
             throws SqlGatewayException {
-        String text = script != null ? script : "-- script at " + scriptUri;
         return pipeline.unanalysable(
                 "deployScript",
                 sessionHandle,
-                ParsedStatement.describing(text, StatementKind.SCRIPT),
+                What.script(scriptUri, script),
                 "deployScript runs a whole script in application mode outside the session",
                 () -> FlinkLine.current().<ClusterID>deployScript(delegate, sessionHandle, scriptUri, script, executionConfig),
-                id -> null);
+                id -> Optional.empty());
     }
 
     @Override
@@ -153,14 +156,12 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
         return pipeline.unanalysable(
                 "refreshMaterializedTable",
                 sessionHandle,
-                ParsedStatement.describing(
-                        "-- refresh materialized table " + materializedTableIdentifier,
-                        StatementKind.MATERIALIZED_TABLE_REFRESH),
+                What.materializedTableRefresh(materializedTableIdentifier),
                 "a materialized table refresh runs the table's stored query",
                 () -> delegate.refreshMaterializedTable(
                         sessionHandle, materializedTableIdentifier, isPeriodic, scheduleTime, dynamicOptions,
                         staticPartitions, executionConfig),
-                handle -> handle);
+                Optional::ofNullable);
     }
 
     /** The guard's advisory for an operation of a session (see {@link StatementPipeline#advisory}). */
@@ -171,32 +172,6 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     /** The advisories of a session's most recent operations, oldest first; empty for an unknown session. */
     public Optional<List<Advisory>> advisories(SessionHandle sessionHandle) {
         return pipeline.advisories(sessionHandle);
-    }
-
-    // ---------------------------------------------------------------------------------------
-    // Delegated calls
-    // ---------------------------------------------------------------------------------------
-
-    @Override
-    public Map<String, String> getSessionConfig(SessionHandle sessionHandle) throws SqlGatewayException {
-        return delegate.getSessionConfig(sessionHandle);
-    }
-
-    @Override
-    public EndpointVersion getSessionEndpointVersion(SessionHandle sessionHandle) throws SqlGatewayException {
-        return delegate.getSessionEndpointVersion(sessionHandle);
-    }
-
-    @Override
-    public OperationHandle submitOperation(SessionHandle sessionHandle, Callable<ResultSet> executor)
-            throws SqlGatewayException {
-        return delegate.submitOperation(sessionHandle, executor);
-    }
-
-    @Override
-    public void cancelOperation(SessionHandle sessionHandle, OperationHandle operationHandle)
-            throws SqlGatewayException {
-        delegate.cancelOperation(sessionHandle, operationHandle);
     }
 
     @Override
@@ -210,83 +185,23 @@ public final class GuardedSqlGatewayService implements SqlGatewayService {
     }
 
     @Override
-    public OperationInfo getOperationInfo(SessionHandle sessionHandle, OperationHandle operationHandle)
-            throws SqlGatewayException {
-        return delegate.getOperationInfo(sessionHandle, operationHandle);
-    }
-
-    @Override
-    public ResolvedSchema getOperationResultSchema(
-            SessionHandle sessionHandle, OperationHandle operationHandle) throws SqlGatewayException {
-        return delegate.getOperationResultSchema(sessionHandle, operationHandle);
-    }
-
-    @Override
     public ResultSet fetchResults(SessionHandle sessionHandle, OperationHandle operationHandle, long token, int maxRows)
             throws SqlGatewayException {
-        return pipeline.fetched(operationHandle, delegate.fetchResults(sessionHandle, operationHandle, token, maxRows));
+        return pipeline.fetched(
+                sessionHandle, operationHandle, delegate.fetchResults(sessionHandle, operationHandle, token, maxRows));
     }
 
     @Override
     public ResultSet fetchResults(
             SessionHandle sessionHandle, OperationHandle operationHandle, FetchOrientation orientation, int maxRows)
             throws SqlGatewayException {
-        return pipeline.fetched(operationHandle, delegate.fetchResults(sessionHandle, operationHandle, orientation, maxRows));
+        return pipeline.fetched(
+                sessionHandle, operationHandle, delegate.fetchResults(sessionHandle, operationHandle, orientation, maxRows));
     }
 
+    /** Stops the guard's threads (planning, waiting on Flink's operations); Flink's service is the gateway's to stop. */
     @Override
-    public String getCurrentCatalog(SessionHandle sessionHandle) throws SqlGatewayException {
-        return delegate.getCurrentCatalog(sessionHandle);
-    }
-
-    @Override
-    public Set<String> listCatalogs(SessionHandle sessionHandle) throws SqlGatewayException {
-        return delegate.listCatalogs(sessionHandle);
-    }
-
-    @Override
-    public Set<String> listDatabases(SessionHandle sessionHandle, String catalogName) throws SqlGatewayException {
-        return delegate.listDatabases(sessionHandle, catalogName);
-    }
-
-    @Override
-    public Set<TableInfo> listTables(
-            SessionHandle sessionHandle, String catalogName, String databaseName, Set<TableKind> tableKinds)
-            throws SqlGatewayException {
-        return delegate.listTables(sessionHandle, catalogName, databaseName, tableKinds);
-    }
-
-    @Override
-    public ResolvedCatalogBaseTable<?> getTable(SessionHandle sessionHandle, ObjectIdentifier tableIdentifier)
-            throws SqlGatewayException {
-        return delegate.getTable(sessionHandle, tableIdentifier);
-    }
-
-    @Override
-    public Set<FunctionInfo> listUserDefinedFunctions(
-            SessionHandle sessionHandle, String catalogName, String databaseName) throws SqlGatewayException {
-        return delegate.listUserDefinedFunctions(sessionHandle, catalogName, databaseName);
-    }
-
-    @Override
-    public Set<FunctionInfo> listSystemFunctions(SessionHandle sessionHandle) throws SqlGatewayException {
-        return delegate.listSystemFunctions(sessionHandle);
-    }
-
-    @Override
-    public FunctionDefinition getFunctionDefinition(SessionHandle sessionHandle, UnresolvedIdentifier functionIdentifier)
-            throws SqlGatewayException {
-        return delegate.getFunctionDefinition(sessionHandle, functionIdentifier);
-    }
-
-    @Override
-    public GatewayInfo getGatewayInfo() {
-        return delegate.getGatewayInfo();
-    }
-
-    @Override
-    public List<String> completeStatement(SessionHandle sessionHandle, String statement, int position)
-            throws SqlGatewayException {
-        return delegate.completeStatement(sessionHandle, statement, position);
+    public void close() {
+        pipeline.close();
     }
 }

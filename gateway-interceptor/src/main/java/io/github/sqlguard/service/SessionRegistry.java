@@ -2,17 +2,15 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.audit.Subject;
 import io.github.sqlguard.flink.GatewaySessions;
-import io.github.sqlguard.identity.Identities;
+import io.github.sqlguard.identity.Identity;
 
 import org.apache.flink.table.gateway.api.SqlGatewayService;
-import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.api.utils.SqlGatewayException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,11 +18,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What the guard keeps per session ({@link SessionState}: who opened it, statement set, advisories), its
- * lock, and the wait for a session's previous configuration change; dropped when the session
- * closes or Flink expires it. Thread-safe.
+ * The {@link GuardedSession} of every session of the gateway, from the moment the guard sees it
+ * open until it closes or Flink expires it. Thread-safe; one per gateway. Stability: public,
+ * evolving.
  */
-final class SessionRegistry {
+public final class SessionRegistry {
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
 
@@ -33,67 +31,51 @@ final class SessionRegistry {
 
     private final SqlGatewayService delegate;
     private final Optional<GatewaySessions> gatewaySessions;
-    private final Identities identities;
-    private final Map<SessionHandle, SessionState> sessions = new ConcurrentHashMap<>();
+    private final Map<SessionHandle, GuardedSession> sessions = new ConcurrentHashMap<>();
     /** When sessions were last checked for expiry by Flink's session manager (ms since epoch). */
     private final AtomicLong lastPrune = new AtomicLong();
 
-    SessionRegistry(SqlGatewayService delegate, Optional<GatewaySessions> gatewaySessions, Identities identities) {
+    /**
+     * @param delegate Flink's service, asked whether a session still exists
+     * @param gatewaySessions Flink's sessions, to wait on their operations; empty when the service
+     *     is not Flink's own (nothing is waited for)
+     */
+    public SessionRegistry(SqlGatewayService delegate, Optional<GatewaySessions> gatewaySessions) {
         this.delegate = delegate;
         this.gatewaySessions = gatewaySessions;
-        this.identities = identities;
     }
 
-    /** Starts keeping state for a session Flink just opened; prunes sessions Flink expired. */
-    void opened(SessionHandle session, Subject subject) {
-        sessions.put(session, new SessionState(subject));
+    /** Starts keeping a session Flink just opened; prunes sessions Flink expired. */
+    GuardedSession opened(SessionHandle session, Subject subject, Optional<Identity> identity) {
+        GuardedSession guarded = new GuardedSession(subject, identity, endOf(session));
+        sessions.put(session, guarded);
         pruneExpired();
+        return guarded;
     }
 
-    /** Drops what the guard keeps for {@code session}, its verified identity included. */
+    /** Drops what the guard keeps for {@code session}. */
     void forget(SessionHandle session) {
         sessions.remove(session);
-        identities.forget(session);
     }
 
-    /** The session's state; a session the guard did not see open (opened before a restart) has no known user. */
-    SessionState state(SessionHandle session) {
-        return sessions.computeIfAbsent(session, h -> new SessionState(Subject.unknown(null)));
+    /** The session; one the guard did not see open (opened before a restart) has no known user. */
+    GuardedSession session(SessionHandle session) {
+        return sessions.computeIfAbsent(session, h -> new GuardedSession(Subject.unknown(null), Optional.empty(), endOf(h)));
     }
 
-    /** The session's state, if the guard keeps any. */
-    Optional<SessionState> find(SessionHandle session) {
+    /** The session, if the guard keeps it. */
+    public Optional<GuardedSession> find(SessionHandle session) {
         return Optional.ofNullable(sessions.get(session));
     }
 
-    /** Who opened the session; nothing known when the guard keeps no state for it. */
-    Subject subject(SessionHandle session) {
-        SessionState state = sessions.get(session);
-        return state == null ? Subject.unknown(null) : state.subject();
-    }
-
-    /** Number of sessions the guard keeps state for. */
-    int size() {
+    /** Number of sessions the guard keeps. */
+    public int size() {
         return sessions.size();
     }
 
-    /**
-     * Waits until the operation of the session's last configuration-changing statement (SET, RESET,
-     * DDL, ADD JAR ...) has ended, so the next decision plans against what Flink has applied. One
-     * waiter on the operation's own status, no polling ({@link GatewaySessions#awaitTermination});
-     * at most {@code timeout}, after which the guard decides anyway and says so in its log.
-     * Called with the session's decision lock held.
-     */
-    void awaitPreviousChange(SessionHandle session, SessionState state, Duration timeout) {
-        OperationHandle previous = state.lastChange();
-        if (previous == null) {
-            return;
-        }
-        if (gatewaySessions.isPresent() && !gatewaySessions.get().awaitTermination(session, previous, timeout)) {
-            LOG.warn("Operation {} of session {} is still running after sql-guard.explain-timeout; deciding on the next"
-                    + " statement anyway.", previous, session);
-        }
-        state.changedBy(null);
+    private GuardedSession.OperationEnd endOf(SessionHandle session) {
+        return (operation, timeout) ->
+                gatewaySessions.map(g -> g.awaitTermination(session, operation, timeout)).orElse(true);
     }
 
     /**

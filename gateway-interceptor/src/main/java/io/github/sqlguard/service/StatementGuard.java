@@ -1,6 +1,8 @@
 package io.github.sqlguard.service;
 
 import io.github.sqlguard.decision.Decision;
+import io.github.sqlguard.flink.ExplainOutcome;
+import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.policy.FailMode;
@@ -10,6 +12,7 @@ import io.github.sqlguard.rules.ConfigChange;
 import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.Verdict;
+import io.github.sqlguard.statement.ParsedSql;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementKind;
 
@@ -65,65 +68,98 @@ public final class StatementGuard {
         boolean streaming = isStreaming(config);
 
         Optional<ExplainedPlan> plan = Optional.empty();
-        Optional<PlannerError> plannerError = statement.parseErrorMessage().map(PlannerError::of);
-        String unanalysed = null;
-        Throwable flinkError = statement.flinkError();
-        if (statement.explainBody() != null) {
-            ExplainOutcome outcome = planner.plan(statement.explainBody(), streaming);
+        Optional<PlannerError> plannerError = Optional.empty();
+        Optional<String> unanalysed = Optional.empty();
+        Optional<Throwable> flinkError = Optional.empty();
+        if (statement instanceof ParsedStatement.Unparsable unparsable) {
+            plannerError = Optional.of(PlannerError.of(unparsable.message()));
+            flinkError = unparsable.flinkError();
+        } else if (statement.plannedBody().isPresent()) {
+            ExplainOutcome outcome = planner.plan(statement.plannedBody().get(), streaming);
             if (outcome instanceof ExplainOutcome.Planned planned) {
                 plan = Optional.of(planned.plan());
             } else if (outcome instanceof ExplainOutcome.Rejected rejected) {
                 plannerError = Optional.of(PlannerError.of(rejected.error()));
-                flinkError = rejected.error();
+                flinkError = Optional.of(rejected.error());
             } else if (outcome instanceof ExplainOutcome.Failed failed) {
-                unanalysed = failed.reason();
+                unanalysed = Optional.of(failed.reason());
             }
-        } else if (statement.kind() == StatementKind.PLAN) {
-            unanalysed = "EXECUTE PLAN runs a compiled plan from a file the guard cannot read";
-        } else if (statement.kind() == StatementKind.MATERIALIZED_TABLE) {
-            unanalysed = "the guard could not find the defining query of this materialized table";
-        } else if (statement.kind() == StatementKind.EXPLAIN) {
-            unanalysed = "the guard could not find the explained statement in this EXPLAIN";
+        } else {
+            unanalysed = notPlanned(statement);
         }
         Duration ttl = StateTtl.effective(config);
         AnalysisContext context =
                 new AnalysisContext(statement, plan, plannerError, streaming, ttl, changes, config, policy.ruleOptions());
         Verdict verdict = engine.evaluate(context);
-        boolean refuse = verdict.blocked() || (unanalysed != null && policy.failMode() == FailMode.CLOSED);
-        long analysisMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        return Decision.of(statement, verdict, plan, ttl, unanalysed, refuse, flinkError, analysisMs);
+        boolean refuse = verdict.blocked() || (unanalysed.isPresent() && policy.failMode() == FailMode.CLOSED);
+        return Decision.of(verdict, plan, ttl, unanalysed, refuse, flinkError, elapsedMs(start));
+    }
+
+    /** Why a statement the guard would plan is not analysed: its planned text could not be found. */
+    private static Optional<String> notPlanned(ParsedStatement statement) {
+        return switch (statement.kind()) {
+            case PLAN -> Optional.of("EXECUTE PLAN runs a compiled plan from a file the guard cannot read");
+            case MATERIALIZED_TABLE -> Optional.of("the guard could not find the defining query of this materialized table");
+            case EXPLAIN -> Optional.of("the guard could not find the explained statement in this EXPLAIN");
+            default -> Optional.empty();
+        };
+    }
+
+    /**
+     * The rules' word on Flink's rejection of a statement the guard let through (a DDL that then
+     * fails in Flink), from Flink's error alone: a diagnosis when one explains it, else {@code
+     * planner-error}.
+     */
+    public Decision diagnosis(Throwable flinkError) {
+        long start = System.nanoTime();
+        AnalysisContext context =
+                new AnalysisContext(
+                        ParsedSql.NONE, Optional.empty(), Optional.of(PlannerError.of(flinkError)), true,
+                        Duration.ZERO, List.of(), Map.of(), policy.ruleOptions());
+        Verdict verdict = engine.evaluate(context);
+        return Decision.of(
+                verdict, Optional.empty(), Duration.ZERO, Optional.empty(), verdict.blocked(), Optional.of(flinkError),
+                elapsedMs(start));
     }
 
     /** Decides on configuration applied outside a statement (session properties at open). */
-    public Decision decideConfiguration(ParsedStatement description, Map<String, String> properties, String source) {
+    public Decision decideConfiguration(Map<String, String> properties, String source) {
         long start = System.nanoTime();
         List<ConfigChange> changes = new ArrayList<>();
         properties.forEach((k, v) -> changes.add(new ConfigChange(k, v, source)));
         Duration ttl = StateTtl.effective(properties);
         AnalysisContext context =
                 new AnalysisContext(
-                        description, Optional.empty(), Optional.empty(), isStreaming(properties), ttl, changes, properties,
-                        policy.ruleOptions());
+                        ParsedSql.NONE, Optional.empty(), Optional.empty(), isStreaming(properties), ttl, changes,
+                        properties, policy.ruleOptions());
         Verdict verdict = engine.evaluate(context);
         return Decision.of(
-                description, verdict, Optional.empty(), ttl, null, verdict.blocked(), null,
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+                verdict, Optional.empty(), ttl, Optional.empty(), verdict.blocked(), Optional.empty(), elapsedMs(start));
     }
 
     /**
      * The decision on a call the guard cannot analyse ({@code deployScript}, a materialized table
-     * refresh, a guard failure): its configuration is still checked; {@code sql-guard.fail-mode}
-     * decides whether it runs.
+     * refresh, a guard failure): the SQL it carries ({@link ParsedSql#NONE} for none) is still
+     * checked; {@code sql-guard.fail-mode} decides whether it runs.
      */
-    public Decision unanalysable(ParsedStatement statement, String reason) {
-        Decision base = decideConfiguration(statement, Map.of(), "none");
+    public Decision unanalysable(ParsedSql sql, String reason) {
+        long start = System.nanoTime();
+        AnalysisContext context =
+                new AnalysisContext(
+                        sql, Optional.empty(), Optional.empty(), true, Duration.ZERO, List.of(), Map.of(),
+                        policy.ruleOptions());
+        Verdict verdict = engine.evaluate(context);
         return Decision.of(
-                statement, base.verdict(), Optional.empty(), base.effectiveStateTtl(), reason,
-                policy.failMode() == FailMode.CLOSED || base.verdict().blocked(), null, base.analysisMs());
+                verdict, Optional.empty(), Duration.ZERO, Optional.of(reason),
+                policy.failMode() == FailMode.CLOSED || verdict.blocked(), Optional.empty(), elapsedMs(start));
     }
 
     /** Streaming unless {@code execution.runtime-mode} is {@code batch} ({@code ExecutionOptions.RUNTIME_MODE}). */
     static boolean isStreaming(Map<String, String> config) {
         return !"batch".equalsIgnoreCase(config.getOrDefault("execution.runtime-mode", "streaming").strip());
+    }
+
+    private static long elapsedMs(long startNanos) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
     }
 }

@@ -1,60 +1,173 @@
 package io.github.sqlguard.statement;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A statement as the guard sees it after Flink's parser read it.
+ * A statement as the guard sees it after Flink's parser chain read it ({@link StatementParser}):
+ * one of six shapes, each with only what that shape has.
  *
- * @param text the statement text as submitted
- * @param kind what the statement does
- * @param explainBody the text to put after {@code EXPLAIN} to plan this statement (a leading
- *     {@code EXECUTE} removed; for an {@code EXPLAIN}, the statement it explains, as written), or
- *     {@code null} when the statement is not planned
- * @param setKey for {@code SET}/{@code RESET}, the key (unquoted); otherwise {@code null}
- * @param setValue for {@code SET}, the value (unquoted); otherwise {@code null}
- * @param stateTtlHints every {@code STATE_TTL} hint option in the statement
- * @param tableOptions every option of a {@code WITH (...)} clause or {@code OPTIONS} hint
- * @param rankFunctionAliases aliases given to {@code ROW_NUMBER()}, {@code RANK()} and {@code
- *     DENSE_RANK()} calls in the statement, e.g. {@code rn}
- * @param parseError Flink's parser message when {@code kind} is {@link StatementKind#UNPARSABLE}
- * @param flinkError the exception of the session's own parser ({@code ParserImpl}) when it rejected
- *     the statement too, else {@code null}
+ * <ul>
+ *   <li>{@link Configure}: {@code SET}/{@code RESET}, with the key and value as Flink's parsers read
+ *       them;
+ *   <li>{@link Planned}: a statement the guard plans before it runs (query, INSERT, statement set,
+ *       {@code CREATE/REPLACE TABLE AS}, {@code COMPILE PLAN ... FOR}, a materialized table's
+ *       query), with the text it plans;
+ *   <li>{@link Explain}: an {@code EXPLAIN}, with the statement it explains;
+ *   <li>{@link StatementSetControl}: {@code BEGIN STATEMENT SET} and {@code END};
+ *   <li>{@link Other}: everything else Flink runs (DDL, {@code SHOW}, {@code USE}, jars, ...);
+ *   <li>{@link Unparsable}: text Flink's parsers reject, with Flink's message.
+ * </ul>
+ *
+ * <p>Every shape answers the accessors the rules read ({@link #text()}, {@link #kind()}, {@link
+ * #stateTtlHints()}, {@link #tableOptions()}, {@link #rankFunctionAliases()} of {@link ParsedSql},
+ * {@link #setKey()}, {@link #setValue()}).
  */
-public record ParsedStatement(
-        String text,
-        StatementKind kind,
-        String explainBody,
-        String setKey,
-        String setValue,
-        List<SqlOption> stateTtlHints,
-        List<SqlOption> tableOptions,
-        List<String> rankFunctionAliases,
-        String parseError,
-        Throwable flinkError) {
+public sealed interface ParsedStatement extends ParsedSql
+        permits ParsedStatement.Configure,
+                ParsedStatement.Planned,
+                ParsedStatement.Explain,
+                ParsedStatement.StatementSetControl,
+                ParsedStatement.Other,
+                ParsedStatement.Unparsable {
 
-    /** A statement the session's parser was not asked about. */
-    public ParsedStatement(
-            String text, StatementKind kind, String explainBody, String setKey, String setValue,
-            List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases,
-            String parseError) {
-        this(text, kind, explainBody, setKey, setValue, stateTtlHints, tableOptions, rankFunctionAliases, parseError, null);
+    /** What the statement does. */
+    StatementKind kind();
+
+    /**
+     * The text the guard plans for this statement: a {@link Planned} statement's body, an {@link
+     * Explain}'s explained statement; empty for anything the guard does not plan.
+     */
+    default Optional<String> plannedBody() {
+        return Optional.empty();
     }
 
-    public ParsedStatement {
-        stateTtlHints = List.copyOf(stateTtlHints);
-        tableOptions = List.copyOf(tableOptions);
-        rankFunctionAliases = List.copyOf(rankFunctionAliases);
+    /** Convenience for rules and tests: a {@code SET}/{@code RESET} key, else {@code null}. */
+    default String setKey() {
+        return this instanceof Configure c ? c.key().orElse(null) : null;
     }
 
-    /** A call that carries no single statement (session properties, a script), described by {@code text}. */
-    public static ParsedStatement describing(String text, StatementKind kind) {
-        return new ParsedStatement(text, kind, null, null, null, List.of(), List.of(), List.of(), null);
+    /** Convenience for rules and tests: a {@code SET} value, else {@code null}. */
+    default String setValue() {
+        return this instanceof Configure c ? c.value().orElse(null) : null;
     }
 
-    /** The parser's error, when the statement could not be parsed. */
-    public Optional<String> parseErrorMessage() {
-        return Optional.ofNullable(parseError);
+    /**
+     * {@code SET 'key' = 'value'}, {@code RESET 'key'}, or the bare {@code SET}/{@code RESET}.
+     *
+     * @param kind {@link StatementKind#SET} or {@link StatementKind#RESET}
+     * @param key the key (unquoted) as Flink reads it; empty for a bare {@code SET}/{@code RESET}
+     * @param value a {@code SET}'s value (unquoted) as Flink reads it; empty for a {@code RESET} or
+     *     a bare {@code SET}
+     */
+    record Configure(String text, StatementKind kind, Optional<String> key, Optional<String> value, SqlFacts facts)
+            implements ParsedStatement {
+        public Configure {
+            Objects.requireNonNull(text);
+            if (kind != StatementKind.SET && kind != StatementKind.RESET) {
+                throw new IllegalArgumentException("A configure statement is a SET or a RESET, not " + kind);
+            }
+        }
+    }
+
+    /**
+     * A statement the guard plans in the user's session before it runs.
+     *
+     * @param kind {@code QUERY}, {@code INSERT}, {@code STATEMENT_SET}, {@code CREATE_TABLE_AS},
+     *     {@code PLAN} ({@code COMPILE [AND EXECUTE] PLAN ... FOR}) or {@code MATERIALIZED_TABLE}
+     * @param body the text to plan: the statement without its trailing {@code ;} (a leading {@code
+     *     EXECUTE} kept: the session's parser reads it), the statement after {@code FOR}, or a
+     *     materialized table's defining query
+     */
+    record Planned(String text, StatementKind kind, String body, SqlFacts facts) implements ParsedStatement {
+        public Planned {
+            Objects.requireNonNull(text);
+            Objects.requireNonNull(body);
+        }
+
+        @Override
+        public Optional<String> plannedBody() {
+            return Optional.of(body);
+        }
+    }
+
+    /**
+     * {@code EXPLAIN ...} in any of Flink's forms: plans, never runs.
+     *
+     * @param explained the statement it explains, as written; empty when the guard cannot find it
+     * @param facts what the parser found in the whole {@code EXPLAIN}, the explained statement included
+     */
+    record Explain(String text, Optional<Planned> explained, SqlFacts facts) implements ParsedStatement {
+        @Override
+        public StatementKind kind() {
+            return StatementKind.EXPLAIN;
+        }
+
+        @Override
+        public Optional<String> plannedBody() {
+            return explained.map(Planned::body);
+        }
+    }
+
+    /** {@code BEGIN STATEMENT SET} ({@code begin}) or {@code END}, of a set sent statement by statement. */
+    record StatementSetControl(String text, boolean begin) implements ParsedStatement {
+        @Override
+        public StatementKind kind() {
+            return begin ? StatementKind.BEGIN_STATEMENT_SET : StatementKind.END_STATEMENT_SET;
+        }
+
+        @Override
+        public SqlFacts facts() {
+            return SqlFacts.NONE;
+        }
+    }
+
+    /**
+     * A statement the guard decides on from its text and the session's configuration alone: DDL,
+     * {@code SHOW}, {@code USE}, jars, modules; also {@code EXECUTE PLAN 'file'} and a materialized
+     * table whose query the guard cannot find ({@code PLAN}, {@code MATERIALIZED_TABLE}: the guard
+     * cannot analyse them).
+     */
+    record Other(String text, StatementKind kind, SqlFacts facts) implements ParsedStatement {}
+
+    /**
+     * Text Flink's parsers reject.
+     *
+     * @param message Flink's parser message (up to its list of expected tokens)
+     * @param flinkError the exception of Flink's own parser ({@code ParserImpl}, or its extended
+     *     parser), when the guard asked it
+     */
+    record Unparsable(String text, String message, Optional<Throwable> flinkError) implements ParsedStatement {
+        @Override
+        public StatementKind kind() {
+            return StatementKind.UNPARSABLE;
+        }
+
+        @Override
+        public SqlFacts facts() {
+            return SqlFacts.NONE;
+        }
+    }
+
+    /**
+     * What Flink's SQL parser found in a statement's tree.
+     *
+     * @param stateTtlHints every {@code STATE_TTL} hint option
+     * @param tableOptions every option of a {@code WITH (...)} clause or {@code OPTIONS} hint
+     * @param rankFunctionAliases aliases given to {@code ROW_NUMBER()}, {@code RANK()} and {@code
+     *     DENSE_RANK()} calls
+     */
+    record SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
+
+        /** Nothing found (a statement read without Flink's SQL parser). */
+        public static final SqlFacts NONE = new SqlFacts(List.of(), List.of(), List.of());
+
+        public SqlFacts {
+            stateTtlHints = List.copyOf(stateTtlHints);
+            tableOptions = List.copyOf(tableOptions);
+            rankFunctionAliases = List.copyOf(rankFunctionAliases);
+        }
     }
 
     /**
@@ -62,5 +175,5 @@ public record ParsedStatement(
      *
      * @param source where it was found: {@code WITH}, {@code OPTIONS hint}, {@code STATE_TTL hint}
      */
-    public record SqlOption(String key, String value, String source, int line, int column) {}
+    record SqlOption(String key, String value, String source, int line, int column) {}
 }

@@ -2,7 +2,9 @@ package io.github.sqlguard.statement;
 
 /**
  * What a statement does, as far as the guard is concerned. Classified from the node Flink's own
- * SQL parser ({@code FlinkSqlParserImpl}) produces, never from the raw text.
+ * SQL parser ({@code FlinkSqlParserImpl}) produces, or the operation Flink's parser chain reads,
+ * never from the raw text. Statements only: a call that carries none (session properties, a
+ * script, a materialized table refresh, a policy reload) is described by its audited call.
  */
 public enum StatementKind {
     /** {@code SELECT}, {@code VALUES}, {@code WITH ...}: planned and run; analysed. */
@@ -43,14 +45,6 @@ public enum StatementKind {
     METADATA(false),
     /** Anything else the parser accepts. */
     OTHER(false),
-    /** Not a statement: the properties a session is opened with. */
-    SESSION_PROPERTIES(false),
-    /** Not one statement: a whole script sent to {@code deployScript}. */
-    SCRIPT(false),
-    /** Not a statement: a change of the guard's own policy (a reload). */
-    POLICY(false),
-    /** Not a statement: a materialized table refresh requested over REST. */
-    MATERIALIZED_TABLE_REFRESH(false),
     /** Flink's parser rejected the text. */
     UNPARSABLE(false);
 

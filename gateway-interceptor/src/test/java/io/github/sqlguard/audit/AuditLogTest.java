@@ -52,6 +52,19 @@ class AuditLogTest {
     }
 
     @Test
+    void writesTheNestedRecordsFieldsFlatInTheLinesOrder() throws Exception {
+        String line = new AuditLog(logger, FIXED).render(record(Map.of(), "SELECT 1"));
+
+        assertThat(new ObjectMapper().readTree(line).fieldNames()).toIterable().containsExactly(
+                "logged_at", "time", "decisionId", "instance", "call", "sessionId",
+                "user", "claimedUser", "identitySource", "identityRejected", "scope", "policyHash",
+                "kind", "statement", "statementTruncated", "statementSha256",
+                "verdict", "findings", "suppressed", "effectiveStateTtlMs", "statefulOperators", "operatorStateTtl",
+                "analysisMs",
+                "operationHandle", "outcome", "execution", "error", "jobId");
+    }
+
+    @Test
     void aRecordThatCannotBeRenderedIsAnAuditWriteException() {
         Map<String, Integer> nullKey = new HashMap<>();
         nullKey.put(null, 1);
@@ -76,10 +89,13 @@ class AuditLogTest {
 
     private static AuditRecord record(Map<String, Integer> stateful, String statement) {
         return new AuditRecord(
-                "2026-11-30T03:18:51.207Z", "5e1a", "vm:8083", "executeStatement", "4b5c", null, "alice", "NONE", null,
-                null, "ab12", "QUERY", statement, false, "9f2c", "BLOCK",
-                List.of(new AuditRecord.AuditFinding("unbounded-rank", "BLOCK", "Rank(...)")), List.of(), 0L, stateful,
-                List.of(), 41L, "0d3e", "blocked", null, null, null);
+                "2026-11-30T03:18:51.207Z", "5e1a", "vm:8083", "executeStatement", "4b5c",
+                new Subject(null, "alice", "NONE", null, null, "ab12"),
+                new AuditRecord.Statement("QUERY", statement, false, "9f2c"),
+                new AuditRecord.Decided(
+                        "BLOCK", List.of(new AuditRecord.AuditFinding("unbounded-rank", "BLOCK", "Rank(...)")), List.of(),
+                        0L, stateful, List.of(), 41L),
+                new AuditRecord.Happened("0d3e", "blocked", null, null, null));
     }
 
     /** An appender as a backend may have one that propagates: Appender directly, not AppenderBase. */

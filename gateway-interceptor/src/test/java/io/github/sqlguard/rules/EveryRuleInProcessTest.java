@@ -2,7 +2,7 @@ package io.github.sqlguard.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.sqlguard.compat.FlinkLine;
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.testing.CaseCorpus;
 import io.github.sqlguard.testing.RuleTestKit;

@@ -1,9 +1,12 @@
 package io.github.sqlguard.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.github.sqlguard.testing.InProcessGateway;
 
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 
 import org.junit.jupiter.api.AfterAll;
@@ -52,8 +55,11 @@ class StatementTimingEventTest {
             recording.start();
             gateway.runToEnd(session, "SET 'table.exec.state.ttl' = '1 h'");
             // As the REST endpoint does for a statement it answers on its I/O thread: parsed before the call.
-            assertThat(gateway.pipeline().decidesWithoutPlanning("SHOW TABLES")).isTrue();
-            gateway.runToEnd(session, "SHOW TABLES");
+            KeptParse show = gateway.service().parse("SHOW TABLES");
+            assertThat(StatementPipeline.decidesWithoutPlanning(show.statement())).isTrue();
+            OperationHandle shown = gateway.service().execute(session, show, 0, new Configuration());
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> gateway.service().getOperationInfo(session, shown).getStatus().isTerminalStatus());
             recording.stop();
             recording.dump(dump);
         } finally {

@@ -2,6 +2,8 @@ package io.github.sqlguard.statement;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.sqlguard.flink.FlinkExtendedParser;
+
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -52,7 +54,7 @@ class FlinkExtendedParserTest {
         assertThat(set.kind()).isEqualTo(StatementKind.SET);
         assertThat(set.setKey()).isEqualTo("table.exec.state.ttl");
         assertThat(set.setValue()).isEqualTo("24");
-        assertThat(set.parseErrorMessage()).isEmpty();
+        assertThat(set).isInstanceOf(ParsedStatement.Configure.class);
 
         ParsedStatement reset = parser.parse("reset pipeline.name");
         assertThat(reset.kind()).isEqualTo(StatementKind.RESET);

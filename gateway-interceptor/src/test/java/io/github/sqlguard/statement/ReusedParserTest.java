@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The thread's re-initialised Flink SQL parser ({@link StatementParser#parseStmtList}) reads every
+ * The thread's re-initialised Flink SQL parser ({@link FlinkSqlParser#parseStmtList}) reads every
  * statement exactly as a new {@code SqlParser.create(text, CONFIG)} does: the same tree, or the same
  * error at the same position, whatever the thread parsed before (good statements, errors, backquoted
  * identifiers, dynamic parameters, a statement over the reuse limit).
@@ -57,14 +57,14 @@ class ReusedParserTest {
     @Test
     void anErrorKeepsFlinksMessageAndPosition() {
         SqlParseException error =
-                catchThrowableOfType(SqlParseException.class, () -> StatementParser.parseStmtList("SELECT 1 FROM t WHERE"));
+                catchThrowableOfType(SqlParseException.class, () -> FlinkSqlParser.parseStmtList("SELECT 1 FROM t WHERE"));
         assertThat(error.getPos().getLineNum()).isEqualTo(1);
         assertThat(error.getMessage()).contains("Encountered \"<EOF>\"");
     }
 
     private static String reused(String statement) {
         try {
-            return describe(StatementParser.parseStmtList(statement));
+            return describe(FlinkSqlParser.parseStmtList(statement));
         } catch (SqlParseException e) {
             return "error at " + e.getPos() + ": " + e.getMessage();
         }
@@ -72,7 +72,7 @@ class ReusedParserTest {
 
     private static String fresh(String statement) {
         try {
-            return describe(SqlParser.create(statement, StatementParser.CONFIG).parseStmtList());
+            return describe(SqlParser.create(statement, FlinkSqlParser.CONFIG).parseStmtList());
         } catch (SqlParseException e) {
             return "error at " + e.getPos() + ": " + e.getMessage();
         }

@@ -1,6 +1,6 @@
 package io.github.sqlguard.testing;
 
-import io.github.sqlguard.compat.FlinkLine;
+import io.github.sqlguard.flink.FlinkLine;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

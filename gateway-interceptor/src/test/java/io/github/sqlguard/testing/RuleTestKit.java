@@ -1,10 +1,10 @@
 package io.github.sqlguard.testing;
 
 import io.github.sqlguard.decision.Decision;
+import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleEngine;
-import io.github.sqlguard.service.SessionPlanner;
 import io.github.sqlguard.service.StatementGuard;
 import io.github.sqlguard.statement.StatementParser;
 
@@ -12,7 +12,6 @@ import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -29,7 +28,7 @@ public final class RuleTestKit {
     private final TableEnvironmentInternal tEnv;
     private final Map<String, String> sessionConfig = new HashMap<>();
     private final StatementGuard guard;
-    private final SessionPlanner planner = new SessionPlanner(Optional.empty(), Duration.ofSeconds(60));
+    private final SessionPlanner planner = new SessionPlanner(Optional.empty());
     private final StatementParser parser = new StatementParser();
 
     private RuleTestKit(boolean streaming, Policy policy, RuleCatalog catalog) {

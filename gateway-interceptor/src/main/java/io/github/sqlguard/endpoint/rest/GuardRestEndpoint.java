@@ -1,6 +1,6 @@
 package io.github.sqlguard.endpoint.rest;
 
-import io.github.sqlguard.identity.Identities;
+import io.github.sqlguard.flink.Pools;
 import io.github.sqlguard.identity.Identity;
 import io.github.sqlguard.identity.IdentityResolver;
 import io.github.sqlguard.policy.PolicyReloader;
@@ -21,7 +21,6 @@ import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
@@ -30,9 +29,9 @@ import java.util.function.Consumer;
  * route ({@link PolicyReloadHeaders}). Used when the guard wraps the {@code rest} endpoint, so stock
  * clients see the protocol they know and guard-aware clients can read advisories.
  *
- * <p>Its openSession route is Flink's handler wrapped to record who opens each session ({@link
- * IdentifyingOpenSessionHandler}, {@link Identities}); its executeStatement route is Flink's
- * handler run off the REST server's I/O threads, since the guard plans before it answers ({@link
+ * <p>Its openSession route is Flink's handler wrapped to open each session for who the gateway
+ * verified ({@link IdentifyingOpenSessionHandler}); its executeStatement route is Flink's handler
+ * run off the REST server's I/O threads, since the guard plans before it answers ({@link
  * DecidingExecuteStatementHandler}).
  *
  * <p>Stability: public, evolving.
@@ -40,24 +39,23 @@ import java.util.function.Consumer;
 public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
 
     private final GuardedSqlGatewayService guarded;
+    /**
+     * Most executeStatement calls decided off the I/O threads at once. A decision mostly waits (on
+     * the planner's threads, the audit, Flink's submission), one per session at a time; beyond this,
+     * calls wait in arrival order.
+     */
+    static final int MAX_DECISIONS = 64;
+
     private final IdentityResolver identityResolver;
-    private final Identities identities;
     private final Consumer<Identity> onIdentityRejected;
     private final PolicyReloader reloadRoute;
     /** Runs executeStatement calls (the guard's decisions) off the REST server's I/O threads. */
-    private final ExecutorService decisions =
-            Executors.newCachedThreadPool(
-                    r -> {
-                        Thread t = new Thread(r, "sql-guard-statement");
-                        t.setDaemon(true);
-                        return t;
-                    });
+    private final ExecutorService decisions = Pools.bounded("sql-guard-statement", MAX_DECISIONS);
 
     /**
      * @param configuration the REST options as {@code SqlGatewayRestEndpointFactory} rebuilds them
      * @param guarded the guarded service every route is served by
      * @param identityResolver decides who opens a session
-     * @param identities where the identity of every opened session is recorded
      * @param onIdentityRejected told of an identity header that was ignored (for metrics/audit)
      * @param reloadRoute the reloader the admin route triggers, or {@code null} to not serve it
      */
@@ -65,14 +63,12 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
             Configuration configuration,
             GuardedSqlGatewayService guarded,
             IdentityResolver identityResolver,
-            Identities identities,
             Consumer<Identity> onIdentityRejected,
             @Nullable PolicyReloader reloadRoute)
             throws IOException, ConfigurationException {
         super(configuration, guarded);
         this.guarded = guarded;
         this.identityResolver = identityResolver;
-        this.identities = identities;
         this.onIdentityRejected = onIdentityRejected;
         this.reloadRoute = reloadRoute;
     }
@@ -86,8 +82,7 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
                 indexOf(handlers, OpenSessionHeaders.getInstance()),
                 Tuple2.of(
                         OpenSessionHeaders.getInstance(),
-                        new IdentifyingOpenSessionHandler(
-                                guarded, responseHeaders, identityResolver, identities, onIdentityRejected)));
+                        new IdentifyingOpenSessionHandler(guarded, responseHeaders, identityResolver, onIdentityRejected)));
         handlers.set(
                 indexOf(handlers, ExecuteStatementHeaders.getInstance()),
                 Tuple2.of(

@@ -1,16 +1,17 @@
 package io.github.sqlguard.endpoint.rest;
 
-import io.github.sqlguard.identity.Identities;
 import io.github.sqlguard.identity.Identity;
 import io.github.sqlguard.identity.IdentityResolver;
 import io.github.sqlguard.policy.GuardOptions;
+import io.github.sqlguard.service.GuardedSqlGatewayService;
 
 import org.apache.flink.runtime.rest.handler.HandlerRequest;
+import org.apache.flink.runtime.rest.handler.util.HandlerUtils;
 import org.apache.flink.runtime.webmonitor.NonLeaderRetrievalRestfulGateway;
 import org.apache.flink.shaded.netty4.io.netty.channel.ChannelHandlerContext;
 import org.apache.flink.shaded.netty4.io.netty.handler.codec.http.HttpRequest;
 import org.apache.flink.shaded.netty4.io.netty.handler.ssl.SslHandler;
-import org.apache.flink.table.gateway.api.SqlGatewayService;
+import org.apache.flink.table.gateway.api.session.SessionEnvironment;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.rest.handler.session.OpenSessionHandler;
 import org.apache.flink.table.gateway.rest.header.session.OpenSessionHeaders;
@@ -32,33 +33,37 @@ import java.security.cert.X509Certificate;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * Flink's openSession handler, unchanged, that first resolves who is calling from the connection
- * (peer address, the TLS client certificate) and the request headers ({@link IdentityResolver}),
- * opens the session with that identity visible to the service ({@link Identities#opening()}), and
- * binds the new session's handle to it ({@link Identities#bind}).
+ * Flink's openSession route, answering as Flink's handler does, that first resolves who is calling
+ * from the connection (peer address, the TLS client certificate) and the request headers ({@link
+ * IdentityResolver}), and opens the session for that identity ({@link
+ * GuardedSqlGatewayService#openSession(SessionEnvironment, Identity)}), which the guard keeps with
+ * the session.
+ *
+ * <p>Why the whole of {@code respondToRequest}: the identity comes from the connection and the
+ * headers, which Flink's {@code handleRequest} does not see; this handler opens the session as
+ * {@code OpenSessionHandler#handleRequest} does (the same environment from the same request
+ * fields) and sends the response as {@code AbstractSqlGatewayRestHandler#respondToRequest} does.
  */
 final class IdentifyingOpenSessionHandler extends OpenSessionHandler {
 
     private static final Logger LOG = LoggerFactory.getLogger(IdentifyingOpenSessionHandler.class);
 
+    private final GuardedSqlGatewayService guarded;
     private final IdentityResolver resolver;
-    private final Identities identities;
     private final Consumer<Identity> onRejected;
 
     IdentifyingOpenSessionHandler(
-            SqlGatewayService service,
+            GuardedSqlGatewayService guarded,
             Map<String, String> responseHeaders,
             IdentityResolver resolver,
-            Identities identities,
             Consumer<Identity> onRejected) {
-        super(service, responseHeaders, OpenSessionHeaders.getInstance());
+        super(guarded, responseHeaders, OpenSessionHeaders.getInstance());
+        this.guarded = guarded;
         this.resolver = resolver;
-        this.identities = identities;
         this.onRejected = onRejected;
     }
 
@@ -79,19 +84,31 @@ final class IdentifyingOpenSessionHandler extends OpenSessionHandler {
             LOG.warn("Flink SQL Guard: {}.", identity.rejected().get());
             onRejected.accept(identity);
         }
-        // Flink calls handleRequest, and so the service, on this thread before it returns.
-        return identities.whileOpening(identity, () -> super.respondToRequest(ctx, httpRequest, handlerRequest, gateway));
+        OpenSessionResponseBody response =
+                open(SqlGatewayRestAPIVersion.fromURIToVersion(httpRequest.uri()), handlerRequest, identity);
+        return HandlerUtils.sendResponse(
+                ctx, httpRequest, response, OpenSessionHeaders.getInstance().getResponseStatusCode(), responseHeaders);
     }
 
+    /** Never called: {@link #respondToRequest} opens the session with the caller's identity. */
     @Override
     protected CompletableFuture<OpenSessionResponseBody> handleRequest(
             @Nullable SqlGatewayRestAPIVersion version, @Nonnull HandlerRequest<OpenSessionRequestBody> request) {
-        Identity identity = identities.opening().orElseThrow(
-                () -> new IllegalStateException("openSession served outside respondToRequest"));
-        return super.handleRequest(version, request).thenApply(response -> {
-            identities.bind(new SessionHandle(UUID.fromString(response.getSessionHandle())), identity);
-            return response;
-        });
+        throw new IllegalStateException("openSession is served with the caller's identity, by respondToRequest");
+    }
+
+    /** Opens the session as {@code OpenSessionHandler#handleRequest} does, for {@code identity}. */
+    private OpenSessionResponseBody open(
+            SqlGatewayRestAPIVersion version, HandlerRequest<OpenSessionRequestBody> request, Identity identity) {
+        SessionHandle session =
+                guarded.openSession(
+                        SessionEnvironment.newBuilder()
+                                .setSessionEndpointVersion(version)
+                                .setSessionName(request.getRequestBody().getSessionName())
+                                .addSessionConfig(request.getRequestBody().getProperties())
+                                .build(),
+                        identity);
+        return new OpenSessionResponseBody(session.getIdentifier().toString());
     }
 
     private static InetAddress peer(ChannelHandlerContext ctx) {

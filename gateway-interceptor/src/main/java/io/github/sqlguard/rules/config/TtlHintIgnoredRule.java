@@ -1,6 +1,6 @@
 package io.github.sqlguard.rules.config;
 
-import io.github.sqlguard.compat.FlinkLine;
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -71,7 +71,7 @@ public final class TtlHintIgnoredRule implements Rule {
         if (context.plan().isEmpty()) {
             return List.of();
         }
-        List<PlanNode> nodes = context.plan().get().executionPlan().nodes();
+        List<PlanNode> nodes = context.plan().get().nodes();
         boolean applicable = nodes.stream().anyMatch(n -> StatefulOperators.HINTABLE.contains(n.name()));
         if (!applicable) {
             SqlOption first = hints.get(0);

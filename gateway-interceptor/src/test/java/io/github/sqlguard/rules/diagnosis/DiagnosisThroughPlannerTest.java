@@ -3,7 +3,7 @@ package io.github.sqlguard.rules.diagnosis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import io.github.sqlguard.compat.FlinkLine;
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.AnalysisContext;

@@ -1,0 +1,71 @@
+package io.github.sqlguard.flink;
+
+import org.apache.calcite.sql.SqlNode;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.plugin.PluginManager;
+import org.apache.flink.runtime.metrics.ReporterSetup;
+import org.apache.flink.sql.parser.ddl.SqlCreateMaterializedTable;
+import org.apache.flink.sql.parser.ddl.SqlCreateTableAs;
+import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
+import org.apache.flink.table.gateway.api.SqlGatewayService;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+
+import javax.annotation.Nullable;
+
+import java.net.URI;
+import java.util.List;
+
+/**
+ * Flink 1.20: CTAS and materialized tables in the parser's {@code ddl} package, no {@code ALTER
+ * MATERIALIZED TABLE ... AS}, no {@code SqlGatewayService#deployScript}; a {@code STATE_TTL} hint
+ * cannot name a table declared with a {@code WATERMARK}.
+ */
+final class CurrentFlinkLine implements FlinkLine {
+
+    static final FlinkLine INSTANCE = new CurrentFlinkLine();
+
+    private CurrentFlinkLine() {}
+
+    @Override
+    public String line() {
+        return "1.20";
+    }
+
+    @Override
+    public boolean isCreateOrReplaceTableAs(SqlNode node) {
+        return node instanceof SqlCreateTableAs || node instanceof SqlReplaceTableAs;
+    }
+
+    @Override
+    public boolean isMaterializedTableQuery(SqlNode node) {
+        return node instanceof SqlCreateMaterializedTable;
+    }
+
+    @Override
+    @Nullable
+    public SqlNode materializedTableQuery(SqlNode node) {
+        return node instanceof SqlCreateMaterializedTable create ? create.getAsQuery() : null;
+    }
+
+    @Override
+    public boolean hasDeployScript() {
+        return false;
+    }
+
+    @Override
+    public <C> C deployScript(
+            SqlGatewayService delegate, SessionHandle session, @Nullable URI scriptUri, @Nullable String script,
+            Configuration executionConfig) {
+        throw new UnsupportedOperationException("SqlGatewayService#deployScript does not exist in Flink 1.20.");
+    }
+
+    @Override
+    public boolean stateTtlHintMatchesTablesWithWatermark() {
+        return false;
+    }
+
+    @Override
+    public List<ReporterSetup> metricReporters(Configuration config, PluginManager plugins) {
+        return ReporterSetup.fromConfiguration(config, plugins);
+    }
+}

@@ -1,0 +1,74 @@
+package io.github.sqlguard.flink;
+
+import org.apache.calcite.sql.SqlNode;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.plugin.PluginManager;
+import org.apache.flink.runtime.metrics.ReporterSetup;
+import org.apache.flink.runtime.metrics.ReporterSetupBuilder;
+import org.apache.flink.runtime.metrics.filter.DefaultReporterFilters;
+import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
+import org.apache.flink.sql.parser.ddl.materializedtable.SqlAlterMaterializedTableAsQuery;
+import org.apache.flink.sql.parser.ddl.materializedtable.SqlCreateMaterializedTable;
+import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
+import org.apache.flink.table.gateway.api.SqlGatewayService;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+
+import javax.annotation.Nullable;
+
+import java.net.URI;
+import java.util.List;
+
+/** Flink 2.x (built and tested with 2.3): the parser's {@code ddl.table} and {@code ddl.materializedtable} packages, {@code deployScript}. */
+final class CurrentFlinkLine implements FlinkLine {
+
+    static final FlinkLine INSTANCE = new CurrentFlinkLine();
+
+    private CurrentFlinkLine() {}
+
+    @Override
+    public String line() {
+        return "2.3";
+    }
+
+    @Override
+    public boolean isCreateOrReplaceTableAs(SqlNode node) {
+        return node instanceof SqlCreateTableAs || node instanceof SqlReplaceTableAs;
+    }
+
+    @Override
+    public boolean isMaterializedTableQuery(SqlNode node) {
+        return node instanceof SqlCreateMaterializedTable || node instanceof SqlAlterMaterializedTableAsQuery;
+    }
+
+    @Override
+    @Nullable
+    public SqlNode materializedTableQuery(SqlNode node) {
+        if (node instanceof SqlCreateMaterializedTable create) {
+            return create.getAsQuery();
+        }
+        return node instanceof SqlAlterMaterializedTableAsQuery alter ? alter.getAsQuery() : null;
+    }
+
+    @Override
+    public boolean hasDeployScript() {
+        return true;
+    }
+
+    @Override
+    public <C> C deployScript(
+            SqlGatewayService delegate, SessionHandle session, @Nullable URI scriptUri, @Nullable String script,
+            Configuration executionConfig) {
+        return delegate.deployScript(session, scriptUri, script, executionConfig);
+    }
+
+    @Override
+    public boolean stateTtlHintMatchesTablesWithWatermark() {
+        return true;
+    }
+
+    @Override
+    public List<ReporterSetup> metricReporters(Configuration config, PluginManager plugins) {
+        return ReporterSetupBuilder.METRIC_SETUP_BUILDER.fromConfiguration(
+                config, DefaultReporterFilters::metricsFromConfiguration, plugins);
+    }
+}

@@ -1,0 +1,76 @@
+package io.github.sqlguard.flink;
+
+import org.apache.calcite.sql.SqlNode;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.plugin.PluginManager;
+import org.apache.flink.runtime.metrics.ReporterSetup;
+import org.apache.flink.table.gateway.api.SqlGatewayService;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+
+import javax.annotation.Nullable;
+
+import java.net.URI;
+import java.util.List;
+
+/**
+ * Everything the guard uses that differs between the Flink lines it is built for, behind one small
+ * interface: one implementation per line, {@code CurrentFlinkLine} in {@code
+ * src/main/flink-<line>/java}, of which the build compiles the one of {@code flink.line} ({@code
+ * -Pflink-1.20} selects 1.20; 2.3 by default). Code outside this package names no class or method
+ * that exists in only one line.
+ *
+ * <p>Internal to the guard; not a public API.
+ */
+public interface FlinkLine {
+
+    /** The line this build is for. */
+    static FlinkLine current() {
+        return CurrentFlinkLine.INSTANCE;
+    }
+
+    /** The line, e.g. {@code 2.3}. */
+    String line();
+
+    /** {@code CREATE TABLE ... AS SELECT} or {@code REPLACE TABLE ... AS SELECT}. */
+    boolean isCreateOrReplaceTableAs(SqlNode node);
+
+    /**
+     * A statement that defines a materialized table by a query: {@code CREATE [OR ALTER]
+     * MATERIALIZED TABLE ... AS} (both lines) and {@code ALTER MATERIALIZED TABLE ... AS} (2.x only).
+     */
+    boolean isMaterializedTableQuery(SqlNode node);
+
+    /** The defining query of a node for which {@link #isMaterializedTableQuery} holds, or null. */
+    @Nullable
+    SqlNode materializedTableQuery(SqlNode node);
+
+    /** Whether {@code SqlGatewayService#deployScript} exists in this line (2.x: yes, 1.20: no). */
+    boolean hasDeployScript();
+
+    /**
+     * {@code delegate.deployScript(...)} where the line has it.
+     *
+     * @throws UnsupportedOperationException in a line without {@code deployScript}, where no caller
+     *     can reach it: the gateway of that line has no such route
+     */
+    <C> C deployScript(
+            SqlGatewayService delegate, SessionHandle session, @Nullable URI scriptUri, @Nullable String script,
+            Configuration executionConfig);
+
+    /**
+     * Whether this line's planner matches a {@code STATE_TTL} hint to an input table declared with a
+     * {@code WATERMARK} (2.x: yes). Measured on 1.20.0: a {@code STATE_TTL('orders' = '1 d')} hint
+     * on {@code FROM orders}, or on its alias, fails with {@code The options of following hints
+     * cannot match the name of input tables or views} when {@code orders} has a watermark, in a
+     * group aggregation and in a join alike; the same table without a watermark (computed columns
+     * and {@code PROCTIME()} are fine), or the alias of a subquery over it, is matched.
+     */
+    boolean stateTtlHintMatchesTablesWithWatermark();
+
+    /**
+     * The metric reporters {@code config} configures ({@code metrics.reporter.*}), from the class
+     * path and Flink's plugins, as this line's JobManager sets them up (2.x: {@code
+     * ReporterSetupBuilder}; 1.20: {@code ReporterSetup#fromConfiguration}).
+     */
+    List<ReporterSetup> metricReporters(Configuration config, PluginManager plugins);
+}

@@ -1,0 +1,267 @@
+package io.github.sqlguard.flink;
+
+import io.github.sqlguard.plan.CompiledPlanReader;
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.PlanParser;
+import io.github.sqlguard.plan.PlannerError;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.CompiledPlan;
+import org.apache.flink.table.api.ExplainDetail;
+import org.apache.flink.table.api.TableDescriptor;
+import org.apache.flink.table.api.internal.TableEnvironmentInternal;
+import org.apache.flink.table.catalog.CatalogManager;
+import org.apache.flink.table.catalog.ContextResolvedTable;
+import org.apache.flink.table.catalog.ResolvedCatalogTable;
+import org.apache.flink.table.catalog.SchemaTranslator;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.table.operations.CreateTableASOperation;
+import org.apache.flink.table.operations.ModifyOperation;
+import org.apache.flink.table.operations.Operation;
+import org.apache.flink.table.operations.QueryOperation;
+import org.apache.flink.table.operations.ReplaceTableAsOperation;
+import org.apache.flink.table.operations.SinkModifyOperation;
+import org.apache.flink.table.operations.StatementSetOperation;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Plans a statement in the user's own session, in process, with the table environment Flink builds
+ * for the session's operations ({@link GatewaySessions}): the same catalogs, views, temporary
+ * tables, functions, jars and configuration (plus the statement's execution config).
+ *
+ * <p>In streaming mode the statement is compiled ({@code TableEnvironmentInternal#compilePlan}, what
+ * {@code COMPILE PLAN} does) and the compiled plan translated to Flink's stream graph ({@code
+ * CompiledPlan#explain}), so errors Flink raises only in translation surface as they would when
+ * the statement runs: the compiled plan gives both the execution plan the rules read and each
+ * stateful operator's state TTL as Flink applies it. A query, and the query of a {@code CREATE
+ * TABLE AS}, is compiled into an anonymous {@code blackhole} sink that exists only for the
+ * analysis; the user's catalog is not touched. Where Flink cannot compile a statement that it can
+ * plan (a source or sink without compiled-plan support), the plan is explained instead and no
+ * per-operator state is known. In batch mode the statement is explained ({@code
+ * explainInternal}); state TTL does not apply there.
+ *
+ * <p>Never throws: a planner rejection comes back as {@link ExplainOutcome.Rejected} with Flink's
+ * own exception, anything that stops the guard from finding out as {@link ExplainOutcome.Failed}.
+ * Thread-safe; {@link #close()} stops its planning threads.
+ */
+public final class SessionPlanner implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SessionPlanner.class);
+
+    /**
+     * Most statements planned at once. Planning may wait on user code (a UDF folded as a constant,
+     * a catalog), so more than one thread per core; beyond this, statements wait in arrival order,
+     * each within its {@code sql-guard.explain-timeout}.
+     */
+    static final int MAX_PLANNERS = 64;
+
+    private final Optional<GatewaySessions> sessions;
+    private final PlanParser textParser = new PlanParser();
+    private final CompiledPlanReader compiledReader = new CompiledPlanReader();
+    /** Planning runs here so that a planner that does not return is bounded by the timeout. */
+    private final ExecutorService planners = Pools.bounded("sql-guard-planner", MAX_PLANNERS);
+
+    /**
+     * @param sessions the gateway's sessions; empty when the service is not Flink's own (nothing can
+     *     be planned in a session)
+     */
+    public SessionPlanner(Optional<GatewaySessions> sessions) {
+        this.sessions = sessions;
+    }
+
+    /**
+     * Plans {@code statementBody} (a query, INSERT, {@code STATEMENT SET BEGIN ... END}, {@code
+     * CREATE TABLE ... AS}) in {@code session} with {@code executionConfig}, at most for {@code
+     * timeout} (the {@code sql-guard.explain-timeout} of the policy deciding the call, which a reload
+     * may change).
+     */
+    public ExplainOutcome plan(
+            SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming,
+            Duration timeout) {
+        long start = System.nanoTime();
+        if (sessions.isEmpty()) {
+            return new ExplainOutcome.Failed(
+                    "the gateway's service is not Flink's SqlGatewayServiceImpl, so the guard cannot plan in the session",
+                    elapsedMs(start));
+        }
+        // The table environment is built on the planning thread: Calcite keeps the planner's metadata
+        // providers in thread-locals of the thread that built it.
+        Future<ExplainOutcome> planning =
+                planners.submit(
+                        () -> {
+                            TableEnvironmentInternal tEnv;
+                            try {
+                                tEnv = sessions.get().tableEnvironment(session, executionConfig);
+                            } catch (RuntimeException e) {
+                                return new ExplainOutcome.Failed(
+                                        "the session's table environment is not available: " + PlannerError.of(e).root(),
+                                        elapsedMs(start));
+                            }
+                            return planNow(tEnv, statementBody, streaming, start);
+                        });
+        try {
+            return planning.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            planning.cancel(true);
+            return new ExplainOutcome.Failed(
+                    "planning took longer than sql-guard.explain-timeout (" + timeout.toMillis() + " ms)", elapsedMs(start));
+        } catch (ExecutionException e) {
+            return new ExplainOutcome.Failed("planning failed in the guard: " + PlannerError.of(e.getCause()).root(),
+                    elapsedMs(start));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            planning.cancel(true);
+            return new ExplainOutcome.Failed("interrupted while planning", elapsedMs(start));
+        }
+    }
+
+    /**
+     * Plans {@code statementBody} with {@code tEnv} (a test's own environment) on the calling thread,
+     * the thread that built {@code tEnv}.
+     */
+    public ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming) {
+        return planNow(tEnv, statementBody, streaming, System.nanoTime());
+    }
+
+    private ExplainOutcome planNow(TableEnvironmentInternal tEnv, String statementBody, boolean streaming, long start) {
+        List<Operation> operations;
+        try {
+            operations = tEnv.getParser().parse(statementBody);
+        } catch (RuntimeException | LinkageError e) {
+            return new ExplainOutcome.Rejected(e, elapsedMs(start));
+        } catch (StackOverflowError e) {
+            return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
+        }
+        if (operations.size() != 1) {
+            return new ExplainOutcome.Failed(
+                    "Flink's parser read " + operations.size() + " operations from one statement", elapsedMs(start));
+        }
+        Operation operation = operations.get(0);
+        if (streaming) {
+            try {
+                List<ModifyOperation> sinks = sinks(tEnv, operation);
+                if (!sinks.isEmpty()) {
+                    CompiledPlan compiled = tEnv.compilePlan(sinks);
+                    // Translating the plan to Flink's stream graph (what explaining a compiled plan
+                    // does) raises the errors Flink finds only there, as running it would.
+                    compiled.explain();
+                    String json = compiled.asJsonString();
+                    ExplainedPlan plan = compiledReader.read(json);
+                    return new ExplainOutcome.Planned(
+                            runsAsCompiled(operation) ? plan.executableAs(json) : plan, elapsedMs(start));
+                }
+            } catch (Exception | LinkageError compileFailed) {
+                // Explained below: a planner rejection fails there too, with the planner's own error;
+                // a statement Flink can plan but not compile is judged on its explained plan. Checked
+                // exceptions too: Flink 1.20 throws Jackson's JsonMappingException, undeclared, when it
+                // cannot serialise the compiled plan (a state TTL of Long.MAX_VALUE ms overflows).
+                LOG.debug("Could not compile the plan of a statement; explaining it instead.", compileFailed);
+            } catch (StackOverflowError e) {
+                return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
+            }
+        }
+        try {
+            ExplainDetail[] details = streaming ? new ExplainDetail[] {ExplainDetail.CHANGELOG_MODE} : new ExplainDetail[0];
+            String text = tEnv.explainInternal(explained(operation), details);
+            return new ExplainOutcome.Planned(textParser.parse(text), elapsedMs(start));
+        } catch (RuntimeException | LinkageError e) {
+            return new ExplainOutcome.Rejected(e, elapsedMs(start));
+        } catch (StackOverflowError e) {
+            return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
+        }
+    }
+
+    /**
+     * What to explain of a statement that could not be compiled, as Flink explains it: a statement
+     * set as its INSERTs; a {@code CREATE/REPLACE TABLE AS} as its query (Flink 1.20 cannot explain
+     * the operation itself); anything else as it is. A query is explained as a query, not into the
+     * analysis sink: a sink refuses a query with two rowtime columns (a window TVF's {@code SELECT *})
+     * that Flink runs as a query.
+     */
+    private static List<Operation> explained(Operation operation) {
+        if (operation instanceof StatementSetOperation set) {
+            return List.copyOf(set.getOperations());
+        }
+        if (operation instanceof CreateTableASOperation ctas) {
+            return List.of(ctas.getChild());
+        }
+        if (operation instanceof ReplaceTableAsOperation rtas) {
+            return List.of(rtas.getChild());
+        }
+        return List.of(operation);
+    }
+
+    /**
+     * True when the compiled plan of {@code operation} is the statement's own job: INSERTs into
+     * real sinks (alone or in a statement set), not a query or {@code CREATE TABLE AS} compiled into
+     * an analysis sink.
+     */
+    private static boolean runsAsCompiled(Operation operation) {
+        if (operation instanceof StatementSetOperation set) {
+            return set.getOperations().stream().allMatch(SinkModifyOperation.class::isInstance);
+        }
+        return operation instanceof SinkModifyOperation;
+    }
+
+    /**
+     * The sinks to compile for {@code operation}: an INSERT or a statement set's INSERTs as they
+     * are; a query, or the query of a {@code CREATE/REPLACE TABLE ... AS}, into an anonymous
+     * blackhole sink of its own schema. Empty for any other operation.
+     */
+    private static List<ModifyOperation> sinks(TableEnvironmentInternal tEnv, Operation operation) {
+        List<ModifyOperation> sinks = new ArrayList<>();
+        if (operation instanceof StatementSetOperation set) {
+            for (ModifyOperation member : set.getOperations()) {
+                sinks.add(sink(tEnv, member));
+            }
+        } else if (operation instanceof QueryOperation query) {
+            sinks.add(blackhole(tEnv.getCatalogManager(), query));
+        } else if (operation instanceof ModifyOperation modify) {
+            sinks.add(sink(tEnv, modify));
+        }
+        return sinks;
+    }
+
+    private static ModifyOperation sink(TableEnvironmentInternal tEnv, ModifyOperation modify) {
+        if (modify instanceof CreateTableASOperation ctas) {
+            return blackhole(tEnv.getCatalogManager(), ctas.getChild());
+        }
+        if (modify instanceof ReplaceTableAsOperation rtas) {
+            return blackhole(tEnv.getCatalogManager(), rtas.getChild());
+        }
+        return modify;
+    }
+
+    /** {@code query} into an anonymous blackhole table, as {@code Table#insertInto(TableDescriptor)} builds it. */
+    private static ModifyOperation blackhole(CatalogManager catalogManager, QueryOperation query) {
+        SchemaTranslator.ConsumingResult schema =
+                SchemaTranslator.createConsumingResult(
+                        catalogManager.getDataTypeFactory(), query.getResolvedSchema().toSourceRowDataType(), null, false);
+        ResolvedCatalogTable table =
+                catalogManager.resolveCatalogTable(
+                        TableDescriptor.forConnector("blackhole").schema(schema.getSchema()).build().toCatalogTable());
+        return new SinkModifyOperation(ContextResolvedTable.anonymous(CompiledPlanReader.ANALYSIS_SINK, table), query);
+    }
+
+    /** Stops the planning threads; a planning in progress is interrupted. */
+    @Override
+    public void close() {
+        planners.shutdownNow();
+    }
+
+    private static long elapsedMs(long startNanos) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+    }
+}

@@ -1,0 +1,52 @@
+package io.github.sqlguard.service;
+
+import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.StatementParser;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.operations.Operation;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The classification stage: a statement as Flink's parsers read it ({@link StatementParser#parse})
+ * or, where both refuse it, as the session's whole parser chain does, which is what the gateway
+ * really runs. Thread-safe.
+ */
+final class Classifier {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Classifier.class);
+
+    private final StatementParser parser = new StatementParser();
+    private final Optional<GatewaySessions> gatewaySessions;
+
+    Classifier(Optional<GatewaySessions> gatewaySessions) {
+        this.gatewaySessions = gatewaySessions;
+    }
+
+    /** Flink's parse of {@code statement}, timed. */
+    KeptParse parse(String statement) {
+        return KeptParse.of(parser, statement);
+    }
+
+    /** {@code parsed} as the session's parser chain reads it, when Flink's parsers refused it. */
+    ParsedStatement classify(CallContext call, ParsedStatement parsed, Configuration config) {
+        if (!(parsed instanceof ParsedStatement.Unparsable) || parsed.text().isBlank() || gatewaySessions.isEmpty()) {
+            return parsed;
+        }
+        Function<String, List<Operation>> sessionParser;
+        try {
+            sessionParser = gatewaySessions.get().parser(call.sessionHandle(), config);
+        } catch (RuntimeException e) {
+            LOG.debug("Could not ask the session's parser about a statement of session {}.", call.session(), e);
+            return parsed;
+        }
+        return call.timing().time(StatementTiming.Part.PARSE, () -> parser.reparse(parsed, sessionParser::apply));
+    }
+}

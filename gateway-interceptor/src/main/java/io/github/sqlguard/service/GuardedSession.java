@@ -1,0 +1,168 @@
+package io.github.sqlguard.service;
+
+import io.github.sqlguard.audit.AuditRecord;
+import io.github.sqlguard.audit.Subject;
+import io.github.sqlguard.identity.Identity;
+
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+
+/**
+ * What the guard keeps for one session of the gateway: who opened it, its statement set, the
+ * advisories of its recent operations, the records of statements whose job id is still to be
+ * audited, and the order of its calls. Held by {@link SessionRegistry}; dropped when the session
+ * closes or Flink expires it.
+ *
+ * <p>Calls are decided and handed on in the session's order ({@link #inOrder}): one at a time, in
+ * the order they arrive, each after the session's previous configuration change (SET, RESET, DDL,
+ * ...) has taken effect in Flink. Thread-safe.
+ */
+public final class GuardedSession {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GuardedSession.class);
+
+    /** Advisories kept per session: the most recent operations only. */
+    static final int MAX_ADVISORIES = 256;
+
+    /** Waits for an operation of this session to end, at most for a timeout; false when it still runs. */
+    @FunctionalInterface
+    interface OperationEnd {
+        boolean await(OperationHandle operation, Duration timeout);
+    }
+
+    private final Subject subject;
+    private final Optional<Identity> identity;
+    private final OperationEnd operationEnd;
+    /** Fair: waiting calls go on in the order they arrived. */
+    private final ReentrantLock order = new ReentrantLock(true);
+    private final StatementSetBuffer statementSet = new StatementSetBuffer();
+    private final Map<OperationHandle, AuditRecord> awaitingJob = new ConcurrentHashMap<>();
+    private final Map<String, Advisory> advisories =
+            new LinkedHashMap<>() {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Advisory> eldest) {
+                    return size() > MAX_ADVISORIES;
+                }
+            };
+    private OperationHandle lastChange;
+
+    /**
+     * @param subject who opened the session, without scope or policy
+     * @param identity the identity the gateway verified when the session was opened over its REST
+     *     endpoint
+     * @param operationEnd how to wait for one of the session's operations to end
+     */
+    GuardedSession(Subject subject, Optional<Identity> identity, OperationEnd operationEnd) {
+        this.subject = subject;
+        this.identity = identity;
+        this.operationEnd = operationEnd;
+    }
+
+    /** Who opened the session (verified and claimed user), without scope or policy. */
+    public Subject subject() {
+        return subject;
+    }
+
+    /** The identity verified when the session was opened; empty when it was not opened over REST. */
+    public Optional<Identity> identity() {
+        return identity;
+    }
+
+    /** The verified user's groups, for scopes; empty when none were verified. */
+    List<String> groups() {
+        return identity.map(Identity::groups).orElse(List.of());
+    }
+
+    StatementSetBuffer statementSet() {
+        return statementSet;
+    }
+
+    /**
+     * Runs {@code call} in the session's order: after every call of the session that arrived before
+     * it, and after the operation of the session's last configuration change has ended (waited for
+     * at most {@code changeTimeout}, after which the guard decides anyway and says so in its log).
+     */
+    <T> T inOrder(Duration changeTimeout, Supplier<T> call) {
+        order.lock();
+        try {
+            awaitLastChange(changeTimeout);
+            return call.get();
+        } finally {
+            order.unlock();
+        }
+    }
+
+    /** Calls of the session waiting for their turn. */
+    int waitingCalls() {
+        return order.getQueueLength();
+    }
+
+    private void awaitLastChange(Duration timeout) {
+        OperationHandle previous;
+        synchronized (this) {
+            previous = lastChange;
+        }
+        if (previous != null && !operationEnd.await(previous, timeout)) {
+            LOG.warn("Operation {} is still running after sql-guard.explain-timeout; deciding on the session's next"
+                    + " statement anyway.", previous);
+        }
+        synchronized (this) {
+            if (previous != null && previous.equals(lastChange)) {
+                lastChange = null;
+            }
+        }
+    }
+
+    /** Records the operation of a statement that may change what later statements plan against. */
+    synchronized void changedBy(OperationHandle operation) {
+        lastChange = operation;
+    }
+
+    /** The client closed {@code operation}: its job id will not be audited, and no call waits for it. */
+    synchronized void closed(OperationHandle operation) {
+        awaitingJob.remove(operation);
+        if (operation.equals(lastChange)) {
+            lastChange = null;
+        }
+    }
+
+    /** Keeps the record of a statement handed on until its operation names its job. */
+    void awaitJob(OperationHandle operation, AuditRecord submitted) {
+        awaitingJob.put(operation, submitted);
+    }
+
+    /** The record of a statement whose operation is awaited for its job id, once: it is no longer awaited. */
+    Optional<AuditRecord> takeAwaitedJob(OperationHandle operation) {
+        return Optional.ofNullable(awaitingJob.remove(operation));
+    }
+
+    boolean awaitsJob(OperationHandle operation) {
+        return awaitingJob.containsKey(operation);
+    }
+
+    synchronized void remember(Advisory advisory) {
+        advisories.put(advisory.operationHandle(), advisory);
+    }
+
+    synchronized Optional<Advisory> advisory(String operationHandle) {
+        return Optional.ofNullable(advisories.get(operationHandle));
+    }
+
+    /** The kept advisories, oldest first. */
+    synchronized List<Advisory> advisories() {
+        return List.copyOf(advisories.values());
+    }
+}

@@ -1,0 +1,58 @@
+package io.github.sqlguard.service;
+
+import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.statement.ParsedStatement;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.gateway.api.SqlGatewayService;
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+
+import java.util.Optional;
+
+/**
+ * How a statement the guard allows reaches Flink: the gateway hands it to Flink's own service
+ * ({@link #toFlink}); {@code lint} applies what changes the session and runs no job.
+ */
+public interface HandOff {
+
+    /**
+     * Runs {@code statement} (as {@code parsed} reads it) in the session.
+     *
+     * @return the operation it became
+     */
+    OperationHandle execute(
+            SessionHandle session, ParsedStatement parsed, String statement, long executionTimeoutMs,
+            Configuration executionConfig);
+
+    /**
+     * Runs the compiled plan the guard judged in place of the statement (an INSERT or a statement
+     * set), so the job is exactly that plan; empty when this hand-off runs no jobs.
+     */
+    default Optional<OperationHandle> executeJudgedPlan(
+            SessionHandle session, String compiledPlanJson, Configuration executionConfig) {
+        return Optional.empty();
+    }
+
+    /**
+     * The gateway's hand-off: the statement to Flink's own service, the judged plan as the session's
+     * next operation through Flink's sessions ({@link GatewaySessions#executePlan}; not when the
+     * service is not Flink's own, which then gets the statement).
+     */
+    static HandOff toFlink(SqlGatewayService flink, Optional<GatewaySessions> sessions) {
+        return new HandOff() {
+            @Override
+            public OperationHandle execute(
+                    SessionHandle session, ParsedStatement parsed, String statement, long timeoutMs,
+                    Configuration config) {
+                return flink.executeStatement(session, statement, timeoutMs, config);
+            }
+
+            @Override
+            public Optional<OperationHandle> executeJudgedPlan(
+                    SessionHandle session, String compiledPlanJson, Configuration config) {
+                return sessions.map(s -> s.executePlan(session, compiledPlanJson, config));
+            }
+        };
+    }
+}

@@ -1,0 +1,173 @@
+package io.github.sqlguard.service;
+
+import io.github.sqlguard.audit.What;
+import io.github.sqlguard.decision.Decision;
+import io.github.sqlguard.decision.Outcome;
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.service.AuditedCall.Ending;
+import io.github.sqlguard.service.StatementTiming.Part;
+import io.github.sqlguard.statement.ParsedStatement;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The audited calls of {@code executeStatement}: a decided statement is refused with an operation
+ * that fails with the guard's message (or, for an ordinary Flink rejection, Flink's own error, as
+ * from a stock gateway), or handed on; either way the client gets an operation of the session. The
+ * operation's advisory is kept for the session, and a statement handed on waits for its job id
+ * ({@link JobIdRecorder}). Thread-safe.
+ */
+final class StatementCalls {
+
+    static final String CALL = "executeStatement";
+
+    private final AuditedCall audited;
+    private final GuardOperations operations;
+    private final SessionRegistry sessions;
+
+    StatementCalls(AuditedCall audited, GuardOperations operations, SessionRegistry sessions) {
+        this.audited = audited;
+        this.operations = operations;
+        this.sessions = sessions;
+    }
+
+    /** Refuses {@code statement} for {@code decision}, or hands it on with {@code handOn}. */
+    Submission submit(
+            CallContext call, ParsedStatement statement, Decision decision,
+            Function<Decision, Ending<OperationHandle>> handOn) {
+        return run(call, statement, decision, true, handOn);
+    }
+
+    /** Answers {@code statement} with Flink's {@code OK} (statement-set bookkeeping), audited with {@code outcome}. */
+    Submission acknowledge(CallContext call, ParsedStatement statement, Decision decision, Outcome outcome) {
+        return run(call, statement, decision, true, d -> Ending.operation(outcome, operations.ok(call.sessionHandle())));
+    }
+
+    /**
+     * Refuses {@code statement}, whatever the decision, for a reason that is not a rule finding
+     * (Flink's own session rules), audited {@code refused} with {@code message}.
+     */
+    Submission refuse(CallContext call, ParsedStatement statement, Decision decision, String message) {
+        return run(call, statement, decision, false, d -> refusedInSession(call, message));
+    }
+
+    /**
+     * The audited call of {@code statement}: refused for the decision ({@code decisionRefuses}) or
+     * handed on, its advisory kept, its job awaited when it was handed on.
+     */
+    private Submission run(
+            CallContext call, ParsedStatement statement, Decision decision, boolean decisionRefuses,
+            Function<Decision, Ending<OperationHandle>> handOn) {
+        SessionHandle session = call.sessionHandle();
+        OperationRoute route = new OperationRoute(session, decisionRefuses, handOn);
+        AuditedCall.Result<OperationHandle> result = audited.run(CALL, call, What.statement(statement), decision, route);
+        GuardedSession guarded = sessions.session(session);
+        // A statement handed on to Flink (its record says how it ran) may start a job.
+        result.outcomeRecord()
+                .filter(record -> record.outcome().execution() != null)
+                .ifPresent(record -> guarded.awaitJob(result.value(), record));
+        guarded.remember(advisory(result.value(), statement, decision));
+        return new Submission(result.value(), statement, decision, result.outcome());
+    }
+
+    /**
+     * The route of an {@code executeStatement} call: every answer is an operation of the session,
+     * a refusal one that fails with the guard's message or Flink's own error.
+     */
+    private final class OperationRoute implements AuditedCall.Route<OperationHandle> {
+
+        private final SessionHandle session;
+        private final boolean decisionRefuses;
+        private final Function<Decision, Ending<OperationHandle>> handOn;
+
+        OperationRoute(
+                SessionHandle session, boolean decisionRefuses, Function<Decision, Ending<OperationHandle>> handOn) {
+            this.session = session;
+            this.decisionRefuses = decisionRefuses;
+            this.handOn = handOn;
+        }
+
+        @Override
+        public boolean refuses(Decision decision, CallContext context) {
+            return decisionRefuses && (decision.rejectedByFlink() || Decider.refuses(decision, context.policy()));
+        }
+
+        @Override
+        public Ending<OperationHandle> refuse(Decision decision) {
+            // An ordinary Flink rejection: the client gets Flink's own error, as from a stock gateway.
+            return decision.rejectedByFlink()
+                    ? Ending.operation(
+                            Outcome.REJECTED_BY_FLINK, operations.flinkRejection(session, decision.flinkError().orElseThrow()))
+                    : Ending.operation(Outcome.BLOCKED, operations.refusal(session, decision.refusalMessage()));
+        }
+
+        @Override
+        public Ending<OperationHandle> handOn(Decision decision) {
+            return handOn.apply(decision);
+        }
+
+        @Override
+        public Outcome failure() {
+            return Outcome.FAILED_TO_SUBMIT;
+        }
+
+        @Override
+        public OperationHandle auditFailed(String message) {
+            return operations.refusal(session, message);
+        }
+    }
+
+    /**
+     * Hands a statement the guard allows to Flink with {@code handOff}: the compiled plan the guard
+     * judged, when it has one that runs as the statement's job ({@code sql-guard.execute-judged-plan}),
+     * else the statement's text.
+     */
+    Ending<OperationHandle> handOn(
+            CallContext call, ParsedStatement statement, long timeoutMs, Configuration config, Decision decision,
+            HandOff handOff) {
+        SessionHandle session = call.sessionHandle();
+        Optional<String> judged =
+                call.policy().executeJudgedPlan() && decision.unanalysedReason().isEmpty()
+                        ? decision.plan().flatMap(ExplainedPlan::executablePlan)
+                        : Optional.empty();
+        Optional<OperationHandle> judgedRun =
+                call.timing().time(Part.HAND_OFF,
+                        () -> judged.flatMap(plan -> handOff.executeJudgedPlan(session, plan, config)));
+        OperationHandle handle =
+                judgedRun.orElseGet(() -> call.timing().time(Part.HAND_OFF,
+                        () -> handOff.execute(session, statement, statement.text(), timeoutMs, config)));
+        Outcome outcome =
+                decision.refuse() ? Outcome.WOULD_BLOCK
+                        : decision.unanalysedReason().isEmpty() ? Outcome.SUBMITTED : Outcome.UNANALYSED_SUBMITTED;
+        return new Ending<>(outcome, Optional.of(handle), Optional.of(judgedRun.isPresent() ? "judged-plan" : "statement"),
+                Optional.empty(), Optional.empty(), () -> handle);
+    }
+
+    /** Flink's {@code OK}, as the operation of the call. */
+    OperationHandle ok(CallContext call) {
+        return operations.ok(call.sessionHandle());
+    }
+
+    /** The call refused for Flink's session rules, with {@code message}. */
+    Ending<OperationHandle> refusedInSession(CallContext call, String message) {
+        return Ending.refusedOperation(Outcome.REFUSED, operations.refusal(call.sessionHandle(), message), message);
+    }
+
+    /** The advisory of an operation: its verdict and findings, BLOCK first. */
+    private static Advisory advisory(OperationHandle handle, ParsedStatement statement, Decision decision) {
+        List<Finding> ordered = new ArrayList<>();
+        for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
+            ordered.addAll(decision.verdict().findings(level));
+        }
+        return new Advisory(handle.toString(), decision.verdictLabel(), statement.kind().name(), ordered);
+    }
+}

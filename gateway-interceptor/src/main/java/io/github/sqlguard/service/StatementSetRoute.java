@@ -1,0 +1,73 @@
+package io.github.sqlguard.service;
+
+import io.github.sqlguard.decision.Decision;
+import io.github.sqlguard.decision.Outcome;
+import io.github.sqlguard.service.AuditedCall.Ending;
+import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.StatementKind;
+import io.github.sqlguard.statement.StatementParser;
+
+import org.apache.flink.configuration.Configuration;
+
+import java.util.Optional;
+
+/**
+ * {@code BEGIN STATEMENT SET;}, the statements that follow it, and {@code END;}. The guard keeps
+ * the set instead of Flink's session ({@link StatementSetBuffer}): each INSERT is decided when it
+ * arrives and, if allowed, kept; {@code END} decides on the whole {@code EXECUTE STATEMENT SET BEGIN
+ * ... END} and hands that single statement on. Other statements inside a set are refused with
+ * Flink's own message. Thread-safe.
+ */
+final class StatementSetRoute {
+
+    /** Flink's own message for a statement other than INSERT inside a statement set. */
+    static final String ONLY_INSERTS =
+            "Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to submit"
+                    + " Statement Set.";
+
+    private final Decider decider;
+    private final StatementCalls calls;
+    private final StatementParser parser;
+
+    StatementSetRoute(Decider decider, StatementCalls calls, StatementParser parser) {
+        this.decider = decider;
+        this.calls = calls;
+        this.parser = parser;
+    }
+
+    /** True when {@code statement} of a session whose set is open or not ({@code inSet}) takes this route. */
+    static boolean takes(ParsedStatement statement, boolean inSet) {
+        return statement.kind() == StatementKind.BEGIN_STATEMENT_SET
+                || (inSet && !(statement instanceof ParsedStatement.Unparsable));
+    }
+
+    Submission submit(
+            CallContext call, StatementSetBuffer set, ParsedStatement statement, long timeoutMs, Configuration config,
+            HandOff handOff) {
+        if (statement.kind() == StatementKind.BEGIN_STATEMENT_SET) {
+            return calls.submit(call, statement, decider.statement(call, statement, config), d -> set.begin()
+                    ? Ending.operation(Outcome.STATEMENT_SET_OPENED, calls.ok(call))
+                    : calls.refusedInSession(call, "A statement set is already open in this session; send 'END;' to submit"
+                            + " it first."));
+        }
+        if (statement.kind() == StatementKind.INSERT) {
+            Decision decision = decider.statement(call, statement, config);
+            return calls.submit(call, statement, decision, d -> {
+                set.add(statement.plannedBody().orElseThrow());
+                return Ending.operation(
+                        d.refuse() ? Outcome.WOULD_BLOCK : Outcome.ADDED_TO_STATEMENT_SET, calls.ok(call));
+            });
+        }
+        if (statement.kind() == StatementKind.END_STATEMENT_SET) {
+            Optional<String> whole = set.end();
+            if (whole.isEmpty()) {
+                return calls.acknowledge(call, statement, decider.statement(call, statement, config),
+                        Outcome.EMPTY_STATEMENT_SET);
+            }
+            ParsedStatement executed = parser.parse(whole.get());
+            Decision decision = decider.statement(call, executed, config);
+            return calls.submit(call, executed, decision, d -> calls.handOn(call, executed, timeoutMs, config, d, handOff));
+        }
+        return calls.refuse(call, statement, decider.statement(call, statement, config), ONLY_INSERTS);
+    }
+}

@@ -1,0 +1,82 @@
+package io.github.sqlguard.statement;
+
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.config.Lex;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.util.SourceStringReader;
+import org.apache.flink.sql.parser.impl.FlinkSqlParserImpl;
+import org.apache.flink.sql.parser.validate.FlinkSqlConformance;
+
+/**
+ * Flink's SQL parser ({@code FlinkSqlParserImpl}), configured as Flink's planner configures it in
+ * {@code PlannerContext}: Java lexical rules, identifier length 256. Thread-safe: each thread reads
+ * with a parser of its own, re-initialised for each statement.
+ */
+final class FlinkSqlParser {
+
+    private FlinkSqlParser() {}
+
+    static final SqlParser.Config CONFIG =
+            SqlParser.config()
+                    .withParserFactory(FlinkSqlParserImpl.FACTORY)
+                    .withConformance(FlinkSqlConformance.DEFAULT)
+                    .withLex(Lex.JAVA)
+                    .withUnquotedCasing(Casing.UNCHANGED)
+                    .withQuotedCasing(Casing.UNCHANGED)
+                    .withIdentifierMaxLength(256);
+
+    /**
+     * Statements up to this many characters are read by the thread's own parser; a longer one by a
+     * new parser, so a thread never keeps the character buffer of a very long statement. So is any
+     * statement with a {@code ?}: the parser numbers dynamic parameters from where its previous
+     * statement left off, and re-initialisation does not reset that count.
+     */
+    private static final int REUSED_PARSER_MAX_CHARS = 64 * 1024;
+
+    /**
+     * One Flink SQL parser per thread, re-initialised for each statement. A new {@code
+     * FlinkSqlParserImpl} allocates ~53 KB per statement (mostly JavaCC's lookahead bookkeeping), a
+     * re-initialised one ~9 KB for a {@code SET} (measured with {@code
+     * ThreadMXBean#getThreadAllocatedBytes}); Flink's parse is about a third of the guard's time on a
+     * {@code SET} (the benchmark's server-side table).
+     */
+    private static final ThreadLocal<SqlAbstractParserImpl> PARSERS = new ThreadLocal<>();
+
+    /**
+     * What {@code SqlParser.create(text, CONFIG).parseStmtList()} returns, read by the thread's
+     * parser configured as Calcite's {@code SqlParser} configures a new one (tab size, casing,
+     * identifier length, time units, conformance, lexical state for {@link Lex#JAVA}).
+     *
+     * @throws SqlParseException as {@code SqlParser#parseStmtList} throws it
+     */
+    static SqlNodeList parseStmtList(String text) throws SqlParseException {
+        if (text.length() > REUSED_PARSER_MAX_CHARS || text.indexOf('?') >= 0) {
+            return SqlParser.create(text, CONFIG).parseStmtList();
+        }
+        SqlAbstractParserImpl parser = PARSERS.get();
+        if (parser == null) {
+            parser = CONFIG.parserFactory().getParser(new SourceStringReader(text));
+            parser.setQuotedCasing(CONFIG.quotedCasing());
+            parser.setUnquotedCasing(CONFIG.unquotedCasing());
+            parser.setIdentifierMaxLength(CONFIG.identifierMaxLength());
+            parser.setTimeUnitCodes(CONFIG.timeUnitCodes());
+            parser.setConformance(CONFIG.conformance());
+            PARSERS.set(parser);
+        } else {
+            parser.ReInit(new SourceStringReader(text));
+        }
+        // Re-initialisation resets the character stream and the lexical state: set both again.
+        parser.setTabSize(1);
+        parser.switchTo(SqlAbstractParserImpl.LexicalState.forConfig(CONFIG));
+        try {
+            return parser.parseSqlStmtList();
+        } catch (Throwable e) {
+            // As SqlParser#handleException; the parser is not reused after a failure.
+            PARSERS.remove();
+            throw parser.normalizeException(e);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.github.sqlguard.statement;
+
+import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
+import io.github.sqlguard.statement.ParsedStatement.SqlOption;
+
+import java.util.List;
+
+/**
+ * What the rules read of the SQL a call carries: its text ({@code -- sql-guard:allow} comments) and
+ * what Flink's SQL parser found in it. A statement is a {@link ParsedStatement}; a call that
+ * carries none (session properties, a script, a materialized table refresh) has {@link #NONE}.
+ */
+public interface ParsedSql {
+
+    /** No SQL: no text, nothing found. */
+    ParsedSql NONE =
+            new ParsedSql() {
+                @Override
+                public String text() {
+                    return "";
+                }
+
+                @Override
+                public SqlFacts facts() {
+                    return SqlFacts.NONE;
+                }
+            };
+
+    /** The SQL text as submitted. */
+    String text();
+
+    /** What Flink's SQL parser found in the text's tree: hints, table options, rank aliases. */
+    SqlFacts facts();
+
+    /** Every {@code STATE_TTL} hint option. */
+    default List<SqlOption> stateTtlHints() {
+        return facts().stateTtlHints();
+    }
+
+    /** Every option of a {@code WITH (...)} clause or {@code OPTIONS} hint. */
+    default List<SqlOption> tableOptions() {
+        return facts().tableOptions();
+    }
+
+    /** Aliases given to {@code ROW_NUMBER()}, {@code RANK()} and {@code DENSE_RANK()} calls, e.g. {@code rn}. */
+    default List<String> rankFunctionAliases() {
+        return facts().rankFunctionAliases();
+    }
+}

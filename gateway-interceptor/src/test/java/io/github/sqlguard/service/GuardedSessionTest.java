@@ -1,0 +1,123 @@
+package io.github.sqlguard.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.github.sqlguard.audit.AuditRecord;
+import io.github.sqlguard.audit.Subject;
+
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The calls of one session are decided and handed on in the session's order: one at a time, in
+ * the order they arrive, each after the session's last configuration change has ended.
+ */
+class GuardedSessionTest {
+
+    private static final Duration CHANGE_TIMEOUT = Duration.ofSeconds(60);
+
+    private final List<OperationHandle> awaited = Collections.synchronizedList(new ArrayList<>());
+    private final GuardedSession session =
+            new GuardedSession(Subject.unknown(null), Optional.empty(), (operation, timeout) -> awaited.add(operation));
+    private final ExecutorService callers = Executors.newFixedThreadPool(3);
+
+    @AfterEach
+    void stopCallers() {
+        callers.shutdownNow();
+    }
+
+    @Test
+    void callsRunOneAtATimeInTheOrderTheyArrive() throws Exception {
+        List<String> ran = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch firstHolds = new CountDownLatch(1);
+        Future<?> first = callers.submit(() -> session.inOrder(CHANGE_TIMEOUT, () -> {
+            ran.add("first starts");
+            hold(firstHolds);
+            ran.add("first ends");
+            return null;
+        }));
+        await().atMost(Duration.ofSeconds(60)).until(() -> ran.contains("first starts"));
+        Future<?> second = callers.submit(() -> session.inOrder(CHANGE_TIMEOUT, () -> ran.add("second")));
+        await().atMost(Duration.ofSeconds(60)).until(() -> session.waitingCalls() == 1);
+        Future<?> third = callers.submit(() -> session.inOrder(CHANGE_TIMEOUT, () -> ran.add("third")));
+        await().atMost(Duration.ofSeconds(60)).until(() -> session.waitingCalls() == 2);
+
+        assertThat(ran).containsExactly("first starts");
+        firstHolds.countDown();
+        first.get();
+        second.get();
+        third.get();
+
+        assertThat(ran).containsExactly("first starts", "first ends", "second", "third");
+    }
+
+    @Test
+    void aCallWaitsForTheLastConfigurationChangeOnce() {
+        OperationHandle set = OperationHandle.create();
+        session.inOrder(CHANGE_TIMEOUT, () -> {
+            session.changedBy(set);
+            return null;
+        });
+
+        session.inOrder(CHANGE_TIMEOUT, () -> null);
+        session.inOrder(CHANGE_TIMEOUT, () -> null);
+
+        assertThat(awaited).containsExactly(set);
+    }
+
+    @Test
+    void aChangeTheClientClosedIsNotWaitedFor() {
+        OperationHandle set = OperationHandle.create();
+        session.changedBy(set);
+        session.closed(set);
+
+        session.inOrder(CHANGE_TIMEOUT, () -> null);
+
+        assertThat(awaited).isEmpty();
+    }
+
+    @Test
+    void aStatementAwaitingItsJobIdIsTakenOnceAndForgottenWhenItsOperationCloses() {
+        OperationHandle insert = OperationHandle.create();
+        OperationHandle query = OperationHandle.create();
+        AuditRecord submitted = submitted(insert);
+        session.awaitJob(insert, submitted);
+        session.awaitJob(query, submitted(query));
+
+        assertThat(session.awaitsJob(insert)).isTrue();
+        assertThat(session.takeAwaitedJob(insert)).contains(submitted);
+        assertThat(session.takeAwaitedJob(insert)).isEmpty();
+        assertThat(session.awaitsJob(insert)).isFalse();
+        session.closed(query);
+        assertThat(session.awaitsJob(query)).isFalse();
+    }
+
+    private static AuditRecord submitted(OperationHandle operation) {
+        return new AuditRecord(
+                "2026-12-01T00:00:00Z", "d", "test", "executeStatement", "s", Subject.unknown(null),
+                new AuditRecord.Statement("INSERT", "INSERT INTO t SELECT 1", false, "h"),
+                AuditRecord.Decided.nothingJudged(),
+                new AuditRecord.Happened(operation.toString(), "submitted", "statement", null, null));
+    }
+
+    private static void hold(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
