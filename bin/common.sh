@@ -45,3 +45,26 @@ sql_guard_classpath() {
   jar="$(ls "$SQL_GUARD_HOME"/client-hook/target/flink-sql-guard-*.jar | grep -v -e '-sources\.jar$' -e '-tests\.jar$' | head -n1)"
   echo "$jar:$(cat "$SQL_GUARD_HOME/client-hook/target/classpath.txt")"
 }
+
+# The runnable CLI jar (dist/target/flink-sql-guard-cli-<version>-flink-<line>.jar) of the Flink line
+# $SQL_GUARD_FLINK_LINE (2.3 by default, or 1.20): $SQL_GUARD_CLI_JAR when set (a downloaded jar: no
+# checkout build, no Maven), else this checkout's, built with Maven on first run or when a source file
+# is newer than the jar.
+sql_guard_cli_jar() {
+  if [[ -n "${SQL_GUARD_CLI_JAR:-}" ]]; then
+    [[ -f "$SQL_GUARD_CLI_JAR" ]] || { echo "SQL_GUARD_CLI_JAR: no such file: $SQL_GUARD_CLI_JAR" >&2; exit 1; }
+    echo "$SQL_GUARD_CLI_JAR"
+    return 0
+  fi
+  local line="${SQL_GUARD_FLINK_LINE:-2.3}" jar profile=()
+  [[ "$line" == "2.3" ]] || profile=("-Pflink-$line")
+  jar="$(ls "$SQL_GUARD_HOME"/dist/target/flink-sql-guard-cli-*-flink-"$line".jar 2>/dev/null | head -n1 || true)"
+  if [[ -z "$jar" ]] || [[ "$SQL_GUARD_HOME/pom.xml" -nt "$jar" ]] \
+      || [[ -n "$(find "$SQL_GUARD_HOME" \( -path '*/src/main/*' -o -path '*/dist/src/cli/*' \) -newer "$jar" -print -quit)" ]]; then
+    command -v mvn >/dev/null || { echo "Maven (mvn) is needed to build the Flink SQL Guard CLI jar on first run (or set SQL_GUARD_CLI_JAR to a downloaded one)." >&2; exit 1; }
+    echo "Building the Flink SQL Guard CLI jar for Flink $line (first run downloads Flink from Maven Central)..." >&2
+    (cd "$SQL_GUARD_HOME" && mvn -q -B -ntp -DskipTests "${profile[@]}" -pl gateway-interceptor,client-hook,dist -am package) >&2
+    jar="$(ls "$SQL_GUARD_HOME"/dist/target/flink-sql-guard-cli-*-flink-"$line".jar | head -n1)"
+  fi
+  echo "$jar"
+}

@@ -5,24 +5,29 @@
 #       Flink's SQL Client with the guard's advisories. Without --endpoint: an embedded guarded
 #       gateway with local execution (policy from $FLINK_CONF_DIR/config.yaml, default conf/).
 #   bin/sql-guard.sh lint [--format text|json|sarif|github] [--fail-on BLOCK|WARN|INFO|NONE] [--jar FILE]... [-i init.sql]... [FILE|DIR...]
-#       The guard's verdict on every statement of SQL scripts, without running jobs (sql-guard.yaml: see docs/user-guide/lint.md).
-#   bin/sql-guard.sh help [client|lint]
+#       The guard's verdict on every statement of SQL scripts, without running jobs (sql-guard.yaml: see docs/user-guide/lint.md);
+#       [--since GIT-REF] [--baseline REPORT]: only what changed since a revision, or what a report does not list.
+#   bin/sql-guard.sh compare [--format text|json|markdown] OLD.json NEW.json
+#       What differs per statement between two lint JSON reports, e.g. Flink 1.20's and 2.3's (an upgrade report).
+#   bin/sql-guard.sh help [client|lint|compare]
 #
 # Arguments that do not start with a subcommand go to 'client' (bin/sql-guard.sh -f script.sql).
+# Runs the CLI jar (java -jar): $SQL_GUARD_CLI_JAR, or this checkout's for the Flink line
+# $SQL_GUARD_FLINK_LINE (2.3 by default; 1.20), built with Maven on first run.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 case "${1:-}" in
-  client|lint|help|-h|--help|-V|--version) ;;
+  client|lint|compare|help|-h|--help|-V|--version) ;;
   *) set -- client "$@" ;;
 esac
 
-sql_guard_build
+JAR="$(sql_guard_cli_jar)"
 export FLINK_CONF_DIR="${FLINK_CONF_DIR:-$SQL_GUARD_HOME/conf}"
 LOG_DIR="${SQL_GUARD_LOG_DIR:-$SQL_GUARD_HOME/log}"
 mkdir -p "$LOG_DIR"
 
-exec java ${JVM_ARGS:-} "${JVM_OPENS[@]}" \
+# The jar's manifest carries the --add-opens Flink needs; logging goes to files under $LOG_DIR.
+exec java ${JVM_ARGS:-} \
   -Dlogback.configurationFile="$FLINK_CONF_DIR/logback-client.xml" \
   -Dsql-guard.log.dir="$LOG_DIR" \
-  -cp "$(sql_guard_classpath)" \
-  io.github.sqlguard.cli.SqlGuardCommand "$@"
+  -jar "$JAR" "$@"

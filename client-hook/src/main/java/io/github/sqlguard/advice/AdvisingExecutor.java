@@ -10,8 +10,6 @@ import org.apache.flink.table.client.gateway.StatementResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.annotation.Nullable;
-
 import java.io.IOException;
 import java.net.URI;
 import java.util.HashSet;
@@ -25,8 +23,11 @@ import java.util.Set;
  * after each statement it reads the advisories the guard kept for the session's new operations and
  * hands their WARN and INFO findings to {@link AdvisoryOutput}, which prints them with the result. A
  * blocked statement needs nothing extra: the guard's message is the statement's error.
+ *
+ * <p>Made through {@link io.github.sqlguard.flink.SqlClientLine#advising}, which adds the methods
+ * that only some lines' {@code Executor} has (2.x: {@code deployScript}).
  */
-public final class AdvisingExecutor implements Executor {
+public abstract class AdvisingExecutor implements Executor {
 
     private static final Logger LOG = LoggerFactory.getLogger(AdvisingExecutor.class);
     private static final StackWalker STACK = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
@@ -43,7 +44,7 @@ public final class AdvisingExecutor implements Executor {
      * @param sessionHandle the session of {@code delegate}
      * @param gatewayRoot the gateway's REST root, e.g. {@code http://127.0.0.1:8083}
      */
-    public AdvisingExecutor(Executor delegate, String sessionHandle, URI gatewayRoot, AdvisoryOutput output) {
+    protected AdvisingExecutor(Executor delegate, String sessionHandle, URI gatewayRoot, AdvisoryOutput output) {
         this.delegate = delegate;
         this.sessionHandle = sessionHandle;
         this.advisories = new AdvisoryClient(gatewayRoot);
@@ -120,11 +121,6 @@ public final class AdvisingExecutor implements Executor {
     @Override
     public List<String> completeStatement(String statement, int position) {
         return delegate.completeStatement(statement, position);
-    }
-
-    @Override
-    public String deployScript(@Nullable String script, @Nullable URI uri) {
-        return delegate.deployScript(script, uri);
     }
 
     @Override

@@ -2,8 +2,10 @@ package io.github.sqlguard.cli;
 
 import io.github.sqlguard.advice.AdvisingExecutor;
 import io.github.sqlguard.advice.AdvisoryOutput;
+import io.github.sqlguard.flink.SqlClientLine;
 import io.github.sqlguard.policy.GuardOptions;
 
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.client.cli.CliClient;
 import org.apache.flink.table.client.cli.CliOptions;
 import org.apache.flink.table.client.cli.CliOptionsParser;
@@ -103,7 +105,11 @@ public final class ClientCommand implements Callable<Integer> {
         }
         CliOptions.GatewayCliOptions options =
                 (CliOptions.GatewayCliOptions) CliOptionsParser.parseGatewayModeClient(args.toArray(String[]::new));
-        DefaultContext context = DefaultContextUtils.buildDefaultContext(options);
+        // Flink's SQL Client reads $FLINK_CONF_DIR/config.yaml and fails without it; run alone (java -jar,
+        // no Flink installation), the client starts from Flink's defaults and the -D properties.
+        DefaultContext context = System.getenv("FLINK_CONF_DIR") != null
+                ? DefaultContextUtils.buildDefaultContext(options)
+                : SqlClientLine.current().defaultContext(Configuration.fromMap(properties), List.of());
 
         EmbeddedGuardedGateway embedded = null;
         try {
@@ -120,14 +126,14 @@ public final class ClientCommand implements Callable<Integer> {
             ExecutorImpl stock = new ExecutorImpl(context, gateway, options.getSessionId());
             URI root = URI.create(gateway.getProtocol() + "://" + gateway.getHost() + ":" + gateway.getPort() + "/");
             try (AdvisingExecutor executor =
-                            new AdvisingExecutor(stock, stock.getSessionHandle().toString(), root, output);
+                            SqlClientLine.current().advising(stock, stock.getSessionHandle().toString(), root, output);
                     CliClient cli = new CliClient(output.wrap(terminalFactory), executor, historyFile(options))) {
-                if (init != null && !cli.executeInitialization(init.toUri())) {
+                if (init != null && !SqlClientLine.current().executeInitialization(cli, init)) {
                     System.err.println("sql-guard client: failed to initialize the session from " + init + ".");
                     return 1;
                 }
                 if (file != null) {
-                    cli.executeInNonInteractiveMode(file.toUri());
+                    SqlClientLine.current().executeInNonInteractiveMode(cli, file);
                 } else {
                     cli.executeInInteractiveMode();
                 }

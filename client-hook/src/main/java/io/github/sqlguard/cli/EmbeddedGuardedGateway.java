@@ -1,5 +1,7 @@
 package io.github.sqlguard.cli;
 
+import io.github.sqlguard.flink.SqlClientLine;
+
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.client.gateway.SingleSessionManager;
 import org.apache.flink.table.gateway.SqlGateway;
@@ -48,7 +50,7 @@ public final class EmbeddedGuardedGateway implements AutoCloseable {
         config.setString("execution.target", "local");
         // What bin/sql-gateway.sh adds from its CLI; the local executor requires it.
         config.setString("execution.attached", "true");
-        DefaultContext context = new DefaultContext(config, jars);
+        DefaultContext context = SqlClientLine.current().defaultContext(config, jars);
         SqlGateway gateway = new SqlGateway(
                 config, jars.isEmpty() ? SessionManager.create(context) : new SingleSessionManager(context));
         gateway.start();

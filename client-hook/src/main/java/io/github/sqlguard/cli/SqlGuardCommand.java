@@ -1,5 +1,6 @@
 package io.github.sqlguard.cli;
 
+import io.github.sqlguard.compare.CompareCommand;
 import io.github.sqlguard.lint.LintCommand;
 
 import picocli.CommandLine;
@@ -7,21 +8,23 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code bin/sql-guard.sh}: the Flink SQL Guard command line, with the subcommands {@code client}
- * (Flink's SQL Client with the guard's advisories) and {@code lint} (scripts checked in CI).
+ * (Flink's SQL Client with the guard's advisories), {@code lint} (scripts checked in CI) and {@code
+ * compare} (two lint reports side by side: an upgrade report).
  */
 @Command(
         name = "sql-guard.sh",
         mixinStandardHelpOptions = true,
         versionProvider = SqlGuardCommand.Version.class,
-        description = "Flink SQL Guard: the Flink SQL Client with the guard's advisories, and lint for SQL scripts.",
-        subcommands = {ClientCommand.class, LintCommand.class, CommandLine.HelpCommand.class})
+        description = "Flink SQL Guard: the Flink SQL Client with the guard's advisories, lint for SQL scripts, and compare"
+                + " for two lint reports (an upgrade report).",
+        subcommands = {ClientCommand.class, LintCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
 public final class SqlGuardCommand implements Runnable {
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: client or lint.");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: client, lint or compare.");
     }
 
     /** Runs the command line and exits with its exit code. */

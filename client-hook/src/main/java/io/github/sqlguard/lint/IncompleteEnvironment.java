@@ -68,7 +68,7 @@ final class IncompleteEnvironment {
             boolean blocked = findings.stream().anyMatch(f -> f.level() == Level.BLOCK);
             out.add(new LintedStatement(statement.file(), statement.line(), statement.column(), statement.text(),
                     statement.kind(), blocked ? Level.BLOCK.name() : "UNANALYSED", findings, false, statement.standIn(),
-                    statement.plan()));
+                    statement.plan(), statement.facts()));
         }
         return out;
     }

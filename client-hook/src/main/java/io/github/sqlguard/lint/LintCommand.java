@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -19,15 +20,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 
 /**
  * {@code sql-guard.sh lint FILE|DIR...}: the guard's verdict on every statement of SQL scripts,
  * without running jobs (see {@link LintEngine}), for people and CI. Exit codes: {@value #OK} no
- * finding reached {@code --fail-on}; {@value #FINDINGS} a finding reached it; {@value #USAGE} bad
+ * finding reached {@code --fail-on}; {@value #FINDINGS} a finding reached it (with {@code --since}
+ * or {@code --baseline}, a new finding: {@link BaselineComparison}); {@value #USAGE} bad
  * command line; {@value #INCOMPLETE} the lint is incomplete: an input could not be read, or a
  * statement could not be analysed because a connector, format, catalog, class or jar is missing
  * ({@value MissingDependency#ID}); the rest was linted and reported; {@value #FAILED} the linter
@@ -43,7 +47,7 @@ import java.util.concurrent.Callable;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:no finding at or above --fail-on",
-            "1:a finding at or above --fail-on",
+            "1:a finding at or above --fail-on (with --since or --baseline: a new one)",
             "2:invalid command line",
             "3:incomplete: an input could not be read, or a statement could not be analysed for a missing connector,"
                     + " format, catalog, class or jar (missing-dependency); the rest was linted",
@@ -126,6 +130,17 @@ public final class LintCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
     boolean quiet;
 
+    @Option(names = "--since", paramLabel = "GIT-REF",
+            description = "Lint only the scripts changed since this revision (the merge base of it and HEAD, with the"
+                    + " working tree's changes and untracked files), and fail only on findings that are new there:"
+                    + " each changed script is compared with its version at that revision. Needs git.")
+    String since;
+
+    @Option(names = "--baseline", paramLabel = "FILE",
+            description = "A lint report (--format json or sarif) whose findings are accepted: only findings it does"
+                    + " not list (by file and fingerprint) fail the run; SARIF marks each result new, unchanged or absent.")
+    Path baseline;
+
     @Override
     public Integer call() throws Exception {
         ProjectFile project;
@@ -174,12 +189,41 @@ public final class LintCommand implements Callable<Integer> {
         boolean standIns = standInConnectors != null
                 ? standInConnectors
                 : project != null && project.standInConnectors().orElse(false);
+        List<BaselineFinding> accepted = List.of();
+        if (baseline != null) {
+            try {
+                accepted = LintReport.read(baseline).baseline();
+            } catch (IOException | IllegalArgumentException e) {
+                System.err.println("sql-guard lint: --baseline " + baseline + ": " + e.getMessage());
+                return USAGE;
+            }
+        }
+        GitChanges changes = null;
+        if (since != null) {
+            try {
+                changes = GitChanges.since(since, repository(project, scripts));
+            } catch (GitChanges.GitException e) {
+                System.err.println("sql-guard lint: --since " + since + ": " + e.getMessage());
+                return USAGE;
+            }
+        }
         LintRun run;
         try {
-            run = new Linter(() -> new LintEngine(config, dependencies, standIns), quiet ? null : System.err, initScripts, filter)
-                    .run(scripts);
+            Linter linter =
+                    new Linter(() -> new LintEngine(config, dependencies, standIns), quiet ? null : System.err, initScripts, filter);
+            if (changes != null) {
+                run = lintChanges(linter, changes, scripts, filter, initScripts, accepted);
+            } else {
+                run = linter.run(scripts);
+                if (baseline != null) {
+                    run = run.against(BaselineComparison.of(baseline.toString(), run.statements(), accepted));
+                }
+            }
         } catch (IllegalArgumentException e) {
             System.err.println("sql-guard lint: invalid Flink SQL Guard configuration: " + e.getMessage());
+            return FAILED;
+        } catch (GitChanges.GitException e) {
+            System.err.println("sql-guard lint: --since " + since + ": " + e.getMessage());
             return FAILED;
         }
         try (PrintWriter out =
@@ -204,18 +248,38 @@ public final class LintCommand implements Callable<Integer> {
         return run.reaches(failOn.level) ? FINDINGS : OK;
     }
 
-    /**
-     * A path of the project file relative to the working directory when it is under it, so that
-     * reports name {@code jobs/a.sql} as GitHub and SARIF viewers expect, not an absolute path.
-     */
+    /** A path of the project file as reports name it ({@link WorkingDirectory#relative}). */
     private static Path fromWorkingDirectory(Path path) {
-        Path cwd = Path.of("").toAbsolutePath();
-        Path absolute = path.toAbsolutePath().normalize();
-        if (!absolute.startsWith(cwd)) {
-            return path;
+        return WorkingDirectory.relative(path);
+    }
+
+    /** The directory whose git working tree {@code --since} reads: the project's, else the first input's. */
+    private static Path repository(ProjectFile project, List<Path> inputs) {
+        if (project != null) {
+            return project.root();
         }
-        Path relative = cwd.relativize(absolute);
-        return relative.toString().isEmpty() ? Path.of(".") : relative;
+        Path first = inputs.get(0).toAbsolutePath();
+        return Files.isDirectory(first) ? first : first.getParent();
+    }
+
+    /** {@code --since}: the changed scripts of {@code inputs}, against their versions at the merge base. */
+    private LintRun lintChanges(
+            Linter linter, GitChanges changes, List<Path> inputs, ScriptFilter filter, List<Path> initScripts,
+            List<BaselineFinding> accepted) throws IOException, GitChanges.GitException {
+        List<Path> changed = ChangedSince.scripts(changes, inputs, filter);
+        if (!quiet) {
+            System.err.printf("sql-guard lint: %d script(s) changed since %s%n", changed.size(), changes.description());
+        }
+        Path scratch = Files.createTempDirectory("sql-guard-since");
+        try {
+            return ChangedSince.lint(linter, changed, initScripts, changes, scratch, accepted);
+        } finally {
+            try (Stream<Path> walk = Files.walk(scratch)) {
+                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
     }
 
     private static <T> List<T> concat(List<T> first, List<T> second) {

@@ -4,6 +4,7 @@ import io.github.sqlguard.audit.AuditLog;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.flink.SqlClientLine;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.Finding;
@@ -29,7 +30,6 @@ import org.apache.flink.table.gateway.api.session.SessionEnvironment;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.rest.util.SqlGatewayRestAPIVersion;
 import org.apache.flink.table.gateway.service.SqlGatewayServiceImpl;
-import org.apache.flink.table.gateway.service.context.DefaultContext;
 import org.apache.flink.table.gateway.service.session.SessionManager;
 
 import java.net.URI;
@@ -110,7 +110,7 @@ public final class LintEngine implements AutoCloseable {
         local.setString("execution.attached", "true");
         // As sql-client.sh in embedded mode: one session at a time, the user's jars registered in it
         // as ADD JAR registers them (Flink's own SessionManager cannot take jars in 2.3.0).
-        this.sessionManager = new SingleSessionManager(new DefaultContext(local, dependencies));
+        this.sessionManager = new SingleSessionManager(SqlClientLine.current().defaultContext(local, dependencies));
         sessionManager.start();
         this.service = new SqlGatewayServiceImpl(sessionManager);
         this.pipeline =
@@ -244,7 +244,7 @@ public final class LintEngine implements AutoCloseable {
         }
         return new LintedStatement(
                 file, statement.line(), statement.column(), statement.text(), parsed.kind().name(), verdict,
-                findings, applied, standIn, decision.plan());
+                findings, applied, standIn, decision.plan(), StatementFacts.of(parsed, decision, failure));
     }
 
     @Override

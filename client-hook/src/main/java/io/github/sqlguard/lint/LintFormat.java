@@ -1,11 +1,12 @@
 package io.github.sqlguard.lint;
 
+import io.github.sqlguard.audit.AuditRecord;
+import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
-import io.github.sqlguard.statement.SqlText;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,18 +16,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
 /** The output formats of {@code sql-guard.sh lint}. */
 public enum LintFormat {
 
-    /** For people: {@code file:line:column: LEVEL rule: message}, the fix, and a summary. */
+    /**
+     * For people: {@code file:line:column: LEVEL rule: message}, the fix, and a summary. With a
+     * baseline, only the new findings, and the summary says how many the baseline accepted.
+     */
     TEXT {
         @Override
         void write(LintRun run, PrintWriter out, String docsBaseUrl) {
@@ -35,6 +34,9 @@ public enum LintFormat {
             }
             for (LintedStatement statement : run.statements()) {
                 for (LintFinding f : statement.findings()) {
+                    if (!run.counts(f)) {
+                        continue;
+                    }
                     Finding finding = f.finding();
                     out.printf("%s:%d:%d: %s %s: %s%n", statement.file(), f.line(), f.column(), f.label(),
                             finding.ruleId(), finding.reason());
@@ -49,11 +51,15 @@ public enum LintFormat {
                 }
             }
             long standIns = run.statements().stream().filter(LintedStatement::plansWithStandIn).count();
-            out.printf("%d %s, %d statements: %d blocking, %d %s, %d %s%s%s%s%n",
+            long warnings = counted(run, Level.WARN);
+            long advisories = counted(run, Level.INFO);
+            out.printf("%d %s, %d statements: %d blocking, %d %s, %d %s%s%s%s%s%n",
                     run.files().size(), run.files().size() == 1 ? "file" : "files",
-                    run.statements().size(), run.count(Level.BLOCK),
-                    run.count(Level.WARN), run.count(Level.WARN) == 1 ? "warning" : "warnings",
-                    run.count(Level.INFO), run.count(Level.INFO) == 1 ? "advisory" : "advisories",
+                    run.statements().size(), counted(run, Level.BLOCK),
+                    warnings, warnings == 1 ? "warning" : "warnings",
+                    advisories, advisories == 1 ? "advisory" : "advisories",
+                    run.baseline().map(b -> " new; " + b.unchanged() + " unchanged and " + b.absent().size()
+                            + " gone since the baseline (" + b.description() + ")").orElse(""),
                     run.unanalysed() == 0 ? "" : "; " + run.unanalysed() + " not analysed (" + MissingDependency.ID + ")",
                     standIns == 0 ? "" : "; " + standIns + " planned with stand-in connectors (changelog modes inferred)",
                     run.problems().isEmpty() ? "" : "; " + run.problems().size() + " input(s) could not be read");
@@ -63,15 +69,22 @@ public enum LintFormat {
     /**
      * For tools: a JSON array with one object per statement: {@code file}, {@code line}, {@code
      * column}, {@code kind}, {@code verdict}, {@code findings} (each {@code rule}, {@code level},
-     * {@code message}, {@code fix}, {@code line}, {@code column}, {@code node}, {@code docLink}, and
-     * {@code note} when planned through a stand-in connector), and {@code standIn}, the note, when
-     * the statement was planned through (or registered) a stand-in connector.
+     * {@code message}, {@code fix}, {@code line}, {@code column}, {@code node}, {@code docLink},
+     * {@code fingerprint} ({@link Fingerprints}), {@code baselineState} with a baseline, and {@code
+     * note} when planned through a stand-in connector), {@code fingerprint} (SHA-256 of the
+     * statement's text without comments, blanks collapsed: what {@code compare} matches statements
+     * by), {@code standIn}, the note, when the statement
+     * was planned through (or registered) a stand-in connector, and what an upgrade report compares
+     * ({@link StatementFacts}): {@code flinkVersion}, {@code statefulOperators} (operator: count),
+     * {@code operatorStateTtl} (each {@code operator}, {@code state}, {@code ttlMs}, {@code source},
+     * as in the guard's audit record) and {@code flinkRefusal} (Flink's own error, or null).
      */
     JSON {
         @Override
         void write(LintRun run, PrintWriter out, String docsBaseUrl) {
             out.println("[");
             List<LintedStatement> statements = run.statements();
+            Map<LintFinding, String> fingerprints = Fingerprints.of(statements);
             for (int i = 0; i < statements.size(); i++) {
                 LintedStatement s = statements.get(i);
                 ObjectNode node = MAPPER.createObjectNode();
@@ -90,11 +103,25 @@ public enum LintFormat {
                             .put("line", f.line())
                             .put("column", f.column())
                             .put("node", f.finding().node())
-                            .put("docLink", f.finding().docLink());
+                            .put("docLink", f.finding().docLink())
+                            .put("fingerprint", fingerprints.get(f));
+                    run.baseline().ifPresent(b -> finding.put("baselineState", b.state(f).sarif()));
                     if (s.plansWithStandIn()) {
                         finding.put("note", s.standIn());
                     }
                 }
+                StatementFacts facts = s.facts();
+                node.put("fingerprint", Auditor.sha256(Fingerprints.normalized(s.text())));
+                node.put("flinkVersion", facts.flinkVersion());
+                ObjectNode operators = node.putObject("statefulOperators");
+                facts.statefulOperators().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                        .forEach(e -> operators.put(e.getKey(), e.getValue()));
+                ArrayNode ttls = node.putArray("operatorStateTtl");
+                for (AuditRecord.OperatorStateTtl ttl : facts.operatorStateTtl()) {
+                    ttls.addObject().put("operator", ttl.operator()).put("state", ttl.state()).put("ttlMs", ttl.ttlMs())
+                            .put("source", ttl.source());
+                }
+                node.put("flinkRefusal", facts.flinkRefusal().orElse(null));
                 out.print("  " + json(node));
                 out.println(i + 1 < statements.size() ? "," : "");
             }
@@ -134,9 +161,8 @@ public enum LintFormat {
                     "See " + Rule.docLink(MissingDependency.ID) + " in the Flink SQL Guard repository.");
             missing.putObject("defaultConfiguration").put("level", "warning");
             ArrayNode results = sarifRun.putArray("results");
-            Map<String, Integer> occurrences = new HashMap<>();
+            Map<LintFinding, String> fingerprints = Fingerprints.of(run.statements());
             for (LintedStatement s : run.statements()) {
-                String statement = normalized(s.text());
                 for (LintFinding f : s.findings()) {
                     ObjectNode result = results.addObject();
                     result.put("ruleId", f.ruleId());
@@ -157,11 +183,23 @@ public enum LintFormat {
                         result.putObject("properties").put("standIn", s.standIn());
                     }
                     location(result.putArray("locations").addObject(), s.file(), f.line(), f.column());
-                    String key = s.file() + "\n" + f.ruleId() + "\n" + statement;
-                    int occurrence = occurrences.merge(key, 1, Integer::sum) - 1;
-                    result.putObject("partialFingerprints")
-                            .put(FINGERPRINT, sha256(f.ruleId() + "\n" + statement + "\n" + occurrence));
+                    result.putObject("partialFingerprints").put(Fingerprints.KEY, fingerprints.get(f));
+                    run.baseline().ifPresent(b -> result.put("baselineState", b.state(f).sarif()));
                 }
+            }
+            // The baseline's findings this run no longer has (SARIF 3.27.24: absent).
+            for (BaselineFinding gone : run.baseline().map(BaselineComparison::absent).orElse(List.of())) {
+                ObjectNode result = results.addObject();
+                result.put("ruleId", gone.ruleId());
+                int index = indexOf(rules, gone.ruleId());
+                if (index >= 0) {
+                    result.put("ruleIndex", index);
+                }
+                result.put("level", sarifLevel(Level.valueOf(gone.level())));
+                result.putObject("message").put("text", gone.message());
+                location(result.putArray("locations").addObject(), gone.file(), gone.line(), gone.column());
+                result.putObject("partialFingerprints").put(Fingerprints.KEY, gone.fingerprint());
+                result.put("baselineState", BaselineState.ABSENT.sarif());
             }
             ObjectNode invocation = sarifRun.putArray("invocations").addObject();
             invocation.put("executionSuccessful", run.problems().isEmpty());
@@ -191,6 +229,9 @@ public enum LintFormat {
             }
             for (LintedStatement s : run.statements()) {
                 for (LintFinding f : s.findings()) {
+                    if (!run.counts(f)) {
+                        continue; // a pull request's annotations show what it adds
+                    }
                     String command = f.unanalysed() ? "warning" : switch (f.level()) {
                         case BLOCK -> "error";
                         case WARN -> "warning";
@@ -207,14 +248,6 @@ public enum LintFormat {
     };
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
-
-    /**
-     * The SARIF {@code partialFingerprints} key: SHA-256 of the rule id, the statement's text without
-     * comments and with blanks collapsed, and the finding's index among the same rule's findings on
-     * that text in the file. Lines are left out so that a finding keeps its identity when the script
-     * above it changes.
-     */
-    static final String FINGERPRINT = "sqlGuardStatementHash/v1";
 
     /** Writes the report of {@code run}, rule pages linked under the default {@code sql-guard.docs-base-url}. */
     void write(LintRun run, PrintWriter out) {
@@ -242,31 +275,10 @@ public enum LintFormat {
         return base + Rule.docLink(id);
     }
 
-    /** {@code text} without comments, blanks collapsed to one space. */
-    static String normalized(String text) {
-        StringBuilder out = new StringBuilder();
-        int i = 0;
-        while (i < text.length()) {
-            int afterComment = SqlText.skipComment(text, i);
-            if (afterComment != i) {
-                out.append(' ');
-                i = afterComment;
-                continue;
-            }
-            int next = SqlText.skipQuotedOrComment(text, i);
-            int end = next == i ? i + 1 : next;
-            out.append(text, i, end);
-            i = end;
-        }
-        return out.toString().strip().replaceAll("\\s+", " ");
-    }
-
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is a required JDK algorithm", e);
-        }
+    /** The findings at {@code level} that fail the run ({@link LintRun#counts}). */
+    private static long counted(LintRun run, Level level) {
+        return run.statements().stream().flatMap(st -> st.findings().stream())
+                .filter(f -> f.level() == level && run.counts(f)).count();
     }
 
     private static String sarifLevel(Level level) {

@@ -20,10 +20,12 @@ import java.util.Optional;
  * @param standIn with {@code --stand-in-connectors}: the note that the statement was planned through
  *     (or registered) a stand-in connector, which every finding of it carries; empty otherwise
  * @param plan the plan the guard judged, when the statement was planned
+ * @param facts the Flink version, stateful operators, state TTLs and Flink's refusal, for {@code
+ *     compare}
  */
 public record LintedStatement(
         String file, int line, int column, String text, String kind, String verdict, List<LintFinding> findings,
-        boolean applied, String standIn, Optional<ExplainedPlan> plan) {
+        boolean applied, String standIn, Optional<ExplainedPlan> plan, StatementFacts facts) {
 
     public LintedStatement {
         findings = List.copyOf(findings);
@@ -33,7 +35,7 @@ public record LintedStatement(
     public LintedStatement(
             String file, int line, int column, String text, String kind, String verdict, List<LintFinding> findings,
             boolean applied) {
-        this(file, line, column, text, kind, verdict, findings, applied, "", Optional.empty());
+        this(file, line, column, text, kind, verdict, findings, applied, "", Optional.empty(), StatementFacts.NONE);
     }
 
     /** True when the statement was planned through (or registered) a stand-in connector. */

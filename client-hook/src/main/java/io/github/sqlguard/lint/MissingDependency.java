@@ -1,5 +1,7 @@
 package io.github.sqlguard.lint;
 
+import io.github.sqlguard.flink.SqlClientLine;
+
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -51,32 +53,14 @@ public record MissingDependency(Kind kind, String name, String maven, String evi
     private static final Pattern CLASS_NOT_FOUND =
             Pattern.compile("(?:ClassNotFoundException|NoClassDefFoundError)(?::\\s*|\\s+)([\\w.$/]+)");
     private static final Pattern JAR =
-            Pattern.compile("(?:jar or artifact resource|[Jj]ar file) \\[?([^\\]\\s]+?)\\]? (?:not found|does not exist)");
+            Pattern.compile("(?:jar or artifact resource|jar resource|[Jj]ar file) \\[?([^\\]\\s]+?)\\]? (?:not found|does not exist)");
 
     private static final Pattern CAUSED_BY = Pattern.compile("^Caused by: (?:[\\w$]+\\.)*");
 
-    /** Jars of well-known identifiers, for Flink 2.x (Maven Central). */
-    private static final Map<String, String> WELL_KNOWN = Map.ofEntries(
-            Map.entry("kafka", "org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2"),
-            Map.entry("upsert-kafka", "org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2"),
-            Map.entry("jdbc", "org.apache.flink:flink-connector-jdbc-core:4.0.0-2.0 with the dialect module"
-                    + " (e.g. org.apache.flink:flink-connector-jdbc-postgres:4.0.0-2.0) and the database's JDBC driver"),
-            Map.entry("paimon", "org.apache.paimon:paimon-flink-<Flink 2.x line> (e.g. org.apache.paimon:paimon-flink-2.1:1.3.0)"),
-            Map.entry("avro", "org.apache.flink:flink-sql-avro:2.3.0"),
-            Map.entry("parquet", "org.apache.flink:flink-sql-parquet:2.3.0"),
-            Map.entry("orc", "org.apache.flink:flink-sql-orc:2.3.0"),
-            Map.entry("protobuf", "org.apache.flink:flink-sql-protobuf:2.3.0"),
-            Map.entry("avro-confluent", "org.apache.flink:flink-sql-avro-confluent-registry:2.3.0"),
-            Map.entry("debezium-avro-confluent", "org.apache.flink:flink-sql-avro-confluent-registry:2.3.0"));
+    /** Jars of well-known identifiers and packages: this build's Flink line's ({@link SqlClientLine}). */
+    private static final Map<String, String> WELL_KNOWN = SqlClientLine.current().wellKnownJars();
 
-    /** Packages whose classes come from a well-known jar. */
-    private static final Map<String, String> WELL_KNOWN_PACKAGES = Map.of(
-            "org.apache.flink.connector.kafka.", "org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2",
-            "org.apache.flink.streaming.connectors.kafka.", "org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2",
-            "org.apache.flink.connector.base.", "org.apache.flink:flink-connector-base:2.3.0 (in a Flink distribution's lib/)",
-            "org.apache.flink.formats.avro.", "org.apache.flink:flink-sql-avro:2.3.0",
-            "org.apache.flink.formats.parquet.", "org.apache.flink:flink-sql-parquet:2.3.0",
-            "org.apache.paimon.", "org.apache.paimon:paimon-flink-<Flink 2.x line>");
+    private static final Map<String, String> WELL_KNOWN_PACKAGES = SqlClientLine.current().wellKnownPackageJars();
 
     /**
      * What is missing, when {@code plannerMessage} says that the planner failed for want of a

@@ -1,8 +1,8 @@
 package io.github.sqlguard.lint;
 
+import io.github.sqlguard.flink.SqlClientLine;
+
 import org.apache.flink.api.connector.sink2.Sink;
-import org.apache.flink.api.connector.sink2.SinkWriter;
-import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.api.connector.source.SourceReader;
@@ -97,6 +97,11 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
         return keys;
     }
 
+    /** A sink whose writer throws: translated into a stream graph for EXPLAIN, never run. */
+    static Sink<RowData> neverRunSink(String what) {
+        return SqlClientLine.current().neverRunSink(what, StandInConnectorFactory::neverRun);
+    }
+
     private static UnsupportedOperationException neverRun(String what) {
         return new UnsupportedOperationException("sql-guard lint planned " + what + " with a stand-in connector"
                 + " (--stand-in-connectors); a stand-in cannot read or write data. Run the job where the real"
@@ -172,7 +177,7 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
 
         @Override
         public SinkRuntimeProvider getSinkRuntimeProvider(Context context) {
-            return SinkV2Provider.of(new NeverRunSink(what));
+            return SinkV2Provider.of(neverRunSink(what));
         }
 
         @Override
@@ -235,23 +240,6 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
 
         @Override
         public SimpleVersionedSerializer<Void> getEnumeratorCheckpointSerializer() {
-            throw neverRun(what);
-        }
-    }
-
-    /** A sink whose writer throws: translated into a stream graph for EXPLAIN, never run. */
-    static final class NeverRunSink implements Sink<RowData> {
-
-        private static final long serialVersionUID = 1L;
-
-        private final String what;
-
-        NeverRunSink(String what) {
-            this.what = what;
-        }
-
-        @Override
-        public SinkWriter<RowData> createWriter(WriterInitContext context) {
             throw neverRun(what);
         }
     }

@@ -194,7 +194,7 @@ final class StandInConnectors {
 
     /** The stand-ins whose table, or a view on them, {@code statement} names (as a word, any case; comments aside). */
     private Set<StandIn> mentioned(String statement) {
-        String code = LintFormat.normalized(statement);
+        String code = Fingerprints.normalized(statement);
         Set<StandIn> found = new LinkedHashSet<>();
         for (StandIn standIn : standIns.values()) {
             if (names(code, standIn.table().getObjectName())) {

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.lint.UdfJar;
 
+import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.flink.table.client.cli.TerminalUtils;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -33,7 +33,12 @@ class EmbeddedClientJarsIT {
 
         String output = terminal.toString(StandardCharsets.UTF_8);
         assertThat(exit).as(output).isZero();
-        assertThat(output).contains("QUIET PLEASE").contains(jar.getFileName().toString()).doesNotContain("[ERROR]");
+        assertThat(output).contains("QUIET PLEASE").doesNotContain("[ERROR]");
+        // SHOW JARS lists the jar in 2.3; Flink 1.20's SingleSessionManager puts it in the session's class
+        // loader without registering it, so its SHOW JARS is an empty set (measured on 1.20.0).
+        if (!EnvironmentInformation.getVersion().startsWith("1.")) {
+            assertThat(output).contains(jar.getFileName().toString());
+        }
     }
 
     @Test

@@ -2,12 +2,17 @@ package io.github.sqlguard.lint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.sqlguard.flink.SqlClientLine;
 import io.github.sqlguard.lint.MissingDependency.Kind;
 
+import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.junit.jupiter.api.Test;
 
-/** {@link MissingDependency#classify} over Flink 2.3.0's own messages (cause chains as lint reads them). */
+/** {@link MissingDependency#classify} over Flink's own messages (2.3.0's, and 1.20.0's where they differ) (cause chains as lint reads them). */
 class MissingDependencyTest {
+
+    /** The Kafka connector this build's Flink line names (2.3: 5.0.0-2.2; 1.20: 3.2.0-1.19). */
+    private static final String KAFKA = SqlClientLine.current().wellKnownJars().get("kafka");
 
     @Test
     void namesAMissingConnectorAndItsMavenCoordinates() {
@@ -23,10 +28,10 @@ class MissingDependencyTest {
 
         assertThat(missing.kind()).isEqualTo(Kind.CONNECTOR);
         assertThat(missing.name()).isEqualTo("kafka");
-        assertThat(missing.maven()).isEqualTo("org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2");
+        assertThat(missing.maven()).isEqualTo(KAFKA).startsWith("org.apache.flink:flink-sql-connector-kafka:");
         assertThat(missing.evidence()).startsWith("ValidationException: Could not find any factory for identifier 'kafka'");
         assertThat(missing.reason()).contains("no connector 'kafka'").contains("not a verdict");
-        assertThat(missing.fix()).contains("--jar").contains("org.apache.flink:flink-sql-connector-kafka:5.0.0-2.2");
+        assertThat(missing.fix()).contains("--jar").contains(KAFKA);
     }
 
     @Test
@@ -35,7 +40,8 @@ class MissingDependencyTest {
                 "Could not find any format factory for identifier 'debezium-avro-confluent' in the classpath."))
                 .hasValueSatisfying(m -> {
                     assertThat(m.kind()).isEqualTo(Kind.FORMAT);
-                    assertThat(m.maven()).isEqualTo("org.apache.flink:flink-sql-avro-confluent-registry:2.3.0");
+                    assertThat(m.maven()).isEqualTo("org.apache.flink:flink-sql-avro-confluent-registry:"
+                            + EnvironmentInformation.getVersion());
                 });
         assertThat(MissingDependency.classify("Could not find any factory for identifier 'parquet' that implements"
                 + " 'org.apache.flink.connector.file.table.factories.BulkReaderFormatFactory' in the classpath."))
@@ -44,7 +50,8 @@ class MissingDependencyTest {
                 + " 'org.apache.flink.table.factories.CatalogFactory' in the classpath.\n\nAvailable factory identifiers are:"))
                 .hasValueSatisfying(m -> {
                     assertThat(m.kind()).isEqualTo(Kind.CATALOG);
-                    assertThat(m.maven()).startsWith("org.apache.paimon:paimon-flink-");
+                    // 2.3 names paimon-flink-<line>; 1.20 names no jar it could not verify (CurrentSqlClientLine).
+                    assertThat(m.maven()).isEqualTo(SqlClientLine.current().wellKnownJars().getOrDefault("paimon", ""));
                 });
         assertThat(MissingDependency.classify("Could not find any factory for identifier 'hive' that implements"
                 + " 'org.apache.flink.table.factories.ModuleFactory' in the classpath."))
@@ -71,6 +78,12 @@ class MissingDependencyTest {
                     assertThat(m.maven()).startsWith("org.apache.flink:flink-connector-base:");
                 });
         assertThat(MissingDependency.classify("jar or artifact resource [/tmp/nope.jar] not found."))
+                .hasValueSatisfying(m -> {
+                    assertThat(m.kind()).isEqualTo(Kind.JAR);
+                    assertThat(m.name()).isEqualTo("/tmp/nope.jar");
+                });
+        // Flink 1.20's words for it (ResourceManager).
+        assertThat(MissingDependency.classify("jar resource [/tmp/nope.jar] not found."))
                 .hasValueSatisfying(m -> {
                     assertThat(m.kind()).isEqualTo(Kind.JAR);
                     assertThat(m.name()).isEqualTo("/tmp/nope.jar");

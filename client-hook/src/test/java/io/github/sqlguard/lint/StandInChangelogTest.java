@@ -3,6 +3,7 @@ package io.github.sqlguard.lint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.Schema;
@@ -120,7 +121,7 @@ class StandInChangelogTest {
                 .isInstanceOf(UnsupportedOperationException.class)
                 .hasMessageContaining("with a stand-in connector (--stand-in-connectors)")
                 .hasMessageContaining("Run the job where the real connector's jar is");
-        assertThatThrownBy(() -> new StandInConnectorFactory.NeverRunSink("x").createWriter(null))
+        assertThatThrownBy(() -> StandInConnectorFactory.neverRunSink("x").createWriter((WriterInitContext) null))
                 .isInstanceOf(UnsupportedOperationException.class);
     }
 

@@ -1,0 +1,120 @@
+package io.github.sqlguard.lint;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The files of a git working tree changed since a revision, as {@code lint --since REF} reads them
+ * with the {@code git} command: the diff of the working tree (staged or not) against the merge base
+ * of {@code REF} and {@code HEAD} ({@code git diff --name-status -M}, so a pull request's change is
+ * what its branch added to the base it started from), and the untracked files git does not ignore.
+ * Deleted files are left out: there is nothing to lint.
+ *
+ * @param base the merge base, a commit id
+ * @param ref the revision as given
+ * @param top the working tree's root
+ * @param changed every changed file (absolute), with its path at {@code base} when it existed there
+ *     (renamed files keep their old path), else empty (added)
+ */
+public record GitChanges(String base, String ref, Path top, Map<Path, Optional<String>> changed) {
+
+    public GitChanges {
+        changed = Collections.unmodifiableMap(new LinkedHashMap<>(changed));
+    }
+
+    /** Something git refused: an unknown revision, not a repository, no {@code git} command. */
+    public static final class GitException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        GitException(String message) {
+            super(message);
+        }
+    }
+
+    /** The changes since {@code ref} of the working tree that holds {@code directory}. */
+    public static GitChanges since(String ref, Path directory) throws GitException {
+        Path top = Path.of(git(directory, "rev-parse", "--show-toplevel").strip());
+        String base = git(top, "merge-base", ref, "HEAD").strip();
+        Map<Path, Optional<String>> changed = new LinkedHashMap<>();
+        String[] status = git(top, "diff", "--name-status", "-z", "-M", base, "--").split("\0");
+        for (int i = 0; i < status.length && !status[i].isEmpty(); ) {
+            char kind = status[i].charAt(0);
+            if (kind == 'R' || kind == 'C') {
+                changed.put(top.resolve(status[i + 2]).normalize(), kind == 'R' ? Optional.of(status[i + 1]) : Optional.empty());
+                i += 3;
+            } else {
+                if (kind == 'M' || kind == 'T') {
+                    changed.put(top.resolve(status[i + 1]).normalize(), Optional.of(status[i + 1]));
+                } else if (kind == 'A') {
+                    changed.put(top.resolve(status[i + 1]).normalize(), Optional.empty());
+                }
+                i += 2;
+            }
+        }
+        for (String untracked : git(top, "ls-files", "--others", "--exclude-standard", "-z").split("\0")) {
+            if (!untracked.isEmpty()) {
+                changed.putIfAbsent(top.resolve(untracked).normalize(), Optional.empty());
+            }
+        }
+        return new GitChanges(base, ref, top, changed);
+    }
+
+    /** The text of {@code pathAtBase} (relative to the working tree's root) at the merge base. */
+    public String atBase(String pathAtBase) throws GitException {
+        return git(top, "show", base + ":" + pathAtBase);
+    }
+
+    /** The merge base, shortened for reports: {@code origin/main (3f2a1c9)}. */
+    public String description() {
+        return ref + " (" + base.substring(0, Math.min(7, base.length())) + ")";
+    }
+
+    private static String git(Path directory, String... args) throws GitException {
+        List<String> command = new ArrayList<>(List.of("git", "-C", directory.toString()));
+        command.addAll(List.of(args));
+        Process process;
+        try {
+            process = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+        } catch (IOException e) {
+            throw new GitException("cannot run git (" + e.getMessage() + "): --since needs the git command");
+        }
+        try {
+            process.getOutputStream().close();
+            // Both streams at once: a large diff must not block on a full stderr pipe.
+            CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(process.getErrorStream()));
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            String error = new String(err.get(), StandardCharsets.UTF_8).strip();
+            if (process.waitFor() != 0) {
+                throw new GitException("git " + String.join(" ", args) + " failed: " + (error.isEmpty() ? "exit " + process.exitValue() : error));
+            }
+            return out;
+        } catch (IOException e) {
+            throw new GitException("cannot read git's output: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroy();
+            throw new GitException("interrupted while git ran");
+        } catch (ExecutionException e) {
+            throw new GitException("cannot read git's errors: " + e.getCause().getMessage());
+        }
+    }
+
+    private static byte[] readAll(InputStream in) {
+        try {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
