@@ -30,6 +30,24 @@ public final class StatefulOperators {
                     "MultipleInput");
 
     /**
+     * Operators whose state TTL, where Flink could not compile the plan, is inferred to be the
+     * session's {@code table.exec.state.ttl} ({@link ExplainedPlan#inferredStateTtl()}): the {@link
+     * #TTL_BOUNDED} ones and {@code Rank}. The audit lists their inferred TTLs, and the TTL rules
+     * judge them, as they judge each operator's own TTL in a compiled plan.
+     */
+    public static final Set<String> INFERRED_TTL =
+            Set.of(
+                    "Rank",
+                    "GroupAggregate",
+                    "GlobalGroupAggregate",
+                    "IncrementalGroupAggregate",
+                    "GroupTableAggregate",
+                    "Join",
+                    "ChangelogNormalize",
+                    "Deduplicate",
+                    "MultipleInput");
+
+    /**
      * Operators a {@code STATE_TTL} hint applies to (Flink's {@code StateTtlHint}: regular joins and
      * group aggregations).
      */
