@@ -10,6 +10,7 @@ import org.apache.flink.table.api.CompiledPlan;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.config.ExecutionConfigOptions;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
+import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.operations.CreateTableASOperation;
 import org.apache.flink.table.operations.ModifyOperation;
@@ -159,7 +160,8 @@ public final class SessionPlanner implements AutoCloseable {
                     String json = compiled.asJsonString();
                     ExplainedPlan plan = compiledReader.read(json);
                     return new ExplainOutcome.Planned(
-                            runsAsCompiled(operation) ? plan.executableAs(json) : plan, elapsedMs(start));
+                            (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),
+                            elapsedMs(start));
                 }
             } catch (Exception | LinkageError compileFailed) {
                 // Explained below: a planner rejection fails there too, with the planner's own error;
@@ -175,7 +177,9 @@ public final class SessionPlanner implements AutoCloseable {
             ExplainDetail[] details = streaming ? new ExplainDetail[] {ExplainDetail.CHANGELOG_MODE} : new ExplainDetail[0];
             String text = tEnv.explainInternal(explained(operation), details);
             return new ExplainOutcome.Planned(
-                    textParser.parse(text).withInferredStateTtl(tEnv.getConfig().get(ExecutionConfigOptions.IDLE_STATE_RETENTION)),
+                    textParser.parse(text)
+                            .withInferredStateTtl(tEnv.getConfig().get(ExecutionConfigOptions.IDLE_STATE_RETENTION))
+                            .withCreatedTables(created(operation)),
                     elapsedMs(start));
         } catch (RuntimeException | LinkageError e) {
             return new ExplainOutcome.Rejected(e, elapsedMs(start));
@@ -201,6 +205,24 @@ public final class SessionPlanner implements AutoCloseable {
             return List.of(rtas.getChild());
         }
         return List.of(operation);
+    }
+
+    /**
+     * The tables {@code operation} creates as it runs (a {@code CREATE/REPLACE TABLE AS}, alone or in
+     * a statement set), which its plan's analysis sink does not name.
+     */
+    private static List<ObjectIdentifier> created(Operation operation) {
+        List<Operation> members =
+                operation instanceof StatementSetOperation set ? List.copyOf(set.getOperations()) : List.of(operation);
+        List<ObjectIdentifier> created = new ArrayList<>();
+        for (Operation member : members) {
+            if (member instanceof CreateTableASOperation ctas) {
+                created.add(ctas.getCreateTableOperation().getTableIdentifier());
+            } else if (member instanceof ReplaceTableAsOperation rtas) {
+                created.add(rtas.getCreateTableOperation().getTableIdentifier());
+            }
+        }
+        return created;
     }
 
     /**

@@ -1,10 +1,14 @@
 package io.github.sqlguard.plan;
 
+import org.apache.flink.table.catalog.ObjectIdentifier;
+
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -30,6 +34,7 @@ public final class ExplainedPlan {
     private final boolean compiled;
     private final Optional<String> executablePlan;
     private final Optional<Duration> inferredStateTtl;
+    private final List<ObjectIdentifier> createdTables;
     private final PlanDrawing drawing;
     private final List<PlanNode> nodes;
     private final List<Operator> operators;
@@ -40,6 +45,7 @@ public final class ExplainedPlan {
             boolean compiled,
             Optional<String> executablePlan,
             Optional<Duration> inferredStateTtl,
+            List<ObjectIdentifier> createdTables,
             PlanDrawing drawing,
             List<PlanNode> nodes,
             List<Operator> operators) {
@@ -48,6 +54,7 @@ public final class ExplainedPlan {
         this.compiled = compiled;
         this.executablePlan = executablePlan;
         this.inferredStateTtl = inferredStateTtl;
+        this.createdTables = createdTables;
         this.drawing = drawing;
         this.nodes = nodes;
         this.operators = operators;
@@ -71,7 +78,8 @@ public final class ExplainedPlan {
             operators[i] = typed.apply(drawn.get(i));
         }
         return new ExplainedPlan(
-                nodes, List.copyOf(roots), compiled, Optional.empty(), Optional.empty(), drawing, drawn, List.of(operators));
+                nodes, List.copyOf(roots), compiled, Optional.empty(), Optional.empty(), List.of(), drawing, drawn,
+                List.of(operators));
     }
 
     /** True when the plan came from Flink's compiled plan, so each node's state is Flink's own account of its TTL. */
@@ -91,7 +99,8 @@ public final class ExplainedPlan {
     /** This plan, with the compiled plan JSON that runs it. */
     public ExplainedPlan executableAs(String compiledPlanJson) {
         return new ExplainedPlan(
-                byId, roots, compiled, Optional.of(compiledPlanJson), inferredStateTtl, drawing, nodes, operators);
+                byId, roots, compiled, Optional.of(compiledPlanJson), inferredStateTtl, createdTables, drawing, nodes,
+                operators);
     }
 
     /**
@@ -110,7 +119,32 @@ public final class ExplainedPlan {
     /** This plan (read from EXPLAIN text) with the state TTL its operators are inferred to get. */
     public ExplainedPlan withInferredStateTtl(Duration sessionStateTtl) {
         return new ExplainedPlan(
-                byId, roots, compiled, executablePlan, Optional.of(sessionStateTtl), drawing, nodes, operators);
+                byId, roots, compiled, executablePlan, Optional.of(sessionStateTtl), createdTables, drawing, nodes,
+                operators);
+    }
+
+    /**
+     * This plan of the query of a {@code CREATE/REPLACE TABLE AS}, with the tables the statement
+     * creates: the plan's own sink is the analysis sink, which names no table.
+     */
+    public ExplainedPlan withCreatedTables(List<ObjectIdentifier> tables) {
+        return new ExplainedPlan(
+                byId, roots, compiled, executablePlan, inferredStateTtl, List.copyOf(tables), drawing, nodes, operators);
+    }
+
+    /**
+     * Every catalog table the statement reads or writes, each once: the tables of the plan's
+     * sources, lookup joins and sinks ({@link PlanNode#table()}, in the order of {@link #nodes()};
+     * a view is the tables it reads, as Flink expanded it), then the tables a {@code CREATE TABLE
+     * AS} creates. Anonymous tables are not named.
+     */
+    public List<ObjectIdentifier> tables() {
+        Set<ObjectIdentifier> tables = new LinkedHashSet<>();
+        for (PlanNode node : nodes) {
+            node.table().ifPresent(tables::add);
+        }
+        tables.addAll(createdTables);
+        return List.copyOf(tables);
     }
 
     /** Every node, each once, in the order the plan is drawn: each root, then its inputs, depth first. */
