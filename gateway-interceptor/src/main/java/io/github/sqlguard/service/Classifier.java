@@ -39,16 +39,15 @@ final class Classifier {
     }
 
     /**
-     * The table or view a statement the guard does not plan (DDL: {@code CREATE/ALTER/DROP TABLE},
-     * views, materialized tables) names, as the session's parser chain resolves it into Flink's
-     * operation ({@link OperationTables}); empty for any other statement, and when the session's
-     * parser rejects it (Flink then fails the statement itself). Parsing converts the statement; it
-     * runs nothing.
+     * The table or view a DDL statement (the guard does not plan it: {@code CREATE/ALTER/DROP
+     * TABLE}, views) or a materialized table statement (whose plan, of its defining query, does not
+     * name it) names, as the session's parser chain resolves it into Flink's operation ({@link
+     * OperationTables}); empty for any other statement, and when the session's parser rejects it
+     * (Flink then fails the statement itself). Parsing converts the statement; it runs nothing.
      */
     List<ObjectIdentifier> namedTables(CallContext call, ParsedStatement statement, Configuration config) {
-        if (!(statement instanceof ParsedStatement.Other other)
-                || (other.kind() != StatementKind.DDL && other.kind() != StatementKind.MATERIALIZED_TABLE)
-                || gatewaySessions.isEmpty()) {
+        boolean ddl = statement instanceof ParsedStatement.Other && statement.kind() == StatementKind.DDL;
+        if ((!ddl && statement.kind() != StatementKind.MATERIALIZED_TABLE) || gatewaySessions.isEmpty()) {
             return List.of();
         }
         try {

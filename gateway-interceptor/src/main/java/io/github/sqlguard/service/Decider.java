@@ -14,6 +14,7 @@ import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.service.StatementTiming.Part;
 import io.github.sqlguard.statement.ParsedSql;
 import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.StatementKind;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.catalog.ObjectIdentifier;
@@ -22,6 +23,7 @@ import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -101,8 +103,9 @@ final class Decider {
 
     /**
      * The tables that choose the policy of an analysed statement, as Flink resolved them: those its
-     * plan reads and writes ({@code ExplainedPlan#tables}); for a statement the guard does not plan
-     * (DDL), the table or view its operation names ({@link Classifier#namedTables}). Empty when the
+     * plan reads and writes ({@code ExplainedPlan#tables}), with the table a materialized table
+     * statement defines; for a statement the guard does not plan (DDL), the table or view its
+     * operation names ({@link Classifier#namedTables}). Empty when the
      * policy has no scopes, when the statement names no table, and when Flink rejected it (it does
      * not run): then the session's current catalog and database choose.
      */
@@ -111,7 +114,14 @@ final class Decider {
             return List.of();
         }
         if (analysis.plan().isPresent()) {
-            return analysis.plan().get().tables();
+            List<ObjectIdentifier> tables = new ArrayList<>(analysis.plan().get().tables());
+            if (analysis.statement().kind() == StatementKind.MATERIALIZED_TABLE) {
+                // The plan is of the defining query: the table it defines is in Flink's operation.
+                classifier.namedTables(call, analysis.statement(), config).stream()
+                        .filter(table -> !tables.contains(table))
+                        .forEach(tables::add);
+            }
+            return tables;
         }
         if (analysis.statement().plannedBody().isEmpty()) {
             return classifier.namedTables(call, analysis.statement(), config);

@@ -305,4 +305,20 @@ class ScopesFollowTablesTest {
         assertThat(record.path("scope").asText().split(",")).contains("sandbox", "prod", "lax");
         gateway.service().closeSession(session);
     }
+
+    @Test
+    void aMaterializedTableIsJudgedByTheScopeOfTheTableItDefinesAsWellAsOfWhatItReads() {
+        SessionHandle session = sessionInLax();
+        decided(session, "SET 'table.exec.state.ttl' = '2 s'");
+
+        JsonNode record =
+                decided(session,
+                        "CREATE MATERIALIZED TABLE prod.`default`.counts FRESHNESS = INTERVAL '10' SECOND AS"
+                                + " SELECT user_id, COUNT(*) AS cnt FROM lax.`default`.orders GROUP BY user_id");
+
+        assertThat(record.path("verdict").asText()).isEqualTo("BLOCK");
+        assertThat(ruleIds(record)).contains("ttl-too-short");
+        assertThat(tables(record)).containsExactly("lax.default.orders=lax", "prod.default.counts=prod");
+        gateway.service().closeSession(session);
+    }
 }
