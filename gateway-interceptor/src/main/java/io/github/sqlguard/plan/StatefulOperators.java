@@ -1,6 +1,8 @@
 package io.github.sqlguard.plan;
 
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The one vocabulary of stateful operators the guard uses, by their names in Flink's optimized
@@ -36,16 +38,7 @@ public final class StatefulOperators {
      * judge them, as they judge each operator's own TTL in a compiled plan.
      */
     public static final Set<String> INFERRED_TTL =
-            Set.of(
-                    "Rank",
-                    "GroupAggregate",
-                    "GlobalGroupAggregate",
-                    "IncrementalGroupAggregate",
-                    "GroupTableAggregate",
-                    "Join",
-                    "ChangelogNormalize",
-                    "Deduplicate",
-                    "MultipleInput");
+            Stream.concat(TTL_BOUNDED.stream(), Stream.of("Rank")).collect(Collectors.toUnmodifiableSet());
 
     /**
      * Operators a {@code STATE_TTL} hint applies to (Flink's {@code StateTtlHint}: regular joins and

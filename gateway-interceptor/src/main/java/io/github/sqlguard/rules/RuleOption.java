@@ -3,7 +3,6 @@ package io.github.sqlguard.rules;
 import org.apache.flink.configuration.ConfigOption;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -86,11 +85,6 @@ public record RuleOption<T>(ConfigOption<T> configOption, Requirement<T> require
         /** The lower value is the stricter (a maximum: {@code sql-guard.max-top-n}). */
         static <C extends Comparable<? super C>> Strictness<C> lower() {
             return (one, other) -> other.compareTo(one) < 0 ? other : one;
-        }
-
-        /** What both lists allow is the stricter (an allow-list): the values of {@code one} also in {@code other}. */
-        static <E> Strictness<List<E>> bothAllow() {
-            return (one, other) -> one.stream().filter(other::contains).toList();
         }
     }
 
