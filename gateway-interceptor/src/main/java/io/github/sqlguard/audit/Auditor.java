@@ -152,9 +152,10 @@ public final class Auditor {
                 for (OperatorState state : node.state()) {
                     ttls.add(new AuditRecord.OperatorStateTtl(node.label(), state.name(), state.ttl().toMillis(), "compiled-plan"));
                 }
-            } else if (StatefulOperators.TTL_BOUNDED.contains(node.name()) || node.is("Rank")) {
+            } else if (StatefulOperators.INFERRED_TTL.contains(node.name())) {
                 ttls.add(new AuditRecord.OperatorStateTtl(
-                        node.label(), null, decision.effectiveStateTtl().toMillis(), "inferred"));
+                        node.label(), null, plan.inferredStateTtl().orElse(decision.effectiveStateTtl()).toMillis(),
+                        "inferred"));
             }
         }
     }

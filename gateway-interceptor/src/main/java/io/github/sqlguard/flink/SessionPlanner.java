@@ -8,12 +8,9 @@ import io.github.sqlguard.plan.PlannerError;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.CompiledPlan;
 import org.apache.flink.table.api.ExplainDetail;
-import org.apache.flink.table.api.TableDescriptor;
+import org.apache.flink.table.api.config.ExecutionConfigOptions;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
-import org.apache.flink.table.catalog.CatalogManager;
-import org.apache.flink.table.catalog.ContextResolvedTable;
-import org.apache.flink.table.catalog.ResolvedCatalogTable;
-import org.apache.flink.table.catalog.SchemaTranslator;
+import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.operations.CreateTableASOperation;
 import org.apache.flink.table.operations.ModifyOperation;
@@ -47,10 +44,13 @@ import java.util.concurrent.TimeoutException;
  * the statement runs: the compiled plan gives both the execution plan the rules read and each
  * stateful operator's state TTL as Flink applies it. A query, and the query of a {@code CREATE
  * TABLE AS}, is compiled into an anonymous {@code blackhole} sink that exists only for the
- * analysis; the user's catalog is not touched. Where Flink cannot compile a statement that it can
- * plan (a source or sink without compiled-plan support), the plan is explained instead and no
- * per-operator state is known. In batch mode the statement is explained ({@code
- * explainInternal}); state TTL does not apply there.
+ * analysis ({@link AnalysisSink}: a query's extra rowtime attributes cast, as its real collect sink
+ * takes them); the user's catalog is not touched. Where Flink cannot compile a statement that it
+ * can plan (a source or sink without compiled-plan support, a {@code CREATE TABLE AS} of two
+ * rowtime attributes), the plan is explained instead: no per-operator state is known, and the plan
+ * carries the TTL its operators are inferred to get ({@code table.exec.state.ttl} as this table
+ * environment reads it). In batch mode the statement is explained ({@code explainInternal}); state
+ * TTL does not apply there.
  *
  * <p>Never throws: a planner rejection comes back as {@link ExplainOutcome.Rejected} with Flink's
  * own exception, anything that stops the guard from finding out as {@link ExplainOutcome.Failed}.
@@ -160,7 +160,8 @@ public final class SessionPlanner implements AutoCloseable {
                     String json = compiled.asJsonString();
                     ExplainedPlan plan = compiledReader.read(json);
                     return new ExplainOutcome.Planned(
-                            runsAsCompiled(operation) ? plan.executableAs(json) : plan, elapsedMs(start));
+                            (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),
+                            elapsedMs(start));
                 }
             } catch (Exception | LinkageError compileFailed) {
                 // Explained below: a planner rejection fails there too, with the planner's own error;
@@ -175,7 +176,11 @@ public final class SessionPlanner implements AutoCloseable {
         try {
             ExplainDetail[] details = streaming ? new ExplainDetail[] {ExplainDetail.CHANGELOG_MODE} : new ExplainDetail[0];
             String text = tEnv.explainInternal(explained(operation), details);
-            return new ExplainOutcome.Planned(textParser.parse(text), elapsedMs(start));
+            return new ExplainOutcome.Planned(
+                    textParser.parse(text)
+                            .withInferredStateTtl(tEnv.getConfig().get(ExecutionConfigOptions.IDLE_STATE_RETENTION))
+                            .withCreatedTables(created(operation)),
+                    elapsedMs(start));
         } catch (RuntimeException | LinkageError e) {
             return new ExplainOutcome.Rejected(e, elapsedMs(start));
         } catch (StackOverflowError e) {
@@ -187,8 +192,7 @@ public final class SessionPlanner implements AutoCloseable {
      * What to explain of a statement that could not be compiled, as Flink explains it: a statement
      * set as its INSERTs; a {@code CREATE/REPLACE TABLE AS} as its query (Flink 1.20 cannot explain
      * the operation itself); anything else as it is. A query is explained as a query, not into the
-     * analysis sink: a sink refuses a query with two rowtime columns (a window TVF's {@code SELECT *})
-     * that Flink runs as a query.
+     * analysis sink.
      */
     private static List<Operation> explained(Operation operation) {
         if (operation instanceof StatementSetOperation set) {
@@ -201,6 +205,24 @@ public final class SessionPlanner implements AutoCloseable {
             return List.of(rtas.getChild());
         }
         return List.of(operation);
+    }
+
+    /**
+     * The tables {@code operation} creates as it runs (a {@code CREATE/REPLACE TABLE AS}, alone or in
+     * a statement set), which its plan's analysis sink does not name.
+     */
+    private static List<ObjectIdentifier> created(Operation operation) {
+        List<Operation> members =
+                operation instanceof StatementSetOperation set ? List.copyOf(set.getOperations()) : List.of(operation);
+        List<ObjectIdentifier> created = new ArrayList<>();
+        for (Operation member : members) {
+            if (member instanceof CreateTableASOperation ctas) {
+                created.add(ctas.getCreateTableOperation().getTableIdentifier());
+            } else if (member instanceof ReplaceTableAsOperation rtas) {
+                created.add(rtas.getCreateTableOperation().getTableIdentifier());
+            }
+        }
+        return created;
     }
 
     /**
@@ -217,8 +239,8 @@ public final class SessionPlanner implements AutoCloseable {
 
     /**
      * The sinks to compile for {@code operation}: an INSERT or a statement set's INSERTs as they
-     * are; a query, or the query of a {@code CREATE/REPLACE TABLE ... AS}, into an anonymous
-     * blackhole sink of its own schema. Empty for any other operation.
+     * are; a query, or the query of a {@code CREATE/REPLACE TABLE ... AS}, into the {@link
+     * AnalysisSink}. Empty for any other operation.
      */
     private static List<ModifyOperation> sinks(TableEnvironmentInternal tEnv, Operation operation) {
         List<ModifyOperation> sinks = new ArrayList<>();
@@ -227,7 +249,7 @@ public final class SessionPlanner implements AutoCloseable {
                 sinks.add(sink(tEnv, member));
             }
         } else if (operation instanceof QueryOperation query) {
-            sinks.add(blackhole(tEnv.getCatalogManager(), query));
+            sinks.add(AnalysisSink.ofQuery(tEnv, query));
         } else if (operation instanceof ModifyOperation modify) {
             sinks.add(sink(tEnv, modify));
         }
@@ -236,23 +258,12 @@ public final class SessionPlanner implements AutoCloseable {
 
     private static ModifyOperation sink(TableEnvironmentInternal tEnv, ModifyOperation modify) {
         if (modify instanceof CreateTableASOperation ctas) {
-            return blackhole(tEnv.getCatalogManager(), ctas.getChild());
+            return AnalysisSink.of(tEnv.getCatalogManager(), ctas.getChild());
         }
         if (modify instanceof ReplaceTableAsOperation rtas) {
-            return blackhole(tEnv.getCatalogManager(), rtas.getChild());
+            return AnalysisSink.of(tEnv.getCatalogManager(), rtas.getChild());
         }
         return modify;
-    }
-
-    /** {@code query} into an anonymous blackhole table, as {@code Table#insertInto(TableDescriptor)} builds it. */
-    private static ModifyOperation blackhole(CatalogManager catalogManager, QueryOperation query) {
-        SchemaTranslator.ConsumingResult schema =
-                SchemaTranslator.createConsumingResult(
-                        catalogManager.getDataTypeFactory(), query.getResolvedSchema().toSourceRowDataType(), null, false);
-        ResolvedCatalogTable table =
-                catalogManager.resolveCatalogTable(
-                        TableDescriptor.forConnector("blackhole").schema(schema.getSchema()).build().toCatalogTable());
-        return new SinkModifyOperation(ContextResolvedTable.anonymous(CompiledPlanReader.ANALYSIS_SINK, table), query);
     }
 
     /** Stops the planning threads; a planning in progress is interrupted. */

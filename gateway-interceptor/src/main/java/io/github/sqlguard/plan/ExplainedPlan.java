@@ -1,9 +1,14 @@
 package io.github.sqlguard.plan;
 
+import org.apache.flink.table.catalog.ObjectIdentifier;
+
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -14,9 +19,10 @@ import java.util.function.Function;
  *
  * <p>Read once, from Flink's compiled plan ({@link CompiledPlanReader}, streaming mode: then each
  * stateful node's state TTL is the one Flink applies) or, where Flink cannot compile the statement
- * (batch mode, a query the analysis sink cannot take), from the EXPLAIN text ({@link PlanParser}:
- * no state is known, so TTLs are inferred). Rules see this one type either way; {@link #compiled()}
- * says which.
+ * (batch mode, a {@code CREATE TABLE AS} whose query has two rowtime columns, a source without
+ * compiled-plan support), from the EXPLAIN text ({@link PlanParser}: no state is known, so each
+ * stateful operator is inferred to get the session's TTL, {@link #inferredStateTtl()}). Rules see
+ * this one type either way; {@link #compiled()} says which.
  *
  * <p>Immutable and thread-safe: the typed views, the drawing order and the excerpt lines are built
  * once, here, and shared by every rule.
@@ -27,6 +33,8 @@ public final class ExplainedPlan {
     private final List<Integer> roots;
     private final boolean compiled;
     private final Optional<String> executablePlan;
+    private final Optional<Duration> inferredStateTtl;
+    private final List<ObjectIdentifier> createdTables;
     private final PlanDrawing drawing;
     private final List<PlanNode> nodes;
     private final List<Operator> operators;
@@ -36,6 +44,8 @@ public final class ExplainedPlan {
             List<Integer> roots,
             boolean compiled,
             Optional<String> executablePlan,
+            Optional<Duration> inferredStateTtl,
+            List<ObjectIdentifier> createdTables,
             PlanDrawing drawing,
             List<PlanNode> nodes,
             List<Operator> operators) {
@@ -43,6 +53,8 @@ public final class ExplainedPlan {
         this.roots = roots;
         this.compiled = compiled;
         this.executablePlan = executablePlan;
+        this.inferredStateTtl = inferredStateTtl;
+        this.createdTables = createdTables;
         this.drawing = drawing;
         this.nodes = nodes;
         this.operators = operators;
@@ -65,7 +77,9 @@ public final class ExplainedPlan {
         for (int i = 0; i < operators.length; i++) {
             operators[i] = typed.apply(drawn.get(i));
         }
-        return new ExplainedPlan(nodes, List.copyOf(roots), compiled, Optional.empty(), drawing, drawn, List.of(operators));
+        return new ExplainedPlan(
+                nodes, List.copyOf(roots), compiled, Optional.empty(), Optional.empty(), List.of(), drawing, drawn,
+                List.of(operators));
     }
 
     /** True when the plan came from Flink's compiled plan, so each node's state is Flink's own account of its TTL. */
@@ -84,7 +98,53 @@ public final class ExplainedPlan {
 
     /** This plan, with the compiled plan JSON that runs it. */
     public ExplainedPlan executableAs(String compiledPlanJson) {
-        return new ExplainedPlan(byId, roots, compiled, Optional.of(compiledPlanJson), drawing, nodes, operators);
+        return new ExplainedPlan(
+                byId, roots, compiled, Optional.of(compiledPlanJson), inferredStateTtl, createdTables, drawing, nodes,
+                operators);
+    }
+
+    /**
+     * For a plan read from EXPLAIN text ({@link #compiled()} false): the state TTL its stateful
+     * operators are inferred to get, {@code table.exec.state.ttl} as the table environment that
+     * planned the statement reads it ({@code ExecutionConfigOptions#IDLE_STATE_RETENTION}: the
+     * session's configuration with the statement's execution config on top; {@link Duration#ZERO}
+     * never expires). Flink gives a hinted join or group aggregation the hint's TTL instead, which
+     * an explained plan does not show. Empty for a compiled plan, whose nodes carry their own state
+     * entries, and for a plan read without its table environment.
+     */
+    public Optional<Duration> inferredStateTtl() {
+        return inferredStateTtl;
+    }
+
+    /** This plan (read from EXPLAIN text) with the state TTL its operators are inferred to get. */
+    public ExplainedPlan withInferredStateTtl(Duration sessionStateTtl) {
+        return new ExplainedPlan(
+                byId, roots, compiled, executablePlan, Optional.of(sessionStateTtl), createdTables, drawing, nodes,
+                operators);
+    }
+
+    /**
+     * This plan of the query of a {@code CREATE/REPLACE TABLE AS}, with the tables the statement
+     * creates: the plan's own sink is the analysis sink, which names no table.
+     */
+    public ExplainedPlan withCreatedTables(List<ObjectIdentifier> tables) {
+        return new ExplainedPlan(
+                byId, roots, compiled, executablePlan, inferredStateTtl, List.copyOf(tables), drawing, nodes, operators);
+    }
+
+    /**
+     * Every catalog table the statement reads or writes, each once: the tables of the plan's
+     * sources, lookup joins and sinks ({@link PlanNode#table()}, in the order of {@link #nodes()};
+     * a view is the tables it reads, as Flink expanded it), then the tables a {@code CREATE TABLE
+     * AS} creates. Anonymous tables are not named.
+     */
+    public List<ObjectIdentifier> tables() {
+        Set<ObjectIdentifier> tables = new LinkedHashSet<>();
+        for (PlanNode node : nodes) {
+            node.table().ifPresent(tables::add);
+        }
+        tables.addAll(createdTables);
+        return List.copyOf(tables);
     }
 
     /** Every node, each once, in the order the plan is drawn: each root, then its inputs, depth first. */

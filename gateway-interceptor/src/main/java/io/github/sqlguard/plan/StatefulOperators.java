@@ -1,6 +1,8 @@
 package io.github.sqlguard.plan;
 
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The one vocabulary of stateful operators the guard uses, by their names in Flink's optimized
@@ -28,6 +30,15 @@ public final class StatefulOperators {
                     "ChangelogNormalize",
                     "Deduplicate",
                     "MultipleInput");
+
+    /**
+     * Operators whose state TTL, where Flink could not compile the plan, is inferred to be the
+     * session's {@code table.exec.state.ttl} ({@link ExplainedPlan#inferredStateTtl()}): the {@link
+     * #TTL_BOUNDED} ones and {@code Rank}. The audit lists their inferred TTLs, and the TTL rules
+     * judge them, as they judge each operator's own TTL in a compiled plan.
+     */
+    public static final Set<String> INFERRED_TTL =
+            Stream.concat(TTL_BOUNDED.stream(), Stream.of("Rank")).collect(Collectors.toUnmodifiableSet());
 
     /**
      * Operators a {@code STATE_TTL} hint applies to (Flink's {@code StateTtlHint}: regular joins and

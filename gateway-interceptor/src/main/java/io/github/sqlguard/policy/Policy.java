@@ -10,13 +10,16 @@ import io.github.sqlguard.rules.RulePolicy;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.catalog.ObjectIdentifier;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -90,8 +93,8 @@ public record Policy(
      * @param user the verified user, or {@code null} when none was verified (a self-declared name
      *     must never be passed: it would let a user pick a scope)
      * @param groups the verified user's groups
-     * @param catalog the session's current catalog, or {@code null}
-     * @param database the session's current database, or {@code null}
+     * @param catalog a table's catalog, or the session's current one; {@code null} when none
+     * @param database a table's database, or the session's current one; {@code null} when none
      */
     public ScopedPolicy forScope(String user, Collection<String> groups, String catalog, String database) {
         for (PolicyScope scope : scopes) {
@@ -100,6 +103,72 @@ public record Policy(
             }
         }
         return new ScopedPolicy(this, Optional.empty());
+    }
+
+    /**
+     * The policy for a statement that reads and writes {@code tables}: for each table, the policy
+     * of the most specific scope matching the table's catalog and database with {@code user} and
+     * {@code groups} ({@link #forScope}, the table in place of the session's current catalog and
+     * database), or this global policy where none does; the strictest of them ({@link
+     * StrictestPolicy}) when they differ. So a statement is judged by where its data is, not by the
+     * session's current catalog ({@code USE CATALOG} cannot lower the bar), and by the strictest
+     * scope among its tables.
+     *
+     * @param user the verified user, or {@code null} (never a self-declared name)
+     * @param groups the verified user's groups
+     * @param tables the tables, as Flink resolved them; at least one
+     * @throws IllegalArgumentException for no tables (such a statement is scoped by {@link #forScope})
+     */
+    public ScopedPolicy forTables(String user, Collection<String> groups, List<ObjectIdentifier> tables) {
+        if (tables.isEmpty()) {
+            throw new IllegalArgumentException("A statement of no tables is scoped by the session's current catalog.");
+        }
+        List<TableScope> each = new ArrayList<>(tables.size());
+        Map<Optional<String>, Policy> deciding = new LinkedHashMap<>();
+        for (ObjectIdentifier table : tables) {
+            ScopedPolicy scoped = forScope(user, groups, table.getCatalogName(), table.getDatabaseName());
+            each.add(new TableScope(table, scoped.scope()));
+            deciding.putIfAbsent(scoped.scope(), scoped.policy());
+        }
+        return strictestOf(deciding, each);
+    }
+
+    /**
+     * The policy for a statement of {@code user} and {@code groups} whose tables the guard cannot
+     * know (it could not be analysed: a planning that timed out, an {@code EXECUTE PLAN}, a script):
+     * the strictest ({@link StrictestPolicy}) of every policy {@link #forTables} could give one of
+     * its tables, i.e. of {@link #forScope} at every catalog and database a scope names and at one
+     * no scope names. So a session's current catalog cannot lower the bar for what it does not show.
+     *
+     * @param user the verified user, or {@code null} (never a self-declared name)
+     * @param groups the verified user's groups
+     */
+    public ScopedPolicy forAnyTable(String user, Collection<String> groups) {
+        List<String> catalogs = new ArrayList<>();
+        List<String> databases = new ArrayList<>();
+        scopes.stream().flatMap(s -> s.match().catalogs().stream()).sorted().distinct().forEach(catalogs::add);
+        scopes.stream().flatMap(s -> s.match().databases().stream()).sorted().distinct().forEach(databases::add);
+        // null: a catalog or database no scope names.
+        catalogs.add(null);
+        databases.add(null);
+        Map<Optional<String>, Policy> reachable = new LinkedHashMap<>();
+        for (String catalog : catalogs) {
+            for (String database : databases) {
+                ScopedPolicy scoped = forScope(user, groups, catalog, database);
+                reachable.putIfAbsent(scoped.scope(), scoped.policy());
+            }
+        }
+        return strictestOf(reachable, List.of());
+    }
+
+    /** The strictest of {@code deciding} (by scope name, empty for this global policy), named by its scopes. */
+    private static ScopedPolicy strictestOf(Map<Optional<String>, Policy> deciding, List<TableScope> tables) {
+        List<Policy> policies = List.copyOf(deciding.values());
+        List<String> names = deciding.keySet().stream().flatMap(Optional::stream).toList();
+        return new ScopedPolicy(
+                policies.size() == 1 ? policies.get(0) : StrictestPolicy.of(policies),
+                names.isEmpty() ? Optional.empty() : Optional.of(String.join(",", names)),
+                tables);
     }
 
     /** The defaults: every rule at its default level, nothing suppressible. */

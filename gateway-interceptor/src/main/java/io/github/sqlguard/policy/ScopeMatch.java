@@ -7,8 +7,9 @@ import java.util.Set;
 /**
  * Which sessions a scope applies to: every criterion that is set must match (an empty set is not
  * a criterion); within one criterion any listed value matches. Users and groups are the verified
- * identity's (never the self-declared {@code sql-guard.user}); catalog and database are the
- * session's current ones when the statement is decided.
+ * identity's (never the self-declared {@code sql-guard.user}); catalog and database are those of a
+ * table the statement reads or writes ({@link Policy#forTables}), or the session's current ones for
+ * a statement that names no table.
  *
  * <p>Specificity, highest first ({@link #MOST_SPECIFIC_FIRST}): the scope with more criteria wins;
  * with as many criteria, the one whose most significant criterion ranks higher in the order
@@ -17,8 +18,8 @@ import java.util.Set;
  *
  * @param users verified user names
  * @param groups verified group names
- * @param catalogs current catalog names
- * @param databases current database names (in any catalog, unless {@code catalogs} is also set)
+ * @param catalogs catalog names
+ * @param databases database names (in any catalog, unless {@code catalogs} is also set)
  */
 public record ScopeMatch(Set<String> users, Set<String> groups, Set<String> catalogs, Set<String> databases) {
 

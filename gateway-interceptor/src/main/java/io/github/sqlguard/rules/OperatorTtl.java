@@ -1,5 +1,6 @@
 package io.github.sqlguard.rules;
 
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 
@@ -38,7 +39,8 @@ public record OperatorTtl(Duration shortest, Duration longest, boolean fromCompi
             }
             return new OperatorTtl(shortest, anyForever ? Duration.ZERO : longest, true);
         }
-        return new OperatorTtl(context.effectiveStateTtl(), context.effectiveStateTtl(), false);
+        Duration inferred = context.plan().flatMap(ExplainedPlan::inferredStateTtl).orElse(context.effectiveStateTtl());
+        return new OperatorTtl(inferred, inferred, false);
     }
 
     /**

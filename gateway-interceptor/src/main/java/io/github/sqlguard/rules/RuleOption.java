@@ -17,17 +17,23 @@ import java.util.Optional;
  * {@link StateTtlOptions}) is one constant that each of them lists. Rules read the value through
  * {@link AnalysisContext#option}.
  *
+ * <p>An option also says which of two values is the stricter ({@link Strictness}): a statement that
+ * touches tables of several scopes is judged by the strictest value of each option among them
+ * ({@code policy.StrictestPolicy}), so every option declares it.
+ *
  * <p>Stability: public, evolving.
  *
  * @param configOption Flink's option: key, type, default value and description
  * @param requirement what a value must satisfy beyond its type
+ * @param strictness which of two values is the stricter
  * @param <T> the option's type
  */
-public record RuleOption<T>(ConfigOption<T> configOption, Requirement<T> requirement) {
+public record RuleOption<T>(ConfigOption<T> configOption, Requirement<T> requirement, Strictness<T> strictness) {
 
     public RuleOption {
         Objects.requireNonNull(configOption);
         Objects.requireNonNull(requirement);
+        Objects.requireNonNull(strictness);
         if (!configOption.hasDefaultValue()) {
             throw new IllegalArgumentException(
                     "Rule option '" + configOption.key() + "' has no default: a rule must work unconfigured.");
@@ -35,13 +41,19 @@ public record RuleOption<T>(ConfigOption<T> configOption, Requirement<T> require
     }
 
     /** An option whose type is its only requirement. */
-    public static <T> RuleOption<T> of(ConfigOption<T> configOption) {
-        return new RuleOption<>(configOption, (value, values) -> Optional.empty());
+    public static <T> RuleOption<T> of(ConfigOption<T> configOption, Strictness<T> strictness) {
+        return new RuleOption<>(configOption, (value, values) -> Optional.empty(), strictness);
     }
 
     /** An option whose values must also satisfy {@code requirement}. */
-    public static <T> RuleOption<T> of(ConfigOption<T> configOption, Requirement<T> requirement) {
-        return new RuleOption<>(configOption, requirement);
+    public static <T> RuleOption<T> of(
+            ConfigOption<T> configOption, Requirement<T> requirement, Strictness<T> strictness) {
+        return new RuleOption<>(configOption, requirement, strictness);
+    }
+
+    /** The stricter of two values of this option. */
+    public T stricter(T one, T other) {
+        return strictness.stricter(one, other);
     }
 
     /** The option's key, e.g. {@code sql-guard.max-top-n}. */
@@ -52,6 +64,28 @@ public record RuleOption<T>(ConfigOption<T> configOption, Requirement<T> require
     /** The option's default value. */
     public T defaultValue() {
         return configOption.defaultValue();
+    }
+
+    /**
+     * Which of two values of an option is the stricter, e.g. the higher of two minimum state TTLs.
+     *
+     * @param <T> the option's type
+     */
+    @FunctionalInterface
+    public interface Strictness<T> {
+
+        /** The stricter of {@code one} and {@code other}; {@code one} when they are as strict. */
+        T stricter(T one, T other);
+
+        /** The higher value is the stricter (a minimum: {@code sql-guard.min-state-ttl}). */
+        static <C extends Comparable<? super C>> Strictness<C> higher() {
+            return (one, other) -> other.compareTo(one) > 0 ? other : one;
+        }
+
+        /** The lower value is the stricter (a maximum: {@code sql-guard.max-top-n}). */
+        static <C extends Comparable<? super C>> Strictness<C> lower() {
+            return (one, other) -> other.compareTo(one) < 0 ? other : one;
+        }
     }
 
     /**

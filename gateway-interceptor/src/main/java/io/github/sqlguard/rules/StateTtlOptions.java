@@ -23,7 +23,8 @@ public final class StateTtlOptions {
                             .withDescription(
                                     "A state TTL above 0 and below this is reported by 'ttl-too-short'; a bare number at"
                                             + " or above it is only advised by 'ttl-bare-number'."),
-                    RuleOption.Requirement.notNegative());
+                    RuleOption.Requirement.notNegative(),
+                    RuleOption.Strictness.higher());
 
     /** A state TTL above this never expires in practice. */
     public static final RuleOption<Duration> MAX_STATE_TTL =
@@ -41,7 +42,8 @@ public final class StateTtlOptions {
                                 ? Optional.empty()
                                 : Optional.of("it must be greater than '" + MIN_STATE_TTL.key() + "' (" + StateTtl.format(min)
                                         + ")");
-                    });
+                    },
+                    RuleOption.Strictness.lower());
 
     private StateTtlOptions() {}
 

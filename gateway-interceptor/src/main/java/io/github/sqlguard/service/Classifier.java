@@ -1,10 +1,13 @@
 package io.github.sqlguard.service;
 
 import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.flink.OperationTables;
 import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.StatementKind;
 import io.github.sqlguard.statement.StatementParser;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.operations.Operation;
 
 import org.slf4j.Logger;
@@ -33,6 +36,28 @@ final class Classifier {
     /** Flink's parse of {@code statement}, timed. */
     KeptParse parse(String statement) {
         return KeptParse.of(parser, statement);
+    }
+
+    /**
+     * The table or view a DDL statement (the guard does not plan it: {@code CREATE/ALTER/DROP
+     * TABLE}, views) or a materialized table statement (whose plan, of its defining query, does not
+     * name it) names, as the session's parser chain resolves it into Flink's operation ({@link
+     * OperationTables}); empty for any other statement, and when the session's parser rejects it
+     * (Flink then fails the statement itself). Parsing converts the statement; it runs nothing.
+     */
+    List<ObjectIdentifier> namedTables(CallContext call, ParsedStatement statement, Configuration config) {
+        boolean ddl = statement instanceof ParsedStatement.Other && statement.kind() == StatementKind.DDL;
+        if ((!ddl && statement.kind() != StatementKind.MATERIALIZED_TABLE) || gatewaySessions.isEmpty()) {
+            return List.of();
+        }
+        try {
+            List<Operation> operations = gatewaySessions.get().parser(call.sessionHandle(), config).apply(statement.text());
+            return operations.size() == 1 ? OperationTables.of(operations.get(0)) : List.of();
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+            LOG.debug("The session's parser rejected a statement of session {}; it is scoped by its current catalog.",
+                    call.session(), e);
+            return List.of();
+        }
     }
 
     /** {@code parsed} as the session's parser chain reads it, when Flink's parsers refused it. */

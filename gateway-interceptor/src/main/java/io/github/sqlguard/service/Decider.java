@@ -14,20 +14,26 @@ import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.service.StatementTiming.Part;
 import io.github.sqlguard.statement.ParsedSql;
 import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.StatementKind;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * The decision stage of every route: the guard's decision on a call under the policy (and scope)
  * that decides it ({@link StatementGuard}, planning in the session with {@link SessionPlanner}),
- * counted in the metrics. When the guard itself fails (a bug, an unexpected gateway error), the
+ * counted in the metrics. A statement's scope is that of the tables it reads and writes ({@link
+ * CallContext#underTables}), so a statement's decision comes with its narrowed context ({@link
+ * ScopedDecision}). When the guard itself fails (a bug, an unexpected gateway error), the
  * decision is an unanalysed one that {@code sql-guard.fail-mode} turns into a refusal or a pass.
  * Thread-safe.
  */
@@ -38,37 +44,89 @@ final class Decider {
     private final SqlGatewayService delegate;
     private final RuleCatalog catalog;
     private final SessionPlanner planner;
+    private final Classifier classifier;
     private final GuardMetrics metrics;
 
-    Decider(SqlGatewayService delegate, RuleCatalog catalog, SessionPlanner planner, GuardMetrics metrics) {
+    Decider(
+            SqlGatewayService delegate, RuleCatalog catalog, SessionPlanner planner, Classifier classifier,
+            GuardMetrics metrics) {
         this.delegate = delegate;
         this.catalog = catalog;
         this.planner = planner;
+        this.classifier = classifier;
         this.metrics = metrics;
     }
 
-    /** The decision on {@code statement} of the call, counted in the metrics. */
-    Decision statement(CallContext call, ParsedStatement statement, Configuration executionConfig) {
-        return observed(analysed(call, statement, executionConfig), statement.kind().name(), call.policy());
+    /**
+     * The decision on {@code statement} of the call, under the scopes of the tables it reads and
+     * writes, counted in the metrics.
+     */
+    ScopedDecision statement(CallContext call, ParsedStatement statement, Configuration executionConfig) {
+        ScopedDecision decided = analysed(call, statement, executionConfig);
+        observed(decided.decision(), statement.kind().name(), decided.call().policy());
+        return decided;
     }
 
-    /** The decision on {@code statement} as it would be taken, not yet counted ({@code EXPLAIN}'s dry run). */
-    Decision analysed(CallContext call, ParsedStatement statement, Configuration executionConfig) {
+    /**
+     * The decision on {@code statement} as it would be taken, not yet counted ({@code EXPLAIN}'s
+     * dry run): the statement is planned, the call's context narrowed to the scopes of the tables
+     * the plan (or, for DDL, Flink's operation) reads and writes, and the rules judge it under that
+     * policy. A statement the guard could not analyse is judged by the strictest policy any table
+     * could get ({@link CallContext#underAnyTable}): its tables are not known.
+     */
+    ScopedDecision analysed(CallContext call, ParsedStatement statement, Configuration executionConfig) {
         return call.timing().time(Part.DECIDE, () -> {
-            StatementGuard guard = guardOf(call.scoped());
             try {
                 Map<String, String> sessionConfig = delegate.getSessionConfig(call.sessionHandle());
-                return guard.decide(
-                        statement,
-                        sessionConfig,
-                        executionConfig.toMap(),
-                        (body, streaming) -> explained(planner.plan(
-                                call.sessionHandle(), body, executionConfig, streaming, call.policy().explainTimeout())));
+                StatementGuard.Analysis analysis =
+                        guardOf(call.scoped()).analyse(
+                                statement,
+                                sessionConfig,
+                                executionConfig.toMap(),
+                                (body, streaming) -> explained(planner.plan(
+                                        call.sessionHandle(), body, executionConfig, streaming,
+                                        call.policy().explainTimeout())));
+                CallContext decided =
+                        analysis.unanalysed().isPresent()
+                                ? call.underAnyTable()
+                                : call.underTables(tables(call, analysis, executionConfig));
+                return new ScopedDecision(decided, guardOf(decided.scoped()).judge(analysis));
             } catch (RuntimeException | StackOverflowError e) {
                 LOG.error("sql-guard could not analyse a statement of session {}.", call.session().orElse(null), e);
-                return guard.unanalysable(statement, "internal error in the guard: " + PlannerError.of(e).root());
+                CallContext unknown = call.underAnyTable();
+                return new ScopedDecision(
+                        unknown,
+                        guardOf(unknown.scoped()).unanalysable(statement, "internal error in the guard: " + PlannerError.of(e).root()));
             }
         });
+    }
+
+    /**
+     * The tables that choose the policy of an analysed statement, as Flink resolved them: those its
+     * plan reads and writes ({@code ExplainedPlan#tables}), with the table a materialized table
+     * statement defines; for a statement the guard does not plan (DDL), the table or view its
+     * operation names ({@link Classifier#namedTables}). Empty when the
+     * policy has no scopes, when the statement names no table, and when Flink rejected it (it does
+     * not run): then the session's current catalog and database choose.
+     */
+    private List<ObjectIdentifier> tables(CallContext call, StatementGuard.Analysis analysis, Configuration config) {
+        if (!call.scopesFollowTables()) {
+            return List.of();
+        }
+        if (analysis.plan().isPresent()) {
+            List<ObjectIdentifier> tables = new ArrayList<>(analysis.plan().get().tables());
+            if (analysis.statement().kind() == StatementKind.MATERIALIZED_TABLE) {
+                // The plan is of the defining query: the table it defines is in Flink's operation.
+                classifier.namedTables(call, analysis.statement(), config).stream()
+                        .filter(table -> !tables.contains(table))
+                        .forEach(tables::add);
+            }
+            return tables;
+        }
+        if (analysis.statement().plannedBody().isEmpty()) {
+            return classifier.namedTables(call, analysis.statement(), config);
+        }
+        return List.of();
     }
 
     /** The decision on the properties a session is opened with, counted as {@code kind}. */

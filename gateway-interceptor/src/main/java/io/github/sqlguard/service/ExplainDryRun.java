@@ -65,10 +65,13 @@ final class ExplainDryRun {
 
     Submission submit(
             CallContext call, ParsedStatement explain, long timeoutMs, Configuration config, HandOff handOff) {
-        Decision asRun = decider.analysed(call, explain, config);
-        Decision decision = decider.observed(asRun.withRefuse(false), explain.kind().name(), call.policy());
+        // Decided, and audited, under the scopes of the tables the explained statement would touch.
+        ScopedDecision decided = decider.analysed(call, explain, config);
+        Decision asRun = decided.decision();
+        CallContext scoped = decided.call();
+        Decision decision = decider.observed(asRun.withRefuse(false), explain.kind().name(), scoped.policy());
         SessionHandle session = call.sessionHandle();
-        return calls.submit(call, explain, decision, d -> {
+        return calls.submit(scoped, explain, decision, d -> {
             OperationHandle flinkExplain =
                     call.timing().time(Part.HAND_OFF,
                             () -> handOff.execute(session, explain, explain.text(), timeoutMs, config));
@@ -76,7 +79,7 @@ final class ExplainDryRun {
                 // Not Flink's own service: its operation cannot be awaited, so it goes back as it is.
                 return Ending.operation(Outcome.SUBMITTED, flinkExplain);
             }
-            String section = ExplainSection.of(asRun, call.policy());
+            String section = ExplainSection.of(asRun, scoped.policy());
             Optional<String> diagnosis =
                     asRun.flinkError().isPresent() && !asRun.rejectedByFlink() ? Optional.of(diagnosisOf(asRun))
                             : Optional.empty();

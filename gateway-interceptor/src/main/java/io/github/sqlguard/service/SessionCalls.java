@@ -70,8 +70,8 @@ final class SessionCalls {
     void configure(SessionHandle session, String statement, Runnable apply) {
         CallContext call = contexts.of(session, policies.current(), StatementTiming.start());
         ParsedStatement parsed = classifier.classify(call, classifier.parse(statement).statement(), new Configuration());
-        Decision decision = decider.statement(call, parsed, new Configuration());
-        audited.run("configureSession", call, What.statement(parsed), decision, new SessionCallRoute<>(d -> {
+        ScopedDecision decided = decider.statement(call, parsed, new Configuration());
+        audited.run("configureSession", decided.call(), What.statement(parsed), decided.decision(), new SessionCallRoute<>(d -> {
             apply.run();
             return Ending.value(d.refuse() ? Outcome.WOULD_BLOCK
                     : d.unanalysedReason().isEmpty() ? Outcome.APPLIED : Outcome.UNANALYSED_APPLIED, null);
@@ -82,7 +82,8 @@ final class SessionCalls {
     <T> T unanalysable(
             String callName, SessionHandle session, What what, String reason, Supplier<T> run,
             Function<T, Optional<OperationHandle>> handleOf) {
-        CallContext call = contexts.of(session, policies.current(), StatementTiming.start());
+        // What it touches is not known: the strictest policy any table could get decides.
+        CallContext call = contexts.of(session, policies.current(), StatementTiming.start()).underAnyTable();
         Decision decision = decider.unanalysable(call.scoped(), what.kind(), reason);
         return audited.run(callName, call, what, decision, new SessionCallRoute<T>(d -> {
             T result = run.get();

@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The decision stage of the {@link StatementPipeline}: configuration checks → plan (through the
- * given {@link Planner}) → rules → verdict, for one classified statement. It never calls the
+ * given {@link Planner}) → rules → verdict, for one classified statement; {@link #analyse} and
+ * {@link #judge} apart where the policy depends on what the plan touches. It never calls the
  * gateway itself and keeps no state. Thread-safe.
  */
 public final class StatementGuard {
@@ -46,13 +47,54 @@ public final class StatementGuard {
     }
 
     /**
-     * Decides on {@code statement}.
+     * Decides on {@code statement}: {@link #analyse}, then {@link #judge} under this guard's policy.
      *
      * @param sessionConfig the session's configuration ({@code SqlGatewayService#getSessionConfig})
      * @param executionConfig the per-statement execution config, applied over the session's
      * @param planner how to EXPLAIN the statement in the user's session
      */
     public Decision decide(
+            ParsedStatement statement,
+            Map<String, String> sessionConfig,
+            Map<String, String> executionConfig,
+            Planner planner) {
+        return judge(analyse(statement, sessionConfig, executionConfig, planner));
+    }
+
+    /**
+     * What the rules judge of one statement, found before any policy applies: its configuration
+     * and its plan in the session (or Flink's rejection, or why the guard could not find out). The
+     * policy that judges it may depend on what was found: the tables of the plan ({@link
+     * Policy#forTables}).
+     *
+     * @param statement the statement
+     * @param plan its plan, when Flink planned it
+     * @param plannerError Flink's rejection, read once
+     * @param flinkError Flink's own exception for that rejection
+     * @param unanalysed why the guard could not analyse it
+     * @param streaming true in streaming mode
+     * @param ttl the state TTL of the session and execution config
+     * @param changes the configuration the call applies
+     * @param config the session configuration with the execution config on top
+     * @param startNanos when the analysis began ({@link System#nanoTime()})
+     */
+    public record Analysis(
+            ParsedStatement statement,
+            Optional<ExplainedPlan> plan,
+            Optional<PlannerError> plannerError,
+            Optional<Throwable> flinkError,
+            Optional<String> unanalysed,
+            boolean streaming,
+            Duration ttl,
+            List<ConfigChange> changes,
+            Map<String, String> config,
+            long startNanos) {}
+
+    /**
+     * Finds out what the rules judge of {@code statement}: its configuration, and its plan through
+     * {@code planner} when it is a statement the guard plans.
+     */
+    public Analysis analyse(
             ParsedStatement statement,
             Map<String, String> sessionConfig,
             Map<String, String> executionConfig,
@@ -87,12 +129,23 @@ public final class StatementGuard {
         } else {
             unanalysed = notPlanned(statement);
         }
-        Duration ttl = StateTtl.effective(config);
+        return new Analysis(
+                statement, plan, plannerError, flinkError, unanalysed, streaming, StateTtl.effective(config), changes,
+                config, start);
+    }
+
+    /** The rules' verdict on {@code analysis} under this guard's policy, as a decision. */
+    public Decision judge(Analysis analysis) {
         AnalysisContext context =
-                new AnalysisContext(statement, plan, plannerError, streaming, ttl, changes, config, policy.ruleOptions());
+                new AnalysisContext(
+                        analysis.statement(), analysis.plan(), analysis.plannerError(), analysis.streaming(),
+                        analysis.ttl(), analysis.changes(), analysis.config(), policy.ruleOptions());
         Verdict verdict = engine.evaluate(context);
-        boolean refuse = verdict.blocked() || (unanalysed.isPresent() && policy.failMode() == FailMode.CLOSED);
-        return Decision.of(verdict, plan, ttl, unanalysed, refuse, flinkError, elapsedMs(start));
+        boolean refuse =
+                verdict.blocked() || (analysis.unanalysed().isPresent() && policy.failMode() == FailMode.CLOSED);
+        return Decision.of(
+                verdict, analysis.plan(), analysis.ttl(), analysis.unanalysed(), refuse, analysis.flinkError(),
+                elapsedMs(analysis.startNanos()));
     }
 
     /** Why a statement the guard would plan is not analysed: its planned text could not be found. */

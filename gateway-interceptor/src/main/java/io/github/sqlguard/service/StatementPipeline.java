@@ -2,7 +2,6 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.audit.What;
-import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.identity.Identity;
@@ -74,7 +73,7 @@ public final class StatementPipeline implements AutoCloseable {
         this.planner = new SessionPlanner(gatewaySessions);
         this.contexts = new CallContexts(sessions, gatewaySessions);
         this.classifier = new Classifier(gatewaySessions);
-        this.decider = new Decider(delegate, catalog, planner, metrics);
+        this.decider = new Decider(delegate, catalog, planner, classifier, metrics);
         AuditedCall audited = new AuditedCall(auditor, metrics);
         GuardOperations operations = new GuardOperations(delegate);
         this.calls = new StatementCalls(audited, operations, sessions);
@@ -182,9 +181,9 @@ public final class StatementPipeline implements AutoCloseable {
             } else if (parsed instanceof ParsedStatement.Explain) {
                 submitted = explains.submit(call, parsed, executionTimeoutMs, config, handOff);
             } else {
-                Decision decision = decider.statement(call, parsed, config);
-                submitted = calls.submit(call, parsed, decision,
-                        d -> calls.handOn(call, parsed, executionTimeoutMs, config, d, handOff));
+                ScopedDecision decided = decider.statement(call, parsed, config);
+                submitted = calls.submit(decided.call(), parsed, decided.decision(),
+                        d -> calls.handOn(decided.call(), parsed, executionTimeoutMs, config, d, handOff));
             }
             if (!parsed.kind().isPlanned() && !(parsed instanceof ParsedStatement.Unparsable)) {
                 guarded.changedBy(submitted.handle());

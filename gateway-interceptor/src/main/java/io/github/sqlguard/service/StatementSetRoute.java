@@ -1,6 +1,5 @@
 package io.github.sqlguard.service;
 
-import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.decision.Outcome;
 import io.github.sqlguard.service.AuditedCall.Ending;
 import io.github.sqlguard.statement.ParsedStatement;
@@ -45,14 +44,15 @@ final class StatementSetRoute {
             CallContext call, StatementSetBuffer set, ParsedStatement statement, long timeoutMs, Configuration config,
             HandOff handOff) {
         if (statement.kind() == StatementKind.BEGIN_STATEMENT_SET) {
-            return calls.submit(call, statement, decider.statement(call, statement, config), d -> set.begin()
+            ScopedDecision decided = decider.statement(call, statement, config);
+            return calls.submit(decided.call(), statement, decided.decision(), d -> set.begin()
                     ? Ending.operation(Outcome.STATEMENT_SET_OPENED, calls.ok(call))
                     : calls.refusedInSession(call, "A statement set is already open in this session; send 'END;' to submit"
                             + " it first."));
         }
         if (statement.kind() == StatementKind.INSERT) {
-            Decision decision = decider.statement(call, statement, config);
-            return calls.submit(call, statement, decision, d -> {
+            ScopedDecision decided = decider.statement(call, statement, config);
+            return calls.submit(decided.call(), statement, decided.decision(), d -> {
                 set.add(statement.plannedBody().orElseThrow());
                 return Ending.operation(
                         d.refuse() ? Outcome.WOULD_BLOCK : Outcome.ADDED_TO_STATEMENT_SET, calls.ok(call));
@@ -61,13 +61,16 @@ final class StatementSetRoute {
         if (statement.kind() == StatementKind.END_STATEMENT_SET) {
             Optional<String> whole = set.end();
             if (whole.isEmpty()) {
-                return calls.acknowledge(call, statement, decider.statement(call, statement, config),
-                        Outcome.EMPTY_STATEMENT_SET);
+                ScopedDecision decided = decider.statement(call, statement, config);
+                return calls.acknowledge(decided.call(), statement, decided.decision(), Outcome.EMPTY_STATEMENT_SET);
             }
+            // The whole set is decided under the strictest scope of every table its INSERTs read and write.
             ParsedStatement executed = parser.parse(whole.get());
-            Decision decision = decider.statement(call, executed, config);
-            return calls.submit(call, executed, decision, d -> calls.handOn(call, executed, timeoutMs, config, d, handOff));
+            ScopedDecision decided = decider.statement(call, executed, config);
+            return calls.submit(decided.call(), executed, decided.decision(),
+                    d -> calls.handOn(decided.call(), executed, timeoutMs, config, d, handOff));
         }
-        return calls.refuse(call, statement, decider.statement(call, statement, config), ONLY_INSERTS);
+        ScopedDecision decided = decider.statement(call, statement, config);
+        return calls.refuse(decided.call(), statement, decided.decision(), ONLY_INSERTS);
     }
 }

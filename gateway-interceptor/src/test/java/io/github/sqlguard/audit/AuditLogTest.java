@@ -57,7 +57,7 @@ class AuditLogTest {
 
         assertThat(new ObjectMapper().readTree(line).fieldNames()).toIterable().containsExactly(
                 "logged_at", "time", "decisionId", "instance", "call", "sessionId",
-                "user", "claimedUser", "identitySource", "identityRejected", "scope", "policyHash",
+                "user", "claimedUser", "identitySource", "identityRejected", "scope", "policyHash", "tables",
                 "kind", "statement", "statementTruncated", "statementSha256",
                 "verdict", "findings", "suppressed", "effectiveStateTtlMs", "statefulOperators", "operatorStateTtl",
                 "analysisMs",

@@ -13,20 +13,23 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * Scoped policy on a real guarded gateway: the same Top-N is decided by the scope of the session's
- * current database. A database scope ({@code analysts}: {@code sandbox}, unbounded-rank WARN) is more
- * specific than a catalog scope ({@code catalog-wide}: {@code default_catalog}, which keeps it BLOCK),
- * and the audit names the scope that decided.
+ * Scoped policy on a real guarded gateway: a Top-N is decided by the scope of the table it reads,
+ * wherever the session's current database is. A database scope ({@code analysts}: {@code sandbox},
+ * unbounded-rank WARN) is more specific than a catalog scope ({@code catalog-wide}: {@code
+ * default_catalog}, which keeps it BLOCK); {@code USE sandbox} does not lower the bar for a table of
+ * {@code default_database}; the audit names the scope that decided and each table's scope.
  */
 class ScopedPolicyGatewayIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
-    private static final String TOP_N =
-            "SELECT * FROM (SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount"
-                    + " DESC) AS rn FROM default_catalog.default_database.orders) WHERE rn <= 3";
+
+    private static String topN(String table) {
+        return "SELECT * FROM (SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount"
+                + " DESC) AS rn FROM " + table + ") WHERE rn <= 3";
+    }
 
     @Test
-    void aTopNRunsInTheSandboxDatabaseAndIsBlockedInTheDefaultDatabase() throws Exception {
+    void aTopNOfASandboxTableRunsAndOfADefaultDatabaseTableIsBlockedFromEitherDatabase() throws Exception {
         Map<String, String> config = Map.of(
                 "sql-guard.scopes.analysts.match.databases", "sandbox",
                 "sql-guard.scopes.analysts.rules.unbounded-rank.level", "WARN",
@@ -36,21 +39,34 @@ class ScopedPolicyGatewayIT {
                 RestSession session = gateway.openSession(Map.of())) {
             assertThat(session.execute(ReportModeGatewayIT.ORDERS, 0, TIMEOUT).failed()).isFalse();
             assertThat(session.execute("CREATE DATABASE sandbox", 0, TIMEOUT).failed()).isFalse();
+            assertThat(session.execute(ReportModeGatewayIT.ORDERS.replace("TABLE orders", "TABLE sandbox.orders"), 0,
+                    TIMEOUT).failed()).isFalse();
 
-            RestSession.StatementResult blocked = session.execute(TOP_N, 1, TIMEOUT);
+            RestSession.StatementResult blocked = session.execute(topN("default_catalog.default_database.orders"), 1, TIMEOUT);
             assertThat(blocked.error()).contains("[sql-guard] Statement blocked by policy: unbounded-rank");
             JsonNode blockedRecord = AuditFile.forOperation(blocked.operationHandle()).orElseThrow();
             assertThat(blockedRecord.path("scope").asText()).isEqualTo("catalog-wide");
             assertThat(blockedRecord.path("outcome").asText()).isEqualTo("blocked");
 
-            // USE is not awaited by the client: the guard decides the Top-N only once it has taken effect.
+            // USE is not awaited by the client: the guard decides the next statement only once it has taken effect.
             String use = session.submit("USE sandbox", Map.of());
-            String operation = session.submit(TOP_N, Map.of());
+            RestSession.StatementResult stillBlocked =
+                    session.execute(topN("default_catalog.default_database.orders"), 1, TIMEOUT);
+            assertThat(stillBlocked.error()).as("USE sandbox does not lower the bar of a default_database table")
+                    .contains("[sql-guard] Statement blocked by policy: unbounded-rank");
+            JsonNode stillBlockedRecord = AuditFile.forOperation(stillBlocked.operationHandle()).orElseThrow();
+            assertThat(stillBlockedRecord.path("scope").asText()).isEqualTo("catalog-wide");
+            assertThat(stillBlockedRecord.path("tables").get(0).path("table").asText())
+                    .isEqualTo("default_catalog.default_database.orders");
+
+            String operation = session.submit(topN("orders"), Map.of());
             assertThat(session.awaitStarted(operation, TIMEOUT)).isIn("RUNNING", "FINISHED");
             RestSession.StatementResult ran = session.fetch(operation, 1, TIMEOUT, Duration.ofMillis(50));
-            assertThat(ran.error()).as("the analysts scope lowers unbounded-rank to WARN in sandbox").isNull();
+            assertThat(ran.error()).as("the analysts scope lowers unbounded-rank to WARN for sandbox's tables").isNull();
             JsonNode record = AuditFile.forOperation(operation).orElseThrow();
             assertThat(record.path("scope").asText()).isEqualTo("analysts");
+            assertThat(record.path("tables").get(0).path("table").asText()).isEqualTo("default_catalog.sandbox.orders");
+            assertThat(record.path("tables").get(0).path("scope").asText()).isEqualTo("analysts");
             assertThat(record.path("verdict").asText()).isEqualTo("WARN");
             assertThat(record.path("outcome").asText()).isEqualTo("submitted");
             assertThat(record.path("findings").get(0).path("id").asText()).isEqualTo("unbounded-rank");

@@ -10,6 +10,7 @@ import io.github.sqlguard.rules.StateTtlOptions;
 import io.github.sqlguard.rules.plan.LargeTopNRule;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -236,5 +237,101 @@ class ScopedPolicyTest {
 
         assertThat(policy(same).policyHash()).isEqualTo(policy(base).policyHash()).hasSize(64);
         assertThat(policy(other).policyHash()).isNotEqualTo(policy(base).policyHash());
+    }
+
+    private static ObjectIdentifier table(String catalog, String database) {
+        return ObjectIdentifier.of(catalog, database, "t");
+    }
+
+    @Test
+    void aStatementOverTablesOfSeveralScopesGetsPerPartTheStrictestOfTheirPolicies() {
+        Policy policy =
+                policy(options(
+                        "sql-guard.scopes.lax.match.catalogs", "lax",
+                        "sql-guard.scopes.lax.rules.unbounded-rank.level", "WARN",
+                        "sql-guard.scopes.lax.rules.large-top-n.allow-suppression", "true",
+                        "sql-guard.scopes.lax.rules.global-rank.allow-suppression", "true",
+                        "sql-guard.scopes.lax.min-state-ttl", "1 s",
+                        "sql-guard.scopes.lax.max-top-n", "10",
+                        "sql-guard.scopes.lax.mode", "report",
+                        "sql-guard.scopes.prod.match.catalogs", "prod",
+                        "sql-guard.scopes.prod.rules.large-top-n.allow-suppression", "true",
+                        "sql-guard.scopes.prod.rules.ttl-bare-number.level", "BLOCK",
+                        "sql-guard.scopes.prod.min-state-ttl", "1 h",
+                        "sql-guard.scopes.prod.max-state-ttl", "30 d",
+                        "sql-guard.scopes.prod.max-top-n", "5000",
+                        "sql-guard.scopes.prod.mode", "report"));
+        Policy lax = policy.forScope(null, List.of(), "lax", "db").policy();
+
+        ScopedPolicy both = policy.forTables(null, List.of(), List.of(table("lax", "db"), table("prod", "db")));
+
+        assertThat(both.scope()).contains("lax,prod");
+        assertThat(both.tables())
+                .containsExactly(
+                        new TableScope(table("lax", "db"), Optional.of("lax")),
+                        new TableScope(table("prod", "db"), Optional.of("prod")));
+        Policy strictest = both.policy();
+        assertThat(strictest.level("unbounded-rank")).as("prod's (global) BLOCK over lax's WARN").isEqualTo(Level.BLOCK);
+        assertThat(strictest.level("ttl-bare-number")).as("prod's BLOCK over lax's default").isEqualTo(Level.BLOCK);
+        assertThat(strictest.suppressible()).as("only where both allow it").containsExactly("large-top-n");
+        assertThat(strictest.option(StateTtlOptions.MIN_STATE_TTL)).as("the higher minimum").isEqualTo(Duration.ofHours(1));
+        assertThat(strictest.option(StateTtlOptions.MAX_STATE_TTL)).as("the lower maximum").isEqualTo(Duration.ofDays(30));
+        assertThat(strictest.option(LargeTopNRule.MAX_TOP_N)).as("the lower maximum").isEqualTo(10);
+        assertThat(strictest.mode()).as("both report").isEqualTo(Mode.REPORT);
+        assertThat(strictest.policyHash()).isEqualTo(policy.policyHash());
+        assertThat(policy.forTables(null, List.of(), List.of(table("lax", "db"), table("other", "db"))).policy().mode())
+                .as("the global policy enforces")
+                .isEqualTo(Mode.ENFORCE);
+        assertThat(policy.forTables(null, List.of(), List.of(table("lax", "a"), table("lax", "b"))))
+                .as("one scope: its own policy")
+                .extracting(ScopedPolicy::policy, ScopedPolicy::scope)
+                .containsExactly(lax, Optional.of("lax"));
+    }
+
+    @Test
+    void eachTableGetsTheMostSpecificScopeOfItsCatalogAndDatabaseWithTheCallersIdentity() {
+        Policy policy =
+                policy(options(
+                        "sql-guard.scopes.prod.match.catalogs", "prod",
+                        "sql-guard.scopes.alice.match.users", "alice",
+                        "sql-guard.scopes.alice.max-top-n", "2"));
+
+        ScopedPolicy scoped =
+                policy.forTables("alice", List.of(), List.of(table("prod", "db"), table("default_catalog", "db")));
+
+        assertThat(scoped.tables())
+                .extracting(TableScope::scope)
+                .containsExactly(Optional.of("prod"), Optional.of("alice"));
+        assertThat(scoped.policy().option(LargeTopNRule.MAX_TOP_N)).isEqualTo(2);
+        assertThat(policy.forTables(null, List.of(), List.of(table("default_catalog", "db"))))
+                .isEqualTo(new ScopedPolicy(
+                        policy, Optional.empty(), List.of(new TableScope(table("default_catalog", "db"), Optional.empty()))));
+    }
+
+    @Test
+    void aStatementOfUnknownTablesGetsTheStrictestPolicyAnyTableCould() {
+        Policy policy =
+                policy(options(
+                        "sql-guard.mode", "report",
+                        "sql-guard.scopes.sandbox.match.catalogs", "sandbox",
+                        "sql-guard.scopes.sandbox.rules.unbounded-rank.level", "INFO",
+                        "sql-guard.scopes.prod.match.databases", "orders",
+                        "sql-guard.scopes.prod.mode", "enforce",
+                        "sql-guard.scopes.prod.min-state-ttl", "1 h",
+                        "sql-guard.scopes.bob.match.users", "bob",
+                        "sql-guard.scopes.bob.mode", "report"));
+
+        ScopedPolicy anyone = policy.forAnyTable(null, List.of());
+        assertThat(anyone.scope()).contains("prod,sandbox");
+        assertThat(anyone.policy().mode()).isEqualTo(Mode.ENFORCE);
+        assertThat(anyone.policy().option(StateTtlOptions.MIN_STATE_TTL)).isEqualTo(Duration.ofHours(1));
+        assertThat(anyone.policy().level("unbounded-rank")).isEqualTo(Level.BLOCK);
+        assertThat(anyone.tables()).isEmpty();
+        // bob's scope is his policy wherever no catalog or database scope is more specific.
+        assertThat(policy.forAnyTable("bob", List.of()).scope()).contains("prod,sandbox,bob");
+        Policy unscoped = policy(options("sql-guard.max-top-n", "7"));
+        assertThat(unscoped.forAnyTable(null, List.of()).policy().option(LargeTopNRule.MAX_TOP_N))
+                .as("no scopes: the global policy")
+                .isEqualTo(7);
     }
 }

@@ -4,6 +4,7 @@ import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.OperatorTtl;
 import io.github.sqlguard.rules.Rule;
@@ -27,8 +28,11 @@ import java.util.Optional;
  * statement, each operator whose own TTL in Flink's compiled plan is that short — whether from the
  * session, a hint in the statement or a hint inside a view. A {@code STATE_TTL} hint that reaches
  * no operator is never "too short": Flink ignores it ({@code ttl-hint-ignored}). Where Flink gave no
- * compiled plan (batch mode, a plan Flink cannot compile), the hint's value in the statement is
- * judged instead.
+ * compiled plan but an explained one (batch mode, a streaming statement Flink plans but cannot
+ * compile), a hint's written value is judged instead; and in streaming mode each stateful operator
+ * of the explained plan is judged by the TTL it is inferred to get ({@link
+ * ExplainedPlan#inferredStateTtl()}: the session's), so that a plan Flink cannot compile is no way
+ * around the minimum.
  */
 public final class TtlTooShortRule implements Rule {
 
@@ -58,39 +62,82 @@ public final class TtlTooShortRule implements Rule {
             }
             check(StateTtl.parse(ttl.value()), ttl.value(), ttl.where(), min, hits);
         }
-        if (compiled && context.streaming()) {
-            List<WrittenTtl> hints = WrittenTtl.of(context).stream().filter(WrittenTtl::hint).toList();
+        if (context.plan().isPresent() && context.streaming()) {
             ExplainedPlan plan = context.plan().get();
-            for (Operator operator : plan.operators()) {
-                PlanNode node = operator.node();
-                OperatorTtl ttl = OperatorTtl.of(context, node);
-                if (!ttl.fromCompiledPlan() || !isShort(ttl.shortest(), min)) {
-                    continue;
-                }
-                // Where a hint of this statement set the operator's TTL, the finding points at the hint.
-                Optional<WrittenTtl> source =
-                        hints.stream()
-                                .filter(h -> StateTtl.parse(h.value()).map(ttl.shortest()::equals).orElse(false))
-                                .findFirst();
-                hits.add(
-                        RuleHit.of(
-                                node.name() + " gets a state TTL of " + StateTtl.format(ttl.shortest()) + " ("
-                                        + ttl.shortest().toMillis() + " ms, Flink's compiled plan"
-                                        + source.map(h -> ", from " + h.where()).orElse("")
-                                        + "), below the minimum of " + StateTtl.format(min)
-                                        + " (sql-guard.min-state-ttl): its state would expire before later rows of the same"
-                                        + " key arrive and results would be silently wrong.",
-                                source.map(WrittenTtl::where).orElse(operator.describe()),
-                                plan.excerpt(node, 2),
-                                source.map(h -> "Write a TTL longer than the time between rows of one key, with a unit: "
-                                                + h.rewrite("'1 d'") + ".")
-                                        .orElse("Give this operator a TTL longer than the time between rows of one key, with a"
-                                                + " unit: SET 'table.exec.state.ttl' = '1 d', or a STATE_TTL hint of '12 h' or"
-                                                + " more where the short one is written.")));
+            if (compiled) {
+                compiledOperators(context, plan, min, hits);
+            } else {
+                inferredOperators(context, plan, min, hits);
             }
         }
         return hits;
     }
+
+    /** Each operator whose own TTL in Flink's compiled plan is short. */
+    private static void compiledOperators(AnalysisContext context, ExplainedPlan plan, Duration min, List<RuleHit> hits) {
+        List<WrittenTtl> hints = WrittenTtl.of(context).stream().filter(WrittenTtl::hint).toList();
+        for (Operator operator : plan.operators()) {
+            PlanNode node = operator.node();
+            OperatorTtl ttl = OperatorTtl.of(context, node);
+            if (!ttl.fromCompiledPlan() || !isShort(ttl.shortest(), min)) {
+                continue;
+            }
+            // Where a hint of this statement set the operator's TTL, the finding points at the hint.
+            Optional<WrittenTtl> source =
+                    hints.stream()
+                            .filter(h -> StateTtl.parse(h.value()).map(ttl.shortest()::equals).orElse(false))
+                            .findFirst();
+            hits.add(
+                    RuleHit.of(
+                            node.name() + " gets a state TTL of " + StateTtl.format(ttl.shortest()) + " ("
+                                    + ttl.shortest().toMillis() + " ms, Flink's compiled plan"
+                                    + source.map(h -> ", from " + h.where()).orElse("")
+                                    + "), below the minimum of " + StateTtl.format(min)
+                                    + " (sql-guard.min-state-ttl): its state would expire before later rows of the same"
+                                    + " key arrive and results would be silently wrong.",
+                            source.map(WrittenTtl::where).orElse(operator.describe()),
+                            plan.excerpt(node, 2),
+                            source.map(h -> "Write a TTL longer than the time between rows of one key, with a unit: "
+                                            + h.rewrite("'1 d'") + ".")
+                                    .orElse(SESSION_FIX)));
+        }
+    }
+
+    /**
+     * Each stateful operator of a plan Flink could not compile ({@link StatefulOperators#INFERRED_TTL})
+     * that is inferred to get the session's short TTL. A join or group aggregation of a statement
+     * with a {@code STATE_TTL} hint may get the hint's TTL instead, which the explained plan does not
+     * show: there the hint's written value is judged.
+     */
+    private static void inferredOperators(AnalysisContext context, ExplainedPlan plan, Duration min, List<RuleHit> hits) {
+        boolean hinted = !context.statement().stateTtlHints().isEmpty();
+        for (Operator operator : plan.operators()) {
+            PlanNode node = operator.node();
+            if (!StatefulOperators.INFERRED_TTL.contains(node.name())
+                    || (hinted && StatefulOperators.HINTABLE.contains(node.name()))) {
+                continue;
+            }
+            OperatorTtl ttl = OperatorTtl.of(context, node);
+            if (!isShort(ttl.shortest(), min)) {
+                continue;
+            }
+            hits.add(
+                    RuleHit.of(
+                            node.name() + " gets a state TTL of " + StateTtl.format(ttl.shortest()) + " ("
+                                    + ttl.shortest().toMillis() + " ms, inferred from table.exec.state.ttl: Flink could"
+                                    + " not compile this plan, so its own account of each operator's TTL is missing),"
+                                    + " below the minimum of " + StateTtl.format(min)
+                                    + " (sql-guard.min-state-ttl): its state would expire before later rows of the same"
+                                    + " key arrive and results would be silently wrong.",
+                            operator.describe(),
+                            plan.excerpt(node, 2),
+                            SESSION_FIX));
+        }
+    }
+
+    private static final String SESSION_FIX =
+            "Give this operator a TTL longer than the time between rows of one key, with a unit: SET"
+                    + " 'table.exec.state.ttl' = '1 d', or a STATE_TTL hint of '12 h' or more where the short one is written.";
 
     private static boolean isShort(Duration ttl, Duration min) {
         return !ttl.isZero() && !ttl.isNegative() && ttl.compareTo(min) < 0;

@@ -31,7 +31,8 @@ public final class LargeTopNRule implements Rule {
                             .longType()
                             .defaultValue(1000L)
                             .withDescription("A Top-N whose rank end is above this is reported by 'large-top-n'."),
-                    RuleOption.Requirement.positive());
+                    RuleOption.Requirement.positive(),
+                    RuleOption.Strictness.lower());
 
     public static final RuleDeclaration DECLARATION =
             RuleDeclaration.check(
