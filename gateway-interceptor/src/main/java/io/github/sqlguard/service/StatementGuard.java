@@ -74,6 +74,8 @@ public final class StatementGuard {
         if (statement instanceof ParsedStatement.Unparsable unparsable) {
             plannerError = Optional.of(PlannerError.of(unparsable.message()));
             flinkError = unparsable.flinkError();
+        } else if (statement instanceof ParsedStatement.Unread unread) {
+            unanalysed = Optional.of(unread.reason());
         } else if (statement.plannedBody().isPresent()) {
             ExplainOutcome outcome = planner.plan(statement.plannedBody().get(), streaming);
             if (outcome instanceof ExplainOutcome.Planned planned) {

@@ -186,7 +186,8 @@ public final class StatementPipeline implements AutoCloseable {
                 submitted = calls.submit(call, parsed, decision,
                         d -> calls.handOn(call, parsed, executionTimeoutMs, config, d, handOff));
             }
-            if (!parsed.kind().isPlanned() && !(parsed instanceof ParsedStatement.Unparsable)) {
+            if (!parsed.kind().isPlanned() && !(parsed instanceof ParsedStatement.Unparsable)
+                    && !(parsed instanceof ParsedStatement.Unread)) {
                 guarded.changedBy(submitted.handle());
             }
             return submitted;
