@@ -2,6 +2,8 @@ package io.github.sqlguard.flink;
 
 import io.github.sqlguard.plan.ExplainedPlan;
 
+import java.util.Optional;
+
 /**
  * What planning a statement in the user's session gave: a plan, a planner rejection, or a guard
  * failure (the guard could not find out).
@@ -11,8 +13,19 @@ public sealed interface ExplainOutcome {
     /** How long planning took (or was waited for), in milliseconds. */
     long explainMs();
 
-    /** The planner accepted the statement. */
-    record Planned(ExplainedPlan plan, long explainMs) implements ExplainOutcome {}
+    /**
+     * The planner accepted the statement.
+     *
+     * @param judged the statement as planned, to run as it was judged (a query, a {@code
+     *     CREATE/REPLACE TABLE AS}); empty for anything else
+     */
+    record Planned(ExplainedPlan plan, Optional<JudgedOperation> judged, long explainMs) implements ExplainOutcome {
+
+        /** Planned, with nothing to run as judged (a plan read without a session). */
+        public Planned(ExplainedPlan plan, long explainMs) {
+            this(plan, Optional.empty(), explainMs);
+        }
+    }
 
     /**
      * Flink's parser or planner rejected the statement.

@@ -160,7 +160,8 @@ public final class SessionPlanner implements AutoCloseable {
                     String json = compiled.asJsonString();
                     ExplainedPlan plan = compiledReader.read(json);
                     return new ExplainOutcome.Planned(
-                            runsAsCompiled(operation) ? plan.executableAs(json) : plan, elapsedMs(start));
+                            runsAsCompiled(operation) ? plan.executableAs(json) : plan,
+                            JudgedOperation.of(tEnv, operation), elapsedMs(start));
                 }
             } catch (Exception | LinkageError compileFailed) {
                 // Explained below: a planner rejection fails there too, with the planner's own error;
@@ -175,7 +176,7 @@ public final class SessionPlanner implements AutoCloseable {
         try {
             ExplainDetail[] details = streaming ? new ExplainDetail[] {ExplainDetail.CHANGELOG_MODE} : new ExplainDetail[0];
             String text = tEnv.explainInternal(explained(operation), details);
-            return new ExplainOutcome.Planned(textParser.parse(text), elapsedMs(start));
+            return new ExplainOutcome.Planned(textParser.parse(text), JudgedOperation.of(tEnv, operation), elapsedMs(start));
         } catch (RuntimeException | LinkageError e) {
             return new ExplainOutcome.Rejected(e, elapsedMs(start));
         } catch (StackOverflowError e) {

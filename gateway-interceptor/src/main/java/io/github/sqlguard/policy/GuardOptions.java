@@ -44,11 +44,13 @@ public final class GuardOptions {
                     .booleanType()
                     .defaultValue(true)
                     .withDescription(
-                            "Run an allowed INSERT or statement set as the compiled plan the guard judged (Flink's EXECUTE"
-                                    + " PLAN): Flink restores that plan instead of optimizing the statement again, so the job"
-                                    + " that runs is exactly the plan that was checked (each operator's state TTL included),"
-                                    + " and the statement is planned once. 'false' hands the statement text to Flink as it"
-                                    + " came.");
+                            "Run an allowed statement as what the guard judged: an INSERT or statement set as the"
+                                    + " compiled plan the guard checked (Flink's EXECUTE PLAN: restored, not optimized again, so"
+                                    + " the job is exactly that plan, each operator's state TTL included); a query or CREATE/"
+                                    + "REPLACE TABLE AS as the operation the guard planned, with the catalog reads and"
+                                    + " configuration of its planning (a view changed since, or the runtime mode, does not"
+                                    + " change what runs). Either way the statement is parsed once. 'false' hands the statement"
+                                    + " text to Flink as it came, which reads the catalog and configuration again.");
 
     public static final ConfigOption<Duration> EXPLAIN_TIMEOUT =
             ConfigOptions.key("sql-guard.explain-timeout")

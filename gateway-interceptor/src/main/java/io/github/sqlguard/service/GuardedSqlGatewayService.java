@@ -124,6 +124,14 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
     }
 
     /**
+     * True when {@code statement} is small enough to parse on a REST I/O thread ({@link
+     * StatementPipeline#IO_THREAD_PARSE_MAX_CHARS}); a larger one is parsed off it.
+     */
+    public boolean parsesOnIoThread(String statement) {
+        return statement == null || statement.length() <= StatementPipeline.IO_THREAD_PARSE_MAX_CHARS;
+    }
+
+    /**
      * True when the guard decides on {@code statement} without planning it (see {@link
      * StatementPipeline#decidesWithoutPlanning}): cheap enough to answer on a REST I/O thread.
      */

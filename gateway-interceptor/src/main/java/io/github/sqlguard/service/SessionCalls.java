@@ -5,6 +5,7 @@ import io.github.sqlguard.audit.What;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.decision.Outcome;
 import io.github.sqlguard.identity.Identity;
+import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.policy.PolicyHolder;
 import io.github.sqlguard.service.AuditedCall.Ending;
 import io.github.sqlguard.statement.ParsedStatement;
@@ -67,8 +68,8 @@ final class SessionCalls {
     }
 
     /** See {@link StatementPipeline#configure}. */
-    void configure(SessionHandle session, String statement, Runnable apply) {
-        CallContext call = contexts.of(session, policies.current(), StatementTiming.start());
+    void configure(SessionHandle session, Policy policy, String statement, Runnable apply) {
+        CallContext call = contexts.of(session, policy, StatementTiming.start());
         ParsedStatement parsed = classifier.classify(call, classifier.parse(statement).statement(), new Configuration());
         Decision decision = decider.statement(call, parsed, new Configuration());
         audited.run("configureSession", call, What.statement(parsed), decision, new SessionCallRoute<>(d -> {

@@ -2,6 +2,7 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.flink.ExplainOutcome;
+import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlannerError;
@@ -68,6 +69,7 @@ public final class StatementGuard {
         boolean streaming = isStreaming(config);
 
         Optional<ExplainedPlan> plan = Optional.empty();
+        Optional<JudgedOperation> judged = Optional.empty();
         Optional<PlannerError> plannerError = Optional.empty();
         Optional<String> unanalysed = Optional.empty();
         Optional<Throwable> flinkError = Optional.empty();
@@ -80,6 +82,7 @@ public final class StatementGuard {
             ExplainOutcome outcome = planner.plan(statement.plannedBody().get(), streaming);
             if (outcome instanceof ExplainOutcome.Planned planned) {
                 plan = Optional.of(planned.plan());
+                judged = planned.judged();
             } else if (outcome instanceof ExplainOutcome.Rejected rejected) {
                 plannerError = Optional.of(PlannerError.of(rejected.error()));
                 flinkError = Optional.of(rejected.error());
@@ -94,7 +97,7 @@ public final class StatementGuard {
                 new AnalysisContext(statement, plan, plannerError, streaming, ttl, changes, config, policy.ruleOptions());
         Verdict verdict = engine.evaluate(context);
         boolean refuse = verdict.blocked() || (unanalysed.isPresent() && policy.failMode() == FailMode.CLOSED);
-        return Decision.of(verdict, plan, ttl, unanalysed, refuse, flinkError, elapsedMs(start));
+        return Decision.of(verdict, plan, ttl, unanalysed, refuse, flinkError, elapsedMs(start), judged);
     }
 
     /** Why a statement the guard would plan is not analysed: its planned text could not be found. */

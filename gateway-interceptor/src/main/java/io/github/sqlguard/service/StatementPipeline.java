@@ -40,6 +40,13 @@ import java.util.function.Supplier;
  */
 public final class StatementPipeline implements AutoCloseable {
 
+    /**
+     * Statements up to this many characters are parsed on the REST I/O thread that read them (to
+     * answer a {@code SET} there, as Flink does); a longer one is parsed on a decision thread, since
+     * parsing it would stall every other request that I/O thread serves.
+     */
+    public static final int IO_THREAD_PARSE_MAX_CHARS = 16 * 1024;
+
     private final PolicyHolder policies;
     private final GuardMetrics metrics;
     private final Optional<GatewaySessions> gatewaySessions;
@@ -111,13 +118,20 @@ public final class StatementPipeline implements AutoCloseable {
     }
 
     /**
-     * {@code configureSession}: the same decision as for a statement; a refusal is the call's error.
+     * {@code configureSession}: the same decision as for a statement, in the session's order like
+     * every call of it ({@link GuardedSession#inOrder}): after the session's earlier calls have been
+     * decided and handed on, so a view it changes cannot change what an earlier statement, already
+     * judged, runs. A refusal is the call's error.
      *
      * @param apply runs the statement in Flink's session
      * @throws SqlGatewayException when the guard refuses the statement
      */
     public void configure(SessionHandle session, String statement, Runnable apply) {
-        sessionCalls.configure(session, statement, apply);
+        Policy policy = policies.current();
+        sessions.session(session).inOrder(policy.explainTimeout(), () -> {
+            sessionCalls.configure(session, policy, statement, apply);
+            return null;
+        });
     }
 
     /**
