@@ -88,7 +88,10 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
             SqlGatewayService service = context.getSqlGatewayService();
             Auditor auditor = new Auditor(new AuditLog(), instance, policy.auditMaxStatementLength());
             GuardedSqlGatewayService guarded =
-                    new GuardedSqlGatewayService(service, new StatementPipeline(service, catalog, auditor, policies, metrics));
+                    new GuardedSqlGatewayService(
+                            service,
+                            new StatementPipeline(
+                                    service, catalog, auditor, policies, metrics, GuardOptions.plannerThreads(flinkConfig)));
             built = Optional.of(guarded);
             GuardRuntime runtime = new GuardRuntime(policies, metrics, reloader, guarded);
             reloader.ifPresent(r -> {

@@ -5,8 +5,8 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import java.util.Optional;
 
 /**
- * What planning a statement in the user's session gave: a plan, a planner rejection, or a guard
- * failure (the guard could not find out).
+ * What planning a statement in the user's session gave: a plan, a planner rejection, a guard
+ * failure (the guard could not find out), or no planning at all (the planners are all held).
  */
 public sealed interface ExplainOutcome {
 
@@ -36,4 +36,12 @@ public sealed interface ExplainOutcome {
 
     /** The guard could not get an answer; {@code reason} says why. */
     record Failed(String reason, long explainMs) implements ExplainOutcome {}
+
+    /**
+     * Not planned: every planner thread is held by a planning the guard gave up on ({@code
+     * sql-guard.planner.threads}); {@code reason} says so. Refused, whatever {@code
+     * sql-guard.fail-mode} says: a capacity limit of the gateway, not a statement the guard failed
+     * on.
+     */
+    record Busy(String reason, long explainMs) implements ExplainOutcome {}
 }

@@ -69,9 +69,4 @@ public final class JudgedOperation {
         TableResultInternal result = tEnv.executeInternal(List.of((ModifyOperation) operation));
         return GatewaySessions.jobIdResult(handle, result);
     }
-
-    /** Asks the planner of this operation's environment to stop ({@link PlannerCluster#cancel}). */
-    static boolean cancel(TableEnvironmentInternal tEnv) {
-        return PlannerCluster.of(tEnv).map(PlannerCluster::cancel).orElse(false);
-    }
 }

@@ -70,8 +70,15 @@ final class SessionCalls {
     /** See {@link StatementPipeline#configure}. */
     void configure(SessionHandle session, Policy policy, String statement, Runnable apply) {
         CallContext call = contexts.of(session, policy, StatementTiming.start());
-        ParsedStatement parsed = classifier.classify(call, classifier.parse(statement).statement(), new Configuration());
+        ParsedStatement parsed =
+                classifier.classify(call, classifier.parse(statement, policy.maxStatementBytes()).statement(),
+                        new Configuration());
         Decision decision = decider.statement(call, parsed, new Configuration());
+        if (parsed instanceof ParsedStatement.Unread unread && unread.overLimit()) {
+            audited.run("configureSession", call, What.statement(parsed), decision,
+                    SessionCallRoute.refusing(StatementPipeline.overLimit(unread)));
+            return;
+        }
         audited.run("configureSession", call, What.statement(parsed), decision, new SessionCallRoute<>(d -> {
             apply.run();
             return Ending.value(d.refuse() ? Outcome.WOULD_BLOCK

@@ -73,6 +73,7 @@ public final class StatementGuard {
         Optional<PlannerError> plannerError = Optional.empty();
         Optional<String> unanalysed = Optional.empty();
         Optional<Throwable> flinkError = Optional.empty();
+        boolean plannersBusy = false;
         if (statement instanceof ParsedStatement.Unparsable unparsable) {
             plannerError = Optional.of(PlannerError.of(unparsable.message()));
             flinkError = unparsable.flinkError();
@@ -88,6 +89,9 @@ public final class StatementGuard {
                 flinkError = Optional.of(rejected.error());
             } else if (outcome instanceof ExplainOutcome.Failed failed) {
                 unanalysed = Optional.of(failed.reason());
+            } else if (outcome instanceof ExplainOutcome.Busy busy) {
+                unanalysed = Optional.of(busy.reason());
+                plannersBusy = true;
             }
         } else {
             unanalysed = notPlanned(statement);
@@ -96,7 +100,9 @@ public final class StatementGuard {
         AnalysisContext context =
                 new AnalysisContext(statement, plan, plannerError, streaming, ttl, changes, config, policy.ruleOptions());
         Verdict verdict = engine.evaluate(context);
-        boolean refuse = verdict.blocked() || (unanalysed.isPresent() && policy.failMode() == FailMode.CLOSED);
+        // A full planner pool is a limit of the gateway, not a failure to analyse: refused in either fail mode.
+        boolean refuse =
+                verdict.blocked() || plannersBusy || (unanalysed.isPresent() && policy.failMode() == FailMode.CLOSED);
         return Decision.of(verdict, plan, ttl, unanalysed, refuse, flinkError, elapsedMs(start), judged);
     }
 

@@ -74,11 +74,22 @@ public final class StatementPipeline implements AutoCloseable {
     public StatementPipeline(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
             GuardMetrics metrics) {
+        this(delegate, catalog, auditor, policies, metrics, SessionPlanner.defaultThreads());
+    }
+
+    /**
+     * The pipeline of a gateway, with {@code plannerThreads} planner threads ({@code
+     * sql-guard.planner.threads}); see {@link #StatementPipeline(SqlGatewayService, RuleCatalog,
+     * Auditor, PolicyHolder, GuardMetrics)}.
+     */
+    public StatementPipeline(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
+            GuardMetrics metrics, int plannerThreads) {
         this.policies = policies;
         this.metrics = metrics;
         this.gatewaySessions = GatewaySessions.of(delegate);
         this.sessions = new SessionRegistry(delegate, gatewaySessions);
-        this.planner = new SessionPlanner(gatewaySessions);
+        this.planner = new SessionPlanner(gatewaySessions, plannerThreads);
         this.contexts = new CallContexts(sessions, gatewaySessions);
         this.classifier = new Classifier(gatewaySessions);
         this.decider = new Decider(delegate, catalog, planner, metrics);
@@ -151,9 +162,12 @@ public final class StatementPipeline implements AutoCloseable {
         return sessionCalls.unanalysable(callName, session, what, reason, run, handleOf);
     }
 
-    /** Flink's parse of {@code statement}, made before its call ({@link #execute}), and timed. */
+    /**
+     * Flink's parse of {@code statement}, made before its call ({@link #execute}), and timed; a
+     * statement over {@code sql-guard.max-statement-bytes} is not parsed ({@link ParsedStatement.Unread}).
+     */
     public KeptParse parse(String statement) {
-        return classifier.parse(statement);
+        return classifier.parse(statement, policies.current().maxStatementBytes());
     }
 
     /**
@@ -191,7 +205,9 @@ public final class StatementPipeline implements AutoCloseable {
             CallContext call = contexts.of(session, policy, timing);
             ParsedStatement parsed = classifier.classify(call, statement.statement(), config);
             Submission submitted;
-            if (StatementSetRoute.takes(parsed, guarded.statementSet().isOpen())) {
+            if (parsed instanceof ParsedStatement.Unread unread && unread.overLimit()) {
+                submitted = calls.refuse(call, parsed, decider.statement(call, parsed, config), overLimit(unread));
+            } else if (StatementSetRoute.takes(parsed, guarded.statementSet().isOpen())) {
                 submitted = statementSets.submit(call, guarded.statementSet(), parsed, executionTimeoutMs, config, handOff);
             } else if (parsed instanceof ParsedStatement.Explain) {
                 submitted = explains.submit(call, parsed, executionTimeoutMs, config, handOff);
@@ -215,6 +231,20 @@ public final class StatementPipeline implements AutoCloseable {
             SessionHandle session, String statement, long executionTimeoutMs, Configuration executionConfig,
             HandOff handOff) {
         return execute(session, parse(statement), executionTimeoutMs, executionConfig, handOff);
+    }
+
+    /** The error of a statement refused for a limit of the policy. */
+    static String overLimit(ParsedStatement.Unread unread) {
+        return "[sql-guard] Statement refused: " + unread.reason() + ". Send a smaller statement, or ask the"
+                + " administrator to raise the limit.";
+    }
+
+    /**
+     * Plannings the guard stopped waiting for ({@code sql-guard.explain-timeout}) that still hold a
+     * planner thread while they are cancelled; for monitoring.
+     */
+    public int abandonedPlannings() {
+        return planner.abandonedPlannings();
     }
 
     /** Audits the job a fetched result names, once per statement handed on ({@link JobIdRecorder}). */

@@ -171,8 +171,10 @@ public sealed interface ParsedStatement extends ParsedSql
      * sql-guard.fail-mode} decides, or the size limit refuses it.
      *
      * @param reason why, for the client and the audit
+     * @param overLimit true when the statement exceeds a limit of the policy ({@code
+     *     sql-guard.max-statement-bytes}): refused whatever {@code sql-guard.fail-mode} says
      */
-    record Unread(String text, String reason) implements ParsedStatement {
+    record Unread(String text, String reason, boolean overLimit) implements ParsedStatement {
         @Override
         public StatementKind kind() {
             return StatementKind.UNREAD;

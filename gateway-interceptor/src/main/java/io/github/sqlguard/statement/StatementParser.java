@@ -219,7 +219,8 @@ public final class StatementParser {
      */
     private static ParsedStatement tooDeep(String text) {
         return new ParsedStatement.Unread(
-                text, "the statement is nested too deeply for the guard to read it (Flink's SQL parser ran out of stack)");
+                text, "the statement is nested too deeply for the guard to read it (Flink's SQL parser ran out of stack)",
+                false);
     }
 
     /** True when {@code e} or one of its causes is a {@link StackOverflowError}. */

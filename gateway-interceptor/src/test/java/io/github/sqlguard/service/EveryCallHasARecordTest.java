@@ -3,15 +3,10 @@ package io.github.sqlguard.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.sqlguard.audit.AuditLog;
+import io.github.sqlguard.testing.CapturedAudit;
 import io.github.sqlguard.testing.InProcessGateway;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.operation.OperationStatus;
 import org.apache.flink.table.gateway.api.results.FetchOrientation;
@@ -22,12 +17,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -41,22 +34,13 @@ import java.util.Map;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EveryCallHasARecordTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    private final ListAppender<ILoggingEvent> written = new ListAppender<>();
-    private Logger audit;
-    private Level level;
+    private CapturedAudit audit;
     private InProcessGateway gateway;
     private SessionHandle session;
 
     @BeforeAll
     void start() throws Exception {
-        audit = (Logger) LoggerFactory.getLogger(AuditLog.LOGGER_NAME);
-        level = audit.getLevel();
-        audit.setLevel(Level.INFO);
-        written.setContext((LoggerContext) LoggerFactory.getILoggerFactory());
-        written.start();
-        audit.addAppender(written);
+        audit = new CapturedAudit();
         // Jobs go to an address where nothing listens: a statement handed on fails at submission, quickly.
         int nowhere;
         try (ServerSocket socket = new ServerSocket(0)) {
@@ -73,8 +57,7 @@ class EveryCallHasARecordTest {
     @AfterAll
     void stop() {
         gateway.close();
-        audit.detachAppender(written);
-        audit.setLevel(level);
+        audit.close();
     }
 
     @Test
@@ -85,7 +68,7 @@ class EveryCallHasARecordTest {
                 "CREATE OR REPLACE TABLE t2 (a INT) WITH ('connector' = 'blackhole') AS SELECT 1 AS a",
                 "REPLACE TABLE t2 (a INT) WITH ('connector' = 'blackhole') AS SELECT 1 AS a")) {
             OperationHandle handle = gateway.runToEnd(session, statement);
-            List<JsonNode> records = recordsOf(handle);
+            List<JsonNode> records = audit.recordsOf(handle);
             assertThat(records).as(statement).isNotEmpty().allSatisfy(r -> {
                 assertThat(r.path("kind").asText()).isEqualTo("CREATE_TABLE_AS");
                 assertThat(r.path("verdict").asText()).isEqualTo("OK");
@@ -103,14 +86,14 @@ class EveryCallHasARecordTest {
             assertThat(gateway.service().getOperationInfo(session, handle).getStatus()).isEqualTo(OperationStatus.ERROR);
             assertThat(gateway.service().getOperationInfo(session, handle).getException().orElseThrow())
                     .rootCause().hasMessageContaining("could not analyse").hasMessageContaining("nested too deeply");
-            assertThat(recordsOf(handle)).singleElement().satisfies(r -> {
+            assertThat(audit.recordsOf(handle)).singleElement().satisfies(r -> {
                 assertThat(r.path("verdict").asText()).isEqualTo("UNANALYSED");
                 assertThat(r.path("outcome").asText()).isEqualTo("blocked");
             });
         }
         // A 10,000-term sum is read; whatever the planner makes of it, it has a verdict and a record.
         OperationHandle sum = gateway.runToEnd(session, "SELECT " + "1 + ".repeat(9_999) + "1");
-        assertThat(recordsOf(sum)).singleElement().satisfies(r -> assertThat(r.path("verdict").asText()).isNotEmpty());
+        assertThat(audit.recordsOf(sum)).singleElement().satisfies(r -> assertThat(r.path("verdict").asText()).isNotEmpty());
     }
 
     @Test
@@ -123,22 +106,10 @@ class EveryCallHasARecordTest {
         assertThat(Files.readString(plan)).contains("\"nodes\"");
         ResultSet result = gateway.service().fetchResults(session, handle, FetchOrientation.FETCH_NEXT, 10);
         assertThat(result.getJobID()).as("the job of a COMPILE PLAN").isNull();
-        assertThat(recordsOf(handle)).singleElement().satisfies(r -> {
+        assertThat(audit.recordsOf(handle)).singleElement().satisfies(r -> {
             assertThat(r.path("kind").asText()).isEqualTo("PLAN");
             assertThat(r.path("verdict").asText()).isEqualTo("OK");
             assertThat(r.path("execution").asText()).isEqualTo("statement");
         });
-    }
-
-    /** The records of {@code handle}'s operation (the decision record names none), oldest first. */
-    private List<JsonNode> recordsOf(OperationHandle handle) throws Exception {
-        List<JsonNode> records = new ArrayList<>();
-        for (ILoggingEvent event : List.copyOf(written.list)) {
-            JsonNode record = JSON.readTree(event.getFormattedMessage());
-            if (handle.toString().equals(record.path("operationHandle").asText())) {
-                records.add(record);
-            }
-        }
-        return records;
     }
 }
