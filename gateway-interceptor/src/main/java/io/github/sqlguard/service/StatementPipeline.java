@@ -216,6 +216,9 @@ public final class StatementPipeline implements AutoCloseable {
                 submitted = calls.submit(call, parsed, decision,
                         d -> calls.handOn(call, parsed, executionTimeoutMs, config, d, handOff));
             }
+            if (parsed instanceof ParsedStatement.Configure set && set.kind() == StatementKind.SET && set.key().isEmpty()) {
+                guarded.listsConfiguration(submitted.handle());
+            }
             if (!parsed.kind().isPlanned() && !(parsed instanceof ParsedStatement.Unparsable)
                     && !(parsed instanceof ParsedStatement.Unread)) {
                 guarded.changedBy(submitted.handle());
@@ -247,9 +250,14 @@ public final class StatementPipeline implements AutoCloseable {
         return planner.abandonedPlannings();
     }
 
-    /** Audits the job a fetched result names, once per statement handed on ({@link JobIdRecorder}). */
+    /**
+     * What the client gets of a fetched result: the listing of a bare {@code SET} with its secret
+     * values masked ({@link ConfigurationListing}); the job it names is audited, once per statement
+     * handed on ({@link JobIdRecorder}).
+     */
     public ResultSet fetched(SessionHandle session, OperationHandle operation, ResultSet result) {
-        return jobs.fetched(session, operation, result);
+        boolean listing = sessions.find(session).map(s -> s.isConfigurationListing(operation)).orElse(false);
+        return jobs.fetched(session, operation, listing ? ConfigurationListing.redacted(result) : result);
     }
 
     /** The client closed an operation: its job id will not be audited, and no decision waits for it. */
