@@ -14,6 +14,7 @@ import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.service.GuardedSqlGatewayService;
 import io.github.sqlguard.service.PolicyReloadRecord;
+import io.github.sqlguard.service.StartRecord;
 import io.github.sqlguard.service.StatementPipeline;
 
 import org.apache.flink.configuration.ConfigOption;
@@ -131,6 +132,7 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
                             + ", reload " + reloader.map(r -> "on").orElse("off")
                             + ", " + identityResolver.describe()
                             + ", instance " + instance;
+            StartRecord.write(auditor, policy, summary);
             return new GuardEndpoint(delegate, delegateId, summary, runtime);
         } catch (RuntimeException e) {
             release(reloader, metrics, built, e);
