@@ -5,7 +5,7 @@
 #       Flink's SQL Client with the guard's advisories. Without --endpoint: an embedded guarded
 #       gateway with local execution (policy from $FLINK_CONF_DIR/config.yaml, default conf/).
 #   bin/sql-guard.sh lint [--format text|json|sarif|github] [--fail-on BLOCK|WARN|INFO|NONE] [--jar FILE]... [-i init.sql]... [FILE|DIR...]
-#       The guard's verdict on every statement of SQL scripts, without running jobs (sql-guard.yaml: see README).
+#       The guard's verdict on every statement of SQL scripts, without running jobs (sql-guard.yaml: see docs/user-guide/lint.md).
 #   bin/sql-guard.sh help [client|lint]
 #
 # Arguments that do not start with a subcommand go to 'client' (bin/sql-guard.sh -f script.sql).

@@ -20,7 +20,7 @@ import java.util.Optional;
 /**
  * Reads the guard's advisories over its REST routes ({@code GET
  * /sql-guard/v1/sessions/:session_handle/advisories} and {@code
- * .../operations/:operation_handle/advisory}, see the README). Thread-safe.
+ * .../operations/:operation_handle/advisory}, see docs/reference/rest-routes.md). Thread-safe.
  */
 public final class AdvisoryClient {
 

@@ -170,18 +170,18 @@ final class StandInConnectors {
 
     /**
      * The stand-ins a statement was planned through: the tables its plan reads or writes (the
-     * {@code table=[...]} of the execution plan's scans, lookups and sinks), or, when there is no
-     * plan (Flink refused it, or a DDL statement), the stand-in tables and views its text names.
+     * {@link PlanNode#table()} of its scans, lookups and sinks), or, when there is no plan (Flink
+     * refused it, or a DDL statement), the stand-in tables and views its text names.
      */
     Map<StandIn, Set<Role>> usedBy(String statement, Optional<ExplainedPlan> plan) {
         if (standIns.isEmpty()) {
             return Map.of();
         }
-        if (plan.isPresent() && !plan.get().executionPlan().nodes().isEmpty()) {
+        if (plan.isPresent() && !plan.get().nodes().isEmpty()) {
             Map<StandIn, Set<Role>> used = new LinkedHashMap<>();
-            for (PlanNode node : plan.get().executionPlan().nodes()) {
+            for (PlanNode node : plan.get().nodes()) {
                 Role role = node.is("Sink") ? Role.WRITTEN : Role.READ;
-                node.attribute("table").flatMap(this::standInOf)
+                node.table().map(standIns::get)
                         .ifPresent(s -> used.computeIfAbsent(s, k -> EnumSet.noneOf(Role.class)).add(role));
             }
             return used;
@@ -190,25 +190,6 @@ final class StandInConnectors {
         Map<StandIn, Set<Role>> used = new LinkedHashMap<>();
         mentioned(statement).forEach(s -> used.put(s, EnumSet.allOf(Role.class)));
         return used;
-    }
-
-    /** The stand-in of a plan node's {@code table=[[cat, db, name, ...]]} (scan) or {@code table=[cat.db.name]} (sink). */
-    private Optional<StandIn> standInOf(String table) {
-        String t = table.strip().replace("`", "");
-        List<String> parts = new ArrayList<>();
-        if (t.startsWith("[")) {
-            for (String part : t.substring(1).split(",", 4)) {
-                parts.add(part.replace("]", "").strip());
-            }
-        } else {
-            for (String part : t.split("\\.", 3)) {
-                parts.add(part.strip());
-            }
-        }
-        if (parts.size() < 3) {
-            return Optional.empty();
-        }
-        return Optional.ofNullable(standIns.get(ObjectIdentifier.of(parts.get(0), parts.get(1), parts.get(2))));
     }
 
     /** The stand-ins whose table, or a view on them, {@code statement} names (as a word, any case; comments aside). */

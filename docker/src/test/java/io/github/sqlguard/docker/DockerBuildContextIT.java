@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 /**
  * What can be checked of the Docker deployment without a Docker engine, after {@code package} has
  * assembled {@code docker/target/lib}: the compose file parses and has the services and ports the
- * README's deployment section lists; the Dockerfile starts from the official image of the build's
+ * deployment guide lists ({@code docs/operations/deployment.md}, "Docker compose"); the Dockerfile starts from the official image of the build's
  * Flink version and every file it copies exists in the build context (the repository root).
  */
 class DockerBuildContextIT {
@@ -29,16 +29,19 @@ class DockerBuildContextIT {
             Path.of(System.getProperty("sql-guard.project.root", "..")).toAbsolutePath().normalize();
     private static final Path DOCKER = ROOT.resolve("docker");
 
-    /** A row of the README's compose table: | `service` | host port or — | what it runs |. */
-    private static final Pattern README_SERVICE = Pattern.compile("^\\| `([a-z-]+)` \\| (\\d+|—) \\|");
+    /** The deployment guide, whose "Docker compose" section lists the services. */
+    private static final Path DEPLOYMENT_GUIDE = ROOT.resolve("docs/operations/deployment.md");
+
+    /** A row of the guide's compose table: | `service` | host port or — | what it runs |. */
+    private static final Pattern GUIDE_SERVICE = Pattern.compile("^\\| `([a-z-]+)` \\| (\\d+|—) \\|");
 
     @Test
-    void composeHasTheServicesAndPortsTheReadmeStates() throws IOException {
+    void composeHasTheServicesAndPortsTheDeploymentGuideStates() throws IOException {
         Map<String, Object> compose = yaml(DOCKER.resolve("docker-compose.yml"));
         Map<String, Object> services = map(compose.get("services"));
-        Map<String, String> stated = readmeServices();
+        Map<String, String> stated = guideServices();
 
-        assertThat(stated).as("services listed in README.md's Deployment section").isNotEmpty();
+        assertThat(stated).as("services listed in %s, \"Docker compose\"", DEPLOYMENT_GUIDE).isNotEmpty();
         assertThat(services.keySet()).containsExactlyInAnyOrderElementsOf(stated.keySet());
         stated.forEach(
                 (service, port) -> {
@@ -126,16 +129,16 @@ class DockerBuildContextIT {
         return found;
     }
 
-    /** Service name to published host port ("—" for none) from README.md's Deployment section. */
-    private static Map<String, String> readmeServices() throws IOException {
-        String readme = Files.readString(ROOT.resolve("README.md"));
-        int start = readme.indexOf("\n## Deployment");
-        assertThat(start).as("README.md has a '## Deployment' section").isNotNegative();
-        int end = readme.indexOf("\n## ", start + 1);
-        String section = readme.substring(start, end < 0 ? readme.length() : end);
+    /** Service name to published host port ("—" for none) from the deployment guide's "Docker compose" section. */
+    private static Map<String, String> guideServices() throws IOException {
+        String guide = Files.readString(DEPLOYMENT_GUIDE);
+        int start = guide.indexOf("\n## Docker compose");
+        assertThat(start).as("%s has a '## Docker compose' section", DEPLOYMENT_GUIDE).isNotNegative();
+        int end = guide.indexOf("\n## ", start + 1);
+        String section = guide.substring(start, end < 0 ? guide.length() : end);
         Map<String, String> services = new LinkedHashMap<>();
         for (String line : section.lines().toList()) {
-            Matcher matcher = README_SERVICE.matcher(line);
+            Matcher matcher = GUIDE_SERVICE.matcher(line);
             if (matcher.find()) {
                 services.put(matcher.group(1), matcher.group(2));
             }

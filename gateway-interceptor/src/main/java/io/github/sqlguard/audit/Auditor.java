@@ -143,19 +143,18 @@ public final class Auditor {
     /** Counts the plan's stateful operators and lists each one's state TTL. */
     private static void collectState(
             ExplainedPlan plan, Decision decision, Map<String, Integer> stateful, List<AuditRecord.OperatorStateTtl> ttls) {
-        for (PlanNode node : plan.executionPlan().nodes()) {
+        for (PlanNode node : plan.nodes()) {
             if (!StatefulOperators.isStateful(node.name())) {
                 continue;
             }
             stateful.merge(node.name(), 1, Integer::sum);
-            List<OperatorState> states = plan.state(node);
             if (plan.compiled()) {
-                for (OperatorState state : states) {
-                    ttls.add(new AuditRecord.OperatorStateTtl(node.name(), state.name(), state.ttl().toMillis(), "compiled-plan"));
+                for (OperatorState state : node.state()) {
+                    ttls.add(new AuditRecord.OperatorStateTtl(node.label(), state.name(), state.ttl().toMillis(), "compiled-plan"));
                 }
             } else if (StatefulOperators.TTL_BOUNDED.contains(node.name()) || node.is("Rank")) {
                 ttls.add(new AuditRecord.OperatorStateTtl(
-                        node.name(), null, decision.effectiveStateTtl().toMillis(), "inferred"));
+                        node.label(), null, decision.effectiveStateTtl().toMillis(), "inferred"));
             }
         }
     }

@@ -1,21 +1,127 @@
 package io.github.sqlguard.plan;
 
+import org.apache.flink.table.catalog.ObjectIdentifier;
+
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * What Flink's compiled plan says about one node of the execution plan, beyond its printed
- * description.
- *
- * @param type the node's type and version in the compiled plan, e.g. {@code stream-exec-rank_1}
- * @param state the node's state entries with their TTL; empty for a stateless node
- * @param orderedByTimeAttribute for a {@code Rank} or {@code OverAggregate}: whether its first
- *     order key is a time attribute ({@code *ROWTIME*} or {@code *PROCTIME*} in its input's row
- *     type); empty for other nodes or when the plan does not say
+ * What {@link CompiledPlanReader} reads of one node of a compiled plan, while it reads: the
+ * components of its {@link PlanNode}, the fields its typed view reads ({@link ExecNodeFields}), and
+ * where the fields read only to name a computed column start in the text. Used by one thread, for
+ * one read.
  */
-public record CompiledNode(String type, List<OperatorState> state, Optional<Boolean> orderedByTimeAttribute) {
+final class CompiledNode {
 
-    public CompiledNode {
-        state = List.copyOf(state);
+    static final int[] NONE = new int[0];
+
+    /** One key of a {@code SortSpec}: {@code {"index": 2, "isAscending": false}}. */
+    record SortField(int index, boolean ascending) {}
+
+    int id;
+    String type = "";
+    /** {@link #type} without its version: {@code stream-exec-rank} for {@code stream-exec-rank_1}. */
+    String kind = "";
+    String description = "Unknown";
+    List<OperatorState> state = List.of();
+    OutputType outputType = OutputType.UNKNOWN;
+    Optional<ObjectIdentifier> table = Optional.empty();
+    /** The sources of the edges into this node, in input order. */
+    List<Integer> inputs = List.of();
+    /** True when an edge reads this node. */
+    boolean consumed;
+
+    // The typed fields (ExecNodeFields), by the names of Flink's StreamExec* JSON fields.
+    /** {@code "partition"} of a Rank, {@code "overSpec"."partition"} of an OVER. */
+    int[] partition = NONE;
+    /** {@code "orderBy"} of a Rank, {@code "overSpec"."groups"[0]."orderBy"} of an OVER. */
+    List<SortField> orderBy = List.of();
+    /** {@code "rankRange"}: {@code Constant} with {@code start}/{@code end}, or {@code Variable} with {@code endIndex}. */
+    String rankRangeType = "";
+    long rankStart = -1;
+    long rankEnd = -1;
+    int rankEndIndex = -1;
+    /** {@code "rankStrategy"."type"}: {@code AppendFast}, {@code Retract}, {@code UpdateFast}. */
+    String rankStrategy = "";
+    /** {@code "grouping"} of an aggregate. */
+    int[] grouping = NONE;
+    /** {@code "finalAggGrouping"} of an incremental aggregate. */
+    int[] finalAggGrouping = NONE;
+    /** {@code "uniqueKeys"} of a Deduplicate or ChangelogNormalize. */
+    int[] uniqueKeys = NONE;
+    boolean keepLastRow;
+    /** {@code "joinSpec"}: {@code joinType}, {@code leftKeys}, {@code rightKeys}. */
+    String joinType = "";
+    int[] leftKeys = NONE;
+    int[] rightKeys = NONE;
+    /** Where {@code "projection"} (a Calc) and {@code "aggCalls"} (an aggregate) start in the text; -1 when absent. */
+    int projectionAt = -1;
+    int aggCallsAt = -1;
+
+    void setType(String type, Map<String, String> kinds) {
+        this.type = type;
+        this.kind = kinds.computeIfAbsent(type, t -> t.lastIndexOf('_') < 0 ? t : t.substring(0, t.lastIndexOf('_')));
+    }
+
+    void addInput(int source) {
+        if (inputs.isEmpty()) {
+            // Most operators have one input, a join or union two.
+            inputs = new ArrayList<>(2);
+        }
+        inputs.add(source);
+    }
+
+    /** The anonymous sink a query is compiled into for the analysis only ({@link CompiledPlanReader#ANALYSIS_SINK}). */
+    boolean isAnalysisSink() {
+        return description.contains("anonymous_" + CompiledPlanReader.ANALYSIS_SINK);
+    }
+
+    /** The plan node; {@code names} holds the names read so far, by type, so that each is one string. */
+    PlanNode toPlanNode(Map<String, String> names) {
+        return new PlanNode(id, name(names), type, description, inputs, outputType, state, table);
+    }
+
+    /**
+     * The operator name heading the description ({@code Rank} of {@code Rank(strategy=...)}, as
+     * Flink's {@code ExecNodeBase#getDescription} writes it); for a description that does not start
+     * with one, the type's words ({@code stream-exec-group-aggregate} gives {@code GroupAggregate}).
+     */
+    private String name(Map<String, String> names) {
+        String known = names.get(type);
+        if (known != null && description.startsWith(known)
+                && (description.length() == known.length() || description.charAt(known.length()) == '(')) {
+            return known;
+        }
+        int end = 0;
+        while (end < description.length() && isNameChar(description.charAt(end), end == 0)) {
+            end++;
+        }
+        String name;
+        if (end > 0 && (end == description.length() || description.charAt(end) == '(')) {
+            name = description.substring(0, end);
+        } else {
+            name = typeWords();
+        }
+        names.putIfAbsent(type, name);
+        return name;
+    }
+
+    private String typeWords() {
+        String words = kind.startsWith("stream-exec-") ? kind.substring("stream-exec-".length())
+                : kind.startsWith("batch-exec-") ? kind.substring("batch-exec-".length()) : kind;
+        StringBuilder name = new StringBuilder();
+        for (String word : words.split("-")) {
+            if (!word.isEmpty()) {
+                name.append(Character.toUpperCase(word.charAt(0))).append(word, 1, word.length());
+            }
+        }
+        return name.isEmpty() ? "Unknown" : name.toString();
+    }
+
+    private static boolean isNameChar(char c, boolean first) {
+        boolean letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        return first ? letter : letter || (c >= '0' && c <= '9') || c == '_' || c == '$';
     }
 }

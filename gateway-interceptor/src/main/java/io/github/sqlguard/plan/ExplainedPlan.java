@@ -4,108 +4,160 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * A statement's plan as the guard reads it: its sections by title ({@code Optimized Execution
- * Plan}, and for an EXPLAIN text also {@code Abstract Syntax Tree}, {@code Optimized Physical
- * Plan}, ...) and, when the plan was compiled ({@code CompiledPlan}, streaming mode), the state
- * each operator of the execution plan really gets.
+ * A statement's plan as the guard reads it: the one model every rule, the audit and the excerpts
+ * read. Its nodes are keyed by ExecNode id, each with its type, description, inputs, output type
+ * and state ({@link PlanNode}), and each has a typed view ({@link Operator}) with its key columns by
+ * name.
  *
- * <p>Rules read the execution plan for operator kinds (from Flink 2.0 on, only the execution plan
- * distinguishes {@code Deduplicate} from {@code Rank}).
+ * <p>Read once, from Flink's compiled plan ({@link CompiledPlanReader}, streaming mode: then each
+ * stateful node's state TTL is the one Flink applies) or, where Flink cannot compile the statement
+ * (batch mode, a query the analysis sink cannot take), from the EXPLAIN text ({@link PlanParser}:
+ * no state is known, so TTLs are inferred). Rules see this one type either way; {@link #compiled()}
+ * says which.
  *
- * @param text the plan text the sections were parsed from
- * @param sections the sections in printed order
- * @param nodes for a compiled plan, what it says of each node (type, state and its TTL, time
- *     attribute ordering), keyed by the node's 0-based line in the execution plan section ({@link
- *     PlanNode#line()}); empty for a plan that was only explained
- * @param compiled true when the plan came from Flink's compiled plan, so {@link #nodes} is Flink's
- *     own account of every operator's state TTL
- * @param executablePlan the compiled plan's JSON when it is the statement's own job (an INSERT or a
- *     statement set of INSERTs, not a query compiled into an analysis sink), so that the very plan
- *     that was judged can be run; else empty
- * @param operators the execution plan's operators, typed, parents before children: derived from
- *     {@code sections} and {@code nodes} once, by the constructors without it, and shared by every
- *     rule
+ * <p>Immutable and thread-safe: the typed views, the drawing order and the excerpt lines are built
+ * once, here, and shared by every rule.
  */
-public record ExplainedPlan(
-        String text,
-        List<PlanSection> sections,
-        Map<Integer, CompiledNode> nodes,
-        boolean compiled,
-        Optional<String> executablePlan,
-        List<Operator> operators) {
+public final class ExplainedPlan {
 
-    public static final String PHYSICAL_PLAN = "Optimized Physical Plan";
-    public static final String EXECUTION_PLAN = "Optimized Execution Plan";
+    private final Map<Integer, PlanNode> byId;
+    private final List<Integer> roots;
+    private final boolean compiled;
+    private final Optional<String> executablePlan;
+    private final PlanDrawing drawing;
+    private final List<PlanNode> nodes;
+    private final List<Operator> operators;
 
-    public ExplainedPlan {
-        sections = List.copyOf(sections);
-        nodes = Map.copyOf(nodes);
-        operators = List.copyOf(operators);
+    private ExplainedPlan(
+            Map<Integer, PlanNode> byId,
+            List<Integer> roots,
+            boolean compiled,
+            Optional<String> executablePlan,
+            PlanDrawing drawing,
+            List<PlanNode> nodes,
+            List<Operator> operators) {
+        this.byId = byId;
+        this.roots = roots;
+        this.compiled = compiled;
+        this.executablePlan = executablePlan;
+        this.drawing = drawing;
+        this.nodes = nodes;
+        this.operators = operators;
     }
 
-    /** A plan read from {@code text}; its typed operators are built here, once. */
-    public ExplainedPlan(
-            String text, List<PlanSection> sections, Map<Integer, CompiledNode> nodes, boolean compiled,
-            Optional<String> executablePlan) {
-        this(text, sections, nodes, compiled, executablePlan, typed(sections, nodes));
+    /**
+     * A plan of these nodes.
+     *
+     * @param nodes every node, by id; kept, not copied
+     * @param roots the nodes no other node reads (the sinks; for a query, the nodes its analysis
+     *     sink read), in order
+     * @param compiled true when the nodes come from Flink's compiled plan
+     * @param typed the typed view of each node, by the reader that knows where its fields are
+     */
+    static ExplainedPlan of(
+            Map<Integer, PlanNode> nodes, List<Integer> roots, boolean compiled, Function<PlanNode, Operator> typed) {
+        PlanDrawing drawing = PlanDrawing.of(nodes, roots);
+        List<PlanNode> drawn = drawing.nodes();
+        Operator[] operators = new Operator[drawn.size()];
+        for (int i = 0; i < operators.length; i++) {
+            operators[i] = typed.apply(drawn.get(i));
+        }
+        return new ExplainedPlan(nodes, List.copyOf(roots), compiled, Optional.empty(), drawing, drawn, List.of(operators));
     }
 
-    /** A plan that was explained, not compiled: no per-operator state is known. */
-    public ExplainedPlan(String text, List<PlanSection> sections) {
-        this(text, sections, Map.of(), false, Optional.empty());
+    /** True when the plan came from Flink's compiled plan, so each node's state is Flink's own account of its TTL. */
+    public boolean compiled() {
+        return compiled;
+    }
+
+    /**
+     * The compiled plan's JSON when it is the statement's own job (an INSERT or a statement set of
+     * INSERTs, not a query compiled into an analysis sink), so that the very plan that was judged
+     * can be run; else empty.
+     */
+    public Optional<String> executablePlan() {
+        return executablePlan;
     }
 
     /** This plan, with the compiled plan JSON that runs it. */
     public ExplainedPlan executableAs(String compiledPlanJson) {
-        return new ExplainedPlan(text, sections, nodes, compiled, Optional.of(compiledPlanJson), operators);
+        return new ExplainedPlan(byId, roots, compiled, Optional.of(compiledPlanJson), drawing, nodes, operators);
     }
 
-    /** The section with this title, if the EXPLAIN output has one. */
-    public Optional<PlanSection> section(String title) {
-        return sections.stream().filter(s -> s.title().equals(title)).findFirst();
+    /** Every node, each once, in the order the plan is drawn: each root, then its inputs, depth first. */
+    public List<PlanNode> nodes() {
+        return nodes;
     }
 
-    /** The {@code Optimized Execution Plan} section, or an empty section when there is none. */
-    public PlanSection executionPlan() {
-        return section(EXECUTION_PLAN).orElseGet(() -> new PlanSection(EXECUTION_PLAN, "", List.of()));
+    /** The node with this id, if the plan has one. */
+    public Optional<PlanNode> node(int id) {
+        return Optional.ofNullable(byId.get(id));
     }
 
-    /** The {@code Optimized Physical Plan} section, or an empty section when there is none. */
-    public PlanSection physicalPlan() {
-        return section(PHYSICAL_PLAN).orElseGet(() -> new PlanSection(PHYSICAL_PLAN, "", List.of()));
+    /** The nodes {@code node} reads, in input order. */
+    public List<PlanNode> inputs(PlanNode node) {
+        List<PlanNode> inputs = new ArrayList<>(node.inputs().size());
+        for (Integer id : node.inputs()) {
+            PlanNode input = byId.get(id);
+            if (input != null) {
+                inputs.add(input);
+            }
+        }
+        return inputs;
+    }
+
+    /** The roots: the sinks, or for a query the nodes that feed its result. */
+    public List<PlanNode> roots() {
+        List<PlanNode> out = new ArrayList<>(roots.size());
+        for (Integer id : roots) {
+            PlanNode root = byId.get(id);
+            if (root != null) {
+                out.add(root);
+            }
+        }
+        return out;
+    }
+
+    /** Number of nodes. */
+    public int size() {
+        return nodes.size();
+    }
+
+    /** The typed view of every node, in the order of {@link #nodes()}. */
+    public List<Operator> operators() {
+        return operators;
+    }
+
+    /** The operators of one type, e.g. {@code operators(Operator.Rank.class)}. */
+    public <T extends Operator> List<T> operators(Class<T> type) {
+        List<T> out = new ArrayList<>();
+        for (Operator operator : operators) {
+            if (type.isInstance(operator)) {
+                out.add(type.cast(operator));
+            }
+        }
+        return out;
     }
 
     /**
-     * The state entries Flink's compiled plan gives an execution-plan node; empty when the plan was
-     * not compiled or the node keeps no state.
+     * The plan around {@code node}, drawn as Flink prints it with each node's id ({@code
+     * Rank[5](strategy=[...], ...)}), {@code node}'s line marked by {@code "==>"} and at most {@code
+     * contextLines} lines on each side; used in findings to show where in the plan the problem is.
      */
-    public List<OperatorState> state(PlanNode executionPlanNode) {
-        CompiledNode node = nodes.get(executionPlanNode.line());
-        return node == null ? List.of() : node.state();
+    public String excerpt(PlanNode node, int contextLines) {
+        return drawing.excerpt(node, contextLines);
     }
 
-    /** The typed view of a node of the execution plan, with what the compiled plan says of it. */
-    public Operator operator(PlanNode executionPlanNode) {
-        return Operator.of(executionPlanNode, Optional.ofNullable(nodes.get(executionPlanNode.line())));
+    /** The whole plan drawn as {@link #excerpt} draws a part of it. */
+    public String text() {
+        return drawing.text();
     }
 
-    /** The execution plan's operators of one type, e.g. {@code operators(Operator.Rank.class)}. */
-    public <T extends Operator> List<T> operators(Class<T> type) {
-        return operators.stream().filter(type::isInstance).map(type::cast).toList();
-    }
-
-    private static List<Operator> typed(List<PlanSection> sections, Map<Integer, CompiledNode> nodes) {
-        List<Operator> typed = new ArrayList<>();
-        for (PlanSection section : sections) {
-            if (section.title().equals(EXECUTION_PLAN)) {
-                for (PlanNode node : section.nodes()) {
-                    typed.add(Operator.of(node, Optional.ofNullable(nodes.get(node.line()))));
-                }
-                break;
-            }
-        }
-        return typed;
+    @Override
+    public String toString() {
+        return (compiled ? "compiled" : "explained") + " plan of " + nodes.size() + " nodes:\n" + text();
     }
 }

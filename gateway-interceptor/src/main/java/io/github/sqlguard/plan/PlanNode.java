@@ -1,56 +1,55 @@
 package io.github.sqlguard.plan;
 
-import java.util.ArrayList;
+import org.apache.flink.table.catalog.ObjectIdentifier;
+
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
- * One operator of an EXPLAIN plan, as Flink prints it in a plan section: {@code
- * Rank(strategy=[AppendFastStrategy], rankRange=[rankStart=1, rankEnd=3], ...)}.
+ * One node of a statement's plan: one {@code ExecNode} of Flink's execution plan.
  *
- * <p>Shape: {@code name} is the operator name ({@code Rank}, {@code Deduplicate}, {@code
- * OverAggregate}, ...); {@code attributes} holds every {@code key=[value]} pair in printed order,
- * values without their outer brackets (read from {@code text} when first asked for, by the parser
- * and the compiled plan reader); {@code children} are the inputs in printed order; {@code
- * line} is the 0-based line of this node inside its plan section, used to mark the node in an
- * excerpt. The text format mirrors Flink's {@code RelTreeWriterImpl} and {@code
- * ExecNodePlanDumper}.
+ * <p>From a compiled plan ({@code CompiledPlan#asJsonString()}) every component is Flink's own:
+ * the node's {@code "id"}, {@code "type"}, {@code "description"}, {@code "outputType"}, {@code
+ * "state"} and its inputs from the plan's {@code "edges"}. From an EXPLAIN text (a plan Flink
+ * could not compile, or batch mode; see {@link PlanParser}) only the name, the description and the
+ * inputs are known: the ids are the guard's own (print order), the output type is {@link
+ * OutputType#UNKNOWN} and no state is listed.
  *
- * <p>Stability: evolving; rules depend on it.
+ * @param id the ExecNode id, unique in the plan; {@link #label()} names the node by it
+ * @param name the operator name heading the description ({@code Rank}, {@code GroupAggregate},
+ *     {@code Deduplicate}, ...), the names {@link StatefulOperators} uses
+ * @param type the compiled plan's node type with its version, e.g. {@code stream-exec-rank_1};
+ *     empty for an explained plan
+ * @param description Flink's description of the node, as EXPLAIN prints it
+ * @param inputs the ids of the node's inputs, in input order
+ * @param outputType the columns the node emits
+ * @param state the node's state entries with the TTL Flink gives each; empty for a stateless node
+ *     and for an explained plan
+ * @param table the catalog table the node reads or writes (a source scan, a lookup join, a sink),
+ *     when it is a named one
  */
 public record PlanNode(
-        String name, Map<String, String> attributes, List<PlanNode> children, int line, String text) {
+        int id,
+        String name,
+        String type,
+        String description,
+        List<Integer> inputs,
+        OutputType outputType,
+        List<OperatorState> state,
+        Optional<ObjectIdentifier> table) {
 
     public PlanNode {
-        // Attributes read on demand from the node's text are immutable already.
-        attributes = attributes instanceof NodeAttributes ? attributes : Map.copyOf(attributes);
-        children = List.copyOf(children);
+        inputs = List.copyOf(inputs);
+        state = List.copyOf(state);
     }
 
-    /** The attribute value without its brackets, e.g. {@code "user_id"} for {@code partitionBy}. */
-    public Optional<String> attribute(String key) {
-        return Optional.ofNullable(attributes.get(key));
+    /** The node named by its id, as findings, excerpts and the audit name it: {@code Rank[5]}. */
+    public String label() {
+        return name + "[" + id + "]";
     }
 
     /** True when this node is an operator named {@code operatorName}. */
     public boolean is(String operatorName) {
         return name.equals(operatorName);
-    }
-
-    /** This node and every node below it, depth first, parents before children. */
-    public List<PlanNode> descendantsAndSelf() {
-        List<PlanNode> all = new ArrayList<>();
-        visit(all::add);
-        return all;
-    }
-
-    /** Visits this node and every node below it, parents before children. */
-    public void visit(Consumer<PlanNode> visitor) {
-        visitor.accept(this);
-        for (int i = 0; i < children.size(); i++) {
-            children.get(i).visit(visitor);
-        }
     }
 }

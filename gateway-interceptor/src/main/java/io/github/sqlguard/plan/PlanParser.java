@@ -3,32 +3,58 @@ package io.github.sqlguard.plan;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses the text of a Flink {@code EXPLAIN} result into {@link ExplainedPlan sections} of {@link
- * PlanNode trees}.
+ * Reads the text of a Flink {@code EXPLAIN} result into the plan model, for a statement Flink
+ * could not compile (batch mode; a query the analysis sink cannot take). The model then has what
+ * the text gives: the {@code == Optimized Execution Plan ==} section's nodes, their descriptions,
+ * inputs and printed attributes; no output types and no state (state TTLs are then inferred, and
+ * the findings say so). Node ids are the guard's own, in print order from 1: the text prints no
+ * ExecNode ids.
  *
  * <p>Input shape (Flink 2.3, {@code TableEnvironmentImpl#explainInternal}): sections headed {@code
  * == Title ==}; in each, one tree per sink; a child line is prefixed by its ancestors' columns
  * ({@code "   "} or {@code ":  "}) and then {@code "+- "} (last child) or {@code ":- "} (other
- * children). A node line is {@code Name(key=[value], key=[value], ...)}, optionally followed by
- * {@code (reuse_id=[n])}.
+ * children). A node line is {@code Name(key=[value], key=[value], ...)}, followed by {@code
+ * (reuse_id=[n])} where the node is reused, and printed as {@code Reused(reference_id=[n])} where
+ * it is met again.
  *
  * <p>Lenient: a line that is not a node line (for example advice text after {@code PLAN_ADVICE})
  * is ignored; the parser never throws on text it does not understand. Stateless and thread-safe.
  */
 public final class PlanParser {
 
+    static final String EXECUTION_PLAN = "Optimized Execution Plan";
+    static final String PHYSICAL_PLAN = "Optimized Physical Plan";
+
     private static final Pattern SECTION_TITLE = Pattern.compile("^== (.+) ==\\s*$");
     private static final Pattern NODE_NAME = Pattern.compile("^([A-Za-z][A-Za-z0-9_$]*)(\\(|$)");
+    private static final Pattern REUSE_ID = Pattern.compile("\\(reuse_id=\\[(\\d+)]\\)\\s*$");
+    private static final Pattern REFERENCE_ID = Pattern.compile("^Reused\\(reference_id=\\[(\\d+)]\\)");
 
-    /** Parses a whole EXPLAIN result. */
+    /** One printed node line of a section, with its children. */
+    record Printed(String name, String content, Map<String, String> attributes, List<Printed> children) {}
+
+    /** Reads a whole EXPLAIN result. */
     public ExplainedPlan parse(String explainText) {
-        List<PlanSection> sections = new ArrayList<>();
+        Map<String, String> sections = sections(explainText);
+        List<Printed> roots = trees(sections.getOrDefault(EXECUTION_PLAN, ""));
+        List<String> changelogModes = new ArrayList<>();
+        for (Printed root : trees(sections.getOrDefault(PHYSICAL_PLAN, ""))) {
+            collectOverChangelogModes(root, changelogModes);
+        }
+        return new TextPlan(changelogModes).read(roots);
+    }
+
+    /** The sections of an EXPLAIN result by title, each the lines under its {@code == Title ==} header. */
+    private static Map<String, String> sections(String explainText) {
+        Map<String, String> sections = new LinkedHashMap<>();
         String title = null;
         StringBuilder body = new StringBuilder();
         for (String line : explainText.split("\\R", -1)) {
@@ -36,7 +62,7 @@ public final class PlanParser {
             Matcher m = line.startsWith("== ") ? SECTION_TITLE.matcher(line) : null;
             if (m != null && m.matches()) {
                 if (title != null) {
-                    sections.add(parseSection(title, body.toString()));
+                    sections.putIfAbsent(title, body.toString());
                 }
                 title = m.group(1).trim();
                 body.setLength(0);
@@ -45,51 +71,54 @@ public final class PlanParser {
             }
         }
         if (title != null) {
-            sections.add(parseSection(title, body.toString()));
+            sections.putIfAbsent(title, body.toString());
         }
-        return new ExplainedPlan(explainText, sections);
+        return sections;
     }
 
-    /** Parses the body of one section (the lines under its {@code == Title ==} header). */
-    public PlanSection parseSection(String title, String sectionText) {
-        String text = sectionText.strip();
-        String[] lines = text.split("\n", -1);
-        List<PlanNode> roots = new ArrayList<>();
-        // Stack of (depth, builder) for the open path from the current root.
+    /** The trees of one section's text, in printed order. */
+    static List<Printed> trees(String sectionText) {
+        List<Builder> roots = new ArrayList<>();
+        // The open path from the current root: (depth, builder).
         Deque<Builder> path = new ArrayDeque<>();
-        List<Builder> rootBuilders = new ArrayList<>();
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i];
+        for (String line : sectionText.strip().split("\n", -1)) {
             if (line.isBlank()) {
                 continue;
             }
             int prefix = prefixLength(line);
-            String content = line.substring(prefix);
+            String content = line.substring(prefix).stripTrailing();
             Matcher m = NODE_NAME.matcher(content);
-            if (!m.lookingAt()) {
+            if (!m.lookingAt() || prefix % 3 != 0 || (prefix > 0 && !isBranch(line, prefix))) {
                 continue;
             }
             int depth = prefix / 3;
-            if (prefix % 3 != 0 || (prefix > 0 && !isBranch(line, prefix))) {
-                continue;
-            }
-            Builder node = new Builder(m.group(1), new NodeAttributes(content, m.group(1).length()), i, content);
+            Builder node = new Builder(m.group(1), content, depth);
             while (!path.isEmpty() && path.peek().depth >= depth) {
                 path.pop();
             }
-            node.depth = depth;
             if (depth == 0 || path.isEmpty()) {
-                rootBuilders.add(node);
+                roots.add(node);
                 path.clear();
             } else {
                 path.peek().children.add(node);
             }
             path.push(node);
         }
-        for (Builder b : rootBuilders) {
-            roots.add(b.build());
+        List<Printed> built = new ArrayList<>(roots.size());
+        for (Builder root : roots) {
+            built.add(root.build());
         }
-        return new PlanSection(title, text, roots);
+        return built;
+    }
+
+    /** The {@code changelogMode} of each {@code OverAggregate} of a physical plan tree, in print order. */
+    private static void collectOverChangelogModes(Printed node, List<String> modes) {
+        if (node.name().equals("OverAggregate")) {
+            modes.add(node.attributes().getOrDefault("changelogMode", ""));
+        }
+        for (Printed child : node.children()) {
+            collectOverChangelogModes(child, modes);
+        }
     }
 
     private static boolean isBranch(String line, int prefix) {
@@ -114,18 +143,71 @@ public final class PlanParser {
     }
 
     /**
+     * The printed plan made into the model: ids in print order, a reused node's references joined
+     * to it, each node's typed view from its attributes.
+     */
+    private static final class TextPlan {
+
+        private final List<String> overChangelogModes;
+        private final Map<Integer, PlanNode> byId = new LinkedHashMap<>();
+        private final Map<Integer, Printed> printedOf = new HashMap<>();
+        private final Map<String, Integer> reuseIds = new HashMap<>();
+        private int next = 1;
+
+        TextPlan(List<String> overChangelogModes) {
+            this.overChangelogModes = overChangelogModes;
+        }
+
+        ExplainedPlan read(List<Printed> roots) {
+            List<Integer> rootIds = new ArrayList<>();
+            for (Printed root : roots) {
+                Integer id = add(root);
+                if (id != null) {
+                    rootIds.add(id);
+                }
+            }
+            // Typed in drawing order, which is print order: the k-th OverAggregate is the physical plan's k-th.
+            return ExplainedPlan.of(byId, rootIds, false, new TextOperators(byId, printedOf, overChangelogModes)::of);
+        }
+
+        /** Adds {@code printed} and the nodes under it; its id, or that of the node it refers to. */
+        private Integer add(Printed printed) {
+            Matcher reference = REFERENCE_ID.matcher(printed.content());
+            if (reference.lookingAt()) {
+                return reuseIds.get(reference.group(1));
+            }
+            // Ids in print order: this node's before its inputs'.
+            int id = next++;
+            Matcher reuse = REUSE_ID.matcher(printed.content());
+            String description = printed.content();
+            if (reuse.find()) {
+                reuseIds.put(reuse.group(1), id);
+                description = description.substring(0, reuse.start()).stripTrailing();
+            }
+            printedOf.put(id, printed);
+            List<Integer> inputs = new ArrayList<>(printed.children().size());
+            for (Printed child : printed.children()) {
+                Integer input = add(child);
+                if (input != null) {
+                    inputs.add(input);
+                }
+            }
+            byId.put(id, new PlanNode(id, printed.name(), "", description, inputs, OutputType.UNKNOWN, List.of(),
+                    TableNames.ofPrinted(printed.attributes().getOrDefault("table", ""))));
+            return id;
+        }
+    }
+
+    /**
      * Reads {@code key=[value], key=value} pairs from the parentheses that follow the node name.
      * Brackets and parentheses nest; text in single quotes is taken literally; the first of a repeated
-     * key counts. Works on offsets in {@code content}: only the keys and values are copied out of it.
-     * Returns an immutable map.
+     * key counts. Returns an immutable map.
      */
     static Map<String, String> attributes(String content, int nameLength) {
         if (nameLength >= content.length() || content.charAt(nameLength) != '(') {
             return Map.of();
         }
-        // Collected as entries and made an immutable map once, the one PlanNode keeps: a node has
-        // a handful of attributes, so a repeated key (the first one counts) is found by a scan.
-        List<Map.Entry<String, String>> attributes = new ArrayList<>(8);
+        Map<String, String> attributes = new LinkedHashMap<>();
         int end = matching(content, nameLength, content.length(), '(', ')');
         // The text between the parentheses is [from, limit) of content.
         int limit = end < 0 ? content.length() : end;
@@ -135,7 +217,7 @@ public final class PlanParser {
             if (eq < 0 || eq >= limit) {
                 break;
             }
-            String key = trimmed(content, i, eq);
+            String key = content.substring(i, eq).strip();
             int valueStart = eq + 1;
             String value;
             int next;
@@ -148,41 +230,32 @@ public final class PlanParser {
                 next = close + 1;
             } else {
                 int comma = topLevelComma(content, valueStart, limit);
-                value = trimmed(content, valueStart, comma);
+                value = content.substring(valueStart, comma).strip();
                 next = comma;
             }
-            if (!hasKey(attributes, key)) {
-                attributes.add(Map.entry(key, value));
-            }
+            attributes.putIfAbsent(key, value);
             // skip ", "
             while (next < limit && (content.charAt(next) == ',' || content.charAt(next) == ' ')) {
                 next++;
             }
             i = next;
         }
-        @SuppressWarnings("unchecked")
-        Map.Entry<String, String>[] entries = attributes.toArray(new Map.Entry[0]);
-        return Map.ofEntries(entries);
+        return Map.copyOf(attributes);
     }
 
-    private static boolean hasKey(List<Map.Entry<String, String>> entries, String key) {
-        for (Map.Entry<String, String> entry : entries) {
-            if (entry.getKey().equals(key)) {
-                return true;
+    /** The items of a printed list ({@code a, b AS c, f(x, y)}), split at the commas outside brackets and quotes. */
+    static List<String> items(String list) {
+        List<String> items = new ArrayList<>();
+        int from = 0;
+        while (from < list.length()) {
+            int comma = topLevelComma(list, from, list.length());
+            String item = list.substring(from, comma).strip();
+            if (!item.isEmpty()) {
+                items.add(item);
             }
+            from = comma + 1;
         }
-        return false;
-    }
-
-    /** {@code s.substring(from, to).trim()}, copying only the trimmed text. */
-    private static String trimmed(String s, int from, int to) {
-        while (from < to && s.charAt(from) <= ' ') {
-            from++;
-        }
-        while (to > from && s.charAt(to - 1) <= ' ') {
-            to--;
-        }
-        return s.substring(from, to);
+        return items;
     }
 
     /** Index of the first comma at nesting depth 0 in {@code [from, limit)} of {@code s}, or {@code limit}. */
@@ -235,25 +308,22 @@ public final class PlanParser {
 
     private static final class Builder {
         final String name;
-        final Map<String, String> attributes;
-        final int line;
-        final String text;
+        final String content;
+        final int depth;
         final List<Builder> children = new ArrayList<>();
-        int depth;
 
-        Builder(String name, Map<String, String> attributes, int line, String text) {
+        Builder(String name, String content, int depth) {
             this.name = name;
-            this.attributes = attributes;
-            this.line = line;
-            this.text = text;
+            this.content = content;
+            this.depth = depth;
         }
 
-        PlanNode build() {
-            List<PlanNode> built = new ArrayList<>(children.size());
+        Printed build() {
+            List<Printed> built = new ArrayList<>(children.size());
             for (Builder child : children) {
                 built.add(child.build());
             }
-            return new PlanNode(name, attributes, built, line, text);
+            return new Printed(name, content, attributes(content, name.length()), List.copyOf(built));
         }
     }
 }

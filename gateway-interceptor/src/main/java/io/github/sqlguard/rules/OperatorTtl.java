@@ -1,6 +1,5 @@
 package io.github.sqlguard.rules;
 
-import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 
@@ -23,12 +22,12 @@ import java.util.List;
  */
 public record OperatorTtl(Duration shortest, Duration longest, boolean fromCompiledPlan) {
 
-    /** The TTL of {@code node} of {@code context}'s execution plan. */
+    /** The TTL of {@code node} of {@code context}'s plan. */
     public static OperatorTtl of(AnalysisContext context, PlanNode node) {
         // Called for every node by some rules: plain loops, no streams.
-        ExplainedPlan plan = context.plan().orElse(null);
-        List<OperatorState> states = plan == null ? List.of() : plan.state(node);
-        if (plan != null && plan.compiled() && !states.isEmpty()) {
+        boolean compiled = context.plan().isPresent() && context.plan().get().compiled();
+        List<OperatorState> states = node.state();
+        if (compiled && !states.isEmpty()) {
             Duration shortest = states.get(0).ttl();
             Duration longest = shortest;
             boolean anyForever = false;

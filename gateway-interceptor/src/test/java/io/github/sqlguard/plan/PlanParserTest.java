@@ -3,11 +3,18 @@ package io.github.sqlguard.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Parses real EXPLAIN output produced by the Flink planner in the test. */
+import java.util.Optional;
+
+/**
+ * Reads real EXPLAIN output of the Flink planner (a plan Flink could not compile) into the same
+ * plan model a compiled plan gives, with what the text shows.
+ */
 class PlanParserTest {
 
     private static TableEnvironment env;
@@ -18,29 +25,35 @@ class PlanParserTest {
         env = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         env.executeSql(
                 "CREATE TABLE orders (order_id STRING, user_id STRING, amount DOUBLE, order_time TIMESTAMP(3),"
+                        + " placed TIMESTAMP(3), address ROW<city STRING, zip INT>,"
                         + " WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND) WITH ('connector' = 'datagen')");
         env.executeSql("CREATE TABLE sink_a (user_id STRING, total DOUBLE) WITH ('connector' = 'blackhole')");
     }
 
     private ExplainedPlan explain(String sql) {
-        return parser.parse(env.explainSql(sql, org.apache.flink.table.api.ExplainDetail.CHANGELOG_MODE));
+        ExplainedPlan plan = parser.parse(env.explainSql(sql, ExplainDetail.CHANGELOG_MODE));
+        assertThat(plan.compiled()).isFalse();
+        return plan;
     }
 
     @Test
-    void readsRankAttributesFromTheExecutionPlan() {
+    void readsARankFromTheExecutionPlanWithoutState() {
         ExplainedPlan plan =
                 explain("SELECT * FROM (SELECT order_id, user_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC)"
                         + " AS rn FROM orders) WHERE rn <= 3");
-        PlanNode rank = plan.executionPlan().nodes("Rank").get(0);
-        assertThat(rank.attribute("strategy")).contains("AppendFastStrategy");
-        assertThat(rank.attribute("rankRange")).contains("rankStart=1, rankEnd=3");
-        assertThat(rank.attribute("partitionBy")).contains("user_id");
-        assertThat(rank.attribute("orderBy")).contains("amount DESC");
-        assertThat(rank.children()).singleElement().satisfies(c -> assertThat(c.name()).isEqualTo("Exchange"));
-        assertThat(plan.executionPlan().excerpt(rank, 1).lines().filter(l -> l.startsWith("==> ")))
+        Operator.Rank rank = plan.operators(Operator.Rank.class).get(0);
+        assertThat(rank.strategy()).isEqualTo("AppendFastStrategy");
+        assertThat(rank.rankStart()).hasValue(1);
+        assertThat(rank.rankEnd()).hasValue(3);
+        assertThat(rank.partitionKeys()).containsExactly("user_id");
+        assertThat(rank.orderKeys()).containsExactly(new OrderKey("amount", "", false));
+        assertThat(rank.orderedByTimeAttribute()).isEmpty();
+        assertThat(rank.state()).isEmpty();
+        assertThat(rank.node().outputType()).isSameAs(OutputType.UNKNOWN);
+        assertThat(plan.inputs(rank.node())).singleElement().satisfies(c -> assertThat(c.name()).isEqualTo("Exchange"));
+        assertThat(plan.excerpt(rank.node(), 1).lines().filter(l -> l.startsWith("==> ")))
                 .singleElement()
-                .satisfies(l -> assertThat(l).contains("Rank(strategy=[AppendFastStrategy]"));
-        assertThat(plan.physicalPlan().nodes("Rank").get(0).attribute("changelogMode")).contains("I,UA,D");
+                .satisfies(l -> assertThat(l).startsWith("==> +- " + rank.node().label() + "(strategy=[AppendFastStrategy]"));
     }
 
     @Test
@@ -48,12 +61,36 @@ class PlanParserTest {
         ExplainedPlan plan =
                 explain("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY order_time DESC) AS rn"
                         + " FROM orders) WHERE rn = 1");
-        assertThat(plan.executionPlan().nodes("Deduplicate")).hasSize(1);
-        assertThat(plan.executionPlan().nodes("Deduplicate").get(0).attribute("order")).contains("ROWTIME");
+        assertThat(plan.operators(Operator.Deduplicate.class)).singleElement()
+                .satisfies(d -> {
+                    assertThat(d.keys()).containsExactly("user_id");
+                    assertThat(d.keepLastRow()).isTrue();
+                });
     }
 
     @Test
-    void readsEveryTreeOfAStatementSetAndNestedChildren() {
+    void namesAComputedKeyByTheExpressionOfTheCalcBelow() {
+        ExplainedPlan plan =
+                explain("SELECT * FROM (SELECT order_id, ROW_NUMBER() OVER (PARTITION BY address.city ORDER BY placed DESC)"
+                        + " AS rn FROM orders) WHERE rn = 1");
+        Operator.Rank rank = plan.operators(Operator.Rank.class).get(0);
+        assertThat(rank.partitionKeys()).containsExactly("address.city");
+    }
+
+    @Test
+    void infersWhetherAnOverIsOrderedByTimeFromItsChangelogMode() {
+        ExplainedPlan byTime = explain("SELECT user_id, SUM(amount) OVER (PARTITION BY user_id ORDER BY order_time"
+                + " ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) FROM orders");
+        assertThat(byTime.operators(Operator.OverAggregate.class)).singleElement()
+                .satisfies(o -> {
+                    assertThat(o.orderedByTimeAttribute()).hasValue(true);
+                    assertThat(o.partitionKeys()).containsExactly("user_id");
+                    assertThat(o.orderKeys()).extracting(OrderKey::column).containsExactly("order_time");
+                });
+    }
+
+    @Test
+    void readsEveryTreeOfAStatementSetWithItsTables() {
         ExplainedPlan plan =
                 parser.parse(
                         env.createStatementSet()
@@ -61,18 +98,40 @@ class PlanParserTest {
                                 .addInsertSql("INSERT INTO sink_a SELECT a.user_id, a.amount FROM orders a JOIN orders b"
                                         + " ON a.order_id = b.order_id")
                                 .explain());
-        PlanSection exec = plan.executionPlan();
-        assertThat(exec.roots()).hasSizeGreaterThanOrEqualTo(2);
-        assertThat(exec.nodes("Sink")).hasSize(2);
-        PlanNode join = exec.nodes("Join").get(0);
-        assertThat(join.children()).hasSize(2);
-        assertThat(exec.nodes("GroupAggregate")).hasSize(1);
+        assertThat(plan.roots()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(plan.nodes()).filteredOn(n -> n.is("Sink")).hasSize(2)
+                .extracting(PlanNode::table)
+                .containsOnly(Optional.of(ObjectIdentifier.of("default_catalog", "default_database", "sink_a")));
+        assertThat(plan.nodes()).filteredOn(n -> n.is("TableSourceScan")).isNotEmpty()
+                .extracting(PlanNode::table)
+                .containsOnly(Optional.of(ObjectIdentifier.of("default_catalog", "default_database", "orders")));
+        Operator.Join join = plan.operators(Operator.Join.class).get(0);
+        assertThat(join.joinType()).as("by FlinkJoinType's name, as a compiled plan writes it").isEqualTo("INNER");
+        assertThat(join.node().inputs()).hasSize(2);
+        assertThat(plan.operators(Operator.GroupAggregate.class)).singleElement()
+                .satisfies(a -> assertThat(a.groupBy()).containsExactly("user_id"));
+    }
+
+    @Test
+    void joinsAReusedNodeToWhereItIsFirstPrinted() {
+        ExplainedPlan plan = parser.parse("""
+                == Optimized Execution Plan ==
+                Union(all=[true])
+                :- Calc(select=[a])
+                :  +- TableSourceScan(table=[[c, d, t]], fields=[a, b])(reuse_id=[1])
+                +- Calc(select=[b])
+                   +- Reused(reference_id=[1])
+                """);
+        assertThat(plan.nodes()).extracting(PlanNode::label)
+                .containsExactly("Union[1]", "Calc[2]", "TableSourceScan[3]", "Calc[4]");
+        assertThat(plan.node(4).orElseThrow().inputs()).containsExactly(3);
+        assertThat(plan.node(3).orElseThrow().description()).isEqualTo("TableSourceScan(table=[[c, d, t]], fields=[a, b])");
     }
 
     @Test
     void toleratesTextItDoesNotKnow() {
         ExplainedPlan plan = parser.parse("no sections here\n== Optimized Execution Plan ==\n  garbage ((( [[\n+- ???");
-        assertThat(plan.executionPlan().nodes()).isEmpty();
+        assertThat(plan.nodes()).isEmpty();
         assertThat(PlanParser.attributes("X(a=[1], b=[f('w$) AS c], c=d)", 1))
                 .containsEntry("a", "1")
                 .containsEntry("b", "f('w$) AS c")

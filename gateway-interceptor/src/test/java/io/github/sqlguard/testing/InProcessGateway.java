@@ -18,6 +18,7 @@ import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.service.SqlGatewayServiceImpl;
 import org.apache.flink.table.gateway.service.context.DefaultContext;
 import org.apache.flink.table.gateway.service.session.SessionManager;
+import org.awaitility.core.ConditionFactory;
 
 import java.time.Duration;
 import java.util.Collections;
@@ -89,7 +90,7 @@ public final class InProcessGateway implements AutoCloseable {
     /** Submits {@code statement} and waits until its operation is running or has ended. */
     public OperationHandle run(SessionHandle session, String statement) {
         OperationHandle handle = service.executeStatement(session, statement, 0, new Configuration());
-        await().atMost(Duration.ofSeconds(60))
+        awaitOperation()
                 .until(() -> {
                     var status = service.getOperationInfo(session, handle).getStatus();
                     return status.isTerminalStatus() || status.name().equals("RUNNING");
@@ -100,9 +101,16 @@ public final class InProcessGateway implements AutoCloseable {
     /** Submits {@code statement} and waits until its operation has ended (finished, failed, cancelled). */
     public OperationHandle runToEnd(SessionHandle session, String statement) {
         OperationHandle handle = service.executeStatement(session, statement, 0, new Configuration());
-        await().atMost(Duration.ofSeconds(60))
-                .until(() -> service.getOperationInfo(session, handle).getStatus().isTerminalStatus());
+        awaitOperation().until(() -> service.getOperationInfo(session, handle).getStatus().isTerminalStatus());
         return handle;
+    }
+
+    /**
+     * Waits for an operation of this gateway: at most 60 s, checked at once and then every 2 ms
+     * (most operations end within milliseconds; Awaitility's default first looks after 100 ms).
+     */
+    public static ConditionFactory awaitOperation() {
+        return await().atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(2));
     }
 
     @Override

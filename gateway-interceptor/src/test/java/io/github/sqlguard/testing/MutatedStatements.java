@@ -11,7 +11,7 @@ import java.util.Random;
 
 /**
  * The fuzz corpus: statements of a corpus with a range deleted or a hostile token inserted, random
- * strings, token soup, and lower-cased statements. {@code HostileInputPropertiesTest} draws from
+ * strings, token soup, and lower-cased statements. {@code HostileInputPropertiesIT} draws from
  * {@link #of} inside jqwik; {@link #sample} draws a fixed-seed sample outside it (the differential
  * test sends the same sample to two gateways).
  */

@@ -3,7 +3,6 @@ package io.github.sqlguard.bench.jmh;
 import io.github.sqlguard.flink.ExplainOutcome;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.CompiledPlanReader;
-import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.RuleCatalog;
@@ -32,15 +31,15 @@ public final class GuardCalls {
     /**
      * How big a plan is, as the guard's plan parser reads it.
      *
-     * @param executionNodes nodes of the {@code Optimized Execution Plan} section
-     * @param allNodes nodes of every section the parser reads
+     * @param executionNodes nodes of the plan (ExecNodes, the analysis sink left out)
+     * @param allNodes the same: the plan model has one graph (the EXPLAIN text had several sections)
      */
     public record PlanSize(int executionNodes, int allNodes) {}
 
     /** Reads a compiled plan as the guard does and counts its nodes. */
     public static PlanSize planSize(String compiledPlan) {
         ExplainedPlan plan = new CompiledPlanReader().read(compiledPlan);
-        return new PlanSize(plan.executionPlan().size(), plan.sections().stream().mapToInt(PlanSection::size).sum());
+        return new PlanSize(plan.size(), plan.size());
     }
 
     /**

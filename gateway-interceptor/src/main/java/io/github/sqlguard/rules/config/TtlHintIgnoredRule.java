@@ -71,7 +71,7 @@ public final class TtlHintIgnoredRule implements Rule {
         if (context.plan().isEmpty()) {
             return List.of();
         }
-        List<PlanNode> nodes = context.plan().get().executionPlan().nodes();
+        List<PlanNode> nodes = context.plan().get().nodes();
         boolean applicable = nodes.stream().anyMatch(n -> StatefulOperators.HINTABLE.contains(n.name()));
         if (!applicable) {
             SqlOption first = hints.get(0);

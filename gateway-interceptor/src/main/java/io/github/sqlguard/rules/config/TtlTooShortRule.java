@@ -2,8 +2,8 @@ package io.github.sqlguard.rules.config;
 
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
-import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.OperatorTtl;
 import io.github.sqlguard.rules.Rule;
@@ -60,8 +60,9 @@ public final class TtlTooShortRule implements Rule {
         }
         if (compiled && context.streaming()) {
             List<WrittenTtl> hints = WrittenTtl.of(context).stream().filter(WrittenTtl::hint).toList();
-            PlanSection plan = context.plan().get().executionPlan();
-            for (PlanNode node : plan.nodes()) {
+            ExplainedPlan plan = context.plan().get();
+            for (Operator operator : plan.operators()) {
+                PlanNode node = operator.node();
                 OperatorTtl ttl = OperatorTtl.of(context, node);
                 if (!ttl.fromCompiledPlan() || !isShort(ttl.shortest(), min)) {
                     continue;
@@ -79,7 +80,7 @@ public final class TtlTooShortRule implements Rule {
                                         + "), below the minimum of " + StateTtl.format(min)
                                         + " (sql-guard.min-state-ttl): its state would expire before later rows of the same"
                                         + " key arrive and results would be silently wrong.",
-                                source.map(WrittenTtl::where).orElse(node.text()),
+                                source.map(WrittenTtl::where).orElse(operator.describe()),
                                 plan.excerpt(node, 2),
                                 source.map(h -> "Write a TTL longer than the time between rows of one key, with a unit: "
                                                 + h.rewrite("'1 d'") + ".")

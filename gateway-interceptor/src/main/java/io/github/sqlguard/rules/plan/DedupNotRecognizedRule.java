@@ -1,7 +1,7 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
-import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleDeclaration;
@@ -31,21 +31,21 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
     }
 
     @Override
-    protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
+    protected List<RuleHit> check(AnalysisContext context, ExplainedPlan plan) {
         List<RuleHit> hits = new ArrayList<>();
-        for (Operator.Rank rank : context.plan().get().operators(Operator.Rank.class)) {
+        for (Operator.Rank rank : plan.operators(Operator.Rank.class)) {
             if (rank.keepsFirstRowOnly()) {
                 String order = rank.orderBy();
                 hits.add(
                         PlanRules.hit(
                                 plan,
-                                rank.node(),
+                                rank,
                                 "This 'rn = 1' query ordered by "
                                         + order
                                         + " ran as a general Rank, not as Deduplicate: Flink deduplicates only when ORDER BY is a time attribute"
                                         + " (a column with a WATERMARK, or PROCTIME()).",
                                 "Declare the column as event time (WATERMARK FOR "
-                                        + order.split(" ")[0]
+                                        + (rank.orderKeys().isEmpty() ? "the order column" : rank.orderKeys().get(0).column())
                                         + " AS ...) or order by a PROCTIME() column; to keep the latest value per key without"
                                         + " ordering, use GROUP BY key with LAST_VALUE(...)."));
             }

@@ -1,8 +1,7 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
-import io.github.sqlguard.plan.PlanNode;
-import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleDeclaration;
@@ -31,19 +30,18 @@ public final class GlobalRankRule extends StreamingPlanRule {
     }
 
     @Override
-    protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
+    protected List<RuleHit> check(AnalysisContext context, ExplainedPlan plan) {
         List<RuleHit> hits = new ArrayList<>();
-        for (Operator operator : context.plan().get().operators()) {
+        for (Operator operator : plan.operators()) {
             boolean global =
                     (operator instanceof Operator.Rank rank && rank.global())
                             || (operator instanceof Operator.OverAggregate over && over.global());
             if (global) {
-                PlanNode node = operator.node();
                 hits.add(
                         PlanRules.hit(
                                 plan,
-                                node,
-                                "This " + node.name() + " has no PARTITION BY, so all rows go to a single parallel instance that holds the"
+                                operator,
+                                "This " + operator.node().name() + " has no PARTITION BY, so all rows go to a single parallel instance that holds the"
                                         + " whole state and limits throughput to one task.",
                                 "Partition the ranking (PARTITION BY a key), or compute the global Top-N per window"
                                         + " (PARTITION BY window_start, window_end) from a pre-aggregated per-window result."));

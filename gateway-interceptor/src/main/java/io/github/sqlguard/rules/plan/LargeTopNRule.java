@@ -1,8 +1,7 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
-import io.github.sqlguard.plan.PlanNode;
-import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
@@ -50,32 +49,32 @@ public final class LargeTopNRule implements Rule {
         if (context.plan().isEmpty()) {
             return List.of();
         }
-        PlanSection plan = context.plan().get().executionPlan();
+        ExplainedPlan plan = context.plan().get();
         long max = context.option(MAX_TOP_N);
         List<RuleHit> hits = new ArrayList<>();
-        for (Operator operator : context.plan().get().operators()) {
-            OptionalLong end;
+        for (Operator operator : plan.operators()) {
+            Operator.RankRange range;
             if (operator instanceof Operator.Rank rank) {
-                end = rank.rankEnd();
+                range = rank.range();
             } else if (operator instanceof Operator.WindowRank rank) {
-                end = rank.rankEnd();
+                range = rank.range();
             } else {
                 continue;
             }
-            PlanNode node = operator.node();
+            OptionalLong end = range.end();
             if (end.isEmpty()) {
                 hits.add(
                         PlanRules.hit(
                                 plan,
-                                node,
-                                "The Top-N bound is not a constant (" + node.attribute("rankRange").orElse("?")
+                                operator,
+                                "The Top-N bound is not a constant (" + range.describe()
                                         + "), so Flink cannot bound the rows kept per partition.",
                                 "Filter on a constant: WHERE rn <= 10."));
             } else if (end.getAsLong() > max) {
                 hits.add(
                         PlanRules.hit(
                                 plan,
-                                node,
+                                operator,
                                 "This Top-N keeps up to " + end.getAsLong() + " rows per partition, above the limit of " + max
                                         + " (sql-guard.max-top-n): state and the update traffic per input row grow with N.",
                                 "Lower N (WHERE rn <= " + max + " or less), or rank per window so the state is freed at window end."));

@@ -1,12 +1,12 @@
 package io.github.sqlguard.rules.plan;
 
-import io.github.sqlguard.plan.PlanNode;
-import io.github.sqlguard.plan.PlanSection;
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.List;
 
-/** Helpers shared by the plan rules: building hits, partition keys in messages. */
+/** Helpers shared by the plan rules: building hits, key columns in messages. */
 final class PlanRules {
 
     private PlanRules() {}
@@ -14,12 +14,13 @@ final class PlanRules {
     /** Lines of plan shown around a marked node. */
     static final int EXCERPT_CONTEXT = 2;
 
-    static RuleHit hit(PlanSection section, PlanNode node, String reason, String fix) {
-        return RuleHit.of(reason, node.text(), section.excerpt(node, EXCERPT_CONTEXT), fix);
+    /** A hit on {@code operator}: named by its id and keys ({@link Operator#describe()}), the plan around it marked. */
+    static RuleHit hit(ExplainedPlan plan, Operator operator, String reason, String fix) {
+        return RuleHit.of(reason, operator.describe(), plan.excerpt(operator.node(), EXCERPT_CONTEXT), fix);
     }
 
-    /** Partition keys as SQL for messages: {@code user_id} or {@code (no key)}. */
-    static String partitionText(List<String> keys) {
+    /** Key columns as SQL for messages: {@code user_id, item}, or {@code (no key)}. */
+    static String keysText(List<String> keys) {
         return keys.isEmpty() ? "(no key)" : String.join(", ", keys);
     }
 }

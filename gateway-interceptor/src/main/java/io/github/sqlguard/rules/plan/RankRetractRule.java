@@ -1,7 +1,7 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
-import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleDeclaration;
@@ -30,16 +30,17 @@ public final class RankRetractRule extends StreamingPlanRule {
     }
 
     @Override
-    protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
+    protected List<RuleHit> check(AnalysisContext context, ExplainedPlan plan) {
         List<RuleHit> hits = new ArrayList<>();
-        for (Operator.Rank rank : context.plan().get().operators(Operator.Rank.class)) {
+        for (Operator.Rank rank : plan.operators(Operator.Rank.class)) {
             if (rank.retracts()) {
                 hits.add(
                         PlanRules.hit(
                                 plan,
-                                rank.node(),
+                                rank,
                                 "The Top-N input is an update stream, so Rank uses RetractStrategy and stores every input row of each"
-                                        + " partition (not only the top rows) to be able to retract them.",
+                                        + " partition (" + PlanRules.keysText(rank.partitionKeys())
+                                        + "), not only the top rows, to be able to retract them.",
                                 "Rank an append-only input (for example a windowed aggregate with TUMBLE and a window Top-N), or make"
                                         + " the ORDER BY column monotonic so Flink can use UpdateFastStrategy; set a state TTL."));
             }

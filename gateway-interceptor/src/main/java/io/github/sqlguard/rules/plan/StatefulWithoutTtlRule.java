@@ -1,8 +1,9 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
-import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.OperatorTtl;
@@ -42,13 +43,14 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     }
 
     @Override
-    protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
+    protected List<RuleHit> check(AnalysisContext context, ExplainedPlan plan) {
         Duration max = context.option(StateTtlOptions.MAX_STATE_TTL);
         boolean hinted =
                 context.statement().stateTtlHints().stream()
                         .anyMatch(h -> StateTtl.parse(h.value()).map(d -> !StateTtl.neverExpires(d, max)).orElse(false));
         List<RuleHit> hits = new ArrayList<>();
-        for (PlanNode node : plan.nodes()) {
+        for (Operator operator : plan.operators()) {
+            PlanNode node = operator.node();
             if (!StatefulOperators.TTL_BOUNDED.contains(node.name())) {
                 continue;
             }
@@ -57,28 +59,44 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     || (!ttl.fromCompiledPlan() && hinted && StatefulOperators.HINTABLE.contains(node.name()))) {
                 continue;
             }
-            boolean dedup = node.is("Deduplicate");
-            String key =
-                    node.attribute("groupBy")
-                            .or(() -> node.attribute("key"))
-                            .or(() -> node.attribute("leftKeys"))
-                            .or(() -> node.attribute("uniqueKeys"))
-                            .orElse("its key");
-            String reason =
-                    dedup
-                            ? "Deduplicate keeps one row per key (" + key + ") and " + ttl.describe(max)
-                                    + ": the state grows with the number of distinct keys."
-                            : node.name() + " keeps state per key (" + key + ") and " + ttl.describe(max)
-                                    + ": with an unbounded key space the state grows forever.";
+            boolean dedup = operator instanceof Operator.Deduplicate;
+            String reason = keeps(operator) + " and " + ttl.describe(max)
+                    + (dedup ? ": the state grows with the number of distinct keys."
+                            : operator instanceof Operator.GroupAggregate aggregate && aggregate.groupBy().isEmpty()
+                                    ? ": what its accumulators keep (the distinct values of a DISTINCT aggregate) is never freed."
+                                    : ": with an unbounded key space the state grows forever.");
             RuleHit hit =
                     PlanRules.hit(
                             plan,
-                            node,
+                            operator,
                             reason,
                             "Set a state TTL that outlives the key's activity: SET 'table.exec.state.ttl' = '1 d', or a per-operator"
                                     + " /*+ STATE_TTL('t' = '1 d') */ hint; or aggregate per window (TUMBLE/HOP/CUMULATE).");
             hits.add(dedup ? new RuleHit(hit.reason(), hit.node(), hit.excerpt(), hit.fix(), Level.INFO) : hit);
         }
         return hits;
+    }
+
+    /** What the operator keeps, with its key columns from the plan: {@code GroupAggregate keeps state per key (user_id)}. */
+    private static String keeps(Operator operator) {
+        String name = operator.node().name();
+        if (operator instanceof Operator.GroupAggregate aggregate) {
+            return aggregate.groupBy().isEmpty()
+                    ? name + " has no GROUP BY key, so it keeps one accumulator for all rows,"
+                    : name + " keeps state per key (" + String.join(", ", aggregate.groupBy()) + ")";
+        }
+        if (operator instanceof Operator.Deduplicate deduplicate) {
+            return name + " keeps one row per key (" + PlanRules.keysText(deduplicate.keys()) + ")";
+        }
+        if (operator instanceof Operator.ChangelogNormalize normalize) {
+            return name + " keeps the last row per key (" + PlanRules.keysText(normalize.keys()) + ")";
+        }
+        if (operator instanceof Operator.Join join) {
+            return join.leftKeys().isEmpty()
+                    ? name + " keeps the rows of both inputs"
+                    : name + " keeps the rows of both inputs per join key (left " + String.join(", ", join.leftKeys())
+                            + ", right " + String.join(", ", join.rightKeys()) + ")";
+        }
+        return name + " keeps state";
     }
 }

@@ -2,8 +2,6 @@ package io.github.sqlguard.rules.plan;
 
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
-import io.github.sqlguard.plan.PlanNode;
-import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
@@ -12,7 +10,6 @@ import io.github.sqlguard.rules.RuleHit;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code unbounded-over-aggregate}: an {@code OverAggregate} ordered by a column that is not a
@@ -20,11 +17,9 @@ import java.util.Set;
  * NonTimeRowsUnboundedPrecedingFunction}); it keeps every row of each partition and re-emits
  * updates for rows after each insert.
  *
- * <p>Signal: {@code EXPLAIN CHANGELOG_MODE} prints the OverAggregate's output changelog in the
- * physical plan. A time-ordered OVER is insert-only ({@code changelogMode=[I]}); a non-time one
- * emits updates ({@code [I,UA,D]}). When the physical plan carries no changelog mode, the ORDER BY
- * column is compared with the time attributes declared below the node ({@code WatermarkAssigner}'s
- * {@code rowtime}, {@code PROCTIME()} columns).
+ * <p>Signal: the plan model's {@link Operator.OverAggregate#orderedByTimeAttribute()}: from a
+ * compiled plan, whether the order column is a time attribute in the input's row type; from an
+ * EXPLAIN text, as the text reader infers it (changelog mode, time attributes declared below).
  */
 public final class UnboundedOverAggregateRule implements Rule {
 
@@ -46,49 +41,20 @@ public final class UnboundedOverAggregateRule implements Rule {
             return List.of();
         }
         ExplainedPlan plan = context.plan().get();
-        // An explained plan annotates changelog modes in its physical plan; a compiled plan has only
-        // the execution plan, whose row types say whether the order key is a time attribute.
-        PlanSection physical = plan.compiled() ? plan.executionPlan() : plan.physicalPlan();
         List<RuleHit> hits = new ArrayList<>();
-        for (PlanNode node : physical.nodes("OverAggregate")) {
-            Operator.OverAggregate over = (Operator.OverAggregate) plan.operator(node);
-            if (!over.orderedByTimeAttribute().orElseGet(() -> orderedByTime(over))) {
+        for (Operator.OverAggregate over : plan.operators(Operator.OverAggregate.class)) {
+            if (!over.orderedByTimeAttribute().orElse(false)) {
                 hits.add(
                         PlanRules.hit(
-                                physical,
-                                node,
+                                plan,
+                                over,
                                 "This OVER window is ordered by " + over.orderBy() + ", which is not a time attribute: Flink keeps"
-                                        + " every row of each partition (" + PlanRules.partitionText(over.partitionKeys())
+                                        + " every row of each partition (" + PlanRules.keysText(over.partitionKeys())
                                         + ") forever and re-emits updated rows for each new row.",
                                 "For a Top-N or deduplication, filter on the ROW_NUMBER in an outer query (WHERE rn <= N) so Flink plans"
                                         + " a Rank; for a running aggregate, ORDER BY a time attribute (a WATERMARK column or PROCTIME())."));
             }
         }
         return hits;
-    }
-
-    /**
-     * Where the compiled plan does not say: an OVER whose output is insert-only ({@code
-     * CHANGELOG_MODE}) is ordered by time; else the order column is looked up among the plan's
-     * rowtime and {@code PROCTIME()} columns below it (inferred from the printed plan).
-     */
-    private static boolean orderedByTime(Operator.OverAggregate over) {
-        if (over.changelogMode().isPresent()) {
-            return Set.of(over.changelogMode().get().split(",")).stream().map(String::strip).allMatch("I"::equals);
-        }
-        String orderColumn = over.orderBy().strip().split(" ")[0];
-        Set<String> timeAttributes = new java.util.HashSet<>();
-        over.node().visit(
-                n -> {
-                    n.attribute("rowtime").ifPresent(timeAttributes::add);
-                    String select = n.attribute("select").orElse("");
-                    for (String item : select.split(",")) {
-                        String s = item.strip();
-                        if (s.startsWith("PROCTIME() AS ")) {
-                            timeAttributes.add(s.substring("PROCTIME() AS ".length()).strip());
-                        }
-                    }
-                });
-        return timeAttributes.contains(orderColumn);
     }
 }

@@ -1,7 +1,7 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
-import io.github.sqlguard.plan.PlanSection;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.OperatorTtl;
@@ -36,9 +36,9 @@ public final class UnboundedRankRule extends StreamingPlanRule {
     }
 
     @Override
-    protected List<RuleHit> check(AnalysisContext context, PlanSection plan) {
+    protected List<RuleHit> check(AnalysisContext context, ExplainedPlan plan) {
         List<RuleHit> hits = new ArrayList<>();
-        for (Operator.Rank rank : context.plan().get().operators(Operator.Rank.class)) {
+        for (Operator.Rank rank : plan.operators(Operator.Rank.class)) {
             OperatorTtl ttl = OperatorTtl.of(context, rank.node());
             if (!ttl.neverExpires(context.option(StateTtlOptions.MAX_STATE_TTL))) {
                 continue;
@@ -46,9 +46,9 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             hits.add(
                     PlanRules.hit(
                             plan,
-                            rank.node(),
+                            rank,
                             "This Top-N runs as a non-window Rank (partitioned by "
-                                    + PlanRules.partitionText(rank.partitionKeys())
+                                    + PlanRules.keysText(rank.partitionKeys())
                                     + ", ordered by "
                                     + rank.orderBy()
                                     + ") and " + ttl.describe(context.option(StateTtlOptions.MAX_STATE_TTL))

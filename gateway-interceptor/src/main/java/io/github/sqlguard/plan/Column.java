@@ -1,0 +1,45 @@
+package io.github.sqlguard.plan;
+
+import java.util.regex.Pattern;
+
+/**
+ * One column of a node's {@link OutputType}.
+ *
+ * @param name the column's name in Flink's row type; a name the planner made up for a computed
+ *     column ({@code $3}, {@code $f2}, {@code EXPR$1}, {@code w0$o0}) is kept as Flink wrote it:
+ *     {@link ColumnNames} names such a column by what computes it
+ * @param type the column's type as Flink writes it, e.g. {@code VARCHAR(2147483647)}, {@code
+ *     TIMESTAMP(3) *ROWTIME*}
+ * @param timeAttribute whether the column is an event-time or processing-time attribute
+ */
+public record Column(String name, String type, TimeAttribute timeAttribute) {
+
+    /**
+     * A column's time attribute kind, as Flink's {@code TimestampKind} of the column's type:
+     * {@code ROWTIME} (a column with a {@code WATERMARK}), {@code PROCTIME} ({@code PROCTIME()}).
+     */
+    public enum TimeAttribute {
+        NONE,
+        ROWTIME,
+        PROCTIME;
+
+        /** True for {@link #ROWTIME} and {@link #PROCTIME}. */
+        public boolean isTimeAttribute() {
+            return this != NONE;
+        }
+    }
+
+    /**
+     * The names Calcite and Flink's planner give columns no one named: {@code $3} and {@code $f2}
+     * ({@code RexInputRef}/{@code SqlValidatorUtil} field names, {@code $f2_0} when repeated), {@code
+     * EXPR$1} (an unnamed SELECT item), {@code w0$o0} (an OVER result), {@code sum$0} (an
+     * aggregate's accumulator).
+     */
+    private static final Pattern PLANNER_MADE =
+            Pattern.compile("\\$[a-z]?\\d+(_\\d+)?|EXPR\\$\\d+|w\\d+\\$o\\d+|[A-Za-z_]+\\$\\d+(_\\d+)?");
+
+    /** True when Flink made {@code name} up for a computed column; a column the user named keeps its name through the plan. */
+    public static boolean isPlannerMade(String name) {
+        return name.indexOf('$') >= 0 && PLANNER_MADE.matcher(name).matches();
+    }
+}

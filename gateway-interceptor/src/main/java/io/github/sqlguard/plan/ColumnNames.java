@@ -1,0 +1,229 @@
+package io.github.sqlguard.plan;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Names the columns of a compiled plan's nodes as the statement names them.
+ *
+ * <p>A key in the compiled plan is an index into the input's row type ({@code "partition":
+ * {"fields": [3]}}). Most columns keep the statement's name through the plan; a column the planner
+ * computed gets a made-up name ({@code $3} for {@code info.city}, {@code EXPR$1} for {@code
+ * SUM(amount)}: {@link Column#isPlannerMade}). Such a column is named by what computes it, followed
+ * back through the plan: a Calc's {@code "projection"} expression ({@code FIELD_ACCESS} {@code
+ * city} of {@code INPUT_REF} 3 is {@code info.city}), an aggregate's grouping key or call, a join's
+ * side, or the same column of the input of a node that passes its input's columns on (exchange,
+ * watermark assigner, rank, ...). What cannot be named that way is called {@value #UNNAMED}.
+ *
+ * <p>For one plan, used while it is read; names are remembered once found.
+ */
+final class ColumnNames {
+
+    /** What a computed column is called when the plan does not show what computes it. */
+    static final String UNNAMED = "a computed column";
+
+    /** Followed back at most this many nodes: a plan's depth, with room. */
+    private static final int MAX_DEPTH = 256;
+
+    private final Map<Integer, CompiledNode> raw;
+    private final Map<Integer, PlanNode> nodes;
+    private final ObjectMapper mapper;
+    private final String text;
+    private final Map<Long, String> named = new HashMap<>();
+    /** Fields read when first needed, by where they start in the text. */
+    private final Map<Integer, JsonNode> deferred = new HashMap<>();
+
+    ColumnNames(Map<Integer, CompiledNode> raw, Map<Integer, PlanNode> nodes, ObjectMapper mapper, String text) {
+        this.raw = raw;
+        this.nodes = nodes;
+        this.mapper = mapper;
+        this.text = text;
+    }
+
+    /** The column {@code index} of input {@code input} of {@code node}, if the plan has it. */
+    Optional<Column> inputColumn(PlanNode node, int input, int index) {
+        PlanNode in = input < node.inputs().size() ? nodes.get(node.inputs().get(input)) : null;
+        return in == null ? Optional.empty() : in.outputType().column(index);
+    }
+
+    /** The name of column {@code index} of input {@code input} of {@code node}. */
+    String ofInput(PlanNode node, int input, int index) {
+        if (input >= node.inputs().size()) {
+            return UNNAMED;
+        }
+        String name = of(node.inputs().get(input), index, 0);
+        return name == null ? UNNAMED : name;
+    }
+
+    /** The name of column {@code index} of node {@code id}; null when it cannot be named. */
+    private String of(int id, int index, int depth) {
+        long key = ((long) id << 32) | (index & 0xffffffffL);
+        String known = named.get(key);
+        if (known != null) {
+            return known;
+        }
+        PlanNode node = nodes.get(id);
+        if (node == null) {
+            return null;
+        }
+        Optional<Column> column = node.outputType().column(index);
+        String name;
+        if (column.isPresent() && !Column.isPlannerMade(column.get().name())) {
+            name = column.get().name();
+        } else if (depth >= MAX_DEPTH) {
+            name = null;
+        } else {
+            name = computed(node, index, depth + 1);
+        }
+        if (name != null) {
+            named.put(key, name);
+        }
+        return name;
+    }
+
+    /** Column {@code index} of {@code node}, a computed one, named by what computes it. */
+    private String computed(PlanNode node, int index, int depth) {
+        CompiledNode compiled = raw.get(node.id());
+        String kind = compiled == null ? "" : compiled.kind;
+        List<Integer> inputs = node.inputs();
+        switch (kind) {
+            case "stream-exec-calc": {
+                JsonNode projection = deferred(compiled, compiled.projectionAt);
+                return inputs.isEmpty() || !projection.has(index) ? null : expression(projection.get(index), inputs.get(0), depth);
+            }
+            case "stream-exec-group-aggregate", "stream-exec-local-group-aggregate", "stream-exec-global-group-aggregate": {
+                int[] grouping = compiled.grouping;
+                if (inputs.isEmpty()) {
+                    return null;
+                }
+                if (index < grouping.length) {
+                    return of(inputs.get(0), grouping[index], depth);
+                }
+                JsonNode call = deferred(compiled, compiled.aggCallsAt).path(index - grouping.length);
+                // A global aggregate's calls read the columns of its local part's input.
+                Integer argumentsOf = kind.equals("stream-exec-global-group-aggregate")
+                        ? firstInput(inputs.get(0)) : inputs.get(0);
+                return call.isMissingNode() || argumentsOf == null ? null : aggregateCall(call, argumentsOf, depth);
+            }
+            case "stream-exec-join": {
+                if (inputs.size() < 2) {
+                    return null;
+                }
+                PlanNode left = nodes.get(inputs.get(0));
+                int leftColumns = left == null ? 0 : left.outputType().columns().size();
+                return index < leftColumns ? of(inputs.get(0), index, depth) : of(inputs.get(1), index - leftColumns, depth);
+            }
+            case "stream-exec-exchange", "stream-exec-watermark-assigner", "stream-exec-mini-batch-assigner",
+                    "stream-exec-drop-update-before", "stream-exec-changelog-normalize", "stream-exec-rank",
+                    "stream-exec-deduplicate", "stream-exec-union", "stream-exec-sort", "stream-exec-limit",
+                    "stream-exec-sort-limit", "stream-exec-temporal-sort", "stream-exec-window-rank",
+                    "stream-exec-window-deduplicate", "stream-exec-over-aggregate", "stream-exec-sink": {
+                // Each emits its input's columns first, in order (a Rank or an OVER appends its results).
+                return inputs.isEmpty() ? null : of(inputs.get(0), index, depth);
+            }
+            default:
+                return null;
+        }
+    }
+
+    private Integer firstInput(int id) {
+        PlanNode node = nodes.get(id);
+        return node == null || node.inputs().isEmpty() ? null : node.inputs().get(0);
+    }
+
+    /**
+     * A Calc's projection expression as SQL ({@code RexNode} JSON of Flink's {@code
+     * RexNodeJsonSerializer}): {@code INPUT_REF} as the input's column, {@code FIELD_ACCESS} as
+     * {@code row.field}, a literal as its value, a call as {@code NAME(args)} or an infix operator;
+     * null for anything else.
+     */
+    private String expression(JsonNode rex, int input, int depth) {
+        switch (rex.path("kind").asText()) {
+            case "INPUT_REF":
+                return of(input, rex.path("inputIndex").asInt(-1), depth);
+            case "FIELD_ACCESS": {
+                String row = expression(rex.path("expr"), input, depth);
+                return row == null ? null : row + "." + rex.path("name").asText();
+            }
+            case "LITERAL": {
+                JsonNode value = rex.path("value");
+                if (value.isNull() || value.isMissingNode()) {
+                    return "NULL";
+                }
+                return rex.path("type").asText().startsWith("CHAR") || rex.path("type").asText().startsWith("VARCHAR")
+                        ? "'" + value.asText().replace("'", "''") + "'" : value.asText();
+            }
+            case "CALL": {
+                String function = functionName(rex);
+                JsonNode operands = rex.path("operands");
+                String[] args = new String[operands.size()];
+                for (int i = 0; i < args.length; i++) {
+                    args[i] = expression(operands.get(i), input, depth);
+                    if (args[i] == null) {
+                        return null;
+                    }
+                }
+                if (function.equals("CAST") && args.length == 1) {
+                    return "CAST(" + args[0] + " AS " + rex.path("type").asText() + ")";
+                }
+                if (args.length == 2 && !function.isEmpty() && !Character.isLetter(function.charAt(0))) {
+                    return "(" + args[0] + " " + function + " " + args[1] + ")";
+                }
+                return function + "(" + String.join(", ", args) + ")";
+            }
+            default:
+                return null;
+        }
+    }
+
+    /** An aggregate call ({@code {"internalName": "$SUM$1", "argList": [1], "distinct": false}}) as SQL. */
+    private String aggregateCall(JsonNode call, int input, int depth) {
+        StringBuilder out = new StringBuilder(functionName(call)).append('(');
+        if (call.path("distinct").asBoolean(false)) {
+            out.append("DISTINCT ");
+        }
+        JsonNode args = call.path("argList");
+        if (args.isEmpty()) {
+            out.append('*');
+        }
+        for (int i = 0; i < args.size(); i++) {
+            String arg = of(input, args.get(i).asInt(-1), depth);
+            if (arg == null) {
+                return null;
+            }
+            out.append(i > 0 ? ", " : "").append(arg);
+        }
+        return out.append(')').toString();
+    }
+
+    /**
+     * A function's name as SQL writes it: Flink's serializer writes a built-in as {@code
+     * "internalName": "$UPPER$1"} (name and version between dollars), a system function as {@code
+     * "systemName"}, a catalog function as {@code "catalogName": "`cat`.`db`.`f`"}.
+     */
+    private static String functionName(JsonNode rex) {
+        String internal = rex.path("internalName").asText("");
+        if (internal.startsWith("$") && internal.lastIndexOf('$') > 0) {
+            return internal.substring(1, internal.lastIndexOf('$'));
+        }
+        if (rex.hasNonNull("systemName")) {
+            return rex.path("systemName").asText();
+        }
+        String catalog = rex.path("catalogName").asText("");
+        int dot = catalog.lastIndexOf("`.`");
+        return dot >= 0 ? catalog.substring(dot + 3).replace("`", "") : catalog.replace("`", "");
+    }
+
+    /** A field {@link CompiledPlanReader} did not read, read now from the plan text where it starts. */
+    private JsonNode deferred(CompiledNode node, int offset) {
+        if (offset < 0) {
+            return mapper.missingNode();
+        }
+        return deferred.computeIfAbsent(offset, at -> CompiledPlanReader.treeAt(mapper, text, at));
+    }
+}

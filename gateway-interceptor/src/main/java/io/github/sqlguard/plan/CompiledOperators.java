@@ -1,0 +1,106 @@
+package io.github.sqlguard.plan;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The typed view of a compiled plan's node, from the fields Flink's {@code StreamExec*} node
+ * serialises (the same names in Flink 2.3 and 1.20): {@code StreamExecRank}'s {@code partition},
+ * {@code orderBy}, {@code rankRange}, {@code rankStrategy}; {@code StreamExecOverAggregate}'s
+ * {@code overSpec}; the aggregates' {@code grouping} ({@code finalAggGrouping} for the incremental
+ * one); {@code StreamExecJoin}'s {@code joinSpec}; {@code uniqueKeys} of {@code
+ * StreamExecDeduplicate} and {@code StreamExecChangelogNormalize}. Every key is an index into the
+ * input's row type and is named by {@link ColumnNames}.
+ *
+ * <p>For one plan, used while it is read.
+ */
+final class CompiledOperators {
+
+    private final Map<Integer, CompiledNode> raw;
+    private final ColumnNames names;
+
+    CompiledOperators(Map<Integer, CompiledNode> raw, ColumnNames names) {
+        this.raw = raw;
+        this.names = names;
+    }
+
+    /** The typed view of {@code node}. */
+    Operator of(PlanNode node) {
+        CompiledNode compiled = raw.get(node.id());
+        return switch (compiled.kind) {
+            case "stream-exec-rank" -> new Operator.Rank(node, strategy(compiled.rankStrategy), range(node, compiled),
+                    keys(node, 0, compiled.partition), orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy));
+            case "stream-exec-over-aggregate" -> new Operator.OverAggregate(node, keys(node, 0, compiled.partition),
+                    orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy));
+            case "stream-exec-deduplicate" -> new Operator.Deduplicate(
+                    node, keys(node, 0, compiled.uniqueKeys), compiled.keepLastRow);
+            case "stream-exec-group-aggregate", "stream-exec-global-group-aggregate", "stream-exec-group-table-aggregate" ->
+                    new Operator.GroupAggregate(node, keys(node, 0, compiled.grouping));
+            case "stream-exec-incremental-group-aggregate" ->
+                    new Operator.GroupAggregate(node, keys(node, 0, compiled.finalAggGrouping));
+            case "stream-exec-join" -> new Operator.Join(node, compiled.joinType, keys(node, 0, compiled.leftKeys),
+                    keys(node, 1, compiled.rightKeys));
+            case "stream-exec-changelog-normalize" -> new Operator.ChangelogNormalize(
+                    node, keys(node, 0, compiled.uniqueKeys));
+            case "stream-exec-window-rank" -> new Operator.WindowRank(node, range(node, compiled));
+            case "stream-exec-window-deduplicate", "stream-exec-window-aggregate", "stream-exec-global-window-aggregate",
+                    "stream-exec-local-window-aggregate", "stream-exec-group-window-aggregate", "stream-exec-window-join",
+                    "stream-exec-interval-join", "stream-exec-temporal-join" -> new Operator.Windowed(node);
+            default -> new Operator.Other(node);
+        };
+    }
+
+    /** The columns of input {@code input} at {@code fields}. */
+    private List<String> keys(PlanNode node, int input, int[] fields) {
+        if (fields.length == 0) {
+            return List.of();
+        }
+        String[] keys = new String[fields.length];
+        for (int i = 0; i < fields.length; i++) {
+            keys[i] = names.ofInput(node, input, fields[i]);
+        }
+        return List.of(keys);
+    }
+
+    /** The keys of a {@code SortSpec} by column. */
+    private List<OrderKey> orderKeys(PlanNode node, List<CompiledNode.SortField> fields) {
+        if (fields.isEmpty()) {
+            return List.of();
+        }
+        OrderKey[] keys = new OrderKey[fields.size()];
+        for (int i = 0; i < keys.length; i++) {
+            CompiledNode.SortField field = fields.get(i);
+            String type = names.inputColumn(node, 0, field.index()).map(Column::type).orElse("");
+            keys[i] = new OrderKey(names.ofInput(node, 0, field.index()), type, field.ascending());
+        }
+        return List.of(keys);
+    }
+
+    /** Whether the first order key is a time attribute of the input; empty without one or a known input type. */
+    private Optional<Boolean> orderedByTime(PlanNode node, List<CompiledNode.SortField> fields) {
+        if (fields.isEmpty()) {
+            return Optional.empty();
+        }
+        return names.inputColumn(node, 0, fields.get(0).index()).map(c -> c.timeAttribute().isTimeAttribute());
+    }
+
+    /** The ranks kept: constant bounds, or ({@code Variable}) the column holding the last rank kept. */
+    private Operator.RankRange range(PlanNode node, CompiledNode compiled) {
+        if (compiled.rankRangeType.equals("Variable")) {
+            return new Operator.RankRange(OptionalLong.empty(), OptionalLong.empty(),
+                    Optional.of(names.ofInput(node, 0, compiled.rankEndIndex)));
+        }
+        return new Operator.RankRange(bound(compiled.rankStart), bound(compiled.rankEnd), Optional.empty());
+    }
+
+    private static OptionalLong bound(long rank) {
+        return rank < 0 ? OptionalLong.empty() : OptionalLong.of(rank);
+    }
+
+    /** {@code AppendFast} as Flink prints the strategy: {@code AppendFastStrategy}. */
+    private static String strategy(String type) {
+        return type.isEmpty() ? "" : type + "Strategy";
+    }
+}

@@ -1,0 +1,17 @@
+package io.github.sqlguard.plan;
+
+/**
+ * One key of an {@code ORDER BY} in a plan node ({@code Rank}'s {@code orderBy}, an {@code OVER}
+ * window's {@code orderBy}), by column name.
+ *
+ * @param column the column's name, as the statement names it
+ * @param type the column's type as Flink writes it; empty when the plan does not say (EXPLAIN text)
+ * @param ascending {@code ASC}
+ */
+public record OrderKey(String column, String type, boolean ascending) {
+
+    /** As SQL: {@code amount DESC}. */
+    public String sql() {
+        return column + (ascending ? " ASC" : " DESC");
+    }
+}

@@ -1,0 +1,142 @@
+package io.github.sqlguard.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The columns a plan node emits: its {@code "outputType"} in Flink's compiled plan.
+ *
+ * <p>Flink writes a row type as a string when the type can be written as SQL ({@code
+ * LogicalTypeJsonSerializer}: {@code "ROW<`a` INT, `b` VARCHAR(2147483647)>"}), and as an object
+ * of {@code "fields"} otherwise, which is how a time attribute comes out ({@code "fieldType":
+ * {"type": "TIMESTAMP_WITHOUT_TIME_ZONE", "precision": 3, "kind": "ROWTIME"}}). The object form is
+ * read when the plan is read ({@link CompiledPlanReader}); the string form is split into columns
+ * when first asked for, since most nodes' columns are never asked for. The string is read here,
+ * not by Flink's {@code LogicalTypeParser}: only the names and the time attributes are needed, and
+ * that parser would resolve every {@code RAW} type it meets (loading its class, restoring its
+ * serializer snapshot) to give them.
+ *
+ * <p>Immutable and thread-safe: the columns split from the string are published through a
+ * volatile field, so two threads asking at once at worst both split the same text.
+ */
+public final class OutputType {
+
+    /** The output type of a node whose columns are not known (a plan read from EXPLAIN text). */
+    public static final OutputType UNKNOWN = new OutputType(null, List.of());
+
+    /** The row type string, or null when the columns were given. */
+    private final String rowText;
+
+    private volatile List<Column> columns;
+
+    private OutputType(String rowText, List<Column> columns) {
+        this.rowText = rowText;
+        this.columns = columns;
+    }
+
+    /** The output type Flink wrote as a string, {@code ROW<`a` INT, `t` TIMESTAMP(3)>}. */
+    public static OutputType of(String rowText) {
+        return new OutputType(rowText, null);
+    }
+
+    /** An output type of these columns. */
+    public static OutputType of(List<Column> columns) {
+        return new OutputType(null, List.copyOf(columns));
+    }
+
+    /** The columns, in order; empty when not known. */
+    public List<Column> columns() {
+        List<Column> read = columns;
+        if (read == null) {
+            read = List.copyOf(split(rowText));
+            columns = read;
+        }
+        return read;
+    }
+
+    /** The column at {@code index}, when the type has one there. */
+    public Optional<Column> column(int index) {
+        List<Column> all = columns();
+        return index >= 0 && index < all.size() ? Optional.of(all.get(index)) : Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+        return rowText != null ? rowText : "ROW" + columns();
+    }
+
+    /**
+     * The columns of {@code ROW<`a` INT, `t` TIMESTAMP(3) *ROWTIME*>}: each a quoted name ({@code ``}
+     * inside it is one backquote) and a type, split at the commas outside nested {@code <>} and
+     * {@code ()}. A time attribute shows in the string as {@code *ROWTIME*} or {@code *PROCTIME*}
+     * (Flink's summary notation; its serializer writes those as objects).
+     */
+    static List<Column> split(String text) {
+        List<Column> columns = new ArrayList<>();
+        int open = text.indexOf('<');
+        int close = text.lastIndexOf('>');
+        if (open < 0 || close < open) {
+            return columns;
+        }
+        int i = open + 1;
+        while (i < close) {
+            while (i < close && (text.charAt(i) == ' ' || text.charAt(i) == ',')) {
+                i++;
+            }
+            if (i >= close) {
+                break;
+            }
+            StringBuilder name = new StringBuilder();
+            if (text.charAt(i) == '`') {
+                i++;
+                while (i < close) {
+                    char c = text.charAt(i);
+                    if (c == '`' && i + 1 < close && text.charAt(i + 1) == '`') {
+                        name.append('`');
+                        i += 2;
+                    } else if (c == '`') {
+                        i++;
+                        break;
+                    } else {
+                        name.append(c);
+                        i++;
+                    }
+                }
+            } else {
+                while (i < close && text.charAt(i) != ' ') {
+                    name.append(text.charAt(i++));
+                }
+            }
+            int typeStart = i;
+            int depth = 0;
+            boolean quoted = false;
+            while (i < close) {
+                char c = text.charAt(i);
+                if (c == '\'') {
+                    quoted = !quoted;
+                } else if (!quoted && (c == '<' || c == '(')) {
+                    depth++;
+                } else if (!quoted && (c == '>' || c == ')')) {
+                    depth--;
+                } else if (!quoted && depth == 0 && c == ',') {
+                    break;
+                }
+                i++;
+            }
+            String type = text.substring(typeStart, i).strip();
+            columns.add(new Column(name.toString(), type, timeAttributeOf(type)));
+        }
+        return columns;
+    }
+
+    private static Column.TimeAttribute timeAttributeOf(String type) {
+        if (type.endsWith("*ROWTIME*")) {
+            return Column.TimeAttribute.ROWTIME;
+        }
+        if (type.endsWith("*PROCTIME*")) {
+            return Column.TimeAttribute.PROCTIME;
+        }
+        return Column.TimeAttribute.NONE;
+    }
+}

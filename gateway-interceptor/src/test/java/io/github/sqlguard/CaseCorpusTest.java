@@ -1,0 +1,206 @@
+package io.github.sqlguard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.sqlguard.audit.AuditLog;
+import io.github.sqlguard.testing.AuditCapture;
+import io.github.sqlguard.testing.CaseCorpus;
+import io.github.sqlguard.testing.InProcessGateway;
+import io.github.sqlguard.testing.SqlScript;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
+import org.apache.flink.table.gateway.api.operation.OperationStatus;
+import org.apache.flink.table.gateway.api.results.ResultSet;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.table.gateway.service.SqlGatewayServiceImpl;
+import org.apache.flink.util.ExceptionUtils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The fast tier's run of the whole case corpus ({@link CaseCorpus}: the shared cases and the
+ * project's own): every script through the guarded service over Flink's real {@link
+ * SqlGatewayServiceImpl} in this JVM ({@link InProcessGateway}: the real parsers, planner, pipeline
+ * and audit; no REST), one session per script, statements sent one by one as a client sends them,
+ * with the script's session properties and the last statement's execution config. Earlier
+ * statements must not be blocked; the last statement's verdict and rule ids (read from its audit
+ * record) must be those of the script's {@code -- expect:} header, or of this Flink line's
+ * expectation file. A refused statement's error names every rule id, unless its audit outcome is
+ * {@code rejected-by-flink} (then it is Flink's own error, without the guard's words); an {@code
+ * EXPLAIN} is never refused and answers with the guard's section; with {@code -- flink-error:} the
+ * last statement is handed on and fails in Flink with that text.
+ *
+ * <p>What it leaves out: no job runs. Jobs go to a JobManager address where nothing listens, so an
+ * allowed query or INSERT is handed on and then fails at submission; the decision is made and
+ * audited before that. {@code SharedCasesIT} runs the same corpus through the REST endpoint of a
+ * real {@code SqlGateway} with local execution, and checks that allowed statements run.
+ *
+ * <p>{@code -Dsql-guard.cases.only=REGEX} runs only the files whose name matches.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CaseCorpusTest {
+
+    /** Audit outcomes of a statement the guard handed on to Flink (README, audit log). */
+    private static final Set<String> HANDED_ON =
+            Set.of("submitted", "unanalysed-submitted", "would-block", "applied", "unanalysed-applied",
+                    "statement-set-opened", "added-to-statement-set", "explained");
+
+    private AuditCapture audit;
+    private InProcessGateway gateway;
+    private int closedPort;
+
+    @BeforeAll
+    void start() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        audit = AuditCapture.start();
+        gateway =
+                InProcessGateway.start(
+                        Map.of(
+                                "execution.runtime-mode", "streaming",
+                                "parallelism.default", "1",
+                                "execution.target", "remote",
+                                "rest.address", "127.0.0.1",
+                                "rest.port", String.valueOf(closedPort),
+                                "rest.retry.max-attempts", "0",
+                                "rest.connection-timeout", "1 s"),
+                        new AuditLog());
+    }
+
+    @AfterAll
+    void stop() {
+        gateway.close();
+        audit.close();
+    }
+
+    static Stream<Path> cases() {
+        String only = System.getProperty("sql-guard.cases.only");
+        List<Path> files =
+                CaseCorpus.all().stream()
+                        .filter(p -> only == null || p.getFileName().toString().matches(only))
+                        .toList();
+        assertThat(files).as("case scripts").hasSizeGreaterThanOrEqualTo(only == null ? 32 : 1);
+        return files.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void lastStatementGetsTheVerdictOfTheHeader(Path file) throws IOException {
+        SqlScript script = SqlScript.read(file);
+        audit.clear();
+        SessionHandle session = gateway.openSession(script.sessionProperties());
+        try {
+            List<String> statements = script.statements();
+            for (int i = 0; i < statements.size(); i++) {
+                String statement = statements.get(i);
+                boolean last = i == statements.size() - 1;
+                Configuration config = Configuration.fromMap(last ? script.executionConfig() : Map.of());
+                OperationHandle operation = gateway.service().executeStatement(session, statement, 0, config);
+                // The decision and its outcome are audited before executeStatement returns.
+                JsonNode record =
+                        audit.forOperation(operation.toString())
+                                .orElseThrow(() -> new AssertionError("no audit record for " + statement));
+                String verdict = record.path("verdict").asText();
+                String outcome = record.path("outcome").asText();
+                boolean dryRun = record.path("kind").asText().equals("EXPLAIN");
+                OperationStatus status = awaitTerminal(session, operation);
+                String error =
+                        gateway.service().getOperationInfo(session, operation).getException()
+                                .map(ExceptionUtils::stringifyException)
+                                .orElse(null);
+                String answer = dryRun && status == OperationStatus.FINISHED ? explainAnswer(session, operation) : null;
+                gateway.service().closeOperation(session, operation);
+
+                List<String> rules = new ArrayList<>();
+                record.path("findings").forEach(f -> rules.add(f.path("id").asText()));
+                if (!last) {
+                    assertThat(verdict).as("setup statement of %s: %s", script.name(), statement).isNotEqualTo("BLOCK");
+                    assertHandedOn(script, statement, outcome, status, error);
+                    continue;
+                }
+                assertThat(verdict).as("verdict of %s (findings %s)", script.name(), record.path("findings"))
+                        .isEqualTo(script.expectedVerdict());
+                assertThat(rules).as("rules of %s", script.name()).containsAll(script.expectedRules());
+                if (script.flinkError() != null) {
+                    // Handed on by the guard, then failed by Flink itself, as on a stock gateway.
+                    assertThat(outcome).as("outcome of %s", script.name()).isIn(HANDED_ON);
+                    assertThat(status).as("status of %s", script.name()).isEqualTo(OperationStatus.ERROR);
+                    assertThat(error).as("Flink's error for %s", script.name()).contains(script.flinkError())
+                            .doesNotContain("[sql-guard]");
+                } else if (dryRun) {
+                    // An EXPLAIN is a dry run: never refused, it answers with Flink's plan and the guard's findings.
+                    assertThat(status).as("status of %s (error %s)", script.name(), error).isEqualTo(OperationStatus.FINISHED);
+                    assertThat(answer).as("answer of %s", script.name()).contains("== SQL Guard ==");
+                    for (String rule : script.expectedRules()) {
+                        assertThat(answer).contains(rule);
+                    }
+                } else if (verdict.equals("BLOCK")) {
+                    assertThat(status).as("status of %s", script.name()).isEqualTo(OperationStatus.ERROR);
+                    assertThat(error).as("error of %s", script.name()).isNotNull();
+                    if (outcome.equals("rejected-by-flink")) {
+                        // Flink's own rejection: the client gets Flink's error as a stock gateway gives
+                        // it, not a policy refusal naming rules; the rules are in the audit record.
+                        assertThat(error).as("error of %s", script.name()).doesNotContain("[sql-guard]");
+                    } else {
+                        for (String rule : script.expectedRules()) {
+                            assertThat(error).as("error of %s", script.name()).contains(rule);
+                        }
+                    }
+                } else {
+                    assertHandedOn(script, statement, outcome, status, error);
+                }
+            }
+        } finally {
+            gateway.service().closeSession(session);
+        }
+    }
+
+    /**
+     * The guard let {@code statement} through to Flink: its outcome says so, and it either finished
+     * or failed only because its job could not reach the JobManager, which is not there.
+     */
+    private void assertHandedOn(SqlScript script, String statement, String outcome, OperationStatus status, String error) {
+        assertThat(outcome).as("outcome of %s in %s", statement, script.name()).isIn(HANDED_ON);
+        if (status != OperationStatus.FINISHED) {
+            assertThat(error).as("status %s of %s in %s", status, statement, script.name())
+                    .isNotNull()
+                    .doesNotContain("[sql-guard]")
+                    .contains(String.valueOf(closedPort));
+        }
+    }
+
+    private OperationStatus awaitTerminal(SessionHandle session, OperationHandle operation) {
+        InProcessGateway.awaitOperation()
+                .until(() -> gateway.service().getOperationInfo(session, operation).getStatus().isTerminalStatus());
+        return gateway.service().getOperationInfo(session, operation).getStatus();
+    }
+
+    /** The text of an EXPLAIN's single {@code result} row. */
+    private String explainAnswer(SessionHandle session, OperationHandle operation) {
+        StringBuilder text = new StringBuilder();
+        long token = 0;
+        while (true) {
+            ResultSet result = gateway.service().fetchResults(session, operation, token, Integer.MAX_VALUE);
+            result.getData().forEach(row -> text.append(row.getString(0)));
+            if (result.getResultType() == ResultSet.ResultType.EOS || result.getNextToken() == null) {
+                return text.toString();
+            }
+            token = result.getNextToken();
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package io.github.sqlguard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.testing.AuditFile;
+import io.github.sqlguard.testing.CaseCorpus;
+import io.github.sqlguard.testing.GuardedGateway;
+import io.github.sqlguard.testing.LineExpectations;
+import io.github.sqlguard.testing.RestSession;
+import io.github.sqlguard.testing.SqlScript;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Runs every script of {@code ../shared/cases} (and the project's own cases under {@code
+ * src/test/resources/cases}) through the real guarded gateway and the real planner, one session
+ * per script: earlier statements must not be blocked; the last statement's verdict and rule ids
+ * must be those of the script's {@code -- expect:} header (verdict read from the audit record of
+ * its operation; for BLOCK, the error the client gets must name every rule id, unless the audit
+ * outcome is {@code rejected-by-flink}: then the client gets Flink's own error, without the guard's
+ * words; for an {@code EXPLAIN}, which carries the explained statement's verdict and is never
+ * refused, its result must). With {@code -- flink-error: TEXT} the last statement must end in
+ * Flink's own error. The headers state the Flink 2.3 verdict; where this build's Flink line decides
+ * a case differently, the verdict is that of the line's expectation file ({@link
+ * LineExpectations}, e.g. {@code cases-flink-1.20.properties}).
+ *
+ * <p>{@code -Dsql-guard.cases.dir=DIR} reads the shared cases from another directory; {@code
+ * -Dsql-guard.cases.only=REGEX} runs only the files whose name matches (e.g. {@code '(2[67]|14\d)-.*'}).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SharedCasesIT {
+
+    private GuardedGateway gateway;
+
+    @BeforeAll
+    void startGateway() throws Exception {
+        gateway = GuardedGateway.shared();
+    }
+
+    static Stream<Path> cases() {
+        String only = System.getProperty("sql-guard.cases.only");
+        List<Path> files =
+                CaseCorpus.all().stream()
+                        .filter(p -> only == null || p.getFileName().toString().matches(only))
+                        .toList();
+        assertThat(files).as("case scripts").hasSizeGreaterThanOrEqualTo(only == null ? 32 : 1);
+        return files.stream();
+    }
+
+    /** Each case of this line's expectation file is in the corpus, and its verdict there differs from the header's. */
+    @Test
+    void theLineExpectationsNameCasesThatDiffer() throws IOException {
+        Map<String, Path> corpus = new HashMap<>();
+        CaseCorpus.all().forEach(p -> corpus.put(p.getFileName().toString(), p));
+        for (var entry : LineExpectations.current().entrySet()) {
+            Path file = corpus.get(entry.getKey());
+            assertThat(file).as("case %s of %s", entry.getKey(), LineExpectations.file(FlinkLine.current().line())).isNotNull();
+            String header = Files.readString(file).lines().filter(l -> l.startsWith("-- expect:")).findFirst().orElseThrow()
+                    .substring("-- expect:".length()).strip();
+            LineExpectations.Expectation line = entry.getValue();
+            assertThat(String.join(" ", line.verdict(), String.join(" ", line.rules())).strip())
+                    .as("verdict of %s on Flink %s (the header says the same: drop the entry)", entry.getKey(),
+                            FlinkLine.current().line())
+                    .isNotEqualTo(header);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void lastStatementGetsTheVerdictOfTheHeader(Path file) throws Exception {
+        SqlScript script = SqlScript.read(file);
+        try (RestSession session = gateway.openSession(script.sessionProperties())) {
+            List<String> statements = script.statements();
+            for (int i = 0; i < statements.size(); i++) {
+                String statement = statements.get(i);
+                boolean last = i == statements.size() - 1;
+                // The verdict is audited before executeStatement returns; a refused statement is an
+                // operation that fails with the guard's message. Allowed queries are not read to the
+                // end: they are checked to start (or finish) without error, then closed.
+                String operation = session.submit(statement, last ? script.executionConfig() : Map.of());
+                JsonNode record =
+                        AuditFile.forOperation(operation)
+                                .orElseThrow(() -> new AssertionError("no audit record for " + statement));
+                String verdict = record.path("verdict").asText();
+                // An EXPLAIN is a dry run: it carries the explained statement's verdict, is never
+                // refused, and answers with Flink's plan followed by the guard's findings.
+                boolean dryRun = record.path("kind").asText().equals("EXPLAIN");
+                // Setup statements must finish before the next one, and a refused statement's error is
+                // there only once its operation has ended; the last statement may be a running query.
+                String status =
+                        last && !verdict.equals("BLOCK") && !dryRun && script.flinkError() == null
+                                ? session.awaitStarted(operation, Duration.ofSeconds(60))
+                                : session.awaitTerminal(operation, Duration.ofSeconds(60));
+                String answer = null;
+                String error;
+                if (dryRun) {
+                    RestSession.StatementResult result =
+                            session.fetch(operation, 0, Duration.ofSeconds(60), Duration.ofMillis(50));
+                    session.closeOperation(operation);
+                    error = result.error();
+                    answer = result.rows().stream().map(r -> r.path("fields").get(0).asText()).toList().toString();
+                } else {
+                    error = session.errorAndClose(operation);
+                }
+                List<String> rules = new ArrayList<>();
+                record.path("findings").forEach(f -> rules.add(f.path("id").asText()));
+                if (last && script.flinkError() != null) {
+                    // Handed on by the guard, then failed by Flink itself, as on a stock gateway.
+                    assertThat(status).as("status of %s in %s", statement, script.name()).isEqualTo("ERROR");
+                    assertThat(error).as("Flink's error for %s", script.name()).contains(script.flinkError())
+                            .doesNotContain("[sql-guard]");
+                } else if (!verdict.equals("BLOCK") || dryRun) {
+                    assertThat(status).as("status of %s in %s (error %s)", statement, script.name(), error)
+                            .isIn(last ? List.of("RUNNING", "FINISHED") : List.of("FINISHED"));
+                }
+                if (!last) {
+                    assertThat(verdict).as("setup statement of %s: %s", script.name(), statement).isNotEqualTo("BLOCK");
+                    continue;
+                }
+                assertThat(verdict).as("verdict of %s (findings %s)", script.name(), record.path("findings"))
+                        .isEqualTo(script.expectedVerdict());
+                assertThat(rules).as("rules of %s", script.name()).containsAll(script.expectedRules());
+                if (dryRun) {
+                    assertThat(error).as("error of %s", script.name()).isNull();
+                    assertThat(answer).as("answer of %s", script.name()).contains("== SQL Guard ==");
+                    for (String rule : script.expectedRules()) {
+                        assertThat(answer).contains(rule);
+                    }
+                } else if (script.expectedVerdict().equals("BLOCK")) {
+                    assertThat(error).as("error of %s", script.name()).isNotNull();
+                    if (record.path("outcome").asText().equals("rejected-by-flink")) {
+                        // Flink's own rejection: the client gets Flink's error as a stock gateway gives
+                        // it, not a policy refusal naming rules; the rules are in the audit record.
+                        assertThat(error).as("error of %s", script.name()).doesNotContain("[sql-guard]");
+                    } else {
+                        for (String rule : script.expectedRules()) {
+                            assertThat(error).contains(rule);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
