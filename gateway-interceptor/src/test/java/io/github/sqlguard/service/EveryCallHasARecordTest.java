@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.sqlguard.audit.AuditLog;
-import io.github.sqlguard.testing.CapturedAudit;
+import io.github.sqlguard.testing.AuditCapture;
 import io.github.sqlguard.testing.InProcessGateway;
 
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
@@ -34,13 +34,13 @@ import java.util.Map;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EveryCallHasARecordTest {
 
-    private CapturedAudit audit;
+    private AuditCapture audit;
     private InProcessGateway gateway;
     private SessionHandle session;
 
     @BeforeAll
     void start() throws Exception {
-        audit = new CapturedAudit();
+        audit = AuditCapture.start();
         // Jobs go to an address where nothing listens: a statement handed on fails at submission, quickly.
         int nowhere;
         try (ServerSocket socket = new ServerSocket(0)) {

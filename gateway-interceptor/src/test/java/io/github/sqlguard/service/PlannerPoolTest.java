@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.sqlguard.audit.AuditLog;
-import io.github.sqlguard.testing.CapturedAudit;
+import io.github.sqlguard.testing.AuditCapture;
 import io.github.sqlguard.testing.InProcessGateway;
 
 import org.apache.flink.configuration.Configuration;
@@ -35,7 +35,7 @@ class PlannerPoolTest {
     private static final int THREADS = 2;
     private static final int STUCK = 10;
 
-    private final CapturedAudit audit = new CapturedAudit();
+    private final AuditCapture audit = AuditCapture.start();
     private final ExecutorService clients = Executors.newFixedThreadPool(STUCK);
 
     @AfterEach

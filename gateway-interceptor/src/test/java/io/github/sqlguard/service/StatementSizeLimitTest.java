@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.sqlguard.audit.AuditLog;
-import io.github.sqlguard.testing.CapturedAudit;
+import io.github.sqlguard.testing.AuditCapture;
 import io.github.sqlguard.testing.InProcessGateway;
 
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
@@ -26,12 +26,12 @@ import java.util.Map;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StatementSizeLimitTest {
 
-    private CapturedAudit audit;
+    private AuditCapture audit;
     private InProcessGateway gateway;
 
     @BeforeAll
     void start() {
-        audit = new CapturedAudit();
+        audit = AuditCapture.start();
         gateway = InProcessGateway.start(
                 Map.of("sql-guard.max-statement-bytes", "1 kb", "sql-guard.fail-mode", "open"), new AuditLog());
     }
