@@ -133,7 +133,10 @@ public final class SessionPlanner implements AutoCloseable {
         List<Operation> operations;
         try {
             operations = tEnv.getParser().parse(statementBody);
-        } catch (RuntimeException | LinkageError e) {
+        } catch (Exception | LinkageError e) {
+            // Checked exceptions too: Flink 1.20's planner lets SqlValidateException, undeclared, out
+            // of a DDL node's validate() (SqlReplaceTableAs with a column list), as its own
+            // rejection of the statement.
             return new ExplainOutcome.Rejected(e, elapsedMs(start));
         } catch (StackOverflowError e) {
             return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.sqlguard.audit.AuditLog;
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.testing.AuditCapture;
 import io.github.sqlguard.testing.InProcessGateway;
 
@@ -69,11 +70,15 @@ class EveryCallHasARecordTest {
                 "REPLACE TABLE t2 (a INT) WITH ('connector' = 'blackhole') AS SELECT 1 AS a")) {
             OperationHandle handle = gateway.runToEnd(session, statement);
             List<JsonNode> records = audit.recordsOf(handle);
+            // Flink 1.20 itself refuses a column list in REPLACE TABLE AS (SqlReplaceTableAs#validate):
+            // its own error, passed through, as every planner rejection (planner-error).
+            boolean flinkRefuses = statement.contains("(a INT)") && FlinkLine.current().line().equals("1.20");
             assertThat(records).as(statement).isNotEmpty().allSatisfy(r -> {
                 assertThat(r.path("kind").asText()).isEqualTo("CREATE_TABLE_AS");
-                assertThat(r.path("verdict").asText()).isEqualTo("OK");
+                assertThat(r.path("verdict").asText()).isEqualTo(flinkRefuses ? "BLOCK" : "OK");
             });
-            assertThat(records.get(0).path("outcome").asText()).as(statement).isEqualTo("submitted");
+            assertThat(records.get(0).path("outcome").asText()).as(statement)
+                    .isEqualTo(flinkRefuses ? "rejected-by-flink" : "submitted");
         }
     }
 
