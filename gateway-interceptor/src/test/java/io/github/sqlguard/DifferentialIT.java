@@ -7,6 +7,7 @@ import ch.qos.logback.classic.Logger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.sqlguard.testing.CaseCorpus;
+import io.github.sqlguard.testing.GatewayRestClient;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.MutatedStatements;
 import io.github.sqlguard.testing.RestSession;
@@ -191,6 +192,41 @@ class DifferentialIT {
         assertThat(plannerErrors).as("statements the stock gateway accepts and the guard refuses as Flink's rejection")
                 .extracting(Compared::describe)
                 .isEmpty();
+    }
+
+    /**
+     * A SET key padded with white space or a control character: the stock gateway trims it and sets
+     * the real key ({@code OperationExecutor#callSetOperation}); the guard must judge that key. A
+     * good value ends up under the same key in both sessions; a bare {@code '24'} (24 ms) that the
+     * stock gateway applies is refused by the guard as {@code ttl-too-short}.
+     */
+    @Test
+    void aPaddedSetKeyIsTheKeyTheStockGatewaySets() throws Exception {
+        GatewayRestClient stockRest = new GatewayRestClient(stock.port());
+        GatewayRestClient guardRest = new GatewayRestClient(guarded.port());
+        for (String pad : List.of(" ", "\t", "\n", "\r", "\0", "\u0007")) {
+            for (String statement : List.of("SET 'table.exec.state.ttl" + pad + "' = '%s'",
+                    "SET '" + pad + "table.exec.state.ttl' = '%s'")) {
+                String shown = statement.replace(pad, "<U+" + Integer.toHexString(pad.codePointAt(0)) + ">");
+                try (RestSession plain = stock.openSession(Map.of()); RestSession guard = guarded.openSession(Map.of())) {
+                    assertThat(plain.execute(statement.formatted("1 h"), 0, TIMEOUT).error()).as(shown).isNull();
+                    assertThat(guard.execute(statement.formatted("1 h"), 0, TIMEOUT).error()).as(shown).isNull();
+                    assertThat(sessionTtl(stockRest, plain)).as("stock, %s", shown).isEqualTo("1 h");
+                    assertThat(sessionTtl(guardRest, guard)).as("guard, %s", shown).isEqualTo("1 h");
+
+                    assertThat(plain.execute(statement.formatted("24"), 0, TIMEOUT).error()).as(shown).isNull();
+                    assertThat(sessionTtl(stockRest, plain)).as("stock, %s", shown).isEqualTo("24");
+                    assertThat(guard.execute(statement.formatted("24"), 0, TIMEOUT).error()).as(shown)
+                            .contains("ttl-too-short");
+                    assertThat(sessionTtl(guardRest, guard)).as("guard, %s", shown).isEqualTo("1 h");
+                }
+            }
+        }
+    }
+
+    private static String sessionTtl(GatewayRestClient client, RestSession session) throws Exception {
+        return client.get("/sessions/" + session.handle()).body().path("properties").path("table.exec.state.ttl")
+                .asText(null);
     }
 
     /** Sends {@code statement} to the stock session, then to the guarded one, and reads what each did. */

@@ -3,7 +3,9 @@ package io.github.sqlguard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.testing.AuditFile;
+import io.github.sqlguard.testing.GatewayRestClient;
 import io.github.sqlguard.testing.CaseCorpus;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.MutatedStatements;
@@ -11,6 +13,7 @@ import io.github.sqlguard.testing.RestSession;
 import io.github.sqlguard.testing.SqlScript;
 
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -30,8 +33,12 @@ import java.util.stream.Stream;
 /**
  * Thousands of random and mutated statements (mutations of the case corpus) through the real
  * guarded gateway: every call returns a verdict (an audit record with a verdict) or a clear REST
- * error, and the gateway keeps serving. Jobs go to a cluster address where nothing listens, so an
- * allowed mutation fails at submission instead of starting a job.
+ * error, and the gateway keeps serving. The hostile inputs of issue 21 (statements Flink's parser
+ * cannot read, REPLACE TABLE AS, padded SET keys, a statement over {@code
+ * sql-guard.max-statement-bytes}, COMPILE PLAN) go through both routes that take SQL, {@code
+ * executeStatement} and {@code configureSession}, and every call finds its record. Jobs go to a
+ * cluster address where nothing listens, so an allowed mutation fails at submission instead of
+ * starting a job.
  */
 class HostileInputPropertiesIT {
 
@@ -82,6 +89,60 @@ class HostileInputPropertiesIT {
         JsonNode record = AuditFile.forOperation(operation).orElseThrow(
                 () -> new AssertionError("no audit record for: " + statement));
         assertThat(record.path("verdict").asText()).isIn(VERDICTS);
+    }
+
+    @Example
+    void everyHostileInputOfIssue21GetsARecordThroughBothRoutes() throws Exception {
+        GatewayRestClient rest = new GatewayRestClient(gateway.port());
+        Path plan = Files.createDirectories(Path.of("target", "hostile-input")).toAbsolutePath().resolve("p.json");
+        Files.deleteIfExists(plan);
+        List<String> inputs = new ArrayList<>(List.of(
+                "SELECT " + "(".repeat(1000) + "1" + ")".repeat(1000),
+                "SELECT " + "1 + ".repeat(9_999) + "1",
+                "SELECT " + "CASE WHEN 1 = 1 THEN ".repeat(5000) + "1" + " END".repeat(5000),
+                "CREATE OR REPLACE TABLE hostile_rtas WITH ('connector' = 'blackhole') AS SELECT 1 AS a",
+                "REPLACE TABLE hostile_rtas WITH ('connector' = 'blackhole') AS SELECT 1 AS a",
+                "CREATE OR REPLACE TABLE hostile_rtas2 (a INT) WITH ('connector' = 'blackhole') AS SELECT 1 AS a",
+                "REPLACE TABLE hostile_rtas2 (a INT) WITH ('connector' = 'blackhole') AS SELECT 1 AS a",
+                "COMPILE PLAN '" + plan.toUri() + "' FOR INSERT INTO hostile_sink SELECT order_id FROM orders",
+                "SELECT '" + "x".repeat(1024 * 1024) + "'"));
+        for (String pad : List.of(" ", "\t", "\n", "\r", "\0", "\u0007")) {
+            inputs.add("SET 'table.exec.state.ttl" + pad + "' = '24'");
+            inputs.add("SET '" + pad + "table.exec.state.ttl' = '24'");
+        }
+        int calls = 0;
+        List<String> unrecorded = new ArrayList<>();
+        for (String statement : inputs) {
+            try (RestSession fresh = gateway.openSession(Map.of())) {
+                fresh.execute(HardeningIT.ORDERS, 0, TIMEOUT);
+                fresh.execute("CREATE TABLE hostile_sink (order_id STRING) WITH ('connector' = 'blackhole')", 0, TIMEOUT);
+
+                String operation = fresh.submit(statement, Map.of());
+                fresh.awaitTerminal(operation, TIMEOUT);
+                fresh.errorAndClose(operation);
+                calls++;
+                if (AuditFile.forOperation(operation).filter(r -> VERDICTS.contains(r.path("verdict").asText())).isEmpty()) {
+                    unrecorded.add("executeStatement " + abbreviated(statement));
+                }
+
+                rest.post("/sessions/" + fresh.handle() + "/configure-session", Map.of("statement", statement));
+                calls++;
+                String sha = Auditor.sha256(statement);
+                boolean recorded = AuditFile.forSession(fresh.handle()).stream()
+                        .anyMatch(r -> r.path("call").asText().equals("configureSession")
+                                && r.path("statementSha256").asText().equals(sha)
+                                && VERDICTS.contains(r.path("verdict").asText()));
+                if (!recorded) {
+                    unrecorded.add("configureSession " + abbreviated(statement));
+                }
+            }
+        }
+        assertThat(calls).isEqualTo(2 * inputs.size());
+        assertThat(unrecorded).as("calls without a record with a verdict").isEmpty();
+    }
+
+    private static String abbreviated(String statement) {
+        return statement.length() <= 80 ? statement : statement.substring(0, 80) + "… (" + statement.length() + " chars)";
     }
 
     @Property(tries = 1)

@@ -120,8 +120,9 @@ public record AuditRecord(
      * @param operationHandle the operation's handle, or {@code null} when none was created
      * @param outcome one of {@link Outcome}'s labels
      * @param execution for a statement handed on, how: {@code judged-plan} (the compiled plan the
-     *     guard judged ran, as {@code EXECUTE PLAN}) or {@code statement} (the statement text went
-     *     to Flink); {@code null} otherwise
+     *     guard judged ran, as {@code EXECUTE PLAN}), {@code judged-operation} (the query or {@code
+     *     CREATE/REPLACE TABLE AS} ran as the operation the guard planned) or {@code statement} (the
+     *     statement text went to Flink); {@code null} otherwise
      * @param error the reason for a refusal or a failure, or {@code null}
      * @param jobId the Flink job id (hex) in a {@code jobSubmitted} record; {@code null} in every
      *     other record

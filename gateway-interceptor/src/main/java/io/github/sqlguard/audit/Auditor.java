@@ -89,7 +89,7 @@ public final class Auditor {
      *
      * @param sessionId the session the outcome is in (the one {@code openSession} opened, or the call's)
      * @param operationHandle the operation the call became, or {@code null}
-     * @param execution how a statement handed on ran ({@code judged-plan}, {@code statement}), or
+     * @param execution how a statement handed on ran ({@code judged-plan}, {@code judged-operation}, {@code statement}), or
      *     {@code null}
      * @param error a failure or refusal reason, or {@code null} to keep the decision's (why it was
      *     not analysed)

@@ -3,7 +3,11 @@ package io.github.sqlguard.audit;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
+import org.apache.flink.configuration.GlobalConfiguration;
+
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,6 +23,9 @@ public final class Redactor {
     /** What a redacted value is replaced with. */
     public static final String MASK = "'****'";
 
+    /** A redacted configuration value, as session configuration responses show it. */
+    public static final String MASK_TEXT = "****";
+
     private static final String[] SENSITIVE = {
         "password", "passwd", "secret", "token", "jaas", "credential", "private-key", "private.key",
         "access-key", "access.key", "accesskey", "api-key", "apikey", "keystore", "ssl.key", "signature"
@@ -28,10 +35,18 @@ public final class Redactor {
     private static final Pattern PAIR =
             Pattern.compile("('[^']*+(?:''[^']*+)*+'\\s*+=\\s*+)'([^']*+(?:''[^']*+)*+)'");
 
-    /** True when {@code key} names a secret. */
+    /**
+     * True when {@code key} names a secret: by this list, or by Flink's own ({@link
+     * GlobalConfiguration#isSensitive}, which Flink uses to hide values in its logs and web UI and
+     * which also names {@code auth-params}, {@code service-key}, {@code basic-auth}, {@code
+     * http-headers} and {@code fs.azure.account.key}).
+     */
     public static boolean isSensitive(String key) {
         if (key == null) {
             return false;
+        }
+        if (GlobalConfiguration.isSensitive(key)) {
+            return true;
         }
         String k = key.toLowerCase(Locale.ROOT);
         for (String s : SENSITIVE) {
@@ -86,6 +101,13 @@ public final class Redactor {
 
     /** Masks a configuration value when its key is sensitive. */
     public String redactValue(String key, String value) {
-        return isSensitive(key) ? "****" : value;
+        return isSensitive(key) ? MASK_TEXT : value;
+    }
+
+    /** {@code config} with the value of every sensitive key masked ({@link #isSensitive}), in its order. */
+    public static Map<String, String> redactValues(Map<String, String> config) {
+        Map<String, String> out = new LinkedHashMap<>();
+        config.forEach((key, value) -> out.put(key, isSensitive(key) ? MASK_TEXT : value));
+        return out;
     }
 }

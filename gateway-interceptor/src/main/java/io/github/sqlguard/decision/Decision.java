@@ -1,5 +1,6 @@
 package io.github.sqlguard.decision;
 
+import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
@@ -23,6 +24,8 @@ import java.util.UUID;
  *     mode {@code closed})
  * @param flinkError Flink's own exception when its parser or planner rejected the statement
  * @param analysisMs time the guard spent, in milliseconds
+ * @param judged the query or {@code CREATE/REPLACE TABLE AS} as it was planned and judged, to run
+ *     as such; empty for any other statement, and when it was not planned
  */
 public record Decision(
         String id,
@@ -32,20 +35,29 @@ public record Decision(
         Optional<String> unanalysedReason,
         boolean refuse,
         Optional<Throwable> flinkError,
-        long analysisMs) {
+        long analysisMs,
+        Optional<JudgedOperation> judged) {
+
+    /** A decision with a fresh id, on a statement with nothing to run as judged. */
+    public static Decision of(
+            Verdict verdict, Optional<ExplainedPlan> plan, Duration effectiveStateTtl, Optional<String> unanalysedReason,
+            boolean refuse, Optional<Throwable> flinkError, long analysisMs) {
+        return of(verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError, analysisMs, Optional.empty());
+    }
 
     /** A decision with a fresh id. */
     public static Decision of(
             Verdict verdict, Optional<ExplainedPlan> plan, Duration effectiveStateTtl, Optional<String> unanalysedReason,
-            boolean refuse, Optional<Throwable> flinkError, long analysisMs) {
+            boolean refuse, Optional<Throwable> flinkError, long analysisMs, Optional<JudgedOperation> judged) {
         return new Decision(
                 UUID.randomUUID().toString(), verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError,
-                analysisMs);
+                analysisMs, judged);
     }
 
     /** The same decision, refused or not. */
     public Decision withRefuse(boolean newRefuse) {
-        return new Decision(id, verdict, plan, effectiveStateTtl, unanalysedReason, newRefuse, flinkError, analysisMs);
+        return new Decision(
+                id, verdict, plan, effectiveStateTtl, unanalysedReason, newRefuse, flinkError, analysisMs, judged);
     }
 
     /** {@code OK}, {@code INFO}, {@code WARN}, {@code BLOCK}, or {@code UNANALYSED}. */

@@ -14,6 +14,7 @@ import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.service.GuardedSqlGatewayService;
 import io.github.sqlguard.service.PolicyReloadRecord;
+import io.github.sqlguard.service.StartRecord;
 import io.github.sqlguard.service.StatementPipeline;
 
 import org.apache.flink.configuration.ConfigOption;
@@ -88,7 +89,10 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
             SqlGatewayService service = context.getSqlGatewayService();
             Auditor auditor = new Auditor(new AuditLog(), instance, policy.auditMaxStatementLength());
             GuardedSqlGatewayService guarded =
-                    new GuardedSqlGatewayService(service, new StatementPipeline(service, catalog, auditor, policies, metrics));
+                    new GuardedSqlGatewayService(
+                            service,
+                            new StatementPipeline(
+                                    service, catalog, auditor, policies, metrics, GuardOptions.plannerThreads(flinkConfig)));
             built = Optional.of(guarded);
             GuardRuntime runtime = new GuardRuntime(policies, metrics, reloader, guarded);
             reloader.ifPresent(r -> {
@@ -128,6 +132,7 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
                             + ", reload " + reloader.map(r -> "on").orElse("off")
                             + ", " + identityResolver.describe()
                             + ", instance " + instance;
+            StartRecord.write(auditor, policy, summary);
             return new GuardEndpoint(delegate, delegateId, summary, runtime);
         } catch (RuntimeException e) {
             release(reloader, metrics, built, e);

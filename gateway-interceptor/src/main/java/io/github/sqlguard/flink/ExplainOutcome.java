@@ -2,17 +2,30 @@ package io.github.sqlguard.flink;
 
 import io.github.sqlguard.plan.ExplainedPlan;
 
+import java.util.Optional;
+
 /**
- * What planning a statement in the user's session gave: a plan, a planner rejection, or a guard
- * failure (the guard could not find out).
+ * What planning a statement in the user's session gave: a plan, a planner rejection, a guard
+ * failure (the guard could not find out), or no planning at all (the planners are all held).
  */
 public sealed interface ExplainOutcome {
 
     /** How long planning took (or was waited for), in milliseconds. */
     long explainMs();
 
-    /** The planner accepted the statement. */
-    record Planned(ExplainedPlan plan, long explainMs) implements ExplainOutcome {}
+    /**
+     * The planner accepted the statement.
+     *
+     * @param judged the statement as planned, to run as it was judged (a query, a {@code
+     *     CREATE/REPLACE TABLE AS}); empty for anything else
+     */
+    record Planned(ExplainedPlan plan, Optional<JudgedOperation> judged, long explainMs) implements ExplainOutcome {
+
+        /** Planned, with nothing to run as judged (a plan read without a session). */
+        public Planned(ExplainedPlan plan, long explainMs) {
+            this(plan, Optional.empty(), explainMs);
+        }
+    }
 
     /**
      * Flink's parser or planner rejected the statement.
@@ -23,4 +36,12 @@ public sealed interface ExplainOutcome {
 
     /** The guard could not get an answer; {@code reason} says why. */
     record Failed(String reason, long explainMs) implements ExplainOutcome {}
+
+    /**
+     * Not planned: every planner thread is held by a planning the guard gave up on ({@code
+     * sql-guard.planner.threads}); {@code reason} says so. Refused, whatever {@code
+     * sql-guard.fail-mode} says: a capacity limit of the gateway, not a statement the guard failed
+     * on.
+     */
+    record Busy(String reason, long explainMs) implements ExplainOutcome {}
 }

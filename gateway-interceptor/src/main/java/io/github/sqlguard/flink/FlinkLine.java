@@ -4,6 +4,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.plugin.PluginManager;
 import org.apache.flink.runtime.metrics.ReporterSetup;
+import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 
@@ -11,6 +12,7 @@ import javax.annotation.Nullable;
 
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything the guard uses that differs between the Flink lines it is built for, behind one small
@@ -33,6 +35,14 @@ public interface FlinkLine {
 
     /** {@code CREATE TABLE ... AS SELECT} or {@code REPLACE TABLE ... AS SELECT}. */
     boolean isCreateOrReplaceTableAs(SqlNode node);
+
+    /**
+     * The {@code WITH} options of a {@code [CREATE OR] REPLACE TABLE ... AS} (2.x does not keep
+     * their order), without calling {@link SqlReplaceTableAs#getOperandList()} (which fails in 2.3 for a table
+     * without a {@code WATERMARK}). 2.x: {@code SqlCreateObject#getProperties}; 1.20: the {@code
+     * SqlTableOption}s of {@code getPropertyList}.
+     */
+    Map<String, String> replaceTableAsOptions(SqlReplaceTableAs node);
 
     /**
      * A statement that defines a materialized table by a query: {@code CREATE [OR ALTER]

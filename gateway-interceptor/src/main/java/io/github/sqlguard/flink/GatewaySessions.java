@@ -118,18 +118,37 @@ public final class GatewaySessions implements AutoCloseable {
                             TableEnvironmentInternal tEnv = s.createExecutor(executionConfig).getTableEnvironment();
                             TableResultInternal result =
                                     (TableResultInternal) tEnv.executePlan(PlanReference.fromJsonString(compiledPlanJson));
-                            JobID job =
-                                    result.getJobClient()
-                                            .orElseThrow(() -> new IllegalStateException(
-                                                    "Flink returned no job client for the plan of operation " + handle))
-                                            .getJobID();
-                            return ResultFetcher.fromResults(
-                                    handle,
-                                    ResolvedSchema.of(Column.physical("job id", DataTypes.STRING())),
-                                    List.of(GenericRowData.of(StringData.fromString(job.toString()))),
-                                    job,
-                                    result.getResultKind());
+                            return jobIdResult(handle, result);
                         });
+    }
+
+    /**
+     * Runs a query or a {@code CREATE/REPLACE TABLE AS} the guard judged as the session's next
+     * operation, in the table environment it was planned with ({@link JudgedOperation}): nothing of
+     * it is read again from the catalog or the session's configuration. A query's operation answers
+     * with its rows, fetched as Flink fetches a query's; a {@code CREATE/REPLACE TABLE AS}'s names
+     * its job. Flink's optimizer runs again on the judged operation (Flink runs a query from its
+     * operation, not from an optimized plan); the parse, validation and catalog reads do not.
+     *
+     * @return the operation
+     */
+    public OperationHandle executeOperation(SessionHandle session, JudgedOperation judged) {
+        return service.getSession(session).getOperationManager().submitOperation(judged::run);
+    }
+
+    /** {@code result}'s job as the one row of the operation's result, as Flink's {@code OperationExecutor#fetchJobId} answers it. */
+    static ResultFetcher jobIdResult(OperationHandle handle, TableResultInternal result) {
+        JobID job =
+                result.getJobClient()
+                        .orElseThrow(() -> new IllegalStateException(
+                                "Flink returned no job client for the statement of operation " + handle))
+                        .getJobID();
+        return ResultFetcher.fromResults(
+                handle,
+                ResolvedSchema.of(Column.physical("job id", DataTypes.STRING())),
+                List.of(GenericRowData.of(StringData.fromString(job.toString()))),
+                job,
+                result.getResultKind());
     }
 
     /**

@@ -27,11 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.time.Duration;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Plans a statement in the user's own session, in process, with the table environment Flink builds
@@ -60,25 +56,39 @@ public final class SessionPlanner implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionPlanner.class);
 
-    /**
-     * Most statements planned at once. Planning may wait on user code (a UDF folded as a constant,
-     * a catalog), so more than one thread per core; beyond this, statements wait in arrival order,
-     * each within its {@code sql-guard.explain-timeout}.
-     */
-    static final int MAX_PLANNERS = 64;
-
     private final Optional<GatewaySessions> sessions;
     private final PlanParser textParser = new PlanParser();
     private final CompiledPlanReader compiledReader = new CompiledPlanReader();
     /** Planning runs here so that a planner that does not return is bounded by the timeout. */
-    private final ExecutorService planners = Pools.bounded("sql-guard-planner", MAX_PLANNERS);
+    private final PlannerPool planners;
 
     /**
+     * A planner with the default number of planner threads ({@link #defaultThreads()}).
+     *
      * @param sessions the gateway's sessions; empty when the service is not Flink's own (nothing can
      *     be planned in a session)
      */
     public SessionPlanner(Optional<GatewaySessions> sessions) {
+        this(sessions, defaultThreads());
+    }
+
+    /**
+     * @param sessions the gateway's sessions; empty when the service is not Flink's own
+     * @param threads most statements planned at once ({@code sql-guard.planner.threads})
+     */
+    public SessionPlanner(Optional<GatewaySessions> sessions, int threads) {
         this.sessions = sessions;
+        this.planners = new PlannerPool(threads);
+    }
+
+    /** The default of {@code sql-guard.planner.threads}: the processors the JVM sees less one, at least 1. */
+    public static int defaultThreads() {
+        return PlannerPool.defaultThreads();
+    }
+
+    /** Plannings the guard stopped waiting for that still hold a planner thread (they are being cancelled). */
+    public int abandonedPlannings() {
+        return planners.abandoned();
     }
 
     /**
@@ -97,34 +107,18 @@ public final class SessionPlanner implements AutoCloseable {
                     elapsedMs(start));
         }
         // The table environment is built on the planning thread: Calcite keeps the planner's metadata
-        // providers in thread-locals of the thread that built it.
-        Future<ExplainOutcome> planning =
-                planners.submit(
-                        () -> {
-                            TableEnvironmentInternal tEnv;
-                            try {
-                                tEnv = sessions.get().tableEnvironment(session, executionConfig);
-                            } catch (RuntimeException e) {
-                                return new ExplainOutcome.Failed(
-                                        "the session's table environment is not available: " + PlannerError.of(e).root(),
-                                        elapsedMs(start));
-                            }
-                            return planNow(tEnv, statementBody, streaming, start);
-                        });
-        try {
-            return planning.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            planning.cancel(true);
-            return new ExplainOutcome.Failed(
-                    "planning took longer than sql-guard.explain-timeout (" + timeout.toMillis() + " ms)", elapsedMs(start));
-        } catch (ExecutionException e) {
-            return new ExplainOutcome.Failed("planning failed in the guard: " + PlannerError.of(e.getCause()).root(),
-                    elapsedMs(start));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            planning.cancel(true);
-            return new ExplainOutcome.Failed("interrupted while planning", elapsedMs(start));
-        }
+        // providers in thread-locals of the thread that built it (see PlannerCluster).
+        return planners.plan(timeout, start, built -> {
+            TableEnvironmentInternal tEnv;
+            try {
+                tEnv = sessions.get().tableEnvironment(session, executionConfig);
+            } catch (RuntimeException e) {
+                return new ExplainOutcome.Failed(
+                        "the session's table environment is not available: " + PlannerError.of(e).root(), elapsedMs(start));
+            }
+            built.accept(tEnv);
+            return planNow(tEnv, statementBody, streaming, start);
+        });
     }
 
     /**
@@ -139,7 +133,10 @@ public final class SessionPlanner implements AutoCloseable {
         List<Operation> operations;
         try {
             operations = tEnv.getParser().parse(statementBody);
-        } catch (RuntimeException | LinkageError e) {
+        } catch (Exception | LinkageError e) {
+            // Checked exceptions too: Flink 1.20's planner lets SqlValidateException, undeclared, out
+            // of a DDL node's validate() (SqlReplaceTableAs with a column list), as its own
+            // rejection of the statement.
             return new ExplainOutcome.Rejected(e, elapsedMs(start));
         } catch (StackOverflowError e) {
             return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
@@ -161,7 +158,7 @@ public final class SessionPlanner implements AutoCloseable {
                     ExplainedPlan plan = compiledReader.read(json);
                     return new ExplainOutcome.Planned(
                             (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),
-                            elapsedMs(start));
+                            JudgedOperation.of(tEnv, operation), elapsedMs(start));
                 }
             } catch (Exception | LinkageError compileFailed) {
                 // Explained below: a planner rejection fails there too, with the planner's own error;
@@ -180,7 +177,7 @@ public final class SessionPlanner implements AutoCloseable {
                     textParser.parse(text)
                             .withInferredStateTtl(tEnv.getConfig().get(ExecutionConfigOptions.IDLE_STATE_RETENTION))
                             .withCreatedTables(created(operation)),
-                    elapsedMs(start));
+                    JudgedOperation.of(tEnv, operation), elapsedMs(start));
         } catch (RuntimeException | LinkageError e) {
             return new ExplainOutcome.Rejected(e, elapsedMs(start));
         } catch (StackOverflowError e) {
@@ -269,7 +266,7 @@ public final class SessionPlanner implements AutoCloseable {
     /** Stops the planning threads; a planning in progress is interrupted. */
     @Override
     public void close() {
-        planners.shutdownNow();
+        planners.close();
     }
 
     private static long elapsedMs(long startNanos) {

@@ -2,7 +2,10 @@
  * Everything of the guard that reaches into Flink's internals or differs between the Flink lines
  * it is built for: the gateway's sessions and their operations ({@link
  * io.github.sqlguard.flink.GatewaySessions}), planning in a session ({@link
- * io.github.sqlguard.flink.SessionPlanner}), Flink's extended parser in the planner's class loader
+ * io.github.sqlguard.flink.SessionPlanner}, on the bounded {@link
+ * io.github.sqlguard.flink.PlannerPool}), a judged query run as it was planned ({@link
+ * io.github.sqlguard.flink.JudgedOperation}) and the planner's Calcite cluster it needs for that
+ * and for cancelling ({@link io.github.sqlguard.flink.PlannerCluster}), Flink's extended parser in the planner's class loader
  * ({@link io.github.sqlguard.flink.FlinkExtendedParser}), the gateway's metric registry ({@link
  * io.github.sqlguard.flink.SqlGatewayMetrics}), and the differences between lines ({@link
  * io.github.sqlguard.flink.FlinkLine}, one {@code CurrentFlinkLine} per line in {@code

@@ -34,8 +34,9 @@ import java.util.regex.Pattern;
  * </ol>
  *
  * An identity header from any other address is ignored and reported in {@link Identity#rejected()}
- * (to be audited as {@code identityRejected}); so is a header sent more than once or with a value
- * that is not a plain name. The self-declared {@code sql-guard.user} is kept apart as {@link
+ * (to be audited as {@code identityRejected}); so is a user header sent more than once or with a
+ * value that is not a plain name, and a groups header sent more than once (the identity is then
+ * not believed at all). The self-declared {@code sql-guard.user} is kept apart as {@link
  * Identity#claimedUser()}.
  *
  * <p>Thread-safe and immutable; one per gateway. Stability: public, evolving.
@@ -129,6 +130,11 @@ public final class IdentityResolver {
                             + (users.isEmpty() ? " is missing" : users.size() > 1 ? " was sent " + users.size() + " times"
                                     : " is not a plain name")
                             + ", and was ignored";
+                } else if (groups.size() > 1) {
+                    // As for the user header: a second copy may be the client's own, appended by a proxy
+                    // that adds rather than replaces; neither copy can be believed.
+                    rejected = "groups header '" + groupsHeader + "' from trusted proxy " + peerText + " was sent "
+                            + groups.size() + " times, and the identity headers were ignored";
                 } else {
                     return new Identity(Optional.of(users.get(0).trim()), groups(groups), Source.TRUSTED_PROXY, subject,
                             claimed, peerText, Optional.empty());

@@ -1,9 +1,12 @@
 package io.github.sqlguard.policy;
 
+import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.rules.RuleDeclaration;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -37,18 +40,21 @@ public final class GuardOptions {
      * reloader as needing a restart and is not part of {@link Policy#policyHash()}.
      */
     public static final List<String> START_ONLY_PREFIXES =
-            List.of(PREFIX + "instance-id", PREFIX + "reload.", PREFIX + "admin.", PREFIX + "identity.", PREFIX + "user");
+            List.of(PREFIX + "instance-id", PREFIX + "reload.", PREFIX + "admin.", PREFIX + "identity.", PREFIX + "user",
+                    PREFIX + "planner.");
 
     public static final ConfigOption<Boolean> EXECUTE_JUDGED_PLAN =
             ConfigOptions.key("sql-guard.execute-judged-plan")
                     .booleanType()
                     .defaultValue(true)
                     .withDescription(
-                            "Run an allowed INSERT or statement set as the compiled plan the guard judged (Flink's EXECUTE"
-                                    + " PLAN): Flink restores that plan instead of optimizing the statement again, so the job"
-                                    + " that runs is exactly the plan that was checked (each operator's state TTL included),"
-                                    + " and the statement is planned once. 'false' hands the statement text to Flink as it"
-                                    + " came.");
+                            "Run an allowed statement as what the guard judged: an INSERT or statement set as the"
+                                    + " compiled plan the guard checked (Flink's EXECUTE PLAN: restored, not optimized again, so"
+                                    + " the job is exactly that plan, each operator's state TTL included); a query or CREATE/"
+                                    + "REPLACE TABLE AS as the operation the guard planned, with the catalog reads and"
+                                    + " configuration of its planning (a view changed since, or the runtime mode, does not"
+                                    + " change what runs). Either way the statement is parsed once. 'false' hands the statement"
+                                    + " text to Flink as it came, which reads the catalog and configuration again.");
 
     public static final ConfigOption<Duration> EXPLAIN_TIMEOUT =
             ConfigOptions.key("sql-guard.explain-timeout")
@@ -75,6 +81,28 @@ public final class GuardOptions {
                             "What happens when a statement's audit record cannot be written (the audit logger's appender"
                                     + " failed): 'closed' refuses the statement with a clear error, so nothing runs without a"
                                     + " record; 'open' runs it and logs the failure on the guard's own logger.");
+
+    public static final ConfigOption<MemorySize> MAX_STATEMENT_BYTES =
+            ConfigOptions.key("sql-guard.max-statement-bytes")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(1))
+                    .withDescription(
+                            "Largest statement the guard takes (its UTF-8 size, e.g. '1 mb'): a larger one is refused"
+                                    + " with a clear error and a record, before anything parses or plans it, whatever"
+                                    + " 'sql-guard.fail-mode' and 'sql-guard.mode' say. Applies to executeStatement and"
+                                    + " configureSession.");
+
+    public static final ConfigOption<Integer> PLANNER_THREADS =
+            ConfigOptions.key("sql-guard.planner.threads")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Most statements the guard plans at once; more wait for a planner within their"
+                                    + " 'sql-guard.explain-timeout'. A planning that runs past that time-out is cancelled where"
+                                    + " Flink's planner allows it (its cost-based phase) and keeps its planner until it ends:"
+                                    + " while every planner is held so, statements are refused at once, with a record, and the"
+                                    + " pool serves again as they end. Default: the number of CPU cores the gateway's JVM sees,"
+                                    + " less one (at least 1), so planning never takes every core. Read at start-up.");
 
     public static final ConfigOption<String> INSTANCE_ID =
             ConfigOptions.key("sql-guard.instance-id")
@@ -178,6 +206,27 @@ public final class GuardOptions {
         }
         options.sort(Comparator.comparing(ConfigOption::key));
         return List.copyOf(options);
+    }
+
+    /**
+     * {@link #PLANNER_THREADS} in {@code config}, or its default ({@link SessionPlanner#defaultThreads()}).
+     *
+     * @throws IllegalArgumentException naming the key, for a value that is not a positive number
+     */
+    public static int plannerThreads(Configuration config) {
+        int threads;
+        try {
+            threads = config.getOptional(PLANNER_THREADS).orElse(SessionPlanner.defaultThreads());
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(
+                    "Invalid value '" + config.toMap().get(PLANNER_THREADS.key()) + "' for option '" + PLANNER_THREADS.key()
+                            + "': " + e.getMessage(), e);
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException(
+                    "Invalid value '" + threads + "' for option '" + PLANNER_THREADS.key() + "': it must be at least 1.");
+        }
+        return threads;
     }
 
     /** True for an option that is read once at start-up ({@link #START_ONLY_PREFIXES}). */

@@ -45,6 +45,8 @@ import java.util.function.UnaryOperator;
  * @param failMode what happens when the guard cannot decide
  * @param auditFailMode what happens when a statement's audit record cannot be written
  * @param auditMaxStatementLength statement characters kept in an audit record
+ * @param maxStatementBytes the largest statement (UTF-8 bytes) the guard takes ({@code
+ *     sql-guard.max-statement-bytes})
  * @param instanceId this gateway's name in audit records, or {@code null} for the default
  * @param mode enforce, or only report ({@code sql-guard.mode})
  * @param executeJudgedPlan run INSERTs and statement sets as the compiled plan that was judged
@@ -62,6 +64,7 @@ public record Policy(
         FailMode failMode,
         FailMode auditFailMode,
         int auditMaxStatementLength,
+        long maxStatementBytes,
         String instanceId,
         Mode mode,
         boolean executeJudgedPlan,
@@ -189,6 +192,9 @@ public record Policy(
         int maxLength = read(config, GuardOptions.AUDIT_MAX_STATEMENT_LENGTH);
         requirePositive(GuardOptions.EXPLAIN_TIMEOUT.key(), !timeout.isNegative() && !timeout.isZero(), timeout);
         requirePositive(GuardOptions.AUDIT_MAX_STATEMENT_LENGTH.key(), maxLength > 0, maxLength);
+        long maxBytes = read(config, GuardOptions.MAX_STATEMENT_BYTES).getBytes();
+        requirePositive(GuardOptions.MAX_STATEMENT_BYTES.key(), maxBytes > 0, maxBytes);
+        GuardOptions.plannerThreads(config);
         Duration reloadInterval = read(config, GuardOptions.RELOAD_INTERVAL);
         if (reloadInterval.isNegative()) {
             throw new IllegalArgumentException(
@@ -205,6 +211,7 @@ public record Policy(
                         read(config, GuardOptions.FAIL_MODE),
                         read(config, GuardOptions.AUDIT_FAIL_MODE),
                         maxLength,
+                        maxBytes,
                         config.get(GuardOptions.INSTANCE_ID),
                         read(config, GuardOptions.MODE),
                         read(config, GuardOptions.EXECUTE_JUDGED_PLAN),
@@ -248,7 +255,7 @@ public record Policy(
     Policy withScopes(List<PolicyScope> scopes) {
         return new Policy(
                 levels, suppressible, ruleOptions, explainTimeout, failMode, auditFailMode, auditMaxStatementLength,
-                instanceId, mode, executeJudgedPlan, scopes, policyHash);
+                maxStatementBytes, instanceId, mode, executeJudgedPlan, scopes, policyHash);
     }
 
     /**

@@ -131,6 +131,7 @@ final class PolicyScopes {
                         global.failMode(),
                         global.auditFailMode(),
                         global.auditMaxStatementLength(),
+                        global.maxStatementBytes(),
                         global.instanceId(),
                         Policy.read(effective, GuardOptions.MODE, keyName),
                         global.executeJudgedPlan(),

@@ -55,7 +55,7 @@ public final class StrictestPolicy {
         }
         return new Policy(
                 levels, suppressible, options.build(), first.explainTimeout(), first.failMode(), first.auditFailMode(),
-                first.auditMaxStatementLength(), first.instanceId(), mode, first.executeJudgedPlan(), List.of(),
+                first.auditMaxStatementLength(), first.maxStatementBytes(), first.instanceId(), mode, first.executeJudgedPlan(), List.of(),
                 first.policyHash());
     }
 

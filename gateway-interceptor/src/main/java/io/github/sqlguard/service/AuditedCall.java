@@ -51,7 +51,7 @@ final class AuditedCall {
      * What happened to a decided call: the fields of its outcome record and what the caller gets.
      *
      * @param handle the operation the call became
-     * @param execution how a statement handed on ran ({@code judged-plan}, {@code statement})
+     * @param execution how a statement handed on ran ({@code judged-plan}, {@code judged-operation}, {@code statement})
      * @param error why the call was refused, or how it failed
      * @param session the session the outcome is in, when the call opened it ({@code openSession})
      * @param answer what the caller gets: the call's value, or (after the record) its exception

@@ -2,6 +2,7 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.flink.OperationTables;
+import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementKind;
 import io.github.sqlguard.statement.StatementParser;
@@ -33,8 +34,19 @@ final class Classifier {
         this.gatewaySessions = gatewaySessions;
     }
 
-    /** Flink's parse of {@code statement}, timed. */
-    KeptParse parse(String statement) {
+    /**
+     * Flink's parse of {@code statement}, timed; a statement larger than {@code maxBytes} (UTF-8) is
+     * not parsed at all ({@code sql-guard.max-statement-bytes}).
+     */
+    KeptParse parse(String statement, long maxBytes) {
+        long start = System.nanoTime();
+        long bytes = statement == null ? 0 : utf8Length(statement);
+        if (bytes > maxBytes) {
+            return new KeptParse(
+                    new ParsedStatement.Unread(statement, "the statement is " + bytes + " bytes, more than "
+                            + GuardOptions.MAX_STATEMENT_BYTES.key() + " (" + maxBytes + " bytes)", true),
+                    System.nanoTime() - start);
+        }
         return KeptParse.of(parser, statement);
     }
 
@@ -58,6 +70,25 @@ final class Classifier {
                     call.session(), e);
             return List.of();
         }
+    }
+
+    /** The length of {@code text} in UTF-8, without encoding it. */
+    static long utf8Length(String text) {
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                bytes += 1;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
     }
 
     /** {@code parsed} as the session's parser chain reads it, when Flink's parsers refused it. */

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -48,6 +49,8 @@ public final class GuardedSession {
     private final ReentrantLock order = new ReentrantLock(true);
     private final StatementSetBuffer statementSet = new StatementSetBuffer();
     private final Map<OperationHandle, AuditRecord> awaitingJob = new ConcurrentHashMap<>();
+    /** Operations of a bare SET: their answer lists the session's configuration, to be redacted. */
+    private final Set<OperationHandle> listings = ConcurrentHashMap.newKeySet();
     private final Map<String, Advisory> advisories =
             new LinkedHashMap<>() {
                 private static final long serialVersionUID = 1L;
@@ -134,9 +137,20 @@ public final class GuardedSession {
     /** The client closed {@code operation}: its job id will not be audited, and no call waits for it. */
     synchronized void closed(OperationHandle operation) {
         awaitingJob.remove(operation);
+        listings.remove(operation);
         if (operation.equals(lastChange)) {
             lastChange = null;
         }
+    }
+
+    /** {@code operation} answers a bare {@code SET}: its rows are the session's configuration. */
+    void listsConfiguration(OperationHandle operation) {
+        listings.add(operation);
+    }
+
+    /** True when {@code operation}'s rows list the session's configuration ({@link #listsConfiguration}). */
+    boolean isConfigurationListing(OperationHandle operation) {
+        return listings.contains(operation);
     }
 
     /** Keeps the record of a statement handed on until its operation names its job. */

@@ -1,5 +1,6 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.audit.Redactor;
 import io.github.sqlguard.audit.What;
 import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.identity.Identity;
@@ -35,6 +36,7 @@ import java.util.Optional;
  *       throws {@link SqlGatewayException}.
  *   <li>{@code deployScript}, {@code refreshMaterializedTable}: not analysable statement by
  *       statement; {@code sql-guard.fail-mode} decides.
+ *   <li>{@code getSessionConfig}, and the rows of a bare {@code SET}: secret values masked.
  * </ul>
  *
  * <p>The guard's REST endpoint passes what it knows of a call as arguments: the verified identity
@@ -89,6 +91,18 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
         return pipeline.sessions().size();
     }
 
+    /**
+     * The session's configuration ({@code GET /sessions/:handle}), with the value of every
+     * secret-looking key masked as the audit masks it ({@link Redactor#isSensitive}): Flink's stock
+     * gateway answers {@code security.ssl.rest.keystore-password} and every other secret of the
+     * session and of the gateway's configuration in clear text. The guard reads the unmasked
+     * configuration from Flink's own service.
+     */
+    @Override
+    public Map<String, String> getSessionConfig(SessionHandle sessionHandle) throws SqlGatewayException {
+        return Redactor.redactValues(delegate.getSessionConfig(sessionHandle));
+    }
+
     @Override
     public void closeSession(SessionHandle sessionHandle) throws SqlGatewayException {
         try {
@@ -121,6 +135,14 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
     /** Flink's parse of {@code statement}, timed, for {@link #execute(SessionHandle, KeptParse, long, Configuration)}. */
     public KeptParse parse(String statement) {
         return pipeline.parse(statement);
+    }
+
+    /**
+     * True when {@code statement} is small enough to parse on a REST I/O thread ({@link
+     * StatementPipeline#IO_THREAD_PARSE_MAX_CHARS}); a larger one is parsed off it.
+     */
+    public boolean parsesOnIoThread(String statement) {
+        return statement == null || statement.length() <= StatementPipeline.IO_THREAD_PARSE_MAX_CHARS;
     }
 
     /**

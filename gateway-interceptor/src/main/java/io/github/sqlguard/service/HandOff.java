@@ -1,6 +1,7 @@
 package io.github.sqlguard.service;
 
 import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import org.apache.flink.configuration.Configuration;
@@ -35,9 +36,19 @@ public interface HandOff {
     }
 
     /**
-     * The gateway's hand-off: the statement to Flink's own service, the judged plan as the session's
-     * next operation through Flink's sessions ({@link GatewaySessions#executePlan}; not when the
-     * service is not Flink's own, which then gets the statement).
+     * Runs the query or {@code CREATE/REPLACE TABLE AS} the guard judged as it was planned ({@link
+     * JudgedOperation}: the catalog reads and configuration of its judging), in place of the
+     * statement's text; empty when this hand-off runs no statements.
+     */
+    default Optional<OperationHandle> executeJudgedOperation(SessionHandle session, JudgedOperation judged) {
+        return Optional.empty();
+    }
+
+    /**
+     * The gateway's hand-off: the statement to Flink's own service; the judged plan or operation as
+     * the session's next operation through Flink's sessions ({@link GatewaySessions#executePlan},
+     * {@link GatewaySessions#executeOperation}; not when the service is not Flink's own, which then
+     * gets the statement).
      */
     static HandOff toFlink(SqlGatewayService flink, Optional<GatewaySessions> sessions) {
         return new HandOff() {
@@ -52,6 +63,11 @@ public interface HandOff {
             public Optional<OperationHandle> executeJudgedPlan(
                     SessionHandle session, String compiledPlanJson, Configuration config) {
                 return sessions.map(s -> s.executePlan(session, compiledPlanJson, config));
+            }
+
+            @Override
+            public Optional<OperationHandle> executeJudgedOperation(SessionHandle session, JudgedOperation judged) {
+                return sessions.map(s -> s.executeOperation(session, judged));
             }
         };
     }

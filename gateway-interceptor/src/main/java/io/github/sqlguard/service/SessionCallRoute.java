@@ -17,20 +17,43 @@ import java.util.function.Function;
 final class SessionCallRoute<T> implements AuditedCall.Route<T> {
 
     private final Function<Decision, Ending<T>> handOn;
+    /** The refusal's message whatever the decision, for a call refused for a limit; null to refuse by the decision. */
+    private final String limit;
 
     /** @param handOn runs the call in Flink and says what happened */
     SessionCallRoute(Function<Decision, Ending<T>> handOn) {
+        this(handOn, null);
+    }
+
+    private SessionCallRoute(Function<Decision, Ending<T>> handOn, String limit) {
         this.handOn = handOn;
+        this.limit = limit;
+    }
+
+    /**
+     * The route of a call refused for a limit of the policy, whatever the decision and the mode:
+     * audited {@code refused} with {@code message}, which is the call's error.
+     */
+    static <T> SessionCallRoute<T> refusing(String message) {
+        return new SessionCallRoute<>(d -> {
+            throw new IllegalStateException("A call refused for a limit is never handed on");
+        }, message);
     }
 
     @Override
     public boolean refuses(Decision decision, CallContext context) {
-        return Decider.refuses(decision, context.policy());
+        return limit != null || Decider.refuses(decision, context.policy());
     }
 
     @Override
     public Ending<T> refuse(Decision decision) {
-        String message = decision.refusalMessage();
+        String message = limit != null ? limit : decision.refusalMessage();
+        if (limit != null) {
+            return new Ending<>(Outcome.REFUSED, Optional.empty(), Optional.empty(), Optional.of(message),
+                    Optional.empty(), () -> {
+                        throw new SqlGatewayException(message);
+                    });
+        }
         return new Ending<>(Outcome.BLOCKED, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
                 () -> {
                     throw new SqlGatewayException(message);

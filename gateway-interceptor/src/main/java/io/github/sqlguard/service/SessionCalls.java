@@ -5,6 +5,7 @@ import io.github.sqlguard.audit.What;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.decision.Outcome;
 import io.github.sqlguard.identity.Identity;
+import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.policy.PolicyHolder;
 import io.github.sqlguard.service.AuditedCall.Ending;
 import io.github.sqlguard.statement.ParsedStatement;
@@ -67,10 +68,17 @@ final class SessionCalls {
     }
 
     /** See {@link StatementPipeline#configure}. */
-    void configure(SessionHandle session, String statement, Runnable apply) {
-        CallContext call = contexts.of(session, policies.current(), StatementTiming.start());
-        ParsedStatement parsed = classifier.classify(call, classifier.parse(statement).statement(), new Configuration());
+    void configure(SessionHandle session, Policy policy, String statement, Runnable apply) {
+        CallContext call = contexts.of(session, policy, StatementTiming.start());
+        ParsedStatement parsed =
+                classifier.classify(call, classifier.parse(statement, policy.maxStatementBytes()).statement(),
+                        new Configuration());
         ScopedDecision decided = decider.statement(call, parsed, new Configuration());
+        if (parsed instanceof ParsedStatement.Unread unread && unread.overLimit()) {
+            audited.run("configureSession", decided.call(), What.statement(parsed), decided.decision(),
+                    SessionCallRoute.refusing(StatementPipeline.overLimit(unread)));
+            return;
+        }
         audited.run("configureSession", decided.call(), What.statement(parsed), decided.decision(), new SessionCallRoute<>(d -> {
             apply.run();
             return Ending.value(d.refuse() ? Outcome.WOULD_BLOCK

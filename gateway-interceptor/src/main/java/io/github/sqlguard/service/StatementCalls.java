@@ -3,12 +3,14 @@ package io.github.sqlguard.service;
 import io.github.sqlguard.audit.What;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.decision.Outcome;
+import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.service.AuditedCall.Ending;
 import io.github.sqlguard.service.StatementTiming.Part;
 import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.StatementKind;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
@@ -127,28 +129,44 @@ final class StatementCalls {
     }
 
     /**
-     * Hands a statement the guard allows to Flink with {@code handOff}: the compiled plan the guard
-     * judged, when it has one that runs as the statement's job ({@code sql-guard.execute-judged-plan}),
-     * else the statement's text.
+     * Hands a statement the guard allows to Flink with {@code handOff}, as what was judged where
+     * Flink can run that ({@code sql-guard.execute-judged-plan}): an INSERT or a statement set as
+     * the compiled plan the guard judged ({@code judged-plan}); a query or a {@code CREATE/REPLACE
+     * TABLE AS} as the operation the guard planned, with the catalog reads and configuration of
+     * that planning ({@code judged-operation}). Anything else, and a statement the guard could not
+     * analyse, as its text ({@code statement}): {@code COMPILE [AND EXECUTE] PLAN ... FOR} among
+     * them, which Flink must run itself to write its plan file.
      */
     Ending<OperationHandle> handOn(
             CallContext call, ParsedStatement statement, long timeoutMs, Configuration config, Decision decision,
             HandOff handOff) {
         SessionHandle session = call.sessionHandle();
-        Optional<String> judged =
-                call.policy().executeJudgedPlan() && decision.unanalysedReason().isEmpty()
+        boolean asJudged = call.policy().executeJudgedPlan() && decision.unanalysedReason().isEmpty();
+        StatementKind kind = statement.kind();
+        Optional<String> plan =
+                asJudged && (kind == StatementKind.INSERT || kind == StatementKind.STATEMENT_SET)
                         ? decision.plan().flatMap(ExplainedPlan::executablePlan)
                         : Optional.empty();
-        Optional<OperationHandle> judgedRun =
-                call.timing().time(Part.HAND_OFF,
-                        () -> judged.flatMap(plan -> handOff.executeJudgedPlan(session, plan, config)));
+        Optional<JudgedOperation> operation =
+                asJudged && (kind == StatementKind.QUERY || kind == StatementKind.CREATE_TABLE_AS)
+                        ? decision.judged()
+                        : Optional.empty();
+        String execution = "statement";
+        Optional<OperationHandle> judgedRun = Optional.empty();
+        if (plan.isPresent()) {
+            judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedPlan(session, plan.get(), config));
+            execution = "judged-plan";
+        } else if (operation.isPresent()) {
+            judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedOperation(session, operation.get()));
+            execution = "judged-operation";
+        }
         OperationHandle handle =
                 judgedRun.orElseGet(() -> call.timing().time(Part.HAND_OFF,
                         () -> handOff.execute(session, statement, statement.text(), timeoutMs, config)));
         Outcome outcome =
                 decision.refuse() ? Outcome.WOULD_BLOCK
                         : decision.unanalysedReason().isEmpty() ? Outcome.SUBMITTED : Outcome.UNANALYSED_SUBMITTED;
-        return new Ending<>(outcome, Optional.of(handle), Optional.of(judgedRun.isPresent() ? "judged-plan" : "statement"),
+        return new Ending<>(outcome, Optional.of(handle), Optional.of(judgedRun.isPresent() ? execution : "statement"),
                 Optional.empty(), Optional.empty(), () -> handle);
     }
 

@@ -2,6 +2,7 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.flink.ExplainOutcome;
+import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlannerError;
@@ -69,9 +70,11 @@ public final class StatementGuard {
      *
      * @param statement the statement
      * @param plan its plan, when Flink planned it
+     * @param judged the operation Flink planned, to run as judged
      * @param plannerError Flink's rejection, read once
      * @param flinkError Flink's own exception for that rejection
      * @param unanalysed why the guard could not analyse it
+     * @param plannersBusy true when every planner was held and the statement was not planned
      * @param streaming true in streaming mode
      * @param ttl the state TTL of the session and execution config
      * @param changes the configuration the call applies
@@ -81,9 +84,11 @@ public final class StatementGuard {
     public record Analysis(
             ParsedStatement statement,
             Optional<ExplainedPlan> plan,
+            Optional<JudgedOperation> judged,
             Optional<PlannerError> plannerError,
             Optional<Throwable> flinkError,
             Optional<String> unanalysed,
+            boolean plannersBusy,
             boolean streaming,
             Duration ttl,
             List<ConfigChange> changes,
@@ -110,28 +115,36 @@ public final class StatementGuard {
         boolean streaming = isStreaming(config);
 
         Optional<ExplainedPlan> plan = Optional.empty();
+        Optional<JudgedOperation> judged = Optional.empty();
         Optional<PlannerError> plannerError = Optional.empty();
         Optional<String> unanalysed = Optional.empty();
         Optional<Throwable> flinkError = Optional.empty();
+        boolean plannersBusy = false;
         if (statement instanceof ParsedStatement.Unparsable unparsable) {
             plannerError = Optional.of(PlannerError.of(unparsable.message()));
             flinkError = unparsable.flinkError();
+        } else if (statement instanceof ParsedStatement.Unread unread) {
+            unanalysed = Optional.of(unread.reason());
         } else if (statement.plannedBody().isPresent()) {
             ExplainOutcome outcome = planner.plan(statement.plannedBody().get(), streaming);
             if (outcome instanceof ExplainOutcome.Planned planned) {
                 plan = Optional.of(planned.plan());
+                judged = planned.judged();
             } else if (outcome instanceof ExplainOutcome.Rejected rejected) {
                 plannerError = Optional.of(PlannerError.of(rejected.error()));
                 flinkError = Optional.of(rejected.error());
             } else if (outcome instanceof ExplainOutcome.Failed failed) {
                 unanalysed = Optional.of(failed.reason());
+            } else if (outcome instanceof ExplainOutcome.Busy busy) {
+                unanalysed = Optional.of(busy.reason());
+                plannersBusy = true;
             }
         } else {
             unanalysed = notPlanned(statement);
         }
         return new Analysis(
-                statement, plan, plannerError, flinkError, unanalysed, streaming, StateTtl.effective(config), changes,
-                config, start);
+                statement, plan, judged, plannerError, flinkError, unanalysed, plannersBusy, streaming,
+                StateTtl.effective(config), changes, config, start);
     }
 
     /** The rules' verdict on {@code analysis} under this guard's policy, as a decision. */
@@ -141,11 +154,13 @@ public final class StatementGuard {
                         analysis.statement(), analysis.plan(), analysis.plannerError(), analysis.streaming(),
                         analysis.ttl(), analysis.changes(), analysis.config(), policy.ruleOptions());
         Verdict verdict = engine.evaluate(context);
+        // A full planner pool is a limit of the gateway, not a failure to analyse: refused in either fail mode.
         boolean refuse =
-                verdict.blocked() || (analysis.unanalysed().isPresent() && policy.failMode() == FailMode.CLOSED);
+                verdict.blocked() || analysis.plannersBusy()
+                        || (analysis.unanalysed().isPresent() && policy.failMode() == FailMode.CLOSED);
         return Decision.of(
                 verdict, analysis.plan(), analysis.ttl(), analysis.unanalysed(), refuse, analysis.flinkError(),
-                elapsedMs(analysis.startNanos()));
+                elapsedMs(analysis.startNanos()), analysis.judged());
     }
 
     /** Why a statement the guard would plan is not analysed: its planned text could not be found. */

@@ -39,6 +39,13 @@ import java.util.function.Supplier;
  */
 public final class StatementPipeline implements AutoCloseable {
 
+    /**
+     * Statements up to this many characters are parsed on the REST I/O thread that read them (to
+     * answer a {@code SET} there, as Flink does); a longer one is parsed on a decision thread, since
+     * parsing it would stall every other request that I/O thread serves.
+     */
+    public static final int IO_THREAD_PARSE_MAX_CHARS = 16 * 1024;
+
     private final PolicyHolder policies;
     private final GuardMetrics metrics;
     private final Optional<GatewaySessions> gatewaySessions;
@@ -66,11 +73,22 @@ public final class StatementPipeline implements AutoCloseable {
     public StatementPipeline(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
             GuardMetrics metrics) {
+        this(delegate, catalog, auditor, policies, metrics, SessionPlanner.defaultThreads());
+    }
+
+    /**
+     * The pipeline of a gateway, with {@code plannerThreads} planner threads ({@code
+     * sql-guard.planner.threads}); see {@link #StatementPipeline(SqlGatewayService, RuleCatalog,
+     * Auditor, PolicyHolder, GuardMetrics)}.
+     */
+    public StatementPipeline(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
+            GuardMetrics metrics, int plannerThreads) {
         this.policies = policies;
         this.metrics = metrics;
         this.gatewaySessions = GatewaySessions.of(delegate);
         this.sessions = new SessionRegistry(delegate, gatewaySessions);
-        this.planner = new SessionPlanner(gatewaySessions);
+        this.planner = new SessionPlanner(gatewaySessions, plannerThreads);
         this.contexts = new CallContexts(sessions, gatewaySessions);
         this.classifier = new Classifier(gatewaySessions);
         this.decider = new Decider(delegate, catalog, planner, classifier, metrics);
@@ -110,13 +128,20 @@ public final class StatementPipeline implements AutoCloseable {
     }
 
     /**
-     * {@code configureSession}: the same decision as for a statement; a refusal is the call's error.
+     * {@code configureSession}: the same decision as for a statement, in the session's order like
+     * every call of it ({@link GuardedSession#inOrder}): after the session's earlier calls have been
+     * decided and handed on, so a view it changes cannot change what an earlier statement, already
+     * judged, runs. A refusal is the call's error.
      *
      * @param apply runs the statement in Flink's session
      * @throws SqlGatewayException when the guard refuses the statement
      */
     public void configure(SessionHandle session, String statement, Runnable apply) {
-        sessionCalls.configure(session, statement, apply);
+        Policy policy = policies.current();
+        sessions.session(session).inOrder(policy.explainTimeout(), () -> {
+            sessionCalls.configure(session, policy, statement, apply);
+            return null;
+        });
     }
 
     /**
@@ -136,9 +161,12 @@ public final class StatementPipeline implements AutoCloseable {
         return sessionCalls.unanalysable(callName, session, what, reason, run, handleOf);
     }
 
-    /** Flink's parse of {@code statement}, made before its call ({@link #execute}), and timed. */
+    /**
+     * Flink's parse of {@code statement}, made before its call ({@link #execute}), and timed; a
+     * statement over {@code sql-guard.max-statement-bytes} is not parsed ({@link ParsedStatement.Unread}).
+     */
     public KeptParse parse(String statement) {
-        return classifier.parse(statement);
+        return classifier.parse(statement, policies.current().maxStatementBytes());
     }
 
     /**
@@ -176,7 +204,10 @@ public final class StatementPipeline implements AutoCloseable {
             CallContext call = contexts.of(session, policy, timing);
             ParsedStatement parsed = classifier.classify(call, statement.statement(), config);
             Submission submitted;
-            if (StatementSetRoute.takes(parsed, guarded.statementSet().isOpen())) {
+            if (parsed instanceof ParsedStatement.Unread unread && unread.overLimit()) {
+                ScopedDecision decided = decider.statement(call, parsed, config);
+                submitted = calls.refuse(decided.call(), parsed, decided.decision(), overLimit(unread));
+            } else if (StatementSetRoute.takes(parsed, guarded.statementSet().isOpen())) {
                 submitted = statementSets.submit(call, guarded.statementSet(), parsed, executionTimeoutMs, config, handOff);
             } else if (parsed instanceof ParsedStatement.Explain) {
                 submitted = explains.submit(call, parsed, executionTimeoutMs, config, handOff);
@@ -185,7 +216,11 @@ public final class StatementPipeline implements AutoCloseable {
                 submitted = calls.submit(decided.call(), parsed, decided.decision(),
                         d -> calls.handOn(decided.call(), parsed, executionTimeoutMs, config, d, handOff));
             }
-            if (!parsed.kind().isPlanned() && !(parsed instanceof ParsedStatement.Unparsable)) {
+            if (parsed instanceof ParsedStatement.Configure set && set.kind() == StatementKind.SET && set.key().isEmpty()) {
+                guarded.listsConfiguration(submitted.handle());
+            }
+            if (!parsed.kind().isPlanned() && !(parsed instanceof ParsedStatement.Unparsable)
+                    && !(parsed instanceof ParsedStatement.Unread)) {
                 guarded.changedBy(submitted.handle());
             }
             return submitted;
@@ -201,9 +236,28 @@ public final class StatementPipeline implements AutoCloseable {
         return execute(session, parse(statement), executionTimeoutMs, executionConfig, handOff);
     }
 
-    /** Audits the job a fetched result names, once per statement handed on ({@link JobIdRecorder}). */
+    /** The error of a statement refused for a limit of the policy. */
+    static String overLimit(ParsedStatement.Unread unread) {
+        return "[sql-guard] Statement refused: " + unread.reason() + ". Send a smaller statement, or ask the"
+                + " administrator to raise the limit.";
+    }
+
+    /**
+     * Plannings the guard stopped waiting for ({@code sql-guard.explain-timeout}) that still hold a
+     * planner thread while they are cancelled; for monitoring.
+     */
+    public int abandonedPlannings() {
+        return planner.abandonedPlannings();
+    }
+
+    /**
+     * What the client gets of a fetched result: the listing of a bare {@code SET} with its secret
+     * values masked ({@link ConfigurationListing}); the job it names is audited, once per statement
+     * handed on ({@link JobIdRecorder}).
+     */
     public ResultSet fetched(SessionHandle session, OperationHandle operation, ResultSet result) {
-        return jobs.fetched(session, operation, result);
+        boolean listing = sessions.find(session).map(s -> s.isConfigurationListing(operation)).orElse(false);
+        return jobs.fetched(session, operation, listing ? ConfigurationListing.redacted(result) : result);
     }
 
     /** The client closed an operation: its job id will not be audited, and no decision waits for it. */

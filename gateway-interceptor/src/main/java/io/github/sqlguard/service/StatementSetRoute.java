@@ -37,7 +37,8 @@ final class StatementSetRoute {
     /** True when {@code statement} of a session whose set is open or not ({@code inSet}) takes this route. */
     static boolean takes(ParsedStatement statement, boolean inSet) {
         return statement.kind() == StatementKind.BEGIN_STATEMENT_SET
-                || (inSet && !(statement instanceof ParsedStatement.Unparsable));
+                || (inSet && !(statement instanceof ParsedStatement.Unparsable)
+                        && !(statement instanceof ParsedStatement.Unread));
     }
 
     Submission submit(

@@ -17,7 +17,9 @@ import java.util.Optional;
  *   <li>{@link Explain}: an {@code EXPLAIN}, with the statement it explains;
  *   <li>{@link StatementSetControl}: {@code BEGIN STATEMENT SET} and {@code END};
  *   <li>{@link Other}: everything else Flink runs (DDL, {@code SHOW}, {@code USE}, jars, ...);
- *   <li>{@link Unparsable}: text Flink's parsers reject, with Flink's message.
+ *   <li>{@link Unparsable}: text Flink's parsers reject, with Flink's message;
+ *   <li>{@link Unread}: text the guard could not read for a reason of its own (nested deeper than
+ *       the parser's stack allows, larger than {@code sql-guard.max-statement-bytes}), with why.
  * </ul>
  *
  * <p>Every shape answers the accessors the rules read ({@link #text()}, {@link #kind()}, {@link
@@ -30,7 +32,8 @@ public sealed interface ParsedStatement extends ParsedSql
                 ParsedStatement.Explain,
                 ParsedStatement.StatementSetControl,
                 ParsedStatement.Other,
-                ParsedStatement.Unparsable {
+                ParsedStatement.Unparsable,
+                ParsedStatement.Unread {
 
     /** What the statement does. */
     StatementKind kind();
@@ -56,10 +59,19 @@ public sealed interface ParsedStatement extends ParsedSql
     /**
      * {@code SET 'key' = 'value'}, {@code RESET 'key'}, or the bare {@code SET}/{@code RESET}.
      *
+     * <p>The key and value are kept as Flink applies them to the session, which is not quite as its
+     * parsers read them: Flink's gateway trims both with {@link String#trim()} before it sets or
+     * resets the key ({@code OperationExecutor#callSetOperation} and {@code #callResetOperation},
+     * the same in 1.20.0 and 2.3.0: {@code sessionContext.set(key.trim(), value.trim())}). So
+     * {@code SET 'table.exec.state.ttl ' = '24'} sets {@code table.exec.state.ttl} to {@code 24}, and
+     * so does a key padded with a tab, a line break, {@code \0} or {@code \x07}: {@code trim()}
+     * removes every character up to U+0020, control characters included ({@code strip()} would keep
+     * {@code \0}).
+     *
      * @param kind {@link StatementKind#SET} or {@link StatementKind#RESET}
-     * @param key the key (unquoted) as Flink reads it; empty for a bare {@code SET}/{@code RESET}
-     * @param value a {@code SET}'s value (unquoted) as Flink reads it; empty for a {@code RESET} or
-     *     a bare {@code SET}
+     * @param key the key (unquoted) as Flink applies it; empty for a bare {@code SET}/{@code RESET}
+     * @param value a {@code SET}'s value (unquoted) as Flink applies it; empty for a {@code RESET}
+     *     or a bare {@code SET}
      */
     record Configure(String text, StatementKind kind, Optional<String> key, Optional<String> value, SqlFacts facts)
             implements ParsedStatement {
@@ -68,6 +80,8 @@ public sealed interface ParsedStatement extends ParsedSql
             if (kind != StatementKind.SET && kind != StatementKind.RESET) {
                 throw new IllegalArgumentException("A configure statement is a SET or a RESET, not " + kind);
             }
+            key = key.map(String::trim);
+            value = value.map(String::trim);
         }
     }
 
@@ -142,6 +156,28 @@ public sealed interface ParsedStatement extends ParsedSql
         @Override
         public StatementKind kind() {
             return StatementKind.UNPARSABLE;
+        }
+
+        @Override
+        public SqlFacts facts() {
+            return SqlFacts.NONE;
+        }
+    }
+
+    /**
+     * Text the guard could not read with Flink's parsers for a reason of its own, not Flink's: it is
+     * nested deeper than the parser's stack allows (Flink's JavaCC parser recurses per nesting
+     * level), or it is larger than {@code sql-guard.max-statement-bytes}. Not analysed: {@code
+     * sql-guard.fail-mode} decides, or the size limit refuses it.
+     *
+     * @param reason why, for the client and the audit
+     * @param overLimit true when the statement exceeds a limit of the policy ({@code
+     *     sql-guard.max-statement-bytes}): refused whatever {@code sql-guard.fail-mode} says
+     */
+    record Unread(String text, String reason, boolean overLimit) implements ParsedStatement {
+        @Override
+        public StatementKind kind() {
+            return StatementKind.UNREAD;
         }
 
         @Override

@@ -8,7 +8,10 @@ import org.apache.calcite.sql.SqlHint;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import io.github.sqlguard.flink.FlinkLine;
+
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.sql.parser.ddl.SqlTableOption;
 import org.apache.flink.sql.parser.dml.SqlStatementSet;
 
@@ -56,6 +59,15 @@ final class SqlFactsCollector {
         }
         if (node instanceof SqlHint hint) {
             collectHint(hint);
+            return;
+        }
+        if (node instanceof SqlReplaceTableAs rtas) {
+            // Flink's SqlReplaceTableAs#getOperandList fails on a table without a WATERMARK (it reads
+            // an empty Optional): its options and query are read through their own accessors.
+            SqlParserPos pos = rtas.getParserPosition();
+            FlinkLine.current().replaceTableAsOptions(rtas).forEach((key, value) -> tableOptions.add(
+                    new SqlOption(key, value, "WITH", pos.getLineNum(), pos.getColumnNum())));
+            visit(rtas.getAsQuery());
             return;
         }
         if (node instanceof SqlStatementSet set) {

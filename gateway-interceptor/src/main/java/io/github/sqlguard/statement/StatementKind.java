@@ -46,7 +46,12 @@ public enum StatementKind {
     /** Anything else the parser accepts. */
     OTHER(false),
     /** Flink's parser rejected the text. */
-    UNPARSABLE(false);
+    UNPARSABLE(false),
+    /**
+     * The guard could not read the text (nested too deeply for the parser's stack, or larger than
+     * {@code sql-guard.max-statement-bytes}): not analysed.
+     */
+    UNREAD(false);
 
     private final boolean planned;
 

@@ -62,11 +62,12 @@ public final class StatementParser {
         Optional<Operation> extended;
         try {
             extended = FlinkExtendedParser.parse(text);
-        } catch (RuntimeException | StackOverflowError e) {
-            // Flink's strategy matched and could not convert (or its regular expression gave up on
-            // the text): Flink's own parse of the statement fails the same way.
-            return new ParsedStatement.Unparsable(
-                    text, "SQL parse failed. " + firstLines(String.valueOf(e.getMessage())), Optional.of(e));
+        } catch (StackOverflowError e) {
+            return tooDeep(text);
+        } catch (RuntimeException e) {
+            // Flink's strategy matched and could not convert: Flink's own parse of the statement fails
+            // the same way.
+            return new ParsedStatement.Unparsable(text, "SQL parse failed. " + firstLines(e.getMessage()), Optional.of(e));
         }
         if (extended.isPresent()) {
             return ofOperation(text, extended.get());
@@ -74,11 +75,12 @@ public final class StatementParser {
         SqlNodeList nodes;
         try {
             nodes = FlinkSqlParser.parseStmtList(text);
-        } catch (SqlParseException e) {
-            return unparsable(text, "SQL parse failed. " + firstLines(e.getMessage()));
-        } catch (RuntimeException | StackOverflowError e) {
-            // JavaCC token errors (TokenMgrError) and very deep nesting end up here.
-            return unparsable(text, "SQL parse failed. " + firstLines(String.valueOf(e.getMessage())));
+        } catch (StackOverflowError e) {
+            return tooDeep(text);
+        } catch (SqlParseException | RuntimeException e) {
+            // JavaCC token errors (TokenMgrError) end up here too. Calcite wraps a StackOverflowError of
+            // its parser in a SqlParseException without a message (SqlAbstractParserImpl#normalizeException).
+            return overflowed(e) ? tooDeep(text) : unparsable(text, "SQL parse failed. " + firstLines(e.getMessage()));
         }
         if (nodes.isEmpty()) {
             return unparsable(text, "The statement is empty.");
@@ -90,7 +92,12 @@ public final class StatementParser {
                             + nodes.size()
                             + " statements were found. Send them one by one.");
         }
-        return ofNode(text, nodes.get(0));
+        try {
+            return ofNode(text, nodes.get(0));
+        } catch (StackOverflowError e) {
+            // Walking a very deep tree the parser did build (the facts, the planned text).
+            return tooDeep(text);
+        }
     }
 
     /** {@code text} as the one node Flink's SQL parser read from it. */
@@ -155,8 +162,10 @@ public final class StatementParser {
         List<Operation> operations;
         try {
             operations = sessionParser.parse(text);
+        } catch (StackOverflowError e) {
+            return tooDeep(text);
         } catch (RuntimeException | LinkageError e) {
-            return new ParsedStatement.Unparsable(text, unparsable.message(), Optional.of(e));
+            return overflowed(e) ? tooDeep(text) : new ParsedStatement.Unparsable(text, unparsable.message(), Optional.of(e));
         }
         if (operations.size() != 1) {
             return unparsable;
@@ -201,6 +210,27 @@ public final class StatementParser {
 
     private static ParsedStatement unparsable(String text, String message) {
         return new ParsedStatement.Unparsable(text, message, Optional.empty());
+    }
+
+    /**
+     * A statement nested deeper than the parser's stack allows (a thousand parentheses, a long
+     * chain of {@code CASE} or of {@code +}): the guard could not read it, which says nothing of
+     * whether Flink, on a thread with a larger stack, could.
+     */
+    private static ParsedStatement tooDeep(String text) {
+        return new ParsedStatement.Unread(
+                text, "the statement is nested too deeply for the guard to read it (Flink's SQL parser ran out of stack)",
+                false);
+    }
+
+    /** True when {@code e} or one of its causes is a {@link StackOverflowError}. */
+    private static boolean overflowed(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof StackOverflowError) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static StatementKind classify(SqlNode node) {
@@ -264,8 +294,11 @@ public final class StatementParser {
         return StatementKind.OTHER;
     }
 
-    /** The parser message up to its list of expected tokens. */
+    /** The parser message up to its list of expected tokens; a message-less error says so. */
     static String firstLines(String message) {
+        if (message == null || message.isBlank()) {
+            return "(Flink's parser gave no message)";
+        }
         int cut = message.indexOf("Was expecting");
         String head = cut > 0 ? message.substring(0, cut) : message;
         return head.strip();

@@ -28,7 +28,8 @@ class ConcurrentDecisionsGatewayIT {
 
     @Test
     void aStatementSlowToPlanHoldsNeitherOtherSessionsNorTheRestServersThreads() throws Exception {
-        GuardedGateway gateway = GuardedGateway.shared();
+        // As many planner threads as slow statements: all of them plan at once.
+        GuardedGateway gateway = GuardedGateway.start(Map.of("sql-guard.planner.threads", String.valueOf(SLOW_SESSIONS)));
         SlowToPlanFunction.release = new CountDownLatch(1);
         ExecutorService clients = Executors.newFixedThreadPool(SLOW_SESSIONS);
         List<RestSession> sessions = new ArrayList<>();
@@ -62,6 +63,7 @@ class ConcurrentDecisionsGatewayIT {
             for (RestSession session : sessions) {
                 session.close();
             }
+            gateway.close();
         }
     }
 }

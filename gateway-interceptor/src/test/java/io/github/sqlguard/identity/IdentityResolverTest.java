@@ -74,6 +74,13 @@ class IdentityResolverTest {
         assertThat(twice.user()).isEmpty();
         assertThat(twice.rejected()).hasValueSatisfying(r -> assertThat(r).contains("sent 2 times"));
 
+        Identity groupsTwice = proxied.resolve(ip("10.0.0.1"), List.of(), headers(Map.of(
+                "X-Forwarded-User", List.of("alice"), "X-Forwarded-Groups", List.of("analytics", "admins"))), null);
+        assertThat(groupsTwice.user()).isEmpty();
+        assertThat(groupsTwice.groups()).isEmpty();
+        assertThat(groupsTwice.rejected()).hasValueSatisfying(r -> assertThat(r)
+                .contains("'X-Forwarded-Groups'").contains("sent 2 times"));
+
         Identity odd = proxied.resolve(
                 ip("10.0.0.1"), List.of(), headers(Map.of("X-Forwarded-User", List.of("alice\"; admin"))), null);
         assertThat(odd.user()).isEmpty();

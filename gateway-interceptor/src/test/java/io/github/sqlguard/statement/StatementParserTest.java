@@ -6,6 +6,8 @@ import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 import io.github.sqlguard.flink.FlinkLine;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 class StatementParserTest {
 
     private final StatementParser parser = new StatementParser();
@@ -111,6 +113,52 @@ class StatementParserTest {
         assertThat(parser.parse("SELECT 'unterminated").kind()).isEqualTo(StatementKind.UNPARSABLE);
         assertThat(parser.parse("SELECT " + "(".repeat(200) + "1" + ")".repeat(200)).kind())
                 .isIn(StatementKind.QUERY, StatementKind.UNPARSABLE);
+    }
+
+    @Test
+    void readsAPaddedSetKeyAsFlinkAppliesItTrimmed() {
+        // OperationExecutor#callSetOperation: sessionContext.set(key.trim(), value.trim()).
+        for (String pad : List.of(" ", "\t", "\n", "\0", "\u0007")) {
+            assertThat(parser.parse("SET 'table.exec.state.ttl" + pad + "' = '24'").setKey())
+                    .as("key padded after with %s", pad.codePointAt(0)).isEqualTo("table.exec.state.ttl");
+            assertThat(parser.parse("SET '" + pad + "table.exec.state.ttl' = '24" + pad + "'"))
+                    .as("key and value padded before with %s", pad.codePointAt(0))
+                    .satisfies(set -> {
+                        assertThat(set.setKey()).isEqualTo("table.exec.state.ttl");
+                        assertThat(set.setValue()).isEqualTo("24");
+                    });
+            assertThat(parser.parse("RESET 'table.exec.state.ttl" + pad + "'").setKey()).isEqualTo("table.exec.state.ttl");
+        }
+        assertThat(parser.parse("SET table.exec.state.ttl = 24").setKey()).isEqualTo("table.exec.state.ttl");
+    }
+
+    @Test
+    void readsEveryReplaceTableAsFormWithItsOptionsAndQuery() {
+        for (String head : List.of("CREATE OR REPLACE TABLE t", "REPLACE TABLE t", "CREATE OR REPLACE TABLE t (a INT)",
+                "REPLACE TABLE t (a INT)")) {
+            ParsedStatement rtas = parser.parse(head + " WITH ('connector' = 'blackhole', 'password' = 'p')"
+                    + " AS SELECT a FROM s /*+ OPTIONS('state.ttl' = '1 d') */");
+            assertThat(rtas.kind()).as(head).isEqualTo(StatementKind.CREATE_TABLE_AS);
+            assertThat(rtas.plannedBody()).as(head).isPresent();
+            assertThat(rtas.tableOptions()).as(head).extracting(ParsedStatement.SqlOption::key)
+                    .containsExactlyInAnyOrder("connector", "password", "state.ttl");
+        }
+    }
+
+    @Test
+    void aStatementNestedDeeperThanTheParserCanReadIsUnreadNotUnparsable() {
+        for (String deep : List.of(
+                "SELECT " + "(".repeat(1000) + "1" + ")".repeat(1000),
+                "SELECT " + "1 + ".repeat(9_999) + "1",
+                "SELECT " + "CASE WHEN 1 = 1 THEN ".repeat(5000) + "1" + " END".repeat(5000))) {
+            ParsedStatement parsed = parser.parse(deep);
+            assertThat(parsed.kind()).isIn(StatementKind.QUERY, StatementKind.UNREAD);
+            if (parsed instanceof ParsedStatement.Unread unread) {
+                assertThat(unread.reason()).contains("nested too deeply");
+            }
+        }
+        assertThat(parser.parse("SELECT " + "(".repeat(1000) + "1" + ")".repeat(1000)).kind())
+                .isEqualTo(StatementKind.UNREAD);
     }
 
     private String messageOf(String statement) {

@@ -55,6 +55,16 @@ public final class AuditCapture implements AutoCloseable {
                 .findFirst();
     }
 
+    /**
+     * Every record naming the operation {@code operationHandle} (its decision record names none),
+     * in order.
+     */
+    public List<JsonNode> recordsOf(Object operationHandle) {
+        return records().stream()
+                .filter(r -> operationHandle.toString().equals(r.path("operationHandle").asText()))
+                .toList();
+    }
+
     /** Every record captured so far, in order; fails on a line that is not a JSON object. */
     public List<JsonNode> records() {
         List<ILoggingEvent> events;

@@ -2,11 +2,13 @@ package io.github.sqlguard.testing;
 
 import io.github.sqlguard.endpoint.GuardEndpoint;
 import io.github.sqlguard.endpoint.GuardRuntime;
+import io.github.sqlguard.endpoint.rest.GuardRestEndpoint;
 
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.gateway.SqlGateway;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.service.context.DefaultContext;
 import org.apache.flink.table.gateway.service.session.SessionManager;
 import org.slf4j.LoggerFactory;
@@ -19,6 +21,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Flink's real {@link SqlGateway} started in the test JVM with {@code sql-gateway.endpoint.type:
@@ -132,6 +135,26 @@ public final class GuardedGateway implements AutoCloseable {
                 .map(e -> ((GuardEndpoint) e).runtime())
                 .findFirst()
                 .orElseThrow(() -> new IllegalStateException("not a guarded gateway"));
+    }
+
+    /**
+     * Calls of the session waiting for an earlier call of the session to be answered, as the guard's
+     * REST endpoint orders them ({@link GuardRestEndpoint#waitingCalls}).
+     */
+    public int waitingCalls(String sessionHandle) throws ReflectiveOperationException {
+        return endpoints().stream()
+                .filter(GuardEndpoint.class::isInstance)
+                .map(e -> ((GuardEndpoint) e).delegate())
+                .filter(GuardRestEndpoint.class::isInstance)
+                .map(e -> ((GuardRestEndpoint) e).waitingCalls(new SessionHandle(UUID.fromString(sessionHandle))))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("not a guarded REST gateway"));
+    }
+
+    private List<?> endpoints() throws ReflectiveOperationException {
+        Field field = SqlGateway.class.getDeclaredField("endpoints");
+        field.setAccessible(true);
+        return (List<?>) field.get(gateway);
     }
 
     public RestSession openSession(Map<String, String> properties) throws Exception {

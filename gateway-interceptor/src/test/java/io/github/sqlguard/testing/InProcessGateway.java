@@ -2,7 +2,10 @@ package io.github.sqlguard.testing;
 
 import io.github.sqlguard.audit.AuditLog;
 import io.github.sqlguard.audit.Auditor;
+import io.github.sqlguard.metrics.GuardMetrics;
+import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.policy.PolicyHolder;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.service.GuardedSqlGatewayService;
 import io.github.sqlguard.service.StatementPipeline;
@@ -47,7 +50,8 @@ public final class InProcessGateway implements AutoCloseable {
         Policy policy = Policy.fromConfiguration(guardConfig, catalog);
         pipeline =
                 new StatementPipeline(
-                        flink, catalog, new Auditor(auditLog, "test", policy.auditMaxStatementLength()), policy);
+                        flink, catalog, new Auditor(auditLog, "test", policy.auditMaxStatementLength()),
+                        new PolicyHolder(policy), GuardMetrics.unregistered(), GuardOptions.plannerThreads(guardConfig));
         service = new GuardedSqlGatewayService(flink, pipeline);
     }
 

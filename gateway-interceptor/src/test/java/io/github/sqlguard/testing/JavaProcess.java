@@ -54,7 +54,18 @@ public final class JavaProcess implements AutoCloseable {
     public static JavaProcess start(
             String name, String classpath, List<String> jvmArgs, Map<String, String> environment, Path log,
             String mainClass, List<String> args) throws IOException {
-        List<String> command = new ArrayList<>();
+        return start(name, List.of(), classpath, jvmArgs, environment, log, mainClass, args);
+    }
+
+    /**
+     * As {@link #start(String, String, List, Map, Path, String, List)}, the {@code java} command run
+     * by {@code wrapper} (its words come first, the {@code java} command's after them), e.g. a shell
+     * that sets a resource limit and then {@code exec}s its arguments.
+     */
+    public static JavaProcess start(
+            String name, List<String> wrapper, String classpath, List<String> jvmArgs, Map<String, String> environment,
+            Path log, String mainClass, List<String> args) throws IOException {
+        List<String> command = new ArrayList<>(wrapper);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(addOpens());
         // The test JVM's temporary directory (the module's target/test-tmp): what a child's local
@@ -99,6 +110,16 @@ public final class JavaProcess implements AutoCloseable {
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(a -> a.startsWith("--add-opens"))
                 .toList();
+    }
+
+    /** Waits for the process to end, at most {@code timeout}; true when it has ended. */
+    public boolean waitFor(Duration timeout) throws InterruptedException {
+        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** The exit value of a process that has ended. */
+    public int exitValue() {
+        return process.exitValue();
     }
 
     /** True while the process runs. */

@@ -7,13 +7,16 @@ import org.apache.flink.runtime.metrics.ReporterSetup;
 import org.apache.flink.sql.parser.ddl.SqlCreateMaterializedTable;
 import org.apache.flink.sql.parser.ddl.SqlCreateTableAs;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
+import org.apache.flink.sql.parser.ddl.SqlTableOption;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 
 import javax.annotation.Nullable;
 
 import java.net.URI;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Flink 1.20: CTAS and materialized tables in the parser's {@code ddl} package, no {@code ALTER
@@ -34,6 +37,17 @@ final class CurrentFlinkLine implements FlinkLine {
     @Override
     public boolean isCreateOrReplaceTableAs(SqlNode node) {
         return node instanceof SqlCreateTableAs || node instanceof SqlReplaceTableAs;
+    }
+
+    @Override
+    public Map<String, String> replaceTableAsOptions(SqlReplaceTableAs node) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (SqlNode option : node.getPropertyList()) {
+            if (option instanceof SqlTableOption o) {
+                options.put(o.getKeyString(), o.getValueString());
+            }
+        }
+        return options;
     }
 
     @Override

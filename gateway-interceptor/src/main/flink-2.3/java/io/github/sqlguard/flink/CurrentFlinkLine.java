@@ -17,6 +17,7 @@ import javax.annotation.Nullable;
 
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 
 /** Flink 2.x (built and tested with 2.3): the parser's {@code ddl.table} and {@code ddl.materializedtable} packages, {@code deployScript}. */
 final class CurrentFlinkLine implements FlinkLine {
@@ -33,6 +34,11 @@ final class CurrentFlinkLine implements FlinkLine {
     @Override
     public boolean isCreateOrReplaceTableAs(SqlNode node) {
         return node instanceof SqlCreateTableAs || node instanceof SqlReplaceTableAs;
+    }
+
+    @Override
+    public Map<String, String> replaceTableAsOptions(SqlReplaceTableAs node) {
+        return node.getProperties();
     }
 
     @Override

@@ -18,8 +18,6 @@ import javax.annotation.Nonnull;
 
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
 
 /**
  * Flink's {@code executeStatement} route ({@link ExecuteStatementHandler}, unchanged in what it
@@ -36,12 +34,12 @@ import java.util.concurrent.Executor;
  * I/O thread, as Flink answers it: handing it to another thread and back costs more than deciding
  * on it (two thread wake-ups cost more than the decision itself, in the benchmark's server-side
  * table). The statement is parsed once, here: that parse is the one the call decides on ({@link
- * GuardedSqlGatewayService#execute(SessionHandle, KeptParse, long, Configuration)}).
+ * GuardedSqlGatewayService#execute(SessionHandle, KeptParse, long, Configuration)}); a large
+ * statement ({@link GuardedSqlGatewayService#parsesOnIoThread}) is parsed on {@code decisions} too.
  *
- * <p>Statements of one session are decided in the order their requests arrived, one after the
- * other, as they were when the I/O thread ran them all: while one of the session's calls is on
- * {@code decisions}, each next one waits for it to be answered (its answer or error) before it
- * starts, on {@code decisions} too. Sessions do not wait for each other. An error is answered as
+ * <p>Calls of one session are decided in the order their requests arrived, one after the other,
+ * with the session's {@code configureSession} calls ({@link SessionCallOrder}, shared with {@link
+ * DecidingConfigureSessionHandler}). Sessions do not wait for each other. An error is answered as
  * Flink's handler answers it (the future completes exceptionally; Flink's {@code AbstractHandler}
  * unwraps it).
  *
@@ -50,40 +48,27 @@ import java.util.concurrent.Executor;
 final class DecidingExecuteStatementHandler extends ExecuteStatementHandler {
 
     private final GuardedSqlGatewayService guarded;
-    private final Executor decisions;
-    /** The last executeStatement of each session still being answered; removed once answered. */
-    private final Map<SessionHandle, CompletableFuture<ExecuteStatementResponseBody>> lastOfSession =
-            new ConcurrentHashMap<>();
+    private final SessionCallOrder order;
 
     DecidingExecuteStatementHandler(
-            GuardedSqlGatewayService guarded, Map<String, String> responseHeaders, Executor decisions) {
+            GuardedSqlGatewayService guarded, Map<String, String> responseHeaders, SessionCallOrder order) {
         super(guarded, responseHeaders, ExecuteStatementHeaders.getInstance());
         this.guarded = guarded;
-        this.decisions = decisions;
+        this.order = order;
     }
 
     @Override
     protected CompletableFuture<ExecuteStatementResponseBody> handleRequest(
             SqlGatewayRestAPIVersion version, @Nonnull HandlerRequest<ExecuteStatementRequestBody> request) {
         SessionHandle session = request.getPathParameter(SessionHandleIdPathParameter.class);
-        KeptParse parsed = guarded.parse(request.getRequestBody().getStatement());
-        boolean atOnce = guarded.decidesWithoutPlanning(parsed.statement());
-        CompletableFuture<ExecuteStatementResponseBody> answer =
-                lastOfSession.compute(
-                        session,
-                        (s, previous) -> {
-                            if (previous == null && atOnce) {
-                                return null; // answered below, on this thread
-                            }
-                            CompletableFuture<Void> after =
-                                    previous == null ? CompletableFuture.completedFuture(null) : previous.handle((r, e) -> null);
-                            return after.thenApplyAsync(ignored -> execute(session, parsed, request), decisions);
-                        });
-        if (answer == null) {
-            return CompletableFuture.completedFuture(execute(session, parsed, request));
+        String statement = request.getRequestBody().getStatement();
+        if (!guarded.parsesOnIoThread(statement)) {
+            // Too large to parse here without holding the I/O thread: parsed on a decision thread.
+            return order.submit(session, false, () -> execute(session, guarded.parse(statement), request));
         }
-        answer.whenComplete((response, error) -> lastOfSession.remove(session, answer));
-        return answer;
+        KeptParse parsed = guarded.parse(statement);
+        return order.submit(session, guarded.decidesWithoutPlanning(parsed.statement()),
+                () -> execute(session, parsed, request));
     }
 
     /** Runs the statement as Flink's {@code ExecuteStatementHandler#handleRequest} does, on its parse. */

@@ -10,7 +10,9 @@ import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.rest.handler.RestHandlerSpecification;
 import org.apache.flink.shaded.netty4.io.netty.channel.ChannelInboundHandler;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.rest.SqlGatewayRestEndpoint;
+import org.apache.flink.table.gateway.rest.header.session.ConfigureSessionHeaders;
 import org.apache.flink.table.gateway.rest.header.session.OpenSessionHeaders;
 import org.apache.flink.table.gateway.rest.header.statement.ExecuteStatementHeaders;
 import org.apache.flink.util.ConfigurationException;
@@ -30,9 +32,10 @@ import java.util.function.Consumer;
  * clients see the protocol they know and guard-aware clients can read advisories.
  *
  * <p>Its openSession route is Flink's handler wrapped to open each session for who the gateway
- * verified ({@link IdentifyingOpenSessionHandler}); its executeStatement route is Flink's handler
- * run off the REST server's I/O threads, since the guard plans before it answers ({@link
- * DecidingExecuteStatementHandler}).
+ * verified ({@link IdentifyingOpenSessionHandler}); its executeStatement and configureSession
+ * routes are Flink's handlers in each session's order and, where the guard plans or waits before it
+ * answers, off the REST server's I/O threads ({@link DecidingExecuteStatementHandler}, {@link
+ * DecidingConfigureSessionHandler}).
  *
  * <p>Stability: public, evolving.
  */
@@ -49,8 +52,10 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
     private final IdentityResolver identityResolver;
     private final Consumer<Identity> onIdentityRejected;
     private final PolicyReloader reloadRoute;
-    /** Runs executeStatement calls (the guard's decisions) off the REST server's I/O threads. */
+    /** Runs executeStatement and configureSession calls (the guard's decisions) off the REST server's I/O threads. */
     private final ExecutorService decisions = Pools.bounded("sql-guard-statement", MAX_DECISIONS);
+    /** The order of each session's guarded calls, shared by their handlers. */
+    private final SessionCallOrder order = new SessionCallOrder(decisions);
 
     /**
      * @param configuration the REST options as {@code SqlGatewayRestEndpointFactory} rebuilds them
@@ -87,7 +92,12 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
                 indexOf(handlers, ExecuteStatementHeaders.getInstance()),
                 Tuple2.of(
                         ExecuteStatementHeaders.getInstance(),
-                        new DecidingExecuteStatementHandler(guarded, responseHeaders, decisions)));
+                        new DecidingExecuteStatementHandler(guarded, responseHeaders, order)));
+        handlers.set(
+                indexOf(handlers, ConfigureSessionHeaders.getInstance()),
+                Tuple2.of(
+                        ConfigureSessionHeaders.getInstance(),
+                        new DecidingConfigureSessionHandler(guarded, responseHeaders, order)));
         handlers.add(Tuple2.of(AdvisoryHeaders.getInstance(), new AdvisoryHandler(guarded, responseHeaders)));
         handlers.add(
                 Tuple2.of(SessionAdvisoriesHeaders.getInstance(), new SessionAdvisoriesHandler(guarded, responseHeaders)));
@@ -96,6 +106,14 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
                     Tuple2.of(PolicyReloadHeaders.getInstance(), new PolicyReloadHandler(guarded, responseHeaders, reloadRoute)));
         }
         return handlers;
+    }
+
+    /**
+     * Calls of {@code session} waiting now for an earlier call of the session to be answered
+     * ({@code executeStatement}, {@code configureSession}); for monitoring and tests.
+     */
+    public int waitingCalls(SessionHandle session) {
+        return order.waiting(session);
     }
 
     private static int indexOf(
