@@ -159,6 +159,7 @@ public final class SessionPlanner implements AutoCloseable {
                     compiled.explain();
                     String json = compiled.asJsonString();
                     ExplainedPlan plan = compiledReader.read(json);
+                    plan = plan.withViewHints(ViewHints.of(tEnv.getCatalogManager(), statementBody));
                     return new ExplainOutcome.Planned(
                             runsAsCompiled(operation) ? plan.executableAs(json) : plan, elapsedMs(start));
                 }
@@ -175,7 +176,9 @@ public final class SessionPlanner implements AutoCloseable {
         try {
             ExplainDetail[] details = streaming ? new ExplainDetail[] {ExplainDetail.CHANGELOG_MODE} : new ExplainDetail[0];
             String text = tEnv.explainInternal(explained(operation), details);
-            return new ExplainOutcome.Planned(textParser.parse(text), elapsedMs(start));
+            return new ExplainOutcome.Planned(
+                    textParser.parse(text).withViewHints(ViewHints.of(tEnv.getCatalogManager(), statementBody)),
+                    elapsedMs(start));
         } catch (RuntimeException | LinkageError e) {
             return new ExplainOutcome.Rejected(e, elapsedMs(start));
         } catch (StackOverflowError e) {
