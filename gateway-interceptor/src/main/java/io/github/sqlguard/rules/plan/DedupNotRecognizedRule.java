@@ -51,7 +51,7 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
                 continue;
             }
             OrderKey order = rank.orderKeys().get(0);
-            Optional<ObjectIdentifier> table = names.singleTable(rank.node());
+            Optional<ObjectIdentifier> table = names.directTable(rank.node());
             String keys = rank.partitionKeys().isEmpty() ? "" : " GROUP BY " + String.join(", ", rank.partitionKeys());
             hits.add(
                     PlanRules.hit(

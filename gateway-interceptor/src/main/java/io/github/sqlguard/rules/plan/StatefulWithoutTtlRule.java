@@ -188,8 +188,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     }
 
     /** {@code o.} for a side that reads one table the statement names {@code o}; empty otherwise. */
-    private static String qualifier(PlanNode side, StatementNames names) {
-        return names.singleTable(side).flatMap(names::hintName).map(n -> n + ".").orElse("");
+    private static String qualifier(PlanNode input, StatementNames names) {
+        return side(input, names).map(n -> n + ".").orElse("");
     }
 
     /**
@@ -208,10 +208,13 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         String shape = "Its condition bounds " + bound.right().name() + " by " + bound.left().name()
                 + " like an interval join, but Flink planned a regular join: ";
-        if (!notTime.isEmpty()) {
-            return shape + String.join(" and ", notTime) + (notTime.size() == 1 ? " is" : " are")
-                    + " not a time attribute (no WATERMARK is declared on it, and it is not PROCTIME()), and an interval"
-                    + " join bounds time attributes only.";
+        if (notTime.size() == 1) {
+            return shape + notTime.get(0) + " is not a time attribute (no WATERMARK is declared on it, and it is not"
+                    + " PROCTIME()), and an interval join bounds time attributes only.";
+        }
+        if (notTime.size() == 2) {
+            return shape + String.join(" and ", notTime) + " are not time attributes (no WATERMARK is declared on them,"
+                    + " and they are not PROCTIME()), and an interval join bounds time attributes only.";
         }
         return shape + "an interval join needs a lower and an upper bound on time attributes of one kind (both event"
                 + " time or both processing time), which this condition does not give.";
@@ -258,7 +261,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         StringBuilder fix = new StringBuilder("Set a state TTL longer than ");
         fix.append(aggregate.groupBy().isEmpty() ? "the stream stays idle (a TTL also resets the totals then)"
                 : "a " + String.join(", ", aggregate.groupBy()) + " stays active").append(": ").append(SET_TTL);
-        Optional<ObjectIdentifier> table = names.singleTable(node);
+        Optional<ObjectIdentifier> table = names.directTable(node);
         Optional<String> hint = table.isPresent() ? names.hint(node, TTL) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
         Optional<Column> rowtime = names.rowtimeBelow(node);
@@ -275,8 +278,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         List<PlanNode> inputs = names.plan().inputs(join.node());
         StringBuilder fix = new StringBuilder("Bound the join's state with a TTL longer than a row must wait for its match: ")
                 .append(SET_TTL);
-        Optional<String> left = inputs.size() == 2 ? names.singleTable(inputs.get(0)).flatMap(names::hintName) : Optional.empty();
-        Optional<String> right = inputs.size() == 2 ? names.singleTable(inputs.get(1)).flatMap(names::hintName) : Optional.empty();
+        Optional<String> left = inputs.size() == 2 ? side(inputs.get(0), names) : Optional.empty();
+        Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
         if (left.isPresent() && right.isPresent()) {
             fix.append(", or per side on the join's SELECT: /*+ STATE_TTL('").append(left.get()).append("' = '").append(TTL)
                     .append("', '").append(right.get()).append("' = '").append(TTL).append("') */");
@@ -297,7 +300,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         .append(rightTime.get().name()).append(" BETWEEN ").append(left.get()).append('.')
                         .append(leftTime.get().name()).append(" - INTERVAL '1' HOUR AND ").append(left.get()).append('.')
                         .append(leftTime.get().name());
-                String versioned = names.singleTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
+                String versioned = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
                 fix.append("; or, when the right side holds versions of a row per key, a temporal join: JOIN ")
                         .append(versioned).append(" FOR SYSTEM_TIME AS OF ").append(left.get()).append('.')
                         .append(leftTime.get().name()).append(" AS ").append(right.get()).append(" ON ").append(on)
@@ -306,6 +309,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             }
         }
         return fix.append('.').toString();
+    }
+
+    /** How the join's SELECT names the table one side reads straight; empty when the side is more than a table. */
+    private static Optional<String> side(PlanNode input, StatementNames names) {
+        return names.directTable(input).flatMap(names::hintName);
     }
 
     private static String sinkFix(Operator.Sink sink) {

@@ -4,6 +4,7 @@ import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 
@@ -29,6 +30,27 @@ record StatementNames(ExplainedPlan plan, AnalysisContext context) {
     Optional<ObjectIdentifier> singleTable(PlanNode node) {
         List<ObjectIdentifier> tables = plan.tablesRead(node);
         return tables.size() == 1 ? Optional.of(tables.get(0)) : Optional.empty();
+    }
+
+    /**
+     * The table {@code node} reads straight, through stateless operators only (a Calc, an Exchange,
+     * the watermark assigner, the local part of an aggregation): the table its own {@code SELECT}
+     * names, which a hint on that {@code SELECT} or a window over it can name. Empty when another
+     * stateful operator (a subquery's aggregation, a join) or several inputs stand between.
+     */
+    Optional<ObjectIdentifier> directTable(PlanNode node) {
+        PlanNode at = node;
+        for (int depth = 0; depth < 256; depth++) {
+            List<PlanNode> inputs = plan.inputs(at);
+            if (inputs.size() != 1) {
+                return inputs.isEmpty() ? at.table() : Optional.empty();
+            }
+            at = inputs.get(0);
+            if (StatefulOperators.isStateful(at)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
     }
 
     /** The tables {@code node} reads by name, joined: {@code orders, payments}; {@code its input} when none is named. */

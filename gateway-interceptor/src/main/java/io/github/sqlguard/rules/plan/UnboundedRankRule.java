@@ -70,7 +70,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
     private static String fix(Operator.Rank rank, StatementNames names) {
         List<String> ways = new ArrayList<>();
         ways.add("bound the state: SET 'table.exec.state.ttl' = '1 d'");
-        Optional<ObjectIdentifier> table = names.singleTable(rank.node());
+        Optional<ObjectIdentifier> table = names.directTable(rank.node());
         Optional<Column> rowtime = names.rowtimeBelow(rank.node());
         if (table.isPresent() && rowtime.isPresent()) {
             String partition = String.join("", rank.partitionKeys().stream().map(k -> ", " + k).toList());
