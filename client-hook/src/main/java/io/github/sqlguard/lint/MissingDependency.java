@@ -1,5 +1,6 @@
 package io.github.sqlguard.lint;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -32,6 +33,8 @@ public record MissingDependency(Kind kind, String name, String maven, String evi
         MODULE("module"),
         FACTORY("factory"),
         CLASS("class"),
+        /** Flink's Python support, which a {@code LANGUAGE PYTHON} function needs: flink-python. */
+        PYTHON("flink-python"),
         JAR("jar");
 
         private final String noun;
@@ -68,6 +71,17 @@ public record MissingDependency(Kind kind, String name, String maven, String evi
             Map.entry("protobuf", "org.apache.flink:flink-sql-protobuf:2.3.0"),
             Map.entry("avro-confluent", "org.apache.flink:flink-sql-avro-confluent-registry:2.3.0"),
             Map.entry("debezium-avro-confluent", "org.apache.flink:flink-sql-avro-confluent-registry:2.3.0"));
+
+    /**
+     * Packages of flink-python. A {@code LANGUAGE PYTHON} function is instantiated through {@code
+     * org.apache.flink.client.python.PythonFunctionFactory}, which Flink 2.3.0 looks up by name
+     * ({@code PythonFunctionUtils#getPythonFunction} of flink-table-common: {@code Instantiating
+     * python function '...' failed.} around a {@code ClassNotFoundException}); it is in flink-python.
+     */
+    private static final List<String> PYTHON_PACKAGES = List.of("org.apache.flink.client.python.", "org.apache.flink.python.");
+
+    /** The jar of flink-python (a Flink distribution has it in {@code opt/}). */
+    static final String FLINK_PYTHON = "org.apache.flink:flink-python:2.3.0";
 
     /** Packages whose classes come from a well-known jar. */
     private static final Map<String, String> WELL_KNOWN_PACKAGES = Map.of(
@@ -109,6 +123,9 @@ public record MissingDependency(Kind kind, String name, String maven, String evi
         m = CLASS_NOT_FOUND.matcher(plannerMessage);
         if (m.find()) {
             String name = m.group(1).replace('/', '.');
+            if (PYTHON_PACKAGES.stream().anyMatch(name::startsWith)) {
+                return Optional.of(new MissingDependency(Kind.PYTHON, name, FLINK_PYTHON, lineAt(plannerMessage, m.start())));
+            }
             String maven = WELL_KNOWN_PACKAGES.entrySet().stream().filter(e -> name.startsWith(e.getKey()))
                     .map(Map.Entry::getValue).findFirst().orElse("");
             return Optional.of(new MissingDependency(Kind.CLASS, name, maven, lineAt(plannerMessage, m.start())));
@@ -154,6 +171,8 @@ public record MissingDependency(Kind kind, String name, String maven, String evi
         String what = switch (kind) {
             case JAR -> "the jar " + name + " does not exist";
             case CLASS -> "the class " + name + " is not in lint's environment";
+            case PYTHON -> "a Python function (LANGUAGE PYTHON) needs flink-python, which is not in lint's environment"
+                    + " (Flink looked for " + name + ")";
             default -> "no " + kind.noun + " '" + name + "' is in lint's environment";
         };
         return "Analysis could not run: " + what + ", so Flink could not plan the statement;"
@@ -167,6 +186,9 @@ public record MissingDependency(Kind kind, String name, String maven, String evi
                     + " jar with --jar FILE";
             case CLASS -> "Give lint the jar that holds " + name + " (the UDF's jar, or a connector's dependency) with"
                     + " --jar FILE or --classpath DIR";
+            case PYTHON -> "Give lint flink-python's jar with --jar FILE (a Flink distribution has it in opt/, e.g."
+                    + " opt/flink-python-2.3.0.jar); Flink then loads the function through a Python process, so the"
+                    + " Python that runs it (python.executable) needs the apache-flink package and the function's module";
             default -> "Give lint the " + kind.noun + "'s jar with --jar FILE (or --classpath DIR)";
         };
         String coordinates = maven.isEmpty() ? "" : "; it is " + maven + " on Maven Central";
