@@ -136,6 +136,8 @@ class CaseCorpusTest {
                 assertThat(verdict).as("verdict of %s (findings %s)", script.name(), record.path("findings"))
                         .isEqualTo(script.expectedVerdict());
                 assertThat(rules).as("rules of %s", script.name()).containsAll(script.expectedRules());
+                assertThat(rules).as("rules of %s that must not be reported", script.name())
+                        .noneMatch(script.absentRules()::contains);
                 if (script.flinkError() != null) {
                     // Handed on by the guard, then failed by Flink itself, as on a stock gateway.
                     assertThat(outcome).as("outcome of %s", script.name()).isIn(HANDED_ON);

@@ -136,6 +136,8 @@ class SharedCasesIT {
                 assertThat(verdict).as("verdict of %s (findings %s)", script.name(), record.path("findings"))
                         .isEqualTo(script.expectedVerdict());
                 assertThat(rules).as("rules of %s", script.name()).containsAll(script.expectedRules());
+                assertThat(rules).as("rules of %s that must not be reported", script.name())
+                        .noneMatch(script.absentRules()::contains);
                 if (dryRun) {
                     assertThat(error).as("error of %s", script.name()).isNull();
                     assertThat(answer).as("answer of %s", script.name()).contains("== SQL Guard ==");

@@ -22,7 +22,9 @@ import java.util.regex.Pattern;
  *   <li>anything else at the statement's first code character.
  * </ul>
  *
- * <p>Flink's own messages quoted in a finding are left as Flink wrote them.
+ * <p>Flink's own messages quoted in a finding are left as Flink wrote them; where Flink's position
+ * differs from the file's, the reason adds both, labelled ({@code Flink's position is within the
+ * statement: line 3, column 3; in the file: line 4, column 3.}).
  */
 final class Locations {
 
@@ -40,15 +42,19 @@ final class Locations {
         String said = finding.reason() + "\n" + finding.node();
         Matcher parse = PARSER_POSITION.matcher(said);
         if (said.contains("SQL parse failed") && parse.find()) {
-            int[] at = statement.scriptPosition(Integer.parseInt(parse.group(1)), Integer.parseInt(parse.group(2)));
-            return new LintFinding(at[0], at[1], finding);
+            int line = Integer.parseInt(parse.group(1));
+            int column = Integer.parseInt(parse.group(2));
+            int[] at = statement.scriptPosition(line, column);
+            return new LintFinding(at[0], at[1], labelled(finding, "the statement", line, column, at));
         }
         Matcher validation = VALIDATION_POSITION.matcher(said);
         if (validation.find()) {
-            Optional<int[]> at = inPlannedQuery(statement, parsed,
-                    Integer.parseInt(validation.group(1)), Integer.parseInt(validation.group(2)));
+            int line = Integer.parseInt(validation.group(1));
+            int column = Integer.parseInt(validation.group(2));
+            Optional<int[]> at = inPlannedQuery(statement, parsed, line, column);
             if (at.isPresent()) {
-                return new LintFinding(at.get()[0], at.get()[1], finding);
+                return new LintFinding(at.get()[0], at.get()[1],
+                        labelled(finding, "the query it planned", line, column, at.get()));
             }
         }
         Matcher hint = HINT_NODE.matcher(finding.node());
@@ -72,6 +78,21 @@ final class Locations {
             }
         }
         return new LintFinding(statement.line(), statement.column(), finding);
+    }
+
+    /**
+     * {@code finding} with both positions, labelled, after Flink's words: Flink numbers lines within
+     * the text it was given ({@code within}), which starts after the previous statement's semicolon
+     * and so counts the comment lines before the statement; the file's line is where lint reports it.
+     */
+    private static Finding labelled(Finding finding, String within, int line, int column, int[] inFile) {
+        if (line == inFile[0] && column == inFile[1]) {
+            return finding;
+        }
+        String reason = finding.reason() + " (Flink's position is within " + within + ": line " + line + ", column "
+                + column + "; in the file: line " + inFile[0] + ", column " + inFile[1] + ".)";
+        return new Finding(finding.ruleId(), finding.level(), reason, finding.node(), finding.excerpt(), finding.fix(),
+                finding.docLink());
     }
 
     private static Optional<SqlOption> find(List<SqlOption> options, String key, String value, String source, String line) {

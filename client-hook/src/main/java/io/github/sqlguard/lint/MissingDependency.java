@@ -2,6 +2,9 @@ package io.github.sqlguard.lint;
 
 import io.github.sqlguard.flink.SqlClientLine;
 
+import org.apache.flink.runtime.util.EnvironmentInformation;
+
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -34,6 +37,8 @@ public record MissingDependency(Kind kind, String name, String maven, String evi
         MODULE("module"),
         FACTORY("factory"),
         CLASS("class"),
+        /** Flink's Python support, which a {@code LANGUAGE PYTHON} function needs: flink-python. */
+        PYTHON("flink-python"),
         JAR("jar");
 
         private final String noun;
@@ -61,6 +66,20 @@ public record MissingDependency(Kind kind, String name, String maven, String evi
     private static final Map<String, String> WELL_KNOWN = SqlClientLine.current().wellKnownJars();
 
     private static final Map<String, String> WELL_KNOWN_PACKAGES = SqlClientLine.current().wellKnownPackageJars();
+
+    /**
+     * Packages of flink-python. A {@code LANGUAGE PYTHON} function is instantiated through {@code
+     * org.apache.flink.client.python.PythonFunctionFactory}, which Flink 2.3.0 looks up by name
+     * ({@code PythonFunctionUtils#getPythonFunction} of flink-table-common: {@code Instantiating
+     * python function '...' failed.} around a {@code ClassNotFoundException}); it is in flink-python.
+     */
+    private static final List<String> PYTHON_PACKAGES = List.of("org.apache.flink.client.python.", "org.apache.flink.python.");
+
+    /**
+     * The jar of flink-python for the Flink that runs lint (a Flink distribution has it in {@code
+     * opt/}); flink-python is released with Flink, under Flink's own version.
+     */
+    static final String FLINK_PYTHON = "org.apache.flink:flink-python:" + EnvironmentInformation.getVersion();
 
     /**
      * What is missing, when {@code plannerMessage} says that the planner failed for want of a
@@ -93,6 +112,9 @@ public record MissingDependency(Kind kind, String name, String maven, String evi
         m = CLASS_NOT_FOUND.matcher(plannerMessage);
         if (m.find()) {
             String name = m.group(1).replace('/', '.');
+            if (PYTHON_PACKAGES.stream().anyMatch(name::startsWith)) {
+                return Optional.of(new MissingDependency(Kind.PYTHON, name, FLINK_PYTHON, lineAt(plannerMessage, m.start())));
+            }
             String maven = WELL_KNOWN_PACKAGES.entrySet().stream().filter(e -> name.startsWith(e.getKey()))
                     .map(Map.Entry::getValue).findFirst().orElse("");
             return Optional.of(new MissingDependency(Kind.CLASS, name, maven, lineAt(plannerMessage, m.start())));
@@ -138,6 +160,8 @@ public record MissingDependency(Kind kind, String name, String maven, String evi
         String what = switch (kind) {
             case JAR -> "the jar " + name + " does not exist";
             case CLASS -> "the class " + name + " is not in lint's environment";
+            case PYTHON -> "a Python function (LANGUAGE PYTHON) needs flink-python, which is not in lint's environment"
+                    + " (Flink looked for " + name + ")";
             default -> "no " + kind.noun + " '" + name + "' is in lint's environment";
         };
         return "Analysis could not run: " + what + ", so Flink could not plan the statement;"
@@ -151,6 +175,9 @@ public record MissingDependency(Kind kind, String name, String maven, String evi
                     + " jar with --jar FILE";
             case CLASS -> "Give lint the jar that holds " + name + " (the UDF's jar, or a connector's dependency) with"
                     + " --jar FILE or --classpath DIR";
+            case PYTHON -> "Give lint flink-python's jar with --jar FILE (a Flink distribution has it in opt/, e.g."
+                    + " opt/flink-python-2.3.0.jar); Flink then loads the function through a Python process, so the"
+                    + " Python that runs it (python.executable) needs the apache-flink package and the function's module";
             default -> "Give lint the " + kind.noun + "'s jar with --jar FILE (or --classpath DIR)";
         };
         String coordinates = maven.isEmpty() ? "" : "; it is " + maven + " on Maven Central";

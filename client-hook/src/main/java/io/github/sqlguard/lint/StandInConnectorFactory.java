@@ -20,18 +20,23 @@ import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.sink.SinkV2Provider;
 import org.apache.flink.table.connector.sink.abilities.SupportsWritingMetadata;
 import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.connector.source.LookupTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
+import org.apache.flink.table.connector.source.lookup.LookupFunctionProvider;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.factories.DynamicTableFactory;
 import org.apache.flink.table.factories.DynamicTableSinkFactory;
 import org.apache.flink.table.factories.DynamicTableSourceFactory;
+import org.apache.flink.table.functions.LookupFunction;
 import org.apache.flink.table.types.DataType;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -39,8 +44,9 @@ import java.util.Set;
  * The stand-in connector of {@code lint --stand-in-connectors}: a source and sink of any schema that
  * plans as the real connector would (its changelog modes from {@link StandInChangelog}, its METADATA
  * columns readable and writable with the keys and types the table declares, watermarks pushed into
- * the scan as Kafka's source takes them) and never runs: lint runs no jobs, and every runtime
- * method throws, naming the table and the connector it stands in for.
+ * the scan as Kafka's source takes them, a lookup source where the real connector is one: {@link
+ * #LOOKUP_SOURCES}) and never runs: lint runs no jobs, and every runtime method throws, naming the
+ * table and the connector it stands in for.
  *
  * <p>Options are not validated: the table keeps its real connector's options, and the real
  * connector's identifier in {@link StandInChangelog#STANDS_IN_FOR}. Lint swaps a table to this
@@ -53,6 +59,18 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
 
     /** The {@code connector} of a stand-in table. */
     public static final String IDENTIFIER = "sql-guard-stand-in";
+
+    /**
+     * Connectors whose table source is also a {@link LookupTableSource}, so that Flink plans a
+     * processing-time temporal join ({@code JOIN dim FOR SYSTEM_TIME AS OF o.proc_time}) against
+     * them as a stateless {@code LookupJoin}: {@code jdbc} ({@code JdbcDynamicTableSource},
+     * flink-connector-jdbc-core 4.0.0-2.0), {@code hbase-1.4} and {@code hbase-2.2} ({@code
+     * HBaseDynamicTableSource}, flink-connector-hbase), {@code mongodb} ({@code
+     * MongoDynamicTableSource}, flink-connector-mongodb). A stand-in for any other connector (Kafka's
+     * source is a scan source only) is no lookup source, and Flink refuses such a join as it would
+     * with the real connector ({@code Temporal Table Join requires primary key in versioned table}).
+     */
+    static final Set<String> LOOKUP_SOURCES = Set.of("jdbc", "hbase-1.4", "hbase-2.2", "mongodb");
 
     @Override
     public String factoryIdentifier() {
@@ -71,7 +89,12 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
 
     @Override
     public DynamicTableSource createDynamicTableSource(DynamicTableFactory.Context context) {
-        return new StandInSource(what(context), StandInChangelog.of(this, context).source(), metadata(context, false));
+        ChangelogMode mode = StandInChangelog.of(this, context).source();
+        String connector = context.getCatalogTable().getOptions()
+                .getOrDefault(StandInChangelog.STANDS_IN_FOR.key(), "").toLowerCase(Locale.ROOT);
+        return LOOKUP_SOURCES.contains(connector)
+                ? new StandInLookupSource(what(context), mode, metadata(context, false))
+                : new StandInSource(what(context), mode, metadata(context, false));
     }
 
     @Override
@@ -109,7 +132,7 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
     }
 
     /** The scan of a stand-in table. */
-    static final class StandInSource implements ScanTableSource, SupportsReadingMetadata, SupportsWatermarkPushDown {
+    static class StandInSource implements ScanTableSource, SupportsReadingMetadata, SupportsWatermarkPushDown {
 
         private final String what;
         private final ChangelogMode mode;
@@ -151,9 +174,52 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
             return new StandInSource(what, mode, metadata);
         }
 
+        final String what() {
+            return what;
+        }
+
         @Override
         public String asSummaryString() {
             return "sql-guard stand-in for " + what;
+        }
+    }
+
+    /** The source of a stand-in for a lookup-capable connector: a scan, and a lookup for temporal joins. */
+    static final class StandInLookupSource extends StandInSource implements LookupTableSource {
+
+        StandInLookupSource(String what, ChangelogMode mode, Map<String, DataType> metadata) {
+            super(what, mode, metadata);
+        }
+
+        @Override
+        public LookupRuntimeProvider getLookupRuntimeProvider(LookupContext context) {
+            return LookupFunctionProvider.of(new NeverRunLookup(what()));
+        }
+
+        @Override
+        public DynamicTableSource copy() {
+            return new StandInLookupSource(what(), getChangelogMode(), listReadableMetadata());
+        }
+    }
+
+    /**
+     * A lookup function that throws when it is asked for rows: planned into a {@code LookupJoin},
+     * never run. Public: Flink refuses a function class that is not ({@code Function class '...' is
+     * not public.}, Flink 2.3.0 while planning the join).
+     */
+    public static final class NeverRunLookup extends LookupFunction {
+
+        private static final long serialVersionUID = 1L;
+
+        private final String what;
+
+        NeverRunLookup(String what) {
+            this.what = what;
+        }
+
+        @Override
+        public Collection<RowData> lookup(RowData keyRow) {
+            throw neverRun(what);
         }
     }
 

@@ -5,8 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.sqlguard.flink.SqlClientLine;
 import io.github.sqlguard.lint.MissingDependency.Kind;
 
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 
 /** {@link MissingDependency#classify} over Flink's own messages (2.3.0's, and 1.20.0's where they differ) (cause chains as lint reads them). */
 class MissingDependencyTest {
@@ -61,6 +67,30 @@ class MissingDependencyTest {
                     assertThat(m.kind()).isEqualTo(Kind.CONNECTOR);
                     assertThat(m.name()).isEqualTo("upsert-kafka");
                 });
+    }
+
+    @Test
+    void namesFlinkPythonForAPythonFunction(@TempDir Path dir) throws Exception {
+        assertThat(MissingDependency.classify("Instantiating python function 'udfs.add_tax' failed.\n"
+                + "Caused by: java.lang.ClassNotFoundException: org.apache.flink.client.python.PythonFunctionFactory"))
+                .hasValueSatisfying(m -> {
+                    assertThat(m.kind()).isEqualTo(Kind.PYTHON);
+                    assertThat(m.maven()).isEqualTo("org.apache.flink:flink-python:" + EnvironmentInformation.getVersion());
+                    assertThat(m.fix()).contains("flink-python").doesNotContain("the UDF's jar");
+                });
+
+        // Through Flink's planner: a LANGUAGE PYTHON function used in a query, without flink-python.
+        Files.writeString(dir.resolve("python_udf.sql"),
+                "CREATE TABLE orders (order_id STRING, amount DOUBLE) WITH ('connector' = 'datagen');\n"
+                        + "CREATE TEMPORARY FUNCTION add_tax AS 'udfs.add_tax' LANGUAGE PYTHON;\n"
+                        + "SELECT order_id, add_tax(amount) FROM orders;\n");
+        LintRun run = new Linter(() -> new LintEngine(new Configuration()), null).run(List.of(dir));
+        LintedStatement query = run.statements().get(run.statements().size() - 1);
+        assertThat(query.findings()).extracting(LintFinding::ruleId).containsExactly(MissingDependency.ID);
+        assertThat(query.findings().get(0).finding().reason()).contains("needs flink-python");
+        assertThat(query.findings().get(0).finding().fix())
+                .contains("flink-python's jar").contains("org.apache.flink:flink-python:" + EnvironmentInformation.getVersion())
+                .doesNotContain("the UDF's jar");
     }
 
     @Test

@@ -202,6 +202,56 @@ class StandInConnectorsTest {
     }
 
     /**
+     * A processing-time lookup join against a table whose connector lint lacks: a stand-in for a
+     * lookup-capable connector (jdbc) is a lookup source, so Flink plans the stateless {@code
+     * LookupJoin} it plans with the real JDBC connector (given to lint as a jar), and the statement is
+     * OK; a stand-in for Kafka, whose source is no lookup source, is refused as the real Kafka
+     * connector is ({@code Temporal Table Join requires primary key in versioned table}).
+     */
+    @Test
+    void aLookupJoinPlansThroughAStandInAsThroughTheRealConnector(@TempDir Path tmp) throws Exception {
+        Path jdbcJar = Path.of(System.getProperty("sql-guard.jdbc.jar",
+                "target/connector-jars/flink-connector-jdbc-core-4.0.0-2.0.jar")).toAbsolutePath();
+        assertThat(jdbcJar).isRegularFile();
+        String orders = "CREATE TABLE orders (order_id STRING, user_id STRING, amount DOUBLE, proc_time AS PROCTIME())"
+                + " WITH ('connector' = 'datagen');\n";
+        String join = "SELECT o.order_id, u.name FROM orders AS o\n"
+                + "JOIN users FOR SYSTEM_TIME AS OF o.proc_time AS u ON o.user_id = u.user_id;\n";
+        Path jdbcDir = Files.createDirectories(tmp.resolve("jdbc"));
+        Files.writeString(jdbcDir.resolve("lookup_jdbc.sql"), orders
+                + "CREATE TABLE users (user_id STRING, name STRING) WITH ('connector' = 'jdbc',"
+                + " 'url' = 'jdbc:derby:memory:users', 'table-name' = 'users');\n" + join);
+        Path kafkaDir = Files.createDirectories(tmp.resolve("kafka"));
+        Files.writeString(kafkaDir.resolve("lookup_kafka.sql"), orders
+                + "CREATE TABLE users (user_id STRING, name STRING) WITH ('connector' = 'kafka', 'topic' = 'users',"
+                + " 'properties.bootstrap.servers' = 'localhost:9092', 'format' = 'json');\n" + join);
+
+        LintedStatement jdbcStandIn = lastOf(lint(jdbcDir, List.of(), true));
+        LintedStatement jdbcReal = lastOf(lint(jdbcDir, List.of(jdbcJar.toUri()), false));
+        assertThat(jdbcReal.verdict()).as("with the real JDBC connector: %s", jdbcReal.findings()).isEqualTo("OK");
+        assertThat(jdbcReal.plan()).hasValueSatisfying(p -> assertThat(operatorNames(p)).contains("LookupJoin"));
+        assertThat(jdbcStandIn.verdict()).as("through a stand-in: %s", jdbcStandIn.findings()).isEqualTo("OK");
+        assertThat(jdbcStandIn.plansWithStandIn()).isTrue();
+        assertThat(operatorNames(jdbcStandIn.plan().orElseThrow())).isEqualTo(operatorNames(jdbcReal.plan().orElseThrow()));
+
+        LintedStatement kafkaStandIn = lastOf(lint(kafkaDir, List.of(), true));
+        LintedStatement kafkaReal = lastOf(lint(kafkaDir, List.of(kafkaJar.toUri()), false));
+        assertThat(ruleIds(kafkaReal)).containsExactly("planner-error");
+        assertThat(kafkaReal.findings().get(0).finding().reason()).contains("Temporal Table Join requires primary key");
+        assertThat(kafkaStandIn.verdict()).isEqualTo(kafkaReal.verdict());
+        assertThat(ruleIds(kafkaStandIn)).isEqualTo(ruleIds(kafkaReal));
+        assertThat(kafkaStandIn.findings().get(0).finding().reason()).contains("Temporal Table Join requires primary key");
+    }
+
+    private static LintRun lint(Path dir, List<URI> jars, boolean standIns) throws Exception {
+        return new Linter(() -> new LintEngine(new Configuration(), jars, standIns), null).run(List.of(dir));
+    }
+
+    private static LintedStatement lastOf(LintRun run) {
+        return run.statements().get(run.statements().size() - 1);
+    }
+
+    /**
      * Every script's statements in one plain table environment (the user's jars in its class loader;
      * stand-ins swapped in as lint swaps them), each query and INSERT explained with {@code
      * CHANGELOG_MODE}: its physical plan's operators with their changelog modes, read by the guard's

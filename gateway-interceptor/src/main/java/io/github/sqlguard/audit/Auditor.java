@@ -144,15 +144,17 @@ public final class Auditor {
     private static void collectState(
             ExplainedPlan plan, Decision decision, Map<String, Integer> stateful, List<AuditRecord.OperatorStateTtl> ttls) {
         for (PlanNode node : plan.nodes()) {
-            if (!StatefulOperators.isStateful(node.name())) {
+            if (!StatefulOperators.isStateful(node)) {
                 continue;
             }
-            stateful.merge(node.name(), 1, Integer::sum);
+            String name = StatefulOperators.statefulName(node);
+            stateful.merge(name, 1, Integer::sum);
             if (plan.compiled()) {
                 for (OperatorState state : node.state()) {
                     ttls.add(new AuditRecord.OperatorStateTtl(node.label(), state.name(), state.ttl().toMillis(), "compiled-plan"));
                 }
-            } else if (StatefulOperators.INFERRED_TTL.contains(node.name())) {
+            } else if (StatefulOperators.INFERRED_TTL.contains(node.name())
+                    || name.equals(StatefulOperators.SINK_UPSERT_MATERIALIZER)) {
                 ttls.add(new AuditRecord.OperatorStateTtl(
                         node.label(), null, plan.inferredStateTtl().orElse(decision.effectiveStateTtl()).toMillis(),
                         "inferred"));

@@ -156,6 +156,7 @@ public final class SessionPlanner implements AutoCloseable {
                     compiled.explain();
                     String json = compiled.asJsonString();
                     ExplainedPlan plan = compiledReader.read(json);
+                    plan = plan.withViewHints(ViewHints.of(tEnv.getCatalogManager(), statementBody));
                     return new ExplainOutcome.Planned(
                             (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),
                             JudgedOperation.of(tEnv, operation), elapsedMs(start));
@@ -176,7 +177,8 @@ public final class SessionPlanner implements AutoCloseable {
             return new ExplainOutcome.Planned(
                     textParser.parse(text)
                             .withInferredStateTtl(tEnv.getConfig().get(ExecutionConfigOptions.IDLE_STATE_RETENTION))
-                            .withCreatedTables(created(operation)),
+                            .withCreatedTables(created(operation))
+                            .withViewHints(ViewHints.of(tEnv.getCatalogManager(), statementBody)),
                     JudgedOperation.of(tEnv, operation), elapsedMs(start));
         } catch (RuntimeException | LinkageError e) {
             return new ExplainOutcome.Rejected(e, elapsedMs(start));

@@ -3,10 +3,12 @@ package io.github.sqlguard.plan;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Names the columns of a compiled plan's nodes as the statement names them.
@@ -129,6 +131,91 @@ final class ColumnNames {
             default:
                 return null;
         }
+    }
+
+    /**
+     * The aggregate calls of an aggregate node ({@code "aggCalls"}, with {@code
+     * "aggCallNeedRetractions"}), each as SQL with its arguments by column name; empty when the
+     * node has no {@code "aggCalls"}.
+     */
+    Optional<List<Operator.AggregateCall>> aggregateCalls(PlanNode node, CompiledNode compiled) {
+        JsonNode calls = deferred(compiled, compiled.aggCallsAt);
+        if (!calls.isArray() || node.inputs().isEmpty()) {
+            return Optional.empty();
+        }
+        // A global aggregate's calls read the columns of its local part's input.
+        Integer argumentsOf = compiled.kind.equals("stream-exec-global-group-aggregate")
+                ? firstInput(node.inputs().get(0)) : node.inputs().get(0);
+        List<Operator.AggregateCall> out = new ArrayList<>(calls.size());
+        for (int i = 0; i < calls.size(); i++) {
+            JsonNode call = calls.get(i);
+            String function = functionName(call);
+            String sql = argumentsOf == null ? null : aggregateCall(call, argumentsOf, 0);
+            Optional<Boolean> retracts = compiled.aggCallNeedRetractions != null && i < compiled.aggCallNeedRetractions.length
+                    ? Optional.of(compiled.aggCallNeedRetractions[i]) : Optional.empty();
+            out.add(new Operator.AggregateCall(sql == null ? function + "(...)" : sql, function,
+                    call.path("distinct").asBoolean(false), retracts));
+        }
+        return Optional.of(out);
+    }
+
+    /**
+     * The comparisons of a left column with a right column in a join's {@code "nonEquiCondition"}
+     * (a {@code RexNode}: {@code AND} of calls {@code >=}, {@code >}, {@code <=}, {@code <} whose
+     * operands are an input reference, or one shifted by {@code +}/{@code -} a literal); input
+     * references index the left input's columns, then the right's.
+     */
+    List<Operator.Bound> bounds(PlanNode node, CompiledNode compiled) {
+        JsonNode condition = deferred(compiled, compiled.nonEquiConditionAt);
+        if (condition.isMissingNode() || node.inputs().size() < 2) {
+            return List.of();
+        }
+        PlanNode left = nodes.get(node.inputs().get(0));
+        int leftColumns = left == null ? 0 : left.outputType().columns().size();
+        List<Operator.Bound> bounds = new ArrayList<>();
+        collectBounds(node, condition, leftColumns, bounds, 0);
+        return bounds;
+    }
+
+    private void collectBounds(PlanNode node, JsonNode rex, int leftColumns, List<Operator.Bound> out, int depth) {
+        if (depth > MAX_DEPTH || !rex.path("kind").asText().equals("CALL")) {
+            return;
+        }
+        String function = functionName(rex);
+        JsonNode operands = rex.path("operands");
+        if (function.equals("AND")) {
+            operands.forEach(operand -> collectBounds(node, operand, leftColumns, out, depth + 1));
+            return;
+        }
+        if (!Set.of(">=", ">", "<=", "<").contains(function) || operands.size() != 2) {
+            return;
+        }
+        int a = shiftedInput(operands.get(0));
+        int b = shiftedInput(operands.get(1));
+        if (a < 0 || b < 0 || (a < leftColumns) == (b < leftColumns)) {
+            return;
+        }
+        int l = Math.min(a, b);
+        int r = Math.max(a, b) - leftColumns;
+        Optional<Column> leftColumn = inputColumn(node, 0, l);
+        Optional<Column> rightColumn = inputColumn(node, 1, r);
+        if (leftColumn.isPresent() && rightColumn.isPresent()) {
+            out.add(new Operator.Bound(
+                    new Column(ofInput(node, 0, l), leftColumn.get().type(), leftColumn.get().timeAttribute()),
+                    new Column(ofInput(node, 1, r), rightColumn.get().type(), rightColumn.get().timeAttribute())));
+        }
+    }
+
+    /** The input index of {@code $i}, {@code $i + literal} or {@code $i - literal}; -1 for anything else. */
+    private static int shiftedInput(JsonNode rex) {
+        if (rex.path("kind").asText().equals("INPUT_REF")) {
+            return rex.path("inputIndex").asInt(-1);
+        }
+        if (rex.path("kind").asText().equals("CALL") && Set.of("+", "-").contains(functionName(rex))
+                && rex.path("operands").size() == 2 && rex.path("operands").get(1).path("kind").asText().equals("LITERAL")) {
+            return shiftedInput(rex.path("operands").get(0));
+        }
+        return -1;
     }
 
     private Integer firstInput(int id) {

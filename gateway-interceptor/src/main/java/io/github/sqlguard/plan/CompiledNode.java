@@ -56,6 +56,20 @@ final class CompiledNode {
     String joinType = "";
     int[] leftKeys = NONE;
     int[] rightKeys = NONE;
+    /** {@code "aggCallNeedRetractions"} of an aggregate, one per call; null when absent. */
+    boolean[] aggCallNeedRetractions;
+    /** {@code "joinSpec"."nonEquiCondition"}: where it starts in the text; -1 when absent. */
+    int nonEquiConditionAt = -1;
+    /** A sink's {@code "requireUpsertMaterialize"}. */
+    boolean requireUpsertMaterialize;
+    /** A sink's {@code "inputUpsertKey"}. */
+    int[] inputUpsertKey = NONE;
+    /** A sink's {@code "conflictStrategy"."behavior"}; empty without an ON CONFLICT clause. */
+    String conflictBehavior = "";
+    /** A sink's {@code "upsertMaterializeStrategy"}; empty when not written. */
+    String upsertMaterializeStrategy = "";
+    /** The primary key columns of a sink's table ({@code "dynamicTableSink"."table"."resolvedTable"."schema"."primaryKey"}). */
+    List<String> primaryKey = List.of();
     /** Where {@code "projection"} (a Calc) and {@code "aggCalls"} (an aggregate) start in the text; -1 when absent. */
     int projectionAt = -1;
     int aggCallsAt = -1;

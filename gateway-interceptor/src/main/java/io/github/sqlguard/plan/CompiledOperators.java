@@ -11,8 +11,9 @@ import java.util.OptionalLong;
  * {@code orderBy}, {@code rankRange}, {@code rankStrategy}; {@code StreamExecOverAggregate}'s
  * {@code overSpec}; the aggregates' {@code grouping} ({@code finalAggGrouping} for the incremental
  * one); {@code StreamExecJoin}'s {@code joinSpec}; {@code uniqueKeys} of {@code
- * StreamExecDeduplicate} and {@code StreamExecChangelogNormalize}. Every key is an index into the
- * input's row type and is named by {@link ColumnNames}.
+ * StreamExecDeduplicate} and {@code StreamExecChangelogNormalize}; {@code StreamExecSink}'s upsert
+ * materializer. Every key is an index into the input's row type and is named by {@link
+ * ColumnNames}.
  *
  * <p>For one plan, used while it is read.
  */
@@ -36,12 +37,17 @@ final class CompiledOperators {
                     orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy));
             case "stream-exec-deduplicate" -> new Operator.Deduplicate(
                     node, keys(node, 0, compiled.uniqueKeys), compiled.keepLastRow);
-            case "stream-exec-group-aggregate", "stream-exec-global-group-aggregate", "stream-exec-group-table-aggregate" ->
-                    new Operator.GroupAggregate(node, keys(node, 0, compiled.grouping));
+            case "stream-exec-group-aggregate", "stream-exec-global-group-aggregate" ->
+                    new Operator.GroupAggregate(node, keys(node, 0, compiled.grouping), names.aggregateCalls(node, compiled));
+            case "stream-exec-group-table-aggregate" ->
+                    new Operator.GroupAggregate(node, keys(node, 0, compiled.grouping), Optional.empty());
             case "stream-exec-incremental-group-aggregate" ->
-                    new Operator.GroupAggregate(node, keys(node, 0, compiled.finalAggGrouping));
+                    new Operator.GroupAggregate(node, keys(node, 0, compiled.finalAggGrouping), Optional.empty());
             case "stream-exec-join" -> new Operator.Join(node, compiled.joinType, keys(node, 0, compiled.leftKeys),
-                    keys(node, 1, compiled.rightKeys));
+                    keys(node, 1, compiled.rightKeys), names.bounds(node, compiled));
+            case "stream-exec-sink" -> new Operator.Sink(node, compiled.requireUpsertMaterialize, compiled.primaryKey,
+                    keys(node, 0, compiled.inputUpsertKey), nonEmpty(compiled.conflictBehavior),
+                    nonEmpty(compiled.upsertMaterializeStrategy));
             case "stream-exec-changelog-normalize" -> new Operator.ChangelogNormalize(
                     node, keys(node, 0, compiled.uniqueKeys));
             case "stream-exec-window-rank" -> new Operator.WindowRank(node, range(node, compiled));
@@ -93,6 +99,10 @@ final class CompiledOperators {
                     Optional.of(names.ofInput(node, 0, compiled.rankEndIndex)));
         }
         return new Operator.RankRange(bound(compiled.rankStart), bound(compiled.rankEnd), Optional.empty());
+    }
+
+    private static Optional<String> nonEmpty(String value) {
+        return value.isEmpty() ? Optional.empty() : Optional.of(value);
     }
 
     private static OptionalLong bound(long rank) {

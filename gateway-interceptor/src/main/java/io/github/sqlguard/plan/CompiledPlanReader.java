@@ -128,7 +128,8 @@ public final class CompiledPlanReader {
                     case "description" -> node.description = json.getValueAsString("Unknown");
                     case "state" -> node.state = states(json, ttls);
                     case "outputType" -> node.outputType = outputType(json);
-                    case "scanTableSource", "dynamicTableSink" -> node.table = identifier(json, "table", "identifier");
+                    case "scanTableSource" -> node.table = identifier(json, "table", "identifier");
+                    case "dynamicTableSink" -> sinkTable(json, node);
                     case "temporalTable" -> node.table = identifier(json, "lookupTableSource", "table", "identifier");
                     case "projection", "aggCalls" -> {
                         // Read only to name a computed key column: where the value starts in the text.
@@ -327,6 +328,38 @@ public final class CompiledPlanReader {
             }
         }
         return found;
+    }
+
+    /**
+     * A sink's {@code "dynamicTableSink"} at the parser: {@code {"table": {"identifier": "`c`.`d`.`t`",
+     * "resolvedTable": {"schema": {"primaryKey": {"columns": ["k"]}, ...}, ...}}}}: the table's
+     * identifier and its primary key columns; the rest is skipped.
+     */
+    private static void sinkTable(JsonParser json, CompiledNode node) throws IOException {
+        if (json.currentToken() != JsonToken.START_OBJECT) {
+            json.skipChildren();
+            return;
+        }
+        for (String field = json.nextFieldName(); field != null; field = json.nextFieldName()) {
+            JsonToken value = json.nextToken();
+            if (!field.equals("table") || value != JsonToken.START_OBJECT) {
+                json.skipChildren();
+                continue;
+            }
+            for (String f = json.nextFieldName(); f != null; f = json.nextFieldName()) {
+                JsonToken v = json.nextToken();
+                if (f.equals("identifier") && v == JsonToken.VALUE_STRING) {
+                    node.table = TableNames.ofSerialized(json.getText());
+                } else if (f.equals("resolvedTable") && v == JsonToken.START_OBJECT) {
+                    JsonNode table = json.readValueAsTree();
+                    List<String> key = new ArrayList<>();
+                    table.path("schema").path("primaryKey").path("columns").forEach(c -> key.add(c.asText()));
+                    node.primaryKey = List.copyOf(key);
+                } else {
+                    json.skipChildren();
+                }
+            }
+        }
     }
 
     private static Duration parseTtl(String ttl) {

@@ -17,7 +17,11 @@ import java.util.List;
  * "rankStrategy": {"type": "AppendFast"}}; {@code StreamExecOverAggregate}'s {@code "overSpec":
  * {"partition": {...}, "groups": [{"orderBy": {...}}]}}; the aggregates' {@code "grouping"} and
  * {@code "finalAggGrouping"}; {@code "uniqueKeys"} and {@code "keepLastRow"}; {@code
- * StreamExecJoin}'s {@code "joinSpec": {"joinType": "INNER", "leftKeys": [1], "rightKeys": [0]}}.
+ * StreamExecJoin}'s {@code "joinSpec": {"joinType": "INNER", "leftKeys": [1], "rightKeys": [0],
+ * "nonEquiCondition": {...}}} (where the condition starts); the aggregates' {@code
+ * "aggCallNeedRetractions"}; {@code StreamExecSink}'s {@code "requireUpsertMaterialize"}, {@code
+ * "inputUpsertKey"}, {@code "upsertMaterializeStrategy"} and (Flink 2.3) {@code "conflictStrategy":
+ * {"behavior": "DEDUPLICATE"}}.
  *
  * <p>A value of another shape than Flink writes is skipped and reads as absent. Stateless.
  */
@@ -41,6 +45,17 @@ final class ExecNodeFields {
             case "uniqueKeys" -> node.uniqueKeys = ints(json);
             case "keepLastRow" -> node.keepLastRow = json.getValueAsBoolean(false);
             case "joinSpec" -> joinSpec(json, node);
+            case "aggCallNeedRetractions" -> node.aggCallNeedRetractions = booleans(json);
+            case "requireUpsertMaterialize" -> node.requireUpsertMaterialize = json.getValueAsBoolean(false);
+            case "inputUpsertKey" -> node.inputUpsertKey = ints(json);
+            case "conflictStrategy" -> node.conflictBehavior = stringField(json, "behavior");
+            case "upsertMaterializeStrategy" -> {
+                if (json.currentToken() == JsonToken.VALUE_STRING) {
+                    node.upsertMaterializeStrategy = json.getText();
+                } else {
+                    json.skipChildren();
+                }
+            }
             default -> {
                 return false;
             }
@@ -67,6 +82,45 @@ final class ExecNodeFields {
             }
         }
         return size == 0 ? CompiledNode.NONE : Arrays.copyOf(values, size);
+    }
+
+    /** An array of booleans, {@code [false, true]}. */
+    private static boolean[] booleans(JsonParser json) throws IOException {
+        if (json.currentToken() != JsonToken.START_ARRAY) {
+            json.skipChildren();
+            return null;
+        }
+        boolean[] values = new boolean[4];
+        int size = 0;
+        for (JsonToken element = json.nextToken(); element != JsonToken.END_ARRAY; element = json.nextToken()) {
+            if (element == JsonToken.VALUE_TRUE || element == JsonToken.VALUE_FALSE) {
+                if (size == values.length) {
+                    values = Arrays.copyOf(values, size * 2);
+                }
+                values[size++] = element == JsonToken.VALUE_TRUE;
+            } else {
+                json.skipChildren();
+            }
+        }
+        return Arrays.copyOf(values, size);
+    }
+
+    /** The string field {@code name} of the object at the parser; empty when absent. */
+    private static String stringField(JsonParser json, String name) throws IOException {
+        String value = "";
+        if (json.currentToken() != JsonToken.START_OBJECT) {
+            json.skipChildren();
+            return value;
+        }
+        for (String field = json.nextFieldName(); field != null; field = json.nextFieldName()) {
+            json.nextToken();
+            if (field.equals(name) && json.currentToken() == JsonToken.VALUE_STRING) {
+                value = json.getText();
+            } else {
+                json.skipChildren();
+            }
+        }
+        return value;
     }
 
     /** {@code {"fields": [1, 3]}} ({@code PartitionSpec}). */
@@ -203,6 +257,13 @@ final class ExecNodeFields {
                 case "joinType" -> node.joinType = json.getValueAsString("");
                 case "leftKeys" -> node.leftKeys = ints(json);
                 case "rightKeys" -> node.rightKeys = ints(json);
+                case "nonEquiCondition" -> {
+                    // Read only to find an interval join's shape: where the value starts in the text.
+                    if (json.currentToken() != JsonToken.VALUE_NULL) {
+                        node.nonEquiConditionAt = (int) json.currentTokenLocation().getCharOffset();
+                    }
+                    json.skipChildren();
+                }
                 default -> json.skipChildren();
             }
         }

@@ -4,6 +4,7 @@ import org.apache.flink.table.catalog.ObjectIdentifier;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,7 @@ public final class ExplainedPlan {
     private final PlanDrawing drawing;
     private final List<PlanNode> nodes;
     private final List<Operator> operators;
+    private final List<ViewHint> viewHints;
 
     private ExplainedPlan(
             Map<Integer, PlanNode> byId,
@@ -48,7 +50,8 @@ public final class ExplainedPlan {
             List<ObjectIdentifier> createdTables,
             PlanDrawing drawing,
             List<PlanNode> nodes,
-            List<Operator> operators) {
+            List<Operator> operators,
+            List<ViewHint> viewHints) {
         this.byId = byId;
         this.roots = roots;
         this.compiled = compiled;
@@ -58,6 +61,7 @@ public final class ExplainedPlan {
         this.drawing = drawing;
         this.nodes = nodes;
         this.operators = operators;
+        this.viewHints = viewHints;
     }
 
     /**
@@ -79,7 +83,7 @@ public final class ExplainedPlan {
         }
         return new ExplainedPlan(
                 nodes, List.copyOf(roots), compiled, Optional.empty(), Optional.empty(), List.of(), drawing, drawn,
-                List.of(operators));
+                List.of(operators), List.of());
     }
 
     /** True when the plan came from Flink's compiled plan, so each node's state is Flink's own account of its TTL. */
@@ -100,7 +104,7 @@ public final class ExplainedPlan {
     public ExplainedPlan executableAs(String compiledPlanJson) {
         return new ExplainedPlan(
                 byId, roots, compiled, Optional.of(compiledPlanJson), inferredStateTtl, createdTables, drawing, nodes,
-                operators);
+                operators, viewHints);
     }
 
     /**
@@ -120,7 +124,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withInferredStateTtl(Duration sessionStateTtl) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, Optional.of(sessionStateTtl), createdTables, drawing, nodes,
-                operators);
+                operators, viewHints);
     }
 
     /**
@@ -129,7 +133,8 @@ public final class ExplainedPlan {
      */
     public ExplainedPlan withCreatedTables(List<ObjectIdentifier> tables) {
         return new ExplainedPlan(
-                byId, roots, compiled, executablePlan, inferredStateTtl, List.copyOf(tables), drawing, nodes, operators);
+                byId, roots, compiled, executablePlan, inferredStateTtl, List.copyOf(tables), drawing, nodes, operators,
+                viewHints);
     }
 
     /**
@@ -145,6 +150,70 @@ public final class ExplainedPlan {
         }
         tables.addAll(createdTables);
         return List.copyOf(tables);
+    }
+
+    /**
+     * The {@code STATE_TTL} hint options inside the views the statement reads, which the plan itself
+     * no longer shows ({@link ViewHint}); empty when it reads no view with one.
+     */
+    public List<ViewHint> viewHints() {
+        return viewHints;
+    }
+
+    /** This plan, with the hints of the views the statement reads. */
+    public ExplainedPlan withViewHints(List<ViewHint> hints) {
+        return new ExplainedPlan(
+                byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
+                List.copyOf(hints));
+    }
+
+    /**
+     * The named tables {@code node} reads, directly or through its inputs (the tables of the
+     * source scans and lookup joins below it), each once, in drawing order.
+     */
+    public List<ObjectIdentifier> tablesRead(PlanNode node) {
+        List<ObjectIdentifier> tables = new ArrayList<>();
+        collectTables(node, tables, new HashSet<>(), 0);
+        return tables;
+    }
+
+    private void collectTables(
+            PlanNode node, List<ObjectIdentifier> out, Set<Integer> seen, int depth) {
+        if (!seen.add(node.id()) || depth > 256) {
+            return;
+        }
+        if (!node.is("Sink")) {
+            node.table().filter(t -> !out.contains(t)).ifPresent(out::add);
+        }
+        for (PlanNode input : inputs(node)) {
+            collectTables(input, out, seen, depth + 1);
+        }
+    }
+
+    /**
+     * The time attributes below {@code node}: the columns that are event-time or processing-time
+     * attributes in the output of any node it reads, directly or through its inputs (a
+     * compiled plan's types say; an explained plan's do not, and it has none).
+     */
+    public List<Column> timeAttributesBelow(PlanNode node) {
+        List<Column> found = new ArrayList<>();
+        collectTimeAttributes(node, found, new HashSet<>(), 0);
+        return found;
+    }
+
+    private void collectTimeAttributes(PlanNode node, List<Column> out, Set<Integer> seen, int depth) {
+        if (!seen.add(node.id()) || depth > 256) {
+            return;
+        }
+        for (PlanNode input : inputs(node)) {
+            for (Column column : input.outputType().columns()) {
+                if (column.timeAttribute().isTimeAttribute()
+                        && out.stream().noneMatch(c -> c.name().equals(column.name()))) {
+                    out.add(column);
+                }
+            }
+            collectTimeAttributes(input, out, seen, depth + 1);
+        }
     }
 
     /** Every node, each once, in the order the plan is drawn: each root, then its inputs, depth first. */

@@ -19,6 +19,7 @@ public sealed interface Operator
                 Operator.GroupAggregate,
                 Operator.Join,
                 Operator.ChangelogNormalize,
+                Operator.Sink,
                 Operator.WindowRank,
                 Operator.Windowed,
                 Operator.Other {
@@ -177,11 +178,19 @@ public sealed interface Operator
      * aggregates).
      *
      * @param groupBy the {@code GROUP BY} columns; empty for a global aggregation
+     * @param calls its aggregate calls ({@code "aggCalls"}); empty when the plan does not say (an
+     *     incremental aggregate, whose calls are split over two nodes)
      */
-    record GroupAggregate(PlanNode node, List<String> groupBy) implements Operator {
+    record GroupAggregate(PlanNode node, List<String> groupBy, Optional<List<AggregateCall>> calls) implements Operator {
 
         public GroupAggregate {
             groupBy = List.copyOf(groupBy);
+            calls = calls.map(List::copyOf);
+        }
+
+        /** The calls with {@code DISTINCT}: each keeps every distinct value of its argument per key. */
+        public List<AggregateCall> distinctCalls() {
+            return calls.orElse(List.of()).stream().filter(AggregateCall::distinct).toList();
         }
 
         @Override
@@ -191,23 +200,79 @@ public sealed interface Operator
     }
 
     /**
+     * One aggregate call of a {@link GroupAggregate} ({@code AggregateCall} of Calcite as Flink's
+     * compiled plan writes it: {@code {"internalName": "$COUNT$1", "argList": [1], "distinct":
+     * true}}, with {@code "aggCallNeedRetractions"} of the node).
+     *
+     * @param sql the call as SQL, its arguments by column name: {@code COUNT(DISTINCT user_id)};
+     *     the function alone when an argument cannot be named
+     * @param function the function's name: {@code COUNT}, {@code SUM}, {@code MAX}, {@code $SUM0}
+     * @param distinct {@code DISTINCT}
+     * @param retracts whether the call must retract (its input updates); empty when the plan does
+     *     not say (EXPLAIN text)
+     */
+    record AggregateCall(String sql, String function, boolean distinct, Optional<Boolean> retracts) {
+
+        /**
+         * True when the call's accumulator has a constant size whatever it reads, as Flink 2.3.0
+         * builds it ({@code AggFunctionFactory}): {@code COUNT}, {@code SUM}, {@code $SUM0} and
+         * {@code AVG} keep a sum and a count, retracting or not; {@code MIN}, {@code MAX}, {@code
+         * FIRST_VALUE} and {@code LAST_VALUE} keep one value only when they need not retract (their
+         * {@code ...WithRetractAggFunction} keeps every value in a {@code MapView}). A {@code
+         * DISTINCT} call keeps every distinct value; {@code LISTAGG}, {@code COLLECT}, {@code
+         * ARRAY_AGG} and user-defined functions are not known to be constant.
+         */
+        public boolean constantState() {
+            if (distinct) {
+                return false;
+            }
+            return switch (function) {
+                case "COUNT", "SUM", "$SUM0", "AVG" -> true;
+                case "MIN", "MAX", "FIRST_VALUE", "LAST_VALUE" -> retracts.isPresent() && !retracts.get();
+                default -> false;
+            };
+        }
+    }
+
+    /**
      * A regular (unbounded) join ({@code StreamExecJoin}).
      *
      * @param joinType Flink's join type, e.g. {@code INNER}, {@code LEFT}
      * @param leftKeys the equi-join columns of the left input
      * @param rightKeys the equi-join columns of the right input, in the order of {@code leftKeys}
+     * @param bounds the comparisons of a left column with a right one in the join's other
+     *     condition ({@code "nonEquiCondition"}: {@code s.ship_time >= o.order_time}, a {@code
+     *     BETWEEN} as its two comparisons), the shape of an interval join's bounds; empty when the
+     *     plan does not say (EXPLAIN text)
      */
-    record Join(PlanNode node, String joinType, List<String> leftKeys, List<String> rightKeys) implements Operator {
+    record Join(PlanNode node, String joinType, List<String> leftKeys, List<String> rightKeys, List<Bound> bounds)
+            implements Operator {
 
         public Join {
             leftKeys = List.copyOf(leftKeys);
             rightKeys = List.copyOf(rightKeys);
+            bounds = List.copyOf(bounds);
         }
 
         @Override
         public String describe() {
             return node.label() + "(joinType=[" + joinType + "], leftKeys=" + Operators.list(leftKeys) + ", rightKeys="
                     + Operators.list(rightKeys) + ")";
+        }
+    }
+
+    /**
+     * A comparison of a left input's column with a right input's column in a join condition ({@code
+     * >=}, {@code >}, {@code <=}, {@code <}, either side possibly shifted by an interval).
+     *
+     * @param left the left input's column
+     * @param right the right input's column
+     */
+    record Bound(Column left, Column right) {
+
+        /** True when both are timestamps ({@code TIMESTAMP}, {@code TIMESTAMP_LTZ}), as an interval join's bounds are. */
+        public boolean onTimestamps() {
+            return Operators.isTimestamp(left.type()) && Operators.isTimestamp(right.type());
         }
     }
 
@@ -225,6 +290,70 @@ public sealed interface Operator
         @Override
         public String describe() {
             return node.label() + "(key=" + Operators.list(keys) + ")";
+        }
+    }
+
+    /**
+     * A sink ({@code StreamExecSink}), with its upsert materializer when Flink plans one: a keyed
+     * operator before the sink ({@code SinkMaterializer(pk=[...])}, {@code
+     * StreamExecSink#applyUpsertMaterialize}) that keeps, per primary key, the rows it has received
+     * and not seen retracted, in state {@code sinkMaterializeState}.
+     *
+     * @param upsertMaterialize {@code "requireUpsertMaterialize"}: Flink puts the materializer in
+     *     front of the sink
+     * @param primaryKey the sink table's primary key columns, the materializer's key; empty when
+     *     the plan does not say
+     * @param upsertKey the query's upsert key as the sink receives it ({@code "inputUpsertKey"});
+     *     empty when it has none or the plan does not say
+     * @param conflictStrategy the {@code ON CONFLICT} clause's behaviour ({@code DEDUPLICATE},
+     *     {@code NOTHING}, {@code ERROR}); empty without one (Flink 1.20 has no such clause)
+     * @param materializeStrategy {@code table.exec.sink.upsert-materialize-strategy.type} as
+     *     compiled ({@code LEGACY}, {@code VALUE}, {@code MAP}, {@code ADAPTIVE}); empty when the plan
+     *     does not say ({@code LEGACY})
+     */
+    record Sink(
+            PlanNode node,
+            boolean upsertMaterialize,
+            List<String> primaryKey,
+            List<String> upsertKey,
+            Optional<String> conflictStrategy,
+            Optional<String> materializeStrategy)
+            implements Operator {
+
+        public Sink {
+            primaryKey = List.copyOf(primaryKey);
+            upsertKey = List.copyOf(upsertKey);
+        }
+
+        /**
+         * True when the materializer keeps every row per key ({@code SinkUpsertMaterializer}): {@code
+         * ON CONFLICT DO DEDUPLICATE}, or no clause (Flink 1.20, or a sink keyed as the query).
+         * {@code DO NOTHING} and {@code DO ERROR} use {@code WatermarkCompactingSinkMaterializer}
+         * instead, which compacts each key's rows as the watermark passes them.
+         */
+        public boolean keepsHistory() {
+            return upsertMaterialize && conflictStrategy.map(s -> s.equals("DEDUPLICATE")).orElse(true);
+        }
+
+        /**
+         * True when Flink disables the materializer's state TTL: a {@code DEDUPLICATE} materializer
+         * with a strategy other than {@code LEGACY} ({@code SinkUpsertMaterializerV2}; Flink 2.3.0's
+         * {@code StreamExecSink#createStateConfig} logs "TTL is not supported and will be disabled",
+         * FLINK-38463).
+         */
+        public boolean ttlDisabled() {
+            return keepsHistory() && materializeStrategy.map(s -> !s.equals("LEGACY")).orElse(false);
+        }
+
+        @Override
+        public String describe() {
+            StringBuilder out = new StringBuilder(node.label()).append("(table=[")
+                    .append(node.table().map(t -> t.getObjectName()).orElse("?")).append(']');
+            if (upsertMaterialize) {
+                out.append(", upsertMaterialize=[true], pk=").append(Operators.list(primaryKey));
+            }
+            conflictStrategy.ifPresent(s -> out.append(", conflictStrategy=[").append(s).append(']'));
+            return out.append(')').toString();
         }
     }
 

@@ -10,6 +10,11 @@ package io.github.sqlguard.plan;
  */
 public record OrderKey(String column, String type, boolean ascending) {
 
+    /** True when the column is a {@code TIMESTAMP} or {@code TIMESTAMP_LTZ}, a time attribute or not; false when the plan does not say. */
+    public boolean onTimestamp() {
+        return Operators.isTimestamp(type);
+    }
+
     /** As SQL: {@code amount DESC}. */
     public String sql() {
         return column + (ascending ? " ASC" : " DESC");

@@ -18,7 +18,8 @@ public final class StatefulOperators {
      * Operators whose state is bounded only by a state TTL — keyed by an unbounded key, never freed
      * by a window or watermark — and that have no rule of their own ({@code stateful-without-ttl};
      * {@code Rank} is {@code unbounded-rank}'s, {@code OverAggregate} {@code
-     * unbounded-over-aggregate}'s).
+     * unbounded-over-aggregate}'s). A sink's upsert materializer is one too ({@link
+     * #isStateful(PlanNode)}), named by its node, {@code Sink}.
      */
     public static final Set<String> TTL_BOUNDED =
             Set.of(
@@ -54,10 +55,35 @@ public final class StatefulOperators {
                     "GlobalGroupAggregate", "IncrementalGroupAggregate", "GroupTableAggregate", "Join", "IntervalJoin",
                     "TemporalJoin", "WindowJoin", "ChangelogNormalize", "WindowAggregate", "GlobalWindowAggregate",
                     "LocalWindowAggregate", "GroupWindowAggregate", "Match", "Sort", "SortLimit", "Limit",
-                    "SinkUpsertMaterializer", "MultipleInput");
+                    "MultipleInput");
+
+    /**
+     * What the audit calls a sink's upsert materializer: Flink's operator ({@code
+     * SinkUpsertMaterializer}; the plan shows it only as {@code Sink(..., upsertMaterialize=[true])}).
+     */
+    public static final String SINK_UPSERT_MATERIALIZER = "SinkUpsertMaterializer";
 
     /** True when {@code operatorName} keeps state. */
     public static boolean isStateful(String operatorName) {
         return ALL.contains(operatorName);
+    }
+
+    /**
+     * True when {@code node} keeps state: an operator of {@link #ALL}, or a sink with an upsert
+     * materializer. Flink's compiled plan lists the materializer's state on the sink ({@code
+     * sinkMaterializeState}, written only when the sink needs one: {@code StreamExecSink}); EXPLAIN
+     * prints {@code upsertMaterialize=[true]}.
+     */
+    public static boolean isStateful(PlanNode node) {
+        return ALL.contains(node.name()) || materializingSink(node);
+    }
+
+    /** The name the audit counts {@code node} under: its own, {@link #SINK_UPSERT_MATERIALIZER} for a materializing sink. */
+    public static String statefulName(PlanNode node) {
+        return materializingSink(node) ? SINK_UPSERT_MATERIALIZER : node.name();
+    }
+
+    private static boolean materializingSink(PlanNode node) {
+        return node.is("Sink") && (!node.state().isEmpty() || node.description().contains("upsertMaterialize=[true]"));
     }
 }

@@ -53,11 +53,18 @@ final class TextOperators {
             }
             case "Deduplicate" -> new Operator.Deduplicate(node, keys(node, attributes.get("key")),
                     attributes.getOrDefault("keep", "").equals("LastRow"));
-            case "GroupAggregate", "GlobalGroupAggregate", "GroupTableAggregate" ->
-                    new Operator.GroupAggregate(node, keys(node, attributes.get("groupBy")));
-            case "IncrementalGroupAggregate" -> new Operator.GroupAggregate(node, keys(node, attributes.get("finalAggGrouping")));
+            case "GroupAggregate", "GlobalGroupAggregate" -> {
+                List<String> groupBy = keys(node, attributes.get("groupBy"));
+                yield new Operator.GroupAggregate(node, groupBy, Optional.of(calls(attributes.get("select"), groupBy.size())));
+            }
+            case "GroupTableAggregate" -> new Operator.GroupAggregate(node, keys(node, attributes.get("groupBy")), Optional.empty());
+            case "IncrementalGroupAggregate" ->
+                    new Operator.GroupAggregate(node, keys(node, attributes.get("finalAggGrouping")), Optional.empty());
             // The text prints a join's keys only inside its condition (where=[(a = b)]), not by side.
-            case "Join" -> new Operator.Join(node, joinType(attributes.getOrDefault("joinType", "")), List.of(), List.of());
+            case "Join" -> new Operator.Join(node, joinType(attributes.getOrDefault("joinType", "")), List.of(), List.of(),
+                    List.of());
+            case "Sink" -> new Operator.Sink(node, "true".equals(attributes.get("upsertMaterialize")), List.of(), List.of(),
+                    Optional.ofNullable(attributes.get("conflictStrategy")), Optional.empty());
             case "ChangelogNormalize" -> new Operator.ChangelogNormalize(node, keys(node, attributes.get("key")));
             case "WindowRank" -> new Operator.WindowRank(node, range(node, attributes.get("rankRange")));
             default -> Operator.untyped(node);
@@ -91,6 +98,28 @@ final class TextOperators {
             keys.add(name(node, item));
         }
         return keys;
+    }
+
+    /**
+     * The aggregate calls of {@code select=[user_id, COUNT(DISTINCT item) AS items, SUM(amount) AS
+     * total]}: the items after the {@code groupBy} columns; whether a call retracts the text does
+     * not say.
+     */
+    private static List<Operator.AggregateCall> calls(String select, int groupColumns) {
+        List<Operator.AggregateCall> calls = new ArrayList<>();
+        List<String> items = PlanParser.items(select == null ? "" : select);
+        for (int i = groupColumns; i < items.size(); i++) {
+            String item = items.get(i);
+            int as = item.lastIndexOf(" AS ");
+            String call = as < 0 ? item : item.substring(0, as).strip();
+            int open = call.indexOf('(');
+            if (open <= 0) {
+                continue;
+            }
+            String function = call.substring(0, open).strip();
+            calls.add(new Operator.AggregateCall(call, function, call.startsWith("DISTINCT ", open + 1), Optional.empty()));
+        }
+        return calls;
     }
 
     /** {@code orderBy=[amount DESC, order_time ASC]}. */

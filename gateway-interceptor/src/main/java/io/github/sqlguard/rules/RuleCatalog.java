@@ -15,6 +15,7 @@ import io.github.sqlguard.rules.diagnosis.RankFunctionUnsupportedRule;
 import io.github.sqlguard.rules.diagnosis.RnFilterInSameSelectRule;
 import io.github.sqlguard.rules.diagnosis.RowNumberWithoutOrderByRule;
 import io.github.sqlguard.rules.diagnosis.SortNonTimeRule;
+import io.github.sqlguard.rules.diagnosis.UnquotedSetAfterCommentRule;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
 import io.github.sqlguard.rules.plan.GlobalRankRule;
 import io.github.sqlguard.rules.plan.LargeTopNRule;
@@ -92,6 +93,7 @@ public final class RuleCatalog {
                         new RowNumberWithoutOrderByRule(),
                         new OverOrderNonTimeRule(),
                         new OnConflictRequiredRule(),
+                        new UnquotedSetAfterCommentRule(),
                         new PlannerErrorRule()));
     }
 

@@ -193,16 +193,87 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param tableOptions every option of a {@code WITH (...)} clause or {@code OPTIONS} hint
      * @param rankFunctionAliases aliases given to {@code ROW_NUMBER()}, {@code RANK()} and {@code
      *     DENSE_RANK()} calls
+     * @param tableReferences the tables and views the statement reads, as it names them ({@code FROM}
+     *     and {@code JOIN} items, {@code TABLE t} arguments of table functions), each with its alias
+     * @param rankFunctions the {@code ROW_NUMBER()}, {@code RANK()} and {@code DENSE_RANK()} calls
+     *     with an {@code OVER} window, as written
      */
-    record SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
+    record SqlFacts(
+            List<SqlOption> stateTtlHints,
+            List<SqlOption> tableOptions,
+            List<String> rankFunctionAliases,
+            List<TableReference> tableReferences,
+            List<RankFunction> rankFunctions) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
-        public static final SqlFacts NONE = new SqlFacts(List.of(), List.of(), List.of());
+        public static final SqlFacts NONE = new SqlFacts(List.of(), List.of(), List.of(), List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
             tableOptions = List.copyOf(tableOptions);
             rankFunctionAliases = List.copyOf(rankFunctionAliases);
+            tableReferences = List.copyOf(tableReferences);
+            rankFunctions = List.copyOf(rankFunctions);
+        }
+
+        /** Facts without table references and rank functions. */
+        public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
+            this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of());
+        }
+    }
+
+    /**
+     * A rank function over a window, as the statement writes it: {@code ROW_NUMBER() OVER
+     * (PARTITION BY user_id ORDER BY amount DESC) AS rn} in {@code SELECT ... FROM orders}.
+     *
+     * @param function {@code ROW_NUMBER}, {@code RANK} or {@code DENSE_RANK}
+     * @param alias its alias; empty without one
+     * @param partitionBy the window's {@code PARTITION BY} items as written
+     * @param orderBy the window's {@code ORDER BY} items as written, with {@code DESC} where given
+     * @param from the name its {@code SELECT} reads from (a table, a view or an alias); empty when
+     *     that is not one name (a join, a subquery)
+     */
+    record RankFunction(String function, String alias, List<String> partitionBy, List<String> orderBy, String from) {
+        public RankFunction {
+            partitionBy = List.copyOf(partitionBy);
+            orderBy = List.copyOf(orderBy);
+        }
+
+        /**
+         * The window as SQL, with {@code order} in place of its {@code ORDER BY} when given: {@code
+         * OVER (PARTITION BY user_id ORDER BY amount DESC)}.
+         */
+        public String over(List<String> order) {
+            StringBuilder out = new StringBuilder("OVER (");
+            if (!partitionBy.isEmpty()) {
+                out.append("PARTITION BY ").append(String.join(", ", partitionBy));
+            }
+            if (!order.isEmpty()) {
+                out.append(partitionBy.isEmpty() ? "" : " ").append("ORDER BY ").append(String.join(", ", order));
+            }
+            return out.append(')').toString();
+        }
+    }
+
+    /**
+     * A table or view a statement reads, as the statement names it.
+     *
+     * @param names the identifier's parts as written: {@code [orders]}, {@code [cat, db, orders]}
+     * @param alias its alias ({@code FROM orders AS o}); empty without one
+     */
+    record TableReference(List<String> names, String alias) {
+        public TableReference {
+            names = List.copyOf(names);
+        }
+
+        /** The table's own name, the identifier's last part. */
+        public String name() {
+            return names.get(names.size() - 1);
+        }
+
+        /** How a hint names this input in its query block: the alias, or the table's name without one. */
+        public String hintName() {
+            return alias.isEmpty() ? name() : alias;
         }
     }
 

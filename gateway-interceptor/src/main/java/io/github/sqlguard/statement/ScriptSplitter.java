@@ -71,7 +71,7 @@ public final class ScriptSplitter {
             if (code < 0) {
                 continue;
             }
-            String upper = stripComments(piece).strip().toUpperCase(Locale.ROOT).replaceAll("\\s+", " ");
+            String upper = SqlText.withoutComments(piece).strip().toUpperCase(Locale.ROOT).replaceAll("\\s+", " ");
             if (set != null) {
                 set[1] = range[1];
                 if (upper.equals("END")) {
@@ -127,27 +127,5 @@ public final class ScriptSplitter {
             i = next;
         }
         return -1;
-    }
-
-    private static String stripComments(String piece) {
-        StringBuilder out = new StringBuilder();
-        int i = 0;
-        int n = piece.length();
-        while (i < n) {
-            int afterComment = SqlText.skipComment(piece, i);
-            if (afterComment != i) {
-                // A block comment separates tokens; a line comment ends before its newline.
-                if (!SqlText.isLineComment(piece, i)) {
-                    out.append(' ');
-                }
-                i = afterComment;
-                continue;
-            }
-            int next = SqlText.skipQuotedOrComment(piece, i);
-            int end = next == i ? i + 1 : next;
-            out.append(piece, i, end);
-            i = end;
-        }
-        return out.toString();
     }
 }

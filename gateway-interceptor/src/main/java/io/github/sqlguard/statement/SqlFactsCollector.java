@@ -1,15 +1,21 @@
 package io.github.sqlguard.statement;
 
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
+import io.github.sqlguard.statement.ParsedStatement.RankFunction;
+import io.github.sqlguard.statement.ParsedStatement.TableReference;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlHint;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
-import io.github.sqlguard.flink.FlinkLine;
-
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlSnapshot;
+import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.sql.parser.ddl.SqlTableOption;
@@ -22,17 +28,25 @@ import java.util.Set;
 
 /**
  * Walks the tree Flink's SQL parser gave for a statement and collects what the rules read: {@code
- * STATE_TTL} hint options, {@code WITH} and {@code OPTIONS} hint options, and the aliases of rank
- * functions. One per statement.
+ * STATE_TTL} hint options, {@code WITH} and {@code OPTIONS} hint options, the aliases of rank
+ * functions, and the tables the statement reads. One per statement.
  */
 final class SqlFactsCollector {
+
+    /** {@code FROM} items nested deeper than this (joins of joins) are not followed further. */
+    private static final int MAX_FROM_DEPTH = 64;
+
     private final List<SqlOption> stateTtlHints = new ArrayList<>();
     private final List<SqlOption> tableOptions = new ArrayList<>();
     private final List<String> rankFunctionAliases = new ArrayList<>();
+    private final List<TableReference> tableReferences = new ArrayList<>();
+    private final List<RankFunction> rankFunctions = new ArrayList<>();
+    /** The FROM of the SELECT being walked: the one name it reads, or empty. */
+    private String from = "";
 
     /** What was collected. */
     SqlFacts facts() {
-        return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases);
+        return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -74,10 +88,90 @@ final class SqlFactsCollector {
             set.getInserts().forEach(this::visit);
             return;
         }
+        if (node instanceof SqlSelect select) {
+            collectFrom(select.getFrom(), "", 0);
+            String outer = from;
+            from = fromName(select.getFrom());
+            for (SqlNode operand : operands(select)) {
+                visit(operand);
+            }
+            from = outer;
+            return;
+        }
         if (node instanceof SqlCall call) {
             collectRankAlias(call);
             for (SqlNode operand : operands(call)) {
                 visit(operand);
+            }
+        }
+    }
+
+    /**
+     * The tables a {@code FROM} item reads: a name ({@code orders}), a name with an alias ({@code
+     * orders AS o}), each side of a join, the table of a {@code FOR SYSTEM_TIME AS OF} or of an
+     * {@code OPTIONS} hint, and the {@code TABLE t} arguments of a table function ({@code
+     * TABLE(TUMBLE(TABLE bids, ...))}). A subquery's own {@code FROM} is collected where the walk
+     * meets its {@code SELECT}.
+     */
+    private void collectFrom(SqlNode from, String alias, int depth) {
+        if (from == null || depth > MAX_FROM_DEPTH) {
+            return;
+        }
+        if (from instanceof SqlIdentifier identifier) {
+            tableReferences.add(new TableReference(identifier.names, alias));
+        } else if (from instanceof SqlJoin join) {
+            collectFrom(join.getLeft(), "", depth + 1);
+            collectFrom(join.getRight(), "", depth + 1);
+        } else if (from instanceof SqlSnapshot snapshot) {
+            collectFrom(snapshot.getTableRef(), alias, depth + 1);
+        } else if (from instanceof SqlCall call && call.getKind() == SqlKind.AS && call.operandCount() >= 2) {
+            collectFrom(call.operand(0), call.operand(1).toString(), depth + 1);
+        } else if (from instanceof SqlCall call && call.getKind() == SqlKind.TABLE_REF) {
+            collectFrom(call.operand(0), alias, depth + 1);
+        } else if (from instanceof SqlCall call && call.getKind() == SqlKind.EXPLICIT_TABLE) {
+            collectFrom(call.operand(0), alias, depth + 1);
+        } else if (from instanceof SqlCall call && call.getKind() == SqlKind.COLLECTION_TABLE) {
+            collectExplicitTables(call, depth + 1);
+        }
+    }
+
+    /** The one name a FROM item reads ({@code orders}, or {@code o} of {@code orders AS o}); empty for anything else. */
+    private static String fromName(SqlNode from) {
+        if (from instanceof SqlIdentifier identifier) {
+            return identifier.names.get(identifier.names.size() - 1);
+        }
+        if (from instanceof SqlCall call && call.getKind() == SqlKind.AS && call.operandCount() >= 2) {
+            return call.operand(1).toString();
+        }
+        if (from instanceof SqlCall call && call.getKind() == SqlKind.TABLE_REF) {
+            return fromName(call.operand(0));
+        }
+        return "";
+    }
+
+    /** An item of a window's PARTITION BY or ORDER BY as SQL: {@code user_id}, {@code o.amount DESC}. */
+    private static String sql(SqlNode item) {
+        if (item instanceof SqlIdentifier identifier) {
+            return String.join(".", identifier.names);
+        }
+        if (item instanceof SqlCall call && call.getKind() == SqlKind.DESCENDING && call.operandCount() == 1) {
+            return sql(call.operand(0)) + " DESC";
+        }
+        return item.toString().replace("`", "");
+    }
+
+    /** The {@code TABLE t} operands anywhere in a table function call. */
+    private void collectExplicitTables(SqlCall call, int depth) {
+        if (depth > MAX_FROM_DEPTH) {
+            return;
+        }
+        for (SqlNode operand : operands(call)) {
+            if (operand instanceof SqlCall inner) {
+                if (inner.getKind() == SqlKind.EXPLICIT_TABLE) {
+                    collectFrom(inner, "", depth + 1);
+                } else {
+                    collectExplicitTables(inner, depth + 1);
+                }
             }
         }
     }
@@ -93,7 +187,16 @@ final class SqlFactsCollector {
             if (over.operand(0) instanceof SqlCall function
                     && Set.of("ROW_NUMBER", "RANK", "DENSE_RANK")
                             .contains(function.getOperator().getName().toUpperCase(Locale.ROOT))) {
-                rankFunctionAliases.add(call.operand(1).toString());
+                String alias = call.operand(1).toString();
+                rankFunctionAliases.add(alias);
+                List<String> partition = new ArrayList<>();
+                List<String> order = new ArrayList<>();
+                if (over.operandCount() > 1 && over.operand(1) instanceof SqlWindow window) {
+                    window.getPartitionList().forEach(item -> partition.add(sql(item)));
+                    window.getOrderList().forEach(item -> order.add(sql(item)));
+                }
+                rankFunctions.add(new RankFunction(
+                        function.getOperator().getName().toUpperCase(Locale.ROOT), alias, partition, order, from));
             }
         }
     }

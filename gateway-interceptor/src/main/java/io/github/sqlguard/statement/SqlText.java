@@ -46,4 +46,29 @@ public final class SqlText {
     public static boolean isLineComment(String text, int i) {
         return text.startsWith("--", i);
     }
+
+    /**
+     * {@code text} without its comments, string literals and quoted identifiers kept: a block
+     * comment becomes a space (it separates tokens), a line comment is dropped up to its newline.
+     */
+    public static String withoutComments(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            int afterComment = skipComment(text, i);
+            if (afterComment != i) {
+                if (!isLineComment(text, i)) {
+                    out.append(' ');
+                }
+                i = afterComment;
+                continue;
+            }
+            int next = skipQuotedOrComment(text, i);
+            int end = next == i ? i + 1 : next;
+            out.append(text, i, end);
+            i = end;
+        }
+        return out.toString();
+    }
 }

@@ -3,34 +3,86 @@ package io.github.sqlguard.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.decision.Decision;
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.testing.CaseCorpus;
+import io.github.sqlguard.testing.MutatedStatements;
 import io.github.sqlguard.testing.RuleTestKit;
 import io.github.sqlguard.testing.SqlScript;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Every finding on every statement of the case corpus (shared and own), judged in process through
- * Flink's real planner ({@link RuleTestKit}), names real columns: no {@code $3}, {@code $f2} or
- * {@code EXPR$1} (the names the planner gives computed columns) in its reason, its node or its fix.
- * The plan excerpt is Flink's own text and may show them.
+ * Every finding on every statement the corpus tests send (the case corpus, shared and own, and the
+ * mutated statements {@code DifferentialIT} sends after each script), judged in process through
+ * Flink's real planner ({@link RuleTestKit}), says true things about the statement in front of it:
+ *
+ * <ul>
+ *   <li>no column the planner made up ({@code $3}, {@code $f2}, {@code EXPR$1}) in its reason, node or fix;
+ *   <li>no placeholder ({@code (its key)}, {@code 't'}, {@code TABLE t}) in its reason or fix;
+ *   <li>its fix names only tables, aliases and columns of the script (the names the SQL fragments of
+ *       the fix use after {@code TABLE}, {@code DESCRIPTOR(}, {@code PARTITION BY}, {@code ORDER BY},
+ *       {@code GROUP BY}, {@code ON}, in a {@code STATE_TTL} hint, as {@code alias.column}, ...), or the
+ *       names a window table function or the fix's own {@code ROW_NUMBER() ... AS rn} introduces;
+ *   <li>advice for a deduplication (N = 1: {@code Deduplicate}, {@code LAST_VALUE}) never on a
+ *       statement whose plan ranks more than one row per key.
+ * </ul>
+ *
+ * The plan excerpt is Flink's own text and may show the planner's names.
  */
 class FindingsNameColumnsTest {
 
     /** A planner-made column name: a {@code $} followed by a digit ({@code $3}, {@code EXPR$1}, {@code sum$0}). */
     private static final Pattern PLANNER_MADE = Pattern.compile("\\$\\d");
 
+    /** Placeholders earlier messages used instead of the statement's names. */
+    private static final Pattern PLACEHOLDER =
+            Pattern.compile("\\(its key\\)|per key \\(its|'t'|\\bTABLE t\\b|DESCRIPTOR\\(rowtime\\)|<[a-z_ ]+>");
+
     /** Statements a session applies (tables, views, functions, catalogs, configuration); queries and INSERTs are only judged. */
     private static final Set<String> APPLIED = Set.of("CREATE", "DROP", "ALTER", "USE", "SET");
+
+    /** How many mutated statements {@code DifferentialIT} sends after each script. */
+    private static final int MUTATIONS_PER_CASE = 4;
+
+    /** Names the fix may introduce: a window table function's columns, the row number it writes. */
+    private static final Set<String> INTRODUCED = Set.of("window_start", "window_end", "window_time", "rn");
+
+    /** Words of the prose that can follow a keyword in a fix ({@code ORDER BY a time attribute}). */
+    private static final Set<String> PROSE =
+            Set.of("a", "an", "the", "its", "this", "that", "same", "columns", "column", "key", "keys", "time", "attribute",
+                    "with", "and", "or", "of", "to", "in", "is", "one", "each", "every", "if", "possible", "first",
+                    "rows", "row", "ts", "e", "g");
+
+    /** Where a fix names a table, alias or column: group 1 holds the name(s). */
+    private static final List<Pattern> NAMED_AT =
+            List.of(Pattern.compile("\\bTABLE\\s+(\\w+)"), Pattern.compile("DESCRIPTOR\\((\\w+)\\)"),
+                    Pattern.compile("\\bFROM\\s+(\\w+)"), Pattern.compile("\\bJOIN\\s+(\\w+)"),
+                    Pattern.compile("WATERMARK FOR (\\w+)"), Pattern.compile("PRIMARY KEY \\(([^)]*)\\)"),
+                    Pattern.compile("PARTITION BY ((?:[\\w.()]+(?:,\\s*)?)+)"), Pattern.compile("ORDER BY ([\\w.]+)"),
+                    Pattern.compile("GROUP BY ((?:[\\w.()]+(?:,\\s*)?)+)"), Pattern.compile("AS OF ([\\w.]+)"),
+                    Pattern.compile("\\bON\\s+([\\w.]+)"), Pattern.compile("\\b([a-z_]\\w*\\.[a-z_]\\w*)\\b"));
+
+    private static final Pattern HINT = Pattern.compile("STATE_TTL\\(([^)]*)\\)");
+    private static final Pattern HINT_NAME = Pattern.compile("'([^']+)'\\s*=");
+    private static final Pattern QUOTED = Pattern.compile("'[^']*'");
+    /** The apostrophe of the prose's possessive ({@code the join's SELECT}), which quotes nothing. */
+    private static final Pattern POSSESSIVE = Pattern.compile("(?<=\\w)'s\\b");
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_]\\w*");
 
     static Stream<Path> cases() {
         return CaseCorpus.all().stream();
@@ -38,30 +90,114 @@ class FindingsNameColumnsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void noFindingNamesAColumnThePlannerMadeUp(Path file) throws Exception {
+    void everyFindingSaysTrueThingsAboutItsStatement(Path file) throws Exception {
         SqlScript script = SqlScript.read(file);
         RuleTestKit kit = RuleTestKit.streaming();
         script.sessionProperties().forEach((k, v) -> kit.apply("SET '" + k + "' = '" + v + "'"));
         List<String> statements = script.statements();
+        Set<String> scriptWords = words(String.join("\n", statements));
         for (int i = 0; i < statements.size(); i++) {
             String statement = statements.get(i);
             if (i == statements.size() - 1) {
                 script.executionConfig().forEach((k, v) -> kit.apply("SET '" + k + "' = '" + v + "'"));
             }
             Decision decision = kit.decide(statement);
-            for (Finding finding : decision.verdict().findings()) {
-                for (Map.Entry<String, String> text : Map.of("reason", finding.reason(), "node", finding.node(), "fix",
-                        finding.fix()).entrySet()) {
-                    assertThat(text.getValue())
-                            .as("%s of %s on statement %d of %s", text.getKey(), finding.ruleId(), i + 1, script.name())
-                            .doesNotContainPattern(PLANNER_MADE);
-                }
-            }
+            checkFindings(decision, scriptWords, "statement " + (i + 1) + " of " + script.name());
             // A refused statement does not run; a planned one (a query, an INSERT) is judged only.
             if (!decision.verdict().blocked() && decision.plan().isEmpty() && APPLIED.contains(firstWord(statement))) {
                 kit.apply(statement);
             }
         }
+        List<String> mutations = MutatedStatements.sample(statements, script.name().hashCode(), MUTATIONS_PER_CASE);
+        for (int i = 0; i < mutations.size(); i++) {
+            Set<String> known = new LinkedHashSet<>(scriptWords);
+            known.addAll(words(mutations.get(i)));
+            checkFindings(kit.decide(mutations.get(i)), known, "mutation " + (i + 1) + " of " + script.name());
+        }
+    }
+
+    @Test
+    void theFixCheckCatchesNamesTheStatementDoesNotHave() {
+        Set<String> script = words("SELECT bid_id, auction, price FROM bids b");
+        assertThat(foreignNames("GROUP BY auction with MAX(price) over TABLE(TUMBLE(TABLE bids, DESCRIPTOR(bid_time),"
+                + " INTERVAL '1' HOUR)); /*+ STATE_TTL('b' = '1 d') */", script)).containsExactly("bid_time");
+        assertThat(foreignNames("ROW_NUMBER() OVER (PARTITION BY window_start, window_end, user_id ORDER BY amount DESC)",
+                script)).containsExactly("user_id", "amount");
+        assertThat(foreignNames("/*+ STATE_TTL('o' = '1 d') */ ON o.order_id = b.bid_id", script))
+                .containsExactly("o", "order_id");
+        assertThat(foreignNames("Use Flink's key: SET 'table.exec.state.ttl' = '1h'; the join's SELECT: /*+ STATE_TTL('b' = '1 d') */",
+                script)).isEmpty();
+        assertThat(PLACEHOLDER.matcher("state per key (its key)").find()).isTrue();
+        assertThat(PLACEHOLDER.matcher("/*+ STATE_TTL('t' = '1 d') */").find()).isTrue();
+    }
+
+    private static void checkFindings(Decision decision, Set<String> scriptWords, String where) {
+        boolean ranksSeveral = ranksSeveralRowsOnly(decision.plan());
+        for (Finding finding : decision.verdict().findings()) {
+            String as = finding.ruleId() + " on " + where;
+            for (Map.Entry<String, String> text : Map.of("reason", finding.reason(), "node", finding.node(), "fix",
+                    finding.fix()).entrySet()) {
+                assertThat(text.getValue()).as("%s of %s", text.getKey(), as).doesNotContainPattern(PLANNER_MADE);
+            }
+            assertThat(finding.reason()).as("reason of %s", as).doesNotContainPattern(PLACEHOLDER);
+            assertThat(finding.fix()).as("fix of %s", as).doesNotContainPattern(PLACEHOLDER);
+            assertThat(foreignNames(finding.fix(), scriptWords))
+                    .as("names in the fix of %s that the script does not have: %s", as, finding.fix())
+                    .isEmpty();
+            if (ranksSeveral) {
+                assertThat(finding.fix()).as("fix of %s on a Top-N of N > 1", as)
+                        .doesNotContain("Deduplicate", "LAST_VALUE", "FIRST_VALUE");
+            }
+        }
+    }
+
+    /** Whether the plan ranks, and every ranking keeps more than one row per key. */
+    private static boolean ranksSeveralRowsOnly(Optional<ExplainedPlan> plan) {
+        if (plan.isEmpty()) {
+            return false;
+        }
+        List<Operator.Rank> ranks = plan.get().operators(Operator.Rank.class);
+        return !ranks.isEmpty() && ranks.stream().noneMatch(Operator.Rank::keepsFirstRowOnly)
+                && plan.get().operators(Operator.Deduplicate.class).isEmpty();
+    }
+
+    /** The names the fix's SQL uses that are neither the script's words nor ones the fix introduces. */
+    static List<String> foreignNames(String fix, Set<String> scriptWords) {
+        List<String> names = new ArrayList<>();
+        String prose = POSSESSIVE.matcher(fix).replaceAll("s");
+        Matcher hint = HINT.matcher(prose);
+        while (hint.find()) {
+            Matcher name = HINT_NAME.matcher(hint.group(1));
+            while (name.find()) {
+                IDENTIFIER.matcher(name.group(1)).results().map(r -> r.group()).forEach(names::add);
+            }
+        }
+        String code = QUOTED.matcher(prose).replaceAll("''");
+        for (Pattern at : NAMED_AT) {
+            Matcher named = at.matcher(code);
+            while (named.find()) {
+                Matcher identifier = IDENTIFIER.matcher(named.group(1));
+                while (identifier.find()) {
+                    String word = identifier.group();
+                    if (!word.equals(word.toUpperCase(Locale.ROOT))) {
+                        names.add(word);
+                    }
+                }
+            }
+        }
+        return names.stream().distinct()
+                .filter(n -> !scriptWords.contains(n.toLowerCase(Locale.ROOT)))
+                .filter(n -> !INTRODUCED.contains(n) && !PROSE.contains(n))
+                .toList();
+    }
+
+    private static Set<String> words(String text) {
+        Set<String> words = new LinkedHashSet<>();
+        Matcher identifier = IDENTIFIER.matcher(text);
+        while (identifier.find()) {
+            words.add(identifier.group().toLowerCase(Locale.ROOT));
+        }
+        return words;
     }
 
     /** The statement's first keyword, comments before it skipped. */

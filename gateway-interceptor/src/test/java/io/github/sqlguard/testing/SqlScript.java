@@ -19,12 +19,14 @@ import java.util.Map;
  * execution-config: key=value} (per-statement config of the last statement), each repeatable, and
  * {@code -- flink-error: TEXT}: the guard hands the last statement on (its verdict is the header's)
  * and Flink's own execution of it fails with an error containing TEXT (e.g. {@code ADD JAR} of a
- * file that does not exist).
+ * file that does not exist); and {@code -- expect-absent: rule-id...}: rule ids that must not be
+ * reported for the last statement (on every Flink line).
  */
 public record SqlScript(
         Path file,
         String expectedVerdict,
         List<String> expectedRules,
+        List<String> absentRules,
         List<String> statements,
         Map<String, String> sessionProperties,
         Map<String, String> executionConfig,
@@ -34,6 +36,7 @@ public record SqlScript(
         String text = Files.readString(file);
         String verdict = null;
         List<String> rules = new ArrayList<>();
+        List<String> absent = new ArrayList<>();
         Map<String, String> session = new LinkedHashMap<>();
         Map<String, String> execution = new LinkedHashMap<>();
         String flinkError = null;
@@ -42,6 +45,8 @@ public record SqlScript(
                 String[] words = line.substring("-- expect:".length()).strip().split("\\s+");
                 verdict = words[0];
                 rules.addAll(Arrays.asList(words).subList(1, words.length));
+            } else if (line.startsWith("-- expect-absent:")) {
+                absent.addAll(Arrays.asList(line.substring("-- expect-absent:".length()).strip().split("\\s+")));
             } else if (line.startsWith("-- session:")) {
                 put(session, line.substring("-- session:".length()));
             } else if (line.startsWith("-- execution-config:")) {
@@ -58,7 +63,7 @@ public record SqlScript(
             verdict = onThisLine.verdict();
             rules = new ArrayList<>(onThisLine.rules());
         }
-        return new SqlScript(file, verdict, rules, split(text), session, execution, flinkError);
+        return new SqlScript(file, verdict, rules, List.copyOf(absent), split(text), session, execution, flinkError);
     }
 
     private static void put(Map<String, String> map, String keyValue) {

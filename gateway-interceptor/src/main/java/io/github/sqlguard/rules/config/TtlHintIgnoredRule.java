@@ -1,26 +1,44 @@
 package io.github.sqlguard.rules.config;
 
 import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
+import io.github.sqlguard.plan.ViewHint;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
+import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
+import io.github.sqlguard.statement.ParsedStatement.TableReference;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * {@code ttl-hint-ignored}: a {@code STATE_TTL} hint Flink ignores without a word: the statement's
- * plan has no regular join or group aggregation for it to apply to (Flink's {@code StateTtlHint}
- * applies to joins and aggregations only). A hint naming no input of its query block is rejected
- * by Flink 2.3 ({@code The options of following hints cannot match the name of input tables or
- * views}); that rejection is diagnosed under this rule. Flink 1.20 rejects a hint that names a
- * table with a {@code WATERMARK} the same way ({@link FlinkLine#stateTtlHintMatchesTablesWithWatermark}),
- * which the diagnosis then names, with the subquery alias that works there.
+ * {@code ttl-hint-ignored}: a {@code STATE_TTL} hint Flink ignores without a word. Flink's {@code
+ * StateTtlHint} applies only to the regular join or group aggregation of the query block that
+ * carries it, by the name of one of that block's inputs; a hint on a block without one is dropped
+ * silently (verified on Flink 2.3.0: the hint is not in the AST, and no operator of the compiled
+ * plan gets its TTL). Judged for the statement's own hints and for the hints inside the views it
+ * reads ({@link ExplainedPlan#viewHints()}, which the plan does not show): where Flink compiled the
+ * plan, a hint option is ignored when no join or aggregation has a state with its TTL (a TTL equal
+ * to the session's cannot be told apart and is not reported); from an EXPLAIN text, when the plan
+ * has no join or aggregation at all.
+ *
+ * <p>A hint naming no input of its query block is rejected by Flink 2.3 ({@code The options of
+ * following hints cannot match the name of input tables or views: `o` in `STATE_TTL`}), in the
+ * statement or in a view it reads; that rejection is diagnosed under this rule. Flink 1.20 rejects
+ * a hint that names a table with a {@code WATERMARK} the same way ({@link
+ * FlinkLine#stateTtlHintMatchesTablesWithWatermark}), which the diagnosis then names, with the
+ * subquery alias that works there.
  */
 public final class TtlHintIgnoredRule implements Rule {
 
@@ -32,6 +50,11 @@ public final class TtlHintIgnoredRule implements Rule {
                     "`STATE_TTL` hint that Flink silently ignores; BLOCK as the diagnosis when Flink refuses a hint"
                     + " that names no input.");
 
+    private static final String NO_MATCH = "cannot match the name of input tables or views";
+
+    /** Flink's list of the hint options it could not match: {@code `o` in `STATE_TTL`}. */
+    private static final Pattern UNMATCHED = Pattern.compile("`([^`]+)` in `STATE_TTL`");
+
     @Override
     public RuleDeclaration declaration() {
         return DECLARATION;
@@ -40,49 +63,117 @@ public final class TtlHintIgnoredRule implements Rule {
     @Override
     public List<RuleHit> check(AnalysisContext context) {
         List<SqlOption> hints = context.statement().stateTtlHints();
-        if (hints.isEmpty()) {
-            return List.of();
-        }
-        Optional<String> rejection =
-                context.plannerError().flatMap(e -> e.find("cannot match the name of input tables or views"));
-        if (rejection.isPresent()) {
-            String flink = "Flink: " + context.plannerError().get().headline();
-            SqlOption first = hints.get(0);
-            String fix =
-                    "Name an input of the hinted query block: the table name or its alias in that block's FROM/JOIN,"
-                            + " e.g. /*+ STATE_TTL('" + first.key() + "' = '1 d') */ only where '" + first.key() + "' is read.";
-            if (FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
-                return List.of(
-                        RuleHit.diagnosis(
-                                "The STATE_TTL hint names a table or alias that is not an input of its query block, so Flink"
-                                        + " rejects the query.",
-                                flink, fix));
-            }
-            return List.of(
-                    RuleHit.diagnosis(
-                            "The STATE_TTL hint names a table or alias that Flink " + FlinkLine.current().line()
-                                    + " cannot match to an input of its query block, so Flink rejects the query: either it is"
-                                    + " not an input there, or it is a table declared with a WATERMARK, which Flink "
-                                    + FlinkLine.current().line() + " never matches by its name or alias.",
-                            flink,
-                            fix + " For a table with a WATERMARK, read it through a subquery and name the subquery's alias:"
-                                    + " FROM (SELECT * FROM <table>) t with /*+ STATE_TTL('t' = '" + first.value() + "') */."));
+        Optional<String> rejection = context.plannerError().flatMap(e -> e.find(NO_MATCH));
+        if (rejection.isPresent() && (!hints.isEmpty() || rejection.get().contains("STATE_TTL"))) {
+            return List.of(rejected(context, hints, rejection.get()));
         }
         if (context.plan().isEmpty()) {
             return List.of();
         }
-        List<PlanNode> nodes = context.plan().get().nodes();
-        boolean applicable = nodes.stream().anyMatch(n -> StatefulOperators.HINTABLE.contains(n.name()));
-        if (!applicable) {
-            SqlOption first = hints.get(0);
-            return List.of(
-                    RuleHit.of(
-                            "The STATE_TTL hint has nothing to apply to: this query has no regular join or group aggregation"
-                                    + " (Flink applies STATE_TTL only to those), so Flink ignores it.",
-                            "STATE_TTL('" + first.key() + "' = '" + first.value() + "') at line " + first.line(),
-                            "",
-                            "Remove the hint, or set the TTL for the whole job: SET 'table.exec.state.ttl' = '" + first.value() + "'."));
+        ExplainedPlan plan = context.plan().get();
+        List<RuleHit> hits = new ArrayList<>();
+        for (SqlOption hint : hints) {
+            if (ignored(context, plan, hint.value())) {
+                hits.add(RuleHit.of(
+                        reason("The STATE_TTL hint", hint.value(), plan),
+                        "STATE_TTL('" + hint.key() + "' = '" + hint.value() + "') at line " + hint.line(),
+                        "",
+                        fix(hint.value(), "its SELECT")));
+                // One finding per statement: the others say the same.
+                break;
+            }
         }
-        return List.of();
+        for (ViewHint hint : plan.viewHints()) {
+            if (ignored(context, plan, hint.value())) {
+                hits.add(RuleHit.of(
+                        reason("The STATE_TTL hint in view " + hint.view(), hint.value(), plan),
+                        "STATE_TTL('" + hint.key() + "' = '" + hint.value() + "') in view " + hint.view(),
+                        "",
+                        fix(hint.value(), "the view's SELECT")));
+                break;
+            }
+        }
+        return hits;
+    }
+
+    /**
+     * True when a hint asking for {@code value} reached no operator: from a compiled plan, no join
+     * or aggregation has a state with that TTL (and it is not the session's own TTL, which cannot be
+     * told apart); from an EXPLAIN text, the plan has no join or aggregation at all.
+     */
+    private static boolean ignored(AnalysisContext context, ExplainedPlan plan, String value) {
+        boolean hintable = plan.nodes().stream().anyMatch(n -> StatefulOperators.HINTABLE.contains(n.name()));
+        if (!plan.compiled()) {
+            return !hintable;
+        }
+        Optional<Duration> ttl = StateTtl.parse(value);
+        if (ttl.isEmpty() || ttl.get().equals(context.effectiveStateTtl())) {
+            return false;
+        }
+        for (PlanNode node : plan.nodes()) {
+            if (StatefulOperators.HINTABLE.contains(node.name())) {
+                for (OperatorState state : node.state()) {
+                    if (state.ttl().equals(ttl.get())) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    private static String reason(String hint, String value, ExplainedPlan plan) {
+        boolean hintable = plan.nodes().stream().anyMatch(n -> StatefulOperators.HINTABLE.contains(n.name()));
+        return hint + " ('" + value + "') reaches no operator: Flink applies STATE_TTL only to the regular join or"
+                + " group aggregation of the SELECT that carries it, and drops the hint without a word where that SELECT"
+                + " has none" + (hintable
+                        ? " (this plan's joins and aggregations all run under another TTL)."
+                        : " (this plan has no regular join or group aggregation at all).");
+    }
+
+    private static String fix(String value, String where) {
+        return "Move the hint to the SELECT that joins or aggregates, naming one of that SELECT's inputs as it names"
+                + " it, or remove it from " + where + "; to bound every stateful operator instead, set the TTL for the job:"
+                + " SET 'table.exec.state.ttl' = '" + value + "'.";
+    }
+
+    /** Flink refused the statement: a hint names no input of its query block (or, on 1.20, a table with a watermark). */
+    private static RuleHit rejected(AnalysisContext context, List<SqlOption> hints, String message) {
+        String flink = "Flink: " + context.plannerError().get().headline();
+        Matcher unmatched = UNMATCHED.matcher(message);
+        String key = !hints.isEmpty() ? hints.get(0).key() : unmatched.find() ? unmatched.group(1) : null;
+        String value = !hints.isEmpty() ? hints.get(0).value() : "1 d";
+        String where = hints.isEmpty() ? " (it is in a view this statement reads)" : "";
+        String example = key == null ? "" : ", not '" + key + "'";
+        String fix = "Name an input of the hinted query block" + example + ": the table name, or its alias where the"
+                + " SELECT that carries the hint gives it one, in that SELECT's FROM/JOIN" + where + ".";
+        if (FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
+            return RuleHit.diagnosis(
+                    "The STATE_TTL hint" + (key == null ? "" : " '" + key + "'") + where
+                            + " names a table or alias that is not an input of its query block, so Flink rejects the query.",
+                    flink, fix);
+        }
+        return RuleHit.diagnosis(
+                "The STATE_TTL hint" + (key == null ? "" : " '" + key + "'") + where + " names a table or alias that"
+                        + " Flink " + FlinkLine.current().line() + " cannot match to an input of its query block, so Flink"
+                        + " rejects the query: either it is not an input there, or it is a table declared with a WATERMARK,"
+                        + " which Flink " + FlinkLine.current().line() + " never matches by its name or alias.",
+                flink,
+                fix + " For a table with a WATERMARK, read it through a subquery and name the subquery's alias"
+                        + subquery(context, key, value) + ".");
+    }
+
+    /** {@code : FROM (SELECT * FROM orders) AS o with /*+ STATE_TTL('o' = '1 d') *}{@code /}, by the statement's names. */
+    private static String subquery(AnalysisContext context, String key, String value) {
+        if (key == null) {
+            return "";
+        }
+        for (TableReference reference : context.statement().facts().tableReferences()) {
+            if (reference.hintName().equals(key)) {
+                return ": FROM (SELECT * FROM " + String.join(".", reference.names()) + ") AS " + key
+                        + " with /*+ STATE_TTL('" + key + "' = '" + value + "') */";
+            }
+        }
+        return "";
     }
 }

@@ -70,7 +70,8 @@ public final class TtlNotATableOptionRule implements Rule {
                                 "'" + option.key() + "' = '" + option.value() + "' (" + option.source() + ", line " + option.line() + ")",
                                 "",
                                 "Remove it from the table and set the TTL for the job: SET 'table.exec.state.ttl' = '"
-                                        + option.value() + "', or per operator with /*+ STATE_TTL('t' = '" + option.value() + "') */."));
+                                        + option.value() + "', or for one join or aggregation with a STATE_TTL hint on the"
+                                        + " query that reads the table, naming it as that query does (its alias, if it has one)."));
             }
         }
         return hits;
@@ -104,7 +105,11 @@ public final class TtlNotATableOptionRule implements Rule {
         String named = table == null ? "the table" : "table '" + table + "'";
         String written = "'" + key + "'" + (value == null ? "" : " = '" + value + "'");
         String ttl = value == null ? "1 d" : value;
-        String shortName = table == null ? "t" : table.substring(table.lastIndexOf('.') + 1);
+        String shortName = table == null ? null : table.substring(table.lastIndexOf('.') + 1);
+        // A hint names the table as the query does: by its alias where it has one.
+        String hintName = shortName == null ? null
+                : context.statement().facts().tableReferences().stream()
+                        .filter(r -> r.name().equals(shortName)).map(r -> r.hintName()).findFirst().orElse(shortName);
         String others = keys.size() > 1 ? " (also " + String.join(", ", keys.subList(1, keys.size())) + ")" : "";
         return Optional.of(
                 RuleHit.diagnosis(
@@ -114,9 +119,11 @@ public final class TtlNotATableOptionRule implements Rule {
                         "Flink: " + error.text(),
                         (inHint
                                         ? "Remove " + written + " from the OPTIONS hint"
+                                        : shortName == null ? "Remove it from the table's WITH clause"
                                         : "Remove it from the table: ALTER TABLE " + shortName + " RESET ('" + key + "')")
-                                + "; set the TTL for the job, SET '" + StateTtl.KEY + "' = '" + ttl + "', or per join or"
-                                + " aggregation with /*+ STATE_TTL('" + shortName + "' = '" + ttl + "') */."));
+                                + "; set the TTL for the job, SET '" + StateTtl.KEY + "' = '" + ttl + "'"
+                                + (hintName == null ? ", or per join or aggregation with a STATE_TTL hint naming the table."
+                                        : ", or per join or aggregation with /*+ STATE_TTL('" + hintName + "' = '" + ttl + "') */.")));
     }
 
     private static final String UNSUPPORTED_HEAD = "Unsupported options found for";

@@ -33,6 +33,10 @@ public final class FrameWithRowNumberRule extends DiagnosisRule {
 
     @Override
     protected String fix(String plannerError, AnalysisContext context) {
-        return "Drop the frame: ROW_NUMBER() OVER (PARTITION BY k ORDER BY c DESC) AS rn, then filter WHERE rn <= N in an outer query.";
+        return RankFunctions.first(context)
+                .map(f -> "Drop the frame: " + RankFunctions.rowNumber(f, f.orderBy()) + ", then filter WHERE "
+                        + RankFunctions.alias(f) + " <= 3 (your own Top-N condition) in an outer query.")
+                .orElse("Drop the ROWS/RANGE frame from the rank function's OVER clause, then filter on its row number in an"
+                        + " outer query.");
     }
 }

@@ -28,13 +28,19 @@ public final class OverOrderDescRule extends DiagnosisRule {
 
     @Override
     protected String reason(String plannerError, AnalysisContext context) {
-        return "Without a Top-N filter on the row number in an outer query (rn <= N or rn = 1, alone or AND-ed with other"
-                + " conditions; an OR breaks it), Flink plans ROW_NUMBER as an OVER window, and streaming OVER windows can only"
-                + " be ordered ascending on a time attribute.";
+        String rn = RankFunctions.first(context).map(RankFunctions::alias).orElse("the row number");
+        return "Without a Top-N filter on " + rn + " in an outer query (" + rn + " <= 3 or " + rn + " = 1, alone or AND-ed"
+                + " with other conditions; an OR breaks it), Flink plans ROW_NUMBER as an OVER window, and streaming OVER"
+                + " windows can only be ordered ascending on a time attribute.";
     }
 
     @Override
     protected String fix(String plannerError, AnalysisContext context) {
-        return "Wrap the query and filter on the row number alone: SELECT * FROM (SELECT ..., ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts DESC) AS rn FROM t) WHERE rn = 1 (or rn <= N); keep other conditions AND-ed, or move an OR to another WHERE level.";
+        String rank = RankFunctions.first(context)
+                .map(f -> "SELECT * FROM (SELECT ..., " + RankFunctions.rowNumber(f, f.orderBy()) + RankFunctions.from(f)
+                        + ") WHERE " + RankFunctions.alias(f) + " = 1 (or " + RankFunctions.alias(f) + " <= 3)")
+                .orElse("SELECT * FROM (SELECT ..., ROW_NUMBER() OVER (...) AS rn ...) WHERE rn = 1");
+        return "Wrap the query and filter on the row number alone: " + rank + "; keep other conditions AND-ed, or move an"
+                + " OR to another WHERE level.";
     }
 }

@@ -31,6 +31,8 @@ public final class OverOrderNonTimeRule extends DiagnosisRule {
 
     @Override
     protected String fix(String plannerError, AnalysisContext context) {
-        return "ORDER BY a time attribute in the OVER clause, or for a Top-N filter on the row number in an outer query (WHERE rn <= N) so Flink plans a Rank.";
+        String filter = RankFunctions.first(context).map(f -> " (WHERE " + RankFunctions.alias(f) + " <= 3)").orElse("");
+        return "ORDER BY a time attribute in the OVER clause, or for a Top-N filter on the row number in an outer query"
+                + filter + " so Flink plans a Rank.";
     }
 }

@@ -35,6 +35,10 @@ public final class RankFunctionUnsupportedRule extends DiagnosisRule {
 
     @Override
     protected String fix(String plannerError, AnalysisContext context) {
-        return "Use ROW_NUMBER() OVER (PARTITION BY ... ORDER BY ...) AS rn with WHERE rn <= N; for ties, add a tiebreaker column to ORDER BY.";
+        return RankFunctions.first(context)
+                .map(f -> "Use ROW_NUMBER() in place of " + f.function() + "(): " + RankFunctions.rowNumber(f, f.orderBy())
+                        + ", with the same filter; for ties, add a tiebreaker column to its ORDER BY.")
+                .orElse("Use ROW_NUMBER() in place of RANK() or DENSE_RANK(), with the same filter; for ties, add a"
+                        + " tiebreaker column to its ORDER BY.");
     }
 }

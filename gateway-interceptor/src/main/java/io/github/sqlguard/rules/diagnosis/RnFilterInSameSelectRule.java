@@ -54,7 +54,10 @@ public final class RnFilterInSameSelectRule extends DiagnosisRule {
     @Override
     protected String fix(String plannerError, AnalysisContext context) {
         String rn = missingColumn(plannerError);
-        return "Compute the row number in a subquery and filter outside: SELECT * FROM (SELECT ..., ROW_NUMBER() OVER (...) AS "
-                + rn + " FROM t) WHERE " + rn + " <= N.";
+        String rank = RankFunctions.of(context, rn)
+                .map(f -> RankFunctions.rowNumber(f, f.orderBy()) + RankFunctions.from(f))
+                .orElse("ROW_NUMBER() OVER (...) AS " + rn);
+        return "Compute the row number in a subquery and filter outside: SELECT * FROM (SELECT ..., " + rank + ") WHERE "
+                + rn + " <= 3 (your own condition on " + rn + ").";
     }
 }

@@ -3,6 +3,8 @@ package io.github.sqlguard.rules.diagnosis;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.RuleDeclaration;
 
+import java.util.List;
+
 /**
  * {@code row-number-without-order-by}: ROW_NUMBER() with no ORDER BY, or ORDER BY a constant.
  *
@@ -31,6 +33,15 @@ public final class RowNumberWithoutOrderByRule extends DiagnosisRule {
 
     @Override
     protected String fix(String plannerError, AnalysisContext context) {
-        return "Order by the column that decides which row to keep: ROW_NUMBER() OVER (PARTITION BY k ORDER BY event_time DESC) AS rn; for an arbitrary row per key use GROUP BY k with FIRST_VALUE/LAST_VALUE.";
+        return RankFunctions.first(context)
+                .map(f -> {
+                    String keys = String.join(", ", f.partitionBy());
+                    return "Order by the column that decides which row to keep (a time attribute, for a deduplication): "
+                            + RankFunctions.rowNumber(f, List.of("... DESC"))
+                            + (keys.isEmpty() ? "" : "; for an arbitrary row per " + keys + " use GROUP BY " + keys
+                                    + " with FIRST_VALUE/LAST_VALUE") + ".";
+                })
+                .orElse("Order the ROW_NUMBER's window by the column that decides which row to keep (a time attribute,"
+                        + " for a deduplication); for an arbitrary row per key use GROUP BY with FIRST_VALUE/LAST_VALUE.");
     }
 }

@@ -31,6 +31,8 @@ public final class SortNonTimeRule extends DiagnosisRule {
 
     @Override
     protected String fix(String plannerError, AnalysisContext context) {
-        return "Sort by the time attribute (ORDER BY order_time), keep a bounded Top-N (ROW_NUMBER() OVER (ORDER BY amount DESC) ... WHERE rn <= 10, per window if possible), or run the query in batch mode: SET 'execution.runtime-mode' = 'batch'.";
+        return "Sort by an ascending time attribute first (a column with a WATERMARK, or PROCTIME()); keep a bounded Top-N"
+                + " instead (ROW_NUMBER() OVER (ORDER BY the same columns) in a subquery, filtered to its first rows, per"
+                + " window if possible); or run the query in batch mode: SET 'execution.runtime-mode' = 'batch'.";
     }
 }

@@ -2,19 +2,29 @@ package io.github.sqlguard.rules.plan;
 
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.plan.OrderKey;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
+import org.apache.flink.table.catalog.ObjectIdentifier;
+
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * {@code dedup-not-recognized}: a {@code Rank} with {@code rankRange=[rankStart=1, rankEnd=1]}. The
- * query is a deduplication ({@code rn = 1}) but Flink could not plan {@code Deduplicate} because the
- * ORDER BY is not a time attribute ({@code StreamPhysicalRankRule} vs {@code
- * StreamPhysicalDeduplicateRule}).
+ * {@code dedup-not-recognized}: a {@code Rank} with {@code rankRange=[rankStart=1, rankEnd=1]}
+ * ordered by a {@code TIMESTAMP} or {@code TIMESTAMP_LTZ} column that is not a time attribute. The
+ * query is a deduplication ({@code rn = 1} by time) but Flink could not plan {@code Deduplicate}:
+ * its {@code StreamPhysicalDeduplicateRule} (2.3.0) takes a Top-1 only when it is ordered by a
+ * time attribute, else {@code StreamPhysicalRankRule} plans a general Rank.
+ *
+ * <p>A Top-1 ordered by a value (the highest price per auction) is a maximum, not a failed
+ * deduplication: no watermark or {@code PROCTIME()} could make it one, so it is not this rule's
+ * ({@code unbounded-rank} judges its state). Where the plan does not give the order column's type
+ * (an EXPLAIN text), the rule does not judge.
  */
 public final class DedupNotRecognizedRule extends StreamingPlanRule {
 
@@ -23,7 +33,8 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
     public static final RuleDeclaration DECLARATION =
             RuleDeclaration.check(
                     ID, Level.WARN,
-                    "A \"keep the first/last row per key\" query that Flink could not plan as `Deduplicate`.");
+                    "A \"keep the first/last row per key\" query ordered by a timestamp that Flink could not plan as"
+                    + " `Deduplicate`.");
 
     @Override
     public RuleDeclaration declaration() {
@@ -33,22 +44,29 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
     @Override
     protected List<RuleHit> check(AnalysisContext context, ExplainedPlan plan) {
         List<RuleHit> hits = new ArrayList<>();
+        StatementNames names = new StatementNames(plan, context);
         for (Operator.Rank rank : plan.operators(Operator.Rank.class)) {
-            if (rank.keepsFirstRowOnly()) {
-                String order = rank.orderBy();
-                hits.add(
-                        PlanRules.hit(
-                                plan,
-                                rank,
-                                "This 'rn = 1' query ordered by "
-                                        + order
-                                        + " ran as a general Rank, not as Deduplicate: Flink deduplicates only when ORDER BY is a time attribute"
-                                        + " (a column with a WATERMARK, or PROCTIME()).",
-                                "Declare the column as event time (WATERMARK FOR "
-                                        + (rank.orderKeys().isEmpty() ? "the order column" : rank.orderKeys().get(0).column())
-                                        + " AS ...) or order by a PROCTIME() column; to keep the latest value per key without"
-                                        + " ordering, use GROUP BY key with LAST_VALUE(...)."));
+            if (!rank.keepsFirstRowOnly() || rank.orderKeys().isEmpty() || !rank.orderKeys().get(0).onTimestamp()
+                    || rank.orderedByTimeAttribute().orElse(false)) {
+                continue;
             }
+            OrderKey order = rank.orderKeys().get(0);
+            Optional<ObjectIdentifier> table = names.directTable(rank.node());
+            String keys = rank.partitionKeys().isEmpty() ? "" : " GROUP BY " + String.join(", ", rank.partitionKeys());
+            hits.add(
+                    PlanRules.hit(
+                            plan,
+                            rank,
+                            "This Top-1 keeps the " + (order.ascending() ? "first" : "last") + " row per key by "
+                                    + order.column() + " (" + order.type() + "), but " + order.column()
+                                    + " is not a time attribute, so it ran as a general Rank, not as Deduplicate: Flink"
+                                    + " deduplicates only when ORDER BY is a time attribute (a column with a WATERMARK, or"
+                                    + " PROCTIME()).",
+                            "Declare " + order.column() + " as event time"
+                                    + table.map(t -> " in " + t.getObjectName()).orElse("") + " (WATERMARK FOR "
+                                    + order.column() + " AS " + order.column() + " - INTERVAL '5' SECOND) or order by a"
+                                    + " PROCTIME() column; to keep the latest value per key without ordering, use" + keys
+                                    + " with LAST_VALUE of each column."));
         }
         return hits;
     }

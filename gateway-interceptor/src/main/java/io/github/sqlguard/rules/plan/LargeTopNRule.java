@@ -70,7 +70,7 @@ public final class LargeTopNRule implements Rule {
                                 operator,
                                 "The Top-N bound is not a constant (" + range.describe()
                                         + "), so Flink cannot bound the rows kept per partition.",
-                                "Filter on a constant: WHERE rn <= 10."));
+                                "Filter on a constant: " + PlanRules.rowNumberFilter(context, 10) + "."));
             } else if (end.getAsLong() > max) {
                 hits.add(
                         PlanRules.hit(
@@ -78,7 +78,8 @@ public final class LargeTopNRule implements Rule {
                                 operator,
                                 "This Top-N keeps up to " + end.getAsLong() + " rows per partition, above the limit of " + max
                                         + " (sql-guard.max-top-n): state and the update traffic per input row grow with N.",
-                                "Lower N (WHERE rn <= " + max + " or less), or rank per window so the state is freed at window end."));
+                                "Lower N (" + PlanRules.rowNumberFilter(context, max) + " or less), or rank per window so the state"
+                                        + " is freed at window end."));
             }
         }
         return hits;

@@ -2,6 +2,7 @@ package io.github.sqlguard.rules.plan;
 
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.List;
@@ -19,8 +20,19 @@ final class PlanRules {
         return RuleHit.of(reason, operator.describe(), plan.excerpt(operator.node(), EXCERPT_CONTEXT), fix);
     }
 
-    /** Key columns as SQL for messages: {@code user_id, item}, or {@code (no key)}. */
+    /** Key columns as SQL for messages: {@code user_id, item}, or {@code no PARTITION BY: one partition} without any. */
     static String keysText(List<String> keys) {
-        return keys.isEmpty() ? "(no key)" : String.join(", ", keys);
+        return keys.isEmpty() ? "no PARTITION BY: one partition" : String.join(", ", keys);
+    }
+
+    /**
+     * A filter on the statement's row number: {@code WHERE rn <= 10} by the alias the statement gives
+     * its ROW_NUMBER; {@code WHERE <alias> <= 10} phrased without one when it has none.
+     */
+    static String rowNumberFilter(AnalysisContext context, long n) {
+        List<String> aliases = context.statement().rankFunctionAliases();
+        return aliases.isEmpty()
+                ? "a filter on the row number's alias (<= " + n + ")"
+                : "WHERE " + aliases.get(0) + " <= " + n;
     }
 }

@@ -1,5 +1,7 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
@@ -12,30 +14,49 @@ import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.StateTtlOptions;
 
+import org.apache.flink.table.catalog.ObjectIdentifier;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code stateful-without-ttl}: a stateful streaming operator keyed by an unbounded key whose own
  * state TTL never expires in practice: 0, or above {@code sql-guard.max-state-ttl} ({@code
- * GroupAggregate}, a regular {@code Join}, {@code ChangelogNormalize}, {@code Deduplicate}, ...).
- * The TTL is the operator's own as Flink's compiled plan gives it (after {@code STATE_TTL} hints,
- * including a hint of {@code '0'}); where no compiled plan exists it is inferred from the session's
- * {@code table.exec.state.ttl} and positive {@code STATE_TTL} hints. A {@code Deduplicate} keeps one
- * row per key, so it is only advised ({@link Level#INFO}).
+ * GroupAggregate}, a regular {@code Join}, {@code ChangelogNormalize}, {@code Deduplicate}, the
+ * sink's upsert materializer, ...). The TTL is the operator's own as Flink's compiled plan gives it
+ * (after {@code STATE_TTL} hints, including a hint of {@code '0'}); where no compiled plan exists it
+ * is inferred from the session's {@code table.exec.state.ttl} and positive {@code STATE_TTL} hints.
+ * A {@code Deduplicate} keeps one row per key, so it is only advised ({@link Level#INFO}).
+ *
+ * <p>Not reported: a global aggregation (no {@code GROUP BY}) whose every call has a constant-size
+ * accumulator ({@link Operator.AggregateCall#constantState()}: {@code COUNT(*)}, {@code SUM}, ...
+ * over an insert-only input): it keeps one row, and a TTL would only reset the totals after an idle
+ * spell. With a {@code DISTINCT} call it keeps every distinct value, and is reported.
+ *
+ * <p>Each message names what the operator is keyed by (the join key and the tables of each side,
+ * the sink's primary key) and each fix only what fits that operator: a {@code STATE_TTL} hint only
+ * for a join or an aggregation (Flink's {@code StateTtlHint} reaches nothing else), in the names the
+ * statement gives its tables; a window only where an event-time column exists; for a join, an
+ * interval or temporal join, never a window aggregation. A regular join whose condition bounds
+ * timestamps of both sides, like an interval join's, says why Flink did not plan one.
  */
 public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     public static final String ID = "stateful-without-ttl";
 
-
     public static final RuleDeclaration DECLARATION =
             RuleDeclaration.check(
                     ID, Level.WARN,
-                    "Stateful operator (aggregation, join, deduplication) with no state TTL (or one above"
-                    + " `sql-guard.max-state-ttl`); a `Deduplicate` only at INFO.",
+                    "Stateful operator (aggregation, join, deduplication, the sink's upsert materializer) with no state"
+                    + " TTL (or one above `sql-guard.max-state-ttl`); a `Deduplicate` only at INFO.",
                     StateTtlOptions.MAX_STATE_TTL);
+
+    /** The TTL the fixes suggest. */
+    private static final String TTL = "1 d";
+
+    private static final String SET_TTL = "SET 'table.exec.state.ttl' = '" + TTL + "'";
 
     @Override
     public RuleDeclaration declaration() {
@@ -48,55 +69,267 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         boolean hinted =
                 context.statement().stateTtlHints().stream()
                         .anyMatch(h -> StateTtl.parse(h.value()).map(d -> !StateTtl.neverExpires(d, max)).orElse(false));
+        StatementNames names = new StatementNames(plan, context);
         List<RuleHit> hits = new ArrayList<>();
         for (Operator operator : plan.operators()) {
             PlanNode node = operator.node();
-            if (!StatefulOperators.TTL_BOUNDED.contains(node.name())) {
+            boolean sink = operator instanceof Operator.Sink s && s.upsertMaterialize();
+            if (!sink && !StatefulOperators.TTL_BOUNDED.contains(node.name())) {
+                continue;
+            }
+            if (operator instanceof Operator.GroupAggregate aggregate && constantState(aggregate)) {
                 continue;
             }
             OperatorTtl ttl = OperatorTtl.of(context, node);
-            if (!ttl.neverExpires(max)
-                    || (!ttl.fromCompiledPlan() && hinted && StatefulOperators.HINTABLE.contains(node.name()))) {
+            boolean disabled = operator instanceof Operator.Sink s && s.ttlDisabled();
+            if (!disabled
+                    && (!ttl.neverExpires(max)
+                            || (!ttl.fromCompiledPlan() && hinted && StatefulOperators.HINTABLE.contains(node.name())))) {
                 continue;
             }
-            boolean dedup = operator instanceof Operator.Deduplicate;
-            String reason = keeps(operator) + " and " + ttl.describe(max)
-                    + (dedup ? ": the state grows with the number of distinct keys."
-                            : operator instanceof Operator.GroupAggregate aggregate && aggregate.groupBy().isEmpty()
-                                    ? ": what its accumulators keep (the distinct values of a DISTINCT aggregate) is never freed."
-                                    : ": with an unbounded key space the state grows forever.");
-            RuleHit hit =
-                    PlanRules.hit(
-                            plan,
-                            operator,
-                            reason,
-                            "Set a state TTL that outlives the key's activity: SET 'table.exec.state.ttl' = '1 d', or a per-operator"
-                                    + " /*+ STATE_TTL('t' = '1 d') */ hint; or aggregate per window (TUMBLE/HOP/CUMULATE).");
-            hits.add(dedup ? new RuleHit(hit.reason(), hit.node(), hit.excerpt(), hit.fix(), Level.INFO) : hit);
+            String why = disabled
+                    ? "Flink disables its state TTL (table.exec.sink.upsert-materialize-strategy.type is not LEGACY:"
+                            + " FLINK-38463)"
+                    : ttl.describe(max);
+            RuleHit hit = PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names));
+            hits.add(operator instanceof Operator.Deduplicate
+                    ? new RuleHit(hit.reason(), hit.node(), hit.excerpt(), hit.fix(), Level.INFO)
+                    : hit);
         }
         return hits;
     }
 
-    /** What the operator keeps, with its key columns from the plan: {@code GroupAggregate keeps state per key (user_id)}. */
-    private static String keeps(Operator operator) {
-        String name = operator.node().name();
+    /** A global aggregation whose calls all keep a constant-size accumulator: one row of state. */
+    private static boolean constantState(Operator.GroupAggregate aggregate) {
+        return aggregate.groupBy().isEmpty()
+                && aggregate.calls().isPresent()
+                && !aggregate.calls().get().isEmpty()
+                && aggregate.calls().get().stream().allMatch(Operator.AggregateCall::constantState);
+    }
+
+    private static String reason(Operator operator, String ttl, StatementNames names) {
+        String label = operator.node().label();
         if (operator instanceof Operator.GroupAggregate aggregate) {
-            return aggregate.groupBy().isEmpty()
-                    ? name + " has no GROUP BY key, so it keeps one accumulator for all rows,"
-                    : name + " keeps state per key (" + String.join(", ", aggregate.groupBy()) + ")";
+            if (aggregate.groupBy().isEmpty()) {
+                return label + " has no GROUP BY key, so it keeps one accumulator for all rows, but " + growing(aggregate)
+                        + ", and " + ttl + ": that grows with every new value and is never freed.";
+            }
+            String keys = String.join(", ", aggregate.groupBy());
+            return label + " keeps an accumulator per " + keys + " and " + ttl + ": one entry for every " + keys
+                    + " ever seen, so the state grows as long as new " + keys + " values arrive.";
         }
         if (operator instanceof Operator.Deduplicate deduplicate) {
-            return name + " keeps one row per key (" + PlanRules.keysText(deduplicate.keys()) + ")";
+            String keys = deduplicate.keys().isEmpty() ? "input" : String.join(", ", deduplicate.keys());
+            return label + " keeps one row per " + keys + " and " + ttl + ": the state grows with the number of distinct "
+                    + keys + ".";
         }
         if (operator instanceof Operator.ChangelogNormalize normalize) {
-            return name + " keeps the last row per key (" + PlanRules.keysText(normalize.keys()) + ")";
+            String keys = normalize.keys().isEmpty() ? "row" : String.join(", ", normalize.keys());
+            return label + " keeps the last row per " + keys + " of " + names.tables(operator.node()) + " and " + ttl
+                    + ": the state grows with the number of distinct " + keys + ".";
         }
         if (operator instanceof Operator.Join join) {
-            return join.leftKeys().isEmpty()
-                    ? name + " keeps the rows of both inputs"
-                    : name + " keeps the rows of both inputs per join key (left " + String.join(", ", join.leftKeys())
-                            + ", right " + String.join(", ", join.rightKeys()) + ")";
+            return joinReason(join, ttl, names);
         }
-        return name + " keeps state";
+        if (operator instanceof Operator.Sink sink) {
+            return sinkReason(sink, ttl);
+        }
+        return label + " keeps state for " + names.tables(operator.node()) + " and " + ttl + ": it is never freed.";
+    }
+
+    /** What a global aggregation's accumulators keep that grows: {@code COUNT(DISTINCT user_id) keeps every distinct user_id}. */
+    private static String growing(Operator.GroupAggregate aggregate) {
+        List<String> parts = new ArrayList<>();
+        for (Operator.AggregateCall call : aggregate.calls().orElse(List.of())) {
+            if (call.constantState()) {
+                continue;
+            }
+            if (call.distinct()) {
+                parts.add(call.sql() + " keeps every distinct value it has counted");
+            } else if (call.retracts().orElse(false)) {
+                parts.add(call.sql() + " keeps every value it may fall back to when a row is retracted (its input updates)");
+            } else {
+                parts.add(call.sql() + " keeps what it collects");
+            }
+        }
+        return parts.isEmpty() ? "its accumulators keep what they collect" : String.join("; ", parts);
+    }
+
+    private static String joinReason(Operator.Join join, String ttl, StatementNames names) {
+        List<PlanNode> inputs = names.plan().inputs(join.node());
+        String sides = inputs.size() == 2
+                ? " (left: " + names.tables(inputs.get(0)) + ", right: " + names.tables(inputs.get(1)) + ")"
+                : "";
+        StringBuilder reason = new StringBuilder(join.node().label()).append(" is a regular ").append(join.joinType())
+                .append(" join").append(sides);
+        if (join.leftKeys().isEmpty()) {
+            reason.append(" without an equality key: it keeps every row of both inputs");
+        } else {
+            reason.append(" on ").append(condition(join, inputs, names))
+                    .append(": it keeps every row of both inputs, per join key, to match the other side's later rows");
+        }
+        reason.append(", and ").append(ttl).append(", so both sides' state grows forever.");
+        List<Operator.Bound> bounds = join.bounds().stream().filter(Operator.Bound::onTimestamps).toList();
+        if (!bounds.isEmpty() && inputs.size() == 2) {
+            reason.append(' ').append(notAnIntervalJoin(bounds, inputs, names));
+        }
+        return reason.toString();
+    }
+
+    /** The equality condition by column, each side qualified by the name the statement gives its table. */
+    private static String condition(Operator.Join join, List<PlanNode> inputs, StatementNames names) {
+        String left = inputs.size() == 2 ? qualifier(inputs.get(0), names) : "";
+        String right = inputs.size() == 2 ? qualifier(inputs.get(1), names) : "";
+        List<String> pairs = new ArrayList<>();
+        for (int i = 0; i < join.leftKeys().size() && i < join.rightKeys().size(); i++) {
+            pairs.add(left + join.leftKeys().get(i) + " = " + right + join.rightKeys().get(i));
+        }
+        return String.join(" AND ", pairs);
+    }
+
+    /** {@code o.} for a side that reads one table the statement names {@code o}; empty otherwise. */
+    private static String qualifier(PlanNode input, StatementNames names) {
+        return side(input, names).map(n -> n + ".").orElse("");
+    }
+
+    /**
+     * Why a join whose condition bounds a timestamp of each side (the shape of an interval join) is a
+     * regular join: Flink plans an interval join only when both bounds compare time attributes of the
+     * same kind, with a lower and an upper bound ({@code IntervalJoinUtil}, Flink 2.3.0).
+     */
+    private static String notAnIntervalJoin(List<Operator.Bound> bounds, List<PlanNode> inputs, StatementNames names) {
+        Operator.Bound bound = bounds.get(0);
+        List<String> notTime = new ArrayList<>();
+        if (!names.isTimeAttributeBelow(inputs.get(0), bound.left().name())) {
+            notTime.add(bound.left().name() + " (" + names.tables(inputs.get(0)) + ")");
+        }
+        if (!names.isTimeAttributeBelow(inputs.get(1), bound.right().name())) {
+            notTime.add(bound.right().name() + " (" + names.tables(inputs.get(1)) + ")");
+        }
+        String shape = "Its condition bounds " + bound.right().name() + " by " + bound.left().name()
+                + " like an interval join, but Flink planned a regular join: ";
+        if (notTime.size() == 1) {
+            return shape + notTime.get(0) + " is not a time attribute (no WATERMARK is declared on it, and it is not"
+                    + " PROCTIME()), and an interval join bounds time attributes only.";
+        }
+        if (notTime.size() == 2) {
+            return shape + String.join(" and ", notTime) + " are not time attributes (no WATERMARK is declared on them,"
+                    + " and they are not PROCTIME()), and an interval join bounds time attributes only.";
+        }
+        return shape + "an interval join needs a lower and an upper bound on time attributes of one kind (both event"
+                + " time or both processing time), which this condition does not give.";
+    }
+
+    private static String sinkReason(Operator.Sink sink, String ttl) {
+        String table = sink.node().table().map(ObjectIdentifier::getObjectName).orElse("the sink table");
+        String key = sink.primaryKey().isEmpty() ? "primary key" : String.join(", ", sink.primaryKey());
+        String keeps = sink.keepsHistory()
+                ? "every row it has received and not seen retracted"
+                        + sink.conflictStrategy().map(s -> " (ON CONFLICT DO " + s + ")").orElse("")
+                : "the current row, buffering later ones until the watermark passes them (ON CONFLICT DO "
+                        + sink.conflictStrategy().orElse("NOTHING") + ")";
+        String upsert = sink.upsertKey().isEmpty() ? ""
+                : " The query's upsert key is " + String.join(", ", sink.upsertKey()) + ", not the sink's " + key
+                        + ", which is why Flink materializes.";
+        return "The upsert materializer Flink puts before the sink into " + table + " (" + sink.node().label()
+                + ", keyed by the sink's primary key " + key + ") keeps, per " + key + ", " + keeps + ", and " + ttl
+                + ": its state grows with every " + key + " written." + upsert;
+    }
+
+    private static String fix(Operator operator, StatementNames names) {
+        PlanNode node = operator.node();
+        if (operator instanceof Operator.GroupAggregate aggregate) {
+            return aggregateFix(aggregate, names);
+        }
+        if (operator instanceof Operator.Join join) {
+            return joinFix(join, names);
+        }
+        if (operator instanceof Operator.Sink sink) {
+            return sinkFix(sink);
+        }
+        if (operator instanceof Operator.Deduplicate) {
+            return "Bound the state with a TTL longer than a key stays active: " + SET_TTL + " (a STATE_TTL hint does not"
+                    + " reach a Deduplicate); or deduplicate per window (a window deduplication frees each window's"
+                    + " state when it closes).";
+        }
+        return "Bound the state with a TTL longer than a key stays active: " + SET_TTL + " (a STATE_TTL hint reaches only"
+                + " regular joins and aggregations, not " + node.name() + ").";
+    }
+
+    private static String aggregateFix(Operator.GroupAggregate aggregate, StatementNames names) {
+        PlanNode node = aggregate.node();
+        StringBuilder fix = new StringBuilder("Set a state TTL longer than ");
+        fix.append(aggregate.groupBy().isEmpty() ? "the stream stays idle (a TTL also resets the totals then)"
+                : "a " + String.join(", ", aggregate.groupBy()) + " stays active").append(": ").append(SET_TTL);
+        Optional<ObjectIdentifier> table = names.directTable(node);
+        Optional<String> hint = table.isPresent() ? names.hint(node, TTL) : Optional.empty();
+        hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
+        Optional<Column> rowtime = names.rowtimeBelow(node);
+        if (table.isPresent() && rowtime.isPresent()) {
+            String keys = aggregate.groupBy().isEmpty() ? "" : ", " + String.join(", ", aggregate.groupBy());
+            fix.append("; or aggregate per window, whose state is freed when it closes: GROUP BY window_start, window_end")
+                    .append(keys).append(" over TABLE(TUMBLE(TABLE ").append(table.get().getObjectName())
+                    .append(", DESCRIPTOR(").append(rowtime.get().name()).append("), INTERVAL '1' HOUR))");
+        }
+        return fix.append('.').toString();
+    }
+
+    private static String joinFix(Operator.Join join, StatementNames names) {
+        List<PlanNode> inputs = names.plan().inputs(join.node());
+        StringBuilder fix = new StringBuilder("Bound the join's state with a TTL longer than a row must wait for its match: ")
+                .append(SET_TTL);
+        Optional<String> left = inputs.size() == 2 ? side(inputs.get(0), names) : Optional.empty();
+        Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
+        if (left.isPresent() && right.isPresent()) {
+            fix.append(", or per side on the join's SELECT: /*+ STATE_TTL('").append(left.get()).append("' = '").append(TTL)
+                    .append("', '").append(right.get()).append("' = '").append(TTL).append("') */");
+            boolean watermarked = names.rowtimeBelow(inputs.get(0)).isPresent() || names.rowtimeBelow(inputs.get(1)).isPresent();
+            if (watermarked && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
+                fix.append(" (Flink ").append(FlinkLine.current().line())
+                        .append(" matches no table declared with a WATERMARK: read each through a subquery and name the"
+                                + " subquery's alias)");
+            }
+        }
+        if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty()) {
+            Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));
+            Optional<Column> rightTime = names.rowtimeBelow(inputs.get(1));
+            if (leftTime.isPresent() && rightTime.isPresent()) {
+                String on = left.get() + "." + join.leftKeys().get(0) + " = " + right.get() + "." + join.rightKeys().get(0);
+                fix.append("; or, when a row needs only matches close to it in time, an interval join, whose state the")
+                        .append(" watermark frees: ON ").append(on).append(" AND ").append(right.get()).append('.')
+                        .append(rightTime.get().name()).append(" BETWEEN ").append(left.get()).append('.')
+                        .append(leftTime.get().name()).append(" - INTERVAL '1' HOUR AND ").append(left.get()).append('.')
+                        .append(leftTime.get().name());
+                String versioned = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
+                fix.append("; or, when the right side holds versions of a row per key, a temporal join: JOIN ")
+                        .append(versioned).append(" FOR SYSTEM_TIME AS OF ").append(left.get()).append('.')
+                        .append(leftTime.get().name()).append(" AS ").append(right.get()).append(" ON ").append(on)
+                        .append(" (").append(versioned).append(" needs PRIMARY KEY (")
+                        .append(String.join(", ", join.rightKeys())).append(") NOT ENFORCED and its WATERMARK)");
+            }
+        }
+        return fix.append('.').toString();
+    }
+
+    /** How the join's SELECT names the table one side reads straight; empty when the side is more than a table. */
+    private static Optional<String> side(PlanNode input, StatementNames names) {
+        return names.directTable(input).flatMap(names::hintName);
+    }
+
+    private static String sinkFix(Operator.Sink sink) {
+        String upsert = String.join(", ", sink.upsertKey());
+        StringBuilder fix = new StringBuilder();
+        if (!upsert.isEmpty()) {
+            fix.append("Key the sink by the query's key, PRIMARY KEY (").append(upsert)
+                    .append(") NOT ENFORCED, and Flink plans no upsert materializer; or bound its state: ");
+        } else {
+            fix.append("Bound the materializer's state: ");
+        }
+        fix.append(SET_TTL).append(" (the only TTL it takes: a STATE_TTL hint does not reach the sink)");
+        if (sink.ttlDisabled()) {
+            fix.append(" with SET 'table.exec.sink.upsert-materialize-strategy.type' = 'LEGACY', the one strategy whose"
+                    + " TTL Flink applies");
+        }
+        return fix.append('.').toString();
     }
 }

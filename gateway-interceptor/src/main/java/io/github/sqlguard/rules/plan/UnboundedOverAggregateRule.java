@@ -51,8 +51,9 @@ public final class UnboundedOverAggregateRule implements Rule {
                                 "This OVER window is ordered by " + over.orderBy() + ", which is not a time attribute: Flink keeps"
                                         + " every row of each partition (" + PlanRules.keysText(over.partitionKeys())
                                         + ") forever and re-emits updated rows for each new row.",
-                                "For a Top-N or deduplication, filter on the ROW_NUMBER in an outer query (WHERE rn <= N) so Flink plans"
-                                        + " a Rank; for a running aggregate, ORDER BY a time attribute (a WATERMARK column or PROCTIME())."));
+                                "For a Top-N or deduplication, filter on the ROW_NUMBER in an outer query ("
+                                        + PlanRules.rowNumberFilter(context, 10) + ") so Flink plans a Rank; for a running"
+                                        + " aggregate, ORDER BY a time attribute (a WATERMARK column or PROCTIME())."));
             }
         }
         return hits;

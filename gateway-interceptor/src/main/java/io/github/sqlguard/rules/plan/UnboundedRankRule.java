@@ -1,23 +1,32 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.plan.OrderKey;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.OperatorTtl;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
-import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.StateTtlOptions;
+
+import org.apache.flink.table.catalog.ObjectIdentifier;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code unbounded-rank}: a non-window {@code Rank} in streaming mode whose state never expires in
  * practice: its own state TTL (Flink's compiled plan; else inferred from the session) is 0 or above
  * {@code sql-guard.max-state-ttl}. Flink's {@code StreamExecRank} keeps the Top-N of every
  * partition key it has ever seen; with no TTL that state only grows.
+ *
+ * <p>The fix fits the statement: a window Top-N over the table the rank reads and its event-time
+ * column, where it has one; for a Top-1 ordered by a timestamp, the deduplication Flink plans once
+ * that column is a time attribute; for a Top-1 by a value (the highest bid per auction), a {@code
+ * GROUP BY} with {@code MAX}/{@code MIN}; never the advice for N = 1 when N is larger.
  */
 public final class UnboundedRankRule extends StreamingPlanRule {
 
@@ -38,25 +47,52 @@ public final class UnboundedRankRule extends StreamingPlanRule {
     @Override
     protected List<RuleHit> check(AnalysisContext context, ExplainedPlan plan) {
         List<RuleHit> hits = new ArrayList<>();
+        StatementNames names = new StatementNames(plan, context);
         for (Operator.Rank rank : plan.operators(Operator.Rank.class)) {
             OperatorTtl ttl = OperatorTtl.of(context, rank.node());
             if (!ttl.neverExpires(context.option(StateTtlOptions.MAX_STATE_TTL))) {
                 continue;
             }
+            String partitions = rank.partitionKeys().isEmpty() ? "with no PARTITION BY"
+                    : "partitioned by " + String.join(", ", rank.partitionKeys());
             hits.add(
                     PlanRules.hit(
                             plan,
                             rank,
-                            "This Top-N runs as a non-window Rank (partitioned by "
-                                    + PlanRules.keysText(rank.partitionKeys())
-                                    + ", ordered by "
-                                    + rank.orderBy()
+                            "This Top-N runs as a non-window Rank (" + partitions + ", ordered by " + rank.orderBy()
                                     + ") and " + ttl.describe(context.option(StateTtlOptions.MAX_STATE_TTL))
                                     + ", so Flink keeps the ranking of every key it has ever seen and the state never shrinks.",
-                            "Rank per window instead (window Top-N: ROW_NUMBER() OVER (PARTITION BY window_start, window_end ... ) over"
-                                    + " TABLE(TUMBLE(TABLE t, DESCRIPTOR(rowtime), INTERVAL '5' MINUTES))), order by a time attribute so Flink"
-                                    + " can deduplicate, or bound the state: SET 'table.exec.state.ttl' = '1 d'."));
+                            fix(rank, names)));
         }
         return hits;
+    }
+
+    private static String fix(Operator.Rank rank, StatementNames names) {
+        List<String> ways = new ArrayList<>();
+        ways.add("bound the state: SET 'table.exec.state.ttl' = '1 d'");
+        Optional<ObjectIdentifier> table = names.directTable(rank.node());
+        Optional<Column> rowtime = names.rowtimeBelow(rank.node());
+        if (table.isPresent() && rowtime.isPresent()) {
+            String partition = String.join("", rank.partitionKeys().stream().map(k -> ", " + k).toList());
+            ways.add("rank per window, whose state is freed when the window closes: ROW_NUMBER() OVER (PARTITION BY"
+                    + " window_start, window_end" + partition + " ORDER BY " + rank.orderBy() + ") over TABLE(TUMBLE(TABLE "
+                    + table.get().getObjectName() + ", DESCRIPTOR(" + rowtime.get().name() + "), INTERVAL '1' HOUR))");
+        }
+        OrderKey first = rank.orderKeys().isEmpty() ? null : rank.orderKeys().get(0);
+        if (rank.keepsFirstRowOnly() && first != null) {
+            String keys = rank.partitionKeys().isEmpty() ? "" : " GROUP BY " + String.join(", ", rank.partitionKeys());
+            if (first.onTimestamp()) {
+                ways.add("make " + first.column() + " a time attribute (a WATERMARK on it"
+                        + table.map(t -> " in " + t.getObjectName()).orElse("")
+                        + ") or order by a PROCTIME() column, so that Flink plans this Top-1 as a Deduplicate");
+            } else {
+                String per = rank.partitionKeys().isEmpty() ? "" : " per " + String.join(", ", rank.partitionKeys());
+                ways.add("when only the " + (first.ascending() ? "lowest " : "highest ") + first.column() + per + " is"
+                        + " needed, not the rest of its row, an aggregation:" + keys + " with "
+                        + (first.ascending() ? "MIN(" : "MAX(") + first.column() + ")");
+            }
+        }
+        String text = String.join("; or ", ways);
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1) + ".";
     }
 }
