@@ -28,7 +28,8 @@ import java.util.Map;
  * The decision stage of every route: the guard's decision on a call under the policy (and scope)
  * that decides it ({@link StatementGuard}, planning in the session with {@link SessionPlanner}),
  * counted in the metrics. When the guard itself fails (a bug, an unexpected gateway error), the
- * decision is an unanalysed one that {@code sql-guard.fail-mode} turns into a refusal or a pass.
+ * decision is an unanalysed one that {@code sql-guard.fail-mode} turns into a refusal or a pass. A
+ * decision that refuses the statement carries its proven rewrites ({@link RewriteStage}).
  * Thread-safe.
  */
 final class Decider {
@@ -39,12 +40,16 @@ final class Decider {
     private final RuleCatalog catalog;
     private final SessionPlanner planner;
     private final GuardMetrics metrics;
+    private final RewriteStage rewrites;
 
-    Decider(SqlGatewayService delegate, RuleCatalog catalog, SessionPlanner planner, GuardMetrics metrics) {
+    Decider(
+            SqlGatewayService delegate, RuleCatalog catalog, SessionPlanner planner, GuardMetrics metrics,
+            RewriteStage rewrites) {
         this.delegate = delegate;
         this.catalog = catalog;
         this.planner = planner;
         this.metrics = metrics;
+        this.rewrites = rewrites;
     }
 
     /** The decision on {@code statement} of the call, counted in the metrics. */
@@ -58,12 +63,16 @@ final class Decider {
             StatementGuard guard = guardOf(call.scoped());
             try {
                 Map<String, String> sessionConfig = delegate.getSessionConfig(call.sessionHandle());
-                return guard.decide(
+                Decision decision = guard.decide(
                         statement,
                         sessionConfig,
                         executionConfig.toMap(),
                         (body, streaming) -> explained(planner.plan(
                                 call.sessionHandle(), body, executionConfig, streaming, call.policy().explainTimeout())));
+                // A refusal (and an EXPLAIN) carries its proven rewrites; a statement that runs gets them later.
+                return rewrites.atOnce(decision, call.policy(), statement)
+                        ? rewrites.proveNow(call, statement, sessionConfig, executionConfig, decision)
+                        : decision;
             } catch (RuntimeException | StackOverflowError e) {
                 LOG.error("sql-guard could not analyse a statement of session {}.", call.session().orElse(null), e);
                 return guard.unanalysable(statement, "internal error in the guard: " + PlannerError.of(e).root());

@@ -174,6 +174,17 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
         return pipeline.advisories(sessionHandle);
     }
 
+    /** {@link #advisory}, once the rewrites of the operation's statement are proven ({@link StatementPipeline#advisoryWhenProven}). */
+    public java.util.concurrent.CompletableFuture<Optional<Advisory>> advisoryWhenProven(
+            SessionHandle sessionHandle, OperationHandle operationHandle) {
+        return pipeline.advisoryWhenProven(sessionHandle, operationHandle);
+    }
+
+    /** {@link #advisories}, once every pending rewrite of them is proven. */
+    public java.util.concurrent.CompletableFuture<Optional<List<Advisory>>> advisoriesWhenProven(SessionHandle sessionHandle) {
+        return pipeline.advisoriesWhenProven(sessionHandle);
+    }
+
     @Override
     public void closeOperation(SessionHandle sessionHandle, OperationHandle operationHandle)
             throws SqlGatewayException {

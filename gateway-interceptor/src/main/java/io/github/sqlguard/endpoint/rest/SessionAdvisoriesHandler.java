@@ -34,12 +34,10 @@ public final class SessionAdvisoriesHandler
             @Nullable SqlGatewayRestAPIVersion version, @Nonnull HandlerRequest<EmptyRequestBody> request)
             throws RestHandlerException {
         SessionHandle session = request.getPathParameter(SessionHandleIdPathParameter.class);
-        return guarded.advisories(session)
-                .map(list -> CompletableFuture.completedFuture(
-                        new SessionAdvisoriesResponseBody(list.stream().map(AdvisoryResponseBody::of).toList())))
-                .orElseThrow(
-                        () ->
-                                new RestHandlerException(
-                                        "Flink SQL Guard knows no session " + session + ".", HttpResponseStatus.NOT_FOUND));
+        // Answers once every pending rewrite of the session's operations is proven.
+        return guarded.advisoriesWhenProven(session).thenApply(advisories -> advisories
+                .map(list -> new SessionAdvisoriesResponseBody(list.stream().map(AdvisoryResponseBody::of).toList()))
+                .orElseThrow(() -> new java.util.concurrent.CompletionException(new RestHandlerException(
+                        "Flink SQL Guard knows no session " + session + ".", HttpResponseStatus.NOT_FOUND))));
     }
 }
