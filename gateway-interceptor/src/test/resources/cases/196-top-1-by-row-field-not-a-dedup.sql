@@ -1,4 +1,5 @@
 -- expect: BLOCK unbounded-rank dedup-not-recognized
+-- expect-rewrite: window-top-n last-value
 -- The highest bid per auction, ranked straight over the ROW fields (PARTITION BY bid.auction ORDER BY
 -- bid.price DESC): the plan says partitionBy=[$0], orderBy=[$1 DESC]; the findings name bid.auction and bid.price.
 CREATE TABLE events (

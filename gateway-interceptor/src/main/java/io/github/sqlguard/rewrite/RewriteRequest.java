@@ -17,6 +17,9 @@ import java.util.Optional;
  * @param config the session's configuration with the statement's execution config over it
  * @param minStateTtl {@code sql-guard.min-state-ttl} in force
  * @param maxStateTtl {@code sql-guard.max-state-ttl} in force
+ * @param inStatementSet true when the statement is an INSERT sent into the session's open statement
+ *     set ({@code BEGIN STATEMENT SET;}): only the statement itself can go there, so a rewrite that
+ *     needs a statement before it (a {@code SET}, an {@code ALTER}) is not offered
  */
 public record RewriteRequest(
         ParsedStatement statement,
@@ -24,7 +27,8 @@ public record RewriteRequest(
         Optional<ExplainedPlan> plan,
         Map<String, String> config,
         Duration minStateTtl,
-        Duration maxStateTtl) {
+        Duration maxStateTtl,
+        boolean inStatementSet) {
 
     public RewriteRequest {
         config = Map.copyOf(config);

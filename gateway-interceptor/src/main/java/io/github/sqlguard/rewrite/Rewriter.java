@@ -85,6 +85,11 @@ public final class Rewriter {
                         note = Optional.of(timedOut(settings));
                         break outer;
                     }
+                    if (request.inStatementSet() && !candidate.before().isEmpty()) {
+                        // Flink takes only INSERTs between BEGIN STATEMENT SET and END: the SET could not run there.
+                        count(tallies, finding.ruleId(), false);
+                        continue;
+                    }
                     String key = finding.ruleId() + "\n" + candidate.sql() + "\n" + candidate.planned() + "\n"
                             + candidate.config();
                     Proof proof = proven.get(key);

@@ -3,6 +3,7 @@ package io.github.sqlguard.service;
 import io.github.sqlguard.audit.AuditRecord;
 import io.github.sqlguard.audit.Subject;
 import io.github.sqlguard.identity.Identity;
+import io.github.sqlguard.rewrite.Rewrites;
 
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 
@@ -169,13 +170,13 @@ public final class GuardedSession {
             rewriting.remove(operationHandle, proving);
             if (error != null) {
                 LOG.error("sql-guard could not attach the rewrites of operation {}.", operationHandle, error);
-                attachRewrites(operationHandle, io.github.sqlguard.rewrite.Rewrites.NONE);
+                attachRewrites(operationHandle, Rewrites.NONE);
             }
         });
     }
 
     /** Attaches the proven rewrites to the advisory of {@code operationHandle}, when it is still kept. */
-    synchronized void attachRewrites(String operationHandle, io.github.sqlguard.rewrite.Rewrites proven) {
+    synchronized void attachRewrites(String operationHandle, Rewrites proven) {
         Advisory advisory = advisories.get(operationHandle);
         if (advisory != null) {
             advisories.put(operationHandle, advisory.withRewrites(proven.verified()));

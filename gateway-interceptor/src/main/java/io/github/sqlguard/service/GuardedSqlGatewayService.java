@@ -21,6 +21,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A {@link SqlGatewayService} decorator that puts every call carrying SQL or configuration through
@@ -175,13 +176,13 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
     }
 
     /** {@link #advisory}, once the rewrites of the operation's statement are proven ({@link StatementPipeline#advisoryWhenProven}). */
-    public java.util.concurrent.CompletableFuture<Optional<Advisory>> advisoryWhenProven(
+    public CompletableFuture<Optional<Advisory>> advisoryWhenProven(
             SessionHandle sessionHandle, OperationHandle operationHandle) {
         return pipeline.advisoryWhenProven(sessionHandle, operationHandle);
     }
 
     /** {@link #advisories}, once every pending rewrite of them is proven. */
-    public java.util.concurrent.CompletableFuture<Optional<List<Advisory>>> advisoriesWhenProven(SessionHandle sessionHandle) {
+    public CompletableFuture<Optional<List<Advisory>>> advisoriesWhenProven(SessionHandle sessionHandle) {
         return pipeline.advisoriesWhenProven(sessionHandle);
     }
 

@@ -58,6 +58,7 @@ final class RewriteStage implements AutoCloseable {
     private final SessionPlanner planner;
     private final Optional<SessionCatalog> catalogs;
     private final GuardMetrics metrics;
+    private final SessionRegistry sessions;
     private final boolean proveEveryStatementAtOnce;
     private final ExecutorService rewriters = Pools.bounded("sql-guard-rewriter", MAX_REWRITERS);
 
@@ -66,11 +67,12 @@ final class RewriteStage implements AutoCloseable {
      *     goes on, in the session's order ({@code lint})
      */
     RewriteStage(
-            RuleCatalog catalog, SessionPlanner planner, Optional<GatewaySessions> sessions, GuardMetrics metrics,
-            boolean proveEveryStatementAtOnce) {
+            RuleCatalog catalog, SessionPlanner planner, Optional<GatewaySessions> gatewaySessions, SessionRegistry sessions,
+            GuardMetrics metrics, boolean proveEveryStatementAtOnce) {
         this.catalog = catalog;
         this.planner = planner;
-        this.catalogs = sessions.map(SessionCatalog::new);
+        this.catalogs = gatewaySessions.map(SessionCatalog::new);
+        this.sessions = sessions;
         this.metrics = metrics;
         this.proveEveryStatementAtOnce = proveEveryStatementAtOnce;
     }
@@ -120,7 +122,7 @@ final class RewriteStage implements AutoCloseable {
             config.putAll(execution);
             RewriteRequest request = new RewriteRequest(
                     statement, decision.verdict(), decision.plan(), config, policy.option(StateTtlOptions.MIN_STATE_TTL),
-                    policy.option(StateTtlOptions.MAX_STATE_TTL));
+                    policy.option(StateTtlOptions.MAX_STATE_TTL), inStatementSet(call));
             StatementGuard guard = new StatementGuard(new RuleEngine(catalog, policy), policy);
             SessionRewrites session = new SessionRewrites(
                     guard, planner, catalogs.orElseThrow().reader(call.sessionHandle(), Configuration.fromMap(execution)),
@@ -136,6 +138,11 @@ final class RewriteStage implements AutoCloseable {
         }
         metrics.rewriteMillis(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
         return rewrites;
+    }
+
+    /** True when the call's session has a statement set open (the statement goes into it). */
+    private boolean inStatementSet(CallContext call) {
+        return call.session().flatMap(sessions::find).map(s -> s.statementSet().isOpen()).orElse(false);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.audit.AuditWriteException;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.audit.What;
 import io.github.sqlguard.decision.Decision;
@@ -23,6 +24,9 @@ import org.apache.flink.table.gateway.api.session.SessionEnvironment;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.api.utils.SqlGatewayException;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,6 +47,8 @@ import java.util.function.Supplier;
  * Thread-safe; {@link #close()} stops its threads.
  */
 public final class StatementPipeline implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StatementPipeline.class);
 
     private final SqlGatewayService delegate;
     private final Auditor auditor;
@@ -94,7 +100,7 @@ public final class StatementPipeline implements AutoCloseable {
         this.planner = new SessionPlanner(gatewaySessions);
         this.contexts = new CallContexts(sessions, gatewaySessions);
         this.classifier = new Classifier(gatewaySessions);
-        this.rewrites = new RewriteStage(catalog, planner, gatewaySessions, metrics, proveEveryRewriteAtOnce);
+        this.rewrites = new RewriteStage(catalog, planner, gatewaySessions, sessions, metrics, proveEveryRewriteAtOnce);
         this.decider = new Decider(delegate, catalog, planner, metrics, rewrites);
         AuditedCall audited = new AuditedCall(auditor, metrics);
         GuardOperations operations = new GuardOperations(delegate);
@@ -249,9 +255,9 @@ public final class StatementPipeline implements AutoCloseable {
                 auditor.write(auditor.rewrites(
                         StatementCalls.CALL, call.session().map(Object::toString).orElse(null), call.who(),
                         What.statement(submitted.statement()), submitted.decision(), proven, handle));
-            } catch (io.github.sqlguard.audit.AuditWriteException e) {
+            } catch (AuditWriteException e) {
                 metrics.auditWriteFailure();
-                org.slf4j.LoggerFactory.getLogger(StatementPipeline.class).error(
+                LOG.error(
                         "sql-guard could not write the audit record of the rewrites of operation {}.", handle, e);
             }
         }));

@@ -17,6 +17,7 @@ import javax.annotation.Nullable;
 
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /** Serves {@link SessionAdvisoriesHeaders}: a session's advisories, oldest first; 404 for an unknown session. */
 public final class SessionAdvisoriesHandler
@@ -37,7 +38,7 @@ public final class SessionAdvisoriesHandler
         // Answers once every pending rewrite of the session's operations is proven.
         return guarded.advisoriesWhenProven(session).thenApply(advisories -> advisories
                 .map(list -> new SessionAdvisoriesResponseBody(list.stream().map(AdvisoryResponseBody::of).toList()))
-                .orElseThrow(() -> new java.util.concurrent.CompletionException(new RestHandlerException(
+                .orElseThrow(() -> new CompletionException(new RestHandlerException(
                         "Flink SQL Guard knows no session " + session + ".", HttpResponseStatus.NOT_FOUND))));
     }
 }
