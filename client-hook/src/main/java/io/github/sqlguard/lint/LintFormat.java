@@ -46,6 +46,7 @@ public enum LintFormat {
                     if (statement.plansWithStandIn()) {
                         out.printf("    note: %s%n", statement.standIn());
                     }
+                    statement.rewriteOf(f).ifPresent(rewrite -> out.print(LintRewrites.text(rewrite)));
                 }
             }
             long standIns = run.statements().stream().filter(LintedStatement::plansWithStandIn).count();
@@ -64,7 +65,8 @@ public enum LintFormat {
      * For tools: a JSON array with one object per statement: {@code file}, {@code line}, {@code
      * column}, {@code kind}, {@code verdict}, {@code findings} (each {@code rule}, {@code level},
      * {@code message}, {@code fix}, {@code line}, {@code column}, {@code node}, {@code docLink}, and
-     * {@code note} when planned through a stand-in connector), and {@code standIn}, the note, when
+     * {@code note} when planned through a stand-in connector, and {@code rewrite} when the guard proved
+     * one, {@link LintRewrites#json}), and {@code standIn}, the note, when
      * the statement was planned through (or registered) a stand-in connector.
      */
     JSON {
@@ -94,6 +96,7 @@ public enum LintFormat {
                     if (s.plansWithStandIn()) {
                         finding.put("note", s.standIn());
                     }
+                    s.rewriteOf(f).ifPresent(rewrite -> LintRewrites.json(rewrite, finding.putObject("rewrite")));
                 }
                 out.print("  " + json(node));
                 out.println(i + 1 < statements.size() ? "," : "");
@@ -161,6 +164,8 @@ public enum LintFormat {
                     int occurrence = occurrences.merge(key, 1, Integer::sum) - 1;
                     result.putObject("partialFingerprints")
                             .put(FINGERPRINT, sha256(f.ruleId() + "\n" + statement + "\n" + occurrence));
+                    s.rewriteOf(f).ifPresent(rewrite ->
+                            LintRewrites.sarifFix(rewrite, s, uri(s.file()), result.putArray("fixes").addObject()));
                 }
             }
             ObjectNode invocation = sarifRun.putArray("invocations").addObject();
@@ -200,6 +205,7 @@ public enum LintFormat {
                     out.printf("::%s file=%s,line=%d,col=%d,title=%s::%s%n", command, property(s.file()), f.line(),
                             f.column(), property(title),
                             data(f.finding().reason() + "\nFix: " + f.finding().fix() + "\nSee: " + f.finding().docLink()
+                                    + s.rewriteOf(f).map(LintRewrites::suggestion).orElse("")
                                     + (s.plansWithStandIn() ? "\nNote: " + s.standIn() : "")));
                 }
             }
