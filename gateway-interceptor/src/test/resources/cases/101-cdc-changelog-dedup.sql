@@ -1,4 +1,5 @@
 -- expect: BLOCK unbounded-rank rank-retract dedup-not-recognized
+-- expect-rewrite: last-value state-ttl-hint
 -- Latest status per order over a changelog (an updating view): Flink cannot Deduplicate an update stream.
 CREATE TABLE orders (
   order_id STRING,

@@ -1,4 +1,5 @@
 -- expect: BLOCK unbounded-rank
+-- expect-rewrite: session-state-ttl state-ttl-hint
 -- Top-2 orders per user over a regular join with a users table.
 CREATE TABLE orders (
   order_id STRING,

@@ -1,4 +1,5 @@
 -- expect: BLOCK unbounded-rank
+-- expect-rewrite: session-state-ttl
 -- The Top-N sits two views deep.
 CREATE TABLE orders (
   order_id STRING,

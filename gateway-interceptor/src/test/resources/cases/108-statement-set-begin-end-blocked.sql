@@ -1,4 +1,5 @@
 -- expect: BLOCK unbounded-rank
+-- expect-rewrite: window-top-n
 -- A statement set sent statement by statement: the Top-N INSERT is refused when it arrives.
 CREATE TABLE orders (
   order_id STRING,

@@ -1,4 +1,5 @@
 -- expect: WARN ttl-hint-ignored
+-- expect-rewrite: hint-moved
 -- A STATE_TTL hint on a query with no join or aggregation: Flink ignores it.
 SET 'table.exec.state.ttl' = '1 d';
 

@@ -1,4 +1,5 @@
 -- expect: BLOCK over-order-desc
+-- expect-rewrite: top-n-filter
 -- 'rn <= 3 OR amount > 100' is not a Top-N filter: Flink plans an OVER window, which streams ascending only.
 CREATE TABLE orders (
   order_id STRING,

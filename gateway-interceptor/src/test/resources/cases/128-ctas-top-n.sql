@@ -1,4 +1,5 @@
 -- expect: BLOCK unbounded-rank
+-- expect-rewrite: window-top-n
 -- CREATE TABLE ... AS SELECT runs a job: its query is analysed like any INSERT.
 CREATE TABLE orders (
   order_id STRING,

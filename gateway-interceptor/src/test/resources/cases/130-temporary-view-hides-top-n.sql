@@ -1,4 +1,5 @@
 -- expect: BLOCK unbounded-rank
+-- expect-rewrite: window-top-n
 -- A temporary view hides the Top-N; the session's own catalog resolves it.
 CREATE TABLE orders (
   order_id STRING,

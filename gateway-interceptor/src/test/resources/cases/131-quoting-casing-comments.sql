@@ -1,4 +1,5 @@
 -- expect: BLOCK unbounded-rank
+-- expect-rewrite: window-top-n
 -- Casing, quoted identifiers, unicode and comments do not hide the Top-N: the plan is the same.
 CREATE TABLE orders (
   order_id STRING,

@@ -1,4 +1,5 @@
 -- expect: BLOCK ttl-hint-ignored
+-- expect-rewrite: hint-moved
 -- The STATE_TTL hint names 'o', which is not an input of its query block: Flink 2.3 rejects the query.
 CREATE TABLE orders (
   order_id STRING,

@@ -1,4 +1,5 @@
 -- expect: BLOCK row-number-without-order-by
+-- expect-rewrite: time-attribute-order
 -- ROW_NUMBER with no ORDER BY at all, in an INSERT: the planner's reason arrives under
 -- "Error while applying rule FlinkLogicalOverAggregateConverter" and the gateway's own wrapper.
 CREATE TABLE orders (

@@ -1,4 +1,5 @@
 -- expect: BLOCK rank-function-unsupported
+-- expect-rewrite: row-number
 -- DENSE_RANK hidden in a view: the planner's error names the function only when the view is queried.
 CREATE TABLE orders (
   order_id STRING,

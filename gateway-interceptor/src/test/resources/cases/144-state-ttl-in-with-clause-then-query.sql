@@ -1,4 +1,5 @@
 -- expect: BLOCK ttl-not-a-table-option
+-- expect-rewrite: ttl-as-job-setting
 -- 'state.ttl' in the WITH clause: the DDL is only warned, the first query on the table is refused
 -- by datagen with 'Unsupported options found', under 'Unable to create a source for reading table'.
 CREATE TABLE clicks (

@@ -1,4 +1,5 @@
 -- expect: WARN ttl-bare-number
+-- expect-rewrite: ttl-unit
 -- A STATE_TTL hint of '6000000' is 100 min: '600000' (10 min) with an extra zero.
 CREATE TABLE orders (
   order_id STRING,

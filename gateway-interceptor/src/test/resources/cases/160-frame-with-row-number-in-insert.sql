@@ -1,4 +1,5 @@
 -- expect: BLOCK frame-with-row-number
+-- expect-rewrite: frame-removed
 -- A frame clause on ROW_NUMBER inside an INSERT: Flink's reason ('ROW/RANGE not allowed with RANK, DENSE_RANK or
 -- ROW_NUMBER functions') sits below 'SQL validation failed' and Calcite's position context; the diagnosis reads the
 -- whole chain to it.

@@ -1,4 +1,5 @@
 -- expect: BLOCK rank-function-unsupported
+-- expect-rewrite: row-number
 -- RANK() hidden in a view, reached through CREATE TABLE ... AS SELECT: Flink rejects it only when it translates
 -- the CTAS's query; the diagnosis names the rank function, not a bare planner error.
 CREATE TABLE orders (

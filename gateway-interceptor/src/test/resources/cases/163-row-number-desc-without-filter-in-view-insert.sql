@@ -1,4 +1,5 @@
 -- expect: BLOCK over-order-desc
+-- expect-rewrite: top-n-filter
 -- ROW_NUMBER ordered descending without a Top-N filter, defined in a view and written by an INSERT: the
 -- diagnosis finds 'The window can only be ordered in ASCENDING mode' wherever the planner wraps it.
 CREATE TABLE orders (

@@ -1,4 +1,5 @@
 -- expect: WARN stateful-without-ttl
+-- expect-rewrite: state-ttl-hint
 -- A regular join under a session TTL of 1 d, with a STATE_TTL hint that gives the orders side '0': the join's
 -- left state never expires (compiled plan: leftState 0 ms, rightState 1 d).
 SET 'table.exec.state.ttl' = '1 d';

@@ -1,4 +1,5 @@
 -- expect: WARN stateful-without-ttl
+-- expect-rewrite: state-ttl-hint
 -- A STATE_TTL hint of '0' on the aggregation of a view, read through a second view, under a session TTL of 1 d:
 -- the hint sits on the aggregation's own block, so it reaches it (compiled plan: groupAggregateState 0 ms), and
 -- the view carrying it is not refused.

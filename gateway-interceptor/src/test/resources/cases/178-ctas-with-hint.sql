@@ -1,4 +1,5 @@
 -- expect: WARN stateful-without-ttl
+-- expect-rewrite: state-ttl-hint
 -- CREATE TABLE ... AS SELECT with a STATE_TTL hint of '0' under a session TTL of 1 d: the CTAS's aggregation
 -- keeps its state forever.
 SET 'table.exec.state.ttl' = '1 d';

@@ -1,4 +1,5 @@
 -- expect: WARN stateful-without-ttl
+-- expect-rewrite: state-ttl-hint
 -- A statement set of two aggregations under a session TTL of 1 d; only the first carries a STATE_TTL hint of
 -- '0': its GroupAggregate keeps state forever, the other's expires after 1 d.
 SET 'table.exec.state.ttl' = '1 d';

@@ -1,4 +1,5 @@
 -- expect: BLOCK on-conflict-required
+-- expect-rewrite: on-conflict
 -- A LEFT JOIN of two tables without primary keys has no upsert key at all (Flink 2.3 lists none: "upsert key: ."),
 -- and its result updates (a payment that arrives turns the order's NULL row into a paid one), so it cannot
 -- be written into a sink keyed by payment_id without an ON CONFLICT clause: Flink 2.3 refuses it.

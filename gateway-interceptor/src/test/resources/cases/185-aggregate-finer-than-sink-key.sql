@@ -1,4 +1,5 @@
 -- expect: BLOCK on-conflict-required
+-- expect-rewrite: on-conflict
 -- The query is keyed by (user_id, category), its GROUP BY; the sink keeps one row per user_id, so the totals of
 -- a user's categories overwrite each other. Flink 2.3 refuses it: "Primary key: [user_id], upsert key:
 -- [user_id, category]". The fix keys the sink by both columns (case 187).

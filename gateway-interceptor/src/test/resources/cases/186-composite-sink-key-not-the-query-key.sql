@@ -1,4 +1,5 @@
 -- expect: BLOCK on-conflict-required
+-- expect-rewrite: on-conflict
 -- A composite primary key (region, user_id) that does not contain the query's key (user_id, category): the
 -- region is a constant, so every category of a user lands on one sink row. Flink 2.3 refuses it: "Primary key:
 -- [region, user_id], upsert key: [user_id, category]".

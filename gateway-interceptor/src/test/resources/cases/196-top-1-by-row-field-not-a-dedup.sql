@@ -1,5 +1,6 @@
 -- expect: BLOCK unbounded-rank
 -- expect-absent: dedup-not-recognized
+-- expect-rewrite: window-top-n
 -- The highest bid per auction, ranked straight over the ROW fields (PARTITION BY bid.auction ORDER BY
 -- bid.price DESC): the plan says partitionBy=[$0], orderBy=[$1 DESC]; the findings name bid.auction and bid.price.
 -- A Top-1 by a BIGINT is a maximum per key, not a deduplication Flink failed to recognize: no watermark could make

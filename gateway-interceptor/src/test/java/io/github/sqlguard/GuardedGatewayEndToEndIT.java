@@ -220,6 +220,6 @@ class GuardedGatewayEndToEndIT {
         assertThat(output)
                 .contains("[ERROR] Could not execute SQL statement.")
                 .contains("[sql-guard] Statement blocked by policy: unbounded-rank")
-                .contains("fix: Rank per window instead");
+                .contains("fix: Bound the state: SET 'table.exec.state.ttl' = '1 d'");
     }
 }

@@ -1,5 +1,6 @@
 package io.github.sqlguard.advice;
 
+import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.service.Advisory;
@@ -81,10 +82,27 @@ public final class AdvisoryClient {
                                                 f.path("excerpt").asText(""),
                                                 f.path("fix").asText(""),
                                                 f.path("docLink").asText(""))));
+        List<Rewrite> rewrites = new ArrayList<>();
+        node.path("rewrites").forEach(r -> rewrites.add(rewrite(r)));
         return new Advisory(
                 node.path("operationHandle").asText(),
                 node.path("verdict").asText(),
                 node.path("statementKind").asText(),
-                findings);
+                findings,
+                rewrites,
+                node.path("rewritesPending").asBoolean(false));
+    }
+
+    /** A proven rewrite as the advisory routes write it ({@code AdvisoryResponseBody.RewriteBody}). */
+    private static Rewrite rewrite(JsonNode r) {
+        List<String> operators = new ArrayList<>();
+        r.path("operators").forEach(o -> operators.add(o.asText()));
+        List<String> remaining = new ArrayList<>();
+        r.path("remaining").forEach(o -> remaining.add(o.asText()));
+        return new Rewrite(
+                r.path("ruleId").asText(), r.path("findingNode").asText(""), r.path("family").asText(),
+                r.path("sql").asText(), r.path("statement").asText(), operators, r.path("columns").asText(),
+                r.path("changes").asText(), r.path("chosen").asText(""),
+                r.hasNonNull("view") ? Optional.of(r.path("view").asText()) : Optional.empty(), remaining);
     }
 }

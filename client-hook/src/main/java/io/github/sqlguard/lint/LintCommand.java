@@ -141,6 +141,32 @@ public final class LintCommand implements Callable<Integer> {
                     + " not list (by file and fingerprint) fail the run; SARIF marks each result new, unchanged or absent.")
     Path baseline;
 
+    @Option(names = "--fix", description = "Write the guard's proven rewrites into the scripts (each statement with one"
+            + " is replaced by the preferred rewrite of its highest finding; only rewrites the guard proved).")
+    boolean fix;
+
+    @Option(names = "--diff", description = "Print the proven rewrites as a unified diff of the scripts, in place of the"
+            + " report.")
+    boolean diff;
+
+    /** {@code --diff} prints the proven rewrites as a diff; {@code --fix} writes them ({@link LintFixes}). */
+    private void fixes(LintRun run) throws IOException {
+        List<LintFixes> fixes = LintFixes.of(run);
+        if (diff) {
+            PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+            fixes.forEach(f -> f.diff(out));
+            out.flush();
+        }
+        if (fix) {
+            for (LintFixes f : fixes) {
+                f.write();
+                if (!quiet) {
+                    System.err.printf("sql-guard lint: %s: wrote %d proven rewrite(s)%n", f.file(), f.hunks().size());
+                }
+            }
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         ProjectFile project;
@@ -226,12 +252,17 @@ public final class LintCommand implements Callable<Integer> {
             System.err.println("sql-guard lint: --since " + since + ": " + e.getMessage());
             return FAILED;
         }
-        try (PrintWriter out =
-                output == null
-                        ? new PrintWriter(new OutputStreamWriter(new PrintStream(System.out, true, StandardCharsets.UTF_8),
-                                StandardCharsets.UTF_8), false)
-                        : new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
-            format.write(run, out, config.get(GuardOptions.DOCS_BASE_URL));
+        if (fix || diff) {
+            fixes(run);
+        }
+        if (!diff) {
+            try (PrintWriter out =
+                    output == null
+                            ? new PrintWriter(new OutputStreamWriter(new PrintStream(System.out, true, StandardCharsets.UTF_8),
+                                    StandardCharsets.UTF_8), false)
+                            : new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
+                format.write(run, out, config.get(GuardOptions.DOCS_BASE_URL));
+            }
         }
         if (format != LintFormat.TEXT) {
             for (LintProblem problem : run.problems()) {

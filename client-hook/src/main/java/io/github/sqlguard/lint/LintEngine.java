@@ -7,6 +7,7 @@ import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.flink.SqlClientLine;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleCatalog;
@@ -37,6 +38,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -113,8 +115,9 @@ public final class LintEngine implements AutoCloseable {
         this.sessionManager = new SingleSessionManager(SqlClientLine.current().defaultContext(local, dependencies));
         sessionManager.start();
         this.service = new SqlGatewayServiceImpl(sessionManager);
+        // Every statement's rewrites are proven before the next statement, so each finding can carry its own.
         this.pipeline =
-                new StatementPipeline(
+                StatementPipeline.provingEveryRewriteAtOnce(
                         service, catalog, new Auditor(new AuditLog(), "lint", policy.auditMaxStatementLength()), policy);
         this.sessions = pipeline.gatewaySessions().orElseThrow();
         this.operations = new GuardOperations(service);
@@ -230,9 +233,13 @@ public final class LintEngine implements AutoCloseable {
         Decision decision = submission.decision();
         ParsedStatement parsed = submission.statement();
         List<LintFinding> findings = new ArrayList<>();
+        Map<LintFinding, Rewrite> rewrites = new HashMap<>();
         for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
             for (Finding finding : decision.verdict().findings(level)) {
-                findings.add(Locations.locate(statement, parsed, finding));
+                LintFinding located = Locations.locate(statement, parsed, finding);
+                findings.add(located);
+                // Located, a finding's node may name the file's line: the rewrite is paired with it here.
+                decision.rewrites().first(finding).ifPresent(rewrite -> rewrites.put(located, rewrite));
             }
         }
         String verdict = decision.verdictLabel();
@@ -244,7 +251,7 @@ public final class LintEngine implements AutoCloseable {
         }
         return new LintedStatement(
                 file, statement.line(), statement.column(), statement.text(), parsed.kind().name(), verdict,
-                findings, applied, standIn, decision.plan(), StatementFacts.of(parsed, decision, failure));
+                findings, applied, standIn, decision.plan(), StatementFacts.of(parsed, decision, failure), rewrites);
     }
 
     @Override

@@ -48,6 +48,7 @@ public enum LintFormat {
                     if (statement.plansWithStandIn()) {
                         out.printf("    note: %s%n", statement.standIn());
                     }
+                    statement.rewriteOf(f).ifPresent(rewrite -> out.print(LintRewrites.text(rewrite)));
                 }
             }
             long standIns = run.statements().stream().filter(LintedStatement::plansWithStandIn).count();
@@ -70,14 +71,15 @@ public enum LintFormat {
      * For tools: a JSON array with one object per statement: {@code file}, {@code line}, {@code
      * column}, {@code kind}, {@code verdict}, {@code findings} (each {@code rule}, {@code level},
      * {@code message}, {@code fix}, {@code line}, {@code column}, {@code node}, {@code docLink},
-     * {@code fingerprint} ({@link Fingerprints}), {@code baselineState} with a baseline, and {@code
-     * note} when planned through a stand-in connector), {@code fingerprint} (SHA-256 of the
-     * statement's text without comments, blanks collapsed: what {@code compare} matches statements
-     * by), {@code standIn}, the note, when the statement
-     * was planned through (or registered) a stand-in connector, and what an upgrade report compares
-     * ({@link StatementFacts}): {@code flinkVersion}, {@code statefulOperators} (operator: count),
-     * {@code operatorStateTtl} (each {@code operator}, {@code state}, {@code ttlMs}, {@code source},
-     * as in the guard's audit record) and {@code flinkRefusal} (Flink's own error, or null).
+     * {@code fingerprint} ({@link Fingerprints}), {@code baselineState} with a baseline, {@code
+     * note} when planned through a stand-in connector, and {@code rewrite} when the guard proved
+     * one, {@link LintRewrites#json}), {@code fingerprint} (SHA-256 of the statement's text without
+     * comments, blanks collapsed: what {@code compare} matches statements by), {@code standIn}, the
+     * note, when the statement was planned through (or registered) a stand-in connector, and what
+     * an upgrade report compares ({@link StatementFacts}): {@code flinkVersion}, {@code
+     * statefulOperators} (operator: count), {@code operatorStateTtl} (each {@code operator}, {@code
+     * state}, {@code ttlMs}, {@code source}, as in the guard's audit record) and {@code
+     * flinkRefusal} (Flink's own error, or null).
      */
     JSON {
         @Override
@@ -109,6 +111,7 @@ public enum LintFormat {
                     if (s.plansWithStandIn()) {
                         finding.put("note", s.standIn());
                     }
+                    s.rewriteOf(f).ifPresent(rewrite -> LintRewrites.json(rewrite, finding.putObject("rewrite")));
                 }
                 StatementFacts facts = s.facts();
                 node.put("fingerprint", Auditor.sha256(Fingerprints.normalized(s.text())));
@@ -185,6 +188,8 @@ public enum LintFormat {
                     location(result.putArray("locations").addObject(), s.file(), f.line(), f.column());
                     result.putObject("partialFingerprints").put(Fingerprints.KEY, fingerprints.get(f));
                     run.baseline().ifPresent(b -> result.put("baselineState", b.state(f).sarif()));
+                    s.rewriteOf(f).ifPresent(rewrite ->
+                            LintRewrites.sarifFix(rewrite, s, uri(s.file()), result.putArray("fixes").addObject()));
                 }
             }
             // The baseline's findings this run no longer has (SARIF 3.27.24: absent).
@@ -241,6 +246,7 @@ public enum LintFormat {
                     out.printf("::%s file=%s,line=%d,col=%d,title=%s::%s%n", command, property(s.file()), f.line(),
                             f.column(), property(title),
                             data(f.finding().reason() + "\nFix: " + f.finding().fix() + "\nSee: " + f.finding().docLink()
+                                    + s.rewriteOf(f).map(LintRewrites::suggestion).orElse("")
                                     + (s.plansWithStandIn() ? "\nNote: " + s.standIn() : "")));
                 }
             }

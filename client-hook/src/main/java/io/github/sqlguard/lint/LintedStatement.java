@@ -1,9 +1,11 @@
 package io.github.sqlguard.lint;
 
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rules.Level;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,13 +24,29 @@ import java.util.Optional;
  * @param plan the plan the guard judged, when the statement was planned
  * @param facts the Flink version, stateful operators, state TTLs and Flink's refusal, for {@code
  *     compare}
+ * @param rewrites the preferred proven rewrite of each finding that has one (the guard's {@code
+ *     Rewrites#first}, paired with the finding as lint located it)
  */
 public record LintedStatement(
         String file, int line, int column, String text, String kind, String verdict, List<LintFinding> findings,
-        boolean applied, String standIn, Optional<ExplainedPlan> plan, StatementFacts facts) {
+        boolean applied, String standIn, Optional<ExplainedPlan> plan, StatementFacts facts,
+        Map<LintFinding, Rewrite> rewrites) {
 
     public LintedStatement {
         findings = List.copyOf(findings);
+        rewrites = Map.copyOf(rewrites);
+    }
+
+    /** A statement without rewrites. */
+    public LintedStatement(
+            String file, int line, int column, String text, String kind, String verdict, List<LintFinding> findings,
+            boolean applied, String standIn, Optional<ExplainedPlan> plan, StatementFacts facts) {
+        this(file, line, column, text, kind, verdict, findings, applied, standIn, plan, facts, Map.of());
+    }
+
+    /** The preferred proven rewrite of {@code finding}, if one was proven. */
+    public Optional<Rewrite> rewriteOf(LintFinding finding) {
+        return Optional.ofNullable(rewrites.get(finding));
     }
 
     /** A statement planned with the real environment (no stand-in), its plan not kept. */

@@ -2,6 +2,7 @@ package io.github.sqlguard.advice;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.service.Advisory;
@@ -9,6 +10,7 @@ import io.github.sqlguard.service.Advisory;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Optional;
 
 class AdvisoryTextTest {
 
@@ -35,6 +37,23 @@ class AdvisoryTextTest {
                 .startsWith("[WARNING] sql-guard: the statement ran with 1 advisory (verdict WARN):");
         assertThat(AdvisoryText.of(new Advisory("op", "OK", "QUERY", List.of(finding("stateful-without-ttl", Level.INFO)))))
                 .startsWith("[INFO] sql-guard: the statement ran with 1 advisory (verdict OK):");
+    }
+
+    @Test
+    void eachFindingIsFollowedByItsProvenRewrite() {
+        Finding warned = finding("stateful-without-ttl", Level.WARN);
+        Rewrite rewrite = new Rewrite(
+                "stateful-without-ttl", "Rank(...)", "state-ttl-hint", "SELECT /*+ STATE_TTL('t' = '1 d') */ k FROM t;",
+                "SELECT /*+ STATE_TTL('t' = '1 d') */ k FROM t", List.of("GroupAggregate"), "same",
+                "state expires 1 d after a key's last change", "state TTL 1 d (sql-guard.rewrite.state-ttl)",
+                Optional.empty(), List.of());
+
+        String text = AdvisoryText.of(new Advisory("op", "WARN", "QUERY", List.of(warned), List.of(rewrite), false));
+
+        assertThat(text).contains("rewrite (state-ttl-hint, proven in this session):")
+                .contains("    SELECT /*+ STATE_TTL('t' = '1 d') */ k FROM t;")
+                .contains("columns: same; plan: GroupAggregate");
+        assertThat(text.indexOf("rewrite (")).isGreaterThan(text.indexOf("WARN stateful-without-ttl"));
     }
 
     @Test

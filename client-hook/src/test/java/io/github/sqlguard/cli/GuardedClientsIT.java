@@ -116,7 +116,7 @@ class GuardedClientsIT {
         assertThat(terminal.toString(StandardCharsets.UTF_8))
                 .contains("[ERROR] Could not execute SQL statement.")
                 .contains("[sql-guard] Statement blocked by policy: unbounded-rank")
-                .contains("fix: Rank per window instead")
+                .contains("fix: Bound the state: SET 'table.exec.state.ttl' = '1 d'")
                 .doesNotContain("[WARNING] sql-guard");
     }
 
@@ -170,7 +170,7 @@ class GuardedClientsIT {
             Throwable blocked = catchThrowable(() -> statement.executeQuery(TOP_N));
             assertThat(messages(blocked))
                     .contains("unbounded-rank")
-                    .contains("fix: Rank per window instead");
+                    .contains("fix: Bound the state: SET 'table.exec.state.ttl' = '1 d'");
 
             List<Integer> rows = new ArrayList<>();
             try (ResultSet result = statement.executeQuery("SELECT x FROM (VALUES (1), (2), (3)) AS t(x)")) {
@@ -198,7 +198,7 @@ class GuardedClientsIT {
                 assertThat(result.getString(1))
                         .contains("== Optimized Execution Plan ==")
                         .contains("== SQL Guard ==\nVerdict: BLOCK (unbounded-rank).")
-                        .contains("fix: Rank per window instead");
+                        .contains("fix: Bound the state: SET 'table.exec.state.ttl' = '1 d'");
                 assertThat(result.next()).isFalse();
             }
         }

@@ -93,6 +93,9 @@ public record AuditRecord(
      *     ({@code source} {@code compiled-plan}: Flink's own; {@code inferred}: from the session's
      *     {@code table.exec.state.ttl}, where Flink gave no compiled plan)
      * @param analysisMs time spent by the guard, in milliseconds
+     * @param rewrites the proven rewrites of the findings: rule, family, SHA-256 of the rewrite's SQL
+     *     and the stateful operators of its proven plan
+     * @param rewriteCounts per rule, the rewrites offered (written), verified (proven) and rejected
      */
     public record Decided(
             String verdict,
@@ -101,18 +104,34 @@ public record AuditRecord(
             Long effectiveStateTtlMs,
             Map<String, Integer> statefulOperators,
             List<OperatorStateTtl> operatorStateTtl,
-            long analysisMs) {
+            long analysisMs,
+            List<AuditRewrite> rewrites,
+            List<RewriteCount> rewriteCounts) {
 
         /** A record of a call no rule judged (a policy reload): {@code OK}, nothing found, no state. */
         public static Decided nothingJudged() {
-            return new Decided("OK", List.of(), List.of(), 0L, Map.of(), List.of(), 0);
+            return new Decided("OK", List.of(), List.of(), 0L, Map.of(), List.of(), 0, List.of(), List.of());
         }
 
         /** The same decision in a record that took {@code ms} of analysis. */
         Decided withAnalysisMs(long ms) {
-            return new Decided(verdict, findings, suppressed, effectiveStateTtlMs, statefulOperators, operatorStateTtl, ms);
+            return new Decided(verdict, findings, suppressed, effectiveStateTtlMs, statefulOperators, operatorStateTtl, ms,
+                    rewrites, rewriteCounts);
         }
     }
+
+    /**
+     * A proven rewrite, as recorded.
+     *
+     * @param rule the rule of the finding it answers
+     * @param family the rewrite's family, e.g. {@code window-top-n}
+     * @param sha256 hex SHA-256 of the rewrite's SQL (its text is shown to the user, not recorded)
+     * @param operators the stateful operators of its proven plan, e.g. {@code ["WindowRank"]}
+     */
+    public record AuditRewrite(String rule, String family, String sha256, List<String> operators) {}
+
+    /** Per rule: rewrites offered (written), verified (proven) and rejected (not proven) for one statement. */
+    public record RewriteCount(String rule, int offered, int verified, int rejected) {}
 
     /**
      * What happened.

@@ -6,6 +6,8 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
+import io.github.sqlguard.rewrite.Rewrite;
+import io.github.sqlguard.rewrite.Rewrites;
 import io.github.sqlguard.rules.Finding;
 
 import java.nio.charset.StandardCharsets;
@@ -55,6 +57,26 @@ public final class Auditor {
      * @param what what the call carries
      */
     public AuditRecord decided(String call, String sessionId, Subject who, What what, Decision decision) {
+        return decided(call, sessionId, who, what, decision, decision.rewrites());
+    }
+
+    /**
+     * The record of the rewrites of a statement that ran, proven after it was handed on ({@code
+     * outcome} {@code rewrites-proven}), not yet written: the decision's fields with {@code proven},
+     * linked to the statement's records by {@code decisionId} and {@code operationHandle}; it took no
+     * analysis of its own ({@code analysisMs} 0).
+     */
+    public AuditRecord rewrites(
+            String call, String sessionId, Subject who, What what, Decision decision, Rewrites proven,
+            String operationHandle) {
+        AuditRecord decided = decided(call, sessionId, who, what, decision, proven);
+        return new AuditRecord(
+                decided.time(), decided.decisionId(), instance, call, sessionId, who, decided.statement(),
+                decided.decision().withAnalysisMs(0),
+                new AuditRecord.Happened(operationHandle, Outcome.REWRITES_PROVEN.label(), null, null, null));
+    }
+
+    private AuditRecord decided(String call, String sessionId, Subject who, What what, Decision decision, Rewrites rewrites) {
         List<AuditRecord.AuditFinding> findings =
                 decision.verdict().findings().stream()
                         .map(f -> new AuditRecord.AuditFinding(f.ruleId(), f.level().name(), nodeOf(f)))
@@ -62,10 +84,18 @@ public final class Auditor {
         Map<String, Integer> stateful = new TreeMap<>();
         List<AuditRecord.OperatorStateTtl> ttls = new ArrayList<>();
         decision.plan().ifPresent(p -> collectState(p, decision, stateful, ttls));
+        List<AuditRecord.AuditRewrite> proven = new ArrayList<>();
+        for (Rewrite rewrite : rewrites.verified()) {
+            proven.add(new AuditRecord.AuditRewrite(rewrite.ruleId(), rewrite.family(), rewrite.sha256(), rewrite.operators()));
+        }
+        List<AuditRecord.RewriteCount> counts = new ArrayList<>();
+        for (Rewrites.Tally tally : rewrites.tallies()) {
+            counts.add(new AuditRecord.RewriteCount(tally.ruleId(), tally.offered(), tally.verified(), tally.rejected()));
+        }
         AuditRecord.Decided decided =
                 new AuditRecord.Decided(
                         decision.verdictLabel(), findings, decision.verdict().suppressed(),
-                        decision.effectiveStateTtl().toMillis(), stateful, ttls, decision.analysisMs());
+                        decision.effectiveStateTtl().toMillis(), stateful, ttls, decision.analysisMs(), proven, counts);
         return new AuditRecord(
                 Instant.now().toString(), decision.id(), instance, call, sessionId, who, statementOf(what), decided,
                 new AuditRecord.Happened(

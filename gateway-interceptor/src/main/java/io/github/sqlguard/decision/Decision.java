@@ -2,6 +2,8 @@ package io.github.sqlguard.decision;
 
 import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.rewrite.Rewrite;
+import io.github.sqlguard.rewrite.Rewrites;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Verdict;
@@ -26,6 +28,8 @@ import java.util.UUID;
  * @param analysisMs time the guard spent, in milliseconds
  * @param judged the query or {@code CREATE/REPLACE TABLE AS} as it was planned and judged, to run
  *     as such; empty for any other statement, and when it was not planned
+ * @param rewrites the proven rewrites of its findings, when they were proven before the call went
+ *     on (a refused statement's, or every one's in lint); {@link Rewrites#NONE} otherwise
  */
 public record Decision(
         String id,
@@ -36,7 +40,8 @@ public record Decision(
         boolean refuse,
         Optional<Throwable> flinkError,
         long analysisMs,
-        Optional<JudgedOperation> judged) {
+        Optional<JudgedOperation> judged,
+        Rewrites rewrites) {
 
     /** A decision with a fresh id, on a statement with nothing to run as judged. */
     public static Decision of(
@@ -51,13 +56,21 @@ public record Decision(
             boolean refuse, Optional<Throwable> flinkError, long analysisMs, Optional<JudgedOperation> judged) {
         return new Decision(
                 UUID.randomUUID().toString(), verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError,
-                analysisMs, judged);
+                analysisMs, judged, Rewrites.NONE);
     }
 
     /** The same decision, refused or not. */
     public Decision withRefuse(boolean newRefuse) {
         return new Decision(
-                id, verdict, plan, effectiveStateTtl, unanalysedReason, newRefuse, flinkError, analysisMs, judged);
+                id, verdict, plan, effectiveStateTtl, unanalysedReason, newRefuse, flinkError, analysisMs, judged,
+                rewrites);
+    }
+
+    /** The same decision with the proven rewrites of its findings; the time spent proving them counts as analysis. */
+    public Decision withRewrites(Rewrites proven, long rewriteMs) {
+        return new Decision(
+                id, verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError, analysisMs + rewriteMs,
+                judged, proven);
     }
 
     /** {@code OK}, {@code INFO}, {@code WARN}, {@code BLOCK}, or {@code UNANALYSED}. */
@@ -94,11 +107,25 @@ public record Decision(
                     .append(unanalysedReason.orElse("no reason given"))
                     .append(") and sql-guard.fail-mode is 'closed'.\n");
         }
+        out.append(describeFindings());
+        return out.toString().stripTrailing();
+    }
+
+    /**
+     * Each finding (BLOCK first) as {@link Finding#describe()} gives it, each followed by its proven
+     * rewrites ({@link Rewrite#describe()}), the preferred first.
+     */
+    public String describeFindings() {
+        StringBuilder out = new StringBuilder();
         for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
             for (Finding finding : verdict.findings(level)) {
                 out.append('\n').append(finding.describe());
+                for (Rewrite rewrite : rewrites.of(finding)) {
+                    out.append(rewrite.describe());
+                }
             }
         }
-        return out.toString().stripTrailing();
+        rewrites.note().ifPresent(note -> out.append("\n(").append(note).append(")\n"));
+        return out.toString();
     }
 }

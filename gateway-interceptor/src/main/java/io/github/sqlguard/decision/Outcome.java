@@ -45,7 +45,12 @@ public enum Outcome {
      */
     EXPLAINED("explained"),
     /** A handed-on statement's operation named the Flink job it started. */
-    JOB_SUBMITTED("job-submitted");
+    JOB_SUBMITTED("job-submitted"),
+    /**
+     * The rewrites of a statement that ran (a WARN), proven after it was handed on; the record
+     * carries them, linked to the statement's by {@code decisionId} and {@code operationHandle}.
+     */
+    REWRITES_PROVEN("rewrites-proven");
 
     private final String label;
 

@@ -39,7 +39,8 @@ import java.util.function.IntSupplier;
  *   <tr><td>{@code identityRejections}</td><td>counter</td><td>(identity headers from untrusted addresses)</td></tr>
  *   <tr><td>{@code policyReloads.outcome.<outcome>.count}</td><td>counter</td><td>outcome</td></tr>
  *   <tr><td>{@code sessionsOpen}</td><td>gauge</td><td></td></tr>
- *   <tr><td>{@code analysisTimeMs}, {@code explainTimeMs}, {@code guardTimeUs}</td><td>histogram</td><td></td></tr>
+ *   <tr><td>{@code rewrites.rule.<id>.result.<offered|verified|rejected>.count}</td><td>counter</td><td>rule, result</td></tr>
+ *   <tr><td>{@code analysisTimeMs}, {@code explainTimeMs}, {@code guardTimeUs}, {@code rewriteTimeMs}</td><td>histogram</td><td></td></tr>
  * </table>
  *
  * plus the JVM's {@code Status.JVM.*} metrics under {@code <host>.sqlgateway}, as a JobManager has.
@@ -64,6 +65,7 @@ public final class GuardMetrics implements AutoCloseable {
     private final Histogram analysisTime;
     private final Histogram explainTime;
     private final Histogram guardTime;
+    private final Histogram rewriteTime;
     private volatile IntSupplier sessionsOpen = () -> 0;
 
     /**
@@ -81,6 +83,7 @@ public final class GuardMetrics implements AutoCloseable {
         this.analysisTime = guard.histogram("analysisTimeMs", new DescriptiveStatisticsHistogram(HISTOGRAM_WINDOW));
         this.explainTime = guard.histogram("explainTimeMs", new DescriptiveStatisticsHistogram(HISTOGRAM_WINDOW));
         this.guardTime = guard.histogram("guardTimeUs", new DescriptiveStatisticsHistogram(HISTOGRAM_WINDOW));
+        this.rewriteTime = guard.histogram("rewriteTimeMs", new DescriptiveStatisticsHistogram(HISTOGRAM_WINDOW));
         guard.gauge("sessionsOpen", (Gauge<Integer>) () -> sessionsOpen.getAsInt());
     }
 
@@ -158,6 +161,21 @@ public final class GuardMetrics implements AutoCloseable {
      */
     public void guardMicros(long micros) {
         guardTime.update(micros);
+    }
+
+    /**
+     * The rewrites written for findings of {@code ruleId} in one statement: {@code offered}
+     * candidates, of which {@code verified} were proven and {@code rejected} were not.
+     */
+    public void rewrites(String ruleId, int offered, int verified, int rejected) {
+        labelled("rewrites", "rule", ruleId, "result", "offered").inc(offered);
+        labelled("rewrites", "rule", ruleId, "result", "verified").inc(verified);
+        labelled("rewrites", "rule", ruleId, "result", "rejected").inc(rejected);
+    }
+
+    /** Time the rewrites of one statement took to write and prove. */
+    public void rewriteMillis(long millis) {
+        rewriteTime.update(millis);
     }
 
     /** Time one EXPLAIN took in the user's session. */

@@ -1,5 +1,7 @@
 package io.github.sqlguard.policy;
 
+import io.github.sqlguard.rewrite.RewriteOptions;
+import io.github.sqlguard.rewrite.RewriteSettings;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
@@ -55,6 +57,8 @@ import java.util.function.UnaryOperator;
  *     empty within a scope's own policy
  * @param policyHash SHA-256 (hex) of the {@code sql-guard.*} options this policy was built from
  *     ({@link #hash}); a scope's policy carries the hash of the whole configuration
+ * @param rewrite the {@code sql-guard.rewrite.*} options ({@link RewriteOptions}); a scope's policy
+ *     has the global ones
  */
 public record Policy(
         Map<String, Level> levels,
@@ -69,7 +73,8 @@ public record Policy(
         Mode mode,
         boolean executeJudgedPlan,
         List<PolicyScope> scopes,
-        String policyHash)
+        String policyHash,
+        RewriteSettings rewrite)
         implements RulePolicy {
 
     public Policy {
@@ -216,7 +221,8 @@ public record Policy(
                         read(config, GuardOptions.MODE),
                         read(config, GuardOptions.EXECUTE_JUDGED_PLAN),
                         List.of(),
-                        hash(config));
+                        hash(config),
+                        RewriteSettings.fromConfiguration(config));
         List<PolicyScope> scopes = PolicyScopes.read(config, catalog, global);
         return scopes.isEmpty() ? global : global.withScopes(scopes);
     }
@@ -235,6 +241,7 @@ public record Policy(
     private static void rejectUnknownKeys(Configuration config, RuleCatalog catalog) {
         Set<String> known = ruleKeys(catalog);
         GuardOptions.all().forEach(option -> known.add(option.key()));
+        RewriteOptions.all().forEach(option -> known.add(option.key()));
         for (String key : config.keySet()) {
             if (key.startsWith(GuardOptions.PREFIX) && !key.startsWith(GuardOptions.SCOPES_PREFIX)
                     && !known.contains(key)) {
@@ -255,7 +262,7 @@ public record Policy(
     Policy withScopes(List<PolicyScope> scopes) {
         return new Policy(
                 levels, suppressible, ruleOptions, explainTimeout, failMode, auditFailMode, auditMaxStatementLength,
-                maxStatementBytes, instanceId, mode, executeJudgedPlan, scopes, policyHash);
+                maxStatementBytes, instanceId, mode, executeJudgedPlan, scopes, policyHash, rewrite);
     }
 
     /**

@@ -136,7 +136,8 @@ final class PolicyScopes {
                         Policy.read(effective, GuardOptions.MODE, keyName),
                         global.executeJudgedPlan(),
                         List.of(),
-                        global.policyHash());
+                        global.policyHash(),
+                        global.rewrite());
         return new PolicyScope(name, match, policy);
     }
 

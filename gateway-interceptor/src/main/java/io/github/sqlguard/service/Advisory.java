@@ -1,5 +1,6 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rules.Finding;
 
 import java.util.List;
@@ -12,10 +13,35 @@ import java.util.List;
  * @param verdict {@code OK}, {@code INFO}, {@code WARN}, {@code BLOCK} or {@code UNANALYSED}
  * @param statementKind the statement's kind, e.g. {@code QUERY}
  * @param findings every finding, BLOCK first
+ * @param rewrites the proven rewrites of the findings ({@link Rewrite#answers}), the preferred first
+ * @param rewritesPending true while the rewrites of a statement that ran are still being proven
  */
-public record Advisory(String operationHandle, String verdict, String statementKind, List<Finding> findings) {
+public record Advisory(
+        String operationHandle, String verdict, String statementKind, List<Finding> findings, List<Rewrite> rewrites,
+        boolean rewritesPending) {
 
     public Advisory {
         findings = List.copyOf(findings);
+        rewrites = List.copyOf(rewrites);
+    }
+
+    /** An advisory with no rewrites. */
+    public Advisory(String operationHandle, String verdict, String statementKind, List<Finding> findings) {
+        this(operationHandle, verdict, statementKind, findings, List.of(), false);
+    }
+
+    /** The proven rewrites of {@code finding}, the preferred first. */
+    public List<Rewrite> rewritesOf(Finding finding) {
+        return rewrites.stream().filter(r -> r.answers(finding)).toList();
+    }
+
+    /** This advisory with the rewrites proven after its statement ran. */
+    public Advisory withRewrites(List<Rewrite> proven) {
+        return new Advisory(operationHandle, verdict, statementKind, findings, proven, false);
+    }
+
+    /** This advisory, its rewrites still being proven. */
+    public Advisory pending() {
+        return new Advisory(operationHandle, verdict, statementKind, findings, rewrites, true);
     }
 }

@@ -34,7 +34,8 @@ import java.util.Map;
  * counted in the metrics. A statement's scope is that of the tables it reads and writes ({@link
  * CallContext#underTables}), so a statement's decision comes with its narrowed context ({@link
  * ScopedDecision}). When the guard itself fails (a bug, an unexpected gateway error), the
- * decision is an unanalysed one that {@code sql-guard.fail-mode} turns into a refusal or a pass.
+ * decision is an unanalysed one that {@code sql-guard.fail-mode} turns into a refusal or a pass. A
+ * decision that refuses the statement carries its proven rewrites ({@link RewriteStage}).
  * Thread-safe.
  */
 final class Decider {
@@ -46,15 +47,17 @@ final class Decider {
     private final SessionPlanner planner;
     private final Classifier classifier;
     private final GuardMetrics metrics;
+    private final RewriteStage rewrites;
 
     Decider(
             SqlGatewayService delegate, RuleCatalog catalog, SessionPlanner planner, Classifier classifier,
-            GuardMetrics metrics) {
+            GuardMetrics metrics, RewriteStage rewrites) {
         this.delegate = delegate;
         this.catalog = catalog;
         this.planner = planner;
         this.classifier = classifier;
         this.metrics = metrics;
+        this.rewrites = rewrites;
     }
 
     /**
@@ -90,7 +93,13 @@ final class Decider {
                         analysis.unanalysed().isPresent()
                                 ? call.underAnyTable()
                                 : call.underTables(tables(call, analysis, executionConfig));
-                return new ScopedDecision(decided, guardOf(decided.scoped()).judge(analysis));
+                Decision decision = guardOf(decided.scoped()).judge(analysis);
+                // A refusal (and an EXPLAIN) carries its proven rewrites; a statement that runs gets them later.
+                return new ScopedDecision(
+                        decided,
+                        rewrites.atOnce(decision, decided.policy(), statement)
+                                ? rewrites.proveNow(decided, statement, sessionConfig, executionConfig, decision)
+                                : decision);
             } catch (RuntimeException | StackOverflowError e) {
                 LOG.error("sql-guard could not analyse a statement of session {}.", call.session().orElse(null), e);
                 CallContext unknown = call.underAnyTable();

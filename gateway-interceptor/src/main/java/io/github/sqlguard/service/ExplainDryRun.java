@@ -157,11 +157,7 @@ final class ExplainDryRun {
         StringBuilder out = new StringBuilder("[sql-guard] Flink cannot plan the explained statement: ");
         out.append(String.join(", ", decision.verdict().findings(Level.BLOCK).stream().map(Finding::ruleId).toList()));
         out.append('\n');
-        for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
-            for (Finding finding : decision.verdict().findings(level)) {
-                out.append('\n').append(finding.describe());
-            }
-        }
+        out.append(decision.describeFindings());
         return out.toString().stripTrailing();
     }
 }

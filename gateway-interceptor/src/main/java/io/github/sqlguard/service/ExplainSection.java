@@ -12,7 +12,8 @@ import java.util.List;
  * The guard's part of an {@code EXPLAIN} result: a {@code == SQL Guard ==} section, as Flink heads
  * the sections of its own EXPLAIN output, with the verdict on the explained statement, what would
  * happen if it were run under the policy in force, and each finding (BLOCK first) as {@link
- * Finding#describe()} gives it, the text the guard's own client prints.
+ * Finding#describe()} gives it, with its proven rewrites ({@link Decision#describeFindings()}), the
+ * text the guard's own client prints.
  */
 final class ExplainSection {
 
@@ -36,11 +37,7 @@ final class ExplainSection {
         if (decision.verdict().findings().isEmpty()) {
             out.append("No findings.\n");
         }
-        for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
-            for (Finding finding : decision.verdict().findings(level)) {
-                out.append('\n').append(finding.describe());
-            }
-        }
+        out.append(decision.describeFindings());
         return out.toString();
     }
 

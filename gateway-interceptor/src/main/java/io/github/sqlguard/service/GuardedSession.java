@@ -3,6 +3,7 @@ package io.github.sqlguard.service;
 import io.github.sqlguard.audit.AuditRecord;
 import io.github.sqlguard.audit.Subject;
 import io.github.sqlguard.identity.Identity;
+import io.github.sqlguard.rewrite.Rewrites;
 
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -61,6 +63,8 @@ public final class GuardedSession {
                 }
             };
     private OperationHandle lastChange;
+    /** The rewrites being proven for operations that ran, by operation handle; removed when proven. */
+    private final Map<String, CompletableFuture<Void>> rewriting = new ConcurrentHashMap<>();
 
     /**
      * @param subject who opened the session, without scope or policy
@@ -165,6 +169,42 @@ public final class GuardedSession {
 
     boolean awaitsJob(OperationHandle operation) {
         return awaitingJob.containsKey(operation);
+    }
+
+    /** The rewrites of {@code operationHandle}'s statement are being proven: its advisory says so until they are. */
+    void rewriting(String operationHandle, CompletableFuture<Void> proving) {
+        synchronized (this) {
+            Advisory advisory = advisories.get(operationHandle);
+            if (advisory != null) {
+                advisories.put(operationHandle, advisory.pending());
+            }
+        }
+        rewriting.put(operationHandle, proving);
+        proving.whenComplete((done, error) -> {
+            rewriting.remove(operationHandle, proving);
+            if (error != null) {
+                LOG.error("sql-guard could not attach the rewrites of operation {}.", operationHandle, error);
+                attachRewrites(operationHandle, Rewrites.NONE);
+            }
+        });
+    }
+
+    /** Attaches the proven rewrites to the advisory of {@code operationHandle}, when it is still kept. */
+    synchronized void attachRewrites(String operationHandle, Rewrites proven) {
+        Advisory advisory = advisories.get(operationHandle);
+        if (advisory != null) {
+            advisories.put(operationHandle, advisory.withRewrites(proven.verified()));
+        }
+    }
+
+    /** Completes when the rewrites of {@code operationHandle} are proven (at once when none are pending). */
+    CompletableFuture<Void> rewritesProven(String operationHandle) {
+        return rewriting.getOrDefault(operationHandle, CompletableFuture.completedFuture(null));
+    }
+
+    /** Completes when every pending rewrite of the session's operations is proven. */
+    CompletableFuture<Void> allRewritesProven() {
+        return CompletableFuture.allOf(rewriting.values().toArray(CompletableFuture[]::new));
     }
 
     synchronized void remember(Advisory advisory) {

@@ -22,6 +22,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A {@link SqlGatewayService} decorator that puts every call carrying SQL or configuration through
@@ -194,6 +195,17 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
     /** The advisories of a session's most recent operations, oldest first; empty for an unknown session. */
     public Optional<List<Advisory>> advisories(SessionHandle sessionHandle) {
         return pipeline.advisories(sessionHandle);
+    }
+
+    /** {@link #advisory}, once the rewrites of the operation's statement are proven ({@link StatementPipeline#advisoryWhenProven}). */
+    public CompletableFuture<Optional<Advisory>> advisoryWhenProven(
+            SessionHandle sessionHandle, OperationHandle operationHandle) {
+        return pipeline.advisoryWhenProven(sessionHandle, operationHandle);
+    }
+
+    /** {@link #advisories}, once every pending rewrite of them is proven. */
+    public CompletableFuture<Optional<List<Advisory>>> advisoriesWhenProven(SessionHandle sessionHandle) {
+        return pipeline.advisoriesWhenProven(sessionHandle);
     }
 
     @Override

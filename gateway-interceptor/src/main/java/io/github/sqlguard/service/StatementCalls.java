@@ -186,6 +186,7 @@ final class StatementCalls {
         for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
             ordered.addAll(decision.verdict().findings(level));
         }
-        return new Advisory(handle.toString(), decision.verdictLabel(), statement.kind().name(), ordered);
+        return new Advisory(handle.toString(), decision.verdictLabel(), statement.kind().name(), ordered,
+                decision.rewrites().verified(), false);
     }
 }

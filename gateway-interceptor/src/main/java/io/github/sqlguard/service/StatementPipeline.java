@@ -1,5 +1,6 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.audit.AuditWriteException;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.audit.What;
 import io.github.sqlguard.flink.GatewaySessions;
@@ -8,6 +9,7 @@ import io.github.sqlguard.identity.Identity;
 import io.github.sqlguard.metrics.GuardMetrics;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.policy.PolicyHolder;
+import io.github.sqlguard.rewrite.Rewrites;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementKind;
@@ -21,8 +23,14 @@ import org.apache.flink.table.gateway.api.session.SessionEnvironment;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.api.utils.SqlGatewayException;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -46,8 +54,13 @@ public final class StatementPipeline implements AutoCloseable {
      */
     public static final int IO_THREAD_PARSE_MAX_CHARS = 16 * 1024;
 
+    private static final Logger LOG = LoggerFactory.getLogger(StatementPipeline.class);
+
+    private final SqlGatewayService delegate;
+    private final Auditor auditor;
     private final PolicyHolder policies;
     private final GuardMetrics metrics;
+    private final RewriteStage rewrites;
     private final Optional<GatewaySessions> gatewaySessions;
     private final SessionRegistry sessions;
     private final SessionPlanner planner;
@@ -73,7 +86,7 @@ public final class StatementPipeline implements AutoCloseable {
     public StatementPipeline(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
             GuardMetrics metrics) {
-        this(delegate, catalog, auditor, policies, metrics, SessionPlanner.defaultThreads());
+        this(delegate, catalog, auditor, policies, metrics, SessionPlanner.defaultThreads(), false);
     }
 
     /**
@@ -84,6 +97,25 @@ public final class StatementPipeline implements AutoCloseable {
     public StatementPipeline(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
             GuardMetrics metrics, int plannerThreads) {
+        this(delegate, catalog, auditor, policies, metrics, plannerThreads, false);
+    }
+
+    /**
+     * A pipeline that proves the rewrites of every statement before its call goes on, in the
+     * session's order ({@code proveEveryRewriteAtOnce}; {@code lint}), or, as the gateway does, only
+     * those of refused statements and {@code EXPLAIN}s, and a running statement's after its hand-off.
+     */
+    public StatementPipeline(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
+            GuardMetrics metrics, boolean proveEveryRewriteAtOnce) {
+        this(delegate, catalog, auditor, policies, metrics, SessionPlanner.defaultThreads(), proveEveryRewriteAtOnce);
+    }
+
+    private StatementPipeline(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
+            GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce) {
+        this.delegate = delegate;
+        this.auditor = auditor;
         this.policies = policies;
         this.metrics = metrics;
         this.gatewaySessions = GatewaySessions.of(delegate);
@@ -91,7 +123,8 @@ public final class StatementPipeline implements AutoCloseable {
         this.planner = new SessionPlanner(gatewaySessions, plannerThreads);
         this.contexts = new CallContexts(sessions, gatewaySessions);
         this.classifier = new Classifier(gatewaySessions);
-        this.decider = new Decider(delegate, catalog, planner, classifier, metrics);
+        this.rewrites = new RewriteStage(catalog, planner, gatewaySessions, sessions, metrics, proveEveryRewriteAtOnce);
+        this.decider = new Decider(delegate, catalog, planner, classifier, metrics, rewrites);
         AuditedCall audited = new AuditedCall(auditor, metrics);
         GuardOperations operations = new GuardOperations(delegate);
         this.calls = new StatementCalls(audited, operations, sessions);
@@ -101,9 +134,16 @@ public final class StatementPipeline implements AutoCloseable {
         this.jobs = new JobIdRecorder(auditor, sessions);
     }
 
-    /** A pipeline with a fixed policy and no metrics ({@code lint}, tests). */
+    /** A pipeline with a fixed policy and no metrics (tests). */
     public StatementPipeline(SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy) {
         this(delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered());
+    }
+
+    /** A pipeline with a fixed policy and no metrics that proves every statement's rewrites at once ({@code lint}). */
+    public static StatementPipeline provingEveryRewriteAtOnce(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy) {
+        return new StatementPipeline(
+                delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered(), true);
     }
 
     /** What the guard keeps of each session. */
@@ -223,6 +263,9 @@ public final class StatementPipeline implements AutoCloseable {
                     && !(parsed instanceof ParsedStatement.Unread)) {
                 guarded.changedBy(submitted.handle());
             }
+            if (submitted.outcome().handedOn() && rewrites.wanted(submitted.decision(), policy)) {
+                proveAfterHandOff(call, guarded, submitted, config);
+            }
             return submitted;
         });
         timing.finish(submission.statement().kind().name(), submission.outcome().label(), metrics);
@@ -248,6 +291,60 @@ public final class StatementPipeline implements AutoCloseable {
      */
     public int abandonedPlannings() {
         return planner.abandonedPlannings();
+    }
+
+    /**
+     * Proves the rewrites of a statement that was handed on, on the rewrite stage's threads, and
+     * attaches them to its advisory; audited ({@code rewrites-proven}, linked by {@code decisionId})
+     * and counted when proven.
+     */
+    private void proveAfterHandOff(CallContext call, GuardedSession guarded, Submission submitted, Configuration config) {
+        Map<String, String> sessionConfig = delegate.getSessionConfig(call.sessionHandle());
+        String handle = submitted.handle().toString();
+        CompletableFuture<Rewrites> proving =
+                rewrites.proveLater(call, submitted.statement(), sessionConfig, config, submitted.decision());
+        guarded.rewriting(handle, proving.thenAccept(proven -> {
+            guarded.attachRewrites(handle, proven);
+            try {
+                auditor.write(auditor.rewrites(
+                        StatementCalls.CALL, call.session().map(Object::toString).orElse(null), call.who(),
+                        What.statement(submitted.statement()), submitted.decision(), proven, handle));
+            } catch (AuditWriteException e) {
+                metrics.auditWriteFailure();
+                LOG.error(
+                        "sql-guard could not write the audit record of the rewrites of operation {}.", handle, e);
+            }
+        }));
+    }
+
+    /**
+     * The guard's advisory for an operation, once the rewrites of its statement are proven (at most
+     * {@code sql-guard.rewrite.timeout} and one planning after the call): what the advisory routes
+     * answer.
+     */
+    public CompletableFuture<Optional<Advisory>> advisoryWhenProven(SessionHandle session, OperationHandle operation) {
+        Optional<GuardedSession> guarded = sessions.find(session);
+        if (guarded.isEmpty()) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        return bounded(guarded.get().rewritesProven(operation.toString()))
+                .thenApply(done -> guarded.get().advisory(operation.toString()));
+    }
+
+    /** The advisories of a session's most recent operations, once every pending rewrite of them is proven. */
+    public CompletableFuture<Optional<List<Advisory>>> advisoriesWhenProven(SessionHandle session) {
+        Optional<GuardedSession> guarded = sessions.find(session);
+        if (guarded.isEmpty()) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        return bounded(guarded.get().allRewritesProven()).thenApply(done -> Optional.of(guarded.get().advisories()));
+    }
+
+    /** {@code pending}, given up on after the rewrite timeout and one planning (the advisory then says pending). */
+    private CompletableFuture<Void> bounded(CompletableFuture<Void> pending) {
+        Policy policy = policies.current();
+        long ms = policy.rewrite().timeout().toMillis() + policy.explainTimeout().toMillis();
+        return pending.exceptionally(e -> null).completeOnTimeout(null, ms, TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -283,6 +380,7 @@ public final class StatementPipeline implements AutoCloseable {
     /** Stops the pipeline's threads: planning, and waiting on Flink's operations. */
     @Override
     public void close() {
+        rewrites.close();
         planner.close();
         gatewaySessions.ifPresent(GatewaySessions::close);
     }

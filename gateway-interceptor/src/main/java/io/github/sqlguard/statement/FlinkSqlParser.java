@@ -14,12 +14,15 @@ import org.apache.flink.sql.parser.validate.FlinkSqlConformance;
  * Flink's SQL parser ({@code FlinkSqlParserImpl}), configured as Flink's planner configures it in
  * {@code PlannerContext}: Java lexical rules, identifier length 256. Thread-safe: each thread reads
  * with a parser of its own, re-initialised for each statement.
+ *
+ * <p>Public for the rewrites ({@code rewrite} package), which read and change the statement's tree;
+ * internal to the guard otherwise.
  */
-final class FlinkSqlParser {
+public final class FlinkSqlParser {
 
     private FlinkSqlParser() {}
 
-    static final SqlParser.Config CONFIG =
+    public static final SqlParser.Config CONFIG =
             SqlParser.config()
                     .withParserFactory(FlinkSqlParserImpl.FACTORY)
                     .withConformance(FlinkSqlConformance.DEFAULT)
@@ -52,7 +55,7 @@ final class FlinkSqlParser {
      *
      * @throws SqlParseException as {@code SqlParser#parseStmtList} throws it
      */
-    static SqlNodeList parseStmtList(String text) throws SqlParseException {
+    public static SqlNodeList parseStmtList(String text) throws SqlParseException {
         if (text.length() > REUSED_PARSER_MAX_CHARS || text.indexOf('?') >= 0) {
             return SqlParser.create(text, CONFIG).parseStmtList();
         }

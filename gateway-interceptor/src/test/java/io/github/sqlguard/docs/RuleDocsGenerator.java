@@ -1,6 +1,7 @@
 package io.github.sqlguard.docs;
 
 import io.github.sqlguard.policy.GuardOptions;
+import io.github.sqlguard.rewrite.RewriteOptions;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
@@ -185,11 +186,20 @@ public final class RuleDocsGenerator {
                 .append("Every `sql-guard.*` option, as it goes in the gateway's Flink `config.yaml` (or as a `-D`"
                         + " dynamic property of the gateway). An unknown `sql-guard.*` key stops the gateway at"
                         + " start-up, naming the key; a reload with one keeps the policy in force.\n\n")
-                .append("This page is generated from `GuardOptions` and the rules' declarations; change those and run\n\n")
+                .append("This page is generated from `GuardOptions`, `RewriteOptions` and the rules' declarations; change those and run\n\n")
                 .append("```\n").append(COMMAND).append("\n```\n\n");
 
         out.append("## Guard options\n\n| Key | Default | Type | Description |\n|---|---|---|---|\n");
         for (ConfigOption<?> option : GuardOptions.all()) {
+            out.append("| `").append(option.key()).append("` | ").append(cell(OptionText.defaultValue(option)))
+                    .append(" | ").append(cell(OptionText.type(option))).append(" | ")
+                    .append(cell(OptionText.description(option))).append(" |\n");
+        }
+
+        out.append("\n## Rewrite options\n\nOptions of the proven rewrites (see [the rewrites](../user-guide/rewrites.md)):"
+                + " the values a rewrite has to choose, and how long the guard may spend proving them.\n\n"
+                + "| Key | Default | Type | Description |\n|---|---|---|---|\n");
+        for (ConfigOption<?> option : RewriteOptions.all()) {
             out.append("| `").append(option.key()).append("` | ").append(cell(OptionText.defaultValue(option)))
                     .append(" | ").append(cell(OptionText.type(option))).append(" | ")
                     .append(cell(OptionText.description(option))).append(" |\n");

@@ -72,6 +72,22 @@ public final class CaseCorpus {
         }
     }
 
+    /**
+     * The rewrite families a case's {@code -- expect-rewrite:} header names: the guard must offer a
+     * proven rewrite of each for the case's last statement (issue 23); empty without the header.
+     */
+    public static List<String> expectedRewrites(Path file) {
+        try {
+            return Files.readAllLines(file).stream()
+                    .filter(line -> line.startsWith("-- expect-rewrite:"))
+                    .findFirst()
+                    .map(line -> Arrays.stream(line.substring("-- expect-rewrite:".length()).strip().split("\\s+")).toList())
+                    .orElse(List.of());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The {@code .sql} files of {@code dir}, sorted. */
     public static List<Path> scripts(Path dir) {
         try (Stream<Path> list = Files.list(dir)) {

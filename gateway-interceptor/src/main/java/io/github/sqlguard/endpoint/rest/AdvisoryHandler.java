@@ -19,6 +19,7 @@ import javax.annotation.Nullable;
 
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /** Serves {@link AdvisoryHeaders}: the advisory of one operation, 404 when the guard keeps none. */
 public final class AdvisoryHandler
@@ -37,14 +38,14 @@ public final class AdvisoryHandler
             throws RestHandlerException {
         SessionHandle session = request.getPathParameter(SessionHandleIdPathParameter.class);
         OperationHandle operation = request.getPathParameter(OperationHandleIdPathParameter.class);
-        return guarded.advisory(session, operation)
-                .map(a -> CompletableFuture.completedFuture(AdvisoryResponseBody.of(a)))
-                .orElseThrow(
-                        () ->
-                                new RestHandlerException(
-                                        "Flink SQL Guard keeps no advisory for operation " + operation + " of session "
-                                                + session + " (unknown, closed, or older than the session's most recent"
-                                                + " operations).",
-                                        HttpResponseStatus.NOT_FOUND));
+        // Answers once the rewrites of the operation's statement are proven (a statement that ran gets them after it).
+        return guarded.advisoryWhenProven(session, operation).thenApply(advisory -> advisory
+                .map(AdvisoryResponseBody::of)
+                .orElseThrow(() -> new CompletionException(
+                        new RestHandlerException(
+                                "Flink SQL Guard keeps no advisory for operation " + operation + " of session "
+                                        + session + " (unknown, closed, or older than the session's most recent"
+                                        + " operations).",
+                                HttpResponseStatus.NOT_FOUND))));
     }
 }

@@ -1,5 +1,6 @@
 package io.github.sqlguard.endpoint.rest;
 
+import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.service.Advisory;
 
@@ -8,6 +9,7 @@ import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.annotation.JsonCre
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The JSON body of the advisory routes: what the guard said about one operation.
@@ -15,8 +17,16 @@ import java.util.List;
  * <pre>{@code
  * {"operationHandle": "…", "verdict": "WARN", "statementKind": "QUERY",
  *  "findings": [{"ruleId": "stateful-without-ttl", "level": "WARN", "reason": "…", "node": "GroupAggregate(…)",
- *                "excerpt": "==> GroupAggregate(…)\n   +- …", "fix": "…", "docLink": "docs/rules/stateful-without-ttl.md"}]}
+ *                "excerpt": "==> GroupAggregate(…)\n   +- …", "fix": "…", "docLink": "docs/rules/stateful-without-ttl.md"}],
+ *  "rewrites": [{"ruleId": "stateful-without-ttl", "findingNode": "GroupAggregate[4](…)", "family": "state-ttl-hint",
+ *                "sql": "SELECT /*+ STATE_TTL(…) *&#47; …;", "statement": "…", "operators": ["GroupAggregate"],
+ *                "columns": "same", "changes": "…", "chosen": "…", "view": null, "remaining": []}],
+ *  "rewritesPending": false}
  * }</pre>
+ *
+ * A rewrite answers the finding with its {@code ruleId} and {@code node}; {@code rewritesPending}
+ * is true while the rewrites of a statement that ran are still being proven (the routes wait for
+ * them, within {@code sql-guard.rewrite.timeout}).
  *
  * <p>Stability: public, evolving (fields may be added, none removed).
  */
@@ -34,16 +44,26 @@ public final class AdvisoryResponseBody implements ResponseBody {
     @JsonProperty("findings")
     private final List<FindingBody> findings;
 
+    @JsonProperty("rewrites")
+    private final List<RewriteBody> rewrites;
+
+    @JsonProperty("rewritesPending")
+    private final boolean rewritesPending;
+
     @JsonCreator
     public AdvisoryResponseBody(
             @JsonProperty("operationHandle") String operationHandle,
             @JsonProperty("verdict") String verdict,
             @JsonProperty("statementKind") String statementKind,
-            @JsonProperty("findings") List<FindingBody> findings) {
+            @JsonProperty("findings") List<FindingBody> findings,
+            @JsonProperty("rewrites") List<RewriteBody> rewrites,
+            @JsonProperty("rewritesPending") boolean rewritesPending) {
         this.operationHandle = operationHandle;
         this.verdict = verdict;
         this.statementKind = statementKind;
         this.findings = findings == null ? List.of() : List.copyOf(findings);
+        this.rewrites = rewrites == null ? List.of() : List.copyOf(rewrites);
+        this.rewritesPending = rewritesPending;
     }
 
     /** The body of an advisory. */
@@ -52,7 +72,95 @@ public final class AdvisoryResponseBody implements ResponseBody {
                 advisory.operationHandle(),
                 advisory.verdict(),
                 advisory.statementKind(),
-                advisory.findings().stream().map(FindingBody::of).toList());
+                advisory.findings().stream().map(FindingBody::of).toList(),
+                advisory.rewrites().stream().map(RewriteBody::of).toList(),
+                advisory.rewritesPending());
+    }
+
+    public List<RewriteBody> getRewrites() {
+        return rewrites;
+    }
+
+    public boolean isRewritesPending() {
+        return rewritesPending;
+    }
+
+    /** One proven rewrite, as {@link Rewrite} carries it. */
+    public static final class RewriteBody {
+
+        @JsonProperty("ruleId")
+        private final String ruleId;
+        @JsonProperty("findingNode")
+        private final String findingNode;
+        @JsonProperty("family")
+        private final String family;
+        @JsonProperty("sql")
+        private final String sql;
+        @JsonProperty("statement")
+        private final String statement;
+        @JsonProperty("operators")
+        private final List<String> operators;
+        @JsonProperty("columns")
+        private final String columns;
+        @JsonProperty("changes")
+        private final String changes;
+        @JsonProperty("chosen")
+        private final String chosen;
+        @JsonProperty("view")
+        private final String view;
+        @JsonProperty("remaining")
+        private final List<String> remaining;
+
+        @JsonCreator
+        public RewriteBody(
+                @JsonProperty("ruleId") String ruleId,
+                @JsonProperty("findingNode") String findingNode,
+                @JsonProperty("family") String family,
+                @JsonProperty("sql") String sql,
+                @JsonProperty("statement") String statement,
+                @JsonProperty("operators") List<String> operators,
+                @JsonProperty("columns") String columns,
+                @JsonProperty("changes") String changes,
+                @JsonProperty("chosen") String chosen,
+                @JsonProperty("view") String view,
+                @JsonProperty("remaining") List<String> remaining) {
+            this.ruleId = ruleId;
+            this.findingNode = findingNode;
+            this.family = family;
+            this.sql = sql;
+            this.statement = statement;
+            this.operators = operators == null ? List.of() : List.copyOf(operators);
+            this.columns = columns;
+            this.changes = changes;
+            this.chosen = chosen;
+            this.view = view;
+            this.remaining = remaining == null ? List.of() : List.copyOf(remaining);
+        }
+
+        static RewriteBody of(Rewrite rewrite) {
+            return new RewriteBody(
+                    rewrite.ruleId(), rewrite.findingNode(), rewrite.family(), rewrite.sql(), rewrite.statement(),
+                    rewrite.operators(), rewrite.columns(), rewrite.changes(), rewrite.chosen(), rewrite.view().orElse(null),
+                    rewrite.remaining());
+        }
+
+        /** The rewrite this body carries. */
+        public Rewrite toRewrite() {
+            return new Rewrite(ruleId, findingNode, family, sql, statement, operators, columns, changes, chosen,
+                    Optional.ofNullable(view), remaining);
+        }
+
+        public String getRuleId() {
+            return ruleId;
+        }
+
+        public String getFamily() {
+            return family;
+        }
+
+        public String getSql() {
+            return sql;
+        }
     }
 
     public String getOperationHandle() {

@@ -17,6 +17,7 @@ import javax.annotation.Nullable;
 
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /** Serves {@link SessionAdvisoriesHeaders}: a session's advisories, oldest first; 404 for an unknown session. */
 public final class SessionAdvisoriesHandler
@@ -34,12 +35,10 @@ public final class SessionAdvisoriesHandler
             @Nullable SqlGatewayRestAPIVersion version, @Nonnull HandlerRequest<EmptyRequestBody> request)
             throws RestHandlerException {
         SessionHandle session = request.getPathParameter(SessionHandleIdPathParameter.class);
-        return guarded.advisories(session)
-                .map(list -> CompletableFuture.completedFuture(
-                        new SessionAdvisoriesResponseBody(list.stream().map(AdvisoryResponseBody::of).toList())))
-                .orElseThrow(
-                        () ->
-                                new RestHandlerException(
-                                        "Flink SQL Guard knows no session " + session + ".", HttpResponseStatus.NOT_FOUND));
+        // Answers once every pending rewrite of the session's operations is proven.
+        return guarded.advisoriesWhenProven(session).thenApply(advisories -> advisories
+                .map(list -> new SessionAdvisoriesResponseBody(list.stream().map(AdvisoryResponseBody::of).toList()))
+                .orElseThrow(() -> new CompletionException(new RestHandlerException(
+                        "Flink SQL Guard knows no session " + session + ".", HttpResponseStatus.NOT_FOUND))));
     }
 }

@@ -44,7 +44,7 @@ public final class TtlNotATableOptionRule implements Rule {
     }
 
     /** True for keys that name a state TTL: {@code state.ttl*}, {@code *state.ttl}, {@code *state-ttl*}. */
-    static boolean isStateTtlKey(String key) {
+    public static boolean isStateTtlKey(String key) {
         String k = key == null ? "" : key.strip().toLowerCase(Locale.ROOT);
         return k.startsWith("state.ttl")
                 || k.endsWith("state.ttl")

@@ -1,0 +1,124 @@
+package io.github.sqlguard.lint;
+
+import io.github.sqlguard.rewrite.Rewrite;
+import io.github.sqlguard.rules.Level;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code lint --fix} and {@code --diff}: the proven rewrites written into the scripts, as {@code
+ * sqlfluff fix} writes its fixes. A statement is replaced by the preferred proven rewrite of its
+ * highest finding that has one (BLOCK first); from its first code character to its end, so its
+ * leading comments and its {@code ;} stay. Only proven rewrites are written; a statement whose text
+ * is no longer where lint read it (the file changed meanwhile) is left as it is.
+ *
+ * @param file the script, as lint reported it
+ * @param original its text when lint read it
+ * @param fixed its text with the rewrites
+ * @param hunks what changed, by lines, in order
+ */
+record LintFixes(Path file, String original, String fixed, List<Hunk> hunks) {
+
+    /**
+     * One replaced statement, by whole lines.
+     *
+     * @param line 1-based first line in the original
+     * @param before the original's lines
+     * @param after the lines that replace them
+     */
+    record Hunk(int line, List<String> before, List<String> after) {}
+
+    /** The fixes of every file of {@code run} that has a proven rewrite, in the run's order. */
+    static List<LintFixes> of(LintRun run) throws IOException {
+        Map<String, List<LintedStatement>> byFile = new LinkedHashMap<>();
+        for (LintedStatement statement : run.statements()) {
+            if (rewriteOf(statement).isPresent()) {
+                byFile.computeIfAbsent(statement.file(), f -> new ArrayList<>()).add(statement);
+            }
+        }
+        List<LintFixes> out = new ArrayList<>();
+        for (Map.Entry<String, List<LintedStatement>> entry : byFile.entrySet()) {
+            Path file = Path.of(entry.getKey());
+            if (Files.isRegularFile(file)) {
+                fix(file, Files.readString(file, StandardCharsets.UTF_8), entry.getValue()).ifPresent(out::add);
+            }
+        }
+        return out;
+    }
+
+    /** The rewrite written for {@code statement}: the first proven one of its highest findings. */
+    static Optional<Rewrite> rewriteOf(LintedStatement statement) {
+        for (Level level : new Level[] {Level.BLOCK, Level.WARN}) {
+            for (LintFinding finding : statement.findings()) {
+                if (finding.level() == level && !finding.unanalysed()) {
+                    Optional<Rewrite> rewrite = statement.rewriteOf(finding);
+                    if (rewrite.isPresent()) {
+                        return rewrite;
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<LintFixes> fix(Path file, String text, List<LintedStatement> statements) {
+        List<String> lines = new ArrayList<>(Arrays.asList(text.split("\n", -1)));
+        List<Hunk> hunks = new ArrayList<>();
+        // From the end, so that the lines of the statements above stay where lint read them.
+        for (int i = statements.size() - 1; i >= 0; i--) {
+            LintedStatement statement = statements.get(i);
+            String code = LintRewrites.code(statement.text());
+            String[] codeLines = code.split("\n", -1);
+            int first = statement.line() - 1;
+            int last = first + codeLines.length - 1;
+            if (last >= lines.size()) {
+                continue;
+            }
+            String head = lines.get(first);
+            int from = statement.column() - 1;
+            String block = String.join("\n", lines.subList(first, last + 1));
+            if (from > head.length() || !block.startsWith(code, from)) {
+                continue;
+            }
+            String replacement = LintRewrites.replacement(rewriteOf(statement).orElseThrow(), statement.text());
+            String changed = block.substring(0, from) + replacement + block.substring(from + code.length());
+            List<String> before = List.copyOf(lines.subList(first, last + 1));
+            List<String> after = Arrays.asList(changed.split("\n", -1));
+            lines.subList(first, last + 1).clear();
+            lines.addAll(first, after);
+            hunks.add(0, new Hunk(first + 1, before, after));
+        }
+        if (hunks.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new LintFixes(file, text, String.join("\n", lines), hunks));
+    }
+
+    /** Writes the fixed text over the file. */
+    void write() throws IOException {
+        Files.writeString(file, fixed, StandardCharsets.UTF_8);
+    }
+
+    /** The change as a unified diff ({@code diff -U0}: each hunk the replaced lines, no context). */
+    void diff(PrintWriter out) {
+        out.println("--- a/" + file);
+        out.println("+++ b/" + file);
+        int shift = 0;
+        for (Hunk hunk : hunks) {
+            out.printf("@@ -%d,%d +%d,%d @@%n", hunk.line(), hunk.before().size(), hunk.line() + shift, hunk.after().size());
+            hunk.before().forEach(line -> out.println("-" + line));
+            hunk.after().forEach(line -> out.println("+" + line));
+            shift += hunk.after().size() - hunk.before().size();
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package io.github.sqlguard.lint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.cli.SqlGuardCommand;
+import io.github.sqlguard.statement.ScriptSplitter;
+import io.github.sqlguard.testing.CaseCorpus;
+import io.github.sqlguard.testing.SqlScript;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.flink.configuration.Configuration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Issue 23's "done when" for lint: every shared case whose last statement is BLOCK or WARN with a
+ * finding of a rule the rewrites answer gets a verified rewrite in {@code lint --format json}, and
+ * linting the case's setup followed by that rewrite gives no BLOCK and not the original rule.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class LintRewritesTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The rules of issue 23's table ({@code rewrite.RewriteFamilies}). */
+    private static final Set<String> REWRITTEN = Set.of(
+            "unbounded-rank", "global-rank", "dedup-not-recognized", "row-number-without-order-by", "over-order-desc",
+            "unbounded-over-aggregate", "rn-filter-in-same-select", "frame-with-row-number", "rank-function-unsupported",
+            "sort-non-time", "ttl-bare-number", "ttl-too-short", "ttl-not-a-table-option", "ttl-hint-ignored",
+            "stateful-without-ttl", "on-conflict-required");
+
+    /** Shared case 03 with a comment over the Top-N. */
+    private static final String TOP_N_SCRIPT = "CREATE TABLE orders (\n"
+            + "  order_id STRING,\n"
+            + "  user_id STRING,\n"
+            + "  amount DOUBLE,\n"
+            + "  order_time TIMESTAMP(3),\n"
+            + "  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND\n"
+            + ") WITH ('connector' = 'datagen', 'rows-per-second' = '10');\n"
+            + "\n"
+            + "-- the top 3 orders per user\n"
+            + "SELECT * FROM (\n"
+            + "  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC) AS rn FROM orders\n"
+            + ") t WHERE rn <= 3;\n";
+
+    private LintEngine engine;
+    private final List<Path> cases = new ArrayList<>();
+
+    @BeforeAll
+    void start() throws Exception {
+        engine = new LintEngine(new Configuration());
+        cases.addAll(CaseCorpus.scripts(CaseCorpus.sharedDir()));
+    }
+
+    @AfterAll
+    void stop() {
+        engine.close();
+    }
+
+    @Test
+    void everyBlockOrWarnFindingOfTheFamiliesGetsAVerifiedRewriteThatLintsWithoutIt() throws Exception {
+        List<String> missing = new ArrayList<>();
+        List<String> failing = new ArrayList<>();
+        int verified = 0;
+        for (Path file : cases) {
+            String text = SqlScript.withoutHeader(Files.readString(file));
+            JsonNode report = json(engine.lint(file.getFileName().toString(), text));
+            JsonNode last = report.get(report.size() - 1);
+            List<String> setup = setupOf(text);
+            for (JsonNode finding : last.path("findings")) {
+                String rule = finding.path("rule").asText();
+                String level = finding.path("level").asText();
+                if (!REWRITTEN.contains(rule) || !(level.equals("BLOCK") || level.equals("WARN"))) {
+                    continue;
+                }
+                JsonNode rewrite = finding.path("rewrite");
+                if (!rewrite.path("verified").asBoolean()) {
+                    missing.add(file.getFileName() + " " + level + " " + rule);
+                    continue;
+                }
+                verified++;
+                String script = String.join(";\n", setup) + (setup.isEmpty() ? "" : ";\n") + rewrite.path("sql").asText();
+                JsonNode relinted = json(engine.lint(file.getFileName() + " rewritten", script));
+                List<String> after = new ArrayList<>();
+                relinted.forEach(s -> s.path("findings").forEach(f -> after.add(f.path("level").asText() + " "
+                        + f.path("rule").asText())));
+                List<String> lastRules = new ArrayList<>();
+                relinted.get(relinted.size() - 1).path("findings").forEach(f -> lastRules.add(f.path("rule").asText()));
+                if (after.stream().anyMatch(f -> f.startsWith("BLOCK ")) || lastRules.contains(rule)) {
+                    failing.add(file.getFileName() + " " + rule + "/" + rewrite.path("family").asText() + ": " + after);
+                }
+            }
+        }
+        assertThat(verified).isPositive();
+        assertThat(missing).as("BLOCK or WARN findings of the families without a verified rewrite").isEmpty();
+        assertThat(failing).as("rewrites that lint with a BLOCK or the original rule").isEmpty();
+    }
+
+    @Test
+    void jsonRewriteCarriesTheStatementItsOperatorsColumnsAndChange() throws Exception {
+        Path file = cases.stream().filter(p -> p.getFileName().toString().startsWith("03-")).findFirst().orElseThrow();
+        JsonNode report = json(engine.lint(file.getFileName().toString(), SqlScript.withoutHeader(Files.readString(file))));
+
+        JsonNode rewrite = report.get(report.size() - 1).path("findings").get(0).path("rewrite");
+
+        assertThat(rewrite.path("family").asText()).isEqualTo("window-top-n");
+        assertThat(rewrite.path("verified").asBoolean()).isTrue();
+        assertThat(rewrite.path("sql").asText()).contains("TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '5' MINUTE)")
+                .endsWith(";");
+        assertThat(rewrite.path("operators")).extracting(JsonNode::asText).containsExactly("WindowRank");
+        assertThat(rewrite.path("columns").asText()).isEqualTo("same");
+        assertThat(rewrite.path("changes").asText()).contains("per 5 min TUMBLE window");
+    }
+
+    @Test
+    void fixWritesTheProvenRewriteIntoTheScriptKeepingEverythingElse(@TempDir Path dir) throws Exception {
+        Path script = Files.writeString(dir.resolve("top-n.sql"), TOP_N_SCRIPT);
+
+        assertThat(SqlGuardCommand.execute("lint", "-q", "--fix", "-o",
+                dir.resolve("report.txt").toString(), script.toString())).isEqualTo(LintCommand.FINDINGS);
+
+        String fixed = Files.readString(script);
+        assertThat(fixed).startsWith(TOP_N_SCRIPT.substring(0, TOP_N_SCRIPT.indexOf("-- the top 3")))
+                .contains("-- the top 3 orders per user\nSELECT * FROM (")
+                .contains("PARTITION BY window_start, window_end, user_id ORDER BY amount DESC")
+                .contains("FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '5' MINUTE))")
+                .endsWith(") t WHERE rn <= 3;\n");
+        // The fixed script lints clean of BLOCK findings.
+        assertThat(SqlGuardCommand.execute("lint", "-q", "-o", dir.resolve("again.txt").toString(),
+                script.toString())).isEqualTo(LintCommand.OK);
+    }
+
+    @Test
+    void diffShowsTheReplacedLinesAndLeavesTheScriptAlone(@TempDir Path dir) throws Exception {
+        Path script = Files.writeString(dir.resolve("top-n.sql"), TOP_N_SCRIPT);
+        LintRun run = new LintRun(List.of(script.toString()), engine.lint(script.toString(), TOP_N_SCRIPT), List.of());
+
+        List<LintFixes> fixes = LintFixes.of(run);
+        StringWriter text = new StringWriter();
+        try (PrintWriter out = new PrintWriter(text)) {
+            fixes.forEach(f -> f.diff(out));
+        }
+
+        assertThat(fixes).hasSize(1);
+        assertThat(text.toString())
+                .startsWith("--- a/" + script + "\n+++ b/" + script + "\n@@ -10,3 +10,3 @@\n")
+                .contains("-  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC)"
+                        + " AS rn FROM orders\n")
+                .contains("+  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY window_start, window_end,"
+                        + " user_id ORDER BY amount DESC) AS rn FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time),"
+                        + " INTERVAL '5' MINUTE))\n");
+        assertThat(Files.readString(script)).isEqualTo(TOP_N_SCRIPT);
+    }
+
+    /** The statements before the last, as written. */
+    private static List<String> setupOf(String text) {
+        List<String> statements = new ArrayList<>();
+        ScriptSplitter.split(text).forEach(s -> statements.add(s.text()));
+        return statements.subList(0, statements.size() - 1);
+    }
+
+    private static JsonNode json(List<LintedStatement> statements) throws Exception {
+        StringWriter text = new StringWriter();
+        try (PrintWriter out = new PrintWriter(text)) {
+            LintFormat.JSON.write(new LintRun(List.of(), statements, List.of()), out);
+        }
+        return JSON.readTree(text.toString());
+    }
+}

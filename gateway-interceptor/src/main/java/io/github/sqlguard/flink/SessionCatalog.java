@@ -1,0 +1,166 @@
+package io.github.sqlguard.flink;
+
+import io.github.sqlguard.plan.Column;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.Schema;
+import org.apache.flink.table.api.internal.TableEnvironmentInternal;
+import org.apache.flink.table.catalog.CatalogBaseTable;
+import org.apache.flink.table.catalog.CatalogManager;
+import org.apache.flink.table.catalog.CatalogTable;
+import org.apache.flink.table.catalog.CatalogView;
+import org.apache.flink.table.catalog.ContextResolvedTable;
+import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.catalog.ResolvedCatalogBaseTable;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.catalog.UnresolvedIdentifier;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.table.operations.Operation;
+import org.apache.flink.table.operations.QueryOperation;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * What the rewrites read of a session's catalogs, through the session's own {@link CatalogManager}
+ * (the one its table environments share, {@link GatewaySessions#tableEnvironment}): a table's or
+ * view's columns with their time attributes, a view's query, a table's options; the columns of a
+ * query, as Flink's parser and validator read it ({@code Parser#parse} to a {@link QueryOperation},
+ * which registers nothing). Reading changes nothing.
+ *
+ * <p>One thing does change the session, for the time of one proof: {@link #withChangedTable}
+ * registers a changed copy of a table as a temporary table under a scratch name, and drops it in a
+ * {@code finally}. Sound because Flink keeps temporary tables per session ({@code
+ * CatalogManager#createTemporaryTable}: in the session's catalog manager, never in a catalog), the
+ * scratch name is one nobody uses, and the caller holds the session's order, so no other call of
+ * the session runs meanwhile to list or read it. The other choice, a scratch table environment with
+ * copies of the session's temporary objects, would have to copy its functions, modules and jars too,
+ * and still plan against something that is not the session.
+ *
+ * <p>Thread-safe; a {@link Reader} is one statement's, for one thread.
+ */
+public final class SessionCatalog {
+
+    private final GatewaySessions sessions;
+
+    public SessionCatalog(GatewaySessions sessions) {
+        this.sessions = sessions;
+    }
+
+    /** A reader of {@code session}'s catalogs with {@code executionConfig}, for one statement's rewrites. */
+    public Reader reader(SessionHandle session, Configuration executionConfig) {
+        return new Reader(sessions.tableEnvironment(session, executionConfig));
+    }
+
+    /** What one statement's rewrites read of the session, with one table environment of it. */
+    public static final class Reader {
+
+        private final TableEnvironmentInternal tEnv;
+
+        private Reader(TableEnvironmentInternal tEnv) {
+            this.tEnv = tEnv;
+        }
+
+        /** The table or view {@code names} names in the session, resolved as Flink resolves a name in a query. */
+        public Optional<CatalogObject> lookUp(List<String> names) {
+            CatalogManager catalogs = tEnv.getCatalogManager();
+            ObjectIdentifier id;
+            try {
+                id = catalogs.qualifyIdentifier(UnresolvedIdentifier.of(names));
+            } catch (RuntimeException e) {
+                return Optional.empty();
+            }
+            Optional<ContextResolvedTable> table;
+            try {
+                table = catalogs.getTable(id);
+            } catch (RuntimeException e) {
+                return Optional.empty();
+            }
+            return table.map(t -> of(id, t));
+        }
+
+        /** The columns of {@code query}, a {@code SELECT}, as Flink's validator reads it; empty when it does not. */
+        public Optional<List<Column>> columns(String query) {
+            try {
+                List<Operation> operations = tEnv.getParser().parse(query);
+                if (operations.size() == 1 && operations.get(0) instanceof QueryOperation q) {
+                    return Optional.of(columns(q.getResolvedSchema()));
+                }
+            } catch (RuntimeException | LinkageError | StackOverflowError e) {
+                // Flink cannot read it: the rewrite that asked has no columns to go on.
+            }
+            return Optional.empty();
+        }
+
+        /**
+         * Runs {@code body} while a changed copy of the table {@code table} (catalog, database,
+         * name) is a temporary table {@code scratchName} of the same catalog and database: with a
+         * {@code WATERMARK} on {@code watermarkColumn} of {@code watermarkDelaySeconds}, and without
+         * the option {@code removedOption}. The copy is dropped when {@code body} returns or throws.
+         *
+         * @throws IllegalArgumentException when the table is not a table of the session
+         */
+        public <T> T withChangedTable(
+                List<String> table, String scratchName, Optional<String> watermarkColumn, long watermarkDelaySeconds,
+                Optional<String> removedOption, Supplier<T> body) {
+            CatalogManager catalogs = tEnv.getCatalogManager();
+            ObjectIdentifier id = ObjectIdentifier.of(table.get(0), table.get(1), table.get(2));
+            CatalogBaseTable original = catalogs.getTable(id)
+                    .<CatalogBaseTable>map(ContextResolvedTable::getResolvedTable)
+                    .orElseThrow(() -> new IllegalArgumentException("No table " + id + " in the session."));
+            if (!(original instanceof CatalogTable base)) {
+                throw new IllegalArgumentException(id + " is not a table.");
+            }
+            Schema.Builder schema = Schema.newBuilder().fromSchema(base.getUnresolvedSchema());
+            watermarkColumn.ifPresent(column -> {
+                String quoted = "`" + column.replace("`", "``") + "`";
+                schema.watermark(column, quoted + " - INTERVAL '" + watermarkDelaySeconds + "' SECOND");
+            });
+            Map<String, String> options = new HashMap<>(base.getOptions());
+            removedOption.ifPresent(options::remove);
+            CatalogTable copy = CatalogTable.newBuilder()
+                    .schema(schema.build())
+                    .comment(base.getComment())
+                    .partitionKeys(base.getPartitionKeys())
+                    .options(options)
+                    .build();
+            ObjectIdentifier scratch = ObjectIdentifier.of(id.getCatalogName(), id.getDatabaseName(), scratchName);
+            catalogs.createTemporaryTable(copy, scratch, false);
+            try {
+                return body.get();
+            } finally {
+                catalogs.dropTemporaryTable(scratch, true);
+            }
+        }
+
+        private static CatalogObject of(ObjectIdentifier id, ContextResolvedTable table) {
+            ResolvedCatalogBaseTable<?> resolved = table.getResolvedTable();
+            boolean view = resolved.getTableKind() == CatalogBaseTable.TableKind.VIEW;
+            Optional<String> query = view && resolved instanceof CatalogView v ? Optional.ofNullable(v.getOriginalQuery())
+                    : Optional.empty();
+            Map<String, String> options = view ? Map.of() : resolved.getOptions();
+            ResolvedSchema schema = resolved.getResolvedSchema();
+            return new CatalogObject(
+                    List.of(id.getCatalogName(), id.getDatabaseName(), id.getObjectName()), view, table.isTemporary(), query,
+                    columns(schema), !schema.getWatermarkSpecs().isEmpty(), options);
+        }
+
+        private static List<Column> columns(ResolvedSchema schema) {
+            List<Column> out = new ArrayList<>();
+            for (org.apache.flink.table.catalog.Column column : schema.getColumns()) {
+                LogicalType type = column.getDataType().getLogicalType();
+                Column.TimeAttribute time = LogicalTypeChecks.isRowtimeAttribute(type) ? Column.TimeAttribute.ROWTIME
+                        : LogicalTypeChecks.isProctimeAttribute(type) ? Column.TimeAttribute.PROCTIME
+                                : Column.TimeAttribute.NONE;
+                out.add(new Column(column.getName(), type.asSummaryString(), time));
+            }
+            return out;
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package io.github.sqlguard.rewrite;
+
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlHint;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What a query block does, as {@code STATE_TTL} hints see it (Flink's {@code StateTtlHint}: a hint
+ * applies to the regular joins and group aggregations of its own block, and names the block's
+ * inputs by their table name or alias).
+ */
+final class Blocks {
+
+    /** Aggregate functions by the name Flink's parser gives them (enough to tell an aggregating block). */
+    private static final Set<String> AGGREGATES =
+            Set.of("COUNT", "SUM", "AVG", "MIN", "MAX", "LAST_VALUE", "FIRST_VALUE", "LISTAGG", "COLLECT", "STDDEV_POP",
+                    "STDDEV_SAMP", "VAR_POP", "VAR_SAMP", "ARRAY_AGG", "JSON_OBJECTAGG", "JSON_ARRAYAGG");
+
+    private Blocks() {}
+
+    /** True when {@code select} groups or aggregates (outside an OVER window). */
+    static boolean aggregates(SqlSelect select) {
+        if (select.getGroup() != null && !select.getGroup().isEmpty()) {
+            return true;
+        }
+        for (SqlNode item : select.getSelectList()) {
+            if (aggregateCall(item)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean aggregateCall(SqlNode node) {
+        if (node instanceof SqlCall call) {
+            if (call.getKind() == SqlKind.OVER) {
+                return false;
+            }
+            if (AGGREGATES.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
+                return true;
+            }
+            for (SqlNode operand : Trees.children(call)) {
+                if (aggregateCall(operand)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** True when {@code select}'s {@code FROM} joins. */
+    static boolean joins(SqlSelect select) {
+        return select.getFrom() instanceof SqlJoin;
+    }
+
+    /**
+     * The names a hint on {@code select} names its inputs by: each table's alias or name, each
+     * aliased subquery's alias; null when an input has no name (a subquery without an alias).
+     */
+    static List<String> inputs(SqlSelect select) {
+        List<String> names = new ArrayList<>();
+        return collectInputs(select.getFrom(), names) ? names : null;
+    }
+
+    private static boolean collectInputs(SqlNode from, List<String> names) {
+        if (from == null) {
+            return false;
+        }
+        if (from instanceof SqlJoin join) {
+            return collectInputs(join.getLeft(), names) && collectInputs(join.getRight(), names);
+        }
+        if (from instanceof SqlIdentifier id) {
+            names.add(id.names.get(id.names.size() - 1));
+            return true;
+        }
+        if (from.getKind() == SqlKind.AS) {
+            names.add(((SqlIdentifier) ((SqlCall) from).operand(1)).getSimple());
+            return true;
+        }
+        SqlIdentifier table = Trees.tableName(from);
+        if (table != null) {
+            names.add(table.names.get(table.names.size() - 1));
+            return true;
+        }
+        return false;
+    }
+
+    /** The {@code STATE_TTL} hints of {@code select}'s own block. */
+    static List<SqlHint> stateTtlHints(SqlSelect select) {
+        List<SqlHint> out = new ArrayList<>();
+        if (select.getHints() != null) {
+            for (SqlNode node : select.getHints()) {
+                if (node instanceof SqlHint hint && hint.getName().toUpperCase(Locale.ROOT).equals("STATE_TTL")) {
+                    out.add(hint);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The hint {@code STATE_TTL('a' = 'ttl', 'b' = 'ttl')} for {@code inputs}. */
+    static SqlHint stateTtl(List<String> inputs, String ttl) {
+        List<String> pairs = new ArrayList<>();
+        for (String input : inputs) {
+            pairs.add("'" + input.replace("'", "''") + "' = '" + ttl + "'");
+        }
+        return Snippets.hint("STATE_TTL(" + String.join(", ", pairs) + ")");
+    }
+
+    /** {@code select}'s hints with {@code hint} added. */
+    static void addHint(SqlSelect select, SqlHint hint) {
+        SqlNodeList hints = new SqlNodeList(select.getParserPosition());
+        if (select.getHints() != null) {
+            select.getHints().forEach(hints::add);
+        }
+        hints.add(hint);
+        select.setHints(hints);
+    }
+}

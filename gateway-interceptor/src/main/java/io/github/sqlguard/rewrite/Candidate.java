@@ -1,0 +1,85 @@
+package io.github.sqlguard.rewrite;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A rewrite before its proof: what would be shown, what the proof plans, and what it must find.
+ *
+ * @param family the family that wrote it
+ * @param ruleId the rule of the finding it answers
+ * @param findingNode the node of that finding
+ * @param before the statements that go before the rewritten statement ({@code SET ...}, {@code
+ *     ALTER TABLE ...}, a view's new definition), each without its {@code ;}
+ * @param statement the rewritten statement, in the user's text where it is unchanged
+ * @param planned the statement the proof plans: {@code statement}, or with a rewritten view inlined
+ *     and a changed table under its scratch name
+ * @param config what the {@code SET}s of {@code before} set: the proof plans with it as the
+ *     statement's execution config, so the session is not changed
+ * @param tables tables the proof must see changed ({@link TableChange}), under a scratch name
+ * @param intent what the proof must find in the plan
+ * @param columns how the output columns may differ from the original's
+ * @param changes one line: what changes in meaning
+ * @param chosen the values chosen and where from, or empty
+ * @param view the view whose definition is rewritten, if any
+ */
+record Candidate(
+        String family,
+        String ruleId,
+        String findingNode,
+        List<String> before,
+        String statement,
+        String planned,
+        Map<String, String> config,
+        List<TableChange> tables,
+        Intent intent,
+        Columns columns,
+        String changes,
+        String chosen,
+        Optional<String> view) {
+
+    Candidate {
+        before = List.copyOf(before);
+        config = Map.copyOf(config);
+        tables = List.copyOf(tables);
+    }
+
+    /** The script shown: the statements before, then the statement, each ending with {@code ;}. */
+    String sql() {
+        StringBuilder out = new StringBuilder();
+        for (String statement : before) {
+            out.append(statement.strip()).append(";\n");
+        }
+        return out.append(statement.strip()).append(';').toString();
+    }
+
+    /** This candidate with {@code set} (a {@code SET 'key' = 'value'}) first, and its key and value in the proof's config. */
+    Candidate withSet(String key, String value, String why, String chosenValue) {
+        List<String> statements = new java.util.ArrayList<>();
+        statements.add("SET '" + key + "' = '" + value + "'");
+        statements.addAll(before);
+        Map<String, String> withKey = new java.util.HashMap<>(config);
+        withKey.put(key, value);
+        return new Candidate(
+                family, ruleId, findingNode, statements, statement, planned, withKey, tables, intent, columns,
+                changes + "; " + why, chosen.isEmpty() ? chosenValue : chosen + "; " + chosenValue, view);
+    }
+
+    /**
+     * How the rewrite's output columns may differ from the original statement's.
+     *
+     * @param added columns the rewrite adds on purpose ({@code window_start}, ...)
+     * @param removed columns it drops on purpose ({@code rn}, ...)
+     */
+    record Columns(Set<String> added, Set<String> removed) {
+
+        static final Columns SAME = new Columns(Set.of(), Set.of());
+
+        Columns {
+            added = Set.copyOf(added);
+            removed = Set.copyOf(removed);
+        }
+    }
+}

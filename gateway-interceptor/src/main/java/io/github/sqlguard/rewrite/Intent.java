@@ -1,0 +1,78 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.OperatorState;
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.rules.StateTtl;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a rewrite means to put into the plan, which its proof checks in the plan model: an operator
+ * by Flink's name ({@code WindowRank}, {@code Deduplicate}, {@code GroupAggregate}, ...), and
+ * where the rewrite sets a state TTL, that TTL on every state of that operator in the compiled plan.
+ *
+ * @param operators at least one node of one of these names must be in the plan; empty for a
+ *     statement that is not planned (a {@code SET}, a DDL)
+ * @param ttl the state TTL each such node's state must have (from the compiled plan), if any
+ */
+record Intent(List<String> operators, Optional<Duration> ttl) {
+
+    /** The operator name that stands for "any plan at all". */
+    static final String ANY = "*";
+
+    Intent {
+        operators = List.copyOf(operators);
+    }
+
+    /** A statement with no plan to check (configuration, DDL). */
+    static final Intent NO_PLAN = new Intent(List.of(), Optional.empty());
+
+    /** Any plan: the statement plans. */
+    static final Intent PLANS = new Intent(List.of(ANY), Optional.empty());
+
+    /** One of {@code operators} in the plan. */
+    static Intent operator(String... operators) {
+        return new Intent(List.of(operators), Optional.empty());
+    }
+
+    /** One of {@code operators} in the plan, each of them with state TTL {@code ttl}. */
+    static Intent operatorTtl(Duration ttl, String... operators) {
+        return new Intent(List.of(operators), Optional.of(ttl));
+    }
+
+    /** Why {@code plan} does not show this intent; empty when it does. */
+    Optional<String> violation(Optional<ExplainedPlan> plan) {
+        if (operators.isEmpty()) {
+            return Optional.empty();
+        }
+        if (plan.isEmpty()) {
+            return Optional.of("it did not plan");
+        }
+        if (operators.contains(ANY)) {
+            return Optional.empty();
+        }
+        List<PlanNode> intended = plan.get().nodes().stream().filter(n -> operators.contains(n.name())).toList();
+        if (intended.isEmpty()) {
+            return Optional.of("its plan has no " + String.join(" or ", operators));
+        }
+        if (ttl.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!plan.get().compiled()) {
+            return Optional.of("Flink gave no compiled plan, so the state TTL of " + intended.get(0).label()
+                    + " is not known");
+        }
+        for (PlanNode node : intended) {
+            for (OperatorState state : node.state()) {
+                if (!state.ttl().equals(ttl.get())) {
+                    return Optional.of(node.label() + "'s " + state.name() + " has a TTL of " + StateTtl.format(state.ttl())
+                            + ", not " + StateTtl.format(ttl.get()));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}

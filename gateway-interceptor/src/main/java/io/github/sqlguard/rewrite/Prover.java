@@ -1,0 +1,210 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.StatefulOperators;
+import io.github.sqlguard.rewrite.RewriteSession.Judged;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.plan.UnboundedRankRule;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Proves a candidate before it is shown, with the guard's own decision on it in the user's session
+ * ({@link RewriteSession#judge}: planned there, nothing registered, nothing run). A candidate is
+ * proven when
+ *
+ * <ol>
+ *   <li>the guard could analyse it, and it plans (a planner rejection is a BLOCK finding);
+ *   <li>the finding's rule no longer reports it, so the operator that caused the finding is gone;
+ *   <li>it has no BLOCK finding of its own;
+ *   <li>the intended operator is in its plan, with the state TTL the rewrite sets ({@link Intent},
+ *       read in the plan model: typed operators and the compiled plan's state entries);
+ *   <li>its output columns (names and types, from the plan's roots) are the original's, or differ
+ *       only as the rewrite says ({@link Candidate.Columns}); where the original did not plan there
+ *       is nothing to compare, and the rewrite names its columns.
+ * </ol>
+ *
+ * A structural rewrite (a subquery, a frame removed, {@code ROW_NUMBER}) that leaves only an
+ * unbounded Top-N is proven again with the session state TTL set before it, as that is what makes
+ * the Top-N bounded. Stateless.
+ */
+final class Prover {
+
+    /** What the proof of one candidate found. */
+    sealed interface Proof permits Proven, Rejected {}
+
+    /** Proven: the rewrite to show. */
+    record Proven(Rewrite rewrite) implements Proof {}
+
+    /** Not proven, and why. */
+    record Rejected(String reason) implements Proof {}
+
+    private Prover() {}
+
+    static Proof prove(Candidate candidate, RewriteContext context) {
+        Proof proof = proveOnce(candidate, context);
+        if (proof instanceof Rejected rejected && rejected.reason().startsWith(UNBOUNDED_ONLY)
+                && !candidate.config().containsKey(StateTtl.KEY)) {
+            String ttl = SqlTrees.duration(context.settings().stateTtl());
+            return proveOnce(
+                    candidate.withSet(
+                            StateTtl.KEY, ttl, "state expires " + ttl + " after a key's last change (the Top-N starts anew"
+                                    + " for a key idle that long)",
+                            "state TTL " + ttl + " (" + RewriteOptions.STATE_TTL.key() + ")"),
+                    context);
+        }
+        return proof;
+    }
+
+    /** Names the planner makes for unnamed expressions ({@code $2}, {@code EXPR$1}), not the user's. */
+    private static final Pattern PLANNER_NAME = Pattern.compile("(EXPR)?\\$\\d+");
+
+    private static final String UNBOUNDED_ONLY = "only an unbounded Top-N blocks it";
+
+    private static Proof proveOnce(Candidate candidate, RewriteContext context) {
+        if (!candidate.tables().isEmpty() && !context.session().mayUseScratchTables()) {
+            return new Rejected("it needs a changed table, which is planned only while the session's order is held");
+        }
+        Judged judged;
+        try {
+            judged = context.session().judge(candidate.planned(), candidate.config(), candidate.tables());
+        } catch (RuntimeException e) {
+            return new Rejected("the guard could not judge it: " + e);
+        }
+        if (judged.unanalysed().isPresent()) {
+            return new Rejected("the guard could not analyse it: " + judged.unanalysed().get());
+        }
+        List<Finding> findings = judged.verdict().findings();
+        if (findings.stream().anyMatch(f -> f.ruleId().equals(candidate.ruleId()))) {
+            return new Rejected(candidate.ruleId() + " is still reported");
+        }
+        List<Finding> blocking = judged.verdict().findings(Level.BLOCK);
+        if (!blocking.isEmpty()) {
+            boolean onlyUnbounded = blocking.stream().allMatch(f -> f.ruleId().equals(UnboundedRankRule.ID));
+            return new Rejected((onlyUnbounded ? UNBOUNDED_ONLY + ": " : "BLOCK: ")
+                    + String.join(", ", blocking.stream().map(Finding::ruleId).distinct().toList()));
+        }
+        Optional<String> violation = candidate.intent().violation(judged.plan());
+        if (violation.isPresent()) {
+            return new Rejected(violation.get());
+        }
+        Optional<String> columns = columns(candidate, context.request().plan(), judged.plan(), context.session());
+        if (columns.isEmpty()) {
+            return new Rejected("its output columns differ from the original's");
+        }
+        List<String> remaining = new ArrayList<>();
+        for (Finding finding : findings) {
+            remaining.add(finding.level() + " " + finding.ruleId());
+        }
+        return new Proven(new Rewrite(
+                candidate.ruleId(), candidate.findingNode(), candidate.family(), candidate.sql(),
+                candidate.statement().strip(), operators(judged.plan()), columns.get(), candidate.changes(),
+                candidate.chosen(), candidate.view(), remaining.stream().distinct().toList()));
+    }
+
+    /** The stateful operators of the plan, each name once, in plan order. */
+    private static List<String> operators(Optional<ExplainedPlan> plan) {
+        Set<String> names = new LinkedHashSet<>();
+        plan.ifPresent(p -> p.nodes().stream().map(PlanNode::name).filter(StatefulOperators::isStateful).forEach(names::add));
+        return List.copyOf(names);
+    }
+
+    /**
+     * {@code same}, or the difference the rewrite declares, or (where the original did not plan)
+     * the rewrite's columns; empty when the columns differ otherwise.
+     */
+    static Optional<String> columns(
+            Candidate candidate, Optional<ExplainedPlan> original, Optional<ExplainedPlan> rewritten, RewriteSession session) {
+        if (candidate.intent().operators().isEmpty()) {
+            return Optional.of("same");
+        }
+        List<Column> after = output(rewritten);
+        if (original.isEmpty()) {
+            // A query's plan root may carry planner-made names ($2); Flink's validator gives the user's (rn).
+            List<Column> named = session.columns(candidate.planned()).orElse(after);
+            boolean plannerNames = named.stream().anyMatch(c -> PLANNER_NAME.matcher(c.name()).matches());
+            return Optional.of(named.isEmpty() || plannerNames ? "not compared (the original statement did not plan)"
+                    : "the original statement did not plan; the rewrite's: " + names(named));
+        }
+        List<Column> before = output(original);
+        if (before.isEmpty() || after.isEmpty()) {
+            return Optional.of("not compared (Flink gave no column types)");
+        }
+        if (sameColumns(before, after)) {
+            return Optional.of("same");
+        }
+        List<String> added = new ArrayList<>();
+        List<String> removed = new ArrayList<>();
+        for (Column column : after) {
+            if (before.stream().noneMatch(c -> c.name().equals(column.name()))) {
+                added.add(column.name());
+            }
+        }
+        for (Column column : before) {
+            if (after.stream().noneMatch(c -> c.name().equals(column.name()))) {
+                removed.add(column.name());
+            }
+        }
+        boolean declared = candidate.columns().added().containsAll(added) && candidate.columns().removed().containsAll(removed)
+                && (!added.isEmpty() || !removed.isEmpty());
+        if (!declared) {
+            return Optional.empty();
+        }
+        List<Column> kept = after.stream().filter(c -> !added.contains(c.name())).toList();
+        List<Column> keptBefore = before.stream().filter(c -> !removed.contains(c.name())).toList();
+        if (!sameColumns(keptBefore, kept)) {
+            return Optional.empty();
+        }
+        StringBuilder out = new StringBuilder();
+        if (!added.isEmpty()) {
+            out.append(String.join(", ", added)).append(" added");
+        }
+        if (!removed.isEmpty()) {
+            out.append(out.isEmpty() ? "" : "; ").append(String.join(", ", removed)).append(" dropped");
+        }
+        return Optional.of(out.toString());
+    }
+
+    /** Same names and types, in order; a time attribute counts as its type. */
+    private static boolean sameColumns(List<Column> a, List<Column> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (!a.get(i).name().equals(b.get(i).name()) || !baseType(a.get(i).type()).equals(baseType(b.get(i).type()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A column type without its time attribute marker ({@code TIMESTAMP(3) *ROWTIME*} is {@code TIMESTAMP(3)}). */
+    private static String baseType(String type) {
+        return type.replace("*ROWTIME*", "").replace("*PROCTIME*", "").replace(" NOT NULL", "").strip();
+    }
+
+    private static String names(List<Column> columns) {
+        return String.join(", ", columns.stream().map(Column::name).toList());
+    }
+
+    /** The output columns of a plan: its roots' (the sinks, or what a query's result reads), in order. */
+    private static List<Column> output(Optional<ExplainedPlan> plan) {
+        if (plan.isEmpty()) {
+            return List.of();
+        }
+        List<Column> out = new ArrayList<>();
+        for (PlanNode root : plan.get().roots()) {
+            out.addAll(root.outputType().columns());
+        }
+        return out;
+    }
+}

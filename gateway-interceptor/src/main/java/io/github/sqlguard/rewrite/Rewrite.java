@@ -1,0 +1,91 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.rules.Finding;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A rewrite of the user's statement that the guard proved ({@link Prover}): planned in the user's
+ * session without changing it, the operator that caused the finding gone and the intended one
+ * there, no BLOCK finding of its own, and its output columns the original's or the difference
+ * stated. Only proven rewrites are shown.
+ *
+ * <p>Stability: public, evolving (lint's JSON report and the advisory routes carry it).
+ *
+ * @param ruleId the rule of the finding it answers
+ * @param findingNode the node of that finding ({@link Finding#node()}), which ties the two together
+ * @param family what kind of rewrite it is ({@link RewriteFamily#id()}), e.g. {@code window-top-n}
+ * @param sql what to run instead: the statement rewritten, after the statements it needs (a {@code
+ *     SET}, an {@code ALTER TABLE}, a view's new definition), each ending with {@code ;}
+ * @param statement the rewritten statement alone (the last of {@code sql}), as it goes in place of
+ *     the user's statement
+ * @param operators the stateful operators of the proven plan, by Flink's names ({@code WindowRank},
+ *     {@code Deduplicate}, ...), in plan order, each once
+ * @param columns {@code same}, or how the output columns differ from the original's
+ * @param changes one line: what changes in meaning
+ * @param chosen the values the rewrite had to choose, and where each came from (empty when none)
+ * @param view the view whose definition is rewritten, when the pattern sits in a view
+ * @param remaining the findings the rewritten statement still has (none BLOCK), as {@code LEVEL rule-id}
+ */
+public record Rewrite(
+        String ruleId,
+        String findingNode,
+        String family,
+        String sql,
+        String statement,
+        List<String> operators,
+        String columns,
+        String changes,
+        String chosen,
+        Optional<String> view,
+        List<String> remaining) {
+
+    public Rewrite {
+        Objects.requireNonNull(ruleId);
+        Objects.requireNonNull(findingNode);
+        operators = List.copyOf(operators);
+        remaining = List.copyOf(remaining);
+    }
+
+    /** True when this rewrite answers {@code finding}. */
+    public boolean answers(Finding finding) {
+        return ruleId.equals(finding.ruleId()) && findingNode.equals(finding.node());
+    }
+
+    /** Hex SHA-256 of {@link #sql()}, as the audit records it. */
+    public String sha256() {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(sql.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+        }
+    }
+
+    /** Text for an error message, an advisory or EXPLAIN's section, indented under its finding. */
+    public String describe() {
+        StringBuilder out = new StringBuilder();
+        out.append("  rewrite (").append(family).append(", proven in this session");
+        view.ifPresent(v -> out.append("; rewrites the view ").append(v));
+        out.append("):\n");
+        sql.lines().forEach(line -> out.append("    ").append(line).append('\n'));
+        out.append("    changes: ").append(changes).append('\n');
+        if (!chosen.isEmpty()) {
+            out.append("    chosen: ").append(chosen).append('\n');
+        }
+        out.append("    columns: ").append(columns);
+        if (!operators.isEmpty()) {
+            out.append("; plan: ").append(String.join(", ", operators));
+        }
+        out.append('\n');
+        if (!remaining.isEmpty()) {
+            out.append("    still reported: ").append(String.join(", ", remaining)).append('\n');
+        }
+        return out.toString();
+    }
+}

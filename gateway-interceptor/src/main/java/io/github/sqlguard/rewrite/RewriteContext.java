@@ -1,0 +1,213 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.rewrite.Candidate.Columns;
+import io.github.sqlguard.flink.CatalogObject;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.statement.ParsedStatement;
+
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What a family works with for one statement: the request, the session, the settings, and the
+ * scopes it may change ({@link Scope}: the statement, then the views it reads). Builds the
+ * candidate for a changed scope: the statement spliced back into the user's text ({@link
+ * Splicer}), or a view's new definition before the unchanged statement, with the view inlined in
+ * what the proof plans. One per statement; not thread-safe.
+ */
+final class RewriteContext {
+
+    /** Views followed below the statement: a pattern deeper than this is not rewritten. */
+    static final int MAX_VIEW_DEPTH = 3;
+
+    private final RewriteRequest request;
+    private final RewriteSession session;
+    private final RewriteSettings settings;
+    private final Map<String, Optional<List<Column>>> columns = new HashMap<>();
+    private final Map<List<String>, Optional<CatalogObject>> objects = new HashMap<>();
+    private List<Scope> scopes;
+    private int scratch;
+
+    RewriteContext(RewriteRequest request, RewriteSession session, RewriteSettings settings) {
+        this.request = request;
+        this.session = session;
+        this.settings = settings;
+    }
+
+    RewriteRequest request() {
+        return request;
+    }
+
+    RewriteSession session() {
+        return session;
+    }
+
+    RewriteSettings settings() {
+        return settings;
+    }
+
+    /**
+     * The text rewrites work on: the statement's own, or the statement an {@code EXPLAIN} explains
+     * (the rewrite is of that statement).
+     */
+    String text() {
+        ParsedStatement statement = request.statement();
+        if (statement instanceof ParsedStatement.Explain explain) {
+            return explain.explained().map(ParsedStatement.Planned::body).orElse("");
+        }
+        return statement.text();
+    }
+
+    /** The statement's scope, then the scopes of the views it reads, breadth first, at most {@link #MAX_VIEW_DEPTH} deep. */
+    List<Scope> scopes() {
+        if (scopes == null) {
+            scopes = new ArrayList<>();
+            scopes.add(Scope.statement(text()));
+            for (int i = 0; i < scopes.size(); i++) {
+                Scope scope = scopes.get(i);
+                if (scope.depth() >= MAX_VIEW_DEPTH) {
+                    continue;
+                }
+                Optional<SqlNode> tree = scope.tree();
+                if (tree.isEmpty()) {
+                    continue;
+                }
+                Set<String> ctes = Trees.withNames(tree.get());
+                for (SqlIdentifier name : Trees.tablesRead(tree.get())) {
+                    if (name.names.size() == 1 && ctes.contains(name.getSimple())) {
+                        continue;
+                    }
+                    lookUp(name.names)
+                            .filter(o -> o.view() && o.query().isPresent())
+                            .filter(o -> scopes.stream().noneMatch(s -> s.view().map(v -> v.identifier().equals(o.identifier())).orElse(false)))
+                            .ifPresent(view -> scopes.add(Scope.view(view, SqlTrees.unparse(name), scope)));
+                }
+            }
+        }
+        return scopes;
+    }
+
+    /** The table or view {@code names} names in the session (cached per statement). */
+    Optional<CatalogObject> lookUp(List<String> names) {
+        return objects.computeIfAbsent(List.copyOf(names), session::lookUp);
+    }
+
+    /** The columns of what the {@code FROM} item {@code item} reads, with time attributes (cached). */
+    Optional<List<Column>> columnsOf(SqlNode item) {
+        String query = "SELECT * FROM " + SqlTrees.unparse(item);
+        return columns.computeIfAbsent(query, session::columns);
+    }
+
+    /** The columns of the table {@code names} names: from the catalog, without planning. */
+    Optional<List<Column>> columnsOfTable(List<String> names) {
+        return lookUp(names).map(CatalogObject::columns);
+    }
+
+    /** A name for a changed copy of a table that nothing else uses. */
+    String scratchName() {
+        return "sql_guard_rewrite_" + Long.toHexString(System.nanoTime()) + "_" + (scratch++);
+    }
+
+    /**
+     * The candidate for {@code changed}, a changed tree of {@code scope} (the original being {@code
+     * scope.tree()}).
+     *
+     * @param before statements to run first (a {@code SET}, an {@code ALTER TABLE}), without {@code ;}
+     * @param config what the {@code SET}s among them set
+     * @param tables tables the proof sees changed
+     * @param planned what the proof plans instead of the statement's text (a scratch table in it),
+     *     or empty for the statement as shown
+     */
+    Candidate candidate(
+            RewriteFamily family, Finding finding, Scope scope, SqlNode changed, List<String> before,
+            Map<String, String> config, List<TableChange> tables, Optional<String> planned, Intent intent,
+            Columns expectedColumns, String changes, String chosen) {
+        if (scope.isStatement()) {
+            SqlNode original = scope.tree().orElseThrow();
+            String statement = Splicer.splice(scope.text(), original, changed);
+            return new Candidate(
+                    family.id(), finding.ruleId(), finding.node(), before, statement, planned.orElse(statement), config,
+                    tables, intent, expectedColumns, changes, chosen, Optional.empty());
+        }
+        CatalogObject view = scope.view().orElseThrow();
+        String query = SqlTrees.unparse(Identifiers.plain(changed));
+        List<String> statements = new ArrayList<>(before);
+        if (view.temporary()) {
+            statements.add("DROP TEMPORARY VIEW " + scope.writtenName());
+            statements.add("CREATE TEMPORARY VIEW " + scope.writtenName() + " AS\n" + query);
+        } else {
+            statements.add("ALTER VIEW " + scope.writtenName() + " AS\n" + query);
+        }
+        String inlined = inline(scope, changed);
+        String where = scope.depth() == 1 ? "" : " (read through " + (scope.depth() - 1) + " other view"
+                + (scope.depth() == 2 ? "" : "s") + ")";
+        return new Candidate(
+                family.id(), finding.ruleId(), finding.node(), statements, text(), planned.orElse(inlined), config, tables,
+                intent, expectedColumns,
+                changes + "; the pattern is in the view " + scope.writtenName() + where
+                        + ", so the view's definition is rewritten and the statement runs as it is"
+                        + (view.temporary() ? "" : " (ALTER VIEW changes it for every statement that reads it)"),
+                chosen, Optional.of(scope.writtenName()));
+    }
+
+    /** The statement's text with {@code scope}'s view, changed to {@code changed}, inlined where it is read, up to the statement. */
+    private String inline(Scope scope, SqlNode changed) {
+        SqlNode query = changed;
+        Scope current = scope;
+        while (current.parent().isPresent()) {
+            Scope parent = current.parent().get();
+            SqlNode tree = parent.tree().orElseThrow();
+            List<String> identifier = current.view().orElseThrow().identifier();
+            for (SqlSelect select : Trees.selects(tree)) {
+                if (select.getFrom() != null) {
+                    select.setFrom(inlineFrom(select.getFrom(), identifier, query));
+                }
+            }
+            SqlNode inlined = tree;
+            query = inlined;
+            current = parent;
+        }
+        return SqlTrees.unparse(query);
+    }
+
+    /** {@code from} with every read of the view {@code identifier} replaced by {@code (query) AS name}. */
+    private SqlNode inlineFrom(SqlNode from, List<String> identifier, SqlNode query) {
+        if (from instanceof SqlIdentifier id) {
+            return reads(id, identifier) ? as(query, id.names.get(id.names.size() - 1)) : from;
+        }
+        if (from instanceof org.apache.calcite.sql.SqlJoin join) {
+            join.setLeft(inlineFrom(join.getLeft(), identifier, query));
+            join.setRight(inlineFrom(join.getRight(), identifier, query));
+            return join;
+        }
+        if (from.getKind() == SqlKind.AS) {
+            SqlBasicCall as = (SqlBasicCall) from;
+            if (as.operand(0) instanceof SqlIdentifier id && reads(id, identifier)) {
+                as.setOperand(0, query);
+            }
+            return from;
+        }
+        return from;
+    }
+
+    private boolean reads(SqlIdentifier id, List<String> identifier) {
+        return !id.isStar() && lookUp(id.names).map(o -> o.identifier().equals(identifier)).orElse(false);
+    }
+
+    private static SqlNode as(SqlNode query, String name) {
+        return SqlStdOperatorTable.AS.createCall(SqlParserPos.ZERO, query, SqlTrees.identifier(name));
+    }
+}

@@ -1,0 +1,31 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.rules.Finding;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One kind of rewrite: for a finding of one of its rules, the candidates it writes for the
+ * statement, in order of preference. A family only writes; the {@link Prover} decides what is
+ * shown. Implementations are stateless and thread-safe, and never change the session.
+ */
+interface RewriteFamily {
+
+    /** The family's stable id, as reports name it: {@code window-top-n}, {@code state-ttl-hint}, ... */
+    String id();
+
+    /** The ids of the rules whose findings it answers. */
+    Set<String> rules();
+
+    /** The candidates for {@code finding} of {@code context}'s statement; empty when the family has none. */
+    List<Candidate> candidates(Finding finding, RewriteContext context);
+
+    /**
+     * True when every candidate that holds is offered (the choices are the user's to make, as the
+     * three {@code ON CONFLICT} actions); false when the first that holds is the family's rewrite.
+     */
+    default boolean offersEveryCandidate() {
+        return false;
+    }
+}

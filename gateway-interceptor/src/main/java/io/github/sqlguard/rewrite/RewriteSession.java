@@ -1,0 +1,46 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.flink.CatalogObject;
+import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.rules.Verdict;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What rewriting may ask of the user's session: read its catalogs, and have the guard judge a
+ * candidate in it. Nothing asked here may change the session: nothing is registered under a name
+ * anyone uses, nothing runs. Implemented by the service over Flink's session ({@code
+ * service.SessionRewrites}) and by tests.
+ */
+public interface RewriteSession {
+
+    /**
+     * The guard's decision on a candidate in this session, as if its statements ran: {@code
+     * statement} planned with {@code config} (what the candidate's {@code SET}s set) over the
+     * session's configuration and under the original call's execution config, against {@code
+     * tables} changed under their scratch names, and judged by the same policy and rules as the
+     * original statement.
+     */
+    Judged judge(String statement, Map<String, String> config, List<TableChange> tables);
+
+    /**
+     * The columns of {@code query} (a {@code SELECT}) in this session, with their time attributes,
+     * as Flink's parser and validator read it; empty when Flink cannot read it.
+     */
+    Optional<List<Column>> columns(String query);
+
+    /** The table or view {@code names} name in this session (resolved as Flink resolves them), if any. */
+    Optional<CatalogObject> lookUp(List<String> names);
+
+    /**
+     * True when a candidate may plan against a changed table ({@link Candidate#tables()}): the
+     * session's order is held, so no other call of the session can see the scratch table.
+     */
+    boolean mayUseScratchTables();
+
+    /** The guard's decision on a candidate: its verdict, plan, and why it was not analysed, if it was not. */
+    record Judged(Verdict verdict, Optional<ExplainedPlan> plan, Optional<String> unanalysed) {}
+}

@@ -1,0 +1,44 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.flink.CatalogObject;
+
+import org.apache.calcite.sql.SqlNode;
+
+import java.util.Optional;
+
+/**
+ * Where a rewrite may change SQL: the statement itself, or a view it reads (directly or through
+ * other views), whose definition the rewrite then replaces. Each {@link #tree()} is parsed anew,
+ * for one candidate alone.
+ *
+ * @param text the SQL of the scope: the statement's text, or the view's query as Flink keeps it
+ * @param view the view, for a view's scope
+ * @param writtenName how the referring scope names the view (as written there)
+ * @param parent the scope that reads the view; empty for the statement's scope
+ */
+record Scope(String text, Optional<CatalogObject> view, String writtenName, Optional<Scope> parent) {
+
+    /** The statement's own scope. */
+    static Scope statement(String text) {
+        return new Scope(text, Optional.empty(), "", Optional.empty());
+    }
+
+    /** The scope of {@code view}, read by {@code parent} under {@code writtenName}. */
+    static Scope view(CatalogObject view, String writtenName, Scope parent) {
+        return new Scope(view.query().orElseThrow(), Optional.of(view), writtenName, Optional.of(parent));
+    }
+
+    boolean isStatement() {
+        return view.isEmpty();
+    }
+
+    /** A fresh tree of {@link #text()}, for one candidate to change; empty when Flink's parser cannot read it. */
+    Optional<SqlNode> tree() {
+        return SqlTrees.parse(text);
+    }
+
+    /** How many views deep this scope is: 0 for the statement. */
+    int depth() {
+        return parent.map(p -> p.depth() + 1).orElse(0);
+    }
+}

@@ -1,0 +1,67 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.rewrite.Candidate.Columns;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
+import io.github.sqlguard.rules.plan.UnboundedRankRule;
+import io.github.sqlguard.statement.ParsedStatement;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code session-state-ttl}, for {@code unbounded-rank} and {@code stateful-without-ttl}: the
+ * statement as it is, after {@code SET 'table.exec.state.ttl' = '<sql-guard.rewrite.state-ttl>'}
+ * ({@code ExecutionConfigOptions#IDLE_STATE_RETENTION}), which bounds the state of every stateful
+ * operator that no {@code STATE_TTL} hint gives its own. Proven with the value as the statement's
+ * execution config, so the session keeps its own; proven only when the operator of the finding
+ * gets that TTL in the compiled plan (a hint of {@code '0'} on it, or the call's own execution
+ * config, would override the SET, and then this is not offered).
+ */
+final class SessionStateTtl implements RewriteFamily {
+
+    static final String ID = "session-state-ttl";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Set<String> rules() {
+        return Set.of(UnboundedRankRule.ID, StatefulWithoutTtlRule.ID);
+    }
+
+    @Override
+    public List<Candidate> candidates(Finding finding, RewriteContext context) {
+        ParsedStatement statement = context.request().statement();
+        if (statement.plannedBody().isEmpty()) {
+            return List.of();
+        }
+        Duration ttl = context.settings().stateTtl();
+        String value = SqlTrees.duration(ttl);
+        String operator = operatorName(finding.node()).orElse("Rank");
+        String text = context.text();
+        return List.of(new Candidate(
+                ID, finding.ruleId(), finding.node(), List.of("SET '" + StateTtl.KEY + "' = '" + value + "'"), text, text,
+                Map.of(StateTtl.KEY, value), List.of(), Intent.operatorTtl(ttl, operator), Columns.SAME,
+                "each stateful operator of this statement and of the session's later ones forgets a key's state " + value
+                        + " after the key's last change (an idle key's " + (operator.equals("Rank") ? "ranking" : "state")
+                        + " starts anew), where no STATE_TTL hint gives it another TTL",
+                "state TTL " + value + " (" + RewriteOptions.STATE_TTL.key() + ")", Optional.empty()));
+    }
+
+    /** The operator a plan finding names first: {@code GroupAggregate} of {@code GroupAggregate[4](groupBy=[user_id])}. */
+    static Optional<String> operatorName(String node) {
+        int bracket = node.indexOf('[');
+        if (bracket <= 0) {
+            return Optional.empty();
+        }
+        String name = node.substring(0, bracket);
+        return name.chars().allMatch(Character::isLetterOrDigit) ? Optional.of(name) : Optional.empty();
+    }
+}

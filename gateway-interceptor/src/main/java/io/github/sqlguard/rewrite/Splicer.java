@@ -1,0 +1,352 @@
+package io.github.sqlguard.rewrite;
+
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.util.Litmus;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Writes a changed statement tree back into the user's own text: only the parts that changed are
+ * written anew, so the rest (comments, line breaks, spacing, keyword case) stays as the user wrote
+ * it, as {@code sqlfluff fix} leaves what it does not fix.
+ *
+ * <p>The original and the changed tree are walked side by side; where they differ, the smallest
+ * differing node of the original is replaced by the unparsed changed node ({@link SqlTrees#unparse}),
+ * at the text span Flink's parser gave it ({@link SqlParserPos}: line and column, tab size 1), and
+ * items added to or removed from a list are inserted or cut beside their neighbours. Parser
+ * positions do not always cover a node's whole text (a {@code PARTITION BY} list may start at its
+ * keyword, a parenthesised query inside its parentheses), so the result is checked: it must read
+ * back, through Flink's parser, as the changed tree (the two unparse alike). When it does not, the
+ * change is put back one level up, at the parent node's span, and so on; at the top, the whole
+ * statement is written anew.
+ *
+ * <p>Stateless.
+ */
+final class Splicer {
+
+    /** Levels tried above the differing nodes before the whole statement is written anew. */
+    private static final int MAX_LIFT = 6;
+
+    private Splicer() {}
+
+    /** {@code changed} written into {@code text}, whose tree (as Flink's parser reads it) is {@code original}. */
+    static String splice(String text, SqlNode original, SqlNode changed) {
+        String expected = SqlTrees.unparse(changed);
+        if (SqlTrees.unparse(original).equals(expected)) {
+            return text;
+        }
+        List<Diff> diffs = new ArrayList<>();
+        diff(original, changed, new ArrayList<>(), new ArrayList<>(), diffs);
+        Offsets offsets = new Offsets(text);
+        for (int level = 0; level <= MAX_LIFT && !diffs.isEmpty(); level++) {
+            Optional<String> spliced = apply(text, offsets, diffs, level);
+            if (spliced.isPresent() && readsAs(spliced.get(), expected)) {
+                return spliced.get();
+            }
+        }
+        return rewritten(text, original, offsets, changed);
+    }
+
+    /** The whole statement written anew, the text before its first token (its comments) kept. */
+    private static String rewritten(String text, SqlNode original, Offsets offsets, SqlNode changed) {
+        int start = offsets.start(original.getParserPosition());
+        String head = start > 0 ? text.substring(0, Math.min(start, text.length())) : leadingComments(text);
+        return head + SqlTrees.unparse(changed);
+    }
+
+    /** The comment lines at the start of {@code text} (a statement's parser position is not always its first token). */
+    private static String leadingComments(String text) {
+        int i = 0;
+        while (i < text.length()) {
+            int next = io.github.sqlguard.statement.SqlText.skipComment(text, i);
+            if (next != i) {
+                i = next;
+            } else if (Character.isWhitespace(text.charAt(i))) {
+                i++;
+            } else {
+                break;
+            }
+        }
+        return text.substring(0, i);
+    }
+
+    private static boolean readsAs(String text, String expected) {
+        return SqlTrees.parse(text).map(SqlTrees::unparse).map(expected::equals).orElse(false);
+    }
+
+    /**
+     * One place where the trees differ: the nodes from the root down to it in each tree, and, for
+     * a list that gained or lost items, the edits that insert or cut them.
+     */
+    private record Diff(List<SqlNode> originals, List<SqlNode> changes, List<ListEdit> listEdits) {
+
+        /**
+         * The edit of this difference lifted {@code level} nodes up (a list's own edits are level 0,
+         * the list written anew level 1); empty when it cannot be placed.
+         */
+        Optional<Edit> edit(Offsets offsets, int level) {
+            int lift = listEdits.isEmpty() ? level : level - 1;
+            int index = originals.size() - 1 - lift;
+            if (index < 0) {
+                return Optional.empty();
+            }
+            SqlNode node = originals.get(index);
+            SqlParserPos pos = node.getParserPosition();
+            int start = offsets.start(pos);
+            int end = offsets.end(pos);
+            if (start < 0 || end < start) {
+                return Optional.empty();
+            }
+            return Optional.of(new Edit(start, end, SqlTrees.unparse(changes.get(index))));
+        }
+    }
+
+    /** Text {@code text} in place of {@code [start, end)}. */
+    private record Edit(int start, int end, String text) {}
+
+    /** Items inserted before (or after) an item of a list, or an item cut out of it. */
+    private record ListEdit(SqlNode anchor, boolean before, String inserted, SqlNode removed, SqlNode next, SqlNode previous) {
+
+        static ListEdit insertBefore(SqlNode anchor, String inserted) {
+            return new ListEdit(anchor, true, inserted, null, null, null);
+        }
+
+        static ListEdit insertAfter(SqlNode anchor, String inserted) {
+            return new ListEdit(anchor, false, inserted, null, null, null);
+        }
+
+        static ListEdit remove(SqlNode removed, SqlNode next, SqlNode previous) {
+            return new ListEdit(null, false, null, removed, next, previous);
+        }
+
+        Optional<Edit> place(Offsets offsets) {
+            if (removed != null) {
+                if (next != null) {
+                    int from = offsets.start(removed.getParserPosition());
+                    int to = offsets.start(next.getParserPosition());
+                    return from >= 0 && to > from ? Optional.of(new Edit(from, to, "")) : Optional.empty();
+                }
+                if (previous != null) {
+                    int from = offsets.end(previous.getParserPosition());
+                    int to = offsets.end(removed.getParserPosition());
+                    return from >= 0 && to > from ? Optional.of(new Edit(from, to, "")) : Optional.empty();
+                }
+                return Optional.empty();
+            }
+            SqlParserPos pos = anchor.getParserPosition();
+            int at = before ? offsets.start(pos) : offsets.end(pos);
+            if (at < 0) {
+                return Optional.empty();
+            }
+            return Optional.of(new Edit(at, at, before ? inserted + ", " : ", " + inserted));
+        }
+    }
+
+    /** {@code text} with every difference applied {@code level} nodes up; empty when one cannot be placed or two overlap. */
+    private static Optional<String> apply(String text, Offsets offsets, List<Diff> diffs, int level) {
+        List<Edit> edits = new ArrayList<>();
+        for (Diff diff : diffs) {
+            int lift = diff.listEdits().isEmpty() ? level : level - 1;
+            if (lift < 0) {
+                for (ListEdit edit : diff.listEdits()) {
+                    Optional<Edit> placed = edit.place(offsets);
+                    if (placed.isEmpty()) {
+                        return Optional.empty();
+                    }
+                    edits.add(placed.get());
+                }
+                continue;
+            }
+            Optional<Edit> edit = diff.edit(offsets, level);
+            if (edit.isEmpty()) {
+                return Optional.empty();
+            }
+            edits.add(edit.get());
+        }
+        edits.sort(Comparator.comparingInt(Edit::start).thenComparingInt(Edit::end));
+        List<Edit> kept = new ArrayList<>();
+        for (Edit edit : edits) {
+            if (!kept.isEmpty()) {
+                Edit last = kept.get(kept.size() - 1);
+                if (edit.start() >= last.start() && edit.end() <= last.end() && last.end() > last.start()) {
+                    continue; // inside an edit that replaces it anyway
+                }
+                if (edit.start() < last.end()) {
+                    return Optional.empty();
+                }
+            }
+            kept.add(edit);
+        }
+        StringBuilder out = new StringBuilder(text);
+        for (int i = kept.size() - 1; i >= 0; i--) {
+            Edit edit = kept.get(i);
+            if (edit.end() > out.length()) {
+                return Optional.empty();
+            }
+            out.replace(edit.start(), edit.end(), edit.text());
+        }
+        return Optional.of(out.toString());
+    }
+
+    /** Walks {@code a} (original) and {@code b} (changed) side by side and records where they differ. */
+    private static void diff(SqlNode a, SqlNode b, List<SqlNode> pathA, List<SqlNode> pathB, List<Diff> out) {
+        if (a == null && b == null) {
+            return;
+        }
+        List<SqlNode> hereA = with(pathA, a);
+        List<SqlNode> hereB = with(pathB, b);
+        if (a == null || b == null) {
+            // An operand appears or disappears: its parent is the smallest node that changed.
+            out.add(new Diff(pathA, pathB, List.of()));
+            return;
+        }
+        if (a.equalsDeep(b, Litmus.IGNORE)) {
+            return;
+        }
+        if (a instanceof SqlNodeList la && b instanceof SqlNodeList lb) {
+            if (la.size() == lb.size()) {
+                for (int i = 0; i < la.size(); i++) {
+                    diff(la.get(i), lb.get(i), hereA, hereB, out);
+                }
+                return;
+            }
+            Optional<List<ListEdit>> edits = listEdits(la, lb);
+            out.add(new Diff(hereA, hereB, edits.orElse(List.of())));
+            return;
+        }
+        if (a instanceof SqlCall ca && b instanceof SqlCall cb && a.getClass() == b.getClass()
+                && ca.getOperator().getName().equals(cb.getOperator().getName())) {
+            List<SqlNode> oa = operands(ca);
+            List<SqlNode> ob = operands(cb);
+            if (oa != null && ob != null && oa.size() == ob.size()) {
+                int before = out.size();
+                for (int i = 0; i < oa.size(); i++) {
+                    diff(oa.get(i), ob.get(i), hereA, hereB, out);
+                }
+                if (out.size() > before) {
+                    return;
+                }
+            }
+        }
+        out.add(new Diff(hereA, hereB, List.of()));
+    }
+
+    /**
+     * The edits that turn list {@code a} into {@code b} when one is {@code a} with items added (or
+     * removed) and the others unchanged, in order; empty otherwise.
+     */
+    private static Optional<List<ListEdit>> listEdits(SqlNodeList a, SqlNodeList b) {
+        if (a.isEmpty()) {
+            return Optional.empty();
+        }
+        List<ListEdit> edits = new ArrayList<>();
+        if (b.size() > a.size()) {
+            int j = 0;
+            List<SqlNode> pending = new ArrayList<>();
+            for (SqlNode item : b) {
+                if (j < a.size() && item.equalsDeep(a.get(j), Litmus.IGNORE)) {
+                    if (!pending.isEmpty()) {
+                        edits.add(ListEdit.insertBefore(a.get(j), join(pending)));
+                        pending.clear();
+                    }
+                    j++;
+                } else {
+                    pending.add(item);
+                }
+            }
+            if (j != a.size()) {
+                return Optional.empty();
+            }
+            if (!pending.isEmpty()) {
+                edits.add(ListEdit.insertAfter(a.get(a.size() - 1), join(pending)));
+            }
+            return Optional.of(edits);
+        }
+        int j = 0;
+        for (int i = 0; i < a.size(); i++) {
+            if (j < b.size() && a.get(i).equalsDeep(b.get(j), Litmus.IGNORE)) {
+                j++;
+            } else {
+                edits.add(ListEdit.remove(a.get(i), i + 1 < a.size() ? a.get(i + 1) : null, i > 0 ? a.get(i - 1) : null));
+            }
+        }
+        if (j != b.size() || edits.size() == a.size()) {
+            return Optional.empty();
+        }
+        // Two neighbours removed at the end of a list overlap; leave such changes to the list as a whole.
+        for (int k = 1; k < edits.size(); k++) {
+            if (edits.get(k).next() == null && edits.get(k).previous() == edits.get(k - 1).removed()) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(edits);
+    }
+
+    private static String join(List<SqlNode> items) {
+        StringBuilder out = new StringBuilder();
+        for (SqlNode item : items) {
+            if (!out.isEmpty()) {
+                out.append(", ");
+            }
+            out.append(SqlTrees.unparse(item));
+        }
+        return out.toString();
+    }
+
+    private static List<SqlNode> operands(SqlCall call) {
+        try {
+            return call.getOperandList();
+        } catch (UnsupportedOperationException e) {
+            return null;
+        }
+    }
+
+    private static List<SqlNode> with(List<SqlNode> path, SqlNode node) {
+        List<SqlNode> out = new ArrayList<>(path);
+        out.add(node);
+        return out;
+    }
+
+    /** Character offsets of parser positions in one text (lines split at {@code \n}, tab size 1). */
+    static final class Offsets {
+        private final int[] lineStarts;
+        private final int length;
+
+        Offsets(String text) {
+            List<Integer> starts = new ArrayList<>();
+            starts.add(0);
+            for (int i = 0; i < text.length(); i++) {
+                if (text.charAt(i) == '\n') {
+                    starts.add(i + 1);
+                }
+            }
+            lineStarts = starts.stream().mapToInt(Integer::intValue).toArray();
+            length = text.length();
+        }
+
+        /** The offset of the position's first character; -1 when the position is not in the text. */
+        int start(SqlParserPos pos) {
+            return offset(pos.getLineNum(), pos.getColumnNum());
+        }
+
+        /** The offset just after the position's last character; -1 when it is not in the text. */
+        int end(SqlParserPos pos) {
+            int last = offset(pos.getEndLineNum(), pos.getEndColumnNum());
+            return last < 0 ? -1 : last + 1;
+        }
+
+        private int offset(int line, int column) {
+            if (line < 1 || line > lineStarts.length || column < 1) {
+                return -1;
+            }
+            int at = lineStarts[line - 1] + column - 1;
+            return at < length ? at : -1;
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.plan.StatefulOperators;
+import io.github.sqlguard.rewrite.Candidate.Columns;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
+
+import org.apache.calcite.sql.SqlHint;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code state-ttl-hint}, for {@code stateful-without-ttl} on a group aggregation or a regular
+ * join: a per-operator {@code /*+ STATE_TTL('<input>' = '<sql-guard.rewrite.state-ttl>') *}{@code /}
+ * on each block that aggregates or joins, naming the block's inputs (Flink docs, "Query Hints":
+ * {@code STATE_TTL} applies to the regular joins and group aggregations of its block); a {@code
+ * STATE_TTL} hint already there gets the TTL for its every input. Only this statement's operators
+ * change, unlike a {@code SET}. Proven when the finding's operator gets the TTL in the compiled plan
+ * (Flink 1.20 does not match a hint to a table with a {@code WATERMARK}, and then it is not offered).
+ */
+final class StateTtlHint extends ScopedFamily {
+
+    static final String ID = "state-ttl-hint";
+
+    StateTtlHint() {
+        super(ID, StatefulWithoutTtlRule.ID);
+    }
+
+    @Override
+    List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
+        Optional<String> operator = SessionStateTtl.operatorName(finding.node());
+        if (operator.isEmpty() || !StatefulOperators.HINTABLE.contains(operator.get())) {
+            return List.of();
+        }
+        Duration ttl = context.settings().stateTtl();
+        String value = SqlTrees.duration(ttl);
+        SqlNode tree = tree(scope);
+        List<String> hinted = new ArrayList<>();
+        for (SqlSelect select : Trees.selects(tree)) {
+            if (!Blocks.aggregates(select) && !Blocks.joins(select)) {
+                continue;
+            }
+            if (select.getFrom() != null && select.getFrom().getKind() == org.apache.calcite.sql.SqlKind.COLLECTION_TABLE) {
+                continue; // a window aggregation: its state is freed by the window
+            }
+            List<SqlHint> existing = Blocks.stateTtlHints(select);
+            if (!existing.isEmpty()) {
+                for (SqlHint hint : existing) {
+                    SqlNodeList options = (SqlNodeList) hint.getOperandList().get(1);
+                    for (int i = 1; i < options.size(); i += 2) {
+                        options.set(i, SqlLiteral.createCharString(value, SqlParserPos.ZERO));
+                    }
+                    hinted.add(SqlTrees.unparse(hint));
+                }
+                continue;
+            }
+            List<String> inputs = Blocks.inputs(select);
+            if (inputs == null || inputs.isEmpty()) {
+                return List.of();
+            }
+            SqlHint hint = Blocks.stateTtl(inputs, value);
+            Blocks.addHint(select, hint);
+            hinted.add(SqlTrees.unparse(hint));
+        }
+        if (hinted.isEmpty()) {
+            return List.of();
+        }
+        return List.of(context.candidate(
+                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                Intent.operatorTtl(ttl, operator.get()), Columns.SAME,
+                "the state of this statement's " + (operator.get().equals("Join") ? "join" : "aggregation")
+                        + " expires " + value + " after a key's last change (" + String.join(", ", hinted)
+                        + "); an idle key's " + (operator.get().equals("Join") ? "rows are" : "result is")
+                        + " forgotten and starts anew; other operators and statements keep the session's TTL",
+                "state TTL " + value + " (" + RewriteOptions.STATE_TTL.key() + ")"));
+    }
+}

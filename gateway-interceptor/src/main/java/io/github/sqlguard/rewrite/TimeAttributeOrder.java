@@ -1,0 +1,236 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.rewrite.Candidate.Columns;
+import io.github.sqlguard.rewrite.Trees.RankItem;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.diagnosis.RowNumberWithoutOrderByRule;
+import io.github.sqlguard.rules.diagnosis.SortNonTimeRule;
+import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
+import io.github.sqlguard.rules.plan.UnboundedOverAggregateRule;
+
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlWindow;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code time-attribute-order}: order by the table's time attribute, which is what lets Flink plan
+ * the bounded operator (Flink docs, "Deduplication", "OVER Aggregation", "ORDER BY clause"): its
+ * event-time attribute (the {@code WATERMARK} column), else its processing-time attribute ({@code
+ * PROCTIME()}), read from the columns Flink's validator gives the block's {@code FROM}.
+ *
+ * <ul>
+ *   <li>{@code dedup-not-recognized}: the Top-1's {@code ORDER BY} of a plain TIMESTAMP becomes the
+ *       time attribute, in the same direction: {@code Deduplicate}.
+ *   <li>{@code row-number-without-order-by}: a {@code ROW_NUMBER} with no (or a constant) {@code
+ *       ORDER BY} is ordered by the time attribute, latest first.
+ *   <li>{@code unbounded-over-aggregate}: the OVER window is ordered by the time attribute, ascending
+ *       (Flink's streaming OVER needs it so): an {@code OverAggregate} on time.
+ *   <li>{@code sort-non-time}: the time attribute leads the {@code ORDER BY}, ascending: a {@code
+ *       TemporalSort}.
+ * </ul>
+ */
+final class TimeAttributeOrder extends ScopedFamily {
+
+    static final String ID = "time-attribute-order";
+
+    TimeAttributeOrder() {
+        super(ID, DedupNotRecognizedRule.ID, RowNumberWithoutOrderByRule.ID, UnboundedOverAggregateRule.ID, SortNonTimeRule.ID);
+    }
+
+    @Override
+    List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
+        return switch (finding.ruleId()) {
+            case DedupNotRecognizedRule.ID -> listOf(dedup(finding, context, scope));
+            case RowNumberWithoutOrderByRule.ID -> listOf(rowNumber(finding, context, scope));
+            case UnboundedOverAggregateRule.ID -> listOf(over(finding, context, scope));
+            case SortNonTimeRule.ID -> listOf(sort(finding, context, scope));
+            default -> List.of();
+        };
+    }
+
+    private Optional<Candidate> dedup(Finding finding, RewriteContext context, Scope scope) {
+        SqlNode tree = tree(scope);
+        Map<SqlNode, SqlNode> parents = Trees.parents(tree);
+        Set<String> before = new LinkedHashSet<>();
+        Set<String> after = new LinkedHashSet<>();
+        boolean last = true;
+        for (RankItem item : Trees.rankItems(tree)) {
+            if (!item.functionName().equals("ROW_NUMBER") || item.window().getOrderList().isEmpty()) {
+                continue;
+            }
+            boolean topOne = Trees.outer(parents, item.select())
+                    .flatMap(o -> Trees.rankBound(o.getWhere(), item.alias())).map(b -> b.maxRank() == 1).orElse(false);
+            if (!topOne) {
+                continue;
+            }
+            SqlNode key = item.window().getOrderList().get(0);
+            SqlIdentifier column = orderColumn(key);
+            List<Column> columns = context.columnsOf(item.select().getFrom()).orElse(List.of());
+            Optional<Column> time = timeAttribute(columns);
+            Optional<Column> ordered = column == null ? Optional.empty() : find(columns, column);
+            if (time.isEmpty() || ordered.isEmpty() || ordered.get().timeAttribute().isTimeAttribute()
+                    || !ordered.get().type().startsWith("TIMESTAMP")) {
+                continue;
+            }
+            item.window().getOrderList().set(0, reorder(key, time.get().name()));
+            before.add(ordered.get().name());
+            after.add(describe(time.get()));
+            last = key.getKind() == SqlKind.DESCENDING;
+        }
+        if (after.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(context.candidate(
+                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(), Intent.operator("Deduplicate"),
+                Columns.SAME,
+                "keeps the " + (last ? "latest" : "first") + " row per key by " + String.join(", ", after) + ", not by "
+                        + String.join(", ", before) + (after.stream().anyMatch(a -> a.contains("processing"))
+                        ? ": the order rows arrive in, which may differ from " + String.join(", ", before) : ""),
+                ""));
+    }
+
+    private Optional<Candidate> rowNumber(Finding finding, RewriteContext context, Scope scope) {
+        SqlNode tree = tree(scope);
+        Set<String> times = new LinkedHashSet<>();
+        for (RankItem item : Trees.rankItems(tree)) {
+            SqlNodeList order = item.window().getOrderList();
+            if (!order.isEmpty() && order.stream().anyMatch(k -> !(unwrap(k) instanceof SqlLiteral))) {
+                continue;
+            }
+            Optional<Column> time = context.columnsOf(item.select().getFrom()).flatMap(ScopedFamily::timeAttribute);
+            if (time.isEmpty()) {
+                continue;
+            }
+            SqlNodeList newOrder = new SqlNodeList(SqlParserPos.ZERO);
+            newOrder.add(SqlStdOperatorTable.DESC.createCall(SqlParserPos.ZERO, SqlTrees.identifier(time.get().name())));
+            item.window().setOrderList(newOrder);
+            times.add(describe(time.get()));
+        }
+        if (times.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(context.candidate(
+                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                Intent.operator("Deduplicate", "Rank", "WindowDeduplicate", "WindowRank"), Columns.SAME,
+                "rows are numbered by " + String.join(", ", times) + ", latest first: rn = 1 is each key's latest row", ""));
+    }
+
+    private Optional<Candidate> over(Finding finding, RewriteContext context, Scope scope) {
+        SqlNode tree = tree(scope);
+        Set<String> before = new LinkedHashSet<>();
+        Set<String> times = new LinkedHashSet<>();
+        for (SqlSelect select : Trees.selects(tree)) {
+            for (SqlNode item : select.getSelectList()) {
+                SqlNode value = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+                if (!(value instanceof SqlCall over) || over.getKind() != SqlKind.OVER
+                        || !(over.operand(1) instanceof SqlWindow window) || window.getOrderList().isEmpty()) {
+                    continue;
+                }
+                List<Column> columns = context.columnsOf(select.getFrom()).orElse(List.of());
+                SqlIdentifier column = orderColumn(window.getOrderList().get(0));
+                Optional<Column> ordered = column == null ? Optional.empty() : find(columns, column);
+                if (ordered.isPresent() && ordered.get().timeAttribute().isTimeAttribute()) {
+                    continue;
+                }
+                Optional<Column> time = timeAttribute(columns);
+                if (time.isEmpty()) {
+                    continue;
+                }
+                before.add(SqlTrees.unparse(window.getOrderList()));
+                SqlNodeList order = new SqlNodeList(SqlParserPos.ZERO);
+                order.add(SqlTrees.identifier(time.get().name()));
+                window.setOrderList(order);
+                times.add(describe(time.get()));
+            }
+        }
+        if (times.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(context.candidate(
+                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(), Intent.operator("OverAggregate"),
+                Columns.SAME,
+                "the OVER window runs in " + String.join(", ", times) + " order, not by " + String.join(", ", before)
+                        + ": each row's result is computed once, as its time comes, and no earlier row is re-emitted", ""));
+    }
+
+    private Optional<Candidate> sort(Finding finding, RewriteContext context, Scope scope) {
+        SqlNode tree = tree(scope);
+        SqlOrderBy orderBy = topOrderBy(tree);
+        if (orderBy == null || !(orderBy.query instanceof SqlSelect select)) {
+            return Optional.empty();
+        }
+        Optional<Column> time = context.columnsOf(select.getFrom()).flatMap(ScopedFamily::timeAttribute);
+        if (time.isEmpty()) {
+            return Optional.empty();
+        }
+        orderBy.orderList.add(0, SqlTrees.identifier(time.get().name()));
+        return Optional.of(context.candidate(
+                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(), Intent.operator("TemporalSort"),
+                Columns.SAME,
+                "rows come out in " + describe(time.get()) + " order, and by " + SqlTrees.unparse(new SqlNodeList(
+                        orderBy.orderList.subList(1, orderBy.orderList.size()), SqlParserPos.ZERO))
+                        + " only among rows of the same " + time.get().name(), ""));
+    }
+
+    /** The statement's outermost {@code ORDER BY}: the query's own, or an INSERT's source's. */
+    static SqlOrderBy topOrderBy(SqlNode tree) {
+        SqlNode query = Trees.insertSource(tree) != null ? Trees.insertSource(tree) : tree;
+        return query instanceof SqlOrderBy orderBy ? orderBy : null;
+    }
+
+    /** {@code key} ({@code c}, {@code c DESC}, {@code c NULLS LAST}) with {@code column} for its column. */
+    private static SqlNode reorder(SqlNode key, String column) {
+        if (key instanceof SqlBasicCall call && (call.getKind() == SqlKind.DESCENDING
+                || call.getKind() == SqlKind.NULLS_FIRST || call.getKind() == SqlKind.NULLS_LAST)) {
+            call.setOperand(0, reorder(call.operand(0), column));
+            return call;
+        }
+        return SqlTrees.identifier(column);
+    }
+
+    private static SqlNode unwrap(SqlNode key) {
+        while (key instanceof SqlBasicCall call && (call.getKind() == SqlKind.DESCENDING
+                || call.getKind() == SqlKind.NULLS_FIRST || call.getKind() == SqlKind.NULLS_LAST)) {
+            key = call.operand(0);
+        }
+        return key;
+    }
+
+    /** The column an order key sorts by, when it is a column. */
+    static SqlIdentifier orderColumn(SqlNode key) {
+        return unwrap(key) instanceof SqlIdentifier id && !id.isStar() ? id : null;
+    }
+
+    static Optional<Column> find(List<Column> columns, SqlIdentifier id) {
+        String name = id.names.get(id.names.size() - 1);
+        return columns.stream().filter(c -> c.name().equals(name)).findFirst();
+    }
+
+    /** The rank items of a tree whose ORDER BY reads a column. */
+    static List<RankItem> ordered(SqlNode tree) {
+        List<RankItem> out = new ArrayList<>();
+        for (RankItem item : Trees.rankItems(tree)) {
+            if (!item.window().getOrderList().isEmpty() && orderColumn(item.window().getOrderList().get(0)) != null) {
+                out.add(item);
+            }
+        }
+        return out;
+    }
+}

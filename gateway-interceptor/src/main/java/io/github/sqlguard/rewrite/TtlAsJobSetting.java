@@ -1,0 +1,215 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.rewrite.Candidate.Columns;
+import io.github.sqlguard.flink.CatalogObject;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.config.TtlNotATableOptionRule;
+import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.StatementKind;
+
+import org.apache.calcite.sql.SqlHint;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.flink.sql.parser.ddl.SqlTableOption;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code ttl-as-job-setting}, for {@code ttl-not-a-table-option}: the TTL key out of the table's
+ * {@code WITH} clause or the query's {@code OPTIONS} hint, and the TTL set where Flink reads it,
+ * {@code SET 'table.exec.state.ttl'} (its value when it is a usable duration, else {@code
+ * sql-guard.rewrite.state-ttl}). Where a query fails because a table it reads carries the key,
+ * the rewrite is {@code ALTER TABLE ... RESET ('key')} before it (a permanent table; Flink alters no
+ * temporary one), proven against a scratch copy of the table without the key.
+ */
+final class TtlAsJobSetting implements RewriteFamily {
+
+    static final String ID = "ttl-as-job-setting";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Set<String> rules() {
+        return Set.of(TtlNotATableOptionRule.ID);
+    }
+
+    @Override
+    public List<Candidate> candidates(Finding finding, RewriteContext context) {
+        ParsedStatement statement = context.request().statement();
+        SqlNode tree = SqlTrees.parse(context.text()).orElse(null);
+        if (tree == null) {
+            return List.of();
+        }
+        if (statement.kind() == StatementKind.DDL) {
+            return ddl(finding, context, tree);
+        }
+        if (statement.plannedBody().isEmpty()) {
+            return List.of();
+        }
+        List<Candidate> hinted = hint(finding, context, tree);
+        return hinted.isEmpty() ? table(finding, context) : hinted;
+    }
+
+    /** A {@code CREATE TABLE} with the key in {@code WITH}: the key cut out of the text, a SET before. */
+    private List<Candidate> ddl(Finding finding, RewriteContext context, SqlNode tree) {
+        List<SqlTableOption> options = new ArrayList<>();
+        collect(tree, options);
+        String text = context.text();
+        Splicer.Offsets offsets = new Splicer.Offsets(text);
+        for (int i = 0; i < options.size(); i++) {
+            SqlTableOption option = options.get(i);
+            if (!TtlNotATableOptionRule.isStateTtlKey(option.getKeyString())) {
+                continue;
+            }
+            int from;
+            int to;
+            if (i + 1 < options.size()) {
+                from = offsets.start(option.getParserPosition());
+                to = offsets.start(options.get(i + 1).getParserPosition());
+            } else if (i > 0) {
+                from = offsets.end(options.get(i - 1).getParserPosition());
+                to = offsets.end(option.getParserPosition());
+            } else {
+                continue;
+            }
+            if (from < 0 || to <= from) {
+                continue;
+            }
+            String rewritten = text.substring(0, from) + text.substring(to);
+            if (SqlTrees.parse(rewritten).isEmpty()) {
+                continue;
+            }
+            Value value = value(option.getValueString(), context);
+            return List.of(new Candidate(
+                    ID, finding.ruleId(), finding.node(), List.of(set(value.text())), rewritten, rewritten,
+                    Map.of(StateTtl.KEY, value.text()), List.of(), Intent.NO_PLAN, Columns.SAME,
+                    "'" + option.getKeyString() + "' is no longer a table option; the state TTL is the job's: "
+                            + value.text() + " for the session's later statements",
+                    value.why(), Optional.empty()));
+        }
+        return List.of();
+    }
+
+    /** An {@code OPTIONS} hint with the key: the pair out of the hint (the hint out when it was alone), a SET before. */
+    private List<Candidate> hint(Finding finding, RewriteContext context, SqlNode tree) {
+        List<String> keys = new ArrayList<>();
+        String value = null;
+        for (SqlSelect select : Trees.selects(tree)) {
+            for (Trees.TableRef ref : Trees.tableRefs(select.getFrom())) {
+                SqlNode item = ref.item().getKind() == SqlKind.AS ? ((org.apache.calcite.sql.SqlCall) ref.item()).operand(0)
+                        : ref.item();
+                if (item.getKind() != SqlKind.TABLE_REF) {
+                    continue;
+                }
+                org.apache.calcite.sql.SqlCall tableRef = (org.apache.calcite.sql.SqlCall) item;
+                SqlNodeList hints = (SqlNodeList) tableRef.operand(1);
+                for (int h = hints.size() - 1; h >= 0; h--) {
+                    SqlHint hint = (SqlHint) hints.get(h);
+                    if (!hint.getName().toUpperCase(Locale.ROOT).equals("OPTIONS")) {
+                        continue;
+                    }
+                    SqlNodeList options = (SqlNodeList) hint.getOperandList().get(1);
+                    for (int i = options.size() - 2; i >= 0; i -= 2) {
+                        String key = ((SqlLiteral) options.get(i)).getValueAs(String.class);
+                        if (TtlNotATableOptionRule.isStateTtlKey(key)) {
+                            keys.add(key);
+                            value = ((SqlLiteral) options.get(i + 1)).getValueAs(String.class);
+                            options.remove(i + 1);
+                            options.remove(i);
+                        }
+                    }
+                    if (options.isEmpty()) {
+                        hints.remove(h);
+                    }
+                }
+                if (hints.isEmpty()) {
+                    SqlIdentifier name = (SqlIdentifier) tableRef.operand(0);
+                    if (ref.item() == item) {
+                        Trees.replace(Trees.parents(tree), item, name);
+                    } else {
+                        ((org.apache.calcite.sql.SqlCall) ref.item()).setOperand(0, name);
+                    }
+                }
+            }
+        }
+        if (keys.isEmpty()) {
+            return List.of();
+        }
+        Value ttl = value(value, context);
+        return List.of(context.candidate(
+                this, finding, context.scopes().get(0), tree, List.of(set(ttl.text())), Map.of(StateTtl.KEY, ttl.text()),
+                List.of(), Optional.empty(), Intent.PLANS, Columns.SAME,
+                String.join(", ", keys) + " out of the OPTIONS hint; the state TTL is the job's: " + ttl.text(),
+                ttl.why()));
+    }
+
+    /** A query on a table that carries the key: {@code ALTER TABLE ... RESET} before it, proven on a copy without the key. */
+    private List<Candidate> table(Finding finding, RewriteContext context) {
+        SqlNode tree = SqlTrees.parse(context.text()).orElseThrow();
+        for (SqlIdentifier name : Trees.tablesRead(tree)) {
+            Optional<CatalogObject> table = context.lookUp(name.names);
+            if (table.isEmpty() || table.get().view() || table.get().temporary()) {
+                continue;
+            }
+            Optional<String> key = table.get().options().keySet().stream().filter(TtlNotATableOptionRule::isStateTtlKey)
+                    .findFirst();
+            if (key.isEmpty()) {
+                continue;
+            }
+            String scratch = context.scratchName();
+            TableChange change = new TableChange(table.get().identifier(), scratch, Optional.empty(), 0, key);
+            String planned = ScratchReferences.replace(tree, context, table.get(), scratch);
+            Value ttl = value(table.get().options().get(key.get()), context);
+            return List.of(new Candidate(
+                    ID, finding.ruleId(), finding.node(),
+                    List.of("ALTER TABLE " + SqlTrees.unparse(name) + " RESET ('" + key.get().replace("'", "''") + "')",
+                            set(ttl.text())),
+                    context.text(), planned, Map.of(StateTtl.KEY, ttl.text()), List.of(change), Intent.PLANS, Columns.SAME,
+                    "'" + key.get() + "' is taken out of " + SqlTrees.unparse(name) + "'s options (for every statement"
+                            + " that reads it) and the state TTL is the job's: " + ttl.text(),
+                    ttl.why(), Optional.empty()));
+        }
+        return List.of();
+    }
+
+    private record Value(String text, String why) {}
+
+    private static Value value(String written, RewriteContext context) {
+        Duration min = context.request().minStateTtl();
+        Duration max = context.request().maxStateTtl();
+        Optional<Duration> read = written == null || StateTtl.isBareNumber(written) ? Optional.empty() : StateTtl.parse(written);
+        if (read.isPresent() && read.get().compareTo(min) >= 0 && !StateTtl.neverExpires(read.get(), max)) {
+            return new Value(StateTtl.format(read.get()), "'" + StateTtl.format(read.get()) + "', the value the option had");
+        }
+        String ttl = SqlTrees.duration(context.settings().stateTtl());
+        return new Value(ttl, "'" + ttl + "' (" + RewriteOptions.STATE_TTL.key() + ")");
+    }
+
+    private static String set(String value) {
+        return "SET '" + StateTtl.KEY + "' = '" + value + "'";
+    }
+
+    private static void collect(SqlNode node, List<SqlTableOption> out) {
+        if (node instanceof SqlTableOption option) {
+            out.add(option);
+            return;
+        }
+        for (SqlNode child : Trees.children(node)) {
+            collect(child, out);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.rewrite.Candidate.Columns;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.config.TtlBareNumberRule;
+import io.github.sqlguard.rules.config.TtlTooShortRule;
+import io.github.sqlguard.statement.ParsedStatement;
+
+import org.apache.calcite.sql.SqlHint;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code ttl-unit}, for {@code ttl-bare-number} and {@code ttl-too-short}: the state TTL written with
+ * its unit, in a {@code SET 'table.exec.state.ttl'} or a {@code STATE_TTL} hint. A bare number gets
+ * the likely intent its finding names ({@code '24'} → {@code '24 h'}: the fix of {@code
+ * ttl-bare-number}, else {@code StateTtl#likelyIntent}); a value with a unit that is too short has
+ * no likely intent, and gets {@code sql-guard.rewrite.state-ttl}. Values in a call's execution
+ * config or session properties are not SQL: no rewrite.
+ */
+final class TtlWithUnit implements RewriteFamily {
+
+    static final String ID = "ttl-unit";
+
+    /** The first quoted value a TTL rule's fix proposes: {@code = '24 h'}. */
+    private static final Pattern PROPOSED = Pattern.compile("= '([^']+)'");
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Set<String> rules() {
+        return Set.of(TtlBareNumberRule.ID, TtlTooShortRule.ID);
+    }
+
+    @Override
+    public List<Candidate> candidates(Finding finding, RewriteContext context) {
+        ParsedStatement statement = context.request().statement();
+        Duration min = context.request().minStateTtl();
+        if (statement instanceof ParsedStatement.Configure set && StateTtl.KEY.equals(set.key().orElse(null))
+                && set.value().isPresent()) {
+            Optional<Value> value = intended(set.value().get(), finding, context);
+            if (value.isEmpty()) {
+                return List.of();
+            }
+            String rewritten = leadingComments(set.text()) + "SET '" + StateTtl.KEY + "' = '" + value.get().text() + "'";
+            return List.of(new Candidate(
+                    ID, finding.ruleId(), finding.node(), List.of(), rewritten, rewritten, Map.of(), List.of(), Intent.NO_PLAN,
+                    Columns.SAME, changes(set.value().get(), value.get()), value.get().why(), Optional.empty()));
+        }
+        if (statement.plannedBody().isEmpty() || statement.stateTtlHints().isEmpty()) {
+            return List.of();
+        }
+        SqlNode tree = SqlTrees.parse(context.text()).orElse(null);
+        if (tree == null) {
+            return List.of();
+        }
+        Set<String> changed = new LinkedHashSet<>();
+        Value last = null;
+        for (SqlSelect select : Trees.selects(tree)) {
+            if (select.getHints() == null) {
+                continue;
+            }
+            for (SqlNode node : select.getHints()) {
+                if (!(node instanceof SqlHint hint) || !hint.getName().toUpperCase(Locale.ROOT).equals("STATE_TTL")) {
+                    continue;
+                }
+                SqlNodeList options = (SqlNodeList) hint.getOperandList().get(1);
+                for (int i = 1; i < options.size(); i += 2) {
+                    String written = ((SqlLiteral) options.get(i)).getValueAs(String.class);
+                    Optional<Duration> read = StateTtl.parse(written);
+                    boolean bad = read.isPresent() && !read.get().isZero()
+                            && (StateTtl.isBareNumber(written) || read.get().compareTo(min) < 0);
+                    if (!bad) {
+                        continue;
+                    }
+                    Optional<Value> value = intended(written, finding, context);
+                    if (value.isEmpty()) {
+                        continue;
+                    }
+                    options.set(i, SqlLiteral.createCharString(value.get().text(), SqlParserPos.ZERO));
+                    changed.add(changes(written, value.get()));
+                    last = value.get();
+                }
+            }
+        }
+        if (changed.isEmpty()) {
+            return List.of();
+        }
+        Scope scope = context.scopes().get(0);
+        return List.of(context.candidate(
+                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(), Intent.PLANS, Columns.SAME,
+                String.join("; ", changed), last.why()));
+    }
+
+    /** A TTL value to write and why it was chosen. */
+    private record Value(String text, String why) {}
+
+    private static Optional<Value> intended(String written, Finding finding, RewriteContext context) {
+        Duration min = context.request().minStateTtl();
+        Duration max = context.request().maxStateTtl();
+        if (StateTtl.isBareNumber(written)) {
+            Matcher proposed = PROPOSED.matcher(finding.fix());
+            if (proposed.find() && usable(proposed.group(1), min, max)) {
+                return Optional.of(new Value(proposed.group(1), "'" + proposed.group(1) + "', the likely intent the finding names"));
+            }
+            try {
+                String intent = StateTtl.likelyIntent(Long.parseLong(written.strip())).replace("'", "");
+                if (usable(intent, min, max)) {
+                    return Optional.of(new Value(intent, "'" + intent + "', the likely intent of '" + written.strip() + "'"));
+                }
+            } catch (NumberFormatException tooLong) {
+                // Falls through to the policy's TTL.
+            }
+        }
+        String ttl = SqlTrees.duration(context.settings().stateTtl());
+        return usable(ttl, min, max)
+                ? Optional.of(new Value(ttl, "'" + ttl + "' (" + RewriteOptions.STATE_TTL.key() + "): '" + written.strip()
+                        + "' names no likely intent"))
+                : Optional.empty();
+    }
+
+    private static boolean usable(String value, Duration min, Duration max) {
+        return !StateTtl.isBareNumber(value) && StateTtl.parse(value)
+                .map(d -> d.compareTo(min) >= 0 && !StateTtl.neverExpires(d, max)).orElse(false);
+    }
+
+    private static String changes(String written, Value value) {
+        String read = StateTtl.parse(written).map(StateTtl::format).orElse(written);
+        return "the state TTL is " + value.text() + ", where '" + written.strip() + "' is read as " + read;
+    }
+
+    /** The comment lines before a statement's first token. */
+    static String leadingComments(String text) {
+        int i = 0;
+        int lineStart = 0;
+        while (i < text.length()) {
+            int next = io.github.sqlguard.statement.SqlText.skipComment(text, i);
+            if (next != i) {
+                i = next;
+            } else if (Character.isWhitespace(text.charAt(i))) {
+                if (text.charAt(i) == '\n') {
+                    lineStart = i + 1;
+                }
+                i++;
+            } else {
+                break;
+            }
+        }
+        return text.substring(0, Math.min(lineStart, i));
+    }
+}

@@ -1,0 +1,187 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.rewrite.Candidate.Columns;
+import io.github.sqlguard.rewrite.Trees.RankItem;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.plan.GlobalRankRule;
+import io.github.sqlguard.rules.plan.UnboundedRankRule;
+
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code window-top-n}, for {@code unbounded-rank} and {@code global-rank}: the Top-N ranked per
+ * window. The table the ranking reads (directly, or under the subqueries between, whose GROUP BY
+ * becomes a window aggregation) is read through {@code TABLE(TUMBLE(TABLE t, DESCRIPTOR(<its
+ * event-time attribute>), INTERVAL ...))}, and {@code window_start, window_end} lead the {@code
+ * PARTITION BY}: Flink then plans a {@code WindowRank} (or {@code WindowDeduplicate} for a Top-1 by
+ * time), whose state a window's end frees (Flink docs, "Window Top-N"). Only event time: Flink 2.3
+ * refuses a window Top-N on processing time ("Processing time Window TopN is not supported yet",
+ * measured), and a join or a TVF under the ranking is left alone.
+ *
+ * <p>Two candidates: with {@code window_start, window_end} added to the ranking's select list (a
+ * query's result then says which window a row belongs to), and without (an INSERT's sink keeps its
+ * columns).
+ */
+final class WindowTopN extends ScopedFamily {
+
+    static final String ID = "window-top-n";
+
+    WindowTopN() {
+        super(ID, UnboundedRankRule.ID, GlobalRankRule.ID);
+    }
+
+    @Override
+    List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
+        List<Candidate> out = new ArrayList<>();
+        build(finding, context, scope, true).ifPresent(out::add);
+        build(finding, context, scope, false).filter(c -> out.stream().noneMatch(o -> o.sql().equals(c.sql())))
+                .ifPresent(out::add);
+        return out;
+    }
+
+    private Optional<Candidate> build(Finding finding, RewriteContext context, Scope scope, boolean addColumns) {
+        SqlNode tree = tree(scope);
+        Map<SqlNode, SqlNode> parents = Trees.parents(tree);
+        List<RankItem> items = new ArrayList<>();
+        for (RankItem item : Trees.rankItems(tree)) {
+            if (item.functionName().equals("ROW_NUMBER") && !windowed(item)
+                    && Trees.outer(parents, item.select()).flatMap(o -> Trees.rankBound(o.getWhere(), item.alias())).isPresent()) {
+                items.add(item);
+            }
+        }
+        if (items.isEmpty()) {
+            return Optional.empty();
+        }
+        Set<String> times = new LinkedHashSet<>();
+        Set<String> tables = new LinkedHashSet<>();
+        for (RankItem item : items) {
+            Optional<Column> time = windowize(item.select(), context, true, addColumns, tables);
+            if (time.isEmpty()) {
+                return Optional.empty();
+            }
+            times.add(time.get().name());
+            SqlNodeList partition = new SqlNodeList(SqlParserPos.ZERO);
+            partition.add(SqlTrees.identifier("window_start"));
+            partition.add(SqlTrees.identifier("window_end"));
+            item.window().getPartitionList().forEach(partition::add);
+            item.window().setPartitionList(partition);
+        }
+        String size = SqlTrees.duration(context.settings().windowSize());
+        String changes = "the Top-N is ranked per " + size + " TUMBLE window of " + String.join(", ", times)
+                + ": each window's rows are ranked once, when the window closes, and its state is freed then (one result"
+                + " per window, in place of one ranking updated forever)";
+        String chosen = "window size " + size + " (" + RewriteOptions.WINDOW_SIZE.key() + "); time attribute "
+                + String.join(", ", times) + " (the WATERMARK column of " + String.join(", ", tables) + ")";
+        return Optional.of(context.candidate(
+                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                Intent.operator("WindowRank", "WindowDeduplicate"),
+                new Columns(Set.of("window_start", "window_end", "window_time"), Set.of()), changes, chosen));
+    }
+
+    /** True when the ranking is already per window. */
+    private static boolean windowed(RankItem item) {
+        for (SqlNode key : item.window().getPartitionList()) {
+            if (key instanceof SqlIdentifier id && id.names.get(id.names.size() - 1).equalsIgnoreCase("window_start")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Reads {@code block}'s table through a TUMBLE window on its event-time attribute: the table
+     * itself when the block reads one, else the table under its subquery, the window columns passed
+     * up through each block between (its select list, its GROUP BY).
+     *
+     * @param rankBlock true for the block that ranks (its select list gets the window columns only
+     *     when {@code addColumns})
+     * @param tables the tables windowed, for the explanation
+     * @return the time attribute windowed on; empty when the table has none, or the block reads a
+     *     join, a TVF, a hinted table or anything else
+     */
+    static Optional<Column> windowize(
+            SqlSelect block, RewriteContext context, boolean rankBlock, boolean addColumns, Set<String> tables) {
+        SqlNode from = block.getFrom();
+        Optional<Column> time;
+        if (from instanceof SqlIdentifier || (from != null && from.getKind() == SqlKind.AS
+                && ((org.apache.calcite.sql.SqlCall) from).operand(0) instanceof SqlIdentifier)) {
+            SqlIdentifier table = from instanceof SqlIdentifier id ? id
+                    : (SqlIdentifier) ((org.apache.calcite.sql.SqlCall) from).operand(0);
+            time = context.columnsOf(table).flatMap(ScopedFamily::rowtime);
+            if (time.isEmpty()) {
+                return Optional.empty();
+            }
+            SqlNode window = Snippets.tumble(table, time.get().name(), context.settings().windowSize());
+            if (from instanceof SqlIdentifier) {
+                block.setFrom(window);
+            } else {
+                ((org.apache.calcite.sql.SqlCall) from).setOperand(0, window);
+            }
+            tables.add(SqlTrees.unparse(table));
+        } else {
+            SqlSelect sub = subquery(from);
+            if (sub == null) {
+                return Optional.empty();
+            }
+            time = windowize(sub, context, false, true, tables);
+            if (time.isEmpty()) {
+                return Optional.empty();
+            }
+        }
+        if ((!rankBlock || addColumns) && !star(block.getSelectList())) {
+            SqlNodeList items = new SqlNodeList(SqlParserPos.ZERO);
+            items.add(SqlTrees.identifier("window_start"));
+            items.add(SqlTrees.identifier("window_end"));
+            block.getSelectList().forEach(items::add);
+            block.setSelectList(items);
+        }
+        if (block.getGroup() != null && !block.getGroup().isEmpty()) {
+            SqlNodeList group = new SqlNodeList(SqlParserPos.ZERO);
+            group.add(SqlTrees.identifier("window_start"));
+            group.add(SqlTrees.identifier("window_end"));
+            block.getGroup().forEach(group::add);
+            block.setGroupBy(group);
+        }
+        return time;
+    }
+
+    /** The query block a {@code FROM} item is, aliased or not; null for anything else. */
+    static SqlSelect subquery(SqlNode from) {
+        if (from instanceof SqlSelect select) {
+            return select;
+        }
+        if (from != null && from.getKind() == SqlKind.AS && ((org.apache.calcite.sql.SqlCall) from).operand(0) instanceof SqlSelect select) {
+            return select;
+        }
+        return null;
+    }
+
+    /** True when a select list has {@code *} (or {@code t.*}). */
+    static boolean star(SqlNodeList items) {
+        for (SqlNode item : items) {
+            if (item instanceof SqlIdentifier id && id.isStar()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code AS} call of {@code node} named {@code alias}. */
+    static SqlNode as(SqlNode node, String alias) {
+        return SqlStdOperatorTable.AS.createCall(SqlParserPos.ZERO, node, SqlTrees.identifier(alias));
+    }
+}

@@ -1,0 +1,177 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.audit.AuditLog;
+import io.github.sqlguard.testing.AuditCapture;
+import io.github.sqlguard.testing.InProcessGateway;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.util.ExceptionUtils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The proven rewrite of the most common refusal, an unbounded Top-N (shared case 03), through the
+ * guard's pipeline over Flink's real gateway service and planner in this JVM: written from the
+ * user's statement, planned in the user's session without changing it, and shown in the refusal
+ * and the audit record only when the plan proves it.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ProvenRewritesInProcessTest {
+
+    private static final String ORDERS =
+            "CREATE TABLE orders (\n"
+                    + "  order_id STRING,\n"
+                    + "  user_id STRING,\n"
+                    + "  amount DOUBLE,\n"
+                    + "  order_time TIMESTAMP(3),\n"
+                    + "  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND\n"
+                    + ") WITH ('connector' = 'datagen', 'rows-per-second' = '10')";
+
+    private static final String TOP_N =
+            "SELECT * FROM (\n"
+                    + "  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC) AS rn"
+                    + " FROM orders\n"
+                    + ") t WHERE rn <= 3";
+
+    private static final Map<String, String> STREAMING = Map.of("execution.runtime-mode", "streaming");
+
+    private InProcessGateway gateway;
+    private AuditCapture audit;
+
+    @BeforeAll
+    void start() {
+        audit = AuditCapture.start();
+        gateway = InProcessGateway.start(Map.of(), new AuditLog());
+    }
+
+    @AfterAll
+    void stop() {
+        try {
+            gateway.close();
+        } finally {
+            audit.close();
+        }
+    }
+
+    @Test
+    void refusedTopNCarriesTheWindowTopNOfTheUsersOwnStatement() {
+        SessionHandle session = gateway.openSession(STREAMING);
+        gateway.runToEnd(session, ORDERS);
+
+        String error = errorOf(session, gateway.runToEnd(session, TOP_N));
+
+        assertThat(error)
+                .contains("BLOCK unbounded-rank")
+                .contains("rewrite (window-top-n, proven in this session):")
+                .contains("SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY window_start, window_end,"
+                        + " user_id ORDER BY amount DESC) AS rn FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time),"
+                        + " INTERVAL '5' MINUTE))")
+                // the user's text around the pattern is kept: alias, filter, line breaks
+                .contains(") t WHERE rn <= 3;")
+                .contains("columns: same; plan: WindowRank")
+                .contains("chosen: ")
+                .contains("sql-guard.rewrite.window-size");
+    }
+
+    @Test
+    void refusalAlsoOffersTheSessionStateTtlAfterTheWindowTopN() {
+        SessionHandle session = gateway.openSession(STREAMING);
+        gateway.runToEnd(session, ORDERS);
+
+        String error = errorOf(session, gateway.runToEnd(session, TOP_N));
+
+        assertThat(error).contains("rewrite (session-state-ttl, proven in this session):")
+                .contains("SET 'table.exec.state.ttl' = '1 d';");
+        assertThat(error.indexOf("rewrite (window-top-n")).isLessThan(error.indexOf("rewrite (session-state-ttl"));
+    }
+
+    @Test
+    void provingTheRewritesLeavesTheSessionAsItWas() {
+        SessionHandle session = gateway.openSession(STREAMING);
+        gateway.runToEnd(session, ORDERS);
+        Map<String, String> before = gateway.service().getSessionConfig(session);
+
+        gateway.runToEnd(session, TOP_N);
+
+        // The SET of the TTL rewrite was planned as execution config only, and no scratch object is left.
+        assertThat(gateway.service().getSessionConfig(session)).isEqualTo(before).doesNotContainKey("table.exec.state.ttl");
+        assertThat(gateway.service().listTables(session, "default_catalog", "default_database",
+                java.util.Set.of(org.apache.flink.table.catalog.CatalogBaseTable.TableKind.TABLE,
+                        org.apache.flink.table.catalog.CatalogBaseTable.TableKind.VIEW)))
+                .extracting(t -> t.getIdentifier().getObjectName())
+                .containsExactly("orders");
+    }
+
+    @Test
+    void auditRecordOfTheRefusalNamesTheProvenRewritesAndCountsThem() {
+        SessionHandle session = gateway.openSession(STREAMING);
+        gateway.runToEnd(session, ORDERS);
+
+        OperationHandle refused = gateway.runToEnd(session, TOP_N);
+
+        JsonNode record = audit.forOperation(refused.toString()).orElseThrow();
+        assertThat(record.path("outcome").asText()).isEqualTo("blocked");
+        List<String> families = new ArrayList<>();
+        record.path("rewrites").forEach(r -> families.add(r.path("rule").asText() + " " + r.path("family").asText()));
+        assertThat(families).containsExactly("unbounded-rank window-top-n", "unbounded-rank session-state-ttl");
+        JsonNode windowTopN = record.path("rewrites").get(0);
+        assertThat(windowTopN.path("sha256").asText()).hasSize(64);
+        assertThat(windowTopN.path("operators")).extracting(JsonNode::asText).containsExactly("WindowRank");
+        JsonNode count = record.path("rewriteCounts").get(0);
+        assertThat(count.path("rule").asText()).isEqualTo("unbounded-rank");
+        assertThat(count.path("verified").asInt()).isEqualTo(2);
+        assertThat(count.path("offered").asInt()).isEqualTo(count.path("verified").asInt() + count.path("rejected").asInt());
+    }
+
+    @Test
+    void rewriteThatFailsItsProofIsNotShown() {
+        // A rewrite TTL below the policy's minimum: the TTL rewrite plans, but ttl-too-short blocks it.
+        try (InProcessGateway strict = InProcessGateway.start(
+                Map.of("sql-guard.rewrite.state-ttl", "1 min", "sql-guard.min-state-ttl", "1 h"), new AuditLog())) {
+            SessionHandle session = strict.openSession(STREAMING);
+            strict.runToEnd(session, ORDERS);
+
+            OperationHandle refused = strict.runToEnd(session, TOP_N);
+            String error = errorOf(strict, session, refused);
+
+            assertThat(error).contains("rewrite (window-top-n, proven in this session):")
+                    .doesNotContain("session-state-ttl")
+                    .doesNotContain("'table.exec.state.ttl' = '1 min'");
+            JsonNode count = audit.forOperation(refused.toString()).orElseThrow().path("rewriteCounts").get(0);
+            assertThat(count.path("rejected").asInt()).isGreaterThanOrEqualTo(1);
+        }
+    }
+
+    @Test
+    void statementWithoutFindingsGetsNoRewriteAndNoCount() {
+        SessionHandle session = gateway.openSession(STREAMING);
+        gateway.runToEnd(session, ORDERS);
+
+        OperationHandle ok = gateway.runToEnd(session, "EXPLAIN SELECT order_id, amount FROM orders");
+
+        JsonNode record = audit.forOperation(ok.toString()).orElseThrow();
+        assertThat(record.path("verdict").asText()).isEqualTo("OK");
+        assertThat(record.path("rewrites")).isEmpty();
+        assertThat(record.path("rewriteCounts")).isEmpty();
+    }
+
+    private String errorOf(SessionHandle session, OperationHandle operation) {
+        return errorOf(gateway, session, operation);
+    }
+
+    private static String errorOf(InProcessGateway gateway, SessionHandle session, OperationHandle operation) {
+        return gateway.service().getOperationInfo(session, operation).getException()
+                .map(ExceptionUtils::stringifyException)
+                .orElseThrow(() -> new AssertionError("the statement was not refused"));
+    }
+}

@@ -1,0 +1,15 @@
+-- expect: WARN stateful-without-ttl
+-- expect-rewrite: window-aggregate
+-- Orders per user and hour, bucketed by hand with FLOOR over the event time: a group aggregation
+-- whose state is kept forever, where a TUMBLE window aggregation frees each hour's state.
+CREATE TABLE orders (
+  order_id STRING,
+  user_id STRING,
+  amount DOUBLE,
+  order_time TIMESTAMP(3),
+  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND
+) WITH ('connector' = 'datagen', 'rows-per-second' = '10');
+
+SELECT user_id, FLOOR(order_time TO HOUR) AS order_hour, COUNT(*) AS orders_count
+FROM orders
+GROUP BY user_id, FLOOR(order_time TO HOUR);
