@@ -50,9 +50,22 @@ record Candidate(
     String sql() {
         StringBuilder out = new StringBuilder();
         for (String statement : before) {
-            out.append(statement.strip()).append(";\n");
+            out.append(unterminated(statement)).append(";\n");
         }
-        return out.append(statement.strip()).append(';').toString();
+        return out.append(unterminated(statement)).append(';').toString();
+    }
+
+    /**
+     * {@code statement} without blanks around it and without its own closing semicolons: the SQL
+     * Client sends a statement with the {@code ;} that ended it in the script, and the rewrite ends
+     * each statement with one.
+     */
+    private static String unterminated(String statement) {
+        String text = statement.strip();
+        while (text.endsWith(";")) {
+            text = text.substring(0, text.length() - 1).stripTrailing();
+        }
+        return text;
     }
 
     /** This candidate with {@code set} (a {@code SET 'key' = 'value'}) first, and its key and value in the proof's config. */
