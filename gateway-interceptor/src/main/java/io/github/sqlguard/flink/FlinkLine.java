@@ -54,6 +54,13 @@ public interface FlinkLine {
     @Nullable
     SqlNode materializedTableQuery(SqlNode node);
 
+    /**
+     * The query of a {@code CREATE VIEW} node, or null for any other node ({@code SqlCreateView} is
+     * in {@code org.apache.flink.sql.parser.ddl} in 1.20, in {@code ...ddl.view} in 2.x).
+     */
+    @Nullable
+    SqlNode viewQuery(SqlNode node);
+
     /** Whether {@code SqlGatewayService#deployScript} exists in this line (2.x: yes, 1.20: no). */
     boolean hasDeployScript();
 

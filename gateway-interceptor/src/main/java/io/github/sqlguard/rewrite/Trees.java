@@ -1,5 +1,7 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.flink.FlinkLine;
+
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -15,7 +17,6 @@ import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
 import org.apache.flink.sql.parser.dml.SqlExecute;
 import org.apache.flink.sql.parser.dml.SqlStatementSet;
@@ -54,8 +55,8 @@ final class Trees {
             out.add(execute.getStatement());
         } else if (node instanceof SqlRichExplain explain) {
             out.add(explain.getStatement());
-        } else if (node instanceof SqlCreateView view) {
-            out.add(view.getQuery());
+        } else if (FlinkLine.current().viewQuery(node) != null) {
+            out.add(FlinkLine.current().viewQuery(node));
         } else if (node instanceof SqlCall call) {
             try {
                 out.addAll(call.getOperandList());

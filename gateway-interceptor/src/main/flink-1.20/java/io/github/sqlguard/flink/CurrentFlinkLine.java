@@ -4,6 +4,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.plugin.PluginManager;
 import org.apache.flink.runtime.metrics.ReporterSetup;
+import org.apache.flink.sql.parser.ddl.SqlCreateView;
 import org.apache.flink.sql.parser.ddl.SqlCreateMaterializedTable;
 import org.apache.flink.sql.parser.ddl.SqlCreateTableAs;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
@@ -59,6 +60,12 @@ final class CurrentFlinkLine implements FlinkLine {
     @Nullable
     public SqlNode materializedTableQuery(SqlNode node) {
         return node instanceof SqlCreateMaterializedTable create ? create.getAsQuery() : null;
+    }
+
+    @Override
+    @Nullable
+    public SqlNode viewQuery(SqlNode node) {
+        return node instanceof SqlCreateView view ? view.getQuery() : null;
     }
 
     @Override

@@ -6,6 +6,7 @@ import org.apache.flink.core.plugin.PluginManager;
 import org.apache.flink.runtime.metrics.ReporterSetup;
 import org.apache.flink.runtime.metrics.ReporterSetupBuilder;
 import org.apache.flink.runtime.metrics.filter.DefaultReporterFilters;
+import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.sql.parser.ddl.materializedtable.SqlAlterMaterializedTableAsQuery;
 import org.apache.flink.sql.parser.ddl.materializedtable.SqlCreateMaterializedTable;
@@ -53,6 +54,12 @@ final class CurrentFlinkLine implements FlinkLine {
             return create.getAsQuery();
         }
         return node instanceof SqlAlterMaterializedTableAsQuery alter ? alter.getAsQuery() : null;
+    }
+
+    @Override
+    @Nullable
+    public SqlNode viewQuery(SqlNode node) {
+        return node instanceof SqlCreateView view ? view.getQuery() : null;
     }
 
     @Override
