@@ -7,6 +7,7 @@ import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
@@ -183,7 +184,7 @@ final class RewriteContext {
         return SqlTrees.unparse(query);
     }
 
-    /** {@code from} with every read of the view {@code identifier} replaced by {@code (query) AS name}. */
+    /** {@code from} with every read of the view {@code identifier} replaced by {@code (query) AS name} (in a window TVF, by {@code (query)}). */
     private SqlNode inlineFrom(SqlNode from, List<String> identifier, SqlNode query) {
         if (from instanceof SqlIdentifier id) {
             return reads(id, identifier) ? as(query, id.names.get(id.names.size() - 1)) : from;
@@ -197,10 +198,36 @@ final class RewriteContext {
             SqlBasicCall as = (SqlBasicCall) from;
             if (as.operand(0) instanceof SqlIdentifier id && reads(id, identifier)) {
                 as.setOperand(0, query);
+            } else if (as.operand(0).getKind() == SqlKind.COLLECTION_TABLE) {
+                inlineTableArguments(as.operand(0), identifier, query);
             }
             return from;
         }
+        if (from.getKind() == SqlKind.COLLECTION_TABLE) {
+            inlineTableArguments(from, identifier, query);
+        }
         return from;
+    }
+
+    /**
+     * In a window TVF ({@code TABLE(TUMBLE(TABLE v, ...))}, also {@code DATA => TABLE v}), every
+     * table argument {@code TABLE v} reading the view {@code identifier} replaced by {@code (query)}:
+     * Flink's parser and planner take a subquery as a TVF's table argument, with its time attributes.
+     */
+    private void inlineTableArguments(SqlNode node, List<String> identifier, SqlNode query) {
+        if (!(node instanceof SqlCall call)) {
+            return;
+        }
+        List<SqlNode> operands = call.getOperandList();
+        for (int i = 0; i < operands.size(); i++) {
+            SqlNode operand = operands.get(i);
+            if (operand instanceof SqlCall table && table.getKind() == SqlKind.EXPLICIT_TABLE
+                    && table.operand(0) instanceof SqlIdentifier id && reads(id, identifier)) {
+                call.setOperand(i, query);
+            } else if (operand != null && !(operand instanceof SqlSelect)) {
+                inlineTableArguments(operand, identifier, query);
+            }
+        }
     }
 
     private boolean reads(SqlIdentifier id, List<String> identifier) {

@@ -360,8 +360,40 @@ final class Trees {
             for (TableRef ref : tableRefs(select.getFrom())) {
                 out.add(ref.name());
             }
+            tvfTables(select.getFrom(), out);
         }
         return out;
+    }
+
+    /**
+     * The tables a window TVF of the {@code FROM} item {@code from} reads: {@code TABLE(TUMBLE(TABLE t,
+     * ...))} reads {@code t} through {@code EXPLICIT_TABLE} (also as {@code DATA => TABLE t}, and in a join).
+     */
+    private static void tvfTables(SqlNode from, List<SqlIdentifier> out) {
+        if (from == null) {
+            return;
+        }
+        if (from instanceof SqlJoin join) {
+            tvfTables(join.getLeft(), out);
+            tvfTables(join.getRight(), out);
+        } else if (from.getKind() == SqlKind.AS) {
+            tvfTables(((SqlCall) from).operand(0), out);
+        } else if (from.getKind() == SqlKind.COLLECTION_TABLE) {
+            explicitTables(from, out);
+        }
+    }
+
+    private static void explicitTables(SqlNode node, List<SqlIdentifier> out) {
+        if (!(node instanceof SqlCall call)) {
+            return;
+        }
+        for (SqlNode operand : call.getOperandList()) {
+            if (call.getKind() == SqlKind.EXPLICIT_TABLE && operand instanceof SqlIdentifier id) {
+                out.add(id);
+            } else if (operand != null && !(operand instanceof SqlSelect)) {
+                explicitTables(operand, out);
+            }
+        }
     }
 
     /** The names of the {@code WITH} items of the tree: a {@code FROM} of one of these is not a catalog table. */

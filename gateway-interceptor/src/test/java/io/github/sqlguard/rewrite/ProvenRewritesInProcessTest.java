@@ -6,6 +6,7 @@ import io.github.sqlguard.testing.InProcessGateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
+import org.apache.flink.table.gateway.api.results.ResultSet;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.AfterAll;
@@ -163,6 +164,62 @@ class ProvenRewritesInProcessTest {
         assertThat(record.path("verdict").asText()).isEqualTo("OK");
         assertThat(record.path("rewrites")).isEmpty();
         assertThat(record.path("rewriteCounts")).isEmpty();
+    }
+
+    @Test
+    void viewReadThroughAWindowTvfWithAnIgnoredHintGetsAProvenHintMovedRewriteOfTheView() {
+        // Shared case 35: the view's STATE_TTL sits on a block with only an OVER aggregate (ignored by
+        // Flink), and the statement reads the view as a window TVF's table argument, TABLE temperature_jumps.
+        SessionHandle session = gateway.openSession(STREAMING);
+        gateway.runToEnd(session, "CREATE TABLE readings (\n"
+                + "  sensor_id STRING,\n"
+                + "  temperature DOUBLE,\n"
+                + "  read_at TIMESTAMP(3),\n"
+                + "  WATERMARK FOR read_at AS read_at - INTERVAL '5' SECOND\n"
+                + ") WITH ('connector' = 'datagen', 'rows-per-second' = '10')");
+        gateway.runToEnd(session, "CREATE TEMPORARY VIEW temperature_jumps AS\n"
+                + "SELECT /*+ STATE_TTL('sensors' = '1 h') */ sensor_id,\n"
+                + "  temperature - LAG(temperature) OVER (PARTITION BY sensor_id ORDER BY read_at) AS jump, read_at\n"
+                + "FROM readings");
+        String query = "SELECT window_start, window_end, sensor_id, MAX(jump) AS max_jump\n"
+                + "FROM TABLE(TUMBLE(TABLE temperature_jumps, DESCRIPTOR(read_at), INTERVAL '1' MINUTE))\n"
+                + "GROUP BY window_start, window_end, sensor_id";
+
+        OperationHandle explained = gateway.runToEnd(session, "EXPLAIN " + query);
+        String answer = explainAnswer(session, explained);
+
+        assertThat(answer).contains("WARN ttl-hint-ignored")
+                .contains("rewrite (hint-moved, proven in this session; rewrites the view temperature_jumps):")
+                .contains("DROP TEMPORARY VIEW temperature_jumps;")
+                .contains("CREATE TEMPORARY VIEW temperature_jumps AS")
+                .contains("the hint is removed");
+        String rewrite = answer.substring(answer.indexOf("rewrite (hint-moved"));
+        String sql = rewrite.substring(rewrite.indexOf("DROP TEMPORARY VIEW"), rewrite.indexOf("    changes: "));
+        // The view's new definition has no hint; the statement follows as the user wrote it.
+        assertThat(sql).doesNotContain("STATE_TTL").doesNotContain("/*+")
+                .contains("LAG(")
+                .contains("FROM TABLE(TUMBLE(TABLE temperature_jumps, DESCRIPTOR(read_at), INTERVAL '1' MINUTE))")
+                .doesNotContain("sql_guard_rewrite_");
+        // Proving it changed nothing: the view is still the user's, with its hint.
+        assertThat(((org.apache.flink.table.catalog.CatalogView) gateway.service().getTable(session,
+                        org.apache.flink.table.catalog.ObjectIdentifier.of("default_catalog", "default_database",
+                                "temperature_jumps"))).getOriginalQuery())
+                .contains("STATE_TTL");
+    }
+
+    /** The text of an EXPLAIN's answer (its result rows). */
+    private String explainAnswer(SessionHandle session, OperationHandle operation) {
+        assertThat(gateway.service().getOperationInfo(session, operation).getStatus().name()).isEqualTo("FINISHED");
+        StringBuilder text = new StringBuilder();
+        long token = 0;
+        while (true) {
+            ResultSet result = gateway.service().fetchResults(session, operation, token, Integer.MAX_VALUE);
+            result.getData().forEach(row -> text.append(row.getString(0)));
+            if (result.getResultType() == ResultSet.ResultType.EOS || result.getNextToken() == null) {
+                return text.toString();
+            }
+            token = result.getNextToken();
+        }
     }
 
     private String errorOf(SessionHandle session, OperationHandle operation) {
