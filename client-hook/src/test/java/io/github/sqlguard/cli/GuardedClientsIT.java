@@ -93,7 +93,8 @@ class GuardedClientsIT {
         // The query's advisory (shared case 19): rule, reason, plan with the node marked, fix, doc.
         assertThat(output)
                 .contains("[WARNING] sql-guard: the statement ran with 1 advisory (verdict WARN)")
-                .contains("WARN stateful-without-ttl: GroupAggregate keeps state per key (user_id)")
+                .contains("WARN stateful-without-ttl: GroupAggregate[")
+                .contains("keeps an accumulator per user_id")
                 .contains("==> GroupAggregate")
                 .contains("fix: ")
                 .contains("see: docs/rules/stateful-without-ttl.md")
