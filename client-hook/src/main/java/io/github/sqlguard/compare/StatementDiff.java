@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * What differs for one statement between two lint reports: its verdict, its rule ids, whether Flink
@@ -115,9 +116,21 @@ public record StatementDiff(
         return out;
     }
 
+    /**
+     * An operator as the audit names it, {@code GroupAggregate[5]}, without its ExecNode id: ids are
+     * numbered per plan by each Flink line's planner, so the same operator has different ids in two
+     * lines' plans (and in two plannings).
+     */
+    static String withoutNodeId(String operator) {
+        return NODE_ID.matcher(operator).replaceFirst("");
+    }
+
+    private static final Pattern NODE_ID = Pattern.compile("\\[\\d+]$");
+
     private static List<String> ttls(Optional<LintReport.Statement> side) {
         return side.map(s -> s.operatorStateTtl().stream()
-                        .map(t -> t.operator() + (t.state() == null ? "" : "." + t.state()) + " = " + Ttl.describe(t.ttlMs())
+                        .map(t -> withoutNodeId(t.operator()) + (t.state() == null ? "" : "." + t.state()) + " = "
+                                + Ttl.describe(t.ttlMs())
                                 + (t.source().equals("inferred") ? " (inferred)" : ""))
                         .sorted()
                         .toList())
