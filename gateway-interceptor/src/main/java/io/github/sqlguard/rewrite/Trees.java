@@ -47,7 +47,10 @@ final class Trees {
     /** The nodes directly under {@code node}: a call's operands, a list's items, a statement's parts. */
     static List<SqlNode> children(SqlNode node) {
         List<SqlNode> out = new ArrayList<>();
-        if (node instanceof SqlNodeList list) {
+        SqlNode viewQuery = FlinkLine.current().viewQuery(node);
+        if (viewQuery != null) {
+            out.add(viewQuery);
+        } else if (node instanceof SqlNodeList list) {
             list.forEach(out::add);
         } else if (node instanceof SqlStatementSet set) {
             out.addAll(set.getInserts());
@@ -55,8 +58,6 @@ final class Trees {
             out.add(execute.getStatement());
         } else if (node instanceof SqlRichExplain explain) {
             out.add(explain.getStatement());
-        } else if (FlinkLine.current().viewQuery(node) != null) {
-            out.add(FlinkLine.current().viewQuery(node));
         } else if (node instanceof SqlCall call) {
             try {
                 out.addAll(call.getOperandList());
