@@ -251,7 +251,7 @@ public final class LintEngine implements AutoCloseable {
         }
         return new LintedStatement(
                 file, statement.line(), statement.column(), statement.text(), parsed.kind().name(), verdict,
-                findings, applied, standIn, decision.plan(), StatementFacts.of(parsed, decision, failure), rewrites);
+                findings, applied, standIn, decision.plan(), StatementFacts.of(decision, failure), rewrites);
     }
 
     @Override

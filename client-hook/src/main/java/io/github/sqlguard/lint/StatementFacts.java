@@ -1,14 +1,10 @@
 package io.github.sqlguard.lint;
 
-import io.github.sqlguard.audit.AuditLog;
 import io.github.sqlguard.audit.AuditRecord;
 import io.github.sqlguard.audit.Auditor;
-import io.github.sqlguard.audit.Subject;
-import io.github.sqlguard.audit.What;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.rules.Finding;
-import io.github.sqlguard.statement.ParsedStatement;
 
 import org.apache.flink.runtime.util.EnvironmentInformation;
 
@@ -21,9 +17,8 @@ import java.util.Optional;
  * compare} of two lines' reports): the Flink version that planned it, its stateful operators with
  * the state TTL of each, and Flink's own refusal of it.
  *
- * <p>The stateful operators and TTLs are the guard's audit record's ({@link
- * AuditRecord#statefulOperators()}, {@link AuditRecord#operatorStateTtl()}), made by the same
- * {@link Auditor} code, so that lint's report and the gateway's audit never count them apart.
+ * <p>The stateful operators and TTLs are the guard's decision record's ({@link Auditor#planState}),
+ * made by the same code, so that lint's report and the gateway's audit never count them apart.
  *
  * @param flinkVersion the version of the Flink that planned the statement ({@code
  *     EnvironmentInformation#getVersion}), e.g. {@code 1.20.0}
@@ -43,9 +38,6 @@ public record StatementFacts(
     /** Nothing known: a statement that was not linted by an engine (tests, an unreadable input). */
     public static final StatementFacts NONE = new StatementFacts("", Map.of(), List.of(), Optional.empty());
 
-    /** Only the operators' record is wanted, never written: no appender sees it. */
-    private static final Auditor AUDIT_FIELDS = new Auditor(new AuditLog(), "lint", Integer.MAX_VALUE);
-
     public StatementFacts {
         statefulOperators = Map.copyOf(statefulOperators);
         operatorStateTtl = List.copyOf(operatorStateTtl);
@@ -57,13 +49,12 @@ public record StatementFacts(
      * @param applyFailure the {@code planner-error} finding of a session-changing statement Flink
      *     failed to apply, or {@code null}
      */
-    static StatementFacts of(ParsedStatement statement, Decision decision, Finding applyFailure) {
-        AuditRecord.Decided decided =
-                AUDIT_FIELDS.decided("lint", null, Subject.unknown(""), What.statement(statement), decision).decision();
+    static StatementFacts of(Decision decision, Finding applyFailure) {
+        Auditor.PlanState state = Auditor.planState(decision);
         Optional<String> refusal = decision.flinkError().isPresent()
                 ? decision.flinkError().map(error -> PlannerError.of(error).text())
                 : Optional.ofNullable(applyFailure).map(Finding::reason);
         return new StatementFacts(
-                EnvironmentInformation.getVersion(), decided.statefulOperators(), decided.operatorStateTtl(), refusal);
+                EnvironmentInformation.getVersion(), state.statefulOperators(), state.operatorStateTtl(), refusal);
     }
 }

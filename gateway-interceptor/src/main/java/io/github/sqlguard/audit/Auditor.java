@@ -81,9 +81,7 @@ public final class Auditor {
                 decision.verdict().findings().stream()
                         .map(f -> new AuditRecord.AuditFinding(f.ruleId(), f.level().name(), nodeOf(f)))
                         .toList();
-        Map<String, Integer> stateful = new TreeMap<>();
-        List<AuditRecord.OperatorStateTtl> ttls = new ArrayList<>();
-        decision.plan().ifPresent(p -> collectState(p, decision, stateful, ttls));
+        PlanState state = planState(decision);
         List<AuditRecord.AuditRewrite> proven = new ArrayList<>();
         for (Rewrite rewrite : rewrites.verified()) {
             proven.add(new AuditRecord.AuditRewrite(rewrite.ruleId(), rewrite.family(), rewrite.sha256(), rewrite.operators()));
@@ -95,11 +93,27 @@ public final class Auditor {
         AuditRecord.Decided decided =
                 new AuditRecord.Decided(
                         decision.verdictLabel(), findings, decision.verdict().suppressed(),
-                        decision.effectiveStateTtl().toMillis(), stateful, ttls, decision.analysisMs(), proven, counts);
+                        decision.effectiveStateTtl().toMillis(), state.statefulOperators(), state.operatorStateTtl(),
+                        decision.analysisMs(), proven, counts);
         return new AuditRecord(
                 Instant.now().toString(), decision.id(), instance, call, sessionId, who, statementOf(what), decided,
                 new AuditRecord.Happened(
                         null, Outcome.DECIDED.label(), null, decision.unanalysedReason().orElse(null), null));
+    }
+
+    /**
+     * What a decision record says of the plan's state: its stateful operators and how many of each,
+     * and each one's state TTL ({@code compiled-plan}, or {@code inferred} for an explained plan).
+     */
+    public record PlanState(
+            Map<String, Integer> statefulOperators, List<AuditRecord.OperatorStateTtl> operatorStateTtl) {}
+
+    /** The state of {@code decision}'s plan as its decision record lists it; empty without a plan. */
+    public static PlanState planState(Decision decision) {
+        Map<String, Integer> stateful = new TreeMap<>();
+        List<AuditRecord.OperatorStateTtl> ttls = new ArrayList<>();
+        decision.plan().ifPresent(p -> collectState(p, decision, stateful, ttls));
+        return new PlanState(stateful, ttls);
     }
 
     /**
