@@ -30,4 +30,5 @@ mkdir -p "$LOG_DIR"
 exec java ${JVM_ARGS:-} \
   -Dlogback.configurationFile="$FLINK_CONF_DIR/logback-client.xml" \
   -Dsql-guard.log.dir="$LOG_DIR" \
+  -Dsql-guard.command=bin/sql-guard.sh \
   -jar "$JAR" "$@"

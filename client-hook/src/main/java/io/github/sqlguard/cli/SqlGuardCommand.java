@@ -34,7 +34,33 @@ public final class SqlGuardCommand implements Runnable {
 
     /** Runs the command line and returns its exit code (for tests and embedding). */
     public static int execute(String... args) {
-        return new CommandLine(new SqlGuardCommand()).execute(args);
+        return new CommandLine(new SqlGuardCommand())
+                .setCommandName(commandName(System.getProperty(COMMAND_PROPERTY), codeLocation()))
+                .execute(args);
+    }
+
+    /** Set by {@code bin/sql-guard.sh} to the name its usage lines should show. */
+    static final String COMMAND_PROPERTY = "sql-guard.command";
+
+    /**
+     * The command as the user started it, for the usage lines: the launcher's name ({@link
+     * #COMMAND_PROPERTY}), else {@code java -jar <the jar's file name>} when started from a jar, else
+     * {@code sql-guard.sh}.
+     */
+    static String commandName(String launcher, String codeLocation) {
+        if (launcher != null && !launcher.isBlank()) {
+            return launcher.strip();
+        }
+        if (codeLocation != null && codeLocation.endsWith(".jar")) {
+            return "java -jar " + codeLocation.substring(codeLocation.lastIndexOf('/') + 1);
+        }
+        return "sql-guard.sh";
+    }
+
+    /** Where this class was loaded from (a jar or a classes directory), as a path; null when unknown. */
+    private static String codeLocation() {
+        java.security.CodeSource source = SqlGuardCommand.class.getProtectionDomain().getCodeSource();
+        return source == null || source.getLocation() == null ? null : source.getLocation().getPath();
     }
 
     /** The project version, from the jar manifest when there is one. */
