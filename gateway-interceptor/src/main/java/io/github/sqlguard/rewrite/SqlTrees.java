@@ -10,6 +10,7 @@ import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.SqlWriterConfig;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
@@ -45,14 +46,28 @@ final class SqlTrees {
 
     private SqlTrees() {}
 
-    /** Flink's dialect as {@code SqlNodeConvertContext#toQuotedSqlString} builds it, with back-tick quoting. */
+    /**
+     * Flink's dialect as {@code SqlNodeConvertContext#toQuotedSqlString} builds it, with back-tick
+     * quoting, that also writes a table's hints (an {@code OPTIONS} hint after the table's name):
+     * Calcite's {@code SqlTableRef#unparse} leaves them to {@code SqlDialect#unparseTableScanHints},
+     * which writes nothing by default, so a statement written anew would lose its {@code OPTIONS}
+     * hints, and a rewrite that only changes a hint would read as no change at all. Written as
+     * Calcite's {@code SqlSelectOperator} writes a query hint.
+     */
     static final SqlDialect DIALECT =
             new CalciteSqlDialect(
                     SqlDialect.EMPTY_CONTEXT
                             .withQuotedCasing(Casing.UNCHANGED)
                             .withUnquotedCasing(Casing.UNCHANGED)
                             .withConformance(FlinkSqlConformance.DEFAULT)
-                            .withIdentifierQuoteString("`"));
+                            .withIdentifierQuoteString("`")) {
+                @Override
+                public void unparseTableScanHints(SqlWriter writer, SqlNodeList hints, int leftPrec, int rightPrec) {
+                    writer.print("/*+ ");
+                    hints.unparse(writer, 0, 0);
+                    writer.print("*/");
+                }
+            };
 
     private static final SqlWriterConfig WRITER =
             SqlPrettyWriter.config()
