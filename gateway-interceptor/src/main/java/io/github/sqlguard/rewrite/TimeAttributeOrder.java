@@ -75,7 +75,7 @@ final class TimeAttributeOrder extends ScopedFamily {
             if (!item.functionName().equals("ROW_NUMBER") || item.window().getOrderList().isEmpty()) {
                 continue;
             }
-            boolean topOne = Trees.outer(parents, item.select())
+            boolean topOne = Trees.reader(parents, item.select())
                     .flatMap(o -> Trees.rankBound(o.getWhere(), item.alias())).map(b -> b.maxRank() == 1).orElse(false);
             if (!topOne) {
                 continue;
