@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.statement.FlinkSqlParser;
 
 import org.apache.calcite.avatica.util.Casing;
@@ -122,24 +123,10 @@ final class SqlTrees {
      * {@code INTERVAL '1' DAY}, {@code INTERVAL '90' SECOND}.
      */
     static SqlLiteral interval(Duration duration) {
-        long seconds = duration.getSeconds();
-        TimeUnit unit;
-        long amount;
-        if (seconds % 86_400 == 0) {
-            unit = TimeUnit.DAY;
-            amount = seconds / 86_400;
-        } else if (seconds % 3_600 == 0) {
-            unit = TimeUnit.HOUR;
-            amount = seconds / 3_600;
-        } else if (seconds % 60 == 0) {
-            unit = TimeUnit.MINUTE;
-            amount = seconds / 60;
-        } else {
-            unit = TimeUnit.SECOND;
-            amount = seconds;
-        }
+        AdvisedValues.Interval interval = AdvisedValues.Interval.of(duration);
         return SqlLiteral.createInterval(
-                1, Long.toString(amount), new SqlIntervalQualifier(unit, null, SqlParserPos.ZERO), SqlParserPos.ZERO);
+                1, Long.toString(interval.amount()),
+                new SqlIntervalQualifier(TimeUnit.valueOf(interval.unit()), null, SqlParserPos.ZERO), SqlParserPos.ZERO);
     }
 
     /** {@code duration} as Flink writes a duration option ({@code 1 d}, {@code 5 min}). */
