@@ -187,6 +187,24 @@ class ProvenRewritesInProcessTest {
     }
 
     @Test
+    void optionsHintTtlOfAnInsertIntoAnOpenStatementSetIsRewrittenAsAStateTtlHint() {
+        // No SET can come before an INSERT inside BEGIN STATEMENT SET ... END: the TTL moves into a STATE_TTL hint.
+        SessionHandle session = gateway.openSession(STREAMING);
+        gateway.runToEnd(session, "CREATE TABLE clicks (user_id STRING, url STRING) WITH ('connector' = 'datagen')");
+        gateway.runToEnd(session, "CREATE TABLE user_clicks (user_id STRING, clicks BIGINT) WITH ('connector' = 'blackhole')");
+        gateway.runToEnd(session, "BEGIN STATEMENT SET");
+
+        String error = errorOf(session, gateway.runToEnd(session, "INSERT INTO user_clicks\n"
+                + "SELECT user_id, COUNT(*) FROM clicks /*+ OPTIONS('state.ttl' = '12 h') */ GROUP BY user_id"));
+
+        assertThat(error).contains("BLOCK ttl-not-a-table-option").contains("rewrite (ttl-as-job-setting, proven in this session):");
+        String rewrite = error.substring(error.indexOf("rewrite (ttl-as-job-setting"));
+        rewrite = rewrite.substring(0, rewrite.indexOf("    columns: "));
+        assertThat(rewrite).contains("INSERT INTO user_clicks").contains("STATE_TTL('clicks' = '12 h')")
+                .doesNotContain("OPTIONS(").doesNotContain("SET '");
+    }
+
+    @Test
     void statementWithoutFindingsGetsNoRewriteAndNoCount() {
         SessionHandle session = gateway.openSession(STREAMING);
         gateway.runToEnd(session, ORDERS);
