@@ -45,6 +45,19 @@ class SplicerTest {
     }
 
     @Test
+    void limitAddedToTheSortingInsertOfAStatementSetKeepsTheOtherInsertAndTheLayout() {
+        String text = "EXECUTE STATEMENT SET\nBEGIN\n  INSERT INTO big_orders SELECT order_id, amount FROM orders WHERE amount > 100;\n"
+                + "  INSERT INTO by_amount SELECT order_id, amount FROM orders ORDER BY amount DESC;\nEND";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlNode changed = SqlTrees.parse(text).orElseThrow();
+        SqlOrderBy orderBy = TimeAttributeOrder.topOrderBy(changed);
+        Trees.replace(Trees.parents(changed), orderBy, new SqlOrderBy(orderBy.getParserPosition(), orderBy.query,
+                orderBy.orderList, null, SqlLiteral.createExactNumeric("10", SqlParserPos.ZERO)));
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(text.replace("amount DESC;", "amount DESC LIMIT 10;"));
+    }
+
+    @Test
     void optionsHintTakenOffATableIsAChangeAndLeavesTheRestAsWritten() {
         String text = "SELECT user_id, COUNT(*)\nFROM orders /*+ OPTIONS('state.ttl' = '1 d') */\nGROUP BY user_id";
         SqlNode original = SqlTrees.parse(text).orElseThrow();
