@@ -1,4 +1,5 @@
 -- expect: BLOCK ttl-not-a-table-option
+-- expect-rewrite: ttl-as-job-setting
 -- 'state.ttl' in an OPTIONS hint: datagen rejects the query with 'Unsupported options found'.
 CREATE TABLE orders (
   order_id STRING,

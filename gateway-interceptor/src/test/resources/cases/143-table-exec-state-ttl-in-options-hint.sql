@@ -1,4 +1,5 @@
 -- expect: BLOCK ttl-not-a-table-option
+-- expect-rewrite: ttl-as-job-setting
 -- The job's TTL key written into an OPTIONS hint on one side of a join: datagen refuses the option,
 -- and the diagnosis names the hinted table and the key.
 CREATE TABLE orders (

@@ -1,4 +1,5 @@
 -- expect: BLOCK sort-non-time
+-- expect-rewrite: bounded-sort time-attribute-order
 -- A sort on a business column inside one INSERT of a statement set: the planner's reason is raised while the
 -- whole set is translated; the diagnosis still names the sort.
 CREATE TABLE orders (

@@ -91,7 +91,8 @@ final class Prover {
         if (!blocking.isEmpty()) {
             boolean onlyUnbounded = blocking.stream().allMatch(f -> f.ruleId().equals(UnboundedRankRule.ID));
             return new Rejected((onlyUnbounded ? UNBOUNDED_ONLY + ": " : "BLOCK: ")
-                    + String.join(", ", blocking.stream().map(Finding::ruleId).distinct().toList()));
+                    + String.join(", ", blocking.stream().map(Finding::ruleId).distinct().toList()) + " ("
+                    + blocking.get(0).reason() + ")");
         }
         Optional<String> violation = candidate.intent().violation(judged.plan());
         if (violation.isPresent()) {
@@ -99,7 +100,8 @@ final class Prover {
         }
         Optional<String> columns = columns(candidate, context.request().plan(), judged.plan(), context.session());
         if (columns.isEmpty()) {
-            return new Rejected("its output columns differ from the original's");
+            return new Rejected("its output columns differ from the original's: " + output(judged.plan()) + ", not "
+                    + output(context.request().plan()));
         }
         List<String> remaining = new ArrayList<>();
         for (Finding finding : findings) {
@@ -187,10 +189,19 @@ final class Prover {
         return true;
     }
 
-    /** A column type without its time attribute marker ({@code TIMESTAMP(3) *ROWTIME*} is {@code TIMESTAMP(3)}). */
-    private static String baseType(String type) {
-        return type.replace("*ROWTIME*", "").replace("*PROCTIME*", "").replace(" NOT NULL", "").strip();
+    /**
+     * A column type without its time attribute marker and nullability ({@code TIMESTAMP(3) *ROWTIME*} is
+     * {@code TIMESTAMP(3)}), a local-zoned timestamp in one spelling ({@code TIMESTAMP_LTZ(3)} is {@code
+     * TIMESTAMP(3) WITH LOCAL TIME ZONE}).
+     */
+    static String baseType(String type) {
+        String base = type.replace("*ROWTIME*", "").replace("*PROCTIME*", "").replace(" NOT NULL", "").strip();
+        // The plan model gives a plain local-zoned timestamp as TIMESTAMP(3) WITH LOCAL TIME ZONE (its serializable
+        // form) and a time attribute of that type as TIMESTAMP_LTZ(3) *ROWTIME* (its summary form): one type.
+        return LOCAL_ZONED.matcher(base).replaceAll("TIMESTAMP($1) WITH LOCAL TIME ZONE");
     }
+
+    private static final Pattern LOCAL_ZONED = Pattern.compile("TIMESTAMP_LTZ\\((\\d+)\\)");
 
     private static String names(List<Column> columns) {
         return String.join(", ", columns.stream().map(Column::name).toList());

@@ -1,5 +1,7 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.rules.AdvisedValues;
+
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 
@@ -36,7 +38,7 @@ public final class RewriteOptions {
     public static final ConfigOption<Duration> WINDOW_SIZE =
             ConfigOptions.key("sql-guard.rewrite.window-size")
                     .durationType()
-                    .defaultValue(Duration.ofMinutes(5))
+                    .defaultValue(AdvisedValues.DEFAULTS.windowSize())
                     .withDescription(
                             "Size of the TUMBLE window a rewrite into a window Top-N or a window aggregation uses, written"
                                     + " as the largest whole unit (INTERVAL '5' MINUTE). State is freed when each window"
@@ -45,7 +47,7 @@ public final class RewriteOptions {
     public static final ConfigOption<Duration> STATE_TTL =
             ConfigOptions.key("sql-guard.rewrite.state-ttl")
                     .durationType()
-                    .defaultValue(Duration.ofDays(1))
+                    .defaultValue(AdvisedValues.DEFAULTS.stateTtl())
                     .withDescription(
                             "The state TTL a rewrite sets (SET 'table.exec.state.ttl', a STATE_TTL hint) where the"
                                     + " statement keeps state with none, or where a written TTL has no likely intent. Must lie"

@@ -105,8 +105,8 @@ public final class Rewriter {
                         }
                         continue;
                     }
-                    LOG.debug("sql-guard rewrite '{}' for {} not proven: {}", family.id(), finding.ruleId(),
-                            ((Rejected) proof).reason());
+                    LOG.debug("sql-guard rewrite '{}' for {} not proven: {}\n{}", family.id(), finding.ruleId(),
+                            ((Rejected) proof).reason(), candidate.planned());
                 }
             }
         }

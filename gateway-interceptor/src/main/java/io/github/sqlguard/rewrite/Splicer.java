@@ -3,6 +3,7 @@ package io.github.sqlguard.rewrite;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.util.Litmus;
 
@@ -55,9 +56,33 @@ final class Splicer {
 
     /** The whole statement written anew, the text before its first token (its comments) kept. */
     private static String rewritten(String text, SqlNode original, Offsets offsets, SqlNode changed) {
-        int start = offsets.start(original.getParserPosition());
+        int start = first(original, offsets);
         String head = start > 0 ? text.substring(0, Math.min(start, text.length())) : leadingComments(text);
         return head + SqlTrees.unparse(changed);
+    }
+
+    /**
+     * The offset of the first character of {@code node}'s text: the least start of its own and its
+     * descendants' positions (a query's {@code ORDER BY} node is placed at its last token).
+     */
+    private static int first(SqlNode node, Offsets offsets) {
+        int start = offsets.start(node.getParserPosition());
+        for (SqlNode child : Trees.children(node)) {
+            int at = first(child, offsets);
+            if (at >= 0 && (start < 0 || at < start)) {
+                start = at;
+            }
+        }
+        return start;
+    }
+
+    /** The offset just after the last character of {@code node}'s text: the greatest end of its own and its descendants' positions. */
+    private static int last(SqlNode node, Offsets offsets) {
+        int end = offsets.end(node.getParserPosition());
+        for (SqlNode child : Trees.children(node)) {
+            end = Math.max(end, last(child, offsets));
+        }
+        return end;
     }
 
     /** The comment lines at the start of {@code text} (a statement's parser position is not always its first token). */
@@ -110,22 +135,36 @@ final class Splicer {
     /** Text {@code text} in place of {@code [start, end)}. */
     private record Edit(int start, int end, String text) {}
 
-    /** Items inserted before (or after) an item of a list, or an item cut out of it. */
-    private record ListEdit(SqlNode anchor, boolean before, String inserted, SqlNode removed, SqlNode next, SqlNode previous) {
+    /**
+     * Items inserted before (or after) an item of a list, or an item cut out of it; or a clause
+     * appended after the whole text of a node ({@code appended}).
+     */
+    private record ListEdit(
+            SqlNode anchor, boolean before, String inserted, SqlNode removed, SqlNode next, SqlNode previous,
+            boolean appended) {
 
         static ListEdit insertBefore(SqlNode anchor, String inserted) {
-            return new ListEdit(anchor, true, inserted, null, null, null);
+            return new ListEdit(anchor, true, inserted, null, null, null, false);
         }
 
         static ListEdit insertAfter(SqlNode anchor, String inserted) {
-            return new ListEdit(anchor, false, inserted, null, null, null);
+            return new ListEdit(anchor, false, inserted, null, null, null, false);
         }
 
         static ListEdit remove(SqlNode removed, SqlNode next, SqlNode previous) {
-            return new ListEdit(null, false, null, removed, next, previous);
+            return new ListEdit(null, false, null, removed, next, previous, false);
+        }
+
+        /** {@code clause} (with its leading space) right after the last character of {@code anchor}'s text. */
+        static ListEdit append(SqlNode anchor, String clause) {
+            return new ListEdit(anchor, false, clause, null, null, null, true);
         }
 
         Optional<Edit> place(Offsets offsets) {
+            if (appended) {
+                int at = last(anchor, offsets);
+                return at < 0 ? Optional.empty() : Optional.of(new Edit(at, at, inserted));
+            }
             if (removed != null) {
                 if (next != null) {
                     int from = offsets.start(removed.getParserPosition());
@@ -207,6 +246,14 @@ final class Splicer {
             return;
         }
         if (a.equalsDeep(b, Litmus.IGNORE)) {
+            return;
+        }
+        if (a instanceof SqlOrderBy oa && b instanceof SqlOrderBy ob && oa.fetch == null && oa.offset == null
+                && ob.offset == null && ob.fetch != null && !oa.orderList.isEmpty()
+                && oa.query.equalsDeep(ob.query, Litmus.IGNORE) && oa.orderList.equalsDeep(ob.orderList, Litmus.IGNORE)) {
+            // A LIMIT added to an ORDER BY (its node is placed at its last token): the clause after the last order key.
+            out.add(new Diff(hereA, hereB, List.of(ListEdit.append(oa.orderList.get(oa.orderList.size() - 1),
+                    " LIMIT " + SqlTrees.unparse(ob.fetch)))));
             return;
         }
         if (a instanceof SqlNodeList la && b instanceof SqlNodeList lb) {

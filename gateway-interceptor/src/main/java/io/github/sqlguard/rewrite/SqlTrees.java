@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.statement.FlinkSqlParser;
 
 import org.apache.calcite.avatica.util.Casing;
@@ -10,6 +11,7 @@ import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.SqlWriterConfig;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
@@ -45,14 +47,28 @@ final class SqlTrees {
 
     private SqlTrees() {}
 
-    /** Flink's dialect as {@code SqlNodeConvertContext#toQuotedSqlString} builds it, with back-tick quoting. */
+    /**
+     * Flink's dialect as {@code SqlNodeConvertContext#toQuotedSqlString} builds it, with back-tick
+     * quoting, that also writes a table's hints (an {@code OPTIONS} hint after the table's name):
+     * Calcite's {@code SqlTableRef#unparse} leaves them to {@code SqlDialect#unparseTableScanHints},
+     * which writes nothing by default, so a statement written anew would lose its {@code OPTIONS}
+     * hints, and a rewrite that only changes a hint would read as no change at all. Written as
+     * Calcite's {@code SqlSelectOperator} writes a query hint.
+     */
     static final SqlDialect DIALECT =
             new CalciteSqlDialect(
                     SqlDialect.EMPTY_CONTEXT
                             .withQuotedCasing(Casing.UNCHANGED)
                             .withUnquotedCasing(Casing.UNCHANGED)
                             .withConformance(FlinkSqlConformance.DEFAULT)
-                            .withIdentifierQuoteString("`"));
+                            .withIdentifierQuoteString("`")) {
+                @Override
+                public void unparseTableScanHints(SqlWriter writer, SqlNodeList hints, int leftPrec, int rightPrec) {
+                    writer.print("/*+ ");
+                    hints.unparse(writer, 0, 0);
+                    writer.print("*/");
+                }
+            };
 
     private static final SqlWriterConfig WRITER =
             SqlPrettyWriter.config()
@@ -107,24 +123,10 @@ final class SqlTrees {
      * {@code INTERVAL '1' DAY}, {@code INTERVAL '90' SECOND}.
      */
     static SqlLiteral interval(Duration duration) {
-        long seconds = duration.getSeconds();
-        TimeUnit unit;
-        long amount;
-        if (seconds % 86_400 == 0) {
-            unit = TimeUnit.DAY;
-            amount = seconds / 86_400;
-        } else if (seconds % 3_600 == 0) {
-            unit = TimeUnit.HOUR;
-            amount = seconds / 3_600;
-        } else if (seconds % 60 == 0) {
-            unit = TimeUnit.MINUTE;
-            amount = seconds / 60;
-        } else {
-            unit = TimeUnit.SECOND;
-            amount = seconds;
-        }
+        AdvisedValues.Interval interval = AdvisedValues.Interval.of(duration);
         return SqlLiteral.createInterval(
-                1, Long.toString(amount), new SqlIntervalQualifier(unit, null, SqlParserPos.ZERO), SqlParserPos.ZERO);
+                1, Long.toString(interval.amount()),
+                new SqlIntervalQualifier(TimeUnit.valueOf(interval.unit()), null, SqlParserPos.ZERO), SqlParserPos.ZERO);
     }
 
     /** {@code duration} as Flink writes a duration option ({@code 1 d}, {@code 5 min}). */

@@ -21,6 +21,8 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.flink.sql.parser.dml.SqlExecute;
+import org.apache.flink.sql.parser.dml.SqlStatementSet;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -75,7 +77,7 @@ final class TimeAttributeOrder extends ScopedFamily {
             if (!item.functionName().equals("ROW_NUMBER") || item.window().getOrderList().isEmpty()) {
                 continue;
             }
-            boolean topOne = Trees.outer(parents, item.select())
+            boolean topOne = Trees.reader(parents, item.select())
                     .flatMap(o -> Trees.rankBound(o.getWhere(), item.alias())).map(b -> b.maxRank() == 1).orElse(false);
             if (!topOne) {
                 continue;
@@ -189,10 +191,25 @@ final class TimeAttributeOrder extends ScopedFamily {
                         + " only among rows of the same " + time.get().name(), ""));
     }
 
-    /** The statement's outermost {@code ORDER BY}: the query's own, or an INSERT's source's. */
+    /**
+     * The statement's outermost {@code ORDER BY}: the query's own, an INSERT's source's, or in a
+     * statement set ({@code EXECUTE STATEMENT SET BEGIN ... END}, {@code EXECUTE INSERT}) that of the
+     * first INSERT whose source is a sort without a {@code LIMIT}.
+     */
     static SqlOrderBy topOrderBy(SqlNode tree) {
         SqlNode query = Trees.insertSource(tree) != null ? Trees.insertSource(tree) : tree;
-        return query instanceof SqlOrderBy orderBy ? orderBy : null;
+        if (query instanceof SqlOrderBy orderBy) {
+            return orderBy;
+        }
+        if (tree instanceof SqlExecute || tree instanceof SqlStatementSet) {
+            for (SqlNode child : Trees.children(tree)) {
+                SqlOrderBy inner = topOrderBy(child);
+                if (inner != null && inner.fetch == null) {
+                    return inner;
+                }
+            }
+        }
+        return null;
     }
 
     /** {@code key} ({@code c}, {@code c DESC}, {@code c NULLS LAST}) with {@code column} for its column. */

@@ -205,6 +205,34 @@ final class Trees {
         return Optional.empty();
     }
 
+    /**
+     * The query block that reads {@code inner}: the one with it as its {@code FROM} ({@link #outer}),
+     * or, where {@code inner} is the query of a {@code WITH} item, the one block of the {@code WITH}'s
+     * body that reads the item by its name as its {@code FROM} (aliased or not); empty when no block,
+     * or more than one, does. For the families that only read the reader's filter (is it a Top-1?)
+     * and change nothing but the inner block.
+     */
+    static Optional<SqlSelect> reader(Map<SqlNode, SqlNode> parents, SqlSelect inner) {
+        Optional<SqlSelect> direct = outer(parents, inner);
+        if (direct.isPresent()) {
+            return direct;
+        }
+        if (!(parents.get(inner) instanceof SqlWithItem item) || item.query != inner
+                || !(parents.get(parents.get(item)) instanceof SqlWith with)) {
+            return Optional.empty();
+        }
+        String name = item.name.getSimple();
+        List<SqlSelect> readers = new ArrayList<>();
+        for (SqlSelect select : selects(with.body)) {
+            SqlNode from = select.getFrom();
+            SqlNode table = from != null && from.getKind() == SqlKind.AS ? ((SqlCall) from).operand(0) : from;
+            if (table instanceof SqlIdentifier id && id.isSimple() && id.getSimple().equals(name)) {
+                readers.add(select);
+            }
+        }
+        return readers.size() == 1 ? Optional.of(readers.get(0)) : Optional.empty();
+    }
+
     /** A conjunct of a {@code WHERE} that bounds a rank alias: {@code rn <= 3}, {@code rn = 1}, {@code rn < 4}. */
     record RankBound(SqlNode conjunct, long maxRank) {}
 

@@ -104,8 +104,54 @@ final class TtlAsJobSetting implements RewriteFamily {
         return List.of();
     }
 
-    /** An {@code OPTIONS} hint with the key: the pair out of the hint (the hint out when it was alone), a SET before. */
+    /**
+     * An {@code OPTIONS} hint with the key: the pair out of the hint (the hint out when it was alone),
+     * and a SET before; then, for where no SET may come before (an INSERT sent into an open
+     * statement set), the same with a {@code STATE_TTL} hint on each block that joins or aggregates,
+     * naming its inputs.
+     */
     private List<Candidate> hint(Finding finding, RewriteContext context, SqlNode tree) {
+        Optional<Removed> removed = removeHintKeys(tree);
+        if (removed.isEmpty()) {
+            return List.of();
+        }
+        Value ttl = value(removed.get().value(), context);
+        String keys = String.join(", ", removed.get().keys());
+        List<Candidate> out = new ArrayList<>();
+        out.add(context.candidate(
+                this, finding, context.scopes().get(0), tree, List.of(set(ttl.text())), Map.of(StateTtl.KEY, ttl.text()),
+                List.of(), Optional.empty(), Intent.PLANS, Columns.SAME,
+                keys + " out of the OPTIONS hint; the state TTL is the job's: " + ttl.text(),
+                ttl.why()));
+        SqlNode hinted = SqlTrees.parse(context.text()).orElseThrow();
+        removeHintKeys(hinted);
+        List<String> hints = new ArrayList<>();
+        for (SqlSelect select : Trees.selects(hinted)) {
+            List<String> inputs = Blocks.inputs(select);
+            if ((Blocks.aggregates(select) || Blocks.joins(select)) && Blocks.stateTtlHints(select).isEmpty()
+                    && inputs != null && !inputs.isEmpty()) {
+                SqlHint hint = Blocks.stateTtl(inputs, ttl.text());
+                Blocks.addHint(select, hint);
+                hints.add(SqlTrees.unparse(hint));
+            }
+        }
+        Optional<Duration> duration = StateTtl.parse(ttl.text());
+        if (!hints.isEmpty() && duration.isPresent()) {
+            out.add(context.candidate(
+                    this, finding, context.scopes().get(0), hinted, List.of(), Map.of(), List.of(), Optional.empty(),
+                    Intent.operatorTtl(duration.get(), "GroupAggregate", "GlobalGroupAggregate", "Join"), Columns.SAME,
+                    keys + " out of the OPTIONS hint; the state TTL is this statement's joins' and aggregations' ("
+                            + String.join(", ", hints) + "): " + ttl.text() + " after a key's last change",
+                    ttl.why()));
+        }
+        return out;
+    }
+
+    /** The TTL keys taken out of the tree's {@code OPTIONS} hints, and the value of the last one. */
+    private record Removed(List<String> keys, String value) {}
+
+    /** Takes the state TTL keys out of {@code tree}'s {@code OPTIONS} hints (a hint left empty goes); empty when none had one. */
+    private static Optional<Removed> removeHintKeys(SqlNode tree) {
         List<String> keys = new ArrayList<>();
         String value = null;
         for (SqlSelect select : Trees.selects(tree)) {
@@ -146,15 +192,7 @@ final class TtlAsJobSetting implements RewriteFamily {
                 }
             }
         }
-        if (keys.isEmpty()) {
-            return List.of();
-        }
-        Value ttl = value(value, context);
-        return List.of(context.candidate(
-                this, finding, context.scopes().get(0), tree, List.of(set(ttl.text())), Map.of(StateTtl.KEY, ttl.text()),
-                List.of(), Optional.empty(), Intent.PLANS, Columns.SAME,
-                String.join(", ", keys) + " out of the OPTIONS hint; the state TTL is the job's: " + ttl.text(),
-                ttl.why()));
+        return keys.isEmpty() ? Optional.empty() : Optional.of(new Removed(keys, value));
     }
 
     /** A query on a table that carries the key: {@code ALTER TABLE ... RESET} before it, proven on a copy without the key. */

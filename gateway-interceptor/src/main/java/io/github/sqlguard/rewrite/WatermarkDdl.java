@@ -50,7 +50,7 @@ final class WatermarkDdl implements RewriteFamily {
         SqlNode tree = parsed.get();
         var parents = Trees.parents(tree);
         for (RankItem item : Trees.rankItems(tree)) {
-            boolean topOne = Trees.outer(parents, item.select())
+            boolean topOne = Trees.reader(parents, item.select())
                     .flatMap(o -> Trees.rankBound(o.getWhere(), item.alias())).map(b -> b.maxRank() == 1).orElse(false);
             if (!topOne || item.window().getOrderList().isEmpty()) {
                 continue;

@@ -27,6 +27,7 @@ import java.util.Optional;
  * @param config the session configuration merged with the per-statement execution config
  * @param options the values of the rule options in force (the policy's, or its scope's); the {@link
  *     RuleEngine} gives each rule only the options it declares
+ * @param advised the window size and state TTL a fix proposes, the ones the proven rewrites use
  */
 public record AnalysisContext(
         ParsedSql statement,
@@ -36,7 +37,21 @@ public record AnalysisContext(
         Duration effectiveStateTtl,
         List<ConfigChange> changes,
         Map<String, String> config,
-        RuleOptions options) {
+        RuleOptions options,
+        AdvisedValues advised) {
+
+    /** A context whose fixes propose the default window size and state TTL ({@link AdvisedValues#DEFAULTS}). */
+    public AnalysisContext(
+            ParsedSql statement,
+            Optional<ExplainedPlan> plan,
+            Optional<PlannerError> plannerError,
+            boolean streaming,
+            Duration effectiveStateTtl,
+            List<ConfigChange> changes,
+            Map<String, String> config,
+            RuleOptions options) {
+        this(statement, plan, plannerError, streaming, effectiveStateTtl, changes, config, options, AdvisedValues.DEFAULTS);
+    }
 
     /**
      * The value of a rule option, e.g. {@code context.option(LargeTopNRule.MAX_TOP_N)}.
@@ -50,6 +65,7 @@ public record AnalysisContext(
     /** This context as {@code rule} sees it: with only the options its declaration lists. */
     AnalysisContext forRule(RuleDeclaration rule) {
         return new AnalysisContext(
-                statement, plan, plannerError, streaming, effectiveStateTtl, changes, config, options.only(rule.options()));
+                statement, plan, plannerError, streaming, effectiveStateTtl, changes, config, options.only(rule.options()),
+                advised);
     }
 }

@@ -8,10 +8,12 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.policy.FailMode;
 import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.ConfigChange;
 import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.StateTtlOptions;
 import io.github.sqlguard.rules.Verdict;
 import io.github.sqlguard.statement.ParsedSql;
 import io.github.sqlguard.statement.ParsedStatement;
@@ -152,7 +154,7 @@ public final class StatementGuard {
         AnalysisContext context =
                 new AnalysisContext(
                         analysis.statement(), analysis.plan(), analysis.plannerError(), analysis.streaming(),
-                        analysis.ttl(), analysis.changes(), analysis.config(), policy.ruleOptions());
+                        analysis.ttl(), analysis.changes(), analysis.config(), policy.ruleOptions(), advised());
         Verdict verdict = engine.evaluate(context);
         // A full planner pool is a limit of the gateway, not a failure to analyse: refused in either fail mode.
         boolean refuse =
@@ -183,7 +185,7 @@ public final class StatementGuard {
         AnalysisContext context =
                 new AnalysisContext(
                         ParsedSql.NONE, Optional.empty(), Optional.of(PlannerError.of(flinkError)), true,
-                        Duration.ZERO, List.of(), Map.of(), policy.ruleOptions());
+                        Duration.ZERO, List.of(), Map.of(), policy.ruleOptions(), advised());
         Verdict verdict = engine.evaluate(context);
         return Decision.of(
                 verdict, Optional.empty(), Duration.ZERO, Optional.empty(), verdict.blocked(), Optional.of(flinkError),
@@ -199,7 +201,7 @@ public final class StatementGuard {
         AnalysisContext context =
                 new AnalysisContext(
                         ParsedSql.NONE, Optional.empty(), Optional.empty(), isStreaming(properties), ttl, changes,
-                        properties, policy.ruleOptions());
+                        properties, policy.ruleOptions(), advised());
         Verdict verdict = engine.evaluate(context);
         return Decision.of(
                 verdict, Optional.empty(), ttl, Optional.empty(), verdict.blocked(), Optional.empty(), elapsedMs(start));
@@ -215,11 +217,22 @@ public final class StatementGuard {
         AnalysisContext context =
                 new AnalysisContext(
                         sql, Optional.empty(), Optional.empty(), true, Duration.ZERO, List.of(), Map.of(),
-                        policy.ruleOptions());
+                        policy.ruleOptions(), advised());
         Verdict verdict = engine.evaluate(context);
         return Decision.of(
                 verdict, Optional.empty(), Duration.ZERO, Optional.of(reason),
                 policy.failMode() == FailMode.CLOSED || verdict.blocked(), Optional.empty(), elapsedMs(start));
+    }
+
+    /**
+     * The window size and state TTL the fixes propose: the proven rewrites' ({@code sql-guard.rewrite.*}),
+     * but never a TTL below {@code sql-guard.min-state-ttl}: with such a {@code sql-guard.rewrite.state-ttl}
+     * no TTL rewrite passes its proof (ttl-too-short), and the advice would propose what the guard refuses.
+     */
+    private AdvisedValues advised() {
+        Duration ttl = policy.rewrite().stateTtl();
+        Duration min = policy.option(StateTtlOptions.MIN_STATE_TTL);
+        return new AdvisedValues(policy.rewrite().windowSize(), ttl.compareTo(min) < 0 ? min : ttl);
     }
 
     /** Streaming unless {@code execution.runtime-mode} is {@code batch} ({@code ExecutionOptions.RUNTIME_MODE}). */

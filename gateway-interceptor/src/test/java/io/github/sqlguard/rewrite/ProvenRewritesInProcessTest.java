@@ -148,9 +148,60 @@ class ProvenRewritesInProcessTest {
             assertThat(error).contains("rewrite (window-top-n, proven in this session):")
                     .doesNotContain("session-state-ttl")
                     .doesNotContain("'table.exec.state.ttl' = '1 min'");
+            // Nor does the fix text propose the TTL the guard would refuse: the policy's minimum instead.
+            assertThat(error).contains("fix: Bound the state: SET 'table.exec.state.ttl' = '1 h'");
             JsonNode count = audit.forOperation(refused.toString()).orElseThrow().path("rewriteCounts").get(0);
             assertThat(count.path("rejected").asInt()).isGreaterThanOrEqualTo(1);
         }
+    }
+
+    @Test
+    void fixTextProposesTheWindowAndTtlOfTheRewriteUnderIt() {
+        try (InProcessGateway configured = InProcessGateway.start(
+                Map.of("sql-guard.rewrite.window-size", "10 min", "sql-guard.rewrite.state-ttl", "12 h"), new AuditLog())) {
+            SessionHandle session = configured.openSession(STREAMING);
+            configured.runToEnd(session, ORDERS);
+
+            String error = errorOf(configured, session, configured.runToEnd(session, TOP_N));
+            String fix = error.substring(error.indexOf("  fix: "), error.indexOf('\n', error.indexOf("  fix: ")));
+
+            assertThat(fix).contains("DESCRIPTOR(order_time), INTERVAL '10' MINUTE))")
+                    .contains("SET 'table.exec.state.ttl' = '12 h'")
+                    .doesNotContain("HOUR))").doesNotContain("'1 d'");
+            assertThat(error).contains("rewrite (window-top-n, proven in this session):")
+                    .contains("TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '10' MINUTE)")
+                    .contains("rewrite (session-state-ttl, proven in this session):")
+                    .contains("SET 'table.exec.state.ttl' = '12 h';");
+        }
+    }
+
+    @Test
+    void fixTextProposesTheDefaultWindowOfTheRewrite() {
+        SessionHandle session = gateway.openSession(STREAMING);
+        gateway.runToEnd(session, ORDERS);
+
+        String error = errorOf(session, gateway.runToEnd(session, TOP_N));
+        String fix = error.substring(error.indexOf("  fix: "), error.indexOf('\n', error.indexOf("  fix: ")));
+
+        assertThat(fix).contains("DESCRIPTOR(order_time), INTERVAL '5' MINUTE))").contains("SET 'table.exec.state.ttl' = '1 d'");
+    }
+
+    @Test
+    void optionsHintTtlOfAnInsertIntoAnOpenStatementSetIsRewrittenAsAStateTtlHint() {
+        // No SET can come before an INSERT inside BEGIN STATEMENT SET ... END: the TTL moves into a STATE_TTL hint.
+        SessionHandle session = gateway.openSession(STREAMING);
+        gateway.runToEnd(session, "CREATE TABLE clicks (user_id STRING, url STRING) WITH ('connector' = 'datagen')");
+        gateway.runToEnd(session, "CREATE TABLE user_clicks (user_id STRING, clicks BIGINT) WITH ('connector' = 'blackhole')");
+        gateway.runToEnd(session, "BEGIN STATEMENT SET");
+
+        String error = errorOf(session, gateway.runToEnd(session, "INSERT INTO user_clicks\n"
+                + "SELECT user_id, COUNT(*) FROM clicks /*+ OPTIONS('state.ttl' = '12 h') */ GROUP BY user_id"));
+
+        assertThat(error).contains("BLOCK ttl-not-a-table-option").contains("rewrite (ttl-as-job-setting, proven in this session):");
+        String rewrite = error.substring(error.indexOf("rewrite (ttl-as-job-setting"));
+        rewrite = rewrite.substring(0, rewrite.indexOf("    columns: "));
+        assertThat(rewrite).contains("INSERT INTO user_clicks").contains("STATE_TTL('clicks' = '12 h')")
+                .doesNotContain("OPTIONS(").doesNotContain("SET '");
     }
 
     @Test

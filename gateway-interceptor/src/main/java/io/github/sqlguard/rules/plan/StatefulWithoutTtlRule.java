@@ -6,6 +6,7 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
+import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.OperatorTtl;
@@ -53,11 +54,6 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + " TTL (or one above `sql-guard.max-state-ttl`); a `Deduplicate` only at INFO.",
                     StateTtlOptions.MAX_STATE_TTL);
 
-    /** The TTL the fixes suggest. */
-    private static final String TTL = "1 d";
-
-    private static final String SET_TTL = "SET 'table.exec.state.ttl' = '" + TTL + "'";
-
     @Override
     public RuleDeclaration declaration() {
         return DECLARATION;
@@ -91,7 +87,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     ? "Flink disables its state TTL (table.exec.sink.upsert-materialize-strategy.type is not LEGACY:"
                             + " FLINK-38463)"
                     : ttl.describe(max);
-            RuleHit hit = PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names));
+            RuleHit hit = PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names, context.advised()));
             hits.add(operator instanceof Operator.Deduplicate
                     ? new RuleHit(hit.reason(), hit.node(), hit.excerpt(), hit.fix(), Level.INFO)
                     : hit);
@@ -236,53 +232,54 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 + ": its state grows with every " + key + " written." + upsert;
     }
 
-    private static String fix(Operator operator, StatementNames names) {
+    private static String fix(Operator operator, StatementNames names, AdvisedValues advised) {
         PlanNode node = operator.node();
         if (operator instanceof Operator.GroupAggregate aggregate) {
-            return aggregateFix(aggregate, names);
+            return aggregateFix(aggregate, names, advised);
         }
         if (operator instanceof Operator.Join join) {
-            return joinFix(join, names);
+            return joinFix(join, names, advised);
         }
         if (operator instanceof Operator.Sink sink) {
-            return sinkFix(sink);
+            return sinkFix(sink, advised);
         }
         if (operator instanceof Operator.Deduplicate) {
-            return "Bound the state with a TTL longer than a key stays active: " + SET_TTL + " (a STATE_TTL hint does not"
+            return "Bound the state with a TTL longer than a key stays active: " + advised.setStateTtl() + " (a STATE_TTL hint does not"
                     + " reach a Deduplicate); or deduplicate per window (a window deduplication frees each window's"
                     + " state when it closes).";
         }
-        return "Bound the state with a TTL longer than a key stays active: " + SET_TTL + " (a STATE_TTL hint reaches only"
+        return "Bound the state with a TTL longer than a key stays active: " + advised.setStateTtl() + " (a STATE_TTL hint reaches only"
                 + " regular joins and aggregations, not " + node.name() + ").";
     }
 
-    private static String aggregateFix(Operator.GroupAggregate aggregate, StatementNames names) {
+    private static String aggregateFix(Operator.GroupAggregate aggregate, StatementNames names, AdvisedValues advised) {
         PlanNode node = aggregate.node();
         StringBuilder fix = new StringBuilder("Set a state TTL longer than ");
         fix.append(aggregate.groupBy().isEmpty() ? "the stream stays idle (a TTL also resets the totals then)"
-                : "a " + String.join(", ", aggregate.groupBy()) + " stays active").append(": ").append(SET_TTL);
+                : "a " + String.join(", ", aggregate.groupBy()) + " stays active").append(": ").append(advised.setStateTtl());
         Optional<ObjectIdentifier> table = names.directTable(node);
-        Optional<String> hint = table.isPresent() ? names.hint(node, TTL) : Optional.empty();
+        Optional<String> hint = table.isPresent() ? names.hint(node, advised.stateTtlText()) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
         Optional<Column> rowtime = names.rowtimeBelow(node);
         if (table.isPresent() && rowtime.isPresent()) {
             String keys = aggregate.groupBy().isEmpty() ? "" : ", " + String.join(", ", aggregate.groupBy());
             fix.append("; or aggregate per window, whose state is freed when it closes: GROUP BY window_start, window_end")
                     .append(keys).append(" over TABLE(TUMBLE(TABLE ").append(table.get().getObjectName())
-                    .append(", DESCRIPTOR(").append(rowtime.get().name()).append("), INTERVAL '1' HOUR))");
+                    .append(", DESCRIPTOR(").append(rowtime.get().name()).append("), ").append(advised.windowInterval())
+                    .append(")) (or the size of a time bucket the query groups by)");
         }
         return fix.append('.').toString();
     }
 
-    private static String joinFix(Operator.Join join, StatementNames names) {
+    private static String joinFix(Operator.Join join, StatementNames names, AdvisedValues advised) {
         List<PlanNode> inputs = names.plan().inputs(join.node());
         StringBuilder fix = new StringBuilder("Bound the join's state with a TTL longer than a row must wait for its match: ")
-                .append(SET_TTL);
+                .append(advised.setStateTtl());
         Optional<String> left = inputs.size() == 2 ? side(inputs.get(0), names) : Optional.empty();
         Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
         if (left.isPresent() && right.isPresent()) {
-            fix.append(", or per side on the join's SELECT: /*+ STATE_TTL('").append(left.get()).append("' = '").append(TTL)
-                    .append("', '").append(right.get()).append("' = '").append(TTL).append("') */");
+            fix.append(", or per side on the join's SELECT: /*+ STATE_TTL('").append(left.get()).append("' = '").append(advised.stateTtlText())
+                    .append("', '").append(right.get()).append("' = '").append(advised.stateTtlText()).append("') */");
             boolean watermarked = names.rowtimeBelow(inputs.get(0)).isPresent() || names.rowtimeBelow(inputs.get(1)).isPresent();
             if (watermarked && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
                 fix.append(" (Flink ").append(FlinkLine.current().line())
@@ -316,7 +313,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         return names.directTable(input).flatMap(names::hintName);
     }
 
-    private static String sinkFix(Operator.Sink sink) {
+    private static String sinkFix(Operator.Sink sink, AdvisedValues advised) {
         String upsert = String.join(", ", sink.upsertKey());
         StringBuilder fix = new StringBuilder();
         if (!upsert.isEmpty()) {
@@ -325,7 +322,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         } else {
             fix.append("Bound the materializer's state: ");
         }
-        fix.append(SET_TTL).append(" (the only TTL it takes: a STATE_TTL hint does not reach the sink)");
+        fix.append(advised.setStateTtl()).append(" (the only TTL it takes: a STATE_TTL hint does not reach the sink)");
         if (sink.ttlDisabled()) {
             fix.append(" with SET 'table.exec.sink.upsert-materialize-strategy.type' = 'LEGACY', the one strategy whose"
                     + " TTL Flink applies");

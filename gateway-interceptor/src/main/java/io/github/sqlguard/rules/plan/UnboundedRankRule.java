@@ -4,6 +4,7 @@ import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OrderKey;
+import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.OperatorTtl;
@@ -62,21 +63,22 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                             "This Top-N runs as a non-window Rank (" + partitions + ", ordered by " + rank.orderBy()
                                     + ") and " + ttl.describe(context.option(StateTtlOptions.MAX_STATE_TTL))
                                     + ", so Flink keeps the ranking of every key it has ever seen and the state never shrinks.",
-                            fix(rank, names)));
+                            fix(rank, names, context.advised())));
         }
         return hits;
     }
 
-    private static String fix(Operator.Rank rank, StatementNames names) {
+    private static String fix(Operator.Rank rank, StatementNames names, AdvisedValues advised) {
         List<String> ways = new ArrayList<>();
-        ways.add("bound the state: SET 'table.exec.state.ttl' = '1 d'");
+        ways.add("bound the state: " + advised.setStateTtl());
         Optional<ObjectIdentifier> table = names.directTable(rank.node());
         Optional<Column> rowtime = names.rowtimeBelow(rank.node());
         if (table.isPresent() && rowtime.isPresent()) {
             String partition = String.join("", rank.partitionKeys().stream().map(k -> ", " + k).toList());
             ways.add("rank per window, whose state is freed when the window closes: ROW_NUMBER() OVER (PARTITION BY"
                     + " window_start, window_end" + partition + " ORDER BY " + rank.orderBy() + ") over TABLE(TUMBLE(TABLE "
-                    + table.get().getObjectName() + ", DESCRIPTOR(" + rowtime.get().name() + "), INTERVAL '1' HOUR))");
+                    + table.get().getObjectName() + ", DESCRIPTOR(" + rowtime.get().name() + "), "
+                    + advised.windowInterval() + "))");
         }
         OrderKey first = rank.orderKeys().isEmpty() ? null : rank.orderKeys().get(0);
         if (rank.keepsFirstRowOnly() && first != null) {

@@ -1,0 +1,105 @@
+package io.github.sqlguard.rewrite;
+
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlHint;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The user's text with a changed tree written back into it, for the changes that Calcite's parser
+ * positions or unparse did not carry: a {@code LIMIT} added to an {@code ORDER BY} (whose node sits
+ * at its last token), an {@code OPTIONS} hint taken off a table (which Calcite's dialect does not
+ * write), and a statement written anew from its first token.
+ */
+class SplicerTest {
+
+    @Test
+    void limitAddedToAnOrderByIsWrittenAfterItsLastKeyAndTheRestIsKept() {
+        String text = "SELECT `Symbol`, `Price $`\nFROM `Price Ticks`\n-- the most expensive first\nORDER BY `Price $` DESC, `Symbol`";
+        SqlOrderBy original = (SqlOrderBy) SqlTrees.parse(text).orElseThrow();
+        SqlOrderBy changed = (SqlOrderBy) SqlTrees.parse(text).orElseThrow();
+        SqlNode limited = new SqlOrderBy(changed.getParserPosition(), changed.query, changed.orderList, null,
+                SqlLiteral.createExactNumeric("10", SqlParserPos.ZERO));
+
+        assertThat(Splicer.splice(text, original, limited)).isEqualTo(text + " LIMIT 10");
+    }
+
+    @Test
+    void limitAddedToTheQueryOfAnInsertKeepsTheInsert() {
+        String text = "INSERT INTO biggest_orders\nSELECT order_id, amount FROM orders ORDER BY amount DESC";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlNode changed = SqlTrees.parse(text).orElseThrow();
+        SqlOrderBy orderBy = (SqlOrderBy) Trees.insertSource(changed);
+        Trees.replace(Trees.parents(changed), orderBy, new SqlOrderBy(orderBy.getParserPosition(), orderBy.query,
+                orderBy.orderList, null, SqlLiteral.createExactNumeric("10", SqlParserPos.ZERO)));
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(text + " LIMIT 10");
+    }
+
+    @Test
+    void limitAddedToTheSortingInsertOfAStatementSetKeepsTheOtherInsertAndTheLayout() {
+        String text = "EXECUTE STATEMENT SET\nBEGIN\n  INSERT INTO big_orders SELECT order_id, amount FROM orders WHERE amount > 100;\n"
+                + "  INSERT INTO by_amount SELECT order_id, amount FROM orders ORDER BY amount DESC;\nEND";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlNode changed = SqlTrees.parse(text).orElseThrow();
+        SqlOrderBy orderBy = TimeAttributeOrder.topOrderBy(changed);
+        Trees.replace(Trees.parents(changed), orderBy, new SqlOrderBy(orderBy.getParserPosition(), orderBy.query,
+                orderBy.orderList, null, SqlLiteral.createExactNumeric("10", SqlParserPos.ZERO)));
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(text.replace("amount DESC;", "amount DESC LIMIT 10;"));
+    }
+
+    @Test
+    void optionsHintTakenOffATableIsAChangeAndLeavesTheRestAsWritten() {
+        String text = "SELECT user_id, COUNT(*)\nFROM orders /*+ OPTIONS('state.ttl' = '1 d') */\nGROUP BY user_id";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect changed = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+        changed.setFrom(((SqlCall) changed.getFrom()).operand(0));
+
+        String spliced = Splicer.splice(text, original, changed);
+
+        assertThat(spliced).doesNotContain("OPTIONS").doesNotContain("state.ttl").startsWith("SELECT user_id, COUNT(*)\n")
+                .endsWith("GROUP BY user_id");
+        assertThat(SqlTrees.parse(spliced)).isPresent();
+    }
+
+    @Test
+    void optionsHintOfATableIsWrittenWhenATreeIsUnparsed() {
+        SqlNode tree = SqlTrees.parse("SELECT * FROM orders /*+ OPTIONS('scan.startup.mode' = 'latest-offset') */").orElseThrow();
+
+        assertThat(SqlTrees.unparse(tree)).contains("orders /*+ OPTIONS('scan.startup.mode' = 'latest-offset') */");
+    }
+
+    @Test
+    void statementWrittenAnewKeepsOnlyTheCommentsBeforeItsFirstToken() {
+        // A change the splicer cannot place (the ORDER BY's node sits at its last token, and there is
+        // an OFFSET): the statement is written anew, after its leading comment, not after its sort key.
+        String text = "-- biggest first\nSELECT * FROM orders ORDER BY amount DESC OFFSET 5 ROWS";
+        SqlOrderBy original = (SqlOrderBy) SqlTrees.parse(text).orElseThrow();
+        SqlOrderBy parsed = (SqlOrderBy) SqlTrees.parse(text).orElseThrow();
+        SqlNode changed = new SqlOrderBy(parsed.getParserPosition(), parsed.query, parsed.orderList, parsed.offset,
+                SqlLiteral.createExactNumeric("10", SqlParserPos.ZERO));
+
+        String spliced = Splicer.splice(text, original, changed);
+
+        assertThat(spliced).startsWith("-- biggest first\nSELECT").containsOnlyOnce("SELECT").contains("10");
+        assertThat(SqlTrees.parse(spliced).map(SqlTrees::unparse)).contains(SqlTrees.unparse(changed));
+    }
+
+    @Test
+    void hintKindIsReadAsWritten() {
+        // Guards the test above against a parser that reads OPTIONS as something else than a table hint.
+        SqlSelect select = (SqlSelect) SqlTrees.parse("SELECT * FROM orders /*+ OPTIONS('k' = 'v') */").orElseThrow();
+        assertThat(select.getFrom().getKind()).isEqualTo(SqlKind.TABLE_REF);
+        SqlNodeList hints = ((SqlCall) select.getFrom()).operand(1);
+        assertThat(((SqlHint) hints.get(0)).getName()).isEqualTo("OPTIONS");
+    }
+}
