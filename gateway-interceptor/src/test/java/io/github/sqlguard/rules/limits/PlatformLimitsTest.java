@@ -14,8 +14,15 @@ import io.github.sqlguard.service.StatementGuard;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementParser;
 
+import io.github.sqlguard.testing.GuardedGateway;
+
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.GlobalConfiguration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import java.util.List;
 import java.util.Map;
@@ -179,6 +186,18 @@ class PlatformLimitsTest {
                 .hasMessageContaining("'sql-guard.scopes.lax.allow.connectors' cannot be set for a scope")
                 .hasMessageContaining("platform-wide")
                 .hasMessageContaining("one gateway JVM");
+    }
+
+    @Test
+    void areOffInTheShippedConfigAndReadYamlLists(@TempDir Path dir) throws Exception {
+        Policy shipped = Policy.fromConfiguration(
+                GlobalConfiguration.loadConfiguration(GuardedGateway.projectRoot().resolve("conf").toString()), catalog);
+        assertThat(shipped.option(JarNotAllowedRule.ALLOW_JARS)).isEmpty();
+        assertThat(shipped.option(PathNotAllowedRule.ALLOW_PATHS)).isEmpty();
+
+        Files.writeString(dir.resolve("config.yaml"), "sql-guard.allow.connectors: [datagen, blackhole]\n");
+        Policy yaml = Policy.fromConfiguration(GlobalConfiguration.loadConfiguration(dir.toString()), catalog);
+        assertThat(yaml.option(ConnectorNotAllowedRule.ALLOW_CONNECTORS)).containsExactly("datagen", "blackhole");
     }
 
     @Test
