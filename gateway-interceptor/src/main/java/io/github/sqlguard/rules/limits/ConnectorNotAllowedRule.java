@@ -73,6 +73,6 @@ public final class ConnectorNotAllowedRule implements Rule {
                 node,
                 "",
                 "Use a connector the platform allows, or ask the administrator to add '" + connector
-                        + "' to sql-guard.allow.connectors.");
+                        + "' to 'sql-guard.allow.connectors'.");
     }
 }

@@ -60,7 +60,7 @@ public final class FunctionClassNotAllowedRule implements Rule {
                         function.source() + " … AS '" + function.value() + "' at line " + function.line(),
                         "",
                         "Use a function class the platform allows, or ask the administrator to add it (or its package,"
-                                + " as 'com.acme.udf.*') to sql-guard.allow.function-classes."));
+                                + " as 'com.acme.udf.*') to 'sql-guard.allow.function-classes'."));
             }
         }
         return hits;

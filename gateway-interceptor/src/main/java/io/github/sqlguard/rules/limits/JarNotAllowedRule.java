@@ -99,6 +99,6 @@ public final class JarNotAllowedRule implements Rule {
                 node,
                 "",
                 "Load the jar from an allowed location, or ask the administrator to add its location to"
-                        + " sql-guard.allow.jars.");
+                        + " 'sql-guard.allow.jars'.");
     }
 }

@@ -63,6 +63,6 @@ public final class PathNotAllowedRule implements Rule {
                 node,
                 "",
                 "Use an absolute path under an allowed location, or ask the administrator to add it to"
-                        + " sql-guard.allow.paths.");
+                        + " 'sql-guard.allow.paths'.");
     }
 }
