@@ -128,7 +128,7 @@ public final class CompiledPlanReader {
                     case "description" -> node.description = json.getValueAsString("Unknown");
                     case "state" -> node.state = states(json, ttls);
                     case "outputType" -> node.outputType = outputType(json);
-                    case "scanTableSource" -> node.table = identifier(json, "table", "identifier");
+                    case "scanTableSource" -> sourceTable(json, node);
                     case "dynamicTableSink" -> sinkTable(json, node);
                     case "temporalTable" -> node.table = identifier(json, "lookupTableSource", "table", "identifier");
                     case "projection", "aggCalls" -> {
@@ -355,11 +355,48 @@ public final class CompiledPlanReader {
                     List<String> key = new ArrayList<>();
                     table.path("schema").path("primaryKey").path("columns").forEach(c -> key.add(c.asText()));
                     node.primaryKey = List.copyOf(key);
+                    node.tableOptions = options(table);
                 } else {
                     json.skipChildren();
                 }
             }
         }
+    }
+
+    /**
+     * A source's {@code "scanTableSource"} at the parser: {@code {"table": {"identifier": "`c`.`d`.`t`",
+     * "resolvedTable": {"options": {"connector": "datagen", ...}, ...}}}}: the table's identifier and
+     * its options; the rest is skipped.
+     */
+    private static void sourceTable(JsonParser json, CompiledNode node) throws IOException {
+        if (json.currentToken() != JsonToken.START_OBJECT) {
+            json.skipChildren();
+            return;
+        }
+        for (String field = json.nextFieldName(); field != null; field = json.nextFieldName()) {
+            JsonToken value = json.nextToken();
+            if (!field.equals("table") || value != JsonToken.START_OBJECT) {
+                json.skipChildren();
+                continue;
+            }
+            for (String f = json.nextFieldName(); f != null; f = json.nextFieldName()) {
+                JsonToken v = json.nextToken();
+                if (f.equals("identifier") && v == JsonToken.VALUE_STRING) {
+                    node.table = TableNames.ofSerialized(json.getText());
+                } else if (f.equals("resolvedTable") && v == JsonToken.START_OBJECT) {
+                    node.tableOptions = options(json.readValueAsTree());
+                } else {
+                    json.skipChildren();
+                }
+            }
+        }
+    }
+
+    /** A {@code "resolvedTable"}'s {@code "options"}, as strings. */
+    private static Map<String, String> options(JsonNode resolvedTable) {
+        Map<String, String> options = new LinkedHashMap<>();
+        resolvedTable.path("options").fields().forEachRemaining(e -> options.put(e.getKey(), e.getValue().asText()));
+        return options;
     }
 
     private static Duration parseTtl(String ttl) {

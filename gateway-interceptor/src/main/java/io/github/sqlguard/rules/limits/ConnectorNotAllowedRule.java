@@ -20,8 +20,9 @@ import java.util.regex.Pattern;
  * sql-guard.allow.connectors}. Entries are factory identifiers, compared exactly as Flink's {@code
  * FactoryUtil#discoverFactory} compares them. An empty list is no limit.
  *
- * <p>Read from the statement's text ({@code ParsedSql#tableOptions}): a table that already exists in
- * a catalog is judged after planning, from the plan's tables, where the plan lists them.
+ * <p>Read from the statement's text ({@code ParsedSql#tableOptions}), before anything is planned;
+ * a table that already exists in a catalog is not in the text, and is judged after planning from
+ * the tables of the compiled plan ({@link ResolvedTables}), where the plan persists their options.
  */
 public final class ConnectorNotAllowedRule implements Rule {
 
@@ -56,6 +57,11 @@ public final class ConnectorNotAllowedRule implements Rule {
             if (option.key().equals(FactoryUtil.CONNECTOR.key()) && !allowed(entries, option.value())) {
                 hits.add(hit(option.value(), entries,
                         option.source() + " '" + option.key() + "' = '" + option.value() + "' at line " + option.line()));
+            }
+        }
+        for (ResolvedTables.TableOption table : ResolvedTables.values(context, FactoryUtil.CONNECTOR.key())) {
+            if (!allowed(entries, table.value())) {
+                hits.add(hit(table.value(), entries, table.node(FactoryUtil.CONNECTOR.key())));
             }
         }
         return hits;

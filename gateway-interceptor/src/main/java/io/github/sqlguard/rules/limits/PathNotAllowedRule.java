@@ -16,6 +16,9 @@ import java.util.List;
  * option is {@code path}) lies outside {@code sql-guard.allow.paths}. Matched as a {@link Location}
  * ({@link AllowedLocations}: normalised by Flink's {@code Path}, so {@code /data/../etc/passwd} is
  * {@code /etc/passwd}; prefixes at a {@code /} boundary). An empty list is no limit.
+ *
+ * <p>Read from the statement's text before anything is planned, and after planning from the tables
+ * of the compiled plan too ({@link ResolvedTables}): a table that already exists in a catalog.
  */
 public final class PathNotAllowedRule implements Rule {
 
@@ -50,6 +53,11 @@ public final class PathNotAllowedRule implements Rule {
             if (option.key().equals(PATH) && !allowed.allows(option.value())) {
                 hits.add(hit(option.value(), entries,
                         option.source() + " '" + option.key() + "' = '" + option.value() + "' at line " + option.line()));
+            }
+        }
+        for (ResolvedTables.TableOption table : ResolvedTables.values(context, PATH)) {
+            if (!allowed.allows(table.value())) {
+                hits.add(hit(table.value(), entries, table.node(PATH)));
             }
         }
         return hits;

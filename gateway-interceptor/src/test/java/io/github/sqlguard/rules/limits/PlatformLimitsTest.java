@@ -15,6 +15,7 @@ import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementParser;
 
 import io.github.sqlguard.testing.GuardedGateway;
+import io.github.sqlguard.testing.RuleTestKit;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.GlobalConfiguration;
@@ -160,6 +161,28 @@ class PlatformLimitsTest {
                 .isEmpty();
         assertThat(ids(limits("CREATE TABLE t (a INT) WITH ('connector' = 'filesystem', 'path' = 'data/t', 'format' = 'csv')")))
                 .as("a relative path").containsExactly("path-not-allowed");
+    }
+
+    @Test
+    void judgeTheConnectorAndPathOfATableAlreadyInTheCatalogAfterPlanning() {
+        // Created outside the guard (another session, another catalog's table): not in the statement's text.
+        RuleTestKit kit = RuleTestKit.streaming(Map.of(
+                "sql-guard.allow.connectors", "blackhole;filesystem", "sql-guard.allow.paths", "/data"));
+        kit.apply("CREATE TABLE orders (order_id STRING, amount DOUBLE) WITH ('connector' = 'datagen')");
+        kit.apply("CREATE TABLE passwd (line STRING) WITH ('connector' = 'filesystem', 'path' = '/etc/passwd', 'format' = 'raw')");
+
+        Decision orders = kit.decide("SELECT order_id FROM orders WHERE amount > 10");
+        assertThat(orders.plan()).as("planned: the text names no connector").isPresent();
+        assertThat(orders.refuse()).isTrue();
+        assertThat(orders.verdict().findings()).filteredOn(f -> f.ruleId().equals("connector-not-allowed"))
+                .singleElement().satisfies(f -> {
+                    assertThat(f.node()).isEqualTo(
+                            "table `default_catalog`.`default_database`.`orders` 'connector' = 'datagen' (as the catalog holds it)");
+                    assertThat(f.reason()).doesNotContain("not planned");
+                });
+        assertThat(ids(Optional.of(kit.decide("SELECT * FROM passwd")))).containsExactly("path-not-allowed");
+        assertThat(ids(Optional.of(kit.decide("SELECT * FROM passwd /*+ OPTIONS('path' = '/data/x') */"))))
+                .as("the hint's path replaces the catalog's in the resolved table").isEmpty();
     }
 
     @Test
