@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.sqlguard.decision.Decision;
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
@@ -181,8 +182,14 @@ class PlatformLimitsTest {
                     assertThat(f.reason()).doesNotContain("not planned");
                 });
         assertThat(ids(Optional.of(kit.decide("SELECT * FROM passwd")))).containsExactly("path-not-allowed");
-        assertThat(ids(Optional.of(kit.decide("SELECT * FROM passwd /*+ OPTIONS('path' = '/data/x') */"))))
-                .as("the hint's path replaces the catalog's in the resolved table").isEmpty();
+        List<String> hinted = ids(Optional.of(kit.decide("SELECT * FROM passwd /*+ OPTIONS('path' = '/data/x') */")));
+        if (FlinkLine.current().line().equals("1.20")) {
+            // Flink 1.20's compiled plan keeps the catalog's options in "resolvedTable" (the hint's are not
+            // merged there): the catalog's path is judged, and refused.
+            assertThat(hinted).containsExactly("path-not-allowed");
+        } else {
+            assertThat(hinted).as("the hint's path replaces the catalog's in the resolved table").isEmpty();
+        }
     }
 
     @Test
