@@ -5,11 +5,9 @@ import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.RuleOption;
-import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
 import org.apache.flink.table.factories.FactoryUtil;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -52,19 +50,9 @@ public final class ConnectorNotAllowedRule implements Rule {
         if (entries.isEmpty()) {
             return List.of();
         }
-        List<RuleHit> hits = new ArrayList<>();
-        for (SqlOption option : context.statement().tableOptions()) {
-            if (option.key().equals(FactoryUtil.CONNECTOR.key()) && !allowed(entries, option.value())) {
-                hits.add(hit(option.value(), entries,
-                        option.source() + " '" + option.key() + "' = '" + option.value() + "' at line " + option.line()));
-            }
-        }
-        for (ResolvedTables.TableOption table : ResolvedTables.values(context, FactoryUtil.CONNECTOR.key())) {
-            if (!allowed(entries, table.value())) {
-                hits.add(hit(table.value(), entries, table.node(FactoryUtil.CONNECTOR.key())));
-            }
-        }
-        return hits;
+        return ResolvedTables.hits(
+                context, FactoryUtil.CONNECTOR.key(), connector -> allowed(entries, connector),
+                (connector, node) -> hit(connector, entries, node));
     }
 
     static boolean allowed(List<String> entries, String connector) {

@@ -5,9 +5,7 @@ import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.RuleOption;
-import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -48,19 +46,7 @@ public final class PathNotAllowedRule implements Rule {
         if (allowed.unlimited()) {
             return List.of();
         }
-        List<RuleHit> hits = new ArrayList<>();
-        for (SqlOption option : context.statement().tableOptions()) {
-            if (option.key().equals(PATH) && !allowed.allows(option.value())) {
-                hits.add(hit(option.value(), entries,
-                        option.source() + " '" + option.key() + "' = '" + option.value() + "' at line " + option.line()));
-            }
-        }
-        for (ResolvedTables.TableOption table : ResolvedTables.values(context, PATH)) {
-            if (!allowed.allows(table.value())) {
-                hits.add(hit(table.value(), entries, table.node(PATH)));
-            }
-        }
-        return hits;
+        return ResolvedTables.hits(context, PATH, allowed::allows, (path, node) -> hit(path, entries, node));
     }
 
     static RuleHit hit(String path, List<String> entries, String node) {

@@ -3,6 +3,7 @@ package io.github.sqlguard.rules.limits;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
 import java.util.ArrayList;
@@ -10,6 +11,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 /**
  * An option of the tables a planned statement reads and writes, as Flink resolved them ({@link
@@ -35,6 +38,28 @@ final class ResolvedTables {
     }
 
     private ResolvedTables() {}
+
+    /**
+     * The hits of a limit on table option {@code key}: each value the statement's text sets ({@code
+     * WITH}, {@code OPTIONS} hint) and, after planning, each value of the plan's tables ({@link
+     * #values}), that {@code allowed} refuses; {@code hit} makes the hit of a value and its node.
+     */
+    static List<RuleHit> hits(
+            AnalysisContext context, String key, Predicate<String> allowed, BiFunction<String, String, RuleHit> hit) {
+        List<RuleHit> hits = new ArrayList<>();
+        for (SqlOption option : context.statement().tableOptions()) {
+            if (option.key().equals(key) && !allowed.test(option.value())) {
+                hits.add(hit.apply(option.value(),
+                        option.source() + " '" + option.key() + "' = '" + option.value() + "' at line " + option.line()));
+            }
+        }
+        for (TableOption table : values(context, key)) {
+            if (!allowed.test(table.value())) {
+                hits.add(hit.apply(table.value(), table.node(key)));
+            }
+        }
+        return hits;
+    }
 
     /** The values of option {@code key} of the plan's tables, each table once, but those the statement's text sets. */
     static List<TableOption> values(AnalysisContext context, String key) {
