@@ -61,6 +61,15 @@ class AllowedLocationsTest {
     }
 
     @Test
+    void theStricterOfTwoListsIsTheNonEmptyOneOrTheEntriesBothHave() {
+        var stricter = AllowList.strictness();
+        assertThat(stricter.stricter(List.of(), List.of("/data"))).containsExactly("/data");
+        assertThat(stricter.stricter(List.of("/data"), List.of())).containsExactly("/data");
+        assertThat(stricter.stricter(List.of("/data", "/opt"), List.of("/opt"))).containsExactly("/opt");
+        assertThat(stricter.stricter(List.of(), List.of())).isEmpty();
+    }
+
+    @Test
     void isNoLocationWhenRelativeOrAboveTheRoot() {
         assertThat(Location.of("udf.jar")).isEmpty();
         assertThat(Location.of("/../etc")).isEmpty();
