@@ -26,6 +26,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,7 +43,8 @@ import java.util.stream.Stream;
  * expectation file. A refused statement's error names every rule id, unless its audit outcome is
  * {@code rejected-by-flink} (then it is Flink's own error, without the guard's words); an {@code
  * EXPLAIN} is never refused and answers with the guard's section; with {@code -- flink-error:} the
- * last statement is handed on and fails in Flink with that text.
+ * last statement is handed on and fails in Flink with that text. A script with a {@code -- policy:}
+ * header runs on a gateway started with those options (one per distinct policy).
  *
  * <p>What it leaves out: no job runs. Jobs go to a JobManager address where nothing listens, so an
  * allowed query or INSERT is handed on and then fails at submission; the decision is made and
@@ -60,7 +62,10 @@ class CaseCorpusTest {
                     "statement-set-opened", "added-to-statement-set", "explained");
 
     private AuditCapture audit;
+    /** The gateway of the script being run: that of its {@code -- policy:} header. */
     private InProcessGateway gateway;
+    /** One gateway per distinct {@code -- policy:} header; the default policy's is {@code Map.of()}. */
+    private final Map<Map<String, String>, InProcessGateway> gateways = new HashMap<>();
     private int closedPort;
 
     @BeforeAll
@@ -69,22 +74,28 @@ class CaseCorpusTest {
             closedPort = socket.getLocalPort();
         }
         audit = AuditCapture.start();
-        gateway =
-                InProcessGateway.start(
-                        Map.of(
-                                "execution.runtime-mode", "streaming",
-                                "parallelism.default", "1",
-                                "execution.target", "remote",
-                                "rest.address", "127.0.0.1",
-                                "rest.port", String.valueOf(closedPort),
-                                "rest.retry.max-attempts", "0",
-                                "rest.connection-timeout", "1 s"),
-                        new AuditLog());
+        gateway = gatewayFor(Map.of());
+    }
+
+    /** The gateway with the default policy plus {@code policy}, started on first use. */
+    private InProcessGateway gatewayFor(Map<String, String> policy) {
+        return gateways.computeIfAbsent(policy, options -> {
+            Map<String, String> config = new HashMap<>(Map.of(
+                    "execution.runtime-mode", "streaming",
+                    "parallelism.default", "1",
+                    "execution.target", "remote",
+                    "rest.address", "127.0.0.1",
+                    "rest.port", String.valueOf(closedPort),
+                    "rest.retry.max-attempts", "0",
+                    "rest.connection-timeout", "1 s"));
+            config.putAll(options);
+            return InProcessGateway.start(config, new AuditLog());
+        });
     }
 
     @AfterAll
     void stop() {
-        gateway.close();
+        gateways.values().forEach(InProcessGateway::close);
         audit.close();
     }
 
@@ -102,6 +113,7 @@ class CaseCorpusTest {
     @MethodSource("cases")
     void lastStatementGetsTheVerdictOfTheHeader(Path file) throws IOException {
         SqlScript script = SqlScript.read(file);
+        gateway = gatewayFor(script.policy());
         audit.clear();
         SessionHandle session = gateway.openSession(script.sessionProperties());
         try {

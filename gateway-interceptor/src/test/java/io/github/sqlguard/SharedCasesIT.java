@@ -11,6 +11,7 @@ import io.github.sqlguard.testing.LineExpectations;
 import io.github.sqlguard.testing.RestSession;
 import io.github.sqlguard.testing.SqlScript;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -42,15 +43,37 @@ import java.util.stream.Stream;
  *
  * <p>{@code -Dsql-guard.cases.dir=DIR} reads the shared cases from another directory; {@code
  * -Dsql-guard.cases.only=REGEX} runs only the files whose name matches (e.g. {@code '(2[67]|14\d)-.*'}).
+ * A script with a {@code -- policy:} header runs on a gateway of its own started with those options,
+ * one per distinct policy (the limit cases share one).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SharedCasesIT {
 
-    private GuardedGateway gateway;
+    /** Gateways of the scripts' {@code -- policy:} headers, one per distinct policy; the default one is shared. */
+    private final Map<Map<String, String>, GuardedGateway> gateways = new HashMap<>();
 
     @BeforeAll
     void startGateway() throws Exception {
-        gateway = GuardedGateway.shared();
+        gateways.put(Map.of(), GuardedGateway.shared());
+    }
+
+    @AfterAll
+    void stopGateways() {
+        gateways.forEach((policy, gateway) -> {
+            if (!policy.isEmpty()) {
+                gateway.close();
+            }
+        });
+    }
+
+    /** The gateway with the default policy plus {@code policy}, started on first use. */
+    private GuardedGateway gatewayFor(Map<String, String> policy) throws Exception {
+        GuardedGateway gateway = gateways.get(policy);
+        if (gateway == null) {
+            gateway = GuardedGateway.start(policy);
+            gateways.put(policy, gateway);
+        }
+        return gateway;
     }
 
     static Stream<Path> cases() {
@@ -85,7 +108,7 @@ class SharedCasesIT {
     @MethodSource("cases")
     void lastStatementGetsTheVerdictOfTheHeader(Path file) throws Exception {
         SqlScript script = SqlScript.read(file);
-        try (RestSession session = gateway.openSession(script.sessionProperties())) {
+        try (RestSession session = gatewayFor(script.policy()).openSession(script.sessionProperties())) {
             List<String> statements = script.statements();
             for (int i = 0; i < statements.size(); i++) {
                 String statement = statements.get(i);

@@ -28,6 +28,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,40 +43,81 @@ class LintTest {
 
     private Path cases;
     private LintRun corpus;
+    /** The runs of the cases with a {@code -- policy:} header, by the directory each was linted from. */
+    private final Map<Path, LintRun> policyRuns = new LinkedHashMap<>();
+    /** Each linted file's source case, by file name. */
+    private final Map<String, Path> sources = new HashMap<>();
 
     /**
      * Lints the shared corpus as files, each with its header (the leading {@code -- expect:} comment
      * block, test metadata) blanked as the gateway corpus test does: Flink's own parser refuses an
      * unquoted {@code SET} after a comment, so the header would otherwise be linted as part of the
-     * first statement. Line numbers are kept.
+     * first statement. Line numbers are kept. A case with a {@code -- policy:} header (a shared one,
+     * and the project's own cases that have one) is linted with those options as lint's configuration
+     * (what {@code --conf-dir}'s config.yaml or {@code -D} give), one run per distinct policy.
      */
     @BeforeAll
     void lintTheCorpus(@TempDir Path dir) throws Exception {
         cases = Files.createDirectories(dir.resolve("cases"));
+        Map<Map<String, String>, List<Path>> byPolicy = new LinkedHashMap<>();
         for (Path file : CaseCorpus.scripts(CaseCorpus.sharedDir())) {
-            Files.writeString(cases.resolve(file.getFileName().toString()), SqlScript.withoutHeader(Files.readString(file)));
+            byPolicy.computeIfAbsent(SqlScript.read(file).policy(), p -> new ArrayList<>()).add(file);
         }
-        corpus = new Linter(() -> new LintEngine(new Configuration()), null).run(List.of(cases));
+        for (Path file : CaseCorpus.scripts(CaseCorpus.ownDir())) {
+            SqlScript script = SqlScript.read(file);
+            if (!script.policy().isEmpty()) {
+                byPolicy.computeIfAbsent(script.policy(), p -> new ArrayList<>()).add(file);
+            }
+        }
+        int run = 0;
+        for (Map.Entry<Map<String, String>, List<Path>> group : byPolicy.entrySet()) {
+            Path groupDir = group.getKey().isEmpty() ? cases : Files.createDirectories(dir.resolve("policy-" + run++));
+            for (Path file : group.getValue()) {
+                Files.writeString(groupDir.resolve(file.getFileName().toString()), SqlScript.withoutHeader(Files.readString(file)));
+                sources.put(file.getFileName().toString(), file);
+            }
+            Configuration config = Configuration.fromMap(group.getKey());
+            LintRun linted = new Linter(() -> new LintEngine(config), null).run(List.of(groupDir));
+            if (group.getKey().isEmpty()) {
+                corpus = linted;
+            } else {
+                policyRuns.put(groupDir, linted);
+            }
+        }
     }
 
     @AfterAll
     void noLeftovers() {
         corpus = null;
+        policyRuns.clear();
     }
 
     @Test
     void givesEachCaseTheVerdictOfItsFlinkLine() throws Exception {
+        assertThat(corpus.problems()).isEmpty();
+        assertVerdicts(cases, corpus, 25);
+    }
+
+    @Test
+    void givesEachCaseWithAPolicyHeaderTheVerdictUnderThatPolicy() throws Exception {
+        assertThat(policyRuns).as("runs of cases with a -- policy: header").isNotEmpty();
+        for (Map.Entry<Path, LintRun> run : policyRuns.entrySet()) {
+            assertThat(run.getValue().problems()).isEmpty();
+            assertVerdicts(run.getKey(), run.getValue(), 1);
+        }
+    }
+
+    private void assertVerdicts(Path dir, LintRun linted, int atLeast) throws Exception {
         List<Path> files;
-        try (Stream<Path> list = Files.list(cases)) {
+        try (Stream<Path> list = Files.list(dir)) {
             files = list.filter(p -> p.toString().endsWith(".sql")).sorted().toList();
         }
-        assertThat(files).hasSizeGreaterThanOrEqualTo(25);
-        assertThat(corpus.problems()).isEmpty();
+        assertThat(files).hasSizeGreaterThanOrEqualTo(atLeast);
         Map<String, List<LintedStatement>> byFile = new LinkedHashMap<>();
-        corpus.statements().forEach(s -> byFile.computeIfAbsent(s.file(), f -> new ArrayList<>()).add(s));
+        linted.statements().forEach(s -> byFile.computeIfAbsent(s.file(), f -> new ArrayList<>()).add(s));
         for (Path file : files) {
             // The header's verdict, or this build's Flink line's where it decides otherwise (LineExpectations).
-            SqlScript expected = SqlScript.read(CaseCorpus.sharedDir().resolve(file.getFileName().toString()));
+            SqlScript expected = SqlScript.read(sources.get(file.getFileName().toString()));
             List<LintedStatement> statements = byFile.get(Linter.display(file));
             assertThat(statements).as("statements of %s", file).isNotEmpty();
             LintedStatement last = statements.get(statements.size() - 1);

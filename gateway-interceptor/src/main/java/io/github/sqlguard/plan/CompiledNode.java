@@ -68,6 +68,8 @@ final class CompiledNode {
     String conflictBehavior = "";
     /** A sink's {@code "upsertMaterializeStrategy"}; empty when not written. */
     String upsertMaterializeStrategy = "";
+    /** The options of the node's table ({@code "table"."resolvedTable"."options"}); empty when not persisted. */
+    Map<String, String> tableOptions = Map.of();
     /** The primary key columns of a sink's table ({@code "dynamicTableSink"."table"."resolvedTable"."schema"."primaryKey"}). */
     List<String> primaryKey = List.of();
     /** Where {@code "projection"} (a Calc) and {@code "aggCalls"} (an aggregate) start in the text; -1 when absent. */
@@ -94,7 +96,7 @@ final class CompiledNode {
 
     /** The plan node; {@code names} holds the names read so far, by type, so that each is one string. */
     PlanNode toPlanNode(Map<String, String> names) {
-        return new PlanNode(id, name(names), type, description, inputs, outputType, state, table);
+        return new PlanNode(id, name(names), type, description, inputs, outputType, state, table, tableOptions);
     }
 
     /**

@@ -128,8 +128,8 @@ public final class CompiledPlanReader {
                     case "description" -> node.description = json.getValueAsString("Unknown");
                     case "state" -> node.state = states(json, ttls);
                     case "outputType" -> node.outputType = outputType(json);
-                    case "scanTableSource" -> node.table = identifier(json, "table", "identifier");
-                    case "dynamicTableSink" -> sinkTable(json, node);
+                    case "scanTableSource" -> table(json, node, false);
+                    case "dynamicTableSink" -> table(json, node, true);
                     case "temporalTable" -> node.table = identifier(json, "lookupTableSource", "table", "identifier");
                     case "projection", "aggCalls" -> {
                         // Read only to name a computed key column: where the value starts in the text.
@@ -331,11 +331,12 @@ public final class CompiledPlanReader {
     }
 
     /**
-     * A sink's {@code "dynamicTableSink"} at the parser: {@code {"table": {"identifier": "`c`.`d`.`t`",
-     * "resolvedTable": {"schema": {"primaryKey": {"columns": ["k"]}, ...}, ...}}}}: the table's
-     * identifier and its primary key columns; the rest is skipped.
+     * A source's {@code "scanTableSource"} or a sink's {@code "dynamicTableSink"} at the parser:
+     * {@code {"table": {"identifier": "`c`.`d`.`t`", "resolvedTable": {"schema": {"primaryKey":
+     * {"columns": ["k"]}, ...}, "options": {"connector": "datagen", ...}}}}}: the table's identifier
+     * and options, and a sink's primary key columns; the rest is skipped.
      */
-    private static void sinkTable(JsonParser json, CompiledNode node) throws IOException {
+    private static void table(JsonParser json, CompiledNode node, boolean sink) throws IOException {
         if (json.currentToken() != JsonToken.START_OBJECT) {
             json.skipChildren();
             return;
@@ -352,14 +353,24 @@ public final class CompiledPlanReader {
                     node.table = TableNames.ofSerialized(json.getText());
                 } else if (f.equals("resolvedTable") && v == JsonToken.START_OBJECT) {
                     JsonNode table = json.readValueAsTree();
-                    List<String> key = new ArrayList<>();
-                    table.path("schema").path("primaryKey").path("columns").forEach(c -> key.add(c.asText()));
-                    node.primaryKey = List.copyOf(key);
+                    if (sink) {
+                        List<String> key = new ArrayList<>();
+                        table.path("schema").path("primaryKey").path("columns").forEach(c -> key.add(c.asText()));
+                        node.primaryKey = List.copyOf(key);
+                    }
+                    node.tableOptions = options(table);
                 } else {
                     json.skipChildren();
                 }
             }
         }
+    }
+
+    /** A {@code "resolvedTable"}'s {@code "options"}, as strings. */
+    private static Map<String, String> options(JsonNode resolvedTable) {
+        Map<String, String> options = new LinkedHashMap<>();
+        resolvedTable.path("options").fields().forEachRemaining(e -> options.put(e.getKey(), e.getValue().asText()));
+        return options;
     }
 
     private static Duration parseTtl(String ttl) {

@@ -3,6 +3,7 @@ package io.github.sqlguard.plan;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -27,6 +28,10 @@ import java.util.Optional;
  *     and for an explained plan
  * @param table the catalog table the node reads or writes (a source scan, a lookup join, a sink),
  *     when it is a named one
+ * @param tableOptions the options of that table as the compiled plan persists them ({@code
+ *     "resolvedTable"."options"}: the catalog's options with an {@code OPTIONS} hint's merged in; under
+ *     {@code table.plan.compile.catalog-objects: ALL}, Flink's default, for every table); empty for an
+ *     explained plan and where the plan persists the identifier only
  */
 public record PlanNode(
         int id,
@@ -36,11 +41,20 @@ public record PlanNode(
         List<Integer> inputs,
         OutputType outputType,
         List<OperatorState> state,
-        Optional<ObjectIdentifier> table) {
+        Optional<ObjectIdentifier> table,
+        Map<String, String> tableOptions) {
 
     public PlanNode {
         inputs = List.copyOf(inputs);
         state = List.copyOf(state);
+        tableOptions = Map.copyOf(tableOptions);
+    }
+
+    /** A node whose table's options are not known (an explained plan). */
+    public PlanNode(
+            int id, String name, String type, String description, List<Integer> inputs, OutputType outputType,
+            List<OperatorState> state, Optional<ObjectIdentifier> table) {
+        this(id, name, type, description, inputs, outputType, state, table, Map.of());
     }
 
     /** The node named by its id, as findings, excerpts and the audit name it: {@code Rank[5]}. */

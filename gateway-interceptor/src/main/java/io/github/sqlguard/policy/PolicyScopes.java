@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * sql-guard.scopes.&lt;name&gt;.match.users | .match.groups | .match.catalogs | .match.databases
  * sql-guard.scopes.&lt;name&gt;.&lt;key&gt;   any rule key without its 'sql-guard.' prefix:
  *     rules.&lt;id&gt;.level, rules.&lt;id&gt;.allow-suppression, and every option a rule reads
- *     (min-state-ttl, max-state-ttl, max-top-n, ...)
+ *     (min-state-ttl, max-state-ttl, max-top-n, ...) but the platform limits 'allow.*'
  * sql-guard.scopes.&lt;name&gt;.mode
  * </pre>
  *
@@ -38,6 +38,9 @@ final class PolicyScopes {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]+");
     private static final List<String> MATCH_KEYS =
             List.of("match.users", "match.groups", "match.catalogs", "match.databases");
+
+    /** The platform limits' keys without {@code sql-guard.}: never a scope's ({@code rules.limits.AllowList}). */
+    private static final String PLATFORM_LIMITS = "allow.";
 
     /** Guard options (not rules') a scope may set. */
     private static final List<ConfigOption<?>> SCOPED_GUARD_OPTIONS = List.of(GuardOptions.MODE);
@@ -75,10 +78,16 @@ final class PolicyScopes {
         return scopes;
     }
 
-    /** What a scope may set: every rule key and {@link #SCOPED_GUARD_OPTIONS}, without {@code sql-guard.}. */
+    /**
+     * What a scope may set: every rule key but the platform limits, and {@link #SCOPED_GUARD_OPTIONS},
+     * without {@code sql-guard.}.
+     */
     private static Set<String> overridable(RuleCatalog catalog) {
         Set<String> suffixes = new TreeSet<>();
-        Policy.ruleKeys(catalog).forEach(key -> suffixes.add(key.substring(GuardOptions.PREFIX.length())));
+        Policy.ruleKeys(catalog).stream()
+                .map(key -> key.substring(GuardOptions.PREFIX.length()))
+                .filter(suffix -> !suffix.startsWith(PLATFORM_LIMITS))
+                .forEach(suffixes::add);
         SCOPED_GUARD_OPTIONS.forEach(option -> suffixes.add(option.key().substring(GuardOptions.PREFIX.length())));
         return suffixes;
     }
@@ -87,6 +96,13 @@ final class PolicyScopes {
             Configuration config, RuleCatalog catalog, Policy global, String name, Set<String> suffixes) {
         Set<String> overridable = overridable(catalog);
         for (String suffix : suffixes) {
+            if (suffix.startsWith(PLATFORM_LIMITS)) {
+                throw new IllegalArgumentException(
+                        "Option '" + GuardOptions.scopeKey(name, suffix) + "' cannot be set for a scope: the platform"
+                                + " limits 'sql-guard." + PLATFORM_LIMITS + "*' are platform-wide, since user code (jars,"
+                                + " functions, connectors) runs in the one gateway JVM whatever the catalog. Set"
+                                + " 'sql-guard." + suffix + "' globally.");
+            }
             if (!MATCH_KEYS.contains(suffix) && !overridable.contains(suffix)) {
                 Set<String> listed = new TreeSet<>(MATCH_KEYS);
                 overridable.stream().filter(s -> !s.startsWith("rules.")).forEach(listed::add);

@@ -16,6 +16,10 @@ import io.github.sqlguard.rules.diagnosis.RnFilterInSameSelectRule;
 import io.github.sqlguard.rules.diagnosis.RowNumberWithoutOrderByRule;
 import io.github.sqlguard.rules.diagnosis.SortNonTimeRule;
 import io.github.sqlguard.rules.diagnosis.UnquotedSetAfterCommentRule;
+import io.github.sqlguard.rules.limits.ConnectorNotAllowedRule;
+import io.github.sqlguard.rules.limits.FunctionClassNotAllowedRule;
+import io.github.sqlguard.rules.limits.JarNotAllowedRule;
+import io.github.sqlguard.rules.limits.PathNotAllowedRule;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
 import io.github.sqlguard.rules.plan.GlobalRankRule;
 import io.github.sqlguard.rules.plan.LargeTopNRule;
@@ -30,7 +34,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Every rule of the guard, by id, in a stable order (plan, configuration, diagnosis, fallback), and
+ * Every rule of the guard, by id, in a stable order (platform limits, plan, configuration, diagnosis,
+ * fallback), and
  * the options they declare. Immutable.
  *
  * <p>A rule is registered by being listed in {@link #builtIn()}; everything else about it (level,
@@ -72,6 +77,10 @@ public final class RuleCatalog {
     public static RuleCatalog builtIn() {
         return new RuleCatalog(
                 List.of(
+                        new JarNotAllowedRule(),
+                        new FunctionClassNotAllowedRule(),
+                        new ConnectorNotAllowedRule(),
+                        new PathNotAllowedRule(),
                         new UnboundedRankRule(),
                         new DedupNotRecognizedRule(),
                         new RankRetractRule(),

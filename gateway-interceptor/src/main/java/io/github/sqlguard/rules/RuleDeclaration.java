@@ -68,6 +68,14 @@ public record RuleDeclaration(String id, Level defaultLevel, RuleRole role, Stri
         return new RuleDeclaration(id, Level.BLOCK, RuleRole.DIAGNOSIS, summary, List.of(options));
     }
 
+    /**
+     * A platform limit ({@link RuleRole#LIMIT}): {@link Level#BLOCK} by default, reading the
+     * statement's text facts and configuration changes only.
+     */
+    public static RuleDeclaration limit(String id, String summary, RuleOption<?>... options) {
+        return new RuleDeclaration(id, Level.BLOCK, RuleRole.LIMIT, summary, List.of(options));
+    }
+
     /** The rule for a rejection no diagnosis explains ({@link RuleRole#FALLBACK}): {@link Level#BLOCK}. */
     public static RuleDeclaration fallback(String id, String summary) {
         return new RuleDeclaration(id, Level.BLOCK, RuleRole.FALLBACK, summary, List.of());

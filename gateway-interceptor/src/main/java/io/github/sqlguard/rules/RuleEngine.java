@@ -5,6 +5,7 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Runs every rule of the catalog on one {@link AnalysisContext} and applies the {@link RulePolicy}:
@@ -29,6 +30,18 @@ public final class RuleEngine {
 
     /** The verdict for one statement. */
     public Verdict evaluate(AnalysisContext context) {
+        return evaluate(context, role -> true);
+    }
+
+    /**
+     * The verdict of the platform limits alone ({@link RuleRole#LIMIT}) on a statement not yet
+     * planned: they read only its text facts and configuration changes.
+     */
+    public Verdict evaluateLimits(AnalysisContext context) {
+        return evaluate(context, role -> role == RuleRole.LIMIT);
+    }
+
+    private Verdict evaluate(AnalysisContext context, Predicate<RuleRole> roles) {
         Set<String> allowed = Suppressions.allowedRuleIds(context.statement().text());
         List<Finding> findings = new ArrayList<>();
         List<String> suppressed = new ArrayList<>();
@@ -36,6 +49,9 @@ public final class RuleEngine {
         boolean diagnosed = false;
         for (Rule rule : catalog.rules()) {
             RuleDeclaration declaration = rule.declaration();
+            if (!roles.test(declaration.role())) {
+                continue;
+            }
             Level configured = policy.level(declaration.id());
             if (configured == Level.OFF) {
                 continue;

@@ -15,6 +15,18 @@ public enum RuleRole {
     CHECK,
 
     /**
+     * A platform limit ({@code sql-guard.allow.*}): judges what the statement's text and the
+     * configuration it applies say (jars, function classes, connectors, paths) without a plan, so
+     * that it can judge a statement before anything is planned: Flink's planner runs user code
+     * while planning (a UDF's {@code eval} in constant folding, a connector's factory). {@code
+     * service.StatementGuard} evaluates these rules first, under the strictest policy any table
+     * could get, and refuses without planning when one of them blocks; they run again with every
+     * rule when the statement is judged, where a limit may also read the tables of the plan (the
+     * connector and path of a table that already exists in a catalog).
+     */
+    LIMIT,
+
+    /**
      * Explains why Flink's parser or planner rejected the statement, read from Flink's error ({@code
      * plan.PlannerError}), with a rewrite that works.
      */

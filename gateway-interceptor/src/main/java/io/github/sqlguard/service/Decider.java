@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The decision stage of every route: the guard's decision on a call under the policy (and scope)
@@ -75,12 +76,21 @@ final class Decider {
      * dry run): the statement is planned, the call's context narrowed to the scopes of the tables
      * the plan (or, for DDL, Flink's operation) reads and writes, and the rules judge it under that
      * policy. A statement the guard could not analyse is judged by the strictest policy any table
-     * could get ({@link CallContext#underAnyTable}): its tables are not known.
+     * could get ({@link CallContext#underAnyTable}): its tables are not known. So are the platform
+     * limits, first ({@link StatementGuard#limits}): a statement they refuse is not planned, and gets
+     * no rewrites (proving one would plan it).
      */
     ScopedDecision analysed(CallContext call, ParsedStatement statement, Configuration executionConfig) {
         return call.timing().time(Part.DECIDE, () -> {
             try {
                 Map<String, String> sessionConfig = delegate.getSessionConfig(call.sessionHandle());
+                // The platform limits first, before the planner runs any user code; the tables are not known yet.
+                CallContext strictest = call.underAnyTable();
+                Optional<Decision> limited =
+                        guardOf(strictest.scoped()).limits(statement, sessionConfig, executionConfig.toMap());
+                if (limited.isPresent()) {
+                    return new ScopedDecision(strictest, limited.get());
+                }
                 StatementGuard.Analysis analysis =
                         guardOf(call.scoped()).analyse(
                                 statement,

@@ -11,6 +11,7 @@ import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.ConfigChange;
+import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.StateTtlOptions;
@@ -28,8 +29,9 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The decision stage of the {@link StatementPipeline}: configuration checks → plan (through the
- * given {@link Planner}) → rules → verdict, for one classified statement; {@link #analyse} and
+ * The decision stage of the {@link StatementPipeline}: platform limits ({@link #limits}, before
+ * anything is planned) → configuration checks → plan (through the given {@link Planner}) → rules →
+ * verdict, for one classified statement; {@link #analyse} and
  * {@link #judge} apart where the policy depends on what the plan touches. It never calls the
  * gateway itself and keeps no state. Thread-safe.
  */
@@ -61,7 +63,54 @@ public final class StatementGuard {
             Map<String, String> sessionConfig,
             Map<String, String> executionConfig,
             Planner planner) {
-        return judge(analyse(statement, sessionConfig, executionConfig, planner));
+        return limits(statement, sessionConfig, executionConfig)
+                .orElseGet(() -> judge(analyse(statement, sessionConfig, executionConfig, planner)));
+    }
+
+    /**
+     * The platform limits' refusal of {@code statement}, judged before anything is planned: Flink's
+     * planner runs user code while it plans (a function's {@code eval} in constant folding, a
+     * connector's factory), so a statement that loads a jar, names a function class, a connector or
+     * a path the platform does not allow is refused without calling the planner. Only the {@link
+     * io.github.sqlguard.rules.RuleRole#LIMIT} rules judge, from the statement's text facts and the
+     * configuration the call applies; each finding says that the statement was not planned. Empty
+     * when none of them blocks: the statement is then analysed and judged by every rule, these
+     * included. Judge it under the strictest policy any table could get: its tables are not known
+     * before planning.
+     */
+    public Optional<Decision> limits(
+            ParsedStatement statement, Map<String, String> sessionConfig, Map<String, String> executionConfig) {
+        long start = System.nanoTime();
+        Map<String, String> config = new HashMap<>(sessionConfig);
+        config.putAll(executionConfig);
+        Duration ttl = StateTtl.effective(config);
+        AnalysisContext context =
+                new AnalysisContext(
+                        statement, Optional.empty(), Optional.empty(), isStreaming(config), ttl,
+                        changes(statement, executionConfig), config, policy.ruleOptions());
+        Verdict verdict = engine.evaluateLimits(context);
+        if (!verdict.blocked()) {
+            return Optional.empty();
+        }
+        List<Finding> findings =
+                verdict.findings().stream()
+                        .map(f -> new Finding(
+                                f.ruleId(), f.level(), f.reason() + " The statement was not planned.", f.node(), f.excerpt(),
+                                f.fix(), f.docLink()))
+                        .toList();
+        return Optional.of(Decision.of(
+                new Verdict(findings, verdict.suppressed(), verdict.fallbacks()), Optional.empty(), ttl, Optional.empty(),
+                true, Optional.empty(), elapsedMs(start)));
+    }
+
+    /** The configuration a statement's call applies: its execution config, then its {@code SET}. */
+    private static List<ConfigChange> changes(ParsedStatement statement, Map<String, String> executionConfig) {
+        List<ConfigChange> changes = new ArrayList<>();
+        executionConfig.forEach((k, v) -> changes.add(new ConfigChange(k, v, "execution config")));
+        if (statement.kind() == StatementKind.SET && statement.setKey() != null) {
+            changes.add(new ConfigChange(statement.setKey(), statement.setValue(), "SET"));
+        }
+        return changes;
     }
 
     /**
@@ -109,11 +158,7 @@ public final class StatementGuard {
         long start = System.nanoTime();
         Map<String, String> config = new HashMap<>(sessionConfig);
         config.putAll(executionConfig);
-        List<ConfigChange> changes = new ArrayList<>();
-        executionConfig.forEach((k, v) -> changes.add(new ConfigChange(k, v, "execution config")));
-        if (statement.kind() == StatementKind.SET && statement.setKey() != null) {
-            changes.add(new ConfigChange(statement.setKey(), statement.setValue(), "SET"));
-        }
+        List<ConfigChange> changes = changes(statement, executionConfig);
         boolean streaming = isStreaming(config);
 
         Optional<ExplainedPlan> plan = Optional.empty();

@@ -42,6 +42,16 @@ public interface ParsedSql {
         return facts().tableOptions();
     }
 
+    /** The jars the statement loads ({@code ADD JAR}, {@code USING JAR}), as {@code jar} = location. */
+    default List<SqlOption> jars() {
+        return facts().jars();
+    }
+
+    /** The classes of the functions the statement creates or alters, as {@code class} = class name. */
+    default List<SqlOption> functionClasses() {
+        return facts().functionClasses();
+    }
+
     /** Aliases given to {@code ROW_NUMBER()}, {@code RANK()} and {@code DENSE_RANK()} calls, e.g. {@code rn}. */
     default List<String> rankFunctionAliases() {
         return facts().rankFunctionAliases();

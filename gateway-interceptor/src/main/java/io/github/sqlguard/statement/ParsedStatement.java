@@ -197,16 +197,25 @@ public sealed interface ParsedStatement extends ParsedSql
      *     and {@code JOIN} items, {@code TABLE t} arguments of table functions), each with its alias
      * @param rankFunctions the {@code ROW_NUMBER()}, {@code RANK()} and {@code DENSE_RANK()} calls
      *     with an {@code OVER} window, as written
+     * @param jars the jars the statement loads, each as an option {@code jar} = its location with
+     *     source {@code ADD JAR} (Flink's {@code SqlAddJar#getPath}) or {@code USING JAR} (a resource
+     *     of {@code CREATE FUNCTION}/{@code ALTER FUNCTION}, Flink's {@code SqlResource})
+     * @param functionClasses the classes of the functions the statement creates or alters, each as
+     *     an option {@code class} = class name ({@code SqlCreateFunction#getFunctionClassName}) with
+     *     source {@code CREATE FUNCTION} or {@code ALTER FUNCTION}, any {@code LANGUAGE}
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
             List<SqlOption> tableOptions,
             List<String> rankFunctionAliases,
             List<TableReference> tableReferences,
-            List<RankFunction> rankFunctions) {
+            List<RankFunction> rankFunctions,
+            List<SqlOption> jars,
+            List<SqlOption> functionClasses) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
-        public static final SqlFacts NONE = new SqlFacts(List.of(), List.of(), List.of(), List.of(), List.of());
+        public static final SqlFacts NONE =
+                new SqlFacts(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -214,11 +223,13 @@ public sealed interface ParsedStatement extends ParsedSql
             rankFunctionAliases = List.copyOf(rankFunctionAliases);
             tableReferences = List.copyOf(tableReferences);
             rankFunctions = List.copyOf(rankFunctions);
+            jars = List.copyOf(jars);
+            functionClasses = List.copyOf(functionClasses);
         }
 
-        /** Facts without table references and rank functions. */
+        /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
-            this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of());
+            this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of());
         }
     }
 

@@ -7,6 +7,7 @@ import io.github.sqlguard.statement.ParsedStatement.RankFunction;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlHint;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
@@ -17,6 +18,11 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSnapshot;
 import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.util.NlsString;
+import org.apache.flink.sql.parser.ddl.SqlAddJar;
+import org.apache.flink.sql.parser.ddl.SqlAlterFunction;
+import org.apache.flink.sql.parser.ddl.SqlCreateFunction;
+import org.apache.flink.sql.parser.ddl.resource.SqlResource;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.sql.parser.ddl.SqlTableOption;
 import org.apache.flink.sql.parser.dml.SqlStatementSet;
@@ -29,7 +35,8 @@ import java.util.Set;
 /**
  * Walks the tree Flink's SQL parser gave for a statement and collects what the rules read: {@code
  * STATE_TTL} hint options, {@code WITH} and {@code OPTIONS} hint options, the aliases of rank
- * functions, and the tables the statement reads. One per statement.
+ * functions, the tables the statement reads, and the user code it loads (jars of {@code ADD JAR}
+ * and {@code USING JAR}, function classes). One per statement.
  */
 final class SqlFactsCollector {
 
@@ -41,12 +48,15 @@ final class SqlFactsCollector {
     private final List<String> rankFunctionAliases = new ArrayList<>();
     private final List<TableReference> tableReferences = new ArrayList<>();
     private final List<RankFunction> rankFunctions = new ArrayList<>();
+    private final List<SqlOption> jars = new ArrayList<>();
+    private final List<SqlOption> functionClasses = new ArrayList<>();
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
 
     /** What was collected. */
     SqlFacts facts() {
-        return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions);
+        return new SqlFacts(
+                stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -73,6 +83,19 @@ final class SqlFactsCollector {
         }
         if (node instanceof SqlHint hint) {
             collectHint(hint);
+            return;
+        }
+        if (node instanceof SqlAddJar addJar) {
+            jars.add(option("jar", addJar.getPath(), "ADD JAR", addJar.getParserPosition()));
+            return;
+        }
+        if (node instanceof SqlCreateFunction create) {
+            collectFunction(
+                    create.getFunctionClassName(), create.getResourceInfos(), "CREATE FUNCTION", create.getParserPosition());
+            return;
+        }
+        if (node instanceof SqlAlterFunction alter) {
+            collectFunction(alter.getFunctionClassName(), List.of(), "ALTER FUNCTION", alter.getParserPosition());
             return;
         }
         if (node instanceof SqlReplaceTableAs rtas) {
@@ -199,6 +222,31 @@ final class SqlFactsCollector {
                         function.getOperator().getName().toUpperCase(Locale.ROOT), alias, partition, order, from));
             }
         }
+    }
+
+    /**
+     * The class of a function Flink's parser read ({@code AS '<class>'}) and the jars of its {@code
+     * USING JAR} clause (Flink's {@code SqlResource}; {@code JAR} is the one resource type Flink
+     * loads, any other is collected too, as a location the statement loads).
+     */
+    private void collectFunction(
+            SqlCharStringLiteral className, List<SqlNode> resources, String source, SqlParserPos pos) {
+        if (className != null) {
+            functionClasses.add(option("class", text(className), source, pos));
+        }
+        for (SqlNode resource : resources) {
+            if (resource instanceof SqlResource jar && jar.getResourcePath() != null) {
+                jars.add(option("jar", text(jar.getResourcePath()), "USING JAR", jar.getParserPosition()));
+            }
+        }
+    }
+
+    private static String text(SqlCharStringLiteral literal) {
+        return literal.getValueAs(NlsString.class).getValue();
+    }
+
+    private static SqlOption option(String key, String value, String source, SqlParserPos pos) {
+        return new SqlOption(key, value, source, pos.getLineNum(), pos.getColumnNum());
     }
 
     private void collectHint(SqlHint hint) {

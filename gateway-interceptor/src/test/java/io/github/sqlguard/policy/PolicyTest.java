@@ -87,7 +87,9 @@ class PolicyTest {
         assertThatThrownBy(() -> Policy.fromConfiguration(Configuration.fromMap(Map.of("sql-guard.max-top-n", "50")), withoutTopN))
                 .hasMessageContaining("Unknown option 'sql-guard.max-top-n'");
         assertThat(Policy.defaults(withoutTopN).ruleOptions().options()).extracting(RuleOption::key)
-                .containsExactlyInAnyOrder("sql-guard.max-state-ttl", "sql-guard.min-state-ttl");
+                .containsExactlyInAnyOrder(
+                        "sql-guard.allow.jars", "sql-guard.allow.function-classes", "sql-guard.allow.connectors",
+                        "sql-guard.allow.paths", "sql-guard.max-state-ttl", "sql-guard.min-state-ttl");
     }
 
     @Test

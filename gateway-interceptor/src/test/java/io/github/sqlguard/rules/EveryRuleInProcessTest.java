@@ -134,7 +134,7 @@ class EveryRuleInProcessTest {
     void reportsTheVerdictOfItsCasesThroughTheRealPlanner(Path file) throws Exception {
         SqlScript script = SqlScript.read(file);
         assertThat(script.sessionProperties()).as("session properties of %s (not supported in-process)", file).isEmpty();
-        RuleTestKit kit = RuleTestKit.streaming();
+        RuleTestKit kit = RuleTestKit.streaming(script.policy());
         List<String> statements = script.statements();
         statements.subList(0, statements.size() - 1).forEach(kit::apply);
         Decision decision = kit.decide(statements.get(statements.size() - 1));

@@ -92,7 +92,7 @@ class FindingsNameColumnsTest {
     @MethodSource("cases")
     void everyFindingSaysTrueThingsAboutItsStatement(Path file) throws Exception {
         SqlScript script = SqlScript.read(file);
-        RuleTestKit kit = RuleTestKit.streaming();
+        RuleTestKit kit = RuleTestKit.streaming(script.policy());
         script.sessionProperties().forEach((k, v) -> kit.apply("SET '" + k + "' = '" + v + "'"));
         List<String> statements = script.statements();
         Set<String> scriptWords = words(String.join("\n", statements));

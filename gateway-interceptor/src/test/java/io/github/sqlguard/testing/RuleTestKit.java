@@ -8,6 +8,7 @@ import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.service.StatementGuard;
 import io.github.sqlguard.statement.StatementParser;
 
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
@@ -43,6 +44,12 @@ public final class RuleTestKit {
     public static RuleTestKit streaming() {
         RuleCatalog catalog = RuleCatalog.builtIn();
         return new RuleTestKit(true, Policy.defaults(catalog), catalog);
+    }
+
+    /** A streaming environment with the default policy plus {@code policy} (a case's {@code -- policy:} header). */
+    public static RuleTestKit streaming(Map<String, String> policy) {
+        RuleCatalog catalog = RuleCatalog.builtIn();
+        return new RuleTestKit(true, Policy.fromConfiguration(Configuration.fromMap(policy), catalog), catalog);
     }
 
     /** Runs DDL or a SET in the environment (a SET also becomes part of the session configuration). */

@@ -20,7 +20,10 @@ import java.util.Map;
  * {@code -- flink-error: TEXT}: the guard hands the last statement on (its verdict is the header's)
  * and Flink's own execution of it fails with an error containing TEXT (e.g. {@code ADD JAR} of a
  * file that does not exist); and {@code -- expect-absent: rule-id...}: rule ids that must not be
- * reported for the last statement (on every Flink line).
+ * reported for the last statement (on every Flink line); and {@code -- policy: key=value}, repeatable:
+ * a guard option ({@code sql-guard.*}) the gateway that runs the script is started with, e.g. {@code
+ * -- policy: sql-guard.allow.connectors=datagen;blackhole} (every harness honours it: one gateway per
+ * distinct policy, so cases share one policy where they can).
  */
 public record SqlScript(
         Path file,
@@ -30,7 +33,8 @@ public record SqlScript(
         List<String> statements,
         Map<String, String> sessionProperties,
         Map<String, String> executionConfig,
-        String flinkError) {
+        String flinkError,
+        Map<String, String> policy) {
 
     public static SqlScript read(Path file) throws IOException {
         String text = Files.readString(file);
@@ -39,6 +43,7 @@ public record SqlScript(
         List<String> absent = new ArrayList<>();
         Map<String, String> session = new LinkedHashMap<>();
         Map<String, String> execution = new LinkedHashMap<>();
+        Map<String, String> policy = new LinkedHashMap<>();
         String flinkError = null;
         for (String line : text.lines().toList()) {
             if (line.startsWith("-- expect:") && verdict == null) {
@@ -51,6 +56,8 @@ public record SqlScript(
                 put(session, line.substring("-- session:".length()));
             } else if (line.startsWith("-- execution-config:")) {
                 put(execution, line.substring("-- execution-config:".length()));
+            } else if (line.startsWith("-- policy:")) {
+                put(policy, line.substring("-- policy:".length()));
             } else if (line.startsWith("-- flink-error:")) {
                 flinkError = line.substring("-- flink-error:".length()).strip();
             }
@@ -63,7 +70,8 @@ public record SqlScript(
             verdict = onThisLine.verdict();
             rules = new ArrayList<>(onThisLine.rules());
         }
-        return new SqlScript(file, verdict, rules, List.copyOf(absent), split(text), session, execution, flinkError);
+        return new SqlScript(file, verdict, rules, List.copyOf(absent), split(text), session, execution, flinkError,
+                Map.copyOf(policy));
     }
 
     private static void put(Map<String, String> map, String keyValue) {

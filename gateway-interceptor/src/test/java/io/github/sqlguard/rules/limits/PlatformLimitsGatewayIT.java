@@ -1,0 +1,214 @@
+package io.github.sqlguard.rules.limits;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.sqlguard.testing.AuditFile;
+import io.github.sqlguard.testing.GatewayRestClient;
+import io.github.sqlguard.testing.GuardedGateway;
+import io.github.sqlguard.testing.RestSession;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+
+/**
+ * Issue 21 item 9 through a real gateway with the platform limits set: a UDF whose {@code eval}
+ * leaves a trace (a file) is refused at {@code ADD JAR} and {@code CREATE FUNCTION … USING JAR}, and
+ * its {@code eval} never runs, where on a gateway without limits (the default, as on a stock one)
+ * the guard's own planning runs it; a filesystem table on {@code /etc/passwd} is refused where the
+ * default gateway returns its lines; {@code pipeline.jars} is refused through a statement, through
+ * configure-session and through session properties at open. Every refusal has its audit record.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PlatformLimitsGatewayIT {
+
+    private static final Duration TIMEOUT = Duration.ofMinutes(2);
+    private static final String TRACE_CLASS = "trace.udf.Trace";
+
+    private Path dir;
+    private GuardedGateway limited;
+    private GuardedGateway unlimited;
+
+    @BeforeAll
+    void startGateways() throws Exception {
+        dir = Files.createTempDirectory("sql-guard-limits-it");
+        limited = GuardedGateway.start(Map.of(
+                "sql-guard.allow.jars", dir.resolve("allowed-jars").toString(),
+                "sql-guard.allow.function-classes", "com.acme.udf.*",
+                "sql-guard.allow.connectors", "datagen;blackhole;print;filesystem",
+                "sql-guard.allow.paths", dir.resolve("data").toString()));
+        unlimited = GuardedGateway.shared();
+    }
+
+    @AfterAll
+    void stopGateway() throws IOException {
+        limited.close();
+        try (var files = Files.walk(dir)) {
+            for (Path path : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
+    @Test
+    void refusesTheUdfJarAtAddJarAndCreateFunctionSoItsEvalNeverRuns() throws Exception {
+        Path trace = dir.resolve("limited-trace.txt");
+        Path jar = traceJar(dir.resolve("limited"), trace);
+        try (RestSession session = limited.openSession(Map.of())) {
+            RestSession.StatementResult addJar = session.execute("ADD JAR '" + jar + "'", 0, TIMEOUT);
+            assertRefused(addJar, "jar-not-allowed");
+
+            RestSession.StatementResult create = session.execute(
+                    "CREATE TEMPORARY FUNCTION trace AS '" + TRACE_CLASS + "' LANGUAGE JAVA USING JAR '" + jar + "'", 0,
+                    TIMEOUT);
+            assertRefused(create, "jar-not-allowed", "function-class-not-allowed");
+
+            RestSession.StatementResult call = session.execute("SELECT trace('planned')", 1, TIMEOUT);
+            assertThat(call.error()).as("no such function").isNotNull();
+        }
+        assertThat(trace).as("the trace of the UDF's eval").doesNotExist();
+    }
+
+    @Test
+    void withoutLimitsTheGuardsOwnPlanningRunsTheUdfsEvalAsFlinkDoes() throws Exception {
+        Path trace = dir.resolve("unlimited-trace.txt");
+        Path jar = traceJar(dir.resolve("unlimited"), trace);
+        try (RestSession session = unlimited.openSession(Map.of())) {
+            assertThat(session.execute("ADD JAR '" + jar + "'", 0, TIMEOUT).error()).isNull();
+            assertThat(session.execute(
+                    "CREATE TEMPORARY FUNCTION trace AS '" + TRACE_CLASS + "' LANGUAGE JAVA", 0, TIMEOUT).error()).isNull();
+            // EXPLAIN runs nothing: the trace is left by constant folding while the statement is planned.
+            assertThat(session.execute("EXPLAIN SELECT trace('planned')", 1, TIMEOUT).error()).isNull();
+        }
+        assertThat(trace).as("the trace of the UDF's eval, run while planning").exists();
+    }
+
+    @Test
+    void refusesAFilesystemTableOnEtcPasswdThatTheDefaultGatewayReads() throws Exception {
+        String passwd = "CREATE TEMPORARY TABLE passwd (line STRING) WITH ('connector' = 'filesystem', 'path' ="
+                + " '/etc/passwd', 'format' = 'raw')";
+        try (RestSession session = limited.openSession(Map.of())) {
+            assertRefused(session.execute(passwd, 0, TIMEOUT), "path-not-allowed");
+            assertRefused(session.execute(
+                    "CREATE TEMPORARY TABLE passwd (line STRING) WITH ('connector' = 'filesystem', 'path' = '"
+                            + dir.resolve("data") + "/../../../etc/passwd', 'format' = 'raw')", 0, TIMEOUT),
+                    "path-not-allowed");
+            assertThat(session.execute(
+                    "CREATE TEMPORARY TABLE landing (line STRING) WITH ('connector' = 'filesystem', 'path' = '"
+                            + dir.resolve("data/landing") + "', 'format' = 'raw')", 0, TIMEOUT).error())
+                    .as("a path under an allowed location").isNull();
+        }
+        try (RestSession session = unlimited.openSession(Map.of())) {
+            assertThat(session.execute(passwd, 0, TIMEOUT).error()).isNull();
+            RestSession.StatementResult rows = session.execute("SELECT * FROM passwd", 1, TIMEOUT);
+            assertThat(rows.error()).isNull();
+            assertThat(rows.rows()).extracting(row -> row.path("fields").get(0).asText()).anyMatch(l -> l.startsWith("root:"));
+        }
+    }
+
+    @Test
+    void refusesPipelineJarsThroughAStatementConfigureSessionAndSessionProperties() throws Exception {
+        String jars = "file://" + dir.resolve("elsewhere/udf.jar");
+        GatewayRestClient rest = new GatewayRestClient(limited.port());
+        try (RestSession session = limited.openSession(Map.of())) {
+            assertRefused(session.execute("SET 'pipeline.jars' = '" + jars + "'", 0, TIMEOUT), "jar-not-allowed");
+
+            GatewayRestClient.Response configured = rest.post(
+                    "/sessions/" + session.handle() + "/configure-session",
+                    Map.of("statement", "SET 'pipeline.classpaths' = '" + jars + "'"));
+            assertThat(configured.ok()).isFalse();
+            assertThat(configured.errors()).contains("jar-not-allowed").contains("The statement was not planned.");
+            JsonNode record = AuditFile.forSession(session.handle()).stream()
+                    .filter(r -> r.path("call").asText().equals("configureSession")).reduce((a, b) -> b).orElseThrow();
+            assertBlockedRecord(record, "jar-not-allowed");
+
+            GatewayRestClient.Response config = rest.get("/sessions/" + session.handle() + "/config");
+            assertThat(config.body().toString()).doesNotContain("pipeline.jars").doesNotContain("pipeline.classpaths");
+        }
+
+        GatewayRestClient.Response open = rest.post("/sessions", Map.of("properties", Map.of("pipeline.jars", jars)));
+        assertThat(open.ok()).isFalse();
+        assertThat(open.errors()).contains("jar-not-allowed");
+        List<JsonNode> opens = new ArrayList<>();
+        AuditFile.records().stream().filter(r -> r.path("call").asText().equals("openSession"))
+                .filter(r -> r.path("findings").toString().contains("jar-not-allowed")).forEach(opens::add);
+        assertThat(opens).as("the refused openSession's record").isNotEmpty();
+        assertBlockedRecord(opens.get(opens.size() - 1), "jar-not-allowed");
+
+        try (RestSession session = unlimited.openSession(Map.of())) {
+            assertThat(session.execute("SET 'pipeline.jars' = '" + jars + "'", 0, TIMEOUT).error())
+                    .as("accepted without limits, as on a stock gateway").isNull();
+            GatewayRestClient.Response configuredUnlimited = new GatewayRestClient(unlimited.port()).post(
+                    "/sessions/" + session.handle() + "/configure-session",
+                    Map.of("statement", "SET 'pipeline.classpaths' = '" + jars + "'"));
+            assertThat(configuredUnlimited.ok()).as(configuredUnlimited.errors()).isTrue();
+        }
+    }
+
+    private static void assertRefused(RestSession.StatementResult result, String... rules) throws IOException {
+        assertThat(result.error()).as("refusal").isNotNull().contains(rules).contains("The statement was not planned.");
+        JsonNode record = AuditFile.forOperation(result.operationHandle()).orElseThrow();
+        assertBlockedRecord(record, rules);
+    }
+
+    private static void assertBlockedRecord(JsonNode record, String... rules) {
+        assertThat(record.path("verdict").asText()).isEqualTo("BLOCK");
+        assertThat(record.path("outcome").asText()).isEqualTo("blocked");
+        List<String> ids = new ArrayList<>();
+        record.path("findings").forEach(f -> ids.add(f.path("id").asText()));
+        assertThat(ids).contains(rules);
+    }
+
+    /** A UDF jar whose {@code trace(s)} appends {@code s} to {@code trace} and returns it. */
+    private static Path traceJar(Path dir, Path trace) throws IOException {
+        Path src = Files.createDirectories(dir.resolve("src/trace/udf")).resolve("Trace.java");
+        Files.writeString(src, """
+                package trace.udf;
+
+                import java.nio.file.Files;
+                import java.nio.file.Path;
+                import java.nio.file.StandardOpenOption;
+
+                public class Trace extends org.apache.flink.table.functions.ScalarFunction {
+                    public String eval(String s) {
+                        try {
+                            Files.writeString(Path.of("%s"), s, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                        } catch (java.io.IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                        return s;
+                    }
+                }
+                """.formatted(trace.toString().replace("\\", "\\\\")));
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        int exit = javac.run(null, null, null, "-classpath", System.getProperty("java.class.path"), "-d",
+                classes.toString(), src.toString());
+        if (exit != 0) {
+            throw new IllegalStateException("javac failed to compile the trace UDF");
+        }
+        Path jar = dir.resolve("trace-udf.jar");
+        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file)) {
+            out.putNextEntry(new JarEntry("trace/udf/Trace.class"));
+            out.write(Files.readAllBytes(classes.resolve("trace/udf/Trace.class")));
+            out.closeEntry();
+        }
+        return jar;
+    }
+}

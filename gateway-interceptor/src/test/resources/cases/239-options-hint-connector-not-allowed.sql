@@ -1,0 +1,9 @@
+-- expect: BLOCK connector-not-allowed
+-- policy: sql-guard.allow.jars=/opt/sql-guard/udf;hdfs://namenode:8020/jars
+-- policy: sql-guard.allow.function-classes=com.acme.udf.*;org.example.Upper
+-- policy: sql-guard.allow.connectors=datagen;blackhole;print;filesystem
+-- policy: sql-guard.allow.paths=/tmp/sql-guard-data;s3://lake/landing
+-- An OPTIONS hint can name a connector too.
+CREATE TABLE orders (order_id STRING, user_id STRING, amount DOUBLE) WITH ('connector' = 'datagen', 'rows-per-second' = '10');
+
+SELECT * FROM orders /*+ OPTIONS('connector' = 'kafka') */;
