@@ -2,14 +2,13 @@ package io.github.sqlguard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.sqlguard.testing.CaseCorpus;
 import io.github.sqlguard.testing.GatewayRestClient;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.MutatedStatements;
+import io.github.sqlguard.testing.QuietFlinkFailures;
 import io.github.sqlguard.testing.RestSession;
 import io.github.sqlguard.testing.SqlScript;
 
@@ -17,7 +16,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -67,12 +65,7 @@ class DifferentialIT {
             Set.of("submitted", "unanalysed-submitted", "would-block", "statement-set-opened", "added-to-statement-set",
                     "empty-statement-set");
 
-    /** Flink's loggers that report each failed operation and job submission with a stack trace. */
-    private static final List<String> QUIETED =
-            List.of("org.apache.flink.table.gateway.service", "org.apache.flink.table.gateway.rest.handler",
-                    "org.apache.flink.client");
-
-    private final Map<String, Level> quietedLevels = new HashMap<>();
+    private QuietFlinkFailures quiet;
     private GuardedGateway stock;
     private GuardedGateway guarded;
     private AuditTail audit;
@@ -129,20 +122,15 @@ class DifferentialIT {
         stock = GuardedGateway.start("rest", config);
         guarded = GuardedGateway.start("guard", config);
         audit = new AuditTail(GuardedGateway.auditFile());
-        // Every accepted statement fails at job submission and most mutations fail in Flink, by design:
-        // Flink's stack trace for each (hundreds of thousands of lines) says nothing here.
-        for (String name : QUIETED) {
-            Logger logger = (Logger) LoggerFactory.getLogger(name);
-            quietedLevels.put(name, logger.getLevel());
-            logger.setLevel(Level.OFF);
-        }
+        // Every accepted statement fails at job submission and most mutations fail in Flink, by design.
+        quiet = QuietFlinkFailures.start();
     }
 
     @AfterAll
     void stopGateways() {
         guarded.close();
         stock.close();
-        quietedLevels.forEach((name, level) -> ((Logger) LoggerFactory.getLogger(name)).setLevel(level));
+        quiet.close();
     }
 
     @Test

@@ -36,7 +36,10 @@ class GuardedGatewayEndToEndIT {
                     + "  amount DOUBLE,\n"
                     + "  order_time TIMESTAMP(3),\n"
                     + "  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND\n"
-                    + ") WITH ('connector' = 'datagen', 'rows-per-second' = '10'%s)";
+                    + ") WITH ('connector' = 'datagen'%s)";
+
+    /** The options of an endless {@link #ORDERS}: ten rows a second. */
+    private static final String UNBOUNDED = ", 'rows-per-second' = '10'";
 
     /** The Top-N of shared case 03. */
     private static final String TOP_N =
@@ -65,7 +68,8 @@ class GuardedGatewayEndToEndIT {
     @Test
     void blocksTopNOrderedByBusinessColumnAndRunsWindowTopNOverRest() throws Exception {
         try (RestSession session = gateway.openSession(Map.of())) {
-            // A bounded source, so the 5-minute windows fire when it ends and the query returns rows.
+            // A bounded source, so the 5-minute windows fire when it ends and the query returns rows; at
+            // datagen's own rate (10000 rows a second), not ten a second, which took 20 s for 200 rows.
             assertThat(session.execute(String.format(ORDERS, ", 'number-of-rows' = '200'"), 0, TIMEOUT).failed()).isFalse();
 
             RestSession.StatementResult blocked = session.execute(TOP_N, 1, TIMEOUT);
@@ -99,7 +103,7 @@ class GuardedGatewayEndToEndIT {
     @Test
     void checksPerStatementExecutionConfig() throws Exception {
         try (RestSession session = gateway.openSession(Map.of())) {
-            session.execute(String.format(ORDERS, ""), 0, TIMEOUT);
+            session.execute(String.format(ORDERS, UNBOUNDED), 0, TIMEOUT);
             RestSession.StatementResult result =
                     session.execute("SELECT user_id, COUNT(*) FROM orders GROUP BY user_id",
                             Map.of("table.exec.state.ttl", "10"), 1, TIMEOUT);
@@ -145,7 +149,7 @@ class GuardedGatewayEndToEndIT {
             List<String> statements =
                     List.of(
                             "SET 'table.exec.state.ttl' = '24'",
-                            String.format(ORDERS, ""),
+                            String.format(ORDERS, UNBOUNDED),
                             "CREATE TABLE creds (k STRING) WITH ('connector' = 'datagen', 'password' = 'hunter2')",
                             TOP_N,
                             "SHOW TABLES");
@@ -182,7 +186,7 @@ class GuardedGatewayEndToEndIT {
     @Test
     void servesEachOperationsAdvisoryBesideTheStandardRoutes() throws Exception {
         try (RestSession session = gateway.openSession(Map.of())) {
-            session.execute(String.format(ORDERS, ""), 0, TIMEOUT);
+            session.execute(String.format(ORDERS, UNBOUNDED), 0, TIMEOUT);
             String warned = session.submit("SELECT user_id, SUM(amount) FROM orders GROUP BY user_id", Map.of());
             String blocked = session.execute(TOP_N, 0, TIMEOUT).operationHandle();
             GatewayRestClient client = new GatewayRestClient(gateway.port());
@@ -214,7 +218,7 @@ class GuardedGatewayEndToEndIT {
     @Test
     void stockSqlClientShowsTheBlockReason(@TempDir Path dir) throws Exception {
         Path script = dir.resolve("top-n.sql");
-        Files.writeString(script, String.format(ORDERS, "") + ";\n\n" + TOP_N + ";\n", StandardCharsets.UTF_8);
+        Files.writeString(script, String.format(ORDERS, UNBOUNDED) + ";\n\n" + TOP_N + ";\n", StandardCharsets.UTF_8);
         String output = SqlClient.runScript(dir.resolve("conf"), gateway.endpoint(), script, Duration.ofMinutes(3));
 
         assertThat(output)

@@ -8,11 +8,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /** One SQL Gateway session driven over REST. */
 public final class RestSession implements AutoCloseable {
 
     private static final long FINE_POLLING_NANOS = 100_000_000L;
+    private static final long MAX_STATUS_POLL_MILLIS = 20;
+    private static final Set<String> TERMINAL = Set.of("FINISHED", "ERROR", "CANCELED", "CLOSED", "TIMEOUT");
 
     private final GatewayRestClient client;
     private final String handle;
@@ -55,16 +58,7 @@ public final class RestSession implements AutoCloseable {
      * returns that status: {@code RUNNING}, {@code FINISHED}, {@code ERROR}, {@code CANCELED}.
      */
     public String awaitStarted(String operation, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        String status = "PENDING";
-        while (System.nanoTime() < deadline) {
-            status = client.get("/sessions/" + handle + "/operations/" + operation + "/status").body().path("status").asText();
-            if (!status.equals("PENDING") && !status.equals("INITIALIZED")) {
-                return status;
-            }
-            Thread.sleep(20);
-        }
-        return status;
+        return awaitStatus(operation, timeout, status -> !status.equals("PENDING") && !status.equals("INITIALIZED"));
     }
 
     /** Submits, waits until the operation has started or ended, closes it; returns its handle. */
@@ -77,14 +71,25 @@ public final class RestSession implements AutoCloseable {
 
     /** Waits until the operation has ended and returns its status ({@code FINISHED}, {@code ERROR}, ...). */
     public String awaitTerminal(String operation, Duration timeout) throws Exception {
+        return awaitStatus(operation, timeout, TERMINAL::contains);
+    }
+
+    /**
+     * Polls the operation's status until {@code reached} holds or {@code timeout} has passed, and
+     * returns the last status. Most operations get there within milliseconds: the first look is at
+     * once, then the pause doubles from 1 ms up to {@link #MAX_STATUS_POLL_MILLIS}.
+     */
+    private String awaitStatus(String operation, Duration timeout, Predicate<String> reached) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         String status = "PENDING";
+        long pauseMs = 1;
         while (System.nanoTime() < deadline) {
             status = client.get("/sessions/" + handle + "/operations/" + operation + "/status").body().path("status").asText();
-            if (Set.of("FINISHED", "ERROR", "CANCELED", "CLOSED", "TIMEOUT").contains(status)) {
+            if (reached.test(status)) {
                 return status;
             }
-            Thread.sleep(20);
+            Thread.sleep(pauseMs);
+            pauseMs = Math.min(MAX_STATUS_POLL_MILLIS, pauseMs * 2);
         }
         return status;
     }
