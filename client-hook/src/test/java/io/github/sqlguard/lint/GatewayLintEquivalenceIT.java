@@ -22,6 +22,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -35,35 +36,46 @@ import java.util.stream.Stream;
  * <p>The gateway hands allowed statements on to Flink as always; its jobs go to a JobManager
  * address where nothing listens, so a query or INSERT fails at submission instead of running — the
  * decision is made before that, and is what is compared.
+ *
+ * <p>A case with a {@code -- policy:} header goes through a gateway and a lint engine that both
+ * have those options, one pair per distinct policy.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GatewayLintEquivalenceIT {
 
-    private InProcessGateway gateway;
-    private LintEngine lint;
+    /** A gateway and a lint engine with the same policy. */
+    private record Pair(InProcessGateway gateway, LintEngine lint) {}
+
+    private final Map<Map<String, String>, Pair> byPolicy = new HashMap<>();
+    private int closedPort;
 
     @BeforeAll
     void start() throws IOException {
-        int closedPort;
         try (ServerSocket socket = new ServerSocket(0)) {
             closedPort = socket.getLocalPort();
         }
-        gateway =
-                InProcessGateway.start(
-                        Map.of(
-                                "execution.target", "remote",
-                                "rest.address", "127.0.0.1",
-                                "rest.port", String.valueOf(closedPort),
-                                "rest.retry.max-attempts", "0",
-                                "rest.connection-timeout", "1 s"),
-                        new AuditLog());
-        lint = new LintEngine(new Configuration());
     }
 
     @AfterAll
     void stop() {
-        lint.close();
-        gateway.close();
+        byPolicy.values().forEach(pair -> {
+            pair.lint().close();
+            pair.gateway().close();
+        });
+    }
+
+    /** The gateway and lint engine of {@code policy}, started on first use. */
+    private Pair pairFor(Map<String, String> policy) {
+        return byPolicy.computeIfAbsent(policy, p -> {
+            Map<String, String> config = new HashMap<>(p);
+            config.putAll(Map.of(
+                    "execution.target", "remote",
+                    "rest.address", "127.0.0.1",
+                    "rest.port", String.valueOf(closedPort),
+                    "rest.retry.max-attempts", "0",
+                    "rest.connection-timeout", "1 s"));
+            return new Pair(InProcessGateway.start(config, new AuditLog()), new LintEngine(Configuration.fromMap(p)));
+        });
     }
 
     /**
@@ -90,6 +102,9 @@ class GatewayLintEquivalenceIT {
     void gatewayAndLintGiveEveryStatementTheSameVerdict(Path file) throws IOException {
         SqlScript script = SqlScript.read(file);
         List<String> statements = script.statements();
+        Pair pair = pairFor(script.policy());
+        InProcessGateway gateway = pair.gateway();
+        LintEngine lint = pair.lint();
         List<String> linted =
                 lint.lint(file.toString(), String.join("\n;\n", statements) + "\n;").stream()
                         .map(s -> s.verdict() + " " + s.findings().stream().map(f -> f.ruleId()).sorted().toList())
