@@ -9,7 +9,9 @@ import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.policy.ScopedPolicy;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.plan.PlannerError;
+import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.rules.RuleRole;
 import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.service.StatementTiming.Part;
 import io.github.sqlguard.statement.ParsedSql;
@@ -27,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -85,11 +88,13 @@ final class Decider {
             try {
                 Map<String, String> sessionConfig = delegate.getSessionConfig(call.sessionHandle());
                 // The platform limits first, before the planner runs any user code; the tables are not known yet.
-                CallContext strictest = call.underAnyTable();
-                Optional<Decision> limited =
-                        guardOf(strictest.scoped()).limits(statement, sessionConfig, executionConfig.toMap());
-                if (limited.isPresent()) {
-                    return new ScopedDecision(strictest, limited.get());
+                if (limitsSet(call.policy())) {
+                    CallContext strictest = call.underAnyTable();
+                    Optional<Decision> limited =
+                            guardOf(strictest.scoped()).limits(statement, sessionConfig, executionConfig.toMap());
+                    if (limited.isPresent()) {
+                        return new ScopedDecision(strictest, limited.get());
+                    }
                 }
                 StatementGuard.Analysis analysis =
                         guardOf(call.scoped()).analyse(
@@ -146,6 +151,20 @@ final class Decider {
             return classifier.namedTables(call, analysis.statement(), config);
         }
         return List.of();
+    }
+
+    /**
+     * True when some platform limit is set: an option of a {@link RuleRole#LIMIT} rule differs from its
+     * default, which is no limit. The options are platform-wide (no scope sets them), so the call's
+     * policy tells; when none is set the limits find nothing, and the strictest policy of every scope
+     * ({@link CallContext#underAnyTable}) is not worth computing for them.
+     */
+    private boolean limitsSet(Policy policy) {
+        return catalog.rules().stream()
+                .map(Rule::declaration)
+                .filter(declaration -> declaration.role() == RuleRole.LIMIT)
+                .flatMap(declaration -> declaration.options().stream())
+                .anyMatch(option -> !Objects.equals(policy.option(option), option.defaultValue()));
     }
 
     /** The decision on the properties a session is opened with, counted as {@code kind}. */
