@@ -104,8 +104,9 @@ public final class GatewaySessions implements AutoCloseable {
     /**
      * Runs a compiled plan as the session's next operation, as Flink runs {@code EXECUTE PLAN}
      * ({@code OperationExecutor#callExecuteOperation}): the plan is restored, not optimized again,
-     * so the job is exactly the plan in {@code compiledPlanJson}. The operation's result names the
-     * job id, as for an INSERT.
+     * so the job is exactly the plan in {@code compiledPlanJson}. Its operators get the ids Flink gives
+     * the statement's text ({@link StatementUids}), so its savepoints restore into a job of that text
+     * and back. The operation's result names the job id, as for an INSERT.
      *
      * @param executionConfig the statement's execution config, on top of the session's
      * @return the operation
@@ -116,6 +117,7 @@ public final class GatewaySessions implements AutoCloseable {
                 .submitOperation(
                         handle -> {
                             TableEnvironmentInternal tEnv = s.createExecutor(executionConfig).getTableEnvironment();
+                            StatementUids.inPlaceOfStatementText(tEnv.getConfig());
                             TableResultInternal result =
                                     (TableResultInternal) tEnv.executePlan(PlanReference.fromJsonString(compiledPlanJson));
                             return jobIdResult(handle, result);

@@ -73,6 +73,11 @@ public final class InProcessGateway implements AutoCloseable {
         return service;
     }
 
+    /** Flink's own service under the guard. */
+    public SqlGatewayServiceImpl flink() {
+        return flink;
+    }
+
     /** The pipeline under the service. */
     public StatementPipeline pipeline() {
         return pipeline;

@@ -44,10 +44,18 @@ public final class StandaloneCluster implements AutoCloseable {
      * processes are stopped and their log tails are in the exception message.
      */
     public static StandaloneCluster start(Path dir, Duration timeout) throws Exception {
+        return start(dir, timeout, Map.of());
+    }
+
+    /**
+     * As {@link #start(Path, Duration)}, with {@code extraConfig} in the cluster's {@code config.yaml}
+     * (checkpoint and savepoint directories, more slots, a restart strategy).
+     */
+    public static StandaloneCluster start(Path dir, Duration timeout, Map<String, String> extraConfig) throws Exception {
         int restPort = freePort();
         StandaloneCluster cluster = new StandaloneCluster(dir.toAbsolutePath(), restPort);
         try {
-            cluster.startProcesses(freePort());
+            cluster.startProcesses(freePort(), extraConfig);
             await("TaskManager registered at the JobManager")
                     .atMost(timeout)
                     .pollInterval(Duration.ofMillis(500))
@@ -60,7 +68,7 @@ public final class StandaloneCluster implements AutoCloseable {
         return cluster;
     }
 
-    private void startProcesses(int rpcPort) throws IOException {
+    private void startProcesses(int rpcPort, Map<String, String> extraConfig) throws IOException {
         Path conf = Files.createDirectories(dir.resolve("conf"));
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
         Path logs = Files.createDirectories(dir.resolve("log"));
@@ -93,6 +101,7 @@ public final class StandaloneCluster implements AutoCloseable {
         config.put("blob.server.port", "0");
         config.put("taskmanager.rpc.port", "0");
         config.put("taskmanager.data.port", "0");
+        config.putAll(extraConfig);
         Files.writeString(
                 conf.resolve("config.yaml"),
                 config.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining("\n", "", "\n")));
@@ -169,6 +178,25 @@ public final class StandaloneCluster implements AutoCloseable {
             throw new IllegalStateException("GET " + path + " answered " + response.statusCode() + ": " + response.body());
         }
         return GatewayRestClient.JSON.readTree(response.body());
+    }
+
+    /** A PATCH of the JobManager's REST API (cancelling a job: {@code /jobs/<id>?mode=cancel}). */
+    public void patch(String path) throws IOException, InterruptedException {
+        HttpResponse<String> response =
+                http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + restPort + path))
+                                .timeout(Duration.ofSeconds(20))
+                                .method("PATCH", HttpRequest.BodyPublishers.noBody())
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() / 100 != 2) {
+            throw new IllegalStateException("PATCH " + path + " answered " + response.statusCode() + ": " + response.body());
+        }
+    }
+
+    /** The JobManager's log as written so far. */
+    public String jobManagerLog() throws IOException {
+        return Files.readString(dir.resolve("log").resolve("jobmanager.log"));
     }
 
     /** The last lines of the JobManager's and the TaskManager's logs. */

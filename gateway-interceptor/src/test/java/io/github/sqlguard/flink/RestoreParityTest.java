@@ -1,0 +1,186 @@
+package io.github.sqlguard.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.testing.InProcessGateway;
+
+import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.jobgraph.JobVertex;
+import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.table.api.PlanReference;
+import org.apache.flink.table.api.internal.TableEnvironmentImpl;
+import org.apache.flink.table.api.internal.TableEnvironmentInternal;
+import org.apache.flink.table.delegation.Planner;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.table.operations.ModifyOperation;
+import org.apache.flink.table.operations.Operation;
+import org.apache.flink.table.operations.StatementSetOperation;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * A job the guard runs from its judged compiled plan has the operator ids of the job Flink runs from
+ * the statement's text ({@link StatementUids}), for every stateful shape and uid setting: a savepoint
+ * of one restores into the other. The job graphs are Flink's own ({@link StatementJobs}), built in
+ * the session as its jobs are; other statements are planned between the judging and the job, as on a
+ * gateway serving many sessions (the plan's node ids come from a counter of the JVM).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RestoreParityTest {
+
+    private static final String TABLES =
+            "CREATE TABLE clicks (user_id INT, region STRING, v INT, ts TIMESTAMP(3),"
+                    + " WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'datagen');\n"
+                    + "CREATE TABLE users (user_id INT, name STRING) WITH ('connector' = 'datagen');\n"
+                    + "CREATE TABLE per_user (user_id INT, n BIGINT, total BIGINT, PRIMARY KEY (user_id) NOT ENFORCED)"
+                    + " WITH ('connector' = 'blackhole');\n"
+                    + "CREATE TABLE top_clicks (user_id INT, v INT, rn BIGINT, PRIMARY KEY (user_id, rn) NOT ENFORCED)"
+                    + " WITH ('connector' = 'blackhole');\n"
+                    + "CREATE TABLE named (user_id INT, name STRING, v INT) WITH ('connector' = 'blackhole')";
+
+    private InProcessGateway gateway;
+    private GatewaySessions sessions;
+    private SessionPlanner planner;
+
+    @BeforeAll
+    void start() {
+        gateway = InProcessGateway.start();
+        sessions = GatewaySessions.of(gateway.flink()).orElseThrow();
+        planner = new SessionPlanner(Optional.of(sessions), 1);
+    }
+
+    @AfterAll
+    void stop() {
+        planner.close();
+        sessions.close();
+        gateway.close();
+    }
+
+    static Stream<String> statefulStatements() {
+        return Stream.of(
+                "INSERT INTO per_user SELECT user_id, COUNT(*), SUM(v) FROM clicks GROUP BY user_id",
+                "INSERT INTO top_clicks SELECT user_id, v, rn FROM (SELECT user_id, v,"
+                        + " ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY v DESC) AS rn FROM clicks) WHERE rn <= 3",
+                "INSERT INTO named SELECT c.user_id, u.name, c.v FROM clicks c JOIN users u ON c.user_id = u.user_id",
+                "EXECUTE STATEMENT SET BEGIN\n"
+                        + "INSERT INTO per_user SELECT user_id, COUNT(*), SUM(v) FROM clicks GROUP BY user_id;\n"
+                        + "INSERT INTO top_clicks SELECT user_id, v, rn FROM (SELECT user_id, v,"
+                        + " ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY v DESC) AS rn FROM clicks) WHERE rn <= 3;\n"
+                        + "END");
+    }
+
+    @ParameterizedTest
+    @MethodSource("statefulStatements")
+    void judgedPlanJobHasTheOperatorIdsOfTheStatementTextJob(String statement) {
+        SessionHandle session = session(Map.of());
+
+        List<List<OperatorID>> judged = operatorIds(judgedJob(session, statement));
+        List<List<OperatorID>> text = operatorIds(textJob(session, statement));
+
+        assertThat(judged).isEqualTo(text);
+    }
+
+    @ParameterizedTest
+    @MethodSource("statefulStatements")
+    void withoutTheStatementsUidsTheJudgedPlanJobCouldNotRestoreTheTextJobsSavepoint(String statement) {
+        // What the guard ran before: the compiled plan under PLAN_ONLY gets uids from its node ids.
+        SessionHandle session = session(Map.of());
+        String json = judgedPlan(session, statement);
+        JobGraph asCompiled = jobOfPlanAsFlinkRunsExecutePlan(sessions.tableEnvironment(session, new Configuration()), json);
+
+        assertThat(operatorIds(asCompiled)).isNotEqualTo(operatorIds(textJob(session, statement)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("statefulStatements")
+    void userUidSettingsApplyToTheJudgedPlanAsFlinkAppliesThem(String statement) {
+        // DISABLED: no uids on either; topology hashes, the same.
+        SessionHandle disabled = session(Map.of("table.exec.uid.generation", "DISABLED"));
+        JobGraph disabledJob = judgedJob(disabled, statement);
+        assertThat(operatorIds(disabledJob)).isEqualTo(operatorIds(textJob(disabled, statement)));
+
+        // ALWAYS: uids in the user's format from the judged plan's node ids, exactly as Flink sets them
+        // when it runs that plan (and as it sets them on the text from the node ids of its own planning).
+        SessionHandle always =
+                session(Map.of("table.exec.uid.generation", "ALWAYS", "table.exec.uid.format", "guard-<id>-<transformation>"));
+        String json = judgedPlan(always, statement);
+        JobGraph alwaysJob = StatementJobs.ofJudgedPlan(sessions.tableEnvironment(always, new Configuration()), json);
+        assertThat(operatorIds(alwaysJob))
+                .isEqualTo(operatorIds(jobOfPlanAsFlinkRunsExecutePlan(sessions.tableEnvironment(always, new Configuration()), json)))
+                .isNotEqualTo(operatorIds(disabledJob));
+    }
+
+    private SessionHandle session(Map<String, String> properties) {
+        SessionHandle session = gateway.openSession(properties);
+        for (String ddl : TABLES.split(";\n")) {
+            gateway.runToEnd(session, ddl);
+        }
+        return session;
+    }
+
+    /** The job the guard runs: the statement judged, other statements planned, then its plan run. */
+    private JobGraph judgedJob(SessionHandle session, String statement) {
+        String json = judgedPlan(session, statement);
+        return StatementJobs.ofJudgedPlan(sessions.tableEnvironment(session, new Configuration()), json);
+    }
+
+    private String judgedPlan(SessionHandle session, String statement) {
+        ExplainOutcome outcome = planner.plan(session, statement, new Configuration(), true, Duration.ofMinutes(1));
+        assertThat(outcome).isInstanceOf(ExplainOutcome.Planned.class);
+        String json = ((ExplainOutcome.Planned) outcome).plan().executablePlan().orElseThrow();
+        // Other sessions' statements planned in between move the JVM's node id counter on.
+        for (int i = 0; i < 3; i++) {
+            planner.plan(session, "INSERT INTO per_user SELECT user_id, COUNT(*), MAX(v) FROM clicks GROUP BY user_id",
+                    new Configuration(), true, Duration.ofMinutes(1));
+        }
+        return json;
+    }
+
+    /** The job of a compiled plan as Flink runs {@code EXECUTE PLAN}: under PLAN_ONLY, with uids from its node ids. */
+    private static JobGraph jobOfPlanAsFlinkRunsExecutePlan(TableEnvironmentInternal tEnv, String json) {
+        Planner flinkPlanner = ((TableEnvironmentImpl) tEnv).getPlanner();
+        try {
+            List<Transformation<?>> transformations =
+                    flinkPlanner.translatePlan(flinkPlanner.loadPlan(PlanReference.fromJsonString(json)));
+            return ((StreamGraph) ((TableEnvironmentImpl) tEnv).generatePipelineFromQueryOperation(null, transformations))
+                    .getJobGraph();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The job a stock gateway runs: the statement's text, parsed and translated in the session. */
+    private JobGraph textJob(SessionHandle session, String statement) {
+        TableEnvironmentInternal tEnv = sessions.tableEnvironment(session, new Configuration());
+        Operation operation = tEnv.getParser().parse(statement).get(0);
+        List<ModifyOperation> modifies =
+                operation instanceof StatementSetOperation set ? set.getOperations() : List.of((ModifyOperation) operation);
+        return StatementJobs.ofOperations(tEnv, modifies);
+    }
+
+    /** Per vertex, from the sources on, the ids Flink maps a savepoint's operator state by. */
+    private static List<List<OperatorID>> operatorIds(JobGraph job) {
+        List<List<OperatorID>> ids = new ArrayList<>();
+        for (JobVertex vertex : job.getVerticesSortedTopologicallyFromSources()) {
+            ids.add(vertex.getOperatorIDs().stream()
+                    .map(pair -> pair.getUserDefinedOperatorID().orElse(pair.getGeneratedOperatorID()))
+                    .toList());
+        }
+        return ids;
+    }
+}
