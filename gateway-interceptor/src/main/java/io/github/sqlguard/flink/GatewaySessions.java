@@ -117,9 +117,9 @@ public final class GatewaySessions implements AutoCloseable {
                 .submitOperation(
                         handle -> {
                             TableEnvironmentInternal tEnv = s.createExecutor(executionConfig).getTableEnvironment();
-                            StatementUids.inPlaceOfStatementText(tEnv.getConfig());
+                            String plan = StatementUids.inPlaceOfStatementText(compiledPlanJson, tEnv.getConfig());
                             TableResultInternal result =
-                                    (TableResultInternal) tEnv.executePlan(PlanReference.fromJsonString(compiledPlanJson));
+                                    (TableResultInternal) tEnv.executePlan(PlanReference.fromJsonString(plan));
                             return jobIdResult(handle, result);
                         });
     }

@@ -37,10 +37,10 @@ public final class StatementJobs {
 
     /** The job graph of the judged compiled plan {@code compiledPlanJson}, as the guard runs it in place of its statement's text. */
     public static JobGraph ofJudgedPlan(TableEnvironmentInternal tEnv, String compiledPlanJson) {
-        StatementUids.inPlaceOfStatementText(tEnv.getConfig());
+        String plan = StatementUids.inPlaceOfStatementText(compiledPlanJson, tEnv.getConfig());
         Planner planner = planner(tEnv);
         try {
-            return jobGraph(tEnv, planner.translatePlan(planner.loadPlan(PlanReference.fromJsonString(compiledPlanJson))));
+            return jobGraph(tEnv, planner.translatePlan(planner.loadPlan(PlanReference.fromJsonString(plan))));
         } catch (IOException e) {
             throw new UncheckedIOException("Flink could not read the judged compiled plan", e);
         }

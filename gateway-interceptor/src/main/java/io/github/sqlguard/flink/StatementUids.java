@@ -1,11 +1,18 @@
 package io.github.sqlguard.flink;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.flink.table.api.TableConfig;
+import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.config.ExecutionConfigOptions;
 import org.apache.flink.table.api.config.ExecutionConfigOptions.UidGeneration;
 
+import java.util.HashMap;
+import java.util.Map;
+
 /**
- * The operator uids of a job that the guard runs from its judged compiled plan in place of the
+ * The operator ids of a job that the guard runs from its judged compiled plan in place of the
  * statement's text: the ones Flink gives the job of that text, so that a savepoint taken of either
  * restores into the other.
  *
@@ -16,31 +23,74 @@ import org.apache.flink.table.api.config.ExecutionConfigOptions.UidGeneration;
  * table.exec.legacy-transformation-uids} is true. A uid is {@code table.exec.uid.format}, {@code
  * <id>_<transformation>} by default, where {@code <id>} is the plan node's id from a counter of the
  * JVM ({@code ExecNodeContext#newNodeId}). Without uids, the operator ids are the hashes Flink's
- * {@code StreamGraphHasherV2} derives from the job's topology. The text of an INSERT or a statement
- * set is translated as not compiled, so under {@code PLAN_ONLY} its job has topology hashes, while the
- * same statement run from its compiled plan has uids from the node ids its planning happened to get:
- * a savepoint of one does not map onto the other ("Cannot map checkpoint/savepoint state for
- * operator ... to the new program").
+ * {@code StreamGraphHasherV2} derives from the job's topology, in the order it visits the stream
+ * graph. The text of an INSERT or a statement set is translated as not compiled, so under {@code
+ * PLAN_ONLY} its job has topology hashes, while the same statement run from its compiled plan has
+ * uids from the node ids its planning happened to get: a savepoint of one does not map onto the
+ * other ("Cannot map checkpoint/savepoint state for operator ... to the new program").
  *
- * <p>The guard's plan stays the plan that runs; only how Flink names its operators follows the
- * statement: {@code PLAN_ONLY} (the user's or the default) becomes {@code DISABLED} for a judged plan
- * run in place of a statement's text, which is exactly what {@code PLAN_ONLY} gives that text. {@code
- * ALWAYS} and {@code DISABLED}, and {@code table.exec.uid.format}, are left as the session sets them:
- * Flink applies them to the text the same way. A plan a user runs with {@code EXECUTE PLAN} is not
- * run in place of a text and keeps its uids.
+ * <p>Two things make the judged plan's job the text's, and change nothing of what runs:
+ * <ul>
+ *   <li>{@code PLAN_ONLY} (the user's or the default) becomes {@code DISABLED}, which is exactly what
+ *       {@code PLAN_ONLY} gives the text;</li>
+ *   <li>where no uids are set, the plan's node ids are renumbered 1..n in the plan's own node order.
+ *       Flink restores a plan's sinks in the iteration order of a {@code HashMap} keyed by node id
+ *       ({@code JsonPlanGraph#convertToExecNodeGraph}, 1.20 and 2.3), and the sinks' order is the
+ *       order the stream graph's shared inputs feed them, which the topology hashes depend on: with
+ *       the ids of one planning a statement set's sinks come back in statement order, with another's
+ *       (the JVM's counter moved on) in another order, and the job has other operator ids. Numbered
+ *       1..n (below the map's capacity, so iterated in ascending order), the sinks come back in the
+ *       plan's order, which is the statement's, as Flink translates the text.</li>
+ * </ul>
+ * {@code ALWAYS} and {@code DISABLED}, and {@code table.exec.uid.format}, are left as the session
+ * sets them (under {@code ALWAYS} the ids are the judged plan's own: they are part of the uids). A
+ * plan a user runs with {@code EXECUTE PLAN} is not run in place of a text and keeps its uids.
  */
 public final class StatementUids {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private StatementUids() {}
 
     /**
-     * Sets {@code config} (the table configuration a judged plan is translated with, the session's
-     * and the statement's execution config on top) so that the plan's job gets the operator ids of
-     * the statement's text.
+     * The compiled plan to run in place of the statement's text, and {@code config} (the table
+     * configuration it is translated with: the session's and the statement's execution config on
+     * top) set so that its job gets the operator ids of that text.
      */
-    public static void inPlaceOfStatementText(TableConfig config) {
+    public static String inPlaceOfStatementText(String compiledPlanJson, TableConfig config) {
         if (config.get(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION) == UidGeneration.PLAN_ONLY) {
             config.set(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION, UidGeneration.DISABLED);
         }
+        return config.get(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION) == UidGeneration.ALWAYS
+                ? compiledPlanJson
+                : inNodeOrder(compiledPlanJson);
+    }
+
+    /** {@code compiledPlanJson} with its nodes numbered 1..n in their order, and its edges following them. */
+    static String inNodeOrder(String compiledPlanJson) {
+        try {
+            JsonNode plan = JSON.readTree(compiledPlanJson);
+            Map<Integer, Integer> renumbered = new HashMap<>();
+            for (JsonNode node : plan.path("nodes")) {
+                int id = renumbered.size() + 1;
+                renumbered.put(node.path("id").asInt(), id);
+                ((ObjectNode) node).put("id", id);
+            }
+            for (JsonNode edge : plan.path("edges")) {
+                ((ObjectNode) edge).put("source", renumber(renumbered, edge.path("source")));
+                ((ObjectNode) edge).put("target", renumber(renumbered, edge.path("target")));
+            }
+            return JSON.writeValueAsString(plan);
+        } catch (java.io.IOException | ClassCastException e) {
+            throw new TableException("the judged compiled plan is not the JSON Flink writes", e);
+        }
+    }
+
+    private static int renumber(Map<Integer, Integer> renumbered, JsonNode id) {
+        Integer to = renumbered.get(id.asInt());
+        if (to == null) {
+            throw new TableException("an edge of the judged compiled plan names node " + id + ", which it does not have");
+        }
+        return to;
     }
 }
