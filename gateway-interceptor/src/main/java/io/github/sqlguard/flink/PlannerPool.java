@@ -8,6 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -20,8 +21,11 @@ import java.util.function.Consumer;
 /**
  * The guard's planner threads ({@code sql-guard.planner.threads}): a planning runs on one of them so
  * that the caller can stop waiting for it ({@code sql-guard.explain-timeout}), and no more of them
- * run at once than the pool has threads, so planning cannot take every core of the gateway.
- * Statements beyond that wait in arrival order, each within its own time-out.
+ * run at once than the pool has threads (plus one for a session that has none running), so planning
+ * cannot take every core of the gateway. Who plans next is {@link PlannerAdmission}'s: fairly between
+ * sessions, statements before the proofs of rewrites. A planning's time-out starts when it is
+ * admitted: waiting for a planner is not planning, and a statement that waited out its time-out
+ * without a planner is told so.
  *
  * <p>A planning the caller gave up on is cancelled where Flink's planner allows it ({@link
  * PlannerCluster#cancel}) and interrupted (for user code that waits: a catalog, a function); what
@@ -43,6 +47,7 @@ final class PlannerPool implements AutoCloseable {
     }
 
     private final int threads;
+    private final PlannerAdmission admission;
     private final ExecutorService executor;
     /** Plannings given up on that still hold a thread. */
     private final AtomicInteger abandoned = new AtomicInteger();
@@ -52,7 +57,9 @@ final class PlannerPool implements AutoCloseable {
             throw new IllegalArgumentException("A planner pool needs at least one thread, not " + threads);
         }
         this.threads = threads;
-        this.executor = Pools.bounded("sql-guard-planner", threads);
+        this.admission = new PlannerAdmission(threads);
+        // One thread per permit the admission can give: the pool, and the one beyond it.
+        this.executor = Pools.bounded("sql-guard-planner", threads + 1);
     }
 
     /** The default size: the processors the JVM sees, less one for everything else, at least 1. */
@@ -66,26 +73,41 @@ final class PlannerPool implements AutoCloseable {
     }
 
     /**
-     * Runs {@code planning} on a thread of the pool and waits for it at most {@code timeout}.
+     * Runs {@code planning} for {@code session} in {@code lane} on a thread of the pool once {@link
+     * PlannerAdmission} admits it (waiting at most {@code timeout} for that), and waits for the
+     * planning at most {@code timeout} from then.
      *
      * @param start when the call began ({@link System#nanoTime()}), for the outcome's time
      */
-    ExplainOutcome plan(Duration timeout, long start, Planning planning) {
-        if (abandoned.get() >= threads) {
+    ExplainOutcome plan(String session, PlannerAdmission.Lane lane, Duration timeout, long start, Planning planning) {
+        if (abandoned.get() > threads) {
             return new ExplainOutcome.Busy(
-                    "all " + threads + " of the guard's planners (sql-guard.planner.threads) are still busy with statements"
+                    "all " + (threads + 1) + " of the guard's planners (sql-guard.planner.threads, and one for a session"
+                            + " with none) are still busy with statements"
                             + " it stopped waiting for; refused without planning, until one of them ends",
+                    elapsedMs(start));
+        }
+        Optional<PlannerAdmission.Permit> permit = admission.admit(session, lane, PlannerAdmission.nanos(timeout));
+        if (permit.isEmpty()) {
+            return new ExplainOutcome.Busy(
+                    "waited " + elapsedMs(start) + " ms (sql-guard.explain-timeout) for one of the guard's "
+                            + threads + " planners (sql-guard.planner.threads), all busy with other statements;"
+                            + " this statement was not planned",
                     elapsedMs(start));
         }
         Attempt attempt = new Attempt();
         Future<ExplainOutcome> running = executor.submit(() -> {
-            if (!attempt.begin()) {
-                return null; // given up on before it started
-            }
             try {
-                return planning.plan(attempt::built);
+                if (!attempt.begin()) {
+                    return null; // given up on before it started
+                }
+                try {
+                    return planning.plan(attempt::built);
+                } finally {
+                    attempt.end();
+                }
             } finally {
-                attempt.end();
+                permit.get().release();
             }
         });
         try {

@@ -100,6 +100,22 @@ public final class SessionPlanner implements AutoCloseable {
     public ExplainOutcome plan(
             SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming,
             Duration timeout) {
+        return plan(session, statementBody, executionConfig, streaming, timeout, PlannerAdmission.Lane.STATEMENT);
+    }
+
+    /**
+     * Plans a candidate rewrite of a statement, as {@link #plan(SessionHandle, String, Configuration,
+     * boolean, Duration)} plans a statement, after every statement waiting for a planner.
+     */
+    public ExplainOutcome prove(
+            SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming,
+            Duration timeout) {
+        return plan(session, statementBody, executionConfig, streaming, timeout, PlannerAdmission.Lane.PROOF);
+    }
+
+    private ExplainOutcome plan(
+            SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming,
+            Duration timeout, PlannerAdmission.Lane lane) {
         long start = System.nanoTime();
         if (sessions.isEmpty()) {
             return new ExplainOutcome.Failed(
@@ -108,7 +124,7 @@ public final class SessionPlanner implements AutoCloseable {
         }
         // The table environment is built on the planning thread: Calcite keeps the planner's metadata
         // providers in thread-locals of the thread that built it (see PlannerCluster).
-        return planners.plan(timeout, start, built -> {
+        return planners.plan(session.toString(), lane, timeout, start, built -> {
             TableEnvironmentInternal tEnv;
             try {
                 tEnv = sessions.get().tableEnvironment(session, executionConfig);

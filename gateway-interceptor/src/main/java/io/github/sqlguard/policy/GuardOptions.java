@@ -97,12 +97,15 @@ public final class GuardOptions {
                     .intType()
                     .noDefaultValue()
                     .withDescription(
-                            "Most statements the guard plans at once; more wait for a planner within their"
-                                    + " 'sql-guard.explain-timeout'. A planning that runs past that time-out is cancelled where"
+                            "Most statements the guard plans at once, plus one for a session that has no planning running"
+                                    + " (so one session cannot hold every planner). More wait for a planner, fairly between"
+                                    + " sessions and statements before the proofs of rewrites, each at most its"
+                                    + " 'sql-guard.explain-timeout'; its planning time-out starts when it gets a planner."
+                                    + " A planning that runs past that time-out is cancelled where"
                                     + " Flink's planner allows it (its cost-based phase) and keeps its planner until it ends:"
                                     + " while every planner is held so, statements are refused at once, with a record, and the"
                                     + " pool serves again as they end. Default: the number of CPU cores the gateway's JVM sees,"
-                                    + " less one (at least 1), so planning never takes every core. Read at start-up.");
+                                    + " less one (at least 1), so the pool never takes every core. Read at start-up.");
 
     public static final ConfigOption<String> INSTANCE_ID =
             ConfigOptions.key("sql-guard.instance-id")

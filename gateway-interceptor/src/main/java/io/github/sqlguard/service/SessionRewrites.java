@@ -7,6 +7,7 @@ import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.rewrite.RewriteSession;
 import io.github.sqlguard.rewrite.TableChange;
+import io.github.sqlguard.rules.Verdict;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementParser;
 
@@ -25,8 +26,9 @@ import java.util.function.Supplier;
  * through Flink's own catalog manager ({@link SessionCatalog}), and the guard's decision on a
  * candidate taken as on the statement itself ({@link StatementGuard}, same policy and scope),
  * planned in the session by the {@link SessionPlanner} with the candidate's {@code SET}s as
- * execution config, so the session's own configuration is not changed. Not thread-safe: one
- * statement's.
+ * execution config, so the session's own configuration is not changed. Proofs plan after every
+ * statement waiting for a planner ({@link SessionPlanner#prove}), within one {@code
+ * sql-guard.explain-timeout} for all of a statement's candidates. Not thread-safe: one statement's.
  */
 final class SessionRewrites implements RewriteSession {
 
@@ -39,6 +41,11 @@ final class SessionRewrites implements RewriteSession {
     private final Map<String, String> executionConfig;
     private final Duration explainTimeout;
     private final boolean ordered;
+    /**
+     * Time the statement's proofs have planned (and waited for a planner): at most one {@code
+     * sql-guard.explain-timeout} in all, so proofs never cost more than the statement itself may.
+     */
+    private long spentNanos;
 
     /**
      * @param sessionConfig the session's configuration when the statement was decided
@@ -65,8 +72,20 @@ final class SessionRewrites implements RewriteSession {
         Map<String, String> execution = new HashMap<>(config);
         execution.putAll(executionConfig);
         Configuration planning = Configuration.fromMap(execution);
+        if (spentNanos >= explainTimeout.toNanos()) {
+            return new Judged(new Verdict(List.of(), List.of(), List.of()), Optional.empty(), Optional.of(
+                    "the statement's proofs have spent its planning budget (sql-guard.explain-timeout, "
+                            + explainTimeout.toMillis() + " ms); not planned"));
+        }
         Supplier<Decision> decide = () -> guard.decide(parsed, sessionConfig, execution,
-                (body, streaming) -> planner.plan(session, body, planning, streaming, explainTimeout));
+                (body, streaming) -> {
+                    long start = System.nanoTime();
+                    try {
+                        return planner.prove(session, body, planning, streaming, explainTimeout);
+                    } finally {
+                        spentNanos += System.nanoTime() - start;
+                    }
+                });
         for (TableChange change : tables) {
             Supplier<Decision> inner = decide;
             decide = () -> catalog.withChangedTable(

@@ -66,4 +66,36 @@ class ConcurrentDecisionsGatewayIT {
             gateway.close();
         }
     }
+
+    /**
+     * One planner (as on a 2-core gateway): session A plans something that takes long, session B's
+     * small query still plans and runs at once (the planner beyond the pool for a session with none
+     * running), instead of waiting in a queue behind A and being refused for A's time.
+     */
+    @Test
+    void anotherSessionsSmallQueryPlansWhileOneSessionHoldsThePlanner() throws Exception {
+        GuardedGateway gateway = GuardedGateway.start(Map.of("sql-guard.planner.threads", "1"));
+        SlowToPlanFunction.release = new CountDownLatch(1);
+        ExecutorService clients = Executors.newSingleThreadExecutor();
+        try (RestSession huge = gateway.openSession(Map.of()); RestSession small = gateway.openSession(Map.of())) {
+            assertThat(huge.execute("CREATE TEMPORARY FUNCTION slow_to_plan AS '"
+                    + SlowToPlanFunction.class.getName() + "'", 0, Duration.ofSeconds(60)).failed()).isFalse();
+            Future<RestSession.StatementResult> held =
+                    clients.submit(() -> huge.execute("EXPLAIN SELECT slow_to_plan(1)", 1, Duration.ofMinutes(3)));
+            await().atMost(Duration.ofSeconds(60)).until(() -> SlowToPlanFunction.planning.get() >= 1);
+
+            RestSession.StatementResult result =
+                    small.execute("SELECT a + 1 FROM (VALUES (1)) AS t(a)", 1, Duration.ofSeconds(60));
+
+            assertThat(result.failed()).as("refused: %s", result.error()).isFalse();
+            assertThat(result.rows().toString()).contains("2");
+            assertThat(SlowToPlanFunction.planning.get()).as("A's planning was still holding the planner").isEqualTo(1);
+            SlowToPlanFunction.release.countDown();
+            assertThat(held.get().failed()).isFalse();
+        } finally {
+            SlowToPlanFunction.release.countDown();
+            clients.shutdownNow();
+            gateway.close();
+        }
+    }
 }
