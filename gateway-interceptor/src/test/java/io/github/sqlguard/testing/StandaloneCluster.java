@@ -44,10 +44,18 @@ public final class StandaloneCluster implements AutoCloseable {
      * processes are stopped and their log tails are in the exception message.
      */
     public static StandaloneCluster start(Path dir, Duration timeout) throws Exception {
+        return start(dir, timeout, Map.of());
+    }
+
+    /**
+     * As {@link #start(Path, Duration)}, with {@code extraConfig} over the cluster's options (for
+     * example more task slots: {@code taskmanager.numberOfTaskSlots}).
+     */
+    public static StandaloneCluster start(Path dir, Duration timeout, Map<String, String> extraConfig) throws Exception {
         int restPort = freePort();
         StandaloneCluster cluster = new StandaloneCluster(dir.toAbsolutePath(), restPort);
         try {
-            cluster.startProcesses(freePort());
+            cluster.startProcesses(freePort(), extraConfig);
             await("TaskManager registered at the JobManager")
                     .atMost(timeout)
                     .pollInterval(Duration.ofMillis(500))
@@ -60,7 +68,7 @@ public final class StandaloneCluster implements AutoCloseable {
         return cluster;
     }
 
-    private void startProcesses(int rpcPort) throws IOException {
+    private void startProcesses(int rpcPort, Map<String, String> extraConfig) throws IOException {
         Path conf = Files.createDirectories(dir.resolve("conf"));
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
         Path logs = Files.createDirectories(dir.resolve("log"));
@@ -93,6 +101,7 @@ public final class StandaloneCluster implements AutoCloseable {
         config.put("blob.server.port", "0");
         config.put("taskmanager.rpc.port", "0");
         config.put("taskmanager.data.port", "0");
+        config.putAll(extraConfig);
         Files.writeString(
                 conf.resolve("config.yaml"),
                 config.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining("\n", "", "\n")));
@@ -154,6 +163,20 @@ public final class StandaloneCluster implements AutoCloseable {
             jobs.put(job.path("jid").asText(), job.path("state").asText());
         }
         return jobs;
+    }
+
+    /** Cancels a job ({@code PATCH /jobs/:jobid?mode=cancel}); it is CANCELED soon after. */
+    public void cancel(String jobId) throws IOException, InterruptedException {
+        HttpResponse<String> response =
+                http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + restPort + "/jobs/" + jobId + "?mode=cancel"))
+                                .timeout(Duration.ofSeconds(20))
+                                .method("PATCH", HttpRequest.BodyPublishers.noBody())
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 202) {
+            throw new IllegalStateException("Cancelling job " + jobId + " answered " + response.statusCode() + ": " + response.body());
+        }
     }
 
     /** A GET of the JobManager's REST API. */
