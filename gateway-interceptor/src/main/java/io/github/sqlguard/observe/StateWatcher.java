@@ -5,6 +5,7 @@ import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.audit.ObservedStateRecord;
 import io.github.sqlguard.metrics.GuardMetrics;
 
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.RestOptions;
@@ -148,6 +149,12 @@ public final class StateWatcher implements AutoCloseable {
                                     + " rest.port); a local MiniCluster per job and application clusters are not");
             return;
         }
+        if (session.getOptional(CheckpointingOptions.CHECKPOINTING_INTERVAL).filter(d -> !d.isZero()).isEmpty()) {
+            leave(observation, "unobservable",
+                    "the session sets no execution.checkpointing.interval: the job takes no checkpoints, so its state"
+                            + " cannot be read");
+            return;
+        }
         synchronized (watched) {
             if (watched.size() >= settings.maxJobs()) {
                 leave(observation, "not-watched",
@@ -214,15 +221,12 @@ public final class StateWatcher implements AutoCloseable {
         try {
             JobManagerApi.Checkpoints checkpoints = api.checkpoints(at, jobId);
             if (checkpoints.latestCompletedId().isEmpty()) {
+                // Checkpoints start once every task runs; said once after a window of rounds, still watched.
                 observation.roundsWithoutCheckpoint++;
-                if (observation.roundsWithoutCheckpoint >= TrendClassifier.MIN_SAMPLES && checkpoints.triggered() == 0) {
-                    // Checkpointing is off: there will never be a sample.
-                    leave(observation, "unobservable", "no checkpoint was triggered in " + observation.roundsWithoutCheckpoint
-                            + " rounds: checkpointing is off for the job (execution.checkpointing.interval)");
-                } else if (observation.roundsWithoutCheckpoint >= TrendClassifier.MIN_SAMPLES && !observation.saidUnobservable) {
+                if (observation.roundsWithoutCheckpoint >= settings.window() && !observation.saidUnobservable) {
                     observation.saidUnobservable = true;
-                    write(observation.record("unobservable",
-                            checkpoints.triggered() + " checkpoints triggered, none completed yet; still watched"));
+                    write(observation.record("unobservable", "no completed checkpoint in " + observation.roundsWithoutCheckpoint
+                            + " rounds (" + checkpoints.triggered() + " triggered); still watched"));
                 }
                 return;
             }
