@@ -66,7 +66,13 @@ final class JobIdRecorder {
                 LOG.error("sql-guard could not write the jobSubmitted record of operation {}.", operation, e);
             }
             if (watcher.enabled()) {
-                watcher.watch(new WatchedJob(job, submitted.get().statefulOperators(), sessionConfig.apply(session)));
+                try {
+                    watcher.watch(new WatchedJob(job, submitted.get().statefulOperators(), sessionConfig.apply(session)));
+                } catch (RuntimeException e) {
+                    // The client's fetch must not fail for the watch: the job is not watched, and the log says why.
+                    LOG.error("sql-guard could not start watching the state of job {} of operation {}.",
+                            job.outcome().jobId(), operation, e);
+                }
             }
         }
         return result;
