@@ -3,8 +3,13 @@ package io.github.sqlguard.observe;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.rest.RestClient;
+import org.apache.flink.runtime.jobgraph.JobVertexID;
 import org.apache.flink.runtime.rest.messages.EmptyRequestBody;
 import org.apache.flink.runtime.rest.messages.JobMessageParameters;
+import org.apache.flink.runtime.rest.messages.MessageHeaders;
+import org.apache.flink.runtime.rest.messages.MessageParameters;
+import org.apache.flink.runtime.rest.messages.ResponseBody;
+import org.apache.flink.runtime.rest.messages.checkpoints.CheckpointIdPathParameter;
 import org.apache.flink.runtime.rest.messages.checkpoints.CheckpointMessageParameters;
 import org.apache.flink.runtime.rest.messages.checkpoints.CheckpointStatisticDetailsHeaders;
 import org.apache.flink.runtime.rest.messages.checkpoints.CheckpointStatistics;
@@ -18,12 +23,16 @@ import org.apache.flink.shaded.netty4.io.netty.handler.codec.http.HttpResponseSt
 import org.apache.flink.util.ConfigurationException;
 import org.apache.flink.util.concurrent.Executors;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -38,6 +47,8 @@ import java.util.function.Supplier;
  * directExecutor}) and awaited by the caller for at most the request timeout.
  */
 final class FlinkRestApi implements JobManagerApi {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FlinkRestApi.class);
 
     private final RestClient client;
     private final Duration timeout;
@@ -83,8 +94,8 @@ final class FlinkRestApi implements JobManagerApi {
         CheckpointMessageParameters params = new CheckpointMessageParameters();
         params.jobPathParameter.resolve(JobID.fromHexString(jobId));
         params.getPathParameters().stream()
-                .filter(p -> p instanceof org.apache.flink.runtime.rest.messages.checkpoints.CheckpointIdPathParameter)
-                .map(p -> (org.apache.flink.runtime.rest.messages.checkpoints.CheckpointIdPathParameter) p)
+                .filter(p -> p instanceof CheckpointIdPathParameter)
+                .map(p -> (CheckpointIdPathParameter) p)
                 .findFirst()
                 .orElseThrow()
                 .resolve(checkpointId);
@@ -92,7 +103,7 @@ final class FlinkRestApi implements JobManagerApi {
                 await(at, "checkpoint " + checkpointId + " of job " + jobId,
                         () -> send(at, CheckpointStatisticDetailsHeaders.getInstance(), params));
         Map<String, Long> sizes = new LinkedHashMap<>();
-        Map<org.apache.flink.runtime.jobgraph.JobVertexID, TaskCheckpointStatistics> perTask =
+        Map<JobVertexID, TaskCheckpointStatistics> perTask =
                 details.getCheckpointStatisticsPerTask();
         if (perTask != null) {
             perTask.forEach((vertex, task) -> sizes.put(vertex.toString(), task.getStateSize()));
@@ -100,9 +111,7 @@ final class FlinkRestApi implements JobManagerApi {
         return sizes;
     }
 
-    private <R extends org.apache.flink.runtime.rest.messages.ResponseBody,
-                    M extends org.apache.flink.runtime.rest.messages.MessageParameters,
-                    H extends org.apache.flink.runtime.rest.messages.MessageHeaders<EmptyRequestBody, R, M>>
+    private <R extends ResponseBody, M extends MessageParameters, H extends MessageHeaders<EmptyRequestBody, R, M>>
             CompletableFuture<R> send(Address at, H headers, M params) {
         try {
             return client.sendRequest(at.host(), at.port(), headers, params, EmptyRequestBody.getInstance());
@@ -126,7 +135,7 @@ final class FlinkRestApi implements JobManagerApi {
             throw new Unanswered("interrupted while asking the JobManager at " + at + " (" + what + ")", e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+            while (cause instanceof CompletionException && cause.getCause() != null) {
                 cause = cause.getCause();
             }
             if (cause instanceof RestClientException rest && rest.getHttpResponseStatus().equals(HttpResponseStatus.NOT_FOUND)) {
@@ -145,9 +154,19 @@ final class FlinkRestApi implements JobManagerApi {
         return line.length() > 300 ? line.substring(0, 300) + "..." : line;
     }
 
-    /** Closes the client and its I/O thread, waiting at most the request timeout. */
+    /**
+     * Closes the client and its I/O thread, waiting at most the request timeout ({@code closeAsync}:
+     * {@code RestClient#shutdown} takes a {@code Time} on Flink 1.20 and a {@code Duration} on 2.x).
+     */
     @Override
     public void close() {
-        client.shutdown(timeout);
+        try {
+            client.closeAsync().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            LOG.warn("Flink SQL Guard: the observed state's REST client did not close cleanly: {}", String.valueOf(e));
+        } catch (InterruptedException e) {
+            LOG.warn("Flink SQL Guard: interrupted while closing the observed state's REST client.");
+            Thread.currentThread().interrupt();
+        }
     }
 }
