@@ -210,7 +210,9 @@ public final class GuardMetrics implements AutoCloseable {
 
     /**
      * Unregisters a watched job's gauges ({@link #observedJob}): Flink closes the group
-     * ({@code AbstractMetricGroup#close}), which removes its metrics from the reporters.
+     * ({@code AbstractMetricGroup#close}), which removes its metrics from the reporters. The closed,
+     * empty group stays in its parent's map (Flink offers no removal of a child group): a few
+     * hundred bytes per job ever watched.
      */
     public void forgetObservedJob(MetricGroup job) {
         if (job instanceof AbstractMetricGroup<?> group) {
