@@ -13,8 +13,11 @@ import io.github.sqlguard.testing.StandaloneCluster;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.TestWatcher;
@@ -36,9 +39,11 @@ import java.util.Optional;
  * and its {@code stateful-without-ttl} finding {@code confirmed}; the same over 100 keys levels and
  * is {@code not-confirmed}; a job with no checkpoints is {@code unobservable}; a job cancelled
  * mid-watch gets a {@code job-ended} record and leaves the watch, and the watcher's one thread is
- * idle, then gone when the gateway stops. One cluster for the class.
+ * idle, then gone when the gateway stops; last, the cluster is stopped under the watched jobs, which
+ * are said unreachable once and then no longer watched. One cluster for the class.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ObservedStateIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
@@ -49,6 +54,7 @@ class ObservedStateIT {
     private GuardedGateway gateway;
     private String instance;
     private final List<String> jobs = new ArrayList<>();
+    private boolean clusterStopped;
 
     @RegisterExtension
     final TestWatcher printLogsOnFailure =
@@ -79,7 +85,7 @@ class ObservedStateIT {
     @AfterAll
     void stopGatewayAndCluster() throws Exception {
         try {
-            for (String job : jobs) {
+            for (String job : clusterStopped ? List.<String>of() : jobs) {
                 if ("RUNNING".equals(cluster.jobs().get(job))) {
                     cluster.cancel(job);
                 }
@@ -153,6 +159,26 @@ class ObservedStateIT {
                 .atMost(Duration.ofSeconds(10))
                 .untilAsserted(() -> assertThat(observeThreads().get(0).getState())
                         .isIn(Thread.State.TIMED_WAITING, Thread.State.WAITING));
+    }
+
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void aJobManagerStoppedMidWatchIsSaidUnreachableOnceThenItsJobsAreNoLongerWatched() throws Exception {
+        String job = insert("orphaned", "100", true);
+        awaitRecord(job, r -> r.path("outcome").asText().equals("state-observed"));
+
+        cluster.close();
+        clusterStopped = true;
+
+        JsonNode stopped = awaitRecord(job, r -> r.path("outcome").asText().equals("watch-stopped"));
+        assertThat(stopped.path("reason").asText())
+                .contains("no answer in " + StateWatcher.MAX_FAILED_ROUNDS + " rounds in a row");
+        assertThat(observed(job)).filteredOn(r -> r.path("outcome").asText().equals("unreachable")).hasSize(1);
+        assertThat(gateway.runtime().guarded().watcher().watchedJobIds()).isEmpty();
+        await("the observed-state thread waits for its next round")
+                .atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(observeThreads()).singleElement()
+                        .extracting(Thread::getState).isIn(Thread.State.TIMED_WAITING, Thread.State.WAITING));
     }
 
     /**

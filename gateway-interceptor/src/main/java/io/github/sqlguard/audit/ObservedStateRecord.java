@@ -23,7 +23,7 @@ import java.util.List;
  * @param verdict the statement's verdict
  * @param operationHandle the statement's operation
  * @param outcome {@code state-observed}, {@code unobservable}, {@code unreachable}, {@code
- *     job-ended}, {@code watch-stopped} or {@code not-watched}
+ *     job-ended}, {@code watch-stopped}, {@code watch-resumed} or {@code not-watched}
  * @param execution how the statement ran ({@code judged-plan}, ...)
  * @param jobId the Flink job id
  * @param jobStatus the job's status as its JobManager last said it, or {@code null} when not known

@@ -81,6 +81,16 @@ public final class ObserveOptions {
                                     + StateWatcher.MAX_FAILED_ROUNDS + " such rounds in a row the job is no longer"
                                     + " watched. Read at start-up.");
 
+    public static final ConfigOption<String> RESUME_FILE =
+            ConfigOptions.key("sql-guard.observe.resume-file")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "A file where the guard keeps the jobs it watches (one JSON line each), so that after a"
+                                    + " restart it watches again those still running; each gets a 'watch-resumed' record."
+                                    + " Unset: a restarted gateway watches only the jobs it submits from then on. Read at"
+                                    + " start-up.");
+
     private ObserveOptions() {}
 
     /**
@@ -99,7 +109,7 @@ public final class ObserveOptions {
         requireThat(window >= TrendClassifier.MIN_SAMPLES, WINDOW, window, "at least " + TrendClassifier.MIN_SAMPLES);
         requireThat(maxJobs >= 1, MAX_JOBS, maxJobs, "at least 1");
         requireThat(threshold > 0, SIZE_THRESHOLD, threshold, "a positive size such as '1 gb'");
-        return new Settings(config.get(ENABLED), interval, window, threshold, maxJobs, timeout);
+        return new Settings(config.get(ENABLED), interval, window, threshold, maxJobs, timeout, config.get(RESUME_FILE));
     }
 
     private static void requireThat(boolean holds, ConfigOption<?> option, Object value, String what) {
@@ -118,9 +128,11 @@ public final class ObserveOptions {
      * @param sizeThresholdBytes the size a growing operator is said to reach, and when
      * @param maxJobs most jobs watched at once
      * @param requestTimeout longest wait for one REST answer
+     * @param resumeFile where the watched jobs are kept across restarts, or {@code null}
      */
     public record Settings(
-            boolean enabled, Duration interval, int window, long sizeThresholdBytes, int maxJobs, Duration requestTimeout) {}
+            boolean enabled, Duration interval, int window, long sizeThresholdBytes, int maxJobs, Duration requestTimeout,
+            String resumeFile) {}
 
     /** Every option of this class, by reflection over its constants (as {@code GuardOptions#all()}), sorted by key. */
     public static List<ConfigOption<?>> all() {

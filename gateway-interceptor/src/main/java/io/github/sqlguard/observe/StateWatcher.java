@@ -15,6 +15,8 @@ import org.apache.flink.metrics.MetricGroup;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -24,6 +26,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -40,7 +43,9 @@ import java.util.function.Function;
  * sql-guard.observe.max-jobs} jobs with at most {@code window} samples per operator, every request
  * waited for at most {@code sql-guard.observe.request-timeout}; a JobManager that failed once in a
  * round is not asked again in that round. {@link #watch} only adds a job to the watch: nothing
- * here runs on a statement's path. Only jobs the guard submitted are ever handed to it.
+ * here runs on a statement's path. Only jobs the guard submitted are ever handed to it. With {@code
+ * sql-guard.observe.resume-file} the watched jobs are kept in a file ({@link ResumeFile}) and watched
+ * again after a restart.
  *
  * <p>Thread-safe; {@link #close()} stops its threads.
  */
@@ -67,6 +72,8 @@ public final class StateWatcher implements AutoCloseable {
     private final Map<String, MetricGroup> jobMetrics = new ConcurrentHashMap<>();
     /** Set by {@link #close()}: a request it interrupts is not the JobManager's failure. */
     private volatile boolean closing;
+    /** Where the watched jobs are kept across restarts ({@code sql-guard.observe.resume-file}), or {@code null}. */
+    private final ResumeFile resume;
     private final Map<String, ObservedStateRecord> ended =
             new LinkedHashMap<>() {
                 private static final long serialVersionUID = 1L;
@@ -85,6 +92,7 @@ public final class StateWatcher implements AutoCloseable {
         this.api = null;
         this.classifier = null;
         this.scheduler = null;
+        this.resume = null;
     }
 
     StateWatcher(ObserveOptions.Settings settings, Auditor auditor, GuardMetrics metrics, JobManagerApi api) {
@@ -98,9 +106,60 @@ public final class StateWatcher implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
+        this.resume = settings.resumeFile() == null ? null : new ResumeFile(Path.of(settings.resumeFile()));
+        metrics.observedJobs(watched::size);
+        resumeJobs();
         long interval = settings.interval().toMillis();
         scheduler.scheduleWithFixedDelay(this::round, interval, interval, TimeUnit.MILLISECONDS);
-        metrics.observedJobs(watched::size);
+    }
+
+    /** Watches again the jobs the resume file lists (a restarted gateway), each with a {@code watch-resumed} record. */
+    private void resumeJobs() {
+        if (resume == null) {
+            return;
+        }
+        List<ResumeFile.Entry> entries;
+        try {
+            entries = resume.read();
+        } catch (IOException | RuntimeException e) {
+            LOG.error("Flink SQL Guard: the resume file {} cannot be read; the jobs it lists are not watched again.",
+                    settings.resumeFile(), e);
+            return;
+        }
+        for (ResumeFile.Entry entry : entries) {
+            if (watched.size() >= settings.maxJobs()) {
+                LOG.warn("Flink SQL Guard: the resume file lists more than sql-guard.observe.max-jobs ({}) jobs; job {} is"
+                        + " not watched again.", settings.maxJobs(), entry.jobId());
+                continue;
+            }
+            JobObservation observation = new JobObservation(
+                    entry.job(), entry.address(), settings.window(), classifier, settings.sizeThresholdBytes());
+            watched.put(entry.jobId(), observation);
+            registerMetrics(observation);
+            write(observation.record("watch-resumed", "the gateway started again; watching the job it watched before"));
+        }
+        LOG.info("Flink SQL Guard: watching again {} job(s) listed in {}.", watched.size(), settings.resumeFile());
+    }
+
+    /** Writes the watched jobs to the resume file, on the watcher's thread (never on a client's call). */
+    private void persist() {
+        if (resume == null || closing) {
+            return;
+        }
+        try {
+            scheduler.execute(() -> {
+                List<ResumeFile.Entry> entries = new ArrayList<>();
+                watched.values().forEach(o -> entries.add(ResumeFile.Entry.of(o.job, o.address)));
+                try {
+                    resume.write(entries);
+                } catch (IOException | RuntimeException e) {
+                    LOG.error("Flink SQL Guard: the resume file {} cannot be written; a restart would not watch these jobs"
+                            + " again.", settings.resumeFile(), e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            LOG.info("Flink SQL Guard: the watcher is stopping; the resume file keeps its last list.");
+        }
     }
 
     /** The watcher of {@code config}'s {@code sql-guard.observe.*} options: one that watches nothing when off. */
@@ -164,6 +223,7 @@ public final class StateWatcher implements AutoCloseable {
             watched.put(job.jobId(), observation);
         }
         registerMetrics(observation);
+        persist();
     }
 
     /** Every job watched now and the most recent that left the watch, as last observed. */
@@ -279,6 +339,7 @@ public final class StateWatcher implements AutoCloseable {
             metrics.forgetObservedJob(group);
         }
         write(last);
+        persist();
     }
 
     private void write(ObservedStateRecord record) {

@@ -13,7 +13,9 @@ import io.github.sqlguard.testing.AuditCapture;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,8 +87,13 @@ class StateWatcherTest {
     }
 
     private StateWatcher watcher(FakeJobManager api, int maxJobs) {
-        ObserveOptions.Settings settings =
-                new ObserveOptions.Settings(true, Duration.ofMillis(10), 5, 1L << 30, maxJobs, Duration.ofSeconds(1));
+        return watcher(api, maxJobs, null);
+    }
+
+    private StateWatcher watcher(FakeJobManager api, int maxJobs, Path resumeFile) {
+        ObserveOptions.Settings settings = new ObserveOptions.Settings(
+                true, Duration.ofMillis(10), 5, 1L << 30, maxJobs, Duration.ofSeconds(1),
+                resumeFile == null ? null : resumeFile.toString());
         StateWatcher watcher =
                 new StateWatcher(settings, new Auditor(new AuditLog(), "test", 1000), GuardMetrics.unregistered(), api);
         watchers.add(watcher);
@@ -214,6 +221,29 @@ class StateWatcherTest {
                 .satisfies(r -> assertThat(r.path("reason").asText()).contains("the gateway stopped"));
         await().atMost(Duration.ofSeconds(5)).until(() -> Thread.getAllStackTraces().keySet().stream()
                 .noneMatch(t -> t.getName().equals(StateWatcher.THREAD_NAME) && t.isAlive()));
+    }
+
+    @Test
+    void aRestartedWatcherWatchesAgainTheJobsItsResumeFileLists(@TempDir Path dir) {
+        Path file = dir.resolve("watched.jsonl");
+        StateWatcher before = watcher(new FakeJobManager(0), 10, file);
+        before.watch(job(JOB, REMOTE));
+        await().atMost(Duration.ofSeconds(10)).until(() -> java.nio.file.Files.exists(file));
+        before.close();
+        audit.clear();
+
+        FakeJobManager api = new FakeJobManager(50_000);
+        StateWatcher after = watcher(api, 10, file);
+
+        assertThat(after.watchedJobIds()).containsExactly(JOB);
+        assertThat(observed("watch-resumed")).singleElement()
+                .satisfies(r -> assertThat(r.path("decisionId").asText()).isEqualTo("decision-1"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> !observed("state-observed").isEmpty());
+        assertThat(observed("state-observed").get(0).path("findings").get(0).path("status").asText()).isEqualTo("confirmed");
+        api.ended.set(true);
+        await().atMost(Duration.ofSeconds(10)).until(() -> !observed("job-ended").isEmpty());
+        await("the ended job leaves the resume file").atMost(Duration.ofSeconds(10))
+                .until(() -> java.nio.file.Files.readString(file).isBlank());
     }
 
     @Test
