@@ -192,12 +192,12 @@ public final class StateWatcher implements AutoCloseable {
         if (!enabled() || job.jobId() == null) {
             return;
         }
-        JobObservation observation;
-        Optional<JobManagerApi.Address> address;
         Configuration session = Configuration.fromMap(job.sessionConfig());
         String target = session.get(DeploymentOptions.TARGET);
-        address = Optional.ofNullable(session.get(RestOptions.ADDRESS)).map(host -> new JobManagerApi.Address(host, session.get(RestOptions.PORT)));
-        observation = new JobObservation(
+        Optional<JobManagerApi.Address> address =
+                Optional.ofNullable(session.get(RestOptions.ADDRESS))
+                        .map(host -> new JobManagerApi.Address(host, session.get(RestOptions.PORT)));
+        JobObservation observation = new JobObservation(
                 job, address.orElse(null), settings.window(), classifier, settings.sizeThresholdBytes());
         if (!"remote".equals(target) || address.isEmpty()) {
             leave(observation, "unobservable",
