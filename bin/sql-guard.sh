@@ -9,7 +9,9 @@
 #       [--since GIT-REF] [--baseline REPORT]: only what changed since a revision, or what a report does not list.
 #   bin/sql-guard.sh compare [--format text|json|markdown] OLD.json NEW.json
 #       What differs per statement between two lint JSON reports, e.g. Flink 1.20's and 2.3's (an upgrade report).
-#   bin/sql-guard.sh help [client|lint|compare]
+#   bin/sql-guard.sh jobs --gateway HOST:PORT [--format text|json]
+#       The jobs a guarded gateway let through, with verdict, findings and observed state (docs/operations/observed-state.md).
+#   bin/sql-guard.sh help [client|lint|compare|jobs]
 #
 # Arguments that do not start with a subcommand go to 'client' (bin/sql-guard.sh -f script.sql).
 # Runs the CLI jar (java -jar): $SQL_GUARD_CLI_JAR, or this checkout's for the Flink line
@@ -17,7 +19,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 case "${1:-}" in
-  client|lint|compare|help|-h|--help|-V|--version) ;;
+  client|lint|compare|jobs|help|-h|--help|-V|--version) ;;
   *) set -- client "$@" ;;
 esac
 

@@ -2,6 +2,7 @@ package io.github.sqlguard.cli;
 
 import io.github.sqlguard.compare.CompareCommand;
 import io.github.sqlguard.lint.LintCommand;
+import io.github.sqlguard.observe.JobsCommand;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -9,22 +10,25 @@ import picocli.CommandLine.Command;
 /**
  * {@code bin/sql-guard.sh}: the Flink SQL Guard command line, with the subcommands {@code client}
  * (Flink's SQL Client with the guard's advisories), {@code lint} (scripts checked in CI) and {@code
- * compare} (two lint reports side by side: an upgrade report).
+ * compare} (two lint reports side by side: an upgrade report) and {@code jobs} (the jobs a guarded
+ * gateway let through, with the state their findings predicted).
  */
 @Command(
         name = "sql-guard.sh",
         mixinStandardHelpOptions = true,
         versionProvider = SqlGuardCommand.Version.class,
         description = "Flink SQL Guard: the Flink SQL Client with the guard's advisories, lint for SQL scripts, and compare"
-                + " for two lint reports (an upgrade report).",
-        subcommands = {ClientCommand.class, LintCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
+                + " for two lint reports (an upgrade report), jobs for the jobs a gateway let through and what their state says.",
+        subcommands = {
+            ClientCommand.class, LintCommand.class, CompareCommand.class, JobsCommand.class, CommandLine.HelpCommand.class
+        })
 public final class SqlGuardCommand implements Runnable {
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: client, lint or compare.");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: client, lint, compare or jobs.");
     }
 
     /** Runs the command line and exits with its exit code. */

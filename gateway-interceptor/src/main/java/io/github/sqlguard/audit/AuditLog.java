@@ -62,19 +62,33 @@ public final class AuditLog {
      *     backend's appender failed (the appender's exception is the cause)
      */
     public void write(AuditRecord record) {
-        String line = render(record);
+        writeLine(render(record), "statement " + record.statement().statementSha256() + " (" + record.call() + ")");
+    }
+
+    /**
+     * Writes the record of a job's observed state as one line.
+     *
+     * @throws AuditWriteException as {@link #write(AuditRecord)}
+     */
+    public void write(ObservedStateRecord record) {
+        String what = "job " + record.jobId() + " (" + record.call() + ")";
+        writeLine(render(record, what), what);
+    }
+
+    private void writeLine(String line, String what) {
         try {
             audit.info(line);
         } catch (RuntimeException e) {
-            throw new AuditWriteException(
-                    "The audit record of statement " + record.statement().statementSha256() + " (" + record.call()
-                            + ") could not be written: " + e.getMessage(),
-                    e);
+            throw new AuditWriteException("The audit record of " + what + " could not be written: " + e.getMessage(), e);
         }
     }
 
     /** The JSON line of {@code record}, without a line break. */
     String render(AuditRecord record) {
+        return render(record, "statement " + record.statement().statementSha256() + " (" + record.call() + ")");
+    }
+
+    private String render(Object record, String what) {
         try {
             // Serialised straight to text (no intermediate tree: it doubled the cost of a record),
             // with logged_at put first.
@@ -83,9 +97,7 @@ public final class AuditLog {
                     + fields.substring(1);
         } catch (IllegalArgumentException | JsonProcessingException e) {
             throw new AuditWriteException(
-                    "The audit record of statement " + record.statement().statementSha256() + " (" + record.call()
-                            + ") could not be rendered as JSON: " + e.getMessage(),
-                    e);
+                    "The audit record of " + what + " could not be rendered as JSON: " + e.getMessage(), e);
         }
     }
 }

@@ -168,6 +168,20 @@ public final class Auditor {
         log.write(record);
     }
 
+    /**
+     * Writes the record of a job's observed state.
+     *
+     * @throws AuditWriteException when the record could not be written
+     */
+    public void write(ObservedStateRecord record) {
+        log.write(record);
+    }
+
+    /** This gateway instance's name, as its records carry it. */
+    public String instance() {
+        return instance;
+    }
+
     /** The audited form of {@code what}: redacted, cut to {@code maxStatementLength}, hashed in full. */
     private AuditRecord.Statement statementOf(What what) {
         String text;

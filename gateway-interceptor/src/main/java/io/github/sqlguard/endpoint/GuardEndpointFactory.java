@@ -6,6 +6,7 @@ import io.github.sqlguard.endpoint.rest.GuardRestEndpoint;
 import io.github.sqlguard.identity.Identity;
 import io.github.sqlguard.identity.IdentityResolver;
 import io.github.sqlguard.metrics.GuardMetrics;
+import io.github.sqlguard.observe.StateWatcher;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.policy.PolicyHolder;
@@ -88,11 +89,18 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
         try {
             SqlGatewayService service = context.getSqlGatewayService();
             Auditor auditor = new Auditor(new AuditLog(), instance, policy.auditMaxStatementLength());
+            StateWatcher watcher;
+            try {
+                watcher = StateWatcher.fromConfiguration(flinkConfig, auditor, metrics);
+            } catch (IllegalArgumentException e) {
+                throw new ValidationException("Invalid Flink SQL Guard configuration: " + e.getMessage(), e);
+            }
             GuardedSqlGatewayService guarded =
                     new GuardedSqlGatewayService(
                             service,
                             new StatementPipeline(
-                                    service, catalog, auditor, policies, metrics, GuardOptions.plannerThreads(flinkConfig)));
+                                    service, catalog, auditor, policies, metrics, GuardOptions.plannerThreads(flinkConfig),
+                                    watcher));
             built = Optional.of(guarded);
             GuardRuntime runtime = new GuardRuntime(policies, metrics, reloader, guarded);
             reloader.ifPresent(r -> {
@@ -130,6 +138,7 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
                             + (policy.scopes().isEmpty() ? "" : ", " + policy.scopes().size() + " scopes")
                             + ", policy " + policy.policyHash().substring(0, 12)
                             + ", reload " + reloader.map(r -> "on").orElse("off")
+                            + ", observe " + (watcher.enabled() ? "on" : "off")
                             + ", " + identityResolver.describe()
                             + ", instance " + instance;
             StartRecord.write(auditor, policy, summary);

@@ -9,6 +9,7 @@ import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
+import org.apache.flink.runtime.metrics.groups.AbstractMetricGroup;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,6 +41,10 @@ import java.util.function.IntSupplier;
  *   <tr><td>{@code policyReloads.outcome.<outcome>.count}</td><td>counter</td><td>outcome</td></tr>
  *   <tr><td>{@code sessionsOpen}</td><td>gauge</td><td></td></tr>
  *   <tr><td>{@code rewrites.rule.<id>.result.<offered|verified|rejected>.count}</td><td>counter</td><td>rule, result</td></tr>
+ *   <tr><td>{@code observedJobs}</td><td>gauge</td><td>(jobs whose state is watched: docs/operations/observed-state.md)</td></tr>
+ *   <tr><td>{@code observed.job_id.<id>.operator.<label>.stateBytes}, {@code …bytesPerHour}</td><td>gauge</td><td>job_id, operator</td></tr>
+ *   <tr><td>{@code observed.job_id.<id>.findingsConfirmed}, {@code …findingsNotConfirmed}</td><td>gauge</td><td>job_id</td></tr>
+ *   <tr><td>{@code observedFindings.rule.<id>.status.<confirmed|not-confirmed>.count}</td><td>counter</td><td>rule, status</td></tr>
  *   <tr><td>{@code analysisTimeMs}, {@code explainTimeMs}, {@code guardTimeUs}, {@code rewriteTimeMs}</td><td>histogram</td><td></td></tr>
  * </table>
  *
@@ -67,6 +72,7 @@ public final class GuardMetrics implements AutoCloseable {
     private final Histogram guardTime;
     private final Histogram rewriteTime;
     private volatile IntSupplier sessionsOpen = () -> 0;
+    private volatile IntSupplier observedJobs = () -> 0;
 
     /**
      * @param guard the group the guard's metrics are added to
@@ -85,6 +91,7 @@ public final class GuardMetrics implements AutoCloseable {
         this.guardTime = guard.histogram("guardTimeUs", new DescriptiveStatisticsHistogram(HISTOGRAM_WINDOW));
         this.rewriteTime = guard.histogram("rewriteTimeMs", new DescriptiveStatisticsHistogram(HISTOGRAM_WINDOW));
         guard.gauge("sessionsOpen", (Gauge<Integer>) () -> sessionsOpen.getAsInt());
+        guard.gauge("observedJobs", (Gauge<Integer>) () -> observedJobs.getAsInt());
     }
 
     /**
@@ -186,6 +193,36 @@ public final class GuardMetrics implements AutoCloseable {
     /** Where the {@code sessionsOpen} gauge reads the number of open sessions from. */
     public void sessionsOpen(IntSupplier openSessions) {
         this.sessionsOpen = openSessions;
+    }
+
+    /**
+     * A finding's status changed to {@code status} ({@code confirmed}, {@code not-confirmed}) by
+     * the state its job's operator really keeps.
+     */
+    public void observedFinding(String ruleId, String status) {
+        labelled("observedFindings", "rule", ruleId, "status", status).inc();
+    }
+
+    /** The group of one watched job's gauges: {@code observed.job_id.<id>}. */
+    public MetricGroup observedJob(String jobId) {
+        return guard.addGroup("observed").addGroup("job_id", jobId);
+    }
+
+    /**
+     * Unregisters a watched job's gauges ({@link #observedJob}): Flink closes the group
+     * ({@code AbstractMetricGroup#close}), which removes its metrics from the reporters. The closed,
+     * empty group stays in its parent's map (Flink offers no removal of a child group): a few
+     * hundred bytes per job ever watched.
+     */
+    public void forgetObservedJob(MetricGroup job) {
+        if (job instanceof AbstractMetricGroup<?> group) {
+            group.close();
+        }
+    }
+
+    /** Where the {@code observedJobs} gauge reads the number of jobs whose state is watched from. */
+    public void observedJobs(IntSupplier watched) {
+        this.observedJobs = watched;
     }
 
     /** The {@code sqlguard} group, for metrics beyond these. */

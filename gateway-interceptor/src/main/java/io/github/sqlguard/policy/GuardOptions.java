@@ -41,7 +41,7 @@ public final class GuardOptions {
      */
     public static final List<String> START_ONLY_PREFIXES =
             List.of(PREFIX + "instance-id", PREFIX + "reload.", PREFIX + "admin.", PREFIX + "identity.", PREFIX + "user",
-                    PREFIX + "planner.");
+                    PREFIX + "planner.", PREFIX + "observe.");
 
     public static final ConfigOption<Boolean> EXECUTE_JUDGED_PLAN =
             ConfigOptions.key("sql-guard.execute-judged-plan")

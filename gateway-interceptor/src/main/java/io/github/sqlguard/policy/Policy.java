@@ -1,5 +1,6 @@
 package io.github.sqlguard.policy;
 
+import io.github.sqlguard.observe.ObserveOptions;
 import io.github.sqlguard.rewrite.RewriteOptions;
 import io.github.sqlguard.rewrite.RewriteSettings;
 import io.github.sqlguard.rules.Level;
@@ -242,6 +243,7 @@ public record Policy(
         Set<String> known = ruleKeys(catalog);
         GuardOptions.all().forEach(option -> known.add(option.key()));
         RewriteOptions.all().forEach(option -> known.add(option.key()));
+        ObserveOptions.all().forEach(option -> known.add(option.key()));
         for (String key : config.keySet()) {
             if (key.startsWith(GuardOptions.PREFIX) && !key.startsWith(GuardOptions.SCOPES_PREFIX)
                     && !known.contains(key)) {

@@ -3,6 +3,7 @@ package io.github.sqlguard.service;
 import io.github.sqlguard.audit.AuditRecord;
 import io.github.sqlguard.audit.Subject;
 import io.github.sqlguard.identity.Identity;
+import io.github.sqlguard.observe.PlannedOperator;
 import io.github.sqlguard.rewrite.Rewrites;
 
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
@@ -50,7 +51,7 @@ public final class GuardedSession {
     /** Fair: waiting calls go on in the order they arrived. */
     private final ReentrantLock order = new ReentrantLock(true);
     private final StatementSetBuffer statementSet = new StatementSetBuffer();
-    private final Map<OperationHandle, AuditRecord> awaitingJob = new ConcurrentHashMap<>();
+    private final Map<OperationHandle, AwaitedJob> awaitingJob = new ConcurrentHashMap<>();
     /** Operations of a bare SET: their answer lists the session's configuration, to be redacted. */
     private final Set<OperationHandle> listings = ConcurrentHashMap.newKeySet();
     private final Map<String, Advisory> advisories =
@@ -157,13 +158,19 @@ public final class GuardedSession {
         return listings.contains(operation);
     }
 
+    /**
+     * A statement handed on whose operation may name a job: its record, and the stateful operators
+     * of its judged plan (for the observed state).
+     */
+    record AwaitedJob(AuditRecord submitted, List<PlannedOperator> statefulOperators) {}
+
     /** Keeps the record of a statement handed on until its operation names its job. */
-    void awaitJob(OperationHandle operation, AuditRecord submitted) {
+    void awaitJob(OperationHandle operation, AwaitedJob submitted) {
         awaitingJob.put(operation, submitted);
     }
 
     /** The record of a statement whose operation is awaited for its job id, once: it is no longer awaited. */
-    Optional<AuditRecord> takeAwaitedJob(OperationHandle operation) {
+    Optional<AwaitedJob> takeAwaitedJob(OperationHandle operation) {
         return Optional.ofNullable(awaitingJob.remove(operation));
     }
 

@@ -4,6 +4,7 @@ import io.github.sqlguard.audit.Redactor;
 import io.github.sqlguard.audit.What;
 import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.identity.Identity;
+import io.github.sqlguard.observe.StateWatcher;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.statement.ParsedStatement;
 
@@ -85,6 +86,11 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
     /** What the guard keeps of each session (who opened it, its statement set, advisories). */
     public SessionRegistry sessions() {
         return pipeline.sessions();
+    }
+
+    /** The watcher of the state of the jobs the guard submitted ({@code sql-guard.observe.*}). */
+    public StateWatcher watcher() {
+        return pipeline.watcher();
     }
 
     /** Number of sessions the guard keeps state for; for monitoring. */

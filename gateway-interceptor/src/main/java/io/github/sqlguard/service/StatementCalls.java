@@ -4,7 +4,9 @@ import io.github.sqlguard.audit.What;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.decision.Outcome;
 import io.github.sqlguard.flink.JudgedOperation;
+import io.github.sqlguard.observe.PlannedOperator;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.service.AuditedCall.Ending;
@@ -76,7 +78,8 @@ final class StatementCalls {
         // A statement handed on to Flink (its record says how it ran) may start a job.
         result.outcomeRecord()
                 .filter(record -> record.outcome().execution() != null)
-                .ifPresent(record -> guarded.awaitJob(result.value(), record));
+                .ifPresent(record -> guarded.awaitJob(
+                        result.value(), new GuardedSession.AwaitedJob(record, statefulOperators(decision))));
         guarded.remember(advisory(result.value(), statement, decision));
         return new Submission(result.value(), statement, decision, result.outcome());
     }
@@ -178,6 +181,15 @@ final class StatementCalls {
     /** The call refused for Flink's session rules, with {@code message}. */
     Ending<OperationHandle> refusedInSession(CallContext call, String message) {
         return Ending.refusedOperation(Outcome.REFUSED, operations.refusal(call.sessionHandle(), message), message);
+    }
+
+    /** The stateful operators of the decision's plan, by node id and name; empty without a plan. */
+    private static List<PlannedOperator> statefulOperators(Decision decision) {
+        List<PlannedOperator> stateful = new ArrayList<>();
+        decision.plan().ifPresent(plan -> plan.nodes().stream()
+                .filter(StatefulOperators::isStateful)
+                .forEach(node -> stateful.add(new PlannedOperator(node.id(), node.name()))));
+        return stateful;
     }
 
     /** The advisory of an operation: its verdict and findings, BLOCK first. */

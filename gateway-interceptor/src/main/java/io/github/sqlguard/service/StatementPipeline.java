@@ -7,6 +7,7 @@ import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.identity.Identity;
 import io.github.sqlguard.metrics.GuardMetrics;
+import io.github.sqlguard.observe.StateWatcher;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.policy.PolicyHolder;
 import io.github.sqlguard.rewrite.Rewrites;
@@ -72,6 +73,7 @@ public final class StatementPipeline implements AutoCloseable {
     private final ExplainDryRun explains;
     private final SessionCalls sessionCalls;
     private final JobIdRecorder jobs;
+    private final StateWatcher watcher;
 
     /**
      * The pipeline of a gateway.
@@ -111,9 +113,26 @@ public final class StatementPipeline implements AutoCloseable {
         this(delegate, catalog, auditor, policies, metrics, SessionPlanner.defaultThreads(), proveEveryRewriteAtOnce);
     }
 
+    /**
+     * The pipeline of a gateway that watches the state of the jobs it submits with {@code watcher}
+     * (closed with the pipeline); see {@link #StatementPipeline(SqlGatewayService, RuleCatalog,
+     * Auditor, PolicyHolder, GuardMetrics, int)}.
+     */
+    public StatementPipeline(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
+            GuardMetrics metrics, int plannerThreads, StateWatcher watcher) {
+        this(delegate, catalog, auditor, policies, metrics, plannerThreads, false, watcher);
+    }
+
     private StatementPipeline(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
             GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce) {
+        this(delegate, catalog, auditor, policies, metrics, plannerThreads, proveEveryRewriteAtOnce, StateWatcher.disabled());
+    }
+
+    private StatementPipeline(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
+            GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce, StateWatcher watcher) {
         this.delegate = delegate;
         this.auditor = auditor;
         this.policies = policies;
@@ -131,7 +150,8 @@ public final class StatementPipeline implements AutoCloseable {
         this.statementSets = new StatementSetRoute(decider, calls, new StatementParser());
         this.explains = new ExplainDryRun(delegate, gatewaySessions, decider, calls, operations);
         this.sessionCalls = new SessionCalls(delegate, policies, sessions, contexts, classifier, decider, audited);
-        this.jobs = new JobIdRecorder(auditor, sessions);
+        this.watcher = watcher;
+        this.jobs = new JobIdRecorder(auditor, sessions, watcher, delegate::getSessionConfig);
     }
 
     /** A pipeline with a fixed policy and no metrics (tests). */
@@ -377,9 +397,15 @@ public final class StatementPipeline implements AutoCloseable {
         return sessions.find(session).map(GuardedSession::advisories);
     }
 
-    /** Stops the pipeline's threads: planning, and waiting on Flink's operations. */
+    /** The watcher of the state of the jobs this pipeline submitted. */
+    public StateWatcher watcher() {
+        return watcher;
+    }
+
+    /** Stops the pipeline's threads: planning, waiting on Flink's operations, watching the jobs' state. */
     @Override
     public void close() {
+        watcher.close();
         rewrites.close();
         planner.close();
         gatewaySessions.ifPresent(GatewaySessions::close);

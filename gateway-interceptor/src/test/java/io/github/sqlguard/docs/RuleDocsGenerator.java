@@ -1,5 +1,6 @@
 package io.github.sqlguard.docs;
 
+import io.github.sqlguard.observe.ObserveOptions;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.rewrite.RewriteOptions;
 import io.github.sqlguard.rules.Level;
@@ -186,7 +187,7 @@ public final class RuleDocsGenerator {
                 .append("Every `sql-guard.*` option, as it goes in the gateway's Flink `config.yaml` (or as a `-D`"
                         + " dynamic property of the gateway). An unknown `sql-guard.*` key stops the gateway at"
                         + " start-up, naming the key; a reload with one keeps the policy in force.\n\n")
-                .append("This page is generated from `GuardOptions`, `RewriteOptions` and the rules' declarations; change those and run\n\n")
+                .append("This page is generated from `GuardOptions`, `RewriteOptions`, `ObserveOptions` and the rules' declarations; change those and run\n\n")
                 .append("```\n").append(COMMAND).append("\n```\n\n");
 
         out.append("## Guard options\n\n| Key | Default | Type | Description |\n|---|---|---|---|\n");
@@ -200,6 +201,16 @@ public final class RuleDocsGenerator {
                 + " the values a rewrite has to choose, and how long the guard may spend proving them.\n\n"
                 + "| Key | Default | Type | Description |\n|---|---|---|---|\n");
         for (ConfigOption<?> option : RewriteOptions.all()) {
+            out.append("| `").append(option.key()).append("` | ").append(cell(OptionText.defaultValue(option)))
+                    .append(" | ").append(cell(OptionText.type(option))).append(" | ")
+                    .append(cell(OptionText.description(option))).append(" |\n");
+        }
+
+        out.append("\n## Observed state options\n\nOptions of [the observed state](../operations/observed-state.md): the"
+                + " guard follows the checkpoints of the jobs it let through and tells which findings their state"
+                + " confirms. Read at start-up; off by default.\n\n"
+                + "| Key | Default | Type | Description |\n|---|---|---|---|\n");
+        for (ConfigOption<?> option : ObserveOptions.all()) {
             out.append("| `").append(option.key()).append("` | ").append(cell(OptionText.defaultValue(option)))
                     .append(" | ").append(cell(OptionText.type(option))).append(" | ")
                     .append(cell(OptionText.description(option))).append(" |\n");

@@ -90,6 +90,11 @@ class GuardMetricsTest {
             metrics.finding("large-top-n", "WARN");
             metrics.failMode("open");
             metrics.policyReload("rejected");
+            metrics.observedFinding("stateful-without-ttl", "confirmed");
+            org.apache.flink.metrics.MetricGroup operator =
+                    metrics.observedJob("0123456789abcdef0123456789abcdef").addGroup("operator", "GroupAggregate[3]");
+            operator.gauge("stateBytes", (org.apache.flink.metrics.Gauge<Long>) () -> 1L);
+            operator.gauge("bytesPerHour", (org.apache.flink.metrics.Gauge<Long>) () -> 1L);
             Set<String> reported = new TreeSet<>();
             PrometheusScrape.scrape(port).keySet().forEach(series -> reported.add(series.substring(0, series.indexOf('{'))));
             assertThat(reported).containsAll(queried);

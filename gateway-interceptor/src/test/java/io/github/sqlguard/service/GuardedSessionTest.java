@@ -92,9 +92,9 @@ class GuardedSessionTest {
     void aStatementAwaitingItsJobIdIsTakenOnceAndForgottenWhenItsOperationCloses() {
         OperationHandle insert = OperationHandle.create();
         OperationHandle query = OperationHandle.create();
-        AuditRecord submitted = submitted(insert);
+        GuardedSession.AwaitedJob submitted = new GuardedSession.AwaitedJob(submitted(insert), List.of());
         session.awaitJob(insert, submitted);
-        session.awaitJob(query, submitted(query));
+        session.awaitJob(query, new GuardedSession.AwaitedJob(submitted(query), List.of()));
 
         assertThat(session.awaitsJob(insert)).isTrue();
         assertThat(session.takeAwaitedJob(insert)).contains(submitted);

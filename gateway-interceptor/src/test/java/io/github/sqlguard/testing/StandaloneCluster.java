@@ -165,6 +165,20 @@ public final class StandaloneCluster implements AutoCloseable {
         return jobs;
     }
 
+    /** Cancels a job ({@code PATCH /jobs/:jobid?mode=cancel}); it is CANCELED soon after. */
+    public void cancel(String jobId) throws IOException, InterruptedException {
+        HttpResponse<String> response =
+                http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + restPort + "/jobs/" + jobId + "?mode=cancel"))
+                                .timeout(Duration.ofSeconds(20))
+                                .method("PATCH", HttpRequest.BodyPublishers.noBody())
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 202) {
+            throw new IllegalStateException("Cancelling job " + jobId + " answered " + response.statusCode() + ": " + response.body());
+        }
+    }
+
     /** A GET of the JobManager's REST API. */
     public JsonNode get(String path) throws IOException, InterruptedException {
         HttpResponse<String> response =

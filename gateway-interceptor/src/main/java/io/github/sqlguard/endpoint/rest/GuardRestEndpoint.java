@@ -27,7 +27,8 @@ import java.util.function.Consumer;
 
 /**
  * Flink's REST endpoint with every standard route, unchanged, plus the guard's advisory routes
- * ({@link AdvisoryHeaders}, {@link SessionAdvisoriesHeaders}) and, when enabled, the policy reload
+ * ({@link AdvisoryHeaders}, {@link SessionAdvisoriesHeaders}), the observed jobs ({@link
+ * ObservedJobsHeaders}) and, when enabled, the policy reload
  * route ({@link PolicyReloadHeaders}). Used when the guard wraps the {@code rest} endpoint, so stock
  * clients see the protocol they know and guard-aware clients can read advisories.
  *
@@ -101,6 +102,7 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
         handlers.add(Tuple2.of(AdvisoryHeaders.getInstance(), new AdvisoryHandler(guarded, responseHeaders)));
         handlers.add(
                 Tuple2.of(SessionAdvisoriesHeaders.getInstance(), new SessionAdvisoriesHandler(guarded, responseHeaders)));
+        handlers.add(Tuple2.of(ObservedJobsHeaders.getInstance(), new ObservedJobsHandler(guarded, responseHeaders)));
         if (reloadRoute != null) {
             handlers.add(
                     Tuple2.of(PolicyReloadHeaders.getInstance(), new PolicyReloadHandler(guarded, responseHeaders, reloadRoute)));

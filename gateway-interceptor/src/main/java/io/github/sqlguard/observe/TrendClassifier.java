@@ -1,0 +1,120 @@
+package io.github.sqlguard.observe;
+
+import java.util.List;
+
+/**
+ * Classifies the samples of one operator's checkpointed state (oldest first) as a {@link Trend}.
+ * Plain arithmetic on the numbers, so it is tested with plain numbers.
+ *
+ * <ul>
+ *   <li>Fewer than {@link #MIN_SAMPLES} samples: {@code unknown}.
+ *   <li>{@code growing}: at least three quarters of the steps between consecutive samples grow by
+ *       more than {@link #NOISE_BYTES}, and the window grows in all by more than that: growth with no
+ *       plateau. A state that grew and then stayed put has too few growing steps once the plateau
+ *       fills a quarter of the window.
+ *   <li>{@code shrinking}: the same with falling steps.
+ *   <li>Otherwise (a flat state, or one that moves up and down as RocksDB's compactions and
+ *       incremental checkpoints make it): {@code levelled} when the most recent half of the window
+ *       moves by no more than {@link #LEVEL_TOLERANCE} of the window's largest size (or {@link
+ *       #NOISE_BYTES}), else growing or shrinking by the sign of the least-squares slope when the
+ *       window moves by more than that tolerance, else levelled.
+ * </ul>
+ *
+ * The rate is the least-squares slope over the whole window. A growing operator's time to the size
+ * threshold is the remaining bytes at that rate.
+ */
+public final class TrendClassifier {
+
+    /** Samples needed for a trend. */
+    public static final int MIN_SAMPLES = 3;
+
+    /** A change between two samples smaller than this is no change (serializer and metadata noise). */
+    public static final long NOISE_BYTES = 1024;
+
+    /** How much a levelled state may still move over the recent half of the window, as a fraction of its size. */
+    public static final double LEVEL_TOLERANCE = 0.05;
+
+    /** The share of steps that must move one way for a steady trend. */
+    static final double STEADY = 0.75;
+
+    private static final double MS_PER_HOUR = 3_600_000d;
+
+    private final long thresholdBytes;
+
+    /** @param thresholdBytes the size a growing operator is said to reach ({@code sql-guard.observe.size-threshold}) */
+    public TrendClassifier(long thresholdBytes) {
+        this.thresholdBytes = thresholdBytes;
+    }
+
+    /** The trend of {@code samples}, oldest first, one operator's. */
+    public Trend classify(List<Sample> samples) {
+        int n = samples.size();
+        if (n == 0) {
+            return new Trend(Trend.Kind.UNKNOWN, 0, 0, 0, 0, null);
+        }
+        Sample first = samples.get(0);
+        Sample last = samples.get(n - 1);
+        long span = last.timeMs() - first.timeMs();
+        long perHour = n >= 2 ? Math.round(slopePerMs(samples) * MS_PER_HOUR) : 0;
+        if (n < MIN_SAMPLES) {
+            return new Trend(Trend.Kind.UNKNOWN, last.bytes(), perHour, n, span, null);
+        }
+        int up = 0;
+        int down = 0;
+        long largest = 0;
+        for (int i = 0; i < n; i++) {
+            largest = Math.max(largest, samples.get(i).bytes());
+            if (i > 0) {
+                long step = samples.get(i).bytes() - samples.get(i - 1).bytes();
+                if (step > NOISE_BYTES) {
+                    up++;
+                } else if (step < -NOISE_BYTES) {
+                    down++;
+                }
+            }
+        }
+        int steps = n - 1;
+        int steady = (int) Math.ceil(STEADY * steps);
+        long total = last.bytes() - first.bytes();
+        long tolerance = Math.max(NOISE_BYTES, Math.round(LEVEL_TOLERANCE * largest));
+        Trend.Kind kind;
+        if (up >= steady && total > NOISE_BYTES) {
+            kind = Trend.Kind.GROWING;
+        } else if (down >= steady && total < -NOISE_BYTES) {
+            kind = Trend.Kind.SHRINKING;
+        } else if (Math.abs(last.bytes() - samples.get(steps / 2).bytes()) <= tolerance) {
+            kind = Trend.Kind.LEVELLED;
+        } else {
+            double moved = slopePerMs(samples) * span;
+            kind = moved > tolerance ? Trend.Kind.GROWING : moved < -tolerance ? Trend.Kind.SHRINKING : Trend.Kind.LEVELLED;
+        }
+        Long reaches = null;
+        if (kind == Trend.Kind.GROWING) {
+            reaches = last.bytes() >= thresholdBytes ? 0L
+                    : perHour > 0 ? Math.round((thresholdBytes - last.bytes()) / (double) perHour * MS_PER_HOUR) : null;
+        }
+        return new Trend(kind, last.bytes(), perHour, n, span, reaches);
+    }
+
+    /** Least-squares slope of bytes over time, bytes per ms; 0 when every sample has the same time. */
+    static double slopePerMs(List<Sample> samples) {
+        int n = samples.size();
+        long t0 = samples.get(0).timeMs();
+        double meanT = 0;
+        double meanB = 0;
+        for (Sample s : samples) {
+            meanT += s.timeMs() - t0;
+            meanB += s.bytes();
+        }
+        meanT /= n;
+        meanB /= n;
+        double cov = 0;
+        double var = 0;
+        for (Sample s : samples) {
+            double dt = s.timeMs() - t0 - meanT;
+            cov += dt * (s.bytes() - meanB);
+            var += dt * dt;
+        }
+        return var == 0 ? 0 : cov / var;
+    }
+}

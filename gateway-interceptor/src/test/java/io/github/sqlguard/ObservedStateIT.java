@@ -1,0 +1,250 @@
+package io.github.sqlguard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.sqlguard.observe.StateWatcher;
+import io.github.sqlguard.testing.AuditFile;
+import io.github.sqlguard.testing.GatewayRestClient;
+import io.github.sqlguard.testing.GuardedGateway;
+import io.github.sqlguard.testing.RestSession;
+import io.github.sqlguard.testing.StandaloneCluster;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.extension.TestWatcher;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The observed state on a real standalone cluster (a JobManager and a TaskManager, each its own
+ * JVM) with real checkpoints every second, through the guarded gateway with {@code
+ * execution.target: remote} and {@code sql-guard.observe.*} on (interval 1 s): an INSERT that
+ * groups an unbounded key space without a state TTL is reported as a growing {@code GroupAggregate}
+ * and its {@code stateful-without-ttl} finding {@code confirmed}; the same over 100 keys levels and
+ * is {@code not-confirmed}; a job with no checkpoints is {@code unobservable}; a job cancelled
+ * mid-watch gets a {@code job-ended} record and leaves the watch, and the watcher's one thread is
+ * idle, then gone when the gateway stops; last, the cluster is stopped under the watched jobs, which
+ * are said unreachable once and then no longer watched. One cluster for the class.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ObservedStateIT {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(90);
+    private static final Duration WITHIN_A_MINUTE = Duration.ofSeconds(60);
+
+    private final Path workDir = Path.of("target", "observed-state").toAbsolutePath();
+    private StandaloneCluster cluster;
+    private GuardedGateway gateway;
+    private String instance;
+    private final List<String> jobs = new ArrayList<>();
+    private boolean clusterStopped;
+
+    @RegisterExtension
+    final TestWatcher printLogsOnFailure =
+            new TestWatcher() {
+                @Override
+                public void testFailed(ExtensionContext context, Throwable cause) {
+                    if (cluster != null) {
+                        System.err.println(cluster.logTails());
+                    }
+                }
+            };
+
+    @BeforeAll
+    void startClusterAndGateway() throws Exception {
+        cluster = StandaloneCluster.start(workDir, TIMEOUT, Map.of("taskmanager.numberOfTaskSlots", "4"));
+        instance = "observed-state-test-" + cluster.restPort();
+        Map<String, String> config = new HashMap<>(cluster.clientConfig());
+        config.put("sql-guard.instance-id", instance);
+        config.put("sql-guard.observe.enabled", "true");
+        config.put("sql-guard.observe.interval", "1 s");
+        config.put("sql-guard.observe.window", "5");
+        config.put("sql-guard.observe.request-timeout", "5 s");
+        // Only the observed state is under test: no rewrites planned after each WARN.
+        config.put("sql-guard.rewrite.enabled", "false");
+        gateway = GuardedGateway.start(config);
+    }
+
+    @AfterAll
+    void stopGatewayAndCluster() throws Exception {
+        try {
+            for (String job : clusterStopped ? List.<String>of() : jobs) {
+                if ("RUNNING".equals(cluster.jobs().get(job))) {
+                    cluster.cancel(job);
+                }
+            }
+            if (gateway != null) {
+                gateway.close();
+                await("the observed-state thread stops with the gateway")
+                        .atMost(Duration.ofSeconds(10))
+                        .until(() -> observeThreads().isEmpty());
+            }
+        } finally {
+            if (cluster != null) {
+                cluster.close();
+            }
+        }
+    }
+
+    @Test
+    void unboundedKeysWithoutTtlAreConfirmedGrowingAndHundredKeysLevelNotConfirmed() throws Exception {
+        String growing = insert("growing", "1000000000", true);
+        String levelled = insert("levelled", "100", true);
+
+        JsonNode confirmed = awaitRecord(growing, r -> finding(r, "stateful-without-ttl").filter("confirmed"::equals).isPresent());
+        JsonNode notConfirmed =
+                awaitRecord(levelled, r -> finding(r, "stateful-without-ttl").filter("not-confirmed"::equals).isPresent());
+
+        JsonNode grows = confirmed.path("operators").get(0);
+        assertThat(grows.path("operator").asText()).startsWith("GroupAggregate[");
+        assertThat(grows.path("trend").asText()).isEqualTo("growing");
+        assertThat(grows.path("mappedBy").asText()).isEqualTo("node-id");
+        assertThat(grows.path("bytesPerHour").asLong()).isPositive();
+        assertThat(grows.path("reachesThresholdInMs").isNumber()).isTrue();
+        assertThat(confirmed.path("findings").get(0).path("node").asText()).isEqualTo(grows.path("operator").asText());
+        assertThat(confirmed.path("outcome").asText()).isEqualTo("state-observed");
+        assertThat(confirmed.path("verdict").asText()).isEqualTo("WARN");
+        assertThat(notConfirmed.path("operators").get(0).path("trend").asText()).isEqualTo("levelled");
+        JsonNode submitted = jobSubmitted(growing);
+        assertThat(confirmed.path("decisionId")).isEqualTo(submitted.path("decisionId"));
+        assertThat(confirmed.path("operationHandle")).isEqualTo(submitted.path("operationHandle"));
+
+        GatewayRestClient.Response route = new GatewayRestClient(gateway.port()).getUnversioned("/sql-guard/v1/jobs");
+        assertThat(route.ok()).as(route.errors()).isTrue();
+        assertThat(route.body().path("observing").asBoolean()).isTrue();
+        assertThat(route.body().path("jobs").findValuesAsText("jobId")).contains(growing, levelled);
+    }
+
+    @Test
+    void aJobWithoutCheckpointsIsUnobservable() throws Exception {
+        String job = insert("no-checkpoints", "100", false);
+
+        JsonNode record = awaitRecord(job, r -> r.path("outcome").asText().equals("unobservable"));
+
+        assertThat(record.path("reason").asText()).contains("checkpoint");
+        assertThat(record.path("findings").get(0).path("status").asText()).isEqualTo("unobserved");
+    }
+
+    @Test
+    void aJobCancelledMidWatchLeavesARecordAndNoBusyThread() throws Exception {
+        String job = insert("cancelled", "1000000000", true);
+        awaitRecord(job, r -> r.path("outcome").asText().equals("state-observed"));
+
+        cluster.cancel(job);
+
+        JsonNode ended = awaitRecord(job, r -> r.path("outcome").asText().equals("job-ended"));
+        assertThat(ended.path("jobStatus").asText()).isEqualTo("CANCELED");
+        assertThat(ended.path("reason").asText()).isEqualTo("the job is CANCELED");
+        assertThat(ended.path("operators").get(0).path("stateBytes").asLong()).isPositive();
+        assertThat(gateway.runtime().guarded().watcher().watchedJobIds()).doesNotContain(job);
+        assertThat(observeThreads()).hasSize(1);
+        await("the observed-state thread waits for its next round")
+                .atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(observeThreads().get(0).getState())
+                        .isIn(Thread.State.TIMED_WAITING, Thread.State.WAITING));
+    }
+
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void aJobManagerStoppedMidWatchIsSaidUnreachableOnceThenItsJobsAreNoLongerWatched() throws Exception {
+        String job = insert("orphaned", "100", true);
+        awaitRecord(job, r -> r.path("outcome").asText().equals("state-observed"));
+
+        cluster.close();
+        clusterStopped = true;
+
+        JsonNode stopped = awaitRecord(job, r -> r.path("outcome").asText().equals("watch-stopped"));
+        assertThat(stopped.path("reason").asText())
+                .contains("no answer in " + StateWatcher.MAX_FAILED_ROUNDS + " rounds in a row");
+        assertThat(observed(job)).filteredOn(r -> r.path("outcome").asText().equals("unreachable")).hasSize(1);
+        assertThat(gateway.runtime().guarded().watcher().watchedJobIds()).isEmpty();
+        await("the observed-state thread waits for its next round")
+                .atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(observeThreads()).singleElement()
+                        .extracting(Thread::getState).isIn(Thread.State.TIMED_WAITING, Thread.State.WAITING));
+    }
+
+    /**
+     * Runs an INSERT grouping a datagen key in 1..{@code keys} (1,000 rows a second) into a
+     * blackhole, in a session of its own, checkpointing every second when {@code checkpoints};
+     * fetches its result (which writes the jobSubmitted record) and returns the job id.
+     */
+    private String insert(String name, String keys, boolean checkpoints) throws Exception {
+        Map<String, String> properties = new HashMap<>();
+        if (checkpoints) {
+            properties.put("execution.checkpointing.interval", "1 s");
+            properties.put("execution.checkpointing.dir", workDir.resolve("checkpoints").toUri().toString());
+        }
+        RestSession session = gateway.openSession(properties);
+        run(session, "CREATE TABLE src (k BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000',"
+                + " 'fields.k.min' = '1', 'fields.k.max' = '" + keys + "')");
+        run(session, "CREATE TABLE out_" + name.replace('-', '_') + " (k BIGINT, c BIGINT) WITH ('connector' = 'blackhole')");
+        String operation = session.submit(
+                "INSERT INTO out_" + name.replace('-', '_') + " SELECT k, COUNT(*) FROM src GROUP BY k", Map.of());
+        RestSession.StatementResult result = session.fetch(operation, 1, TIMEOUT, Duration.ofMillis(50));
+        assertThat(result.error()).isNull();
+        String jobId = result.rows().get(0).path("fields").get(0).asText();
+        jobs.add(jobId);
+        return jobId;
+    }
+
+    private static void run(RestSession session, String statement) throws Exception {
+        RestSession.StatementResult result = session.execute(statement, 0, TIMEOUT);
+        assertThat(result.error()).as(statement).isNull();
+    }
+
+    private JsonNode awaitRecord(String jobId, java.util.function.Predicate<JsonNode> matches) {
+        return await("a jobObserved record of job " + jobId)
+                .atMost(WITHIN_A_MINUTE)
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> observed(jobId).stream().filter(matches).findFirst(), Optional::isPresent)
+                .orElseThrow();
+    }
+
+    private List<JsonNode> observed(String jobId) throws IOException {
+        return AuditFile.allRecords().stream()
+                .filter(r -> instance.equals(r.path("instance").asText()))
+                .filter(r -> r.path("call").asText().equals("jobObserved") && r.path("jobId").asText().equals(jobId))
+                .toList();
+    }
+
+    private JsonNode jobSubmitted(String jobId) throws IOException {
+        return AuditFile.allRecords().stream()
+                .filter(r -> r.path("call").asText().equals("jobSubmitted") && r.path("jobId").asText().equals(jobId))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    /** The status of {@code record}'s finding of {@code rule}. */
+    private static Optional<String> finding(JsonNode record, String rule) {
+        for (JsonNode finding : record.path("findings")) {
+            if (finding.path("id").asText().equals(rule)) {
+                return Optional.of(finding.path("status").asText());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static List<Thread> observeThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals(StateWatcher.THREAD_NAME) && t.isAlive())
+                .toList();
+    }
+}

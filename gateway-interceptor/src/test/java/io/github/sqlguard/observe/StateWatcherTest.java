@@ -1,0 +1,259 @@
+package io.github.sqlguard.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.sqlguard.audit.AuditLog;
+import io.github.sqlguard.audit.AuditRecord;
+import io.github.sqlguard.audit.Auditor;
+import io.github.sqlguard.audit.Subject;
+import io.github.sqlguard.metrics.GuardMetrics;
+import io.github.sqlguard.testing.AuditCapture;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The watcher's bookkeeping with a stand-in for the JobManager's REST API (what a real JobManager
+ * answers is {@code ObservedStateIT}'s): which records it writes, when a job leaves the watch, and
+ * that it is bounded.
+ */
+class StateWatcherTest {
+
+    private static final String JOB = "0123456789abcdef0123456789abcdef";
+    private static final Map<String, String> REMOTE =
+            Map.of("execution.target", "remote", "rest.address", "127.0.0.1", "rest.port", "8081",
+                    "execution.checkpointing.interval", "1 s");
+
+    private final AuditCapture audit = AuditCapture.start();
+    private final List<StateWatcher> watchers = new ArrayList<>();
+
+    @AfterEach
+    void stop() {
+        watchers.forEach(StateWatcher::close);
+        audit.close();
+    }
+
+    /** A JobManager that knows one RUNNING job with one vertex, whose state grows by {@code step} bytes a checkpoint. */
+    private static final class FakeJobManager implements JobManagerApi {
+        final AtomicLong checkpoint = new AtomicLong();
+        final AtomicBoolean answers = new AtomicBoolean(true);
+        final AtomicBoolean ended = new AtomicBoolean();
+        final AtomicInteger requests = new AtomicInteger();
+        final List<String> asked = new CopyOnWriteArrayList<>();
+        final long step;
+
+        FakeJobManager(long step) {
+            this.step = step;
+        }
+
+        @Override
+        public JobState job(Address at, String jobId) throws Unanswered {
+            requests.incrementAndGet();
+            asked.add(jobId);
+            if (!answers.get()) {
+                throw new Unanswered("the JobManager at " + at + " did not answer within 10 ms (job " + jobId + ")", null);
+            }
+            return new JobState(ended.get() ? "CANCELED" : "RUNNING", ended.get(),
+                    Map.of("v1", "Source: src[1]", "v2", "GroupAggregate[3] -> out[4]: Writer"));
+        }
+
+        @Override
+        public Checkpoints checkpoints(Address at, String jobId) {
+            long id = checkpoint.incrementAndGet();
+            return new Checkpoints(id, Optional.of(id), 1_000_000 + id * 1000);
+        }
+
+        @Override
+        public Map<String, Long> stateSizes(Address at, String jobId, long checkpointId) {
+            return Map.of("v1", 100L, "v2", 10_000 + checkpointId * step);
+        }
+
+        @Override
+        public void close() {}
+    }
+
+    private StateWatcher watcher(FakeJobManager api, int maxJobs) {
+        return watcher(api, maxJobs, null);
+    }
+
+    private StateWatcher watcher(FakeJobManager api, int maxJobs, Path resumeFile) {
+        ObserveOptions.Settings settings = new ObserveOptions.Settings(
+                true, Duration.ofMillis(10), 5, 1L << 30, maxJobs, Duration.ofSeconds(1),
+                resumeFile == null ? null : resumeFile.toString());
+        StateWatcher watcher =
+                new StateWatcher(settings, new Auditor(new AuditLog(), "test", 1000), GuardMetrics.unregistered(), api);
+        watchers.add(watcher);
+        return watcher;
+    }
+
+    private static WatchedJob job(String jobId, Map<String, String> sessionConfig) {
+        AuditRecord.Decided decided = new AuditRecord.Decided(
+                "WARN", List.of(new AuditRecord.AuditFinding("stateful-without-ttl", "WARN", "GroupAggregate[3]")),
+                List.of(), 0L, Map.of("GroupAggregate", 1), List.of(), 0, List.of(), List.of());
+        AuditRecord submitted = new AuditRecord(
+                "2026-12-01T00:00:00Z", "decision-1", "test", "jobSubmitted", "session-1",
+                Subject.unknown("hash"), new AuditRecord.Statement("INSERT", "INSERT …", false, "sha"), decided,
+                new AuditRecord.Happened("operation-1", "job-submitted", "judged-plan", null, jobId));
+        return new WatchedJob(submitted, List.of(new PlannedOperator(3, "GroupAggregate")), sessionConfig);
+    }
+
+    private List<JsonNode> observed(String outcome) {
+        return audit.records().stream()
+                .filter(r -> r.path("call").asText().equals("jobObserved") && r.path("outcome").asText().equals(outcome))
+                .toList();
+    }
+
+    @Test
+    void aGrowingOperatorConfirmsItsFindingAndAnEndedJobLeavesTheWatchWithItsLastRecord() {
+        FakeJobManager api = new FakeJobManager(50_000);
+        StateWatcher watcher = watcher(api, 10);
+
+        watcher.watch(job(JOB, REMOTE));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> !observed("state-observed").isEmpty());
+        JsonNode record = observed("state-observed").get(0);
+        assertThat(record.path("decisionId").asText()).isEqualTo("decision-1");
+        assertThat(record.path("operators").get(0).path("operator").asText()).isEqualTo("GroupAggregate[3]");
+        assertThat(record.path("operators").get(0).path("trend").asText()).isEqualTo("growing");
+        assertThat(record.path("findings").get(0).path("status").asText()).isEqualTo("confirmed");
+        assertThat(watcher.watchedJobIds()).containsExactly(JOB);
+
+        api.ended.set(true);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> !observed("job-ended").isEmpty());
+        assertThat(observed("job-ended").get(0).path("jobStatus").asText()).isEqualTo("CANCELED");
+        assertThat(watcher.watchedJobIds()).isEmpty();
+        assertThat(observed("state-observed")).as("one record per change, not per sample").hasSize(1);
+        assertThat(watcher.jobs()).extracting(r -> r.outcome()).containsExactly("job-ended");
+    }
+
+    @Test
+    void aJobOfALocalSessionIsUnobservableAndNeverAsked() {
+        FakeJobManager api = new FakeJobManager(0);
+        StateWatcher watcher = watcher(api, 10);
+
+        watcher.watch(job(JOB, Map.of("execution.target", "local")));
+
+        assertThat(observed("unobservable")).singleElement()
+                .satisfies(r -> assertThat(r.path("reason").asText()).contains("execution.target is 'local'"));
+        assertThat(watcher.watchedJobIds()).isEmpty();
+        assertThat(api.requests).hasValue(0);
+    }
+
+    @Test
+    void aJobOfASessionWithoutCheckpointsIsUnobservableAndNeverAsked() {
+        FakeJobManager api = new FakeJobManager(0);
+        StateWatcher watcher = watcher(api, 10);
+        Map<String, String> noCheckpoints = new java.util.HashMap<>(REMOTE);
+        noCheckpoints.remove("execution.checkpointing.interval");
+
+        watcher.watch(job(JOB, noCheckpoints));
+
+        assertThat(observed("unobservable")).singleElement()
+                .satisfies(r -> assertThat(r.path("reason").asText()).contains("no execution.checkpointing.interval"));
+        assertThat(watcher.watchedJobIds()).isEmpty();
+        assertThat(api.requests).hasValue(0);
+    }
+
+    @Test
+    void aJobBeyondMaxJobsIsNotWatchedAndSaysSo() {
+        StateWatcher watcher = watcher(new FakeJobManager(0), 1);
+
+        watcher.watch(job(JOB, REMOTE));
+        watcher.watch(job("fedcba9876543210fedcba9876543210", REMOTE));
+
+        assertThat(watcher.watchedJobIds()).containsExactly(JOB);
+        assertThat(observed("not-watched")).singleElement()
+                .satisfies(r -> assertThat(r.path("reason").asText()).contains("sql-guard.observe.max-jobs"));
+    }
+
+    @Test
+    void aJobManagerThatDoesNotAnswerIsSaidOnceThenTheJobIsNoLongerWatched() {
+        FakeJobManager api = new FakeJobManager(0);
+        api.answers.set(false);
+        StateWatcher watcher = watcher(api, 10);
+
+        watcher.watch(job(JOB, REMOTE));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> !observed("watch-stopped").isEmpty());
+        assertThat(observed("unreachable")).hasSize(1);
+        assertThat(observed("watch-stopped").get(0).path("reason").asText())
+                .contains("no answer in " + StateWatcher.MAX_FAILED_ROUNDS + " rounds");
+        assertThat(watcher.watchedJobIds()).isEmpty();
+        assertThat(api.requests).hasValue(StateWatcher.MAX_FAILED_ROUNDS);
+    }
+
+    @Test
+    void aJobManagerThatFailedIsAskedOnceARoundWhateverTheNumberOfItsJobs() throws Exception {
+        FakeJobManager api = new FakeJobManager(0);
+        api.answers.set(false);
+        StateWatcher watcher = watcher(api, 10);
+        watcher.watch(job(JOB, REMOTE));
+        watcher.watch(job("fedcba9876543210fedcba9876543210", REMOTE));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> observed("watch-stopped").size() == 2);
+
+        assertThat(api.requests).hasValue(StateWatcher.MAX_FAILED_ROUNDS);
+    }
+
+    @Test
+    void stoppingTheWatcherEndsItsThreadAndSaysWhichJobsWereStillWatched() {
+        StateWatcher watcher = watcher(new FakeJobManager(0), 10);
+        watcher.watch(job(JOB, REMOTE));
+
+        watcher.close();
+
+        assertThat(observed("watch-stopped")).singleElement()
+                .satisfies(r -> assertThat(r.path("reason").asText()).contains("the gateway stopped"));
+        await().atMost(Duration.ofSeconds(5)).until(() -> Thread.getAllStackTraces().keySet().stream()
+                .noneMatch(t -> t.getName().equals(StateWatcher.THREAD_NAME) && t.isAlive()));
+    }
+
+    @Test
+    void aRestartedWatcherWatchesAgainTheJobsItsResumeFileLists(@TempDir Path dir) {
+        Path file = dir.resolve("watched.jsonl");
+        StateWatcher before = watcher(new FakeJobManager(0), 10, file);
+        before.watch(job(JOB, REMOTE));
+        await().atMost(Duration.ofSeconds(10)).until(() -> java.nio.file.Files.exists(file));
+        before.close();
+        audit.clear();
+
+        FakeJobManager api = new FakeJobManager(50_000);
+        StateWatcher after = watcher(api, 10, file);
+
+        assertThat(after.watchedJobIds()).containsExactly(JOB);
+        assertThat(observed("watch-resumed")).singleElement()
+                .satisfies(r -> assertThat(r.path("decisionId").asText()).isEqualTo("decision-1"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> !observed("state-observed").isEmpty());
+        assertThat(observed("state-observed").get(0).path("findings").get(0).path("status").asText()).isEqualTo("confirmed");
+        api.ended.set(true);
+        await().atMost(Duration.ofSeconds(10)).until(() -> !observed("job-ended").isEmpty());
+        await("the ended job leaves the resume file").atMost(Duration.ofSeconds(10))
+                .until(() -> java.nio.file.Files.readString(file).isBlank());
+    }
+
+    @Test
+    void aDisabledWatcherHasNoThreadAndIgnoresJobs() {
+        StateWatcher watcher = StateWatcher.disabled();
+
+        watcher.watch(job(JOB, REMOTE));
+
+        assertThat(watcher.enabled()).isFalse();
+        assertThat(watcher.jobs()).isEmpty();
+        assertThat(audit.records()).isEmpty();
+    }
+}
