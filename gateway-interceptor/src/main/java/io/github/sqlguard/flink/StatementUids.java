@@ -33,7 +33,7 @@ import java.util.Map;
  * <ul>
  *   <li>{@code PLAN_ONLY} (the user's or the default) becomes {@code DISABLED}, which is exactly what
  *       {@code PLAN_ONLY} gives the text;</li>
- *   <li>where no uids are set, the plan's node ids are renumbered 1..n in the plan's own node order.
+ *   <li>the plan's node ids are renumbered 1..n in the plan's own node order.
  *       Flink restores a plan's sinks in the iteration order of a {@code HashMap} keyed by node id
  *       ({@code JsonPlanGraph#convertToExecNodeGraph}, 1.20 and 2.3), and the sinks' order is the
  *       order the stream graph's shared inputs feed them, which the topology hashes depend on: with
@@ -43,8 +43,10 @@ import java.util.Map;
  *       plan's order, which is the statement's, as Flink translates the text.</li>
  * </ul>
  * {@code ALWAYS} and {@code DISABLED}, and {@code table.exec.uid.format}, are left as the session
- * sets them (under {@code ALWAYS} the ids are the judged plan's own: they are part of the uids). A
- * plan a user runs with {@code EXECUTE PLAN} is not run in place of a text and keeps its uids.
+ * sets them. Under {@code ALWAYS} the {@code <id>} of a uid is the renumbered one, so the uids of one
+ * statement are the same whatever the gateway planned before (a text's uids under {@code ALWAYS}
+ * take the node ids of its planning, which no other planning reproduces). A plan a user runs with
+ * {@code EXECUTE PLAN} is not run in place of a text and keeps its ids and uids.
  */
 public final class StatementUids {
 
@@ -61,9 +63,23 @@ public final class StatementUids {
         if (config.get(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION) == UidGeneration.PLAN_ONLY) {
             config.set(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION, UidGeneration.DISABLED);
         }
-        return config.get(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION) == UidGeneration.ALWAYS
-                ? compiledPlanJson
-                : inNodeOrder(compiledPlanJson);
+        return inNodeOrder(compiledPlanJson);
+    }
+
+    /**
+     * The id each node of the judged plan {@code compiledPlanJson} has in the job the guard runs from
+     * it (the job's operator names carry it: {@code GroupAggregate[4]}), by the plan's node id.
+     */
+    public static Map<Integer, Integer> jobNodeIds(String compiledPlanJson) {
+        try {
+            Map<Integer, Integer> renumbered = new HashMap<>();
+            for (JsonNode node : JSON.readTree(compiledPlanJson).path("nodes")) {
+                renumbered.put(node.path("id").asInt(), renumbered.size() + 1);
+            }
+            return renumbered;
+        } catch (java.io.IOException e) {
+            throw new TableException("the judged compiled plan is not the JSON Flink writes", e);
+        }
     }
 
     /** {@code compiledPlanJson} with its nodes numbered 1..n in their order, and its edges following them. */

@@ -64,13 +64,13 @@ public final class VertexMapping {
      * The vertices of {@code vertices} (id to name, in the job's order) that hold an operator of
      * {@code stateful}.
      *
-     * @param byNodeId true when the job runs the judged plan (its node ids are the plan's)
+     * @param byNodeId true when the job runs the judged plan (its operators carry each operator's {@code jobNodeId})
      */
     public static List<MappedVertex> map(Map<String, String> vertices, List<PlannedOperator> stateful, boolean byNodeId) {
         Map<Integer, PlannedOperator> byId = new LinkedHashMap<>();
         Map<String, List<PlannedOperator>> byName = new LinkedHashMap<>();
         for (PlannedOperator operator : stateful) {
-            byId.put(operator.id(), operator);
+            byId.put(operator.jobNodeId(), operator);
             byName.computeIfAbsent(operator.name(), k -> new ArrayList<>()).add(operator);
         }
         Map<String, Integer> namesInJob = new LinkedHashMap<>();

@@ -4,6 +4,7 @@ import io.github.sqlguard.audit.What;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.decision.Outcome;
 import io.github.sqlguard.flink.JudgedOperation;
+import io.github.sqlguard.flink.StatementUids;
 import io.github.sqlguard.observe.PlannedOperator;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.StatefulOperators;
@@ -20,6 +21,7 @@ import org.apache.flink.table.gateway.api.session.SessionHandle;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -186,9 +188,14 @@ final class StatementCalls {
     /** The stateful operators of the decision's plan, by node id and name; empty without a plan. */
     private static List<PlannedOperator> statefulOperators(Decision decision) {
         List<PlannedOperator> stateful = new ArrayList<>();
-        decision.plan().ifPresent(plan -> plan.nodes().stream()
-                .filter(StatefulOperators::isStateful)
-                .forEach(node -> stateful.add(new PlannedOperator(node.id(), node.name()))));
+        decision.plan().ifPresent(plan -> {
+            // The ids the job's operators carry when it runs as the judged plan (StatementUids).
+            Map<Integer, Integer> jobIds = plan.executablePlan().map(StatementUids::jobNodeIds).orElse(Map.of());
+            plan.nodes().stream()
+                    .filter(StatefulOperators::isStateful)
+                    .forEach(node -> stateful.add(
+                            new PlannedOperator(node.id(), node.name(), jobIds.getOrDefault(node.id(), node.id()))));
+        });
         return stateful;
     }
 

@@ -118,14 +118,17 @@ class RestoreParityTest {
         JobGraph disabledJob = judgedJob(disabled, statement);
         assertThat(operatorIds(disabledJob)).isEqualTo(operatorIds(textJob(disabled, statement)));
 
-        // ALWAYS: uids in the user's format from the judged plan's node ids, exactly as Flink sets them
-        // when it runs that plan (and as it sets them on the text from the node ids of its own planning).
+        // ALWAYS: uids in the user's format, exactly as Flink sets them when it runs the plan (its
+        // node ids numbered in plan order), the same whatever node ids the planning got.
         SessionHandle always =
                 session(Map.of("table.exec.uid.generation", "ALWAYS", "table.exec.uid.format", "guard-<id>-<transformation>"));
         String json = judgedPlan(always, statement);
         JobGraph alwaysJob = StatementJobs.ofJudgedPlan(sessions.tableEnvironment(always, new Configuration()), json);
         assertThat(operatorIds(alwaysJob))
-                .isEqualTo(operatorIds(jobOfPlanAsFlinkRunsExecutePlan(sessions.tableEnvironment(always, new Configuration()), json)))
+                .isEqualTo(operatorIds(jobOfPlanAsFlinkRunsExecutePlan(
+                        sessions.tableEnvironment(always, new Configuration()), StatementUids.inNodeOrder(json))))
+                .isEqualTo(operatorIds(StatementJobs.ofJudgedPlan(
+                        sessions.tableEnvironment(always, new Configuration()), judgedPlan(always, statement))))
                 .isNotEqualTo(operatorIds(disabledJob));
     }
 
