@@ -30,6 +30,27 @@ public record Advisory(
         this(operationHandle, verdict, statementKind, findings, List.of(), false);
     }
 
+    /**
+     * The characters of text this advisory holds (its findings' and rewrites' strings): what keeping
+     * it costs, within a constant factor.
+     */
+    public long textLength() {
+        long length = 0;
+        for (Finding f : findings) {
+            length += len(f.reason()) + len(f.node()) + len(f.excerpt()) + len(f.fix()) + len(f.docLink());
+        }
+        for (Rewrite r : rewrites) {
+            length += len(r.sql()) + len(r.statement()) + len(r.changes()) + len(r.chosen()) + len(r.columns())
+                    + len(r.findingNode()) + r.operators().stream().mapToLong(Advisory::len).sum()
+                    + r.remaining().stream().mapToLong(Advisory::len).sum();
+        }
+        return length;
+    }
+
+    private static long len(String text) {
+        return text == null ? 0 : text.length();
+    }
+
     /** The proven rewrites of {@code finding}, the preferred first. */
     public List<Rewrite> rewritesOf(Finding finding) {
         return rewrites.stream().filter(r -> r.answers(finding)).toList();

@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,13 @@ public final class GuardedSession {
     /** Advisories kept per session: the most recent operations only. */
     static final int MAX_ADVISORIES = 256;
 
+    /**
+     * Most characters of advisory text a session keeps ({@link Advisory#textLength}, about 8 MB of
+     * heap): the oldest advisories go first, the newest is always kept. A refusal of a statement of
+     * a megabyte carries its rewrites' text, so a count alone did not bound what a session holds.
+     */
+    static final long MAX_ADVISORY_CHARS = 4L * 1024 * 1024;
+
     /** Waits for an operation of this session to end, at most for a timeout; false when it still runs. */
     @FunctionalInterface
     interface OperationEnd {
@@ -54,15 +62,10 @@ public final class GuardedSession {
     private final Map<OperationHandle, AwaitedJob> awaitingJob = new ConcurrentHashMap<>();
     /** Operations of a bare SET: their answer lists the session's configuration, to be redacted. */
     private final Set<OperationHandle> listings = ConcurrentHashMap.newKeySet();
-    private final Map<String, Advisory> advisories =
-            new LinkedHashMap<>() {
-                private static final long serialVersionUID = 1L;
-
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Advisory> eldest) {
-                    return size() > MAX_ADVISORIES;
-                }
-            };
+    /** Kept advisories, oldest first, within {@link #MAX_ADVISORIES} and {@link #MAX_ADVISORY_CHARS}. */
+    private final Map<String, Advisory> advisories = new LinkedHashMap<>();
+    /** The {@link Advisory#textLength} of every kept advisory. */
+    private long keptChars;
     private OperationHandle lastChange;
     /** The rewrites being proven for operations that ran, by operation handle; removed when proven. */
     private final Map<String, CompletableFuture<Void>> rewriting = new ConcurrentHashMap<>();
@@ -183,7 +186,7 @@ public final class GuardedSession {
         synchronized (this) {
             Advisory advisory = advisories.get(operationHandle);
             if (advisory != null) {
-                advisories.put(operationHandle, advisory.pending());
+                keep(advisory.pending());
             }
         }
         rewriting.put(operationHandle, proving);
@@ -200,7 +203,7 @@ public final class GuardedSession {
     synchronized void attachRewrites(String operationHandle, Rewrites proven) {
         Advisory advisory = advisories.get(operationHandle);
         if (advisory != null) {
-            advisories.put(operationHandle, advisory.withRewrites(proven.verified()));
+            keep(advisory.withRewrites(proven.verified()));
         }
     }
 
@@ -215,7 +218,27 @@ public final class GuardedSession {
     }
 
     synchronized void remember(Advisory advisory) {
-        advisories.put(advisory.operationHandle(), advisory);
+        keep(advisory);
+    }
+
+    /** Keeps {@code advisory} (in place of its operation's earlier one), then drops the oldest beyond the bounds. */
+    private synchronized void keep(Advisory advisory) {
+        Advisory replaced = advisories.put(advisory.operationHandle(), advisory);
+        keptChars += advisory.textLength() - (replaced == null ? 0 : replaced.textLength());
+        Iterator<Map.Entry<String, Advisory>> oldest = advisories.entrySet().iterator();
+        while (advisories.size() > 1 && (advisories.size() > MAX_ADVISORIES || keptChars > MAX_ADVISORY_CHARS)) {
+            Map.Entry<String, Advisory> dropped = oldest.next();
+            if (dropped.getKey().equals(advisory.operationHandle())) {
+                continue;
+            }
+            keptChars -= dropped.getValue().textLength();
+            oldest.remove();
+        }
+    }
+
+    /** Characters of advisory text the session keeps. */
+    synchronized long keptAdvisoryChars() {
+        return keptChars;
     }
 
     synchronized Optional<Advisory> advisory(String operationHandle) {

@@ -39,6 +39,33 @@ class GuardedSessionTest {
     }
 
     @Test
+    void keptAdvisoriesAreBoundedInTextNotOnlyInCount() {
+        // Ten refusals of a statement of a megabyte: each advisory holds its rewrite's text.
+        String huge = "x".repeat(1024 * 1024);
+        for (int i = 0; i < 10; i++) {
+            session.remember(advisory("op-" + i, huge));
+        }
+
+        assertThat(session.keptAdvisoryChars()).isLessThanOrEqualTo(GuardedSession.MAX_ADVISORY_CHARS);
+        assertThat(session.advisories()).extracting(Advisory::operationHandle).contains("op-9").doesNotContain("op-0");
+        assertThat(session.keptAdvisoryChars())
+                .isEqualTo(session.advisories().stream().mapToLong(Advisory::textLength).sum());
+    }
+
+    @Test
+    void theNewestAdvisoryIsKeptEvenWhenItAloneIsOverTheBound() {
+        session.remember(advisory("small", "y"));
+        session.remember(advisory("huge", "x".repeat((int) GuardedSession.MAX_ADVISORY_CHARS + 1)));
+
+        assertThat(session.advisories()).extracting(Advisory::operationHandle).containsExactly("huge");
+    }
+
+    private static Advisory advisory(String handle, String text) {
+        return new Advisory(handle, "BLOCK", "QUERY", List.of(new io.github.sqlguard.rules.Finding(
+                "unbounded-rank", io.github.sqlguard.rules.Level.BLOCK, "reason", "Rank[5]", text, "fix", "docs")));
+    }
+
+    @Test
     void callsRunOneAtATimeInTheOrderTheyArrive() throws Exception {
         List<String> ran = Collections.synchronizedList(new ArrayList<>());
         CountDownLatch firstHolds = new CountDownLatch(1);
