@@ -80,7 +80,20 @@ class StateChangesIT {
      * The pairs whose verdict the guard does not give yet, with why: the restore maps every
      * operator's state by id, and what differs is inside the state, which the guard does not read.
      */
-    static final Map<String, String> KNOWN_GAPS = Map.of(
+    static final Map<String, String> KNOWN_GAPS = knownGaps();
+
+    private static Map<String, String> knownGaps() {
+        Map<String, String> gaps = new HashMap<>(ALL_LINES_GAPS);
+        if (FlinkLine.current().line().equals("1.20")) {
+            gaps.put("05-ttl-enabled",
+                    "Flink 1.20 cannot switch a state TTL on for existing state (StateMigrationException after start; 2.2+"
+                            + " migrates it); the guard does not yet compare the savepoint's state serializers (no TTL)"
+                            + " with the new job's (a TTL)");
+        }
+        return Map.copyOf(gaps);
+    }
+
+    private static final Map<String, String> ALL_LINES_GAPS = Map.of(
             "04-top-n-raised",
             "the Rank's state maps; that N grew is not in the savepoint's metadata (the guard would need the old"
                     + " job's plan), so no restore-changed-meaning WARN is given",
@@ -217,7 +230,9 @@ class StateChangesIT {
                 execute(session, statement);
             }
             String last = statements.get(statements.size() - 1);
-            RestSession.StatementResult explained = session.execute("EXPLAIN " + last, 1, TIMEOUT);
+            // EXPLAIN STATEMENT SET BEGIN ... END: the form both lines parse (1.20 has no EXPLAIN EXECUTE STATEMENT SET).
+            String explainable = last.regionMatches(true, 0, "EXECUTE STATEMENT SET", 0, 21) ? last.substring(8) : last;
+            RestSession.StatementResult explained = session.execute("EXPLAIN " + explainable, 1, TIMEOUT);
             assertThat(explained.failed()).as("EXPLAIN of %s: %s", change.dir(), explained.error()).isFalse();
             StringBuilder text = new StringBuilder();
             for (JsonNode row : explained.rows()) {

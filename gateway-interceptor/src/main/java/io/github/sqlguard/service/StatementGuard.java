@@ -219,7 +219,7 @@ public final class StatementGuard {
                         || (analysis.unanalysed().isPresent() && policy.failMode() == FailMode.CLOSED);
         return Decision.of(
                 verdict, analysis.plan(), analysis.ttl(), analysis.unanalysed(), refuse, analysis.flinkError(),
-                elapsedMs(analysis.startNanos()), analysis.judged());
+                elapsedMs(analysis.startNanos()), analysis.judged()).withRestore(analysis.restore());
     }
 
     /** Why a statement the guard would plan is not analysed: its planned text could not be found. */
