@@ -3,7 +3,6 @@ package io.github.sqlguard.flink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.rules.AnalysisContext;
-import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Restore.SavedOperator;
 import io.github.sqlguard.rules.RuleHit;
@@ -102,6 +101,22 @@ class StatementRestoresTest {
         });
         assertThat(new RestoreStateSkippedRule().check(context(restore))).isEmpty();
         assertThat(new RestoreUnreadableRule().check(context(restore))).isEmpty();
+    }
+
+    @Test
+    void theOlderIgnoreKeyThatFlinkDoesNotReadIsNamedInTheRefusal() throws Exception {
+        String savepoint = savepoint(List.of(withState(AGGREGATE, 120)));
+        Map<String, String> config = Map.of(
+                "execution.savepoint.ignore-unclaimed-state", "true",
+                "execution.state-recovery.ignore-unclaimed-state", "false");
+
+        Restore restore = StatementRestores.judge(savepoint, config, getClass().getClassLoader(), () -> job(RANK));
+
+        assertThat(restore.unhonouredKey()).contains("execution.savepoint.ignore-unclaimed-state");
+        assertThat(new RestoreUnclaimedStateRule().check(context(restore))).singleElement()
+                .satisfies(hit -> assertThat(hit.reason()).contains(
+                        "'execution.savepoint.ignore-unclaimed-state' to true", "does not take effect"));
+        assertThat(new RestoreStateSkippedRule().check(context(restore))).isEmpty();
     }
 
     @Test

@@ -48,7 +48,8 @@ public final class RestoreStateSkippedRule implements Rule {
                 RestoreRules.node(restore),
                 "",
                 "Keep the statement's shape up to the stateful operator so that the new job claims the state, or, if"
-                        + " starting without that state is intended, allow it for this statement:"
+                        + " starting without that state is intended and the policy allows this rule's suppression, say so on"
+                        + " the statement:"
                         + " -- sql-guard:allow restore-state-skipped <reason>"));
     }
 }
