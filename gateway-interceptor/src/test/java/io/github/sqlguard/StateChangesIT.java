@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.statement.ScriptSplitter;
+import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
 import io.github.sqlguard.testing.SavepointRestores;
@@ -195,6 +196,20 @@ class StateChangesIT {
                 .as("what Flink %s did with %s restoring %s (%s)", FlinkLine.current().line(), pair, savepoint, real.reason())
                 .isEqualTo(change.expectedOutcome());
 
+        // The audit record carries the savepoint's operators the new job claims and those it does not, with their sizes.
+        JsonNode unclaimed = verdict.restore().path("unclaimed");
+        if (real.outcome() == Outcome.NOT_MAPPABLE || real.outcome() == Outcome.RESTORED_WITH_STATE_SKIPPED) {
+            assertThat(unclaimed).as("unclaimed operators audited for %s", pair).isNotEmpty();
+            assertThat(unclaimed.get(0).path("stateBytes").asLong()).isPositive();
+        } else {
+            assertThat(unclaimed).as("unclaimed operators audited for %s", pair).isEmpty();
+            assertThat(verdict.restore().path("matched")).as("matched operators audited for %s", pair).isNotEmpty();
+        }
+        if (change.statements().stream().anyMatch(st -> st.contains("'execution.savepoint.ignore-unclaimed-state'"))) {
+            assertThat(verdict.text()).as("%s names the older key that does not take effect", pair)
+                    .contains("does not take effect");
+        }
+
         Set<String> expected = expectedRestoreRules(real.outcome(), change);
         if (KNOWN_GAPS.containsKey(pair)) {
             assertThat(verdict.restoreRules())
@@ -239,7 +254,10 @@ class StateChangesIT {
             for (JsonNode row : explained.rows()) {
                 text.append(row.path("fields").path(0).asText()).append('\n');
             }
-            Verdict verdict = Verdict.of(text.toString());
+            Verdict verdict = Verdict.of(text.toString(), AuditFile.forOperation(explained.operationHandle()).orElseThrow()
+                    .path("restore"));
+            assertThat(verdict.restore().path("savepoint").asText()).as("the audited restore of %s", change.dir())
+                    .isEqualTo(savepoint);
             if (verdict.label().equals("BLOCK")) {
                 Set<String> before = cluster.jobs().keySet();
                 RestSession.StatementResult run = session.execute(last, 1, TIMEOUT);
@@ -256,12 +274,12 @@ class StateChangesIT {
     }
 
     /** The guard's section of an EXPLAIN: its verdict and the restore rules of its findings. */
-    record Verdict(String label, Set<String> restoreRules, String text) {
+    record Verdict(String label, Set<String> restoreRules, String text, JsonNode restore) {
         private static final Pattern VERDICT = Pattern.compile("Verdict: (\\w+)");
         /** A finding's line, as {@code Finding#describe} starts it: {@code LEVEL rule-id: reason}. */
         private static final Pattern RESTORE_RULE = Pattern.compile("(?m)^(?:BLOCK|WARN|INFO) (restore-[a-z-]+): ");
 
-        static Verdict of(String explain) {
+        static Verdict of(String explain, JsonNode restore) {
             int section = explain.indexOf("== SQL Guard ==");
             String guard = section < 0 ? explain : explain.substring(section);
             Matcher verdict = VERDICT.matcher(guard);
@@ -271,7 +289,7 @@ class StateChangesIT {
             while (rule.find()) {
                 rules.add(rule.group(1));
             }
-            return new Verdict(label, rules, guard);
+            return new Verdict(label, rules, guard, restore);
         }
     }
 
