@@ -96,6 +96,8 @@ public record AuditRecord(
      * @param rewrites the proven rewrites of the findings: rule, family, SHA-256 of the rewrite's SQL
      *     and the stateful operators of its proven plan
      * @param rewriteCounts per rule, the rewrites offered (written), verified (proven) and rejected
+     * @param restore the savepoint a statement would restore from and what of it the new job claims;
+     *     {@code null} for a statement that restores no state
      */
     public record Decided(
             String verdict,
@@ -106,17 +108,18 @@ public record AuditRecord(
             List<OperatorStateTtl> operatorStateTtl,
             long analysisMs,
             List<AuditRewrite> rewrites,
-            List<RewriteCount> rewriteCounts) {
+            List<RewriteCount> rewriteCounts,
+            AuditRestore restore) {
 
         /** A record of a call no rule judged (a policy reload): {@code OK}, nothing found, no state. */
         public static Decided nothingJudged() {
-            return new Decided("OK", List.of(), List.of(), 0L, Map.of(), List.of(), 0, List.of(), List.of());
+            return new Decided("OK", List.of(), List.of(), 0L, Map.of(), List.of(), 0, List.of(), List.of(), null);
         }
 
         /** The same decision in a record that took {@code ms} of analysis. */
         Decided withAnalysisMs(long ms) {
             return new Decided(verdict, findings, suppressed, effectiveStateTtlMs, statefulOperators, operatorStateTtl, ms,
-                    rewrites, rewriteCounts);
+                    rewrites, rewriteCounts, restore);
         }
     }
 
@@ -129,6 +132,29 @@ public record AuditRecord(
      * @param operators the stateful operators of its proven plan, e.g. {@code ["WindowRank"]}
      */
     public record AuditRewrite(String rule, String family, String sha256, List<String> operators) {}
+
+    /**
+     * What a statement would restore, as recorded.
+     *
+     * @param savepoint the savepoint path its configuration names
+     * @param unreadable why the guard could not read it (or build the job), or {@code null}
+     * @param ignoreUnclaimed {@code execution.state-recovery.ignore-unclaimed-state} as Flink reads it
+     * @param matched the savepoint's operators with state that the new job claims
+     * @param unclaimed the savepoint's operators with state that no operator of the new job claims
+     */
+    public record AuditRestore(
+            String savepoint, String unreadable, boolean ignoreUnclaimed, List<AuditSavedOperator> matched,
+            List<AuditSavedOperator> unclaimed) {}
+
+    /**
+     * An operator of a savepoint with state.
+     *
+     * @param operatorId Flink's operator id (hex)
+     * @param name its name where the savepoint records one (Flink 2.x), or {@code null}
+     * @param stateBytes its state size in bytes, from the savepoint's metadata
+     * @param claimedBy the new job's vertex that claims it, or {@code null}
+     */
+    public record AuditSavedOperator(String operatorId, String name, long stateBytes, String claimedBy) {}
 
     /** Per rule: rewrites offered (written), verified (proven) and rejected (not proven) for one statement. */
     public record RewriteCount(String rule, int offered, int verified, int rejected) {}

@@ -9,6 +9,7 @@ import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rewrite.Rewrites;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.Restore;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -94,11 +95,24 @@ public final class Auditor {
                 new AuditRecord.Decided(
                         decision.verdictLabel(), findings, decision.verdict().suppressed(),
                         decision.effectiveStateTtl().toMillis(), state.statefulOperators(), state.operatorStateTtl(),
-                        decision.analysisMs(), proven, counts);
+                        decision.analysisMs(), proven, counts, decision.restore().map(Auditor::restoreOf).orElse(null));
         return new AuditRecord(
                 Instant.now().toString(), decision.id(), instance, call, sessionId, who, statementOf(what), decided,
                 new AuditRecord.Happened(
                         null, Outcome.DECIDED.label(), null, decision.unanalysedReason().orElse(null), null));
+    }
+
+    /** What a decision record says of a restore: the savepoint, and its operators matched and unmatched with their sizes. */
+    private static AuditRecord.AuditRestore restoreOf(Restore restore) {
+        return new AuditRecord.AuditRestore(
+                restore.savepoint(), restore.unreadable().orElse(null), restore.ignoreUnclaimed(),
+                restore.matched().stream().map(Auditor::savedOf).toList(),
+                restore.unclaimed().stream().map(Auditor::savedOf).toList());
+    }
+
+    private static AuditRecord.AuditSavedOperator savedOf(Restore.SavedOperator saved) {
+        return new AuditRecord.AuditSavedOperator(
+                saved.operatorId(), saved.name().orElse(null), saved.stateBytes(), saved.claimedBy().orElse(null));
     }
 
     /**

@@ -6,6 +6,7 @@ import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rewrite.Rewrites;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Verdict;
 
 import java.time.Duration;
@@ -30,6 +31,8 @@ import java.util.UUID;
  *     as such; empty for any other statement, and when it was not planned
  * @param rewrites the proven rewrites of its findings, when they were proven before the call went
  *     on (a refused statement's, or every one's in lint); {@link Rewrites#NONE} otherwise
+ * @param restore what the statement would restore from a savepoint, when its configuration names
+ *     one and the gateway judged it; empty otherwise
  */
 public record Decision(
         String id,
@@ -41,7 +44,8 @@ public record Decision(
         Optional<Throwable> flinkError,
         long analysisMs,
         Optional<JudgedOperation> judged,
-        Rewrites rewrites) {
+        Rewrites rewrites,
+        Optional<Restore> restore) {
 
     /** A decision with a fresh id, on a statement with nothing to run as judged. */
     public static Decision of(
@@ -56,21 +60,28 @@ public record Decision(
             boolean refuse, Optional<Throwable> flinkError, long analysisMs, Optional<JudgedOperation> judged) {
         return new Decision(
                 UUID.randomUUID().toString(), verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError,
-                analysisMs, judged, Rewrites.NONE);
+                analysisMs, judged, Rewrites.NONE, Optional.empty());
     }
 
     /** The same decision, refused or not. */
     public Decision withRefuse(boolean newRefuse) {
         return new Decision(
                 id, verdict, plan, effectiveStateTtl, unanalysedReason, newRefuse, flinkError, analysisMs, judged,
-                rewrites);
+                rewrites, restore);
+    }
+
+    /** The same decision with what its statement would restore ({@link Restore}), as the audit records it. */
+    public Decision withRestore(Optional<Restore> judgedRestore) {
+        return new Decision(
+                id, verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError, analysisMs, judged, rewrites,
+                judgedRestore);
     }
 
     /** The same decision with the proven rewrites of its findings; the time spent proving them counts as analysis. */
     public Decision withRewrites(Rewrites proven, long rewriteMs) {
         return new Decision(
                 id, verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError, analysisMs + rewriteMs,
-                judged, proven);
+                judged, proven, restore);
     }
 
     /** {@code OK}, {@code INFO}, {@code WARN}, {@code BLOCK}, or {@code UNANALYSED}. */

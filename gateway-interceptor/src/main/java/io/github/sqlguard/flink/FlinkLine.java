@@ -3,6 +3,7 @@ package io.github.sqlguard.flink;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.plugin.PluginManager;
+import org.apache.flink.runtime.checkpoint.OperatorState;
 import org.apache.flink.runtime.metrics.ReporterSetup;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
@@ -13,6 +14,7 @@ import javax.annotation.Nullable;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Everything the guard uses that differs between the Flink lines it is built for, behind one small
@@ -90,4 +92,13 @@ public interface FlinkLine {
      * ReporterSetupBuilder}; 1.20: {@code ReporterSetup#fromConfiguration}).
      */
     List<ReporterSetup> metricReporters(Configuration config, PluginManager plugins);
+
+    /**
+     * The name a savepoint records for an operator's state ({@code OperatorState#getOperatorName},
+     * Flink 2.x); empty on 1.20, whose savepoints record only the operator id.
+     */
+    Optional<String> savedOperatorName(OperatorState state);
+
+    /** The uid a savepoint records for an operator's state ({@code OperatorState#getOperatorUid}, Flink 2.x); empty on 1.20. */
+    Optional<String> savedOperatorUid(OperatorState state);
 }

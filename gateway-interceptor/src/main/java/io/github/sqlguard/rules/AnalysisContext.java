@@ -28,6 +28,8 @@ import java.util.Optional;
  * @param options the values of the rule options in force (the policy's, or its scope's); the {@link
  *     RuleEngine} gives each rule only the options it declares
  * @param advised the window size and state TTL a fix proposes, the ones the proven rewrites use
+ * @param restore what the statement would restore, when its configuration names a savepoint and
+ *     the gateway judged it ({@link Restore})
  */
 public record AnalysisContext(
         ParsedSql statement,
@@ -38,7 +40,22 @@ public record AnalysisContext(
         List<ConfigChange> changes,
         Map<String, String> config,
         RuleOptions options,
-        AdvisedValues advised) {
+        AdvisedValues advised,
+        Optional<Restore> restore) {
+
+    /** A context of a statement that restores no state. */
+    public AnalysisContext(
+            ParsedSql statement,
+            Optional<ExplainedPlan> plan,
+            Optional<PlannerError> plannerError,
+            boolean streaming,
+            Duration effectiveStateTtl,
+            List<ConfigChange> changes,
+            Map<String, String> config,
+            RuleOptions options,
+            AdvisedValues advised) {
+        this(statement, plan, plannerError, streaming, effectiveStateTtl, changes, config, options, advised, Optional.empty());
+    }
 
     /** A context whose fixes propose the default window size and state TTL ({@link AdvisedValues#DEFAULTS}). */
     public AnalysisContext(
@@ -66,6 +83,6 @@ public record AnalysisContext(
     AnalysisContext forRule(RuleDeclaration rule) {
         return new AnalysisContext(
                 statement, plan, plannerError, streaming, effectiveStateTtl, changes, config, options.only(rule.options()),
-                advised);
+                advised, restore);
     }
 }

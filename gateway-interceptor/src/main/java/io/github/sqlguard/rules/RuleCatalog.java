@@ -27,6 +27,9 @@ import io.github.sqlguard.rules.plan.RankRetractRule;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.rules.plan.UnboundedOverAggregateRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
+import io.github.sqlguard.rules.restore.RestoreStateSkippedRule;
+import io.github.sqlguard.rules.restore.RestoreUnclaimedStateRule;
+import io.github.sqlguard.rules.restore.RestoreUnreadableRule;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,6 +91,9 @@ public final class RuleCatalog {
                         new LargeTopNRule(),
                         new UnboundedOverAggregateRule(),
                         new StatefulWithoutTtlRule(),
+                        new RestoreUnreadableRule(),
+                        new RestoreUnclaimedStateRule(),
+                        new RestoreStateSkippedRule(),
                         new TtlBareNumberRule(),
                         new TtlTooShortRule(),
                         new TtlInvalidValueRule(),

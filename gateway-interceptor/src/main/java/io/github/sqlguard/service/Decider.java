@@ -2,13 +2,18 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.flink.ExplainOutcome;
+import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.flink.StatementJobs;
+import io.github.sqlguard.flink.StatementRestores;
 import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.metrics.GuardMetrics;
 import io.github.sqlguard.policy.Mode;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.policy.ScopedPolicy;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlannerError;
+import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleRole;
@@ -52,6 +57,7 @@ final class Decider {
     private final Classifier classifier;
     private final GuardMetrics metrics;
     private final RewriteStage rewrites;
+    private final Optional<GatewaySessions> sessions;
 
     Decider(
             SqlGatewayService delegate, RuleCatalog catalog, SessionPlanner planner, Classifier classifier,
@@ -62,6 +68,7 @@ final class Decider {
         this.classifier = classifier;
         this.metrics = metrics;
         this.rewrites = rewrites;
+        this.sessions = GatewaySessions.of(delegate);
     }
 
     /**
@@ -104,6 +111,7 @@ final class Decider {
                                 (body, streaming) -> explained(planner.plan(
                                         call.sessionHandle(), body, executionConfig, streaming,
                                         call.policy().explainTimeout())));
+                analysis = restoring(call, analysis, executionConfig);
                 CallContext decided =
                         analysis.unanalysed().isPresent()
                                 ? call.underAnyTable()
@@ -123,6 +131,44 @@ final class Decider {
                         guardOf(unknown.scoped()).unanalysable(statement, "internal error in the guard: " + PlannerError.of(e).root()));
             }
         });
+    }
+
+    /**
+     * {@code analysis} with what its statement would restore, when its configuration names a
+     * savepoint ({@link StatementRestores#savepointPath}; a statement without one pays two key
+     * look-ups) and it runs a job of a compiled plan (an INSERT, a statement set, or the one an
+     * EXPLAIN explains): the savepoint's metadata read with Flink's readers against the job graph of
+     * the judged plan, built in a table environment of the session with the statement's execution
+     * config, as the hand-off runs it ({@link StatementJobs#ofJudgedPlan}; the same operator ids as
+     * the statement's text, {@code StatementUids}).
+     */
+    private StatementGuard.Analysis restoring(
+            CallContext call, StatementGuard.Analysis analysis, Configuration executionConfig) {
+        Optional<String> plan = analysis.plan().flatMap(ExplainedPlan::executablePlan);
+        if (plan.isEmpty()) {
+            return analysis;
+        }
+        Optional<String> savepoint = StatementRestores.savepointPath(analysis.config());
+        if (savepoint.isEmpty()) {
+            return analysis;
+        }
+        return analysis.restoring(restore(call, analysis, executionConfig, savepoint.get(), plan.get()));
+    }
+
+    private Restore restore(
+            CallContext call, StatementGuard.Analysis analysis, Configuration executionConfig, String savepoint,
+            String plan) {
+        {
+            if (sessions.isEmpty()) {
+                return Restore.unreadable(
+                        savepoint, "this gateway's service is not Flink's own, so the guard cannot build the job",
+                        StatementRestores.ignoresUnclaimedState(analysis.config()), Optional.empty());
+            }
+            GatewaySessions flink = sessions.get();
+            return StatementRestores.judge(
+                    savepoint, analysis.config(), flink.userClassLoader(call.sessionHandle()),
+                    () -> StatementJobs.ofJudgedPlan(flink.tableEnvironment(call.sessionHandle(), executionConfig), plan));
+        }
     }
 
     /**

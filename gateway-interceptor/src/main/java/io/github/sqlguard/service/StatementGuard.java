@@ -11,6 +11,7 @@ import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.ConfigChange;
+import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.rules.StateTtl;
@@ -131,6 +132,7 @@ public final class StatementGuard {
      * @param changes the configuration the call applies
      * @param config the session configuration with the execution config on top
      * @param startNanos when the analysis began ({@link System#nanoTime()})
+     * @param restore what the statement would restore from a savepoint, once judged ({@link #restoring})
      */
     public record Analysis(
             ParsedStatement statement,
@@ -144,7 +146,16 @@ public final class StatementGuard {
             Duration ttl,
             List<ConfigChange> changes,
             Map<String, String> config,
-            long startNanos) {}
+            long startNanos,
+            Optional<Restore> restore) {
+
+        /** This analysis with what the statement would restore. */
+        public Analysis restoring(Restore restored) {
+            return new Analysis(
+                    statement, plan, judged(), plannerError, flinkError, unanalysed, plannersBusy, streaming, ttl, changes,
+                    config, startNanos, Optional.of(restored));
+        }
+    }
 
     /**
      * Finds out what the rules judge of {@code statement}: its configuration, and its plan through
@@ -191,7 +202,7 @@ public final class StatementGuard {
         }
         return new Analysis(
                 statement, plan, judged, plannerError, flinkError, unanalysed, plannersBusy, streaming,
-                StateTtl.effective(config), changes, config, start);
+                StateTtl.effective(config), changes, config, start, Optional.empty());
     }
 
     /** The rules' verdict on {@code analysis} under this guard's policy, as a decision. */
@@ -199,7 +210,8 @@ public final class StatementGuard {
         AnalysisContext context =
                 new AnalysisContext(
                         analysis.statement(), analysis.plan(), analysis.plannerError(), analysis.streaming(),
-                        analysis.ttl(), analysis.changes(), analysis.config(), policy.ruleOptions(), advised());
+                        analysis.ttl(), analysis.changes(), analysis.config(), policy.ruleOptions(), advised(),
+                        analysis.restore());
         Verdict verdict = engine.evaluate(context);
         // A full planner pool is a limit of the gateway, not a failure to analyse: refused in either fail mode.
         boolean refuse =
@@ -207,7 +219,7 @@ public final class StatementGuard {
                         || (analysis.unanalysed().isPresent() && policy.failMode() == FailMode.CLOSED);
         return Decision.of(
                 verdict, analysis.plan(), analysis.ttl(), analysis.unanalysed(), refuse, analysis.flinkError(),
-                elapsedMs(analysis.startNanos()), analysis.judged());
+                elapsedMs(analysis.startNanos()), analysis.judged()).withRestore(analysis.restore());
     }
 
     /** Why a statement the guard would plan is not analysed: its planned text could not be found. */

@@ -60,7 +60,7 @@ class AuditLogTest {
                 "user", "claimedUser", "identitySource", "identityRejected", "scope", "policyHash", "tables",
                 "kind", "statement", "statementTruncated", "statementSha256",
                 "verdict", "findings", "suppressed", "effectiveStateTtlMs", "statefulOperators", "operatorStateTtl",
-                "analysisMs", "rewrites", "rewriteCounts",
+                "analysisMs", "rewrites", "rewriteCounts", "restore",
                 "operationHandle", "outcome", "execution", "error", "jobId");
     }
 
@@ -94,7 +94,7 @@ class AuditLogTest {
                 new AuditRecord.Statement("QUERY", statement, false, "9f2c"),
                 new AuditRecord.Decided(
                         "BLOCK", List.of(new AuditRecord.AuditFinding("unbounded-rank", "BLOCK", "Rank(...)")), List.of(),
-                        0L, stateful, List.of(), 41L, List.of(), List.of()),
+                        0L, stateful, List.of(), 41L, List.of(), List.of(), null),
                 new AuditRecord.Happened("0d3e", "blocked", null, null, null));
     }
 

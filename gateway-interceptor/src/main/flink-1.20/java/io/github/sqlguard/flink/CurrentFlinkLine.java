@@ -3,6 +3,7 @@ package io.github.sqlguard.flink;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.plugin.PluginManager;
+import org.apache.flink.runtime.checkpoint.OperatorState;
 import org.apache.flink.runtime.metrics.ReporterSetup;
 import org.apache.flink.sql.parser.ddl.SqlCreateView;
 import org.apache.flink.sql.parser.ddl.SqlCreateMaterializedTable;
@@ -18,6 +19,7 @@ import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Flink 1.20: CTAS and materialized tables in the parser's {@code ddl} package, no {@code ALTER
@@ -88,5 +90,15 @@ final class CurrentFlinkLine implements FlinkLine {
     @Override
     public List<ReporterSetup> metricReporters(Configuration config, PluginManager plugins) {
         return ReporterSetup.fromConfiguration(config, plugins);
+    }
+
+    @Override
+    public Optional<String> savedOperatorName(OperatorState state) {
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<String> savedOperatorUid(OperatorState state) {
+        return Optional.empty();
     }
 }

@@ -3,6 +3,7 @@ package io.github.sqlguard.flink;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.plugin.PluginManager;
+import org.apache.flink.runtime.checkpoint.OperatorState;
 import org.apache.flink.runtime.metrics.ReporterSetup;
 import org.apache.flink.runtime.metrics.ReporterSetupBuilder;
 import org.apache.flink.runtime.metrics.filter.DefaultReporterFilters;
@@ -19,6 +20,7 @@ import javax.annotation.Nullable;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Flink 2.x (built and tested with 2.3): the parser's {@code ddl.table} and {@code ddl.materializedtable} packages, {@code deployScript}. */
 final class CurrentFlinkLine implements FlinkLine {
@@ -83,5 +85,15 @@ final class CurrentFlinkLine implements FlinkLine {
     public List<ReporterSetup> metricReporters(Configuration config, PluginManager plugins) {
         return ReporterSetupBuilder.METRIC_SETUP_BUILDER.fromConfiguration(
                 config, DefaultReporterFilters::metricsFromConfiguration, plugins);
+    }
+
+    @Override
+    public Optional<String> savedOperatorName(OperatorState state) {
+        return state.getOperatorName().filter(n -> !n.isEmpty());
+    }
+
+    @Override
+    public Optional<String> savedOperatorUid(OperatorState state) {
+        return state.getOperatorUid().filter(u -> !u.isEmpty());
     }
 }

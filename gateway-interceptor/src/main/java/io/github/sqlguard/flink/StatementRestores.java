@@ -1,0 +1,155 @@
+package io.github.sqlguard.flink;
+
+import io.github.sqlguard.rules.Restore;
+import io.github.sqlguard.rules.Restore.SavedOperator;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.runtime.OperatorIDPair;
+import org.apache.flink.runtime.checkpoint.Checkpoints;
+import org.apache.flink.runtime.checkpoint.OperatorState;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.jobgraph.JobVertex;
+import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.runtime.state.CompletedCheckpointStorageLocation;
+import org.apache.flink.runtime.state.filesystem.AbstractFsCheckpointStorageAccess;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * What a statement would restore, judged before its job is submitted: the savepoint its
+ * configuration names, read with Flink's own readers ({@code
+ * AbstractFsCheckpointStorageAccess#resolveCheckpointPointer} finds its {@code _metadata} through
+ * Flink's {@code FileSystem}, {@code Checkpoints#loadCheckpointMetadata} reads it, as the JobManager
+ * does on restore), set against the operator ids of the job the statement would run ({@link
+ * StatementJobs}). The state of each of the savepoint's operators is claimed as Flink's {@code
+ * Checkpoints#loadAndValidateCheckpoint} claims it: by an operator of the new job with its id
+ * (generated, or from a user-defined uid); an operator that has no state (no coordinator state,
+ * no subtask with state, {@code OperatorSubtaskState#hasState}) needs no claim.
+ */
+public final class StatementRestores {
+
+    /** Flink's older key of {@code execution.state-recovery.ignore-unclaimed-state}, deprecated. */
+    static final String OLDER_IGNORE_KEY = "execution.savepoint.ignore-unclaimed-state";
+
+    private StatementRestores() {}
+
+    /**
+     * The savepoint a statement with {@code config} (the session's configuration, the gateway's
+     * {@code config.yaml} under it, and the statement's execution config on top) restores from:
+     * {@code execution.state-recovery.path} or its older key {@code execution.savepoint.path}, read
+     * with Flink's own option ({@link StateRecoveryOptions#SAVEPOINT_PATH}). Empty for a statement
+     * that starts without state, checked by two key look-ups first, so that it pays nothing more.
+     */
+    public static Optional<String> savepointPath(Map<String, String> config) {
+        if (!config.containsKey(StateRecoveryOptions.SAVEPOINT_PATH.key()) && !config.containsKey("execution.savepoint.path")) {
+            return Optional.empty();
+        }
+        return Configuration.fromMap(config).getOptional(StateRecoveryOptions.SAVEPOINT_PATH)
+                .map(String::strip)
+                .filter(path -> !path.isEmpty());
+    }
+
+    /**
+     * The restore of {@code savepoint} into the job {@code job} builds, with {@code config}'s
+     * setting for unclaimed state. A savepoint the guard cannot read, or a job it cannot build,
+     * gives a restore that says why ({@link Restore#unreadable}): never a verdict without reading it.
+     *
+     * @param classLoader the session's class loader, for the metadata's state handles
+     */
+    public static Restore judge(
+            String savepoint, Map<String, String> config, ClassLoader classLoader, Supplier<JobGraph> job) {
+        boolean ignoreUnclaimed = ignoresUnclaimedState(config);
+        Optional<String> unhonoured = unhonouredIgnoreKey(config, ignoreUnclaimed);
+        CheckpointMetadata metadata;
+        try {
+            metadata = read(savepoint, classLoader);
+        } catch (IOException | RuntimeException e) {
+            return Restore.unreadable(savepoint, "Flink could not read the savepoint's metadata: " + message(e), ignoreUnclaimed, unhonoured);
+        }
+        JobGraph graph;
+        try {
+            graph = job.get();
+        } catch (RuntimeException e) {
+            return Restore.unreadable(
+                    savepoint, "the guard could not build the job this statement would run: " + message(e), ignoreUnclaimed,
+                    unhonoured);
+        }
+        Map<OperatorID, String> claims = new HashMap<>();
+        for (JobVertex vertex : graph.getVertices()) {
+            for (OperatorIDPair ids : vertex.getOperatorIDs()) {
+                claims.put(ids.getGeneratedOperatorID(), vertex.getName());
+                ids.getUserDefinedOperatorID().ifPresent(id -> claims.put(id, vertex.getName()));
+            }
+        }
+        List<SavedOperator> matched = new ArrayList<>();
+        List<SavedOperator> unclaimed = new ArrayList<>();
+        FlinkLine line = FlinkLine.current();
+        for (OperatorState state : metadata.getOperatorStates()) {
+            if (!hasState(state)) {
+                continue;
+            }
+            Optional<String> claimedBy = Optional.ofNullable(claims.get(state.getOperatorID()));
+            SavedOperator saved = new SavedOperator(
+                    state.getOperatorID().toHexString(), line.savedOperatorName(state), line.savedOperatorUid(state),
+                    state.getStateSize(), claimedBy);
+            (claimedBy.isPresent() ? matched : unclaimed).add(saved);
+        }
+        return new Restore(savepoint, Optional.empty(), List.copyOf(matched), List.copyOf(unclaimed), ignoreUnclaimed, unhonoured);
+    }
+
+    /** The savepoint's metadata, found and read as the JobManager reads it. */
+    static CheckpointMetadata read(String savepoint, ClassLoader classLoader) throws IOException {
+        CompletedCheckpointStorageLocation location = AbstractFsCheckpointStorageAccess.resolveCheckpointPointer(savepoint);
+        try (InputStream in = location.getMetadataHandle().openInputStream();
+                DataInputStream data = new DataInputStream(in)) {
+            return Checkpoints.loadCheckpointMetadata(data, classLoader, location.getExternalPointer());
+        }
+    }
+
+    /** Flink's own test of whether an operator's state must be claimed ({@code Checkpoints#loadAndValidateCheckpoint}). */
+    private static boolean hasState(OperatorState state) {
+        return state.getCoordinatorState() != null || state.getStates().stream().anyMatch(OperatorSubtaskState::hasState);
+    }
+
+    /**
+     * Whether Flink starts the job without unclaimed state: {@code
+     * execution.state-recovery.ignore-unclaimed-state} read with Flink's own option ({@link
+     * StateRecoveryOptions#SAVEPOINT_IGNORE_UNCLAIMED_STATE}) from the statement's configuration, as
+     * the job's {@code SavepointRestoreSettings} get it. Flink reads the older key {@code
+     * execution.savepoint.ignore-unclaimed-state} only as a fallback: where the new key is set at all
+     * (a {@code config.yaml} that sets it to {@code false}, a session property), a SET of the older
+     * key does not take effect (real restores on 2.3.0: shared state-changes pair 09, {@code
+     * StateChangesIT}).
+     */
+    public static boolean ignoresUnclaimedState(Map<String, String> config) {
+        return Configuration.fromMap(config).get(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE);
+    }
+
+    /** The older key, when the configuration sets it to true and Flink does not read it (the new key is set too). */
+    static Optional<String> unhonouredIgnoreKey(Map<String, String> config, boolean ignoreUnclaimed) {
+        String older = config.get(OLDER_IGNORE_KEY);
+        return !ignoreUnclaimed && older != null && Boolean.parseBoolean(older.strip())
+                ? Optional.of(OLDER_IGNORE_KEY)
+                : Optional.empty();
+    }
+
+    private static String message(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String text = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return root == e ? text : e.getClass().getSimpleName() + ": " + text;
+    }
+}

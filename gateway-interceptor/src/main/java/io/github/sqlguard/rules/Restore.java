@@ -1,0 +1,75 @@
+package io.github.sqlguard.rules;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a statement that restores state would restore: the savepoint Flink would read ({@code
+ * execution.state-recovery.path}, or its older key {@code execution.savepoint.path}), read with
+ * Flink's own readers, set against the operator ids of the job the statement would run. Flink maps
+ * a savepoint's state by operator id ({@code Checkpoints#loadAndValidateCheckpoint}): state of an
+ * operator no operator of the new job claims makes it refuse the job, unless {@code
+ * execution.state-recovery.ignore-unclaimed-state} is true, when the job starts without it.
+ *
+ * @param savepoint the savepoint path as the configuration names it
+ * @param unreadable why the guard could not read the savepoint's metadata or build the job (then
+ *     {@code matched} and {@code unclaimed} are empty): no verdict on the restore without reading it
+ * @param matched the savepoint's operators with state that an operator of the new job claims
+ * @param unclaimed the savepoint's operators with state that no operator of the new job claims
+ * @param ignoreUnclaimed {@code execution.state-recovery.ignore-unclaimed-state} as Flink reads it
+ *     from the statement's configuration
+ * @param unhonouredKey a key the user set to ignore unclaimed state that Flink does not read on this
+ *     line (the older {@code execution.savepoint.ignore-unclaimed-state} on 2.3), empty otherwise
+ */
+public record Restore(
+        String savepoint,
+        Optional<String> unreadable,
+        List<SavedOperator> matched,
+        List<SavedOperator> unclaimed,
+        boolean ignoreUnclaimed,
+        Optional<String> unhonouredKey) {
+
+    /** A restore the guard could not judge, and why. */
+    public static Restore unreadable(String savepoint, String why, boolean ignoreUnclaimed, Optional<String> unhonouredKey) {
+        return new Restore(savepoint, Optional.of(why), List.of(), List.of(), ignoreUnclaimed, unhonouredKey);
+    }
+
+    /** The total state size, in bytes, of {@code operators}. */
+    public static long bytes(List<SavedOperator> operators) {
+        return operators.stream().mapToLong(SavedOperator::stateBytes).sum();
+    }
+
+    /**
+     * One operator of the savepoint that has state, as its metadata names it.
+     *
+     * @param operatorId the operator id (hex), Flink's {@code OperatorID}
+     * @param name the operator's name where the savepoint records it (Flink 2.x's {@code
+     *     OperatorState#getOperatorName}; 1.20 records none)
+     * @param uid the operator's uid where the savepoint records it (Flink 2.x)
+     * @param stateBytes its state size ({@code OperatorState#getStateSize})
+     * @param claimedBy the name of the new job's vertex that claims it; empty when unclaimed
+     */
+    public record SavedOperator(
+            String operatorId, Optional<String> name, Optional<String> uid, long stateBytes, Optional<String> claimedBy) {
+
+        /** How a message names it: its name where the savepoint records one, and its id. */
+        public String describe() {
+            return name.map(n -> "'" + n + "' (operator id " + operatorId + ")").orElse("operator " + operatorId);
+        }
+    }
+
+    /** A size in bytes as a person reads it: {@code 1.2 MB}. */
+    public static String size(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " bytes";
+        }
+        String[] units = {"KB", "MB", "GB", "TB"};
+        double value = bytes;
+        int unit = -1;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return String.format(java.util.Locale.ROOT, "%.1f %s", value, units[unit]);
+    }
+}

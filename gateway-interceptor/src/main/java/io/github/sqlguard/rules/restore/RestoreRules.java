@@ -1,0 +1,33 @@
+package io.github.sqlguard.rules.restore;
+
+import io.github.sqlguard.rules.Restore;
+import io.github.sqlguard.rules.Restore.SavedOperator;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The wording the restore rules share. */
+final class RestoreRules {
+
+    private RestoreRules() {}
+
+    /** The node a restore finding names: the savepoint. */
+    static String node(Restore restore) {
+        return "savepoint " + restore.savepoint();
+    }
+
+    /** The savepoint's operators in {@code operators}, each with its state size. */
+    static String list(List<SavedOperator> operators) {
+        return operators.stream()
+                .map(o -> o.describe() + " with " + Restore.size(o.stateBytes()) + " of state")
+                .collect(Collectors.joining("; "));
+    }
+
+    /** What the savepoint's operators that the new job does claim are, for the record. */
+    static String matched(Restore restore) {
+        return restore.matched().isEmpty()
+                ? "No operator of the new job claims any of the savepoint's state."
+                : "The new job claims " + restore.matched().size() + " of the savepoint's operators with state ("
+                        + Restore.size(Restore.bytes(restore.matched())) + ").";
+    }
+}

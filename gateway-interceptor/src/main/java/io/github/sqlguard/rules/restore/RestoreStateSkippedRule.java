@@ -1,0 +1,55 @@
+package io.github.sqlguard.rules.restore;
+
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.Restore;
+import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleDeclaration;
+import io.github.sqlguard.rules.RuleHit;
+
+import java.util.List;
+
+/**
+ * {@code restore-state-skipped}: the statement restores a savepoint with state that no operator of
+ * its job claims, with {@code execution.state-recovery.ignore-unclaimed-state} true: Flink starts
+ * the job and throws that state away (the JobManager logs "Skipping savepoint state for operator
+ * ..."). Judged before anything is submitted, from the savepoint's metadata and the job graph Flink
+ * would be given.
+ */
+public final class RestoreStateSkippedRule implements Rule {
+
+    public static final String ID = "restore-state-skipped";
+
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(
+                    ID, Level.BLOCK,
+                    "The job would start without savepoint state that no operator of it claims (`ignore-unclaimed-state`).");
+
+    @Override
+    public RuleDeclaration declaration() {
+        return DECLARATION;
+    }
+
+    @Override
+    public List<RuleHit> check(AnalysisContext context) {
+        if (context.restore().isEmpty()) {
+            return List.of();
+        }
+        Restore restore = context.restore().get();
+        if (restore.unreadable().isPresent() || restore.unclaimed().isEmpty() || !restore.ignoreUnclaimed()) {
+            return List.of();
+        }
+        return List.of(RuleHit.of(
+                "This job would start without the " + Restore.size(Restore.bytes(restore.unclaimed())) + " of state of "
+                        + restore.unclaimed().size() + " operator(s) of savepoint " + restore.savepoint() + " ("
+                        + RestoreRules.list(restore.unclaimed()) + "): no operator of the new job claims it, and"
+                        + " 'execution.state-recovery.ignore-unclaimed-state' is true, so Flink skips it. Every count,"
+                        + " ranking and join table of those operators restarts from zero. " + RestoreRules.matched(restore),
+                RestoreRules.node(restore),
+                "",
+                "Keep the statement's shape up to the stateful operator so that the new job claims the state, or, if"
+                        + " starting without that state is intended and the policy allows this rule's suppression, say so on"
+                        + " the statement:"
+                        + " -- sql-guard:allow restore-state-skipped <reason>"));
+    }
+}

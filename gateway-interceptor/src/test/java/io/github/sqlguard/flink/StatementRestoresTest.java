@@ -1,0 +1,226 @@
+package io.github.sqlguard.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.Restore;
+import io.github.sqlguard.rules.Restore.SavedOperator;
+import io.github.sqlguard.rules.RuleHit;
+import io.github.sqlguard.rules.RuleOptions;
+import io.github.sqlguard.rules.restore.RestoreStateSkippedRule;
+import io.github.sqlguard.rules.restore.RestoreUnclaimedStateRule;
+import io.github.sqlguard.rules.restore.RestoreUnreadableRule;
+import io.github.sqlguard.statement.ParsedSql;
+
+import org.apache.flink.runtime.OperatorIDPair;
+import org.apache.flink.runtime.checkpoint.Checkpoints;
+import org.apache.flink.runtime.checkpoint.OperatorState;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.jobgraph.JobVertex;
+import org.apache.flink.runtime.jobgraph.JobVertexID;
+import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.runtime.state.OperatorStateHandle;
+import org.apache.flink.runtime.state.OperatorStreamStateHandle;
+import org.apache.flink.runtime.state.memory.ByteStreamStateHandle;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.DataOutputStream;
+import java.io.OutputStream;
+import java.lang.reflect.Constructor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A restore judged from a savepoint's metadata: the metadata is written by Flink's own writer
+ * ({@code Checkpoints#storeCheckpointMetadata}) into a savepoint directory and read back by the
+ * guard through Flink's file system, against a job graph whose operators claim some of its state;
+ * the restore settings are read with Flink's own options. The same restores on a real cluster:
+ * {@code StateChangesIT}.
+ */
+class StatementRestoresTest {
+
+    private static final OperatorID AGGREGATE = new OperatorID(1, 1);
+    private static final OperatorID RANK = new OperatorID(2, 2);
+    private static final OperatorID SINK = new OperatorID(3, 3);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aStatementWithoutASavepointPathRestoresNothing() {
+        assertThat(StatementRestores.savepointPath(Map.of("table.exec.state.ttl", "1 d"))).isEmpty();
+        assertThat(StatementRestores.savepointPath(Map.of("execution.state-recovery.path", " "))).isEmpty();
+    }
+
+    @Test
+    void theSavepointPathIsReadUnderEitherKey() {
+        assertThat(StatementRestores.savepointPath(Map.of("execution.state-recovery.path", "file:/sp/a"))).contains("file:/sp/a");
+        assertThat(StatementRestores.savepointPath(Map.of("execution.savepoint.path", "file:/sp/b"))).contains("file:/sp/b");
+    }
+
+    @Test
+    void theOlderIgnoreKeyCountsOnlyWhereFlinkReadsIt() {
+        assertThat(StatementRestores.ignoresUnclaimedState(Map.of())).isFalse();
+        assertThat(StatementRestores.ignoresUnclaimedState(Map.of("execution.state-recovery.ignore-unclaimed-state", "true")))
+                .isTrue();
+        // Flink's option falls back to the older key when the new one is not set...
+        assertThat(StatementRestores.ignoresUnclaimedState(Map.of("execution.savepoint.ignore-unclaimed-state", "true")))
+                .isTrue();
+        // ...and ignores it when the new one is (a config.yaml that sets it false).
+        Map<String, String> both = Map.of(
+                "execution.savepoint.ignore-unclaimed-state", "true",
+                "execution.state-recovery.ignore-unclaimed-state", "false");
+        assertThat(StatementRestores.ignoresUnclaimedState(both)).isFalse();
+        assertThat(StatementRestores.unhonouredIgnoreKey(both, false)).contains("execution.savepoint.ignore-unclaimed-state");
+    }
+
+    @Test
+    void stateOfAnOperatorTheNewJobLacksIsUnclaimedAndOperatorsWithoutStateNeedNoClaim() throws Exception {
+        String savepoint = savepoint(List.of(withState(AGGREGATE, 120), withState(RANK, 300), withoutState(SINK)));
+
+        Restore restore = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE));
+
+        assertThat(restore.unreadable()).isEmpty();
+        assertThat(restore.matched()).extracting(SavedOperator::operatorId).containsExactly(AGGREGATE.toHexString());
+        assertThat(restore.matched().get(0).claimedBy()).contains("GroupAggregate");
+        assertThat(restore.unclaimed()).extracting(SavedOperator::operatorId).containsExactly(RANK.toHexString());
+        assertThat(restore.unclaimed().get(0).stateBytes()).isEqualTo(300);
+        assertThat(restore.ignoreUnclaimed()).isFalse();
+
+        List<RuleHit> hits = new RestoreUnclaimedStateRule().check(context(restore));
+        assertThat(hits).singleElement().satisfies(hit -> {
+            assertThat(hit.reason()).contains("Flink would refuse to start this job", RANK.toHexString(), "300 bytes");
+            assertThat(hit.node()).isEqualTo("savepoint " + savepoint);
+        });
+        assertThat(new RestoreStateSkippedRule().check(context(restore))).isEmpty();
+        assertThat(new RestoreUnreadableRule().check(context(restore))).isEmpty();
+    }
+
+    @Test
+    void theOlderIgnoreKeyThatFlinkDoesNotReadIsNamedInTheRefusal() throws Exception {
+        String savepoint = savepoint(List.of(withState(AGGREGATE, 120)));
+        Map<String, String> config = Map.of(
+                "execution.savepoint.ignore-unclaimed-state", "true",
+                "execution.state-recovery.ignore-unclaimed-state", "false");
+
+        Restore restore = StatementRestores.judge(savepoint, config, getClass().getClassLoader(), () -> job(RANK));
+
+        assertThat(restore.unhonouredKey()).contains("execution.savepoint.ignore-unclaimed-state");
+        assertThat(new RestoreUnclaimedStateRule().check(context(restore))).singleElement()
+                .satisfies(hit -> assertThat(hit.reason()).contains(
+                        "'execution.savepoint.ignore-unclaimed-state' to true", "does not take effect"));
+        assertThat(new RestoreStateSkippedRule().check(context(restore))).isEmpty();
+    }
+
+    @Test
+    void aJobThatClaimsAllTheStateGetsNoRestoreFinding() throws Exception {
+        String savepoint = savepoint(List.of(withState(AGGREGATE, 120), withoutState(SINK)));
+
+        Restore restore = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE));
+
+        assertThat(restore.unclaimed()).isEmpty();
+        assertThat(new RestoreUnclaimedStateRule().check(context(restore))).isEmpty();
+        assertThat(new RestoreStateSkippedRule().check(context(restore))).isEmpty();
+    }
+
+    @Test
+    void ignoringUnclaimedStateIsAStartWithoutThatState() throws Exception {
+        String savepoint = savepoint(List.of(withState(AGGREGATE, 2 * 1024 * 1024)));
+
+        Restore restore = StatementRestores.judge(
+                savepoint, Map.of("execution.state-recovery.ignore-unclaimed-state", "true"), getClass().getClassLoader(),
+                () -> job(RANK));
+
+        assertThat(new RestoreUnclaimedStateRule().check(context(restore))).isEmpty();
+        assertThat(new RestoreStateSkippedRule().check(context(restore))).singleElement()
+                .satisfies(hit -> assertThat(hit.reason()).contains("start without the 2.0 MB of state", "restarts from zero"));
+    }
+
+    @Test
+    void aSavepointTheGatewayCannotReadIsAFindingNotAVerdict() {
+        String missing = dir.resolve("savepoint-does-not-exist").toUri().toString();
+
+        Restore restore = StatementRestores.judge(missing, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE));
+
+        assertThat(restore.unreadable()).hasValueSatisfying(why -> assertThat(why).contains("could not read the savepoint"));
+        assertThat(new RestoreUnreadableRule().check(context(restore))).singleElement()
+                .satisfies(hit -> assertThat(hit.reason()).contains("cannot judge this restore", missing));
+        assertThat(new RestoreUnclaimedStateRule().check(context(restore))).isEmpty();
+    }
+
+    @Test
+    void aJobTheGuardCannotBuildIsNotJudgedEither() throws Exception {
+        String savepoint = savepoint(List.of(withState(AGGREGATE, 10)));
+
+        Restore restore = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> {
+            throw new IllegalStateException("no planner");
+        });
+
+        assertThat(restore.unreadable()).hasValueSatisfying(why -> assertThat(why).contains("could not build the job", "no planner"));
+    }
+
+    @Test
+    void sizesReadAsAPersonReadsThem() {
+        assertThat(Restore.size(512)).isEqualTo("512 bytes");
+        assertThat(Restore.size(1536)).isEqualTo("1.5 KB");
+        assertThat(Restore.size((long) (1.2 * 1024 * 1024 * 1024))).isEqualTo("1.2 GB");
+    }
+
+    private static AnalysisContext context(Restore restore) {
+        return new AnalysisContext(
+                ParsedSql.NONE, Optional.empty(), Optional.empty(), true, Duration.ZERO, List.of(), Map.of(),
+                RuleOptions.defaults(List.of()), io.github.sqlguard.rules.AdvisedValues.DEFAULTS, Optional.of(restore));
+    }
+
+    /** A savepoint directory with {@code _metadata} written by Flink's own writer; its path. */
+    private String savepoint(List<OperatorState> operators) throws Exception {
+        Path savepoint = Files.createDirectories(dir.resolve("savepoint-" + operators.size() + "-" + System.nanoTime()));
+        try (OutputStream out = Files.newOutputStream(savepoint.resolve("_metadata"));
+                DataOutputStream data = new DataOutputStream(out)) {
+            Checkpoints.storeCheckpointMetadata(new CheckpointMetadata(7, operators, List.of()), data);
+        }
+        return savepoint.toUri().toString();
+    }
+
+    private static OperatorState withState(OperatorID id, int bytes) throws Exception {
+        OperatorState state = operatorState(id);
+        OperatorStateHandle handle = new OperatorStreamStateHandle(
+                Map.of(), new ByteStreamStateHandle("state-" + id, new byte[bytes]));
+        state.putState(0, OperatorSubtaskState.builder().setManagedOperatorState(handle).build());
+        return state;
+    }
+
+    private static OperatorState withoutState(OperatorID id) throws Exception {
+        OperatorState state = operatorState(id);
+        state.putState(0, OperatorSubtaskState.builder().build());
+        return state;
+    }
+
+    /** {@code new OperatorState(...)}: Flink 2.x adds the operator's name and uid to the constructor of 1.20. */
+    private static OperatorState operatorState(OperatorID id) throws Exception {
+        for (Constructor<?> constructor : OperatorState.class.getConstructors()) {
+            if (constructor.getParameterCount() == 5) {
+                return (OperatorState) constructor.newInstance(null, null, id, 1, 128);
+            }
+            if (constructor.getParameterCount() == 3) {
+                return (OperatorState) constructor.newInstance(id, 1, 128);
+            }
+        }
+        throw new IllegalStateException("no constructor of OperatorState this test knows");
+    }
+
+    /** A job graph of one vertex, named as Flink names a chain, with the operator {@code id}. */
+    private static JobGraph job(OperatorID id) {
+        JobVertex vertex = new JobVertex("GroupAggregate", new JobVertexID(), List.of(OperatorIDPair.generatedIDOnly(id)));
+        JobGraph graph = new JobGraph("restored");
+        graph.addVertex(vertex);
+        return graph;
+    }
+}
