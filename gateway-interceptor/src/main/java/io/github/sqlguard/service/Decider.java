@@ -13,6 +13,7 @@ import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleRole;
 import io.github.sqlguard.rules.RuleEngine;
+import io.github.sqlguard.rules.limits.PathNotAllowedRule;
 import io.github.sqlguard.service.StatementTiming.Part;
 import io.github.sqlguard.statement.ParsedSql;
 import io.github.sqlguard.statement.ParsedStatement;
@@ -101,9 +102,22 @@ final class Decider {
                                 statement,
                                 sessionConfig,
                                 executionConfig.toMap(),
-                                (body, streaming) -> explained(planner.plan(
-                                        call.sessionHandle(), body, executionConfig, streaming,
-                                        call.policy().explainTimeout())));
+                                new StatementGuard.Planner() {
+                                    @Override
+                                    public ExplainOutcome plan(String body, boolean streaming) {
+                                        return explained(planner.plan(
+                                                call.sessionHandle(), body, executionConfig, streaming,
+                                                call.policy().explainTimeout()));
+                                    }
+
+                                    @Override
+                                    public ExplainOutcome planStored(
+                                            String planFile, Optional<String> body, boolean streaming) {
+                                        return explained(planner.planStored(
+                                                call.sessionHandle(), planFile, body, executionConfig, streaming,
+                                                call.policy().explainTimeout()));
+                                    }
+                                });
                 CallContext decided =
                         analysis.unanalysed().isPresent()
                                 ? call.underAnyTable()
@@ -164,6 +178,9 @@ final class Decider {
                 .map(Rule::declaration)
                 .filter(declaration -> declaration.role() == RuleRole.LIMIT)
                 .flatMap(declaration -> declaration.options().stream())
+                // The guard's own locations are always protected; a statement that names one is refused
+                // when it is judged, after a planning that writes nothing.
+                .filter(option -> option != PathNotAllowedRule.PROTECTED_PATHS)
                 .anyMatch(option -> !Objects.equals(policy.option(option), option.defaultValue()));
     }
 

@@ -143,8 +143,13 @@ final class StatementCalls {
         SessionHandle session = call.sessionHandle();
         boolean asJudged = call.policy().executeJudgedPlan() && decision.unanalysedReason().isEmpty();
         StatementKind kind = statement.kind();
+        // A stored plan (EXECUTE PLAN, COMPILE AND EXECUTE PLAN of a file that exists) always runs as the
+        // content that was judged, whatever sql-guard.execute-judged-plan says: Flink would read the file
+        // again, and it may have changed since.
+        boolean storedPlan =
+                decision.unanalysedReason().isEmpty() && decision.plan().flatMap(ExplainedPlan::planFile).isPresent();
         Optional<String> plan =
-                asJudged && (kind == StatementKind.INSERT || kind == StatementKind.STATEMENT_SET)
+                storedPlan || (asJudged && (kind == StatementKind.INSERT || kind == StatementKind.STATEMENT_SET))
                         ? decision.plan().flatMap(ExplainedPlan::executablePlan)
                         : Optional.empty();
         Optional<JudgedOperation> operation =
