@@ -88,7 +88,7 @@ final class PolicyScopes {
         Set<String> suffixes = new TreeSet<>();
         Policy.ruleKeys(catalog).stream()
                 .map(key -> key.substring(GuardOptions.PREFIX.length()))
-                .filter(suffix -> !suffix.startsWith(PLATFORM_LIMITS))
+                .filter(suffix -> !suffix.startsWith(PLATFORM_LIMITS) && !suffix.startsWith(PROTECTED))
                 .forEach(suffixes::add);
         SCOPED_GUARD_OPTIONS.forEach(option -> suffixes.add(option.key().substring(GuardOptions.PREFIX.length())));
         return suffixes;
