@@ -94,7 +94,7 @@ final class Decider {
                     Optional<Decision> limited =
                             guardOf(strictest.scoped()).limits(statement, sessionConfig, executionConfig.toMap());
                     if (limited.isPresent()) {
-                        return new ScopedDecision(strictest, limited.get());
+                        return new ScopedDecision(strictest, limited.get(), true);
                     }
                 }
                 StatementGuard.Analysis analysis =
