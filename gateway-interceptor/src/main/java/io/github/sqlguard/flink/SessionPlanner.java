@@ -178,7 +178,8 @@ public final class SessionPlanner implements AutoCloseable {
         if (content.isEmpty()) {
             return statementBody.isPresent()
                     ? planNow(tEnv, statementBody.get(), streaming, start)
-                    : new ExplainOutcome.Failed("the plan file '" + planFile + "' does not exist", elapsedMs(start));
+                    : new ExplainOutcome.Failed(
+                            "EXECUTE PLAN runs the plan file '" + planFile + "', which does not exist", elapsedMs(start));
         }
         try {
             CompiledPlan compiled = tEnv.loadPlan(PlanReference.fromJsonString(content.get()));
