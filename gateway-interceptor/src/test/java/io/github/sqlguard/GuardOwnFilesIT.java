@@ -95,6 +95,11 @@ class GuardOwnFilesIT {
                             + audit.getParent() + "', 'format' = 'raw')", 0, TIMEOUT),
                     "path-not-allowed");
 
+            // Not even read: the refusal comes before the guard would read the file to judge its plan.
+            RestSession.StatementResult read = session.execute("EXECUTE PLAN '" + config + "'", 0, TIMEOUT);
+            assertRefused(read, "path-not-allowed");
+            assertThat(read.error()).contains("The statement was not planned.").doesNotContain("reload.interval");
+
             assertThat(config).hasContent(CONFIG.strip());
             assertThat(confDir.resolve("new-plan.json")).doesNotExist();
             assertThat(audit.getParent().resolve("plan.json")).doesNotExist();

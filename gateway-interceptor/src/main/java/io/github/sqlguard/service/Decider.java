@@ -89,7 +89,9 @@ final class Decider {
             try {
                 Map<String, String> sessionConfig = delegate.getSessionConfig(call.sessionHandle());
                 // The platform limits first, before the planner runs any user code; the tables are not known yet.
-                if (limitsSet(call.policy())) {
+                // A statement that names a plan file too, whatever the limits: judging it reads the file, so a
+                // file where the guard keeps its own (config.yaml) is refused before it is read.
+                if (limitsSet(call.policy()) || !statement.planFiles().isEmpty()) {
                     CallContext strictest = call.underAnyTable();
                     Optional<Decision> limited =
                             guardOf(strictest.scoped()).limits(statement, sessionConfig, executionConfig.toMap());
