@@ -299,7 +299,29 @@ public sealed interface ParsedStatement extends ParsedSql
      *
      * @param source where it was found: {@code WITH}, {@code OPTIONS hint}, {@code STATE_TTL hint}
      */
-    record SqlOption(String key, String value, String source, int line, int column) {}
+    record SqlOption(String key, String value, String source, int line, int column, Optional<Span> valueSpan) {
+
+        public SqlOption {
+            Objects.requireNonNull(valueSpan);
+        }
+
+        /** An option whose value's place in the text is not known. */
+        public SqlOption(String key, String value, String source, int line, int column) {
+            this(key, value, source, line, column, Optional.empty());
+        }
+    }
+
+    /**
+     * Where a literal is in the statement's text, as Flink's parser saw it ({@code SqlParserPos}):
+     * the whole literal as written, {@code U&'...'} prefix and string parts continued on later
+     * lines ({@code 'a'\n'b'}) included.
+     *
+     * @param line 1-based line of its first character
+     * @param column 1-based column of its first character
+     * @param endLine 1-based line of its last character
+     * @param endColumn 1-based column of its last character
+     */
+    record Span(int line, int column, int endLine, int endColumn) {}
 
     /**
      * The sources of a {@code plan} option ({@link SqlFacts#planFiles}): which statement names the

@@ -34,6 +34,7 @@ import org.apache.flink.sql.parser.dml.SqlStatementSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -77,13 +78,17 @@ final class SqlFactsCollector {
         }
         if (node instanceof SqlTableOption option) {
             SqlParserPos pos = option.getParserPosition();
+            SqlParserPos valuePos = option.getValue().getParserPosition();
             tableOptions.add(
                     new SqlOption(
                             option.getKeyString(),
                             option.getValueString(),
                             "WITH",
                             pos.getLineNum(),
-                            pos.getColumnNum()));
+                            pos.getColumnNum(),
+                            Optional.of(new ParsedStatement.Span(
+                                    valuePos.getLineNum(), valuePos.getColumnNum(), valuePos.getEndLineNum(),
+                                    valuePos.getEndColumnNum()))));
             return;
         }
         if (node instanceof SqlHint hint) {
