@@ -9,6 +9,7 @@ import io.github.sqlguard.rules.RuleOption;
 import io.github.sqlguard.rules.RuleOption.Strictness;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.Configuration;
@@ -90,6 +91,24 @@ public final class PathNotAllowedRule implements Rule {
                             + " files; `table.plan.force-recompile` set by a session.",
                     ALLOW_PATHS, PROTECTED_PATHS);
 
+    /**
+     * The keys of Flink's options that name a directory a job writes: {@link
+     * CheckpointingOptions#CHECKPOINTS_DIRECTORY} and {@link CheckpointingOptions#SAVEPOINT_DIRECTORY},
+     * with their older keys ({@code state.checkpoints.dir}, {@code state.savepoints.dir}) as Flink
+     * reads them ({@code ConfigOption#fallbackKeys}).
+     */
+    static final Set<String> WRITTEN_DIRECTORIES = keys(
+            CheckpointingOptions.CHECKPOINTS_DIRECTORY, CheckpointingOptions.SAVEPOINT_DIRECTORY);
+
+    private static Set<String> keys(ConfigOption<?>... options) {
+        Set<String> keys = new LinkedHashSet<>();
+        for (ConfigOption<?> option : options) {
+            keys.add(option.key());
+            option.fallbackKeys().forEach(fallback -> keys.add(fallback.getKey()));
+        }
+        return Set.copyOf(keys);
+    }
+
     /** Flink's option that lets {@code COMPILE PLAN} overwrite an existing file. */
     static final ConfigOption<Boolean> FORCE_RECOMPILE = TableConfigOptions.PLAN_FORCE_RECOMPILE;
 
@@ -117,6 +136,11 @@ public final class PathNotAllowedRule implements Rule {
             }
         }
         for (ConfigChange change : context.changes()) {
+            if (WRITTEN_DIRECTORIES.contains(change.key()) && change.value() != null && !change.value().isEmpty()
+                    && (!allowed.allows(change.value()) || guarded.covers(change.value()))) {
+                hits.add(hit("The directory '" + change.value() + "' of '" + change.key() + "'", change.value(), entries,
+                        guarded, change.asSql()));
+            }
             if (change.key().equals(FORCE_RECOMPILE.key()) && !readsFalse(change.value())) {
                 hits.add(RuleHit.of(
                         "'" + FORCE_RECOMPILE.key() + "' lets COMPILE PLAN overwrite any existing file the gateway can"

@@ -139,6 +139,26 @@ class PlatformLimitsGatewayIT {
     }
 
     @Test
+    void aTablesClassOptionAndTheCheckpointDirectoriesAreHeldToTheAllowLists() throws Exception {
+        try (RestSession session = limited.openSession(Map.of())) {
+            assertRefused(session.execute(
+                    "CREATE TEMPORARY TABLE landing (line STRING, dt STRING) PARTITIONED BY (dt) WITH ('connector' ="
+                            + " 'filesystem', 'path' = '" + dir.resolve("data/landing") + "', 'format' = 'raw',"
+                            + " 'sink.partition-commit.policy.kind' = 'custom',"
+                            + " 'sink.partition-commit.policy.class' = 'com.evil.Commit')", 0, TIMEOUT),
+                    "function-class-not-allowed");
+            assertRefused(session.execute(
+                    "SET 'execution.checkpointing.dir' = 'file://" + dir.resolve("elsewhere") + "'", 0, TIMEOUT),
+                    "path-not-allowed");
+            assertRefused(session.execute(
+                    "SET 'state.savepoints.dir' = '" + dir.resolve("elsewhere") + "'", 0, TIMEOUT), "path-not-allowed");
+            assertThat(session.execute(
+                    "SET 'execution.checkpointing.dir' = 'file://" + dir.resolve("data/checkpoints") + "'", 0, TIMEOUT)
+                    .error()).as("a directory under an allowed location").isNull();
+        }
+    }
+
+    @Test
     void anExplainOfAStatementTheLimitsRefuseIsNotPlanned() throws Exception {
         try (RestSession session = limited.openSession(Map.of())) {
             RestSession.StatementResult explained = session.execute(
