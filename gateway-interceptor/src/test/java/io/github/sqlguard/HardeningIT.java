@@ -94,6 +94,26 @@ class HardeningIT {
     }
 
     @Test
+    void secretsInEveryFormTheParserReadsStayOutOfTheAudit() throws Exception {
+        String jaas = "org.apache.kafka.common.security.plain.PlainLoginModule required username='u' password='s3cr3tA';";
+        try (RestSession session = gateway.openSession(Map.of("properties.sasl.jaas.config", jaas))) {
+            session.execute("CREATE TEMPORARY TABLE u1 (k STRING) WITH ('connector' = 'datagen', 'password' ="
+                    + " U&'\\0073\\0033cr3tB')", 0, TIMEOUT);
+            session.execute("CREATE TEMPORARY TABLE u2 (k STRING) WITH ('connector' = 'datagen', 'password' = 's3cr'\n"
+                    + "'3tC')", 0, TIMEOUT);
+            session.execute("CREATE TEMPORARY TABLE u3 (k STRING) WITH ('connector' = 'datagen', 'url' ="
+                    + " 'jdbc:mysql://db/x?user=u&password=s3cr3tD', 'properties.basic.auth.user.info' = 'u:s3cr3tE')",
+                    0, TIMEOUT);
+            GatewayRestClient.Response script = client.postVersioned("/v4/sessions/" + session.handle() + "/scripts",
+                    Map.of("script", "SET my.secret = s3cr3tF;\nSELECT 1;"));
+            assertThat(script.ok()).isFalse();
+            String audit = AuditFile.forSession(session.handle()).toString();
+            assertThat(audit).contains("****")
+                    .doesNotContain("s3cr3tA", "0073", "s3cr'", "3tC", "s3cr3tD", "s3cr3tE", "s3cr3tF");
+        }
+    }
+
+    @Test
     void auditsEveryStatementOfManyConcurrentSessionsExactlyOnce() throws Exception {
         int sessions = 32;
         int statementsPerSession = 50;

@@ -2,10 +2,15 @@ package io.github.sqlguard.audit;
 
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
+import io.github.sqlguard.statement.ScriptSplitter;
+import io.github.sqlguard.statement.StatementParser;
 
 import org.apache.flink.configuration.GlobalConfiguration;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -20,6 +25,8 @@ import java.util.regex.Pattern;
  */
 public final class Redactor {
 
+    private final StatementParser parser = new StatementParser();
+
     /** What a redacted value is replaced with. */
     public static final String MASK = "'****'";
 
@@ -28,8 +35,21 @@ public final class Redactor {
 
     private static final String[] SENSITIVE = {
         "password", "passwd", "secret", "token", "jaas", "credential", "private-key", "private.key",
-        "access-key", "access.key", "accesskey", "api-key", "apikey", "keystore", "ssl.key", "signature"
+        "access-key", "access.key", "accesskey", "api-key", "apikey", "keystore", "ssl.key", "signature",
+        "basic.auth", "user.info", "userinfo"
     };
+
+    /**
+     * A secret inside a value whose key names none: a parameter such as {@code password=...} of a
+     * URL or connection string, or the {@code user:password@} of a URL.
+     */
+    private static final Pattern SECRET_IN_VALUE =
+            Pattern.compile("(?i)(?:pass(?:word|wd)?|pwd|secret|token|api[-_.]?key|access[-_.]?key|credentials?|"
+                    + "private[-_.]?key|sig(?:nature)?)\\s*+[=:]|://[^/@:\\s]*+:[^/@\\s]*+@");
+
+    /** What a statement's record shows when a secret of it cannot be found in its text to be masked. */
+    static final String WITHHELD =
+            "[statement not recorded: it carries a secret value the guard could not find in its text to mask]";
 
     /** {@code 'key' = 'value'} with {@code ''} escapes; possessive loops, so no recursion on long text. */
     private static final Pattern PAIR =
@@ -57,22 +77,88 @@ public final class Redactor {
         return false;
     }
 
-    /** The text of {@code what} with secret values masked. */
-    public String redact(What what) {
-        return what instanceof What.OfStatement s ? redact(s.statement()) : redactPairs(what.text());
+    /** True when {@code value} carries a secret whatever its key: {@code ...?password=...}, {@code user:pw@host}. */
+    static boolean hasSecretInside(String value) {
+        return value != null && SECRET_IN_VALUE.matcher(value).find();
     }
 
-    /** The statement text with secret values masked. */
+    /**
+     * The text of {@code what} with secret values masked: a statement by its parsed literals; a
+     * script statement by statement, each as Flink's parser reads it; anything else by its {@code
+     * 'key' = 'value'} pairs.
+     */
+    public String redact(What what) {
+        if (what instanceof What.OfStatement s) {
+            return redact(s.statement());
+        }
+        if (What.SCRIPT.equals(what.kind())) {
+            return redactScript(what.text());
+        }
+        return redactPairs(what.text());
+    }
+
+    /** A script with each statement redacted as Flink's parser reads it, the text between them kept. */
+    private String redactScript(String script) {
+        StringBuilder out = new StringBuilder();
+        int done = 0;
+        for (ScriptSplitter.Statement piece : ScriptSplitter.split(script)) {
+            int start = script.indexOf(piece.text(), done);
+            if (start < 0) {
+                return WITHHELD;
+            }
+            out.append(redactPairs(script.substring(done, start)));
+            String redacted = redact(parser.parse(piece.text()));
+            if (redacted.equals(WITHHELD)) {
+                return WITHHELD;
+            }
+            out.append(redacted);
+            done = start + piece.text().length();
+        }
+        return out.append(redactPairs(script.substring(done))).toString();
+    }
+
+    /**
+     * The statement text with secret values masked. The value of a {@code WITH} option whose key
+     * names a secret, or whose value carries one ({@link #hasSecretInside}), is masked where Flink's
+     * parser found its literal, whatever form it is written in ({@code U&'...'}, parts continued on
+     * later lines, {@code ''} escapes); where that place is not known, as written; a value found
+     * neither way withholds the whole text ({@link #WITHHELD}).
+     */
     public String redact(ParsedStatement statement) {
         String text = statement.text();
+        List<int[]> spans = new ArrayList<>();
+        List<String> literals = new ArrayList<>();
         for (SqlOption option : statement.tableOptions()) {
-            if (isSensitive(option.key()) && option.value() != null && !option.value().isEmpty()) {
-                text = text.replace("'" + option.value().replace("'", "''") + "'", MASK);
+            if (option.value() == null || option.value().isEmpty()
+                    || !(isSensitive(option.key()) || hasSecretInside(option.value()))) {
+                continue;
             }
+            Optional<int[]> span = option.valueSpan().flatMap(s -> literalAt(statement.text(), s));
+            if (span.isPresent()) {
+                spans.add(span.get());
+            } else {
+                String literal = "'" + option.value().replace("'", "''") + "'";
+                if (!text.contains(literal)) {
+                    return WITHHELD;
+                }
+                literals.add(literal);
+            }
+        }
+        spans.sort((a, b) -> Integer.compare(b[0], a[0]));
+        int previousStart = Integer.MAX_VALUE;
+        for (int[] span : spans) {
+            if (span[1] > previousStart) {
+                continue; // overlaps one already masked
+            }
+            text = text.substring(0, span[0]) + MASK + text.substring(span[1]);
+            previousStart = span[0];
+        }
+        for (String literal : literals) {
+            text = text.replace(literal, MASK);
         }
         String key = statement.setKey();
         String value = statement.setValue();
-        if (key != null && isSensitive(key) && value != null && !value.isEmpty()) {
+        if (key != null && (isSensitive(key) || hasSecretInside(value)) && value != null && !value.isEmpty()) {
             // Everything after the '=': the value may be quoted, unquoted (Flink's extended parser
             // reads SET key = value), or quoted in a way the value alone does not show.
             int equals = text.indexOf('=');
@@ -83,13 +169,48 @@ public final class Redactor {
         return redactPairs(text);
     }
 
-    /** {@code text} with the value of every {@code 'key' = 'value'} pair whose key names a secret masked. */
+    /**
+     * The character range {@code [start, end)} of {@code span} in {@code text}, when it is a string
+     * literal there (it begins with {@code '} or {@code U&'} and ends with {@code '}); empty when the
+     * parser's lines and columns do not lead to one.
+     */
+    static Optional<int[]> literalAt(String text, ParsedStatement.Span span) {
+        int start = offset(text, span.line(), span.column());
+        int last = offset(text, span.endLine(), span.endColumn());
+        if (start < 0 || last < start || last >= text.length()) {
+            return Optional.empty();
+        }
+        String literal = text.substring(start, last + 1);
+        boolean opens = literal.startsWith("'") || literal.regionMatches(true, 0, "U&'", 0, 3);
+        return opens && literal.endsWith("'") && literal.length() >= 2
+                ? Optional.of(new int[] {start, last + 1})
+                : Optional.empty();
+    }
+
+    /** The offset of a 1-based line and column (lines end at {@code \n}), or -1. */
+    private static int offset(String text, int line, int column) {
+        int offset = 0;
+        for (int l = 1; l < line; l++) {
+            int newline = text.indexOf('\n', offset);
+            if (newline < 0) {
+                return -1;
+            }
+            offset = newline + 1;
+        }
+        int at = offset + column - 1;
+        return column >= 1 && at < text.length() ? at : -1;
+    }
+
+    /**
+     * {@code text} with the value of every {@code 'key' = 'value'} pair whose key names a secret, or
+     * whose value carries one, masked.
+     */
     private static String redactPairs(String text) {
         Matcher m = PAIR.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String keyPart = m.group(1);
-            if (isSensitive(keyPart)) {
+            if (isSensitive(keyPart) || hasSecretInside(m.group(2))) {
                 m.appendReplacement(out, Matcher.quoteReplacement(keyPart + MASK));
             } else {
                 m.appendReplacement(out, Matcher.quoteReplacement(m.group()));

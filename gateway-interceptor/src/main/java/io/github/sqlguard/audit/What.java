@@ -36,7 +36,9 @@ public sealed interface What {
     /** The properties {@code openSession} opens a session with, one {@code -- 'key' = 'value'} line each. */
     static What sessionProperties(Map<String, String> properties) {
         StringBuilder out = new StringBuilder("-- session properties at openSession");
-        properties.forEach((k, v) -> out.append("\n-- '").append(k).append("' = '").append(v).append("'"));
+        // Quoted as SQL quotes them ('' for '), so that a value with quotes is one literal to the redactor.
+        properties.forEach((k, v) -> out.append("\n-- '").append(k.replace("'", "''")).append("' = '")
+                .append(v == null ? "" : v.replace("'", "''")).append("'"));
         return new OfCall(SESSION_PROPERTIES, out.toString());
     }
 

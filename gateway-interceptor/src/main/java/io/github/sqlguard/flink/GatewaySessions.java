@@ -105,19 +105,24 @@ public final class GatewaySessions implements AutoCloseable {
      * Runs a compiled plan as the session's next operation, as Flink runs {@code EXECUTE PLAN}
      * ({@code OperationExecutor#callExecuteOperation}): the plan is restored, not optimized again,
      * so the job is exactly the plan in {@code compiledPlanJson}. Its operators get the ids Flink gives
-     * the statement's text ({@link StatementUids}), so its savepoints restore into a job of that text
-     * and back. The operation's result names the job id, as for an INSERT.
+     * the statement's text ({@link StatementUids}) when it runs in place of that text ({@code
+     * inPlaceOfText}), so its savepoints restore into a job of that text and back; a stored plan the
+     * user runs keeps the ids Flink gives it ({@code EXECUTE PLAN}). The operation's result names the job id, as for an INSERT.
      *
      * @param executionConfig the statement's execution config, on top of the session's
      * @return the operation
      */
-    public OperationHandle executePlan(SessionHandle session, String compiledPlanJson, Configuration executionConfig) {
+    public OperationHandle executePlan(
+            SessionHandle session, String compiledPlanJson, Configuration executionConfig, boolean inPlaceOfText) {
         Session s = service.getSession(session);
         return s.getOperationManager()
                 .submitOperation(
                         handle -> {
                             TableEnvironmentInternal tEnv = s.createExecutor(executionConfig).getTableEnvironment();
-                            String plan = StatementUids.inPlaceOfStatementText(compiledPlanJson, tEnv.getConfig());
+                            String plan =
+                                    inPlaceOfText
+                                            ? StatementUids.inPlaceOfStatementText(compiledPlanJson, tEnv.getConfig())
+                                            : compiledPlanJson;
                             TableResultInternal result =
                                     (TableResultInternal) tEnv.executePlan(PlanReference.fromJsonString(plan));
                             return jobIdResult(handle, result);

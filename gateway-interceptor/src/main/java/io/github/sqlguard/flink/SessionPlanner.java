@@ -8,6 +8,7 @@ import io.github.sqlguard.plan.PlannerError;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.CompiledPlan;
 import org.apache.flink.table.api.ExplainDetail;
+import org.apache.flink.table.api.PlanReference;
 import org.apache.flink.table.api.config.ExecutionConfigOptions;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.catalog.ObjectIdentifier;
@@ -23,6 +24,7 @@ import org.apache.flink.table.operations.StatementSetOperation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -135,6 +137,78 @@ public final class SessionPlanner implements AutoCloseable {
             built.accept(tEnv);
             return planNow(tEnv, statementBody, streaming, start);
         });
+    }
+
+    /**
+     * Judges what Flink runs for a statement that names a compiled plan file ({@code EXECUTE PLAN
+     * 'f'}, {@code COMPILE AND EXECUTE PLAN 'f' FOR ...}): when the file exists, the plan in it,
+     * whatever follows {@code FOR} (Flink's {@code TableEnvironmentImpl#compilePlanAndWrite} with
+     * {@code ignoreIfExists}: it loads an existing file and never compiles the statement, whatever
+     * {@code table.plan.force-recompile} says); when it does not, {@code statementBody} (the
+     * statement after {@code FOR}), or, without one, nothing: Flink fails such an {@code EXECUTE
+     * PLAN}. The file is read as Flink's {@code ResourceManager} reads it: Flink's {@link
+     * org.apache.flink.core.fs.Path} on Flink's file system of its scheme (a relative path from the
+     * gateway's working directory). The plan judged is the one Flink restores from the file's
+     * content ({@code TableEnvironment#loadPlan}), and the plan's {@link ExplainedPlan#executablePlan()}
+     * is that content as Flink serialises it again, so what runs is what was judged even if the file
+     * changes afterwards.
+     */
+    public ExplainOutcome planStored(
+            SessionHandle session, String planFile, Optional<String> statementBody, Configuration executionConfig,
+            boolean streaming, Duration timeout) {
+        long start = System.nanoTime();
+        if (sessions.isEmpty()) {
+            return new ExplainOutcome.Failed(
+                    "the gateway's service is not Flink's SqlGatewayServiceImpl, so the guard cannot plan in the session",
+                    elapsedMs(start));
+        }
+        return planners.plan(session.toString(), PlannerAdmission.Lane.STATEMENT, timeout, start, built -> {
+            TableEnvironmentInternal tEnv;
+            try {
+                tEnv = sessions.get().tableEnvironment(session, executionConfig);
+            } catch (RuntimeException e) {
+                return new ExplainOutcome.Failed(
+                        "the session's table environment is not available: " + PlannerError.of(e).root(), elapsedMs(start));
+            }
+            built.accept(tEnv);
+            return planStoredNow(tEnv, planFile, statementBody, streaming, start);
+        });
+    }
+
+    /** As {@link #planStored}, with {@code tEnv} (a test's own environment) on the calling thread. */
+    public ExplainOutcome planStored(
+            TableEnvironmentInternal tEnv, String planFile, Optional<String> statementBody, boolean streaming) {
+        return planStoredNow(tEnv, planFile, statementBody, streaming, System.nanoTime());
+    }
+
+    private ExplainOutcome planStoredNow(
+            TableEnvironmentInternal tEnv, String planFile, Optional<String> statementBody, boolean streaming,
+            long start) {
+        Optional<String> content;
+        try {
+            content = PlanFiles.read(planFile);
+        } catch (IOException | RuntimeException e) {
+            return new ExplainOutcome.Failed(
+                    "the plan file '" + planFile + "' could not be read: " + PlannerError.of(e).root(), elapsedMs(start));
+        }
+        if (content.isEmpty()) {
+            return statementBody.isPresent()
+                    ? planNow(tEnv, statementBody.get(), streaming, start)
+                    : new ExplainOutcome.Failed(
+                            "EXECUTE PLAN runs the plan file '" + planFile + "', which does not exist", elapsedMs(start));
+        }
+        try {
+            CompiledPlan compiled = tEnv.loadPlan(PlanReference.fromJsonString(content.get()));
+            compiled.explain();
+            String json = compiled.asJsonString();
+            return new ExplainOutcome.Planned(
+                    compiledReader.read(json).executableAs(json).readFrom(planFile), Optional.empty(), elapsedMs(start));
+        } catch (Exception | LinkageError e) {
+            // Flink restores the same content the same way when it runs the statement, and fails as here.
+            return new ExplainOutcome.Rejected(e, elapsedMs(start));
+        } catch (StackOverflowError e) {
+            return new ExplainOutcome.Failed("the plan file is nested too deeply to read", elapsedMs(start));
+        }
     }
 
     /**

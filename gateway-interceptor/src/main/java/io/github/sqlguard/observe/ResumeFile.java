@@ -59,7 +59,7 @@ final class ResumeFile {
             AuditRecord submitted = new AuditRecord(
                     Instant.now().toString(), decisionId, instance, "jobSubmitted", sessionId, who,
                     new AuditRecord.Statement(kind, null, false, statementSha256),
-                    new AuditRecord.Decided(verdict, findings, List.of(), null, Map.of(), List.of(), 0, List.of(), List.of()),
+                    new AuditRecord.Decided(verdict, findings, List.of(), null, Map.of(), List.of(), 0, List.of(), List.of(), null),
                     new AuditRecord.Happened(operationHandle, "job-submitted", execution, null, jobId));
             return new WatchedJob(submitted, statefulOperators, Map.of());
         }

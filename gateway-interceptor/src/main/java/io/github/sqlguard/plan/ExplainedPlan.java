@@ -40,6 +40,7 @@ public final class ExplainedPlan {
     private final List<PlanNode> nodes;
     private final List<Operator> operators;
     private final List<ViewHint> viewHints;
+    private final Optional<String> planFile;
 
     private ExplainedPlan(
             Map<Integer, PlanNode> byId,
@@ -51,7 +52,8 @@ public final class ExplainedPlan {
             PlanDrawing drawing,
             List<PlanNode> nodes,
             List<Operator> operators,
-            List<ViewHint> viewHints) {
+            List<ViewHint> viewHints,
+            Optional<String> planFile) {
         this.byId = byId;
         this.roots = roots;
         this.compiled = compiled;
@@ -62,6 +64,7 @@ public final class ExplainedPlan {
         this.nodes = nodes;
         this.operators = operators;
         this.viewHints = viewHints;
+        this.planFile = planFile;
     }
 
     /**
@@ -83,7 +86,7 @@ public final class ExplainedPlan {
         }
         return new ExplainedPlan(
                 nodes, List.copyOf(roots), compiled, Optional.empty(), Optional.empty(), List.of(), drawing, drawn,
-                List.of(operators), List.of());
+                List.of(operators), List.of(), Optional.empty());
     }
 
     /** True when the plan came from Flink's compiled plan, so each node's state is Flink's own account of its TTL. */
@@ -104,7 +107,24 @@ public final class ExplainedPlan {
     public ExplainedPlan executableAs(String compiledPlanJson) {
         return new ExplainedPlan(
                 byId, roots, compiled, Optional.of(compiledPlanJson), inferredStateTtl, createdTables, drawing, nodes,
-                operators, viewHints);
+                operators, viewHints, planFile);
+    }
+
+    /**
+     * The compiled plan file this plan was read from, when the statement runs a stored plan ({@code
+     * EXECUTE PLAN}, or {@code COMPILE AND EXECUTE PLAN} of a file that exists): the plan judged is
+     * the file's content as it was read, and {@link #executablePlan()} runs that content, not the
+     * file again. Empty for a plan the guard compiled from a statement.
+     */
+    public Optional<String> planFile() {
+        return planFile;
+    }
+
+    /** This plan, read from the compiled plan file {@code file}. */
+    public ExplainedPlan readFrom(String file) {
+        return new ExplainedPlan(
+                byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
+                viewHints, Optional.of(file));
     }
 
     /**
@@ -124,7 +144,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withInferredStateTtl(Duration sessionStateTtl) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, Optional.of(sessionStateTtl), createdTables, drawing, nodes,
-                operators, viewHints);
+                operators, viewHints, planFile);
     }
 
     /**
@@ -134,7 +154,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withCreatedTables(List<ObjectIdentifier> tables) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, List.copyOf(tables), drawing, nodes, operators,
-                viewHints);
+                viewHints, planFile);
     }
 
     /**
@@ -164,7 +184,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withViewHints(List<ViewHint> hints) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                List.copyOf(hints));
+                List.copyOf(hints), planFile);
     }
 
     /**

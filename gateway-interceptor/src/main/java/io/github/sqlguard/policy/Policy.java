@@ -10,6 +10,8 @@ import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleOption;
 import io.github.sqlguard.rules.RuleOptions;
 import io.github.sqlguard.rules.RulePolicy;
+import io.github.sqlguard.rules.limits.GuardFiles;
+import io.github.sqlguard.rules.limits.PathNotAllowedRule;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -21,8 +23,10 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -193,6 +197,8 @@ public record Policy(
      */
     public static Policy fromConfiguration(Configuration config, RuleCatalog catalog) {
         rejectUnknownKeys(config, catalog);
+        Configuration given = config;
+        config = withOwnLocations(config);
         RuleSettings rules = RuleSettings.read(config, catalog, UnaryOperator.identity());
         Duration timeout = read(config, GuardOptions.EXPLAIN_TIMEOUT);
         int maxLength = read(config, GuardOptions.AUDIT_MAX_STATEMENT_LENGTH);
@@ -222,10 +228,34 @@ public record Policy(
                         read(config, GuardOptions.MODE),
                         read(config, GuardOptions.EXECUTE_JUDGED_PLAN),
                         List.of(),
-                        hash(config),
+                        hash(given),
                         RewriteSettings.fromConfiguration(config));
         List<PolicyScope> scopes = PolicyScopes.read(config, catalog, global);
         return scopes.isEmpty() ? global : global.withScopes(scopes);
+    }
+
+    /**
+     * {@code config} with the locations where this gateway keeps its own files ({@link
+     * GuardFiles#ownLocations}: its configuration directory, logs and audit) added to {@code
+     * sql-guard.protected.paths}, so that every policy and scope read from it protects them.
+     */
+    static Configuration withOwnLocations(Configuration config) {
+        List<String> own = GuardFiles.ownLocations(config, systemProperties(), System.getenv());
+        if (own.isEmpty()) {
+            return config;
+        }
+        ConfigOption<List<String>> option = PathNotAllowedRule.PROTECTED_PATHS.configOption();
+        Set<String> protectedPaths = new LinkedHashSet<>(read(config, option));
+        protectedPaths.addAll(own);
+        Configuration with = new Configuration(config);
+        with.set(option, List.copyOf(protectedPaths));
+        return with;
+    }
+
+    private static Map<String, String> systemProperties() {
+        Map<String, String> properties = new HashMap<>();
+        System.getProperties().stringPropertyNames().forEach(key -> properties.put(key, System.getProperty(key)));
+        return properties;
     }
 
     /** The keys a rule of {@code catalog} declares: its level, its allow-suppression and its options. */

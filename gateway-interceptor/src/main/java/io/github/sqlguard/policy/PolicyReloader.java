@@ -1,6 +1,7 @@
 package io.github.sqlguard.policy;
 
 import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.rules.limits.GuardFiles;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptionsInternal;
@@ -232,8 +233,17 @@ public final class PolicyReloader implements AutoCloseable {
             try {
                 byte[] bytes = Files.readAllBytes(configFile);
                 lastDigest = digest(bytes);
-                options = guardOptions(load());
+                Configuration loaded = load();
+                options = guardOptions(loaded);
                 options.putAll(overrides);
+                // Where the guard keeps its own files (protected from every statement), as at start.
+                Map<String, String> loadedMap = loaded.toMap();
+                for (String key : GuardFiles.CONFIG_KEYS) {
+                    if (loadedMap.containsKey(key)) {
+                        options.putIfAbsent(key, loadedMap.get(key));
+                    }
+                }
+                options.putIfAbsent(DeploymentOptionsInternal.CONF_DIR.key(), configFile.getParent().toString());
                 Configuration guardConfig = Configuration.fromMap(options);
                 next = Policy.fromConfiguration(guardConfig, catalog);
                 validators.forEach(v -> v.accept(guardConfig));

@@ -41,6 +41,8 @@ final class PolicyScopes {
 
     /** The platform limits' keys without {@code sql-guard.}: never a scope's ({@code rules.limits.AllowList}). */
     private static final String PLATFORM_LIMITS = "allow.";
+    /** {@code sql-guard.protected.paths}: platform-wide like the limits. */
+    private static final String PROTECTED = "protected.";
 
     /** Guard options (not rules') a scope may set. */
     private static final List<ConfigOption<?>> SCOPED_GUARD_OPTIONS = List.of(GuardOptions.MODE);
@@ -86,7 +88,7 @@ final class PolicyScopes {
         Set<String> suffixes = new TreeSet<>();
         Policy.ruleKeys(catalog).stream()
                 .map(key -> key.substring(GuardOptions.PREFIX.length()))
-                .filter(suffix -> !suffix.startsWith(PLATFORM_LIMITS))
+                .filter(suffix -> !suffix.startsWith(PLATFORM_LIMITS) && !suffix.startsWith(PROTECTED))
                 .forEach(suffixes::add);
         SCOPED_GUARD_OPTIONS.forEach(option -> suffixes.add(option.key().substring(GuardOptions.PREFIX.length())));
         return suffixes;
@@ -96,6 +98,12 @@ final class PolicyScopes {
             Configuration config, RuleCatalog catalog, Policy global, String name, Set<String> suffixes) {
         Set<String> overridable = overridable(catalog);
         for (String suffix : suffixes) {
+            if (suffix.startsWith(PROTECTED)) {
+                throw new IllegalArgumentException(
+                        "Option '" + GuardOptions.scopeKey(name, suffix) + "' cannot be set for a scope: the locations"
+                                + " no statement may touch are the same for every session of the one gateway. Set"
+                                + " 'sql-guard." + suffix + "' globally.");
+            }
             if (suffix.startsWith(PLATFORM_LIMITS)) {
                 throw new IllegalArgumentException(
                         "Option '" + GuardOptions.scopeKey(name, suffix) + "' cannot be set for a scope: the platform"

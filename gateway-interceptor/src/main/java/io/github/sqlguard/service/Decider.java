@@ -18,6 +18,7 @@ import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleRole;
 import io.github.sqlguard.rules.RuleEngine;
+import io.github.sqlguard.rules.limits.PathNotAllowedRule;
 import io.github.sqlguard.service.StatementTiming.Part;
 import io.github.sqlguard.statement.ParsedSql;
 import io.github.sqlguard.statement.ParsedStatement;
@@ -95,12 +96,14 @@ final class Decider {
             try {
                 Map<String, String> sessionConfig = delegate.getSessionConfig(call.sessionHandle());
                 // The platform limits first, before the planner runs any user code; the tables are not known yet.
-                if (limitsSet(call.policy())) {
+                // A statement that names a plan file too, whatever the limits: judging it reads the file, so a
+                // file where the guard keeps its own (config.yaml) is refused before it is read.
+                if (limitsSet(call.policy()) || !statement.planFiles().isEmpty()) {
                     CallContext strictest = call.underAnyTable();
                     Optional<Decision> limited =
                             guardOf(strictest.scoped()).limits(statement, sessionConfig, executionConfig.toMap());
                     if (limited.isPresent()) {
-                        return new ScopedDecision(strictest, limited.get());
+                        return new ScopedDecision(strictest, limited.get(), true);
                     }
                 }
                 StatementGuard.Analysis analysis =
@@ -108,9 +111,22 @@ final class Decider {
                                 statement,
                                 sessionConfig,
                                 executionConfig.toMap(),
-                                (body, streaming) -> explained(planner.plan(
-                                        call.sessionHandle(), body, executionConfig, streaming,
-                                        call.policy().explainTimeout())));
+                                new StatementGuard.Planner() {
+                                    @Override
+                                    public ExplainOutcome plan(String body, boolean streaming) {
+                                        return explained(planner.plan(
+                                                call.sessionHandle(), body, executionConfig, streaming,
+                                                call.policy().explainTimeout()));
+                                    }
+
+                                    @Override
+                                    public ExplainOutcome planStored(
+                                            String planFile, Optional<String> body, boolean streaming) {
+                                        return explained(planner.planStored(
+                                                call.sessionHandle(), planFile, body, executionConfig, streaming,
+                                                call.policy().explainTimeout()));
+                                    }
+                                });
                 analysis = restoring(call, analysis, executionConfig);
                 CallContext decided =
                         analysis.unanalysed().isPresent()
@@ -210,6 +226,9 @@ final class Decider {
                 .map(Rule::declaration)
                 .filter(declaration -> declaration.role() == RuleRole.LIMIT)
                 .flatMap(declaration -> declaration.options().stream())
+                // The guard's own locations are always protected; a statement that names one is refused
+                // when it is judged, after a planning that writes nothing.
+                .filter(option -> option != PathNotAllowedRule.PROTECTED_PATHS)
                 .anyMatch(option -> !Objects.equals(policy.option(option), option.defaultValue()));
     }
 

@@ -11,6 +11,8 @@ import io.github.sqlguard.statement.ParsedStatement;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.ResultKind;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -47,6 +49,9 @@ final class ExplainDryRun {
 
     private static final Logger LOG = LoggerFactory.getLogger(ExplainDryRun.class);
 
+    /** The schema of Flink's EXPLAIN result: one {@code result} column of text ({@code TableResultImpl}). */
+    private static final ResolvedSchema EXPLAIN_SCHEMA = ResolvedSchema.of(Column.physical("result", DataTypes.STRING()));
+
     private final SqlGatewayService delegate;
     private final Optional<GatewaySessions> gatewaySessions;
     private final Decider decider;
@@ -71,6 +76,14 @@ final class ExplainDryRun {
         CallContext scoped = decided.call();
         Decision decision = decider.observed(asRun.withRefuse(false), explain.kind().name(), scoped.policy());
         SessionHandle session = call.sessionHandle();
+        if (decided.notPlanned()) {
+            // The platform limits refused the explained statement before anything planned it (planning runs
+            // user code): Flink's EXPLAIN would plan it, so the answer is the guard's section alone.
+            String answer = "[sql-guard] The explained statement was not planned: the platform limits refuse it"
+                    + " before Flink's planner runs, and EXPLAIN would plan it.\n\n" + ExplainSection.of(asRun, scoped.policy());
+            return calls.submit(scoped, explain, decision, d -> Ending.operation(
+                    Outcome.EXPLAINED, operations.submit(session, () -> single(EXPLAIN_SCHEMA, answer))));
+        }
         return calls.submit(scoped, explain, decision, d -> {
             OperationHandle flinkExplain =
                     call.timing().time(Part.HAND_OFF,
@@ -133,16 +146,7 @@ final class ExplainDryRun {
                     break;
                 }
             }
-            String answer = text.toString().stripTrailing() + "\n\n" + section;
-            return new ResultSetImpl(
-                    ResultSet.ResultType.EOS,
-                    null,
-                    schema,
-                    List.of(GenericRowData.of(StringData.fromString(answer))),
-                    row -> new String[] {row.getString(0).toString()},
-                    false,
-                    null,
-                    ResultKind.SUCCESS_WITH_CONTENT);
+            return single(schema, text.toString().stripTrailing() + "\n\n" + section);
         } finally {
             try {
                 delegate.closeOperation(session, flinkExplain);
@@ -150,6 +154,19 @@ final class ExplainDryRun {
                 LOG.warn("sql-guard could not close Flink's EXPLAIN operation {} of session {}.", flinkExplain, session, e);
             }
         }
+    }
+
+    /** {@code answer} as the one row of an EXPLAIN result in {@code schema}. */
+    private static ResultSet single(ResolvedSchema schema, String answer) {
+        return new ResultSetImpl(
+                ResultSet.ResultType.EOS,
+                null,
+                schema,
+                List.of(GenericRowData.of(StringData.fromString(answer))),
+                row -> new String[] {row.getString(0).toString()},
+                false,
+                null,
+                ResultKind.SUCCESS_WITH_CONTENT);
     }
 
     /** The guard's explanation of a planner rejection that a diagnosis rule explains: its findings, BLOCK first. */

@@ -27,11 +27,15 @@ public interface HandOff {
             Configuration executionConfig);
 
     /**
-     * Runs the compiled plan the guard judged in place of the statement (an INSERT or a statement
-     * set), so the job is exactly that plan; empty when this hand-off runs no jobs.
+     * Runs the compiled plan the guard judged, so the job is exactly that plan; empty when this
+     * hand-off runs no jobs.
+     *
+     * @param inPlaceOfText true for the plan of an INSERT or a statement set, run in place of its text
+     *     (its operators get the ids Flink gives the text); false for a stored plan the user runs
+     *     ({@code EXECUTE PLAN}), whose operators keep the ids Flink gives that plan
      */
     default Optional<OperationHandle> executeJudgedPlan(
-            SessionHandle session, String compiledPlanJson, Configuration executionConfig) {
+            SessionHandle session, String compiledPlanJson, Configuration executionConfig, boolean inPlaceOfText) {
         return Optional.empty();
     }
 
@@ -61,8 +65,8 @@ public interface HandOff {
 
             @Override
             public Optional<OperationHandle> executeJudgedPlan(
-                    SessionHandle session, String compiledPlanJson, Configuration config) {
-                return sessions.map(s -> s.executePlan(session, compiledPlanJson, config));
+                    SessionHandle session, String compiledPlanJson, Configuration config, boolean inPlaceOfText) {
+                return sessions.map(s -> s.executePlan(session, compiledPlanJson, config, inPlaceOfText));
             }
 
             @Override

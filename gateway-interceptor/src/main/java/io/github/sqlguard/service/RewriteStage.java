@@ -6,6 +6,7 @@ import io.github.sqlguard.flink.Pools;
 import io.github.sqlguard.flink.SessionCatalog;
 import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.metrics.GuardMetrics;
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rewrite.RewriteRequest;
 import io.github.sqlguard.rewrite.Rewriter;
@@ -79,7 +80,10 @@ final class RewriteStage implements AutoCloseable {
 
     /** True when {@code decision} has findings a rewrite may answer, under {@code policy}. */
     boolean wanted(Decision decision, Policy policy) {
+        // A stored plan (EXECUTE PLAN, COMPILE AND EXECUTE PLAN of a file that exists) has no statement of its
+        // own to rewrite: Flink ignores the one after FOR.
         return policy.rewrite().enabled() && catalogs.isPresent() && decision.unanalysedReason().isEmpty()
+                && decision.plan().flatMap(ExplainedPlan::planFile).isEmpty()
                 && decision.rewrites().isEmpty() && rewriter.wanted(decision.verdict().findings());
     }
 

@@ -9,5 +9,14 @@ import io.github.sqlguard.decision.Decision;
  *
  * @param call the call's context, narrowed to the scopes of the statement's tables
  * @param decision the decision
+ * @param notPlanned true when the platform limits refused the statement before anything planned it
+ *     ({@link StatementGuard#limits}): nothing may plan it afterwards either (an {@code EXPLAIN} of it
+ *     is not handed to Flink)
  */
-record ScopedDecision(CallContext call, Decision decision) {}
+record ScopedDecision(CallContext call, Decision decision, boolean notPlanned) {
+
+    /** A decision taken by planning the statement, or without a plan. */
+    ScopedDecision(CallContext call, Decision decision) {
+        this(call, decision, false);
+    }
+}

@@ -148,8 +148,13 @@ final class StatementCalls {
         SessionHandle session = call.sessionHandle();
         boolean asJudged = call.policy().executeJudgedPlan() && decision.unanalysedReason().isEmpty();
         StatementKind kind = statement.kind();
+        // A stored plan (EXECUTE PLAN, COMPILE AND EXECUTE PLAN of a file that exists) always runs as the
+        // content that was judged, whatever sql-guard.execute-judged-plan says: Flink would read the file
+        // again, and it may have changed since.
+        boolean storedPlan =
+                decision.unanalysedReason().isEmpty() && decision.plan().flatMap(ExplainedPlan::planFile).isPresent();
         Optional<String> plan =
-                asJudged && (kind == StatementKind.INSERT || kind == StatementKind.STATEMENT_SET)
+                storedPlan || (asJudged && (kind == StatementKind.INSERT || kind == StatementKind.STATEMENT_SET))
                         ? decision.plan().flatMap(ExplainedPlan::executablePlan)
                         : Optional.empty();
         Optional<JudgedOperation> operation =
@@ -159,7 +164,7 @@ final class StatementCalls {
         String execution = "statement";
         Optional<OperationHandle> judgedRun = Optional.empty();
         if (plan.isPresent()) {
-            judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedPlan(session, plan.get(), config));
+            judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedPlan(session, plan.get(), config, !storedPlan));
             execution = "judged-plan";
         } else if (operation.isPresent()) {
             judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedOperation(session, operation.get()));
@@ -189,8 +194,12 @@ final class StatementCalls {
     private static List<PlannedOperator> statefulOperators(Decision decision) {
         List<PlannedOperator> stateful = new ArrayList<>();
         decision.plan().ifPresent(plan -> {
-            // The ids the job's operators carry when it runs as the judged plan (StatementUids).
-            Map<Integer, Integer> jobIds = plan.executablePlan().map(StatementUids::jobNodeIds).orElse(Map.of());
+            // The ids the job's operators carry when it runs as the judged plan in place of its text
+            // (StatementUids); a stored plan runs with its own.
+            Map<Integer, Integer> jobIds =
+                    plan.planFile().isPresent()
+                            ? Map.of()
+                            : plan.executablePlan().map(StatementUids::jobNodeIds).orElse(Map.of());
             plan.nodes().stream()
                     .filter(StatefulOperators::isStateful)
                     .forEach(node -> stateful.add(

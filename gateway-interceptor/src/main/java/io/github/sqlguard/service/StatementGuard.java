@@ -19,6 +19,7 @@ import io.github.sqlguard.rules.StateTtlOptions;
 import io.github.sqlguard.rules.Verdict;
 import io.github.sqlguard.statement.ParsedSql;
 import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.ParsedStatement.PlanFile;
 import io.github.sqlguard.statement.StatementKind;
 
 import java.time.Duration;
@@ -42,6 +43,16 @@ public final class StatementGuard {
     @FunctionalInterface
     public interface Planner {
         ExplainOutcome plan(String statementBody, boolean streaming);
+
+        /**
+         * Judges a statement that runs a compiled plan file ({@link SessionPlanner#planStored}): the
+         * plan in {@code planFile} when it exists, else {@code statementBody}. Without a session to
+         * read it in, the guard cannot find out.
+         */
+        default ExplainOutcome planStored(String planFile, Optional<String> statementBody, boolean streaming) {
+            return new ExplainOutcome.Failed(
+                    "the guard cannot read the compiled plan file '" + planFile + "' outside a session", 0);
+        }
     }
 
     private final RuleEngine engine;
@@ -183,8 +194,12 @@ public final class StatementGuard {
             flinkError = unparsable.flinkError();
         } else if (statement instanceof ParsedStatement.Unread unread) {
             unanalysed = Optional.of(unread.reason());
-        } else if (statement.plannedBody().isPresent()) {
-            ExplainOutcome outcome = planner.plan(statement.plannedBody().get(), streaming);
+        } else if (storedPlan(statement).isPresent() || statement.plannedBody().isPresent()) {
+            Optional<String> planFile = storedPlan(statement);
+            ExplainOutcome outcome =
+                    planFile.isPresent()
+                            ? planner.planStored(planFile.get(), statement.plannedBody(), streaming)
+                            : planner.plan(statement.plannedBody().get(), streaming);
             if (outcome instanceof ExplainOutcome.Planned planned) {
                 plan = Optional.of(planned.plan());
                 judged = planned.judged();
@@ -220,6 +235,18 @@ public final class StatementGuard {
         return Decision.of(
                 verdict, analysis.plan(), analysis.ttl(), analysis.unanalysed(), refuse, analysis.flinkError(),
                 elapsedMs(analysis.startNanos()), analysis.judged()).withRestore(analysis.restore());
+    }
+
+    /**
+     * The compiled plan file whose plan Flink runs when the file exists: that of {@code EXECUTE PLAN}
+     * and {@code COMPILE AND EXECUTE PLAN} ({@link PlanFile#runsStoredPlan()}). Such a statement is
+     * judged by that plan, every time, not by the statement after {@code FOR}.
+     */
+    public static Optional<String> storedPlan(ParsedStatement statement) {
+        return statement.planFiles().stream()
+                .filter(plan -> PlanFile.of(plan.source()).map(PlanFile::runsStoredPlan).orElse(false))
+                .map(plan -> plan.value())
+                .findFirst();
     }
 
     /** Why a statement the guard would plan is not analysed: its planned text could not be found. */

@@ -241,6 +241,7 @@ public final class StatementPipeline implements AutoCloseable {
      */
     public static boolean decidesWithoutPlanning(ParsedStatement statement) {
         return statement.plannedBody().isEmpty()
+                && StatementGuard.storedPlan(statement).isEmpty()
                 && !(statement instanceof ParsedStatement.Unparsable)
                 && !(statement instanceof ParsedStatement.Explain)
                 && statement.kind() != StatementKind.END_STATEMENT_SET;

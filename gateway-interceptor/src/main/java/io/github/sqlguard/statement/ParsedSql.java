@@ -52,6 +52,11 @@ public interface ParsedSql {
         return facts().functionClasses();
     }
 
+    /** The compiled plan file the statement names ({@code COMPILE [AND EXECUTE] PLAN}, {@code EXECUTE PLAN}), as {@code plan} = file. */
+    default List<SqlOption> planFiles() {
+        return facts().planFiles();
+    }
+
     /** Aliases given to {@code ROW_NUMBER()}, {@code RANK()} and {@code DENSE_RANK()} calls, e.g. {@code rn}. */
     default List<String> rankFunctionAliases() {
         return facts().rankFunctionAliases();

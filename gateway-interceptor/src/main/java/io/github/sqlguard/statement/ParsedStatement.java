@@ -203,6 +203,10 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param functionClasses the classes of the functions the statement creates or alters, each as
      *     an option {@code class} = class name ({@code SqlCreateFunction#getFunctionClassName}) with
      *     source {@code CREATE FUNCTION} or {@code ALTER FUNCTION}, any {@code LANGUAGE}
+     * @param planFiles the compiled plan file a {@code COMPILE PLAN}, {@code COMPILE AND EXECUTE
+     *     PLAN} or {@code EXECUTE PLAN} names, as an option {@code plan} = the file as Flink's parser
+     *     reads it ({@code getPlanFile()}) with that statement's keywords as source ({@link
+     *     PlanFile#source})
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -211,11 +215,12 @@ public sealed interface ParsedStatement extends ParsedSql
             List<TableReference> tableReferences,
             List<RankFunction> rankFunctions,
             List<SqlOption> jars,
-            List<SqlOption> functionClasses) {
+            List<SqlOption> functionClasses,
+            List<SqlOption> planFiles) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE =
-                new SqlFacts(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+                new SqlFacts(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -225,11 +230,12 @@ public sealed interface ParsedStatement extends ParsedSql
             rankFunctions = List.copyOf(rankFunctions);
             jars = List.copyOf(jars);
             functionClasses = List.copyOf(functionClasses);
+            planFiles = List.copyOf(planFiles);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
-            this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of());
+            this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of());
         }
     }
 
@@ -293,5 +299,77 @@ public sealed interface ParsedStatement extends ParsedSql
      *
      * @param source where it was found: {@code WITH}, {@code OPTIONS hint}, {@code STATE_TTL hint}
      */
-    record SqlOption(String key, String value, String source, int line, int column) {}
+    record SqlOption(String key, String value, String source, int line, int column, Optional<Span> valueSpan) {
+
+        public SqlOption {
+            Objects.requireNonNull(valueSpan);
+        }
+
+        /** An option whose value's place in the text is not known. */
+        public SqlOption(String key, String value, String source, int line, int column) {
+            this(key, value, source, line, column, Optional.empty());
+        }
+    }
+
+    /**
+     * Where a literal is in the statement's text, as Flink's parser saw it ({@code SqlParserPos}):
+     * the whole literal as written, {@code U&'...'} prefix and string parts continued on later
+     * lines ({@code 'a'\n'b'}) included.
+     *
+     * @param line 1-based line of its first character
+     * @param column 1-based column of its first character
+     * @param endLine 1-based line of its last character
+     * @param endColumn 1-based column of its last character
+     */
+    record Span(int line, int column, int endLine, int endColumn) {}
+
+    /**
+     * The sources of a {@code plan} option ({@link SqlFacts#planFiles}): which statement names the
+     * file, and so what Flink does with it ({@code TableEnvironmentImpl#executeInternal}).
+     */
+    enum PlanFile {
+        /** {@code COMPILE PLAN 'f' FOR ...}: writes the file; an existing one only with {@code table.plan.force-recompile}. */
+        COMPILE("COMPILE PLAN"),
+        /** {@code COMPILE PLAN IF NOT EXISTS 'f' FOR ...}: writes the file when it does not exist. */
+        COMPILE_IF_NOT_EXISTS("COMPILE PLAN IF NOT EXISTS"),
+        /**
+         * {@code COMPILE AND EXECUTE PLAN 'f' FOR ...}: when the file exists, runs the plan in it and
+         * ignores the statement after {@code FOR}; else compiles that statement, writes the file and
+         * runs it.
+         */
+        COMPILE_AND_EXECUTE("COMPILE AND EXECUTE PLAN"),
+        /** {@code EXECUTE PLAN 'f'}: runs the plan in the file. */
+        EXECUTE("EXECUTE PLAN");
+
+        private final String source;
+
+        PlanFile(String source) {
+            this.source = source;
+        }
+
+        /** The statement's keywords, the {@link SqlOption#source()} of its {@code plan} option. */
+        public String source() {
+            return source;
+        }
+
+        /** True when Flink may write the file: every form but {@code EXECUTE PLAN}. */
+        public boolean writes() {
+            return this != EXECUTE;
+        }
+
+        /** True when Flink runs the plan in the file when the file exists. */
+        public boolean runsStoredPlan() {
+            return this == EXECUTE || this == COMPILE_AND_EXECUTE;
+        }
+
+        /** The form whose source is {@code source}, if any. */
+        public static Optional<PlanFile> of(String source) {
+            for (PlanFile form : values()) {
+                if (form.source.equals(source)) {
+                    return Optional.of(form);
+                }
+            }
+            return Optional.empty();
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package io.github.sqlguard.statement;
 
 import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.statement.ParsedStatement.PlanFile;
 import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 import io.github.sqlguard.statement.ParsedStatement.RankFunction;
@@ -20,6 +21,9 @@ import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.util.NlsString;
 import org.apache.flink.sql.parser.ddl.SqlAddJar;
+import org.apache.flink.sql.parser.ddl.SqlCompilePlan;
+import org.apache.flink.sql.parser.dml.SqlCompileAndExecutePlan;
+import org.apache.flink.sql.parser.dml.SqlExecutePlan;
 import org.apache.flink.sql.parser.ddl.SqlAlterFunction;
 import org.apache.flink.sql.parser.ddl.SqlCreateFunction;
 import org.apache.flink.sql.parser.ddl.resource.SqlResource;
@@ -30,6 +34,7 @@ import org.apache.flink.sql.parser.dml.SqlStatementSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -50,13 +55,14 @@ final class SqlFactsCollector {
     private final List<RankFunction> rankFunctions = new ArrayList<>();
     private final List<SqlOption> jars = new ArrayList<>();
     private final List<SqlOption> functionClasses = new ArrayList<>();
+    private final List<SqlOption> planFiles = new ArrayList<>();
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
 
     /** What was collected. */
     SqlFacts facts() {
         return new SqlFacts(
-                stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses);
+                stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses, planFiles);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -72,13 +78,17 @@ final class SqlFactsCollector {
         }
         if (node instanceof SqlTableOption option) {
             SqlParserPos pos = option.getParserPosition();
+            SqlParserPos valuePos = option.getValue().getParserPosition();
             tableOptions.add(
                     new SqlOption(
                             option.getKeyString(),
                             option.getValueString(),
                             "WITH",
                             pos.getLineNum(),
-                            pos.getColumnNum()));
+                            pos.getColumnNum(),
+                            Optional.of(new ParsedStatement.Span(
+                                    valuePos.getLineNum(), valuePos.getColumnNum(), valuePos.getEndLineNum(),
+                                    valuePos.getEndColumnNum()))));
             return;
         }
         if (node instanceof SqlHint hint) {
@@ -109,6 +119,17 @@ final class SqlFactsCollector {
         }
         if (node instanceof SqlStatementSet set) {
             set.getInserts().forEach(this::visit);
+            return;
+        }
+        if (node instanceof SqlCompilePlan compile) {
+            planFiles.add(option("plan", compile.getPlanFile(),
+                    (compile.isIfNotExists() ? PlanFile.COMPILE_IF_NOT_EXISTS : PlanFile.COMPILE).source(),
+                    compile.getParserPosition()));
+        } else if (node instanceof SqlCompileAndExecutePlan compile) {
+            planFiles.add(option("plan", compile.getPlanFile(), PlanFile.COMPILE_AND_EXECUTE.source(),
+                    compile.getParserPosition()));
+        } else if (node instanceof SqlExecutePlan execute) {
+            planFiles.add(option("plan", execute.getPlanFile(), PlanFile.EXECUTE.source(), execute.getParserPosition()));
             return;
         }
         if (node instanceof SqlSelect select) {

@@ -32,4 +32,43 @@ class RedactorTest {
         assertThat(redacted("CREATE TABLE t (k STRING) WITH ('connector' = 'datagen', 'password' = 'hunter2')"))
                 .isEqualTo("CREATE TABLE t (k STRING) WITH ('connector' = 'datagen', 'password' = '****')");
     }
+
+    @Test
+    void aSecretIsMaskedWhereTheParserFoundItsLiteralWhateverItsForm() {
+        // A Unicode escape literal: Flink reads 'hunter2'.
+        assertThat(redacted("CREATE TABLE t (k STRING) WITH ('password' = U&'\\0068unter2', 'connector' = 'datagen')"))
+                .isEqualTo("CREATE TABLE t (k STRING) WITH ('password' = '****', 'connector' = 'datagen')");
+        // A literal continued on the next line: Flink reads 'PART1PART2'.
+        assertThat(redacted("CREATE TABLE t (k STRING) WITH ('password' = 'PART1'\n  'PART2', 'connector' = 'datagen')"))
+                .isEqualTo("CREATE TABLE t (k STRING) WITH ('password' = '****', 'connector' = 'datagen')");
+        // A JAAS config with quotes inside, escaped as SQL escapes them.
+        assertThat(redacted("CREATE TABLE t (k STRING) WITH ('properties.sasl.jaas.config' = 'x required username=''u'' "
+                + "password=''hunter2'';')")).doesNotContain("hunter2").contains("'****'");
+    }
+
+    @Test
+    void aSecretInsideTheValueOfAnyKeyIsMasked() {
+        assertThat(redacted("CREATE TABLE t (k STRING) WITH ('connector' = 'jdbc', 'url' = "
+                + "'jdbc:mysql://db:3306/x?user=u&password=hunter2')")).doesNotContain("hunter2");
+        assertThat(redacted("CREATE TABLE t (k STRING) WITH ('url' = 'https://u:hunter2@host/x')")).doesNotContain("hunter2");
+        assertThat(redacted("CREATE TABLE t (k STRING) WITH ('properties.basic.auth.user.info' = 'u:hunter2')"))
+                .doesNotContain("hunter2");
+        assertThat(redacted("CREATE TABLE t (k STRING) WITH ('url' = 'jdbc:mysql://db:3306/x')"))
+                .contains("jdbc:mysql://db:3306/x");
+    }
+
+    @Test
+    void aScriptIsMaskedStatementByStatementAsFlinkReadsEach() {
+        String script = "SET my.secret = hunter2;\nCREATE TABLE t (k STRING) WITH ('password' = U&'\\0068unter3');\n"
+                + "SELECT 1;";
+        String redacted = redactor.redact(What.script(null, script));
+        assertThat(redacted).doesNotContain("hunter2").doesNotContain("0068unter3").contains("SELECT 1");
+    }
+
+    @Test
+    void sessionPropertiesWithQuotesInTheirValueAreMaskedWhole() {
+        String redacted = redactor.redact(What.sessionProperties(
+                java.util.Map.of("properties.sasl.jaas.config", "x required username='u' password='hunter2';")));
+        assertThat(redacted).doesNotContain("hunter2").contains("'****'");
+    }
 }

@@ -8,6 +8,7 @@ import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleOption;
+import io.github.sqlguard.rules.limits.PathNotAllowedRule;
 import io.github.sqlguard.testing.GuardedGateway;
 
 import org.apache.flink.configuration.ConfigOption;
@@ -251,6 +252,9 @@ public final class RuleDocsGenerator {
                 .append(" global options. A scope may set, under `sql-guard.scopes.<name>.`:\n\n");
         out.append("- `mode`\n");
         for (RuleOption<?> option : options) {
+            if (option == PathNotAllowedRule.PROTECTED_PATHS || option.key().startsWith("sql-guard.allow.")) {
+                continue; // platform-wide: PolicyScopes refuses them in a scope
+            }
             out.append("- `").append(option.key().substring(GuardOptions.PREFIX.length())).append("`\n");
         }
         out.append("- `rules.<id>.level` and `rules.<id>.allow-suppression`, for every rule\n\n")

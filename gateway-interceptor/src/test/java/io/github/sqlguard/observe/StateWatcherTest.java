@@ -103,7 +103,7 @@ class StateWatcherTest {
     private static WatchedJob job(String jobId, Map<String, String> sessionConfig) {
         AuditRecord.Decided decided = new AuditRecord.Decided(
                 "WARN", List.of(new AuditRecord.AuditFinding("stateful-without-ttl", "WARN", "GroupAggregate[3]")),
-                List.of(), 0L, Map.of("GroupAggregate", 1), List.of(), 0, List.of(), List.of());
+                List.of(), 0L, Map.of("GroupAggregate", 1), List.of(), 0, List.of(), List.of(), null);
         AuditRecord submitted = new AuditRecord(
                 "2026-12-01T00:00:00Z", "decision-1", "test", "jobSubmitted", "session-1",
                 Subject.unknown("hash"), new AuditRecord.Statement("INSERT", "INSERT …", false, "sha"), decided,

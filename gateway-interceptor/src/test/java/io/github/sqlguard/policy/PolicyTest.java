@@ -89,7 +89,7 @@ class PolicyTest {
         assertThat(Policy.defaults(withoutTopN).ruleOptions().options()).extracting(RuleOption::key)
                 .containsExactlyInAnyOrder(
                         "sql-guard.allow.jars", "sql-guard.allow.function-classes", "sql-guard.allow.connectors",
-                        "sql-guard.allow.paths", "sql-guard.max-state-ttl", "sql-guard.min-state-ttl");
+                        "sql-guard.allow.paths", "sql-guard.protected.paths", "sql-guard.max-state-ttl", "sql-guard.min-state-ttl");
     }
 
     @Test

@@ -26,7 +26,8 @@ public final class AllowedLocations {
     public static AllowedLocations of(List<String> entries) {
         List<Location> locations = new ArrayList<>();
         for (String entry : entries) {
-            Location.of(entry).ifPresent(locations::add);
+            // The administrator's own entries, read from config.yaml: surrounding spaces are no part of them.
+            Location.of(entry.strip()).ifPresent(locations::add);
         }
         return new AllowedLocations(locations, entries.isEmpty());
     }

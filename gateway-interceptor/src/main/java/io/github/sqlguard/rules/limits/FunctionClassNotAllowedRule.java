@@ -29,8 +29,9 @@ public final class FunctionClassNotAllowedRule implements Rule {
     public static final RuleOption<List<String>> ALLOW_FUNCTION_CLASSES =
             AllowList.option(
                     "function-classes",
-                    "Classes CREATE FUNCTION may name: exact class names, or package prefixes such as"
-                            + " 'com.acme.udf.*'. Empty: no limit.",
+                    "Classes CREATE FUNCTION and a table's class options ('sink.partition-commit.policy.class',"
+                            + " 'partition.time-extractor.class') may name: exact class names, or package prefixes"
+                            + " such as 'com.acme.udf.*'. Empty: no limit.",
                     entry -> ENTRY.matcher(entry).matches(),
                     "every entry must be a class name (com.acme.udf.Upper) or a package prefix (com.acme.udf.*)");
 
@@ -38,6 +39,13 @@ public final class FunctionClassNotAllowedRule implements Rule {
             RuleDeclaration.limit(
                     ID, "A function class outside `sql-guard.allow.function-classes` (CREATE FUNCTION … AS).",
                     ALLOW_FUNCTION_CLASSES);
+
+    /**
+     * Table options whose value is a class the connector loads and instantiates in the gateway and
+     * the cluster: the filesystem connector's {@code FileSystemConnectorOptions#SINK_PARTITION_COMMIT_POLICY_CLASS}
+     * and {@code #PARTITION_TIME_EXTRACTOR_CLASS} (a static initialiser runs when it is loaded).
+     */
+    static final List<String> CLASS_OPTIONS = List.of("sink.partition-commit.policy.class", "partition.time-extractor.class");
 
     @Override
     public RuleDeclaration declaration() {
@@ -62,6 +70,18 @@ public final class FunctionClassNotAllowedRule implements Rule {
                         "Use a function class the platform allows, or ask the administrator to add it (or its package,"
                                 + " as 'com.acme.udf.*') to 'sql-guard.allow.function-classes'."));
             }
+        }
+        for (String key : CLASS_OPTIONS) {
+            hits.addAll(ResolvedTables.hits(
+                    context, key, value -> allowed(entries, value),
+                    (value, node) -> RuleHit.of(
+                            "The class '" + value + "' of table option '" + key + "' is not one the platform allows"
+                                    + " (sql-guard.allow.function-classes " + entries + "): the connector loads it in the"
+                                    + " gateway and the cluster, and its static initialiser runs there.",
+                            node,
+                            "",
+                            "Use a class the platform allows, or ask the administrator to add it to"
+                                    + " 'sql-guard.allow.function-classes'.")));
         }
         return hits;
     }

@@ -1,22 +1,51 @@
 package io.github.sqlguard.rules.limits;
 
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.ConfigChange;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.RuleOption;
+import io.github.sqlguard.rules.RuleOption.Strictness;
+import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.config.TableConfigOptions;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
- * {@code path-not-allowed}: the {@code 'path'} option of a table ({@code WITH} or {@code OPTIONS}
- * hint; the filesystem connector's {@code FileSystemConnectorOptions#PATH}, and any connector whose
- * option is {@code path}) lies outside {@code sql-guard.allow.paths}. Matched as a {@link Location}
- * ({@link AllowedLocations}: normalised by Flink's {@code Path}, so {@code /data/../etc/passwd} is
- * {@code /etc/passwd}; prefixes at a {@code /} boundary). An empty list is no limit.
+ * {@code path-not-allowed}: a statement names a file system location it may not read or write:
  *
- * <p>Read from the statement's text before anything is planned, and after planning from the tables
- * of the compiled plan too ({@link ResolvedTables}): a table that already exists in a catalog.
+ * <ul>
+ *   <li>the {@code 'path'} option of a table ({@code WITH} or {@code OPTIONS} hint; the filesystem
+ *       connector's {@code FileSystemConnectorOptions#PATH}, and any connector whose option is
+ *       {@code path}), read from the statement's text before anything is planned and after planning
+ *       from the tables of the compiled plan too ({@link ResolvedTables}: a table that already
+ *       exists in a catalog);
+ *   <li>the plan file of {@code COMPILE PLAN}, {@code COMPILE AND EXECUTE PLAN} (Flink writes it)
+ *       and {@code EXECUTE PLAN} (Flink reads it);
+ * </ul>
+ *
+ * when the location lies outside {@code sql-guard.allow.paths} (an empty list is no limit), or,
+ * whatever that list says, within a location where the guard keeps its own files ({@link
+ * GuardFiles}: its configuration directory, its logs and audit, and {@code
+ * sql-guard.protected.paths}). Matched as a {@link Location} (normalised by Flink's {@code Path},
+ * so {@code /data/../etc/passwd} is {@code /etc/passwd}; prefixes at a {@code /} boundary).
+ *
+ * <p>Also: a session's setting of {@code table.plan.force-recompile} ({@link
+ * TableConfigOptions#PLAN_FORCE_RECOMPILE}) to anything but {@code false}, by {@code SET},
+ * configure-session, a session property at open or a statement's execution config: with it,
+ * {@code COMPILE PLAN} overwrites an existing file ({@code TableEnvironmentImpl#compilePlanAndWrite}),
+ * which is the administrator's to decide in {@code config.yaml}.
  */
 public final class PathNotAllowedRule implements Rule {
 
@@ -28,11 +57,60 @@ public final class PathNotAllowedRule implements Rule {
     public static final RuleOption<List<String>> ALLOW_PATHS =
             AllowList.locations(
                     "paths",
-                    "Locations a table's 'path' option may name: absolute paths or URIs, each a prefix at a '/'"
-                            + " boundary. Empty: no limit.");
+                    "Locations a table's 'path' option and a compiled plan file may name: absolute paths or URIs,"
+                            + " each a prefix at a '/' boundary. Empty: no limit.");
+
+    /** The key of {@link #PROTECTED_PATHS}. */
+    public static final String PROTECTED_PATHS_KEY = "sql-guard.protected.paths";
+
+    public static final RuleOption<List<String>> PROTECTED_PATHS =
+            RuleOption.of(
+                    ConfigOptions.key(PROTECTED_PATHS_KEY)
+                            .stringType()
+                            .asList()
+                            .defaultValues()
+                            .withDescription(
+                                    "Locations no statement may read or write (a table's 'path', a compiled plan"
+                                            + " file), whatever 'sql-guard.allow.paths' says: absolute paths or URIs,"
+                                            + " each a prefix at a '/' boundary. The guard adds its own: Flink's"
+                                            + " configuration directory ($internal.deployment.config-dir or"
+                                            + " FLINK_CONF_DIR), its log directory (env.log.dir, FLINK_LOG_DIR, the"
+                                            + " directory of -Dlog.file), -Dsql-guard.log.dir, the directory of"
+                                            + " -Dsql-guard.audit.file and of the logging configuration files. Set"
+                                            + " globally only."),
+                    (value, values) -> value.stream().allMatch(e -> e != null && !e.isBlank()
+                                    && Location.of(e.strip()).isPresent())
+                            ? Optional.empty()
+                            : Optional.of("every entry must be an absolute path or URI (e.g. /etc/flink)"),
+                    union());
 
     public static final RuleDeclaration DECLARATION =
-            RuleDeclaration.limit(ID, "A table `'path'` outside `sql-guard.allow.paths`.", ALLOW_PATHS);
+            RuleDeclaration.limit(
+                    ID,
+                    "A table `'path'` or a plan file outside `sql-guard.allow.paths` or where the guard keeps its own"
+                            + " files; `table.plan.force-recompile` set by a session.",
+                    ALLOW_PATHS, PROTECTED_PATHS);
+
+    /**
+     * The keys of Flink's options that name a directory a job writes: {@link
+     * CheckpointingOptions#CHECKPOINTS_DIRECTORY} and {@link CheckpointingOptions#SAVEPOINT_DIRECTORY},
+     * with their older keys ({@code state.checkpoints.dir}, {@code state.savepoints.dir}) as Flink
+     * reads them ({@code ConfigOption#fallbackKeys}).
+     */
+    static final Set<String> WRITTEN_DIRECTORIES = keys(
+            CheckpointingOptions.CHECKPOINTS_DIRECTORY, CheckpointingOptions.SAVEPOINT_DIRECTORY);
+
+    private static Set<String> keys(ConfigOption<?>... options) {
+        Set<String> keys = new LinkedHashSet<>();
+        for (ConfigOption<?> option : options) {
+            keys.add(option.key());
+            option.fallbackKeys().forEach(fallback -> keys.add(fallback.getKey()));
+        }
+        return Set.copyOf(keys);
+    }
+
+    /** Flink's option that lets {@code COMPILE PLAN} overwrite an existing file. */
+    static final ConfigOption<Boolean> FORCE_RECOMPILE = TableConfigOptions.PLAN_FORCE_RECOMPILE;
 
     @Override
     public RuleDeclaration declaration() {
@@ -43,20 +121,76 @@ public final class PathNotAllowedRule implements Rule {
     public List<RuleHit> check(AnalysisContext context) {
         List<String> entries = context.option(ALLOW_PATHS);
         AllowedLocations allowed = AllowedLocations.of(entries);
-        if (allowed.unlimited()) {
-            return List.of();
+        GuardFiles guarded = GuardFiles.of(context.option(PROTECTED_PATHS));
+        List<RuleHit> hits = new ArrayList<>();
+        if (!allowed.unlimited() || !guarded.isEmpty()) {
+            hits.addAll(ResolvedTables.hits(
+                    context, PATH, path -> allowed.allows(path) && !guarded.covers(path),
+                    (path, node) -> hit("The path '" + path + "'", path, entries, guarded, node)));
+            for (SqlOption plan : context.statement().planFiles()) {
+                if (!allowed.allows(plan.value()) || guarded.covers(plan.value())) {
+                    hits.add(hit(
+                            "The plan file '" + plan.value() + "' of " + plan.source(), plan.value(), entries, guarded,
+                            plan.source() + " '" + plan.value() + "' at line " + plan.line()));
+                }
+            }
         }
-        return ResolvedTables.hits(context, PATH, allowed::allows, (path, node) -> hit(path, entries, node));
+        for (ConfigChange change : context.changes()) {
+            if (WRITTEN_DIRECTORIES.contains(change.key()) && change.value() != null && !change.value().isEmpty()
+                    && (!allowed.allows(change.value()) || guarded.covers(change.value()))) {
+                hits.add(hit("The directory '" + change.value() + "' of '" + change.key() + "'", change.value(), entries,
+                        guarded, change.asSql()));
+            }
+            if (change.key().equals(FORCE_RECOMPILE.key()) && !readsFalse(change.value())) {
+                hits.add(RuleHit.of(
+                        "'" + FORCE_RECOMPILE.key() + "' lets COMPILE PLAN overwrite any existing file the gateway can"
+                                + " write (Flink's TableEnvironmentImpl#compilePlanAndWrite), the guard's own audit and"
+                                + " policy included: it is the administrator's setting, not a session's.",
+                        change.asSql(),
+                        "",
+                        "Write each plan to a new file (or use COMPILE PLAN IF NOT EXISTS); only config.yaml sets '"
+                                + FORCE_RECOMPILE.key() + "'."));
+            }
+        }
+        return hits;
     }
 
-    static RuleHit hit(String path, List<String> entries, String node) {
+    /** True when Flink reads {@code value} as {@code false} for {@link #FORCE_RECOMPILE}. */
+    private static boolean readsFalse(String value) {
+        if (value == null) {
+            return true;
+        }
+        try {
+            return !Configuration.fromMap(Map.of(FORCE_RECOMPILE.key(), value)).get(FORCE_RECOMPILE);
+        } catch (IllegalArgumentException e) {
+            // Flink cannot read it either; not false, so not allowed.
+            return false;
+        }
+    }
+
+    static RuleHit hit(String what, String path, List<String> entries, GuardFiles guarded, String node) {
+        boolean own = guarded.covers(path);
         return RuleHit.of(
-                "The path '" + path + "' is not in a location the platform allows (sql-guard.allow.paths " + entries
-                        + "): a table reads and writes its path with the gateway's and the cluster's file system"
-                        + " rights (a relative path is never allowed: it depends on the working directory).",
+                own
+                        ? what + " lies where the guard keeps its own files (its policy, logs and audit: "
+                                + guarded + "): no statement reads or writes there."
+                        : what + " is not in a location the platform allows (sql-guard.allow.paths " + entries
+                                + "): a statement reads and writes it with the gateway's and the cluster's file system"
+                                + " rights (a relative path is never allowed: it depends on the working directory).",
                 node,
                 "",
-                "Use an absolute path under an allowed location, or ask the administrator to add it to"
-                        + " 'sql-guard.allow.paths'.");
+                own
+                        ? "Use a location of your own."
+                        : "Use an absolute path under an allowed location, or ask the administrator to add it to"
+                                + " 'sql-guard.allow.paths'.");
+    }
+
+    /** More protected locations are the stricter: the union of both lists. */
+    private static Strictness<List<String>> union() {
+        return (one, other) -> {
+            Set<String> both = new LinkedHashSet<>(one);
+            both.addAll(other);
+            return both.size() == one.size() ? one : List.copyOf(both);
+        };
     }
 }

@@ -38,6 +38,15 @@ class AllowedLocationsTest {
         assertThat(data.allows(location)).as(location).isFalse();
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"\u3000/data/a.jar", "\u2028/data/a.jar", "\u2003/data/a.jar", "\t/data/a.jar", " /data/a.jar",
+            "\u00a0/data/a.jar"})
+    void aSpaceBeforeALocationMakesItRelativeAsFlinksPathReadsIt(String location) {
+        assertThat(new org.apache.flink.core.fs.Path(location).isAbsolute()).as("Flink's Path").isFalse();
+        assertThat(Location.of(location)).isEmpty();
+        assertThat(data.allows(location)).isFalse();
+    }
+
     @Test
     void readsBackslashesAsFlinksPathDoes() {
         assertThat(data.allows("/data\\a.jar")).isTrue();

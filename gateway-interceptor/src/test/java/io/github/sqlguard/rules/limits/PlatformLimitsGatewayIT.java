@@ -123,6 +123,58 @@ class PlatformLimitsGatewayIT {
     }
 
     @Test
+    void aUnicodeSpaceBeforeAnAllowedLocationIsARelativeLocationAsFlinkReadsIt() throws Exception {
+        // Flink's Path keeps every character (1.20.0 and 2.3.0): each of these is a path relative to the
+        // gateway's working directory, not under the allowed directory.
+        try (RestSession session = limited.openSession(Map.of())) {
+            for (String space : List.of("\u3000", "\u2028", "\u2003", " ")) {
+                assertRefused(session.execute(
+                        "ADD JAR '" + space + dir.resolve("allowed-jars/x.jar") + "'", 0, TIMEOUT), "jar-not-allowed");
+                assertRefused(session.execute(
+                        "CREATE TEMPORARY TABLE landing (line STRING) WITH ('connector' = 'filesystem', 'path' = '"
+                                + space + dir.resolve("data/landing") + "', 'format' = 'raw')", 0, TIMEOUT),
+                        "path-not-allowed");
+            }
+        }
+    }
+
+    @Test
+    void aTablesClassOptionAndTheCheckpointDirectoriesAreHeldToTheAllowLists() throws Exception {
+        try (RestSession session = limited.openSession(Map.of())) {
+            assertRefused(session.execute(
+                    "CREATE TEMPORARY TABLE landing (line STRING, dt STRING) PARTITIONED BY (dt) WITH ('connector' ="
+                            + " 'filesystem', 'path' = '" + dir.resolve("data/landing") + "', 'format' = 'raw',"
+                            + " 'sink.partition-commit.policy.kind' = 'custom',"
+                            + " 'sink.partition-commit.policy.class' = 'com.evil.Commit')", 0, TIMEOUT),
+                    "function-class-not-allowed");
+            assertRefused(session.execute(
+                    "SET 'execution.checkpointing.dir' = 'file://" + dir.resolve("elsewhere") + "'", 0, TIMEOUT),
+                    "path-not-allowed");
+            assertRefused(session.execute(
+                    "SET 'state.savepoints.dir' = '" + dir.resolve("elsewhere") + "'", 0, TIMEOUT), "path-not-allowed");
+            assertThat(session.execute(
+                    "SET 'execution.checkpointing.dir' = 'file://" + dir.resolve("data/checkpoints") + "'", 0, TIMEOUT)
+                    .error()).as("a directory under an allowed location").isNull();
+        }
+    }
+
+    @Test
+    void anExplainOfAStatementTheLimitsRefuseIsNotPlanned() throws Exception {
+        try (RestSession session = limited.openSession(Map.of())) {
+            RestSession.StatementResult explained = session.execute(
+                    "EXPLAIN CREATE TABLE copy WITH ('connector' = 'filesystem', 'path' = '" + dir.resolve("elsewhere")
+                            + "', 'format' = 'csv') AS SELECT 1 AS a", 1, TIMEOUT);
+            assertThat(explained.error()).isNull();
+            String text = explained.rows().get(0).path("fields").get(0).asText();
+            assertThat(text).contains("was not planned").contains("path-not-allowed")
+                    .doesNotContain("== Abstract Syntax Tree ==").doesNotContain("Sink(");
+            JsonNode record = AuditFile.forOperation(explained.operationHandle()).orElseThrow();
+            assertThat(record.path("verdict").asText()).isEqualTo("BLOCK");
+            assertThat(record.path("outcome").asText()).isEqualTo("explained");
+        }
+    }
+
+    @Test
     void refusesPipelineJarsThroughAStatementConfigureSessionAndSessionProperties() throws Exception {
         String jars = "file://" + dir.resolve("elsewhere/udf.jar");
         GatewayRestClient rest = new GatewayRestClient(limited.port());

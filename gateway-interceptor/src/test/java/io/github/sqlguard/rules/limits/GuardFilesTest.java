@@ -1,0 +1,55 @@
+package io.github.sqlguard.rules.limits;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.DeploymentOptionsInternal;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** The locations where the guard keeps its own files, and a statement's location read as Flink opens it. */
+class GuardFilesTest {
+
+    @TempDir Path dir;
+
+    @Test
+    void takesItsOwnLocationsFromTheGatewaysConfigurationAndProcess() {
+        Configuration config = new Configuration();
+        config.set(DeploymentOptionsInternal.CONF_DIR, "/opt/flink/conf");
+        config.setString("env.log.dir", "/var/log/flink");
+        List<String> own = GuardFiles.ownLocations(
+                config,
+                Map.of("log.file", "/var/log/gw/flink-sql-gateway.log", "sql-guard.audit.file", "/audit/a.jsonl",
+                        "sql-guard.log.dir", "/srv/guard/log", "log4j.configurationFile",
+                        "file:/etc/flink/log4j.properties,classpath:x.xml"),
+                Map.of("FLINK_CONF_DIR", "/opt/flink/conf"));
+        assertThat(own).containsExactly(
+                "file:/opt/flink/conf", "file:/var/log/flink", "file:/srv/guard/log", "file:/var/log/gw", "file:/audit",
+                "file:/etc/flink");
+    }
+
+    @Test
+    void coversALocationHoweverAStatementWritesIt() throws Exception {
+        Path conf = Files.createDirectories(dir.resolve("conf"));
+        GuardFiles guarded = GuardFiles.of(List.of(conf.toString()));
+        assertThat(guarded.covers(conf.resolve("config.yaml").toString())).isTrue();
+        assertThat(guarded.covers("file://" + conf.resolve("config.yaml"))).isTrue();
+        assertThat(guarded.covers("file:" + conf + "/../conf/./config.yaml")).isTrue();
+        assertThat(guarded.covers(conf + "x/config.yaml")).isFalse();
+        assertThat(guarded.covers(dir.resolve("elsewhere.json").toString())).isFalse();
+
+        // Relative: from the working directory, as Flink's local file system opens it.
+        Path relative = Path.of("").toAbsolutePath().relativize(conf.resolve("config.yaml"));
+        assertThat(guarded.covers(relative.toString())).isTrue();
+
+        // A symbolic link to the protected directory.
+        Path link = Files.createSymbolicLink(dir.resolve("link"), conf);
+        assertThat(guarded.covers(link.resolve("config.yaml").toString())).isTrue();
+        assertThat(GuardFiles.of(List.of(link.toString())).covers(conf.resolve("config.yaml").toString())).isTrue();
+    }
+}
