@@ -9,6 +9,7 @@
 #
 #   bench/lint-start.sh JAR SCRIPT CORPUS_DIR [RUNS]
 #
+# SECTIONS="one corpus" (the default) chooses what to measure; the corpus is linted once per mode.
 # The class-data archive goes to $SQL_GUARD_CACHE_DIR (default: a directory under /tmp that this script
 # empties first); the first fast run writes it and is reported on its own row.
 set -euo pipefail
@@ -21,16 +22,22 @@ measure() { # label, then java options and lint arguments
   local label="$1"; shift
   local before; before="$(load)"
   /usr/bin/time -f '%U %S %e %M' -o "$out" java "$@" >/dev/null 2>&1 || true
-  read -r user sys wall rss < "$out"
+  # The last line: /usr/bin/time writes "Command exited with non-zero status N" first when lint exits non-zero.
+  read -r user sys wall rss < <(tail -n 1 "$out")
   printf '| %s | %.2f | %.2f | %d | %s / %s |\n' "$label" "$(echo "$user + $sys" | bc)" "$wall" "$((rss / 1024))" "$before" "$(load)"
 }
 echo "| run | CPU s | wall s | peak RSS MB (largest JVM) | load before / after |"
 echo "|---|---|---|---|---|"
+sections="${SECTIONS:-one corpus}"
 measure "fast start, first run (writes the archive)" -jar "$jar" lint -q "$script"
-for i in $(seq "$runs"); do
-  measure "one script, plain JVM" -Dsql-guard.fast-start=false -jar "$jar" lint -q "$script"
-  measure "one script, fast start" -jar "$jar" lint -q "$script"
-done
-measure "corpus, plain JVM" -Dsql-guard.fast-start=false -jar "$jar" lint -q "$corpus"
-measure "corpus, fast start" -jar "$jar" lint -q "$corpus"
+if [[ " $sections " == *" one "* ]]; then
+  for i in $(seq "$runs"); do
+    measure "one script, plain JVM" -Dsql-guard.fast-start=false -jar "$jar" lint -q "$script"
+    measure "one script, fast start" -jar "$jar" lint -q "$script"
+  done
+fi
+if [[ " $sections " == *" corpus "* ]]; then
+  measure "corpus, plain JVM" -Dsql-guard.fast-start=false -jar "$jar" lint -q "$corpus"
+  measure "corpus, fast start" -jar "$jar" lint -q "$corpus"
+fi
 rm -f "$out"
