@@ -23,7 +23,7 @@ class FastStartTest {
                 JAR, ARCHIVE, false, 42).orElseThrow();
 
         assertThat(command).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-XX:-UsePerfData", "-XX:ArchiveClassesAtExit=/cache/sql-guard/cli.jsa.42.tmp",
+                "-XX:-UsePerfData", "-Xlog:cds*=off", "-XX:ArchiveClassesAtExit=/cache/sql-guard/cli.jsa.42.tmp",
                 "-Dsql-guard.fast-start.training=true", "-Xmx1g", "-Dsql-guard.command=bin/sql-guard.sh",
                 "-Dsql-guard.fast-start.started=true", "-jar", JAR.toString(), "lint", "-q", "jobs");
     }
