@@ -28,7 +28,9 @@ export FLINK_CONF_DIR="${FLINK_CONF_DIR:-$SQL_GUARD_HOME/conf}"
 LOG_DIR="${SQL_GUARD_LOG_DIR:-$SQL_GUARD_HOME/log}"
 mkdir -p "$LOG_DIR"
 
-# The jar's manifest carries the --add-opens Flink needs; logging goes to files under $LOG_DIR.
+# The jar's manifest carries the --add-opens Flink needs; logging goes to files under $LOG_DIR. 'lint'
+# runs in a second JVM with C1 only, Serial GC and a class-data archive written by its first run
+# (lint's fast start, docs/user-guide/cli-jar.md; JVM_ARGS are passed on; SQL_GUARD_FAST_START=false: off).
 exec java ${JVM_ARGS:-} \
   -Dlogback.configurationFile="$FLINK_CONF_DIR/logback-client.xml" \
   -Dsql-guard.log.dir="$LOG_DIR" \

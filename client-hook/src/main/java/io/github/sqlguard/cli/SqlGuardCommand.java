@@ -31,8 +31,16 @@ public final class SqlGuardCommand implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: client, lint, compare or jobs.");
     }
 
-    /** Runs the command line and exits with its exit code. */
-    public static void main(String[] args) {
+    /**
+     * Runs the command line and exits with its exit code; {@code lint} started with {@code java -jar}
+     * runs in a second JVM with the flags of a short run ({@link FastStart}).
+     */
+    public static void main(String[] args) throws Exception {
+        java.util.Optional<java.util.List<String>> fast = FastStart.command(args);
+        if (fast.isPresent()) {
+            System.exit(FastStart.run(fast.get()));
+        }
+        FastStart.trainIfAsked();
         System.exit(execute(args));
     }
 

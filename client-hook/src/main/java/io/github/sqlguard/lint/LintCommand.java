@@ -9,7 +9,9 @@ import org.apache.flink.configuration.GlobalConfiguration;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -77,7 +79,8 @@ public final class LintCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..*", paramLabel = "FILE|DIR",
             description = "Scripts, or directories searched for scripts (*.sql, or the include globs of sql-guard.yaml)."
-                    + " Default: the directory of sql-guard.yaml, when it has include globs.")
+                    + " Default: the directory of sql-guard.yaml, when it has include globs; else, with --since, the"
+                    + " git repository of the working directory.")
     List<Path> inputs = new ArrayList<>();
 
     @Option(names = "--jar", paramLabel = "FILE",
@@ -149,6 +152,21 @@ public final class LintCommand implements Callable<Integer> {
             + " report.")
     boolean diff;
 
+    @Spec CommandSpec spec;
+
+    /** Where the command runs: the nearest sql-guard.yaml and, with {@code --since} alone, the repository are found from here. */
+    private final Path workingDirectory;
+
+    /** The command as started: from the process's working directory. */
+    public LintCommand() {
+        this(Path.of(""));
+    }
+
+    /** The command as if started in {@code workingDirectory} (tests: a repository of their own). */
+    LintCommand(Path workingDirectory) {
+        this.workingDirectory = workingDirectory;
+    }
+
     /** {@code --diff} prints the proven rewrites as a diff; {@code --fix} writes them ({@link LintFixes}). */
     private void fixes(LintRun run) throws IOException {
         List<LintFixes> fixes = LintFixes.of(run);
@@ -179,13 +197,26 @@ public final class LintCommand implements Callable<Integer> {
             return FAILED;
         }
         List<Path> scripts = inputs;
+        GitChanges changes = null;
         if (scripts.isEmpty()) {
-            if (project == null || project.include().isEmpty()) {
-                System.err.println("sql-guard lint: name the scripts or directories to lint (or give 'include' globs in "
-                        + ProjectFile.NAME + ").");
+            if (project != null && !project.include().isEmpty()) {
+                scripts = List.of(fromWorkingDirectory(project.root()));
+            } else if (since != null) {
+                // A pre-commit hook or CI step in a repository without sql-guard.yaml: the changed
+                // *.sql files of the whole repository.
+                try {
+                    changes = GitChanges.since(since, workingDirectory);
+                } catch (GitChanges.GitException e) {
+                    System.err.println("sql-guard lint: --since " + since + ": " + e.getMessage());
+                    return USAGE;
+                }
+                scripts = List.of(fromWorkingDirectory(changes.top()));
+            } else {
+                System.err.println("sql-guard lint: name the scripts or directories to lint, give 'include' globs in "
+                        + ProjectFile.NAME + ", or lint what changed in this git repository with --since GIT-REF.");
+                System.err.println("Usage: " + commandName() + " [OPTIONS] FILE|DIR...  (" + commandName() + " --help)");
                 return USAGE;
             }
-            scripts = List.of(fromWorkingDirectory(project.root()));
         }
         List<URI> dependencies;
         if (project != null) {
@@ -224,8 +255,7 @@ public final class LintCommand implements Callable<Integer> {
                 return USAGE;
             }
         }
-        GitChanges changes = null;
-        if (since != null) {
+        if (since != null && changes == null) {
             try {
                 changes = GitChanges.since(since, repository(project, scripts));
             } catch (GitChanges.GitException e) {
@@ -313,6 +343,11 @@ public final class LintCommand implements Callable<Integer> {
         }
     }
 
+    /** This command as the user started it ({@code java -jar <jar> lint}, {@code bin/sql-guard.sh lint}). */
+    private String commandName() {
+        return spec == null ? "sql-guard.sh lint" : spec.qualifiedName();
+    }
+
     private static <T> List<T> concat(List<T> first, List<T> second) {
         List<T> out = new ArrayList<>(first);
         out.addAll(second);
@@ -327,7 +362,7 @@ public final class LintCommand implements Callable<Integer> {
         if (projectFile != null) {
             return ProjectFile.load(projectFile);
         }
-        return ProjectFile.find(Path.of("")).orElse(null);
+        return ProjectFile.find(workingDirectory).orElse(null);
     }
 
     /** Flink's config.yaml, then the project file's options, then -D: the last one given wins. */

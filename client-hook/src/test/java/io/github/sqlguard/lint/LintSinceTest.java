@@ -133,6 +133,61 @@ class LintSinceTest {
     }
 
     @Test
+    void lintsTheChangedSqlFilesOfARepositoryWithoutAProjectFileWhenNoPathIsGiven() throws Exception {
+        // As docs/user-guide/lint-changes.md shows it, in a repository that has no sql-guard.yaml.
+        Path plain = Files.createDirectories(dir.resolve("plain"));
+        String table = "CREATE TABLE orders (order_id BIGINT, customer_id BIGINT, amount DOUBLE) WITH ('connector' = 'datagen');\n";
+        Files.writeString(plain.resolve("changed.sql"), table);
+        Files.writeString(plain.resolve("untouched.sql"), table
+                + "SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY amount DESC) AS rn"
+                + " FROM orders) WHERE rn <= 3;\n");
+        Files.writeString(plain.resolve("README.md"), "jobs\n");
+        git(plain, "init", "-q", "-b", "main");
+        git(plain, "add", "-A");
+        git(plain, "commit", "-q", "-m", "jobs as they run today");
+        git(plain, "checkout", "-q", "-b", "change");
+        Files.writeString(plain.resolve("changed.sql"), table
+                + "SELECT customer_id, COUNT(*) AS orders FROM orders GROUP BY customer_id;\n");
+        Files.createDirectories(plain.resolve("jobs"));
+        Files.writeString(plain.resolve("jobs/added.sql"), table + "SELECT order_id, amount FROM orders WHERE amount > 10;\n");
+        Files.writeString(plain.resolve("README.md"), "jobs, changed\n");
+        Path json = dir.resolve("plain.json");
+
+        int exit = new picocli.CommandLine(new LintCommand(plain))
+                .execute("--since", "main", "-q", "--format", "json", "-o", json.toString());
+
+        assertThat(exit).as("a new warning does not reach --fail-on BLOCK").isEqualTo(LintCommand.OK);
+        Map<String, List<String>> findings = findingsByFile(plain, json);
+        assertThat(findings.keySet()).as("the changed and added *.sql files of the repository, nothing else")
+                .containsExactlyInAnyOrder("changed.sql", "jobs/added.sql");
+        assertThat(findings.get("changed.sql")).containsExactly("stateful-without-ttl new");
+        assertThat(findings.get("jobs/added.sql")).isEmpty();
+    }
+
+    @Test
+    void asksForPathsWithoutSinceAndNamesTheCommandAsStarted() throws Exception {
+        Path plain = Files.createDirectories(dir.resolve("plain"));
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stderr = System.err;
+        int exit;
+        try {
+            System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+            exit = new picocli.CommandLine(new SqlGuardCommand())
+                    .setCommandName("java -jar flink-sql-guard-cli.jar")
+                    .execute("lint", "--no-project");
+        } finally {
+            System.setErr(stderr);
+        }
+
+        assertThat(exit).isEqualTo(LintCommand.USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("--since GIT-REF")
+                .contains("Usage: java -jar flink-sql-guard-cli.jar lint [OPTIONS] FILE|DIR...")
+                .doesNotContain("sql-guard.sh");
+        assertThat(plain).isEmptyDirectory();
+    }
+
+    @Test
     void refusesARevisionGitDoesNotKnow() throws Exception {
         assertThat(lint("--since", "no-such-branch")).isEqualTo(LintCommand.USAGE);
     }
@@ -146,6 +201,11 @@ class LintSinceTest {
 
     /** Each file's findings as {@code rule baselineState}, by path relative to the repository. */
     private Map<String, List<String>> findingsByFile(Path report) throws IOException {
+        return findingsByFile(repo, report);
+    }
+
+    /** Each file's findings as {@code rule baselineState}, by path relative to {@code repo}. */
+    private static Map<String, List<String>> findingsByFile(Path repo, Path report) throws IOException {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (JsonNode s : JSON.readTree(report.toFile())) {
             String file = repo.toAbsolutePath().relativize(Path.of(s.path("file").asText()).toAbsolutePath()).toString();
@@ -162,6 +222,10 @@ class LintSinceTest {
     }
 
     private void git(String... args) throws IOException, InterruptedException {
+        git(repo, args);
+    }
+
+    private static void git(Path repo, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("git", "-C", repo.toString(), "-c", "user.name=t",
                 "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"));
         command.addAll(List.of(args));

@@ -89,6 +89,45 @@ class CliJarIT {
     }
 
     @Test
+    void lintsInASecondJvmThatMapsAClassArchiveWrittenByTheFirstRun() throws Exception {
+        // The corpus lint of @BeforeAll ran lint's fast start (FastStart): the first run wrote the archive.
+        try (Stream<Path> archives = Files.list(kept.resolve("class-archive"))) {
+            assertThat(archives.map(p -> p.getFileName().toString()))
+                    .as("the archive of this jar and JVM, published under its name")
+                    .anyMatch(name -> name.startsWith(jar.getFileName().toString().replace(".jar", "")) && name.endsWith(".jsa"));
+        }
+        Run usage = java(jar, "lint");
+
+        assertThat(usage.exit()).isEqualTo(2);
+        assertThat(usage.output()).contains("Usage: java -jar " + jar.getFileName() + " lint").doesNotContain("sql-guard.sh");
+    }
+
+    @Test
+    void lintsTheChangedScriptsOfAGitRepositoryWithoutAProjectFileAsThePreCommitHookDoes(@TempDir Path dir)
+            throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                        .anyMatch(entry -> Files.isExecutable(Path.of(entry, "git"))), "git is needed");
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        String table = "CREATE TABLE orders (order_id BIGINT, customer_id BIGINT, amount DOUBLE) WITH ('connector' = 'datagen');\n";
+        Files.writeString(repo.resolve("changed.sql"), table);
+        Files.writeString(repo.resolve("untouched.sql"), table);
+        git(repo, "init", "-q", "-b", "main");
+        git(repo, "add", "-A");
+        git(repo, "commit", "-q", "-m", "jobs");
+        git(repo, "checkout", "-q", "-b", "change");
+        Files.writeString(repo.resolve("changed.sql"), table + "SELECT customer_id, COUNT(*) FROM orders GROUP BY customer_id;\n");
+
+        Run run = java(repo, jar, "lint", "--since", "main");
+
+        assertThat(run.exit()).as(run.output()).isZero();
+        assertThat(run.output()).contains("sql-guard lint: 1 script(s) changed since main (")
+                .contains("changed.sql:2:1: WARN stateful-without-ttl")
+                .contains("1 file, 2 statements: 0 blocking, 1 warning, 0 advisories new")
+                .doesNotContain("untouched.sql");
+    }
+
+    @Test
     void lintsEveryCaseWithTheVerdictOfThisFlinkLine() throws Exception {
         Map<String, List<JsonNode>> byFile = statementsByFile(report);
         List<Path> checked = new ArrayList<>();
@@ -278,12 +317,32 @@ class CliJarIT {
 
     /** {@code java -jar JAR args...} in the empty directory, without FLINK_CONF_DIR; stdout and stderr as one text. */
     private Run java(Path jarFile, String... args) throws IOException, InterruptedException {
+        return java(empty, jarFile, args);
+    }
+
+    private static void git(Path repo, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("git", "-C", repo.toString(), "-c", "user.name=t",
+                "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
+        assertThat(process.exitValue()).as(String.join(" ", command) + ": " + output).isZero();
+    }
+
+    /**
+     * {@code java -jar JAR args...} in {@code directory}, without FLINK_CONF_DIR, lint's class-data
+     * archive kept in {@code target/cli-jar-it/class-archive}; stdout and stderr as one text.
+     */
+    private Run java(Path directory, Path jarFile, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jarFile.toString()));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(empty.toFile()).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         builder.environment().remove("FLINK_CONF_DIR");
+        builder.environment().put("SQL_GUARD_CACHE_DIR", kept.resolve("class-archive").toString());
+        builder.environment().remove("SQL_GUARD_FAST_START");
         builder.environment().remove("CLASSPATH");
         builder.environment().remove("JAVA_TOOL_OPTIONS");
         Process process = builder.start();

@@ -1,0 +1,232 @@
+package io.github.sqlguard.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * lint's fast start: {@code java -jar <cli jar> lint ...} (and so {@code bin/sql-guard.sh lint} and
+ * the pre-commit hook, which start the jar that way) runs the lint in a second JVM started with
+ * flags that fit a short run, which a jar's manifest cannot give ({@code java -jar} takes JVM
+ * options only from its command line, JEP 261 lets a manifest add opens and exports only):
+ *
+ * <ul>
+ *   <li>{@code -XX:TieredStopAtLevel=1}: only HotSpot's C1 compiler. In a lint of one script the
+ *       C2 compiler threads took about 45% of the process's CPU (perf, bench/results/2026-12-01-lint-start.md)
+ *       compiling methods the run ends before it would profit from;
+ *   <li>{@code -XX:+UseSerialGC}: one collector thread instead of G1's concurrent ones, for a heap
+ *       of a few hundred MB;
+ *   <li>{@code -XX:SharedArchiveFile}: an application class-data-sharing archive of the classes a
+ *       lint loads (JDK's CDS, JEP 350 dynamic archives: the JVM maps them instead of parsing and
+ *       verifying about 14,000 classes, the planner's included: Java 17 archives the classes of
+ *       Flink's planner class loader too, matching them by size and checksum). Java 17 has no
+ *       {@code -XX:+AutoCreateSharedArchive} (Java 19): the first run writes it with {@code
+ *       -XX:ArchiveClassesAtExit}, after linting {@value #TRAINING} so that the archive holds the
+ *       planner's classes whatever that run's scripts are, and later runs map it.
+ * </ul>
+ *
+ * <p>The archive lives in {@code $SQL_GUARD_CACHE_DIR}, else {@code $XDG_CACHE_HOME/sql-guard},
+ * else {@code ~/.cache/sql-guard}, named after the jar, its size and time and the JVM's version:
+ * a rebuilt jar or another JVM gets its own (the JVM also refuses an archive whose class path does
+ * not match, and then runs without one). The JVM options of the first JVM ({@code -D}, {@code -Xmx}
+ * ...) are passed on after these, so they win. {@code -Dsql-guard.fast-start=false} or {@code
+ * SQL_GUARD_FAST_START=false} turns it off: lint then runs in the first JVM as it is.
+ */
+final class FastStart {
+
+    /** Set in the second JVM, so that it does not start a third. */
+    static final String STARTED_PROPERTY = "sql-guard.fast-start.started";
+
+    /** {@code false} turns the fast start off (also the environment variable {@code SQL_GUARD_FAST_START}). */
+    static final String PROPERTY = "sql-guard.fast-start";
+
+    /** Set in the JVM that writes the archive: lint this first, so that the archive has the planner's classes. */
+    static final String TRAINING_PROPERTY = "sql-guard.fast-start.training";
+
+    /** The script linted, its report discarded, before the first run's own lint. */
+    static final String TRAINING = "class-archive-training.sql";
+
+    /**
+     * The flags of the second JVM besides the archive's. {@code -Xlog:cds*=off}: the JVM that writes
+     * the archive warns on stdout of every class it leaves out (picocli's Java 5 classes, classes never
+     * linked), which would mix with lint's report; a JVM that cannot map an archive runs without it.
+     */
+    static final List<String> FLAGS =
+            List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xlog:cds*=off");
+
+    private FastStart() {}
+
+    /** The command line of the second JVM, or empty where lint runs in this one. */
+    static Optional<List<String>> command(String[] args) {
+        if (args.length == 0 || !"lint".equals(args[0]) || System.getProperty(STARTED_PROPERTY) != null
+                || "false".equalsIgnoreCase(setting())) {
+            return Optional.empty();
+        }
+        Optional<String[]> arguments = ProcessHandle.current().info().arguments();
+        Optional<Path> jar = jar();
+        if (arguments.isEmpty() || jar.isEmpty()) {
+            return Optional.empty();
+        }
+        Path archive;
+        try {
+            archive = archive(jar.get());
+            Files.createDirectories(archive.getParent());
+        } catch (IOException e) {
+            // No archive where none can be kept: the second JVM still gets the other flags.
+            archive = null;
+        }
+        return command(args, Path.of(System.getProperty("java.home"), "bin", "java"), arguments.get(), jar.get(),
+                archive, archive != null && Files.isRegularFile(archive), ProcessHandle.current().pid());
+    }
+
+    /**
+     * The command line of the second JVM: {@code java}, {@link #FLAGS}, the archive's flag, this JVM's
+     * own options (those before {@code -jar} in its command line), {@code -jar jar args...}; empty
+     * when this JVM was not started with {@code -jar}.
+     *
+     * @param processArguments this process's arguments after the {@code java} command
+     * @param archive the archive's path, or null for none
+     * @param archived whether the archive exists (then it is mapped, else written)
+     * @param pid this process's id, naming the archive while it is written
+     */
+    static Optional<List<String>> command(
+            String[] args, Path java, String[] processArguments, Path jar, Path archive, boolean archived, long pid) {
+        List<String> jvmOptions = new ArrayList<>();
+        boolean startedAsJar = false;
+        for (String argument : processArguments) {
+            if (argument.equals("-jar")) {
+                startedAsJar = true;
+                break;
+            }
+            jvmOptions.add(argument);
+        }
+        if (!startedAsJar) {
+            return Optional.empty();
+        }
+        List<String> command = new ArrayList<>();
+        command.add(java.toString());
+        command.addAll(FLAGS);
+        if (archive != null && archived) {
+            command.add("-XX:SharedArchiveFile=" + archive);
+        } else if (archive != null) {
+            command.add("-XX:ArchiveClassesAtExit=" + archive.resolveSibling(archive.getFileName() + "." + pid + ".tmp"));
+            command.add("-D" + TRAINING_PROPERTY + "=true");
+        }
+        command.addAll(jvmOptions);
+        command.add("-D" + STARTED_PROPERTY + "=true");
+        command.add("-jar");
+        command.add(jar.toString());
+        command.addAll(List.of(args));
+        return Optional.of(command);
+    }
+
+    /** Runs the second JVM with this one's standard streams and returns its exit code. */
+    static int run(List<String> command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).inheritIO().start();
+        Thread stop = new Thread(process::destroy, "sql-guard-fast-start-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        int exit = process.waitFor();
+        Runtime.getRuntime().removeShutdownHook(stop);
+        for (String option : command) {
+            if (option.startsWith("-XX:ArchiveClassesAtExit=")) {
+                publish(Path.of(option.substring("-XX:ArchiveClassesAtExit=".length())));
+            }
+        }
+        return exit;
+    }
+
+    /**
+     * The archive for {@code jar} in this JVM: {@code <cache>/<jar name>-<size>-<mtime>-java<version>.jsa}.
+     */
+    static Path archive(Path jar) throws IOException {
+        String name = jar.getFileName().toString().replaceFirst("\\.jar$", "");
+        long size = Files.size(jar);
+        FileTime time = Files.getLastModifiedTime(jar);
+        String vm = System.getProperty("java.vm.version", "unknown").replaceAll("[^A-Za-z0-9._-]", "_");
+        return cacheDirectory().resolve(name + "-" + size + "-" + time.toMillis() + "-java" + vm + ".jsa");
+    }
+
+    /** {@code $SQL_GUARD_CACHE_DIR}, else {@code $XDG_CACHE_HOME/sql-guard}, else {@code ~/.cache/sql-guard}. */
+    static Path cacheDirectory() {
+        String own = System.getenv("SQL_GUARD_CACHE_DIR");
+        if (own != null && !own.isBlank()) {
+            return Path.of(own);
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        if (xdg != null && !xdg.isBlank()) {
+            return Path.of(xdg, "sql-guard");
+        }
+        return Path.of(System.getProperty("user.home"), ".cache", "sql-guard");
+    }
+
+    /**
+     * In the JVM that writes the archive: lints the bundled training script, its report discarded,
+     * so that the archive the JVM writes at exit holds the classes of planning a query.
+     */
+    static void trainIfAsked() throws IOException {
+        if (!Boolean.getBoolean(TRAINING_PROPERTY)) {
+            return;
+        }
+        Path dir = Files.createTempDirectory("sql-guard-training");
+        Path script = dir.resolve(TRAINING);
+        Path report = dir.resolve("report.json");
+        try (InputStream in = FastStart.class.getResourceAsStream(TRAINING)) {
+            if (in == null) {
+                throw new IOException("the CLI jar lacks " + TRAINING);
+            }
+            Files.copy(in, script);
+        }
+        try {
+            SqlGuardCommand.execute("lint", "-q", "--no-project", "--format", "json", "-o", report.toString(),
+                    "--fail-on", "NONE", script.toString());
+        } finally {
+            Files.deleteIfExists(script);
+            Files.deleteIfExists(report);
+            Files.delete(dir);
+        }
+    }
+
+    /** Moves a written archive to its name; a JVM that wrote none (it failed) leaves nothing. */
+    private static void publish(Path written) throws IOException {
+        if (!Files.isRegularFile(written)) {
+            return;
+        }
+        Path archive = written.resolveSibling(written.getFileName().toString().replaceFirst("\\.\\d+\\.tmp$", ""));
+        try {
+            Files.move(written, archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(written, archive, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static String setting() {
+        String property = System.getProperty(PROPERTY);
+        if (property != null) {
+            return property.strip().toLowerCase(Locale.ROOT);
+        }
+        String env = System.getenv("SQL_GUARD_FAST_START");
+        return env == null ? "" : env.strip().toLowerCase(Locale.ROOT);
+    }
+
+    /** The jar this class was loaded from; empty when it runs from a classes directory. */
+    private static Optional<Path> jar() {
+        java.security.CodeSource source = FastStart.class.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            return Optional.empty();
+        }
+        try {
+            Path path = Path.of(source.getLocation().toURI());
+            return path.toString().endsWith(".jar") && Files.isRegularFile(path) ? Optional.of(path) : Optional.empty();
+        } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+}
