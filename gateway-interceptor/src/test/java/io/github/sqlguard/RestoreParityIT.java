@@ -19,7 +19,6 @@ import org.junit.jupiter.api.extension.TestWatcher;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -56,7 +55,6 @@ class RestoreParityIT {
                     + " WITH ('connector' = 'blackhole')",
             "CREATE TABLE named (user_id INT, name STRING, v INT) WITH ('connector' = 'blackhole')");
 
-    private final Path workDir = Path.of("target", "restore-parity").toAbsolutePath();
     private StandaloneCluster cluster;
     private SavepointRestores restores;
     private Map<String, String> clusterClient;
@@ -78,11 +76,8 @@ class RestoreParityIT {
 
     @BeforeAll
     void startClusterAndGateways() throws Exception {
-        String savepoints = workDir.resolve("savepoints").toUri().toString();
-        cluster = StandaloneCluster.start(workDir.resolve("cluster"), TIMEOUT, Map.of(
-                "restart-strategy.type", "none",
-                "execution.checkpointing.savepoint-dir", savepoints,
-                "state.savepoints.dir", savepoints));
+        cluster = StandaloneCluster.forRestores(TIMEOUT);
+        String savepoints = cluster.savepointDirectory();
         restores = new SavepointRestores(cluster, TIMEOUT);
         clusterClient = new HashMap<>(cluster.clientConfig());
         clusterClient.put("execution.checkpointing.savepoint-dir", savepoints);
@@ -94,16 +89,11 @@ class RestoreParityIT {
     }
 
     @AfterAll
-    void stopGatewaysAndCluster() {
-        try {
-            for (GatewayHop hop : new GatewayHop[] {stock, guard, guardRunningText, guardReporting}) {
-                if (hop != null) {
-                    hop.close();
-                }
-            }
-        } finally {
-            if (cluster != null) {
-                cluster.close();
+    void stopGateways() {
+        // The cluster is the JVM's shared restore cluster: it stays for the next restore test.
+        for (GatewayHop hop : new GatewayHop[] {stock, guard, guardRunningText, guardReporting}) {
+            if (hop != null) {
+                hop.close();
             }
         }
     }

@@ -107,7 +107,6 @@ class StateChangesIT {
         return Map.copyOf(gaps);
     }
 
-    private final Path workDir = Path.of("target", "state-changes").toAbsolutePath();
     private StandaloneCluster cluster;
     private SavepointRestores restores;
     private GuardedGateway stock;
@@ -127,11 +126,8 @@ class StateChangesIT {
 
     @BeforeAll
     void startClusterAndGateways() throws Exception {
-        String savepoints = workDir.resolve("savepoints").toUri().toString();
-        cluster = StandaloneCluster.start(workDir.resolve("cluster"), TIMEOUT, Map.of(
-                "restart-strategy.type", "none",
-                "execution.checkpointing.savepoint-dir", savepoints,
-                "state.savepoints.dir", savepoints));
+        cluster = StandaloneCluster.forRestores(TIMEOUT);
+        String savepoints = cluster.savepointDirectory();
         restores = new SavepointRestores(cluster, TIMEOUT);
         Map<String, String> client = new HashMap<>(cluster.clientConfig());
         client.put("execution.checkpointing.savepoint-dir", savepoints);
@@ -146,17 +142,12 @@ class StateChangesIT {
     }
 
     @AfterAll
-    void stopGatewaysAndCluster() {
+    void stopGateways() {
         findings.forEach((pair, line) -> System.out.println("[state-changes] " + pair + ": " + line));
-        try {
-            for (GuardedGateway gateway : new GuardedGateway[] {stock, guard}) {
-                if (gateway != null) {
-                    gateway.close();
-                }
-            }
-        } finally {
-            if (cluster != null) {
-                cluster.close();
+        // The cluster is the JVM's shared restore cluster: it stays for the next restore test.
+        for (GuardedGateway gateway : new GuardedGateway[] {stock, guard}) {
+            if (gateway != null) {
+                gateway.close();
             }
         }
     }

@@ -28,6 +28,9 @@ import java.util.stream.Collectors;
  */
 public final class StandaloneCluster implements AutoCloseable {
 
+    /** The cluster the restore tests of this JVM share ({@link #forRestores}). */
+    private static StandaloneCluster forRestores;
+
     private final Path dir;
     private final int restPort;
     private final List<JavaProcess> processes = new ArrayList<>();
@@ -45,6 +48,32 @@ public final class StandaloneCluster implements AutoCloseable {
      */
     public static StandaloneCluster start(Path dir, Duration timeout) throws Exception {
         return start(dir, timeout, Map.of());
+    }
+
+    /**
+     * The cluster every restore test of this JVM shares (started on first use, stopped when the JVM
+     * exits; callers must not close it): no restart strategy, so a job that fails after it started
+     * ends as FAILED, and a savepoint directory ({@link #savepointDirectory}). Two slots, so a job a
+     * failed test left running does not starve the next test.
+     */
+    public static synchronized StandaloneCluster forRestores(Duration timeout) throws Exception {
+        if (forRestores == null) {
+            Path dir = Path.of("target", "restore-cluster").toAbsolutePath();
+            String savepoints = dir.resolve("savepoints").toUri().toString();
+            StandaloneCluster cluster = start(dir, timeout, Map.of(
+                    "restart-strategy.type", "none",
+                    "taskmanager.numberOfTaskSlots", "2",
+                    "execution.checkpointing.savepoint-dir", savepoints,
+                    "state.savepoints.dir", savepoints));
+            Runtime.getRuntime().addShutdownHook(new Thread(cluster::close, "sql-guard-test-restore-cluster-stop"));
+            forRestores = cluster;
+        }
+        return forRestores;
+    }
+
+    /** Where this cluster's savepoints go, as a URI ({@link #forRestores}'s cluster only). */
+    public String savepointDirectory() {
+        return dir.resolve("savepoints").toUri().toString();
     }
 
     /**
