@@ -85,7 +85,7 @@ class EveryCallHasARecordTest {
     @Test
     void aStatementNestedTooDeeplyToReadIsRefusedAsUnanalysedWithARecord() throws Exception {
         for (String statement : List.of(
-                "SELECT " + "(".repeat(1000) + "1" + ")".repeat(1000),
+                "SELECT " + "(".repeat(20_000) + "1" + ")".repeat(20_000),
                 "SELECT " + "CASE WHEN 1 = 1 THEN ".repeat(5000) + "1" + " END".repeat(5000))) {
             OperationHandle handle = gateway.runToEnd(session, statement);
             assertThat(gateway.service().getOperationInfo(session, handle).getStatus()).isEqualTo(OperationStatus.ERROR);
