@@ -203,6 +203,8 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param functionClasses the classes of the functions the statement creates or alters, each as
      *     an option {@code class} = class name ({@code SqlCreateFunction#getFunctionClassName}) with
      *     source {@code CREATE FUNCTION} or {@code ALTER FUNCTION}, any {@code LANGUAGE}
+     * @param supersededTtlHints the {@code STATE_TTL} hint options Flink drops because another
+     *     option for the same input of the same query block wins ({@link SupersededHint})
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -211,11 +213,12 @@ public sealed interface ParsedStatement extends ParsedSql
             List<TableReference> tableReferences,
             List<RankFunction> rankFunctions,
             List<SqlOption> jars,
-            List<SqlOption> functionClasses) {
+            List<SqlOption> functionClasses,
+            List<SupersededHint> supersededTtlHints) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE =
-                new SqlFacts(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+                new SqlFacts(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -225,11 +228,12 @@ public sealed interface ParsedStatement extends ParsedSql
             rankFunctions = List.copyOf(rankFunctions);
             jars = List.copyOf(jars);
             functionClasses = List.copyOf(functionClasses);
+            supersededTtlHints = List.copyOf(supersededTtlHints);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
-            this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of());
+            this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of());
         }
     }
 
@@ -294,4 +298,17 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param source where it was found: {@code WITH}, {@code OPTIONS hint}, {@code STATE_TTL hint}
      */
     record SqlOption(String key, String value, String source, int line, int column) {}
+
+    /**
+     * A {@code STATE_TTL} hint option that Flink drops for another one naming the same input of the
+     * same query block, as Flink 2.3.0 plans them (measured: the compiled plan's state TTL): of two
+     * {@code STATE_TTL} hints on one {@code SELECT}, the first hint's option for an input wins (a
+     * later hint's option for another input still applies); within one hint, a key written twice
+     * keeps its last value (Calcite's {@code SqlHint#getOptionKVPairs} is a map).
+     *
+     * @param dropped the option Flink drops
+     * @param kept the option for the same input that Flink applies
+     * @param sameHint true when both are in one hint (the key written twice)
+     */
+    record SupersededHint(SqlOption dropped, SqlOption kept, boolean sameHint) {}
 }
