@@ -41,8 +41,9 @@ final class StateTtlHint extends ScopedFamily {
         if (operator.isEmpty() || !StatefulOperators.HINTABLE.contains(operator.get())) {
             return List.of();
         }
-        Duration ttl = context.settings().stateTtl();
-        String value = SqlTrees.duration(ttl);
+        RewriteContext.ProposedTtl proposed = context.proposedStateTtl();
+        Duration ttl = proposed.ttl();
+        String value = proposed.value();
         SqlNode tree = tree(scope);
         List<String> hinted = new ArrayList<>();
         for (SqlSelect select : Trees.selects(tree)) {
@@ -80,7 +81,8 @@ final class StateTtlHint extends ScopedFamily {
                 "the state of this statement's " + (operator.get().equals("Join") ? "join" : "aggregation")
                         + " expires " + value + " after a key's last change (" + String.join(", ", hinted)
                         + "); an idle key's " + (operator.get().equals("Join") ? "rows are" : "result is")
-                        + " forgotten and starts anew; other operators and statements keep the session's TTL",
-                "state TTL " + value + " (" + RewriteOptions.STATE_TTL.key() + ")"));
+                        + " forgotten and starts anew; other operators and statements keep the session's TTL"
+                        + DistinctUnderTtl.changes(finding, context),
+                proposed.chosen()));
     }
 }
