@@ -84,4 +84,17 @@ class TtlRewritesKeepMeaningTest {
                     .contains("counted again when it returns");
         }
     }
+
+    @Test
+    void hintRewriteChangesOnlyTheValueThatNeverExpiresAndKeepsTheUsersOwnPerInputTtls() {
+        List<Rewrite> rewrites = rewrites(
+                "SELECT /*+ STATE_TTL('t' = '0') */ t.user_id, COUNT(*) AS n FROM ("
+                        + "SELECT /*+ STATE_TTL('o' = '90 d', 's' = '30 d') */ o.user_id FROM orders o"
+                        + " JOIN shipments s ON o.order_id = s.order_id) t GROUP BY t.user_id");
+
+        assertThat(rewrites).filteredOn(r -> r.family().equals("state-ttl-hint")).singleElement().satisfies(r -> {
+            assertThat(r.sql()).contains("'t' = '1 d'").contains("'o' = '90 d'").contains("'s' = '30 d'");
+            assertThat(r.changes()).contains("'t' = '0' becomes '1 d'").contains("stay as written");
+        });
+    }
 }
