@@ -86,8 +86,8 @@ public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
                                     + String.join(", ", keys) + ": each window's ranking stays in state after the window"
                                     + " closes, until the state TTL removes it, and its result is updated as rows arrive"
                                     + " instead of emitted once when the window closes.",
-                            "Partition by both window columns: PARTITION BY " + partition(keys, has, missing)
-                                    + ", so that Flink plans a " + intended + ", which emits each window's result once"
+                            "Partition by both window columns (PARTITION BY " + partition(keys, has, missing)
+                                    + "): Flink then plans a " + intended + ", which emits each window's result once"
                                     + " and frees its state when the window closes."));
         }
         return hits;
