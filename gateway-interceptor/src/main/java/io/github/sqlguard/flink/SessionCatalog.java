@@ -92,8 +92,8 @@ public final class SessionCatalog {
                 if (operations.size() == 1 && operations.get(0) instanceof QueryOperation q) {
                     return Optional.of(columns(q.getResolvedSchema()));
                 }
-            } catch (RuntimeException | LinkageError | StackOverflowError e) {
-                // Flink cannot read it: the rewrite that asked has no columns to go on.
+            } catch (RuntimeException | LinkageError | StackOverflowError | AssertionError e) {
+                // Flink cannot read it (an AssertionError: a hint checker's refusal): the rewrite that asked has no columns to go on.
             }
             return Optional.empty();
         }

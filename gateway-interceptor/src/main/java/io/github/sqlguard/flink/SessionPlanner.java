@@ -223,10 +223,12 @@ public final class SessionPlanner implements AutoCloseable {
         List<Operation> operations;
         try {
             operations = tEnv.getParser().parse(statementBody);
-        } catch (Exception | LinkageError e) {
+        } catch (Exception | LinkageError | AssertionError e) {
             // Checked exceptions too: Flink 1.20's planner lets SqlValidateException, undeclared, out
             // of a DDL node's validate() (SqlReplaceTableAs with a column list), as its own
-            // rejection of the statement.
+            // rejection of the statement. An AssertionError too: Calcite's Litmus.THROW, which
+            // Flink's hint checkers use, refuses a hint with one (FlinkHintStrategies: "Invalid
+            // STATE_TTL hint, expecting at least one key-value options specified." for STATE_TTL()).
             return new ExplainOutcome.Rejected(e, elapsedMs(start));
         } catch (StackOverflowError e) {
             return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
@@ -251,7 +253,7 @@ public final class SessionPlanner implements AutoCloseable {
                             (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),
                             JudgedOperation.of(tEnv, operation), elapsedMs(start));
                 }
-            } catch (Exception | LinkageError compileFailed) {
+            } catch (Exception | LinkageError | AssertionError compileFailed) {
                 // Explained below: a planner rejection fails there too, with the planner's own error;
                 // a statement Flink can plan but not compile is judged on its explained plan. Checked
                 // exceptions too: Flink 1.20 throws Jackson's JsonMappingException, undeclared, when it
@@ -270,7 +272,8 @@ public final class SessionPlanner implements AutoCloseable {
                             .withCreatedTables(created(operation))
                             .withViewHints(ViewHints.of(tEnv.getCatalogManager(), statementBody)),
                     JudgedOperation.of(tEnv, operation), elapsedMs(start));
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | LinkageError | AssertionError e) {
+            // An Error from the planner (a hint checker's AssertionError) is its rejection like any other.
             return new ExplainOutcome.Rejected(e, elapsedMs(start));
         } catch (StackOverflowError e) {
             return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));

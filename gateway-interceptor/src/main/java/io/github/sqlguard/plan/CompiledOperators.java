@@ -8,7 +8,8 @@ import java.util.OptionalLong;
 /**
  * The typed view of a compiled plan's node, from the fields Flink's {@code StreamExec*} node
  * serialises (the same names in Flink 2.3 and 1.20): {@code StreamExecRank}'s {@code partition},
- * {@code orderBy}, {@code rankRange}, {@code rankStrategy}; {@code StreamExecOverAggregate}'s
+ * {@code orderBy}, {@code rankRange}, {@code rankStrategy} (and {@code StreamExecSortLimit}'s, a Rank
+ * without partition); {@code StreamExecOverAggregate}'s
  * {@code overSpec}; the aggregates' {@code grouping} ({@code finalAggGrouping} for the incremental
  * one); {@code StreamExecJoin}'s {@code joinSpec}; {@code uniqueKeys} of {@code
  * StreamExecDeduplicate} and {@code StreamExecChangelogNormalize}; {@code StreamExecSink}'s upsert
@@ -33,6 +34,9 @@ final class CompiledOperators {
         return switch (compiled.kind) {
             case "stream-exec-rank" -> new Operator.Rank(node, strategy(compiled.rankStrategy), range(node, compiled),
                     keys(node, 0, compiled.partition), orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy));
+            // ORDER BY ... LIMIT: StreamExecSortLimit extends StreamExecRank with PartitionSpec.ALL_IN_ONE (no "partition").
+            case "stream-exec-sort-limit" -> new Operator.Rank(node, strategy(compiled.rankStrategy), range(node, compiled),
+                    List.of(), orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy));
             case "stream-exec-over-aggregate" -> new Operator.OverAggregate(node, keys(node, 0, compiled.partition),
                     orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy));
             case "stream-exec-deduplicate" -> new Operator.Deduplicate(

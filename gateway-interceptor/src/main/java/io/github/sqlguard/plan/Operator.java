@@ -62,7 +62,9 @@ public sealed interface Operator
     }
 
     /**
-     * A non-window Top-N ({@code StreamExecRank}).
+     * A non-window Top-N ({@code StreamExecRank}), or an {@code ORDER BY ... LIMIT} ({@code
+     * StreamExecSortLimit}, a subclass of it with {@code PartitionSpec.ALL_IN_ONE}: no partition
+     * keys, ranks {@code offset + 1} to {@code offset + fetch}).
      *
      * @param strategy Flink's name of it: {@code AppendFastStrategy}, {@code RetractStrategy},
      *     {@code UpdateFastStrategy}
@@ -107,6 +109,25 @@ public sealed interface Operator
         /** No {@code PARTITION BY}: one parallel instance holds all state. */
         public boolean global() {
             return partitionKeys.isEmpty();
+        }
+
+        /** An {@code ORDER BY ... LIMIT} ({@code SortLimit}), not a {@code ROW_NUMBER()} filter. */
+        public boolean sortLimit() {
+            return node.is("SortLimit");
+        }
+
+        /**
+         * True when this Top-N's state cannot grow: one partition ({@link #global()}), a constant last
+         * rank, and a strategy that keeps only the Top-N rows. Flink 2.3.0's {@code
+         * AppendOnlyTopNFunction} ({@code AppendFastStrategy}, an append-only input) and {@code
+         * UpdatableTopNFunction} ({@code UpdateFastStrategy}: "only hold top n data in state") remove
+         * the rows that fall beyond {@code rankEnd} from their buffer and state; {@code
+         * RetractableTopNFunction} ({@code RetractStrategy}) keeps every input row of the partition,
+         * to be able to retract them, so that one grows.
+         */
+        public boolean stateCannotGrow() {
+            return global() && range.end().isPresent()
+                    && (strategy.startsWith("AppendFastStrategy") || strategy.startsWith("UpdateFastStrategy"));
         }
 
         /** The order as SQL: {@code amount DESC}. */

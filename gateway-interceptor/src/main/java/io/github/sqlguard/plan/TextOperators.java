@@ -44,6 +44,11 @@ final class TextOperators {
             case "Rank" -> new Operator.Rank(node, attributes.getOrDefault("strategy", ""),
                     range(node, attributes.get("rankRange")), keys(node, attributes.get("partitionBy")),
                     orderKeys(node, attributes.get("orderBy")), Optional.empty());
+            // ORDER BY ... LIMIT: SortLimit(orderBy=[amount DESC], offset=[0], fetch=[5], strategy=[AppendFastStrategy]),
+            // a Rank of the whole stream keeping ranks offset + 1 to offset + fetch (StreamExecSortLimit).
+            case "SortLimit" -> new Operator.Rank(node, attributes.getOrDefault("strategy", ""),
+                    limitRange(attributes.get("offset"), attributes.get("fetch")), List.of(),
+                    orderKeys(node, attributes.get("orderBy")), Optional.empty());
             case "OverAggregate" -> {
                 List<OrderKey> order = orderKeys(node, attributes.get("orderBy"));
                 String changelogMode = overAggregates < overChangelogModes.size() ? overChangelogModes.get(overAggregates) : "";
@@ -157,6 +162,16 @@ final class TextOperators {
             }
         }
         return new Operator.RankRange(start, end, endColumn);
+    }
+
+    /** {@code offset=[0], fetch=[5]}: ranks 1 to 5, as {@code StreamExecSortLimit} builds its {@code ConstantRankRange}. */
+    private static Operator.RankRange limitRange(String offset, String fetch) {
+        OptionalLong skipped = number(offset == null ? "0" : offset.strip());
+        OptionalLong fetched = number(fetch == null ? "" : fetch.strip());
+        OptionalLong start = skipped.isPresent() ? OptionalLong.of(skipped.getAsLong() + 1) : OptionalLong.empty();
+        OptionalLong end = skipped.isPresent() && fetched.isPresent()
+                ? OptionalLong.of(skipped.getAsLong() + fetched.getAsLong()) : OptionalLong.empty();
+        return new Operator.RankRange(start, end, Optional.empty());
     }
 
     private static OptionalLong number(String text) {

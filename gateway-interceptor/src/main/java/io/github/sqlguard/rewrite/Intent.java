@@ -17,8 +17,11 @@ import java.util.Optional;
  * @param operators at least one node of one of these names must be in the plan; empty for a
  *     statement that is not planned (a {@code SET}, a DDL)
  * @param ttl the state TTL each such node's state must have (from the compiled plan), if any
+ * @param boundedBelow where the nodes may keep TTLs of their own (the user's hint values): each such
+ *     node's every state must expire, at a TTL above 0 and at most this one ({@code
+ *     sql-guard.max-state-ttl}); if any
  */
-record Intent(List<String> operators, Optional<Duration> ttl) {
+record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration> boundedBelow) {
 
     /** The operator name that stands for "any plan at all". */
     static final String ANY = "*";
@@ -28,19 +31,24 @@ record Intent(List<String> operators, Optional<Duration> ttl) {
     }
 
     /** A statement with no plan to check (configuration, DDL). */
-    static final Intent NO_PLAN = new Intent(List.of(), Optional.empty());
+    static final Intent NO_PLAN = new Intent(List.of(), Optional.empty(), Optional.empty());
 
     /** Any plan: the statement plans. */
-    static final Intent PLANS = new Intent(List.of(ANY), Optional.empty());
+    static final Intent PLANS = new Intent(List.of(ANY), Optional.empty(), Optional.empty());
 
     /** One of {@code operators} in the plan. */
     static Intent operator(String... operators) {
-        return new Intent(List.of(operators), Optional.empty());
+        return new Intent(List.of(operators), Optional.empty(), Optional.empty());
     }
 
     /** One of {@code operators} in the plan, each of them with state TTL {@code ttl}. */
     static Intent operatorTtl(Duration ttl, String... operators) {
-        return new Intent(List.of(operators), Optional.of(ttl));
+        return new Intent(List.of(operators), Optional.of(ttl), Optional.empty());
+    }
+
+    /** One of {@code operators} in the plan, each of them with every state expiring within {@code max}. */
+    static Intent operatorBounded(Duration max, String... operators) {
+        return new Intent(List.of(operators), Optional.empty(), Optional.of(max));
     }
 
     /** Why {@code plan} does not show this intent; empty when it does. */
@@ -58,7 +66,7 @@ record Intent(List<String> operators, Optional<Duration> ttl) {
         if (intended.isEmpty()) {
             return Optional.of("its plan has no " + String.join(" or ", operators));
         }
-        if (ttl.isEmpty()) {
+        if (ttl.isEmpty() && boundedBelow.isEmpty()) {
             return Optional.empty();
         }
         if (!plan.get().compiled()) {
@@ -67,6 +75,13 @@ record Intent(List<String> operators, Optional<Duration> ttl) {
         }
         for (PlanNode node : intended) {
             for (OperatorState state : node.state()) {
+                if (boundedBelow.isPresent()) {
+                    if (StateTtl.neverExpires(state.ttl(), boundedBelow.get())) {
+                        return Optional.of(node.label() + "'s " + state.name() + " has a TTL of " + StateTtl.format(state.ttl())
+                                + ", which never expires in practice");
+                    }
+                    continue;
+                }
                 if (!state.ttl().equals(ttl.get())) {
                     return Optional.of(node.label() + "'s " + state.name() + " has a TTL of " + StateTtl.format(state.ttl())
                             + ", not " + StateTtl.format(ttl.get()));

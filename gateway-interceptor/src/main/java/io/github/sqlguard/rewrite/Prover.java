@@ -54,12 +54,13 @@ final class Prover {
         Proof proof = proveOnce(candidate, context);
         if (proof instanceof Rejected rejected && rejected.reason().startsWith(UNBOUNDED_ONLY)
                 && !candidate.config().containsKey(StateTtl.KEY)) {
-            String ttl = SqlTrees.duration(context.settings().stateTtl());
+            RewriteContext.ProposedTtl proposed = context.proposedStateTtl();
+            String ttl = proposed.value();
             return proveOnce(
                     candidate.withSet(
                             StateTtl.KEY, ttl, "state expires " + ttl + " after a key's last change (the Top-N starts anew"
                                     + " for a key idle that long)",
-                            "state TTL " + ttl + " (" + RewriteOptions.STATE_TTL.key() + ")"),
+                            proposed.chosen()),
                     context);
         }
         return proof;

@@ -15,6 +15,7 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -58,6 +59,41 @@ final class RewriteContext {
 
     RewriteSettings settings() {
         return settings;
+    }
+
+    /**
+     * The state TTL a rewrite proposes, and why: {@code sql-guard.rewrite.state-ttl}, or the
+     * statement's own longest time bound where that is longer ({@link TimeBounds}: a join whose
+     * condition keeps rows {@code INTERVAL '3' DAY} apart needs its rows for 3 days, and a TTL of 1 d
+     * would silently lose every later match).
+     *
+     * @param ttl the TTL
+     * @param chosen where it comes from, for the rewrite's {@code chosen} line
+     */
+    record ProposedTtl(Duration ttl, String chosen) {
+
+        /** As the SQL writes it: {@code 3 d}. */
+        String value() {
+            return SqlTrees.duration(ttl);
+        }
+    }
+
+    /** The TTL to propose for this statement ({@link ProposedTtl}). */
+    ProposedTtl proposedStateTtl() {
+        Duration configured = settings.stateTtl();
+        TimeBounds.Bound longest = null;
+        for (Scope scope : scopes()) {
+            Optional<TimeBounds.Bound> bound = scope.tree().flatMap(TimeBounds::longest);
+            if (bound.isPresent() && (longest == null || bound.get().duration().compareTo(longest.duration()) > 0)) {
+                longest = bound.get();
+            }
+        }
+        String setting = SqlTrees.duration(configured) + " (" + RewriteOptions.STATE_TTL.key() + ")";
+        if (longest != null && longest.duration().compareTo(configured) > 0) {
+            return new ProposedTtl(longest.duration(), "state TTL " + SqlTrees.duration(longest.duration())
+                    + ", the statement's own time bound (" + longest.sql() + " in its conditions), longer than " + setting);
+        }
+        return new ProposedTtl(configured, "state TTL " + setting);
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.List;
  *   <tr><th>rule</th><th>families</th></tr>
  *   <tr><td>{@code unbounded-rank}</td><td>{@code window-top-n}, {@code session-state-ttl}</td></tr>
  *   <tr><td>{@code global-rank}</td><td>{@code window-top-n}</td></tr>
+ *   <tr><td>{@code window-rank-not-recognized}</td><td>{@code window-partition}</td></tr>
  *   <tr><td>{@code dedup-not-recognized}</td><td>{@code time-attribute-order}, {@code watermark}, {@code last-value}</td></tr>
  *   <tr><td>{@code row-number-without-order-by}</td><td>{@code time-attribute-order}</td></tr>
  *   <tr><td>{@code over-order-desc}</td><td>{@code top-n-filter}</td></tr>
@@ -38,6 +39,7 @@ final class RewriteFamilies {
         return List.of(
                 new WindowAggregate(),
                 new WindowTopN(),
+                new WindowPartition(),
                 new BoundedSort(),
                 new TimeAttributeOrder(),
                 new WatermarkDdl(),

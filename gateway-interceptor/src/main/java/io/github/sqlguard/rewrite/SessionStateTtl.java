@@ -17,7 +17,8 @@ import java.util.Set;
  * {@code session-state-ttl}, for {@code unbounded-rank} and {@code stateful-without-ttl}: the
  * statement as it is, after {@code SET 'table.exec.state.ttl' = '<sql-guard.rewrite.state-ttl>'}
  * ({@code ExecutionConfigOptions#IDLE_STATE_RETENTION}), which bounds the state of every stateful
- * operator that no {@code STATE_TTL} hint gives its own. Proven with the value as the statement's
+ * operator that no {@code STATE_TTL} hint gives its own; never shorter than the statement's own time
+ * bounds ({@link RewriteContext#proposedStateTtl()}). Proven with the value as the statement's
  * execution config, so the session keeps its own; proven only when the operator of the finding
  * gets that TTL in the compiled plan (a hint of {@code '0'} on it, or the call's own execution
  * config, would override the SET, and then this is not offered).
@@ -42,8 +43,9 @@ final class SessionStateTtl implements RewriteFamily {
         if (statement.plannedBody().isEmpty()) {
             return List.of();
         }
-        Duration ttl = context.settings().stateTtl();
-        String value = SqlTrees.duration(ttl);
+        RewriteContext.ProposedTtl proposed = context.proposedStateTtl();
+        Duration ttl = proposed.ttl();
+        String value = proposed.value();
         String operator = operatorName(finding.node()).orElse("Rank");
         String text = context.text();
         return List.of(new Candidate(
@@ -51,8 +53,9 @@ final class SessionStateTtl implements RewriteFamily {
                 Map.of(StateTtl.KEY, value), List.of(), Intent.operatorTtl(ttl, operator), Columns.SAME,
                 "each stateful operator of this statement and of the session's later ones forgets a key's state " + value
                         + " after the key's last change (an idle key's " + (operator.equals("Rank") ? "ranking" : "state")
-                        + " starts anew), where no STATE_TTL hint gives it another TTL",
-                "state TTL " + value + " (" + RewriteOptions.STATE_TTL.key() + ")", Optional.empty()));
+                        + " starts anew), where no STATE_TTL hint gives it another TTL"
+                        + DistinctUnderTtl.changes(finding, context),
+                proposed.chosen(), Optional.empty()));
     }
 
     /** The operator a plan finding names first: {@code GroupAggregate} of {@code GroupAggregate[4](groupBy=[user_id])}. */

@@ -3,6 +3,7 @@ package io.github.sqlguard.rewrite;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 
 import org.apache.calcite.sql.SqlHint;
@@ -41,10 +42,13 @@ final class StateTtlHint extends ScopedFamily {
         if (operator.isEmpty() || !StatefulOperators.HINTABLE.contains(operator.get())) {
             return List.of();
         }
-        Duration ttl = context.settings().stateTtl();
-        String value = SqlTrees.duration(ttl);
+        RewriteContext.ProposedTtl proposed = context.proposedStateTtl();
+        Duration ttl = proposed.ttl();
+        String value = proposed.value();
         SqlNode tree = tree(scope);
         List<String> hinted = new ArrayList<>();
+        List<String> replaced = new ArrayList<>();
+        boolean keptOwn = false;
         for (SqlSelect select : Trees.selects(tree)) {
             if (!Blocks.aggregates(select) && !Blocks.joins(select)) {
                 continue;
@@ -55,11 +59,28 @@ final class StateTtlHint extends ScopedFamily {
             List<SqlHint> existing = Blocks.stateTtlHints(select);
             if (!existing.isEmpty()) {
                 for (SqlHint hint : existing) {
+                    // The user's own TTLs stay: only a value that never expires (0, or above
+                    // sql-guard.max-state-ttl) or that Flink cannot read is the finding's, and changes.
                     SqlNodeList options = (SqlNodeList) hint.getOperandList().get(1);
+                    boolean changed = false;
                     for (int i = 1; i < options.size(); i += 2) {
+                        String written = options.get(i) instanceof SqlLiteral literal ? literal.getValueAs(String.class) : null;
+                        Optional<Duration> read = written == null ? Optional.empty() : StateTtl.parse(written);
+                        if (read.isPresent() && !StateTtl.neverExpires(read.get(), context.request().maxStateTtl())) {
+                            keptOwn = true;
+                            continue;
+                        }
+                        SqlNode key = options.get(i - 1);
+                        String name = key instanceof SqlLiteral k ? k.getValueAs(String.class)
+                                : key instanceof org.apache.calcite.sql.SqlIdentifier id ? id.getSimple() : SqlTrees.unparse(key);
+                        replaced.add("'" + name + "' = '" + written
+                                + "' becomes '" + value + "'");
                         options.set(i, SqlLiteral.createCharString(value, SqlParserPos.ZERO));
+                        changed = true;
                     }
-                    hinted.add(SqlTrees.unparse(hint));
+                    if (changed) {
+                        hinted.add(SqlTrees.unparse(hint));
+                    }
                 }
                 continue;
             }
@@ -76,11 +97,16 @@ final class StateTtlHint extends ScopedFamily {
         }
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
-                Intent.operatorTtl(ttl, operator.get()), Columns.SAME,
+                !keptOwn ? Intent.operatorTtl(ttl, operator.get())
+                        : Intent.operatorBounded(context.request().maxStateTtl(), operator.get()),
+                Columns.SAME,
                 "the state of this statement's " + (operator.get().equals("Join") ? "join" : "aggregation")
                         + " expires " + value + " after a key's last change (" + String.join(", ", hinted)
                         + "); an idle key's " + (operator.get().equals("Join") ? "rows are" : "result is")
-                        + " forgotten and starts anew; other operators and statements keep the session's TTL",
-                "state TTL " + value + " (" + RewriteOptions.STATE_TTL.key() + ")"));
+                        + " forgotten and starts anew; other operators and statements keep the session's TTL"
+                        + (replaced.isEmpty() ? "" : "; the hint values that never expire change: " + String.join(", ", replaced)
+                                + "; the TTLs written otherwise stay as written")
+                        + DistinctUnderTtl.changes(finding, context),
+                proposed.chosen()));
     }
 }

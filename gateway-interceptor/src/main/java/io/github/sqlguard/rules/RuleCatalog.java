@@ -22,6 +22,7 @@ import io.github.sqlguard.rules.limits.JarNotAllowedRule;
 import io.github.sqlguard.rules.limits.PathNotAllowedRule;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
 import io.github.sqlguard.rules.plan.GlobalRankRule;
+import io.github.sqlguard.rules.plan.WindowRankNotRecognizedRule;
 import io.github.sqlguard.rules.plan.LargeTopNRule;
 import io.github.sqlguard.rules.plan.RankRetractRule;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
@@ -88,6 +89,7 @@ public final class RuleCatalog {
                         new DedupNotRecognizedRule(),
                         new RankRetractRule(),
                         new GlobalRankRule(),
+                        new WindowRankNotRecognizedRule(),
                         new LargeTopNRule(),
                         new UnboundedOverAggregateRule(),
                         new StatefulWithoutTtlRule(),

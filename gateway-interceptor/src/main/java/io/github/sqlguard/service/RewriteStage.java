@@ -87,6 +87,16 @@ final class RewriteStage implements AutoCloseable {
                 && decision.rewrites().isEmpty() && rewriter.wanted(decision.verdict().findings());
     }
 
+    /**
+     * True when the rewrites of a handed-on statement's decision are still to be proven: wanted, and
+     * not already proven before the call went on ({@link #atOnce}), where proving may have found
+     * none (a finding whose families wrote no candidate): proving those again after the hand-off
+     * would run when lint has closed the session.
+     */
+    boolean wantedAfterHandOff(Decision decision, Policy policy, ParsedStatement statement) {
+        return wanted(decision, policy) && !atOnce(decision, policy, statement);
+    }
+
     /** True when the rewrites of {@code statement}'s decision are proven before its call goes on. */
     boolean atOnce(Decision decision, Policy policy, ParsedStatement statement) {
         return wanted(decision, policy)

@@ -284,7 +284,7 @@ public final class StatementPipeline implements AutoCloseable {
                     && !(parsed instanceof ParsedStatement.Unread)) {
                 guarded.changedBy(submitted.handle());
             }
-            if (submitted.outcome().handedOn() && rewrites.wanted(submitted.decision(), policy)) {
+            if (submitted.outcome().handedOn() && rewrites.wantedAfterHandOff(submitted.decision(), policy, submitted.statement())) {
                 proveAfterHandOff(call, guarded, submitted, config);
             }
             return submitted;

@@ -207,6 +207,8 @@ public sealed interface ParsedStatement extends ParsedSql
      *     PLAN} or {@code EXECUTE PLAN} names, as an option {@code plan} = the file as Flink's parser
      *     reads it ({@code getPlanFile()}) with that statement's keywords as source ({@link
      *     PlanFile#source})
+     * @param supersededTtlHints the {@code STATE_TTL} hint options Flink drops because another
+     *     option for the same input of the same query block wins ({@link SupersededHint})
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -216,11 +218,12 @@ public sealed interface ParsedStatement extends ParsedSql
             List<RankFunction> rankFunctions,
             List<SqlOption> jars,
             List<SqlOption> functionClasses,
-            List<SqlOption> planFiles) {
+            List<SqlOption> planFiles,
+            List<SupersededHint> supersededTtlHints) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE =
-                new SqlFacts(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+                new SqlFacts(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -231,11 +234,12 @@ public sealed interface ParsedStatement extends ParsedSql
             jars = List.copyOf(jars);
             functionClasses = List.copyOf(functionClasses);
             planFiles = List.copyOf(planFiles);
+            supersededTtlHints = List.copyOf(supersededTtlHints);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
-            this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of());
+            this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
         }
     }
 
@@ -372,4 +376,17 @@ public sealed interface ParsedStatement extends ParsedSql
             return Optional.empty();
         }
     }
+
+    /**
+     * A {@code STATE_TTL} hint option that Flink drops for another one naming the same input of the
+     * same query block, as Flink 2.3.0 plans them (measured: the compiled plan's state TTL): of two
+     * {@code STATE_TTL} hints on one {@code SELECT}, the first hint's option for an input wins (a
+     * later hint's option for another input still applies); within one hint, a key written twice
+     * keeps its last value (Calcite's {@code SqlHint#getOptionKVPairs} is a map).
+     *
+     * @param dropped the option Flink drops
+     * @param kept the option for the same input that Flink applies
+     * @param sameHint true when both are in one hint (the key written twice)
+     */
+    record SupersededHint(SqlOption dropped, SqlOption kept, boolean sameHint) {}
 }

@@ -4,6 +4,7 @@ import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.statement.ParsedStatement.PlanFile;
 import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
+import io.github.sqlguard.statement.ParsedStatement.SupersededHint;
 import io.github.sqlguard.statement.ParsedStatement.RankFunction;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 
@@ -13,6 +14,7 @@ import org.apache.calcite.sql.SqlHint;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
@@ -32,9 +34,12 @@ import org.apache.flink.sql.parser.ddl.SqlTableOption;
 import org.apache.flink.sql.parser.dml.SqlStatementSet;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -56,13 +61,15 @@ final class SqlFactsCollector {
     private final List<SqlOption> jars = new ArrayList<>();
     private final List<SqlOption> functionClasses = new ArrayList<>();
     private final List<SqlOption> planFiles = new ArrayList<>();
+    private final List<SupersededHint> supersededTtlHints = new ArrayList<>();
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
 
     /** What was collected. */
     SqlFacts facts() {
         return new SqlFacts(
-                stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses, planFiles);
+                stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
+                planFiles, supersededTtlHints);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -133,6 +140,7 @@ final class SqlFactsCollector {
             return;
         }
         if (node instanceof SqlSelect select) {
+            collectSuperseded(select.getHints());
             collectFrom(select.getFrom(), "", 0);
             String outer = from;
             from = fromName(select.getFrom());
@@ -268,6 +276,60 @@ final class SqlFactsCollector {
 
     private static SqlOption option(String key, String value, String source, SqlParserPos pos) {
         return new SqlOption(key, value, source, pos.getLineNum(), pos.getColumnNum());
+    }
+
+    /**
+     * The {@code STATE_TTL} options of one query block's hints that Flink drops ({@link
+     * SupersededHint}): read from each hint's options as written (key, value, key, value, ...), since
+     * {@code getOptionKVPairs} keeps one value per key.
+     */
+    private void collectSuperseded(SqlNodeList hints) {
+        if (hints == null) {
+            return;
+        }
+        Map<String, SqlOption> firstHint = new HashMap<>();
+        for (SqlNode node : hints) {
+            if (!(node instanceof SqlHint hint) || !hint.getName().equalsIgnoreCase("STATE_TTL")) {
+                continue;
+            }
+            List<SqlNode> operands = operands(hint);
+            if (operands.size() < 2 || !(operands.get(1) instanceof SqlNodeList options)) {
+                continue;
+            }
+            SqlParserPos pos = hint.getParserPosition();
+            Map<String, SqlOption> inThisHint = new LinkedHashMap<>();
+            for (int i = 0; i + 1 < options.size(); i += 2) {
+                String key = optionText(options.get(i));
+                String value = optionText(options.get(i + 1));
+                if (key == null || value == null) {
+                    continue;
+                }
+                SqlOption option = new SqlOption(key, value, "STATE_TTL hint", pos.getLineNum(), pos.getColumnNum());
+                SqlOption earlier = inThisHint.put(key, option);
+                if (earlier != null) {
+                    supersededTtlHints.add(new SupersededHint(earlier, option, true));
+                }
+            }
+            for (SqlOption option : inThisHint.values()) {
+                SqlOption kept = firstHint.get(option.key());
+                if (kept != null) {
+                    supersededTtlHints.add(new SupersededHint(option, kept, false));
+                } else {
+                    firstHint.put(option.key(), option);
+                }
+            }
+        }
+    }
+
+    /** A hint option's key or value as Flink reads it: an identifier's name or a string literal's value. */
+    private static String optionText(SqlNode node) {
+        if (node instanceof SqlIdentifier id) {
+            return id.getSimple();
+        }
+        if (node instanceof SqlLiteral literal) {
+            return literal.getValueAs(String.class);
+        }
+        return null;
     }
 
     private void collectHint(SqlHint hint) {

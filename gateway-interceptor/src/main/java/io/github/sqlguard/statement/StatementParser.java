@@ -164,7 +164,8 @@ public final class StatementParser {
             operations = sessionParser.parse(text);
         } catch (StackOverflowError e) {
             return tooDeep(text);
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | LinkageError | AssertionError e) {
+            // AssertionError: Calcite's Litmus.THROW, as Flink's hint checkers refuse a hint (STATE_TTL()).
             return overflowed(e) ? tooDeep(text) : new ParsedStatement.Unparsable(text, unparsable.message(), Optional.of(e));
         }
         if (operations.size() != 1) {

@@ -71,6 +71,41 @@ class CompiledPlanReaderTest {
     }
 
     @Test
+    void readsAnOrderByLimitAsARankOfTheWholeStreamWithTheStrategyFlinkChose() {
+        ExplainedPlan appendOnly = plan("SELECT order_id, amount FROM orders ORDER BY amount DESC LIMIT 5");
+        Operator.Rank sortLimit = appendOnly.operators(Operator.Rank.class).get(0);
+        assertThat(sortLimit.node().type()).startsWith("stream-exec-sort-limit_");
+        assertThat(sortLimit.sortLimit()).isTrue();
+        assertThat(sortLimit.partitionKeys()).isEmpty();
+        assertThat(sortLimit.rankStart()).hasValue(1);
+        assertThat(sortLimit.rankEnd()).hasValue(5);
+        assertThat(sortLimit.strategy()).isEqualTo("AppendFastStrategy");
+        assertThat(sortLimit.orderKeys()).containsExactly(new OrderKey("amount", "DOUBLE", false));
+        assertThat(sortLimit.stateCannotGrow()).isTrue();
+
+        ExplainedPlan updating = plan("SELECT user_id, total FROM (SELECT user_id, SUM(amount) AS total FROM orders"
+                + " GROUP BY user_id) ORDER BY total DESC LIMIT 5");
+        Operator.Rank retracting = updating.operators(Operator.Rank.class).get(0);
+        assertThat(retracting.strategy()).isEqualTo("RetractStrategy");
+        assertThat(retracting.stateCannotGrow()).as("RetractableTopNFunction keeps every input row").isFalse();
+
+        ExplainedPlan counting = plan("SELECT user_id, n FROM (SELECT user_id, COUNT(*) AS n FROM orders"
+                + " GROUP BY user_id) ORDER BY n DESC LIMIT 5");
+        Operator.Rank updateFast = counting.operators(Operator.Rank.class).get(0);
+        assertThat(updateFast.strategy()).isEqualTo("UpdateFastStrategy");
+        assertThat(updateFast.stateCannotGrow()).as("UpdatableTopNFunction keeps the top N only").isTrue();
+    }
+
+    @Test
+    void aPartitionedTopNCanGrowWhateverItsStrategy() {
+        ExplainedPlan plan =
+                plan("SELECT * FROM (SELECT order_id, user_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC)"
+                        + " AS rn FROM orders) WHERE rn <= 3");
+        assertThat(plan.operators(Operator.Rank.class).get(0).stateCannotGrow()).as("one ranking per user_id ever seen")
+                .isFalse();
+    }
+
+    @Test
     void marksTheNodeInAnExcerptDrawnAsFlinkPrintsThePlanWithIds() {
         ExplainedPlan plan =
                 plan("SELECT * FROM (SELECT order_id, user_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC)"

@@ -57,6 +57,20 @@ class PlanParserTest {
     }
 
     @Test
+    void readsAnOrderByLimitAsARankOfTheWholeStreamWithTheRanksOfItsOffsetAndFetch() {
+        ExplainedPlan plan = explain("SELECT order_id, amount FROM orders ORDER BY amount DESC LIMIT 5 OFFSET 2");
+        Operator.Rank rank = plan.operators(Operator.Rank.class).get(0);
+        assertThat(rank.node().name()).isEqualTo("SortLimit");
+        assertThat(rank.sortLimit()).isTrue();
+        assertThat(rank.global()).isTrue();
+        assertThat(rank.strategy()).isEqualTo("AppendFastStrategy");
+        assertThat(rank.rankStart()).hasValue(3);
+        assertThat(rank.rankEnd()).hasValue(7);
+        assertThat(rank.orderKeys()).containsExactly(new OrderKey("amount", "", false));
+        assertThat(rank.stateCannotGrow()).as("one partition, append-only: at most 7 rows").isTrue();
+    }
+
+    @Test
     void distinguishesDeduplicateOnlyInTheExecutionPlan() {
         ExplainedPlan plan =
                 explain("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY order_time DESC) AS rn"

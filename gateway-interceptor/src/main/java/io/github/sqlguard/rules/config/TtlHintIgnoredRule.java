@@ -13,6 +13,7 @@ import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
+import io.github.sqlguard.statement.ParsedStatement.SupersededHint;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 
 import java.time.Duration;
@@ -39,6 +40,10 @@ import java.util.regex.Pattern;
  * a hint that names a table with a {@code WATERMARK} the same way ({@link
  * FlinkLine#stateTtlHintMatchesTablesWithWatermark}), which the diagnosis then names, with the
  * subquery alias that works there.
+ *
+ * <p>A hint option Flink drops for another one naming the same input of the same block is said to be
+ * superseded, with the option Flink applies ({@link SupersededHint}): a second {@code STATE_TTL}
+ * hint on a {@code SELECT} for an input the first names, a key written twice in one hint.
  */
 public final class TtlHintIgnoredRule implements Rule {
 
@@ -72,7 +77,14 @@ public final class TtlHintIgnoredRule implements Rule {
         }
         ExplainedPlan plan = context.plan().get();
         List<RuleHit> hits = new ArrayList<>();
+        List<SupersededHint> superseded = context.statement().facts().supersededTtlHints();
+        for (SupersededHint hint : superseded) {
+            hits.add(superseded(hint));
+        }
         for (SqlOption hint : hints) {
+            if (superseded.stream().anyMatch(s -> s.dropped().equals(hint))) {
+                continue; // said above, with what supersedes it
+            }
             if (ignored(context, plan, hint.value())) {
                 hits.add(RuleHit.of(
                         reason("The STATE_TTL hint", hint.value(), plan),
@@ -122,6 +134,27 @@ public final class TtlHintIgnoredRule implements Rule {
         return true;
     }
 
+    /**
+     * A hint option Flink drops for another one naming the same input of the same block ({@link
+     * SupersededHint}): the TTL the user wrote is not the one the operator gets, and Flink says nothing.
+     */
+    private static RuleHit superseded(SupersededHint hint) {
+        SqlOption dropped = hint.dropped();
+        SqlOption kept = hint.kept();
+        String why = hint.sameHint()
+                ? "'" + dropped.key() + "' is written twice in one STATE_TTL hint, and Flink keeps the last value of a key"
+                        + " ('" + kept.value() + "')"
+                : "an earlier STATE_TTL hint on the same SELECT (line " + kept.line() + ") already sets '" + kept.key()
+                        + "' = '" + kept.value() + "', and Flink keeps the first hint's TTL for an input";
+        return RuleHit.of(
+                "The STATE_TTL option '" + dropped.key() + "' = '" + dropped.value() + "' is superseded: " + why
+                        + ", so it drops this one without a word and the operator gets '" + kept.value() + "'.",
+                "STATE_TTL('" + dropped.key() + "' = '" + dropped.value() + "') at line " + dropped.line(),
+                "",
+                "Write one TTL per input of the SELECT, in one STATE_TTL hint: STATE_TTL('" + kept.key() + "' = '<the TTL"
+                        + " you mean>'); Flink applies '" + kept.value() + "' today.");
+    }
+
     private static String reason(String hint, String value, ExplainedPlan plan) {
         boolean hintable = plan.nodes().stream().anyMatch(n -> StatefulOperators.HINTABLE.contains(n.name()));
         return hint + " ('" + value + "') reaches no operator: Flink applies STATE_TTL only to the regular join or"
@@ -140,9 +173,12 @@ public final class TtlHintIgnoredRule implements Rule {
     /** Flink refused the statement: a hint names no input of its query block (or, on 1.20, a table with a watermark). */
     private static RuleHit rejected(AnalysisContext context, List<SqlOption> hints, String message) {
         String flink = "Flink: " + context.plannerError().get().headline();
+        // The key Flink names as unmatched, not the statement's first hint key: in a hint over a join
+        // of a table and a subquery, the key Flink could match comes first and is not the problem.
         Matcher unmatched = UNMATCHED.matcher(message);
-        String key = !hints.isEmpty() ? hints.get(0).key() : unmatched.find() ? unmatched.group(1) : null;
-        String value = !hints.isEmpty() ? hints.get(0).value() : "1 d";
+        String key = unmatched.find() ? unmatched.group(1) : !hints.isEmpty() ? hints.get(0).key() : null;
+        String value = hints.stream().filter(h -> h.key().equals(key)).map(SqlOption::value).findFirst()
+                .orElse(!hints.isEmpty() ? hints.get(0).value() : "1 d");
         String where = hints.isEmpty() ? " (it is in a view this statement reads)" : "";
         String example = key == null ? "" : ", not '" + key + "'";
         String fix = "Name an input of the hinted query block" + example + ": the table name, or its alias where the"

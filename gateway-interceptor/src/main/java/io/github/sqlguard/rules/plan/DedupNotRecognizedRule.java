@@ -46,7 +46,8 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
         List<RuleHit> hits = new ArrayList<>();
         StatementNames names = new StatementNames(plan, context);
         for (Operator.Rank rank : plan.operators(Operator.Rank.class)) {
-            if (!rank.keepsFirstRowOnly() || rank.orderKeys().isEmpty() || !rank.orderKeys().get(0).onTimestamp()
+            // ORDER BY ... LIMIT 1 is a SortLimit whatever it orders by: never a Deduplicate.
+            if (rank.sortLimit() || !rank.keepsFirstRowOnly() || rank.orderKeys().isEmpty() || !rank.orderKeys().get(0).onTimestamp()
                     || rank.orderedByTimeAttribute().orElse(false)) {
                 continue;
             }

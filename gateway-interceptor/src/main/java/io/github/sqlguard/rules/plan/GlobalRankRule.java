@@ -11,9 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code global-rank}: a non-window {@code Rank} or an {@code OverAggregate} with {@code
- * partitionBy=[]}. Flink sends every row to one parallel instance ({@code
- * Exchange(distribution=[single])}), which holds all the state and caps throughput.
+ * {@code global-rank}: a non-window {@code Rank}, an {@code ORDER BY ... LIMIT} ({@code SortLimit})
+ * or an {@code OverAggregate} with {@code partitionBy=[]}. Flink sends every row to one parallel
+ * instance ({@code Exchange(distribution=[single])}), which holds all the state and caps
+ * throughput. Where that state cannot grow ({@link Operator.Rank#stateCannotGrow()}: at most N
+ * rows), the message says so: then this is the statement's only finding about the Top-N.
  */
 public final class GlobalRankRule extends StreamingPlanRule {
 
@@ -37,12 +39,20 @@ public final class GlobalRankRule extends StreamingPlanRule {
                     (operator instanceof Operator.Rank rank && rank.global())
                             || (operator instanceof Operator.OverAggregate over && over.global());
             if (global) {
+                String what = operator instanceof Operator.Rank rank && rank.sortLimit()
+                        ? "This " + operator.node().name() + " (ORDER BY ... LIMIT) ranks the whole stream"
+                        : "This " + operator.node().name() + " has no PARTITION BY";
+                String state = operator instanceof Operator.Rank rank && rank.stateCannotGrow()
+                        ? ", so all rows go to a single parallel instance, which limits throughput to one task; its state"
+                                + " cannot grow (" + rank.strategy() + " keeps at most " + rank.rankEnd().getAsLong()
+                                + (rank.rankEnd().getAsLong() == 1 ? " row" : " rows") + " and drops the rest)."
+                        : ", so all rows go to a single parallel instance that holds the whole state and limits throughput"
+                                + " to one task.";
                 hits.add(
                         PlanRules.hit(
                                 plan,
                                 operator,
-                                "This " + operator.node().name() + " has no PARTITION BY, so all rows go to a single parallel instance that holds the"
-                                        + " whole state and limits throughput to one task.",
+                                what + state,
                                 "Partition the ranking (PARTITION BY a key), or compute the global Top-N per window"
                                         + " (PARTITION BY window_start, window_end) from a pre-aggregated per-window result."));
             }

@@ -38,7 +38,7 @@ public final class RankRetractRule extends StreamingPlanRule {
                         PlanRules.hit(
                                 plan,
                                 rank,
-                                "The Top-N input is an update stream, so Rank uses RetractStrategy and stores every input row of each"
+                                "The Top-N input is an update stream, so " + rank.node().name() + " uses RetractStrategy and stores every input row of each"
                                         + " partition (" + PlanRules.keysText(rank.partitionKeys())
                                         + "), not only the top rows, to be able to retract them.",
                                 "Rank an append-only input (for example a windowed aggregate with TUMBLE and a window Top-N), or make"

@@ -24,6 +24,12 @@ import java.util.Optional;
  * {@code sql-guard.max-state-ttl}. Flink's {@code StreamExecRank} keeps the Top-N of every
  * partition key it has ever seen; with no TTL that state only grows.
  *
+ * <p>Not for a Top-N whose state cannot grow ({@link Operator.Rank#stateCannotGrow()}): one
+ * partition (no {@code PARTITION BY}, or an {@code ORDER BY ... LIMIT}, a {@code SortLimit}) whose
+ * strategy keeps at most N rows ({@code AppendFastStrategy}, {@code UpdateFastStrategy}). That one
+ * is {@code global-rank}'s alone. Over an updating input ({@code RetractStrategy}) it is reported:
+ * Flink keeps every input row.
+ *
  * <p>The fix fits the statement: a window Top-N over the table the rank reads and its event-time
  * column, where it has one; for a Top-1 ordered by a timestamp, the deduplication Flink plans once
  * that column is a time attribute; for a Top-1 by a value (the highest bid per auction), a {@code
@@ -50,11 +56,15 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         List<RuleHit> hits = new ArrayList<>();
         StatementNames names = new StatementNames(plan, context);
         for (Operator.Rank rank : plan.operators(Operator.Rank.class)) {
+            if (rank.stateCannotGrow()) {
+                continue;
+            }
             OperatorTtl ttl = OperatorTtl.of(context, rank.node());
             if (!ttl.neverExpires(context.option(StateTtlOptions.MAX_STATE_TTL))) {
                 continue;
             }
-            String partitions = rank.partitionKeys().isEmpty() ? "with no PARTITION BY"
+            String partitions = rank.sortLimit() ? "an ORDER BY ... LIMIT"
+                    : rank.partitionKeys().isEmpty() ? "with no PARTITION BY"
                     : "partitioned by " + String.join(", ", rank.partitionKeys());
             hits.add(
                     PlanRules.hit(
@@ -62,7 +72,9 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                             rank,
                             "This Top-N runs as a non-window Rank (" + partitions + ", ordered by " + rank.orderBy()
                                     + ") and " + ttl.describe(context.option(StateTtlOptions.MAX_STATE_TTL))
-                                    + ", so Flink keeps the ranking of every key it has ever seen and the state never shrinks.",
+                                    + (rank.global() ? ", so Flink keeps every input row of its one partition (RetractStrategy over an"
+                                            + " updating input) and the state never shrinks."
+                                            : ", so Flink keeps the ranking of every key it has ever seen and the state never shrinks."),
                             fix(rank, names, context.advised())));
         }
         return hits;
@@ -74,7 +86,8 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         Optional<ObjectIdentifier> table = names.directTable(rank.node());
         Optional<Column> rowtime = names.rowtimeBelow(rank.node());
         if (table.isPresent() && rowtime.isPresent()) {
-            String partition = String.join("", rank.partitionKeys().stream().map(k -> ", " + k).toList());
+            String partition = String.join("", rank.partitionKeys().stream()
+                    .filter(k -> !k.equals("window_start") && !k.equals("window_end")).map(k -> ", " + k).toList());
             ways.add("rank per window, whose state is freed when the window closes: ROW_NUMBER() OVER (PARTITION BY"
                     + " window_start, window_end" + partition + " ORDER BY " + rank.orderBy() + ") over TABLE(TUMBLE(TABLE "
                     + table.get().getObjectName() + ", DESCRIPTOR(" + rowtime.get().name() + "), "

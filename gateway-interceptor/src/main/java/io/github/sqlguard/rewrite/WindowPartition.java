@@ -1,0 +1,95 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.rewrite.Candidate.Columns;
+import io.github.sqlguard.rewrite.Trees.RankItem;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.plan.WindowRankNotRecognizedRule;
+
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code window-partition}, for {@code window-rank-not-recognized}: the window column the {@code
+ * PARTITION BY} lacks ({@code window_end} beside {@code window_start}, or the other way round) is
+ * added next to the one it has, so that Flink plans the window Top-N ({@code WindowRank}) or window
+ * deduplication ({@code WindowDeduplicate}) the statement was written for (Flink docs, "Window
+ * Top-N": the {@code PARTITION BY} must contain {@code window_start} and {@code window_end}). The
+ * rest of the statement is kept as written.
+ */
+final class WindowPartition extends ScopedFamily {
+
+    static final String ID = "window-partition";
+
+    private static final String START = "window_start";
+    private static final String END = "window_end";
+
+    WindowPartition() {
+        super(ID, WindowRankNotRecognizedRule.ID);
+    }
+
+    @Override
+    List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
+        SqlNode tree = tree(scope);
+        int changed = 0;
+        for (RankItem item : Trees.rankItems(tree)) {
+            if (!item.functionName().equals("ROW_NUMBER")) {
+                continue;
+            }
+            SqlNodeList keys = item.window().getPartitionList();
+            int start = indexOf(keys, START);
+            int end = indexOf(keys, END);
+            if ((start < 0) == (end < 0)) {
+                continue;
+            }
+            SqlIdentifier has = (SqlIdentifier) keys.get(start >= 0 ? start : end);
+            SqlNodeList partition = new SqlNodeList(SqlParserPos.ZERO);
+            for (SqlNode key : keys) {
+                if (key == has) {
+                    // The missing column, qualified as the one there is (t.window_start gives t.window_end).
+                    List<String> names = new ArrayList<>(has.names);
+                    partition.add(SqlTrees.identifier(replaceLast(names, START)));
+                    partition.add(SqlTrees.identifier(replaceLast(names, END)));
+                } else {
+                    partition.add(key);
+                }
+            }
+            item.window().setPartitionList(partition);
+            changed++;
+        }
+        if (changed == 0) {
+            return List.of();
+        }
+        return List.of(context.candidate(
+                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                Intent.operator("WindowRank", "WindowDeduplicate"), Columns.SAME,
+                "each window's rows are ranked once, when the window closes, and its state is freed then: one final"
+                        + " result per window in place of a ranking updated as rows arrive (rows arriving after their"
+                        + " window closed are dropped); windows that share one window_start or window_end (HOP, CUMULATE)"
+                        + " are now ranked each on its own",
+                ""));
+    }
+
+    private static int indexOf(SqlNodeList keys, String column) {
+        for (int i = 0; i < keys.size(); i++) {
+            if (keys.get(i) instanceof SqlIdentifier id && !id.isStar()
+                    && id.names.get(id.names.size() - 1).toLowerCase(Locale.ROOT).equals(column)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String[] replaceLast(List<String> names, String last) {
+        String[] out = names.toArray(new String[0]);
+        out[out.length - 1] = last;
+        return out;
+    }
+}

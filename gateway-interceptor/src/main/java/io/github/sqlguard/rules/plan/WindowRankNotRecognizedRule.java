@@ -1,0 +1,125 @@
+package io.github.sqlguard.rules.plan;
+
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.RuleDeclaration;
+import io.github.sqlguard.rules.RuleHit;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code window-rank-not-recognized}: a Top-N (or a Top-1) over a window's rows, partitioned by
+ * {@code window_start} or {@code window_end} but not by both. Flink plans a window Top-N ({@code
+ * WindowRank}) or a window deduplication ({@code WindowDeduplicate}) only when the {@code PARTITION
+ * BY} holds both window columns (Flink docs, "Window Top-N": "Window Top-N requires the PARTITION BY
+ * clause contains window_start and window_end columns of the relation applied Windowing TVF or
+ * Window Aggregation"; the same for "Window Deduplication"); with one of them it plans a general {@code Rank} (or {@code Deduplicate}) keyed
+ * by that column: each window's ranking stays in state after the window closes (until the state
+ * TTL removes it) and its result is updated as rows arrive, not emitted once per window.
+ *
+ * <p>The plan signal: a non-window {@code Rank} or {@code Deduplicate} whose keys hold exactly one
+ * of the columns {@code window_start}, {@code window_end}, over a windowing operator ({@code
+ * WindowTableFunction}, a window aggregation, a window join). A window column renamed on the way
+ * up is not recognised.
+ */
+public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
+
+    public static final String ID = "window-rank-not-recognized";
+
+    public static final RuleDeclaration DECLARATION =
+            RuleDeclaration.check(
+                    ID, Level.WARN,
+                    "Top-N over a window partitioned by `window_start` or `window_end` alone: Flink plans a general"
+                    + " `Rank`, not a window Top-N, and keeps each window's ranking after the window closes.");
+
+    /** Operators whose output carries a window's {@code window_start} and {@code window_end}. */
+    private static final Set<String> WINDOWING =
+            Set.of("WindowTableFunction", "WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate",
+                    "WindowJoin", "WindowRank", "WindowDeduplicate");
+
+    private static final String START = "window_start";
+    private static final String END = "window_end";
+
+    @Override
+    public RuleDeclaration declaration() {
+        return DECLARATION;
+    }
+
+    @Override
+    protected List<RuleHit> check(AnalysisContext context, ExplainedPlan plan) {
+        List<RuleHit> hits = new ArrayList<>();
+        for (Operator operator : plan.operators()) {
+            List<String> keys;
+            String kind;
+            String intended;
+            if (operator instanceof Operator.Rank rank && !rank.sortLimit()) {
+                keys = rank.partitionKeys();
+                kind = "Top-N";
+                intended = "WindowRank";
+            } else if (operator instanceof Operator.Deduplicate dedup) {
+                keys = dedup.keys();
+                kind = "deduplication";
+                intended = "WindowDeduplicate";
+            } else {
+                continue;
+            }
+            boolean start = keys.contains(START);
+            boolean end = keys.contains(END);
+            if (start == end || !overWindow(plan, operator.node(), new HashSet<>(), 0)) {
+                continue;
+            }
+            String has = start ? START : END;
+            String missing = start ? END : START;
+            hits.add(
+                    PlanRules.hit(
+                            plan,
+                            operator,
+                            "This " + kind + " over a window's rows is partitioned by " + has + " without " + missing
+                                    + ", so Flink cannot plan it as a " + intended + " (which needs both window_start and"
+                                    + " window_end in PARTITION BY) and runs a general " + operator.node().name() + " keyed by "
+                                    + String.join(", ", keys) + ": each window's ranking stays in state after the window"
+                                    + " closes, until the state TTL removes it, and its result is updated as rows arrive"
+                                    + " instead of emitted once when the window closes.",
+                            "Partition by both window columns (PARTITION BY " + partition(keys, has, missing)
+                                    + "): Flink then plans a " + intended + ", which emits each window's result once"
+                                    + " and frees its state when the window closes."));
+        }
+        return hits;
+    }
+
+    /** The keys with the missing window column beside the one there: {@code window_start, window_end, page}. */
+    private static String partition(List<String> keys, String has, String missing) {
+        List<String> out = new ArrayList<>();
+        for (String key : keys) {
+            if (key.equals(has)) {
+                out.add(START);
+                out.add(END);
+            } else {
+                out.add(key);
+            }
+        }
+        return String.join(", ", out);
+    }
+
+    /** True when a windowing operator is below {@code node}. */
+    private static boolean overWindow(ExplainedPlan plan, PlanNode node, Set<Integer> seen, int depth) {
+        if (depth > 256) {
+            return false;
+        }
+        for (PlanNode input : plan.inputs(node)) {
+            if (!seen.add(input.id())) {
+                continue;
+            }
+            if (WINDOWING.contains(input.name()) || overWindow(plan, input, seen, depth + 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

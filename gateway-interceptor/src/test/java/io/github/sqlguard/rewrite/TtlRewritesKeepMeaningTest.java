@@ -1,0 +1,100 @@
+package io.github.sqlguard.rewrite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.service.Submission;
+import io.github.sqlguard.testing.LintLikeSession;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Rewrites that set a state TTL say, or avoid, what the TTL changes in the statement's results,
+ * through the guard's pipeline and Flink's planner (every rewrite proven, as lint proves them): a
+ * TTL never shorter than the statement's own time bound, and a distinct aggregate's values expiring
+ * one by one said in the {@code changes:} line.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TtlRewritesKeepMeaningTest {
+
+    private static final String ORDERS =
+            "CREATE TABLE orders (order_id STRING, user_id STRING, order_time TIMESTAMP(3)) WITH ('connector' = 'datagen')";
+    private static final String SHIPMENTS =
+            "CREATE TABLE shipments (order_id STRING, ship_time TIMESTAMP(3)) WITH ('connector' = 'datagen')";
+    private static final String VIEWS =
+            "CREATE TABLE page_views (user_id STRING, page STRING) WITH ('connector' = 'datagen')";
+
+    private LintLikeSession lint;
+
+    @BeforeAll
+    void start() {
+        lint = new LintLikeSession(Map.of("execution.runtime-mode", "streaming"));
+    }
+
+    @AfterAll
+    void stop() {
+        lint.close();
+    }
+
+    private List<Rewrite> rewrites(String statement) {
+        List<Submission> all = lint.run(Map.of(), List.of(ORDERS, SHIPMENTS, VIEWS, statement), Map.of());
+        return all.get(all.size() - 1).decision().rewrites().verified();
+    }
+
+    @Test
+    void ttlOfAJoinWhoseConditionKeepsRowsThreeDaysApartCoversTheThreeDays() {
+        List<Rewrite> rewrites = rewrites(
+                "SELECT o.order_id, s.ship_time FROM orders o JOIN shipments s ON o.order_id = s.order_id"
+                        + " AND s.ship_time BETWEEN o.order_time AND o.order_time + INTERVAL '3' DAY");
+
+        List<Rewrite> ttl = rewrites.stream()
+                .filter(r -> r.family().equals("state-ttl-hint") || r.family().equals("session-state-ttl")).toList();
+        assertThat(ttl).as("TTL rewrites in %s", rewrites).isNotEmpty();
+        for (Rewrite rewrite : ttl) {
+            assertThat(rewrite.sql()).as(rewrite.family()).contains("'3 d'").doesNotContain("'1 d'");
+            assertThat(rewrite.chosen()).contains("INTERVAL '3' DAY");
+        }
+    }
+
+    @Test
+    void ttlLongerThanTheStatementsBoundsIsTheConfiguredOne() {
+        List<Rewrite> rewrites = rewrites(
+                "SELECT o.order_id, s.ship_time FROM orders o JOIN shipments s ON o.order_id = s.order_id"
+                        + " AND s.ship_time BETWEEN o.order_time AND o.order_time + INTERVAL '2' HOUR");
+
+        assertThat(rewrites).filteredOn(r -> r.family().equals("session-state-ttl")).singleElement()
+                .satisfies(r -> assertThat(r.sql()).contains("SET 'table.exec.state.ttl' = '1 d'"));
+    }
+
+    @Test
+    void distinctCountUnderATtlSaysAValueSeenAgainIsCountedAgain() {
+        List<Rewrite> rewrites = rewrites("SELECT user_id, COUNT(DISTINCT page) AS pages FROM page_views GROUP BY user_id");
+
+        List<Rewrite> ttl = rewrites.stream()
+                .filter(r -> r.family().equals("state-ttl-hint") || r.family().equals("session-state-ttl")).toList();
+        assertThat(ttl).as("TTL rewrites in %s", rewrites).isNotEmpty();
+        for (Rewrite rewrite : ttl) {
+            assertThat(rewrite.changes()).as(rewrite.family())
+                    .contains("COUNT(DISTINCT page) expires each distinct value on its own")
+                    .contains("counted again when it returns");
+        }
+    }
+
+    @Test
+    void hintRewriteChangesOnlyTheValueThatNeverExpiresAndKeepsTheUsersOwnPerInputTtls() {
+        List<Rewrite> rewrites = rewrites(
+                "SELECT /*+ STATE_TTL('t' = '0') */ t.user_id, COUNT(*) AS n FROM ("
+                        + "SELECT /*+ STATE_TTL('o' = '90 d', 's' = '30 d') */ o.user_id FROM orders o"
+                        + " JOIN shipments s ON o.order_id = s.order_id) t GROUP BY t.user_id");
+
+        assertThat(rewrites).filteredOn(r -> r.family().equals("state-ttl-hint")).singleElement().satisfies(r -> {
+            assertThat(r.sql()).contains("'t' = '1 d'").contains("'o' = '90 d'").contains("'s' = '30 d'");
+            assertThat(r.changes()).contains("'t' = '0' becomes '1 d'").contains("stay as written");
+        });
+    }
+}
