@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -55,6 +56,15 @@ class LintRewritesTest {
             + "  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC) AS rn FROM orders\n"
             + ") t WHERE rn <= 3;\n";
 
+    /**
+     * Findings of those rules for which no rewrite applies, each with why: offering one would change
+     * the statement's meaning without fixing the finding.
+     */
+    private static final Map<String, String> NO_REWRITE = Map.of(
+            "40-order-by-limit-append-only.sql global-rank",
+            "the largest rows of the whole stream so far: the window Top-N of global-rank would rank per window (another"
+                    + " result) and still hold each window in one partition");
+
     private LintEngine engine;
     private final List<Path> cases = new ArrayList<>();
 
@@ -82,7 +92,8 @@ class LintRewritesTest {
             for (JsonNode finding : last.path("findings")) {
                 String rule = finding.path("rule").asText();
                 String level = finding.path("level").asText();
-                if (!REWRITTEN.contains(rule) || !(level.equals("BLOCK") || level.equals("WARN"))) {
+                if (!REWRITTEN.contains(rule) || !(level.equals("BLOCK") || level.equals("WARN"))
+                        || NO_REWRITE.containsKey(file.getFileName() + " " + rule)) {
                     continue;
                 }
                 JsonNode rewrite = finding.path("rewrite");
