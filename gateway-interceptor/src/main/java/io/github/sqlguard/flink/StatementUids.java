@@ -8,6 +8,7 @@ import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.config.ExecutionConfigOptions;
 import org.apache.flink.table.api.config.ExecutionConfigOptions.UidGeneration;
 
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -71,33 +72,40 @@ public final class StatementUids {
      * it (the job's operator names carry it: {@code GroupAggregate[4]}), by the plan's node id.
      */
     public static Map<Integer, Integer> jobNodeIds(String compiledPlanJson) {
-        try {
-            Map<Integer, Integer> renumbered = new HashMap<>();
-            for (JsonNode node : JSON.readTree(compiledPlanJson).path("nodes")) {
-                renumbered.put(node.path("id").asInt(), renumbered.size() + 1);
-            }
-            return renumbered;
-        } catch (java.io.IOException e) {
-            throw new TableException("the judged compiled plan is not the JSON Flink writes", e);
-        }
+        return numbering(read(compiledPlanJson));
     }
 
     /** {@code compiledPlanJson} with its nodes numbered 1..n in their order, and its edges following them. */
     static String inNodeOrder(String compiledPlanJson) {
+        JsonNode plan = read(compiledPlanJson);
+        Map<Integer, Integer> renumbered = numbering(plan);
         try {
-            JsonNode plan = JSON.readTree(compiledPlanJson);
-            Map<Integer, Integer> renumbered = new HashMap<>();
             for (JsonNode node : plan.path("nodes")) {
-                int id = renumbered.size() + 1;
-                renumbered.put(node.path("id").asInt(), id);
-                ((ObjectNode) node).put("id", id);
+                ((ObjectNode) node).put("id", renumbered.get(node.path("id").asInt()));
             }
             for (JsonNode edge : plan.path("edges")) {
                 ((ObjectNode) edge).put("source", renumber(renumbered, edge.path("source")));
                 ((ObjectNode) edge).put("target", renumber(renumbered, edge.path("target")));
             }
             return JSON.writeValueAsString(plan);
-        } catch (java.io.IOException | ClassCastException e) {
+        } catch (IOException | ClassCastException e) {
+            throw new TableException("the judged compiled plan is not the JSON Flink writes", e);
+        }
+    }
+
+    /** Each node's number, 1..n in the plan's node order, by its id in the plan. */
+    private static Map<Integer, Integer> numbering(JsonNode plan) {
+        Map<Integer, Integer> numbers = new HashMap<>();
+        for (JsonNode node : plan.path("nodes")) {
+            numbers.put(node.path("id").asInt(), numbers.size() + 1);
+        }
+        return numbers;
+    }
+
+    private static JsonNode read(String compiledPlanJson) {
+        try {
+            return JSON.readTree(compiledPlanJson);
+        } catch (IOException e) {
             throw new TableException("the judged compiled plan is not the JSON Flink writes", e);
         }
     }
