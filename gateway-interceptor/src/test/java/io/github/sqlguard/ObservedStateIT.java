@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.TestWatcher;
 
@@ -57,15 +56,7 @@ class ObservedStateIT {
     private boolean clusterStopped;
 
     @RegisterExtension
-    final TestWatcher printLogsOnFailure =
-            new TestWatcher() {
-                @Override
-                public void testFailed(ExtensionContext context, Throwable cause) {
-                    if (cluster != null) {
-                        System.err.println(cluster.logTails());
-                    }
-                }
-            };
+    final TestWatcher printLogsOnFailure = StandaloneCluster.logsOnFailure(() -> cluster);
 
     @BeforeAll
     void startClusterAndGateway() throws Exception {

@@ -18,7 +18,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.TestWatcher;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -114,15 +113,7 @@ class StateChangesIT {
     private final Map<String, String> findings = new LinkedHashMap<>();
 
     @RegisterExtension
-    final TestWatcher printLogsOnFailure =
-            new TestWatcher() {
-                @Override
-                public void testFailed(ExtensionContext context, Throwable cause) {
-                    if (cluster != null) {
-                        System.err.println(cluster.logTails());
-                    }
-                }
-            };
+    final TestWatcher printLogsOnFailure = StandaloneCluster.logsOnFailure(() -> cluster);
 
     @BeforeAll
     void startClusterAndGateways() throws Exception {

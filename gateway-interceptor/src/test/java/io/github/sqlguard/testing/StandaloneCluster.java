@@ -3,6 +3,8 @@ package io.github.sqlguard.testing;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestWatcher;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -17,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -235,6 +238,21 @@ public final class StandaloneCluster implements AutoCloseable {
         if (response.statusCode() / 100 != 2) {
             throw new IllegalStateException("PATCH " + path + " answered " + response.statusCode() + ": " + response.body());
         }
+    }
+
+    /**
+     * A JUnit watcher that prints the JobManager's and TaskManager's log tails when a test fails
+     * ({@code @RegisterExtension}), for the cluster {@code cluster} holds then (none yet: nothing).
+     */
+    public static TestWatcher logsOnFailure(Supplier<StandaloneCluster> cluster) {
+        return new TestWatcher() {
+            @Override
+            public void testFailed(ExtensionContext context, Throwable cause) {
+                if (cluster.get() != null) {
+                    System.err.println(cluster.get().logTails());
+                }
+            }
+        };
     }
 
     /** The JobManager's log as written so far. */
