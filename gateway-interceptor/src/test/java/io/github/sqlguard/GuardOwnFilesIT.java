@@ -173,6 +173,72 @@ class GuardOwnFilesIT {
         }
     }
 
+    @Test
+    void compileAndExecutePlanOfANewFileWritesAndRunsThePlanTheGuardJudged() throws Exception {
+        Path compiled = dir.resolve("plans/compiled-by-flink.json");
+        Path written = dir.resolve("plans/written-by-the-guard.json");
+        try (RestSession session = gateway.openSession(Map.of())) {
+            session.execute(TABLES, 0, TIMEOUT);
+            session.execute(SINK, 0, TIMEOUT);
+            session.execute("SET 'table.exec.state.ttl' = '1 d'", 0, TIMEOUT);
+            assertThat(session.execute("COMPILE PLAN '" + compiled + "' FOR " + TOP_N, 0, TIMEOUT).error()).isNull();
+
+            RestSession.StatementResult ran = session.execute(
+                    "COMPILE AND EXECUTE PLAN '" + written + "' FOR " + TOP_N, 1, TIMEOUT);
+
+            assertThat(ran.error()).isNull();
+            assertThat(ran.rows()).as("the job id, as Flink answers").hasSize(1);
+            JsonNode record = AuditFile.forOperation(ran.operationHandle()).orElseThrow();
+            assertThat(record.path("execution").asText()).isEqualTo("judged-plan");
+            // Flink numbers a compilation's nodes from a counter of the JVM, so only the numbers differ.
+            assertThat(withoutNodeIds(Files.readString(written))).as("the file holds the plan Flink compiles for the statement")
+                    .isEqualTo(withoutNodeIds(Files.readString(compiled)));
+        }
+    }
+
+    @Test
+    void aPlanFileCreatedAfterCompileAndExecutePlanWasJudgedIsNotRun() throws Exception {
+        Path good = dir.resolve("plans/race-top-n.json");
+        Path hostile = dir.resolve("plans/race-top-n-ttl-0.json");
+        Path target = dir.resolve("plans/race-target.json");
+        try (RestSession session = gateway.openSession(Map.of())) {
+            session.execute(TABLES, 0, TIMEOUT);
+            session.execute(SINK, 0, TIMEOUT);
+            session.execute("SET 'table.exec.state.ttl' = '1 d'", 0, TIMEOUT);
+            assertThat(session.execute("COMPILE PLAN '" + good + "' FOR " + TOP_N, 0, TIMEOUT).error()).isNull();
+            Files.writeString(hostile, Files.readString(good).replaceAll("\"ttl\"\\s*:\\s*\"1 d\"", "\"ttl\" : \"0 ms\""));
+            assertThat(session.execute("CREATE TEMPORARY FUNCTION plants AS '" + CreatesFileWhenPlanned.class.getName()
+                    + "'", 0, TIMEOUT).error()).isNull();
+            // The statement's own planning (user code the guard runs while it judges) creates the file
+            // after the guard found it missing: Flink, given the text, would find it and run the TTL-0 Top-N.
+            CreatesFileWhenPlanned.target = target;
+            CreatesFileWhenPlanned.source = hostile;
+            RestSession.StatementResult raced;
+            try {
+                raced = session.execute("COMPILE AND EXECUTE PLAN '" + target + "' FOR INSERT INTO bh SELECT order_id,"
+                        + " user_id, amount, CAST(plants(1) AS BIGINT) FROM orders", 1, TIMEOUT);
+            } finally {
+                CreatesFileWhenPlanned.source = null;
+            }
+
+            assertThat(raced.error()).as("no job").isNotNull()
+                    .contains("was created after the guard judged this statement");
+            assertThat(raced.rows()).isEmpty();
+            JsonNode record = AuditFile.forOperation(raced.operationHandle()).orElseThrow();
+            assertThat(record.path("verdict").asText()).as("judged as the INSERT after FOR").isEqualTo("OK");
+            assertThat(record.path("execution").asText()).isEqualTo("judged-plan");
+            assertThat(Files.readString(target)).as("the file is left as it was created").isEqualTo(Files.readString(hostile));
+
+            // Run again, the file is judged as the plan in it.
+            assertRefused(session.execute("COMPILE AND EXECUTE PLAN '" + target + "' FOR " + INNOCENT, 0, TIMEOUT),
+                    "unbounded-rank");
+        }
+    }
+
+    private static String withoutNodeIds(String compiledPlanJson) {
+        return compiledPlanJson.replaceAll("\"(id|source|target)\" : \\d+", "\"$1\" : _");
+    }
+
     private static void assertRefused(RestSession.StatementResult result, String... rules) throws IOException {
         assertThat(result.error()).as("refusal").isNotNull().contains(rules);
         JsonNode record = AuditFile.forOperation(result.operationHandle()).orElseThrow();

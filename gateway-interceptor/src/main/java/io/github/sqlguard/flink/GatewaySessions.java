@@ -2,8 +2,11 @@ package io.github.sqlguard.flink;
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.api.CompiledPlan;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.PlanReference;
+import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.internal.TableResultInternal;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
@@ -18,7 +21,11 @@ import org.apache.flink.table.gateway.service.SqlGatewayServiceImpl;
 import org.apache.flink.table.gateway.service.session.Session;
 import org.apache.flink.table.delegation.Parser;
 import org.apache.flink.table.operations.Operation;
+import org.apache.flink.table.resource.ResourceManager;
+import org.apache.flink.table.resource.ResourceType;
+import org.apache.flink.table.resource.ResourceUri;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -126,6 +133,51 @@ public final class GatewaySessions implements AutoCloseable {
                             TableResultInternal result =
                                     (TableResultInternal) tEnv.executePlan(PlanReference.fromJsonString(plan));
                             return jobIdResult(handle, result);
+                        });
+    }
+
+    /**
+     * Runs {@code COMPILE AND EXECUTE PLAN 'planFile' FOR ...} of a file that did not exist when
+     * the guard judged it, as the plan the guard compiled and judged ({@code compiledPlanJson}), as
+     * the session's next operation. Flink's own steps ({@code TableEnvironmentImpl#compilePlanAndWrite}
+     * with {@code ignoreIfExists}, then {@code CompiledPlan#execute}), with the judged plan in place
+     * of a compilation: the file is looked up with the session's {@code ResourceManager#exists}, the
+     * plan written with {@code ResourceManager#syncFileResource} and {@code CompiledPlan#writeToFile(path,
+     * false)} (Flink's own writer, which refuses to replace a file unless {@code
+     * table.plan.force-recompile} is set), and the job runs the plan restored from the judged JSON,
+     * its operators with the ids Flink gives that plan. Where Flink would load a file that exists by
+     * the time the operation runs (created after the judging), the operation fails instead and no
+     * job runs: that file's plan was not judged.
+     *
+     * @param executionConfig the statement's execution config, on top of the session's
+     * @return the operation
+     */
+    public OperationHandle compileAndExecutePlan(
+            SessionHandle session, String planFile, String compiledPlanJson, Configuration executionConfig) {
+        Session s = service.getSession(session);
+        return s.getOperationManager()
+                .submitOperation(
+                        handle -> {
+                            var executor = s.createExecutor(executionConfig);
+                            TableEnvironmentInternal tEnv = executor.getTableEnvironment();
+                            ResourceManager resources = executor.getSessionContext().getSessionState().resourceManager;
+                            try {
+                                if (resources.exists(new Path(planFile))) {
+                                    throw new TableException(String.format(
+                                            "The plan file '%s' was created after the guard judged this statement,"
+                                                    + " when it did not exist; the guard does not run a plan it has not"
+                                                    + " judged. Run the statement again to have the plan in the file judged.",
+                                            planFile));
+                                }
+                                CompiledPlan compiled = tEnv.loadPlan(PlanReference.fromJsonString(compiledPlanJson));
+                                resources.syncFileResource(
+                                        new ResourceUri(ResourceType.FILE, planFile),
+                                        path -> compiled.writeToFile(path, false));
+                                return jobIdResult(handle, (TableResultInternal) compiled.execute());
+                            } catch (IOException e) {
+                                throw new TableException(
+                                        "Failed to write the plan file '" + planFile + "' of the judged plan", e);
+                            }
                         });
     }
 

@@ -40,6 +40,17 @@ public interface HandOff {
     }
 
     /**
+     * Runs {@code COMPILE AND EXECUTE PLAN 'planFile' FOR ...} of a file that did not exist when it
+     * was judged as the plan the guard compiled and judged: writes it to the file as Flink would and
+     * runs it, or fails without a job when the file exists by then ({@link
+     * GatewaySessions#compileAndExecutePlan}); empty when this hand-off runs no jobs.
+     */
+    default Optional<OperationHandle> compileAndExecuteJudgedPlan(
+            SessionHandle session, String planFile, String compiledPlanJson, Configuration executionConfig) {
+        return Optional.empty();
+    }
+
+    /**
      * Runs the query or {@code CREATE/REPLACE TABLE AS} the guard judged as it was planned ({@link
      * JudgedOperation}: the catalog reads and configuration of its judging), in place of the
      * statement's text; empty when this hand-off runs no statements.
@@ -51,8 +62,8 @@ public interface HandOff {
     /**
      * The gateway's hand-off: the statement to Flink's own service; the judged plan or operation as
      * the session's next operation through Flink's sessions ({@link GatewaySessions#executePlan},
-     * {@link GatewaySessions#executeOperation}; not when the service is not Flink's own, which then
-     * gets the statement).
+     * {@link GatewaySessions#compileAndExecutePlan}, {@link GatewaySessions#executeOperation}; not
+     * when the service is not Flink's own, which then gets the statement).
      */
     static HandOff toFlink(SqlGatewayService flink, Optional<GatewaySessions> sessions) {
         return new HandOff() {
@@ -67,6 +78,12 @@ public interface HandOff {
             public Optional<OperationHandle> executeJudgedPlan(
                     SessionHandle session, String compiledPlanJson, Configuration config, boolean inPlaceOfText) {
                 return sessions.map(s -> s.executePlan(session, compiledPlanJson, config, inPlaceOfText));
+            }
+
+            @Override
+            public Optional<OperationHandle> compileAndExecuteJudgedPlan(
+                    SessionHandle session, String planFile, String compiledPlanJson, Configuration config) {
+                return sessions.map(s -> s.compileAndExecutePlan(session, planFile, compiledPlanJson, config));
             }
 
             @Override

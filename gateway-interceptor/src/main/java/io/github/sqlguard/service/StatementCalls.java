@@ -13,6 +13,8 @@ import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.service.AuditedCall.Ending;
 import io.github.sqlguard.service.StatementTiming.Part;
 import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.ParsedStatement.PlanFile;
+import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 import io.github.sqlguard.statement.StatementKind;
 
 import org.apache.flink.configuration.Configuration;
@@ -81,7 +83,7 @@ final class StatementCalls {
         result.outcomeRecord()
                 .filter(record -> record.outcome().execution() != null)
                 .ifPresent(record -> guarded.awaitJob(
-                        result.value(), new GuardedSession.AwaitedJob(record, statefulOperators(decision))));
+                        result.value(), new GuardedSession.AwaitedJob(record, statefulOperators(statement, decision))));
         guarded.remember(advisory(result.value(), statement, decision));
         return new Submission(result.value(), statement, decision, result.outcome());
     }
@@ -139,8 +141,12 @@ final class StatementCalls {
      * the compiled plan the guard judged ({@code judged-plan}); a query or a {@code CREATE/REPLACE
      * TABLE AS} as the operation the guard planned, with the catalog reads and configuration of
      * that planning ({@code judged-operation}). Anything else, and a statement the guard could not
-     * analyse, as its text ({@code statement}): {@code COMPILE [AND EXECUTE] PLAN ... FOR} among
-     * them, which Flink must run itself to write its plan file.
+     * analyse, as its text ({@code statement}): {@code COMPILE PLAN ... FOR} among them, which Flink
+     * must run itself to write its plan file. A stored plan ({@code EXECUTE PLAN}, {@code COMPILE AND
+     * EXECUTE PLAN} of a file that exists) runs as the content judged, and a {@code COMPILE AND EXECUTE
+     * PLAN} of a file that did not exist as the plan compiled and judged, written to the file as
+     * Flink would ({@link HandOff#compileAndExecuteJudgedPlan}), whatever {@code
+     * sql-guard.execute-judged-plan} says.
      */
     Ending<OperationHandle> handOn(
             CallContext call, ParsedStatement statement, long timeoutMs, Configuration config, Decision decision,
@@ -161,9 +167,18 @@ final class StatementCalls {
                 asJudged && (kind == StatementKind.QUERY || kind == StatementKind.CREATE_TABLE_AS)
                         ? decision.judged()
                         : Optional.empty();
+        // COMPILE AND EXECUTE PLAN of a file that did not exist when judged runs as the plan the guard
+        // compiled, written to the file as Flink would: Flink would look for the file again and run
+        // one created since, unjudged.
+        Optional<String> newPlanFile = newPlanFile(statement, decision);
         String execution = "statement";
         Optional<OperationHandle> judgedRun = Optional.empty();
-        if (plan.isPresent()) {
+        if (newPlanFile.isPresent()) {
+            String json = decision.plan().flatMap(ExplainedPlan::executablePlan).orElseThrow();
+            judgedRun = call.timing().time(
+                    Part.HAND_OFF, () -> handOff.compileAndExecuteJudgedPlan(session, newPlanFile.get(), json, config));
+            execution = "judged-plan";
+        } else if (plan.isPresent()) {
             judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedPlan(session, plan.get(), config, !storedPlan));
             execution = "judged-plan";
         } else if (operation.isPresent()) {
@@ -180,6 +195,22 @@ final class StatementCalls {
                 Optional.empty(), Optional.empty(), () -> handle);
     }
 
+    /**
+     * The file of a {@code COMPILE AND EXECUTE PLAN} that did not exist when the guard judged it, when
+     * the decision holds the plan the guard compiled from the statement after {@code FOR}.
+     */
+    static Optional<String> newPlanFile(ParsedStatement statement, Decision decision) {
+        boolean compiled =
+                decision.unanalysedReason().isEmpty()
+                        && decision.plan().filter(p -> p.planFile().isEmpty() && p.executablePlan().isPresent()).isPresent();
+        return compiled
+                ? statement.planFiles().stream()
+                        .filter(file -> PlanFile.COMPILE_AND_EXECUTE.source().equals(file.source()))
+                        .map(SqlOption::value)
+                        .findFirst()
+                : Optional.empty();
+    }
+
     /** Flink's {@code OK}, as the operation of the call. */
     OperationHandle ok(CallContext call) {
         return operations.ok(call.sessionHandle());
@@ -191,13 +222,13 @@ final class StatementCalls {
     }
 
     /** The stateful operators of the decision's plan, by node id and name; empty without a plan. */
-    private static List<PlannedOperator> statefulOperators(Decision decision) {
+    private static List<PlannedOperator> statefulOperators(ParsedStatement statement, Decision decision) {
         List<PlannedOperator> stateful = new ArrayList<>();
         decision.plan().ifPresent(plan -> {
             // The ids the job's operators carry when it runs as the judged plan in place of its text
-            // (StatementUids); a stored plan runs with its own.
+            // (StatementUids); a stored plan, and the plan a COMPILE AND EXECUTE PLAN writes, run with their own.
             Map<Integer, Integer> jobIds =
-                    plan.planFile().isPresent()
+                    plan.planFile().isPresent() || newPlanFile(statement, decision).isPresent()
                             ? Map.of()
                             : plan.executablePlan().map(StatementUids::jobNodeIds).orElse(Map.of());
             plan.nodes().stream()
