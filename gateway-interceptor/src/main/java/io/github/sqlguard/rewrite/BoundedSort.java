@@ -16,7 +16,10 @@ import java.util.Optional;
 /**
  * {@code bounded-sort}, for {@code sort-non-time}: {@code ORDER BY ... LIMIT N} ({@code
  * sql-guard.rewrite.limit}), which Flink runs as a Top-N of the whole stream ({@code SortLimit}),
- * where a sort of every row on a column that is not a time attribute cannot run at all.
+ * where a sort of every row on a column that is not a time attribute cannot run at all. Flink's
+ * {@code AppendOnlyTopNFunction} keeps the first N rows and lets a new row in only when it sorts
+ * before the last of them: ascending by a column that only grows (an id, a sequence), no later row
+ * does, and the result is fixed after N rows. The {@code changes:} line says so.
  */
 final class BoundedSort extends ScopedFamily {
 
@@ -47,8 +50,10 @@ final class BoundedSort extends ScopedFamily {
         return List.of(context.candidate(
                 this, finding, scope, changed, List.of(), Map.of(), List.of(), Optional.empty(),
                 Intent.operator("SortLimit", "Rank"), Columns.SAME,
-                "returns the first " + n + " rows by " + SqlTrees.unparse(orderBy.orderList)
-                        + ", updated as rows arrive, instead of every row sorted",
+                "returns only the first " + n + " rows by " + SqlTrees.unparse(orderBy.orderList) + ", not every row"
+                        + " sorted: a later row takes a place only when it sorts before one of the " + n + " kept, so"
+                        + " ordered by a column that only grows (ascending), the result stops changing once it holds "
+                        + n + " rows",
                 "N = " + n + " (" + RewriteOptions.LIMIT.key() + ")"));
     }
 }

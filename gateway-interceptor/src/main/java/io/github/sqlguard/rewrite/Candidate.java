@@ -1,5 +1,7 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.statement.SqlText;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,13 +48,23 @@ record Candidate(
         tables = List.copyOf(tables);
     }
 
-    /** The script shown: the statements before, then the statement, each ending with {@code ;}. */
+    /**
+     * The script shown: the statements before, then the statement, each ending with {@code ;}; on a
+     * line of its own after a statement whose last line ends in a {@code --} comment, where it would
+     * otherwise be part of the comment.
+     */
     String sql() {
         StringBuilder out = new StringBuilder();
         for (String statement : before) {
-            out.append(unterminated(statement)).append(";\n");
+            out.append(terminated(statement)).append('\n');
         }
-        return out.append(unterminated(statement)).append(';').toString();
+        return out.append(terminated(statement)).toString();
+    }
+
+    /** {@code statement} ending with its {@code ;} ({@link #sql()}). */
+    private static String terminated(String statement) {
+        String text = unterminated(statement);
+        return text + (SqlText.endsInLineComment(text) ? "\n;" : ";");
     }
 
     /**
@@ -62,7 +74,7 @@ record Candidate(
      */
     private static String unterminated(String statement) {
         String text = statement.strip();
-        while (text.endsWith(";")) {
+        while (text.endsWith(";") && !SqlText.endsInLineComment(text)) {
             text = text.substring(0, text.length() - 1).stripTrailing();
         }
         return text;

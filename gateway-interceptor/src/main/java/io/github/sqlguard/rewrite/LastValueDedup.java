@@ -26,7 +26,9 @@ import java.util.Set;
  * aggregation, {@code SELECT k, LAST_VALUE(a) AS a, ... FROM t GROUP BY k} ({@code FIRST_VALUE} for
  * the first row), the form a table without a time attribute allows. It is not the same query: each
  * column's value is the last to arrive, not the one of the row with the latest order key, and the
- * result is an updating one (a {@code GroupAggregate}).
+ * result is an updating one (a {@code GroupAggregate}). Both skip NULLs (Flink's {@code
+ * FirstValueAggFunction} sets its value once, from the first non-NULL one; {@code LastValueAggFunction}
+ * replaces it with every non-NULL one), so one result row's columns can come from different rows.
  */
 final class LastValueDedup extends ScopedFamily {
 
@@ -99,9 +101,13 @@ final class LastValueDedup extends ScopedFamily {
                     this, finding, scope, root, List.of(), Map.of(), List.of(), Optional.empty(),
                     Intent.operator("GroupAggregate", "GlobalGroupAggregate"),
                     new Columns(Set.of(), droppedRank ? Set.of(item.alias()) : Set.of()),
-                    "keeps per " + String.join(", ", keys) + " the " + (last ? "last" : "first") + " value of each column"
-                            + " in arrival order (" + function + "), not the row ordered by " + order
-                            + ": an updating result, where a late row with an older order value overwrites newer values",
+                    "keeps per " + String.join(", ", keys) + " the " + (last ? "last" : "first") + " non-NULL value of"
+                            + " each column in arrival order (" + function + "), not the row ordered by " + order + ": "
+                            + (last ? "a late row with an older order value overwrites newer values, and a NULL never"
+                                    + " overwrites"
+                                    : "a late row with an older order value does not replace the first to arrive (the"
+                                    + " original ranks it first), and a column NULL in the first row takes a later row's value")
+                            + ", so one result row's columns can come from different rows; an updating result",
                     ""));
         }
         return List.of();

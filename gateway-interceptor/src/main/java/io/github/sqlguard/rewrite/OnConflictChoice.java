@@ -6,12 +6,19 @@ import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.diagnosis.OnConflictRequiredRule;
 import io.github.sqlguard.statement.StatementKind;
 
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * {@code on-conflict}, for {@code on-conflict-required} (Flink 2.3, FLIP-558): the INSERT with each
@@ -20,7 +27,8 @@ import java.util.Set;
  * version of each primary key in the sink's upsert materializer; {@code DO NOTHING} and {@code DO
  * ERROR} buffer rows until the watermark passes them and need a watermark on every source table
  * (Flink refuses them otherwise, and then they are not offered). All keep the materializer's state
- * under the state TTL.
+ * under the state TTL. None is offered for a Top-N of several rows per key written into a sink keyed
+ * by its partition columns ({@link #topNOnOneSinkRow}): each would keep an arbitrary one of the N rows.
  */
 final class OnConflictChoice implements RewriteFamily {
 
@@ -51,7 +59,7 @@ final class OnConflictChoice implements RewriteFamily {
         if (text.endsWith(";")) {
             text = text.substring(0, text.length() - 1).stripTrailing();
         }
-        if (text.toUpperCase(Locale.ROOT).contains("ON CONFLICT")) {
+        if (text.toUpperCase(Locale.ROOT).contains("ON CONFLICT") || topNOnOneSinkRow(finding, text)) {
             return List.of();
         }
         String ttl = StateTtl.effective(context.request().config()).isZero() ? "no TTL: it grows forever"
@@ -68,6 +76,51 @@ final class OnConflictChoice implements RewriteFamily {
                 "the job fails on the first row whose key conflicts with another's; rows are buffered until the"
                         + " watermark passes them, and the materializer keeps the current row per key under the state " + ttl));
         return out;
+    }
+
+    private static final Pattern PRIMARY_KEY = Pattern.compile("Primary key: \\[([^\\]]*)\\]");
+
+    /**
+     * True when the INSERT writes a Top-N of more than one row per key ({@code rn <= 3}) into a sink
+     * whose primary key columns are all among the Top-N's partition columns (as Flink names them in its
+     * message): each key's N rows fall on one sink row, so {@code DO DEDUPLICATE} and {@code DO
+     * NOTHING} keep an arbitrary one of them and {@code DO ERROR} fails at the second. No choice keeps
+     * the Top-N; the fix is the sink's key (with the row number) or {@code rn = 1}.
+     */
+    static boolean topNOnOneSinkRow(Finding finding, String text) {
+        Matcher key = PRIMARY_KEY.matcher(finding.node());
+        if (!key.find() || key.group(1).isBlank()) {
+            return false;
+        }
+        Set<String> primaryKey = new HashSet<>();
+        for (String column : key.group(1).split(",")) {
+            primaryKey.add(column.strip().toLowerCase(Locale.ROOT));
+        }
+        Optional<SqlNode> tree = SqlTrees.parse(text);
+        if (tree.isEmpty()) {
+            return false;
+        }
+        Map<SqlNode, SqlNode> parents = Trees.parents(tree.get());
+        for (Trees.RankItem item : Trees.rankItems(tree.get())) {
+            Optional<SqlSelect> outer = Trees.outer(parents, item.select());
+            if (item.alias() == null || outer.isEmpty()) {
+                continue;
+            }
+            Optional<Trees.RankBound> bound = Trees.rankBound(outer.get().getWhere(), item.alias());
+            if (bound.isEmpty() || bound.get().maxRank() <= 1) {
+                continue;
+            }
+            Set<String> partition = new HashSet<>();
+            for (SqlNode column : item.window().getPartitionList()) {
+                if (column instanceof SqlIdentifier id) {
+                    partition.add(id.names.get(id.names.size() - 1).toLowerCase(Locale.ROOT));
+                }
+            }
+            if (partition.containsAll(primaryKey)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Candidate choice(Finding finding, String text, String action, String changes) {

@@ -35,7 +35,8 @@ import java.util.regex.Pattern;
  *
  * A structural rewrite (a subquery, a frame removed, {@code ROW_NUMBER}) that leaves only an
  * unbounded Top-N is proven again with the session state TTL set before it, as that is what makes
- * the Top-N bounded. Stateless.
+ * the Top-N bounded. A proven rewrite that sets a TTL says in its {@code changes:} line where its
+ * plan's operators of one pipeline expire at different times ({@link TtlMix}). Stateless.
  */
 final class Prover {
 
@@ -108,9 +109,12 @@ final class Prover {
         for (Finding finding : findings) {
             remaining.add(finding.level() + " " + finding.ruleId());
         }
+        boolean setsTtl = candidate.config().containsKey(StateTtl.KEY) || candidate.intent().ttl().isPresent()
+                || candidate.intent().boundedBelow().isPresent();
+        String changes = candidate.changes() + (setsTtl ? TtlMix.changes(judged.plan()) : "");
         return new Proven(new Rewrite(
                 candidate.ruleId(), candidate.findingNode(), candidate.family(), candidate.sql(),
-                candidate.statement().strip(), operators(judged.plan()), columns.get(), candidate.changes(),
+                candidate.statement().strip(), operators(judged.plan()), columns.get(), changes,
                 candidate.chosen(), candidate.view(), remaining.stream().distinct().toList()));
     }
 

@@ -4,6 +4,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.util.Litmus;
 
@@ -132,6 +133,10 @@ final class Splicer {
         }
     }
 
+    /** An order key's direction and null order after it, as written: {@code " ASC"}, {@code " DESC NULLS LAST"}. */
+    private static final java.util.regex.Pattern ORDER_DIRECTION = java.util.regex.Pattern.compile(
+            "(?i)(\\s+(ASC|DESC)\\b)?(\\s+NULLS\\s+(FIRST|LAST)\\b)?");
+
     /** Text {@code text} in place of {@code [start, end)}. */
     private record Edit(int start, int end, String text) {}
 
@@ -141,29 +146,52 @@ final class Splicer {
      */
     private record ListEdit(
             SqlNode anchor, boolean before, String inserted, SqlNode removed, SqlNode next, SqlNode previous,
-            boolean appended) {
+            boolean appended, String keyword) {
 
         static ListEdit insertBefore(SqlNode anchor, String inserted) {
-            return new ListEdit(anchor, true, inserted, null, null, null, false);
+            return new ListEdit(anchor, true, inserted, null, null, null, false, null);
         }
 
         static ListEdit insertAfter(SqlNode anchor, String inserted) {
-            return new ListEdit(anchor, false, inserted, null, null, null, false);
+            return new ListEdit(anchor, false, inserted, null, null, null, false, null);
         }
 
         static ListEdit remove(SqlNode removed, SqlNode next, SqlNode previous) {
-            return new ListEdit(null, false, null, removed, next, previous, false);
+            return new ListEdit(null, false, null, removed, next, previous, false, null);
         }
 
-        /** {@code clause} (with its leading space) right after the last character of {@code anchor}'s text. */
+        /**
+         * {@code clause} (with its leading space) right after the last character of {@code anchor}'s
+         * text, and after the order key's own {@code ASC}/{@code DESC} and {@code NULLS FIRST}/{@code
+         * LAST}, which Calcite's parser does not place in the key's span ({@code ORDER BY seq ASC}).
+         */
         static ListEdit append(SqlNode anchor, String clause) {
-            return new ListEdit(anchor, false, clause, null, null, null, true);
+            return new ListEdit(anchor, false, clause, null, null, null, true, null);
+        }
+
+        /** {@code inserted} (with its leading space) right after {@code keyword}, the first token of {@code anchor}'s text. */
+        static ListEdit afterKeyword(SqlNode anchor, String keyword, String inserted) {
+            return new ListEdit(anchor, false, inserted, null, null, null, false, keyword);
         }
 
         Optional<Edit> place(Offsets offsets) {
             if (appended) {
                 int at = last(anchor, offsets);
-                return at < 0 ? Optional.empty() : Optional.of(new Edit(at, at, inserted));
+                if (at < 0) {
+                    return Optional.empty();
+                }
+                java.util.regex.Matcher direction = ORDER_DIRECTION.matcher(offsets.text()).region(at, offsets.text().length());
+                if (direction.lookingAt()) {
+                    at = direction.end();
+                }
+                return Optional.of(new Edit(at, at, inserted));
+            }
+            if (keyword != null) {
+                int at = first(anchor, offsets);
+                if (at < 0 || !offsets.text().regionMatches(true, at, keyword, 0, keyword.length())) {
+                    return Optional.empty();
+                }
+                return Optional.of(new Edit(at + keyword.length(), at + keyword.length(), inserted));
             }
             if (removed != null) {
                 if (next != null) {
@@ -256,6 +284,14 @@ final class Splicer {
                     " LIMIT " + SqlTrees.unparse(ob.fetch)))));
             return;
         }
+        if (a instanceof SqlSelect sa && b instanceof SqlSelect sb && onlyHintsAdded(sa, sb)) {
+            // Hints added to a block that had none: written after its SELECT keyword, the block kept as written.
+            List<String> hints = new ArrayList<>();
+            sb.getHints().forEach(h -> hints.add(SqlTrees.unparse(h)));
+            out.add(new Diff(hereA, hereB, List.of(ListEdit.afterKeyword(sa, "SELECT",
+                    " /*+ " + String.join(", ", hints) + " */"))));
+            return;
+        }
         if (a instanceof SqlNodeList la && b instanceof SqlNodeList lb) {
             if (la.size() == lb.size()) {
                 for (int i = 0; i < la.size(); i++) {
@@ -282,6 +318,29 @@ final class Splicer {
             }
         }
         out.add(new Diff(hereA, hereB, List.of()));
+    }
+
+    /** True when {@code b} is {@code a} with hints where {@code a} has none, and nothing else changed. */
+    private static boolean onlyHintsAdded(SqlSelect a, SqlSelect b) {
+        if ((a.getHints() != null && !a.getHints().isEmpty()) || b.getHints() == null || b.getHints().isEmpty()) {
+            return false;
+        }
+        List<SqlNode> oa = a.getOperandList();
+        List<SqlNode> ob = b.getOperandList();
+        if (oa.size() != ob.size()) {
+            return false;
+        }
+        for (int i = 0; i < oa.size(); i++) {
+            SqlNode x = oa.get(i);
+            SqlNode y = ob.get(i);
+            if (y == b.getHints() || x == a.getHints()) {
+                continue;
+            }
+            if (x == null ? y != null : y == null || !x.equalsDeep(y, Litmus.IGNORE)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -364,8 +423,10 @@ final class Splicer {
     static final class Offsets {
         private final int[] lineStarts;
         private final int length;
+        private final String text;
 
         Offsets(String text) {
+            this.text = text;
             List<Integer> starts = new ArrayList<>();
             starts.add(0);
             for (int i = 0; i < text.length(); i++) {
@@ -375,6 +436,11 @@ final class Splicer {
             }
             lineStarts = starts.stream().mapToInt(Integer::intValue).toArray();
             length = text.length();
+        }
+
+        /** The text the offsets are of. */
+        String text() {
+            return text;
         }
 
         /** The offset of the position's first character; -1 when the position is not in the text. */

@@ -102,8 +102,9 @@ final class StateTtlHint extends ScopedFamily {
                 Columns.SAME,
                 "the state of this statement's " + (operator.get().equals("Join") ? "join" : "aggregation")
                         + " expires " + value + " after a key's last change (" + String.join(", ", hinted)
-                        + "); an idle key's " + (operator.get().equals("Join") ? "rows are" : "result is")
-                        + " forgotten and starts anew; other operators and statements keep the session's TTL"
+                        + "); an idle key's " + (operator.get().equals("Join") ? "rows are forgotten and start"
+                                : "result is forgotten and starts")
+                        + " anew; other operators and statements keep the session's TTL"
                         + (replaced.isEmpty() ? "" : "; the hint values that never expire change: " + String.join(", ", replaced)
                                 + "; the TTLs written otherwise stay as written")
                         + DistinctUnderTtl.changes(finding, context),

@@ -19,6 +19,7 @@ import org.apache.flink.sql.parser.ddl.SqlTableOption;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,7 +32,8 @@ import java.util.Set;
  * {@code SET 'table.exec.state.ttl'} (its value when it is a usable duration, else {@code
  * sql-guard.rewrite.state-ttl}). Where a query fails because a table it reads carries the key,
  * the rewrite is {@code ALTER TABLE ... RESET ('key')} before it (a permanent table; Flink alters no
- * temporary one), proven against a scratch copy of the table without the key.
+ * temporary one), proven against a scratch copy of the table without the key. Inputs whose hints
+ * give different TTLs keep them, per input, in a {@code STATE_TTL} hint, and no {@code SET} is offered.
  */
 final class TtlAsJobSetting implements RewriteFamily {
 
@@ -117,6 +119,11 @@ final class TtlAsJobSetting implements RewriteFamily {
         }
         Value ttl = value(removed.get().value(), context);
         String keys = String.join(", ", removed.get().keys());
+        Map<String, Value> perInput = new LinkedHashMap<>();
+        removed.get().perInput().forEach((input, written) -> perInput.put(input, value(written, context)));
+        if (perInput.values().stream().map(Value::text).distinct().count() > 1) {
+            return perInput(finding, context, keys, perInput);
+        }
         List<Candidate> out = new ArrayList<>();
         out.add(context.candidate(
                 this, finding, context.scopes().get(0), tree, List.of(set(ttl.text())), Map.of(StateTtl.KEY, ttl.text()),
@@ -147,13 +154,62 @@ final class TtlAsJobSetting implements RewriteFamily {
         return out;
     }
 
-    /** The TTL keys taken out of the tree's {@code OPTIONS} hints, and the value of the last one. */
-    private record Removed(List<String> keys, String value) {}
+    /**
+     * Inputs given different TTLs in their {@code OPTIONS} hints ({@code orders o} 12 h, {@code
+     * payments p} 2 d): one {@code SET} would give every operator one of them, so the only candidate is
+     * a {@code STATE_TTL} hint on each block that joins or aggregates, each input with its own TTL
+     * (Flink's {@code StateTtlHint} takes one per input); proven when every such operator's state
+     * expires.
+     */
+    private List<Candidate> perInput(Finding finding, RewriteContext context, String keys, Map<String, Value> perInput) {
+        SqlNode hinted = SqlTrees.parse(context.text()).orElseThrow();
+        removeHintKeys(hinted);
+        List<String> hints = new ArrayList<>();
+        for (SqlSelect select : Trees.selects(hinted)) {
+            List<String> inputs = Blocks.inputs(select);
+            if (!(Blocks.aggregates(select) || Blocks.joins(select)) || !Blocks.stateTtlHints(select).isEmpty()
+                    || inputs == null) {
+                continue;
+            }
+            List<String> pairs = new ArrayList<>();
+            for (String input : inputs) {
+                Value value = perInput.get(input);
+                if (value != null) {
+                    pairs.add("'" + input.replace("'", "''") + "' = '" + value.text() + "'");
+                }
+            }
+            if (!pairs.isEmpty()) {
+                SqlHint hint = Snippets.hint("STATE_TTL(" + String.join(", ", pairs) + ")");
+                Blocks.addHint(select, hint);
+                hints.add(SqlTrees.unparse(hint));
+            }
+        }
+        if (hints.isEmpty()) {
+            return List.of();
+        }
+        List<String> why = new ArrayList<>();
+        perInput.forEach((input, value) -> why.add(input + ": " + value.why()));
+        return List.of(context.candidate(
+                this, finding, context.scopes().get(0), hinted, List.of(), Map.of(), List.of(), Optional.empty(),
+                Intent.operatorBounded(context.request().maxStateTtl(), "GroupAggregate", "GlobalGroupAggregate", "Join"),
+                Columns.SAME,
+                keys + " out of the OPTIONS hints; each input keeps its own TTL, as a STATE_TTL hint of the block that"
+                        + " reads it (" + String.join(", ", hints) + "), not one job-wide SET; an operator no hint"
+                        + " reaches keeps the session's TTL",
+                String.join("; ", why)));
+    }
+
+    /**
+     * The TTL keys taken out of the tree's {@code OPTIONS} hints, the value of the last one, and each
+     * value by the name a {@code STATE_TTL} hint gives its input (the table's alias, else its name).
+     */
+    private record Removed(List<String> keys, String value, Map<String, String> perInput) {}
 
     /** Takes the state TTL keys out of {@code tree}'s {@code OPTIONS} hints (a hint left empty goes); empty when none had one. */
     private static Optional<Removed> removeHintKeys(SqlNode tree) {
         List<String> keys = new ArrayList<>();
         String value = null;
+        Map<String, String> perInput = new LinkedHashMap<>();
         for (SqlSelect select : Trees.selects(tree)) {
             for (Trees.TableRef ref : Trees.tableRefs(select.getFrom())) {
                 SqlNode item = ref.item().getKind() == SqlKind.AS ? ((org.apache.calcite.sql.SqlCall) ref.item()).operand(0)
@@ -162,6 +218,9 @@ final class TtlAsJobSetting implements RewriteFamily {
                     continue;
                 }
                 org.apache.calcite.sql.SqlCall tableRef = (org.apache.calcite.sql.SqlCall) item;
+                String input = ref.item().getKind() == SqlKind.AS
+                        ? ((SqlIdentifier) ((org.apache.calcite.sql.SqlCall) ref.item()).operand(1)).getSimple()
+                        : ((SqlIdentifier) tableRef.operand(0)).names.get(((SqlIdentifier) tableRef.operand(0)).names.size() - 1);
                 SqlNodeList hints = (SqlNodeList) tableRef.operand(1);
                 for (int h = hints.size() - 1; h >= 0; h--) {
                     SqlHint hint = (SqlHint) hints.get(h);
@@ -174,6 +233,7 @@ final class TtlAsJobSetting implements RewriteFamily {
                         if (TtlNotATableOptionRule.isStateTtlKey(key)) {
                             keys.add(key);
                             value = ((SqlLiteral) options.get(i + 1)).getValueAs(String.class);
+                            perInput.put(input, value);
                             options.remove(i + 1);
                             options.remove(i);
                         }
@@ -192,7 +252,7 @@ final class TtlAsJobSetting implements RewriteFamily {
                 }
             }
         }
-        return keys.isEmpty() ? Optional.empty() : Optional.of(new Removed(keys, value));
+        return keys.isEmpty() ? Optional.empty() : Optional.of(new Removed(keys, value, perInput));
     }
 
     /** A query on a table that carries the key: {@code ALTER TABLE ... RESET} before it, proven on a copy without the key. */

@@ -8,6 +8,7 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.policy.FailMode;
 import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.rewrite.TimeBounds;
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.ConfigChange;
@@ -225,8 +226,8 @@ public final class StatementGuard {
         AnalysisContext context =
                 new AnalysisContext(
                         analysis.statement(), analysis.plan(), analysis.plannerError(), analysis.streaming(),
-                        analysis.ttl(), analysis.changes(), analysis.config(), policy.ruleOptions(), advised(),
-                        analysis.restore());
+                        analysis.ttl(), analysis.changes(), analysis.config(), policy.ruleOptions(),
+                        advised(analysis.statement()), analysis.restore());
         Verdict verdict = engine.evaluate(context);
         // A full planner pool is a limit of the gateway, not a failure to analyse: refused in either fail mode.
         boolean refuse =
@@ -317,6 +318,22 @@ public final class StatementGuard {
         Duration ttl = policy.rewrite().stateTtl();
         Duration min = policy.option(StateTtlOptions.MIN_STATE_TTL);
         return new AdvisedValues(policy.rewrite().windowSize(), ttl.compareTo(min) < 0 ? min : ttl);
+    }
+
+    /**
+     * {@link #advised()} with a state TTL that covers the statement's own longest time bound
+     * ({@link TimeBounds}: a join condition's {@code INTERVAL '3' DAY} gives 3 d), as the proven
+     * rewrites propose it, so that a fix never proposes a TTL that loses rows the statement still matches.
+     */
+    private AdvisedValues advised(ParsedStatement statement) {
+        AdvisedValues advised = advised();
+        // Parsed again only where a bound can be: most statements carry no INTERVAL.
+        Optional<Duration> bound = statement.plannedBody()
+                .filter(body -> body.toUpperCase(java.util.Locale.ROOT).contains("INTERVAL"))
+                .flatMap(TimeBounds::longestIn);
+        return bound.isPresent() && bound.get().compareTo(advised.stateTtl()) > 0
+                ? new AdvisedValues(advised.windowSize(), bound.get())
+                : advised;
     }
 
     /** Streaming unless {@code execution.runtime-mode} is {@code batch} ({@code ExecutionOptions.RUNTIME_MODE}). */

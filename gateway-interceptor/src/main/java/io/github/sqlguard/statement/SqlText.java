@@ -42,6 +42,23 @@ public final class SqlText {
         return i;
     }
 
+    /**
+     * True when {@code text} ends inside a {@code --} line comment: a {@code ;} written after it would
+     * be part of the comment, and the statement would not end there.
+     */
+    public static boolean endsInLineComment(String text) {
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            int next = skipQuotedOrComment(text, i);
+            if (next == n && isLineComment(text, i)) {
+                return true;
+            }
+            i = next == i ? i + 1 : next;
+        }
+        return false;
+    }
+
     /** True when a {@code --} line comment starts at {@code i}. */
     public static boolean isLineComment(String text, int i) {
         return text.startsWith("--", i);

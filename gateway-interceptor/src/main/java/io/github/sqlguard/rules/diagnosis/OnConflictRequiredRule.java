@@ -104,7 +104,13 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         String deduplicateTtl = strategy.toUpperCase(Locale.ROOT).equals("LEGACY")
                 ? ""
                 : " (with " + MATERIALIZE_STRATEGY + " = " + strategy + ", Flink applies no TTL to it: FLINK-38463)";
-        return key + "; then no clause is needed and no upsert materializer runs. Or end the INSERT with one of:"
+        String topN = upsertKey.isEmpty() && !context.statement().rankFunctionAliases().isEmpty()
+                ? "If the query is a Top-N of several rows per key written into a sink keyed by its partition columns,"
+                        + " each key's rows fall on one sink row and no ON CONFLICT choice keeps them: write the row"
+                        + " number and add it to the sink's primary key, or keep one row per key ("
+                        + context.statement().rankFunctionAliases().get(0) + " = 1). "
+                : "";
+        return topN + key + "; then no clause is needed and no upsert materializer runs. Or end the INSERT with one of:"
                 + " ON CONFLICT DO DEDUPLICATE: the latest row per primary key wins, and the sink's upsert"
                 + " materializer keeps the history of each primary key's rows in state (Flink: \"state intensive\")"
                 + deduplicateTtl + ";"

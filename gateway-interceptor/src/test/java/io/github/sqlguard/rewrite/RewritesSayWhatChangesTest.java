@@ -1,0 +1,141 @@
+package io.github.sqlguard.rewrite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.service.Submission;
+import io.github.sqlguard.statement.ScriptSplitter;
+import io.github.sqlguard.testing.CaseCorpus;
+import io.github.sqlguard.testing.LintLikeSession;
+import io.github.sqlguard.testing.SqlScript;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Issue 30 §1 on the own cases 271-277, through the guard's pipeline and Flink's planner (every
+ * rewrite proven, as lint proves them): a fix text proposes the TTL its rewrites use; a TTL rewrite
+ * says where operators of one pipeline expire at different times; per-input TTLs stay per input; the
+ * bounded sort, {@code FIRST_VALUE} and {@code ON CONFLICT} rewrites say what they do or are not
+ * offered; a rewrite keeps the statement's layout and ends outside a trailing comment.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RewritesSayWhatChangesTest {
+
+    private LintLikeSession lint;
+
+    @BeforeAll
+    void start() {
+        lint = new LintLikeSession(Map.of("execution.runtime-mode", "streaming"));
+    }
+
+    @AfterAll
+    void stop() {
+        lint.close();
+    }
+
+    /** The last statement's submission of the own case whose file name starts with {@code number}. */
+    private Submission lastOf(String number) throws IOException {
+        Path file;
+        try (Stream<Path> files = Files.list(CaseCorpus.ownDir())) {
+            file = files.filter(p -> p.getFileName().toString().startsWith(number + "-")).findFirst().orElseThrow();
+        }
+        SqlScript script = SqlScript.read(file);
+        List<Submission> all = lint.run(script.sessionProperties(), script.statements(), script.executionConfig());
+        return all.get(all.size() - 1);
+    }
+
+    private static Rewrite rewrite(Submission submission, String family) {
+        return submission.decision().rewrites().verified().stream().filter(r -> r.family().equals(family)).findFirst()
+                .orElseThrow(() -> new AssertionError("no proven " + family + " in "
+                        + submission.decision().rewrites().verified()));
+    }
+
+    private static Finding finding(Submission submission, String rule) {
+        return submission.decision().verdict().findings().stream().filter(f -> f.ruleId().equals(rule)).findFirst()
+                .orElseThrow();
+    }
+
+    @Test
+    void fixOfAJoinBoundedThreeDaysProposesTheThreeDaysItsRewritesUse() throws IOException {
+        Submission join = lastOf("271");
+
+        assertThat(finding(join, "stateful-without-ttl").fix()).contains("'3 d'").doesNotContain("'1 d'");
+        assertThat(rewrite(join, "state-ttl-hint").sql()).contains("'3 d'");
+        assertThat(rewrite(join, "session-state-ttl").sql()).contains("'3 d'");
+    }
+
+    @Test
+    void hintAddedToAJoinKeepsTheStatementAsWritten() throws IOException {
+        String statement = rewrite(lastOf("271"), "state-ttl-hint").statement();
+
+        assertThat(statement).isEqualTo("SELECT /*+ STATE_TTL('o' = '3 d', 's' = '3 d') */ o.order_id, s.ship_time\n"
+                + "FROM orders o\n"
+                + "JOIN shipments s\n"
+                + "  ON o.order_id = s.order_id\n"
+                + " AND s.ship_time BETWEEN o.order_time AND o.order_time + INTERVAL '3' DAY");
+    }
+
+    @Test
+    void sessionTtlOverAJoinThatKeepsItsOwnTtlSaysTheRankAndTheJoinExpireApart() throws IOException {
+        Rewrite ttl = rewrite(lastOf("272"), "session-state-ttl");
+
+        assertThat(ttl.changes()).contains("the Rank (1 d) over the Join (90 d)").contains("duplicates downstream");
+    }
+
+    @Test
+    void ttlsWrittenPerInputInOptionsHintsStayPerInput() throws IOException {
+        Rewrite job = rewrite(lastOf("273"), "ttl-as-job-setting");
+
+        assertThat(job.sql()).contains("STATE_TTL('o' = '12 h', 'p' = '2 d')").doesNotContain("SET ")
+                .doesNotContain("OPTIONS");
+        assertThat(job.changes()).contains("each input keeps its own TTL");
+    }
+
+    @Test
+    void boundedSortSaysAnAscendingSortOfAGrowingColumnStopsChangingAndKeepsAsc() throws IOException {
+        Rewrite sort = rewrite(lastOf("274"), "bounded-sort");
+
+        assertThat(sort.statement()).endsWith("ORDER BY seq ASC LIMIT 10");
+        assertThat(sort.changes()).contains("stops changing once it holds 10 rows").doesNotContain("updated as rows arrive");
+    }
+
+    @Test
+    void firstValueRewriteSaysALateOlderRowDoesNotReplaceTheFirst() throws IOException {
+        Rewrite first = rewrite(lastOf("275"), "last-value");
+
+        assertThat(first.sql()).contains("FIRST_VALUE(status)");
+        assertThat(first.changes()).contains("first non-NULL value").contains("does not replace the first to arrive")
+                .doesNotContain("overwrites newer values");
+    }
+
+    @Test
+    void topThreeIntoASinkKeyedByItsPartitionGetsNoOnConflictChoice() throws IOException {
+        Submission insert = lastOf("276");
+
+        assertThat(insert.decision().rewrites().verified()).noneMatch(r -> r.family().equals("on-conflict"));
+        assertThat(finding(insert, "on-conflict-required").fix()).contains("(rn = 1)")
+                .contains("add it to the sink's primary key");
+    }
+
+    @Test
+    void rewriteOfAStatementEndingInALineCommentEndsOnTheNextLine() throws IOException {
+        List<Rewrite> rewrites = lastOf("277").decision().rewrites().verified();
+
+        assertThat(rewrites).isNotEmpty();
+        for (Rewrite rewrite : rewrites) {
+            assertThat(rewrite.sql()).as(rewrite.family()).endsWith("-- cheapest three; see the report\n;");
+            List<ScriptSplitter.Statement> statements = ScriptSplitter.split(rewrite.sql());
+            assertThat(statements.get(statements.size() - 1).text()).as(rewrite.family()).contains("WHERE rn <= 3");
+        }
+    }
+}
