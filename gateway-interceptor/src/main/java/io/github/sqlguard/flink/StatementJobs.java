@@ -1,11 +1,17 @@
 package io.github.sqlguard.flink;
 
+import io.github.sqlguard.restore.PlannedJob;
+
 import org.apache.flink.api.dag.Pipeline;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.streaming.api.graph.StreamGraphHasherV2;
+import org.apache.flink.streaming.api.graph.StreamNode;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.table.api.PlanReference;
 import org.apache.flink.table.api.TableException;
+import org.apache.flink.table.api.config.ExecutionConfigOptions;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.delegation.Planner;
@@ -13,7 +19,12 @@ import org.apache.flink.table.operations.ModifyOperation;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The job graph a statement becomes, built as Flink builds it before submitting ({@code
@@ -46,13 +57,54 @@ public final class StatementJobs {
         }
     }
 
+    /** A stream node's name as Flink's planner names it ({@code ExecNodeBase#createFormattedTransformationName}): {@code GroupAggregate[4]}. */
+    private static final Pattern NODE_ID = Pattern.compile("\\[(\\d+)]");
+
+    /**
+     * The job the guard runs from the judged compiled plan {@code compiledPlanJson}, as {@link
+     * #ofJudgedPlan} builds it, with the operator ids each of the plan's nodes becomes: the ids
+     * Flink's {@code StreamGraphHasherV2} gives the stream graph's nodes (the ids of the job graph's
+     * operators, {@code StreamingJobGraphGenerator}; a user-defined uid hashed as Flink hashes it),
+     * each stream node named after its plan node ({@code GroupAggregate[4]}, with {@code
+     * table.exec.simplify-operator-name-enabled}, which only names operators: no part of an id).
+     * The plan is the one the job runs, its nodes numbered 1..n ({@link StatementUids}).
+     */
+    public static PlannedJob plannedJob(TableEnvironmentInternal tEnv, String compiledPlanJson) {
+        String plan = StatementUids.inPlaceOfStatementText(compiledPlanJson, tEnv.getConfig());
+        tEnv.getConfig().set(ExecutionConfigOptions.TABLE_EXEC_SIMPLIFY_OPERATOR_NAME_ENABLED, true);
+        Planner planner = planner(tEnv);
+        List<Transformation<?>> transformations;
+        try {
+            transformations = planner.translatePlan(planner.loadPlan(PlanReference.fromJsonString(plan)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Flink could not read the judged compiled plan", e);
+        }
+        StreamGraph graph = streamGraph(tEnv, transformations);
+        Map<Integer, byte[]> hashes = new StreamGraphHasherV2().traverseStreamGraphAndGenerateHashes(graph);
+        Map<Integer, List<String>> ids = new LinkedHashMap<>();
+        for (StreamNode node : graph.getStreamNodes()) {
+            // The node's id is the first in its name ("Sink: out[6]: Writer" for Sink V2's writer).
+            Matcher id = NODE_ID.matcher(node.getOperatorName());
+            byte[] hash = hashes.get(node.getId());
+            if (id.find() && hash != null) {
+                ids.computeIfAbsent(Integer.parseInt(id.group(1)), k -> new ArrayList<>())
+                        .add(new OperatorID(hash).toHexString());
+            }
+        }
+        return new PlannedJob(plan, ids);
+    }
+
     private static JobGraph jobGraph(TableEnvironmentInternal tEnv, List<Transformation<?>> transformations) {
+        return streamGraph(tEnv, transformations).getJobGraph();
+    }
+
+    private static StreamGraph streamGraph(TableEnvironmentInternal tEnv, List<Transformation<?>> transformations) {
         // The query operation only names the job; the job name is no part of any operator id.
         Pipeline pipeline = environment(tEnv).generatePipelineFromQueryOperation(null, transformations);
         if (!(pipeline instanceof StreamGraph graph)) {
             throw new TableException("Flink built a " + pipeline.getClass().getName() + ", not a stream graph");
         }
-        return graph.getJobGraph();
+        return graph;
     }
 
     private static Planner planner(TableEnvironmentInternal tEnv) {
