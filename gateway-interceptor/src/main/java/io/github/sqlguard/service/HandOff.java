@@ -2,6 +2,7 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.flink.JudgedOperation;
+import io.github.sqlguard.restore.PlanStore;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import org.apache.flink.configuration.Configuration;
@@ -66,6 +67,11 @@ public interface HandOff {
      * when the service is not Flink's own, which then gets the statement).
      */
     static HandOff toFlink(SqlGatewayService flink, Optional<GatewaySessions> sessions) {
+        return toFlink(flink, sessions, Optional.empty());
+    }
+
+    /** As {@link #toFlink(SqlGatewayService, Optional)}, storing the plans of the jobs it submits from judged plans in {@code plans}. */
+    static HandOff toFlink(SqlGatewayService flink, Optional<GatewaySessions> sessions, Optional<PlanStore> plans) {
         return new HandOff() {
             @Override
             public OperationHandle execute(
@@ -77,7 +83,7 @@ public interface HandOff {
             @Override
             public Optional<OperationHandle> executeJudgedPlan(
                     SessionHandle session, String compiledPlanJson, Configuration config, boolean inPlaceOfText) {
-                return sessions.map(s -> s.executePlan(session, compiledPlanJson, config, inPlaceOfText));
+                return sessions.map(s -> s.executePlan(session, compiledPlanJson, config, inPlaceOfText, plans));
             }
 
             @Override

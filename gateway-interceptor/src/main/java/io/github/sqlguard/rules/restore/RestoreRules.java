@@ -1,5 +1,6 @@
 package io.github.sqlguard.rules.restore;
 
+import io.github.sqlguard.restore.StateChange;
 import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Restore.SavedOperator;
 
@@ -21,6 +22,14 @@ final class RestoreRules {
         return operators.stream()
                 .map(o -> o.describe() + " with " + Restore.size(o.stateBytes()) + " of state")
                 .collect(Collectors.joining("; "));
+    }
+
+    /** Each change as the findings say it: {@code Rank[4] (as Rank[4] in the new job): reasons}. */
+    static String changes(List<StateChange> changes) {
+        return changes.stream()
+                .map(c -> c.operator() + c.newOperator().filter(n -> !n.equals(c.operator())).map(n -> " (" + n + " in the new job)")
+                        .orElse("") + ": " + String.join(" ", c.reasons()))
+                .collect(Collectors.joining(" "));
     }
 
     /** What the savepoint's operators that the new job does claim are, for the record. */
