@@ -9,10 +9,13 @@ import io.github.sqlguard.rules.RuleOption;
 import io.github.sqlguard.rules.RuleOption.Strictness;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 
+import org.apache.flink.api.common.cache.DistributedCache;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.table.api.config.TableConfigOptions;
 
 import java.util.ArrayList;
@@ -33,6 +36,9 @@ import java.util.Set;
  *       exists in a catalog);
  *   <li>the plan file of {@code COMPILE PLAN}, {@code COMPILE AND EXECUTE PLAN} (Flink writes it)
  *       and {@code EXECUTE PLAN} (Flink reads it);
+ *   <li>a job's checkpoint and savepoint directories and the state it restores from ({@link
+ *       #JOB_LOCATIONS}), and the files it ships to its tasks ({@link #CACHED_FILES}), from any
+ *       route that sets configuration;
  * </ul>
  *
  * when the location lies outside {@code sql-guard.allow.paths} (an empty list is no limit), or,
@@ -92,13 +98,17 @@ public final class PathNotAllowedRule implements Rule {
                     ALLOW_PATHS, PROTECTED_PATHS);
 
     /**
-     * The keys of Flink's options that name a directory a job writes: {@link
-     * CheckpointingOptions#CHECKPOINTS_DIRECTORY} and {@link CheckpointingOptions#SAVEPOINT_DIRECTORY},
-     * with their older keys ({@code state.checkpoints.dir}, {@code state.savepoints.dir}) as Flink
-     * reads them ({@code ConfigOption#fallbackKeys}).
+     * The keys of Flink's options that name a location a job writes or reads its state at: {@link
+     * CheckpointingOptions#CHECKPOINTS_DIRECTORY} and {@link CheckpointingOptions#SAVEPOINT_DIRECTORY}
+     * (written; the latter also by {@code STOP JOB ... WITH SAVEPOINT}, which Flink's {@code
+     * OperationExecutor#callStopJobOperation} points at it) and {@link
+     * StateRecoveryOptions#SAVEPOINT_PATH} (the savepoint or checkpoint a job restores from, read),
+     * with their older keys ({@code state.checkpoints.dir}, {@code state.savepoints.dir}, {@code
+     * execution.savepoint.path}) as Flink reads them ({@code ConfigOption#fallbackKeys}).
      */
-    static final Set<String> WRITTEN_DIRECTORIES = keys(
-            CheckpointingOptions.CHECKPOINTS_DIRECTORY, CheckpointingOptions.SAVEPOINT_DIRECTORY);
+    static final Set<String> JOB_LOCATIONS = keys(
+            CheckpointingOptions.CHECKPOINTS_DIRECTORY, CheckpointingOptions.SAVEPOINT_DIRECTORY,
+            StateRecoveryOptions.SAVEPOINT_PATH);
 
     private static Set<String> keys(ConfigOption<?>... options) {
         Set<String> keys = new LinkedHashSet<>();
@@ -108,6 +118,12 @@ public final class PathNotAllowedRule implements Rule {
         }
         return Set.copyOf(keys);
     }
+
+    /**
+     * Flink's option that names the files a job ships to its tasks' distributed cache ({@link
+     * PipelineOptions#CACHED_FILES}): the client reads each one and the job's code can read it.
+     */
+    static final ConfigOption<List<String>> CACHED_FILES = PipelineOptions.CACHED_FILES;
 
     /** Flink's option that lets {@code COMPILE PLAN} overwrite an existing file. */
     static final ConfigOption<Boolean> FORCE_RECOMPILE = TableConfigOptions.PLAN_FORCE_RECOMPILE;
@@ -136,10 +152,18 @@ public final class PathNotAllowedRule implements Rule {
             }
         }
         for (ConfigChange change : context.changes()) {
-            if (WRITTEN_DIRECTORIES.contains(change.key()) && change.value() != null && !change.value().isEmpty()
+            if (JOB_LOCATIONS.contains(change.key()) && change.value() != null && !change.value().isEmpty()
                     && (!allowed.allows(change.value()) || guarded.covers(change.value()))) {
-                hits.add(hit("The directory '" + change.value() + "' of '" + change.key() + "'", change.value(), entries,
+                hits.add(hit("The location '" + change.value() + "' of '" + change.key() + "'", change.value(), entries,
                         guarded, change.asSql()));
+            }
+            if (change.key().equals(CACHED_FILES.key()) && change.value() != null && !change.value().isEmpty()) {
+                for (String file : cachedFiles(change.value())) {
+                    if (!allowed.allows(file) || guarded.covers(file)) {
+                        hits.add(hit("The cached file '" + file + "' of '" + change.key() + "'", file, entries, guarded,
+                                change.asSql()));
+                    }
+                }
             }
             if (change.key().equals(FORCE_RECOMPILE.key()) && !readsFalse(change.value())) {
                 hits.add(RuleHit.of(
@@ -153,6 +177,20 @@ public final class PathNotAllowedRule implements Rule {
             }
         }
         return hits;
+    }
+
+    /**
+     * The files of a {@link #CACHED_FILES} value, as Flink reads them ({@code
+     * DistributedCache#parseCachedFilesFromString}: {@code name:n,path:p} entries); a value Flink
+     * cannot read is its own text, so it is judged as a location (and, relative or unlisted, refused).
+     */
+    static List<String> cachedFiles(String value) {
+        try {
+            List<String> entries = Configuration.fromMap(Map.of(CACHED_FILES.key(), value)).get(CACHED_FILES);
+            return DistributedCache.parseCachedFilesFromString(entries).stream().map(entry -> entry.f1.filePath).toList();
+        } catch (RuntimeException e) {
+            return List.of(value);
+        }
     }
 
     /** True when Flink reads {@code value} as {@code false} for {@link #FORCE_RECOMPILE}. */

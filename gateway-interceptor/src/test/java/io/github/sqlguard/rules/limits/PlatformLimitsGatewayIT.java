@@ -139,7 +139,7 @@ class PlatformLimitsGatewayIT {
     }
 
     @Test
-    void aTablesClassOptionAndTheCheckpointDirectoriesAreHeldToTheAllowLists() throws Exception {
+    void aTablesClassOptionAndAJobsStateAndCachedFilesAreHeldToTheAllowLists() throws Exception {
         try (RestSession session = limited.openSession(Map.of())) {
             assertRefused(session.execute(
                     "CREATE TEMPORARY TABLE landing (line STRING, dt STRING) PARTITIONED BY (dt) WITH ('connector' ="
@@ -152,9 +152,29 @@ class PlatformLimitsGatewayIT {
                     "path-not-allowed");
             assertRefused(session.execute(
                     "SET 'state.savepoints.dir' = '" + dir.resolve("elsewhere") + "'", 0, TIMEOUT), "path-not-allowed");
+            // The state a job restores from is read from a location too (and its older key).
+            assertRefused(session.execute(
+                    "SET 'execution.state-recovery.path' = '" + dir.resolve("elsewhere/savepoint-1") + "'", 0, TIMEOUT),
+                    "path-not-allowed");
+            assertRefused(session.execute(
+                    "SET 'execution.savepoint.path' = '" + dir.resolve("elsewhere/savepoint-1") + "'", 0, TIMEOUT),
+                    "path-not-allowed");
             assertThat(session.execute(
                     "SET 'execution.checkpointing.dir' = 'file://" + dir.resolve("data/checkpoints") + "'", 0, TIMEOUT)
                     .error()).as("a directory under an allowed location").isNull();
+            assertThat(session.execute(
+                    "SET 'execution.state-recovery.path' = '" + dir.resolve("data/savepoint-1") + "'", 0, TIMEOUT)
+                    .error()).as("a savepoint under an allowed location").isNull();
+            // A file shipped to the job's tasks (Flink's distributed cache) is read by the client and the job's code.
+            assertRefused(session.execute(
+                    "SET 'pipeline.cached-files' = 'name:passwd,path:file:///etc/passwd'", 0, TIMEOUT),
+                    "path-not-allowed");
+            assertRefused(session.execute(
+                    "SET 'pipeline.cached-files' = 'name:ok,path:" + dir.resolve("data/ok.txt") + ";name:passwd,path:"
+                            + "/etc/passwd'", 0, TIMEOUT), "path-not-allowed");
+            assertThat(session.execute(
+                    "SET 'pipeline.cached-files' = 'name:ok,path:" + dir.resolve("data/ok.txt") + "'", 0, TIMEOUT)
+                    .error()).as("a file under an allowed location").isNull();
         }
     }
 
