@@ -96,6 +96,14 @@ class CliJarIT {
                     .as("the archive of this jar and JVM, published under its name")
                     .anyMatch(name -> name.startsWith(jar.getFileName().toString().replace(".jar", "")) && name.endsWith(".jsa"));
         }
+        // The CLI's planner factories (client-hook's CachedPlannerModule) took the table planner from the
+        // cache, unpacked there once under its size and CRC-32, not into the temporary directory on each start.
+        try (Stream<Path> planners = Files.list(kept.resolve("class-archive"))) {
+            // (the 1.20 build's run finds the 2.3 jar's planner there too: the directory is kept between them)
+            assertThat(planners.map(p -> p.getFileName().toString()))
+                    .as("the table planner unpacked once into the cache")
+                    .anyMatch(name -> name.matches("flink-table-planner-\\d+-[0-9a-f]{8}\\.jar"));
+        }
         Run usage = java(jar, "lint");
 
         assertThat(usage.exit()).isEqualTo(2);

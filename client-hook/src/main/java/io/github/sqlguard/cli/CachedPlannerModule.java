@@ -1,0 +1,125 @@
+package io.github.sqlguard.cli;
+
+import org.apache.flink.core.classloading.ComponentClassLoader;
+import org.apache.flink.table.api.TableException;
+import org.apache.flink.table.delegation.ExecutorFactory;
+import org.apache.flink.table.delegation.PlannerFactory;
+import org.apache.flink.table.factories.FactoryUtil;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Field;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * The CLI jar's table planner class loader: Flink's {@code PlannerModule} (flink-table-planner-loader)
+ * with one difference, where the planner jar is. Flink's copies the jar it carries into {@code
+ * io.tmp.dirs} under a random name on every start; this one uses the copy in lint's cache ({@link
+ * PlannerJarCache}, in {@link FastStart#cacheDirectory()}), unpacked by the first start of a jar. The
+ * class loader is Flink's {@link ComponentClassLoader} with the packages Flink's {@code PlannerModule}
+ * gives it (its {@code OWNER_CLASSPATH}, {@code COMPONENT_CLASSPATH} and {@code
+ * KNOWN_MODULE_ASSOCIATIONS}, read from that class), so the planner's classes resolve as in Flink's.
+ * Where the cache cannot be written, the jar is copied into the temporary directory for this JVM
+ * alone, as Flink does.
+ *
+ * <p>One per JVM, created on first use, as Flink's.
+ */
+final class CachedPlannerModule {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CachedPlannerModule.class);
+
+    static final String FLINK_PLANNER_MODULE = "org.apache.flink.table.planner.loader.PlannerModule";
+
+    private final PlannerClassLoader classLoader;
+
+    private CachedPlannerModule(PlannerClassLoader classLoader) {
+        this.classLoader = classLoader;
+    }
+
+    private static final class Holder {
+        static final CachedPlannerModule INSTANCE = create();
+    }
+
+    static CachedPlannerModule get() {
+        return Holder.INSTANCE;
+    }
+
+    PlannerFactory loadPlannerFactory() {
+        return FactoryUtil.discoverFactory(classLoader, PlannerFactory.class, PlannerFactory.DEFAULT_IDENTIFIER);
+    }
+
+    ExecutorFactory loadExecutorFactory() {
+        return FactoryUtil.discoverFactory(classLoader, ExecutorFactory.class, ExecutorFactory.DEFAULT_IDENTIFIER);
+    }
+
+    /** As Flink's {@code PlannerModule#addUrlToClassLoader}: a dialect's parser jar. */
+    void addUrlToClassLoader(URL url) {
+        classLoader.addURL(url);
+    }
+
+    private static CachedPlannerModule create() {
+        ClassLoader owner = CachedPlannerModule.class.getClassLoader();
+        URL resource = owner.getResource(PlannerJarCache.RESOURCE);
+        if (resource == null) {
+            throw new TableException("Flink's table planner (" + PlannerJarCache.RESOURCE + " of"
+                    + " flink-table-planner-loader) is not on the class path of the CLI.");
+        }
+        try {
+            Class<?> flinks = Class.forName(FLINK_PLANNER_MODULE, true, owner);
+            return new CachedPlannerModule(new PlannerClassLoader(
+                    new URL[] {plannerJar(resource).toUri().toURL()}, owner,
+                    (String[]) staticField(flinks, "OWNER_CLASSPATH"),
+                    (String[]) staticField(flinks, "COMPONENT_CLASSPATH"),
+                    (Map<String, String>) staticField(flinks, "KNOWN_MODULE_ASSOCIATIONS")));
+        } catch (IOException | ReflectiveOperationException e) {
+            throw new TableException("Could not initialize the table planner components loader.", e);
+        }
+    }
+
+    private static Path plannerJar(URL resource) throws IOException {
+        Path cache = FastStart.cacheDirectory();
+        try {
+            return PlannerJarCache.unpacked(resource, cache, Instant.now());
+        } catch (IOException e) {
+            LOG.info("sql-guard could not keep the table planner in {} ({}): it is unpacked for this run alone,"
+                    + " as Flink unpacks it", cache, e.toString());
+        }
+        Path jar = Files.createTempFile("flink-table-planner_", ".jar");
+        jar.toFile().deleteOnExit();
+        try (InputStream in = resource.openStream()) {
+            Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
+        }
+        return jar;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T staticField(Class<?> type, String name) throws ReflectiveOperationException {
+        Field field = type.getDeclaredField(name);
+        field.setAccessible(true);
+        return (T) field.get(null);
+    }
+
+    /** Flink's {@code PlannerModule.PlannerComponentClassLoader}: a component loader that takes a dialect's jar. */
+    private static final class PlannerClassLoader extends ComponentClassLoader {
+
+        PlannerClassLoader(
+                URL[] classpath, ClassLoader owner, String[] ownerFirst, String[] componentFirst,
+                Map<String, String> modules) throws MalformedURLException {
+            super(classpath, owner, ownerFirst, componentFirst, modules);
+        }
+
+        @Override
+        public void addURL(URL url) {
+            super.addURL(url);
+        }
+    }
+}
