@@ -1,4 +1,5 @@
 -- expect: BLOCK unquoted-set-after-comment
+-- expect-rewrite: quoted-set
 -- A block comment before an unquoted SET in the same statement: Flink's extended parser does not match, its SQL
 -- parser refuses the unquoted key ("SQL parse failed. Encountered \"table\""). The fix quotes key and value.
 CREATE TABLE clicks (

@@ -1,4 +1,5 @@
 -- expect: BLOCK unquoted-set-after-comment
+-- expect-rewrite: quoted-set
 -- A comment inside the unquoted SET, between SET and its key: refused as case 36.
 CREATE TABLE clicks (
   user_id STRING,

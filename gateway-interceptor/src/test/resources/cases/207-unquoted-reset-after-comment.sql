@@ -1,4 +1,5 @@
 -- expect: BLOCK unquoted-set-after-comment
+-- expect-rewrite: quoted-set
 -- RESET has the same unquoted form (ResetOperationParseStrategy) and the same trap: a comment line before it.
 SET 'table.exec.state.ttl' = '1 d';
 

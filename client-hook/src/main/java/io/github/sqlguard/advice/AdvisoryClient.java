@@ -81,7 +81,9 @@ public final class AdvisoryClient {
                                                 f.path("node").asText(""),
                                                 f.path("excerpt").asText(""),
                                                 f.path("fix").asText(""),
-                                                f.path("docLink").asText(""))));
+                                                f.path("docLink").asText(""),
+                                                f.hasNonNull("planNode") ? Optional.of(f.path("planNode").asInt())
+                                                        : Optional.empty())));
         List<Rewrite> rewrites = new ArrayList<>();
         node.path("rewrites").forEach(r -> rewrites.add(rewrite(r)));
         return new Advisory(
@@ -99,10 +101,12 @@ public final class AdvisoryClient {
         r.path("operators").forEach(o -> operators.add(o.asText()));
         List<String> remaining = new ArrayList<>();
         r.path("remaining").forEach(o -> remaining.add(o.asText()));
+        List<Integer> planNodes = new ArrayList<>();
+        r.path("planNodes").forEach(n -> planNodes.add(n.asInt()));
         return new Rewrite(
                 r.path("ruleId").asText(), r.path("findingNode").asText(""), r.path("family").asText(),
                 r.path("sql").asText(), r.path("statement").asText(), operators, r.path("columns").asText(),
                 r.path("changes").asText(), r.path("chosen").asText(""),
-                r.hasNonNull("view") ? Optional.of(r.path("view").asText()) : Optional.empty(), remaining);
+                r.hasNonNull("view") ? Optional.of(r.path("view").asText()) : Optional.empty(), remaining, planNodes);
     }
 }

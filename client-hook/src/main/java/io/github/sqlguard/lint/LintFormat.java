@@ -107,6 +107,7 @@ public enum LintFormat {
                             .put("node", f.finding().node())
                             .put("docLink", f.finding().docLink())
                             .put("fingerprint", fingerprints.get(f));
+                    f.finding().planNode().ifPresent(id -> finding.put("planNode", id));
                     run.baseline().ifPresent(b -> finding.put("baselineState", b.state(f).sarif()));
                     if (s.plansWithStandIn()) {
                         finding.put("note", s.standIn());

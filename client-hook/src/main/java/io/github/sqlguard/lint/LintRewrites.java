@@ -38,6 +38,8 @@ final class LintRewrites {
             into.put("chosen", rewrite.chosen());
         }
         rewrite.view().ifPresent(view -> into.put("view", view));
+        ArrayNode planNodes = into.putArray("planNodes");
+        rewrite.planNodes().forEach(planNodes::add);
     }
 
     /**

@@ -40,7 +40,7 @@ class LintRewritesTest {
             "unbounded-rank", "global-rank", "dedup-not-recognized", "row-number-without-order-by", "over-order-desc",
             "unbounded-over-aggregate", "rn-filter-in-same-select", "frame-with-row-number", "rank-function-unsupported",
             "sort-non-time", "ttl-bare-number", "ttl-too-short", "ttl-not-a-table-option", "ttl-hint-ignored",
-            "stateful-without-ttl", "on-conflict-required");
+            "stateful-without-ttl", "on-conflict-required", "ttl-unknown-key", "unquoted-set-after-comment");
 
     /** Shared case 03 with a comment over the Top-N. */
     private static final String TOP_N_SCRIPT = "CREATE TABLE orders (\n"

@@ -32,6 +32,9 @@ import java.util.Optional;
  * @param chosen the values the rewrite had to choose, and where each came from (empty when none)
  * @param view the view whose definition is rewritten, when the pattern sits in a view
  * @param remaining the findings the rewritten statement still has (none BLOCK), as {@code LEVEL rule-id}
+ * @param planNodes the ids of the nodes of the statement's judged plan the rewrite changes ({@link
+ *     Finding#planNode()}): the node of the finding it answers; empty when that finding is about no
+ *     plan node (a {@code SET}, a planner error)
  */
 public record Rewrite(
         String ruleId,
@@ -44,18 +47,42 @@ public record Rewrite(
         String changes,
         String chosen,
         Optional<String> view,
-        List<String> remaining) {
+        List<String> remaining,
+        List<Integer> planNodes) {
 
     public Rewrite {
         Objects.requireNonNull(ruleId);
         Objects.requireNonNull(findingNode);
         operators = List.copyOf(operators);
         remaining = List.copyOf(remaining);
+        planNodes = List.copyOf(planNodes);
     }
 
-    /** True when this rewrite answers {@code finding}. */
+    /** A rewrite that names no plan node (its finding is about none). */
+    public Rewrite(
+            String ruleId, String findingNode, String family, String sql, String statement, List<String> operators,
+            String columns, String changes, String chosen, Optional<String> view, List<String> remaining) {
+        this(ruleId, findingNode, family, sql, statement, operators, columns, changes, chosen, view, remaining, List.of());
+    }
+
+    /**
+     * True when this rewrite answers {@code finding}: the same rule, and the finding's plan node among
+     * the nodes this rewrite changes; for a finding about no plan node, the same node text.
+     */
     public boolean answers(Finding finding) {
-        return ruleId.equals(finding.ruleId()) && findingNode.equals(finding.node());
+        if (!ruleId.equals(finding.ruleId())) {
+            return false;
+        }
+        if (finding.planNode().isPresent() || !planNodes.isEmpty()) {
+            return finding.planNode().map(planNodes::contains).orElse(false);
+        }
+        return findingNode.equals(finding.node());
+    }
+
+    /** This rewrite as the answer to {@code finding}: its rule, node text and plan node. */
+    public Rewrite forFinding(Finding finding, String family) {
+        return new Rewrite(finding.ruleId(), finding.node(), family, sql, statement, operators, columns, changes, chosen,
+                view, remaining, finding.planNode().map(List::of).orElse(List.of()));
     }
 
     /** Hex SHA-256 of {@link #sql()}, as the audit records it. */

@@ -115,13 +115,9 @@ public final class Rewriter {
         return new Rewrites(verified, out, note);
     }
 
-    /** A proof shared by two findings, with the rule and node of this one. */
+    /** A proof (perhaps shared by two findings) as the answer to {@code finding}: its rule, node text and plan node. */
     private static Rewrite forFinding(Rewrite rewrite, Candidate candidate, Finding finding) {
-        if (rewrite.ruleId().equals(finding.ruleId()) && rewrite.findingNode().equals(finding.node())) {
-            return rewrite;
-        }
-        return new Rewrite(finding.ruleId(), finding.node(), candidate.family(), rewrite.sql(), rewrite.statement(),
-                rewrite.operators(), rewrite.columns(), rewrite.changes(), rewrite.chosen(), rewrite.view(), rewrite.remaining());
+        return rewrite.forFinding(finding, candidate.family());
     }
 
     private static void count(Map<String, int[]> tallies, String rule, boolean verified) {

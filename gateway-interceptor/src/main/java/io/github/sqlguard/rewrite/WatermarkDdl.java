@@ -6,6 +6,7 @@ import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.rewrite.Trees.RankItem;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
+import io.github.sqlguard.rules.plan.UnboundedRankRule;
 
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -22,7 +23,9 @@ import java.util.Optional;
  * becomes the table's event time, which Flink deduplicates on ({@code Deduplicate}). Flink alters
  * only a permanent table (a temporary one would need its whole DDL again), so only such a table
  * gets this; the proof plans against a scratch copy of it with the watermark ({@link
- * TableChange}), which exists only while the session's order is held.
+ * TableChange}), which exists only while the session's order is held. It answers {@code
+ * unbounded-rank} on such a Top-1 too, before {@code session-state-ttl}: the structural fix, which
+ * keeps the statement's order and frees the Rank altogether, comes before a TTL that forgets keys.
  */
 final class WatermarkDdl implements RewriteFamily {
 
@@ -35,7 +38,7 @@ final class WatermarkDdl implements RewriteFamily {
 
     @Override
     public java.util.Set<String> rules() {
-        return java.util.Set.of(DedupNotRecognizedRule.ID);
+        return java.util.Set.of(DedupNotRecognizedRule.ID, UnboundedRankRule.ID);
     }
 
     @Override

@@ -1,5 +1,8 @@
 package io.github.sqlguard.rules;
 
+import java.util.Objects;
+import java.util.Optional;
+
 /**
  * What a rule found in one statement.
  *
@@ -12,6 +15,10 @@ package io.github.sqlguard.rules;
  *     finding is not about a plan node
  * @param fix a concrete rewrite or setting that removes the finding
  * @param docLink the path of the rule's page, {@code docs/rules/<id>.md}
+ * @param planNode the id of the plan node the finding is about ({@link io.github.sqlguard.plan.PlanNode#id()},
+ *     as {@code node} and the excerpt name it: {@code Rank[5]}); empty when it is about no plan node (a
+ *     {@code SET}, a planner error). A rewrite names the nodes it changes by these ids, and answers a
+ *     finding by its rule and this id ({@code rewrite.Rewrite#answers})
  */
 public record Finding(
         String ruleId,
@@ -20,7 +27,17 @@ public record Finding(
         String node,
         String excerpt,
         String fix,
-        String docLink) {
+        String docLink,
+        Optional<Integer> planNode) {
+
+    public Finding {
+        Objects.requireNonNull(planNode);
+    }
+
+    /** A finding about no plan node. */
+    public Finding(String ruleId, Level level, String reason, String node, String excerpt, String fix, String docLink) {
+        this(ruleId, level, reason, node, excerpt, fix, docLink, Optional.empty());
+    }
 
     /** Multi-line text for an error message or a terminal: level, id, reason, plan, fix, link. */
     public String describe() {

@@ -1,5 +1,8 @@
 package io.github.sqlguard.rules;
 
+import java.util.Objects;
+import java.util.Optional;
+
 /**
  * A rule's raw result, before the policy gives it a level.
  *
@@ -12,12 +15,34 @@ package io.github.sqlguard.rules;
  * @param diagnosis true when the hit explains the planner's rejection of the statement: it is
  *     then reported at {@link Level#BLOCK} (the statement fails in Flink anyway) in place of {@code
  *     planner-error}
+ * @param planNode the id of the plan node the hit is about ({@link io.github.sqlguard.plan.PlanNode#id()}),
+ *     when it is about one
  */
-public record RuleHit(String reason, String node, String excerpt, String fix, Level cap, boolean diagnosis) {
+public record RuleHit(
+        String reason, String node, String excerpt, String fix, Level cap, boolean diagnosis, Optional<Integer> planNode) {
+
+    public RuleHit {
+        Objects.requireNonNull(planNode);
+    }
+
+    /** A hit about no plan node. */
+    public RuleHit(String reason, String node, String excerpt, String fix, Level cap, boolean diagnosis) {
+        this(reason, node, excerpt, fix, cap, diagnosis, Optional.empty());
+    }
 
     /** A hit that is not a diagnosis. */
     public RuleHit(String reason, String node, String excerpt, String fix, Level cap) {
         this(reason, node, excerpt, fix, cap, false);
+    }
+
+    /** This hit, about the plan node {@code id}. */
+    public RuleHit onNode(int id) {
+        return new RuleHit(reason, node, excerpt, fix, cap, diagnosis, Optional.of(id));
+    }
+
+    /** This hit, at most at {@code level}. */
+    public RuleHit capped(Level level) {
+        return new RuleHit(reason, node, excerpt, fix, level, diagnosis, planNode);
     }
 
     /** A hit that takes the rule's configured level. */

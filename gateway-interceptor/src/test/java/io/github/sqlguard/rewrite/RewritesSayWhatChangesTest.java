@@ -138,4 +138,55 @@ class RewritesSayWhatChangesTest {
             assertThat(statements.get(statements.size() - 1).text()).as(rewrite.family()).contains("WHERE rn <= 3");
         }
     }
+
+    @Test
+    void dailyReportByCastToDateIsAOneDayWindowKeepingItsDateColumn() throws IOException {
+        Rewrite window = rewrite(lastOf("278"), "window-aggregate");
+
+        assertThat(window.statement()).contains("CAST(window_start AS DATE) AS order_day")
+                .contains("TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' DAY)");
+        assertThat(window.columns()).isEqualTo("same");
+        assertThat(window.changes()).contains("1 d window").contains("dropped, where the original counted it");
+    }
+
+    @Test
+    void reportsByDateFormatGetTheWindowOfThePatternsFinestField() throws IOException {
+        assertThat(rewrite(lastOf("279"), "window-aggregate").statement())
+                .contains("DATE_FORMAT(window_start, 'yyyy-MM-dd') AS order_day").contains("INTERVAL '1' DAY");
+        assertThat(rewrite(lastOf("280"), "window-aggregate").statement()).contains("INTERVAL '1' HOUR");
+        assertThat(lastOf("281").decision().rewrites().verified()).noneMatch(r -> r.family().equals("window-aggregate"));
+    }
+
+    @Test
+    void firstRewriteUnderAnUnboundedTopOneIsTheWatermarkBeforeTheSessionTtl() throws IOException {
+        Submission latest = lastOf("282");
+
+        List<Rewrite> underBlock = latest.decision().rewrites().verified().stream()
+                .filter(r -> r.answers(finding(latest, "unbounded-rank"))).toList();
+        assertThat(underBlock).extracting(Rewrite::family).startsWith("watermark").contains("session-state-ttl");
+    }
+
+    @Test
+    void unknownTtlKeyIsRewrittenWithTheKeyFlinkReads() throws IOException {
+        assertThat(rewrite(lastOf("119"), "ttl-key").sql()).isEqualTo("SET 'table.exec.state.ttl' = '1 d';");
+        assertThat(rewrite(lastOf("132"), "ttl-key").sql()).isEqualTo("SET 'table.exec.state.ttl' = '1 d';");
+    }
+
+    @Test
+    void unquotedSetAfterACommentIsQuotedAndKeepsTheComment() throws IOException {
+        assertThat(rewrite(lastOf("205"), "quoted-set").sql())
+                .isEqualTo("/* one day is enough for a click session */ SET 'table.exec.state.ttl' = '1 d';");
+        assertThat(rewrite(lastOf("207"), "quoted-set").sql()).isEqualTo("-- back to the default\nRESET 'table.exec.state.ttl';");
+    }
+
+    @Test
+    void findingAboutAPlanNodeAndItsRewritesShareTheNodesId() throws IOException {
+        Submission join = lastOf("271");
+        Finding finding = finding(join, "stateful-without-ttl");
+
+        assertThat(finding.planNode()).isPresent();
+        assertThat(finding.node()).startsWith("Join[" + finding.planNode().get() + "]");
+        assertThat(join.decision().rewrites().verified()).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.planNodes()).containsExactly(finding.planNode().get()));
+    }
 }

@@ -17,14 +17,16 @@ import java.util.Optional;
  * <pre>{@code
  * {"operationHandle": "…", "verdict": "WARN", "statementKind": "QUERY",
  *  "findings": [{"ruleId": "stateful-without-ttl", "level": "WARN", "reason": "…", "node": "GroupAggregate(…)",
- *                "excerpt": "==> GroupAggregate(…)\n   +- …", "fix": "…", "docLink": "docs/rules/stateful-without-ttl.md"}],
+ *                "excerpt": "==> GroupAggregate(…)\n   +- …", "fix": "…", "docLink": "docs/rules/stateful-without-ttl.md",
+ *                "planNode": 4}],
  *  "rewrites": [{"ruleId": "stateful-without-ttl", "findingNode": "GroupAggregate[4](…)", "family": "state-ttl-hint",
  *                "sql": "SELECT /*+ STATE_TTL(…) *&#47; …;", "statement": "…", "operators": ["GroupAggregate"],
- *                "columns": "same", "changes": "…", "chosen": "…", "view": null, "remaining": []}],
+ *                "columns": "same", "changes": "…", "chosen": "…", "view": null, "remaining": [], "planNodes": [4]}],
  *  "rewritesPending": false}
  * }</pre>
  *
- * A rewrite answers the finding with its {@code ruleId} and {@code node}; {@code rewritesPending}
+ * A rewrite answers the finding with its {@code ruleId} whose {@code planNode} is among its {@code
+ * planNodes} (a finding about no plan node: whose {@code node} is its {@code findingNode}); {@code rewritesPending}
  * is true while the rewrites of a statement that ran are still being proven (the routes wait for
  * them, within {@code sql-guard.rewrite.timeout}).
  *
@@ -110,6 +112,8 @@ public final class AdvisoryResponseBody implements ResponseBody {
         private final String view;
         @JsonProperty("remaining")
         private final List<String> remaining;
+        @JsonProperty("planNodes")
+        private final List<Integer> planNodes;
 
         @JsonCreator
         public RewriteBody(
@@ -123,7 +127,8 @@ public final class AdvisoryResponseBody implements ResponseBody {
                 @JsonProperty("changes") String changes,
                 @JsonProperty("chosen") String chosen,
                 @JsonProperty("view") String view,
-                @JsonProperty("remaining") List<String> remaining) {
+                @JsonProperty("remaining") List<String> remaining,
+                @JsonProperty("planNodes") List<Integer> planNodes) {
             this.ruleId = ruleId;
             this.findingNode = findingNode;
             this.family = family;
@@ -135,19 +140,20 @@ public final class AdvisoryResponseBody implements ResponseBody {
             this.chosen = chosen;
             this.view = view;
             this.remaining = remaining == null ? List.of() : List.copyOf(remaining);
+            this.planNodes = planNodes == null ? List.of() : List.copyOf(planNodes);
         }
 
         static RewriteBody of(Rewrite rewrite) {
             return new RewriteBody(
                     rewrite.ruleId(), rewrite.findingNode(), rewrite.family(), rewrite.sql(), rewrite.statement(),
                     rewrite.operators(), rewrite.columns(), rewrite.changes(), rewrite.chosen(), rewrite.view().orElse(null),
-                    rewrite.remaining());
+                    rewrite.remaining(), rewrite.planNodes());
         }
 
         /** The rewrite this body carries. */
         public Rewrite toRewrite() {
             return new Rewrite(ruleId, findingNode, family, sql, statement, operators, columns, changes, chosen,
-                    Optional.ofNullable(view), remaining);
+                    Optional.ofNullable(view), remaining, planNodes);
         }
 
         public String getRuleId() {
@@ -203,6 +209,9 @@ public final class AdvisoryResponseBody implements ResponseBody {
         @JsonProperty("docLink")
         private final String docLink;
 
+        @JsonProperty("planNode")
+        private final Integer planNode;
+
         @JsonCreator
         public FindingBody(
                 @JsonProperty("ruleId") String ruleId,
@@ -211,7 +220,8 @@ public final class AdvisoryResponseBody implements ResponseBody {
                 @JsonProperty("node") String node,
                 @JsonProperty("excerpt") String excerpt,
                 @JsonProperty("fix") String fix,
-                @JsonProperty("docLink") String docLink) {
+                @JsonProperty("docLink") String docLink,
+                @JsonProperty("planNode") Integer planNode) {
             this.ruleId = ruleId;
             this.level = level;
             this.reason = reason;
@@ -219,12 +229,13 @@ public final class AdvisoryResponseBody implements ResponseBody {
             this.excerpt = excerpt;
             this.fix = fix;
             this.docLink = docLink;
+            this.planNode = planNode;
         }
 
         static FindingBody of(Finding finding) {
             return new FindingBody(
                     finding.ruleId(), finding.level().name(), finding.reason(), finding.node(), finding.excerpt(),
-                    finding.fix(), finding.docLink());
+                    finding.fix(), finding.docLink(), finding.planNode().orElse(null));
         }
 
         public String getRuleId() {
@@ -253,6 +264,10 @@ public final class AdvisoryResponseBody implements ResponseBody {
 
         public String getDocLink() {
             return docLink;
+        }
+
+        public Integer getPlanNode() {
+            return planNode;
         }
     }
 }

@@ -99,7 +99,7 @@ public final class TtlTooShortRule implements Rule {
                             plan.excerpt(node, 2),
                             source.map(h -> "Write a TTL longer than the time between rows of one key, with a unit: "
                                             + h.rewrite("'1 d'") + ".")
-                                    .orElse(SESSION_FIX)));
+                                    .orElse(SESSION_FIX)).onNode(node.id()));
         }
     }
 
@@ -131,7 +131,7 @@ public final class TtlTooShortRule implements Rule {
                                     + " key arrive and results would be silently wrong.",
                             operator.describe(),
                             plan.excerpt(node, 2),
-                            SESSION_FIX));
+                            SESSION_FIX).onNode(node.id()));
         }
     }
 

@@ -17,7 +17,8 @@ final class PlanRules {
 
     /** A hit on {@code operator}: named by its id and keys ({@link Operator#describe()}), the plan around it marked. */
     static RuleHit hit(ExplainedPlan plan, Operator operator, String reason, String fix) {
-        return RuleHit.of(reason, operator.describe(), plan.excerpt(operator.node(), EXCERPT_CONTEXT), fix);
+        return RuleHit.of(reason, operator.describe(), plan.excerpt(operator.node(), EXCERPT_CONTEXT), fix)
+                .onNode(operator.node().id());
     }
 
     /** Key columns as SQL for messages: {@code user_id, item}, or {@code no PARTITION BY: one partition} without any. */

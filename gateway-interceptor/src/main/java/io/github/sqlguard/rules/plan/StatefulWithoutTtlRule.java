@@ -89,7 +89,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     : ttl.describe(max);
             RuleHit hit = PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names, context.advised()));
             hits.add(operator instanceof Operator.Deduplicate
-                    ? new RuleHit(hit.reason(), hit.node(), hit.excerpt(), hit.fix(), Level.INFO)
+                    ? hit.capped(Level.INFO)
                     : hit);
         }
         return hits;

@@ -1,0 +1,151 @@
+package io.github.sqlguard.lint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.testing.CaseCorpus;
+import io.github.sqlguard.testing.SqlScript;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.flink.configuration.Configuration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Golden files of the findings and proven rewrites of one case per rewrite family, as {@code lint
+ * --format json} writes them for the case's last statement: each finding's rule, level, fix, node
+ * and {@code planNode}; its rewrite's family, SQL, statement, {@code changes:}, columns, operators
+ * and {@code planNodes}. They pin the rewritten SQL and what it says it changes, and the seam: a
+ * rewrite's {@code planNodes} name the plan node of the finding it answers. Plan node ids come
+ * from a counter of the JVM's planner, so each file numbers them 1, 2, ... in order of first
+ * appearance. Rewrite the files with {@code -Dsql-guard.golden.write=true} after a change meant to
+ * change them, and read the diff.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RewriteGoldenFilesTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private static final Path GOLDEN = Path.of("src/test/resources/golden");
+
+    private static final Pattern NODE_ID = Pattern.compile("\\[(\\d+)]");
+
+    private LintEngine engine;
+
+    @BeforeAll
+    void start() {
+        engine = new LintEngine(new Configuration());
+    }
+
+    @AfterAll
+    void stop() {
+        engine.close();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "271-join-three-day-bound-fix-ttl-covers-it",
+        "272-top-n-over-join-with-its-own-ttl",
+        "273-ttl-options-hints-per-input",
+        "274-sort-on-growing-id-ascending",
+        "275-first-row-per-order-first-value",
+        "276-top-3-into-sink-keyed-by-partition",
+        "277-trailing-comment-after-statement",
+        "278-daily-report-cast-to-date",
+        "279-daily-report-date-format",
+        "119-ttl-unknown-key",
+        "205-unquoted-set-after-block-comment",
+        "264-window-top-n-partitioned-by-window-end-only"})
+    void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
+        Path file = CaseCorpus.ownDir().resolve(name + ".sql");
+        String text = SqlScript.withoutHeader(Files.readString(file));
+        StringWriter out = new StringWriter();
+        try (PrintWriter writer = new PrintWriter(out)) {
+            LintFormat.JSON.write(new LintRun(List.of(), engine.lint(file.getFileName().toString(), text), List.of()), writer);
+        }
+        JsonNode report = JSON.readTree(out.toString());
+        String actual = JSON.writeValueAsString(golden(report.get(report.size() - 1))) + "\n";
+
+        Path golden = GOLDEN.resolve(name + ".json");
+        if (Boolean.getBoolean("sql-guard.golden.write")) {
+            Files.writeString(golden, actual);
+        }
+        assertThat(golden).as("golden file (write it with -Dsql-guard.golden.write=true)").exists();
+        assertThat(actual).isEqualTo(Files.readString(golden));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"271-join-three-day-bound-fix-ttl-covers-it", "272-top-n-over-join-with-its-own-ttl",
+        "274-sort-on-growing-id-ascending", "275-first-row-per-order-first-value", "278-daily-report-cast-to-date"})
+    void everyRewriteOfAPlanFindingNamesThatFindingsPlanNode(String name) throws IOException {
+        JsonNode statement = JSON.readTree(GOLDEN.resolve(name + ".json").toFile());
+        for (JsonNode finding : statement.path("findings")) {
+            if (finding.has("rewrite") && finding.has("planNode")) {
+                assertThat(finding.path("rewrite").path("planNodes")).extracting(JsonNode::asInt)
+                        .as(finding.path("rule").asText()).containsExactly(finding.path("planNode").asInt());
+            }
+        }
+    }
+
+    /** The pinned part of one statement's JSON, plan node ids numbered in order of first appearance. */
+    private static ObjectNode golden(JsonNode statement) {
+        Map<String, Integer> ids = new HashMap<>();
+        ObjectNode out = JSON.createObjectNode();
+        out.put("verdict", statement.path("verdict").asText());
+        ArrayNode findings = out.putArray("findings");
+        for (JsonNode f : statement.path("findings")) {
+            ObjectNode finding = findings.addObject()
+                    .put("rule", f.path("rule").asText())
+                    .put("level", f.path("level").asText())
+                    .put("node", renumber(f.path("node").asText(), ids))
+                    .put("fix", renumber(f.path("fix").asText(), ids));
+            if (f.has("planNode")) {
+                finding.put("planNode", id(f.path("planNode").asText(), ids));
+            }
+            JsonNode r = f.path("rewrite");
+            if (r.isMissingNode()) {
+                continue;
+            }
+            ObjectNode rewrite = finding.putObject("rewrite")
+                    .put("family", r.path("family").asText())
+                    .put("sql", r.path("sql").asText())
+                    .put("statement", r.path("statement").asText())
+                    .put("changes", r.path("changes").asText())
+                    .put("columns", r.path("columns").asText());
+            rewrite.set("operators", r.path("operators"));
+            ArrayNode planNodes = rewrite.putArray("planNodes");
+            r.path("planNodes").forEach(n -> planNodes.add(id(n.asText(), ids)));
+        }
+        return out;
+    }
+
+    private static int id(String planNode, Map<String, Integer> ids) {
+        return ids.computeIfAbsent(planNode, k -> ids.size() + 1);
+    }
+
+    private static String renumber(String text, Map<String, Integer> ids) {
+        Matcher m = NODE_ID.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(out, "[" + id(m.group(1), ids) + "]");
+        }
+        return m.appendTail(out).toString();
+    }
+}
