@@ -78,7 +78,7 @@ final class Prover {
         }
         Judged judged;
         try {
-            judged = context.session().judge(candidate.planned(), candidate.config(), candidate.tables());
+            judged = context.judge(candidate.planned(), candidate.config(), candidate.tables());
         } catch (RuntimeException e) {
             return new Rejected("the guard could not judge it: " + e);
         }

@@ -15,6 +15,9 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,6 +35,8 @@ import java.util.Set;
  */
 final class RewriteContext {
 
+    private static final Logger LOG = LoggerFactory.getLogger(RewriteContext.class);
+
     /** Views followed below the statement: a pattern deeper than this is not rewritten. */
     static final int MAX_VIEW_DEPTH = 3;
 
@@ -40,6 +45,7 @@ final class RewriteContext {
     private final RewriteSettings settings;
     private final Map<String, Optional<List<Column>>> columns = new HashMap<>();
     private final Map<List<String>, Optional<CatalogObject>> objects = new HashMap<>();
+    private final Map<Judging, RewriteSession.Judged> judged = new HashMap<>();
     private List<Scope> scopes;
     private int scratch;
 
@@ -56,6 +62,30 @@ final class RewriteContext {
     RewriteSession session() {
         return session;
     }
+
+    /**
+     * The session's judgement of a candidate ({@link RewriteSession#judge}), planned once per
+     * statement: candidates of two findings or two families that plan the same text with the same
+     * configuration and table changes share it (a session-wide state TTL answers a Rank and an
+     * aggregation of one statement with the same {@code SET} and statement). The judgement depends
+     * on nothing else: proofs run before the session's next statement, and what the candidate is
+     * for (its rule, its intent) is checked by the {@link Prover} on the judgement.
+     */
+    RewriteSession.Judged judge(String statement, Map<String, String> config, List<TableChange> tables) {
+        Judging key = new Judging(statement, new HashMap<>(config), List.copyOf(tables));
+        RewriteSession.Judged known = judged.get(key);
+        if (known == null) {
+            known = session.judge(statement, config, tables);
+            judged.put(key, known);
+        } else {
+            LOG.debug("sql-guard rewrite: a candidate planned already for this statement is not planned again:\n{}",
+                    statement);
+        }
+        return known;
+    }
+
+    /** What a judgement is of. */
+    private record Judging(String statement, Map<String, String> config, List<TableChange> tables) {}
 
     RewriteSettings settings() {
         return settings;

@@ -21,7 +21,8 @@ import java.util.Optional;
  * each family that answers its rule ({@link RewriteFamilies}) writes its candidates in order of
  * preference, and the {@link Prover} proves them one by one until one holds; so a finding gets at
  * most one rewrite per family, the first family's preferred. A candidate written for two findings
- * (the same SQL) is proven once. Everything stops at {@code sql-guard.rewrite.timeout}: what is not
+ * (the same SQL) is proven once, and planned once even for findings of two rules ({@link
+ * RewriteContext#judge}). Everything stops at {@code sql-guard.rewrite.timeout}: what is not
  * proven by then is not shown, and the result says so.
  *
  * <p>A family that throws is logged and counted as a rejected candidate; the other families still
