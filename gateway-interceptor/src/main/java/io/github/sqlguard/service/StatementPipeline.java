@@ -133,6 +133,14 @@ public final class StatementPipeline implements AutoCloseable {
     private StatementPipeline(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
             GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce, StateWatcher watcher) {
+        this(delegate, catalog, auditor, policies, metrics, plannerThreads, proveEveryRewriteAtOnce, watcher,
+                RestoreBaseline.NONE);
+    }
+
+    private StatementPipeline(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
+            GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce, StateWatcher watcher,
+            RestoreBaseline baseline) {
         this.delegate = delegate;
         this.auditor = auditor;
         this.policies = policies;
@@ -143,7 +151,7 @@ public final class StatementPipeline implements AutoCloseable {
         this.contexts = new CallContexts(sessions, gatewaySessions);
         this.classifier = new Classifier(gatewaySessions);
         this.rewrites = new RewriteStage(catalog, planner, gatewaySessions, sessions, metrics, proveEveryRewriteAtOnce);
-        this.decider = new Decider(delegate, catalog, planner, classifier, metrics, rewrites);
+        this.decider = new Decider(delegate, catalog, planner, classifier, metrics, rewrites, baseline);
         AuditedCall audited = new AuditedCall(auditor, metrics);
         GuardOperations operations = new GuardOperations(delegate);
         this.calls = new StatementCalls(audited, operations, sessions);
@@ -164,6 +172,17 @@ public final class StatementPipeline implements AutoCloseable {
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy) {
         return new StatementPipeline(
                 delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered(), true);
+    }
+
+    /**
+     * A pipeline with a fixed policy and no metrics that proves every statement's rewrites at once, and
+     * judges a statement that names no savepoint against {@code baseline} ({@code lint --since}).
+     */
+    public static StatementPipeline provingEveryRewriteAtOnce(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy, RestoreBaseline baseline) {
+        return new StatementPipeline(
+                delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered(),
+                SessionPlanner.defaultThreads(), true, StateWatcher.disabled(), baseline);
     }
 
     /** What the guard keeps of each session. */
