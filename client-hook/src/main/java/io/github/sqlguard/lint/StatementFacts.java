@@ -4,6 +4,7 @@ import io.github.sqlguard.audit.AuditRecord;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.plan.PlannerError;
+import io.github.sqlguard.restore.StateChange;
 import io.github.sqlguard.rules.Finding;
 
 import org.apache.flink.runtime.util.EnvironmentInformation;
@@ -28,15 +29,27 @@ import java.util.Optional;
  *     Flink's compiled plan; {@code inferred}: from {@code table.exec.state.ttl})
  * @param flinkRefusal Flink's own error when its parser, planner or execution refused the statement
  *     (root reason first, as {@link PlannerError#text()}); empty when Flink accepted it
+ * @param restore the class of the restore of its previous version's state ({@code --since}, {@code
+ *     --restores-from}) or of the savepoint it names; empty when it restores none
  */
 public record StatementFacts(
         String flinkVersion,
         Map<String, Integer> statefulOperators,
         List<AuditRecord.OperatorStateTtl> operatorStateTtl,
-        Optional<String> flinkRefusal) {
+        Optional<String> flinkRefusal,
+        Optional<RestoreOutcome> restore) {
 
     /** Nothing known: a statement that was not linted by an engine (tests, an unreadable input). */
-    public static final StatementFacts NONE = new StatementFacts("", Map.of(), List.of(), Optional.empty());
+    public static final StatementFacts NONE = new StatementFacts("", Map.of(), List.of(), Optional.empty(), Optional.empty());
+
+    /** The facts of a statement that restores no state. */
+    public StatementFacts(
+            String flinkVersion,
+            Map<String, Integer> statefulOperators,
+            List<AuditRecord.OperatorStateTtl> operatorStateTtl,
+            Optional<String> flinkRefusal) {
+        this(flinkVersion, statefulOperators, operatorStateTtl, flinkRefusal, Optional.empty());
+    }
 
     public StatementFacts {
         statefulOperators = Map.copyOf(statefulOperators);
@@ -50,11 +63,20 @@ public record StatementFacts(
      *     failed to apply, or {@code null}
      */
     static StatementFacts of(Decision decision, Finding applyFailure) {
+        return of(decision, applyFailure, List.of());
+    }
+
+    /**
+     * The facts of a statement the guard decided on, with the comparator's judgement of the state its
+     * job restores from its previous version ({@code changes}; empty when it was not compared).
+     */
+    static StatementFacts of(Decision decision, Finding applyFailure, List<StateChange> changes) {
         Auditor.PlanState state = Auditor.planState(decision);
         Optional<String> refusal = decision.flinkError().isPresent()
                 ? decision.flinkError().map(error -> PlannerError.of(error).text())
                 : Optional.ofNullable(applyFailure).map(Finding::reason);
         return new StatementFacts(
-                EnvironmentInformation.getVersion(), state.statefulOperators(), state.operatorStateTtl(), refusal);
+                EnvironmentInformation.getVersion(), state.statefulOperators(), state.operatorStateTtl(), refusal,
+                RestoreOutcome.of(decision, changes));
     }
 }
