@@ -141,10 +141,27 @@ public record AuditRecord(
      * @param ignoreUnclaimed {@code execution.state-recovery.ignore-unclaimed-state} as Flink reads it
      * @param matched the savepoint's operators with state that the new job claims
      * @param unclaimed the savepoint's operators with state that no operator of the new job claims
+     * @param comparedWith the job the savepoint was taken of, whose plan the guard stored when it
+     *     submitted it and compared the new job's with, or {@code null}
+     * @param notCompared why the state's types and meaning were not checked (only operator ids were), or {@code null}
+     * @param stateChanges per stateful operator of that job whose state the savepoint holds: what the
+     *     new job does with it; empty when not compared
      */
     public record AuditRestore(
             String savepoint, String unreadable, boolean ignoreUnclaimed, List<AuditSavedOperator> matched,
-            List<AuditSavedOperator> unclaimed) {}
+            List<AuditSavedOperator> unclaimed, String comparedWith, String notCompared,
+            List<AuditStateChange> stateChanges) {}
+
+    /**
+     * What the new job does with one old operator's state ({@code StateChange}).
+     *
+     * @param kind {@code RESTORES}, {@code CHANGED_MEANING}, {@code INCOMPATIBLE}
+     * @param operator the old job's operator ({@code Rank[4]})
+     * @param newOperator the new job's operator that claims its state
+     * @param reasons what changed and what the user will see
+     * @param inferred true when the class is inferred from Flink's code, not verified by a real restore
+     */
+    public record AuditStateChange(String kind, String operator, String newOperator, List<String> reasons, boolean inferred) {}
 
     /**
      * An operator of a savepoint with state.

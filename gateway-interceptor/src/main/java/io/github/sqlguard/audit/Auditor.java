@@ -107,7 +107,12 @@ public final class Auditor {
         return new AuditRecord.AuditRestore(
                 restore.savepoint(), restore.unreadable().orElse(null), restore.ignoreUnclaimed(),
                 restore.matched().stream().map(Auditor::savedOf).toList(),
-                restore.unclaimed().stream().map(Auditor::savedOf).toList());
+                restore.unclaimed().stream().map(Auditor::savedOf).toList(), restore.comparedWith().orElse(null),
+                restore.notCompared().orElse(null),
+                restore.changes().stream()
+                        .map(c -> new AuditRecord.AuditStateChange(
+                                c.kind().name(), c.operator(), c.newOperator().orElse(null), c.reasons(), c.inferred()))
+                        .toList());
     }
 
     private static AuditRecord.AuditSavedOperator savedOf(Restore.SavedOperator saved) {

@@ -7,6 +7,7 @@ import io.github.sqlguard.identity.Identity;
 import io.github.sqlguard.identity.IdentityResolver;
 import io.github.sqlguard.metrics.GuardMetrics;
 import io.github.sqlguard.observe.StateWatcher;
+import io.github.sqlguard.restore.PlanStore;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.policy.PolicyHolder;
@@ -100,7 +101,7 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
                             service,
                             new StatementPipeline(
                                     service, catalog, auditor, policies, metrics, GuardOptions.plannerThreads(flinkConfig),
-                                    watcher));
+                                    watcher, Optional.of(PlanStore.of(flinkConfig))));
             built = Optional.of(guarded);
             GuardRuntime runtime = new GuardRuntime(policies, metrics, reloader, guarded);
             reloader.ifPresent(r -> {

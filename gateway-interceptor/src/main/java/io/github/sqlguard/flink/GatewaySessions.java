@@ -1,5 +1,8 @@
 package io.github.sqlguard.flink;
 
+import io.github.sqlguard.restore.PlanStore;
+import io.github.sqlguard.restore.StateChanges;
+
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.DataTypes;
@@ -19,6 +22,10 @@ import org.apache.flink.table.gateway.service.session.Session;
 import org.apache.flink.table.delegation.Parser;
 import org.apache.flink.table.operations.Operation;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -47,6 +54,8 @@ import java.util.function.Function;
  * differences live in this package ({@link FlinkLine}).
  */
 public final class GatewaySessions implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GatewaySessions.class);
 
     /**
      * Most threads waiting at once on operations' status (one per session waiting for its previous
@@ -114,6 +123,19 @@ public final class GatewaySessions implements AutoCloseable {
      */
     public OperationHandle executePlan(
             SessionHandle session, String compiledPlanJson, Configuration executionConfig, boolean inPlaceOfText) {
+        return executePlan(session, compiledPlanJson, executionConfig, inPlaceOfText, Optional.empty());
+    }
+
+    /**
+     * As {@link #executePlan(SessionHandle, String, Configuration, boolean)}, and, for a plan run in
+     * place of its text that has stateful operators, stores the job's plan and operator ids in {@code
+     * plans} once Flink has accepted the job ({@link StatementJobs#plannedJob}, in a table environment
+     * of its own), so that a statement restoring a savepoint of it can be compared with it. A plan
+     * that cannot be stored is logged: the job already runs.
+     */
+    public OperationHandle executePlan(
+            SessionHandle session, String compiledPlanJson, Configuration executionConfig, boolean inPlaceOfText,
+            Optional<PlanStore> plans) {
         Session s = service.getSession(session);
         return s.getOperationManager()
                 .submitOperation(
@@ -125,8 +147,23 @@ public final class GatewaySessions implements AutoCloseable {
                                             : compiledPlanJson;
                             TableResultInternal result =
                                     (TableResultInternal) tEnv.executePlan(PlanReference.fromJsonString(plan));
-                            return jobIdResult(handle, result);
+                            ResultFetcher fetcher = jobIdResult(handle, result);
+                            if (inPlaceOfText && plans.isPresent() && StateChanges.hasState(compiledPlanJson)) {
+                                result.getJobClient().ifPresent(client ->
+                                        store(plans.get(), client.getJobID(), s, executionConfig, compiledPlanJson));
+                            }
+                            return fetcher;
                         });
+    }
+
+    private static void store(PlanStore plans, JobID job, Session s, Configuration executionConfig, String compiledPlanJson) {
+        try {
+            plans.record(job.toHexString(),
+                    StatementJobs.plannedJob(s.createExecutor(executionConfig).getTableEnvironment(), compiledPlanJson));
+        } catch (IOException | RuntimeException e) {
+            LOG.error("sql-guard could not store the plan of job {} in {}: a restore of its savepoints will be judged by"
+                    + " operator ids only.", job, plans.directory(), e);
+        }
     }
 
     /**

@@ -189,6 +189,19 @@ public final class GuardOptions {
                             "Base URL of the rule pages: a rule's help link is this followed by 'docs/rules/<id>.md'"
                                     + " (lint's SARIF 'helpUri'). Point it at a fork or an internal mirror.");
 
+    public static final ConfigOption<String> RESTORE_PLAN_DIR =
+            ConfigOptions.key("sql-guard.restore.plan-dir")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "A directory where the guard keeps the compiled plan and operator ids of every job it submits"
+                                    + " from a judged plan (one JSON file per job), so that a later statement restoring a"
+                                    + " savepoint of that job is compared with it: restore-incompatible-state,"
+                                    + " restore-changed-meaning. It is one of the guard's own locations: no statement may"
+                                    + " read or write in it. Default: 'sql-guard-plans' in the guard's log directory"
+                                    + " (the system property 'sql-guard.log.dir', else 'env.log.dir', else FLINK_LOG_DIR),"
+                                    + " else in the JVM's temporary directory. Read at start-up.");
+
     private GuardOptions() {}
 
     /**

@@ -112,6 +112,20 @@ public final class StateChanges {
         return changes;
     }
 
+    /** Whether the compiled plan {@code compiledPlanJson} has a stateful node, as {@link #compare} judges them. */
+    public static boolean hasState(String compiledPlanJson) {
+        try {
+            for (JsonNode node : JSON.readTree(compiledPlanJson).path("nodes")) {
+                if (new Node(0, node, List.of(), Map.of()).stateful()) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException e) {
+            throw new UncheckedIOException("not a compiled plan", e);
+        }
+    }
+
     /**
      * Whether this Flink line migrates keyed state to or from a state TTL on restore: it has {@code
      * org.apache.flink.runtime.state.ttl.TtlAwareSerializer} (Flink 2.2 and later, FLINK-37144);

@@ -1,5 +1,7 @@
 package io.github.sqlguard.rules;
 
+import io.github.sqlguard.restore.StateChange;
+
 import java.util.List;
 import java.util.Optional;
 
@@ -20,6 +22,12 @@ import java.util.Optional;
  *     from the statement's configuration
  * @param unhonouredKey a key the user set to ignore unclaimed state that Flink does not read on this
  *     line (the older {@code execution.savepoint.ignore-unclaimed-state} on 2.3), empty otherwise
+ * @param comparedWith the job the savepoint was taken of, as the guard stored it when it submitted
+ *     that job ({@code PlanStore}): its id and when it was submitted; empty when not compared
+ * @param changes what the new job does with the state of each of that job's stateful operators whose
+ *     state the savepoint holds and the new job claims ({@code StateChanges#compare}); empty when not compared
+ * @param notCompared why the state's types and meaning were not checked (only its operator ids were):
+ *     a savepoint of a job the guard did not submit, for one; empty when compared or unreadable
  */
 public record Restore(
         String savepoint,
@@ -27,7 +35,46 @@ public record Restore(
         List<SavedOperator> matched,
         List<SavedOperator> unclaimed,
         boolean ignoreUnclaimed,
-        Optional<String> unhonouredKey) {
+        Optional<String> unhonouredKey,
+        Optional<String> comparedWith,
+        List<StateChange> changes,
+        Optional<String> notCompared) {
+
+    public Restore {
+        matched = List.copyOf(matched);
+        unclaimed = List.copyOf(unclaimed);
+        changes = List.copyOf(changes);
+    }
+
+    /** A restore judged by operator ids, not yet compared with the old job's plan. */
+    public Restore(
+            String savepoint, Optional<String> unreadable, List<SavedOperator> matched, List<SavedOperator> unclaimed,
+            boolean ignoreUnclaimed, Optional<String> unhonouredKey) {
+        this(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey, Optional.empty(), List.of(),
+                Optional.empty());
+    }
+
+    /** This restore compared with the plan of {@code job}, the job its savepoint was taken of. */
+    public Restore comparedWith(String job, List<StateChange> stateChanges) {
+        return new Restore(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey, Optional.of(job),
+                stateChanges, Optional.empty());
+    }
+
+    /** This restore, its state's types and meaning not checked, and why. */
+    public Restore notCompared(String why) {
+        return new Restore(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey, Optional.empty(),
+                List.of(), Optional.of(why));
+    }
+
+    /** The changes of {@code kind}. */
+    public List<StateChange> changes(StateChange.Kind kind) {
+        return changes.stream().filter(c -> c.kind() == kind).toList();
+    }
+
+    /** The operator ids (hex) of the savepoint's operators with state. */
+    public List<String> savedOperatorIds() {
+        return java.util.stream.Stream.concat(matched.stream(), unclaimed.stream()).map(SavedOperator::operatorId).toList();
+    }
 
     /** A restore the guard could not judge, and why. */
     public static Restore unreadable(String savepoint, String why, boolean ignoreUnclaimed, Optional<String> unhonouredKey) {

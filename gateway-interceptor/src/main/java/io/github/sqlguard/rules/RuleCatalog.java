@@ -28,6 +28,8 @@ import io.github.sqlguard.rules.plan.RankRetractRule;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.rules.plan.UnboundedOverAggregateRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
+import io.github.sqlguard.rules.restore.RestoreChangedMeaningRule;
+import io.github.sqlguard.rules.restore.RestoreIncompatibleStateRule;
 import io.github.sqlguard.rules.restore.RestoreStateSkippedRule;
 import io.github.sqlguard.rules.restore.RestoreUnclaimedStateRule;
 import io.github.sqlguard.rules.restore.RestoreUnreadableRule;
@@ -96,6 +98,8 @@ public final class RuleCatalog {
                         new RestoreUnreadableRule(),
                         new RestoreUnclaimedStateRule(),
                         new RestoreStateSkippedRule(),
+                        new RestoreIncompatibleStateRule(),
+                        new RestoreChangedMeaningRule(),
                         new TtlBareNumberRule(),
                         new TtlTooShortRule(),
                         new TtlInvalidValueRule(),

@@ -13,6 +13,10 @@ import io.github.sqlguard.policy.ScopedPolicy;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlannerError;
+import io.github.sqlguard.restore.PlanStore;
+import io.github.sqlguard.restore.PlannedJob;
+import io.github.sqlguard.restore.StateChange;
+import io.github.sqlguard.restore.StateChanges;
 import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleCatalog;
@@ -59,18 +63,20 @@ final class Decider {
     private final GuardMetrics metrics;
     private final RewriteStage rewrites;
     private final Optional<GatewaySessions> sessions;
+    private final Optional<PlanStore> plans;
     private final RestoreBaseline baseline;
 
     Decider(
             SqlGatewayService delegate, RuleCatalog catalog, SessionPlanner planner, Classifier classifier,
-            GuardMetrics metrics, RewriteStage rewrites) {
-        this(delegate, catalog, planner, classifier, metrics, rewrites, RestoreBaseline.NONE);
+            GuardMetrics metrics, RewriteStage rewrites, Optional<PlanStore> plans) {
+        this(delegate, catalog, planner, classifier, metrics, rewrites, plans, RestoreBaseline.NONE);
     }
 
-    /** A decider that judges a statement naming no savepoint against {@code baseline} ({@code lint}). */
+    /** A decider that also judges a statement naming no savepoint against {@code baseline} ({@code lint}). */
     Decider(
             SqlGatewayService delegate, RuleCatalog catalog, SessionPlanner planner, Classifier classifier,
-            GuardMetrics metrics, RewriteStage rewrites, RestoreBaseline baseline) {
+            GuardMetrics metrics, RewriteStage rewrites, Optional<PlanStore> plans, RestoreBaseline baseline) {
+        this.plans = plans;
         this.baseline = baseline;
         this.delegate = delegate;
         this.catalog = catalog;
@@ -192,17 +198,61 @@ final class Decider {
     private Restore restore(
             CallContext call, StatementGuard.Analysis analysis, Configuration executionConfig, String savepoint,
             String plan) {
-        {
-            if (sessions.isEmpty()) {
-                return Restore.unreadable(
-                        savepoint, "this gateway's service is not Flink's own, so the guard cannot build the job",
-                        StatementRestores.ignoresUnclaimedState(analysis.config()), Optional.empty());
-            }
-            GatewaySessions flink = sessions.get();
-            return StatementRestores.judge(
-                    savepoint, analysis.config(), flink.userClassLoader(call.sessionHandle()),
-                    () -> StatementJobs.ofJudgedPlan(flink.tableEnvironment(call.sessionHandle(), executionConfig), plan));
+        if (sessions.isEmpty()) {
+            return Restore.unreadable(
+                    savepoint, "this gateway's service is not Flink's own, so the guard cannot build the job",
+                    StatementRestores.ignoresUnclaimedState(analysis.config()), Optional.empty());
         }
+        GatewaySessions flink = sessions.get();
+        Restore judged = StatementRestores.judge(
+                savepoint, analysis.config(), flink.userClassLoader(call.sessionHandle()),
+                () -> StatementJobs.ofJudgedPlan(flink.tableEnvironment(call.sessionHandle(), executionConfig), plan));
+        if (judged.unreadable().isPresent() || judged.matched().isEmpty()) {
+            return judged;
+        }
+        return compared(judged, () -> StatementJobs.plannedJob(flink.tableEnvironment(call.sessionHandle(), executionConfig), plan));
+    }
+
+    /**
+     * {@code judged} compared with the plan of the job its savepoint was taken of, where the guard
+     * stored it when it submitted that job ({@link PlanStore#jobOf}: the most recent with every
+     * operator id of the savepoint's state): what the new job ({@code job}) does with the state of
+     * each of that job's stateful operators that it claims ({@link StateChanges#compare}; an
+     * operator it does not claim is {@code restore-unclaimed-state}'s). Without such a plan, only the
+     * operator ids are checked, and the restore says why.
+     */
+    private Restore compared(Restore judged, java.util.function.Supplier<PlannedJob> job) {
+        if (plans.isEmpty()) {
+            return judged.notCompared("this gateway keeps no plans of the jobs it submits");
+        }
+        Optional<PlanStore.StoredJob> stored;
+        try {
+            stored = plans.get().jobOf(judged.savedOperatorIds());
+        } catch (java.io.UncheckedIOException e) {
+            LOG.error("sql-guard could not read its plan directory {}.", plans.get().directory(), e);
+            return judged.notCompared("the guard could not read its plan directory: " + e.getMessage());
+        }
+        if (stored.isEmpty()) {
+            return judged.notCompared(
+                    "no job this guard submitted has the operator ids of the savepoint's state (a savepoint of a job started"
+                            + " through another gateway, a stock one, or before this guard kept the plans of its jobs in "
+                            + plans.get().directory() + "), so only its operator ids were checked: not its state's types,"
+                            + " nor what the state means to the new job");
+        }
+        PlannedJob now;
+        try {
+            now = job.get();
+        } catch (RuntimeException e) {
+            LOG.error("sql-guard could not build the job to compare with the plan of job {}.", stored.get().jobId(), e);
+            return judged.notCompared("the guard could not build the new job's operator ids: " + e.getMessage());
+        }
+        java.util.Set<String> saved = new java.util.HashSet<>(judged.savedOperatorIds());
+        List<StateChange> changes = StateChanges.compare(stored.get().job(), now).stream()
+                .filter(c -> c.kind() != StateChange.Kind.NOT_MAPPABLE)
+                .filter(c -> c.operatorIds().stream().anyMatch(saved::contains))
+                .toList();
+        return judged.comparedWith(
+                "job " + stored.get().jobId() + ", submitted through the guard at " + stored.get().recordedAt(), changes);
     }
 
     /**

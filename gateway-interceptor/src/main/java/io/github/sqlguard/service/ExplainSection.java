@@ -3,8 +3,10 @@ package io.github.sqlguard.service;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.policy.Mode;
 import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.restore.StateChange;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.Restore;
 
 import java.util.List;
 
@@ -34,11 +36,36 @@ final class ExplainSection {
         }
         out.append(". ").append(ifRun(decision, policy)).append('\n');
         decision.unanalysedReason().ifPresent(reason -> out.append("Not analysed: ").append(reason).append(".\n"));
+        decision.restore().ifPresent(restore -> out.append(restore(restore)));
         if (decision.verdict().findings().isEmpty()) {
             out.append("No findings.\n");
         }
         out.append(decision.describeFindings());
         return out.toString();
+    }
+
+    /**
+     * What the statement would restore: the savepoint, how many of its operators with state the job
+     * claims, and whether the state's types and meaning were checked against the plan of the job it
+     * was taken of, or why not.
+     */
+    static String restore(Restore restore) {
+        if (restore.unreadable().isPresent()) {
+            return "Restores: savepoint " + restore.savepoint() + " (not read: " + restore.unreadable().get() + ").\n";
+        }
+        StringBuilder out = new StringBuilder("Restores: savepoint ").append(restore.savepoint()).append(", ")
+                .append(restore.matched().size()).append(" of its operators with state claimed (")
+                .append(Restore.size(Restore.bytes(restore.matched()))).append("), ")
+                .append(restore.unclaimed().size()).append(" not claimed.");
+        if (restore.comparedWith().isPresent()) {
+            out.append(" Compared with the plan of ").append(restore.comparedWith().get()).append(':');
+            for (StateChange change : restore.changes()) {
+                out.append("\n  ").append(change.describe());
+            }
+        } else {
+            restore.notCompared().ifPresent(why -> out.append(" State types and meaning not checked: ").append(why).append('.'));
+        }
+        return out.append('\n').toString();
     }
 
     /** What the gateway would do with the explained statement itself. */

@@ -57,7 +57,7 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
     public GuardedSqlGatewayService(SqlGatewayService delegate, StatementPipeline pipeline) {
         super(delegate);
         this.pipeline = pipeline;
-        this.toFlink = HandOff.toFlink(delegate, pipeline.gatewaySessions());
+        this.toFlink = HandOff.toFlink(delegate, pipeline.gatewaySessions(), pipeline.planStore());
     }
 
     // ---------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.flink.JudgedOperation;
+import io.github.sqlguard.restore.PlanStore;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import org.apache.flink.configuration.Configuration;
@@ -55,6 +56,11 @@ public interface HandOff {
      * gets the statement).
      */
     static HandOff toFlink(SqlGatewayService flink, Optional<GatewaySessions> sessions) {
+        return toFlink(flink, sessions, Optional.empty());
+    }
+
+    /** As {@link #toFlink(SqlGatewayService, Optional)}, storing the plans of the jobs it submits from judged plans in {@code plans}. */
+    static HandOff toFlink(SqlGatewayService flink, Optional<GatewaySessions> sessions, Optional<PlanStore> plans) {
         return new HandOff() {
             @Override
             public OperationHandle execute(
@@ -66,7 +72,7 @@ public interface HandOff {
             @Override
             public Optional<OperationHandle> executeJudgedPlan(
                     SessionHandle session, String compiledPlanJson, Configuration config, boolean inPlaceOfText) {
-                return sessions.map(s -> s.executePlan(session, compiledPlanJson, config, inPlaceOfText));
+                return sessions.map(s -> s.executePlan(session, compiledPlanJson, config, inPlaceOfText, plans));
             }
 
             @Override

@@ -10,6 +10,7 @@ import io.github.sqlguard.metrics.GuardMetrics;
 import io.github.sqlguard.observe.StateWatcher;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.policy.PolicyHolder;
+import io.github.sqlguard.restore.PlanStore;
 import io.github.sqlguard.rewrite.Rewrites;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.statement.ParsedStatement;
@@ -68,6 +69,7 @@ public final class StatementPipeline implements AutoCloseable {
     private final CallContexts contexts;
     private final Classifier classifier;
     private final Decider decider;
+    private final Optional<PlanStore> plans;
     private final StatementCalls calls;
     private final StatementSetRoute statementSets;
     private final ExplainDryRun explains;
@@ -121,26 +123,40 @@ public final class StatementPipeline implements AutoCloseable {
     public StatementPipeline(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
             GuardMetrics metrics, int plannerThreads, StateWatcher watcher) {
-        this(delegate, catalog, auditor, policies, metrics, plannerThreads, false, watcher);
+        this(delegate, catalog, auditor, policies, metrics, plannerThreads, false, watcher, Optional.empty());
+    }
+
+    /**
+     * The pipeline of a gateway that also keeps the plans of the jobs it submits in {@code plans},
+     * and compares a statement restoring a savepoint of one of them with its plan ({@code
+     * restore-incompatible-state}, {@code restore-changed-meaning}).
+     */
+    public StatementPipeline(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
+            GuardMetrics metrics, int plannerThreads, StateWatcher watcher, Optional<PlanStore> plans) {
+        this(delegate, catalog, auditor, policies, metrics, plannerThreads, false, watcher, plans);
     }
 
     private StatementPipeline(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
             GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce) {
-        this(delegate, catalog, auditor, policies, metrics, plannerThreads, proveEveryRewriteAtOnce, StateWatcher.disabled());
+        this(delegate, catalog, auditor, policies, metrics, plannerThreads, proveEveryRewriteAtOnce, StateWatcher.disabled(),
+                Optional.empty());
     }
 
     private StatementPipeline(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
-            GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce, StateWatcher watcher) {
-        this(delegate, catalog, auditor, policies, metrics, plannerThreads, proveEveryRewriteAtOnce, watcher,
+            GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce, StateWatcher watcher,
+            Optional<PlanStore> plans) {
+        this(delegate, catalog, auditor, policies, metrics, plannerThreads, proveEveryRewriteAtOnce, watcher, plans,
                 RestoreBaseline.NONE);
     }
 
     private StatementPipeline(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
             GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce, StateWatcher watcher,
-            RestoreBaseline baseline) {
+            Optional<PlanStore> plans, RestoreBaseline baseline) {
+        this.plans = plans;
         this.delegate = delegate;
         this.auditor = auditor;
         this.policies = policies;
@@ -151,7 +167,7 @@ public final class StatementPipeline implements AutoCloseable {
         this.contexts = new CallContexts(sessions, gatewaySessions);
         this.classifier = new Classifier(gatewaySessions);
         this.rewrites = new RewriteStage(catalog, planner, gatewaySessions, sessions, metrics, proveEveryRewriteAtOnce);
-        this.decider = new Decider(delegate, catalog, planner, classifier, metrics, rewrites, baseline);
+        this.decider = new Decider(delegate, catalog, planner, classifier, metrics, rewrites, plans, baseline);
         AuditedCall audited = new AuditedCall(auditor, metrics);
         GuardOperations operations = new GuardOperations(delegate);
         this.calls = new StatementCalls(audited, operations, sessions);
@@ -182,12 +198,17 @@ public final class StatementPipeline implements AutoCloseable {
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy, RestoreBaseline baseline) {
         return new StatementPipeline(
                 delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered(),
-                SessionPlanner.defaultThreads(), true, StateWatcher.disabled(), baseline);
+                SessionPlanner.defaultThreads(), true, StateWatcher.disabled(), Optional.empty(), baseline);
     }
 
     /** What the guard keeps of each session. */
     public SessionRegistry sessions() {
         return sessions;
+    }
+
+    /** Where the plans of the jobs this gateway submits are kept; empty when they are not. */
+    public Optional<PlanStore> planStore() {
+        return plans;
     }
 
     /** Flink's sessions, for a hand-off that runs judged plans ({@link HandOff#toFlink}); empty for another service. */

@@ -60,7 +60,8 @@ class EveryRuleInProcessTest {
                         : Map.of("unbounded-over-aggregate",
                                 "the Flink 2.3 run of this test (Flink 1.20 rejects such an OVER: over-order-non-time)"));
         // A restore is judged against a real savepoint, through the gateway's sessions.
-        for (String restore : List.of("restore-unreadable", "restore-unclaimed-state", "restore-state-skipped")) {
+        for (String restore : List.of("restore-unreadable", "restore-unclaimed-state", "restore-state-skipped",
+                "restore-incompatible-state", "restore-changed-meaning")) {
             covered.put(restore, "RestoreRulesTest and StateChangesIT (real savepoints on a real cluster)");
         }
         return covered;

@@ -1,5 +1,7 @@
 package io.github.sqlguard.rules.limits;
 
+import io.github.sqlguard.restore.PlanStore;
+
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptionsInternal;
@@ -66,7 +68,9 @@ public final class GuardFiles {
      *       log.file} (Flink's {@code bin/flink-daemon.sh} and {@code bin/sql-gateway.sh} set it for
      *       the gateway's log; the Log4j 2 audit configuration writes beside it);
      *   <li>the guard's own: the system property {@code sql-guard.log.dir} (the project's launcher and
-     *       {@code conf/logback.xml}) and the directory of {@code sql-guard.audit.file};
+     *       {@code conf/logback.xml}), the directory of {@code sql-guard.audit.file}, and the directory
+     *       where it keeps the plans of the jobs it submits ({@link PlanStore#directory}, {@code
+     *       sql-guard.restore.plan-dir}), where no location above holds it already;
      *   <li>the directory of each logging configuration file named by the system properties {@code
      *       log4j.configurationFile}, {@code log4j2.configurationFile} and {@code
      *       logback.configurationFile}.
@@ -85,6 +89,13 @@ public final class GuardFiles {
         add(dirs, systemProperties.get("sql-guard.log.dir"));
         addParent(dirs, systemProperties.get("log.file"));
         addParent(dirs, systemProperties.get("sql-guard.audit.file"));
+        Set<String> plans = new LinkedHashSet<>();
+        add(plans, PlanStore.directory(config, systemProperties, environment).toString());
+        for (String plan : plans) {
+            if (dirs.stream().noneMatch(dir -> plan.equals(dir) || plan.startsWith(dir + "/"))) {
+                dirs.add(plan);
+            }
+        }
         for (String key : List.of("log4j.configurationFile", "log4j2.configurationFile", "logback.configurationFile")) {
             String files = systemProperties.get(key);
             if (files != null) {

@@ -1,5 +1,6 @@
 package io.github.sqlguard.rules.restore;
 
+import io.github.sqlguard.restore.StateChange;
 import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Restore.SavedOperator;
 
@@ -31,6 +32,14 @@ final class RestoreRules {
         return operators.stream().anyMatch(o -> o.stateBytes() < 0)
                 ? "the state"
                 : "the " + Restore.size(Restore.bytes(operators)) + " of state";
+    }
+
+    /** Each change as the findings say it: {@code Rank[4] (as Rank[4] in the new job): reasons}. */
+    static String changes(List<StateChange> changes) {
+        return changes.stream()
+                .map(c -> c.operator() + c.newOperator().filter(n -> !n.equals(c.operator())).map(n -> " (" + n + " in the new job)")
+                        .orElse("") + ": " + String.join(" ", c.reasons()))
+                .collect(Collectors.joining(" "));
     }
 
     /** What the savepoint's operators that the new job does claim are, for the record. */

@@ -34,6 +34,15 @@ class GuardFilesTest {
     }
 
     @Test
+    void theGuardsPlanDirectoryIsOneOfItsOwnLocations() {
+        Configuration config = new Configuration();
+        config.setString("sql-guard.restore.plan-dir", "/srv/guard/plans");
+        assertThat(GuardFiles.ownLocations(config, Map.of(), Map.of())).contains("file:/srv/guard/plans");
+        assertThat(GuardFiles.ownLocations(new Configuration(), Map.of("java.io.tmpdir", "/scratch"), Map.of()))
+                .contains("file:/scratch/sql-guard-plans");
+    }
+
+    @Test
     void coversALocationHoweverAStatementWritesIt() throws Exception {
         Path conf = Files.createDirectories(dir.resolve("conf"));
         GuardFiles guarded = GuardFiles.of(List.of(conf.toString()));

@@ -1,0 +1,157 @@
+package io.github.sqlguard.restore;
+
+import io.github.sqlguard.policy.GuardOptions;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The plans of the jobs the guard submitted from judged plans, kept in a directory of the guard's
+ * own ({@link GuardOptions#RESTORE_PLAN_DIR}), one JSON file per job ({@code <job id>.json}: the job
+ * id, when it was recorded, the plan as the job runs it and each node's operator ids), written to a
+ * temporary file and moved into place, so a reader never sees half a file. When a statement
+ * restores a savepoint, {@link #jobOf} finds the job it was taken of: the most recent whose operator
+ * ids hold every operator of the savepoint that has state. Thread-safe.
+ */
+public final class PlanStore {
+
+    /** The directory's name under the guard's log directory, by default. */
+    public static final String DEFAULT_NAME = "sql-guard-plans";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path directory;
+
+    public PlanStore(Path directory) {
+        this.directory = directory;
+    }
+
+    /**
+     * The plan directory {@code config} names ({@link GuardOptions#RESTORE_PLAN_DIR}), or the default:
+     * {@value #DEFAULT_NAME} in the guard's log directory (the system property {@code
+     * sql-guard.log.dir}, Flink's {@code env.log.dir}, the environment's {@code FLINK_LOG_DIR}), or
+     * in the JVM's temporary directory. Absolute.
+     */
+    public static Path directory(Configuration config, Map<String, String> systemProperties, Map<String, String> environment) {
+        Optional<String> configured = config.getOptional(GuardOptions.RESTORE_PLAN_DIR).map(String::strip).filter(d -> !d.isEmpty());
+        if (configured.isPresent()) {
+            return Path.of(configured.get()).toAbsolutePath().normalize();
+        }
+        String logs = systemProperties.get("sql-guard.log.dir");
+        if (logs == null) {
+            logs = config.getOptional(CoreOptions.FLINK_LOG_DIR).orElse(environment.get("FLINK_LOG_DIR"));
+        }
+        if (logs == null || logs.isBlank()) {
+            logs = systemProperties.getOrDefault("java.io.tmpdir", System.getProperty("java.io.tmpdir"));
+        }
+        return Path.of(logs.strip()).resolve(DEFAULT_NAME).toAbsolutePath().normalize();
+    }
+
+    /** The store of this gateway process: {@link #directory} of {@code config}, this JVM's system properties and environment. */
+    public static PlanStore of(Configuration config) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        System.getProperties().forEach((k, v) -> properties.put(String.valueOf(k), String.valueOf(v)));
+        return new PlanStore(directory(config, properties, System.getenv()));
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    /**
+     * A job the guard submitted, as stored.
+     *
+     * @param jobId Flink's job id (hex)
+     * @param recordedAt when the guard stored it (the job's submission)
+     * @param job its plan and operator ids
+     */
+    public record StoredJob(String jobId, Instant recordedAt, PlannedJob job) {}
+
+    /** Stores the plan of job {@code jobId}; replaces what an earlier call stored for that job. */
+    public void record(String jobId, PlannedJob job) throws IOException {
+        if (!jobId.matches("[0-9a-fA-F]{1,64}")) {
+            throw new IllegalArgumentException("not a Flink job id: " + jobId);
+        }
+        ObjectNode entry = JSON.createObjectNode();
+        entry.put("jobId", jobId);
+        entry.put("recordedAt", Instant.now().toString());
+        entry.put("plan", job.plan());
+        ObjectNode ids = entry.putObject("operatorIds");
+        job.operatorIds().forEach((node, operatorIds) -> {
+            var array = ids.putArray(String.valueOf(node));
+            operatorIds.forEach(array::add);
+        });
+        Files.createDirectories(directory);
+        Path file = directory.resolve(jobId + ".json");
+        Path temporary = Files.createTempFile(directory, "." + jobId, ".tmp");
+        try {
+            Files.write(temporary, JSON.writeValueAsBytes(entry));
+            try {
+                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    /**
+     * The most recently recorded job whose operators have every one of {@code savepointOperatorIds}
+     * (the savepoint's operators with state, hex): the job the savepoint was most likely taken of.
+     * Empty when no stored job has them all (a savepoint of a job the guard did not start, or
+     * started before it kept plans) or nothing is stored.
+     *
+     * @throws UncheckedIOException when the directory cannot be listed or a file read
+     */
+    public Optional<StoredJob> jobOf(Collection<String> savepointOperatorIds) {
+        if (savepointOperatorIds.isEmpty() || !Files.isDirectory(directory)) {
+            return Optional.empty();
+        }
+        StoredJob best = null;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*.json")) {
+            for (Path file : files) {
+                JsonNode entry = JSON.readTree(file.toFile());
+                JsonNode ids = entry.path("operatorIds");
+                java.util.Set<String> all = new java.util.HashSet<>();
+                ids.forEach(list -> list.forEach(id -> all.add(id.asText())));
+                if (!all.containsAll(savepointOperatorIds)) {
+                    continue;
+                }
+                Instant at = Instant.parse(entry.path("recordedAt").asText());
+                if (best != null && !at.isAfter(best.recordedAt())) {
+                    continue;
+                }
+                Map<Integer, List<String>> byNode = new LinkedHashMap<>();
+                ids.fields().forEachRemaining(field -> {
+                    List<String> list = new ArrayList<>();
+                    field.getValue().forEach(id -> list.add(id.asText()));
+                    byNode.put(Integer.parseInt(field.getKey()), list);
+                });
+                best = new StoredJob(entry.path("jobId").asText(), at, new PlannedJob(entry.path("plan").asText(), byNode));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("the guard could not read its plan directory " + directory, e);
+        }
+        return Optional.ofNullable(best);
+    }
+}
