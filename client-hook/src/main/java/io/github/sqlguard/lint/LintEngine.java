@@ -12,7 +12,6 @@ import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
-import io.github.sqlguard.restore.StateChange;
 import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleEngine;
@@ -258,14 +257,12 @@ public final class LintEngine implements AutoCloseable {
                     applied[0] = failure[0] == null;
                     return handle;
                 };
-        versions.changes = List.of();
         Submission submission = pipeline.execute(session, statement.text(), 0L, new Configuration(), dryRun);
-        List<StateChange> changes = versions.changes;
         // An EXPLAIN's answer is an operation that reads the dry run's result: let it end first.
         sessions.awaitTermination(session, submission.handle(), APPLY_TIMEOUT);
         service.closeOperation(session, submission.handle());
         String note = standIns == null ? "" : standInNote(session, statement.text(), submission, applied[0], standIns);
-        return linted(file, statement, submission, failure[0], applied[0], note, changes);
+        return linted(file, statement, submission, failure[0], applied[0], note);
     }
 
     /**
@@ -311,7 +308,7 @@ public final class LintEngine implements AutoCloseable {
 
     private static LintedStatement linted(
             String file, ScriptSplitter.Statement statement, Submission submission, Finding failure, boolean applied,
-            String standIn, List<StateChange> changes) {
+            String standIn) {
         Decision decision = submission.decision();
         ParsedStatement parsed = submission.statement();
         List<LintFinding> findings = new ArrayList<>();
@@ -333,7 +330,7 @@ public final class LintEngine implements AutoCloseable {
         }
         return new LintedStatement(
                 file, statement.line(), statement.column(), statement.text(), parsed.kind().name(), verdict,
-                findings, applied, standIn, decision.plan(), StatementFacts.of(decision, failure, changes), rewrites);
+                findings, applied, standIn, decision.plan(), StatementFacts.of(decision, failure), rewrites);
     }
 
     /**
@@ -354,8 +351,6 @@ public final class LintEngine implements AutoCloseable {
     private static final class Versions implements RestoreBaseline {
 
         private Collecting collecting;
-        /** The comparator's judgement of the statement being linted, when it was judged against a previous job. */
-        private List<StateChange> changes = List.of();
 
         @Override
         public Optional<Restore> restoreOf(
@@ -390,9 +385,7 @@ public final class LintEngine implements AutoCloseable {
             if (old.isEmpty()) {
                 return Optional.empty();
             }
-            JobVersion.Comparison comparison = job.restoreFrom(old.get(), against, config);
-            changes = comparison.changes();
-            return Optional.of(comparison.restore());
+            return Optional.of(job.restoreFrom(old.get(), against, config).restore());
         }
 
         private static Restore unjudged(String against, String why, Map<String, String> config) {

@@ -80,14 +80,15 @@ public record RestoreOutcome(String from, Outcome outcome, List<String> unclaime
 
     /**
      * The outcome of a decision on a statement that restores state, with the comparator's judgement
-     * of each stateful operator of the old job ({@code changes}; empty where no previous version was
-     * compared, a savepoint the statement names); empty for one that restores none.
+     * of each old operator whose state maps, where the restore was compared with the old job's plan
+     * ({@link Restore#changes}); empty for a statement that restores none.
      */
-    static Optional<RestoreOutcome> of(Decision decision, List<StateChange> changes) {
+    static Optional<RestoreOutcome> of(Decision decision) {
         if (decision.restore().isEmpty()) {
             return Optional.empty();
         }
         Restore restore = decision.restore().get();
+        List<StateChange> changes = restore.changes();
         List<String> rules = decision.verdict().findings().stream()
                 .map(Finding::ruleId)
                 .filter(id -> id.startsWith("restore-"))

@@ -4,7 +4,6 @@ import io.github.sqlguard.audit.AuditRecord;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.plan.PlannerError;
-import io.github.sqlguard.restore.StateChange;
 import io.github.sqlguard.rules.Finding;
 
 import org.apache.flink.runtime.util.EnvironmentInformation;
@@ -63,20 +62,12 @@ public record StatementFacts(
      *     failed to apply, or {@code null}
      */
     static StatementFacts of(Decision decision, Finding applyFailure) {
-        return of(decision, applyFailure, List.of());
-    }
-
-    /**
-     * The facts of a statement the guard decided on, with the comparator's judgement of the state its
-     * job restores from its previous version ({@code changes}; empty when it was not compared).
-     */
-    static StatementFacts of(Decision decision, Finding applyFailure, List<StateChange> changes) {
         Auditor.PlanState state = Auditor.planState(decision);
         Optional<String> refusal = decision.flinkError().isPresent()
                 ? decision.flinkError().map(error -> PlannerError.of(error).text())
                 : Optional.ofNullable(applyFailure).map(Finding::reason);
         return new StatementFacts(
                 EnvironmentInformation.getVersion(), state.statefulOperators(), state.operatorStateTtl(), refusal,
-                RestoreOutcome.of(decision, changes));
+                RestoreOutcome.of(decision));
     }
 }

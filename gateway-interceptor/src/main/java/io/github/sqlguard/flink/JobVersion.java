@@ -59,7 +59,8 @@ public record JobVersion(PlannedJob job, Set<String> sinks, Map<Integer, String>
      *
      * @param restore what the restore rules judge: the old job's stateful operators (its sources
      *     included) that an operator of the new job claims and those none does, with sizes unknown
-     *     ({@code -1}: no savepoint was read)
+     *     ({@code -1}: no savepoint was read), compared with the old job's plan ({@link
+     *     Restore#comparedWith}: the changes of the operators that map)
      * @param changes the comparator's judgement of each stateful operator of the old job ({@link StateChanges#compare})
      */
     public record Comparison(Restore restore, List<StateChange> changes) {
@@ -129,9 +130,13 @@ public record JobVersion(PlannedJob job, Set<String> sinks, Map<Integer, String>
             (claimedBy.isPresent() ? matched : unclaimed).add(saved);
         }
         boolean ignoreUnclaimed = StatementRestores.ignoresUnclaimedState(config);
+        // An operator no operator of the new job claims is restore-unclaimed-state's (or -state-skipped's),
+        // as the gateway leaves it: the comparison carries the operators that map.
+        List<StateChange> mapped = changes.stream().filter(c -> c.kind() != StateChange.Kind.NOT_MAPPABLE).toList();
         return new Comparison(
                 new Restore(against, Optional.empty(), matched, unclaimed, ignoreUnclaimed,
-                        StatementRestores.unhonouredIgnoreKey(config, ignoreUnclaimed)),
+                                StatementRestores.unhonouredIgnoreKey(config, ignoreUnclaimed))
+                        .comparedWith(against.startsWith("of ") ? against.substring("of ".length()) : against, mapped),
                 changes);
     }
 
