@@ -32,6 +32,9 @@ public enum CompareFormat {
                     continue;
                 }
                 out.printf("  verdict: %s -> %s%n", verdict(d, true), verdict(d, false));
+                if (d.restoreChanged()) {
+                    out.printf("  restore: %s -> %s%n", d.restoreBefore(), d.restoreAfter());
+                }
                 if (d.refusalChanged()) {
                     out.printf("  refused by Flink: %s -> %s%n", refusal(d.refusalBefore()), refusal(d.refusalAfter()));
                 }
@@ -59,7 +62,8 @@ public enum CompareFormat {
      * operatorStateTtl}; {@code rulesAdded} and {@code rulesRemoved} with each rule's {@code level}
      * and {@code message}, the reason; and {@code changed}, the aspects that differ ({@code verdict},
      * {@code rules}, {@code flinkRefusal}, {@code statefulOperators}, {@code operatorStateTtl},
-     * {@code presence}).
+     * {@code restore}, {@code presence}); each side's {@code restore} is the class of the statement's
+     * restore in that report ({@code lint --since}, {@code --restores-from}), or null.
      */
     JSON {
         @Override
@@ -90,6 +94,9 @@ public enum CompareFormat {
                     }
                     if (d.ttlsChanged()) {
                         changed.add("operatorStateTtl");
+                    }
+                    if (d.restoreChanged()) {
+                        changed.add("restore");
                     }
                 }
                 side(n, "before", d, true);
@@ -133,6 +140,9 @@ public enum CompareFormat {
                 }
                 if (d.ttlsChanged()) {
                     item(why, "state TTL " + list(d.ttlsBefore()) + " → " + list(d.ttlsAfter()));
+                }
+                if (d.restoreChanged()) {
+                    item(why, "restore: " + d.restoreBefore() + " → " + d.restoreAfter());
                 }
                 for (StatementDiff.RuleChange r : d.rulesRemoved()) {
                     item(why, "−`" + r.rule() + "`: " + firstLine(r.message()));
@@ -199,6 +209,7 @@ public enum CompareFormat {
         ArrayNode rules = s.putArray("rules");
         side.get().rules().stream().distinct().forEach(rules::add);
         s.put("flinkRefusal", side.get().flinkRefusal().orElse(null));
+        s.put("restore", side.get().restore().orElse(null));
         ObjectNode operators = s.putObject("statefulOperators");
         (before ? d.operatorsBefore() : d.operatorsAfter()).forEach(operators::put);
         ArrayNode ttls = s.putArray("operatorStateTtl");

@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
 
 /**
  * What differs for one statement between two lint reports: its verdict, its rule ids, whether Flink
- * refused it, its stateful operators and their state TTLs. A statement only one report has is
+ * refused it, its stateful operators and their state TTLs, and the class of its restore (reports of
+ * {@code lint --since} or {@code --restores-from}). A statement only one report has is
  * reported with the other side empty.
  *
  * @param file the script
@@ -36,7 +37,22 @@ public record StatementDiff(
     public boolean differs() {
         return before.isEmpty() || after.isEmpty()
                 || verdictChanged() || !rulesAdded().isEmpty() || !rulesRemoved().isEmpty() || refusalChanged()
-                || operatorsChanged() || ttlsChanged();
+                || operatorsChanged() || ttlsChanged() || restoreChanged();
+    }
+
+    /** The class of the statement's restore on each side ({@code cannot restore}), {@code -} where a side judged none. */
+    public String restoreBefore() {
+        return before.flatMap(LintReport.Statement::restore).orElse("-");
+    }
+
+    public String restoreAfter() {
+        return after.flatMap(LintReport.Statement::restore).orElse("-");
+    }
+
+    /** True when both sides judged the statement's restore and put it in different classes. */
+    public boolean restoreChanged() {
+        return before.flatMap(LintReport.Statement::restore).isPresent() && after.flatMap(LintReport.Statement::restore).isPresent()
+                && !restoreBefore().equals(restoreAfter());
     }
 
     /** The verdict of each side, {@code -} for a missing side. */

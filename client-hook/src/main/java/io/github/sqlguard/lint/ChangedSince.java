@@ -23,7 +23,9 @@ import java.util.Set;
  * A finding is {@link BaselineState#UNCHANGED} when the old version had it (same file, same {@link
  * Fingerprints fingerprint}: rule, statement text, occurrence), else {@link BaselineState#NEW};
  * every finding of an added script is new; the old version's findings the change removed are
- * {@link BaselineState#ABSENT}. Init scripts ({@code -i}, {@code init} in sql-guard.yaml) run
+ * {@link BaselineState#ABSENT}. Each job (INSERT, statement set) of a changed script is judged as a
+ * restore of a savepoint of its version at the base ({@link LintEngine#lintVersion}): the restore
+ * rules' findings, new like any other, and the class of the restore in the report. Init scripts ({@code -i}, {@code init} in sql-guard.yaml) run
  * first in both versions' sessions as they are now; their own findings are new only when the init
  * script itself changed.
  */
@@ -70,6 +72,7 @@ final class ChangedSince {
             List<BaselineFinding> accepted)
             throws GitChanges.GitException {
         Map<String, String> oldNames = new HashMap<>();
+        Map<String, Linter.PreviousVersion> previous = new HashMap<>();
         List<Path> inputs = new ArrayList<>(scripts);
         for (Path script : scripts) {
             Optional<String> atBase = changes.changed().get(script.toAbsolutePath().normalize());
@@ -79,9 +82,11 @@ final class ChangedSince {
             Path copy = scratch.resolve(atBase.get());
             write(copy, changes.atBase(atBase.get()));
             oldNames.put(Linter.display(copy), Linter.display(script));
+            previous.put(Linter.display(script), new Linter.PreviousVersion(
+                    Linter.display(copy), Linter.display(script) + " at " + changes.description()));
             inputs.add(copy);
         }
-        LintRun both = linter.run(inputs);
+        LintRun both = linter.run(inputs, previous);
 
         Set<Path> changed = new HashSet<>();
         changes.changed().keySet().forEach(f -> changed.add(f.toAbsolutePath().normalize()));

@@ -139,6 +139,13 @@ public final class LintCommand implements Callable<Integer> {
                     + " each changed script is compared with its version at that revision. Needs git.")
     String since;
 
+    @Option(names = "--restores-from", paramLabel = "OLD-FILE",
+            description = "Judge the jobs of the one script named (its INSERTs and statement sets) as restores of a"
+                    + " savepoint of the jobs of OLD-FILE, its previous version, as --since does without git: each job"
+                    + " with the old job that writes the same tables says restores, restores with a changed meaning or"
+                    + " cannot restore (restore-* findings). OLD-FILE is planned in a session of its own and not reported.")
+    Path restoresFrom;
+
     @Option(names = "--baseline", paramLabel = "FILE",
             description = "A lint report (--format json or sarif) whose findings are accepted: only findings it does"
                     + " not list (by file and fingerprint) fail the run; SARIF marks each result new, unchanged or absent.")
@@ -198,6 +205,14 @@ public final class LintCommand implements Callable<Integer> {
         }
         List<Path> scripts = inputs;
         GitChanges changes = null;
+        if (restoresFrom != null && (since != null || inputs.size() != 1 || Files.isDirectory(inputs.get(0))
+                || Linter.display(restoresFrom).equals(Linter.display(inputs.get(0))))) {
+            System.err.println("sql-guard lint: --restores-from OLD-FILE judges one script, its new version: name that"
+                    + " one file" + (since != null ? ", without --since (which finds each script's old version in git)" : "")
+                    + ".");
+            System.err.println("Usage: " + commandName() + " --restores-from OLD-FILE NEW-FILE");
+            return USAGE;
+        }
         if (scripts.isEmpty()) {
             if (project != null && !project.include().isEmpty()) {
                 scripts = List.of(fromWorkingDirectory(project.root()));
@@ -269,6 +284,11 @@ public final class LintCommand implements Callable<Integer> {
                     new Linter(() -> new LintEngine(config, dependencies, standIns), quiet ? null : System.err, initScripts, filter);
             if (changes != null) {
                 run = lintChanges(linter, changes, scripts, filter, initScripts, accepted);
+            } else if (restoresFrom != null) {
+                run = restoresFrom(linter, scripts.get(0));
+                if (baseline != null) {
+                    run = run.against(BaselineComparison.of(baseline.toString(), run.statements(), accepted));
+                }
             } else {
                 run = linter.run(scripts);
                 if (baseline != null) {
@@ -341,6 +361,17 @@ public final class LintCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /** {@code --restores-from OLD NEW}: NEW linted, its jobs judged as restores of OLD's; OLD not reported. */
+    private LintRun restoresFrom(Linter linter, Path script) {
+        String old = Linter.display(restoresFrom);
+        String now = Linter.display(script);
+        LintRun both = linter.run(List.of(restoresFrom, script), Map.of(now, new Linter.PreviousVersion(old, old)));
+        return new LintRun(
+                both.files().stream().filter(f -> !f.equals(old)).toList(),
+                both.statements().stream().filter(s -> !s.file().equals(old)).toList(),
+                both.problems());
     }
 
     /** This command as the user started it ({@code java -jar <jar> lint}, {@code bin/sql-guard.sh lint}). */

@@ -4,24 +4,30 @@ import io.github.sqlguard.audit.AuditLog;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.flink.JobVersion;
+import io.github.sqlguard.flink.StatementRestores;
 import io.github.sqlguard.flink.SqlClientLine;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.service.GuardOperations;
 import io.github.sqlguard.service.HandOff;
+import io.github.sqlguard.service.RestoreBaseline;
 import io.github.sqlguard.service.StatementGuard;
 import io.github.sqlguard.service.StatementPipeline;
 import io.github.sqlguard.service.Submission;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.ScriptSplitter;
+import io.github.sqlguard.statement.StatementParser;
 import io.github.sqlguard.statement.StatementKind;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.client.gateway.SingleSessionManager;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
@@ -43,6 +49,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Lints scripts the way the guarded gateway decides on them, without running jobs: an embedded
@@ -74,6 +81,7 @@ public final class LintEngine implements AutoCloseable {
     private final GuardOperations operations;
     private final StatementGuard guard;
     private final boolean standInConnectors;
+    private final Versions versions = new Versions();
 
     /**
      * @param config Flink's configuration with the guard's {@code sql-guard.*} policy
@@ -118,7 +126,8 @@ public final class LintEngine implements AutoCloseable {
         // Every statement's rewrites are proven before the next statement, so each finding can carry its own.
         this.pipeline =
                 StatementPipeline.provingEveryRewriteAtOnce(
-                        service, catalog, new Auditor(new AuditLog(), "lint", policy.auditMaxStatementLength()), policy);
+                        service, catalog, new Auditor(new AuditLog(), "lint", policy.auditMaxStatementLength()), policy,
+                        versions);
         this.sessions = pipeline.gatewaySessions().orElseThrow();
         this.operations = new GuardOperations(service);
     }
@@ -133,6 +142,72 @@ public final class LintEngine implements AutoCloseable {
      * session (init scripts first, as {@code sql-client.sh -i}), in order.
      */
     public List<LintedStatement> lint(List<Script> scripts) {
+        return lint(scripts, null);
+    }
+
+    /**
+     * The guard's verdict on every statement of {@code scripts} as {@link #lint(List)} gives it, and the
+     * jobs the last script's INSERTs and statement sets would run ({@link JobVersion}); with {@code
+     * previous}, each of those jobs is judged as a restore of a savepoint of its previous version's
+     * job ({@link JobVersion#restoreFrom}; the restore rules' findings, and its class in {@link StatementFacts#restore}).
+     * A job is paired with the previous version's job that writes the same tables, else the most of
+     * them, else, when each version runs one job, with that one.
+     *
+     * @param previous the jobs of the script's previous version, planned in a session of their own
+     *     ({@link #versionOf} of the old text), and how findings name it; empty for the old version itself
+     */
+    public Version lintVersion(List<Script> scripts, Optional<Previous> previous) {
+        Collecting collecting =
+                new Collecting(new ArrayList<>(), new ArrayList<>(), previous, jobCount(scripts.get(scripts.size() - 1).text()));
+        List<LintedStatement> statements = lint(scripts, collecting);
+        return new Version(statements, collecting.jobs(), collecting.failures());
+    }
+
+    /**
+     * A previous version of a script: its jobs, and how a restore finding names it.
+     *
+     * @param label e.g. {@code jobs/agg.sql at main (3f2a1c9)}: findings say "the savepoint of {@code
+     *     label}'s job"
+     * @param version the previous version, linted
+     */
+    public record Previous(String label, Version version) {}
+
+    /**
+     * One version of a script, linted.
+     *
+     * @param statements every statement's verdict, as {@link #lint(List)} gives them
+     * @param jobs the jobs its INSERTs and statement sets run, in order
+     * @param failures why the guard could not build a job of it (Flink's error), for each one it could not
+     */
+    public record Version(List<LintedStatement> statements, List<JobVersion> jobs, List<String> failures) {
+        public Version {
+            statements = List.copyOf(statements);
+            jobs = List.copyOf(jobs);
+            failures = List.copyOf(failures);
+        }
+    }
+
+    /** How many jobs a script's statements run: INSERTs outside a statement set, and statement sets. */
+    private static int jobCount(String script) {
+        StatementParser parser = new StatementParser();
+        int jobs = 0;
+        boolean inSet = false;
+        for (ScriptSplitter.Statement statement : ScriptSplitter.split(script)) {
+            switch (parser.parse(statement.text()).kind()) {
+                case BEGIN_STATEMENT_SET -> inSet = true;
+                case END_STATEMENT_SET -> {
+                    jobs += inSet ? 1 : 0;
+                    inSet = false;
+                }
+                case INSERT -> jobs += inSet ? 0 : 1;
+                case STATEMENT_SET -> jobs++;
+                default -> { }
+            }
+        }
+        return jobs;
+    }
+
+    private List<LintedStatement> lint(List<Script> scripts, Collecting collecting) {
         SessionHandle session =
                 pipeline.openSession(
                         SessionEnvironment.newBuilder()
@@ -144,13 +219,17 @@ public final class LintEngine implements AutoCloseable {
         try {
             List<LintedStatement> out = new ArrayList<>();
             StandInConnectors standIns = standInConnectors ? new StandInConnectors() : null;
-            for (Script script : scripts) {
+            for (int i = 0; i < scripts.size(); i++) {
+                Script script = scripts.get(i);
+                // The jobs of the script itself, not of its init scripts.
+                versions.collecting = i == scripts.size() - 1 ? collecting : null;
                 for (ScriptSplitter.Statement statement : ScriptSplitter.split(script.text())) {
                     out.add(lint(script.file(), session, statement, standIns));
                 }
             }
             return out;
         } finally {
+            versions.collecting = null;
             service.closeSession(session);
             pipeline.closed(session);
         }
@@ -252,6 +331,89 @@ public final class LintEngine implements AutoCloseable {
         return new LintedStatement(
                 file, statement.line(), statement.column(), statement.text(), parsed.kind().name(), verdict,
                 findings, applied, standIn, decision.plan(), StatementFacts.of(decision, failure), rewrites);
+    }
+
+    /**
+     * The jobs of the script being linted, with the previous version's jobs they are judged against.
+     *
+     * @param jobs where the script's jobs go
+     * @param failures where the guard's failures to build one of them go
+     * @param previous the previous version, if the script has one
+     * @param jobCount how many jobs the script runs (a job and the previous version's pair when each runs one)
+     */
+    private record Collecting(List<JobVersion> jobs, List<String> failures, Optional<Previous> previous, int jobCount) {}
+
+    /**
+     * lint's {@link RestoreBaseline}: while a script is linted with {@link #lintVersion}, each job of
+     * it is planned ({@link JobVersion#ofJudgedPlan}) and, when the script has a previous version,
+     * judged as a restore of its previous job. One script at a time (the engine lints one).
+     */
+    private static final class Versions implements RestoreBaseline {
+
+        private Collecting collecting;
+
+        @Override
+        public Optional<Restore> restoreOf(
+                Map<String, String> config, String compiledPlan, Supplier<TableEnvironmentInternal> tEnv) {
+            if (collecting == null) {
+                return Optional.empty();
+            }
+            Optional<Previous> previous = collecting.previous();
+            String against = previous.map(p -> "of the job of " + p.label()).orElse("");
+            JobVersion job;
+            try {
+                job = JobVersion.ofJudgedPlan(tEnv.get(), compiledPlan);
+            } catch (RuntimeException e) {
+                // Said, not ignored: the previous version's failures make its restores unjudged, this one's
+                // make this statement's restore unjudged.
+                String why = PlannerError.of(e).root();
+                collecting.failures().add(why);
+                return previous.map(p -> unjudged(against, "the guard could not build the job this statement would run: "
+                        + why, config));
+            }
+            int index = collecting.jobs().size();
+            collecting.jobs().add(job);
+            if (previous.isEmpty()) {
+                return Optional.empty();
+            }
+            List<String> failed = previous.get().version().failures();
+            Optional<JobVersion> old = pair(job, index, previous.get().version().jobs(), collecting.jobCount());
+            if (old.isEmpty() && !failed.isEmpty()) {
+                return Optional.of(unjudged(against, "the guard could not build a job of the previous version: "
+                        + failed.get(0), config));
+            }
+            if (old.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of(job.restoreFrom(old.get(), against, config).restore());
+        }
+
+        private static Restore unjudged(String against, String why, Map<String, String> config) {
+            return Restore.unreadable(against, why, StatementRestores.ignoresUnclaimedState(config), Optional.empty());
+        }
+
+        /**
+         * The previous job {@code job} (the {@code index}th of its script's {@code jobCount}) continues:
+         * the one that writes the same tables, else the most of them, else, when each version runs one
+         * job, that one.
+         */
+        private static Optional<JobVersion> pair(JobVersion job, int index, List<JobVersion> previous, int jobCount) {
+            Optional<JobVersion> same = previous.stream().filter(old -> old.sinks().equals(job.sinks())).findFirst();
+            if (same.isPresent()) {
+                return same;
+            }
+            Optional<JobVersion> overlapping = previous.stream()
+                    .filter(old -> overlap(old, job) > 0)
+                    .max(Comparator.comparingInt(old -> overlap(old, job)));
+            if (overlapping.isPresent()) {
+                return overlapping;
+            }
+            return previous.size() == 1 && jobCount == 1 && index == 0 ? Optional.of(previous.get(0)) : Optional.empty();
+        }
+
+        private static int overlap(JobVersion a, JobVersion b) {
+            return (int) a.sinks().stream().filter(b.sinks()::contains).count();
+        }
     }
 
     @Override

@@ -24,7 +24,8 @@ public enum LintFormat {
 
     /**
      * For people: {@code file:line:column: LEVEL rule: message}, the fix, and a summary. With a
-     * baseline, only the new findings, and the summary says how many the baseline accepted.
+     * baseline, only the new findings, and the summary says how many the baseline accepted. A
+     * statement whose job restores state gets a line {@code file:line:column: restore: <class> (...)}.
      */
     TEXT {
         @Override
@@ -33,6 +34,11 @@ public enum LintFormat {
                 out.printf("%s: error: %s%n", problem.path(), problem.message());
             }
             for (LintedStatement statement : run.statements()) {
+                statement.facts().restore().ifPresent(r -> {
+                    out.printf("%s:%d:%d: restore: %s (from the %s)%n",
+                            statement.file(), statement.line(), statement.column(), r.outcome().label(), r.from());
+                    r.changes().forEach(change -> out.printf("    %s%n", change));
+                });
                 for (LintFinding f : statement.findings()) {
                     if (!run.counts(f)) {
                         continue;
@@ -79,7 +85,11 @@ public enum LintFormat {
      * an upgrade report compares ({@link StatementFacts}): {@code flinkVersion}, {@code
      * statefulOperators} (operator: count), {@code operatorStateTtl} (each {@code operator}, {@code
      * state}, {@code ttlMs}, {@code source}, as in the guard's audit record) and {@code
-     * flinkRefusal} (Flink's own error, or null).
+     * flinkRefusal} (Flink's own error, or null); for a statement whose job restores state ({@code
+     * --since}, {@code --restores-from}, a savepoint it names), {@code restore}: {@code from}, {@code
+     * outcome} ({@code restores}, {@code restores with a changed meaning}, {@code cannot restore},
+     * {@code not judged}), {@code unclaimedOperators}, {@code changes} (what changed in the state of
+     * each operator that maps) and the restore {@code rules} that found it.
      */
     JSON {
         @Override
@@ -126,6 +136,15 @@ public enum LintFormat {
                             .put("source", ttl.source());
                 }
                 node.put("flinkRefusal", facts.flinkRefusal().orElse(null));
+                facts.restore().ifPresent(r -> {
+                    ObjectNode restore = node.putObject("restore").put("from", r.from()).put("outcome", r.outcome().label());
+                    ArrayNode unclaimed = restore.putArray("unclaimedOperators");
+                    r.unclaimed().forEach(unclaimed::add);
+                    ArrayNode changes = restore.putArray("changes");
+                    r.changes().forEach(changes::add);
+                    ArrayNode rules = restore.putArray("rules");
+                    r.rules().forEach(rules::add);
+                });
                 out.print("  " + json(node));
                 out.println(i + 1 < statements.size() ? "," : "");
             }

@@ -31,16 +31,28 @@ public record LintReport(List<Statement> statements, boolean sarif) {
         statements = List.copyOf(statements);
     }
 
-    /** A statement of the report. */
+    /**
+     * A statement of the report; {@code restore} is the class of its restore ({@link
+     * RestoreOutcome.Outcome#label}), when the report judged one ({@code --since}, {@code --restores-from}).
+     */
     public record Statement(
             String file, int line, int column, String kind, String verdict, String fingerprint, List<Finding> findings,
             String flinkVersion, Map<String, Integer> statefulOperators, List<StateTtl> operatorStateTtl,
-            Optional<String> flinkRefusal) {
+            Optional<String> flinkRefusal, Optional<String> restore) {
 
         public Statement {
             findings = List.copyOf(findings);
             statefulOperators = Map.copyOf(statefulOperators);
             operatorStateTtl = List.copyOf(operatorStateTtl);
+        }
+
+        /** A statement whose report judged no restore. */
+        public Statement(
+                String file, int line, int column, String kind, String verdict, String fingerprint, List<Finding> findings,
+                String flinkVersion, Map<String, Integer> statefulOperators, List<StateTtl> operatorStateTtl,
+                Optional<String> flinkRefusal) {
+            this(file, line, column, kind, verdict, fingerprint, findings, flinkVersion, statefulOperators, operatorStateTtl,
+                    flinkRefusal, Optional.empty());
         }
 
         /** The rule ids of its findings, in report order. */
@@ -112,7 +124,8 @@ public record LintReport(List<Statement> statements, boolean sarif) {
             }
             statements.add(new Statement(s.path("file").asText(), s.path("line").asInt(), s.path("column").asInt(),
                     s.path("kind").asText(), s.path("verdict").asText(), text(s.path("fingerprint")), findings,
-                    s.path("flinkVersion").asText(""), operators, ttls, Optional.ofNullable(text(s.path("flinkRefusal")))));
+                    s.path("flinkVersion").asText(""), operators, ttls, Optional.ofNullable(text(s.path("flinkRefusal"))),
+                    Optional.ofNullable(text(s.path("restore").path("outcome")))));
         }
         return new LintReport(statements, false);
     }

@@ -10,8 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -57,6 +60,23 @@ public final class Linter {
 
     /** Lints every script of {@code inputs}. */
     public LintRun run(List<Path> inputs) {
+        return run(inputs, Map.of());
+    }
+
+    /**
+     * A script's previous version, among the inputs: its jobs are what the script's jobs restore from.
+     *
+     * @param file the previous version's file, as the run names it ({@link #display})
+     * @param label how findings name it: {@code jobs/agg.sql at main (3f2a1c9)}
+     */
+    public record PreviousVersion(String file, String label) {}
+
+    /**
+     * Lints every script of {@code inputs}; a script with a previous version in {@code previous} (by
+     * its name in the run) has each of its jobs judged as a restore of that version's job ({@link
+     * LintEngine#lintVersion}). Previous versions are linted first, each in a session of its own.
+     */
+    public LintRun run(List<Path> inputs, Map<String, PreviousVersion> previous) {
         List<LintProblem> problems = new ArrayList<>();
         List<Path> files = new ArrayList<>();
         for (Path input : inputs) {
@@ -73,6 +93,11 @@ public final class Linter {
             });
         }
         files.removeIf(f -> initFiles.contains(f.toAbsolutePath().normalize()));
+        Set<String> previousFiles = new HashSet<>();
+        previous.values().forEach(p -> previousFiles.add(p.file()));
+        // Previous versions first: their jobs are planned before the scripts that restore from them.
+        files.sort(Comparator.comparing(f -> !previousFiles.contains(display(f))));
+        Map<String, LintEngine.Version> versions = new HashMap<>();
         Set<String> initNames = new HashSet<>();
         initScripts.forEach(s -> initNames.add(s.file()));
         List<LintedStatement> statements = new ArrayList<>();
@@ -95,7 +120,20 @@ public final class Linter {
                 names.add(name);
                 List<LintEngine.Script> session = new ArrayList<>(initScripts);
                 session.add(new LintEngine.Script(name, text.get()));
-                for (LintedStatement statement : IncompleteEnvironment.reclassify(engine.lint(session))) {
+                List<LintedStatement> linted;
+                PreviousVersion before = previous.get(name);
+                if (previousFiles.contains(name)) {
+                    LintEngine.Version version = engine.lintVersion(session, Optional.empty());
+                    versions.put(name, version);
+                    linted = version.statements();
+                } else if (before != null && versions.containsKey(before.file())) {
+                    linted = engine.lintVersion(
+                            session, Optional.of(new LintEngine.Previous(before.label(), versions.get(before.file()))))
+                            .statements();
+                } else {
+                    linted = engine.lint(session);
+                }
+                for (LintedStatement statement : IncompleteEnvironment.reclassify(linted)) {
                     if (!initNames.contains(statement.file()) || !initReported) {
                         statements.add(statement);
                     }

@@ -28,15 +28,27 @@ import java.util.Optional;
  *     Flink's compiled plan; {@code inferred}: from {@code table.exec.state.ttl})
  * @param flinkRefusal Flink's own error when its parser, planner or execution refused the statement
  *     (root reason first, as {@link PlannerError#text()}); empty when Flink accepted it
+ * @param restore the class of the restore of its previous version's state ({@code --since}, {@code
+ *     --restores-from}) or of the savepoint it names; empty when it restores none
  */
 public record StatementFacts(
         String flinkVersion,
         Map<String, Integer> statefulOperators,
         List<AuditRecord.OperatorStateTtl> operatorStateTtl,
-        Optional<String> flinkRefusal) {
+        Optional<String> flinkRefusal,
+        Optional<RestoreOutcome> restore) {
 
     /** Nothing known: a statement that was not linted by an engine (tests, an unreadable input). */
-    public static final StatementFacts NONE = new StatementFacts("", Map.of(), List.of(), Optional.empty());
+    public static final StatementFacts NONE = new StatementFacts("", Map.of(), List.of(), Optional.empty(), Optional.empty());
+
+    /** The facts of a statement that restores no state. */
+    public StatementFacts(
+            String flinkVersion,
+            Map<String, Integer> statefulOperators,
+            List<AuditRecord.OperatorStateTtl> operatorStateTtl,
+            Optional<String> flinkRefusal) {
+        this(flinkVersion, statefulOperators, operatorStateTtl, flinkRefusal, Optional.empty());
+    }
 
     public StatementFacts {
         statefulOperators = Map.copyOf(statefulOperators);
@@ -55,6 +67,7 @@ public record StatementFacts(
                 ? decision.flinkError().map(error -> PlannerError.of(error).text())
                 : Optional.ofNullable(applyFailure).map(Finding::reason);
         return new StatementFacts(
-                EnvironmentInformation.getVersion(), state.statefulOperators(), state.operatorStateTtl(), refusal);
+                EnvironmentInformation.getVersion(), state.statefulOperators(), state.operatorStateTtl(), refusal,
+                RestoreOutcome.of(decision));
     }
 }

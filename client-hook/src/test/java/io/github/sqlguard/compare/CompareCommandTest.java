@@ -76,6 +76,41 @@ class CompareCommandTest {
                 .doesNotContain("cases/19.sql");
     }
 
+    /** A changed job judged by {@code lint --since}: restores in one report, cannot restore in the other. */
+    private static final String RESTORES = """
+            [
+              {"file":"jobs/agg.sql","line":3,"column":1,"kind":"INSERT","verdict":"OK","findings":[],"fingerprint":"d",
+               "flinkVersion":"2.3.0","statefulOperators":{"GroupAggregate":1},"operatorStateTtl":[],"flinkRefusal":null,
+               "restore":{"from":"savepoint of the job of jobs/agg.sql at main (0fc1063)","outcome":"restores",
+                          "unclaimedOperators":[],"changes":[],"rules":[]}}
+            ]
+            """;
+
+    @Test
+    void saysWhereAStatementsRestoreChangedClass(@TempDir Path dir) throws Exception {
+        Path before = Files.writeString(dir.resolve("before.json"), RESTORES);
+        Path after = Files.writeString(dir.resolve("after.json"), RESTORES
+                .replace("\"outcome\":\"restores\"", "\"outcome\":\"cannot restore\"")
+                .replace("\"unclaimedOperators\":[]", "\"unclaimedOperators\":[\"[3]:GroupAggregate(groupBy=[k])\"]"));
+        Path text = dir.resolve("restore.txt");
+        Path json = dir.resolve("restore.json");
+        Path markdown = dir.resolve("restore.md");
+
+        int exit = SqlGuardCommand.execute("compare", before.toString(), after.toString(), "-o", text.toString());
+        SqlGuardCommand.execute("compare", before.toString(), after.toString(), "--format", "json", "-o", json.toString());
+        SqlGuardCommand.execute("compare", before.toString(), after.toString(), "--format", "markdown", "-o", markdown.toString());
+
+        assertThat(exit).isEqualTo(CompareCommand.DIFFERENT);
+        assertThat(Files.readString(text)).contains("jobs/agg.sql:3: INSERT").contains("restore: restores -> cannot restore");
+        JsonNode difference = JSON.readTree(json.toFile()).path("differences").get(0);
+        assertThat(difference.path("changed").toString()).contains("restore");
+        assertThat(difference.path("before").path("restore").asText()).isEqualTo("restores");
+        assertThat(difference.path("after").path("restore").asText()).isEqualTo("cannot restore");
+        assertThat(Files.readString(markdown)).contains("restore: restores → cannot restore");
+        assertThat(SqlGuardCommand.execute("compare", before.toString(), before.toString(), "-o", text.toString()))
+                .isEqualTo(CompareCommand.SAME);
+    }
+
     @Test
     void writesTheDifferencesAsJsonAndAsAMarkdownTable(@TempDir Path dir) throws Exception {
         Path before = Files.writeString(dir.resolve("old.json"), OLD);

@@ -136,6 +136,31 @@ class CliJarIT {
     }
 
     @Test
+    void judgesAChangedJobAsARestoreOfTheOldOnesSavepointForTwoFilesWithoutGit(@TempDir Path dir) throws Exception {
+        // Shared state-changes pair 07: the Top-N's partition key widened, which Flink refuses to restore.
+        String clicks = "CREATE TABLE clicks (user_id INT, region STRING, v INT) WITH ('connector' = 'datagen');\n";
+        Files.writeString(dir.resolve("old.sql"), clicks
+                + "CREATE TABLE top_clicks (user_id INT, v INT, rn BIGINT, PRIMARY KEY (user_id, rn) NOT ENFORCED)"
+                + " WITH ('connector' = 'blackhole');\n"
+                + "INSERT INTO top_clicks SELECT user_id, v, rn FROM (SELECT user_id, v, ROW_NUMBER() OVER"
+                + " (PARTITION BY user_id ORDER BY v DESC) AS rn FROM clicks) WHERE rn <= 3;\n");
+        Files.writeString(dir.resolve("new.sql"), clicks
+                + "CREATE TABLE top_clicks (user_id INT, region STRING, v INT, rn BIGINT,"
+                + " PRIMARY KEY (user_id, region, rn) NOT ENFORCED) WITH ('connector' = 'blackhole');\n"
+                + "INSERT INTO top_clicks SELECT user_id, region, v, rn FROM (SELECT user_id, region, v, ROW_NUMBER() OVER"
+                + " (PARTITION BY user_id, region ORDER BY v DESC) AS rn FROM clicks) WHERE rn <= 3;\n");
+
+        Run run = java(dir, jar, "lint", "--restores-from", "old.sql", "new.sql");
+
+        assertThat(run.exit()).as(run.output()).isEqualTo(1);
+        assertThat(run.output())
+                .contains("new.sql:3:1: restore: cannot restore (from the savepoint of the job of old.sql)")
+                .contains("new.sql:3:1: BLOCK restore-unclaimed-state: Flink would refuse to start this job")
+                .contains("partitionBy=[user_id]")
+                .doesNotContain("old.sql:");
+    }
+
+    @Test
     void lintsEveryCaseWithTheVerdictOfThisFlinkLine() throws Exception {
         Map<String, List<JsonNode>> byFile = statementsByFile(report);
         List<Path> checked = new ArrayList<>();

@@ -64,11 +64,20 @@ final class Decider {
     private final RewriteStage rewrites;
     private final Optional<GatewaySessions> sessions;
     private final Optional<PlanStore> plans;
+    private final RestoreBaseline baseline;
 
     Decider(
             SqlGatewayService delegate, RuleCatalog catalog, SessionPlanner planner, Classifier classifier,
             GuardMetrics metrics, RewriteStage rewrites, Optional<PlanStore> plans) {
+        this(delegate, catalog, planner, classifier, metrics, rewrites, plans, RestoreBaseline.NONE);
+    }
+
+    /** A decider that also judges a statement naming no savepoint against {@code baseline} ({@code lint}). */
+    Decider(
+            SqlGatewayService delegate, RuleCatalog catalog, SessionPlanner planner, Classifier classifier,
+            GuardMetrics metrics, RewriteStage rewrites, Optional<PlanStore> plans, RestoreBaseline baseline) {
         this.plans = plans;
+        this.baseline = baseline;
         this.delegate = delegate;
         this.catalog = catalog;
         this.planner = planner;
@@ -162,7 +171,8 @@ final class Decider {
      * EXPLAIN explains): the savepoint's metadata read with Flink's readers against the job graph of
      * the judged plan, built in a table environment of the session with the statement's execution
      * config, as the hand-off runs it ({@link StatementJobs#ofJudgedPlan}; the same operator ids as
-     * the statement's text, {@code StatementUids}).
+     * the statement's text, {@code StatementUids}). A statement that names no savepoint is judged
+     * against the {@link RestoreBaseline} ({@code lint}: the statement's previous version), if any.
      */
     private StatementGuard.Analysis restoring(
             CallContext call, StatementGuard.Analysis analysis, Configuration executionConfig) {
@@ -172,7 +182,15 @@ final class Decider {
         }
         Optional<String> savepoint = StatementRestores.savepointPath(analysis.config());
         if (savepoint.isEmpty()) {
-            return analysis;
+            if (baseline == RestoreBaseline.NONE || sessions.isEmpty()) {
+                return analysis;
+            }
+            GatewaySessions flink = sessions.get();
+            return baseline.restoreOf(
+                            analysis.config(), plan.get(),
+                            () -> flink.tableEnvironment(call.sessionHandle(), executionConfig))
+                    .map(analysis::restoring)
+                    .orElse(analysis);
         }
         return analysis.restoring(restore(call, analysis, executionConfig, savepoint.get(), plan.get()));
     }

@@ -148,6 +148,14 @@ public final class StatementPipeline implements AutoCloseable {
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
             GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce, StateWatcher watcher,
             Optional<PlanStore> plans) {
+        this(delegate, catalog, auditor, policies, metrics, plannerThreads, proveEveryRewriteAtOnce, watcher, plans,
+                RestoreBaseline.NONE);
+    }
+
+    private StatementPipeline(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
+            GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce, StateWatcher watcher,
+            Optional<PlanStore> plans, RestoreBaseline baseline) {
         this.plans = plans;
         this.delegate = delegate;
         this.auditor = auditor;
@@ -159,7 +167,7 @@ public final class StatementPipeline implements AutoCloseable {
         this.contexts = new CallContexts(sessions, gatewaySessions);
         this.classifier = new Classifier(gatewaySessions);
         this.rewrites = new RewriteStage(catalog, planner, gatewaySessions, sessions, metrics, proveEveryRewriteAtOnce);
-        this.decider = new Decider(delegate, catalog, planner, classifier, metrics, rewrites, plans);
+        this.decider = new Decider(delegate, catalog, planner, classifier, metrics, rewrites, plans, baseline);
         AuditedCall audited = new AuditedCall(auditor, metrics);
         GuardOperations operations = new GuardOperations(delegate);
         this.calls = new StatementCalls(audited, operations, sessions);
@@ -180,6 +188,17 @@ public final class StatementPipeline implements AutoCloseable {
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy) {
         return new StatementPipeline(
                 delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered(), true);
+    }
+
+    /**
+     * A pipeline with a fixed policy and no metrics that proves every statement's rewrites at once, and
+     * judges a statement that names no savepoint against {@code baseline} ({@code lint --since}).
+     */
+    public static StatementPipeline provingEveryRewriteAtOnce(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy, RestoreBaseline baseline) {
+        return new StatementPipeline(
+                delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered(),
+                SessionPlanner.defaultThreads(), true, StateWatcher.disabled(), Optional.empty(), baseline);
     }
 
     /** What the guard keeps of each session. */

@@ -17,11 +17,21 @@ final class RestoreRules {
         return "savepoint " + restore.savepoint();
     }
 
-    /** The savepoint's operators in {@code operators}, each with its state size. */
+    /**
+     * The savepoint's operators in {@code operators}, each with its state size where it is known (a
+     * savepoint read; not a previous version of the statement, {@code lint}: size {@code -1}).
+     */
     static String list(List<SavedOperator> operators) {
         return operators.stream()
-                .map(o -> o.describe() + " with " + Restore.size(o.stateBytes()) + " of state")
+                .map(o -> o.stateBytes() < 0 ? o.describe() : o.describe() + " with " + Restore.size(o.stateBytes()) + " of state")
                 .collect(Collectors.joining("; "));
+    }
+
+    /** "the 1.2 MB of state" of {@code operators}, or "the state" where their sizes are not known. */
+    static String theState(List<SavedOperator> operators) {
+        return operators.stream().anyMatch(o -> o.stateBytes() < 0)
+                ? "the state"
+                : "the " + Restore.size(Restore.bytes(operators)) + " of state";
     }
 
     /** Each change as the findings say it: {@code Rank[4] (as Rank[4] in the new job): reasons}. */
@@ -36,7 +46,9 @@ final class RestoreRules {
     static String matched(Restore restore) {
         return restore.matched().isEmpty()
                 ? "No operator of the new job claims any of the savepoint's state."
-                : "The new job claims " + restore.matched().size() + " of the savepoint's operators with state ("
-                        + Restore.size(Restore.bytes(restore.matched())) + ").";
+                : "The new job claims " + restore.matched().size() + " of the savepoint's operators with state"
+                        + (restore.matched().stream().anyMatch(o -> o.stateBytes() < 0)
+                                ? "."
+                                : " (" + Restore.size(Restore.bytes(restore.matched())) + ").");
     }
 }

@@ -40,7 +40,7 @@ public final class RestoreStateSkippedRule implements Rule {
             return List.of();
         }
         return List.of(RuleHit.of(
-                "This job would start without the " + Restore.size(Restore.bytes(restore.unclaimed())) + " of state of "
+                "This job would start without " + RestoreRules.theState(restore.unclaimed()) + " of "
                         + restore.unclaimed().size() + " operator(s) of savepoint " + restore.savepoint() + " ("
                         + RestoreRules.list(restore.unclaimed()) + "): no operator of the new job claims it, and"
                         + " 'execution.state-recovery.ignore-unclaimed-state' is true, so Flink skips it. Every count,"
