@@ -1,7 +1,9 @@
 package io.github.sqlguard.rewrite;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.service.Submission;
 import io.github.sqlguard.statement.ScriptSplitter;
@@ -111,6 +113,9 @@ class RewritesSayWhatChangesTest {
 
     @Test
     void firstValueRewriteSaysALateOlderRowDoesNotReplaceTheFirst() throws IOException {
+        assumeFalse(FlinkLine.current().line().equals("1.20"),
+                "Flink 1.20's FIRST_VALUE takes no TIMESTAMP ('FIRST_VALUE aggregate function does not support type'):"
+                        + " the proof rejects the rewrite there");
         Rewrite first = rewrite(lastOf("275"), "last-value");
 
         assertThat(first.sql()).contains("FIRST_VALUE(status)");
@@ -120,6 +125,7 @@ class RewritesSayWhatChangesTest {
 
     @Test
     void topThreeIntoASinkKeyedByItsPartitionGetsNoOnConflictChoice() throws IOException {
+        assumeFalse(FlinkLine.current().line().equals("1.20"), "Flink 1.20 has no ON CONFLICT clause (FLIP-558 is 2.3)");
         Submission insert = lastOf("276");
 
         assertThat(insert.decision().rewrites().verified()).noneMatch(r -> r.family().equals("on-conflict"));
