@@ -36,7 +36,8 @@ import java.util.Optional;
  * execution.target: remote} and {@code sql-guard.observe.*} on (interval 1 s): an INSERT that
  * groups an unbounded key space without a state TTL is reported as a growing {@code GroupAggregate}
  * and its {@code stateful-without-ttl} finding {@code confirmed}; the same over 100 keys levels and
- * is {@code not-confirmed}; a job with no checkpoints is {@code unobservable}; a job cancelled
+ * is {@code not-confirmed}; a Top-N whose state TTL is seconds levels, its {@code large-top-n} finding
+ * {@code not-confirmed}; a job with no checkpoints is {@code unobservable}; a job cancelled
  * mid-watch gets a {@code job-ended} record and leaves the watch, and the watcher's one thread is
  * idle, then gone when the gateway stops; last, the cluster is stopped under the watched jobs, which
  * are said unreachable once and then no longer watched. One cluster for the class.
@@ -70,6 +71,9 @@ class ObservedStateIT {
         config.put("sql-guard.observe.request-timeout", "5 s");
         // Only the observed state is under test: no rewrites planned after each WARN.
         config.put("sql-guard.rewrite.enabled", "false");
+        // A Top-N whose state expires within the test's minute (a TTL of seconds), warned as large.
+        config.put("sql-guard.min-state-ttl", "1 s");
+        config.put("sql-guard.max-top-n", "2");
         gateway = GuardedGateway.start(config);
     }
 
@@ -121,6 +125,30 @@ class ObservedStateIT {
         assertThat(route.ok()).as(route.errors()).isTrue();
         assertThat(route.body().path("observing").asBoolean()).isTrue();
         assertThat(route.body().path("jobs").findValuesAsText("jobId")).contains(growing, levelled);
+    }
+
+    @Test
+    void aTopNWithAStateTtlLevelsAndItsFindingIsNotConfirmed() throws Exception {
+        Map<String, String> properties = checkpointing();
+        properties.put("table.exec.state.ttl", "2 s");
+        RestSession session = gateway.openSession(properties);
+        run(session, "CREATE TABLE bids (k BIGINT, price INT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000',"
+                + " 'fields.k.min' = '1', 'fields.k.max' = '1000000000')");
+        run(session, "CREATE TABLE out_top_n (k BIGINT, price INT, rn BIGINT) WITH ('connector' = 'blackhole')");
+        String job = jobOf(session, "INSERT INTO out_top_n SELECT * FROM (SELECT k, price, ROW_NUMBER() OVER (PARTITION BY"
+                + " k ORDER BY price DESC) AS rn FROM bids) WHERE rn <= 3");
+
+        // Every key is new and forgotten 2 s after its last row: the Rank's state stops growing. (The first
+        // checkpoints can hold more, before expired keys are cleaned up: shrinking, also not confirmed.)
+        JsonNode record = awaitRecord(job, r -> r.path("operators").path(0).path("trend").asText().equals("levelled"));
+
+        JsonNode rank = record.path("operators").get(0);
+        assertThat(rank.path("operator").asText()).startsWith("Rank[");
+        assertThat(rank.path("stateBytes").asLong()).isPositive();
+        assertThat(finding(record, "large-top-n")).contains("not-confirmed");
+        assertThat(record.path("findings").get(0).path("node").asText()).isEqualTo(rank.path("operator").asText());
+        assertThat(record.path("verdict").asText()).isEqualTo("WARN");
+        assertThat(record.path("advisories")).as("no growth the guard did not find").isEmpty();
     }
 
     @Test
@@ -178,17 +206,24 @@ class ObservedStateIT {
      * fetches its result (which writes the jobSubmitted record) and returns the job id.
      */
     private String insert(String name, String keys, boolean checkpoints) throws Exception {
-        Map<String, String> properties = new HashMap<>();
-        if (checkpoints) {
-            properties.put("execution.checkpointing.interval", "1 s");
-            properties.put("execution.checkpointing.dir", workDir.resolve("checkpoints").toUri().toString());
-        }
-        RestSession session = gateway.openSession(properties);
+        RestSession session = gateway.openSession(checkpoints ? checkpointing() : new HashMap<>());
         run(session, "CREATE TABLE src (k BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000',"
                 + " 'fields.k.min' = '1', 'fields.k.max' = '" + keys + "')");
         run(session, "CREATE TABLE out_" + name.replace('-', '_') + " (k BIGINT, c BIGINT) WITH ('connector' = 'blackhole')");
-        String operation = session.submit(
-                "INSERT INTO out_" + name.replace('-', '_') + " SELECT k, COUNT(*) FROM src GROUP BY k", Map.of());
+        return jobOf(session, "INSERT INTO out_" + name.replace('-', '_') + " SELECT k, COUNT(*) FROM src GROUP BY k");
+    }
+
+    /** Session properties that checkpoint every second into the class's work directory. */
+    private Map<String, String> checkpointing() {
+        Map<String, String> properties = new HashMap<>();
+        properties.put("execution.checkpointing.interval", "1 s");
+        properties.put("execution.checkpointing.dir", workDir.resolve("checkpoints").toUri().toString());
+        return properties;
+    }
+
+    /** Submits {@code insert}, fetches its result (which writes the jobSubmitted record) and returns the job id. */
+    private String jobOf(RestSession session, String insert) throws Exception {
+        String operation = session.submit(insert, Map.of());
         RestSession.StatementResult result = session.fetch(operation, 1, TIMEOUT, Duration.ofMillis(50));
         assertThat(result.error()).isNull();
         String jobId = result.rows().get(0).path("fields").get(0).asText();
