@@ -5,15 +5,16 @@ import picocli.CommandLine.Command;
 
 /**
  * Entry point of the benchmarks: {@code gateways} (plain vs guarded SQL Gateway over REST), {@code
- * memory} (gateway heap over many statements and sessions) and
- * {@code analysis} (JMH: plan parsing and all rules on real plans). Run with {@code java -jar
+ * memory} (gateway heap over many statements and sessions),
+ * {@code analysis} (JMH: plan parsing and all rules on real plans) and {@code restore} (the restore
+ * check's cost per statement, issue 28). Run with {@code java -jar
  * bench/target/flink-sql-guard-bench.jar <command> --help}.
  */
 @Command(
         name = "flink-sql-guard-bench",
         mixinStandardHelpOptions = true,
-        subcommands = {GatewaysCommand.class, MemoryCommand.class, AnalysisCommand.class, ServeCommand.class},
-        description = "Benchmarks of Flink SQL Guard. Commands: gateways, memory, analysis.")
+        subcommands = {GatewaysCommand.class, MemoryCommand.class, AnalysisCommand.class, RestoreCheckCommand.class, ServeCommand.class},
+        description = "Benchmarks of Flink SQL Guard. Commands: gateways, memory, analysis, restore.")
 public final class BenchMain implements Runnable {
 
     @CommandLine.Spec
