@@ -6,15 +6,16 @@ import picocli.CommandLine.Command;
 /**
  * Entry point of the benchmarks: {@code gateways} (plain vs guarded SQL Gateway over REST), {@code
  * memory} (gateway heap over many statements and sessions), {@code contention} (a session's small
- * query while another plans a huge statement) and
- * {@code analysis} (JMH: plan parsing and all rules on real plans). Run with {@code java -jar
+ * query while another plans a huge statement), {@code analysis} (JMH: plan parsing and all rules on
+ * real plans) and {@code restore} (the restore check's cost per statement, issue 28). Run with {@code java -jar
  * bench/target/flink-sql-guard-bench.jar <command> --help}.
  */
 @Command(
         name = "flink-sql-guard-bench",
         mixinStandardHelpOptions = true,
-        subcommands = {GatewaysCommand.class, MemoryCommand.class, ContentionCommand.class, AnalysisCommand.class, ServeCommand.class},
-        description = "Benchmarks of Flink SQL Guard. Commands: gateways, memory, contention, analysis.")
+        subcommands = {GatewaysCommand.class, MemoryCommand.class, ContentionCommand.class, AnalysisCommand.class,
+                RestoreCheckCommand.class, ServeCommand.class},
+        description = "Benchmarks of Flink SQL Guard. Commands: gateways, memory, contention, analysis, restore.")
 public final class BenchMain implements Runnable {
 
     @CommandLine.Spec

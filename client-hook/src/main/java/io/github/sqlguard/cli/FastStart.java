@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -36,7 +37,8 @@ import java.util.Optional;
  * <p>The archive lives in {@code $SQL_GUARD_CACHE_DIR}, else {@code $XDG_CACHE_HOME/sql-guard},
  * else {@code ~/.cache/sql-guard}, named after the jar, its size and time and the JVM's version:
  * a rebuilt jar or another JVM gets its own (the JVM also refuses an archive whose class path does
- * not match, and then runs without one). The JVM options of the first JVM ({@code -D}, {@code -Xmx}
+ * not match, and then runs without one). Each start touches the archive it maps and deletes the
+ * archives no start used for a day ({@link StaleCacheFiles}). The JVM options of the first JVM ({@code -D}, {@code -Xmx}
  * ...) are passed on after these, so they win. {@code -Dsql-guard.fast-start=false} or {@code
  * SQL_GUARD_FAST_START=false} turns it off: lint then runs in the first JVM as it is.
  */
@@ -76,15 +78,21 @@ final class FastStart {
             return Optional.empty();
         }
         Path archive;
+        boolean archived;
         try {
             archive = archive(jar.get());
             Files.createDirectories(archive.getParent());
+            Instant now = Instant.now();
+            archived = StaleCacheFiles.touch(archive, now);
+            // Every rebuilt jar writes an archive of its own (about 95 MB): drop those no start used for a day.
+            StaleCacheFiles.clean(archive.getParent(), "*.jsa*", archive, now);
         } catch (IOException e) {
             // No archive where none can be kept: the second JVM still gets the other flags.
             archive = null;
+            archived = false;
         }
         return command(args, Path.of(System.getProperty("java.home"), "bin", "java"), arguments.get(), jar.get(),
-                archive, archive != null && Files.isRegularFile(archive), ProcessHandle.current().pid());
+                archive, archived, ProcessHandle.current().pid());
     }
 
     /**

@@ -1,21 +1,15 @@
 package io.github.sqlguard.cli;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.JarURLConnection;
 import java.net.URL;
 import java.net.URLConnection;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.jar.JarEntry;
@@ -36,24 +30,16 @@ import java.util.zip.CheckedInputStream;
  *       <name>.<random>.tmp} and renames it over the name atomically; a start never sees a partial jar,
  *       and starts that race write the same bytes.
  *   <li><b>Cleaned of stale versions:</b> a start touches the jar it uses; another version's jar not
- *       used for {@link #STALE} and a {@code .tmp} left for {@link #ABANDONED} (a start that died) are
- *       deleted. A JVM that still has a deleted jar open keeps reading it (POSIX unlink).
+ *       used for a day and a {@code .tmp} left for an hour (a start that died) are deleted ({@link
+ *       StaleCacheFiles}). A JVM that still has a deleted jar open keeps reading it (POSIX unlink).
  * </ul>
  */
 final class PlannerJarCache {
-
-    private static final Logger LOG = LoggerFactory.getLogger(PlannerJarCache.class);
 
     /** Flink's {@code PlannerModule.FLINK_TABLE_PLANNER_FAT_JAR}. */
     static final String RESOURCE = "flink-table-planner.jar";
 
     static final String PREFIX = "flink-table-planner-";
-
-    /** Another version's jar unused this long is deleted. */
-    static final Duration STALE = Duration.ofDays(1);
-
-    /** A {@code .tmp} this old is a start's that died. */
-    static final Duration ABANDONED = Duration.ofHours(1);
 
     private PlannerJarCache() {}
 
@@ -88,7 +74,7 @@ final class PlannerJarCache {
                 Files.move(written, jar, StandardCopyOption.REPLACE_EXISTING);
             }
         }
-        clean(cache, jar, now);
+        StaleCacheFiles.clean(cache, PREFIX + "*", jar, now);
         return jar;
     }
 
@@ -115,12 +101,11 @@ final class PlannerJarCache {
             if (Files.size(jar) != key.size()) {
                 return false;
             }
-            Files.setLastModifiedTime(jar, FileTime.from(now));
-            return true;
         } catch (NoSuchFileException e) {
             // Not unpacked yet, or deleted as stale by another version's start since: unpack it.
             return false;
         }
+        return StaleCacheFiles.touch(jar, now);
     }
 
     private static void copy(URL resource, Path written, Key key) throws IOException {
@@ -134,28 +119,6 @@ final class PlannerJarCache {
             throw new IOException(String.format(Locale.ROOT,
                     "%s unpacked from %s has %d bytes with CRC-32 %08x, its jar records %d bytes with %08x",
                     RESOURCE, resource, size, crc.getValue(), key.size(), key.crc32()));
-        }
-    }
-
-    /** Deletes other versions' jars unused for {@link #STALE} and {@code .tmp}s older than {@link #ABANDONED}. */
-    static void clean(Path cache, Path current, Instant now) throws IOException {
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(cache, PREFIX + "*")) {
-            for (Path entry : entries) {
-                String name = entry.getFileName().toString();
-                Duration limit = name.endsWith(".tmp") ? ABANDONED : name.endsWith(".jar") ? STALE : null;
-                if (limit == null || entry.equals(current)) {
-                    continue;
-                }
-                try {
-                    if (Files.getLastModifiedTime(entry).toInstant().isBefore(now.minus(limit))) {
-                        Files.delete(entry);
-                        LOG.debug("Deleted {}, unused for more than {}", entry, limit);
-                    }
-                } catch (NoSuchFileException e) {
-                    // Another start deleted it first: what this start would have done.
-                    LOG.debug("{} was already deleted by another start", entry);
-                }
-            }
         }
     }
 }

@@ -1,0 +1,208 @@
+package io.github.sqlguard.bench;
+
+import io.github.sqlguard.flink.StatementJobs;
+import io.github.sqlguard.flink.StatementRestores;
+import io.github.sqlguard.rules.Restore;
+
+import org.apache.flink.runtime.OperatorIDPair;
+import org.apache.flink.runtime.checkpoint.Checkpoints;
+import org.apache.flink.runtime.checkpoint.OperatorState;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.jobgraph.JobVertex;
+import org.apache.flink.runtime.state.OperatorStateHandle;
+import org.apache.flink.runtime.state.OperatorStreamStateHandle;
+import org.apache.flink.runtime.state.memory.ByteStreamStateHandle;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.internal.TableEnvironmentInternal;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.DataOutputStream;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.lang.reflect.Constructor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+
+/**
+ * What the restore check (issue 28, {@code StatementRestores}) costs a statement, in this JVM, by
+ * thread CPU time (which other processes on a busy machine do not inflate as they inflate wall
+ * time): a statement without a savepoint path pays {@code StatementRestores#savepointPath} (two key
+ * look-ups); one with a path pays reading the savepoint's {@code _metadata} with Flink's readers and
+ * setting its operators against the job graph of the judged compiled plan, which {@code Decider}
+ * builds in a fresh table environment. Each part is timed on its own, beside the planning the
+ * statement pays anyway (compile and translate, as {@code SessionPlanner} plans an INSERT). The
+ * savepoint is written by Flink's own writer ({@code Checkpoints#storeCheckpointMetadata}) with state
+ * for every operator of the statement's job, so that every saved operator is claimed.
+ */
+@Command(
+        name = "restore",
+        mixinStandardHelpOptions = true,
+        description = "The restore check's cost per statement, without and with a savepoint path (thread CPU time).")
+public final class RestoreCheckCommand implements Callable<Integer> {
+
+    @Option(names = "--warmup", defaultValue = "40", description = "Unrecorded runs of each part (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--runs", defaultValue = "40", description = "Recorded runs of each part (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--state-bytes", defaultValue = "4096", description = "Saved state per operator (default: ${DEFAULT-VALUE}).")
+    int stateBytes;
+
+    static final String DDL_SOURCE =
+            "CREATE TABLE orders (order_id BIGINT, customer_id BIGINT, amount DOUBLE) WITH ('connector' = 'datagen')";
+    static final String DDL_SINK = "CREATE TABLE totals (customer_id BIGINT, total DOUBLE) WITH ('connector' = 'blackhole')";
+    static final String INSERT = "INSERT INTO totals SELECT customer_id, SUM(amount) FROM orders GROUP BY customer_id";
+
+    /** A session's configuration of typical size, as the Decider hands it to the check. */
+    static final Map<String, String> SESSION = Map.of(
+            "execution.target", "local", "execution.attached", "true", "execution.runtime-mode", "streaming",
+            "parallelism.default", "1", "table.exec.state.ttl", "1 h", "sql-gateway.endpoint.type", "guard",
+            "sql-gateway.endpoint.rest.port", "8083", "pipeline.name", "totals");
+
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+
+    @Override
+    public Integer call() throws Exception {
+        MachineLoad before = MachineLoad.now();
+        String plan = environment().compilePlanSql(INSERT).asJsonString();
+        JobGraph graph = StatementJobs.ofJudgedPlan(environment(), plan);
+        Path dir = Files.createTempDirectory("sql-guard-restore-bench");
+        String savepoint = savepoint(dir, graph);
+        Map<String, String> withPath = new HashMap<>(SESSION);
+        withPath.put("execution.state-recovery.path", savepoint);
+        ClassLoader classLoader = getClass().getClassLoader();
+        Restore check = StatementRestores.judge(savepoint, withPath, classLoader, () -> graph);
+        if (check.unreadable().isPresent() || !check.unclaimed().isEmpty() || check.matched().isEmpty()) {
+            throw new IllegalStateException("the benchmark's savepoint does not restore as meant: " + check);
+        }
+
+        List<String[]> rows = new ArrayList<>();
+        rows.add(row("no savepoint path: `savepointPath` (two key look-ups), per statement",
+                nanosPerCall(() -> StatementRestores.savepointPath(SESSION), 100_000)));
+        rows.add(row("a savepoint path: `savepointPath` finds it",
+                nanosPerCall(() -> StatementRestores.savepointPath(withPath), 100_000)));
+        rows.add(row("the metadata read: `_metadata` found and read with Flink's readers, its operators set"
+                + " against a built job graph", cpu(() -> StatementRestores.judge(savepoint, withPath, classLoader, () -> graph))));
+        long[] environments = cpu(RestoreCheckCommand::environment);
+        rows.add(row("a table environment of the session (what `Decider` takes for the job graph)", environments));
+        rows.add(row("a table environment and the job graph of the judged plan (`StatementJobs.ofJudgedPlan`)",
+                cpu(() -> StatementJobs.ofJudgedPlan(environment(), plan))));
+        rows.add(row("the whole check with a path (`StatementRestores.judge` as `Decider` calls it)",
+                cpu(() -> StatementRestores.judge(savepoint, withPath, classLoader,
+                        () -> StatementJobs.ofJudgedPlan(environment(), plan)))));
+        rows.add(row("for scale: planning the INSERT as the guard does (a table environment, compile, translate)",
+                cpu(() -> {
+                    TableEnvironmentInternal tEnv = environment();
+                    return tEnv.compilePlanSql(INSERT).explain();
+                })));
+        MachineLoad after = MachineLoad.now();
+
+        System.out.println("## The restore check's cost (issue 28)");
+        System.out.println();
+        System.out.printf(Locale.ROOT, "Thread CPU time in one JVM (Java %s), %d runs after %d unrecorded; %s. The statement: `%s`,"
+                        + " %d job vertices; the savepoint: %d operators with %d bytes of state each, all claimed.%n%n",
+                System.getProperty("java.version"), runs, warmup, MachineLoad.span(before, after), INSERT,
+                graph.getNumberOfVertices(), check.matched().size(), stateBytes);
+        System.out.println("| part | median | p90 |");
+        System.out.println("|---|---:|---:|");
+        rows.forEach(r -> System.out.println("| " + r[0] + " | " + r[1] + " | " + r[2] + " |"));
+        return 0;
+    }
+
+    private static TableEnvironmentInternal environment() {
+        TableEnvironmentInternal tEnv = (TableEnvironmentInternal) TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.executeSql(DDL_SOURCE);
+        tEnv.executeSql(DDL_SINK);
+        return tEnv;
+    }
+
+    /** Median and p90 of the recorded runs' thread CPU time, in ns. */
+    private long[] cpu(Supplier<?> part) {
+        for (int i = 0; i < warmup; i++) {
+            part.get();
+        }
+        long[] ns = new long[runs];
+        for (int i = 0; i < runs; i++) {
+            long start = threads.getCurrentThreadCpuTime();
+            part.get();
+            ns[i] = threads.getCurrentThreadCpuTime() - start;
+        }
+        Arrays.sort(ns);
+        return new long[] {ns[runs / 2], ns[Math.min(runs - 1, (int) Math.ceil(runs * 0.9) - 1)]};
+    }
+
+    /** Mean ns per call over {@code calls} calls (a call too short to time alone), as median and p90 alike. */
+    private long[] nanosPerCall(Supplier<?> part, int calls) {
+        Object sink = null;
+        for (int i = 0; i < calls; i++) {
+            sink = part.get();
+        }
+        long start = threads.getCurrentThreadCpuTime();
+        for (int i = 0; i < calls; i++) {
+            sink = part.get();
+        }
+        long each = (threads.getCurrentThreadCpuTime() - start) / calls;
+        return sink == null ? new long[] {-1, -1} : new long[] {each, each};
+    }
+
+    private static String[] row(String part, long[] ns) {
+        return new String[] {part, duration(ns[0]), duration(ns[1])};
+    }
+
+    static String duration(long ns) {
+        if (ns < 10_000) {
+            return ns + " ns";
+        }
+        if (ns < 10_000_000) {
+            return String.format(Locale.ROOT, "%.1f µs", ns / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.1f ms", ns / 1e6);
+    }
+
+    /** A savepoint directory whose {@code _metadata} (Flink's writer) has state for every operator of {@code graph}. */
+    private String savepoint(Path dir, JobGraph graph) throws Exception {
+        List<OperatorState> operators = new ArrayList<>();
+        for (JobVertex vertex : graph.getVertices()) {
+            for (OperatorIDPair ids : vertex.getOperatorIDs()) {
+                OperatorState state = operatorState(ids.getGeneratedOperatorID());
+                OperatorStateHandle handle = new OperatorStreamStateHandle(
+                        Map.of(), new ByteStreamStateHandle("state-" + ids.getGeneratedOperatorID(), new byte[stateBytes]));
+                state.putState(0, OperatorSubtaskState.builder().setManagedOperatorState(handle).build());
+                operators.add(state);
+            }
+        }
+        try (OutputStream out = Files.newOutputStream(dir.resolve("_metadata"));
+                DataOutputStream data = new DataOutputStream(out)) {
+            Checkpoints.storeCheckpointMetadata(new CheckpointMetadata(7, operators, List.of()), data);
+        }
+        return dir.toUri().toString();
+    }
+
+    /** {@code new OperatorState(...)}: Flink 2.x adds the operator's name and uid to the constructor of 1.20. */
+    private static OperatorState operatorState(org.apache.flink.runtime.jobgraph.OperatorID id) throws Exception {
+        for (Constructor<?> constructor : OperatorState.class.getConstructors()) {
+            if (constructor.getParameterCount() == 5) {
+                return (OperatorState) constructor.newInstance(null, null, id, 1, 128);
+            }
+            if (constructor.getParameterCount() == 3) {
+                return (OperatorState) constructor.newInstance(id, 1, 128);
+            }
+        }
+        throw new IllegalStateException("no constructor of OperatorState this benchmark knows");
+    }
+}
