@@ -23,14 +23,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The plans of the jobs the guard submitted from judged plans, kept in a directory of the guard's
  * own ({@link GuardOptions#RESTORE_PLAN_DIR}), one JSON file per job ({@code <job id>.json}: the job
  * id, when it was recorded, the plan as the job runs it and each node's operator ids), written to a
  * temporary file and moved into place, so a reader never sees half a file. When a statement
- * restores a savepoint, {@link #jobOf} finds the job it was taken of: the most recent whose operator
- * ids hold every operator of the savepoint that has state. Thread-safe.
+ * restores a savepoint, {@link #jobOf} finds the job it was taken of: the job the savepoint's
+ * directory names whose operator ids hold every operator of the savepoint that has state.
+ * Thread-safe.
  */
 public final class PlanStore {
 
@@ -116,18 +119,33 @@ public final class PlanStore {
     }
 
     /**
-     * The most recently recorded job whose operators have every one of {@code savepointOperatorIds}
-     * (the savepoint's operators with state, hex): the job the savepoint was most likely taken of.
-     * Empty when no stored job has them all (a savepoint of a job the guard did not start, or
-     * started before it kept plans) or nothing is stored.
+     * Flink's names for a savepoint's directory, {@code savepoint-<first 6 hex of the job id>-<random>}
+     * ({@code AbstractFsCheckpointStorageAccess#initializeLocationForSavepoint}), and for a retained
+     * checkpoint's, {@code <job id>/chk-<n>} ({@code FsCheckpointStorageAccess}).
+     */
+    private static final Pattern SAVEPOINT_DIR = Pattern.compile("(?:^|/)savepoint-([0-9a-f]{6})-[0-9a-f]+/?(?:_metadata)?$");
+    private static final Pattern CHECKPOINT_DIR = Pattern.compile("(?:^|/)([0-9a-f]{32})/chk-\\d+/?(?:_metadata)?$");
+
+    /**
+     * The job the savepoint at {@code savepointPath}, with state of the operators {@code
+     * savepointOperatorIds} (hex), was taken of, among the stored jobs. An operator id is a hash of
+     * the operator's place in the job's topology, not of what it computes, so jobs of different
+     * statements of one shape (a source, a keyed operator, a sink) share them: a stored job is a
+     * candidate when its operators have every one of the ids, and the candidate is the job that
+     * Flink's name of the savepoint's directory names ({@code savepoint-<job id prefix>-...}, or a
+     * retained checkpoint's {@code <job id>/chk-<n>}). Where the path names no job (a renamed
+     * directory), the one candidate, or the candidates' most recent when all of them ran the same
+     * plan. Empty when no stored job is the one (a savepoint of a job the guard did not start) or
+     * several could be ({@link Found#ambiguous}).
      *
      * @throws UncheckedIOException when the directory cannot be listed or a file read
      */
-    public Optional<StoredJob> jobOf(Collection<String> savepointOperatorIds) {
+    public Found jobOf(String savepointPath, Collection<String> savepointOperatorIds) {
         if (savepointOperatorIds.isEmpty() || !Files.isDirectory(directory)) {
-            return Optional.empty();
+            return new Found(Optional.empty(), 0);
         }
-        StoredJob best = null;
+        Optional<String> named = namedJob(savepointPath);
+        List<StoredJob> candidates = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*.json")) {
             for (Path file : files) {
                 JsonNode entry = JSON.readTree(file.toFile());
@@ -137,21 +155,49 @@ public final class PlanStore {
                 if (!all.containsAll(savepointOperatorIds)) {
                     continue;
                 }
-                Instant at = Instant.parse(entry.path("recordedAt").asText());
-                if (best != null && !at.isAfter(best.recordedAt())) {
-                    continue;
-                }
                 Map<Integer, List<String>> byNode = new LinkedHashMap<>();
                 ids.fields().forEachRemaining(field -> {
                     List<String> list = new ArrayList<>();
                     field.getValue().forEach(id -> list.add(id.asText()));
                     byNode.put(Integer.parseInt(field.getKey()), list);
                 });
-                best = new StoredJob(entry.path("jobId").asText(), at, new PlannedJob(entry.path("plan").asText(), byNode));
+                candidates.add(new StoredJob(entry.path("jobId").asText(), Instant.parse(entry.path("recordedAt").asText()),
+                        new PlannedJob(entry.path("plan").asText(), byNode)));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("the guard could not read its plan directory " + directory, e);
         }
-        return Optional.ofNullable(best);
+        candidates.sort(java.util.Comparator.comparing(StoredJob::recordedAt).reversed());
+        if (named.isPresent()) {
+            String prefix = named.get().toLowerCase(java.util.Locale.ROOT);
+            List<StoredJob> matching = candidates.stream().filter(job -> job.jobId().toLowerCase(java.util.Locale.ROOT)
+                    .startsWith(prefix)).toList();
+            return new Found(matching.stream().findFirst(), matching.size() > 1 ? matching.size() : 0);
+        }
+        if (candidates.isEmpty()) {
+            return new Found(Optional.empty(), 0);
+        }
+        String plan = candidates.get(0).job().plan();
+        boolean oneStatement = candidates.stream().allMatch(job -> job.job().plan().equals(plan));
+        return oneStatement ? new Found(Optional.of(candidates.get(0)), 0) : new Found(Optional.empty(), candidates.size());
+    }
+
+    /**
+     * What {@link #jobOf} found.
+     *
+     * @param job the job the savepoint was taken of
+     * @param ambiguous how many stored jobs of different plans could be the one, when it cannot say which (0 otherwise)
+     */
+    public record Found(Optional<StoredJob> job, int ambiguous) {}
+
+    /** The job (its id, or the 6 hex digits Flink puts in a savepoint's name) the savepoint's path names, as Flink names it. */
+    static Optional<String> namedJob(String savepointPath) {
+        String path = savepointPath.strip().replace('\\', '/');
+        Matcher savepoint = SAVEPOINT_DIR.matcher(path);
+        if (savepoint.find()) {
+            return Optional.of(savepoint.group(1));
+        }
+        Matcher checkpoint = CHECKPOINT_DIR.matcher(path);
+        return checkpoint.find() ? Optional.of(checkpoint.group(1)) : Optional.empty();
     }
 }

@@ -215,8 +215,8 @@ final class Decider {
 
     /**
      * {@code judged} compared with the plan of the job its savepoint was taken of, where the guard
-     * stored it when it submitted that job ({@link PlanStore#jobOf}: the most recent with every
-     * operator id of the savepoint's state): what the new job ({@code job}) does with the state of
+     * stored it when it submitted that job ({@link PlanStore#jobOf}: the job the savepoint's directory
+     * names, with every operator id of the savepoint's state): what the new job ({@code job}) does with the state of
      * each of that job's stateful operators that it claims ({@link StateChanges#compare}; an
      * operator it does not claim is {@code restore-unclaimed-state}'s). Without such a plan, only the
      * operator ids are checked, and the restore says why.
@@ -226,11 +226,21 @@ final class Decider {
             return judged.notCompared("this gateway keeps no plans of the jobs it submits");
         }
         Optional<PlanStore.StoredJob> stored;
+        PlanStore.Found found;
         try {
-            stored = plans.get().jobOf(judged.savedOperatorIds());
+            found = plans.get().jobOf(judged.savepoint(), judged.savedOperatorIds());
+            stored = found.job();
         } catch (java.io.UncheckedIOException e) {
             LOG.error("sql-guard could not read its plan directory {}.", plans.get().directory(), e);
             return judged.notCompared("the guard could not read its plan directory: " + e.getMessage());
+        }
+        if (stored.isEmpty() && found.ambiguous() > 0) {
+            return judged.notCompared(
+                    found.ambiguous() + " jobs this guard submitted, of different statements, have the operator ids of the"
+                            + " savepoint's state (Flink derives them from the job's shape, not from what its operators compute),"
+                            + " and the savepoint's path does not say which of them it was taken of (Flink names a savepoint's"
+                            + " directory 'savepoint-<first 6 hex digits of the job id>-...'), so only its operator ids were"
+                            + " checked");
         }
         if (stored.isEmpty()) {
             return judged.notCompared(

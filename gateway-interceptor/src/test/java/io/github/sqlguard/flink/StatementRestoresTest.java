@@ -2,7 +2,10 @@ package io.github.sqlguard.flink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.sqlguard.restore.StateChange;
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.restore.RestoreChangedMeaningRule;
+import io.github.sqlguard.rules.restore.RestoreIncompatibleStateRule;
 import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Restore.SavedOperator;
 import io.github.sqlguard.rules.RuleHit;
@@ -164,6 +167,40 @@ class StatementRestoresTest {
         });
 
         assertThat(restore.unreadable()).hasValueSatisfying(why -> assertThat(why).contains("could not build the job", "no planner"));
+    }
+
+    @Test
+    void stateChangesComparedWithTheOldJobsPlanAreFindingsOfTheirClass() {
+        Restore judged = new Restore("file:/sp", Optional.empty(),
+                List.of(new Restore.SavedOperator("01", Optional.empty(), Optional.empty(), 10, Optional.of("Rank[4]"))),
+                List.of(), false, Optional.empty());
+        StateChange incompatible = new StateChange(StateChange.Kind.INCOMPATIBLE, "GroupAggregate[3]",
+                Optional.of("GroupAggregate[3]"), List.of("01"), List.of("Its aggregate calls changed."), false);
+        StateChange meaning = new StateChange(StateChange.Kind.CHANGED_MEANING, "Rank[4]", Optional.of("Rank[4]"),
+                List.of("02"), List.of("Its Top-N grew from 3 to 5 rows per key."), false);
+        StateChange same = new StateChange(StateChange.Kind.RESTORES, "Join[5]", Optional.of("Join[5]"), List.of("03"),
+                List.of(), false);
+
+        Restore compared = judged.comparedWith("job ab, submitted through the guard", List.of(incompatible, meaning, same));
+
+        assertThat(new RestoreIncompatibleStateRule().check(context(compared))).singleElement()
+                .satisfies(hit -> assertThat(hit.reason()).contains("GroupAggregate[3]: Its aggregate calls changed.")
+                        .contains("job ab"));
+        assertThat(new RestoreChangedMeaningRule().check(context(compared))).singleElement()
+                .satisfies(hit -> assertThat(hit.reason()).contains("Rank[4]: Its Top-N grew"));
+        assertThat(new RestoreChangedMeaningRule().check(context(judged.comparedWith("job ab", List.of(same))))).isEmpty();
+    }
+
+    @Test
+    void aSavepointOfAJobTheGuardDidNotSubmitIsJudgedByOperatorIdsAndSaysSo() {
+        Restore judged = new Restore("file:/sp", Optional.empty(),
+                List.of(new Restore.SavedOperator("01", Optional.empty(), Optional.empty(), 10, Optional.of("Rank[4]"))),
+                List.of(), false, Optional.empty()).notCompared("no job this guard submitted has its operator ids");
+
+        assertThat(new RestoreIncompatibleStateRule().check(context(judged))).isEmpty();
+        assertThat(new RestoreChangedMeaningRule().check(context(judged))).isEmpty();
+        assertThat(io.github.sqlguard.service.ExplainSectionAccess.restore(judged))
+                .contains("State types and meaning not checked: no job this guard submitted has its operator ids");
     }
 
     @Test

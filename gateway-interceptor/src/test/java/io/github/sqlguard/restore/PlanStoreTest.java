@@ -21,22 +21,33 @@ class PlanStoreTest {
     Path dir;
 
     @Test
-    void theJobOfASavepointIsTheMostRecentWhoseOperatorIdsHoldAllOfItsState() throws Exception {
+    void theJobOfASavepointIsTheOneItsDirectoryNamesAmongThoseWithAllOfItsOperatorIds() throws Exception {
         PlanStore store = new PlanStore(dir);
-        store.record("aa01", new PlannedJob("{\"nodes\":[]}", Map.of(1, List.of("01"), 2, List.of("02"))));
+        // Two statements of one shape share their operator ids (topology hashes).
+        store.record("aa0100000000000000000000000000ff", new PlannedJob("{\"nodes\":[]}", Map.of(1, List.of("01"), 2, List.of("02"))));
         Thread.sleep(5);
-        store.record("aa02", new PlannedJob("{\"nodes\":[1]}", Map.of(1, List.of("01"), 2, List.of("02", "03"))));
-        store.record("aa03", new PlannedJob("{\"nodes\":[2]}", Map.of(1, List.of("09"))));
+        store.record("bb0200000000000000000000000000ff", new PlannedJob("{\"nodes\":[1]}", Map.of(1, List.of("01"), 2, List.of("02", "03"))));
+        store.record("cc0300000000000000000000000000ff", new PlannedJob("{\"nodes\":[2]}", Map.of(1, List.of("09"))));
 
-        assertThat(store.jobOf(List.of("01", "02"))).get().extracting(PlanStore.StoredJob::jobId).isEqualTo("aa02");
-        assertThat(store.jobOf(List.of("09"))).get().satisfies(job -> {
+        assertThat(store.jobOf("file:/sp/savepoint-aa0100-0123456789ab", List.of("01", "02")).job())
+                .get().extracting(PlanStore.StoredJob::jobId).isEqualTo("aa0100000000000000000000000000ff");
+        assertThat(store.jobOf("file:/sp/savepoint-bb0200-0123456789ab/", List.of("01", "02")).job())
+                .get().extracting(PlanStore.StoredJob::jobId).isEqualTo("bb0200000000000000000000000000ff");
+        assertThat(store.jobOf("/cp/bb0200000000000000000000000000ff/chk-7", List.of("01", "02")).job()).isPresent();
+        // A renamed directory: which of two statements cannot be told.
+        assertThat(store.jobOf("file:/sp/kept-by-hand", List.of("01", "02")))
+                .isEqualTo(new PlanStore.Found(java.util.Optional.empty(), 2));
+        assertThat(store.jobOf("file:/sp/kept-by-hand", List.of("09")).job()).get().satisfies(job -> {
             assertThat(job.job().plan()).isEqualTo("{\"nodes\":[2]}");
             assertThat(job.job().operatorIds()).isEqualTo(Map.of(1, List.of("09")));
         });
-        assertThat(store.jobOf(List.of("01", "09"))).isEmpty();
-        assertThat(new PlanStore(dir.resolve("none")).jobOf(List.of("01"))).isEmpty();
+        // A job this guard did not submit.
+        assertThat(store.jobOf("file:/sp/savepoint-dd0400-0123456789ab", List.of("01", "02")).job()).isEmpty();
+        assertThat(store.jobOf("file:/sp/savepoint-aa0100-0123456789ab", List.of("01", "09")).job()).isEmpty();
+        assertThat(new PlanStore(dir.resolve("none")).jobOf("x", List.of("01")).job()).isEmpty();
         try (var files = Files.list(dir)) {
-            assertThat(files.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder("aa01.json", "aa02.json", "aa03.json");
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder("aa0100000000000000000000000000ff.json",
+                    "bb0200000000000000000000000000ff.json", "cc0300000000000000000000000000ff.json");
         }
     }
 
