@@ -127,8 +127,15 @@ class LintRestoresTest {
         JsonNode topN = job("04-top-n-raised");
         assertThat(topN.path("restore").path("changes").toString()).contains("CHANGED_MEANING Rank[");
         assertThat(topN.path("findings").toString()).contains("restore-changed-meaning");
+        // The savepoint lint stands in for is named once, as a sentence names it.
+        assertThat(topN.path("findings").toString())
+                .contains("The job restores the savepoint of the job of ")
+                .doesNotContain("(of the job of");
         JsonNode aggregate = job("06-aggregate-added");
         assertThat(aggregate.path("restore").path("changes").toString()).contains("INCOMPATIBLE GroupAggregate[");
+        assertThat(aggregate.path("findings").toString())
+                .contains("from the savepoint of the job of ")
+                .doesNotContain("(a savepoint of");
         assertThat(aggregate.path("restore").path("unclaimedOperators")).isEmpty();
     }
 

@@ -44,8 +44,8 @@ public final class RestoreChangedMeaningRule implements Rule {
             return List.of();
         }
         return List.of(RuleHit.of(
-                "The job restores savepoint " + restore.savepoint() + " (of " + restore.comparedWith().orElse("a job the guard"
-                        + " submitted") + "), but its state was built for the old query: " + RestoreRules.changes(changed),
+                "The job restores " + RestoreRules.theSavepoint(restore) + RestoreRules.ofJob(restore)
+                        + ", but its state was built for the old query: " + RestoreRules.changes(changed),
                 RestoreRules.node(restore),
                 "",
                 "If the results this gives are not acceptable, start the new job without the savepoint (it rebuilds its state"

@@ -45,8 +45,8 @@ public final class RestoreIncompatibleStateRule implements Rule {
             return List.of();
         }
         return List.of(RuleHit.of(
-                "The new job cannot read the state it would restore from savepoint " + restore.savepoint() + " (a savepoint of "
-                        + restore.comparedWith().orElse("a job the guard submitted") + "): "
+                "The new job cannot read the state it would restore from " + RestoreRules.theSavepoint(restore)
+                        + RestoreRules.ofJob(restore) + ": "
                         + RestoreRules.changes(incompatible) + " Flink maps the state by operator id, so the job starts, and"
                         + " fails when the operator opens its state (StateMigrationException), or runs without it.",
                 RestoreRules.node(restore),

@@ -18,6 +18,32 @@ final class RestoreRules {
     }
 
     /**
+     * Whether the restore is of a previous version of the statement ({@code lint}, which reads no
+     * savepoint): its "savepoint" is then a description, {@code of the job of old.sql at main (3f2a1c9)}.
+     */
+    private static boolean ofPreviousVersion(Restore restore) {
+        return restore.savepoint().startsWith("of ");
+    }
+
+    /**
+     * The savepoint as a sentence names it: {@code savepoint s3://sp/savepoint-1a2b3c-...}, or {@code
+     * the savepoint of the job of old.sql at main (3f2a1c9)} for a previous version ({@code lint}).
+     */
+    static String theSavepoint(Restore restore) {
+        return (ofPreviousVersion(restore) ? "the savepoint " : "savepoint ") + restore.savepoint();
+    }
+
+    /**
+     * The job whose plan the restore was compared with, after a savepoint's path: {@code " (a savepoint
+     * of job 1a2b..., INSERT INTO ...)"}; nothing for a previous version, whose description names it.
+     */
+    static String ofJob(Restore restore) {
+        return ofPreviousVersion(restore)
+                ? ""
+                : " (a savepoint of " + restore.comparedWith().orElse("a job the guard submitted") + ")";
+    }
+
+    /**
      * The savepoint's operators in {@code operators}, each with its state size where it is known (a
      * savepoint read; not a previous version of the statement, {@code lint}: size {@code -1}).
      */

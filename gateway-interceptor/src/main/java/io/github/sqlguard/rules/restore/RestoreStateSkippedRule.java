@@ -41,7 +41,7 @@ public final class RestoreStateSkippedRule implements Rule {
         }
         return List.of(RuleHit.of(
                 "This job would start without " + RestoreRules.theState(restore.unclaimed()) + " of "
-                        + restore.unclaimed().size() + " operator(s) of savepoint " + restore.savepoint() + " ("
+                        + restore.unclaimed().size() + " operator(s) of " + RestoreRules.theSavepoint(restore) + " ("
                         + RestoreRules.list(restore.unclaimed()) + "): no operator of the new job claims it, and"
                         + " 'execution.state-recovery.ignore-unclaimed-state' is true, so Flink skips it. Every count,"
                         + " ranking and join table of those operators restarts from zero. " + RestoreRules.matched(restore),
