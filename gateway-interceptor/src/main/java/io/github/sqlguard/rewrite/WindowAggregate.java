@@ -4,13 +4,11 @@ import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
+import io.github.sqlguard.statement.TimeBuckets;
 
-import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
@@ -58,7 +56,7 @@ final class WindowAggregate extends ScopedFamily {
             }
             SqlNodeList group = select.getGroup();
             for (int i = 0; i < group.size(); i++) {
-                Optional<Duration> unit = bucket(group.get(i), rowtime.get().name());
+                Optional<Duration> unit = TimeBuckets.sizeOf(group.get(i), rowtime.get().name());
                 if (unit.isEmpty()) {
                     continue;
                 }
@@ -120,75 +118,4 @@ final class WindowAggregate extends ScopedFamily {
         return copy;
     }
 
-    /**
-     * The window a {@code GROUP BY} key buckets {@code rowtime} into: {@code FLOOR(ts TO HOUR)} is 1 h;
-     * {@code CAST(ts AS DATE)} is 1 d (a daily report); {@code DATE_FORMAT(ts, 'yyyy-MM-dd')} is 1 d,
-     * {@code 'yyyy-MM-dd HH'} 1 h, {@code 'yyyy-MM-dd HH:mm'} 1 min: the finest field of a pattern that
-     * also has every coarser one (a pattern of {@code 'HH'} alone is the hour of any day, not a
-     * window). A {@code TUMBLE} window of that size starts where the bucket does (Flink aligns tumbling
-     * windows to the epoch, in the session time zone for a {@code TIMESTAMP_LTZ}, as {@code CAST} and
-     * {@code DATE_FORMAT} read the time).
-     */
-    private static Optional<Duration> bucket(SqlNode key, String rowtime) {
-        if (key instanceof SqlCall cast && cast.getKind() == SqlKind.CAST && cast.operandCount() == 2
-                && reads(cast.operand(0), rowtime)
-                && cast.operand(1) instanceof org.apache.calcite.sql.SqlDataTypeSpec type
-                && type.getTypeName().getSimple().equalsIgnoreCase("DATE")) {
-            return Optional.of(Duration.ofDays(1));
-        }
-        if (key instanceof SqlCall format && format.getOperator().getName().equalsIgnoreCase("DATE_FORMAT")
-                && format.operandCount() == 2 && reads(format.operand(0), rowtime)
-                && format.operand(1) instanceof SqlLiteral literal && literal.getValue() instanceof org.apache.calcite.util.NlsString) {
-            return formatUnit(literal.getValueAs(String.class));
-        }
-        if (!(key instanceof SqlCall call) || call.getKind() != SqlKind.FLOOR || call.operandCount() != 2
-                || !(call.operand(0) instanceof SqlIdentifier id) || !id.names.get(id.names.size() - 1).equals(rowtime)) {
-            return Optional.empty();
-        }
-        TimeUnit unit = call.operand(1) instanceof SqlIntervalQualifier q ? q.getStartUnit()
-                : call.operand(1) instanceof SqlLiteral literal && literal.getValue() instanceof org.apache.calcite.avatica.util.TimeUnitRange r
-                        ? r.startUnit : null;
-        if (unit == null) {
-            return Optional.empty();
-        }
-        return switch (unit) {
-            case SECOND -> Optional.of(Duration.ofSeconds(1));
-            case MINUTE -> Optional.of(Duration.ofMinutes(1));
-            case HOUR -> Optional.of(Duration.ofHours(1));
-            case DAY -> Optional.of(Duration.ofDays(1));
-            default -> Optional.empty();
-        };
-    }
-
-    private static boolean reads(SqlNode operand, String rowtime) {
-        return operand instanceof SqlIdentifier id && id.names.get(id.names.size() - 1).equals(rowtime);
-    }
-
-    /**
-     * The unit a {@code DATE_FORMAT} pattern ({@code java.text.SimpleDateFormat} letters, as Flink's
-     * {@code DateTimeUtils#formatTimestamp} reads them) buckets by: its finest field among day, hour,
-     * minute and second, when every coarser field down from the year is in it; empty otherwise, or
-     * with quoted text or fractions of a second in it.
-     */
-    static Optional<Duration> formatUnit(String pattern) {
-        if (pattern.contains("'") || pattern.contains("S")) {
-            return Optional.empty();
-        }
-        boolean year = pattern.contains("y");
-        boolean month = pattern.contains("M");
-        boolean day = pattern.contains("d");
-        boolean hour = pattern.contains("H");
-        boolean minute = pattern.contains("m");
-        boolean second = pattern.contains("s");
-        if (!(year && month && day)) {
-            return Optional.empty();
-        }
-        if (!hour) {
-            return minute || second ? Optional.empty() : Optional.of(Duration.ofDays(1));
-        }
-        if (!minute) {
-            return second ? Optional.empty() : Optional.of(Duration.ofHours(1));
-        }
-        return Optional.of(second ? Duration.ofSeconds(1) : Duration.ofMinutes(1));
-    }
 }

@@ -24,6 +24,15 @@ public record AdvisedValues(Duration windowSize, Duration stateTtl) {
         return "INTERVAL '" + interval.amount() + "' " + interval.unit();
     }
 
+    /**
+     * These values made to cover a time bucket of {@code size} that the statement groups by (a daily
+     * report's day): a state TTL of at least {@code size}, so no bucket's total is dropped while its
+     * rows still arrive, and a window of {@code size} (the bucket itself).
+     */
+    public AdvisedValues covering(Duration size) {
+        return new AdvisedValues(size, stateTtl.compareTo(size) >= 0 ? stateTtl : size);
+    }
+
     /** The state TTL as Flink writes a duration option: {@code 1 d}. */
     public String stateTtlText() {
         return StateTtl.format(stateTtl);

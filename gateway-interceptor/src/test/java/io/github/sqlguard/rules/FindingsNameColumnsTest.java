@@ -84,8 +84,10 @@ class FindingsNameColumnsTest {
     private static final Pattern POSSESSIVE = Pattern.compile("(?<=\\w)'s\\b");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_]\\w*");
 
+    /** The corpus, or the scripts whose file name matches {@code -Dsql-guard.cases.only} (as {@code CaseCorpusTest}). */
     static Stream<Path> cases() {
-        return CaseCorpus.all().stream();
+        String only = System.getProperty("sql-guard.cases.only");
+        return CaseCorpus.all().stream().filter(p -> only == null || p.getFileName().toString().matches(only));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -103,6 +105,17 @@ class FindingsNameColumnsTest {
             }
             Decision decision = kit.decide(statement);
             checkFindings(decision, scriptWords, "statement " + (i + 1) + " of " + script.name());
+            if (i == statements.size() - 1) {
+                List<String> fixes = decision.verdict().findings().stream().map(Finding::fix).toList();
+                for (String expected : script.expectedFixes()) {
+                    assertThat(fixes).as("fixes of %s (its -- expect-fix: header)", script.name())
+                            .anyMatch(f -> f.contains(expected));
+                }
+                for (String absent : script.absentFixes()) {
+                    assertThat(fixes).as("fixes of %s (its -- expect-fix-absent: header)", script.name())
+                            .noneMatch(f -> f.contains(absent));
+                }
+            }
             // A refused statement does not run; a planned one (a query, an INSERT) is judged only.
             if (!decision.verdict().blocked() && decision.plan().isEmpty() && APPLIED.contains(firstWord(statement))) {
                 kit.apply(statement);

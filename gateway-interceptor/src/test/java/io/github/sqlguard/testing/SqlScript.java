@@ -23,7 +23,10 @@ import java.util.Map;
  * reported for the last statement (on every Flink line); and {@code -- policy: key=value}, repeatable:
  * a guard option ({@code sql-guard.*}) the gateway that runs the script is started with, e.g. {@code
  * -- policy: sql-guard.allow.connectors=datagen;blackhole} (every harness honours it: one gateway per
- * distinct policy, so cases share one policy where they can).
+ * distinct policy, so cases share one policy where they can); and {@code -- expect-fix: TEXT} and
+ * {@code -- expect-fix-absent: TEXT}, each repeatable: text some finding's fix on the last statement
+ * must contain, and text no finding's fix on it may contain (checked where findings are judged in
+ * process, {@code FindingsNameColumnsTest}).
  */
 public record SqlScript(
         Path file,
@@ -34,7 +37,9 @@ public record SqlScript(
         Map<String, String> sessionProperties,
         Map<String, String> executionConfig,
         String flinkError,
-        Map<String, String> policy) {
+        Map<String, String> policy,
+        List<String> expectedFixes,
+        List<String> absentFixes) {
 
     public static SqlScript read(Path file) throws IOException {
         String text = Files.readString(file);
@@ -45,6 +50,8 @@ public record SqlScript(
         Map<String, String> execution = new LinkedHashMap<>();
         Map<String, String> policy = new LinkedHashMap<>();
         String flinkError = null;
+        List<String> fixes = new ArrayList<>();
+        List<String> absentFixes = new ArrayList<>();
         for (String line : text.lines().toList()) {
             if (line.startsWith("-- expect:") && verdict == null) {
                 String[] words = line.substring("-- expect:".length()).strip().split("\\s+");
@@ -58,6 +65,10 @@ public record SqlScript(
                 put(execution, line.substring("-- execution-config:".length()));
             } else if (line.startsWith("-- policy:")) {
                 put(policy, line.substring("-- policy:".length()));
+            } else if (line.startsWith("-- expect-fix:")) {
+                fixes.add(line.substring("-- expect-fix:".length()).strip());
+            } else if (line.startsWith("-- expect-fix-absent:")) {
+                absentFixes.add(line.substring("-- expect-fix-absent:".length()).strip());
             } else if (line.startsWith("-- flink-error:")) {
                 flinkError = line.substring("-- flink-error:".length()).strip();
             }
@@ -71,7 +82,7 @@ public record SqlScript(
             rules = new ArrayList<>(onThisLine.rules());
         }
         return new SqlScript(file, verdict, rules, List.copyOf(absent), split(text), session, execution, flinkError,
-                Map.copyOf(policy));
+                Map.copyOf(policy), List.copyOf(fixes), List.copyOf(absentFixes));
     }
 
     private static void put(Map<String, String> map, String keyValue) {

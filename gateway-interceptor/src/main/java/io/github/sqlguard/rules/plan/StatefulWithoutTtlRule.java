@@ -14,6 +14,7 @@ import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.StateTtlOptions;
+import io.github.sqlguard.statement.TimeBuckets;
 
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
@@ -254,19 +255,43 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     private static String aggregateFix(Operator.GroupAggregate aggregate, StatementNames names, AdvisedValues advised) {
         PlanNode node = aggregate.node();
-        StringBuilder fix = new StringBuilder("Set a state TTL longer than ");
-        fix.append(aggregate.groupBy().isEmpty() ? "the stream stays idle (a TTL also resets the totals then)"
-                : "a " + String.join(", ", aggregate.groupBy()) + " stays active").append(": ").append(advised.setStateTtl());
-        Optional<ObjectIdentifier> table = names.directTable(node);
-        Optional<String> hint = table.isPresent() ? names.hint(node, advised.stateTtlText()) : Optional.empty();
-        hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
         Optional<Column> rowtime = names.rowtimeBelow(node);
+        // A key that buckets the event-time column by hand (CAST(ts AS DATE), FLOOR(ts TO HOUR), ...): what it
+        // keeps per key is a day (an hour) a row falls in, and a TTL or window must cover that bucket.
+        List<TimeBuckets.Bucket> buckets = rowtime.map(c -> TimeBuckets.of(names.context().statement().text(), c.name()))
+                .orElse(List.of());
+        Optional<TimeBuckets.Bucket> bucket = aggregate.groupBy().stream()
+                .flatMap(k -> buckets.stream().filter(b -> b.isKey(k)))
+                .max(java.util.Comparator.comparing(TimeBuckets.Bucket::size));
+        AdvisedValues values = bucket.map(b -> advised.covering(b.size())).orElse(advised);
+        StringBuilder fix = new StringBuilder("Set a state TTL ");
+        if (aggregate.groupBy().isEmpty()) {
+            fix.append("longer than the stream stays idle (a TTL also resets the totals then)");
+        } else if (bucket.isPresent()) {
+            String key = bucket.get().alias().isEmpty()
+                    ? String.join(", ", aggregate.groupBy().stream().filter(bucket.get()::isKey).toList())
+                    : bucket.get().alias();
+            String unit = bucket.get().unit();
+            fix.append("at least as long as ").append(key).append("'s bucket, the ").append(unit)
+                    .append(" a row falls in (each ").append(unit).append("'s total is updated while that ").append(unit)
+                    .append("'s rows arrive)");
+        } else {
+            fix.append("longer than a ").append(String.join(", ", aggregate.groupBy())).append(" stays active");
+        }
+        fix.append(": ").append(values.setStateTtl());
+        Optional<ObjectIdentifier> table = names.directTable(node);
+        Optional<String> hint = table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
+        hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
         if (table.isPresent() && rowtime.isPresent()) {
-            String keys = aggregate.groupBy().isEmpty() ? "" : ", " + String.join(", ", aggregate.groupBy());
+            String keys = aggregate.groupBy().isEmpty() ? ""
+                    : ", " + String.join(", ", aggregate.groupBy().stream().filter(k -> bucket.map(b -> !b.isKey(k)).orElse(true)).toList());
             fix.append("; or aggregate per window, whose state is freed when it closes: GROUP BY window_start, window_end")
-                    .append(keys).append(" over TABLE(TUMBLE(TABLE ").append(table.get().getObjectName())
-                    .append(", DESCRIPTOR(").append(rowtime.get().name()).append("), ").append(advised.windowInterval())
-                    .append(")) (or the size of a time bucket the query groups by)");
+                    .append(keys.equals(", ") ? "" : keys).append(" over TABLE(TUMBLE(TABLE ").append(table.get().getObjectName())
+                    .append(", DESCRIPTOR(").append(rowtime.get().name()).append("), ")
+                    .append(values.windowInterval())
+                    .append("))")
+                    .append(bucket.isPresent() ? " (one window per " + bucket.get().unit() + ", the bucket the query groups by)"
+                            : " (or the size of a time bucket the query groups by)");
         }
         return fix.append('.').toString();
     }

@@ -1,0 +1,178 @@
+package io.github.sqlguard.statement;
+
+import org.apache.calcite.avatica.util.TimeUnit;
+import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.util.Litmus;
+import org.apache.calcite.util.NlsString;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * A {@code GROUP BY} key that buckets a time column by hand: {@code FLOOR(ts TO HOUR)} (1 h), a daily
+ * report's {@code CAST(ts AS DATE)} (1 d), {@code DATE_FORMAT(ts, 'yyyy-MM-dd')} (1 d; {@code 'yyyy-MM-dd
+ * HH'} 1 h, {@code 'yyyy-MM-dd HH:mm'} 1 min). Read by the {@code window-aggregate} rewrite (the
+ * {@code TUMBLE} window of the bucket's size) and by the {@code stateful-without-ttl} fix, so that
+ * what it says of the key (the day a row falls in) and the interval it proposes fit the bucket.
+ */
+public final class TimeBuckets {
+
+    private TimeBuckets() {}
+
+    /**
+     * A time bucket a {@code GROUP BY} of the statement keys by.
+     *
+     * @param expression the key as written, normalised ({@link #normalise}) for comparison with a plan's key
+     * @param alias the name the {@code SELECT} gives the key; empty when it gives none
+     * @param size the bucket's size: 1 d for a day
+     */
+    public record Bucket(String expression, String alias, Duration size) {
+
+        /** Whether the plan's key name {@code key} is this bucket: its alias or its expression. */
+        public boolean isKey(String key) {
+            return (!alias.isEmpty() && alias.equalsIgnoreCase(key)) || expression.equals(normalise(key));
+        }
+
+        /** The bucket in words: {@code day}, {@code hour}, {@code minute}, {@code second}. */
+        public String unit() {
+            long seconds = size.getSeconds();
+            return seconds == 86_400 ? "day" : seconds == 3_600 ? "hour" : seconds == 60 ? "minute" : "second";
+        }
+    }
+
+    /** The time buckets of {@code column} the {@code GROUP BY}s of {@code statement} key by; none when it does not parse. */
+    public static List<Bucket> of(String statement, String column) {
+        List<Bucket> out = new ArrayList<>();
+        SqlNodeList nodes;
+        try {
+            nodes = FlinkSqlParser.parseStmtList(statement);
+        } catch (SqlParseException | RuntimeException | StackOverflowError e) {
+            return out;
+        }
+        for (SqlNode node : nodes) {
+            collect(node, column, out);
+        }
+        return out;
+    }
+
+    private static void collect(SqlNode node, String column, List<Bucket> out) {
+        if (node instanceof SqlSelect select && select.getGroup() != null) {
+            for (SqlNode key : select.getGroup()) {
+                sizeOf(key, column).ifPresent(size ->
+                        out.add(new Bucket(normalise(key.toString()), alias(select, key), size)));
+            }
+        }
+        if (node instanceof SqlCall call) {
+            for (SqlNode operand : call.getOperandList()) {
+                if (operand != null) {
+                    collect(operand, column, out);
+                }
+            }
+        } else if (node instanceof SqlNodeList list) {
+            for (SqlNode item : list) {
+                if (item != null) {
+                    collect(item, column, out);
+                }
+            }
+        }
+    }
+
+    /** The alias the select list gives {@code key} ({@code CAST(ts AS DATE) AS order_day}); empty without one. */
+    private static String alias(SqlSelect select, SqlNode key) {
+        for (SqlNode item : select.getSelectList()) {
+            if (item.getKind() == SqlKind.AS && ((SqlBasicCall) item).operand(0).equalsDeep(key, Litmus.IGNORE)) {
+                return ((SqlIdentifier) ((SqlBasicCall) item).operand(1)).getSimple();
+            }
+        }
+        return "";
+    }
+
+    /** {@code text} without back-ticks and blanks, upper case: how a key is compared with a plan's key name. */
+    static String normalise(String text) {
+        return text.replace("`", "").replaceAll("\\s+", "").toUpperCase(Locale.ROOT);
+    }
+
+    /**
+     * The size of the bucket a {@code GROUP BY} key puts {@code column} into: {@code FLOOR(ts TO HOUR)}
+     * is 1 h; {@code CAST(ts AS DATE)} is 1 d (a daily report); {@code DATE_FORMAT(ts, 'yyyy-MM-dd')} is
+     * 1 d, {@code 'yyyy-MM-dd HH'} 1 h, {@code 'yyyy-MM-dd HH:mm'} 1 min: the finest field of a pattern
+     * that also has every coarser one (a pattern of {@code 'HH'} alone is the hour of any day, not a
+     * bucket of time). Empty for any other key.
+     */
+    public static Optional<Duration> sizeOf(SqlNode key, String column) {
+        if (key instanceof SqlCall cast && cast.getKind() == SqlKind.CAST && cast.operandCount() == 2
+                && reads(cast.operand(0), column)
+                && cast.operand(1) instanceof SqlDataTypeSpec type
+                && type.getTypeName().getSimple().equalsIgnoreCase("DATE")) {
+            return Optional.of(Duration.ofDays(1));
+        }
+        if (key instanceof SqlCall format && format.getOperator().getName().equalsIgnoreCase("DATE_FORMAT")
+                && format.operandCount() == 2 && reads(format.operand(0), column)
+                && format.operand(1) instanceof SqlLiteral literal && literal.getValue() instanceof NlsString) {
+            return formatUnit(literal.getValueAs(String.class));
+        }
+        if (!(key instanceof SqlCall call) || call.getKind() != SqlKind.FLOOR || call.operandCount() != 2
+                || !reads(call.operand(0), column)) {
+            return Optional.empty();
+        }
+        TimeUnit unit = call.operand(1) instanceof SqlIntervalQualifier q ? q.getStartUnit()
+                : call.operand(1) instanceof SqlLiteral literal && literal.getValue() instanceof TimeUnitRange r
+                        ? r.startUnit : null;
+        if (unit == null) {
+            return Optional.empty();
+        }
+        return switch (unit) {
+            case SECOND -> Optional.of(Duration.ofSeconds(1));
+            case MINUTE -> Optional.of(Duration.ofMinutes(1));
+            case HOUR -> Optional.of(Duration.ofHours(1));
+            case DAY -> Optional.of(Duration.ofDays(1));
+            default -> Optional.empty();
+        };
+    }
+
+    private static boolean reads(SqlNode operand, String column) {
+        return operand instanceof SqlIdentifier id && id.names.get(id.names.size() - 1).equals(column);
+    }
+
+    /**
+     * The unit a {@code DATE_FORMAT} pattern ({@code java.text.SimpleDateFormat} letters, as Flink's
+     * {@code DateTimeUtils#formatTimestamp} reads them) buckets by: its finest field among day, hour,
+     * minute and second, when every coarser field down from the year is in it; empty otherwise, or
+     * with quoted text or fractions of a second in it.
+     */
+    public static Optional<Duration> formatUnit(String pattern) {
+        if (pattern.contains("'") || pattern.contains("S")) {
+            return Optional.empty();
+        }
+        boolean year = pattern.contains("y");
+        boolean month = pattern.contains("M");
+        boolean day = pattern.contains("d");
+        boolean hour = pattern.contains("H");
+        boolean minute = pattern.contains("m");
+        boolean second = pattern.contains("s");
+        if (!(year && month && day)) {
+            return Optional.empty();
+        }
+        if (!hour) {
+            return minute || second ? Optional.empty() : Optional.of(Duration.ofDays(1));
+        }
+        if (!minute) {
+            return second ? Optional.empty() : Optional.of(Duration.ofHours(1));
+        }
+        return Optional.of(second ? Duration.ofSeconds(1) : Duration.ofMinutes(1));
+    }
+}
