@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -65,6 +66,15 @@ final class GatewayProcess implements AutoCloseable {
      */
     static GatewayProcess start(String name, String endpoint, String heap, List<String> jvmOptions, Path logDir)
             throws Exception {
+        return start(name, endpoint, heap, jvmOptions, Map.of(), logDir);
+    }
+
+    /**
+     * Starts a gateway JVM as above, with the Flink options {@code config} (KEY=VALUE, e.g. {@code
+     * sql-guard.observe.enabled=true}) on top of the harness's own.
+     */
+    static GatewayProcess start(String name, String endpoint, String heap, List<String> jvmOptions,
+            Map<String, String> config, Path logDir) throws Exception {
         Path own = logDir.resolve(name).toAbsolutePath();
         Files.createDirectories(own);
         // Its own temporary directory, deleted on close: each job's local MiniCluster copies Flink's
@@ -85,6 +95,7 @@ final class GatewayProcess implements AutoCloseable {
         command.add(BenchMain.class.getName());
         command.add("serve");
         command.add("--endpoint=" + endpoint);
+        config.forEach((key, value) -> command.add("--config=" + key + "=" + value));
         Process process =
                 new ProcessBuilder(command)
                         .directory(GuardedGateway.projectRoot().toFile())

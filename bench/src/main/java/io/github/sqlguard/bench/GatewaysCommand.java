@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -79,6 +80,10 @@ public final class GatewaysCommand implements Callable<Integer> {
             + " direct memory (the heap size).")
     List<String> gatewayJvmOptions = new ArrayList<>();
 
+    @Option(names = "--guard-option", description = "A Flink option of the guarded gateway only, KEY=VALUE, repeatable;"
+            + " e.g. sql-guard.observe.enabled=true to compare the guard with its observed state on and off (one run each).")
+    Map<String, String> guardOptions = new LinkedHashMap<>();
+
     @Option(names = "--heap", defaultValue = "2g", description = "-Xms/-Xmx of each gateway JVM (default: ${DEFAULT-VALUE}).")
     String heap;
 
@@ -110,11 +115,12 @@ public final class GatewaysCommand implements Callable<Integer> {
         Workload workload = new Workload(cheapRepeats, heavyRepeats);
         StringBuilder report = new StringBuilder(
                 Report.header(MachineLoad.now(), heap + (gatewayJvmOptions.isEmpty() ? "" : " " + String.join(" ",
-                        gatewayJvmOptions)), pollMicros, System.getProperty("java.version"), jitWarmup, jitWarmupHeavy));
+                        gatewayJvmOptions)) + (guardOptions.isEmpty() ? "" : "; guarded gateway only: " + guardOptions),
+                        pollMicros, System.getProperty("java.version"), jitWarmup, jitWarmupHeavy));
         System.out.print(report);
         List<LevelResult> results = new ArrayList<>();
         try (GatewayProcess plain = GatewayProcess.start("plain", "rest", heap, gatewayJvmOptions, logDir);
-                GatewayProcess guarded = GatewayProcess.start("guarded", "guard", heap, gatewayJvmOptions, logDir)) {
+                GatewayProcess guarded = GatewayProcess.start("guarded", "guard", heap, gatewayJvmOptions, guardOptions, logDir)) {
             jitWarmup(plain, false);
             jitWarmup(guarded, true);
             for (int level = 0; level < sessions.size(); level++) {

@@ -45,9 +45,13 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--endpoint", required = true, description = "rest (plain) or guard")
     String endpoint;
 
+    @Option(names = "--config", description = "A Flink option of the gateway, KEY=VALUE, repeatable (e.g."
+            + " sql-guard.observe.enabled=true).")
+    Map<String, String> config = new java.util.HashMap<>();
+
     @Override
     public Integer call() throws Exception {
-        try (GuardedGateway gateway = GuardedGateway.start(endpoint, Map.of());
+        try (GuardedGateway gateway = GuardedGateway.start(endpoint, config);
                 Recording recording = new Recording()) {
             FlightRecorder.register(StatementTimingEvent.class);
             recording.enable(StatementTimingEvent.NAME).withThreshold(Duration.ZERO);
