@@ -102,9 +102,20 @@ public final class RestoreCheckCommand implements Callable<Integer> {
         rows.add(row("a table environment of the session (what `Decider` takes for the job graph)", environments));
         rows.add(row("a table environment and the job graph of the judged plan (`StatementJobs.ofJudgedPlan`)",
                 cpu(() -> StatementJobs.ofJudgedPlan(environment(), plan))));
-        rows.add(row("the whole check with a path (`StatementRestores.judge` as `Decider` calls it)",
-                cpu(() -> StatementRestores.judge(savepoint, withPath, classLoader,
-                        () -> StatementJobs.ofJudgedPlan(environment(), plan)))));
+        TableEnvironmentInternal made = environment();
+        rows.add(row("the one translation alone, in a table environment made before (`StatementJobs.judgedJob`: the job"
+                + " graph's claims and the `PlannedJob`)", cpu(() -> StatementJobs.judgedJob(made, plan))));
+        rows.add(row("the whole check with a path, as `Decider` runs it (`StatementRestores.judgeJob` on"
+                        + " `StatementJobs.judgedJob` in a fresh table environment; its `PlannedJob` serves the comparison and"
+                        + " the plan store)",
+                cpu(() -> StatementRestores.judgeJob(savepoint, withPath, classLoader,
+                        () -> StatementJobs.judgedJob(environment(), plan)))));
+        rows.add(row("before: the check and the comparison's own translation, each in a fresh table environment"
+                        + " (`judge` on `ofJudgedPlan`, then `plannedJob`; the plan store translated a third time at submission)",
+                cpu(() -> List.of(
+                        StatementRestores.judge(savepoint, withPath, classLoader,
+                                () -> StatementJobs.ofJudgedPlan(environment(), plan)),
+                        StatementJobs.plannedJob(environment(), plan)))));
         rows.add(row("for scale: planning the INSERT as the guard does (a table environment, compile, translate)",
                 cpu(() -> {
                     TableEnvironmentInternal tEnv = environment();

@@ -2,6 +2,7 @@ package io.github.sqlguard.decision;
 
 import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.restore.PlannedJob;
 import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rewrite.Rewrites;
 import io.github.sqlguard.rules.Finding;
@@ -33,6 +34,9 @@ import java.util.UUID;
  *     on (a refused statement's, or every one's in lint); {@link Rewrites#NONE} otherwise
  * @param restore what the statement would restore from a savepoint, when its configuration names
  *     one and the gateway judged it; empty otherwise
+ * @param restoringJob the job of the judged plan as the guard translated it to judge that restore
+ *     ({@code StatementJobs#judgedJob}), for the plan store at submission, so that the plan is not
+ *     translated again; empty otherwise
  */
 public record Decision(
         String id,
@@ -45,7 +49,8 @@ public record Decision(
         long analysisMs,
         Optional<JudgedOperation> judged,
         Rewrites rewrites,
-        Optional<Restore> restore) {
+        Optional<Restore> restore,
+        Optional<PlannedJob> restoringJob) {
 
     /** A decision with a fresh id, on a statement with nothing to run as judged. */
     public static Decision of(
@@ -60,28 +65,33 @@ public record Decision(
             boolean refuse, Optional<Throwable> flinkError, long analysisMs, Optional<JudgedOperation> judged) {
         return new Decision(
                 UUID.randomUUID().toString(), verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError,
-                analysisMs, judged, Rewrites.NONE, Optional.empty());
+                analysisMs, judged, Rewrites.NONE, Optional.empty(), Optional.empty());
     }
 
     /** The same decision, refused or not. */
     public Decision withRefuse(boolean newRefuse) {
         return new Decision(
                 id, verdict, plan, effectiveStateTtl, unanalysedReason, newRefuse, flinkError, analysisMs, judged,
-                rewrites, restore);
+                rewrites, restore, restoringJob);
     }
 
     /** The same decision with what its statement would restore ({@link Restore}), as the audit records it. */
     public Decision withRestore(Optional<Restore> judgedRestore) {
+        return withRestore(judgedRestore, Optional.empty());
+    }
+
+    /** As {@link #withRestore(Optional)}, with the job the guard translated to judge it. */
+    public Decision withRestore(Optional<Restore> judgedRestore, Optional<PlannedJob> job) {
         return new Decision(
                 id, verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError, analysisMs, judged, rewrites,
-                judgedRestore);
+                judgedRestore, job);
     }
 
     /** The same decision with the proven rewrites of its findings; the time spent proving them counts as analysis. */
     public Decision withRewrites(Rewrites proven, long rewriteMs) {
         return new Decision(
                 id, verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError, analysisMs + rewriteMs,
-                judged, proven, restore);
+                judged, proven, restore, restoringJob);
     }
 
     /** {@code OK}, {@code INFO}, {@code WARN}, {@code BLOCK}, or {@code UNANALYSED}. */

@@ -1,6 +1,7 @@
 package io.github.sqlguard.flink;
 
 import io.github.sqlguard.restore.PlanStore;
+import io.github.sqlguard.restore.PlannedJob;
 import io.github.sqlguard.restore.StateChanges;
 
 import org.apache.flink.api.common.JobID;
@@ -129,7 +130,7 @@ public final class GatewaySessions implements AutoCloseable {
      */
     public OperationHandle executePlan(
             SessionHandle session, String compiledPlanJson, Configuration executionConfig, boolean inPlaceOfText) {
-        return executePlan(session, compiledPlanJson, executionConfig, inPlaceOfText, Optional.empty());
+        return executePlan(session, compiledPlanJson, executionConfig, inPlaceOfText, Optional.empty(), Optional.empty());
     }
 
     /**
@@ -137,11 +138,14 @@ public final class GatewaySessions implements AutoCloseable {
      * place of its text that has stateful operators, stores the job's plan and operator ids in {@code
      * plans} once Flink has accepted the job ({@link StatementJobs#plannedJob}, in a table environment
      * of its own), so that a statement restoring a savepoint of it can be compared with it. A plan
-     * that cannot be stored is logged: the job already runs.
+     * that cannot be stored is logged: the job already runs. The job the guard translated to judge
+     * the statement's restore ({@code judgedJob}, {@link StatementJobs#judgedJob} with the same
+     * execution config) is stored as it is when its plan is the plan that runs, without a
+     * translation of its own.
      */
     public OperationHandle executePlan(
             SessionHandle session, String compiledPlanJson, Configuration executionConfig, boolean inPlaceOfText,
-            Optional<PlanStore> plans) {
+            Optional<PlanStore> plans, Optional<PlannedJob> judgedJob) {
         Session s = service.getSession(session);
         return s.getOperationManager()
                 .submitOperation(
@@ -156,16 +160,19 @@ public final class GatewaySessions implements AutoCloseable {
                             ResultFetcher fetcher = jobIdResult(handle, result);
                             if (inPlaceOfText && plans.isPresent() && StateChanges.hasState(compiledPlanJson)) {
                                 result.getJobClient().ifPresent(client ->
-                                        store(plans.get(), client.getJobID(), s, executionConfig, compiledPlanJson));
+                                        store(plans.get(), client.getJobID(), s, executionConfig, compiledPlanJson,
+                                                judgedJob.filter(job -> job.plan().equals(plan))));
                             }
                             return fetcher;
                         });
     }
 
-    private static void store(PlanStore plans, JobID job, Session s, Configuration executionConfig, String compiledPlanJson) {
+    private static void store(
+            PlanStore plans, JobID job, Session s, Configuration executionConfig, String compiledPlanJson,
+            Optional<PlannedJob> judgedJob) {
         try {
-            plans.record(job.toHexString(),
-                    StatementJobs.plannedJob(s.createExecutor(executionConfig).getTableEnvironment(), compiledPlanJson));
+            plans.record(job.toHexString(), judgedJob.isPresent() ? judgedJob.get()
+                    : StatementJobs.plannedJob(s.createExecutor(executionConfig).getTableEnvironment(), compiledPlanJson));
         } catch (IOException | RuntimeException e) {
             LOG.error("sql-guard could not store the plan of job {} in {}: a restore of its savepoints will be judged by"
                     + " operator ids only.", job, plans.directory(), e);

@@ -4,7 +4,9 @@ import io.github.sqlguard.restore.PlannedJob;
 
 import org.apache.flink.api.dag.Pipeline;
 import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.runtime.OperatorIDPair;
 import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.streaming.api.graph.StreamGraphHasherV2;
 import org.apache.flink.streaming.api.graph.StreamNode;
@@ -20,6 +22,7 @@ import org.apache.flink.table.operations.ModifyOperation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,6 +73,21 @@ public final class StatementJobs {
      * The plan is the one the job runs, its nodes numbered 1..n ({@link StatementUids}).
      */
     public static PlannedJob plannedJob(TableEnvironmentInternal tEnv, String compiledPlanJson) {
+        return judgedJob(tEnv, compiledPlanJson, false).planned();
+    }
+
+    /**
+     * The job of the judged compiled plan {@code compiledPlanJson}, translated once: its {@link
+     * PlannedJob} ({@link #plannedJob}) and the operator ids of its job graph, each with the name of
+     * the job vertex whose operator it is ({@link #claims}), from the same stream graph ({@code
+     * StreamGraph#getJobGraph}, after {@code StreamGraphHasherV2} hashed it). Operator names are
+     * simplified ({@code GroupAggregate[4]}), Flink's default, whatever the session sets.
+     */
+    public static JudgedJob judgedJob(TableEnvironmentInternal tEnv, String compiledPlanJson) {
+        return judgedJob(tEnv, compiledPlanJson, true);
+    }
+
+    private static JudgedJob judgedJob(TableEnvironmentInternal tEnv, String compiledPlanJson, boolean withClaims) {
         String plan = StatementUids.inPlaceOfStatementText(compiledPlanJson, tEnv.getConfig());
         tEnv.getConfig().set(ExecutionConfigOptions.TABLE_EXEC_SIMPLIFY_OPERATOR_NAME_ENABLED, true);
         Planner planner = planner(tEnv);
@@ -91,7 +109,37 @@ public final class StatementJobs {
                         .add(new OperatorID(hash).toHexString());
             }
         }
-        return new PlannedJob(plan, ids);
+        PlannedJob planned = new PlannedJob(plan, ids);
+        return new JudgedJob(planned, withClaims ? claims(graph.getJobGraph()) : Map.of());
+    }
+
+    /**
+     * The operator ids by which the operators of {@code graph} claim a savepoint's state, each with
+     * the name of its job vertex: every operator's generated id and its user-defined one, if any
+     * ({@code JobVertex#getOperatorIDs}), as {@code Checkpoints#loadAndValidateCheckpoint} maps
+     * state to operators.
+     */
+    public static Map<OperatorID, String> claims(JobGraph graph) {
+        Map<OperatorID, String> claims = new HashMap<>();
+        for (JobVertex vertex : graph.getVertices()) {
+            for (OperatorIDPair pair : vertex.getOperatorIDs()) {
+                claims.put(pair.getGeneratedOperatorID(), vertex.getName());
+                pair.getUserDefinedOperatorID().ifPresent(id -> claims.put(id, vertex.getName()));
+            }
+        }
+        return Map.copyOf(claims);
+    }
+
+    /**
+     * A job of a judged compiled plan, translated once: its plan and operator ids by plan node
+     * ({@code planned}, what the plan store keeps and {@code StateChanges} compares), and the
+     * operator ids that claim a savepoint's state with the names of their job vertices ({@code
+     * claims}, what {@link StatementRestores#judge} matches the savepoint against).
+     */
+    public record JudgedJob(PlannedJob planned, Map<OperatorID, String> claims) {
+        public JudgedJob {
+            claims = Map.copyOf(claims);
+        }
     }
 
     private static JobGraph jobGraph(TableEnvironmentInternal tEnv, List<Transformation<?>> transformations) {

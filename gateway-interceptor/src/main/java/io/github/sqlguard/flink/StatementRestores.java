@@ -5,13 +5,11 @@ import io.github.sqlguard.rules.Restore.SavedOperator;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateRecoveryOptions;
-import org.apache.flink.runtime.OperatorIDPair;
 import org.apache.flink.runtime.checkpoint.Checkpoints;
 import org.apache.flink.runtime.checkpoint.OperatorState;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
 import org.apache.flink.runtime.jobgraph.JobGraph;
-import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.state.CompletedCheckpointStorageLocation;
 import org.apache.flink.runtime.state.filesystem.AbstractFsCheckpointStorageAccess;
@@ -20,7 +18,6 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,6 +66,20 @@ public final class StatementRestores {
      */
     public static Restore judge(
             String savepoint, Map<String, String> config, ClassLoader classLoader, Supplier<JobGraph> job) {
+        return judgeClaims(savepoint, config, classLoader, () -> StatementJobs.claims(job.get()));
+    }
+
+    /**
+     * As {@link #judge}, against the job of a judged plan translated once ({@link
+     * StatementJobs#judgedJob}): the same claims, from the same job graph.
+     */
+    public static Restore judgeJob(
+            String savepoint, Map<String, String> config, ClassLoader classLoader, Supplier<StatementJobs.JudgedJob> job) {
+        return judgeClaims(savepoint, config, classLoader, () -> job.get().claims());
+    }
+
+    private static Restore judgeClaims(
+            String savepoint, Map<String, String> config, ClassLoader classLoader, Supplier<Map<OperatorID, String>> job) {
         boolean ignoreUnclaimed = ignoresUnclaimedState(config);
         Optional<String> unhonoured = unhonouredIgnoreKey(config, ignoreUnclaimed);
         CheckpointMetadata metadata;
@@ -77,20 +88,13 @@ public final class StatementRestores {
         } catch (IOException | RuntimeException e) {
             return Restore.unreadable(savepoint, "Flink could not read the savepoint's metadata: " + message(e), ignoreUnclaimed, unhonoured);
         }
-        JobGraph graph;
+        Map<OperatorID, String> claims;
         try {
-            graph = job.get();
+            claims = job.get();
         } catch (RuntimeException e) {
             return Restore.unreadable(
                     savepoint, "the guard could not build the job this statement would run: " + message(e), ignoreUnclaimed,
                     unhonoured);
-        }
-        Map<OperatorID, String> claims = new HashMap<>();
-        for (JobVertex vertex : graph.getVertices()) {
-            for (OperatorIDPair ids : vertex.getOperatorIDs()) {
-                claims.put(ids.getGeneratedOperatorID(), vertex.getName());
-                ids.getUserDefinedOperatorID().ifPresent(id -> claims.put(id, vertex.getName()));
-            }
         }
         List<SavedOperator> matched = new ArrayList<>();
         List<SavedOperator> unclaimed = new ArrayList<>();

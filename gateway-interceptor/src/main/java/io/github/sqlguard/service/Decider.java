@@ -170,7 +170,7 @@ final class Decider {
      * look-ups) and it runs a job of a compiled plan (an INSERT, a statement set, or the one an
      * EXPLAIN explains): the savepoint's metadata read with Flink's readers against the job graph of
      * the judged plan, built in a table environment of the session with the statement's execution
-     * config, as the hand-off runs it ({@link StatementJobs#ofJudgedPlan}; the same operator ids as
+     * config, as the hand-off runs it, translated once ({@link StatementJobs#judgedJob}; the same operator ids as
      * the statement's text, {@code StatementUids}). A statement that names no savepoint is judged
      * against the {@link RestoreBaseline} ({@code lint}: the statement's previous version), if any.
      */
@@ -192,25 +192,32 @@ final class Decider {
                     .map(analysis::restoring)
                     .orElse(analysis);
         }
-        return analysis.restoring(restore(call, analysis, executionConfig, savepoint.get(), plan.get()));
+        return restore(call, analysis, executionConfig, savepoint.get(), plan.get());
     }
 
-    private Restore restore(
+    private StatementGuard.Analysis restore(
             CallContext call, StatementGuard.Analysis analysis, Configuration executionConfig, String savepoint,
             String plan) {
         if (sessions.isEmpty()) {
-            return Restore.unreadable(
+            return analysis.restoring(Restore.unreadable(
                     savepoint, "this gateway's service is not Flink's own, so the guard cannot build the job",
-                    StatementRestores.ignoresUnclaimedState(analysis.config()), Optional.empty());
+                    StatementRestores.ignoresUnclaimedState(analysis.config()), Optional.empty()));
         }
         GatewaySessions flink = sessions.get();
-        Restore judged = StatementRestores.judge(
+        // One translation of the judged plan: its claims for the judging, its PlannedJob for the comparison.
+        java.util.concurrent.atomic.AtomicReference<StatementJobs.JudgedJob> job = new java.util.concurrent.atomic.AtomicReference<>();
+        Restore judged = StatementRestores.judgeJob(
                 savepoint, analysis.config(), flink.userClassLoader(call.sessionHandle()),
-                () -> StatementJobs.ofJudgedPlan(flink.tableEnvironment(call.sessionHandle(), executionConfig), plan));
+                () -> {
+                    job.set(StatementJobs.judgedJob(flink.tableEnvironment(call.sessionHandle(), executionConfig), plan));
+                    return job.get();
+                });
+        // The job, when built, goes on to the plan store at submission: the same translation (GatewaySessions#executePlan).
+        Optional<PlannedJob> planned = Optional.ofNullable(job.get()).map(StatementJobs.JudgedJob::planned);
         if (judged.unreadable().isPresent() || judged.matched().isEmpty()) {
-            return judged;
+            return analysis.restoring(judged, planned);
         }
-        return compared(judged, () -> StatementJobs.plannedJob(flink.tableEnvironment(call.sessionHandle(), executionConfig), plan));
+        return analysis.restoring(compared(judged, () -> job.get().planned()), planned);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.github.sqlguard.service;
 import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.restore.PlanStore;
+import io.github.sqlguard.restore.PlannedJob;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import org.apache.flink.configuration.Configuration;
@@ -34,9 +35,12 @@ public interface HandOff {
      * @param inPlaceOfText true for the plan of an INSERT or a statement set, run in place of its text
      *     (its operators get the ids Flink gives the text); false for a stored plan the user runs
      *     ({@code EXECUTE PLAN}), whose operators keep the ids Flink gives that plan
+     * @param judgedJob the job the guard translated from the plan to judge its restore, if it did:
+     *     the plan store takes it in place of a translation of its own
      */
     default Optional<OperationHandle> executeJudgedPlan(
-            SessionHandle session, String compiledPlanJson, Configuration executionConfig, boolean inPlaceOfText) {
+            SessionHandle session, String compiledPlanJson, Configuration executionConfig, boolean inPlaceOfText,
+            Optional<PlannedJob> judgedJob) {
         return Optional.empty();
     }
 
@@ -82,8 +86,9 @@ public interface HandOff {
 
             @Override
             public Optional<OperationHandle> executeJudgedPlan(
-                    SessionHandle session, String compiledPlanJson, Configuration config, boolean inPlaceOfText) {
-                return sessions.map(s -> s.executePlan(session, compiledPlanJson, config, inPlaceOfText, plans));
+                    SessionHandle session, String compiledPlanJson, Configuration config, boolean inPlaceOfText,
+                    Optional<PlannedJob> judgedJob) {
+                return sessions.map(s -> s.executePlan(session, compiledPlanJson, config, inPlaceOfText, plans, judgedJob));
             }
 
             @Override

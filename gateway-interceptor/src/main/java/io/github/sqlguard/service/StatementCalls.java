@@ -179,7 +179,7 @@ final class StatementCalls {
                     Part.HAND_OFF, () -> handOff.compileAndExecuteJudgedPlan(session, newPlanFile.get(), json, config));
             execution = "judged-plan";
         } else if (plan.isPresent()) {
-            judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedPlan(session, plan.get(), config, !storedPlan));
+            judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedPlan(session, plan.get(), config, !storedPlan, decision.restoringJob()));
             execution = "judged-plan";
         } else if (operation.isPresent()) {
             judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedOperation(session, operation.get()));

@@ -8,6 +8,7 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.policy.FailMode;
 import io.github.sqlguard.policy.Policy;
+import io.github.sqlguard.restore.PlannedJob;
 import io.github.sqlguard.rewrite.TimeBounds;
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -22,6 +23,7 @@ import io.github.sqlguard.statement.ParsedSql;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.ParsedStatement.PlanFile;
 import io.github.sqlguard.statement.StatementKind;
+
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -159,13 +161,19 @@ public final class StatementGuard {
             List<ConfigChange> changes,
             Map<String, String> config,
             long startNanos,
-            Optional<Restore> restore) {
+            Optional<Restore> restore,
+            Optional<PlannedJob> restoringJob) {
 
         /** This analysis with what the statement would restore. */
         public Analysis restoring(Restore restored) {
+            return restoring(restored, Optional.empty());
+        }
+
+        /** This analysis with what the statement would restore, and the job translated to judge it, if any. */
+        public Analysis restoring(Restore restored, Optional<PlannedJob> job) {
             return new Analysis(
                     statement, plan, judged(), plannerError, flinkError, unanalysed, plannersBusy, streaming, ttl, changes,
-                    config, startNanos, Optional.of(restored));
+                    config, startNanos, Optional.of(restored), job);
         }
     }
 
@@ -218,7 +226,7 @@ public final class StatementGuard {
         }
         return new Analysis(
                 statement, plan, judged, plannerError, flinkError, unanalysed, plannersBusy, streaming,
-                StateTtl.effective(config), changes, config, start, Optional.empty());
+                StateTtl.effective(config), changes, config, start, Optional.empty(), Optional.empty());
     }
 
     /** The rules' verdict on {@code analysis} under this guard's policy, as a decision. */
@@ -235,7 +243,7 @@ public final class StatementGuard {
                         || (analysis.unanalysed().isPresent() && policy.failMode() == FailMode.CLOSED);
         return Decision.of(
                 verdict, analysis.plan(), analysis.ttl(), analysis.unanalysed(), refuse, analysis.flinkError(),
-                elapsedMs(analysis.startNanos()), analysis.judged()).withRestore(analysis.restore());
+                elapsedMs(analysis.startNanos()), analysis.judged()).withRestore(analysis.restore(), analysis.restoringJob());
     }
 
     /**

@@ -91,6 +91,26 @@ class StateChangesTest {
     }
 
     @Test
+    void oneTranslationGivesTheJobGraphsClaimsAndThePlannedJob() {
+        String statement = "INSERT INTO top_clicks SELECT user_id, v, rn FROM (SELECT user_id, v,"
+                + " ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY v DESC) AS rn FROM clicks) WHERE rn <= 3";
+        SessionHandle session = session(CLICKS);
+        String json = judgedPlan(session, statement);
+        StatementJobs.JudgedJob judged = StatementJobs.judgedJob(sessions.tableEnvironment(session, new Configuration()), json);
+        JobGraph graph = StatementJobs.ofJudgedPlan(sessions.tableEnvironment(session, new Configuration()), json);
+
+        assertThat(judged.claims()).isNotEmpty().isEqualTo(StatementJobs.claims(graph));
+        PlannedJob planned = StatementJobs.plannedJob(sessions.tableEnvironment(session, new Configuration()), json);
+        assertThat(judged.planned().plan()).isEqualTo(planned.plan());
+        // A node's ids in the order of the stream graph's nodes, numbered by a counter of Flink's: compared as sets.
+        assertThat(judged.planned().operatorIds()).hasSameSizeAs(planned.operatorIds());
+        planned.operatorIds().forEach((node, ids) ->
+                assertThat(judged.planned().operatorIds().get(node)).as("node %s", node).containsExactlyInAnyOrderElementsOf(ids));
+        assertThat(judged.claims().keySet().stream().map(id -> id.toHexString()).toList())
+                .containsAll(judged.planned().allOperatorIds());
+    }
+
+    @Test
     void theSameStatementRestoresUnchanged() throws IOException {
         List<StateChange> changes = pair("01-same-statement");
 
