@@ -76,6 +76,13 @@ final class Prover {
         if (!candidate.tables().isEmpty() && !context.session().mayUseScratchTables()) {
             return new Rejected("it needs a changed table, which is planned only while the session's order is held");
         }
+        if (context.plansAsTheStatement(candidate)) {
+            // The call's own execution config sets every key the candidate SETs and wins over it (SessionRewrites):
+            // planning it would plan the user's statement again, with the finding this candidate answers.
+            return new Rejected(candidate.ruleId() + " is still reported: the statement's own execution config sets "
+                    + String.join(", ", candidate.config().keySet().stream().sorted().toList())
+                    + ", over the SET before it (not planned)");
+        }
         Judged judged;
         try {
             judged = context.judge(candidate.planned(), candidate.config(), candidate.tables());

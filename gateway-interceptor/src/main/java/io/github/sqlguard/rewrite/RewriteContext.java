@@ -72,7 +72,7 @@ final class RewriteContext {
      * for (its rule, its intent) is checked by the {@link Prover} on the judgement.
      */
     RewriteSession.Judged judge(String statement, Map<String, String> config, List<TableChange> tables) {
-        Judging key = new Judging(statement, new HashMap<>(config), List.copyOf(tables));
+        Judging key = new Judging(statement, effective(config), List.copyOf(tables));
         RewriteSession.Judged known = judged.get(key);
         if (known == null) {
             known = session.judge(statement, config, tables);
@@ -84,8 +84,31 @@ final class RewriteContext {
         return known;
     }
 
-    /** What a judgement is of. */
+    /** What a judgement is of: the statement, what of its configuration the call does not set itself, its tables. */
     private record Judging(String statement, Map<String, String> config, List<TableChange> tables) {}
+
+    /**
+     * What of a candidate's configuration is planned: its keys the call's own execution config does
+     * not set ({@link RewriteSession#callKeys}); two candidates that differ only in those keys plan
+     * alike, and are planned once.
+     */
+    private Map<String, String> effective(Map<String, String> config) {
+        Map<String, String> effective = new HashMap<>(config);
+        effective.keySet().removeAll(session.callKeys());
+        return effective;
+    }
+
+    /**
+     * True when {@code candidate} plans as the user's statement itself: its text, no changed table,
+     * and a configuration whose every key the call's own execution config overrides (a
+     * {@code SET 'table.exec.state.ttl'} before a statement sent with its own {@code
+     * table.exec.state.ttl}). Its judgement is the statement's own, so every finding it answers is
+     * still reported; it is not planned.
+     */
+    boolean plansAsTheStatement(Candidate candidate) {
+        return !candidate.config().isEmpty() && effective(candidate.config()).isEmpty() && candidate.tables().isEmpty()
+                && candidate.planned().equals(text());
+    }
 
     RewriteSettings settings() {
         return settings;

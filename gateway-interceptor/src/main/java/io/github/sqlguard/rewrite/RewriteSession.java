@@ -8,6 +8,7 @@ import io.github.sqlguard.rules.Verdict;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What rewriting may ask of the user's session: read its catalogs, and have the guard judge a
@@ -25,6 +26,16 @@ public interface RewriteSession {
      * original statement.
      */
     Judged judge(String statement, Map<String, String> config, List<TableChange> tables);
+
+    /**
+     * The keys the original call's own execution config sets: {@link #judge} plans under the call's
+     * values, so a candidate's {@code SET} of one of these keys changes nothing in what is planned
+     * (as in Flink, where a statement's execution config is applied over the session's
+     * configuration). Empty by default.
+     */
+    default Set<String> callKeys() {
+        return Set.of();
+    }
 
     /**
      * The columns of {@code query} (a {@code SELECT}) in this session, with their time attributes,

@@ -22,7 +22,9 @@ import java.util.Optional;
  * preference, and the {@link Prover} proves them one by one until one holds; so a finding gets at
  * most one rewrite per family, the first family's preferred. A candidate written for two findings
  * (the same SQL) is proven once, and planned once even for findings of two rules ({@link
- * RewriteContext#judge}). Everything stops at {@code sql-guard.rewrite.timeout}: what is not
+ * RewriteContext#judge}); a candidate whose {@code SET}s the call's own execution config overrides
+ * plans as the statement itself and is rejected unplanned ({@link RewriteContext#plansAsTheStatement}).
+ * Everything stops at {@code sql-guard.rewrite.timeout}: what is not
  * proven by then is not shown, and the result says so.
  *
  * <p>A family that throws is logged and counted as a rejected candidate; the other families still

@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -94,6 +95,11 @@ final class SessionRewrites implements RewriteSession {
         }
         Decision decision = decide.get();
         return new Judged(decision.verdict(), decision.plan(), decision.unanalysedReason());
+    }
+
+    @Override
+    public Set<String> callKeys() {
+        return executionConfig.keySet();
     }
 
     @Override

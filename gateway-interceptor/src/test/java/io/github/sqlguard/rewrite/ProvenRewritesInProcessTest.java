@@ -176,6 +176,26 @@ class ProvenRewritesInProcessTest {
     }
 
     @Test
+    void topNSentWithItsOwnZeroTtlKeepsItsWindowTopNAndIsNotOfferedASetTheCallOverrides() {
+        SessionHandle session = gateway.openSession(STREAMING);
+        gateway.runToEnd(session, ORDERS);
+
+        // The call's own execution config wins over any SET before it: the session TTL would change nothing.
+        OperationHandle refused = gateway.service().executeStatement(
+                session, TOP_N, 0, org.apache.flink.configuration.Configuration.fromMap(Map.of("table.exec.state.ttl", "0")));
+        InProcessGateway.awaitOperation()
+                .until(() -> gateway.service().getOperationInfo(session, refused).getStatus().isTerminalStatus());
+        String error = errorOf(session, refused);
+
+        assertThat(error).contains("BLOCK unbounded-rank")
+                .contains("rewrite (window-top-n, proven in this session):")
+                .doesNotContain("rewrite (session-state-ttl");
+        JsonNode count = audit.forOperation(refused.toString()).orElseThrow().path("rewriteCounts").get(0);
+        assertThat(count.path("rule").asText()).isEqualTo("unbounded-rank");
+        assertThat(count.path("rejected").asInt()).as("the session TTL, written and rejected unplanned").isGreaterThanOrEqualTo(1);
+    }
+
+    @Test
     void fixTextProposesTheDefaultWindowOfTheRewrite() {
         SessionHandle session = gateway.openSession(STREAMING);
         gateway.runToEnd(session, ORDERS);

@@ -11,8 +11,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 
-/** One statement's rewrites plan a candidate once, whichever findings and families wrote it. */
+/**
+ * One statement's rewrites plan a candidate once, whichever findings and families wrote it, and
+ * whatever it sets that the call's own execution config overrides.
+ */
 class RewriteContextTest {
 
     @Test
@@ -51,5 +56,43 @@ class RewriteContextTest {
 
         assertThat(forAggregate).isSameAs(forRank);
         assertThat(planned).as("each distinct statement, configuration and table change planned once").hasSize(4);
+    }
+
+    @Test
+    void plansCandidatesThatDifferOnlyInWhatTheCallsOwnExecutionConfigSetsOnce() {
+        List<String> planned = new ArrayList<>();
+        RewriteContext context = new RewriteContext(null, new Recording(planned, Set.of("table.exec.state.ttl")), null);
+
+        RewriteSession.Judged asSent = context.judge("SELECT 1", Map.of(), List.of());
+        RewriteSession.Judged withSet = context.judge("SELECT 1", Map.of("table.exec.state.ttl", "1 d"), List.of());
+        context.judge("SELECT 1", Map.of("table.exec.state.ttl", "1 d", "table.exec.mini-batch.enabled", "true"), List.of());
+
+        assertThat(withSet).as("the call's table.exec.state.ttl wins over the SET: the same planning").isSameAs(asSent);
+        assertThat(planned).containsExactly("SELECT 1 {} []", "SELECT 1 {table.exec.mini-batch.enabled=true, table.exec.state.ttl=1 d} []");
+    }
+
+    /** A session that records what it is asked to plan and plans nothing. */
+    private record Recording(List<String> planned, Set<String> callKeys) implements RewriteSession {
+
+        @Override
+        public Judged judge(String statement, Map<String, String> config, List<TableChange> tables) {
+            planned.add(statement + " " + new TreeMap<>(config) + " " + tables);
+            return new Judged(null, Optional.empty(), Optional.of("not planned in this test"));
+        }
+
+        @Override
+        public Optional<List<Column>> columns(String query) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<CatalogObject> lookUp(List<String> names) {
+            return Optional.empty();
+        }
+
+        @Override
+        public boolean mayUseScratchTables() {
+            return true;
+        }
     }
 }
