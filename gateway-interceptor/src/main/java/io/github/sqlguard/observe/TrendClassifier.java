@@ -130,43 +130,39 @@ public final class TrendClassifier {
      * {@code slopePerMs} through their means: how much the state moves about its trend.
      */
     static double fluctuation(List<Sample> samples, double slopePerMs) {
-        int n = samples.size();
-        long t0 = samples.get(0).timeMs();
-        double meanT = 0;
-        double meanB = 0;
-        for (Sample s : samples) {
-            meanT += s.timeMs() - t0;
-            meanB += s.bytes();
-        }
-        meanT /= n;
-        meanB /= n;
+        Means m = Means.of(samples);
         double squares = 0;
         for (Sample s : samples) {
-            double off = s.bytes() - (meanB + slopePerMs * (s.timeMs() - t0 - meanT));
+            double off = s.bytes() - (m.bytes() + slopePerMs * (s.timeMs() - m.t0() - m.time()));
             squares += off * off;
         }
-        return Math.sqrt(squares / n);
+        return Math.sqrt(squares / samples.size());
     }
 
     /** Least-squares slope of bytes over time, bytes per ms; 0 when every sample has the same time. */
     static double slopePerMs(List<Sample> samples) {
-        int n = samples.size();
-        long t0 = samples.get(0).timeMs();
-        double meanT = 0;
-        double meanB = 0;
-        for (Sample s : samples) {
-            meanT += s.timeMs() - t0;
-            meanB += s.bytes();
-        }
-        meanT /= n;
-        meanB /= n;
+        Means m = Means.of(samples);
         double cov = 0;
         double var = 0;
         for (Sample s : samples) {
-            double dt = s.timeMs() - t0 - meanT;
-            cov += dt * (s.bytes() - meanB);
+            double dt = s.timeMs() - m.t0() - m.time();
+            cov += dt * (s.bytes() - m.bytes());
             var += dt * dt;
         }
         return var == 0 ? 0 : cov / var;
+    }
+
+    /** The samples' mean time (ms after the first sample's, {@code t0}) and mean size in bytes. */
+    private record Means(long t0, double time, double bytes) {
+        static Means of(List<Sample> samples) {
+            long t0 = samples.get(0).timeMs();
+            double time = 0;
+            double bytes = 0;
+            for (Sample s : samples) {
+                time += s.timeMs() - t0;
+                bytes += s.bytes();
+            }
+            return new Means(t0, time / samples.size(), bytes / samples.size());
+        }
     }
 }
