@@ -18,8 +18,18 @@ public sealed interface ExplainOutcome {
      *
      * @param judged the statement as planned, to run as it was judged (a query, a {@code
      *     CREATE/REPLACE TABLE AS}); empty for anything else
+     * @param job the job of the plan's {@link ExplainedPlan#executablePlan()}, translated by the
+     *     planning in place of {@code CompiledPlan#explain} ({@link StatementJobs#judgedJob}), when
+     *     the statement restores a savepoint and so needs it judged; empty otherwise
      */
-    record Planned(ExplainedPlan plan, Optional<JudgedOperation> judged, long explainMs) implements ExplainOutcome {
+    record Planned(
+            ExplainedPlan plan, Optional<JudgedOperation> judged, Optional<StatementJobs.JudgedJob> job, long explainMs)
+            implements ExplainOutcome {
+
+        /** Planned, without a translated job. */
+        public Planned(ExplainedPlan plan, Optional<JudgedOperation> judged, long explainMs) {
+            this(plan, judged, Optional.empty(), explainMs);
+        }
 
         /** Planned, with nothing to run as judged (a plan read without a session). */
         public Planned(ExplainedPlan plan, long explainMs) {

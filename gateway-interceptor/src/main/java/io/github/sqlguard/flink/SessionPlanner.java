@@ -102,7 +102,20 @@ public final class SessionPlanner implements AutoCloseable {
     public ExplainOutcome plan(
             SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming,
             Duration timeout) {
-        return plan(session, statementBody, executionConfig, streaming, timeout, PlannerAdmission.Lane.STATEMENT);
+        return plan(session, statementBody, executionConfig, streaming, timeout, false);
+    }
+
+    /**
+     * As {@link #plan(SessionHandle, String, Configuration, boolean, Duration)}; when the statement
+     * restores a savepoint ({@code restores}: its configuration names one, {@link
+     * StatementRestores#savepointPath}), an INSERT or statement set's plan is translated as the
+     * guard runs it ({@link StatementJobs#judgedJob}) in place of {@code CompiledPlan#explain}, and
+     * the outcome carries that job ({@link ExplainOutcome.Planned#job()}) for the restore check.
+     */
+    public ExplainOutcome plan(
+            SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming,
+            Duration timeout, boolean restores) {
+        return plan(session, statementBody, executionConfig, streaming, timeout, PlannerAdmission.Lane.STATEMENT, restores);
     }
 
     /**
@@ -112,12 +125,12 @@ public final class SessionPlanner implements AutoCloseable {
     public ExplainOutcome prove(
             SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming,
             Duration timeout) {
-        return plan(session, statementBody, executionConfig, streaming, timeout, PlannerAdmission.Lane.PROOF);
+        return plan(session, statementBody, executionConfig, streaming, timeout, PlannerAdmission.Lane.PROOF, false);
     }
 
     private ExplainOutcome plan(
             SessionHandle session, String statementBody, Configuration executionConfig, boolean streaming,
-            Duration timeout, PlannerAdmission.Lane lane) {
+            Duration timeout, PlannerAdmission.Lane lane, boolean restores) {
         long start = System.nanoTime();
         if (sessions.isEmpty()) {
             return new ExplainOutcome.Failed(
@@ -135,7 +148,7 @@ public final class SessionPlanner implements AutoCloseable {
                         "the session's table environment is not available: " + PlannerError.of(e).root(), elapsedMs(start));
             }
             built.accept(tEnv);
-            return planNow(tEnv, statementBody, streaming, start);
+            return planNow(tEnv, statementBody, streaming, restores, start);
         });
     }
 
@@ -193,7 +206,7 @@ public final class SessionPlanner implements AutoCloseable {
         }
         if (content.isEmpty()) {
             return statementBody.isPresent()
-                    ? planNow(tEnv, statementBody.get(), streaming, start)
+                    ? planNow(tEnv, statementBody.get(), streaming, false, start)
                     : new ExplainOutcome.Failed(
                             "EXECUTE PLAN runs the plan file '" + planFile + "', which does not exist", elapsedMs(start));
         }
@@ -216,10 +229,20 @@ public final class SessionPlanner implements AutoCloseable {
      * the thread that built {@code tEnv}.
      */
     public ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming) {
-        return planNow(tEnv, statementBody, streaming, System.nanoTime());
+        return planNow(tEnv, statementBody, streaming, false, System.nanoTime());
     }
 
-    private ExplainOutcome planNow(TableEnvironmentInternal tEnv, String statementBody, boolean streaming, long start) {
+    /**
+     * As {@link #plan(TableEnvironmentInternal, String, boolean)}, for a statement that restores a
+     * savepoint when {@code restores} ({@link #plan(SessionHandle, String, Configuration, boolean,
+     * Duration, boolean)}).
+     */
+    public ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming, boolean restores) {
+        return planNow(tEnv, statementBody, streaming, restores, System.nanoTime());
+    }
+
+    private ExplainOutcome planNow(
+            TableEnvironmentInternal tEnv, String statementBody, boolean streaming, boolean restores, long start) {
         List<Operation> operations;
         try {
             operations = tEnv.getParser().parse(statementBody);
@@ -243,15 +266,25 @@ public final class SessionPlanner implements AutoCloseable {
                 List<ModifyOperation> sinks = sinks(tEnv, operation);
                 if (!sinks.isEmpty()) {
                     CompiledPlan compiled = tEnv.compilePlan(sinks);
-                    // Translating the plan to Flink's stream graph (what explaining a compiled plan
-                    // does) raises the errors Flink finds only there, as running it would.
-                    compiled.explain();
-                    String json = compiled.asJsonString();
+                    String json;
+                    Optional<StatementJobs.JudgedJob> job = Optional.empty();
+                    if (restores && runsAsCompiled(operation)) {
+                        json = compiled.asJsonString();
+                        job = judgedJob(tEnv, json);
+                        if (job.isEmpty()) {
+                            compiled.explain();
+                        }
+                    } else {
+                        // Translating the plan to Flink's stream graph (what explaining a compiled plan
+                        // does) raises the errors Flink finds only there, as running it would.
+                        compiled.explain();
+                        json = compiled.asJsonString();
+                    }
                     ExplainedPlan plan = compiledReader.read(json);
                     plan = plan.withViewHints(ViewHints.of(tEnv.getCatalogManager(), statementBody));
                     return new ExplainOutcome.Planned(
                             (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),
-                            JudgedOperation.of(tEnv, operation), elapsedMs(start));
+                            JudgedOperation.of(tEnv, operation), job, elapsedMs(start));
                 }
             } catch (Exception | LinkageError | AssertionError compileFailed) {
                 // Explained below: a planner rejection fails there too, with the planner's own error;
@@ -277,6 +310,43 @@ public final class SessionPlanner implements AutoCloseable {
             return new ExplainOutcome.Rejected(e, elapsedMs(start));
         } catch (StackOverflowError e) {
             return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
+        }
+    }
+
+    /**
+     * The job of the compiled plan {@code json} of an INSERT or statement set, translated as the
+     * guard runs it in place of the statement's text ({@link StatementJobs#judgedJob}: the plan
+     * renumbered by {@link StatementUids}, loaded, translated to the stream graph and the job graph),
+     * in the planning's own table environment: the translation {@code CompiledPlan#explain} would
+     * do, so Flink's translation errors surface here as there, and the job the restore check sets a
+     * savepoint against without a table environment and a translation of its own. {@code tEnv}'s
+     * table configuration is the session's and the statement's, as {@link GatewaySessions#executePlan}
+     * translates the plan with; the two options {@code judgedJob} sets are put back afterwards.
+     * Empty when the translation fails: the plan is then explained, with Flink's own error, and the
+     * restore check builds the job in an environment of its own, as it would without this.
+     */
+    private static Optional<StatementJobs.JudgedJob> judgedJob(TableEnvironmentInternal tEnv, String json) {
+        Configuration config = tEnv.getConfig().getConfiguration();
+        Optional<ExecutionConfigOptions.UidGeneration> uids =
+                config.getOptional(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION);
+        Optional<Boolean> simplify = config.getOptional(ExecutionConfigOptions.TABLE_EXEC_SIMPLIFY_OPERATOR_NAME_ENABLED);
+        try {
+            return Optional.of(StatementJobs.judgedJob(tEnv, json));
+        } catch (Exception | LinkageError | AssertionError e) {
+            LOG.debug("Could not translate the compiled plan of a restoring statement as it runs; explaining it instead.", e);
+            return Optional.empty();
+        } finally {
+            restore(config, ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION, uids);
+            restore(config, ExecutionConfigOptions.TABLE_EXEC_SIMPLIFY_OPERATOR_NAME_ENABLED, simplify);
+        }
+    }
+
+    private static <T> void restore(
+            Configuration config, org.apache.flink.configuration.ConfigOption<T> option, Optional<T> value) {
+        if (value.isPresent()) {
+            config.set(option, value.get());
+        } else {
+            config.removeConfig(option);
         }
     }
 

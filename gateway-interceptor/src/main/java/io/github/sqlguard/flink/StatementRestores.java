@@ -49,12 +49,31 @@ public final class StatementRestores {
      * that starts without state, checked by two key look-ups first, so that it pays nothing more.
      */
     public static Optional<String> savepointPath(Map<String, String> config) {
-        if (!config.containsKey(StateRecoveryOptions.SAVEPOINT_PATH.key()) && !config.containsKey("execution.savepoint.path")) {
+        if (!namesPath(config)) {
             return Optional.empty();
         }
         return Configuration.fromMap(config).getOptional(StateRecoveryOptions.SAVEPOINT_PATH)
                 .map(String::strip)
                 .filter(path -> !path.isEmpty());
+    }
+
+    /**
+     * Whether a statement with the session's configuration {@code sessionConfig} and its own
+     * execution config {@code executionConfig} on top restores from a savepoint: {@link
+     * #savepointPath} of the two, with the same key look-ups first, so that a statement that names
+     * none pays nothing more and no merged map is made for it.
+     */
+    public static boolean namesSavepoint(Map<String, String> sessionConfig, Map<String, String> executionConfig) {
+        if (!namesPath(sessionConfig) && !namesPath(executionConfig)) {
+            return false;
+        }
+        Map<String, String> config = new java.util.HashMap<>(sessionConfig);
+        config.putAll(executionConfig);
+        return savepointPath(config).isPresent();
+    }
+
+    private static boolean namesPath(Map<String, String> config) {
+        return config.containsKey(StateRecoveryOptions.SAVEPOINT_PATH.key()) || config.containsKey("execution.savepoint.path");
     }
 
     /**

@@ -121,17 +121,21 @@ final class Decider {
                         return new ScopedDecision(strictest, limited.get(), true);
                     }
                 }
+                Map<String, String> statementConfig = executionConfig.toMap();
                 StatementGuard.Analysis analysis =
                         guardOf(call.scoped()).analyse(
                                 statement,
                                 sessionConfig,
-                                executionConfig.toMap(),
+                                statementConfig,
                                 new StatementGuard.Planner() {
                                     @Override
                                     public ExplainOutcome plan(String body, boolean streaming) {
+                                        // A statement that restores a savepoint has its job translated by the
+                                        // planning, for the restore check (#restore) to reuse.
                                         return explained(planner.plan(
                                                 call.sessionHandle(), body, executionConfig, streaming,
-                                                call.policy().explainTimeout()));
+                                                call.policy().explainTimeout(),
+                                                StatementRestores.namesSavepoint(sessionConfig, statementConfig)));
                                     }
 
                                     @Override
@@ -169,9 +173,11 @@ final class Decider {
      * savepoint ({@link StatementRestores#savepointPath}; a statement without one pays two key
      * look-ups) and it runs a job of a compiled plan (an INSERT, a statement set, or the one an
      * EXPLAIN explains): the savepoint's metadata read with Flink's readers against the job graph of
-     * the judged plan, built in a table environment of the session with the statement's execution
-     * config, as the hand-off runs it, translated once ({@link StatementJobs#judgedJob}; the same operator ids as
-     * the statement's text, {@code StatementUids}). A statement that names no savepoint is judged
+     * the judged plan as the hand-off runs it ({@link StatementJobs#judgedJob}; the same operator ids as
+     * the statement's text, {@code StatementUids}): the job the planning translated in place of
+     * explaining the plan ({@link StatementGuard.Analysis#plannedJob}), or, where it did not (a plan
+     * file's plan, a translation that failed there), translated once in a table environment of the
+     * session with the statement's execution config. A statement that names no savepoint is judged
      * against the {@link RestoreBaseline} ({@code lint}: the statement's previous version), if any.
      */
     private StatementGuard.Analysis restoring(
@@ -204,12 +210,16 @@ final class Decider {
                     StatementRestores.ignoresUnclaimedState(analysis.config()), Optional.empty()));
         }
         GatewaySessions flink = sessions.get();
-        // One translation of the judged plan: its claims for the judging, its PlannedJob for the comparison.
+        // One translation of the judged plan, the planning's when it made one: its claims for the judging, its
+        // PlannedJob for the comparison.
+        // The planning's job is of the plan's executablePlan (SessionPlanner translates the JSON it makes it of).
+        Optional<StatementJobs.JudgedJob> planning = analysis.plannedJob();
         java.util.concurrent.atomic.AtomicReference<StatementJobs.JudgedJob> job = new java.util.concurrent.atomic.AtomicReference<>();
         Restore judged = StatementRestores.judgeJob(
                 savepoint, analysis.config(), flink.userClassLoader(call.sessionHandle()),
                 () -> {
-                    job.set(StatementJobs.judgedJob(flink.tableEnvironment(call.sessionHandle(), executionConfig), plan));
+                    job.set(planning.orElseGet(() ->
+                            StatementJobs.judgedJob(flink.tableEnvironment(call.sessionHandle(), executionConfig), plan)));
                     return job.get();
                 });
         // The job, when built, goes on to the plan store at submission: the same translation (GatewaySessions#executePlan).

@@ -3,6 +3,7 @@ package io.github.sqlguard.service;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.flink.ExplainOutcome;
 import io.github.sqlguard.flink.JudgedOperation;
+import io.github.sqlguard.flink.StatementJobs;
 import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlannerError;
@@ -147,6 +148,9 @@ public final class StatementGuard {
      * @param config the session configuration with the execution config on top
      * @param startNanos when the analysis began ({@link System#nanoTime()})
      * @param restore what the statement would restore from a savepoint, once judged ({@link #restoring})
+     * @param restoringJob the job translated to judge that restore, for the plan store at submission
+     * @param plannedJob the job of the plan, translated by the planning for a statement that restores
+     *     a savepoint ({@link ExplainOutcome.Planned#job()}), for the restore check to reuse
      */
     public record Analysis(
             ParsedStatement statement,
@@ -162,7 +166,8 @@ public final class StatementGuard {
             Map<String, String> config,
             long startNanos,
             Optional<Restore> restore,
-            Optional<PlannedJob> restoringJob) {
+            Optional<PlannedJob> restoringJob,
+            Optional<StatementJobs.JudgedJob> plannedJob) {
 
         /** This analysis with what the statement would restore. */
         public Analysis restoring(Restore restored) {
@@ -173,7 +178,7 @@ public final class StatementGuard {
         public Analysis restoring(Restore restored, Optional<PlannedJob> job) {
             return new Analysis(
                     statement, plan, judged(), plannerError, flinkError, unanalysed, plannersBusy, streaming, ttl, changes,
-                    config, startNanos, Optional.of(restored), job);
+                    config, startNanos, Optional.of(restored), job, plannedJob);
         }
     }
 
@@ -194,6 +199,7 @@ public final class StatementGuard {
 
         Optional<ExplainedPlan> plan = Optional.empty();
         Optional<JudgedOperation> judged = Optional.empty();
+        Optional<StatementJobs.JudgedJob> plannedJob = Optional.empty();
         Optional<PlannerError> plannerError = Optional.empty();
         Optional<String> unanalysed = Optional.empty();
         Optional<Throwable> flinkError = Optional.empty();
@@ -212,6 +218,7 @@ public final class StatementGuard {
             if (outcome instanceof ExplainOutcome.Planned planned) {
                 plan = Optional.of(planned.plan());
                 judged = planned.judged();
+                plannedJob = planned.job();
             } else if (outcome instanceof ExplainOutcome.Rejected rejected) {
                 plannerError = Optional.of(PlannerError.of(rejected.error()));
                 flinkError = Optional.of(rejected.error());
@@ -226,7 +233,7 @@ public final class StatementGuard {
         }
         return new Analysis(
                 statement, plan, judged, plannerError, flinkError, unanalysed, plannersBusy, streaming,
-                StateTtl.effective(config), changes, config, start, Optional.empty(), Optional.empty());
+                StateTtl.effective(config), changes, config, start, Optional.empty(), Optional.empty(), plannedJob);
     }
 
     /** The rules' verdict on {@code analysis} under this guard's policy, as a decision. */

@@ -152,6 +152,44 @@ class RestoreParityTest {
         }
     }
 
+    /**
+     * A statement that restores a savepoint has its job translated by its planning (in place of
+     * explaining the plan): the same plan, and the same operator ids, as the job the guard runs,
+     * which the restore check then takes instead of translating the plan again. One that restores
+     * nothing gets no job.
+     */
+    @ParameterizedTest
+    @MethodSource("statefulStatements")
+    void theRestoringStatementsPlanningTranslatesTheJobThatRuns(String statement) {
+        for (Map<String, String> uids : List.of(
+                Map.<String, String>of(),
+                Map.of("table.exec.uid.generation", "DISABLED"),
+                Map.of("table.exec.uid.generation", "ALWAYS", "table.exec.uid.format", "guard-<id>-<transformation>"))) {
+            SessionHandle session = session(uids);
+            ExplainOutcome.Planned restoring = (ExplainOutcome.Planned)
+                    planner.plan(session, statement, new Configuration(), true, Duration.ofMinutes(1), true);
+            ExplainOutcome.Planned plain = (ExplainOutcome.Planned)
+                    planner.plan(session, statement, new Configuration(), true, Duration.ofMinutes(1));
+            String json = restoring.plan().executablePlan().orElseThrow();
+
+            assertThat(plain.job()).as("%s", uids).isEmpty();
+            assertThat(StatementUids.inNodeOrder(json)).as("%s", uids)
+                    .isEqualTo(StatementUids.inNodeOrder(plain.plan().executablePlan().orElseThrow()));
+            StatementJobs.JudgedJob planned = restoring.job().orElseThrow();
+            // The job the guard runs: the plan, as the hand-off translates it in a table environment of its own.
+            StatementJobs.JudgedJob runs = StatementJobs.judgedJob(sessions.tableEnvironment(session, new Configuration()), json);
+            assertThat(planned.claims()).as("%s", uids).isNotEmpty().isEqualTo(runs.claims());
+            assertThat(planned.planned().plan()).isEqualTo(runs.planned().plan());
+            assertThat(planned.planned().operatorIds()).hasSameSizeAs(runs.planned().operatorIds());
+            runs.planned().operatorIds().forEach((node, ids) -> assertThat(planned.planned().operatorIds().get(node))
+                    .as("%s node %s", uids, node).containsExactlyInAnyOrderElementsOf(ids));
+            if (!uids.containsValue("ALWAYS")) {
+                assertThat(planned.claims().keySet()).as("%s", uids)
+                        .isEqualTo(StatementJobs.claims(textJob(session, statement)).keySet());
+            }
+        }
+    }
+
     /** The plan as another planning of it would number it: every node id (and edge end) plus {@code shift}. */
     private static String withIdsShifted(String json, int shift) throws IOException {
         ObjectMapper mapper = new ObjectMapper();

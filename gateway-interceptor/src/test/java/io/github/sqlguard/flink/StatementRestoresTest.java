@@ -69,6 +69,16 @@ class StatementRestoresTest {
     }
 
     @Test
+    void aSavepointPathInTheSessionOrTheStatementsConfigMeansTheStatementRestores() {
+        Map<String, String> none = Map.of("table.exec.state.ttl", "1 d");
+        assertThat(StatementRestores.namesSavepoint(none, Map.of())).isFalse();
+        assertThat(StatementRestores.namesSavepoint(Map.of("execution.savepoint.path", "file:/sp/a"), none)).isTrue();
+        assertThat(StatementRestores.namesSavepoint(none, Map.of("execution.state-recovery.path", "file:/sp/b"))).isTrue();
+        assertThat(StatementRestores.namesSavepoint(Map.of("execution.state-recovery.path", "file:/sp/c"),
+                Map.of("execution.state-recovery.path", " "))).isFalse();
+    }
+
+    @Test
     void theOlderIgnoreKeyCountsOnlyWhereFlinkReadsIt() {
         assertThat(StatementRestores.ignoresUnclaimedState(Map.of())).isFalse();
         assertThat(StatementRestores.ignoresUnclaimedState(Map.of("execution.state-recovery.ignore-unclaimed-state", "true")))
