@@ -202,6 +202,17 @@ public final class GuardOptions {
                                     + " (the system property 'sql-guard.log.dir', else 'env.log.dir', else FLINK_LOG_DIR),"
                                     + " else in the JVM's temporary directory. Read at start-up.");
 
+    public static final ConfigOption<Duration> RESTORE_PLAN_RETENTION =
+            ConfigOptions.key("sql-guard.restore.plan-retention")
+                    .durationType()
+                    .defaultValue(Duration.ofDays(90))
+                    .withDescription(
+                            "How long the guard keeps the plan of a job it submitted in 'sql-guard.restore.plan-dir'"
+                                    + " (Flink's duration syntax, e.g. '90 d', '12 h'): when it stores a plan, it deletes"
+                                    + " the files stored longer ago (at most once a minute). A savepoint of a job whose plan"
+                                    + " is gone is judged by its operator ids only, and the record says so. 0 keeps every"
+                                    + " plan. Read at start-up.");
+
     private GuardOptions() {}
 
     /**

@@ -16,6 +16,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -23,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -32,7 +34,10 @@ import java.util.regex.Pattern;
  * id, when it was recorded, the plan as the job runs it and each node's operator ids), written to a
  * temporary file and moved into place, so a reader never sees half a file. When a statement
  * restores a savepoint, {@link #jobOf} finds the job it was taken of: the job the savepoint's
- * directory names whose operator ids hold every operator of the savepoint that has state.
+ * directory names whose operator ids hold every operator of the savepoint that has state. The file
+ * name is the index: where the savepoint's path names the job (as Flink names it), only the files of
+ * the job ids it names are read. Plans stored longer ago than the retention ({@link
+ * GuardOptions#RESTORE_PLAN_RETENTION}) are deleted when a plan is stored ({@link #prune}).
  * Thread-safe.
  */
 public final class PlanStore {
@@ -42,10 +47,28 @@ public final class PlanStore {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Path directory;
+    /** Stored plans are pruned at most this often ({@link #record}). */
+    private static final Duration PRUNE_INTERVAL = Duration.ofMinutes(1);
 
+    private final Path directory;
+    private final Duration retention;
+    /** When {@link #record} last pruned, in {@link System#nanoTime()}; none yet when null. */
+    private final AtomicReference<Long> pruned = new AtomicReference<>();
+
+    /** A store in {@code directory} with the default retention ({@link GuardOptions#RESTORE_PLAN_RETENTION}). */
     public PlanStore(Path directory) {
+        this(directory, GuardOptions.RESTORE_PLAN_RETENTION.defaultValue());
+    }
+
+    /**
+     * @param retention how long a stored plan is kept; zero keeps every plan
+     */
+    public PlanStore(Path directory, Duration retention) {
+        if (retention.isNegative()) {
+            throw new IllegalArgumentException(GuardOptions.RESTORE_PLAN_RETENTION.key() + " is negative: " + retention);
+        }
         this.directory = directory;
+        this.retention = retention;
     }
 
     /**
@@ -69,15 +92,22 @@ public final class PlanStore {
         return Path.of(logs.strip()).resolve(DEFAULT_NAME).toAbsolutePath().normalize();
     }
 
-    /** The store of this gateway process: {@link #directory} of {@code config}, this JVM's system properties and environment. */
+    /**
+     * The store of this gateway process: {@link #directory} of {@code config}, this JVM's system
+     * properties and environment, with {@code config}'s {@link GuardOptions#RESTORE_PLAN_RETENTION}.
+     */
     public static PlanStore of(Configuration config) {
         Map<String, String> properties = new LinkedHashMap<>();
         System.getProperties().forEach((k, v) -> properties.put(String.valueOf(k), String.valueOf(v)));
-        return new PlanStore(directory(config, properties, System.getenv()));
+        return new PlanStore(directory(config, properties, System.getenv()), config.get(GuardOptions.RESTORE_PLAN_RETENTION));
     }
 
     public Path directory() {
         return directory;
+    }
+
+    public Duration retention() {
+        return retention;
     }
 
     /**
@@ -89,7 +119,10 @@ public final class PlanStore {
      */
     public record StoredJob(String jobId, Instant recordedAt, PlannedJob job) {}
 
-    /** Stores the plan of job {@code jobId}; replaces what an earlier call stored for that job. */
+    /**
+     * Stores the plan of job {@code jobId}; replaces what an earlier call stored for that job. Then,
+     * at most once a minute, deletes the plans stored longer ago than the retention ({@link #prune}).
+     */
     public void record(String jobId, PlannedJob job) throws IOException {
         if (!jobId.matches("[0-9a-fA-F]{1,64}")) {
             throw new IllegalArgumentException("not a Flink job id: " + jobId);
@@ -116,6 +149,36 @@ public final class PlanStore {
         } finally {
             Files.deleteIfExists(temporary);
         }
+        long now = System.nanoTime();
+        Long last = pruned.get();
+        if ((last == null || now - last >= PRUNE_INTERVAL.toNanos()) && pruned.compareAndSet(last, now)) {
+            prune(Instant.now());
+        }
+    }
+
+    /**
+     * Deletes the plans (and temporary files a stopped gateway left) stored longer ago than the
+     * retention before {@code now}, by the time the file was last written (a plan is written once,
+     * when its job is submitted). Nothing with a retention of zero.
+     *
+     * @return how many files it deleted
+     * @throws IOException when the directory cannot be listed or a file not deleted
+     */
+    public int prune(Instant now) throws IOException {
+        if (retention.isZero() || !Files.isDirectory(directory)) {
+            return 0;
+        }
+        Instant oldest = now.minus(retention);
+        int deleted = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory,
+                file -> file.getFileName().toString().endsWith(".json") || file.getFileName().toString().endsWith(".tmp"))) {
+            for (Path file : files) {
+                if (Files.getLastModifiedTime(file).toInstant().isBefore(oldest) && Files.deleteIfExists(file)) {
+                    deleted++;
+                }
+            }
+        }
+        return deleted;
     }
 
     /**
@@ -136,7 +199,8 @@ public final class PlanStore {
      * retained checkpoint's {@code <job id>/chk-<n>}). Where the path names no job (a renamed
      * directory), the one candidate, or the candidates' most recent when all of them ran the same
      * plan. Empty when no stored job is the one (a savepoint of a job the guard did not start) or
-     * several could be ({@link Found#ambiguous}).
+     * several could be ({@link Found#ambiguous}). Where the path names the job, only the files whose
+     * name (the job id) starts with what it names are read; otherwise every stored plan is.
      *
      * @throws UncheckedIOException when the directory cannot be listed or a file read
      */
@@ -144,11 +208,22 @@ public final class PlanStore {
         if (savepointOperatorIds.isEmpty() || !Files.isDirectory(directory)) {
             return new Found(Optional.empty(), 0);
         }
-        Optional<String> named = namedJob(savepointPath);
+        Optional<String> named = namedJob(savepointPath).map(id -> id.toLowerCase(java.util.Locale.ROOT));
+        DirectoryStream.Filter<Path> stored = file -> {
+            String name = file.getFileName().toString();
+            return name.endsWith(".json") && !name.startsWith(".")
+                    && (named.isEmpty() || name.toLowerCase(java.util.Locale.ROOT).startsWith(named.get()));
+        };
         List<StoredJob> candidates = new ArrayList<>();
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*.json")) {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, stored)) {
             for (Path file : files) {
-                JsonNode entry = JSON.readTree(file.toFile());
+                JsonNode entry;
+                try (java.io.InputStream in = Files.newInputStream(file)) {
+                    entry = JSON.readTree(in);
+                } catch (java.nio.file.NoSuchFileException pruned) {
+                    // Deleted since the listing (#prune): no longer a stored job.
+                    continue;
+                }
                 JsonNode ids = entry.path("operatorIds");
                 java.util.Set<String> all = new java.util.HashSet<>();
                 ids.forEach(list -> list.forEach(id -> all.add(id.asText())));

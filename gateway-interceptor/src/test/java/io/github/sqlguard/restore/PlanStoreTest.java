@@ -52,6 +52,52 @@ class PlanStoreTest {
     }
 
     @Test
+    void aSavepointWhosePathNamesItsJobReadsOnlyThatJobsPlan() throws Exception {
+        PlanStore store = new PlanStore(dir);
+        store.record("aa0100000000000000000000000000ff", new PlannedJob("{\"nodes\":[]}", Map.of(1, List.of("01"))));
+        store.record("bb0200000000000000000000000000ff", new PlannedJob("{\"nodes\":[1]}", Map.of(1, List.of("01"))));
+        // Another job's file that cannot be read as a plan: read, it would fail the lookup.
+        Files.writeString(dir.resolve("cc0300000000000000000000000000ff.json"), "not a plan");
+
+        assertThat(store.jobOf("file:/sp/savepoint-aa0100-0123456789ab", List.of("01")).job())
+                .get().extracting(PlanStore.StoredJob::jobId).isEqualTo("aa0100000000000000000000000000ff");
+        assertThat(store.jobOf("/cp/bb0200000000000000000000000000ff/chk-3/_metadata", List.of("01")).job())
+                .get().extracting(PlanStore.StoredJob::jobId).isEqualTo("bb0200000000000000000000000000ff");
+        // A path that names no job: every stored plan is read.
+        assertThatThrownBy(() -> store.jobOf("file:/sp/kept-by-hand", List.of("01")))
+                .isInstanceOf(java.io.UncheckedIOException.class);
+    }
+
+    @Test
+    void plansStoredLongerAgoThanTheRetentionAreDeleted() throws Exception {
+        PlanStore store = new PlanStore(dir, java.time.Duration.ofDays(30));
+        store.record("aa0100000000000000000000000000ff", new PlannedJob("{}", Map.of(1, List.of("01"))));
+        store.record("bb0200000000000000000000000000ff", new PlannedJob("{}", Map.of(1, List.of("02"))));
+        java.time.Instant now = java.time.Instant.now();
+        Files.setLastModifiedTime(dir.resolve("aa0100000000000000000000000000ff.json"),
+                java.nio.file.attribute.FileTime.from(now.minus(java.time.Duration.ofDays(31))));
+        Path leftOver = dir.resolve(".cc0300000000000000000000000000ff123.tmp");
+        Files.writeString(leftOver, "{");
+        Files.setLastModifiedTime(leftOver, java.nio.file.attribute.FileTime.from(now.minus(java.time.Duration.ofDays(40))));
+
+        assertThat(new PlanStore(dir, java.time.Duration.ZERO).prune(now)).isZero();
+        assertThat(store.prune(now)).isEqualTo(2);
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactly("bb0200000000000000000000000000ff.json");
+        }
+        assertThat(store.jobOf("file:/sp/savepoint-aa0100-0123456789ab", List.of("01")).job()).isEmpty();
+    }
+
+    @Test
+    void theRetentionIsConfiguredInFlinksDurationSyntax() {
+        Configuration config = new Configuration();
+        assertThat(PlanStore.of(config).retention()).isEqualTo(java.time.Duration.ofDays(90));
+        config.setString("sql-guard.restore.plan-retention", "12 h");
+        assertThat(PlanStore.of(config).retention()).isEqualTo(java.time.Duration.ofHours(12));
+        assertThatThrownBy(() -> new PlanStore(dir, java.time.Duration.ofDays(-1))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aJobIdThatIsNotOneIsNotAFileName() {
         assertThatThrownBy(() -> new PlanStore(dir).record("../x", new PlannedJob("{}", Map.of())))
                 .isInstanceOf(IllegalArgumentException.class);
