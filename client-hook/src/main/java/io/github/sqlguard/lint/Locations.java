@@ -92,7 +92,7 @@ final class Locations {
         String reason = finding.reason() + " (Flink's position is within " + within + ": line " + line + ", column "
                 + column + "; in the file: line " + inFile[0] + ", column " + inFile[1] + ".)";
         return new Finding(finding.ruleId(), finding.level(), reason, finding.node(), finding.excerpt(), finding.fix(),
-                finding.docLink(), finding.planNode());
+                finding.docLink(), finding.planNode(), finding.facts());
     }
 
     private static Optional<SqlOption> find(List<SqlOption> options, String key, String value, String source, String line) {
@@ -107,7 +107,7 @@ final class Locations {
         int[] at = statement.scriptPosition(option.line(), option.column());
         String node = finding.node().substring(0, from) + at[0] + finding.node().substring(to);
         Finding moved = new Finding(finding.ruleId(), finding.level(), finding.reason(), node, finding.excerpt(),
-                finding.fix(), finding.docLink(), finding.planNode());
+                finding.fix(), finding.docLink(), finding.planNode(), finding.facts());
         return new LintFinding(at[0], at[1], moved);
     }
 

@@ -25,8 +25,14 @@ final class BoundedSort extends ScopedFamily {
 
     static final String ID = "bounded-sort";
 
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(SortNonTimeRule.ID),
+            List.of("SortLimit", "Rank"),
+            "`ORDER BY ... LIMIT n` (`sql-guard.rewrite.limit`): a Top-N of the whole stream, where a sort of every row on a column that is not a time attribute cannot run");
+
     BoundedSort() {
-        super(ID, SortNonTimeRule.ID);
+        super(DECLARATION);
     }
 
     @Override

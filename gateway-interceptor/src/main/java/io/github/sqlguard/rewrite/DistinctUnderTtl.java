@@ -7,6 +7,7 @@ import io.github.sqlguard.rules.Finding;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -32,9 +33,8 @@ final class DistinctUnderTtl {
         ExplainedPlan plan = context.request().plan().get();
         Set<String> calls = new LinkedHashSet<>();
         for (Operator.GroupAggregate aggregate : plan.operators(Operator.GroupAggregate.class)) {
-            boolean finds = finding.node().startsWith(aggregate.node().label() + "(")
-                    || finding.node().equals(aggregate.node().label());
-            if (finds || !finding.node().startsWith("GroupAggregate")) {
+            boolean finds = finding.planNode().equals(Optional.of(aggregate.node().id()));
+            if (finds || !finding.facts().operator().equals(Optional.of("GroupAggregate"))) {
                 aggregate.distinctCalls().forEach(c -> calls.add(c.sql()));
             }
         }

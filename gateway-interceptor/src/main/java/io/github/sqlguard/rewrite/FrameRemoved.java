@@ -23,8 +23,14 @@ final class FrameRemoved extends ScopedFamily {
 
     static final String ID = "frame-removed";
 
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(FrameWithRowNumberRule.ID),
+            List.of("Rank", "Deduplicate", "WindowRank", "WindowDeduplicate", "OverAggregate"),
+            "the `ROWS`/`RANGE` frame of a rank function's window removed: a rank numbers the whole partition");
+
     FrameRemoved() {
-        super(ID, FrameWithRowNumberRule.ID);
+        super(DECLARATION);
     }
 
     @Override

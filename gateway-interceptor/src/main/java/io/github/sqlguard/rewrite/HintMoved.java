@@ -38,8 +38,14 @@ final class HintMoved extends ScopedFamily {
 
     static final String ID = "hint-moved";
 
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(TtlHintIgnoredRule.ID),
+            List.of("GroupAggregate", "GlobalGroupAggregate", "Join"),
+            "a `STATE_TTL` hint Flink ignores moved to the block that joins or aggregates, its keys made that block's inputs, or removed where nothing can take it");
+
     HintMoved() {
-        super(ID, TtlHintIgnoredRule.ID);
+        super(DECLARATION);
     }
 
     @Override

@@ -34,8 +34,14 @@ final class LastValueDedup extends ScopedFamily {
 
     static final String ID = "last-value";
 
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(DedupNotRecognizedRule.ID),
+            List.of("GroupAggregate", "GlobalGroupAggregate"),
+            "the latest (or first) row per key as `LAST_VALUE(...)` (`FIRST_VALUE(...)`) with `GROUP BY` the key, the form a table without a time attribute allows");
+
     LastValueDedup() {
-        super(ID, DedupNotRecognizedRule.ID);
+        super(DECLARATION);
     }
 
     @Override

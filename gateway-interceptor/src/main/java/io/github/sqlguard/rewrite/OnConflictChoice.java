@@ -17,8 +17,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@code on-conflict}, for {@code on-conflict-required} (Flink 2.3, FLIP-558): the INSERT with each
@@ -34,14 +32,15 @@ final class OnConflictChoice implements RewriteFamily {
 
     static final String ID = "on-conflict";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(OnConflictRequiredRule.ID),
+            List.of(),
+            "the `INSERT` with each `ON CONFLICT` choice (`DO DEDUPLICATE`, `DO NOTHING`, `DO ERROR`), each proven and offered with its state cost");
 
     @Override
-    public Set<String> rules() {
-        return Set.of(OnConflictRequiredRule.ID);
+    public FamilyDeclaration declaration() {
+        return DECLARATION;
     }
 
     /** Every choice is offered: which conflict rule is right is the user's decision, not the guard's. */
@@ -78,23 +77,20 @@ final class OnConflictChoice implements RewriteFamily {
         return out;
     }
 
-    private static final Pattern PRIMARY_KEY = Pattern.compile("Primary key: \\[([^\\]]*)\\]");
-
     /**
      * True when the INSERT writes a Top-N of more than one row per key ({@code rn <= 3}) into a sink
      * whose primary key columns are all among the Top-N's partition columns (as Flink names them in its
-     * message): each key's N rows fall on one sink row, so {@code DO DEDUPLICATE} and {@code DO
+     * message: the finding's keys, {@code Finding#facts()}): each key's N rows fall on one sink row, so {@code DO DEDUPLICATE} and {@code DO
      * NOTHING} keep an arbitrary one of them and {@code DO ERROR} fails at the second. No choice keeps
      * the Top-N; the fix is the sink's key (with the row number) or {@code rn = 1}.
      */
     static boolean topNOnOneSinkRow(Finding finding, String text) {
-        Matcher key = PRIMARY_KEY.matcher(finding.node());
-        if (!key.find() || key.group(1).isBlank()) {
+        if (finding.facts().keys().isEmpty()) {
             return false;
         }
         Set<String> primaryKey = new HashSet<>();
-        for (String column : key.group(1).split(",")) {
-            primaryKey.add(column.strip().toLowerCase(Locale.ROOT));
+        for (String column : finding.facts().keys()) {
+            primaryKey.add(column.toLowerCase(Locale.ROOT));
         }
         Optional<SqlNode> tree = SqlTrees.parse(text);
         if (tree.isEmpty()) {

@@ -22,14 +22,15 @@ final class QuotedSet implements RewriteFamily {
 
     static final String ID = "quoted-set";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(UnquotedSetAfterCommentRule.ID),
+            List.of(),
+            "the `SET` or `RESET` with its key and value quoted, which Flink's parser reads after a comment");
 
     @Override
-    public Set<String> rules() {
-        return Set.of(UnquotedSetAfterCommentRule.ID);
+    public FamilyDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override

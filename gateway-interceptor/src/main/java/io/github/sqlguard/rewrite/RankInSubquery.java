@@ -23,8 +23,14 @@ final class RankInSubquery extends ScopedFamily {
 
     static final String ID = "rank-in-subquery";
 
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(RnFilterInSameSelectRule.ID),
+            List.of("Rank", "Deduplicate", "WindowRank", "WindowDeduplicate"),
+            "the block that computes the row number becomes the subquery of a block that filters on it, where its alias exists");
+
     RankInSubquery() {
-        super(ID, RnFilterInSameSelectRule.ID);
+        super(DECLARATION);
     }
 
     @Override

@@ -12,11 +12,21 @@ import java.util.Set;
  */
 interface RewriteFamily {
 
+    /**
+     * The family declared once: id, rules, intended operators, summary. A family class holds it as
+     * its {@code DECLARATION} constant; the documentation is generated from it.
+     */
+    FamilyDeclaration declaration();
+
     /** The family's stable id, as reports name it: {@code window-top-n}, {@code state-ttl-hint}, ... */
-    String id();
+    default String id() {
+        return declaration().id();
+    }
 
     /** The ids of the rules whose findings it answers. */
-    Set<String> rules();
+    default Set<String> rules() {
+        return Set.copyOf(declaration().rules());
+    }
 
     /** The candidates for {@code finding} of {@code context}'s statement; empty when the family has none. */
     List<Candidate> candidates(Finding finding, RewriteContext context);

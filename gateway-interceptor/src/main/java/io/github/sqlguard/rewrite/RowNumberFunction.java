@@ -23,8 +23,14 @@ final class RowNumberFunction extends ScopedFamily {
 
     static final String ID = "row-number";
 
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(RankFunctionUnsupportedRule.ID),
+            List.of("Rank", "Deduplicate", "WindowRank", "WindowDeduplicate"),
+            "`RANK()` and `DENSE_RANK()` become `ROW_NUMBER()` over the same window, the only rank function of Flink's streaming Top-N");
+
     RowNumberFunction() {
-        super(ID, RankFunctionUnsupportedRule.ID);
+        super(DECLARATION);
     }
 
     @Override

@@ -8,7 +8,6 @@ import org.apache.calcite.sql.SqlNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * A family that changes the statement's SQL, or, where the pattern sits in a view the statement
@@ -17,22 +16,15 @@ import java.util.Set;
  */
 abstract class ScopedFamily implements RewriteFamily {
 
-    private final String id;
-    private final Set<String> rules;
+    private final FamilyDeclaration declaration;
 
-    ScopedFamily(String id, String... rules) {
-        this.id = id;
-        this.rules = Set.of(rules);
+    ScopedFamily(FamilyDeclaration declaration) {
+        this.declaration = declaration;
     }
 
     @Override
-    public final String id() {
-        return id;
-    }
-
-    @Override
-    public final Set<String> rules() {
-        return rules;
+    public final FamilyDeclaration declaration() {
+        return declaration;
     }
 
     @Override

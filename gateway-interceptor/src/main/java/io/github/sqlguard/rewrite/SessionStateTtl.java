@@ -27,14 +27,15 @@ final class SessionStateTtl implements RewriteFamily {
 
     static final String ID = "session-state-ttl";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(UnboundedRankRule.ID, StatefulWithoutTtlRule.ID),
+            List.of("Rank", "GroupAggregate", "GlobalGroupAggregate", "Join", "Deduplicate"),
+            "`SET 'table.exec.state.ttl'` (`sql-guard.rewrite.state-ttl`, never shorter than the statement's own time bounds) before the statement: every stateful operator no hint pins gets the TTL");
 
     @Override
-    public Set<String> rules() {
-        return Set.of(UnboundedRankRule.ID, StatefulWithoutTtlRule.ID);
+    public FamilyDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override
@@ -46,7 +47,7 @@ final class SessionStateTtl implements RewriteFamily {
         RewriteContext.ProposedTtl proposed = context.proposedStateTtl();
         Duration ttl = proposed.ttl();
         String value = proposed.value();
-        String operator = operatorName(finding.node()).orElse("Rank");
+        String operator = finding.facts().operator().orElse("Rank");
         String text = context.text();
         return List.of(new Candidate(
                 ID, finding.ruleId(), finding.node(), List.of("SET '" + StateTtl.KEY + "' = '" + value + "'"), text, text,
@@ -56,15 +57,5 @@ final class SessionStateTtl implements RewriteFamily {
                         + " starts anew), where no STATE_TTL hint gives it another TTL"
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen(), Optional.empty()));
-    }
-
-    /** The operator a plan finding names first: {@code GroupAggregate} of {@code GroupAggregate[4](groupBy=[user_id])}. */
-    static Optional<String> operatorName(String node) {
-        int bracket = node.indexOf('[');
-        if (bracket <= 0) {
-            return Optional.empty();
-        }
-        String name = node.substring(0, bracket);
-        return name.chars().allMatch(Character::isLetterOrDigit) ? Optional.of(name) : Optional.empty();
     }
 }

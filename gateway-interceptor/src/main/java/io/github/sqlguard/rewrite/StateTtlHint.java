@@ -32,13 +32,19 @@ final class StateTtlHint extends ScopedFamily {
 
     static final String ID = "state-ttl-hint";
 
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(StatefulWithoutTtlRule.ID),
+            List.of("GroupAggregate", "GlobalGroupAggregate", "Join"),
+            "a `STATE_TTL` hint on each block that aggregates or joins, naming its inputs (or the value that never expires changed in a hint already there): only this statement's operators get the TTL");
+
     StateTtlHint() {
-        super(ID, StatefulWithoutTtlRule.ID);
+        super(DECLARATION);
     }
 
     @Override
     List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
-        Optional<String> operator = SessionStateTtl.operatorName(finding.node());
+        Optional<String> operator = finding.facts().operator();
         if (operator.isEmpty() || !StatefulOperators.HINTABLE.contains(operator.get())) {
             return List.of();
         }

@@ -52,8 +52,14 @@ final class TimeAttributeOrder extends ScopedFamily {
 
     static final String ID = "time-attribute-order";
 
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(DedupNotRecognizedRule.ID, RowNumberWithoutOrderByRule.ID, UnboundedOverAggregateRule.ID, SortNonTimeRule.ID),
+            List.of("Deduplicate", "Rank", "WindowDeduplicate", "WindowRank", "OverAggregate", "TemporalSort"),
+            "order by the table's time attribute (its `WATERMARK` column, else `PROCTIME()`): a Top-1 becomes a `Deduplicate`, an OVER window or a sort runs on time");
+
     TimeAttributeOrder() {
-        super(ID, DedupNotRecognizedRule.ID, RowNumberWithoutOrderByRule.ID, UnboundedOverAggregateRule.ID, SortNonTimeRule.ID);
+        super(DECLARATION);
     }
 
     @Override

@@ -31,8 +31,14 @@ final class TopNFilter extends ScopedFamily {
 
     static final String ID = "top-n-filter";
 
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(OverOrderDescRule.ID, UnboundedOverAggregateRule.ID),
+            List.of("Deduplicate", "Rank"),
+            "a `ROW_NUMBER` with no Top-N filter wrapped in a query that keeps `rn = 1` or `rn <= n` (`sql-guard.rewrite.limit`): a Deduplicate or a Top-N");
+
     TopNFilter() {
-        super(ID, OverOrderDescRule.ID, UnboundedOverAggregateRule.ID);
+        super(DECLARATION);
     }
 
     @Override

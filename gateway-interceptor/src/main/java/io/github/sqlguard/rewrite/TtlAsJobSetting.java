@@ -39,14 +39,15 @@ final class TtlAsJobSetting implements RewriteFamily {
 
     static final String ID = "ttl-as-job-setting";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(TtlNotATableOptionRule.ID),
+            List.of("GroupAggregate", "GlobalGroupAggregate", "Join"),
+            "the TTL key out of the `WITH` clause or `OPTIONS` hint, as a `SET` (inside an open statement set, or where the inputs were given different TTLs, as a `STATE_TTL` hint per input)");
 
     @Override
-    public Set<String> rules() {
-        return Set.of(TtlNotATableOptionRule.ID);
+    public FamilyDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override

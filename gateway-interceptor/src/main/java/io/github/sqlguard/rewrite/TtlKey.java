@@ -24,14 +24,15 @@ final class TtlKey implements RewriteFamily {
 
     static final String ID = "ttl-key";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(TtlUnknownKeyRule.ID),
+            List.of(),
+            "the `SET` with the key Flink reads, `'table.exec.state.ttl'`, and the value written");
 
     @Override
-    public Set<String> rules() {
-        return Set.of(TtlUnknownKeyRule.ID);
+    public FamilyDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override

@@ -21,14 +21,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@code ttl-unit}, for {@code ttl-bare-number} and {@code ttl-too-short}: the state TTL written with
  * its unit, in a {@code SET 'table.exec.state.ttl'} or a {@code STATE_TTL} hint. A bare number gets
- * the likely intent its finding names ({@code '24'} → {@code '24 h'}: the fix of {@code
- * ttl-bare-number}, else {@code StateTtl#likelyIntent}); a value with a unit that is too short has
+ * the likely intent its finding names ({@code '24'} → {@code '24 h'}: the intended TTL of {@code
+ * ttl-bare-number}'s facts, {@code Finding#facts()}, else {@code StateTtl#likelyIntent}); a value with a unit that is too short has
  * no likely intent, and gets {@code sql-guard.rewrite.state-ttl}. Values in a call's execution
  * config or session properties are not SQL: no rewrite.
  */
@@ -36,17 +34,15 @@ final class TtlWithUnit implements RewriteFamily {
 
     static final String ID = "ttl-unit";
 
-    /** The first quoted value a TTL rule's fix proposes: {@code = '24 h'}. */
-    private static final Pattern PROPOSED = Pattern.compile("= '([^']+)'");
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(TtlBareNumberRule.ID, TtlTooShortRule.ID),
+            List.of(),
+            "the state TTL written with its unit, the likely intent (`'24'` becomes `'24 h'`), in the `SET` or the `STATE_TTL` hint");
 
     @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public Set<String> rules() {
-        return Set.of(TtlBareNumberRule.ID, TtlTooShortRule.ID);
+    public FamilyDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override
@@ -116,9 +112,9 @@ final class TtlWithUnit implements RewriteFamily {
         Duration min = context.request().minStateTtl();
         Duration max = context.request().maxStateTtl();
         if (StateTtl.isBareNumber(written)) {
-            Matcher proposed = PROPOSED.matcher(finding.fix());
-            if (proposed.find() && usable(proposed.group(1), min, max)) {
-                return Optional.of(new Value(proposed.group(1), "'" + proposed.group(1) + "', the likely intent the finding names"));
+            Optional<String> named = finding.facts().intendedTtl().map(d -> withUnit(written, d));
+            if (named.isPresent() && usable(named.get(), min, max)) {
+                return Optional.of(new Value(named.get(), "'" + named.get() + "', the likely intent the finding names"));
             }
             try {
                 String intent = StateTtl.likelyIntent(Long.parseLong(written.strip())).replace("'", "");
@@ -135,6 +131,31 @@ final class TtlWithUnit implements RewriteFamily {
                         + "' names no likely intent"))
                 : Optional.empty();
     }
+
+    /**
+     * {@code intended} written as the user's own number with a unit where one makes it so ({@code '24'}
+     * meant as 24 h: {@code 24 h}), else with its highest exact unit ({@code StateTtl#format}).
+     */
+    static String withUnit(String written, Duration intended) {
+        try {
+            long number = Long.parseLong(written.strip());
+            for (java.time.temporal.ChronoUnit unit : List.of(
+                    java.time.temporal.ChronoUnit.DAYS, java.time.temporal.ChronoUnit.HOURS,
+                    java.time.temporal.ChronoUnit.MINUTES, java.time.temporal.ChronoUnit.SECONDS)) {
+                if (number > 0 && Duration.of(number, unit).equals(intended)) {
+                    return number + " " + UNIT_LABELS.get(unit);
+                }
+            }
+        } catch (NumberFormatException | ArithmeticException notOneOfThem) {
+            // Written with its highest exact unit below.
+        }
+        return StateTtl.format(intended);
+    }
+
+    /** Flink's unit labels ({@code TimeUtils}), as {@link StateTtl#format} writes them. */
+    private static final Map<java.time.temporal.ChronoUnit, String> UNIT_LABELS = Map.of(
+            java.time.temporal.ChronoUnit.DAYS, "d", java.time.temporal.ChronoUnit.HOURS, "h",
+            java.time.temporal.ChronoUnit.MINUTES, "min", java.time.temporal.ChronoUnit.SECONDS, "s");
 
     private static boolean usable(String value, Duration min, Duration max) {
         return !StateTtl.isBareNumber(value) && StateTtl.parse(value)

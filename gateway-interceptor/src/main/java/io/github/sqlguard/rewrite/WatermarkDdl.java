@@ -31,14 +31,15 @@ final class WatermarkDdl implements RewriteFamily {
 
     static final String ID = "watermark";
 
-    @Override
-    public String id() {
-        return ID;
-    }
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(DedupNotRecognizedRule.ID, UnboundedRankRule.ID),
+            List.of("Deduplicate"),
+            "the table's DDL declares a `WATERMARK` on the `TIMESTAMP(3)` column a Top-1 is ordered by (`ALTER TABLE ... ADD WATERMARK`), which makes it a `Deduplicate`");
 
     @Override
-    public java.util.Set<String> rules() {
-        return java.util.Set.of(DedupNotRecognizedRule.ID, UnboundedRankRule.ID);
+    public FamilyDeclaration declaration() {
+        return DECLARATION;
     }
 
     @Override

@@ -32,13 +32,19 @@ final class WindowAggregate extends ScopedFamily {
 
     static final String ID = "window-aggregate";
 
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(StatefulWithoutTtlRule.ID),
+            List.of("WindowAggregate"),
+            "a `GROUP BY` that buckets a time attribute by hand (`FLOOR(ts TO HOUR)`, `CAST(ts AS DATE)`, `DATE_FORMAT(ts, 'yyyy-MM-dd')`) becomes a `TUMBLE` window aggregation of the bucket's size, whose state each window's end frees");
+
     WindowAggregate() {
-        super(ID, StatefulWithoutTtlRule.ID);
+        super(DECLARATION);
     }
 
     @Override
     List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
-        if (!SessionStateTtl.operatorName(finding.node()).map(n -> n.contains("GroupAggregate")).orElse(false)) {
+        if (!finding.facts().operator().map(n -> n.contains("GroupAggregate")).orElse(false)) {
             return List.of();
         }
         SqlNode tree = tree(scope);

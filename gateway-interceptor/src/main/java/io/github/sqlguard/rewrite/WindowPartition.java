@@ -28,11 +28,17 @@ final class WindowPartition extends ScopedFamily {
 
     static final String ID = "window-partition";
 
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(WindowRankNotRecognizedRule.ID),
+            List.of("WindowRank", "WindowDeduplicate"),
+            "the window column the `PARTITION BY` lacks (`window_end` beside `window_start`, or the other way round) added beside the one it has");
+
     private static final String START = "window_start";
     private static final String END = "window_end";
 
     WindowPartition() {
-        super(ID, WindowRankNotRecognizedRule.ID);
+        super(DECLARATION);
     }
 
     @Override

@@ -40,8 +40,14 @@ final class WindowTopN extends ScopedFamily {
 
     static final String ID = "window-top-n";
 
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(UnboundedRankRule.ID, GlobalRankRule.ID),
+            List.of("WindowRank", "WindowDeduplicate"),
+            "the Top-N ranked per `TUMBLE` window of the table's event-time attribute, `PARTITION BY window_start, window_end, <keys>`, whose state each window's end frees");
+
     WindowTopN() {
-        super(ID, UnboundedRankRule.ID, GlobalRankRule.ID);
+        super(DECLARATION);
     }
 
     @Override

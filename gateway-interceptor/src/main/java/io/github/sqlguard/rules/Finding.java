@@ -19,6 +19,8 @@ import java.util.Optional;
  *     as {@code node} and the excerpt name it: {@code Rank[5]}); empty when it is about no plan node (a
  *     {@code SET}, a planner error). A rewrite names the nodes it changes by these ids, and answers a
  *     finding by its rule and this id ({@code rewrite.Rewrite#answers})
+ * @param facts what the rule established, as values (the operator, the intended TTL, the keys, the time
+ *     attribute), which the rewrites that answer the finding read instead of its text; not rendered
  */
 public record Finding(
         String ruleId,
@@ -28,15 +30,24 @@ public record Finding(
         String excerpt,
         String fix,
         String docLink,
-        Optional<Integer> planNode) {
+        Optional<Integer> planNode,
+        Facts facts) {
 
     public Finding {
         Objects.requireNonNull(planNode);
+        Objects.requireNonNull(facts);
+    }
+
+    /** A finding with no facts beyond its text. */
+    public Finding(
+            String ruleId, Level level, String reason, String node, String excerpt, String fix, String docLink,
+            Optional<Integer> planNode) {
+        this(ruleId, level, reason, node, excerpt, fix, docLink, planNode, Facts.NONE);
     }
 
     /** A finding about no plan node. */
     public Finding(String ruleId, Level level, String reason, String node, String excerpt, String fix, String docLink) {
-        this(ruleId, level, reason, node, excerpt, fix, docLink, Optional.empty());
+        this(ruleId, level, reason, node, excerpt, fix, docLink, Optional.empty(), Facts.NONE);
     }
 
     /** Multi-line text for an error message or a terminal: level, id, reason, plan, fix, link. */

@@ -76,7 +76,7 @@ public final class RuleEngine {
                 Finding finding =
                         new Finding(
                                 declaration.id(), level, hit.reason(), hit.node(), hit.excerpt(), hit.fix(),
-                                declaration.docLink(), hit.planNode());
+                                declaration.docLink(), hit.planNode(), hit.facts());
                 if (declaration.role() == RuleRole.FALLBACK) {
                     fallback.add(finding);
                 } else {

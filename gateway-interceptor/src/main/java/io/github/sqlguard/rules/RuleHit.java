@@ -17,12 +17,21 @@ import java.util.Optional;
  *     planner-error}
  * @param planNode the id of the plan node the hit is about ({@link io.github.sqlguard.plan.PlanNode#id()}),
  *     when it is about one
+ * @param facts what the rule established, as values, for the rewrites that answer it
  */
 public record RuleHit(
-        String reason, String node, String excerpt, String fix, Level cap, boolean diagnosis, Optional<Integer> planNode) {
+        String reason, String node, String excerpt, String fix, Level cap, boolean diagnosis, Optional<Integer> planNode,
+        Facts facts) {
 
     public RuleHit {
         Objects.requireNonNull(planNode);
+        Objects.requireNonNull(facts);
+    }
+
+    /** A hit with no facts beyond its text. */
+    public RuleHit(
+            String reason, String node, String excerpt, String fix, Level cap, boolean diagnosis, Optional<Integer> planNode) {
+        this(reason, node, excerpt, fix, cap, diagnosis, planNode, Facts.NONE);
     }
 
     /** A hit about no plan node. */
@@ -37,12 +46,17 @@ public record RuleHit(
 
     /** This hit, about the plan node {@code id}. */
     public RuleHit onNode(int id) {
-        return new RuleHit(reason, node, excerpt, fix, cap, diagnosis, Optional.of(id));
+        return new RuleHit(reason, node, excerpt, fix, cap, diagnosis, Optional.of(id), facts);
+    }
+
+    /** This hit, with {@code facts}. */
+    public RuleHit with(Facts facts) {
+        return new RuleHit(reason, node, excerpt, fix, cap, diagnosis, planNode, facts);
     }
 
     /** This hit, at most at {@code level}. */
     public RuleHit capped(Level level) {
-        return new RuleHit(reason, node, excerpt, fix, level, diagnosis, planNode);
+        return new RuleHit(reason, node, excerpt, fix, level, diagnosis, planNode, facts);
     }
 
     /** A hit that takes the rule's configured level. */

@@ -112,7 +112,7 @@ public final class StatementGuard {
                 verdict.findings().stream()
                         .map(f -> new Finding(
                                 f.ruleId(), f.level(), f.reason() + " The statement was not planned.", f.node(), f.excerpt(),
-                                f.fix(), f.docLink()))
+                                f.fix(), f.docLink(), f.planNode(), f.facts()))
                         .toList();
         return Optional.of(Decision.of(
                 new Verdict(findings, verdict.suppressed(), verdict.fallbacks()), Optional.empty(), ttl, Optional.empty(),

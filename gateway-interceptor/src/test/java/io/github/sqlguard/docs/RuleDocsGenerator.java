@@ -2,6 +2,8 @@ package io.github.sqlguard.docs;
 
 import io.github.sqlguard.observe.ObserveOptions;
 import io.github.sqlguard.policy.GuardOptions;
+import io.github.sqlguard.rewrite.FamilyDeclaration;
+import io.github.sqlguard.rewrite.RewriteFamilies;
 import io.github.sqlguard.rewrite.RewriteOptions;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
@@ -30,7 +32,9 @@ import java.util.stream.Collectors;
  * manner of Flink's {@code ConfigOptionsDocGenerator}: the rule table of {@code
  * docs/rules/README.md}, the header and configuration section of every {@code docs/rules/<id>.md},
  * the whole of {@code docs/reference/configuration.md}, and the rule block of {@code
- * conf/config.yaml}. Everything else in those files is hand-written and kept.
+ * conf/config.yaml}; and from the rewrite families' declarations ({@code RewriteFamilies}), the
+ * table of families in {@code docs/user-guide/rewrites.md} and the rewrites line of each rule page's
+ * header. Everything else in those files is hand-written and kept.
  *
  * <p>{@code RuleCatalogDocsTest} fails when a committed file differs from what this writes; it
  * writes them itself when run as {@link #COMMAND} says. From an IDE: run {@link #main} with the
@@ -46,16 +50,24 @@ public final class RuleDocsGenerator {
     static final Path README = RULES.resolve("README.md");
     static final Path REFERENCE = Path.of("docs/reference/configuration.md");
     static final Path CONFIG = Path.of("conf/config.yaml");
+    static final Path REWRITES = Path.of("docs/user-guide/rewrites.md");
 
     private static final String REFERENCE_LINK = "../reference/configuration.md";
+    private static final String REWRITES_LINK = "../user-guide/rewrites.md#rewrite-families";
     private static final int YAML_WIDTH = 100;
 
     private final Path root;
     private final RuleCatalog catalog;
+    private final List<FamilyDeclaration> families;
 
     public RuleDocsGenerator(Path root, RuleCatalog catalog) {
+        this(root, catalog, RewriteFamilies.declarations());
+    }
+
+    RuleDocsGenerator(Path root, RuleCatalog catalog, List<FamilyDeclaration> families) {
         this.root = root;
         this.catalog = catalog;
+        this.families = List.copyOf(families);
     }
 
     /** Rewrites the generated files of the project at {@code args[0]} (default: this checkout). */
@@ -71,8 +83,9 @@ public final class RuleDocsGenerator {
         files.put(README, inBlock(README, GeneratedBlock.markdown("rule table"), ruleTable()));
         for (Rule rule : catalog.rules()) {
             Path page = RULES.resolve(rule.id() + ".md");
-            files.put(page, page(read(page), rule.declaration()));
+            files.put(page, page(read(page), rule.declaration(), familiesOf(rule.id())));
         }
+        files.put(REWRITES, inBlock(REWRITES, GeneratedBlock.markdown("rewrite families"), familyTables()));
         files.put(REFERENCE, reference());
         files.put(CONFIG, inBlock(CONFIG, GeneratedBlock.yaml("rules"), configBlock()));
         return files;
@@ -125,24 +138,65 @@ public final class RuleDocsGenerator {
 
     // --- docs/rules/<id>.md -----------------------------------------------------------------------
 
-    private static String page(String text, RuleDeclaration rule) {
+    private static String page(String text, RuleDeclaration rule, List<FamilyDeclaration> rewrites) {
         GeneratedBlock header = GeneratedBlock.markdown("header");
         GeneratedBlock configuration = GeneratedBlock.markdown("configuration");
         String withHeader =
-                header.replace(text, header(rule)).orElseGet(() -> afterTitle(text, rule, header.block(header(rule))));
+                header.replace(text, header(rule, rewrites))
+                        .orElseGet(() -> afterTitle(text, rule, header.block(header(rule, rewrites))));
         return configuration.replace(withHeader, configuration(rule))
                 .orElseGet(() -> beforeSuppression(withHeader, configuration.block(configuration(rule))));
     }
 
-    private static String header(RuleDeclaration rule) {
+    private static String header(RuleDeclaration rule, List<FamilyDeclaration> rewrites) {
         String options =
                 rule.options().isEmpty()
                         ? ""
                         : " · **Options:** " + rule.options().stream()
                                 .map(o -> "[`" + o.key() + "`](" + REFERENCE_LINK + "#rule-options)")
                                 .collect(Collectors.joining(", "));
+        String families =
+                rewrites.isEmpty()
+                        ? ""
+                        : "\n**Rewrites** ([proven](" + REWRITES_LINK + "), preferred first): "
+                                + rewrites.stream().map(f -> "`" + f.id() + "`").collect(Collectors.joining(", ")) + "\n";
         return "**Default level:** " + rule.defaultLevel() + " · **Role:** " + role(rule) + options + "\n\n"
-                + rule.summary() + "\n";
+                + rule.summary() + "\n" + families;
+    }
+
+    /** The families that answer {@code ruleId}, in the order they are asked. */
+    private List<FamilyDeclaration> familiesOf(String ruleId) {
+        return families.stream().filter(f -> f.rules().contains(ruleId)).toList();
+    }
+
+    // --- docs/user-guide/rewrites.md --------------------------------------------------------------
+
+    private String familyTables() {
+        StringBuilder out = new StringBuilder("| rule | rewrite families, preferred first |\n|---|---|\n");
+        for (Rule rule : catalog.rules()) {
+            List<FamilyDeclaration> answering = familiesOf(rule.id());
+            if (!answering.isEmpty()) {
+                out.append("| [`").append(rule.id()).append("`](../rules/").append(rule.id()).append(".md) | ")
+                        .append(answering.stream().map(f -> "`" + f.id() + "`").collect(Collectors.joining(", ")))
+                        .append(" |\n");
+            }
+        }
+        List<String> unknown = families.stream().flatMap(f -> f.rules().stream())
+                .filter(id -> catalog.rules().stream().noneMatch(r -> r.id().equals(id))).distinct().toList();
+        if (!unknown.isEmpty()) {
+            throw new IllegalStateException("Rewrite families answer rules the catalog does not have: " + unknown);
+        }
+        out.append("\n| family | answers | intended operator | what it writes |\n|---|---|---|---|\n");
+        for (FamilyDeclaration family : families) {
+            out.append("| `").append(family.id()).append("` | ")
+                    .append(family.rules().stream().map(r -> "`" + r + "`").collect(Collectors.joining(", ")))
+                    .append(" | ")
+                    .append(family.operators().isEmpty()
+                            ? "—"
+                            : family.operators().stream().map(o -> "`" + o + "`").collect(Collectors.joining(", ")))
+                    .append(" | ").append(cell(family.summary())).append(" |\n");
+        }
+        return out.toString();
     }
 
     private static String configuration(RuleDeclaration rule) {

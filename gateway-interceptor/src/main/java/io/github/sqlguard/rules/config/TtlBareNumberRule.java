@@ -4,6 +4,7 @@ import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleDeclaration;
+import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.StateTtlOptions;
@@ -74,7 +75,7 @@ public final class TtlBareNumberRule implements Rule {
                             where,
                             "",
                             ttl.rewrite("'" + StateTtl.format(read) + "'"),
-                            Level.INFO));
+                            Level.INFO).with(Facts.NONE.withIntendedTtl(read)));
         } else {
             String intent = StateTtl.likelyIntent(number);
             hits.add(
@@ -83,7 +84,8 @@ public final class TtlBareNumberRule implements Rule {
                                     + " as was probably meant: state would expire almost at once.",
                             where,
                             "",
-                            "Write the unit: " + ttl.rewrite(intent) + "."));
+                            "Write the unit: " + ttl.rewrite(intent) + ".")
+                            .with(Facts.NONE.withIntendedTtl(StateTtl.parse(intent.replace("'", "")).orElseThrow())));
         }
     }
 
@@ -103,6 +105,7 @@ public final class TtlBareNumberRule implements Rule {
                 ttl.where(),
                 "",
                 "Write the unit: " + ttl.rewrite(intent) + " if " + StateTtl.format(meant.get(0)) + " was meant, or "
-                        + ttl.rewrite("'" + StateTtl.format(read) + "'") + " if " + StateTtl.format(read) + " is right.");
+                        + ttl.rewrite("'" + StateTtl.format(read) + "'") + " if " + StateTtl.format(read) + " is right.")
+                .with(Facts.NONE.withIntendedTtl(meant.get(0)));
     }
 }

@@ -4,6 +4,7 @@ import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleDeclaration;
+import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.List;
@@ -48,6 +49,11 @@ public abstract class DiagnosisRule implements Rule {
     /** A rewrite that works. */
     protected abstract String fix(String message, AnalysisContext context);
 
+    /** What the symptom establishes as values, for the rewrites that answer it; none by default. */
+    protected Facts facts(String message, AnalysisContext context) {
+        return Facts.NONE;
+    }
+
     @Override
     public final List<RuleHit> check(AnalysisContext context) {
         if (context.plannerError().isEmpty()) {
@@ -59,6 +65,7 @@ public abstract class DiagnosisRule implements Rule {
             return List.of();
         }
         String message = symptom.get();
-        return List.of(RuleHit.of(reason(message, context), "Flink: " + error.text(), "", fix(message, context)));
+        return List.of(RuleHit.of(reason(message, context), "Flink: " + error.text(), "", fix(message, context))
+                .with(facts(message, context)));
     }
 }

@@ -1,10 +1,13 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.StateTtl;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -118,6 +121,15 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 + " conflict. DO NOTHING and DO ERROR buffer rows until the watermark passes them and need a"
                 + " WATERMARK on every source table. All three keep the materializer's state under the state TTL"
                 + " (table.exec.state.ttl, " + ttl(context.effectiveStateTtl()) + ").";
+    }
+
+    /** The sink's primary key columns Flink names ({@code Primary key: [a, b]}), as the finding's keys. */
+    @Override
+    protected Facts facts(String message, AnalysisContext context) {
+        String primaryKey = group(KEYS, message, 1).orElse("[]");
+        List<String> columns = Arrays.stream(primaryKey.substring(1, primaryKey.length() - 1).split(","))
+                .map(String::strip).filter(c -> !c.isEmpty()).toList();
+        return Facts.NONE.withKeys(columns);
     }
 
     /** The upsert key Flink names ({@code [user_id]}, {@code [a], [b]}), or empty when it names none. */

@@ -2,7 +2,9 @@ package io.github.sqlguard.rules.plan;
 
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.List;
@@ -15,10 +17,19 @@ final class PlanRules {
     /** Lines of plan shown around a marked node. */
     static final int EXCERPT_CONTEXT = 2;
 
-    /** A hit on {@code operator}: named by its id and keys ({@link Operator#describe()}), the plan around it marked. */
+    /**
+     * A hit on {@code operator}: named by its id and keys ({@link Operator#describe()}), the plan around it
+     * marked, with the operator's name as a fact ({@link Facts#operator()}).
+     */
     static RuleHit hit(ExplainedPlan plan, Operator operator, String reason, String fix) {
         return RuleHit.of(reason, operator.describe(), plan.excerpt(operator.node(), EXCERPT_CONTEXT), fix)
-                .onNode(operator.node().id());
+                .onNode(operator.node().id())
+                .with(Facts.NONE.withOperator(operator.node().name()));
+    }
+
+    /** {@code hit} with the state TTL its fix proposes ({@link AdvisedValues#stateTtl()}) as its intended TTL. */
+    static RuleHit advising(RuleHit hit, AdvisedValues advised) {
+        return hit.with(hit.facts().withIntendedTtl(advised.stateTtl()));
     }
 
     /** Key columns as SQL for messages: {@code user_id, item}, or {@code no PARTITION BY: one partition} without any. */

@@ -88,7 +88,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     ? "Flink disables its state TTL (table.exec.sink.upsert-materialize-strategy.type is not LEGACY:"
                             + " FLINK-38463)"
                     : ttl.describe(max);
-            RuleHit hit = PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names, context.advised()));
+            RuleHit hit = PlanRules.advising(
+                    PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names, context.advised())),
+                    context.advised());
             hits.add(operator instanceof Operator.Deduplicate
                     ? hit.capped(Level.INFO)
                     : hit);

@@ -66,7 +66,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             String partitions = rank.sortLimit() ? "an ORDER BY ... LIMIT"
                     : rank.partitionKeys().isEmpty() ? "with no PARTITION BY"
                     : "partitioned by " + String.join(", ", rank.partitionKeys());
-            hits.add(
+            hits.add(PlanRules.advising(
                     PlanRules.hit(
                             plan,
                             rank,
@@ -75,7 +75,8 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                                     + (rank.global() ? ", so Flink keeps every input row of its one partition (RetractStrategy over an"
                                             + " updating input) and the state never shrinks."
                                             : ", so Flink keeps the ranking of every key it has ever seen and the state never shrinks."),
-                            fix(rank, names, context.advised())));
+                            fix(rank, names, context.advised())),
+                    context.advised()));
         }
         return hits;
     }

@@ -1,0 +1,53 @@
+package io.github.sqlguard.rules;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What a rule established about what it found, as values: the rewrites that answer the finding read
+ * these, never the finding's text back (its fix, its node line).
+ *
+ * @param operator the Flink operator the finding is about, as the plan names it ({@code GroupAggregate},
+ *     {@code Rank}, {@code Join}), read from the plan node; empty when it is about no plan node
+ * @param intendedTtl the state TTL the finding says the user meant or the fix proposes (a bare {@code
+ *     '24'}: 24 h), when it names one
+ * @param keys the key columns the finding concerns, as Flink names them: a sink's primary key ({@code
+ *     on-conflict-required}), an operator's grouping or partition key; empty when none
+ * @param timeAttribute the time attribute the finding's fix uses (the table's {@code WATERMARK}
+ *     column), when there is one
+ */
+public record Facts(
+        Optional<String> operator, Optional<Duration> intendedTtl, List<String> keys, Optional<String> timeAttribute) {
+
+    /** No facts beyond the finding's text. */
+    public static final Facts NONE = new Facts(Optional.empty(), Optional.empty(), List.of(), Optional.empty());
+
+    public Facts {
+        Objects.requireNonNull(operator);
+        Objects.requireNonNull(intendedTtl);
+        keys = List.copyOf(keys);
+        Objects.requireNonNull(timeAttribute);
+    }
+
+    /** These facts, with the operator {@code name}. */
+    public Facts withOperator(String name) {
+        return new Facts(Optional.of(name), intendedTtl, keys, timeAttribute);
+    }
+
+    /** These facts, with the intended TTL {@code ttl}. */
+    public Facts withIntendedTtl(Duration ttl) {
+        return new Facts(operator, Optional.of(ttl), keys, timeAttribute);
+    }
+
+    /** These facts, with the key columns {@code columns}. */
+    public Facts withKeys(List<String> columns) {
+        return new Facts(operator, intendedTtl, columns, timeAttribute);
+    }
+
+    /** These facts, with the time attribute {@code column}. */
+    public Facts withTimeAttribute(String column) {
+        return new Facts(operator, intendedTtl, keys, Optional.of(column));
+    }
+}
