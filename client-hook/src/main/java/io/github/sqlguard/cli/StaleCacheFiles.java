@@ -21,8 +21,6 @@ import java.time.Instant;
  */
 final class StaleCacheFiles {
 
-    private static final Logger LOG = LoggerFactory.getLogger(StaleCacheFiles.class);
-
     /** Another version's file unused this long is deleted. */
     static final Duration STALE = Duration.ofDays(1);
 
@@ -30,6 +28,16 @@ final class StaleCacheFiles {
     static final Duration ABANDONED = Duration.ofHours(1);
 
     private StaleCacheFiles() {}
+
+    /**
+     * The logger, initialised only when a file is deleted: lint's first JVM (the fast start's launcher)
+     * calls {@link #clean} on every start and otherwise never logs, and initialising SLF4J there
+     * configures Logback from its XML file (about 900 classes and an XML parser: 0.3-0.5 s of CPU at
+     * load 20, bench/results/2026-12-02-lint-fast.md) for a run that deletes nothing.
+     */
+    private static final class Log {
+        static final Logger LOG = LoggerFactory.getLogger(StaleCacheFiles.class);
+    }
 
     /** Marks {@code file} as used now; false when it is not there. */
     static boolean touch(Path file, Instant now) throws IOException {
@@ -56,11 +64,11 @@ final class StaleCacheFiles {
                 try {
                     if (Files.getLastModifiedTime(entry).toInstant().isBefore(now.minus(limit))) {
                         Files.delete(entry);
-                        LOG.debug("Deleted {}, unused for more than {}", entry, limit);
+                        Log.LOG.debug("Deleted {}, unused for more than {}", entry, limit);
                     }
                 } catch (NoSuchFileException e) {
                     // Another start deleted it first: what this start would have done.
-                    LOG.debug("{} was already deleted by another start", entry);
+                    Log.LOG.debug("{} was already deleted by another start", entry);
                 }
             }
         }
