@@ -9,6 +9,14 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * Writes {@link AuditRecord}s through the SLF4J API to the logger {@value #LOGGER_NAME}: the guard
@@ -23,6 +31,16 @@ import java.time.format.DateTimeFormatter;
  * propagates when the backend lets it (Log4j 2 with {@code ignoreExceptions=false}; in Logback an
  * appender that implements {@code Appender} directly rather than extending {@code AppenderBase}).
  *
+ * <p>Two ways to write. {@link #write} returns once the backend has written the record (with the
+ * shipped configurations, flushed to the file: {@code immediateFlush}); the decision record of
+ * every call is written so, before the call is handed on. {@link #writeLater} queues a record for
+ * the audit's writer thread ({@code sql-guard-audit-writer}, one per JVM) and returns at once: the
+ * outcome record of a call under {@code sql-guard.audit.outcome-records: after-response}. Records
+ * reach the file in the order they were handed in, whichever way: a {@link #write} first writes
+ * every record queued before it, and the records a writer finds queued are written as one logging
+ * event of several lines (one write and one flush: group commit). {@link #flush} waits until every
+ * queued record is written; the guard calls it when it stops.
+ *
  * <p>Thread-safe.
  */
 public final class AuditLog {
@@ -36,8 +54,25 @@ public final class AuditLog {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
+    /** Queued records written in one logging event at most (a batch's lines are one write). */
+    static final int MAX_BATCH = 256;
+
+    /** The writer thread of every audit log of this JVM: writes what {@link #writeLater} queued. */
+    private static final ExecutorService WRITER = Executors.newSingleThreadExecutor(task -> {
+        Thread thread = new Thread(task, "sql-guard-audit-writer");
+        thread.setDaemon(true);
+        return thread;
+    });
+
     private final Logger audit;
     private final Clock clock;
+    /** Records handed to {@link #writeLater} and not yet written, in order. */
+    private final Queue<Queued> queued = new ConcurrentLinkedQueue<>();
+    /** Held while writing: whoever holds it writes the queued records first, so the file keeps their order. */
+    private final ReentrantLock writing = new ReentrantLock();
+
+    /** A record waiting for the writer: its line, made there, and who hears of a failure. */
+    private record Queued(AuditRecord record, Consumer<AuditWriteException> onFailure) {}
 
     /** Writes to the logger {@value #LOGGER_NAME} with the system clock. */
     public AuditLog() {
@@ -75,11 +110,85 @@ public final class AuditLog {
         writeLine(render(record, what), what);
     }
 
-    private void writeLine(String line, String what) {
+    /**
+     * Queues {@code record} for the writer thread and returns at once; it is written after every
+     * record handed in before it. A failure to render or write it goes to {@code onFailure}, on the
+     * writer thread (or on the thread of a {@link #write} that wrote it).
+     */
+    public void writeLater(AuditRecord record, Consumer<AuditWriteException> onFailure) {
+        queued.add(new Queued(record, onFailure));
+        WRITER.execute(() -> writeQueued(null, null));
+    }
+
+    /** Returns once every record queued by {@link #writeLater} before the call is written (or failed). */
+    public void flush() {
+        writeQueued(null, null);
+    }
+
+    /** Returns once every record queued by {@link #writeLater} of every audit log of this JVM is written. */
+    public static void flushAll() {
         try {
-            audit.info(line);
-        } catch (RuntimeException e) {
-            throw new AuditWriteException("The audit record of " + what + " could not be written: " + e.getMessage(), e);
+            WRITER.submit(() -> {}).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for the audit's writer thread", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("The audit's writer thread failed", e.getCause());
+        }
+    }
+
+    private void writeLine(String line, String what) {
+        writeQueued(line, what);
+    }
+
+    /**
+     * Under the writing lock: the queued records, then {@code line} when not {@code null}, as few
+     * logging events as there are batches of {@link #MAX_BATCH}; {@code line}'s own failure is
+     * thrown, those of queued records go to their callers' {@code onFailure}.
+     */
+    private void writeQueued(String line, String what) {
+        writing.lock();
+        try {
+            while (true) {
+                List<Queued> batch = new ArrayList<>();
+                StringBuilder lines = new StringBuilder();
+                for (Queued next; batch.size() < MAX_BATCH && (next = queued.poll()) != null; ) {
+                    String rendered;
+                    try {
+                        rendered = render(next.record());
+                    } catch (AuditWriteException e) {
+                        next.onFailure().accept(e);
+                        continue;
+                    }
+                    lines.append(lines.length() == 0 ? "" : "\n").append(rendered);
+                    batch.add(next);
+                }
+                boolean last = queued.isEmpty();
+                if (last && line != null) {
+                    lines.append(lines.length() == 0 ? "" : "\n").append(line);
+                }
+                if (lines.length() == 0) {
+                    return;
+                }
+                try {
+                    audit.info(lines.toString());
+                } catch (RuntimeException e) {
+                    for (Queued failed : batch) {
+                        String of = "statement " + failed.record().statement().statementSha256() + " (" + failed.record().call() + ")";
+                        failed.onFailure().accept(new AuditWriteException(
+                                "The audit record of " + of + " could not be written: " + e.getMessage(), e));
+                    }
+                    if (last && line != null) {
+                        throw new AuditWriteException(
+                                "The audit record of " + what + " could not be written: " + e.getMessage(), e);
+                    }
+                }
+                if (last) {
+                    return;
+                }
+            }
+        } finally {
+            writing.unlock();
         }
     }
 

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
  * Turns a {@link Decision} and what happened next into {@link AuditRecord}s, and writes them:
@@ -38,15 +39,39 @@ public final class Auditor {
     private final Redactor redactor = new Redactor();
     private final String instance;
     private final int maxStatementLength;
+    private final OutcomeRecords outcomeRecords;
+
+    /** When the record of what followed a decision is written ({@code sql-guard.audit.outcome-records}). */
+    public enum OutcomeRecords {
+        /** Before the call answers: the call waits for its outcome record too. */
+        BEFORE_RESPONSE,
+        /**
+         * Queued for the audit's writer thread ({@link AuditLog#writeLater}); the call answers without
+         * waiting. Its decision record is still written before the call is handed on.
+         */
+        AFTER_RESPONSE
+    }
 
     /**
+     * An auditor that writes outcome records before the call answers.
+     *
      * @param instance this gateway instance's name
      * @param maxStatementLength statement characters kept in a record
      */
     public Auditor(AuditLog log, String instance, int maxStatementLength) {
+        this(log, instance, maxStatementLength, OutcomeRecords.BEFORE_RESPONSE);
+    }
+
+    /**
+     * @param instance this gateway instance's name
+     * @param maxStatementLength statement characters kept in a record
+     * @param outcomeRecords when {@link #writeOutcome} writes
+     */
+    public Auditor(AuditLog log, String instance, int maxStatementLength, OutcomeRecords outcomeRecords) {
         this.log = log;
         this.instance = instance;
         this.maxStatementLength = maxStatementLength;
+        this.outcomeRecords = outcomeRecords;
     }
 
     /**
@@ -185,6 +210,26 @@ public final class Auditor {
      */
     public void write(AuditRecord record) {
         log.write(record);
+    }
+
+    /**
+     * Writes the record of what followed a decision ({@link #outcome}): at once, as {@link #write},
+     * or, with {@link OutcomeRecords#AFTER_RESPONSE}, queued for the audit's writer thread, whose
+     * failure goes to {@code onFailure} there.
+     *
+     * @throws AuditWriteException when the record could not be written at once
+     */
+    public void writeOutcome(AuditRecord record, Consumer<AuditWriteException> onFailure) {
+        if (outcomeRecords == OutcomeRecords.AFTER_RESPONSE) {
+            log.writeLater(record, onFailure);
+        } else {
+            log.write(record);
+        }
+    }
+
+    /** Returns once every queued record is written ({@link AuditLog#flush}); the guard calls it when it stops. */
+    public void flush() {
+        log.flush();
     }
 
     /**

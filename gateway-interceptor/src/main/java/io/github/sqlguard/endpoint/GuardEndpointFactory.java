@@ -89,7 +89,8 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
         Optional<GuardedSqlGatewayService> built = Optional.empty();
         try {
             SqlGatewayService service = context.getSqlGatewayService();
-            Auditor auditor = new Auditor(new AuditLog(), instance, policy.auditMaxStatementLength());
+            Auditor auditor = new Auditor(new AuditLog(), instance, policy.auditMaxStatementLength(),
+                    outcomeRecords(flinkConfig));
             StateWatcher watcher;
             try {
                 watcher = StateWatcher.fromConfiguration(flinkConfig, auditor, metrics);
@@ -195,6 +196,18 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
             LOG.warn("Flink SQL Guard: this host has no resolvable name ({}); using 'localhost'.", e.getMessage());
             return "localhost";
         }
+    }
+
+    /** {@code sql-guard.audit.outcome-records}: {@code before-response} or {@code after-response}. */
+    static Auditor.OutcomeRecords outcomeRecords(Configuration config) {
+        String value = config.get(GuardOptions.AUDIT_OUTCOME_RECORDS).strip();
+        return switch (value) {
+            case "before-response" -> Auditor.OutcomeRecords.BEFORE_RESPONSE;
+            case "after-response" -> Auditor.OutcomeRecords.AFTER_RESPONSE;
+            default -> throw new ValidationException("Invalid Flink SQL Guard configuration: '"
+                    + GuardOptions.AUDIT_OUTCOME_RECORDS.key() + "' must be 'before-response' or 'after-response', was '"
+                    + value + "'.");
+        };
     }
 
     private static String defaultInstanceId(Configuration config, String delegateId) {

@@ -82,6 +82,18 @@ public final class GuardOptions {
                                     + " failed): 'closed' refuses the statement with a clear error, so nothing runs without a"
                                     + " record; 'open' runs it and logs the failure on the guard's own logger.");
 
+    public static final ConfigOption<String> AUDIT_OUTCOME_RECORDS =
+            ConfigOptions.key("sql-guard.audit.outcome-records")
+                    .stringType()
+                    .defaultValue("before-response")
+                    .withDescription(
+                            "When the record of what followed a decision (the statement handed on, refused, failed) is"
+                                    + " written: 'before-response' before the call answers; 'after-response' by the audit's"
+                                    + " writer thread, in order, while the call answers (a call then waits for its decision"
+                                    + " record alone, which is always written before the call is handed on; a gateway killed"
+                                    + " right after answering can lose the outcome records not yet written, never a decision"
+                                    + " record). See docs/operations/audit.md.");
+
     public static final ConfigOption<MemorySize> MAX_STATEMENT_BYTES =
             ConfigOptions.key("sql-guard.max-statement-bytes")
                     .memoryType()

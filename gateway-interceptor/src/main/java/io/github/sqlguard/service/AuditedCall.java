@@ -27,7 +27,10 @@ import java.util.function.Supplier;
  * decisionId}. Nothing is handed on before its decision record is written: when it cannot be,
  * {@code sql-guard.audit.fail-mode: closed} refuses the call ({@link FailedClosed}) and {@code
  * open} hands it on anyway and logs the failure ({@link FailedOpen}). A record of what happened
- * that cannot be written is logged (the call has happened). Thread-safe.
+ * that cannot be written is logged (the call has happened). The record of what happened is written
+ * before the call answers, or, with {@code sql-guard.audit.outcome-records: after-response}, queued
+ * for the audit's writer thread ({@link Auditor#writeOutcome}), in order after the decision record.
+ * Thread-safe.
  */
 final class AuditedCall {
 
@@ -184,9 +187,20 @@ final class AuditedCall {
                         ending.outcome(),
                         ending.execution().orElse(null),
                         ending.error().orElse(null));
-        boolean written = write(record, context, e -> LOG.error(
-                "sql-guard could not write the audit record of outcome {} of decision {}.", ending.outcome().label(),
-                decided.decisionId(), e));
+        Consumer<AuditWriteException> onFailure = e -> {
+            metrics.auditWriteFailure();
+            LOG.error("sql-guard could not write the audit record of outcome {} of decision {}.", ending.outcome().label(),
+                    decided.decisionId(), e);
+        };
+        boolean written = context.timing().time(Part.AUDIT, () -> {
+            try {
+                auditor.writeOutcome(record, onFailure);
+                return true;
+            } catch (AuditWriteException e) {
+                onFailure.accept(e);
+                return false;
+            }
+        });
         return written ? Optional.of(record) : Optional.empty();
     }
 

@@ -450,5 +450,7 @@ public final class StatementPipeline implements AutoCloseable {
         rewrites.close();
         planner.close();
         gatewaySessions.ifPresent(GatewaySessions::close);
+        // The outcome records still queued (sql-guard.audit.outcome-records: after-response).
+        auditor.flush();
     }
 }

@@ -87,6 +87,53 @@ class AuditLogTest {
                 .hasMessage("disk full");
     }
 
+    @Test
+    void recordsWrittenLaterReachTheFileInOrderBeforeTheNextRecordWrittenAtOnce() throws Exception {
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.setContext(context);
+        appender.start();
+        logger.addAppender(appender);
+        AuditLog log = new AuditLog(logger, FIXED);
+        List<AuditWriteException> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        for (int i = 0; i < 50; i++) {
+            log.write(record(Map.of(), "SELECT " + i + " -- decided"));
+            log.writeLater(record(Map.of(), "SELECT " + i + " -- outcome"), failures::add);
+        }
+        log.flush();
+
+        ObjectMapper json = new ObjectMapper();
+        List<String> lines = appender.list.stream()
+                .flatMap(e -> e.getFormattedMessage().lines())
+                .toList();
+        List<String> statements = new java.util.ArrayList<>();
+        for (String line : lines) {
+            statements.add(json.readTree(line).path("statement").asText());
+        }
+        List<String> expected = new java.util.ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            expected.add("SELECT " + i + " -- decided");
+            expected.add("SELECT " + i + " -- outcome");
+        }
+        assertThat(statements).containsExactlyElementsOf(expected);
+        assertThat(appender.list.size()).as("logging events: queued records share one with the next record")
+                .isLessThanOrEqualTo(100);
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
+    void aRecordWrittenLaterThatFailsIsToldToItsCaller() {
+        logger.addAppender(new FailingAppender());
+        AuditLog log = new AuditLog(logger, FIXED);
+        List<AuditWriteException> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        log.writeLater(record(Map.of(), "SELECT 1"), failures::add);
+        log.flush();
+
+        assertThat(failures).singleElement().satisfies(e -> assertThat(e)
+                .hasMessageContaining("could not be written").hasMessageContaining("executeStatement"));
+    }
+
     private static AuditRecord record(Map<String, Integer> stateful, String statement) {
         return new AuditRecord(
                 "2026-11-30T03:18:51.207Z", "5e1a", "vm:8083", "executeStatement", "4b5c",

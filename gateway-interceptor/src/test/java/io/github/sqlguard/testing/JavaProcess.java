@@ -159,6 +159,15 @@ public final class JavaProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * Kills the process at once (SIGKILL, {@code Process#destroyForcibly}): no shutdown hook of it
+     * runs, nothing it buffered is written; returns when it has exited.
+     */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
     /** Stops the process (SIGTERM, then SIGKILL after 10 s) and removes its shutdown hook. */
     @Override
     public void close() {
