@@ -120,6 +120,45 @@ class ProvenRewritesGatewayIT {
         assertThat(record.path("rewrites").get(0).path("operators").get(0).asText()).isEqualTo("WindowRank");
     }
 
+    /**
+     * Issue 29 item 9: what user code the guard's plannings run, and how often. A UDF called with a
+     * constant argument is folded (its {@code eval} run) by every planning of the statement: once for
+     * the statement itself, and once for each rewrite candidate the guard wrote and planned to prove
+     * it, as docs/operations/hardening.md (user code that planning runs) says; a stock gateway plans
+     * the statement once.
+     */
+    @Test
+    void aRefusalRunsAUdfFoldedWhilePlanningOnceForItselfAndOncePerCandidateProven() throws Exception {
+        String query = "SELECT * FROM (\n  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id"
+                + " ORDER BY amount DESC) AS rn FROM orders WHERE user_id <> counted('k')\n) t WHERE rn <= 3";
+        try (RestSession session = guarded.openSession(Map.of())) {
+            assertThat(session.execute(ORDERS, 0, TIMEOUT).error()).isNull();
+            assertThat(session.execute("CREATE TEMPORARY FUNCTION counted AS '" + CountedFunction.class.getName() + "'",
+                    0, TIMEOUT).error()).isNull();
+            CountedFunction.evals.set(0);
+
+            RestSession.StatementResult refused = session.execute(query, 0, TIMEOUT);
+
+            assertThat(refused.error()).contains("BLOCK unbounded-rank");
+            JsonNode record = AuditFile.forOperation(refused.operationHandle()).orElseThrow();
+            int offered = 0;
+            for (JsonNode count : record.path("rewriteCounts")) {
+                offered += count.path("offered").asInt();
+            }
+            assertThat(offered).as("candidates proven").isPositive();
+            assertThat(CountedFunction.evals.get()).as("eval runs: the statement's planning and one per candidate")
+                    .isEqualTo(1 + offered);
+        }
+        try (RestSession plain = stock.openSession(Map.of())) {
+            assertThat(plain.execute(ORDERS, 0, TIMEOUT).error()).isNull();
+            assertThat(plain.execute("CREATE TEMPORARY FUNCTION counted AS '" + CountedFunction.class.getName() + "'",
+                    0, TIMEOUT).error()).isNull();
+            CountedFunction.evals.set(0);
+            assertThat(plain.execute("EXPLAIN " + query, 1, TIMEOUT).error()).isNull();
+            assertThat(CountedFunction.evals.get()).as("a stock gateway's one planning").isEqualTo(1);
+        }
+    }
+
     @Test
     void explainOverRestShowsTheProvenRewriteInTheGuardSection() throws Exception {
         try (RestSession session = guarded.openSession(Map.of())) {
