@@ -148,7 +148,8 @@ class StateChangesIT {
     /**
      * Each pair, {@value #CONCURRENT_PAIRS} at a time on the TaskManager's two slots (a pair has at most
      * one job running at a time). A pair that restores with {@code ignore-unclaimed-state} runs alone:
-     * Flink says it skipped state only in the JobManager's log, not per job ({@link SavepointRestores}).
+     * Flink says it skipped state only in the JobManager's log, not per job ({@link SavepointRestores});
+     * so does a pair whose new job sets {@code parallelism.default}: it takes both slots.
      */
     @TestFactory
     Stream<DynamicTest> theGuardPredictsWhatFlinkDoesWithTheSavepoint() throws IOException {
@@ -157,7 +158,8 @@ class StateChangesIT {
         ReadWriteLock jobManagerLog = new ReentrantReadWriteLock(true);
         Map<String, Future<?>> runs = new LinkedHashMap<>();
         for (String pair : pairs) {
-            boolean alone = Files.readString(PAIRS.resolve(pair).resolve("new.sql")).contains("ignore-unclaimed-state");
+            String newSql = Files.readString(PAIRS.resolve(pair).resolve("new.sql"));
+            boolean alone = newSql.contains("ignore-unclaimed-state") || newSql.contains("'parallelism.default'");
             Lock lock = alone ? jobManagerLog.writeLock() : jobManagerLog.readLock();
             runs.put(pair, pool.submit(() -> {
                 lock.lock();

@@ -151,6 +151,7 @@ public final class StateChanges {
                 case "stream-exec-group-aggregate", "stream-exec-global-group-aggregate",
                         "stream-exec-incremental-group-aggregate" -> aggregate(old, now, j);
                 case "stream-exec-rank" -> rank(old, now, j);
+                case "stream-exec-window-rank" -> windowRank(old, now, j);
                 case "stream-exec-deduplicate" -> deduplicate(old, now, j);
                 case "stream-exec-join" -> join(old, now, j);
                 case "stream-exec-changelog-normalize" -> rowsByKey(old, now, "uniqueKeys", "unique key", j);
@@ -238,6 +239,60 @@ public final class StateChanges {
     }
 
     /**
+     * A WindowRank keeps, per partition key (its keyed state's key) and window, the input rows by sort
+     * key ({@code WindowRankProcessor}'s {@code dataState}); each flush of the window buffer adds only
+     * the rows of that flush that rank within {@code rankEnd} ({@code TopNRecordsCombiner#combine},
+     * {@code TopNBuffer#checkSortKeyInBufferRange}), and a window's result is its top rows up to the
+     * new {@code rankEnd} when it fires ({@code WindowRankProcessor#fireWindow}). Only the windows open
+     * at the savepoint hold restored state.
+     */
+    private static void windowRank(Node old, Node now, Judgement j) {
+        inputRows(old, now, "the rows it buffers per window", j);
+        // Verified: state-changes pair 20 (partition key INT to STRING) failed after start with
+        // "The new key serializer ... must be compatible with the previous key serializer".
+        keys(old, now, "partitionSpec", "partition key", j, false);
+        List<String> oldOrder = orderTypes(old, "sortSpec");
+        List<String> newOrder = orderTypes(now, "sortSpec");
+        if (!oldOrder.equals(newOrder)) {
+            j.incompatible("Its ORDER BY has other types (" + String.join(", ", oldOrder) + " to "
+                    + String.join(", ", newOrder) + "): the state's rows are kept by the old sort key, which cannot be read"
+                    + " as the new one.", true);
+        } else if (!orderColumns(old, "sortSpec").equals(orderColumns(now, "sortSpec"))) {
+            j.changedMeaning("It orders by " + String.join(", ", orderColumns(now, "sortSpec")) + " in place of "
+                    + String.join(", ", orderColumns(old, "sortSpec")) + ": the windows open at the savepoint hold the rows"
+                    + " the old order kept, and rows that rank in the new order may not have been kept.", true);
+        }
+        if (!old.json.path("rankType").equals(now.json.path("rankType"))) {
+            j.changedMeaning("It ranks with " + now.json.path("rankType").asText() + " in place of "
+                    + old.json.path("rankType").asText() + ": the windows open at the savepoint hold the rows kept for the"
+                    + " old ranking.", true);
+        }
+        JsonNode oldRange = old.json.path("rankRange");
+        JsonNode newRange = now.json.path("rankRange");
+        if (!oldRange.equals(newRange)) {
+            long oldEnd = oldRange.path("end").asLong(-1);
+            long newEnd = newRange.path("end").asLong(-1);
+            boolean constant = "Constant".equals(oldRange.path("type").asText())
+                    && "Constant".equals(newRange.path("type").asText());
+            if (constant && newEnd > oldEnd) {
+                // Verified: state-changes pair 19 (3 to 5) restored.
+                j.changedMeaning("Its Top-N grew from " + oldEnd + " to " + newEnd + " rows per key and window: the windows"
+                        + " open at the savepoint hold only the rows the old job kept, the top " + oldEnd + " of each"
+                        + " buffer flush, so their ranks " + (oldEnd + 1) + " to " + newEnd + " may miss rows that arrived"
+                        + " before the savepoint; windows that open after it are complete.", false);
+            } else if (constant) {
+                j.note("Its rank range changed from " + oldRange.path("start") + ".." + oldEnd + " to "
+                        + newRange.path("start") + ".." + newEnd + ": a window's rows are ranked when it fires, with the new"
+                        + " range, and the restored windows hold every row the new range needs.", true);
+            } else {
+                j.changedMeaning("Its rank range changed, " + oldRange + " to " + newRange + ": the windows open at the"
+                        + " savepoint hold the rows kept for the old range.", true);
+            }
+        }
+        otherFields(old, now, Set.of("partitionSpec", "sortSpec", "rankType", "rankRange"), j);
+    }
+
+    /**
      * A Deduplicate keeps one row per key ({@code DeduplicateFunctionHelper}): the row itself for
      * keep-last and for a rowtime deduplication, a flag for a proctime keep-first.
      */
@@ -318,10 +373,17 @@ public final class StateChanges {
     /** Any other stateful operator: compared by its input types and its plan fields. */
     private static void other(Node old, Node now, Judgement j) {
         inputRows(old, now, "its state", j);
+        otherFields(old, now, Set.of(), j);
+    }
+
+    /** The plan fields of the two nodes other than {@link #NOT_STATE} and {@code judged} that differ: a changed meaning. */
+    private static void otherFields(Node old, Node now, Set<String> judged, Judgement j) {
         ObjectNode a = old.json.deepCopy();
         ObjectNode b = now.json.deepCopy();
         a.remove(NOT_STATE);
         b.remove(NOT_STATE);
+        a.remove(judged);
+        b.remove(judged);
         Set<String> differ = new TreeSet<>();
         for (Iterator<String> names = a.fieldNames(); names.hasNext();) {
             String name = names.next();
@@ -383,6 +445,11 @@ public final class StateChanges {
 
     /** A key of {@code field} (an index array, or {@code {"fields": [...]}}) into the node's first input. */
     private static void keys(Node old, Node now, String field, String name, Judgement j) {
+        keys(old, now, field, name, j, true);
+    }
+
+    /** As {@link #keys(Node, Node, String, String, Judgement)}, {@code inferred} or verified by a real restore. */
+    private static void keys(Node old, Node now, String field, String name, Judgement j, boolean inferred) {
         int[] oldKey = ints(old.json.path(field));
         int[] newKey = ints(now.json.path(field));
         List<String> oldTypes = types(old, 0, oldKey);
@@ -390,7 +457,7 @@ public final class StateChanges {
         if (!oldTypes.equals(newTypes)) {
             j.incompatible("Its " + name + " changed, " + key(old, oldKey) + " to " + key(now, newKey) + " (types "
                     + oldTypes + " to " + newTypes + "): the state is kept by the old key's values, which Flink cannot"
-                    + " read with the new key's serializer.", true);
+                    + " read with the new key's serializer.", inferred);
         } else if (!columns(old, 0, oldKey).equals(columns(now, 0, newKey))) {
             j.changedMeaning("Its " + name + " is " + key(now, newKey) + " in place of " + key(old, oldKey)
                     + ": the restored state of each key is what the old job kept for that value of the old key.", true);
@@ -466,16 +533,25 @@ public final class StateChanges {
     }
 
     private static List<String> orderTypes(Node node) {
+        return orderTypes(node, "orderBy");
+    }
+
+    /** The types of the sort key {@code spec} ({@code "orderBy"} of a Rank, {@code "sortSpec"} of a WindowRank). */
+    private static List<String> orderTypes(Node node, String spec) {
         List<String> order = new ArrayList<>();
-        for (JsonNode field : node.json.path("orderBy").path("fields")) {
+        for (JsonNode field : node.json.path(spec).path("fields")) {
             order.add(types(node, 0, new int[] {field.path("index").asInt()}).get(0));
         }
         return order;
     }
 
     private static List<String> orderColumns(Node node) {
+        return orderColumns(node, "orderBy");
+    }
+
+    private static List<String> orderColumns(Node node, String spec) {
         List<String> order = new ArrayList<>();
-        for (JsonNode field : node.json.path("orderBy").path("fields")) {
+        for (JsonNode field : node.json.path(spec).path("fields")) {
             order.add(columns(node, 0, new int[] {field.path("index").asInt()}).get(0)
                     + (field.path("isAscending").asBoolean(true) ? " ASC" : " DESC")
                     + (field.path("nullIsLast").asBoolean(false) ? " NULLS LAST" : ""));

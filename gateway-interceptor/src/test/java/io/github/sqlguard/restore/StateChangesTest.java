@@ -54,7 +54,9 @@ class StateChangesTest {
                     + "CREATE TABLE top_clicks (user_id INT, v INT, rn BIGINT, PRIMARY KEY (user_id, rn) NOT ENFORCED)"
                     + " WITH ('connector' = 'blackhole');\n"
                     + "CREATE TABLE one_click (user_id INT, v INT, PRIMARY KEY (user_id) NOT ENFORCED) WITH ('connector' = 'blackhole');\n"
-                    + "CREATE TABLE named (user_id INT, name STRING, v INT) WITH ('connector' = 'blackhole')";
+                    + "CREATE TABLE named (user_id INT, name STRING, v INT) WITH ('connector' = 'blackhole');\n"
+                    + "CREATE TABLE top_per_window (window_start TIMESTAMP(3), window_end TIMESTAMP(3), user_id INT, v INT,"
+                    + " rn BIGINT) WITH ('connector' = 'blackhole')";
 
     private InProcessGateway gateway;
     private GatewaySessions sessions;
@@ -220,6 +222,77 @@ class StateChangesTest {
         StateChange dedup = only(changes(CLICKS, last, CLICKS, last.replace("pt DESC", "pt ASC")), Kind.INCOMPATIBLE);
 
         assertThat(dedup.inferred()).isTrue();
+    }
+
+    @Test
+    void aWindowTopNWhoseNGrewRestoresWithAChangedMeaningForTheOpenWindows() throws IOException {
+        StateChange rank = only(pair("19-window-top-n-raised"), Kind.CHANGED_MEANING);
+
+        assertThat(rank.operator()).startsWith("WindowRank[");
+        assertThat(rank.inferred()).isFalse();
+        assertThat(rank.reasons()).anySatisfy(r -> assertThat(r).contains("from 3 to 5").contains("windows open at the savepoint"));
+    }
+
+    @Test
+    void aWindowTopNWhoseNShrankRestores() {
+        assertThat(changes(CLICKS, windowTopN("user_id", 5), CLICKS, windowTopN("user_id", 3)))
+                .isNotEmpty().allSatisfy(c -> assertThat(c.kind()).as(c.describe()).isEqualTo(Kind.RESTORES))
+                .anySatisfy(c -> assertThat(c.reasons()).anySatisfy(r -> assertThat(r).contains("ranked when it fires")));
+    }
+
+    @Test
+    void aWindowTopNWhosePartitionKeyHasAnotherTypeIsIncompatible() throws IOException {
+        StateChange rank = only(pair("20-window-top-n-partition-key-changed"), Kind.INCOMPATIBLE);
+
+        assertThat(rank.operator()).startsWith("WindowRank[");
+        assertThat(rank.inferred()).isFalse();
+        assertThat(rank.reasons()).anySatisfy(r -> assertThat(r).contains("(user_id) to (region)"));
+    }
+
+    @Test
+    void aWindowTopNWhosePartitionKeyIsAnotherColumnOfTheSameTypeRestoresWithAChangedMeaning() {
+        StateChange rank = only(changes(CLICKS, windowTopN("user_id", 3), CLICKS, windowTopN("v", 3)), Kind.CHANGED_MEANING);
+
+        assertThat(rank.operator()).startsWith("WindowRank[");
+        assertThat(rank.reasons()).anySatisfy(r -> assertThat(r).contains("partition key is (v) in place of (user_id)"));
+    }
+
+    @Test
+    void aStateTtlHintAddedToAJoinRestoresWhereTheLineMigratesItAndIsIncompatibleWhereNot() throws IOException {
+        assertThat(pair("21-ttl-hint-added-to-join", true))
+                .isNotEmpty().allSatisfy(c -> assertThat(c.kind()).as(c.describe()).isEqualTo(Kind.RESTORES));
+        StateChange join = only(pair("21-ttl-hint-added-to-join", false), Kind.INCOMPATIBLE);
+        assertThat(join.operator()).startsWith("Join[");
+        assertThat(join.inferred()).isFalse();
+    }
+
+    @Test
+    void aStateTtlHintChangedInValueRestores() throws IOException {
+        assertThat(pair("22-ttl-hint-value-changed-on-aggregate"))
+                .isNotEmpty().allSatisfy(c -> assertThat(c.kind()).as(c.describe()).isEqualTo(Kind.RESTORES));
+    }
+
+    @Test
+    void miniBatchSwitchedOnOrOffOrATwoPhaseAggregationIsNotMappable() throws IOException {
+        for (String pair : List.of("23-mini-batch-switched-on", "24-mini-batch-switched-off",
+                "27-two-phase-aggregation-switched-on")) {
+            assertThat(kinds(pair(pair))).as(pair).contains(Kind.NOT_MAPPABLE);
+        }
+    }
+
+    @Test
+    void aRaisedParallelismRestoresUnchanged() throws IOException {
+        for (String pair : List.of("25-parallelism-raised-group-by", "26-parallelism-raised-top-n")) {
+            assertThat(pair(pair)).as(pair)
+                    .isNotEmpty().allSatisfy(c -> assertThat(c.kind()).as(c.describe()).isEqualTo(Kind.RESTORES));
+        }
+    }
+
+    private static String windowTopN(String partitionKey, int n) {
+        return "INSERT INTO top_per_window SELECT window_start, window_end, user_id, v, rn FROM (SELECT window_start,"
+                + " window_end, user_id, v, w, ROW_NUMBER() OVER (PARTITION BY window_start, window_end, " + partitionKey
+                + " ORDER BY w DESC) AS rn FROM TABLE(TUMBLE(TABLE clicks, DESCRIPTOR(ts), INTERVAL '1' MINUTE)))"
+                + " WHERE rn <= " + n;
     }
 
     private static String topN(int n) {

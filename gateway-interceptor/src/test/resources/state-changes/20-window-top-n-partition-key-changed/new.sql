@@ -1,0 +1,5 @@
+-- restore on stock Flink 2.3.0: FAILED-AFTER-START (the WindowRank keeps its state under the partition key, now a STRING in place of an INT: StateMigrationException "The new key serializer ... must be compatible with the previous key serializer")
+-- expect-guard: BLOCK (before any job is submitted: the WindowRank's state maps, but is keyed by the old partition key's type)
+CREATE TABLE clicks (user_id INT, region STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'datagen', 'rows-per-second' = '50', 'fields.user_id.min' = '1', 'fields.user_id.max' = '500', 'fields.region.length' = '1', 'fields.v.min' = '0', 'fields.v.max' = '100');
+CREATE TABLE top_per_window (window_start TIMESTAMP(3), window_end TIMESTAMP(3), user_id INT, region STRING, v INT, rn BIGINT) WITH ('connector' = 'blackhole');
+INSERT INTO top_per_window SELECT window_start, window_end, user_id, region, v, rn FROM (SELECT window_start, window_end, user_id, region, v, ROW_NUMBER() OVER (PARTITION BY window_start, window_end, region ORDER BY v DESC) AS rn FROM TABLE(TUMBLE(TABLE clicks, DESCRIPTOR(ts), INTERVAL '1' MINUTE))) WHERE rn <= 3;

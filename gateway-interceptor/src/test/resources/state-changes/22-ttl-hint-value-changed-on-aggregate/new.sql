@@ -1,0 +1,5 @@
+-- restore on stock Flink 2.3.0: RESTORED (the same operators and state serializers; only the TTL the hint gives the aggregation's state changed)
+-- expect-guard: OK (restored entries expire under the new TTL)
+CREATE TABLE clicks (user_id INT, region STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'datagen', 'rows-per-second' = '50', 'fields.user_id.min' = '1', 'fields.user_id.max' = '500', 'fields.region.length' = '1', 'fields.v.min' = '0', 'fields.v.max' = '100');
+CREATE TABLE per_user (user_id INT, n BIGINT, total BIGINT, PRIMARY KEY (user_id) NOT ENFORCED) WITH ('connector' = 'blackhole');
+INSERT INTO per_user SELECT /*+ STATE_TTL('c' = '12 h') */ user_id, COUNT(*), SUM(v) FROM (SELECT * FROM clicks) AS c GROUP BY user_id;
