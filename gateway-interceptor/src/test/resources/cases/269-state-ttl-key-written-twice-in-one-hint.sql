@@ -1,7 +1,9 @@
 -- expect: WARN ttl-hint-ignored
+-- expect-rewrite: hint-moved
 -- expect-absent: stateful-without-ttl
 -- One STATE_TTL hint naming the left input twice: Flink keeps the last value ('3 d' on the join's left state)
 -- and drops the first without a word. The guard says the first is superseded.
+-- The rewrite (hint-moved) removes the superseded option, keeping what Flink applies: nothing changes in meaning.
 SET 'table.exec.state.ttl' = '1 d';
 
 CREATE TABLE orders (

@@ -72,7 +72,16 @@ class RewriteGoldenFilesTest {
         "279-daily-report-date-format",
         "119-ttl-unknown-key",
         "205-unquoted-set-after-block-comment",
-        "264-window-top-n-partitioned-by-window-end-only"})
+        "264-window-top-n-partitioned-by-window-end-only",
+        "283-top-n-over-filtering-view",
+        "284-top-n-in-cte-over-aliased-view",
+        "285-legacy-tumble-top-n-by-window-start",
+        "287-legacy-hop-top-n-into-sink",
+        "120-ttl-hint-ignored",
+        "255-ttl-hint-on-block-over-aggregate",
+        "268-two-state-ttl-hints-on-one-block",
+        "269-state-ttl-key-written-twice-in-one-hint",
+        "144-state-ttl-in-with-clause-then-query"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         Path file = CaseCorpus.ownDir().resolve(name + ".sql");
         String text = SqlScript.withoutHeader(Files.readString(file));

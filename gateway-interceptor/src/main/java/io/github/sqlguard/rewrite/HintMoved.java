@@ -62,6 +62,11 @@ final class HintMoved extends ScopedFamily {
             }
             List<String> inputs = Blocks.inputs(select);
             boolean applies = Blocks.aggregates(select) || Blocks.joins(select);
+            List<String> superseded = withoutSuperseded(select, hints);
+            if (!superseded.isEmpty()) {
+                done.addAll(superseded);
+                hints = Blocks.stateTtlHints(select);
+            }
             for (SqlHint hint : hints) {
                 SqlNodeList options = (SqlNodeList) hint.getOperandList().get(1);
                 String value = options.size() >= 2 ? ((SqlLiteral) options.get(1)).getValueAs(String.class) : null;
@@ -102,7 +107,71 @@ final class HintMoved extends ScopedFamily {
                 : Intent.operatorTtl(ttl.get(), "GroupAggregate", "GlobalGroupAggregate", "Join");
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(), intent, Columns.SAME,
-                String.join("; ", done) + (removedOnly ? " (nothing else changes)" : ""), ""));
+                String.join("; ", done) + (removedOnly ? " (nothing else changes: each operator keeps the TTL Flink applied)" : ""), ""));
+    }
+
+    /**
+     * Takes out of {@code select}'s {@code STATE_TTL} hints each option Flink drops for another
+     * naming the same input ({@link io.github.sqlguard.statement.ParsedStatement.SupersededHint}): of
+     * two hints on one {@code SELECT}, the first hint's option for an input wins; within one hint, a
+     * key written twice keeps its last value. A hint left with no option is removed. What Flink
+     * applies stays as it is: only options it never applied are removed.
+     *
+     * @return what was removed, one sentence per option; empty when nothing was superseded
+     */
+    private static List<String> withoutSuperseded(SqlSelect select, List<SqlHint> hints) {
+        List<String> removed = new ArrayList<>();
+        java.util.Set<String> named = new java.util.HashSet<>();
+        java.util.Map<String, String> applied = new java.util.HashMap<>();
+        List<List<String[]>> kept = new ArrayList<>();
+        for (SqlHint hint : hints) {
+            SqlNodeList options = (SqlNodeList) hint.getOperandList().get(1);
+            java.util.LinkedHashMap<String, String[]> last = new java.util.LinkedHashMap<>();
+            List<String[]> written = new ArrayList<>();
+            for (int i = 0; i + 1 < options.size(); i += 2) {
+                String key = ((SqlLiteral) options.get(i)).getValueAs(String.class);
+                String value = ((SqlLiteral) options.get(i + 1)).getValueAs(String.class);
+                String[] option = {key, value};
+                written.add(option);
+                last.put(key, option);
+            }
+            List<String[]> keep = new ArrayList<>();
+            for (String[] option : written) {
+                if (last.get(option[0]) != option) {
+                    removed.add("the superseded '" + option[0] + "' = '" + option[1] + "' is removed: '" + option[0]
+                            + "' is written again later in the same hint, and Flink keeps the last value ('"
+                            + last.get(option[0])[1] + "')");
+                } else if (named.contains(option[0])) {
+                    removed.add("the superseded '" + option[0] + "' = '" + option[1] + "' is removed: an earlier STATE_TTL"
+                            + " hint on the same SELECT names '" + option[0] + "', and Flink keeps the first hint's TTL ('"
+                            + applied.get(option[0]) + "')");
+                } else {
+                    keep.add(option);
+                }
+            }
+            for (String[] option : keep) {
+                named.add(option[0]);
+                applied.put(option[0], option[1]);
+            }
+            kept.add(keep);
+        }
+        if (removed.isEmpty()) {
+            return removed;
+        }
+        SqlNodeList all = select.getHints();
+        for (int h = 0; h < hints.size(); h++) {
+            int at = all.indexOf(hints.get(h));
+            if (kept.get(h).isEmpty()) {
+                all.remove(at);
+                continue;
+            }
+            List<String> pairs = new ArrayList<>();
+            for (String[] option : kept.get(h)) {
+                pairs.add("'" + option[0].replace("'", "''") + "' = '" + option[1].replace("'", "''") + "'");
+            }
+            all.set(at, Snippets.hint("STATE_TTL(" + String.join(", ", pairs) + ")"));
+        }
+        return removed;
     }
 
     private static boolean namesInputs(SqlNodeList options, List<String> inputs) {

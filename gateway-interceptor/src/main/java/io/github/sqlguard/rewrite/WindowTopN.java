@@ -52,6 +52,10 @@ final class WindowTopN extends ScopedFamily {
 
     @Override
     List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
+        Optional<Candidate> legacy = LegacyGroupWindow.candidate(this, finding, context, scope);
+        if (legacy.isPresent()) {
+            return List.of(legacy.get());
+        }
         List<Candidate> out = new ArrayList<>();
         build(finding, context, scope, true).ifPresent(out::add);
         build(finding, context, scope, false).filter(c -> out.stream().noneMatch(o -> o.sql().equals(c.sql())))
@@ -65,7 +69,7 @@ final class WindowTopN extends ScopedFamily {
         List<RankItem> items = new ArrayList<>();
         for (RankItem item : Trees.rankItems(tree)) {
             if (item.functionName().equals("ROW_NUMBER") && !windowed(item)
-                    && Trees.outer(parents, item.select()).flatMap(o -> Trees.rankBound(o.getWhere(), item.alias())).isPresent()) {
+                    && Trees.reader(parents, item.select()).flatMap(o -> Trees.rankBound(o.getWhere(), item.alias())).isPresent()) {
                 items.add(item);
             }
         }
