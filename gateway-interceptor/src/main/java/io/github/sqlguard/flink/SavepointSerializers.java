@@ -11,9 +11,9 @@ import org.apache.flink.api.common.typeutils.CompositeTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.api.java.typeutils.runtime.DataInputViewStream;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.api.java.typeutils.runtime.DataInputViewStream;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.runtime.checkpoint.OperatorState;
@@ -147,7 +147,10 @@ public final class SavepointSerializers {
         return new Compared(changes, notRead);
     }
 
-    /** The first keyed state handle of the operator's subtasks: managed keyed state, then raw. */
+    /**
+     * The first managed keyed state handle of the operator's subtasks: each subtask's holds the same
+     * serializers (one operator, one job), so one file's head is enough.
+     */
     private static Optional<KeyedStateHandle> firstKeyedHandle(OperatorState state) {
         for (OperatorSubtaskState subtask : state.getStates()) {
             for (KeyedStateHandle handle : subtask.getManagedKeyedState()) {

@@ -171,6 +171,9 @@ class SavepointSerializersTest {
         assertThat(compared.comparedBySerializers()).isTrue();
         assertThat(hits).singleElement().satisfies(hit -> assertThat(hit.reason())
                 .contains("The new job cannot read the state", Restore.SAVEPOINT_SERIALIZERS, "Its key is (INT) in the savepoint"));
+        assertThat(io.github.sqlguard.service.ExplainSectionAccess.restore(compared))
+                .contains("Compared with the serializers the savepoint records", "INCOMPATIBLE",
+                        "Not checked: what the state means to the new job");
     }
 
     @Test
