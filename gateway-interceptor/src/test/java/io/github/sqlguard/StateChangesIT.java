@@ -244,6 +244,62 @@ class StateChangesIT {
         }
     }
 
+    /**
+     * A savepoint of a job a stock gateway started (no plan of it in the guard's plan directory): the
+     * guard reads the key serializer the savepoint's keyed state records and asks Flink whether the new
+     * job's reads it. A source column's type changed from INT to BIGINT (the same operators, so the
+     * aggregation claims the state): the guard refuses the statement with {@code
+     * restore-incompatible-state}, saying it read that from the savepoint's serializers, and submits no
+     * job; Flink, given the same restore through the stock gateway, starts the job and fails it. The
+     * unchanged statement restores through the guard.
+     */
+    @org.junit.jupiter.api.Test
+    void aStockGatewaysSavepointIsCheckedAgainstTheSerializersItRecords() throws Exception {
+        String source = "CREATE TABLE clicks (user_id %s, v INT) WITH ('connector' = 'datagen', 'rows-per-second' = '50',"
+                + " 'fields.user_id.min' = '1', 'fields.user_id.max' = '500', 'fields.v.min' = '0', 'fields.v.max' = '100')";
+        String sink = "CREATE TABLE per_user (user_id %s, n BIGINT, PRIMARY KEY (user_id) NOT ENFORCED)"
+                + " WITH ('connector' = 'blackhole')";
+        String insert = "INSERT INTO per_user SELECT user_id, COUNT(*) FROM clicks WHERE v IS NOT NULL GROUP BY user_id";
+        List<String> unchanged = List.of(String.format(source, "INT"), String.format(sink, "INT"), insert);
+        List<String> keyChanged = List.of(String.format(source, "BIGINT"), String.format(sink, "BIGINT"), insert);
+        String savepoint;
+        try (RestSession session = stock.openSession(SavepointRestores.checkpointingSession())) {
+            String job = restores.startJob(session, unchanged);
+            restores.awaitRunningWithCheckpoint(job);
+            savepoint = restores.stopWithSavepoint(session, job);
+        }
+
+        try (RestSession session = guard.openSession(SavepointRestores.checkpointingSession())) {
+            String jobName = "state-changes-stock-key-changed-guarded";
+            execute(session, "SET 'execution.state-recovery.path' = '" + savepoint + "'");
+            execute(session, "SET 'pipeline.name' = '" + jobName + "'");
+            execute(session, keyChanged.get(0));
+            execute(session, keyChanged.get(1));
+            RestSession.StatementResult refused = session.execute(insert, 1, TIMEOUT);
+            assertThat(refused.failed()).as("the guard refuses the changed key").isTrue();
+            assertThat(refused.error()).contains("restore-incompatible-state", "Its key is (INT) in the savepoint and (BIGINT)",
+                    "read from the savepoint's own serializer snapshots");
+            JsonNode restore = AuditFile.forOperation(refused.operationHandle()).orElseThrow().path("restore");
+            assertThat(restore.path("comparedWith").asText()).isEqualTo(io.github.sqlguard.rules.Restore.SAVEPOINT_SERIALIZERS);
+            assertThat(restore.path("stateChanges")).anySatisfy(change -> assertThat(change.path("kind").asText())
+                    .isEqualTo("INCOMPATIBLE"));
+            List<String> names = new ArrayList<>();
+            cluster.get("/jobs/overview").path("jobs").forEach(job -> names.add(job.path("name").asText()));
+            assertThat(names).as("jobs after the guard refused the changed key").doesNotContain(jobName);
+        }
+        try (RestSession session = stock.openSession(SavepointRestores.checkpointingSession())) {
+            Restore real = restores.restore(session, savepoint, keyChanged);
+            assertThat(real.outcome()).as("what Flink does with the changed key (%s)", real.reason())
+                    .isEqualTo(Outcome.FAILED_AFTER_START);
+        }
+        try (RestSession session = guard.openSession(SavepointRestores.checkpointingSession())) {
+            Restore same = restores.restore(session, savepoint, unchanged);
+            assertThat(same.outcome()).as("the unchanged statement through the guard (%s)", same.reason())
+                    .isEqualTo(Outcome.RESTORED);
+            restores.cancel(same.jobId());
+        }
+    }
+
     /** The restore rules whose findings the real outcome implies. */
     private static Set<String> expectedRestoreRules(Outcome outcome, Pair change) {
         return switch (outcome) {

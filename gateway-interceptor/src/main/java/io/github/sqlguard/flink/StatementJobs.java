@@ -100,17 +100,24 @@ public final class StatementJobs {
         StreamGraph graph = streamGraph(tEnv, transformations);
         Map<Integer, byte[]> hashes = new StreamGraphHasherV2().traverseStreamGraphAndGenerateHashes(graph);
         Map<Integer, List<String>> ids = new LinkedHashMap<>();
+        Map<String, OperatorSerializers> serializers = new HashMap<>();
         for (StreamNode node : graph.getStreamNodes()) {
+            byte[] hash = hashes.get(node.getId());
+            if (hash == null) {
+                continue;
+            }
+            String operatorId = new OperatorID(hash).toHexString();
+            serializers.put(operatorId, OperatorSerializers.of(node));
             // The node's id is the first in its name ("Sink: out[6]: Writer" for Sink V2's writer).
             Matcher id = NODE_ID.matcher(node.getOperatorName());
-            byte[] hash = hashes.get(node.getId());
-            if (id.find() && hash != null) {
-                ids.computeIfAbsent(Integer.parseInt(id.group(1)), k -> new ArrayList<>())
-                        .add(new OperatorID(hash).toHexString());
+            if (id.find()) {
+                ids.computeIfAbsent(Integer.parseInt(id.group(1)), k -> new ArrayList<>()).add(operatorId);
             }
         }
         PlannedJob planned = new PlannedJob(plan, ids);
-        return new JudgedJob(planned, withClaims ? claims(graph.getJobGraph()) : Map.of());
+        return withClaims
+                ? new JudgedJob(planned, claims(graph.getJobGraph()), serializers)
+                : new JudgedJob(planned, Map.of(), Map.of());
     }
 
     /**
@@ -134,11 +141,45 @@ public final class StatementJobs {
      * A job of a judged compiled plan, translated once: its plan and operator ids by plan node
      * ({@code planned}, what the plan store keeps and {@code StateChanges} compares), and the
      * operator ids that claim a savepoint's state with the names of their job vertices ({@code
-     * claims}, what {@link StatementRestores#judge} matches the savepoint against).
+     * claims}, what {@link StatementRestores#judge} matches the savepoint against), and the state
+     * serializers of each operator by its operator id (hex), as the stream graph gives them to the
+     * operator ({@code serializers}, what {@link SavepointSerializers} checks a savepoint's serializer
+     * snapshots against).
      */
-    public record JudgedJob(PlannedJob planned, Map<OperatorID, String> claims) {
+    public record JudgedJob(
+            PlannedJob planned, Map<OperatorID, String> claims, Map<String, OperatorSerializers> serializers) {
         public JudgedJob {
             claims = Map.copyOf(claims);
+            serializers = Map.copyOf(serializers);
+        }
+    }
+
+    /**
+     * The serializers an operator of the job gets from its stream node ({@code StreamNode}, written into
+     * its {@code StreamConfig} by {@code StreamingJobGraphGenerator}): the key serializer its keyed state
+     * backend is built with ({@code StreamNode#getStateKeySerializer}, absent for an operator that is not
+     * keyed) and the serializers of its inputs' rows ({@code StreamNode#getTypeSerializersIn}), which are
+     * the rows a Top-N, a deduplication or a join keeps in its state.
+     *
+     * @param name the operator's name in the job ({@code GroupAggregate[3]})
+     */
+    public record OperatorSerializers(
+            String name, java.util.Optional<org.apache.flink.api.common.typeutils.TypeSerializer<?>> key,
+            List<org.apache.flink.api.common.typeutils.TypeSerializer<?>> inputs) {
+
+        public OperatorSerializers {
+            inputs = List.copyOf(inputs);
+        }
+
+        static OperatorSerializers of(StreamNode node) {
+            List<org.apache.flink.api.common.typeutils.TypeSerializer<?>> inputs = new ArrayList<>();
+            for (org.apache.flink.api.common.typeutils.TypeSerializer<?> in : node.getTypeSerializersIn()) {
+                if (in != null) {
+                    inputs.add(in);
+                }
+            }
+            return new OperatorSerializers(
+                    node.getOperatorName(), java.util.Optional.ofNullable(node.getStateKeySerializer()), inputs);
         }
     }
 

@@ -94,11 +94,27 @@ public final class StatementRestores {
      */
     public static Restore judgeJob(
             String savepoint, Map<String, String> config, ClassLoader classLoader, Supplier<StatementJobs.JudgedJob> job) {
-        return judgeClaims(savepoint, config, classLoader, () -> job.get().claims());
+        return judgeJob(savepoint, config, classLoader, job, metadata -> {});
+    }
+
+    /**
+     * As {@link #judgeJob(String, Map, ClassLoader, Supplier)}, handing the savepoint's metadata, once
+     * read, to {@code read} (for {@link SavepointSerializers}, which then reads no metadata again).
+     */
+    public static Restore judgeJob(
+            String savepoint, Map<String, String> config, ClassLoader classLoader, Supplier<StatementJobs.JudgedJob> job,
+            java.util.function.Consumer<CheckpointMetadata> read) {
+        return judgeClaims(savepoint, config, classLoader, () -> job.get().claims(), read);
     }
 
     private static Restore judgeClaims(
             String savepoint, Map<String, String> config, ClassLoader classLoader, Supplier<Map<OperatorID, String>> job) {
+        return judgeClaims(savepoint, config, classLoader, job, metadata -> {});
+    }
+
+    private static Restore judgeClaims(
+            String savepoint, Map<String, String> config, ClassLoader classLoader, Supplier<Map<OperatorID, String>> job,
+            java.util.function.Consumer<CheckpointMetadata> read) {
         boolean ignoreUnclaimed = ignoresUnclaimedState(config);
         Optional<String> unhonoured = unhonouredIgnoreKey(config, ignoreUnclaimed);
         CheckpointMetadata metadata;
@@ -107,6 +123,7 @@ public final class StatementRestores {
         } catch (IOException | RuntimeException e) {
             return Restore.unreadable(savepoint, "Flink could not read the savepoint's metadata: " + message(e), ignoreUnclaimed, unhonoured);
         }
+        read.accept(metadata);
         Map<OperatorID, String> claims;
         try {
             claims = job.get();

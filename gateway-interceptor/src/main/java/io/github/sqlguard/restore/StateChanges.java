@@ -127,6 +127,20 @@ public final class StateChanges {
     }
 
     /**
+     * Whether the state of the node of {@code job} whose operators include {@code operatorId} has a
+     * state TTL (a {@code "state"} entry of the compiled plan with a TTL above 0); empty when no node
+     * has the id or the node lists no state.
+     */
+    public static Optional<Boolean> stateTtlOn(PlannedJob job, String operatorId) {
+        Plan plan = Plan.of(job);
+        Node node = plan.byOperatorId().get(operatorId);
+        if (node == null || node.json.path("state").isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(ttls(node).values().stream().anyMatch(ttl -> !isZero(ttl)));
+    }
+
+    /**
      * Whether this Flink line migrates keyed state to or from a state TTL on restore: it has {@code
      * org.apache.flink.runtime.state.ttl.TtlAwareSerializer} (Flink 2.2 and later, FLINK-37144);
      * Flink 1.20 has not, and fails such a restore after start with a {@code

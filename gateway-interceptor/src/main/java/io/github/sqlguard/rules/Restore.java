@@ -27,7 +27,9 @@ import java.util.Optional;
  * @param changes what the new job does with the state of each of that job's stateful operators whose
  *     state the savepoint holds and the new job claims ({@code StateChanges#compare}); empty when not compared
  * @param notCompared why the state's types and meaning were not checked (only its operator ids were):
- *     a savepoint of a job the guard did not submit, for one; empty when compared or unreadable
+ *     a savepoint in a native format, for one; or, for a restore compared by its savepoint's
+ *     serializers ({@link #comparedBySerializers()}), what was not checked; empty when compared with a
+ *     stored plan, or unreadable
  */
 public record Restore(
         String savepoint,
@@ -58,6 +60,31 @@ public record Restore(
     public Restore comparedWith(String job, List<StateChange> stateChanges) {
         return new Restore(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey, Optional.of(job),
                 stateChanges, Optional.empty());
+    }
+
+    /**
+     * What {@link #comparedWith} says of a restore whose state was checked against the serializers the
+     * savepoint itself records ({@code SavepointSerializers}) because the guard has no plan of its job.
+     */
+    public static final String SAVEPOINT_SERIALIZERS =
+            "a job of which this guard holds no plan it can tell is the savepoint's (a stock gateway's job, one started"
+                    + " before the guard kept plans): its state's key and row types read from the serializer snapshots"
+                    + " the savepoint's own state files record";
+
+    /**
+     * This restore checked against the serializers its savepoint records ({@link #SAVEPOINT_SERIALIZERS}):
+     * {@code stateChanges} per operator whose keyed state was read; {@code notChecked} says what was not
+     * (what the state means to the new job, which needs the old job's plan, and any operator whose state
+     * files the guard could not read).
+     */
+    public Restore comparedBySerializers(List<StateChange> stateChanges, String notChecked) {
+        return new Restore(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey,
+                Optional.of(SAVEPOINT_SERIALIZERS), stateChanges, Optional.of(notChecked));
+    }
+
+    /** Whether this restore was checked against its savepoint's serializers, not a stored plan. */
+    public boolean comparedBySerializers() {
+        return comparedWith.filter(SAVEPOINT_SERIALIZERS::equals).isPresent();
     }
 
     /** This restore, its state's types and meaning not checked, and why. */

@@ -3,6 +3,7 @@ package io.github.sqlguard.service;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.flink.ExplainOutcome;
 import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.flink.SavepointSerializers;
 import io.github.sqlguard.flink.StatementJobs;
 import io.github.sqlguard.flink.StatementRestores;
 import io.github.sqlguard.flink.SessionPlanner;
@@ -29,6 +30,7 @@ import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementKind;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 
@@ -215,19 +217,61 @@ final class Decider {
         // The planning's job is of the plan's executablePlan (SessionPlanner translates the JSON it makes it of).
         Optional<StatementJobs.JudgedJob> planning = analysis.plannedJob();
         java.util.concurrent.atomic.AtomicReference<StatementJobs.JudgedJob> job = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<CheckpointMetadata> metadata = new java.util.concurrent.atomic.AtomicReference<>();
+        ClassLoader classLoader = flink.userClassLoader(call.sessionHandle());
         Restore judged = StatementRestores.judgeJob(
-                savepoint, analysis.config(), flink.userClassLoader(call.sessionHandle()),
+                savepoint, analysis.config(), classLoader,
                 () -> {
                     job.set(planning.orElseGet(() ->
                             StatementJobs.judgedJob(flink.tableEnvironment(call.sessionHandle(), executionConfig), plan)));
                     return job.get();
-                });
+                },
+                metadata::set);
         // The job, when built, goes on to the plan store at submission: the same translation (GatewaySessions#executePlan).
         Optional<PlannedJob> planned = Optional.ofNullable(job.get()).map(StatementJobs.JudgedJob::planned);
         if (judged.unreadable().isPresent() || judged.matched().isEmpty()) {
             return analysis.restoring(judged, planned);
         }
-        return analysis.restoring(compared(judged, () -> job.get().planned()), planned);
+        return analysis.restoring(
+                compared(judged, () -> job.get().planned(), () -> bySerializers(judged, metadata.get(), job.get(), classLoader)),
+                planned);
+    }
+
+    /** {@link #bySerializers}, or why it could not be: never a refusal for it. */
+    private static Restore fromSavepoint(Restore judged, java.util.function.Supplier<Restore> bySerializers) {
+        try {
+            return bySerializers.get();
+        } catch (RuntimeException e) {
+            LOG.error("sql-guard could not check savepoint {} against its serializers.", judged.savepoint(), e);
+            return judged.notCompared("no stored plan of the job the savepoint was taken of, and the guard could not"
+                    + " check it against the savepoint's serializers (" + e.getMessage() + "), so only its operator ids"
+                    + " were checked");
+        }
+    }
+
+    /**
+     * {@code judged} checked against the serializers its savepoint records ({@link SavepointSerializers}):
+     * for a savepoint of a job the guard has no plan of. Operators whose state files the guard cannot
+     * read (a native savepoint) are named in the restore's {@code notCompared}, never refused for.
+     */
+    private static Restore bySerializers(
+            Restore judged, CheckpointMetadata metadata, StatementJobs.JudgedJob job, ClassLoader classLoader) {
+        SavepointSerializers.Compared compared =
+                SavepointSerializers.compare(metadata, judged, job, classLoader, StateChanges.linesMigratesTtl());
+        String notChecked = "what the state means to the new job (a Top-N's N, an aggregate's columns) needs the plan of"
+                + " the job the savepoint was taken of, which this guard does not hold: only the state's key and row"
+                + " types and its TTL were checked, from the savepoint's serializers"
+                + (compared.notRead().isEmpty() ? "" : "; not read: " + String.join("; ", compared.notRead()));
+        if (compared.changes().isEmpty()) {
+            return judged.notCompared("this guard holds no plan it can tell is that of the job the savepoint was taken of"
+                    + " (a job started through another gateway, a stock one, or before this guard kept the plans of its"
+                    + " jobs), and the savepoint's serializers were not read"
+                    + (compared.notRead().isEmpty()
+                            ? " (no operator the new job claims has keyed state)"
+                            : ": " + String.join("; ", compared.notRead()))
+                    + ", so only its operator ids were checked");
+        }
+        return judged.comparedBySerializers(compared.changes(), notChecked);
     }
 
     /**
@@ -238,9 +282,10 @@ final class Decider {
      * operator it does not claim is {@code restore-unclaimed-state}'s). Without such a plan, only the
      * operator ids are checked, and the restore says why.
      */
-    private Restore compared(Restore judged, java.util.function.Supplier<PlannedJob> job) {
+    private Restore compared(
+            Restore judged, java.util.function.Supplier<PlannedJob> job, java.util.function.Supplier<Restore> bySerializers) {
         if (plans.isEmpty()) {
-            return judged.notCompared("this gateway keeps no plans of the jobs it submits");
+            return fromSavepoint(judged, bySerializers);
         }
         Optional<PlanStore.StoredJob> stored;
         PlanStore.Found found;
@@ -252,19 +297,15 @@ final class Decider {
             return judged.notCompared("the guard could not read its plan directory: " + e.getMessage());
         }
         if (stored.isEmpty() && found.ambiguous() > 0) {
-            return judged.notCompared(
-                    found.ambiguous() + " jobs this guard submitted, of different statements, have the operator ids of the"
-                            + " savepoint's state (Flink derives them from the job's shape, not from what its operators compute),"
-                            + " and the savepoint's path does not say which of them it was taken of (Flink names a savepoint's"
-                            + " directory 'savepoint-<first 6 hex digits of the job id>-...'), so only its operator ids were"
-                            + " checked");
+            // Which stored plan is the savepoint's is not known: the savepoint's own serializers are.
+            LOG.info("{} jobs this guard submitted have the operator ids of savepoint {}; it is checked against its"
+                    + " serializers.", found.ambiguous(), judged.savepoint());
+            return fromSavepoint(judged, bySerializers);
         }
         if (stored.isEmpty()) {
-            return judged.notCompared(
-                    "no job this guard submitted has the operator ids of the savepoint's state (a savepoint of a job started"
-                            + " through another gateway, a stock one, or before this guard kept the plans of its jobs in "
-                            + plans.get().directory() + "), so only its operator ids were checked: not its state's types,"
-                            + " nor what the state means to the new job");
+            // A savepoint of a job started through another gateway (a stock one) or before this guard kept plans
+            // in its plan directory: its state's types, from the serializers the savepoint records.
+            return fromSavepoint(judged, bySerializers);
         }
         PlannedJob now;
         try {

@@ -57,7 +57,13 @@ final class ExplainSection {
                 .append(restore.matched().size()).append(" of its operators with state claimed (")
                 .append(Restore.size(Restore.bytes(restore.matched()))).append("), ")
                 .append(restore.unclaimed().size()).append(" not claimed.");
-        if (restore.comparedWith().isPresent()) {
+        if (restore.comparedBySerializers()) {
+            out.append(" Compared with the serializers the savepoint records (the guard holds no plan of its job):");
+            for (StateChange change : restore.changes()) {
+                out.append("\n  ").append(change.describe());
+            }
+            restore.notCompared().ifPresent(why -> out.append("\n  Not checked: ").append(why).append('.'));
+        } else if (restore.comparedWith().isPresent()) {
             out.append(" Compared with the plan of ").append(restore.comparedWith().get()).append(':');
             for (StateChange change : restore.changes()) {
                 out.append("\n  ").append(change.describe());
