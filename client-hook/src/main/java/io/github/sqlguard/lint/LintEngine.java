@@ -160,6 +160,15 @@ public final class LintEngine implements AutoCloseable {
         Collecting collecting =
                 new Collecting(new ArrayList<>(), new ArrayList<>(), previous, jobCount(scripts.get(scripts.size() - 1).text()));
         List<LintedStatement> statements = lint(scripts, collecting);
+        if (collecting.jobs().size() < collecting.jobCount()) {
+            // A job statement the guard did not plan (a planning time-out, an error before its plan)
+            // built no job: said as a failure, so that its restores read "not judged", not nothing.
+            String file = scripts.get(scripts.size() - 1).file();
+            statements.stream()
+                    .filter(s -> s.file().equals(file) && "UNANALYSED".equals(s.verdict()) && RUNS_A_JOB.contains(s.kind()))
+                    .forEach(s -> collecting.failures().add("line " + s.line() + " was not planned: "
+                            + s.findings().stream().map(f -> f.finding().reason()).findFirst().orElse("the guard gave it no verdict")));
+        }
         return new Version(statements, collecting.jobs(), collecting.failures());
     }
 
@@ -186,6 +195,10 @@ public final class LintEngine implements AutoCloseable {
             failures = List.copyOf(failures);
         }
     }
+
+    /** The kinds of the statements that end in a job ({@link #jobCount}), as {@link LintedStatement#kind} names them. */
+    private static final Set<String> RUNS_A_JOB =
+            Set.of(StatementKind.INSERT.name(), StatementKind.STATEMENT_SET.name(), StatementKind.END_STATEMENT_SET.name());
 
     /** How many jobs a script's statements run: INSERTs outside a statement set, and statement sets. */
     private static int jobCount(String script) {
