@@ -1,5 +1,7 @@
 package io.github.sqlguard.bench;
 
+import io.github.sqlguard.flink.ExplainOutcome;
+import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.flink.StatementJobs;
 import io.github.sqlguard.flink.StatementRestores;
 import io.github.sqlguard.rules.Restore;
@@ -34,6 +36,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
@@ -42,9 +45,11 @@ import java.util.function.Supplier;
  * thread CPU time (which other processes on a busy machine do not inflate as they inflate wall
  * time): a statement without a savepoint path pays {@code StatementRestores#savepointPath} (two key
  * look-ups); one with a path pays reading the savepoint's {@code _metadata} with Flink's readers and
- * setting its operators against the job graph of the judged compiled plan, which {@code Decider}
- * builds in a fresh table environment. Each part is timed on its own, beside the planning the
- * statement pays anyway (compile and translate, as {@code SessionPlanner} plans an INSERT). The
+ * setting its operators against the job graph of the judged compiled plan: before, built by {@code
+ * Decider} in a fresh table environment; now, translated by the planning itself in place of
+ * explaining the plan ({@code SessionPlanner#plan} with a savepoint path). Each part is timed on its
+ * own, beside the planning the statement pays anyway (compile and translate, as {@code
+ * SessionPlanner} plans an INSERT), and both ways, planning and check together, in the same run. The
  * savepoint is written by Flink's own writer ({@code Checkpoints#storeCheckpointMetadata}) with state
  * for every operator of the statement's job, so that every saved operator is claimed.
  */
@@ -94,6 +99,10 @@ public final class RestoreCheckCommand implements Callable<Integer> {
         List<String[]> rows = new ArrayList<>();
         rows.add(row("no savepoint path: `savepointPath` (two key look-ups), per statement",
                 nanosPerCall(() -> StatementRestores.savepointPath(SESSION), 100_000)));
+        Map<String, String> statementConfig = Map.of("table.exec.mini-batch.enabled", "true");
+        rows.add(row("no savepoint path: `namesSavepoint` (the session's and the statement's configuration, before"
+                        + " planning: whether the planning translates the job), per statement",
+                nanosPerCall(() -> StatementRestores.namesSavepoint(SESSION, statementConfig), 100_000)));
         rows.add(row("a savepoint path: `savepointPath` finds it",
                 nanosPerCall(() -> StatementRestores.savepointPath(withPath), 100_000)));
         rows.add(row("the metadata read: `_metadata` found and read with Flink's readers, its operators set"
@@ -121,6 +130,44 @@ public final class RestoreCheckCommand implements Callable<Integer> {
                     TableEnvironmentInternal tEnv = environment();
                     return tEnv.compilePlanSql(INSERT).explain();
                 })));
+        // The planning's own translation, reused by the check (SessionPlanner, Decider#restore).
+        try (SessionPlanner planner = new SessionPlanner(Optional.empty(), 1)) {
+            StatementJobs.JudgedJob planned = plannedJob(planner);
+            Restore reused = StatementRestores.judgeJob(savepoint, withPath, classLoader, () -> planned);
+            if (!reused.matched().equals(check.matched()) || !reused.unclaimed().isEmpty()) {
+                throw new IllegalStateException("the planning's job claims otherwise than the judged plan's: " + reused);
+            }
+            // Interleaved run by run, so that JIT warm-up and the machine's load fall on all four alike.
+            List<long[]> four = cpuInterleaved(List.of(
+                    () -> planner.plan(environment(), INSERT, true),
+                    () -> List.of(planner.plan(environment(), INSERT, true),
+                            StatementRestores.judgeJob(savepoint, withPath, classLoader,
+                                    () -> StatementJobs.judgedJob(environment(), plan))),
+                    () -> {
+                        ExplainOutcome outcome = planner.plan(environment(), INSERT, true, true);
+                        return StatementRestores.judgeJob(savepoint, withPath, classLoader,
+                                () -> ((ExplainOutcome.Planned) outcome).job().orElseThrow());
+                    },
+                    () -> planner.plan(environment(), INSERT, true, true)));
+            long[] plain = four.get(0);
+            long[] wasBefore = four.get(1);
+            long[] nowAfter = four.get(2);
+            long[] restoring = four.get(3);
+            rows.add(row("planning the INSERT with `SessionPlanner` (a table environment, the DDL, compile, explain), no"
+                    + " savepoint path", plain));
+            rows.add(row("planning it with a savepoint path (interleaved: the judged plan translated as it runs,"
+                    + " `judgedJob`, in place of `explain`)", restoring));
+            rows.add(row("before, planning and check (interleaved with the rows above and below): planning without a job,"
+                    + " then `judgeJob` on `judgedJob` in a fresh table environment, as `Decider` ran it", wasBefore));
+            rows.add(row("after, planning and check (interleaved): planning with the job (`judgedJob` in place of"
+                    + " `explain`), then `judgeJob` on it, as `Decider` runs it now", nowAfter));
+            rows.add(new String[] {"**a path's cost beyond planning without one, before** (difference of the medians)",
+                    "**" + duration(wasBefore[0] - plain[0]) + "**", ""});
+            rows.add(new String[] {"**a path's cost beyond planning without one, after** (difference of the medians)",
+                    "**" + duration(nowAfter[0] - plain[0]) + "**", ""});
+            rows.add(row("after: the check alone on the planning's job (`judgeJob`: the metadata read, the claims set)",
+                    cpu(() -> StatementRestores.judgeJob(savepoint, withPath, classLoader, () -> planned))));
+        }
         MachineLoad after = MachineLoad.now();
 
         System.out.println("## The restore check's cost (issue 28)");
@@ -133,6 +180,15 @@ public final class RestoreCheckCommand implements Callable<Integer> {
         System.out.println("|---|---:|---:|");
         rows.forEach(r -> System.out.println("| " + r[0] + " | " + r[1] + " | " + r[2] + " |"));
         return 0;
+    }
+
+    /** The job a planning of the INSERT with a savepoint path translates ({@code SessionPlanner}). */
+    private static StatementJobs.JudgedJob plannedJob(SessionPlanner planner) {
+        ExplainOutcome outcome = planner.plan(environment(), INSERT, true, true);
+        if (!(outcome instanceof ExplainOutcome.Planned planned) || planned.job().isEmpty()) {
+            throw new IllegalStateException("the planning translated no job: " + outcome);
+        }
+        return planned.job().get();
     }
 
     private static TableEnvironmentInternal environment() {
@@ -157,6 +213,27 @@ public final class RestoreCheckCommand implements Callable<Integer> {
         return new long[] {ns[runs / 2], ns[Math.min(runs - 1, (int) Math.ceil(runs * 0.9) - 1)]};
     }
 
+    /** Median and p90 of each part's thread CPU time, in ns, the parts run in turn in every run. */
+    private List<long[]> cpuInterleaved(List<Supplier<?>> parts) {
+        for (int i = 0; i < warmup; i++) {
+            parts.forEach(Supplier::get);
+        }
+        long[][] ns = new long[parts.size()][runs];
+        for (int i = 0; i < runs; i++) {
+            for (int p = 0; p < parts.size(); p++) {
+                long start = threads.getCurrentThreadCpuTime();
+                parts.get(p).get();
+                ns[p][i] = threads.getCurrentThreadCpuTime() - start;
+            }
+        }
+        List<long[]> result = new ArrayList<>();
+        for (long[] part : ns) {
+            Arrays.sort(part);
+            result.add(new long[] {part[runs / 2], part[Math.min(runs - 1, (int) Math.ceil(runs * 0.9) - 1)]});
+        }
+        return result;
+    }
+
     /** Mean ns per call over {@code calls} calls (a call too short to time alone), as median and p90 alike. */
     private long[] nanosPerCall(Supplier<?> part, int calls) {
         Object sink = null;
@@ -176,6 +253,9 @@ public final class RestoreCheckCommand implements Callable<Integer> {
     }
 
     static String duration(long ns) {
+        if (ns < 0) {
+            return "−" + duration(-ns);
+        }
         if (ns < 10_000) {
             return ns + " ns";
         }

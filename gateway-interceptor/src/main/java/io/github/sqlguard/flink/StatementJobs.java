@@ -36,9 +36,11 @@ import java.util.regex.Pattern;
  * a stock gateway runs) or from the compiled plan the guard judged, translated as the guard runs it
  * ({@link StatementUids}). Its vertices carry the operator ids a savepoint's state is mapped by.
  *
- * <p>Each call translates with {@code tEnv}'s planner and configuration; {@link #ofJudgedPlan} changes
- * {@code tEnv}'s table configuration as {@link GatewaySessions#executePlan} does, so pass an
- * environment of its own (one of {@link GatewaySessions#tableEnvironment} per call).
+ * <p>Each call translates with {@code tEnv}'s planner and configuration; {@link #ofJudgedPlan} and
+ * {@link #judgedJob} change {@code tEnv}'s table configuration as {@link GatewaySessions#executePlan}
+ * does, so pass an environment of its own (one of {@link GatewaySessions#tableEnvironment} per call),
+ * or put the options back afterwards, as {@link SessionPlanner} does when it translates a restoring
+ * statement's plan in the planning's own environment.
  */
 public final class StatementJobs {
 
