@@ -31,7 +31,7 @@ import java.util.stream.Stream;
 /**
  * {@code lint --since REV} judges each changed INSERT and statement set as a restore of a savepoint
  * of its version at REV, and says what a real restore did: every change pair of the repository's
- * {@code state-changes} corpus (the shared pairs 01-09 and the repository's own), each restored for
+ * {@code state-changes} corpus (the shared pairs 01-09 and the repository's own 10-27), each restored for
  * real on a cluster by {@code StateChangesIT} (the first line of {@code new.sql} is what stock Flink
  * 2.3.0 did, {@code state-changes-flink-1.20.properties} what 1.20 did where it differs).
  *
@@ -81,7 +81,7 @@ class LintRestoresTest {
 
     @Test
     void saysOfEveryChangedJobWhatItsRealRestoreDid() {
-        assertThat(pairs).as("the corpus").hasSizeGreaterThanOrEqualTo(18);
+        assertThat(pairs).as("the corpus").hasSizeGreaterThanOrEqualTo(27);
         Map<String, String> said = new TreeMap<>();
         Map<String, String> expected = new TreeMap<>();
         for (Map.Entry<String, Pair> pair : pairs.entrySet()) {
@@ -137,6 +137,23 @@ class LintRestoresTest {
                 .contains("from the savepoint of the job of ")
                 .doesNotContain("(a savepoint of");
         assertThat(aggregate.path("restore").path("unclaimedOperators")).isEmpty();
+    }
+
+    @Test
+    void judgesWindowTopNMiniBatchTwoPhaseAndParallelismChangesAsTheirRealRestores() {
+        JsonNode windowKey = job("20-window-top-n-partition-key-changed");
+        assertThat(windowKey.path("restore").path("changes").toString()).contains("INCOMPATIBLE WindowRank[");
+        assertThat(windowKey.path("restore").path("unclaimedOperators")).isEmpty();
+        JsonNode windowN = job("19-window-top-n-raised");
+        assertThat(windowN.path("restore").path("changes").toString()).contains("CHANGED_MEANING WindowRank[")
+                .contains("windows open at the savepoint");
+        for (String pair : List.of("23-mini-batch-switched-on", "24-mini-batch-switched-off",
+                "27-two-phase-aggregation-switched-on")) {
+            assertThat(job(pair).path("restore").path("unclaimedOperators").toString()).as(pair).contains("Aggregate");
+        }
+        for (String pair : List.of("25-parallelism-raised-group-by", "26-parallelism-raised-top-n")) {
+            assertThat(job(pair).path("restore").path("outcome").asText()).as(pair).isEqualTo("restores");
+        }
     }
 
     @Test
