@@ -5,6 +5,7 @@ import io.github.sqlguard.bench.Workload.Step;
 import io.github.sqlguard.testing.GatewayRestClient;
 import io.github.sqlguard.testing.RestSession;
 
+import io.github.sqlguard.testing.StandaloneCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -22,6 +23,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The side-by-side benchmark: a plain SQL Gateway ({@code rest}) and a guarded one ({@code guard})
@@ -84,6 +86,30 @@ public final class GatewaysCommand implements Callable<Integer> {
             + " e.g. sql-guard.observe.enabled=true to compare the guard with its observed state on and off (one run each).")
     Map<String, String> guardOptions = new LinkedHashMap<>();
 
+    @Option(names = "--plain-endpoint", defaultValue = "rest", description = "The endpoint of the gateway the guarded"
+            + " one is compared with: rest (the plain gateway, default) or guard, to compare two settings of the guard"
+            + " in the same run (with --plain-option), e.g. the observed state off (plain) and on (guarded).")
+    String plainEndpoint;
+
+    @Option(names = "--plain-option", description = "A Flink option of the compared (plain) gateway only, KEY=VALUE,"
+            + " repeatable; e.g. sql-guard.observe.enabled=false with --plain-endpoint guard.")
+    Map<String, String> plainOptions = new LinkedHashMap<>();
+
+    @Option(names = "--remote-cluster", description = "Start a real session cluster (a JobManager and a TaskManager"
+            + " JVM, StandaloneCluster) and send both gateways' jobs to it (execution.target: remote) instead of local"
+            + " MiniClusters; for the cheap kinds and --watched-jobs.")
+    boolean remoteCluster;
+
+    @Option(names = "--cluster-slots", defaultValue = "4", description = "Task slots of the --remote-cluster's"
+            + " TaskManager (default: ${DEFAULT-VALUE}).")
+    int clusterSlots;
+
+    @Option(names = "--watched-jobs", defaultValue = "0", description = "Stateful INSERTs (an unbounded datagen"
+            + " grouped by key into a blackhole, checkpoints every 2 s) the guarded gateway submits to the"
+            + " --remote-cluster before the first level and keeps running through the run, so that with"
+            + " sql-guard.observe.enabled its watcher follows them while statements are measured (default: ${DEFAULT-VALUE}).")
+    int watchedJobs;
+
     @Option(names = "--heap", defaultValue = "2g", description = "-Xms/-Xmx of each gateway JVM (default: ${DEFAULT-VALUE}).")
     String heap;
 
@@ -111,18 +137,38 @@ public final class GatewaysCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--poll-us must be in 1..1000, was " + pollMicros);
         }
         Files.createDirectories(logDir);
+        if (!plainEndpoint.equals("rest") && !plainEndpoint.equals("guard")) {
+            throw new IllegalArgumentException("--plain-endpoint must be rest or guard, was " + plainEndpoint);
+        }
+        if (watchedJobs > 0 && !remoteCluster) {
+            throw new IllegalArgumentException("--watched-jobs needs --remote-cluster (a job in a local MiniCluster is not"
+                    + " observable)");
+        }
         Path file = logDir.resolve("report.md");
         Workload workload = new Workload(cheapRepeats, heavyRepeats);
-        StringBuilder report = new StringBuilder(
-                Report.header(MachineLoad.now(), heap + (gatewayJvmOptions.isEmpty() ? "" : " " + String.join(" ",
-                        gatewayJvmOptions)) + (guardOptions.isEmpty() ? "" : "; guarded gateway only: " + guardOptions),
-                        pollMicros, System.getProperty("java.version"), jitWarmup, jitWarmupHeavy));
-        System.out.print(report);
         List<LevelResult> results = new ArrayList<>();
-        try (GatewayProcess plain = GatewayProcess.start("plain", "rest", heap, gatewayJvmOptions, logDir);
-                GatewayProcess guarded = GatewayProcess.start("guarded", "guard", heap, gatewayJvmOptions, guardOptions, logDir)) {
-            jitWarmup(plain, false);
+        try (StandaloneCluster cluster = remoteCluster ? startCluster() : null) {
+            Map<String, String> clusterConfig = cluster == null ? Map.of() : cluster.clientConfig();
+            Map<String, String> plainConfig = new LinkedHashMap<>(clusterConfig);
+            plainConfig.putAll(plainOptions);
+            Map<String, String> guardConfig = new LinkedHashMap<>(clusterConfig);
+            guardConfig.putAll(guardOptions);
+            StringBuilder report = new StringBuilder(
+                    Report.header(MachineLoad.now(), heap + (gatewayJvmOptions.isEmpty() ? "" : " " + String.join(" ",
+                            gatewayJvmOptions)) + (guardOptions.isEmpty() ? "" : "; guarded gateway only: " + guardOptions)
+                            + (plainEndpoint.equals("rest") ? "" : "; **the 'plain' gateway is a guarded one too**"
+                                    + " (endpoint guard) with " + plainOptions)
+                            + (cluster == null ? "" : "; jobs of both gateways on a real session cluster (a JobManager"
+                                    + " and a TaskManager JVM, " + clusterSlots + " slots, execution.target: remote)"
+                                    + (watchedJobs == 0 ? "" : ", " + watchedJobs + " stateful INSERTs with checkpoints"
+                                            + " every 2 s submitted through the guarded gateway and running throughout")),
+                            pollMicros, System.getProperty("java.version"), jitWarmup, jitWarmupHeavy));
+            System.out.print(report);
+            try (GatewayProcess plain = GatewayProcess.start("plain", plainEndpoint, heap, gatewayJvmOptions, plainConfig, logDir);
+                    GatewayProcess guarded = GatewayProcess.start("guarded", "guard", heap, gatewayJvmOptions, guardConfig, logDir)) {
+            jitWarmup(plain, plainEndpoint.equals("guard"));
             jitWarmup(guarded, true);
+            List<RestSession> watched = watchedJobs(guarded, cluster);
             for (int level = 0; level < sessions.size(); level++) {
                 LevelResult result = runLevel(workload, plain, guarded, sessions.get(level), warmupPerLevel.get(level),
                         roundsPerLevel.get(level));
@@ -132,13 +178,76 @@ public final class GatewaysCommand implements Callable<Integer> {
                 report.append(section);
                 Files.writeString(file, report); // a run cut short keeps its finished levels
             }
+            if (cluster != null && watchedJobs > 0) {
+                String jobs = String.format(Locale.ROOT, "%nJobs on the session cluster at the end: %s; the guarded"
+                        + " gateway's observed jobs (GET /sql-guard/v1/jobs): %s%n", cluster.jobs(),
+                        observedJobs(guarded));
+                System.out.print(jobs);
+                report.append(jobs);
+            }
+            for (RestSession session : watched) {
+                session.close();
+            }
+            }
+            String scaling = Report.scaling(results);
+            System.out.print(scaling);
+            report.append(scaling);
+            Files.writeString(file, report);
         }
-        String scaling = Report.scaling(results);
-        System.out.print(scaling);
-        report.append(scaling);
-        Files.writeString(file, report);
         System.out.println("Report written to " + file);
         return 0;
+    }
+
+    /** The session cluster of --remote-cluster, under {@code <log-dir>/cluster}. */
+    private StandaloneCluster startCluster() throws Exception {
+        long start = System.nanoTime();
+        StandaloneCluster cluster = StandaloneCluster.start(logDir.resolve("cluster"), Duration.ofMinutes(3),
+                Map.of("taskmanager.numberOfTaskSlots", String.valueOf(clusterSlots),
+                        "taskmanager.memory.task.heap.size", (128 + 64 * clusterSlots) + "m"));
+        System.err.printf(Locale.ROOT, "  session cluster up in %.1f s, REST port %d%n", (System.nanoTime() - start) / 1e9,
+                cluster.restPort());
+        return cluster;
+    }
+
+    /**
+     * Submits {@link #watchedJobs} stateful INSERTs through {@code guarded}, one session each (kept
+     * open, returned), and waits until the cluster runs them all.
+     */
+    private List<RestSession> watchedJobs(GatewayProcess guarded, StandaloneCluster cluster) throws Exception {
+        List<RestSession> sessions = new ArrayList<>();
+        if (watchedJobs == 0) {
+            return sessions;
+        }
+        GatewayRestClient client = guarded.client();
+        StatementRunner runner = new StatementRunner(client, pollMicros, Duration.ofSeconds(timeoutSeconds));
+        for (int j = 0; j < watchedJobs; j++) {
+            RestSession session = client.openSession(Map.of());
+            sessions.add(session);
+            for (String statement : Workload.watchedJob(j)) {
+                StatementRunner.Outcome outcome = runner.run(session, statement, Map.of());
+                if (outcome.failed() || outcome.timedOut()) {
+                    throw new IllegalStateException("A watched job could not be submitted: " + statement + "\n" + outcome);
+                }
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        while (cluster.jobs().values().stream().filter("RUNNING"::equals).count() < watchedJobs) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("The watched jobs are not all running: " + cluster.jobs());
+            }
+            Thread.sleep(500);
+        }
+        System.err.printf(Locale.ROOT, "  %d watched jobs running: %s%n", watchedJobs, cluster.jobs());
+        return sessions;
+    }
+
+    /** The guarded gateway's list of the jobs it watches, its JSON as it answers; the error when it does not. */
+    private static String observedJobs(GatewayProcess guarded) {
+        try {
+            return guarded.client().getUnversioned("/sql-guard/v1/jobs").body().toString();
+        } catch (Exception e) {
+            return "not read: " + e;
+        }
     }
 
     /**

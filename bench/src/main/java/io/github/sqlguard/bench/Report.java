@@ -61,6 +61,7 @@ public final class Report {
                     rate(guarded.throughput()), ratio(guarded.throughput(), plain.throughput()),
                     unexpected(plain, guarded)));
         }
+        out.append(noise(r));
         out.append(guardTimes(r));
         if (!refused.isEmpty()) {
             out.append(String.format(Locale.ROOT,
@@ -212,6 +213,65 @@ public final class Report {
     }
 
     /** {@code guarded / plain} with two decimals, {@code n/a} when either is missing or plain is 0. */
+    /**
+     * The noise of each compared kind's ratios: a 95 % interval of guarded/plain median and p99 by
+     * bootstrap (each gateway's latencies resampled with replacement, 1,000 times, a fixed seed), so
+     * a ratio is read with the spread the same samples allow on this machine at this load.
+     */
+    static String noise(LevelResult r) {
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+                "%nNoise of the ratios above: 95 %% bootstrap interval (1,000 resamples of each gateway's latencies).%n%n"
+                        + "| statement | guarded/plain median | 95 %% interval | guarded/plain p99 | 95 %% interval |%n"
+                        + "|---|---:|---|---:|---|%n"));
+        boolean any = false;
+        for (Kind kind : Kind.values()) {
+            Series plain = r.plain().get(kind);
+            Series guarded = r.guarded().get(kind);
+            if (plain == null || guarded == null || kind.refused()) {
+                continue;
+            }
+            List<Long> a = plain.latencies();
+            List<Long> b = guarded.latencies();
+            if (a.isEmpty() || b.isEmpty()) {
+                continue;
+            }
+            any = true;
+            double[] median = bootstrap(a, b, 50);
+            double[] p99 = bootstrap(a, b, 99);
+            out.append(String.format(Locale.ROOT, "| %s | %s | %.2f-%.2f | %s | %.2f-%.2f |%n", kind.label(),
+                    ratio(guarded.stats().medianMs(), plain.stats().medianMs()), median[0], median[1],
+                    ratio(guarded.stats().percentileMs(99), plain.stats().percentileMs(99)), p99[0], p99[1]));
+        }
+        return any ? out.toString() : "";
+    }
+
+    /** The 2.5th and 97.5th percentiles of guarded/plain at percentile {@code p} over 1,000 resamples. */
+    static double[] bootstrap(List<Long> plain, List<Long> guarded, int p) {
+        java.util.Random random = new java.util.Random(42);
+        int n = 1_000;
+        double[] ratios = new double[n];
+        for (int i = 0; i < n; i++) {
+            ratios[i] = percentile(resample(guarded, random), p) / percentile(resample(plain, random), p);
+        }
+        java.util.Arrays.sort(ratios);
+        return new double[] {ratios[(int) (n * 0.025)], ratios[(int) (n * 0.975) - 1]};
+    }
+
+    private static List<Long> resample(List<Long> values, java.util.Random random) {
+        List<Long> out = new ArrayList<>(values.size());
+        for (int i = 0; i < values.size(); i++) {
+            out.add(values.get(random.nextInt(values.size())));
+        }
+        return out;
+    }
+
+    /** Nearest-rank percentile {@code p} of {@code values} (as {@link LatencyStats}: below 100 samples p99 is the maximum). */
+    static double percentile(List<Long> values, int p) {
+        long[] sorted = values.stream().mapToLong(Long::longValue).sorted().toArray();
+        int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length, rank) - 1)];
+    }
+
     static String ratio(double guarded, double plain) {
         return Double.isNaN(guarded) || Double.isNaN(plain) || plain == 0
                 ? "n/a"

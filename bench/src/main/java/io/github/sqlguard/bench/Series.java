@@ -25,6 +25,11 @@ public final class Series {
         }
     }
 
+    /** Every statement's latency so far, ns, in the order they were added. */
+    public synchronized List<Long> latencies() {
+        return List.copyOf(nanos);
+    }
+
     /** One round: {@code count} statements over {@code wall} nanoseconds of wall time (all sessions together). */
     public synchronized void addRound(long count, long wall) {
         statements += count;

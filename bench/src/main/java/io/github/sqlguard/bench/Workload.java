@@ -128,6 +128,25 @@ public record Workload(int cheapRepeats, int heavyRepeats) {
                         + " category STRING, amount DOUBLE) WITH ('connector' = 'blackhole')");
     }
 
+    /**
+     * The statements of watched job {@code job} (gateways --watched-jobs), in a session of its own: an
+     * unbounded datagen source of 50 rows a second over a million keys, counted per key into a
+     * blackhole (a GroupAggregate whose state grows), checkpoints every 2 s so the guard's watcher
+     * has checkpointed state sizes to read; the session's state TTL of {@link #SESSION_TTL}, so the
+     * guard lets it through.
+     */
+    public static List<String> watchedJob(int job) {
+        String s = "_" + job;
+        return List.of(
+                "SET 'table.exec.state.ttl' = '" + SESSION_TTL + "'",
+                "SET 'execution.checkpointing.interval' = '2 s'",
+                "SET 'pipeline.name' = 'watched" + s + "'",
+                "CREATE TABLE watched_source" + s + " (k BIGINT, v BIGINT) WITH ('connector' = 'datagen',"
+                        + " 'rows-per-second' = '50', 'fields.k.min' = '1', 'fields.k.max' = '1000000')",
+                "CREATE TABLE watched_sink" + s + " (k BIGINT, n BIGINT) WITH ('connector' = 'blackhole')",
+                "INSERT INTO watched_sink" + s + " SELECT k, COUNT(*) FROM watched_source" + s + " GROUP BY k");
+    }
+
     /** The planning-heavy query of session {@code session}: a 5-way join over the Top-N and dedup views. */
     public static String heavyQuery(int session) {
         String s = "_" + session;

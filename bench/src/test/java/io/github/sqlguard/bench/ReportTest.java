@@ -40,6 +40,16 @@ class ReportTest {
     }
 
     @Test
+    void eachComparedRatioHasItsBootstrapIntervalAndTheRefusalNone() {
+        String md = Report.level(level(4));
+        String noise = md.substring(md.indexOf("Noise of the ratios above"), md.indexOf("Refused by the guard"));
+        // Heavy INSERT: every sample 1000 ms plain and 1100 ms guarded, so every resample's ratio is 1.10.
+        assertThat(noise).contains("| heavy INSERT (job submitted) | 1.10 | 1.10-1.10 | 1.10 | 1.10-1.10 |");
+        assertThat(noise).contains("| SET | 1.10 |");
+        assertThat(noise).doesNotContain("TTL 0");
+    }
+
+    @Test
     void aLevelComparesOnlyIdenticalWorkAndShowsLoadAndCores() {
         String md = Report.level(level(4));
         assertThat(md).contains("### 4 sessions (2 measured + 1 warm-up rounds per gateway and kind;"

@@ -67,11 +67,13 @@ public final class AuditCapture implements AutoCloseable {
 
     /** Every record captured so far, in order; fails on a line that is not a JSON object. */
     public List<JsonNode> records() {
+        // Outcome records queued for the audit's writer thread (sql-guard.audit.outcome-records: after-response).
+        AuditLog.flushAll();
         List<ILoggingEvent> events;
         synchronized (appender) {
             events = List.copyOf(appender.list);
         }
-        return events.stream().map(e -> parse(e.getFormattedMessage())).toList();
+        return events.stream().flatMap(e -> e.getFormattedMessage().lines()).map(AuditCapture::parse).toList();
     }
 
     /** Forgets the records captured so far. */

@@ -1,5 +1,7 @@
 package io.github.sqlguard.testing;
 
+import io.github.sqlguard.audit.AuditLog;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
@@ -57,6 +59,8 @@ public final class AuditFile {
     }
 
     private static Lines lines() throws IOException {
+        // Outcome records queued for the audit's writer thread (sql-guard.audit.outcome-records: after-response).
+        AuditLog.flushAll();
         Lines lines = READERS.computeIfAbsent(GuardedGateway.auditFile().toAbsolutePath(), Lines::new);
         lines.readNew();
         return lines;

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# The gateway goals of issue 32 and the observed-state latency of issue 31, in one run of about 8
+# minutes on an idle 2-core machine (bench/README.md, "The gateway goals in one script"):
+#   (A) cheap statements (SET, SET unquoted, RESET, CREATE TABLE, SHOW TABLES), guarded/plain at 1 and
+#       16 sessions, median and p99 (goal: at most 1.05), and at 64 sessions;
+#   (B) a refusal against the plain gateway's EXPLAIN of the same statement (goal: at most 2);
+#   (C) 1, 4 and 16 sessions of the heavy INSERT and SELECT (64 sessions: the cheap statements of (A)),
+#       with each gateway's heap after a full GC;
+#   (D) statement latency with the observed state on (guarded) and off (a guarded gateway with
+#       sql-guard.observe.enabled false in the 'plain' column), both sending jobs to a real session
+#       cluster (JobManager + TaskManager JVMs) where the guarded one watches 3 running stateful INSERTs.
+# Every run alternates the two gateways round by round, so both see the same machine. Prints the
+# ratios at the end; the harness's full reports are under $OUT/<run>/report.md.
+#
+# Usage: bench/gateway-goals.sh [OUT]   (OUT defaults to bench/target/gateway-goals)
+# Needs the bench jar: mvn -q -pl bench -am package -DskipTests
+# SCALE=2 doubles the rounds of (A), (B) and (D) (about 12 minutes), for a quieter estimate.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${1:-bench/target/gateway-goals}
+SCALE=${SCALE:-1}
+JAR=bench/target/flink-sql-guard-bench.jar
+[ -f "$JAR" ] || { echo "no $JAR: mvn -q -pl bench -am package -DskipTests" >&2; exit 1; }
+# The module opens Flink needs (GatewayProcess.FLINK_OPENS): the session cluster's JobManager and
+# TaskManager are started with the driver's own.
+OPENS=()
+for o in java.lang java.util java.util.concurrent java.net java.io java.nio sun.nio.ch java.lang.reflect java.text \
+         java.time java.util.concurrent.atomic java.util.concurrent.locks java.math java.lang.invoke; do
+  OPENS+=("--add-opens=java.base/$o=ALL-UNNAMED")
+done
+OPENS+=("--add-opens=java.sql/java.sql=ALL-UNNAMED")
+B=(java "${OPENS[@]}" -jar "$JAR")
+mkdir -p "$OUT"
+start=$(date +%s)
+echo "gateway goals: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+
+# (A) and the 64-session level of (C): the cheap statements.
+"${B[@]}" gateways --log-dir "$OUT/cheap" --sessions 1,16,64 --rounds $((10 * SCALE)),$((2 * SCALE)),1 --warmup 1,0,0 \
+  --kinds SET,SET_UNQUOTED,RESET,DDL,SHOW --jit-warmup 2000 --jit-warmup-heavy 0 \
+  --gateway-jvm-option=-XX:MaxDirectMemorySize=1g > "$OUT/cheap.out" 2> "$OUT/cheap.err"
+echo "  (A) done after $(( $(date +%s) - start )) s"
+
+# (B) and (C): the refusal and the heavy statements at 1, 4 and 16 sessions.
+"${B[@]}" gateways --log-dir "$OUT/heavy" --sessions 1,4,16 --rounds $((4 * SCALE)),2,1 --warmup 1,0,0 \
+  --kinds HEAVY_INSERT,HEAVY_SELECT,REFUSED --jit-warmup 500 --jit-warmup-heavy 2 \
+  --gateway-jvm-option=-XX:MaxDirectMemorySize=2g > "$OUT/heavy.out" 2> "$OUT/heavy.err"
+echo "  (B, C) done after $(( $(date +%s) - start )) s"
+
+# (D): observed state off ('plain' column: a guarded gateway) and on (guarded), 3 watched jobs.
+"${B[@]}" gateways --log-dir "$OUT/observe" --sessions 1 --rounds $((6 * SCALE)) --warmup 1 \
+  --kinds SET,DDL,SHOW --jit-warmup 500 --jit-warmup-heavy 0 \
+  --remote-cluster --cluster-slots 4 --watched-jobs 3 \
+  --plain-endpoint guard --plain-option sql-guard.observe.enabled=false \
+  --guard-option sql-guard.observe.enabled=true --guard-option sql-guard.observe.interval=5s \
+  > "$OUT/observe.out" 2> "$OUT/observe.err"
+echo "  (D) done after $(( $(date +%s) - start )) s"
+
+# The ratios, from the harness's reports.
+rows() { # $1 report, $2 awk filter on the first column; prints "| statement | n | ... |" rows of the level tables
+  awk -v want="$2" '
+    /^#+ [0-9]+ sessions?/ { level=$2; section=1; next }
+    /^#+ Scaling/ { section=0 }
+    section && /^\| statement \| n \| plain median ms/ { t="latency"; next }
+    section && /^\| statement \| n \| plain EXPLAIN/ { t="refusal"; next }
+    section && /^\| statement \| n \| guard median/ { t="server"; next }
+    section && /^\| statement \| guarded\/plain median \| 95/ { t="noise"; next }
+    section && /^\|---/ { next }
+    section && /^\| / && t==want { print level "\t" $0 }
+    section && /^$/ { t="" }
+    section && /^Gateway heap/ && want=="heap" { print level "\t" $0 }
+  ' "$1"
+}
+echo
+echo "== (A) cheap statements, guarded/plain (goal <= 1.05, median and p99), per sessions =="
+echo "sessions | statement | n | plain median ms | plain p99 | guarded median ms | guarded p99 | ratio median | ratio p99"
+rows "$OUT/cheap/report.md" latency | awk -F'\t' '{ split($2, c, "|"); printf "%s |%s|%s|%s|%s|%s|%s|%s|%s\n", $1, c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9] }'
+echo "noise (95 % bootstrap interval of each ratio):"
+rows "$OUT/cheap/report.md" noise | awk -F'\t' '{ split($2, c, "|"); printf "%s |%s| median%s [%s] | p99%s [%s]\n", $1, c[2], c[3], c[4], c[5], c[6] }'
+echo
+echo "== (A) server side: the guard's own time per statement (JFR), µs =="
+rows "$OUT/cheap/report.md" server | awk -F'\t' '{ split($2, c, "|"); printf "%s |%s| guard median%s| p99%s| parse%s| decide%s| audit%s| rest%s\n", $1, c[2], c[4], c[5], c[6], c[7], c[8], c[9] }'
+echo
+echo "== (B) refusal / plain EXPLAIN of the statement (goal <= 2) =="
+rows "$OUT/heavy/report.md" refusal | awk -F'\t' '{ split($2, c, "|"); printf "%s sessions | EXPLAIN median%s ms | refusal median%s ms | refusal/EXPLAIN%s\n", $1, c[4], c[6], c[8] }'
+echo
+echo "== (C) heavy statements and heap per sessions =="
+rows "$OUT/heavy/report.md" latency | awk -F'\t' '{ split($2, c, "|"); printf "%s |%s| ratio median%s| ratio p99%s| throughput ratio%s\n", $1, c[2], c[8], c[9], c[12] }'
+rows "$OUT/heavy/report.md" noise | awk -F'\t' '{ split($2, c, "|"); printf "noise: %s |%s| median%s [%s] | p99%s [%s]\n", $1, c[2], c[3], c[4], c[5], c[6] }'
+rows "$OUT/cheap/report.md" heap | sed 's/^/cheap run, sessions /'
+rows "$OUT/heavy/report.md" heap | sed 's/^/heavy run, sessions /'
+echo
+echo "== (D) observed state on / off, 3 watched jobs on a session cluster (goal: 1.0 within the noise) =="
+rows "$OUT/observe/report.md" latency | awk -F'\t' '{ split($2, c, "|"); printf "%s |%s| off median%s ms | on median%s ms | on/off median%s| on/off p99%s\n", $1, c[2], c[4], c[6], c[8], c[9] }'
+rows "$OUT/observe/report.md" noise | awk -F'\t' '{ split($2, c, "|"); printf "noise: %s |%s| median%s [%s] | p99%s [%s]\n", $1, c[2], c[3], c[4], c[5], c[6] }'
+grep -h "^Jobs on the session cluster" "$OUT/observe/report.md" | cut -c1-600 || true
+echo
+echo "total $(( $(date +%s) - start )) s; load now $(cut -d' ' -f1-3 /proc/loadavg); reports: $OUT/{cheap,heavy,observe}/report.md"
