@@ -100,6 +100,18 @@ class GuardOwnFilesIT {
             assertRefused(read, "path-not-allowed");
             assertThat(read.error()).contains("The statement was not planned.").doesNotContain("reload.interval");
 
+            // Without an allow-list too, an EXPLAIN that names the guard's own location is not handed to Flink to plan.
+            assertThat(session.execute("CREATE TEMPORARY TABLE mine (line STRING) WITH ('connector' = 'filesystem',"
+                    + " 'path' = '" + dir.resolve("mine") + "', 'format' = 'raw')", 0, TIMEOUT).error()).isNull();
+            for (String explain : List.of("EXPLAIN PLAN FOR", "EXPLAIN JSON_EXECUTION_PLAN", "EXPLAIN")) {
+                RestSession.StatementResult explained = session.execute(explain + " INSERT INTO mine /*+ OPTIONS('path' = '"
+                        + audit.getParent() + "') */ SELECT 'x'", 1, TIMEOUT);
+                assertThat(explained.error()).isNull();
+                assertThat(explained.rows().get(0).path("fields").get(0).asText()).as(explain)
+                        .contains("was not planned").contains("path-not-allowed")
+                        .doesNotContain("== Abstract Syntax Tree ==");
+            }
+
             assertThat(config).hasContent(CONFIG.strip());
             assertThat(confDir.resolve("new-plan.json")).doesNotExist();
             assertThat(audit.getParent().resolve("plan.json")).doesNotExist();
@@ -130,6 +142,14 @@ class GuardOwnFilesIT {
             session.execute(TABLES, 0, TIMEOUT);
             session.execute(SINK, 0, TIMEOUT);
             assertRefused(session.execute("SHOW TABLES", Map.of(key, "true"), 0, TIMEOUT), "path-not-allowed");
+
+            // What a compiled plan keeps of a catalog table's options, which the guard reads from the plan.
+            assertRefused(session.execute("SET 'table.plan.compile.catalog-objects' = 'IDENTIFIER'", 0, TIMEOUT),
+                    "path-not-allowed");
+            assertRefused(session.execute("SET 'table.plan.restore.catalog-objects' = 'IDENTIFIER'", 0, TIMEOUT),
+                    "path-not-allowed");
+            assertThat(session.execute("SET 'table.plan.restore.catalog-objects' = 'ALL_ENFORCED'", 0, TIMEOUT).error())
+                    .as("stricter than the default").isNull();
 
             assertThat(session.execute("SET '" + key + "' = 'false'", 0, TIMEOUT).error()).isNull();
             GatewayRestClient.Response sessionConfig = rest.get("/sessions/" + session.handle() + "/config");

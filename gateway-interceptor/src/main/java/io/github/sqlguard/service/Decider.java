@@ -105,23 +105,23 @@ final class Decider {
      * the plan (or, for DDL, Flink's operation) reads and writes, and the rules judge it under that
      * policy. A statement the guard could not analyse is judged by the strictest policy any table
      * could get ({@link CallContext#underAnyTable}): its tables are not known. So are the platform
-     * limits, first ({@link StatementGuard#limits}): a statement they refuse is not planned, and gets
-     * no rewrites (proving one would plan it).
+     * limits, first ({@link StatementGuard#limits}), on every statement (the guard's own locations are
+     * protected with no allow-list set): a statement they refuse is not planned, and gets no rewrites
+     * (proving one would plan it).
      */
     ScopedDecision analysed(CallContext call, ParsedStatement statement, Configuration executionConfig) {
         return call.timing().time(Part.DECIDE, () -> {
             try {
                 Map<String, String> sessionConfig = delegate.getSessionConfig(call.sessionHandle());
                 // The platform limits first, before the planner runs any user code; the tables are not known yet.
-                // A statement that names a plan file too, whatever the limits: judging it reads the file, so a
-                // file where the guard keeps its own (config.yaml) is refused before it is read.
-                if (limitsSet(call.policy()) || !statement.planFiles().isEmpty()) {
-                    CallContext strictest = call.underAnyTable();
-                    Optional<Decision> limited =
-                            guardOf(strictest.scoped()).limits(statement, sessionConfig, executionConfig.toMap());
-                    if (limited.isPresent()) {
-                        return new ScopedDecision(strictest, limited.get(), true);
-                    }
+                // Whatever the allow-lists say: the guard's own locations are always protected, and a statement
+                // that names one (a plan file the guard would read to judge it, a table's path an EXPLAIN would
+                // have Flink plan) is refused before anything reads or plans it.
+                CallContext strictest = limitsSet(call.policy()) ? call.underAnyTable() : call;
+                Optional<Decision> limited =
+                        guardOf(strictest.scoped()).limits(statement, sessionConfig, executionConfig.toMap());
+                if (limited.isPresent()) {
+                    return new ScopedDecision(strictest, limited.get(), true);
                 }
                 Map<String, String> statementConfig = executionConfig.toMap();
                 StatementGuard.Analysis analysis =
@@ -362,8 +362,7 @@ final class Decider {
                 .map(Rule::declaration)
                 .filter(declaration -> declaration.role() == RuleRole.LIMIT)
                 .flatMap(declaration -> declaration.options().stream())
-                // The guard's own locations are always protected; a statement that names one is refused
-                // when it is judged, after a planning that writes nothing.
+                // The guard's own locations are always protected, and set globally only: any scope's policy has them.
                 .filter(option -> option != PathNotAllowedRule.PROTECTED_PATHS)
                 .anyMatch(option -> !Objects.equals(policy.option(option), option.defaultValue()));
     }

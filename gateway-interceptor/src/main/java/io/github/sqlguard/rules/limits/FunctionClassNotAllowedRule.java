@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.limits;
 
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.ConfigChange;
 import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
@@ -17,7 +18,9 @@ import java.util.regex.Pattern;
  * sql-guard.allow.function-classes} (Flink's {@code SqlCreateFunction#getFunctionClassName}). An
  * entry is an exact class name ({@code com.acme.udf.Upper}) or a package prefix ({@code
  * com.acme.udf.*}: every class of that package and of the packages under it). An empty list is no
- * limit.
+ * limit. Held to the same list: each class a table's option names ({@link OptionShapes#tableClass},
+ * in the statement's text and the plan's tables) and each class a session's configuration names
+ * ({@link OptionShapes#configClass}, from any route that sets configuration).
  */
 public final class FunctionClassNotAllowedRule implements Rule {
 
@@ -29,9 +32,12 @@ public final class FunctionClassNotAllowedRule implements Rule {
     public static final RuleOption<List<String>> ALLOW_FUNCTION_CLASSES =
             AllowList.option(
                     "function-classes",
-                    "Classes CREATE FUNCTION and a table's class options ('sink.partition-commit.policy.class',"
-                            + " 'partition.time-extractor.class') may name: exact class names, or package prefixes"
-                            + " such as 'com.acme.udf.*'. Empty: no limit.",
+                    "Classes CREATE FUNCTION, a table's class options ('sink.partition-commit.policy.class',"
+                            + " 'properties.key.serializer', any key ending in 'class', 'classes', 'factory',"
+                            + " 'serializer', 'deserializer', 'class-name', 'driver', 'sasl.jaas.config') and a"
+                            + " session's class settings ('state.backend.type', 'pipeline.serialization-config', keys"
+                            + " of those shapes) may name: exact class names, or package prefixes such as"
+                            + " 'com.acme.udf.*'. Empty: no limit.",
                     entry -> ENTRY.matcher(entry).matches(),
                     "every entry must be a class name (com.acme.udf.Upper) or a package prefix (com.acme.udf.*)");
 
@@ -39,13 +45,6 @@ public final class FunctionClassNotAllowedRule implements Rule {
             RuleDeclaration.limit(
                     ID, "A function class outside `sql-guard.allow.function-classes` (CREATE FUNCTION … AS).",
                     ALLOW_FUNCTION_CLASSES);
-
-    /**
-     * Table options whose value is a class the connector loads and instantiates in the gateway and
-     * the cluster: the filesystem connector's {@code FileSystemConnectorOptions#SINK_PARTITION_COMMIT_POLICY_CLASS}
-     * and {@code #PARTITION_TIME_EXTRACTOR_CLASS} (a static initialiser runs when it is loaded).
-     */
-    static final List<String> CLASS_OPTIONS = List.of("sink.partition-commit.policy.class", "partition.time-extractor.class");
 
     @Override
     public RuleDeclaration declaration() {
@@ -71,9 +70,9 @@ public final class FunctionClassNotAllowedRule implements Rule {
                                 + " as 'com.acme.udf.*') to 'sql-guard.allow.function-classes'."));
             }
         }
-        for (String key : CLASS_OPTIONS) {
+        for (String key : ResolvedTables.keys(context, OptionShapes::tableClass)) {
             hits.addAll(ResolvedTables.hits(
-                    context, key, value -> allowed(entries, value),
+                    context, key, value -> OptionShapes.tableClasses(key, value).stream().allMatch(c -> allowed(entries, c)),
                     (value, node) -> RuleHit.of(
                             "The class '" + value + "' of table option '" + key + "' is not one the platform allows"
                                     + " (sql-guard.allow.function-classes " + entries + "): the connector loads it in the"
@@ -82,6 +81,23 @@ public final class FunctionClassNotAllowedRule implements Rule {
                             "",
                             "Use a class the platform allows, or ask the administrator to add it to"
                                     + " 'sql-guard.allow.function-classes'.")));
+        }
+        for (ConfigChange change : context.changes()) {
+            if (!OptionShapes.configClass(change.key())) {
+                continue;
+            }
+            for (String value : OptionShapes.configClasses(change.key(), change.value())) {
+                if (!allowed(entries, value)) {
+                    hits.add(RuleHit.of(
+                            "The class '" + value + "' of '" + change.key() + "' is not one the platform allows"
+                                    + " (sql-guard.allow.function-classes " + entries + "): the job loads it where it is"
+                                    + " built and run, and its static initialiser runs there.",
+                            change.asSql(),
+                            "",
+                            "Leave the option to the platform's configuration, or ask the administrator to add the"
+                                    + " class to 'sql-guard.allow.function-classes'."));
+                }
+            }
         }
         return hits;
     }

@@ -22,7 +22,10 @@ import java.util.Map;
  * SqlAddJar}), by {@code CREATE [TEMPORARY|SYSTEM] FUNCTION … USING JAR '<path>'} (its {@code
  * SqlResource}s) and by {@code pipeline.jars} / {@code pipeline.classpaths} ({@link
  * PipelineOptions#JARS}, {@link PipelineOptions#CLASSPATHS}) set by {@code SET}, configure-session,
- * session properties at open or a statement's execution config. Each entry of the list is a
+ * session properties at open or a statement's execution config; so is the Python code a job runs
+ * ({@link OptionShapes#PYTHON_CODE_KEYS}: {@code python.files}, {@code python.archives}, {@code
+ * python.requirements}, {@code python.pythonpath}, the interpreter of {@code python.executable} and
+ * {@code python.client.executable}, by any of those routes). Each entry of the list is a
  * location prefix ({@link AllowedLocations}); an empty list is no limit.
  */
 public final class JarNotAllowedRule implements Rule {
@@ -33,7 +36,9 @@ public final class JarNotAllowedRule implements Rule {
             AllowList.locations(
                     "jars",
                     "Locations jars may be loaded from (ADD JAR, CREATE FUNCTION ... USING JAR, pipeline.jars,"
-                            + " pipeline.classpaths): absolute paths or URIs, each a prefix at a '/' boundary. Empty:"
+                            + " pipeline.classpaths) and Python code and interpreters (python.files, python.archives,"
+                            + " python.requirements, python.pythonpath, python.executable, python.client.executable):"
+                            + " absolute paths or URIs, each a prefix at a '/' boundary. Empty:"
                             + " no limit.");
 
     public static final RuleDeclaration DECLARATION =
@@ -71,6 +76,13 @@ public final class JarNotAllowedRule implements Rule {
                 for (String jar : jars(option, change.value())) {
                     if (!allowed.allows(jar)) {
                         hits.add(hit(jar, change.asSql(), entries));
+                    }
+                }
+            }
+            if (OptionShapes.PYTHON_CODE_KEYS.contains(change.key().strip())) {
+                for (String code : OptionShapes.pythonCode(change.key(), change.value())) {
+                    if (!allowed.allows(code)) {
+                        hits.add(hit(code, change.asSql(), entries));
                     }
                 }
             }

@@ -37,8 +37,12 @@ import java.util.Set;
  *   <li>the plan file of {@code COMPILE PLAN}, {@code COMPILE AND EXECUTE PLAN} (Flink writes it)
  *       and {@code EXECUTE PLAN} (Flink reads it);
  *   <li>a job's checkpoint and savepoint directories and the state it restores from ({@link
- *       #JOB_LOCATIONS}), and the files it ships to its tasks ({@link #CACHED_FILES}), from any
- *       route that sets configuration;
+ *       #JOB_LOCATIONS}), the files it ships to its tasks ({@link #CACHED_FILES}), and every other
+ *       location a session's configuration names ({@link OptionShapes#location}: {@code
+ *       state.backend.rocksdb.localdir}, {@code table.resources.download-dir}, ...), from any route
+ *       that sets configuration;
+ *   <li>every other location a table's option names ({@link OptionShapes#location}: Kafka's {@code
+ *       properties.ssl.truststore.location}, ...);
  * </ul>
  *
  * when the location lies outside {@code sql-guard.allow.paths} (an empty list is no limit), or,
@@ -51,7 +55,9 @@ import java.util.Set;
  * TableConfigOptions#PLAN_FORCE_RECOMPILE}) to anything but {@code false}, by {@code SET},
  * configure-session, a session property at open or a statement's execution config: with it,
  * {@code COMPILE PLAN} overwrites an existing file ({@code TableEnvironmentImpl#compilePlanAndWrite}),
- * which is the administrator's to decide in {@code config.yaml}.
+ * which is the administrator's to decide in {@code config.yaml}; and a session's setting of what
+ * a compiled plan keeps of the catalog's tables ({@link #CATALOG_OBJECTS}) to anything but Flink's
+ * default or stricter.
  */
 public final class PathNotAllowedRule implements Rule {
 
@@ -125,6 +131,20 @@ public final class PathNotAllowedRule implements Rule {
      */
     static final ConfigOption<List<String>> CACHED_FILES = PipelineOptions.CACHED_FILES;
 
+    /**
+     * Flink's options that decide how much of a catalog table a compiled plan holds and what running
+     * it reads from the catalog again ({@link TableConfigOptions#PLAN_COMPILE_CATALOG_OBJECTS},
+     * {@link TableConfigOptions#PLAN_RESTORE_CATALOG_OBJECTS}): with {@code SCHEMA} or {@code
+     * IDENTIFIER} the plan the guard judges holds no table options (a catalog table's {@code 'path'}
+     * and {@code 'connector'} go unseen after planning, {@link ResolvedTables}), and with {@code
+     * IDENTIFIER} at restore the job runs with the catalog's table, not the plan's. A session may
+     * leave them at Flink's defaults ({@code ALL}) or make the restore stricter ({@code
+     * ALL_ENFORCED}); any other value is the administrator's.
+     */
+    static final Map<String, Set<String>> CATALOG_OBJECTS = Map.of(
+            TableConfigOptions.PLAN_COMPILE_CATALOG_OBJECTS.key(), Set.of("ALL"),
+            TableConfigOptions.PLAN_RESTORE_CATALOG_OBJECTS.key(), Set.of("ALL", "ALL_ENFORCED"));
+
     /** Flink's option that lets {@code COMPILE PLAN} overwrite an existing file. */
     static final ConfigOption<Boolean> FORCE_RECOMPILE = TableConfigOptions.PLAN_FORCE_RECOMPILE;
 
@@ -143,6 +163,25 @@ public final class PathNotAllowedRule implements Rule {
             hits.addAll(ResolvedTables.hits(
                     context, PATH, path -> allowed.allows(path) && !guarded.covers(path),
                     (path, node) -> hit("The path '" + path + "'", path, entries, guarded, node)));
+            for (String key : ResolvedTables.keys(context, k -> !k.equals(PATH) && OptionShapes.location(k))) {
+                hits.addAll(ResolvedTables.hits(
+                        context, key,
+                        value -> OptionShapes.locations(key, value).stream()
+                                .allMatch(l -> allowed.allows(l) && !guarded.covers(l)),
+                        (value, node) -> hit("The location '" + value + "' of table option '" + key + "'", value,
+                                entries, guarded, node)));
+            }
+            for (String key : ResolvedTables.keys(context, OptionShapes::fileName)) {
+                hits.addAll(ResolvedTables.hits(
+                        context, key, OptionShapes::plainName,
+                        (value, node) -> RuleHit.of(
+                                "The file name '" + value + "' of table option '" + key + "' is a location, not a"
+                                        + " name: the connector writes it relative to the table's directories, so it"
+                                        + " can reach any file the job can write, the guard's own included.",
+                                node,
+                                "",
+                                "Use a file name alone (no '/', '\\', ':', '.' or '..').")));
+            }
             for (SqlOption plan : context.statement().planFiles()) {
                 if (!allowed.allows(plan.value()) || guarded.covers(plan.value())) {
                     hits.add(hit(
@@ -152,10 +191,16 @@ public final class PathNotAllowedRule implements Rule {
             }
         }
         for (ConfigChange change : context.changes()) {
-            if (JOB_LOCATIONS.contains(change.key()) && change.value() != null && !change.value().isEmpty()
-                    && (!allowed.allows(change.value()) || guarded.covers(change.value()))) {
-                hits.add(hit("The location '" + change.value() + "' of '" + change.key() + "'", change.value(), entries,
-                        guarded, change.asSql()));
+            if (JOB_LOCATIONS.contains(change.key()) || (OptionShapes.location(change.key())
+                    && !change.key().equals(CACHED_FILES.key())
+                    && !OptionShapes.PYTHON_CODE_KEYS.contains(change.key().strip()))) {
+                List<String> locations = OptionShapes.locations(change.key(), change.value());
+                for (String location : locations) {
+                    if (!allowed.allows(location) || guarded.covers(location)) {
+                        hits.add(hit("The location '" + location + "' of '" + change.key() + "'", location, entries,
+                                guarded, change.asSql()));
+                    }
+                }
             }
             if (change.key().equals(CACHED_FILES.key()) && change.value() != null && !change.value().isEmpty()) {
                 for (String file : cachedFiles(change.value())) {
@@ -164,6 +209,18 @@ public final class PathNotAllowedRule implements Rule {
                                 change.asSql()));
                     }
                 }
+            }
+            Set<String> kept = CATALOG_OBJECTS.get(change.key());
+            if (kept != null && change.value() != null
+                    && !kept.contains(change.value().strip().toUpperCase(java.util.Locale.ROOT))) {
+                hits.add(RuleHit.of(
+                        "'" + change.key() + "' = '" + change.value() + "' leaves the catalog tables' options out of"
+                                + " the plan the guard judges, or runs the plan with the catalog's tables instead of"
+                                + " the plan's: where a statement reads and writes would go unjudged. It is the"
+                                + " administrator's setting, not a session's.",
+                        change.asSql(),
+                        "",
+                        "Leave '" + change.key() + "' at its default (ALL); only config.yaml sets it otherwise."));
             }
             if (change.key().equals(FORCE_RECOMPILE.key()) && !readsFalse(change.value())) {
                 hits.add(RuleHit.of(

@@ -61,6 +61,22 @@ final class ResolvedTables {
         return hits;
     }
 
+    /**
+     * The keys {@code shape} accepts among the options the statement's text sets and, after planning,
+     * those of the plan's tables, each once.
+     */
+    static Set<String> keys(AnalysisContext context, Predicate<String> shape) {
+        Set<String> keys = new LinkedHashSet<>();
+        for (SqlOption option : context.statement().tableOptions()) {
+            if (shape.test(option.key())) {
+                keys.add(option.key());
+            }
+        }
+        context.plan().ifPresent(plan -> plan.nodes().forEach(node -> node.tableOptions().keySet().stream()
+                .filter(shape).forEach(keys::add)));
+        return keys;
+    }
+
     /** The values of option {@code key} of the plan's tables, each table once, but those the statement's text sets. */
     static List<TableOption> values(AnalysisContext context, String key) {
         Optional<ExplainedPlan> plan = context.plan();

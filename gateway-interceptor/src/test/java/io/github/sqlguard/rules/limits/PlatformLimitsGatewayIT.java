@@ -178,12 +178,71 @@ class PlatformLimitsGatewayIT {
         }
     }
 
+    /**
+     * Issue 29 item 5, the options Flink has no metadata for: a key shaped as a class
+     * ({@code …class}, {@code …class-name}, {@code …serializer}, {@code sasl.jaas.config}'s login
+     * module) or a location ({@code …location}, {@code …dir}), in a table's options or hints and in a
+     * session's configuration, the state backend's factory class, the job's serialization classes,
+     * and Python code, are each held to the matching allow-list.
+     */
+    @Test
+    void optionsThatNameAClassOrALocationByTheShapeOfTheirKeyAreHeldToTheAllowLists() throws Exception {
+        String landing = "CREATE TEMPORARY TABLE landing (line STRING) WITH ('connector' = 'filesystem', 'path' = '"
+                + dir.resolve("data/landing") + "', 'format' = 'raw'";
+        try (RestSession session = limited.openSession(Map.of())) {
+            for (String option : List.of(
+                    "'protobuf.message-class-name' = 'com.evil.Message'",
+                    "'properties.key.serializer' = 'com.evil.Serializer'",
+                    "'properties.sasl.jaas.config' = 'com.sun.security.auth.module.JndiLoginModule required"
+                            + " user.provider.url=\"ldap://evil\";'")) {
+                assertRefused(session.execute(landing + ", " + option + ")", 0, TIMEOUT), "function-class-not-allowed");
+            }
+            // The success file is written at new Path(partition, name), over whatever is there.
+            assertRefused(session.execute(landing + ", 'sink.partition-commit.policy.kind' = 'success-file',"
+                    + " 'sink.partition-commit.success-file.name' = '../../../conf/config.yaml')", 0, TIMEOUT),
+                    "path-not-allowed");
+            assertRefused(session.execute(landing + ", 'properties.ssl.truststore.location' = '"
+                    + dir.resolve("elsewhere/ts.jks") + "')", 0, TIMEOUT), "path-not-allowed");
+            assertThat(session.execute(landing + ", 'sink.partition-commit.policy.class' = 'com.acme.udf.Commit')", 0,
+                    TIMEOUT).error()).as("an allowed class").isNull();
+            assertRefused(session.execute("INSERT INTO landing /*+ OPTIONS('sink.partition-commit.policy.class' ="
+                    + " 'com.evil.Commit') */ SELECT 'x'", 0, TIMEOUT), "function-class-not-allowed");
+
+            assertRefused(session.execute("SET 'state.backend.type' = 'com.evil.BackendFactory'", 0, TIMEOUT),
+                    "function-class-not-allowed");
+            assertThat(session.execute("SET 'state.backend.type' = 'rocksdb'", 0, TIMEOUT).error())
+                    .as("a backend Flink names").isNull();
+            assertRefused(session.execute("SET 'pipeline.serialization-config' = '[com.evil.Pojo: {type: kryo}]'", 0,
+                    TIMEOUT), "function-class-not-allowed");
+            for (String key : List.of("state.backend.rocksdb.localdir", "table.resources.download-dir", "io.tmp.dirs")) {
+                assertRefused(session.execute("SET '" + key + "' = '" + dir.resolve("data/ok") + "," + dir.resolve("elsewhere")
+                        + "'", 0, TIMEOUT), "path-not-allowed");
+            }
+            for (String python : List.of("python.files", "python.archives", "python.requirements",
+                    "python.client.executable")) {
+                assertRefused(session.execute("SET '" + python + "' = '" + dir.resolve("elsewhere/code.zip") + "#x'", 0,
+                        TIMEOUT), "jar-not-allowed");
+            }
+            assertThat(session.execute("SET 'python.files' = '" + dir.resolve("allowed-jars/udf.py") + "'", 0, TIMEOUT)
+                    .error()).as("Python code from an allowed location").isNull();
+        }
+        GatewayRestClient rest = new GatewayRestClient(limited.port());
+        GatewayRestClient.Response open = rest.post("/sessions", Map.of("properties",
+                Map.of("python.executable", dir.resolve("elsewhere/python").toString())));
+        assertThat(open.ok()).isFalse();
+        assertThat(open.errors()).contains("jar-not-allowed");
+    }
+
     @Test
     void anExplainOfAStatementTheLimitsRefuseIsNotPlanned() throws Exception {
         try (RestSession session = limited.openSession(Map.of())) {
+            assertThat(session.execute("CREATE TEMPORARY TABLE copy (a INT) WITH ('connector' = 'filesystem', 'path' = '"
+                    + dir.resolve("data/copy") + "', 'format' = 'csv')", 0, TIMEOUT).error()).isNull();
+            // An INSERT whose hint points the sink elsewhere: a shape both Flink lines explain (1.20's parser
+            // has no EXPLAIN of CREATE TABLE … AS).
             RestSession.StatementResult explained = session.execute(
-                    "EXPLAIN CREATE TABLE copy WITH ('connector' = 'filesystem', 'path' = '" + dir.resolve("elsewhere")
-                            + "', 'format' = 'csv') AS SELECT 1 AS a", 1, TIMEOUT);
+                    "EXPLAIN INSERT INTO copy /*+ OPTIONS('path' = '" + dir.resolve("elsewhere") + "') */ SELECT 1", 1,
+                    TIMEOUT);
             assertThat(explained.error()).isNull();
             String text = explained.rows().get(0).path("fields").get(0).asText();
             assertThat(text).contains("was not planned").contains("path-not-allowed")
