@@ -25,7 +25,7 @@ import java.util.List;
  *   <tr><td>{@code unquoted-set-after-comment}</td><td>{@code quoted-set}</td></tr>
  *   <tr><td>{@code ttl-not-a-table-option}</td><td>{@code ttl-as-job-setting}</td></tr>
  *   <tr><td>{@code ttl-hint-ignored}</td><td>{@code hint-moved}</td></tr>
- *   <tr><td>{@code stateful-without-ttl}</td><td>{@code window-aggregate}, {@code state-ttl-hint}, {@code session-state-ttl}</td></tr>
+ *   <tr><td>{@code stateful-without-ttl}</td><td>{@code window-aggregate}, {@code watermark} (a join bounding time columns: an interval join), {@code state-ttl-hint}, {@code session-state-ttl}</td></tr>
  *   <tr><td>{@code on-conflict-required}</td><td>{@code on-conflict} (every choice)</td></tr>
  * </table>
  *

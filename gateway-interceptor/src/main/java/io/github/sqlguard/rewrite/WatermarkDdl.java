@@ -6,6 +6,7 @@ import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.rewrite.Trees.RankItem;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
+import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 
 import org.apache.calcite.sql.SqlIdentifier;
@@ -26,6 +27,8 @@ import java.util.Optional;
  * TableChange}), which exists only while the session's order is held. It answers {@code
  * unbounded-rank} on such a Top-1 too, before {@code session-state-ttl}: the structural fix, which
  * keeps the statement's order and frees the Rank altogether, comes before a TTL that forgets keys.
+ * For {@code stateful-without-ttl} on a regular join whose condition bounds time columns without
+ * watermarks, both tables' watermarks make it an interval join ({@link WatermarkJoin}).
  */
 final class WatermarkDdl implements RewriteFamily {
 
@@ -38,13 +41,16 @@ final class WatermarkDdl implements RewriteFamily {
 
     @Override
     public java.util.Set<String> rules() {
-        return java.util.Set.of(DedupNotRecognizedRule.ID, UnboundedRankRule.ID);
+        return java.util.Set.of(DedupNotRecognizedRule.ID, UnboundedRankRule.ID, StatefulWithoutTtlRule.ID);
     }
 
     @Override
     public List<Candidate> candidates(Finding finding, RewriteContext context) {
         if (!context.session().mayUseScratchTables()) {
             return List.of();
+        }
+        if (finding.ruleId().equals(StatefulWithoutTtlRule.ID)) {
+            return WatermarkJoin.candidates(this, finding, context);
         }
         Optional<SqlNode> parsed = SqlTrees.parse(context.text());
         if (parsed.isEmpty()) {
