@@ -81,7 +81,9 @@ class RewriteGoldenFilesTest {
         "255-ttl-hint-on-block-over-aggregate",
         "268-two-state-ttl-hints-on-one-block",
         "269-state-ttl-key-written-twice-in-one-hint",
-        "144-state-ttl-in-with-clause-then-query"})
+        "144-state-ttl-in-with-clause-then-query",
+        "288-join-on-time-columns-interval-join-by-watermarks",
+        "289-join-on-time-columns-into-sink-unaliased"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         Path file = CaseCorpus.ownDir().resolve(name + ".sql");
         String text = SqlScript.withoutHeader(Files.readString(file));

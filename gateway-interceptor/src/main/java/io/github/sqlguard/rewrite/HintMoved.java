@@ -42,7 +42,8 @@ final class HintMoved extends ScopedFamily {
             ID,
             List.of(TtlHintIgnoredRule.ID),
             List.of("GroupAggregate", "GlobalGroupAggregate", "Join"),
-            "a `STATE_TTL` hint Flink ignores moved to the block that joins or aggregates, its keys made that block's inputs, or removed where nothing can take it");
+            "a `STATE_TTL` hint Flink ignores moved to the block that joins or aggregates, its keys made that block's inputs, or removed where nothing can take it;"
+                    + " a superseded option (a second hint's for an input the first names, a key written twice) removed, keeping what Flink applies");
 
     HintMoved() {
         super(DECLARATION);

@@ -6,6 +6,7 @@ import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.rewrite.Trees.RankItem;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
+import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 
 import org.apache.calcite.sql.SqlIdentifier;
@@ -26,6 +27,8 @@ import java.util.Optional;
  * TableChange}), which exists only while the session's order is held. It answers {@code
  * unbounded-rank} on such a Top-1 too, before {@code session-state-ttl}: the structural fix, which
  * keeps the statement's order and frees the Rank altogether, comes before a TTL that forgets keys.
+ * For {@code stateful-without-ttl} on a regular join whose condition bounds time columns without
+ * watermarks, both tables' watermarks make it an interval join ({@link WatermarkJoin}).
  */
 final class WatermarkDdl implements RewriteFamily {
 
@@ -33,9 +36,10 @@ final class WatermarkDdl implements RewriteFamily {
 
     static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
             ID,
-            List.of(DedupNotRecognizedRule.ID, UnboundedRankRule.ID),
-            List.of("Deduplicate"),
-            "the table's DDL declares a `WATERMARK` on the `TIMESTAMP(3)` column a Top-1 is ordered by (`ALTER TABLE ... ADD WATERMARK`), which makes it a `Deduplicate`");
+            List.of(DedupNotRecognizedRule.ID, UnboundedRankRule.ID, StatefulWithoutTtlRule.ID),
+            List.of("Deduplicate", "IntervalJoin"),
+            "the table's DDL declares a `WATERMARK` on the `TIMESTAMP(3)` column a Top-1 is ordered by (`ALTER TABLE ... ADD WATERMARK`), which makes it a `Deduplicate`;"
+                    + " or on the time columns a regular join bounds, which makes it an interval join");
 
     @Override
     public FamilyDeclaration declaration() {
@@ -46,6 +50,9 @@ final class WatermarkDdl implements RewriteFamily {
     public List<Candidate> candidates(Finding finding, RewriteContext context) {
         if (!context.session().mayUseScratchTables()) {
             return List.of();
+        }
+        if (finding.ruleId().equals(StatefulWithoutTtlRule.ID)) {
+            return WatermarkJoin.candidates(this, finding, context);
         }
         Optional<SqlNode> parsed = SqlTrees.parse(context.text());
         if (parsed.isEmpty()) {

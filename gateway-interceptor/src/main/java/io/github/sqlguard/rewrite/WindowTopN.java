@@ -44,7 +44,8 @@ final class WindowTopN extends ScopedFamily {
             ID,
             List.of(UnboundedRankRule.ID, GlobalRankRule.ID),
             List.of("WindowRank", "WindowDeduplicate"),
-            "the Top-N ranked per `TUMBLE` window of the table's event-time attribute, `PARTITION BY window_start, window_end, <keys>`, whose state each window's end frees");
+            "the Top-N ranked per `TUMBLE` window of the table's event-time attribute, `PARTITION BY window_start, window_end, <keys>`, whose state each window's end frees;"
+                    + " over a legacy `GROUP BY TUMBLE(ts, ...)` or `HOP(ts, ...)` group window, the window TVF of the same window, ranked by its start and end");
 
     WindowTopN() {
         super(DECLARATION);
