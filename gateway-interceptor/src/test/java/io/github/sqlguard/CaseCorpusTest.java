@@ -56,6 +56,9 @@ import java.util.stream.Stream;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CaseCorpusTest {
 
+    /** A node labelled by its plan node id, as findings name plan nodes: {@code Rank[5](...)}. */
+    private static final java.util.regex.Pattern PLAN_NODE = java.util.regex.Pattern.compile("[A-Za-z]+\\[(\\d+)\\]");
+
     /** Audit outcomes of a statement the guard handed on to Flink (README, audit log). */
     private static final Set<String> HANDED_ON =
             Set.of("submitted", "unanalysed-submitted", "would-block", "applied", "unanalysed-applied",
@@ -140,6 +143,14 @@ class CaseCorpusTest {
 
                 List<String> rules = new ArrayList<>();
                 record.path("findings").forEach(f -> rules.add(f.path("id").asText()));
+                // A finding about a plan node carries its id in the audit record, as its node names it (Rank[5]).
+                record.path("findings").forEach(f -> {
+                    java.util.regex.Matcher labelled = PLAN_NODE.matcher(f.path("node").asText());
+                    if (labelled.lookingAt()) {
+                        assertThat(f.path("planNode").asInt(-1)).as("audited planNode of %s in %s", f, script.name())
+                                .isEqualTo(Integer.parseInt(labelled.group(1)));
+                    }
+                });
                 if (!last) {
                     assertThat(verdict).as("setup statement of %s: %s", script.name(), statement).isNotEqualTo("BLOCK");
                     assertHandedOn(script, statement, outcome, status, error);

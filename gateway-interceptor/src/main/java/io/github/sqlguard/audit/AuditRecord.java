@@ -84,7 +84,7 @@ public record AuditRecord(
      * What the guard decided.
      *
      * @param verdict {@code OK}, {@code INFO}, {@code WARN}, {@code BLOCK}, or {@code UNANALYSED}
-     * @param findings id, level and node of each finding
+     * @param findings id, level, node and plan node id of each finding
      * @param suppressed rule ids lowered by {@code -- sql-guard:allow}
      * @param effectiveStateTtlMs the state TTL in milliseconds that applies (0 = never expires), or
      *     {@code null} when not known
@@ -202,6 +202,16 @@ public record AuditRecord(
      */
     public record OperatorStateTtl(String operator, String state, long ttlMs, String source) {}
 
-    /** A finding as recorded: rule id, level, and the node or SQL fragment it concerns. */
-    public record AuditFinding(String id, String level, String node) {}
+    /**
+     * A finding as recorded: rule id, level, the node or SQL fragment it concerns, and the id of its plan
+     * node ({@code Finding#planNode()}, the {@code 5} of {@code Rank[5]}), which rewrites and lint's JSON
+     * name too; {@code null} when it is about no plan node (a {@code SET}, a planner error).
+     */
+    public record AuditFinding(String id, String level, String node, Integer planNode) {
+
+        /** A finding about no plan node. */
+        public AuditFinding(String id, String level, String node) {
+            this(id, level, node, null);
+        }
+    }
 }

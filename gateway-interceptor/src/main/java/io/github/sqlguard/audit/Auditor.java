@@ -105,7 +105,8 @@ public final class Auditor {
     private AuditRecord decided(String call, String sessionId, Subject who, What what, Decision decision, Rewrites rewrites) {
         List<AuditRecord.AuditFinding> findings =
                 decision.verdict().findings().stream()
-                        .map(f -> new AuditRecord.AuditFinding(f.ruleId(), f.level().name(), nodeOf(f)))
+                        .map(f -> new AuditRecord.AuditFinding(
+                                f.ruleId(), f.level().name(), nodeOf(f), f.planNode().orElse(null)))
                         .toList();
         PlanState state = planState(decision);
         List<AuditRecord.AuditRewrite> proven = new ArrayList<>();

@@ -47,6 +47,7 @@ class AuditLogTest {
         assertThat(json.path("statement").asText()).isEqualTo("SELECT 1\nFROM t");
         assertThat(json.path("statefulOperators").path("Rank").asInt()).isEqualTo(1);
         assertThat(json.path("findings").get(0).path("id").asText()).isEqualTo("unbounded-rank");
+        assertThat(json.path("findings").get(0).path("planNode").asInt()).isEqualTo(5);
         assertThat(json.has("jobId")).isTrue();
         assertThat(json.path("jobId").isNull()).isTrue();
     }
@@ -140,7 +141,7 @@ class AuditLogTest {
                 new Subject(null, "alice", "NONE", null, null, "ab12"),
                 new AuditRecord.Statement("QUERY", statement, false, "9f2c"),
                 new AuditRecord.Decided(
-                        "BLOCK", List.of(new AuditRecord.AuditFinding("unbounded-rank", "BLOCK", "Rank(...)")), List.of(),
+                        "BLOCK", List.of(new AuditRecord.AuditFinding("unbounded-rank", "BLOCK", "Rank[5](...)", 5)), List.of(),
                         0L, stateful, List.of(), 41L, List.of(), List.of(), null),
                 new AuditRecord.Happened("0d3e", "blocked", null, null, null));
     }

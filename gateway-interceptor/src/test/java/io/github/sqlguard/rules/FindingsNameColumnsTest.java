@@ -32,7 +32,8 @@ import java.util.stream.Stream;
  * Flink's real planner ({@link RuleTestKit}), says true things about the statement in front of it:
  *
  * <ul>
- *   <li>no column the planner made up ({@code $3}, {@code $f2}, {@code EXPR$1}) in its reason, node or fix;
+ *   <li>no name the planner made up ({@code $3}, {@code $f2}, {@code EXPR$1}, {@code w$start}, {@code $e}) in its
+ *       reason, node or fix;
  *   <li>no placeholder ({@code (its key)}, {@code 't'}, {@code TABLE t}) in its reason or fix;
  *   <li>its fix names only tables, aliases and columns of the script (the names the SQL fragments of
  *       the fix use after {@code TABLE}, {@code DESCRIPTOR(}, {@code PARTITION BY}, {@code ORDER BY},
@@ -46,8 +47,12 @@ import java.util.stream.Stream;
  */
 class FindingsNameColumnsTest {
 
-    /** A planner-made column name: a {@code $} followed by a digit ({@code $3}, {@code EXPR$1}, {@code sum$0}). */
-    private static final Pattern PLANNER_MADE = Pattern.compile("\\$\\d");
+    /**
+     * A planner-made name: a {@code $} followed by a letter or digit ({@code $3}, {@code EXPR$1}, {@code
+     * sum$0}, {@code $f2}, the legacy group window's {@code w$start} and {@code w$end}, the expression
+     * field {@code $e}).
+     */
+    static final Pattern PLANNER_MADE = Pattern.compile("\\$\\w");
 
     /** Placeholders earlier messages used instead of the statement's names. */
     private static final Pattern PLACEHOLDER =
@@ -59,8 +64,12 @@ class FindingsNameColumnsTest {
     /** How many mutated statements {@code DifferentialIT} sends after each script. */
     private static final int MUTATIONS_PER_CASE = 4;
 
-    /** Names the fix may introduce: a window table function's columns, the row number it writes. */
-    private static final Set<String> INTRODUCED = Set.of("window_start", "window_end", "window_time", "rn");
+    /**
+     * Names the fix may introduce: a window table function's columns, the row number it writes, the
+     * computed event-time column it proposes for an ORDER BY expression ({@code StatementNames#eventTimeFor}).
+     */
+    private static final Set<String> INTRODUCED =
+            Set.of("window_start", "window_end", "window_time", "rn", "event_time", "event_time_1");
 
     /** Words of the prose that can follow a keyword in a fix ({@code ORDER BY a time attribute}). */
     private static final Set<String> PROSE =
@@ -115,6 +124,15 @@ class FindingsNameColumnsTest {
                     assertThat(fixes).as("fixes of %s (its -- expect-fix-absent: header)", script.name())
                             .noneMatch(f -> f.contains(absent));
                 }
+                List<String> reasons = decision.verdict().findings().stream().map(Finding::reason).toList();
+                for (String expected : script.expectedReasons()) {
+                    assertThat(reasons).as("reasons of %s (its -- expect-reason: header)", script.name())
+                            .anyMatch(r -> r.contains(expected));
+                }
+                for (String absent : script.absentReasons()) {
+                    assertThat(reasons).as("reasons of %s (its -- expect-reason-absent: header)", script.name())
+                            .noneMatch(r -> r.contains(absent));
+                }
             }
             // A refused statement does not run; a planned one (a query, an INSERT) is judged only.
             if (!decision.verdict().blocked() && decision.plan().isEmpty() && APPLIED.contains(firstWord(statement))) {
@@ -140,6 +158,8 @@ class FindingsNameColumnsTest {
                 .containsExactly("o", "order_id");
         assertThat(foreignNames("Use Flink's key: SET 'table.exec.state.ttl' = '1h'; the join's SELECT: /*+ STATE_TTL('b' = '1 d') */",
                 script)).isEmpty();
+        assertThat(List.of("w$start", "ORDER BY $e", "EXPR$0", "$f2")).allMatch(n -> PLANNER_MADE.matcher(n).find());
+        assertThat(PLANNER_MADE.matcher("ORDER BY window_start, amount DESC").find()).isFalse();
         assertThat(PLACEHOLDER.matcher("state per key (its key)").find()).isTrue();
         assertThat(PLACEHOLDER.matcher("/*+ STATE_TTL('t' = '1 d') */").find()).isTrue();
     }

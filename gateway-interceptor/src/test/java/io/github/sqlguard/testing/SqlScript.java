@@ -23,7 +23,9 @@ import java.util.Map;
  * reported for the last statement (on every Flink line); and {@code -- policy: key=value}, repeatable:
  * a guard option ({@code sql-guard.*}) the gateway that runs the script is started with, e.g. {@code
  * -- policy: sql-guard.allow.connectors=datagen;blackhole} (every harness honours it: one gateway per
- * distinct policy, so cases share one policy where they can); and {@code -- expect-fix: TEXT} and
+ * distinct policy, so cases share one policy where they can); {@code -- expect-reason: TEXT} and {@code
+ * -- expect-reason-absent: TEXT}, each repeatable: text some finding's reason (message) on the last
+ * statement must (must not) contain; and {@code -- expect-fix: TEXT} and
  * {@code -- expect-fix-absent: TEXT}, each repeatable: text some finding's fix on the last statement
  * must contain, and text no finding's fix on it may contain (checked where findings are judged in
  * process, {@code FindingsNameColumnsTest}).
@@ -39,7 +41,9 @@ public record SqlScript(
         String flinkError,
         Map<String, String> policy,
         List<String> expectedFixes,
-        List<String> absentFixes) {
+        List<String> absentFixes,
+        List<String> expectedReasons,
+        List<String> absentReasons) {
 
     public static SqlScript read(Path file) throws IOException {
         String text = Files.readString(file);
@@ -52,6 +56,8 @@ public record SqlScript(
         String flinkError = null;
         List<String> fixes = new ArrayList<>();
         List<String> absentFixes = new ArrayList<>();
+        List<String> reasons = new ArrayList<>();
+        List<String> absentReasons = new ArrayList<>();
         for (String line : text.lines().toList()) {
             if (line.startsWith("-- expect:") && verdict == null) {
                 String[] words = line.substring("-- expect:".length()).strip().split("\\s+");
@@ -69,6 +75,10 @@ public record SqlScript(
                 fixes.add(line.substring("-- expect-fix:".length()).strip());
             } else if (line.startsWith("-- expect-fix-absent:")) {
                 absentFixes.add(line.substring("-- expect-fix-absent:".length()).strip());
+            } else if (line.startsWith("-- expect-reason:")) {
+                reasons.add(line.substring("-- expect-reason:".length()).strip());
+            } else if (line.startsWith("-- expect-reason-absent:")) {
+                absentReasons.add(line.substring("-- expect-reason-absent:".length()).strip());
             } else if (line.startsWith("-- flink-error:")) {
                 flinkError = line.substring("-- flink-error:".length()).strip();
             }
@@ -82,7 +92,8 @@ public record SqlScript(
             rules = new ArrayList<>(onThisLine.rules());
         }
         return new SqlScript(file, verdict, rules, List.copyOf(absent), split(text), session, execution, flinkError,
-                Map.copyOf(policy), List.copyOf(fixes), List.copyOf(absentFixes));
+                Map.copyOf(policy), List.copyOf(fixes), List.copyOf(absentFixes),
+                List.copyOf(reasons), List.copyOf(absentReasons));
     }
 
     private static void put(Map<String, String> map, String keyValue) {

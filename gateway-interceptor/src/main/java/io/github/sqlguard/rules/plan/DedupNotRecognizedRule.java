@@ -8,7 +8,6 @@ import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
-import org.apache.flink.table.catalog.ObjectIdentifier;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +51,6 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
                 continue;
             }
             OrderKey order = rank.orderKeys().get(0);
-            Optional<ObjectIdentifier> table = names.directTable(rank.node());
             String keys = rank.partitionKeys().isEmpty() ? "" : " GROUP BY " + String.join(", ", rank.partitionKeys());
             hits.add(
                     PlanRules.hit(
@@ -63,12 +61,14 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
                                     + " is not a time attribute, so it ran as a general Rank, not as Deduplicate: Flink"
                                     + " deduplicates only when ORDER BY is a time attribute (a column with a WATERMARK, or"
                                     + " PROCTIME()).",
-                            "Declare " + order.column() + " as event time"
-                                    + table.map(t -> " in " + t.getObjectName()).orElse("") + " (WATERMARK FOR "
-                                    + order.column() + " AS " + order.column() + " - INTERVAL '5' SECOND) or order by a"
-                                    + " PROCTIME() column; to keep the latest value per key without ordering, use" + keys
-                                    + " with LAST_VALUE of each column."));
+                            capitalized(names.eventTimeFor(order, rank.node()))
+                                    + ", or order by a PROCTIME() column; to keep the latest value per key without ordering,"
+                                    + " use" + keys + " with LAST_VALUE of each column."));
         }
         return hits;
+    }
+
+    private static String capitalized(String text) {
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 }

@@ -1,5 +1,6 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.rules.AdvisedValues;
@@ -8,6 +9,7 @@ import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.List;
+import java.util.Optional;
 
 /** Helpers shared by the plan rules: building hits, key columns in messages. */
 final class PlanRules {
@@ -27,9 +29,13 @@ final class PlanRules {
                 .with(Facts.NONE.withOperator(operator.node().name()));
     }
 
-    /** {@code hit} with the state TTL its fix proposes ({@link AdvisedValues#stateTtl()}) as its intended TTL. */
-    static RuleHit advising(RuleHit hit, AdvisedValues advised) {
-        return hit.with(hit.facts().withIntendedTtl(advised.stateTtl()));
+    /**
+     * {@code hit} with what its fix proposes as facts: the state TTL ({@link AdvisedValues#stateTtl()}) as its
+     * intended TTL, the operator's key columns, and the event-time attribute a window over its input would use.
+     */
+    static RuleHit advising(RuleHit hit, AdvisedValues advised, List<String> keys, Optional<Column> rowtime) {
+        Facts facts = hit.facts().withIntendedTtl(advised.stateTtl()).withKeys(keys);
+        return hit.with(rowtime.map(c -> facts.withTimeAttribute(c.name())).orElse(facts));
     }
 
     /** Key columns as SQL for messages: {@code user_id, item}, or {@code no PARTITION BY: one partition} without any. */

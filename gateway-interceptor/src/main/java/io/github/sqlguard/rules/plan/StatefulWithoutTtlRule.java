@@ -4,6 +4,7 @@ import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.AdvisedValues;
@@ -90,7 +91,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     : ttl.describe(max);
             RuleHit hit = PlanRules.advising(
                     PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names, context.advised())),
-                    context.advised());
+                    context.advised(),
+                    operator instanceof Operator.GroupAggregate aggregate ? aggregate.groupBy() : List.of(),
+                    names.rowtimeBelow(node));
             hits.add(operator instanceof Operator.Deduplicate
                     ? hit.capped(Level.INFO)
                     : hit);
@@ -157,7 +160,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     private static String joinReason(Operator.Join join, String ttl, StatementNames names) {
         List<PlanNode> inputs = names.plan().inputs(join.node());
         String sides = inputs.size() == 2
-                ? " (left: " + names.tables(inputs.get(0)) + ", right: " + names.tables(inputs.get(1)) + ")"
+                ? " (left: " + names.joinSide(join.node(), 0) + ", right: " + names.joinSide(join.node(), 1) + ")"
                 : "";
         StringBuilder reason = new StringBuilder(join.node().label()).append(" is a regular ").append(join.joinType())
                 .append(" join").append(sides);
@@ -167,12 +170,37 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             reason.append(" on ").append(condition(join, inputs, names))
                     .append(": it keeps every row of both inputs, per join key, to match the other side's later rows");
         }
-        reason.append(", and ").append(ttl).append(", so both sides' state grows forever.");
+        Optional<Duration> leftTtl = stateTtl(join.node(), "leftState");
+        Optional<Duration> rightTtl = stateTtl(join.node(), "rightState");
+        Duration max = names.context().option(StateTtlOptions.MAX_STATE_TTL);
+        boolean leftForever = leftTtl.map(t -> StateTtl.neverExpires(t, max)).orElse(true);
+        boolean rightForever = rightTtl.map(t -> StateTtl.neverExpires(t, max)).orElse(true);
+        if (inputs.size() == 2 && leftTtl.isPresent() && rightTtl.isPresent() && leftForever != rightForever) {
+            int forever = leftForever ? 0 : 1;
+            Duration other = leftForever ? rightTtl.get() : leftTtl.get();
+            String side = forever == 0 ? "left" : "right";
+            reason.append(", and the ").append(side).append(" side's state (").append(names.joinSide(join.node(), forever))
+                    .append(") never expires (").append(StateTtl.whyNeverExpires(leftForever ? leftTtl.get() : rightTtl.get(), max))
+                    .append(", Flink's compiled plan) while the other side's expires after ").append(StateTtl.format(other))
+                    .append(", so the ").append(side).append(" side's state grows forever");
+            if (!names.context().statement().stateTtlHints().isEmpty()) {
+                reason.append("; a STATE_TTL hint gives each side its TTL, and a SET 'table.exec.state.ttl' does not reach"
+                        + " a side a hint names");
+            }
+            reason.append('.');
+        } else {
+            reason.append(", and ").append(ttl).append(", so both sides' state grows forever.");
+        }
         List<Operator.Bound> bounds = join.bounds().stream().filter(Operator.Bound::onTimestamps).toList();
         if (!bounds.isEmpty() && inputs.size() == 2) {
             reason.append(' ').append(notAnIntervalJoin(bounds, inputs, names));
         }
         return reason.toString();
+    }
+
+    /** The TTL of {@code node}'s state {@code name} in Flink's compiled plan ({@code leftState}), if it lists one. */
+    private static Optional<Duration> stateTtl(PlanNode node, String name) {
+        return node.state().stream().filter(st -> st.name().equals(name)).map(OperatorState::ttl).findFirst();
     }
 
     /** The equality condition by column, each side qualified by the name the statement gives its table. */
@@ -284,11 +312,12 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<ObjectIdentifier> table = names.directTable(node);
         Optional<String> hint = table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
-        if (table.isPresent() && rowtime.isPresent()) {
+        Optional<String> read = names.readName(node);
+        if (read.isPresent() && rowtime.isPresent()) {
             String keys = aggregate.groupBy().isEmpty() ? ""
                     : ", " + String.join(", ", aggregate.groupBy().stream().filter(k -> bucket.map(b -> !b.isKey(k)).orElse(true)).toList());
             fix.append("; or aggregate per window, whose state is freed when it closes: GROUP BY window_start, window_end")
-                    .append(keys.equals(", ") ? "" : keys).append(" over TABLE(TUMBLE(TABLE ").append(table.get().getObjectName())
+                    .append(keys.equals(", ") ? "" : keys).append(" over TABLE(TUMBLE(TABLE ").append(read.get())
                     .append(", DESCRIPTOR(").append(rowtime.get().name()).append("), ")
                     .append(values.windowInterval())
                     .append("))")
@@ -300,10 +329,25 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     private static String joinFix(Operator.Join join, StatementNames names, AdvisedValues advised) {
         List<PlanNode> inputs = names.plan().inputs(join.node());
-        StringBuilder fix = new StringBuilder("Bound the join's state with a TTL longer than a row must wait for its match: ")
-                .append(advised.setStateTtl());
         Optional<String> left = inputs.size() == 2 ? side(inputs.get(0), names) : Optional.empty();
         Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
+        Optional<Duration> leftTtl = stateTtl(join.node(), "leftState");
+        Optional<Duration> rightTtl = stateTtl(join.node(), "rightState");
+        Duration max = names.context().option(StateTtlOptions.MAX_STATE_TTL);
+        boolean hinted = !names.context().statement().stateTtlHints().isEmpty();
+        if (hinted && left.isPresent() && right.isPresent() && leftTtl.isPresent() && rightTtl.isPresent()
+                && StateTtl.neverExpires(leftTtl.get(), max) != StateTtl.neverExpires(rightTtl.get(), max)) {
+            // A hint pins the sides: a SET reaches neither, and the side that expires keeps its own TTL.
+            String leftValue = StateTtl.neverExpires(leftTtl.get(), max) ? advised.stateTtlText() : StateTtl.format(leftTtl.get());
+            String rightValue = StateTtl.neverExpires(rightTtl.get(), max) ? advised.stateTtlText() : StateTtl.format(rightTtl.get());
+            String pinned = StateTtl.neverExpires(leftTtl.get(), max) ? left.get() : right.get();
+            return "Give the side that never expires (" + pinned + ") a TTL longer than a row must wait for its match, in"
+                    + " the hint that names it, and keep the other side's: /*+ STATE_TTL('" + left.get() + "' = '" + leftValue
+                    + "', '" + right.get() + "' = '" + rightValue + "') */ (a SET 'table.exec.state.ttl' does not reach a"
+                    + " side the hint names).";
+        }
+        StringBuilder fix = new StringBuilder("Bound the join's state with a TTL longer than a row must wait for its match: ")
+                .append(advised.setStateTtl());
         if (left.isPresent() && right.isPresent()) {
             fix.append(", or per side on the join's SELECT: /*+ STATE_TTL('").append(left.get()).append("' = '").append(advised.stateTtlText())
                     .append("', '").append(right.get()).append("' = '").append(advised.stateTtlText()).append("') */");

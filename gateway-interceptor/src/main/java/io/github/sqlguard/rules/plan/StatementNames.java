@@ -3,6 +3,7 @@ package io.github.sqlguard.rules.plan;
 import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.OrderKey;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -53,10 +54,113 @@ record StatementNames(ExplainedPlan plan, AnalysisContext context) {
         return Optional.empty();
     }
 
+    /**
+     * The columns of the table {@code node} reads straight ({@link #directTable}), as its source scan
+     * emits them; empty when it reads no single table straight.
+     */
+    Optional<List<String>> sourceColumns(PlanNode node) {
+        PlanNode at = node;
+        for (int depth = 0; depth < 256; depth++) {
+            List<PlanNode> inputs = plan.inputs(at);
+            if (inputs.isEmpty()) {
+                return at.table().isPresent() && !at.outputType().columns().isEmpty()
+                        ? Optional.of(at.outputType().columns().stream().map(Column::name).toList())
+                        : Optional.empty();
+            }
+            if (inputs.size() != 1 || (at != node && StatefulOperators.isStateful(at))) {
+                return Optional.empty();
+            }
+            at = inputs.get(0);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The name the statement reads the table of {@code node} by ({@link #directTable}): the table's own
+     * name where the statement names it; where the statement reads it through a view (its one reference
+     * names no table of the plan: {@code FROM big_orders}, a view over {@code orders} that filters it),
+     * the view's, so that a fix over it keeps what the view does. Empty when the statement reads no
+     * single table straight, or several names of which none is the table.
+     */
+    Optional<String> readName(PlanNode node) {
+        Optional<ObjectIdentifier> table = directTable(node);
+        if (table.isEmpty()) {
+            return Optional.empty();
+        }
+        List<TableReference> references = context.statement().facts().tableReferences();
+        if (references.stream().anyMatch(r -> r.name().equals(table.get().getObjectName()))) {
+            return Optional.of(table.get().getObjectName());
+        }
+        List<TableReference> views = references.stream()
+                .filter(r -> plan.nodes().stream().noneMatch(n -> n.table().map(t -> t.getObjectName().equals(r.name())).orElse(false)))
+                .toList();
+        return references.size() == 1 && views.size() == 1 ? Optional.of(views.get(0).name()) : Optional.empty();
+    }
+
+    /**
+     * How to make {@code order}, the order of a Top-1 over {@code node}, an event-time attribute. Flink's
+     * DDL declares a {@code WATERMARK} on a column ({@code WATERMARK FOR rowtime_column_name AS
+     * watermark_strategy_expression}, Flink docs "CREATE Statements"); where the order is an expression of
+     * the query ({@code COALESCE(update_time, create_time)}, a {@code CAST}), the table gets a computed
+     * column of that expression ({@code event_time AS ...}) and the watermark on it, and the query orders
+     * by that column.
+     */
+    String eventTimeFor(OrderKey order, PlanNode node) {
+        Optional<ObjectIdentifier> table = directTable(node);
+        String in = table.map(t -> " in " + t.getObjectName()).orElse("");
+        String column = order.column();
+        Optional<List<String>> columns = sourceColumns(node);
+        if (columns.map(c -> c.contains(column)).orElse(true)) {
+            return "declare " + column + " as event time" + in + " (WATERMARK FOR " + column + " AS " + column
+                    + " - INTERVAL '5' SECOND)";
+        }
+        String name = columns.get().contains(COMPUTED_TIME) ? COMPUTED_TIME + "_1" : COMPUTED_TIME;
+        String expression = order.type().equals("TIMESTAMP(3)") || order.type().equals("TIMESTAMP_LTZ(3)")
+                ? column
+                : "CAST(" + column + " AS TIMESTAMP(3))";
+        return column + " is an expression, and a WATERMARK is declared on a column: add it to "
+                + table.map(ObjectIdentifier::getObjectName).orElse("the table") + " as a computed column with its"
+                + " watermark (" + name + " AS " + expression + ", WATERMARK FOR " + name + " AS " + name
+                + " - INTERVAL '5' SECOND) and order by " + name;
+    }
+
+    /** The name {@link #eventTimeFor} gives the computed column it proposes. */
+    static final String COMPUTED_TIME = "event_time";
+
     /** The tables {@code node} reads by name, joined: {@code orders, payments}; {@code its input} when none is named. */
     String tables(PlanNode node) {
         List<ObjectIdentifier> tables = plan.tablesRead(node);
         return tables.isEmpty() ? "its input" : String.join(", ", tables.stream().map(ObjectIdentifier::getObjectName).toList());
+    }
+
+    /**
+     * How a message names side {@code side} (0 left, 1 right) of the join {@code join}: the tables that
+     * side reads where the statement names them ({@code orders}); where it reads them through views the
+     * statement names instead (both sides of a join of {@code person} and {@code auction}, views over one
+     * table {@code datagen}), the view the statement joins, {@code auction (a view over datagen)}: the
+     * statement's only join, over its two references in order (Flink plans a join's inputs in the
+     * order the {@code FROM} clause gives them; it reorders joins only with {@code
+     * table.optimizer.join-reorder-enabled}, off by default).
+     */
+    String joinSide(PlanNode join, int side) {
+        List<PlanNode> inputs = plan.inputs(join);
+        PlanNode input = inputs.get(side);
+        List<ObjectIdentifier> tables = plan.tablesRead(input);
+        List<TableReference> references = context.statement().facts().tableReferences();
+        boolean named = !tables.isEmpty() && tables.stream()
+                .allMatch(t -> references.stream().anyMatch(r -> r.name().equals(t.getObjectName())));
+        if (named) {
+            return tables(input);
+        }
+        List<TableReference> views = references.stream()
+                .filter(r -> plan.nodes().stream().noneMatch(n -> n.table().map(t -> t.getObjectName().equals(r.name())).orElse(false)))
+                .toList();
+        long joins = plan.nodes().stream().filter(n -> n.name().equals("Join")).count();
+        if (joins == 1 && inputs.size() == 2 && references.size() == 2 && views.size() == 2) {
+            TableReference view = views.get(side);
+            return view.name() + " (a view over " + tables(input) + ")";
+        }
+        return tables(input);
     }
 
     /**

@@ -12,7 +12,6 @@ import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtlOptions;
 
-import org.apache.flink.table.catalog.ObjectIdentifier;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -76,7 +75,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                                             + " updating input) and the state never shrinks."
                                             : ", so Flink keeps the ranking of every key it has ever seen and the state never shrinks."),
                             fix(rank, names, context.advised())),
-                    context.advised()));
+                    context.advised(), rank.partitionKeys(), names.rowtimeBelow(rank.node())));
         }
         return hits;
     }
@@ -84,23 +83,22 @@ public final class UnboundedRankRule extends StreamingPlanRule {
     private static String fix(Operator.Rank rank, StatementNames names, AdvisedValues advised) {
         List<String> ways = new ArrayList<>();
         ways.add("bound the state: " + advised.setStateTtl());
-        Optional<ObjectIdentifier> table = names.directTable(rank.node());
+        Optional<String> table = names.readName(rank.node());
         Optional<Column> rowtime = names.rowtimeBelow(rank.node());
         if (table.isPresent() && rowtime.isPresent()) {
             String partition = String.join("", rank.partitionKeys().stream()
                     .filter(k -> !k.equals("window_start") && !k.equals("window_end")).map(k -> ", " + k).toList());
             ways.add("rank per window, whose state is freed when the window closes: ROW_NUMBER() OVER (PARTITION BY"
                     + " window_start, window_end" + partition + " ORDER BY " + rank.orderBy() + ") over TABLE(TUMBLE(TABLE "
-                    + table.get().getObjectName() + ", DESCRIPTOR(" + rowtime.get().name() + "), "
+                    + table.get() + ", DESCRIPTOR(" + rowtime.get().name() + "), "
                     + advised.windowInterval() + "))");
         }
         OrderKey first = rank.orderKeys().isEmpty() ? null : rank.orderKeys().get(0);
         if (rank.keepsFirstRowOnly() && first != null) {
             String keys = rank.partitionKeys().isEmpty() ? "" : " GROUP BY " + String.join(", ", rank.partitionKeys());
             if (first.onTimestamp()) {
-                ways.add("make " + first.column() + " a time attribute (a WATERMARK on it"
-                        + table.map(t -> " in " + t.getObjectName()).orElse("")
-                        + ") or order by a PROCTIME() column, so that Flink plans this Top-1 as a Deduplicate");
+                ways.add(names.eventTimeFor(first, rank.node())
+                        + ", or order by a PROCTIME() column, so that Flink plans this Top-1 as a Deduplicate");
             } else {
                 String per = rank.partitionKeys().isEmpty() ? "" : " per " + String.join(", ", rank.partitionKeys());
                 ways.add("when only the " + (first.ascending() ? "lowest " : "highest ") + first.column() + per + " is"
