@@ -40,7 +40,7 @@ final class WatermarkJoin {
             SqlKind.LESS_THAN_OR_EQUAL);
 
     static List<Candidate> candidates(RewriteFamily family, Finding finding, RewriteContext context) {
-        if (!SessionStateTtl.operatorName(finding.node()).map(n -> n.equals("Join")).orElse(false)) {
+        if (!finding.facts().operator().map(n -> n.equals("Join")).orElse(false)) {
             return List.of();
         }
         Optional<SqlNode> parsed = SqlTrees.parse(context.text());
