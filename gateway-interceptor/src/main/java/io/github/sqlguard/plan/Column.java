@@ -30,13 +30,20 @@ public record Column(String name, String type, TimeAttribute timeAttribute) {
     }
 
     /**
+     * The properties of a legacy group window ({@code GROUP BY TUMBLE(...)}) as Flink's planner
+     * names them in the aggregate's output ({@code w$start}, {@code w$end}, {@code w$rowtime},
+     * {@code w$proctime}: {@code StreamPhysicalGroupWindowAggregate}'s named window properties).
+     */
+    static final String GROUP_WINDOW_PROPERTY = "w\\$(start|end|rowtime|proctime)";
+
+    /**
      * The names Calcite and Flink's planner give columns no one named: {@code $3} and {@code $f2}
      * ({@code RexInputRef}/{@code SqlValidatorUtil} field names, {@code $f2_0} when repeated), {@code
      * EXPR$1} (an unnamed SELECT item), {@code w0$o0} (an OVER result), {@code sum$0} (an
      * aggregate's accumulator).
      */
     private static final Pattern PLANNER_MADE =
-            Pattern.compile("\\$[a-z]?\\d+(_\\d+)?|EXPR\\$\\d+|w\\d+\\$o\\d+|[A-Za-z_]+\\$\\d+(_\\d+)?");
+            Pattern.compile("\\$[a-z]?\\d+(_\\d+)?|EXPR\\$\\d+|w\\d+\\$o\\d+|[A-Za-z_]+\\$\\d+(_\\d+)?|" + GROUP_WINDOW_PROPERTY);
 
     /** True when Flink made {@code name} up for a computed column; a column the user named keeps its name through the plan. */
     public static boolean isPlannerMade(String name) {

@@ -77,6 +77,8 @@ final class ColumnNames {
         String name;
         if (column.isPresent() && !Column.isPlannerMade(column.get().name())) {
             name = column.get().name();
+        } else if (column.isPresent() && column.get().name().matches(Column.GROUP_WINDOW_PROPERTY)) {
+            name = "the group window's " + column.get().name().substring(2);
         } else if (depth >= MAX_DEPTH) {
             name = null;
         } else {
