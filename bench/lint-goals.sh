@@ -46,18 +46,19 @@ cp "$here/conf/logback-client.xml" "$conf/"
 : > "$conf/config.yaml"
 start=$SECONDS
 load() { cut -d' ' -f1 /proc/loadavg; }
-# run LABEL CMD...: one run; appends "cpu wall" to $work/LABEL and prints its row
+key() { printf '%s' "$1" | tr -c 'A-Za-z0-9' '_'; }
+# run LABEL CMD...: one run; appends "cpu wall" to $work/runs-<LABEL> and prints its row
 run() {
   local label="$1"; shift
   local before; before="$(load)"
   (cd "$work" && /usr/bin/time -f '%U %S %e' -o "$work/time" "$@" >/dev/null 2>"$work/stderr") || true
   read -r user sys wall < <(tail -n 1 "$work/time")
   local cpu; cpu="$(echo "$user + $sys" | bc)"
-  echo "$cpu $wall" >> "$work/$label"
+  echo "$cpu $wall" >> "$work/runs-$(key "$label")"
   printf '| %s | %.2f | %.2f | %s / %s |\n' "$label" "$cpu" "$wall" "$before" "$(load)"
 }
-median() { # column of $work/LABEL
-  sort -n -k"$2" "$work/$1" | awk -v c="$2" '{v[NR]=$c} END {if (NR % 2) print v[(NR+1)/2]; else printf "%.2f\n", (v[NR/2]+v[NR/2+1])/2}'
+median() { # LABEL COLUMN
+  sort -n -k"$2" "$work/runs-$(key "$1")" | awk -v c="$2" '{v[NR]=$c} END {if (NR % 2) printf "%.2f\n", v[(NR+1)/2]; else printf "%.2f\n", (v[NR/2]+v[NR/2+1])/2}'
 }
 hook=(env FLINK_CONF_DIR="$conf" SQL_GUARD_LOG_DIR="$work/log" "$here/bin/sql-guard.sh" lint -q one.sql)
 direct=(java -jar "$jar" lint -q one.sql)
@@ -80,7 +81,7 @@ echo
 echo "| medians | runs | CPU s | wall s |"
 echo "|---|---|---|---|"
 for label in "one script, java -jar" "one script, bin/sql-guard.sh" "corpus, java -jar"; do
-  printf '| %s | %d | %s | %s |\n' "$label" "$(wc -l < "$work/$label")" "$(median "$label" 1)" "$(median "$label" 2)"
+  printf '| %s | %d | %s | %s |\n' "$label" "$(wc -l < "$work/runs-$(key "$label")")" "$(median "$label" 1)" "$(median "$label" 2)"
 done
 echo
 echo "goals: one script <= 2 s CPU and <= 2.5 s wall; 110 scripts / 515 statements <= 15 s wall (idle machine)."
