@@ -29,9 +29,22 @@ LOG_DIR="${SQL_GUARD_LOG_DIR:-$SQL_GUARD_HOME/log}"
 mkdir -p "$LOG_DIR"
 
 # The jar's manifest carries the --add-opens Flink needs; logging goes to files under $LOG_DIR. 'lint'
-# runs in a second JVM with C1 only, Serial GC and a class-data archive written by its first run
-# (lint's fast start, docs/user-guide/cli-jar.md; JVM_ARGS are passed on; SQL_GUARD_FAST_START=false: off).
-exec java ${JVM_ARGS:-} \
+# runs with C1 only, Serial GC and a class-data archive written by its first run (lint's fast start,
+# docs/user-guide/cli-jar.md; SQL_GUARD_FAST_START=false: off): the first run starts a second JVM with
+# these options and writes them to a launch file, from which later runs start lint's one JVM directly
+# (java @file; JVM_ARGS come after them, so they win).
+FAST_START=()
+if [[ "${1:-}" == lint && "${SQL_GUARD_FAST_START:-}" != false && " ${JVM_ARGS:-} " != *" -Dsql-guard.fast-start=false "* ]]; then
+  cache="${SQL_GUARD_CACHE_DIR:-}"
+  [[ -n "$cache" ]] || cache="${XDG_CACHE_HOME:+$XDG_CACHE_HOME/sql-guard}"
+  [[ -n "$cache" ]] || cache="$HOME/.cache/sql-guard"
+  launch="$cache/launch-$(printf '%s' "$JAR" | cksum | cut -d' ' -f1).args"
+  FAST_START=("-Dsql-guard.fast-start.launch-file=$launch")
+  if [[ -f "$launch" ]]; then
+    FAST_START=("@$launch" "${FAST_START[@]}")
+  fi
+fi
+exec java ${FAST_START[@]+"${FAST_START[@]}"} ${JVM_ARGS:-} \
   -Dlogback.configurationFile="$FLINK_CONF_DIR/logback-client.xml" \
   -Dsql-guard.log.dir="$LOG_DIR" \
   -Dsql-guard.command=bin/sql-guard.sh \

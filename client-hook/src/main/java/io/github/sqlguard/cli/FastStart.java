@@ -41,6 +41,14 @@ import java.util.Optional;
  * archives no start used for a day ({@link StaleCacheFiles}). The JVM options of the first JVM ({@code -D}, {@code -Xmx}
  * ...) are passed on after these, so they win. {@code -Dsql-guard.fast-start=false} or {@code
  * SQL_GUARD_FAST_START=false} turns it off: lint then runs in the first JVM as it is.
+ *
+ * <p>One JVM instead of two where a launcher can give the flags itself: {@code bin/sql-guard.sh}
+ * (and so the pre-commit hooks) names a launch file with {@value #LAUNCH_FILE_PROPERTY}. Once a
+ * second JVM has run with the archive, the first writes there the second's options (an argument
+ * file of the {@code java} launcher, {@code java @file}); the script then starts lint's JVM with
+ * them directly. That JVM checks that the archive its options name is still its jar's and JVM's
+ * ({@link #checkLaunchFile}): when the jar was rebuilt or the archive deleted, it deletes the launch
+ * file, so the next start writes the new archive through the two JVMs again.
  */
 final class FastStart {
 
@@ -52,6 +60,15 @@ final class FastStart {
 
     /** Set in the JVM that writes the archive: lint this first, so that the archive has the planner's classes. */
     static final String TRAINING_PROPERTY = "sql-guard.fast-start.training";
+
+    /**
+     * Where a launcher wants the second JVM's options written, once they map an archive: an argument
+     * file for {@code java @file} ({@code bin/sql-guard.sh}).
+     */
+    static final String LAUNCH_FILE_PROPERTY = "sql-guard.fast-start.launch-file";
+
+    /** In the options of a launch file: the archive they map, checked against the jar's by {@link #checkLaunchFile}. */
+    static final String ARCHIVE_PROPERTY = "sql-guard.fast-start.archive";
 
     /** The script linted, its report discarded, before the first run's own lint. */
     static final String TRAINING = "class-archive-training.sql";
@@ -143,12 +160,71 @@ final class FastStart {
         Runtime.getRuntime().addShutdownHook(stop);
         int exit = process.waitFor();
         Runtime.getRuntime().removeShutdownHook(stop);
+        Path archive = null;
         for (String option : command) {
             if (option.startsWith("-XX:ArchiveClassesAtExit=")) {
-                publish(Path.of(option.substring("-XX:ArchiveClassesAtExit=".length())));
+                archive = publish(Path.of(option.substring("-XX:ArchiveClassesAtExit=".length())));
+            } else if (option.startsWith("-XX:SharedArchiveFile=")) {
+                archive = Path.of(option.substring("-XX:SharedArchiveFile=".length()));
             }
         }
+        String launchFile = System.getProperty(LAUNCH_FILE_PROPERTY);
+        if (archive != null && launchFile != null && !launchFile.isBlank() && Files.isRegularFile(archive)) {
+            writeLaunchFile(Path.of(launchFile), archive);
+        }
         return exit;
+    }
+
+    /**
+     * The options of lint's JVM for a launcher that starts it directly: {@link #FLAGS}, the archive
+     * to map, and the properties that say it is lint's JVM and which archive it maps.
+     */
+    static List<String> launchOptions(Path archive) {
+        List<String> options = new ArrayList<>(FLAGS);
+        options.add("-XX:SharedArchiveFile=" + archive);
+        options.add("-D" + ARCHIVE_PROPERTY + "=" + archive);
+        options.add("-D" + STARTED_PROPERTY + "=true");
+        return options;
+    }
+
+    /**
+     * Writes {@link #launchOptions} as an argument file of the {@code java} launcher (one option a
+     * line, each quoted: a path may hold spaces), renamed into place so that a launcher never reads a
+     * half-written one.
+     */
+    static void writeLaunchFile(Path launchFile, Path archive) throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (String option : launchOptions(archive)) {
+            text.append('"').append(option.replace("\\", "\\\\").replace("\"", "\\\"")).append("\"\n");
+        }
+        Path parent = launchFile.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
+        Path written = Files.createTempFile(parent, launchFile.getFileName().toString(), ".tmp");
+        Files.writeString(written, text);
+        try {
+            Files.move(written, launchFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(written, launchFile, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * In lint's JVM started from a launch file: keeps the archive it maps in use ({@link
+     * StaleCacheFiles#touch}) while it is still its jar's and JVM's ({@link #archive}); otherwise (the
+     * jar rebuilt, another JVM, the archive deleted) deletes the launch file, so that the next start
+     * goes through the two JVMs again and writes the archive this jar needs. This run lints as it is.
+     */
+    static void checkLaunchFile() throws IOException {
+        String mapped = System.getProperty(ARCHIVE_PROPERTY);
+        String launchFile = System.getProperty(LAUNCH_FILE_PROPERTY);
+        if (mapped == null || launchFile == null || launchFile.isBlank()) {
+            return;
+        }
+        Optional<Path> jar = jar();
+        Instant now = Instant.now();
+        if (jar.isEmpty() || !archive(jar.get()).equals(Path.of(mapped)) || !StaleCacheFiles.touch(Path.of(mapped), now)) {
+            Files.deleteIfExists(Path.of(launchFile));
+        }
     }
 
     /**
@@ -192,20 +268,26 @@ final class FastStart {
             }
             Files.copy(in, script);
         }
+        // Flink's defaults, not the run's configuration directory: a config.yaml that lint cannot read
+        // would leave the training, and so the archive every later run maps, without the planner's classes.
+        Path conf = Files.createDirectory(dir.resolve("conf"));
+        Path yaml = Files.createFile(conf.resolve("config.yaml"));
         try {
-            SqlGuardCommand.execute("lint", "-q", "--no-project", "--format", "json", "-o", report.toString(),
-                    "--fail-on", "NONE", script.toString());
+            SqlGuardCommand.execute("lint", "-q", "--no-project", "--conf", conf.toString(), "--format", "json", "-o",
+                    report.toString(), "--fail-on", "NONE", script.toString());
         } finally {
             Files.deleteIfExists(script);
             Files.deleteIfExists(report);
+            Files.deleteIfExists(yaml);
+            Files.deleteIfExists(conf);
             Files.delete(dir);
         }
     }
 
-    /** Moves a written archive to its name; a JVM that wrote none (it failed) leaves nothing. */
-    private static void publish(Path written) throws IOException {
+    /** Moves a written archive to its name and returns it; a JVM that wrote none (it failed) leaves nothing. */
+    private static Path publish(Path written) throws IOException {
         if (!Files.isRegularFile(written)) {
-            return;
+            return null;
         }
         Path archive = written.resolveSibling(written.getFileName().toString().replaceFirst("\\.\\d+\\.tmp$", ""));
         try {
@@ -213,6 +295,7 @@ final class FastStart {
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(written, archive, StandardCopyOption.REPLACE_EXISTING);
         }
+        return archive;
     }
 
     private static String setting() {

@@ -40,6 +40,7 @@ public final class SqlGuardCommand implements Runnable {
         if (fast.isPresent()) {
             System.exit(FastStart.run(fast.get()));
         }
+        FastStart.checkLaunchFile();
         FastStart.trainIfAsked();
         System.exit(execute(args));
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -61,5 +62,38 @@ class FastStartTest {
         assertThat(archive.getFileName().toString())
                 .startsWith("flink-sql-guard-cli-0.1.0-flink-2.3-3-" + Files.getLastModifiedTime(jar).toMillis() + "-java")
                 .endsWith(".jsa");
+    }
+
+    @Test
+    void writesTheSecondJvmsOptionsAsAnArgumentFileThatJavaReads(@TempDir Path dir) throws Exception {
+        Path archive = dir.resolve("a cache/cli.jsa");
+        Path launch = dir.resolve("a cache/launch-1.args");
+
+        FastStart.writeLaunchFile(launch, archive);
+
+        assertThat(Files.readAllLines(launch)).containsExactly("\"-XX:TieredStopAtLevel=1\"", "\"-XX:+UseSerialGC\"",
+                "\"-XX:-UsePerfData\"", "\"-Xlog:cds*=off\"", "\"-XX:SharedArchiveFile=" + archive + "\"",
+                "\"-Dsql-guard.fast-start.archive=" + archive + "\"", "\"-Dsql-guard.fast-start.started=true\"");
+        // The java launcher itself reads the file (java @file), the path with its space included.
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "@" + launch,
+                "-XshowSettings:properties", "-version").redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as(out).isZero();
+        assertThat(out).contains("sql-guard.fast-start.started = true", "sql-guard.fast-start.archive = " + archive);
+    }
+
+    @Test
+    void deletesTheLaunchFileWhenTheArchiveItNamesIsNotTheJarsAnyMore(@TempDir Path dir) throws Exception {
+        Path launch = Files.writeString(dir.resolve("launch-1.args"), "\"-XX:+UseSerialGC\"\n");
+        System.setProperty(FastStart.LAUNCH_FILE_PROPERTY, launch.toString());
+        System.setProperty(FastStart.ARCHIVE_PROPERTY, dir.resolve("an-earlier-jar.jsa").toString());
+        try {
+            FastStart.checkLaunchFile();
+        } finally {
+            System.clearProperty(FastStart.LAUNCH_FILE_PROPERTY);
+            System.clearProperty(FastStart.ARCHIVE_PROPERTY);
+        }
+
+        assertThat(launch).doesNotExist();
     }
 }
