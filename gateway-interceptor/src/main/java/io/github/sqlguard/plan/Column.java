@@ -45,6 +45,14 @@ public record Column(String name, String type, TimeAttribute timeAttribute) {
     private static final Pattern PLANNER_MADE =
             Pattern.compile("\\$[a-z]?\\d+(_\\d+)?|EXPR\\$\\d+|w\\d+\\$o\\d+|[A-Za-z_]+\\$\\d+(_\\d+)?|" + GROUP_WINDOW_PROPERTY);
 
+    /**
+     * False for a column the plan could not name as SQL names it ({@value ColumnNames#UNNAMED}, a
+     * legacy group window's property): a fix must not write it into a {@code GROUP BY}.
+     */
+    public static boolean canBeWritten(String name) {
+        return !name.equals(ColumnNames.UNNAMED) && !name.startsWith(ColumnNames.GROUP_WINDOW);
+    }
+
     /** True when Flink made {@code name} up for a computed column; a column the user named keeps its name through the plan. */
     public static boolean isPlannerMade(String name) {
         return name.indexOf('$') >= 0 && PLANNER_MADE.matcher(name).matches();

@@ -29,6 +29,9 @@ final class ColumnNames {
     /** What a computed column is called when the plan does not show what computes it. */
     static final String UNNAMED = "a computed column";
 
+    /** How a legacy group window's property is named: {@code the group window's start}. */
+    static final String GROUP_WINDOW = "the group window's ";
+
     /** Followed back at most this many nodes: a plan's depth, with room. */
     private static final int MAX_DEPTH = 256;
 
@@ -78,7 +81,7 @@ final class ColumnNames {
         if (column.isPresent() && !Column.isPlannerMade(column.get().name())) {
             name = column.get().name();
         } else if (column.isPresent() && column.get().name().matches(Column.GROUP_WINDOW_PROPERTY)) {
-            name = "the group window's " + column.get().name().substring(2);
+            name = GROUP_WINDOW + column.get().name().substring(2);
         } else if (depth >= MAX_DEPTH) {
             name = null;
         } else {

@@ -99,7 +99,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             if (first.onTimestamp()) {
                 ways.add(names.eventTimeFor(first, rank.node())
                         + ", or order by a PROCTIME() column, so that Flink plans this Top-1 as a Deduplicate");
-            } else {
+            } else if (rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
                 String per = rank.partitionKeys().isEmpty() ? "" : " per " + String.join(", ", rank.partitionKeys());
                 ways.add("when only the " + (first.ascending() ? "lowest " : "highest ") + first.column() + per + " is"
                         + " needed, not the rest of its row, an aggregation:" + keys + " with "
