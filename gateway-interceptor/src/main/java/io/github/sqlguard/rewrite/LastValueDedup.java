@@ -87,8 +87,10 @@ final class LastValueDedup extends ScopedFamily {
                     items.add(function + "(" + SqlTrees.unparse(value) + ") AS " + alias);
                 }
             }
+            // A subquery without an alias unparses without its parentheses.
+            String from = SqlTrees.unparse(rank.getFrom());
             StringBuilder query = new StringBuilder("SELECT ").append(String.join(", ", items)).append(" FROM ")
-                    .append(SqlTrees.unparse(rank.getFrom()));
+                    .append(rank.getFrom().getKind().belongsTo(SqlKind.QUERY) ? "(" + from + ")" : from);
             if (rank.getWhere() != null) {
                 query.append(" WHERE ").append(SqlTrees.unparse(rank.getWhere()));
             }
