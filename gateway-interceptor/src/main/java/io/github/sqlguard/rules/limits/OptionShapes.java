@@ -1,5 +1,7 @@
 package io.github.sqlguard.rules.limits;
 
+import org.apache.flink.configuration.DeploymentOptionsInternal;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -152,8 +154,17 @@ final class OptionShapes {
         return entries(value);
     }
 
-    /** True when an option's {@code key} (a table's or a session's) names locations. */
+    /**
+     * True when an option's {@code key} (a table's or a session's) names locations. Not Flink's
+     * {@code $internal.deployment.config-dir} ({@code DeploymentOptionsInternal#CONF_DIR}): Flink's
+     * own SQL Client sends it with every session it opens, naming the directory it read its
+     * configuration from (the gateway's own {@code conf/} on the gateway's machine); nothing is
+     * written there.
+     */
     static boolean location(String key) {
+        if (key.strip().equals(DeploymentOptionsInternal.CONF_DIR.key())) {
+            return false;
+        }
         String last = lastSegment(key);
         return LOCATION_SEGMENTS.contains(last) || last.endsWith("dir") || last.endsWith("dirs");
     }

@@ -48,4 +48,11 @@ class OptionShapesTest {
         assertThat(OptionShapes.pythonCode("python.archives", "/a/venv.zip#venv,/b/x.zip"))
                 .containsExactly("/a/venv.zip", "/b/x.zip");
     }
+
+    @Test
+    void theConfigurationDirectoryFlinksSqlClientSendsIsNoLocationAStatementWrites() {
+        // The stock SQL Client opens every session with it (FlinkInstallationIT#theStockSqlClientShowsTheBlock).
+        assertThat(OptionShapes.location("$internal.deployment.config-dir")).isFalse();
+        assertThat(OptionShapes.location("execution.checkpointing.dir")).isTrue();
+    }
 }
