@@ -122,10 +122,7 @@ final class JobObservation {
         List<ObservedStateRecord.Advisory> advisories = new ArrayList<>();
         trends.forEach((vertex, trend) -> {
             if (trend.kind() == Trend.Kind.GROWING && vertex.operators().stream().noneMatch(named::contains)) {
-                advisories.add(new ObservedStateRecord.Advisory(
-                        vertex.label(),
-                        vertex.label() + " grows with no finding of the guard on it: " + trend.describe(thresholdBytes)
-                                + ". Estimate its key space and give it a state TTL, or a window."));
+                unfoundGrowth(vertex, trend).ifPresent(text -> advisories.add(new ObservedStateRecord.Advisory(vertex.label(), text)));
             }
         });
         AuditRecord submitted = job.submitted();
@@ -172,5 +169,49 @@ final class JobObservation {
     /** The job as last recorded or observed: what the route and the metrics read. */
     ObservedStateRecord view() {
         return view;
+    }
+
+    /**
+     * The advisory for {@code vertex}, growing with no finding on it, or none: an operator whose state
+     * TTL (the judged plan's) holds, at the observed rate, no more than the size threshold grows as a
+     * TTL'd state does until its first keys expire, which is no news. The size it levels at is
+     * inferred, not observed: the rate times the TTL, as if keys kept arriving as they did in the
+     * window.
+     */
+    private Optional<String> unfoundGrowth(VertexMapping.MappedVertex vertex, Trend trend) {
+        String named = vertex.label() + (vertex.vertexName().startsWith(vertex.label()) ? "" : " (job vertex '" + vertex.vertexName() + "')");
+        String grows = named + " grows with no finding of the guard on it: " + trend.describe(thresholdBytes);
+        Long ttlMs = stateTtlMs(vertex.operators());
+        if (ttlMs == null) {
+            return Optional.of(grows + ". The judged plan does not say its state TTL: check it, estimate its key space,"
+                    + " or use a window.");
+        }
+        if (ttlMs == 0) {
+            return Optional.of(grows + ". Its state never expires (no state TTL in the judged plan): estimate its key"
+                    + " space and give it a state TTL, or a window.");
+        }
+        double levelsAt = (double) trend.bytesPerHour() * ttlMs / 3_600_000d;
+        if (levelsAt <= thresholdBytes) {
+            return Optional.empty();
+        }
+        return Optional.of(grows + ". Its state TTL of " + Bytes.duration(ttlMs) + " keeps each key that long: at this"
+                + " rate (inferred, if keys keep arriving so) it holds about " + Bytes.human((long) Math.min(levelsAt, Long.MAX_VALUE))
+                + " before keys expire, above " + Bytes.human(thresholdBytes) + ". Estimate its key space; a shorter state"
+                + " TTL or a window bounds it.");
+    }
+
+    /** The state TTL of a vertex's operators: none (0) when one of them never expires, unknown ({@code null}) when one is not known. */
+    private static Long stateTtlMs(List<PlannedOperator> operators) {
+        long longest = 0;
+        for (PlannedOperator operator : operators) {
+            if (operator.stateTtlMs() == null) {
+                return null;
+            }
+            if (operator.stateTtlMs() == 0) {
+                return 0L;
+            }
+            longest = Math.max(longest, operator.stateTtlMs());
+        }
+        return operators.isEmpty() ? null : longest;
     }
 }

@@ -1,5 +1,7 @@
 package io.github.sqlguard.observe;
 
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -10,8 +12,13 @@ import java.util.regex.Pattern;
  * and the id the operator's name carries in the job the guard runs from that plan ({@code
  * jobNodeId}: the plan's nodes are numbered 1..n when it runs, {@code StatementUids}). Two are the
  * same operator when they are the same node of the judged plan ({@code id} and {@code name}).
+ *
+ * @param stateTtlMs the longest state TTL the judged plan gives the operator's state, in ms (a compiled
+ *     plan's {@code "state"} entries, {@code StateMetadata#stateTtl}): 0 when one of its states never
+ *     expires (Flink's 0 ms), {@code null} when the plan does not say (an explained plan, or a resume
+ *     file written before the TTL was kept)
  */
-public record PlannedOperator(int id, String name, int jobNodeId) {
+public record PlannedOperator(int id, String name, int jobNodeId, Long stateTtlMs) {
 
     public PlannedOperator {
         if (jobNodeId <= 0) {
@@ -19,9 +26,33 @@ public record PlannedOperator(int id, String name, int jobNodeId) {
         }
     }
 
+    /** An operator whose state TTL the plan does not say. */
+    public PlannedOperator(int id, String name, int jobNodeId) {
+        this(id, name, jobNodeId, null);
+    }
+
     /** An operator whose job carries the judged plan's own node id. */
     public PlannedOperator(int id, String name) {
         this(id, name, id);
+    }
+
+    /**
+     * The state TTL of an operator whose states have {@code ttls}: the longest, 0 when one never
+     * expires (a join side without TTL keeps its keys forever whatever the other side's), {@code null}
+     * when there are none to read.
+     */
+    public static Long stateTtlMs(List<Duration> ttls) {
+        if (ttls.isEmpty()) {
+            return null;
+        }
+        long longest = 0;
+        for (Duration ttl : ttls) {
+            if (ttl.isZero() || ttl.isNegative()) {
+                return 0L;
+            }
+            longest = Math.max(longest, ttl.toMillis());
+        }
+        return longest;
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.flink.StatementUids;
 import io.github.sqlguard.observe.PlannedOperator;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
@@ -234,7 +235,8 @@ final class StatementCalls {
             plan.nodes().stream()
                     .filter(StatefulOperators::isStateful)
                     .forEach(node -> stateful.add(
-                            new PlannedOperator(node.id(), node.name(), jobIds.getOrDefault(node.id(), node.id()))));
+                            new PlannedOperator(node.id(), node.name(), jobIds.getOrDefault(node.id(), node.id()),
+                                    PlannedOperator.stateTtlMs(node.state().stream().map(OperatorState::ttl).toList()))));
         });
         return stateful;
     }

@@ -111,6 +111,64 @@ class StateWatcherTest {
         return new WatchedJob(submitted, List.of(new PlannedOperator(3, "GroupAggregate")), sessionConfig);
     }
 
+    /** A job the guard let through with no finding, its one GroupAggregate[3] given {@code stateTtlMs} by the judged plan. */
+    private static WatchedJob unfoundJob(String jobId, Long stateTtlMs) {
+        AuditRecord.Decided decided = new AuditRecord.Decided(
+                "OK", List.of(), List.of(), 0L, Map.of("GroupAggregate", 1), List.of(), 0, List.of(), List.of(), null);
+        AuditRecord submitted = new AuditRecord(
+                "2026-12-01T00:00:00Z", "decision-2", "test", "jobSubmitted", "session-2",
+                Subject.unknown("hash"), new AuditRecord.Statement("INSERT", "INSERT …", false, "sha"), decided,
+                new AuditRecord.Happened("operation-2", "job-submitted", "judged-plan", null, jobId));
+        return new WatchedJob(submitted, List.of(new PlannedOperator(3, "GroupAggregate", 3, stateTtlMs)), REMOTE);
+    }
+
+    /** The advisories of the first record that has a growing trend of {@code unfoundJob}. */
+    private JsonNode advisoriesOnceGrowing(Long stateTtlMs) {
+        // 50 KB a checkpoint, one checkpoint a second: +180 MB/h; the threshold is 1 GB.
+        StateWatcher watcher = watcher(new FakeJobManager(50_000), 10);
+        watcher.watch(unfoundJob(JOB, stateTtlMs));
+        await().atMost(Duration.ofSeconds(10)).until(() -> observed("state-observed").stream()
+                .anyMatch(r -> r.path("operators").path(0).path("trend").asText().equals("growing")));
+        return observed("state-observed").stream()
+                .filter(r -> r.path("operators").path(0).path("trend").asText().equals("growing"))
+                .findFirst().orElseThrow().path("advisories");
+    }
+
+    @Test
+    void growthWithinAStateTtlThatBoundsItBelowTheThresholdIsNoAdvisory() {
+        // +180 MB/h for at most 1 h: about 180 MB, under 1 GB; a TTL'd state grows until its first keys expire.
+        assertThat(advisoriesOnceGrowing(Duration.ofHours(1).toMillis())).isEmpty();
+    }
+
+    @Test
+    void growthWhoseStateTtlLetsItPassTheThresholdSaysTheSizeItLevelsAt() {
+        JsonNode advisories = advisoriesOnceGrowing(Duration.ofDays(7).toMillis());
+
+        assertThat(advisories).hasSize(1);
+        assertThat(advisories.get(0).path("message").asText())
+                .contains("GroupAggregate[3] grows with no finding of the guard on it")
+                .contains("Its state TTL of 7 d keeps each key that long")
+                .contains("inferred")
+                .contains("above 1.0 GB")
+                .doesNotContain("give it a state TTL");
+    }
+
+    @Test
+    void growthOfAStateThatNeverExpiresAsksForATtlOrAWindow() {
+        JsonNode advisories = advisoriesOnceGrowing(0L);
+
+        assertThat(advisories).hasSize(1);
+        assertThat(advisories.get(0).path("message").asText())
+                .contains("Its state never expires")
+                .contains("give it a state TTL, or a window");
+    }
+
+    @Test
+    void growthOfAnOperatorWhoseTtlThePlanDoesNotSayAsksToCheckIt() {
+        assertThat(advisoriesOnceGrowing(null).get(0).path("message").asText())
+                .contains("The judged plan does not say its state TTL: check it");
+    }
+
     private List<JsonNode> observed(String outcome) {
         return audit.records().stream()
                 .filter(r -> r.path("call").asText().equals("jobObserved") && r.path("outcome").asText().equals(outcome))
