@@ -36,6 +36,8 @@ public record Column(String name, String type, TimeAttribute timeAttribute) {
      */
     static final String GROUP_WINDOW_PROPERTY = "w\\$(start|end|rowtime|proctime)";
 
+    private static final Pattern GROUP_WINDOW_PROPERTY_NAME = Pattern.compile(GROUP_WINDOW_PROPERTY);
+
     /**
      * The names Calcite and Flink's planner give columns no one named: {@code $3} and {@code $f2}
      * ({@code RexInputRef}/{@code SqlValidatorUtil} field names, {@code $f2_0} when repeated), {@code
@@ -51,6 +53,11 @@ public record Column(String name, String type, TimeAttribute timeAttribute) {
      */
     public static boolean canBeWritten(String name) {
         return !name.equals(ColumnNames.UNNAMED) && !name.startsWith(ColumnNames.GROUP_WINDOW);
+    }
+
+    /** True when {@code name} is a legacy group window's property as its aggregate names it ({@code w$start}). */
+    static boolean isGroupWindowProperty(String name) {
+        return GROUP_WINDOW_PROPERTY_NAME.matcher(name).matches();
     }
 
     /** True when Flink made {@code name} up for a computed column; a column the user named keeps its name through the plan. */

@@ -80,7 +80,7 @@ final class ColumnNames {
         String name;
         if (column.isPresent() && !Column.isPlannerMade(column.get().name())) {
             name = column.get().name();
-        } else if (column.isPresent() && column.get().name().matches(Column.GROUP_WINDOW_PROPERTY)) {
+        } else if (column.isPresent() && Column.isGroupWindowProperty(column.get().name())) {
             name = GROUP_WINDOW + column.get().name().substring(2);
         } else if (depth >= MAX_DEPTH) {
             name = null;
