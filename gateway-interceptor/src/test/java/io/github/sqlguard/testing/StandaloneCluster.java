@@ -57,7 +57,8 @@ public final class StandaloneCluster implements AutoCloseable {
      * The cluster every restore test of this JVM shares (started on first use, stopped when the JVM
      * exits; callers must not close it): no restart strategy, so a job that fails after it started
      * ends as FAILED, and a savepoint directory ({@link #savepointDirectory}). Two slots, so a job a
-     * failed test left running does not starve the next test.
+     * failed test left running does not starve the next test. Its REST API answers from caches of 100 ms
+     * ({@code web.refresh-interval}), not 3 s.
      */
     public static synchronized StandaloneCluster forRestores(Duration timeout) throws Exception {
         if (forRestores == null) {
@@ -66,6 +67,15 @@ public final class StandaloneCluster implements AutoCloseable {
             StandaloneCluster cluster = start(dir, timeout, Map.of(
                     "restart-strategy.type", "none",
                     "taskmanager.numberOfTaskSlots", "2",
+                    // The JobManager's REST API answers a job's state and its checkpoint counts from
+                    // caches whose entries live web.refresh-interval (WebOptions#REFRESH_INTERVAL, 3 s by
+                    // default): the execution graph cache (1.20: RestEndpointFactory#createExecutionGraphCache;
+                    // 2.3: rest.cache.execution-graph.timeout, unset, falls back to it in
+                    // RestHandlerConfiguration#fromConfiguration) and the checkpoint statistics cache
+                    // (RestOptions#CACHE_CHECKPOINT_STATISTICS_TIMEOUT, whose fallback key it is, both
+                    // lines). A restore test waiting for RUNNING with a completed checkpoint, or for
+                    // CANCELED, saw it up to 3 s late, twice per savepoint and restore.
+                    "web.refresh-interval", "100 ms",
                     "execution.checkpointing.savepoint-dir", savepoints,
                     "state.savepoints.dir", savepoints));
             Runtime.getRuntime().addShutdownHook(new Thread(cluster::close, "sql-guard-test-restore-cluster-stop"));
