@@ -40,9 +40,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReadWriteLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.concurrent.Semaphore;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -82,8 +80,13 @@ import java.util.stream.Stream;
 class StateChangesIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
-    /** Pairs run at once: the TaskManager has two slots. */
-    private static final int CONCURRENT_PAIRS = 2;
+    /**
+     * Pairs run at once, one slot each (a pair has at most one job running at a time): the restore
+     * cluster's TaskManager slots ({@link StandaloneCluster#RESTORE_SLOTS}).
+     */
+    private static final int CONCURRENT_PAIRS = StandaloneCluster.RESTORE_SLOTS;
+    /** A pair's {@code SET 'parallelism.default' = 'N'}: its new job takes N slots. */
+    private static final Pattern PARALLELISM = Pattern.compile("'parallelism\\.default'\\s*=\\s*'(\\d+)'");
     private static final Path PAIRS =
             GuardedGateway.projectRoot().resolve("gateway-interceptor/src/test/resources/state-changes");
 
@@ -146,27 +149,29 @@ class StateChangesIT {
     }
 
     /**
-     * Each pair, {@value #CONCURRENT_PAIRS} at a time on the TaskManager's two slots (a pair has at most
-     * one job running at a time). A pair that restores with {@code ignore-unclaimed-state} runs alone:
-     * Flink says it skipped state only in the JobManager's log, not per job ({@link SavepointRestores});
-     * so does a pair whose new job sets {@code parallelism.default}: it takes both slots.
+     * Each pair, up to {@link #CONCURRENT_PAIRS} at a time, each holding the TaskManager slots its jobs
+     * take: one (a pair has at most one job running at a time), two for a pair whose new job sets
+     * {@code parallelism.default} (to 2: pairs 25 and 26). A pair that restores with {@code
+     * ignore-unclaimed-state} runs alone, holding every slot: Flink says it skipped state only in the
+     * JobManager's log, not per job ({@link SavepointRestores}).
      */
     @TestFactory
     Stream<DynamicTest> theGuardPredictsWhatFlinkDoesWithTheSavepoint() throws IOException {
         List<String> pairs = pairs().toList();
         ExecutorService pool = Executors.newFixedThreadPool(CONCURRENT_PAIRS);
-        ReadWriteLock jobManagerLog = new ReentrantReadWriteLock(true);
+        Semaphore slots = new Semaphore(CONCURRENT_PAIRS, true);
         Map<String, Future<?>> runs = new LinkedHashMap<>();
         for (String pair : pairs) {
             String newSql = Files.readString(PAIRS.resolve(pair).resolve("new.sql"));
-            boolean alone = newSql.contains("ignore-unclaimed-state") || newSql.contains("'parallelism.default'");
-            Lock lock = alone ? jobManagerLog.writeLock() : jobManagerLog.readLock();
+            Matcher parallelism = PARALLELISM.matcher(newSql);
+            int taken = newSql.contains("ignore-unclaimed-state") ? CONCURRENT_PAIRS
+                    : parallelism.find() ? Math.min(Integer.parseInt(parallelism.group(1)), CONCURRENT_PAIRS) : 1;
             runs.put(pair, pool.submit(() -> {
-                lock.lock();
+                slots.acquire(taken);
                 try {
                     judge(pair);
                 } finally {
-                    lock.unlock();
+                    slots.release(taken);
                 }
                 return null;
             }));

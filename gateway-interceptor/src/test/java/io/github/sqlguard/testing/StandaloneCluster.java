@@ -34,6 +34,12 @@ public final class StandaloneCluster implements AutoCloseable {
     /** The cluster the restore tests of this JVM share ({@link #forRestores}). */
     private static StandaloneCluster forRestores;
 
+    /**
+     * The TaskManager slots of the restore cluster ({@link #forRestores}): {@code StateChangesIT} runs
+     * that many change pairs at once, one job each.
+     */
+    public static final int RESTORE_SLOTS = 4;
+
     private final Path dir;
     private final int restPort;
     private final List<JavaProcess> processes = new ArrayList<>();
@@ -56,8 +62,10 @@ public final class StandaloneCluster implements AutoCloseable {
     /**
      * The cluster every restore test of this JVM shares (started on first use, stopped when the JVM
      * exits; callers must not close it): no restart strategy, so a job that fails after it started
-     * ends as FAILED, and a savepoint directory ({@link #savepointDirectory}). Two slots, so a job a
-     * failed test left running does not starve the next test.
+     * ends as FAILED, and a savepoint directory ({@link #savepointDirectory}). {@link #RESTORE_SLOTS}
+     * slots: {@code StateChangesIT} runs that many pairs at once (their jobs mostly wait for a
+     * checkpoint or a savepoint), and a job a failed test left running does not starve the next test.
+     * Its REST API answers from caches of 100 ms ({@code web.refresh-interval}), not 3 s.
      */
     public static synchronized StandaloneCluster forRestores(Duration timeout) throws Exception {
         if (forRestores == null) {
@@ -65,7 +73,16 @@ public final class StandaloneCluster implements AutoCloseable {
             String savepoints = dir.resolve("savepoints").toUri().toString();
             StandaloneCluster cluster = start(dir, timeout, Map.of(
                     "restart-strategy.type", "none",
-                    "taskmanager.numberOfTaskSlots", "2",
+                    "taskmanager.numberOfTaskSlots", String.valueOf(RESTORE_SLOTS),
+                    // The JobManager's REST API answers a job's state and its checkpoint counts from
+                    // caches whose entries live web.refresh-interval (WebOptions#REFRESH_INTERVAL, 3 s by
+                    // default): the execution graph cache (1.20: RestEndpointFactory#createExecutionGraphCache;
+                    // 2.3: rest.cache.execution-graph.timeout, unset, falls back to it in
+                    // RestHandlerConfiguration#fromConfiguration) and the checkpoint statistics cache
+                    // (RestOptions#CACHE_CHECKPOINT_STATISTICS_TIMEOUT, whose fallback key it is, both
+                    // lines). A restore test waiting for RUNNING with a completed checkpoint, or for
+                    // CANCELED, saw it up to 3 s late, twice per savepoint and restore.
+                    "web.refresh-interval", "100 ms",
                     "execution.checkpointing.savepoint-dir", savepoints,
                     "state.savepoints.dir", savepoints));
             Runtime.getRuntime().addShutdownHook(new Thread(cluster::close, "sql-guard-test-restore-cluster-stop"));
