@@ -18,7 +18,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The CLI jar's table planner class loader: Flink's {@code PlannerModule} (flink-table-planner-loader)
@@ -59,6 +63,48 @@ final class CachedPlannerModule {
 
     ExecutorFactory loadExecutorFactory() {
         return FactoryUtil.discoverFactory(classLoader, ExecutorFactory.class, ExecutorFactory.DEFAULT_IDENTIFIER);
+    }
+
+    /**
+     * Links every class the planner's class loader has defined and not yet linked, without
+     * initialising it, for the class-data archive the JVM writes at exit ({@link FastStart}): Java
+     * 17's dynamic archive links the classes of the JVM's own class loaders before it dumps, but
+     * not those of a class loader of the application's (HotSpot's {@code
+     * MetaspaceShared::linking_required}), and leaves out every class not linked by then ({@code
+     * -Xlog:cds}: "Skipping ...: Not linked", 890 of the planner's classes after a training lint,
+     * bench/results/2026-12-02-lint-profile.md). Those classes were loaded but only resolved, for
+     * example while another class was verified, and each later run parsed and verified them again
+     * from the planner jar. HotSpot links a class before it lists its constructors ({@code
+     * JVM_GetClassDeclaredConstructors}), which does not run its static initialiser.
+     *
+     * @return how many of the planner loader's classes are linked now, and how many could not be
+     *     (a constructor's parameter type missing from the class path: the JVM leaves such a class
+     *     out of the archive, and a later run loads it from the planner jar as before)
+     */
+    Linked linkDefinedClasses() {
+        int linked = 0;
+        List<String> failed = new ArrayList<>();
+        for (Class<?> type : classLoader.defined()) {
+            try {
+                type.getDeclaredConstructors();
+                linked++;
+            } catch (LinkageError e) {
+                failed.add(type.getName() + ": " + e);
+            }
+        }
+        return new Linked(linked, failed);
+    }
+
+    /**
+     * What {@link #linkDefinedClasses} did.
+     *
+     * @param linked the classes linked
+     * @param failed the classes that could not be, each with its error
+     */
+    record Linked(int linked, List<String> failed) {
+        Linked {
+            failed = List.copyOf(failed);
+        }
     }
 
     /** As Flink's {@code PlannerModule#addUrlToClassLoader}: a dialect's parser jar. */
@@ -108,13 +154,34 @@ final class CachedPlannerModule {
         return (T) field.get(null);
     }
 
-    /** Flink's {@code PlannerModule.PlannerComponentClassLoader}: a component loader that takes a dialect's jar. */
+    /**
+     * Flink's {@code PlannerModule.PlannerComponentClassLoader}: a component loader that takes a
+     * dialect's jar. In the JVM that writes lint's class-data archive it keeps the classes it
+     * defines, for {@link #linkDefinedClasses}.
+     */
     private static final class PlannerClassLoader extends ComponentClassLoader {
+
+        /** The classes this loader defined, kept only while the archive's training runs; else null. */
+        private final Queue<Class<?>> defined =
+                Boolean.getBoolean(FastStart.TRAINING_PROPERTY) ? new ConcurrentLinkedQueue<>() : null;
 
         PlannerClassLoader(
                 URL[] classpath, ClassLoader owner, String[] ownerFirst, String[] componentFirst,
                 Map<String, String> modules) throws MalformedURLException {
             super(classpath, owner, ownerFirst, componentFirst, modules);
+        }
+
+        @Override
+        protected Class<?> findClass(String name) throws ClassNotFoundException {
+            Class<?> type = super.findClass(name);
+            if (defined != null) {
+                defined.add(type);
+            }
+            return type;
+        }
+
+        List<Class<?>> defined() {
+            return defined == null ? List.of() : List.copyOf(defined);
         }
 
         @Override

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The second JVM of lint's fast start: its flags, the archive it maps or writes, the options it keeps. */
@@ -36,6 +37,14 @@ class FastStartTest {
 
         assertThat(command).contains("-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa", "-XX:TieredStopAtLevel=1")
                 .noneMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit") || option.contains("training"));
+    }
+
+    @Test
+    void mapsTheArchiveAtTheAddressItWasWrittenForOnJava17To21Only() {
+        assertThat(FastStart.archiveMapping(ARCHIVE, 17)).containsExactly("-XX:+UnlockDiagnosticVMOptions",
+                "-XX:ArchiveRelocationMode=0", "-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa");
+        assertThat(FastStart.archiveMapping(ARCHIVE, 21)).contains("-XX:ArchiveRelocationMode=0");
+        assertThat(FastStart.archiveMapping(ARCHIVE, 25)).containsExactly("-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa");
     }
 
     @Test
@@ -71,9 +80,11 @@ class FastStartTest {
 
         FastStart.writeLaunchFile(launch, archive);
 
-        assertThat(Files.readAllLines(launch)).containsExactly("\"-XX:TieredStopAtLevel=1\"", "\"-XX:+UseSerialGC\"",
-                "\"-XX:-UsePerfData\"", "\"-Xlog:cds*=off\"", "\"-XX:SharedArchiveFile=" + archive + "\"",
-                "\"-Dsql-guard.fast-start.archive=" + archive + "\"", "\"-Dsql-guard.fast-start.started=true\"");
+        List<String> expected = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-XX:-UsePerfData", "-Xlog:cds*=off"));
+        expected.addAll(FastStart.archiveMapping(archive, Runtime.version().feature()));
+        expected.addAll(List.of("-Dsql-guard.fast-start.archive=" + archive, "-Dsql-guard.fast-start.started=true"));
+        assertThat(Files.readAllLines(launch)).containsExactlyElementsOf(expected.stream().map(o -> '"' + o + '"').toList());
         // The java launcher itself reads the file (java @file), the path with its space included.
         Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "@" + launch,
                 "-XshowSettings:properties", "-version").redirectErrorStream(true).start();
