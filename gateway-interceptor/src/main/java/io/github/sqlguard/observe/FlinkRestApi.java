@@ -4,6 +4,7 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.rest.RestClient;
 import org.apache.flink.runtime.jobgraph.JobVertexID;
+import org.apache.flink.runtime.messages.webmonitor.JobStatusInfo;
 import org.apache.flink.runtime.rest.messages.EmptyRequestBody;
 import org.apache.flink.runtime.rest.messages.JobMessageParameters;
 import org.apache.flink.runtime.rest.messages.MessageHeaders;
@@ -18,6 +19,7 @@ import org.apache.flink.runtime.rest.messages.checkpoints.CheckpointingStatistic
 import org.apache.flink.runtime.rest.messages.checkpoints.TaskCheckpointStatistics;
 import org.apache.flink.runtime.rest.messages.job.JobDetailsHeaders;
 import org.apache.flink.runtime.rest.messages.job.JobDetailsInfo;
+import org.apache.flink.runtime.rest.messages.job.JobStatusInfoHeaders;
 import org.apache.flink.runtime.rest.util.RestClientException;
 import org.apache.flink.shaded.netty4.io.netty.handler.codec.http.HttpResponseStatus;
 import org.apache.flink.util.ConfigurationException;
@@ -41,7 +43,7 @@ import java.util.function.Supplier;
 /**
  * {@link JobManagerApi} with Flink's own REST client ({@link RestClient}) and message headers, so
  * requests and answers are those of Flink's Web UI and CLI: {@link JobDetailsHeaders}, {@link
- * CheckpointingStatisticsHeaders}, {@link CheckpointStatisticDetailsHeaders}. The client is built from
+ * JobStatusInfoHeaders}, {@link CheckpointingStatisticsHeaders}, {@link CheckpointStatisticDetailsHeaders}. The client is built from
  * the gateway's configuration, so its {@code security.ssl.rest.*} options apply as for Flink's
  * {@code RestClusterClient}. It runs one Netty I/O thread; answers are completed on it ({@code
  * directExecutor}) and awaited by the caller for at most the request timeout.
@@ -73,6 +75,15 @@ final class FlinkRestApi implements JobManagerApi {
             vertices.put(vertex.getJobVertexID().toString(), vertex.getName());
         }
         return new JobState(info.getJobStatus().name(), info.getJobStatus().isGloballyTerminalState(), vertices);
+    }
+
+    @Override
+    public JobState status(Address at, String jobId) throws Unanswered, NotFound {
+        JobMessageParameters params = new JobMessageParameters();
+        params.jobPathParameter.resolve(JobID.fromHexString(jobId));
+        JobStatusInfo info =
+                await(at, "status of job " + jobId, () -> send(at, JobStatusInfoHeaders.getInstance(), params));
+        return new JobState(info.getJobStatus().name(), info.getJobStatus().isGloballyTerminalState(), Map.of());
     }
 
     @Override

@@ -44,6 +44,12 @@ interface JobManagerApi extends AutoCloseable {
 
     JobState job(Address at, String jobId) throws Unanswered, NotFound;
 
+    /**
+     * A job's status only ({@code GET /jobs/:jobid/status}, Flink's {@code JobStatusInfoHeaders}), with
+     * no vertices: a few bytes, where {@link #job}'s answer carries every vertex and the job's plan.
+     */
+    JobState status(Address at, String jobId) throws Unanswered, NotFound;
+
     Checkpoints checkpoints(Address at, String jobId) throws Unanswered, NotFound;
 
     /** Each vertex's full {@code state_size} in checkpoint {@code checkpointId} ({@code GET /jobs/:jobid/checkpoints/details/:id}). */

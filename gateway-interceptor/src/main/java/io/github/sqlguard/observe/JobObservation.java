@@ -62,6 +62,11 @@ final class JobObservation {
         }
     }
 
+    /** True once the job's vertices were read and mapped ({@link #jobState} with its vertices). */
+    boolean vertexNamesRead() {
+        return vertices != null;
+    }
+
     /** True when {@code checkpointId} is newer than the last sample's. */
     boolean isNew(long checkpointId) {
         return checkpointId > lastCheckpointId;

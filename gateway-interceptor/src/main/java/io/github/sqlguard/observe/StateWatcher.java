@@ -39,7 +39,9 @@ import java.util.function.Function;
  * statement's findings on those operators come true: in the audit ({@link ObservedStateRecord}),
  * in metrics and in {@link #jobs()}.
  *
- * <p>Bounded: one scheduler thread (and the REST client's one I/O thread), at most {@code
+ * <p>Bounded: one scheduler thread (and the REST client's one I/O thread), per job and round the
+ * job's status ({@code /jobs/:jobid/status}; its vertices, with the job's plan, only the first time)
+ * and checkpoint counts, and a new checkpoint's per-vertex sizes, at most {@code
  * sql-guard.observe.max-jobs} jobs with at most {@code window} samples per operator, every request
  * waited for at most {@code sql-guard.observe.request-timeout}; a JobManager that failed once in a
  * round is not asked again in that round. {@link #watch} only adds a job to the watch: nothing
@@ -262,7 +264,8 @@ public final class StateWatcher implements AutoCloseable {
         }
         JobManagerApi.JobState state;
         try {
-            state = api.job(at, jobId);
+            // The job's vertices are mapped once; after that each round asks only the job's status.
+            state = observation.vertexNamesRead() ? api.status(at, jobId) : api.job(at, jobId);
         } catch (JobManagerApi.NotFound e) {
             leave(observation, "job-ended", "the JobManager at " + at + " no longer knows the job (" + e.getMessage() + ")");
             return;

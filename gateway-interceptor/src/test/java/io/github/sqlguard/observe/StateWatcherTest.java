@@ -53,6 +53,8 @@ class StateWatcherTest {
         final AtomicBoolean answers = new AtomicBoolean(true);
         final AtomicBoolean ended = new AtomicBoolean();
         final AtomicInteger requests = new AtomicInteger();
+        /** Requests of the job's status only ({@link #status}), also counted in {@link #requests}. */
+        final AtomicInteger statusRequests = new AtomicInteger();
         final List<String> asked = new CopyOnWriteArrayList<>();
         final long step;
 
@@ -69,6 +71,13 @@ class StateWatcherTest {
             }
             return new JobState(ended.get() ? "CANCELED" : "RUNNING", ended.get(),
                     Map.of("v1", "Source: src[1]", "v2", "GroupAggregate[3] -> out[4]: Writer"));
+        }
+
+        @Override
+        public JobState status(Address at, String jobId) throws Unanswered {
+            statusRequests.incrementAndGet();
+            JobState job = job(at, jobId);
+            return new JobState(job.status(), job.terminal(), Map.of());
         }
 
         @Override
@@ -197,6 +206,20 @@ class StateWatcherTest {
         assertThat(watcher.watchedJobIds()).isEmpty();
         assertThat(observed("state-observed")).as("one record per change, not per sample").hasSize(1);
         assertThat(watcher.jobs()).extracting(r -> r.outcome()).containsExactly("job-ended");
+    }
+
+    @Test
+    void theJobsVerticesAreAskedOnceAndEachLaterRoundAsksOnlyItsStatus() {
+        FakeJobManager api = new FakeJobManager(50_000);
+        StateWatcher watcher = watcher(api, 10);
+
+        watcher.watch(job(JOB, REMOTE));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> api.statusRequests.get() >= 3);
+        assertThat(api.requests.get() - api.statusRequests.get()).as("requests of the job's details").isEqualTo(1);
+        assertThat(observed("state-observed")).isNotEmpty();
+        assertThat(observed("state-observed").get(observed("state-observed").size() - 1)
+                .path("operators").get(0).path("operator").asText()).isEqualTo("GroupAggregate[3]");
     }
 
     @Test
