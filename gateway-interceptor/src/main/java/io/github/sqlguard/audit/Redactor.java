@@ -220,6 +220,52 @@ public final class Redactor {
         return out.toString();
     }
 
+    /** A single-quoted literal of free text, with {@code ''} escapes. */
+    private static final Pattern QUOTED = Pattern.compile("'([^']*+(?:''[^']*+)*+)'");
+
+    /** A {@code key=value} entry, as Flink prints a hint's or a table's options ({@code {path=..., password=...}}). */
+    private static final Pattern ENTRY =
+            Pattern.compile("(?<![\\w.-])([\\w.-]++)(\\s*+=\\s*+)(\"[^\"]*+\"|[^\\s,;&}'\"\\]]++)");
+
+    /** A URI's {@code user:password@}. */
+    private static final Pattern USER_INFO = Pattern.compile("(://[^/@:\\s']*+:)[^/@\\s']++@");
+
+    /** A parameter that names a secret, {@code password=...} or {@code token: ...}, in any text. */
+    private static final Pattern SECRET_PARAMETER =
+            Pattern.compile("(?i)(?<![a-z])(pass(?:word|wd)?|pwd|secret|token|api[-_.]?key|access[-_.]?key|credentials?|"
+                    + "private[-_.]?key|sig(?:nature)?)(\\s*+[=:]\\s*+)(\"[^\"]*+\"|[^\\s,;&}'\"\\]]++)");
+
+    /**
+     * {@code text}, free text that quotes values (a finding's reason, the SQL fragment or plan excerpt
+     * it points at, its fix), with every secret this class recognises masked wherever it stands: the
+     * value of a {@code 'key' = 'value'} pair or of a {@code key=value} entry whose key names a secret
+     * ({@link #isSensitive}), a quoted literal that carries one ({@link #hasSecretInside}: the whole
+     * literal), a URI's {@code user:password@} and a {@code password=...} parameter. A rule quotes the
+     * value it refuses ("The location 's3://key:secret@bucket/cp' of ..."), and that text is the
+     * refusal, the audit record's {@code node}, the advisory and the gateway's log line of the refusal.
+     * Masking what is masked changes nothing.
+     */
+    public static String maskSecrets(String text) {
+        if (text == null || text.isEmpty()) {
+            return text;
+        }
+        String out = redactPairs(text);
+        out = replace(QUOTED, out, m -> hasSecretInside(m.group(1)) ? MASK : m.group());
+        out = replace(ENTRY, out, m -> isSensitive(m.group(1)) ? m.group(1) + m.group(2) + MASK_TEXT : m.group());
+        out = replace(SECRET_PARAMETER, out, m -> m.group(1) + m.group(2) + MASK_TEXT);
+        return replace(USER_INFO, out, m -> m.group(1) + MASK_TEXT + "@");
+    }
+
+    private static String replace(Pattern pattern, String text, java.util.function.Function<Matcher, String> with) {
+        Matcher m = pattern.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(out, Matcher.quoteReplacement(with.apply(m)));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
     /** Masks a configuration value when its key is sensitive. */
     public String redactValue(String key, String value) {
         return isSensitive(key) ? MASK_TEXT : value;

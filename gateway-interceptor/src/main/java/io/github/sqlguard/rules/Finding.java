@@ -1,5 +1,7 @@
 package io.github.sqlguard.rules;
 
+import io.github.sqlguard.audit.Redactor;
+
 import java.util.Objects;
 import java.util.Optional;
 
@@ -33,9 +35,19 @@ public record Finding(
         Optional<Integer> planNode,
         Facts facts) {
 
+    /**
+     * Every text of a finding is masked of the secrets it quotes ({@link Redactor#maskSecrets}): a
+     * rule names the value it refuses, and its finding is the refusal the user sees, the gateway's
+     * log line of it, the audit record's {@code node}, the advisory and the guard's section of an
+     * {@code EXPLAIN}.
+     */
     public Finding {
         Objects.requireNonNull(planNode);
         Objects.requireNonNull(facts);
+        reason = Redactor.maskSecrets(reason);
+        node = Redactor.maskSecrets(node);
+        excerpt = Redactor.maskSecrets(excerpt);
+        fix = Redactor.maskSecrets(fix);
     }
 
     /** A finding with no facts beyond its text. */

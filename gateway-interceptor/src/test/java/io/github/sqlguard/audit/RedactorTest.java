@@ -71,4 +71,25 @@ class RedactorTest {
                 java.util.Map.of("properties.sasl.jaas.config", "x required username='u' password='hunter2';")));
         assertThat(redacted).doesNotContain("hunter2").contains("'****'");
     }
+
+    @Test
+    void aFindingsTextIsMaskedOfTheSecretsItQuotesAndNothingElse() {
+        assertThat(Redactor.maskSecrets("The location 's3://AKIA:hunter2@bucket/cp' of 'execution.checkpointing.dir' is"
+                + " not allowed")).isEqualTo("The location '****' of 'execution.checkpointing.dir' is not allowed");
+        assertThat(Redactor.maskSecrets("SET 'pipeline.cached-files' = 'name:x,path:hdfs://u:hunter2@nn/f'"))
+                .isEqualTo("SET 'pipeline.cached-files' = '****'");
+        assertThat(Redactor.maskSecrets("WITH 'properties.sasl.jaas.config' = 'X required password=\"hunter2\";'"))
+                .isEqualTo("WITH 'properties.sasl.jaas.config' = '****'");
+        // As Flink prints a hint's options in a plan.
+        assertThat(Redactor.maskSecrets("TableSourceScan(hints=[[[OPTIONS options:{basic.auth.user.info=u:hunter2,"
+                + " path=file://u:hunter2@localhost/x}]]])")).doesNotContain("hunter2")
+                .contains("basic.auth.user.info=****").contains("file://u:****@localhost/x");
+        assertThat(Redactor.maskSecrets("jdbc:mysql://db/x?user=a&password=hunter2 and a token: hunter2"))
+                .doesNotContain("hunter2");
+        String plain = "BLOCK unbounded-rank: Rank(strategy=[AppendFastStrategy], rankRange=[rankStart=1, rankEnd=3],"
+                + " partitionBy=[user_id]) keeps the guard's state; SET 'table.exec.state.ttl' = '1 d'";
+        assertThat(Redactor.maskSecrets(plain)).isEqualTo(plain);
+        String masked = Redactor.maskSecrets("'url' = 'x?password=hunter2', path=s3://k:hunter2@b/x");
+        assertThat(Redactor.maskSecrets(masked)).isEqualTo(masked);
+    }
 }

@@ -254,6 +254,36 @@ class PlatformLimitsGatewayIT {
     }
 
     @Test
+    void aSecretInARefusedLocationOrClassStaysOutOfTheRefusalTheAuditAndTheLog() throws Exception {
+        // Each value carries a secret the redactor knows (a URI's user:password@, a JAAS password) in an
+        // option whose refusal quotes it: the finding's text names the value and the option it came from.
+        Map<String, String> refused = Map.of(
+                "CREATE TEMPORARY TABLE outside (a STRING) WITH ('connector' = 'filesystem', 'path' ="
+                        + " 'file://reader:S3CR3T-R33-A@localhost/outside/x', 'format' = 'csv')", "path-not-allowed",
+                "SET 'execution.checkpointing.dir' = 's3://AKIA:S3CR3T-R33-B@bucket/checkpoints'", "path-not-allowed",
+                "SET 'pipeline.cached-files' = 'name:x,path:hdfs://reader:S3CR3T-R33-C@namenode/f'", "path-not-allowed",
+                "CREATE TEMPORARY TABLE login (a STRING) WITH ('connector' = 'filesystem', 'path' = '"
+                        + dir.resolve("data/login") + "', 'format' = 'csv', 'properties.sasl.jaas.config' ="
+                        + " 'com.evil.Login required password=\"S3CR3T-R33-D\";')", "function-class-not-allowed");
+        Path logFile = GuardedGateway.auditFile().resolveSibling("sql-guard-gateway.log");
+        long logged = Files.exists(logFile) ? Files.size(logFile) : 0;
+        try (RestSession session = limited.openSession(Map.of())) {
+            for (Map.Entry<String, String> statement : refused.entrySet()) {
+                RestSession.StatementResult result = session.execute(statement.getKey(), 0, TIMEOUT);
+                assertRefused(result, statement.getValue());
+                assertThat(result.error()).as(statement.getKey()).doesNotContain("S3CR3T-R33").contains("****");
+                JsonNode record = AuditFile.forOperation(result.operationHandle()).orElseThrow();
+                assertThat(record.toString()).as(statement.getKey()).doesNotContain("S3CR3T-R33");
+            }
+        }
+        assertThat(AuditFile.allRecords().toString()).doesNotContain("S3CR3T-R33");
+        byte[] log = Files.readAllBytes(logFile);
+        assertThat(new String(log, (int) logged, log.length - (int) logged, java.nio.charset.StandardCharsets.UTF_8))
+                .as("the gateway's log, where Flink logs the refusal").contains("path-not-allowed")
+                .doesNotContain("S3CR3T-R33");
+    }
+
+    @Test
     void refusesPipelineJarsThroughAStatementConfigureSessionAndSessionProperties() throws Exception {
         String jars = "file://" + dir.resolve("elsewhere/udf.jar");
         GatewayRestClient rest = new GatewayRestClient(limited.port());
