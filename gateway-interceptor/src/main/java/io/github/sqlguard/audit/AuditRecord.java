@@ -95,7 +95,8 @@ public record AuditRecord(
      * @param analysisMs time spent by the guard, in milliseconds
      * @param rewrites the proven rewrites of the findings: rule, family, SHA-256 of the rewrite's SQL
      *     and the stateful operators of its proven plan
-     * @param rewriteCounts per rule, the rewrites offered (written), verified (proven) and rejected
+     * @param rewriteCounts per rule, the rewrites offered (written), verified (proven), rejected and
+     *     skipped for the proofs' budget, and the plannings they made
      * @param restore the savepoint a statement would restore from and what of it the new job claims;
      *     {@code null} for a statement that restores no state
      */
@@ -173,8 +174,13 @@ public record AuditRecord(
      */
     public record AuditSavedOperator(String operatorId, String name, long stateBytes, String claimedBy) {}
 
-    /** Per rule: rewrites offered (written), verified (proven) and rejected (not proven) for one statement. */
-    public record RewriteCount(String rule, int offered, int verified, int rejected) {}
+    /**
+     * Per rule, for one statement: rewrites offered (written), verified (proven), rejected (not
+     * proven), skipped (not planned: the statement's proofs had spent their budget, {@code
+     * sql-guard.rewrite.max-plannings} or one {@code sql-guard.explain-timeout}), and the plannings
+     * its candidates made ({@code planned}; a candidate judged already for another rule makes none).
+     */
+    public record RewriteCount(String rule, int offered, int verified, int rejected, int skipped, int planned) {}
 
     /**
      * What happened.

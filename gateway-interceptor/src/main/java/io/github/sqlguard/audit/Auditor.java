@@ -115,7 +115,8 @@ public final class Auditor {
         }
         List<AuditRecord.RewriteCount> counts = new ArrayList<>();
         for (Rewrites.Tally tally : rewrites.tallies()) {
-            counts.add(new AuditRecord.RewriteCount(tally.ruleId(), tally.offered(), tally.verified(), tally.rejected()));
+            counts.add(new AuditRecord.RewriteCount(
+                    tally.ruleId(), tally.offered(), tally.verified(), tally.rejected(), tally.skipped(), tally.planned()));
         }
         AuditRecord.Decided decided =
                 new AuditRecord.Decided(

@@ -41,13 +41,16 @@ import java.util.regex.Pattern;
 final class Prover {
 
     /** What the proof of one candidate found. */
-    sealed interface Proof permits Proven, Rejected {}
+    sealed interface Proof permits Proven, Rejected, NotPlanned {}
 
     /** Proven: the rewrite to show. */
     record Proven(Rewrite rewrite) implements Proof {}
 
     /** Not proven, and why. */
     record Rejected(String reason) implements Proof {}
+
+    /** Not planned, so neither proven nor rejected: the statement's proofs have spent their budget, as {@code reason} says. */
+    record NotPlanned(String reason) implements Proof {}
 
     private Prover() {}
 
@@ -82,6 +85,10 @@ final class Prover {
             return new Rejected(candidate.ruleId() + " is still reported: the statement's own execution config sets "
                     + String.join(", ", candidate.config().keySet().stream().sorted().toList())
                     + ", over the SET before it (not planned)");
+        }
+        Optional<String> spent = context.budgetSpent(candidate.planned(), candidate.config(), candidate.tables());
+        if (spent.isPresent()) {
+            return new NotPlanned(spent.get());
         }
         Judged judged;
         try {

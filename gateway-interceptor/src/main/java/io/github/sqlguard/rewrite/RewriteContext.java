@@ -48,6 +48,8 @@ final class RewriteContext {
     private final Map<Judging, RewriteSession.Judged> judged = new HashMap<>();
     private List<Scope> scopes;
     private int scratch;
+    /** Judgements made by planning ({@link #judge}), not taken from {@link #judged}. */
+    private int plannings;
 
     RewriteContext(RewriteRequest request, RewriteSession session, RewriteSettings settings) {
         this.request = request;
@@ -75,6 +77,7 @@ final class RewriteContext {
         Judging key = new Judging(statement, effective(config), List.copyOf(tables));
         RewriteSession.Judged known = judged.get(key);
         if (known == null) {
+            plannings++;
             known = session.judge(statement, config, tables);
             judged.put(key, known);
         } else {
@@ -82,6 +85,29 @@ final class RewriteContext {
                     statement);
         }
         return known;
+    }
+
+    /**
+     * Why the judgement of a candidate may not be made, if the statement's proofs have spent their
+     * budget: {@code sql-guard.rewrite.max-plannings} plannings made, or the session's own budget
+     * ({@link RewriteSession#budgetSpent}: one {@code sql-guard.explain-timeout} of planning). A
+     * judgement already made is never refused: it costs no planning.
+     */
+    Optional<String> budgetSpent(String statement, Map<String, String> config, List<TableChange> tables) {
+        if (judged.containsKey(new Judging(statement, effective(config), List.copyOf(tables)))) {
+            return Optional.empty();
+        }
+        if (plannings >= settings.maxPlannings()) {
+            return Optional.of("the proofs have made " + plannings + (plannings == 1 ? " planning, " : " plannings, ")
+                    + RewriteOptions.MAX_PLANNINGS.key()
+                    + " (" + settings.maxPlannings() + ")");
+        }
+        return session.budgetSpent();
+    }
+
+    /** The plannings the statement's judgements have made so far: each distinct judgement once. */
+    int plannings() {
+        return plannings;
     }
 
     /** What a judgement is of: the statement, what of its configuration the call does not set itself, its tables. */

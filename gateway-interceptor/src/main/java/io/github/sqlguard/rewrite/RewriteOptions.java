@@ -80,6 +80,17 @@ public final class RewriteOptions {
                                     + " long for them; a statement that runs never waits: its rewrites are attached to its"
                                     + " advisory when proven. What is not proven in time is not shown.");
 
+    public static final ConfigOption<Integer> MAX_PLANNINGS =
+            ConfigOptions.key("sql-guard.rewrite.max-plannings")
+                    .intType()
+                    .defaultValue(24)
+                    .withDescription(
+                            "Most plannings the proofs of one statement's rewrites may make (each candidate proven plans once"
+                                    + " in the session; a candidate written for two findings is planned once). Once they are"
+                                    + " made, or once the proofs have spent one 'sql-guard.explain-timeout' in all, further"
+                                    + " candidates are not planned and not shown, and the statement's answer and audit record"
+                                    + " say how many were skipped. The statement's own verdict does not depend on them.");
+
     private RewriteOptions() {}
 
     /** Every option of this class, by reflection over its constants (as {@code GuardOptions#all()}), sorted by key. */

@@ -28,6 +28,15 @@ public interface RewriteSession {
     Judged judge(String statement, Map<String, String> config, List<TableChange> tables);
 
     /**
+     * Why no further candidate may be planned for this statement, if its proofs have spent the
+     * session's own budget for them (the time they may plan); empty while they may plan. Asked
+     * before each planning ({@link RewriteContext#budgetSpent}). Never spent by default.
+     */
+    default Optional<String> budgetSpent() {
+        return Optional.empty();
+    }
+
+    /**
      * The keys the original call's own execution config sets: {@link #judge} plans under the call's
      * values, so a candidate's {@code SET} of one of these keys changes nothing in what is planned
      * (as in Flink, where a statement's execution config is applied over the session's

@@ -15,9 +15,11 @@ import java.time.Duration;
  * @param watermarkDelay the delay of a WATERMARK a rewrite declares
  * @param limit the N of a Top-N a rewrite introduces
  * @param timeout the time the rewrites of one statement may take
+ * @param maxPlannings the plannings the proofs of one statement may make
  */
 public record RewriteSettings(
-        boolean enabled, Duration windowSize, Duration stateTtl, Duration watermarkDelay, long limit, Duration timeout) {
+        boolean enabled, Duration windowSize, Duration stateTtl, Duration watermarkDelay, long limit, Duration timeout,
+        int maxPlannings) {
 
     /** The defaults of every option. */
     public static final RewriteSettings DEFAULTS = fromConfiguration(new Configuration());
@@ -43,9 +45,14 @@ public record RewriteSettings(
             throw new IllegalArgumentException("Invalid value '" + limit + "' for option '" + RewriteOptions.LIMIT.key()
                     + "': it must be greater than zero.");
         }
+        int maxPlannings = read(config, RewriteOptions.MAX_PLANNINGS);
+        if (maxPlannings < 0) {
+            throw new IllegalArgumentException("Invalid value '" + maxPlannings + "' for option '"
+                    + RewriteOptions.MAX_PLANNINGS.key() + "': it must be 0 (prove nothing) or more.");
+        }
         return new RewriteSettings(
                 read(config, RewriteOptions.ENABLED), window, positive(config, RewriteOptions.STATE_TTL), delay, limit,
-                positive(config, RewriteOptions.TIMEOUT));
+                positive(config, RewriteOptions.TIMEOUT), maxPlannings);
     }
 
     private static Duration positive(Configuration config, ConfigOption<Duration> option) {

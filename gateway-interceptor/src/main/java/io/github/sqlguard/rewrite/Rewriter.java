@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.rewrite.Prover.NotPlanned;
 import io.github.sqlguard.rewrite.Prover.Proof;
 import io.github.sqlguard.rewrite.Prover.Proven;
 import io.github.sqlguard.rewrite.Prover.Rejected;
@@ -24,8 +25,13 @@ import java.util.Optional;
  * (the same SQL) is proven once, and planned once even for findings of two rules ({@link
  * RewriteContext#judge}); a candidate whose {@code SET}s the call's own execution config overrides
  * plans as the statement itself and is rejected unplanned ({@link RewriteContext#plansAsTheStatement}).
- * Everything stops at {@code sql-guard.rewrite.timeout}: what is not
- * proven by then is not shown, and the result says so.
+ * The proofs of one statement plan within a budget ({@link RewriteContext#budgetSpent}: {@code
+ * sql-guard.rewrite.max-plannings} plannings, one {@code sql-guard.explain-timeout} of planning): once
+ * it is spent, proving stops: the candidate that would need a planning and the rest of its family's
+ * are skipped (not planned, not shown, counted), no rewrite is written for the later findings, and
+ * the result says how many were skipped and why. Everything
+ * stops at {@code sql-guard.rewrite.timeout}: what is not proven by then is not shown, and the result
+ * says so.
  *
  * <p>A family that throws is logged and counted as a rejected candidate; the other families still
  * write theirs. Stateless and thread-safe.
@@ -64,8 +70,12 @@ public final class Rewriter {
         Map<String, Proof> proven = new HashMap<>();
         List<Rewrite> verified = new ArrayList<>();
         Optional<String> note = Optional.empty();
+        Optional<String> budget = Optional.empty();
+        int skipped = 0;
+        int unwritten = 0;
         outer:
-        for (Finding finding : findings) {
+        for (int f = 0; f < findings.size(); f++) {
+            Finding finding = findings.get(f);
             for (RewriteFamily family : families) {
                 if (!family.rules().contains(finding.ruleId())) {
                     continue;
@@ -80,27 +90,40 @@ public final class Rewriter {
                 } catch (RuntimeException | StackOverflowError e) {
                     LOG.warn("sql-guard rewrite family '{}' failed on a statement; the other families still write theirs.",
                             family.id(), e);
-                    count(tallies, finding.ruleId(), false);
+                    tally(tallies, finding.ruleId())[REJECTED]++;
                     continue;
                 }
-                for (Candidate candidate : candidates) {
+                for (int c = 0; c < candidates.size(); c++) {
+                    Candidate candidate = candidates.get(c);
                     if (System.nanoTime() > deadline) {
                         note = Optional.of(timedOut(settings));
                         break outer;
                     }
                     if (request.inStatementSet() && !candidate.before().isEmpty()) {
                         // Flink takes only INSERTs between BEGIN STATEMENT SET and END: the SET could not run there.
-                        count(tallies, finding.ruleId(), false);
+                        tally(tallies, finding.ruleId())[REJECTED]++;
                         continue;
                     }
                     String key = finding.ruleId() + "\n" + candidate.sql() + "\n" + candidate.planned() + "\n"
                             + candidate.config();
                     Proof proof = proven.get(key);
+                    int[] tally = tally(tallies, finding.ruleId());
                     if (proof == null) {
+                        int before = context.plannings();
                         proof = Prover.prove(candidate, context);
+                        tally[PLANNED] += context.plannings() - before;
                         proven.put(key, proof);
                     }
-                    count(tallies, finding.ruleId(), proof instanceof Proven);
+                    if (proof instanceof NotPlanned notPlanned) {
+                        // No further candidate may plan: this family's others are skipped, and the later findings'
+                        // candidates are not written (writing them reads the statement again, for nothing shown).
+                        tally[SKIPPED] += candidates.size() - c;
+                        skipped += candidates.size() - c;
+                        unwritten = findings.size() - f - 1;
+                        budget = Optional.of(notPlanned.reason());
+                        break outer;
+                    }
+                    tally[proof instanceof Proven ? VERIFIED : REJECTED]++;
                     if (proof instanceof Proven ok) {
                         verified.add(forFinding(ok.rewrite(), candidate, finding));
                         if (!family.offersEveryCandidate()) {
@@ -114,7 +137,14 @@ public final class Rewriter {
             }
         }
         List<Rewrites.Tally> out = new ArrayList<>();
-        tallies.forEach((rule, n) -> out.add(new Rewrites.Tally(rule, n[0] + n[1], n[0], n[1])));
+        tallies.forEach((rule, n) -> out.add(
+                new Rewrites.Tally(rule, n[VERIFIED] + n[REJECTED] + n[SKIPPED], n[VERIFIED], n[REJECTED], n[SKIPPED], n[PLANNED])));
+        if (budget.isPresent()) {
+            String spent = "proofs stopped: " + budget.get() + "; " + skipped + (skipped == 1 ? " candidate" : " candidates")
+                    + " not planned, not shown" + (unwritten == 0 ? "" : "; no rewrite written for the " + unwritten
+                    + (unwritten == 1 ? " finding" : " findings") + " after them");
+            note = Optional.of(note.map(n -> spent + "; " + n).orElse(spent));
+        }
         return new Rewrites(verified, out, note);
     }
 
@@ -123,8 +153,14 @@ public final class Rewriter {
         return rewrite.forFinding(finding, candidate.family());
     }
 
-    private static void count(Map<String, int[]> tallies, String rule, boolean verified) {
-        tallies.computeIfAbsent(rule, r -> new int[2])[verified ? 0 : 1]++;
+    /** Indexes of a rule's counts: candidates proven, rejected, skipped for the budget; plannings made. */
+    private static final int VERIFIED = 0;
+    private static final int REJECTED = 1;
+    private static final int SKIPPED = 2;
+    private static final int PLANNED = 3;
+
+    private static int[] tally(Map<String, int[]> tallies, String rule) {
+        return tallies.computeIfAbsent(rule, r -> new int[4]);
     }
 
     private static String timedOut(RewriteSettings settings) {

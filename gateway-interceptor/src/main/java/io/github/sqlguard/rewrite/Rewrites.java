@@ -24,10 +24,12 @@ public record Rewrites(List<Rewrite> verified, List<Tally> tallies, Optional<Str
     }
 
     /**
-     * Per rule: candidates written ({@code offered}), proven ({@code verified}) and not proven
-     * ({@code rejected}); {@code offered} is the sum of the other two.
+     * Per rule: candidates written ({@code offered}), proven ({@code verified}), not proven ({@code
+     * rejected}) and not planned because the statement's proofs had spent their budget ({@code
+     * skipped}); {@code offered} is the sum of the other three. {@code planned}: the plannings its
+     * candidates made (a candidate judged already, for another finding or family, makes none).
      */
-    public record Tally(String ruleId, int offered, int verified, int rejected) {}
+    public record Tally(String ruleId, int offered, int verified, int rejected, int skipped, int planned) {}
 
     /** The proven rewrites of {@code finding}, the preferred first. */
     public List<Rewrite> of(Finding finding) {

@@ -7,7 +7,6 @@ import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.rewrite.RewriteSession;
 import io.github.sqlguard.rewrite.TableChange;
-import io.github.sqlguard.rules.Verdict;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementParser;
 
@@ -29,7 +28,8 @@ import java.util.function.Supplier;
  * planned in the session by the {@link SessionPlanner} with the candidate's {@code SET}s as
  * execution config, so the session's own configuration is not changed. Proofs plan after every
  * statement waiting for a planner ({@link SessionPlanner#prove}), within one {@code
- * sql-guard.explain-timeout} for all of a statement's candidates. Not thread-safe: one statement's.
+ * sql-guard.explain-timeout} for all of a statement's candidates ({@link #budgetSpent}: once spent,
+ * the rewriter plans no further candidate). Not thread-safe: one statement's.
  */
 final class SessionRewrites implements RewriteSession {
 
@@ -73,11 +73,6 @@ final class SessionRewrites implements RewriteSession {
         Map<String, String> execution = new HashMap<>(config);
         execution.putAll(executionConfig);
         Configuration planning = Configuration.fromMap(execution);
-        if (spentNanos >= explainTimeout.toNanos()) {
-            return new Judged(new Verdict(List.of(), List.of(), List.of()), Optional.empty(), Optional.of(
-                    "the statement's proofs have spent its planning budget (sql-guard.explain-timeout, "
-                            + explainTimeout.toMillis() + " ms); not planned"));
-        }
         Supplier<Decision> decide = () -> guard.decide(parsed, sessionConfig, execution,
                 (body, streaming) -> {
                     long start = System.nanoTime();
@@ -95,6 +90,15 @@ final class SessionRewrites implements RewriteSession {
         }
         Decision decision = decide.get();
         return new Judged(decision.verdict(), decision.plan(), decision.unanalysedReason());
+    }
+
+    @Override
+    public Optional<String> budgetSpent() {
+        if (spentNanos < explainTimeout.toNanos()) {
+            return Optional.empty();
+        }
+        return Optional.of("the proofs have planned (and waited for a planner) " + spentNanos / 1_000_000 + " ms, one "
+                + "sql-guard.explain-timeout (" + explainTimeout.toMillis() + " ms)");
     }
 
     @Override

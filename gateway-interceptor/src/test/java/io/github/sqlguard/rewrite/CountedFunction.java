@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public class CountedFunction extends ScalarFunction {
 
     /** Calls of {@link #eval} since the test last reset it. */
-    static final AtomicInteger evals = new AtomicInteger();
+    public static final AtomicInteger evals = new AtomicInteger();
 
     public String eval(String s) {
         evals.incrementAndGet();

@@ -141,13 +141,13 @@ class ProvenRewritesGatewayIT {
 
             assertThat(refused.error()).contains("BLOCK unbounded-rank");
             JsonNode record = AuditFile.forOperation(refused.operationHandle()).orElseThrow();
-            int offered = 0;
+            int planned = 0;
             for (JsonNode count : record.path("rewriteCounts")) {
-                offered += count.path("offered").asInt();
+                planned += count.path("planned").asInt();
             }
-            assertThat(offered).as("candidates proven").isPositive();
-            assertThat(CountedFunction.evals.get()).as("eval runs: the statement's planning and one per candidate")
-                    .isEqualTo(1 + offered);
+            assertThat(planned).as("candidates planned to prove them").isPositive();
+            assertThat(CountedFunction.evals.get()).as("eval runs: the statement's planning and one per candidate planned")
+                    .isEqualTo(1 + planned);
         }
         try (RestSession plain = stock.openSession(Map.of())) {
             assertThat(plain.execute(ORDERS, 0, TIMEOUT).error()).isNull();
@@ -180,7 +180,7 @@ class ProvenRewritesGatewayIT {
     void everyRewriteOfferedForTheCorpusPlansOnAStockGatewayWithTheOperatorsItClaims() throws Exception {
         List<String> failures = new ArrayList<>();
         int replanned = 0;
-        // Per rule: BLOCK/WARN findings of last statements, rewrites offered, verified, rejected.
+        // Per rule: BLOCK/WARN findings of last statements, rewrites offered, verified, rejected; plannings made.
         Map<String, int[]> coverage = new TreeMap<>();
         try (LintLikeSession lint = new LintLikeSession(Map.of("execution.runtime-mode", "streaming"))) {
             for (Path file : CaseCorpus.all()) {
@@ -190,12 +190,18 @@ class ProvenRewritesGatewayIT {
                 Submission last = submissions.get(submissions.size() - 1);
                 last.decision().verdict().findings().stream()
                         .filter(f -> f.level().compareTo(Level.WARN) >= 0)
-                        .forEach(f -> coverage.computeIfAbsent(f.ruleId(), r -> new int[4])[0]++);
+                        .forEach(f -> coverage.computeIfAbsent(f.ruleId(), r -> new int[5])[0]++);
                 for (Rewrites.Tally tally : last.decision().rewrites().tallies()) {
-                    int[] row = coverage.computeIfAbsent(tally.ruleId(), r -> new int[4]);
+                    int[] row = coverage.computeIfAbsent(tally.ruleId(), r -> new int[5]);
                     row[1] += tally.offered();
                     row[2] += tally.verified();
                     row[3] += tally.rejected();
+                    row[4] += tally.planned();
+                    if (tally.skipped() > 0) {
+                        // The default budget (sql-guard.rewrite.max-plannings) must not change what the corpus shows.
+                        failures.add(script.name() + ": " + tally.skipped() + " " + tally.ruleId()
+                                + " candidates skipped for the proofs' budget: " + last.decision().rewrites().note());
+                    }
                 }
                 List<String> families = last.decision().rewrites().verified().stream().map(Rewrite::family).toList();
                 for (String expected : CaseCorpus.expectedRewrites(file)) {
@@ -211,8 +217,8 @@ class ProvenRewritesGatewayIT {
         }
         System.out.printf("%d rewrites offered for the corpus re-planned on a stock gateway; %d failed%n",
                 replanned, failures.size());
-        System.out.println("| rule | findings | offered | verified | rejected |");
-        coverage.forEach((rule, n) -> System.out.printf("| %s | %d | %d | %d | %d |%n", rule, n[0], n[1], n[2], n[3]));
+        System.out.println("| rule | findings | offered | verified | rejected | planned |");
+        coverage.forEach((rule, n) -> System.out.printf("| %s | %d | %d | %d | %d | %d |%n", rule, n[0], n[1], n[2], n[3], n[4]));
         assertThat(replanned).isPositive();
         assertThat(failures).isEmpty();
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.plan.Column;
 
+import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -16,7 +17,8 @@ import java.util.TreeMap;
 
 /**
  * One statement's rewrites plan a candidate once, whichever findings and families wrote it, and
- * whatever it sets that the call's own execution config overrides.
+ * whatever it sets that the call's own execution config overrides; and plan no more once their
+ * budget is spent.
  */
 class RewriteContextTest {
 
@@ -69,6 +71,62 @@ class RewriteContextTest {
 
         assertThat(withSet).as("the call's table.exec.state.ttl wins over the SET: the same planning").isSameAs(asSent);
         assertThat(planned).containsExactly("SELECT 1 {} []", "SELECT 1 {table.exec.mini-batch.enabled=true, table.exec.state.ttl=1 d} []");
+    }
+
+    @Test
+    void refusesAFurtherPlanningOnceTheBudgetOfPlanningsIsMadeButNotAJudgementAlreadyMade() {
+        List<String> planned = new ArrayList<>();
+        RewriteSettings settings = RewriteSettings.fromConfiguration(
+                Configuration.fromMap(Map.of(RewriteOptions.MAX_PLANNINGS.key(), "2")));
+        RewriteContext context = new RewriteContext(null, new Recording(planned, Set.of()), settings);
+
+        assertThat(context.budgetSpent("SELECT 1", Map.of(), List.of())).isEmpty();
+        context.judge("SELECT 1", Map.of(), List.of());
+        context.judge("SELECT 2", Map.of(), List.of());
+
+        assertThat(context.plannings()).isEqualTo(2);
+        assertThat(context.budgetSpent("SELECT 3", Map.of(), List.of())).hasValueSatisfying(reason -> assertThat(reason)
+                .isEqualTo("the proofs have made 2 plannings, sql-guard.rewrite.max-plannings (2)"));
+        assertThat(context.budgetSpent("SELECT 1", Map.of(), List.of())).as("judged already: no planning").isEmpty();
+    }
+
+    @Test
+    void refusesAPlanningOnceTheSessionsOwnBudgetIsSpent() {
+        List<String> planned = new ArrayList<>();
+        Recording recording = new Recording(planned, Set.of());
+        RewriteSession timed = new RewriteSession() {
+            @Override
+            public Judged judge(String statement, Map<String, String> config, List<TableChange> tables) {
+                return recording.judge(statement, config, tables);
+            }
+
+            @Override
+            public Optional<String> budgetSpent() {
+                return planned.isEmpty() ? Optional.empty() : Optional.of("one sql-guard.explain-timeout planned");
+            }
+
+            @Override
+            public Optional<List<Column>> columns(String query) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<CatalogObject> lookUp(List<String> names) {
+                return Optional.empty();
+            }
+
+            @Override
+            public boolean mayUseScratchTables() {
+                return true;
+            }
+        };
+        RewriteContext context = new RewriteContext(null, timed, RewriteSettings.DEFAULTS);
+
+        assertThat(context.budgetSpent("SELECT 1", Map.of(), List.of())).isEmpty();
+        context.judge("SELECT 1", Map.of(), List.of());
+
+        assertThat(context.budgetSpent("SELECT 2", Map.of(), List.of())).contains("one sql-guard.explain-timeout planned");
+        assertThat(context.budgetSpent("SELECT 1", Map.of(), List.of())).as("judged already: no planning").isEmpty();
     }
 
     /** A session that records what it is asked to plan and plans nothing. */
