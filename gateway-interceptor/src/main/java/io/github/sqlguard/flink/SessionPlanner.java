@@ -12,6 +12,7 @@ import org.apache.flink.table.api.PlanReference;
 import org.apache.flink.table.api.config.ExecutionConfigOptions;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.delegation.InternalPlan;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.operations.CreateTableASOperation;
 import org.apache.flink.table.operations.ModifyOperation;
@@ -265,16 +266,18 @@ public final class SessionPlanner implements AutoCloseable {
             try {
                 List<ModifyOperation> sinks = sinks(tEnv, operation);
                 if (!sinks.isEmpty()) {
-                    CompiledPlan compiled = tEnv.compilePlan(sinks);
                     String json;
                     Optional<StatementJobs.JudgedJob> job = Optional.empty();
                     if (restores && runsAsCompiled(operation)) {
+                        // What tEnv.compilePlan compiles, kept in memory for the translation.
+                        InternalPlan compiled = StatementJobs.compilePlan(tEnv, sinks);
                         json = compiled.asJsonString();
-                        job = judgedJob(tEnv, json);
+                        job = judgedJob(tEnv, compiled, json);
                         if (job.isEmpty()) {
-                            compiled.explain();
+                            tEnv.explainPlan(compiled);
                         }
                     } else {
+                        CompiledPlan compiled = tEnv.compilePlan(sinks);
                         // Translating the plan to Flink's stream graph (what explaining a compiled plan
                         // does) raises the errors Flink finds only there, as running it would.
                         compiled.explain();
@@ -314,24 +317,28 @@ public final class SessionPlanner implements AutoCloseable {
     }
 
     /**
-     * The job of the compiled plan {@code json} of an INSERT or statement set, translated as the
-     * guard runs it in place of the statement's text ({@link StatementJobs#judgedJob}: the plan
-     * renumbered by {@link StatementUids}, loaded, translated to the stream graph and the job graph),
-     * in the planning's own table environment: the translation {@code CompiledPlan#explain} would
-     * do, so Flink's translation errors surface here as there, and the job the restore check sets a
+     * The job of the compiled plan {@code compiled} ({@code json}) of an INSERT or statement set,
+     * with the operator ids of the job the guard runs in place of the statement's text ({@link
+     * StatementJobs#judgedJob(TableEnvironmentInternal, InternalPlan, String)}: the plan translated in
+     * memory to the stream graph and the job graph; under {@code table.exec.uid.generation: ALWAYS}
+     * the plan renumbered by {@link StatementUids}, loaded and translated, as the hand-off does), in
+     * the planning's own table environment: the translation {@code CompiledPlan#explain} would do
+     * (its {@code Planner#explainPlan} translates the same plan in memory, then dumps it), so
+     * Flink's translation errors surface here as there, and the job the restore check sets a
      * savepoint against without a table environment and a translation of its own. {@code tEnv}'s
      * table configuration is the session's and the statement's, as {@link GatewaySessions#executePlan}
      * translates the plan with; the two options {@code judgedJob} sets are put back afterwards.
      * Empty when the translation fails: the plan is then explained, with Flink's own error, and the
      * restore check builds the job in an environment of its own, as it would without this.
      */
-    private static Optional<StatementJobs.JudgedJob> judgedJob(TableEnvironmentInternal tEnv, String json) {
+    private static Optional<StatementJobs.JudgedJob> judgedJob(
+            TableEnvironmentInternal tEnv, InternalPlan compiled, String json) {
         Configuration config = tEnv.getConfig().getConfiguration();
         Optional<ExecutionConfigOptions.UidGeneration> uids =
                 config.getOptional(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION);
         Optional<Boolean> simplify = config.getOptional(ExecutionConfigOptions.TABLE_EXEC_SIMPLIFY_OPERATOR_NAME_ENABLED);
         try {
-            return Optional.of(StatementJobs.judgedJob(tEnv, json));
+            return Optional.of(StatementJobs.judgedJob(tEnv, compiled, json));
         } catch (Exception | LinkageError | AssertionError e) {
             LOG.debug("Could not translate the compiled plan of a restoring statement as it runs; explaining it instead.", e);
             return Optional.empty();

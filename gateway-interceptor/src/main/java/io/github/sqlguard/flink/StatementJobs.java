@@ -14,8 +14,10 @@ import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.table.api.PlanReference;
 import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.config.ExecutionConfigOptions;
+import org.apache.flink.table.api.config.ExecutionConfigOptions.UidGeneration;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
+import org.apache.flink.table.delegation.InternalPlan;
 import org.apache.flink.table.delegation.Planner;
 import org.apache.flink.table.operations.ModifyOperation;
 
@@ -26,6 +28,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -75,7 +78,7 @@ public final class StatementJobs {
      * The plan is the one the job runs, its nodes numbered 1..n ({@link StatementUids}).
      */
     public static PlannedJob plannedJob(TableEnvironmentInternal tEnv, String compiledPlanJson) {
-        return judgedJob(tEnv, compiledPlanJson, false).planned();
+        return judgedJob(tEnv, compiledPlanJson, Optional.empty(), false).planned();
     }
 
     /**
@@ -86,18 +89,58 @@ public final class StatementJobs {
      * simplified ({@code GroupAggregate[4]}), Flink's default, whatever the session sets.
      */
     public static JudgedJob judgedJob(TableEnvironmentInternal tEnv, String compiledPlanJson) {
-        return judgedJob(tEnv, compiledPlanJson, true);
+        return judgedJob(tEnv, compiledPlanJson, Optional.empty(), true);
     }
 
-    private static JudgedJob judgedJob(TableEnvironmentInternal tEnv, String compiledPlanJson, boolean withClaims) {
+    /**
+     * The plan of {@code operations} as {@code TableEnvironmentImpl#compilePlan} compiles it ({@code
+     * Planner#compilePlan}, which it wraps in a {@code CompiledPlan}; 1.20 and 2.3), kept so that
+     * {@link #judgedJob(TableEnvironmentInternal, InternalPlan, String)} can translate it without
+     * reading its JSON back.
+     */
+    public static InternalPlan compilePlan(TableEnvironmentInternal tEnv, List<ModifyOperation> operations) {
+        return planner(tEnv).compilePlan(operations);
+    }
+
+    /**
+     * As {@link #judgedJob(TableEnvironmentInternal, String)} for the plan {@code compiled} that
+     * {@code compiledPlanJson} was written from ({@link #compilePlan}, {@code InternalPlan#asJsonString}),
+     * translated as it is in memory ({@code Planner#translatePlan}, what {@code CompiledPlan#explain}
+     * translates) instead of restored from the renumbered JSON ({@code Planner#loadPlan}: Flink's plan
+     * deserialiser, the catalog look-ups and a new table source and sink), where that gives the job
+     * the same operator ids: where no transformation gets a uid, which is every setting of {@code
+     * table.exec.uid.generation} but {@code ALWAYS} once {@link StatementUids} made {@code PLAN_ONLY}
+     * {@code DISABLED} ({@code ExecNodeConfig#shouldSetUid}, 1.20 and 2.3). An operator's id is then
+     * the hash {@code StreamGraphHasherV2} derives from the stream graph's topology, of which the
+     * nodes' ids and names are no part; the sinks come in the plan's order, as from the renumbered
+     * JSON ({@link StatementUids}). The operator ids by plan node are keyed by the node ids of the
+     * renumbered plan ({@link StatementUids#jobNodeIds}), as the job that runs names its operators.
+     * Under {@code ALWAYS} a uid carries its node's id, the planning's in memory and the renumbered
+     * one in the plan that runs, so the JSON is restored and translated as the hand-off does.
+     */
+    public static JudgedJob judgedJob(TableEnvironmentInternal tEnv, InternalPlan compiled, String compiledPlanJson) {
+        return judgedJob(tEnv, compiledPlanJson, Optional.of(compiled), true);
+    }
+
+    private static JudgedJob judgedJob(
+            TableEnvironmentInternal tEnv, String compiledPlanJson, Optional<InternalPlan> inMemory, boolean withClaims) {
         String plan = StatementUids.inPlaceOfStatementText(compiledPlanJson, tEnv.getConfig());
         tEnv.getConfig().set(ExecutionConfigOptions.TABLE_EXEC_SIMPLIFY_OPERATOR_NAME_ENABLED, true);
         Planner planner = planner(tEnv);
         List<Transformation<?>> transformations;
-        try {
-            transformations = planner.translatePlan(planner.loadPlan(PlanReference.fromJsonString(plan)));
-        } catch (IOException e) {
-            throw new UncheckedIOException("Flink could not read the judged compiled plan", e);
+        // Empty where the translated plan is the renumbered one, whose node ids the job's are.
+        Optional<Map<Integer, Integer>> jobNodeIds;
+        if (inMemory.isPresent()
+                && tEnv.getConfig().get(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION) != UidGeneration.ALWAYS) {
+            transformations = planner.translatePlan(inMemory.get());
+            jobNodeIds = Optional.of(StatementUids.jobNodeIds(compiledPlanJson));
+        } else {
+            try {
+                transformations = planner.translatePlan(planner.loadPlan(PlanReference.fromJsonString(plan)));
+            } catch (IOException e) {
+                throw new UncheckedIOException("Flink could not read the judged compiled plan", e);
+            }
+            jobNodeIds = Optional.empty();
         }
         StreamGraph graph = streamGraph(tEnv, transformations);
         Map<Integer, byte[]> hashes = new StreamGraphHasherV2().traverseStreamGraphAndGenerateHashes(graph);
@@ -109,17 +152,53 @@ public final class StatementJobs {
                 continue;
             }
             String operatorId = new OperatorID(hash).toHexString();
-            serializers.put(operatorId, OperatorSerializers.of(node));
+            String name = jobNodeIds.map(renumbering -> renamed(node.getOperatorName(), renumbering))
+                    .orElse(node.getOperatorName());
+            serializers.put(operatorId, OperatorSerializers.of(node, name));
             // The node's id is the first in its name ("Sink: out[6]: Writer" for Sink V2's writer).
             Matcher id = NODE_ID.matcher(node.getOperatorName());
             if (id.find()) {
-                ids.computeIfAbsent(Integer.parseInt(id.group(1)), k -> new ArrayList<>()).add(operatorId);
+                ids.computeIfAbsent(jobNodeId(jobNodeIds, Integer.parseInt(id.group(1))), k -> new ArrayList<>())
+                        .add(operatorId);
             }
         }
         PlannedJob planned = new PlannedJob(plan, ids);
         return withClaims
-                ? new JudgedJob(planned, claims(graph.getJobGraph()), serializers)
+                ? new JudgedJob(planned, renamed(claims(graph.getJobGraph()), jobNodeIds), serializers)
                 : new JudgedJob(planned, Map.of(), Map.of());
+    }
+
+    /**
+     * {@code claims} with each vertex named as in the job that runs: every plan node id in brackets
+     * ({@code GroupAggregate[673] -> Calc[674]}, {@code ExecNodeBase#createFormattedTransformationName})
+     * replaced by its id in the renumbered plan. Names only label the findings; the ids are Flink's.
+     */
+    private static Map<OperatorID, String> renamed(Map<OperatorID, String> claims, Optional<Map<Integer, Integer>> jobNodeIds) {
+        if (jobNodeIds.isEmpty()) {
+            return claims;
+        }
+        Map<OperatorID, String> renamed = new HashMap<>();
+        claims.forEach((id, name) -> renamed.put(id, renamed(name, jobNodeIds.get())));
+        return renamed;
+    }
+
+    private static String renamed(String name, Map<Integer, Integer> jobNodeIds) {
+        return NODE_ID.matcher(name).replaceAll(match -> {
+            Integer renumbered = jobNodeIds.get(Integer.parseInt(match.group(1)));
+            return renumbered == null ? Matcher.quoteReplacement(match.group()) : "[" + renumbered + "]";
+        });
+    }
+
+    /** The id the plan node {@code id} of the translated plan has in the plan that runs (the same when that plan was translated). */
+    private static int jobNodeId(Optional<Map<Integer, Integer>> jobNodeIds, int id) {
+        if (jobNodeIds.isEmpty()) {
+            return id;
+        }
+        Integer renumbered = jobNodeIds.get().get(id);
+        if (renumbered == null) {
+            throw new TableException("the translated plan names node " + id + ", which its compiled plan does not have");
+        }
+        return renumbered;
     }
 
     /**
@@ -173,7 +252,7 @@ public final class StatementJobs {
             inputs = List.copyOf(inputs);
         }
 
-        static OperatorSerializers of(StreamNode node) {
+        static OperatorSerializers of(StreamNode node, String name) {
             List<org.apache.flink.api.common.typeutils.TypeSerializer<?>> inputs = new ArrayList<>();
             for (org.apache.flink.api.common.typeutils.TypeSerializer<?> in : node.getTypeSerializersIn()) {
                 if (in != null) {
@@ -181,7 +260,7 @@ public final class StatementJobs {
                 }
             }
             return new OperatorSerializers(
-                    node.getOperatorName(), java.util.Optional.ofNullable(node.getStateKeySerializer()), inputs);
+                    name, java.util.Optional.ofNullable(node.getStateKeySerializer()), inputs);
         }
     }
 

@@ -154,9 +154,10 @@ class RestoreParityTest {
 
     /**
      * A statement that restores a savepoint has its job translated by its planning (in place of
-     * explaining the plan): the same plan, and the same operator ids, as the job the guard runs,
-     * which the restore check then takes instead of translating the plan again. One that restores
-     * nothing gets no job.
+     * explaining the plan; the compiled plan in memory, or its renumbered JSON under {@code ALWAYS}):
+     * the same plan, the same operator ids and the same vertex and operator names, as the job the
+     * guard runs (its plan's JSON, renumbered, restored and translated), which the restore check then
+     * takes instead of translating the plan again. One that restores nothing gets no job.
      */
     @ParameterizedTest
     @MethodSource("statefulStatements")
@@ -183,6 +184,9 @@ class RestoreParityTest {
             assertThat(planned.planned().operatorIds()).hasSameSizeAs(runs.planned().operatorIds());
             runs.planned().operatorIds().forEach((node, ids) -> assertThat(planned.planned().operatorIds().get(node))
                     .as("%s node %s", uids, node).containsExactlyInAnyOrderElementsOf(ids));
+            assertThat(planned.serializers().keySet()).as("%s", uids).isEqualTo(runs.serializers().keySet());
+            runs.serializers().forEach((id, operator) -> assertThat(planned.serializers().get(id).name())
+                    .as("%s operator %s", uids, id).isEqualTo(operator.name()));
             if (!uids.containsValue("ALWAYS")) {
                 assertThat(planned.claims().keySet()).as("%s", uids)
                         .isEqualTo(StatementJobs.claims(textJob(session, statement)).keySet());
