@@ -77,6 +77,7 @@ class RewriteGoldenFilesTest {
         "284-top-n-in-cte-over-aliased-view",
         "285-legacy-tumble-top-n-by-window-start",
         "287-legacy-hop-top-n-into-sink",
+        "340-legacy-tumble-top-n-layout-kept",
         "120-ttl-hint-ignored",
         "255-ttl-hint-on-block-over-aggregate",
         "268-two-state-ttl-hints-on-one-block",

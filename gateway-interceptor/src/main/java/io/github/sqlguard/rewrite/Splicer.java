@@ -241,8 +241,11 @@ final class Splicer {
         for (Edit edit : edits) {
             if (!kept.isEmpty()) {
                 Edit last = kept.get(kept.size() - 1);
-                if (edit.start() >= last.start() && edit.end() <= last.end() && last.end() > last.start()) {
-                    continue; // inside an edit that replaces it anyway
+                boolean inside = edit.end() > edit.start()
+                        ? edit.start() >= last.start() && edit.end() <= last.end()
+                        : edit.start() > last.start() && edit.start() < last.end();
+                if (inside && last.end() > last.start()) {
+                    continue; // inside an edit that replaces it anyway (an insertion at its edge is beside it)
                 }
                 if (edit.start() < last.end()) {
                     return Optional.empty();
@@ -299,8 +302,17 @@ final class Splicer {
                 }
                 return;
             }
-            Optional<List<ListEdit>> edits = listEdits(la, lb);
-            out.add(new Diff(hereA, hereB, edits.orElse(List.of())));
+            Optional<Alignment> aligned = align(la, lb);
+            if (aligned.isEmpty()) {
+                out.add(new Diff(hereA, hereB, List.of()));
+                return;
+            }
+            for (SqlNode[] pair : aligned.get().pairs()) {
+                diff(pair[0], pair[1], hereA, hereB, out);
+            }
+            if (!aligned.get().edits().isEmpty()) {
+                out.add(new Diff(hereA, hereB, aligned.get().edits()));
+            }
             return;
         }
         if (a instanceof SqlCall ca && b instanceof SqlCall cb && a.getClass() == b.getClass()
@@ -344,54 +356,87 @@ final class Splicer {
     }
 
     /**
-     * The edits that turn list {@code a} into {@code b} when one is {@code a} with items added (or
-     * removed) and the others unchanged, in order; empty otherwise.
+     * How list {@code a} became {@code b}, which differ in length: the items both have unchanged
+     * (the longest common subsequence of equal items) stay; between two such items, the original's
+     * items are paired in order with the changed list's (each pair compared further, so an item
+     * changed in place is spliced where it stands), and what one side has more is inserted after
+     * the last paired item or cut. A list that gained an item and had another changed ({@code GROUP
+     * BY page, TUMBLE(ts, ...)} become {@code GROUP BY page, window_start, window_end}) is so
+     * edited item by item, and the rest of its text, its layout and the clause's keyword, kept.
+     *
+     * @param pairs items of {@code a} and {@code b} at the same place, to compare further
+     * @param edits the insertions and cuts
      */
-    private static Optional<List<ListEdit>> listEdits(SqlNodeList a, SqlNodeList b) {
+    private record Alignment(List<SqlNode[]> pairs, List<ListEdit> edits) {}
+
+    /** The alignment of {@code a} and {@code b} ({@link Alignment}); empty when {@code a} is empty or the cuts overlap. */
+    private static Optional<Alignment> align(SqlNodeList a, SqlNodeList b) {
         if (a.isEmpty()) {
             return Optional.empty();
         }
-        List<ListEdit> edits = new ArrayList<>();
-        if (b.size() > a.size()) {
-            int j = 0;
-            List<SqlNode> pending = new ArrayList<>();
-            for (SqlNode item : b) {
-                if (j < a.size() && item.equalsDeep(a.get(j), Litmus.IGNORE)) {
-                    if (!pending.isEmpty()) {
-                        edits.add(ListEdit.insertBefore(a.get(j), join(pending)));
-                        pending.clear();
-                    }
-                    j++;
-                } else {
-                    pending.add(item);
-                }
+        int n = a.size();
+        int m = b.size();
+        int[][] common = new int[n + 1][m + 1];
+        for (int i = n - 1; i >= 0; i--) {
+            for (int j = m - 1; j >= 0; j--) {
+                common[i][j] = a.get(i).equalsDeep(b.get(j), Litmus.IGNORE)
+                        ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
             }
-            if (j != a.size()) {
-                return Optional.empty();
-            }
-            if (!pending.isEmpty()) {
-                edits.add(ListEdit.insertAfter(a.get(a.size() - 1), join(pending)));
-            }
-            return Optional.of(edits);
         }
+        List<SqlNode[]> pairs = new ArrayList<>();
+        List<ListEdit> edits = new ArrayList<>();
+        int i = 0;
         int j = 0;
-        for (int i = 0; i < a.size(); i++) {
-            if (j < b.size() && a.get(i).equalsDeep(b.get(j), Litmus.IGNORE)) {
+        int gapA = 0;
+        int gapB = 0;
+        while (i < n || j < m) {
+            if (i < n && j < m && common[i][j] == common[i + 1][j + 1] + 1
+                    && a.get(i).equalsDeep(b.get(j), Litmus.IGNORE)) {
+                gap(a, b, gapA, i, gapB, j, pairs, edits);
+                i++;
+                j++;
+                gapA = i;
+                gapB = j;
+            } else if (j < m && (i == n || common[i][j + 1] >= common[i + 1][j])) {
                 j++;
             } else {
-                edits.add(ListEdit.remove(a.get(i), i + 1 < a.size() ? a.get(i + 1) : null, i > 0 ? a.get(i - 1) : null));
+                i++;
             }
         }
-        if (j != b.size() || edits.size() == a.size()) {
-            return Optional.empty();
-        }
-        // Two neighbours removed at the end of a list overlap; leave such changes to the list as a whole.
+        gap(a, b, gapA, n, gapB, m, pairs, edits);
+        // Two neighbours cut at the end of a list overlap; leave such changes to the list as a whole.
         for (int k = 1; k < edits.size(); k++) {
-            if (edits.get(k).next() == null && edits.get(k).previous() == edits.get(k - 1).removed()) {
+            if (edits.get(k).removed() != null && edits.get(k).next() == null
+                    && edits.get(k).previous() == edits.get(k - 1).removed()) {
                 return Optional.empty();
             }
         }
-        return Optional.of(edits);
+        return Optional.of(new Alignment(pairs, edits));
+    }
+
+    /**
+     * The items {@code a[fromA, toA)} and {@code b[fromB, toB)} between two unchanged items (or a
+     * list's ends): paired in order, then what {@code b} has more inserted after the last paired
+     * item (before the next unchanged item where none is paired), or what {@code a} has more cut.
+     */
+    private static void gap(
+            SqlNodeList a, SqlNodeList b, int fromA, int toA, int fromB, int toB, List<SqlNode[]> pairs,
+            List<ListEdit> edits) {
+        int paired = Math.min(toA - fromA, toB - fromB);
+        for (int k = 0; k < paired; k++) {
+            pairs.add(new SqlNode[] {a.get(fromA + k), b.get(fromB + k)});
+        }
+        if (toB - fromB > paired) {
+            List<SqlNode> inserted = b.subList(fromB + paired, toB);
+            if (fromA + paired > 0) {
+                edits.add(ListEdit.insertAfter(a.get(fromA + paired - 1), join(inserted)));
+            } else {
+                edits.add(ListEdit.insertBefore(a.get(toA), join(inserted)));
+            }
+        }
+        for (int k = fromA + paired; k < toA; k++) {
+            edits.add(ListEdit.remove(a.get(k), k + 1 < a.size() ? a.get(k + 1) : null, k > 0 ? a.get(k - 1) : null));
+        }
     }
 
     private static String join(List<SqlNode> items) {

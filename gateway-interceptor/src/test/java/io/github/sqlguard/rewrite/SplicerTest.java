@@ -95,6 +95,53 @@ class SplicerTest {
     }
 
     @Test
+    void groupByItemChangedAndAnotherAddedKeepsTheKeywordTheLineBreaksAndTheComments() {
+        String text = "SELECT page, TUMBLE_START(viewed_at, INTERVAL '1' HOUR) AS wstart, COUNT(*) AS cnt\n"
+                + "FROM page_views -- every view\n"
+                + "GROUP BY page, TUMBLE(viewed_at, INTERVAL '1' HOUR)";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect changed = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+        ((SqlCall) changed.getSelectList().get(1)).setOperand(0, SqlTrees.identifier("window_start"));
+        changed.getSelectList().add(SqlTrees.identifier("window_end"));
+        changed.setFrom(Snippets.fromItem("TABLE(TUMBLE(TABLE page_views, DESCRIPTOR(viewed_at), INTERVAL '1' HOUR))"));
+        changed.getGroup().set(1, SqlTrees.identifier("window_start"));
+        changed.getGroup().add(SqlTrees.identifier("window_end"));
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(
+                "SELECT page, window_start AS wstart, COUNT(*) AS cnt, window_end\n"
+                + "FROM TABLE(TUMBLE(TABLE page_views, DESCRIPTOR(viewed_at), INTERVAL '1' HOUR)) -- every view\n"
+                + "GROUP BY page, window_start, window_end");
+    }
+
+    @Test
+    void itemsAddedBeforeAListWhoseLastItemChangedKeepTheItemsLayout() {
+        String text = "SELECT page, user_id,\n       ROW_NUMBER() OVER (PARTITION BY page ORDER BY viewed_at ASC) AS rn\nFROM eu_views";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect changed = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+        SqlNodeList items = changed.getSelectList();
+        SqlCall over = ((SqlCall) ((SqlCall) items.get(2)).operand(0));
+        ((org.apache.calcite.sql.SqlWindow) over.operand(1)).getPartitionList().add(0, SqlTrees.identifier("window_start"));
+        items.add(0, SqlTrees.identifier("window_start"));
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(
+                "SELECT window_start, page, user_id,\n"
+                + "       ROW_NUMBER() OVER (PARTITION BY window_start, page ORDER BY viewed_at ASC) AS rn\nFROM eu_views");
+    }
+
+    @Test
+    void itemsCutFromAListWhoseOtherItemChangedAreCutAlone() {
+        String text = "SELECT page,\n  user_id,\n  COUNT(*) AS cnt\nFROM page_views\nGROUP BY page, user_id";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect changed = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+        changed.getSelectList().remove(1);
+        ((SqlCall) changed.getSelectList().get(1)).setOperand(1, SqlTrees.identifier("page_views_count"));
+
+        String spliced = Splicer.splice(text, original, changed);
+
+        assertThat(spliced).isEqualTo("SELECT page,\n  COUNT(*) AS page_views_count\nFROM page_views\nGROUP BY page, user_id");
+    }
+
+    @Test
     void hintKindIsReadAsWritten() {
         // Guards the test above against a parser that reads OPTIONS as something else than a table hint.
         SqlSelect select = (SqlSelect) SqlTrees.parse("SELECT * FROM orders /*+ OPTIONS('k' = 'v') */").orElseThrow();
