@@ -87,9 +87,17 @@ public final class SavepointRestores {
      * them) and reports what the job did; a job that restored is left running.
      */
     public Restore restore(RestSession session, String savepoint, List<String> statements) throws Exception {
+        return restore(session, "execution.savepoint.path", savepoint, statements);
+    }
+
+    /**
+     * As {@link #restore(RestSession, String, List)}, the savepoint set with {@code key} ({@code
+     * execution.state-recovery.path}: 2.x's own key).
+     */
+    public Restore restore(RestSession session, String key, String savepoint, List<String> statements) throws Exception {
         int skippedBefore = skippedStateLines();
         RestSession.StatementResult set =
-                session.execute("SET 'execution.savepoint.path' = '" + savepoint + "'", 0, timeout);
+                session.execute("SET '" + key + "' = '" + savepoint + "'", 0, timeout);
         if (set.failed()) {
             throw new IllegalStateException("SET of the savepoint path failed: " + set.error());
         }
@@ -109,7 +117,7 @@ public final class SavepointRestores {
                 jobId = result.rows().get(0).path("fields").path(0).asText();
             }
         }
-        RestSession.StatementResult reset = session.execute("RESET 'execution.savepoint.path'", 0, timeout);
+        RestSession.StatementResult reset = session.execute("RESET '" + key + "'", 0, timeout);
         if (reset.failed()) {
             throw new IllegalStateException("RESET of the savepoint path failed: " + reset.error());
         }

@@ -101,10 +101,27 @@ public final class StandaloneCluster implements AutoCloseable {
      * (checkpoint and savepoint directories, more slots, a restart strategy).
      */
     public static StandaloneCluster start(Path dir, Duration timeout, Map<String, String> extraConfig) throws Exception {
+        return start(dir, timeout, extraConfig, null);
+    }
+
+    /**
+     * The JVMs of a cluster started from another classpath than the test's: a Flink installation's
+     * (its {@code lib/} and {@code flink-dist}, another Flink version's included), with the JVM flags
+     * given (its logging configuration among them). Whatever the JVMs write goes to {@code
+     * <dir>/log/<jobmanager|taskmanager>.log}.
+     */
+    public record Launcher(String classpath, List<String> jvmArgs) {}
+
+    /**
+     * As {@link #start(Path, Duration, Map)}, the JobManager and TaskManager started by {@code
+     * launcher} (the test classpath with Logback when it is null).
+     */
+    public static StandaloneCluster start(Path dir, Duration timeout, Map<String, String> extraConfig, Launcher launcher)
+            throws Exception {
         int restPort = freePort();
         StandaloneCluster cluster = new StandaloneCluster(dir.toAbsolutePath(), restPort);
         try {
-            cluster.startProcesses(freePort(), extraConfig);
+            cluster.startProcesses(freePort(), extraConfig, launcher);
             await("TaskManager registered at the JobManager")
                     .atMost(timeout)
                     .pollInterval(Duration.ofMillis(500))
@@ -117,7 +134,7 @@ public final class StandaloneCluster implements AutoCloseable {
         return cluster;
     }
 
-    private void startProcesses(int rpcPort, Map<String, String> extraConfig) throws IOException {
+    private void startProcesses(int rpcPort, Map<String, String> extraConfig, Launcher launcher) throws IOException {
         Path conf = Files.createDirectories(dir.resolve("conf"));
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
         Path logs = Files.createDirectories(dir.resolve("log"));
@@ -164,13 +181,20 @@ public final class StandaloneCluster implements AutoCloseable {
                         + "  <logger name=\"org.apache.flink.runtime.metrics\" level=\"WARN\"/>\n"
                         + "  <root level=\"INFO\"><appender-ref ref=\"OUT\"/></root>\n"
                         + "</configuration>\n");
-        List<String> jvm = List.of("-Xmx400m", "-XX:+UseSerialGC", "-Dlogback.configurationFile=" + logback);
+        List<String> jvm = new ArrayList<>(List.of("-Xmx400m", "-XX:+UseSerialGC"));
+        String classpath = System.getProperty("java.class.path");
+        if (launcher == null) {
+            jvm.add("-Dlogback.configurationFile=" + logback);
+        } else {
+            jvm.addAll(launcher.jvmArgs());
+            classpath = launcher.classpath();
+        }
         List<String> args = List.of("--configDir", conf.toString());
         processes.add(
-                JavaProcess.start("jobmanager", jvm, Map.of(), logs.resolve("jobmanager.log"),
+                JavaProcess.start("jobmanager", classpath, jvm, Map.of(), logs.resolve("jobmanager.log"),
                         "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint", args));
         processes.add(
-                JavaProcess.start("taskmanager", jvm, Map.of(), logs.resolve("taskmanager.log"),
+                JavaProcess.start("taskmanager", classpath, jvm, Map.of(), logs.resolve("taskmanager.log"),
                         "org.apache.flink.runtime.taskexecutor.TaskManagerRunner", args));
     }
 

@@ -26,19 +26,46 @@ import java.util.stream.Stream;
 final class FlinkInstallation {
 
     private final Path home;
+    /** Where {@code conf/} and {@code log/} are: the installation's own directory, or another (a second instance). */
+    private final Path instance;
 
-    private FlinkInstallation(Path home) {
+    private FlinkInstallation(Path home, Path instance) {
         this.home = home;
+        this.instance = instance;
     }
 
     /** The installation the build laid out under {@code sql-guard.install.dir}. */
     static FlinkInstallation laidOutByTheBuild() {
-        Path home = Path.of(System.getProperty("sql-guard.install.dir", "target/flink")).toAbsolutePath();
+        return laidOutAt("sql-guard.install.dir");
+    }
+
+    /**
+     * The installation the build laid out under the directory system property {@code property}
+     * ({@code sql-guard.install.dir.flink-1.20}: the stock 1.20 installation of the 2.3 build,
+     * module {@code install-test-flink-1.20}).
+     */
+    static FlinkInstallation laidOutAt(String property) {
+        String dir = System.getProperty(property);
+        if (dir == null) {
+            throw new IllegalStateException("No system property " + property + ": run the test with Maven (install-test/pom.xml).");
+        }
+        Path home = Path.of(dir).toAbsolutePath();
         if (!Files.isDirectory(home.resolve("lib")) || !Files.isDirectory(home.resolve("flink-dist"))) {
             throw new IllegalStateException(
-                    "No Flink installation at " + home + ": it is laid out at 'package' (mvn verify -pl install-test).");
+                    "No Flink installation at " + home + ": it is laid out at 'package' (mvn verify -pl install-test -am).");
         }
-        return new FlinkInstallation(home);
+        return new FlinkInstallation(home, home);
+    }
+
+    /**
+     * The same installation with its {@code conf/} and {@code log/} in {@code dir} instead (as {@code
+     * FLINK_CONF_DIR} and {@code FLINK_LOG_DIR} place them): a second process of it with its own
+     * configuration.
+     */
+    FlinkInstallation withConfAndLogIn(Path dir) throws IOException {
+        Files.createDirectories(dir.resolve("conf"));
+        Files.createDirectories(dir.resolve("log"));
+        return new FlinkInstallation(home, dir.toAbsolutePath());
     }
 
     Path home() {
@@ -50,11 +77,11 @@ final class FlinkInstallation {
     }
 
     Path conf() {
-        return home.resolve("conf");
+        return instance.resolve("conf");
     }
 
     Path log() {
-        return home.resolve("log");
+        return instance.resolve("log");
     }
 
     /** Removes what an earlier run added: guard jars in lib/, conf/ and log/. */
@@ -99,7 +126,17 @@ final class FlinkInstallation {
      * stand-ins.
      */
     String classpath(String... optJarPrefixes) throws IOException {
-        List<String> entries = new ArrayList<>(jars(lib()));
+        return classpath(true, optJarPrefixes);
+    }
+
+    /**
+     * As {@link #classpath(String...)}, without the guard's jars in lib/ when {@code withGuard} is
+     * false: the stock installation, the drop-in jar removed.
+     */
+    String classpath(boolean withGuard, String... optJarPrefixes) throws IOException {
+        List<String> entries = new ArrayList<>(jars(lib()).stream()
+                .filter(j -> withGuard || !Path.of(j).getFileName().toString().startsWith("flink-sql-guard"))
+                .toList());
         List<String> opt = jars(home.resolve("opt"));
         for (String prefix : optJarPrefixes) {
             entries.addAll(opt.stream().filter(j -> Path.of(j).getFileName().toString().startsWith(prefix + "-")).toList());
