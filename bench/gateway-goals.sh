@@ -49,7 +49,7 @@ echo "  (B, C) done after $(( $(date +%s) - start )) s"
 # (D): observed state off ('plain' column: a guarded gateway) and on (guarded), 3 watched jobs.
 "${B[@]}" gateways --log-dir "$OUT/observe" --sessions 1 --rounds $((6 * SCALE)) --warmup 1 \
   --kinds SET,DDL,SHOW --jit-warmup 500 --jit-warmup-heavy 0 \
-  --remote-cluster --cluster-slots 4 --watched-jobs 3 \
+  --remote-cluster --cluster-slots 8 --watched-jobs 3 --watched-jobs-on-both \
   --plain-endpoint guard --plain-option sql-guard.observe.enabled=false \
   --guard-option sql-guard.observe.enabled=true --guard-option sql-guard.observe.interval=5s \
   > "$OUT/observe.out" 2> "$OUT/observe.err"

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -139,6 +140,20 @@ final class GatewayProcess implements AutoCloseable {
             }
         }
         return out;
+    }
+
+    /** The CPU time each group of the gateway JVM's threads has used so far, ns by group ({@link ServeCommand#threadGroup}). */
+    Map<String, Long> threadCpu() throws Exception {
+        send("threads");
+        String listed = reply("THREADS", 60).substring("THREADS".length()).strip();
+        Map<String, Long> cpu = new TreeMap<>();
+        if (!listed.isEmpty()) {
+            for (String entry : listed.split(";")) {
+                int eq = entry.lastIndexOf('=');
+                cpu.put(entry.substring(0, eq), Long.parseLong(entry.substring(eq + 1)));
+            }
+        }
+        return cpu;
     }
 
     /**

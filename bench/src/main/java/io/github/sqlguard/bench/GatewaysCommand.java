@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -110,6 +111,11 @@ public final class GatewaysCommand implements Callable<Integer> {
             + " sql-guard.observe.enabled its watcher follows them while statements are measured (default: ${DEFAULT-VALUE}).")
     int watchedJobs;
 
+    @Option(names = "--watched-jobs-on-both", description = "Submit the --watched-jobs through the compared (plain)"
+            + " gateway too (it needs --plain-endpoint guard and twice the slots): both gateway JVMs then planned and"
+            + " submitted the same jobs, and only the watching (sql-guard.observe.enabled) tells them apart.")
+    boolean watchedJobsOnBoth;
+
     @Option(names = "--heap", defaultValue = "2g", description = "-Xms/-Xmx of each gateway JVM (default: ${DEFAULT-VALUE}).")
     String heap;
 
@@ -144,6 +150,10 @@ public final class GatewaysCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--watched-jobs needs --remote-cluster (a job in a local MiniCluster is not"
                     + " observable)");
         }
+        if (watchedJobsOnBoth && (!plainEndpoint.equals("guard") || watchedJobs == 0 || clusterSlots < 2 * watchedJobs)) {
+            throw new IllegalArgumentException("--watched-jobs-on-both needs --plain-endpoint guard, --watched-jobs and"
+                    + " --cluster-slots of at least twice --watched-jobs");
+        }
         Path file = logDir.resolve("report.md");
         Workload workload = new Workload(cheapRepeats, heavyRepeats);
         List<LevelResult> results = new ArrayList<>();
@@ -161,14 +171,19 @@ public final class GatewaysCommand implements Callable<Integer> {
                             + (cluster == null ? "" : "; jobs of both gateways on a real session cluster (a JobManager"
                                     + " and a TaskManager JVM, " + clusterSlots + " slots, execution.target: remote)"
                                     + (watchedJobs == 0 ? "" : ", " + watchedJobs + " stateful INSERTs with checkpoints"
-                                            + " every 2 s submitted through the guarded gateway and running throughout")),
+                                            + " every 2 s submitted through the guarded gateway"
+                                            + (watchedJobsOnBoth ? " and as many through the plain one" : "")
+                                            + " and running throughout")),
                             pollMicros, System.getProperty("java.version"), jitWarmup, jitWarmupHeavy));
             System.out.print(report);
             try (GatewayProcess plain = GatewayProcess.start("plain", plainEndpoint, heap, gatewayJvmOptions, plainConfig, logDir);
                     GatewayProcess guarded = GatewayProcess.start("guarded", "guard", heap, gatewayJvmOptions, guardConfig, logDir)) {
             jitWarmup(plain, plainEndpoint.equals("guard"));
             jitWarmup(guarded, true);
-            List<RestSession> watched = watchedJobs(guarded, cluster);
+            List<RestSession> watched = new ArrayList<>(watchedJobs(guarded, cluster, 0));
+            if (watchedJobsOnBoth) {
+                watched.addAll(watchedJobs(plain, cluster, watchedJobs));
+            }
             for (int level = 0; level < sessions.size(); level++) {
                 LevelResult result = runLevel(workload, plain, guarded, sessions.get(level), warmupPerLevel.get(level),
                         roundsPerLevel.get(level));
@@ -210,15 +225,15 @@ public final class GatewaysCommand implements Callable<Integer> {
     }
 
     /**
-     * Submits {@link #watchedJobs} stateful INSERTs through {@code guarded}, one session each (kept
-     * open, returned), and waits until the cluster runs them all.
+     * Submits {@link #watchedJobs} stateful INSERTs through {@code gateway}, one session each (kept
+     * open, returned), and waits until the cluster runs them and the {@code running} already there.
      */
-    private List<RestSession> watchedJobs(GatewayProcess guarded, StandaloneCluster cluster) throws Exception {
+    private List<RestSession> watchedJobs(GatewayProcess gateway, StandaloneCluster cluster, int running) throws Exception {
         List<RestSession> sessions = new ArrayList<>();
         if (watchedJobs == 0) {
             return sessions;
         }
-        GatewayRestClient client = guarded.client();
+        GatewayRestClient client = gateway.client();
         StatementRunner runner = new StatementRunner(client, pollMicros, Duration.ofSeconds(timeoutSeconds));
         for (int j = 0; j < watchedJobs; j++) {
             RestSession session = client.openSession(Map.of());
@@ -231,13 +246,14 @@ public final class GatewaysCommand implements Callable<Integer> {
             }
         }
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-        while (cluster.jobs().values().stream().filter("RUNNING"::equals).count() < watchedJobs) {
+        while (cluster.jobs().values().stream().filter("RUNNING"::equals).count() < running + watchedJobs) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("The watched jobs are not all running: " + cluster.jobs());
             }
             Thread.sleep(500);
         }
-        System.err.printf(Locale.ROOT, "  %d watched jobs running: %s%n", watchedJobs, cluster.jobs());
+        System.err.printf(Locale.ROOT, "  %d watched jobs of the %s gateway running: %s%n", watchedJobs, gateway.name(),
+                cluster.jobs());
         return sessions;
     }
 
@@ -312,6 +328,10 @@ public final class GatewaysCommand implements Callable<Integer> {
         ExecutorService pool = Executors.newFixedThreadPool(n);
         int busyStarts = 0;
         int roundNumber = 0;
+        boolean plainIsGuarded = plainEndpoint.equals("guard");
+        long cpuStart = System.nanoTime();
+        Map<String, Long> plainCpuBefore = plainProcess.threadCpu();
+        Map<String, Long> guardedCpuBefore = guardedProcess.threadCpu();
         try {
             for (Kind kind : kinds) {
                 plainSeries.put(kind, new Series());
@@ -320,6 +340,9 @@ public final class GatewaysCommand implements Callable<Integer> {
                     boolean measured = round >= warmupRounds;
                     if (round == warmupRounds) {
                         guardedProcess.markGuardTimes();
+                        if (plainIsGuarded) {
+                            plainProcess.markGuardTimes();
+                        }
                     }
                     Target[] order = round % 2 == 0 ? new Target[] {plain, guarded} : new Target[] {guarded, plain};
                     for (Target target : order) {
@@ -332,17 +355,29 @@ public final class GatewaysCommand implements Callable<Integer> {
                     }
                 }
                 guardedSeries.get(kind).addGuardTimes(guardedProcess.guardTimes());
+                if (plainIsGuarded) {
+                    plainSeries.get(kind).addGuardTimes(plainProcess.guardTimes());
+                }
                 System.err.printf(Locale.ROOT, "  %d session(s): %s done (%s)%n", n, kind.label(), MachineLoad.now());
             }
+            LevelResult.ThreadCpu threadCpu = new LevelResult.ThreadCpu(System.nanoTime() - cpuStart,
+                    since(plainCpuBefore, plainProcess.threadCpu()), since(guardedCpuBefore, guardedProcess.threadCpu()));
             LevelResult.Heap plainHeap = plainProcess.heapAfterGc();
             LevelResult.Heap guardedHeap = guardedProcess.heapAfterGc();
             return new LevelResult(n, measuredRounds, warmupRounds, before, MachineLoad.now(), plainSeries,
-                    guardedSeries, plainHeap, guardedHeap, busyStarts);
+                    guardedSeries, plainHeap, guardedHeap, busyStarts, threadCpu);
         } finally {
             pool.shutdownNow();
             closeAll(plain);
             closeAll(guarded);
         }
+    }
+
+    /** The CPU time each thread group used between two readings (a group new since {@code before} counts from 0). */
+    static Map<String, Long> since(Map<String, Long> before, Map<String, Long> after) {
+        Map<String, Long> used = new TreeMap<>();
+        after.forEach((group, ns) -> used.put(group, Math.max(0, ns - before.getOrDefault(group, 0L))));
+        return used;
     }
 
     private boolean awaitIdle(GatewayProcess process) throws Exception {

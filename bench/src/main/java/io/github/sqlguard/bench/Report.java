@@ -63,6 +63,7 @@ public final class Report {
         }
         out.append(noise(r));
         out.append(guardTimes(r));
+        out.append(plainGuardTimes(r));
         if (!refused.isEmpty()) {
             out.append(String.format(Locale.ROOT,
                     "%nRefused by the guard, not identical work (out of the ratios and throughput above): the guarded"
@@ -87,7 +88,49 @@ public final class Report {
         out.append(String.format(Locale.ROOT,
                 "%nGateway heap at the end of the level (used after a full GC / committed): plain %s, guarded %s.%n",
                 heap(r.plainHeap()), heap(r.guardedHeap())));
+        out.append(threadCpu(r.threadCpu()));
         return out.toString();
+    }
+
+    /** Thread groups listed in {@link #threadCpu}: those that used the most CPU in either gateway. */
+    static final int THREAD_GROUPS = 10;
+
+    /**
+     * The CPU time of each gateway's busiest thread groups during the level, in ms and as a share of
+     * one core over the level's wall time; empty without readings.
+     */
+    static String threadCpu(LevelResult.ThreadCpu cpu) {
+        if (cpu.wallNanos() <= 0 || (cpu.plain().isEmpty() && cpu.guarded().isEmpty())) {
+            return "";
+        }
+        java.util.Set<String> groups = new java.util.TreeSet<>(cpu.plain().keySet());
+        groups.addAll(cpu.guarded().keySet());
+        List<String> busiest = groups.stream()
+                .sorted(java.util.Comparator.comparingLong((String g) -> -Math.max(
+                        cpu.plain().getOrDefault(g, 0L), cpu.guarded().getOrDefault(g, 0L))))
+                .limit(THREAD_GROUPS)
+                .toList();
+        long plainTotal = cpu.plain().values().stream().mapToLong(Long::longValue).sum();
+        long guardedTotal = cpu.guarded().values().stream().mapToLong(Long::longValue).sum();
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+                "%nCPU time of each gateway JVM's threads during the level (ThreadMXBean, read in the gateway; threads"
+                        + " grouped by name without their numbers; %% of one core over the level's %.1f s), the %d busiest"
+                        + " groups: plain %.0f ms (%.1f %%), guarded %.0f ms (%.1f %%) in all.%n%n",
+                cpu.wallNanos() / 1e9, THREAD_GROUPS, plainTotal / 1e6, share(plainTotal, cpu.wallNanos()),
+                guardedTotal / 1e6, share(guardedTotal, cpu.wallNanos())));
+        out.append("| thread group | plain ms | plain % of a core | guarded ms | guarded % of a core |\n");
+        out.append("|---|---:|---:|---:|---:|\n");
+        for (String group : busiest) {
+            long a = cpu.plain().getOrDefault(group, 0L);
+            long b = cpu.guarded().getOrDefault(group, 0L);
+            out.append(String.format(Locale.ROOT, "| %s | %.0f | %.1f | %.0f | %.1f |%n", group, a / 1e6,
+                    share(a, cpu.wallNanos()), b / 1e6, share(b, cpu.wallNanos())));
+        }
+        return out.toString();
+    }
+
+    private static double share(long cpuNanos, long wallNanos) {
+        return 100.0 * cpuNanos / wallNanos;
     }
 
     /**
@@ -134,6 +177,43 @@ public final class Report {
                 + " | audit median µs | rest median µs | plain median ms | plain + guard / plain |\n"
                 + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
                 + rows;
+    }
+
+    /**
+     * The 'plain' gateway's own guard time beside the guarded one's, when the plain gateway is a
+     * guarded one too ({@code --plain-endpoint guard}): the same JFR events in both JVMs, so a setting
+     * compared (e.g. the observed state) shows in the server-side time of the same statements.
+     */
+    static String plainGuardTimes(LevelResult r) {
+        StringBuilder rows = new StringBuilder();
+        for (Kind kind : Kind.values()) {
+            Series plain = r.plain().get(kind);
+            Series guarded = r.guarded().get(kind);
+            if (plain == null || guarded == null || plain.guardStats().count() == 0 || guarded.guardStats().count() == 0) {
+                continue;
+            }
+            LatencyStats a = plain.guardStats();
+            LatencyStats b = guarded.guardStats();
+            rows.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s |%n", kind.label(),
+                    count(a, b), us(a.medianMs()), us(b.medianMs()), ratio(b.medianMs(), a.medianMs()),
+                    us(a.percentileMs(99)), us(b.percentileMs(99)), parts(plain) + " / " + parts(guarded)));
+        }
+        if (rows.isEmpty()) {
+            return "";
+        }
+        return String.format(Locale.ROOT,
+                "%nServer side in both JVMs (the 'plain' gateway is a guarded one too): the guard time of the same"
+                        + " statements (JFR, measured rounds only).%n%n")
+                + "| statement | n | plain guard median µs | guarded guard median µs | guarded/plain | plain p99 µs"
+                + " | guarded p99 µs | parse, decide, audit, rest medians µs: plain / guarded |\n"
+                + "|---|---:|---:|---:|---:|---:|---:|---|\n"
+                + rows;
+    }
+
+    private static String parts(Series series) {
+        return us(series.guardStats(GuardTime::parse).medianMs()) + ", " + us(series.guardStats(GuardTime::decide).medianMs())
+                + ", " + us(series.guardStats(GuardTime::audit).medianMs()) + ", "
+                + us(series.guardStats(GuardTime::rest).medianMs());
     }
 
     static String us(double millis) {

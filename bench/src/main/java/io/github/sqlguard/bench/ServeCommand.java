@@ -15,6 +15,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +24,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
@@ -35,6 +38,8 @@ import java.util.concurrent.TimeUnit;
  * answers {@code GUARD <guard>:<parse>:<decide>:<audit>,...} (ns, {@link GuardTime}): the guard
  * time of every statement since the last mark and its parts, from
  * the {@link StatementTimingEvent} JFR events this process records (guard endpoint only); {@code
+ * threads} answers {@code THREADS <group>=<cpu ns>;...}: the CPU time each group of this JVM's live
+ * threads has used so far ({@link #threadGroup}: the thread's name without its trailing number); {@code
  * stop} or the end of input stops the gateway.
  */
 @Command(name = "serve", hidden = true, description = "Internal: one gateway process of the 'gateways' and 'memory' benchmarks.")
@@ -75,6 +80,8 @@ public final class ServeCommand implements Callable<Integer> {
                     System.out.println("MARK " + mark);
                 } else if (command.equals("guard-times")) {
                     System.out.println("GUARD " + guardTimesSince(recording, mark));
+                } else if (command.equals("threads")) {
+                    System.out.println("THREADS " + threadCpu());
                 } else if (command.startsWith("idle ")) {
                     System.out.println("IDLE " + awaitIdle(Long.parseLong(command.substring("idle ".length()).strip())));
                 }
@@ -102,6 +109,32 @@ public final class ServeCommand implements Callable<Integer> {
         } finally {
             Files.deleteIfExists(dump);
         }
+    }
+
+    /**
+     * The CPU time of this JVM's live threads so far, summed per {@link #threadGroup}, as {@code
+     * group=ns} joined by {@code ;} ({@link ThreadMXBean#getThreadCpuTime}: user and system time).
+     */
+    private static String threadCpu() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        Map<String, Long> cpu = new TreeMap<>();
+        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info == null) {
+                continue;
+            }
+            long ns = threads.getThreadCpuTime(info.getThreadId());
+            if (ns > 0) {
+                cpu.merge(threadGroup(info.getThreadName()), ns, Long::sum);
+            }
+        }
+        StringJoiner out = new StringJoiner(";");
+        cpu.forEach((group, ns) -> out.add(group.replace(';', ',').replace('=', '-') + "=" + ns));
+        return out.toString();
+    }
+
+    /** A thread's name without the trailing number that tells threads of one pool apart ({@code flink-rest-server-netty-worker-thread-3}). */
+    static String threadGroup(String name) {
+        return name.replaceAll("[-#_ ]?\\d+$", "").strip();
     }
 
     private static long awaitIdle(long maxMillis) throws InterruptedException {

@@ -91,6 +91,33 @@ class ReportTest {
     }
 
     @Test
+    void whenThePlainGatewayIsGuardedTooBothGuardTimesAreSideBySide() {
+        LevelResult r = level(1);
+        r.guarded().get(Kind.SET).addGuardTimes(List.of(new GuardTime(300_000L, 90_000L, 60_000L, 100_000L)));
+        assertThat(Report.level(r)).doesNotContain("Server side in both JVMs");
+        r.plain().get(Kind.SET).addGuardTimes(List.of(new GuardTime(200_000L, 60_000L, 40_000L, 70_000L)));
+        // guarded/plain 300 / 200 µs; parts parse, decide, audit, rest of each side.
+        assertThat(Report.level(r)).contains("| SET | 1 | 200 | 300 | 1.50 | 200 | 300 | 60, 40, 70, 30 / 90, 60, 100, 50 |");
+    }
+
+    @Test
+    void theBusiestThreadGroupsOfBothGatewaysAreListedWithTheirShareOfACore() {
+        LevelResult r = level(1);
+        LevelResult withCpu = new LevelResult(1, 2, 1, BEFORE, AFTER, r.plain(), r.guarded(), r.plainHeap(), r.guardedHeap(),
+                0, new LevelResult.ThreadCpu(10_000_000_000L,
+                        Map.of("sql-gateway-operation-pool-thread", 1_000_000_000L),
+                        Map.of("sql-gateway-operation-pool-thread", 1_200_000_000L, "sql-guard-observe", 50_000_000L)));
+        String md = Report.level(withCpu);
+        assertThat(md).contains("plain 1000 ms (10.0 %), guarded 1250 ms (12.5 %) in all");
+        assertThat(md).contains("| sql-gateway-operation-pool-thread | 1000 | 10.0 | 1200 | 12.0 |");
+        assertThat(md).contains("| sql-guard-observe | 0 | 0.0 | 50 | 0.5 |");
+        assertThat(Report.level(r)).doesNotContain("CPU time of each gateway");
+        assertThat(ServeCommand.threadGroup("flink-rest-server-netty-worker-thread-3"))
+                .isEqualTo("flink-rest-server-netty-worker-thread");
+        assertThat(ServeCommand.threadGroup("C2 CompilerThread1")).isEqualTo("C2 CompilerThread");
+    }
+
+    @Test
     void busyStartsAreReported() {
         LevelResult r = level(1);
         LevelResult busy = new LevelResult(1, 2, 1, BEFORE, AFTER, r.plain(), r.guarded(), r.plainHeap(), r.guardedHeap(), 3);

@@ -11,6 +11,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -192,21 +193,82 @@ public final class AuditLog {
         }
     }
 
+    /**
+     * The record most recently rendered on each thread and its JSON ({@link #fieldsOf}): the record
+     * that follows a decision record ({@link AuditRecord#followedBy}, on the same thread before the
+     * call answers) is rendered from it. One record per thread, replaced by the next.
+     */
+    private static final ThreadLocal<Rendered> LAST_RENDERED = new ThreadLocal<>();
+
+    /** {@code json}, the JSON object of {@code record} as Jackson writes it. */
+    private record Rendered(AuditRecord record, String json) {}
+
+    /** Where a record's {@link AuditRecord.Happened} fields start in its JSON: they are its last fields. */
+    private static final String HAPPENED_START = ",\"operationHandle\":";
+
     /** The JSON line of {@code record}, without a line break. */
     String render(AuditRecord record) {
-        return render(record, "statement " + record.statement().statementSha256() + " (" + record.call() + ")");
+        String what = "statement " + record.statement().statementSha256() + " (" + record.call() + ")";
+        return line(fieldsOf(record, what));
     }
 
-    private String render(Object record, String what) {
+    /**
+     * The JSON object of {@code record}, as Jackson writes it. The record of what followed a decision
+     * shares every field but its time and outcome with the decision record rendered just before on the
+     * same thread (the very same objects: {@link AuditRecord#followedBy}), so it is that JSON with the
+     * time and the outcome fields written anew: the statement, findings and plan state are not
+     * serialised twice, and the text is the same as a full rendering ({@code AuditLogTest}).
+     */
+    private String fieldsOf(AuditRecord record, String what) {
         try {
-            // Serialised straight to text (no intermediate tree: it doubled the cost of a record),
-            // with logged_at put first.
-            String fields = MAPPER.writeValueAsString(record);
-            return "{\"logged_at\":\"" + LOGGED_AT.format(clock.instant()) + "\"" + (fields.length() > 2 ? "," : "")
-                    + fields.substring(1);
+            Rendered last = LAST_RENDERED.get();
+            String json = null;
+            if (last != null && follows(record, last.record())) {
+                int middle = last.json().indexOf(",\"decisionId\":");
+                int happened = last.json().lastIndexOf(HAPPENED_START);
+                if (middle > 0 && happened > middle) {
+                    String outcome = MAPPER.writeValueAsString(record.outcome());
+                    json = "{\"time\":" + MAPPER.writeValueAsString(record.time()) + last.json().substring(middle, happened)
+                            + "," + outcome.substring(1);
+                }
+            }
+            if (json == null) {
+                json = MAPPER.writeValueAsString(record);
+            }
+            LAST_RENDERED.set(new Rendered(record, json));
+            return json;
         } catch (IllegalArgumentException | JsonProcessingException e) {
             throw new AuditWriteException(
                     "The audit record of " + what + " could not be rendered as JSON: " + e.getMessage(), e);
         }
+    }
+
+    /** True when {@code record} differs from {@code earlier} in its time and outcome fields at most. */
+    private static boolean follows(AuditRecord record, AuditRecord earlier) {
+        return record.decision() == earlier.decision() && record.statement() == earlier.statement()
+                && record.who() == earlier.who() && record.decisionId().equals(earlier.decisionId())
+                && record.instance().equals(earlier.instance()) && record.call().equals(earlier.call())
+                && Objects.equals(record.sessionId(), earlier.sessionId());
+    }
+
+    /** The JSON object of {@code record} as Jackson writes it, every field serialised (tests: what {@link #render} must equal). */
+    static String renderedFully(AuditRecord record) throws JsonProcessingException {
+        return MAPPER.writeValueAsString(record);
+    }
+
+    private String render(Object record, String what) {
+        try {
+            // Serialised straight to text (no intermediate tree: it doubled the cost of a record).
+            return line(MAPPER.writeValueAsString(record));
+        } catch (IllegalArgumentException | JsonProcessingException e) {
+            throw new AuditWriteException(
+                    "The audit record of " + what + " could not be rendered as JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code fields}, a JSON object, with logged_at put first. */
+    private String line(String fields) {
+        return "{\"logged_at\":\"" + LOGGED_AT.format(clock.instant()) + "\"" + (fields.length() > 2 ? "," : "")
+                + fields.substring(1);
     }
 }

@@ -135,6 +135,27 @@ class AuditLogTest {
                 .hasMessageContaining("could not be written").hasMessageContaining("executeStatement"));
     }
 
+    @Test
+    void theRecordThatFollowsADecisionIsRenderedAsAFullRenderingWouldBe() throws Exception {
+        AuditLog log = new AuditLog(logger, FIXED);
+        AuditRecord decided = record(Map.of("Rank", 1, "GroupAggregate", 2),
+                "SELECT '\",\"operationHandle\":' AS tricky,\n\"x\" FROM t -- \u00e9\u4e2d");
+        List<AuditRecord> following = List.of(
+                decided.followedBy("2026-11-30T03:18:51.300Z", "4b5c", new AuditRecord.Happened("0d3e", "submitted", "statement", null, null)),
+                decided.followedBy("2026-11-30T03:18:51.301Z", "4b5c",
+                        new AuditRecord.Happened(null, "failed", null, "Flink said: \"no\"\nat line 2, column 3", null)),
+                // Another session (openSession): not the decision record's text, rendered in full.
+                decided.followedBy("2026-11-30T03:18:51.302Z", "9a9a", new AuditRecord.Happened("0d3f", "applied", null, null, null)),
+                decided.jobSubmitted("2026-11-30T03:18:51.303Z", "a1b2c3"));
+
+        for (AuditRecord next : following) {
+            log.render(decided);
+            assertThat(log.render(next)).isEqualTo(
+                    "{\"logged_at\":\"2026-11-30T03:18:51.208Z\"," + AuditLog.renderedFully(next).substring(1));
+            assertThat(new ObjectMapper().readTree(log.render(next)).path("statement").asText()).isEqualTo(decided.statement().statement());
+        }
+    }
+
     private static AuditRecord record(Map<String, Integer> stateful, String statement) {
         return new AuditRecord(
                 "2026-11-30T03:18:51.207Z", "5e1a", "vm:8083", "executeStatement", "4b5c",
