@@ -33,7 +33,7 @@ import java.util.concurrent.Future;
 class PlannerSharingGatewayIT {
 
     /** What a statement waits for a planner, then plans, in the first test: waited out there. */
-    private static final long EXPLAIN_TIMEOUT_MS = 30_000;
+    private static final long EXPLAIN_TIMEOUT_MS = 15_000;
     private static final Duration TIMEOUT = Duration.ofMinutes(2);
     private static final String STUCK =
             "CREATE TEMPORARY FUNCTION stuck AS '" + UncancellablePlanFunction.class.getName() + "'";
