@@ -43,4 +43,11 @@ final class Snippets {
         return fromItem("TABLE(TUMBLE(TABLE " + SqlTrees.unparse(table) + ", DESCRIPTOR("
                 + SqlTrees.unparse(SqlTrees.identifier(timeColumn)) + "), " + SqlTrees.unparse(SqlTrees.interval(size)) + "))");
     }
+
+    /** {@code TABLE(CUMULATE(TABLE t, DESCRIPTOR(ts), step, size))}, a window TVF as a {@code FROM} item. */
+    static SqlNode cumulate(SqlNode table, String timeColumn, java.time.Duration step, java.time.Duration size) {
+        return fromItem("TABLE(CUMULATE(TABLE " + SqlTrees.unparse(table) + ", DESCRIPTOR("
+                + SqlTrees.unparse(SqlTrees.identifier(timeColumn)) + "), " + SqlTrees.unparse(SqlTrees.interval(step))
+                + ", " + SqlTrees.unparse(SqlTrees.interval(size)) + "))");
+    }
 }

@@ -15,6 +15,7 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +27,12 @@ import java.util.Optional;
  * {@code TUMBLE} window of that unit (Flink docs, "Window Aggregation"), whose state each window's end
  * frees, where the hand-made bucket is kept and updated forever. The bucket's column becomes {@code
  * window_start} under the same name (the same expression of it, for a {@code CAST} or {@code
- * DATE_FORMAT}: the column keeps its type).
+ * DATE_FORMAT}: the column keeps its type). The original's result per bucket is updated as rows
+ * arrive; a {@code TUMBLE} window emits it once, at the window's end, so a report read during the
+ * day is offered first as a {@code CUMULATE} window of the same size with a step (an hour for a day,
+ * a minute for an hour), which emits the window's result so far at each step's end (Flink docs,
+ * "Windowing TVF", CUMULATE: "Cumulating windows are very useful in some scenarios, such as tumbling
+ * windows with early firing in a fixed window interval").
  */
 final class WindowAggregate extends ScopedFamily {
 
@@ -36,10 +42,21 @@ final class WindowAggregate extends ScopedFamily {
             ID,
             List.of(StatefulWithoutTtlRule.ID),
             List.of("WindowAggregate"),
-            "a `GROUP BY` that buckets a time attribute by hand (`FLOOR(ts TO HOUR)`, `CAST(ts AS DATE)`, `DATE_FORMAT(ts, 'yyyy-MM-dd')`) becomes a `TUMBLE` window aggregation of the bucket's size, whose state each window's end frees");
+            "a `GROUP BY` that buckets a time attribute by hand (`FLOOR(ts TO HOUR)`, `CAST(ts AS DATE)`, `DATE_FORMAT(ts, 'yyyy-MM-dd')`) becomes a window aggregation of the bucket's size, whose state each window's end frees: a `CUMULATE` window stepping each hour (a minute for an hourly bucket), which keeps a result during the window, and a `TUMBLE` window, which emits once at its end");
 
     WindowAggregate() {
         super(DECLARATION);
+    }
+
+    /**
+     * Both windows are offered, {@code CUMULATE} first: the original's result per bucket is updated
+     * as rows arrive, which a {@code CUMULATE} window keeps (a result every step), and a report
+     * wanted once per bucket is the {@code TUMBLE} window's; which one the report means is the
+     * user's choice.
+     */
+    @Override
+    public boolean offersEveryCandidate() {
+        return true;
     }
 
     @Override
@@ -47,16 +64,13 @@ final class WindowAggregate extends ScopedFamily {
         if (!finding.facts().operator().map(n -> n.contains("GroupAggregate")).orElse(false)) {
             return List.of();
         }
-        SqlNode tree = tree(scope);
-        for (SqlSelect select : Trees.selects(tree)) {
-            if (select.getGroup() == null || !(select.getFrom() instanceof SqlIdentifier
-                    || (select.getFrom() != null && select.getFrom().getKind() == SqlKind.AS
-                            && ((SqlCall) select.getFrom()).operand(0) instanceof SqlIdentifier))) {
+        List<SqlSelect> selects = Trees.selects(tree(scope));
+        for (int s = 0; s < selects.size(); s++) {
+            SqlSelect select = selects.get(s);
+            if (select.getGroup() == null || table(select) == null) {
                 continue;
             }
-            SqlIdentifier table = select.getFrom() instanceof SqlIdentifier id ? id
-                    : (SqlIdentifier) ((SqlCall) select.getFrom()).operand(0);
-            Optional<Column> rowtime = context.columnsOf(table).flatMap(ScopedFamily::rowtime);
+            Optional<Column> rowtime = context.columnsOf(table(select)).flatMap(ScopedFamily::rowtime);
             if (rowtime.isEmpty()) {
                 continue;
             }
@@ -66,45 +80,104 @@ final class WindowAggregate extends ScopedFamily {
                 if (unit.isEmpty()) {
                     continue;
                 }
-                SqlNode bucket = group.get(i);
-                String bucketText = SqlTrees.unparse(bucket);
-                SqlNode window = Snippets.tumble(table, rowtime.get().name(), unit.get());
-                if (select.getFrom() instanceof SqlIdentifier) {
-                    select.setFrom(window);
-                } else {
-                    ((SqlCall) select.getFrom()).setOperand(0, window);
+                List<Candidate> out = new ArrayList<>();
+                Optional<Duration> step = step(unit.get());
+                if (step.isPresent()) {
+                    windowed(finding, context, scope, s, i, rowtime.get(), unit.get(), step).ifPresent(out::add);
                 }
-                SqlNodeList newGroup = new SqlNodeList(SqlParserPos.ZERO);
-                for (int j = 0; j < group.size(); j++) {
-                    if (j == i) {
-                        newGroup.add(SqlTrees.identifier("window_start"));
-                        newGroup.add(SqlTrees.identifier("window_end"));
-                    } else {
-                        newGroup.add(group.get(j));
-                    }
-                }
-                select.setGroupBy(newGroup);
-                SqlNodeList items = select.getSelectList();
-                for (int j = 0; j < items.size(); j++) {
-                    SqlNode item = items.get(j);
-                    if (item.getKind() == SqlKind.AS && SqlTrees.unparse(((SqlCall) item).operand(0)).equals(bucketText)) {
-                        ((SqlCall) item).setOperand(0, overWindowStart(bucket));
-                    } else if (SqlTrees.unparse(item).equals(bucketText)) {
-                        return List.of();
-                    }
-                }
-                String size = SqlTrees.duration(unit.get());
-                return List.of(context.candidate(
-                        this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
-                        Intent.operator("WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate"), Columns.SAME,
-                        "one final result per key and " + size + " window of " + rowtime.get().name()
-                                + ", emitted when the window closes (its state is freed then), instead of a result per "
-                                + bucketText + " updated as rows arrive and kept forever; a row that arrives after the"
-                                + " watermark has passed its window's end is dropped, where the original counted it",
-                        "window size " + size + ", the unit of " + bucketText));
+                windowed(finding, context, scope, s, i, rowtime.get(), unit.get(), Optional.empty()).ifPresent(out::add);
+                return out;
             }
         }
         return List.of();
+    }
+
+    /**
+     * The step of a {@code CUMULATE} window of {@code size}: an hour for a day (or longer), a minute
+     * for an hour; none below (a report per minute has no step worth a window of its own). Flink
+     * requires the size to be an integral multiple of the step (the planner's {@code WindowUtil}:
+     * "CUMULATE window requires size being an integral multiple of step").
+     */
+    static Optional<Duration> step(Duration size) {
+        Duration step = size.compareTo(Duration.ofDays(1)) >= 0 ? Duration.ofHours(1)
+                : size.compareTo(Duration.ofHours(1)) >= 0 ? Duration.ofMinutes(1) : null;
+        return step == null || size.toMillis() % step.toMillis() != 0 ? Optional.empty() : Optional.of(step);
+    }
+
+    /** The table the block reads ({@code FROM t} or {@code FROM t AS a}); null for anything else. */
+    private static SqlIdentifier table(SqlSelect select) {
+        SqlNode from = select.getFrom();
+        if (from instanceof SqlIdentifier id) {
+            return id;
+        }
+        if (from != null && from.getKind() == SqlKind.AS && ((SqlCall) from).operand(0) instanceof SqlIdentifier id) {
+            return id;
+        }
+        return null;
+    }
+
+    /**
+     * The candidate with the {@code at}-th block of a fresh tree of {@code scope} aggregated per
+     * window: {@code TUMBLE} of the bucket's size, or {@code CUMULATE} of that size and {@code step}.
+     */
+    private Optional<Candidate> windowed(
+            Finding finding, RewriteContext context, Scope scope, int at, int key, Column rowtime, Duration unit,
+            Optional<Duration> step) {
+        SqlNode tree = tree(scope);
+        SqlSelect select = Trees.selects(tree).get(at);
+        SqlIdentifier table = table(select);
+        SqlNodeList group = select.getGroup();
+        SqlNode bucket = group.get(key);
+        String bucketText = SqlTrees.unparse(bucket);
+        SqlNode window = step.isPresent() ? Snippets.cumulate(table, rowtime.name(), step.get(), unit)
+                : Snippets.tumble(table, rowtime.name(), unit);
+        if (select.getFrom() instanceof SqlIdentifier) {
+            select.setFrom(window);
+        } else {
+            ((SqlCall) select.getFrom()).setOperand(0, window);
+        }
+        SqlNodeList newGroup = new SqlNodeList(SqlParserPos.ZERO);
+        for (int j = 0; j < group.size(); j++) {
+            if (j == key) {
+                newGroup.add(SqlTrees.identifier("window_start"));
+                newGroup.add(SqlTrees.identifier("window_end"));
+            } else {
+                newGroup.add(group.get(j));
+            }
+        }
+        select.setGroupBy(newGroup);
+        SqlNodeList items = select.getSelectList();
+        for (SqlNode item : items) {
+            if (item.getKind() == SqlKind.AS && SqlTrees.unparse(((SqlCall) item).operand(0)).equals(bucketText)) {
+                ((SqlCall) item).setOperand(0, overWindowStart(bucket));
+            } else if (SqlTrees.unparse(item).equals(bucketText)) {
+                return Optional.empty();
+            }
+        }
+        String size = SqlTrees.duration(unit);
+        String late = "; a row that arrives after the watermark has passed its window's end is dropped, where the"
+                + " original counted it";
+        if (step.isEmpty()) {
+            return Optional.of(context.candidate(
+                    this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                    Intent.operator("WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate"), Columns.SAME,
+                    "one final result per key and " + size + " window of " + rowtime.name()
+                            + ", emitted once, when the window closes (its state is freed then), instead of a result per "
+                            + bucketText + " updated as rows arrive and kept forever: nothing is emitted during the"
+                            + " window" + late,
+                    "window size " + size + ", the unit of " + bucketText));
+        }
+        String every = SqlTrees.duration(step.get());
+        return Optional.of(context.candidate(
+                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                Intent.operator("WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate"), Columns.SAME,
+                "per key and " + size + " window of " + rowtime.name() + ", a row every " + every
+                        + " with the window's result so far (CUMULATE, step " + every + "; the window's last row is its"
+                        + " final result, and its state is freed when the window closes), instead of one result per "
+                        + bucketText + " updated as each row arrives and kept forever: the intermediate results are new"
+                        + " rows (insert-only), not updates of one row, and come each " + every
+                        + " as the watermark passes, not with each row" + late,
+                "window size " + size + ", the unit of " + bucketText + "; step " + every));
     }
 
     /**

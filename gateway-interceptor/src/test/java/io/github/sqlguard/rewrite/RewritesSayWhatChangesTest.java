@@ -147,7 +147,12 @@ class RewritesSayWhatChangesTest {
 
     @Test
     void dailyReportByCastToDateIsAOneDayWindowKeepingItsDateColumn() throws IOException {
-        Rewrite window = rewrite(lastOf("278"), "window-aggregate");
+        List<Rewrite> windows = lastOf("278").decision().rewrites().verified().stream()
+                .filter(r -> r.family().equals("window-aggregate")).toList();
+        assertThat(windows).hasSize(2);
+        assertThat(windows.get(0).statement()).contains("CAST(window_start AS DATE) AS order_day")
+                .contains("CUMULATE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR, INTERVAL '1' DAY)");
+        Rewrite window = windows.get(1);
 
         assertThat(window.statement()).contains("CAST(window_start AS DATE) AS order_day")
                 .contains("TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' DAY)");
@@ -194,5 +199,45 @@ class RewritesSayWhatChangesTest {
         assertThat(finding.node()).startsWith("Join[" + finding.planNode().get() + "]");
         assertThat(join.decision().rewrites().verified()).isNotEmpty()
                 .allSatisfy(r -> assertThat(r.planNodes()).containsExactly(finding.planNode().get()));
+    }
+
+    @Test
+    void hourlyReportIsOfferedAsACumulateWindowStepEachMinuteThenATumbleWindowBeforeAnyTtl() throws IOException {
+        Submission report = lastOf("341");
+        List<Rewrite> verified = report.decision().rewrites().verified();
+
+        assertThat(verified).extracting(Rewrite::family).first().isEqualTo("window-aggregate");
+        List<Rewrite> windows = verified.stream().filter(r -> r.family().equals("window-aggregate")).toList();
+        assertThat(windows).hasSize(2);
+        assertThat(windows.get(0).sql())
+                .contains("FROM TABLE(CUMULATE(TABLE page_views, DESCRIPTOR(viewed_at), INTERVAL '1' MINUTE, INTERVAL '1' HOUR))")
+                .contains("window_start AS view_hour, -- the hour of the view")
+                .contains("GROUP BY page, window_start, window_end");
+        assertThat(windows.get(0).changes()).contains("a row every 1 min").contains("insert-only")
+                .contains("not updates of one row");
+        assertThat(windows.get(1).sql()).contains("FROM TABLE(TUMBLE(TABLE page_views, DESCRIPTOR(viewed_at), INTERVAL '1' HOUR))");
+        assertThat(windows.get(1).changes()).contains("emitted once, when the window closes")
+                .contains("nothing is emitted during the window");
+    }
+
+    @Test
+    void dailyReportUnderAnAliasIsACumulateWindowStepEachHourOverTheAliasedTable() throws IOException {
+        Rewrite first = rewrite(lastOf("342"), "window-aggregate");
+
+        assertThat(first.sql())
+                .contains("FROM TABLE(CUMULATE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR, INTERVAL '1' DAY)) AS o")
+                .contains("DATE_FORMAT(window_start, 'yyyy-MM-dd') AS order_day")
+                .contains("GROUP BY window_start, window_end, o.region");
+        assertThat(first.changes()).contains("a row every 1 h");
+    }
+
+    @Test
+    void minuteReportGetsATumbleWindowOnlyNoCumulateBelowAnHour() throws IOException {
+        List<Rewrite> windows = lastOf("343").decision().rewrites().verified().stream()
+                .filter(r -> r.family().equals("window-aggregate")).toList();
+
+        assertThat(windows).singleElement().satisfies(w -> assertThat(w.sql())
+                .contains("TABLE(TUMBLE(TABLE clicks, DESCRIPTOR(click_time), INTERVAL '1' MINUTE))")
+                .doesNotContain("CUMULATE"));
     }
 }
