@@ -137,9 +137,10 @@ class SavepointSerializersTest {
             assertThat(change.kind()).isEqualTo(Kind.INCOMPATIBLE);
             assertThat(String.join(" ", change.reasons()))
                     .contains("Its key is (INT) in the savepoint and (BIGINT) in the new job",
-                            "RowDataSerializer.RowDataSerializerSnapshot#resolveSchemaCompatibility", SavepointSerializers.SOURCE)
-                    .doesNotContain(SavepointSerializers.INFERRED);
-            // The one class a real restore confirmed on this path (StateChangesIT, a stock gateway's savepoint).
+                            "RowDataSerializer.RowDataSerializerSnapshot#resolveSchemaCompatibility", SavepointSerializers.SOURCE);
+            // The one class a real restore confirmed on this path (StateChangesIT, a stock gateway's savepoint);
+            // the Top-N's buffered rows, which hold the key too, changed as well, and that reason says it is inferred.
+            assertThat(change.reasons().get(0)).startsWith("Its key is").doesNotContain(SavepointSerializers.INFERRED);
             assertThat(change.inferred()).isFalse();
         });
     }
