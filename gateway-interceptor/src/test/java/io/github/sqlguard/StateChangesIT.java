@@ -286,8 +286,11 @@ class StateChangesIT {
                     "read from the savepoint's own serializer snapshots");
             JsonNode restore = AuditFile.forOperation(refused.operationHandle()).orElseThrow().path("restore");
             assertThat(restore.path("comparedWith").asText()).isEqualTo(io.github.sqlguard.rules.Restore.SAVEPOINT_SERIALIZERS);
-            assertThat(restore.path("stateChanges")).anySatisfy(change -> assertThat(change.path("kind").asText())
-                    .isEqualTo("INCOMPATIBLE"));
+            // The key's verdict, the one this restore confirms, is not marked inferred.
+            assertThat(restore.path("stateChanges")).anySatisfy(change -> {
+                assertThat(change.path("kind").asText()).isEqualTo("INCOMPATIBLE");
+                assertThat(change.path("inferred").asBoolean(true)).isFalse();
+            });
             List<String> names = new ArrayList<>();
             cluster.get("/jobs/overview").path("jobs").forEach(job -> names.add(job.path("name").asText()));
             assertThat(names).as("jobs after the guard refused the changed key").doesNotContain(jobName);

@@ -4,8 +4,10 @@ import io.github.sqlguard.flink.ExplainOutcome;
 import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.flink.StatementJobs;
 import io.github.sqlguard.flink.StatementRestores;
+import io.github.sqlguard.flink.StatementUids;
 import io.github.sqlguard.rules.Restore;
 
+import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.runtime.OperatorIDPair;
 import org.apache.flink.runtime.checkpoint.Checkpoints;
 import org.apache.flink.runtime.checkpoint.OperatorState;
@@ -16,9 +18,17 @@ import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.runtime.state.OperatorStateHandle;
 import org.apache.flink.runtime.state.OperatorStreamStateHandle;
 import org.apache.flink.runtime.state.memory.ByteStreamStateHandle;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.streaming.api.graph.StreamGraphHasherV2;
+import org.apache.flink.table.api.CompiledPlan;
 import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.PlanReference;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
+import org.apache.flink.table.delegation.InternalPlan;
+import org.apache.flink.table.delegation.Planner;
+import org.apache.flink.table.operations.ModifyOperation;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -65,6 +75,10 @@ public final class RestoreCheckCommand implements Callable<Integer> {
     @Option(names = "--runs", defaultValue = "40", description = "Recorded runs of each part (default: ${DEFAULT-VALUE}).")
     int runs;
 
+    @Option(names = "--planning-only", description = "Only where a path's planning goes and the interleaved planning rows"
+            + " (the parts the restore check's cost beyond planning is read from).")
+    boolean planningOnly;
+
     @Option(names = "--state-bytes", defaultValue = "4096", description = "Saved state per operator (default: ${DEFAULT-VALUE}).")
     int stateBytes;
 
@@ -97,39 +111,42 @@ public final class RestoreCheckCommand implements Callable<Integer> {
         }
 
         List<String[]> rows = new ArrayList<>();
-        rows.add(row("no savepoint path: `savepointPath` (two key look-ups), per statement",
-                nanosPerCall(() -> StatementRestores.savepointPath(SESSION), 100_000)));
-        Map<String, String> statementConfig = Map.of("table.exec.mini-batch.enabled", "true");
-        rows.add(row("no savepoint path: `namesSavepoint` (the session's and the statement's configuration, before"
-                        + " planning: whether the planning translates the job), per statement",
-                nanosPerCall(() -> StatementRestores.namesSavepoint(SESSION, statementConfig), 100_000)));
-        rows.add(row("a savepoint path: `savepointPath` finds it",
-                nanosPerCall(() -> StatementRestores.savepointPath(withPath), 100_000)));
-        rows.add(row("the metadata read: `_metadata` found and read with Flink's readers, its operators set"
-                + " against a built job graph", cpu(() -> StatementRestores.judge(savepoint, withPath, classLoader, () -> graph))));
-        long[] environments = cpu(RestoreCheckCommand::environment);
-        rows.add(row("a table environment of the session (what `Decider` takes for the job graph)", environments));
-        rows.add(row("a table environment and the job graph of the judged plan (`StatementJobs.ofJudgedPlan`)",
-                cpu(() -> StatementJobs.ofJudgedPlan(environment(), plan))));
-        TableEnvironmentInternal made = environment();
-        rows.add(row("the one translation alone, in a table environment made before (`StatementJobs.judgedJob`: the job"
-                + " graph's claims and the `PlannedJob`)", cpu(() -> StatementJobs.judgedJob(made, plan))));
-        rows.add(row("the whole check with a path, as `Decider` runs it (`StatementRestores.judgeJob` on"
-                        + " `StatementJobs.judgedJob` in a fresh table environment; its `PlannedJob` serves the comparison and"
-                        + " the plan store)",
-                cpu(() -> StatementRestores.judgeJob(savepoint, withPath, classLoader,
-                        () -> StatementJobs.judgedJob(environment(), plan)))));
-        rows.add(row("before: the check and the comparison's own translation, each in a fresh table environment"
-                        + " (`judge` on `ofJudgedPlan`, then `plannedJob`; the plan store translated a third time at submission)",
-                cpu(() -> List.of(
-                        StatementRestores.judge(savepoint, withPath, classLoader,
-                                () -> StatementJobs.ofJudgedPlan(environment(), plan)),
-                        StatementJobs.plannedJob(environment(), plan)))));
-        rows.add(row("for scale: planning the INSERT as the guard does (a table environment, compile, translate)",
-                cpu(() -> {
-                    TableEnvironmentInternal tEnv = environment();
-                    return tEnv.compilePlanSql(INSERT).explain();
-                })));
+        if (!planningOnly) {
+            rows.add(row("no savepoint path: `savepointPath` (two key look-ups), per statement",
+                    nanosPerCall(() -> StatementRestores.savepointPath(SESSION), 100_000)));
+            Map<String, String> statementConfig = Map.of("table.exec.mini-batch.enabled", "true");
+            rows.add(row("no savepoint path: `namesSavepoint` (the session's and the statement's configuration, before"
+                            + " planning: whether the planning translates the job), per statement",
+                    nanosPerCall(() -> StatementRestores.namesSavepoint(SESSION, statementConfig), 100_000)));
+            rows.add(row("a savepoint path: `savepointPath` finds it",
+                    nanosPerCall(() -> StatementRestores.savepointPath(withPath), 100_000)));
+            rows.add(row("the metadata read: `_metadata` found and read with Flink's readers, its operators set"
+                    + " against a built job graph", cpu(() -> StatementRestores.judge(savepoint, withPath, classLoader, () -> graph))));
+            long[] environments = cpu(RestoreCheckCommand::environment);
+            rows.add(row("a table environment of the session (what `Decider` takes for the job graph)", environments));
+            rows.add(row("a table environment and the job graph of the judged plan (`StatementJobs.ofJudgedPlan`)",
+                    cpu(() -> StatementJobs.ofJudgedPlan(environment(), plan))));
+            TableEnvironmentInternal made = environment();
+            rows.add(row("the one translation alone, in a table environment made before (`StatementJobs.judgedJob`: the job"
+                    + " graph's claims and the `PlannedJob`)", cpu(() -> StatementJobs.judgedJob(made, plan))));
+            rows.add(row("the whole check with a path, as `Decider` runs it (`StatementRestores.judgeJob` on"
+                            + " `StatementJobs.judgedJob` in a fresh table environment; its `PlannedJob` serves the comparison and"
+                            + " the plan store)",
+                    cpu(() -> StatementRestores.judgeJob(savepoint, withPath, classLoader,
+                            () -> StatementJobs.judgedJob(environment(), plan)))));
+            rows.add(row("before: the check and the comparison's own translation, each in a fresh table environment"
+                            + " (`judge` on `ofJudgedPlan`, then `plannedJob`; the plan store translated a third time at submission)",
+                    cpu(() -> List.of(
+                            StatementRestores.judge(savepoint, withPath, classLoader,
+                                    () -> StatementJobs.ofJudgedPlan(environment(), plan)),
+                            StatementJobs.plannedJob(environment(), plan)))));
+            rows.add(row("for scale: planning the INSERT as the guard does (a table environment, compile, translate)",
+                    cpu(() -> {
+                        TableEnvironmentInternal tEnv = environment();
+                        return tEnv.compilePlanSql(INSERT).explain();
+                    })));
+        }
+        rows.addAll(phases());
         // The planning's own translation, reused by the check (SessionPlanner, Decider#restore).
         try (SessionPlanner planner = new SessionPlanner(Optional.empty(), 1)) {
             StatementJobs.JudgedJob planned = plannedJob(planner);
@@ -155,17 +172,19 @@ public final class RestoreCheckCommand implements Callable<Integer> {
             long[] restoring = four.get(3);
             rows.add(row("planning the INSERT with `SessionPlanner` (a table environment, the DDL, compile, explain), no"
                     + " savepoint path", plain));
-            rows.add(row("planning it with a savepoint path (interleaved: the judged plan translated as it runs,"
-                    + " `judgedJob`, in place of `explain`)", restoring));
-            rows.add(row("before, planning and check (interleaved with the rows above and below): planning without a job,"
-                    + " then `judgeJob` on `judgedJob` in a fresh table environment, as `Decider` ran it", wasBefore));
-            rows.add(row("after, planning and check (interleaved): planning with the job (`judgedJob` in place of"
-                    + " `explain`), then `judgeJob` on it, as `Decider` runs it now", nowAfter));
-            rows.add(new String[] {"**a path's cost beyond planning without one, before** (difference of the medians)",
+            rows.add(row("planning it with a savepoint path (interleaved: the job translated with the operator ids it"
+                    + " runs with, `judgedJob`, in place of `explain`)", restoring));
+            rows.add(row("without the reuse, planning and check (interleaved with the rows above and below): planning"
+                    + " without a job, then `judgeJob` on `judgedJob` in a fresh table environment", wasBefore));
+            rows.add(row("planning and check, as `Decider` runs them (interleaved): planning with the job (`judgedJob` in"
+                    + " place of `explain`), then `judgeJob` on it", nowAfter));
+            rows.add(new String[] {"**a path's cost beyond planning without one, without the reuse** (difference of the medians)",
                     "**" + duration(wasBefore[0] - plain[0]) + "**", ""});
-            rows.add(new String[] {"**a path's cost beyond planning without one, after** (difference of the medians)",
-                    "**" + duration(nowAfter[0] - plain[0]) + "**", ""});
-            rows.add(row("after: the check alone on the planning's job (`judgeJob`: the metadata read, the claims set)",
+            rows.add(new String[] {"**a path's cost beyond planning without one** (planning and check as `Decider` runs"
+                    + " them; difference of the medians)", "**" + duration(nowAfter[0] - plain[0]) + "**", ""});
+            rows.add(new String[] {"a path's planning beyond planning without one (difference of the medians)",
+                    duration(restoring[0] - plain[0]), ""});
+            rows.add(row("the check alone on the planning's job (`judgeJob`: the metadata read, the claims set)",
                     cpu(() -> StatementRestores.judgeJob(savepoint, withPath, classLoader, () -> planned))));
         }
         MachineLoad after = MachineLoad.now();
@@ -180,6 +199,88 @@ public final class RestoreCheckCommand implements Callable<Integer> {
         System.out.println("|---|---:|---:|");
         rows.forEach(r -> System.out.println("| " + r[0] + " | " + r[1] + " | " + r[2] + " |"));
         return 0;
+    }
+
+    /**
+     * Where a path's planning goes: the steps of translating the judged plan as it runs ({@code
+     * StatementJobs#judgedJob}: the plan renumbered, restored from its JSON, translated, its stream
+     * graph hashed and its job graph built) against {@code CompiledPlan#explain} (the planning of a
+     * statement without a path: the compiled plan translated in memory, its stream graph, the plan
+     * printed) and the compiled plan translated in memory without the print. Each run compiles the
+     * INSERT three times in a table environment of its own (a translated plan keeps its
+     * transformations: a second translation would cost nothing) and times each step, by thread CPU time.
+     */
+    private List<String[]> phases() {
+        String[] names = {
+            "where it goes: compiling the INSERT (`Planner#compilePlan`, every planning)",
+            "where it goes: `CompiledPlan#explain` (no path: translation in memory, stream graph, the plan printed)",
+            "where it goes: the compiled plan's JSON (`asJsonString`, every planning)",
+            "where it goes, from JSON: the plan renumbered (`StatementUids`)",
+            "where it goes, from JSON: the plan restored from it (`Planner#loadPlan`)",
+            "where it goes, from JSON: its translation (`Planner#translatePlan` of the restored plan)",
+            "where it goes, from JSON: the stream graph",
+            "where it goes: the stream graph hashed (`StreamGraphHasherV2`)",
+            "where it goes: the job graph (`StreamGraph#getJobGraph`)",
+            "where it goes, in memory: the compiled plan translated (`Planner#translatePlan`) and its stream graph",
+        };
+        long[][] ns = new long[names.length][runs];
+        for (int run = -warmup; run < runs; run++) {
+            long[] step = new long[names.length];
+            TableEnvironmentInternal tEnv = environment();
+            Planner planner = ((TableEnvironmentImpl) tEnv).getPlanner();
+            List<ModifyOperation> insert = List.of((ModifyOperation) tEnv.getParser().parse(INSERT).get(0));
+            long start = threads.getCurrentThreadCpuTime();
+            CompiledPlan compiled = tEnv.compilePlan(insert);
+            step[0] = lap(start);
+            start = threads.getCurrentThreadCpuTime();
+            compiled.explain();
+            step[1] = lap(start);
+            start = threads.getCurrentThreadCpuTime();
+            String json = compiled.asJsonString();
+            step[2] = lap(start);
+            start = threads.getCurrentThreadCpuTime();
+            String renumbered = StatementUids.inPlaceOfStatementText(json, tEnv.getConfig());
+            step[3] = lap(start);
+            start = threads.getCurrentThreadCpuTime();
+            InternalPlan loaded;
+            try {
+                loaded = planner.loadPlan(PlanReference.fromJsonString(renumbered));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            step[4] = lap(start);
+            start = threads.getCurrentThreadCpuTime();
+            List<Transformation<?>> transformations = planner.translatePlan(loaded);
+            step[5] = lap(start);
+            start = threads.getCurrentThreadCpuTime();
+            StreamGraph graph = (StreamGraph) ((TableEnvironmentImpl) tEnv).generatePipelineFromQueryOperation(null, transformations);
+            step[6] = lap(start);
+            start = threads.getCurrentThreadCpuTime();
+            new StreamGraphHasherV2().traverseStreamGraphAndGenerateHashes(graph);
+            step[7] = lap(start);
+            start = threads.getCurrentThreadCpuTime();
+            graph.getJobGraph();
+            step[8] = lap(start);
+            InternalPlan inMemory = planner.compilePlan(insert);
+            start = threads.getCurrentThreadCpuTime();
+            ((TableEnvironmentImpl) tEnv).generatePipelineFromQueryOperation(null, planner.translatePlan(inMemory));
+            step[9] = lap(start);
+            if (run >= 0) {
+                for (int i = 0; i < names.length; i++) {
+                    ns[i][run] = step[i];
+                }
+            }
+        }
+        List<String[]> rows = new ArrayList<>();
+        for (int i = 0; i < names.length; i++) {
+            Arrays.sort(ns[i]);
+            rows.add(row(names[i], new long[] {ns[i][runs / 2], ns[i][Math.min(runs - 1, (int) Math.ceil(runs * 0.9) - 1)]}));
+        }
+        return rows;
+    }
+
+    private long lap(long start) {
+        return threads.getCurrentThreadCpuTime() - start;
     }
 
     /** The job a planning of the INSERT with a savepoint path translates ({@code SessionPlanner}). */

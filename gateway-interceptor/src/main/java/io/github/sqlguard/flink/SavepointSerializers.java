@@ -67,7 +67,9 @@ import java.util.Set;
  *       Flink line has no {@code TtlAwareSerializer} (1.20) is that incompatible.</li>
  * </ul>
  * What the state means to the new job (a Top-N whose N grew) is not in any serializer: that needs the
- * old plan, and the restore says it was not checked.
+ * old plan, and the restore says it was not checked. A real restore confirmed this path for a changed
+ * key type only ({@code StateChangesIT}, a savepoint of a job a stock gateway started); every other
+ * reason given here says it is inferred from Flink's serializer compatibility ({@link #INFERRED}).
  */
 public final class SavepointSerializers {
 
@@ -84,6 +86,15 @@ public final class SavepointSerializers {
 
     /** Said of every change judged here, so that nobody reads it as a comparison of plans. */
     static final String SOURCE = "read from the savepoint's own serializer snapshots, not from a stored plan";
+
+    /**
+     * Said of a change a real restore has not confirmed on this path: only a changed key type was
+     * ({@code StateChangesIT}, a savepoint of a job a stock gateway started); the rows a Top-N or a
+     * deduplication buffers, a TTL switched on or off, and a keyed state going to an operator that is
+     * not keyed are judged by Flink's serializer compatibility alone.
+     */
+    static final String INFERRED = " (Inferred from Flink's serializer compatibility; on a savepoint of a job the guard did"
+            + " not submit, a real restore verified only a changed key type.)";
 
     private SavepointSerializers() {}
 
@@ -176,13 +187,20 @@ public final class SavepointSerializers {
             PlannedJob planned, boolean migratesTtl) {
         Kind kind = Kind.RESTORES;
         List<String> reasons = new ArrayList<>();
+        // Only a changed key's verdict is confirmed by a real restore on this path: each other reason
+        // says it is inferred (INFERRED), and so does the change unless its key decides it.
+        boolean keyDecides = false;
+        boolean inferredReason = false;
         TypeSerializerSnapshot<?> savedKey = head.getKeySerializerSnapshot();
         if (owner.key().isEmpty()) {
             kind = Kind.INCOMPATIBLE;
+            inferredReason = true;
             reasons.add("Its keyed state (key " + describe(savedKey) + ") would go to " + owner.name() + ", which is not"
-                    + " keyed in the new job, so it has no keyed state backend to restore it into (" + SOURCE + ").");
+                    + " keyed in the new job, so it has no keyed state backend to restore it into (" + SOURCE + ")."
+                    + INFERRED);
         } else if (compatibility(owner.key().get(), savedKey).isIncompatible()) {
             kind = Kind.INCOMPATIBLE;
+            keyDecides = true;
             reasons.add("Its key is " + describe(savedKey) + " in the savepoint and " + describe(owner.key().get())
                     + " in the new job: Flink's " + simpleName(owner.key().get().snapshotConfiguration())
                     + "#resolveSchemaCompatibility finds the new key serializer incompatible with the savepoint's, so"
@@ -207,11 +225,12 @@ public final class SavepointSerializers {
                     TypeSerializer<?> input = owner.inputs().get(0);
                     if (compatibility(input, rows.get()).isIncompatible()) {
                         kind = Kind.INCOMPATIBLE;
+                        inferredReason = true;
                         reasons.add("The rows its state '" + state.getName() + "' buffers are " + describe(rows.get())
                                 + " in the savepoint and " + describe(input) + " in the new job: Flink's "
                                 + simpleName(input.snapshotConfiguration()) + "#resolveSchemaCompatibility finds the new"
                                 + " row serializer incompatible, so the job fails when the operator opens that state ("
-                                + SOURCE + ").");
+                                + SOURCE + ")." + INFERRED);
                     }
                 }
             }
@@ -219,24 +238,28 @@ public final class SavepointSerializers {
         Optional<Boolean> newTtl = StateChanges.stateTtlOn(planned, saved.operatorId());
         if (newTtl.isPresent() && newTtl.get() != savedTtl) {
             boolean on = newTtl.get();
+            inferredReason = true;
             if (!migratesTtl) {
                 kind = Kind.INCOMPATIBLE;
                 reasons.add("Its state TTL is switched " + (on ? "on" : "off") + ": the savepoint's state serializers are"
                         + (on ? " not" : "") + " TTL-wrapped (TtlStateFactory.TtlSerializer), and this Flink line cannot"
                         + " migrate existing state " + (on ? "to" : "from") + " a TTL (it has no TtlAwareSerializer, added"
-                        + " in Flink 2.2); the job starts and then fails with a StateMigrationException (" + SOURCE + ").");
+                        + " in Flink 2.2); the job starts and then fails with a StateMigrationException (" + SOURCE + ")."
+                        + INFERRED);
             } else {
                 reasons.add("Its state TTL is switched " + (on ? "on" : "off") + " (the savepoint's state serializers are"
                         + (on ? " not" : "") + " TTL-wrapped): Flink migrates the state " + (on ? "to" : "from")
-                        + " the TTL on restore (TtlAwareSerializer).");
+                        + " the TTL on restore (TtlAwareSerializer)." + INFERRED);
             }
         }
         if (kind == Kind.RESTORES) {
+            inferredReason |= compared > 0;
             reasons.add("Its key " + describe(savedKey) + (compared > 0 ? " and the rows it buffers" : "")
                     + " are compatible with the new job's serializers (" + SOURCE + "); what the state means to the new"
-                    + " query was not checked.");
+                    + " query was not checked." + (compared > 0 ? INFERRED : ""));
         }
-        return new StateChange(kind, label(saved), Optional.of(owner.name()), List.of(saved.operatorId()), reasons, false);
+        return new StateChange(kind, label(saved), Optional.of(owner.name()), List.of(saved.operatorId()), reasons,
+                inferredReason && !keyDecides);
     }
 
     private static String label(SavedOperator saved) {

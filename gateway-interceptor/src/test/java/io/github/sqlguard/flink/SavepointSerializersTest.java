@@ -116,6 +116,17 @@ class SavepointSerializersTest {
         assertThat(compared.changes()).extracting(StateChange::newOperator)
                 .anySatisfy(name -> assertThat(name.orElseThrow()).startsWith("GroupAggregate["))
                 .anySatisfy(name -> assertThat(name.orElseThrow()).startsWith("Rank["));
+        // A real restore confirmed an unchanged key (StateChangesIT); not the rows a Top-N buffers.
+        assertThat(compared.changes()).filteredOn(c -> c.newOperator().orElseThrow().startsWith("GroupAggregate["))
+                .singleElement().satisfies(c -> {
+                    assertThat(c.inferred()).isFalse();
+                    assertThat(c.reasons().get(0)).doesNotContain(SavepointSerializers.INFERRED);
+                });
+        assertThat(compared.changes()).filteredOn(c -> c.newOperator().orElseThrow().startsWith("Rank["))
+                .singleElement().satisfies(c -> {
+                    assertThat(c.inferred()).isTrue();
+                    assertThat(c.reasons().get(0)).endsWith(SavepointSerializers.INFERRED);
+                });
     }
 
     @Test
@@ -127,6 +138,10 @@ class SavepointSerializersTest {
             assertThat(String.join(" ", change.reasons()))
                     .contains("Its key is (INT) in the savepoint and (BIGINT) in the new job",
                             "RowDataSerializer.RowDataSerializerSnapshot#resolveSchemaCompatibility", SavepointSerializers.SOURCE);
+            // The one class a real restore confirmed on this path (StateChangesIT, a stock gateway's savepoint);
+            // the Top-N's buffered rows, which hold the key too, changed as well, and that reason says it is inferred.
+            assertThat(change.reasons().get(0)).startsWith("Its key is").doesNotContain(SavepointSerializers.INFERRED);
+            assertThat(change.inferred()).isFalse();
         });
     }
 
@@ -137,9 +152,10 @@ class SavepointSerializersTest {
         StateChange rank = compared.changes().stream()
                 .filter(c -> c.newOperator().orElseThrow().startsWith("Rank[")).findFirst().orElseThrow();
         assertThat(rank.kind()).isEqualTo(Kind.INCOMPATIBLE);
+        assertThat(rank.inferred()).isTrue();
         assertThat(String.join(" ", rank.reasons()))
                 .contains("The rows its state 'data-state-with-append' buffers are (INT, INT) in the savepoint and"
-                        + " (INT, BIGINT) in the new job");
+                        + " (INT, BIGINT) in the new job", SavepointSerializers.INFERRED);
         // The aggregation's key is unchanged; its accumulators are not compared without the old plan.
         assertThat(compared.changes()).filteredOn(c -> c.newOperator().orElseThrow().startsWith("GroupAggregate["))
                 .singleElement().extracting(StateChange::kind).isEqualTo(Kind.RESTORES);
@@ -151,11 +167,15 @@ class SavepointSerializersTest {
 
         assertThat(compare(savepoint, tables("INT", "INT"), ttl, false).changes()).allSatisfy(change -> {
             assertThat(change.kind()).isEqualTo(Kind.INCOMPATIBLE);
-            assertThat(String.join(" ", change.reasons())).contains("Its state TTL is switched on", "no TtlAwareSerializer");
+            assertThat(String.join(" ", change.reasons()))
+                    .contains("Its state TTL is switched on", "no TtlAwareSerializer", SavepointSerializers.INFERRED);
+            assertThat(change.inferred()).isTrue();
         });
         assertThat(compare(savepoint, tables("INT", "INT"), ttl, true).changes()).allSatisfy(change -> {
             assertThat(change.kind()).isEqualTo(Kind.RESTORES);
-            assertThat(String.join(" ", change.reasons())).contains("Flink migrates the state to the TTL");
+            assertThat(String.join(" ", change.reasons()))
+                    .contains("Flink migrates the state to the TTL", SavepointSerializers.INFERRED);
+            assertThat(change.inferred()).isTrue();
         });
     }
 
