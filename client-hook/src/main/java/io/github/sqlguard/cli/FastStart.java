@@ -163,7 +163,7 @@ final class FastStart {
      * at an alternative address" with {@code -Xlog:cds}) HotSpot maps the archives at a random
      * address and rewrites every pointer in them ({@code FileMapInfo::relocate_pointers_in_core_regions}),
      * which writes, and so copies, each page of lint's archive of about 100 MB on every start:
-     * about 0.15 s of CPU of a {@code -V} that maps it (bench/results/2026-12-02-lint-profile.md).
+     * about 0.2 s of CPU of a {@code -V} that maps it, at a load of 30 (bench/results/2026-12-02-lint-profile.md).
      * Mode 0 maps them at the address they were written for, and relocates them as mode 1 does only
      * when that address is taken; what it gives up is the randomised address of the class metadata
      * of a short-lived lint JVM. Other Java versions, where the option's name or kind is not
