@@ -110,6 +110,11 @@ final class FastStart {
             archive = null;
             archived = false;
         }
+        if (archive != null && !archived && System.console() != null) {
+            // Only where a person waits at a terminal: hooks, CI and tests read stderr as lint's own lines.
+            System.err.println("sql-guard: the first start of this jar writes its start-up cache to " + archive.getParent()
+                    + " (about a minute, once per jar); later starts take seconds.");
+        }
         return command(args, Path.of(System.getProperty("java.home"), "bin", "java"), arguments.get(), jar.get(),
                 archive, archived, ProcessHandle.current().pid());
     }
