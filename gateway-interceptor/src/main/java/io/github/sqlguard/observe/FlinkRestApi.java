@@ -64,10 +64,16 @@ final class FlinkRestApi implements JobManagerApi {
         this.timeout = timeout;
     }
 
-    @Override
-    public JobState job(Address at, String jobId) throws Unanswered, NotFound {
+    /** The path parameters of a request about job {@code jobId}. */
+    private static JobMessageParameters jobParameters(String jobId) {
         JobMessageParameters params = new JobMessageParameters();
         params.jobPathParameter.resolve(JobID.fromHexString(jobId));
+        return params;
+    }
+
+    @Override
+    public JobState job(Address at, String jobId) throws Unanswered, NotFound {
+        JobMessageParameters params = jobParameters(jobId);
         JobDetailsInfo info =
                 await(at, "job " + jobId, () -> send(at, JobDetailsHeaders.getInstance(), params));
         Map<String, String> vertices = new LinkedHashMap<>();
@@ -79,8 +85,7 @@ final class FlinkRestApi implements JobManagerApi {
 
     @Override
     public JobState status(Address at, String jobId) throws Unanswered, NotFound {
-        JobMessageParameters params = new JobMessageParameters();
-        params.jobPathParameter.resolve(JobID.fromHexString(jobId));
+        JobMessageParameters params = jobParameters(jobId);
         JobStatusInfo info =
                 await(at, "status of job " + jobId, () -> send(at, JobStatusInfoHeaders.getInstance(), params));
         return new JobState(info.getJobStatus().name(), info.getJobStatus().isGloballyTerminalState(), Map.of());
@@ -88,8 +93,7 @@ final class FlinkRestApi implements JobManagerApi {
 
     @Override
     public Checkpoints checkpoints(Address at, String jobId) throws Unanswered, NotFound {
-        JobMessageParameters params = new JobMessageParameters();
-        params.jobPathParameter.resolve(JobID.fromHexString(jobId));
+        JobMessageParameters params = jobParameters(jobId);
         CheckpointingStatistics stats =
                 await(at, "checkpoints of job " + jobId, () -> send(at, CheckpointingStatisticsHeaders.getInstance(), params));
         CheckpointStatistics.CompletedCheckpointStatistics latest =
