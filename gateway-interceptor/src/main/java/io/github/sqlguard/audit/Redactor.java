@@ -250,20 +250,11 @@ public final class Redactor {
             return text;
         }
         String out = redactPairs(text);
-        out = replace(QUOTED, out, m -> hasSecretInside(m.group(1)) ? MASK : m.group());
-        out = replace(ENTRY, out, m -> isSensitive(m.group(1)) ? m.group(1) + m.group(2) + MASK_TEXT : m.group());
-        out = replace(SECRET_PARAMETER, out, m -> m.group(1) + m.group(2) + MASK_TEXT);
-        return replace(USER_INFO, out, m -> m.group(1) + MASK_TEXT + "@");
-    }
-
-    private static String replace(Pattern pattern, String text, java.util.function.Function<Matcher, String> with) {
-        Matcher m = pattern.matcher(text);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            m.appendReplacement(out, Matcher.quoteReplacement(with.apply(m)));
-        }
-        m.appendTail(out);
-        return out.toString();
+        out = QUOTED.matcher(out).replaceAll(m -> Matcher.quoteReplacement(hasSecretInside(m.group(1)) ? MASK : m.group()));
+        out = ENTRY.matcher(out).replaceAll(m -> Matcher.quoteReplacement(
+                isSensitive(m.group(1)) ? m.group(1) + m.group(2) + MASK_TEXT : m.group()));
+        out = SECRET_PARAMETER.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + m.group(2) + MASK_TEXT));
+        return USER_INFO.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK_TEXT + "@"));
     }
 
     /** Masks a configuration value when its key is sensitive. */

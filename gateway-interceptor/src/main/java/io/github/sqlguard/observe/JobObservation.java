@@ -3,6 +3,7 @@ package io.github.sqlguard.observe;
 import io.github.sqlguard.audit.AuditRecord;
 import io.github.sqlguard.audit.ObservedStateRecord;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -207,16 +208,9 @@ final class JobObservation {
 
     /** The state TTL of a vertex's operators: none (0) when one of them never expires, unknown ({@code null}) when one is not known. */
     private static Long stateTtlMs(List<PlannedOperator> operators) {
-        long longest = 0;
-        for (PlannedOperator operator : operators) {
-            if (operator.stateTtlMs() == null) {
-                return null;
-            }
-            if (operator.stateTtlMs() == 0) {
-                return 0L;
-            }
-            longest = Math.max(longest, operator.stateTtlMs());
+        if (operators.stream().anyMatch(operator -> operator.stateTtlMs() == null)) {
+            return null;
         }
-        return operators.isEmpty() ? null : longest;
+        return PlannedOperator.stateTtlMs(operators.stream().map(operator -> Duration.ofMillis(operator.stateTtlMs())).toList());
     }
 }
