@@ -170,7 +170,7 @@ public record AuditRecord(
      * @param operatorId Flink's operator id (hex)
      * @param name its name where the savepoint records one (Flink 2.x), or {@code null}
      * @param stateBytes its state size in bytes, from the savepoint's metadata
-     * @param claimedBy the new job's vertex that claims it, or {@code null}
+     * @param claimedBy the new job's operator that claims it ({@code GroupAggregate[4]}), or {@code null}
      */
     public record AuditSavedOperator(String operatorId, String name, long stateBytes, String claimedBy) {}
 

@@ -320,7 +320,8 @@ public final class SessionPlanner implements AutoCloseable {
      * The job of the compiled plan {@code compiled} ({@code json}) of an INSERT or statement set,
      * with the operator ids of the job the guard runs in place of the statement's text ({@link
      * StatementJobs#judgedJob(TableEnvironmentInternal, InternalPlan, String)}: the plan translated in
-     * memory to the stream graph and the job graph; under {@code table.exec.uid.generation: ALWAYS}
+     * memory to the stream graph, hashed, and the operator ids its job graph would have, without
+     * building it; under {@code table.exec.uid.generation: ALWAYS}
      * the plan renumbered by {@link StatementUids}, loaded and translated, as the hand-off does), in
      * the planning's own table environment: the translation {@code CompiledPlan#explain} would do
      * (its {@code Planner#explainPlan} translates the same plan in memory, then dumps it), so

@@ -9,6 +9,8 @@ import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.streaming.api.graph.StreamGraphHasherV2;
+import org.apache.flink.streaming.api.graph.StreamGraphUserHashHasher;
+import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.graph.StreamNode;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.table.api.PlanReference;
@@ -37,7 +39,9 @@ import java.util.regex.Pattern;
  * TableEnvironmentImpl#executeInternal}: the planner's transformations, the executor's pipeline,
  * {@code StreamGraph#getJobGraph}), without submitting anything: from the statement's operations (what
  * a stock gateway runs) or from the compiled plan the guard judged, translated as the guard runs it
- * ({@link StatementUids}). Its vertices carry the operator ids a savepoint's state is mapped by.
+ * ({@link StatementUids}). Its vertices carry the operator ids a savepoint's state is mapped by;
+ * {@link #judgedJob} gives those ids from the stream graph and Flink's hashers alone, as Flink's job
+ * graph generator makes them, without building the job graph.
  *
  * <p>Each call translates with {@code tEnv}'s planner and configuration; {@link #ofJudgedPlan} and
  * {@link #judgedJob} change {@code tEnv}'s table configuration as {@link GatewaySessions#executePlan}
@@ -83,10 +87,10 @@ public final class StatementJobs {
 
     /**
      * The job of the judged compiled plan {@code compiledPlanJson}, translated once: its {@link
-     * PlannedJob} ({@link #plannedJob}) and the operator ids of its job graph, each with the name of
-     * the job vertex whose operator it is ({@link #claims}), from the same stream graph ({@code
-     * StreamGraph#getJobGraph}, after {@code StreamGraphHasherV2} hashed it). Operator names are
-     * simplified ({@code GroupAggregate[4]}), Flink's default, whatever the session sets.
+     * PlannedJob} ({@link #plannedJob}) and the operator ids its job graph would have, each with the
+     * name of its operator, computed from the same stream graph and its hashes without building the
+     * job graph ({@link #claims(StreamGraph, Map, Map)}). Operator names are simplified ({@code
+     * GroupAggregate[4]}), Flink's default, whatever the session sets.
      */
     public static JudgedJob judgedJob(TableEnvironmentInternal tEnv, String compiledPlanJson) {
         return judgedJob(tEnv, compiledPlanJson, Optional.empty(), true);
@@ -124,7 +128,7 @@ public final class StatementJobs {
 
     private static JudgedJob judgedJob(
             TableEnvironmentInternal tEnv, String compiledPlanJson, Optional<InternalPlan> inMemory, boolean withClaims) {
-        String plan = StatementUids.inPlaceOfStatementText(compiledPlanJson, tEnv.getConfig());
+        StatementUids.Renumbered runs = StatementUids.runs(compiledPlanJson, tEnv.getConfig());
         tEnv.getConfig().set(ExecutionConfigOptions.TABLE_EXEC_SIMPLIFY_OPERATOR_NAME_ENABLED, true);
         Planner planner = planner(tEnv);
         List<Transformation<?>> transformations;
@@ -133,10 +137,10 @@ public final class StatementJobs {
         if (inMemory.isPresent()
                 && tEnv.getConfig().get(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION) != UidGeneration.ALWAYS) {
             transformations = planner.translatePlan(inMemory.get());
-            jobNodeIds = Optional.of(StatementUids.jobNodeIds(compiledPlanJson));
+            jobNodeIds = Optional.of(runs.jobNodeIds());
         } else {
             try {
-                transformations = planner.translatePlan(planner.loadPlan(PlanReference.fromJsonString(plan)));
+                transformations = planner.translatePlan(planner.loadPlan(PlanReference.fromJsonString(runs.plan())));
             } catch (IOException e) {
                 throw new UncheckedIOException("Flink could not read the judged compiled plan", e);
             }
@@ -146,6 +150,7 @@ public final class StatementJobs {
         Map<Integer, byte[]> hashes = new StreamGraphHasherV2().traverseStreamGraphAndGenerateHashes(graph);
         Map<Integer, List<String>> ids = new LinkedHashMap<>();
         Map<String, OperatorSerializers> serializers = new HashMap<>();
+        Map<Integer, String> names = new HashMap<>();
         for (StreamNode node : graph.getStreamNodes()) {
             byte[] hash = hashes.get(node.getId());
             if (hash == null) {
@@ -154,6 +159,7 @@ public final class StatementJobs {
             String operatorId = new OperatorID(hash).toHexString();
             String name = jobNodeIds.map(renumbering -> renamed(node.getOperatorName(), renumbering))
                     .orElse(node.getOperatorName());
+            names.put(node.getId(), name);
             serializers.put(operatorId, OperatorSerializers.of(node, name));
             // The node's id is the first in its name ("Sink: out[6]: Writer" for Sink V2's writer).
             Matcher id = NODE_ID.matcher(node.getOperatorName());
@@ -162,24 +168,66 @@ public final class StatementJobs {
                         .add(operatorId);
             }
         }
-        PlannedJob planned = new PlannedJob(plan, ids);
+        PlannedJob planned = new PlannedJob(runs.plan(), ids);
         return withClaims
-                ? new JudgedJob(planned, renamed(claims(graph.getJobGraph()), jobNodeIds), serializers)
-                : new JudgedJob(planned, Map.of(), Map.of());
+                ? new JudgedJob(planned, claims(graph, hashes, names), serializers, runs.jobNodeIds())
+                : new JudgedJob(planned, Map.of(), Map.of(), runs.jobNodeIds());
     }
 
     /**
-     * {@code claims} with each vertex named as in the job that runs: every plan node id in brackets
-     * ({@code GroupAggregate[673] -> Calc[674]}, {@code ExecNodeBase#createFormattedTransformationName})
-     * replaced by its id in the renumbered plan. Names only label the findings; the ids are Flink's.
+     * The operator ids by which the operators of {@code graph}'s job claim a savepoint's state, each
+     * with the name of the operator that claims it ({@code names}, by stream node id), as {@code
+     * StreamingJobGraphGenerator} gives them to its job vertices, without building the job graph
+     * (1.20 and 2.3): every stream node it chains ({@code createChain}, from the sources on: the
+     * nodes {@code StreamGraphHasherV2} hashes) becomes one {@code OperatorIDPair} of its vertex
+     * ({@code OperatorChainInfo#addNodeToChain}, the {@code chainedOperatorHashes} of the chain's
+     * head), whose generated id is {@code hashes}' (the {@code StreamGraphHasherV2} hash: a uid's hash
+     * where the node has one, else its place in the topology) and whose user-defined id is the
+     * node's {@code StreamGraphUserHashHasher} hash ({@code Transformation#setUidHash}), if any. A
+     * chain's operators are claimed each with its own id, whichever vertex holds them: {@code
+     * Checkpoints#loadAndValidateCheckpoint} maps a saved operator to the vertex that has either id
+     * in its pairs, and {@code StateAssignmentOperation} prefers the user-defined one.
+     *
+     * <p>The one exception: a source that Flink chains into the input of a multiple-input operator
+     * ({@code ChainingStrategy#HEAD_WITH_SOURCES}, {@code buildChainedInputsAndGetHeadInputs}) gets
+     * an operator id but no pair. The table planner makes such operators only in batch mode ({@code
+     * BatchExecMultipleInput}); where one is there, the ids are the job graph's own.
      */
-    private static Map<OperatorID, String> renamed(Map<OperatorID, String> claims, Optional<Map<Integer, Integer>> jobNodeIds) {
-        if (jobNodeIds.isEmpty()) {
-            return claims;
+    static Map<OperatorID, String> claims(StreamGraph graph, Map<Integer, byte[]> hashes, Map<Integer, String> names) {
+        Map<OperatorID, String> claims = new HashMap<>();
+        if (chainsSourcesIntoInputs(graph)) {
+            Map<OperatorID, String> byGeneratedId = new HashMap<>();
+            hashes.forEach((node, hash) -> byGeneratedId.put(new OperatorID(hash), names.get(node)));
+            for (JobVertex vertex : graph.getJobGraph().getVertices()) {
+                for (OperatorIDPair pair : vertex.getOperatorIDs()) {
+                    String name = byGeneratedId.getOrDefault(pair.getGeneratedOperatorID(), vertex.getName());
+                    claims.put(pair.getGeneratedOperatorID(), name);
+                    pair.getUserDefinedOperatorID().ifPresent(id -> claims.put(id, name));
+                }
+            }
+            return Map.copyOf(claims);
         }
-        Map<OperatorID, String> renamed = new HashMap<>();
-        claims.forEach((id, name) -> renamed.put(id, renamed(name, jobNodeIds.get())));
-        return renamed;
+        Map<Integer, byte[]> userHashes = new StreamGraphUserHashHasher().traverseStreamGraphAndGenerateHashes(graph);
+        hashes.forEach((node, hash) -> {
+            String name = names.get(node);
+            claims.put(new OperatorID(hash), name);
+            byte[] userHash = userHashes.get(node);
+            if (userHash != null) {
+                claims.put(new OperatorID(userHash), name);
+            }
+        });
+        return Map.copyOf(claims);
+    }
+
+    /** Whether an operator of {@code graph} may take sources into its chain as inputs ({@code ChainingStrategy#HEAD_WITH_SOURCES}). */
+    private static boolean chainsSourcesIntoInputs(StreamGraph graph) {
+        for (StreamNode node : graph.getStreamNodes()) {
+            if (node.getOperatorFactory() != null
+                    && node.getOperatorFactory().getChainingStrategy() == ChainingStrategy.HEAD_WITH_SOURCES) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String renamed(String name, Map<Integer, Integer> jobNodeIds) {
@@ -202,10 +250,11 @@ public final class StatementJobs {
     }
 
     /**
-     * The operator ids by which the operators of {@code graph} claim a savepoint's state, each with
-     * the name of its job vertex: every operator's generated id and its user-defined one, if any
-     * ({@code JobVertex#getOperatorIDs}), as {@code Checkpoints#loadAndValidateCheckpoint} maps
-     * state to operators.
+     * The operator ids by which the operators of the job graph {@code graph} claim a savepoint's
+     * state, each with the name of its job vertex: every operator's generated id and its
+     * user-defined one, if any ({@code JobVertex#getOperatorIDs}), as {@code
+     * Checkpoints#loadAndValidateCheckpoint} maps state to operators. The reference the claims of a
+     * {@link JudgedJob}, computed without a job graph, are held to ({@code RestoreParityTest}).
      */
     public static Map<OperatorID, String> claims(JobGraph graph) {
         Map<OperatorID, String> claims = new HashMap<>();
@@ -220,18 +269,28 @@ public final class StatementJobs {
 
     /**
      * A job of a judged compiled plan, translated once: its plan and operator ids by plan node
-     * ({@code planned}, what the plan store keeps and {@code StateChanges} compares), and the
-     * operator ids that claim a savepoint's state with the names of their job vertices ({@code
-     * claims}, what {@link StatementRestores#judge} matches the savepoint against), and the state
-     * serializers of each operator by its operator id (hex), as the stream graph gives them to the
-     * operator ({@code serializers}, what {@link SavepointSerializers} checks a savepoint's serializer
-     * snapshots against).
+     * ({@code planned}, what the plan store keeps and {@code StateChanges} compares), the operator
+     * ids that claim a savepoint's state, each with the name of the operator that claims it ({@code
+     * claims}, what {@link StatementRestores#judgeJob} matches the savepoint against; {@link
+     * #claims(StreamGraph, Map, Map)}), the state serializers of each operator by its operator id
+     * (hex), as the stream graph gives them to the operator ({@code serializers}, what {@link
+     * SavepointSerializers} checks a savepoint's serializer snapshots against), and the id each node
+     * of the judged plan has in the plan that runs ({@code jobNodeIds}, {@link
+     * StatementUids#jobNodeIds}, read from the same JSON once).
+     *
+     * <p>A claim is named after its operator ({@code GroupAggregate[4]}, the stream node's name as
+     * the job that runs has it), not after the job vertex that holds it ({@code GroupAggregate[4] ->
+     * Sink: out[5]}): a savepoint keeps state per operator, and the operator's name is what Flink 2.x
+     * records with that state in a savepoint of the new job ({@code OperatorIDPair} of {@code
+     * StreamingJobGraphGenerator#createJobVertex}, {@code OperatorState#getOperatorName}).
      */
     public record JudgedJob(
-            PlannedJob planned, Map<OperatorID, String> claims, Map<String, OperatorSerializers> serializers) {
+            PlannedJob planned, Map<OperatorID, String> claims, Map<String, OperatorSerializers> serializers,
+            Map<Integer, Integer> jobNodeIds) {
         public JudgedJob {
             claims = Map.copyOf(claims);
             serializers = Map.copyOf(serializers);
+            jobNodeIds = Map.copyOf(jobNodeIds);
         }
     }
 

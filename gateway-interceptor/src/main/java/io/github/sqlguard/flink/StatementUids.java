@@ -61,10 +61,18 @@ public final class StatementUids {
      * top) set so that its job gets the operator ids of that text.
      */
     public static String inPlaceOfStatementText(String compiledPlanJson, TableConfig config) {
+        return runs(compiledPlanJson, config).plan();
+    }
+
+    /**
+     * As {@link #inPlaceOfStatementText}, with the id each of the judged plan's nodes has in the
+     * plan that runs ({@link #jobNodeIds}), from one reading of the JSON.
+     */
+    public static Renumbered runs(String compiledPlanJson, TableConfig config) {
         if (config.get(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION) == UidGeneration.PLAN_ONLY) {
             config.set(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION, UidGeneration.DISABLED);
         }
-        return inNodeOrder(compiledPlanJson);
+        return renumbered(compiledPlanJson);
     }
 
     /**
@@ -77,6 +85,10 @@ public final class StatementUids {
 
     /** {@code compiledPlanJson} with its nodes numbered 1..n in their order, and its edges following them. */
     static String inNodeOrder(String compiledPlanJson) {
+        return renumbered(compiledPlanJson).plan();
+    }
+
+    private static Renumbered renumbered(String compiledPlanJson) {
         JsonNode plan = read(compiledPlanJson);
         Map<Integer, Integer> renumbered = numbering(plan);
         try {
@@ -87,9 +99,21 @@ public final class StatementUids {
                 ((ObjectNode) edge).put("source", renumber(renumbered, edge.path("source")));
                 ((ObjectNode) edge).put("target", renumber(renumbered, edge.path("target")));
             }
-            return JSON.writeValueAsString(plan);
+            return new Renumbered(JSON.writeValueAsString(plan), renumbered);
         } catch (IOException | ClassCastException e) {
             throw new TableException("the judged compiled plan is not the JSON Flink writes", e);
+        }
+    }
+
+    /**
+     * A judged plan as the guard runs it.
+     *
+     * @param plan the plan's JSON with its nodes numbered 1..n in their order ({@link #inNodeOrder})
+     * @param jobNodeIds by the judged plan's node id, the node's id in {@code plan} ({@link #jobNodeIds})
+     */
+    public record Renumbered(String plan, Map<Integer, Integer> jobNodeIds) {
+        public Renumbered {
+            jobNodeIds = Map.copyOf(jobNodeIds);
         }
     }
 

@@ -121,7 +121,9 @@ public record Restore(
      *     OperatorState#getOperatorName}; 1.20 records none)
      * @param uid the operator's uid where the savepoint records it (Flink 2.x)
      * @param stateBytes its state size ({@code OperatorState#getStateSize})
-     * @param claimedBy the name of the new job's vertex that claims it; empty when unclaimed
+     * @param claimedBy the new job's operator that claims it: in the gateway's check its name ({@code
+     *     GroupAggregate[4]}, the name Flink 2.x records with that operator's state in a savepoint of
+     *     the new job), in {@code lint --since} its description with its keys; empty when unclaimed
      */
     public record SavedOperator(
             String operatorId, Optional<String> name, Optional<String> uid, long stateBytes, Optional<String> claimedBy) {

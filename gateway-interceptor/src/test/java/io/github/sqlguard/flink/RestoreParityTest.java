@@ -14,6 +14,7 @@ import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.streaming.api.graph.StreamGraphHasherV2;
 import org.apache.flink.table.api.PlanReference;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
@@ -22,8 +23,10 @@ import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.operations.ModifyOperation;
 import org.apache.flink.table.operations.Operation;
 import org.apache.flink.table.operations.StatementSetOperation;
+import org.apache.flink.util.StringUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -32,6 +35,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -158,6 +162,11 @@ class RestoreParityTest {
      * the same plan, the same operator ids and the same vertex and operator names, as the job the
      * guard runs (its plan's JSON, renumbered, restored and translated), which the restore check then
      * takes instead of translating the plan again. One that restores nothing gets no job.
+     *
+     * <p>The claims are computed from the stream graph and Flink's own hashers, without building the
+     * job graph ({@link StatementJobs#claims(StreamGraph, Map, Map)}): they must be the job graph's
+     * operator ids, every one, for every shape and uid setting, with operators chained (a vertex of
+     * several operators) and not; each named after the operator that claims it, which its vertex chains.
      */
     @ParameterizedTest
     @MethodSource("statefulStatements")
@@ -165,7 +174,8 @@ class RestoreParityTest {
         for (Map<String, String> uids : List.of(
                 Map.<String, String>of(),
                 Map.of("table.exec.uid.generation", "DISABLED"),
-                Map.of("table.exec.uid.generation", "ALWAYS", "table.exec.uid.format", "guard-<id>-<transformation>"))) {
+                Map.of("table.exec.uid.generation", "ALWAYS", "table.exec.uid.format", "guard-<id>-<transformation>"),
+                Map.of("pipeline.operator-chaining.enabled", "false"))) {
             SessionHandle session = session(uids);
             ExplainOutcome.Planned restoring = (ExplainOutcome.Planned)
                     planner.plan(session, statement, new Configuration(), true, Duration.ofMinutes(1), true);
@@ -180,6 +190,17 @@ class RestoreParityTest {
             // The job the guard runs: the plan, as the hand-off translates it in a table environment of its own.
             StatementJobs.JudgedJob runs = StatementJobs.judgedJob(sessions.tableEnvironment(session, new Configuration()), json);
             assertThat(planned.claims()).as("%s", uids).isNotEmpty().isEqualTo(runs.claims());
+            JobGraph graph = StatementJobs.ofJudgedPlan(sessions.tableEnvironment(session, new Configuration()), json);
+            Map<OperatorID, String> vertices = StatementJobs.claims(graph);
+            assertThat(runs.claims().keySet()).as("%s", uids).isEqualTo(vertices.keySet());
+            runs.claims().forEach((id, operator) ->
+                    assertThat(vertices.get(id)).as("%s: the vertex of %s", uids, operator).contains(operator));
+            boolean chained = false;
+            for (JobVertex vertex : graph.getVertices()) {
+                chained |= vertex.getOperatorIDs().size() > 1;
+            }
+            assertThat(chained).as("%s: a vertex chains operators", uids)
+                    .isEqualTo(!uids.containsKey("pipeline.operator-chaining.enabled"));
             assertThat(planned.planned().plan()).isEqualTo(runs.planned().plan());
             assertThat(planned.planned().operatorIds()).hasSameSizeAs(runs.planned().operatorIds());
             runs.planned().operatorIds().forEach((node, ids) -> assertThat(planned.planned().operatorIds().get(node))
@@ -192,6 +213,35 @@ class RestoreParityTest {
                         .isEqualTo(StatementJobs.claims(textJob(session, statement)).keySet());
             }
         }
+    }
+
+    /**
+     * A user-provided hash ({@code Transformation#setUidHash}, Flink's {@code StreamGraphUserHashHasher})
+     * is an operator's second id in the job graph ({@code OperatorIDPair#getUserDefinedOperatorID}):
+     * it claims state too. The planner sets none; set here on the source, as a DataStream user would.
+     */
+    @Test
+    void aUserProvidedHashClaimsAsInTheJobGraph() {
+        String userHash = "0123456789abcdef0123456789abcdef";
+        SessionHandle session = session(Map.of());
+        TableEnvironmentInternal tEnv = sessions.tableEnvironment(session, new Configuration());
+        List<ModifyOperation> insert = List.of((ModifyOperation) tEnv.getParser()
+                .parse("INSERT INTO per_user SELECT user_id, COUNT(*), SUM(v) FROM clicks GROUP BY user_id").get(0));
+        List<Transformation<?>> transformations = ((TableEnvironmentImpl) tEnv).getPlanner().translate(insert);
+        Transformation<?> source = transformations.get(0);
+        while (!source.getInputs().isEmpty()) {
+            source = source.getInputs().get(0);
+        }
+        source.setUidHash(userHash);
+        StreamGraph graph = (StreamGraph) ((TableEnvironmentImpl) tEnv).generatePipelineFromQueryOperation(null, transformations);
+        Map<Integer, byte[]> hashes = new StreamGraphHasherV2().traverseStreamGraphAndGenerateHashes(graph);
+        Map<Integer, String> names = new HashMap<>();
+        graph.getStreamNodes().forEach(node -> names.put(node.getId(), node.getOperatorName()));
+
+        Map<OperatorID, String> claims = StatementJobs.claims(graph, hashes, names);
+
+        assertThat(claims).containsKey(new OperatorID(StringUtils.hexStringToByte(userHash)));
+        assertThat(claims.keySet()).isEqualTo(StatementJobs.claims(graph.getJobGraph()).keySet());
     }
 
     /** The plan as another planning of it would number it: every node id (and edge end) plus {@code shift}. */

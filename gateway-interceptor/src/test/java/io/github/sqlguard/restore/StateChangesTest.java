@@ -101,7 +101,11 @@ class StateChangesTest {
         StatementJobs.JudgedJob judged = StatementJobs.judgedJob(sessions.tableEnvironment(session, new Configuration()), json);
         JobGraph graph = StatementJobs.ofJudgedPlan(sessions.tableEnvironment(session, new Configuration()), json);
 
-        assertThat(judged.claims()).isNotEmpty().isEqualTo(StatementJobs.claims(graph));
+        // The job graph's ids; each named after its operator, which its job vertex chains.
+        Map<org.apache.flink.runtime.jobgraph.OperatorID, String> vertices = StatementJobs.claims(graph);
+        assertThat(judged.claims()).isNotEmpty();
+        assertThat(judged.claims().keySet()).isEqualTo(vertices.keySet());
+        judged.claims().forEach((id, operator) -> assertThat(vertices.get(id)).contains(operator));
         PlannedJob planned = StatementJobs.plannedJob(sessions.tableEnvironment(session, new Configuration()), json);
         assertThat(judged.planned().plan()).isEqualTo(planned.plan());
         // A node's ids in the order of the stream graph's nodes, numbered by a counter of Flink's: compared as sets.
