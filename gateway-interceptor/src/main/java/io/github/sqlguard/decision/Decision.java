@@ -1,8 +1,8 @@
 package io.github.sqlguard.decision;
 
 import io.github.sqlguard.flink.JudgedOperation;
+import io.github.sqlguard.flink.StatementJobs;
 import io.github.sqlguard.plan.ExplainedPlan;
-import io.github.sqlguard.restore.PlannedJob;
 import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rewrite.Rewrites;
 import io.github.sqlguard.rules.Finding;
@@ -36,7 +36,8 @@ import java.util.UUID;
  *     one and the gateway judged it; empty otherwise
  * @param restoringJob the job of the judged plan as the guard translated it to judge that restore
  *     ({@code StatementJobs#judgedJob}), for the plan store at submission, so that the plan is not
- *     translated again; empty otherwise
+ *     translated again, and for the ids its operators run with ({@code JudgedJob#jobNodeIds}), so
+ *     that the plan's JSON is not read again for them; empty otherwise
  */
 public record Decision(
         String id,
@@ -50,7 +51,7 @@ public record Decision(
         Optional<JudgedOperation> judged,
         Rewrites rewrites,
         Optional<Restore> restore,
-        Optional<PlannedJob> restoringJob) {
+        Optional<StatementJobs.JudgedJob> restoringJob) {
 
     /** A decision with a fresh id, on a statement with nothing to run as judged. */
     public static Decision of(
@@ -81,7 +82,7 @@ public record Decision(
     }
 
     /** As {@link #withRestore(Optional)}, with the job the guard translated to judge it. */
-    public Decision withRestore(Optional<Restore> judgedRestore, Optional<PlannedJob> job) {
+    public Decision withRestore(Optional<Restore> judgedRestore, Optional<StatementJobs.JudgedJob> job) {
         return new Decision(
                 id, verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError, analysisMs, judged, rewrites,
                 judgedRestore, job);

@@ -228,7 +228,7 @@ final class Decider {
                 },
                 metadata::set);
         // The job, when built, goes on to the plan store at submission: the same translation (GatewaySessions#executePlan).
-        Optional<PlannedJob> planned = Optional.ofNullable(job.get()).map(StatementJobs.JudgedJob::planned);
+        Optional<StatementJobs.JudgedJob> planned = Optional.ofNullable(job.get());
         if (judged.unreadable().isPresent() || judged.matched().isEmpty()) {
             return analysis.restoring(judged, planned);
         }

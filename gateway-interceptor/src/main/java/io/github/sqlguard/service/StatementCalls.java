@@ -4,6 +4,7 @@ import io.github.sqlguard.audit.What;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.decision.Outcome;
 import io.github.sqlguard.flink.JudgedOperation;
+import io.github.sqlguard.flink.StatementJobs;
 import io.github.sqlguard.flink.StatementUids;
 import io.github.sqlguard.observe.PlannedOperator;
 import io.github.sqlguard.plan.ExplainedPlan;
@@ -180,7 +181,8 @@ final class StatementCalls {
                     Part.HAND_OFF, () -> handOff.compileAndExecuteJudgedPlan(session, newPlanFile.get(), json, config));
             execution = "judged-plan";
         } else if (plan.isPresent()) {
-            judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedPlan(session, plan.get(), config, !storedPlan, decision.restoringJob()));
+            judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedPlan(
+                    session, plan.get(), config, !storedPlan, decision.restoringJob().map(StatementJobs.JudgedJob::planned)));
             execution = "judged-plan";
         } else if (operation.isPresent()) {
             judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedOperation(session, operation.get()));
@@ -227,11 +229,13 @@ final class StatementCalls {
         List<PlannedOperator> stateful = new ArrayList<>();
         decision.plan().ifPresent(plan -> {
             // The ids the job's operators carry when it runs as the judged plan in place of its text
-            // (StatementUids); a stored plan, and the plan a COMPILE AND EXECUTE PLAN writes, run with their own.
+            // (StatementUids), as the restore check's translation read them, else from the plan's JSON;
+            // a stored plan, and the plan a COMPILE AND EXECUTE PLAN writes, run with their own.
             Map<Integer, Integer> jobIds =
                     plan.planFile().isPresent() || newPlanFile(statement, decision).isPresent()
                             ? Map.of()
-                            : plan.executablePlan().map(StatementUids::jobNodeIds).orElse(Map.of());
+                            : decision.restoringJob().map(StatementJobs.JudgedJob::jobNodeIds)
+                                    .or(() -> plan.executablePlan().map(StatementUids::jobNodeIds)).orElse(Map.of());
             plan.nodes().stream()
                     .filter(StatefulOperators::isStateful)
                     .forEach(node -> stateful.add(

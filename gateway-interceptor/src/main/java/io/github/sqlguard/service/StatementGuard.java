@@ -9,7 +9,6 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.policy.FailMode;
 import io.github.sqlguard.policy.Policy;
-import io.github.sqlguard.restore.PlannedJob;
 import io.github.sqlguard.rewrite.TimeBounds;
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -166,7 +165,7 @@ public final class StatementGuard {
             Map<String, String> config,
             long startNanos,
             Optional<Restore> restore,
-            Optional<PlannedJob> restoringJob,
+            Optional<StatementJobs.JudgedJob> restoringJob,
             Optional<StatementJobs.JudgedJob> plannedJob) {
 
         /** This analysis with what the statement would restore. */
@@ -175,7 +174,7 @@ public final class StatementGuard {
         }
 
         /** This analysis with what the statement would restore, and the job translated to judge it, if any. */
-        public Analysis restoring(Restore restored, Optional<PlannedJob> job) {
+        public Analysis restoring(Restore restored, Optional<StatementJobs.JudgedJob> job) {
             return new Analysis(
                     statement, plan, judged(), plannerError, flinkError, unanalysed, plannersBusy, streaming, ttl, changes,
                     config, startNanos, Optional.of(restored), job, plannedJob);
