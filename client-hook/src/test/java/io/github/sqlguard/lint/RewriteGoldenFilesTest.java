@@ -87,7 +87,11 @@ class RewriteGoldenFilesTest {
         "269-state-ttl-key-written-twice-in-one-hint",
         "144-state-ttl-in-with-clause-then-query",
         "288-join-on-time-columns-interval-join-by-watermarks",
-        "289-join-on-time-columns-into-sink-unaliased"})
+        "289-join-on-time-columns-into-sink-unaliased",
+        "344-top-n-over-aggregating-view",
+        "345-top-n-over-nested-view-over-dedup",
+        "346-dedup-in-cte-over-aggregating-view",
+        "347-top-n-over-window-aggregating-view"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         Path file = CaseCorpus.ownDir().resolve(name + ".sql");
         String text = SqlScript.withoutHeader(Files.readString(file));
@@ -118,6 +122,33 @@ class RewriteGoldenFilesTest {
             }
         }
     }
+
+    /**
+     * A finding's fix names first the window its first proven rewrite uses: a daily or hourly report's fix
+     * names {@code CUMULATE} before {@code TUMBLE} where the {@code window-aggregate} rewrite offers the
+     * {@code CUMULATE} window first, and {@code TUMBLE} alone where it offers only that (issue 30).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"278-daily-report-cast-to-date", "279-daily-report-date-format",
+        "341-hourly-report-floor-cumulate-each-minute", "342-daily-revenue-per-region-into-sink-cumulate",
+        "343-minute-report-tumble-only"})
+    void aFixNamesFirstTheWindowOfItsFirstProvenRewrite(String name) throws IOException {
+        JsonNode statement = JSON.readTree(GOLDEN.resolve(name + ".json").toFile());
+        int checked = 0;
+        for (JsonNode finding : statement.path("findings")) {
+            Matcher rewritten = WINDOW_TVF.matcher(finding.path("rewrite").path("sql").asText());
+            if (!rewritten.find()) {
+                continue;
+            }
+            Matcher fixed = WINDOW_TVF.matcher(finding.path("fix").asText());
+            assertThat(fixed.find()).as(finding.path("fix").asText()).isTrue();
+            assertThat(fixed.group(1)).as(finding.path("fix").asText()).isEqualTo(rewritten.group(1));
+            checked++;
+        }
+        assertThat(checked).isPositive();
+    }
+
+    private static final Pattern WINDOW_TVF = Pattern.compile("TABLE\\((TUMBLE|HOP|CUMULATE)\\(TABLE ");
 
     /** The pinned part of one statement's JSON, plan node ids numbered in order of first appearance. */
     private static ObjectNode golden(JsonNode statement) {
