@@ -391,6 +391,30 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                                 + " subquery's alias)");
             }
         }
+        if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty()
+                && (join.joinType().equals("INNER") || join.joinType().equals("LEFT"))
+                && join.bounds().stream().noneMatch(Operator.Bound::onTimestamps)) {
+            // A dimension table on the right: a processing-time lookup join keeps no state, where the right
+            // table's connector is a lookup source (Flink docs, "Joins", "Lookup Join"; LookupTableSource). Not
+            // for a condition that bounds both sides' times: that is two streams, an interval join's shape.
+            String dimension = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
+            String stream = names.directTable(inputs.get(0)).map(ObjectIdentifier::getObjectName).orElse(left.get());
+            Optional<Column> proctime = names.plan().timeAttributesBelow(inputs.get(0)).stream()
+                    .filter(c -> c.timeAttribute() == Column.TimeAttribute.PROCTIME).findFirst();
+            fix.append("; or, when ").append(dimension).append(" is a dimension table whose connector is a lookup source")
+                    .append(" (jdbc, hbase, ...; not datagen or filesystem), a lookup join, which keeps no state: JOIN ")
+                    .append(dimension).append(" FOR SYSTEM_TIME AS OF ").append(left.get()).append('.')
+                    .append(proctime.map(Column::name).orElse("proc_time")).append(" AS ").append(right.get());
+            if (proctime.isEmpty()) {
+                // The plan shows a PROCTIME() column only where the query reads it: whether the table has one is
+                // the catalog's to say, which a rule does not read.
+                fix.append(", over a processing-time column of ").append(stream)
+                        .append(" (proc_time AS PROCTIME() in its DDL, where it has none)");
+            }
+            fix.append("; each ").append(stream).append(" row then reads ").append(dimension)
+                    .append(" as it is when the row arrives, and later changes of ").append(dimension)
+                    .append(" do not update results already emitted");
+        }
         if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty()) {
             Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));
             Optional<Column> rightTime = names.rowtimeBelow(inputs.get(1));
