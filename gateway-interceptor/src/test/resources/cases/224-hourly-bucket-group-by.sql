@@ -1,7 +1,8 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: window-aggregate
 -- expect-fix: order_hour's bucket, the hour a row falls in
--- expect-fix: GROUP BY window_start, window_end, user_id over TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR))
+-- expect-fix: GROUP BY window_start, window_end, user_id over TABLE(CUMULATE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' MINUTE, INTERVAL '1' HOUR)) (each hour's result so far, every minute
+-- expect-fix: or over TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR)) (one final result per hour
 -- expect-fix-absent: INTERVAL '5' MINUTE
 -- Orders per user and hour, bucketed by hand with FLOOR over the event time: a group aggregation
 -- whose state is kept forever, where a TUMBLE window aggregation frees each hour's state.

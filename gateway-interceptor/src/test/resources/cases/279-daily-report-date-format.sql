@@ -1,7 +1,8 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: window-aggregate
 -- expect-fix: order_day's bucket, the day a row falls in
--- expect-fix: GROUP BY window_start, window_end, user_id over TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' DAY))
+-- expect-fix: GROUP BY window_start, window_end, user_id over TABLE(CUMULATE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR, INTERVAL '1' DAY))
+-- expect-fix: or over TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' DAY)) (one final result per day
 -- expect-fix-absent: INTERVAL '5' MINUTE
 -- Orders per user and day, the day written by DATE_FORMAT(order_time, 'yyyy-MM-dd'), into a sink: a TUMBLE
 -- window of 1 day, the day column still DATE_FORMAT's STRING (of window_start).

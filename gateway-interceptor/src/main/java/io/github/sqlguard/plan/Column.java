@@ -55,6 +55,14 @@ public record Column(String name, String type, TimeAttribute timeAttribute) {
         return !name.equals(ColumnNames.UNNAMED) && !name.startsWith(ColumnNames.GROUP_WINDOW);
     }
 
+    /**
+     * True when {@code name} is a legacy group window's property as a finding names it ({@code the group
+     * window's start}): a column of {@code GROUP BY TUMBLE(...)}, {@code HOP(...)} or {@code SESSION(...)}.
+     */
+    public static boolean namesGroupWindow(String name) {
+        return name.startsWith(ColumnNames.GROUP_WINDOW);
+    }
+
     /** True when {@code name} is a legacy group window's property as its aggregate names it ({@code w$start}). */
     static boolean isGroupWindowProperty(String name) {
         return GROUP_WINDOW_PROPERTY_NAME.matcher(name).matches();

@@ -87,9 +87,14 @@ record Candidate(
         statements.addAll(before);
         Map<String, String> withKey = new java.util.HashMap<>(config);
         withKey.put(key, value);
+        // A SET of the key reaches every operator no hint names, in this statement and the session's later ones: a
+        // hint's "other operators keep the session's TTL" is no longer true once it goes before the statement.
+        String kept = key.equals(io.github.sqlguard.rules.StateTtl.KEY)
+                ? changes.replace(StateTtlHint.OTHERS_KEEP_SESSION_TTL, "") : changes;
         return new Candidate(
                 family, ruleId, findingNode, statements, statement, planned, withKey, tables, intent, columns,
-                changes + "; " + why, chosen.isEmpty() ? chosenValue : chosen + "; " + chosenValue, view);
+                kept + "; " + why,
+                chosen.isEmpty() ? chosenValue : chosen.contains(chosenValue) ? chosen : chosen + "; " + chosenValue, view);
     }
 
     /**

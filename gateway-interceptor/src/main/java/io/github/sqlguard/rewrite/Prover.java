@@ -62,8 +62,10 @@ final class Prover {
             String ttl = proposed.value();
             return proveOnce(
                     candidate.withSet(
-                            StateTtl.KEY, ttl, "state expires " + ttl + " after a key's last change (the Top-N starts anew"
-                                    + " for a key idle that long)",
+                            StateTtl.KEY, ttl, "the SET before it gives every stateful operator that no STATE_TTL hint"
+                                    + " names, of this statement and of the session's later ones, a state TTL of " + ttl
+                                    + ": its state expires " + ttl + " after a key's last change (the Top-N starts anew for"
+                                    + " a key idle that long)",
                             proposed.chosen()),
                     context);
         }

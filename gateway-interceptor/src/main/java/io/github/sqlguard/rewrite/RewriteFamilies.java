@@ -35,6 +35,7 @@ public final class RewriteFamilies {
                 new BoundedSort(),
                 new TimeAttributeOrder(),
                 new WatermarkDdl(),
+                new LookupJoin(),
                 new LastValueDedup(),
                 new TopNFilter(),
                 new RankInSubquery(),

@@ -30,6 +30,13 @@ import java.util.Optional;
  */
 final class StateTtlHint extends ScopedFamily {
 
+    /**
+     * What a hint alone leaves as it was: said only while no {@code SET} of the state TTL goes before the
+     * rewrite ({@link Candidate#withSet} drops it where one does).
+     */
+    static final String OTHERS_KEEP_SESSION_TTL = "; other operators and statements keep the session's TTL";
+
+
     static final String ID = "state-ttl-hint";
 
     static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
@@ -110,7 +117,7 @@ final class StateTtlHint extends ScopedFamily {
                         + " expires " + value + " after a key's last change (" + String.join(", ", hinted)
                         + "); an idle key's " + (operator.get().equals("Join") ? "rows are forgotten and start"
                                 : "result is forgotten and starts")
-                        + " anew; other operators and statements keep the session's TTL"
+                        + " anew" + OTHERS_KEEP_SESSION_TTL
                         + (replaced.isEmpty() ? "" : "; the hint values that never expire change: " + String.join(", ", replaced)
                                 + "; the TTLs written otherwise stay as written")
                         + DistinctUnderTtl.changes(finding, context),

@@ -92,16 +92,9 @@ final class WindowAggregate extends ScopedFamily {
         return List.of();
     }
 
-    /**
-     * The step of a {@code CUMULATE} window of {@code size}: an hour for a day (or longer), a minute
-     * for an hour; none below (a report per minute has no step worth a window of its own). Flink
-     * requires the size to be an integral multiple of the step (the planner's {@code WindowUtil}:
-     * "CUMULATE window requires size being an integral multiple of step").
-     */
+    /** The step of a {@code CUMULATE} window of {@code size}: {@link TimeBuckets#cumulateStep}. */
     static Optional<Duration> step(Duration size) {
-        Duration step = size.compareTo(Duration.ofDays(1)) >= 0 ? Duration.ofHours(1)
-                : size.compareTo(Duration.ofHours(1)) >= 0 ? Duration.ofMinutes(1) : null;
-        return step == null || size.toMillis() % step.toMillis() != 0 ? Optional.empty() : Optional.of(step);
+        return TimeBuckets.cumulateStep(size);
     }
 
     /** The table the block reads ({@code FROM t} or {@code FROM t AS a}); null for anything else. */

@@ -47,6 +47,14 @@ public final class TimeBuckets {
             return (!alias.isEmpty() && alias.equalsIgnoreCase(key)) || expression.equals(normalise(key));
         }
 
+        /**
+         * The step of the {@code CUMULATE} window of this bucket's size ({@link #cumulateStep}): a
+         * result every hour of a day, every minute of an hour; empty for a smaller bucket.
+         */
+        public Optional<Duration> cumulateStep() {
+            return TimeBuckets.cumulateStep(size);
+        }
+
         /** The bucket in words: {@code day}, {@code hour}, {@code minute}, {@code second}. */
         public String unit() {
             long seconds = size.getSeconds();
@@ -99,6 +107,23 @@ public final class TimeBuckets {
             }
         }
         return "";
+    }
+
+    /**
+     * The step of a {@code CUMULATE} window of {@code size} that stands for a hand-made bucket of that
+     * size: an hour for a day (or longer), a minute for an hour; none below (a report per minute has no
+     * step worth a window of its own). The original's total per bucket is updated as rows arrive; a
+     * {@code CUMULATE} window keeps a result during the bucket (Flink docs, "Windowing TVF", CUMULATE:
+     * "tumbling windows with early firing in a fixed window interval"), where a {@code TUMBLE} window
+     * emits once at its end. Flink requires the size to be an integral multiple of the step (the
+     * planner's {@code WindowUtil}: "CUMULATE window requires size being an integral multiple of
+     * step"). Read by the {@code window-aggregate} rewrite and the {@code stateful-without-ttl} fix, so
+     * the fix names the window the rewrite offers first.
+     */
+    public static Optional<Duration> cumulateStep(Duration size) {
+        Duration step = size.compareTo(Duration.ofDays(1)) >= 0 ? Duration.ofHours(1)
+                : size.compareTo(Duration.ofHours(1)) >= 0 ? Duration.ofMinutes(1) : null;
+        return step == null || size.toMillis() % step.toMillis() != 0 ? Optional.empty() : Optional.of(step);
     }
 
     /** {@code text} without back-ticks and blanks, upper case: how a key is compared with a plan's key name. */

@@ -52,6 +52,12 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
             }
             OrderKey order = rank.orderKeys().get(0);
             String keys = rank.partitionKeys().isEmpty() ? "" : " GROUP BY " + String.join(", ", rank.partitionKeys());
+            Optional<String> computed = names.orderComputedByAggregation(order, rank);
+            String fix = computed.isPresent()
+                    ? capitalized(computed.get()) + names.redundantRanking(rank).map(r -> "; " + r).orElse("") + "."
+                    : capitalized(names.eventTimeFor(order, rank.node()))
+                            + ", or order by a PROCTIME() column; to keep the latest value per key without ordering,"
+                            + " use" + keys + " with LAST_VALUE of each column.";
             hits.add(
                     PlanRules.hit(
                             plan,
@@ -61,9 +67,7 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
                                     + " is not a time attribute, so it ran as a general Rank, not as Deduplicate: Flink"
                                     + " deduplicates only when ORDER BY is a time attribute (a column with a WATERMARK, or"
                                     + " PROCTIME()).",
-                            capitalized(names.eventTimeFor(order, rank.node()))
-                                    + ", or order by a PROCTIME() column; to keep the latest value per key without ordering,"
-                                    + " use" + keys + " with LAST_VALUE of each column."));
+                            fix));
         }
         return hits;
     }

@@ -313,16 +313,49 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<String> hint = table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
         Optional<String> read = names.readName(node);
+        Optional<String> view = names.viewHolding(node);
+        if (view.isPresent() && rowtime.isPresent()) {
+            // The aggregation is the view's: a window over the view would read its result, which has no time
+            // attribute; the window goes into the view's own FROM and GROUP BY, and every query over it changes.
+            String keys = String.join("", aggregate.groupBy().stream().map(k -> ", " + k).toList());
+            fix.append("; or aggregate per window in the view ").append(view.get()).append(", whose aggregation this is")
+                    .append(" (a window over the view would read its result, which keeps no time attribute): read its FROM")
+                    .append(" through TUMBLE(TABLE ..., DESCRIPTOR(").append(rowtime.get().name()).append("), ")
+                    .append(values.windowInterval()).append(") and GROUP BY window_start, window_end").append(keys)
+                    .append(", which makes the view's result one per window instead of one since the start, for every")
+                    .append(" query that reads ").append(view.get());
+            return fix.append('.').toString();
+        }
         if (read.isPresent() && rowtime.isPresent()) {
             String keys = aggregate.groupBy().isEmpty() ? ""
                     : ", " + String.join(", ", aggregate.groupBy().stream().filter(k -> bucket.map(b -> !b.isKey(k)).orElse(true)).toList());
-            fix.append("; or aggregate per window, whose state is freed when it closes: GROUP BY window_start, window_end")
-                    .append(keys.equals(", ") ? "" : keys).append(" over TABLE(TUMBLE(TABLE ").append(read.get())
-                    .append(", DESCRIPTOR(").append(rowtime.get().name()).append("), ")
-                    .append(values.windowInterval())
-                    .append("))")
-                    .append(bucket.isPresent() ? " (one window per " + bucket.get().unit() + ", the bucket the query groups by)"
-                            : " (or the size of a time bucket the query groups by)");
+            String group = "GROUP BY window_start, window_end" + (keys.equals(", ") ? "" : keys);
+            String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + rowtime.get().name() + "), "
+                    + values.windowInterval() + "))";
+            Optional<Duration> step = bucket.flatMap(TimeBuckets.Bucket::cumulateStep);
+            if (bucket.isPresent() && step.isPresent()) {
+                // The window-aggregate rewrite offers CUMULATE first (a result each step, as the query's total is
+                // updated during the bucket), then TUMBLE (one result at the bucket's end): name them in that order.
+                AdvisedValues.Interval every = AdvisedValues.Interval.of(step.get());
+                String unit = bucket.get().unit();
+                String stepUnit = every.unit().toLowerCase(java.util.Locale.ROOT);
+                fix.append("; or aggregate per window, whose state is freed when it closes: ").append(group)
+                        .append(" over TABLE(CUMULATE(TABLE ").append(read.get()).append(", DESCRIPTOR(")
+                        .append(rowtime.get().name()).append("), INTERVAL '").append(every.amount()).append("' ")
+                        .append(every.unit()).append(", ").append(values.windowInterval()).append(")) (each ").append(unit)
+                        .append("'s result so far, every ").append(stepUnit).append(", as the query updates it during the ")
+                        .append(unit).append("), or over ").append(tumble).append(" (one final result per ").append(unit)
+                        .append(", at its end)");
+            } else if (bucket.isPresent()) {
+                fix.append("; or aggregate per window, whose state is freed when it closes: ").append(group).append(" over ")
+                        .append(tumble).append(" (one window per ").append(bucket.get().unit())
+                        .append(", the bucket the query groups by)");
+            } else {
+                // No time bucket among the keys: a window makes a total since the start a total per window.
+                fix.append("; or, where a result per time window is meant rather than one since the start (a window")
+                        .append(" changes the result), aggregate per window, whose state is freed when it closes: ")
+                        .append(group).append(" over ").append(tumble).append(" (or the size of a time bucket the query groups by)");
+            }
         }
         return fix.append('.').toString();
     }
@@ -357,6 +390,30 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         .append(" matches no table declared with a WATERMARK: read each through a subquery and name the"
                                 + " subquery's alias)");
             }
+        }
+        if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty()
+                && (join.joinType().equals("INNER") || join.joinType().equals("LEFT"))
+                && join.bounds().stream().noneMatch(Operator.Bound::onTimestamps)) {
+            // A dimension table on the right: a processing-time lookup join keeps no state, where the right
+            // table's connector is a lookup source (Flink docs, "Joins", "Lookup Join"; LookupTableSource). Not
+            // for a condition that bounds both sides' times: that is two streams, an interval join's shape.
+            String dimension = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
+            String stream = names.directTable(inputs.get(0)).map(ObjectIdentifier::getObjectName).orElse(left.get());
+            Optional<Column> proctime = names.plan().timeAttributesBelow(inputs.get(0)).stream()
+                    .filter(c -> c.timeAttribute() == Column.TimeAttribute.PROCTIME).findFirst();
+            fix.append("; or, when ").append(dimension).append(" is a dimension table whose connector is a lookup source")
+                    .append(" (jdbc, hbase, ...; not datagen or filesystem), a lookup join, which keeps no state: JOIN ")
+                    .append(dimension).append(" FOR SYSTEM_TIME AS OF ").append(left.get()).append('.')
+                    .append(proctime.map(Column::name).orElse("proc_time")).append(" AS ").append(right.get());
+            if (proctime.isEmpty()) {
+                // The plan shows a PROCTIME() column only where the query reads it: whether the table has one is
+                // the catalog's to say, which a rule does not read.
+                fix.append(", over a processing-time column of ").append(stream)
+                        .append(" (proc_time AS PROCTIME() in its DDL, where it has none)");
+            }
+            fix.append("; each ").append(stream).append(" row then reads ").append(dimension)
+                    .append(" as it is when the row arrives, and later changes of ").append(dimension)
+                    .append(" do not update results already emitted");
         }
         if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty()) {
             Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));

@@ -3,6 +3,7 @@ package io.github.sqlguard.rules.plan;
 import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OrderKey;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
@@ -118,10 +119,117 @@ record StatementNames(ExplainedPlan plan, AnalysisContext context) {
         String expression = order.type().equals("TIMESTAMP(3)") || order.type().equals("TIMESTAMP_LTZ(3)")
                 ? column
                 : "CAST(" + column + " AS TIMESTAMP(3))";
-        return column + " is an expression, and a WATERMARK is declared on a column: add it to "
+        return column + " is an expression, and a WATERMARK can only be declared on a column: add it to "
                 + table.map(ObjectIdentifier::getObjectName).orElse("the table") + " as a computed column with its"
                 + " watermark (" + name + " AS " + expression + ", WATERMARK FOR " + name + " AS " + name
                 + " - INTERVAL '5' SECOND) and order by " + name;
+    }
+
+    /**
+     * The group aggregation {@code node} reads through stateless operators only (a Calc, an Exchange),
+     * if that is what stands below it: a ranking over a view or subquery that aggregates.
+     */
+    Optional<Operator.GroupAggregate> aggregationBelow(PlanNode node) {
+        PlanNode at = node;
+        for (int depth = 0; depth < 256; depth++) {
+            List<PlanNode> inputs = plan.inputs(at);
+            if (inputs.size() != 1) {
+                return Optional.empty();
+            }
+            at = inputs.get(0);
+            if (StatefulOperators.isStateful(at)) {
+                PlanNode found = at;
+                return plan.operators(Operator.GroupAggregate.class).stream().filter(a -> a.node() == found).findFirst();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Why {@code order}, the order of a Top-1 over {@code node}, cannot be made a time attribute, when an
+     * aggregation stands between the ranking and every table: its output is an updating result whose
+     * columns are no time attributes (a group aggregation materializes them; Flink docs, "Time Attributes":
+     * a time attribute is lost by any operation that does not keep it, and a {@code WATERMARK} is declared
+     * only on a table's column). Where the aggregation's key is the ranking's partition, each partition holds
+     * the one row the aggregation keeps for it, and the ranking keeps that row: it can go. Empty where no
+     * aggregation stands below.
+     */
+    Optional<String> orderComputedByAggregation(OrderKey order, Operator.Rank rank) {
+        return aggregationBelow(rank.node()).map(aggregate -> "the order column " + order.column()
+                + " is a column of the aggregation below this ranking (" + aggregate.node().label() + ", grouped by "
+                + (aggregate.groupBy().isEmpty() ? "no key" : String.join(", ", aggregate.groupBy())) + ", over "
+                + tables(aggregate.node()) + "), not of a table: no WATERMARK can be declared on it, and an aggregation's"
+                + " updating result carries no time attribute, so Flink plans no Deduplicate here");
+    }
+
+    /**
+     * The fix of a Top-1 whose partition is the key of the aggregation right below it: each partition
+     * holds the one row the aggregation keeps for its key, so the ranking keeps that row and adds only its
+     * own state. Empty otherwise.
+     */
+    Optional<String> redundantRanking(Operator.Rank rank) {
+        Optional<Operator.GroupAggregate> aggregation = aggregationBelow(rank.node());
+        if (!rank.keepsFirstRowOnly() || aggregation.isEmpty() || aggregation.get().groupBy().isEmpty()
+                || !java.util.Set.copyOf(aggregation.get().groupBy()).equals(java.util.Set.copyOf(rank.partitionKeys()))) {
+            return Optional.empty();
+        }
+        String keys = String.join(", ", aggregation.get().groupBy());
+        return Optional.of("drop the ROW_NUMBER and its filter: the aggregation below (" + aggregation.get().node().label()
+                + ") already keeps one row per " + keys + ", the partition this Top-1 ranks, so the ranking keeps that"
+                + " row and adds only its own state");
+    }
+
+    /**
+     * True when the statement's own text groups ({@code GROUP BY} in one of its {@code SELECT}s): an
+     * aggregation of its plan that is not the statement's is in a view it reads. False when Flink's
+     * parser cannot read it.
+     */
+    boolean statementGroups() {
+        try {
+            for (org.apache.calcite.sql.SqlNode node
+                    : io.github.sqlguard.statement.FlinkSqlParser.parseStmtList(context.statement().text())) {
+                if (groups(node)) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (org.apache.calcite.sql.parser.SqlParseException | RuntimeException | StackOverflowError e) {
+            return false;
+        }
+    }
+
+    private static boolean groups(org.apache.calcite.sql.SqlNode node) {
+        if (node instanceof org.apache.calcite.sql.SqlSelect select && select.getGroup() != null) {
+            return true;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlCall call) {
+            for (org.apache.calcite.sql.SqlNode operand : call.getOperandList()) {
+                if (operand != null && groups(operand)) {
+                    return true;
+                }
+            }
+        } else if (node instanceof org.apache.calcite.sql.SqlNodeList list) {
+            for (org.apache.calcite.sql.SqlNode item : list) {
+                if (item != null && groups(item)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The view the statement reads that holds {@code node}, an aggregation: the statement reads a view
+     * ({@link #readName} names one that is no table of the plan) and does not group itself, so the
+     * aggregation is the view's. Empty otherwise.
+     */
+    Optional<String> viewHolding(PlanNode node) {
+        Optional<String> read = readName(node);
+        Optional<ObjectIdentifier> table = directTable(node);
+        if (read.isEmpty() || table.isEmpty() || read.get().equals(table.get().getObjectName()) || statementGroups()) {
+            return Optional.empty();
+        }
+        return read;
     }
 
     /** The name {@link #eventTimeFor} gives the computed column it proposes. */

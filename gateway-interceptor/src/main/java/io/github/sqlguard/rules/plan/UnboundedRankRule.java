@@ -93,12 +93,43 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                     + table.get() + ", DESCRIPTOR(" + rowtime.get().name() + "), "
                     + advised.windowInterval() + "))");
         }
+        Optional<Operator.GroupAggregate> aggregation = names.aggregationBelow(rank.node());
+        if (table.isEmpty() && aggregation.isPresent() && rowtime.isPresent() && names.redundantRanking(rank).isEmpty()
+                && rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
+            // Over a group aggregation's updating result no window can be read (it keeps no time attribute): the
+            // window goes into the aggregation first, and the ranking over a window aggregation is a window Top-N.
+            String keys = String.join("", aggregation.get().groupBy().stream().map(k -> ", " + k).toList());
+            String partition = String.join("", rank.partitionKeys().stream().map(k -> ", " + k).toList());
+            ways.add("where a ranking per time window is meant (not one since the start), window the aggregation below"
+                    + " first, in the query or view that holds it (" + aggregation.get().node().label() + " over "
+                    + names.tables(aggregation.get().node()) + ": its FROM through TUMBLE(TABLE ..., DESCRIPTOR("
+                    + rowtime.get().name() + "), " + advised.windowInterval() + ") and GROUP BY window_start, window_end"
+                    + keys + "), then rank with PARTITION BY window_start, window_end" + partition + ": Flink plans a"
+                    + " window Top-N over a window aggregation, where over the aggregation's updating result it plans a Rank");
+        }
+        if (rank.partitionKeys().stream().anyMatch(Column::namesGroupWindow)) {
+            // Ranked per legacy group window: the same windows as a window TVF make the ranking a window Top-N
+            // (Flink docs, "Window Top-N"; "Group Window Aggregation" is deprecated for the TVF), which the
+            // window-top-n rewrite proves where it plans.
+            ways.add("rank per window, whose state is freed when the window closes: write the legacy group window"
+                    + " (GROUP BY TUMBLE(ts, size) or HOP(ts, slide, size)) as the window TVF of the same size and slide"
+                    + " (FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), size)) ... GROUP BY window_start, window_end, ...;"
+                    + " TUMBLE_START/TUMBLE_END become window_start/window_end) and partition the ranking by window_start,"
+                    + " window_end, so that Flink plans a window Top-N (WindowRank)");
+        }
         OrderKey first = rank.orderKeys().isEmpty() ? null : rank.orderKeys().get(0);
         if (rank.keepsFirstRowOnly() && first != null) {
             String keys = rank.partitionKeys().isEmpty() ? "" : " GROUP BY " + String.join(", ", rank.partitionKeys());
-            if (first.onTimestamp()) {
-                ways.add(names.eventTimeFor(first, rank.node())
-                        + ", or order by a PROCTIME() column, so that Flink plans this Top-1 as a Deduplicate");
+            Optional<String> redundant = names.redundantRanking(rank);
+            if (redundant.isPresent()) {
+                ways.add(redundant.get());
+            } else if (first.onTimestamp()) {
+                // Ordered by a column of an aggregation below, no watermark can make it a time attribute
+                // (StatementNames#orderComputedByAggregation): no Deduplicate to propose.
+                if (aggregation.isEmpty()) {
+                    ways.add(names.eventTimeFor(first, rank.node())
+                            + ", or order by a PROCTIME() column, so that Flink plans this Top-1 as a Deduplicate");
+                }
             } else if (rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
                 String per = rank.partitionKeys().isEmpty() ? "" : " per " + String.join(", ", rank.partitionKeys());
                 ways.add("when only the " + (first.ascending() ? "lowest " : "highest ") + first.column() + per + " is"
