@@ -16,7 +16,7 @@
 # exit 3, case 169 names a jar that does not exist). The goals: one script <= 2 s CPU and <= 2.5 s wall;
 # 110 scripts of 515 statements <= 15 s wall. Needs /usr/bin/time and bc.
 #
-# The cache (class-data archive, unpacked planner, launch file) is a fresh temporary directory, written by a
+# The cache (class-data archive, launch file) is a fresh temporary directory, written by a
 # first run of each path, reported on its own rows and not in the medians. The machine's idle state is
 # checked, not assumed: see the load columns.
 set -euo pipefail

@@ -1,7 +1,5 @@
 package io.github.sqlguard.cli;
 
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -29,8 +27,10 @@ import java.util.Optional;
  *       of a few hundred MB;
  *   <li>{@code -XX:SharedArchiveFile}: an application class-data-sharing archive of the classes a
  *       lint loads (JDK's CDS, JEP 350 dynamic archives: the JVM maps them instead of parsing and
- *       verifying about 14,000 classes, the planner's included: Java 17 archives the classes of
- *       Flink's planner class loader too, matching them by size and checksum). Java 17 has no
+ *       verifying about 14,000 classes, the table planner's included: the CLI jar holds Flink's
+ *       planner itself, not its loader, so the planner's classes are on the application class path,
+ *       which the archive serves without reading the jar; Java 17 would match the classes of the
+ *       loader's own class loader only after reading and inflating each from the planner jar). Java 17 has no
  *       {@code -XX:+AutoCreateSharedArchive} (Java 19): the first run writes it with {@code
  *       -XX:ArchiveClassesAtExit}, after linting {@value #TRAINING} so that the archive holds the
  *       planner's classes whatever that run's scripts are, and later runs map it.
@@ -72,6 +72,9 @@ final class FastStart {
     /** In the options of a launch file: the archive they map, checked against the jar's by {@link #checkLaunchFile}. */
     static final String ARCHIVE_PROPERTY = "sql-guard.fast-start.archive";
 
+    /** The planner jars earlier CLI jars unpacked into the cache (their {@code PlannerJarCache}), and their {@code .tmp}. */
+    static final String EARLIER_PLANNER_JARS = "flink-table-planner-*.jar*";
+
     /** The script linted, its report discarded, before the first run's own lint. */
     static final String TRAINING = "class-archive-training.sql";
 
@@ -103,8 +106,7 @@ final class FastStart {
             Files.createDirectories(archive.getParent());
             Instant now = Instant.now();
             archived = StaleCacheFiles.touch(archive, now);
-            // Every rebuilt jar writes an archive of its own (about 95 MB): drop those no start used for a day.
-            StaleCacheFiles.clean(archive.getParent(), "*.jsa*", archive, now);
+            cleanCache(archive.getParent(), archive, now);
         } catch (IOException e) {
             // No archive where none can be kept: the second JVM still gets the other flags.
             archive = null;
@@ -182,6 +184,16 @@ final class FastStart {
         }
         options.add("-XX:SharedArchiveFile=" + archive);
         return options;
+    }
+
+    /**
+     * Deletes what no start used for a day ({@link StaleCacheFiles}): the archives of other jars (every
+     * rebuilt jar writes one of its own, about 100 MB) and the table planner jars that CLI jars before
+     * the planner was on their class path unpacked there ({@value #EARLIER_PLANNER_JARS}, 46 MB each).
+     */
+    static void cleanCache(Path cache, Path archive, Instant now) throws IOException {
+        StaleCacheFiles.clean(cache, "*.jsa*", archive, now);
+        StaleCacheFiles.clean(cache, EARLIER_PLANNER_JARS, null, now);
     }
 
     /** Runs the second JVM with this one's standard streams and returns its exit code. */
@@ -306,13 +318,6 @@ final class FastStart {
         try {
             SqlGuardCommand.execute("lint", "-q", "--no-project", "--conf", conf.toString(), "--format", "json", "-o",
                     report.toString(), "--fail-on", "NONE", script.toString());
-            CachedPlannerModule.Linked linked = CachedPlannerModule.get().linkDefinedClasses();
-            if (!linked.failed().isEmpty()) {
-                // Said, not ignored: such a class stays out of the archive and is loaded from the planner jar.
-                LoggerFactory.getLogger(FastStart.class).info(
-                        "{} of the table planner's classes stay out of lint's class-data archive: {}",
-                        linked.failed().size(), linked.failed());
-            }
         } finally {
             Files.deleteIfExists(script);
             Files.deleteIfExists(report);

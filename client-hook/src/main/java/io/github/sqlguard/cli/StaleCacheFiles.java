@@ -14,7 +14,7 @@ import java.time.Instant;
 
 /**
  * Keeps lint's cache directory ({@link FastStart#cacheDirectory()}) from growing with every new jar:
- * each start touches the files it uses (the class-data archive of its jar, the planner it unpacked),
+ * each start touches the files it uses (the class-data archive of its jar),
  * and deletes the files of other versions that no start used for {@link #STALE}, and the {@code .tmp}
  * files a start that died left for {@link #ABANDONED}. A JVM that still has a deleted file open or
  * mapped keeps reading it (POSIX unlink).

@@ -8,6 +8,9 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -106,5 +109,28 @@ class FastStartTest {
         }
 
         assertThat(launch).doesNotExist();
+    }
+
+    @Test
+    void deletesThePlannerJarsEarlierJarsUnpackedOnceUnusedForADayAndTheArchivesOfOtherJars(@TempDir Path cache)
+            throws Exception {
+        Instant now = Instant.parse("2026-12-02T10:00:00Z");
+        Path archive = aged(cache, "cli-2.3-159262510-1796205782939-java17.jsa", Duration.ofDays(5), now);
+        aged(cache, "cli-2.3-164879119-1796205369975-java17.jsa", Duration.ofDays(2), now);
+        aged(cache, "flink-table-planner-46159469-8c63ab26.jar", Duration.ofDays(3), now);
+        aged(cache, "flink-table-planner-46159469-8c63ab26.jar.123.tmp", Duration.ofHours(2), now);
+        Path launch = aged(cache, "launch-42.args", Duration.ofDays(3), now);
+
+        FastStart.cleanCache(cache, archive, now);
+
+        try (var left = Files.list(cache)) {
+            assertThat(left).containsExactlyInAnyOrder(archive, launch);
+        }
+    }
+
+    private static Path aged(Path dir, String name, Duration age, Instant now) throws Exception {
+        Path file = Files.write(dir.resolve(name), new byte[] {1});
+        Files.setLastModifiedTime(file, FileTime.from(now.minus(age)));
+        return file;
     }
 }

@@ -26,7 +26,7 @@ import java.util.Optional;
  * discovers, {@link PlannerFactory} {@code default}: the planner's own class when the full planner
  * is on the class path, else the loader's {@code DelegatePlannerFactory}, whose {@code delegate}
  * field holds it (a package-private field of {@code BaseDelegateFactory}, the same in Flink 1.20
- * and 2.3), or a {@link DelegatingPlannerFactory} (the CLI jar's). When neither works, {@link #parse} answers empty for every statement and the guard
+ * and 2.3). When neither works, {@link #parse} answers empty for every statement and the guard
  * reads every statement with the SQL parser first and the session's parser chain after, as it
  * did before; a message at INFO says why, once.
  *
@@ -94,9 +94,6 @@ public final class FlinkExtendedParser {
         ClassLoader ours = FlinkExtendedParser.class.getClassLoader();
         PlannerFactory factory =
                 FactoryUtil.discoverFactory(ours, PlannerFactory.class, PlannerFactory.DEFAULT_IDENTIFIER);
-        if (factory instanceof DelegatingPlannerFactory delegating) {
-            return delegating.delegate().getClass().getClassLoader();
-        }
         for (Class<?> c = factory.getClass(); c != null; c = c.getSuperclass()) {
             if (c.getName().equals("org.apache.flink.table.planner.loader.BaseDelegateFactory")) {
                 Field delegate = c.getDeclaredField("delegate");
