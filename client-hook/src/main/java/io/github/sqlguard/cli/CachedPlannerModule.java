@@ -57,12 +57,35 @@ final class CachedPlannerModule {
         return Holder.INSTANCE;
     }
 
+    /*
+     * The planner's own factories, discovered once: Flink's DefaultPlannerFactory and
+     * DefaultExecutorFactory have no state (each create() builds a new planner or executor), so one of
+     * each serves every table environment. Discovering them is a ServiceLoader scan of the planner's
+     * class loader, and the CLI's CachedPlannerFactory and CachedExecutorFactory (like Flink's
+     * DelegatePlannerFactory) ask for it whenever they are instantiated, which every factory discovery
+     * in the session's class loader does (FactoryUtil#discoverFactories instantiates every registered
+     * Factory): each table environment and each table a statement plans. A race discovers twice at
+     * most, the same classes.
+     */
+    private volatile PlannerFactory plannerFactory;
+    private volatile ExecutorFactory executorFactory;
+
     PlannerFactory loadPlannerFactory() {
-        return FactoryUtil.discoverFactory(classLoader, PlannerFactory.class, PlannerFactory.DEFAULT_IDENTIFIER);
+        PlannerFactory factory = plannerFactory;
+        if (factory == null) {
+            factory = FactoryUtil.discoverFactory(classLoader, PlannerFactory.class, PlannerFactory.DEFAULT_IDENTIFIER);
+            plannerFactory = factory;
+        }
+        return factory;
     }
 
     ExecutorFactory loadExecutorFactory() {
-        return FactoryUtil.discoverFactory(classLoader, ExecutorFactory.class, ExecutorFactory.DEFAULT_IDENTIFIER);
+        ExecutorFactory factory = executorFactory;
+        if (factory == null) {
+            factory = FactoryUtil.discoverFactory(classLoader, ExecutorFactory.class, ExecutorFactory.DEFAULT_IDENTIFIER);
+            executorFactory = factory;
+        }
+        return factory;
     }
 
     /**
