@@ -5,6 +5,7 @@ import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.flink.JobVersion;
+import io.github.sqlguard.flink.PlanNodeIds;
 import io.github.sqlguard.flink.StatementRestores;
 import io.github.sqlguard.flink.SqlClientLine;
 import io.github.sqlguard.plan.PlannerError;
@@ -221,6 +222,12 @@ public final class LintEngine implements AutoCloseable {
     }
 
     private List<LintedStatement> lint(List<Script> scripts, Collecting collecting) {
+        // Each script's plan nodes are numbered from 1 (Rank[5], not Rank[121] after the scripts before it):
+        // lint plans one statement at a time and nothing else plans in its JVM, so between two scripts
+        // no plan is being built, unless a planning lint stopped waiting for is still running.
+        if (pipeline.abandonedPlannings() == 0) {
+            PlanNodeIds.restart();
+        }
         SessionHandle session =
                 pipeline.openSession(
                         SessionEnvironment.newBuilder()

@@ -89,8 +89,11 @@ public final class FlinkExtendedParser {
         }
     }
 
-    /** The class loader of the table planner Flink discovers for the default dialect. */
-    private static ClassLoader plannerClassLoader() throws ReflectiveOperationException {
+    /**
+     * The class loader of the table planner Flink discovers for the default dialect (also {@link
+     * PlanNodeIds}'s).
+     */
+    static ClassLoader plannerClassLoader() throws ReflectiveOperationException {
         ClassLoader ours = FlinkExtendedParser.class.getClassLoader();
         PlannerFactory factory =
                 FactoryUtil.discoverFactory(ours, PlannerFactory.class, PlannerFactory.DEFAULT_IDENTIFIER);
