@@ -12,6 +12,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -126,17 +127,22 @@ final class GatewayProcess implements AutoCloseable {
         reply("MARK", 60);
     }
 
+    /** A statement's guard time and when its call started (the gateway's clock, the machine's). */
+    record TimedGuardTime(Instant start, GuardTime time) {}
+
     /**
-     * The guard time of each statement since {@link #markGuardTimes()}, from the gateway's {@code
-     * io.github.sqlguard.Statement} JFR events; empty for the plain gateway.
+     * The guard time of each statement since {@link #markGuardTimes()} and when it started, from the
+     * gateway's {@code io.github.sqlguard.Statement} JFR events; empty for the plain gateway.
      */
-    List<GuardTime> guardTimes() throws Exception {
+    List<TimedGuardTime> guardTimes() throws Exception {
         send("guard-times");
         String times = reply("GUARD", 120).substring("GUARD".length()).strip();
-        List<GuardTime> out = new ArrayList<>();
+        List<TimedGuardTime> out = new ArrayList<>();
         if (!times.isEmpty()) {
             for (String t : times.split(",")) {
-                out.add(GuardTime.ofWire(t));
+                int at = t.indexOf('@');
+                long nanos = Long.parseLong(t.substring(0, at).strip());
+                out.add(new TimedGuardTime(Instant.ofEpochSecond(0, nanos), GuardTime.ofWire(t.substring(at + 1))));
             }
         }
         return out;
