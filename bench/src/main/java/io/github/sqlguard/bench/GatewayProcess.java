@@ -88,6 +88,12 @@ final class GatewayProcess implements AutoCloseable {
         command.add("-Xms" + heap);
         command.add("-Xmx" + heap);
         command.add("-XX:+UseG1GC");
+        // Every page of the heap touched at start: otherwise a gateway whose G1 grew a large young generation
+        // takes a page fault for each new page of it during the measured rounds (system time on the allocating
+        // threads, Flink's per-statement ServiceLoader scan first), and the other gateway, collecting a small
+        // one, does not: one of two identical gateway JVMs was 1.3-5x slower for the same statements
+        // (bench/results/2026-12-02-gateway-latency-r34.md).
+        command.add("-XX:+AlwaysPreTouch");
         command.addAll(jvmOptions);
         FLINK_OPENS.forEach(o -> command.add("--add-opens=" + o + "=ALL-UNNAMED"));
         command.add("-Dsql-guard.log.dir=" + own);
