@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The gateway goals of issue 32 and the observed-state latency of issue 31, in one run of about 8
-# minutes on an idle 2-core machine (bench/README.md, "The gateway goals in one script"):
+# minutes on an idle 2-core machine (about 11 with (D)'s A/A run) (bench/README.md, "The gateway goals in one script"):
 #   (A) cheap statements (SET, SET unquoted, RESET, CREATE TABLE, SHOW TABLES), guarded/plain at 1 and
 #       16 sessions, median and p99 (goal: at most 1.05), and at 64 sessions;
 #   (B) a refusal against the plain gateway's EXPLAIN of the same statement (goal: at most 2);
@@ -8,17 +8,23 @@
 #       with each gateway's heap after a full GC;
 #   (D) statement latency with the observed state on (guarded) and off (a guarded gateway with
 #       sql-guard.observe.enabled false in the 'plain' column), both sending jobs to a real session
-#       cluster (JobManager + TaskManager JVMs) where the guarded one watches 3 running stateful INSERTs.
+#       cluster (JobManager + TaskManager JVMs) where the guarded one watches 3 running stateful INSERTs;
+#       then the same with the observed state off in both JVMs (A/A): the harness's own spread between two
+#       identical gateway JVMs, against which (D) can show "unchanged". JFR=1 records a profile of each
+#       gateway JVM of both runs (OUT/observe*/{plain,guarded}.jfr).
 # Every run alternates the two gateways round by round, so both see the same machine. Prints the
 # ratios at the end; the harness's full reports are under $OUT/<run>/report.md.
 #
 # Usage: bench/gateway-goals.sh [OUT]   (OUT defaults to bench/target/gateway-goals)
 # Needs the bench jar: mvn -q -pl bench -am package -DskipTests
 # SCALE=2 doubles the rounds of (A), (B) and (D) (about 12 minutes), for a quieter estimate.
+# PARTS=D runs (D) and its A/A alone (PARTS=A: the cheap run, PARTS=BC: the heavy run; default ABCD); the
+# ratios are printed from whichever reports are there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-bench/target/gateway-goals}
 SCALE=${SCALE:-1}
+PARTS=${PARTS:-ABCD}
 JAR=bench/target/flink-sql-guard-bench.jar
 [ -f "$JAR" ] || { echo "no $JAR: mvn -q -pl bench -am package -DskipTests" >&2; exit 1; }
 # The module opens Flink needs (GatewayProcess.FLINK_OPENS): the session cluster's JobManager and
@@ -35,25 +41,39 @@ start=$(date +%s)
 echo "gateway goals: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
 
 # (A) and the 64-session level of (C): the cheap statements.
+if [[ $PARTS == *A* ]]; then
 "${B[@]}" gateways --log-dir "$OUT/cheap" --sessions 1,16,64 --rounds $((10 * SCALE)),$((2 * SCALE)),1 --warmup 1,0,0 \
   --kinds SET,SET_UNQUOTED,RESET,DDL,SHOW --jit-warmup 2000 --jit-warmup-heavy 0 \
   --gateway-jvm-option=-XX:MaxDirectMemorySize=1g > "$OUT/cheap.out" 2> "$OUT/cheap.err"
 echo "  (A) done after $(( $(date +%s) - start )) s"
+fi
 
 # (B) and (C): the refusal and the heavy statements at 1, 4 and 16 sessions.
+if [[ $PARTS == *B* || $PARTS == *C* ]]; then
 "${B[@]}" gateways --log-dir "$OUT/heavy" --sessions 1,4,16 --rounds $((4 * SCALE)),2,1 --warmup 1,0,0 \
   --kinds HEAVY_INSERT,HEAVY_SELECT,REFUSED --jit-warmup 500 --jit-warmup-heavy 2 \
   --gateway-jvm-option=-XX:MaxDirectMemorySize=2g > "$OUT/heavy.out" 2> "$OUT/heavy.err"
 echo "  (B, C) done after $(( $(date +%s) - start )) s"
+fi
 
-# (D): observed state off ('plain' column: a guarded gateway) and on (guarded), 3 watched jobs.
-"${B[@]}" gateways --log-dir "$OUT/observe" --sessions 1 --rounds $((6 * SCALE)) --warmup 1 \
-  --kinds SET,DDL,SHOW --jit-warmup 500 --jit-warmup-heavy 0 \
-  --remote-cluster --cluster-slots 8 --watched-jobs 3 --watched-jobs-on-both \
-  --plain-endpoint guard --plain-option sql-guard.observe.enabled=false \
-  --guard-option sql-guard.observe.enabled=true --guard-option sql-guard.observe.interval=5s \
-  > "$OUT/observe.out" 2> "$OUT/observe.err"
-echo "  (D) done after $(( $(date +%s) - start )) s"
+# (D): observed state off ('plain' column: a guarded gateway) and on (guarded), 3 watched jobs; then the same
+# run with the observed state off in both JVMs (A/A): how far two identical gateway JVMs of this harness differ,
+# the yardstick of "unchanged" (bench/results/2026-12-02-gateway-latency-r34.md: A/A ratios of 0.5-2 were seen).
+# The harness runs the kinds interleaved round by round, after the watched jobs' first checkpoints.
+observe() { # $1 run name, $2 the guarded JVM's sql-guard.observe.enabled
+  "${B[@]}" gateways --log-dir "$OUT/$1" --sessions 1 --rounds $((6 * SCALE)) --warmup 1 \
+    --kinds SET,DDL,SHOW --jit-warmup 2000 --jit-warmup-heavy 0 \
+    --remote-cluster --cluster-slots 8 --watched-jobs 3 --watched-jobs-on-both \
+    --plain-endpoint guard --plain-option sql-guard.observe.enabled=false \
+    --guard-option sql-guard.observe.enabled="$2" --guard-option sql-guard.observe.interval=5s ${JFR:+--gateway-jfr} \
+    > "$OUT/$1.out" 2> "$OUT/$1.err"
+}
+if [[ $PARTS == *D* ]]; then
+  observe observe true
+  echo "  (D) done after $(( $(date +%s) - start )) s"
+  observe observe-aa false
+  echo "  (D, A/A) done after $(( $(date +%s) - start )) s"
+fi
 
 # The ratios, from the harness's reports.
 rows() { # $1 report, $2 awk filter on the first column; prints "| statement | n | ... |" rows of the level tables
@@ -68,7 +88,7 @@ rows() { # $1 report, $2 awk filter on the first column; prints "| statement | n
     section && /^\| / && t==want { print level "\t" $0 }
     section && /^$/ { t="" }
     section && /^Gateway heap/ && want=="heap" { print level "\t" $0 }
-  ' "$1"
+  ' "$1" 2>/dev/null || true
 }
 echo
 echo "== (A) cheap statements, guarded/plain (goal <= 1.05, median and p99), per sessions =="
@@ -93,5 +113,9 @@ echo "== (D) observed state on / off, 3 watched jobs on a session cluster (goal:
 rows "$OUT/observe/report.md" latency | awk -F'\t' '{ split($2, c, "|"); printf "%s |%s| off median%s ms | on median%s ms | on/off median%s| on/off p99%s\n", $1, c[2], c[4], c[6], c[8], c[9] }'
 rows "$OUT/observe/report.md" noise | awk -F'\t' '{ split($2, c, "|"); printf "noise: %s |%s| median%s [%s] | p99%s [%s]\n", $1, c[2], c[3], c[4], c[5], c[6] }'
 grep -h "^Jobs on the session cluster" "$OUT/observe/report.md" | cut -c1-600 || true
+echo "-- A/A: both JVMs with the observed state off (the harness's own spread between two identical gateways) --"
+rows "$OUT/observe-aa/report.md" latency | awk -F'\t' '{ split($2, c, "|"); printf "%s |%s| JVM 1 median%s ms | JVM 2 median%s ms | 2/1 median%s| 2/1 p99%s\n", $1, c[2], c[4], c[6], c[8], c[9] }'
+rows "$OUT/observe-aa/report.md" noise | awk -F'\t' '{ split($2, c, "|"); printf "noise: %s |%s| median%s [%s] | p99%s [%s]\n", $1, c[2], c[3], c[4], c[5], c[6] }'
+echo "(D) shows the latency unchanged where its on/off ratio lies within the A/A ratio's spread."
 echo
-echo "total $(( $(date +%s) - start )) s; load now $(cut -d' ' -f1-3 /proc/loadavg); reports: $OUT/{cheap,heavy,observe}/report.md"
+echo "total $(( $(date +%s) - start )) s; load now $(cut -d' ' -f1-3 /proc/loadavg); reports: $OUT/{cheap,heavy,observe,observe-aa}/report.md"

@@ -12,6 +12,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -87,6 +88,12 @@ final class GatewayProcess implements AutoCloseable {
         command.add("-Xms" + heap);
         command.add("-Xmx" + heap);
         command.add("-XX:+UseG1GC");
+        // Every page of the heap touched at start: otherwise a gateway whose G1 grew a large young generation
+        // takes a page fault for each new page of it during the measured rounds (system time on the allocating
+        // threads, Flink's per-statement ServiceLoader scan first), and the other gateway, collecting a small
+        // one, does not: one of two identical gateway JVMs was 1.3-5x slower for the same statements
+        // (bench/results/2026-12-02-gateway-latency-r34.md).
+        command.add("-XX:+AlwaysPreTouch");
         command.addAll(jvmOptions);
         FLINK_OPENS.forEach(o -> command.add("--add-opens=" + o + "=ALL-UNNAMED"));
         command.add("-Dsql-guard.log.dir=" + own);
@@ -126,17 +133,22 @@ final class GatewayProcess implements AutoCloseable {
         reply("MARK", 60);
     }
 
+    /** A statement's guard time and when its call started (the gateway's clock, the machine's). */
+    record TimedGuardTime(Instant start, GuardTime time) {}
+
     /**
-     * The guard time of each statement since {@link #markGuardTimes()}, from the gateway's {@code
-     * io.github.sqlguard.Statement} JFR events; empty for the plain gateway.
+     * The guard time of each statement since {@link #markGuardTimes()} and when it started, from the
+     * gateway's {@code io.github.sqlguard.Statement} JFR events; empty for the plain gateway.
      */
-    List<GuardTime> guardTimes() throws Exception {
+    List<TimedGuardTime> guardTimes() throws Exception {
         send("guard-times");
         String times = reply("GUARD", 120).substring("GUARD".length()).strip();
-        List<GuardTime> out = new ArrayList<>();
+        List<TimedGuardTime> out = new ArrayList<>();
         if (!times.isEmpty()) {
             for (String t : times.split(",")) {
-                out.add(GuardTime.ofWire(t));
+                int at = t.indexOf('@');
+                long nanos = Long.parseLong(t.substring(0, at).strip());
+                out.add(new TimedGuardTime(Instant.ofEpochSecond(0, nanos), GuardTime.ofWire(t.substring(at + 1))));
             }
         }
         return out;

@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -82,6 +83,11 @@ public final class GatewaysCommand implements Callable<Integer> {
             + " e.g. -XX:MaxDirectMemorySize=6g, as 64 concurrent jobs in local MiniClusters exhaust the default"
             + " direct memory (the heap size).")
     List<String> gatewayJvmOptions = new ArrayList<>();
+
+    @Option(names = "--gateway-jfr", description = "Record a JFR profile (settings=profile: CPU samples, allocation,"
+            + " locks, GC, JIT) in each gateway JVM, written to <log-dir>/<plain|guarded>.jfr when it stops: where one"
+            + " gateway's time goes that the other's does not.")
+    boolean gatewayJfr;
 
     @Option(names = "--guard-option", description = "A Flink option of the guarded gateway only, KEY=VALUE, repeatable;"
             + " e.g. sql-guard.observe.enabled=true to compare the guard with its observed state on and off (one run each).")
@@ -176,14 +182,20 @@ public final class GatewaysCommand implements Callable<Integer> {
                                             + " and running throughout")),
                             pollMicros, System.getProperty("java.version"), jitWarmup, jitWarmupHeavy));
             System.out.print(report);
-            try (GatewayProcess plain = GatewayProcess.start("plain", plainEndpoint, heap, gatewayJvmOptions, plainConfig, logDir);
-                    GatewayProcess guarded = GatewayProcess.start("guarded", "guard", heap, gatewayJvmOptions, guardConfig, logDir)) {
-            jitWarmup(plain, plainEndpoint.equals("guard"));
-            jitWarmup(guarded, true);
+            try (GatewayProcess plain = GatewayProcess.start("plain", plainEndpoint, heap, jvmOptions("plain"), plainConfig, logDir);
+                    GatewayProcess guarded = GatewayProcess.start("guarded", "guard", heap, jvmOptions("guarded"), guardConfig, logDir)) {
+            // The watched jobs first, then the JIT warm-up: the measured rounds start once the jobs run and have
+            // checkpointed, not while they start (the first kind measured was charged with their start-up:
+            // bench/results/2026-12-02-gateway-latency-r34.md).
             List<RestSession> watched = new ArrayList<>(watchedJobs(guarded, cluster, 0));
             if (watchedJobsOnBoth) {
                 watched.addAll(watchedJobs(plain, cluster, watchedJobs));
             }
+            if (cluster != null && watchedJobs > 0) {
+                awaitFirstCheckpoints(cluster);
+            }
+            jitWarmup(plain, plainEndpoint.equals("guard"));
+            jitWarmup(guarded, true);
             for (int level = 0; level < sessions.size(); level++) {
                 LevelResult result = runLevel(workload, plain, guarded, sessions.get(level), warmupPerLevel.get(level),
                         roundsPerLevel.get(level));
@@ -211,6 +223,16 @@ public final class GatewaysCommand implements Callable<Integer> {
         }
         System.out.println("Report written to " + file);
         return 0;
+    }
+
+    /** The JVM options of gateway {@code name}: --gateway-jvm-option, and its JFR recording with --gateway-jfr. */
+    private List<String> jvmOptions(String name) {
+        List<String> options = new ArrayList<>(gatewayJvmOptions);
+        if (gatewayJfr) {
+            options.add("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename="
+                    + logDir.resolve(name + ".jfr").toAbsolutePath());
+        }
+        return options;
     }
 
     /** The session cluster of --remote-cluster, under {@code <log-dir>/cluster}. */
@@ -255,6 +277,22 @@ public final class GatewaysCommand implements Callable<Integer> {
         System.err.printf(Locale.ROOT, "  %d watched jobs of the %s gateway running: %s%n", watchedJobs, gateway.name(),
                 cluster.jobs());
         return sessions;
+    }
+
+    /** Waits until every job on {@code cluster} runs and has completed a checkpoint (at most 3 minutes). */
+    private static void awaitFirstCheckpoints(StandaloneCluster cluster) throws Exception {
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.MINUTES.toNanos(3);
+        for (String job : cluster.jobs().keySet()) {
+            while (cluster.get("/jobs/" + job + "/checkpoints").path("counts").path("completed").asLong() < 1) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("Job " + job + " completed no checkpoint in 3 minutes: " + cluster.jobs());
+                }
+                Thread.sleep(200);
+            }
+        }
+        System.err.printf(Locale.ROOT, "  every watched job has a completed checkpoint (waited %.1f s)%n",
+                (System.nanoTime() - start) / 1e9);
     }
 
     /** The guarded gateway's list of the jobs it watches, its JSON as it answers; the error when it does not. */
@@ -336,29 +374,44 @@ public final class GatewaysCommand implements Callable<Integer> {
             for (Kind kind : kinds) {
                 plainSeries.put(kind, new Series());
                 guardedSeries.put(kind, new Series());
-                for (int round = 0; round < warmupRounds + measuredRounds; round++, roundNumber++) {
-                    boolean measured = round >= warmupRounds;
-                    if (round == warmupRounds) {
-                        guardedProcess.markGuardTimes();
-                        if (plainIsGuarded) {
-                            plainProcess.markGuardTimes();
-                        }
+            }
+            // Round by round, every kind in turn, the first kind of a round rotating: a drift over the level (jobs
+            // starting, the JIT, a neighbour's load) is spread over every kind and both gateways instead of landing
+            // on the kind measured first. The gateway that goes first alternates from one kind to the next and
+            // from one round to the next.
+            List<Window> windows = new ArrayList<>();
+            for (int round = 0; round < warmupRounds + measuredRounds; round++) {
+                boolean measured = round >= warmupRounds;
+                if (round == warmupRounds) {
+                    guardedProcess.markGuardTimes();
+                    if (plainIsGuarded) {
+                        plainProcess.markGuardTimes();
                     }
-                    Target[] order = round % 2 == 0 ? new Target[] {plain, guarded} : new Target[] {guarded, plain};
+                }
+                for (int k = 0; k < kinds.size(); k++, roundNumber++) {
+                    Kind kind = kinds.get((k + round) % kinds.size());
+                    Target[] order = (round + k) % 2 == 0 ? new Target[] {plain, guarded} : new Target[] {guarded, plain};
                     for (Target target : order) {
                         boolean busy = !awaitIdle(plainProcess) | !awaitIdle(guardedProcess);
                         if (busy && measured) {
                             busyStarts++;
                         }
                         Series into = measured ? (target.guarded() ? guardedSeries : plainSeries).get(kind) : new Series();
+                        Instant start = Instant.now();
                         runRound(pool, workload, kind, target, roundNumber, into);
+                        if (measured) {
+                            windows.add(new Window(target.guarded(), start, Instant.now(), into));
+                        }
                     }
                 }
-                guardedSeries.get(kind).addGuardTimes(guardedProcess.guardTimes());
-                if (plainIsGuarded) {
-                    plainSeries.get(kind).addGuardTimes(plainProcess.guardTimes());
-                }
-                System.err.printf(Locale.ROOT, "  %d session(s): %s done (%s)%n", n, kind.label(), MachineLoad.now());
+                System.err.printf(Locale.ROOT, "  %d session(s): round %d of %d done (%s)%n", n, round + 1,
+                        warmupRounds + measuredRounds, MachineLoad.now());
+            }
+            // The guard times, read once per level (each read dumps the gateway's JFR recording) and given to the
+            // kind whose round was running when the statement's call started.
+            attribute(guardedProcess.guardTimes(), true, windows);
+            if (plainIsGuarded) {
+                attribute(plainProcess.guardTimes(), false, windows);
             }
             LevelResult.ThreadCpu threadCpu = new LevelResult.ThreadCpu(System.nanoTime() - cpuStart,
                     since(plainCpuBefore, plainProcess.threadCpu()), since(guardedCpuBefore, guardedProcess.threadCpu()));
@@ -370,6 +423,29 @@ public final class GatewaysCommand implements Callable<Integer> {
             pool.shutdownNow();
             closeAll(plain);
             closeAll(guarded);
+        }
+    }
+
+    /** A measured round of one gateway: from its first request to its last answer, and where its latencies went. */
+    record Window(boolean guarded, Instant start, Instant end, Series into) {}
+
+    /** How far a JFR event's start may lie outside its round on the client's clock (two clocks of one machine). */
+    static final Duration WINDOW_SLACK = Duration.ofMillis(100);
+
+    /**
+     * Adds each of {@code times} to the series of the round of that gateway ({@code guarded}) during which its call
+     * started, give or take {@link #WINDOW_SLACK} (two rounds of one gateway are further apart: each waits for both
+     * gateways to be idle for 200 ms first).
+     */
+    static void attribute(List<GatewayProcess.TimedGuardTime> times, boolean guarded, List<Window> windows) {
+        for (GatewayProcess.TimedGuardTime t : times) {
+            for (Window w : windows) {
+                if (w.guarded() == guarded && !t.start().isBefore(w.start().minus(WINDOW_SLACK))
+                        && !t.start().isAfter(w.end().plus(WINDOW_SLACK))) {
+                    w.into().addGuardTimes(List.of(t.time()));
+                    break;
+                }
+            }
         }
     }
 

@@ -21,7 +21,7 @@ public final class Report {
             int jitWarmupHeavy) {
         return String.format(Locale.ROOT,
                 "## Flink SQL Guard: plain (rest) vs guarded (guard) SQL Gateway%n%n"
-                        + "Two gateway JVMs (-Xms/-Xmx %s, G1, local execution, parallelism 1), Java %s; %s at start."
+                        + "Two gateway JVMs (-Xms/-Xmx %s, G1, heap pre-touched, local execution, parallelism 1), Java %s; %s at start."
                         + " Each gateway first ran %d cheap and %d heavy statements, not recorded (JIT warm-up).%n"
                         + "Latency: client clock from submit to the first result page with rows, end of stream or error,"
                         + " polling every %d µs (a latency includes up to one poll interval; the REST API reports no"

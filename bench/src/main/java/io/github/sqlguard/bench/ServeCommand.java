@@ -35,8 +35,8 @@ import java.util.concurrent.TimeUnit;
  * in bytes; {@code idle <maxMs>} waits until this JVM uses less than 10 % of a core over two
  * consecutive 100 ms windows and answers {@code IDLE <ms waited>} ({@code IDLE -<ms>} when it was
  * still busy after {@code maxMs}); {@code guard-mark} answers {@code MARK} and {@code guard-times}
- * answers {@code GUARD <guard>:<parse>:<decide>:<audit>,...} (ns, {@link GuardTime}): the guard
- * time of every statement since the last mark and its parts, from
+ * answers {@code GUARD <start>@<guard>:<parse>:<decide>:<audit>,...} (ns; the start in ns since the epoch,
+ * then {@link GuardTime#wire()}): the guard time of every statement since the last mark and its parts, from
  * the {@link StatementTimingEvent} JFR events this process records (guard endpoint only); {@code
  * threads} answers {@code THREADS <group>=<cpu ns>;...}: the CPU time each group of this JVM's live
  * threads has used so far ({@link #threadGroup}: the thread's name without its trailing number); {@code
@@ -100,7 +100,8 @@ public final class ServeCommand implements Callable<Integer> {
             for (RecordedEvent event : RecordingFile.readAllEvents(dump)) {
                 if (event.getEventType().getName().equals(StatementTimingEvent.NAME)
                         && !event.getStartTime().isBefore(mark)) {
-                    times.add(new GuardTime(event.getDuration("guardTime").toNanos(),
+                    Instant at = event.getStartTime();
+                    times.add(at.getEpochSecond() * 1_000_000_000L + at.getNano() + "@" + new GuardTime(event.getDuration("guardTime").toNanos(),
                             event.getDuration("parseTime").toNanos(), event.getDuration("decideTime").toNanos(),
                             event.getDuration("auditTime").toNanos()).wire());
                 }
