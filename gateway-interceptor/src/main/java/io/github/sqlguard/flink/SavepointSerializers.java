@@ -23,6 +23,9 @@ import org.apache.flink.runtime.state.KeyGroupsStateHandle;
 import org.apache.flink.runtime.state.KeyedBackendSerializationProxy;
 import org.apache.flink.runtime.state.KeyedStateHandle;
 import org.apache.flink.runtime.state.metainfo.StateMetaInfoSnapshot;
+import org.apache.flink.runtime.state.filesystem.AbstractFsCheckpointStorageAccess;
+import org.apache.flink.runtime.state.filesystem.FileStateHandle;
+import org.apache.flink.runtime.state.memory.ByteStreamStateHandle;
 import org.apache.flink.runtime.state.ttl.TtlStateFactory;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -144,6 +147,11 @@ public final class SavepointSerializers {
                         + " the head of each state file");
                 continue;
             }
+            Optional<String> outside = outsideOfSavepoint(file, judged.savepoint());
+            if (outside.isPresent()) {
+                notRead.add(saved.describe() + ": " + outside.get());
+                continue;
+            }
             KeyedBackendSerializationProxy<?> head;
             try {
                 head = head(file, classLoader);
@@ -171,6 +179,49 @@ public final class SavepointSerializers {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Why the gateway does not read {@code file}'s head, when it lies outside the directory of {@code
+     * savepoint} (Flink's {@code AbstractFsCheckpointStorageAccess#resolveCheckpointPointer}: the
+     * directory of its {@code _metadata}): the metadata names each file by its path, anywhere, so a
+     * crafted one could make the guard open any file the gateway can read. A savepoint in Flink's
+     * canonical format keeps its files beside its {@code _metadata} ({@code RelativeFileStateHandle});
+     * whether the job may read a file elsewhere is {@code path-not-allowed}'s to judge.
+     */
+    static Optional<String> outsideOfSavepoint(KeyGroupsStateHandle file, String savepoint) {
+        if (file.getDelegateStateHandle() instanceof ByteStreamStateHandle) {
+            return Optional.empty(); // inline: read from the metadata itself, no file
+        }
+        if (!(file.getDelegateStateHandle() instanceof FileStateHandle handle)) {
+            return Optional.of("its keyed state is a " + file.getDelegateStateHandle().getClass().getSimpleName()
+                    + ", whose file the guard does not read");
+        }
+        org.apache.flink.core.fs.Path location = handle.getFilePath();
+        java.net.URI dir;
+        try {
+            org.apache.flink.core.fs.Path pointer = new org.apache.flink.core.fs.Path(
+                    AbstractFsCheckpointStorageAccess.resolveCheckpointPointer(savepoint).getExternalPointer());
+            dir = pointer.makeQualified(pointer.getFileSystem()).toUri().normalize();
+        } catch (IOException e) {
+            return Optional.of("the guard could not find the savepoint's directory to tell whether its keyed state file "
+                    + location + " lies in it (" + e.getMessage() + ")");
+        }
+        java.net.URI in;
+        try {
+            in = location.makeQualified(location.getFileSystem()).toUri().normalize();
+        } catch (IOException e) {
+            return Optional.of("the guard could not read the location of its keyed state file " + location + " ("
+                    + e.getMessage() + ")");
+        }
+        String prefix = dir.getPath().endsWith("/") ? dir.getPath() : dir.getPath() + "/";
+        boolean inside = java.util.Objects.equals(dir.getScheme(), in.getScheme())
+                && java.util.Objects.equals(dir.getAuthority(), in.getAuthority())
+                && in.getPath() != null && in.getPath().startsWith(prefix);
+        return inside
+                ? Optional.empty()
+                : Optional.of("its keyed state file " + location + " lies outside the savepoint's directory " + dir
+                        + ", and the guard reads no file a savepoint's metadata points to elsewhere");
     }
 
     /** The serialization proxy at the head of a keyed state file, read as the restoring backend reads it, and nothing after it. */

@@ -11,14 +11,24 @@ import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.runtime.state.AbstractChannelStateHandle;
 import org.apache.flink.runtime.state.CompletedCheckpointStorageLocation;
+import org.apache.flink.runtime.state.IncrementalRemoteKeyedStateHandle;
+import org.apache.flink.runtime.state.KeyGroupsStateHandle;
+import org.apache.flink.runtime.state.OperatorStreamStateHandle;
+import org.apache.flink.runtime.state.StateObject;
+import org.apache.flink.runtime.state.filemerging.SegmentFileStateHandle;
 import org.apache.flink.runtime.state.filesystem.AbstractFsCheckpointStorageAccess;
+import org.apache.flink.runtime.state.filesystem.FileStateHandle;
+import org.apache.flink.runtime.state.memory.ByteStreamStateHandle;
 
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -123,6 +133,12 @@ public final class StatementRestores {
         } catch (IOException | RuntimeException e) {
             return Restore.unreadable(savepoint, "Flink could not read the savepoint's metadata: " + message(e), ignoreUnclaimed, unhonoured);
         }
+        List<String> stateFiles;
+        try {
+            stateFiles = stateFiles(metadata);
+        } catch (IllegalArgumentException e) {
+            return Restore.unreadable(savepoint, e.getMessage(), ignoreUnclaimed, unhonoured);
+        }
         read.accept(metadata);
         Map<OperatorID, String> claims;
         try {
@@ -145,7 +161,59 @@ public final class StatementRestores {
                     state.getStateSize(), claimedBy);
             (claimedBy.isPresent() ? matched : unclaimed).add(saved);
         }
-        return new Restore(savepoint, Optional.empty(), List.copyOf(matched), List.copyOf(unclaimed), ignoreUnclaimed, unhonoured);
+        return new Restore(savepoint, Optional.empty(), List.copyOf(matched), List.copyOf(unclaimed), ignoreUnclaimed, unhonoured)
+                .withStateFiles(stateFiles);
+    }
+
+    /**
+     * The locations of the files {@code metadata} names for its operators' state: what the job's
+     * tasks open when they restore it. A savepoint's {@code _metadata} names each file by its path
+     * ({@code MetadataV2V3SerializerBase#deserializeStreamStateHandle}: a {@link FileStateHandle}, or a
+     * {@code RelativeFileStateHandle} resolved against the savepoint's directory, or a {@link
+     * SegmentFileStateHandle} of merged files), anywhere the file systems reach, whatever directory the
+     * savepoint itself is in; state small enough is inline ({@link ByteStreamStateHandle}, no file).
+     * Walked through the handles Flink's restore opens: each subtask's keyed, operator and channel
+     * state ({@code OperatorSubtaskState#getDiscardables}), a key-group or operator state file's
+     * delegate, an incremental snapshot's meta, shared and private files ({@code
+     * IncrementalRemoteKeyedStateHandle#streamSubHandles}), and each operator's coordinator state.
+     *
+     * @throws IllegalArgumentException for a handle whose files the guard cannot list, which says so
+     */
+    static List<String> stateFiles(CheckpointMetadata metadata) {
+        Set<String> files = new LinkedHashSet<>();
+        for (OperatorState state : metadata.getOperatorStates()) {
+            if (state.getCoordinatorState() != null) {
+                addFiles(state.getCoordinatorState(), files);
+            }
+            for (OperatorSubtaskState subtask : state.getStates()) {
+                for (StateObject handle : subtask.getDiscardables()) {
+                    addFiles(handle, files);
+                }
+            }
+        }
+        return List.copyOf(files);
+    }
+
+    private static void addFiles(StateObject handle, Set<String> files) {
+        if (handle == null || handle instanceof ByteStreamStateHandle) {
+            return;
+        }
+        if (handle instanceof FileStateHandle file) {
+            files.add(file.getFilePath().toString());
+        } else if (handle instanceof SegmentFileStateHandle segment) {
+            files.add(segment.getFilePath().toString());
+        } else if (handle instanceof KeyGroupsStateHandle keyGroups) {
+            addFiles(keyGroups.getDelegateStateHandle(), files);
+        } else if (handle instanceof OperatorStreamStateHandle operator) {
+            addFiles(operator.getDelegateStateHandle(), files);
+        } else if (handle instanceof IncrementalRemoteKeyedStateHandle incremental) {
+            incremental.streamSubHandles().forEach(h -> addFiles(h, files));
+        } else if (handle instanceof AbstractChannelStateHandle<?> channel) {
+            addFiles(channel.getDelegate(), files);
+        } else {
+            throw new IllegalArgumentException("its metadata holds state of a kind whose files the guard cannot list ("
+                    + handle.getClass().getSimpleName() + "), so it cannot tell which files the job would read");
+        }
     }
 
     /** The savepoint's metadata, found and read as the JobManager reads it. */

@@ -30,6 +30,10 @@ import java.util.Optional;
  *     a savepoint in a native format, for one; or, for a restore compared by its savepoint's
  *     serializers ({@link #comparedBySerializers()}), what was not checked; empty when compared with a
  *     stored plan, or unreadable
+ * @param stateFiles the locations of the files the savepoint's metadata names for its state (each
+ *     state handle's file, {@code StatementRestores#stateFiles}): what the job's tasks read when they
+ *     restore it, wherever they lie, held to {@code sql-guard.allow.paths} like any location a
+ *     statement reads; empty when unreadable
  */
 public record Restore(
         String savepoint,
@@ -40,12 +44,23 @@ public record Restore(
         Optional<String> unhonouredKey,
         Optional<String> comparedWith,
         List<StateChange> changes,
-        Optional<String> notCompared) {
+        Optional<String> notCompared,
+        List<String> stateFiles) {
 
     public Restore {
         matched = List.copyOf(matched);
         unclaimed = List.copyOf(unclaimed);
         changes = List.copyOf(changes);
+        stateFiles = List.copyOf(stateFiles);
+    }
+
+    /** A restore naming no state file (one of a job's own plan, or judged by its operator ids alone in a test). */
+    public Restore(
+            String savepoint, Optional<String> unreadable, List<SavedOperator> matched, List<SavedOperator> unclaimed,
+            boolean ignoreUnclaimed, Optional<String> unhonouredKey, Optional<String> comparedWith,
+            List<StateChange> changes, Optional<String> notCompared) {
+        this(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey, comparedWith, changes, notCompared,
+                List.of());
     }
 
     /** A restore judged by operator ids, not yet compared with the old job's plan. */
@@ -56,10 +71,16 @@ public record Restore(
                 Optional.empty());
     }
 
+    /** This restore with the locations of the state files its savepoint's metadata names. */
+    public Restore withStateFiles(List<String> files) {
+        return new Restore(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey, comparedWith, changes,
+                notCompared, files);
+    }
+
     /** This restore compared with the plan of {@code job}, the job its savepoint was taken of. */
     public Restore comparedWith(String job, List<StateChange> stateChanges) {
         return new Restore(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey, Optional.of(job),
-                stateChanges, Optional.empty());
+                stateChanges, Optional.empty(), stateFiles);
     }
 
     /**
@@ -79,7 +100,7 @@ public record Restore(
      */
     public Restore comparedBySerializers(List<StateChange> stateChanges, String notChecked) {
         return new Restore(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey,
-                Optional.of(SAVEPOINT_SERIALIZERS), stateChanges, Optional.of(notChecked));
+                Optional.of(SAVEPOINT_SERIALIZERS), stateChanges, Optional.of(notChecked), stateFiles);
     }
 
     /** Whether this restore was checked against its savepoint's serializers, not a stored plan. */
@@ -90,7 +111,7 @@ public record Restore(
     /** This restore, its state's types and meaning not checked, and why. */
     public Restore notCompared(String why) {
         return new Restore(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey, Optional.empty(),
-                List.of(), Optional.of(why));
+                List.of(), Optional.of(why), stateFiles);
     }
 
     /** The changes of {@code kind}. */

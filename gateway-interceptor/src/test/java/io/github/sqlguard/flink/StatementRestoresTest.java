@@ -24,8 +24,11 @@ import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.runtime.jobgraph.JobVertexID;
 import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.runtime.state.KeyGroupRangeOffsets;
+import org.apache.flink.runtime.state.KeyGroupsStateHandle;
 import org.apache.flink.runtime.state.OperatorStateHandle;
 import org.apache.flink.runtime.state.OperatorStreamStateHandle;
+import org.apache.flink.runtime.state.filesystem.FileStateHandle;
 import org.apache.flink.runtime.state.memory.ByteStreamStateHandle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -218,6 +221,26 @@ class StatementRestoresTest {
         assertThat(Restore.size(512)).isEqualTo("512 bytes");
         assertThat(Restore.size(1536)).isEqualTo("1.5 KB");
         assertThat(Restore.size((long) (1.2 * 1024 * 1024 * 1024))).isEqualTo("1.2 GB");
+    }
+
+    @Test
+    void aRestoreNamesEveryStateFileItsMetadataNamesWhereverItLiesAndNoInlineState() throws Exception {
+        OperatorState keyed = operatorState(AGGREGATE);
+        keyed.putState(0, OperatorSubtaskState.builder()
+                .setManagedKeyedState(new KeyGroupsStateHandle(new KeyGroupRangeOffsets(0, 127),
+                        new FileStateHandle(new org.apache.flink.core.fs.Path("file:/elsewhere/keyed"), 10)))
+                .setManagedOperatorState(new OperatorStreamStateHandle(
+                        Map.of(), new FileStateHandle(new org.apache.flink.core.fs.Path("file:/elsewhere/operator"), 10)))
+                .build());
+        String savepoint = savepoint(List.of(keyed, withState(RANK, 8)));
+
+        Restore restore = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE));
+
+        assertThat(restore.unreadable()).isEmpty();
+        assertThat(restore.stateFiles()).as("the inline state of RANK is no file")
+                .containsExactlyInAnyOrder("file:/elsewhere/keyed", "file:/elsewhere/operator");
+        assertThat(restore.comparedWith("job", List.of()).stateFiles()).as("kept when compared")
+                .hasSize(2);
     }
 
     private static AnalysisContext context(Restore restore) {

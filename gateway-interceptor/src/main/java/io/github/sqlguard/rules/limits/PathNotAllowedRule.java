@@ -43,6 +43,10 @@ import java.util.Set;
  *       that sets configuration;
  *   <li>every other location a table's option names ({@link OptionShapes#location}: Kafka's {@code
  *       properties.ssl.truststore.location}, ...);
+ *   <li>every state file the metadata of the savepoint a statement restores names ({@link
+ *       io.github.sqlguard.rules.Restore#stateFiles}): Flink's {@code _metadata} names each file by its
+ *       path, wherever it lies, and the job's tasks open it when they restore, so a savepoint in an
+ *       allowed directory could otherwise make a job read any file its tasks can;
  * </ul>
  *
  * when the location lies outside {@code sql-guard.allow.paths} (an empty list is no limit), or,
@@ -182,6 +186,16 @@ public final class PathNotAllowedRule implements Rule {
                                 "",
                                 "Use a file name alone (no '/', '\\', ':', '.' or '..').")));
             }
+            // A savepoint's metadata names its state files by path, anywhere: the job's tasks read them when it restores.
+            context.restore().ifPresent(restore -> {
+                for (String file : restore.stateFiles()) {
+                    if (!allowed.allows(file) || guarded.covers(file)) {
+                        hits.add(hit("The state file '" + file + "' that the metadata of savepoint '" + restore.savepoint()
+                                + "' names (the job's tasks read it when they restore)", file, entries, guarded,
+                                "savepoint " + restore.savepoint()));
+                    }
+                }
+            });
             for (SqlOption plan : context.statement().planFiles()) {
                 if (!allowed.allows(plan.value()) || guarded.covers(plan.value())) {
                     hits.add(hit(

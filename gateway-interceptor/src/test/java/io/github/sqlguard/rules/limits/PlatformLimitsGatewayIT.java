@@ -3,11 +3,23 @@ package io.github.sqlguard.rules.limits;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.sqlguard.flink.StatementJobs;
 import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.GatewayRestClient;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
 
+import org.apache.flink.runtime.checkpoint.Checkpoints;
+import org.apache.flink.runtime.checkpoint.OperatorState;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
+import org.apache.flink.runtime.jobgraph.OperatorID;
+import org.apache.flink.runtime.state.KeyGroupRangeOffsets;
+import org.apache.flink.runtime.state.KeyGroupsStateHandle;
+import org.apache.flink.runtime.state.filesystem.FileStateHandle;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -320,6 +332,85 @@ class PlatformLimitsGatewayIT {
                     Map.of("statement", "SET 'pipeline.classpaths' = '" + jars + "'"));
             assertThat(configuredUnlimited.ok()).as(configuredUnlimited.errors()).isTrue();
         }
+    }
+
+    /**
+     * The third hostile read of issue 29: a savepoint's {@code _metadata} names each state file by its
+     * path, anywhere, and the job's tasks open those files when they restore. A {@code _metadata} in
+     * an allowed directory (written by the user, as a filesystem table there can) whose keyed state
+     * files are elsewhere is refused as {@code path-not-allowed}, naming the file; the same savepoint
+     * with its files beside it is not.
+     */
+    @Test
+    void aSavepointWhoseMetadataNamesStateFilesOutsideTheAllowedPathsIsRefused() throws Exception {
+        String tables = "CREATE TEMPORARY TABLE orders (order_id STRING, user_id STRING, amount DOUBLE) WITH ('connector' ="
+                + " 'datagen', 'number-of-rows' = '20', 'fields.user_id.length' = '1')";
+        String sink = "CREATE TEMPORARY TABLE counts (user_id STRING, n BIGINT) WITH ('connector' = 'blackhole')";
+        String insert = "INSERT INTO counts SELECT user_id, COUNT(*) FROM orders GROUP BY user_id";
+        Path outsideFile = Files.writeString(Files.createDirectories(dir.resolve("elsewhere")).resolve("state"), "not yours");
+        Path insideFile = Files.writeString(Files.createDirectories(dir.resolve("data/sp-inside")).resolve("state"), "state");
+        Path outside = dir.resolve("data/sp-outside");
+        Path inside = dir.resolve("data/sp-inside");
+        Map<OperatorID, String> claims = claims(tables, sink, insert);
+        writeSavepoint(outside, claims, outsideFile);
+        writeSavepoint(inside, claims, insideFile);
+        try (RestSession session = limited.openSession(Map.of())) {
+            session.execute(tables, 0, TIMEOUT);
+            session.execute(sink, 0, TIMEOUT);
+            session.execute("SET 'table.exec.state.ttl' = '1 h'", 0, TIMEOUT);
+
+            RestSession.StatementResult refused =
+                    session.execute(insert, Map.of("execution.state-recovery.path", outside.toString()), 0, TIMEOUT);
+
+            assertThat(refused.error()).as("refusal").isNotNull().contains("path-not-allowed")
+                    .contains("The state file '" + new org.apache.flink.core.fs.Path(outsideFile.toUri()) + "'");
+            assertBlockedRecord(AuditFile.forOperation(refused.operationHandle()).orElseThrow(), "path-not-allowed");
+
+            RestSession.StatementResult beside =
+                    session.execute("EXPLAIN " + insert, Map.of("execution.state-recovery.path", inside.toString()), 1, TIMEOUT);
+            assertThat(beside.error()).isNull();
+            assertThat(beside.rows().get(0).path("fields").get(0).asText()).doesNotContain("path-not-allowed");
+        }
+    }
+
+    /** The operator ids a job of {@code insert} has, as the guard computes them (Flink's own translation). */
+    private static Map<OperatorID, String> claims(String tables, String sink, String insert) {
+        TableEnvironmentInternal tEnv =
+                (TableEnvironmentInternal) TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.getConfig().set("table.exec.state.ttl", "1 h");
+        tEnv.executeSql(tables);
+        tEnv.executeSql(sink);
+        return StatementJobs.judgedJob(tEnv, tEnv.compilePlanSql(insert).asJsonString()).claims();
+    }
+
+    /** A savepoint's {@code _metadata} in {@code target} (Flink's own writer) whose every operator's keyed state is {@code stateFile}. */
+    private static void writeSavepoint(Path target, Map<OperatorID, String> claims, Path stateFile) throws Exception {
+        List<OperatorState> states = new ArrayList<>();
+        for (OperatorID id : claims.keySet()) {
+            OperatorState state = operatorState(id);
+            state.putState(0, OperatorSubtaskState.builder()
+                    .setManagedKeyedState(new KeyGroupsStateHandle(new KeyGroupRangeOffsets(0, 127),
+                            new FileStateHandle(new org.apache.flink.core.fs.Path(stateFile.toUri()), Files.size(stateFile))))
+                    .build());
+            states.add(state);
+        }
+        Files.createDirectories(target);
+        try (OutputStream out = Files.newOutputStream(target.resolve("_metadata"))) {
+            Checkpoints.storeCheckpointMetadata(new CheckpointMetadata(1L, states, List.of()), out);
+        }
+    }
+
+    /** {@code new OperatorState(...)}: Flink 2.x adds the operator's name and uid to the constructor of 1.20. */
+    private static OperatorState operatorState(OperatorID id) throws Exception {
+        for (java.lang.reflect.Constructor<?> constructor : OperatorState.class.getConstructors()) {
+            if (constructor.getParameterCount() == 5) {
+                return (OperatorState) constructor.newInstance(null, null, id, 1, 128);
+            }
+            if (constructor.getParameterCount() == 3) {
+                return (OperatorState) constructor.newInstance(id, 1, 128);
+            }
+        }
+        throw new IllegalStateException("no constructor of OperatorState this test knows");
     }
 
     private static void assertRefused(RestSession.StatementResult result, String... rules) throws IOException {
