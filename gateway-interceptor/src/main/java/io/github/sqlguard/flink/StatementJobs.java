@@ -163,9 +163,14 @@ public final class StatementJobs {
             }
         }
         PlannedJob planned = new PlannedJob(plan, ids);
-        return withClaims
-                ? new JudgedJob(planned, renamed(claims(graph.getJobGraph()), jobNodeIds), serializers)
-                : new JudgedJob(planned, Map.of(), Map.of());
+        if (!withClaims) {
+            return new JudgedJob(planned, Map.of(), Map.of());
+        }
+        JobGraph jobGraph = graph.getJobGraph();
+        Map<String, MaxParallelism.Vertex> vertices = new HashMap<>();
+        MaxParallelism.byOperatorId(jobGraph).forEach((id, vertex) -> vertices.put(id, new MaxParallelism.Vertex(
+                jobNodeIds.map(renumbering -> renamed(vertex.vertex(), renumbering)).orElse(vertex.vertex()), vertex.info())));
+        return new JudgedJob(planned, renamed(claims(jobGraph), jobNodeIds), serializers, vertices);
     }
 
     /**
@@ -225,13 +230,21 @@ public final class StatementJobs {
      * claims}, what {@link StatementRestores#judge} matches the savepoint against), and the state
      * serializers of each operator by its operator id (hex), as the stream graph gives them to the
      * operator ({@code serializers}, what {@link SavepointSerializers} checks a savepoint's serializer
-     * snapshots against).
+     * snapshots against), and the vertex of each operator id (hex) with its parallelism and maximum
+     * parallelism as Flink's scheduler computes them ({@code vertices}, {@link MaxParallelism}).
      */
     public record JudgedJob(
-            PlannedJob planned, Map<OperatorID, String> claims, Map<String, OperatorSerializers> serializers) {
+            PlannedJob planned, Map<OperatorID, String> claims, Map<String, OperatorSerializers> serializers,
+            Map<String, MaxParallelism.Vertex> vertices) {
         public JudgedJob {
             claims = Map.copyOf(claims);
             serializers = Map.copyOf(serializers);
+            vertices = Map.copyOf(vertices);
+        }
+
+        /** A job without its vertices' parallelism. */
+        public JudgedJob(PlannedJob planned, Map<OperatorID, String> claims, Map<String, OperatorSerializers> serializers) {
+            this(planned, claims, serializers, Map.of());
         }
     }
 
