@@ -66,7 +66,9 @@ import java.util.stream.Stream;
  * The real outcome must be the one the pair's first line records (on Flink 1.20 where {@code
  * state-changes-flink-1.20.properties} records another), and the guard's restore findings must be
  * those it implies: refused or failed after start or started without state: BLOCK; restored with a
- * changed meaning: WARN; restored: no restore finding. A pair whose verdict the guard cannot give yet
+ * changed meaning: WARN; restored: no restore finding. A submission Flink refuses for another reason
+ * than unmapped state (a maximum parallelism it will not assign the state to: pairs 28, 29, 31) is
+ * {@code REFUSED}, and the pair's {@code -- expect-guard:} line names the restore rule that says it. A pair whose verdict the guard cannot give yet
  * is named in {@link #KNOWN_GAPS} with the reason, and the test checks that it still is one.
  *
  * <p>Both gateways run with {@code execution.state-recovery.ignore-unclaimed-state: false} in their
@@ -151,7 +153,7 @@ class StateChangesIT {
     /**
      * Each pair, up to {@link #CONCURRENT_PAIRS} at a time, each holding the TaskManager slots its jobs
      * take: one (a pair has at most one job running at a time), two for a pair whose new job sets
-     * {@code parallelism.default} (to 2: pairs 25 and 26). A pair that restores with {@code
+     * {@code parallelism.default} (to 2: pairs 25, 26 and 31). A pair that restores with {@code
      * ignore-unclaimed-state} runs alone, holding every slot: Flink says it skipped state only in the
      * JobManager's log, not per job ({@link SavepointRestores}).
      */
