@@ -66,7 +66,9 @@ import java.util.stream.Stream;
  * The real outcome must be the one the pair's first line records (on Flink 1.20 where {@code
  * state-changes-flink-1.20.properties} records another), and the guard's restore findings must be
  * those it implies: refused or failed after start or started without state: BLOCK; restored with a
- * changed meaning: WARN; restored: no restore finding. A pair whose verdict the guard cannot give yet
+ * changed meaning: WARN; restored: no restore finding. A submission Flink refuses for another reason
+ * than unmapped state (a maximum parallelism it will not assign the state to: pairs 28, 29, 31) is
+ * {@code REFUSED}, and the pair's {@code -- expect-guard:} line names the restore rule that says it. A pair whose verdict the guard cannot give yet
  * is named in {@link #KNOWN_GAPS} with the reason, and the test checks that it still is one.
  *
  * <p>Both gateways run with {@code execution.state-recovery.ignore-unclaimed-state: false} in their
@@ -151,7 +153,7 @@ class StateChangesIT {
     /**
      * Each pair, up to {@link #CONCURRENT_PAIRS} at a time, each holding the TaskManager slots its jobs
      * take: one (a pair has at most one job running at a time), two for a pair whose new job sets
-     * {@code parallelism.default} (to 2: pairs 25 and 26). A pair that restores with {@code
+     * {@code parallelism.default} (to 2: pairs 25, 26 and 31). A pair that restores with {@code
      * ignore-unclaimed-state} runs alone, holding every slot: Flink says it skipped state only in the
      * JobManager's log, not per job ({@link SavepointRestores}).
      */
@@ -308,14 +310,30 @@ class StateChangesIT {
         }
     }
 
-    /** The restore rules whose findings the real outcome implies. */
+    /** A restore rule's id in a pair's {@code -- expect-guard:} line. */
+    private static final Pattern RESTORE_RULE_ID = Pattern.compile("\\brestore-[a-z-]+[a-z]");
+
+    /**
+     * The restore rules whose findings the real outcome implies: those the pair's {@code -- expect-guard:}
+     * line names where it names any (a failure Flink gives a rule of its own: {@code
+     * restore-max-parallelism}), else the outcome's.
+     */
     private static Set<String> expectedRestoreRules(Outcome outcome, Pair change) {
+        Set<String> named = new TreeSet<>();
+        Matcher rule = RESTORE_RULE_ID.matcher(change.expectGuard());
+        while (rule.find()) {
+            named.add(rule.group());
+        }
+        if (!named.isEmpty() && outcome != Outcome.RESTORED) {
+            return named;
+        }
         return switch (outcome) {
             case NOT_MAPPABLE -> Set.of("restore-unclaimed-state");
             case RESTORED_WITH_STATE_SKIPPED -> Set.of("restore-state-skipped");
             case FAILED_AFTER_START -> Set.of("restore-incompatible-state");
             case RESTORED -> change.expectGuard().startsWith("WARN") ? Set.of("restore-changed-meaning") : Set.of();
-            case REFUSED -> throw new IllegalStateException("the stock gateway refused " + change.dir());
+            case REFUSED -> throw new IllegalStateException("the stock gateway refused " + change.dir()
+                    + ", and its -- expect-guard: line names no restore rule for that");
         };
     }
 
@@ -413,12 +431,17 @@ class StateChangesIT {
             return value == null ? java.util.Optional.empty() : java.util.Optional.of(outcome(value));
         }
 
-        /** {@code RESTORED}, {@code NOT-MAPPABLE}, {@code RESTORED WITH STATE SKIPPED}, {@code FAILED-AFTER-START}. */
+        /**
+         * {@code RESTORED}, {@code NOT-MAPPABLE}, {@code RESTORED WITH STATE SKIPPED}, {@code FAILED-AFTER-START},
+         * {@code REFUSED} (the job's submission failed for another reason: a maximum parallelism Flink
+         * will not assign the state to).
+         */
         static Outcome outcome(String text) {
             String words = text.contains(":") ? text.substring(text.indexOf(':') + 1) : text;
             String normal = words.strip().toUpperCase(Locale.ROOT).replaceAll("[ -]+", "_");
             for (Outcome outcome : new Outcome[] {
-                    Outcome.RESTORED_WITH_STATE_SKIPPED, Outcome.NOT_MAPPABLE, Outcome.FAILED_AFTER_START, Outcome.RESTORED}) {
+                    Outcome.RESTORED_WITH_STATE_SKIPPED, Outcome.NOT_MAPPABLE, Outcome.FAILED_AFTER_START, Outcome.REFUSED,
+                    Outcome.RESTORED}) {
                 if (normal.startsWith(outcome.name())) {
                     return outcome;
                 }

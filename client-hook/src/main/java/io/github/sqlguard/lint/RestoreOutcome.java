@@ -31,7 +31,8 @@ public record RestoreOutcome(String from, Outcome outcome, List<String> unclaime
 
     /** The rule ids of the restore rules whose finding means the job cannot restore its state. */
     static final Set<String> CANNOT_RESTORE = Set.of(
-            RestoreUnclaimedStateRule.ID, RestoreStateSkippedRule.ID, "restore-incompatible-state");
+            RestoreUnclaimedStateRule.ID, RestoreStateSkippedRule.ID, "restore-incompatible-state",
+            io.github.sqlguard.rules.restore.RestoreMaxParallelismRule.ID);
 
     /** The rule id of a restore that works and means something else. */
     static final String CHANGED_MEANING = "restore-changed-meaning";

@@ -31,7 +31,7 @@ import java.util.stream.Stream;
 /**
  * {@code lint --since REV} judges each changed INSERT and statement set as a restore of a savepoint
  * of its version at REV, and says what a real restore did: every change pair of the repository's
- * {@code state-changes} corpus (the shared pairs 01-09 and the repository's own 10-27), each restored for
+ * {@code state-changes} corpus (the shared pairs 01-09 and the repository's own 10-38), each restored for
  * real on a cluster by {@code StateChangesIT} (the first line of {@code new.sql} is what stock Flink
  * 2.3.0 did, {@code state-changes-flink-1.20.properties} what 1.20 did where it differs).
  *
@@ -81,7 +81,7 @@ class LintRestoresTest {
 
     @Test
     void saysOfEveryChangedJobWhatItsRealRestoreDid() {
-        assertThat(pairs).as("the corpus").hasSizeGreaterThanOrEqualTo(27);
+        assertThat(pairs).as("the corpus").hasSizeGreaterThanOrEqualTo(38);
         Map<String, String> said = new TreeMap<>();
         Map<String, String> expected = new TreeMap<>();
         for (Map.Entry<String, Pair> pair : pairs.entrySet()) {
@@ -227,8 +227,8 @@ class LintRestoresTest {
     /**
      * A change pair: its scripts without the header, and what the real restore did on this Flink line.
      *
-     * @param outcome {@code RESTORED}, {@code NOT-MAPPABLE}, {@code RESTORED WITH STATE SKIPPED} or
-     *     {@code FAILED-AFTER-START}
+     * @param outcome {@code RESTORED}, {@code NOT-MAPPABLE}, {@code RESTORED WITH STATE SKIPPED},
+     *     {@code FAILED-AFTER-START} or {@code REFUSED}
      * @param expectGuard what the guard must say ({@code -- expect-guard:})
      */
     record Pair(String oldText, String newText, String outcome, String expectGuard) {
@@ -257,7 +257,7 @@ class LintRestoresTest {
         /** The class of the restore its outcome implies. */
         String restoreClass() {
             if (outcome.startsWith("RESTORED WITH STATE SKIPPED") || outcome.startsWith("NOT-MAPPABLE")
-                    || outcome.startsWith("FAILED-AFTER-START")) {
+                    || outcome.startsWith("FAILED-AFTER-START") || outcome.startsWith("REFUSED")) {
                 return "cannot restore";
             }
             if (outcome.startsWith("RESTORED")) {
@@ -266,8 +266,20 @@ class LintRestoresTest {
             throw new IllegalArgumentException("no restore outcome in '" + outcome + "'");
         }
 
-        /** The restore findings its outcome implies, each {@code rule LEVEL baselineState}: all new. */
+        /**
+         * The restore findings its outcome implies, each {@code rule LEVEL baselineState}: all new. Where
+         * the job does not restore and {@code -- expect-guard:} names restore rules (a refusal Flink gives
+         * a rule of its own: {@code restore-max-parallelism}), those, at BLOCK.
+         */
         List<String> restoreFindings() {
+            List<String> named = new ArrayList<>();
+            java.util.regex.Matcher rule = java.util.regex.Pattern.compile("\\brestore-[a-z-]+[a-z]").matcher(expectGuard);
+            while (rule.find()) {
+                named.add(rule.group() + " BLOCK new");
+            }
+            if (!named.isEmpty() && !outcome.startsWith("RESTORED")) {
+                return named;
+            }
             if (outcome.startsWith("RESTORED WITH STATE SKIPPED")) {
                 return List.of("restore-state-skipped BLOCK new");
             }

@@ -147,11 +147,26 @@ public record AuditRecord(
      * @param notCompared why the state's types and meaning were not checked (only operator ids were), or {@code null}
      * @param stateChanges per stateful operator of that job whose state the savepoint holds: what the
      *     new job does with it; empty when not compared
+     * @param maxParallelism state the new job claims that Flink would not assign for its maximum parallelism
      */
     public record AuditRestore(
             String savepoint, String unreadable, boolean ignoreUnclaimed, List<AuditSavedOperator> matched,
             List<AuditSavedOperator> unclaimed, String comparedWith, String notCompared,
-            List<AuditStateChange> stateChanges) {}
+            List<AuditStateChange> stateChanges, List<AuditMaxParallelism> maxParallelism) {}
+
+    /**
+     * State the new job claims that Flink would not assign to it for its maximum parallelism ({@code
+     * Restore.MaxParallelismConflict}).
+     *
+     * @param operator the savepoint's operator
+     * @param vertex the new job's vertex that claims it
+     * @param savedMaxParallelism the maximum parallelism the savepoint records for it
+     * @param parallelism the new vertex's parallelism
+     * @param maxParallelism the new vertex's maximum parallelism
+     * @param cause {@code BELOW_PARALLELISM} or {@code CONFIGURED_OTHERWISE}
+     */
+    public record AuditMaxParallelism(
+            String operator, String vertex, int savedMaxParallelism, int parallelism, int maxParallelism, String cause) {}
 
     /**
      * What the new job does with one old operator's state ({@code StateChange}).

@@ -139,6 +139,10 @@ public final class Auditor {
                 restore.changes().stream()
                         .map(c -> new AuditRecord.AuditStateChange(
                                 c.kind().name(), c.operator(), c.newOperator().orElse(null), c.reasons(), c.inferred()))
+                        .toList(),
+                restore.maxParallelism().stream()
+                        .map(c -> new AuditRecord.AuditMaxParallelism(c.operator(), c.vertex(), c.savedMaxParallelism(),
+                                c.parallelism(), c.maxParallelism(), c.cause().name()))
                         .toList());
     }
 

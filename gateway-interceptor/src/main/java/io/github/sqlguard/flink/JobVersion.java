@@ -40,8 +40,12 @@ import java.util.regex.Pattern;
  * @param sinks the tables it writes, as the compiled plan names them ({@code `cat`.`db`.`t`}), sorted
  * @param descriptions each plan node's description ({@code GroupAggregate(groupBy=[k], select=[...])}), by node id
  * @param sources the ids of its plan's source scan nodes
+ * @param vertices by operator id (hex), the job vertex of the operator with its parallelism and maximum
+ *     parallelism as Flink's scheduler computes them ({@link MaxParallelism.Vertices#byOperatorId})
  */
-public record JobVersion(PlannedJob job, Set<String> sinks, Map<Integer, String> descriptions, Set<Integer> sources) {
+public record JobVersion(
+        PlannedJob job, Set<String> sinks, Map<Integer, String> descriptions, Set<Integer> sources,
+        Map<String, MaxParallelism.Vertex> vertices) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -52,6 +56,7 @@ public record JobVersion(PlannedJob job, Set<String> sinks, Map<Integer, String>
         sinks = Set.copyOf(new TreeSet<>(sinks));
         descriptions = Map.copyOf(descriptions);
         sources = Set.copyOf(sources);
+        vertices = Map.copyOf(vertices);
     }
 
     /**
@@ -71,7 +76,8 @@ public record JobVersion(PlannedJob job, Set<String> sinks, Map<Integer, String>
 
     /** The job of the judged compiled plan {@code compiledPlanJson}, planned in {@code tEnv} (an environment of its own). */
     public static JobVersion ofJudgedPlan(TableEnvironmentInternal tEnv, String compiledPlanJson) {
-        PlannedJob job = StatementJobs.plannedJob(tEnv, compiledPlanJson);
+        StatementJobs.JudgedJob judged = StatementJobs.judgedJob(tEnv, compiledPlanJson);
+        PlannedJob job = judged.planned();
         JsonNode plan;
         try {
             plan = JSON.readTree(job.plan());
@@ -92,7 +98,7 @@ public record JobVersion(PlannedJob job, Set<String> sinks, Map<Integer, String>
                 sinks.add(identifier.asText());
             }
         }
-        return new JobVersion(job, sinks, descriptions, sources);
+        return new JobVersion(job, sinks, descriptions, sources, judged.vertices().byOperatorId());
     }
 
     /**
@@ -129,6 +135,17 @@ public record JobVersion(PlannedJob job, Set<String> sinks, Map<Integer, String>
                     new SavedOperator(ids.get(0), Optional.of(old.descriptions().get(source)), Optional.empty(), -1, claimedBy);
             (claimedBy.isPresent() ? matched : unclaimed).add(saved);
         }
+        // The maximum parallelism a savepoint of the old job records for an operator is its vertex's as
+        // the old job ran (ExecutionJobVertex#getMaxParallelism): configured, or derived from its parallelism.
+        List<Restore.MaxParallelismConflict> maxParallelism = new ArrayList<>();
+        for (SavedOperator saved : matched) {
+            MaxParallelism.Vertex was = old.vertices().get(saved.operatorId());
+            Optional<MaxParallelism.Vertex> is = ids(old, saved.operatorId()).stream()
+                    .map(vertices::get).filter(v -> v != null).findFirst();
+            if (was != null && is.isPresent()) {
+                MaxParallelism.check(saved.describe(), was.maxParallelism(), is.get(), true).ifPresent(maxParallelism::add);
+            }
+        }
         boolean ignoreUnclaimed = StatementRestores.ignoresUnclaimedState(config);
         // An operator no operator of the new job claims is restore-unclaimed-state's (or -state-skipped's),
         // as the gateway leaves it: the comparison carries the operators that map.
@@ -136,8 +153,17 @@ public record JobVersion(PlannedJob job, Set<String> sinks, Map<Integer, String>
         return new Comparison(
                 new Restore(against, Optional.empty(), matched, unclaimed, ignoreUnclaimed,
                                 StatementRestores.unhonouredIgnoreKey(config, ignoreUnclaimed))
-                        .comparedWith(against.startsWith("of ") ? against.substring("of ".length()) : against, mapped),
+                        .comparedWith(against.startsWith("of ") ? against.substring("of ".length()) : against, mapped)
+                        .withMaxParallelism(maxParallelism),
                 changes);
+    }
+
+    /** Every operator id of the old job's plan node that has the operator id {@code operatorId}, that one first. */
+    private static List<String> ids(JobVersion old, String operatorId) {
+        List<String> ids = new ArrayList<>(List.of(operatorId));
+        old.job().operatorIds().values().stream().filter(node -> node.contains(operatorId)).findFirst()
+                .ifPresent(node -> node.stream().filter(id -> !id.equals(operatorId)).forEach(ids::add));
+        return ids;
     }
 
     /** A node as the comparator labels it ({@code GroupAggregate[3]}), with its description, which names its keys. */

@@ -169,9 +169,13 @@ public final class StatementJobs {
             }
         }
         PlannedJob planned = new PlannedJob(runs.plan(), ids);
-        return withClaims
-                ? new JudgedJob(planned, claims(graph, hashes, names), serializers, runs.jobNodeIds())
-                : new JudgedJob(planned, Map.of(), Map.of(), runs.jobNodeIds());
+        if (!withClaims) {
+            return new JudgedJob(planned, Map.of(), Map.of(), runs.jobNodeIds(), MaxParallelism.Vertices.NONE);
+        }
+        Optional<Map<Integer, Integer>> renumbering = jobNodeIds;
+        MaxParallelism.Vertices vertices = MaxParallelism.Vertices.of(graph,
+                vertex -> renumbering.map(r -> renamed(vertex, r)).orElse(vertex));
+        return new JudgedJob(planned, claims(graph, hashes, names), serializers, runs.jobNodeIds(), vertices);
     }
 
     /**
@@ -274,9 +278,12 @@ public final class StatementJobs {
      * claims}, what {@link StatementRestores#judgeJob} matches the savepoint against; {@link
      * #claims(StreamGraph, Map, Map)}), the state serializers of each operator by its operator id
      * (hex), as the stream graph gives them to the operator ({@code serializers}, what {@link
-     * SavepointSerializers} checks a savepoint's serializer snapshots against), and the id each node
+     * SavepointSerializers} checks a savepoint's serializer snapshots against), the id each node
      * of the judged plan has in the plan that runs ({@code jobNodeIds}, {@link
-     * StatementUids#jobNodeIds}, read from the same JSON once).
+     * StatementUids#jobNodeIds}, read from the same JSON once), and the job's vertices with their
+     * parallelism and maximum parallelism as Flink's scheduler computes them ({@code vertices}, {@link
+     * MaxParallelism.Vertices}: built from the job graph only where a savepoint's maximum parallelism
+     * could conflict with them).
      *
      * <p>A claim is named after its operator ({@code GroupAggregate[4]}, the stream node's name as
      * the job that runs has it), not after the job vertex that holds it ({@code GroupAggregate[4] ->
@@ -286,7 +293,7 @@ public final class StatementJobs {
      */
     public record JudgedJob(
             PlannedJob planned, Map<OperatorID, String> claims, Map<String, OperatorSerializers> serializers,
-            Map<Integer, Integer> jobNodeIds) {
+            Map<Integer, Integer> jobNodeIds, MaxParallelism.Vertices vertices) {
         public JudgedJob {
             claims = Map.copyOf(claims);
             serializers = Map.copyOf(serializers);

@@ -95,7 +95,11 @@ public final class StatementRestores {
      */
     public static Restore judge(
             String savepoint, Map<String, String> config, ClassLoader classLoader, Supplier<JobGraph> job) {
-        return judgeClaims(savepoint, config, classLoader, () -> StatementJobs.claims(job.get()));
+        return judgeJob(savepoint, config, classLoader, () -> {
+            JobGraph graph = job.get();
+            return new StatementJobs.JudgedJob(new io.github.sqlguard.restore.PlannedJob("{}", Map.of()),
+                    StatementJobs.claims(graph), Map.of(), Map.of(), MaxParallelism.Vertices.of(graph));
+        });
     }
 
     /**
@@ -109,12 +113,51 @@ public final class StatementRestores {
 
     /**
      * As {@link #judgeJob(String, Map, ClassLoader, Supplier)}, handing the savepoint's metadata, once
-     * read, to {@code read} (for {@link SavepointSerializers}, which then reads no metadata again).
+     * read, to {@code read} (for {@link SavepointSerializers}, which then reads no metadata again). The
+     * state the new job claims is also checked against the maximum parallelism the savepoint records
+     * for it ({@link MaxParallelism#check}, {@link Restore#maxParallelism}).
      */
     public static Restore judgeJob(
             String savepoint, Map<String, String> config, ClassLoader classLoader, Supplier<StatementJobs.JudgedJob> job,
             java.util.function.Consumer<CheckpointMetadata> read) {
-        return judgeClaims(savepoint, config, classLoader, () -> job.get().claims(), read);
+        java.util.concurrent.atomic.AtomicReference<StatementJobs.JudgedJob> built = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<CheckpointMetadata> metadata = new java.util.concurrent.atomic.AtomicReference<>();
+        Restore restore = judgeClaims(savepoint, config, classLoader, () -> {
+            built.set(job.get());
+            return built.get().claims();
+        }, m -> {
+            metadata.set(m);
+            read.accept(m);
+        });
+        if (restore.unreadable().isPresent() || built.get() == null) {
+            return restore;
+        }
+        return restore.withMaxParallelism(maxParallelism(metadata.get(), built.get().vertices()));
+    }
+
+    /**
+     * The savepoint's operators that a vertex of the new job has and Flink would not assign to it for
+     * their maximum parallelism ({@link MaxParallelism#check}), as the JobManager checks them when it
+     * loads the savepoint and when it assigns its state.
+     */
+    static List<Restore.MaxParallelismConflict> maxParallelism(CheckpointMetadata metadata, MaxParallelism.Vertices job) {
+        if (metadata.getOperatorStates().stream().noneMatch(state -> job.canConflict(state.getMaxParallelism()))) {
+            return List.of();
+        }
+        Map<String, MaxParallelism.Vertex> vertices = job.byOperatorId();
+        List<Restore.MaxParallelismConflict> conflicts = new ArrayList<>();
+        FlinkLine line = FlinkLine.current();
+        for (OperatorState state : metadata.getOperatorStates()) {
+            MaxParallelism.Vertex vertex = vertices.get(state.getOperatorID().toHexString());
+            if (vertex == null) {
+                continue;
+            }
+            SavedOperator saved = new SavedOperator(state.getOperatorID().toHexString(), line.savedOperatorName(state),
+                    line.savedOperatorUid(state), state.getStateSize(), Optional.of(vertex.vertex()));
+            MaxParallelism.check(saved.describe(), state.getMaxParallelism(), vertex, hasState(state))
+                    .ifPresent(conflicts::add);
+        }
+        return List.copyOf(conflicts);
     }
 
     private static Restore judgeClaims(

@@ -317,9 +317,11 @@ public final class StateChanges {
         boolean newRowtime = now.json.path("isRowtime").asBoolean();
         keys(old, now, "uniqueKeys", "deduplication key", j);
         if (oldRowtime != newRowtime) {
+            // Verified: state-changes pair 37 (event time to processing time, keep-last) failed after start with a
+            // StateMigrationException on the kept row's RowDataSerializer.
             j.incompatible("It deduplicates on " + (newRowtime ? "event" : "processing") + " time in place of "
                     + (oldRowtime ? "event" : "processing") + " time: the two keep other state (a row, or a flag for a"
-                    + " processing-time keep-first), which the new job cannot read as its own.", true);
+                    + " processing-time keep-first), which the new job cannot read as its own.", newRowtime);
             return;
         }
         boolean oldKeepsRows = oldRowtime || oldLast;
@@ -334,17 +336,22 @@ public final class StateChanges {
                         + (oldLast ? "last" : "first") + " one the old job saw, and the new job compares new rows with it, so"
                         + " for those keys the row kept is not the " + (newLast ? "last" : "first") + " row of the key.", false);
             } else {
+                // Verified: state-changes pair 38 (keep-last to keep-first) failed after start with a
+                // StateMigrationException ("the new state serializer (BooleanSerializer) must not be incompatible with
+                // the old state serializer (RowDataSerializer)").
                 j.incompatible("It keeps the " + (newLast ? "last" : "first") + " row of each key in place of the "
                         + (oldLast ? "last" : "first") + " on processing time: keep-last keeps the row, keep-first only a"
                         + " flag (Flink's ProcTimeDeduplicateKeepLastRowFunction, ProcTimeDeduplicateKeepFirstRowFunction),"
-                        + " and the new job cannot read the one as the other.", true);
+                        + " and the new job cannot read the one as the other.", newLast);
             }
         }
     }
 
     /** A regular join keeps each side's rows by join key (Flink's {@code JoinRecordStateViews}). */
     private static void join(Node old, Node now, Judgement j) {
-        inputRows(old, now, "the rows each side keeps", j);
+        // Verified: state-changes pair 36 (a column added to the left side's rows) failed after start with a
+        // StateMigrationException on the side's MapSerializer.
+        inputRows(old, now, "the rows each side keeps", j, false);
         JsonNode oldSpec = old.json.path("joinSpec");
         JsonNode newSpec = now.json.path("joinSpec");
         if (!oldSpec.path("joinType").equals(newSpec.path("joinType"))) {
@@ -362,8 +369,9 @@ public final class StateChanges {
                 j.incompatible("Its " + side + " join key has other types (" + String.join(", ", oldTypes) + " to "
                         + String.join(", ", newTypes) + "): the state's keys cannot be read as the new ones.", true);
             } else if (!oldKeys.equals(newKeys)) {
+                // Verified: state-changes pair 35 (left key user_id to v, both INT) restored.
                 j.changedMeaning("It joins on " + side + " " + String.join(", ", newKeys) + " in place of "
-                        + String.join(", ", oldKeys) + ": the restored rows are stored under the old key's values.", true);
+                        + String.join(", ", oldKeys) + ": the restored rows are stored under the old key's values.", false);
             }
             if (!old.json.path(side + "UpsertKeys").equals(now.json.path(side + "UpsertKeys"))) {
                 j.incompatible("The " + side + " input's unique key changed (" + old.json.path(side + "UpsertKeys") + " to "
@@ -480,6 +488,11 @@ public final class StateChanges {
 
     /** The node's input rows, which its state holds. */
     private static void inputRows(Node old, Node now, String what, Judgement j) {
+        inputRows(old, now, what, j, true);
+    }
+
+    /** As {@link #inputRows(Node, Node, String, Judgement)}, {@code inferred} or verified by a real restore. */
+    private static void inputRows(Node old, Node now, String what, Judgement j, boolean inferred) {
         for (int input = 0; input < Math.max(old.inputs.size(), now.inputs.size()); input++) {
             List<Field> before = old.input(input);
             List<Field> after = now.input(input);
@@ -487,7 +500,7 @@ public final class StateChanges {
                 j.incompatible("Its input" + (old.inputs.size() > 1 ? " " + (input + 1) : "") + " has other columns, "
                         + Field.describe(before) + " to " + Field.describe(after) + ": " + what + " are rows of the old"
                         + " type, which Flink's RowDataSerializer cannot migrate to the new one; the job fails when the"
-                        + " operator opens its state.", true);
+                        + " operator opens its state.", inferred);
             }
         }
     }

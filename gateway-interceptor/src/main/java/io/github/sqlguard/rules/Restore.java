@@ -34,6 +34,8 @@ import java.util.Optional;
  *     state handle's file, {@code StatementRestores#stateFiles}): what the job's tasks read when they
  *     restore it, wherever they lie, held to {@code sql-guard.allow.paths} like any location a
  *     statement reads; empty when unreadable
+ * @param maxParallelism the savepoint's operators whose state the new job claims but Flink would not
+ *     assign to it for their maximum parallelism ({@link MaxParallelismConflict}); empty when none
  */
 public record Restore(
         String savepoint,
@@ -45,22 +47,33 @@ public record Restore(
         Optional<String> comparedWith,
         List<StateChange> changes,
         Optional<String> notCompared,
-        List<String> stateFiles) {
+        List<String> stateFiles,
+        List<MaxParallelismConflict> maxParallelism) {
 
     public Restore {
         matched = List.copyOf(matched);
         unclaimed = List.copyOf(unclaimed);
         changes = List.copyOf(changes);
         stateFiles = List.copyOf(stateFiles);
+        maxParallelism = List.copyOf(maxParallelism);
     }
 
-    /** A restore naming no state file (one of a job's own plan, or judged by its operator ids alone in a test). */
+    /**
+     * A restore naming no state file and without maximum parallelism conflicts (one of a job's own plan,
+     * or judged by its operator ids alone in a test).
+     */
     public Restore(
             String savepoint, Optional<String> unreadable, List<SavedOperator> matched, List<SavedOperator> unclaimed,
             boolean ignoreUnclaimed, Optional<String> unhonouredKey, Optional<String> comparedWith,
             List<StateChange> changes, Optional<String> notCompared) {
         this(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey, comparedWith, changes, notCompared,
-                List.of());
+                List.of(), List.of());
+    }
+
+    /** This restore with the maximum parallelism conflicts {@code conflicts} ({@link MaxParallelismConflict}). */
+    public Restore withMaxParallelism(List<MaxParallelismConflict> conflicts) {
+        return new Restore(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey, comparedWith, changes,
+                notCompared, stateFiles, conflicts);
     }
 
     /** A restore judged by operator ids, not yet compared with the old job's plan. */
@@ -74,13 +87,13 @@ public record Restore(
     /** This restore with the locations of the state files its savepoint's metadata names. */
     public Restore withStateFiles(List<String> files) {
         return new Restore(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey, comparedWith, changes,
-                notCompared, files);
+                notCompared, files, maxParallelism);
     }
 
     /** This restore compared with the plan of {@code job}, the job its savepoint was taken of. */
     public Restore comparedWith(String job, List<StateChange> stateChanges) {
         return new Restore(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey, Optional.of(job),
-                stateChanges, Optional.empty(), stateFiles);
+                stateChanges, Optional.empty(), stateFiles, maxParallelism);
     }
 
     /**
@@ -100,7 +113,7 @@ public record Restore(
      */
     public Restore comparedBySerializers(List<StateChange> stateChanges, String notChecked) {
         return new Restore(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey,
-                Optional.of(SAVEPOINT_SERIALIZERS), stateChanges, Optional.of(notChecked), stateFiles);
+                Optional.of(SAVEPOINT_SERIALIZERS), stateChanges, Optional.of(notChecked), stateFiles, maxParallelism);
     }
 
     /** Whether this restore was checked against its savepoint's serializers, not a stored plan. */
@@ -111,7 +124,7 @@ public record Restore(
     /** This restore, its state's types and meaning not checked, and why. */
     public Restore notCompared(String why) {
         return new Restore(savepoint, unreadable, matched, unclaimed, ignoreUnclaimed, unhonouredKey, Optional.empty(),
-                List.of(), Optional.of(why), stateFiles);
+                List.of(), Optional.of(why), stateFiles, maxParallelism);
     }
 
     /** The changes of {@code kind}. */
@@ -152,6 +165,49 @@ public record Restore(
         /** How a message names it: its name where the savepoint records one, and its id. */
         public String describe() {
             return name.map(n -> "'" + n + "' (operator id " + operatorId + ")").orElse("operator " + operatorId);
+        }
+    }
+
+    /**
+     * State of the savepoint that an operator of the new job claims, which Flink would not assign to
+     * it for its maximum parallelism (the number of key groups keyed state is split into). The
+     * JobManager checks it as it loads the savepoint and as it assigns its state, and fails the job's
+     * submission (the same in 1.20.0 and 2.3.0; {@code MaxParallelism}):
+     * <ul>
+     *   <li>{@link Cause#CONFIGURED_OTHERWISE}: the state's maximum parallelism differs from the new
+     *       vertex's, which the job configures ({@code pipeline.max-parallelism}): Flink takes the
+     *       savepoint's only where the job leaves it unset ({@code Checkpoints#loadAndValidateCheckpoint}:
+     *       "Max parallelism mismatch between checkpoint/savepoint state and new program");</li>
+     *   <li>{@link Cause#BELOW_PARALLELISM}: the state's maximum parallelism is lower than the new
+     *       vertex's parallelism ({@code StateAssignmentOperation#checkParallelismPreconditions}: "The
+     *       maximum parallelism (1) of the restored state is lower than the configured parallelism (2)").</li>
+     * </ul>
+     *
+     * @param operator the savepoint's operator, as {@link SavedOperator#describe} names it
+     * @param vertex the new job's vertex that claims it
+     * @param savedMaxParallelism the maximum parallelism the savepoint records for it ({@code OperatorState#getMaxParallelism})
+     * @param parallelism the new vertex's parallelism, as Flink's scheduler normalizes it
+     * @param maxParallelism the new vertex's maximum parallelism, configured or derived by Flink
+     * @param cause which of Flink's two checks it fails
+     */
+    public record MaxParallelismConflict(
+            String operator, String vertex, int savedMaxParallelism, int parallelism, int maxParallelism, Cause cause) {
+
+        /** Which of Flink's checks the restore fails. */
+        public enum Cause {
+            /** The savepoint's maximum parallelism is lower than the new vertex's parallelism. */
+            BELOW_PARALLELISM,
+            /** The new job configures another maximum parallelism than the savepoint's. */
+            CONFIGURED_OTHERWISE
+        }
+
+        /** What the finding says of it, one sentence. */
+        public String describe() {
+            return cause == Cause.BELOW_PARALLELISM
+                    ? "the state of " + operator + " was taken with maximum parallelism " + savedMaxParallelism
+                            + ", lower than the parallelism " + parallelism + " of '" + vertex + "' in the new job"
+                    : "the state of " + operator + " was taken with maximum parallelism " + savedMaxParallelism
+                            + ", and the new job configures " + maxParallelism + " for '" + vertex + "'";
         }
     }
 

@@ -30,6 +30,7 @@ import io.github.sqlguard.rules.plan.UnboundedOverAggregateRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.rules.restore.RestoreChangedMeaningRule;
 import io.github.sqlguard.rules.restore.RestoreIncompatibleStateRule;
+import io.github.sqlguard.rules.restore.RestoreMaxParallelismRule;
 import io.github.sqlguard.rules.restore.RestoreStateSkippedRule;
 import io.github.sqlguard.rules.restore.RestoreUnclaimedStateRule;
 import io.github.sqlguard.rules.restore.RestoreUnreadableRule;
@@ -99,6 +100,7 @@ public final class RuleCatalog {
                         new RestoreUnclaimedStateRule(),
                         new RestoreStateSkippedRule(),
                         new RestoreIncompatibleStateRule(),
+                        new RestoreMaxParallelismRule(),
                         new RestoreChangedMeaningRule(),
                         new TtlBareNumberRule(),
                         new TtlTooShortRule(),

@@ -6,6 +6,7 @@ import io.github.sqlguard.restore.StateChange;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.restore.RestoreChangedMeaningRule;
 import io.github.sqlguard.rules.restore.RestoreIncompatibleStateRule;
+import io.github.sqlguard.rules.restore.RestoreMaxParallelismRule;
 import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Restore.SavedOperator;
 import io.github.sqlguard.rules.RuleHit;
@@ -217,6 +218,56 @@ class StatementRestoresTest {
     }
 
     @Test
+    void aConfiguredMaxParallelismOtherThanTheSavepointsIsAFailedRestore() throws Exception {
+        String savepoint = savepoint(List.of(withState(AGGREGATE, 120, 256)));
+
+        Restore restore = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE, 1, 128));
+
+        assertThat(restore.unclaimed()).isEmpty();
+        assertThat(restore.maxParallelism()).singleElement().satisfies(conflict -> {
+            assertThat(conflict.cause()).isEqualTo(Restore.MaxParallelismConflict.Cause.CONFIGURED_OTHERWISE);
+            assertThat(conflict.savedMaxParallelism()).isEqualTo(256);
+            assertThat(conflict.maxParallelism()).isEqualTo(128);
+        });
+        assertThat(new RestoreMaxParallelismRule().check(context(restore))).singleElement().satisfies(hit -> {
+            assertThat(hit.reason()).contains("Flink would refuse this job", "maximum parallelism 256", "configures 128",
+                    "Max parallelism mismatch between checkpoint/savepoint state and new program");
+            assertThat(hit.fix()).contains("'pipeline.max-parallelism' to the savepoint's (256)");
+        });
+        assertThat(new RestoreUnclaimedStateRule().check(context(restore))).isEmpty();
+    }
+
+    @Test
+    void aMaxParallelismTheJobLeavesUnsetIsTheSavepoints() throws Exception {
+        String savepoint = savepoint(List.of(withState(AGGREGATE, 120, 256)));
+
+        Restore restore = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE, 2, -1));
+
+        assertThat(restore.maxParallelism()).isEmpty();
+        assertThat(new RestoreMaxParallelismRule().check(context(restore))).isEmpty();
+        // The same maximum parallelism, configured: nothing changes either.
+        Restore same = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE, 1, 256));
+        assertThat(same.maxParallelism()).isEmpty();
+    }
+
+    @Test
+    void aParallelismAboveTheSavepointsMaxParallelismIsAFailedRestore() throws Exception {
+        String savepoint = savepoint(List.of(withState(AGGREGATE, 120, 1), withoutState(SINK)));
+
+        Restore restore = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE, 2, -1));
+
+        assertThat(restore.maxParallelism()).singleElement().satisfies(conflict -> {
+            assertThat(conflict.cause()).isEqualTo(Restore.MaxParallelismConflict.Cause.BELOW_PARALLELISM);
+            assertThat(conflict.parallelism()).isEqualTo(2);
+        });
+        assertThat(new RestoreMaxParallelismRule().check(context(restore))).singleElement().satisfies(hit -> {
+            assertThat(hit.reason()).contains("maximum parallelism 1, lower than the parallelism 2",
+                    "lower than the configured parallelism");
+            assertThat(hit.fix()).contains("parallelism of at most 1");
+        });
+    }
+
+    @Test
     void sizesReadAsAPersonReadsThem() {
         assertThat(Restore.size(512)).isEqualTo("512 bytes");
         assertThat(Restore.size(1536)).isEqualTo("1.5 KB");
@@ -225,7 +276,7 @@ class StatementRestoresTest {
 
     @Test
     void aRestoreNamesEveryStateFileItsMetadataNamesWhereverItLiesAndNoInlineState() throws Exception {
-        OperatorState keyed = operatorState(AGGREGATE);
+        OperatorState keyed = operatorState(AGGREGATE, 128);
         keyed.putState(0, OperatorSubtaskState.builder()
                 .setManagedKeyedState(new KeyGroupsStateHandle(new KeyGroupRangeOffsets(0, 127),
                         new FileStateHandle(new org.apache.flink.core.fs.Path("file:/elsewhere/keyed"), 10)))
@@ -260,7 +311,12 @@ class StatementRestoresTest {
     }
 
     private static OperatorState withState(OperatorID id, int bytes) throws Exception {
-        OperatorState state = operatorState(id);
+        return withState(id, bytes, 128);
+    }
+
+    /** An operator's state taken with the maximum parallelism {@code maxParallelism}. */
+    private static OperatorState withState(OperatorID id, int bytes, int maxParallelism) throws Exception {
+        OperatorState state = operatorState(id, maxParallelism);
         OperatorStateHandle handle = new OperatorStreamStateHandle(
                 Map.of(), new ByteStreamStateHandle("state-" + id, new byte[bytes]));
         state.putState(0, OperatorSubtaskState.builder().setManagedOperatorState(handle).build());
@@ -268,19 +324,19 @@ class StatementRestoresTest {
     }
 
     private static OperatorState withoutState(OperatorID id) throws Exception {
-        OperatorState state = operatorState(id);
+        OperatorState state = operatorState(id, 128);
         state.putState(0, OperatorSubtaskState.builder().build());
         return state;
     }
 
     /** {@code new OperatorState(...)}: Flink 2.x adds the operator's name and uid to the constructor of 1.20. */
-    private static OperatorState operatorState(OperatorID id) throws Exception {
+    private static OperatorState operatorState(OperatorID id, int maxParallelism) throws Exception {
         for (Constructor<?> constructor : OperatorState.class.getConstructors()) {
             if (constructor.getParameterCount() == 5) {
-                return (OperatorState) constructor.newInstance(null, null, id, 1, 128);
+                return (OperatorState) constructor.newInstance(null, null, id, 1, maxParallelism);
             }
             if (constructor.getParameterCount() == 3) {
-                return (OperatorState) constructor.newInstance(id, 1, 128);
+                return (OperatorState) constructor.newInstance(id, 1, maxParallelism);
             }
         }
         throw new IllegalStateException("no constructor of OperatorState this test knows");
@@ -288,7 +344,16 @@ class StatementRestoresTest {
 
     /** A job graph of one vertex, named as Flink names a chain, with the operator {@code id}. */
     private static JobGraph job(OperatorID id) {
+        return job(id, 1, -1);
+    }
+
+    /** As {@link #job(OperatorID)}, its vertex with {@code parallelism} and a configured {@code maxParallelism} (-1: none). */
+    private static JobGraph job(OperatorID id, int parallelism, int maxParallelism) {
         JobVertex vertex = new JobVertex("GroupAggregate", new JobVertexID(), List.of(OperatorIDPair.generatedIDOnly(id)));
+        vertex.setParallelism(parallelism);
+        if (maxParallelism > 0) {
+            vertex.setMaxParallelism(maxParallelism);
+        }
         JobGraph graph = new JobGraph("restored");
         graph.addVertex(vertex);
         return graph;

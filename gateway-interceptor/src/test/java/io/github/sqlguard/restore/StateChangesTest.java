@@ -220,12 +220,42 @@ class StateChangesTest {
     }
 
     @Test
-    void aProcessingTimeDeduplicationSwitchedToKeepFirstIsIncompatible() {
+    void aProcessingTimeDeduplicationSwitchedToKeepFirstIsIncompatible() throws IOException {
+        // Verified by a real restore (pair 38: a flag where the old job kept a row); the other way is inferred.
+        assertThat(only(pair("38-dedup-proctime-keep-last-to-keep-first"), Kind.INCOMPATIBLE).inferred()).isFalse();
         String last = "INSERT INTO one_click SELECT user_id, v FROM (SELECT user_id, v, ROW_NUMBER() OVER"
                 + " (PARTITION BY user_id ORDER BY pt DESC) AS rn FROM clicks) WHERE rn = 1";
-        StateChange dedup = only(changes(CLICKS, last, CLICKS, last.replace("pt DESC", "pt ASC")), Kind.INCOMPATIBLE);
+        StateChange dedup = only(changes(CLICKS, last.replace("pt DESC", "pt ASC"), CLICKS, last), Kind.INCOMPATIBLE);
 
         assertThat(dedup.inferred()).isTrue();
+    }
+
+    @Test
+    void aDeduplicationSwitchedFromEventToProcessingTimeIsIncompatibleAsARealRestoreFound() throws IOException {
+        StateChange dedup = only(pair("37-dedup-rowtime-to-proctime"), Kind.INCOMPATIBLE);
+
+        assertThat(dedup.inferred()).isFalse();
+        assertThat(dedup.reasons()).anySatisfy(r -> assertThat(r).contains("deduplicates on processing time in place of event"));
+    }
+
+    @Test
+    void aggregatesOverAnotherTypeOrDistinctValuesAreIncompatible() throws IOException {
+        for (String pair : List.of("32-sum-cast-to-bigint", "33-count-to-count-distinct")) {
+            StateChange aggregate = only(pair(pair), Kind.INCOMPATIBLE);
+            assertThat(aggregate.inferred()).as(pair).isFalse();
+            assertThat(aggregate.reasons()).as(pair).anySatisfy(r -> assertThat(r).contains("Its aggregate calls changed"));
+        }
+    }
+
+    @Test
+    void aJoinSideWithAnotherColumnIsIncompatibleAndAnotherKeyColumnOfTheSameTypeChangesTheMeaning() throws IOException {
+        StateChange side = only(pair("36-join-side-columns-changed"), Kind.INCOMPATIBLE);
+        assertThat(side.inferred()).isFalse();
+        assertThat(side.reasons()).anySatisfy(r -> assertThat(r).contains("has other columns"));
+
+        StateChange key = only(pair("35-join-key-column-changed"), Kind.CHANGED_MEANING);
+        assertThat(key.inferred()).isFalse();
+        assertThat(key.reasons()).anySatisfy(r -> assertThat(r).contains("joins on left v in place of user_id"));
     }
 
     @Test
