@@ -185,8 +185,8 @@ public final class GatewaysCommand implements Callable<Integer> {
             try (GatewayProcess plain = GatewayProcess.start("plain", plainEndpoint, heap, jvmOptions("plain"), plainConfig, logDir);
                     GatewayProcess guarded = GatewayProcess.start("guarded", "guard", heap, jvmOptions("guarded"), guardConfig, logDir)) {
             // The watched jobs first, then the JIT warm-up: the measured rounds start once the jobs run and have
-            // checkpointed, not while they start (the first kind measured was charged with their start-up:
-            // bench/results/2026-12-02-gateway-latency-r34.md).
+            // checkpointed, not while they start (until 2026-12-02 the rounds of the first kind measured ran
+            // while they did).
             List<RestSession> watched = new ArrayList<>(watchedJobs(guarded, cluster, 0));
             if (watchedJobsOnBoth) {
                 watched.addAll(watchedJobs(plain, cluster, watchedJobs));

@@ -101,9 +101,10 @@ public final class ServeCommand implements Callable<Integer> {
                 if (event.getEventType().getName().equals(StatementTimingEvent.NAME)
                         && !event.getStartTime().isBefore(mark)) {
                     Instant at = event.getStartTime();
-                    times.add(at.getEpochSecond() * 1_000_000_000L + at.getNano() + "@" + new GuardTime(event.getDuration("guardTime").toNanos(),
+                    GuardTime time = new GuardTime(event.getDuration("guardTime").toNanos(),
                             event.getDuration("parseTime").toNanos(), event.getDuration("decideTime").toNanos(),
-                            event.getDuration("auditTime").toNanos()).wire());
+                            event.getDuration("auditTime").toNanos());
+                    times.add(at.getEpochSecond() * 1_000_000_000L + at.getNano() + "@" + time.wire());
                 }
             }
             return times.toString();
