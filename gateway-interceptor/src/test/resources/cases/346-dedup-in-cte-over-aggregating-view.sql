@@ -1,5 +1,5 @@
 -- expect: BLOCK unbounded-rank dedup-not-recognized stateful-without-ttl
--- expect-fix: the order column last_time is a column of the aggregation below this ranking
+-- expect-fix: order column last_time is a column of the aggregation below this ranking
 -- expect-fix: drop the ROW_NUMBER and its filter
 -- expect-fix-absent: WATERMARK FOR last_time
 -- The latest row per user_id in a CTE over a view that already groups by user_id (last_time is MAX(order_time)):

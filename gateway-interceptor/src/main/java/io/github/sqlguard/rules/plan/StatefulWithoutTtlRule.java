@@ -319,10 +319,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             // attribute; the window goes into the view's own FROM and GROUP BY, and every query over it changes.
             String keys = String.join("", aggregate.groupBy().stream().map(k -> ", " + k).toList());
             fix.append("; or aggregate per window in the view ").append(view.get()).append(", whose aggregation this is")
-                    .append(" (a window over the view would read its result, which keeps no time attribute): read its FROM")
-                    .append(" through TUMBLE(TABLE ..., DESCRIPTOR(").append(rowtime.get().name()).append("), ")
+                    .append(" (a window over the view would read its result, which keeps no time attribute): its input")
+                    .append(" windowed by TUMBLE(TABLE ..., DESCRIPTOR(").append(rowtime.get().name()).append("), ")
                     .append(values.windowInterval()).append(") and GROUP BY window_start, window_end").append(keys)
-                    .append(", which makes the view's result one per window instead of one since the start, for every")
+                    .append("; that makes the view's result one per window instead of one since the start, for every")
                     .append(" query that reads ").append(view.get());
             return fix.append('.').toString();
         }
@@ -403,13 +403,14 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .filter(c -> c.timeAttribute() == Column.TimeAttribute.PROCTIME).findFirst();
             fix.append("; or, when ").append(dimension).append(" is a dimension table whose connector is a lookup source")
                     .append(" (jdbc, hbase, ...; not datagen or filesystem), a lookup join, which keeps no state: JOIN ")
-                    .append(dimension).append(" FOR SYSTEM_TIME AS OF ").append(left.get()).append('.')
-                    .append(proctime.map(Column::name).orElse("proc_time")).append(" AS ").append(right.get());
-            if (proctime.isEmpty()) {
+                    .append(dimension).append(" FOR SYSTEM_TIME AS OF ");
+            if (proctime.isPresent()) {
+                fix.append(left.get()).append('.').append(proctime.get().name()).append(" AS ").append(right.get());
+            } else {
                 // The plan shows a PROCTIME() column only where the query reads it: whether the table has one is
-                // the catalog's to say, which a rule does not read.
-                fix.append(", over a processing-time column of ").append(stream)
-                        .append(" (proc_time AS PROCTIME() in its DDL, where it has none)");
+                // the catalog's to say, which a rule does not read; no column name is made up.
+                fix.append("a processing-time column of ").append(stream)
+                        .append(" (a column AS PROCTIME() in its DDL, where it has none)");
             }
             fix.append("; each ").append(stream).append(" row then reads ").append(dimension)
                     .append(" as it is when the row arrives, and later changes of ").append(dimension)

@@ -102,9 +102,9 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             String partition = String.join("", rank.partitionKeys().stream().map(k -> ", " + k).toList());
             ways.add("where a ranking per time window is meant (not one since the start), window the aggregation below"
                     + " first, in the query or view that holds it (" + aggregation.get().node().label() + " over "
-                    + names.tables(aggregation.get().node()) + ": its FROM through TUMBLE(TABLE ..., DESCRIPTOR("
+                    + names.tables(aggregation.get().node()) + ", windowed by TUMBLE(TABLE ..., DESCRIPTOR("
                     + rowtime.get().name() + "), " + advised.windowInterval() + ") and GROUP BY window_start, window_end"
-                    + keys + "), then rank with PARTITION BY window_start, window_end" + partition + ": Flink plans a"
+                    + keys + "); and rank with PARTITION BY window_start, window_end" + partition + ": Flink plans a"
                     + " window Top-N over a window aggregation, where over the aggregation's updating result it plans a Rank");
         }
         if (rank.partitionKeys().stream().anyMatch(Column::namesGroupWindow)) {
@@ -112,10 +112,10 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             // (Flink docs, "Window Top-N"; "Group Window Aggregation" is deprecated for the TVF), which the
             // window-top-n rewrite proves where it plans.
             ways.add("rank per window, whose state is freed when the window closes: write the legacy group window"
-                    + " (GROUP BY TUMBLE(ts, size) or HOP(ts, slide, size)) as the window TVF of the same size and slide"
-                    + " (FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), size)) ... GROUP BY window_start, window_end, ...;"
-                    + " TUMBLE_START/TUMBLE_END become window_start/window_end) and partition the ranking by window_start,"
-                    + " window_end, so that Flink plans a window Top-N (WindowRank)");
+                    + " (GROUP BY TUMBLE(...) or HOP(...)) as the window table function of the same size and slide, read in"
+                    + " FROM TABLE(TUMBLE(...)) and grouped by window_start, window_end (TUMBLE_START and TUMBLE_END become"
+                    + " window_start and window_end), and partition the ranking by window_start, window_end, so that Flink"
+                    + " plans a window Top-N (WindowRank)");
         }
         OrderKey first = rank.orderKeys().isEmpty() ? null : rank.orderKeys().get(0);
         if (rank.keepsFirstRowOnly() && first != null) {
