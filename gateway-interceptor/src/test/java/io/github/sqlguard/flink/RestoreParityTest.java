@@ -244,6 +244,44 @@ class RestoreParityTest {
         assertThat(claims.keySet()).isEqualTo(StatementJobs.claims(graph.getJobGraph()).keySet());
     }
 
+    /**
+     * A restoring statement's job graph is built only where a savepoint's maximum parallelism could
+     * conflict with the new job ({@link MaxParallelism.Vertices#canConflict}, read off the stream
+     * graph): wherever it says no conflict is possible, Flink's own checks against the job graph's
+     * vertices ({@link MaxParallelism#check}, the scheduler's parallelism of each) find none, for
+     * every shape, with and without a parallelism or a maximum parallelism configured.
+     */
+    @ParameterizedTest
+    @MethodSource("statefulStatements")
+    void aJobGraphIsLeftUnbuiltOnlyWhereNoSavedMaxParallelismCanConflict(String statement) {
+        for (Map<String, String> config : List.of(
+                Map.<String, String>of(),
+                Map.of("parallelism.default", "2"),
+                Map.of("parallelism.default", "3", "pipeline.operator-chaining.enabled", "false"),
+                Map.of("pipeline.max-parallelism", "64"))) {
+            TableEnvironmentInternal tEnv = sessions.tableEnvironment(session(config), new Configuration());
+            List<ModifyOperation> operations = new java.util.ArrayList<>();
+            tEnv.getParser().parse(statement).forEach(operation -> operations.addAll(
+                    operation instanceof org.apache.flink.table.operations.StatementSetOperation set
+                            ? set.getOperations() : List.of((ModifyOperation) operation)));
+            List<Transformation<?>> transformations = ((TableEnvironmentImpl) tEnv).getPlanner().translate(operations);
+            StreamGraph graph = (StreamGraph) ((TableEnvironmentImpl) tEnv).generatePipelineFromQueryOperation(null, transformations);
+
+            MaxParallelism.Vertices vertices = MaxParallelism.Vertices.of(graph, name -> name);
+            Map<String, MaxParallelism.Vertex> exact = MaxParallelism.byOperatorId(graph.getJobGraph());
+
+            assertThat(vertices.byOperatorId().keySet()).as("%s", config).isEqualTo(exact.keySet());
+            assertThat(vertices.canConflict(128)).as("%s: a configured maximum parallelism", config)
+                    .isEqualTo(config.containsKey("pipeline.max-parallelism"));
+            for (int saved : new int[] {1, 2, 3, 64, 128, 256}) {
+                if (!vertices.canConflict(saved)) {
+                    exact.forEach((id, vertex) -> assertThat(MaxParallelism.check("saved", saved, vertex, true))
+                            .as("%s: saved %s against %s", config, saved, vertex.vertex()).isEmpty());
+                }
+            }
+        }
+    }
+
     /** The plan as another planning of it would number it: every node id (and edge end) plus {@code shift}. */
     private static String withIdsShifted(String json, int shift) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
