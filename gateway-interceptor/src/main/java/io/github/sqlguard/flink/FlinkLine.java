@@ -101,4 +101,11 @@ public interface FlinkLine {
 
     /** The uid a savepoint records for an operator's state ({@code OperatorState#getOperatorUid}, Flink 2.x); empty on 1.20. */
     Optional<String> savedOperatorUid(OperatorState state);
+
+    /**
+     * The maximum parallelism {@code node} is given ({@code StreamNode#getMaxParallelism}, public on
+     * 2.x; not positive where none is configured); empty on 1.20, whose {@code StreamNode} keeps it
+     * package-private, so it is unknown there.
+     */
+    java.util.OptionalInt maxParallelism(org.apache.flink.streaming.api.graph.StreamNode node);
 }

@@ -72,6 +72,8 @@ public final class MaxParallelism {
      * of {@link #check} cannot fail; and a vertex's parallelism is one of its stream nodes' (the head's,
      * or its forward group's), normalised to 1 where unset ({@code SchedulerBase#normalizeParallelism}),
      * so the second cannot fail for a saved maximum parallelism of at least the highest of them.
+     * Flink 1.20 does not expose a stream node's maximum parallelism ({@link FlinkLine#maxParallelism}):
+     * there the job graph is built for every restore.
      */
     public static final class Vertices {
 
@@ -94,7 +96,8 @@ public final class MaxParallelism {
             boolean configured = false;
             int highest = 1;
             for (StreamNode node : graph.getStreamNodes()) {
-                configured |= node.getMaxParallelism() > 0;
+                // Unknown (1.20) counts as configured: the job graph is then built, as Flink's checks need.
+                configured |= FlinkLine.current().maxParallelism(node).orElse(1) > 0;
                 highest = Math.max(highest, node.getParallelism());
             }
             return new Vertices(() -> {

@@ -271,8 +271,10 @@ class RestoreParityTest {
             Map<String, MaxParallelism.Vertex> exact = MaxParallelism.byOperatorId(graph.getJobGraph());
 
             assertThat(vertices.byOperatorId().keySet()).as("%s", config).isEqualTo(exact.keySet());
+            // Flink 1.20 does not expose a stream node's maximum parallelism: there the job graph is always built.
+            boolean known = FlinkLine.current().maxParallelism(graph.getStreamNodes().iterator().next()).isPresent();
             assertThat(vertices.canConflict(128)).as("%s: a configured maximum parallelism", config)
-                    .isEqualTo(config.containsKey("pipeline.max-parallelism"));
+                    .isEqualTo(config.containsKey("pipeline.max-parallelism") || !known);
             for (int saved : new int[] {1, 2, 3, 64, 128, 256}) {
                 if (!vertices.canConflict(saved)) {
                     exact.forEach((id, vertex) -> assertThat(MaxParallelism.check("saved", saved, vertex, true))

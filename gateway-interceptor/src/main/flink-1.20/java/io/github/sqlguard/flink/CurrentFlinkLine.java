@@ -101,4 +101,9 @@ final class CurrentFlinkLine implements FlinkLine {
     public Optional<String> savedOperatorUid(OperatorState state) {
         return Optional.empty();
     }
+
+    @Override
+    public java.util.OptionalInt maxParallelism(org.apache.flink.streaming.api.graph.StreamNode node) {
+        return java.util.OptionalInt.empty();
+    }
 }

@@ -96,4 +96,9 @@ final class CurrentFlinkLine implements FlinkLine {
     public Optional<String> savedOperatorUid(OperatorState state) {
         return state.getOperatorUid().filter(u -> !u.isEmpty());
     }
+
+    @Override
+    public java.util.OptionalInt maxParallelism(org.apache.flink.streaming.api.graph.StreamNode node) {
+        return java.util.OptionalInt.of(node.getMaxParallelism());
+    }
 }
