@@ -64,6 +64,8 @@ class EveryRuleInProcessTest {
                 "restore-incompatible-state", "restore-changed-meaning")) {
             covered.put(restore, "RestoreRulesTest and StateChangesIT (real savepoints on a real cluster)");
         }
+        covered.put("restore-max-parallelism",
+                "StatementRestoresTest and StateChangesIT pairs 28-31 (real savepoints on a real cluster)");
         return covered;
     }
 
