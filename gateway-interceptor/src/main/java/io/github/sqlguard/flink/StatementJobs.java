@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -148,6 +149,9 @@ public final class StatementJobs {
         }
         StreamGraph graph = streamGraph(tEnv, transformations);
         Map<Integer, byte[]> hashes = new StreamGraphHasherV2().traverseStreamGraphAndGenerateHashes(graph);
+        // An operator's or vertex's name as the job that runs has it (its node ids renumbered).
+        Optional<Map<Integer, Integer>> renumbering = jobNodeIds;
+        UnaryOperator<String> asRun = name -> renumbering.map(r -> renamed(name, r)).orElse(name);
         Map<Integer, List<String>> ids = new LinkedHashMap<>();
         Map<String, OperatorSerializers> serializers = new HashMap<>();
         Map<Integer, String> names = new HashMap<>();
@@ -157,8 +161,7 @@ public final class StatementJobs {
                 continue;
             }
             String operatorId = new OperatorID(hash).toHexString();
-            String name = jobNodeIds.map(renumbering -> renamed(node.getOperatorName(), renumbering))
-                    .orElse(node.getOperatorName());
+            String name = asRun.apply(node.getOperatorName());
             names.put(node.getId(), name);
             serializers.put(operatorId, OperatorSerializers.of(node, name));
             // The node's id is the first in its name ("Sink: out[6]: Writer" for Sink V2's writer).
@@ -172,9 +175,7 @@ public final class StatementJobs {
         if (!withClaims) {
             return new JudgedJob(planned, Map.of(), Map.of(), runs.jobNodeIds(), MaxParallelism.Vertices.NONE);
         }
-        Optional<Map<Integer, Integer>> renumbering = jobNodeIds;
-        MaxParallelism.Vertices vertices = MaxParallelism.Vertices.of(graph,
-                vertex -> renumbering.map(r -> renamed(vertex, r)).orElse(vertex));
+        MaxParallelism.Vertices vertices = MaxParallelism.Vertices.of(graph, asRun);
         return new JudgedJob(planned, claims(graph, hashes, names), serializers, runs.jobNodeIds(), vertices);
     }
 
