@@ -47,6 +47,8 @@ import java.util.Optional;
 class ObservedStateIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
+    /** Two JVMs starting on a loaded 2-core machine: as CrossLineRestoreIT's. */
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
     private static final Duration WITHIN_A_MINUTE = Duration.ofSeconds(60);
 
     private final Path workDir = Path.of("target", "observed-state").toAbsolutePath();
@@ -61,7 +63,7 @@ class ObservedStateIT {
 
     @BeforeAll
     void startClusterAndGateway() throws Exception {
-        cluster = StandaloneCluster.start(workDir, TIMEOUT, Map.of("taskmanager.numberOfTaskSlots", "4"));
+        cluster = StandaloneCluster.start(workDir, START_TIMEOUT, Map.of("taskmanager.numberOfTaskSlots", "4"));
         instance = "observed-state-test-" + cluster.restPort();
         Map<String, String> config = new HashMap<>(cluster.clientConfig());
         config.put("sql-guard.instance-id", instance);

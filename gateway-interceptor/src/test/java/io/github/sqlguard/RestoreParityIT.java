@@ -37,6 +37,8 @@ import java.util.concurrent.Callable;
 class RestoreParityIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
+    /** Two JVMs starting on a loaded 2-core machine: as CrossLineRestoreIT's. */
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
     private static final List<String> TABLES = List.of(
             "CREATE TABLE clicks (user_id INT, region STRING, v INT, ts TIMESTAMP(3),"
@@ -64,7 +66,7 @@ class RestoreParityIT {
 
     @BeforeAll
     void startClusterAndGateways() throws Exception {
-        cluster = StandaloneCluster.forRestores(TIMEOUT);
+        cluster = StandaloneCluster.forRestores(START_TIMEOUT);
         String savepoints = cluster.savepointDirectory();
         restores = new SavepointRestores(cluster, TIMEOUT);
         clusterClient = new HashMap<>(cluster.clientConfig());

@@ -41,6 +41,8 @@ import java.util.stream.Collectors;
 class StandaloneClusterIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
+    /** Two JVMs starting on a loaded 2-core machine: as CrossLineRestoreIT's. */
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
     private static final Duration CLIENT_TIMEOUT = Duration.ofMinutes(3);
     private static final Pattern JOB_ID = Pattern.compile("Job ID: ([0-9a-f]{32})");
 
@@ -60,7 +62,7 @@ class StandaloneClusterIT {
 
     @BeforeAll
     void startClusterAndGateway() throws Exception {
-        cluster = StandaloneCluster.start(workDir, TIMEOUT);
+        cluster = StandaloneCluster.start(workDir, START_TIMEOUT);
         instance = "standalone-cluster-test-" + cluster.restPort();
         Map<String, String> config = new HashMap<>(DeploymentConfigsTest.load("standalone"));
         // The test gateway's own REST endpoint (free port, loopback) is set by GuardedGateway.

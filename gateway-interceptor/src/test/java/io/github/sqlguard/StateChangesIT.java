@@ -82,6 +82,8 @@ import java.util.stream.Stream;
 class StateChangesIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
+    /** Two JVMs starting on a loaded 2-core machine: as CrossLineRestoreIT's. */
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
     /**
      * Pairs run at once, one slot each (a pair has at most one job running at a time): the restore
      * cluster's TaskManager slots ({@link StandaloneCluster#RESTORE_SLOTS}).
@@ -111,7 +113,7 @@ class StateChangesIT {
 
     @BeforeAll
     void startClusterAndGateways() throws Exception {
-        cluster = StandaloneCluster.forRestores(TIMEOUT);
+        cluster = StandaloneCluster.forRestores(START_TIMEOUT);
         String savepoints = cluster.savepointDirectory();
         restores = new SavepointRestores(cluster, TIMEOUT);
         Map<String, String> client = new HashMap<>(cluster.clientConfig());
