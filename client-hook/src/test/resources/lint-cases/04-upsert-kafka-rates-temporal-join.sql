@@ -5,6 +5,9 @@
 -- table. The regular join keeps every payment and every rate, and updates each converted amount when a rate
 -- changes. Joined FOR SYSTEM_TIME AS OF p.paid_at it is an event-time temporal join (TemporalJoin), which Flink
 -- plans over the upsert changelog: each payment gets the rate valid at its own time.
+-- Flink 1.20 (lint --stand-in-connectors of 2026-12-02): the same verdict, but no temporal-join rewrite is shown
+-- (session-state-ttl is): 1.20 plans a ChangelogNormalize over currency_rates, which stateful-without-ttl reports
+-- too; that the temporal join's plan keeps it, so that its proof fails, is likely, not verified.
 CREATE TABLE payments (
   payment_id STRING,
   currency STRING,
