@@ -1,6 +1,6 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: state-ttl-hint
--- expect-fix: STATE_TTL
+-- expect-fix: SET 'table.exec.state.ttl' = '1 d'
 -- The rates are read through a view that filters them (rate > 0): Flink refuses an event-time temporal join over
 -- it ("Filter is not allowed for right changelog input of event time temporal join, it will corrupt the
 -- versioning of data"), so no temporal-join rewrite is shown; the TTL hint is.
