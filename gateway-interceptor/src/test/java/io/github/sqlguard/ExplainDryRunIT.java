@@ -75,7 +75,8 @@ class ExplainDryRunIT {
                 .contains("== SQL Guard ==")
                 .contains("Verdict: BLOCK (unbounded-rank). Run as it is, the statement would be refused.")
                 .contains("BLOCK unbounded-rank: This Top-N runs as a non-window Rank")
-                .contains("fix: Bound the state: SET 'table.exec.state.ttl' = '1 d'")
+                .contains("fix: Rank per window, whose state is freed when the window closes")
+                        .contains("; or bound the state: SET 'table.exec.state.ttl' = '1 d'")
                 .contains("see: docs/rules/unbounded-rank.md")
                 .doesNotContain("[ERROR]");
         // Flink's plan first, the guard's section after it.
@@ -102,7 +103,8 @@ class ExplainDryRunIT {
                         .contains(form.getValue())
                         .contains("\n\n== SQL Guard ==\nVerdict: BLOCK (unbounded-rank).")
                         .contains("BLOCK unbounded-rank:")
-                        .contains("fix: Bound the state: SET 'table.exec.state.ttl' = '1 d'");
+                        .contains("fix: Rank per window, whose state is freed when the window closes")
+                        .contains("; or bound the state: SET 'table.exec.state.ttl' = '1 d'");
                 assertThat(text.indexOf("== SQL Guard ==")).isGreaterThan(text.indexOf(form.getValue()));
             }
         }

@@ -224,6 +224,6 @@ class GuardedGatewayEndToEndIT {
         assertThat(output)
                 .contains("[ERROR] Could not execute SQL statement.")
                 .contains("[sql-guard] Statement blocked by policy: unbounded-rank")
-                .contains("fix: Bound the state: SET 'table.exec.state.ttl' = '1 d'");
+                .contains("fix: Rank per window, whose state is freed when the window closes");
     }
 }

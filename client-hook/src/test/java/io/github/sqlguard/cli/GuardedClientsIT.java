@@ -117,7 +117,7 @@ class GuardedClientsIT {
         assertThat(terminal.toString(StandardCharsets.UTF_8))
                 .contains("[ERROR] Could not execute SQL statement.")
                 .contains("[sql-guard] Statement blocked by policy: unbounded-rank")
-                .contains("fix: Bound the state: SET 'table.exec.state.ttl' = '1 d'")
+                .contains("fix: Rank per window, whose state is freed when the window closes")
                 .doesNotContain("[WARNING] sql-guard");
     }
 
@@ -171,7 +171,7 @@ class GuardedClientsIT {
             Throwable blocked = catchThrowable(() -> statement.executeQuery(TOP_N));
             assertThat(messages(blocked))
                     .contains("unbounded-rank")
-                    .contains("fix: Bound the state: SET 'table.exec.state.ttl' = '1 d'");
+                    .contains("fix: Rank per window, whose state is freed when the window closes");
 
             List<Integer> rows = new ArrayList<>();
             try (ResultSet result = statement.executeQuery("SELECT x FROM (VALUES (1), (2), (3)) AS t(x)")) {
@@ -199,7 +199,7 @@ class GuardedClientsIT {
                 assertThat(result.getString(1))
                         .contains("== Optimized Execution Plan ==")
                         .contains("== SQL Guard ==\nVerdict: BLOCK (unbounded-rank).")
-                        .contains("fix: Bound the state: SET 'table.exec.state.ttl' = '1 d'");
+                        .contains("fix: Rank per window, whose state is freed when the window closes");
                 assertThat(result.next()).isFalse();
             }
         }

@@ -102,18 +102,24 @@ class RewriteGoldenFilesTest {
         "345-top-n-over-nested-view-over-dedup",
         "346-dedup-in-cte-over-aggregating-view",
         "347-top-n-over-window-aggregating-view",
-        "348-dimension-join-datagen-no-lookup"})
+        "348-dimension-join-datagen-no-lookup",
+        "360-rates-join-event-time-temporal-join",
+        "361-rates-view-left-join-into-sink-temporal-join",
+        "362-rates-filtering-view-no-temporal-join",
+        "363-rates-without-watermark-no-temporal-join",
+        "364-rates-join-proctime-lookup-refused-temporal-join"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         assertGolden(engine, CaseCorpus.ownDir().resolve(name + ".sql"), name);
     }
 
     /**
      * A regular join of a stream with a dimension table: a lookup join where the table is a lookup
-     * source and the stream has a processing-time column, in several shapes; none without that column.
+     * source and the stream has a processing-time column, in several shapes; none without that column; an
+     * event-time temporal join where the table is a versioned upsert-kafka table.
      */
     @ParameterizedTest
     @ValueSource(strings = {"01-dimension-join-lookup", "02-dimension-left-join-into-sink-lookup",
-        "03-dimension-join-no-proctime"})
+        "03-dimension-join-no-proctime", "04-upsert-kafka-rates-temporal-join"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }

@@ -17,14 +17,17 @@ import java.util.Optional;
  * @param columns its columns ({@code ResolvedSchema}), with time attributes
  * @param watermarked true when it declares a {@code WATERMARK}
  * @param options a table's options ({@code WITH}); empty for a view
+ * @param primaryKey a table's {@code PRIMARY KEY} columns ({@code ResolvedSchema#getPrimaryKey}); empty
+ *     for a view and a table without one
  */
 public record CatalogObject(
         List<String> identifier, boolean view, boolean temporary, Optional<String> query, List<Column> columns,
-        boolean watermarked, Map<String, String> options) {
+        boolean watermarked, Map<String, String> options, List<String> primaryKey) {
 
     public CatalogObject {
         identifier = List.copyOf(identifier);
         columns = List.copyOf(columns);
         options = Map.copyOf(options);
+        primaryKey = List.copyOf(primaryKey);
     }
 }

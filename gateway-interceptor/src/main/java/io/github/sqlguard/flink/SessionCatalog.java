@@ -14,6 +14,7 @@ import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedCatalogBaseTable;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
+import org.apache.flink.table.catalog.UniqueConstraint;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.operations.Operation;
 import org.apache.flink.table.operations.QueryOperation;
@@ -148,7 +149,8 @@ public final class SessionCatalog {
             ResolvedSchema schema = resolved.getResolvedSchema();
             return new CatalogObject(
                     List.of(id.getCatalogName(), id.getDatabaseName(), id.getObjectName()), view, table.isTemporary(), query,
-                    columns(schema), !schema.getWatermarkSpecs().isEmpty(), options);
+                    columns(schema), !schema.getWatermarkSpecs().isEmpty(), options,
+                    schema.getPrimaryKey().map(UniqueConstraint::getColumns).orElse(List.of()));
         }
 
         private static List<Column> columns(ResolvedSchema schema) {

@@ -101,7 +101,12 @@ final class ColumnNames {
         switch (kind) {
             case "stream-exec-calc": {
                 JsonNode projection = deferred(compiled, compiled.projectionAt);
-                return inputs.isEmpty() || !projection.has(index) ? null : expression(projection.get(index), inputs.get(0), depth);
+                if (inputs.isEmpty() || !projection.has(index)) {
+                    return null;
+                }
+                String fixed = fixedByCondition(projection.get(index), deferred(compiled, compiled.conditionAt),
+                        inputs.get(0), depth);
+                return fixed != null ? fixed : expression(projection.get(index), inputs.get(0), depth);
             }
             case "stream-exec-group-aggregate", "stream-exec-local-group-aggregate", "stream-exec-global-group-aggregate": {
                 int[] grouping = compiled.grouping;
@@ -271,6 +276,54 @@ final class ColumnNames {
             default:
                 return null;
         }
+    }
+
+    /**
+     * The column a Calc's {@code condition} fixes to the constant {@code projected} is ({@code WHERE
+     * region = 'EU'} over a {@code PARTITION BY region}: Flink's planner reduces the key to the
+     * literal, {@code CAST('EU' AS VARCHAR(2147483647))}), named as the statement names it; null when
+     * {@code projected} is not a literal (or a CAST of one) that a conjunct {@code column = literal} of
+     * the condition gives.
+     */
+    private String fixedByCondition(JsonNode projected, JsonNode condition, int input, int depth) {
+        JsonNode literal = withoutCast(projected);
+        if (condition.isMissingNode() || !literal.path("kind").asText().equals("LITERAL")) {
+            return null;
+        }
+        List<JsonNode> conjuncts = new ArrayList<>();
+        conjuncts(condition, conjuncts, 0);
+        for (JsonNode conjunct : conjuncts) {
+            JsonNode operands = conjunct.path("operands");
+            if (!functionName(conjunct).equals("=") || operands.size() != 2) {
+                continue;
+            }
+            for (int side = 0; side < 2; side++) {
+                JsonNode column = withoutCast(operands.get(side));
+                JsonNode value = withoutCast(operands.get(1 - side));
+                if (column.path("kind").asText().equals("INPUT_REF") && value.path("kind").asText().equals("LITERAL")
+                        && value.path("value").equals(literal.path("value"))) {
+                    return of(input, column.path("inputIndex").asInt(-1), depth);
+                }
+            }
+        }
+        return null;
+    }
+
+    private static JsonNode withoutCast(JsonNode rex) {
+        JsonNode out = rex;
+        while (out.path("kind").asText().equals("CALL") && functionName(out).equals("CAST")
+                && out.path("operands").size() == 1) {
+            out = out.path("operands").get(0);
+        }
+        return out;
+    }
+
+    private static void conjuncts(JsonNode rex, List<JsonNode> out, int depth) {
+        if (depth < MAX_DEPTH && rex.path("kind").asText().equals("CALL") && functionName(rex).equals("AND")) {
+            rex.path("operands").forEach(operand -> conjuncts(operand, out, depth + 1));
+            return;
+        }
+        out.add(rex);
     }
 
     /** An aggregate call ({@code {"internalName": "$SUM$1", "argList": [1], "distinct": false}}) as SQL. */

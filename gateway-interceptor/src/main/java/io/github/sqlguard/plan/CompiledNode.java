@@ -75,6 +75,8 @@ final class CompiledNode {
     /** Where {@code "projection"} (a Calc) and {@code "aggCalls"} (an aggregate) start in the text; -1 when absent. */
     int projectionAt = -1;
     int aggCallsAt = -1;
+    /** Where a Calc's {@code "condition"} starts in the text; -1 when absent. */
+    int conditionAt = -1;
 
     void setType(String type, Map<String, String> kinds) {
         this.type = type;

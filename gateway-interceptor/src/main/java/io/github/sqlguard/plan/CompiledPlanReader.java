@@ -131,13 +131,15 @@ public final class CompiledPlanReader {
                     case "scanTableSource" -> table(json, node, false);
                     case "dynamicTableSink" -> table(json, node, true);
                     case "temporalTable" -> node.table = identifier(json, "lookupTableSource", "table", "identifier");
-                    case "projection", "aggCalls" -> {
+                    case "projection", "aggCalls", "condition" -> {
                         // Read only to name a computed key column: where the value starts in the text.
                         int at = (int) json.currentTokenLocation().getCharOffset();
                         if (field.equals("projection")) {
                             node.projectionAt = at;
-                        } else {
+                        } else if (field.equals("aggCalls")) {
                             node.aggCallsAt = at;
+                        } else if (value != JsonToken.VALUE_NULL) {
+                            node.conditionAt = at;
                         }
                         json.skipChildren();
                     }

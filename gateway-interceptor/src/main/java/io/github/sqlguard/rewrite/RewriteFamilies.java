@@ -36,6 +36,7 @@ public final class RewriteFamilies {
                 new TimeAttributeOrder(),
                 new WatermarkDdl(),
                 new LookupJoin(),
+                new TemporalJoin(),
                 new LastValueDedup(),
                 new TopNFilter(),
                 new RankInSubquery(),

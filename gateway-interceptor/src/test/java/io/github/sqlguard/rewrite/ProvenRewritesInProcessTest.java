@@ -149,7 +149,8 @@ class ProvenRewritesInProcessTest {
                     .doesNotContain("session-state-ttl")
                     .doesNotContain("'table.exec.state.ttl' = '1 min'");
             // Nor does the fix text propose the TTL the guard would refuse: the policy's minimum instead.
-            assertThat(error).contains("fix: Bound the state: SET 'table.exec.state.ttl' = '1 h'");
+            assertThat(error).contains("fix: Rank per window, whose state is freed when the window closes")
+                        .contains("; or bound the state: SET 'table.exec.state.ttl' = '1 h'");
             JsonNode count = audit.forOperation(refused.toString()).orElseThrow().path("rewriteCounts").get(0);
             assertThat(count.path("rejected").asInt()).isGreaterThanOrEqualTo(1);
         }

@@ -29,8 +29,8 @@ import java.util.Optional;
  * is {@code global-rank}'s alone. Over an updating input ({@code RetractStrategy}) it is reported:
  * Flink keeps every input row.
  *
- * <p>The fix fits the statement: a window Top-N over the table the rank reads and its event-time
- * column, where it has one; for a Top-1 ordered by a timestamp, the deduplication Flink plans once
+ * <p>The fix fits the statement, the structural ways first and the state TTL after them: a window
+ * Top-N over the table the rank reads and its event-time column, where it has one; for a Top-1 ordered by a timestamp, the deduplication Flink plans once
  * that column is a time attribute; for a Top-1 by a value (the highest bid per auction), a {@code
  * GROUP BY} with {@code MAX}/{@code MIN}; never the advice for N = 1 when N is larger.
  */
@@ -81,8 +81,10 @@ public final class UnboundedRankRule extends StreamingPlanRule {
     }
 
     private static String fix(Operator.Rank rank, StatementNames names, AdvisedValues advised) {
+        // The structural fixes first (a window, a Deduplicate, no ranking at all), which free the state; then the TTL,
+        // which only forgets keys; then an aggregation, which still needs one (issue 30: an expert's first pick first).
         List<String> ways = new ArrayList<>();
-        ways.add("bound the state: " + advised.setStateTtl());
+        List<String> after = new ArrayList<>();
         Optional<String> table = names.readName(rank.node());
         Optional<Column> rowtime = names.rowtimeBelow(rank.node());
         if (table.isPresent() && rowtime.isPresent()) {
@@ -132,11 +134,13 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                 }
             } else if (rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
                 String per = rank.partitionKeys().isEmpty() ? "" : " per " + String.join(", ", rank.partitionKeys());
-                ways.add("when only the " + (first.ascending() ? "lowest " : "highest ") + first.column() + per + " is"
+                after.add("when only the " + (first.ascending() ? "lowest " : "highest ") + first.column() + per + " is"
                         + " needed, not the rest of its row, an aggregation:" + keys + " with "
                         + (first.ascending() ? "MIN(" : "MAX(") + first.column() + ")");
             }
         }
+        ways.add("bound the state: " + advised.setStateTtl());
+        ways.addAll(after);
         String text = String.join("; or ", ways);
         return Character.toUpperCase(text.charAt(0)) + text.substring(1) + ".";
     }

@@ -1,0 +1,178 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.flink.CatalogObject;
+import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.rewrite.Candidate.Columns;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
+
+import org.apache.calcite.sql.JoinType;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code temporal-join}, for {@code stateful-without-ttl} on a regular join of a stream with a
+ * versioned table ({@code FROM orders o JOIN rates r ON o.currency = r.currency}, where {@code rates}
+ * has a {@code PRIMARY KEY} and a {@code WATERMARK}: a changelog or upsert table of the dimension's
+ * versions): the join keeps every row of both inputs. Where the stream has an event-time attribute,
+ * the same join written {@code JOIN rates FOR SYSTEM_TIME AS OF o.order_time AS r} is an event-time
+ * temporal join (Flink docs, "Joins", "Event Time Temporal Join"), which Flink plans as a {@code
+ * TemporalJoin}: each stream row is joined, once the watermark passes its time, with the version of
+ * the table valid at that time, and the state below the watermark is freed (Flink 2.3.0's {@code
+ * TemporalRowTimeJoinOperator}: probe rows are kept until the watermark passes them; of the build
+ * side the versions after the watermark and the latest one before it). Whether the table is versioned
+ * (its primary key in the condition, its own event time, no filter on its changelog) is Flink's to say,
+ * not ours: the candidate is planned, and Flink refuses what it cannot version ("Temporal Table Join
+ * requires primary key in versioned table", "Filter is not allowed for right changelog input"), so it is
+ * not shown.
+ *
+ * <p>Only an {@code INNER} or {@code LEFT} join (Flink's temporal join takes no other) in the
+ * statement itself, of two tables or views read directly, the versioned one on the right; both
+ * inputs with an event-time attribute; a table on the right with a primary key whose every column
+ * the condition equates with a column of the left.
+ */
+final class TemporalJoin extends ScopedFamily {
+
+    static final String ID = "temporal-join";
+
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(StatefulWithoutTtlRule.ID),
+            List.of("TemporalJoin"),
+            "a regular join of a stream with a versioned table (a `PRIMARY KEY` and a `WATERMARK`: a changelog of"
+                    + " the dimension's versions, such as an `upsert-kafka` table) becomes an event-time temporal join"
+                    + " (`JOIN dim FOR SYSTEM_TIME AS OF s.rowtime`): each stream row joins the version valid at its own"
+                    + " time, and the state behind the watermark is freed");
+
+    TemporalJoin() {
+        super(DECLARATION);
+    }
+
+    @Override
+    List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
+        if (!scope.isStatement() || !finding.facts().operator().map(n -> n.equals("Join")).orElse(false)) {
+            return List.of();
+        }
+        List<SqlSelect> selects = Trees.selects(tree(scope));
+        for (int s = 0; s < selects.size(); s++) {
+            SqlSelect select = selects.get(s);
+            if (!(select.getFrom() instanceof SqlJoin join) || join.getCondition() == null
+                    || !(join.getJoinType() == JoinType.INNER || join.getJoinType() == JoinType.LEFT)) {
+                continue;
+            }
+            Optional<Side> stream = side(join.getLeft(), context);
+            Optional<Side> versioned = side(join.getRight(), context);
+            if (stream.isEmpty() || versioned.isEmpty()) {
+                continue;
+            }
+            Optional<Column> probeTime = rowtime(stream.get().table().columns());
+            Optional<Column> versionTime = rowtime(versioned.get().table().columns());
+            if (probeTime.isEmpty() || versionTime.isEmpty()
+                    || !keyed(join.getCondition(), stream.get(), versioned.get())) {
+                continue;
+            }
+            return listOf(temporal(finding, context, scope, s, stream.get(), versioned.get(), probeTime.get(),
+                    versionTime.get(), join.getJoinType() == JoinType.LEFT));
+        }
+        return List.of();
+    }
+
+    /** A join input that is a table or view read directly, aliased or not, and how the condition qualifies its columns. */
+    private record Side(SqlIdentifier name, String qualifier, CatalogObject table) {}
+
+    private static Optional<Side> side(SqlNode item, RewriteContext context) {
+        SqlIdentifier name;
+        String qualifier;
+        if (item instanceof SqlIdentifier id) {
+            name = id;
+            qualifier = id.names.get(id.names.size() - 1);
+        } else if (item.getKind() == SqlKind.AS && ((SqlCall) item).operandCount() == 2
+                && ((SqlCall) item).operand(0) instanceof SqlIdentifier id) {
+            name = id;
+            qualifier = ((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple();
+        } else {
+            return Optional.empty();
+        }
+        return context.lookUp(name.names).map(t -> new Side(name, qualifier, t));
+    }
+
+    /**
+     * True when the condition equates a column of the stream with a column of the versioned side, and,
+     * where the versioned side is a table, every column of its primary key so (Flink's versioned table
+     * is keyed by it: "Temporal table's primary key must be included in the equivalence condition").
+     */
+    private static boolean keyed(SqlNode condition, Side stream, Side versioned) {
+        Set<String> equated = new LinkedHashSet<>();
+        for (SqlNode conjunct : Trees.conjuncts(condition)) {
+            if (conjunct.getKind() != SqlKind.EQUALS) {
+                continue;
+            }
+            SqlCall call = (SqlCall) conjunct;
+            Optional<String> a = column(call.operand(0), versioned.qualifier());
+            Optional<String> b = column(call.operand(1), versioned.qualifier());
+            boolean aStream = column(call.operand(0), stream.qualifier()).isPresent();
+            boolean bStream = column(call.operand(1), stream.qualifier()).isPresent();
+            if (a.isPresent() && bStream) {
+                equated.add(a.get());
+            } else if (b.isPresent() && aStream) {
+                equated.add(b.get());
+            }
+        }
+        if (equated.isEmpty()) {
+            return false;
+        }
+        return versioned.table().view() || (!versioned.table().primaryKey().isEmpty()
+                && equated.containsAll(versioned.table().primaryKey()));
+    }
+
+    /** The column {@code node} names as {@code qualifier.column}, if it does. */
+    private static Optional<String> column(SqlNode node, String qualifier) {
+        return node instanceof SqlIdentifier id && id.names.size() == 2 && id.names.get(0).equals(qualifier)
+                ? Optional.of(id.names.get(1)) : Optional.empty();
+    }
+
+    /** The candidate with the {@code at}-th block's join reading the versioned side as of the stream's event time. */
+    private Optional<Candidate> temporal(
+            Finding finding, RewriteContext context, Scope scope, int at, Side stream, Side versioned, Column probeTime,
+            Column versionTime, boolean left) {
+        SqlNode tree = tree(scope);
+        SqlJoin join = (SqlJoin) Trees.selects(tree).get(at).getFrom();
+        String table = SqlTrees.unparse(versioned.name());
+        String probe = SqlTrees.unparse(stream.name());
+        String time = SqlTrees.unparse(SqlTrees.identifier(stream.qualifier())) + "."
+                + SqlTrees.unparse(SqlTrees.identifier(probeTime.name()));
+        join.setRight(Snippets.fromItem(table + " FOR SYSTEM_TIME AS OF " + time + " AS "
+                + SqlTrees.unparse(SqlTrees.identifier(versioned.qualifier()))));
+        String key = versioned.table().primaryKey().isEmpty() ? "its key"
+                : "its PRIMARY KEY (" + String.join(", ", versioned.table().primaryKey()) + ")";
+        return Optional.of(context.candidate(
+                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                Intent.operator("TemporalJoin"), Columns.SAME,
+                "each row of " + probe + " joins the version of " + table + " valid at its own time (event time, " + time
+                        + "): of the rows of " + table + " with its key, the one with the latest " + versionTime.name()
+                        + " at or before it, not the latest one; a row is joined and emitted once the watermarks of both "
+                        + probe + " and " + table + " pass its time (while no row of " + table + " arrives, its watermark"
+                        + " stays, and holds every result back), and a later change of " + table + " does not change or"
+                        + " retract results already emitted; a row of " + probe + " with no version at its time (none yet,"
+                        + " or, for a row behind the watermark, one already freed) "
+                        + (left ? "is emitted once with NULLs and never completed, where the regular join retracted that"
+                                + " row and emitted the match once it arrived"
+                                : "is dropped, where the regular join emitted it once the match arrived")
+                        + "; the join keeps each row of " + probe + " only until the watermark passes its time, and of "
+                        + table + " per key the versions the watermark has not passed and the latest one before it, where"
+                        + " the regular join kept every row of both inputs forever and updated its results on each change"
+                        + " of either side",
+                "time attribute " + probeTime.name() + " (the WATERMARK column of " + probe + "); " + table
+                        + " versioned by " + key + " and its event time " + versionTime.name()));
+    }
+}

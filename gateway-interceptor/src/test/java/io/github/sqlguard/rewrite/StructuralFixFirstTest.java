@@ -1,0 +1,118 @@
+package io.github.sqlguard.rewrite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.service.Submission;
+import io.github.sqlguard.testing.CaseCorpus;
+import io.github.sqlguard.testing.LintLikeSession;
+import io.github.sqlguard.testing.SqlScript;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Issue 30's "done when" over the whole corpus (shared and own cases), as lint proves rewrites: for
+ * every BLOCK finding about a plan node that reads a time attribute (a {@code WATERMARK} column or a
+ * {@code PROCTIME()} below it), the structural fix comes before the state TTL, which only forgets
+ * keys:
+ *
+ * <ul>
+ *   <li>the first rewrite shown under it is a structural one (a window, a watermark that makes a
+ *       {@code Deduplicate}, ...), wherever one was proven;
+ *   <li>its fix text names first a structural way (a window Top-N, a window aggregation below, the
+ *       legacy window as a window table function, a {@code Deduplicate}, the ranking dropped),
+ *       wherever it names one, and the TTL after it.
+ * </ul>
+ *
+ * Only the cases whose last statement is BLOCK on this line are planned (setup statements are never
+ * blocked); {@code -Dsql-guard.cases.only=REGEX} narrows them as for {@code CaseCorpusTest}.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class StructuralFixFirstTest {
+
+    /** The families that only bound the state with a TTL. */
+    private static final Set<String> TTL_FAMILIES = Set.of(StateTtlHint.ID, SessionStateTtl.ID);
+
+    /** A way of a fix that changes the operator so that its state is freed, or gone. */
+    private static final Pattern STRUCTURAL_WAY = Pattern.compile(
+            "TUMBLE\\(|HOP\\(|CUMULATE\\(|window table function|Deduplicate|drop the ROW_NUMBER");
+
+    /** A way of a fix that sets a state TTL. */
+    private static final Pattern TTL_WAY = Pattern.compile("table\\.exec\\.state\\.ttl|STATE_TTL\\(");
+
+    private LintLikeSession lint;
+
+    @BeforeAll
+    void start() {
+        lint = new LintLikeSession(Map.of("execution.runtime-mode", "streaming"));
+    }
+
+    @AfterAll
+    void stop() {
+        lint.close();
+    }
+
+    @Test
+    void everyBlockOnATimeAttributeShowsTheStructuralFixFirst() throws IOException {
+        String only = System.getProperty("sql-guard.cases.only");
+        List<String> wrong = new ArrayList<>();
+        int checked = 0;
+        for (Path file : CaseCorpus.all()) {
+            if (only != null && !file.getFileName().toString().matches(only)) {
+                continue;
+            }
+            SqlScript script = SqlScript.read(file);
+            if (!script.expectedVerdict().equals("BLOCK")) {
+                continue;
+            }
+            List<Submission> all = lint.run(script.sessionProperties(), script.statements(), script.executionConfig());
+            Submission last = all.get(all.size() - 1);
+            Optional<ExplainedPlan> plan = last.decision().plan();
+            for (Finding finding : last.decision().verdict().findings(Level.BLOCK)) {
+                Optional<PlanNode> node = finding.planNode().flatMap(id -> plan.flatMap(p -> p.node(id)));
+                if (node.isEmpty() || plan.get().timeAttributesBelow(node.get()).isEmpty()) {
+                    continue;
+                }
+                checked++;
+                String where = script.name() + " " + finding.ruleId();
+                List<String> families = last.decision().rewrites().of(finding).stream().map(Rewrite::family).toList();
+                if (families.stream().anyMatch(f -> !TTL_FAMILIES.contains(f)) && TTL_FAMILIES.contains(families.get(0))) {
+                    wrong.add(where + ": the first rewrite shown is " + families.get(0) + ", of " + families);
+                }
+                List<String> ways = Arrays.asList(finding.fix().split("; or "));
+                int structural = firstIndex(ways, STRUCTURAL_WAY);
+                int ttl = firstIndex(ways, TTL_WAY);
+                if (structural >= 0 && ttl >= 0 && ttl < structural) {
+                    wrong.add(where + ": the fix names the TTL before the structural way: " + finding.fix());
+                }
+            }
+        }
+        assertThat(checked).as("BLOCK findings on a time attribute").isPositive();
+        assertThat(wrong).isEmpty();
+    }
+
+    private static int firstIndex(List<String> ways, Pattern pattern) {
+        for (int i = 0; i < ways.size(); i++) {
+            if (pattern.matcher(ways.get(i)).find()) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
