@@ -25,8 +25,9 @@ import java.util.stream.Stream;
 
 /**
  * Finds the scripts among the inputs (files directly, and the files under a directory that the
- * {@link ScriptFilter} accepts, sorted), lints each with one {@link LintEngine} in a session that
- * first runs the init scripts, and collects what could not be read as {@link LintProblem}s so the
+ * {@link ScriptFilter} accepts, sorted), lints each with a {@link LintEngine} in a session of its own
+ * that first runs the init scripts (up to {@code jobs} scripts at once, each engine one at a time),
+ * and collects what could not be read as {@link LintProblem}s so the
  * other scripts are still linted. The init scripts' statements are reported once, under their own
  * file names, and an init script is never linted again as a script.
  */
