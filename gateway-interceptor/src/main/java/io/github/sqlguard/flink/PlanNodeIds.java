@@ -15,18 +15,15 @@ import java.util.function.Supplier;
  * org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext}, the same in Flink 1.20 and 2.3)
  * that every planning of the JVM moves on, so the same statement's nodes get other numbers after
  * anything else was planned. Flink's own planner tests start each test's plans from 1 with {@code
- * ExecNodeContext#resetIdCounter} ({@code TableTestBase}); {@link #restart()} calls it.
+ * ExecNodeContext#resetIdCounter} ({@code TableTestBase}).
  *
- * <p>Restarting the counter is safe only while nothing plans in the JVM: a plan being built across
- * the restart could get one id twice, which Flink refuses when it serialises the plan
- * ("The id: N is not unique"). Plans already built keep their ids; Flink never compares ids of
- * different plans. So only a caller that owns all planning of its JVM, between two plannings, calls
- * it: lint, between scripts. The gateway never does (its sessions plan concurrently).
- *
- * <p>Several owners can each number their plans as if they planned alone in the JVM ({@link
- * #owned()}: lint's engines, each linting its own scripts at the same time as the others): the plannings
- * of every owned numbering take Flink's counter in turn, set to the owner's own count, only while they
- * build their plan's nodes ({@link Numbering#numbering}).
+ * <p>An owner of plannings (lint's engines, each linting its own scripts, several at a time) can number
+ * its plans as if it planned alone in a fresh JVM ({@link #owned()}): the plannings of every owned
+ * numbering take Flink's counter in turn, set to the owner's own count, only while they build their
+ * plan's nodes ({@link Numbering#numbering}), so no plan gets one id twice (which Flink refuses when it
+ * serialises the plan: "The id: N is not unique") and no owner's ids depend on another's. Plans already
+ * built keep their ids; Flink never compares ids of different plans. The gateway keeps Flink's own
+ * numbering ({@link Numbering#JVM}): its sessions plan concurrently and nothing restarts the counter.
  *
  * <p>The class lives in the table planner, reached through the planner's class loader as {@link
  * FlinkExtendedParser} reaches it. When it cannot be found, {@link #available()} is false, ids go on
@@ -68,7 +65,7 @@ public final class PlanNodeIds {
         /** Runs {@code planning}, a call into Flink that builds a plan's nodes, with this numbering's ids. */
         <T> T numbering(Supplier<T> planning);
 
-        /** The next plan's first node is {@code 1}, as in a fresh JVM. */
+        /** The next plan's first node is {@code 1}, as in a fresh JVM; only while none of this numbering's plannings runs. */
         void restart();
     }
 
@@ -92,8 +89,11 @@ public final class PlanNodeIds {
         /** Flink's counter is one per JVM (a static field), so the owners take it in turn. */
         private static final ReentrantLock COUNTER = new ReentrantLock();
 
-        /** The owner's last id; read and written only while holding {@link #COUNTER}. */
-        private int last;
+        /**
+         * The owner's last id: written by its plannings while they hold {@link #COUNTER}, and by {@link
+         * #restart()} (volatile) between two of them, when none of the owner's is running.
+         */
+        private volatile int last;
 
         @Override
         public <T> T numbering(Supplier<T> planning) {
@@ -115,14 +115,13 @@ public final class PlanNodeIds {
             }
         }
 
+        /**
+         * Only between two of the owner's plannings (none running): without the lock, so that a planning
+         * of another owner that does not return cannot hold this one up.
+         */
         @Override
         public void restart() {
-            COUNTER.lock();
-            try {
-                last = 0;
-            } finally {
-                COUNTER.unlock();
-            }
+            last = 0;
         }
 
         /** Sets Flink's counter so that the next id is {@code last + 1}: Flink can restart it and count it on only. */
@@ -134,23 +133,9 @@ public final class PlanNodeIds {
         }
     }
 
-    /** True when Flink's node id counter was found ({@link #restart()} restarts it). */
+    /** True when Flink's node id counter was found ({@link #owned()} numbers an owner's plans with it). */
     public static boolean available() {
         return Holder.RESET != null && Holder.NEXT != null;
-    }
-
-    /**
-     * Restarts Flink's node id counter: the next plan's first node is {@code 1}, as in a fresh JVM.
-     * Only while nothing plans in the JVM (see the class comment).
-     *
-     * @return false when the counter is not available ({@link #available()}): nothing was changed
-     */
-    public static boolean restart() {
-        if (Holder.RESET == null) {
-            return false;
-        }
-        restartCounter();
-        return true;
     }
 
     private static void restartCounter() {
