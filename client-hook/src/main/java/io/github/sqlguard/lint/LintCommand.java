@@ -133,6 +133,19 @@ public final class LintCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
     boolean quiet;
 
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N",
+            description = "Lint up to N scripts at once, each in a session of its own (the report keeps file order)."
+                    + " Default: the processors the JVM sees, at most " + MAX_DEFAULT_JOBS + ".")
+    Integer jobs;
+
+    /** The most scripts linted at once by default: each holds a session, its planner and its plans in memory. */
+    static final int MAX_DEFAULT_JOBS = 4;
+
+    /** {@code --jobs}, or its default: the processors the JVM sees, at most {@link #MAX_DEFAULT_JOBS}. */
+    static int jobs(Integer given) {
+        return given != null ? given : Math.min(Runtime.getRuntime().availableProcessors(), MAX_DEFAULT_JOBS);
+    }
+
     @Option(names = "--since", paramLabel = "GIT-REF",
             description = "Lint only the scripts changed since this revision (the merge base of it and HEAD, with the"
                     + " working tree's changes and untracked files), and fail only on findings that are new there:"
@@ -194,6 +207,10 @@ public final class LintCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (jobs != null && jobs < 1) {
+            System.err.println("sql-guard lint: --jobs " + jobs + ": lint at least one script at a time (--jobs 1 or more)");
+            return USAGE;
+        }
         ProjectFile project;
         Configuration config;
         try {
@@ -280,8 +297,9 @@ public final class LintCommand implements Callable<Integer> {
         }
         LintRun run;
         try {
-            Linter linter =
-                    new Linter(() -> new LintEngine(config, dependencies, standIns), quiet ? null : System.err, initScripts, filter);
+            Linter linter = new Linter(
+                    () -> new LintEngine(config, dependencies, standIns), quiet ? null : System.err, initScripts, filter,
+                    jobs(jobs));
             if (changes != null) {
                 run = lintChanges(linter, changes, scripts, filter, initScripts, accepted);
             } else if (restoresFrom != null) {

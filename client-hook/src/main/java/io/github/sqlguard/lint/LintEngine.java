@@ -83,6 +83,8 @@ public final class LintEngine implements AutoCloseable {
     private final StatementGuard guard;
     private final boolean standInConnectors;
     private final Versions versions = new Versions();
+    /** This engine's plan node ids: its scripts' nodes are numbered as if it planned alone in the JVM. */
+    private final PlanNodeIds.Numbering nodeIds = PlanNodeIds.owned();
 
     /**
      * @param config Flink's configuration with the guard's {@code sql-guard.*} policy
@@ -128,7 +130,7 @@ public final class LintEngine implements AutoCloseable {
         this.pipeline =
                 StatementPipeline.provingEveryRewriteAtOnce(
                         service, catalog, new Auditor(new AuditLog(), "lint", policy.auditMaxStatementLength()), policy,
-                        versions);
+                        versions, nodeIds);
         this.sessions = pipeline.gatewaySessions().orElseThrow();
         this.operations = new GuardOperations(service);
     }
@@ -222,11 +224,12 @@ public final class LintEngine implements AutoCloseable {
     }
 
     private List<LintedStatement> lint(List<Script> scripts, Collecting collecting) {
-        // Each script's plan nodes are numbered from 1 (Rank[5], not Rank[121] after the scripts before it):
-        // lint plans one statement at a time and nothing else plans in its JVM, so between two scripts
-        // no plan is being built, unless a planning lint stopped waiting for is still running.
+        // Each script's plan nodes are numbered from 1 (Rank[5], not Rank[121] after the scripts before it,
+        // or after what another engine of the JVM planned meanwhile): the engine plans one statement at a
+        // time with a numbering of its own, so between two scripts none of its plans is being built, unless
+        // a planning it stopped waiting for is still running (whose ids then go on).
         if (pipeline.abandonedPlannings() == 0) {
-            PlanNodeIds.restart();
+            nodeIds.restart();
         }
         SessionHandle session =
                 pipeline.openSession(

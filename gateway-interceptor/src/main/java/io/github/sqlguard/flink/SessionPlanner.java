@@ -64,6 +64,8 @@ public final class SessionPlanner implements AutoCloseable {
     private final CompiledPlanReader compiledReader = new CompiledPlanReader();
     /** Planning runs here so that a planner that does not return is bounded by the timeout. */
     private final PlannerPool planners;
+    /** Where the plans' node ids come from: the JVM's counter (the gateway), or an owner's ({@link PlanNodeIds#owned()}, lint). */
+    private final PlanNodeIds.Numbering nodeIds;
 
     /**
      * A planner with the default number of planner threads ({@link #defaultThreads()}).
@@ -80,8 +82,19 @@ public final class SessionPlanner implements AutoCloseable {
      * @param threads most statements planned at once ({@code sql-guard.planner.threads})
      */
     public SessionPlanner(Optional<GatewaySessions> sessions, int threads) {
+        this(sessions, threads, PlanNodeIds.Numbering.JVM);
+    }
+
+    /**
+     * @param sessions the gateway's sessions; empty when the service is not Flink's own
+     * @param threads most statements planned at once ({@code sql-guard.planner.threads})
+     * @param nodeIds how the plans' nodes are numbered: {@link PlanNodeIds.Numbering#JVM} as Flink does,
+     *     or an owner's own numbering ({@link PlanNodeIds#owned()})
+     */
+    public SessionPlanner(Optional<GatewaySessions> sessions, int threads, PlanNodeIds.Numbering nodeIds) {
         this.sessions = sessions;
         this.planners = new PlannerPool(threads);
+        this.nodeIds = nodeIds;
     }
 
     /** The default of {@code sql-guard.planner.threads}: the processors the JVM sees less one, at least 1. */
@@ -270,14 +283,14 @@ public final class SessionPlanner implements AutoCloseable {
                     Optional<StatementJobs.JudgedJob> job = Optional.empty();
                     if (restores && runsAsCompiled(operation)) {
                         // What tEnv.compilePlan compiles, kept in memory for the translation.
-                        InternalPlan compiled = StatementJobs.compilePlan(tEnv, sinks);
+                        InternalPlan compiled = nodeIds.numbering(() -> StatementJobs.compilePlan(tEnv, sinks));
                         json = compiled.asJsonString();
                         job = judgedJob(tEnv, compiled, json);
                         if (job.isEmpty()) {
                             tEnv.explainPlan(compiled);
                         }
                     } else {
-                        CompiledPlan compiled = tEnv.compilePlan(sinks);
+                        CompiledPlan compiled = nodeIds.numbering(() -> tEnv.compilePlan(sinks));
                         // Translating the plan to Flink's stream graph (what explaining a compiled plan
                         // does) raises the errors Flink finds only there, as running it would.
                         compiled.explain();
@@ -301,7 +314,7 @@ public final class SessionPlanner implements AutoCloseable {
         }
         try {
             ExplainDetail[] details = streaming ? new ExplainDetail[] {ExplainDetail.CHANGELOG_MODE} : new ExplainDetail[0];
-            String text = tEnv.explainInternal(explained(operation), details);
+            String text = nodeIds.numbering(() -> tEnv.explainInternal(explained(operation), details));
             return new ExplainOutcome.Planned(
                     textParser.parse(text)
                             .withInferredStateTtl(tEnv.getConfig().get(ExecutionConfigOptions.IDLE_STATE_RETENTION))

@@ -4,6 +4,7 @@ import io.github.sqlguard.audit.AuditWriteException;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.audit.What;
 import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.flink.PlanNodeIds;
 import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.identity.Identity;
 import io.github.sqlguard.metrics.GuardMetrics;
@@ -149,13 +150,13 @@ public final class StatementPipeline implements AutoCloseable {
             GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce, StateWatcher watcher,
             Optional<PlanStore> plans) {
         this(delegate, catalog, auditor, policies, metrics, plannerThreads, proveEveryRewriteAtOnce, watcher, plans,
-                RestoreBaseline.NONE);
+                RestoreBaseline.NONE, PlanNodeIds.Numbering.JVM);
     }
 
     private StatementPipeline(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
             GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce, StateWatcher watcher,
-            Optional<PlanStore> plans, RestoreBaseline baseline) {
+            Optional<PlanStore> plans, RestoreBaseline baseline, PlanNodeIds.Numbering nodeIds) {
         this.plans = plans;
         this.delegate = delegate;
         this.auditor = auditor;
@@ -163,7 +164,7 @@ public final class StatementPipeline implements AutoCloseable {
         this.metrics = metrics;
         this.gatewaySessions = GatewaySessions.of(delegate);
         this.sessions = new SessionRegistry(delegate, gatewaySessions);
-        this.planner = new SessionPlanner(gatewaySessions, plannerThreads);
+        this.planner = new SessionPlanner(gatewaySessions, plannerThreads, nodeIds);
         this.contexts = new CallContexts(sessions, gatewaySessions);
         this.classifier = new Classifier(gatewaySessions);
         this.rewrites = new RewriteStage(catalog, planner, gatewaySessions, sessions, metrics, proveEveryRewriteAtOnce);
@@ -196,9 +197,20 @@ public final class StatementPipeline implements AutoCloseable {
      */
     public static StatementPipeline provingEveryRewriteAtOnce(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy, RestoreBaseline baseline) {
+        return provingEveryRewriteAtOnce(delegate, catalog, auditor, policy, baseline, PlanNodeIds.Numbering.JVM);
+    }
+
+    /**
+     * As {@link #provingEveryRewriteAtOnce(SqlGatewayService, RuleCatalog, Auditor, Policy, RestoreBaseline)},
+     * with the plans' nodes numbered by {@code nodeIds} ({@link PlanNodeIds#owned()}: lint's engines, each
+     * numbering its scripts' plans as if it planned alone in the JVM).
+     */
+    public static StatementPipeline provingEveryRewriteAtOnce(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy, RestoreBaseline baseline,
+            PlanNodeIds.Numbering nodeIds) {
         return new StatementPipeline(
                 delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered(),
-                SessionPlanner.defaultThreads(), true, StateWatcher.disabled(), Optional.empty(), baseline);
+                SessionPlanner.defaultThreads(), true, StateWatcher.disabled(), Optional.empty(), baseline, nodeIds);
     }
 
     /** What the guard keeps of each session. */
