@@ -159,7 +159,7 @@ public final class RestoreCheckCommand implements Callable<Integer> {
                 throw new IllegalStateException("the planning's job claims otherwise than the judged plan's: " + reused);
             }
             // Interleaved run by run, so that JIT warm-up and the machine's load fall on all four alike.
-            List<long[]> four = cpuInterleaved(List.of(
+            Interleaved parts = interleaved(List.of(
                     () -> planner.plan(environment(), INSERT, true),
                     () -> List.of(planner.plan(environment(), INSERT, true),
                             StatementRestores.judgeJob(savepoint, withPath, classLoader,
@@ -169,25 +169,50 @@ public final class RestoreCheckCommand implements Callable<Integer> {
                         return StatementRestores.judgeJob(savepoint, withPath, classLoader,
                                 () -> ((ExplainOutcome.Planned) outcome).job().orElseThrow());
                     },
-                    () -> planner.plan(environment(), INSERT, true, true)));
-            long[] plain = four.get(0);
-            long[] wasBefore = four.get(1);
-            long[] nowAfter = four.get(2);
-            long[] restoring = four.get(3);
-            rows.add(row("planning the INSERT with `SessionPlanner` (a table environment, the DDL, compile, explain), no"
+                    () -> planner.plan(environment(), INSERT, true, true),
+                    () -> {
+                        TableEnvironmentInternal tEnv = environment();
+                        ExplainOutcome outcome = planner.plan(tEnv, INSERT, true);
+                        String json = ((ExplainOutcome.Planned) outcome).plan().executablePlan().orElseThrow();
+                        return StatementUids.toRun(json, tEnv.getConfig(), Optional.empty());
+                    },
+                    () -> {
+                        TableEnvironmentInternal tEnv = environment();
+                        ExplainOutcome.Planned outcome = (ExplainOutcome.Planned) planner.plan(tEnv, INSERT, true, true);
+                        StatementJobs.JudgedJob job = outcome.job().orElseThrow();
+                        Restore judged = StatementRestores.judgeJob(savepoint, withPath, classLoader, () -> job);
+                        String json = outcome.plan().executablePlan().orElseThrow();
+                        return List.of(judged, StatementUids.toRun(json, tEnv.getConfig(), Optional.of(job.run())));
+                    }));
+            int plain = 0;
+            int wasBefore = 1;
+            int nowAfter = 2;
+            int restoring = 3;
+            rows.add(parts.row("planning the INSERT with `SessionPlanner` (a table environment, the DDL, compile, explain), no"
                     + " savepoint path", plain));
-            rows.add(row("planning it with a savepoint path (interleaved: the job translated with the operator ids it"
+            rows.add(parts.row("planning it with a savepoint path (interleaved: the job translated with the operator ids it"
                     + " runs with, `judgedJob`, in place of `explain`)", restoring));
-            rows.add(row("without the reuse, planning and check (interleaved with the rows above and below): planning"
+            rows.add(parts.row("without the reuse, planning and check (interleaved with the rows above and below): planning"
                     + " without a job, then `judgeJob` on `judgedJob` in a fresh table environment", wasBefore));
-            rows.add(row("planning and check, as `Decider` runs them (interleaved): planning with the job (`judgedJob` in"
+            rows.add(parts.row("planning and check, as `Decider` runs them (interleaved): planning with the job (`judgedJob` in"
                     + " place of `explain`), then `judgeJob` on it", nowAfter));
             rows.add(new String[] {"**a path's cost beyond planning without one, without the reuse** (difference of the medians)",
-                    "**" + duration(wasBefore[0] - plain[0]) + "**", ""});
+                    "**" + duration(parts.median(wasBefore) - parts.median(plain)) + "**", ""});
             rows.add(new String[] {"**a path's cost beyond planning without one** (planning and check as `Decider` runs"
-                    + " them; difference of the medians)", "**" + duration(nowAfter[0] - plain[0]) + "**", ""});
+                    + " them; difference of the medians)", "**" + duration(parts.median(nowAfter) - parts.median(plain)) + "**", ""});
             rows.add(new String[] {"a path's planning beyond planning without one (difference of the medians)",
-                    duration(restoring[0] - plain[0]), ""});
+                    duration(parts.median(restoring) - parts.median(plain)), ""});
+            rows.add(parts.beyond("**a path's cost beyond planning without one, paired** (planning and check as `Decider` runs"
+                    + " them, less planning without a path in the same run; median of the differences, 95 % interval)",
+                    plain, nowAfter));
+            rows.add(parts.beyond("a path's planning beyond planning without one, paired (median of the differences, 95 %"
+                    + " interval)", plain, restoring));
+            rows.add(parts.row("no savepoint path, planning and the plan the hand-off runs (`StatementUids#toRun`:"
+                    + " renumbered)", 4));
+            rows.add(parts.row("a savepoint path, planning, check and the plan the hand-off runs (`StatementUids#toRun`: the"
+                    + " planning's renumbered plan)", 5));
+            rows.add(parts.beyond("**a path's cost beyond none, the hand-off's plan included, paired** (median of the"
+                    + " differences, 95 % interval)", 4, 5));
             rows.add(row("the check alone on the planning's job (`judgeJob`: the metadata read, the claims set)",
                     cpu(() -> StatementRestores.judgeJob(savepoint, withPath, classLoader, () -> planned))));
         }
@@ -199,7 +224,7 @@ public final class RestoreCheckCommand implements Callable<Integer> {
                         + " %d job vertices; the savepoint: %d operators with %d bytes of state each, all claimed.%n%n",
                 System.getProperty("java.version"), runs, warmup, MachineLoad.span(before, after), INSERT,
                 graph.getNumberOfVertices(), check.matched().size(), stateBytes);
-        System.out.println("| part | median | p90 |");
+        System.out.println("| part | median | p90 (paired rows: 95 % interval) |");
         System.out.println("|---|---:|---:|");
         rows.forEach(r -> System.out.println("| " + r[0] + " | " + r[1] + " | " + r[2] + " |"));
         return 0;
@@ -324,25 +349,61 @@ public final class RestoreCheckCommand implements Callable<Integer> {
         return new long[] {ns[runs / 2], ns[Math.min(runs - 1, (int) Math.ceil(runs * 0.9) - 1)]};
     }
 
-    /** Median and p90 of each part's thread CPU time, in ns, the parts run in turn in every run. */
-    private List<long[]> cpuInterleaved(List<Supplier<?>> parts) {
+    /**
+     * Each part's thread CPU time and thread-allocated bytes in every recorded run, the parts run in
+     * turn in every run (after {@code warmup} unrecorded runs of them all).
+     */
+    private Interleaved interleaved(List<Supplier<?>> parts) {
         for (int i = 0; i < warmup; i++) {
             parts.forEach(Supplier::get);
         }
+        com.sun.management.ThreadMXBean allocations = (com.sun.management.ThreadMXBean) threads;
         long[][] ns = new long[parts.size()][runs];
+        long[][] bytes = new long[parts.size()][runs];
         for (int i = 0; i < runs; i++) {
             for (int p = 0; p < parts.size(); p++) {
+                long allocated = allocations.getCurrentThreadAllocatedBytes();
                 long start = threads.getCurrentThreadCpuTime();
                 parts.get(p).get();
                 ns[p][i] = threads.getCurrentThreadCpuTime() - start;
+                bytes[p][i] = allocations.getCurrentThreadAllocatedBytes() - allocated;
             }
         }
-        List<long[]> result = new ArrayList<>();
-        for (long[] part : ns) {
-            Arrays.sort(part);
-            result.add(new long[] {part[runs / 2], part[Math.min(runs - 1, (int) Math.ceil(runs * 0.9) - 1)]});
+        return new Interleaved(ns, bytes);
+    }
+
+    /** Interleaved runs: by part, by run, thread CPU ns and thread-allocated bytes. */
+    private record Interleaved(long[][] ns, long[][] bytes) {
+
+        long median(int part) {
+            return sorted(ns[part])[ns[part].length / 2];
         }
-        return result;
+
+        /** The part's median and p90 CPU time, with its median allocation in the part's name. */
+        String[] row(String name, int part) {
+            long[] sorted = sorted(ns[part]);
+            int runs = sorted.length;
+            return new String[] {
+                name + String.format(Locale.ROOT, " (allocates %.2f MB)", sorted(bytes[part])[runs / 2] / 1e6),
+                duration(sorted[runs / 2]), duration(sorted[Math.min(runs - 1, (int) Math.ceil(runs * 0.9) - 1)])};
+        }
+
+        /** {@code part} less {@code base}, run by run: the median difference, its 95 % interval, and of allocation. */
+        String[] beyond(String name, int base, int part) {
+            PairedDifference cpu = PairedDifference.of(ns[base], ns[part]);
+            PairedDifference allocated = PairedDifference.of(bytes[base], bytes[part]);
+            return new String[] {
+                name + String.format(Locale.ROOT, "; allocates %+.0f kB (%+.0f to %+.0f)",
+                        allocated.median() / 1e3, allocated.low() / 1e3, allocated.high() / 1e3),
+                "**" + duration((long) cpu.median()) + "**",
+                duration((long) cpu.low()) + " to " + duration((long) cpu.high())};
+        }
+
+        private static long[] sorted(long[] values) {
+            long[] copy = values.clone();
+            Arrays.sort(copy);
+            return copy;
+        }
     }
 
     /** Mean ns per call over {@code calls} calls (a call too short to time alone), as median and p90 alike. */

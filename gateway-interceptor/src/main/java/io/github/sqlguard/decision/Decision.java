@@ -51,7 +51,7 @@ public record Decision(
         Optional<JudgedOperation> judged,
         Rewrites rewrites,
         Optional<Restore> restore,
-        Optional<StatementJobs.JudgedJob> restoringJob) {
+        Optional<StatementJobs.JobToRun> restoringJob) {
 
     /** A decision with a fresh id, on a statement with nothing to run as judged. */
     public static Decision of(
@@ -81,11 +81,14 @@ public record Decision(
         return withRestore(judgedRestore, Optional.empty());
     }
 
-    /** As {@link #withRestore(Optional)}, with the job the guard translated to judge it. */
+    /**
+     * As {@link #withRestore(Optional)}, with the job the guard translated to judge it: what the hand-off
+     * needs of it ({@link StatementJobs.JudgedJob#run}), not the stream graph its claims were read from.
+     */
     public Decision withRestore(Optional<Restore> judgedRestore, Optional<StatementJobs.JudgedJob> job) {
         return new Decision(
                 id, verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError, analysisMs, judged, rewrites,
-                judgedRestore, job);
+                judgedRestore, job.map(StatementJobs.JudgedJob::run));
     }
 
     /** The same decision with the proven rewrites of its findings; the time spent proving them counts as analysis. */

@@ -141,11 +141,12 @@ public final class GatewaySessions implements AutoCloseable {
      * that cannot be stored is logged: the job already runs. The job the guard translated to judge
      * the statement's restore ({@code judgedJob}, {@link StatementJobs#judgedJob} with the same
      * execution config) is stored as it is when its plan is the plan that runs, without a
-     * translation of its own.
+     * translation of its own, and, when it was translated from {@code compiledPlanJson}, its plan runs
+     * as renumbered then ({@link StatementUids#toRun}), without a second renumbering.
      */
     public OperationHandle executePlan(
             SessionHandle session, String compiledPlanJson, Configuration executionConfig, boolean inPlaceOfText,
-            Optional<PlanStore> plans, Optional<PlannedJob> judgedJob) {
+            Optional<PlanStore> plans, Optional<StatementJobs.JobToRun> judgedJob) {
         Session s = service.getSession(session);
         return s.getOperationManager()
                 .submitOperation(
@@ -153,7 +154,7 @@ public final class GatewaySessions implements AutoCloseable {
                             TableEnvironmentInternal tEnv = s.createExecutor(executionConfig).getTableEnvironment();
                             String plan =
                                     inPlaceOfText
-                                            ? StatementUids.inPlaceOfStatementText(compiledPlanJson, tEnv.getConfig())
+                                            ? StatementUids.toRun(compiledPlanJson, tEnv.getConfig(), judgedJob)
                                             : compiledPlanJson;
                             TableResultInternal result =
                                     (TableResultInternal) tEnv.executePlan(PlanReference.fromJsonString(plan));
@@ -161,7 +162,8 @@ public final class GatewaySessions implements AutoCloseable {
                             if (inPlaceOfText && plans.isPresent() && StateChanges.hasState(compiledPlanJson)) {
                                 result.getJobClient().ifPresent(client ->
                                         store(plans.get(), client.getJobID(), s, executionConfig, compiledPlanJson,
-                                                judgedJob.filter(job -> job.plan().equals(plan))));
+                                                judgedJob.map(StatementJobs.JobToRun::planned)
+                                                        .filter(job -> job.plan().equals(plan))));
                             }
                             return fetcher;
                         });

@@ -3,6 +3,8 @@ package io.github.sqlguard.flink;
 import io.github.sqlguard.rules.Restore.MaxParallelismConflict;
 import io.github.sqlguard.rules.Restore.MaxParallelismConflict.Cause;
 
+import org.apache.flink.api.connector.sink2.SupportsCommitter;
+import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.runtime.OperatorIDPair;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobgraph.JobVertex;
@@ -11,11 +13,19 @@ import org.apache.flink.runtime.scheduler.VertexParallelismInformation;
 import org.apache.flink.runtime.scheduler.VertexParallelismStore;
 
 import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPostCommitTopology;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.graph.StreamNode;
+import org.apache.flink.streaming.api.transformations.SinkTransformation;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -73,7 +83,8 @@ public final class MaxParallelism {
      * or its forward group's), normalised to 1 where unset ({@code SchedulerBase#normalizeParallelism}),
      * so the second cannot fail for a saved maximum parallelism of at least the highest of them.
      * Flink 1.20 does not expose a stream node's maximum parallelism ({@link FlinkLine#maxParallelism}):
-     * there the job graph is built for every restore.
+     * there it is read off the transformations the stream graph was made of ({@link
+     * #configuredMaxParallelism}).
      */
     public static final class Vertices {
 
@@ -91,13 +102,16 @@ public final class MaxParallelism {
             this.highestParallelism = highestParallelism;
         }
 
-        /** The vertices of {@code graph}'s job, each named by {@code rename} of its vertex name. */
-        public static Vertices of(StreamGraph graph, UnaryOperator<String> rename) {
-            boolean configured = false;
+        /**
+         * The vertices of {@code graph}'s job, each named by {@code rename} of its vertex name;
+         * {@code transformations} are those {@code graph} was generated from, for a line that does not
+         * expose a stream node's maximum parallelism ({@link #configuredMaxParallelism}).
+         */
+        public static Vertices of(
+                StreamGraph graph, List<Transformation<?>> transformations, UnaryOperator<String> rename) {
+            boolean configured = configuredMaxParallelism(graph, transformations);
             int highest = 1;
             for (StreamNode node : graph.getStreamNodes()) {
-                // Unknown (1.20) counts as configured: the job graph is then built, as Flink's checks need.
-                configured |= FlinkLine.current().maxParallelism(node).orElse(1) > 0;
                 highest = Math.max(highest, node.getParallelism());
             }
             return new Vertices(() -> {
@@ -129,6 +143,82 @@ public final class MaxParallelism {
             }
             return byOperatorId;
         }
+    }
+
+    /**
+     * Whether a stream node of {@code graph} has a maximum parallelism configured (the job's {@code
+     * pipeline.max-parallelism}, or an operator's own, such as the planner's 1 for a global operator),
+     * or may have: only where no node has one can a savepoint's maximum parallelism replace the
+     * vertices' ({@link Vertices}). Flink 2.x gives each node's ({@code StreamNode#getMaxParallelism},
+     * {@link FlinkLine#maxParallelism}). Flink 1.20 keeps it package-private, so there it is read where
+     * {@code StreamGraphGenerator} took it from (1.20.0 sources): a node is made from the transformation
+     * of its id, whose maximum parallelism the generator first sets to the job's where it has none
+     * ({@code StreamGraphGenerator#transform}), and which its translator gives the node ({@code
+     * StreamGraph#setMaxParallelism(transformation.getId(), transformation.getMaxParallelism())}, every
+     * translator of a table job's transformations). A Sink V2 ({@code SinkTransformation}) is expanded
+     * into transformations of its own ({@code SinkTransformationTranslator}), not reachable from {@code
+     * transformations}: a sink without a pre-write, committing or post-commit topology becomes one
+     * writer ({@code SinkWriterOperatorFactory}) without a maximum parallelism of its own, which takes
+     * the sink transformation's ({@code SinkExpander#adjustTransformations}). Any other node the
+     * transformations do not account for counts as configured, so the job graph is built, as Flink's
+     * checks then need.
+     */
+    static boolean configuredMaxParallelism(StreamGraph graph, List<Transformation<?>> transformations) {
+        Map<Integer, Transformation<?>> byId = null;
+        int unknown = 0;
+        for (StreamNode node : graph.getStreamNodes()) {
+            OptionalInt line = FlinkLine.current().maxParallelism(node);
+            if (line.isPresent()) {
+                if (line.getAsInt() > 0) {
+                    return true;
+                }
+                continue;
+            }
+            if (byId == null) {
+                byId = byId(transformations);
+            }
+            Transformation<?> made = byId.get(node.getId());
+            if (made == null) {
+                unknown++;
+            } else if (made.getMaxParallelism() > 0) {
+                return true;
+            }
+        }
+        if (unknown == 0) {
+            return false;
+        }
+        // The nodes the transformations do not name: each plain Sink V2's one writer, with the sink's maximum parallelism.
+        int writers = 0;
+        for (Transformation<?> transformation : byId.values()) {
+            if (transformation instanceof SinkTransformation<?, ?> sink) {
+                if (!writesOnly(sink.getSink()) || sink.getMaxParallelism() > 0) {
+                    return true;
+                }
+                writers++;
+            }
+        }
+        return unknown != writers;
+    }
+
+    /** A Sink V2 that {@code SinkTransformationTranslator} expands into its writer alone. */
+    private static boolean writesOnly(Object sink) {
+        return !(sink instanceof SupportsPreWriteTopology<?>)
+                && !(sink instanceof SupportsCommitter<?>)
+                && !(sink instanceof SupportsPreCommitTopology<?, ?>)
+                && !(sink instanceof SupportsPostCommitTopology<?>);
+    }
+
+    /** {@code transformations} and every transformation they read from, by id. */
+    private static Map<Integer, Transformation<?>> byId(List<Transformation<?>> transformations) {
+        Map<Integer, Transformation<?>> byId = new HashMap<>();
+        Deque<Transformation<?>> open = new ArrayDeque<>(transformations);
+        while (!open.isEmpty()) {
+            Transformation<?> transformation = open.pop();
+            if (byId.putIfAbsent(transformation.getId(), transformation) == null) {
+                open.addAll(transformation.getInputs());
+            }
+        }
+        return byId;
     }
 
     /**

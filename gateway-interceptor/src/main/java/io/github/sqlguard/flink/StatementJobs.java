@@ -171,12 +171,12 @@ public final class StatementJobs {
                         .add(operatorId);
             }
         }
-        PlannedJob planned = new PlannedJob(runs.plan(), ids);
+        JobToRun run = new JobToRun(compiledPlanJson, new PlannedJob(runs.plan(), ids), runs.jobNodeIds());
         if (!withClaims) {
-            return new JudgedJob(planned, Map.of(), Map.of(), runs.jobNodeIds(), MaxParallelism.Vertices.NONE);
+            return new JudgedJob(run, Map.of(), Map.of(), MaxParallelism.Vertices.NONE);
         }
-        MaxParallelism.Vertices vertices = MaxParallelism.Vertices.of(graph, asRun);
-        return new JudgedJob(planned, claims(graph, hashes, names), serializers, runs.jobNodeIds(), vertices);
+        MaxParallelism.Vertices vertices = MaxParallelism.Vertices.of(graph, transformations, asRun);
+        return new JudgedJob(run, claims(graph, hashes, names), serializers, vertices);
     }
 
     /**
@@ -273,18 +273,15 @@ public final class StatementJobs {
     }
 
     /**
-     * A job of a judged compiled plan, translated once: its plan and operator ids by plan node
-     * ({@code planned}, what the plan store keeps and {@code StateChanges} compares), the operator
-     * ids that claim a savepoint's state, each with the name of the operator that claims it ({@code
-     * claims}, what {@link StatementRestores#judgeJob} matches the savepoint against; {@link
-     * #claims(StreamGraph, Map, Map)}), the state serializers of each operator by its operator id
-     * (hex), as the stream graph gives them to the operator ({@code serializers}, what {@link
-     * SavepointSerializers} checks a savepoint's serializer snapshots against), the id each node
-     * of the judged plan has in the plan that runs ({@code jobNodeIds}, {@link
-     * StatementUids#jobNodeIds}, read from the same JSON once), and the job's vertices with their
-     * parallelism and maximum parallelism as Flink's scheduler computes them ({@code vertices}, {@link
-     * MaxParallelism.Vertices}: built from the job graph only where a savepoint's maximum parallelism
-     * could conflict with them).
+     * A job of a judged compiled plan, translated once: what the hand-off needs of it ({@code run},
+     * {@link JobToRun}), the operator ids that claim a savepoint's state, each with the name of the
+     * operator that claims it ({@code claims}, what {@link StatementRestores#judgeJob} matches the
+     * savepoint against; {@link #claims(StreamGraph, Map, Map)}), the state serializers of each
+     * operator by its operator id (hex), as the stream graph gives them to the operator ({@code
+     * serializers}, what {@link SavepointSerializers} checks a savepoint's serializer snapshots
+     * against), and the job's vertices with their parallelism and maximum parallelism as Flink's
+     * scheduler computes them ({@code vertices}, {@link MaxParallelism.Vertices}: built from the job
+     * graph only where a savepoint's maximum parallelism could conflict with them).
      *
      * <p>A claim is named after its operator ({@code GroupAggregate[4]}, the stream node's name as
      * the job that runs has it), not after the job vertex that holds it ({@code GroupAggregate[4] ->
@@ -293,11 +290,36 @@ public final class StatementJobs {
      * StreamingJobGraphGenerator#createJobVertex}, {@code OperatorState#getOperatorName}).
      */
     public record JudgedJob(
-            PlannedJob planned, Map<OperatorID, String> claims, Map<String, OperatorSerializers> serializers,
-            Map<Integer, Integer> jobNodeIds, MaxParallelism.Vertices vertices) {
+            JobToRun run, Map<OperatorID, String> claims, Map<String, OperatorSerializers> serializers,
+            MaxParallelism.Vertices vertices) {
         public JudgedJob {
             claims = Map.copyOf(claims);
             serializers = Map.copyOf(serializers);
+        }
+
+        /** The plan that runs and its operator ids by plan node ({@link JobToRun#planned}). */
+        public PlannedJob planned() {
+            return run.planned();
+        }
+
+        /** The id each node of the judged plan has in the plan that runs ({@link JobToRun#jobNodeIds}). */
+        public Map<Integer, Integer> jobNodeIds() {
+            return run.jobNodeIds();
+        }
+    }
+
+    /**
+     * What the hand-off needs of a judged job, and no more (not the stream graph its claims and
+     * vertices were read from, which a decision would otherwise keep until the statement runs).
+     *
+     * @param judgedPlan the judged compiled plan's JSON the job was translated from
+     * @param planned the plan that runs ({@link StatementUids}: renumbered), what the plan store keeps and
+     *     {@code StateChanges} compares, with its operator ids by plan node
+     * @param jobNodeIds by the judged plan's node id, its id in the plan that runs ({@link
+     *     StatementUids#jobNodeIds}, read from the same JSON once)
+     */
+    public record JobToRun(String judgedPlan, PlannedJob planned, Map<Integer, Integer> jobNodeIds) {
+        public JobToRun {
             jobNodeIds = Map.copyOf(jobNodeIds);
         }
     }

@@ -97,8 +97,9 @@ public final class StatementRestores {
             String savepoint, Map<String, String> config, ClassLoader classLoader, Supplier<JobGraph> job) {
         return judgeJob(savepoint, config, classLoader, () -> {
             JobGraph graph = job.get();
-            return new StatementJobs.JudgedJob(new io.github.sqlguard.restore.PlannedJob("{}", Map.of()),
-                    StatementJobs.claims(graph), Map.of(), Map.of(), MaxParallelism.Vertices.of(graph));
+            return new StatementJobs.JudgedJob(
+                    new StatementJobs.JobToRun("{}", new io.github.sqlguard.restore.PlannedJob("{}", Map.of()), Map.of()),
+                    StatementJobs.claims(graph), Map.of(), MaxParallelism.Vertices.of(graph));
         });
     }
 

@@ -65,14 +65,33 @@ public final class StatementUids {
     }
 
     /**
+     * As {@link #inPlaceOfStatementText}, where the job the guard translated from {@code
+     * compiledPlanJson} to judge its restore ({@code judged}, {@link StatementJobs.JobToRun}) already
+     * holds it renumbered: that plan, not renumbered again; {@code config} is set as by {@link
+     * #inPlaceOfStatementText} either way.
+     */
+    public static String toRun(String compiledPlanJson, TableConfig config, java.util.Optional<StatementJobs.JobToRun> judged) {
+        if (judged.isPresent() && judged.get().judgedPlan().equals(compiledPlanJson)) {
+            asText(config);
+            return judged.get().planned().plan();
+        }
+        return inPlaceOfStatementText(compiledPlanJson, config);
+    }
+
+    /**
      * As {@link #inPlaceOfStatementText}, with the id each of the judged plan's nodes has in the
      * plan that runs ({@link #jobNodeIds}), from one reading of the JSON.
      */
     public static Renumbered runs(String compiledPlanJson, TableConfig config) {
+        asText(config);
+        return renumbered(compiledPlanJson);
+    }
+
+    /** {@code PLAN_ONLY} made {@code DISABLED} in {@code config}, what it gives the statement's text. */
+    private static void asText(TableConfig config) {
         if (config.get(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION) == UidGeneration.PLAN_ONLY) {
             config.set(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION, UidGeneration.DISABLED);
         }
-        return renumbered(compiledPlanJson);
     }
 
     /**

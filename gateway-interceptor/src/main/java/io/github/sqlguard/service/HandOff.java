@@ -2,8 +2,8 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.flink.JudgedOperation;
+import io.github.sqlguard.flink.StatementJobs;
 import io.github.sqlguard.restore.PlanStore;
-import io.github.sqlguard.restore.PlannedJob;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import org.apache.flink.configuration.Configuration;
@@ -36,11 +36,12 @@ public interface HandOff {
      *     (its operators get the ids Flink gives the text); false for a stored plan the user runs
      *     ({@code EXECUTE PLAN}), whose operators keep the ids Flink gives that plan
      * @param judgedJob the job the guard translated from the plan to judge its restore, if it did:
-     *     the plan store takes it in place of a translation of its own
+     *     its plan runs as it was renumbered then, and the plan store takes it in place of a translation
+     *     of its own
      */
     default Optional<OperationHandle> executeJudgedPlan(
             SessionHandle session, String compiledPlanJson, Configuration executionConfig, boolean inPlaceOfText,
-            Optional<PlannedJob> judgedJob) {
+            Optional<StatementJobs.JobToRun> judgedJob) {
         return Optional.empty();
     }
 
@@ -87,7 +88,7 @@ public interface HandOff {
             @Override
             public Optional<OperationHandle> executeJudgedPlan(
                     SessionHandle session, String compiledPlanJson, Configuration config, boolean inPlaceOfText,
-                    Optional<PlannedJob> judgedJob) {
+                    Optional<StatementJobs.JobToRun> judgedJob) {
                 return sessions.map(s -> s.executePlan(session, compiledPlanJson, config, inPlaceOfText, plans, judgedJob));
             }
 

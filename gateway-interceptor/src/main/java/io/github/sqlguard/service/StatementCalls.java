@@ -182,7 +182,7 @@ final class StatementCalls {
             execution = "judged-plan";
         } else if (plan.isPresent()) {
             judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedPlan(
-                    session, plan.get(), config, !storedPlan, decision.restoringJob().map(StatementJobs.JudgedJob::planned)));
+                    session, plan.get(), config, !storedPlan, decision.restoringJob()));
             execution = "judged-plan";
         } else if (operation.isPresent()) {
             judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedOperation(session, operation.get()));
@@ -234,7 +234,7 @@ final class StatementCalls {
             Map<Integer, Integer> jobIds =
                     plan.planFile().isPresent() || newPlanFile(statement, decision).isPresent()
                             ? Map.of()
-                            : decision.restoringJob().map(StatementJobs.JudgedJob::jobNodeIds)
+                            : decision.restoringJob().map(StatementJobs.JobToRun::jobNodeIds)
                                     .or(() -> plan.executablePlan().map(StatementUids::jobNodeIds)).orElse(Map.of());
             plan.nodes().stream()
                     .filter(StatefulOperators::isStateful)
