@@ -102,7 +102,13 @@ class RewriteGoldenFilesTest {
         "345-top-n-over-nested-view-over-dedup",
         "346-dedup-in-cte-over-aggregating-view",
         "347-top-n-over-window-aggregating-view",
-        "348-dimension-join-datagen-no-lookup"})
+        "348-dimension-join-datagen-no-lookup",
+        "371-max-per-key-over-updating-totals-under-ttl",
+        "372-top-pages-per-category-over-all-time-counts",
+        "373-ignored-hint-below-minimum-in-subquery",
+        "126-rn-filter-with-or",
+        "374-latest-row-or-large-amount-in-cte",
+        "325-join-one-side-pinned-other-90-days"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         assertGolden(engine, CaseCorpus.ownDir().resolve(name + ".sql"), name);
     }
