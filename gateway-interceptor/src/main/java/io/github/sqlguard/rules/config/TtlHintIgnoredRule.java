@@ -174,8 +174,8 @@ public final class TtlHintIgnoredRule implements Rule {
     private static String fix(String value, String where, Duration min) {
         Optional<Duration> ttl = StateTtl.parse(value);
         if (ttl.isPresent() && !ttl.get().isZero() && ttl.get().compareTo(min) < 0) {
-            return "Remove it from " + where + ": '" + value + "' is below " + StateTtlOptions.MIN_STATE_TTL.key()
-                    + " (" + StateTtl.format(min) + "), so moved to the SELECT that joins or aggregates, or set for the"
+            return "Remove it from " + where + ": '" + value + "' is below the minimum state TTL ("
+                    + StateTtl.format(min) + "), so moved to the SELECT that joins or aggregates, or set for the"
                     + " job, it would expire state before later rows of a key arrive (ttl-too-short); to bound the state,"
                     + " give that SELECT or the job a TTL of at least " + StateTtl.format(min)
                     + ", longer than a key stays active.";

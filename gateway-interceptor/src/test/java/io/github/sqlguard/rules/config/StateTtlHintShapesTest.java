@@ -95,7 +95,7 @@ class StateTtlHintShapesTest {
 
         Finding finding = decision.verdict().findings().stream().filter(f -> f.ruleId().equals("ttl-hint-ignored"))
                 .findFirst().orElseThrow();
-        assertThat(finding.fix()).doesNotContain("= '30 s'").contains("below sql-guard.min-state-ttl (1 min)")
+        assertThat(finding.fix()).doesNotContain("= '30 s'").contains("below the minimum state TTL (1 min)")
                 .contains("at least 1 min");
     }
 
