@@ -1,6 +1,7 @@
 -- expect: BLOCK over-order-desc
--- expect-rewrite: top-n-filter
 -- 'rn <= 3 OR amount > 100' is not a Top-N filter: Flink plans an OVER window, which streams ascending only.
+-- No top-n-filter rewrite: a Top-N filter under the user's OR would keep only the Top-N's rows and drop every row
+-- 'amount > 100' returns beyond it, without a word (the fix says to move the OR to another WHERE level).
 CREATE TABLE orders (
   order_id STRING,
   user_id STRING,

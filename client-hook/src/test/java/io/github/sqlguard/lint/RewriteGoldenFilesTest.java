@@ -107,7 +107,13 @@ class RewriteGoldenFilesTest {
         "361-rates-view-left-join-into-sink-temporal-join",
         "362-rates-filtering-view-no-temporal-join",
         "363-rates-without-watermark-no-temporal-join",
-        "364-rates-join-proctime-lookup-refused-temporal-join"})
+        "364-rates-join-proctime-lookup-refused-temporal-join",
+        "371-max-per-key-over-updating-totals-under-ttl",
+        "372-top-pages-per-category-over-all-time-counts",
+        "373-ignored-hint-below-minimum-in-subquery",
+        "126-rn-filter-with-or",
+        "374-latest-row-or-large-amount-in-cte",
+        "325-join-one-side-pinned-other-90-days"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         assertGolden(engine, CaseCorpus.ownDir().resolve(name + ".sql"), name);
     }

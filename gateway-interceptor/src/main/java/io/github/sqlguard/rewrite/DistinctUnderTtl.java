@@ -17,6 +17,14 @@ import java.util.Set;
  * its own ({@code TtlMapState}: one timestamp per entry), while the key's other state lives on as
  * long as other values keep arriving: a value not seen for the TTL is forgotten, counted again when
  * it comes back, and a retraction of it finds nothing to take back.
+ *
+ * <p>The same holds for the calls whose accumulator keeps the values it has seen in a state-backed
+ * view, one state entry each (Flink 2.3.0 {@code AggFunctionFactory}): {@code MIN}, {@code MAX},
+ * {@code FIRST_VALUE}, {@code LAST_VALUE} and {@code LISTAGG} where they must retract ({@code
+ * MaxWithRetractAggFunction}'s {@code MapView} of values, {@code ListAggWithRetractAggFunction}'s
+ * {@code ListView}), and {@code COLLECT} ({@code CollectAggFunction}'s {@code MapView}): a value
+ * not updated for the TTL expires while the key lives on, so the result can fall back to, or keep,
+ * a value that is wrong.
  */
 final class DistinctUnderTtl {
 
@@ -32,17 +40,45 @@ final class DistinctUnderTtl {
         }
         ExplainedPlan plan = context.request().plan().get();
         Set<String> calls = new LinkedHashSet<>();
+        Set<String> views = new LinkedHashSet<>();
         for (Operator.GroupAggregate aggregate : plan.operators(Operator.GroupAggregate.class)) {
             boolean finds = finding.planNode().equals(Optional.of(aggregate.node().id()));
             if (finds || !finding.facts().operator().equals(Optional.of("GroupAggregate"))) {
                 aggregate.distinctCalls().forEach(c -> calls.add(c.sql()));
+                aggregate.calls().orElse(List.of()).stream().filter(DistinctUnderTtl::keepsValues)
+                        .forEach(c -> views.add(c.sql()));
             }
         }
-        if (calls.isEmpty()) {
-            return "";
+        String out = "";
+        if (!calls.isEmpty()) {
+            List<String> list = new ArrayList<>(calls);
+            out += "; " + String.join(", ", list) + (list.size() == 1 ? " expires" : " expire") + " each distinct value"
+                    + " on its own: a value not seen for the TTL is counted again when it returns, and its retraction is"
+                    + " lost";
         }
-        List<String> list = new ArrayList<>(calls);
-        return "; " + String.join(", ", list) + (list.size() == 1 ? " expires" : " expire") + " each distinct value on"
-                + " its own: a value not seen for the TTL is counted again when it returns, and its retraction is lost";
+        if (!views.isEmpty()) {
+            List<String> list = new ArrayList<>(views);
+            out += "; " + String.join(", ", list) + (list.size() == 1 ? " keeps" : " keep") + " every value it may fall"
+                    + " back to, one state entry each, and the TTL expires each on its own: a value not updated for the"
+                    + " TTL is forgotten while the key lives on, so its retraction is lost and the result can keep or fall"
+                    + " back to a value that is wrong";
+        }
+        return out;
+    }
+
+    /**
+     * True for a call that is not {@code DISTINCT} and keeps the values it has read in a
+     * state-backed view (a retracting {@code MIN}/{@code MAX}/{@code FIRST_VALUE}/{@code
+     * LAST_VALUE}/{@code LISTAGG}, any {@code COLLECT}).
+     */
+    private static boolean keepsValues(Operator.AggregateCall call) {
+        if (call.distinct()) {
+            return false;
+        }
+        return switch (call.function()) {
+            case "MIN", "MAX", "FIRST_VALUE", "LAST_VALUE", "LISTAGG" -> call.retracts().orElse(false);
+            case "COLLECT" -> true;
+            default -> false;
+        };
     }
 }

@@ -15,6 +15,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -113,8 +114,10 @@ final class StateTtlHint extends ScopedFamily {
                 !keptOwn ? Intent.operatorTtl(ttl, operator.get())
                         : Intent.operatorBounded(context.request().maxStateTtl(), operator.get()),
                 Columns.SAME,
-                "the state of this statement's " + (operator.get().equals("Join") ? "join" : "aggregation")
-                        + " expires " + value + " after a key's last change (" + String.join(", ", hinted)
+                // Where the user's own TTLs stay, only the inputs whose value changes get the proposed TTL.
+                (keptOwn ? "the state of the inputs whose TTL changes"
+                        : "the state of this statement's " + (operator.get().equals("Join") ? "join" : "aggregation"))
+                        + " expires " + value + " after a key's last change (" + String.join(", ", new LinkedHashSet<>(hinted))
                         + "); an idle key's " + (operator.get().equals("Join") ? "rows are forgotten and start"
                                 : "result is forgotten and starts")
                         + " anew" + OTHERS_KEEP_SESSION_TTL

@@ -25,7 +25,9 @@ import java.util.Set;
  * rn = 1} (a row number ordered by a time attribute: the latest or first row per key) or {@code rn
  * <= N} ({@code sql-guard.rewrite.limit}), it is a {@code Deduplicate} or a {@code Rank} (Flink
  * docs, "Top-N": the filter must be on the row number alone, in the outer query). An unbounded
- * {@code Rank} is proven with the session state TTL ({@link Prover}).
+ * {@code Rank} is proven with the session state TTL ({@link Prover}). Not offered where the outer query
+ * already filters on the row number in a condition that is no Top-N ({@code rn <= 3 OR amount > 100}):
+ * the rows its other branch keeps would be lost.
  */
 final class TopNFilter extends ScopedFamily {
 
@@ -55,7 +57,14 @@ final class TopNFilter extends ScopedFamily {
                     || item.window().getOrderList().isEmpty()) {
                 continue;
             }
-            String alias = item.alias();
+            String named = item.alias();
+            if (named != null && Trees.reader(parents, item.select()).map(o -> mentions(o.getWhere(), named)).orElse(false)) {
+                // The query that reads it (its outer block, or the one reading its WITH item) filters on the row number already, but not as a Top-N (rn <= 3 OR amount > 100):
+                // no Top-N keeps the rows its other branch returns, and a Top-N filter under it would drop them
+                // without a word. The finding's fix says how to split the condition.
+                continue;
+            }
+            String alias = named;
             if (alias == null) {
                 alias = "rn";
                 item.select().getSelectList().set(item.index(), WindowTopN.as(item.over(), alias));
@@ -100,6 +109,24 @@ final class TopNFilter extends ScopedFamily {
                 "returns only the rows kept by " + String.join(", ", kept) + " per key, updated as rows arrive, instead of"
                         + " a number for every row",
                 limited ? "N = " + context.settings().limit() + " (" + RewriteOptions.LIMIT.key() + ")" : ""));
+    }
+
+    /** True when {@code condition} names the column {@code alias}. */
+    private static boolean mentions(SqlNode condition, String alias) {
+        if (condition == null) {
+            return false;
+        }
+        boolean[] found = {false};
+        condition.accept(new org.apache.calcite.sql.util.SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(org.apache.calcite.sql.SqlIdentifier id) {
+                if (id.names.get(id.names.size() - 1).equalsIgnoreCase(alias)) {
+                    found[0] = true;
+                }
+                return null;
+            }
+        });
+        return found[0];
     }
 
     private static SqlNode literal(long n) {

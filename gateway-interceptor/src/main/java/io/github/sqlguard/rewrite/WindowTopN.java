@@ -79,8 +79,9 @@ final class WindowTopN extends ScopedFamily {
         }
         Set<String> times = new LinkedHashSet<>();
         Set<String> tables = new LinkedHashSet<>();
+        Set<String> aggregates = new LinkedHashSet<>();
         for (RankItem item : items) {
-            Optional<Column> time = windowize(item.select(), context, true, addColumns, tables);
+            Optional<Column> time = windowize(item.select(), context, true, addColumns, tables, aggregates);
             if (time.isEmpty()) {
                 return Optional.empty();
             }
@@ -94,13 +95,27 @@ final class WindowTopN extends ScopedFamily {
         String size = SqlTrees.duration(context.settings().windowSize());
         String changes = "the Top-N is ranked per " + size + " TUMBLE window of " + String.join(", ", times)
                 + ": each window's rows are ranked once, when the window closes, and its state is freed then (one result"
-                + " per window, in place of one ranking updated forever)";
+                + " per window, in place of one ranking updated forever)" + perWindowAggregates(aggregates, size);
         String chosen = "window size " + size + " (" + RewriteOptions.WINDOW_SIZE.key() + "); time attribute "
                 + String.join(", ", times) + " (the WATERMARK column of " + String.join(", ", tables) + ")";
         return Optional.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                 Intent.operator("WindowRank", "WindowDeduplicate"),
                 new Columns(Set.of("window_start", "window_end", "window_time"), Set.of()), changes, chosen));
+    }
+
+    /**
+     * What a windowed aggregation under the ranking changes: its values are computed from one
+     * window's rows (a 5 min sum), where the original aggregated every row since the job started
+     * (an all-time total); empty when no aggregation was windowed.
+     */
+    static String perWindowAggregates(Set<String> aggregates, String size) {
+        if (aggregates.isEmpty()) {
+            return "";
+        }
+        return "; the aggregation it ranks is windowed too (" + String.join(", ", aggregates) + "): each value is"
+                + " computed from one " + size + " window's rows, where it was computed over every row since the job"
+                + " started, so the Top-N ranks per-window values, not all-time ones";
     }
 
     /** True when the ranking is already per window. */
@@ -121,11 +136,14 @@ final class WindowTopN extends ScopedFamily {
      * @param rankBlock true for the block that ranks (its select list gets the window columns only
      *     when {@code addColumns})
      * @param tables the tables windowed, for the explanation
+     * @param aggregates the aggregates of the blocks whose GROUP BY becomes per window ({@code
+     *     SUM(amount) AS total} as {@code total}), for the explanation
      * @return the time attribute windowed on; empty when the table has none, or the block reads a
      *     join, a TVF, a hinted table or anything else
      */
     static Optional<Column> windowize(
-            SqlSelect block, RewriteContext context, boolean rankBlock, boolean addColumns, Set<String> tables) {
+            SqlSelect block, RewriteContext context, boolean rankBlock, boolean addColumns, Set<String> tables,
+            Set<String> aggregates) {
         SqlNode from = block.getFrom();
         Optional<Column> time;
         if (from instanceof SqlIdentifier || (from != null && from.getKind() == SqlKind.AS
@@ -148,10 +166,13 @@ final class WindowTopN extends ScopedFamily {
             if (sub == null) {
                 return Optional.empty();
             }
-            time = windowize(sub, context, false, true, tables);
+            time = windowize(sub, context, false, true, tables, aggregates);
             if (time.isEmpty()) {
                 return Optional.empty();
             }
+        }
+        if (block.getGroup() != null && !block.getGroup().isEmpty()) {
+            aggregates.addAll(aggregateNames(block.getSelectList(), block.getGroup()));
         }
         if ((!rankBlock || addColumns) && !star(block.getSelectList())) {
             SqlNodeList items = new SqlNodeList(SqlParserPos.ZERO);
@@ -168,6 +189,28 @@ final class WindowTopN extends ScopedFamily {
             block.setGroupBy(group);
         }
         return time;
+    }
+
+    /**
+     * The aggregates of a grouped select list, each by its alias, else as written: the items that are
+     * not a grouping key (a parsed tree has no resolved operators yet, so an aggregate call is told by
+     * not being a key, not by its function).
+     */
+    private static List<String> aggregateNames(SqlNodeList items, SqlNodeList group) {
+        Set<String> keys = new LinkedHashSet<>();
+        group.forEach(key -> keys.add(SqlTrees.unparse(key)));
+        List<String> out = new ArrayList<>();
+        for (SqlNode item : items) {
+            boolean aliased = item.getKind() == SqlKind.AS;
+            SqlNode expression = aliased ? ((org.apache.calcite.sql.SqlCall) item).operand(0) : item;
+            if (keys.contains(SqlTrees.unparse(expression))
+                    || (expression instanceof SqlIdentifier id && keys.contains(id.names.get(id.names.size() - 1)))
+                    || (expression instanceof SqlIdentifier star && star.isStar())) {
+                continue;
+            }
+            out.add(aliased ? SqlTrees.unparse(((org.apache.calcite.sql.SqlCall) item).operand(1)) : SqlTrees.unparse(expression));
+        }
+        return out;
     }
 
     /** The query block a {@code FROM} item is, aliased or not; null for anything else. */

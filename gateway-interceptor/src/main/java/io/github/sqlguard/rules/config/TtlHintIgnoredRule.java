@@ -12,6 +12,7 @@ import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.StateTtlOptions;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 import io.github.sqlguard.statement.ParsedStatement.SupersededHint;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
@@ -53,7 +54,8 @@ public final class TtlHintIgnoredRule implements Rule {
             RuleDeclaration.check(
                     ID, Level.WARN,
                     "`STATE_TTL` hint that Flink silently ignores; BLOCK as the diagnosis when Flink refuses a hint"
-                    + " that names no input.");
+                    + " that names no input.",
+                    StateTtlOptions.MIN_STATE_TTL);
 
     private static final String NO_MATCH = "cannot match the name of input tables or views";
 
@@ -90,7 +92,7 @@ public final class TtlHintIgnoredRule implements Rule {
                         reason("The STATE_TTL hint", hint.value(), plan),
                         "STATE_TTL('" + hint.key() + "' = '" + hint.value() + "') at line " + hint.line(),
                         "",
-                        fix(hint.value(), "its SELECT")));
+                        fix(hint.value(), "its SELECT", context.option(StateTtlOptions.MIN_STATE_TTL))));
                 // One finding per statement: the others say the same.
                 break;
             }
@@ -101,7 +103,7 @@ public final class TtlHintIgnoredRule implements Rule {
                         reason("The STATE_TTL hint in view " + hint.view(), hint.value(), plan),
                         "STATE_TTL('" + hint.key() + "' = '" + hint.value() + "') in view " + hint.view(),
                         "",
-                        fix(hint.value(), "the view's SELECT")));
+                        fix(hint.value(), "the view's SELECT", context.option(StateTtlOptions.MIN_STATE_TTL))));
                 break;
             }
         }
@@ -164,7 +166,20 @@ public final class TtlHintIgnoredRule implements Rule {
                         : " (this plan has no regular join or group aggregation at all).");
     }
 
-    private static String fix(String value, String where) {
+    /**
+     * Where the hint should go, and the job's TTL of the same value; a value below {@code
+     * sql-guard.min-state-ttl} is not proposed again anywhere (ttl-too-short would block it wherever it
+     * applied): the fix names the minimum instead.
+     */
+    private static String fix(String value, String where, Duration min) {
+        Optional<Duration> ttl = StateTtl.parse(value);
+        if (ttl.isPresent() && !ttl.get().isZero() && ttl.get().compareTo(min) < 0) {
+            return "Remove it from " + where + ": '" + value + "' is below the minimum state TTL ("
+                    + StateTtl.format(min) + "), so moved to the SELECT that joins or aggregates, or set for the"
+                    + " job, it would expire state before later rows of a key arrive (ttl-too-short); to bound the state,"
+                    + " give that SELECT or the job a TTL of at least " + StateTtl.format(min)
+                    + ", longer than a key stays active.";
+        }
         return "Move the hint to the SELECT that joins or aggregates, naming one of that SELECT's inputs as it names"
                 + " it, or remove it from " + where + "; to bound every stateful operator instead, set the TTL for the job:"
                 + " SET 'table.exec.state.ttl' = '" + value + "'.";

@@ -86,4 +86,27 @@ class StateTtlHintShapesTest {
 
         assertThat(decision.verdict().findings()).extracting(Finding::ruleId).doesNotContain("ttl-hint-ignored");
     }
+
+    @Test
+    void ignoredHintBelowTheMinimumIsNotProposedAgainForTheJobOrAnotherSelect() {
+        Decision decision = session().decide(
+                "SELECT user_id, SUM(amount) AS total FROM (SELECT /*+ STATE_TTL('orders' = '30 s') */ user_id, amount"
+                        + " FROM orders) GROUP BY user_id");
+
+        Finding finding = decision.verdict().findings().stream().filter(f -> f.ruleId().equals("ttl-hint-ignored"))
+                .findFirst().orElseThrow();
+        assertThat(finding.fix()).doesNotContain("= '30 s'").contains("below the minimum state TTL (1 min)")
+                .contains("at least 1 min");
+    }
+
+    @Test
+    void ignoredHintOfAUsableTtlIsStillProposedForTheJob() {
+        Decision decision = session().decide(
+                "SELECT user_id, SUM(amount) AS total FROM (SELECT /*+ STATE_TTL('orders' = '2 d') */ user_id, amount"
+                        + " FROM orders) GROUP BY user_id");
+
+        Finding finding = decision.verdict().findings().stream().filter(f -> f.ruleId().equals("ttl-hint-ignored"))
+                .findFirst().orElseThrow();
+        assertThat(finding.fix()).contains("SET 'table.exec.state.ttl' = '2 d'");
+    }
 }
