@@ -88,6 +88,11 @@ final class Prover {
                     + String.join(", ", candidate.config().keySet().stream().sorted().toList())
                     + ", over the SET before it (not planned)");
         }
+        if (context.keepsTheUnboundedRank(candidate)) {
+            // STATE_TTL reaches no Rank, and the call's own TTL wins over any SET: the statement's BLOCK stays.
+            return new Rejected("BLOCK: " + UnboundedRankRule.ID + " stays: a STATE_TTL hint does not reach a Top-N, and"
+                    + " the statement's own execution config sets " + StateTtl.KEY + " (not planned)");
+        }
         Optional<String> spent = context.budgetSpent(candidate.planned(), candidate.config(), candidate.tables());
         if (spent.isPresent()) {
             return new NotPlanned(spent.get());

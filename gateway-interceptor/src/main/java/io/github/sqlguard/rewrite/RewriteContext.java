@@ -4,6 +4,9 @@ import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import org.apache.calcite.sql.SqlBasicCall;
@@ -134,6 +137,22 @@ final class RewriteContext {
     boolean plansAsTheStatement(Candidate candidate) {
         return !candidate.config().isEmpty() && effective(candidate.config()).isEmpty() && candidate.tables().isEmpty()
                 && candidate.planned().equals(text());
+    }
+
+    /**
+     * True when {@code candidate} leaves the statement's unbounded Top-N as it is, so that the
+     * statement's BLOCK {@code unbounded-rank} stands in its plan and it is refused whatever else it
+     * changes: the candidate only writes {@code STATE_TTL} hints ({@code state-ttl-hint}, no changed
+     * table, no {@code SET} the call does not override), which Flink applies to regular joins and
+     * group aggregations only, never to a {@code Rank} (Flink docs, "Query Hints", "State TTL
+     * Hints"; nor into a view), and the call's own execution config sets {@code
+     * table.exec.state.ttl}, so neither a {@code SET} before the candidate nor the {@link Prover}'s
+     * retry with the session TTL changes the Rank's TTL either. It is not planned.
+     */
+    boolean keepsTheUnboundedRank(Candidate candidate) {
+        return candidate.family().equals(StateTtlHint.ID) && candidate.tables().isEmpty()
+                && effective(candidate.config()).isEmpty() && session.callKeys().contains(StateTtl.KEY)
+                && request.verdict().findings(Level.BLOCK).stream().anyMatch(f -> f.ruleId().equals(UnboundedRankRule.ID));
     }
 
     RewriteSettings settings() {

@@ -197,6 +197,35 @@ class ProvenRewritesInProcessTest {
     }
 
     @Test
+    void joinOfATopNSentWithItsOwnZeroTtlPlansNoStateTtlHintForTheJoin() {
+        SessionHandle session = gateway.openSession(STREAMING);
+        gateway.runToEnd(session, ORDERS);
+
+        // The benchmark's refusal in small: a regular join over an unbounded Top-N, sent with its own TTL 0. A
+        // STATE_TTL hint on the join reaches no Rank and no SET beats the call's TTL: the BLOCK stays, so the hint
+        // candidate is rejected unplanned (it was planned, and rejected, before).
+        OperationHandle refused = gateway.service().executeStatement(
+                session, "SELECT o.order_id, t.amount FROM orders o JOIN (" + TOP_N + ") t ON o.order_id = t.order_id",
+                0, org.apache.flink.configuration.Configuration.fromMap(Map.of("table.exec.state.ttl", "0")));
+        InProcessGateway.awaitOperation()
+                .until(() -> gateway.service().getOperationInfo(session, refused).getStatus().isTerminalStatus());
+        String error = errorOf(session, refused);
+
+        assertThat(error).contains("BLOCK unbounded-rank").contains("WARN stateful-without-ttl")
+                .doesNotContain("rewrite (state-ttl-hint").doesNotContain("rewrite (session-state-ttl");
+        JsonNode join = null;
+        for (JsonNode count : audit.forOperation(refused.toString()).orElseThrow().path("rewriteCounts")) {
+            if (count.path("rule").asText().equals("stateful-without-ttl")) {
+                join = count;
+            }
+        }
+        assertThat(join).as("the join's counts").isNotNull();
+        assertThat(join.path("offered").asInt()).as("the hint and the session TTL, written").isGreaterThanOrEqualTo(2);
+        assertThat(join.path("rejected").asInt()).isEqualTo(join.path("offered").asInt());
+        assertThat(join.path("planned").asInt()).as("no candidate of the join planned").isZero();
+    }
+
+    @Test
     void fixTextProposesTheDefaultWindowOfTheRewrite() {
         SessionHandle session = gateway.openSession(STREAMING);
         gateway.runToEnd(session, ORDERS);
