@@ -32,11 +32,11 @@ class PlanStoreSecretsGatewayIT {
     void aSecretInATablesOptionsStaysOutOfTheStoredPlanOfItsJob() throws Exception {
         Path plans = Files.createTempDirectory("sql-guard-plans-it");
         Path data = Files.createTempDirectory("sql-guard-plans-data");
-        Files.writeString(data.resolve("part-0.csv"), "u1,3\nu2,4\n");
+        Files.writeString(data.resolve("part-0"), "u1\nu2\nu1\n");
         try (GuardedGateway gateway = GuardedGateway.start(Map.of("sql-guard.restore.plan-dir", plans.toString()));
                 RestSession session = gateway.openSession(Map.of())) {
-            session.execute("CREATE TEMPORARY TABLE src (user_id STRING, amount INT) WITH ('connector' = 'filesystem',"
-                    + " 'path' = '" + data.toUri() + "', 'format' = 'csv',"
+            session.execute("CREATE TEMPORARY TABLE src (user_id STRING) WITH ('connector' = 'filesystem',"
+                    + " 'path' = '" + data.toUri() + "', 'format' = 'raw',"
                     + " 'partition.default-name' = 'https://reader:" + SECRET + "@vault.example/?password=" + SECRET + "')",
                     0, TIMEOUT);
             session.execute("CREATE TEMPORARY TABLE counts (user_id STRING, n BIGINT) WITH ('connector' = 'blackhole')", 0, TIMEOUT);
