@@ -1,6 +1,5 @@
 package io.github.sqlguard.restore;
 
-import io.github.sqlguard.audit.Redactor;
 import io.github.sqlguard.policy.GuardOptions;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -131,7 +130,7 @@ public final class PlanStore {
         ObjectNode entry = JSON.createObjectNode();
         entry.put("jobId", jobId);
         entry.put("recordedAt", Instant.now().toString());
-        entry.put("plan", withoutSecrets(job.plan()));
+        entry.put("plan", job.plan());
         ObjectNode ids = entry.putObject("operatorIds");
         job.operatorIds().forEach((node, operatorIds) -> {
             var array = ids.putArray(String.valueOf(node));
@@ -154,44 +153,6 @@ public final class PlanStore {
         Long last = pruned.get();
         if ((last == null || now - last >= PRUNE_INTERVAL.toNanos()) && pruned.compareAndSet(last, now)) {
             prune(Instant.now());
-        }
-    }
-
-    /**
-     * {@code planJson} with its tables' secrets masked as the audit masks them: a compiled plan
-     * carries each table's options ({@code "options"} of its {@code "resolvedTable"}), a JDBC sink's
-     * {@code 'password'} among them, and the store is a file in the guard's log directory beside the
-     * audit. The value of an option whose key names a secret ({@link Redactor#isSensitive}) is {@value
-     * Redactor#MASK_TEXT}, and a secret inside any other option's value ({@code user:password@}, {@code
-     * password=…}) is masked in it ({@link Redactor#maskSecrets}). What the store is read for (the
-     * operators, their state and types, {@link StateChanges}) holds no option.
-     */
-    static String withoutSecrets(String planJson) throws IOException {
-        JsonNode plan = JSON.readTree(planJson);
-        maskOptions(plan);
-        return JSON.writeValueAsString(plan);
-    }
-
-    private static void maskOptions(JsonNode node) {
-        if (node.isObject()) {
-            ObjectNode object = (ObjectNode) node;
-            JsonNode options = object.get("options");
-            if (options != null && options.isObject()) {
-                ObjectNode masked = (ObjectNode) options;
-                List<String> keys = new ArrayList<>();
-                masked.fieldNames().forEachRemaining(keys::add);
-                for (String key : keys) {
-                    JsonNode value = masked.get(key);
-                    if (Redactor.isSensitive(key)) {
-                        masked.put(key, Redactor.MASK_TEXT);
-                    } else if (value.isTextual()) {
-                        masked.put(key, Redactor.maskSecrets(value.asText()));
-                    }
-                }
-            }
-            object.elements().forEachRemaining(PlanStore::maskOptions);
-        } else if (node.isArray()) {
-            node.elements().forEachRemaining(PlanStore::maskOptions);
         }
     }
 

@@ -21,20 +21,6 @@ class PlanStoreTest {
     Path dir;
 
     @Test
-    void aStoredPlanHasItsTablesSecretsMaskedAsTheAuditMasksThem() throws Exception {
-        String plan = "{\"nodes\":[{\"id\":1,\"dynamicTableSink\":{\"table\":{\"resolvedTable\":{\"options\":{"
-                + "\"connector\":\"jdbc\",\"password\":\"S3CR3T-1\","
-                + "\"url\":\"jdbc:postgresql://db/orders?user=app&password=S3CR3T-2\","
-                + "\"properties.sasl.jaas.config\":\"org.apache.kafka.common.security.plain.PlainLoginModule required"
-                + " username='u' password='S3CR3T-3';\"}}}}}]}";
-        new PlanStore(dir).record("ab01", new PlannedJob(plan, Map.of(1, List.of("01"))));
-
-        String stored = Files.readString(dir.resolve("ab01.json"));
-
-        assertThat(stored).doesNotContain("S3CR3T").contains("jdbc:postgresql://db/orders", "\\\"connector\\\":\\\"jdbc\\\"");
-    }
-
-    @Test
     void theJobOfASavepointIsTheOneItsDirectoryNamesAmongThoseWithAllOfItsOperatorIds() throws Exception {
         PlanStore store = new PlanStore(dir);
         // Two statements of one shape share their operator ids (topology hashes).
