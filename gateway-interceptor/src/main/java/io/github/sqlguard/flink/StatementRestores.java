@@ -17,6 +17,7 @@ import org.apache.flink.runtime.state.IncrementalRemoteKeyedStateHandle;
 import org.apache.flink.runtime.state.KeyGroupsStateHandle;
 import org.apache.flink.runtime.state.OperatorStreamStateHandle;
 import org.apache.flink.runtime.state.StateObject;
+import org.apache.flink.runtime.state.StreamStateHandle;
 import org.apache.flink.runtime.state.filemerging.SegmentFileStateHandle;
 import org.apache.flink.runtime.state.filesystem.AbstractFsCheckpointStorageAccess;
 import org.apache.flink.runtime.state.filesystem.FileStateHandle;
@@ -260,10 +261,16 @@ public final class StatementRestores {
         }
     }
 
-    /** The savepoint's metadata, found and read as the JobManager reads it. */
+    /**
+     * The savepoint's metadata, found and read as the JobManager reads it, through a {@link
+     * MetadataInput}: a file that claims a length it cannot hold, or holds a class Flink does not
+     * write into it, fails the read before Flink's reader allocates or constructs it.
+     */
     static CheckpointMetadata read(String savepoint, ClassLoader classLoader) throws IOException {
         CompletedCheckpointStorageLocation location = AbstractFsCheckpointStorageAccess.resolveCheckpointPointer(savepoint);
-        try (InputStream in = location.getMetadataHandle().openInputStream();
+        StreamStateHandle metadata = location.getMetadataHandle();
+        String file = metadata instanceof FileStateHandle handle ? handle.getFilePath().toString() : location.getExternalPointer();
+        try (InputStream in = new MetadataInput(metadata.openInputStream(), file, metadata.getStateSize());
                 DataInputStream data = new DataInputStream(in)) {
             return Checkpoints.loadCheckpointMetadata(data, classLoader, location.getExternalPointer());
         }

@@ -1,0 +1,97 @@
+package io.github.sqlguard.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.rules.Restore;
+
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.checkpoint.CheckpointProperties;
+import org.apache.flink.runtime.checkpoint.CheckpointRetentionPolicy;
+import org.apache.flink.runtime.checkpoint.Checkpoints;
+import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * A crafted savepoint {@code _metadata} (issue 29, the third hostile read) makes the guard's read of
+ * it ({@link StatementRestores#read}, through {@link MetadataInput}) neither allocate the length it
+ * claims nor construct a class Flink does not write there: the restore is unreadable, saying why.
+ */
+class MetadataInputTest {
+
+    @TempDir
+    Path dir;
+
+    private static final Supplier<JobGraph> NO_JOB = () -> {
+        throw new AssertionError("an unreadable savepoint builds no job");
+    };
+
+    @Test
+    void aLengthTheFileCannotHoldIsRefusedBeforeFlinksReaderAllocatesIt() throws Exception {
+        String savepoint = CraftedMetadata.savepoint(dir.resolve("master"), CraftedMetadata.masterStateOf2Gb()).toUri().toString();
+
+        long before = allocatedByThisThread();
+        Restore restore = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), NO_JOB);
+        long allocated = allocatedByThisThread() - before;
+
+        assertThat(restore.unreadable()).hasValueSatisfying(why -> assertThat(why)
+                .contains("claims a count or length of 2147483631 at byte 24, more than the 0 bytes left in the file (28 bytes)"));
+        assertThat(allocated).as("bytes allocated while reading 28 bytes").isLessThan(64L * 1024 * 1024);
+    }
+
+    @Test
+    void aCountOfOperatorStatesTheFileCannotHoldIsRefusedToo() throws Exception {
+        String savepoint = CraftedMetadata.savepoint(dir.resolve("operators"), CraftedMetadata.operatorStatesOf1G()).toUri().toString();
+
+        long before = allocatedByThisThread();
+        Restore restore = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), NO_JOB);
+        long allocated = allocatedByThisThread() - before;
+
+        assertThat(restore.unreadable()).hasValueSatisfying(why -> assertThat(why).contains("claims a count or length of 1073741824"));
+        assertThat(allocated).as("bytes allocated while reading 24 bytes").isLessThan(64L * 1024 * 1024);
+    }
+
+    @Test
+    void checkpointPropertiesOfAClassFlinkDoesNotWriteThereAreNotConstructed() throws Exception {
+        byte[] crafted = CraftedMetadata.propertiesNamingAForeignClass(CraftedMetadata.oneOperator());
+        String savepoint = CraftedMetadata.savepoint(dir.resolve("properties"), crafted).toUri().toString();
+
+        Restore restore = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), NO_JOB);
+
+        assertThat(restore.unreadable()).hasValueSatisfying(why -> assertThat(why)
+                .contains("a class that Flink does not write there", "the guard constructs nothing of it"));
+        assertThat(CraftedMetadata.traced()).as("the named class's static initialiser ran in this JVM").isFalse();
+    }
+
+    @Test
+    void savepointsAndCheckpointsFlinkWroteAreReadWithTheirProperties() throws Exception {
+        for (CheckpointProperties properties : List.of(
+                CheckpointProperties.forSavepoint(true, SavepointFormatType.CANONICAL),
+                CheckpointProperties.forSyncSavepoint(false, true, SavepointFormatType.NATIVE),
+                CheckpointProperties.forCheckpoint(CheckpointRetentionPolicy.RETAIN_ON_CANCELLATION))) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            Checkpoints.storeCheckpointMetadata(CraftedMetadata.oneOperator().withProperties(properties), new DataOutputStream(bytes));
+            Path savepoint = CraftedMetadata.savepoint(dir.resolve("flinks-" + System.nanoTime()), bytes.toByteArray());
+
+            CheckpointMetadata read = StatementRestores.read(savepoint.toUri().toString(), getClass().getClassLoader());
+
+            assertThat(read.getOperatorStates()).hasSize(1);
+            assertThat(read.getCheckpointProperties()).as("the Java-serialized properties, read through the filter")
+                    .isEqualTo(properties);
+        }
+    }
+
+    private static long allocatedByThisThread() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+                .getThreadAllocatedBytes(Thread.currentThread().getId());
+    }
+}

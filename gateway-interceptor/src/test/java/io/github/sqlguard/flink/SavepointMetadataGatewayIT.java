@@ -1,0 +1,101 @@
+package io.github.sqlguard.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.testing.AuditFile;
+import io.github.sqlguard.testing.GuardedGateway;
+import io.github.sqlguard.testing.RestSession;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.Map;
+
+/**
+ * Issue 29 (the third hostile read) through a real gateway: a user who can write a file where a
+ * savepoint may lie SETs {@code execution.state-recovery.path} to a crafted {@code _metadata}. Flink's
+ * reader, as the guard called it, allocated the 2 GB a 28-byte file claims (the gateway's heap peak
+ * went from 74 MB to 2,132 MB), and Java-deserialized the checkpoint properties at the file's end with
+ * any class of the gateway's class path. Now the statement is refused as {@code restore-unreadable}
+ * with the reason, the gateway allocates a fraction of the claim, constructs nothing of the class, and
+ * keeps serving.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SavepointMetadataGatewayIT {
+
+    private static final Duration TIMEOUT = Duration.ofMinutes(2);
+    private static final String TABLES = "CREATE TEMPORARY TABLE orders (order_id STRING, user_id STRING, amount DOUBLE)"
+            + " WITH ('connector' = 'datagen', 'number-of-rows' = '20')";
+    private static final String SINK = "CREATE TEMPORARY TABLE counts (user_id STRING, n BIGINT) WITH ('connector' = 'blackhole')";
+    private static final String INSERT = "INSERT INTO counts SELECT user_id, COUNT(*) FROM orders GROUP BY user_id";
+
+    private Path dir;
+    private GuardedGateway gateway;
+
+    @BeforeAll
+    void startGateway() throws Exception {
+        dir = Files.createTempDirectory("sql-guard-metadata-it");
+        // Planning far from its time-out on a loaded machine: the refusal is the restore's, not the planning's.
+        gateway = GuardedGateway.start(Map.of("sql-guard.explain-timeout", "10 min"));
+    }
+
+    @AfterAll
+    void stopGateway() throws IOException {
+        gateway.close();
+        try (var files = Files.walk(dir)) {
+            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
+    @Test
+    void aMetadataFileThatClaimsTwoGigabytesIsRefusedWithoutTheGatewayAllocatingThem() throws Exception {
+        Path savepoint = CraftedMetadata.savepoint(dir.resolve("savepoint-2gb"), CraftedMetadata.masterStateOf2Gb());
+        try (RestSession session = gateway.openSession(Map.of())) {
+            session.execute(TABLES, 0, TIMEOUT);
+            session.execute(SINK, 0, TIMEOUT);
+            session.execute("SET 'table.exec.state.ttl' = '1 h'", 0, TIMEOUT);
+            session.execute("SET 'execution.state-recovery.path' = '" + savepoint + "'", 0, TIMEOUT);
+
+            long before = CraftedMetadata.allocatedBytes();
+            RestSession.StatementResult refused = session.execute(INSERT, 0, TIMEOUT);
+            long allocated = CraftedMetadata.allocatedBytes() - before;
+
+            assertThat(allocated).as("bytes every thread of the gateway's JVM allocated while it judged the INSERT")
+                    .isLessThan(1024L * 1024 * 1024);
+            assertThat(refused.error()).as("refusal").isNotNull().contains("restore-unreadable")
+                    .contains("claims a count or length of 2147483631", "(28 bytes)");
+            assertThat(AuditFile.forOperation(refused.operationHandle()).orElseThrow().path("verdict").asText())
+                    .isEqualTo("BLOCK");
+
+            session.execute("RESET 'execution.state-recovery.path'", 0, TIMEOUT);
+            assertThat(session.execute("EXPLAIN " + INSERT, 1, TIMEOUT).error()).as("the gateway keeps serving").isNull();
+        }
+    }
+
+    @Test
+    void checkpointPropertiesNamingAClassOfTheGatewaysClassPathConstructNothing() throws Exception {
+        Path savepoint = CraftedMetadata.savepoint(dir.resolve("savepoint-properties"),
+                CraftedMetadata.propertiesNamingAForeignClass(CraftedMetadata.oneOperator()));
+        try (RestSession session = gateway.openSession(Map.of())) {
+            session.execute(TABLES, 0, TIMEOUT);
+            session.execute(SINK, 0, TIMEOUT);
+            session.execute("SET 'table.exec.state.ttl' = '1 h'", 0, TIMEOUT);
+
+            RestSession.StatementResult refused =
+                    session.execute(INSERT, Map.of("execution.savepoint.path", savepoint.toString()), 0, TIMEOUT);
+
+            assertThat(CraftedMetadata.traced()).as("the named class's static initialiser ran in the gateway").isFalse();
+            assertThat(refused.error()).as("refusal").isNotNull().contains("restore-unreadable")
+                    .contains("a class that Flink does not write there");
+        }
+    }
+}
