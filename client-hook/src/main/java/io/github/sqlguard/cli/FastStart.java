@@ -94,12 +94,12 @@ final class FastStart {
 
     /**
      * From this Java version on, the cache is the JVM's AOT cache ({@code .aot}), not a dynamic CDS
-     * archive ({@code .jsa}): JEP 514's {@code -XX:AOTCacheOutput} and the two-step workflow of JEP 483
-     * are in Java 25, verified with Temurin 25.0.3 (bench/results/2026-12-02-lint-start-r35.md).
+     * archive ({@code .jsa}): the two-step workflow of JEP 483 ({@code -XX:AOTMode=record}, then {@code
+     * create}), verified with Temurin 25.0.3 only (bench/results/2026-12-02-lint-start-r35.md).
      */
     static final int AOT_CACHE_FEATURE = 25;
 
-    /** The property of the JVM that creates the AOT cache from a recording: none of lint's code runs there. */
+    /** The option naming the recording that the second JVM writes at exit and the third reads. */
     private static final String AOT_CONFIGURATION = "-XX:AOTConfiguration=";
 
     private FastStart() {}
@@ -259,7 +259,9 @@ final class FastStart {
                 archive = Path.of(option.substring("-XX:SharedArchiveFile=".length()));
             } else if (option.startsWith("-XX:AOTCache=")) {
                 archive = Path.of(option.substring("-XX:AOTCache=".length()));
-            } else if (option.startsWith(AOT_CONFIGURATION) && exit == 0) {
+            } else if (option.startsWith(AOT_CONFIGURATION)) {
+                // Whatever lint's exit code: a first run that found something (1) or lacked a jar (3)
+                // recorded all the same, and the JVM writes the recording at any exit.
                 archive = createAotCache(command);
             }
         }
