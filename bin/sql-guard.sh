@@ -29,7 +29,7 @@ LOG_DIR="${SQL_GUARD_LOG_DIR:-$SQL_GUARD_HOME/log}"
 mkdir -p "$LOG_DIR"
 
 # The jar's manifest carries the --add-opens Flink needs; logging goes to files under $LOG_DIR. 'lint'
-# runs with C1 only, Serial GC and a class-data archive written by its first run (lint's fast start,
+# runs with C1 only, Serial GC and a class-data archive (Java 25+: an AOT cache) written by its first run (lint's fast start,
 # docs/user-guide/cli-jar.md; SQL_GUARD_FAST_START=false: off): the first run starts a second JVM with
 # these options and writes them to a launch file, from which later runs start lint's one JVM directly
 # (java @file; JVM_ARGS come after them, so they win).
@@ -38,7 +38,11 @@ if [[ "${1:-}" == lint && "${SQL_GUARD_FAST_START:-}" != false && " ${JVM_ARGS:-
   cache="${SQL_GUARD_CACHE_DIR:-}"
   [[ -n "$cache" ]] || cache="${XDG_CACHE_HOME:+$XDG_CACHE_HOME/sql-guard}"
   [[ -n "$cache" ]] || cache="$HOME/.cache/sql-guard"
-  launch="$cache/launch-$(printf '%s' "$JAR" | cksum | cut -d' ' -f1).args"
+  # One launch file per jar and java: its options differ by Java version (a dynamic CDS archive up to
+  # Java 24, an AOT cache from 25, whose options an older JVM refuses to start with).
+  java_bin="$(command -v java || true)"
+  java_bin="$(readlink -f "$java_bin" 2>/dev/null || printf '%s' "$java_bin")"
+  launch="$cache/launch-$(printf '%s\n%s' "$JAR" "$java_bin" | cksum | cut -d' ' -f1).args"
   FAST_START=("-Dsql-guard.fast-start.launch-file=$launch")
   if [[ -f "$launch" ]]; then
     FAST_START=("@$launch" "${FAST_START[@]}")

@@ -33,7 +33,13 @@ import java.util.Optional;
  *       loader's own class loader only after reading and inflating each from the planner jar). Java 17 has no
  *       {@code -XX:+AutoCreateSharedArchive} (Java 19): the first run writes it with {@code
  *       -XX:ArchiveClassesAtExit}, after linting {@value #TRAINING} so that the archive holds the
- *       planner's classes whatever that run's scripts are, and later runs map it.
+ *       planner's classes whatever that run's scripts are, and later runs map it;
+ *   <li>on Java {@value #AOT_CACHE_FEATURE} and later, the JVM's AOT cache ({@code -XX:AOTCache}, JEP 483 and
+ *       514) in place of that archive: the same classes, stored loaded and linked, so that they are
+ *       in the JVM from its start instead of being looked up and linked one by one as the run first
+ *       uses them. The first run records ({@code -XX:AOTMode=record}) while it lints the training script
+ *       and its own; the launcher JVM then creates the cache from the recording ({@code
+ *       -XX:AOTMode=create}) in a third JVM whose output is discarded ({@link #run}).
  * </ul>
  *
  * <p>The archive lives in {@code $SQL_GUARD_CACHE_DIR}, else {@code $XDG_CACHE_HOME/sql-guard},
@@ -86,6 +92,16 @@ final class FastStart {
     static final List<String> FLAGS =
             List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xlog:cds*=off");
 
+    /**
+     * From this Java version on, the cache is the JVM's AOT cache ({@code .aot}), not a dynamic CDS
+     * archive ({@code .jsa}): the two-step workflow of JEP 483 ({@code -XX:AOTMode=record}, then {@code
+     * create}), verified with Temurin 25.0.3 only (bench/results/2026-12-02-lint-start-r35.md).
+     */
+    static final int AOT_CACHE_FEATURE = 25;
+
+    /** The option naming the recording that the second JVM writes at exit and the third reads. */
+    private static final String AOT_CONFIGURATION = "-XX:AOTConfiguration=";
+
     private FastStart() {}
 
     /** The command line of the second JVM, or empty where lint runs in this one. */
@@ -118,7 +134,7 @@ final class FastStart {
                     + " (about a minute, once per jar); later starts take seconds.");
         }
         return command(args, Path.of(System.getProperty("java.home"), "bin", "java"), arguments.get(), jar.get(),
-                archive, archived, ProcessHandle.current().pid());
+                archive, archived, ProcessHandle.current().pid(), Runtime.version().feature());
     }
 
     /**
@@ -130,9 +146,11 @@ final class FastStart {
      * @param archive the archive's path, or null for none
      * @param archived whether the archive exists (then it is mapped, else written)
      * @param pid this process's id, naming the archive while it is written
+     * @param feature the Java version of both JVMs (the second is this one's {@code java})
      */
     static Optional<List<String>> command(
-            String[] args, Path java, String[] processArguments, Path jar, Path archive, boolean archived, long pid) {
+            String[] args, Path java, String[] processArguments, Path jar, Path archive, boolean archived, long pid,
+            int feature) {
         List<String> jvmOptions = new ArrayList<>();
         boolean startedAsJar = false;
         for (String argument : processArguments) {
@@ -147,9 +165,13 @@ final class FastStart {
         }
         List<String> command = new ArrayList<>();
         command.add(java.toString());
-        command.addAll(FLAGS);
+        command.addAll(flags(feature));
         if (archive != null && archived) {
-            command.addAll(archiveMapping(archive, Runtime.version().feature()));
+            command.addAll(archiveMapping(archive, feature));
+        } else if (archive != null && feature >= AOT_CACHE_FEATURE) {
+            command.add("-XX:AOTMode=record");
+            command.add(AOT_CONFIGURATION + archive.resolveSibling(archive.getFileName() + ".conf." + pid + ".tmp"));
+            command.add("-D" + TRAINING_PROPERTY + "=true");
         } else if (archive != null) {
             command.add("-XX:ArchiveClassesAtExit=" + archive.resolveSibling(archive.getFileName() + "." + pid + ".tmp"));
             command.add("-D" + TRAINING_PROPERTY + "=true");
@@ -160,6 +182,26 @@ final class FastStart {
         command.add(jar.toString());
         command.addAll(List.of(args));
         return Optional.of(command);
+    }
+
+    /**
+     * {@link #FLAGS} for a JVM of Java {@code feature}; from Java {@value #AOT_CACHE_FEATURE} on also
+     * {@code -Xlog:aot*=off} (the JVM warns on stdout, in lint's report, of each adapter its AOT cache
+     * holds but cannot link: Temurin 25.0.3 prints ten such lines on every start) and {@code
+     * --sun-misc-unsafe-memory-access=allow}: since Java 24 (JEP 498) the JVM warns on stderr, four
+     * lines on every run, the first time a class calls {@code sun.misc.Unsafe}'s memory access, and
+     * Flink's {@code MemoryUtils} does in every lint; {@code allow} is Java 23's behaviour (JEP 471).
+     * An older JVM does not know the {@code aot} log tag and stops at the unknown launcher option, so
+     * neither is given there.
+     */
+    static List<String> flags(int feature) {
+        if (feature < AOT_CACHE_FEATURE) {
+            return FLAGS;
+        }
+        List<String> flags = new ArrayList<>(FLAGS);
+        flags.add("-Xlog:aot*=off");
+        flags.add("--sun-misc-unsafe-memory-access=allow");
+        return flags;
     }
 
     /**
@@ -174,25 +216,31 @@ final class FastStart {
      * Mode 0 maps them at the address they were written for, and relocates them as mode 1 does only
      * when that address is taken; what it gives up is the randomised address of the class metadata
      * of a short-lived lint JVM. Other Java versions, where the option's name or kind is not
-     * verified here, get the archive alone (an unknown {@code -XX} option would stop the JVM).
+     * verified here, get the archive alone (an unknown {@code -XX} option would stop the JVM). From
+     * Java {@value #AOT_CACHE_FEATURE} on the archive is an AOT cache, {@code -XX:AOTCache}, mapped at its
+     * own address too: Temurin 25.0.3 still relocates it by default (the diagnostic option's default is
+     * 1, and {@code SharedDataRelocationTask::work} took 4% of a one-script lint's samples; with mode 0
+     * {@code -Xlog:aot} says "ArchiveRelocationMode: 0" and maps it at its base address).
      */
     static List<String> archiveMapping(Path archive, int feature) {
         List<String> options = new ArrayList<>();
-        if (feature >= 17 && feature <= 21) {
+        if (feature >= 17 && feature <= 21 || feature >= AOT_CACHE_FEATURE) {
             options.add("-XX:+UnlockDiagnosticVMOptions");
             options.add("-XX:ArchiveRelocationMode=0");
         }
-        options.add("-XX:SharedArchiveFile=" + archive);
+        options.add((feature >= AOT_CACHE_FEATURE ? "-XX:AOTCache=" : "-XX:SharedArchiveFile=") + archive);
         return options;
     }
 
     /**
-     * Deletes what no start used for a day ({@link StaleCacheFiles}): the archives of other jars (every
-     * rebuilt jar writes one of its own, about 100 MB) and the table planner jars that CLI jars before
+     * Deletes what no start used for a day ({@link StaleCacheFiles}): the archives and AOT caches of
+     * other jars and JVMs (every rebuilt jar writes one of its own, about 100 MB), the recordings a
+     * start that died left, and the table planner jars that CLI jars before
      * the planner was on their class path unpacked there ({@value #EARLIER_PLANNER_JARS}, 46 MB each).
      */
     static void cleanCache(Path cache, Path archive, Instant now) throws IOException {
         StaleCacheFiles.clean(cache, "*.jsa*", archive, now);
+        StaleCacheFiles.clean(cache, "*.aot*", archive, now);
         StaleCacheFiles.clean(cache, EARLIER_PLANNER_JARS, null, now);
     }
 
@@ -209,6 +257,12 @@ final class FastStart {
                 archive = publish(Path.of(option.substring("-XX:ArchiveClassesAtExit=".length())));
             } else if (option.startsWith("-XX:SharedArchiveFile=")) {
                 archive = Path.of(option.substring("-XX:SharedArchiveFile=".length()));
+            } else if (option.startsWith("-XX:AOTCache=")) {
+                archive = Path.of(option.substring("-XX:AOTCache=".length()));
+            } else if (option.startsWith(AOT_CONFIGURATION)) {
+                // Whatever lint's exit code: a first run that found something (1) or lacked a jar (3)
+                // recorded all the same, and the JVM writes the recording at any exit.
+                archive = createAotCache(command);
             }
         }
         String launchFile = System.getProperty(LAUNCH_FILE_PROPERTY);
@@ -219,12 +273,80 @@ final class FastStart {
     }
 
     /**
+     * After a second JVM that recorded ({@code -XX:AOTMode=record}): creates the AOT cache from its
+     * recording in a third JVM with the same options ({@link #createCommand}), its output discarded
+     * (it reports its progress on stdout), deletes the recording, and returns the cache; null when no
+     * cache was created (the recording or the creation failed: the next start records again).
+     */
+    private static Path createAotCache(List<String> recorded) throws IOException, InterruptedException {
+        List<String> create = createCommand(recorded);
+        Path configuration = null;
+        Path written = null;
+        for (String option : create) {
+            if (option.startsWith(AOT_CONFIGURATION)) {
+                configuration = Path.of(option.substring(AOT_CONFIGURATION.length()));
+            } else if (option.startsWith("-XX:AOTCache=")) {
+                written = Path.of(option.substring("-XX:AOTCache=".length()));
+            }
+        }
+        try {
+            if (configuration == null || written == null || !Files.isRegularFile(configuration)) {
+                return null;
+            }
+            Process process = new ProcessBuilder(create)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            return process.waitFor() == 0 ? publish(written) : null;
+        } finally {
+            if (configuration != null) {
+                Files.deleteIfExists(configuration);
+            }
+        }
+    }
+
+    /**
+     * The command that creates the AOT cache from the recording of {@code recorded} (a second JVM's
+     * command with {@code -XX:AOTMode=record}): the same {@code java} and JVM options, so that the cache
+     * fits the JVMs that will map it (its garbage collector, heap and compressed pointers), {@code
+     * -XX:AOTMode=create} and the cache to write ({@code <cache>.<pid>.tmp}, renamed once complete),
+     * without the training property and lint's arguments (the JVM runs no main class in this mode).
+     */
+    static List<String> createCommand(List<String> recorded) {
+        List<String> create = new ArrayList<>();
+        for (int i = 0; i < recorded.size(); i++) {
+            String option = recorded.get(i);
+            if (option.equals("-XX:AOTMode=record")) {
+                create.add("-XX:AOTMode=create");
+            } else if (option.startsWith(AOT_CONFIGURATION)) {
+                create.add(option);
+                String configuration = option.substring(AOT_CONFIGURATION.length());
+                create.add("-XX:AOTCache=" + configuration.replaceFirst("\\.conf\\.(\\d+)\\.tmp$", ".$1.tmp"));
+            } else if (option.equals("-D" + TRAINING_PROPERTY + "=true")) {
+                continue;
+            } else if (option.equals("-jar") && i + 1 < recorded.size()) {
+                create.add(option);
+                create.add(recorded.get(i + 1));
+                break;
+            } else {
+                create.add(option);
+            }
+        }
+        return create;
+    }
+
+    /**
      * The options of lint's JVM for a launcher that starts it directly: {@link #FLAGS}, the archive
      * to map, and the properties that say it is lint's JVM and which archive it maps.
      */
     static List<String> launchOptions(Path archive) {
-        List<String> options = new ArrayList<>(FLAGS);
-        options.addAll(archiveMapping(archive, Runtime.version().feature()));
+        return launchOptions(archive, Runtime.version().feature());
+    }
+
+    /** {@link #launchOptions(Path)} for a JVM of Java {@code feature}. */
+    static List<String> launchOptions(Path archive, int feature) {
+        List<String> options = new ArrayList<>(flags(feature));
+        options.addAll(archiveMapping(archive, feature));
         options.add("-D" + ARCHIVE_PROPERTY + "=" + archive);
         options.add("-D" + STARTED_PROPERTY + "=true");
         return options;
@@ -271,14 +393,16 @@ final class FastStart {
     }
 
     /**
-     * The archive for {@code jar} in this JVM: {@code <cache>/<jar name>-<size>-<mtime>-java<version>.jsa}.
+     * The archive for {@code jar} in this JVM: {@code <cache>/<jar name>-<size>-<mtime>-java<version>.jsa},
+     * from Java {@value #AOT_CACHE_FEATURE} on an AOT cache, {@code .aot}.
      */
     static Path archive(Path jar) throws IOException {
         String name = jar.getFileName().toString().replaceFirst("\\.jar$", "");
         long size = Files.size(jar);
         FileTime time = Files.getLastModifiedTime(jar);
         String vm = System.getProperty("java.vm.version", "unknown").replaceAll("[^A-Za-z0-9._-]", "_");
-        return cacheDirectory().resolve(name + "-" + size + "-" + time.toMillis() + "-java" + vm + ".jsa");
+        String kind = Runtime.version().feature() >= AOT_CACHE_FEATURE ? ".aot" : ".jsa";
+        return cacheDirectory().resolve(name + "-" + size + "-" + time.toMillis() + "-java" + vm + kind);
     }
 
     /** {@code $SQL_GUARD_CACHE_DIR}, else {@code $XDG_CACHE_HOME/sql-guard}, else {@code ~/.cache/sql-guard}. */

@@ -25,7 +25,7 @@ class FastStartTest {
     void writesTheArchiveOnTheFirstRunAfterTheTrainingScriptAndKeepsTheUsersOptionsLast() {
         List<String> command = FastStart.command(new String[] {"lint", "-q", "jobs"}, JAVA,
                 new String[] {"-Xmx1g", "-Dsql-guard.command=bin/sql-guard.sh", "-jar", JAR.toString(), "lint", "-q", "jobs"},
-                JAR, ARCHIVE, false, 42).orElseThrow();
+                JAR, ARCHIVE, false, 42, 17).orElseThrow();
 
         assertThat(command).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-XX:-UsePerfData", "-Xlog:cds*=off", "-XX:ArchiveClassesAtExit=/cache/sql-guard/cli.jsa.42.tmp",
@@ -36,25 +36,59 @@ class FastStartTest {
     @Test
     void mapsTheArchiveOnceItExists() {
         List<String> command = FastStart.command(new String[] {"lint", "a.sql"}, JAVA,
-                new String[] {"-jar", JAR.toString(), "lint", "a.sql"}, JAR, ARCHIVE, true, 42).orElseThrow();
+                new String[] {"-jar", JAR.toString(), "lint", "a.sql"}, JAR, ARCHIVE, true, 42, 17).orElseThrow();
 
         assertThat(command).contains("-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa", "-XX:TieredStopAtLevel=1")
                 .noneMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit") || option.contains("training"));
     }
 
     @Test
-    void mapsTheArchiveAtTheAddressItWasWrittenForOnJava17To21Only() {
+    void mapsTheArchiveAtTheAddressItWasWrittenForOnJava17To21AndFrom25() {
         assertThat(FastStart.archiveMapping(ARCHIVE, 17)).containsExactly("-XX:+UnlockDiagnosticVMOptions",
                 "-XX:ArchiveRelocationMode=0", "-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa");
         assertThat(FastStart.archiveMapping(ARCHIVE, 21)).contains("-XX:ArchiveRelocationMode=0");
-        assertThat(FastStart.archiveMapping(ARCHIVE, 25)).containsExactly("-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa");
+        assertThat(FastStart.archiveMapping(ARCHIVE, 22)).containsExactly("-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa");
+    }
+
+    @Test
+    void recordsAnAotCacheOnJava25AndCreatesItFromTheRecordingWithTheSameOptions() {
+        Path cache = Path.of("/cache/sql-guard/cli.aot");
+        List<String> record = FastStart.command(new String[] {"lint", "-q", "jobs"}, JAVA,
+                new String[] {"-Xmx1g", "-jar", JAR.toString(), "lint", "-q", "jobs"}, JAR, cache, false, 42, 25)
+                .orElseThrow();
+
+        assertThat(record).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-XX:-UsePerfData", "-Xlog:cds*=off", "-Xlog:aot*=off", "--sun-misc-unsafe-memory-access=allow",
+                "-XX:AOTMode=record", "-XX:AOTConfiguration=/cache/sql-guard/cli.aot.conf.42.tmp",
+                "-Dsql-guard.fast-start.training=true", "-Xmx1g", "-Dsql-guard.fast-start.started=true", "-jar",
+                JAR.toString(), "lint", "-q", "jobs");
+        assertThat(FastStart.createCommand(record)).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xlog:cds*=off", "-Xlog:aot*=off",
+                "--sun-misc-unsafe-memory-access=allow", "-XX:AOTMode=create",
+                "-XX:AOTConfiguration=/cache/sql-guard/cli.aot.conf.42.tmp", "-XX:AOTCache=/cache/sql-guard/cli.aot.42.tmp",
+                "-Xmx1g", "-Dsql-guard.fast-start.started=true", "-jar", JAR.toString());
+    }
+
+    @Test
+    void mapsTheAotCacheAtItsOwnAddressOnJava25() {
+        Path cache = Path.of("/cache/sql-guard/cli.aot");
+        List<String> command = FastStart.command(new String[] {"lint", "a.sql"}, JAVA,
+                new String[] {"-jar", JAR.toString(), "lint", "a.sql"}, JAR, cache, true, 42, 25).orElseThrow();
+
+        assertThat(command).containsSubsequence("-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0",
+                "-XX:AOTCache=/cache/sql-guard/cli.aot").noneMatch(option -> option.startsWith("-XX:SharedArchiveFile")
+                || option.startsWith("-XX:AOTMode") || option.contains("training"));
+        assertThat(FastStart.launchOptions(cache, 25)).contains("-Xlog:aot*=off", "--sun-misc-unsafe-memory-access=allow",
+                "-XX:AOTCache=/cache/sql-guard/cli.aot", "-Dsql-guard.fast-start.archive=/cache/sql-guard/cli.aot");
+        assertThat(FastStart.launchOptions(ARCHIVE, 17)).noneMatch(option -> option.contains("aot")
+                || option.startsWith("--sun-misc"));
     }
 
     @Test
     void leavesAJvmNotStartedWithDashJarAsItIs() {
         assertThat(FastStart.command(new String[] {"lint", "a.sql"}, JAVA,
                 new String[] {"-cp", JAR.toString(), "io.github.sqlguard.cli.SqlGuardCommand", "lint", "a.sql"}, JAR,
-                ARCHIVE, true, 42)).isEmpty();
+                ARCHIVE, true, 42, 17)).isEmpty();
     }
 
     @Test
@@ -83,8 +117,7 @@ class FastStartTest {
 
         FastStart.writeLaunchFile(launch, archive);
 
-        List<String> expected = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-XX:-UsePerfData", "-Xlog:cds*=off"));
+        List<String> expected = new ArrayList<>(FastStart.flags(Runtime.version().feature()));
         expected.addAll(FastStart.archiveMapping(archive, Runtime.version().feature()));
         expected.addAll(List.of("-Dsql-guard.fast-start.archive=" + archive, "-Dsql-guard.fast-start.started=true"));
         assertThat(Files.readAllLines(launch)).containsExactlyElementsOf(expected.stream().map(o -> '"' + o + '"').toList());
@@ -117,6 +150,8 @@ class FastStartTest {
         Instant now = Instant.parse("2026-12-02T10:00:00Z");
         Path archive = aged(cache, "cli-2.3-159262510-1796205782939-java17.jsa", Duration.ofDays(5), now);
         aged(cache, "cli-2.3-164879119-1796205369975-java17.jsa", Duration.ofDays(2), now);
+        aged(cache, "cli-2.3-164879119-1796205369975-java25.aot", Duration.ofDays(2), now);
+        aged(cache, "cli-2.3-164879119-1796205369975-java25.aot.conf.77.tmp", Duration.ofHours(2), now);
         aged(cache, "flink-table-planner-46159469-8c63ab26.jar", Duration.ofDays(3), now);
         aged(cache, "flink-table-planner-46159469-8c63ab26.jar.123.tmp", Duration.ofHours(2), now);
         Path launch = aged(cache, "launch-42.args", Duration.ofDays(3), now);
