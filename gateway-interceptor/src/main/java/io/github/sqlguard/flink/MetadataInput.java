@@ -71,7 +71,7 @@ final class MetadataInput extends InputStream {
 
     @Override
     public int read() throws IOException {
-        Reader reader = reader();
+        Reader reader = readingInt() ? Reader.INT : reader();
         int b = in.read();
         if (b >= 0) {
             position++;
@@ -84,7 +84,9 @@ final class MetadataInput extends InputStream {
 
     @Override
     public int read(byte[] buffer, int offset, int length) throws IOException {
-        Reader reader = reader();
+        // A read of more than four bytes is neither an int nor the first read of an ObjectInputStream
+        // (its stream header, a short read first), so it needs no walk of the frames.
+        Reader reader = readingInt() ? Reader.INT : length > Integer.BYTES ? Reader.OTHER : reader();
         int n = in.read(buffer, offset, length);
         if (n > 0) {
             position += n;
@@ -100,6 +102,15 @@ final class MetadataInput extends InputStream {
     @Override
     public void close() throws IOException {
         in.close();
+    }
+
+    /**
+     * Whether the read continues an int begun by an earlier read: {@code DataInputStream#readInt}
+     * reads its four bytes with four {@code read()} calls (Java 17) or one {@code readFully} (Java 21+)
+     * and nothing else reads this stream in between, so its frames need not be walked again.
+     */
+    private boolean readingInt() {
+        return intBytes > 0;
     }
 
     /** Who reads: a {@code DataInputStream#readInt}, an {@code ObjectInputStream}, or anything else. */
