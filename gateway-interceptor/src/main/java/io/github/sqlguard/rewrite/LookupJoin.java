@@ -1,18 +1,12 @@
 package io.github.sqlguard.rewrite;
 
-import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.rewrite.AsOfJoins.RegularJoin;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 
-import org.apache.calcite.sql.JoinType;
-import org.apache.calcite.sql.SqlCall;
-import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlJoin;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlSelect;
 
 import java.util.List;
 import java.util.Map;
@@ -55,72 +49,41 @@ final class LookupJoin extends ScopedFamily {
         if (!scope.isStatement() || !finding.facts().operator().map(n -> n.equals("Join")).orElse(false)) {
             return List.of();
         }
-        List<SqlSelect> selects = Trees.selects(tree(scope));
-        for (int s = 0; s < selects.size(); s++) {
-            SqlSelect select = selects.get(s);
-            if (!(select.getFrom() instanceof SqlJoin join) || join.getCondition() == null
-                    || !(join.getJoinType() == JoinType.INNER || join.getJoinType() == JoinType.LEFT)) {
+        for (RegularJoin join : AsOfJoins.regularJoins(tree(scope), context)) {
+            // Tables only: a view's source is not known to be a lookup source.
+            if (join.stream().table().view() || join.right().table().view()) {
                 continue;
             }
-            Optional<Side> stream = side(join.getLeft(), context);
-            Optional<Side> dimension = side(join.getRight(), context);
-            if (stream.isEmpty() || dimension.isEmpty()) {
-                continue;
-            }
-            Optional<Column> proctime = stream.get().table().columns().stream()
+            Optional<Column> proctime = join.stream().table().columns().stream()
                     .filter(c -> c.timeAttribute() == Column.TimeAttribute.PROCTIME).findFirst();
             if (proctime.isEmpty()) {
                 continue;
             }
-            return listOf(lookup(finding, context, scope, s, stream.get(), dimension.get(), proctime.get(),
-                    join.getJoinType() == JoinType.LEFT));
+            return listOf(lookup(finding, context, scope, join, proctime.get()));
         }
         return List.of();
     }
 
-    /** A join input that is a table read directly, aliased or not, and not a view. */
-    private record Side(SqlIdentifier name, String qualifier, CatalogObject table) {}
-
-    private static Optional<Side> side(SqlNode item, RewriteContext context) {
-        SqlIdentifier name;
-        String qualifier;
-        if (item instanceof SqlIdentifier id) {
-            name = id;
-            qualifier = id.names.get(id.names.size() - 1);
-        } else if (item.getKind() == SqlKind.AS && ((SqlCall) item).operandCount() == 2
-                && ((SqlCall) item).operand(0) instanceof SqlIdentifier id) {
-            name = id;
-            qualifier = ((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple();
-        } else {
-            return Optional.empty();
-        }
-        return context.lookUp(name.names).filter(t -> !t.view()).map(t -> new Side(name, qualifier, t));
-    }
-
-    /** The candidate with the {@code at}-th block's join reading the dimension table as of the stream's processing time. */
+    /** The candidate with the join reading the dimension table as of the stream's processing time. */
     private Optional<Candidate> lookup(
-            Finding finding, RewriteContext context, Scope scope, int at, Side stream, Side dimension, Column proctime,
-            boolean left) {
+            Finding finding, RewriteContext context, Scope scope, RegularJoin join, Column proctime) {
         SqlNode tree = tree(scope);
-        SqlJoin join = (SqlJoin) Trees.selects(tree).get(at).getFrom();
-        String table = SqlTrees.unparse(dimension.name());
-        String time = SqlTrees.unparse(SqlTrees.identifier(stream.qualifier())) + "."
-                + SqlTrees.unparse(SqlTrees.identifier(proctime.name()));
-        join.setRight(Snippets.fromItem(table + " FOR SYSTEM_TIME AS OF " + time + " AS "
-                + SqlTrees.unparse(SqlTrees.identifier(dimension.qualifier()))));
+        String table = SqlTrees.unparse(join.right().name());
+        String stream = SqlTrees.unparse(join.stream().name());
+        String time = join.stream().qualified(proctime);
+        AsOfJoins.readAsOf(tree, join, time);
         return Optional.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                 Intent.operator("LookupJoin"), Columns.SAME,
-                "each row of " + SqlTrees.unparse(stream.name()) + " looks up its match in " + table + " once, when it"
+                "each row of " + stream + " looks up its match in " + table + " once, when it"
                         + " arrives (processing time, " + time + "), and the join keeps no state: a later insert or"
                         + " update of " + table + " does not change or retract results already emitted, and a row"
                         + " whose match is not there yet "
-                        + (left ? "is emitted with NULLs and never completed, where the regular join retracted that"
+                        + (join.left() ? "is emitted with NULLs and never completed, where the regular join retracted that"
                                 + " row and emitted the match once it arrived"
                                 : "is dropped, where the regular join emitted it once the match arrived")
                         + "; the regular join kept every row of both inputs forever and updated its results on each"
                         + " change of either side",
-                "time attribute " + proctime.name() + " (the PROCTIME() column of " + SqlTrees.unparse(stream.name())
-                        + ")"));
+                "time attribute " + proctime.name() + " (the PROCTIME() column of " + stream + ")"));
     }
 }

@@ -1,18 +1,16 @@
 package io.github.sqlguard.rewrite;
 
-import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.rewrite.AsOfJoins.RegularJoin;
+import io.github.sqlguard.rewrite.AsOfJoins.Side;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 
-import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlSelect;
 
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -63,47 +61,16 @@ final class TemporalJoin extends ScopedFamily {
         if (!scope.isStatement() || !finding.facts().operator().map(n -> n.equals("Join")).orElse(false)) {
             return List.of();
         }
-        List<SqlSelect> selects = Trees.selects(tree(scope));
-        for (int s = 0; s < selects.size(); s++) {
-            SqlSelect select = selects.get(s);
-            if (!(select.getFrom() instanceof SqlJoin join) || join.getCondition() == null
-                    || !(join.getJoinType() == JoinType.INNER || join.getJoinType() == JoinType.LEFT)) {
-                continue;
-            }
-            Optional<Side> stream = side(join.getLeft(), context);
-            Optional<Side> versioned = side(join.getRight(), context);
-            if (stream.isEmpty() || versioned.isEmpty()) {
-                continue;
-            }
-            Optional<Column> probeTime = rowtime(stream.get().table().columns());
-            Optional<Column> versionTime = rowtime(versioned.get().table().columns());
+        for (RegularJoin join : AsOfJoins.regularJoins(tree(scope), context)) {
+            Optional<Column> probeTime = rowtime(join.stream().table().columns());
+            Optional<Column> versionTime = rowtime(join.right().table().columns());
             if (probeTime.isEmpty() || versionTime.isEmpty()
-                    || !keyed(join.getCondition(), stream.get(), versioned.get())) {
+                    || !keyed(join.join().getCondition(), join.stream(), join.right())) {
                 continue;
             }
-            return listOf(temporal(finding, context, scope, s, stream.get(), versioned.get(), probeTime.get(),
-                    versionTime.get(), join.getJoinType() == JoinType.LEFT));
+            return listOf(temporal(finding, context, scope, join, probeTime.get(), versionTime.get()));
         }
         return List.of();
-    }
-
-    /** A join input that is a table or view read directly, aliased or not, and how the condition qualifies its columns. */
-    private record Side(SqlIdentifier name, String qualifier, CatalogObject table) {}
-
-    private static Optional<Side> side(SqlNode item, RewriteContext context) {
-        SqlIdentifier name;
-        String qualifier;
-        if (item instanceof SqlIdentifier id) {
-            name = id;
-            qualifier = id.names.get(id.names.size() - 1);
-        } else if (item.getKind() == SqlKind.AS && ((SqlCall) item).operandCount() == 2
-                && ((SqlCall) item).operand(0) instanceof SqlIdentifier id) {
-            name = id;
-            qualifier = ((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple();
-        } else {
-            return Optional.empty();
-        }
-        return context.lookUp(name.names).map(t -> new Side(name, qualifier, t));
     }
 
     /**
@@ -141,18 +108,16 @@ final class TemporalJoin extends ScopedFamily {
                 ? Optional.of(id.names.get(1)) : Optional.empty();
     }
 
-    /** The candidate with the {@code at}-th block's join reading the versioned side as of the stream's event time. */
+    /** The candidate with the join reading the versioned side as of the stream's event time. */
     private Optional<Candidate> temporal(
-            Finding finding, RewriteContext context, Scope scope, int at, Side stream, Side versioned, Column probeTime,
-            Column versionTime, boolean left) {
+            Finding finding, RewriteContext context, Scope scope, RegularJoin join, Column probeTime, Column versionTime) {
         SqlNode tree = tree(scope);
-        SqlJoin join = (SqlJoin) Trees.selects(tree).get(at).getFrom();
+        Side versioned = join.right();
+        boolean left = join.left();
         String table = SqlTrees.unparse(versioned.name());
-        String probe = SqlTrees.unparse(stream.name());
-        String time = SqlTrees.unparse(SqlTrees.identifier(stream.qualifier())) + "."
-                + SqlTrees.unparse(SqlTrees.identifier(probeTime.name()));
-        join.setRight(Snippets.fromItem(table + " FOR SYSTEM_TIME AS OF " + time + " AS "
-                + SqlTrees.unparse(SqlTrees.identifier(versioned.qualifier()))));
+        String probe = SqlTrees.unparse(join.stream().name());
+        String time = join.stream().qualified(probeTime);
+        AsOfJoins.readAsOf(tree, join, time);
         String key = versioned.table().primaryKey().isEmpty() ? "its key"
                 : "its PRIMARY KEY (" + String.join(", ", versioned.table().primaryKey()) + ")";
         return Optional.of(context.candidate(
