@@ -90,8 +90,7 @@ public final class FlinkExtendedParser {
     }
 
     /**
-     * The class loader of the table planner Flink discovers for the default dialect (also {@link
-     * PlanNodeIds}'s).
+     * The class loader of the table planner Flink discovers for the default dialect.
      */
     static ClassLoader plannerClassLoader() throws ReflectiveOperationException {
         ClassLoader ours = FlinkExtendedParser.class.getClassLoader();

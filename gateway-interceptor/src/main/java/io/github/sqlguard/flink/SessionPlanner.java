@@ -283,18 +283,21 @@ public final class SessionPlanner implements AutoCloseable {
                     Optional<StatementJobs.JudgedJob> job = Optional.empty();
                     if (restores && runsAsCompiled(operation)) {
                         // What tEnv.compilePlan compiles, kept in memory for the translation.
-                        InternalPlan compiled = nodeIds.numbering(() -> StatementJobs.compilePlan(tEnv, sinks));
+                        InternalPlan compiled = StatementJobs.compilePlan(tEnv, sinks);
                         json = compiled.asJsonString();
+                        // The in-memory plan is translated with the ids Flink gave it (the job's own
+                        // plan is renumbered apart, StatementUids), the plan read with this numbering's.
                         job = judgedJob(tEnv, compiled, json);
                         if (job.isEmpty()) {
                             tEnv.explainPlan(compiled);
                         }
+                        json = nodeIds.numbered(json);
                     } else {
-                        CompiledPlan compiled = nodeIds.numbering(() -> tEnv.compilePlan(sinks));
+                        CompiledPlan compiled = tEnv.compilePlan(sinks);
                         // Translating the plan to Flink's stream graph (what explaining a compiled plan
                         // does) raises the errors Flink finds only there, as running it would.
                         compiled.explain();
-                        json = compiled.asJsonString();
+                        json = nodeIds.numbered(compiled.asJsonString());
                     }
                     ExplainedPlan plan = compiledReader.read(json);
                     plan = plan.withViewHints(ViewHints.of(tEnv.getCatalogManager(), statementBody));
@@ -314,7 +317,7 @@ public final class SessionPlanner implements AutoCloseable {
         }
         try {
             ExplainDetail[] details = streaming ? new ExplainDetail[] {ExplainDetail.CHANGELOG_MODE} : new ExplainDetail[0];
-            String text = nodeIds.numbering(() -> tEnv.explainInternal(explained(operation), details));
+            String text = tEnv.explainInternal(explained(operation), details);
             return new ExplainOutcome.Planned(
                     textParser.parse(text)
                             .withInferredStateTtl(tEnv.getConfig().get(ExecutionConfigOptions.IDLE_STATE_RETENTION))

@@ -110,18 +110,7 @@ public final class StatementUids {
     private static Renumbered renumbered(String compiledPlanJson) {
         JsonNode plan = read(compiledPlanJson);
         Map<Integer, Integer> renumbered = numbering(plan);
-        try {
-            for (JsonNode node : plan.path("nodes")) {
-                ((ObjectNode) node).put("id", renumbered.get(node.path("id").asInt()));
-            }
-            for (JsonNode edge : plan.path("edges")) {
-                ((ObjectNode) edge).put("source", renumber(renumbered, edge.path("source")));
-                ((ObjectNode) edge).put("target", renumber(renumbered, edge.path("target")));
-            }
-            return new Renumbered(JSON.writeValueAsString(plan), renumbered);
-        } catch (IOException | ClassCastException e) {
-            throw new TableException("the judged compiled plan is not the JSON Flink writes", e);
-        }
+        return new Renumbered(PlanNodeIds.renumbered(plan, renumbered), renumbered);
     }
 
     /**
@@ -146,18 +135,6 @@ public final class StatementUids {
     }
 
     private static JsonNode read(String compiledPlanJson) {
-        try {
-            return JSON.readTree(compiledPlanJson);
-        } catch (IOException e) {
-            throw new TableException("the judged compiled plan is not the JSON Flink writes", e);
-        }
-    }
-
-    private static int renumber(Map<Integer, Integer> renumbered, JsonNode id) {
-        Integer to = renumbered.get(id.asInt());
-        if (to == null) {
-            throw new TableException("an edge of the judged compiled plan names node " + id + ", which it does not have");
-        }
-        return to;
+        return PlanNodeIds.read(compiledPlanJson);
     }
 }
