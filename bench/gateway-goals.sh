@@ -2,10 +2,13 @@
 # The gateway goals of issue 32 and the observed-state latency of issue 31, in one run of about 8
 # minutes on an idle 2-core machine (about 11 with (D)'s A/A run) (bench/README.md, "The gateway goals in one script"):
 #   (A) cheap statements (SET, SET unquoted, RESET, CREATE TABLE, SHOW TABLES), guarded/plain at 1 and
-#       16 sessions, median and p99 (goal: at most 1.05), and at 64 sessions;
+#       16 sessions, median and p99 (goal: at most 1.05), and at 4 and 64 sessions, each level's gateway heap;
 #   (B) a refusal against the plain gateway's EXPLAIN of the same statement (goal: at most 2);
 #   (C) 1, 4 and 16 sessions of the heavy INSERT and SELECT (64 sessions: the cheap statements of (A)),
 #       with each gateway's heap after a full GC;
+#   (E) the heavy INSERT and SELECT at 64 sessions, with each gateway's heap after a full GC: 64 jobs in
+#       local MiniClusters at once (6 GB of direct memory per gateway JVM), one round, bounded by
+#       E_LIMIT_S seconds of wall time (default 1800; a run cut there prints no (E) rows, and says so);
 #   (D) statement latency with the observed state on (guarded) and off (a guarded gateway with
 #       sql-guard.observe.enabled false in the 'plain' column), both sending jobs to a real session
 #       cluster (JobManager + TaskManager JVMs) where the guarded one watches 3 running stateful INSERTs;
@@ -18,13 +21,14 @@
 # Usage: bench/gateway-goals.sh [OUT]   (OUT defaults to bench/target/gateway-goals)
 # Needs the bench jar: mvn -q -pl bench -am package -DskipTests
 # SCALE=2 doubles the rounds of (A), (B) and (D) (about 12 minutes), for a quieter estimate.
-# PARTS=D runs (D) and its A/A alone (PARTS=A: the cheap run, PARTS=BC: the heavy run; default ABCD); the
-# ratios are printed from whichever reports are there.
+# PARTS=D runs (D) and its A/A alone (PARTS=A: the cheap run, PARTS=BC: the heavy run, PARTS=E: the heavy
+# statements at 64 sessions; default ABCDE); the ratios are printed from whichever reports are there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-bench/target/gateway-goals}
 SCALE=${SCALE:-1}
-PARTS=${PARTS:-ABCD}
+PARTS=${PARTS:-ABCDE}
+E_LIMIT_S=${E_LIMIT_S:-1800}
 JAR=bench/target/flink-sql-guard-bench.jar
 [ -f "$JAR" ] || { echo "no $JAR: mvn -q -pl bench -am package -DskipTests" >&2; exit 1; }
 # The module opens Flink needs (GatewayProcess.FLINK_OPENS): the session cluster's JobManager and
@@ -42,7 +46,7 @@ echo "gateway goals: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(gi
 
 # (A) and the 64-session level of (C): the cheap statements.
 if [[ $PARTS == *A* ]]; then
-"${B[@]}" gateways --log-dir "$OUT/cheap" --sessions 1,16,64 --rounds $((10 * SCALE)),$((2 * SCALE)),1 --warmup 1,0,0 \
+"${B[@]}" gateways --log-dir "$OUT/cheap" --sessions 1,4,16,64 --rounds $((10 * SCALE)),$((4 * SCALE)),$((2 * SCALE)),1 --warmup 1,0,0,0 \
   --kinds SET,SET_UNQUOTED,RESET,DDL,SHOW --jit-warmup 2000 --jit-warmup-heavy 0 \
   --gateway-jvm-option=-XX:MaxDirectMemorySize=1g > "$OUT/cheap.out" 2> "$OUT/cheap.err"
 echo "  (A) done after $(( $(date +%s) - start )) s"
@@ -54,6 +58,17 @@ if [[ $PARTS == *B* || $PARTS == *C* ]]; then
   --kinds HEAVY_INSERT,HEAVY_SELECT,REFUSED --jit-warmup 500 --jit-warmup-heavy 2 \
   --gateway-jvm-option=-XX:MaxDirectMemorySize=2g > "$OUT/heavy.out" 2> "$OUT/heavy.err"
 echo "  (B, C) done after $(( $(date +%s) - start )) s"
+fi
+
+# (E): the heavy statements at 64 sessions, bounded in wall time (64 concurrent jobs on 2 cores).
+if [[ $PARTS == *E* ]]; then
+  if timeout --signal=TERM --kill-after=60 "$E_LIMIT_S" "${B[@]}" gateways --log-dir "$OUT/heavy64" --sessions 64 \
+      --rounds 1 --warmup 0 --kinds HEAVY_INSERT,HEAVY_SELECT --jit-warmup 500 --jit-warmup-heavy 2 \
+      --gateway-jvm-option=-XX:MaxDirectMemorySize=6g > "$OUT/heavy64.out" 2> "$OUT/heavy64.err"; then
+    echo "  (E) done after $(( $(date +%s) - start )) s"
+  else
+    echo "  (E) FAILED or cut at E_LIMIT_S=$E_LIMIT_S s after $(( $(date +%s) - start )) s: see $OUT/heavy64.err"
+  fi
 fi
 
 # (D): observed state off ('plain' column: a guarded gateway) and on (guarded), 3 watched jobs; then the same
@@ -113,6 +128,10 @@ rows "$OUT/heavy/report.md" latency | awk -F'\t' '{ split($2, c, "|"); printf "%
 rows "$OUT/heavy/report.md" noise | awk -F'\t' '{ split($2, c, "|"); printf "noise: %s |%s| median%s [%s] | p99%s [%s]\n", $1, c[2], c[3], c[4], c[5], c[6] }'
 rows "$OUT/cheap/report.md" heap | sed 's/^/cheap run, sessions /'
 rows "$OUT/heavy/report.md" heap | sed 's/^/heavy run, sessions /'
+echo "-- (E) heavy statements at 64 sessions --"
+rows "$OUT/heavy64/report.md" latency | awk -F'\t' '{ split($2, c, "|"); printf "%s |%s| ratio median%s| ratio p99%s| throughput ratio%s\n", $1, c[2], c[8], c[9], c[12] }'
+rows "$OUT/heavy64/report.md" noise | awk -F'\t' '{ split($2, c, "|"); printf "noise: %s |%s| median%s [%s] | p99%s [%s]\n", $1, c[2], c[3], c[4], c[5], c[6] }'
+rows "$OUT/heavy64/report.md" heap | sed 's/^/heavy run, sessions /'
 echo
 echo "== (D) observed state on / off, 3 watched jobs on a session cluster (goal: 1.0 within the noise) =="
 rows "$OUT/observe/report.md" latency | awk -F'\t' '{ split($2, c, "|"); printf "%s |%s| off median%s ms | on median%s ms | on/off median%s| on/off p99%s\n", $1, c[2], c[4], c[6], c[8], c[9] }'
@@ -123,4 +142,4 @@ rows "$OUT/observe-aa/report.md" latency | awk -F'\t' '{ split($2, c, "|"); prin
 rows "$OUT/observe-aa/report.md" noise | awk -F'\t' '{ split($2, c, "|"); printf "noise: %s |%s| median%s [%s] | p99%s [%s]\n", $1, c[2], c[3], c[4], c[5], c[6] }'
 echo "(D) shows the latency unchanged where its on/off ratio lies within the A/A ratio's spread."
 echo
-echo "total $(( $(date +%s) - start )) s; load now $(cut -d' ' -f1-3 /proc/loadavg); reports: $OUT/{cheap,heavy,observe,observe-aa}/report.md"
+echo "total $(( $(date +%s) - start )) s; load now $(cut -d' ' -f1-3 /proc/loadavg); reports: $OUT/{cheap,heavy,heavy64,observe,observe-aa}/report.md"

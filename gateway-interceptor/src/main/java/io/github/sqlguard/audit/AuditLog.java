@@ -102,6 +102,19 @@ public final class AuditLog {
     }
 
     /**
+     * Writes a decision record and the record of what followed it as two lines of one logging event
+     * (one write, one flush), after every record queued before them: for a call whose operation was
+     * made before it runs ({@code Auditor#writeWithOutcome}), so the decision record is in the file,
+     * with its outcome, before the call runs.
+     *
+     * @throws AuditWriteException as {@link #write(AuditRecord)}: neither line is written
+     */
+    public void write(AuditRecord decided, AuditRecord followedBy) {
+        String what = "statement " + decided.statement().statementSha256() + " (" + decided.call() + ")";
+        writeLine(render(decided) + "\n" + render(followedBy), what);
+    }
+
+    /**
      * Writes the record of a job's observed state as one line.
      *
      * @throws AuditWriteException as {@link #write(AuditRecord)}

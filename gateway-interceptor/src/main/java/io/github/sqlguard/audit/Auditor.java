@@ -233,6 +233,18 @@ public final class Auditor {
         }
     }
 
+    /**
+     * Writes a decision record and the record of what followed it together, at once, as one logging
+     * event ({@link AuditLog#write(AuditRecord, AuditRecord)}), whatever {@code
+     * sql-guard.audit.outcome-records} says: for a statement whose operation the guard made before
+     * Flink runs it, which runs only once both are in the file.
+     *
+     * @throws AuditWriteException when the records could not be written (neither is)
+     */
+    public void writeWithOutcome(AuditRecord decided, AuditRecord outcome) {
+        log.write(decided, outcome);
+    }
+
     /** Returns once every queued record is written ({@link AuditLog#flush}); the guard calls it when it stops. */
     public void flush() {
         log.flush();

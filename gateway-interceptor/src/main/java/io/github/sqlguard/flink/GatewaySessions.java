@@ -21,6 +21,7 @@ import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.table.gateway.api.utils.SqlGatewayException;
 import org.apache.flink.table.gateway.service.SqlGatewayServiceImpl;
 import org.apache.flink.table.gateway.service.session.Session;
 import org.apache.flink.table.delegation.Parser;
@@ -37,6 +38,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -238,6 +240,81 @@ public final class GatewaySessions implements AutoCloseable {
      */
     public OperationHandle executeOperation(SessionHandle session, JudgedOperation judged) {
         return service.getSession(session).getOperationManager().submitOperation(judged::run);
+    }
+
+    /**
+     * Makes the operation of {@code statement} in the session as Flink's {@code
+     * SqlGatewayServiceImpl#executeStatement} makes it (the session's operation manager, an executor
+     * with {@code executionConfig} on top of the session's configuration, its {@code executeStatement}),
+     * but held: Flink's executor does not run the statement until {@link Held#release()}, and never
+     * runs it after {@link Held#refuse}, whose exception the operation then fails with. The caller
+     * thus knows the operation's handle before the statement runs, and can write its audit record
+     * with it first. The operation holds the session's operation lock while it waits, as any running
+     * operation of the session does.
+     *
+     * @throws org.apache.flink.table.gateway.api.utils.SqlGatewayException as Flink's {@code
+     *     executeStatement} throws it, when the session does not exist or the operation could not be
+     *     submitted
+     */
+    public Held holdStatement(SessionHandle session, String statement, Configuration executionConfig) {
+        CompletableFuture<Void> gate = new CompletableFuture<>();
+        try {
+            Session s = service.getSession(session);
+            OperationHandle handle = s.getOperationManager().submitOperation(h -> {
+                awaitRelease(gate, h);
+                return s.createExecutor(executionConfig).executeStatement(h, statement);
+            });
+            return new Held(handle, gate);
+        } catch (Throwable t) {
+            // Nothing ran: a submitted operation that is not released fails at once.
+            gate.completeExceptionally(t);
+            LOG.error("Failed to execute statement.", t);
+            throw new SqlGatewayException("Failed to execute statement.", t);
+        }
+    }
+
+    /** Waits on the operation's thread until {@code gate} releases it; throws the refusal it was completed with. */
+    private static void awaitRelease(CompletableFuture<Void> gate, OperationHandle handle) {
+        try {
+            gate.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SqlGatewayException("Operation " + handle + " was cancelled before it ran.", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException refused) {
+                throw refused;
+            }
+            throw new SqlGatewayException("Operation " + handle + " was not run.", e.getCause());
+        }
+    }
+
+    /**
+     * An operation made and not yet run ({@link #holdStatement}): its handle, and whether it runs.
+     * Exactly one of {@link #release()} and {@link #refuse} takes effect; a later call does nothing.
+     */
+    public static final class Held {
+        private final OperationHandle handle;
+        private final CompletableFuture<Void> gate;
+
+        Held(OperationHandle handle, CompletableFuture<Void> gate) {
+            this.handle = handle;
+            this.gate = gate;
+        }
+
+        /** The operation's handle, known before the statement runs. */
+        public OperationHandle handle() {
+            return handle;
+        }
+
+        /** Lets Flink run the statement. */
+        public void release() {
+            gate.complete(null);
+        }
+
+        /** Fails the operation with {@code refusal}, without running the statement. */
+        public void refuse(RuntimeException refusal) {
+            gate.completeExceptionally(refusal);
+        }
     }
 
     /** {@code result}'s job as the one row of the operation's result, as Flink's {@code OperationExecutor#fetchJobId} answers it. */

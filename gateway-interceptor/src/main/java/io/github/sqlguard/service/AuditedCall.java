@@ -86,8 +86,24 @@ final class AuditedCall {
         }
     }
 
+    /**
+     * A call handed on whose operation was made but does not run yet ({@link
+     * io.github.sqlguard.flink.GatewaySessions#holdStatement}): its ending, what lets it run, and what
+     * fails it without running it.
+     */
+    record Held<T>(Ending<T> ending, Runnable release, Consumer<RuntimeException> refuse) {}
+
     /** How one kind of call is refused and handed on. */
     interface Route<T> {
+
+        /**
+         * Hands the call on held, when the route can: its operation is made and runs only when
+         * released, after both of its records are written together. Empty to hand it on with {@link
+         * #handOn} after its decision record.
+         */
+        default Optional<Held<T>> hold(Decision decision) {
+            return Optional.empty();
+        }
 
         /** True when {@code decision} stops the call under the policy of {@code context}. */
         boolean refuses(Decision decision, CallContext context);
@@ -157,6 +173,12 @@ final class AuditedCall {
         AuditRecord decided = context.timing().time(Part.AUDIT,
                 () -> auditor.decided(call, sessionId, context.who(), what, decision));
         boolean closed = context.policy().auditFailMode() == FailMode.CLOSED;
+        if (!route.refuses(decision, context)) {
+            Optional<Held<T>> held = hold(decided, context, decision, route);
+            if (held.isPresent()) {
+                return runHeld(call, decided, context, closed, held.get());
+            }
+        }
         boolean written = write(decided, context, e -> LOG.error(
                 "sql-guard could not write the audit record of a {} call of session {}; {}.", call, sessionId,
                 closed ? "refusing it (sql-guard.audit.fail-mode: closed)" : "running it (sql-guard.audit.fail-mode: open)",
@@ -177,16 +199,79 @@ final class AuditedCall {
         return written ? new Written<>(value, ending.outcome(), record) : new FailedOpen<>(value, ending.outcome(), record);
     }
 
+    /**
+     * The call handed on held ({@link Route#hold}), or empty. When making its operation throws, nothing
+     * ran: the decision record and the record of the failure are written together and the exception
+     * rethrown.
+     */
+    private <T> Optional<Held<T>> hold(AuditRecord decided, CallContext context, Decision decision, Route<T> route) {
+        try {
+            return route.hold(decision);
+        } catch (RuntimeException e) {
+            AuditRecord failed = outcomeRecord(decided, new Ending<>(route.failure(), Optional.empty(), Optional.empty(),
+                    Optional.of(PlannerError.of(e).root()), Optional.empty(), () -> null));
+            writeTogether(decided, failed, context);
+            throw e;
+        }
+    }
+
+    /**
+     * The audit-first sequence of a call handed on held: its decision record and the record of its
+     * outcome (which names its operation) are written together, in one logging event, and only then
+     * does the operation run. When they cannot be written, {@code sql-guard.audit.fail-mode: closed}
+     * fails the operation with {@link #AUDIT_FAILURE} without running it; {@code open} runs it.
+     */
+    private <T> Result<T> runHeld(String call, AuditRecord decided, CallContext context, boolean closed, Held<T> held) {
+        try {
+            Ending<T> ending = held.ending();
+            AuditRecord record = outcomeRecord(decided, ending);
+            boolean written = writeTogether(decided, record, context);
+            if (!written && closed) {
+                LOG.error("sql-guard did not run a {} call of session {}: its audit record could not be written"
+                        + " (sql-guard.audit.fail-mode: closed).", call, decided.sessionId());
+                held.refuse().accept(new StatementBlockedException(AUDIT_FAILURE));
+                return new FailedClosed<>(ending.answer().get());
+            }
+            held.release().run();
+            T value = ending.answer().get();
+            return written ? new Written<>(value, ending.outcome(), Optional.of(record))
+                    : new FailedOpen<>(value, ending.outcome(), Optional.empty());
+        } finally {
+            // Never left waiting: an operation neither released nor refused above (the guard failed) is failed.
+            held.refuse().accept(new IllegalStateException(
+                    "sql-guard failed before this statement's audit records were written; it did not run."));
+        }
+    }
+
+    /** Writes a decision record and the record of what followed it, together; false (counted, logged) when they could not be. */
+    private boolean writeTogether(AuditRecord decided, AuditRecord outcome, CallContext context) {
+        return context.timing().time(Part.AUDIT, () -> {
+            try {
+                auditor.writeWithOutcome(decided, outcome);
+                return true;
+            } catch (AuditWriteException e) {
+                metrics.auditWriteFailure();
+                LOG.error("sql-guard could not write the audit records of decision {} (outcome {}).", decided.decisionId(),
+                        outcome.outcome().outcome(), e);
+                return false;
+            }
+        });
+    }
+
+    /** The record of what followed {@code decided}, not yet written. */
+    private AuditRecord outcomeRecord(AuditRecord decided, Ending<?> ending) {
+        return auditor.outcome(
+                decided,
+                ending.session().map(Object::toString).orElse(decided.sessionId()),
+                ending.handle().map(Object::toString).orElse(null),
+                ending.outcome(),
+                ending.execution().orElse(null),
+                ending.error().orElse(null));
+    }
+
     /** Writes the record of what followed {@code decided}; the record, when it was written. */
     private Optional<AuditRecord> outcome(AuditRecord decided, CallContext context, Ending<?> ending) {
-        AuditRecord record =
-                auditor.outcome(
-                        decided,
-                        ending.session().map(Object::toString).orElse(decided.sessionId()),
-                        ending.handle().map(Object::toString).orElse(null),
-                        ending.outcome(),
-                        ending.execution().orElse(null),
-                        ending.error().orElse(null));
+        AuditRecord record = outcomeRecord(decided, ending);
         Consumer<AuditWriteException> onFailure = e -> {
             metrics.auditWriteFailure();
             LOG.error("sql-guard could not write the audit record of outcome {} of decision {}.", ending.outcome().label(),

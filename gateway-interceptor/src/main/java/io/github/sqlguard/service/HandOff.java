@@ -29,6 +29,18 @@ public interface HandOff {
             Configuration executionConfig);
 
     /**
+     * Makes the operation of {@code statement} (as {@code parsed} reads it) in the session without
+     * running it yet ({@link GatewaySessions#holdStatement}): it runs when released, so its audit
+     * record can name the operation before it runs; empty when this hand-off cannot (then {@link
+     * #execute} runs it).
+     */
+    default Optional<GatewaySessions.Held> hold(
+            SessionHandle session, ParsedStatement parsed, String statement, long executionTimeoutMs,
+            Configuration executionConfig) {
+        return Optional.empty();
+    }
+
+    /**
      * Runs the compiled plan the guard judged, so the job is exactly that plan; empty when this
      * hand-off runs no jobs.
      *
@@ -83,6 +95,14 @@ public interface HandOff {
                     SessionHandle session, ParsedStatement parsed, String statement, long timeoutMs,
                     Configuration config) {
                 return flink.executeStatement(session, statement, timeoutMs, config);
+            }
+
+            @Override
+            public Optional<GatewaySessions.Held> hold(
+                    SessionHandle session, ParsedStatement parsed, String statement, long timeoutMs,
+                    Configuration config) {
+                // Flink refuses an execution timeout with its own error: that call is left to Flink's service.
+                return timeoutMs > 0 ? Optional.empty() : sessions.map(s -> s.holdStatement(session, statement, config));
             }
 
             @Override

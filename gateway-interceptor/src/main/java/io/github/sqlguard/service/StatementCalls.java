@@ -54,12 +54,24 @@ final class StatementCalls {
     Submission submit(
             CallContext call, ParsedStatement statement, Decision decision,
             Function<Decision, Ending<OperationHandle>> handOn) {
-        return run(call, statement, decision, true, handOn);
+        return run(call, statement, decision, true, d -> Optional.empty(), handOn);
+    }
+
+    /**
+     * Refuses {@code statement} for {@code decision}, or hands it on held where {@code hold} can
+     * ({@link #hold}: one logging event for both records, before it runs), else with {@code handOn}.
+     */
+    Submission submit(
+            CallContext call, ParsedStatement statement, Decision decision,
+            Function<Decision, Optional<AuditedCall.Held<OperationHandle>>> hold,
+            Function<Decision, Ending<OperationHandle>> handOn) {
+        return run(call, statement, decision, true, hold, handOn);
     }
 
     /** Answers {@code statement} with Flink's {@code OK} (statement-set bookkeeping), audited with {@code outcome}. */
     Submission acknowledge(CallContext call, ParsedStatement statement, Decision decision, Outcome outcome) {
-        return run(call, statement, decision, true, d -> Ending.operation(outcome, operations.ok(call.sessionHandle())));
+        return run(call, statement, decision, true, d -> Optional.empty(),
+                d -> Ending.operation(outcome, operations.ok(call.sessionHandle())));
     }
 
     /**
@@ -67,7 +79,7 @@ final class StatementCalls {
      * (Flink's own session rules), audited {@code refused} with {@code message}.
      */
     Submission refuse(CallContext call, ParsedStatement statement, Decision decision, String message) {
-        return run(call, statement, decision, false, d -> refusedInSession(call, message));
+        return run(call, statement, decision, false, d -> Optional.empty(), d -> refusedInSession(call, message));
     }
 
     /**
@@ -76,9 +88,10 @@ final class StatementCalls {
      */
     private Submission run(
             CallContext call, ParsedStatement statement, Decision decision, boolean decisionRefuses,
+            Function<Decision, Optional<AuditedCall.Held<OperationHandle>>> hold,
             Function<Decision, Ending<OperationHandle>> handOn) {
         SessionHandle session = call.sessionHandle();
-        OperationRoute route = new OperationRoute(session, decisionRefuses, handOn);
+        OperationRoute route = new OperationRoute(session, decisionRefuses, hold, handOn);
         AuditedCall.Result<OperationHandle> result = audited.run(CALL, call, What.statement(statement), decision, route);
         GuardedSession guarded = sessions.session(session);
         // A statement handed on to Flink (its record says how it ran) may start a job.
@@ -98,13 +111,22 @@ final class StatementCalls {
 
         private final SessionHandle session;
         private final boolean decisionRefuses;
+        private final Function<Decision, Optional<AuditedCall.Held<OperationHandle>>> hold;
         private final Function<Decision, Ending<OperationHandle>> handOn;
 
         OperationRoute(
-                SessionHandle session, boolean decisionRefuses, Function<Decision, Ending<OperationHandle>> handOn) {
+                SessionHandle session, boolean decisionRefuses,
+                Function<Decision, Optional<AuditedCall.Held<OperationHandle>>> hold,
+                Function<Decision, Ending<OperationHandle>> handOn) {
             this.session = session;
             this.decisionRefuses = decisionRefuses;
+            this.hold = hold;
             this.handOn = handOn;
+        }
+
+        @Override
+        public Optional<AuditedCall.Held<OperationHandle>> hold(Decision decision) {
+            return hold.apply(decision);
         }
 
         @Override
@@ -154,21 +176,9 @@ final class StatementCalls {
             CallContext call, ParsedStatement statement, long timeoutMs, Configuration config, Decision decision,
             HandOff handOff) {
         SessionHandle session = call.sessionHandle();
-        boolean asJudged = call.policy().executeJudgedPlan() && decision.unanalysedReason().isEmpty();
-        StatementKind kind = statement.kind();
-        // A stored plan (EXECUTE PLAN, COMPILE AND EXECUTE PLAN of a file that exists) always runs as the
-        // content that was judged, whatever sql-guard.execute-judged-plan says: Flink would read the file
-        // again, and it may have changed since.
-        boolean storedPlan =
-                decision.unanalysedReason().isEmpty() && decision.plan().flatMap(ExplainedPlan::planFile).isPresent();
-        Optional<String> plan =
-                storedPlan || (asJudged && (kind == StatementKind.INSERT || kind == StatementKind.STATEMENT_SET))
-                        ? decision.plan().flatMap(ExplainedPlan::executablePlan)
-                        : Optional.empty();
-        Optional<JudgedOperation> operation =
-                asJudged && (kind == StatementKind.QUERY || kind == StatementKind.CREATE_TABLE_AS)
-                        ? decision.judged()
-                        : Optional.empty();
+        boolean storedPlan = storedPlan(decision);
+        Optional<String> plan = judgedPlan(call, statement, decision);
+        Optional<JudgedOperation> operation = judgedOperation(call, statement, decision);
         // COMPILE AND EXECUTE PLAN of a file that did not exist when judged runs as the plan the guard
         // compiled, written to the file as Flink would: Flink would look for the file again and run
         // one created since, unjudged.
@@ -191,11 +201,66 @@ final class StatementCalls {
         OperationHandle handle =
                 judgedRun.orElseGet(() -> call.timing().time(Part.HAND_OFF,
                         () -> handOff.execute(session, statement, statement.text(), timeoutMs, config)));
-        Outcome outcome =
-                decision.refuse() ? Outcome.WOULD_BLOCK
-                        : decision.unanalysedReason().isEmpty() ? Outcome.SUBMITTED : Outcome.UNANALYSED_SUBMITTED;
-        return new Ending<>(outcome, Optional.of(handle), Optional.of(judgedRun.isPresent() ? execution : "statement"),
-                Optional.empty(), Optional.empty(), () -> handle);
+        return new Ending<>(handedOn(decision), Optional.of(handle),
+                Optional.of(judgedRun.isPresent() ? execution : "statement"), Optional.empty(), Optional.empty(),
+                () -> handle);
+    }
+
+    /**
+     * {@link #handOn} of a statement that runs as its text ({@code statement}), held where {@code
+     * handOff} can ({@link HandOff#hold}): its operation is made now and runs once its records are
+     * written ({@link AuditedCall.Held}). Empty for a statement that runs as what was judged, and
+     * where the hand-off cannot hold it: {@link #handOn} then runs it.
+     */
+    Optional<AuditedCall.Held<OperationHandle>> hold(
+            CallContext call, ParsedStatement statement, long timeoutMs, Configuration config, Decision decision,
+            HandOff handOff) {
+        if (judgedPlan(call, statement, decision).isPresent() || judgedOperation(call, statement, decision).isPresent()
+                || newPlanFile(statement, decision).isPresent()) {
+            return Optional.empty();
+        }
+        return call.timing().time(Part.HAND_OFF,
+                        () -> handOff.hold(call.sessionHandle(), statement, statement.text(), timeoutMs, config))
+                .map(held -> new AuditedCall.Held<>(
+                        new Ending<>(handedOn(decision), Optional.of(held.handle()), Optional.of("statement"),
+                                Optional.empty(), Optional.empty(), held::handle),
+                        held::release, held::refuse));
+    }
+
+    /** The outcome of a statement handed on under {@code decision}. */
+    private static Outcome handedOn(Decision decision) {
+        return decision.refuse() ? Outcome.WOULD_BLOCK
+                : decision.unanalysedReason().isEmpty() ? Outcome.SUBMITTED : Outcome.UNANALYSED_SUBMITTED;
+    }
+
+    /**
+     * A stored plan (EXECUTE PLAN, COMPILE AND EXECUTE PLAN of a file that exists) always runs as the
+     * content that was judged, whatever sql-guard.execute-judged-plan says: Flink would read the file
+     * again, and it may have changed since.
+     */
+    private static boolean storedPlan(Decision decision) {
+        return decision.unanalysedReason().isEmpty() && decision.plan().flatMap(ExplainedPlan::planFile).isPresent();
+    }
+
+    /** The compiled plan the statement runs as ({@code judged-plan}), if it does; see {@link #handOn}. */
+    private static Optional<String> judgedPlan(CallContext call, ParsedStatement statement, Decision decision) {
+        StatementKind kind = statement.kind();
+        return storedPlan(decision)
+                        || (asJudged(call, decision) && (kind == StatementKind.INSERT || kind == StatementKind.STATEMENT_SET))
+                ? decision.plan().flatMap(ExplainedPlan::executablePlan)
+                : Optional.empty();
+    }
+
+    /** The operation the statement runs as ({@code judged-operation}), if it does; see {@link #handOn}. */
+    private static Optional<JudgedOperation> judgedOperation(CallContext call, ParsedStatement statement, Decision decision) {
+        StatementKind kind = statement.kind();
+        return asJudged(call, decision) && (kind == StatementKind.QUERY || kind == StatementKind.CREATE_TABLE_AS)
+                ? decision.judged()
+                : Optional.empty();
+    }
+
+    private static boolean asJudged(CallContext call, Decision decision) {
+        return call.policy().executeJudgedPlan() && decision.unanalysedReason().isEmpty();
     }
 
     /**

@@ -327,6 +327,7 @@ public final class StatementPipeline implements AutoCloseable {
             } else {
                 ScopedDecision decided = decider.statement(call, parsed, config);
                 submitted = calls.submit(decided.call(), parsed, decided.decision(),
+                        d -> calls.hold(decided.call(), parsed, executionTimeoutMs, config, d, handOff),
                         d -> calls.handOn(decided.call(), parsed, executionTimeoutMs, config, d, handOff));
             }
             if (parsed instanceof ParsedStatement.Configure set && set.kind() == StatementKind.SET && set.key().isEmpty()) {
