@@ -1,8 +1,11 @@
 -- expect: WARN stateful-without-ttl
--- expect-rewrite: state-ttl-hint
--- rates has a PRIMARY KEY but no WATERMARK (its update_time is a plain TIMESTAMP(3)): it has no event time to
--- version by, so no event-time temporal join is written (declaring the watermark changes the table for every
--- statement and is the user's call); the TTL hint is shown.
+-- expect-rewrite: temporal-join state-ttl-hint
+-- rates has a PRIMARY KEY but no WATERMARK (its update_time is a plain TIMESTAMP(3)), so it is no versioned table
+-- yet. Its one TIMESTAMP(3) column outside the key can be its event time: the temporal-join rewrite declares the
+-- watermark first (ALTER TABLE rates ADD WATERMARK FOR update_time ..., as the watermark family does for an
+-- interval join), then reads rates FOR SYSTEM_TIME AS OF o.order_time; proven against a scratch copy of rates with
+-- that watermark. Its changes: line says the DDL changes for every statement that reads rates, and which versions
+-- are then late.
 CREATE TABLE orders (
   order_id STRING,
   currency STRING,
