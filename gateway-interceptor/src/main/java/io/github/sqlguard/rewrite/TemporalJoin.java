@@ -81,7 +81,7 @@ final class TemporalJoin extends ScopedFamily {
             if (versionTime.isPresent()) {
                 return listOf(temporal(finding, context, scope, join, probeTime.get(), versionTime.get(), Optional.empty()));
             }
-            Optional<Column> undeclared = undeclaredVersionTime(join.right().table(), context);
+            Optional<Column> undeclared = undeclaredVersionTime(join.right().table(), context, probeTime.get());
             if (undeclared.isPresent()) {
                 return listOf(temporal(finding, context, scope, join, probeTime.get(), undeclared.get(),
                         Optional.of(context.settings().watermarkDelay().getSeconds())));
@@ -95,9 +95,11 @@ final class TemporalJoin extends ScopedFamily {
      * permanent table (Flink alters no temporary table or view; as the {@code watermark} family, {@link
      * WatermarkDdl}) with a primary key, no {@code WATERMARK}, and exactly one {@code TIMESTAMP(3)} or
      * {@code TIMESTAMP_LTZ(3)} column outside its key (two would leave the choice of the version's time
-     * to a guess).
+     * to a guess), of the probe time's type: Flink 2.3.0 refuses a {@code TIMESTAMP(3)} event time
+     * joined as of a {@code TIMESTAMP_LTZ(3)} one ({@code LogicalCorrelateToJoinFromGeneralTemporalTableRule}:
+     * "Event-Time Temporal Table Join requires same rowtime type in left table and versioned table").
      */
-    private static Optional<Column> undeclaredVersionTime(CatalogObject table, RewriteContext context) {
+    private static Optional<Column> undeclaredVersionTime(CatalogObject table, RewriteContext context, Column probeTime) {
         if (!context.session().mayUseScratchTables() || table.view() || table.temporary() || table.watermarked()
                 || table.primaryKey().isEmpty()) {
             return Optional.empty();
@@ -106,7 +108,12 @@ final class TemporalJoin extends ScopedFamily {
                 .filter(c -> !table.primaryKey().contains(c.name()))
                 .filter(c -> c.type().startsWith("TIMESTAMP(3)") || c.type().startsWith("TIMESTAMP_LTZ(3)"))
                 .toList();
-        return times.size() == 1 ? Optional.of(times.get(0)) : Optional.empty();
+        return times.size() == 1 && localZoned(times.get(0)) == localZoned(probeTime) ? Optional.of(times.get(0))
+                : Optional.empty();
+    }
+
+    private static boolean localZoned(Column column) {
+        return column.type().startsWith("TIMESTAMP_LTZ");
     }
 
     /**
@@ -204,6 +211,6 @@ final class TemporalJoin extends ScopedFamily {
                         + " of either side" + late,
                 "time attribute " + probeTime.name() + " (the WATERMARK column of " + probe + "); " + table
                         + " versioned by " + key + " and its event time " + versionTime.name()
-                        + (watermarkDelay.isPresent() ? " (its only TIMESTAMP(3) column outside the key)" : "") + chosen));
+                        + (watermarkDelay.isPresent() ? " (its only TIMESTAMP(3) or TIMESTAMP_LTZ(3) column outside the key)" : "") + chosen));
     }
 }

@@ -1,7 +1,7 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: temporal-join
 -- The conversion as a LEFT JOIN into a sink, tables unaliased, where the rates table keys each currency and stamps
--- each rate with a TIMESTAMP_LTZ(3) but declares no WATERMARK: the rewrite declares one on changed_at and joins
+-- each rate with a TIMESTAMP(3) but declares no WATERMARK: the rewrite declares one on changed_at and joins
 -- FOR SYSTEM_TIME AS OF orders.order_time (event-time temporal join, LEFT kept: an order with no rate at its time
 -- is emitted once with NULLs).
 CREATE TABLE orders (
@@ -15,7 +15,7 @@ CREATE TABLE orders (
 CREATE TABLE currency_rates (
   currency STRING,
   to_euro DOUBLE,
-  changed_at TIMESTAMP_LTZ(3),
+  changed_at TIMESTAMP(3),
   PRIMARY KEY (currency) NOT ENFORCED
 ) WITH ('connector' = 'datagen', 'rows-per-second' = '1');
 
