@@ -5,9 +5,11 @@
 -- table. The regular join keeps every payment and every rate, and updates each converted amount when a rate
 -- changes. Joined FOR SYSTEM_TIME AS OF p.paid_at it is an event-time temporal join (TemporalJoin), which Flink
 -- plans over the upsert changelog: each payment gets the rate valid at its own time.
--- Flink 1.20 (lint --stand-in-connectors of 2026-12-02): the same verdict, but no temporal-join rewrite is shown
--- (session-state-ttl is): 1.20 plans a ChangelogNormalize over currency_rates, which stateful-without-ttl reports
--- too; that the temporal join's plan keeps it, so that its proof fails, is likely, not verified.
+-- Flink 1.20 (golden file lint-04-...-flink-1.20.json): the same verdict, but 1.20 plans a ChangelogNormalize over
+-- the upsert table (key currency), a second stateful-without-ttl, and the temporal join's proof is refused by the
+-- guard itself: "stateful-without-ttl is still reported" in the rewritten plan (the Rewriter's reason, asked of the
+-- 1.20 planner on 2026-12-02), so no temporal-join rewrite is shown there. The one rewrite that bounds both
+-- operators on 1.20 is the session TTL (session-state-ttl), shown for both findings.
 CREATE TABLE payments (
   payment_id STRING,
   currency STRING,

@@ -1,13 +1,15 @@
 -- expect: BLOCK unbounded-rank rank-retract
 -- expect-rewrite: session-state-ttl
 -- expect-absent: dedup-not-recognized
--- expect-reason: partitioned by region,
+-- expect-reason: partitioned by region (fixed to 'EU' by the plan: one partition)
 -- expect-reason-absent: CAST(
 -- A Top-3 per region over a view that filters a view that deduplicates (the latest order per user, by event time):
 -- the Top-N ranks an updating input, so only a TTL bounds it. No window Top-N is offered over the nested views:
 -- the Deduplicate's result keeps no time attribute a window could read. The view's filter region = 'EU' makes
 -- Flink's planner reduce the partition key to the literal (CAST('EU' AS VARCHAR(2147483647)) in the plan): the
--- findings name it region, as the statement does, not by that CAST.
+-- findings name it region, as the statement does, not by that CAST, and say the key is fixed: one partition, which
+-- the RetractStrategy keeps whole (every input row), so unbounded-rank stays (case 380: over an append-only input
+-- the same key makes a Top-N whose state cannot grow).
 CREATE TABLE orders (
   order_id STRING,
   user_id STRING,

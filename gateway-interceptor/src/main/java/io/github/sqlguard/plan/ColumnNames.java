@@ -65,6 +65,100 @@ final class ColumnNames {
         return name == null ? UNNAMED : name;
     }
 
+    /**
+     * The one value column {@code index} of input {@code input} of {@code node} takes, as SQL ({@code
+     * 'EU'}), where the plan fixes it: a Calc projects it as a literal (or a {@code CAST} of one), or
+     * as a column its own condition equates with a literal ({@code WHERE region = 'EU'}, which
+     * Flink's planner reduces to {@code CAST('EU' AS VARCHAR(2147483647))} in the projection), or it
+     * is such a column passed on unchanged (exchange, watermark assigner, ..., an aggregate's grouping
+     * key, a join's side). Empty when the plan does not fix it.
+     */
+    Optional<String> constantOfInput(PlanNode node, int input, int index) {
+        if (input >= node.inputs().size()) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(constant(node.inputs().get(input), index, 0));
+    }
+
+    /** The value column {@code index} of node {@code id} is fixed to, as SQL; null when it is not fixed. */
+    private String constant(int id, int index, int depth) {
+        PlanNode node = nodes.get(id);
+        CompiledNode compiled = raw.get(id);
+        if (node == null || compiled == null || depth >= MAX_DEPTH || index < 0) {
+            return null;
+        }
+        List<Integer> inputs = node.inputs();
+        switch (compiled.kind) {
+            case "stream-exec-calc": {
+                JsonNode projection = deferred(compiled, compiled.projectionAt);
+                if (inputs.isEmpty() || !projection.has(index)) {
+                    return null;
+                }
+                JsonNode projected = withoutCast(projection.get(index));
+                if (projected.path("kind").asText().equals("LITERAL")) {
+                    return expression(projected, inputs.get(0), depth);
+                }
+                if (!projected.path("kind").asText().equals("INPUT_REF")) {
+                    return null;
+                }
+                int column = projected.path("inputIndex").asInt(-1);
+                String equated = equatedLiteral(column, deferred(compiled, compiled.conditionAt), inputs.get(0), depth);
+                return equated != null ? equated : constant(inputs.get(0), column, depth + 1);
+            }
+            case "stream-exec-group-aggregate", "stream-exec-local-group-aggregate", "stream-exec-global-group-aggregate": {
+                int[] grouping = compiled.grouping;
+                if (inputs.isEmpty() || index >= grouping.length) {
+                    return null;
+                }
+                // A global aggregate's grouping keys are its input's first columns (the local aggregate's output).
+                return constant(inputs.get(0), compiled.kind.equals("stream-exec-global-group-aggregate") ? index
+                        : grouping[index], depth + 1);
+            }
+            case "stream-exec-join": {
+                if (inputs.size() < 2) {
+                    return null;
+                }
+                PlanNode left = nodes.get(inputs.get(0));
+                int leftColumns = left == null ? 0 : left.outputType().columns().size();
+                return index < leftColumns ? constant(inputs.get(0), index, depth + 1)
+                        : constant(inputs.get(1), index - leftColumns, depth + 1);
+            }
+            case "stream-exec-exchange", "stream-exec-watermark-assigner", "stream-exec-mini-batch-assigner",
+                    "stream-exec-drop-update-before", "stream-exec-changelog-normalize", "stream-exec-rank",
+                    "stream-exec-deduplicate", "stream-exec-sort", "stream-exec-limit", "stream-exec-sort-limit",
+                    "stream-exec-temporal-sort", "stream-exec-window-rank", "stream-exec-window-deduplicate",
+                    "stream-exec-over-aggregate": {
+                return inputs.isEmpty() ? null : constant(inputs.get(0), index, depth + 1);
+            }
+            default:
+                return null;
+        }
+    }
+
+    /** The literal, as SQL, that a conjunct {@code $column = literal} of {@code condition} equates input column {@code column} with; null when none does. */
+    private String equatedLiteral(int column, JsonNode condition, int input, int depth) {
+        if (condition.isMissingNode() || column < 0) {
+            return null;
+        }
+        List<JsonNode> conjuncts = new ArrayList<>();
+        conjuncts(condition, conjuncts, 0);
+        for (JsonNode conjunct : conjuncts) {
+            JsonNode operands = conjunct.path("operands");
+            if (!functionName(conjunct).equals("=") || operands.size() != 2) {
+                continue;
+            }
+            for (int side = 0; side < 2; side++) {
+                JsonNode ref = withoutCast(operands.get(side));
+                JsonNode value = withoutCast(operands.get(1 - side));
+                if (ref.path("kind").asText().equals("INPUT_REF") && ref.path("inputIndex").asInt(-1) == column
+                        && value.path("kind").asText().equals("LITERAL")) {
+                    return expression(value, input, depth);
+                }
+            }
+        }
+        return null;
+    }
+
     /** The name of column {@code index} of node {@code id}; null when it cannot be named. */
     private String of(int id, int index, int depth) {
         long key = ((long) id << 32) | (index & 0xffffffffL);

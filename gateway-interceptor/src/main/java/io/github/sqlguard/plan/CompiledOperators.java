@@ -33,7 +33,8 @@ final class CompiledOperators {
         CompiledNode compiled = raw.get(node.id());
         return switch (compiled.kind) {
             case "stream-exec-rank" -> new Operator.Rank(node, strategy(compiled.rankStrategy), range(node, compiled),
-                    keys(node, 0, compiled.partition), orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy));
+                    keys(node, 0, compiled.partition), orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy),
+                    fixedKeys(node, compiled.partition));
             // ORDER BY ... LIMIT: StreamExecSortLimit extends StreamExecRank with PartitionSpec.ALL_IN_ONE (no "partition").
             case "stream-exec-sort-limit" -> new Operator.Rank(node, strategy(compiled.rankStrategy), range(node, compiled),
                     List.of(), orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy));
@@ -60,6 +61,15 @@ final class CompiledOperators {
                     "stream-exec-interval-join", "stream-exec-temporal-join" -> new Operator.Windowed(node);
             default -> new Operator.Other(node);
         };
+    }
+
+    /** The keys of input 0 at {@code fields} whose one value the plan fixes, each with that value ({@link ColumnNames#constantOfInput}). */
+    private Map<String, String> fixedKeys(PlanNode node, int[] fields) {
+        Map<String, String> fixed = new java.util.LinkedHashMap<>();
+        for (int field : fields) {
+            names.constantOfInput(node, 0, field).ifPresent(value -> fixed.put(names.ofInput(node, 0, field), value));
+        }
+        return fixed;
     }
 
     /** The columns of input {@code input} at {@code fields}. */

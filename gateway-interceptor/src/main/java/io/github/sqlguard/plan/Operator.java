@@ -1,6 +1,7 @@
 package io.github.sqlguard.plan;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -73,6 +74,10 @@ public sealed interface Operator
      * @param orderKeys the {@code ORDER BY} keys
      * @param orderedByTimeAttribute whether the first order key is a time attribute; empty when the
      *     plan does not say (EXPLAIN text)
+     * @param fixedKeys the partition keys whose one value the plan fixes, each with that value as SQL
+     *     ({@code region} to {@code 'EU'}: a view's {@code WHERE region = 'EU'}, which Flink's planner
+     *     reduces to the literal in the Calc below; {@code ColumnNames#constantOfInput}); empty when
+     *     the plan does not say (EXPLAIN text)
      */
     record Rank(
             PlanNode node,
@@ -80,12 +85,20 @@ public sealed interface Operator
             RankRange range,
             List<String> partitionKeys,
             List<OrderKey> orderKeys,
-            Optional<Boolean> orderedByTimeAttribute)
+            Optional<Boolean> orderedByTimeAttribute,
+            Map<String, String> fixedKeys)
             implements Operator {
 
         public Rank {
             partitionKeys = List.copyOf(partitionKeys);
             orderKeys = List.copyOf(orderKeys);
+            fixedKeys = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fixedKeys));
+        }
+
+        /** A Top-N of which the plan fixes no partition key. */
+        public Rank(PlanNode node, String strategy, RankRange range, List<String> partitionKeys, List<OrderKey> orderKeys,
+                Optional<Boolean> orderedByTimeAttribute) {
+            this(node, strategy, range, partitionKeys, orderKeys, orderedByTimeAttribute, Map.of());
         }
 
         public OptionalLong rankStart() {
@@ -106,9 +119,31 @@ public sealed interface Operator
             return strategy.startsWith("RetractStrategy");
         }
 
-        /** No {@code PARTITION BY}: one parallel instance holds all state. */
+        /** No {@code PARTITION BY}. */
         public boolean global() {
             return partitionKeys.isEmpty();
+        }
+
+        /**
+         * One partition: no {@code PARTITION BY} ({@link #global()}), or one whose every key the plan
+         * fixes to one value ({@link #fixedKeys()}). Either way every row has the same key: Flink's
+         * hash exchange sends them all to one parallel instance, whose keyed state holds one partition.
+         */
+        public boolean onePartition() {
+            return global() || fixedKeys.keySet().containsAll(partitionKeys);
+        }
+
+        /**
+         * The partition keys as a finding names them, with the value the plan fixes them to where it
+         * does ({@code region (fixed to 'EU' by the plan: one partition)}); the keys alone otherwise.
+         */
+        public String describePartition() {
+            String keys = String.join(", ", partitionKeys);
+            if (global() || !onePartition()) {
+                return keys;
+            }
+            return keys + " (fixed to " + String.join(", ", partitionKeys.stream().map(fixedKeys::get).toList())
+                    + " by the plan: one partition)";
         }
 
         /** An {@code ORDER BY ... LIMIT} ({@code SortLimit}), not a {@code ROW_NUMBER()} filter. */
@@ -117,7 +152,8 @@ public sealed interface Operator
         }
 
         /**
-         * True when this Top-N's state cannot grow: one partition ({@link #global()}), a constant last
+         * True when this Top-N's state cannot grow: one partition ({@link #onePartition()}: none, or
+         * one whose keys the plan fixes, so that one key's state is ever written), a constant last
          * rank, and a strategy that keeps only the Top-N rows. Flink 2.3.0's {@code
          * AppendOnlyTopNFunction} ({@code AppendFastStrategy}, an append-only input) and {@code
          * UpdatableTopNFunction} ({@code UpdateFastStrategy}: "only hold top n data in state") remove
@@ -126,7 +162,7 @@ public sealed interface Operator
          * to be able to retract them, so that one grows.
          */
         public boolean stateCannotGrow() {
-            return global() && range.end().isPresent()
+            return onePartition() && range.end().isPresent()
                     && (strategy.startsWith("AppendFastStrategy") || strategy.startsWith("UpdateFastStrategy"));
         }
 

@@ -46,6 +46,11 @@ final class ScratchReferences {
         if (from.getKind() == SqlKind.AS && ((SqlCall) from).operand(0) instanceof SqlIdentifier id && reads(id, context, table)) {
             ((SqlCall) from).setOperand(0, scratch(copy));
         }
+        if (from.getKind() == SqlKind.AS && ((SqlCall) from).operand(0).getKind() == SqlKind.SNAPSHOT
+                && ((SqlCall) ((SqlCall) from).operand(0)).operand(0) instanceof SqlIdentifier id && reads(id, context, table)) {
+            // t FOR SYSTEM_TIME AS OF ... AS a: the snapshot reads t.
+            ((SqlCall) ((SqlCall) from).operand(0)).setOperand(0, scratch(copy));
+        }
         if (from.getKind() == SqlKind.COLLECTION_TABLE) {
             // A window TVF: TABLE(TUMBLE(TABLE t, ...)) reads t through EXPLICIT_TABLE.
             replaceExplicit(from, context, table, copy);

@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.rewrite.AsOfJoins.RegularJoin;
 import io.github.sqlguard.rewrite.AsOfJoins.Side;
@@ -38,6 +39,14 @@ import java.util.Set;
  * statement itself, of two tables or views read directly, the versioned one on the right; both
  * inputs with an event-time attribute; a table on the right with a primary key whose every column
  * the condition equates with a column of the left.
+ *
+ * <p>Where the right side is a permanent table with that primary key and no {@code WATERMARK}, but
+ * one {@code TIMESTAMP(3)} column outside the key, the rewrite declares the watermark there first,
+ * as the {@code watermark} family does for an interval join or a deduplication ({@code ALTER TABLE
+ * rates ADD WATERMARK FOR update_time AS update_time - INTERVAL 'd' SECOND}, d from {@code
+ * sql-guard.rewrite.watermark-delay}), proven against a scratch copy of the table with it; its
+ * {@code changes:} line says what the watermark means for every statement that reads the table and
+ * which versions are then late.
  */
 final class TemporalJoin extends ScopedFamily {
 
@@ -50,7 +59,9 @@ final class TemporalJoin extends ScopedFamily {
             "a regular join of a stream with a versioned table (a `PRIMARY KEY` and a `WATERMARK`: a changelog of"
                     + " the dimension's versions, such as an `upsert-kafka` table) becomes an event-time temporal join"
                     + " (`JOIN dim FOR SYSTEM_TIME AS OF s.rowtime`): each stream row joins the version valid at its own"
-                    + " time, and the state behind the watermark is freed");
+                    + " time, and the state behind the watermark is freed; where the table has a `PRIMARY KEY` and one"
+                    + " `TIMESTAMP(3)` column but no `WATERMARK`, the rewrite declares it first (`ALTER TABLE ... ADD"
+                    + " WATERMARK`)");
 
     TemporalJoin() {
         super(DECLARATION);
@@ -63,14 +74,46 @@ final class TemporalJoin extends ScopedFamily {
         }
         for (RegularJoin join : AsOfJoins.regularJoins(tree(scope), context)) {
             Optional<Column> probeTime = rowtime(join.stream().table().columns());
-            Optional<Column> versionTime = rowtime(join.right().table().columns());
-            if (probeTime.isEmpty() || versionTime.isEmpty()
-                    || !keyed(join.join().getCondition(), join.stream(), join.right())) {
+            if (probeTime.isEmpty() || !keyed(join.join().getCondition(), join.stream(), join.right())) {
                 continue;
             }
-            return listOf(temporal(finding, context, scope, join, probeTime.get(), versionTime.get()));
+            Optional<Column> versionTime = rowtime(join.right().table().columns());
+            if (versionTime.isPresent()) {
+                return listOf(temporal(finding, context, scope, join, probeTime.get(), versionTime.get(), Optional.empty()));
+            }
+            Optional<Column> undeclared = undeclaredVersionTime(join.right().table(), context, probeTime.get());
+            if (undeclared.isPresent()) {
+                return listOf(temporal(finding, context, scope, join, probeTime.get(), undeclared.get(),
+                        Optional.of(context.settings().watermarkDelay().getSeconds())));
+            }
         }
         return List.of();
+    }
+
+    /**
+     * The column a watermark could make the versioned side's event time, where the side has none: a
+     * permanent table (Flink alters no temporary table or view; as the {@code watermark} family, {@link
+     * WatermarkDdl}) with a primary key, no {@code WATERMARK}, and exactly one {@code TIMESTAMP(3)} or
+     * {@code TIMESTAMP_LTZ(3)} column outside its key (two would leave the choice of the version's time
+     * to a guess), of the probe time's type: Flink 2.3.0 refuses a {@code TIMESTAMP(3)} event time
+     * joined as of a {@code TIMESTAMP_LTZ(3)} one ({@code LogicalCorrelateToJoinFromGeneralTemporalTableRule}:
+     * "Event-Time Temporal Table Join requires same rowtime type in left table and versioned table").
+     */
+    private static Optional<Column> undeclaredVersionTime(CatalogObject table, RewriteContext context, Column probeTime) {
+        if (!context.session().mayUseScratchTables() || table.view() || table.temporary() || table.watermarked()
+                || table.primaryKey().isEmpty()) {
+            return Optional.empty();
+        }
+        List<Column> times = table.columns().stream()
+                .filter(c -> !table.primaryKey().contains(c.name()))
+                .filter(c -> c.type().startsWith("TIMESTAMP(3)") || c.type().startsWith("TIMESTAMP_LTZ(3)"))
+                .toList();
+        return times.size() == 1 && localZoned(times.get(0)) == localZoned(probeTime) ? Optional.of(times.get(0))
+                : Optional.empty();
+    }
+
+    private static boolean localZoned(Column column) {
+        return column.type().startsWith("TIMESTAMP_LTZ");
     }
 
     /**
@@ -108,9 +151,15 @@ final class TemporalJoin extends ScopedFamily {
                 ? Optional.of(id.names.get(1)) : Optional.empty();
     }
 
-    /** The candidate with the join reading the versioned side as of the stream's event time. */
+    /**
+     * The candidate with the join reading the versioned side as of the stream's event time; where
+     * {@code watermarkDelay} is given, the versioned table has no watermark yet, and the rewrite
+     * declares it first on {@code versionTime} ({@code ALTER TABLE ... ADD WATERMARK}, proven against a
+     * scratch copy of the table with it: {@link TableChange}).
+     */
     private Optional<Candidate> temporal(
-            Finding finding, RewriteContext context, Scope scope, RegularJoin join, Column probeTime, Column versionTime) {
+            Finding finding, RewriteContext context, Scope scope, RegularJoin join, Column probeTime, Column versionTime,
+            Optional<Long> watermarkDelay) {
         SqlNode tree = tree(scope);
         Side versioned = join.right();
         boolean left = join.left();
@@ -120,10 +169,33 @@ final class TemporalJoin extends ScopedFamily {
         AsOfJoins.readAsOf(tree, join, time);
         String key = versioned.table().primaryKey().isEmpty() ? "its key"
                 : "its PRIMARY KEY (" + String.join(", ", versioned.table().primaryKey()) + ")";
+        List<String> before = List.of();
+        List<TableChange> tables = List.of();
+        Optional<String> planned = Optional.empty();
+        String declared = "";
+        String chosen = "";
+        if (watermarkDelay.isPresent()) {
+            long delay = watermarkDelay.get();
+            String col = SqlTrees.unparse(SqlTrees.identifier(versionTime.name()));
+            String scratch = context.scratchName();
+            before = List.of("ALTER TABLE " + table + " ADD WATERMARK FOR " + col + " AS " + col + " - INTERVAL '" + delay
+                    + "' SECOND");
+            tables = List.of(new TableChange(versioned.table().identifier(), scratch, Optional.of(versionTime.name()), delay,
+                    Optional.empty()));
+            planned = Optional.of(ScratchReferences.replace(SqlTrees.parse(SqlTrees.unparse(tree)).orElseThrow(), context,
+                    versioned.table(), scratch));
+            declared = "the table's DDL changes: " + col + " becomes the event time of " + table + " (a WATERMARK " + delay
+                    + " s behind the newest " + col + " seen), for every statement that reads it; ";
+            chosen = "; watermark delay " + delay + " s (" + RewriteOptions.WATERMARK_DELAY.key() + ")";
+        }
+        String late = watermarkDelay.isEmpty() ? "" : "; a version of " + table + " that arrives behind its watermark (more"
+                + " than " + watermarkDelay.get() + " s older than the newest " + versionTime.name() + " seen) is late: the rows"
+                + " of " + probe + " already joined keep the version they got, and the late one is kept only if it is the"
+                + " latest before the watermark";
         return Optional.of(context.candidate(
-                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                this, finding, scope, tree, before, Map.of(), tables, planned,
                 Intent.operator("TemporalJoin"), Columns.SAME,
-                "each row of " + probe + " joins the version of " + table + " valid at its own time (event time, " + time
+                declared + "each row of " + probe + " joins the version of " + table + " valid at its own time (event time, " + time
                         + "): of the rows of " + table + " with its key, the one with the latest " + versionTime.name()
                         + " at or before it, not the latest one; a row is joined and emitted once the watermarks of both "
                         + probe + " and " + table + " pass its time (while no row of " + table + " arrives, its watermark"
@@ -136,8 +208,9 @@ final class TemporalJoin extends ScopedFamily {
                         + "; the join keeps each row of " + probe + " only until the watermark passes its time, and of "
                         + table + " per key the versions the watermark has not passed and the latest one before it, where"
                         + " the regular join kept every row of both inputs forever and updated its results on each change"
-                        + " of either side",
+                        + " of either side" + late,
                 "time attribute " + probeTime.name() + " (the WATERMARK column of " + probe + "); " + table
-                        + " versioned by " + key + " and its event time " + versionTime.name()));
+                        + " versioned by " + key + " and its event time " + versionTime.name()
+                        + (watermarkDelay.isPresent() ? " (its only TIMESTAMP(3) or TIMESTAMP_LTZ(3) column outside the key)" : "") + chosen));
     }
 }

@@ -14,7 +14,9 @@ import java.util.List;
  * {@code global-rank}: a non-window {@code Rank}, an {@code ORDER BY ... LIMIT} ({@code SortLimit})
  * or an {@code OverAggregate} with {@code partitionBy=[]}. Flink sends every row to one parallel
  * instance ({@code Exchange(distribution=[single])}), which holds all the state and caps
- * throughput. Where that state cannot grow ({@link Operator.Rank#stateCannotGrow()}: at most N
+ * throughput. The same for a {@code Rank} partitioned by keys the plan fixes to one value ({@link
+ * Operator.Rank#onePartition()}: a view's {@code WHERE region = 'EU'} under {@code PARTITION BY
+ * region}): its hash exchange sends every row, all with that one key, to one instance. Where that state cannot grow ({@link Operator.Rank#stateCannotGrow()}: at most N
  * rows), the message says so: then this is the statement's only finding about the Top-N.
  */
 public final class GlobalRankRule extends StreamingPlanRule {
@@ -36,11 +38,14 @@ public final class GlobalRankRule extends StreamingPlanRule {
         List<RuleHit> hits = new ArrayList<>();
         for (Operator operator : plan.operators()) {
             boolean global =
-                    (operator instanceof Operator.Rank rank && rank.global())
+                    (operator instanceof Operator.Rank rank && rank.onePartition())
                             || (operator instanceof Operator.OverAggregate over && over.global());
             if (global) {
+                boolean fixed = operator instanceof Operator.Rank rank && !rank.global();
                 String what = operator instanceof Operator.Rank rank && rank.sortLimit()
                         ? "This " + operator.node().name() + " (ORDER BY ... LIMIT) ranks the whole stream"
+                        : operator instanceof Operator.Rank rank && fixed
+                        ? "This " + operator.node().name() + " is partitioned by " + rank.describePartition()
                         : "This " + operator.node().name() + " has no PARTITION BY";
                 String state = operator instanceof Operator.Rank rank && rank.stateCannotGrow()
                         ? ", so all rows go to a single parallel instance, which limits throughput to one task; its state"
@@ -53,7 +58,9 @@ public final class GlobalRankRule extends StreamingPlanRule {
                                 plan,
                                 operator,
                                 what + state,
-                                "Partition the ranking (PARTITION BY a key), or compute the global Top-N per window"
+                                (fixed ? "Where a ranking per value of another key is meant, partition by that key"
+                                        : "Partition the ranking (PARTITION BY a key)")
+                                        + ", or compute the global Top-N per window"
                                         + " (PARTITION BY window_start, window_end) from a pre-aggregated per-window result."));
             }
         }

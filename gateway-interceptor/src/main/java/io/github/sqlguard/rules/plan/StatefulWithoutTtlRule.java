@@ -432,6 +432,16 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         .append(leftTime.get().name()).append(" AS ").append(right.get()).append(" ON ").append(on)
                         .append(" (").append(versioned).append(" needs PRIMARY KEY (")
                         .append(String.join(", ", join.rightKeys())).append(") NOT ENFORCED and its WATERMARK)");
+            } else if (leftTime.isPresent() && names.directTable(inputs.get(1)).isPresent()) {
+                // No event time on the right yet: a temporal join needs the versioned table's own (the temporal-join
+                // rewrite declares it where the table has one TIMESTAMP(3) column outside its key).
+                String on = left.get() + "." + join.leftKeys().get(0) + " = " + right.get() + "." + join.rightKeys().get(0);
+                String versioned = names.directTable(inputs.get(1)).get().getObjectName();
+                fix.append("; or, when ").append(versioned).append(" holds versions of a row per key, a temporal join once ")
+                        .append(versioned).append(" has an event time (a WATERMARK on the column a version is valid from,")
+                        .append(" which makes it versioned for every statement that reads it): JOIN ").append(versioned)
+                        .append(" FOR SYSTEM_TIME AS OF ").append(left.get()).append('.').append(leftTime.get().name())
+                        .append(" AS ").append(right.get()).append(" ON ").append(on);
             }
         }
         return fix.append('.').toString();

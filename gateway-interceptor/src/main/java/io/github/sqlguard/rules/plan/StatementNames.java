@@ -245,7 +245,8 @@ record StatementNames(ExplainedPlan plan, AnalysisContext context) {
      * How a message names side {@code side} (0 left, 1 right) of the join {@code join}: the tables that
      * side reads where the statement names them ({@code orders}); where it reads them through views the
      * statement names instead (both sides of a join of {@code person} and {@code auction}, views over one
-     * table {@code datagen}), the view the statement joins, {@code auction (a view over datagen)}: the
+     * table {@code datagen}, or one side: {@code orders} joined with {@code currency_rates}, a view over
+     * {@code rates}), the view the statement joins, {@code auction (a view over datagen)}: the
      * statement's only join, over its two references in order (Flink plans a join's inputs in the
      * order the {@code FROM} clause gives them; it reorders joins only with {@code
      * table.optimizer.join-reorder-enabled}, off by default).
@@ -264,9 +265,10 @@ record StatementNames(ExplainedPlan plan, AnalysisContext context) {
                 .filter(r -> plan.nodes().stream().noneMatch(n -> n.table().map(t -> t.getObjectName().equals(r.name())).orElse(false)))
                 .toList();
         long joins = plan.nodes().stream().filter(n -> n.name().equals("Join")).count();
-        if (joins == 1 && inputs.size() == 2 && references.size() == 2 && views.size() == 2) {
-            TableReference view = views.get(side);
-            return view.name() + " (a view over " + tables(input) + ")";
+        if (joins == 1 && inputs.size() == 2 && references.size() == 2 && views.contains(references.get(side))) {
+            // The side the statement reads through a view (one side or both: a table joined with a view over
+            // another table reads, on the view's side, the table under the view; issue 30 §3).
+            return references.get(side).name() + " (a view over " + tables(input) + ")";
         }
         return tables(input);
     }

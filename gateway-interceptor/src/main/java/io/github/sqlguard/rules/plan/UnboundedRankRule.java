@@ -24,10 +24,16 @@ import java.util.Optional;
  * partition key it has ever seen; with no TTL that state only grows.
  *
  * <p>Not for a Top-N whose state cannot grow ({@link Operator.Rank#stateCannotGrow()}): one
- * partition (no {@code PARTITION BY}, or an {@code ORDER BY ... LIMIT}, a {@code SortLimit}) whose
- * strategy keeps at most N rows ({@code AppendFastStrategy}, {@code UpdateFastStrategy}). That one
- * is {@code global-rank}'s alone. Over an updating input ({@code RetractStrategy}) it is reported:
- * Flink keeps every input row.
+ * partition (no {@code PARTITION BY}, an {@code ORDER BY ... LIMIT}, a {@code SortLimit}, or a
+ * {@code PARTITION BY} whose keys the plan fixes to one value) whose strategy keeps at most N rows
+ * ({@code AppendFastStrategy}, {@code UpdateFastStrategy}). That one is {@code global-rank}'s alone.
+ * How a fixed key is known: from the compiled plan, not inferred from the SQL: the partition key's
+ * column is, followed down through the nodes that pass it on, a Calc's literal (or a {@code CAST} of
+ * one) or a column the Calc's own condition equates with a literal ({@code WHERE region = 'EU'} in a
+ * view, which Flink's planner reduces to {@code CAST('EU' AS VARCHAR(2147483647))}). Every row then
+ * has the same key, and Flink's {@code AppendOnlyTopNFunction} keeps one partition's Top-N, as for
+ * {@code partitionBy=[]}. Over an updating input ({@code RetractStrategy}) it is reported: Flink's
+ * {@code RetractableTopNFunction} keeps every input row of the partition, one or many.
  *
  * <p>The fix fits the statement, the structural ways first and the state TTL after them: a window
  * Top-N over the table the rank reads and its event-time column, where it has one; for a Top-1 ordered by a timestamp, the deduplication Flink plans once
@@ -64,14 +70,14 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             }
             String partitions = rank.sortLimit() ? "an ORDER BY ... LIMIT"
                     : rank.partitionKeys().isEmpty() ? "with no PARTITION BY"
-                    : "partitioned by " + String.join(", ", rank.partitionKeys());
+                    : "partitioned by " + rank.describePartition();
             hits.add(PlanRules.advising(
                     PlanRules.hit(
                             plan,
                             rank,
                             "This Top-N runs as a non-window Rank (" + partitions + ", ordered by " + rank.orderBy()
                                     + ") and " + ttl.describe(context.option(StateTtlOptions.MAX_STATE_TTL))
-                                    + (rank.global() ? ", so Flink keeps every input row of its one partition (RetractStrategy over an"
+                                    + (rank.onePartition() ? ", so Flink keeps every input row of its one partition (RetractStrategy over an"
                                             + " updating input) and the state never shrinks."
                                             : ", so Flink keeps the ranking of every key it has ever seen and the state never shrinks."),
                             fix(rank, names, context.advised())),

@@ -1,8 +1,8 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: state-ttl-hint
--- rates has a PRIMARY KEY but no WATERMARK (its update_time is a plain TIMESTAMP(3)): it has no event time to
--- version by, so no event-time temporal join is written (declaring the watermark changes the table for every
--- statement and is the user's call); the TTL hint is shown.
+-- rates has a PRIMARY KEY, no WATERMARK and one time column, but a TIMESTAMP_LTZ(3) where orders' event time is a
+-- TIMESTAMP(3): Flink refuses a temporal join of the two ("Event-Time Temporal Table Join requires same rowtime
+-- type in left table and versioned table"), so no watermark is declared and no temporal join written.
 CREATE TABLE orders (
   order_id STRING,
   currency STRING,
@@ -14,7 +14,7 @@ CREATE TABLE orders (
 CREATE TABLE rates (
   currency STRING,
   rate DOUBLE,
-  update_time TIMESTAMP(3),
+  changed_at TIMESTAMP_LTZ(3),
   PRIMARY KEY (currency) NOT ENFORCED
 ) WITH ('connector' = 'datagen', 'rows-per-second' = '1');
 
