@@ -85,26 +85,12 @@ final class FastStart {
     static final String TRAINING = "class-archive-training.sql";
 
     /**
-     * A young generation of 32 MB, where the Serial collector's default is a third of the initial heap
-     * (1/64 of RAM: 126 MB on a 24 GB machine). A lint of one script allocates about 125 MB: with the
-     * default it fills a fresh eden once, and the kernel hands out (zeroes, maps) each of its pages on
-     * first touch, which costs more than collecting: 51,700 minor page faults per run, 35,000 with this
-     * (its eden reused after each of four young collections, 0.2 s of CPU in all), a peak RSS of 208 MB
-     * instead of 275 MB; a quarter of the case corpus: 59,600 faults instead of 79,700, the same CPU
-     * in the collector (0.5 s), 262 MB instead of 345 MB (bench/results/2026-12-02-lint-speed-r36.md).
-     * The maximum heap stays the JVM's default; an {@code -Xmn} the user gives comes after this and wins.
-     */
-    static final String YOUNG_GENERATION = "-Xmn32m";
-
-    /**
      * The flags of the second JVM besides the archive's. {@code -Xlog:cds*=off}: the JVM that writes
      * the archive warns on stdout of every class it leaves out (picocli's Java 5 classes, classes never
      * linked), which would mix with lint's report; a JVM that cannot map an archive runs without it.
-     * {@link #YOUNG_GENERATION}: a young generation that a short run reuses instead of touching fresh pages.
      */
-    static final List<String> FLAGS = List.of(
-            "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", YOUNG_GENERATION, "-XX:-UsePerfData",
-            "-Xlog:cds*=off");
+    static final List<String> FLAGS =
+            List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xlog:cds*=off");
 
     /**
      * From this Java version on, the cache is the JVM's AOT cache ({@code .aot}), not a dynamic CDS

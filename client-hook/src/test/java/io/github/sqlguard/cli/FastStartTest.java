@@ -28,20 +28,9 @@ class FastStartTest {
                 JAR, ARCHIVE, false, 42, 17).orElseThrow();
 
         assertThat(command).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Xmn32m", "-XX:-UsePerfData", "-Xlog:cds*=off", "-XX:ArchiveClassesAtExit=/cache/sql-guard/cli.jsa.42.tmp",
+                "-XX:-UsePerfData", "-Xlog:cds*=off", "-XX:ArchiveClassesAtExit=/cache/sql-guard/cli.jsa.42.tmp",
                 "-Dsql-guard.fast-start.training=true", "-Xmx1g", "-Dsql-guard.command=bin/sql-guard.sh",
                 "-Dsql-guard.fast-start.started=true", "-jar", JAR.toString(), "lint", "-q", "jobs");
-    }
-
-    @Test
-    void givesLintsJvmASmallYoungGenerationThatTheUsersOwnOverrides() {
-        List<String> command = FastStart.command(new String[] {"lint", "a.sql"}, JAVA,
-                new String[] {"-Xmn256m", "-jar", JAR.toString(), "lint", "a.sql"}, JAR, ARCHIVE, true, 42, 17)
-                .orElseThrow();
-
-        assertThat(command).containsSubsequence("-XX:+UseSerialGC", "-Xmn32m", "-Xmn256m", "-jar");
-        assertThat(FastStart.launchOptions(ARCHIVE, 17)).contains("-Xmn32m");
-        assertThat(FastStart.launchOptions(ARCHIVE, 25)).contains("-Xmn32m");
     }
 
     @Test
@@ -69,12 +58,12 @@ class FastStartTest {
                 .orElseThrow();
 
         assertThat(record).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Xmn32m", "-XX:-UsePerfData", "-Xlog:cds*=off", "-Xlog:aot*=off", "--sun-misc-unsafe-memory-access=allow",
+                "-XX:-UsePerfData", "-Xlog:cds*=off", "-Xlog:aot*=off", "--sun-misc-unsafe-memory-access=allow",
                 "-XX:AOTMode=record", "-XX:AOTConfiguration=/cache/sql-guard/cli.aot.conf.42.tmp",
                 "-Dsql-guard.fast-start.training=true", "-Xmx1g", "-Dsql-guard.fast-start.started=true", "-jar",
                 JAR.toString(), "lint", "-q", "jobs");
         assertThat(FastStart.createCommand(record)).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC", "-Xmn32m", "-XX:-UsePerfData", "-Xlog:cds*=off", "-Xlog:aot*=off",
+                "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xlog:cds*=off", "-Xlog:aot*=off",
                 "--sun-misc-unsafe-memory-access=allow", "-XX:AOTMode=create",
                 "-XX:AOTConfiguration=/cache/sql-guard/cli.aot.conf.42.tmp", "-XX:AOTCache=/cache/sql-guard/cli.aot.42.tmp",
                 "-Xmx1g", "-Dsql-guard.fast-start.started=true", "-jar", JAR.toString());
