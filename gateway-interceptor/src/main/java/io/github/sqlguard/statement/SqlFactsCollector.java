@@ -350,6 +350,8 @@ final class SqlFactsCollector {
         }
         SqlParserPos pos = hint.getParserPosition();
         String source = name.equals("STATE_TTL") ? "STATE_TTL hint" : "OPTIONS hint";
+        // A key given twice in one hint is read once, with its last value, as getOptionKVPairs' map reads it.
+        Map<String, SqlOption> read = new LinkedHashMap<>();
         for (int i = 0; i + 1 < options.size(); i += 2) {
             String key = optionText(options.get(i));
             String value = optionText(options.get(i + 1));
@@ -357,11 +359,15 @@ final class SqlFactsCollector {
                 continue;
             }
             SqlParserPos valuePos = options.get(i + 1).getParserPosition();
-            into.add(new SqlOption(key, value, source, pos.getLineNum(), pos.getColumnNum(),
-                    Optional.of(new ParsedStatement.Span(
-                            valuePos.getLineNum(), valuePos.getColumnNum(), valuePos.getEndLineNum(),
-                            valuePos.getEndColumnNum()))));
+            // An OPTIONS value carries its literal's span, for the redactor; a STATE_TTL option is matched
+            // by equality with the one supersededTtlHints reads, which has none.
+            Optional<ParsedStatement.Span> span = into == tableOptions
+                    ? Optional.of(new ParsedStatement.Span(valuePos.getLineNum(), valuePos.getColumnNum(),
+                            valuePos.getEndLineNum(), valuePos.getEndColumnNum()))
+                    : Optional.empty();
+            read.put(key, new SqlOption(key, value, source, pos.getLineNum(), pos.getColumnNum(), span));
         }
+        into.addAll(read.values());
     }
 
     private static List<SqlNode> operands(SqlCall call) {
