@@ -208,7 +208,7 @@ public enum LintFormat {
                     location(result.putArray("locations").addObject(), s.file(), f.line(), f.column());
                     result.putObject("partialFingerprints").put(Fingerprints.KEY, fingerprints.get(f));
                     run.baseline().ifPresent(b -> result.put("baselineState", b.state(f).sarif()));
-                    s.rewriteOf(f).ifPresent(rewrite ->
+                    s.rewriteOf(f).filter(LintRewrites::sarifFixable).ifPresent(rewrite ->
                             LintRewrites.sarifFix(rewrite, s, uri(s.file()), result.putArray("fixes").addObject()));
                 }
             }

@@ -24,9 +24,11 @@ final class LintRewrites {
      *             "chosen": "<values and their keys>", "view": "<view>" (when a view is rewritten)}
      * }</pre>
      *
-     * {@code verified} is always true: lint shows no rewrite the guard did not prove.
+     * {@code verified} is always true: lint shows no rewrite the guard did not prove. Its texts are
+     * masked of secrets ({@link Rewrite#shown()}), as every report of lint is.
      */
-    static void json(Rewrite rewrite, ObjectNode into) {
+    static void json(Rewrite proven, ObjectNode into) {
+        Rewrite rewrite = proven.shown();
         into.put("family", rewrite.family())
                 .put("sql", rewrite.sql())
                 .put("statement", rewrite.statement())
@@ -48,8 +50,17 @@ final class LintRewrites {
      * its end, the {@code ;} excluded) by the rewrite's statements, the last one's {@code ;} left to
      * the script.
      *
+     * <p>Not written for a rewrite that carries a secret ({@link Rewrite#carriesSecret()}): the fix
+     * would have to quote it in the report, and a masked one would write {@code '****'} into the file;
+     * {@code lint --fix} writes such a rewrite into the file itself.
+     *
      * @param uri the artifact's URI, as the result's location gives it
      */
+    static boolean sarifFixable(Rewrite rewrite) {
+        return !rewrite.carriesSecret();
+    }
+
+    /** The SARIF fix of {@link #sarifFixable} rewrite. */
     static void sarifFix(Rewrite rewrite, LintedStatement statement, String uri, ObjectNode fix) {
         fix.putObject("description").put("text", rewrite.family() + " (proven by the guard): " + rewrite.changes());
         ObjectNode change = fix.putArray("artifactChanges").addObject();
@@ -65,8 +76,16 @@ final class LintRewrites {
         replacement.putObject("insertedContent").put("text", replacement(rewrite, statement.text()));
     }
 
-    /** The rewrite as a GitHub {@code suggestion} block, appended to a workflow command's message. */
+    /**
+     * The rewrite as a GitHub {@code suggestion} block, appended to a workflow command's message; for a
+     * rewrite that carries a secret, a line that says why there is none (the block would print it in
+     * the job's log, and a masked one would write {@code '****'} into the file).
+     */
     static String suggestion(Rewrite rewrite) {
+        if (rewrite.carriesSecret()) {
+            return "\nProven rewrite (" + rewrite.family() + "): " + rewrite.shown().changes()
+                    + "\n(not suggested here: it repeats a secret value of the statement; `sql-guard lint --fix` writes it)";
+        }
         return "\nProven rewrite (" + rewrite.family() + "): " + rewrite.changes() + "\n```suggestion\n"
                 + rewrite.sql() + "\n```";
     }

@@ -175,6 +175,48 @@ class LintRewritesTest {
         assertThat(Files.readString(script)).isEqualTo(TOP_N_SCRIPT);
     }
 
+    /**
+     * A rewrite repeats the statement, its {@code OPTIONS} hint included: lint's reports (text, JSON,
+     * SARIF, GitHub annotations) show the hint's secret as {@code '****'}, SARIF carries no fix and
+     * GitHub no suggestion block for such a rewrite (either would print the secret, or write {@code
+     * '****'} into the file), and {@code --fix} still writes the rewrite, secret and all, into the file.
+     */
+    @Test
+    void reportsMaskARewritesSecretAndOnlyTheFixWritesIt(@TempDir Path dir) throws Exception {
+        String script = "CREATE TABLE orders (user_id STRING, amount AS CHAR_LENGTH(user_id), order_time AS"
+                + " CAST(CURRENT_TIMESTAMP AS TIMESTAMP(3)), WATERMARK FOR order_time AS order_time) WITH ('connector' ="
+                + " 'filesystem', 'path' = '" + dir.resolve("orders") + "', 'format' = 'raw');\n\n"
+                + "SELECT * FROM (\n  SELECT user_id, amount, order_time, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY"
+                + " amount DESC) AS rn\n  FROM orders /*+ OPTIONS('partition.default-name' = 'https://u:S3CR3T-LINT@h/x') */\n"
+                + ") t WHERE rn <= 3;\n";
+        Path file = Files.writeString(dir.resolve("top-n.sql"), script);
+        LintRun run = new LintRun(List.of(file.toString()), engine.lint(file.toString(), script), List.of());
+        assertThat(run.statements().get(run.statements().size() - 1).findings()).isNotEmpty();
+
+        for (LintFormat format : LintFormat.values()) {
+            StringWriter text = new StringWriter();
+            try (PrintWriter out = new PrintWriter(text)) {
+                format.write(run, out);
+            }
+            assertThat(text.toString()).as(format.name()).doesNotContain("S3CR3T-LINT");
+            if (format == LintFormat.JSON || format == LintFormat.TEXT) {
+                assertThat(text.toString()).as(format.name()).contains("'partition.default-name' = '****'");
+            }
+            if (format == LintFormat.SARIF) {
+                assertThat(text.toString()).doesNotContain("\"fixes\"");
+            }
+            if (format == LintFormat.GITHUB) {
+                assertThat(text.toString()).doesNotContain("```suggestion").contains("lint --fix");
+            }
+        }
+
+        for (LintFixes fix : LintFixes.of(run)) {
+            fix.write();
+        }
+        assertThat(Files.readString(file)).contains("SET 'table.exec.state.ttl' = '1 d';\nSELECT * FROM (")
+                .contains("OPTIONS('partition.default-name' = 'https://u:S3CR3T-LINT@h/x')");
+    }
+
     /** The statements before the last, as written. */
     private static List<String> setupOf(String text) {
         List<String> statements = new ArrayList<>();

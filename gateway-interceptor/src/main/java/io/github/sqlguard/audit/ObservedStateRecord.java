@@ -68,7 +68,9 @@ public record ObservedStateRecord(
      * One stateful operator of the plan, or the chain of several in one job vertex, as observed.
      *
      * @param operator its label ({@code GroupAggregate[4]}), or the chain's labels joined by {@code " + "}
-     * @param vertex the job vertex's name
+     * @param vertex the job vertex's name, its secrets masked ({@link Redactor#maskSecrets}): with
+     *     {@code table.exec.simplify-operator-name-enabled: false} Flink names a vertex by its
+     *     operators' descriptions, which may quote values of the statement
      * @param mappedBy {@code node-id} or {@code operator-name}
      * @param stateBytes the vertex's full checkpointed state size in the latest sample
      * @param trend {@code growing}, {@code levelled}, {@code shrinking} or {@code unknown}
@@ -81,7 +83,12 @@ public record ObservedStateRecord(
      */
     public record Operator(
             String operator, String vertex, String mappedBy, long stateBytes, String trend, long bytesPerHour,
-            int samples, long windowMs, Long reachesThresholdInMs, long thresholdBytes) {}
+            int samples, long windowMs, Long reachesThresholdInMs, long thresholdBytes) {
+
+        public Operator {
+            vertex = Redactor.maskSecrets(vertex);
+        }
+    }
 
     /**
      * A finding of the statement on a stateful operator, with what the state says of it.
@@ -99,7 +106,13 @@ public record ObservedStateRecord(
      * A growing operator no finding names.
      *
      * @param operator its label
-     * @param message one sentence: what grows, how fast
+     * @param message one sentence: what grows, how fast (it may name the job vertex: masked as
+     *     {@link Operator#vertex()} is)
      */
-    public record Advisory(String operator, String message) {}
+    public record Advisory(String operator, String message) {
+
+        public Advisory {
+            message = Redactor.maskSecrets(message);
+        }
+    }
 }

@@ -25,7 +25,15 @@ import java.util.regex.Pattern;
  */
 public final class Redactor {
 
-    private final StatementParser parser = new StatementParser();
+    private final StatementParser parser;
+
+    public Redactor() {
+        this(new StatementParser());
+    }
+
+    private Redactor(StatementParser parser) {
+        this.parser = parser;
+    }
 
     /** What a redacted value is replaced with. */
     public static final String MASK = "'****'";
@@ -256,6 +264,29 @@ public final class Redactor {
         out = SECRET_PARAMETER.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + m.group(2) + MASK_TEXT));
         return USER_INFO.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK_TEXT + "@"));
     }
+
+    /** The parser of {@link #maskSql}: stateless, each thread reads with a Flink parser of its own. */
+    private static final StatementParser SQL_PARSER = new StatementParser();
+
+    /**
+     * {@code sql}, one or more statements the guard wrote (a rewrite repeats the user's statement,
+     * with its {@code OPTIONS} hints, and the statements it needs), with every secret masked: each
+     * statement by its parsed literals as {@link #redact(ParsedStatement)} masks a statement for the
+     * audit ({@code U&'...'} and continued literals included), then as free text ({@link
+     * #maskSecrets}). A secret whose literal cannot be placed withholds the whole text ({@link
+     * #WITHHELD}). Masking what is masked changes nothing.
+     */
+    public static String maskSql(String sql) {
+        if (sql == null || sql.isBlank()) {
+            return sql;
+        }
+        String masked = new Redactor(SQL_PARSER).redactScript(sql);
+        return masked.equals(WITHHELD) ? WITHHELD_SQL : maskSecrets(masked);
+    }
+
+    /** What {@link #maskSql} answers for SQL with a secret it cannot place. */
+    static final String WITHHELD_SQL =
+            "-- [not shown: it carries a secret value the guard could not find in its text to mask]";
 
     /** Masks a configuration value when its key is sensitive. */
     public String redactValue(String key, String value) {

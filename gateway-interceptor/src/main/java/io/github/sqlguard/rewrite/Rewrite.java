@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.audit.Redactor;
 import io.github.sqlguard.rules.Finding;
 
 import java.nio.charset.StandardCharsets;
@@ -94,8 +95,35 @@ public record Rewrite(
         }
     }
 
-    /** Text for an error message, an advisory or EXPLAIN's section, indented under its finding. */
+    /**
+     * This rewrite as it may be shown: its SQL with every secret masked ({@link Redactor#maskSql}: by
+     * the parsed literals of each statement, as the audit masks the user's statement), and its other
+     * texts as free text ({@link Redactor#maskSecrets}). A rewrite repeats the user's statement, so an
+     * {@code OPTIONS} hint's password or a view's {@code 'url'} with {@code password=} would be
+     * repeated too: every text the guard writes of a rewrite (a refusal, an {@code EXPLAIN}, an
+     * advisory, lint's reports) is of this form; only lint's fix written into the linted file itself
+     * is not ({@code lint --fix}).
+     */
+    public Rewrite shown() {
+        return new Rewrite(ruleId, findingNode, family, Redactor.maskSql(sql), Redactor.maskSql(statement), operators,
+                Redactor.maskSecrets(columns), Redactor.maskSecrets(changes), Redactor.maskSecrets(chosen), view,
+                remaining, planNodes);
+    }
+
+    /** True when this rewrite's SQL carries a secret, which {@link #shown()} masks. */
+    public boolean carriesSecret() {
+        return !Redactor.maskSql(sql).equals(sql);
+    }
+
+    /**
+     * Text for an error message, an advisory or EXPLAIN's section, indented under its finding; its
+     * secrets masked ({@link #shown()}).
+     */
     public String describe() {
+        return shown().describeAsIs();
+    }
+
+    private String describeAsIs() {
         StringBuilder out = new StringBuilder();
         out.append("  rewrite (").append(family).append(", proven in this session");
         view.ifPresent(v -> out.append("; rewrites the view ").append(v));

@@ -1,5 +1,6 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.audit.Redactor;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.decision.Outcome;
 import io.github.sqlguard.service.AuditedCall.Ending;
@@ -47,7 +48,9 @@ final class SessionCallRoute<T> implements AuditedCall.Route<T> {
 
     @Override
     public Ending<T> refuse(Decision decision) {
-        String message = limit != null ? limit : decision.refusalMessage();
+        // The refusal of a call that is not an operation (configure-session, open-session): the REST
+        // error the client gets, masked of secrets as GuardOperations masks an operation's.
+        String message = Redactor.maskSecrets(limit != null ? limit : decision.refusalMessage());
         if (limit != null) {
             return new Ending<>(Outcome.REFUSED, Optional.empty(), Optional.empty(), Optional.of(message),
                     Optional.empty(), () -> {

@@ -329,35 +329,45 @@ final class SqlFactsCollector {
         if (node instanceof SqlLiteral literal) {
             return literal.getValueAs(String.class);
         }
+        if (node instanceof SqlCall call && call.getKind() == SqlKind.LITERAL_CHAIN) {
+            return SqlLiteral.unchain(call).getValueAs(String.class);
+        }
         return null;
     }
 
+    /**
+     * The options of a {@code STATE_TTL} or {@code OPTIONS} hint, each with the span of its value's
+     * literal, read from the hint's operands rather than {@link SqlHint#getOptionKVPairs}, which
+     * fails with a {@code ClassCastException} on a literal continued on the next line ({@code 'a'\n'b'},
+     * a {@code LITERAL_CHAIN} call): such a value is read as Flink's parser joins it.
+     */
     private void collectHint(SqlHint hint) {
         String name = hint.getName().toUpperCase(Locale.ROOT);
-        SqlParserPos pos = hint.getParserPosition();
-        if (name.equals("STATE_TTL")) {
-            hint.getOptionKVPairs()
-                    .forEach(
-                            (k, v) ->
-                                    stateTtlHints.add(
-                                            new SqlOption(
-                                                    k,
-                                                    v,
-                                                    "STATE_TTL hint",
-                                                    pos.getLineNum(),
-                                                    pos.getColumnNum())));
-        } else if (name.equals("OPTIONS")) {
-            hint.getOptionKVPairs()
-                    .forEach(
-                            (k, v) ->
-                                    tableOptions.add(
-                                            new SqlOption(
-                                                    k,
-                                                    v,
-                                                    "OPTIONS hint",
-                                                    pos.getLineNum(),
-                                                    pos.getColumnNum())));
+        List<SqlOption> into = name.equals("STATE_TTL") ? stateTtlHints : name.equals("OPTIONS") ? tableOptions : null;
+        List<SqlNode> operands = operands(hint);
+        if (into == null || operands.size() < 2 || !(operands.get(1) instanceof SqlNodeList options)) {
+            return;
         }
+        SqlParserPos pos = hint.getParserPosition();
+        String source = name.equals("STATE_TTL") ? "STATE_TTL hint" : "OPTIONS hint";
+        // A key given twice in one hint is read once, with its last value, as getOptionKVPairs' map reads it.
+        Map<String, SqlOption> read = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < options.size(); i += 2) {
+            String key = optionText(options.get(i));
+            String value = optionText(options.get(i + 1));
+            if (key == null || value == null) {
+                continue;
+            }
+            SqlParserPos valuePos = options.get(i + 1).getParserPosition();
+            // An OPTIONS value carries its literal's span, for the redactor; a STATE_TTL option is matched
+            // by equality with the one supersededTtlHints reads, which has none.
+            Optional<ParsedStatement.Span> span = into == tableOptions
+                    ? Optional.of(new ParsedStatement.Span(valuePos.getLineNum(), valuePos.getColumnNum(),
+                            valuePos.getEndLineNum(), valuePos.getEndColumnNum()))
+                    : Optional.empty();
+            read.put(key, new SqlOption(key, value, source, pos.getLineNum(), pos.getColumnNum(), span));
+        }
+        into.addAll(read.values());
     }
 
     private static List<SqlNode> operands(SqlCall call) {

@@ -92,4 +92,28 @@ class RedactorTest {
         String masked = Redactor.maskSecrets("'url' = 'x?password=hunter2', path=s3://k:hunter2@b/x");
         assertThat(Redactor.maskSecrets(masked)).isEqualTo(masked);
     }
+
+    @Test
+    void aHintsSecretIsMaskedWhereTheParserFoundItsLiteralWhateverItsForm() {
+        // Before, a hint's value continued on the next line failed the guard's parse (Calcite's
+        // SqlHint#getOptionKVPairs casts a LITERAL_CHAIN call to a literal): an internal error, no verdict.
+        assertThat(redacted("SELECT * FROM t /*+ OPTIONS('password' = 'PART1'\n'PART2') */"))
+                .isEqualTo("SELECT * FROM t /*+ OPTIONS('password' = '****') */");
+        assertThat(redacted("SELECT * FROM t /*+ OPTIONS('url' = U&'pass\\0077ord=hunter2') */"))
+                .isEqualTo("SELECT * FROM t /*+ OPTIONS('url' = '****') */");
+        assertThat(parser.parse("SELECT * FROM t /*+ OPTIONS('k' = 'a'\n'b') */").tableOptions())
+                .singleElement().satisfies(o -> assertThat(o.value()).isEqualTo("ab"));
+    }
+
+    @Test
+    void sqlTheGuardWritesIsMaskedStatementByStatementByItsParsedLiterals() {
+        // A rewrite: the statements it needs, then the user's statement again, hint and all.
+        String rewrite = "SET 'table.exec.state.ttl' = '1 d';\nSELECT * FROM t /*+ OPTIONS('password' = 'PART1'\n"
+                + "'PART2', 'url' = U&'pass\\0077ord=hunter2', 'path' = 'https://u:hunter3@h/x') */;";
+        assertThat(Redactor.maskSql(rewrite))
+                .isEqualTo("SET 'table.exec.state.ttl' = '1 d';\nSELECT * FROM t /*+ OPTIONS('password' = '****', 'url' ="
+                        + " '****', 'path' = '****') */;");
+        assertThat(Redactor.maskSql(Redactor.maskSql(rewrite))).isEqualTo(Redactor.maskSql(rewrite));
+        assertThat(Redactor.maskSql("SELECT 1;")).isEqualTo("SELECT 1;");
+    }
 }

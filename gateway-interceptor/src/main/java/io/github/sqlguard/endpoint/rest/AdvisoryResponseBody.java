@@ -143,7 +143,9 @@ public final class AdvisoryResponseBody implements ResponseBody {
             this.planNodes = planNodes == null ? List.of() : List.copyOf(planNodes);
         }
 
-        static RewriteBody of(Rewrite rewrite) {
+        /** The body of {@code rewrite} as it may be shown ({@link Rewrite#shown()}: its secrets masked). */
+        static RewriteBody of(Rewrite proven) {
+            Rewrite rewrite = proven.shown();
             return new RewriteBody(
                     rewrite.ruleId(), rewrite.findingNode(), rewrite.family(), rewrite.sql(), rewrite.statement(),
                     rewrite.operators(), rewrite.columns(), rewrite.changes(), rewrite.chosen(), rewrite.view().orElse(null),
