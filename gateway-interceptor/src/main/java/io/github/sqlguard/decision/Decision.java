@@ -2,6 +2,7 @@ package io.github.sqlguard.decision;
 
 import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.flink.StatementJobs;
+import io.github.sqlguard.flink.StatementUids;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rewrite.Rewrites;
@@ -34,10 +35,10 @@ import java.util.UUID;
  *     on (a refused statement's, or every one's in lint); {@link Rewrites#NONE} otherwise
  * @param restore what the statement would restore from a savepoint, when its configuration names
  *     one and the gateway judged it; empty otherwise
- * @param restoringJob the job of the judged plan as the guard translated it to judge that restore
- *     ({@code StatementJobs#judgedJob}), for the plan store at submission, so that the plan is not
- *     translated again, and for the ids its operators run with ({@code JudgedJob#jobNodeIds}), so
- *     that the plan's JSON is not read again for them; empty otherwise
+ * @param planToRun the judged plan (the plan's {@code executablePlan}) as the hand-off runs it in
+ *     place of the statement's text, renumbered once for the hand-off and the ids its job's operators
+ *     run with ({@code StatementUids.PlanToRun}); with the job the guard translated it to judge a
+ *     restore ({@link #restoringJob}), whose renumbering it takes; {@code PlanToRun#NONE} without a plan
  */
 public record Decision(
         String id,
@@ -51,7 +52,7 @@ public record Decision(
         Optional<JudgedOperation> judged,
         Rewrites rewrites,
         Optional<Restore> restore,
-        Optional<StatementJobs.JobToRun> restoringJob) {
+        StatementUids.PlanToRun planToRun) {
 
     /** A decision with a fresh id, on a statement with nothing to run as judged. */
     public static Decision of(
@@ -66,14 +67,15 @@ public record Decision(
             boolean refuse, Optional<Throwable> flinkError, long analysisMs, Optional<JudgedOperation> judged) {
         return new Decision(
                 UUID.randomUUID().toString(), verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError,
-                analysisMs, judged, Rewrites.NONE, Optional.empty(), Optional.empty());
+                analysisMs, judged, Rewrites.NONE, Optional.empty(),
+                StatementUids.PlanToRun.of(plan.flatMap(ExplainedPlan::executablePlan)));
     }
 
     /** The same decision, refused or not. */
     public Decision withRefuse(boolean newRefuse) {
         return new Decision(
                 id, verdict, plan, effectiveStateTtl, unanalysedReason, newRefuse, flinkError, analysisMs, judged,
-                rewrites, restore, restoringJob);
+                rewrites, restore, planToRun);
     }
 
     /** The same decision with what its statement would restore ({@link Restore}), as the audit records it. */
@@ -88,14 +90,23 @@ public record Decision(
     public Decision withRestore(Optional<Restore> judgedRestore, Optional<StatementJobs.JudgedJob> job) {
         return new Decision(
                 id, verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError, analysisMs, judged, rewrites,
-                judgedRestore, job.map(StatementJobs.JudgedJob::run));
+                judgedRestore, planToRun.translated(job.map(StatementJobs.JudgedJob::run)));
     }
 
     /** The same decision with the proven rewrites of its findings; the time spent proving them counts as analysis. */
     public Decision withRewrites(Rewrites proven, long rewriteMs) {
         return new Decision(
                 id, verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError, analysisMs + rewriteMs,
-                judged, proven, restore, restoringJob);
+                judged, proven, restore, planToRun);
+    }
+
+    /**
+     * The job of the judged plan as the guard translated it to judge the statement's restore ({@code
+     * StatementJobs#judgedJob}), for the plan store at submission, so that the plan is not translated
+     * again; empty otherwise.
+     */
+    public Optional<StatementJobs.JobToRun> restoringJob() {
+        return planToRun.judgedJob();
     }
 
     /** {@code OK}, {@code INFO}, {@code WARN}, {@code BLOCK}, or {@code UNANALYSED}. */

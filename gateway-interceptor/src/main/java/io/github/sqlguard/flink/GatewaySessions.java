@@ -132,7 +132,8 @@ public final class GatewaySessions implements AutoCloseable {
      */
     public OperationHandle executePlan(
             SessionHandle session, String compiledPlanJson, Configuration executionConfig, boolean inPlaceOfText) {
-        return executePlan(session, compiledPlanJson, executionConfig, inPlaceOfText, Optional.empty(), Optional.empty());
+        return executePlan(
+                session, compiledPlanJson, executionConfig, inPlaceOfText, Optional.empty(), StatementUids.PlanToRun.NONE);
     }
 
     /**
@@ -140,15 +141,16 @@ public final class GatewaySessions implements AutoCloseable {
      * place of its text that has stateful operators, stores the job's plan and operator ids in {@code
      * plans} once Flink has accepted the job ({@link StatementJobs#plannedJob}, in a table environment
      * of its own), so that a statement restoring a savepoint of it can be compared with it. A plan
-     * that cannot be stored is logged: the job already runs. The job the guard translated to judge
-     * the statement's restore ({@code judgedJob}, {@link StatementJobs#judgedJob} with the same
-     * execution config) is stored as it is when its plan is the plan that runs, without a
-     * translation of its own, and, when it was translated from {@code compiledPlanJson}, its plan runs
-     * as renumbered then ({@link StatementUids#toRun}), without a second renumbering.
+     * that cannot be stored is logged: the job already runs. Where {@code compiledPlanJson} is the
+     * statement's judged plan ({@code judgedPlan}), it runs as renumbered once for the hand-off and
+     * the job's operator ids ({@link StatementUids.PlanToRun#toRun}); the job the guard translated
+     * to judge the statement's restore ({@link StatementUids.PlanToRun#judgedJob}, {@link
+     * StatementJobs#judgedJob} with the same execution config) is stored as it is when its plan is the
+     * plan that runs, without a translation of its own.
      */
     public OperationHandle executePlan(
             SessionHandle session, String compiledPlanJson, Configuration executionConfig, boolean inPlaceOfText,
-            Optional<PlanStore> plans, Optional<StatementJobs.JobToRun> judgedJob) {
+            Optional<PlanStore> plans, StatementUids.PlanToRun judgedPlan) {
         Session s = service.getSession(session);
         return s.getOperationManager()
                 .submitOperation(
@@ -156,7 +158,7 @@ public final class GatewaySessions implements AutoCloseable {
                             TableEnvironmentInternal tEnv = s.createExecutor(executionConfig).getTableEnvironment();
                             String plan =
                                     inPlaceOfText
-                                            ? StatementUids.toRun(compiledPlanJson, tEnv.getConfig(), judgedJob)
+                                            ? judgedPlan.toRun(compiledPlanJson, tEnv.getConfig())
                                             : compiledPlanJson;
                             TableResultInternal result =
                                     (TableResultInternal) tEnv.executePlan(PlanReference.fromJsonString(plan));
@@ -164,7 +166,7 @@ public final class GatewaySessions implements AutoCloseable {
                             if (inPlaceOfText && plans.isPresent() && StateChanges.hasState(compiledPlanJson)) {
                                 result.getJobClient().ifPresent(client ->
                                         store(plans.get(), client.getJobID(), s, executionConfig, compiledPlanJson,
-                                                judgedJob.map(StatementJobs.JobToRun::planned)
+                                                judgedPlan.judgedJob().map(StatementJobs.JobToRun::planned)
                                                         .filter(job -> job.plan().equals(plan))));
                             }
                             return fetcher;

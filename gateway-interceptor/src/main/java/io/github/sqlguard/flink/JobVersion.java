@@ -40,12 +40,13 @@ import java.util.regex.Pattern;
  * @param sinks the tables it writes, as the compiled plan names them ({@code `cat`.`db`.`t`}), sorted
  * @param descriptions each plan node's description ({@code GroupAggregate(groupBy=[k], select=[...])}), by node id
  * @param sources the ids of its plan's source scan nodes
- * @param vertices by operator id (hex), the job vertex of the operator with its parallelism and maximum
- *     parallelism as Flink's scheduler computes them ({@link MaxParallelism.Vertices#byOperatorId})
+ * @param vertices the job's vertices with their parallelism and maximum parallelism as Flink's scheduler
+ *     computes them ({@link MaxParallelism.Vertices}), whose job graph is built only where a restore
+ *     between two versions could conflict with them ({@link #restoreFrom})
  */
 public record JobVersion(
         PlannedJob job, Set<String> sinks, Map<Integer, String> descriptions, Set<Integer> sources,
-        Map<String, MaxParallelism.Vertex> vertices) {
+        MaxParallelism.Vertices vertices) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -56,7 +57,6 @@ public record JobVersion(
         sinks = Set.copyOf(new TreeSet<>(sinks));
         descriptions = Map.copyOf(descriptions);
         sources = Set.copyOf(sources);
-        vertices = Map.copyOf(vertices);
     }
 
     /**
@@ -98,7 +98,7 @@ public record JobVersion(
                 sinks.add(identifier.asText());
             }
         }
-        return new JobVersion(job, sinks, descriptions, sources, judged.vertices().byOperatorId());
+        return new JobVersion(job, sinks, descriptions, sources, judged.vertices());
     }
 
     /**
@@ -137,13 +137,18 @@ public record JobVersion(
         }
         // The maximum parallelism a savepoint of the old job records for an operator is its vertex's as
         // the old job ran (ExecutionJobVertex#getMaxParallelism): configured, or derived from its parallelism.
+        // Where the new job cannot conflict with the lowest the old job's can be, neither job graph is built.
         List<Restore.MaxParallelismConflict> maxParallelism = new ArrayList<>();
-        for (SavedOperator saved : matched) {
-            MaxParallelism.Vertex was = old.vertices().get(saved.operatorId());
-            Optional<MaxParallelism.Vertex> is = ids(old, saved.operatorId()).stream()
-                    .map(vertices::get).filter(v -> v != null).findFirst();
-            if (was != null && is.isPresent()) {
-                MaxParallelism.check(saved.describe(), was.maxParallelism(), is.get(), true).ifPresent(maxParallelism::add);
+        if (!matched.isEmpty() && vertices.canConflict(old.vertices().lowestMaxParallelism())) {
+            Map<String, MaxParallelism.Vertex> oldVertices = old.vertices().byOperatorId();
+            Map<String, MaxParallelism.Vertex> newVertices = vertices.byOperatorId();
+            for (SavedOperator saved : matched) {
+                MaxParallelism.Vertex was = oldVertices.get(saved.operatorId());
+                Optional<MaxParallelism.Vertex> is = ids(old, saved.operatorId()).stream()
+                        .map(newVertices::get).filter(v -> v != null).findFirst();
+                if (was != null && is.isPresent()) {
+                    MaxParallelism.check(saved.describe(), was.maxParallelism(), is.get(), true).ifPresent(maxParallelism::add);
+                }
             }
         }
         boolean ignoreUnclaimed = StatementRestores.ignoresUnclaimedState(config);

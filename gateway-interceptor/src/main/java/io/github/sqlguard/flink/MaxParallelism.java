@@ -88,6 +88,9 @@ public final class MaxParallelism {
      */
     public static final class Vertices {
 
+        /** Flink's {@code KeyGroupRangeAssignment#DEFAULT_LOWER_BOUND_MAX_PARALLELISM}. */
+        static final int DERIVED_LOWER_BOUND = 128;
+
         /** No vertices: a job whose restore is not judged. */
         public static final Vertices NONE = new Vertices(Map::of, false, 1);
 
@@ -134,6 +137,21 @@ public final class MaxParallelism {
          */
         public boolean canConflict(int savedMaxParallelism) {
             return maxParallelismConfigured || savedMaxParallelism < highestParallelism;
+        }
+
+        /**
+         * The lowest maximum parallelism a vertex of this job can have: where no stream node has one
+         * configured, the scheduler derives each vertex's from its parallelism, at least {@value
+         * #DERIVED_LOWER_BOUND} ({@code KeyGroupRangeAssignment#computeDefaultMaxParallelism}, {@code
+         * DEFAULT_LOWER_BOUND_MAX_PARALLELISM}, 1.20 and 2.3); 1 where one is or may be configured.
+         */
+        public int lowestMaxParallelism() {
+            return maxParallelismConfigured ? 1 : DERIVED_LOWER_BOUND;
+        }
+
+        /** Whether the vertices were built ({@link #byOperatorId} asked for). */
+        synchronized boolean built() {
+            return byOperatorId != null;
         }
 
         /** Each operator id (hex; generated and user-defined) with its vertex; built on first use. */

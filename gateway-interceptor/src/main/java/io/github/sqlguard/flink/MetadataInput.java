@@ -1,11 +1,14 @@
 package io.github.sqlguard.flink;
 
 import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InvalidClassException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -17,18 +20,31 @@ import java.util.Set;
  * and allocates it before it reads the bytes ({@code MetadataV2V3SerializerBase#deserializeMasterState}
  * {@code new byte[numBytes]}, the {@code long[]} of a key-group handle's offsets, the {@code ArrayList}
  * of the operator states, …), so 28 bytes that claim 2,147,483,631 make the JobManager, and a gateway
- * that reads the file the same way, allocate 2 GB. This stream sees each {@code readInt} its reader
- * makes (the caller's frames, {@link StackWalker}), and fails the read of any int above both {@value
- * #LARGEST_COUNT} and the bytes left in the file: no count or length a real savepoint writes is
- * larger than what follows it, except the header's magic number and a key-group count or parallelism,
- * which Flink caps at 32,768 ({@code KeyGroupRangeAssignment#UPPER_BOUND_MAX_PARALLELISM}).
+ * that reads the file the same way, allocate 2 GB. This stream fails the read of any int above both
+ * {@value #LARGEST_COUNT} and the bytes left in the file: no count or length a real savepoint writes
+ * is larger than what follows it, except the header's magic number and a key-group count or
+ * parallelism, which Flink caps at 32,768 ({@code KeyGroupRangeAssignment#UPPER_BOUND_MAX_PARALLELISM});
+ * every other int Flink's reader reads (a version, an index, a start key group, a flag, an ordinal)
+ * is smaller still, and the master state's magic number is negative.
+ *
+ * <p>It knows an int without asking who reads: the last four bytes it handed out are kept as an int,
+ * and only where they are one the bound refuses (a window that is no int of the reader's, such as a
+ * handle's type byte and three bytes of the int after it, is often as large) are the reader's frames
+ * walked, to see whether those four bytes are the int a {@code DataInputStream#readInt} returns now:
+ * its last read of this stream, as this JVM's {@code DataInputStream} makes it ({@link IntReads}:
+ * four {@code read()} calls on Java 17, one {@code readFully} of four bytes from Java 21). A savepoint
+ * Flink wrote has few such windows, and none at all after a bulk read of more than four bytes.
  *
  * <p>From version 4 the file ends with the checkpoint's {@code CheckpointProperties}, Java-serialized
  * ({@code MetadataV4Serializer#deserializeProperties}: a plain {@code ObjectInputStream}, any class of
- * the gateway's class path, its static initialiser and {@code readObject} run). Before Flink's stream
- * reads it, this stream reads what is left of the file (at most {@value #MAX_PROPERTIES_BYTES} bytes)
- * with an {@link ObjectInputFilter} that admits only the classes Flink writes there, and fails the read
- * otherwise; Flink then reads the same bytes.
+ * the gateway's class path, its static initialiser and {@code readObject} run). An {@code
+ * ObjectInputStream} first reads its stream header ({@code 0xACED0005}); where a read begins at those
+ * four bytes and the reader is an {@code ObjectInputStream}, this stream first reads what is left of
+ * the file (at most {@value #MAX_PROPERTIES_BYTES} bytes) with an {@link ObjectInputFilter} that admits
+ * only the classes Flink writes there, and fails the read otherwise; Flink then reads the same bytes.
+ *
+ * <p>The file is read from its file system in blocks of {@value #BLOCK} bytes: Flink's reader reads
+ * an int byte by byte (Java 17), which unbuffered would be four reads of the file system's stream.
  */
 final class MetadataInput extends InputStream {
 
@@ -37,6 +53,12 @@ final class MetadataInput extends InputStream {
 
     /** Flink writes a few hundred bytes of checkpoint properties. */
     static final int MAX_PROPERTIES_BYTES = 64 * 1024;
+
+    /** How much of the file is read from its file system at a time. */
+    static final int BLOCK = 8 * 1024;
+
+    /** {@code ObjectStreamConstants#STREAM_MAGIC} and {@code STREAM_VERSION}: how every {@code ObjectInputStream} begins. */
+    private static final int OBJECT_STREAM_HEADER = 0xACED0005;
 
     /** What {@code CheckpointProperties} holds, on Flink 1.20 and 2.3. */
     private static final Set<String> PROPERTIES_CLASSES = Set.of(
@@ -51,13 +73,26 @@ final class MetadataInput extends InputStream {
 
     private static final StackWalker FRAMES = StackWalker.getInstance();
 
+    /** How {@code DataInputStream#readInt} reads its stream on this JVM. */
+    private static final IntReads INT_READS = IntReads.learn();
+
     private final String file;
     private final long size;
     private InputStream in;
+    private byte[] block = new byte[BLOCK];
+    private int next;
+    private int end;
     private long position;
-    private int intBytes;
-    private int intValue;
+    /** The last four bytes handed out, big-endian. */
+    private int lastFour;
+    /** How many of the bytes handed out last, in a row, were handed out by {@link #read()}. */
+    private int singles;
+    private boolean drained;
+    /** The position up to which the bytes handed out are known to be an int already checked. */
+    private long knownUntil;
     private boolean propertiesChecked;
+    private int frameWalks;
+    private int reads;
 
     /**
      * @param file the metadata file, as messages name it
@@ -71,30 +106,47 @@ final class MetadataInput extends InputStream {
 
     @Override
     public int read() throws IOException {
-        Reader reader = readingInt() ? Reader.INT : reader();
-        int b = in.read();
-        if (b >= 0) {
-            position++;
-            if (reader == Reader.INT) {
-                takeIntByte(b);
-            }
+        reads++;
+        checkObjectStream();
+        if (next == end && !fill()) {
+            return -1;
+        }
+        int b = block[next++] & 0xff;
+        position++;
+        lastFour = (lastFour << 8) | b;
+        singles++;
+        if (INT_READS.single() && singles >= Integer.BYTES) {
+            checkInt();
         }
         return b;
     }
 
     @Override
     public int read(byte[] buffer, int offset, int length) throws IOException {
-        // A read of more than four bytes is neither an int nor the first read of an ObjectInputStream
-        // (its stream header, a short read first), so it needs no walk of the frames.
-        Reader reader = readingInt() ? Reader.INT : length > Integer.BYTES ? Reader.OTHER : reader();
-        int n = in.read(buffer, offset, length);
-        if (n > 0) {
-            position += n;
-            if (reader == Reader.INT) {
-                for (int i = 0; i < n; i++) {
-                    takeIntByte(buffer[offset + i] & 0xff);
-                }
-            }
+        java.util.Objects.checkFromIndexSize(offset, length, buffer.length);
+        if (length == 0) {
+            return 0;
+        }
+        reads++;
+        checkObjectStream();
+        // All that is asked for, as far as the file holds it: a readInt's readFully is then one call.
+        int n = 0;
+        while (n < length && (next < end || fill())) {
+            int chunk = Math.min(length - n, end - next);
+            System.arraycopy(block, next, buffer, offset + n, chunk);
+            next += chunk;
+            n += chunk;
+        }
+        if (n == 0) {
+            return -1;
+        }
+        position += n;
+        for (int i = Math.max(0, n - Integer.BYTES); i < n; i++) {
+            lastFour = (lastFour << 8) | (buffer[offset + i] & 0xff);
+        }
+        singles = 0;
+        if (!INT_READS.single() && length == Integer.BYTES && n == Integer.BYTES) {
+            checkInt();
         }
         return n;
     }
@@ -104,47 +156,125 @@ final class MetadataInput extends InputStream {
         in.close();
     }
 
+    /** How many reads the reader made. */
+    int reads() {
+        return reads;
+    }
+
+    /** How often the reader's frames were walked: where the bytes read could be an int the bound refuses, or the properties. */
+    int frameWalks() {
+        return frameWalks;
+    }
+
     /**
-     * Whether the read continues an int begun by an earlier read: {@code DataInputStream#readInt}
-     * reads its four bytes with four {@code read()} calls (Java 17) or one {@code readFully} (Java 21+)
-     * and nothing else reads this stream in between, so its frames need not be walked again.
+     * Refuses the int of {@code DataInputStream#readInt} that the four bytes just handed out are, or
+     * that the read just made is part of, when the bound refuses it. The frames are walked only where
+     * those four bytes, as an int, are above the bound; where the read is the {@code k}th of an int's
+     * four (Java 17), the int is its bytes before and the ones it will read next, looked at ahead, and
+     * the windows that end inside it need no walk.
      */
-    private boolean readingInt() {
-        return intBytes > 0;
-    }
-
-    /** Who reads: a {@code DataInputStream#readInt}, an {@code ObjectInputStream}, or anything else. */
-    private Reader reader() throws IOException {
-        Reader reader = FRAMES.walk(frames -> frames
-                .dropWhile(frame -> frame.getClassName().equals(MetadataInput.class.getName()))
-                .takeWhile(frame -> frame.getClassName().startsWith("java.io."))
-                .map(frame -> frame.getClassName().startsWith("java.io.ObjectInputStream")
-                        ? Reader.OBJECT_STREAM
-                        : frame.getClassName().equals("java.io.DataInputStream") && frame.getMethodName().equals("readInt")
-                                ? Reader.INT
-                                : Reader.OTHER)
-                .filter(r -> r != Reader.OTHER)
-                .findFirst()
-                .orElse(Reader.OTHER));
-        if (reader == Reader.OBJECT_STREAM && !propertiesChecked) {
-            checkProperties();
-        }
-        return reader;
-    }
-
-    private void takeIntByte(int b) throws IOException {
-        intValue = (intValue << 8) | b;
-        if (++intBytes < 4) {
+    private void checkInt() throws IOException {
+        int value = lastFour;
+        if (propertiesChecked || position <= 4 || position <= knownUntil || value <= LARGEST_COUNT
+                || value <= size - position) {
             return;
         }
-        int value = intValue;
-        intBytes = 0;
-        intValue = 0;
-        long left = size - position;
-        if (position > 4 && value > LARGEST_COUNT && value > left) {
-            throw new IOException("its metadata file " + file + " claims a count or length of " + value + " at byte "
-                    + (position - 4) + ", more than the " + left + " bytes left in the file (" + size + " bytes), so it is"
-                    + " not a savepoint Flink wrote, and the guard reads it no further");
+        frameWalks++;
+        int read = INT_READS.readOfAnInt(FRAMES.walk(MetadataInput::readerFrames));
+        if (read < 0) {
+            return;
+        }
+        int after = INT_READS.reads() - 1 - read;
+        if (after > 0) {
+            // The int ends after bytes Flink's reader has yet to ask for: the window is not that int.
+            if (end - next < after) {
+                refill(after);
+            }
+            if (end - next < after) {
+                return;
+            }
+            value = intEndingAhead(after);
+            knownUntil = position + after;
+        }
+        long left = size - position - after;
+        if (value <= LARGEST_COUNT || value <= left) {
+            return;
+        }
+        throw new IOException("its metadata file " + file + " claims a count or length of " + value + " at byte "
+                + (position + after - 4) + ", more than the " + left + " bytes left in the file (" + size + " bytes), so it"
+                + " is not a savepoint Flink wrote, and the guard reads it no further");
+    }
+
+    /** The int whose last {@code after} bytes are the next ones in the block and whose first ones were handed out last. */
+    private int intEndingAhead(int after) {
+        int value = lastFour << (8 * after);
+        for (int i = 0; i < after; i++) {
+            value |= (block[next + i] & 0xff) << (8 * (after - 1 - i));
+        }
+        return value;
+    }
+
+    /** The {@code java.io} frames that called this stream, innermost first: {@code readFully} at 12, {@code readInt} at 4. */
+    private static List<Frame> readerFrames(java.util.stream.Stream<StackWalker.StackFrame> frames) {
+        return frames
+                .dropWhile(frame -> frame.getClassName().equals(MetadataInput.class.getName()))
+                .takeWhile(frame -> frame.getClassName().startsWith("java.io."))
+                .map(Frame::of)
+                .toList();
+    }
+
+    /** A frame of a {@code java.io} reader: its class, method, and the byte code index of its call. */
+    record Frame(String className, String method, int byteCodeIndex) {
+        static Frame of(StackWalker.StackFrame frame) {
+            return new Frame(frame.getClassName(), frame.getMethodName(), frame.getByteCodeIndex());
+        }
+    }
+
+    /** Where a read begins at an {@code ObjectInputStream}'s header and an {@code ObjectInputStream} reads: the properties, checked first. */
+    private void checkObjectStream() throws IOException {
+        if (propertiesChecked || !atObjectStreamHeader()) {
+            return;
+        }
+        frameWalks++;
+        boolean objectStream = FRAMES.walk(frames -> readerFrames(frames).stream()
+                .anyMatch(frame -> frame.className().startsWith("java.io.ObjectInputStream")));
+        if (objectStream) {
+            checkProperties();
+        }
+    }
+
+    private boolean atObjectStreamHeader() throws IOException {
+        if (end - next < Integer.BYTES) {
+            refill(Integer.BYTES);
+        }
+        return end - next >= Integer.BYTES
+                && block[next] == (byte) 0xAC
+                && ((block[next] & 0xff) << 24 | (block[next + 1] & 0xff) << 16 | (block[next + 2] & 0xff) << 8
+                        | (block[next + 3] & 0xff)) == OBJECT_STREAM_HEADER;
+    }
+
+    /** Reads the next block of the file; false at its end. */
+    private boolean fill() throws IOException {
+        next = 0;
+        end = 0;
+        refill(1);
+        return end > 0;
+    }
+
+    /** Keeps what is left of the block and reads after it until at least {@code wanted} bytes are there or the file ends. */
+    private void refill(int wanted) throws IOException {
+        if (next > 0) {
+            System.arraycopy(block, next, block, 0, end - next);
+            end -= next;
+            next = 0;
+        }
+        while (end - next < wanted && !drained) {
+            int n = in.read(block, end, block.length - end);
+            if (n < 0) {
+                drained = true;
+                return;
+            }
+            end += n;
         }
     }
 
@@ -156,9 +286,16 @@ final class MetadataInput extends InputStream {
             throw new IOException("its metadata file " + file + " has " + left + " bytes after its operators' state, where"
                     + " Flink keeps a few hundred bytes of checkpoint properties, so it is not a savepoint Flink wrote");
         }
-        byte[] rest = in.readNBytes((int) left);
+        int buffered = end - next;
+        byte[] after = in.readNBytes(Math.max(0, (int) left - buffered));
+        byte[] rest = new byte[buffered + after.length];
+        System.arraycopy(block, next, rest, 0, buffered);
+        System.arraycopy(after, 0, rest, buffered, after.length);
         in.close();
-        in = new ByteArrayInputStream(rest);
+        in = InputStream.nullInputStream();
+        block = rest;
+        next = 0;
+        end = rest.length;
         try (ObjectInputStream properties = new ObjectInputStream(new ByteArrayInputStream(rest))) {
             properties.setObjectInputFilter(MetadataInput::filter);
             properties.readObject();
@@ -183,5 +320,66 @@ final class MetadataInput extends InputStream {
         return PROPERTIES_CLASSES.contains(type.getName()) ? ObjectInputFilter.Status.ALLOWED : ObjectInputFilter.Status.REJECTED;
     }
 
-    private enum Reader { INT, OBJECT_STREAM, OTHER }
+    /**
+     * How this JVM's {@code DataInputStream#readInt} reads the stream under it, learnt once by watching
+     * it read one int: with four {@code read()} calls (Java 17) or with one {@code read(byte[], int, 4)}
+     * of its {@code readFully} (Java 21 and later), each read with its {@code java.io} frames (each
+     * method with the byte code index of its call), which no read of another kind has.
+     *
+     * @param single whether an int is read one byte at a time
+     * @param frames the frames of each of an int's reads, in order ({@link #readerFrames})
+     */
+    record IntReads(boolean single, List<List<Frame>> frames) {
+
+        IntReads {
+            frames = List.copyOf(frames);
+        }
+
+        static IntReads learn() {
+            List<Boolean> singles = new ArrayList<>();
+            List<List<Frame>> frames = new ArrayList<>();
+            InputStream watched = new InputStream() {
+                @Override
+                public int read() {
+                    singles.add(true);
+                    frames.add(FRAMES.walk(IntReads::callers));
+                    return 1;
+                }
+
+                @Override
+                public int read(byte[] buffer, int offset, int length) {
+                    singles.add(false);
+                    frames.add(FRAMES.walk(IntReads::callers));
+                    java.util.Arrays.fill(buffer, offset, offset + length, (byte) 1);
+                    return length;
+                }
+            };
+            try {
+                new DataInputStream(watched).readInt();
+            } catch (IOException e) {
+                throw new IllegalStateException("this JVM's DataInputStream could not read an int", e);
+            }
+            boolean single = singles.size() == Integer.BYTES && !singles.contains(false);
+            boolean bulk = singles.size() == 1 && !singles.get(0);
+            if ((!single && !bulk) || new java.util.HashSet<>(frames).size() != frames.size()) {
+                throw new IllegalStateException("this JVM's DataInputStream#readInt reads its stream in " + singles.size()
+                        + " calls, neither four read() nor one read of four bytes, each from its own place");
+            }
+            return new IntReads(single, frames);
+        }
+
+        private static List<Frame> callers(java.util.stream.Stream<StackWalker.StackFrame> frames) {
+            return frames.skip(1).takeWhile(frame -> frame.getClassName().startsWith("java.io.")).map(Frame::of).toList();
+        }
+
+        /** How many reads an int takes. */
+        int reads() {
+            return frames.size();
+        }
+
+        /** Which of an int's reads a read with the {@code java.io} frames {@code frames} is (0 the first); -1 for none. */
+        int readOfAnInt(List<Frame> readFrames) {
+            return frames.indexOf(readFrames);
+        }
+    }
 }

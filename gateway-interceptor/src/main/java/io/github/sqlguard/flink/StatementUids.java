@@ -71,11 +71,72 @@ public final class StatementUids {
      * #inPlaceOfStatementText} either way.
      */
     public static String toRun(String compiledPlanJson, TableConfig config, java.util.Optional<StatementJobs.JobToRun> judged) {
-        if (judged.isPresent() && judged.get().judgedPlan().equals(compiledPlanJson)) {
-            asText(config);
-            return judged.get().planned().plan();
+        return PlanToRun.NONE.translated(judged).toRun(compiledPlanJson, config);
+    }
+
+    /**
+     * A statement's judged plan as the hand-off runs it in place of the statement's text, renumbered
+     * at most once, by whoever asks first: the hand-off for the plan it runs ({@link #toRun}), the job
+     * watcher for the ids the job's operators run with ({@link #jobNodeIds}). Where the restore check
+     * translated the plan ({@link StatementJobs.JobToRun}, {@link #translated}), its renumbering is
+     * taken and the JSON is not read again. Thread-safe (the hand-off runs on the session's operation
+     * thread, the watcher's ids are asked for on the caller's).
+     */
+    public static final class PlanToRun {
+
+        /** No judged plan: every plan the hand-off runs is renumbered as it comes. */
+        public static final PlanToRun NONE = new PlanToRun(java.util.Optional.empty(), java.util.Optional.empty());
+
+        private final java.util.Optional<String> judgedPlan;
+        private final java.util.Optional<StatementJobs.JobToRun> judged;
+        private Renumbered renumbered;
+
+        private PlanToRun(java.util.Optional<String> judgedPlan, java.util.Optional<StatementJobs.JobToRun> judged) {
+            this.judgedPlan = judgedPlan;
+            this.judged = judged;
         }
-        return inPlaceOfStatementText(compiledPlanJson, config);
+
+        /** The judged plan {@code judgedPlan} (a compiled plan's JSON), if the statement has one. */
+        public static PlanToRun of(java.util.Optional<String> judgedPlan) {
+            return judgedPlan.isEmpty() ? NONE : new PlanToRun(judgedPlan, java.util.Optional.empty());
+        }
+
+        /** The same plan, with the job the restore check translated it to ({@code job}), if any. */
+        public PlanToRun translated(java.util.Optional<StatementJobs.JobToRun> job) {
+            return job.isEmpty() ? this : new PlanToRun(judgedPlan.or(() -> job.map(StatementJobs.JobToRun::judgedPlan)), job);
+        }
+
+        /** The job the restore check translated the plan to, if it did. */
+        public java.util.Optional<StatementJobs.JobToRun> judgedJob() {
+            return judged;
+        }
+
+        /**
+         * The plan to run in place of the statement's text when the hand-off runs {@code compiledPlanJson},
+         * with {@code config} set as {@link #inPlaceOfStatementText} sets it: the judged plan's
+         * renumbering where {@code compiledPlanJson} is the judged plan, any other plan renumbered.
+         */
+        public String toRun(String compiledPlanJson, TableConfig config) {
+            asText(config);
+            return judgedPlan.filter(compiledPlanJson::equals).isPresent()
+                    ? renumbered().plan()
+                    : StatementUids.renumbered(compiledPlanJson).plan();
+        }
+
+        /** By the judged plan's node id, the node's id in the plan that runs ({@link StatementUids#jobNodeIds}); empty without a plan. */
+        public Map<Integer, Integer> jobNodeIds() {
+            return judgedPlan.isEmpty() ? Map.of() : renumbered().jobNodeIds();
+        }
+
+        private synchronized Renumbered renumbered() {
+            if (renumbered == null) {
+                String plan = judgedPlan.orElseThrow();
+                renumbered = judged.filter(job -> job.judgedPlan().equals(plan))
+                        .map(job -> new Renumbered(job.planned().plan(), job.jobNodeIds()))
+                        .orElseGet(() -> StatementUids.renumbered(plan));
+            }
+            return renumbered;
+        }
     }
 
     /**

@@ -2,7 +2,7 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.flink.JudgedOperation;
-import io.github.sqlguard.flink.StatementJobs;
+import io.github.sqlguard.flink.StatementUids;
 import io.github.sqlguard.restore.PlanStore;
 import io.github.sqlguard.statement.ParsedStatement;
 
@@ -47,13 +47,14 @@ public interface HandOff {
      * @param inPlaceOfText true for the plan of an INSERT or a statement set, run in place of its text
      *     (its operators get the ids Flink gives the text); false for a stored plan the user runs
      *     ({@code EXECUTE PLAN}), whose operators keep the ids Flink gives that plan
-     * @param judgedJob the job the guard translated from the plan to judge its restore, if it did:
-     *     its plan runs as it was renumbered then, and the plan store takes it in place of a translation
-     *     of its own
+     * @param judgedPlan the statement's judged plan ({@code Decision#planToRun}): where it is the plan
+     *     that runs, its renumbering runs, made once for the hand-off and the job's operator ids; with
+     *     the job the guard translated from it to judge its restore, if it did, which the plan store
+     *     takes in place of a translation of its own
      */
     default Optional<OperationHandle> executeJudgedPlan(
             SessionHandle session, String compiledPlanJson, Configuration executionConfig, boolean inPlaceOfText,
-            Optional<StatementJobs.JobToRun> judgedJob) {
+            StatementUids.PlanToRun judgedPlan) {
         return Optional.empty();
     }
 
@@ -108,8 +109,8 @@ public interface HandOff {
             @Override
             public Optional<OperationHandle> executeJudgedPlan(
                     SessionHandle session, String compiledPlanJson, Configuration config, boolean inPlaceOfText,
-                    Optional<StatementJobs.JobToRun> judgedJob) {
-                return sessions.map(s -> s.executePlan(session, compiledPlanJson, config, inPlaceOfText, plans, judgedJob));
+                    StatementUids.PlanToRun judgedPlan) {
+                return sessions.map(s -> s.executePlan(session, compiledPlanJson, config, inPlaceOfText, plans, judgedPlan));
             }
 
             @Override

@@ -4,11 +4,10 @@ import io.github.sqlguard.audit.What;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.decision.Outcome;
 import io.github.sqlguard.flink.JudgedOperation;
-import io.github.sqlguard.flink.StatementJobs;
-import io.github.sqlguard.flink.StatementUids;
 import io.github.sqlguard.observe.PlannedOperator;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.OperatorState;
+import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
@@ -192,7 +191,7 @@ final class StatementCalls {
             execution = "judged-plan";
         } else if (plan.isPresent()) {
             judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedPlan(
-                    session, plan.get(), config, !storedPlan, decision.restoringJob()));
+                    session, plan.get(), config, !storedPlan, decision.planToRun()));
             execution = "judged-plan";
         } else if (operation.isPresent()) {
             judgedRun = call.timing().time(Part.HAND_OFF, () -> handOff.executeJudgedOperation(session, operation.get()));
@@ -293,19 +292,20 @@ final class StatementCalls {
     private static List<PlannedOperator> statefulOperators(ParsedStatement statement, Decision decision) {
         List<PlannedOperator> stateful = new ArrayList<>();
         decision.plan().ifPresent(plan -> {
+            List<PlanNode> nodes = plan.nodes().stream().filter(StatefulOperators::isStateful).toList();
+            if (nodes.isEmpty()) {
+                return;
+            }
             // The ids the job's operators carry when it runs as the judged plan in place of its text
-            // (StatementUids), as the restore check's translation read them, else from the plan's JSON;
+            // (StatementUids): the renumbering the hand-off ran, or the restore check's translation read;
             // a stored plan, and the plan a COMPILE AND EXECUTE PLAN writes, run with their own.
             Map<Integer, Integer> jobIds =
                     plan.planFile().isPresent() || newPlanFile(statement, decision).isPresent()
                             ? Map.of()
-                            : decision.restoringJob().map(StatementJobs.JobToRun::jobNodeIds)
-                                    .or(() -> plan.executablePlan().map(StatementUids::jobNodeIds)).orElse(Map.of());
-            plan.nodes().stream()
-                    .filter(StatefulOperators::isStateful)
-                    .forEach(node -> stateful.add(
-                            new PlannedOperator(node.id(), node.name(), jobIds.getOrDefault(node.id(), node.id()),
-                                    PlannedOperator.stateTtlMs(node.state().stream().map(OperatorState::ttl).toList()))));
+                            : decision.planToRun().jobNodeIds();
+            nodes.forEach(node -> stateful.add(
+                    new PlannedOperator(node.id(), node.name(), jobIds.getOrDefault(node.id(), node.id()),
+                            PlannedOperator.stateTtlMs(node.state().stream().map(OperatorState::ttl).toList()))));
         });
         return stateful;
     }

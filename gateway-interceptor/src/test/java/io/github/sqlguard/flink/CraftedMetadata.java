@@ -126,6 +126,50 @@ public final class CraftedMetadata {
         return new CheckpointMetadata(1L, List.of(state), List.of());
     }
 
+    /**
+     * A savepoint's metadata as Flink writes it of {@code operators} operators of two subtasks each, every
+     * subtask with keyed state of 64 key groups in a file and a little inline operator state: many
+     * ints, longs, type bytes and strings for Flink's reader.
+     */
+    public static CheckpointMetadata operators(int operators) throws Exception {
+        List<org.apache.flink.runtime.checkpoint.OperatorState> states = new java.util.ArrayList<>();
+        for (int i = 0; i < operators; i++) {
+            org.apache.flink.runtime.checkpoint.OperatorState state = operatorState(new org.apache.flink.runtime.jobgraph.OperatorID(), 2, 128);
+            for (int subtask = 0; subtask < 2; subtask++) {
+                org.apache.flink.runtime.state.KeyGroupRange range =
+                        org.apache.flink.runtime.state.KeyGroupRange.of(subtask * 64, subtask * 64 + 63);
+                long[] offsets = new long[64];
+                for (int k = 0; k < offsets.length; k++) {
+                    offsets[k] = 1000L * k;
+                }
+                state.putState(subtask, org.apache.flink.runtime.checkpoint.OperatorSubtaskState.builder()
+                        .setManagedKeyedState(new org.apache.flink.runtime.state.KeyGroupsStateHandle(
+                                new org.apache.flink.runtime.state.KeyGroupRangeOffsets(range, offsets),
+                                new org.apache.flink.runtime.state.filesystem.FileStateHandle(
+                                        new org.apache.flink.core.fs.Path("file:///savepoints/sp-1/state-" + i + "-" + subtask),
+                                        64_000L)))
+                        .setManagedOperatorState(new org.apache.flink.runtime.state.OperatorStreamStateHandle(java.util.Map.of(),
+                                new org.apache.flink.runtime.state.memory.ByteStreamStateHandle("state-" + i, new byte[16])))
+                        .build());
+            }
+            states.add(state);
+        }
+        return new CheckpointMetadata(1L, states, List.of());
+    }
+
+    /** An operator's state without subtask state, made with the constructor of this Flink line (2.x names it). */
+    private static org.apache.flink.runtime.checkpoint.OperatorState operatorState(
+            org.apache.flink.runtime.jobgraph.OperatorID id, int parallelism, int maxParallelism) throws Exception {
+        for (java.lang.reflect.Constructor<?> constructor : org.apache.flink.runtime.checkpoint.OperatorState.class.getConstructors()) {
+            if (constructor.getParameterCount() == 5) {
+                return (org.apache.flink.runtime.checkpoint.OperatorState) constructor.newInstance(null, null, id, parallelism, maxParallelism);
+            } else if (constructor.getParameterCount() == 3) {
+                return (org.apache.flink.runtime.checkpoint.OperatorState) constructor.newInstance(id, parallelism, maxParallelism);
+            }
+        }
+        throw new IllegalStateException("no OperatorState constructor of 3 or 5 parameters on this Flink line");
+    }
+
     private static int lastIndexOf(byte[] in, byte[] what) {
         for (int i = in.length - what.length; i >= 0; i--) {
             if (java.util.Arrays.equals(in, i, i + what.length, what, 0, what.length)) {

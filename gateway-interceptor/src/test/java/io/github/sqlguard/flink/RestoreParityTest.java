@@ -227,6 +227,13 @@ class RestoreParityTest {
             assertThat(StatementUids.toRun(another, handOff, Optional.of(planned.run()))).as("%s", uids)
                     .isNotSameAs(planned.planned().plan())
                     .isEqualTo(StatementUids.inPlaceOfStatementText(another, handOff));
+            // A statement without a path: the hand-off's renumbering is the one the job's operator ids are read
+            // from (StatementCalls#statefulOperators), made once, whichever asks first.
+            StatementUids.PlanToRun withoutPath = StatementUids.PlanToRun.of(Optional.of(json));
+            Map<Integer, Integer> ids = withoutPath.jobNodeIds();
+            String run = withoutPath.toRun(json, handOff);
+            assertThat(run).as("%s", uids).isEqualTo(planned.planned().plan()).isSameAs(withoutPath.toRun(json, handOff));
+            assertThat(ids).as("%s", uids).isEqualTo(StatementUids.jobNodeIds(json)).isSameAs(withoutPath.jobNodeIds());
         }
     }
 
@@ -290,6 +297,12 @@ class RestoreParityTest {
             // transformations), the job graph is built only where a maximum parallelism is configured.
             assertThat(vertices.canConflict(128)).as("%s: a configured maximum parallelism", config)
                     .isEqualTo(config.containsKey("pipeline.max-parallelism"));
+            // The lowest maximum parallelism a vertex can have, which lint sets a previous version's against
+            // the new one's (JobVersion#restoreFrom) before building either job graph.
+            exact.forEach((id, vertex) -> assertThat(vertex.maxParallelism()).as("%s: %s", config, vertex.vertex())
+                    .isGreaterThanOrEqualTo(vertices.lowestMaxParallelism()));
+            assertThat(vertices.lowestMaxParallelism()).as("%s", config)
+                    .isEqualTo(config.containsKey("pipeline.max-parallelism") ? 1 : 128);
             for (int saved : new int[] {1, 2, 3, 64, 128, 256}) {
                 if (!vertices.canConflict(saved)) {
                     exact.forEach((id, vertex) -> assertThat(MaxParallelism.check("saved", saved, vertex, true))
@@ -297,6 +310,36 @@ class RestoreParityTest {
                 }
             }
         }
+    }
+
+    /**
+     * lint's restore of one version into the next ({@link JobVersion#restoreFrom}) builds neither job
+     * graph where no maximum parallelism is configured and none could conflict, and builds both, with
+     * the conflict found, where one is.
+     */
+    @ParameterizedTest
+    @MethodSource("statefulStatements")
+    void aVersionsRestoreBuildsJobGraphsOnlyWhereAMaxParallelismCanConflict(String statement) {
+        SessionHandle session = session(Map.of());
+        String json = judgedPlan(session, statement);
+        JobVersion old = JobVersion.ofJudgedPlan(sessions.tableEnvironment(session, new Configuration()), json);
+        JobVersion now = JobVersion.ofJudgedPlan(sessions.tableEnvironment(session, new Configuration()), json);
+
+        JobVersion.Comparison same = now.restoreFrom(old, "of the job at main", Map.of());
+
+        assertThat(same.restore().matched()).isNotEmpty();
+        assertThat(same.restore().maxParallelism()).isEmpty();
+        assertThat(old.vertices().built()).as("the old version's job graph").isFalse();
+        assertThat(now.vertices().built()).as("the new version's job graph").isFalse();
+
+        SessionHandle configured = session(Map.of("pipeline.max-parallelism", "64"));
+        JobVersion narrowed = JobVersion.ofJudgedPlan(
+                sessions.tableEnvironment(configured, new Configuration()), judgedPlan(configured, statement));
+
+        JobVersion.Comparison conflicting = narrowed.restoreFrom(old, "of the job at main", Map.of());
+
+        assertThat(conflicting.restore().maxParallelism()).as("saved 128, configured 64").isNotEmpty();
+        assertThat(narrowed.vertices().built()).isTrue();
     }
 
     /** The plan as another planning of it would number it: every node id (and edge end) plus {@code shift}. */

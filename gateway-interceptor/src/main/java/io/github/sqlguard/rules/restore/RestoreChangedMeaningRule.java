@@ -1,10 +1,8 @@
 package io.github.sqlguard.rules.restore;
 
 import io.github.sqlguard.restore.StateChange;
-import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Restore;
-import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
@@ -18,7 +16,7 @@ import java.util.List;
  * before anything is submitted, from the old job's plan, stored when the guard submitted it, and
  * the new job's.
  */
-public final class RestoreChangedMeaningRule implements Rule {
+public final class RestoreChangedMeaningRule extends RestoreRule {
 
     public static final String ID = "restore-changed-meaning";
 
@@ -28,17 +26,12 @@ public final class RestoreChangedMeaningRule implements Rule {
                     "The job restores the savepoint's state, but that state was built for the old query and means something"
                             + " else to the new one (a Top-N's N, keep-first or keep-last, other key columns).");
 
-    @Override
-    public RuleDeclaration declaration() {
-        return DECLARATION;
+    public RestoreChangedMeaningRule() {
+        super(DECLARATION);
     }
 
     @Override
-    public List<RuleHit> check(AnalysisContext context) {
-        if (context.restore().isEmpty()) {
-            return List.of();
-        }
-        Restore restore = context.restore().get();
+    List<RuleHit> check(Restore restore) {
         List<StateChange> changed = restore.changes(StateChange.Kind.CHANGED_MEANING);
         if (changed.isEmpty()) {
             return List.of();

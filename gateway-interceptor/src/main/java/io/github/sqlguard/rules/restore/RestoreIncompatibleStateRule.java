@@ -1,10 +1,8 @@
 package io.github.sqlguard.rules.restore;
 
 import io.github.sqlguard.restore.StateChange;
-import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Restore;
-import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
@@ -19,7 +17,7 @@ import java.util.List;
  * StateMigrationException}), or the operator would read none of it. Judged before anything is
  * submitted, from the old job's plan, stored when the guard submitted it, and the new job's.
  */
-public final class RestoreIncompatibleStateRule implements Rule {
+public final class RestoreIncompatibleStateRule extends RestoreRule {
 
     public static final String ID = "restore-incompatible-state";
 
@@ -29,17 +27,12 @@ public final class RestoreIncompatibleStateRule implements Rule {
                     "An operator of the new job claims savepoint state it cannot read (changed aggregates, key or row types,"
                             + " a TTL switched where Flink cannot migrate it): the job would fail after it starts.");
 
-    @Override
-    public RuleDeclaration declaration() {
-        return DECLARATION;
+    public RestoreIncompatibleStateRule() {
+        super(DECLARATION);
     }
 
     @Override
-    public List<RuleHit> check(AnalysisContext context) {
-        if (context.restore().isEmpty()) {
-            return List.of();
-        }
-        Restore restore = context.restore().get();
+    List<RuleHit> check(Restore restore) {
         List<StateChange> incompatible = restore.changes(StateChange.Kind.INCOMPATIBLE);
         if (incompatible.isEmpty()) {
             return List.of();

@@ -1,10 +1,8 @@
 package io.github.sqlguard.rules.restore;
 
-import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Restore.MaxParallelismConflict;
-import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
@@ -23,7 +21,7 @@ import java.util.stream.Collectors;
  * computes them ({@code SchedulerBase#computeVertexParallelismStore}); for {@code lint}, from the
  * previous version's job as Flink would have run it.
  */
-public final class RestoreMaxParallelismRule implements Rule {
+public final class RestoreMaxParallelismRule extends RestoreRule {
 
     public static final String ID = "restore-max-parallelism";
 
@@ -33,17 +31,12 @@ public final class RestoreMaxParallelismRule implements Rule {
                     "The new job's parallelism or configured maximum parallelism does not fit the maximum parallelism the"
                             + " savepoint's state was taken with: Flink refuses the job when it loads the savepoint.");
 
-    @Override
-    public RuleDeclaration declaration() {
-        return DECLARATION;
+    public RestoreMaxParallelismRule() {
+        super(DECLARATION);
     }
 
     @Override
-    public List<RuleHit> check(AnalysisContext context) {
-        if (context.restore().isEmpty()) {
-            return List.of();
-        }
-        Restore restore = context.restore().get();
+    List<RuleHit> check(Restore restore) {
         List<MaxParallelismConflict> conflicts = restore.maxParallelism();
         if (restore.unreadable().isPresent() || conflicts.isEmpty()) {
             return List.of();

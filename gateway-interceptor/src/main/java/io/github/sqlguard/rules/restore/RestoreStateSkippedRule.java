@@ -1,9 +1,7 @@
 package io.github.sqlguard.rules.restore;
 
-import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Restore;
-import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
@@ -16,7 +14,7 @@ import java.util.List;
  * ..."). Judged before anything is submitted, from the savepoint's metadata and the job graph Flink
  * would be given.
  */
-public final class RestoreStateSkippedRule implements Rule {
+public final class RestoreStateSkippedRule extends RestoreRule {
 
     public static final String ID = "restore-state-skipped";
 
@@ -25,17 +23,12 @@ public final class RestoreStateSkippedRule implements Rule {
                     ID, Level.BLOCK,
                     "The job would start without savepoint state that no operator of it claims (`ignore-unclaimed-state`).");
 
-    @Override
-    public RuleDeclaration declaration() {
-        return DECLARATION;
+    public RestoreStateSkippedRule() {
+        super(DECLARATION);
     }
 
     @Override
-    public List<RuleHit> check(AnalysisContext context) {
-        if (context.restore().isEmpty()) {
-            return List.of();
-        }
-        Restore restore = context.restore().get();
+    List<RuleHit> check(Restore restore) {
         if (restore.unreadable().isPresent() || restore.unclaimed().isEmpty() || !restore.ignoreUnclaimed()) {
             return List.of();
         }

@@ -1,9 +1,7 @@
 package io.github.sqlguard.rules.restore;
 
-import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Restore;
-import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
@@ -17,7 +15,7 @@ import java.util.List;
  * program"). Judged before anything is submitted, from the savepoint's metadata and the job graph
  * Flink would be given.
  */
-public final class RestoreUnclaimedStateRule implements Rule {
+public final class RestoreUnclaimedStateRule extends RestoreRule {
 
     public static final String ID = "restore-unclaimed-state";
 
@@ -26,17 +24,12 @@ public final class RestoreUnclaimedStateRule implements Rule {
                     ID, Level.BLOCK,
                     "The savepoint has state that no operator of the new job claims: Flink refuses to start the job.");
 
-    @Override
-    public RuleDeclaration declaration() {
-        return DECLARATION;
+    public RestoreUnclaimedStateRule() {
+        super(DECLARATION);
     }
 
     @Override
-    public List<RuleHit> check(AnalysisContext context) {
-        if (context.restore().isEmpty()) {
-            return List.of();
-        }
-        Restore restore = context.restore().get();
+    List<RuleHit> check(Restore restore) {
         if (restore.unreadable().isPresent() || restore.unclaimed().isEmpty() || restore.ignoreUnclaimed()) {
             return List.of();
         }

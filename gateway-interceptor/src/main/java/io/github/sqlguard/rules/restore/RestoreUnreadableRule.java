@@ -1,9 +1,7 @@
 package io.github.sqlguard.rules.restore;
 
-import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Restore;
-import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
@@ -15,7 +13,7 @@ import java.util.List;
  * access to), or the guard could not build the job the statement would run: the restore is not
  * judged, and no verdict on it is given without reading it.
  */
-public final class RestoreUnreadableRule implements Rule {
+public final class RestoreUnreadableRule extends RestoreRule {
 
     public static final String ID = "restore-unreadable";
 
@@ -24,17 +22,15 @@ public final class RestoreUnreadableRule implements Rule {
                     ID, Level.BLOCK,
                     "The gateway cannot read the savepoint the statement restores from, so the restore is not judged.");
 
-    @Override
-    public RuleDeclaration declaration() {
-        return DECLARATION;
+    public RestoreUnreadableRule() {
+        super(DECLARATION);
     }
 
     @Override
-    public List<RuleHit> check(AnalysisContext context) {
-        if (context.restore().isEmpty() || context.restore().get().unreadable().isEmpty()) {
+    List<RuleHit> check(Restore restore) {
+        if (restore.unreadable().isEmpty()) {
             return List.of();
         }
-        Restore restore = context.restore().get();
         return List.of(RuleHit.of(
                 "The guard cannot judge this restore: " + restore.unreadable().get() + ". Without reading the savepoint "
                         + restore.savepoint() + " it cannot tell whether Flink would restore its state into this job,"
