@@ -117,7 +117,17 @@ class RewriteGoldenFilesTest {
         "373-ignored-hint-below-minimum-in-subquery",
         "126-rn-filter-with-or",
         "374-latest-row-or-large-amount-in-cte",
-        "325-join-one-side-pinned-other-90-days"})
+        "325-join-one-side-pinned-other-90-days",
+        "161-sort-non-time-in-statement-set",
+        "177-hint-in-nested-view",
+        "221-rn-filter-in-same-select-quoted",
+        "222-rn-filter-in-same-select-in-cte",
+        "390-rn-filter-beside-other-condition-layout-kept",
+        "391-dedup-by-plain-timestamp-in-view-read-through-view",
+        "392-state-ttl-in-options-hint-kept-as-written",
+        "393-sort-in-statement-set-sinks-of-different-columns",
+        "394-top-n-over-all-time-sums-without-time-attribute",
+        "395-sum-over-top-3-per-category-window-top-n"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         assertGolden(engine, CaseCorpus.ownDir().resolve(name + ".sql"), name);
     }

@@ -157,6 +157,11 @@ final class Prover {
         }
         List<Column> after = output(rewritten);
         if (original.isEmpty()) {
+            List<PlanNode> roots = rewritten.map(ExplainedPlan::roots).orElse(List.of());
+            if (roots.size() > 1) {
+                // A statement set: each INSERT's sink has its own columns, named by its table.
+                return Optional.of("the original statement did not plan; the rewrite's: " + perSink(roots));
+            }
             // A query's plan root may carry planner-made names ($2); Flink's validator gives the user's (rn).
             List<Column> named = session.columns(candidate.planned()).orElse(after);
             boolean plannerNames = named.stream().anyMatch(c -> PLANNER_NAME.matcher(c.name()).matches());
@@ -228,6 +233,16 @@ final class Prover {
     }
 
     private static final Pattern LOCAL_ZONED = Pattern.compile("TIMESTAMP_LTZ\\((\\d+)\\)");
+
+    /** Each sink's columns after its table's name: {@code big_orders (order_id, amount), by_amount (order_id, amount)}. */
+    private static String perSink(List<PlanNode> roots) {
+        List<String> out = new ArrayList<>();
+        for (PlanNode root : roots) {
+            String name = root.table().map(t -> t.getObjectName()).orElse(root.label());
+            out.add(name + " (" + names(root.outputType().columns()) + ")");
+        }
+        return String.join(", ", out);
+    }
 
     private static String names(List<Column> columns) {
         return String.join(", ", columns.stream().map(Column::name).toList());

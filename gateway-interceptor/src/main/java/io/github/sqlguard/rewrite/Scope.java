@@ -32,9 +32,15 @@ record Scope(String text, Optional<CatalogObject> view, String writtenName, Opti
         return view.isEmpty();
     }
 
-    /** A fresh tree of {@link #text()}, for one candidate to change; empty when Flink's parser cannot read it. */
+    /**
+     * A fresh tree of {@link #text()}, for one candidate to change; empty when Flink's parser cannot
+     * read it. A view's query as Flink keeps it has every identifier in back-ticks, Flink's writing,
+     * not the user's: its tree has them taken off where Flink's parser needs none ({@link
+     * Identifiers#plain}), so that what a rewrite says of it names them as the user would (a view is
+     * rewritten whole, never spliced).
+     */
     Optional<SqlNode> tree() {
-        return SqlTrees.parse(text);
+        return isStatement() ? SqlTrees.parse(text) : SqlTrees.parse(text).map(Identifiers::plain);
     }
 
     /** How many views deep this scope is: 0 for the statement. */

@@ -1,6 +1,7 @@
 package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.rewrite.Candidate.Columns;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
@@ -8,6 +9,7 @@ import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,6 +40,35 @@ final class SessionStateTtl implements RewriteFamily {
         return DECLARATION;
     }
 
+    /**
+     * What the TTL does to the aggregations of a Top-N's statement, which the ranking alone does not
+     * say: a group idle for the TTL loses its accumulator ({@code GroupAggFunction} reads no state and
+     * starts from the group's next row), so an all-time {@code COUNT(*)} or {@code SUM} counts again
+     * from zero and the Top-N ranks that new value. Empty when the plan has no group aggregation.
+     */
+    private static String aggregationsRestart(RewriteContext context) {
+        if (context.request().plan().isEmpty()) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        int count = 0;
+        for (Operator.GroupAggregate aggregate : context.request().plan().get().operators(Operator.GroupAggregate.class)) {
+            List<String> calls = aggregate.calls().orElse(List.of()).stream().map(Operator.AggregateCall::sql).distinct().toList();
+            if (calls.isEmpty()) {
+                continue;
+            }
+            count += calls.size();
+            parts.add(String.join(", ", calls) + (aggregate.groupBy().isEmpty() ? " (one group for all rows)"
+                    : " per " + String.join(", ", aggregate.groupBy())));
+        }
+        if (parts.isEmpty()) {
+            return "";
+        }
+        return "; the aggregations forget a group idle that long as well: " + String.join("; ", parts)
+                + (count == 1 ? " starts" : " start")
+                + " again from the group's next row, as if the group were new, and the Top-N ranks that new value";
+    }
+
     @Override
     public List<Candidate> candidates(Finding finding, RewriteContext context) {
         ParsedStatement statement = context.request().statement();
@@ -55,6 +86,7 @@ final class SessionStateTtl implements RewriteFamily {
                 "each stateful operator of this statement and of the session's later ones forgets a key's state " + value
                         + " after the key's last change (an idle key's " + (operator.equals("Rank") ? "ranking" : "state")
                         + " starts anew), where no STATE_TTL hint gives it another TTL"
+                        + (operator.equals("Rank") ? aggregationsRestart(context) : "")
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen(), Optional.empty()));
     }

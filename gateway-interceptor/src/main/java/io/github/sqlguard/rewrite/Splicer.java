@@ -110,7 +110,7 @@ final class Splicer {
      * One place where the trees differ: the nodes from the root down to it in each tree, and, for
      * a list that gained or lost items, the edits that insert or cut them.
      */
-    private record Diff(List<SqlNode> originals, List<SqlNode> changes, List<ListEdit> listEdits) {
+    private record Diff(List<SqlNode> originals, List<SqlNode> changes, List<? extends TextChange> listEdits) {
 
         /**
          * The edit of this difference lifted {@code level} nodes up (a list's own edits are level 0,
@@ -140,13 +140,77 @@ final class Splicer {
     /** Text {@code text} in place of {@code [start, end)}. */
     private record Edit(int start, int end, String text) {}
 
+    /** Text edits placed by their own reading of the user's text (level 0 of a difference). */
+    private interface TextChange {
+
+        /** The edits, placed in the text; empty when one of them cannot be placed. */
+        Optional<List<Edit>> edits(Offsets offsets);
+    }
+
+    /**
+     * A block put inside a new one that filters it ({@code SELECT * FROM (block) WHERE outer}): a line
+     * {@code SELECT * FROM (} before the block's text and {@code ) WHERE …} after it, both at the
+     * indentation of the block's first line, and the block's own text kept, its {@code WHERE} clause
+     * cut where the whole condition moved out ({@code cutWhere}). {@code outerWhere} is the outer
+     * condition as the user wrote it where it is the block's whole condition, else as unparsed.
+     */
+    private record Wrap(SqlSelect block, boolean cutWhere, String outerWhere) implements TextChange {
+
+        @Override
+        public Optional<List<Edit>> edits(Offsets offsets) {
+            int start = first(block, offsets);
+            int end = last(block, offsets);
+            if (start < 0 || end < start) {
+                return Optional.empty();
+            }
+            String text = offsets.text();
+            int lineStart = text.lastIndexOf('\n', start - 1) + 1;
+            int indent = lineStart;
+            while (indent < start && (text.charAt(indent) == ' ' || text.charAt(indent) == '\t')) {
+                indent++;
+            }
+            String lead = text.substring(lineStart, indent);
+            String where = outerWhere;
+            List<Edit> edits = new ArrayList<>();
+            edits.add(new Edit(start, start, "SELECT * FROM (\n" + lead));
+            if (cutWhere) {
+                int from = first(block.getWhere(), offsets);
+                int to = last(block.getWhere(), offsets);
+                int keyword = from;
+                while (keyword > 0 && Character.isWhitespace(text.charAt(keyword - 1))) {
+                    keyword--;
+                }
+                keyword -= "WHERE".length();
+                if (from < 0 || to < from || keyword < start || !text.regionMatches(true, keyword, "WHERE", 0, 5)) {
+                    return Optional.empty();
+                }
+                where = where != null ? where : text.substring(from, to);
+                int cut = keyword;
+                while (cut > start && Character.isWhitespace(text.charAt(cut - 1))) {
+                    cut--;
+                }
+                edits.add(new Edit(cut, to, ""));
+            }
+            if (where == null) {
+                return Optional.empty();
+            }
+            edits.add(new Edit(end, end, "\n" + lead + ") WHERE " + where));
+            return Optional.of(edits);
+        }
+    }
+
     /**
      * Items inserted before (or after) an item of a list, or an item cut out of it; or a clause
      * appended after the whole text of a node ({@code appended}).
      */
     private record ListEdit(
             SqlNode anchor, boolean before, String inserted, SqlNode removed, SqlNode next, SqlNode previous,
-            boolean appended, String keyword) {
+            boolean appended, String keyword) implements TextChange {
+
+        @Override
+        public Optional<List<Edit>> edits(Offsets offsets) {
+            return place(offsets).map(List::of);
+        }
 
         static ListEdit insertBefore(SqlNode anchor, String inserted) {
             return new ListEdit(anchor, true, inserted, null, null, null, false, null);
@@ -221,12 +285,12 @@ final class Splicer {
         for (Diff diff : diffs) {
             int lift = diff.listEdits().isEmpty() ? level : level - 1;
             if (lift < 0) {
-                for (ListEdit edit : diff.listEdits()) {
-                    Optional<Edit> placed = edit.place(offsets);
+                for (TextChange edit : diff.listEdits()) {
+                    Optional<List<Edit>> placed = edit.edits(offsets);
                     if (placed.isEmpty()) {
                         return Optional.empty();
                     }
-                    edits.add(placed.get());
+                    edits.addAll(placed.get());
                 }
                 continue;
             }
@@ -287,6 +351,24 @@ final class Splicer {
                     " LIMIT " + SqlTrees.unparse(ob.fetch)))));
             return;
         }
+        if (a instanceof SqlSelect sa && b instanceof SqlSelect sb && wrapped(sa, sb).isPresent()) {
+            // The block put inside a new one that filters it (rank-in-subquery): the new block's two lines
+            // around the block's own text, its WHERE cut or changed in place, the rest of it as written.
+            SqlSelect inner = wrapped(sa, sb).get();
+            boolean cutWhere = sa.getWhere() != null && inner.getWhere() == null;
+            String outerWhere = cutWhere && sa.getWhere().equalsDeep(sb.getWhere(), Litmus.IGNORE)
+                    ? null : SqlTrees.unparse(sb.getWhere());
+            List<SqlNode> operandsA = sa.getOperandList();
+            List<SqlNode> operandsB = inner.getOperandList();
+            for (int i = 0; i < operandsA.size(); i++) {
+                if (operandsA.get(i) == sa.getWhere() && cutWhere) {
+                    continue;
+                }
+                diff(operandsA.get(i), operandsB.get(i), hereA, hereB, out);
+            }
+            out.add(new Diff(hereA, hereB, List.of(new Wrap(sa, cutWhere, outerWhere))));
+            return;
+        }
         if (a instanceof SqlSelect sa && b instanceof SqlSelect sb && onlyHintsAdded(sa, sb)) {
             // Hints added to a block that had none: written after its SELECT keyword, the block kept as written.
             List<String> hints = new ArrayList<>();
@@ -330,6 +412,21 @@ final class Splicer {
             }
         }
         out.add(new Diff(hereA, hereB, List.of()));
+    }
+
+    /**
+     * The block inside {@code b} when {@code b} is {@code SELECT * FROM (block) WHERE …} and the block
+     * is {@code a} with at most its condition changed (its select list and FROM as they were).
+     */
+    private static Optional<SqlSelect> wrapped(SqlSelect a, SqlSelect b) {
+        if (!(b.getFrom() instanceof SqlSelect inner) || b.getWhere() == null || b.getGroup() != null
+                || b.getHaving() != null || b.getSelectList().size() != 1
+                || !(b.getSelectList().get(0) instanceof org.apache.calcite.sql.SqlIdentifier star) || !star.isStar()
+                || a.getFrom() == null || !a.getFrom().equalsDeep(inner.getFrom(), Litmus.IGNORE)
+                || !a.getSelectList().equalsDeep(inner.getSelectList(), Litmus.IGNORE)) {
+            return Optional.empty();
+        }
+        return Optional.of(inner);
     }
 
     /** True when {@code b} is {@code a} with hints where {@code a} has none, and nothing else changed. */

@@ -292,7 +292,9 @@ final class TtlAsJobSetting implements RewriteFamily {
         Duration max = context.request().maxStateTtl();
         Optional<Duration> read = written == null || StateTtl.isBareNumber(written) ? Optional.empty() : StateTtl.parse(written);
         if (read.isPresent() && read.get().compareTo(min) >= 0 && !StateTtl.neverExpires(read.get(), max)) {
-            return new Value(StateTtl.format(read.get()), "'" + StateTtl.format(read.get()) + "', the value the option had");
+            // As the user wrote it ('24h', not '1 d'): Flink reads the option's value with the same TimeUtils.
+            String kept = written.strip();
+            return new Value(kept, "'" + kept + "', the value the option had");
         }
         String ttl = SqlTrees.duration(context.settings().stateTtl());
         return new Value(ttl, "'" + ttl + "' (" + RewriteOptions.STATE_TTL.key() + ")");

@@ -80,6 +80,10 @@ final class WindowTopN extends ScopedFamily {
         Set<String> times = new LinkedHashSet<>();
         Set<String> tables = new LinkedHashSet<>();
         Set<String> aggregates = new LinkedHashSet<>();
+        Set<String> above = new LinkedHashSet<>();
+        for (RankItem item : items) {
+            Trees.reader(parents, item.select()).ifPresent(reader -> above.addAll(aggregationsAbove(parents, reader)));
+        }
         for (RankItem item : items) {
             Optional<Column> time = windowize(item.select(), context, true, addColumns, tables, aggregates);
             if (time.isEmpty()) {
@@ -95,7 +99,8 @@ final class WindowTopN extends ScopedFamily {
         String size = SqlTrees.duration(context.settings().windowSize());
         String changes = "the Top-N is ranked per " + size + " TUMBLE window of " + String.join(", ", times)
                 + ": each window's rows are ranked once, when the window closes, and its state is freed then (one result"
-                + " per window, in place of one ranking updated forever)" + perWindowAggregates(aggregates, size);
+                + " per window, in place of one ranking updated forever)" + perWindowAggregates(aggregates, size)
+                + overWindowResults(above);
         String chosen = "window size " + size + " (" + RewriteOptions.WINDOW_SIZE.key() + "); time attribute "
                 + String.join(", ", times) + " (the WATERMARK column of " + String.join(", ", tables) + ")";
         return Optional.of(context.candidate(
@@ -116,6 +121,35 @@ final class WindowTopN extends ScopedFamily {
         return "; the aggregation it ranks is windowed too (" + String.join(", ", aggregates) + "): each value is"
                 + " computed from one " + size + " window's rows, where it was computed over every row since the job"
                 + " started, so the Top-N ranks per-window values, not all-time ones";
+    }
+
+    /**
+     * The select lists of {@code reader} (the block that filters on the row number) and the blocks
+     * above it where they aggregate its rows ({@code SELECT max(a) FROM (<Top-N>)}, {@code … WHERE rn
+     * <= 3 GROUP BY category}).
+     */
+    private static List<String> aggregationsAbove(Map<SqlNode, SqlNode> parents, SqlSelect reader) {
+        List<String> out = new ArrayList<>();
+        for (SqlNode node = reader; node != null; node = parents.get(node)) {
+            if (node instanceof SqlSelect select && Blocks.aggregates(select)) {
+                out.add(SqlTrees.unparse(select.getSelectList()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * What an aggregation over the Top-N's rows changes: a window Top-N emits each window's rows once
+     * and never retracts them, where a Rank retracts a row when it leaves the Top-N, so the aggregation
+     * above it reads every window's Top-N rows so far, not the current Top-N's; empty when none.
+     */
+    static String overWindowResults(Set<String> above) {
+        if (above.isEmpty()) {
+            return "";
+        }
+        return "; the aggregation over the Top-N's rows (" + String.join("; ", above) + ") then reads each window's rows"
+                + " once, none retracted when a later row outranks it: it aggregates the Top-N rows of every window so far,"
+                + " where it aggregated the rows in the Top-N now";
     }
 
     /** True when the ranking is already per window. */

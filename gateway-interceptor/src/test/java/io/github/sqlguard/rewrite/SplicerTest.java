@@ -11,6 +11,8 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -55,6 +57,50 @@ class SplicerTest {
                 orderBy.orderList, null, SqlLiteral.createExactNumeric("10", SqlParserPos.ZERO)));
 
         assertThat(Splicer.splice(text, original, changed)).isEqualTo(text.replace("amount DESC;", "amount DESC LIMIT 10;"));
+    }
+
+    /** A block put inside {@code SELECT * FROM (…) WHERE …}, as {@code rank-in-subquery} does: its condition moved out. */
+    private static SqlNode wrapped(SqlNode changed, SqlSelect block, SqlNode inner, SqlNode outer) {
+        SqlSelect wrapper = Snippets.select("SELECT * FROM t");
+        wrapper.setWhere(outer);
+        block.setWhere(inner);
+        if (changed == block) {
+            wrapper.setFrom(block);
+            return wrapper;
+        }
+        Trees.replace(Trees.parents(changed), block, wrapper);
+        wrapper.setFrom(block);
+        return changed;
+    }
+
+    @Test
+    void blockPutInsideAFilteringBlockKeepsItsLinesAndMovesItsConditionAsWritten() {
+        String text = "SELECT order_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount ASC) AS rn\n"
+                + "FROM orders INNER JOIN users ON orders.user_id = users.id\nWHERE rn   =  1";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect changed = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+
+        String spliced = Splicer.splice(text, original, wrapped(changed, changed, null, changed.getWhere()));
+
+        assertThat(spliced).isEqualTo("SELECT * FROM (\n"
+                + "SELECT order_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount ASC) AS rn\n"
+                + "FROM orders INNER JOIN users ON orders.user_id = users.id\n) WHERE rn   =  1");
+    }
+
+    @Test
+    void blockInsideAWithQueryKeepsItsIndentationAndItsOtherConditions() {
+        String text = "WITH latest AS (\n  SELECT order_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY order_time DESC) AS rn\n"
+                + "  FROM orders\n  WHERE amount > 0 AND rn <= 3\n)\nSELECT order_id FROM latest";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlNode changed = SqlTrees.parse(text).orElseThrow();
+        SqlSelect block = Trees.selects(changed).stream().filter(s -> s.getWhere() != null).findFirst().orElseThrow();
+        List<SqlNode> conjuncts = Trees.conjuncts(block.getWhere());
+
+        String spliced = Splicer.splice(text, original, wrapped(changed, block, conjuncts.get(0), conjuncts.get(1)));
+
+        assertThat(spliced).isEqualTo("WITH latest AS (\n  SELECT * FROM (\n"
+                + "  SELECT order_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY order_time DESC) AS rn\n"
+                + "  FROM orders\n  WHERE amount > 0\n  ) WHERE rn <= 3\n)\nSELECT order_id FROM latest");
     }
 
     @Test

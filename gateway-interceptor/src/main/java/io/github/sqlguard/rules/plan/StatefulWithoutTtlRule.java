@@ -306,7 +306,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(" a row falls in (each ").append(unit).append("'s total is updated while that ").append(unit)
                     .append("'s rows arrive)");
         } else {
-            fix.append("longer than a ").append(String.join(", ", aggregate.groupBy())).append(" stays active");
+            fix.append("longer than a key (").append(String.join(", ", aggregate.groupBy())).append(") stays active");
         }
         fix.append(": ").append(values.setStateTtl());
         Optional<ObjectIdentifier> table = names.directTable(node);
