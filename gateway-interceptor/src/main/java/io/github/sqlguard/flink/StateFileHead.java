@@ -34,8 +34,10 @@ import java.util.Set;
  *       {@value #BUDGET_PER_BYTE} per byte of the head since the read began (HotSpot's count,
  *       {@code com.sun.management.ThreadMXBean}), so nested snapshots cannot multiply the allocations
  *       the first bound allows; a head nested deeper than the thread's stack fails too;</li>
- *   <li>reads each Java-serialized object first with Flink's own stream ({@code
- *       InstantiationUtil.FailureTolerantObjectInputStream}) and an {@link ObjectInputFilter} that admits
+ *   <li>reads each Java-serialized object first with Flink's stream of the same class loader ({@code
+ *       InstantiationUtil.ClassLoaderObjectInputStream}; 2.x reads logical types with its {@code
+ *       FailureTolerantObjectInputStream}, which differs only for classes this filter does not
+ *       admit) and an {@link ObjectInputFilter} that admits
  *       only Flink's logical types and the JDK's boxes, strings and lists they are made of, classes
  *       resolved without being initialised, arrays no longer than the bytes left, before Flink reads the
  *       same bytes.</li>
@@ -209,7 +211,7 @@ final class StateFileHead extends InputStream {
         int length = Math.min(head.length - position, MAX_OBJECT_BYTES);
         ByteArrayInputStream bytes = new ByteArrayInputStream(head, position, length);
         try {
-            ObjectInputStream object = new InstantiationUtil.FailureTolerantObjectInputStream(bytes, classLoader);
+            ObjectInputStream object = new InstantiationUtil.ClassLoaderObjectInputStream(bytes, classLoader);
             object.setObjectInputFilter(info -> {
                 ObjectInputFilter.Status status = filter(info, length);
                 if (status == ObjectInputFilter.Status.REJECTED) {
