@@ -224,13 +224,33 @@ public final class SavepointSerializers {
                         + ", and the guard reads no file a savepoint's metadata points to elsewhere");
     }
 
-    /** The serialization proxy at the head of a keyed state file, read as the restoring backend reads it, and nothing after it. */
+    /**
+     * The serialization proxy at the head of a keyed state file, read as the restoring backend reads it,
+     * and nothing after it: the bytes before its first key group (Flink writes the proxy, then each key
+     * group, and records where each begins), at most {@link StateFileHead#MAX_HEAD_BYTES}, handed to
+     * Flink's reader through {@link StateFileHead}, which bounds what a crafted head can make the gateway
+     * allocate or construct.
+     */
     static KeyedBackendSerializationProxy<?> head(KeyGroupsStateHandle file, ClassLoader classLoader) throws IOException {
-        try (FSDataInputStream in = file.openInputStream()) {
-            KeyedBackendSerializationProxy<?> proxy = new KeyedBackendSerializationProxy<>(classLoader);
-            proxy.read(new DataInputViewStreamWrapper(in));
-            return proxy;
+        long firstKeyGroup = file.getGroupRangeOffsets().getKeyGroupOffset(file.getKeyGroupRange().getStartKeyGroup());
+        if (firstKeyGroup > StateFileHead.MAX_HEAD_BYTES) {
+            throw new IOException("its keyed state file " + file.getDelegateStateHandle() + " begins its first key group at"
+                    + " byte " + firstKeyGroup + ", after a head of more than " + StateFileHead.MAX_HEAD_BYTES + " bytes,"
+                    + " which no state file Flink writes has, so the guard does not read it");
         }
+        byte[] bytes;
+        try (FSDataInputStream in = file.openInputStream()) {
+            bytes = in.readNBytes((int) Math.max(0, firstKeyGroup));
+        }
+        KeyedBackendSerializationProxy<?> proxy = new KeyedBackendSerializationProxy<>(classLoader);
+        try {
+            proxy.read(new DataInputViewStreamWrapper(new StateFileHead(bytes, String.valueOf(file.getDelegateStateHandle()),
+                    classLoader)));
+        } catch (StackOverflowError e) {
+            throw new IOException("its keyed state file " + file.getDelegateStateHandle() + " nests serializer snapshots"
+                    + " deeper than the gateway's stack, so it is not a state file Flink wrote");
+        }
+        return proxy;
     }
 
     private static StateChange judge(

@@ -2,6 +2,7 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.flink.ExplainOutcome;
+import io.github.sqlguard.flink.PlanFileClasses;
 import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.flink.StatementJobs;
 import io.github.sqlguard.flink.SessionPlanner;
@@ -22,6 +23,8 @@ import io.github.sqlguard.rules.Verdict;
 import io.github.sqlguard.statement.ParsedSql;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.ParsedStatement.PlanFile;
+import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
+import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 import io.github.sqlguard.statement.StatementKind;
 
 
@@ -101,7 +104,7 @@ public final class StatementGuard {
         Duration ttl = StateTtl.effective(config);
         AnalysisContext context =
                 new AnalysisContext(
-                        statement, Optional.empty(), Optional.empty(), isStreaming(config), ttl,
+                        withStoredPlanClasses(statement), Optional.empty(), Optional.empty(), isStreaming(config), ttl,
                         changes(statement, executionConfig), config, policy.ruleOptions());
         Verdict verdict = engine.evaluateLimits(context);
         if (!verdict.blocked()) {
@@ -116,6 +119,41 @@ public final class StatementGuard {
         return Optional.of(Decision.of(
                 new Verdict(findings, verdict.suppressed(), verdict.fallbacks()), Optional.empty(), ttl, Optional.empty(),
                 true, Optional.empty(), elapsedMs(start)));
+    }
+
+    /**
+     * {@code statement} with, among the function classes it names, every class of the compiled plan
+     * file it runs ({@link #storedPlan}): Flink's plan reader loads and initialises each when the
+     * guard restores the plan to judge it, as when Flink runs it ({@link PlanFileClasses}).
+     */
+    private static ParsedSql withStoredPlanClasses(ParsedStatement statement) {
+        Optional<String> planFile = storedPlan(statement);
+        if (planFile.isEmpty()) {
+            return statement;
+        }
+        List<String> classes = PlanFileClasses.named(planFile.get());
+        if (classes.isEmpty()) {
+            return statement;
+        }
+        List<SqlOption> functionClasses = new ArrayList<>(statement.functionClasses());
+        for (String name : classes) {
+            functionClasses.add(new SqlOption("class", name, "the plan file '" + planFile.get() + "' (\"class\")", 0, 0));
+        }
+        SqlFacts facts = statement.facts();
+        SqlFacts withClasses = new SqlFacts(
+                facts.stateTtlHints(), facts.tableOptions(), facts.rankFunctionAliases(), facts.tableReferences(),
+                facts.rankFunctions(), facts.jars(), functionClasses, facts.planFiles(), facts.supersededTtlHints());
+        return new ParsedSql() {
+            @Override
+            public String text() {
+                return statement.text();
+            }
+
+            @Override
+            public SqlFacts facts() {
+                return withClasses;
+            }
+        };
     }
 
     /** The configuration a statement's call applies: its execution config, then its {@code SET}. */

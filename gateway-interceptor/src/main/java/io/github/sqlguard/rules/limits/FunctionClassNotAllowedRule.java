@@ -35,8 +35,9 @@ public final class FunctionClassNotAllowedRule implements Rule {
                     "Classes CREATE FUNCTION, a table's class options ('sink.partition-commit.policy.class',"
                             + " 'properties.key.serializer', any key ending in 'class', 'classes', 'factory',"
                             + " 'serializer', 'deserializer', 'class-name', 'driver', 'sasl.jaas.config') and a"
-                            + " session's class settings ('state.backend.type', 'pipeline.serialization-config', keys"
-                            + " of those shapes) may name: exact class names, or package prefixes such as"
+                            + " session's class settings ('state.backend.type', 'pipeline.serialization-config',"
+                            + " 'execution.job-listeners', keys of those shapes) and the classes of a plan file EXECUTE"
+                            + " PLAN runs may name: exact class names, or package prefixes such as"
                             + " 'com.acme.udf.*'. Empty: no limit.",
                     entry -> ENTRY.matcher(entry).matches(),
                     "every entry must be a class name (com.acme.udf.Upper) or a package prefix (com.acme.udf.*)");
@@ -64,7 +65,9 @@ public final class FunctionClassNotAllowedRule implements Rule {
                         "The function class '" + function.value() + "' is not one the platform allows"
                                 + " (sql-guard.allow.function-classes " + entries + "): Flink's planner runs a function's"
                                 + " code in the gateway while it plans a statement that calls it, before any job exists.",
-                        function.source() + " … AS '" + function.value() + "' at line " + function.line(),
+                        function.line() > 0
+                                ? function.source() + " … AS '" + function.value() + "' at line " + function.line()
+                                : function.source() + ": '" + function.value() + "'",
                         "",
                         "Use a function class the platform allows, or ask the administrator to add it (or its package,"
                                 + " as 'com.acme.udf.*') to 'sql-guard.allow.function-classes'."));

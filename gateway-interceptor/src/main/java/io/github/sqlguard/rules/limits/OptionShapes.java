@@ -64,10 +64,28 @@ final class OptionShapes {
      * CheckpointingOptions#CHECKPOINT_STORAGE}, {@code CheckpointStorageLoader}), with the shortcuts
      * of either Flink line.
      */
-    static final Set<String> LOADER_KEYS =
-            Set.of("state.backend.type", "state.backend", "execution.checkpointing.storage", "state.checkpoint-storage");
+    static final Set<String> LOADER_KEYS = Set.of(
+            "state.backend.type", "state.backend", "execution.checkpointing.storage", "state.checkpoint-storage",
+            "high-availability.type", "high-availability");
 
-    private static final Set<String> LOADER_SHORTCUTS = Set.of("hashmap", "rocksdb", "forst", "jobmanager", "filesystem");
+    /**
+     * The names {@link #LOADER_KEYS} take for Flink's own implementations, of either line; {@code
+     * high-availability.type}'s ({@code HighAvailabilityMode}: {@code NONE}, {@code ZOOKEEPER},
+     * {@code KUBERNETES}) included, whose any other value is a {@code HighAvailabilityServicesFactory}
+     * class the cluster loads (in the gateway's JVM with {@code execution.target: local}).
+     */
+    private static final Set<String> LOADER_SHORTCUTS =
+            Set.of("hashmap", "rocksdb", "forst", "jobmanager", "filesystem", "none", "zookeeper", "kubernetes");
+
+    /**
+     * Segments that end a session's configuration key whose value is a list of classes though it
+     * does not say {@code class}: Flink's {@code execution.job-listeners} ({@code
+     * DeploymentOptions#JOB_LISTENERS}: {@code JobListener} classes that {@code
+     * StreamExecutionEnvironment#configure} instantiates where the job is built, in the gateway's JVM)
+     * and {@code execution.job-status-changed-listeners} ({@code #JOB_STATUS_CHANGED_LISTENERS}:
+     * factories the JobManager instantiates). Not for table options, whose connectors use no such key.
+     */
+    private static final Set<String> CONFIG_CLASS_SEGMENTS = Set.of("listeners");
 
     /**
      * Flink's options that register classes by name in the job's serialization config, read where the
@@ -131,7 +149,8 @@ final class OptionShapes {
     /** True when a configuration key a session sets names classes. */
     static boolean configClass(String key) {
         String k = key.strip();
-        return CLASS_SEGMENTS.contains(lastSegment(k)) || LOADER_KEYS.contains(k) || SERIALIZATION_KEYS.contains(k);
+        return CLASS_SEGMENTS.contains(lastSegment(k)) || CONFIG_CLASS_SEGMENTS.contains(lastSegment(k))
+                || LOADER_KEYS.contains(k) || SERIALIZATION_KEYS.contains(k);
     }
 
     /** The classes a configuration value of a {@link #configClass class key} names. */
@@ -151,7 +170,20 @@ final class OptionShapes {
             }
             return names;
         }
-        return entries(value);
+        return listEntries(value);
+    }
+
+    /**
+     * The entries of a list a session's configuration holds, as Flink's parser may read them: Flink
+     * separates a {@code List<String>} option's entries with {@code ;} and lets each be quoted ({@code
+     * StructuredOptionsSplitter}), so {@code 'com.acme.udf.A;com.evil.B'} is two classes, not one name
+     * that begins with an allowed package; commas, spaces and a YAML list's brackets separate too.
+     */
+    private static List<String> listEntries(String value) {
+        return Arrays.stream(value.split("[,;\\s\\[\\]]+"))
+                .map(e -> e.replaceAll("^['\"]+|['\"]+$", "").strip())
+                .filter(e -> !e.isEmpty())
+                .toList();
     }
 
     /**

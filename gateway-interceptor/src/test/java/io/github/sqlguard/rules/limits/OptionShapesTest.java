@@ -18,6 +18,9 @@ class OptionShapesTest {
         assertThat(OptionShapes.tableClass("format")).isFalse();
         assertThat(OptionShapes.configClass("state.backend.type")).isTrue();
         assertThat(OptionShapes.configClass("table.exec.state.ttl")).isFalse();
+        assertThat(OptionShapes.configClass("execution.job-listeners")).isTrue();
+        assertThat(OptionShapes.configClass("execution.job-status-changed-listeners")).isTrue();
+        assertThat(OptionShapes.configClass("high-availability.type")).isTrue();
     }
 
     @Test
@@ -29,6 +32,9 @@ class OptionShapesTest {
         assertThat(OptionShapes.tableClasses("properties.interceptor.classes", "a.X, b.Y")).containsExactly("a.X", "b.Y");
         assertThat(OptionShapes.configClasses("state.backend.type", "RocksDB")).isEmpty();
         assertThat(OptionShapes.configClasses("state.backend.type", "com.evil.F")).containsExactly("com.evil.F");
+        assertThat(OptionShapes.configClasses("execution.job-listeners", "com.acme.udf.A;'com.evil.B'"))
+                .containsExactly("com.acme.udf.A", "com.evil.B");
+        assertThat(OptionShapes.configClasses("high-availability.type", "ZooKeeper")).isEmpty();
         assertThat(OptionShapes.configClasses("pipeline.serialization-config", "[a.b.X: {type: kryo, kryo-type: default}]"))
                 .containsExactly("a.b.X");
     }

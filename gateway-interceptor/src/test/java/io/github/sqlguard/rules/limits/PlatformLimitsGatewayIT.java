@@ -246,6 +246,69 @@ class PlatformLimitsGatewayIT {
     }
 
     @Test
+    void flinksOptionsThatListClassesUnderOtherKeysAreHeldToTheFunctionClasses() throws Exception {
+        // Issue 29, the fifth hostile read: execution.job-listeners names JobListener classes that Flink's
+        // StreamExecutionEnvironment#configure instantiates in the gateway, whichever statement is planned.
+        String listener = TracingJobListener.class.getName();
+        try (RestSession session = limited.openSession(Map.of())) {
+            assertThat(session.execute("CREATE TEMPORARY TABLE ticks (n INT) WITH ('connector' = 'datagen',"
+                    + " 'number-of-rows' = '3')", 0, TIMEOUT).error()).isNull();
+            assertRefused(session.execute("SELECT n FROM ticks", Map.of("execution.job-listeners", listener), 0, TIMEOUT),
+                    "function-class-not-allowed");
+            assertRefused(session.execute("SET 'execution.job-listeners' = '" + listener + "'", 0, TIMEOUT),
+                    "function-class-not-allowed");
+            // Flink reads a list option's entries separated by ';': an allowed package first hides nothing.
+            assertRefused(session.execute("SET 'execution.job-listeners' = 'com.acme.udf.Listener;" + listener + "'", 0,
+                    TIMEOUT), "function-class-not-allowed");
+            assertRefused(session.execute("SET 'execution.job-status-changed-listeners' = 'com.evil.ListenerFactory'", 0,
+                    TIMEOUT), "function-class-not-allowed");
+            assertRefused(session.execute("SET 'high-availability.type' = 'com.evil.HaServicesFactory'", 0, TIMEOUT),
+                    "function-class-not-allowed");
+            assertThat(session.execute("SET 'high-availability.type' = 'NONE'", 0, TIMEOUT).error())
+                    .as("a high-availability mode Flink names").isNull();
+            // An allowed class is Flink's to load (this one does not exist: Flink fails the SET, not the guard).
+            assertThat(session.execute("SET 'execution.job-listeners' = 'com.acme.udf.Listener'", 0, TIMEOUT).error())
+                    .as("an allowed class").doesNotContain("function-class-not-allowed");
+        }
+        GatewayRestClient rest = new GatewayRestClient(limited.port());
+        GatewayRestClient.Response open = rest.post("/sessions", Map.of("properties",
+                Map.of("execution.job-listeners", listener)));
+        assertThat(open.ok()).isFalse();
+        assertThat(open.errors()).contains("function-class-not-allowed");
+        assertThat(System.getProperty(TracingJobListener.TRACE_PROPERTY))
+                .as("the listener's static initialiser ran in the gateway").isNull();
+    }
+
+    @Test
+    void aStoredPlanThatCallsAFunctionByAClassOutsideTheListIsRefusedBeforeItIsRestored() throws Exception {
+        // Issue 29, the fifth hostile read: Flink's plan reader loads a call's "class" with its static initialiser
+        // (CompiledPlanSerdeUtil#loadClass, initialize = true) before it checks that the class is a function.
+        Path plan = dir.resolve("data/plans/upper.json");
+        try (RestSession session = limited.openSession(Map.of())) {
+            assertThat(session.execute("CREATE TEMPORARY TABLE words (w STRING) WITH ('connector' = 'datagen',"
+                    + " 'number-of-rows' = '3')", 0, TIMEOUT).error()).isNull();
+            assertThat(session.execute("CREATE TEMPORARY TABLE shouted (w STRING) WITH ('connector' = 'filesystem',"
+                    + " 'path' = '" + dir.resolve("data/shouted") + "', 'format' = 'raw')", 0, TIMEOUT).error()).isNull();
+            String insert = "INSERT INTO shouted SELECT UPPER(w) FROM words";
+            assertThat(session.execute("COMPILE PLAN '" + plan + "' FOR " + insert, 0, TIMEOUT).error()).isNull();
+            // As a user who can write where plans may lie rewrites it: the call names a class of the class path.
+            String json = Files.readString(plan);
+            String edited = json.replaceFirst("\"internalName\"\\s*:\\s*\"\\$UPPER\\$1\"",
+                    "\"class\" : \"" + TracingClass.class.getName().replace("$", "\\$") + "\"");
+            assertThat(edited).as("the plan's call of UPPER").isNotEqualTo(json);
+            Files.writeString(plan, edited);
+
+            RestSession.StatementResult executed = session.execute("EXECUTE PLAN '" + plan + "'", 0, TIMEOUT);
+            assertRefused(executed, "function-class-not-allowed");
+            assertThat(executed.error()).contains(TracingClass.class.getName(), "the plan file '" + plan + "'");
+            assertRefused(session.execute("COMPILE AND EXECUTE PLAN '" + plan + "' FOR " + insert, 0, TIMEOUT),
+                    "function-class-not-allowed");
+        }
+        assertThat(System.getProperty(TracingClass.TRACE_PROPERTY))
+                .as("the named class's static initialiser ran in the gateway").isNull();
+    }
+
+    @Test
     void anExplainOfAStatementTheLimitsRefuseIsNotPlanned() throws Exception {
         try (RestSession session = limited.openSession(Map.of())) {
             assertThat(session.execute("CREATE TEMPORARY TABLE copy (a INT) WITH ('connector' = 'filesystem', 'path' = '"
