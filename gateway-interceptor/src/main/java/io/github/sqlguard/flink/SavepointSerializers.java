@@ -226,13 +226,13 @@ public final class SavepointSerializers {
 
     /**
      * The serialization proxy at the head of a keyed state file, read as the restoring backend reads it,
-     * and nothing after it: the bytes before its first key group (Flink writes the proxy, then each key
-     * group, and records where each begins), at most {@link StateFileHead#MAX_HEAD_BYTES}, handed to
+     * and nothing after it: the bytes before its first key group with data ({@link #firstKeyGroupOffset}:
+     * Flink writes the proxy, then each key group, and records where each begins), at most {@link StateFileHead#MAX_HEAD_BYTES}, handed to
      * Flink's reader through {@link StateFileHead}, which bounds what a crafted head can make the gateway
      * allocate or construct.
      */
     static KeyedBackendSerializationProxy<?> head(KeyGroupsStateHandle file, ClassLoader classLoader) throws IOException {
-        long firstKeyGroup = file.getGroupRangeOffsets().getKeyGroupOffset(file.getKeyGroupRange().getStartKeyGroup());
+        long firstKeyGroup = firstKeyGroupOffset(file);
         if (firstKeyGroup > StateFileHead.MAX_HEAD_BYTES) {
             throw new IOException("its keyed state file " + file.getDelegateStateHandle() + " begins its first key group at"
                     + " byte " + firstKeyGroup + ", after a head of more than " + StateFileHead.MAX_HEAD_BYTES + " bytes,"
@@ -251,6 +251,23 @@ public final class SavepointSerializers {
                     + " deeper than the gateway's stack, so it is not a state file Flink wrote");
         }
         return proxy;
+    }
+
+    /**
+     * Where the file's first key group with data begins: the least offset above 0 its key group range
+     * records. A savepoint records an offset only for the key groups it wrote ({@code
+     * FullSnapshotAsyncWriter}, {@code KeyGroupRangeOffsets} starts at 0 for each), after the proxy, so a
+     * key group without data reads 0; where none has data, the file holds the proxy alone ({@code
+     * StateObject#getStateSize}).
+     */
+    static long firstKeyGroupOffset(KeyGroupsStateHandle file) {
+        long first = Long.MAX_VALUE;
+        for (org.apache.flink.api.java.tuple.Tuple2<Integer, Long> offset : file.getGroupRangeOffsets()) {
+            if (offset.f1 > 0 && offset.f1 < first) {
+                first = offset.f1;
+            }
+        }
+        return first == Long.MAX_VALUE ? file.getDelegateStateHandle().getStateSize() : first;
     }
 
     private static StateChange judge(

@@ -138,6 +138,37 @@ class StateFileHeadTest {
                 .isEqualTo("(INT, BIGINT, STRING, TIMESTAMP(3), ROW<`f0` INT NOT NULL, `f1` VARCHAR(10)>)");
     }
 
+    /**
+     * A savepoint records an offset only for the key groups it wrote: the range's first key group,
+     * without data, reads 0 (a real savepoint of a GROUP BY over 500 keys of 128 key groups), and so
+     * does every key group of a file that holds the proxy alone. Before, the head was read as the
+     * bytes before offset 0, none, and every such savepoint's serializers went unread (EOFException).
+     */
+    @Test
+    void theHeadEndsWhereTheFirstKeyGroupWithDataBeginsOrWithTheFile() throws Exception {
+        KeyedBackendSerializationProxy<?> written = new KeyedBackendSerializationProxy<>(
+                new RowDataSerializer(RowType.of(new IntType())), List.of(), false);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        written.write(new DataOutputViewStreamWrapper(bytes));
+        byte[] head = bytes.toByteArray();
+        byte[] withKeyGroup = java.util.Arrays.copyOf(head, head.length + 64);
+        Path file = Files.createTempFile(dir, "state", "");
+        Files.write(file, withKeyGroup);
+        KeyGroupsStateHandle secondHasData = new KeyGroupsStateHandle(
+                new KeyGroupRangeOffsets(new KeyGroupRange(0, 2), new long[] {0, head.length, 0}),
+                new FileStateHandle(new org.apache.flink.core.fs.Path(file.toUri()), withKeyGroup.length));
+        Path proxyAlone = Files.createTempFile(dir, "state", "");
+        Files.write(proxyAlone, head);
+        KeyGroupsStateHandle noneHasData = new KeyGroupsStateHandle(
+                new KeyGroupRangeOffsets(new KeyGroupRange(0, 1), new long[] {0, 0}),
+                new FileStateHandle(new org.apache.flink.core.fs.Path(proxyAlone.toUri()), head.length));
+
+        assertThat(SavepointSerializers.describe(SavepointSerializers.head(secondHasData, loader()).getKeySerializerSnapshot()))
+                .isEqualTo("(INT)");
+        assertThat(SavepointSerializers.describe(SavepointSerializers.head(noneHasData, loader()).getKeySerializerSnapshot()))
+                .isEqualTo("(INT)");
+    }
+
     /** A keyed state file whose head is {@code head} and whose one key group begins after it. */
     private KeyGroupsStateHandle stateFile(byte[] head) throws IOException {
         Path file = Files.createTempFile(dir, "state", "");
