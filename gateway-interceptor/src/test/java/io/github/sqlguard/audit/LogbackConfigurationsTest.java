@@ -1,0 +1,43 @@
+package io.github.sqlguard.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.joran.JoranConfigurator;
+import ch.qos.logback.core.status.Status;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The Logback configurations the project ships configure without a warning. Logback prints its whole
+ * internal status to the console when a configuration warns (for example of a deprecated attribute,
+ * such as {@code converterClass} of {@code <conversionRule>} in Logback 1.5), so one warning puts
+ * some 30 status lines in front of every gateway start and every {@code sql-guard lint} run.
+ */
+class LogbackConfigurationsTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"conf/logback.xml", "conf/logback-client.xml", "dist/src/cli/logback.xml"})
+    void configuresWithoutAWarning(String file, @TempDir Path logDir) throws Exception {
+        Path config = Path.of("..").resolve(file);
+        assertThat(config).exists();
+        LoggerContext context = new LoggerContext();
+        context.putProperty("sql-guard.log.dir", logDir.toString());
+        try {
+            JoranConfigurator configurator = new JoranConfigurator();
+            configurator.setContext(context);
+            configurator.doConfigure(config.toFile());
+            List<String> warnings = context.getStatusManager().getCopyOfStatusList().stream()
+                    .filter(status -> status.getEffectiveLevel() >= Status.WARN)
+                    .map(Status::toString)
+                    .collect(Collectors.toList());
+            assertThat(warnings).as("Logback's warnings for %s", file).isEmpty();
+        } finally {
+            context.stop();
+        }
+    }
+}
