@@ -45,6 +45,9 @@ public record GitChanges(String base, String ref, Path top, Map<Path, Optional<S
     /** The changes since {@code ref} of the working tree that holds {@code directory}. */
     public static GitChanges since(String ref, Path directory) throws GitException {
         Path top = Path.of(git(directory, "rev-parse", "--show-toplevel").strip());
+        if (!isCommit(top, ref)) {
+            throw new GitException(unknownRevision(top, ref));
+        }
         String base = git(top, "merge-base", ref, "HEAD").strip();
         Map<Path, Optional<String>> changed = new LinkedHashMap<>();
         String[] status = git(top, "diff", "--name-status", "-z", "-M", base, "--").split("\0");
@@ -68,6 +71,65 @@ public record GitChanges(String base, String ref, Path top, Map<Path, Optional<S
             }
         }
         return new GitChanges(base, ref, top, changed);
+    }
+
+    /** Whether {@code ref} names a commit of the repository at {@code top}. */
+    private static boolean isCommit(Path top, String ref) {
+        try {
+            git(top, "rev-parse", "--verify", "--quiet", ref + "^{commit}");
+            return true;
+        } catch (GitException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Why {@code ref} cannot be compared with, with the branches the repository has: a repository
+     * made by {@code git init} names its first branch {@code master} unless {@code init.defaultBranch}
+     * says otherwise, so {@code --since main} as the documentation writes it names no revision there.
+     */
+    static String unknownRevision(Path top, String ref) {
+        List<String> branches = new ArrayList<>();
+        try {
+            for (String branch : git(top, "for-each-ref", "--format=%(refname:short)", "refs/heads", "refs/remotes").split("\n")) {
+                if (!branch.isBlank()) {
+                    branches.add(branch.strip());
+                }
+            }
+        } catch (GitException e) {
+            // Listed when git can; the revision is unknown either way.
+        }
+        String current = null;
+        try {
+            current = git(top, "symbolic-ref", "--short", "-q", "HEAD").strip();
+        } catch (GitException e) {
+            // A detached HEAD has no branch.
+        }
+        StringBuilder message = new StringBuilder("no revision '").append(ref).append("' in the git repository at ")
+                .append(top);
+        if (branches.isEmpty()) {
+            message.append(isCommit(top, "HEAD") ? " (it has no branches)" : " (it has no commit yet: --since compares with one)");
+        } else {
+            int shown = Math.min(branches.size(), 10);
+            message.append("; its branches: ");
+            for (int i = 0; i < shown; i++) {
+                String branch = branches.get(i);
+                message.append(i == 0 ? "" : ", ").append(branch).append(branch.equals(current) ? " (current)" : "");
+            }
+            if (branches.size() > shown) {
+                message.append(", and ").append(branches.size() - shown).append(" more");
+            }
+            String example = current;
+            for (String branch : branches) {
+                if (!branch.equals(current)) {
+                    example = branch;
+                    break;
+                }
+            }
+            message.append(". Name the branch, tag or commit the change started from, e.g. --since ")
+                    .append(example == null ? branches.get(0) : example);
+        }
+        return message.toString();
     }
 
     /** The text of {@code pathAtBase} (relative to the working tree's root) at the merge base. */

@@ -192,6 +192,35 @@ class LintSinceTest {
         assertThat(lint("--since", "no-such-branch")).isEqualTo(LintCommand.USAGE);
     }
 
+    @Test
+    void namesTheBranchesWhenTheDocumentedMainIsNotOne() throws Exception {
+        // A new user's 'git init' names the first branch master (git's default without
+        // init.defaultBranch); 'lint --since main' as the documentation writes it then said only
+        // "git merge-base main HEAD failed: fatal: Not a valid object name main".
+        Path plain = Files.createDirectories(dir.resolve("plain"));
+        Files.writeString(plain.resolve("job.sql"), "SET 'table.exec.state.ttl' = '1 d';\n");
+        git(plain, "init", "-q", "-b", "master");
+        git(plain, "add", "-A");
+        git(plain, "commit", "-q", "-m", "jobs");
+        git(plain, "checkout", "-q", "-b", "change");
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stderr = System.err;
+        int exit;
+        try {
+            System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+            exit = new picocli.CommandLine(new LintCommand(plain)).execute("--since", "main", "-q");
+        } finally {
+            System.setErr(stderr);
+        }
+
+        assertThat(exit).isEqualTo(LintCommand.USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("--since main: no revision 'main' in the git repository at ")
+                .contains("its branches: change (current), master")
+                .contains("e.g. --since master")
+                .doesNotContain("fatal:");
+    }
+
     private int lint(String... args) {
         List<String> command = new ArrayList<>(List.of("lint", "-q", "--project", repo.resolve(ProjectFile.NAME).toString(),
                 "--jar", kafkaJar.toString()));
