@@ -15,8 +15,10 @@ import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobgraph.JobVertex;
+import org.apache.flink.runtime.state.CompletedCheckpointStorageLocation;
 import org.apache.flink.runtime.state.OperatorStateHandle;
 import org.apache.flink.runtime.state.OperatorStreamStateHandle;
+import org.apache.flink.runtime.state.filesystem.AbstractFsCheckpointStorageAccess;
 import org.apache.flink.runtime.state.memory.ByteStreamStateHandle;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.streaming.api.graph.StreamGraphHasherV2;
@@ -34,7 +36,9 @@ import org.apache.flink.table.operations.ModifyOperation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -183,7 +187,9 @@ public final class RestoreCheckCommand implements Callable<Integer> {
                         Restore judged = StatementRestores.judgeJob(savepoint, withPath, classLoader, () -> job);
                         String json = outcome.plan().executablePlan().orElseThrow();
                         return List.of(judged, StatementUids.toRun(json, tEnv.getConfig(), Optional.of(job.run())));
-                    }));
+                    },
+                    () -> flinksRead(savepoint, classLoader),
+                    () -> StatementRestores.judgeJob(savepoint, withPath, classLoader, () -> planned)));
             int plain = 0;
             int wasBefore = 1;
             int nowAfter = 2;
@@ -213,8 +219,16 @@ public final class RestoreCheckCommand implements Callable<Integer> {
                     + " planning's renumbered plan)", 5));
             rows.add(parts.beyond("**a path's cost beyond none, the hand-off's plan included, paired** (median of the"
                     + " differences, 95 % interval)", 4, 5));
-            rows.add(row("the check alone on the planning's job (`judgeJob`: the metadata read, the claims set)",
-                    cpu(() -> StatementRestores.judgeJob(savepoint, withPath, classLoader, () -> planned))));
+            int flinksRead = 6;
+            int checkAlone = 7;
+            rows.add(parts.row("one metadata read as the JobManager makes it (interleaved; Flink's own:"
+                    + " `resolveCheckpointPointer`, `Checkpoints#loadCheckpointMetadata` on a `DataInputStream`, no guard)",
+                    flinksRead));
+            rows.add(parts.row("the check alone on the planning's job (interleaved; `judgeJob`: the guard's metadata read,"
+                    + " the claims set)", checkAlone));
+            rows.add(parts.inReads("**a path's cost beyond none, the hand-off's plan included, in metadata reads** (the"
+                    + " paired median above over the median of Flink's own read; allocation and CPU time)", 4, 5, flinksRead));
+            rows.add(parts.inReads("the check alone, in metadata reads", -1, checkAlone, flinksRead));
         }
         MachineLoad after = MachineLoad.now();
 
@@ -235,9 +249,12 @@ public final class RestoreCheckCommand implements Callable<Integer> {
      * StatementJobs#judgedJob}: the plan renumbered, restored from its JSON, translated, its stream
      * graph hashed and its job graph built) against {@code CompiledPlan#explain} (the planning of a
      * statement without a path: the compiled plan translated in memory, its stream graph, the plan
-     * printed) and the compiled plan translated in memory without the print. Each run compiles the
-     * INSERT three times in a table environment of its own (a translated plan keeps its
-     * transformations: a second translation would cost nothing) and times each step, by thread CPU time.
+     * printed) and the compiled plan translated in memory without the print; then {@code
+     * StatementJobs#judgedJob} itself as a restoring statement's planning calls it, on a plan compiled
+     * for it. Each run compiles the INSERT four times in a table environment of its own (a translated
+     * plan keeps its transformations: a second translation would cost nothing) and times each step, by
+     * thread CPU time, and counts the bytes it allocates on this thread; the last two rows are the
+     * per-run differences of the steps they name (their medians).
      */
     private List<String[]> phases() {
         String[] names = {
@@ -252,70 +269,123 @@ public final class RestoreCheckCommand implements Callable<Integer> {
             "where it goes: the job graph (`StreamGraph#getJobGraph`; before this change, for the claims)",
             "where it goes: the user-provided hashes (`StreamGraphUserHashHasher`; now, with the hashes above, the claims)",
             "where it goes, in memory: the compiled plan translated (`Planner#translatePlan`) and its stream graph",
+            "where it goes: `StatementJobs#judgedJob` on the plan in memory, as a path's planning calls it in place of"
+                    + " `explain` (renumbering, translation, stream graph, hashes, claims, serializers, vertices)",
         };
         int userHashes = 9;
         int inMemory = 10;
+        int judged = 11;
+        int explain = 1;
         long[][] ns = new long[names.length][runs];
+        long[][] bytes = new long[names.length][runs];
+        long[] printed = new long[runs];
+        long[] beyondTranslation = new long[runs];
+        long[] printedNs = new long[runs];
+        long[] beyondTranslationNs = new long[runs];
         for (int run = -warmup; run < runs; run++) {
-            long[] step = new long[names.length];
+            Laps laps = new Laps(names.length);
             TableEnvironmentInternal tEnv = environment();
             Planner planner = ((TableEnvironmentImpl) tEnv).getPlanner();
             List<ModifyOperation> insert = List.of((ModifyOperation) tEnv.getParser().parse(INSERT).get(0));
-            long start = threads.getCurrentThreadCpuTime();
+            laps.start();
             CompiledPlan compiled = tEnv.compilePlan(insert);
-            step[0] = lap(start);
-            start = threads.getCurrentThreadCpuTime();
+            laps.lap(0);
             compiled.explain();
-            step[1] = lap(start);
-            start = threads.getCurrentThreadCpuTime();
+            laps.lap(explain);
             String json = compiled.asJsonString();
-            step[2] = lap(start);
-            start = threads.getCurrentThreadCpuTime();
+            laps.lap(2);
             String renumbered = StatementUids.inPlaceOfStatementText(json, tEnv.getConfig());
-            step[3] = lap(start);
-            start = threads.getCurrentThreadCpuTime();
+            laps.lap(3);
             InternalPlan loaded;
             try {
                 loaded = planner.loadPlan(PlanReference.fromJsonString(renumbered));
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
-            step[4] = lap(start);
-            start = threads.getCurrentThreadCpuTime();
+            laps.lap(4);
             List<Transformation<?>> transformations = planner.translatePlan(loaded);
-            step[5] = lap(start);
-            start = threads.getCurrentThreadCpuTime();
+            laps.lap(5);
             StreamGraph graph = (StreamGraph) ((TableEnvironmentImpl) tEnv).generatePipelineFromQueryOperation(null, transformations);
-            step[6] = lap(start);
-            start = threads.getCurrentThreadCpuTime();
+            laps.lap(6);
             new StreamGraphHasherV2().traverseStreamGraphAndGenerateHashes(graph);
-            step[7] = lap(start);
-            start = threads.getCurrentThreadCpuTime();
+            laps.lap(7);
             graph.getJobGraph();
-            step[8] = lap(start);
-            start = threads.getCurrentThreadCpuTime();
+            laps.lap(8);
             new StreamGraphUserHashHasher().traverseStreamGraphAndGenerateHashes(graph);
-            step[userHashes] = lap(start);
+            laps.lap(userHashes);
             InternalPlan compiledAgain = planner.compilePlan(insert);
-            start = threads.getCurrentThreadCpuTime();
+            laps.start();
             ((TableEnvironmentImpl) tEnv).generatePipelineFromQueryOperation(null, planner.translatePlan(compiledAgain));
-            step[inMemory] = lap(start);
+            laps.lap(inMemory);
+            TableEnvironmentInternal own = environment();
+            InternalPlan forTheJob = StatementJobs.compilePlan(own, insert);
+            String forTheJobJson = forTheJob.asJsonString();
+            laps.start();
+            StatementJobs.judgedJob(own, forTheJob, forTheJobJson);
+            laps.lap(judged);
             if (run >= 0) {
                 for (int i = 0; i < names.length; i++) {
-                    ns[i][run] = step[i];
+                    ns[i][run] = laps.ns[i];
+                    bytes[i][run] = laps.bytes[i];
                 }
+                printed[run] = laps.bytes[explain] - laps.bytes[inMemory];
+                printedNs[run] = laps.ns[explain] - laps.ns[inMemory];
+                beyondTranslation[run] = laps.bytes[judged] - laps.bytes[inMemory];
+                beyondTranslationNs[run] = laps.ns[judged] - laps.ns[inMemory];
             }
         }
         List<String[]> rows = new ArrayList<>();
         for (int i = 0; i < names.length; i++) {
-            Arrays.sort(ns[i]);
-            rows.add(row(names[i], new long[] {ns[i][runs / 2], ns[i][Math.min(runs - 1, (int) Math.ceil(runs * 0.9) - 1)]}));
+            rows.add(stepRow(names[i], ns[i], bytes[i]));
         }
+        rows.add(stepRow("where it goes: `explain`'s print (`explain` less the translation in memory and its stream graph, run by"
+                + " run)", printedNs, printed));
+        rows.add(stepRow("where it goes: `judgedJob` beyond the translation in memory and its stream graph (run by run)",
+                beyondTranslationNs, beyondTranslation));
         return rows;
     }
 
-    private long lap(long start) {
-        return threads.getCurrentThreadCpuTime() - start;
+    /** A step's median and p90 CPU time, with its median allocation in its name. */
+    private static String[] stepRow(String name, long[] ns, long[] bytes) {
+        long[] sortedNs = ns.clone();
+        Arrays.sort(sortedNs);
+        long[] sortedBytes = bytes.clone();
+        Arrays.sort(sortedBytes);
+        int runs = sortedNs.length;
+        return new String[] {
+            name + String.format(Locale.ROOT, " (allocates %.1f kB)", sortedBytes[runs / 2] / 1e3),
+            duration(sortedNs[runs / 2]), duration(sortedNs[Math.min(runs - 1, (int) Math.ceil(runs * 0.9) - 1)])};
+    }
+
+    /** Thread CPU time and thread-allocated bytes of consecutive steps on this thread. */
+    private final class Laps {
+        final long[] ns;
+        final long[] bytes;
+        private long startNs;
+        private long startBytes;
+
+        Laps(int steps) {
+            ns = new long[steps];
+            bytes = new long[steps];
+        }
+
+        void start() {
+            startBytes = allocated();
+            startNs = threads.getCurrentThreadCpuTime();
+        }
+
+        /** Records the step since the last start or lap as {@code step}, and starts the next. */
+        void lap(int step) {
+            long nowNs = threads.getCurrentThreadCpuTime();
+            long nowBytes = allocated();
+            ns[step] = nowNs - startNs;
+            bytes[step] = nowBytes - startBytes;
+            start();
+        }
+
+        private long allocated() {
+            return ((com.sun.management.ThreadMXBean) threads).getCurrentThreadAllocatedBytes();
+        }
     }
 
     /** The job a planning of the INSERT with a savepoint path translates ({@code SessionPlanner}). */
@@ -379,6 +449,24 @@ public final class RestoreCheckCommand implements Callable<Integer> {
             return sorted(ns[part])[ns[part].length / 2];
         }
 
+        /**
+         * {@code part} less {@code base} (the paired medians; {@code base} -1: {@code part} alone) over
+         * the median of {@code read}, by allocated bytes and by CPU time: how many metadata reads it is.
+         */
+        String[] inReads(String name, int base, int part, int read) {
+            double bytes = base < 0 ? sorted(this.bytes[part])[runs() / 2] : PairedDifference.of(this.bytes[base], this.bytes[part]).median();
+            double cpu = base < 0 ? median(part) : PairedDifference.of(ns[base], ns[part]).median();
+            double readBytes = sorted(this.bytes[read])[runs() / 2];
+            return new String[] {
+                name + String.format(Locale.ROOT, "; %.0f kB against %.0f kB", bytes / 1e3, readBytes / 1e3),
+                String.format(Locale.ROOT, "**%.2f reads** (allocated)", bytes / readBytes),
+                String.format(Locale.ROOT, "%.2f reads (CPU time)", cpu / median(read))};
+        }
+
+        private int runs() {
+            return ns[0].length;
+        }
+
         /** The part's median and p90 CPU time, with its median allocation in the part's name. */
         String[] row(String name, int part) {
             long[] sorted = sorted(ns[part]);
@@ -435,6 +523,24 @@ public final class RestoreCheckCommand implements Callable<Integer> {
             return String.format(Locale.ROOT, "%.1f µs", ns / 1e3);
         }
         return String.format(Locale.ROOT, "%.1f ms", ns / 1e6);
+    }
+
+    /**
+     * {@code savepoint}'s metadata read as the JobManager reads it, without the guard: the pointer
+     * resolved by the file system checkpoint storage ({@code AbstractFsCheckpointStorageAccess#resolveCheckpointPointer},
+     * what {@code CheckpointCoordinator#restoreSavepoint} resolves it with) and its {@code _metadata}
+     * read by {@code Checkpoints#loadCheckpointMetadata} on a plain {@code DataInputStream} of the
+     * handle's stream ({@code Checkpoints#loadAndValidateCheckpoint}, 2.3.0): "one metadata read".
+     */
+    private static CheckpointMetadata flinksRead(String savepoint, ClassLoader classLoader) {
+        try {
+            CompletedCheckpointStorageLocation location = AbstractFsCheckpointStorageAccess.resolveCheckpointPointer(savepoint);
+            try (InputStream in = location.getMetadataHandle().openInputStream()) {
+                return Checkpoints.loadCheckpointMetadata(new DataInputStream(in), classLoader, location.getExternalPointer());
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** A savepoint directory whose {@code _metadata} (Flink's writer) has state for every operator of {@code graph}. */
