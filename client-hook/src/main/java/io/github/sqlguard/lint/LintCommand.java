@@ -192,8 +192,10 @@ public final class LintCommand implements Callable<Integer> {
         List<LintFixes> fixes = LintFixes.of(run);
         if (diff) {
             PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
-            fixes.forEach(f -> f.diff(out));
+            PrintWriter notes = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+            fixes.forEach(f -> f.diff(out, notes));
             out.flush();
+            notes.flush();
         }
         if (fix) {
             for (LintFixes f : fixes) {

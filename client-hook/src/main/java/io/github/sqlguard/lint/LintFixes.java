@@ -1,5 +1,6 @@
 package io.github.sqlguard.lint;
 
+import io.github.sqlguard.audit.Redactor;
 import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rules.Level;
 
@@ -35,8 +36,10 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks) {
      * @param line 1-based first line in the original
      * @param before the original's lines
      * @param after the lines that replace them
+     * @param secret true when the rewrite repeats a secret of the statement ({@link Rewrite#carriesSecret()}), or
+     *     the replaced lines hold one: written by {@link #write()}, never printed by {@link #diff}
      */
-    record Hunk(int line, List<String> before, List<String> after) {}
+    record Hunk(int line, List<String> before, List<String> after, boolean secret) {}
 
     /** The fixes of every file of {@code run} that has a proven rewrite, in the run's order. */
     static List<LintFixes> of(LintRun run) throws IOException {
@@ -90,13 +93,15 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks) {
             if (from > head.length() || !block.startsWith(code, from)) {
                 continue;
             }
-            String replacement = LintRewrites.replacement(rewriteOf(statement).orElseThrow(), statement.text());
+            Rewrite rewrite = rewriteOf(statement).orElseThrow();
+            String replacement = LintRewrites.replacement(rewrite, statement.text());
             String changed = block.substring(0, from) + replacement + block.substring(from + code.length());
             List<String> before = List.copyOf(lines.subList(first, last + 1));
             List<String> after = Arrays.asList(changed.split("\n", -1));
             lines.subList(first, last + 1).clear();
             lines.addAll(first, after);
-            hunks.add(0, new Hunk(first + 1, before, after));
+            boolean secret = rewrite.carriesSecret() || carriesSecret(before) || carriesSecret(after);
+            hunks.add(0, new Hunk(first + 1, before, after, secret));
         }
         if (hunks.isEmpty()) {
             return Optional.empty();
@@ -109,16 +114,41 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks) {
         Files.writeString(file, fixed, StandardCharsets.UTF_8);
     }
 
-    /** The change as a unified diff ({@code diff -U0}: each hunk the replaced lines, no context). */
-    void diff(PrintWriter out) {
+    /**
+     * The change as a unified diff ({@code diff -U0}: each hunk the replaced lines, no context), without
+     * the hunks that would print a secret ({@link Hunk#secret()}): a patch prints the lines it removes
+     * and adds as they are, and one with {@code '****'} in their place would not apply, or would write
+     * {@code '****'} into the file. Each hunk left out is named on {@code notes}, with the way to get it
+     * ({@code lint --fix} writes it into the file, which holds the secret already); the diff printed is
+     * still a patch that applies, of the other hunks.
+     */
+    void diff(PrintWriter out, PrintWriter notes) {
+        List<Hunk> printed = hunks.stream().filter(h -> !h.secret()).toList();
+        for (Hunk hunk : hunks) {
+            if (hunk.secret()) {
+                notes.printf("sql-guard lint: %s:%d: the proven rewrite of this statement is not in the diff: it repeats a"
+                        + " secret value of the statement (masked in the reports); `sql-guard lint --fix` writes it into"
+                        + " the file%n", file, hunk.line());
+            }
+        }
+        notes.flush();
+        if (printed.isEmpty()) {
+            return;
+        }
         out.println("--- a/" + file);
         out.println("+++ b/" + file);
         int shift = 0;
-        for (Hunk hunk : hunks) {
+        for (Hunk hunk : printed) {
             out.printf("@@ -%d,%d +%d,%d @@%n", hunk.line(), hunk.before().size(), hunk.line() + shift, hunk.after().size());
             hunk.before().forEach(line -> out.println("-" + line));
             hunk.after().forEach(line -> out.println("+" + line));
             shift += hunk.after().size() - hunk.before().size();
         }
+    }
+
+    /** True when {@code lines} hold a secret the guard masks: the SQL's literals, or free text ({@link Redactor}). */
+    private static boolean carriesSecret(List<String> lines) {
+        String text = String.join("\n", lines);
+        return !Redactor.maskSecrets(text).equals(text) || !Redactor.maskSql(text).equals(text);
     }
 }

@@ -160,11 +160,13 @@ class LintRewritesTest {
 
         List<LintFixes> fixes = LintFixes.of(run);
         StringWriter text = new StringWriter();
-        try (PrintWriter out = new PrintWriter(text)) {
-            fixes.forEach(f -> f.diff(out));
+        StringWriter notes = new StringWriter();
+        try (PrintWriter out = new PrintWriter(text); PrintWriter noted = new PrintWriter(notes)) {
+            fixes.forEach(f -> f.diff(out, noted));
         }
 
         assertThat(fixes).hasSize(1);
+        assertThat(notes.toString()).isEmpty();
         assertThat(text.toString())
                 .startsWith("--- a/" + script + "\n+++ b/" + script + "\n@@ -10,3 +10,3 @@\n")
                 .contains("-  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC)"
@@ -179,7 +181,8 @@ class LintRewritesTest {
      * A rewrite repeats the statement, its {@code OPTIONS} hint included: lint's reports (text, JSON,
      * SARIF, GitHub annotations) show the hint's secret as {@code '****'}, SARIF carries no fix and
      * GitHub no suggestion block for such a rewrite (either would print the secret, or write {@code
-     * '****'} into the file), and {@code --fix} still writes the rewrite, secret and all, into the file.
+     * '****'} into the file), {@code --diff} leaves its hunk out and says so (a patch prints the lines as they
+     * are), and {@code --fix} still writes the rewrite, secret and all, into the file.
      */
     @Test
     void reportsMaskARewritesSecretAndOnlyTheFixWritesIt(@TempDir Path dir) throws Exception {
@@ -209,6 +212,16 @@ class LintRewritesTest {
                 assertThat(text.toString()).doesNotContain("```suggestion").contains("lint --fix");
             }
         }
+
+        // --diff: a patch prints the lines it removes and adds as they are, so the hunk is left out and named.
+        StringWriter diff = new StringWriter();
+        StringWriter notes = new StringWriter();
+        try (PrintWriter out = new PrintWriter(diff); PrintWriter noted = new PrintWriter(notes)) {
+            LintFixes.of(run).forEach(f -> f.diff(out, noted));
+        }
+        assertThat(diff.toString()).as("--diff").doesNotContain("S3CR3T-LINT").doesNotContain("@@");
+        assertThat(notes.toString()).contains(file + ":3: the proven rewrite of this statement is not in the diff")
+                .contains("lint --fix").doesNotContain("S3CR3T-LINT");
 
         for (LintFixes fix : LintFixes.of(run)) {
             fix.write();

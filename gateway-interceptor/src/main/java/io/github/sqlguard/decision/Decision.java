@@ -12,6 +12,8 @@ import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Verdict;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -149,15 +151,22 @@ public record Decision(
 
     /**
      * Each finding (BLOCK first) as {@link Finding#describe()} gives it, each followed by its proven
-     * rewrites ({@link Rewrite#describe()}), the preferred first.
+     * rewrites ({@link Rewrite#describe()}), the preferred first. A rewrite that answers several
+     * findings (one window Top-N for every branch of a {@code UNION ALL}, one {@code SET} of the state
+     * TTL for every operator) is written out in full once, under the first of them, and named under the
+     * others ({@link Rewrite#describeAgain}): each copy repeats the whole statement, so a refusal of a
+     * statement of a megabyte with forty such findings was forty megabytes, which Flink keeps with
+     * the failed operation until the client closes it.
      */
     public String describeFindings() {
         StringBuilder out = new StringBuilder();
+        Map<String, String> shownUnder = new HashMap<>();
         for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
             for (Finding finding : verdict.findings(level)) {
                 out.append('\n').append(finding.describe());
                 for (Rewrite rewrite : rewrites.of(finding)) {
-                    out.append(rewrite.describe());
+                    String first = shownUnder.putIfAbsent(rewrite.sql(), finding.ruleId() + " on " + finding.node());
+                    out.append(first == null ? rewrite.describe() : rewrite.describeAgain(first));
                 }
             }
         }

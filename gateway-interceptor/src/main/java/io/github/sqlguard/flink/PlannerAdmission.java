@@ -11,16 +11,20 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Who plans next on the guard's planners: shared fairly between sessions, statements before the
- * proofs of rewrites, and no session able to hold every planner.
+ * Who plans next on the guard's planners: shared fairly between users and their sessions, statements
+ * before the proofs of rewrites, and no user able to hold every planner.
  *
  * <p>{@code planners} plannings run at once ({@code sql-guard.planner.threads}), plus one more for a
- * statement of a session that has no planning running: a session that plans something huge holds at
- * most the pool, and another session's small query still plans at once, as it would on a stock
- * gateway, whose operations do not wait for each other. Among waiting plannings a statement goes before
- * a proof; among those of one kind, the session with the fewest running plannings goes first, then the
- * one that has waited longest. Time spent waiting here is not planning time: a planning's
- * time-out starts when it is admitted.
+ * statement of a user that has no planning running: a user who plans something huge holds at most
+ * the pool, and another user's small query still plans at once, as it would on a stock gateway, whose
+ * operations do not wait for each other. A user is the session's verified user ({@code user} of
+ * {@link #admit(String, String, Lane, long)}); a session without one is a user of its own, since
+ * anything else it says about itself is only claimed. So one user's second session gets no planner
+ * beyond the pool while the first plans: with it, two sessions of one user held both planners and
+ * every other user's statement waited out its time-out. Among waiting plannings a statement goes
+ * before a proof; among those of one kind, the user with the fewest running plannings goes first,
+ * then the session with the fewest, then the one that has waited longest. Time spent waiting here is
+ * not planning time: a planning's time-out starts when it is admitted.
  *
  * <p>Thread-safe.
  */
@@ -41,6 +45,7 @@ final class PlannerAdmission {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final Map<String, Integer> runningPerSession = new HashMap<>();
+    private final Map<String, Integer> runningPerUser = new HashMap<>();
     private final List<Ticket> waiting = new ArrayList<>();
     private int running;
     private long arrivals;
@@ -49,16 +54,24 @@ final class PlannerAdmission {
         this.planners = planners;
     }
 
+    /** As {@link #admit(String, String, Lane, long)} for a session with no verified user. */
+    Optional<Permit> admit(String session, Lane lane, long maxWaitNanos) {
+        return admit(session, null, lane, maxWaitNanos);
+    }
+
     /**
      * Waits until a planning of {@code session} in {@code lane} may run, at most {@code maxWait}.
      *
+     * @param user the session's verified user, or {@code null} when none was verified (the session
+     *     is then a user of its own)
      * @return its permit, or empty when it was not admitted in time (or the thread was interrupted)
      */
-    Optional<Permit> admit(String session, Lane lane, long maxWaitNanos) {
+    Optional<Permit> admit(String session, String user, Lane lane, long maxWaitNanos) {
         long deadline = System.nanoTime() + maxWaitNanos;
+        String userKey = user == null ? "session " + session : "user " + user;
         lock.lock();
         try {
-            Ticket ticket = new Ticket(session, lane, arrivals++);
+            Ticket ticket = new Ticket(session, userKey, lane, arrivals++);
             waiting.add(ticket);
             try {
                 while (!isNext(ticket)) {
@@ -78,6 +91,7 @@ final class PlannerAdmission {
             }
             running++;
             runningPerSession.merge(session, 1, Integer::sum);
+            runningPerUser.merge(userKey, 1, Integer::sum);
             return Optional.of(new Permit() {
                 private boolean released;
 
@@ -89,6 +103,7 @@ final class PlannerAdmission {
                             released = true;
                             running--;
                             runningPerSession.computeIfPresent(session, (s, n) -> n > 1 ? n - 1 : null);
+                            runningPerUser.computeIfPresent(userKey, (u, n) -> n > 1 ? n - 1 : null);
                             changed.signalAll();
                         }
                     } finally {
@@ -138,13 +153,18 @@ final class PlannerAdmission {
         if (running < planners) {
             return true;
         }
-        // The one planning beyond the pool: a statement of a session with none running.
-        return running == planners && ticket.lane == Lane.STATEMENT && !runningPerSession.containsKey(ticket.session);
+        // The one planning beyond the pool: a statement of a user with none running.
+        return running == planners && ticket.lane == Lane.STATEMENT && !runningPerUser.containsKey(ticket.user);
     }
 
     private boolean goesBefore(Ticket a, Ticket b) {
         if (a.lane != b.lane) {
             return a.lane == Lane.STATEMENT;
+        }
+        int userA = runningPerUser.getOrDefault(a.user, 0);
+        int userB = runningPerUser.getOrDefault(b.user, 0);
+        if (userA != userB) {
+            return userA < userB;
         }
         int runningA = runningPerSession.getOrDefault(a.session, 0);
         int runningB = runningPerSession.getOrDefault(b.session, 0);
@@ -154,7 +174,8 @@ final class PlannerAdmission {
         return a.arrival < b.arrival;
     }
 
-    private record Ticket(String session, Lane lane, long arrival) {}
+    /** A waiting planning; {@code user} is {@code "user <name>"} or, with none verified, {@code "session <handle>"}. */
+    private record Ticket(String session, String user, Lane lane, long arrival) {}
 
     static long nanos(Duration duration) {
         return TimeUnit.NANOSECONDS.convert(duration);

@@ -21,9 +21,9 @@ import java.util.function.Consumer;
 /**
  * The guard's planner threads ({@code sql-guard.planner.threads}): a planning runs on one of them so
  * that the caller can stop waiting for it ({@code sql-guard.explain-timeout}), and no more of them
- * run at once than the pool has threads (plus one for a session that has none running), so planning
+ * run at once than the pool has threads (plus one for a user that has none running), so planning
  * cannot take every core of the gateway. Who plans next is {@link PlannerAdmission}'s: fairly between
- * sessions, statements before the proofs of rewrites. A planning's time-out starts when it is
+ * users and their sessions, statements before the proofs of rewrites. A planning's time-out starts when it is
  * admitted: waiting for a planner is not planning, and a statement that waited out its time-out
  * without a planner is told so.
  *
@@ -72,6 +72,11 @@ final class PlannerPool implements AutoCloseable {
         return abandoned.get();
     }
 
+    /** Plannings waiting for a planner ({@link PlannerAdmission#waiting()}). */
+    int waiting() {
+        return admission.waiting();
+    }
+
     /**
      * Runs {@code planning} for {@code session} in {@code lane} on a thread of the pool once {@link
      * PlannerAdmission} admits it (waiting at most {@code timeout} for that), and waits for the
@@ -80,14 +85,24 @@ final class PlannerPool implements AutoCloseable {
      * @param start when the call began ({@link System#nanoTime()}), for the outcome's time
      */
     ExplainOutcome plan(String session, PlannerAdmission.Lane lane, Duration timeout, long start, Planning planning) {
+        return plan(session, null, lane, timeout, start, planning);
+    }
+
+    /**
+     * As {@link #plan(String, PlannerAdmission.Lane, Duration, long, Planning)} for a session of the
+     * verified {@code user} ({@code null}: none verified), whose sessions share one user's turn
+     * ({@link PlannerAdmission}).
+     */
+    ExplainOutcome plan(
+            String session, String user, PlannerAdmission.Lane lane, Duration timeout, long start, Planning planning) {
         if (abandoned.get() > threads) {
             return new ExplainOutcome.Busy(
-                    "all " + (threads + 1) + " of the guard's planners (sql-guard.planner.threads, and one for a session"
+                    "all " + (threads + 1) + " of the guard's planners (sql-guard.planner.threads, and one for a user"
                             + " with none) are still busy with statements"
                             + " it stopped waiting for; refused without planning, until one of them ends",
                     elapsedMs(start));
         }
-        Optional<PlannerAdmission.Permit> permit = admission.admit(session, lane, PlannerAdmission.nanos(timeout));
+        Optional<PlannerAdmission.Permit> permit = admission.admit(session, user, lane, PlannerAdmission.nanos(timeout));
         if (permit.isEmpty()) {
             return new ExplainOutcome.Busy(
                     "waited " + elapsedMs(start) + " ms (sql-guard.explain-timeout) for one of the guard's "

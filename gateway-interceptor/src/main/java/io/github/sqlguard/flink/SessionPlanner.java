@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Optional;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * Plans a statement in the user's own session, in process, with the table environment Flink builds
@@ -66,6 +67,8 @@ public final class SessionPlanner implements AutoCloseable {
     private final PlannerPool planners;
     /** Where the plans' node ids come from: the JVM's counter (the gateway), or an owner's ({@link PlanNodeIds#owned()}, lint). */
     private final PlanNodeIds.Numbering nodeIds;
+    /** A session's verified user, if any ({@link PlannerAdmission}: fairness between users). */
+    private final Function<SessionHandle, Optional<String>> verifiedUser;
 
     /**
      * A planner with the default number of planner threads ({@link #defaultThreads()}).
@@ -92,9 +95,34 @@ public final class SessionPlanner implements AutoCloseable {
      *     or an owner's own numbering ({@link PlanNodeIds#owned()})
      */
     public SessionPlanner(Optional<GatewaySessions> sessions, int threads, PlanNodeIds.Numbering nodeIds) {
+        this(sessions, threads, nodeIds, session -> Optional.empty());
+    }
+
+    /**
+     * @param sessions the gateway's sessions; empty when the service is not Flink's own
+     * @param threads most statements planned at once ({@code sql-guard.planner.threads})
+     * @param nodeIds how the plans' nodes are numbered
+     * @param verifiedUser a session's verified user, if any: the sessions of one user share that
+     *     user's turn at the planners ({@link PlannerAdmission}); a session without one is a user of
+     *     its own
+     */
+    public SessionPlanner(
+            Optional<GatewaySessions> sessions, int threads, PlanNodeIds.Numbering nodeIds,
+            Function<SessionHandle, Optional<String>> verifiedUser) {
         this.sessions = sessions;
         this.planners = new PlannerPool(threads);
         this.nodeIds = nodeIds;
+        this.verifiedUser = verifiedUser;
+    }
+
+    /** The verified user of {@code session}, or {@code null}, for the planners' turns. */
+    private String userOf(SessionHandle session) {
+        try {
+            return verifiedUser.apply(session).orElse(null);
+        } catch (RuntimeException e) {
+            LOG.debug("The verified user of session {} is not known; its planning takes a turn of its own.", session, e);
+            return null;
+        }
     }
 
     /** The default of {@code sql-guard.planner.threads}: the processors the JVM sees less one, at least 1. */
@@ -105,6 +133,11 @@ public final class SessionPlanner implements AutoCloseable {
     /** Plannings the guard stopped waiting for that still hold a planner thread (they are being cancelled). */
     public int abandonedPlannings() {
         return planners.abandoned();
+    }
+
+    /** Plannings waiting for a planner now, statements and proofs; for monitoring and tests. */
+    public int waitingPlannings() {
+        return planners.waiting();
     }
 
     /**
@@ -153,7 +186,7 @@ public final class SessionPlanner implements AutoCloseable {
         }
         // The table environment is built on the planning thread: Calcite keeps the planner's metadata
         // providers in thread-locals of the thread that built it (see PlannerCluster).
-        return planners.plan(session.toString(), lane, timeout, start, built -> {
+        return planners.plan(session.toString(), userOf(session), lane, timeout, start, built -> {
             TableEnvironmentInternal tEnv;
             try {
                 tEnv = sessions.get().tableEnvironment(session, executionConfig);
@@ -189,7 +222,7 @@ public final class SessionPlanner implements AutoCloseable {
                     "the gateway's service is not Flink's SqlGatewayServiceImpl, so the guard cannot plan in the session",
                     elapsedMs(start));
         }
-        return planners.plan(session.toString(), PlannerAdmission.Lane.STATEMENT, timeout, start, built -> {
+        return planners.plan(session.toString(), userOf(session), PlannerAdmission.Lane.STATEMENT, timeout, start, built -> {
             TableEnvironmentInternal tEnv;
             try {
                 tEnv = sessions.get().tableEnvironment(session, executionConfig);

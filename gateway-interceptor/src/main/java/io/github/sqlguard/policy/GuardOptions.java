@@ -102,16 +102,19 @@ public final class GuardOptions {
                             "Largest statement the guard takes (its UTF-8 size, e.g. '1 mb'): a larger one is refused"
                                     + " with a clear error and a record, before anything parses or plans it, whatever"
                                     + " 'sql-guard.fail-mode' and 'sql-guard.mode' say. Applies to executeStatement and"
-                                    + " configureSession.");
+                                    + " configureSession, and to a statement set sent statement by statement (the"
+                                    + " EXECUTE STATEMENT SET its END hands on): an INSERT that would take the set past it"
+                                    + " is refused, before it is planned.");
 
     public static final ConfigOption<Integer> PLANNER_THREADS =
             ConfigOptions.key("sql-guard.planner.threads")
                     .intType()
                     .noDefaultValue()
                     .withDescription(
-                            "Most statements the guard plans at once, plus one for a session that has no planning running"
-                                    + " (so one session cannot hold every planner). More wait for a planner, fairly between"
-                                    + " sessions and statements before the proofs of rewrites, each at most its"
+                            "Most statements the guard plans at once, plus one for a user that has no planning running"
+                                    + " (so one user cannot hold every planner; a session without a verified user is a user"
+                                    + " of its own). More wait for a planner, fairly between users, then sessions, and"
+                                    + " statements before the proofs of rewrites, each at most its"
                                     + " 'sql-guard.explain-timeout'; its planning time-out starts when it gets a planner."
                                     + " A planning that runs past that time-out is cancelled where"
                                     + " Flink's planner allows it (its cost-based phase) and keeps its planner until it ends:"

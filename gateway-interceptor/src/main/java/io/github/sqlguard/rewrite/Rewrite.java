@@ -123,6 +123,15 @@ public record Rewrite(
         return shown().describeAsIs();
     }
 
+    /**
+     * This rewrite under a further finding it answers, when {@link #describe()} wrote it out already
+     * under {@code shownUnder} (a rule id and node): one line that names it, not its statements again.
+     */
+    public String describeAgain(String shownUnder) {
+        return "  rewrite (" + family + ", proven in this session): the same statements as the rewrite shown above under "
+                + Redactor.maskSecrets(shownUnder) + "\n";
+    }
+
     private String describeAsIs() {
         StringBuilder out = new StringBuilder();
         out.append("  rewrite (").append(family).append(", proven in this session");

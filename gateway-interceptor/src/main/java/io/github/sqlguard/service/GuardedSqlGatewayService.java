@@ -80,7 +80,27 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
         String claimedUser =
                 environment.getSessionConfig()
                         .getOrDefault(GuardOptions.USER_PROPERTY.key(), environment.getSessionName().orElse(null));
-        return pipeline.openSession(environment, claimedUser, identity);
+        return pipeline.openSession(environment, claimed(claimedUser), identity);
+    }
+
+    /** Most characters of a claimed user the guard keeps and writes in each of the session's records. */
+    static final int MAX_CLAIMED_USER_CHARS = 256;
+
+    /**
+     * {@code claimedUser} as the session's records carry it: cut to {@link #MAX_CLAIMED_USER_CHARS}
+     * characters, and said so. It is written in every record of the session, so a session property of
+     * a megabyte made each record of the session a megabyte (the audit file, and its disk, filled by a
+     * user's {@code SHOW DATABASES}).
+     */
+    static String claimed(String claimedUser) {
+        if (claimedUser == null || claimedUser.length() <= MAX_CLAIMED_USER_CHARS) {
+            return claimedUser;
+        }
+        int end = MAX_CLAIMED_USER_CHARS;
+        if (Character.isHighSurrogate(claimedUser.charAt(end - 1))) {
+            end--;
+        }
+        return claimedUser.substring(0, end) + "… (cut: " + claimedUser.length() + " characters)";
     }
 
     /** What the guard keeps of each session (who opened it, its statement set, advisories). */
@@ -96,6 +116,11 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
     /** Number of sessions the guard keeps state for; for monitoring. */
     public int trackedSessions() {
         return pipeline.sessions().size();
+    }
+
+    /** Plannings waiting for one of the guard's planners now; for monitoring and tests. */
+    public int waitingPlannings() {
+        return pipeline.waitingPlannings();
     }
 
     /**

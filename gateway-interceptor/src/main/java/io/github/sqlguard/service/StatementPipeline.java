@@ -164,7 +164,9 @@ public final class StatementPipeline implements AutoCloseable {
         this.metrics = metrics;
         this.gatewaySessions = GatewaySessions.of(delegate);
         this.sessions = new SessionRegistry(delegate, gatewaySessions);
-        this.planner = new SessionPlanner(gatewaySessions, plannerThreads, nodeIds);
+        SessionRegistry registry = this.sessions;
+        this.planner = new SessionPlanner(gatewaySessions, plannerThreads, nodeIds,
+                session -> registry.find(session).flatMap(GuardedSession::identity).flatMap(Identity::user));
         this.contexts = new CallContexts(sessions, gatewaySessions);
         this.classifier = new Classifier(gatewaySessions);
         this.rewrites = new RewriteStage(catalog, planner, gatewaySessions, sessions, metrics, proveEveryRewriteAtOnce);
@@ -365,6 +367,11 @@ public final class StatementPipeline implements AutoCloseable {
      */
     public int abandonedPlannings() {
         return planner.abandonedPlannings();
+    }
+
+    /** Plannings waiting for a planner now ({@code sql-guard.planner.threads}); for monitoring and tests. */
+    public int waitingPlannings() {
+        return planner.waitingPlannings();
     }
 
     /**

@@ -13,7 +13,12 @@ import java.util.Optional;
  */
 final class StatementSetBuffer {
 
+    /** The frame of {@link #end()}'s statement around the INSERTs: {@code EXECUTE STATEMENT SET\nBEGIN\n}, {@code ;\nEND}. */
+    private static final long FRAME_BYTES = "EXECUTE STATEMENT SET\nBEGIN\n".length() + ";\nEND".length();
+
     private List<String> inserts;
+    /** The UTF-8 size of the INSERTs added, each with the {@code ;\n} that follows it. */
+    private long insertBytes;
 
     /** Opens a set; false when one is already open. */
     synchronized boolean begin() {
@@ -21,6 +26,7 @@ final class StatementSetBuffer {
             return false;
         }
         inserts = new ArrayList<>();
+        insertBytes = 0;
         return true;
     }
 
@@ -38,6 +44,17 @@ final class StatementSetBuffer {
             throw new IllegalStateException("No statement set is open in this session.");
         }
         inserts.add(insert);
+        insertBytes += Classifier.utf8Length(insert) + 2;
+    }
+
+    /**
+     * The UTF-8 size of the statement {@link #end()} would hand on with {@code insert} added: what a
+     * client sending the set as one {@code EXECUTE STATEMENT SET} would send, held to the same {@code
+     * sql-guard.max-statement-bytes}.
+     */
+    synchronized long bytesWith(String insert) {
+        // Each INSERT is followed by ";\n" but the last, whose ";" is in the frame: the two bytes cancel out.
+        return FRAME_BYTES + insertBytes + Classifier.utf8Length(insert);
     }
 
     /**
@@ -47,6 +64,7 @@ final class StatementSetBuffer {
     synchronized Optional<String> end() {
         List<String> added = inserts == null ? List.of() : inserts;
         inserts = null;
+        insertBytes = 0;
         return added.isEmpty()
                 ? Optional.empty()
                 : Optional.of("EXECUTE STATEMENT SET\nBEGIN\n" + String.join(";\n", added) + ";\nEND");

@@ -1,6 +1,7 @@
 package io.github.sqlguard.service;
 
 import io.github.sqlguard.decision.Outcome;
+import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.service.AuditedCall.Ending;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementKind;
@@ -52,6 +53,17 @@ final class StatementSetRoute {
                             + " it first."));
         }
         if (statement.kind() == StatementKind.INSERT) {
+            long whole = set.bytesWith(statement.plannedBody().orElseThrow());
+            long max = call.policy().maxStatementBytes();
+            if (whole > max) {
+                // The set is handed on as one statement at END: held to the size one statement may have,
+                // before this INSERT is planned, as a statement over the limit is refused before it is parsed.
+                ParsedStatement.Unread over = new ParsedStatement.Unread(statement.text(), "the statement set would be "
+                        + whole + " bytes with this INSERT, more than " + GuardOptions.MAX_STATEMENT_BYTES.key() + " ("
+                        + max + " bytes); the set stays open without it", true);
+                ScopedDecision decided = decider.statement(call, over, config);
+                return calls.refuse(decided.call(), over, decided.decision(), StatementPipeline.overLimit(over));
+            }
             ScopedDecision decided = decider.statement(call, statement, config);
             return calls.submit(decided.call(), statement, decided.decision(), d -> {
                 set.add(statement.plannedBody().orElseThrow());

@@ -59,6 +59,48 @@ class PlannerAdmissionTest {
     }
 
     @Test
+    void oneUsersSecondSessionGetsNoPlannerBeyondThePoolWhileTheFirstPlans() {
+        PlannerAdmission admission = new PlannerAdmission(1);
+        Permit huge = admission.admit("A1", "mallory", Lane.STATEMENT, MINUTE).orElseThrow();
+
+        assertThat(admission.admit("A2", "mallory", Lane.STATEMENT, 0))
+                .as("the same verified user's second session").isEmpty();
+        Optional<Permit> small = admission.admit("B", "alice", Lane.STATEMENT, 0);
+        assertThat(small).as("another user's statement plans beside mallory's").isPresent();
+        small.get().release();
+        Optional<Permit> unverified = admission.admit("C", null, Lane.STATEMENT, 0);
+        assertThat(unverified).as("a session without a verified user is a user of its own").isPresent();
+        unverified.get().release();
+        huge.release();
+    }
+
+    @Test
+    void amongWaitingStatementsTheUserWithFewerPlanningsGoesFirst() throws Exception {
+        PlannerAdmission admission = new PlannerAdmission(4);
+        List<Permit> mallorys = List.of(
+                admission.admit("A1", "mallory", Lane.STATEMENT, MINUTE).orElseThrow(),
+                admission.admit("A2", "mallory", Lane.STATEMENT, MINUTE).orElseThrow());
+        Permit alices = admission.admit("B1", "alice", Lane.STATEMENT, MINUTE).orElseThrow();
+        Permit zoes = admission.admit("Z", "zoe", Lane.STATEMENT, MINUTE).orElseThrow();
+        Permit extra = admission.admit("Y", "yann", Lane.STATEMENT, MINUTE).orElseThrow();
+        List<String> order = new CopyOnWriteArrayList<>();
+        // A new session of mallory's waits first, a new session of alice's after it; neither session plans yet.
+        Future<?> mallory = waitFor(admission, "A3", "mallory", "mallory", order);
+        awaitWaiting(admission, 1);
+        Future<?> alice = waitFor(admission, "B2", "alice", "alice", order);
+        awaitWaiting(admission, 2);
+
+        extra.release();
+        zoes.release();
+        mallory.get(1, TimeUnit.MINUTES);
+        alice.get(1, TimeUnit.MINUTES);
+
+        assertThat(order).as("alice has one planning running, mallory two").containsExactly("alice", "mallory");
+        mallorys.forEach(Permit::release);
+        alices.release();
+    }
+
+    @Test
     void waitingStatementsGoBeforeWaitingProofsAndSessionsTakeTurns() throws Exception {
         PlannerAdmission admission = new PlannerAdmission(1);
         Permit holder = admission.admit("A", Lane.STATEMENT, MINUTE).orElseThrow();
@@ -96,6 +138,15 @@ class PlannerAdmissionTest {
     private Future<?> waitFor(PlannerAdmission admission, String session, Lane lane, String name, List<String> order) {
         return waiters.submit(() -> {
             Permit permit = admission.admit(session, lane, MINUTE).orElseThrow();
+            order.add(name);
+            permit.release();
+            return null;
+        });
+    }
+
+    private Future<?> waitFor(PlannerAdmission admission, String session, String user, String name, List<String> order) {
+        return waiters.submit(() -> {
+            Permit permit = admission.admit(session, user, Lane.STATEMENT, MINUTE).orElseThrow();
             order.add(name);
             permit.release();
             return null;

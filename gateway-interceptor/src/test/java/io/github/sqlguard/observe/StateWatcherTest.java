@@ -57,9 +57,16 @@ class StateWatcherTest {
         final AtomicInteger statusRequests = new AtomicInteger();
         final List<String> asked = new CopyOnWriteArrayList<>();
         final long step;
+        /** The name of the vertex {@code v2}, which holds {@code GroupAggregate[3]}. */
+        final String aggregateVertex;
 
         FakeJobManager(long step) {
+            this(step, "GroupAggregate[3] -> out[4]: Writer");
+        }
+
+        FakeJobManager(long step, String aggregateVertex) {
             this.step = step;
+            this.aggregateVertex = aggregateVertex;
         }
 
         @Override
@@ -70,7 +77,7 @@ class StateWatcherTest {
                 throw new Unanswered("the JobManager at " + at + " did not answer within 10 ms (job " + jobId + ")", null);
             }
             return new JobState(ended.get() ? "CANCELED" : "RUNNING", ended.get(),
-                    Map.of("v1", "Source: src[1]", "v2", "GroupAggregate[3] -> out[4]: Writer"));
+                    Map.of("v1", "Source: src[1]", "v2", aggregateVertex));
         }
 
         @Override
@@ -206,6 +213,31 @@ class StateWatcherTest {
         assertThat(watcher.watchedJobIds()).isEmpty();
         assertThat(observed("state-observed")).as("one record per change, not per sample").hasSize(1);
         assertThat(watcher.jobs()).extracting(r -> r.outcome()).containsExactly("job-ended");
+    }
+
+    /**
+     * A vertex's name is Flink's, and with {@code table.exec.simplify-operator-name-enabled: false}
+     * it is made of its operators' descriptions, so a chained {@code Calc} may quote a literal of the
+     * query: the {@code jobObserved} record and the watcher's view ({@code GET /sql-guard/v1/jobs})
+     * carry it masked (hostile-secrets-r36 read this in the code; this is its test).
+     */
+    @Test
+    void anObservedVertexsNameIsMaskedWhereItQuotesASecret() {
+        FakeJobManager api = new FakeJobManager(50_000, "GroupAggregate[3] -> Calc[4](select=[user_id, c,"
+                + " 'https://reader:S3CR3T-OBS@db.example/x' AS url, 'jdbc:mysql://db/x?password=S3CR3T-OBS2' AS j])"
+                + " -> out[5]: Writer");
+        StateWatcher watcher = watcher(api, 10);
+
+        watcher.watch(job(JOB, REMOTE));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> !observed("state-observed").isEmpty());
+        JsonNode record = observed("state-observed").get(0);
+        String vertex = record.path("operators").get(0).path("vertex").asText();
+        assertThat(vertex).startsWith("GroupAggregate[3] -> Calc[4]").contains("****")
+                .doesNotContain("S3CR3T-OBS");
+        assertThat(audit.records().toString()).doesNotContain("S3CR3T-OBS");
+        assertThat(watcher.jobs()).singleElement()
+                .satisfies(view -> assertThat(view.operators().get(0).vertex()).doesNotContain("S3CR3T-OBS"));
     }
 
     @Test

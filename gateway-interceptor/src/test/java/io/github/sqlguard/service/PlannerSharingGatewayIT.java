@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.github.sqlguard.rewrite.CountedFunction;
 import io.github.sqlguard.testing.AuditFile;
+import io.github.sqlguard.testing.GatewayRestClient;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
 
@@ -90,6 +91,50 @@ class PlannerSharingGatewayIT {
                         .contains("planning took longer than sql-guard.explain-timeout (" + EXPLAIN_TIMEOUT_MS + " ms)")
                         .doesNotContain("this statement was not planned");
             }
+        }
+    }
+
+    /**
+     * Issue 29 item 3's "fairly between users": a verified user (a trusted proxy's header) with two
+     * sessions, each planning something that holds its planner, takes the pool's one planner and no
+     * more; another user's small query plans on the planner beyond the pool and is answered with its
+     * own verdict. Before, each session counted as a user of its own: the second session took the
+     * planner beyond the pool and the other user's query waited out its time-out, refused as not planned.
+     */
+    @Test
+    void oneUsersSecondSessionWaitsWhileAnotherUsersSmallQueryPlansAndIsAnswered() throws Exception {
+        UncancellablePlanFunction.release = new CountDownLatch(1);
+        try (GuardedGateway proxied = GuardedGateway.start(Map.of(
+                        "sql-guard.planner.threads", "1", "sql-guard.explain-timeout", EXPLAIN_TIMEOUT_MS + " ms",
+                        "sql-guard.identity.header", "X-Forwarded-User",
+                        "sql-guard.identity.trusted-proxies", "127.0.0.1/32"));
+                RestSession mallory1 = new GatewayRestClient(proxied.port())
+                        .openSession(Map.of(), Map.of("X-Forwarded-User", "mallory"));
+                RestSession mallory2 = new GatewayRestClient(proxied.port())
+                        .openSession(Map.of(), Map.of("X-Forwarded-User", "mallory"));
+                RestSession alice = new GatewayRestClient(proxied.port())
+                        .openSession(Map.of(), Map.of("X-Forwarded-User", "alice"))) {
+            assertThat(mallory1.execute(STUCK, 0, TIMEOUT).error()).isNull();
+            assertThat(mallory2.execute(STUCK, 0, TIMEOUT).error()).isNull();
+            Future<RestSession.StatementResult> first = clients.submit(() -> mallory1.execute("SELECT stuck(1)", 0, TIMEOUT));
+            await().atMost(TIMEOUT).until(() -> UncancellablePlanFunction.planning.get() == 1);
+            Future<RestSession.StatementResult> second = clients.submit(() -> mallory2.execute("SELECT stuck(2)", 0, TIMEOUT));
+            // The second session of the same user waits for a planner, or (before) plans beside the first.
+            await().atMost(TIMEOUT).until(() -> proxied.runtime().guarded().waitingPlannings() == 1
+                    || UncancellablePlanFunction.planning.get() == 2);
+
+            RestSession.StatementResult small = alice.execute(SMALL, 1, TIMEOUT);
+
+            assertThat(small.error()).as("alice's query, while mallory's two sessions plan").isNull();
+            assertThat(small.rows().toString()).contains("2");
+            assertThat(UncancellablePlanFunction.planning.get()).as("mallory's second session never got a planner")
+                    .isEqualTo(1);
+            JsonNode record = AuditFile.forOperation(small.operationHandle()).orElseThrow();
+            assertThat(record.path("user").asText()).isEqualTo("alice");
+            assertThat(record.path("verdict").asText()).isEqualTo("OK");
+            UncancellablePlanFunction.release.countDown();
+            first.get();
+            second.get();
         }
     }
 

@@ -84,9 +84,18 @@ public final class GatewayRestClient {
 
     /** Opens a session with these properties. */
     public RestSession openSession(Map<String, String> properties) throws Exception {
+        return openSession(properties, Map.of());
+    }
+
+    /** Opens a session with these properties, the request carrying {@code headers} (an identity proxy's). */
+    public RestSession openSession(Map<String, String> properties, Map<String, String> headers) throws Exception {
         ObjectNode body = JSON.createObjectNode();
         body.set("properties", JSON.valueToTree(properties));
-        Response response = post("/sessions", body);
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/sessions"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
+        headers.forEach(request::header);
+        Response response = send(request);
         if (!response.ok()) {
             throw new IllegalStateException("openSession failed: " + response.errors());
         }
