@@ -5,8 +5,6 @@ import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
-import io.github.sqlguard.rules.StateTtl;
-import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import org.apache.calcite.sql.SqlBasicCall;
@@ -140,19 +138,21 @@ final class RewriteContext {
     }
 
     /**
-     * True when {@code candidate} leaves the statement's unbounded Top-N as it is, so that the
-     * statement's BLOCK {@code unbounded-rank} stands in its plan and it is refused whatever else it
-     * changes: the candidate only writes {@code STATE_TTL} hints ({@code state-ttl-hint}, no changed
-     * table, no {@code SET} the call does not override), which Flink applies to regular joins and
-     * group aggregations only, never to a {@code Rank} (Flink docs, "Query Hints", "State TTL
-     * Hints"; nor into a view), and the call's own execution config sets {@code
-     * table.exec.state.ttl}, so neither a {@code SET} before the candidate nor the {@link Prover}'s
-     * retry with the session TTL changes the Rank's TTL either. It is not planned.
+     * The statement's BLOCK findings that {@code candidate} leaves in place: those about a plan node
+     * ({@link Finding#planNode()}) the candidate cannot change ({@link Reach}: a {@code STATE_TTL} hint
+     * reaches joins and group aggregations only, a {@code SET} of {@code table.exec.state.ttl} that the
+     * call's own execution config overrides reaches nothing). Each is in the candidate's plan as in the
+     * statement's, so the candidate is refused whatever else it changes; it need not be planned. A
+     * BLOCK finding about no plan node is never counted here (what changes it is not known).
      */
-    boolean keepsTheUnboundedRank(Candidate candidate) {
-        return candidate.family().equals(StateTtlHint.ID) && candidate.tables().isEmpty()
-                && effective(candidate.config()).isEmpty() && session.callKeys().contains(StateTtl.KEY)
-                && request.verdict().findings(Level.BLOCK).stream().anyMatch(f -> f.ruleId().equals(UnboundedRankRule.ID));
+    List<Finding> blockingKept(Candidate candidate) {
+        if (request.plan().isEmpty()) {
+            return List.of();
+        }
+        Set<String> keys = effective(candidate.config()).keySet();
+        return request.verdict().findings(Level.BLOCK).stream()
+                .filter(f -> f.planNode().map(id -> Reach.cannotChange(candidate, keys, request.plan().get(), id)).orElse(false))
+                .toList();
     }
 
     RewriteSettings settings() {
