@@ -75,7 +75,7 @@ final class RewriteContext {
      * for (its rule, its intent) is checked by the {@link Prover} on the judgement.
      */
     RewriteSession.Judged judge(String statement, Map<String, String> config, List<TableChange> tables) {
-        Judging key = new Judging(statement, effective(config), List.copyOf(tables));
+        Judging key = judging(statement, config, tables);
         RewriteSession.Judged known = judged.get(key);
         if (known == null) {
             plannings++;
@@ -95,7 +95,7 @@ final class RewriteContext {
      * judgement already made is never refused: it costs no planning.
      */
     Optional<String> budgetSpent(String statement, Map<String, String> config, List<TableChange> tables) {
-        if (judged.containsKey(new Judging(statement, effective(config), List.copyOf(tables)))) {
+        if (judged.containsKey(judging(statement, config, tables))) {
             return Optional.empty();
         }
         if (plannings >= settings.maxPlannings()) {
@@ -113,6 +113,30 @@ final class RewriteContext {
 
     /** What a judgement is of: the statement, what of its configuration the call does not set itself, its tables. */
     private record Judging(String statement, Map<String, String> config, List<TableChange> tables) {}
+
+    /**
+     * The key of a judgement: each changed table's scratch name, which is new for each candidate written
+     * ({@link #scratchName()}), replaced by its place among the changes, in the statement and in the
+     * change; so that two findings' candidates that change the same table alike (a {@code WATERMARK}
+     * on it for a Top-1's {@code unbounded-rank} and for its {@code dedup-not-recognized}) are planned
+     * once. The judgement differs only in the scratch table's name in the plan, which a proof reads
+     * only as a statement set's sink names where the statement did not plan ({@link Prover#columns}).
+     */
+    private Judging judging(String statement, Map<String, String> config, List<TableChange> tables) {
+        List<TableChange> byLength = new ArrayList<>(tables);
+        byLength.sort((a, b) -> Integer.compare(b.scratchName().length(), a.scratchName().length()));
+        String text = statement;
+        for (TableChange change : byLength) {
+            if (!change.scratchName().isEmpty()) {
+                text = text.replace(change.scratchName(), "<scratch table " + tables.indexOf(change) + ">");
+            }
+        }
+        List<TableChange> unnamed = new ArrayList<>();
+        for (TableChange change : tables) {
+            unnamed.add(new TableChange(change.table(), "", change.watermark(), change.watermarkDelay(), change.removedOption()));
+        }
+        return new Judging(text, effective(config), List.copyOf(unnamed));
+    }
 
     /**
      * What of a candidate's configuration is planned: its keys the call's own execution config does

@@ -72,6 +72,32 @@ class RefusalPlanningsTest {
                 .isEqualTo(2);
     }
 
+    @Test
+    void aLatestRowPerKeyByAPlainTimestampPlansItsWatermarkOnceForBothFindings() {
+        SessionHandle session = gateway.openSession(STREAMING);
+        gateway.runToEnd(session, "CREATE TABLE statuses (id STRING, status STRING, updated TIMESTAMP(3))"
+                + " WITH ('connector' = 'datagen')");
+
+        OperationHandle refused = gateway.runToEnd(session, "SELECT id, status, updated FROM (\n"
+                + "  SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY updated DESC) AS rn FROM statuses\n"
+                + ") WHERE rn = 1");
+
+        // The watermark on statuses answers unbounded-rank and dedup-not-recognized with the same change of the same
+        // table, each under a scratch name of its own: one planning (it was two).
+        String error = errorOf(session, refused);
+        assertThat(error).contains("BLOCK unbounded-rank").contains("dedup-not-recognized")
+                .contains("rewrite (watermark, proven in this session):");
+        List<String> watermarks = new ArrayList<>();
+        for (JsonNode rewrite : audit.forOperation(refused.toString()).orElseThrow().path("rewrites")) {
+            if (rewrite.path("family").asText().equals("watermark")) {
+                watermarks.add(rewrite.path("rule").asText());
+            }
+        }
+        assertThat(watermarks).as("the watermark, proven for both findings").contains("unbounded-rank", "dedup-not-recognized");
+        Counts counts = counts(refused);
+        assertThat(counts.planned).as("the watermark, the session TTL, LAST_VALUE: %s", counts).isEqualTo(3);
+    }
+
     /** The audit record's counts of a statement's rewrites, summed over its rules. */
     private record Counts(int offered, int verified, int rejected, int planned, int distinct) {}
 
