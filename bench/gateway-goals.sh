@@ -4,6 +4,9 @@
 #   (A) cheap statements (SET, SET unquoted, RESET, CREATE TABLE, SHOW TABLES), guarded/plain at 1 and
 #       16 sessions, median and p99 (goal: at most 1.05), and at 4 and 64 sessions, each level's gateway heap;
 #   (B) a refusal against the plain gateway's EXPLAIN of the same statement (goal: at most 2);
+#   (R) refusals of other shapes at 1 session, in a session without a state TTL: a Top-N over a join, a latest
+#       row per key by a plain TIMESTAMP, a GROUP BY whose STATE_TTL hint names no input; each beside the plain
+#       gateway's EXPLAIN of the same statement and of its best proven rewrite (a kind of its own, *_REWRITE);
 #   (C) 1, 4 and 16 sessions of the heavy INSERT and SELECT (64 sessions: the cheap statements of (A)),
 #       with each gateway's heap after a full GC;
 #   (E) the heavy INSERT and SELECT at 64 sessions, with each gateway's heap after a full GC: 64 jobs in
@@ -22,12 +25,12 @@
 # Needs the bench jar: mvn -q -pl bench -am package -DskipTests
 # SCALE=2 doubles the rounds of (A), (B) and (D) (about 12 minutes), for a quieter estimate.
 # PARTS=D runs (D) and its A/A alone (PARTS=A: the cheap run, PARTS=BC: the heavy run, PARTS=E: the heavy
-# statements at 64 sessions; default ABCDE); the ratios are printed from whichever reports are there.
+# statements at 64 sessions, PARTS=R: the refusals of other shapes; default ABCDER); the ratios are printed from whichever reports are there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-bench/target/gateway-goals}
 SCALE=${SCALE:-1}
-PARTS=${PARTS:-ABCDE}
+PARTS=${PARTS:-ABCDER}
 E_LIMIT_S=${E_LIMIT_S:-1800}
 JAR=bench/target/flink-sql-guard-bench.jar
 [ -f "$JAR" ] || { echo "no $JAR: mvn -q -pl bench -am package -DskipTests" >&2; exit 1; }
@@ -58,6 +61,15 @@ if [[ $PARTS == *B* || $PARTS == *C* ]]; then
   --kinds HEAVY_INSERT,HEAVY_SELECT,REFUSED --jit-warmup 500 --jit-warmup-heavy 2 \
   --gateway-jvm-option=-XX:MaxDirectMemorySize=2g > "$OUT/heavy.out" 2> "$OUT/heavy.err"
 echo "  (B, C) done after $(( $(date +%s) - start )) s"
+fi
+
+# (R): the refusals of other shapes, one session, each beside the plain EXPLAIN of its best proven rewrite.
+if [[ $PARTS == *R* ]]; then
+"${B[@]}" gateways --log-dir "$OUT/refusals" --sessions 1 --rounds $((6 * SCALE)) --warmup 1 \
+  --kinds REFUSED,TOP_N_JOIN,TOP_N_JOIN_REWRITE,DEDUP_PLAIN_TIME,DEDUP_PLAIN_TIME_REWRITE,GROUP_BY_TTL_HINT,GROUP_BY_TTL_HINT_REWRITE \
+  --jit-warmup 200 --jit-warmup-heavy 2 \
+  --gateway-jvm-option=-XX:MaxDirectMemorySize=1g > "$OUT/refusals.out" 2> "$OUT/refusals.err"
+echo "  (R) done after $(( $(date +%s) - start )) s"
 fi
 
 # (E): the heavy statements at 64 sessions, bounded in wall time (64 concurrent jobs on 2 cores).
@@ -123,6 +135,10 @@ echo
 echo "== (B) refusal / plain EXPLAIN of the statement (goal <= 2) =="
 rows "$OUT/heavy/report.md" refusal | awk -F'\t' '{ split($2, c, "|"); printf "%s sessions | EXPLAIN median%s ms | refusal median%s ms | refusal/EXPLAIN%s\n", $1, c[4], c[6], c[8] }'
 echo
+echo "== (R) refusals of other shapes (no state TTL): refusal / plain EXPLAIN of the statement, and the plain EXPLAIN of its best proven rewrite =="
+rows "$OUT/refusals/report.md" refusal | awk -F'\t' '{ split($2, c, "|"); printf "%s sessions |%s| EXPLAIN median%s ms | refusal median%s ms | refusal/EXPLAIN%s\n", $1, c[2], c[4], c[6], c[8] }'
+rows "$OUT/refusals/report.md" latency | awk -F'\t' '{ split($2, c, "|"); printf "%s sessions |%s| plain median%s ms | plain p99%s ms\n", $1, c[2], c[4], c[5] }'
+echo
 echo "== (C) heavy statements and heap per sessions =="
 rows "$OUT/heavy/report.md" latency | awk -F'\t' '{ split($2, c, "|"); printf "%s |%s| ratio median%s| ratio p99%s| throughput ratio%s\n", $1, c[2], c[8], c[9], c[12] }'
 rows "$OUT/heavy/report.md" noise | awk -F'\t' '{ split($2, c, "|"); printf "noise: %s |%s| median%s [%s] | p99%s [%s]\n", $1, c[2], c[3], c[4], c[5], c[6] }'
@@ -142,4 +158,4 @@ rows "$OUT/observe-aa/report.md" latency | awk -F'\t' '{ split($2, c, "|"); prin
 rows "$OUT/observe-aa/report.md" noise | awk -F'\t' '{ split($2, c, "|"); printf "noise: %s |%s| median%s [%s] | p99%s [%s]\n", $1, c[2], c[3], c[4], c[5], c[6] }'
 echo "(D) shows the latency unchanged where its on/off ratio lies within the A/A ratio's spread."
 echo
-echo "total $(( $(date +%s) - start )) s; load now $(cut -d' ' -f1-3 /proc/loadavg); reports: $OUT/{cheap,heavy,heavy64,observe,observe-aa}/report.md"
+echo "total $(( $(date +%s) - start )) s; load now $(cut -d' ' -f1-3 /proc/loadavg); reports: $OUT/{cheap,heavy,refusals,heavy64,observe,observe-aa}/report.md"

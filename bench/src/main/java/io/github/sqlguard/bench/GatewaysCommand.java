@@ -139,7 +139,13 @@ public final class GatewaysCommand implements Callable<Integer> {
 
     /** One gateway under test and its sessions of the current level. */
     private record Target(String name, boolean guarded, StatementRunner runner,
-            List<RestSession> sessions) {}
+            List<RestSession> sessions, List<RestSession> untimed) {
+
+        /** The sessions {@code kind} is sent in: the untimed ones for {@link Kind#untimed()} kinds. */
+        List<RestSession> sessionsOf(Kind kind) {
+            return kind.untimed() ? untimed : sessions;
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -470,17 +476,28 @@ public final class GatewaysCommand implements Callable<Integer> {
         GatewayRestClient client = process.client();
         StatementRunner runner = new StatementRunner(client, pollMicros, Duration.ofSeconds(timeoutSeconds));
         List<RestSession> list = new ArrayList<>();
+        List<RestSession> untimed = new ArrayList<>();
+        boolean anyUntimed = kinds.stream().anyMatch(Kind::untimed);
         for (int s = 0; s < n; s++) {
-            RestSession session = client.openSession(Map.of());
-            list.add(session);
-            for (String statement : workload.setup(s)) {
-                StatementRunner.Outcome outcome = runner.run(session, statement, Map.of());
-                if (outcome.failed() || outcome.timedOut()) {
-                    throw new IllegalStateException("Setup failed on " + name + ": " + statement + "\n" + outcome);
-                }
+            list.add(setUp(client, runner, name, workload.setup(s)));
+            if (anyUntimed) {
+                untimed.add(setUp(client, runner, name, workload.untimedSetup(s)));
             }
         }
-        return new Target(name, isGuarded, runner, list);
+        return new Target(name, isGuarded, runner, list, untimed);
+    }
+
+    /** A new session of {@code client} after {@code setup}. */
+    private static RestSession setUp(GatewayRestClient client, StatementRunner runner, String name, List<String> setup)
+            throws Exception {
+        RestSession session = client.openSession(Map.of());
+        for (String statement : setup) {
+            StatementRunner.Outcome outcome = runner.run(session, statement, Map.of());
+            if (outcome.failed() || outcome.timedOut()) {
+                throw new IllegalStateException("Setup failed on " + name + ": " + statement + "\n" + outcome);
+            }
+        }
+        return session;
     }
 
     private void runRound(ExecutorService pool, Workload workload, Kind kind, Target target, int round, Series into)
@@ -489,7 +506,7 @@ public final class GatewaysCommand implements Callable<Integer> {
         long start = System.nanoTime();
         for (int s = 0; s < target.sessions().size(); s++) {
             List<Step> steps = workload.steps(kind, s, round);
-            RestSession session = target.sessions().get(s);
+            RestSession session = target.sessionsOf(kind).get(s);
             futures.add(pool.submit(() -> runSteps(steps, session, target, into)));
         }
         long statements = 0;
@@ -525,7 +542,9 @@ public final class GatewaysCommand implements Callable<Integer> {
     }
 
     private static void closeAll(Target target) {
-        for (RestSession session : target.sessions()) {
+        List<RestSession> all = new ArrayList<>(target.sessions());
+        all.addAll(target.untimed());
+        for (RestSession session : all) {
             try {
                 session.close();
             } catch (Exception e) {

@@ -33,10 +33,12 @@ class WorkloadTest {
                 if (kind.refused()) {
                     assertThat(step.refusedByGuard()).isTrue();
                     assertThat(step.expectFailure(true)).isTrue();
-                    assertThat(step.expectFailure(false)).isFalse();
+                    assertThat(step.expectFailure(false)).isEqualTo(step.failsOnPlain());
                 } else {
                     assertThat(step.plainSql()).isEqualTo(step.guardedSql());
-                    assertThat(step.executionConfig()).isEmpty();
+                    if (!kind.untimed()) {
+                        assertThat(step.executionConfig()).isEmpty();
+                    }
                     assertThat(step.expectFailure(true)).isFalse();
                     assertThat(step.expectFailure(false)).isFalse();
                 }
@@ -72,6 +74,31 @@ class WorkloadTest {
     }
 
     @Test
+    void theRefusalsOfOtherShapesRunWithoutAStateTtlBesideThePlainExplainOfTheirRewrite() {
+        List<String> setup = workload.untimedSetup(3);
+        assertThat(setup).noneMatch(s -> s.contains("ttl")).allMatch(s -> s.startsWith("CREATE TABLE "))
+                .noneMatch(s -> s.contains("TEMPORARY"));
+        setup.stream().filter(s -> s.contains("'datagen'"))
+                .forEach(s -> assertThat(s).as(s).containsAnyOf("'number-of-rows'", "'sequence'"));
+        for (Kind kind : List.of(Kind.TOP_N_JOIN, Kind.DEDUP_PLAIN_TIME, Kind.GROUP_BY_TTL_HINT)) {
+            assertThat(kind.untimed()).isTrue();
+            assertThat(kind.refused()).isTrue();
+            Step step = workload.steps(kind, 3, 0).get(0);
+            assertThat(step.plainSql()).isEqualTo("EXPLAIN CHANGELOG_MODE " + step.guardedSql());
+            assertThat(step.executionConfig()).isEmpty();
+            assertThat(step.guardedSql()).contains("_3");
+        }
+        assertThat(workload.steps(Kind.TOP_N_JOIN_REWRITE, 3, 0).get(0).executionConfig())
+                .containsExactly(java.util.Map.entry("table.exec.state.ttl", "1 d"));
+        assertThat(workload.steps(Kind.DEDUP_PLAIN_TIME_REWRITE, 3, 0).get(0).plainSql()).contains("FROM statuses_wm_3");
+        assertThat(workload.steps(Kind.GROUP_BY_TTL_HINT, 3, 0).get(0).guardedSql()).contains("STATE_TTL('o' = '1 d')");
+        assertThat(workload.steps(Kind.GROUP_BY_TTL_HINT_REWRITE, 3, 0).get(0).plainSql())
+                .contains("STATE_TTL('t_orders_3' = '1 d')");
+        assertThat(Kind.REFUSED.untimed()).isFalse();
+        assertThat(Kind.HEAVY_SELECT.untimed()).isFalse();
+    }
+
+    @Test
     void resetNeverResetsTheStateTtl() {
         assertThat(workload.steps(Kind.RESET, 0, 0)).allSatisfy(s -> assertThat(s.plainSql()).doesNotContain("ttl"));
     }
@@ -90,7 +117,8 @@ class WorkloadTest {
                         case DDL -> StatementKind.DDL;
                         case SHOW -> StatementKind.METADATA;
                         case HEAVY_INSERT -> StatementKind.INSERT;
-                        case HEAVY_SELECT, REFUSED -> StatementKind.QUERY;
+                        case HEAVY_SELECT, REFUSED, TOP_N_JOIN, DEDUP_PLAIN_TIME, GROUP_BY_TTL_HINT -> StatementKind.QUERY;
+                        case TOP_N_JOIN_REWRITE, DEDUP_PLAIN_TIME_REWRITE, GROUP_BY_TTL_HINT_REWRITE -> StatementKind.EXPLAIN;
                     };
             for (Step step : workload.steps(kind, 2, 5)) {
                 assertThat(parser.parse(step.guardedSql()).kind()).as(step.guardedSql()).isEqualTo(expected);

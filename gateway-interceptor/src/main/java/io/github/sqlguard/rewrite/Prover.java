@@ -88,10 +88,15 @@ final class Prover {
                     + String.join(", ", candidate.config().keySet().stream().sorted().toList())
                     + ", over the SET before it (not planned)");
         }
-        if (context.keepsTheUnboundedRank(candidate)) {
-            // STATE_TTL reaches no Rank, and the call's own TTL wins over any SET: the statement's BLOCK stays.
-            return new Rejected("BLOCK: " + UnboundedRankRule.ID + " stays: a STATE_TTL hint does not reach a Top-N, and"
-                    + " the statement's own execution config sets " + StateTtl.KEY + " (not planned)");
+        List<Finding> kept = context.blockingKept(candidate);
+        if (!kept.isEmpty()) {
+            // A BLOCK finding on an operator the candidate cannot change stays in its plan (Reach): refused whatever
+            // else it changes. Where only unbounded-rank stays, prove() tries it again with the session TTL at once.
+            boolean onlyUnbounded = kept.stream().allMatch(f -> f.ruleId().equals(UnboundedRankRule.ID));
+            return new Rejected((onlyUnbounded ? UNBOUNDED_ONLY + ": " : "BLOCK: ")
+                    + String.join(", ", kept.stream().map(Finding::ruleId).distinct().toList()) + " stays on "
+                    + String.join(", ", kept.stream().map(Finding::node).distinct().toList()) + ", which " + candidate.family()
+                    + " does not change (not planned)");
         }
         Optional<String> spent = context.budgetSpent(candidate.planned(), candidate.config(), candidate.tables());
         if (spent.isPresent()) {

@@ -5,8 +5,6 @@ import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
-import io.github.sqlguard.rules.StateTtl;
-import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import org.apache.calcite.sql.SqlBasicCall;
@@ -77,7 +75,7 @@ final class RewriteContext {
      * for (its rule, its intent) is checked by the {@link Prover} on the judgement.
      */
     RewriteSession.Judged judge(String statement, Map<String, String> config, List<TableChange> tables) {
-        Judging key = new Judging(statement, effective(config), List.copyOf(tables));
+        Judging key = judging(statement, config, tables);
         RewriteSession.Judged known = judged.get(key);
         if (known == null) {
             plannings++;
@@ -97,7 +95,7 @@ final class RewriteContext {
      * judgement already made is never refused: it costs no planning.
      */
     Optional<String> budgetSpent(String statement, Map<String, String> config, List<TableChange> tables) {
-        if (judged.containsKey(new Judging(statement, effective(config), List.copyOf(tables)))) {
+        if (judged.containsKey(judging(statement, config, tables))) {
             return Optional.empty();
         }
         if (plannings >= settings.maxPlannings()) {
@@ -115,6 +113,30 @@ final class RewriteContext {
 
     /** What a judgement is of: the statement, what of its configuration the call does not set itself, its tables. */
     private record Judging(String statement, Map<String, String> config, List<TableChange> tables) {}
+
+    /**
+     * The key of a judgement: each changed table's scratch name, which is new for each candidate written
+     * ({@link #scratchName()}), replaced by its place among the changes, in the statement and in the
+     * change; so that two findings' candidates that change the same table alike (a {@code WATERMARK}
+     * on it for a Top-1's {@code unbounded-rank} and for its {@code dedup-not-recognized}) are planned
+     * once. The judgement differs only in the scratch table's name in the plan, which a proof reads
+     * only as a statement set's sink names where the statement did not plan ({@link Prover#columns}).
+     */
+    private Judging judging(String statement, Map<String, String> config, List<TableChange> tables) {
+        List<TableChange> byLength = new ArrayList<>(tables);
+        byLength.sort((a, b) -> Integer.compare(b.scratchName().length(), a.scratchName().length()));
+        String text = statement;
+        for (TableChange change : byLength) {
+            if (!change.scratchName().isEmpty()) {
+                text = text.replace(change.scratchName(), "<scratch table " + tables.indexOf(change) + ">");
+            }
+        }
+        List<TableChange> unnamed = new ArrayList<>();
+        for (TableChange change : tables) {
+            unnamed.add(new TableChange(change.table(), "", change.watermark(), change.watermarkDelay(), change.removedOption()));
+        }
+        return new Judging(text, effective(config), List.copyOf(unnamed));
+    }
 
     /**
      * What of a candidate's configuration is planned: its keys the call's own execution config does
@@ -140,19 +162,21 @@ final class RewriteContext {
     }
 
     /**
-     * True when {@code candidate} leaves the statement's unbounded Top-N as it is, so that the
-     * statement's BLOCK {@code unbounded-rank} stands in its plan and it is refused whatever else it
-     * changes: the candidate only writes {@code STATE_TTL} hints ({@code state-ttl-hint}, no changed
-     * table, no {@code SET} the call does not override), which Flink applies to regular joins and
-     * group aggregations only, never to a {@code Rank} (Flink docs, "Query Hints", "State TTL
-     * Hints"; nor into a view), and the call's own execution config sets {@code
-     * table.exec.state.ttl}, so neither a {@code SET} before the candidate nor the {@link Prover}'s
-     * retry with the session TTL changes the Rank's TTL either. It is not planned.
+     * The statement's BLOCK findings that {@code candidate} leaves in place: those about a plan node
+     * ({@link Finding#planNode()}) the candidate cannot change ({@link Reach}: a {@code STATE_TTL} hint
+     * reaches joins and group aggregations only, a {@code SET} of {@code table.exec.state.ttl} that the
+     * call's own execution config overrides reaches nothing). Each is in the candidate's plan as in the
+     * statement's, so the candidate is refused whatever else it changes; it need not be planned. A
+     * BLOCK finding about no plan node is never counted here (what changes it is not known).
      */
-    boolean keepsTheUnboundedRank(Candidate candidate) {
-        return candidate.family().equals(StateTtlHint.ID) && candidate.tables().isEmpty()
-                && effective(candidate.config()).isEmpty() && session.callKeys().contains(StateTtl.KEY)
-                && request.verdict().findings(Level.BLOCK).stream().anyMatch(f -> f.ruleId().equals(UnboundedRankRule.ID));
+    List<Finding> blockingKept(Candidate candidate) {
+        if (request.plan().isEmpty()) {
+            return List.of();
+        }
+        Set<String> keys = effective(candidate.config()).keySet();
+        return request.verdict().findings(Level.BLOCK).stream()
+                .filter(f -> f.planNode().map(id -> Reach.cannotChange(candidate, keys, request.plan().get(), id)).orElse(false))
+                .toList();
     }
 
     RewriteSettings settings() {

@@ -24,7 +24,10 @@ import java.util.Optional;
  * most one rewrite per family, the first family's preferred. A candidate written for two findings
  * (the same SQL) is proven once, and planned once even for findings of two rules ({@link
  * RewriteContext#judge}); a candidate whose {@code SET}s the call's own execution config overrides
- * plans as the statement itself and is rejected unplanned ({@link RewriteContext#plansAsTheStatement}).
+ * plans as the statement itself and is rejected unplanned ({@link RewriteContext#plansAsTheStatement}), as is
+ * one that leaves a BLOCK finding on an operator it cannot change ({@link Reach}: a {@code STATE_TTL} hint
+ * beside a blocking Top-N), whose proof with the session TTL ({@link Prover#prove}) then comes at once; two
+ * candidates that change the same table alike under two scratch names are planned once.
  * The proofs of one statement plan within a budget ({@link RewriteContext#budgetSpent}: {@code
  * sql-guard.rewrite.max-plannings} plannings, one {@code sql-guard.explain-timeout} of planning): once
  * it is spent, proving stops: the candidate that would need a planning and the rest of its family's
