@@ -274,8 +274,12 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (operator instanceof Operator.Sink sink) {
             return sinkFix(sink, advised);
         }
-        if (operator instanceof Operator.Deduplicate) {
-            return "Bound the state with a TTL longer than a key stays active: " + advised.setStateTtl() + " (a STATE_TTL hint does not"
+        if (operator instanceof Operator.Deduplicate dedup) {
+            // A first row is written once and a duplicate only reads it (OnCreateAndWrite): its TTL runs from the first row.
+            return "Bound the state with a TTL longer than " + (dedup.keepLastRow() ? "a key stays active"
+                    : "duplicates of a row keep arriving after it (the TTL of the first row kept runs from its arrival: a"
+                            + " duplicate does not renew it)")
+                    + ": " + advised.setStateTtl() + " (a STATE_TTL hint does not"
                     + " reach a Deduplicate); or deduplicate per window (a window deduplication frees each window's"
                     + " state when it closes).";
         }
