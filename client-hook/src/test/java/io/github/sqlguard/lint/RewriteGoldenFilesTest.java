@@ -127,7 +127,12 @@ class RewriteGoldenFilesTest {
         "392-state-ttl-in-options-hint-kept-as-written",
         "393-sort-in-statement-set-sinks-of-different-columns",
         "394-top-n-over-all-time-sums-without-time-attribute",
-        "395-sum-over-top-3-per-category-window-top-n"})
+        "395-sum-over-top-3-per-category-window-top-n",
+        "406-click-join-campaigns-ttl-hint-rows-expire-while-matched",
+        "407-top-3-sales-per-country-over-join-session-ttl",
+        "409-refund-exists-within-30-days-semi-join",
+        "410-latest-order-per-customer-over-left-join-updating",
+        "412-top-3-per-region-over-first-row-dedup-session-ttl"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         assertGolden(engine, CaseCorpus.ownDir().resolve(name + ".sql"), name);
     }

@@ -137,7 +137,11 @@ final class Prover {
         }
         boolean setsTtl = candidate.config().containsKey(StateTtl.KEY) || candidate.intent().ttl().isPresent()
                 || candidate.intent().boundedBelow().isPresent();
-        String changes = candidate.changes() + (setsTtl ? TtlMix.changes(judged.plan()) : "");
+        // A TTL for the whole statement reaches its joins and first-row deduplications too, whose entries expire after they
+        // were written, not after the key's last change (TtlExpiry); a hint's own changes: line says it for its join.
+        String changes = candidate.changes()
+                + (candidate.family().equals(SessionStateTtl.ID) ? TtlExpiry.perRowOperators(judged.plan()) : "")
+                + (setsTtl ? TtlMix.changes(judged.plan()) : "");
         return new Proven(new Rewrite(
                 candidate.ruleId(), candidate.findingNode(), candidate.family(), candidate.sql(),
                 candidate.statement().strip(), operators(judged.plan()), columns.get(), changes,

@@ -115,12 +115,14 @@ final class StateTtlHint extends ScopedFamily {
                         : Intent.operatorBounded(context.request().maxStateTtl(), operator.get()),
                 Columns.SAME,
                 // Where the user's own TTLs stay, only the inputs whose value changes get the proposed TTL.
-                (keptOwn ? "the state of the inputs whose TTL changes"
-                        : "the state of this statement's " + (operator.get().equals("Join") ? "join" : "aggregation"))
-                        + " expires " + value + " after a key's last change (" + String.join(", ", new LinkedHashSet<>(hinted))
-                        + "); an idle key's " + (operator.get().equals("Join") ? "rows are forgotten and start"
-                                : "result is forgotten and starts")
-                        + " anew" + OTHERS_KEEP_SESSION_TTL
+                (operator.get().equals("Join")
+                        ? (keptOwn ? "the inputs whose TTL changes keep" : "this statement's join keeps") + " each row " + value
+                                + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
+                                + TtlExpiry.joinRows(value)
+                        : (keptOwn ? "the state of the inputs whose TTL changes" : "the state of this statement's aggregation")
+                                + " expires " + value + " after a key's last change (" + String.join(", ", new LinkedHashSet<>(hinted))
+                                + "); an idle key's result is forgotten and starts anew")
+                        + OTHERS_KEEP_SESSION_TTL
                         + (replaced.isEmpty() ? "" : "; the hint values that never expire change: " + String.join(", ", replaced)
                                 + "; the TTLs written otherwise stay as written")
                         + DistinctUnderTtl.changes(finding, context),

@@ -53,8 +53,14 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
             OrderKey order = rank.orderKeys().get(0);
             String keys = rank.partitionKeys().isEmpty() ? "" : " GROUP BY " + String.join(", ", rank.partitionKeys());
             Optional<String> computed = names.orderComputedByAggregation(order, rank);
+            // Over an update stream (a regular join, a CDC source) no WATERMARK makes a Deduplicate: Flink plans one
+            // over an append-only input only (DeduplicateTest#testInvalidChangelogInput, Flink 2.3.0).
+            boolean updating = rank.retracts() && computed.isEmpty();
             String fix = computed.isPresent()
                     ? capitalized(computed.get()) + names.redundantRanking(rank).map(r -> "; " + r).orElse("") + "."
+                    : updating
+                    ? "No WATERMARK or PROCTIME() order makes a Top-1 over an update stream a Deduplicate; to keep the"
+                            + " latest value per key without ordering, use" + keys + " with LAST_VALUE of each column."
                     : capitalized(names.eventTimeFor(order, rank.node()))
                             + ", or order by a PROCTIME() column; to keep the latest value per key without ordering,"
                             + " use" + keys + " with LAST_VALUE of each column.";
@@ -64,9 +70,11 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
                             rank,
                             "This Top-1 keeps the " + (order.ascending() ? "first" : "last") + " row per key by "
                                     + order.column() + " (" + order.type() + "), but " + order.column()
-                                    + " is not a time attribute, so it ran as a general Rank, not as Deduplicate: Flink"
+                                    + " is not a time attribute" + (updating ? " and the input is an update stream (the"
+                                            + " Rank's RetractStrategy)" : "")
+                                    + ", so it ran as a general Rank, not as Deduplicate: Flink"
                                     + " deduplicates only when ORDER BY is a time attribute (a column with a WATERMARK, or"
-                                    + " PROCTIME()).",
+                                    + " PROCTIME())" + (updating ? ", over an append-only input" : "") + ".",
                             fix));
         }
         return hits;

@@ -36,7 +36,8 @@ import java.util.Optional;
  * <p>Not reported: a global aggregation (no {@code GROUP BY}) whose every call has a constant-size
  * accumulator ({@link Operator.AggregateCall#constantState()}: {@code COUNT(*)}, {@code SUM}, ...
  * over an insert-only input): it keeps one row, and a TTL would only reset the totals after an idle
- * spell. With a {@code DISTINCT} call it keeps every distinct value, and is reported.
+ * spell. With a {@code DISTINCT} call it keeps every distinct value, and is reported. Nor a {@code
+ * Deduplicate} without a key ({@code ROW_NUMBER() OVER (ORDER BY PROCTIME() DESC)}): it keeps one row.
  *
  * <p>Each message names what the operator is keyed by (the join key and the tables of each side,
  * the sink's primary key) and each fix only what fits that operator: a {@code STATE_TTL} hint only
@@ -76,6 +77,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 continue;
             }
             if (operator instanceof Operator.GroupAggregate aggregate && constantState(aggregate)) {
+                continue;
+            }
+            if (operator instanceof Operator.Deduplicate dedup && dedup.keys().isEmpty()) {
+                // No PARTITION BY: one key for the whole stream, whose state is the one row kept (the first or the
+                // latest); it cannot grow, so a TTL has nothing to bound.
                 continue;
             }
             OperatorTtl ttl = OperatorTtl.of(context, node);
@@ -193,7 +199,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         List<Operator.Bound> bounds = join.bounds().stream().filter(Operator.Bound::onTimestamps).toList();
         if (!bounds.isEmpty() && inputs.size() == 2) {
-            reason.append(' ').append(notAnIntervalJoin(bounds, inputs, names));
+            reason.append(' ').append(notAnIntervalJoin(join, bounds, inputs, names));
         }
         return reason.toString();
     }
@@ -221,11 +227,21 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     /**
      * Why a join whose condition bounds a timestamp of each side (the shape of an interval join) is a
-     * regular join: Flink plans an interval join only when both bounds compare time attributes of the
-     * same kind, with a lower and an upper bound ({@code IntervalJoinUtil}, Flink 2.3.0).
+     * regular join: Flink plans an interval join only for a join that is not a SEMI or ANTI join (an
+     * {@code IN} or {@code EXISTS} subquery), and only when both bounds compare time attributes of the
+     * same kind, with a lower and an upper bound ({@code StreamPhysicalIntervalJoinRule}: "converts
+     * non-SEMI/ANTI FlinkLogicalJoin with window bounds"; {@code IntervalJoinUtil}, Flink 2.3.0).
      */
-    private static String notAnIntervalJoin(List<Operator.Bound> bounds, List<PlanNode> inputs, StatementNames names) {
+    private static String notAnIntervalJoin(
+            Operator.Join join, List<Operator.Bound> bounds, List<PlanNode> inputs, StatementNames names) {
         Operator.Bound bound = bounds.get(0);
+        if (semiOrAnti(join)) {
+            // The bounds may well be an interval join's: the join type is what Flink does not plan as one.
+            return "Its condition bounds " + bound.right().name() + " by " + bound.left().name() + " like an interval"
+                    + " join, but the condition is in an IN or EXISTS subquery, which Flink plans as a " + join.joinType()
+                    + " join, and Flink plans an interval join only for a JOIN (inner or outer), never for a SEMI or ANTI"
+                    + " join: this one is a regular join whatever its bounds.";
+        }
         List<String> notTime = new ArrayList<>();
         if (!names.isTimeAttributeBelow(inputs.get(0), bound.left().name())) {
             notTime.add(bound.left().name() + " (" + names.tables(inputs.get(0)) + ")");
@@ -274,8 +290,12 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (operator instanceof Operator.Sink sink) {
             return sinkFix(sink, advised);
         }
-        if (operator instanceof Operator.Deduplicate) {
-            return "Bound the state with a TTL longer than a key stays active: " + advised.setStateTtl() + " (a STATE_TTL hint does not"
+        if (operator instanceof Operator.Deduplicate dedup) {
+            // A first row is written once and a duplicate only reads it (OnCreateAndWrite): its TTL runs from the first row.
+            return "Bound the state with a TTL longer than " + (dedup.keepLastRow() ? "a key stays active"
+                    : "duplicates of a row keep arriving after it (the TTL of the first row kept runs from its arrival: a"
+                            + " duplicate does not renew it)")
+                    + ": " + advised.setStateTtl() + " (a STATE_TTL hint does not"
                     + " reach a Deduplicate); or deduplicate per window (a window deduplication frees each window's"
                     + " state when it closes).";
         }
@@ -416,7 +436,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(" as it is when the row arrives, and later changes of ").append(dimension)
                     .append(" do not update results already emitted");
         }
-        if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty()) {
+        if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty() && !semiOrAnti(join)) {
+            // Not for an IN or EXISTS subquery: an interval or temporal JOIN emits a row per match, where a SEMI or ANTI
+            // join emits each left row once, so neither is the same query written another way.
             Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));
             Optional<Column> rightTime = names.rowtimeBelow(inputs.get(1));
             if (leftTime.isPresent() && rightTime.isPresent()) {
@@ -445,6 +467,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             }
         }
         return fix.append('.').toString();
+    }
+
+    /** True for the join Flink plans for an {@code IN}/{@code EXISTS} subquery ({@code SEMI}) or its negation ({@code ANTI}). */
+    private static boolean semiOrAnti(Operator.Join join) {
+        return join.joinType().equals("SEMI") || join.joinType().equals("ANTI");
     }
 
     /** How the join's SELECT names the table one side reads straight; empty when the side is more than a table. */

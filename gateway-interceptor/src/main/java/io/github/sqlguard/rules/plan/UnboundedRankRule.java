@@ -126,6 +126,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                     + " plans a window Top-N (WindowRank)");
         }
         OrderKey first = rank.orderKeys().isEmpty() ? null : rank.orderKeys().get(0);
+        String note = "";
         if (rank.keepsFirstRowOnly() && first != null) {
             String keys = rank.partitionKeys().isEmpty() ? "" : " GROUP BY " + String.join(", ", rank.partitionKeys());
             Optional<String> redundant = names.redundantRanking(rank);
@@ -134,7 +135,13 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             } else if (first.onTimestamp()) {
                 // Ordered by a column of an aggregation below, no watermark can make it a time attribute
                 // (StatementNames#orderComputedByAggregation): no Deduplicate to propose.
-                if (aggregation.isEmpty()) {
+                if (rank.retracts()) {
+                    // Over an updating input (a CDC or upsert source, its ChangelogNormalize) Flink plans a Top-1 as a
+                    // Rank whatever the order column is: a Deduplicate takes an append-only input only (Flink's
+                    // DeduplicateTest#testInvalidChangelogInput, "the input is not append-only ... but Rank").
+                    note = " No WATERMARK or PROCTIME() order makes this Top-1 a Deduplicate: its input is an update stream"
+                            + " (the Rank's RetractStrategy), and Flink plans a Deduplicate over an append-only input only.";
+                } else if (aggregation.isEmpty()) {
                     ways.add(names.eventTimeFor(first, rank.node())
                             + ", or order by a PROCTIME() column, so that Flink plans this Top-1 as a Deduplicate");
                 }
@@ -148,6 +155,6 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         ways.add("bound the state: " + advised.setStateTtl());
         ways.addAll(after);
         String text = String.join("; or ", ways);
-        return Character.toUpperCase(text.charAt(0)) + text.substring(1) + ".";
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1) + "." + note;
     }
 }

@@ -1,0 +1,81 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.plan.OperatorState;
+import io.github.sqlguard.rules.StateTtl;
+
+import java.util.LinkedHashSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What a state TTL does to the operators whose state is not renewed by the rows of an active key,
+ * for the {@code changes:} line of a rewrite that sets one. Flink's table operators build their TTL
+ * with {@code StateConfigUtil#createTtlConfig}: {@code UpdateType.OnCreateAndWrite}, so an entry's
+ * clock restarts only when it is written, never when it is read (Flink 2.3.0).
+ *
+ * <ul>
+ *   <li>A regular join keeps each input row as its own entry ({@code JoinRecordStateViews}: a {@code
+ *       ValueState} or {@code MapState} per join key, one entry per row), written when the row
+ *       arrives and read, not written, when the other side's rows match it: a row expires the TTL
+ *       after it was stored even while its key is busy, and a match arriving later is not joined (a
+ *       dimension row never updated stops joining a day after it was read in, with a 1 d TTL).
+ *   <li>A {@code Deduplicate} keeping the first row writes its key's state once, at the first row
+ *       ({@code DeduplicateFunctionHelper#processFirstRowOnProcTime}: a duplicate only reads it): the
+ *       state expires the TTL after the first row whatever duplicates came since, and the next
+ *       duplicate is emitted as a first row again.
+ * </ul>
+ */
+final class TtlExpiry {
+
+    private TtlExpiry() {}
+
+    /** For a regular join under {@code value}: what "each row ... after it was stored" means. */
+    static String joinRows(String value) {
+        return ": a row is forgotten then even while the other side keeps matching it (a match reads a row, and"
+                + " Flink renews a row's TTL only when it is written), so a match arriving more than " + value
+                + " after the row is not joined";
+    }
+
+    /**
+     * The clauses for the regular joins and first-row deduplications of a rewrite's plan whose state
+     * expires there (each with the TTL its compiled plan gives it: a hint may keep a join at its own), for
+     * a TTL set for the whole statement; empty when it has none.
+     */
+    static String perRowOperators(Optional<ExplainedPlan> judged) {
+        if (judged.isEmpty() || !judged.get().compiled()) {
+            return "";
+        }
+        Set<String> joins = new LinkedHashSet<>();
+        Set<String> firsts = new LinkedHashSet<>();
+        for (Operator.Join join : judged.get().operators(Operator.Join.class)) {
+            Set<String> ttls = new LinkedHashSet<>();
+            join.node().state().stream().map(OperatorState::ttl).filter(t -> !t.isZero() && !t.isNegative())
+                    .forEach(t -> ttls.add(StateTtl.format(t)));
+            if (ttls.size() == 1) {
+                joins.add(ttls.iterator().next());
+            } else if (ttls.size() > 1) {
+                joins.add(String.join(" or ", ttls) + " (per input)");
+            }
+        }
+        for (Operator.Deduplicate dedup : judged.get().operators(Operator.Deduplicate.class)) {
+            if (!dedup.keepLastRow()) {
+                dedup.node().state().stream().map(OperatorState::ttl).filter(t -> !t.isZero() && !t.isNegative())
+                        .findFirst().ifPresent(t -> firsts.add(StateTtl.format(t)));
+            }
+        }
+        String out = "";
+        if (!joins.isEmpty()) {
+            String ttl = String.join(", ", joins);
+            out += "; a regular join keeps each row " + ttl + " after it was stored, not after its key's last change"
+                    + joinRows(ttl);
+        }
+        if (!firsts.isEmpty()) {
+            out += "; a deduplication that keeps the first row forgets a key " + String.join(", ", firsts)
+                    + " after its first row, even while duplicates keep arriving (a duplicate does not renew it), so the"
+                    + " next duplicate is emitted again as a first row";
+        }
+        return out;
+    }
+}
