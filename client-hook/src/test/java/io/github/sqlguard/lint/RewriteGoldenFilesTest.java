@@ -127,7 +127,10 @@ class RewriteGoldenFilesTest {
         "392-state-ttl-in-options-hint-kept-as-written",
         "393-sort-in-statement-set-sinks-of-different-columns",
         "394-top-n-over-all-time-sums-without-time-attribute",
-        "395-sum-over-top-3-per-category-window-top-n"})
+        "395-sum-over-top-3-per-category-window-top-n",
+        "396-top-2-per-window-start-alone-in-cte-window-partition-first",
+        "397-top-1-per-window-end-and-region-into-sink-window-partition-first",
+        "398-latest-reading-by-plain-timestamp-with-proctime-column"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         assertGolden(engine, CaseCorpus.ownDir().resolve(name + ".sql"), name);
     }
