@@ -130,7 +130,10 @@ class RewriteGoldenFilesTest {
         "395-sum-over-top-3-per-category-window-top-n",
         "396-top-2-per-window-start-alone-in-cte-window-partition-first",
         "397-top-1-per-window-end-and-region-into-sink-window-partition-first",
-        "398-latest-reading-by-plain-timestamp-with-proctime-column"})
+        "398-latest-reading-by-plain-timestamp-with-proctime-column",
+        "399-join-bounds-in-where-interval-join-by-watermarks",
+        "400-join-bounds-on-current-timestamp-columns-no-watermark",
+        "401-join-bounds-proctime-against-plain-timestamp-no-watermark"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         assertGolden(engine, CaseCorpus.ownDir().resolve(name + ".sql"), name);
     }
