@@ -133,7 +133,9 @@ class RewriteGoldenFilesTest {
         "398-latest-reading-by-plain-timestamp-with-proctime-column",
         "399-join-bounds-in-where-interval-join-by-watermarks",
         "400-join-bounds-on-current-timestamp-columns-no-watermark",
-        "401-join-bounds-proctime-against-plain-timestamp-no-watermark"})
+        "401-join-bounds-proctime-against-plain-timestamp-no-watermark",
+        "402-lateral-top-2-cities-over-count-of-dedup-view",
+        "403-lateral-top-3-products-over-all-time-counts"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         assertGolden(engine, CaseCorpus.ownDir().resolve(name + ".sql"), name);
     }
