@@ -6,10 +6,10 @@
 -- changes. Joined FOR SYSTEM_TIME AS OF p.paid_at it is an event-time temporal join (TemporalJoin), which Flink
 -- plans over the upsert changelog: each payment gets the rate valid at its own time.
 -- Flink 1.20 (golden file lint-04-...-flink-1.20.json): the same verdict, but 1.20 plans a ChangelogNormalize over
--- the upsert table (key currency), a second stateful-without-ttl, and the temporal join's proof is refused by the
--- guard itself: "stateful-without-ttl is still reported" in the rewritten plan (the Rewriter's reason, asked of the
--- 1.20 planner on 2026-12-02), so no temporal-join rewrite is shown there. The one rewrite that bounds both
--- operators on 1.20 is the session TTL (session-state-ttl), shown for both findings.
+-- the upsert table (key currency), a second stateful-without-ttl, under the regular Join and under the TemporalJoin
+-- alike. The temporal-join rewrite of the Join's finding is shown there too: the Prover counts the ChangelogNormalize's
+-- finding as that other finding's, not the Join's (its node is the original's), and the rewrite says it is still
+-- reported. The ChangelogNormalize's own finding gets the session TTL (session-state-ttl).
 CREATE TABLE payments (
   payment_id STRING,
   currency STRING,

@@ -19,15 +19,45 @@ import java.util.Optional;
  * @param options a table's options ({@code WITH}); empty for a view
  * @param primaryKey a table's {@code PRIMARY KEY} columns ({@code ResolvedSchema#getPrimaryKey}); empty
  *     for a view and a table without one
+ * @param computed a table's computed columns ({@code order_time AS TIMESTAMPADD(...)}): each column's
+ *     name and its expression as Flink serializes it ({@code ResolvedExpression#asSerializableString});
+ *     empty for a view
  */
 public record CatalogObject(
         List<String> identifier, boolean view, boolean temporary, Optional<String> query, List<Column> columns,
-        boolean watermarked, Map<String, String> options, List<String> primaryKey) {
+        boolean watermarked, Map<String, String> options, List<String> primaryKey, Map<String, String> computed) {
 
     public CatalogObject {
         identifier = List.copyOf(identifier);
         columns = List.copyOf(columns);
         options = Map.copyOf(options);
         primaryKey = List.copyOf(primaryKey);
+        computed = Map.copyOf(computed);
     }
+
+    /** A table or view without computed columns. */
+    public CatalogObject(
+            List<String> identifier, boolean view, boolean temporary, Optional<String> query, List<Column> columns,
+            boolean watermarked, Map<String, String> options, List<String> primaryKey) {
+        this(identifier, view, temporary, query, columns, watermarked, options, primaryKey, Map.of());
+    }
+
+    /**
+     * The function of the wall clock the computed column {@code column} reads ({@code CURRENT_TIMESTAMP},
+     * {@code NOW}, {@code LOCALTIMESTAMP}, {@code CURRENT_ROW_TIMESTAMP}, {@code PROCTIME}, ...): its value
+     * is the time a row is read, not a time the row carries. Empty for a column that reads none, or is
+     * not computed.
+     */
+    public Optional<String> wallClock(String column) {
+        String expression = computed.get(column);
+        if (expression == null) {
+            return Optional.empty();
+        }
+        java.util.regex.Matcher m = WALL_CLOCK.matcher(expression);
+        return m.find() ? Optional.of(m.group(1).toUpperCase(java.util.Locale.ROOT)) : Optional.empty();
+    }
+
+    /** Flink's built-in functions whose value is the time of the call (Flink docs, "System (Built-in) Functions", temporal). */
+    private static final java.util.regex.Pattern WALL_CLOCK = java.util.regex.Pattern.compile(
+            "(?i)(?<![\\w$`])(CURRENT_TIMESTAMP|CURRENT_ROW_TIMESTAMP|LOCALTIMESTAMP|CURRENT_TIME|LOCALTIME|CURRENT_DATE|NOW|PROCTIME)(?![\\w$`])");
 }

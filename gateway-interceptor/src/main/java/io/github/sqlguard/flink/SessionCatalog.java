@@ -150,7 +150,24 @@ public final class SessionCatalog {
             return new CatalogObject(
                     List.of(id.getCatalogName(), id.getDatabaseName(), id.getObjectName()), view, table.isTemporary(), query,
                     columns(schema), !schema.getWatermarkSpecs().isEmpty(), options,
-                    schema.getPrimaryKey().map(UniqueConstraint::getColumns).orElse(List.of()));
+                    schema.getPrimaryKey().map(UniqueConstraint::getColumns).orElse(List.of()), computed(schema));
+        }
+
+        /** Each computed column's name and expression, as Flink serializes it. */
+        private static Map<String, String> computed(ResolvedSchema schema) {
+            Map<String, String> out = new HashMap<>();
+            for (org.apache.flink.table.catalog.Column column : schema.getColumns()) {
+                if (column instanceof org.apache.flink.table.catalog.Column.ComputedColumn c) {
+                    String text;
+                    try {
+                        text = c.getExpression().asSerializableString();
+                    } catch (RuntimeException e) {
+                        text = c.getExpression().asSummaryString();
+                    }
+                    out.put(column.getName(), text);
+                }
+            }
+            return out;
         }
 
         private static List<Column> columns(ResolvedSchema schema) {

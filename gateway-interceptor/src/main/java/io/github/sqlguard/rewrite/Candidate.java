@@ -80,6 +80,15 @@ record Candidate(
         return text;
     }
 
+    /**
+     * This candidate as the answer to {@code finding}, another finding of the statement: its rule and
+     * node; the proof checks that rule ({@link Prover}).
+     */
+    Candidate forFinding(io.github.sqlguard.rules.Finding finding) {
+        return new Candidate(family, finding.ruleId(), finding.node(), before, statement, planned, config, tables, intent,
+                columns, changes, chosen, view);
+    }
+
     /** This candidate with {@code set} (a {@code SET 'key' = 'value'}) first, and its key and value in the proof's config. */
     Candidate withSet(String key, String value, String why, String chosenValue) {
         List<String> statements = new java.util.ArrayList<>();

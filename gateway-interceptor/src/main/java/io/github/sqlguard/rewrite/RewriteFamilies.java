@@ -14,6 +14,11 @@ import java.util.List;
  * before a state TTL, which only forgets what the statement keeps: the first rewrite shown under a
  * finding is the structural one where it plans.
  *
+ * <p>A structural rewrite proven for one finding also answers a BLOCK finding of the same plan node
+ * (the {@code window-partition} of a {@code window-rank-not-recognized} answers the {@code
+ * unbounded-rank} of the same {@code Rank}), proven again for that finding's rule, and is shown under
+ * it before the state TTL ({@link Rewriter}); the families of {@link #structural} lend theirs.
+ *
  * <p>{@code bounded-sort} comes before {@code time-attribute-order} for {@code sort-non-time}: a
  * Top-N keeps the order the user asked for, where a sort that starts with the time attribute keeps
  * it only among rows of the same time.
@@ -25,6 +30,24 @@ public final class RewriteFamilies {
     /** The declarations of {@link #builtIn()}, in its order: what the documentation is generated from. */
     public static List<FamilyDeclaration> declarations() {
         return builtIn().stream().map(RewriteFamily::declaration).toList();
+    }
+
+    /**
+     * The families that only bound the state with a TTL or write configuration: they keep the plan's
+     * operators as they are ({@code state-ttl-hint}, {@code session-state-ttl}, the TTL's unit, key,
+     * quotes, place or hint, a sink's {@code ON CONFLICT} choice).
+     */
+    private static final java.util.Set<String> TTL_OR_CONFIGURATION = java.util.Set.of(
+            StateTtlHint.ID, SessionStateTtl.ID, TtlWithUnit.ID, TtlKey.ID, QuotedSet.ID, TtlAsJobSetting.ID, HintMoved.ID,
+            OnConflictChoice.ID);
+
+    /**
+     * True for a family whose rewrite changes the plan's operators (a window, a watermark, a lookup or
+     * temporal join, a Top-N filter, ...), false for one that only sets a state TTL or writes
+     * configuration ({@link #TTL_OR_CONFIGURATION}).
+     */
+    static boolean structural(String family) {
+        return !TTL_OR_CONFIGURATION.contains(family);
     }
 
     static List<RewriteFamily> builtIn() {

@@ -71,7 +71,9 @@ public final class Rewriter {
         findings.addAll(request.verdict().findings(Level.WARN));
         Map<String, int[]> tallies = new LinkedHashMap<>();
         Map<String, Proof> proven = new HashMap<>();
-        List<Rewrite> verified = new ArrayList<>();
+        List<List<Rewrite>> answers = new ArrayList<>();
+        findings.forEach(f -> answers.add(new ArrayList<>()));
+        List<Held> held = new ArrayList<>();
         Optional<String> note = Optional.empty();
         Optional<String> budget = Optional.empty();
         int skipped = 0;
@@ -128,7 +130,8 @@ public final class Rewriter {
                     }
                     tally[proof instanceof Proven ? VERIFIED : REJECTED]++;
                     if (proof instanceof Proven ok) {
-                        verified.add(forFinding(ok.rewrite(), candidate, finding));
+                        answers.get(f).add(forFinding(ok.rewrite(), candidate, finding));
+                        held.add(new Held(f, candidate));
                         if (!family.offersEveryCandidate()) {
                             break;
                         }
@@ -138,6 +141,16 @@ public final class Rewriter {
                             ((Rejected) proof).reason(), candidate.planned());
                 }
             }
+        }
+        if (budget.isEmpty() && note.isEmpty()) {
+            note = structuralForBlocks(findings, held, answers, proven, tallies, context, deadline, settings);
+        }
+        List<Rewrite> verified = new ArrayList<>();
+        for (List<Rewrite> answer : answers) {
+            // Per finding, its own rewrites in the order of the families (RewriteFamilies: the structural first), then
+            // the structural ones proven for another finding of its plan node, before its state TTL and configuration.
+            answer.sort(java.util.Comparator.comparingInt(r -> RewriteFamilies.structural(r.family()) ? 0 : 1));
+            verified.addAll(answer);
         }
         List<Rewrites.Tally> out = new ArrayList<>();
         tallies.forEach((rule, n) -> out.add(
@@ -149,6 +162,66 @@ public final class Rewriter {
             note = Optional.of(note.map(n -> spent + "; " + n).orElse(spent));
         }
         return new Rewrites(verified, out, note);
+    }
+
+    /** A candidate proven for the finding at {@code finding} of the rewriter's list. */
+    private record Held(int finding, Candidate candidate) {}
+
+    /**
+     * Offers a BLOCK finding the structural rewrites proven for another finding of the same plan
+     * node: a {@code window-partition} proven for the WARN {@code window-rank-not-recognized} on a
+     * {@code Rank} also answers the BLOCK {@code unbounded-rank} on that {@code Rank}, and comes
+     * before its state TTL, which only forgets what the statement keeps (issue 30, "the first rewrite
+     * shown is the structural one where it plans"). Each is proven again for the BLOCK finding's rule
+     * ({@link Prover#prove}: that rule no longer reports it), on the judgement made already (no
+     * planning). A family that only sets a state TTL or writes configuration ({@link
+     * RewriteFamilies#structural}) lends nothing. Empty, or why it stopped (the timeout).
+     */
+    private Optional<String> structuralForBlocks(
+            List<Finding> findings, List<Held> held, List<List<Rewrite>> answers, Map<String, Proof> proven,
+            Map<String, int[]> tallies, RewriteContext context, long deadline, RewriteSettings settings) {
+        for (int b = 0; b < findings.size(); b++) {
+            Finding block = findings.get(b);
+            if (block.level() != Level.BLOCK || block.planNode().isEmpty()) {
+                continue;
+            }
+            for (Held other : held) {
+                Finding lender = findings.get(other.finding());
+                Candidate candidate = other.candidate();
+                if (other.finding() == b || !lender.planNode().equals(block.planNode())
+                        || !RewriteFamilies.structural(candidate.family())
+                        || answers.get(b).stream().anyMatch(r -> r.family().equals(candidate.family())
+                                && r.sql().equals(candidate.sql()))) {
+                    continue;
+                }
+                if (System.nanoTime() > deadline) {
+                    return Optional.of(timedOut(settings));
+                }
+                Candidate forBlock = candidate.forFinding(block);
+                String key = forBlock.ruleId() + "\n" + forBlock.sql() + "\n" + forBlock.planned() + "\n" + forBlock.config();
+                Proof proof = proven.get(key);
+                int[] tally = tally(tallies, block.ruleId());
+                if (proof == null) {
+                    int before = context.plannings();
+                    proof = Prover.prove(forBlock, context);
+                    tally[PLANNED] += context.plannings() - before;
+                    proven.put(key, proof);
+                }
+                if (proof instanceof NotPlanned) {
+                    // Not the case for a judgement made already; nothing else is planned here.
+                    tally[SKIPPED]++;
+                    continue;
+                }
+                tally[proof instanceof Proven ? VERIFIED : REJECTED]++;
+                if (proof instanceof Proven ok) {
+                    answers.get(b).add(forFinding(ok.rewrite(), forBlock, block));
+                } else {
+                    LOG.debug("sql-guard rewrite '{}' of {} not proven for {}: {}", candidate.family(), lender.ruleId(),
+                            block.ruleId(), ((Rejected) proof).reason());
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** A proof (perhaps shared by two findings) as the answer to {@code finding}: its rule, node text and plan node. */

@@ -28,7 +28,11 @@ import java.util.Set;
  * both sides", on time attributes). Declaring each table's {@code WATERMARK} on its time column
  * ({@code ALTER TABLE t ADD WATERMARK FOR col AS col - INTERVAL 'd' SECOND}, the statement as
  * written) makes the same condition an {@code IntervalJoin}, whose rows are freed once the watermark
- * passes their bound. Only permanent tables without a watermark (Flink alters no temporary table),
+ * passes their bound. The bounds are read in the {@code ON} clause, and of an inner join in the {@code
+ * WHERE} clause too (Flink's planner pushes them into the join). Not for a time column computed from
+ * the wall clock ({@code order_time AS TIMESTAMPADD(DAY, -1, CURRENT_TIMESTAMP)}, {@link
+ * CatalogObject#wallClock}): its value is the time a row is read, so a watermark on it would make
+ * reading time event time. Only permanent tables without a watermark (Flink alters no temporary table),
  * both sides read directly; proven against scratch copies of both tables with their watermarks.
  */
 final class WatermarkJoin {
@@ -48,7 +52,18 @@ final class WatermarkJoin {
             return List.of();
         }
         for (SqlSelect select : Trees.selects(parsed.get())) {
-            if (!(select.getFrom() instanceof SqlJoin join) || join.getCondition() == null) {
+            if (!(select.getFrom() instanceof SqlJoin join)) {
+                continue;
+            }
+            boolean inner = join.getJoinType() == org.apache.calcite.sql.JoinType.INNER
+                    || join.getJoinType() == org.apache.calcite.sql.JoinType.COMMA;
+            // The bounds as written: in the ON clause, or, of an inner join, in the WHERE clause, which Flink's
+            // planner pushes into the join's condition (the cookbook's interval join writes them there).
+            List<SqlNode> conjuncts = new ArrayList<>(Trees.conjuncts(join.getCondition()));
+            if (inner) {
+                conjuncts.addAll(Trees.conjuncts(select.getWhere()));
+            }
+            if (conjuncts.isEmpty()) {
                 continue;
             }
             Map<String, SqlIdentifier> sides = new LinkedHashMap<>();
@@ -67,12 +82,17 @@ final class WatermarkJoin {
                 continue;
             }
             Map<String, Column> times = new LinkedHashMap<>();
-            if (!timeColumns(join.getCondition(), tables, times) || times.size() != 2) {
+            if (!timeColumns(conjuncts, tables, times) || times.size() != 2) {
+                continue;
+            }
+            // A column computed from the wall clock (CURRENT_TIMESTAMP, NOW(), PROCTIME()) holds the time a row is
+            // read, not a time the row carries: a WATERMARK on it would make reading time event time, and the
+            // interval join would match rows by when they were read (the finding says why none is offered).
+            if (times.entrySet().stream().anyMatch(e -> e.getValue().timeAttribute().isTimeAttribute()
+                    || tables.get(e.getKey()).wallClock(e.getValue().name()).isPresent())) {
                 continue;
             }
             long delay = context.settings().watermarkDelay().getSeconds();
-            boolean inner = join.getJoinType() == org.apache.calcite.sql.JoinType.INNER
-                    || join.getJoinType() == org.apache.calcite.sql.JoinType.COMMA;
             List<String> before = new ArrayList<>();
             List<TableChange> changes = new ArrayList<>();
             List<String> described = new ArrayList<>();
@@ -125,8 +145,8 @@ final class WatermarkJoin {
      * qualified {@code TIMESTAMP(3)} / {@code TIMESTAMP_LTZ(3)} columns read in a comparison that reads
      * both sides. False when a side has two such columns.
      */
-    private static boolean timeColumns(SqlNode condition, Map<String, CatalogObject> tables, Map<String, Column> out) {
-        for (SqlNode conjunct : Trees.conjuncts(condition)) {
+    private static boolean timeColumns(List<SqlNode> conjuncts, Map<String, CatalogObject> tables, Map<String, Column> out) {
+        for (SqlNode conjunct : conjuncts) {
             if (!(conjunct instanceof SqlCall call) || !COMPARISONS.contains(call.getKind())) {
                 continue;
             }

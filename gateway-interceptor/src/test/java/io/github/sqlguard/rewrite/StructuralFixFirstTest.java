@@ -35,6 +35,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>the first rewrite shown under it is a structural one (a window, a watermark that makes a
  *       {@code Deduplicate}, ...), wherever one was proven;
+ *   <li>a structural rewrite proven for another finding of the same plan node (the {@code
+ *       window-partition} of {@code window-rank-not-recognized} on the same {@code Rank}) is among its
+ *       rewrites, before the TTL, and the answer's first rewrite is the structural one;
  *   <li>its fix text names first a structural way (a window Top-N, a window aggregation below, the
  *       legacy window as a window table function, a {@code Deduplicate}, the ranking dropped),
  *       wherever it names one, and the TTL after it.
@@ -94,6 +97,22 @@ class StructuralFixFirstTest {
                 List<String> families = last.decision().rewrites().of(finding).stream().map(Rewrite::family).toList();
                 if (families.stream().anyMatch(f -> !TTL_FAMILIES.contains(f)) && TTL_FAMILIES.contains(families.get(0))) {
                     wrong.add(where + ": the first rewrite shown is " + families.get(0) + ", of " + families);
+                }
+                // A structural rewrite proven for another finding of the same plan node removes this one's operator too.
+                List<String> lent = last.decision().rewrites().verified().stream()
+                        .filter(r -> r.planNodes().contains(finding.planNode().get()) && !r.ruleId().equals(finding.ruleId()))
+                        .map(Rewrite::family)
+                        .filter(f -> RewriteFamilies.structural(f))
+                        .toList();
+                if (!lent.isEmpty() && (families.isEmpty() || !RewriteFamilies.structural(families.get(0)))) {
+                    wrong.add(where + ": " + lent + " proven for another finding of its plan node, but its rewrites are "
+                            + families);
+                }
+                if (!families.isEmpty() && !TTL_FAMILIES.contains(families.get(0))
+                        && last.decision().verdict().findings(Level.BLOCK).get(0) == finding
+                        && TTL_FAMILIES.contains(last.decision().rewrites().verified().get(0).family())) {
+                    wrong.add(where + ": the answer's first rewrite is "
+                            + last.decision().rewrites().verified().get(0).family());
                 }
                 List<String> ways = Arrays.asList(finding.fix().split("; or "));
                 int structural = firstIndex(ways, STRUCTURAL_WAY);

@@ -251,13 +251,58 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         String shape = "Its condition bounds " + bound.right().name() + " by " + bound.left().name()
                 + " like an interval join, but Flink planned a regular join: ";
+        // A column computed from the wall clock holds the time a row is read: no WATERMARK fits it.
+        List<String> wallClock = new ArrayList<>();
+        List<String> wallClockNames = new ArrayList<>();
+        boolean proctimeColumn = false;
+        for (int side = 0; side < 2; side++) {
+            Column column = side == 0 ? bound.left() : bound.right();
+            Optional<String> function = names.wallClock(inputs.get(side), column.name());
+            if (function.isPresent()) {
+                String described = column.name() + " (" + names.tables(inputs.get(side)) + ")";
+                wallClock.add(described + " is computed from " + function.get());
+                wallClockNames.add(described);
+                proctimeColumn |= function.get().equals("PROCTIME");
+            }
+        }
+        if (!wallClock.isEmpty()) {
+            List<String> others = notTime.stream().filter(n -> !wallClockNames.contains(n)).toList();
+            String plain = others.isEmpty() ? "" : String.join(" and ", others) + (others.size() == 1
+                    ? " is not a time attribute (no WATERMARK is declared on it, and it is not PROCTIME()); "
+                    : " are not time attributes (no WATERMARK is declared on them, and they are not PROCTIME()); ");
+            return shape + plain + String.join(" and ", wallClock) + ", the time a row is read, not a time the row"
+                    + " carries, so no WATERMARK is proposed on " + (wallClock.size() == 1 ? "it" : "them") + ": one would"
+                    + " make the time of reading event time, and the interval join would match rows by when they were read;"
+                    + " where the rows carry their own time (a field of the source), declare the WATERMARK on that field"
+                    + (proctimeColumn ? "; a PROCTIME() column is a processing-time attribute, and an interval join bounds"
+                            + " times of one kind (both event time or both processing time), so a WATERMARK on the other"
+                            + " side would not make one either" : "")
+                    + ".";
+        }
+        String notTimeText = notTime.size() == 1
+                ? notTime.get(0) + " is not a time attribute (no WATERMARK is declared on it, and it is not PROCTIME())"
+                : String.join(" and ", notTime) + " are not time attributes (no WATERMARK is declared on them, and they"
+                        + " are not PROCTIME())";
+        Optional<String> proctime = Optional.empty();
         if (notTime.size() == 1) {
-            return shape + notTime.get(0) + " is not a time attribute (no WATERMARK is declared on it, and it is not"
-                    + " PROCTIME()), and an interval join bounds time attributes only.";
+            // One side is PROCTIME(): a WATERMARK on the other makes it event time, still not of one kind.
+            Column other = notTime.get(0).startsWith(bound.left().name() + " (") ? bound.right() : bound.left();
+            PlanNode otherInput = other == bound.left() ? inputs.get(0) : inputs.get(1);
+            boolean processing = names.plan().timeAttributesBelow(otherInput).stream()
+                    .anyMatch(c -> c.name().equals(other.name()) && c.timeAttribute() == Column.TimeAttribute.PROCTIME);
+            if (processing) {
+                proctime = Optional.of(other.name() + " (" + names.tables(otherInput) + ") is a processing-time attribute"
+                        + " (PROCTIME()), and an interval join bounds times of one kind (both event time or both processing"
+                        + " time): a WATERMARK on " + notTime.get(0).substring(0, notTime.get(0).indexOf(" ("))
+                        + " would not make it one either, so none is proposed");
+            }
+        }
+        if (notTime.size() == 1) {
+            return shape + notTimeText + ", and an interval join bounds time attributes only" + proctime.map(p -> "; " + p).orElse("")
+                    + ".";
         }
         if (notTime.size() == 2) {
-            return shape + String.join(" and ", notTime) + " are not time attributes (no WATERMARK is declared on them,"
-                    + " and they are not PROCTIME()), and an interval join bounds time attributes only.";
+            return shape + notTimeText + ", and an interval join bounds time attributes only.";
         }
         return shape + "an interval join needs a lower and an upper bound on time attributes of one kind (both event"
                 + " time or both processing time), which this condition does not give.";

@@ -12,6 +12,7 @@ import io.github.sqlguard.statement.ParsedStatement.TableReference;
 
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -50,6 +51,26 @@ record StatementNames(ExplainedPlan plan, AnalysisContext context) {
             at = inputs.get(0);
             if (StatefulOperators.isStateful(at)) {
                 return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The first stateful operator below {@code node}, through single-input stateless ones (a Calc, an
+     * Exchange, the watermark assigner): what stands between {@code node} and the table it reads where
+     * {@link #directTable} is empty. Empty where {@code node} reads a table straight, or several inputs.
+     */
+    Optional<PlanNode> statefulBelow(PlanNode node) {
+        PlanNode at = node;
+        for (int depth = 0; depth < 256; depth++) {
+            List<PlanNode> inputs = plan.inputs(at);
+            if (inputs.size() != 1) {
+                return Optional.empty();
+            }
+            at = inputs.get(0);
+            if (StatefulOperators.isStateful(at)) {
+                return Optional.of(at);
             }
         }
         return Optional.empty();
@@ -292,6 +313,68 @@ record StatementNames(ExplainedPlan plan, AnalysisContext context) {
         return plan.timeAttributesBelow(node).stream()
                 .filter(c -> c.timeAttribute() == Column.TimeAttribute.ROWTIME)
                 .findFirst();
+    }
+
+    /**
+     * The wall-clock function ({@code CURRENT_TIMESTAMP}, {@code NOW}, {@code LOCALTIMESTAMP}, ...) the
+     * column {@code column} of {@code input} is computed from, as a {@code Calc} below it computes it
+     * (Flink's explained plan: {@code Calc(select=[id, TIMESTAMPADD(..., CURRENT_TIMESTAMP()) AS
+     * order_time])}, a table's computed column); empty when no {@code Calc} below computes it so.
+     */
+    Optional<String> wallClock(PlanNode input, String column) {
+        java.util.Deque<PlanNode> pending = new java.util.ArrayDeque<>(List.of(input));
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        while (!pending.isEmpty() && seen.size() < 256) {
+            PlanNode node = pending.pop();
+            if (!seen.add(node.id())) {
+                continue;
+            }
+            if (node.name().equals("Calc")) {
+                for (String item : selectItems(node.description())) {
+                    if (item.endsWith(" AS " + column) || item.endsWith(" AS `" + column + "`")) {
+                        java.util.regex.Matcher m = WALL_CLOCK.matcher(item);
+                        if (m.find()) {
+                            return Optional.of(m.group(1).toUpperCase(java.util.Locale.ROOT));
+                        }
+                    }
+                }
+            }
+            pending.addAll(plan.inputs(node));
+        }
+        return Optional.empty();
+    }
+
+    /** Flink's built-in functions whose value is the time of the call (Flink docs, "System (Built-in) Functions", temporal). */
+    private static final java.util.regex.Pattern WALL_CLOCK = java.util.regex.Pattern.compile(
+            "(?i)(?<![\\w$])(CURRENT_TIMESTAMP|CURRENT_ROW_TIMESTAMP|LOCALTIMESTAMP|NOW|PROCTIME)\\(");
+
+    /** The items of a {@code Calc}'s {@code select=[...]}, split at its top-level commas. */
+    private static List<String> selectItems(String description) {
+        int start = description.indexOf("select=[");
+        if (start < 0) {
+            return List.of();
+        }
+        List<String> items = new ArrayList<>();
+        int depth = 0;
+        StringBuilder item = new StringBuilder();
+        for (int i = start + "select=[".length(); i < description.length(); i++) {
+            char c = description.charAt(i);
+            if ((c == ']' || c == ')') && depth == 0) {
+                break;
+            }
+            if (c == '(' || c == '[') {
+                depth++;
+            } else if (c == ')' || c == ']') {
+                depth--;
+            } else if (c == ',' && depth == 0) {
+                items.add(item.toString().strip());
+                item.setLength(0);
+                continue;
+            }
+            item.append(c);
+        }
+        items.add(item.toString().strip());
+        return items;
     }
 
     /** True when {@code column} is an event-time or processing-time attribute somewhere below {@code node}. */

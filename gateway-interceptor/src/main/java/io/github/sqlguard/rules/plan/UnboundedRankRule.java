@@ -86,6 +86,82 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         return hits;
     }
 
+    /**
+     * The way of a ranking over a group aggregation's updating result: the window goes into the
+     * aggregation first, over the table it reads (named: {@code TUMBLE(TABLE people, ...)}), and the
+     * ranking becomes a window Top-N. Where a stateful operator stands between the aggregation and the
+     * table (a {@code Deduplicate}: an updating result without a time attribute, which no window can
+     * read), it says what the window then counts; where the statement ranks with a {@code LATERAL (...
+     * ORDER BY ... LIMIT n)} (no {@code ROW_NUMBER} of its own), it speaks of that.
+     */
+    private static String windowTheAggregationFirst(
+            Operator.Rank rank, Operator.GroupAggregate aggregation, Column rowtime, StatementNames names,
+            AdvisedValues advised) {
+        String keys = String.join("", aggregation.groupBy().stream().map(k -> ", " + k).toList());
+        String partition = String.join("", rank.partitionKeys().stream().map(k -> ", " + k).toList());
+        Optional<io.github.sqlguard.plan.PlanNode> between = names.statefulBelow(aggregation.node());
+        // The table the aggregation reads, by its name (a view the statement reads holds the aggregation: a window
+        // over the view would read the aggregation's result).
+        Optional<String> single = names.singleTable(aggregation.node()).map(t -> t.getObjectName());
+        String table = single.orElse(names.tables(aggregation.node()));
+        StringBuilder way = new StringBuilder("where a ranking per time window is meant (not one since the start), window")
+                .append(" the aggregation below first, in the query or view that holds it (")
+                .append(aggregation.node().label()).append(" over ").append(names.tables(aggregation.node())).append(": ");
+        if (single.isPresent()) {
+            way.append("FROM TABLE(TUMBLE(TABLE ").append(table).append(", DESCRIPTOR(").append(rowtime.name())
+                    .append("), ").append(advised.windowInterval()).append("))");
+        } else {
+            way.append("a TUMBLE window of ").append(rowtime.name()).append(" (").append(advised.windowInterval())
+                    .append(") over what it reads");
+        }
+        way.append(" and GROUP BY window_start, window_end").append(keys).append(")");
+        if (between.isPresent() && single.isPresent()) {
+            Optional<Operator.Deduplicate> dedup = names.plan().operators(Operator.Deduplicate.class).stream()
+                    .filter(d -> d.node() == between.get()).findFirst();
+            String what = dedup.map(d -> d.node().label() + " (the " + (d.keepLastRow() ? "latest" : "first") + " row per "
+                            + String.join(", ", d.keys()) + ")")
+                    .orElse(between.get().label());
+            way.append("; the aggregation reads ").append(table).append(" through ").append(what).append(": a window over ")
+                    .append(table).append(" itself aggregates the rows of ").append(table).append(" that arrived in it");
+            if (dedup.isPresent()) {
+                String key = String.join(", ", dedup.get().keys());
+                way.append(" (each ").append(key).append(" in every window it arrives in, once per row), where the")
+                        .append(" aggregation now reads one row per ").append(key).append(", its ")
+                        .append(dedup.get().keepLastRow() ? "latest" : "first")
+                        .append(": a result of each window's arrivals in place of one over the current rows");
+            } else {
+                way.append(", where the aggregation now reads what ").append(between.get().label()).append(" emits");
+            }
+        }
+        if (lateralLimit(names) && !rank.partitionKeys().isEmpty()) {
+            String n = rank.rankEnd().isPresent() ? String.valueOf(rank.rankEnd().getAsLong()) : "n";
+            way.append("; then rank per window in place of the LATERAL (... ORDER BY ").append(rank.orderBy())
+                    .append(" LIMIT ").append(n).append("): ROW_NUMBER() OVER (PARTITION BY window_start, window_end")
+                    .append(partition).append(" ORDER BY ").append(rank.orderBy()).append(") AS rn over the windowed")
+                    .append(" aggregation, keeping rn <= ").append(n)
+                    .append(", the form of Flink's window Top-N (a ROW_NUMBER partitioned by window_start and window_end),")
+                    .append(" where the LATERAL ... LIMIT is planned as this Rank");
+        } else {
+            way.append("; and rank with PARTITION BY window_start, window_end").append(partition)
+                    .append(": Flink plans a window Top-N over a window aggregation, where over the aggregation's updating")
+                    .append(" result it plans a Rank");
+        }
+        return way.toString();
+    }
+
+    /**
+     * True when the statement's Top-N is a {@code LATERAL} subquery's {@code ORDER BY ... LIMIT} (the
+     * statement writes no rank function, and reads a {@code LATERAL} subquery with a {@code LIMIT}).
+     */
+    private static boolean lateralLimit(StatementNames names) {
+        return names.context().statement().facts().rankFunctions().isEmpty()
+                && LATERAL_LIMIT.matcher(io.github.sqlguard.statement.SqlText.withoutComments(
+                        names.context().statement().text())).find();
+    }
+
+    private static final java.util.regex.Pattern LATERAL_LIMIT =
+            java.util.regex.Pattern.compile("(?is)\\bLATERAL\\s*\\(.*\\bLIMIT\\b");
+
     private static String fix(Operator.Rank rank, StatementNames names, AdvisedValues advised) {
         // The structural fixes first (a window, a Deduplicate, no ranking at all), which free the state; then the TTL,
         // which only forgets keys; then an aggregation, which still needs one (issue 30: an expert's first pick first).
@@ -106,14 +182,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                 && rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
             // Over a group aggregation's updating result no window can be read (it keeps no time attribute): the
             // window goes into the aggregation first, and the ranking over a window aggregation is a window Top-N.
-            String keys = String.join("", aggregation.get().groupBy().stream().map(k -> ", " + k).toList());
-            String partition = String.join("", rank.partitionKeys().stream().map(k -> ", " + k).toList());
-            ways.add("where a ranking per time window is meant (not one since the start), window the aggregation below"
-                    + " first, in the query or view that holds it (" + aggregation.get().node().label() + " over "
-                    + names.tables(aggregation.get().node()) + ", windowed by TUMBLE(TABLE ..., DESCRIPTOR("
-                    + rowtime.get().name() + "), " + advised.windowInterval() + ") and GROUP BY window_start, window_end"
-                    + keys + "); and rank with PARTITION BY window_start, window_end" + partition + ": Flink plans a"
-                    + " window Top-N over a window aggregation, where over the aggregation's updating result it plans a Rank");
+            ways.add(windowTheAggregationFirst(rank, aggregation.get(), rowtime.get(), names, advised));
         }
         if (rank.partitionKeys().stream().anyMatch(Column::namesGroupWindow)) {
             // Ranked per legacy group window: the same windows as a window TVF make the ranking a window Top-N
