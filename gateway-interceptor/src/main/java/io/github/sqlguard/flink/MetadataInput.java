@@ -8,6 +8,7 @@ import java.io.InvalidClassException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 
@@ -79,7 +80,7 @@ final class MetadataInput extends InputStream {
     private final String file;
     private final long size;
     private InputStream in;
-    private byte[] block = new byte[BLOCK];
+    private byte[] block;
     private int next;
     private int end;
     private long position;
@@ -102,6 +103,8 @@ final class MetadataInput extends InputStream {
         this.in = in;
         this.file = file;
         this.size = size;
+        // A small file (a savepoint whose state is in files of its own: a few kB) gets a block of its size.
+        this.block = new byte[size > 0 ? (int) Math.max(Integer.BYTES, Math.min(BLOCK, size)) : BLOCK];
     }
 
     @Override
@@ -180,7 +183,7 @@ final class MetadataInput extends InputStream {
             return;
         }
         frameWalks++;
-        int read = INT_READS.readOfAnInt(FRAMES.walk(MetadataInput::readerFrames));
+        int read = FRAMES.walk(frames -> INT_READS.readOfAnInt(readerFrames(frames)));
         if (read < 0) {
             return;
         }
@@ -214,19 +217,53 @@ final class MetadataInput extends InputStream {
         return value;
     }
 
-    /** The {@code java.io} frames that called this stream, innermost first: {@code readFully} at 12, {@code readInt} at 4. */
-    private static List<Frame> readerFrames(java.util.stream.Stream<StackWalker.StackFrame> frames) {
-        return frames
-                .dropWhile(frame -> frame.getClassName().equals(MetadataInput.class.getName()))
-                .takeWhile(frame -> frame.getClassName().startsWith("java.io."))
-                .map(Frame::of)
-                .toList();
+    /**
+     * The {@code java.io} frames that called this stream, innermost first ({@code readFully} at 12,
+     * {@code readInt} at 4), as they are walked: nothing is copied, and the walk stops at the first
+     * frame that is not {@code java.io}'s.
+     */
+    private static Iterator<StackWalker.StackFrame> readerFrames(java.util.stream.Stream<StackWalker.StackFrame> frames) {
+        Iterator<StackWalker.StackFrame> walked = frames.iterator();
+        return new Iterator<>() {
+            private StackWalker.StackFrame next = first();
+
+            private StackWalker.StackFrame first() {
+                while (walked.hasNext()) {
+                    StackWalker.StackFrame frame = walked.next();
+                    if (!frame.getClassName().equals(MetadataInput.class.getName())) {
+                        return frame;
+                    }
+                }
+                return null;
+            }
+
+            @Override
+            public boolean hasNext() {
+                return next != null && next.getClassName().startsWith("java.io.");
+            }
+
+            @Override
+            public StackWalker.StackFrame next() {
+                if (!hasNext()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                StackWalker.StackFrame frame = next;
+                next = walked.hasNext() ? walked.next() : null;
+                return frame;
+            }
+        };
     }
 
     /** A frame of a {@code java.io} reader: its class, method, and the byte code index of its call. */
     record Frame(String className, String method, int byteCodeIndex) {
         static Frame of(StackWalker.StackFrame frame) {
             return new Frame(frame.getClassName(), frame.getMethodName(), frame.getByteCodeIndex());
+        }
+
+        /** Whether {@code frame} is this one, compared in place (no record made of it). */
+        boolean is(StackWalker.StackFrame frame) {
+            return byteCodeIndex == frame.getByteCodeIndex() && className.equals(frame.getClassName())
+                    && method.equals(frame.getMethodName());
         }
     }
 
@@ -236,8 +273,14 @@ final class MetadataInput extends InputStream {
             return;
         }
         frameWalks++;
-        boolean objectStream = FRAMES.walk(frames -> readerFrames(frames).stream()
-                .anyMatch(frame -> frame.className().startsWith("java.io.ObjectInputStream")));
+        boolean objectStream = FRAMES.walk(frames -> {
+            for (Iterator<StackWalker.StackFrame> reader = readerFrames(frames); reader.hasNext(); ) {
+                if (reader.next().getClassName().startsWith("java.io.ObjectInputStream")) {
+                    return true;
+                }
+            }
+            return false;
+        });
         if (objectStream) {
             checkProperties();
         }
@@ -377,9 +420,33 @@ final class MetadataInput extends InputStream {
             return frames.size();
         }
 
-        /** Which of an int's reads a read with the {@code java.io} frames {@code frames} is (0 the first); -1 for none. */
-        int readOfAnInt(List<Frame> readFrames) {
-            return frames.indexOf(readFrames);
+        /**
+         * Which of an int's reads a read with the {@code java.io} frames {@code readFrames} is (0 the
+         * first; -1 for none), its frames compared as they are walked ({@link MetadataInput#readerFrames})
+         * with the same frame of every read of an int not yet ruled out.
+         */
+        int readOfAnInt(Iterator<StackWalker.StackFrame> readFrames) {
+            long candidates = (1L << frames.size()) - 1;
+            int depth = 0;
+            while (readFrames.hasNext() && candidates != 0) {
+                StackWalker.StackFrame frame = readFrames.next();
+                for (int i = 0; i < frames.size(); i++) {
+                    List<Frame> read = frames.get(i);
+                    if ((candidates & (1L << i)) != 0 && (depth >= read.size() || !read.get(depth).is(frame))) {
+                        candidates &= ~(1L << i);
+                    }
+                }
+                depth++;
+            }
+            if (readFrames.hasNext()) {
+                return -1;
+            }
+            for (int i = 0; i < frames.size(); i++) {
+                if ((candidates & (1L << i)) != 0 && frames.get(i).size() == depth) {
+                    return i;
+                }
+            }
+            return -1;
         }
     }
 }
