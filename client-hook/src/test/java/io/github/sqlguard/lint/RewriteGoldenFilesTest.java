@@ -152,7 +152,8 @@ class RewriteGoldenFilesTest {
      */
     @ParameterizedTest
     @ValueSource(strings = {"01-dimension-join-lookup", "02-dimension-left-join-into-sink-lookup",
-        "03-dimension-join-no-proctime", "04-upsert-kafka-rates-temporal-join"})
+        "03-dimension-join-no-proctime", "04-upsert-kafka-rates-temporal-join",
+        "05-upsert-kafka-balances-group-by-session-ttl"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }

@@ -25,6 +25,13 @@ import java.util.Set;
  *       ({@code DeduplicateFunctionHelper#processFirstRowOnProcTime}: a duplicate only reads it): the
  *       state expires the TTL after the first row whatever duplicates came since, and the next
  *       duplicate is emitted as a first row again.
+ *   <li>A {@code ChangelogNormalize} (the last row of each key of an upsert input) writes its key's row
+ *       on each change, so its TTL runs from the key's last change; but a change arriving after the
+ *       row expired finds none ({@code DeduplicateFunctionHelper#processLastRowOnChangelog}): a
+ *       {@code DELETE} or {@code UPDATE_BEFORE} is dropped ("nothing to do if removing a non-existed
+ *       row"), so the row is never deleted downstream, and an {@code UPDATE_AFTER} is emitted as an
+ *       {@code INSERT} with no {@code UPDATE_BEFORE} of the row it replaces, so an operator that
+ *       retracts (a {@code SUM}, a join) keeps the old row beside the new one.
  * </ul>
  */
 final class TtlExpiry {
@@ -39,9 +46,9 @@ final class TtlExpiry {
     }
 
     /**
-     * The clauses for the regular joins and first-row deduplications of a rewrite's plan whose state
-     * expires there (each with the TTL its compiled plan gives it: a hint may keep a join at its own), for
-     * a TTL set for the whole statement; empty when it has none.
+     * The clauses for the regular joins, first-row deduplications and changelog normalizations of a
+     * rewrite's plan whose state expires there (each with the TTL its compiled plan gives it: a hint may
+     * keep a join at its own), for a TTL set for the whole statement; empty when it has none.
      */
     static String perRowOperators(Optional<ExplainedPlan> judged) {
         if (judged.isEmpty() || !judged.get().compiled()) {
@@ -65,6 +72,11 @@ final class TtlExpiry {
                         .findFirst().ifPresent(t -> firsts.add(StateTtl.format(t)));
             }
         }
+        Set<String> normalizes = new LinkedHashSet<>();
+        for (Operator.ChangelogNormalize normalize : judged.get().operators(Operator.ChangelogNormalize.class)) {
+            normalize.node().state().stream().map(OperatorState::ttl).filter(t -> !t.isZero() && !t.isNegative())
+                    .findFirst().ifPresent(t -> normalizes.add(StateTtl.format(t)));
+        }
         String out = "";
         if (!joins.isEmpty()) {
             String ttl = String.join(", ", joins);
@@ -75,6 +87,12 @@ final class TtlExpiry {
             out += "; a deduplication that keeps the first row forgets a key " + String.join(", ", firsts)
                     + " after its first row, even while duplicates keep arriving (a duplicate does not renew it), so the"
                     + " next duplicate is emitted again as a first row";
+        }
+        if (!normalizes.isEmpty()) {
+            out += "; the ChangelogNormalize of an upsert input forgets a key's last row " + String.join(", ", normalizes)
+                    + " after its last change, and a change of that key arriving later finds no row: a delete is dropped (the"
+                    + " row is never deleted downstream), and an update is emitted as a new row without retracting the one it"
+                    + " replaces (an aggregation or join over it keeps both)";
         }
         return out;
     }

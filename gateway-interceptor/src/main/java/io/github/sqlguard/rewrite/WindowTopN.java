@@ -100,7 +100,11 @@ final class WindowTopN extends ScopedFamily {
         String changes = "the Top-N is ranked per " + size + " TUMBLE window of " + String.join(", ", times)
                 + ": each window's rows are ranked once, when the window closes, and its state is freed then (one result"
                 + " per window, in place of one ranking updated forever)" + perWindowAggregates(aggregates, size)
-                + overWindowResults(above);
+                + overWindowResults(above)
+                // A window Top-N drops a row whose window has fired (SyncStateWindowRankProcessor#processElement,
+                // "element is late and should be dropped"); the Rank it replaces ranks every row whenever it comes.
+                + "; a row that arrives after the watermark has passed its window's end is dropped, where the original"
+                + " ranked it";
         String chosen = "window size " + size + " (" + RewriteOptions.WINDOW_SIZE.key() + "); time attribute "
                 + String.join(", ", times) + " (the WATERMARK column of " + String.join(", ", tables) + ")";
         return Optional.of(context.candidate(

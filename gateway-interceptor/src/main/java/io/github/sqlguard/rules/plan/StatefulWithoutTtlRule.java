@@ -344,6 +344,14 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + " reach a Deduplicate); or deduplicate per window (a window deduplication frees each window's"
                     + " state when it closes).";
         }
+        if (operator instanceof Operator.ChangelogNormalize) {
+            // A change that finds its key's row expired is lost (DeduplicateFunctionHelper#processLastRowOnChangelog):
+            // a delete is dropped, an update comes without the retraction of the row it replaces.
+            return "Bound the state with a TTL longer than the longest time between two changes of one key, its delete"
+                    + " included (a change arriving after its key's row expired is lost: a delete is dropped, an update"
+                    + " retracts nothing): " + advised.setStateTtl() + " (a STATE_TTL hint reaches only regular joins and"
+                    + " aggregations, not " + node.name() + ").";
+        }
         return "Bound the state with a TTL longer than a key stays active: " + advised.setStateTtl() + " (a STATE_TTL hint reaches only"
                 + " regular joins and aggregations, not " + node.name() + ").";
     }
