@@ -93,9 +93,11 @@ final class StatementCalls {
         OperationRoute route = new OperationRoute(session, decisionRefuses, hold, handOn);
         AuditedCall.Result<OperationHandle> result = audited.run(CALL, call, What.statement(statement), decision, route);
         GuardedSession guarded = sessions.session(session);
-        // A statement handed on to Flink (its record says how it ran) may start a job.
+        // A statement handed on to Flink (its record says how it ran) may start a job; one of a kind that starts none
+        // is not awaited: its record would stay with the session until the client closed the operation (a SET's result
+        // names no job), several times what Flink keeps of the operation.
         result.outcomeRecord()
-                .filter(record -> record.outcome().execution() != null)
+                .filter(record -> record.outcome().execution() != null && !statement.kind().runsNoJob())
                 .ifPresent(record -> guarded.awaitJob(
                         result.value(), new GuardedSession.AwaitedJob(record, statefulOperators(statement, decision))));
         guarded.remember(advisory(result.value(), statement, decision));

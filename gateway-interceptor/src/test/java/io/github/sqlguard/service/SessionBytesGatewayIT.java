@@ -7,10 +7,13 @@ import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Issue 29 item 7's other shapes (round 37), through a real gateway over REST: what one session's
@@ -102,6 +105,40 @@ class SessionBytesGatewayIT {
             assertThat(record.path("outcome").asText()).isEqualTo("refused");
             RestSession.StatementResult end = session.execute("END", 0, TIMEOUT);
             assertThat(end.error()).as("the set of the first INSERT runs").isNull();
+        }
+    }
+
+    /**
+     * A statement handed on is kept with its records until its operation names its job, for the
+     * {@code jobSubmitted} record; a {@code SET}'s result names none, so a client that never closed its
+     * operations kept every {@code SET}'s records in the gateway: 137 KB per {@code SET} of a 30,000-character
+     * value, four times the 33 KB Flink keeps of the operation (hostile-reprobe-r37). Kinds that start no job
+     * are not awaited now; an INSERT still is, until its result names the job.
+     */
+    @Test
+    void anOperationThatStartsNoJobIsNotKeptForItsJob() throws Exception {
+        GuardedGateway gateway = GuardedGateway.shared();
+        try (RestSession session = gateway.openSession(Map.of())) {
+            session.execute("CREATE TEMPORARY TABLE one_row (n BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')",
+                    0, TIMEOUT);
+            session.execute("CREATE TEMPORARY TABLE sunk_rows (n BIGINT) WITH ('connector' = 'blackhole')", 0, TIMEOUT);
+            GuardedSession guarded =
+                    gateway.runtime().sessions().find(new SessionHandle(UUID.fromString(session.handle()))).orElseThrow();
+
+            for (String noJob : new String[] {
+                "SET 'probe.k' = '" + "v".repeat(30_000) + "'", "RESET 'probe.k'", "SHOW TABLES",
+                "EXPLAIN SELECT n FROM one_row"}) {
+                String operation = session.submit(noJob, Map.of());
+                session.fetch(operation, 0, TIMEOUT, Duration.ofMillis(50));
+                assertThat(guarded.awaitsJob(new OperationHandle(UUID.fromString(operation))))
+                        .as("%s, its operation open and its result read", noJob.substring(0, Math.min(40, noJob.length())))
+                        .isFalse();
+                session.closeOperation(operation);
+            }
+            String insert = session.submit("INSERT INTO sunk_rows SELECT n FROM one_row", Map.of());
+            assertThat(guarded.awaitsJob(new OperationHandle(UUID.fromString(insert)))).as("an INSERT, before its job is named")
+                    .isTrue();
+            session.closeOperation(insert);
         }
     }
 }
