@@ -221,6 +221,50 @@ public final class ExplainedPlan {
         return found;
     }
 
+    /**
+     * The operator below {@code node} that made {@code column} a plain value where the table below
+     * carries it as a time attribute: a regular aggregation or join, whose input Flink materializes
+     * (its {@code RelTimeIndicatorConverter} casts the time indicators that enter a regular
+     * aggregation or join to plain {@code TIMESTAMP}s, in a {@code Calc} under it). Empty where no
+     * operator below {@code node} did: the time attribute reaches {@code node}'s consumer itself (which
+     * then materializes it for its own reasons), or the plan gives no output types (a text plan).
+     * Columns are matched by name on the way down.
+     */
+    public Optional<PlanNode> materializesTimeAttribute(PlanNode node, String column) {
+        return materializes(node, column, Optional.empty(), new HashSet<>(), 0);
+    }
+
+    /** @param consumer the nearest node above {@code node} on the way down that is not a Calc or an Exchange */
+    private Optional<PlanNode> materializes(
+            PlanNode node, String column, Optional<PlanNode> consumer, Set<Integer> seen, int depth) {
+        if (!seen.add(node.id()) || depth > 256) {
+            return Optional.empty();
+        }
+        Optional<Column> out = named(node, column);
+        if (out.isPresent() && out.get().timeAttribute().isTimeAttribute()) {
+            return Optional.empty();
+        }
+        boolean passes = node.is("Calc") || node.is("Exchange");
+        for (PlanNode input : inputs(node)) {
+            Optional<Column> in = named(input, column);
+            if (out.isPresent() && in.isPresent() && in.get().timeAttribute().isTimeAttribute()) {
+                return passes ? consumer : Optional.of(node);
+            }
+        }
+        Optional<PlanNode> above = passes ? consumer : Optional.of(node);
+        for (PlanNode input : inputs(node)) {
+            Optional<PlanNode> below = materializes(input, column, above, seen, depth + 1);
+            if (below.isPresent()) {
+                return below;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Column> named(PlanNode node, String column) {
+        return node.outputType().columns().stream().filter(c -> c.name().equals(column)).findFirst();
+    }
+
     private void collectTimeAttributes(PlanNode node, List<Column> out, Set<Integer> seen, int depth) {
         if (!seen.add(node.id()) || depth > 256) {
             return;

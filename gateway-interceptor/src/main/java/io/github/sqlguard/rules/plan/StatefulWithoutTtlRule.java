@@ -304,6 +304,22 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (notTime.size() == 2) {
             return shape + notTimeText + ", and an interval join bounds time attributes only.";
         }
+        // Both columns are time attributes of the tables below, yet the join's input carries one as a plain value: an
+        // aggregation or a regular join between materialized it (the plan's output types say where).
+        List<String> materialized = new ArrayList<>();
+        for (int side = 0; side < 2; side++) {
+            Column column = side == 0 ? bound.left() : bound.right();
+            PlanNode input = inputs.get(side);
+            names.plan().materializesTimeAttribute(input, column.name()).ifPresent(at -> materialized.add(
+                    column.name() + " (" + names.tables(input) + ") is a time attribute of the table, but reaches the join"
+                            + " through " + at.label() + ", after which it is a plain TIMESTAMP (Flink keeps no time attribute"
+                            + " through a regular aggregation or join)"));
+        }
+        if (!materialized.isEmpty()) {
+            return shape + String.join(", and ", materialized) + "; an interval join bounds time attributes only, so"
+                    + " bound the rows by time before they are aggregated or joined, or keep the time attribute through a"
+                    + " window aggregation (window_time).";
+        }
         return shape + "an interval join needs a lower and an upper bound on time attributes of one kind (both event"
                 + " time or both processing time), which this condition does not give.";
     }
