@@ -3,6 +3,7 @@ package io.github.sqlguard.lint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.testing.CaseCorpus;
+import io.github.sqlguard.testing.RewriteFamilyFailures;
 import io.github.sqlguard.testing.SqlScript;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -57,16 +58,20 @@ class RewriteGoldenFilesTest {
 
     private LintEngine standIns;
 
+    private RewriteFamilyFailures failures;
+
     @BeforeAll
     void start() {
         engine = new LintEngine(new Configuration());
         standIns = new LintEngine(new Configuration(), List.of(), true);
+        failures = new RewriteFamilyFailures();
     }
 
     @AfterAll
     void stop() {
         engine.close();
         standIns.close();
+        failures.close();
     }
 
     @ParameterizedTest
@@ -164,6 +169,8 @@ class RewriteGoldenFilesTest {
         try (PrintWriter writer = new PrintWriter(out)) {
             LintFormat.JSON.write(new LintRun(List.of(), with.lint(file.getFileName().toString(), text), List.of()), writer);
         }
+        // A family that throws offers nothing on this shape, and its stack trace is printed on lint's standard error.
+        assertThat(failures.take()).as("rewrite families that failed on %s", name).isEmpty();
         JsonNode report = JSON.readTree(out.toString());
         String actual = JSON.writeValueAsString(golden(report.get(report.size() - 1))) + "\n";
 

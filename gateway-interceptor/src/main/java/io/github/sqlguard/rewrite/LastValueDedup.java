@@ -1,6 +1,7 @@
 package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rewrite.Trees.RankItem;
 import io.github.sqlguard.rules.Finding;
@@ -46,6 +47,9 @@ final class LastValueDedup extends ScopedFamily {
 
     @Override
     List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
+        if (overUpdateStream(finding, context)) {
+            return List.of();
+        }
         SqlNode tree = tree(scope);
         Map<SqlNode, SqlNode> parents = Trees.parents(tree);
         for (RankItem item : Trees.rankItems(tree)) {
@@ -87,16 +91,12 @@ final class LastValueDedup extends ScopedFamily {
                     items.add(function + "(" + SqlTrees.unparse(value) + ") AS " + alias);
                 }
             }
-            // A subquery without an alias unparses without its parentheses.
-            String from = SqlTrees.unparse(rank.getFrom());
-            StringBuilder query = new StringBuilder("SELECT ").append(String.join(", ", items)).append(" FROM ")
-                    .append(rank.getFrom().getKind().belongsTo(SqlKind.QUERY) ? "(" + from + ")" : from);
-            if (rank.getWhere() != null) {
-                query.append(" WHERE ").append(SqlTrees.unparse(rank.getWhere()));
-            }
-            query.append(" GROUP BY ").append(String.join(", ", keys.stream()
-                    .map(k -> SqlTrees.unparse(SqlTrees.identifier(k))).toList()));
-            SqlSelect grouped = Snippets.select(query.toString());
+            // The block's FROM and WHERE are moved as trees: a FROM unparsed on its own is no SQL to parse again (a join
+            // prints as "SELECT * FROM a JOIN b", a subquery without an alias without its parentheses).
+            SqlSelect grouped = Snippets.select("SELECT " + String.join(", ", items) + " FROM t GROUP BY "
+                    + String.join(", ", keys.stream().map(k -> SqlTrees.unparse(SqlTrees.identifier(k))).toList()));
+            grouped.setFrom(rank.getFrom());
+            grouped.setWhere(rank.getWhere());
             SqlNode root = tree;
             if (outer.get() == tree) {
                 root = grouped;
@@ -119,6 +119,20 @@ final class LastValueDedup extends ScopedFamily {
                     ""));
         }
         return List.of();
+    }
+
+    /**
+     * True when the finding's Rank reads an update stream (its {@code RetractStrategy}: a regular join,
+     * a CDC source). There Flink aggregates with the retracting {@code LAST_VALUE}/{@code FIRST_VALUE}
+     * ({@code LastValueWithRetractAggFunction}), whose accumulator keeps every value with its arrival
+     * order in {@code MapView}s to answer a retraction: per key, as much state as the Rank kept, so the
+     * rewrite bounds nothing.
+     */
+    private static boolean overUpdateStream(Finding finding, RewriteContext context) {
+        return finding.planNode().flatMap(id -> context.request().plan().flatMap(plan ->
+                        plan.operators(Operator.Rank.class).stream().filter(r -> r.node().id() == id).findFirst()))
+                .map(Operator.Rank::retracts)
+                .orElse(false);
     }
 
     /** What each column of the rank block's result computes (a {@code *} expanded from its source); null when unknown. */

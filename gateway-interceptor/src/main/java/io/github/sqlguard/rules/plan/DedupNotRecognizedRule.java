@@ -59,8 +59,11 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
             String fix = computed.isPresent()
                     ? capitalized(computed.get()) + names.redundantRanking(rank).map(r -> "; " + r).orElse("") + "."
                     : updating
-                    ? "No WATERMARK or PROCTIME() order makes a Top-1 over an update stream a Deduplicate; to keep the"
-                            + " latest value per key without ordering, use" + keys + " with LAST_VALUE of each column."
+                    // LAST_VALUE over an update stream is LastValueWithRetractAggFunction: it keeps every value per key.
+                    ? "No WATERMARK or PROCTIME() order makes a Top-1 over an update stream a Deduplicate, and no LAST_VALUE"
+                            + " either (over an update stream Flink's LAST_VALUE keeps every value of a key, to retract"
+                            + " them): bound the state with a TTL; or, where a join or an aggregation of an append-only"
+                            + " input makes the update stream, deduplicate that input before it."
                     : capitalized(names.eventTimeFor(order, rank.node()))
                             + ", or order by a PROCTIME() column; to keep the latest value per key without ordering,"
                             + " use" + keys + " with LAST_VALUE of each column.";
