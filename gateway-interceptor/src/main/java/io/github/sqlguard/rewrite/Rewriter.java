@@ -109,16 +109,8 @@ public final class Rewriter {
                         tally(tallies, finding.ruleId())[REJECTED]++;
                         continue;
                     }
-                    String key = finding.ruleId() + "\n" + candidate.sql() + "\n" + candidate.planned() + "\n"
-                            + candidate.config();
-                    Proof proof = proven.get(key);
                     int[] tally = tally(tallies, finding.ruleId());
-                    if (proof == null) {
-                        int before = context.plannings();
-                        proof = Prover.prove(candidate, context);
-                        tally[PLANNED] += context.plannings() - before;
-                        proven.put(key, proof);
-                    }
+                    Proof proof = proveOnce(candidate, proven, tally, context);
                     if (proof instanceof NotPlanned notPlanned) {
                         // No further candidate may plan: this family's others are skipped, and the later findings'
                         // candidates are not written (writing them reads the statement again, for nothing shown).
@@ -198,15 +190,8 @@ public final class Rewriter {
                     return Optional.of(timedOut(settings));
                 }
                 Candidate forBlock = candidate.forFinding(block);
-                String key = forBlock.ruleId() + "\n" + forBlock.sql() + "\n" + forBlock.planned() + "\n" + forBlock.config();
-                Proof proof = proven.get(key);
                 int[] tally = tally(tallies, block.ruleId());
-                if (proof == null) {
-                    int before = context.plannings();
-                    proof = Prover.prove(forBlock, context);
-                    tally[PLANNED] += context.plannings() - before;
-                    proven.put(key, proof);
-                }
+                Proof proof = proveOnce(forBlock, proven, tally, context);
                 if (proof instanceof NotPlanned) {
                     // Not the case for a judgement made already; nothing else is planned here.
                     tally[SKIPPED]++;
@@ -227,6 +212,23 @@ public final class Rewriter {
     /** A proof (perhaps shared by two findings) as the answer to {@code finding}: its rule, node text and plan node. */
     private static Rewrite forFinding(Rewrite rewrite, Candidate candidate, Finding finding) {
         return rewrite.forFinding(finding, candidate.family());
+    }
+
+    /**
+     * The proof of {@code candidate} for its finding's rule, made once per rule and SQL (the same
+     * candidate written for another finding of that rule reuses it); the plannings it made are added
+     * to {@code tally}.
+     */
+    private static Proof proveOnce(Candidate candidate, Map<String, Proof> proven, int[] tally, RewriteContext context) {
+        String key = candidate.ruleId() + "\n" + candidate.sql() + "\n" + candidate.planned() + "\n" + candidate.config();
+        Proof proof = proven.get(key);
+        if (proof == null) {
+            int before = context.plannings();
+            proof = Prover.prove(candidate, context);
+            tally[PLANNED] += context.plannings() - before;
+            proven.put(key, proof);
+        }
+        return proof;
     }
 
     /** Indexes of a rule's counts: candidates proven, rejected, skipped for the budget; plannings made. */
