@@ -151,19 +151,8 @@ record StatementNames(ExplainedPlan plan, AnalysisContext context) {
      * if that is what stands below it: a ranking over a view or subquery that aggregates.
      */
     Optional<Operator.GroupAggregate> aggregationBelow(PlanNode node) {
-        PlanNode at = node;
-        for (int depth = 0; depth < 256; depth++) {
-            List<PlanNode> inputs = plan.inputs(at);
-            if (inputs.size() != 1) {
-                return Optional.empty();
-            }
-            at = inputs.get(0);
-            if (StatefulOperators.isStateful(at)) {
-                PlanNode found = at;
-                return plan.operators(Operator.GroupAggregate.class).stream().filter(a -> a.node() == found).findFirst();
-            }
-        }
-        return Optional.empty();
+        return statefulBelow(node).flatMap(found ->
+                plan.operators(Operator.GroupAggregate.class).stream().filter(a -> a.node() == found).findFirst());
     }
 
     /**
