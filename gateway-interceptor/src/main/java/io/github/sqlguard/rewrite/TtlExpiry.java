@@ -3,11 +3,14 @@ package io.github.sqlguard.rewrite;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OperatorState;
+import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.rules.StateTtl;
 
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * What a state TTL does to the operators whose state is not renewed by the rows of an active key,
@@ -58,8 +61,7 @@ final class TtlExpiry {
         Set<String> firsts = new LinkedHashSet<>();
         for (Operator.Join join : judged.get().operators(Operator.Join.class)) {
             Set<String> ttls = new LinkedHashSet<>();
-            join.node().state().stream().map(OperatorState::ttl).filter(t -> !t.isZero() && !t.isNegative())
-                    .forEach(t -> ttls.add(StateTtl.format(t)));
+            expiring(join.node()).forEach(t -> ttls.add(StateTtl.format(t)));
             if (ttls.size() == 1) {
                 joins.add(ttls.iterator().next());
             } else if (ttls.size() > 1) {
@@ -68,14 +70,12 @@ final class TtlExpiry {
         }
         for (Operator.Deduplicate dedup : judged.get().operators(Operator.Deduplicate.class)) {
             if (!dedup.keepLastRow()) {
-                dedup.node().state().stream().map(OperatorState::ttl).filter(t -> !t.isZero() && !t.isNegative())
-                        .findFirst().ifPresent(t -> firsts.add(StateTtl.format(t)));
+                expiring(dedup.node()).findFirst().ifPresent(t -> firsts.add(StateTtl.format(t)));
             }
         }
         Set<String> normalizes = new LinkedHashSet<>();
         for (Operator.ChangelogNormalize normalize : judged.get().operators(Operator.ChangelogNormalize.class)) {
-            normalize.node().state().stream().map(OperatorState::ttl).filter(t -> !t.isZero() && !t.isNegative())
-                    .findFirst().ifPresent(t -> normalizes.add(StateTtl.format(t)));
+            expiring(normalize.node()).findFirst().ifPresent(t -> normalizes.add(StateTtl.format(t)));
         }
         String out = "";
         if (!joins.isEmpty()) {
@@ -95,5 +95,10 @@ final class TtlExpiry {
                     + " replaces (an aggregation or join over it keeps both)";
         }
         return out;
+    }
+
+    /** The TTLs of {@code node}'s state entries that expire (a TTL of 0 keeps the entry forever). */
+    private static Stream<Duration> expiring(PlanNode node) {
+        return node.state().stream().map(OperatorState::ttl).filter(t -> !t.isZero() && !t.isNegative());
     }
 }
