@@ -308,24 +308,52 @@ class PlatformLimitsGatewayIT {
                 .as("the named class's static initialiser ran in the gateway").isNull();
     }
 
+    /**
+     * Issue 29 class 8: an EXPLAIN of a statement the limits refuse answers the guard's section, which
+     * says the statement was not planned and why, in place of Flink's plan (which would end in the
+     * INSERT's {@code Sink(table=[...copy], ...)}): for a location, a function class and a jar. Each
+     * explained statement is one Flink plans when it is sent to a stock gateway.
+     */
     @Test
     void anExplainOfAStatementTheLimitsRefuseIsNotPlanned() throws Exception {
         try (RestSession session = limited.openSession(Map.of())) {
+            // The raw format: Flink's own (flink-table-runtime), so Flink can plan this sink on this class path.
             assertThat(session.execute("CREATE TEMPORARY TABLE copy (a INT) WITH ('connector' = 'filesystem', 'path' = '"
-                    + dir.resolve("data/copy") + "', 'format' = 'csv')", 0, TIMEOUT).error()).isNull();
+                    + dir.resolve("data/copy") + "', 'format' = 'raw')", 0, TIMEOUT).error()).isNull();
             // An INSERT whose hint points the sink elsewhere: a shape both Flink lines explain (1.20's parser
             // has no EXPLAIN of CREATE TABLE … AS).
-            RestSession.StatementResult explained = session.execute(
+            assertExplainedNotPlanned(session.execute(
                     "EXPLAIN INSERT INTO copy /*+ OPTIONS('path' = '" + dir.resolve("elsewhere") + "') */ SELECT 1", 1,
-                    TIMEOUT);
-            assertThat(explained.error()).isNull();
-            String text = explained.rows().get(0).path("fields").get(0).asText();
-            assertThat(text).contains("was not planned").contains("path-not-allowed")
-                    .doesNotContain("== Abstract Syntax Tree ==").doesNotContain("Sink(");
-            JsonNode record = AuditFile.forOperation(explained.operationHandle()).orElseThrow();
-            assertThat(record.path("verdict").asText()).isEqualTo("BLOCK");
-            assertThat(record.path("outcome").asText()).isEqualTo("explained");
+                    TIMEOUT), "path-not-allowed");
+            // A class the filesystem sink would load to commit a partition, outside sql-guard.allow.function-classes.
+            assertExplainedNotPlanned(session.execute(
+                    "EXPLAIN INSERT INTO copy /*+ OPTIONS('sink.partition-commit.policy.kind' = 'custom',"
+                            + " 'sink.partition-commit.policy.class' = 'com.evil.Commit') */ SELECT 1", 1, TIMEOUT),
+                    "function-class-not-allowed");
+            // A jar outside sql-guard.allow.jars in the EXPLAIN call's own execution config.
+            assertExplainedNotPlanned(session.execute(
+                    "EXPLAIN INSERT INTO copy SELECT 1",
+                    Map.of("pipeline.jars", "file://" + dir.resolve("elsewhere/udf.jar")), 1, TIMEOUT),
+                    "jar-not-allowed");
+            // The same INSERT within the limits is explained by Flink, its Sink included: the checks above read
+            // the text that would carry Flink's plan.
+            RestSession.StatementResult planned = session.execute("EXPLAIN INSERT INTO copy SELECT 1", 1, TIMEOUT);
+            assertThat(planned.error()).isNull();
+            assertThat(planned.rows().get(0).path("fields").get(0).asText())
+                    .contains("== Abstract Syntax Tree ==").contains("Sink(table=[default_catalog.default_database.copy]");
         }
+    }
+
+    private static void assertExplainedNotPlanned(RestSession.StatementResult explained, String ruleId) throws IOException {
+        assertThat(explained.error()).as(ruleId).isNull();
+        assertThat(explained.rows()).as(ruleId).hasSize(1);
+        String text = explained.rows().get(0).path("fields").get(0).asText();
+        assertThat(text).as(ruleId).contains("was not planned").contains(ruleId)
+                .doesNotContain("== Abstract Syntax Tree ==").doesNotContain("== Optimized Physical Plan ==")
+                .doesNotContain("Sink(");
+        JsonNode record = AuditFile.forOperation(explained.operationHandle()).orElseThrow();
+        assertThat(record.path("verdict").asText()).as(ruleId).isEqualTo("BLOCK");
+        assertThat(record.path("outcome").asText()).as(ruleId).isEqualTo("explained");
     }
 
     @Test
