@@ -1,0 +1,200 @@
+package io.github.sqlguard.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.audit.AuditLog;
+import io.github.sqlguard.testing.AuditCapture;
+import io.github.sqlguard.testing.InProcessGateway;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.gateway.api.operation.OperationHandle;
+import org.apache.flink.table.gateway.api.results.ResultSet;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How many times the guard has Flink plan a deep statement, against stock Flink's one planning of
+ * it (issue 29 class 3: round 37's 60 nested views, 25-way join and 40 {@code UNION ALL} Top-Ns),
+ * counted, not timed: {@link InferenceCountingFunction} is called in each statement, and Flink
+ * asks for its type inference the same number of times in each planning, so the guard's count over
+ * a plain {@code TableEnvironment#explainSql}'s is the number of plannings. Through the guard's
+ * pipeline over Flink's real gateway service and planner in this JVM.
+ *
+ * <p>An {@code EXPLAIN} costs the guard's planning and Flink's own {@code EXPLAIN} (the answer is
+ * Flink's text followed by the guard's section), plus the proofs of the rewrites it shows (the
+ * audit record's {@code planned}); a query or INSERT that runs is planned once, by the guard, and
+ * runs as the operation the guard judged (Flink does not validate the view chain again). Nothing
+ * else plans or validates: not the view hints' reading, not the rules, not the rewrites' writing.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DeepStatementPlanningsTest {
+
+    private static final Map<String, String> STREAMING = Map.of("execution.runtime-mode", "streaming");
+    private static final int VIEWS = 60;
+
+    private InProcessGateway gateway;
+    private AuditCapture audit;
+    private SessionHandle session;
+    private TableEnvironment stock;
+
+    @BeforeAll
+    void start() {
+        audit = AuditCapture.start();
+        gateway = InProcessGateway.start(Map.of(), new AuditLog());
+        session = gateway.openSession(STREAMING);
+        stock = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        for (String ddl : ddl()) {
+            assertThat(gateway.service().getOperationInfo(session, gateway.runToEnd(session, ddl)).getException())
+                    .as(ddl).isEmpty();
+            stock.executeSql(ddl);
+        }
+    }
+
+    @AfterAll
+    void stop() {
+        try {
+            gateway.close();
+        } finally {
+            audit.close();
+        }
+    }
+
+    /** The function, a one-row source and sink, 60 views each a projection and a filter of the one before, 25 tables. */
+    private static List<String> ddl() {
+        List<String> ddl = new ArrayList<>();
+        ddl.add("CREATE TEMPORARY FUNCTION counted AS '" + InferenceCountingFunction.class.getName() + "'");
+        ddl.add("CREATE TABLE t (a INT, b STRING, c BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
+        ddl.add("CREATE TABLE sink (a INT, b STRING, c BIGINT) WITH ('connector' = 'blackhole')");
+        ddl.add("CREATE TEMPORARY VIEW v1 AS SELECT a, b, counted(c) AS c FROM t WHERE a > 0");
+        for (int i = 2; i <= VIEWS; i++) {
+            ddl.add("CREATE TEMPORARY VIEW v" + i + " AS SELECT a, b, c + 1 AS c FROM v" + (i - 1) + " WHERE a > " + i);
+        }
+        for (int i = 1; i <= 25; i++) {
+            ddl.add("CREATE TABLE j" + i + " (k INT, v BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
+        }
+        ddl.add("CREATE TABLE u (k INT, v BIGINT, c BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
+        return ddl;
+    }
+
+    private static final String NESTED = "SELECT * FROM v" + VIEWS;
+
+    private static String join() {
+        StringBuilder join = new StringBuilder("SELECT j1.k, counted(j1.v) AS v1");
+        for (int i = 2; i <= 25; i++) {
+            join.append(", j").append(i).append(".v AS v").append(i);
+        }
+        join.append(" FROM j1");
+        for (int i = 2; i <= 25; i++) {
+            join.append(" JOIN j").append(i).append(" ON j1.k = j").append(i).append(".k");
+        }
+        return join.toString();
+    }
+
+    private static String unions() {
+        List<String> topNs = new ArrayList<>();
+        for (int i = 1; i <= 40; i++) {
+            topNs.add("SELECT k, v, rn FROM (SELECT k, counted(v) AS v, ROW_NUMBER() OVER (PARTITION BY k ORDER BY c DESC)"
+                    + " AS rn FROM u) WHERE rn <= " + i);
+        }
+        return String.join("\nUNION ALL\n", topNs);
+    }
+
+    @Test
+    void anExplainOfSixtyNestedViewsPlansTheChainTwiceTheGuardsPlanningAndFlinksExplain() {
+        int flink = stockPlanning(NESTED);
+
+        OperationHandle explained = counted(() -> gateway.runToEnd(session, "EXPLAIN " + NESTED));
+
+        assertThat(explainText(explained)).contains("== Optimized Execution Plan ==").contains("== SQL Guard ==");
+        assertThat(record(explained).path("verdict").asText()).isEqualTo("OK");
+        assertThat(last).as("one planning is %s inferences", flink).isEqualTo(2 * flink);
+    }
+
+    @Test
+    void aQueryAndAnInsertOfSixtyNestedViewsValidateTheChainOnceAndRunAsJudged() {
+        int flink = stockPlanning(NESTED);
+
+        OperationHandle query = counted(() -> gateway.runToEnd(session, NESTED));
+        assertThat(gateway.service().getOperationInfo(session, query).getException()).isEmpty();
+        assertThat(last).as("the query; one planning is %s inferences", flink).isLessThan(2 * flink);
+
+        OperationHandle insert = counted(() -> gateway.runToEnd(session, "INSERT INTO sink " + NESTED));
+        assertThat(gateway.service().getOperationInfo(session, insert).getException()).isEmpty();
+        assertThat(last).as("the INSERT; one planning is %s inferences", flink).isLessThan(2 * flink);
+    }
+
+    @Test
+    void anExplainOfATwentyFiveWayJoinPlansOnceMoreThanFlinkAndOncePerProof() {
+        String join = join();
+        int flink = stockPlanning(join);
+
+        OperationHandle explained = counted(() -> gateway.runToEnd(session, "EXPLAIN " + join));
+
+        JsonNode record = record(explained);
+        assertThat(record.path("verdict").asText()).isEqualTo("WARN");
+        // Two candidates for the 24 joins' findings, each planned once: the session TTL (proven, shown) and
+        // the joins' STATE_TTL hint (planned, not proven, not shown).
+        assertThat(planned(record)).isEqualTo(2);
+        assertThat(last).as("one planning is %s inferences", flink).isEqualTo((2 + 2) * flink);
+    }
+
+    @Test
+    void anExplainOfFortyUnionAllTopNsPlansOnceMoreThanFlinkAndOnceForTheirSharedProof() {
+        String unions = unions();
+        int flink = stockPlanning(unions);
+
+        OperationHandle explained = counted(() -> gateway.runToEnd(session, "EXPLAIN " + unions));
+
+        JsonNode record = record(explained);
+        assertThat(record.path("verdict").asText()).isEqualTo("BLOCK");
+        assertThat(record.path("findings").size()).isEqualTo(40);
+        // One candidate (the session TTL) answers the forty findings: planned once.
+        assertThat(planned(record)).isEqualTo(1);
+        assertThat(last).as("one planning is %s inferences", flink).isEqualTo((2 + 1) * flink);
+    }
+
+    /** The inferences of the last {@link #counted} call. */
+    private int last;
+
+    private OperationHandle counted(java.util.function.Supplier<OperationHandle> call) {
+        int before = InferenceCountingFunction.inferences.get();
+        OperationHandle handle = call.get();
+        last = InferenceCountingFunction.inferences.get() - before;
+        return handle;
+    }
+
+    /** The inferences of stock Flink's one planning of {@code query}: a plain table environment's {@code explainSql}. */
+    private int stockPlanning(String query) {
+        int before = InferenceCountingFunction.inferences.get();
+        stock.explainSql(query);
+        int count = InferenceCountingFunction.inferences.get() - before;
+        assertThat(count).as("Flink infers the function's type while it plans").isPositive();
+        return count;
+    }
+
+    private JsonNode record(OperationHandle operation) {
+        return audit.forOperation(operation.toString()).orElseThrow();
+    }
+
+    private static int planned(JsonNode record) {
+        int planned = 0;
+        for (JsonNode count : record.path("rewriteCounts")) {
+            planned += count.path("planned").asInt();
+        }
+        return planned;
+    }
+
+    private String explainText(OperationHandle operation) {
+        ResultSet result = gateway.service().fetchResults(session, operation, 0L, 10);
+        return result.getData().get(0).getString(0).toString();
+    }
+}
