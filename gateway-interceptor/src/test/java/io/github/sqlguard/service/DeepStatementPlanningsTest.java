@@ -68,7 +68,10 @@ class DeepStatementPlanningsTest {
         }
     }
 
-    /** The function, a one-row source and sink, 60 views each a projection and a filter of the one before, 25 tables. */
+    /**
+     * The function, a one-row source and sink, 60 views each a projection and a filter of the one before,
+     * 60 more over a Top-N without a state TTL, 25 tables.
+     */
     private static List<String> ddl() {
         List<String> ddl = new ArrayList<>();
         ddl.add("CREATE TEMPORARY FUNCTION counted AS '" + InferenceCountingFunction.class.getName() + "'");
@@ -77,6 +80,11 @@ class DeepStatementPlanningsTest {
         ddl.add("CREATE TEMPORARY VIEW v1 AS SELECT a, b, counted(c) AS c FROM t WHERE a > 0");
         for (int i = 2; i <= VIEWS; i++) {
             ddl.add("CREATE TEMPORARY VIEW v" + i + " AS SELECT a, b, c + 1 AS c FROM v" + (i - 1) + " WHERE a > " + i);
+        }
+        ddl.add("CREATE TEMPORARY VIEW r1 AS SELECT a, b, c FROM (SELECT a, b, counted(c) AS c,"
+                + " ROW_NUMBER() OVER (PARTITION BY a ORDER BY c DESC) AS rn FROM t) WHERE rn <= 3");
+        for (int i = 2; i <= VIEWS; i++) {
+            ddl.add("CREATE TEMPORARY VIEW r" + i + " AS SELECT a, b, c + 1 AS c FROM r" + (i - 1) + " WHERE a > " + i);
         }
         for (int i = 1; i <= 25; i++) {
             ddl.add("CREATE TABLE j" + i + " (k INT, v BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
@@ -117,6 +125,22 @@ class DeepStatementPlanningsTest {
         assertThat(explainText(explained)).contains("== Optimized Execution Plan ==").contains("== SQL Guard ==");
         assertThat(record(explained).path("verdict").asText()).isEqualTo("OK");
         assertThat(last).as("one planning is %s inferences", flink).isEqualTo(2 * flink);
+    }
+
+    @Test
+    void anExplainOfATopNUnderSixtyViewsPlansOnceMoreThanFlinkAndOncePerProof() {
+        String query = "SELECT * FROM r" + VIEWS;
+        int flink = stockPlanning(query);
+
+        OperationHandle explained = counted(() -> gateway.runToEnd(session, "EXPLAIN " + query));
+
+        JsonNode record = record(explained);
+        assertThat(record.path("verdict").asText()).isEqualTo("BLOCK");
+        // The session TTL before the user's own SELECT * FROM r60: no view is read again or rewritten.
+        assertThat(explainText(explained)).contains("rewrite (session-state-ttl, proven in this session):")
+                .contains("SELECT * FROM r" + VIEWS + ";");
+        assertThat(planned(record)).isEqualTo(1);
+        assertThat(last).as("one planning is %s inferences", flink).isEqualTo((2 + 1) * flink);
     }
 
     @Test
