@@ -1,7 +1,7 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: state-ttl-hint
 -- expect-reason: (left: won (a subquery over ballots, prizes), right: players) on won.player = p.player
--- expect-reason: on t.total = z.votes
+-- expect-reason: on totals.total = z.votes
 -- expect-reason-absent: on player = player
 -- expect-fix: STATE_TTL('won' = '1 d', 'p' = '1 d')
 -- A join whose left side is a subquery (won) that joins an aggregation with another table: the message said
@@ -24,8 +24,8 @@ CREATE TABLE players (
 
 SELECT won.player, won.total, won.prize, p.team
 FROM (
-  SELECT t.player, t.total, z.prize
-  FROM (SELECT player, SUM(votes) AS total FROM ballots GROUP BY player) AS t
-  JOIN prizes AS z ON t.total = z.votes
+  SELECT totals.player, totals.total, z.prize
+  FROM (SELECT player, SUM(votes) AS total FROM ballots GROUP BY player) AS totals
+  JOIN prizes AS z ON totals.total = z.votes
 ) AS won
 JOIN players AS p ON won.player = p.player;
