@@ -26,8 +26,14 @@ import java.util.Optional;
  *
  * @param plan the statement's plan
  * @param context the statement's analysis context
+ * @param joins the joins the statement's text writes ({@link #fromItem}), parsed on first use
  */
-record StatementNames(ExplainedPlan plan, AnalysisContext context) {
+record StatementNames(
+        ExplainedPlan plan, AnalysisContext context, java.util.concurrent.atomic.AtomicReference<List<FromItem[]>> joins) {
+
+    StatementNames(ExplainedPlan plan, AnalysisContext context) {
+        this(plan, context, new java.util.concurrent.atomic.AtomicReference<>());
+    }
 
     /** The one named table {@code node} reads, when it reads exactly one. */
     Optional<ObjectIdentifier> singleTable(PlanNode node) {
@@ -276,8 +282,17 @@ record StatementNames(ExplainedPlan plan, AnalysisContext context) {
         return matches.size() == 1 ? Optional.of(matches.get(0)[side]) : Optional.empty();
     }
 
-    /** Every join the statement's text writes in a {@code FROM}, as its two inputs. */
+    /** Every join the statement's text writes in a {@code FROM}, as its two inputs: parsed once per statement. */
     private List<FromItem[]> fromJoins() {
+        List<FromItem[]> known = joins.get();
+        if (known == null) {
+            known = parseJoins();
+            joins.set(known);
+        }
+        return known;
+    }
+
+    private List<FromItem[]> parseJoins() {
         List<FromItem[]> joins = new ArrayList<>();
         try {
             for (org.apache.calcite.sql.SqlNode statement
