@@ -145,7 +145,12 @@ class RewriteGoldenFilesTest {
         "407-top-3-sales-per-country-over-join-session-ttl",
         "409-refund-exists-within-30-days-semi-join",
         "410-latest-order-per-customer-over-left-join-updating",
-        "412-top-3-per-region-over-first-row-dedup-session-ttl"})
+        "412-top-3-per-region-over-first-row-dedup-session-ttl",
+        "414-paid-orders-exists-shipment-no-hint-reaches-semi-join",
+        "418-clicks-in-campaign-grouped-subquery-regular-join",
+        "419-ratings-per-grouping-set-datagen",
+        "422-votes-total-joined-with-prize-and-player-subquery-sides",
+        "423-clicks-self-join-same-session-aliases"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         assertGolden(engine, CaseCorpus.ownDir().resolve(name + ".sql"), name);
     }

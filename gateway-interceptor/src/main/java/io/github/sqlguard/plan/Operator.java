@@ -252,7 +252,10 @@ public sealed interface Operator
 
         @Override
         public String describe() {
-            return node.label() + "(groupBy=" + Operators.list(groupBy) + ")";
+            // GROUPING SETS, ROLLUP, CUBE: the Expand below numbers each row's grouping set in a column of its own,
+            // $e (Flink's ExpandUtil), which no statement names: shown as what it is.
+            return node.label() + "(groupBy=" + Operators.list(groupBy.stream()
+                    .map(k -> k.matches("\\$e(_\\d+)?") ? "grouping set" : k).toList()) + ")";
         }
     }
 

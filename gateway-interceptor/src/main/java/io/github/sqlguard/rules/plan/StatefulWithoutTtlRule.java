@@ -79,6 +79,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             if (operator instanceof Operator.GroupAggregate aggregate && constantState(aggregate)) {
                 continue;
             }
+            if (names.onlyValuesBelow(node)) {
+                // Every row comes from the statement's own VALUES: a bounded input, whose job ends once its rows are
+                // read; the state holds what those rows give and no new key arrives.
+                continue;
+            }
             if (operator instanceof Operator.Deduplicate dedup && dedup.keys().isEmpty()) {
                 // No PARTITION BY: one key for the whole stream, whose state is the one row kept (the first or the
                 // latest); it cannot grow, so a TTL has nothing to bound.
@@ -122,7 +127,21 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 return label + " has no GROUP BY key, so it keeps one accumulator for all rows, but " + growing(aggregate)
                         + ", and " + ttl + ": that grows with every new value and is never freed.";
             }
-            String keys = String.join(", ", aggregate.groupBy());
+            String keys = String.join(", ", groupKeys(aggregate, names));
+            if (correlation(aggregate, names)) {
+                String table = names.tables(operator.node());
+                return label + " keeps one entry per " + keys + " of " + table + " and " + ttl + ": it is Flink's own,"
+                        + " the distinct " + keys + " of " + table + " it correlates the subquery with when it decorrelates"
+                        + " it (no GROUP BY of the statement), and grows as long as new " + keys + " values arrive.";
+            }
+            if (names.expandBelow(operator.node())) {
+                // GROUPING SETS, ROLLUP, CUBE: Flink's Expand copies each row once per grouping set and numbers the
+                // copy in a column of its own ($e), which the aggregation groups by too; the statement never names it.
+                String per = keys.isEmpty() ? "grouping set" : "grouping set and its " + keys;
+                return label + " keeps an accumulator per " + per + " (GROUPING SETS, ROLLUP or CUBE) and " + ttl
+                        + ": one entry for every " + per + " ever seen, so the state grows as long as new "
+                        + (keys.isEmpty() ? "rows" : keys + " values") + " arrive.";
+            }
             return label + " keeps an accumulator per " + keys + " and " + ttl + ": one entry for every " + keys
                     + " ever seen, so the state grows as long as new " + keys + " values arrive.";
         }
@@ -143,6 +162,22 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             return sinkReason(sink, ttl);
         }
         return label + " keeps state for " + names.tables(operator.node()) + " and " + ttl + ": it is never freed.";
+    }
+
+    /**
+     * True for the aggregation Flink adds when it decorrelates a subquery: no calls (the distinct values of the
+     * outer table's correlated columns) over a table its plan scans more often than the statement names it.
+     */
+    private static boolean correlation(Operator.GroupAggregate aggregate, StatementNames names) {
+        return names.correlationAggregate(aggregate);
+    }
+
+    /**
+     * An aggregation's keys as the statement reads them ({@link StatementNames#keyName}): Flink's own columns (the
+     * {@code $e} of an {@code Expand}) left out, a renamed copy ({@code b0}) by the name it copies.
+     */
+    private static List<String> groupKeys(Operator.GroupAggregate aggregate, StatementNames names) {
+        return aggregate.groupBy().stream().map(names::keyName).flatMap(Optional::stream).distinct().toList();
     }
 
     /** What a global aggregation's accumulators keep that grows: {@code COUNT(DISTINCT user_id) keeps every distinct user_id}. */
@@ -166,7 +201,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     private static String joinReason(Operator.Join join, String ttl, StatementNames names) {
         List<PlanNode> inputs = names.plan().inputs(join.node());
         String sides = inputs.size() == 2
-                ? " (left: " + names.joinSide(join.node(), 0) + ", right: " + names.joinSide(join.node(), 1) + ")"
+                ? " (left: " + names.joinSide(join.node(), 0) + ", right: " + rightSide(join, names) + ")"
                 : "";
         StringBuilder reason = new StringBuilder(join.node().label()).append(" is a regular ").append(join.joinType())
                 .append(" join").append(sides);
@@ -204,25 +239,53 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         return reason.toString();
     }
 
+    /**
+     * The right side of a join as a message names it: for a SEMI or ANTI join, the IN or EXISTS subquery (Flink puts
+     * the subquery on the right), whose table the statement may also read elsewhere under another alias.
+     */
+    private static String rightSide(Operator.Join join, StatementNames names) {
+        String side = names.joinSide(join.node(), 1);
+        return semiOrAnti(join) && !side.startsWith("the subquery's side") ? "the IN or EXISTS subquery's side, over " + side : side;
+    }
+
     /** The TTL of {@code node}'s state {@code name} in Flink's compiled plan ({@code leftState}), if it lists one. */
     private static Optional<Duration> stateTtl(PlanNode node, String name) {
         return node.state().stream().filter(st -> st.name().equals(name)).map(OperatorState::ttl).findFirst();
     }
 
-    /** The equality condition by column, each side qualified by the name the statement gives its table. */
+    /**
+     * The equality condition by column, each side qualified by the name the statement gives its table, a column of
+     * the subquery's side as the subquery's; a key Flink computed ({@code SUBSTRING(b, 1, 5)}) as Flink prints it,
+     * unqualified (a qualifier before a call is no SQL), a column Flink renamed ({@code b0}) by the name it copies.
+     */
     private static String condition(Operator.Join join, List<PlanNode> inputs, StatementNames names) {
-        String left = inputs.size() == 2 ? qualifier(inputs.get(0), names) : "";
-        String right = inputs.size() == 2 ? qualifier(inputs.get(1), names) : "";
+        String left = inputs.size() == 2 ? qualifier(join, 0, names) : "";
+        String right = inputs.size() == 2 ? qualifier(join, 1, names) : "";
         List<String> pairs = new ArrayList<>();
         for (int i = 0; i < join.leftKeys().size() && i < join.rightKeys().size(); i++) {
-            pairs.add(left + join.leftKeys().get(i) + " = " + right + join.rightKeys().get(i));
+            pairs.add(key(left, join.leftKeys().get(i), names) + " = " + key(right, join.rightKeys().get(i), names));
         }
         return String.join(" AND ", pairs);
     }
 
-    /** {@code o.} for a side that reads one table the statement names {@code o}; empty otherwise. */
-    private static String qualifier(PlanNode input, StatementNames names) {
-        return side(input, names).map(n -> n + ".").orElse("");
+    private static String key(String qualifier, String key, StatementNames names) {
+        String name = names.keyName(key).orElse(key);
+        return StatementNames.plainName(name) ? qualifier + name : name;
+    }
+
+    /**
+     * {@code o.} for a side that reads one table the statement names {@code o}; {@code the subquery's } for the side
+     * Flink built from a correlated subquery; empty otherwise.
+     */
+    private static String qualifier(Operator.Join join, int side, StatementNames names) {
+        if (names.correlatedSubquerySide(join.node(), side)) {
+            return "the subquery's ";
+        }
+        Optional<String> name = hintSide(join, side, names).or(() -> side(names.plan().inputs(join.node()).get(side), names));
+        if (name.isPresent()) {
+            return name.get() + ".";
+        }
+        return side == 1 && semiOrAnti(join) ? "the subquery's " : "";
     }
 
     /**
@@ -383,6 +446,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 .flatMap(k -> buckets.stream().filter(b -> b.isKey(k)))
                 .max(java.util.Comparator.comparing(TimeBuckets.Bucket::size));
         AdvisedValues values = bucket.map(b -> advised.covering(b.size())).orElse(advised);
+        // GROUPING SETS, ROLLUP, CUBE: a window aggregation keeps them after window_start, window_end (Flink docs,
+        // "Window Aggregation", GROUPING SETS); its keys are the sets', not a list of columns.
+        boolean grouping = names.expandBelow(node);
         StringBuilder fix = new StringBuilder("Set a state TTL ");
         if (aggregate.groupBy().isEmpty()) {
             fix.append("longer than the stream stays idle (a TTL also resets the totals then)");
@@ -395,18 +461,26 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(" a row falls in (each ").append(unit).append("'s total is updated while that ").append(unit)
                     .append("'s rows arrive)");
         } else {
-            fix.append("longer than a key (").append(String.join(", ", aggregate.groupBy())).append(") stays active");
+            List<String> keys = groupKeys(aggregate, names);
+            fix.append("longer than a key (").append(keys.isEmpty() ? "a grouping set" : String.join(", ", keys))
+                    .append(") stays active");
         }
         fix.append(": ").append(values.setStateTtl());
         Optional<ObjectIdentifier> table = names.directTable(node);
         Optional<String> hint = table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
+        if (correlation(aggregate, names)) {
+            // Flink's own aggregation of a decorrelated subquery: no SELECT of the statement carries it, so neither a
+            // hint nor a window written in the statement reaches it.
+            return fix.append('.').toString();
+        }
         Optional<String> read = names.readName(node);
         Optional<String> view = names.viewHolding(node);
         if (view.isPresent() && rowtime.isPresent()) {
             // The aggregation is the view's: a window over the view would read its result, which has no time
             // attribute; the window goes into the view's own FROM and GROUP BY, and every query over it changes.
-            String keys = String.join("", aggregate.groupBy().stream().map(k -> ", " + k).toList());
+            String keys = grouping ? ", GROUPING SETS (...) as the view writes them"
+                    : String.join("", groupKeys(aggregate, names).stream().map(k -> ", " + k).toList());
             fix.append("; or aggregate per window in the view ").append(view.get()).append(", whose aggregation this is")
                     .append(" (a window over the view would read its result, which keeps no time attribute): its input")
                     .append(" windowed by TUMBLE(TABLE ..., DESCRIPTOR(").append(rowtime.get().name()).append("), ")
@@ -416,8 +490,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             return fix.append('.').toString();
         }
         if (read.isPresent() && rowtime.isPresent()) {
-            String keys = aggregate.groupBy().isEmpty() ? ""
-                    : ", " + String.join(", ", aggregate.groupBy().stream().filter(k -> bucket.map(b -> !b.isKey(k)).orElse(true)).toList());
+            String keys = grouping ? ", GROUPING SETS (...) as the query writes them"
+                    : aggregate.groupBy().isEmpty() ? ""
+                    : ", " + String.join(", ", groupKeys(aggregate, names).stream().filter(k -> bucket.map(b -> !b.isKey(k)).orElse(true)).toList());
             String group = "GROUP BY window_start, window_end" + (keys.equals(", ") ? "" : keys);
             String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + rowtime.get().name() + "), "
                     + values.windowInterval() + "))";
@@ -453,26 +528,34 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         List<PlanNode> inputs = names.plan().inputs(join.node());
         Optional<String> left = inputs.size() == 2 ? side(inputs.get(0), names) : Optional.empty();
         Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
+        Optional<String> leftHint = hintSide(join, 0, names);
+        Optional<String> rightHint = hintSide(join, 1, names);
         Optional<Duration> leftTtl = stateTtl(join.node(), "leftState");
         Optional<Duration> rightTtl = stateTtl(join.node(), "rightState");
         Duration max = names.context().option(StateTtlOptions.MAX_STATE_TTL);
         boolean hinted = !names.context().statement().stateTtlHints().isEmpty();
-        if (hinted && left.isPresent() && right.isPresent() && leftTtl.isPresent() && rightTtl.isPresent()
+        if (hinted && leftHint.isPresent() && rightHint.isPresent() && leftTtl.isPresent() && rightTtl.isPresent()
                 && StateTtl.neverExpires(leftTtl.get(), max) != StateTtl.neverExpires(rightTtl.get(), max)) {
             // A hint pins the sides: a SET reaches neither, and the side that expires keeps its own TTL.
             String leftValue = StateTtl.neverExpires(leftTtl.get(), max) ? advised.stateTtlText() : StateTtl.format(leftTtl.get());
             String rightValue = StateTtl.neverExpires(rightTtl.get(), max) ? advised.stateTtlText() : StateTtl.format(rightTtl.get());
-            String pinned = StateTtl.neverExpires(leftTtl.get(), max) ? left.get() : right.get();
+            String pinned = StateTtl.neverExpires(leftTtl.get(), max) ? leftHint.get() : rightHint.get();
             return "Give the side that never expires (" + pinned + ") a TTL longer than a row must wait for its match, in"
-                    + " the hint that names it, and keep the other side's: /*+ STATE_TTL('" + left.get() + "' = '" + leftValue
-                    + "', '" + right.get() + "' = '" + rightValue + "') */ (a SET 'table.exec.state.ttl' does not reach a"
+                    + " the hint that names it, and keep the other side's: /*+ STATE_TTL('" + leftHint.get() + "' = '" + leftValue
+                    + "', '" + rightHint.get() + "' = '" + rightValue + "') */ (a SET 'table.exec.state.ttl' does not reach a"
                     + " side the hint names).";
         }
         StringBuilder fix = new StringBuilder("Bound the join's state with a TTL longer than a row must wait for its match: ")
                 .append(advised.setStateTtl());
-        if (left.isPresent() && right.isPresent()) {
-            fix.append(", or per side on the join's SELECT: /*+ STATE_TTL('").append(left.get()).append("' = '").append(advised.stateTtlText())
-                    .append("', '").append(right.get()).append("' = '").append(advised.stateTtlText()).append("') */");
+        if (semiOrAnti(join)) {
+            // Flink's compiled plan keeps a TTL of 0 for this join under a STATE_TTL hint on the outer SELECT or on the
+            // subquery's, naming either alias: the hint is the SELECT's own joins' and aggregations', and this join is
+            // built from the subquery when Flink decorrelates it (own case 414).
+            fix.append(" (a STATE_TTL hint does not reach the ").append(join.joinType())
+                    .append(" join Flink builds from an IN or EXISTS subquery, on either SELECT)");
+        } else if (leftHint.isPresent() && rightHint.isPresent()) {
+            fix.append(", or per side on the join's SELECT: /*+ STATE_TTL('").append(leftHint.get()).append("' = '").append(advised.stateTtlText())
+                    .append("', '").append(rightHint.get()).append("' = '").append(advised.stateTtlText()).append("') */");
             boolean watermarked = names.rowtimeBelow(inputs.get(0)).isPresent() || names.rowtimeBelow(inputs.get(1)).isPresent();
             if (watermarked && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
                 fix.append(" (Flink ").append(FlinkLine.current().line())
@@ -480,7 +563,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                                 + " subquery's alias)");
             }
         }
-        if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty()
+        // A key Flink computed (UPPER(currency)) or renamed (b0) is no column of a table: a lookup, temporal or
+        // interval join over it, or a PRIMARY KEY of it, is no SQL the statement can take as written.
+        boolean plainKeys = join.leftKeys().stream().allMatch(k -> StatementNames.plainName(k) && names.statementName(k))
+                && join.rightKeys().stream().allMatch(k -> StatementNames.plainName(k) && names.statementName(k));
+        if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty() && plainKeys
                 && (join.joinType().equals("INNER") || join.joinType().equals("LEFT"))
                 && join.bounds().stream().noneMatch(Operator.Bound::onTimestamps)) {
             // A dimension table on the right: a processing-time lookup join keeps no state, where the right
@@ -505,7 +592,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(" as it is when the row arrives, and later changes of ").append(dimension)
                     .append(" do not update results already emitted");
         }
-        if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty() && !semiOrAnti(join)) {
+        if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty() && !semiOrAnti(join)
+                && plainKeys) {
             // Not for an IN or EXISTS subquery: an interval or temporal JOIN emits a row per match, where a SEMI or ANTI
             // join emits each left row once, so neither is the same query written another way.
             Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));
@@ -541,6 +629,22 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     /** True for the join Flink plans for an {@code IN}/{@code EXISTS} subquery ({@code SEMI}) or its negation ({@code ANTI}). */
     private static boolean semiOrAnti(Operator.Join join) {
         return join.joinType().equals("SEMI") || join.joinType().equals("ANTI");
+    }
+
+    /**
+     * How the join's SELECT names one side, as a STATE_TTL hint on it must: the alias (or table name) of the input of
+     * the statement's FROM that side is ({@link StatementNames#fromItem}: {@code T1} for a subquery, {@code a} and
+     * {@code b} for a self-join's two reads of one table), else the name the statement gives the table the side
+     * reads straight; empty for a side of a join Flink built from a subquery, which no FROM writes.
+     */
+    private static Optional<String> hintSide(Operator.Join join, int side, StatementNames names) {
+        List<PlanNode> inputs = names.plan().inputs(join.node());
+        if (inputs.size() != 2 || semiOrAnti(join) || names.correlatedSubquerySide(join.node(), 0)
+                || names.correlatedSubquerySide(join.node(), 1)) {
+            return Optional.empty();
+        }
+        Optional<String> item = names.fromItem(join.node(), side).flatMap(StatementNames.FromItem::name);
+        return item.isPresent() ? item : side(inputs.get(side), names);
     }
 
     /** How the join's SELECT names the table one side reads straight; empty when the side is more than a table. */

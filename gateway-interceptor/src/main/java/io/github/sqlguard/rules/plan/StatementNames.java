@@ -26,8 +26,14 @@ import java.util.Optional;
  *
  * @param plan the statement's plan
  * @param context the statement's analysis context
+ * @param joins the joins the statement's text writes ({@link #fromItem}), parsed on first use
  */
-record StatementNames(ExplainedPlan plan, AnalysisContext context) {
+record StatementNames(
+        ExplainedPlan plan, AnalysisContext context, java.util.concurrent.atomic.AtomicReference<List<FromItem[]>> joins) {
+
+    StatementNames(ExplainedPlan plan, AnalysisContext context) {
+        this(plan, context, new java.util.concurrent.atomic.AtomicReference<>());
+    }
 
     /** The one named table {@code node} reads, when it reads exactly one. */
     Optional<ObjectIdentifier> singleTable(PlanNode node) {
@@ -242,6 +248,216 @@ record StatementNames(ExplainedPlan plan, AnalysisContext context) {
         return read;
     }
 
+    /**
+     * An input of a join as the statement's {@code FROM} writes it: {@code people T2}, {@code (SELECT ...) T1},
+     * {@code orders}.
+     *
+     * @param name how the statement names it (its alias, else the table's name); empty for an input it does not
+     *     name (a subquery without an alias, a join nested in the {@code FROM})
+     * @param subquery true for a subquery (or a nested join), false for a table
+     * @param tables the tables it reads, by name ({@code WITH} queries read through)
+     */
+    record FromItem(Optional<String> name, boolean subquery, java.util.Set<String> tables) {}
+
+    /**
+     * The input of the statement's {@code FROM} that side {@code side} (0 left, 1 right) of the plan's join {@code
+     * join} is: the one join of the statement's text whose two inputs read exactly the tables the plan's two sides
+     * read, in that order (Flink plans a join's inputs in the order the {@code FROM} gives them; it reorders joins
+     * only with {@code table.optimizer.join-reorder-enabled}, off by default). Empty where no such join, or more than
+     * one, is written (a join Flink built from an {@code IN} or {@code EXISTS} subquery, a view's join).
+     */
+    Optional<FromItem> fromItem(PlanNode join, int side) {
+        List<PlanNode> inputs = plan.inputs(join);
+        if (inputs.size() != 2) {
+            return Optional.empty();
+        }
+        java.util.Set<String> left = new java.util.HashSet<>(plan.tablesRead(inputs.get(0)).stream().map(ObjectIdentifier::getObjectName).toList());
+        java.util.Set<String> right = new java.util.HashSet<>(plan.tablesRead(inputs.get(1)).stream().map(ObjectIdentifier::getObjectName).toList());
+        List<FromItem[]> matches = new ArrayList<>();
+        for (FromItem[] pair : fromJoins()) {
+            if (pair[0].tables().equals(left) && pair[1].tables().equals(right)) {
+                matches.add(pair);
+            }
+        }
+        return matches.size() == 1 ? Optional.of(matches.get(0)[side]) : Optional.empty();
+    }
+
+    /** Every join the statement's text writes in a {@code FROM}, as its two inputs: parsed once per statement. */
+    private List<FromItem[]> fromJoins() {
+        List<FromItem[]> known = joins.get();
+        if (known == null) {
+            known = parseJoins();
+            joins.set(known);
+        }
+        return known;
+    }
+
+    private List<FromItem[]> parseJoins() {
+        List<FromItem[]> joins = new ArrayList<>();
+        try {
+            for (org.apache.calcite.sql.SqlNode statement
+                    : io.github.sqlguard.statement.FlinkSqlParser.parseStmtList(context.statement().text())) {
+                java.util.Map<String, org.apache.calcite.sql.SqlNode> with = new java.util.HashMap<>();
+                collectWith(statement, with);
+                collectJoins(statement, with, joins);
+            }
+        } catch (org.apache.calcite.sql.parser.SqlParseException | RuntimeException | StackOverflowError e) {
+            return List.of();
+        }
+        return joins;
+    }
+
+    private static void collectWith(org.apache.calcite.sql.SqlNode node, java.util.Map<String, org.apache.calcite.sql.SqlNode> with) {
+        if (node instanceof org.apache.calcite.sql.SqlWithItem item) {
+            with.put(item.name.getSimple(), item.query);
+        }
+        for (org.apache.calcite.sql.SqlNode child : children(node)) {
+            collectWith(child, with);
+        }
+    }
+
+    private static void collectJoins(
+            org.apache.calcite.sql.SqlNode node, java.util.Map<String, org.apache.calcite.sql.SqlNode> with, List<FromItem[]> joins) {
+        if (node instanceof org.apache.calcite.sql.SqlJoin join) {
+            joins.add(new FromItem[] {item(join.getLeft(), with), item(join.getRight(), with)});
+        }
+        for (org.apache.calcite.sql.SqlNode child : children(node)) {
+            collectJoins(child, with, joins);
+        }
+    }
+
+    private static FromItem item(org.apache.calcite.sql.SqlNode from, java.util.Map<String, org.apache.calcite.sql.SqlNode> with) {
+        java.util.Set<String> tables = new java.util.HashSet<>();
+        if (from instanceof org.apache.calcite.sql.SqlCall call && call.getKind() == org.apache.calcite.sql.SqlKind.AS) {
+            org.apache.calcite.sql.SqlNode inner = call.operand(0);
+            String alias = call.operand(1).toString();
+            boolean table = inner instanceof org.apache.calcite.sql.SqlIdentifier id && !with.containsKey(last(id));
+            fromTables(inner, with, tables, 0);
+            return new FromItem(Optional.of(alias), !table, tables);
+        }
+        if (from instanceof org.apache.calcite.sql.SqlIdentifier id) {
+            fromTables(id, with, tables, 0);
+            return new FromItem(Optional.of(last(id)), with.containsKey(last(id)), tables);
+        }
+        fromTables(from, with, tables, 0);
+        return new FromItem(Optional.empty(), true, tables);
+    }
+
+    private static String last(org.apache.calcite.sql.SqlIdentifier id) {
+        return id.names.get(id.names.size() - 1);
+    }
+
+    /** The tables {@code node} reads in a {@code FROM}, its own or of a query inside it. */
+    private static void fromTables(org.apache.calcite.sql.SqlNode node, java.util.Map<String, org.apache.calcite.sql.SqlNode> with,
+            java.util.Set<String> tables, int depth) {
+        if (node == null || depth > 64) {
+            return;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlIdentifier id) {
+            String name = last(id);
+            if (with.containsKey(name)) {
+                fromTables(with.get(name), with, tables, depth + 1);
+            } else {
+                tables.add(name);
+            }
+            return;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlSelect select) {
+            fromTables(select.getFrom(), with, tables, depth + 1);
+            // IN and EXISTS subqueries of its WHERE, which Flink plans as joins below this input
+            subqueryTables(select.getWhere(), with, tables, depth + 1);
+            return;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlWithItem) {
+            return;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlJoin join) {
+            fromTables(join.getLeft(), with, tables, depth + 1);
+            fromTables(join.getRight(), with, tables, depth + 1);
+            return;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlCall call && call.getKind() == org.apache.calcite.sql.SqlKind.AS) {
+            fromTables(call.operand(0), with, tables, depth + 1);
+            return;
+        }
+        for (org.apache.calcite.sql.SqlNode child : children(node)) {
+            fromTables(child, with, tables, depth + 1);
+        }
+    }
+
+    private static void subqueryTables(org.apache.calcite.sql.SqlNode node, java.util.Map<String, org.apache.calcite.sql.SqlNode> with,
+            java.util.Set<String> tables, int depth) {
+        if (node == null || depth > 64) {
+            return;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlSelect || node instanceof org.apache.calcite.sql.SqlOrderBy) {
+            fromTables(node, with, tables, depth + 1);
+            return;
+        }
+        for (org.apache.calcite.sql.SqlNode child : children(node)) {
+            subqueryTables(child, with, tables, depth + 1);
+        }
+    }
+
+    private static List<org.apache.calcite.sql.SqlNode> children(org.apache.calcite.sql.SqlNode node) {
+        List<org.apache.calcite.sql.SqlNode> children = new ArrayList<>();
+        if (node instanceof org.apache.calcite.sql.SqlCall call) {
+            for (org.apache.calcite.sql.SqlNode operand : call.getOperandList()) {
+                if (operand != null) {
+                    children.add(operand);
+                }
+            }
+        } else if (node instanceof org.apache.calcite.sql.SqlNodeList list) {
+            for (org.apache.calcite.sql.SqlNode item : list) {
+                if (item != null) {
+                    children.add(item);
+                }
+            }
+        }
+        return children;
+    }
+
+    /**
+     * True when Flink's plan scans {@code table} more often than the statement names it: it decorrelated a subquery
+     * and reads the outer table again for the values the subquery is correlated with. An operator over such a scan
+     * may be Flink's own (the distinct correlation values), which no {@code SELECT} of the statement carries.
+     */
+    boolean rescanned(ObjectIdentifier table) {
+        // Flink reuses one scan for both reads (table.optimizer.reuse-source-enabled, on by default): the reads are
+        // the paths from the plan's roots down to the scans of the table, not the scans.
+        java.util.Map<Integer, Long> paths = new java.util.HashMap<>();
+        long scans = plan.nodes().stream().filter(n -> plan.inputs(n).isEmpty() && n.table().map(table::equals).orElse(false))
+                .mapToLong(n -> paths(n, paths, 0)).sum();
+        long named = context.statement().facts().tableReferences().stream().filter(r -> r.name().equals(table.getObjectName())).count();
+        return scans > named;
+    }
+
+    /** How many paths lead from the plan's roots down to {@code node}: how often the query reads what it emits. */
+    private long paths(PlanNode node, java.util.Map<Integer, Long> memo, int depth) {
+        Long known = memo.get(node.id());
+        if (known != null) {
+            return known;
+        }
+        long count = 0;
+        for (PlanNode parent : plan.nodes()) {
+            if (depth < 256 && plan.inputs(parent).stream().anyMatch(i -> i.id() == node.id())) {
+                count += paths(parent, memo, depth + 1);
+            }
+        }
+        count = Math.max(count, 1);
+        memo.put(node.id(), count);
+        return count;
+    }
+
+    /**
+     * True for the aggregation Flink adds when it decorrelates a subquery: no calls (the distinct values of the
+     * outer table's correlated columns) over a table its plan reads more often than the statement names it.
+     */
+    boolean correlationAggregate(Operator.GroupAggregate aggregate) {
+        return aggregate.calls().map(List::isEmpty).orElse(false)
+                && directTable(aggregate.node()).map(this::rescanned).orElse(false);
+    }
+
     /** The name {@link #eventTimeFor} gives the computed column it proposes. */
     static final String COMPUTED_TIME = "event_time";
 
@@ -266,8 +482,34 @@ record StatementNames(ExplainedPlan plan, AnalysisContext context) {
         PlanNode input = inputs.get(side);
         List<ObjectIdentifier> tables = plan.tablesRead(input);
         List<TableReference> references = context.statement().facts().tableReferences();
+        if (correlatedSubquerySide(join, side)) {
+            List<ObjectIdentifier> other = plan.tablesRead(inputs.get(1 - side));
+            List<String> own = tables.stream().filter(t -> !other.contains(t)).map(ObjectIdentifier::getObjectName).toList();
+            List<String> outer = tables.stream().filter(other::contains).map(ObjectIdentifier::getObjectName).toList();
+            return "the subquery's side (" + (own.isEmpty() ? "" : String.join(", ", own) + ", ") + "with the values of "
+                    + String.join(", ", outer) + " it is correlated with)";
+        }
+        Optional<Operator.GroupAggregate> correlation = plan.operators(Operator.GroupAggregate.class).stream()
+                .filter(a -> a.node() == input || statefulBelow(input).map(b -> b == a.node()).orElse(false))
+                .filter(this::correlationAggregate)
+                .findFirst();
+        if (correlation.isPresent()) {
+            return "the distinct " + String.join(", ", correlation.get().groupBy()) + " of " + tables(input)
+                    + " the subquery is correlated with (Flink's, when it decorrelates the subquery)";
+        }
+        Optional<FromItem> item = fromItem(join, side);
+        if (item.isPresent() && item.get().subquery() && item.get().name().isPresent()) {
+            // (SELECT ... ) AS T1: the statement reads this side by its alias
+            return item.get().name().get() + " (a subquery over " + tables(input) + ")";
+        }
         boolean named = !tables.isEmpty() && tables.stream()
                 .allMatch(t -> references.stream().anyMatch(r -> r.name().equals(t.getObjectName())));
+        if (named && item.isPresent() && item.get().name().isPresent() && tables.size() == 1
+                && !item.get().name().get().equals(tables.get(0).getObjectName())
+                && plan.tablesRead(inputs.get(1 - side)).contains(tables.get(0))) {
+            // one table on both sides (a self-join): its aliases tell them apart
+            return tables(input) + " AS " + item.get().name().get();
+        }
         if (named) {
             return tables(input);
         }
@@ -289,12 +531,112 @@ record StatementNames(ExplainedPlan plan, AnalysisContext context) {
      * name it (it is read through a view, whose own {@code SELECT} would carry the hint).
      */
     Optional<String> hintName(ObjectIdentifier table) {
-        for (TableReference reference : context.statement().facts().tableReferences()) {
-            if (reference.name().equals(table.getObjectName())) {
-                return Optional.of(reference.hintName());
+        List<TableReference> named = context.statement().facts().tableReferences().stream()
+                .filter(r -> r.name().equals(table.getObjectName()))
+                .toList();
+        // Read twice (t2 and t3 over one table, a self-join): the plan's scan carries no alias, so which of the
+        // names this input is cannot be told from it; none is given rather than one that may be the other's.
+        return named.size() == 1 ? Optional.of(named.get(0).hintName()) : Optional.empty();
+    }
+
+    /**
+     * True when {@code name} is one the statement gives or reads: a column of a table its plan scans, or a word
+     * of its text (an alias, a column it names). False for what only Flink names: the {@code $e} of the {@code
+     * Expand} that plans {@code GROUPING SETS}, the {@code b0} and {@code rowtime0} its decorrelation gives the
+     * second copy of a column, an {@code EXPR$0}.
+     */
+    boolean statementName(String name) {
+        for (PlanNode node : plan.nodes()) {
+            if (node.table().isPresent() && plan.inputs(node).isEmpty()
+                    && node.outputType().columns().stream().anyMatch(c -> c.name().equalsIgnoreCase(name))) {
+                return true;
             }
         }
-        return Optional.empty();
+        return java.util.regex.Pattern.compile("(?i)(?<![\\w$])" + java.util.regex.Pattern.quote(name) + "(?![\\w$])")
+                .matcher(context.statement().text()).find();
+    }
+
+    /**
+     * A key of the plan as the statement reads it: the name itself where the statement gives it; for a copy Flink
+     * renamed ({@code b0}, the decorrelated subquery's {@code b}: Calcite's {@code SqlValidatorUtil#uniquify}
+     * appends a number) the name it copies; empty for a name only Flink gives ({@code $e}). An expression
+     * ({@code SUBSTRING(b, 1, 5)}) is kept as Flink prints it.
+     */
+    Optional<String> keyName(String key) {
+        if (!PLAIN.matcher(key).matches() || statementName(key)) {
+            return Optional.of(key);
+        }
+        String base = key.replaceFirst("\\d+$", "");
+        return !base.equals(key) && !base.isEmpty() && statementName(base) ? Optional.of(base) : Optional.empty();
+    }
+
+    /** True for a plain column name, not an expression. */
+    static boolean plainName(String key) {
+        return PLAIN.matcher(key).matches();
+    }
+
+    private static final java.util.regex.Pattern PLAIN = java.util.regex.Pattern.compile("[\\w$]+");
+
+    /** True when Flink planned {@code GROUPING SETS}, {@code ROLLUP} or {@code CUBE} below {@code node}: an {@code Expand}. */
+    boolean expandBelow(PlanNode node) {
+        java.util.Deque<PlanNode> pending = new java.util.ArrayDeque<>(plan.inputs(node));
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        while (!pending.isEmpty() && seen.size() < 256) {
+            PlanNode at = pending.pop();
+            if (!seen.add(at.id())) {
+                continue;
+            }
+            if (at.name().equals("Expand")) {
+                return true;
+            }
+            if (StatefulOperators.isStateful(at)) {
+                continue;
+            }
+            pending.addAll(plan.inputs(at));
+        }
+        return false;
+    }
+
+    /**
+     * True when every row {@code node} reads comes from a {@code VALUES} clause (Flink's {@code Values} node): a
+     * bounded input of the rows the statement writes, whose job ends once they are read.
+     */
+    boolean onlyValuesBelow(PlanNode node) {
+        java.util.Deque<PlanNode> pending = new java.util.ArrayDeque<>(plan.inputs(node));
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        boolean any = false;
+        while (!pending.isEmpty() && seen.size() < 256) {
+            PlanNode at = pending.pop();
+            if (!seen.add(at.id())) {
+                continue;
+            }
+            List<PlanNode> inputs = plan.inputs(at);
+            if (inputs.isEmpty()) {
+                if (!at.name().equals("Values")) {
+                    return false;
+                }
+                any = true;
+            }
+            pending.addAll(inputs);
+        }
+        return any && pending.isEmpty();
+    }
+
+    /**
+     * The side of a join that Flink built from a correlated subquery: it reads a table the other side reads too
+     * (the outer query's values the subquery is correlated with), beside tables of its own, while the statement
+     * names that table once (Flink's decorrelation scans it again). Such a side has no name in the statement.
+     */
+    boolean correlatedSubquerySide(PlanNode join, int side) {
+        List<PlanNode> inputs = plan.inputs(join);
+        if (inputs.size() != 2) {
+            return false;
+        }
+        List<ObjectIdentifier> mine = plan.tablesRead(inputs.get(side));
+        List<ObjectIdentifier> other = plan.tablesRead(inputs.get(1 - side));
+        List<TableReference> references = context.statement().facts().tableReferences();
+        return mine.size() > 1 && mine.stream().anyMatch(t -> other.contains(t)
+                && references.stream().filter(r -> r.name().equals(t.getObjectName())).count() == 1);
     }
 
     /** The first event-time attribute below {@code node} ({@code WATERMARK FOR order_time ...}), if any. */
@@ -380,7 +722,7 @@ record StatementNames(ExplainedPlan plan, AnalysisContext context) {
         List<ObjectIdentifier> tables = plan.tablesRead(node);
         StringBuilder options = new StringBuilder();
         for (ObjectIdentifier table : tables) {
-            Optional<String> name = hintName(table);
+            Optional<String> name = rescanned(table) ? Optional.empty() : hintName(table);
             if (name.isEmpty()) {
                 return Optional.empty();
             }
