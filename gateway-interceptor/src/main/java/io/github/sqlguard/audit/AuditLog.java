@@ -178,14 +178,18 @@ public final class AuditLog {
                     batch.add(next);
                 }
                 boolean last = queued.isEmpty();
+                String event;
                 if (last && line != null) {
-                    lines.append(lines.length() == 0 ? "" : "\n").append(line);
-                }
-                if (lines.length() == 0) {
+                    // Nothing queued before it (the usual case): the line as it is, not copied into the builder and
+                    // out again (two copies of every statement's records on its thread).
+                    event = lines.length() == 0 ? line : lines.append('\n').append(line).toString();
+                } else if (lines.length() == 0) {
                     return;
+                } else {
+                    event = lines.toString();
                 }
                 try {
-                    audit.info(lines.toString());
+                    audit.info(event);
                 } catch (RuntimeException e) {
                     for (Queued failed : batch) {
                         String of = "statement " + failed.record().statement().statementSha256() + " (" + failed.record().call() + ")";

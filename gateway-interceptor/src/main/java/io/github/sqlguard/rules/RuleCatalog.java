@@ -56,6 +56,8 @@ public final class RuleCatalog {
 
     private final Map<String, Rule> rules = new LinkedHashMap<>();
     private final Map<String, RuleOption<?>> options = new LinkedHashMap<>();
+    /** {@link #rules} in catalog order, made once: the rule engine and the decider read it for every statement. */
+    private final List<Rule> ordered;
 
     private RuleCatalog(List<Rule> rules) {
         for (Rule rule : rules) {
@@ -78,6 +80,7 @@ public final class RuleCatalog {
                 }
             }
         }
+        this.ordered = List.copyOf(this.rules.values());
     }
 
     /** The catalog of all built-in rules. */
@@ -130,9 +133,12 @@ public final class RuleCatalog {
         return new RuleCatalog(rules);
     }
 
-    /** All rules in catalog order. */
+    /**
+     * All rules in catalog order: one immutable list, the same on every call (it was copied on each, several
+     * times per statement: the rule engine's passes and the decider's check for platform limits).
+     */
     public List<Rule> rules() {
-        return List.copyOf(rules.values());
+        return ordered;
     }
 
     /** Every option a rule of the catalog reads, once, in catalog order. */

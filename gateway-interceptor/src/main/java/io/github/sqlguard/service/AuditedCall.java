@@ -222,6 +222,7 @@ final class AuditedCall {
      * fails the operation with {@link #AUDIT_FAILURE} without running it; {@code open} runs it.
      */
     private <T> Result<T> runHeld(String call, AuditRecord decided, CallContext context, boolean closed, Held<T> held) {
+        boolean settled = false;
         try {
             Ending<T> ending = held.ending();
             AuditRecord record = outcomeRecord(decided, ending);
@@ -229,17 +230,23 @@ final class AuditedCall {
             if (!written && closed) {
                 LOG.error("sql-guard did not run a {} call of session {}: its audit record could not be written"
                         + " (sql-guard.audit.fail-mode: closed).", call, decided.sessionId());
+                settled = true;
                 held.refuse().accept(new StatementBlockedException(AUDIT_FAILURE));
                 return new FailedClosed<>(ending.answer().get());
             }
+            settled = true;
             held.release().run();
             T value = ending.answer().get();
             return written ? new Written<>(value, ending.outcome(), Optional.of(record))
                     : new FailedOpen<>(value, ending.outcome(), Optional.empty());
         } finally {
-            // Never left waiting: an operation neither released nor refused above (the guard failed) is failed.
-            held.refuse().accept(new IllegalStateException(
-                    "sql-guard failed before this statement's audit records were written; it did not run."));
+            // Never left waiting: an operation neither released nor refused above (the guard failed) is failed. Only
+            // then is the exception made: each statement handed on held made one (its stack trace walked, ~90
+            // frames deep on a REST I/O thread) for a refusal that, once released, does nothing.
+            if (!settled) {
+                held.refuse().accept(new IllegalStateException(
+                        "sql-guard failed before this statement's audit records were written; it did not run."));
+            }
         }
     }
 

@@ -20,6 +20,7 @@ import io.github.sqlguard.restore.StateChange;
 import io.github.sqlguard.restore.StateChanges;
 import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Rule;
+import io.github.sqlguard.rules.RuleOption;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleRole;
 import io.github.sqlguard.rules.RuleEngine;
@@ -67,6 +68,8 @@ final class Decider {
     private final Optional<GatewaySessions> sessions;
     private final Optional<PlanStore> plans;
     private final RestoreBaseline baseline;
+    /** {@link #limitOptions} of the catalog. */
+    private final List<RuleOption<?>> limitOptions;
 
     Decider(
             SqlGatewayService delegate, RuleCatalog catalog, SessionPlanner planner, Classifier classifier,
@@ -87,6 +90,7 @@ final class Decider {
         this.metrics = metrics;
         this.rewrites = rewrites;
         this.sessions = GatewaySessions.of(delegate);
+        this.limitOptions = limitOptions(catalog);
     }
 
     /**
@@ -358,13 +362,27 @@ final class Decider {
      * ({@link CallContext#underAnyTable}) is not worth computing for them.
      */
     private boolean limitsSet(Policy policy) {
+        for (RuleOption<?> option : limitOptions) {
+            if (!Objects.equals(policy.option(option), option.defaultValue())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The options of the catalog's {@link RuleRole#LIMIT} rules that a policy can set (the guard's own
+     * protected paths are not among them: set globally only, any scope's policy has them), found once: every
+     * statement's {@link #limitsSet} streamed over the whole catalog for them.
+     */
+    private static List<RuleOption<?>> limitOptions(RuleCatalog catalog) {
         return catalog.rules().stream()
                 .map(Rule::declaration)
                 .filter(declaration -> declaration.role() == RuleRole.LIMIT)
                 .flatMap(declaration -> declaration.options().stream())
-                // The guard's own locations are always protected, and set globally only: any scope's policy has them.
                 .filter(option -> option != PathNotAllowedRule.PROTECTED_PATHS)
-                .anyMatch(option -> !Objects.equals(policy.option(option), option.defaultValue()));
+                .<RuleOption<?>>map(option -> option)
+                .toList();
     }
 
     /** The decision on the properties a session is opened with, counted as {@code kind}. */

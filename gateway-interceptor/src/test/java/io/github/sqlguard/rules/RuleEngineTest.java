@@ -31,6 +31,17 @@ class RuleEngineTest {
     }
 
     @Test
+    void theCatalogsRulesAreOneListNotACopyPerCall() {
+        RuleCatalog catalog = RuleCatalog.builtIn();
+
+        // Read several times for every statement (the engine's passes, the decider's check for limits): it was
+        // copied on each read.
+        assertThat(catalog.rules()).isSameAs(catalog.rules()).isNotEmpty();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> catalog.rules().clear())
+                .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
     void blocksABareTtlWithBothRules() {
         Verdict verdict = evaluate(Policy.defaults(catalog), "SET 'table.exec.state.ttl' = '24'");
         assertThat(verdict.blocked()).isTrue();

@@ -212,4 +212,82 @@ class AuditedCallTest {
         assertThat(records).extracting(r -> r.path("outcome").asText()).containsExactly("decided", "failed");
         assertThat(records.get(1).path("error").asText()).isEqualTo("Flink is down");
     }
+
+    /** A route that hands the call on held, noting each release and each refusal of its operation. */
+    private final class HoldingRoute implements AuditedCall.Route<String> {
+        final List<RuntimeException> refusals = new ArrayList<>();
+
+        @Override
+        public Optional<AuditedCall.Held<String>> hold(Decision decision) {
+            return Optional.of(new AuditedCall.Held<>(
+                    Ending.value(Outcome.SUBMITTED, "held"), () -> steps.add("released"), refusals::add));
+        }
+
+        @Override
+        public boolean refuses(Decision decision, CallContext context) {
+            return decision.refuse();
+        }
+
+        @Override
+        public Ending<String> refuse(Decision decision) {
+            steps.add("refused");
+            return Ending.value(Outcome.BLOCKED, "refused");
+        }
+
+        @Override
+        public Ending<String> handOn(Decision decision) {
+            steps.add("handed on");
+            return Ending.value(Outcome.SUBMITTED, "ran");
+        }
+
+        @Override
+        public Outcome failure() {
+            return Outcome.FAILED_TO_SUBMIT;
+        }
+
+        @Override
+        public String auditFailed(String message) {
+            return "refused: " + message;
+        }
+    }
+
+    private static String readOutcome(String line) {
+        try {
+            return JSON.readTree(line).path("outcome").asText();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void aHeldCallReleasedAfterItsRecordsIsNeverAlsoRefused() throws Exception {
+        HoldingRoute holding = new HoldingRoute();
+
+        AuditedCall.Result<String> result =
+                audited().run("executeStatement", context("closed"), statement(), decision(false), holding);
+
+        assertThat(result.value()).isEqualTo("held");
+        assertThat(steps).containsExactly("released");
+        // Each statement handed on held was also refused after its release (a no-op then), with an exception
+        // made, and its stack trace walked, for nothing.
+        assertThat(holding.refusals).isEmpty();
+        // Both records in one logging event, the decision first.
+        assertThat(written.list).singleElement().satisfies(event -> assertThat(
+                        event.getFormattedMessage().lines().map(line -> readOutcome(line)).toList())
+                .containsExactly("decided", "submitted"));
+    }
+
+    @Test
+    void aHeldCallWhoseRecordsCannotBeWrittenIsRefusedOnceWhenFailingClosed() {
+        failing.failing = true;
+        HoldingRoute holding = new HoldingRoute();
+
+        AuditedCall.Result<String> result =
+                audited().run("executeStatement", context("closed"), statement(), decision(false), holding);
+
+        assertThat(result).isInstanceOf(AuditedCall.FailedClosed.class);
+        assertThat(steps).isEmpty();
+        assertThat(holding.refusals).singleElement()
+                .satisfies(e -> assertThat(e).hasMessageContaining("audit record could not be written"));
+    }
 }

@@ -111,9 +111,26 @@ final class OptionShapes {
 
     private OptionShapes() {}
 
-    private static String lastSegment(String key) {
-        String[] segments = key.strip().toLowerCase(Locale.ROOT).split("[.-]");
-        return segments.length == 0 ? "" : segments[segments.length - 1];
+    /**
+     * The last non-empty segment of {@code key} split at {@code .} and {@code -}, lower case: what
+     * {@code key.strip().toLowerCase(Locale.ROOT).split("[.-]")} ends with, without compiling that
+     * pattern on each call (every option of every statement's {@code WITH} clause and configuration).
+     */
+    static String lastSegment(String key) {
+        String k = key.strip();
+        int end = k.length();
+        while (end > 0 && isSeparator(k.charAt(end - 1))) {
+            end--;
+        }
+        int start = end;
+        while (start > 0 && !isSeparator(k.charAt(start - 1))) {
+            start--;
+        }
+        return k.substring(start, end).toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean isSeparator(char c) {
+        return c == '.' || c == '-';
     }
 
     /** True when a table option's {@code key} names classes. */

@@ -24,6 +24,17 @@ class OptionShapesTest {
     }
 
     @Test
+    void aKeysLastSegmentIsWhatSplittingItAtDotsAndDashesEndsWith() {
+        for (String key : new String[] {
+                "", " ", ".", "-", "...", "a", " A ", "a.b", "a-b", "a.b.", "a.b-", "a..b", ".a", "-a.-", "sink.Partition-Commit.Policy.CLASS",
+                "x.y-z.", "  state.backend.type  ", "İ.Iİ", "a.b\t", "\u00e9t\u00e9.Cl\u00e9"}) {
+            String[] segments = key.strip().toLowerCase(java.util.Locale.ROOT).split("[.-]");
+            assertThat(OptionShapes.lastSegment(key)).as(key)
+                    .isEqualTo(segments.length == 0 ? "" : segments[segments.length - 1]);
+        }
+    }
+
+    @Test
     void valuesNameTheClassesTheirReadersLoad() {
         assertThat(OptionShapes.tableClasses("properties.sasl.jaas.config",
                 "a.LoginA required user=\"u\"; b.LoginB optional;")).containsExactly("a.LoginA", "b.LoginB");
