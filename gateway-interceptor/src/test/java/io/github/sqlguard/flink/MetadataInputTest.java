@@ -112,6 +112,30 @@ class MetadataInputTest {
     }
 
     @Test
+    void aSavepointIsReadFromItsFileSystemInBlocksOfAtMostOneKilobyte() throws Exception {
+        CheckpointMetadata written = CraftedMetadata.operators(20).withProperties(
+                CheckpointProperties.forSavepoint(true, SavepointFormatType.CANONICAL));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Checkpoints.storeCheckpointMetadata(written, new DataOutputStream(bytes));
+        int[] largest = {0};
+        java.io.InputStream fileSystem = new java.io.FilterInputStream(new ByteArrayInputStream(bytes.toByteArray())) {
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws java.io.IOException {
+                largest[0] = Math.max(largest[0], length);
+                return super.read(buffer, offset, length);
+            }
+        };
+        MetadataInput in = new MetadataInput(fileSystem, "_metadata", bytes.size());
+
+        CheckpointMetadata read = Checkpoints.loadCheckpointMetadata(new DataInputStream(in), getClass().getClassLoader(), "sp-1");
+
+        assertThat(read.getOperatorStates()).hasSize(20);
+        assertThat(bytes.size()).isGreaterThan(8 * 1024);
+        // The block is allocated for every read: Flink's own read of a _metadata allocates about 50 kB.
+        assertThat(largest[0]).as("the largest read of the file system's stream").isLessThanOrEqualTo(1024);
+    }
+
+    @Test
     void theReadsOfThisJvmsReadIntAreKnownByTheirFrames() {
         MetadataInput.IntReads reads = MetadataInput.IntReads.learn();
 
