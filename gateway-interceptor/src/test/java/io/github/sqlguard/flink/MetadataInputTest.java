@@ -104,11 +104,30 @@ class MetadataInputTest {
         CheckpointMetadata read = Checkpoints.loadCheckpointMetadata(new DataInputStream(in), getClass().getClassLoader(), "sp-1");
 
         assertThat(read.getOperatorStates()).hasSize(20);
-        assertThat(read.getCheckpointProperties()).isEqualTo(written.getCheckpointProperties());
+        // Flink's reader reads a null in place of the properties, which MetadataInput#load sets from its filtered read.
+        assertThat(read.getCheckpointProperties()).isNull();
         // Asking who reads at every read that does not continue an int (round 35) walked the frames at about
         // one read in two; a walk now only where four bytes as an int are above the bound.
         assertThat(in.frameWalks()).as("walks of the reader's frames in %s reads", in.reads())
                 .isLessThan(in.reads() / 8);
+    }
+
+    @Test
+    void theCheckpointPropertiesAreDeserialisedOnceThroughTheFilter() throws Exception {
+        CheckpointProperties properties = CheckpointProperties.forSavepoint(false, SavepointFormatType.CANONICAL);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Checkpoints.storeCheckpointMetadata(CraftedMetadata.operators(2).withProperties(properties), new DataOutputStream(bytes));
+        MetadataInput in = new MetadataInput(new ByteArrayInputStream(bytes.toByteArray()), "_metadata", bytes.size());
+
+        CheckpointMetadata flinks = Checkpoints.loadCheckpointMetadata(new DataInputStream(in), getClass().getClassLoader(), "sp-1");
+        CheckpointMetadata loaded = MetadataInput.load(
+                new ByteArrayInputStream(bytes.toByteArray()), "_metadata", bytes.size(), getClass().getClassLoader(), "sp-1");
+
+        // A real savepoint's properties allocate about 9.5 kB more when Flink's reader deserialises them again.
+        assertThat(flinks.getCheckpointProperties()).as("what Flink's reader deserialises: a null in their place").isNull();
+        assertThat(flinks.getOperatorStates()).hasSize(2);
+        assertThat(loaded.getCheckpointProperties()).isEqualTo(properties);
+        assertThat(loaded.getOperatorStates()).isEqualTo(flinks.getOperatorStates());
     }
 
     @Test
