@@ -357,7 +357,7 @@ final class MetadataInput extends InputStream {
         }
     }
 
-    /** Reads the rest of the file, the checkpoint properties, with only their classes admitted; Flink then reads the same bytes. */
+    /** Reads the rest of the file, the checkpoint properties, with only their classes admitted; Flink then reads a null in their place. */
     private void checkProperties() throws IOException {
         propertiesChecked = true;
         long left = size - position;
