@@ -1,5 +1,9 @@
 package io.github.sqlguard.flink;
 
+import org.apache.flink.runtime.checkpoint.CheckpointProperties;
+import org.apache.flink.runtime.checkpoint.Checkpoints;
+import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
+
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -42,10 +46,20 @@ import java.util.Set;
  * ObjectInputStream} first reads its stream header ({@code 0xACED0005}); where a read begins at those
  * four bytes and the reader is an {@code ObjectInputStream}, this stream first reads what is left of
  * the file (at most {@value #MAX_PROPERTIES_BYTES} bytes) with an {@link ObjectInputFilter} that admits
- * only the classes Flink writes there, and fails the read otherwise; Flink then reads the same bytes.
+ * only the classes Flink writes there, and fails the read otherwise. The properties are deserialised
+ * that once: Flink's reader is handed, in their place, the stream of a null ({@code 0xACED0005 70}),
+ * and {@link #load} sets the properties read through the filter on what it returns ({@code
+ * CheckpointMetadata#withProperties}). No filter can be handed to Flink's own {@code ObjectInputStream}:
+ * it is made and read inside {@code MetadataV4Serializer#deserializeProperties}, and a JVM-wide filter
+ * factory ({@code ObjectInputFilter.Config#setSerialFilterFactory}) cannot be set once any {@code
+ * ObjectInputStream} was made in the JVM (Java 17), as a gateway's have been. A real savepoint's
+ * properties allocate about 9.5 kB when deserialised, a null 2.3 kB.
  *
  * <p>The file is read from its file system in blocks of {@value #BLOCK} bytes: Flink's reader reads
  * an int byte by byte (Java 17), which unbuffered would be four reads of the file system's stream.
+ * The block is small because it is allocated for every read of a savepoint: Flink's own read of a
+ * {@code _metadata} allocates about 50 kB (its objects and any state kept inline), and an 8 kB
+ * block was a sixth of that again; a larger block saves only calls of the file system's stream.
  */
 final class MetadataInput extends InputStream {
 
@@ -56,10 +70,13 @@ final class MetadataInput extends InputStream {
     static final int MAX_PROPERTIES_BYTES = 64 * 1024;
 
     /** How much of the file is read from its file system at a time. */
-    static final int BLOCK = 8 * 1024;
+    static final int BLOCK = 1024;
 
     /** {@code ObjectStreamConstants#STREAM_MAGIC} and {@code STREAM_VERSION}: how every {@code ObjectInputStream} begins. */
     private static final int OBJECT_STREAM_HEADER = 0xACED0005;
+
+    /** The object stream of a null: its header and {@code ObjectStreamConstants#TC_NULL}. */
+    private static final byte[] NULL_OBJECT_STREAM = {(byte) 0xAC, (byte) 0xED, 0x00, 0x05, 0x70};
 
     /** What {@code CheckpointProperties} holds, on Flink 1.20 and 2.3. */
     private static final Set<String> PROPERTIES_CLASSES = Set.of(
@@ -92,6 +109,8 @@ final class MetadataInput extends InputStream {
     /** The position up to which the bytes handed out are known to be an int already checked. */
     private long knownUntil;
     private boolean propertiesChecked;
+    /** The checkpoint properties, read through the filter; null until then, or where the file holds a null. */
+    private CheckpointProperties properties;
     private int frameWalks;
     private int reads;
 
@@ -105,6 +124,23 @@ final class MetadataInput extends InputStream {
         this.size = size;
         // A small file (a savepoint whose state is in files of its own: a few kB) gets a block of its size.
         this.block = new byte[size > 0 ? (int) Math.max(Integer.BYTES, Math.min(BLOCK, size)) : BLOCK];
+    }
+
+    /**
+     * The metadata of the file {@code in} streams, read by Flink's reader ({@code
+     * Checkpoints#loadCheckpointMetadata}) through a {@code MetadataInput}, with the checkpoint properties
+     * it read through its filter.
+     *
+     * @param file the metadata file, as messages name it
+     * @param size its length in bytes, as its file system reports it
+     */
+    static CheckpointMetadata load(InputStream in, String file, long size, ClassLoader classLoader, String externalPointer)
+            throws IOException {
+        try (MetadataInput input = new MetadataInput(in, file, size);
+                DataInputStream data = new DataInputStream(input)) {
+            CheckpointMetadata metadata = Checkpoints.loadCheckpointMetadata(data, classLoader, externalPointer);
+            return input.properties == null ? metadata : metadata.withProperties(input.properties);
+        }
     }
 
     @Override
@@ -321,7 +357,7 @@ final class MetadataInput extends InputStream {
         }
     }
 
-    /** Reads the rest of the file, the checkpoint properties, with only their classes admitted; Flink then reads the same bytes. */
+    /** Reads the rest of the file, the checkpoint properties, with only their classes admitted; Flink then reads a null in their place. */
     private void checkProperties() throws IOException {
         propertiesChecked = true;
         long left = size - position;
@@ -336,12 +372,10 @@ final class MetadataInput extends InputStream {
         System.arraycopy(after, 0, rest, buffered, after.length);
         in.close();
         in = InputStream.nullInputStream();
-        block = rest;
-        next = 0;
-        end = rest.length;
-        try (ObjectInputStream properties = new ObjectInputStream(new ByteArrayInputStream(rest))) {
-            properties.setObjectInputFilter(MetadataInput::filter);
-            properties.readObject();
+        Object read;
+        try (ObjectInputStream filtered = new ObjectInputStream(new ByteArrayInputStream(rest))) {
+            filtered.setObjectInputFilter(MetadataInput::filter);
+            read = filtered.readObject();
         } catch (InvalidClassException e) {
             throw new IOException("its metadata file " + file + " holds, where Flink keeps its checkpoint properties, a"
                     + " class that Flink does not write there (" + e.getMessage() + "), so it is not a savepoint Flink"
@@ -349,6 +383,15 @@ final class MetadataInput extends InputStream {
         } catch (ClassNotFoundException e) {
             throw new IOException("its metadata file " + file + " names a class the gateway does not have: " + e.getMessage());
         }
+        if (read != null && !(read instanceof CheckpointProperties)) {
+            throw new IOException("its metadata file " + file + " holds a " + read.getClass().getName() + " where Flink keeps"
+                    + " its checkpoint properties, so it is not a savepoint Flink wrote");
+        }
+        properties = (CheckpointProperties) read;
+        // Flink's reader reads a null in their place: the properties are deserialised once, here.
+        block = NULL_OBJECT_STREAM.clone();
+        next = 0;
+        end = block.length;
     }
 
     private static ObjectInputFilter.Status filter(ObjectInputFilter.FilterInfo info) {

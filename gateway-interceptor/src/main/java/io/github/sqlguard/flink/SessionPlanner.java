@@ -384,26 +384,27 @@ public final class SessionPlanner implements AutoCloseable {
     private static Optional<StatementJobs.JudgedJob> judgedJob(
             TableEnvironmentInternal tEnv, InternalPlan compiled, String json) {
         Configuration config = tEnv.getConfig().getConfiguration();
-        Optional<ExecutionConfigOptions.UidGeneration> uids =
-                config.getOptional(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION);
-        Optional<Boolean> simplify = config.getOptional(ExecutionConfigOptions.TABLE_EXEC_SIMPLIFY_OPERATOR_NAME_ENABLED);
+        String uidsKey = ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION.key();
+        String simplifyKey = ExecutionConfigOptions.TABLE_EXEC_SIMPLIFY_OPERATOR_NAME_ENABLED.key();
+        Optional<String> uids = Optional.ofNullable(config.getString(uidsKey, null));
+        Optional<String> simplify = Optional.ofNullable(config.getString(simplifyKey, null));
         try {
             return Optional.of(StatementJobs.judgedJob(tEnv, compiled, json));
         } catch (Exception | LinkageError | AssertionError e) {
             LOG.debug("Could not translate the compiled plan of a restoring statement as it runs; explaining it instead.", e);
             return Optional.empty();
         } finally {
-            restore(config, ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION, uids);
-            restore(config, ExecutionConfigOptions.TABLE_EXEC_SIMPLIFY_OPERATOR_NAME_ENABLED, simplify);
+            restore(config, uidsKey, uids);
+            restore(config, simplifyKey, simplify);
         }
     }
 
-    private static <T> void restore(
-            Configuration config, org.apache.flink.configuration.ConfigOption<T> option, Optional<T> value) {
+    /** {@code key} put back as the session had it: its text ({@code StatementUids#setAsText}), or no key. */
+    private static void restore(Configuration config, String key, Optional<String> value) {
         if (value.isPresent()) {
-            config.set(option, value.get());
+            config.setString(key, value.get());
         } else {
-            config.removeConfig(option);
+            config.removeKey(key);
         }
     }
 

@@ -130,7 +130,10 @@ public final class StatementJobs {
     private static JudgedJob judgedJob(
             TableEnvironmentInternal tEnv, String compiledPlanJson, Optional<InternalPlan> inMemory, boolean withClaims) {
         StatementUids.Renumbered runs = StatementUids.runs(compiledPlanJson, tEnv.getConfig());
-        tEnv.getConfig().set(ExecutionConfigOptions.TABLE_EXEC_SIMPLIFY_OPERATOR_NAME_ENABLED, true);
+        if (!tEnv.getConfig().get(ExecutionConfigOptions.TABLE_EXEC_SIMPLIFY_OPERATOR_NAME_ENABLED)) {
+            // Flink's default (true) needs no key; a session's false is overridden as text (StatementUids#setAsText).
+            StatementUids.setAsText(tEnv.getConfig(), ExecutionConfigOptions.TABLE_EXEC_SIMPLIFY_OPERATOR_NAME_ENABLED.key(), "true");
+        }
         Planner planner = planner(tEnv);
         List<Transformation<?>> transformations;
         // Empty where the translated plan is the renumbered one, whose node ids the job's are.

@@ -5,7 +5,6 @@ import io.github.sqlguard.rules.Restore.SavedOperator;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateRecoveryOptions;
-import org.apache.flink.runtime.checkpoint.Checkpoints;
 import org.apache.flink.runtime.checkpoint.OperatorState;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
@@ -23,9 +22,7 @@ import org.apache.flink.runtime.state.filesystem.AbstractFsCheckpointStorageAcce
 import org.apache.flink.runtime.state.filesystem.FileStateHandle;
 import org.apache.flink.runtime.state.memory.ByteStreamStateHandle;
 
-import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -270,10 +267,7 @@ public final class StatementRestores {
         CompletedCheckpointStorageLocation location = AbstractFsCheckpointStorageAccess.resolveCheckpointPointer(savepoint);
         StreamStateHandle metadata = location.getMetadataHandle();
         String file = metadata instanceof FileStateHandle handle ? handle.getFilePath().toString() : location.getExternalPointer();
-        try (InputStream in = new MetadataInput(metadata.openInputStream(), file, metadata.getStateSize());
-                DataInputStream data = new DataInputStream(in)) {
-            return Checkpoints.loadCheckpointMetadata(data, classLoader, location.getExternalPointer());
-        }
+        return MetadataInput.load(metadata.openInputStream(), file, metadata.getStateSize(), classLoader, location.getExternalPointer());
     }
 
     /** Flink's own test of whether an operator's state must be claimed ({@code Checkpoints#loadAndValidateCheckpoint}). */

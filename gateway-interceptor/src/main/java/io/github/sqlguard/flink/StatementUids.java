@@ -151,8 +151,22 @@ public final class StatementUids {
     /** {@code PLAN_ONLY} made {@code DISABLED} in {@code config}, what it gives the statement's text. */
     private static void asText(TableConfig config) {
         if (config.get(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION) == UidGeneration.PLAN_ONLY) {
-            config.set(ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION, UidGeneration.DISABLED);
+            setAsText(config, ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION.key(), UidGeneration.DISABLED.name());
         }
+    }
+
+    /**
+     * Sets {@code key} of {@code config} to {@code value} as text, as a {@code SET} writes it (Flink
+     * parses it on every read, {@code Configuration#getOptional}), not as the typed value {@code
+     * TableConfig#set(ConfigOption, Object)} keeps. Flink turns a typed value into text each time
+     * it copies the table configuration, and on 2.x with a YAML dump ({@code
+     * ConfigurationUtils#convertToString}, {@code YamlParserUtils#toYAMLString}): at least twice per
+     * translation ({@code PlannerBase#beforeTranslation} and the executor's {@code createPipeline}
+     * each call {@code StreamExecutionEnvironment#configure}, which copies {@code toMap()}), about 25 kB
+     * allocated per option and translation on 2.3.0, where a text value is copied as it is.
+     */
+    static void setAsText(TableConfig config, String key, String value) {
+        config.set(key, value);
     }
 
     /**

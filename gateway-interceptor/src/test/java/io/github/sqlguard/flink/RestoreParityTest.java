@@ -238,6 +238,45 @@ class RestoreParityTest {
     }
 
     /**
+     * The options the guard sets to translate a judged plan as it runs ({@link StatementUids}: {@code
+     * PLAN_ONLY} made {@code DISABLED}; the simplified operator names the claims are named by) are
+     * set as text, as a {@code SET} writes them, and Flink's default for the names sets none: a typed
+     * value is dumped as YAML each time Flink copies the table configuration, twice per translation
+     * ({@code StatementUids#setAsText}). A session's own {@code false} is still overridden.
+     */
+    @Test
+    void theOptionsSetToTranslateAJudgedPlanAreKeptAsText() {
+        String statement = "INSERT INTO per_user SELECT user_id, COUNT(*), SUM(v) FROM clicks GROUP BY user_id";
+        String uids = ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION.key();
+        String simplify = ExecutionConfigOptions.TABLE_EXEC_SIMPLIFY_OPERATOR_NAME_ENABLED.key();
+        SessionHandle session = session(Map.of());
+        String json = judgedPlan(session, statement);
+        TableEnvironmentInternal tEnv = sessions.tableEnvironment(session, new Configuration());
+        StatementJobs.judgedJob(tEnv, json);
+        Configuration config = tEnv.getConfig().getConfiguration();
+        assertThat(config.containsKey(simplify)).isFalse();
+        // Configuration#equals compares the values kept, a text with a text only.
+        assertThat(only(config, uids)).isEqualTo(Configuration.fromMap(Map.of(uids, "DISABLED")));
+
+        SessionHandle named = session(Map.of(simplify, "false"));
+        TableEnvironmentInternal namedEnv = sessions.tableEnvironment(named, new Configuration());
+        StatementJobs.JudgedJob job = StatementJobs.judgedJob(namedEnv, judgedPlan(named, statement));
+        assertThat(only(namedEnv.getConfig().getConfiguration(), simplify)).isEqualTo(Configuration.fromMap(Map.of(simplify, "true")));
+        assertThat(job.claims().values()).anyMatch(name -> name.startsWith("GroupAggregate["));
+    }
+
+    /** A copy of {@code config} with {@code key} alone, its value as {@code config} keeps it. */
+    private static Configuration only(Configuration config, String key) {
+        Configuration copy = config.clone();
+        for (String other : new ArrayList<>(copy.keySet())) {
+            if (!other.equals(key)) {
+                copy.removeKey(other);
+            }
+        }
+        return copy;
+    }
+
+    /**
      * A user-provided hash ({@code Transformation#setUidHash}, Flink's {@code StreamGraphUserHashHasher})
      * is an operator's second id in the job graph ({@code OperatorIDPair#getUserDefinedOperatorID}):
      * it claims state too. The planner sets none; set here on the source, as a DataStream user would.
