@@ -301,8 +301,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (semiOrAnti(join)) {
             // The bounds may well be an interval join's: the join type is what Flink does not plan as one.
             return "Its condition bounds " + bound.right().name() + " by " + bound.left().name() + " like an interval"
-                    + " join, but the condition is in an IN or EXISTS subquery, which Flink plans as a " + join.joinType()
-                    + " join, and Flink plans an interval join only for a JOIN (inner or outer), never for a SEMI or ANTI"
+                    + " join, but the condition is in an IN or EXISTS subquery, which Flink plans as "
+                    + ("ANTI".equals(join.joinType()) ? "an " : "a ") + join.joinType() + " join, and Flink plans an interval join only for a JOIN (inner or outer), never for a SEMI or ANTI"
                     + " join: this one is a regular join whatever its bounds.";
         }
         List<String> notTime = new ArrayList<>();
