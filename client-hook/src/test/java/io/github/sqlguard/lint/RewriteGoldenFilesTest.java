@@ -77,6 +77,8 @@ class RewriteGoldenFilesTest {
     @ParameterizedTest
     @ValueSource(strings = {
         "271-join-three-day-bound-fix-ttl-covers-it",
+        "426-latest-balance-per-account-and-currency-over-group-by-subquery",
+        "427-latest-total-per-user-select-star-keeps-row-number",
         "272-top-n-over-join-with-its-own-ttl",
         "273-ttl-options-hints-per-input",
         "274-sort-on-growing-id-ascending",

@@ -19,6 +19,9 @@ import java.util.List;
  * unbounded-rank} of the same {@code Rank}), proven again for that finding's rule, and is shown under
  * it before the state TTL ({@link Rewriter}); the families of {@link #structural} lend theirs.
  *
+ * <p>{@code ranking-dropped} comes first: where the aggregation below a Top-1 already keeps one row per
+ * partition, dropping the ranking keeps the statement's meaning exactly and leaves no state to bound.
+ *
  * <p>{@code bounded-sort} comes before {@code time-attribute-order} for {@code sort-non-time}: a
  * Top-N keeps the order the user asked for, where a sort that starts with the time attribute keeps
  * it only among rows of the same time.
@@ -52,6 +55,7 @@ public final class RewriteFamilies {
 
     static List<RewriteFamily> builtIn() {
         return List.of(
+                new RankingDropped(),
                 new WindowAggregate(),
                 new WindowTopN(),
                 new WindowPartition(),

@@ -17,12 +17,15 @@ import java.util.Optional;
  *     on-conflict-required}), an operator's grouping or partition key; empty when none
  * @param timeAttribute the time attribute the finding's fix uses (the table's {@code WATERMARK}
  *     column), when there is one
+ * @param redundantRanking true for a Top-1 whose partition is the key of the aggregation right below it
+ *     (each partition holds the one row the aggregation keeps for its key): the ranking can be dropped
  */
 public record Facts(
-        Optional<String> operator, Optional<Duration> intendedTtl, List<String> keys, Optional<String> timeAttribute) {
+        Optional<String> operator, Optional<Duration> intendedTtl, List<String> keys, Optional<String> timeAttribute,
+        boolean redundantRanking) {
 
     /** No facts beyond the finding's text. */
-    public static final Facts NONE = new Facts(Optional.empty(), Optional.empty(), List.of(), Optional.empty());
+    public static final Facts NONE = new Facts(Optional.empty(), Optional.empty(), List.of(), Optional.empty(), false);
 
     public Facts {
         Objects.requireNonNull(operator);
@@ -33,21 +36,26 @@ public record Facts(
 
     /** These facts, with the operator {@code name}. */
     public Facts withOperator(String name) {
-        return new Facts(Optional.of(name), intendedTtl, keys, timeAttribute);
+        return new Facts(Optional.of(name), intendedTtl, keys, timeAttribute, redundantRanking);
     }
 
     /** These facts, with the intended TTL {@code ttl}. */
     public Facts withIntendedTtl(Duration ttl) {
-        return new Facts(operator, Optional.of(ttl), keys, timeAttribute);
+        return new Facts(operator, Optional.of(ttl), keys, timeAttribute, redundantRanking);
     }
 
     /** These facts, with the key columns {@code columns}. */
     public Facts withKeys(List<String> columns) {
-        return new Facts(operator, intendedTtl, columns, timeAttribute);
+        return new Facts(operator, intendedTtl, columns, timeAttribute, redundantRanking);
     }
 
     /** These facts, with the time attribute {@code column}. */
     public Facts withTimeAttribute(String column) {
-        return new Facts(operator, intendedTtl, keys, Optional.of(column));
+        return new Facts(operator, intendedTtl, keys, Optional.of(column), redundantRanking);
+    }
+
+    /** These facts, saying the ranking is redundant ({@link #redundantRanking()}). */
+    public Facts withRedundantRanking() {
+        return new Facts(operator, intendedTtl, keys, timeAttribute, true);
     }
 }

@@ -67,7 +67,7 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
                     : capitalized(names.eventTimeFor(order, rank.node()))
                             + ", or order by a PROCTIME() column; to keep the latest value per key without ordering,"
                             + " use" + keys + " with LAST_VALUE of each column.";
-            hits.add(
+            RuleHit hit =
                     PlanRules.hit(
                             plan,
                             rank,
@@ -78,7 +78,10 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
                                     + ", so it ran as a general Rank, not as Deduplicate: Flink"
                                     + " deduplicates only when ORDER BY is a time attribute (a column with a WATERMARK, or"
                                     + " PROCTIME())" + (updating ? ", over an append-only input" : "") + ".",
-                            fix));
+                            fix);
+            hits.add(computed.isPresent() && names.redundantRanking(rank).isPresent()
+                    ? hit.with(hit.facts().withKeys(rank.partitionKeys()).withRedundantRanking())
+                    : hit);
         }
         return hits;
     }

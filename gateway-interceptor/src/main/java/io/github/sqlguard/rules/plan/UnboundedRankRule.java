@@ -71,7 +71,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             String partitions = rank.sortLimit() ? "an ORDER BY ... LIMIT"
                     : rank.partitionKeys().isEmpty() ? "with no PARTITION BY"
                     : "partitioned by " + rank.describePartition();
-            hits.add(PlanRules.advising(
+            RuleHit hit = PlanRules.advising(
                     PlanRules.hit(
                             plan,
                             rank,
@@ -81,7 +81,8 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                                             + " updating input) and the state never shrinks."
                                             : ", so Flink keeps the ranking of every key it has ever seen and the state never shrinks."),
                             fix(rank, names, context.advised())),
-                    context.advised(), rank.partitionKeys(), names.rowtimeBelow(rank.node())));
+                    context.advised(), rank.partitionKeys(), names.rowtimeBelow(rank.node()));
+            hits.add(names.redundantRanking(rank).isPresent() ? hit.with(hit.facts().withRedundantRanking()) : hit);
         }
         return hits;
     }
