@@ -6,12 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -111,7 +111,7 @@ public final class AuditLog {
      */
     public void write(AuditRecord decided, AuditRecord followedBy) {
         String what = "statement " + decided.statement().statementSha256() + " (" + decided.call() + ")";
-        writeLine(render(decided) + "\n" + render(followedBy), what);
+        writeLine(render(decided, followedBy), what);
     }
 
     /**
@@ -167,14 +167,17 @@ public final class AuditLog {
                 List<Queued> batch = new ArrayList<>();
                 StringBuilder lines = new StringBuilder();
                 for (Queued next; batch.size() < MAX_BATCH && (next = queued.poll()) != null; ) {
-                    String rendered;
+                    int mark = lines.length();
                     try {
-                        rendered = render(next.record());
+                        if (mark > 0) {
+                            lines.append('\n');
+                        }
+                        append(next.record(), lines);
                     } catch (AuditWriteException e) {
+                        lines.setLength(mark);
                         next.onFailure().accept(e);
                         continue;
                     }
-                    lines.append(lines.length() == 0 ? "" : "\n").append(rendered);
                     batch.add(next);
                 }
                 boolean last = queued.isEmpty();
@@ -211,68 +214,69 @@ public final class AuditLog {
     }
 
     /**
-     * The record most recently rendered on each thread and its JSON ({@link #fieldsOf}): the record
-     * that follows a decision record ({@link AuditRecord#followedBy}, on the same thread before the
-     * call answers) is rendered from it. One record per thread, replaced by the next.
+     * Each thread's text buffer, reused for every record it renders: the records are written into it
+     * by Jackson's generator and leave it as the one {@code String} the logging call takes. A buffer
+     * that grew past {@link #KEPT_BUFFER_CHARS} for an unusually large record is not kept.
      */
-    private static final ThreadLocal<Rendered> LAST_RENDERED = new ThreadLocal<>();
+    private static final ThreadLocal<StringBuilder> BUFFER = ThreadLocal.withInitial(() -> new StringBuilder(8192));
 
-    /** {@code json}, the JSON object of {@code record} as Jackson writes it. */
-    private record Rendered(AuditRecord record, String json) {}
+    /** The largest buffer a thread keeps between records (chars). */
+    private static final int KEPT_BUFFER_CHARS = 1 << 16;
 
-    /** Where a record's {@link AuditRecord.Happened} fields start in its JSON: they are its last fields. */
-    private static final String HAPPENED_START = ",\"operationHandle\":";
+    private static StringBuilder buffer() {
+        StringBuilder buffer = BUFFER.get();
+        if (buffer.capacity() > KEPT_BUFFER_CHARS) {
+            buffer = new StringBuilder(8192);
+            BUFFER.set(buffer);
+        }
+        buffer.setLength(0);
+        return buffer;
+    }
 
     /** The JSON line of {@code record}, without a line break. */
     String render(AuditRecord record) {
-        String what = "statement " + record.statement().statementSha256() + " (" + record.call() + ")";
-        return line(fieldsOf(record, what));
+        StringBuilder out = buffer();
+        append(record, out);
+        return out.toString();
+    }
+
+    /** Both records' lines, joined by a line break. */
+    private String render(AuditRecord first, AuditRecord second) {
+        StringBuilder out = buffer();
+        append(first, out);
+        out.append('\n');
+        append(second, out);
+        return out.toString();
     }
 
     /**
-     * The JSON object of {@code record}, as Jackson writes it. The record of what followed a decision
-     * shares every field but its time and outcome with the decision record rendered just before on the
-     * same thread (the very same objects: {@link AuditRecord#followedBy}), so it is that JSON with the
-     * time and the outcome fields written anew: the statement, findings and plan state are not
-     * serialised twice, and the text is the same as a full rendering ({@code AuditLogTest}).
+     * Appends the JSON line of {@code record} to {@code out}: {@code logged_at}, then the record's
+     * fields as Jackson's {@code ObjectMapper} writes them ({@link AuditRecordJson}). On a failure
+     * {@code out} is left as it was.
      */
-    private String fieldsOf(AuditRecord record, String what) {
+    private void append(AuditRecord record, StringBuilder out) {
         try {
-            Rendered last = LAST_RENDERED.get();
-            String json = null;
-            if (last != null && follows(record, last.record())) {
-                int middle = last.json().indexOf(",\"decisionId\":");
-                int happened = last.json().lastIndexOf(HAPPENED_START);
-                if (middle > 0 && happened > middle) {
-                    String outcome = MAPPER.writeValueAsString(record.outcome());
-                    json = "{\"time\":" + MAPPER.writeValueAsString(record.time()) + last.json().substring(middle, happened)
-                            + "," + outcome.substring(1);
-                }
+            AuditRecordJson.append(MAPPER.getFactory(), LOGGED_AT.format(clock.instant()), record, out);
+        } catch (AuditRecordJson.Unrenderable e) {
+            // What the mapper refuses (a null map key): its own exception says why, as before.
+            try {
+                MAPPER.writeValueAsString(record);
+            } catch (JsonProcessingException refused) {
+                throw unrenderable(record, refused);
             }
-            if (json == null) {
-                json = MAPPER.writeValueAsString(record);
-            }
-            LAST_RENDERED.set(new Rendered(record, json));
-            return json;
-        } catch (IllegalArgumentException | JsonProcessingException e) {
-            throw new AuditWriteException(
-                    "The audit record of " + what + " could not be rendered as JSON: " + e.getMessage(), e);
+            throw unrenderable(record, new IllegalStateException("Jackson's mapper rendered what the audit's writer refused"));
+        } catch (IllegalArgumentException | IOException e) {
+            throw unrenderable(record, e);
         }
     }
 
-    /** True when {@code record} differs from {@code earlier} in its time and outcome fields at most. */
-    private static boolean follows(AuditRecord record, AuditRecord earlier) {
-        return record.decision() == earlier.decision() && record.statement() == earlier.statement()
-                && record.who() == earlier.who() && record.decisionId().equals(earlier.decisionId())
-                && record.instance().equals(earlier.instance()) && record.call().equals(earlier.call())
-                && Objects.equals(record.sessionId(), earlier.sessionId());
+    private static AuditWriteException unrenderable(AuditRecord record, Exception e) {
+        String what = "statement " + record.statement().statementSha256() + " (" + record.call() + ")";
+        return new AuditWriteException(
+                "The audit record of " + what + " could not be rendered as JSON: " + e.getMessage(), e);
     }
 
-    /** The JSON object of {@code record} as Jackson writes it, every field serialised (tests: what {@link #render} must equal). */
-    static String renderedFully(AuditRecord record) throws JsonProcessingException {
-        return MAPPER.writeValueAsString(record);
-    }
-
+    /** An observed state's record, rendered by Jackson's mapper (a few per job, never per statement). */
     private String render(Object record, String what) {
         try {
             // Serialised straight to text (no intermediate tree: it doubled the cost of a record).
