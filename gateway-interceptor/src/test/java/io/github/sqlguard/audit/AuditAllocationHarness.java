@@ -38,11 +38,13 @@ public final class AuditAllocationHarness {
         AuditLog log = new AuditLog(context.getLogger(AuditLog.LOGGER_NAME), Clock.systemUTC());
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
+        long expected = 0;
         for (Map.Entry<String, AuditRecord> each : Map.of("SET", set(), "CREATE TABLE", createTable()).entrySet()) {
             AuditRecord decided = each.getValue();
             AuditRecord next = decided.followedBy(decided.time(), decided.sessionId(),
                     new AuditRecord.Happened("6a1f0e52-3b7d-4c33-9a55-0c1d2e3f4a5b", "submitted", "statement", null, null));
             String rendered = log.render(decided) + "\n" + log.render(next);
+            expected += 2L * rounds * rendered.getBytes().length + 2L * rounds; // each write: both lines and a line break
             for (int i = 0; i < rounds; i++) {
                 log.render(decided);
                 log.render(next);
@@ -89,9 +91,9 @@ public final class AuditAllocationHarness {
             }
         }
         context.stop();
-        try (var files = Files.walk(dir)) {
-            files.filter(Files::isRegularFile).forEach(p -> System.out.println(p.getFileName() + ": " + p.toFile().length() + " bytes"));
-        }
+        long written = Files.size(dir.resolve("sql-guard-audit.jsonl"));
+        System.out.println("audit file: " + written + " bytes, expected " + expected
+                + (written == expected ? " (every line written)" : " (LINES MISSING: the figures above are not the file's)"));
         try (var files = Files.walk(dir)) {
             files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
