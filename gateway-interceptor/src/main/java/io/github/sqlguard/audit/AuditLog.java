@@ -2,16 +2,20 @@ package io.github.sqlguard.audit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.io.Writer;
 import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -111,7 +115,7 @@ public final class AuditLog {
      */
     public void write(AuditRecord decided, AuditRecord followedBy) {
         String what = "statement " + decided.statement().statementSha256() + " (" + decided.call() + ")";
-        writeLine(render(decided) + "\n" + render(followedBy), what);
+        writeLine(render(decided, followedBy), what);
     }
 
     /**
@@ -167,14 +171,17 @@ public final class AuditLog {
                 List<Queued> batch = new ArrayList<>();
                 StringBuilder lines = new StringBuilder();
                 for (Queued next; batch.size() < MAX_BATCH && (next = queued.poll()) != null; ) {
-                    String rendered;
+                    int mark = lines.length();
                     try {
-                        rendered = render(next.record());
+                        if (mark > 0) {
+                            lines.append('\n');
+                        }
+                        append(next.record(), lines);
                     } catch (AuditWriteException e) {
+                        lines.setLength(mark);
                         next.onFailure().accept(e);
                         continue;
                     }
-                    lines.append(lines.length() == 0 ? "" : "\n").append(rendered);
                     batch.add(next);
                 }
                 boolean last = queued.isEmpty();
@@ -211,68 +218,147 @@ public final class AuditLog {
     }
 
     /**
-     * The record most recently rendered on each thread and its JSON ({@link #fieldsOf}): the record
-     * that follows a decision record ({@link AuditRecord#followedBy}, on the same thread before the
-     * call answers) is rendered from it. One record per thread, replaced by the next.
+     * Each thread's text buffer, reused for every record it renders: the records are written into it
+     * by Jackson's writer and leave it as the one {@code String} the logging call takes. A buffer
+     * that grew past {@link #KEPT_BUFFER_CHARS} for an unusually large record is not kept.
      */
-    private static final ThreadLocal<Rendered> LAST_RENDERED = new ThreadLocal<>();
+    private static final ThreadLocal<StringBuilder> BUFFER = ThreadLocal.withInitial(() -> new StringBuilder(8192));
 
-    /** {@code json}, the JSON object of {@code record} as Jackson writes it. */
-    private record Rendered(AuditRecord record, String json) {}
+    /** The largest buffer a thread keeps between records (chars). */
+    private static final int KEPT_BUFFER_CHARS = 1 << 16;
 
-    /** Where a record's {@link AuditRecord.Happened} fields start in its JSON: they are its last fields. */
-    private static final String HAPPENED_START = ",\"operationHandle\":";
+    private static StringBuilder buffer() {
+        StringBuilder buffer = BUFFER.get();
+        if (buffer.capacity() > KEPT_BUFFER_CHARS) {
+            buffer = new StringBuilder(8192);
+            BUFFER.set(buffer);
+        }
+        buffer.setLength(0);
+        return buffer;
+    }
 
     /** The JSON line of {@code record}, without a line break. */
     String render(AuditRecord record) {
-        String what = "statement " + record.statement().statementSha256() + " (" + record.call() + ")";
-        return line(fieldsOf(record, what));
+        StringBuilder out = buffer();
+        append(record, out);
+        return out.toString();
+    }
+
+    /** Both records' lines, joined by a line break. */
+    private String render(AuditRecord first, AuditRecord second) {
+        StringBuilder out = buffer();
+        append(first, out);
+        out.append('\n');
+        append(second, out);
+        return out.toString();
     }
 
     /**
-     * The JSON object of {@code record}, as Jackson writes it. The record of what followed a decision
-     * shares every field but its time and outcome with the decision record rendered just before on the
-     * same thread (the very same objects: {@link AuditRecord#followedBy}), so it is that JSON with the
-     * time and the outcome fields written anew: the statement, findings and plan state are not
-     * serialised twice, and the text is the same as a full rendering ({@code AuditLogTest}).
+     * Appends the JSON line of {@code record} to {@code out}: {@code {"logged_at":"...",} then the
+     * record's fields as Jackson's {@link #RECORD_WRITER} writes them, straight into {@code out} (its
+     * opening brace overwritten by the comma). On a failure {@code out} is left as it was.
      */
-    private String fieldsOf(AuditRecord record, String what) {
+    private void append(AuditRecord record, StringBuilder out) {
+        int mark = out.length();
+        boolean done = false;
         try {
-            Rendered last = LAST_RENDERED.get();
-            String json = null;
-            if (last != null && follows(record, last.record())) {
-                int middle = last.json().indexOf(",\"decisionId\":");
-                int happened = last.json().lastIndexOf(HAPPENED_START);
-                if (middle > 0 && happened > middle) {
-                    String outcome = MAPPER.writeValueAsString(record.outcome());
-                    json = "{\"time\":" + MAPPER.writeValueAsString(record.time()) + last.json().substring(middle, happened)
-                            + "," + outcome.substring(1);
-                }
+            out.append("{\"logged_at\":\"").append(loggedAt(clock.millis())).append('"');
+            int brace = out.length();
+            RECORD_WRITER.writeValue(new BuilderWriter(out), record);
+            if (out.length() == brace + 2) {
+                out.setLength(brace); // {} (a record always has fields; kept as line() did)
+                out.append('}');
+            } else {
+                out.setCharAt(brace, ',');
             }
-            if (json == null) {
-                json = MAPPER.writeValueAsString(record);
+            done = true;
+        } catch (IllegalArgumentException | IOException e) {
+            throw unrenderable(record, e);
+        } finally {
+            if (!done) {
+                out.setLength(mark);
             }
-            LAST_RENDERED.set(new Rendered(record, json));
-            return json;
-        } catch (IllegalArgumentException | JsonProcessingException e) {
-            throw new AuditWriteException(
-                    "The audit record of " + what + " could not be rendered as JSON: " + e.getMessage(), e);
         }
     }
 
-    /** True when {@code record} differs from {@code earlier} in its time and outcome fields at most. */
-    private static boolean follows(AuditRecord record, AuditRecord earlier) {
-        return record.decision() == earlier.decision() && record.statement() == earlier.statement()
-                && record.who() == earlier.who() && record.decisionId().equals(earlier.decisionId())
-                && record.instance().equals(earlier.instance()) && record.call().equals(earlier.call())
-                && Objects.equals(record.sessionId(), earlier.sessionId());
+    /** Jackson's writer of {@link AuditRecord}, its serializer resolved once (not per call, as the mapper's). */
+    private static final ObjectWriter RECORD_WRITER = MAPPER.writerFor(AuditRecord.class);
+
+    /** A writer straight into a {@link StringBuilder}: no buffer of its own, nothing to close. */
+    private static final class BuilderWriter extends Writer {
+        private final StringBuilder out;
+
+        BuilderWriter(StringBuilder out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(char[] chars, int offset, int length) {
+            out.append(chars, offset, length);
+        }
+
+        @Override
+        public void write(int c) {
+            out.append((char) c);
+        }
+
+        @Override
+        public void write(String text, int offset, int length) {
+            out.append(text, offset, offset + length);
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
     }
 
-    /** The JSON object of {@code record} as Jackson writes it, every field serialised (tests: what {@link #render} must equal). */
-    static String renderedFully(AuditRecord record) throws JsonProcessingException {
-        return MAPPER.writeValueAsString(record);
+    /**
+     * {@code LOGGED_AT.format(Instant.ofEpochMilli(epochMilli))}, without the formatter's work per call
+     * (a {@code ZonedDateTime}, the zone's rules, {@code BigDecimal}s for the fraction: about 0.7 kB a
+     * record); years outside 1-9999 are left to the formatter. {@code AuditLogTest} compares both.
+     */
+    static String loggedAt(long epochMilli) {
+        long days = Math.floorDiv(epochMilli, 86_400_000L);
+        int ms = (int) Math.floorMod(epochMilli, 86_400_000L);
+        LocalDate date = LocalDate.ofEpochDay(days);
+        int year = date.getYear();
+        if (year < 1 || year > 9999) {
+            return LOGGED_AT.format(Instant.ofEpochMilli(epochMilli));
+        }
+        char[] c = new char[24];
+        digits(c, 0, year, 4);
+        c[4] = '-';
+        digits(c, 5, date.getMonthValue(), 2);
+        c[7] = '-';
+        digits(c, 8, date.getDayOfMonth(), 2);
+        c[10] = 'T';
+        digits(c, 11, ms / 3_600_000, 2);
+        c[13] = ':';
+        digits(c, 14, ms / 60_000 % 60, 2);
+        c[16] = ':';
+        digits(c, 17, ms / 1000 % 60, 2);
+        c[19] = '.';
+        digits(c, 20, ms % 1000, 3);
+        c[23] = 'Z';
+        return new String(c);
     }
 
+    private static void digits(char[] into, int at, int value, int width) {
+        for (int i = at + width - 1; i >= at; i--) {
+            into[i] = (char) ('0' + value % 10);
+            value /= 10;
+        }
+    }
+
+    private static AuditWriteException unrenderable(AuditRecord record, Exception e) {
+        String what = "statement " + record.statement().statementSha256() + " (" + record.call() + ")";
+        return new AuditWriteException(
+                "The audit record of " + what + " could not be rendered as JSON: " + e.getMessage(), e);
+    }
+
+    /** An observed state's record, rendered by Jackson's mapper (a few per job, never per statement). */
     private String render(Object record, String what) {
         try {
             // Serialised straight to text (no intermediate tree: it doubled the cost of a record).
@@ -285,7 +371,7 @@ public final class AuditLog {
 
     /** {@code fields}, a JSON object, with logged_at put first. */
     private String line(String fields) {
-        return "{\"logged_at\":\"" + LOGGED_AT.format(clock.instant()) + "\"" + (fields.length() > 2 ? "," : "")
+        return "{\"logged_at\":\"" + loggedAt(clock.millis()) + "\"" + (fields.length() > 2 ? "," : "")
                 + fields.substring(1);
     }
 }

@@ -151,9 +151,24 @@ class AuditLogTest {
         for (AuditRecord next : following) {
             log.render(decided);
             assertThat(log.render(next)).isEqualTo(
-                    "{\"logged_at\":\"2026-11-30T03:18:51.208Z\"," + AuditLog.renderedFully(next).substring(1));
+                    "{\"logged_at\":\"2026-11-30T03:18:51.208Z\"," + new ObjectMapper().writeValueAsString(next).substring(1));
             assertThat(new ObjectMapper().readTree(log.render(next)).path("statement").asText()).isEqualTo(decided.statement().statement());
         }
+    }
+
+    @net.jqwik.api.Property(tries = 5000)
+    void loggedAtIsWhatTheFormatterWrites(@net.jqwik.api.ForAll("instants") long epochMilli) {
+        assertThat(AuditLog.loggedAt(epochMilli)).isEqualTo(java.time.format.DateTimeFormatter
+                .ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSX").withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli(epochMilli)));
+    }
+
+    @net.jqwik.api.Provide
+    net.jqwik.api.Arbitrary<Long> instants() {
+        return net.jqwik.api.Arbitraries.oneOf(
+                net.jqwik.api.Arbitraries.longs().between(-62_135_596_800_000L - 86_400_000L, 253_402_300_800_000L + 86_400_000L),
+                net.jqwik.api.Arbitraries.longs().between(1_700_000_000_000L, 1_900_000_000_000L),
+                net.jqwik.api.Arbitraries.of(0L, -1L, 999L, 1000L, 86_399_999L, 86_400_000L, 951_782_400_000L,
+                        -62_135_596_800_000L, -62_135_596_800_001L, 253_402_300_799_999L, 253_402_300_800_000L));
     }
 
     private static AuditRecord record(Map<String, Integer> stateful, String statement) {
