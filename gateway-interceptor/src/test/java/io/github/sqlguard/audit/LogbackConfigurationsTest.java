@@ -6,6 +6,9 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.core.status.Status;
 import java.nio.file.Path;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,5 +42,29 @@ class LogbackConfigurationsTest {
         } finally {
             context.stop();
         }
+    }
+
+    /**
+     * The audit file is JSON Lines, and JSON text is UTF-8 (RFC 8259): its encoder names the charset, so that
+     * a statement's non-ASCII text is not written as {@code ?} by a JVM whose default charset is another
+     * ({@code LayoutWrappingEncoder} and {@code MessageLineEncoder} encode with the JVM's default otherwise).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"conf/logback.xml", "conf/logback-client.xml"})
+    void theAuditFileIsWrittenInUtf8(String file) throws Exception {
+        Element root = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(Path.of("..").resolve(file).toFile()).getDocumentElement();
+        NodeList encoders = root.getElementsByTagName("encoder");
+        int audit = 0;
+        for (int i = 0; i < encoders.getLength(); i++) {
+            Element encoder = (Element) encoders.item(i);
+            if (encoder.getAttribute("class").endsWith("MessageLineEncoder")) {
+                audit++;
+                NodeList charset = encoder.getElementsByTagName("charset");
+                assertThat(charset.getLength()).as("the audit encoder's <charset> in %s", file).isEqualTo(1);
+                assertThat(charset.item(0).getTextContent().strip()).isEqualTo("UTF-8");
+            }
+        }
+        assertThat(audit).as("the audit file's encoder in %s", file).isEqualTo(1);
     }
 }
