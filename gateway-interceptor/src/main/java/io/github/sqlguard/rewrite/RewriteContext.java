@@ -209,7 +209,13 @@ final class RewriteContext {
         if (tree.isEmpty()) {
             return Optional.empty();
         }
-        int reachable = HintReach.reachableInputs(tree.get());
+        int reachable;
+        try {
+            reachable = HintReach.reachableInputs(tree.get());
+        } catch (RuntimeException | StackOverflowError e) {
+            // A tree the walk cannot read: planned, as before (the proof decides).
+            return Optional.empty();
+        }
         if (unmet <= reachable) {
             return Optional.empty();
         }
