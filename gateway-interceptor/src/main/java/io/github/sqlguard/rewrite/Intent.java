@@ -51,6 +51,17 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
         return new Intent(List.of(operators), Optional.empty(), Optional.of(max));
     }
 
+    /**
+     * True when {@code state}, of a node this intent names, does not have the state TTL it asks for (the
+     * same test as {@link #violation}); false when this intent asks for no TTL.
+     */
+    boolean unmet(OperatorState state) {
+        if (boundedBelow.isPresent()) {
+            return StateTtl.neverExpires(state.ttl(), boundedBelow.get());
+        }
+        return ttl.isPresent() && !state.ttl().equals(ttl.get());
+    }
+
     /** Why {@code plan} does not show this intent; empty when it does. */
     Optional<String> violation(Optional<ExplainedPlan> plan) {
         if (operators.isEmpty()) {
@@ -76,7 +87,7 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
         for (PlanNode node : intended) {
             for (OperatorState state : node.state()) {
                 if (boundedBelow.isPresent()) {
-                    if (StateTtl.neverExpires(state.ttl(), boundedBelow.get())) {
+                    if (unmet(state)) {
                         return Optional.of(node.label() + "'s " + state.name() + " has a TTL of " + StateTtl.format(state.ttl())
                                 + ", which never expires in practice");
                     }

@@ -98,6 +98,12 @@ final class Prover {
                     + String.join(", ", kept.stream().map(Finding::node).distinct().toList()) + ", which " + candidate.family()
                     + " does not change (not planned)");
         }
+        Optional<String> unreached = context.hintCannotReach(candidate);
+        if (unreached.isPresent()) {
+            // Flink's QueryHintsResolver cannot match the hint to every join input it must reach (HintReach): the proof
+            // would find a Join state without the TTL, so it is not planned.
+            return new Rejected(candidate.ruleId() + " is still reported: " + unreached.get());
+        }
         Optional<String> spent = context.budgetSpent(candidate.planned(), candidate.config(), candidate.tables());
         if (spent.isPresent()) {
             return new NotPlanned(spent.get());

@@ -179,6 +179,51 @@ final class RewriteContext {
                 .toList();
     }
 
+    /**
+     * Why a {@code state-ttl-hint} candidate for a join cannot give every {@code Join} of the plan the TTL its
+     * {@link Intent} checks, known without planning it; empty where it may. Its hints change a join state's TTL
+     * only where a key reaches that input ({@link HintReach}, Flink's {@code QueryHintsResolver}); every other
+     * state keeps the TTL it has in the statement's compiled plan (the hint changes no operator, and no {@code SET}
+     * or table goes with it). So where the statement's plan has more {@code Join} states without that TTL than
+     * the candidate's hints can reach, one keeps it and the proof would reject the candidate (its {@link
+     * Intent#violation}, and the finding still reported): {@code 24} joins of {@code j1 JOIN j2 ... JOIN j25}
+     * have 48 such states, and the hint naming {@code j1} to {@code j25} reaches 25 of them. Only for a
+     * candidate whose intent names {@code Join} alone, and a compiled plan (the states' TTLs are Flink's).
+     */
+    Optional<String> hintCannotReach(Candidate candidate) {
+        if (!candidate.family().equals(StateTtlHint.ID) || !candidate.tables().isEmpty()
+                || !effective(candidate.config()).isEmpty() || !candidate.intent().operators().equals(List.of("Join"))
+                || request.plan().isEmpty() || !request.plan().get().compiled()) {
+            return Optional.empty();
+        }
+        int unmet = 0;
+        for (io.github.sqlguard.plan.PlanNode node : request.plan().get().nodes()) {
+            if (node.name().equals("Join")) {
+                unmet += (int) node.state().stream().filter(candidate.intent()::unmet).count();
+            }
+        }
+        if (unmet == 0) {
+            return Optional.empty();
+        }
+        Optional<SqlNode> tree = SqlTrees.parse(candidate.planned());
+        if (tree.isEmpty()) {
+            return Optional.empty();
+        }
+        int reachable;
+        try {
+            reachable = HintReach.reachableInputs(tree.get());
+        } catch (RuntimeException | StackOverflowError e) {
+            // A tree the walk cannot read: planned, as before (the proof decides).
+            return Optional.empty();
+        }
+        if (unmet <= reachable) {
+            return Optional.empty();
+        }
+        return Optional.of("the statement's joins have " + unmet + " input states without the TTL and its STATE_TTL hints"
+                + " reach at most " + reachable + " join inputs (Flink matches a hint's key only to an input's alias or"
+                + " table, never to a join's input that is a join): a join keeps a state without it (not planned)");
+    }
+
     RewriteSettings settings() {
         return settings;
     }

@@ -70,6 +70,8 @@ class RefusalPlanningsTest {
         Counts counts = counts(refused);
         assertThat(counts.planned).as("the session TTL (for the Rank and the join alike), the hints with it: %s", counts)
                 .isEqualTo(2);
+        // Every planning is of a rewrite shown (its SQL among the shown ones): no candidate is planned that its proof rejects.
+        assertThat(counts.distinct).as("%s", counts).isEqualTo(counts.planned);
     }
 
     @Test
@@ -96,6 +98,7 @@ class RefusalPlanningsTest {
         assertThat(watermarks).as("the watermark, proven for both findings").contains("unbounded-rank", "dedup-not-recognized");
         Counts counts = counts(refused);
         assertThat(counts.planned).as("the watermark, the session TTL, LAST_VALUE: %s", counts).isEqualTo(3);
+        assertThat(counts.distinct).as("every planning is of a rewrite shown: %s", counts).isEqualTo(counts.planned);
     }
 
     /** The audit record's counts of a statement's rewrites, summed over its rules. */

@@ -161,7 +161,7 @@ class DeepStatementPlanningsTest {
     }
 
     @Test
-    void anExplainOfAManyWayJoinPlansOnceMoreThanFlinkAndOncePerProof() {
+    void anExplainOfAManyWayJoinPlansOnceMoreThanFlinkAndOnlyTheProofThatCanHold() {
         String join = join();
         int flink = stockPlanning(join);
 
@@ -169,10 +169,16 @@ class DeepStatementPlanningsTest {
 
         JsonNode record = record(explained);
         assertThat(record.path("verdict").asText()).isEqualTo("WARN");
-        // Two candidates for the joins' findings, each planned once: the session TTL (proven, shown) and
-        // the joins' STATE_TTL hint (planned, not proven, not shown).
-        assertThat(planned(record)).isEqualTo(2);
-        assertThat(last).as("one planning is %s inferences", flink).isEqualTo((2 + 2) * flink);
+        // Two candidates for the joins' findings: the session TTL (planned once, proven, shown) and the joins'
+        // STATE_TTL hint, rejected unplanned: Flink's QueryHintsResolver matches a key to no join input that is a
+        // join, so the left state of every join but the first keeps no TTL (HintReach). It was planned before.
+        assertThat(planned(record)).isEqualTo(1);
+        int rejected = 0;
+        for (JsonNode count : record.path("rewriteCounts")) {
+            rejected += count.path("rejected").asInt();
+        }
+        assertThat(rejected).as("the hint, for each of the %s joins' findings", JOINED - 1).isEqualTo(JOINED - 1);
+        assertThat(last).as("one planning is %s inferences", flink).isEqualTo((2 + 1) * flink);
     }
 
     @Test
