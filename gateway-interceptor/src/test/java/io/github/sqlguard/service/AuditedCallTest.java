@@ -106,7 +106,7 @@ class AuditedCallTest {
     }
 
     /** A route that answers a refusal with a value, as an operation route answers with a failing operation. */
-    private final class AnsweringRoute implements AuditedCall.Route<String> {
+    private class AnsweringRoute implements AuditedCall.Route<String> {
         @Override
         public boolean refuses(Decision decision, CallContext context) {
             return decision.refuse();
@@ -213,41 +213,14 @@ class AuditedCallTest {
         assertThat(records.get(1).path("error").asText()).isEqualTo("Flink is down");
     }
 
-    /** A route that hands the call on held, noting each release and each refusal of its operation. */
-    private final class HoldingRoute implements AuditedCall.Route<String> {
+    /** {@link AnsweringRoute} that hands the call on held, noting each release and each refusal of its operation. */
+    private final class HoldingRoute extends AnsweringRoute {
         final List<RuntimeException> refusals = new ArrayList<>();
 
         @Override
         public Optional<AuditedCall.Held<String>> hold(Decision decision) {
             return Optional.of(new AuditedCall.Held<>(
                     Ending.value(Outcome.SUBMITTED, "held"), () -> steps.add("released"), refusals::add));
-        }
-
-        @Override
-        public boolean refuses(Decision decision, CallContext context) {
-            return decision.refuse();
-        }
-
-        @Override
-        public Ending<String> refuse(Decision decision) {
-            steps.add("refused");
-            return Ending.value(Outcome.BLOCKED, "refused");
-        }
-
-        @Override
-        public Ending<String> handOn(Decision decision) {
-            steps.add("handed on");
-            return Ending.value(Outcome.SUBMITTED, "ran");
-        }
-
-        @Override
-        public Outcome failure() {
-            return Outcome.FAILED_TO_SUBMIT;
-        }
-
-        @Override
-        public String auditFailed(String message) {
-            return "refused: " + message;
         }
     }
 
