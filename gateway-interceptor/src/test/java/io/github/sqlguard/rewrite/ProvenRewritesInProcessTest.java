@@ -1,7 +1,7 @@
 package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.audit.AuditLog;
-import io.github.sqlguard.testing.AuditCapture;
+import io.github.sqlguard.testing.AuditedInProcessGateway;
 import io.github.sqlguard.testing.InProcessGateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,10 +9,9 @@ import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.results.ResultSet;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -46,30 +45,19 @@ class ProvenRewritesInProcessTest {
 
     private static final Map<String, String> STREAMING = Map.of("execution.runtime-mode", "streaming");
 
-    private InProcessGateway gateway;
-    private AuditCapture audit;
+    @RegisterExtension
+    final AuditedInProcessGateway guarded = new AuditedInProcessGateway();
 
-    @BeforeAll
-    void start() {
-        audit = AuditCapture.start();
-        gateway = InProcessGateway.start(Map.of(), new AuditLog());
-    }
-
-    @AfterAll
-    void stop() {
-        try {
-            gateway.close();
-        } finally {
-            audit.close();
-        }
+    private InProcessGateway gateway() {
+        return guarded.gateway();
     }
 
     @Test
     void refusedTopNCarriesTheWindowTopNOfTheUsersOwnStatement() {
-        SessionHandle session = gateway.openSession(STREAMING);
-        gateway.runToEnd(session, ORDERS);
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, ORDERS);
 
-        String error = errorOf(session, gateway.runToEnd(session, TOP_N));
+        String error = errorOf(session, gateway().runToEnd(session, TOP_N));
 
         assertThat(error)
                 .contains("BLOCK unbounded-rank")
@@ -86,10 +74,10 @@ class ProvenRewritesInProcessTest {
 
     @Test
     void refusalAlsoOffersTheSessionStateTtlAfterTheWindowTopN() {
-        SessionHandle session = gateway.openSession(STREAMING);
-        gateway.runToEnd(session, ORDERS);
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, ORDERS);
 
-        String error = errorOf(session, gateway.runToEnd(session, TOP_N));
+        String error = errorOf(session, gateway().runToEnd(session, TOP_N));
 
         assertThat(error).contains("rewrite (session-state-ttl, proven in this session):")
                 .contains("SET 'table.exec.state.ttl' = '1 d';");
@@ -98,15 +86,15 @@ class ProvenRewritesInProcessTest {
 
     @Test
     void provingTheRewritesLeavesTheSessionAsItWas() {
-        SessionHandle session = gateway.openSession(STREAMING);
-        gateway.runToEnd(session, ORDERS);
-        Map<String, String> before = gateway.service().getSessionConfig(session);
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, ORDERS);
+        Map<String, String> before = gateway().service().getSessionConfig(session);
 
-        gateway.runToEnd(session, TOP_N);
+        gateway().runToEnd(session, TOP_N);
 
         // The SET of the TTL rewrite was planned as execution config only, and no scratch object is left.
-        assertThat(gateway.service().getSessionConfig(session)).isEqualTo(before).doesNotContainKey("table.exec.state.ttl");
-        assertThat(gateway.service().listTables(session, "default_catalog", "default_database",
+        assertThat(gateway().service().getSessionConfig(session)).isEqualTo(before).doesNotContainKey("table.exec.state.ttl");
+        assertThat(gateway().service().listTables(session, "default_catalog", "default_database",
                 java.util.Set.of(org.apache.flink.table.catalog.CatalogBaseTable.TableKind.TABLE,
                         org.apache.flink.table.catalog.CatalogBaseTable.TableKind.VIEW)))
                 .extracting(t -> t.getIdentifier().getObjectName())
@@ -115,12 +103,12 @@ class ProvenRewritesInProcessTest {
 
     @Test
     void auditRecordOfTheRefusalNamesTheProvenRewritesAndCountsThem() {
-        SessionHandle session = gateway.openSession(STREAMING);
-        gateway.runToEnd(session, ORDERS);
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, ORDERS);
 
-        OperationHandle refused = gateway.runToEnd(session, TOP_N);
+        OperationHandle refused = gateway().runToEnd(session, TOP_N);
 
-        JsonNode record = audit.forOperation(refused.toString()).orElseThrow();
+        JsonNode record = guarded.audit().forOperation(refused.toString()).orElseThrow();
         assertThat(record.path("outcome").asText()).isEqualTo("blocked");
         List<String> families = new ArrayList<>();
         record.path("rewrites").forEach(r -> families.add(r.path("rule").asText() + " " + r.path("family").asText()));
@@ -151,7 +139,7 @@ class ProvenRewritesInProcessTest {
             // Nor does the fix text propose the TTL the guard would refuse: the policy's minimum instead.
             assertThat(error).contains("fix: Rank per window, whose state is freed when the window closes")
                         .contains("; or bound the state: SET 'table.exec.state.ttl' = '1 h'");
-            JsonNode count = audit.forOperation(refused.toString()).orElseThrow().path("rewriteCounts").get(0);
+            JsonNode count = guarded.audit().forOperation(refused.toString()).orElseThrow().path("rewriteCounts").get(0);
             assertThat(count.path("rejected").asInt()).isGreaterThanOrEqualTo(1);
         }
     }
@@ -178,43 +166,43 @@ class ProvenRewritesInProcessTest {
 
     @Test
     void topNSentWithItsOwnZeroTtlKeepsItsWindowTopNAndIsNotOfferedASetTheCallOverrides() {
-        SessionHandle session = gateway.openSession(STREAMING);
-        gateway.runToEnd(session, ORDERS);
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, ORDERS);
 
         // The call's own execution config wins over any SET before it: the session TTL would change nothing.
-        OperationHandle refused = gateway.service().executeStatement(
+        OperationHandle refused = gateway().service().executeStatement(
                 session, TOP_N, 0, org.apache.flink.configuration.Configuration.fromMap(Map.of("table.exec.state.ttl", "0")));
         InProcessGateway.awaitOperation()
-                .until(() -> gateway.service().getOperationInfo(session, refused).getStatus().isTerminalStatus());
+                .until(() -> gateway().service().getOperationInfo(session, refused).getStatus().isTerminalStatus());
         String error = errorOf(session, refused);
 
         assertThat(error).contains("BLOCK unbounded-rank")
                 .contains("rewrite (window-top-n, proven in this session):")
                 .doesNotContain("rewrite (session-state-ttl");
-        JsonNode count = audit.forOperation(refused.toString()).orElseThrow().path("rewriteCounts").get(0);
+        JsonNode count = guarded.audit().forOperation(refused.toString()).orElseThrow().path("rewriteCounts").get(0);
         assertThat(count.path("rule").asText()).isEqualTo("unbounded-rank");
         assertThat(count.path("rejected").asInt()).as("the session TTL, written and rejected unplanned").isGreaterThanOrEqualTo(1);
     }
 
     @Test
     void joinOfATopNSentWithItsOwnZeroTtlPlansNoStateTtlHintForTheJoin() {
-        SessionHandle session = gateway.openSession(STREAMING);
-        gateway.runToEnd(session, ORDERS);
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, ORDERS);
 
         // The benchmark's refusal in small: a regular join over an unbounded Top-N, sent with its own TTL 0. A
         // STATE_TTL hint on the join reaches no Rank and no SET beats the call's TTL: the BLOCK stays, so the hint
         // candidate is rejected unplanned (it was planned, and rejected, before).
-        OperationHandle refused = gateway.service().executeStatement(
+        OperationHandle refused = gateway().service().executeStatement(
                 session, "SELECT o.order_id, t.amount FROM orders o JOIN (" + TOP_N + ") t ON o.order_id = t.order_id",
                 0, org.apache.flink.configuration.Configuration.fromMap(Map.of("table.exec.state.ttl", "0")));
         InProcessGateway.awaitOperation()
-                .until(() -> gateway.service().getOperationInfo(session, refused).getStatus().isTerminalStatus());
+                .until(() -> gateway().service().getOperationInfo(session, refused).getStatus().isTerminalStatus());
         String error = errorOf(session, refused);
 
         assertThat(error).contains("BLOCK unbounded-rank").contains("WARN stateful-without-ttl")
                 .doesNotContain("rewrite (state-ttl-hint").doesNotContain("rewrite (session-state-ttl");
         JsonNode join = null;
-        for (JsonNode count : audit.forOperation(refused.toString()).orElseThrow().path("rewriteCounts")) {
+        for (JsonNode count : guarded.audit().forOperation(refused.toString()).orElseThrow().path("rewriteCounts")) {
             if (count.path("rule").asText().equals("stateful-without-ttl")) {
                 join = count;
             }
@@ -227,10 +215,10 @@ class ProvenRewritesInProcessTest {
 
     @Test
     void fixTextProposesTheDefaultWindowOfTheRewrite() {
-        SessionHandle session = gateway.openSession(STREAMING);
-        gateway.runToEnd(session, ORDERS);
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, ORDERS);
 
-        String error = errorOf(session, gateway.runToEnd(session, TOP_N));
+        String error = errorOf(session, gateway().runToEnd(session, TOP_N));
         String fix = error.substring(error.indexOf("  fix: "), error.indexOf('\n', error.indexOf("  fix: ")));
 
         assertThat(fix).contains("DESCRIPTOR(order_time), INTERVAL '5' MINUTE))").contains("SET 'table.exec.state.ttl' = '1 d'");
@@ -239,12 +227,12 @@ class ProvenRewritesInProcessTest {
     @Test
     void optionsHintTtlOfAnInsertIntoAnOpenStatementSetIsRewrittenAsAStateTtlHint() {
         // No SET can come before an INSERT inside BEGIN STATEMENT SET ... END: the TTL moves into a STATE_TTL hint.
-        SessionHandle session = gateway.openSession(STREAMING);
-        gateway.runToEnd(session, "CREATE TABLE clicks (user_id STRING, url STRING) WITH ('connector' = 'datagen')");
-        gateway.runToEnd(session, "CREATE TABLE user_clicks (user_id STRING, clicks BIGINT) WITH ('connector' = 'blackhole')");
-        gateway.runToEnd(session, "BEGIN STATEMENT SET");
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, "CREATE TABLE clicks (user_id STRING, url STRING) WITH ('connector' = 'datagen')");
+        gateway().runToEnd(session, "CREATE TABLE user_clicks (user_id STRING, clicks BIGINT) WITH ('connector' = 'blackhole')");
+        gateway().runToEnd(session, "BEGIN STATEMENT SET");
 
-        String error = errorOf(session, gateway.runToEnd(session, "INSERT INTO user_clicks\n"
+        String error = errorOf(session, gateway().runToEnd(session, "INSERT INTO user_clicks\n"
                 + "SELECT user_id, COUNT(*) FROM clicks /*+ OPTIONS('state.ttl' = '12 h') */ GROUP BY user_id"));
 
         assertThat(error).contains("BLOCK ttl-not-a-table-option").contains("rewrite (ttl-as-job-setting, proven in this session):");
@@ -256,12 +244,12 @@ class ProvenRewritesInProcessTest {
 
     @Test
     void statementWithoutFindingsGetsNoRewriteAndNoCount() {
-        SessionHandle session = gateway.openSession(STREAMING);
-        gateway.runToEnd(session, ORDERS);
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, ORDERS);
 
-        OperationHandle ok = gateway.runToEnd(session, "EXPLAIN SELECT order_id, amount FROM orders");
+        OperationHandle ok = gateway().runToEnd(session, "EXPLAIN SELECT order_id, amount FROM orders");
 
-        JsonNode record = audit.forOperation(ok.toString()).orElseThrow();
+        JsonNode record = guarded.audit().forOperation(ok.toString()).orElseThrow();
         assertThat(record.path("verdict").asText()).isEqualTo("OK");
         assertThat(record.path("rewrites")).isEmpty();
         assertThat(record.path("rewriteCounts")).isEmpty();
@@ -271,14 +259,14 @@ class ProvenRewritesInProcessTest {
     void viewReadThroughAWindowTvfWithAnIgnoredHintGetsAProvenHintMovedRewriteOfTheView() {
         // Shared case 35: the view's STATE_TTL sits on a block with only an OVER aggregate (ignored by
         // Flink), and the statement reads the view as a window TVF's table argument, TABLE temperature_jumps.
-        SessionHandle session = gateway.openSession(STREAMING);
-        gateway.runToEnd(session, "CREATE TABLE readings (\n"
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, "CREATE TABLE readings (\n"
                 + "  sensor_id STRING,\n"
                 + "  temperature DOUBLE,\n"
                 + "  read_at TIMESTAMP(3),\n"
                 + "  WATERMARK FOR read_at AS read_at - INTERVAL '5' SECOND\n"
                 + ") WITH ('connector' = 'datagen', 'rows-per-second' = '10')");
-        gateway.runToEnd(session, "CREATE TEMPORARY VIEW temperature_jumps AS\n"
+        gateway().runToEnd(session, "CREATE TEMPORARY VIEW temperature_jumps AS\n"
                 + "SELECT /*+ STATE_TTL('sensors' = '1 h') */ sensor_id,\n"
                 + "  temperature - LAG(temperature) OVER (PARTITION BY sensor_id ORDER BY read_at) AS jump, read_at\n"
                 + "FROM readings");
@@ -286,7 +274,7 @@ class ProvenRewritesInProcessTest {
                 + "FROM TABLE(TUMBLE(TABLE temperature_jumps, DESCRIPTOR(read_at), INTERVAL '1' MINUTE))\n"
                 + "GROUP BY window_start, window_end, sensor_id";
 
-        OperationHandle explained = gateway.runToEnd(session, "EXPLAIN " + query);
+        OperationHandle explained = gateway().runToEnd(session, "EXPLAIN " + query);
         String answer = explainAnswer(session, explained);
 
         assertThat(answer).contains("WARN ttl-hint-ignored")
@@ -302,7 +290,7 @@ class ProvenRewritesInProcessTest {
                 .contains("FROM TABLE(TUMBLE(TABLE temperature_jumps, DESCRIPTOR(read_at), INTERVAL '1' MINUTE))")
                 .doesNotContain("sql_guard_rewrite_");
         // Proving it changed nothing: the view is still the user's, with its hint.
-        assertThat(((org.apache.flink.table.catalog.CatalogView) gateway.service().getTable(session,
+        assertThat(((org.apache.flink.table.catalog.CatalogView) gateway().service().getTable(session,
                         org.apache.flink.table.catalog.ObjectIdentifier.of("default_catalog", "default_database",
                                 "temperature_jumps"))).getOriginalQuery())
                 .contains("STATE_TTL");
@@ -310,11 +298,11 @@ class ProvenRewritesInProcessTest {
 
     /** The text of an EXPLAIN's answer (its result rows). */
     private String explainAnswer(SessionHandle session, OperationHandle operation) {
-        assertThat(gateway.service().getOperationInfo(session, operation).getStatus().name()).isEqualTo("FINISHED");
+        assertThat(gateway().service().getOperationInfo(session, operation).getStatus().name()).isEqualTo("FINISHED");
         StringBuilder text = new StringBuilder();
         long token = 0;
         while (true) {
-            ResultSet result = gateway.service().fetchResults(session, operation, token, Integer.MAX_VALUE);
+            ResultSet result = gateway().service().fetchResults(session, operation, token, Integer.MAX_VALUE);
             result.getData().forEach(row -> text.append(row.getString(0)));
             if (result.getResultType() == ResultSet.ResultType.EOS || result.getNextToken() == null) {
                 return text.toString();
@@ -324,7 +312,7 @@ class ProvenRewritesInProcessTest {
     }
 
     private String errorOf(SessionHandle session, OperationHandle operation) {
-        return errorOf(gateway, session, operation);
+        return errorOf(gateway(), session, operation);
     }
 
     private static String errorOf(InProcessGateway gateway, SessionHandle session, OperationHandle operation) {

@@ -2,18 +2,16 @@ package io.github.sqlguard.rewrite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.sqlguard.audit.AuditLog;
-import io.github.sqlguard.testing.AuditCapture;
+import io.github.sqlguard.testing.AuditedInProcessGateway;
 import io.github.sqlguard.testing.InProcessGateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,32 +29,21 @@ class RefusalPlanningsTest {
 
     private static final Map<String, String> STREAMING = Map.of("execution.runtime-mode", "streaming");
 
-    private InProcessGateway gateway;
-    private AuditCapture audit;
+    @RegisterExtension
+    final AuditedInProcessGateway guarded = new AuditedInProcessGateway();
 
-    @BeforeAll
-    void start() {
-        audit = AuditCapture.start();
-        gateway = InProcessGateway.start(Map.of(), new AuditLog());
-    }
-
-    @AfterAll
-    void stop() {
-        try {
-            gateway.close();
-        } finally {
-            audit.close();
-        }
+    private InProcessGateway gateway() {
+        return guarded.gateway();
     }
 
     @Test
     void aTopNOverAJoinPlansItsJoinsHintOnlyWithTheSessionTtlTheRankNeeds() {
-        SessionHandle session = gateway.openSession(STREAMING);
-        gateway.runToEnd(session, "CREATE TABLE orders (order_id STRING, user_id STRING, amount DOUBLE)"
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, "CREATE TABLE orders (order_id STRING, user_id STRING, amount DOUBLE)"
                 + " WITH ('connector' = 'datagen')");
-        gateway.runToEnd(session, "CREATE TABLE users (user_id STRING, country STRING) WITH ('connector' = 'datagen')");
+        gateway().runToEnd(session, "CREATE TABLE users (user_id STRING, country STRING) WITH ('connector' = 'datagen')");
 
-        OperationHandle refused = gateway.runToEnd(session, "SELECT * FROM (\n"
+        OperationHandle refused = gateway().runToEnd(session, "SELECT * FROM (\n"
                 + "  SELECT o.order_id, u.country, o.amount,\n"
                 + "         ROW_NUMBER() OVER (PARTITION BY u.country ORDER BY o.amount DESC) AS rn\n"
                 + "  FROM orders o JOIN users u ON o.user_id = u.user_id\n"
@@ -76,11 +63,11 @@ class RefusalPlanningsTest {
 
     @Test
     void aLatestRowPerKeyByAPlainTimestampPlansItsWatermarkOnceForBothFindings() {
-        SessionHandle session = gateway.openSession(STREAMING);
-        gateway.runToEnd(session, "CREATE TABLE statuses (id STRING, status STRING, updated TIMESTAMP(3))"
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, "CREATE TABLE statuses (id STRING, status STRING, updated TIMESTAMP(3))"
                 + " WITH ('connector' = 'datagen')");
 
-        OperationHandle refused = gateway.runToEnd(session, "SELECT id, status, updated FROM (\n"
+        OperationHandle refused = gateway().runToEnd(session, "SELECT id, status, updated FROM (\n"
                 + "  SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY updated DESC) AS rn FROM statuses\n"
                 + ") WHERE rn = 1");
 
@@ -90,7 +77,7 @@ class RefusalPlanningsTest {
         assertThat(error).contains("BLOCK unbounded-rank").contains("dedup-not-recognized")
                 .contains("rewrite (watermark, proven in this session):");
         List<String> watermarks = new ArrayList<>();
-        for (JsonNode rewrite : audit.forOperation(refused.toString()).orElseThrow().path("rewrites")) {
+        for (JsonNode rewrite : guarded.audit().forOperation(refused.toString()).orElseThrow().path("rewrites")) {
             if (rewrite.path("family").asText().equals("watermark")) {
                 watermarks.add(rewrite.path("rule").asText());
             }
@@ -105,7 +92,7 @@ class RefusalPlanningsTest {
     private record Counts(int offered, int verified, int rejected, int planned, int distinct) {}
 
     private Counts counts(OperationHandle operation) {
-        JsonNode record = audit.forOperation(operation.toString()).orElseThrow();
+        JsonNode record = guarded.audit().forOperation(operation.toString()).orElseThrow();
         int offered = 0;
         int verified = 0;
         int rejected = 0;
@@ -122,7 +109,7 @@ class RefusalPlanningsTest {
     }
 
     private String errorOf(SessionHandle session, OperationHandle operation) {
-        return gateway.service().getOperationInfo(session, operation).getException()
+        return gateway().service().getOperationInfo(session, operation).getException()
                 .map(ExceptionUtils::stringifyException)
                 .orElseThrow(() -> new AssertionError("the statement was not refused"));
     }

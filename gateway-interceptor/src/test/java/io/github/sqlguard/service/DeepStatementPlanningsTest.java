@@ -2,8 +2,7 @@ package io.github.sqlguard.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.sqlguard.audit.AuditLog;
-import io.github.sqlguard.testing.AuditCapture;
+import io.github.sqlguard.testing.AuditedInProcessGateway;
 import io.github.sqlguard.testing.InProcessGateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,10 +11,10 @@ import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.results.ResultSet;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -45,30 +44,23 @@ class DeepStatementPlanningsTest {
     private static final int JOINED = 10;
     private static final int TOP_NS = 10;
 
-    private InProcessGateway gateway;
-    private AuditCapture audit;
+    @RegisterExtension
+    final AuditedInProcessGateway guarded = new AuditedInProcessGateway();
+
+    private InProcessGateway gateway() {
+        return guarded.gateway();
+    }
     private SessionHandle session;
     private TableEnvironment stock;
 
     @BeforeAll
     void start() {
-        audit = AuditCapture.start();
-        gateway = InProcessGateway.start(Map.of(), new AuditLog());
-        session = gateway.openSession(STREAMING);
+        session = gateway().openSession(STREAMING);
         stock = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         for (String ddl : ddl()) {
-            assertThat(gateway.service().getOperationInfo(session, gateway.runToEnd(session, ddl)).getException())
-                    .as(ddl).isEmpty();
+            OperationHandle created = gateway().runToEnd(session, ddl);
+            assertThat(gateway().service().getOperationInfo(session, created).getException()).as(ddl).isEmpty();
             stock.executeSql(ddl);
-        }
-    }
-
-    @AfterAll
-    void stop() {
-        try {
-            gateway.close();
-        } finally {
-            audit.close();
         }
     }
 
@@ -124,7 +116,7 @@ class DeepStatementPlanningsTest {
     void anExplainOfNestedViewsPlansTheChainTwiceTheGuardsPlanningAndFlinksExplain() {
         int flink = stockPlanning(NESTED);
 
-        OperationHandle explained = counted(() -> gateway.runToEnd(session, "EXPLAIN " + NESTED));
+        OperationHandle explained = counted(() -> gateway().runToEnd(session, "EXPLAIN " + NESTED));
 
         assertThat(explainText(explained)).contains("== Optimized Execution Plan ==").contains("== SQL Guard ==");
         assertThat(record(explained).path("verdict").asText()).isEqualTo("OK");
@@ -136,7 +128,7 @@ class DeepStatementPlanningsTest {
         String query = "SELECT * FROM r" + VIEWS;
         int flink = stockPlanning(query);
 
-        OperationHandle explained = counted(() -> gateway.runToEnd(session, "EXPLAIN " + query));
+        OperationHandle explained = counted(() -> gateway().runToEnd(session, "EXPLAIN " + query));
 
         JsonNode record = record(explained);
         assertThat(record.path("verdict").asText()).isEqualTo("BLOCK");
@@ -151,12 +143,12 @@ class DeepStatementPlanningsTest {
     void aQueryAndAnInsertOfNestedViewsValidateTheChainOnceAndRunAsJudged() {
         int flink = stockPlanning(NESTED);
 
-        OperationHandle query = counted(() -> gateway.runToEnd(session, NESTED));
-        assertThat(gateway.service().getOperationInfo(session, query).getException()).isEmpty();
+        OperationHandle query = counted(() -> gateway().runToEnd(session, NESTED));
+        assertThat(gateway().service().getOperationInfo(session, query).getException()).isEmpty();
         assertThat(last).as("the query; one planning is %s inferences", flink).isLessThan(2 * flink);
 
-        OperationHandle insert = counted(() -> gateway.runToEnd(session, "INSERT INTO sink " + NESTED));
-        assertThat(gateway.service().getOperationInfo(session, insert).getException()).isEmpty();
+        OperationHandle insert = counted(() -> gateway().runToEnd(session, "INSERT INTO sink " + NESTED));
+        assertThat(gateway().service().getOperationInfo(session, insert).getException()).isEmpty();
         assertThat(last).as("the INSERT; one planning is %s inferences", flink).isLessThan(2 * flink);
     }
 
@@ -165,7 +157,7 @@ class DeepStatementPlanningsTest {
         String join = join();
         int flink = stockPlanning(join);
 
-        OperationHandle explained = counted(() -> gateway.runToEnd(session, "EXPLAIN " + join));
+        OperationHandle explained = counted(() -> gateway().runToEnd(session, "EXPLAIN " + join));
 
         JsonNode record = record(explained);
         assertThat(record.path("verdict").asText()).isEqualTo("WARN");
@@ -186,7 +178,7 @@ class DeepStatementPlanningsTest {
         String unions = unions();
         int flink = stockPlanning(unions);
 
-        OperationHandle explained = counted(() -> gateway.runToEnd(session, "EXPLAIN " + unions));
+        OperationHandle explained = counted(() -> gateway().runToEnd(session, "EXPLAIN " + unions));
 
         JsonNode record = record(explained);
         assertThat(record.path("verdict").asText()).isEqualTo("BLOCK");
@@ -216,7 +208,7 @@ class DeepStatementPlanningsTest {
     }
 
     private JsonNode record(OperationHandle operation) {
-        return audit.forOperation(operation.toString()).orElseThrow();
+        return guarded.audit().forOperation(operation.toString()).orElseThrow();
     }
 
     private static int planned(JsonNode record) {
@@ -228,7 +220,7 @@ class DeepStatementPlanningsTest {
     }
 
     private String explainText(OperationHandle operation) {
-        ResultSet result = gateway.service().fetchResults(session, operation, 0L, 10);
+        ResultSet result = gateway().service().fetchResults(session, operation, 0L, 10);
         return result.getData().get(0).getString(0).toString();
     }
 }
