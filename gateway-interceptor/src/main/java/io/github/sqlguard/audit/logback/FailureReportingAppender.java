@@ -28,8 +28,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * opened) drops every event with a warning. This appender implements {@link Appender} directly, so
  * what it throws propagates to the {@code Logger#info} call of the guard's {@code AuditLog}.
  *
- * <p>An append throws {@link IllegalStateException} when an attached appender is not started, or
- * when its file stream is in failure (its {@code RecoveryListener} heard of an {@code IOException}
+ * <p>An append throws {@link IllegalStateException} when an attached appender is not started, when
+ * it did not encode the record (its encoder or its rolling policy threw, which Logback's {@code
+ * UnsynchronizedAppenderBase} catches and reports three times at most, or a filter of it denied the
+ * record: {@link WitnessingEncoder}), or when its file stream is in failure (its {@code RecoveryListener} heard of an {@code IOException}
  * and not yet of a recovery), failed during the append, or recovered during it (Logback drops the
  * event it recovers on). The record may then be cut or missing in the file: the guard has been
  * told, and refuses in closed mode.
@@ -84,7 +86,16 @@ public final class FailureReportingAppender extends ContextAwareBase
                         "the audit appender '" + appender.getName() + "' is not started (its file could not be opened;"
                                 + " Logback's status messages at start-up say why)");
             }
+            boolean witnessed = witness(appender);
+            if (witnessed) {
+                WitnessingEncoder.expect(event);
+            }
             appender.doAppend(event);
+            if (witnessed && !WitnessingEncoder.encoded() || !appender.isStarted()) {
+                throw new IllegalStateException("the audit appender '" + appender.getName()
+                        + "' did not write the record (its encoder or rolling policy failed, or a filter of it"
+                        + " dropped the record; Logback's status messages say why)");
+            }
         }
         watchStreams();
         IOException failure = streamFailure != null ? streamFailure : failedBefore;
@@ -92,6 +103,25 @@ public final class FailureReportingAppender extends ContextAwareBase
             throw new IllegalStateException(
                     "the audit appender could not write the record" + (failure == null ? "" : ": " + failure), failure);
         }
+    }
+
+    /**
+     * Wraps {@code appender}'s encoder in a {@link WitnessingEncoder}, once, where it is an output
+     * stream appender (a file, a rolling file or the console): whether it wrote a record is then
+     * known. An appender of another kind reports only what its stream's listener hears.
+     */
+    private boolean witness(Appender<ILoggingEvent> appender) {
+        if (!(appender instanceof OutputStreamAppender<ILoggingEvent> stream) || stream.getEncoder() == null) {
+            return false;
+        }
+        if (!(stream.getEncoder() instanceof WitnessingEncoder)) {
+            synchronized (this) {
+                if (!(stream.getEncoder() instanceof WitnessingEncoder)) {
+                    stream.setEncoder(new WitnessingEncoder(stream.getEncoder()));
+                }
+            }
+        }
+        return true;
     }
 
     /** Listens to the failures of each attached file appender's current stream. */
