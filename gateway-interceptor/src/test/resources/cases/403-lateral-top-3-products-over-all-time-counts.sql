@@ -1,6 +1,7 @@
 -- expect: BLOCK unbounded-rank stateful-without-ttl
 -- expect-fix: LATERAL
 -- expect-fix-absent: TABLE ...
+-- expect-rewrite: window-top-n
 -- The three most sold products per shop by a count since the start, picked with LATERAL (... ORDER BY sold DESC
 -- LIMIT 3) over a CTE that counts a table with an event time: the ranking's fix names the table the window reads
 -- (TUMBLE(TABLE sales, ...)) and speaks of the LATERAL ... LIMIT the user wrote, not of a PARTITION BY.

@@ -143,6 +143,7 @@ class RewriteGoldenFilesTest {
         "401-join-bounds-proctime-against-plain-timestamp-no-watermark",
         "402-lateral-top-2-cities-over-count-of-dedup-view",
         "403-lateral-top-3-products-over-all-time-counts",
+        "428-lateral-top-2-pages-per-user-and-device-into-sink",
         "406-click-join-campaigns-ttl-hint-rows-expire-while-matched",
         "407-top-3-sales-per-country-over-join-session-ttl",
         "409-refund-exists-within-30-days-semi-join",

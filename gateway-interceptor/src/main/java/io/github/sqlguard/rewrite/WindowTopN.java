@@ -32,6 +32,9 @@ import java.util.Set;
  * refuses a window Top-N on processing time ("Processing time Window TopN is not supported yet",
  * measured), and a join or a TVF under the ranking is left alone.
  *
+ * <p>A Top-N written with {@code LATERAL} is first written as the {@code ROW_NUMBER} Top-N of the
+ * same rows ({@link LateralTopN}), its WITH item windowed when the ranking alone reads it.
+ *
  * <p>Two candidates: with {@code window_start, window_end} added to the ranking's select list (a
  * query's result then says which window a row belongs to), and without (an INSERT's sink keeps its
  * columns).
@@ -45,7 +48,8 @@ final class WindowTopN extends ScopedFamily {
             List.of(UnboundedRankRule.ID, GlobalRankRule.ID),
             List.of("WindowRank", "WindowDeduplicate"),
             "the Top-N ranked per `TUMBLE` window of the table's event-time attribute, `PARTITION BY window_start, window_end, <keys>`, whose state each window's end frees;"
-                    + " over a legacy `GROUP BY TUMBLE(ts, ...)` or `HOP(ts, ...)` group window, the window TVF of the same window, ranked by its start and end");
+                    + " over a legacy `GROUP BY TUMBLE(ts, ...)` or `HOP(ts, ...)` group window, the window TVF of the same window, ranked by its start and end;"
+                    + " a `LATERAL (... ORDER BY ... LIMIT n)` over the keys of the relation it ranks, written first as the `ROW_NUMBER` Top-N of the same rows");
 
     WindowTopN() {
         super(DECLARATION);
@@ -66,6 +70,7 @@ final class WindowTopN extends ScopedFamily {
 
     private Optional<Candidate> build(Finding finding, RewriteContext context, Scope scope, boolean addColumns) {
         SqlNode tree = tree(scope);
+        Optional<LateralTopN.Ranked> lateral = LateralTopN.asRowNumber(tree);
         Map<SqlNode, SqlNode> parents = Trees.parents(tree);
         List<RankItem> items = new ArrayList<>();
         for (RankItem item : Trees.rankItems(tree)) {
@@ -85,7 +90,7 @@ final class WindowTopN extends ScopedFamily {
             Trees.reader(parents, item.select()).ifPresent(reader -> above.addAll(aggregationsAbove(parents, reader)));
         }
         for (RankItem item : items) {
-            Optional<Column> time = windowize(item.select(), context, true, addColumns, tables, aggregates);
+            Optional<Column> time = windowize(tree, item.select(), context, true, addColumns, tables, aggregates);
             if (time.isEmpty()) {
                 return Optional.empty();
             }
@@ -97,7 +102,10 @@ final class WindowTopN extends ScopedFamily {
             item.window().setPartitionList(partition);
         }
         String size = SqlTrees.duration(context.settings().windowSize());
-        String changes = "the Top-N is ranked per " + size + " TUMBLE window of " + String.join(", ", times)
+        String changes = lateral.map(l -> "the LATERAL (... LIMIT " + l.limit() + ") per " + l.keys() + " is written as the ROW_NUMBER()"
+                        + " Top-N of the same rows (PARTITION BY " + l.keys() + ", " + l.rowNumber() + " <= " + l.limit() + "); ")
+                .orElse("")
+                + "the Top-N is ranked per " + size + " TUMBLE window of " + String.join(", ", times)
                 + ": each window's rows are ranked once, when the window closes, and its state is freed then (one result"
                 + " per window, in place of one ranking updated forever)" + perWindowAggregates(aggregates, size)
                 + overWindowResults(above)
@@ -180,11 +188,18 @@ final class WindowTopN extends ScopedFamily {
      *     join, a TVF, a hinted table or anything else
      */
     static Optional<Column> windowize(
-            SqlSelect block, RewriteContext context, boolean rankBlock, boolean addColumns, Set<String> tables,
-            Set<String> aggregates) {
+            SqlNode root, SqlSelect block, RewriteContext context, boolean rankBlock, boolean addColumns,
+            Set<String> tables, Set<String> aggregates) {
         SqlNode from = block.getFrom();
         Optional<Column> time;
-        if (from instanceof SqlIdentifier || (from != null && from.getKind() == SqlKind.AS
+        Optional<SqlSelect> with = withItemReadOnce(root, from);
+        if (with.isPresent()) {
+            // A WITH item read by this block alone: its query is windowed, as a subquery would be.
+            time = windowize(root, with.get(), context, false, true, tables, aggregates);
+            if (time.isEmpty()) {
+                return Optional.empty();
+            }
+        } else if (from instanceof SqlIdentifier || (from != null && from.getKind() == SqlKind.AS
                 && ((org.apache.calcite.sql.SqlCall) from).operand(0) instanceof SqlIdentifier)) {
             SqlIdentifier table = from instanceof SqlIdentifier id ? id
                     : (SqlIdentifier) ((org.apache.calcite.sql.SqlCall) from).operand(0);
@@ -204,7 +219,7 @@ final class WindowTopN extends ScopedFamily {
             if (sub == null) {
                 return Optional.empty();
             }
-            time = windowize(sub, context, false, true, tables, aggregates);
+            time = windowize(root, sub, context, false, true, tables, aggregates);
             if (time.isEmpty()) {
                 return Optional.empty();
             }
@@ -249,6 +264,21 @@ final class WindowTopN extends ScopedFamily {
             out.add(aliased ? SqlTrees.unparse(((org.apache.calcite.sql.SqlCall) item).operand(1)) : SqlTrees.unparse(expression));
         }
         return out;
+    }
+
+    /**
+     * The query of the {@code WITH} item that {@code from} names (aliased or not), where no other
+     * {@code FROM} of {@code root} reads it: windowing it changes this block's input alone.
+     */
+    private static Optional<SqlSelect> withItemReadOnce(SqlNode root, SqlNode from) {
+        SqlNode named = from != null && from.getKind() == SqlKind.AS ? ((org.apache.calcite.sql.SqlCall) from).operand(0) : from;
+        if (!(named instanceof SqlIdentifier id) || !id.isSimple()) {
+            return Optional.empty();
+        }
+        long reads = Trees.tablesRead(root).stream()
+                .filter(t -> t.isSimple() && t.getSimple().equalsIgnoreCase(id.getSimple()))
+                .count();
+        return reads == 1 ? LateralTopN.withQuery(root, id.getSimple()) : Optional.empty();
     }
 
     /** The query block a {@code FROM} item is, aliased or not; null for anything else. */
