@@ -14,6 +14,7 @@ import io.github.sqlguard.rules.diagnosis.PlannerErrorRule;
 import io.github.sqlguard.rules.diagnosis.RankFunctionUnsupportedRule;
 import io.github.sqlguard.rules.diagnosis.RnFilterInSameSelectRule;
 import io.github.sqlguard.rules.diagnosis.RowNumberWithoutOrderByRule;
+import io.github.sqlguard.rules.diagnosis.LateralTopNUnsupportedRule;
 import io.github.sqlguard.rules.diagnosis.SortNonTimeRule;
 import io.github.sqlguard.rules.diagnosis.UnquotedSetAfterCommentRule;
 import io.github.sqlguard.rules.limits.ConnectorNotAllowedRule;
@@ -119,6 +120,7 @@ public final class RuleCatalog {
                         new RowNumberWithoutOrderByRule(),
                         new OverOrderNonTimeRule(),
                         new OnConflictRequiredRule(),
+                        new LateralTopNUnsupportedRule(),
                         new UnquotedSetAfterCommentRule(),
                         new PlannerErrorRule()));
     }

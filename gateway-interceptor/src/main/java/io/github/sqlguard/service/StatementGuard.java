@@ -140,9 +140,7 @@ public final class StatementGuard {
             functionClasses.add(new SqlOption("class", name, "the plan file '" + planFile.get() + "' (\"class\")", 0, 0));
         }
         SqlFacts facts = statement.facts();
-        SqlFacts withClasses = new SqlFacts(
-                facts.stateTtlHints(), facts.tableOptions(), facts.rankFunctionAliases(), facts.tableReferences(),
-                facts.rankFunctions(), facts.jars(), functionClasses, facts.planFiles(), facts.supersededTtlHints());
+        SqlFacts withClasses = facts.withFunctionClasses(functionClasses);
         return new ParsedSql() {
             @Override
             public String text() {

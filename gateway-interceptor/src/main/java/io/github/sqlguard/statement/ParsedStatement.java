@@ -209,6 +209,8 @@ public sealed interface ParsedStatement extends ParsedSql
      *     PlanFile#source})
      * @param supersededTtlHints the {@code STATE_TTL} hint options Flink drops because another
      *     option for the same input of the same query block wins ({@link SupersededHint})
+     * @param lateralLimits the {@code LATERAL} subqueries that keep their first rows ({@code ORDER BY
+     *     ... LIMIT n}), as written ({@link LateralLimit})
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -219,11 +221,12 @@ public sealed interface ParsedStatement extends ParsedSql
             List<SqlOption> jars,
             List<SqlOption> functionClasses,
             List<SqlOption> planFiles,
-            List<SupersededHint> supersededTtlHints) {
+            List<SupersededHint> supersededTtlHints,
+            List<LateralLimit> lateralLimits) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
-        public static final SqlFacts NONE =
-                new SqlFacts(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        public static final SqlFacts NONE = new SqlFacts(
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -235,11 +238,40 @@ public sealed interface ParsedStatement extends ParsedSql
             functionClasses = List.copyOf(functionClasses);
             planFiles = List.copyOf(planFiles);
             supersededTtlHints = List.copyOf(supersededTtlHints);
+            lateralLimits = List.copyOf(lateralLimits);
+        }
+
+        /** These facts with {@code functionClasses} in place of the statement's own. */
+        public SqlFacts withFunctionClasses(List<SqlOption> functionClasses) {
+            return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
+                    functionClasses, planFiles, supersededTtlHints, lateralLimits);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
-            this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+            this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                    List.of());
+        }
+    }
+
+    /**
+     * A {@code LATERAL} subquery that keeps its first rows, as the statement writes it: {@code
+     * LATERAL (SELECT product, sold FROM counts WHERE counts.shop = s.shop ORDER BY sold DESC LIMIT
+     * 3)}. Flink plans it as a {@code Rank} when it can decorrelate it.
+     *
+     * @param from the one name the subquery reads; empty when that is not one name
+     * @param keys the subquery's own columns it equates to a column of another {@code FROM} item
+     *     ({@code shop} of {@code counts.shop = s.shop}), as written without their qualifier
+     * @param orderBy the {@code ORDER BY} items as written, with {@code DESC} where given
+     * @param limit the {@code LIMIT} (or {@code FETCH}) as written
+     * @param otherConditions the subquery's {@code WHERE} conjuncts that are not those equalities
+     */
+    record LateralLimit(
+            String from, List<String> keys, List<String> orderBy, String limit, List<String> otherConditions) {
+        public LateralLimit {
+            keys = List.copyOf(keys);
+            orderBy = List.copyOf(orderBy);
+            otherConditions = List.copyOf(otherConditions);
         }
     }
 

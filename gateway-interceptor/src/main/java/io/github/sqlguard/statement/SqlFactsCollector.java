@@ -1,6 +1,7 @@
 package io.github.sqlguard.statement;
 
 import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.statement.ParsedStatement.LateralLimit;
 import io.github.sqlguard.statement.ParsedStatement.PlanFile;
 import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
@@ -17,6 +18,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSnapshot;
 import org.apache.calcite.sql.SqlWindow;
@@ -62,6 +64,7 @@ final class SqlFactsCollector {
     private final List<SqlOption> functionClasses = new ArrayList<>();
     private final List<SqlOption> planFiles = new ArrayList<>();
     private final List<SupersededHint> supersededTtlHints = new ArrayList<>();
+    private final List<LateralLimit> lateralLimits = new ArrayList<>();
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
 
@@ -69,7 +72,7 @@ final class SqlFactsCollector {
     SqlFacts facts() {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
-                planFiles, supersededTtlHints);
+                planFiles, supersededTtlHints, lateralLimits);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -152,6 +155,7 @@ final class SqlFactsCollector {
         }
         if (node instanceof SqlCall call) {
             collectRankAlias(call);
+            collectLateralLimit(call);
             for (SqlNode operand : operands(call)) {
                 visit(operand);
             }
@@ -251,6 +255,67 @@ final class SqlFactsCollector {
                         function.getOperator().getName().toUpperCase(Locale.ROOT), alias, partition, order, from));
             }
         }
+    }
+
+    /**
+     * {@code LATERAL (SELECT ... FROM counts WHERE counts.shop = s.shop ORDER BY sold DESC LIMIT 3)}:
+     * remembers what it reads, its correlated columns ({@code shop}: a column of its own {@code FROM}
+     * equated to a column qualified by a name that {@code FROM} does not give), its order and limit.
+     */
+    private void collectLateralLimit(SqlCall call) {
+        if (call.getKind() != SqlKind.LATERAL || call.operandCount() < 1
+                || !(call.operand(0) instanceof SqlOrderBy limited) || limited.fetch == null) {
+            return;
+        }
+        String name = limited.query instanceof SqlSelect select ? fromName(select.getFrom()) : "";
+        List<String> keys = new ArrayList<>();
+        List<String> others = new ArrayList<>();
+        if (limited.query instanceof SqlSelect select) {
+            for (SqlNode conjunct : conjuncts(select.getWhere())) {
+                String key = correlatedKey(conjunct, name);
+                if (key != null) {
+                    keys.add(key);
+                } else {
+                    others.add(sql(conjunct));
+                }
+            }
+        }
+        List<String> order = new ArrayList<>();
+        limited.orderList.forEach(item -> order.add(sql(item)));
+        lateralLimits.add(new LateralLimit(
+                limited.query instanceof SqlSelect select && select.getFrom() instanceof SqlIdentifier ? name : "",
+                keys, order, sql(limited.fetch), others));
+    }
+
+    private static List<SqlNode> conjuncts(SqlNode where) {
+        if (where == null) {
+            return List.of();
+        }
+        if (where.getKind() == SqlKind.AND) {
+            List<SqlNode> out = new ArrayList<>();
+            ((SqlCall) where).getOperandList().forEach(operand -> out.addAll(conjuncts(operand)));
+            return out;
+        }
+        return List.of(where);
+    }
+
+    /**
+     * {@code shop} of {@code counts.shop = s.shop} (either way round), where {@code counts} (or no
+     * qualifier) is the subquery's own {@code FROM} and {@code s} another name; null otherwise.
+     */
+    private static String correlatedKey(SqlNode conjunct, String own) {
+        if (conjunct.getKind() != SqlKind.EQUALS) {
+            return null;
+        }
+        SqlCall equals = (SqlCall) conjunct;
+        for (int i = 0; i < 2; i++) {
+            if (equals.operand(i) instanceof SqlIdentifier inner && equals.operand(1 - i) instanceof SqlIdentifier outer
+                    && outer.names.size() == 2 && !outer.names.get(0).equalsIgnoreCase(own)
+                    && (inner.names.size() == 1 || inner.names.size() == 2 && inner.names.get(0).equalsIgnoreCase(own))) {
+                return inner.names.get(inner.names.size() - 1);
+            }
+        }
+        return null;
     }
 
     /**

@@ -114,6 +114,10 @@ class EveryRuleInProcessTest {
                 Arguments.of("row-number-without-order-by", List.of(ORDERS),
                         "SELECT * FROM (SELECT order_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY 1) AS rn FROM orders)"
                                 + " WHERE rn = 1", Level.BLOCK),
+                Arguments.of("lateral-top-n-unsupported", List.of(ORDERS),
+                        "SELECT o.user_id, t.order_id FROM (SELECT DISTINCT user_id FROM orders) AS o, LATERAL (SELECT"
+                                + " order_id FROM orders WHERE orders.user_id = o.user_id AND amount > 10 ORDER BY amount"
+                                + " DESC LIMIT 2) AS t", Level.BLOCK),
                 Arguments.of("planner-error", List.of(), "SELECT * FROM no_such_table", Level.BLOCK));
     }
 

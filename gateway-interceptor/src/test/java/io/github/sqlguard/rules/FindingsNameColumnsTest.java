@@ -168,7 +168,10 @@ class FindingsNameColumnsTest {
         boolean ranksSeveral = ranksSeveralRowsOnly(decision.plan());
         for (Finding finding : decision.verdict().findings()) {
             String as = finding.ruleId() + " on " + where;
-            for (Map.Entry<String, String> text : Map.of("reason", finding.reason(), "node", finding.node(), "fix",
+            // A diagnosis's node quotes Flink's own error ("Flink: unexpected correlate variable $cor0 in the plan"):
+            // the guard's words are the reason and the fix.
+            String node = finding.node().startsWith("Flink: ") ? "" : finding.node();
+            for (Map.Entry<String, String> text : Map.of("reason", finding.reason(), "node", node, "fix",
                     finding.fix()).entrySet()) {
                 assertThat(text.getValue()).as("%s of %s", text.getKey(), as).doesNotContainPattern(PLANNER_MADE);
             }

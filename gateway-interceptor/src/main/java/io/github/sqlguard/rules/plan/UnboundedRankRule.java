@@ -152,16 +152,13 @@ public final class UnboundedRankRule extends StreamingPlanRule {
 
     /**
      * True when the statement's Top-N is a {@code LATERAL} subquery's {@code ORDER BY ... LIMIT} (the
-     * statement writes no rank function, and reads a {@code LATERAL} subquery with a {@code LIMIT}).
+     * statement writes no rank function, and Flink's parser read a {@code LATERAL} subquery with a
+     * {@code LIMIT} in it).
      */
     private static boolean lateralLimit(StatementNames names) {
         return names.context().statement().facts().rankFunctions().isEmpty()
-                && LATERAL_LIMIT.matcher(io.github.sqlguard.statement.SqlText.withoutComments(
-                        names.context().statement().text())).find();
+                && !names.context().statement().facts().lateralLimits().isEmpty();
     }
-
-    private static final java.util.regex.Pattern LATERAL_LIMIT =
-            java.util.regex.Pattern.compile("(?is)\\bLATERAL\\s*\\(.*\\bLIMIT\\b");
 
     private static String fix(Operator.Rank rank, StatementNames names, AdvisedValues advised) {
         // The structural fixes first (a window, a Deduplicate, no ranking at all), which free the state; then the TTL,
