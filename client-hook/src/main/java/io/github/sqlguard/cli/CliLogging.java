@@ -24,7 +24,7 @@ import java.util.function.Supplier;
  * names this class as a Logback {@link Configurator} service ({@code
  * dist/src/cli/ch.qos.logback.classic.spi.Configurator}), which Logback runs before it looks for an XML
  * file. Reading that XML file cost every {@code java -jar ... lint} start Logback's Joran and the JDK's
- * SAX parser (about 500 classes of the 14,000 of a one-script lint, and their code run once):
+ * SAX parser (lint's JVM loaded 432 classes more, 14,014 for one script, and ran their code once):
  * bench/results/2026-12-03-lint-speed-r40.md. Whatever the XML file says, this class does:
  * {@code CliLoggingTest} (dist) configures one context from each and compares them.
  *
