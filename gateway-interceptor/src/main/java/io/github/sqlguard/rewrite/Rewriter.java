@@ -36,6 +36,10 @@ import java.util.Optional;
  * stops at {@code sql-guard.rewrite.timeout}: what is not proven by then is not shown, and the result
  * says so.
  *
+ * <p>A refusal ({@link Shown#BEST_PER_BLOCK}) proves less: each BLOCK finding's candidates in the
+ * order its first shown rewrite would come, until one proves, and nothing for a warning; its answer
+ * says that {@code EXPLAIN} of the statement shows every rewrite ({@link #EVERY_IN_EXPLAIN}).
+ *
  * <p>A family that throws is logged and counted as a rejected candidate; the other families still
  * write theirs. Stateless and thread-safe.
  */
