@@ -107,6 +107,36 @@ class RefusalPlanningsTest {
         assertThat(counts(explained).distinct).isEqualTo(counts(explained).planned);
     }
 
+    @Test
+    void aTopNPartitionedByWindowEndAloneIsShownTheWindowPartitionLentByItsWarningAsEXPLAINShowsItFirst() {
+        // Own case 264: BLOCK unbounded-rank and WARN window-rank-not-recognized on one Rank. unbounded-rank's own
+        // structural families prove nothing; the window-partition written for the WARN (a WindowRank) is lent to it,
+        // before its session TTL: the refusal proves it for the WARN, then for the BLOCK on the same judgement.
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, "CREATE TABLE page_views (page STRING, user_id STRING, viewed_at TIMESTAMP(3),"
+                + " WATERMARK FOR viewed_at AS viewed_at - INTERVAL '5' SECOND) WITH ('connector' = 'datagen')");
+        String topN = "SELECT window_start, window_end, page, view_count FROM (\n"
+                + "  SELECT window_start, window_end, page, view_count,\n"
+                + "         ROW_NUMBER() OVER (PARTITION BY window_end ORDER BY view_count DESC) AS rn\n"
+                + "  FROM (SELECT window_start, window_end, page, COUNT(*) AS view_count\n"
+                + "        FROM TABLE(TUMBLE(TABLE page_views, DESCRIPTOR(viewed_at), INTERVAL '10' MINUTE))\n"
+                + "        GROUP BY window_start, window_end, page)\n"
+                + ") WHERE rn <= 3";
+
+        OperationHandle refused = gateway().runToEnd(session, topN);
+        OperationHandle explained = gateway().runToEnd(session, "EXPLAIN " + topN);
+
+        String firstExplained = shown(explained).stream().filter(r -> r.startsWith("unbounded-rank ")).findFirst()
+                .orElseThrow();
+        assertThat(firstExplained).isEqualTo("unbounded-rank window-partition");
+        assertThat(shown(refused)).containsExactly(firstExplained);
+        assertThat(errorOf(session, refused)).contains("BLOCK unbounded-rank").contains("WARN window-rank-not-recognized")
+                .contains("rewrite (window-partition, proven in this session):")
+                .doesNotContain("rewrite (session-state-ttl");
+        Counts counts = counts(refused);
+        assertThat(counts.planned).as("the window-partition, once for both rules: %s", counts).isEqualTo(1);
+    }
+
     /** The rule and family of each rewrite in {@code operation}'s audit record, in order. */
     private List<String> shown(OperationHandle operation) {
         List<String> out = new ArrayList<>();
