@@ -36,6 +36,10 @@ import java.util.Optional;
  * stops at {@code sql-guard.rewrite.timeout}: what is not proven by then is not shown, and the result
  * says so.
  *
+ * <p>A refusal ({@link Shown#BEST_PER_BLOCK}) proves less: each BLOCK finding's candidates in the
+ * order its first shown rewrite would come, until one proves, and nothing for a warning; its answer
+ * says that {@code EXPLAIN} of the statement shows every rewrite ({@link #EVERY_IN_EXPLAIN}).
+ *
  * <p>A family that throws is logged and counted as a rejected candidate; the other families still
  * write theirs. Stateless and thread-safe.
  */
@@ -62,8 +66,30 @@ public final class Rewriter {
 
     /** The proven rewrites of {@code request}'s WARN and BLOCK findings, within {@code settings}' timeout. */
     public Rewrites rewrite(RewriteRequest request, RewriteSession session, RewriteSettings settings) {
+        return rewrite(request, session, settings, Shown.EVERY);
+    }
+
+    /** What the rewrites proven for a statement are shown in, and so which of them are proven. */
+    public enum Shown {
+        /** {@code EXPLAIN}, lint, an advisory: every family's proven rewrite of every WARN and BLOCK finding. */
+        EVERY,
+        /**
+         * A refusal: for each BLOCK finding its best rewrite, the first candidate that proves in the order of
+         * the families (the structural first, then a structural rewrite lent by another finding of the same
+         * plan node, then a state TTL or configuration: the first rewrite {@link #EVERY} shows under it); the
+         * candidates after it and the warnings' are not proven, and the answer says that {@code EXPLAIN}
+         * shows them. A family that offers every candidate (the {@code ON CONFLICT} choices) offers them all.
+         */
+        BEST_PER_BLOCK
+    }
+
+    /** The proven rewrites of {@code request}'s findings that {@code shown} shows, within {@code settings}' timeout. */
+    public Rewrites rewrite(RewriteRequest request, RewriteSession session, RewriteSettings settings, Shown shown) {
         if (!settings.enabled()) {
             return Rewrites.NONE;
+        }
+        if (shown == Shown.BEST_PER_BLOCK) {
+            return bestPerBlock(request, session, settings);
         }
         long deadline = System.nanoTime() + settings.timeout().toNanos();
         RewriteContext context = new RewriteContext(request, session, settings);
@@ -155,6 +181,153 @@ public final class Rewriter {
         }
         return new Rewrites(verified, out, note);
     }
+
+    /**
+     * The refusal's rewrites ({@link Shown#BEST_PER_BLOCK}): for each BLOCK finding, its own structural
+     * families in order, then the structural families of another WARN or BLOCK finding of the same plan
+     * node (a candidate proven for that finding, then for the BLOCK's rule on the same judgement, as
+     * {@link #structuralForBlocks} lends it), then its own state TTL and configuration families, each
+     * family's candidates in order, until one proves. The counts are of the candidates tried, as for
+     * {@link Shown#EVERY} (a family's candidates after its first proven one are not counted there either).
+     */
+    private Rewrites bestPerBlock(RewriteRequest request, RewriteSession session, RewriteSettings settings) {
+        long deadline = System.nanoTime() + settings.timeout().toNanos();
+        RewriteContext context = new RewriteContext(request, session, settings);
+        List<Finding> blocks = request.verdict().findings(Level.BLOCK);
+        List<Finding> lenders = new ArrayList<>(blocks);
+        lenders.addAll(request.verdict().findings(Level.WARN));
+        Map<String, int[]> tallies = new LinkedHashMap<>();
+        Map<String, Proof> proven = new HashMap<>();
+        List<Rewrite> verified = new ArrayList<>();
+        // True once a proof was left out that EXPLAIN makes: a candidate or family after a BLOCK's best, a warning's.
+        boolean leftOut = request.verdict().findings(Level.WARN).stream()
+                .anyMatch(w -> families.stream().anyMatch(family -> family.rules().contains(w.ruleId())));
+        Optional<String> stopped = Optional.empty();
+        int skipped = 0;
+        int unwritten = 0;
+        outer:
+        for (int b = 0; b < blocks.size(); b++) {
+            Finding block = blocks.get(b);
+            List<Attempt> attempts = new ArrayList<>();
+            for (RewriteFamily family : families) {
+                if (family.rules().contains(block.ruleId()) && RewriteFamilies.structural(family.id())) {
+                    attempts.add(new Attempt(family, block));
+                }
+            }
+            for (Finding lender : lenders) {
+                if (lender != block && lender.planNode().isPresent() && lender.planNode().equals(block.planNode())) {
+                    for (RewriteFamily family : families) {
+                        if (family.rules().contains(lender.ruleId()) && RewriteFamilies.structural(family.id())) {
+                            attempts.add(new Attempt(family, lender));
+                        }
+                    }
+                }
+            }
+            for (RewriteFamily family : families) {
+                if (family.rules().contains(block.ruleId()) && !RewriteFamilies.structural(family.id())) {
+                    attempts.add(new Attempt(family, block));
+                }
+            }
+            boolean answered = false;
+            for (int a = 0; a < attempts.size() && !answered; a++) {
+                Attempt attempt = attempts.get(a);
+                RewriteFamily family = attempt.family();
+                Finding finding = attempt.finding();
+                if (System.nanoTime() > deadline) {
+                    stopped = Optional.of(timedOut(settings));
+                    break outer;
+                }
+                List<Candidate> candidates;
+                try {
+                    candidates = family.candidates(finding, context);
+                } catch (RuntimeException | StackOverflowError e) {
+                    LOG.warn("sql-guard rewrite family '{}' failed on a statement; the other families still write theirs.",
+                            family.id(), e);
+                    tally(tallies, finding.ruleId())[REJECTED]++;
+                    continue;
+                }
+                for (int c = 0; c < candidates.size(); c++) {
+                    if (System.nanoTime() > deadline) {
+                        stopped = Optional.of(timedOut(settings));
+                        break outer;
+                    }
+                    Candidate candidate = candidates.get(c);
+                    int[] tally = tally(tallies, finding.ruleId());
+                    if (request.inStatementSet() && !candidate.before().isEmpty()) {
+                        // Flink takes only INSERTs between BEGIN STATEMENT SET and END: the SET could not run there.
+                        tally[REJECTED]++;
+                        continue;
+                    }
+                    Proof proof = proveOnce(candidate, proven, tally, context);
+                    if (proof instanceof NotPlanned notPlanned) {
+                        tally[SKIPPED] += candidates.size() - c;
+                        skipped += candidates.size() - c;
+                        unwritten = blocks.size() - b - 1;
+                        stopped = Optional.of(BUDGET + notPlanned.reason());
+                        break outer;
+                    }
+                    tally[proof instanceof Proven ? VERIFIED : REJECTED]++;
+                    if (proof instanceof Rejected rejected) {
+                        LOG.debug("sql-guard rewrite '{}' for {} not proven: {}\n{}", family.id(), finding.ruleId(),
+                                rejected.reason(), candidate.planned());
+                        continue;
+                    }
+                    Candidate answer = candidate;
+                    Proof forBlock = proof;
+                    if (finding != block) {
+                        // Lent: proven for the other finding, now for the BLOCK's rule on the judgement made already.
+                        answer = candidate.forFinding(block);
+                        int[] blockTally = tally(tallies, block.ruleId());
+                        forBlock = proveOnce(answer, proven, blockTally, context);
+                        if (forBlock instanceof NotPlanned) {
+                            blockTally[SKIPPED]++;
+                            continue;
+                        }
+                        blockTally[forBlock instanceof Proven ? VERIFIED : REJECTED]++;
+                    }
+                    if (forBlock instanceof Proven ok) {
+                        verified.add(forFinding(ok.rewrite(), answer, block));
+                        answered = true;
+                        if (!family.offersEveryCandidate()) {
+                            leftOut |= c < candidates.size() - 1 || a < attempts.size() - 1;
+                            break;
+                        }
+                    } else if (!family.offersEveryCandidate()) {
+                        // The lender's first proven candidate is its family's rewrite (as EVERY lends it): the next family.
+                        break;
+                    }
+                }
+                if (answered && family.offersEveryCandidate()) {
+                    leftOut |= a < attempts.size() - 1;
+                }
+            }
+        }
+        List<Rewrites.Tally> out = new ArrayList<>();
+        tallies.forEach((rule, n) -> out.add(
+                new Rewrites.Tally(rule, n[VERIFIED] + n[REJECTED] + n[SKIPPED], n[VERIFIED], n[REJECTED], n[SKIPPED], n[PLANNED])));
+        Optional<String> note = stopped;
+        if (stopped.isPresent() && stopped.get().startsWith(BUDGET)) {
+            note = Optional.of("proofs stopped: " + stopped.get().substring(BUDGET.length()) + "; " + skipped
+                    + (skipped == 1 ? " candidate" : " candidates") + " not planned, not shown"
+                    + (unwritten == 0 ? "" : "; no rewrite written for the " + unwritten
+                            + (unwritten == 1 ? " BLOCK finding" : " BLOCK findings") + " after them"));
+        }
+        if (leftOut || stopped.isPresent()) {
+            note = Optional.of(note.map(n -> n + "; ").orElse("") + EVERY_IN_EXPLAIN);
+        }
+        return new Rewrites(verified, out, note);
+    }
+
+    /**
+     * The line of a refusal that proved only the best rewrite of each BLOCK finding: where the others are.
+     */
+    public static final String EVERY_IN_EXPLAIN = "a refusal shows the first proven rewrite of each BLOCK finding;"
+            + " EXPLAIN followed by this statement proves and shows every rewrite of its findings, its warnings' too";
+
+    private static final String BUDGET = "budget: ";
+
+    /** A family asked for the candidates of {@code finding}: the BLOCK finding's own, or another finding's to lend. */
+    private record Attempt(RewriteFamily family, Finding finding) {}
 
     /** A candidate proven for the finding at {@code finding} of the rewriter's list. */
     private record Held(int finding, Candidate candidate) {}

@@ -112,8 +112,19 @@ final class RewriteStage implements AutoCloseable {
             CallContext call, ParsedStatement statement, Map<String, String> sessionConfig, Configuration executionConfig,
             Decision decision) {
         long start = System.nanoTime();
-        Rewrites rewrites = prove(call, statement, sessionConfig, executionConfig.toMap(), decision, true);
+        Rewrites rewrites = prove(call, statement, sessionConfig, executionConfig.toMap(), decision, true,
+                shown(decision, call.policy(), statement));
         return decision.withRewrites(rewrites, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+    }
+
+    /**
+     * What a statement's rewrites proven now are shown in: a refusal at the gateway shows the best rewrite of each
+     * BLOCK finding ({@link Rewriter.Shown#BEST_PER_BLOCK}: issue 32, a refusal within 2x the plain gateway's
+     * EXPLAIN); an {@code EXPLAIN} and lint show every proven rewrite.
+     */
+    private Rewriter.Shown shown(Decision decision, Policy policy, ParsedStatement statement) {
+        return !proveEveryStatementAtOnce && !(statement instanceof ParsedStatement.Explain) && Decider.refuses(decision, policy)
+                ? Rewriter.Shown.BEST_PER_BLOCK : Rewriter.Shown.EVERY;
     }
 
     /** The rewrites of a statement that was handed on, proven on this stage's threads. */
@@ -122,12 +133,12 @@ final class RewriteStage implements AutoCloseable {
             Decision decision) {
         Map<String, String> execution = executionConfig.toMap();
         return CompletableFuture.supplyAsync(
-                () -> prove(call, statement, sessionConfig, execution, decision, false), rewriters);
+                () -> prove(call, statement, sessionConfig, execution, decision, false, Rewriter.Shown.EVERY), rewriters);
     }
 
     private Rewrites prove(
             CallContext call, ParsedStatement statement, Map<String, String> sessionConfig, Map<String, String> execution,
-            Decision decision, boolean ordered) {
+            Decision decision, boolean ordered, Rewriter.Shown shown) {
         long start = System.nanoTime();
         Policy policy = call.policy();
         Rewrites rewrites;
@@ -141,7 +152,7 @@ final class RewriteStage implements AutoCloseable {
             SessionRewrites session = new SessionRewrites(
                     guard, planner, catalogs.orElseThrow().reader(call.sessionHandle(), Configuration.fromMap(execution)),
                     call.sessionHandle(), sessionConfig, execution, policy.explainTimeout(), ordered);
-            rewrites = rewriter.rewrite(request, session, policy.rewrite());
+            rewrites = rewriter.rewrite(request, session, policy.rewrite(), shown);
         } catch (RuntimeException | StackOverflowError e) {
             // The statement's decision stands as it is; only its rewrites are lost, and the log says why.
             LOG.error("sql-guard could not prove the rewrites of a statement of session {}.", call.session().orElse(null), e);

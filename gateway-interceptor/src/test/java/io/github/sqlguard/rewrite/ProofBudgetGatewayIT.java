@@ -81,22 +81,39 @@ class ProofBudgetGatewayIT {
             createOrdersAndCounted(session);
             CountedFunction.evals.set(0);
 
-            RestSession.StatementResult refused = session.execute(String.join("\nUNION ALL\n", topNs), 0, TIMEOUT);
+            // EXPLAIN proves every candidate: after the shared window Top-N, the session TTL would be the second planning.
+            RestSession.StatementResult explained =
+                    session.execute("EXPLAIN " + String.join("\nUNION ALL\n", topNs), 0, TIMEOUT);
 
-            assertThat(refused.error()).as("the statement's own verdict").contains("Statement blocked by policy: unbounded-rank")
+            assertThat(explained.error()).isNull();
+            String answer = explained.rows().get(0).path("fields").get(0).asText();
+            assertThat(answer).as("the statement's own verdict").contains("BLOCK unbounded-rank")
                     .contains("proofs stopped: the proofs have made 1 planning, sql-guard.rewrite.max-plannings (1); ")
                     .contains("not planned, not shown; no rewrite written for the ")
                     .doesNotContain("sql-guard.rewrite.timeout");
-            JsonNode record = AuditFile.forOperation(refused.operationHandle()).orElseThrow();
-            assertThat(record.path("outcome").asText()).isEqualTo("blocked");
+            JsonNode record = AuditFile.forOperation(explained.operationHandle()).orElseThrow();
             assertThat(record.path("verdict").asText()).isEqualTo("BLOCK");
             Counts counts = Counts.of(record);
             assertThat(counts.planned).as("plannings of the proofs").isEqualTo(MAX_PLANNINGS);
             assertThat(counts.skipped).as("candidates not planned for the budget").isPositive();
-            assertThat(CountedFunction.evals.get()).as("the statement's planning and the proofs' budget, no more")
-                    .isEqualTo(1 + MAX_PLANNINGS);
+            // An EXPLAIN through the guard plans the statement twice (the guard's judgement, Flink's EXPLAIN answer:
+            // DeepStatementPlanningsTest), then the proofs.
+            assertThat(CountedFunction.evals.get()).as("the statement's two plannings and the proofs' budget, no more")
+                    .isEqualTo(2 + MAX_PLANNINGS);
             assertThat(record.path("rewrites").size()).as("rewrites shown: only those proven").isEqualTo(counts.verified);
-            assertThat(occurrences(refused.error(), "proven in this session):")).isEqualTo(counts.verified);
+
+            // The refusal proves each BLOCK finding's best rewrite and stops: the shared window Top-N, within the budget.
+            CountedFunction.evals.set(0);
+            RestSession.StatementResult refused = session.execute(String.join("\nUNION ALL\n", topNs), 0, TIMEOUT);
+            assertThat(refused.error()).contains("Statement blocked by policy: unbounded-rank")
+                    .doesNotContain("proofs stopped").contains(Rewriter.EVERY_IN_EXPLAIN);
+            JsonNode refusal = AuditFile.forOperation(refused.operationHandle()).orElseThrow();
+            assertThat(refusal.path("outcome").asText()).isEqualTo("blocked");
+            Counts best = Counts.of(refusal);
+            assertThat(best.planned).as("the window Top-N, once for the %s findings", TOP_NS).isEqualTo(1);
+            assertThat(best.verified).isEqualTo(TOP_NS);
+            assertThat(CountedFunction.evals.get()).isEqualTo(1 + best.planned);
+            assertThat(occurrences(refused.error(), "rewrite (window-top-n, proven in this session")).isEqualTo(TOP_NS);
         }
     }
 
@@ -125,10 +142,20 @@ class ProofBudgetGatewayIT {
                 assertThat(counts.planned).as("each candidate planned at most once").isLessThanOrEqualTo(counts.offered);
                 assertThat(record.path("rewrites").get(0).path("family").asText()).as("the structural rewrite first")
                         .isEqualTo("window-top-n");
+                // The refusal stops at each BLOCK finding's best rewrite: the window Top-N, one planning.
+                assertThat(counts.planned).as("%s", record.path("rewriteCounts")).isEqualTo(1);
                 if (statement.equals(joined)) {
-                    assertThat(record.path("rewriteCounts").size()).as("rules answered").isGreaterThan(1);
-                    assertThat(counts.planned).as("a candidate shared by two rules' findings planned once: %s",
-                            record.path("rewriteCounts")).isLessThan(counts.offered);
+                    // EXPLAIN proves the aggregation's candidates too, the session TTL planned once for both rules.
+                    CountedFunction.evals.set(0);
+                    RestSession.StatementResult explained = session.execute("EXPLAIN " + statement, 0, TIMEOUT);
+                    assertThat(explained.error()).isNull();
+                    JsonNode all = AuditFile.forOperation(explained.operationHandle()).orElseThrow();
+                    Counts every = Counts.of(all);
+                    assertThat(CountedFunction.evals.get()).as("the guard's and Flink's plannings, the proofs")
+                            .isEqualTo(2 + every.planned);
+                    assertThat(all.path("rewriteCounts").size()).as("rules answered").isGreaterThan(1);
+                    assertThat(every.planned).as("a candidate shared by two rules' findings planned once: %s",
+                            all.path("rewriteCounts")).isLessThan(every.offered);
                 }
             }
         }

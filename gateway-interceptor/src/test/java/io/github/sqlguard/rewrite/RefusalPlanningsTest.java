@@ -22,7 +22,9 @@ import java.util.Map;
  * counted from the audit record's {@code rewriteCounts} ({@code planned}: each distinct judgement
  * once), not timed; through the guard's pipeline over Flink's real gateway service and planner in
  * this JVM. The shapes are the benchmark's refused ones ({@code bench} {@code Workload.Kind}), in a
- * session without a state TTL; each shows the same rewrites as before, with fewer plannings.
+ * session without a state TTL. A refusal proves the best rewrite of each BLOCK finding and stops
+ * (one planning beside the statement's own); an {@code EXPLAIN} of the same statement proves and
+ * shows every rewrite, as it did.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RefusalPlanningsTest {
@@ -37,55 +39,111 @@ class RefusalPlanningsTest {
     }
 
     @Test
-    void aTopNOverAJoinPlansItsJoinsHintOnlyWithTheSessionTtlTheRankNeeds() {
+    void aTopNOverAJoinPlansOnlyTheSessionTtlItsBlockNeedsAndExplainStillShowsTheHint() {
         SessionHandle session = gateway().openSession(STREAMING);
         gateway().runToEnd(session, "CREATE TABLE orders (order_id STRING, user_id STRING, amount DOUBLE)"
                 + " WITH ('connector' = 'datagen')");
         gateway().runToEnd(session, "CREATE TABLE users (user_id STRING, country STRING) WITH ('connector' = 'datagen')");
-
-        OperationHandle refused = gateway().runToEnd(session, "SELECT * FROM (\n"
+        String topN = "SELECT * FROM (\n"
                 + "  SELECT o.order_id, u.country, o.amount,\n"
                 + "         ROW_NUMBER() OVER (PARTITION BY u.country ORDER BY o.amount DESC) AS rn\n"
                 + "  FROM orders o JOIN users u ON o.user_id = u.user_id\n"
-                + ") WHERE rn <= 2");
+                + ") WHERE rn <= 2";
 
-        // The join's STATE_TTL hint alone reaches no Rank: the BLOCK on the Rank stays, so it is not planned, and
-        // the hint is proven at once with the SET the Rank needs (it was planned alone first, and rejected).
-        assertThat(errorOf(session, refused)).contains("BLOCK unbounded-rank")
+        OperationHandle refused = gateway().runToEnd(session, topN);
+
+        // unbounded-rank's best proven rewrite is the session TTL (no window, no watermark: nothing structural
+        // plans); the join's WARN stateful-without-ttl is not proven for the refusal (its STATE_TTL hint, with the
+        // SET, was the second planning): EXPLAIN shows it, and the refusal says so in one line.
+        String error = errorOf(session, refused);
+        assertThat(error).contains("BLOCK unbounded-rank").contains("WARN stateful-without-ttl")
                 .contains("rewrite (session-state-ttl, proven in this session):")
-                .contains("rewrite (state-ttl-hint, proven in this session):");
+                .doesNotContain("rewrite (state-ttl-hint")
+                .contains(Rewriter.EVERY_IN_EXPLAIN);
+        assertThat(shown(refused)).containsExactly("unbounded-rank session-state-ttl");
         Counts counts = counts(refused);
-        assertThat(counts.planned).as("the session TTL (for the Rank and the join alike), the hints with it: %s", counts)
-                .isEqualTo(2);
-        // Every planning is of a rewrite shown (its SQL among the shown ones): no candidate is planned that its proof rejects.
-        assertThat(counts.distinct).as("%s", counts).isEqualTo(counts.planned);
+        assertThat(counts.planned).as("the session TTL alone: %s", counts).isEqualTo(1);
+        assertThat(counts.offered).as("the candidates tried, each counted: %s", counts)
+                .isEqualTo(counts.verified + counts.rejected);
+
+        // EXPLAIN of the same statement proves and shows every rewrite, as before.
+        OperationHandle explained = gateway().runToEnd(session, "EXPLAIN " + topN);
+        assertThat(shown(explained)).containsExactly(
+                "unbounded-rank session-state-ttl", "stateful-without-ttl state-ttl-hint",
+                "stateful-without-ttl session-state-ttl");
+        assertThat(counts(explained).planned).as("%s", counts(explained)).isEqualTo(2);
     }
 
     @Test
-    void aLatestRowPerKeyByAPlainTimestampPlansItsWatermarkOnceForBothFindings() {
+    void aLatestRowPerKeyByAPlainTimestampPlansOnlyItsWatermarkAndExplainStillShowsEveryRewrite() {
         SessionHandle session = gateway().openSession(STREAMING);
         gateway().runToEnd(session, "CREATE TABLE statuses (id STRING, status STRING, updated TIMESTAMP(3))"
                 + " WITH ('connector' = 'datagen')");
-
-        OperationHandle refused = gateway().runToEnd(session, "SELECT id, status, updated FROM (\n"
+        String latest = "SELECT id, status, updated FROM (\n"
                 + "  SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY updated DESC) AS rn FROM statuses\n"
-                + ") WHERE rn = 1");
+                + ") WHERE rn = 1";
 
-        // The watermark on statuses answers unbounded-rank and dedup-not-recognized with the same change of the same
-        // table, each under a scratch name of its own: one planning (it was two).
+        OperationHandle refused = gateway().runToEnd(session, latest);
+
+        // unbounded-rank's first family that plans is the watermark (a Deduplicate): proven, the session TTL after it
+        // is not tried, nor dedup-not-recognized's (a WARN) watermark and LAST_VALUE.
         String error = errorOf(session, refused);
         assertThat(error).contains("BLOCK unbounded-rank").contains("dedup-not-recognized")
-                .contains("rewrite (watermark, proven in this session):");
-        List<String> watermarks = new ArrayList<>();
-        for (JsonNode rewrite : guarded.audit().forOperation(refused.toString()).orElseThrow().path("rewrites")) {
-            if (rewrite.path("family").asText().equals("watermark")) {
-                watermarks.add(rewrite.path("rule").asText());
-            }
-        }
-        assertThat(watermarks).as("the watermark, proven for both findings").contains("unbounded-rank", "dedup-not-recognized");
+                .contains("rewrite (watermark, proven in this session):")
+                .doesNotContain("rewrite (session-state-ttl").doesNotContain("rewrite (last-value")
+                .contains(Rewriter.EVERY_IN_EXPLAIN);
+        assertThat(shown(refused)).containsExactly("unbounded-rank watermark");
         Counts counts = counts(refused);
-        assertThat(counts.planned).as("the watermark, the session TTL, LAST_VALUE: %s", counts).isEqualTo(3);
-        assertThat(counts.distinct).as("every planning is of a rewrite shown: %s", counts).isEqualTo(counts.planned);
+        assertThat(counts.planned).as("the watermark alone: %s", counts).isEqualTo(1);
+
+        // EXPLAIN: the watermark planned once for both findings, the session TTL, LAST_VALUE (3 plannings, as before),
+        // LAST_VALUE lent to unbounded-rank too (a structural rewrite of the same Rank): the refusal would show it,
+        // after the watermark, only where the watermark did not prove.
+        OperationHandle explained = gateway().runToEnd(session, "EXPLAIN " + latest);
+        assertThat(shown(explained)).containsExactly(
+                "unbounded-rank watermark", "unbounded-rank last-value", "unbounded-rank session-state-ttl",
+                "dedup-not-recognized watermark", "dedup-not-recognized last-value");
+        assertThat(counts(explained).planned).as("%s", counts(explained)).isEqualTo(3);
+        assertThat(counts(explained).distinct).isEqualTo(counts(explained).planned);
+    }
+
+    @Test
+    void aTopNPartitionedByWindowEndAloneIsShownTheWindowPartitionLentByItsWarningAsEXPLAINShowsItFirst() {
+        // Own case 264: BLOCK unbounded-rank and WARN window-rank-not-recognized on one Rank. unbounded-rank's own
+        // structural families prove nothing; the window-partition written for the WARN (a WindowRank) is lent to it,
+        // before its session TTL: the refusal proves it for the WARN, then for the BLOCK on the same judgement.
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, "CREATE TABLE page_views (page STRING, user_id STRING, viewed_at TIMESTAMP(3),"
+                + " WATERMARK FOR viewed_at AS viewed_at - INTERVAL '5' SECOND) WITH ('connector' = 'datagen')");
+        String topN = "SELECT window_start, window_end, page, view_count FROM (\n"
+                + "  SELECT window_start, window_end, page, view_count,\n"
+                + "         ROW_NUMBER() OVER (PARTITION BY window_end ORDER BY view_count DESC) AS rn\n"
+                + "  FROM (SELECT window_start, window_end, page, COUNT(*) AS view_count\n"
+                + "        FROM TABLE(TUMBLE(TABLE page_views, DESCRIPTOR(viewed_at), INTERVAL '10' MINUTE))\n"
+                + "        GROUP BY window_start, window_end, page)\n"
+                + ") WHERE rn <= 3";
+
+        OperationHandle refused = gateway().runToEnd(session, topN);
+        OperationHandle explained = gateway().runToEnd(session, "EXPLAIN " + topN);
+
+        String firstExplained = shown(explained).stream().filter(r -> r.startsWith("unbounded-rank ")).findFirst()
+                .orElseThrow();
+        assertThat(firstExplained).isEqualTo("unbounded-rank window-partition");
+        assertThat(shown(refused)).containsExactly(firstExplained);
+        assertThat(errorOf(session, refused)).contains("BLOCK unbounded-rank").contains("WARN window-rank-not-recognized")
+                .contains("rewrite (window-partition, proven in this session):")
+                .doesNotContain("rewrite (session-state-ttl");
+        Counts counts = counts(refused);
+        assertThat(counts.planned).as("the window-partition, once for both rules: %s", counts).isEqualTo(1);
+    }
+
+    /** The rule and family of each rewrite in {@code operation}'s audit record, in order. */
+    private List<String> shown(OperationHandle operation) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode rewrite : guarded.audit().forOperation(operation.toString()).orElseThrow().path("rewrites")) {
+            out.add(rewrite.path("rule").asText() + " " + rewrite.path("family").asText());
+        }
+        return out;
     }
 
     /** The audit record's counts of a statement's rewrites, summed over its rules. */
