@@ -3,7 +3,9 @@ package io.github.sqlguard.flink;
 import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Restore.SavedOperator;
 
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.FallbackKey;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.runtime.checkpoint.OperatorState;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
@@ -60,7 +62,7 @@ public final class StatementRestores {
         if (!namesPath(config)) {
             return Optional.empty();
         }
-        return Configuration.fromMap(config).getOptional(StateRecoveryOptions.SAVEPOINT_PATH)
+        return ofOption(config, StateRecoveryOptions.SAVEPOINT_PATH).getOptional(StateRecoveryOptions.SAVEPOINT_PATH)
                 .map(String::strip)
                 .filter(path -> !path.isEmpty());
     }
@@ -286,7 +288,31 @@ public final class StatementRestores {
      * StateChangesIT}).
      */
     public static boolean ignoresUnclaimedState(Map<String, String> config) {
-        return Configuration.fromMap(config).get(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE);
+        return ofOption(config, StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE)
+                .get(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE);
+    }
+
+    /**
+     * A {@link Configuration} of the entries of {@code config} that Flink reads {@code option} from:
+     * its key and its fallback and deprecated keys ({@code Configuration#applyWithOption} reads the
+     * exact key, then each fallback key in order; only an option of a map type is also read from
+     * keys with its key as prefix, and the options read here are a string and a boolean). Flink reads
+     * the option from it as from {@code Configuration.fromMap(config)}, without copying the whole of a
+     * session's configuration (each entry {@code setString}) for one option.
+     */
+    static Configuration ofOption(Map<String, String> config, ConfigOption<?> option) {
+        Configuration only = new Configuration();
+        String value = config.get(option.key());
+        if (value != null) {
+            only.setString(option.key(), value);
+        }
+        for (FallbackKey key : option.fallbackKeys()) {
+            String fallback = config.get(key.getKey());
+            if (fallback != null) {
+                only.setString(key.getKey(), fallback);
+            }
+        }
+        return only;
     }
 
     /** The older key, when the configuration sets it to true and Flink does not read it (the new key is set too). */

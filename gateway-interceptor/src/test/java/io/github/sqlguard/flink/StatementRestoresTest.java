@@ -294,6 +294,34 @@ class StatementRestoresTest {
                 .hasSize(2);
     }
 
+    @Test
+    void theRestoreOptionsAreReadFromTheirOwnKeysAsFromTheWholeConfiguration() {
+        Map<String, String> session = new java.util.HashMap<>();
+        for (int i = 0; i < 50; i++) {
+            session.put("pipeline.option-" + i, "v" + i);
+        }
+        for (Map<String, String> keys : List.of(
+                Map.<String, String>of(),
+                Map.of("execution.savepoint.path", "file:/sp/old"),
+                Map.of("execution.state-recovery.path", "file:/sp/new", "execution.savepoint.path", "file:/sp/old"),
+                Map.of("execution.savepoint.ignore-unclaimed-state", "true"),
+                Map.of("execution.savepoint.ignore-unclaimed-state", "true",
+                        "execution.state-recovery.ignore-unclaimed-state", "false"),
+                Map.of("execution.state-recovery.ignore-unclaimed-state", "TRUE"))) {
+            Map<String, String> config = new java.util.HashMap<>(session);
+            config.putAll(keys);
+            org.apache.flink.configuration.Configuration whole = org.apache.flink.configuration.Configuration.fromMap(config);
+            assertThat(StatementRestores.ofOption(config, org.apache.flink.configuration.StateRecoveryOptions.SAVEPOINT_PATH)
+                            .getOptional(org.apache.flink.configuration.StateRecoveryOptions.SAVEPOINT_PATH))
+                    .as("%s", keys)
+                    .isEqualTo(whole.getOptional(org.apache.flink.configuration.StateRecoveryOptions.SAVEPOINT_PATH));
+            assertThat(StatementRestores.ignoresUnclaimedState(config)).as("%s", keys)
+                    .isEqualTo(whole.get(org.apache.flink.configuration.StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE));
+            assertThat(StatementRestores.ofOption(config, org.apache.flink.configuration.StateRecoveryOptions.SAVEPOINT_PATH)
+                            .keySet()).as("only the option's keys").allMatch(key -> key.contains("savepoint") || key.contains("state-recovery"));
+        }
+    }
+
     private static AnalysisContext context(Restore restore) {
         return new AnalysisContext(
                 ParsedSql.NONE, Optional.empty(), Optional.empty(), true, Duration.ZERO, List.of(), Map.of(),
