@@ -3,6 +3,7 @@ package io.github.sqlguard.bench;
 import io.github.sqlguard.flink.ExplainOutcome;
 import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.flink.StatementJobs;
+import io.github.sqlguard.flink.SavepointReads;
 import io.github.sqlguard.flink.StatementRestores;
 import io.github.sqlguard.flink.StatementUids;
 import io.github.sqlguard.rules.Restore;
@@ -189,7 +190,21 @@ public final class RestoreCheckCommand implements Callable<Integer> {
                         return List.of(judged, StatementUids.toRun(json, tEnv.getConfig(), Optional.of(job.run())));
                     },
                     () -> flinksRead(savepoint, classLoader),
-                    () -> StatementRestores.judgeJob(savepoint, withPath, classLoader, () -> planned)));
+                    () -> StatementRestores.judgeJob(savepoint, withPath, classLoader, () -> planned),
+                    () -> {
+                        // As part 5, the savepoint not read before (SavepointReads forgotten): its first statement.
+                        SavepointReads.forget();
+                        TableEnvironmentInternal tEnv = environment();
+                        ExplainOutcome.Planned outcome = (ExplainOutcome.Planned) planner.plan(tEnv, INSERT, true, true);
+                        StatementJobs.JudgedJob job = outcome.job().orElseThrow();
+                        Restore judged = StatementRestores.judgeJob(savepoint, withPath, classLoader, () -> job);
+                        String json = outcome.plan().executablePlan().orElseThrow();
+                        return List.of(judged, StatementUids.toRun(json, tEnv.getConfig(), Optional.of(job.run())));
+                    },
+                    () -> {
+                        SavepointReads.forget();
+                        return StatementRestores.judgeJob(savepoint, withPath, classLoader, () -> planned);
+                    }));
             int plain = 0;
             int wasBefore = 1;
             int nowAfter = 2;
@@ -217,7 +232,8 @@ public final class RestoreCheckCommand implements Callable<Integer> {
                     + " renumbered)", 4));
             rows.add(parts.row("a savepoint path, planning, check and the plan the hand-off runs (`StatementUids#toRun`: the"
                     + " planning's renumbered plan)", 5));
-            rows.add(parts.beyond("**a path's cost beyond none, the hand-off's plan included, paired** (median of the"
+            rows.add(parts.beyond("**a path's cost beyond none, the hand-off's plan included, paired** (the savepoint read by an"
+                    + " earlier statement and kept, `SavepointReads`; median of the"
                     + " differences, 95 % interval)", 4, 5));
             int flinksRead = 6;
             int checkAlone = 7;
@@ -229,6 +245,16 @@ public final class RestoreCheckCommand implements Callable<Integer> {
             rows.add(parts.inReads("**a path's cost beyond none, the hand-off's plan included, in metadata reads** (the"
                     + " paired median above over the median of Flink's own read; allocation and CPU time)", 4, 5, flinksRead));
             rows.add(parts.inReads("the check alone, in metadata reads", -1, checkAlone, flinksRead));
+            int firstPath = 8;
+            int firstCheck = 9;
+            rows.add(parts.row("a savepoint path read for the first time (`SavepointReads` forgotten before), planning, check"
+                    + " and the plan the hand-off runs", firstPath));
+            rows.add(parts.beyond("**a path read for the first time: its cost beyond none, the hand-off's plan included,"
+                    + " paired** (median of the differences, 95 % interval)", 4, firstPath));
+            rows.add(parts.inReads("**a path read for the first time, beyond none, in metadata reads**", 4, firstPath, flinksRead));
+            rows.add(parts.row("the check alone, the savepoint read for the first time (`SavepointReads` forgotten before)",
+                    firstCheck));
+            rows.add(parts.inReads("the check alone, read for the first time, in metadata reads", -1, firstCheck, flinksRead));
         }
         MachineLoad after = MachineLoad.now();
 

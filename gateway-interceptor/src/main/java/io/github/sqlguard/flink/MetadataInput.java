@@ -106,7 +106,12 @@ final class MetadataInput extends InputStream {
     /** How many of the bytes handed out last, in a row, were handed out by {@link #read()}. */
     private int singles;
     private boolean drained;
-    /** The position up to which the bytes handed out are known to be an int already checked. */
+    /**
+     * Where the last walk placed the reader: the end of the int it found (checked), or the position
+     * of a read that was no int's. Flink's reader reads the file in order and no two of its reads
+     * share a byte, so no int it reads ends before {@code knownUntil + 4} but the one ending at
+     * {@code knownUntil}: the windows ending before then straddle that int or that read.
+     */
     private long knownUntil;
     private boolean propertiesChecked;
     /** The checkpoint properties, read through the filter; null until then, or where the file holds a null. */
@@ -214,16 +219,21 @@ final class MetadataInput extends InputStream {
      */
     private void checkInt() throws IOException {
         int value = lastFour;
-        if (propertiesChecked || position <= 4 || position <= knownUntil || value <= LARGEST_COUNT
+        if (propertiesChecked || position <= 4 || position < knownUntil + Integer.BYTES || value <= LARGEST_COUNT
                 || value <= size - position) {
             return;
         }
         frameWalks++;
         int read = FRAMES.walk(frames -> INT_READS.readOfAnInt(readerFrames(frames)));
         if (read < 0) {
+            // A read of no int (a byte, a short): no int ends before it is four bytes behind.
+            knownUntil = position;
             return;
         }
         int after = INT_READS.reads() - 1 - read;
+        if (after == 0) {
+            knownUntil = position;
+        }
         if (after > 0) {
             // The int ends after bytes Flink's reader has yet to ask for: the window is not that int.
             if (end - next < after) {

@@ -3,7 +3,9 @@ package io.github.sqlguard.flink;
 import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Restore.SavedOperator;
 
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.FallbackKey;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.runtime.checkpoint.OperatorState;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
@@ -60,7 +62,7 @@ public final class StatementRestores {
         if (!namesPath(config)) {
             return Optional.empty();
         }
-        return Configuration.fromMap(config).getOptional(StateRecoveryOptions.SAVEPOINT_PATH)
+        return ofOption(config, StateRecoveryOptions.SAVEPOINT_PATH).getOptional(StateRecoveryOptions.SAVEPOINT_PATH)
                 .map(String::strip)
                 .filter(path -> !path.isEmpty());
     }
@@ -169,18 +171,17 @@ public final class StatementRestores {
             java.util.function.Consumer<CheckpointMetadata> read) {
         boolean ignoreUnclaimed = ignoresUnclaimedState(config);
         Optional<String> unhonoured = unhonouredIgnoreKey(config, ignoreUnclaimed);
-        CheckpointMetadata metadata;
+        SavepointReads.Read savepointRead;
         try {
-            metadata = read(savepoint, classLoader);
+            savepointRead = readListed(savepoint, classLoader);
         } catch (IOException | RuntimeException e) {
             return Restore.unreadable(savepoint, "Flink could not read the savepoint's metadata: " + message(e), ignoreUnclaimed, unhonoured);
         }
-        List<String> stateFiles;
-        try {
-            stateFiles = stateFiles(metadata);
-        } catch (IllegalArgumentException e) {
-            return Restore.unreadable(savepoint, e.getMessage(), ignoreUnclaimed, unhonoured);
+        if (savepointRead.unlisted().isPresent()) {
+            return Restore.unreadable(savepoint, savepointRead.unlisted().get(), ignoreUnclaimed, unhonoured);
         }
+        CheckpointMetadata metadata = savepointRead.metadata();
+        List<String> stateFiles = savepointRead.stateFiles();
         read.accept(metadata);
         Map<OperatorID, String> claims;
         try {
@@ -264,10 +265,43 @@ public final class StatementRestores {
      * write into it, fails the read before Flink's reader allocates or constructs it.
      */
     static CheckpointMetadata read(String savepoint, ClassLoader classLoader) throws IOException {
+        return readListed(savepoint, classLoader).metadata();
+    }
+
+    /**
+     * {@link #read}, with the state files it names ({@link #stateFiles}), once per savepoint: a
+     * savepoint read before, whose {@code _metadata} file has the same modification time and length,
+     * is not read again ({@link SavepointReads}). Its pointer is resolved every time, so a savepoint
+     * deleted since is found missing.
+     *
+     * <p>Flink's reader is handed {@code classLoader} and reads nothing with it in the versions it
+     * still reads ({@code MetadataV2Serializer} to {@code MetadataV6Serializer#deserialize} ignore it;
+     * the one thing read as Java objects, version 4's checkpoint properties, is read by {@link
+     * MetadataInput} with the guard's own classes), so a savepoint read in one session serves
+     * another.
+     */
+    static SavepointReads.Read readListed(String savepoint, ClassLoader classLoader) throws IOException {
         CompletedCheckpointStorageLocation location = AbstractFsCheckpointStorageAccess.resolveCheckpointPointer(savepoint);
         StreamStateHandle metadata = location.getMetadataHandle();
+        Optional<SavepointReads.Key> key = metadata instanceof FileStateHandle handle
+                ? Optional.of(SavepointReads.keyOf(handle.getFilePath(), location.getExternalPointer()))
+                : Optional.empty();
+        Optional<SavepointReads.Read> kept = key.flatMap(SavepointReads::kept);
+        if (kept.isPresent()) {
+            return kept.get();
+        }
         String file = metadata instanceof FileStateHandle handle ? handle.getFilePath().toString() : location.getExternalPointer();
-        return MetadataInput.load(metadata.openInputStream(), file, metadata.getStateSize(), classLoader, location.getExternalPointer());
+        CheckpointMetadata read =
+                MetadataInput.load(metadata.openInputStream(), file, metadata.getStateSize(), classLoader, location.getExternalPointer());
+        SavepointReads.Read listed;
+        try {
+            listed = new SavepointReads.Read(read, stateFiles(read), Optional.empty());
+        } catch (IllegalArgumentException e) {
+            listed = new SavepointReads.Read(read, List.of(), Optional.of(e.getMessage()));
+        }
+        SavepointReads.Read made = listed;
+        key.ifPresent(k -> SavepointReads.keep(k, made));
+        return made;
     }
 
     /** Flink's own test of whether an operator's state must be claimed ({@code Checkpoints#loadAndValidateCheckpoint}). */
@@ -286,7 +320,31 @@ public final class StatementRestores {
      * StateChangesIT}).
      */
     public static boolean ignoresUnclaimedState(Map<String, String> config) {
-        return Configuration.fromMap(config).get(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE);
+        return ofOption(config, StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE)
+                .get(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE);
+    }
+
+    /**
+     * A {@link Configuration} of the entries of {@code config} that Flink reads {@code option} from:
+     * its key and its fallback and deprecated keys ({@code Configuration#applyWithOption} reads the
+     * exact key, then each fallback key in order; only an option of a map type is also read from
+     * keys with its key as prefix, and the options read here are a string and a boolean). Flink reads
+     * the option from it as from {@code Configuration.fromMap(config)}, without copying the whole of a
+     * session's configuration (each entry {@code setString}) for one option.
+     */
+    static Configuration ofOption(Map<String, String> config, ConfigOption<?> option) {
+        Configuration only = new Configuration();
+        String value = config.get(option.key());
+        if (value != null) {
+            only.setString(option.key(), value);
+        }
+        for (FallbackKey key : option.fallbackKeys()) {
+            String fallback = config.get(key.getKey());
+            if (fallback != null) {
+                only.setString(key.getKey(), fallback);
+            }
+        }
+        return only;
     }
 
     /** The older key, when the configuration sets it to true and Flink does not read it (the new key is set too). */

@@ -113,6 +113,78 @@ class MetadataInputTest {
     }
 
     @Test
+    void noWalkWhereTheWindowStraddlesAnIntOrAReadAWalkFound() throws Exception {
+        // The bench's shape: operators of one subtask with inline operator state, maximum parallelism 128.
+        byte[] bytes = inlineOperators(6);
+        MetadataInput in = new MetadataInput(new ByteArrayInputStream(bytes), "_metadata", bytes.length);
+
+        CheckpointMetadata read = Checkpoints.loadCheckpointMetadata(new DataInputStream(in), getClass().getClassLoader(), "sp-1");
+
+        assertThat(read.getOperatorStates()).hasSize(6);
+        assertThat(in.frameWalks()).as("walks of the reader's frames in %s reads", in.reads()).isLessThanOrEqualTo(WALKS_BOUND);
+    }
+
+    @Test
+    void aCountRightAfterAnIntAWalkFoundIsStillRefused() throws Exception {
+        byte[] bytes = inlineOperators(6);
+        // The last operator's count of subtask states: after its id (two longs), its parallelism, its maximum
+        // parallelism (whose windows walk) and the null handle byte of its coordinator state.
+        OperatorIdAt last = lastOperatorId(bytes);
+        int count = last.offset() + 16 + 4 + 4 + 1;
+        assertThat(java.nio.ByteBuffer.wrap(bytes, count, 4).getInt()).as("the count Flink wrote").isEqualTo(1);
+        java.nio.ByteBuffer.wrap(bytes, count, 4).putInt(0x40000000);
+        MetadataInput in = new MetadataInput(new ByteArrayInputStream(bytes), "_metadata", bytes.length);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Checkpoints.loadCheckpointMetadata(
+                        new DataInputStream(in), getClass().getClassLoader(), "sp-1"))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining("claims a count or length of 1073741824 at byte " + count);
+    }
+
+    /**
+     * Six operators of the bench's shape: 21 walks (two at the file's head, three per operator: the
+     * windows that span an int of 1 and the first bytes of the int after it); 34 when a walk told
+     * nothing of the windows after the int or read it found.
+     */
+    private static final int WALKS_BOUND = 21;
+
+    private record OperatorIdAt(int offset) {}
+
+    private static byte[] inlineOperators(int operators) throws Exception {
+        List<org.apache.flink.runtime.checkpoint.OperatorState> states = new java.util.ArrayList<>();
+        for (int i = 0; i < operators; i++) {
+            org.apache.flink.runtime.checkpoint.OperatorState state = null;
+            org.apache.flink.runtime.jobgraph.OperatorID id = new org.apache.flink.runtime.jobgraph.OperatorID(i + 1, i + 1);
+            for (java.lang.reflect.Constructor<?> constructor : org.apache.flink.runtime.checkpoint.OperatorState.class.getConstructors()) {
+                if (constructor.getParameterCount() == 5) {
+                    state = (org.apache.flink.runtime.checkpoint.OperatorState) constructor.newInstance(null, null, id, 1, 128);
+                } else if (constructor.getParameterCount() == 3) {
+                    state = (org.apache.flink.runtime.checkpoint.OperatorState) constructor.newInstance(id, 1, 128);
+                }
+            }
+            state.putState(0, org.apache.flink.runtime.checkpoint.OperatorSubtaskState.builder()
+                    .setManagedOperatorState(new org.apache.flink.runtime.state.OperatorStreamStateHandle(Map.of(),
+                            new org.apache.flink.runtime.state.memory.ByteStreamStateHandle("state-" + id, new byte[4096])))
+                    .build());
+            states.add(state);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Checkpoints.storeCheckpointMetadata(new CheckpointMetadata(7, states, List.of()), new DataOutputStream(out));
+        return out.toByteArray();
+    }
+
+    /** Where the last operator's id (lower part, then upper part, as Flink writes it) begins. */
+    private static OperatorIdAt lastOperatorId(byte[] bytes) {
+        byte[] id = java.nio.ByteBuffer.allocate(16).putLong(6).putLong(6).array();
+        for (int i = bytes.length - 16; i >= 0; i--) {
+            if (java.util.Arrays.equals(bytes, i, i + 16, id, 0, 16)) {
+                return new OperatorIdAt(i);
+            }
+        }
+        throw new AssertionError("no operator id 6 in the file");
+    }
+
+    @Test
     void theCheckpointPropertiesAreDeserialisedOnceThroughTheFilter() throws Exception {
         CheckpointProperties properties = CheckpointProperties.forSavepoint(false, SavepointFormatType.CANONICAL);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

@@ -294,6 +294,71 @@ class StatementRestoresTest {
                 .hasSize(2);
     }
 
+    @Test
+    void aSavepointReadOnceIsNotReadAgainWhileItsMetadataFileIsUnchanged() throws Exception {
+        String savepoint = savepoint(List.of(withState(AGGREGATE, 120), withState(RANK, 300)));
+        long before = SavepointReads.fileReads();
+
+        Restore first = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE));
+        Restore again = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(RANK));
+
+        assertThat(SavepointReads.fileReads() - before).as("the _metadata read with Flink's reader").isEqualTo(1);
+        assertThat(StatementRestores.read(savepoint, getClass().getClassLoader()))
+                .isSameAs(StatementRestores.read(savepoint, getClass().getClassLoader()));
+        // Each statement's own claims, from the one read.
+        assertThat(first.unclaimed()).extracting(SavedOperator::operatorId).containsExactly(RANK.toHexString());
+        assertThat(again.unclaimed()).extracting(SavedOperator::operatorId).containsExactly(AGGREGATE.toHexString());
+    }
+
+    @Test
+    void aSavepointReplacedAtTheSamePathIsReadAgain() throws Exception {
+        String savepoint = savepoint(List.of(withState(AGGREGATE, 120)));
+        Path metadata = Path.of(java.net.URI.create(savepoint)).resolve("_metadata");
+        assertThat(StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE)).unclaimed())
+                .isEmpty();
+
+        // Another savepoint written in its place: a new _metadata file, as a savepoint replaced by another.
+        java.nio.file.attribute.FileTime written = Files.getLastModifiedTime(metadata);
+        writeMetadata(metadata, List.of(withState(RANK, 120)));
+        Files.setLastModifiedTime(metadata, java.nio.file.attribute.FileTime.fromMillis(written.toMillis() + 2000));
+
+        Restore replaced = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE));
+        assertThat(replaced.unclaimed()).extracting(SavedOperator::operatorId).containsExactly(RANK.toHexString());
+
+        // And one deleted is found missing, not judged from what was read before.
+        Files.delete(metadata);
+        assertThat(StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE)).unreadable())
+                .isPresent();
+    }
+
+    @Test
+    void theRestoreOptionsAreReadFromTheirOwnKeysAsFromTheWholeConfiguration() {
+        Map<String, String> session = new java.util.HashMap<>();
+        for (int i = 0; i < 50; i++) {
+            session.put("pipeline.option-" + i, "v" + i);
+        }
+        for (Map<String, String> keys : List.of(
+                Map.<String, String>of(),
+                Map.of("execution.savepoint.path", "file:/sp/old"),
+                Map.of("execution.state-recovery.path", "file:/sp/new", "execution.savepoint.path", "file:/sp/old"),
+                Map.of("execution.savepoint.ignore-unclaimed-state", "true"),
+                Map.of("execution.savepoint.ignore-unclaimed-state", "true",
+                        "execution.state-recovery.ignore-unclaimed-state", "false"),
+                Map.of("execution.state-recovery.ignore-unclaimed-state", "TRUE"))) {
+            Map<String, String> config = new java.util.HashMap<>(session);
+            config.putAll(keys);
+            org.apache.flink.configuration.Configuration whole = org.apache.flink.configuration.Configuration.fromMap(config);
+            assertThat(StatementRestores.ofOption(config, org.apache.flink.configuration.StateRecoveryOptions.SAVEPOINT_PATH)
+                            .getOptional(org.apache.flink.configuration.StateRecoveryOptions.SAVEPOINT_PATH))
+                    .as("%s", keys)
+                    .isEqualTo(whole.getOptional(org.apache.flink.configuration.StateRecoveryOptions.SAVEPOINT_PATH));
+            assertThat(StatementRestores.ignoresUnclaimedState(config)).as("%s", keys)
+                    .isEqualTo(whole.get(org.apache.flink.configuration.StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE));
+            assertThat(StatementRestores.ofOption(config, org.apache.flink.configuration.StateRecoveryOptions.SAVEPOINT_PATH)
+                            .keySet()).as("only the option's keys").allMatch(key -> key.contains("savepoint") || key.contains("state-recovery"));
+        }
+    }
+
     private static AnalysisContext context(Restore restore) {
         return new AnalysisContext(
                 ParsedSql.NONE, Optional.empty(), Optional.empty(), true, Duration.ZERO, List.of(), Map.of(),
@@ -303,11 +368,15 @@ class StatementRestoresTest {
     /** A savepoint directory with {@code _metadata} written by Flink's own writer; its path. */
     private String savepoint(List<OperatorState> operators) throws Exception {
         Path savepoint = Files.createDirectories(dir.resolve("savepoint-" + operators.size() + "-" + System.nanoTime()));
-        try (OutputStream out = Files.newOutputStream(savepoint.resolve("_metadata"));
+        writeMetadata(savepoint.resolve("_metadata"), operators);
+        return savepoint.toUri().toString();
+    }
+
+    private static void writeMetadata(Path file, List<OperatorState> operators) throws Exception {
+        try (OutputStream out = Files.newOutputStream(file);
                 DataOutputStream data = new DataOutputStream(out)) {
             Checkpoints.storeCheckpointMetadata(new CheckpointMetadata(7, operators, List.of()), data);
         }
-        return savepoint.toUri().toString();
     }
 
     private static OperatorState withState(OperatorID id, int bytes) throws Exception {
