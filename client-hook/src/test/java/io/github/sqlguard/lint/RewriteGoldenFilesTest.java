@@ -153,7 +153,15 @@ class RewriteGoldenFilesTest {
         "418-clicks-in-campaign-grouped-subquery-regular-join",
         "419-ratings-per-grouping-set-datagen",
         "422-votes-total-joined-with-prize-and-player-subquery-sides",
-        "423-clicks-self-join-same-session-aliases"})
+        "423-clicks-self-join-same-session-aliases",
+        "430-big-customers-per-region-nested-in-from-lower-case-layout-kept",
+        "431-spend-so-far-join-side-subquery-inner-join-layout-kept",
+        "432-clicks-per-user-in-with-clause-lower-case-layout-kept",
+        "433-web-and-app-counts-insert-union-all-layout-kept",
+        "434-cheapest-products-asc-over-sums-in-subquery-layout-kept",
+        "435-ignored-hint-moved-out-of-projecting-subquery-lower-case-layout-kept",
+        "436-ttl-options-hints-of-inner-join-lower-case-layout-kept",
+        "437-dedup-in-cte-over-aggregating-view-where-cut-layout-kept"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         assertGolden(engine, CaseCorpus.ownDir().resolve(name + ".sql"), name);
     }

@@ -7,6 +7,7 @@ import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.util.Litmus;
+import org.apache.flink.sql.parser.impl.FlinkSqlParserImplConstants;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,9 +22,14 @@ import java.util.Optional;
  * <p>The original and the changed tree are walked side by side; where they differ, the smallest
  * differing node of the original is replaced by the unparsed changed node ({@link SqlTrees#unparse}),
  * at the text span Flink's parser gave it ({@link SqlParserPos}: line and column, tab size 1), and
- * items added to or removed from a list are inserted or cut beside their neighbours. Parser
- * positions do not always cover a node's whole text (a {@code PARTITION BY} list may start at its
- * keyword, a parenthesised query inside its parentheses), so the result is checked: it must read
+ * items added to or removed from a list are inserted or cut beside their neighbours. Where a
+ * change has no parser position of its own, it is placed by the tokens of the user's text as Flink's
+ * tokenizer reads them ({@link SqlTokens}): hints added to a block right after its {@code SELECT}
+ * token, hints taken off from there to their closing {@code *}{@code /}, a {@code WHERE} clause cut
+ * from its keyword to its condition's last token (the condition's parentheses included), a clause
+ * appended after an order key's {@code ASC}/{@code DESC}. Parser positions do not always cover a
+ * node's whole text (a {@code PARTITION BY} list may start at its keyword, a parenthesised query
+ * inside its parentheses), so the result is checked: it must read
  * back, through Flink's parser, as the changed tree (the two unparse alike). When it does not, the
  * change is put back one level up, at the parent node's span, and so on; at the top, the whole
  * statement is written anew.
@@ -133,10 +139,6 @@ final class Splicer {
         }
     }
 
-    /** An order key's direction and null order after it, as written: {@code " ASC"}, {@code " DESC NULLS LAST"}. */
-    private static final java.util.regex.Pattern ORDER_DIRECTION = java.util.regex.Pattern.compile(
-            "(?i)(\\s+(ASC|DESC)\\b)?(\\s+NULLS\\s+(FIRST|LAST)\\b)?");
-
     /** Text {@code text} in place of {@code [start, end)}. */
     private record Edit(int start, int end, String text) {}
 
@@ -174,22 +176,12 @@ final class Splicer {
             List<Edit> edits = new ArrayList<>();
             edits.add(new Edit(start, start, "SELECT * FROM (\n" + lead));
             if (cutWhere) {
-                int from = first(block.getWhere(), offsets);
-                int to = last(block.getWhere(), offsets);
-                int keyword = from;
-                while (keyword > 0 && Character.isWhitespace(text.charAt(keyword - 1))) {
-                    keyword--;
-                }
-                keyword -= "WHERE".length();
-                if (from < 0 || to < from || keyword < start || !text.regionMatches(true, keyword, "WHERE", 0, 5)) {
+                Optional<WhereSpan> span = WhereSpan.of(block, offsets);
+                if (span.isEmpty() || span.get().keyword() < start) {
                     return Optional.empty();
                 }
-                where = where != null ? where : text.substring(from, to);
-                int cut = keyword;
-                while (cut > start && Character.isWhitespace(text.charAt(cut - 1))) {
-                    cut--;
-                }
-                edits.add(new Edit(cut, to, ""));
+                where = where != null ? where : text.substring(span.get().condition(), span.get().end());
+                edits.add(new Edit(span.get().cut(), span.get().end(), ""));
             }
             if (where == null) {
                 return Optional.empty();
@@ -205,7 +197,7 @@ final class Splicer {
      */
     private record ListEdit(
             SqlNode anchor, boolean before, String inserted, SqlNode removed, SqlNode next, SqlNode previous,
-            boolean appended, String keyword) implements TextChange {
+            boolean appended) implements TextChange {
 
         @Override
         public Optional<List<Edit>> edits(Offsets offsets) {
@@ -213,49 +205,44 @@ final class Splicer {
         }
 
         static ListEdit insertBefore(SqlNode anchor, String inserted) {
-            return new ListEdit(anchor, true, inserted, null, null, null, false, null);
+            return new ListEdit(anchor, true, inserted, null, null, null, false);
         }
 
         static ListEdit insertAfter(SqlNode anchor, String inserted) {
-            return new ListEdit(anchor, false, inserted, null, null, null, false, null);
+            return new ListEdit(anchor, false, inserted, null, null, null, false);
         }
 
         static ListEdit remove(SqlNode removed, SqlNode next, SqlNode previous) {
-            return new ListEdit(null, false, null, removed, next, previous, false, null);
+            return new ListEdit(null, false, null, removed, next, previous, false);
         }
 
         /**
-         * {@code clause} (with its leading space) right after the last character of {@code anchor}'s
+         * {@code clause} (with its leading space) right after the last token of {@code anchor}'s
          * text, and after the order key's own {@code ASC}/{@code DESC} and {@code NULLS FIRST}/{@code
-         * LAST}, which Calcite's parser does not place in the key's span ({@code ORDER BY seq ASC}).
+         * LAST} tokens, which Calcite's parser does not place in the key's span ({@code ORDER BY seq ASC}).
          */
         static ListEdit append(SqlNode anchor, String clause) {
-            return new ListEdit(anchor, false, clause, null, null, null, true, null);
-        }
-
-        /** {@code inserted} (with its leading space) right after {@code keyword}, the first token of {@code anchor}'s text. */
-        static ListEdit afterKeyword(SqlNode anchor, String keyword, String inserted) {
-            return new ListEdit(anchor, false, inserted, null, null, null, false, keyword);
+            return new ListEdit(anchor, false, clause, null, null, null, true);
         }
 
         Optional<Edit> place(Offsets offsets) {
             if (appended) {
                 int at = last(anchor, offsets);
-                if (at < 0) {
+                SqlTokens tokens = offsets.tokens();
+                int key = tokens.endingBy(at);
+                if (at < 0 || key < 0 || tokens.get(key).end() != at) {
                     return Optional.empty();
                 }
-                java.util.regex.Matcher direction = ORDER_DIRECTION.matcher(offsets.text()).region(at, offsets.text().length());
-                if (direction.lookingAt()) {
-                    at = direction.end();
+                if (tokens.is(key + 1, FlinkSqlParserImplConstants.ASC) || tokens.is(key + 1, FlinkSqlParserImplConstants.DESC)) {
+                    key++;
                 }
-                return Optional.of(new Edit(at, at, inserted));
-            }
-            if (keyword != null) {
-                int at = first(anchor, offsets);
-                if (at < 0 || !offsets.text().regionMatches(true, at, keyword, 0, keyword.length())) {
-                    return Optional.empty();
+                if (tokens.is(key + 1, FlinkSqlParserImplConstants.NULLS)
+                        && (tokens.is(key + 2, FlinkSqlParserImplConstants.FIRST)
+                                || tokens.is(key + 2, FlinkSqlParserImplConstants.LAST))) {
+                    key += 2;
                 }
-                return Optional.of(new Edit(at + keyword.length(), at + keyword.length(), inserted));
+                int end = tokens.get(key).end();
+                return Optional.of(new Edit(end, end, inserted));
             }
             if (removed != null) {
                 if (next != null) {
@@ -276,6 +263,94 @@ final class Splicer {
                 return Optional.empty();
             }
             return Optional.of(new Edit(at, at, before ? inserted + ", " : ", " + inserted));
+        }
+    }
+
+    /**
+     * Where a block's {@code WHERE} clause stands in the user's text, by its tokens: the {@code WHERE}
+     * keyword ({@code keyword}), the condition with the parentheses around it that its parser
+     * position leaves out ({@code [condition, end)}), and where a cut of the clause starts ({@code
+     * cut}: the white space before the keyword, not a comment).
+     */
+    private record WhereSpan(int cut, int keyword, int condition, int end) {
+
+        static Optional<WhereSpan> of(SqlSelect block, Offsets offsets) {
+            int from = first(block.getWhere(), offsets);
+            int to = last(block.getWhere(), offsets);
+            SqlTokens tokens = offsets.tokens();
+            int i = tokens.at(from);
+            int j = tokens.endingBy(to);
+            if (from < 0 || to < from || i < 0 || j < i || tokens.get(j).end() != to) {
+                return Optional.empty();
+            }
+            while (tokens.is(i - 1, FlinkSqlParserImplConstants.LPAREN)) {
+                if (!tokens.is(j + 1, FlinkSqlParserImplConstants.RPAREN)) {
+                    return Optional.empty();
+                }
+                i--;
+                j++;
+            }
+            if (!tokens.is(i - 1, FlinkSqlParserImplConstants.WHERE)) {
+                return Optional.empty();
+            }
+            int keyword = tokens.get(i - 1).start();
+            String text = offsets.text();
+            int cut = keyword;
+            while (cut > 0 && Character.isWhitespace(text.charAt(cut - 1))) {
+                cut--;
+            }
+            return Optional.of(new WhereSpan(cut, keyword, tokens.get(i).start(), tokens.get(j).end()));
+        }
+    }
+
+    /** A block's {@code WHERE} clause cut, its keyword and the white space before it with it. */
+    private record WhereCut(SqlSelect block) implements TextChange {
+
+        @Override
+        public Optional<List<Edit>> edits(Offsets offsets) {
+            return WhereSpan.of(block, offsets).map(span -> List.of(new Edit(span.cut(), span.end(), "")));
+        }
+    }
+
+    /**
+     * Hints ({@code inserted}: {@code " /*+ ... *}{@code /"}) written into a block that had none,
+     * right after its {@code SELECT} token: Calcite's {@code SqlSelect} has no span for its hints.
+     */
+    private record HintsAdded(SqlSelect block, String inserted) implements TextChange {
+
+        @Override
+        public Optional<List<Edit>> edits(Offsets offsets) {
+            SqlTokens tokens = offsets.tokens();
+            int select = tokens.at(first(block, offsets));
+            if (!tokens.is(select, FlinkSqlParserImplConstants.SELECT)) {
+                return Optional.empty();
+            }
+            int at = tokens.get(select).end();
+            return Optional.of(List.of(new Edit(at, at, inserted)));
+        }
+    }
+
+    /**
+     * A block's hints taken off: from the end of its {@code SELECT} token to the end of the hints'
+     * closing {@code *}{@code /} token, so {@code SELECT /*+ ... *}{@code / a} reads {@code SELECT a}.
+     */
+    private record HintsCut(SqlSelect block) implements TextChange {
+
+        @Override
+        public Optional<List<Edit>> edits(Offsets offsets) {
+            SqlTokens tokens = offsets.tokens();
+            int select = tokens.at(first(block, offsets));
+            if (!tokens.is(select, FlinkSqlParserImplConstants.SELECT) || !tokens.is(select + 1, FlinkSqlParserImplConstants.HINT_BEG)) {
+                return Optional.empty();
+            }
+            int end = select + 2;
+            while (tokens.get(end) != null && !tokens.is(end, FlinkSqlParserImplConstants.COMMENT_END)) {
+                end++;
+            }
+            if (tokens.get(end) == null) {
+                return Optional.empty();
+            }
+            return Optional.of(List.of(new Edit(tokens.get(select).end(), tokens.get(end).end(), "")));
         }
     }
 
@@ -369,12 +444,7 @@ final class Splicer {
             out.add(new Diff(hereA, hereB, List.of(new Wrap(sa, cutWhere, outerWhere))));
             return;
         }
-        if (a instanceof SqlSelect sa && b instanceof SqlSelect sb && onlyHintsAdded(sa, sb)) {
-            // Hints added to a block that had none: written after its SELECT keyword, the block kept as written.
-            List<String> hints = new ArrayList<>();
-            sb.getHints().forEach(h -> hints.add(SqlTrees.unparse(h)));
-            out.add(new Diff(hereA, hereB, List.of(ListEdit.afterKeyword(sa, "SELECT",
-                    " /*+ " + String.join(", ", hints) + " */"))));
+        if (a instanceof SqlSelect sa && b instanceof SqlSelect sb && selectEdits(sa, sb, hereA, hereB, out)) {
             return;
         }
         if (a instanceof SqlNodeList la && b instanceof SqlNodeList lb) {
@@ -429,9 +499,29 @@ final class Splicer {
         return Optional.of(inner);
     }
 
-    /** True when {@code b} is {@code a} with hints where {@code a} has none, and nothing else changed. */
-    private static boolean onlyHintsAdded(SqlSelect a, SqlSelect b) {
-        if ((a.getHints() != null && !a.getHints().isEmpty()) || b.getHints() == null || b.getHints().isEmpty()) {
+    /**
+     * The clauses of a block that Calcite's parser positions do not place, edited by the tokens of
+     * the user's text: hints added to a block that had none (written right after its {@code SELECT}
+     * keyword), the hints of a block taken off (its {@code /*+ ... *}{@code /} cut), its {@code WHERE}
+     * clause cut; the block's other clauses compared further, each spliced where it stands. False
+     * (nothing recorded) when the block changed otherwise.
+     */
+    private static boolean selectEdits(SqlSelect a, SqlSelect b, List<SqlNode> hereA, List<SqlNode> hereB, List<Diff> out) {
+        boolean hintsA = hasHints(a);
+        boolean hintsB = hasHints(b);
+        List<TextChange> changes = new ArrayList<>();
+        if (!hintsA && hintsB) {
+            List<String> hints = new ArrayList<>();
+            b.getHints().forEach(h -> hints.add(SqlTrees.unparse(h)));
+            changes.add(new HintsAdded(a, " /*+ " + String.join(", ", hints) + " */"));
+        } else if (hintsA && !hintsB) {
+            changes.add(new HintsCut(a));
+        }
+        boolean whereCut = a.getWhere() != null && b.getWhere() == null;
+        if (whereCut) {
+            changes.add(new WhereCut(a));
+        }
+        if (changes.isEmpty()) {
             return false;
         }
         List<SqlNode> oa = a.getOperandList();
@@ -439,17 +529,23 @@ final class Splicer {
         if (oa.size() != ob.size()) {
             return false;
         }
+        List<Diff> inner = new ArrayList<>();
         for (int i = 0; i < oa.size(); i++) {
             SqlNode x = oa.get(i);
             SqlNode y = ob.get(i);
-            if (y == b.getHints() || x == a.getHints()) {
-                continue;
-            }
-            if (x == null ? y != null : y == null || !x.equalsDeep(y, Litmus.IGNORE)) {
-                return false;
+            boolean hints = hintsA != hintsB && ((x != null && x == a.getHints()) || (y != null && y == b.getHints()));
+            boolean where = whereCut && x != null && x == a.getWhere();
+            if (!hints && !where) {
+                diff(x, y, hereA, hereB, inner);
             }
         }
+        out.addAll(inner);
+        out.add(new Diff(hereA, hereB, changes));
         return true;
+    }
+
+    private static boolean hasHints(SqlSelect select) {
+        return select.getHints() != null && !select.getHints().isEmpty();
     }
 
     /**
@@ -566,6 +662,7 @@ final class Splicer {
         private final int[] lineStarts;
         private final int length;
         private final String text;
+        private SqlTokens tokens;
 
         Offsets(String text) {
             this.text = text;
@@ -596,7 +693,16 @@ final class Splicer {
             return last < 0 ? -1 : last + 1;
         }
 
-        private int offset(int line, int column) {
+        /** The tokens of the text, read once (Flink's tokenizer: {@link SqlTokens}). */
+        SqlTokens tokens() {
+            if (tokens == null) {
+                tokens = SqlTokens.of(this);
+            }
+            return tokens;
+        }
+
+        /** The offset of the character at line {@code line}, column {@code column} (both from 1); -1 when not in the text. */
+        int offset(int line, int column) {
             if (line < 1 || line > lineStarts.length || column < 1) {
                 return -1;
             }

@@ -187,6 +187,107 @@ class SplicerTest {
         assertThat(spliced).isEqualTo("SELECT page,\n  COUNT(*) AS page_views_count\nFROM page_views\nGROUP BY page, user_id");
     }
 
+    /** The blocks of {@code tree}, outermost first, as {@link Trees#selects} finds them. */
+    private static List<SqlSelect> blocks(SqlNode tree) {
+        return Trees.selects(tree);
+    }
+
+    private static SqlSelect blockReading(SqlNode tree, String table) {
+        return blocks(tree).stream().filter(s -> s.getFrom() != null && SqlTrees.unparse(s.getFrom()).contains(table))
+                .reduce((first, second) -> second).orElseThrow();
+    }
+
+    @Test
+    void hintsAddedToABlockAndToTheBlockNestedInItsFromAreWrittenAfterEachSelectAndNothingElseMoves() {
+        // Before: the outer block's hint needed its FROM unchanged, so the two hints lifted the change to
+        // the whole statement, reprinted on one line without its comments, ASC, INNER or ASYMMETRIC.
+        String text = "-- the largest total per region\n"
+                + "select region, max(total) as top_total\n"
+                + "from (\n"
+                + "  select   customer_id, region, sum(amount) as total -- per customer\n"
+                + "  from orders\n"
+                + "  where amount between asymmetric 1 and 1000\n"
+                + "  group by customer_id, region\n"
+                + ") as t\n"
+                + "group by region";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlNode changed = SqlTrees.parse(text).orElseThrow();
+        Blocks.addHint((SqlSelect) changed, Blocks.stateTtl(List.of("t"), "1 d"));
+        Blocks.addHint(blockReading(changed, "orders"), Blocks.stateTtl(List.of("orders"), "1 d"));
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(text
+                .replace("select region", "select /*+ STATE_TTL('t' = '1 d') */ region")
+                .replace("select   customer_id", "select /*+ STATE_TTL('orders' = '1 d') */   customer_id"));
+    }
+
+    @Test
+    void hintAddedToTheSubqueryOfAJoinSideKeepsTheJoinAndTheOrderKeysAsWritten() {
+        String text = "SELECT w.player, w.total, p.team\n"
+                + "FROM (\n"
+                + "  SELECT player, SUM(votes) AS total\n"
+                + "  FROM ballots\n"
+                + "  GROUP BY player\n"
+                + ") AS w\n"
+                + "INNER JOIN players AS p\n"
+                + "  ON w.player = p.player\n"
+                + "ORDER BY w.total ASC";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlNode changed = SqlTrees.parse(text).orElseThrow();
+        Blocks.addHint(blockReading(changed, "ballots"), Blocks.stateTtl(List.of("ballots"), "1 d"));
+        Blocks.addHint(blockReading(changed, "players"), Blocks.stateTtl(List.of("w", "p"), "1 d"));
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(text
+                .replace("SELECT w.player", "SELECT /*+ STATE_TTL('w' = '1 d', 'p' = '1 d') */ w.player")
+                .replace("SELECT player", "SELECT /*+ STATE_TTL('ballots' = '1 d') */ player"));
+    }
+
+    @Test
+    void hintTakenOffABlockAndPutOnTheBlockInItsFromIsCutAndWrittenByTheirTokens() {
+        // hint-moved: a STATE_TTL hint on a block without state moved to the aggregating block it reads.
+        String text = "SELECT /*+ STATE_TTL('t' = '1 h') */ user_id, cnt\n"
+                + "FROM (\n  SELECT user_id, COUNT(*) AS cnt\n  FROM orders /* every order */\n  GROUP BY user_id\n) t\n"
+                + "WHERE cnt > 5";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect changed = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+        changed.setHints(SqlNodeList.EMPTY);
+        Blocks.addHint(blockReading(changed, "orders"), Blocks.stateTtl(List.of("orders"), "1 h"));
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(
+                "SELECT user_id, cnt\n"
+                + "FROM (\n  SELECT /*+ STATE_TTL('orders' = '1 h') */ user_id, COUNT(*) AS cnt\n"
+                + "  FROM orders /* every order */\n  GROUP BY user_id\n) t\n"
+                + "WHERE cnt > 5");
+    }
+
+    @Test
+    void whereClauseCutIsCutFromItsKeywordToItsClosingParenthesisAndTheCommentsStay() {
+        String text = "SELECT *\nFROM (\n  SELECT user_id, total\n  FROM totals -- one row per user\n)\nWHERE (total > 0)";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect changed = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+        changed.setWhere(null);
+
+        assertThat(Splicer.splice(text, original, changed))
+                .isEqualTo("SELECT *\nFROM (\n  SELECT user_id, total\n  FROM totals -- one row per user\n)");
+    }
+
+    @Test
+    void optionsHintsTakenOffTheTablesAndAStateTtlHintAddedKeepTheJoinsLayout() {
+        String text = "SELECT o.order_id, o.amount, p.paid\n"
+                + "FROM orders /*+ OPTIONS('table.exec.state.ttl' = '12 h') */ o\n"
+                + "JOIN payments /*+ OPTIONS('table.exec.state.ttl' = '2 d') */ p\n"
+                + "  ON o.order_id = p.order_id";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect changed = (SqlSelect) SqlTrees.parse(
+                "SELECT o.order_id, o.amount, p.paid FROM orders o JOIN payments p ON o.order_id = p.order_id").orElseThrow();
+        Blocks.addHint(changed, Blocks.stateTtl(List.of("o", "p"), "12 h"));
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(
+                "SELECT /*+ STATE_TTL('o' = '12 h', 'p' = '12 h') */ o.order_id, o.amount, p.paid\n"
+                + "FROM orders o\n"
+                + "JOIN payments p\n"
+                + "  ON o.order_id = p.order_id");
+    }
+
     @Test
     void hintKindIsReadAsWritten() {
         // Guards the test above against a parser that reads OPTIONS as something else than a table hint.
