@@ -68,7 +68,7 @@ final class LateralTopN {
 
     private static Optional<Ranked> rewrite(SqlNode tree, SqlSelect outer, SqlJoin join) {
         if (join.getCondition() != null || outer.getGroup() != null && !outer.getGroup().isEmpty()
-                || outer.getHaving() != null || outer.isDistinct()) {
+                || outer.getHaving() != null || outer.isDistinct() || WindowTopN.star(outer.getSelectList())) {
             return Optional.empty();
         }
         Aliased left = aliased(join.getLeft());

@@ -73,6 +73,9 @@ class LateralTopNTest {
         // An expression without a name in the LATERAL's select list.
         "SELECT s.shop, t.product FROM (SELECT DISTINCT shop FROM c) s,"
                 + " LATERAL (SELECT product, sold * 2 FROM c WHERE c.shop = s.shop ORDER BY sold DESC LIMIT 3) t",
+        // SELECT * returns both sides' columns: the ranked rows would add the row number.
+        "SELECT * FROM (SELECT DISTINCT shop FROM c) s,"
+                + " LATERAL (SELECT product FROM c WHERE c.shop = s.shop ORDER BY sold DESC LIMIT 3) t",
         // The outer block aggregates the joined rows.
         "SELECT s.shop, COUNT(*) FROM (SELECT DISTINCT shop FROM c) s,"
                 + " LATERAL (SELECT product FROM c WHERE c.shop = s.shop ORDER BY sold DESC LIMIT 3) t GROUP BY s.shop",

@@ -90,8 +90,13 @@ public final class FailureReportingAppender extends ContextAwareBase
             if (witnessed) {
                 WitnessingEncoder.expect(event);
             }
-            appender.doAppend(event);
-            if (witnessed && !WitnessingEncoder.encoded() || !appender.isStarted()) {
+            boolean encoded;
+            try {
+                appender.doAppend(event);
+            } finally {
+                encoded = !witnessed || WitnessingEncoder.encoded();
+            }
+            if (!encoded || !appender.isStarted()) {
                 throw new IllegalStateException("the audit appender '" + appender.getName()
                         + "' did not write the record (its encoder or rolling policy failed, or a filter of it"
                         + " dropped the record; Logback's status messages say why)");
