@@ -115,15 +115,11 @@ public final class Rewriter {
                     note = Optional.of(timedOut(settings));
                     break outer;
                 }
-                List<Candidate> candidates;
-                try {
-                    candidates = family.candidates(finding, context);
-                } catch (RuntimeException | StackOverflowError e) {
-                    LOG.warn("sql-guard rewrite family '{}' failed on a statement; the other families still write theirs.",
-                            family.id(), e);
-                    tally(tallies, finding.ruleId())[REJECTED]++;
+                Optional<List<Candidate>> written = candidates(family, finding, context, tallies);
+                if (written.isEmpty()) {
                     continue;
                 }
+                List<Candidate> candidates = written.get();
                 for (int c = 0; c < candidates.size(); c++) {
                     Candidate candidate = candidates.get(c);
                     if (System.nanoTime() > deadline) {
@@ -237,15 +233,11 @@ public final class Rewriter {
                     stopped = Optional.of(timedOut(settings));
                     break outer;
                 }
-                List<Candidate> candidates;
-                try {
-                    candidates = family.candidates(finding, context);
-                } catch (RuntimeException | StackOverflowError e) {
-                    LOG.warn("sql-guard rewrite family '{}' failed on a statement; the other families still write theirs.",
-                            family.id(), e);
-                    tally(tallies, finding.ruleId())[REJECTED]++;
+                Optional<List<Candidate>> written = candidates(family, finding, context, tallies);
+                if (written.isEmpty()) {
                     continue;
                 }
+                List<Candidate> candidates = written.get();
                 for (int c = 0; c < candidates.size(); c++) {
                     if (System.nanoTime() > deadline) {
                         stopped = Optional.of(timedOut(settings));
@@ -409,6 +401,22 @@ public final class Rewriter {
     private static final int REJECTED = 1;
     private static final int SKIPPED = 2;
     private static final int PLANNED = 3;
+
+    /**
+     * The candidates {@code family} writes for {@code finding}; empty when the family failed (logged,
+     * counted as rejected: the other families still write theirs).
+     */
+    private static Optional<List<Candidate>> candidates(
+            RewriteFamily family, Finding finding, RewriteContext context, Map<String, int[]> tallies) {
+        try {
+            return Optional.of(family.candidates(finding, context));
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.warn("sql-guard rewrite family '{}' failed on a statement; the other families still write theirs.",
+                    family.id(), e);
+            tally(tallies, finding.ruleId())[REJECTED]++;
+            return Optional.empty();
+        }
+    }
 
     private static int[] tally(Map<String, int[]> tallies, String rule) {
         return tallies.computeIfAbsent(rule, r -> new int[4]);
