@@ -1,10 +1,12 @@
 -- expect: BLOCK lateral-top-n-unsupported
 -- expect-absent: planner-error
+-- expect-rewrite: window-top-n
 -- expect-fix: ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY view_count DESC) AS rn FROM view_counts WHERE view_count > 1
 -- The two most viewed pages per user, picked with LATERAL (... LIMIT 2) whose subquery filters on one more condition
 -- than the key equality (view_count > 1): Flink 2.3 cannot decorrelate it ("unexpected correlate variable $cor0 in
 -- the plan", an internal error). The diagnosis names the LATERAL as written and gives the ROW_NUMBER form with the
--- user's own key, order, relation and condition.
+-- user's own key, order, relation and condition; its rewrite is that ROW_NUMBER ranked per window (the left side is
+-- every key of the same WITH item, so the same rows per window), proven where the original did not plan.
 CREATE TABLE page_views (
   user_id BIGINT,
   url STRING,

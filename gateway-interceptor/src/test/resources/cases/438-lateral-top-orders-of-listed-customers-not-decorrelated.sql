@@ -3,7 +3,8 @@
 -- expect-fix: join this result to it on customer_id
 -- The three largest totals of each listed customer: LATERAL (... ORDER BY total DESC LIMIT 3) over a WITH item of
 -- the orders, where the left side is another table's keys. Flink 2.3 cannot decorrelate it; the fix's ROW_NUMBER
--- form is the same rows only where the left side is every customer of the totals, and says to join it otherwise.
+-- form is the same rows only where the left side is every customer of the totals, and says to join it otherwise;
+-- no rewrite is offered (its golden shows none): the LATERAL is not the ROW_NUMBER Top-N of the totals.
 CREATE TABLE orders (
   order_id BIGINT,
   customer_id BIGINT,

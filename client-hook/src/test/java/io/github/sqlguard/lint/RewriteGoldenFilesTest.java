@@ -144,6 +144,8 @@ class RewriteGoldenFilesTest {
         "402-lateral-top-2-cities-over-count-of-dedup-view",
         "403-lateral-top-3-products-over-all-time-counts",
         "428-lateral-top-2-pages-per-user-and-device-into-sink",
+        "429-lateral-top-n-with-one-more-condition-not-decorrelated",
+        "438-lateral-top-orders-of-listed-customers-not-decorrelated",
         "406-click-join-campaigns-ttl-hint-rows-expire-while-matched",
         "407-top-3-sales-per-country-over-join-session-ttl",
         "409-refund-exists-within-30-days-semi-join",

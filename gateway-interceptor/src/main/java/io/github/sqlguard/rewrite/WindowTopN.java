@@ -4,6 +4,7 @@ import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rewrite.Trees.RankItem;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.diagnosis.LateralTopNUnsupportedRule;
 import io.github.sqlguard.rules.plan.GlobalRankRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 
@@ -45,7 +46,7 @@ final class WindowTopN extends ScopedFamily {
 
     static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
             ID,
-            List.of(UnboundedRankRule.ID, GlobalRankRule.ID),
+            List.of(UnboundedRankRule.ID, GlobalRankRule.ID, LateralTopNUnsupportedRule.ID),
             List.of("WindowRank", "WindowDeduplicate"),
             "the Top-N ranked per `TUMBLE` window of the table's event-time attribute, `PARTITION BY window_start, window_end, <keys>`, whose state each window's end frees;"
                     + " over a legacy `GROUP BY TUMBLE(ts, ...)` or `HOP(ts, ...)` group window, the window TVF of the same window, ranked by its start and end;"
