@@ -50,8 +50,9 @@ class SessionBytesGatewayIT {
      * ({@code SET 'table.exec.state.ttl'} before the statement) answers both the Top-N's and the
      * aggregation's finding (a second rewrite, the {@code STATE_TTL} hint, answers the Top-N's). The
      * refusal wrote the first out under each finding, so the statement three times, and Flink keeps a failed operation's error until the client closes the
-     * operation; now it is written once and named under the others, in the refusal and in the guard's
-     * section of an {@code EXPLAIN}.
+     * operation; now it is written once and named under the others in the guard's section of an
+     * {@code EXPLAIN}. A refusal shows the BLOCK finding's best rewrite alone (the warning's is
+     * {@code EXPLAIN}'s to show), so the statement once there too.
      */
     @Test
     void aRefusalWritesOutARewriteThatAnswersManyFindingsOnce() throws Exception {
@@ -66,7 +67,7 @@ class SessionBytesGatewayIT {
             RestSession.StatementResult explained = session.execute("EXPLAIN " + topN, 1, TIMEOUT);
 
             assertThat(refused.error()).contains("unbounded-rank").contains("stateful-without-ttl")
-                    .contains("the same statements as the rewrite shown above");
+                    .contains("EXPLAIN followed by this statement proves and shows every rewrite");
             assertThat((long) refused.error().length()).as("the refusal's text against the statement's " + topN.length())
                     .isLessThan(topN.length() * 5L / 2);
             String guardsSection = explained.rows().toString();
