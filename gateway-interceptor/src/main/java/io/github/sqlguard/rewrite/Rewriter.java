@@ -166,16 +166,11 @@ public final class Rewriter {
             answer.sort(java.util.Comparator.comparingInt(r -> RewriteFamilies.structural(r.family()) ? 0 : 1));
             verified.addAll(answer);
         }
-        List<Rewrites.Tally> out = new ArrayList<>();
-        tallies.forEach((rule, n) -> out.add(
-                new Rewrites.Tally(rule, n[VERIFIED] + n[REJECTED] + n[SKIPPED], n[VERIFIED], n[REJECTED], n[SKIPPED], n[PLANNED])));
         if (budget.isPresent()) {
-            String spent = "proofs stopped: " + budget.get() + "; " + skipped + (skipped == 1 ? " candidate" : " candidates")
-                    + " not planned, not shown" + (unwritten == 0 ? "" : "; no rewrite written for the " + unwritten
-                    + (unwritten == 1 ? " finding" : " findings") + " after them");
+            String spent = budgetSpent(budget.get(), skipped, unwritten, "finding");
             note = Optional.of(note.map(n -> spent + "; " + n).orElse(spent));
         }
-        return new Rewrites(verified, out, note);
+        return new Rewrites(verified, counts(tallies), note);
     }
 
     /**
@@ -198,7 +193,8 @@ public final class Rewriter {
         // True once a proof was left out that EXPLAIN makes: a candidate or family after a BLOCK's best, a warning's.
         boolean leftOut = request.verdict().findings(Level.WARN).stream()
                 .anyMatch(w -> families.stream().anyMatch(family -> family.rules().contains(w.ruleId())));
-        Optional<String> stopped = Optional.empty();
+        Optional<String> timedOut = Optional.empty();
+        Optional<String> budget = Optional.empty();
         int skipped = 0;
         int unwritten = 0;
         outer:
@@ -230,7 +226,7 @@ public final class Rewriter {
                 RewriteFamily family = attempt.family();
                 Finding finding = attempt.finding();
                 if (System.nanoTime() > deadline) {
-                    stopped = Optional.of(timedOut(settings));
+                    timedOut = Optional.of(timedOut(settings));
                     break outer;
                 }
                 Optional<List<Candidate>> written = candidates(family, finding, context, tallies);
@@ -240,7 +236,7 @@ public final class Rewriter {
                 List<Candidate> candidates = written.get();
                 for (int c = 0; c < candidates.size(); c++) {
                     if (System.nanoTime() > deadline) {
-                        stopped = Optional.of(timedOut(settings));
+                        timedOut = Optional.of(timedOut(settings));
                         break outer;
                     }
                     Candidate candidate = candidates.get(c);
@@ -255,7 +251,7 @@ public final class Rewriter {
                         tally[SKIPPED] += candidates.size() - c;
                         skipped += candidates.size() - c;
                         unwritten = blocks.size() - b - 1;
-                        stopped = Optional.of(BUDGET + notPlanned.reason());
+                        budget = Optional.of(notPlanned.reason());
                         break outer;
                     }
                     tally[proof instanceof Proven ? VERIFIED : REJECTED]++;
@@ -294,20 +290,29 @@ public final class Rewriter {
                 }
             }
         }
+        // One of the two stopped the loop: the budget or the timeout.
+        Optional<String> note = budget.isPresent()
+                ? Optional.of(budgetSpent(budget.get(), skipped, unwritten, "BLOCK finding"))
+                : timedOut;
+        if (leftOut || note.isPresent()) {
+            note = Optional.of(note.map(n -> n + "; ").orElse("") + EVERY_IN_EXPLAIN);
+        }
+        return new Rewrites(verified, counts(tallies), note);
+    }
+
+    /** Why the proofs stopped for the budget, what was not planned, and how many {@code kind}s got no rewrite. */
+    private static String budgetSpent(String reason, int skipped, int unwritten, String kind) {
+        return "proofs stopped: " + reason + "; " + skipped + (skipped == 1 ? " candidate" : " candidates")
+                + " not planned, not shown" + (unwritten == 0 ? "" : "; no rewrite written for the " + unwritten + " "
+                        + kind + (unwritten == 1 ? "" : "s") + " after them");
+    }
+
+    /** Each rule's counts, in the order its findings came. */
+    private static List<Rewrites.Tally> counts(Map<String, int[]> tallies) {
         List<Rewrites.Tally> out = new ArrayList<>();
         tallies.forEach((rule, n) -> out.add(
                 new Rewrites.Tally(rule, n[VERIFIED] + n[REJECTED] + n[SKIPPED], n[VERIFIED], n[REJECTED], n[SKIPPED], n[PLANNED])));
-        Optional<String> note = stopped;
-        if (stopped.isPresent() && stopped.get().startsWith(BUDGET)) {
-            note = Optional.of("proofs stopped: " + stopped.get().substring(BUDGET.length()) + "; " + skipped
-                    + (skipped == 1 ? " candidate" : " candidates") + " not planned, not shown"
-                    + (unwritten == 0 ? "" : "; no rewrite written for the " + unwritten
-                            + (unwritten == 1 ? " BLOCK finding" : " BLOCK findings") + " after them"));
-        }
-        if (leftOut || stopped.isPresent()) {
-            note = Optional.of(note.map(n -> n + "; ").orElse("") + EVERY_IN_EXPLAIN);
-        }
-        return new Rewrites(verified, out, note);
+        return out;
     }
 
     /**
@@ -315,8 +320,6 @@ public final class Rewriter {
      */
     public static final String EVERY_IN_EXPLAIN = "a refusal shows the first proven rewrite of each BLOCK finding;"
             + " EXPLAIN followed by this statement proves and shows every rewrite of its findings, its warnings' too";
-
-    private static final String BUDGET = "budget: ";
 
     /** A family asked for the candidates of {@code finding}: the BLOCK finding's own, or another finding's to lend. */
     private record Attempt(RewriteFamily family, Finding finding) {}
