@@ -238,18 +238,7 @@ final class Trees {
 
     /** The conjuncts of {@code where} (split at top-level {@code AND}). */
     static List<SqlNode> conjuncts(SqlNode where) {
-        List<SqlNode> out = new ArrayList<>();
-        if (where == null) {
-            return out;
-        }
-        if (where.getKind() == SqlKind.AND) {
-            for (SqlNode operand : ((SqlCall) where).getOperandList()) {
-                out.addAll(conjuncts(operand));
-            }
-        } else {
-            out.add(where);
-        }
-        return out;
+        return io.github.sqlguard.statement.Conjuncts.of(where);
     }
 
     /** {@code conjuncts} joined by {@code AND}; null for none. */

@@ -271,7 +271,7 @@ final class SqlFactsCollector {
         List<String> keys = new ArrayList<>();
         List<String> others = new ArrayList<>();
         if (limited.query instanceof SqlSelect select) {
-            for (SqlNode conjunct : conjuncts(select.getWhere())) {
+            for (SqlNode conjunct : Conjuncts.of(select.getWhere())) {
                 String key = correlatedKey(conjunct, name);
                 if (key != null) {
                     keys.add(key);
@@ -285,18 +285,6 @@ final class SqlFactsCollector {
         lateralLimits.add(new LateralLimit(
                 limited.query instanceof SqlSelect select && select.getFrom() instanceof SqlIdentifier ? name : "",
                 keys, order, sql(limited.fetch), others));
-    }
-
-    private static List<SqlNode> conjuncts(SqlNode where) {
-        if (where == null) {
-            return List.of();
-        }
-        if (where.getKind() == SqlKind.AND) {
-            List<SqlNode> out = new ArrayList<>();
-            ((SqlCall) where).getOperandList().forEach(operand -> out.addAll(conjuncts(operand)));
-            return out;
-        }
-        return List.of(where);
     }
 
     /**
