@@ -4,7 +4,9 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.plugin.PluginManager;
 import org.apache.flink.runtime.checkpoint.OperatorState;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.metrics.ReporterSetup;
+import org.apache.flink.runtime.state.StreamStateHandle;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
@@ -15,6 +17,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Everything the guard uses that differs between the Flink lines it is built for, behind one small
@@ -108,4 +111,17 @@ public interface FlinkLine {
      * package-private, so it is unknown there.
      */
     java.util.OptionalInt maxParallelism(org.apache.flink.streaming.api.graph.StreamNode node);
+
+    /**
+     * Hands {@code delegate} the stream of each channel state handle of {@code subtask} (in-flight
+     * data of an unaligned checkpoint), in the order {@code OperatorSubtaskState#getDiscardables}
+     * lists them after the operator and keyed state, without the streams and the list it makes for
+     * them. 2.x: the input channel, upstream output buffer and result subpartition states, each
+     * handle's {@code AbstractChannelStateHandle#getDelegate} or {@code
+     * AbstractMergedChannelStateHandle#getDelegate} ({@code ChannelStateHelper#collectUniqueDisposableInChannelState},
+     * which fails for any other kind); 1.20: the input channel and result subpartition states'
+     * {@code AbstractChannelStateHandle#getDelegate} ({@code AbstractChannelStateHandle#collectUniqueDelegates}).
+     * A delegate shared by several handles is handed on for each (Flink's list has it once).
+     */
+    void forEachChannelStateDelegate(OperatorSubtaskState subtask, Consumer<? super StreamStateHandle> delegate);
 }

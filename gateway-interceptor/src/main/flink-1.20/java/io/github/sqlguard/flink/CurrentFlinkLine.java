@@ -4,7 +4,11 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.plugin.PluginManager;
 import org.apache.flink.runtime.checkpoint.OperatorState;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.checkpoint.StateObjectCollection;
 import org.apache.flink.runtime.metrics.ReporterSetup;
+import org.apache.flink.runtime.state.AbstractChannelStateHandle;
+import org.apache.flink.runtime.state.StreamStateHandle;
 import org.apache.flink.sql.parser.ddl.SqlCreateView;
 import org.apache.flink.sql.parser.ddl.SqlCreateMaterializedTable;
 import org.apache.flink.sql.parser.ddl.SqlCreateTableAs;
@@ -20,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Flink 1.20: CTAS and materialized tables in the parser's {@code ddl} package, no {@code ALTER
@@ -105,5 +110,23 @@ final class CurrentFlinkLine implements FlinkLine {
     @Override
     public java.util.OptionalInt maxParallelism(org.apache.flink.streaming.api.graph.StreamNode node) {
         return java.util.OptionalInt.empty();
+    }
+
+    @Override
+    public void forEachChannelStateDelegate(OperatorSubtaskState subtask, Consumer<? super StreamStateHandle> delegate) {
+        forEachDelegate(subtask.getInputChannelState(), delegate);
+        forEachDelegate(subtask.getResultSubpartitionState(), delegate);
+    }
+
+    /** As {@code AbstractChannelStateHandle#collectUniqueDelegates} maps each handle (1.20.0). */
+    private static void forEachDelegate(
+            @Nullable StateObjectCollection<? extends AbstractChannelStateHandle<?>> handles,
+            Consumer<? super StreamStateHandle> delegate) {
+        if (handles == null || handles.isEmpty()) {
+            return;
+        }
+        for (AbstractChannelStateHandle<?> handle : handles) {
+            delegate.accept(handle.getDelegate());
+        }
     }
 }

@@ -4,9 +4,15 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.plugin.PluginManager;
 import org.apache.flink.runtime.checkpoint.OperatorState;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.checkpoint.StateObjectCollection;
 import org.apache.flink.runtime.metrics.ReporterSetup;
 import org.apache.flink.runtime.metrics.ReporterSetupBuilder;
 import org.apache.flink.runtime.metrics.filter.DefaultReporterFilters;
+import org.apache.flink.runtime.state.AbstractChannelStateHandle;
+import org.apache.flink.runtime.state.AbstractMergedChannelStateHandle;
+import org.apache.flink.runtime.state.ChannelState;
+import org.apache.flink.runtime.state.StreamStateHandle;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.sql.parser.ddl.materializedtable.SqlAlterMaterializedTableAsQuery;
@@ -21,6 +27,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** Flink 2.x (built and tested with 2.3): the parser's {@code ddl.table} and {@code ddl.materializedtable} packages, {@code deployScript}. */
 final class CurrentFlinkLine implements FlinkLine {
@@ -100,5 +107,29 @@ final class CurrentFlinkLine implements FlinkLine {
     @Override
     public java.util.OptionalInt maxParallelism(org.apache.flink.streaming.api.graph.StreamNode node) {
         return java.util.OptionalInt.of(node.getMaxParallelism());
+    }
+
+    @Override
+    public void forEachChannelStateDelegate(OperatorSubtaskState subtask, Consumer<? super StreamStateHandle> delegate) {
+        forEachDelegate(subtask.getInputChannelState(), delegate);
+        forEachDelegate(subtask.getUpstreamOutputBufferState(), delegate);
+        forEachDelegate(subtask.getResultSubpartitionState(), delegate);
+    }
+
+    /** As {@code ChannelStateHelper#collectUniqueDisposableInChannelState} maps each handle (2.3.0), with its message for another kind. */
+    private static void forEachDelegate(
+            @Nullable StateObjectCollection<? extends ChannelState> handles, Consumer<? super StreamStateHandle> delegate) {
+        if (handles == null || handles.isEmpty()) {
+            return;
+        }
+        for (ChannelState handle : handles) {
+            if (handle instanceof AbstractChannelStateHandle<?> channel) {
+                delegate.accept(channel.getDelegate());
+            } else if (handle instanceof AbstractMergedChannelStateHandle<?, ?> merged) {
+                delegate.accept(merged.getDelegate());
+            } else {
+                throw new IllegalStateException("Not Supported state handle : " + handle.getClass());
+            }
+        }
     }
 }
