@@ -53,7 +53,10 @@ import java.util.Set;
  * it is made and read inside {@code MetadataV4Serializer#deserializeProperties}, and a JVM-wide filter
  * factory ({@code ObjectInputFilter.Config#setSerialFilterFactory}) cannot be set once any {@code
  * ObjectInputStream} was made in the JVM (Java 17), as a gateway's have been. A real savepoint's
- * properties allocate about 9.5 kB when deserialised, a null 2.3 kB.
+ * properties allocate about 9.5 kB when deserialised, a null 2.3 kB: where what is left of the file
+ * is exactly a null's object stream ({@code Checkpoints#storeCheckpointMetadata} of metadata without
+ * properties), nothing is deserialised here, and Flink's reader reads those five bytes, the null it
+ * would have been handed in their place.
  *
  * <p>The file is read from its file system in blocks of {@value #BLOCK} bytes: Flink's reader reads
  * an int byte by byte (Java 17), which unbuffered would be four reads of the file system's stream.
@@ -117,6 +120,7 @@ final class MetadataInput extends InputStream {
     /** The checkpoint properties, read through the filter; null until then, or where the file holds a null. */
     private CheckpointProperties properties;
     private int frameWalks;
+    private boolean propertiesDeserialised;
     private int reads;
 
     /**
@@ -203,6 +207,11 @@ final class MetadataInput extends InputStream {
     /** How many reads the reader made. */
     int reads() {
         return reads;
+    }
+
+    /** Whether checkpoint properties were deserialised through the filter (none where the file holds a null's stream). */
+    boolean propertiesDeserialised() {
+        return propertiesDeserialised;
     }
 
     /** How often the reader's frames were walked: where the bytes read could be an int the bound refuses, or the properties. */
@@ -375,6 +384,10 @@ final class MetadataInput extends InputStream {
             throw new IOException("its metadata file " + file + " has " + left + " bytes after its operators' state, where"
                     + " Flink keeps a few hundred bytes of checkpoint properties, so it is not a savepoint Flink wrote");
         }
+        if (left == NULL_OBJECT_STREAM.length && restIsNull()) {
+            // What Flink's reader would be handed in their place: it reads them as they are, a null.
+            return;
+        }
         int buffered = end - next;
         byte[] after = in.readNBytes(Math.max(0, (int) left - buffered));
         byte[] rest = new byte[buffered + after.length];
@@ -382,6 +395,7 @@ final class MetadataInput extends InputStream {
         System.arraycopy(after, 0, rest, buffered, after.length);
         in.close();
         in = InputStream.nullInputStream();
+        propertiesDeserialised = true;
         Object read;
         try (ObjectInputStream filtered = new ObjectInputStream(new ByteArrayInputStream(rest))) {
             filtered.setObjectInputFilter(MetadataInput::filter);
@@ -402,6 +416,15 @@ final class MetadataInput extends InputStream {
         block = NULL_OBJECT_STREAM.clone();
         next = 0;
         end = block.length;
+    }
+
+    /** Whether the block holds what is left of the file and it is a null's object stream. */
+    private boolean restIsNull() throws IOException {
+        if (end - next < NULL_OBJECT_STREAM.length) {
+            refill(NULL_OBJECT_STREAM.length);
+        }
+        return end - next == NULL_OBJECT_STREAM.length
+                && java.util.Arrays.equals(block, next, end, NULL_OBJECT_STREAM, 0, NULL_OBJECT_STREAM.length);
     }
 
     private static ObjectInputFilter.Status filter(ObjectInputFilter.FilterInfo info) {

@@ -203,6 +203,30 @@ class MetadataInputTest {
     }
 
     @Test
+    void checkpointPropertiesOfNullAreLeftToFlinksReader() throws Exception {
+        byte[] withoutProperties = bytes(CraftedMetadata.operators(2));
+        MetadataInput in = new MetadataInput(new ByteArrayInputStream(withoutProperties), "_metadata", withoutProperties.length);
+
+        CheckpointMetadata read = Checkpoints.loadCheckpointMetadata(new DataInputStream(in), getClass().getClassLoader(), "sp-1");
+
+        assertThat(read.getCheckpointProperties()).isNull();
+        assertThat(read.getOperatorStates()).hasSize(2);
+        // Five bytes of a null, read by Flink's reader as they are: nothing deserialised twice (2.3 kB).
+        assertThat(in.propertiesDeserialised()).isFalse();
+        byte[] savepoint = bytes(CraftedMetadata.operators(2).withProperties(
+                CheckpointProperties.forSavepoint(false, SavepointFormatType.CANONICAL)));
+        MetadataInput withProperties = new MetadataInput(new ByteArrayInputStream(savepoint), "_metadata", savepoint.length);
+        Checkpoints.loadCheckpointMetadata(new DataInputStream(withProperties), getClass().getClassLoader(), "sp-1");
+        assertThat(withProperties.propertiesDeserialised()).as("real properties, through the filter").isTrue();
+    }
+
+    private static byte[] bytes(CheckpointMetadata metadata) throws java.io.IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Checkpoints.storeCheckpointMetadata(metadata, new DataOutputStream(bytes));
+        return bytes.toByteArray();
+    }
+
+    @Test
     void aSavepointIsReadFromItsFileSystemInBlocksOfAtMostOneKilobyte() throws Exception {
         CheckpointMetadata written = CraftedMetadata.operators(20).withProperties(
                 CheckpointProperties.forSavepoint(true, SavepointFormatType.CANONICAL));
