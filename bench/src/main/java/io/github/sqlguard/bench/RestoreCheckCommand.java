@@ -152,6 +152,18 @@ public final class RestoreCheckCommand implements Callable<Integer> {
                         return tEnv.compilePlanSql(INSERT).explain();
                     })));
         }
+        // What a statement without a path runs of the restore check, as Decider runs it: whether the session and the
+        // statement name a savepoint (before planning), then the analysis's configuration's path (after it).
+        Map<String, String> statementConfig = Map.of("table.exec.mini-batch.enabled", "true");
+        Map<String, String> analysed = new HashMap<>(SESSION);
+        analysed.putAll(statementConfig);
+        long[] noPath = perCall(() -> StatementRestores.namesSavepoint(SESSION, statementConfig)
+                || StatementRestores.savepointPath(analysed).isPresent() ? null : Boolean.TRUE, 100_000);
+        rows.add(new String[] {String.format(Locale.ROOT, "**no savepoint path: all a statement pays for the restore check**"
+                        + " (`namesSavepoint` of the session's and the statement's configuration before planning,"
+                        + " `savepointPath` of the analysis's after it: four key look-ups; its planning is the same as"
+                        + " without the check, `explain`), per statement; allocates %d bytes", noPath[1]),
+                "**" + duration(noPath[0]) + "**", ""});
         rows.addAll(phases());
         // The planning's own translation, reused by the check (SessionPlanner, Decider#restore).
         try (SessionPlanner planner = new SessionPlanner(Optional.empty(), 1)) {
@@ -532,6 +544,26 @@ public final class RestoreCheckCommand implements Callable<Integer> {
         }
         long each = (threads.getCurrentThreadCpuTime() - start) / calls;
         return sink == null ? new long[] {-1, -1} : new long[] {each, each};
+    }
+
+    /**
+     * Mean CPU ns and mean bytes allocated on this thread per call over {@code calls} calls, after as
+     * many unrecorded; a part that returns null (not as meant) gives -1 for both.
+     */
+    private long[] perCall(Supplier<?> part, int calls) {
+        Object sink = null;
+        for (int i = 0; i < calls; i++) {
+            sink = part.get();
+        }
+        com.sun.management.ThreadMXBean allocations = (com.sun.management.ThreadMXBean) threads;
+        long allocated = allocations.getCurrentThreadAllocatedBytes();
+        long start = threads.getCurrentThreadCpuTime();
+        for (int i = 0; i < calls && sink != null; i++) {
+            sink = part.get();
+        }
+        long ns = (threads.getCurrentThreadCpuTime() - start) / calls;
+        long bytes = (allocations.getCurrentThreadAllocatedBytes() - allocated) / calls;
+        return sink == null ? new long[] {-1, -1} : new long[] {ns, bytes};
     }
 
     private static String[] row(String part, long[] ns) {
