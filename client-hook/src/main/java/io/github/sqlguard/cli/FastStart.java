@@ -109,11 +109,12 @@ final class FastStart {
     /**
      * The heap (and code cache) in 2 MB pages where the kernel offers transparent huge pages on
      * request ({@code madvise}, Debian's and Ubuntu's default; {@code always} gives them without the
-     * flag): a one-script lint touches about 130 MB of heap, which took about 30,000 of its 47,000 page
-     * faults in 4 kB pages and about 18,000 in all with the flag, and about 0.25 s less CPU, mostly user time
-     * (fewer TLB misses) (bench/results/2026-12-03-lint-fast-r41.md). HotSpot checks the support itself
-     * ({@code os::Linux::transparent_huge_pages_sanity_check}, JDK 17) and warns on stderr where the
-     * kernel has none, hence the check of {@value #THP_SETTING} first.
+     * flag): a one-script lint touches about 130 MB of heap; its page faults went from about 47,000
+     * in 4 kB pages to about 18,000 with the flag, with about 0.3 s less CPU at a load of 10-13, mostly
+     * user time (presumably fewer TLB misses; not counted) (bench/results/2026-12-03-lint-fast-r41.md).
+     * HotSpot checks the support itself ({@code os::Linux::transparent_huge_pages_sanity_check(bool warn, ...)}, JDK 17's
+     * {@code os_linux.cpp}) and warns where the kernel has none, hence the check of {@value
+     * #THP_SETTING} first.
      */
     static final String HUGE_PAGES = "-XX:+UseTransparentHugePages";
 
