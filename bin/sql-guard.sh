@@ -44,7 +44,11 @@ if [[ "${1:-}" == lint && "${SQL_GUARD_FAST_START:-}" != false && " ${JVM_ARGS:-
   java_bin="$(readlink -f "$java_bin" 2>/dev/null || printf '%s' "$java_bin")"
   launch="$cache/launch-$(printf '%s\n%s' "$JAR" "$java_bin" | cksum | cut -d' ' -f1).args"
   FAST_START=("-Dsql-guard.fast-start.launch-file=$launch")
-  if [[ -f "$launch" ]]; then
+  # The launch file sizes the heap (FastStart.HEAP); JVM_ARGS that size it themselves could not follow
+  # it (-Xmx below its -Xms stops the JVM), so then lint starts through the jar's two JVMs, whose first
+  # leaves the heap flags out.
+  if [[ -f "$launch" && " ${JVM_ARGS:-} " != *" -Xm"[sxn]* && " ${JVM_ARGS:-}" != *HeapSize* \
+        && " ${JVM_ARGS:-}" != *NewSize* && " ${JVM_ARGS:-}" != *NewRatio* && " ${JVM_ARGS:-}" != *MaxRAM* ]]; then
     FAST_START=("@$launch" "${FAST_START[@]}")
   fi
 fi

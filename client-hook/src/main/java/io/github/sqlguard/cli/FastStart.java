@@ -23,6 +23,8 @@ import java.util.Optional;
  *   <li>{@code -XX:TieredStopAtLevel=1}: only HotSpot's C1 compiler. In a lint of one script the
  *       C2 compiler threads took about 45% of the process's CPU (perf, bench/results/2026-12-01-lint-start.md)
  *       compiling methods the run ends before it would profit from;
+ *   <li>{@link #HEAP}: a young generation that a small script's lint fills without a collection, and
+ *       {@link #HUGE_PAGES}, its pages 2 MB each where the kernel offers them;
  *   <li>{@code -XX:+UseSerialGC}: one collector thread instead of G1's concurrent ones, for a heap
  *       of a few hundred MB;
  *   <li>{@code -XX:SharedArchiveFile}: an application class-data-sharing archive of the classes a
@@ -93,6 +95,33 @@ final class FastStart {
             List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xlog:cds*=off");
 
     /**
+     * The heap of lint's JVM, where the user names none ({@link #heapFlags}): a young generation of 192 MB
+     * (an eden of about 150 MB, Serial's default survivor ratio 8), so that a lint of a small script,
+     * which allocates about 126 MB, runs without a collection (the default, a third of an initial heap
+     * of 1/64 of the memory, gave an eden of 100 MB on a 24 GB machine and one young collection,
+     * 100 MB to 21 MB), and an initial heap that holds it: with an initial heap smaller than the
+     * young generation (a machine of less than 12 GB) HotSpot warns on stdout, in lint's report
+     * ("NewSize was set larger than initial heap size"). HotSpot raises a default maximum heap to
+     * an initial heap above it. Pages are touched as the run allocates, not at start.
+     */
+    static final List<String> HEAP = List.of("-Xms320m", "-Xmn192m");
+
+    /**
+     * The heap (and code cache) in 2 MB pages where the kernel offers transparent huge pages on
+     * request ({@code madvise}, Debian's and Ubuntu's default; {@code always} gives them without the
+     * flag): a one-script lint touches about 130 MB of heap; its page faults went from about 47,000
+     * in 4 kB pages to about 18,000 with the flag, with about 0.3 s less CPU at a load of 10-13, mostly
+     * user time (presumably fewer TLB misses; not counted) (bench/results/2026-12-03-lint-fast-r41.md).
+     * HotSpot checks the support itself ({@code os::Linux::transparent_huge_pages_sanity_check(bool warn, ...)}, JDK 17's
+     * {@code os_linux.cpp}) and warns where the kernel has none, hence the check of {@value
+     * #THP_SETTING} first.
+     */
+    static final String HUGE_PAGES = "-XX:+UseTransparentHugePages";
+
+    /** The kernel's transparent huge pages setting, e.g. {@code always [madvise] never}; absent without THP. */
+    static final String THP_SETTING = "/sys/kernel/mm/transparent_hugepage/enabled";
+
+    /**
      * From this Java version on, the cache is the JVM's AOT cache ({@code .aot}), not a dynamic CDS
      * archive ({@code .jsa}): the two-step workflow of JEP 483 ({@code -XX:AOTMode=record}, then {@code
      * create}), verified with Temurin 25.0.3 only (bench/results/2026-12-02-lint-start-r35.md).
@@ -134,7 +163,7 @@ final class FastStart {
                     + " (about a minute, once per jar); later starts take seconds.");
         }
         return command(args, Path.of(System.getProperty("java.home"), "bin", "java"), arguments.get(), jar.get(),
-                archive, archived, ProcessHandle.current().pid(), Runtime.version().feature());
+                archive, archived, ProcessHandle.current().pid(), Runtime.version().feature(), hugePages());
     }
 
     /**
@@ -147,10 +176,11 @@ final class FastStart {
      * @param archived whether the archive exists (then it is mapped, else written)
      * @param pid this process's id, naming the archive while it is written
      * @param feature the Java version of both JVMs (the second is this one's {@code java})
+     * @param hugePages whether the kernel gives transparent huge pages ({@link #hugePages()})
      */
     static Optional<List<String>> command(
             String[] args, Path java, String[] processArguments, Path jar, Path archive, boolean archived, long pid,
-            int feature) {
+            int feature, boolean hugePages) {
         List<String> jvmOptions = new ArrayList<>();
         boolean startedAsJar = false;
         for (String argument : processArguments) {
@@ -166,6 +196,7 @@ final class FastStart {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
         command.addAll(flags(feature));
+        command.addAll(heapFlags(jvmOptions, hugePages));
         if (archive != null && archived) {
             command.addAll(archiveMapping(archive, feature));
         } else if (archive != null && feature >= AOT_CACHE_FEATURE) {
@@ -202,6 +233,44 @@ final class FastStart {
         flags.add("-Xlog:aot*=off");
         flags.add("--sun-misc-unsafe-memory-access=allow");
         return flags;
+    }
+
+    /**
+     * {@link #HEAP}, unless the user's JVM options size the heap themselves ({@code -Xms}, {@code -Xmx},
+     * {@code -Xmn}, or any {@code -XX} option naming {@code HeapSize}, {@code NewSize}, {@code NewRatio}
+     * or {@code MaxRAM}): an initial heap above the user's maximum would stop the JVM, a young
+     * generation above it makes HotSpot warn on stdout; then {@link #HUGE_PAGES} where {@code
+     * hugePages} and the user's options name no page size of their own ({@code LargePages}, {@code
+     * HugePages}).
+     */
+    static List<String> heapFlags(List<String> jvmOptions, boolean hugePages) {
+        boolean sized = false;
+        for (String option : jvmOptions) {
+            if (option.startsWith("-Xms") || option.startsWith("-Xmx") || option.startsWith("-Xmn")
+                    || option.startsWith("-XX:") && (option.contains("HeapSize") || option.contains("NewSize")
+                            || option.contains("NewRatio") || option.contains("MaxRAM"))) {
+                sized = true;
+            }
+            if (option.startsWith("-XX:") && (option.contains("LargePages") || option.contains("HugePages"))) {
+                hugePages = false;
+            }
+        }
+        List<String> flags = new ArrayList<>(sized ? List.of() : HEAP);
+        if (hugePages) {
+            flags.add(HUGE_PAGES);
+        }
+        return flags;
+    }
+
+    /** Whether the kernel gives transparent huge pages on request ({@value #THP_SETTING} not {@code [never]}). */
+    static boolean hugePages() {
+        try {
+            Path setting = Path.of(THP_SETTING);
+            return Files.isRegularFile(setting) && !Files.readString(setting).contains("[never]");
+        } catch (IOException | RuntimeException e) {
+            // No setting to read (another OS, a container hiding /sys): the JVM's default pages.
+            return false;
+        }
     }
 
     /**
@@ -336,8 +405,9 @@ final class FastStart {
     }
 
     /**
-     * The options of lint's JVM for a launcher that starts it directly: {@link #FLAGS}, the archive
-     * to map, and the properties that say it is lint's JVM and which archive it maps.
+     * The options of lint's JVM for a launcher that starts it directly: {@link #FLAGS}, {@link #HEAP}
+     * ({@code bin/sql-guard.sh} does not use the launch file where its {@code JVM_ARGS} size the heap),
+     * the archive to map, and the properties that say it is lint's JVM and which archive it maps.
      */
     static List<String> launchOptions(Path archive) {
         return launchOptions(archive, Runtime.version().feature());
@@ -346,6 +416,7 @@ final class FastStart {
     /** {@link #launchOptions(Path)} for a JVM of Java {@code feature}. */
     static List<String> launchOptions(Path archive, int feature) {
         List<String> options = new ArrayList<>(flags(feature));
+        options.addAll(heapFlags(List.of(), hugePages()));
         options.addAll(archiveMapping(archive, feature));
         options.add("-D" + ARCHIVE_PROPERTY + "=" + archive);
         options.add("-D" + STARTED_PROPERTY + "=true");

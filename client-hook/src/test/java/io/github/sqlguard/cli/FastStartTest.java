@@ -25,7 +25,7 @@ class FastStartTest {
     void writesTheArchiveOnTheFirstRunAfterTheTrainingScriptAndKeepsTheUsersOptionsLast() {
         List<String> command = FastStart.command(new String[] {"lint", "-q", "jobs"}, JAVA,
                 new String[] {"-Xmx1g", "-Dsql-guard.command=bin/sql-guard.sh", "-jar", JAR.toString(), "lint", "-q", "jobs"},
-                JAR, ARCHIVE, false, 42, 17).orElseThrow();
+                JAR, ARCHIVE, false, 42, 17, false).orElseThrow();
 
         assertThat(command).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-XX:-UsePerfData", "-Xlog:cds*=off", "-XX:ArchiveClassesAtExit=/cache/sql-guard/cli.jsa.42.tmp",
@@ -36,10 +36,39 @@ class FastStartTest {
     @Test
     void mapsTheArchiveOnceItExists() {
         List<String> command = FastStart.command(new String[] {"lint", "a.sql"}, JAVA,
-                new String[] {"-jar", JAR.toString(), "lint", "a.sql"}, JAR, ARCHIVE, true, 42, 17).orElseThrow();
+                new String[] {"-jar", JAR.toString(), "lint", "a.sql"}, JAR, ARCHIVE, true, 42, 17, false).orElseThrow();
 
         assertThat(command).contains("-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa", "-XX:TieredStopAtLevel=1")
                 .noneMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit") || option.contains("training"));
+    }
+
+    @Test
+    void sizesTheHeapSoThatASmallScriptRunsWithoutACollectionUnlessTheUserSizesIt() {
+        List<String> own = FastStart.command(new String[] {"lint", "a.sql"}, JAVA,
+                new String[] {"-Dx=1", "-jar", JAR.toString(), "lint", "a.sql"}, JAR, ARCHIVE, true, 42, 17, true)
+                .orElseThrow();
+        assertThat(own).containsSequence("-Xms320m", "-Xmn192m", "-XX:+UseTransparentHugePages");
+        assertThat(own.indexOf("-Xmn192m")).isLessThan(own.indexOf("-Dx=1"));
+
+        for (String users : List.of("-Xmx128m", "-Xms1g", "-Xmn64m", "-XX:MaxHeapSize=1g", "-XX:NewRatio=3",
+                "-XX:MaxRAMPercentage=10")) {
+            assertThat(FastStart.command(new String[] {"lint", "a.sql"}, JAVA,
+                    new String[] {users, "-jar", JAR.toString(), "lint", "a.sql"}, JAR, ARCHIVE, true, 42, 17, false)
+                    .orElseThrow())
+                    .as(users).noneMatch(option -> option.startsWith("-Xms3") || option.startsWith("-Xmn1"));
+        }
+        assertThat(FastStart.launchOptions(ARCHIVE, 17)).containsSequence("-Xms320m", "-Xmn192m");
+    }
+
+    @Test
+    void asksForTransparentHugePagesOnlyWhereTheKernelGivesThemAndTheUserNamesNoPageSize() {
+        assertThat(FastStart.heapFlags(List.of("-Dx=1"), true)).containsExactly("-Xms320m", "-Xmn192m",
+                "-XX:+UseTransparentHugePages");
+        assertThat(FastStart.heapFlags(List.of("-Xmx2g"), true)).containsExactly("-XX:+UseTransparentHugePages");
+        assertThat(FastStart.heapFlags(List.of("-Dx=1"), false)).containsExactly("-Xms320m", "-Xmn192m");
+        assertThat(FastStart.heapFlags(List.of("-XX:-UseTransparentHugePages"), true)).containsExactly("-Xms320m",
+                "-Xmn192m");
+        assertThat(FastStart.heapFlags(List.of("-XX:+UseLargePages"), true)).doesNotContain("-XX:+UseTransparentHugePages");
     }
 
     @Test
@@ -54,7 +83,7 @@ class FastStartTest {
     void recordsAnAotCacheOnJava25AndCreatesItFromTheRecordingWithTheSameOptions() {
         Path cache = Path.of("/cache/sql-guard/cli.aot");
         List<String> record = FastStart.command(new String[] {"lint", "-q", "jobs"}, JAVA,
-                new String[] {"-Xmx1g", "-jar", JAR.toString(), "lint", "-q", "jobs"}, JAR, cache, false, 42, 25)
+                new String[] {"-Xmx1g", "-jar", JAR.toString(), "lint", "-q", "jobs"}, JAR, cache, false, 42, 25, false)
                 .orElseThrow();
 
         assertThat(record).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
@@ -73,7 +102,7 @@ class FastStartTest {
     void mapsTheAotCacheAtItsOwnAddressOnJava25() {
         Path cache = Path.of("/cache/sql-guard/cli.aot");
         List<String> command = FastStart.command(new String[] {"lint", "a.sql"}, JAVA,
-                new String[] {"-jar", JAR.toString(), "lint", "a.sql"}, JAR, cache, true, 42, 25).orElseThrow();
+                new String[] {"-jar", JAR.toString(), "lint", "a.sql"}, JAR, cache, true, 42, 25, false).orElseThrow();
 
         assertThat(command).containsSubsequence("-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0",
                 "-XX:AOTCache=/cache/sql-guard/cli.aot").noneMatch(option -> option.startsWith("-XX:SharedArchiveFile")
@@ -88,7 +117,7 @@ class FastStartTest {
     void leavesAJvmNotStartedWithDashJarAsItIs() {
         assertThat(FastStart.command(new String[] {"lint", "a.sql"}, JAVA,
                 new String[] {"-cp", JAR.toString(), "io.github.sqlguard.cli.SqlGuardCommand", "lint", "a.sql"}, JAR,
-                ARCHIVE, true, 42, 17)).isEmpty();
+                ARCHIVE, true, 42, 17, false)).isEmpty();
     }
 
     @Test
@@ -118,6 +147,7 @@ class FastStartTest {
         FastStart.writeLaunchFile(launch, archive);
 
         List<String> expected = new ArrayList<>(FastStart.flags(Runtime.version().feature()));
+        expected.addAll(FastStart.heapFlags(List.of(), FastStart.hugePages()));
         expected.addAll(FastStart.archiveMapping(archive, Runtime.version().feature()));
         expected.addAll(List.of("-Dsql-guard.fast-start.archive=" + archive, "-Dsql-guard.fast-start.started=true"));
         assertThat(Files.readAllLines(launch)).containsExactlyElementsOf(expected.stream().map(o -> '"' + o + '"').toList());
