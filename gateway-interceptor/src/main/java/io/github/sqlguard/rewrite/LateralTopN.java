@@ -1,6 +1,7 @@
 package io.github.sqlguard.rewrite;
 
-import org.apache.calcite.sql.SqlBasicCall;
+import io.github.sqlguard.statement.CorrelatedKey;
+
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
@@ -37,7 +38,8 @@ import java.util.OptionalLong;
  * change this one. The two are the same rows only where every key the left side yields is a key of
  * the relation the {@code LATERAL} ranks: the left side must be {@code SELECT DISTINCT <the
  * correlated columns> FROM <the same relation>}, and the subquery's only reference to it the
- * equalities of those columns; the subquery's other conditions stay (the rows ranked).
+ * equalities of those columns ({@link CorrelatedKey}, as the statement facts read them, each of a
+ * column with the left side's column of the same name); the subquery's other conditions stay (the rows ranked).
  */
 final class LateralTopN {
 
@@ -102,9 +104,10 @@ final class LateralTopN {
         List<String> correlated = new ArrayList<>();
         List<SqlNode> rest = new ArrayList<>();
         for (SqlNode conjunct : Trees.conjuncts(ranked.getWhere())) {
-            Optional<String> key = correlation(conjunct, left.alias(), relation);
+            Optional<CorrelatedKey> key = CorrelatedKey.of(conjunct, last(relation))
+                    .filter(k -> k.outerName().equalsIgnoreCase(left.alias()) && k.outerColumn().equalsIgnoreCase(k.column()));
             if (key.isPresent()) {
-                correlated.add(key.get());
+                correlated.add(key.get().column());
             } else if (mentions(conjunct, left.alias())) {
                 return Optional.empty();
             } else {
@@ -183,25 +186,6 @@ final class LateralTopN {
             return new Aliased(((SqlCall) item).operand(0), alias.getSimple());
         }
         return null;
-    }
-
-    /** The key of {@code <relation>.<key> = <left>.<key>} (either order; the relation's side may be unqualified). */
-    private static Optional<String> correlation(SqlNode conjunct, String left, SqlIdentifier relation) {
-        if (conjunct.getKind() != SqlKind.EQUALS) {
-            return Optional.empty();
-        }
-        SqlBasicCall equals = (SqlBasicCall) conjunct;
-        for (int i = 0; i < 2; i++) {
-            if (equals.operand(i) instanceof SqlIdentifier outer && outer.names.size() == 2
-                    && outer.names.get(0).equalsIgnoreCase(left)
-                    && equals.operand(1 - i) instanceof SqlIdentifier inner
-                    && (inner.names.size() == 1 || inner.names.size() == 2
-                            && inner.names.get(0).equalsIgnoreCase(last(relation)))
-                    && last(inner).equalsIgnoreCase(outer.names.get(1))) {
-                return Optional.of(last(inner));
-            }
-        }
-        return Optional.empty();
     }
 
     private static boolean sameColumns(List<String> a, List<String> b) {

@@ -1,6 +1,8 @@
 package io.github.sqlguard.rewrite;
 
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOrderBy;
@@ -11,7 +13,9 @@ import org.apache.flink.sql.parser.impl.FlinkSqlParserImplConstants;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,16 +24,20 @@ import java.util.Optional;
  * it, as {@code sqlfluff fix} leaves what it does not fix.
  *
  * <p>The original and the changed tree are walked side by side; where they differ, the smallest
- * differing node of the original is replaced by the unparsed changed node ({@link SqlTrees#unparse}),
- * at the text span Flink's parser gave it ({@link SqlParserPos}: line and column, tab size 1), and
- * items added to or removed from a list are inserted or cut beside their neighbours. Where a
- * change has no parser position of its own, it is placed by the tokens of the user's text as Flink's
- * tokenizer reads them ({@link SqlTokens}): hints added to a block right after its {@code SELECT}
- * token, hints taken off from there to their closing {@code *}{@code /}, a {@code WHERE} clause cut
- * from its keyword to its condition's last token (the condition's parentheses included), a clause
- * appended after an order key's {@code ASC}/{@code DESC}. Parser positions do not always cover a
- * node's whole text (a {@code PARTITION BY} list may start at its keyword, a parenthesised query
- * inside its parentheses), so the result is checked: it must read
+ * differing node of the original is replaced by the changed node, at the text span Flink's parser
+ * gave it ({@link SqlParserPos}: line and column, tab size 1): unparsed ({@link SqlTrees#unparse}),
+ * or as the user wrote it where it is a node of the original moved unchanged (a restructuring keeps
+ * a table, a condition: {@link Offsets#written}); and items added to or removed from a list are
+ * inserted or cut beside their neighbours. Where a change has no parser position of its own, it is
+ * placed by the tokens of the user's text as Flink's tokenizer reads them ({@link SqlTokens}): hints
+ * added to a block right after its {@code SELECT} token, hints taken off from there to their
+ * closing {@code *}{@code /}, a {@code WHERE} clause cut from its keyword to its condition's last
+ * token (the condition's parentheses included), a clause appended after an order key's {@code
+ * ASC}/{@code DESC}; and the clauses a restructuring adds or takes off ({@link ClauseChanges}: a
+ * {@code WHERE} or {@code GROUP BY} added after the clause before it, a {@code GROUP BY} cut, a join
+ * replaced by its right side, a {@code LATERAL} keyword and an {@code ORDER BY ... LIMIT} cut).
+ * Parser positions do not always cover a node's whole text (a {@code PARTITION BY} list may start at
+ * its keyword, a parenthesised query inside its parentheses), so the result is checked: it must read
  * back, through Flink's parser, as the changed tree (the two unparse alike). When it does not, the
  * change is put back one level up, at the parent node's span, and so on; at the top, the whole
  * statement is written anew.
@@ -51,7 +59,7 @@ final class Splicer {
         }
         List<Diff> diffs = new ArrayList<>();
         diff(original, changed, new ArrayList<>(), new ArrayList<>(), diffs);
-        Offsets offsets = new Offsets(text);
+        Offsets offsets = new Offsets(text, original);
         for (int level = 0; level <= MAX_LIFT && !diffs.isEmpty(); level++) {
             Optional<String> spliced = apply(text, offsets, diffs, level);
             if (spliced.isPresent() && readsAs(spliced.get(), expected)) {
@@ -72,7 +80,7 @@ final class Splicer {
      * The offset of the first character of {@code node}'s text: the least start of its own and its
      * descendants' positions (a query's {@code ORDER BY} node is placed at its last token).
      */
-    private static int first(SqlNode node, Offsets offsets) {
+    static int first(SqlNode node, Offsets offsets) {
         int start = offsets.start(node.getParserPosition());
         for (SqlNode child : Trees.children(node)) {
             int at = first(child, offsets);
@@ -84,7 +92,7 @@ final class Splicer {
     }
 
     /** The offset just after the last character of {@code node}'s text: the greatest end of its own and its descendants' positions. */
-    private static int last(SqlNode node, Offsets offsets) {
+    static int last(SqlNode node, Offsets offsets) {
         int end = offsets.end(node.getParserPosition());
         for (SqlNode child : Trees.children(node)) {
             end = Math.max(end, last(child, offsets));
@@ -135,15 +143,25 @@ final class Splicer {
             if (start < 0 || end < start) {
                 return Optional.empty();
             }
-            return Optional.of(new Edit(start, end, SqlTrees.unparse(changes.get(index))));
+            SqlNode change = changes.get(index);
+            if (node.getKind().belongsTo(SqlKind.QUERY) && !change.getKind().belongsTo(SqlKind.QUERY)) {
+                // A subquery replaced by what it read (a table, a join): its parentheses go with it.
+                Optional<ClauseChanges.Span> span = ClauseChanges.parenthesised(node, offsets);
+                if (span.isEmpty()) {
+                    return Optional.empty();
+                }
+                start = span.get().start();
+                end = span.get().end();
+            }
+            return Optional.of(new Edit(start, end, offsets.written(change)));
         }
     }
 
     /** Text {@code text} in place of {@code [start, end)}. */
-    private record Edit(int start, int end, String text) {}
+    record Edit(int start, int end, String text) {}
 
     /** Text edits placed by their own reading of the user's text (level 0 of a difference). */
-    private interface TextChange {
+    interface TextChange {
 
         /** The edits, placed in the text; empty when one of them cannot be placed. */
         Optional<List<Edit>> edits(Offsets offsets);
@@ -275,31 +293,14 @@ final class Splicer {
     private record WhereSpan(int cut, int keyword, int condition, int end) {
 
         static Optional<WhereSpan> of(SqlSelect block, Offsets offsets) {
-            int from = first(block.getWhere(), offsets);
-            int to = last(block.getWhere(), offsets);
+            Optional<ClauseChanges.Span> condition = ClauseChanges.parenthesised(block.getWhere(), offsets);
             SqlTokens tokens = offsets.tokens();
-            int i = tokens.at(from);
-            int j = tokens.endingBy(to);
-            if (from < 0 || to < from || i < 0 || j < i || tokens.get(j).end() != to) {
+            if (condition.isEmpty() || !tokens.is(condition.get().keywordAt(), FlinkSqlParserImplConstants.WHERE)) {
                 return Optional.empty();
             }
-            while (tokens.is(i - 1, FlinkSqlParserImplConstants.LPAREN)) {
-                if (!tokens.is(j + 1, FlinkSqlParserImplConstants.RPAREN)) {
-                    return Optional.empty();
-                }
-                i--;
-                j++;
-            }
-            if (!tokens.is(i - 1, FlinkSqlParserImplConstants.WHERE)) {
-                return Optional.empty();
-            }
-            int keyword = tokens.get(i - 1).start();
-            String text = offsets.text();
-            int cut = keyword;
-            while (cut > 0 && Character.isWhitespace(text.charAt(cut - 1))) {
-                cut--;
-            }
-            return Optional.of(new WhereSpan(cut, keyword, tokens.get(i).start(), tokens.get(j).end()));
+            int keyword = tokens.get(condition.get().keywordAt()).start();
+            return Optional.of(new WhereSpan(
+                    ClauseChanges.blankBefore(keyword, offsets), keyword, condition.get().start(), condition.get().end()));
         }
     }
 
@@ -447,6 +448,26 @@ final class Splicer {
         if (a instanceof SqlSelect sa && b instanceof SqlSelect sb && selectEdits(sa, sb, hereA, hereB, out)) {
             return;
         }
+        if (a instanceof SqlJoin join && !(b instanceof SqlJoin) && sameAlias(join.getRight(), b)) {
+            // A join replaced by its right side (LateralTopN: the LATERAL's subquery now ranks every key the left
+            // side listed): the left side cut, the right side compared further.
+            diff(join.getRight(), b, hereA, hereB, out);
+            out.add(new Diff(hereA, hereB, List.of(new ClauseChanges.LeftSideCut(join))));
+            return;
+        }
+        if (a.getKind() == SqlKind.LATERAL && b.getKind().belongsTo(SqlKind.QUERY)) {
+            // A LATERAL subquery no longer correlated: its keyword cut, the query compared further.
+            diff(((SqlCall) a).operand(0), b, hereA, hereB, out);
+            out.add(new Diff(hereA, hereB, List.of(new ClauseChanges.LateralCut((SqlCall) a))));
+            return;
+        }
+        if (a instanceof SqlOrderBy ordered && ordered.offset == null && !(b instanceof SqlOrderBy)
+                && b.getKind().belongsTo(SqlKind.QUERY)) {
+            // A query's ORDER BY ... LIMIT taken off (its order now a ranking's OVER): cut, the query compared further.
+            diff(ordered.query, b, hereA, hereB, out);
+            out.add(new Diff(hereA, hereB, List.of(new ClauseChanges.OrderByCut(ordered))));
+            return;
+        }
         if (a instanceof SqlNodeList la && b instanceof SqlNodeList lb) {
             if (la.size() == lb.size()) {
                 for (int i = 0; i < la.size(); i++) {
@@ -503,7 +524,7 @@ final class Splicer {
      * The clauses of a block that Calcite's parser positions do not place, edited by the tokens of
      * the user's text: hints added to a block that had none (written right after its {@code SELECT}
      * keyword), the hints of a block taken off (its {@code /*+ ... *}{@code /} cut), its {@code WHERE}
-     * clause cut; the block's other clauses compared further, each spliced where it stands. False
+     * clause cut or added, its {@code GROUP BY} clause added or cut (with no {@code HAVING}); the block's other clauses compared further, each spliced where it stands. False
      * (nothing recorded) when the block changed otherwise.
      */
     private static boolean selectEdits(SqlSelect a, SqlSelect b, List<SqlNode> hereA, List<SqlNode> hereB, List<Diff> out) {
@@ -518,8 +539,19 @@ final class Splicer {
             changes.add(new HintsCut(a));
         }
         boolean whereCut = a.getWhere() != null && b.getWhere() == null;
+        boolean whereAdded = a.getWhere() == null && b.getWhere() != null;
         if (whereCut) {
             changes.add(new WhereCut(a));
+        } else if (whereAdded) {
+            changes.add(new ClauseChanges.WhereAdded(a, b.getWhere()));
+        }
+        boolean groupA = a.getGroup() != null && !a.getGroup().isEmpty();
+        boolean groupB = b.getGroup() != null && !b.getGroup().isEmpty();
+        boolean groupChanged = groupA != groupB && a.getHaving() == null && b.getHaving() == null;
+        if (groupChanged && groupB) {
+            changes.add(new ClauseChanges.GroupByAdded(a, !whereCut, b.getGroup().getList()));
+        } else if (groupChanged) {
+            changes.add(new ClauseChanges.GroupByCut(a));
         }
         if (changes.isEmpty()) {
             return false;
@@ -534,14 +566,22 @@ final class Splicer {
             SqlNode x = oa.get(i);
             SqlNode y = ob.get(i);
             boolean hints = hintsA != hintsB && ((x != null && x == a.getHints()) || (y != null && y == b.getHints()));
-            boolean where = whereCut && x != null && x == a.getWhere();
-            if (!hints && !where) {
+            boolean where = (whereCut && x != null && x == a.getWhere()) || (whereAdded && y != null && y == b.getWhere());
+            boolean group = groupChanged && ((x != null && x == a.getGroup()) || (y != null && y == b.getGroup()));
+            if (!hints && !where && !group) {
                 diff(x, y, hereA, hereB, inner);
             }
         }
         out.addAll(inner);
         out.add(new Diff(hereA, hereB, changes));
         return true;
+    }
+
+    /** True when both are {@code <node> AS <alias>} with the same alias. */
+    private static boolean sameAlias(SqlNode a, SqlNode b) {
+        return a.getKind() == SqlKind.AS && b.getKind() == SqlKind.AS
+                && ((SqlCall) a).operandCount() == 2 && ((SqlCall) b).operandCount() == 2
+                && ((SqlCall) a).operand(1).equalsDeep(((SqlCall) b).operand(1), Litmus.IGNORE);
     }
 
     private static boolean hasHints(SqlSelect select) {
@@ -662,10 +702,13 @@ final class Splicer {
         private final int[] lineStarts;
         private final int length;
         private final String text;
+        private final SqlNode original;
         private SqlTokens tokens;
+        private Map<SqlParserPos, List<SqlNode>> placed;
 
-        Offsets(String text) {
+        Offsets(String text, SqlNode original) {
             this.text = text;
+            this.original = original;
             List<Integer> starts = new ArrayList<>();
             starts.add(0);
             for (int i = 0; i < text.length(); i++) {
@@ -691,6 +734,43 @@ final class Splicer {
         int end(SqlParserPos pos) {
             int last = offset(pos.getEndLineNum(), pos.getEndColumnNum());
             return last < 0 ? -1 : last + 1;
+        }
+
+        /**
+         * {@code node} as the user wrote it where it is a node of the original tree moved unchanged
+         * (a condition or a {@code FROM} item a restructuring keeps: it holds the parser position it
+         * had, and the original's node there is alike), else unparsed. Its comments and line breaks
+         * stay with it.
+         */
+        String written(SqlNode node) {
+            if (placed == null) {
+                placed = new HashMap<>();
+                index(original);
+            }
+            SqlParserPos pos = node.getParserPosition();
+            for (SqlNode alike : placed.getOrDefault(pos, List.of())) {
+                if (alike.getClass() == node.getClass() && alike.equalsDeep(node, Litmus.IGNORE)) {
+                    // A condition's parentheses, which its position leaves out, go with it.
+                    Optional<ClauseChanges.Span> span = node.getKind().belongsTo(SqlKind.QUERY)
+                            ? Optional.empty() : ClauseChanges.parenthesised(alike, this);
+                    int start = span.map(ClauseChanges.Span::start).orElse(first(alike, this));
+                    int end = span.map(ClauseChanges.Span::end).orElse(last(alike, this));
+                    if (start >= 0 && end > start) {
+                        return text.substring(start, end);
+                    }
+                }
+            }
+            return SqlTrees.unparse(node);
+        }
+
+        private void index(SqlNode node) {
+            if (node == null) {
+                return;
+            }
+            if (!node.getParserPosition().equals(SqlParserPos.ZERO)) {
+                placed.computeIfAbsent(node.getParserPosition(), p -> new ArrayList<>()).add(node);
+            }
+            Trees.children(node).forEach(this::index);
         }
 
         /** The tokens of the text, read once (Flink's tokenizer: {@link SqlTokens}). */

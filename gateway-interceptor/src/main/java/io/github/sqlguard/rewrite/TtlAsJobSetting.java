@@ -72,7 +72,7 @@ final class TtlAsJobSetting implements RewriteFamily {
         List<SqlTableOption> options = new ArrayList<>();
         collect(tree, options);
         String text = context.text();
-        Splicer.Offsets offsets = new Splicer.Offsets(text);
+        Splicer.Offsets offsets = new Splicer.Offsets(text, tree);
         for (int i = 0; i < options.size(); i++) {
             SqlTableOption option = options.get(i);
             if (!TtlNotATableOptionRule.isStateTtlKey(option.getKeyString())) {

@@ -272,9 +272,9 @@ final class SqlFactsCollector {
         List<String> others = new ArrayList<>();
         if (limited.query instanceof SqlSelect select) {
             for (SqlNode conjunct : Conjuncts.of(select.getWhere())) {
-                String key = correlatedKey(conjunct, name);
-                if (key != null) {
-                    keys.add(key);
+                Optional<CorrelatedKey> key = CorrelatedKey.of(conjunct, name);
+                if (key.isPresent()) {
+                    keys.add(key.get().column());
                 } else {
                     others.add(sql(conjunct));
                 }
@@ -285,25 +285,6 @@ final class SqlFactsCollector {
         lateralLimits.add(new LateralLimit(
                 limited.query instanceof SqlSelect select && select.getFrom() instanceof SqlIdentifier ? name : "",
                 keys, order, sql(limited.fetch), others));
-    }
-
-    /**
-     * {@code shop} of {@code counts.shop = s.shop} (either way round), where {@code counts} (or no
-     * qualifier) is the subquery's own {@code FROM} and {@code s} another name; null otherwise.
-     */
-    private static String correlatedKey(SqlNode conjunct, String own) {
-        if (conjunct.getKind() != SqlKind.EQUALS) {
-            return null;
-        }
-        SqlCall equals = (SqlCall) conjunct;
-        for (int i = 0; i < 2; i++) {
-            if (equals.operand(i) instanceof SqlIdentifier inner && equals.operand(1 - i) instanceof SqlIdentifier outer
-                    && outer.names.size() == 2 && !outer.names.get(0).equalsIgnoreCase(own)
-                    && (inner.names.size() == 1 || inner.names.size() == 2 && inner.names.get(0).equalsIgnoreCase(own))) {
-                return inner.names.get(inner.names.size() - 1);
-            }
-        }
-        return null;
     }
 
     /**

@@ -63,6 +63,10 @@ class LateralTopNTest {
         "SELECT s.shop, t.product FROM (SELECT DISTINCT shop FROM c) s,"
                 + " LATERAL (SELECT product FROM c WHERE c.shop = s.shop AND c.sold > LENGTH(s.shop)"
                 + " ORDER BY sold DESC LIMIT 3) t",
+        // The left side named as the relation: c.shop = c.shop reads the subquery's own column twice (a name
+        // resolves to the nearest FROM), so nothing correlates and each key gets the first rows of all.
+        "SELECT c.shop, t.product FROM (SELECT DISTINCT shop FROM c) c,"
+                + " LATERAL (SELECT product FROM c WHERE c.shop = c.shop ORDER BY sold DESC LIMIT 3) t",
         // An offset, no limit, no order.
         "SELECT s.shop, t.product FROM (SELECT DISTINCT shop FROM c) s,"
                 + " LATERAL (SELECT product FROM c WHERE c.shop = s.shop ORDER BY sold DESC LIMIT 3 OFFSET 1) t",

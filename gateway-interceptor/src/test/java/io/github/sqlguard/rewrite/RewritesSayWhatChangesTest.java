@@ -124,6 +124,27 @@ class RewritesSayWhatChangesTest {
     }
 
     @Test
+    void lastValueRewriteKeepsTheOuterBlocksLinesAndWritesTheTableAndConditionAsTheUserDid() throws IOException {
+        assumeFalse(FlinkLine.current().line().equals("1.20"),
+                "Flink 1.20's LAST_VALUE takes no TIMESTAMP: the proof rejects the rewrite there");
+        Rewrite last = rewrite(lastOf("440"), "last-value");
+
+        assertThat(last.statement()).isEqualTo("SELECT order_id, LAST_VALUE(status) AS status, LAST_VALUE(updated_at) AS updated_at\n"
+                + "FROM order_status\n"
+                + "WHERE (status <> 'void')\n"
+                + "GROUP BY order_id");
+    }
+
+    @Test
+    void firstValueRewriteInLowerCaseAddsItsGroupByAtTheFromsIndentationInLowerCase() throws IOException {
+        Rewrite first = rewrite(lastOf("441"), "last-value");
+
+        assertThat(first.statement()).isEqualTo("select device_id, FIRST_VALUE(reading) AS reading\n"
+                + "  from device_events\n"
+                + "  group by device_id");
+    }
+
+    @Test
     void topThreeIntoASinkKeyedByItsPartitionGetsNoOnConflictChoice() throws IOException {
         assumeFalse(FlinkLine.current().line().equals("1.20"), "Flink 1.20 has no ON CONFLICT clause (FLIP-558 is 2.3)");
         Submission insert = lastOf("276");

@@ -289,6 +289,94 @@ class SplicerTest {
     }
 
     @Test
+    void lateralTopNWrittenAsARowNumberTopNKeepsTheOuterLinesAndTheSubquerysLayoutAndCase() {
+        // LateralTopN: the left side and LATERAL cut, the subquery's WHERE and ORDER BY ... LIMIT cut, its
+        // select list extended where it stands, WHERE rn <= 3 on a line of its own after the FROM clause.
+        String text = "WITH counts AS (\n  SELECT shop, product, COUNT(*) AS sold FROM sales GROUP BY shop, product\n)\n"
+                + "SELECT s.shop, t.product, t.sold -- the best three\n"
+                + "FROM (SELECT DISTINCT shop FROM counts) s,\n"
+                + "     lateral (\n"
+                + "       select product, sold from counts\n"
+                + "       where counts.shop = s.shop\n"
+                + "       order by sold desc\n"
+                + "       limit 3\n"
+                + "     ) t";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlNode changed = LateralTopN.asRowNumber(SqlTrees.parse(text).orElseThrow()).orElseThrow().tree();
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(
+                "WITH counts AS (\n  SELECT shop, product, COUNT(*) AS sold FROM sales GROUP BY shop, product\n)\n"
+                + "SELECT t.shop, t.product, t.sold -- the best three\n"
+                + "FROM (\n"
+                + "       select shop, product, sold, ROW_NUMBER() OVER (PARTITION BY shop ORDER BY sold DESC) AS rn"
+                + " from counts\n"
+                + "     ) t\n"
+                + "WHERE rn <= 3");
+    }
+
+    @Test
+    void lateralTopNWithAnotherConditionKeepsItAsWrittenAndAddsTheBoundAfterTheFromInLowerCase() {
+        String text = "select s.shop, t.product\n"
+                + "from (select distinct shop from counts) as s, lateral (select product from counts\n"
+                + "  where counts.shop = s.shop and sold > 0 /* sold only */ order by sold desc limit 2) as t";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlNode changed = LateralTopN.asRowNumber(SqlTrees.parse(text).orElseThrow()).orElseThrow().tree();
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(
+                "select t.shop, t.product\n"
+                + "from (select shop, product, ROW_NUMBER() OVER (PARTITION BY shop ORDER BY sold DESC) AS rn from counts\n"
+                + "  where sold > 0 /* sold only */) as t\n"
+                + "where rn <= 2");
+    }
+
+    @Test
+    void firstRowPerKeyAsAGroupByKeepsTheLinesTheTableAndItsConditionAsWritten() {
+        // last-value: the Top-1 block becomes a GROUP BY of what the ranking read (its FROM and WHERE moved as trees).
+        String text = "SELECT order_id, status\n"
+                + "FROM (\n"
+                + "  SELECT *, ROW_NUMBER() OVER (PARTITION BY order_id ORDER BY updated_at DESC) AS rn\n"
+                + "  FROM Order_Status -- every change\n"
+                + "  WHERE (status <> 'void')\n"
+                + ")\n"
+                + "WHERE rn = 1";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect outer = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+        SqlSelect rank = (SqlSelect) outer.getFrom();
+        SqlSelect grouped = Snippets.select("SELECT order_id, LAST_VALUE(status) AS status FROM t GROUP BY order_id");
+        grouped.setFrom(rank.getFrom());
+        grouped.setWhere(rank.getWhere());
+
+        assertThat(Splicer.splice(text, original, grouped)).isEqualTo(
+                "SELECT order_id, LAST_VALUE(status) AS status\n"
+                + "FROM Order_Status\n"
+                + "WHERE (status <> 'void')\n"
+                + "GROUP BY order_id");
+    }
+
+    @Test
+    void firstRowPerKeyOfATableWithoutConditionPutsTheGroupByWhereTheWhereWasCut() {
+        String text = "select order_id, status\n  from (\n    select order_id, status, row_number() over (\n"
+                + "      partition by order_id order by updated_at asc) as rn\n    from order_status\n  ) where rn = 1";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect outer = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+        SqlSelect grouped = Snippets.select("SELECT order_id, FIRST_VALUE(status) AS status FROM t GROUP BY order_id");
+        grouped.setFrom(((SqlSelect) outer.getFrom()).getFrom());
+
+        assertThat(Splicer.splice(text, original, grouped)).isEqualTo(
+                "select order_id, FIRST_VALUE(status) AS status\n  from order_status\n  group by order_id");
+    }
+
+    @Test
+    void groupByTakenOffIsCutFromItsKeywordToItsLastKeyAndTheCommentsStay() {
+        String text = "SELECT DISTINCT user_id\nFROM clicks -- all of them\nGROUP BY\n  user_id";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect changed = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+        changed.setGroupBy(null);
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo("SELECT DISTINCT user_id\nFROM clicks -- all of them");
+    }
+
+    @Test
     void hintKindIsReadAsWritten() {
         // Guards the test above against a parser that reads OPTIONS as something else than a table hint.
         SqlSelect select = (SqlSelect) SqlTrees.parse("SELECT * FROM orders /*+ OPTIONS('k' = 'v') */").orElseThrow();
