@@ -138,6 +138,8 @@ class RewriteGoldenFilesTest {
         "395-sum-over-top-3-per-category-window-top-n",
         "396-top-2-per-window-start-alone-in-cte-window-partition-first",
         "397-top-1-per-window-end-and-region-into-sink-window-partition-first",
+        "443-window-aggregate-grouped-by-window-start-only-over-view",
+        "444-hourly-clicks-grouped-by-window-end-only-into-sink",
         "398-latest-reading-by-plain-timestamp-with-proctime-column",
         "399-join-bounds-in-where-interval-join-by-watermarks",
         "400-join-bounds-on-current-timestamp-columns-no-watermark",

@@ -24,6 +24,7 @@ import io.github.sqlguard.rules.limits.PathNotAllowedRule;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
 import io.github.sqlguard.rules.plan.GlobalRankRule;
 import io.github.sqlguard.rules.plan.WindowRankNotRecognizedRule;
+import io.github.sqlguard.rules.plan.WindowAggregateNotRecognizedRule;
 import io.github.sqlguard.rules.plan.LargeTopNRule;
 import io.github.sqlguard.rules.plan.RankRetractRule;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
@@ -97,6 +98,7 @@ public final class RuleCatalog {
                         new RankRetractRule(),
                         new GlobalRankRule(),
                         new WindowRankNotRecognizedRule(),
+                        new WindowAggregateNotRecognizedRule(),
                         new LargeTopNRule(),
                         new UnboundedOverAggregateRule(),
                         new StatefulWithoutTtlRule(),

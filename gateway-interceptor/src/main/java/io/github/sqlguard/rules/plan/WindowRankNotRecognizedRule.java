@@ -43,8 +43,8 @@ public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
             Set.of("WindowTableFunction", "WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate",
                     "WindowJoin", "WindowRank", "WindowDeduplicate");
 
-    private static final String START = "window_start";
-    private static final String END = "window_end";
+    static final String START = "window_start";
+    static final String END = "window_end";
 
     @Override
     public RuleDeclaration declaration() {
@@ -86,7 +86,7 @@ public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
                                     + String.join(", ", keys) + ": each window's ranking stays in state after the window"
                                     + " closes, until the state TTL removes it, and its result is updated as rows arrive"
                                     + " instead of emitted once when the window closes.",
-                            "Partition by both window columns (PARTITION BY " + partition(keys, has, missing)
+                            "Partition by both window columns (PARTITION BY " + partition(keys, has)
                                     + "): Flink then plans a " + intended + ", which emits each window's result once"
                                     + " and frees its state when the window closes."));
         }
@@ -94,7 +94,7 @@ public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
     }
 
     /** The keys with the missing window column beside the one there: {@code window_start, window_end, page}. */
-    private static String partition(List<String> keys, String has, String missing) {
+    static String partition(List<String> keys, String has) {
         List<String> out = new ArrayList<>();
         for (String key : keys) {
             if (key.equals(has)) {
@@ -108,7 +108,7 @@ public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
     }
 
     /** True when a windowing operator is below {@code node}. */
-    private static boolean overWindow(ExplainedPlan plan, PlanNode node, Set<Integer> seen, int depth) {
+    static boolean overWindow(ExplainedPlan plan, PlanNode node, Set<Integer> seen, int depth) {
         if (depth > 256) {
             return false;
         }
