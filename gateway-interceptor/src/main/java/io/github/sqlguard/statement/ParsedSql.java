@@ -42,6 +42,11 @@ public interface ParsedSql {
         return facts().tableOptions();
     }
 
+    /** Every character string literal outside the options, as {@code literal} = its value, with its span. */
+    default List<SqlOption> stringLiterals() {
+        return facts().stringLiterals();
+    }
+
     /** The jars the statement loads ({@code ADD JAR}, {@code USING JAR}), as {@code jar} = location. */
     default List<SqlOption> jars() {
         return facts().jars();
