@@ -32,9 +32,9 @@ import java.util.Optional;
  * gateway's JVM with {@code execution.target: local}, read the crafted checkpoint properties with a
  * plain {@code ObjectInputStream} and ran a class's static initialiser). So a read is kept by the
  * SHA-256 of the bytes Flink's reader was handed ({@link Digesting}), and found again only for a file
- * whose bytes have that digest now: each look-up reads the file once through a {@value
- * MetadataInput#BLOCK}-byte buffer, where Flink's reader would allocate its objects and any state
- * kept inline. A file changed after the guard read it, before the JobManager reads it, is not seen
+ * whose bytes have that digest now: a look-up where a read of the same path, modification time and
+ * length is kept reads the file once through a {@value MetadataInput#BLOCK}-byte buffer, where
+ * Flink's reader would allocate its objects and any state kept inline. A file changed after the guard read it, before the JobManager reads it, is not seen
  * (docs/operations/hardening.md).
  *
  * <p>Bounded: at most {@value #MAX_ENTRIES} savepoints and {@value #MAX_BYTES} bytes of {@code
@@ -78,18 +78,32 @@ public final class SavepointReads {
 
     /**
      * The key of the {@code _metadata} file at {@code file}: one look-up of its status on its file
-     * system and, where it could be kept, one read of its bytes for their digest.
+     * system and, where a read of a file of that path, modification time and length is kept, one
+     * read of its bytes for their digest (none for a savepoint read for the first time: nothing
+     * could be found with it, and the read that follows is digested as Flink's reader reads it).
      */
     static Key keyOf(Path file, String externalPointer) throws IOException {
         FileSystem fs = file.getFileSystem();
         FileStatus status = fs.getFileStatus(file);
         String digest = "";
-        if (status.getLen() <= MAX_BYTES / 4) {
+        if (status.getLen() <= MAX_BYTES / 4
+                && keepsOne(file.toString(), status.getModificationTime(), status.getLen(), externalPointer)) {
             try (Digesting in = new Digesting(fs.open(file))) {
                 digest = in.digest().orElse("");
             }
         }
         return new Key(file.toString(), status.getModificationTime(), status.getLen(), digest, externalPointer);
+    }
+
+    /** Whether a read of a file with this path, modification time, length and pointer is kept. */
+    private static synchronized boolean keepsOne(String file, long modificationTime, long length, String externalPointer) {
+        for (Key key : KEPT.keySet()) {
+            if (key.file().equals(file) && key.modificationTime() == modificationTime && key.length() == length
+                    && key.externalPointer().equals(externalPointer)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The read kept for {@code key}, if any. */
