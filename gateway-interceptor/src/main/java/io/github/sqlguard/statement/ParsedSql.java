@@ -42,7 +42,7 @@ public interface ParsedSql {
         return facts().tableOptions();
     }
 
-    /** Every character string literal outside the options, as {@code literal} = its value, with its span. */
+    /** The character string literals outside the options whose value holds {@code =} or {@code :}, with their spans. */
     default List<SqlOption> stringLiterals() {
         return facts().stringLiterals();
     }

@@ -211,8 +211,9 @@ public sealed interface ParsedStatement extends ParsedSql
      *     option for the same input of the same query block wins ({@link SupersededHint})
      * @param lateralLimits the {@code LATERAL} subqueries that keep their first rows ({@code ORDER BY
      *     ... LIMIT n}), as written ({@link LateralLimit})
-     * @param stringLiterals every character string literal the walk meets outside the options above
-     *     (a {@code WHERE} comparison's, a function argument's), as {@code literal} = its value as
+     * @param stringLiterals the character string literals the walk meets outside the options above
+     *     (a {@code WHERE} comparison's, a function argument's) whose value holds a {@code =} or a
+     *     {@code :}, as every secret's shape does, each as {@code literal} = its value as
      *     Flink's parser reads it ({@code U&'...'} decoded, a literal continued on the next line
      *     joined), with its span: what the redactor masks where the value carries a secret
      */

@@ -144,14 +144,13 @@ final class SqlFactsCollector {
             return;
         }
         if (node instanceof SqlCharStringLiteral literal) {
-            stringLiterals.add(literal("literal", literal.getValueAs(String.class), literal.getParserPosition(),
-                    literal.getParserPosition()));
+            keepLiteral(literal.getValueAs(String.class), literal.getParserPosition(), literal.getParserPosition());
             return;
         }
         if (node instanceof SqlCall call && call.getKind() == SqlKind.LITERAL_CHAIN && call.operandCount() > 0) {
             // 'a'\n'b': one value as Flink joins it, spanning its parts.
-            stringLiterals.add(literal("literal", SqlLiteral.unchain(call).getValueAs(String.class),
-                    call.operand(0).getParserPosition(), call.operand(call.operandCount() - 1).getParserPosition()));
+            keepLiteral(SqlLiteral.unchain(call).getValueAs(String.class), call.operand(0).getParserPosition(),
+                    call.operand(call.operandCount() - 1).getParserPosition());
             return;
         }
         if (node instanceof SqlSelect select) {
@@ -383,6 +382,18 @@ final class SqlFactsCollector {
                     firstHint.put(option.key(), option);
                 }
             }
+        }
+    }
+
+    /**
+     * Keeps a string literal for {@link SqlFacts#stringLiterals} where its value holds a {@code =} or
+     * a {@code :}, as every secret the redactor recognises in a value does ({@code password=...},
+     * {@code token: ...}, {@code user:password@}): a statement of many plain literals (an {@code IN}
+     * list of names) keeps none of them.
+     */
+    private void keepLiteral(String value, SqlParserPos start, SqlParserPos end) {
+        if (value != null && (value.indexOf('=') >= 0 || value.indexOf(':') >= 0)) {
+            stringLiterals.add(literal("literal", value, start, end));
         }
     }
 
