@@ -259,6 +259,33 @@ class GuardOwnFilesIT {
         return compiledPlanJson.replaceAll("\"(id|source|target)\" : \\d+", "\"$1\" : _");
     }
 
+    @Test
+    void aPlanFileThroughASymbolicLinkToAFileNotThereYetIsRefused() throws Exception {
+        // A link in a directory of the user's own to a file not yet in the configuration or log directory: creating
+        // the plan file through it creates its target (round 41's hostile read: judged OK and written there).
+        Path audit = GuardedGateway.auditFile();
+        Path links = Files.createDirectories(dir.resolve("links"));
+        Path toConf = Files.createSymbolicLink(links.resolve("to-conf.json"), confDir.resolve("through-link.json"));
+        Path toLogs = Files.createSymbolicLink(links.resolve("to-logs.json"), audit.getParent().resolve("through-link.json"));
+        Files.createSymbolicLink(links.resolve("second"), confDir.resolve("sub"));
+        Path chain = Files.createSymbolicLink(links.resolve("first"), links.resolve("second"));
+        try (RestSession session = gateway.openSession(Map.of())) {
+            session.execute(TABLES, 0, TIMEOUT);
+            session.execute(SINK, 0, TIMEOUT);
+
+            assertRefused(session.execute("COMPILE PLAN '" + toConf + "' FOR " + INNOCENT, 0, TIMEOUT), "path-not-allowed");
+            assertRefused(session.execute("COMPILE PLAN 'file://" + toLogs + "' IF NOT EXISTS FOR " + INNOCENT, 0, TIMEOUT),
+                    "path-not-allowed");
+            assertRefused(session.execute(
+                    "COMPILE AND EXECUTE PLAN '" + toConf + "' FOR " + INNOCENT, 0, TIMEOUT), "path-not-allowed");
+            assertRefused(session.execute(
+                    "COMPILE PLAN '" + chain.resolve("plan.json") + "' FOR " + INNOCENT, 0, TIMEOUT), "path-not-allowed");
+        }
+        assertThat(confDir.resolve("through-link.json")).doesNotExist();
+        assertThat(audit.getParent().resolve("through-link.json")).doesNotExist();
+        assertThat(confDir.resolve("sub")).doesNotExist();
+    }
+
     private static void assertRefused(RestSession.StatementResult result, String... rules) throws IOException {
         assertThat(result.error()).as("refusal").isNotNull().contains(rules);
         JsonNode record = AuditFile.forOperation(result.operationHandle()).orElseThrow();

@@ -130,7 +130,9 @@ public final class Redactor {
      * names a secret, or whose value carries one ({@link #hasSecretInside}), is masked where Flink's
      * parser found its literal, whatever form it is written in ({@code U&'...'}, parts continued on
      * later lines, {@code ''} escapes); where that place is not known, as written; a value found
-     * neither way withholds the whole text ({@link #WITHHELD}).
+     * neither way withholds the whole text ({@link #WITHHELD}). So is any other string literal of
+     * the statement whose value carries a secret ({@code ParsedSql#stringLiterals}: a {@code
+     * WHERE} comparison with {@code '...?password=...'}), which a finding quoting it shows masked.
      */
     public String redact(ParsedStatement statement) {
         String text = statement.text();
@@ -151,6 +153,18 @@ public final class Redactor {
                 }
                 literals.add(literal);
             }
+        }
+        // Any other string literal that carries a secret by its shape (a WHERE comparison with '...?password=...'),
+        // as a finding's or a rewrite's text masks it (maskSecrets): the audit keeps no more than the answers show.
+        for (SqlOption literal : statement.stringLiterals()) {
+            if (literal.value() == null || !hasSecretInside(literal.value())) {
+                continue;
+            }
+            Optional<int[]> span = literal.valueSpan().flatMap(s -> literalAt(statement.text(), s));
+            if (span.isEmpty()) {
+                return WITHHELD;
+            }
+            spans.add(span.get());
         }
         spans.sort((a, b) -> Integer.compare(b[0], a[0]));
         int previousStart = Integer.MAX_VALUE;

@@ -1,10 +1,16 @@
 package io.github.sqlguard.flink;
 
 import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,12 +25,17 @@ import java.util.Optional;
  *
  * <p>A complete savepoint does not change: Flink writes its {@code _metadata} last and never again
  * (a savepoint is disposed of, not updated). A savepoint directory deleted is found missing before
- * anything kept is looked at ({@code AbstractFsCheckpointStorageAccess#resolveCheckpointPointer});
- * one replaced by another at the same path has a new {@code _metadata} file, read again because its
- * modification time or its length differs. What is not seen: a {@code _metadata} replaced by one of the
- * same length within the file system's modification-time resolution (a millisecond on a local file
- * system, a second on object stores), which a savepoint Flink writes (a new directory each time,
- * {@code savepoint-<job>-<random>}) does not do.
+ * anything kept is looked at ({@code AbstractFsCheckpointStorageAccess#resolveCheckpointPointer}).
+ * But whoever can write where a savepoint lies can replace its {@code _metadata} with another of the
+ * same length and set its modification time back (round 41's hostile read: a savepoint judged once,
+ * then a crafted file in its place; the guard judged the kept read, and the JobManager, in the
+ * gateway's JVM with {@code execution.target: local}, read the crafted checkpoint properties with a
+ * plain {@code ObjectInputStream} and ran a class's static initialiser). So a read is kept by the
+ * SHA-256 of the bytes Flink's reader was handed ({@link Digesting}), and found again only for a file
+ * whose bytes have that digest now: a look-up where a read of the same path, modification time and
+ * length is kept reads the file once through a {@value MetadataInput#BLOCK}-byte buffer, where
+ * Flink's reader would allocate its objects and any state kept inline. A file changed after the guard read it, before the JobManager reads it, is not seen
+ * (docs/operations/hardening.md).
  *
  * <p>Bounded: at most {@value #MAX_ENTRIES} savepoints and {@value #MAX_BYTES} bytes of {@code
  * _metadata} files (the state kept inline in them is held with their metadata), the least recently
@@ -38,8 +49,18 @@ public final class SavepointReads {
 
     static final long MAX_BYTES = 16L * 1024 * 1024;
 
-    /** A {@code _metadata} file as its file system reports it, and the pointer it was resolved from. */
-    record Key(String file, long modificationTime, long length, String externalPointer) {}
+    /**
+     * A {@code _metadata} file as its file system reports it, the SHA-256 of its bytes (hex; empty
+     * where it was not read whole, never kept), and the pointer it was resolved from.
+     */
+    record Key(String file, long modificationTime, long length, String digest, String externalPointer) {
+
+        /** This key with the digest of the bytes Flink's reader was handed, or empty when there is none. */
+        Optional<Key> withDigestOf(Digesting read) throws IOException {
+            Optional<String> digest = read.digest();
+            return digest.map(d -> new Key(file, modificationTime, length, d, externalPointer));
+        }
+    }
 
     /**
      * A savepoint's metadata, read with Flink's reader, and the state files it names ({@link
@@ -55,10 +76,34 @@ public final class SavepointReads {
 
     private SavepointReads() {}
 
-    /** The key of the {@code _metadata} file at {@code file}: one look-up of its status on its file system. */
+    /**
+     * The key of the {@code _metadata} file at {@code file}: one look-up of its status on its file
+     * system and, where a read of a file of that path, modification time and length is kept, one
+     * read of its bytes for their digest (none for a savepoint read for the first time: nothing
+     * could be found with it, and the read that follows is digested as Flink's reader reads it).
+     */
     static Key keyOf(Path file, String externalPointer) throws IOException {
-        FileStatus status = file.getFileSystem().getFileStatus(file);
-        return new Key(file.toString(), status.getModificationTime(), status.getLen(), externalPointer);
+        FileSystem fs = file.getFileSystem();
+        FileStatus status = fs.getFileStatus(file);
+        String digest = "";
+        if (status.getLen() <= MAX_BYTES / 4
+                && keepsOne(file.toString(), status.getModificationTime(), status.getLen(), externalPointer)) {
+            try (Digesting in = new Digesting(fs.open(file))) {
+                digest = in.digest().orElse("");
+            }
+        }
+        return new Key(file.toString(), status.getModificationTime(), status.getLen(), digest, externalPointer);
+    }
+
+    /** Whether a read of a file with this path, modification time, length and pointer is kept. */
+    private static synchronized boolean keepsOne(String file, long modificationTime, long length, String externalPointer) {
+        for (Key key : KEPT.keySet()) {
+            if (key.file().equals(file) && key.modificationTime() == modificationTime && key.length() == length
+                    && key.externalPointer().equals(externalPointer)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The read kept for {@code key}, if any. */
@@ -69,7 +114,7 @@ public final class SavepointReads {
     /** Keeps {@code read} for {@code key}, within the bounds. */
     static synchronized void keep(Key key, Read read) {
         fileReads++;
-        if (key.length() > MAX_BYTES / 4 || KEPT.containsKey(key)) {
+        if (key.length() > MAX_BYTES / 4 || key.digest().isEmpty() || KEPT.containsKey(key)) {
             return;
         }
         KEPT.put(key, read);
@@ -96,5 +141,83 @@ public final class SavepointReads {
     /** How many {@code _metadata} files were read with Flink's reader since this class was loaded. */
     static synchronized long fileReads() {
         return fileReads;
+    }
+
+    /**
+     * A {@code _metadata} file's stream that digests every byte read from it, and on {@link #close()}
+     * the bytes no one read (Flink's reader of a version before 4 stops before the end), so that
+     * {@link #digest()} is that of the file's bytes as they were read, whatever was written there
+     * before or after. Empty past {@code MAX_BYTES / 4} bytes, where nothing is kept.
+     */
+    static final class Digesting extends FilterInputStream {
+
+        private final MessageDigest sha;
+        private long bytes;
+        private Optional<String> digest;
+
+        Digesting(InputStream in) {
+            super(in);
+            try {
+                sha = MessageDigest.getInstance("SHA-256");
+            } catch (NoSuchAlgorithmException e) {
+                // Every Java platform has SHA-256 (MessageDigest's Javadoc).
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = in.read();
+            if (b >= 0) {
+                sha.update((byte) b);
+                bytes++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = in.read(buffer, offset, length);
+            if (n > 0) {
+                sha.update(buffer, offset, n);
+                bytes += n;
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            // Read, not skipped: every byte counts.
+            byte[] buffer = new byte[(int) Math.max(1, Math.min(MetadataInput.BLOCK, n))];
+            int read = read(buffer, 0, buffer.length);
+            return Math.max(read, 0);
+        }
+
+        @Override
+        public boolean markSupported() {
+            return false;
+        }
+
+        /** The hex SHA-256 of every byte of the file, read to its end; empty past the bound. */
+        Optional<String> digest() throws IOException {
+            if (digest == null) {
+                byte[] buffer = new byte[MetadataInput.BLOCK];
+                int n;
+                while (bytes <= MAX_BYTES / 4 && (n = read(buffer, 0, buffer.length)) >= 0) {
+                    // digested by read
+                }
+                digest = bytes > MAX_BYTES / 4 ? Optional.empty() : Optional.of(HexFormat.of().formatHex(sha.digest()));
+            }
+            return digest;
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                digest();
+            } finally {
+                super.close();
+            }
+        }
     }
 }

@@ -296,8 +296,8 @@ public final class StatementRestores {
 
     /**
      * {@link #read}, with the state files it names ({@link #stateFiles}), once per savepoint: a
-     * savepoint read before, whose {@code _metadata} file has the same modification time and length,
-     * is not read again ({@link SavepointReads}). Its pointer is resolved every time, so a savepoint
+     * savepoint read before, whose {@code _metadata} file has the same bytes (their digest), the same
+     * modification time and length, is not read again by Flink's reader ({@link SavepointReads}). Its pointer is resolved every time, so a savepoint
      * deleted since is found missing.
      *
      * <p>Flink's reader is handed {@code classLoader} and reads nothing with it in the versions it
@@ -317,8 +317,10 @@ public final class StatementRestores {
             return kept.get();
         }
         String file = metadata instanceof FileStateHandle handle ? handle.getFilePath().toString() : location.getExternalPointer();
+        // Kept by the digest of the bytes read here, not of those digested for the look-up: the file may change between.
+        SavepointReads.Digesting digesting = new SavepointReads.Digesting(metadata.openInputStream());
         CheckpointMetadata read =
-                MetadataInput.load(metadata.openInputStream(), file, metadata.getStateSize(), classLoader, location.getExternalPointer());
+                MetadataInput.load(digesting, file, metadata.getStateSize(), classLoader, location.getExternalPointer());
         SavepointReads.Read listed;
         try {
             listed = new SavepointReads.Read(read, stateFiles(read), Optional.empty());
@@ -326,7 +328,8 @@ public final class StatementRestores {
             listed = new SavepointReads.Read(read, List.of(), Optional.of(e.getMessage()));
         }
         SavepointReads.Read made = listed;
-        key.ifPresent(k -> SavepointReads.keep(k, made));
+        Optional<SavepointReads.Key> keptAs = key.isEmpty() ? Optional.empty() : key.get().withDigestOf(digesting);
+        keptAs.ifPresent(k -> SavepointReads.keep(k, made));
         return made;
     }
 

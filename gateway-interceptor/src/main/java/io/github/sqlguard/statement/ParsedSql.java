@@ -42,6 +42,11 @@ public interface ParsedSql {
         return facts().tableOptions();
     }
 
+    /** The character string literals outside the options whose value holds {@code =} or {@code :}, with their spans. */
+    default List<SqlOption> stringLiterals() {
+        return facts().stringLiterals();
+    }
+
     /** The jars the statement loads ({@code ADD JAR}, {@code USING JAR}), as {@code jar} = location. */
     default List<SqlOption> jars() {
         return facts().jars();

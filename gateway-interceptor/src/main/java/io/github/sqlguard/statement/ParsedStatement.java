@@ -211,6 +211,11 @@ public sealed interface ParsedStatement extends ParsedSql
      *     option for the same input of the same query block wins ({@link SupersededHint})
      * @param lateralLimits the {@code LATERAL} subqueries that keep their first rows ({@code ORDER BY
      *     ... LIMIT n}), as written ({@link LateralLimit})
+     * @param stringLiterals the character string literals the walk meets outside the options above
+     *     (a {@code WHERE} comparison's, a function argument's) whose value holds a {@code =} or a
+     *     {@code :}, as every secret's shape does, each as {@code literal} = its value as
+     *     Flink's parser reads it ({@code U&'...'} decoded, a literal continued on the next line
+     *     joined), with its span: what the redactor masks where the value carries a secret
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -222,11 +227,13 @@ public sealed interface ParsedStatement extends ParsedSql
             List<SqlOption> functionClasses,
             List<SqlOption> planFiles,
             List<SupersededHint> supersededTtlHints,
-            List<LateralLimit> lateralLimits) {
+            List<LateralLimit> lateralLimits,
+            List<SqlOption> stringLiterals) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -239,18 +246,19 @@ public sealed interface ParsedStatement extends ParsedSql
             planFiles = List.copyOf(planFiles);
             supersededTtlHints = List.copyOf(supersededTtlHints);
             lateralLimits = List.copyOf(lateralLimits);
+            stringLiterals = List.copyOf(stringLiterals);
         }
 
         /** These facts with {@code functionClasses} in place of the statement's own. */
         public SqlFacts withFunctionClasses(List<SqlOption> functionClasses) {
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
-                    functionClasses, planFiles, supersededTtlHints, lateralLimits);
+                    functionClasses, planFiles, supersededTtlHints, lateralLimits, stringLiterals);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                    List.of());
+                    List.of(), List.of());
         }
     }
 

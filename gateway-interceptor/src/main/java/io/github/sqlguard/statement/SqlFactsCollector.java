@@ -65,6 +65,7 @@ final class SqlFactsCollector {
     private final List<SqlOption> planFiles = new ArrayList<>();
     private final List<SupersededHint> supersededTtlHints = new ArrayList<>();
     private final List<LateralLimit> lateralLimits = new ArrayList<>();
+    private final List<SqlOption> stringLiterals = new ArrayList<>();
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
 
@@ -72,7 +73,7 @@ final class SqlFactsCollector {
     SqlFacts facts() {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
-                planFiles, supersededTtlHints, lateralLimits);
+                planFiles, supersededTtlHints, lateralLimits, stringLiterals);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -140,6 +141,16 @@ final class SqlFactsCollector {
                     compile.getParserPosition()));
         } else if (node instanceof SqlExecutePlan execute) {
             planFiles.add(option("plan", execute.getPlanFile(), PlanFile.EXECUTE.source(), execute.getParserPosition()));
+            return;
+        }
+        if (node instanceof SqlCharStringLiteral literal) {
+            keepLiteral(literal.getValueAs(String.class), literal.getParserPosition(), literal.getParserPosition());
+            return;
+        }
+        if (node instanceof SqlCall call && call.getKind() == SqlKind.LITERAL_CHAIN && call.operandCount() > 0) {
+            // 'a'\n'b': one value as Flink joins it, spanning its parts.
+            keepLiteral(SqlLiteral.unchain(call).getValueAs(String.class), call.operand(0).getParserPosition(),
+                    call.operand(call.operandCount() - 1).getParserPosition());
             return;
         }
         if (node instanceof SqlSelect select) {
@@ -353,6 +364,24 @@ final class SqlFactsCollector {
                 }
             }
         }
+    }
+
+    /**
+     * Keeps a string literal for {@link SqlFacts#stringLiterals} where its value holds a {@code =} or
+     * a {@code :}, as every secret the redactor recognises in a value does ({@code password=...},
+     * {@code token: ...}, {@code user:password@}): a statement of many plain literals (an {@code IN}
+     * list of names) keeps none of them.
+     */
+    private void keepLiteral(String value, SqlParserPos start, SqlParserPos end) {
+        if (value != null && (value.indexOf('=') >= 0 || value.indexOf(':') >= 0)) {
+            stringLiterals.add(literal("literal", value, start, end));
+        }
+    }
+
+    /** A literal's value from {@code start} to the end of {@code end}, as a {@code key} option with that span. */
+    private static SqlOption literal(String key, String value, SqlParserPos start, SqlParserPos end) {
+        return new SqlOption(key, value, "literal", start.getLineNum(), start.getColumnNum(), Optional.of(
+                new ParsedStatement.Span(start.getLineNum(), start.getColumnNum(), end.getEndLineNum(), end.getEndColumnNum())));
     }
 
     /** A hint option's key or value as Flink reads it: an identifier's name or a string literal's value. */

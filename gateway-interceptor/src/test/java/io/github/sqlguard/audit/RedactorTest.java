@@ -106,6 +106,23 @@ class RedactorTest {
     }
 
     @Test
+    void aLiteralOutsideTheOptionsThatCarriesASecretIsMaskedWhereTheParserFoundItWhateverItsForm() {
+        // Round 41's hostile read: masked in the refusal that quoted the condition, written as it was in the audit.
+        assertThat(redacted("SELECT * FROM t WHERE note <> 'jdbc:x://db/y?password=S3CR3T'"))
+                .isEqualTo("SELECT * FROM t WHERE note <> '****'");
+        assertThat(redacted("SELECT * FROM t WHERE note = U&'pass\\0077ord=S3CR3T' AND k = 'a'"))
+                .isEqualTo("SELECT * FROM t WHERE note = '****' AND k = 'a'");
+        assertThat(redacted("SELECT * FROM t WHERE note = 'password='\n'S3CR3T'"))
+                .isEqualTo("SELECT * FROM t WHERE note = '****'");
+        assertThat(redacted("SELECT u.k FROM u, LATERAL (SELECT o.a FROM o WHERE o.k = u.k AND o.note = 'https://x:S3CR3T@h/p'"
+                + " ORDER BY o.a LIMIT 3) t")).doesNotContain("S3CR3T").contains("o.note = '****'");
+        assertThat(redacted("INSERT INTO s SELECT CONCAT(a, 'token=S3CR3T') FROM t")).doesNotContain("S3CR3T");
+        // Data without a secret's shape stays as it is.
+        assertThat(redacted("SELECT * FROM t WHERE note <> 'password' AND url = 'https://h/p?q=1'"))
+                .isEqualTo("SELECT * FROM t WHERE note <> 'password' AND url = 'https://h/p?q=1'");
+    }
+
+    @Test
     void sqlTheGuardWritesIsMaskedStatementByStatementByItsParsedLiterals() {
         // A rewrite: the statements it needs, then the user's statement again, hint and all.
         String rewrite = "SET 'table.exec.state.ttl' = '1 d';\nSELECT * FROM t /*+ OPTIONS('password' = 'PART1'\n"

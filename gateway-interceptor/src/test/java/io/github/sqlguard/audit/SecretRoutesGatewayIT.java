@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -144,5 +145,34 @@ class SecretRoutesGatewayIT {
         assertThat(routes.get("the gateway's log at DEBUG")).as("Flink logs each transformation at DEBUG")
                 .contains("StreamGraphGenerator");
         routes.forEach((route, text) -> assertThat(text).as(route).isNotNull().doesNotContain(SECRET));
+    }
+
+    @Test
+    void aLiteralOutsideTheOptionsThatCarriesASecretStaysOutOfTheAuditAsOutOfTheAnswers() throws Exception {
+        // Round 41's hostile read: the lateral-top-n-unsupported refusal quoted the condition masked, while the
+        // audit record's statement held the literal as written (it masked the options' literals only).
+        String orders = "CREATE TEMPORARY TABLE lo (k STRING, a INT, note STRING) WITH ('connector' = 'datagen',"
+                + " 'number-of-rows' = '5')";
+        String users = "CREATE TEMPORARY TABLE lu (k STRING) WITH ('connector' = 'datagen', 'number-of-rows' = '5')";
+        Map<String, RestSession.StatementResult> answers = new LinkedHashMap<>();
+        try (RestSession session = gateway.openSession(Map.of())) {
+            assertThat(run(session, orders, 0).error()).isNull();
+            assertThat(run(session, users, 0).error()).isNull();
+            answers.put("lateral", run(session, "SELECT u.k, t.a FROM lu u, LATERAL (SELECT o.a FROM lo o WHERE o.k = u.k"
+                    + " AND o.note = 'jdbc:x://db/y?password=" + SECRET + "-L1' ORDER BY o.a DESC LIMIT 3) t", 0));
+            answers.put("lateral U&", run(session, "SELECT u.k, t.a FROM lu u, LATERAL (SELECT o.a FROM lo o WHERE o.k = u.k"
+                    + " AND o.note = U&'pass\\0077ord=" + SECRET + "-L2' ORDER BY o.a DESC LIMIT 3 OFFSET 1) t", 0));
+            answers.put("query", run(session, "SELECT k FROM lo WHERE note <> 'password=" + SECRET + "-L3'", 1));
+        }
+        answers.forEach((name, answer) -> {
+            assertThat(answer.error() + answer.rows()).as(name).doesNotContain(SECRET);
+            try {
+                assertThat(AuditFile.forOperation(answer.operationHandle()).orElseThrow().toString()).as(name + "'s record")
+                        .doesNotContain(SECRET);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        assertThat(answers.get("lateral").error()).contains("lateral-top-n-unsupported");
     }
 }

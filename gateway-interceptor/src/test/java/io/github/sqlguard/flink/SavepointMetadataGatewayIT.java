@@ -6,15 +6,20 @@ import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
 
+import org.apache.flink.runtime.checkpoint.Checkpoints;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Map;
 
@@ -96,6 +101,38 @@ class SavepointMetadataGatewayIT {
             assertThat(CraftedMetadata.traced()).as("the named class's static initialiser ran in the gateway").isFalse();
             assertThat(refused.error()).as("refusal").isNotNull().contains("restore-unreadable")
                     .contains("a class that Flink does not write there");
+        }
+    }
+
+    @Test
+    void aMetadataFileReplacedWithTheSameLengthAndModificationTimeIsJudgedByItsNewBytes() throws Exception {
+        // Round 41's hostile read: a savepoint judged once, then a crafted _metadata of the same length in its place
+        // with its modification time set back. The guard judged the read it kept; the job it let run restored the
+        // crafted file, and the JobManager (in the gateway's JVM with execution.target: local) ran the class.
+        byte[] crafted = CraftedMetadata.propertiesNamingAForeignClass(CraftedMetadata.oneOperator());
+        ByteArrayOutputStream flinks = new ByteArrayOutputStream();
+        Checkpoints.storeCheckpointMetadata(CraftedMetadata.oneOperator(), new DataOutputStream(flinks));
+        // Flink's reader stops after the checkpoint properties: bytes after them are not read.
+        byte[] benign = Arrays.copyOf(flinks.toByteArray(), crafted.length);
+        Path savepoint = CraftedMetadata.savepoint(dir.resolve("savepoint-replaced"), benign);
+        Path metadata = savepoint.resolve("_metadata");
+        Map<String, String> restore = Map.of("execution.state-recovery.path", savepoint.toString(),
+                "execution.state-recovery.ignore-unclaimed-state", "true");
+        try (RestSession session = gateway.openSession(Map.of())) {
+            session.execute(TABLES, 0, TIMEOUT);
+            session.execute(SINK, 0, TIMEOUT);
+            session.execute("SET 'table.exec.state.ttl' = '1 h'", 0, TIMEOUT);
+            assertThat(session.execute(INSERT, restore, 0, TIMEOUT).error()).as("the savepoint as Flink wrote it")
+                    .contains("restore-state-skipped").doesNotContain("restore-unreadable");
+
+            FileTime written = Files.getLastModifiedTime(metadata);
+            Files.write(metadata, crafted);
+            Files.setLastModifiedTime(metadata, written);
+
+            RestSession.StatementResult replaced = session.execute(INSERT, restore, 0, TIMEOUT);
+            assertThat(replaced.error()).as("judged by the bytes now in the file").isNotNull()
+                    .contains("restore-unreadable", "a class that Flink does not write there");
+            assertThat(CraftedMetadata.traced()).as("the named class's static initialiser ran in the gateway").isFalse();
         }
     }
 }

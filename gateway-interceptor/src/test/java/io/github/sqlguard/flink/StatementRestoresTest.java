@@ -388,6 +388,28 @@ class StatementRestoresTest {
     }
 
     @Test
+    void aMetadataFileReplacedWithTheSameLengthAndModificationTimeIsReadAgain() throws Exception {
+        String savepoint = savepoint(List.of(withState(AGGREGATE, 120)));
+        Path metadata = Path.of(java.net.URI.create(savepoint)).resolve("_metadata");
+        assertThat(StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE)).unclaimed())
+                .isEmpty();
+        long length = Files.size(metadata);
+        java.nio.file.attribute.FileTime written = Files.getLastModifiedTime(metadata);
+
+        // Another operator's state of the same size in its place, its modification time set back: what a file
+        // system reports of the file is unchanged (round 41's hostile read), its bytes are not.
+        writeMetadata(metadata, List.of(withState(RANK, 120)));
+        Files.setLastModifiedTime(metadata, written);
+        assertThat(Files.size(metadata)).isEqualTo(length);
+
+        Restore replaced = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE));
+        assertThat(replaced.unclaimed()).extracting(SavedOperator::operatorId).containsExactly(RANK.toHexString());
+        long before = SavepointReads.fileReads();
+        StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE));
+        assertThat(SavepointReads.fileReads() - before).as("the new bytes, read once, are kept").isZero();
+    }
+
+    @Test
     void theRestoreOptionsAreReadFromTheirOwnKeysAsFromTheWholeConfiguration() {
         Map<String, String> session = new java.util.HashMap<>();
         for (int i = 0; i < 50; i++) {

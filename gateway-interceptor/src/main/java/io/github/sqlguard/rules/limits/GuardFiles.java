@@ -10,7 +10,11 @@ import org.apache.flink.core.fs.Path;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +31,9 @@ import java.util.Set;
  * <p>A statement's location is read as Flink reads it ({@link #covers}): with Flink's {@link Path}
  * (no character trimmed), a relative one qualified against the gateway's working directory as
  * Flink's {@code ResourceManager#getURLFromPath} and {@code LocalFileSystem} do, and a local one
- * with its symbolic links resolved ({@link File#getCanonicalPath()}), so {@code
- * file:///tmp/link/config.yaml} through a link to the configuration directory is covered too.
+ * with its symbolic links resolved as the file system follows them ({@link #followLinks}, a link
+ * to a file not there yet included), so {@code file:///tmp/link/config.yaml} through a link to the
+ * configuration directory, and {@code /tmp/p.json} linked to {@code <conf>/new.json}, are covered too.
  */
 public final class GuardFiles {
 
@@ -163,18 +168,81 @@ public final class GuardFiles {
         }
     }
 
-    /** A local location with its symbolic links resolved, when that differs; empty for any other. */
+    /**
+     * A local location with its symbolic links resolved ({@link #followLinks}), when that differs;
+     * empty for any other.
+     */
     private static Optional<Location> canonical(Location location) {
         if (!location.scheme().equals("file")) {
             return Optional.empty();
         }
         try {
-            String real = new File(location.path()).getCanonicalPath();
-            return real.equals(location.path()) ? Optional.empty() : Location.of(new File(real).toURI().toString());
-        } catch (IOException | SecurityException e) {
+            Optional<String> real = followLinks(location.path());
+            return real.isEmpty() || real.get().equals(location.path())
+                    ? Optional.empty()
+                    : Location.of(new File(real.get()).toURI().toString());
+        } catch (IOException | SecurityException | InvalidPathException e) {
             // The path cannot be resolved on this machine: it is compared as written.
             return Optional.empty();
         }
+    }
+
+    /** Linux's {@code MAXSYMLINKS}: past this many links in one path, {@code open(2)} fails with {@code ELOOP}. */
+    static final int MAX_LINKS = 40;
+
+    /**
+     * The absolute local {@code path} as the file system resolves it when a file is opened or
+     * created there: each name in turn, every symbolic link replaced by its target, whether or not
+     * that target exists, and each {@code ..} taken from what the links led to. {@link
+     * File#getCanonicalPath()} resolves only the links whose targets exist (the JDK's {@code
+     * realpath} of the longest existing prefix): a link to a file not there yet is kept as written,
+     * while creating a file through it creates its target ({@code open(2)} with {@code O_CREAT}
+     * follows a final link; Flink's {@code LocalFileSystem#create} opens a {@code
+     * FileOutputStream}), so {@code COMPILE PLAN '/data/p.json'}, {@code p.json} a link to {@code
+     * <conf>/new.json}, writes into the configuration directory. Empty past {@value #MAX_LINKS}
+     * links, where the file system refuses the path too.
+     */
+    static Optional<String> followLinks(String path) throws IOException {
+        java.nio.file.Path root = java.nio.file.Path.of(path).getRoot();
+        if (root == null) {
+            return Optional.empty();
+        }
+        java.nio.file.Path current = root;
+        Deque<String> names = new ArrayDeque<>(names(java.nio.file.Path.of(path)));
+        int links = 0;
+        while (!names.isEmpty()) {
+            String name = names.pollFirst();
+            if (name.isEmpty() || name.equals(".")) {
+                continue;
+            }
+            if (name.equals("..")) {
+                current = current.getParent() == null ? current : current.getParent();
+                continue;
+            }
+            java.nio.file.Path next = current.resolve(name);
+            if (!Files.isSymbolicLink(next)) {
+                current = next;
+                continue;
+            }
+            if (++links > MAX_LINKS) {
+                return Optional.empty();
+            }
+            java.nio.file.Path target = Files.readSymbolicLink(next);
+            List<String> targetNames = names(target);
+            for (int i = targetNames.size() - 1; i >= 0; i--) {
+                names.addFirst(targetNames.get(i));
+            }
+            if (target.isAbsolute()) {
+                current = target.getRoot();
+            }
+        }
+        return Optional.of(current.toString());
+    }
+
+    private static List<String> names(java.nio.file.Path path) {
+        List<String> names = new ArrayList<>();
+        path.forEach(name -> names.add(name.toString()));
+        return names;
     }
 
     /**

@@ -61,4 +61,29 @@ class GuardFilesTest {
         assertThat(guarded.covers(link.resolve("config.yaml").toString())).isTrue();
         assertThat(GuardFiles.of(List.of(link.toString())).covers(conf.resolve("config.yaml").toString())).isTrue();
     }
+
+    @Test
+    void coversAFileCreatedThroughASymbolicLinkWhoseTargetIsNotThereYet() throws Exception {
+        Path conf = Files.createDirectories(dir.resolve("conf"));
+        Path user = Files.createDirectories(dir.resolve("user"));
+        GuardFiles guarded = GuardFiles.of(List.of(conf.toString()));
+        // Creating user/plan.json creates conf/new.json: the file system follows a final link to a missing file.
+        Path dangling = Files.createSymbolicLink(user.resolve("plan.json"), conf.resolve("new.json"));
+        assertThat(guarded.covers(dangling.toString())).isTrue();
+        assertThat(guarded.covers("file://" + dangling)).isTrue();
+        // A chain of links, one of them relative, to a missing directory under the protected one.
+        Files.createSymbolicLink(user.resolve("second"), Path.of("../conf/sub"));
+        Path first = Files.createSymbolicLink(user.resolve("first"), user.resolve("second"));
+        assertThat(guarded.covers(first.resolve("x.json").toString())).isTrue();
+        // Flink's Path takes '..' off the text before the file system sees it (URI#normalize): user/other.json is opened.
+        Files.createDirectories(conf.resolve("inner"));
+        Path inner = Files.createSymbolicLink(user.resolve("inner"), conf.resolve("inner"));
+        assertThat(guarded.covers(inner + "/../other.json")).isFalse();
+        assertThat(guarded.covers(inner + "/other.json")).isTrue();
+        assertThat(guarded.covers(user.resolve("plain.json").toString())).isFalse();
+        // A loop of links is not followed past Linux's limit, and is compared as written.
+        Files.createSymbolicLink(user.resolve("loop-a"), user.resolve("loop-b"));
+        Files.createSymbolicLink(user.resolve("loop-b"), user.resolve("loop-a"));
+        assertThat(guarded.covers(user.resolve("loop-a").toString())).isFalse();
+    }
 }
