@@ -140,6 +140,7 @@ class RewriteGoldenFilesTest {
         "397-top-1-per-window-end-and-region-into-sink-window-partition-first",
         "443-window-aggregate-grouped-by-window-start-only-over-view",
         "444-hourly-clicks-grouped-by-window-end-only-into-sink",
+        "446-state-ttl-hint-naming-table-inside-hop-window",
         "398-latest-reading-by-plain-timestamp-with-proctime-column",
         "399-join-bounds-in-where-interval-join-by-watermarks",
         "400-join-bounds-on-current-timestamp-columns-no-watermark",

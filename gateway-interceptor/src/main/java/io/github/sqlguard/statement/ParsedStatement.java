@@ -321,10 +321,19 @@ public sealed interface ParsedStatement extends ParsedSql
      *
      * @param names the identifier's parts as written: {@code [orders]}, {@code [cat, db, orders]}
      * @param alias its alias ({@code FROM orders AS o}); empty without one
+     * @param function where it is read as the {@code TABLE t} argument of a table function ({@code
+     *     TABLE(TUMBLE(TABLE orders, ...)) AS w}), that function's alias ({@code w}; empty without one);
+     *     absent for a table read directly
      */
-    record TableReference(List<String> names, String alias) {
+    record TableReference(List<String> names, String alias, Optional<String> function) {
         public TableReference {
             names = List.copyOf(names);
+            Objects.requireNonNull(function);
+        }
+
+        /** A table read directly, not through a table function. */
+        public TableReference(List<String> names, String alias) {
+            this(names, alias, Optional.empty());
         }
 
         /** The table's own name, the identifier's last part. */
@@ -332,8 +341,16 @@ public sealed interface ParsedStatement extends ParsedSql
             return names.get(names.size() - 1);
         }
 
-        /** How a hint names this input in its query block: the alias, or the table's name without one. */
+        /**
+         * How a hint names this input in its query block: the alias, or the table's name without one; for a
+         * table read through a table function, the function's alias, empty without one (a STATE_TTL hint naming
+         * the table inside {@code TABLE(HOP(TABLE clicks, ...)) AS w} is not an input of the block and Flink
+         * rejects it; naming {@code w} plans, both checked on 2.3.0 through the guard's planner).
+         */
         public String hintName() {
+            if (function.isPresent()) {
+                return function.get();
+            }
             return alias.isEmpty() ? name() : alias;
         }
     }

@@ -69,6 +69,12 @@ final class SqlFactsCollector {
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
 
+    /**
+     * While the walk is inside a table function of a {@code FROM} ({@code TABLE(TUMBLE(TABLE t, ...)) AS w}), its
+     * alias ({@code w}, empty without one); absent elsewhere.
+     */
+    private Optional<String> function = Optional.empty();
+
     /** What was collected. */
     SqlFacts facts() {
         return new SqlFacts(
@@ -185,7 +191,7 @@ final class SqlFactsCollector {
             return;
         }
         if (from instanceof SqlIdentifier identifier) {
-            tableReferences.add(new TableReference(identifier.names, alias));
+            tableReferences.add(new TableReference(identifier.names, alias, function));
         } else if (from instanceof SqlJoin join) {
             collectFrom(join.getLeft(), "", depth + 1);
             collectFrom(join.getRight(), "", depth + 1);
@@ -198,7 +204,13 @@ final class SqlFactsCollector {
         } else if (from instanceof SqlCall call && call.getKind() == SqlKind.EXPLICIT_TABLE) {
             collectFrom(call.operand(0), alias, depth + 1);
         } else if (from instanceof SqlCall call && call.getKind() == SqlKind.COLLECTION_TABLE) {
-            collectExplicitTables(call, depth + 1);
+            Optional<String> outer = function;
+            function = Optional.of(alias);
+            try {
+                collectExplicitTables(call, depth + 1);
+            } finally {
+                function = outer;
+            }
         }
     }
 

@@ -536,7 +536,9 @@ record StatementNames(
                 .toList();
         // Read twice (t2 and t3 over one table, a self-join): the plan's scan carries no alias, so which of the
         // names this input is cannot be told from it; none is given rather than one that may be the other's.
-        return named.size() == 1 ? Optional.of(named.get(0).hintName()) : Optional.empty();
+        // Read through a table function without an alias (TABLE(TUMBLE(TABLE t, ...))): no name a hint can give it.
+        return named.size() == 1 && !named.get(0).hintName().isEmpty() ? Optional.of(named.get(0).hintName())
+                : Optional.empty();
     }
 
     /**
