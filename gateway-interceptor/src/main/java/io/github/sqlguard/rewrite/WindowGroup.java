@@ -4,15 +4,11 @@ import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.plan.WindowAggregateNotRecognizedRule;
 
-import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
-import org.apache.calcite.sql.parser.SqlParserPos;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,9 +30,6 @@ final class WindowGroup extends ScopedFamily {
             List.of("WindowAggregate", "LocalWindowAggregate", "GlobalWindowAggregate"),
             "the window column the `GROUP BY` lacks (`window_end` beside `window_start`, or the other way round) added beside the one it has");
 
-    private static final String START = "window_start";
-    private static final String END = "window_end";
-
     WindowGroup() {
         super(DECLARATION);
     }
@@ -46,28 +39,14 @@ final class WindowGroup extends ScopedFamily {
         SqlNode tree = tree(scope);
         int changed = 0;
         for (SqlSelect select : Trees.selects(tree)) {
-            SqlNodeList keys = select.getGroup();
-            if (keys == null) {
+            if (select.getGroup() == null) {
                 continue;
             }
-            int start = indexOf(keys, START);
-            int end = indexOf(keys, END);
-            if ((start < 0) == (end < 0)) {
+            Optional<SqlNodeList> group = WindowColumns.completed(select.getGroup());
+            if (group.isEmpty()) {
                 continue;
             }
-            SqlIdentifier has = (SqlIdentifier) keys.get(start >= 0 ? start : end);
-            SqlNodeList group = new SqlNodeList(SqlParserPos.ZERO);
-            for (SqlNode key : keys) {
-                if (key == has) {
-                    // The missing column, qualified as the one there is (w.window_start gives w.window_end).
-                    List<String> names = new ArrayList<>(has.names);
-                    group.add(SqlTrees.identifier(replaceLast(names, START)));
-                    group.add(SqlTrees.identifier(replaceLast(names, END)));
-                } else {
-                    group.add(key);
-                }
-            }
-            select.setGroupBy(group);
+            select.setGroupBy(group.get());
             changed++;
         }
         if (changed == 0) {
@@ -81,21 +60,5 @@ final class WindowGroup extends ScopedFamily {
                         + " window closed are dropped); windows that share one window_start or window_end (HOP, CUMULATE)"
                         + " are now aggregated each on its own",
                 ""));
-    }
-
-    private static int indexOf(SqlNodeList keys, String column) {
-        for (int i = 0; i < keys.size(); i++) {
-            if (keys.get(i) instanceof SqlIdentifier id && !id.isStar()
-                    && id.names.get(id.names.size() - 1).toLowerCase(Locale.ROOT).equals(column)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static String[] replaceLast(List<String> names, String last) {
-        String[] out = names.toArray(new String[0]);
-        out[out.length - 1] = last;
-        return out;
     }
 }

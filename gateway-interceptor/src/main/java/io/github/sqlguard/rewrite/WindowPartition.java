@@ -5,14 +5,10 @@ import io.github.sqlguard.rewrite.Trees.RankItem;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.plan.WindowRankNotRecognizedRule;
 
-import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
-import org.apache.calcite.sql.parser.SqlParserPos;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,9 +30,6 @@ final class WindowPartition extends ScopedFamily {
             List.of("WindowRank", "WindowDeduplicate"),
             "the window column the `PARTITION BY` lacks (`window_end` beside `window_start`, or the other way round) added beside the one it has");
 
-    private static final String START = "window_start";
-    private static final String END = "window_end";
-
     WindowPartition() {
         super(DECLARATION);
     }
@@ -49,25 +42,11 @@ final class WindowPartition extends ScopedFamily {
             if (!item.functionName().equals("ROW_NUMBER")) {
                 continue;
             }
-            SqlNodeList keys = item.window().getPartitionList();
-            int start = indexOf(keys, START);
-            int end = indexOf(keys, END);
-            if ((start < 0) == (end < 0)) {
+            Optional<SqlNodeList> partition = WindowColumns.completed(item.window().getPartitionList());
+            if (partition.isEmpty()) {
                 continue;
             }
-            SqlIdentifier has = (SqlIdentifier) keys.get(start >= 0 ? start : end);
-            SqlNodeList partition = new SqlNodeList(SqlParserPos.ZERO);
-            for (SqlNode key : keys) {
-                if (key == has) {
-                    // The missing column, qualified as the one there is (t.window_start gives t.window_end).
-                    List<String> names = new ArrayList<>(has.names);
-                    partition.add(SqlTrees.identifier(replaceLast(names, START)));
-                    partition.add(SqlTrees.identifier(replaceLast(names, END)));
-                } else {
-                    partition.add(key);
-                }
-            }
-            item.window().setPartitionList(partition);
+            item.window().setPartitionList(partition.get());
             changed++;
         }
         if (changed == 0) {
@@ -81,21 +60,5 @@ final class WindowPartition extends ScopedFamily {
                         + " window closed are dropped); windows that share one window_start or window_end (HOP, CUMULATE)"
                         + " are now ranked each on its own",
                 ""));
-    }
-
-    private static int indexOf(SqlNodeList keys, String column) {
-        for (int i = 0; i < keys.size(); i++) {
-            if (keys.get(i) instanceof SqlIdentifier id && !id.isStar()
-                    && id.names.get(id.names.size() - 1).toLowerCase(Locale.ROOT).equals(column)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static String[] replaceLast(List<String> names, String last) {
-        String[] out = names.toArray(new String[0]);
-        out[out.length - 1] = last;
-        return out;
     }
 }

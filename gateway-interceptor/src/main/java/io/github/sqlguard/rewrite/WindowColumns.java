@@ -1,0 +1,64 @@
+package io.github.sqlguard.rewrite;
+
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * A list of keys ({@code PARTITION BY}, {@code GROUP BY}) that names one of a window's columns, {@code
+ * window_start} or {@code window_end}, completed with the other beside it: Flink plans a window
+ * operator (a {@code WindowRank}, {@code WindowDeduplicate} or window aggregation) only where both are
+ * keys (Flink docs, "Window Top-N", "Window Aggregation"). Shared by {@link WindowPartition} and
+ * {@link WindowGroup}.
+ */
+final class WindowColumns {
+
+    static final String START = "window_start";
+    static final String END = "window_end";
+
+    private WindowColumns() {}
+
+    /**
+     * {@code keys} with the missing window column next to the one there is, qualified as it is ({@code
+     * w.window_start} gives {@code w.window_start, w.window_end}); empty where {@code keys} names both
+     * window columns or neither.
+     */
+    static Optional<SqlNodeList> completed(SqlNodeList keys) {
+        int start = indexOf(keys, START);
+        int end = indexOf(keys, END);
+        if ((start < 0) == (end < 0)) {
+            return Optional.empty();
+        }
+        SqlIdentifier has = (SqlIdentifier) keys.get(start >= 0 ? start : end);
+        SqlNodeList out = new SqlNodeList(SqlParserPos.ZERO);
+        for (SqlNode key : keys) {
+            if (key == has) {
+                out.add(SqlTrees.identifier(withLast(has, START)));
+                out.add(SqlTrees.identifier(withLast(has, END)));
+            } else {
+                out.add(key);
+            }
+        }
+        return Optional.of(out);
+    }
+
+    private static int indexOf(SqlNodeList keys, String column) {
+        for (int i = 0; i < keys.size(); i++) {
+            if (keys.get(i) instanceof SqlIdentifier id && !id.isStar()
+                    && id.names.get(id.names.size() - 1).toLowerCase(Locale.ROOT).equals(column)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String[] withLast(SqlIdentifier identifier, String last) {
+        String[] out = identifier.names.toArray(new String[0]);
+        out[out.length - 1] = last;
+        return out;
+    }
+}
