@@ -474,21 +474,13 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             // hint nor a window written in the statement reaches it.
             return fix.append('.').toString();
         }
-        Optional<String> windowColumn = aggregate.groupBy().stream()
-                .filter(k -> k.equals(WindowRankNotRecognizedRule.START) || k.equals(WindowRankNotRecognizedRule.END))
-                .findFirst();
-        if (windowColumn.isPresent()
-                && WindowRankNotRecognizedRule.overWindow(names.plan(), node, new java.util.HashSet<>(), 0)) {
-            // The aggregation reads a window's rows already and groups by one of its columns: the window
-            // aggregation it was written for needs the other beside it (window-aggregate-not-recognized), not a
-            // new window over its input.
-            if (!(aggregate.groupBy().contains(WindowRankNotRecognizedRule.START)
-                    && aggregate.groupBy().contains(WindowRankNotRecognizedRule.END))) {
-                fix.append("; or group by both window columns, GROUP BY ")
-                        .append(WindowRankNotRecognizedRule.partition(aggregate.groupBy(), windowColumn.get()))
-                        .append(" (a window aggregation, which emits each window's result once and frees its state when"
-                                + " the window closes)");
-            }
+        if (WindowKeys.named(aggregate.groupBy()) && WindowKeys.overWindow(names.plan(), node)) {
+            // The aggregation reads a window's rows already and groups by its columns: the window aggregation it
+            // was written for needs both (window-aggregate-not-recognized), not a new window over its input.
+            WindowKeys.alone(aggregate.groupBy()).ifPresent(has -> fix.append("; or group by both window columns,")
+                    .append(" GROUP BY ").append(WindowKeys.completed(aggregate.groupBy(), has))
+                    .append(" (a window aggregation, which emits each window's result once and frees its state when"
+                            + " the window closes)"));
             return fix.append('.').toString();
         }
         Optional<String> read = names.readName(node);

@@ -8,8 +8,8 @@ import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code window-aggregate-not-recognized}: an aggregation over a window's rows grouped by {@code
@@ -24,7 +24,7 @@ import java.util.List;
  * WindowRankNotRecognizedRule}.
  *
  * <p>The plan signal: a {@code GroupAggregate} whose keys hold exactly one of the columns {@code
- * window_start}, {@code window_end}, over a windowing operator ({@link WindowRankNotRecognizedRule#overWindow}).
+ * window_start}, {@code window_end}, over a windowing operator ({@link WindowKeys}).
  * A window column renamed on the way up is not recognised.
  */
 public final class WindowAggregateNotRecognizedRule extends StreamingPlanRule {
@@ -50,13 +50,12 @@ public final class WindowAggregateNotRecognizedRule extends StreamingPlanRule {
                 continue;
             }
             List<String> keys = aggregate.groupBy();
-            boolean start = keys.contains(WindowRankNotRecognizedRule.START);
-            boolean end = keys.contains(WindowRankNotRecognizedRule.END);
-            if (start == end || !WindowRankNotRecognizedRule.overWindow(plan, operator.node(), new HashSet<>(), 0)) {
+            Optional<String> alone = WindowKeys.alone(keys);
+            if (alone.isEmpty() || !WindowKeys.overWindow(plan, operator.node())) {
                 continue;
             }
-            String has = start ? WindowRankNotRecognizedRule.START : WindowRankNotRecognizedRule.END;
-            String missing = start ? WindowRankNotRecognizedRule.END : WindowRankNotRecognizedRule.START;
+            String has = alone.get();
+            String missing = WindowKeys.missing(has);
             hits.add(
                     PlanRules.hit(
                             plan,
@@ -68,7 +67,7 @@ public final class WindowAggregateNotRecognizedRule extends StreamingPlanRule {
                                     + " after the window closes, until the state TTL removes them, and are updated as"
                                     + " rows arrive instead of emitted once when the window closes.",
                             "Group by both window columns (GROUP BY "
-                                    + WindowRankNotRecognizedRule.partition(keys, has) + "): Flink then plans a"
+                                    + WindowKeys.completed(keys, has) + "): Flink then plans a"
                                     + " window aggregation, which emits each window's result once and frees its state"
                                     + " when the window closes."));
         }

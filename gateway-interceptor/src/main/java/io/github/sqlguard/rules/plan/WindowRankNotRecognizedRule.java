@@ -2,16 +2,14 @@ package io.github.sqlguard.rules.plan;
 
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
-import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Optional;
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code window-rank-not-recognized}: a Top-N (or a Top-1) over a window's rows, partitioned by
@@ -25,7 +23,7 @@ import java.util.Set;
  *
  * <p>The plan signal: a non-window {@code Rank} or {@code Deduplicate} whose keys hold exactly one
  * of the columns {@code window_start}, {@code window_end}, over a windowing operator ({@code
- * WindowTableFunction}, a window aggregation, a window join). A window column renamed on the way
+ * WindowTableFunction}, a window aggregation, a window join: {@link WindowKeys}). A window column renamed on the way
  * up is not recognised.
  */
 public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
@@ -37,14 +35,6 @@ public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
                     ID, Level.WARN,
                     "Top-N over a window partitioned by `window_start` or `window_end` alone: Flink plans a general"
                     + " `Rank`, not a window Top-N, and keeps each window's ranking after the window closes.");
-
-    /** Operators whose output carries a window's {@code window_start} and {@code window_end}. */
-    private static final Set<String> WINDOWING =
-            Set.of("WindowTableFunction", "WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate",
-                    "WindowJoin", "WindowRank", "WindowDeduplicate");
-
-    static final String START = "window_start";
-    static final String END = "window_end";
 
     @Override
     public RuleDeclaration declaration() {
@@ -69,13 +59,12 @@ public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
             } else {
                 continue;
             }
-            boolean start = keys.contains(START);
-            boolean end = keys.contains(END);
-            if (start == end || !overWindow(plan, operator.node(), new HashSet<>(), 0)) {
+            Optional<String> alone = WindowKeys.alone(keys);
+            if (alone.isEmpty() || !WindowKeys.overWindow(plan, operator.node())) {
                 continue;
             }
-            String has = start ? START : END;
-            String missing = start ? END : START;
+            String has = alone.get();
+            String missing = WindowKeys.missing(has);
             hits.add(
                     PlanRules.hit(
                             plan,
@@ -86,40 +75,10 @@ public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
                                     + String.join(", ", keys) + ": each window's ranking stays in state after the window"
                                     + " closes, until the state TTL removes it, and its result is updated as rows arrive"
                                     + " instead of emitted once when the window closes.",
-                            "Partition by both window columns (PARTITION BY " + partition(keys, has)
+                            "Partition by both window columns (PARTITION BY " + WindowKeys.completed(keys, has)
                                     + "): Flink then plans a " + intended + ", which emits each window's result once"
                                     + " and frees its state when the window closes."));
         }
         return hits;
-    }
-
-    /** The keys with the missing window column beside the one there: {@code window_start, window_end, page}. */
-    static String partition(List<String> keys, String has) {
-        List<String> out = new ArrayList<>();
-        for (String key : keys) {
-            if (key.equals(has)) {
-                out.add(START);
-                out.add(END);
-            } else {
-                out.add(key);
-            }
-        }
-        return String.join(", ", out);
-    }
-
-    /** True when a windowing operator is below {@code node}. */
-    static boolean overWindow(ExplainedPlan plan, PlanNode node, Set<Integer> seen, int depth) {
-        if (depth > 256) {
-            return false;
-        }
-        for (PlanNode input : plan.inputs(node)) {
-            if (!seen.add(input.id())) {
-                continue;
-            }
-            if (WINDOWING.contains(input.name()) || overWindow(plan, input, seen, depth + 1)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -1,0 +1,82 @@
+package io.github.sqlguard.rules.plan;
+
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.PlanNode;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The keys of an operator over a window's rows read for its window columns: Flink plans a window
+ * operator (a {@code WindowRank}, {@code WindowDeduplicate}, or a window aggregation) only where both
+ * {@code window_start} and {@code window_end} are keys (Flink docs, "Window Top-N", "Window
+ * Deduplication", "Window Aggregation"); with one of them alone it plans the general operator keyed by
+ * that column. Shared by {@code window-rank-not-recognized}, {@code window-aggregate-not-recognized}
+ * and {@code stateful-without-ttl}'s fix.
+ */
+final class WindowKeys {
+
+    static final String START = "window_start";
+    static final String END = "window_end";
+
+    /** Operators whose output carries a window's {@code window_start} and {@code window_end}. */
+    private static final Set<String> WINDOWING =
+            Set.of("WindowTableFunction", "WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate",
+                    "WindowJoin", "WindowRank", "WindowDeduplicate");
+
+    private WindowKeys() {}
+
+    /** The window column among {@code keys} when it is there without the other; empty for both or neither. */
+    static Optional<String> alone(List<String> keys) {
+        boolean start = keys.contains(START);
+        boolean end = keys.contains(END);
+        return start == end ? Optional.empty() : Optional.of(start ? START : END);
+    }
+
+    /** True when {@code keys} name either window column. */
+    static boolean named(List<String> keys) {
+        return keys.contains(START) || keys.contains(END);
+    }
+
+    /** The other window column than {@code has}. */
+    static String missing(String has) {
+        return has.equals(START) ? END : START;
+    }
+
+    /** The keys with the missing window column beside the one there: {@code window_start, window_end, page}. */
+    static String completed(List<String> keys, String has) {
+        List<String> out = new ArrayList<>();
+        for (String key : keys) {
+            if (key.equals(has)) {
+                out.add(START);
+                out.add(END);
+            } else {
+                out.add(key);
+            }
+        }
+        return String.join(", ", out);
+    }
+
+    /** True when a windowing operator is below {@code node}. */
+    static boolean overWindow(ExplainedPlan plan, PlanNode node) {
+        return overWindow(plan, node, new HashSet<>(), 0);
+    }
+
+    private static boolean overWindow(ExplainedPlan plan, PlanNode node, Set<Integer> seen, int depth) {
+        if (depth > 256) {
+            return false;
+        }
+        for (PlanNode input : plan.inputs(node)) {
+            if (!seen.add(input.id())) {
+                continue;
+            }
+            if (WINDOWING.contains(input.name()) || overWindow(plan, input, seen, depth + 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
