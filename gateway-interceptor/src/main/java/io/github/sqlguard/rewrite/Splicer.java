@@ -36,6 +36,8 @@ import java.util.Optional;
  * ASC}/{@code DESC}; and the clauses a restructuring adds or takes off ({@link ClauseChanges}: a
  * {@code WHERE} or {@code GROUP BY} added after the clause before it, a {@code GROUP BY} cut, a join
  * replaced by its right side, a {@code LATERAL} keyword and an {@code ORDER BY ... LIMIT} cut).
+ * The keywords of what is written anew are in lower case where the user wrote every keyword so
+ * ({@link KeywordCase}), else as Calcite writes them.
  * Parser positions do not always cover a node's whole text (a {@code PARTITION BY} list may start at
  * its keyword, a parenthesised query inside its parentheses), so the result is checked: it must read
  * back, through Flink's parser, as the changed tree (the two unparse alike). When it does not, the
@@ -60,20 +62,34 @@ final class Splicer {
         List<Diff> diffs = new ArrayList<>();
         diff(original, changed, new ArrayList<>(), new ArrayList<>(), diffs);
         Offsets offsets = new Offsets(text, original);
+        boolean lowerCase = KeywordCase.lowerCase(offsets.tokens(), text);
         for (int level = 0; level <= MAX_LIFT && !diffs.isEmpty(); level++) {
-            Optional<String> spliced = apply(text, offsets, diffs, level);
-            if (spliced.isPresent() && readsAs(spliced.get(), expected)) {
-                return spliced.get();
+            for (boolean lowered : lowerCase ? new boolean[] {true, false} : new boolean[] {false}) {
+                Optional<String> spliced = apply(text, offsets, diffs, level, lowered);
+                if (spliced.isPresent() && readsAs(spliced.get(), expected)) {
+                    return spliced.get();
+                }
             }
         }
-        return rewritten(text, original, offsets, changed);
+        return rewritten(text, original, offsets, changed, lowerCase, expected);
     }
 
-    /** The whole statement written anew, the text before its first token (its comments) kept. */
-    private static String rewritten(String text, SqlNode original, Offsets offsets, SqlNode changed) {
+    /**
+     * The whole statement written anew, the text before its first token (its comments) kept, its
+     * keywords in lower case where the user's are and the text still reads as the changed tree.
+     */
+    private static String rewritten(String text, SqlNode original, Offsets offsets, SqlNode changed,
+            boolean lowerCase, String expected) {
         int start = first(original, offsets);
         String head = start > 0 ? text.substring(0, Math.min(start, text.length())) : leadingComments(text);
-        return head + SqlTrees.unparse(changed);
+        String written = SqlTrees.unparse(changed);
+        if (lowerCase) {
+            String lowered = KeywordCase.lowered(written);
+            if (readsAs(head + lowered, expected)) {
+                return head + lowered;
+            }
+        }
+        return head + written;
     }
 
     /**
@@ -356,7 +372,7 @@ final class Splicer {
     }
 
     /** {@code text} with every difference applied {@code level} nodes up; empty when one cannot be placed or two overlap. */
-    private static Optional<String> apply(String text, Offsets offsets, List<Diff> diffs, int level) {
+    private static Optional<String> apply(String text, Offsets offsets, List<Diff> diffs, int level, boolean lowered) {
         List<Edit> edits = new ArrayList<>();
         for (Diff diff : diffs) {
             int lift = diff.listEdits().isEmpty() ? level : level - 1;
@@ -399,7 +415,7 @@ final class Splicer {
             if (edit.end() > out.length()) {
                 return Optional.empty();
             }
-            out.replace(edit.start(), edit.end(), edit.text());
+            out.replace(edit.start(), edit.end(), lowered ? KeywordCase.lowered(edit.text()) : edit.text());
         }
         return Optional.of(out.toString());
     }

@@ -139,7 +139,7 @@ class RewritesSayWhatChangesTest {
     void firstValueRewriteInLowerCaseAddsItsGroupByAtTheFromsIndentationInLowerCase() throws IOException {
         Rewrite first = rewrite(lastOf("441"), "last-value");
 
-        assertThat(first.statement()).isEqualTo("select device_id, FIRST_VALUE(reading) AS reading\n"
+        assertThat(first.statement()).isEqualTo("select device_id, first_value(reading) as reading\n"
                 + "  from device_events\n"
                 + "  group by device_id");
     }

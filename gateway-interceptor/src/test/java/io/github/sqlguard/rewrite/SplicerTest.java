@@ -315,7 +315,7 @@ class SplicerTest {
     }
 
     @Test
-    void lateralTopNWithAnotherConditionKeepsItAsWrittenAndAddsTheBoundAfterTheFromInLowerCase() {
+    void lateralTopNWithAnotherConditionKeepsItAsWrittenAndWritesWhatItAddsInLowerCaseAsTheStatementIs() {
         String text = "select s.shop, t.product\n"
                 + "from (select distinct shop from counts) as s, lateral (select product from counts\n"
                 + "  where counts.shop = s.shop and sold > 0 /* sold only */ order by sold desc limit 2) as t";
@@ -324,9 +324,35 @@ class SplicerTest {
 
         assertThat(Splicer.splice(text, original, changed)).isEqualTo(
                 "select t.shop, t.product\n"
-                + "from (select shop, product, ROW_NUMBER() OVER (PARTITION BY shop ORDER BY sold DESC) AS rn from counts\n"
+                + "from (select shop, product, row_number() over (partition by shop order by sold desc) as rn from counts\n"
                 + "  where sold > 0 /* sold only */) as t\n"
                 + "where rn <= 2");
+    }
+
+    @Test
+    void aStatementWithAKeywordInUpperCaseGetsWhatIsAddedAsCalciteWritesIt() {
+        // COUNT is a keyword to Flink's tokenizer: the statement is not "all lower case", and the condition is
+        // written as Calcite writes it (its WHERE takes the case of the FROM before it, ClauseChanges).
+        String text = "select page, COUNT(*) as cnt from page_views group by page";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect changed = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+        changed.setWhere(Snippets.select("SELECT 1 FROM t WHERE page IS NOT NULL").getWhere());
+
+        assertThat(Splicer.splice(text, original, changed))
+                .isEqualTo("select page, COUNT(*) as cnt from page_views where page IS NOT NULL group by page");
+    }
+
+    @Test
+    void aColumnNamedLikeAKeywordInUpperCaseIsNotLowered() {
+        // STATE is a non-reserved keyword and here a column of the table, read case-sensitively: kept as written.
+        String text = "select page from page_views";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect changed = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+        changed.setWhere(Snippets.select("SELECT 1 FROM t WHERE STATE IS NOT NULL").getWhere());
+
+        String spliced = Splicer.splice(text, original, changed);
+        assertThat(SqlTrees.parse(spliced).map(SqlTrees::unparse)).contains(SqlTrees.unparse(changed));
+        assertThat(spliced).contains("STATE");
     }
 
     @Test
@@ -363,7 +389,7 @@ class SplicerTest {
         grouped.setFrom(((SqlSelect) outer.getFrom()).getFrom());
 
         assertThat(Splicer.splice(text, original, grouped)).isEqualTo(
-                "select order_id, FIRST_VALUE(status) AS status\n  from order_status\n  group by order_id");
+                "select order_id, first_value(status) as status\n  from order_status\n  group by order_id");
     }
 
     @Test

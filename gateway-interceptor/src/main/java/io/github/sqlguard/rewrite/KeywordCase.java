@@ -1,0 +1,74 @@
+package io.github.sqlguard.rewrite;
+
+import org.apache.flink.sql.parser.impl.FlinkSqlParserImplConstants;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The case of keywords a rewrite writes into a statement: Calcite's unparser writes every keyword in
+ * upper case ({@code ROW_NUMBER() OVER (PARTITION BY ...) AS rn}), which in a statement written in
+ * lower case reads as a foreign body and makes a diff noisy. Where the user's statement writes every
+ * keyword in lower case, the keywords of the text a rewrite adds are written in lower case too.
+ *
+ * <p>A token is a keyword where Flink's tokenizer gives it a kind whose image is a word ({@link
+ * FlinkSqlParserImplConstants#tokenImage}: {@code "SELECT"}, {@code "ROW_NUMBER"}), reserved or not.
+ * A non-reserved keyword may also be a column's name, which Flink reads case-sensitively, so only a
+ * statement with no keyword-kind token in upper case at all counts as lower case (a column written
+ * {@code STATE} makes the statement mixed), and the {@link Splicer} keeps a lowered text only where it
+ * reads back as the changed tree. Comments, quoted identifiers and string literals are not keyword
+ * tokens and are never touched.
+ *
+ * <p>Stateless.
+ */
+final class KeywordCase {
+
+    private static final Pattern WORD = Pattern.compile("\"[A-Z][A-Z0-9_]*\"");
+
+    private KeywordCase() {}
+
+    /** True when the tokens of the user's text hold keywords, none of them in upper case and at least one in lower case. */
+    static boolean lowerCase(SqlTokens tokens, String text) {
+        boolean lower = false;
+        for (int i = 0; tokens.get(i) != null; i++) {
+            SqlTokens.Tok tok = tokens.get(i);
+            if (!keyword(tok.kind())) {
+                continue;
+            }
+            String written = text.substring(tok.start(), tok.end());
+            if (!written.equals(written.toLowerCase(Locale.ROOT))) {
+                if (written.equals(written.toUpperCase(Locale.ROOT))) {
+                    return false;
+                }
+            } else {
+                lower = true;
+            }
+        }
+        return lower;
+    }
+
+    /**
+     * {@code sql} (text a rewrite adds, or a fragment of it) with each keyword token written in upper
+     * case lowered; {@code sql} itself where Flink's tokenizer cannot read it.
+     */
+    static String lowered(String sql) {
+        SqlTokens tokens = new Splicer.Offsets(sql, null).tokens();
+        StringBuilder out = null;
+        for (int i = 0; tokens.get(i) != null; i++) {
+            SqlTokens.Tok tok = tokens.get(i);
+            String written = sql.substring(tok.start(), tok.end());
+            if (keyword(tok.kind()) && written.equals(written.toUpperCase(Locale.ROOT))) {
+                if (out == null) {
+                    out = new StringBuilder(sql);
+                }
+                out.replace(tok.start(), tok.end(), written.toLowerCase(Locale.ROOT));
+            }
+        }
+        return out == null ? sql : out.toString();
+    }
+
+    private static boolean keyword(int kind) {
+        return kind > 0 && kind < FlinkSqlParserImplConstants.tokenImage.length
+                && WORD.matcher(FlinkSqlParserImplConstants.tokenImage[kind]).matches();
+    }
+}
