@@ -90,6 +90,17 @@ public interface FlinkLine {
     boolean stateTtlHintMatchesTablesWithWatermark();
 
     /**
+     * Whether this line's planner matches a {@code STATE_TTL} hint to a table function's alias
+     * ({@code TABLE(HOP(TABLE clicks, ...)) AS w}, hint {@code 'w'}; 2.x: yes, checked on 2.3.0).
+     * Measured on 1.20.0 through the guard's CLI: {@code STATE_TTL('w' = '1 d')} on a {@code GROUP BY}
+     * over {@code TABLE(HOP(...)) w} fails with {@code The options of following hints cannot match the
+     * name of input tables or views}, over a table with a {@code WATERMARK} and over one with only a
+     * {@code PROCTIME()} column alike; the same function read through a subquery, {@code FROM (SELECT *
+     * FROM TABLE(HOP(...))) w}, is matched.
+     */
+    boolean stateTtlHintMatchesTableFunctionAliases();
+
+    /**
      * The metric reporters {@code config} configures ({@code metrics.reporter.*}), from the class
      * path and Flink's plugins, as this line's JobManager sets them up (2.x: {@code
      * ReporterSetupBuilder}; 1.20: {@code ReporterSetup#fromConfiguration}).

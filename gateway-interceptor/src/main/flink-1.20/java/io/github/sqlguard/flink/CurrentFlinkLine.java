@@ -93,6 +93,11 @@ final class CurrentFlinkLine implements FlinkLine {
     }
 
     @Override
+    public boolean stateTtlHintMatchesTableFunctionAliases() {
+        return false;
+    }
+
+    @Override
     public List<ReporterSetup> metricReporters(Configuration config, PluginManager plugins) {
         return ReporterSetup.fromConfiguration(config, plugins);
     }

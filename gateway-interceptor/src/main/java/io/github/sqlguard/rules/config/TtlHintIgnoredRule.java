@@ -205,14 +205,49 @@ public final class TtlHintIgnoredRule implements Rule {
                             + " names a table or alias that is not an input of its query block, so Flink rejects the query.",
                     flink, fix);
         }
+        String line = FlinkLine.current().line();
+        Optional<String> function = FlinkLine.current().stateTtlHintMatchesTableFunctionAliases()
+                ? Optional.empty() : functionAlias(context, key);
+        if (function.isPresent()) {
+            String alias = function.get().isEmpty() ? "w" : function.get();
+            return RuleHit.diagnosis(
+                    "The STATE_TTL hint '" + key + "'" + where + " names " + (key.equals(alias)
+                            ? "a table function's alias, which Flink " + line + " never matches to an input of its query block"
+                            : "a table read through a table function, which is not an input of the query block: the function is")
+                            + ", so Flink rejects the query.",
+                    flink,
+                    "Read the table function through a subquery and name the subquery's alias (Flink " + line
+                            + " matches no table function's alias): FROM (SELECT * FROM TABLE(...)) AS " + alias
+                            + " with /*+ STATE_TTL('" + alias + "' = '" + value + "') */.");
+        }
         return RuleHit.diagnosis(
                 "The STATE_TTL hint" + (key == null ? "" : " '" + key + "'") + where + " names a table or alias that"
-                        + " Flink " + FlinkLine.current().line() + " cannot match to an input of its query block, so Flink"
+                        + " Flink " + line + " cannot match to an input of its query block, so Flink"
                         + " rejects the query: either it is not an input there, or it is a table declared with a WATERMARK,"
-                        + " which Flink " + FlinkLine.current().line() + " never matches by its name or alias.",
+                        + " which Flink " + line + " never matches by its name or alias.",
                 flink,
                 fix + " For a table with a WATERMARK, read it through a subquery and name the subquery's alias"
                         + subquery(context, key, value) + ".");
+    }
+
+    /**
+     * Where {@code key} is a table function's alias ({@code w} of {@code TABLE(HOP(TABLE clicks, ...)) AS w}) or a
+     * table the statement reads only through a table function: that function's alias (empty without one); empty
+     * otherwise.
+     */
+    private static Optional<String> functionAlias(AnalysisContext context, String key) {
+        if (key == null) {
+            return Optional.empty();
+        }
+        List<TableReference> references = context.statement().facts().tableReferences();
+        Optional<String> alias = references.stream().map(TableReference::function).flatMap(Optional::stream)
+                .filter(key::equals).findFirst();
+        if (alias.isPresent()) {
+            return alias;
+        }
+        List<TableReference> named = references.stream().filter(r -> r.name().equals(key)).toList();
+        return !named.isEmpty() && named.stream().allMatch(r -> r.function().isPresent())
+                ? named.get(0).function() : Optional.empty();
     }
 
     /**

@@ -542,6 +542,17 @@ record StatementNames(
     }
 
     /**
+     * The alias of the table function {@code table} is read through ({@code w} of {@code TABLE(HOP(TABLE
+     * clicks, ...)) AS w}), where the statement reads it once and so; empty otherwise.
+     */
+    Optional<String> throughFunction(ObjectIdentifier table) {
+        List<TableReference> named = context.statement().facts().tableReferences().stream()
+                .filter(r -> r.name().equals(table.getObjectName()))
+                .toList();
+        return named.size() == 1 ? named.get(0).function().filter(alias -> !alias.isEmpty()) : Optional.empty();
+    }
+
+    /**
      * True when {@code name} is one the statement gives or reads: a column of a table its plan scans, or a word
      * of its text (an alias, a column it names). False for what only Flink names: the {@code $e} of the {@code
      * Expand} that plans {@code GROUPING SETS}, the {@code b0} and {@code rowtime0} its decorrelation gives the
@@ -734,7 +745,12 @@ record StatementNames(
             return Optional.empty();
         }
         String hint = "/*+ STATE_TTL(" + options + ") */";
-        if (!FlinkLine.current().stateTtlHintMatchesTablesWithWatermark() && rowtimeBelow(node).isPresent()) {
+        if (!FlinkLine.current().stateTtlHintMatchesTableFunctionAliases()
+                && tables.stream().anyMatch(t -> throughFunction(t).isPresent())) {
+            String alias = tables.stream().map(this::throughFunction).flatMap(Optional::stream).findFirst().orElseThrow();
+            hint += " (Flink " + FlinkLine.current().line() + " matches no table function's alias: read the function"
+                    + " through a subquery, FROM (SELECT * FROM TABLE(...)) AS " + alias + ", and name the subquery's alias)";
+        } else if (!FlinkLine.current().stateTtlHintMatchesTablesWithWatermark() && rowtimeBelow(node).isPresent()) {
             hint += " (Flink " + FlinkLine.current().line() + " matches no table declared with a WATERMARK: read it"
                     + " through a subquery and name the subquery's alias)";
         }
