@@ -36,9 +36,10 @@ import java.util.Set;
  * <p>A Top-N written with {@code LATERAL} is first written as the {@code ROW_NUMBER} Top-N of the
  * same rows ({@link LateralTopN}), its WITH item windowed when the ranking alone reads it.
  *
- * <p>Two candidates: with {@code window_start, window_end} added to the ranking's select list (a
- * query's result then says which window a row belongs to), and without (an INSERT's sink keeps its
- * columns).
+ * <p>Two candidates: with {@code window_start, window_end} added to the ranking's select list and
+ * to each block above it that names its columns (the query's result then says which window a row
+ * belongs to), and without (an INSERT's sink keeps its columns), whose {@code changes:} then says that
+ * the result does not name the window.
  */
 final class WindowTopN extends ScopedFamily {
 
@@ -102,6 +103,12 @@ final class WindowTopN extends ScopedFamily {
             item.window().getPartitionList().forEach(partition::add);
             item.window().setPartitionList(partition);
         }
+        // The window columns up to the query's result, where a block between projects columns by name: else the
+        // rows of successive windows look alike (a SELECT shows no window, a sink keyed without it overwrites).
+        boolean named = addColumns;
+        for (RankItem item : items) {
+            named &= addColumns && Trees.reader(parents, item.select()).map(reader -> projectWindow(parents, reader)).orElse(false);
+        }
         String size = SqlTrees.duration(context.settings().windowSize());
         String changes = lateral.map(l -> "the LATERAL (... LIMIT " + l.limit() + ") per " + l.keys() + " is written as the ROW_NUMBER()"
                         + " Top-N of the same rows (PARTITION BY " + l.keys() + ", " + l.rowNumber() + " <= " + l.limit() + "); ")
@@ -113,13 +120,50 @@ final class WindowTopN extends ScopedFamily {
                 // A window Top-N drops a row whose window has fired (SyncStateWindowRankProcessor#processElement,
                 // "element is late and should be dropped"); the Rank it replaces ranks every row whenever it comes.
                 + "; a row that arrives after the watermark has passed its window's end is dropped, where the original"
-                + " ranked it";
+                + " ranked it"
+                + (named ? "" : "; the result does not name the window a row belongs to (window_start and window_end are"
+                        + " not among its columns): each window's Top-N rows carry the same keys as the previous window's, and a"
+                        + " sink whose primary key lacks the window columns overwrites them with the next window's");
         String chosen = "window size " + size + " (" + RewriteOptions.WINDOW_SIZE.key() + "); time attribute "
                 + String.join(", ", times) + " (the WATERMARK column of " + String.join(", ", tables) + ")";
         return Optional.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                 Intent.operator("WindowRank", "WindowDeduplicate"),
                 new Columns(Set.of("window_start", "window_end", "window_time"), Set.of()), changes, chosen));
+    }
+
+    /**
+     * {@code window_start, window_end} added to the select list of {@code reader} (the block that filters on
+     * the row number) and of each block above it that names its columns, up to the query's result; false
+     * (the result does not name the window) where a block above aggregates the rows.
+     */
+    private static boolean projectWindow(Map<SqlNode, SqlNode> parents, SqlSelect reader) {
+        for (SqlNode node = reader; node != null; node = parents.get(node)) {
+            if (node instanceof SqlSelect select) {
+                if (Blocks.aggregates(select)) {
+                    return false;
+                }
+                if (!star(select.getSelectList()) && !namesWindow(select.getSelectList())) {
+                    SqlNodeList items = new SqlNodeList(SqlParserPos.ZERO);
+                    items.add(SqlTrees.identifier("window_start"));
+                    items.add(SqlTrees.identifier("window_end"));
+                    select.getSelectList().forEach(items::add);
+                    select.setSelectList(items);
+                }
+            }
+        }
+        return true;
+    }
+
+    /** True when a select list has an item named {@code window_start} (the column, or an alias of it). */
+    private static boolean namesWindow(SqlNodeList items) {
+        for (SqlNode item : items) {
+            SqlNode name = item.getKind() == SqlKind.AS ? ((org.apache.calcite.sql.SqlCall) item).operand(1) : item;
+            if (name instanceof SqlIdentifier id && id.names.get(id.names.size() - 1).equalsIgnoreCase("window_start")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
