@@ -1,5 +1,7 @@
 package io.github.sqlguard.lint;
 
+import io.github.sqlguard.audit.Auditor;
+
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -8,19 +10,15 @@ import java.io.OutputStream;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +87,7 @@ public final class MetadataHandlerClasses {
                     continue;
                 }
                 String[] generated = calcite.generate(handlerClass, handlers);
-                String key = sha256(generated[1]);
+                String key = Auditor.sha256(generated[1]);
                 Map<String, byte[]> classes = kept.get(key);
                 boolean fromFile = classes != null;
                 if (!fromFile) {
@@ -281,14 +279,6 @@ public final class MetadataHandlerClasses {
             Files.move(written, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(written, file, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }
