@@ -1,5 +1,8 @@
 package io.github.sqlguard.cli;
 
+import io.github.sqlguard.lint.MetadataHandlerClasses;
+
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -461,6 +464,43 @@ final class FastStart {
         if (jar.isEmpty() || !archive(jar.get()).equals(Path.of(mapped)) || !StaleCacheFiles.touch(Path.of(mapped), now)) {
             Files.deleteIfExists(Path.of(launchFile));
         }
+    }
+
+    /**
+     * In lint's JVM started by the fast start: the metadata handlers of Flink's planner from the file
+     * beside the archive ({@link #metadataHandlers}), compiled and written there when it lacks them
+     * ({@link MetadataHandlerClasses}); so only the first lint of a jar and JVM compiles them. Nothing
+     * where the cache directory cannot be written (each lint would compile every handler, not only those
+     * its plannings need). With {@value #HANDLERS_REPORT_PROPERTY} set, one line on stderr says what it did.
+     */
+    static void keepMetadataHandlers(String[] args) throws IOException {
+        if (args.length == 0 || !"lint".equals(args[0]) || System.getProperty(STARTED_PROPERTY) == null) {
+            return;
+        }
+        Optional<Path> jar = jar();
+        if (jar.isEmpty()) {
+            return;
+        }
+        Path file = metadataHandlers(archive(jar.get()));
+        if (!Files.isWritable(file.getParent())) {
+            return;
+        }
+        MetadataHandlerClasses.Installed installed = MetadataHandlerClasses.install(file);
+        if (Boolean.getBoolean(HANDLERS_REPORT_PROPERTY)) {
+            System.err.println("sql-guard: metadata handlers " + installed);
+        }
+    }
+
+    /** Set to have {@link #keepMetadataHandlers} say on stderr what it did (for bench/). */
+    static final String HANDLERS_REPORT_PROPERTY = "sql-guard.fast-start.report-metadata-handlers";
+
+    /**
+     * The file of the metadata handler classes beside {@code archive}: {@code <archive>.handlers}, deleted
+     * with the archives of other jars and JVMs when no start used it for a day ({@link #cleanCache}'s
+     * globs match it).
+     */
+    static Path metadataHandlers(Path archive) {
+        return archive.resolveSibling(archive.getFileName() + ".handlers");
     }
 
     /**

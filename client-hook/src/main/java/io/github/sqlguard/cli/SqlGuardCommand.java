@@ -41,6 +41,7 @@ public final class SqlGuardCommand implements Runnable {
             System.exit(FastStart.run(fast.get()));
         }
         FastStart.checkLaunchFile();
+        FastStart.keepMetadataHandlers(args);
         FastStart.trainIfAsked();
         System.exit(execute(args));
     }

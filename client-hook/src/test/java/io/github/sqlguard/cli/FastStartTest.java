@@ -193,6 +193,23 @@ class FastStartTest {
         }
     }
 
+    @Test
+    void keepsTheMetadataHandlersBesideTheArchiveAndDeletesThoseOfOtherJarsUnusedForADay(@TempDir Path cache)
+            throws Exception {
+        Instant now = Instant.parse("2026-12-03T18:00:00Z");
+        Path archive = aged(cache, "cli-2.3-159262510-1796205782939-java17.jsa", Duration.ofDays(5), now);
+        Path handlers = aged(cache, "cli-2.3-159262510-1796205782939-java17.jsa.handlers", Duration.ofHours(1), now);
+        aged(cache, "cli-2.3-164879119-1796205369975-java17.jsa.handlers", Duration.ofDays(2), now);
+        aged(cache, "cli-2.3-159262510-1796205782939-java17.jsa.handlers.99.tmp", Duration.ofHours(2), now);
+
+        FastStart.cleanCache(cache, archive, now);
+
+        assertThat(FastStart.metadataHandlers(archive)).isEqualTo(handlers);
+        try (var left = Files.list(cache)) {
+            assertThat(left).containsExactlyInAnyOrder(archive, handlers);
+        }
+    }
+
     private static Path aged(Path dir, String name, Duration age, Instant now) throws Exception {
         Path file = Files.write(dir.resolve(name), new byte[] {1});
         Files.setLastModifiedTime(file, FileTime.from(now.minus(age)));
