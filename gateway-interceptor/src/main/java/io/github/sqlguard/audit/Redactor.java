@@ -242,8 +242,14 @@ public final class Redactor {
         return out.toString();
     }
 
-    /** A single-quoted literal of free text, with {@code ''} escapes. */
-    private static final Pattern QUOTED = Pattern.compile("'([^']*+(?:''[^']*+)*+)'");
+    /**
+     * A single-quoted literal of free text, with {@code ''} escapes. An apostrophe with a letter or
+     * digit before it does not open one: it belongs to a word of the sentence ("the savepoint's
+     * metadata", "does not"), and a literal opened there would run to the next quote of the
+     * sentence and mask the words between (round 41: "the savepoint'****'execution.state-recovery.path'").
+     * A literal the guard writes stands after a space, {@code (}, {@code =}, {@code ,} or {@code U&}.
+     */
+    private static final Pattern QUOTED = Pattern.compile("(?<![\\p{L}\\p{N}])'([^']*+(?:''[^']*+)*+)'");
 
     /** A {@code key=value} entry, as Flink prints a hint's or a table's options ({@code {path=..., password=...}}). */
     private static final Pattern ENTRY =
@@ -277,6 +283,29 @@ public final class Redactor {
                 isSensitive(m.group(1)) ? m.group(1) + m.group(2) + MASK_TEXT : m.group()));
         out = SECRET_PARAMETER.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + m.group(2) + MASK_TEXT));
         return USER_INFO.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK_TEXT + "@"));
+    }
+
+    /**
+     * A location the guard writes (a savepoint's path in a restore record, a refusal, an {@code
+     * EXPLAIN}; a state file or plan file a path limit names), masked as a statement's string literal
+     * is ({@link #redact(ParsedStatement)}): whole, when it carries a secret ({@link
+     * #hasSecretInside}: a directory named {@code password=...}, a URI's {@code user:password@}), so
+     * that no part of it is shown and the sentence around it reads as written; as it is otherwise.
+     */
+    public static String maskLocation(String location) {
+        return hasSecretInside(location) ? MASK_TEXT : location;
+    }
+
+    /**
+     * {@code text} that may quote {@code location} (Flink's message of why it could not read a
+     * savepoint names its path, {@code file:/x/password=.../_metadata}) with each occurrence of the
+     * location masked whole ({@link #maskLocation}), then as free text ({@link #maskSecrets}).
+     */
+    public static String maskLocationIn(String text, String location) {
+        if (text == null || location == null || location.isEmpty() || !hasSecretInside(location)) {
+            return maskSecrets(text);
+        }
+        return maskSecrets(text.replace(location, MASK_TEXT));
     }
 
     /** The parser of {@link #maskSql}: stateless, each thread reads with a Flink parser of its own. */
