@@ -133,6 +133,11 @@ public final class Redactor {
      * neither way withholds the whole text ({@link #WITHHELD}). So is any other string literal of
      * the statement whose value carries a secret ({@code ParsedSql#stringLiterals}: a {@code
      * WHERE} comparison with {@code '...?password=...'}), which a finding quoting it shows masked.
+     * Last, the text is masked as any free text the guard writes ({@link #maskSecrets}), so that the
+     * audit keeps no more than a refusal quoting the statement shows: a literal no parser of the
+     * guard reports as one ({@code ADD JAR '...'}, Flink's extended parser; a {@code COMPILE PLAN}
+     * file; a {@code USING JAR}), a comment ({@code -- password=...}) and a quoted identifier
+     * ({@code `password=...`}) that carry a secret by its shape (round 42).
      */
     public String redact(ParsedStatement statement) {
         String text = statement.text();
@@ -188,7 +193,7 @@ public final class Redactor {
                     ? text.replace("'" + value.replace("'", "''") + "'", MASK)
                     : text.substring(0, equals + 1) + " " + MASK;
         }
-        return redactPairs(text);
+        return maskSecrets(text);
     }
 
     /**
@@ -331,15 +336,25 @@ public final class Redactor {
     static final String WITHHELD_SQL =
             "-- [not shown: it carries a secret value the guard could not find in its text to mask]";
 
-    /** Masks a configuration value when its key is sensitive. */
-    public String redactValue(String key, String value) {
-        return isSensitive(key) ? MASK_TEXT : value;
+    /**
+     * Whether a configuration entry's value is a secret: its key names one ({@link #isSensitive}), or
+     * the value carries one whatever its key ({@link #hasSecretInside}: {@code 'pipeline.name' =
+     * 'token=...'}). The rule by which a {@code SET} statement's value is masked in the audit
+     * ({@link #redact(ParsedStatement)}), and so wherever the guard shows a session's configuration.
+     */
+    public static boolean isSecret(String key, String value) {
+        return isSensitive(key) || hasSecretInside(value);
     }
 
-    /** {@code config} with the value of every sensitive key masked ({@link #isSensitive}), in its order. */
+    /** Masks a configuration value when it is a secret ({@link #isSecret}). */
+    public String redactValue(String key, String value) {
+        return isSecret(key, value) ? MASK_TEXT : value;
+    }
+
+    /** {@code config} with every secret value masked ({@link #isSecret}), in its order. */
     public static Map<String, String> redactValues(Map<String, String> config) {
         Map<String, String> out = new LinkedHashMap<>();
-        config.forEach((key, value) -> out.put(key, isSensitive(key) ? MASK_TEXT : value));
+        config.forEach((key, value) -> out.put(key, isSecret(key, value) ? MASK_TEXT : value));
         return out;
     }
 }

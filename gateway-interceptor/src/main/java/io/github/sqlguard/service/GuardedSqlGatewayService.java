@@ -1,5 +1,6 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.audit.MaskedException;
 import io.github.sqlguard.audit.Redactor;
 import io.github.sqlguard.audit.What;
 import io.github.sqlguard.flink.FlinkLine;
@@ -252,16 +253,38 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
     @Override
     public ResultSet fetchResults(SessionHandle sessionHandle, OperationHandle operationHandle, long token, int maxRows)
             throws SqlGatewayException {
-        return pipeline.fetched(
-                sessionHandle, operationHandle, delegate.fetchResults(sessionHandle, operationHandle, token, maxRows));
+        ResultSet fetched;
+        try {
+            fetched = delegate.fetchResults(sessionHandle, operationHandle, token, maxRows);
+        } catch (RuntimeException e) {
+            throw masked(e);
+        }
+        return pipeline.fetched(sessionHandle, operationHandle, fetched);
     }
 
     @Override
     public ResultSet fetchResults(
             SessionHandle sessionHandle, OperationHandle operationHandle, FetchOrientation orientation, int maxRows)
             throws SqlGatewayException {
-        return pipeline.fetched(
-                sessionHandle, operationHandle, delegate.fetchResults(sessionHandle, operationHandle, orientation, maxRows));
+        ResultSet fetched;
+        try {
+            fetched = delegate.fetchResults(sessionHandle, operationHandle, orientation, maxRows);
+        } catch (RuntimeException e) {
+            throw masked(e);
+        }
+        return pipeline.fetched(sessionHandle, operationHandle, fetched);
+    }
+
+    /**
+     * Flink's error of an operation, as the client fetches it, with the secrets its messages quote
+     * masked ({@link MaskedException}): a statement the guard hands on as its text fails in Flink's
+     * own operation, whose error quotes what the statement named (round 42: {@code ADD JAR
+     * '/jars/password=.../x.jar'} came back as "jar or artifact resource [/jars/password=.../x.jar]
+     * not found"), where the guard's own operations already fail with a masked chain
+     * ({@code GuardOperations}). Itself when nothing in it carries a secret.
+     */
+    private static RuntimeException masked(RuntimeException error) {
+        return MaskedException.of(error) instanceof RuntimeException masked ? masked : error;
     }
 
     /** Stops the guard's threads (planning, waiting on Flink's operations); Flink's service is the gateway's to stop. */
