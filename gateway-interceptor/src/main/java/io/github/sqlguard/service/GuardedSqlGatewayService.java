@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * A {@link SqlGatewayService} decorator that puts every call carrying SQL or configuration through
@@ -253,22 +254,24 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
     @Override
     public ResultSet fetchResults(SessionHandle sessionHandle, OperationHandle operationHandle, long token, int maxRows)
             throws SqlGatewayException {
-        ResultSet fetched;
-        try {
-            fetched = delegate.fetchResults(sessionHandle, operationHandle, token, maxRows);
-        } catch (RuntimeException e) {
-            throw masked(e);
-        }
-        return pipeline.fetched(sessionHandle, operationHandle, fetched);
+        return fetched(sessionHandle, operationHandle,
+                () -> delegate.fetchResults(sessionHandle, operationHandle, token, maxRows));
     }
 
     @Override
     public ResultSet fetchResults(
             SessionHandle sessionHandle, OperationHandle operationHandle, FetchOrientation orientation, int maxRows)
             throws SqlGatewayException {
+        return fetched(sessionHandle, operationHandle,
+                () -> delegate.fetchResults(sessionHandle, operationHandle, orientation, maxRows));
+    }
+
+    /** A page Flink's service fetched, as the pipeline passes it on; Flink's error of the operation masked ({@link #masked}). */
+    private ResultSet fetched(
+            SessionHandle sessionHandle, OperationHandle operationHandle, Supplier<ResultSet> fetch) {
         ResultSet fetched;
         try {
-            fetched = delegate.fetchResults(sessionHandle, operationHandle, orientation, maxRows);
+            fetched = fetch.get();
         } catch (RuntimeException e) {
             throw masked(e);
         }
