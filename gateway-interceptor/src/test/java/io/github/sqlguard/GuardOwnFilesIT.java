@@ -286,6 +286,33 @@ class GuardOwnFilesIT {
         assertThat(confDir.resolve("sub")).doesNotExist();
     }
 
+    @Test
+    void aPlanFileThatIsAHardLinkToAFileOfTheGuardIsRefused() throws Exception {
+        // Round 42's hostile read: a hard link in a directory of the user's own to config.yaml has no target to follow.
+        // EXECUTE PLAN of it was read to be judged, and Flink's error quoted the policy's text in the refusal
+        // ("Cannot load Plan: sql-guard.reload.interval: ..."); COMPILE PLAN IF NOT EXISTS of one to the audit file
+        // was handed on and Flink read the audit as a plan.
+        Path audit = GuardedGateway.auditFile();
+        Path links = Files.createDirectories(dir.resolve("hard-links"));
+        Path toConfig = Files.createLink(links.resolve("config.json"), confDir.resolve("config.yaml"));
+        Path toAudit = Files.createLink(links.resolve("audit.json"), audit);
+        try (RestSession session = gateway.openSession(Map.of())) {
+            session.execute(TABLES, 0, TIMEOUT);
+            session.execute(SINK, 0, TIMEOUT);
+
+            RestSession.StatementResult read = session.execute("EXECUTE PLAN '" + toConfig + "'", 0, TIMEOUT);
+            assertRefused(read, "path-not-allowed");
+            assertThat(read.error()).doesNotContain("reload.interval");
+            assertRefused(session.execute("COMPILE AND EXECUTE PLAN 'file://" + toConfig + "' FOR " + INNOCENT, 0, TIMEOUT),
+                    "path-not-allowed");
+            assertRefused(session.execute("COMPILE PLAN '" + toAudit + "' IF NOT EXISTS FOR " + INNOCENT, 0, TIMEOUT),
+                    "path-not-allowed");
+            assertRefused(session.execute("CREATE TEMPORARY TABLE hard (line STRING) WITH ('connector' = 'filesystem',"
+                    + " 'path' = '" + toAudit + "', 'format' = 'raw')", 0, TIMEOUT), "path-not-allowed");
+        }
+        assertThat(confDir.resolve("config.yaml")).hasContent(CONFIG.strip());
+    }
+
     private static void assertRefused(RestSession.StatementResult result, String... rules) throws IOException {
         assertThat(result.error()).as("refusal").isNotNull().contains(rules);
         JsonNode record = AuditFile.forOperation(result.operationHandle()).orElseThrow();

@@ -25,7 +25,11 @@ import java.util.stream.IntStream;
  * each JVM alone on the machine), session B's {@code SELECT a + 1 FROM t} is timed idle, then again
  * and again while session A's {@code SELECT a FROM t WHERE a IN (<--values> literals)} is planned
  * and run; the table gives B's latency idle and under A, A's own time and outcome, and the guarded
- * gateway's latency under A over the plain gateway's.
+ * gateway's latency under A over the plain gateway's. With {@code --huge top-n-union} session A's
+ * statement is instead an {@code INSERT} of {@code --branches} {@code UNION ALL} Top-Ns without a
+ * state TTL (the guard refuses it and proves a rewrite per branch: the hostile read's second form of
+ * item 3), and with {@code explain-top-n-union} its {@code EXPLAIN} (every candidate proven on the
+ * guarded gateway, Flink's plan alone on the plain one).
  */
 @Command(
         name = "contention",
@@ -40,6 +44,19 @@ public final class ContentionCommand implements java.util.concurrent.Callable<In
 
     @Option(names = "--values", defaultValue = "40000", description = "Literals in session A's IN list (default: ${DEFAULT-VALUE}).")
     int values;
+
+    @Option(names = "--huge", defaultValue = "in-list",
+            description = "Session A's statement: in-list, top-n-union or explain-top-n-union (default: ${DEFAULT-VALUE}).")
+    String hugeKind;
+
+    @Option(names = "--branches", defaultValue = "40", description = "UNION ALL branches of top-n-union (default: ${DEFAULT-VALUE}).")
+    int branches;
+
+    /** Session A's tables of {@code top-n-union}: a bounded source (a job on the plain gateway ends) and a sink. */
+    static final List<String> TOP_N_TABLES = List.of(
+            "CREATE TEMPORARY TABLE clicks (user_id INT, url STRING, ts BIGINT) WITH ('connector' = 'datagen',"
+                    + " 'number-of-rows' = '1000', 'fields.user_id.min' = '1', 'fields.user_id.max' = '50')",
+            "CREATE TEMPORARY TABLE top_urls (user_id INT, url STRING, ts BIGINT, rn BIGINT) WITH ('connector' = 'blackhole')");
 
     @Option(names = "--idle-samples", defaultValue = "10", description = "Session B's queries timed with A idle (default: ${DEFAULT-VALUE}).")
     int idleSamples;
@@ -66,16 +83,33 @@ public final class ContentionCommand implements java.util.concurrent.Callable<In
     @Override
     public Integer call() throws Exception {
         Files.createDirectories(logDir);
-        String huge = "SELECT a FROM t WHERE a IN ("
-                + IntStream.rangeClosed(1, values).mapToObj(Integer::toString).collect(Collectors.joining(", ")) + ")";
+        String huge = hugeStatement(hugeKind, values, branches);
         List<Run> runs = new ArrayList<>();
         for (String endpoint : List.of("rest", "guard")) {
             runs.add(measure(endpoint, huge));
         }
-        String report = report(runs, huge.length());
+        String report = report(runs, huge.length(), huge.substring(0, Math.min(60, huge.length())));
         Files.writeString(logDir.resolve("contention.md"), report);
         System.out.println(report);
         return 0;
+    }
+
+    /** Session A's statement of {@code kind}. */
+    static String hugeStatement(String kind, int values, int branches) {
+        if (kind.equals("in-list")) {
+            return "SELECT a FROM t WHERE a IN ("
+                    + IntStream.rangeClosed(1, values).mapToObj(Integer::toString).collect(Collectors.joining(", ")) + ")";
+        }
+        String union = IntStream.range(0, branches)
+                .mapToObj(i -> "SELECT * FROM (SELECT user_id, url, ts, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY ts"
+                        + " DESC) AS rn FROM clicks WHERE user_id % " + branches + " = " + i + ") WHERE rn <= 3")
+                .collect(Collectors.joining("\nUNION ALL\n"));
+        String insert = "INSERT INTO top_urls " + union;
+        return switch (kind) {
+            case "top-n-union" -> insert;
+            case "explain-top-n-union" -> "EXPLAIN " + insert;
+            default -> throw new IllegalArgumentException("--huge: in-list, top-n-union or explain-top-n-union, not " + kind);
+        };
     }
 
     private Run measure(String endpoint, String huge) throws Exception {
@@ -86,6 +120,11 @@ public final class ContentionCommand implements java.util.concurrent.Callable<In
             StatementRunner runner = new StatementRunner(client, pollMicros, Duration.ofSeconds(timeoutSeconds));
             try (RestSession a = client.openSession(Map.of()); RestSession b = client.openSession(Map.of())) {
                 check(runner.run(a, TABLE, Map.of()));
+                if (!hugeKind.equals("in-list")) {
+                    for (String table : TOP_N_TABLES) {
+                        check(runner.run(a, table, Map.of()));
+                    }
+                }
                 check(runner.run(b, TABLE, Map.of()));
                 for (int i = 0; i < 5; i++) {
                     check(runner.run(b, SMALL, Map.of()));
@@ -133,12 +172,13 @@ public final class ContentionCommand implements java.util.concurrent.Callable<In
         return outcome;
     }
 
-    static String report(List<Run> runs, int hugeChars) {
+    static String report(List<Run> runs, int hugeChars, String hugeStart) {
         StringBuilder out = new StringBuilder();
         out.append("# A second session's query while one session plans a huge statement\n\n");
         out.append(String.format(Locale.ROOT,
-                "Session B: `%s` (datagen, one row). Session A: `SELECT a FROM t WHERE a IN (...)` of %,d characters."
-                        + " Latency on the client's clock, submit to first rows.%n%n", SMALL, hugeChars));
+                "Session B: `%s` (datagen, one row). Session A: `%s…` of %,d characters."
+                        + " Latency on the client's clock, submit to first rows.%n%n", SMALL,
+                hugeStart.replace('\n', ' '), hugeChars));
         out.append("| gateway | load (before-after) | B idle: n, median ms | B while A runs: n, median, max ms | B failed | A: ms, outcome |\n");
         out.append("|---|---|---|---|---|---|\n");
         for (Run run : runs) {

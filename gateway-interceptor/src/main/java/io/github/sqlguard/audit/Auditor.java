@@ -129,10 +129,13 @@ public final class Auditor {
                         null, Outcome.DECIDED.label(), null, decision.unanalysedReason().orElse(null), null));
     }
 
-    /** What a decision record says of a restore: the savepoint, and its operators matched and unmatched with their sizes. */
+    /**
+     * What a decision record says of a restore: the savepoint (masked where its path carries a secret,
+     * {@link Restore#shownSavepoint}), and its operators matched and unmatched with their sizes.
+     */
     private static AuditRecord.AuditRestore restoreOf(Restore restore) {
         return new AuditRecord.AuditRestore(
-                restore.savepoint(), restore.unreadable().orElse(null), restore.ignoreUnclaimed(),
+                restore.shownSavepoint(), restore.shownUnreadable().orElse(null), restore.ignoreUnclaimed(),
                 restore.matched().stream().map(Auditor::savedOf).toList(),
                 restore.unclaimed().stream().map(Auditor::savedOf).toList(), restore.comparedWith().orElse(null),
                 restore.notCompared().orElse(null),

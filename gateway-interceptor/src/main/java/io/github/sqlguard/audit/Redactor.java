@@ -133,6 +133,11 @@ public final class Redactor {
      * neither way withholds the whole text ({@link #WITHHELD}). So is any other string literal of
      * the statement whose value carries a secret ({@code ParsedSql#stringLiterals}: a {@code
      * WHERE} comparison with {@code '...?password=...'}), which a finding quoting it shows masked.
+     * Last, the text is masked as any free text the guard writes ({@link #maskSecrets}), so that the
+     * audit keeps no more than a refusal quoting the statement shows: a literal no parser of the
+     * guard reports as one ({@code ADD JAR '...'}, Flink's extended parser; a {@code COMPILE PLAN}
+     * file; a {@code USING JAR}), a comment ({@code -- password=...}) and a quoted identifier
+     * ({@code `password=...`}) that carry a secret by its shape (round 42).
      */
     public String redact(ParsedStatement statement) {
         String text = statement.text();
@@ -188,7 +193,7 @@ public final class Redactor {
                     ? text.replace("'" + value.replace("'", "''") + "'", MASK)
                     : text.substring(0, equals + 1) + " " + MASK;
         }
-        return redactPairs(text);
+        return maskSecrets(text);
     }
 
     /**
@@ -242,8 +247,14 @@ public final class Redactor {
         return out.toString();
     }
 
-    /** A single-quoted literal of free text, with {@code ''} escapes. */
-    private static final Pattern QUOTED = Pattern.compile("'([^']*+(?:''[^']*+)*+)'");
+    /**
+     * A single-quoted literal of free text, with {@code ''} escapes. An apostrophe with a letter or
+     * digit before it does not open one: it belongs to a word of the sentence ("the savepoint's
+     * metadata", "does not"), and a literal opened there would run to the next quote of the
+     * sentence and mask the words between (round 41: "the savepoint'****'execution.state-recovery.path'").
+     * A literal the guard writes stands after a space, {@code (}, {@code =}, {@code ,} or {@code U&}.
+     */
+    private static final Pattern QUOTED = Pattern.compile("(?<![\\p{L}\\p{N}])'([^']*+(?:''[^']*+)*+)'");
 
     /** A {@code key=value} entry, as Flink prints a hint's or a table's options ({@code {path=..., password=...}}). */
     private static final Pattern ENTRY =
@@ -279,6 +290,29 @@ public final class Redactor {
         return USER_INFO.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK_TEXT + "@"));
     }
 
+    /**
+     * A location the guard writes (a savepoint's path in a restore record, a refusal, an {@code
+     * EXPLAIN}; a state file or plan file a path limit names), masked as a statement's string literal
+     * is ({@link #redact(ParsedStatement)}): whole, when it carries a secret ({@link
+     * #hasSecretInside}: a directory named {@code password=...}, a URI's {@code user:password@}), so
+     * that no part of it is shown and the sentence around it reads as written; as it is otherwise.
+     */
+    public static String maskLocation(String location) {
+        return hasSecretInside(location) ? MASK_TEXT : location;
+    }
+
+    /**
+     * {@code text} that may quote {@code location} (Flink's message of why it could not read a
+     * savepoint names its path, {@code file:/x/password=.../_metadata}) with each occurrence of the
+     * location masked whole ({@link #maskLocation}), then as free text ({@link #maskSecrets}).
+     */
+    public static String maskLocationIn(String text, String location) {
+        if (text == null || location == null || location.isEmpty() || !hasSecretInside(location)) {
+            return maskSecrets(text);
+        }
+        return maskSecrets(text.replace(location, MASK_TEXT));
+    }
+
     /** The parser of {@link #maskSql}: stateless, each thread reads with a Flink parser of its own. */
     private static final StatementParser SQL_PARSER = new StatementParser();
 
@@ -302,15 +336,25 @@ public final class Redactor {
     static final String WITHHELD_SQL =
             "-- [not shown: it carries a secret value the guard could not find in its text to mask]";
 
-    /** Masks a configuration value when its key is sensitive. */
-    public String redactValue(String key, String value) {
-        return isSensitive(key) ? MASK_TEXT : value;
+    /**
+     * Whether a configuration entry's value is a secret: its key names one ({@link #isSensitive}), or
+     * the value carries one whatever its key ({@link #hasSecretInside}: {@code 'pipeline.name' =
+     * 'token=...'}). The rule by which a {@code SET} statement's value is masked in the audit
+     * ({@link #redact(ParsedStatement)}), and so wherever the guard shows a session's configuration.
+     */
+    public static boolean isSecret(String key, String value) {
+        return isSensitive(key) || hasSecretInside(value);
     }
 
-    /** {@code config} with the value of every sensitive key masked ({@link #isSensitive}), in its order. */
+    /** Masks a configuration value when it is a secret ({@link #isSecret}). */
+    public String redactValue(String key, String value) {
+        return isSecret(key, value) ? MASK_TEXT : value;
+    }
+
+    /** {@code config} with every secret value masked ({@link #isSecret}), in its order. */
     public static Map<String, String> redactValues(Map<String, String> config) {
         Map<String, String> out = new LinkedHashMap<>();
-        config.forEach((key, value) -> out.put(key, isSensitive(key) ? MASK_TEXT : value));
+        config.forEach((key, value) -> out.put(key, isSecret(key, value) ? MASK_TEXT : value));
         return out;
     }
 }

@@ -156,7 +156,7 @@ public final class SavepointSerializers {
             try {
                 head = head(file, classLoader);
             } catch (IOException | RuntimeException e) {
-                LOG.warn("sql-guard could not read the serializers of {} in savepoint {}.", saved.describe(), judged.savepoint(), e);
+                LOG.warn("sql-guard could not read the serializers of {} in savepoint {}.", saved.describe(), judged.shownSavepoint(), e);
                 notRead.add(saved.describe() + ": the guard could not read the head of its keyed state file "
                         + file.getDelegateStateHandle() + " (" + e + ")");
                 continue;

@@ -1,5 +1,6 @@
 package io.github.sqlguard.rules;
 
+import io.github.sqlguard.audit.Redactor;
 import io.github.sqlguard.restore.StateChange;
 
 import java.util.List;
@@ -135,6 +136,19 @@ public record Restore(
     /** The operator ids (hex) of the savepoint's operators with state. */
     public List<String> savedOperatorIds() {
         return java.util.stream.Stream.concat(matched.stream(), unclaimed.stream()).map(SavedOperator::operatorId).toList();
+    }
+
+    /**
+     * The savepoint's path as the guard writes it (a finding, an {@code EXPLAIN}, the audit record):
+     * masked whole where it carries a secret, as a statement's literal is ({@link Redactor#maskLocation}).
+     */
+    public String shownSavepoint() {
+        return Redactor.maskLocation(savepoint);
+    }
+
+    /** Why the savepoint could not be read, as the guard writes it: its path masked wherever the reason names it. */
+    public Optional<String> shownUnreadable() {
+        return unreadable.map(why -> Redactor.maskLocationIn(why, savepoint));
     }
 
     /** A restore the guard could not judge, and why. */

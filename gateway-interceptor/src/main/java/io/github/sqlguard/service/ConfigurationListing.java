@@ -14,9 +14,10 @@ import java.util.List;
 /**
  * The answer to a bare {@code SET} (the listing of the session's configuration, one {@code key,
  * value} row per option, as Flink's {@code OperationExecutor#callSetOperation} lists it) with the
- * value of every secret-looking key masked ({@link Redactor#isSensitive}: passwords, secrets,
- * tokens, key material), as the audit masks them. Flink's stock gateway lists them in clear text,
- * {@code security.ssl.rest.keystore-password} included. Stateless.
+ * value of every secret masked ({@link Redactor#isSecret}: a secret-looking key, passwords, secrets,
+ * tokens, key material; or a value that carries a secret whatever its key, {@code 'pipeline.name' =
+ * 'token=...'}), as the audit masks a {@code SET} of it. Flink's stock gateway lists them in clear
+ * text, {@code security.ssl.rest.keystore-password} included. Stateless.
  */
 final class ConfigurationListing {
 
@@ -29,7 +30,8 @@ final class ConfigurationListing {
         }
         List<RowData> rows = new ArrayList<>(result.getData().size());
         for (RowData row : result.getData()) {
-            rows.add(row.getArity() == 2 && !row.isNullAt(0) && Redactor.isSensitive(row.getString(0).toString())
+            rows.add(row.getArity() == 2 && !row.isNullAt(0) && Redactor.isSecret(row.getString(0).toString(),
+                            row.isNullAt(1) ? null : row.getString(1).toString())
                     ? GenericRowData.of(row.getString(0), StringData.fromString(Redactor.MASK_TEXT))
                     : row);
         }

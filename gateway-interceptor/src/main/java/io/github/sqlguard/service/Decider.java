@@ -246,7 +246,7 @@ final class Decider {
         try {
             return bySerializers.get();
         } catch (RuntimeException e) {
-            LOG.error("sql-guard could not check savepoint {} against its serializers.", judged.savepoint(), e);
+            LOG.error("sql-guard could not check savepoint {} against its serializers.", judged.shownSavepoint(), e);
             return judged.notCompared("no stored plan of the job the savepoint was taken of, and the guard could not"
                     + " check it against the savepoint's serializers (" + e.getMessage() + "), so only its operator ids"
                     + " were checked");
@@ -303,7 +303,7 @@ final class Decider {
         if (stored.isEmpty() && found.ambiguous() > 0) {
             // Which stored plan is the savepoint's is not known: the savepoint's own serializers are.
             LOG.info("{} jobs this guard submitted have the operator ids of savepoint {}; it is checked against its"
-                    + " serializers.", found.ambiguous(), judged.savepoint());
+                    + " serializers.", found.ambiguous(), judged.shownSavepoint());
             return fromSavepoint(judged, bySerializers);
         }
         if (stored.isEmpty()) {

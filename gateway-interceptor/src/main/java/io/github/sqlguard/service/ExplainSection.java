@@ -51,9 +51,9 @@ final class ExplainSection {
      */
     static String restore(Restore restore) {
         if (restore.unreadable().isPresent()) {
-            return "Restores: savepoint " + restore.savepoint() + " (not read: " + restore.unreadable().get() + ").\n";
+            return "Restores: savepoint " + restore.shownSavepoint() + " (not read: " + restore.shownUnreadable().get() + ").\n";
         }
-        StringBuilder out = new StringBuilder("Restores: savepoint ").append(restore.savepoint()).append(", ")
+        StringBuilder out = new StringBuilder("Restores: savepoint ").append(restore.shownSavepoint()).append(", ")
                 .append(restore.matched().size()).append(" of its operators with state claimed (")
                 .append(Restore.size(Restore.bytes(restore.matched()))).append("), ")
                 .append(restore.unclaimed().size()).append(" not claimed.");

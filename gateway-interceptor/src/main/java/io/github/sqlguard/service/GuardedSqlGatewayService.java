@@ -1,5 +1,6 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.audit.MaskedException;
 import io.github.sqlguard.audit.Redactor;
 import io.github.sqlguard.audit.What;
 import io.github.sqlguard.flink.FlinkLine;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * A {@link SqlGatewayService} decorator that puts every call carrying SQL or configuration through
@@ -252,16 +254,40 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
     @Override
     public ResultSet fetchResults(SessionHandle sessionHandle, OperationHandle operationHandle, long token, int maxRows)
             throws SqlGatewayException {
-        return pipeline.fetched(
-                sessionHandle, operationHandle, delegate.fetchResults(sessionHandle, operationHandle, token, maxRows));
+        return fetched(sessionHandle, operationHandle,
+                () -> delegate.fetchResults(sessionHandle, operationHandle, token, maxRows));
     }
 
     @Override
     public ResultSet fetchResults(
             SessionHandle sessionHandle, OperationHandle operationHandle, FetchOrientation orientation, int maxRows)
             throws SqlGatewayException {
-        return pipeline.fetched(
-                sessionHandle, operationHandle, delegate.fetchResults(sessionHandle, operationHandle, orientation, maxRows));
+        return fetched(sessionHandle, operationHandle,
+                () -> delegate.fetchResults(sessionHandle, operationHandle, orientation, maxRows));
+    }
+
+    /** A page Flink's service fetched, as the pipeline passes it on; Flink's error of the operation masked ({@link #masked}). */
+    private ResultSet fetched(
+            SessionHandle sessionHandle, OperationHandle operationHandle, Supplier<ResultSet> fetch) {
+        ResultSet fetched;
+        try {
+            fetched = fetch.get();
+        } catch (RuntimeException e) {
+            throw masked(e);
+        }
+        return pipeline.fetched(sessionHandle, operationHandle, fetched);
+    }
+
+    /**
+     * Flink's error of an operation, as the client fetches it, with the secrets its messages quote
+     * masked ({@link MaskedException}): a statement the guard hands on as its text fails in Flink's
+     * own operation, whose error quotes what the statement named (round 42: {@code ADD JAR
+     * '/jars/password=.../x.jar'} came back as "jar or artifact resource [/jars/password=.../x.jar]
+     * not found"), where the guard's own operations already fail with a masked chain
+     * ({@code GuardOperations}). Itself when nothing in it carries a secret.
+     */
+    private static RuntimeException masked(RuntimeException error) {
+        return MaskedException.of(error) instanceof RuntimeException masked ? masked : error;
     }
 
     /** Stops the guard's threads (planning, waiting on Flink's operations); Flink's service is the gateway's to stop. */

@@ -94,6 +94,41 @@ class RedactorTest {
     }
 
     @Test
+    void anApostropheOfTheSentenceOpensNoLiteralSoMaskingLeavesTheWordsAroundASecret() {
+        // Round 41: the refusal of a savepoint in a directory named password=... read
+        // "the savepoint'****'execution.state-recovery.path'": a literal opened at "savepoint's".
+        assertThat(Redactor.maskSecrets("Flink could not read the savepoint's metadata. Without reading the savepoint"
+                + " /sp/password=hunter2/x it cannot tell. Check the path in 'execution.state-recovery.path'."))
+                .isEqualTo("Flink could not read the savepoint's metadata. Without reading the savepoint"
+                        + " /sp/password=**** it cannot tell. Check the path in 'execution.state-recovery.path'.");
+        assertThat(Redactor.maskSecrets("The location 'file:///d/password=hunter2/p.json' of the guard's plan file"
+                + " isn't allowed")).isEqualTo("The location '****' of the guard's plan file isn't allowed");
+    }
+
+    @Test
+    void whatNoParserReportsAsALiteralIsMaskedAsFreeTextWhereItCarriesASecret() {
+        // Round 42: these reached the audit as written while a refusal quoting them showed '****'.
+        assertThat(redacted("ADD JAR 'https://u:hunter2@repo.example/x.jar'")).doesNotContain("hunter2");
+        assertThat(redacted("ADD JAR '/jars/password=hunter2/x.jar'")).isEqualTo("ADD JAR '****'");
+        assertThat(redacted("COMPILE PLAN '/p/secret=hunter2.json' FOR INSERT INTO t SELECT 1"))
+                .isEqualTo("COMPILE PLAN '****' FOR INSERT INTO t SELECT 1");
+        assertThat(redacted("CREATE TEMPORARY FUNCTION f AS 'a.B' USING JAR '/j/token=hunter2.jar'")).doesNotContain("hunter2");
+        assertThat(redacted("SELECT a FROM t -- password=hunter2\nWHERE b = 'x'")).doesNotContain("hunter2")
+                .contains("WHERE b = 'x'");
+        assertThat(redacted("SELECT a /* token: hunter2 */ FROM t")).doesNotContain("hunter2").contains("FROM t");
+        assertThat(redacted("SELECT `password=hunter2` FROM t")).doesNotContain("hunter2");
+    }
+
+    @Test
+    void aLocationThatCarriesASecretIsMaskedWholeAsALiteralIs() {
+        assertThat(Redactor.maskLocation("/sp/password=hunter2/savepoint-1")).isEqualTo("****");
+        assertThat(Redactor.maskLocation("s3://AKIA:hunter2@bucket/sp")).isEqualTo("****");
+        assertThat(Redactor.maskLocation("/sp/passwords/savepoint-1")).isEqualTo("/sp/passwords/savepoint-1");
+        assertThat(Redactor.maskLocationIn("Cannot read file:/sp/password=hunter2/x/_metadata: too short",
+                "/sp/password=hunter2/x")).isEqualTo("Cannot read file:****/_metadata: too short");
+    }
+
+    @Test
     void aHintsSecretIsMaskedWhereTheParserFoundItsLiteralWhateverItsForm() {
         // Before, a hint's value continued on the next line failed the guard's parse (Calcite's
         // SqlHint#getOptionKVPairs casts a LITERAL_CHAIN call to a literal): an internal error, no verdict.

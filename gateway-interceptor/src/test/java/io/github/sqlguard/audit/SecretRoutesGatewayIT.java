@@ -175,4 +175,53 @@ class SecretRoutesGatewayIT {
         });
         assertThat(answers.get("lateral").error()).contains("lateral-top-n-unsupported");
     }
+
+    @Test
+    void aSessionValueThatCarriesASecretUnderAKeyOfAnotherNameIsMaskedInTheListingAsInTheAudit() throws Exception {
+        // Round 42's hostile read: SET 'pipeline.name' = 'token=...' was masked in the audit (a SET's value that
+        // carries a secret), but the bare SET listing and GET /sessions/{handle} masked by the key alone and showed it.
+        try (RestSession session = gateway.openSession(Map.of("pipeline.jobvertex-parallelism-overrides",
+                "jdbc:x://db/y?password=" + SECRET + "-P1"))) {
+            RestSession.StatementResult set = run(session, "SET 'pipeline.name' = 'token=" + SECRET + "-P2'", 0);
+            assertThat(set.error()).isNull();
+            RestSession.StatementResult listing = run(session, "SET", 1);
+            assertThat(listing.error()).isNull();
+            assertThat(listing.rows().toString()).as("the SET listing").contains("pipeline.name").doesNotContain(SECRET);
+            String config = new GatewayRestClient(gateway.port()).get("/sessions/" + session.handle()).body().toString();
+            assertThat(config).as("GET /sessions/{handle}").contains("pipeline.name").doesNotContain(SECRET);
+            assertThat(AuditFile.forOperation(set.operationHandle()).orElseThrow().toString()).doesNotContain(SECRET);
+        }
+    }
+
+    @Test
+    void aSecretInAJarOrPlanLocationACommentOrAnIdentifierStaysOutOfTheAuditAndFlinksAnswer() throws Exception {
+        // Round 42's hostile read: the audit's statement masked the literals the parser reports (options, hints, SET,
+        // a query's literals) and left ADD JAR's, USING JAR's and COMPILE PLAN's locations, comments and quoted
+        // identifiers as written, while a refusal quoting them showed '****'; and Flink's own error of an ADD JAR it
+        // ran (handed on as its text) quoted the jar's path to the client.
+        String sink = "CREATE TEMPORARY TABLE jb (a STRING) WITH ('connector' = 'blackhole')";
+        Map<String, RestSession.StatementResult> answers = new LinkedHashMap<>();
+        try (RestSession session = gateway.openSession(Map.of())) {
+            assertThat(run(session, sink, 0).error()).isNull();
+            answers.put("ADD JAR, user:password@", run(session, "ADD JAR 'https://u:" + SECRET + "-J1@repo.example/x.jar'", 0));
+            answers.put("ADD JAR, password=", run(session, "ADD JAR '" + dir.resolve("password=" + SECRET + "-J2") + "/x.jar'", 0));
+            answers.put("USING JAR", run(session, "CREATE TEMPORARY FUNCTION fj AS 'com.acme.udf.X' USING JAR '"
+                    + dir.resolve("token=" + SECRET + "-J3.jar") + "'", 0));
+            answers.put("COMPILE PLAN", run(session, "COMPILE PLAN '" + dir.resolve("secret=" + SECRET + "-J4.json")
+                    + "' FOR INSERT INTO jb SELECT 'a'", 0));
+            answers.put("comment", run(session, "SELECT 'a' -- password=" + SECRET + "-J5\nFROM (VALUES (1)) t (x)", 1));
+            answers.put("identifier", run(session, "SELECT `password=" + SECRET + "-J6` FROM (VALUES (1)) t (`password="
+                    + SECRET + "-J6`)", 1));
+        }
+        answers.forEach((name, answer) -> {
+            assertThat(answer.error() + answer.rows()).as(name + ": the answer").doesNotContain(SECRET);
+            try {
+                assertThat(AuditFile.forOperation(answer.operationHandle()).orElseThrow().toString()).as(name + "'s record")
+                        .doesNotContain(SECRET);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        assertThat(answers.get("ADD JAR, password=").error()).as("Flink's own error, masked").contains("not found");
+    }
 }

@@ -6,6 +6,8 @@ import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import org.apache.flink.runtime.checkpoint.Checkpoints;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -133,6 +135,49 @@ class SavepointMetadataGatewayIT {
             assertThat(replaced.error()).as("judged by the bytes now in the file").isNotNull()
                     .contains("restore-unreadable", "a class that Flink does not write there");
             assertThat(CraftedMetadata.traced()).as("the named class's static initialiser ran in the gateway").isFalse();
+        }
+    }
+
+    @Test
+    void aSavepointPathThatCarriesASecretIsMaskedWholeInTheRefusalTheExplainAndTheAuditAndTheSentencesReadAsWritten()
+            throws Exception {
+        // Round 41's hostile read: a savepoint in a directory named password=<secret>. The audit's restore record kept the
+        // path as written, and the refusal's masking ran from the apostrophe of "savepoint's" to the next quote:
+        // "the savepoint'****'execution.state-recovery.path'".
+        String secret = "hunter2-r42";
+        Path unreadable = CraftedMetadata.savepoint(dir.resolve("password=" + secret).resolve("sp-2gb"),
+                CraftedMetadata.masterStateOf2Gb());
+        ByteArrayOutputStream flinks = new ByteArrayOutputStream();
+        Checkpoints.storeCheckpointMetadata(CraftedMetadata.oneOperator(), new DataOutputStream(flinks));
+        Path readable = CraftedMetadata.savepoint(dir.resolve("password=" + secret).resolve("sp-flinks"), flinks.toByteArray());
+        try (RestSession session = gateway.openSession(Map.of())) {
+            session.execute(TABLES, 0, TIMEOUT);
+            session.execute(SINK, 0, TIMEOUT);
+            session.execute("SET 'table.exec.state.ttl' = '1 h'", 0, TIMEOUT);
+
+            RestSession.StatementResult refused =
+                    session.execute(INSERT, Map.of("execution.state-recovery.path", unreadable.toString()), 0, TIMEOUT);
+            assertThat(refused.error()).as("refusal").isNotNull().contains("restore-unreadable")
+                    .doesNotContain(secret)
+                    .contains("Without reading the savepoint **** it cannot tell whether Flink would restore")
+                    .contains("Check the path in 'execution.state-recovery.path' (or 'execution.savepoint.path')");
+            JsonNode record = AuditFile.forOperation(refused.operationHandle()).orElseThrow();
+            assertThat(record.path("restore").path("savepoint").asText()).as("the audit's restore record").isEqualTo("****");
+
+            RestSession.StatementResult explained = session.execute(
+                    "EXPLAIN " + INSERT, Map.of("execution.state-recovery.path", unreadable.toString()), 1, TIMEOUT);
+            assertThat(explained.rows().toString()).as("EXPLAIN").doesNotContain(secret).contains("Restores: savepoint ****");
+
+            RestSession.StatementResult skipped = session.execute(INSERT, Map.of(
+                    "execution.state-recovery.path", readable.toString(),
+                    "execution.state-recovery.ignore-unclaimed-state", "true"), 0, TIMEOUT);
+            assertThat(skipped.error()).as("a savepoint Flink wrote, in the same directory").isNotNull()
+                    .contains("restore-state-skipped").doesNotContain(secret);
+            assertThat(AuditFile.forOperation(skipped.operationHandle()).orElseThrow().path("restore").path("savepoint")
+                    .asText()).isEqualTo("****");
+
+            assertThat(AuditFile.forSession(session.handle())).as("every audit record of the session").isNotEmpty()
+                    .allSatisfy(r -> assertThat(r.toString()).doesNotContain(secret));
         }
     }
 }

@@ -33,7 +33,8 @@ import java.util.Set;
  * Flink's {@code ResourceManager#getURLFromPath} and {@code LocalFileSystem} do, and a local one
  * with its symbolic links resolved as the file system follows them ({@link #followLinks}, a link
  * to a file not there yet included), so {@code file:///tmp/link/config.yaml} through a link to the
- * configuration directory, and {@code /tmp/p.json} linked to {@code <conf>/new.json}, are covered too.
+ * configuration directory, and {@code /tmp/p.json} linked to {@code <conf>/new.json}, are covered too;
+ * so is a hard link elsewhere to a file of a protected directory ({@link HardLinks}).
  */
 public final class GuardFiles {
 
@@ -137,7 +138,10 @@ public final class GuardFiles {
                 }
             }
         }
-        return false;
+        // A hard link elsewhere to a file of a protected directory: the same file under another name.
+        Location last = candidates.get(candidates.size() - 1);
+        return last.scheme().equals("file") && HardLinks.isAnotherNameOfAFileWithin(last.path(),
+                entries.stream().filter(entry -> entry.scheme().equals("file")).map(Location::path).toList());
     }
 
     /** The entries, for messages. */

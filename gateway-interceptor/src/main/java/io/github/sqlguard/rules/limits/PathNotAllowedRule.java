@@ -1,5 +1,6 @@
 package io.github.sqlguard.rules.limits;
 
+import io.github.sqlguard.audit.Redactor;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.ConfigChange;
 import io.github.sqlguard.rules.Rule;
@@ -190,9 +191,9 @@ public final class PathNotAllowedRule implements Rule {
             context.restore().ifPresent(restore -> {
                 for (String file : restore.stateFiles()) {
                     if (!allowed.allows(file) || guarded.covers(file)) {
-                        hits.add(hit("The state file '" + file + "' that the metadata of savepoint '" + restore.savepoint()
-                                + "' names (the job's tasks read it when they restore)", file, entries, guarded,
-                                "savepoint " + restore.savepoint()));
+                        hits.add(hit("The state file '" + Redactor.maskLocation(file) + "' that the metadata of savepoint '"
+                                + restore.shownSavepoint() + "' names (the job's tasks read it when they restore)", file,
+                                entries, guarded, "savepoint " + restore.shownSavepoint()));
                     }
                 }
             });

@@ -14,7 +14,7 @@ final class RestoreRules {
 
     /** The node a restore finding names: the savepoint. */
     static String node(Restore restore) {
-        return "savepoint " + restore.savepoint();
+        return "savepoint " + restore.shownSavepoint();
     }
 
     /**
@@ -30,7 +30,7 @@ final class RestoreRules {
      * the savepoint of the job of old.sql at main (3f2a1c9)} for a previous version ({@code lint}).
      */
     static String theSavepoint(Restore restore) {
-        return (ofPreviousVersion(restore) ? "the savepoint " : "savepoint ") + restore.savepoint();
+        return (ofPreviousVersion(restore) ? "the savepoint " : "savepoint ") + restore.shownSavepoint();
     }
 
     /**

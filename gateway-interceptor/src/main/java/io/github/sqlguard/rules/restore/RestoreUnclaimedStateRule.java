@@ -41,7 +41,7 @@ public final class RestoreUnclaimedStateRule extends RestoreRule {
                                 + " effect, and Flink would refuse the job all the same.")
                         .orElse("");
         return List.of(RuleHit.of(
-                "Flink would refuse to start this job: the savepoint " + restore.savepoint() + " holds state of "
+                "Flink would refuse to start this job: the savepoint " + restore.shownSavepoint() + " holds state of "
                         + restore.unclaimed().size() + " operator(s) that no operator of the new job claims ("
                         + RestoreRules.list(restore.unclaimed()) + "). Flink maps a savepoint's state by operator id;"
                         + " the new job has no operator with that id: the statement's change gave the stateful operator"

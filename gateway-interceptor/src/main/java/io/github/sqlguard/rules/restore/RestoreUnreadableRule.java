@@ -32,8 +32,8 @@ public final class RestoreUnreadableRule extends RestoreRule {
             return List.of();
         }
         return List.of(RuleHit.of(
-                "The guard cannot judge this restore: " + restore.unreadable().get() + ". Without reading the savepoint "
-                        + restore.savepoint() + " it cannot tell whether Flink would restore its state into this job,"
+                "The guard cannot judge this restore: " + restore.shownUnreadable().get() + ". Without reading the savepoint "
+                        + restore.shownSavepoint() + " it cannot tell whether Flink would restore its state into this job,"
                         + " refuse the job, or start it without state.",
                 RestoreRules.node(restore),
                 "",
