@@ -286,28 +286,11 @@ public final class AuditLog {
             return LOGGED_AT.format(Instant.ofEpochMilli(epochMilli));
         }
         char[] c = new char[24];
-        digits(c, 0, year, 4);
-        c[4] = '-';
-        digits(c, 5, date.getMonthValue(), 2);
-        c[7] = '-';
-        digits(c, 8, date.getDayOfMonth(), 2);
-        c[10] = 'T';
-        digits(c, 11, ms / 3_600_000, 2);
-        c[13] = ':';
-        digits(c, 14, ms / 60_000 % 60, 2);
-        c[16] = ':';
-        digits(c, 17, ms / 1000 % 60, 2);
+        RecordTime.dateAndTime(c, date, ms / 1000);
         c[19] = '.';
-        digits(c, 20, ms % 1000, 3);
+        RecordTime.digits(c, 20, ms % 1000, 3);
         c[23] = 'Z';
         return new String(c);
-    }
-
-    private static void digits(char[] into, int at, int value, int width) {
-        for (int i = at + width - 1; i >= at; i--) {
-            into[i] = (char) ('0' + value % 10);
-            value /= 10;
-        }
     }
 
     private static AuditWriteException unrenderable(AuditRecord record, Exception e) {

@@ -28,10 +28,20 @@ final class RecordTime {
         int nanos = instant.getNano();
         int secondOfDay = (int) Math.floorMod(seconds, 86_400L);
         LocalDate date = LocalDate.ofEpochDay(Math.floorDiv(seconds, 86_400L));
-        int year = date.getYear();
         int digits = nanos == 0 ? 0 : nanos % 1_000_000 == 0 ? 3 : nanos % 1000 == 0 ? 6 : 9;
         char[] c = new char[20 + (digits == 0 ? 0 : digits + 1)];
-        digits(c, 0, year, 4);
+        dateAndTime(c, date, secondOfDay);
+        if (digits > 0) {
+            c[19] = '.';
+            digits(c, 20, digits == 3 ? nanos / 1_000_000 : digits == 6 ? nanos / 1000 : nanos, digits);
+        }
+        c[c.length - 1] = 'Z';
+        return new String(c);
+    }
+
+    /** Writes {@code yyyy-MM-ddTHH:mm:ss} of {@code date} (year 1-9999) and {@code secondOfDay} into {@code c}'s first 19 chars. */
+    static void dateAndTime(char[] c, LocalDate date, int secondOfDay) {
+        digits(c, 0, date.getYear(), 4);
         c[4] = '-';
         digits(c, 5, date.getMonthValue(), 2);
         c[7] = '-';
@@ -42,15 +52,10 @@ final class RecordTime {
         digits(c, 14, secondOfDay / 60 % 60, 2);
         c[16] = ':';
         digits(c, 17, secondOfDay % 60, 2);
-        if (digits > 0) {
-            c[19] = '.';
-            digits(c, 20, digits == 3 ? nanos / 1_000_000 : digits == 6 ? nanos / 1000 : nanos, digits);
-        }
-        c[c.length - 1] = 'Z';
-        return new String(c);
     }
 
-    private static void digits(char[] into, int at, int value, int width) {
+    /** Writes {@code value} as {@code width} decimal digits, zero-padded, at {@code at}. */
+    static void digits(char[] into, int at, int value, int width) {
         for (int i = at + width - 1; i >= at; i--) {
             into[i] = (char) ('0' + value % 10);
             value /= 10;
