@@ -2,13 +2,11 @@ package io.github.sqlguard.audit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -219,7 +217,7 @@ public final class AuditLog {
 
     /**
      * Each thread's text buffer, reused for every record it renders: the records are written into it
-     * by Jackson's writer and leave it as the one {@code String} the logging call takes. A buffer
+     * by {@link AuditRecordJson} and leave it as the one {@code String} the logging call takes. A buffer
      * that grew past {@link #KEPT_BUFFER_CHARS} for an unusually large record is not kept.
      */
     private static final ThreadLocal<StringBuilder> BUFFER = ThreadLocal.withInitial(() -> new StringBuilder(8192));
@@ -254,64 +252,24 @@ public final class AuditLog {
     }
 
     /**
-     * Appends the JSON line of {@code record} to {@code out}: {@code {"logged_at":"...",} then the
-     * record's fields as Jackson's {@link #RECORD_WRITER} writes them, straight into {@code out} (its
-     * opening brace overwritten by the comma). On a failure {@code out} is left as it was.
+     * Appends the JSON line of {@code record} to {@code out}: {@code logged_at}, then the record's
+     * fields as Jackson's {@code ObjectMapper} writes them, written by {@link AuditRecordJson} with
+     * the mapper's own generator. On a failure {@code out} is left as it was.
      */
     private void append(AuditRecord record, StringBuilder out) {
-        int mark = out.length();
-        boolean done = false;
         try {
-            out.append("{\"logged_at\":\"").append(loggedAt(clock.millis())).append('"');
-            int brace = out.length();
-            RECORD_WRITER.writeValue(new BuilderWriter(out), record);
-            if (out.length() == brace + 2) {
-                out.setLength(brace); // {} (a record always has fields; kept as line() did)
-                out.append('}');
-            } else {
-                out.setCharAt(brace, ',');
+            AuditRecordJson.append(MAPPER.getFactory(), loggedAt(clock.millis()), record, out);
+        } catch (AuditRecordJson.Unrenderable e) {
+            // What the mapper refuses (a null map key): its own exception says why.
+            try {
+                MAPPER.writeValueAsString(record);
+            } catch (JsonProcessingException refused) {
+                throw unrenderable(record, refused);
             }
-            done = true;
+            throw unrenderable(record, new IllegalStateException("Jackson's mapper rendered what the audit's writer refused"));
         } catch (IllegalArgumentException | IOException e) {
             throw unrenderable(record, e);
-        } finally {
-            if (!done) {
-                out.setLength(mark);
-            }
         }
-    }
-
-    /** Jackson's writer of {@link AuditRecord}, its serializer resolved once (not per call, as the mapper's). */
-    private static final ObjectWriter RECORD_WRITER = MAPPER.writerFor(AuditRecord.class);
-
-    /** A writer straight into a {@link StringBuilder}: no buffer of its own, nothing to close. */
-    private static final class BuilderWriter extends Writer {
-        private final StringBuilder out;
-
-        BuilderWriter(StringBuilder out) {
-            this.out = out;
-        }
-
-        @Override
-        public void write(char[] chars, int offset, int length) {
-            out.append(chars, offset, length);
-        }
-
-        @Override
-        public void write(int c) {
-            out.append((char) c);
-        }
-
-        @Override
-        public void write(String text, int offset, int length) {
-            out.append(text, offset, offset + length);
-        }
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public void close() {}
     }
 
     /**
@@ -328,28 +286,11 @@ public final class AuditLog {
             return LOGGED_AT.format(Instant.ofEpochMilli(epochMilli));
         }
         char[] c = new char[24];
-        digits(c, 0, year, 4);
-        c[4] = '-';
-        digits(c, 5, date.getMonthValue(), 2);
-        c[7] = '-';
-        digits(c, 8, date.getDayOfMonth(), 2);
-        c[10] = 'T';
-        digits(c, 11, ms / 3_600_000, 2);
-        c[13] = ':';
-        digits(c, 14, ms / 60_000 % 60, 2);
-        c[16] = ':';
-        digits(c, 17, ms / 1000 % 60, 2);
+        RecordTime.dateAndTime(c, date, ms / 1000);
         c[19] = '.';
-        digits(c, 20, ms % 1000, 3);
+        RecordTime.digits(c, 20, ms % 1000, 3);
         c[23] = 'Z';
         return new String(c);
-    }
-
-    private static void digits(char[] into, int at, int value, int width) {
-        for (int i = at + width - 1; i >= at; i--) {
-            into[i] = (char) ('0' + value % 10);
-            value /= 10;
-        }
     }
 
     private static AuditWriteException unrenderable(AuditRecord record, Exception e) {

@@ -124,7 +124,7 @@ public final class Auditor {
                         decision.effectiveStateTtl().toMillis(), state.statefulOperators(), state.operatorStateTtl(),
                         decision.analysisMs(), proven, counts, decision.restore().map(Auditor::restoreOf).orElse(null));
         return new AuditRecord(
-                Instant.now().toString(), decision.id(), instance, call, sessionId, who, statementOf(what), decided,
+                RecordTime.of(Instant.now()), decision.id(), instance, call, sessionId, who, statementOf(what), decided,
                 new AuditRecord.Happened(
                         null, Outcome.DECIDED.label(), null, decision.unanalysedReason().orElse(null), null));
     }
@@ -176,7 +176,7 @@ public final class Auditor {
      */
     public AuditRecord unjudged(String call, Subject who, What what, Outcome outcome, String error) {
         return new AuditRecord(
-                Instant.now().toString(), UUID.randomUUID().toString(), instance, call, null, who, statementOf(what),
+                RecordTime.of(Instant.now()), UUID.randomUUID().toString(), instance, call, null, who, statementOf(what),
                 AuditRecord.Decided.nothingJudged(), new AuditRecord.Happened(null, outcome.label(), null, error, null));
     }
 
@@ -195,7 +195,7 @@ public final class Auditor {
             AuditRecord decided, String sessionId, String operationHandle, Outcome outcome, String execution,
             String error) {
         return decided.followedBy(
-                Instant.now().toString(), sessionId,
+                RecordTime.of(Instant.now()), sessionId,
                 new AuditRecord.Happened(
                         operationHandle, outcome.label(), execution, error == null ? decided.outcome().error() : error,
                         null));
@@ -209,7 +209,7 @@ public final class Auditor {
      * @param jobId the job id the gateway reported for the operation
      */
     public AuditRecord job(AuditRecord submitted, String jobId) {
-        return submitted.jobSubmitted(Instant.now().toString(), jobId);
+        return submitted.jobSubmitted(RecordTime.of(Instant.now()), jobId);
     }
 
     /**

@@ -234,17 +234,20 @@ public final class Redactor {
      */
     private static String redactPairs(String text) {
         Matcher m = PAIR.matcher(text);
-        StringBuilder out = new StringBuilder();
+        StringBuilder out = null;
+        int copied = 0;
         while (m.find()) {
             String keyPart = m.group(1);
             if (isSensitive(keyPart) || hasSecretInside(m.group(2))) {
-                m.appendReplacement(out, Matcher.quoteReplacement(keyPart + MASK));
-            } else {
-                m.appendReplacement(out, Matcher.quoteReplacement(m.group()));
+                if (out == null) {
+                    out = new StringBuilder(text.length());
+                }
+                out.append(text, copied, m.start()).append(keyPart).append(MASK);
+                copied = m.end();
             }
         }
-        m.appendTail(out);
-        return out.toString();
+        // Nothing masked (a cheap statement, as a rule): the text itself, not a copy of it.
+        return out == null ? text : out.append(text, copied, text.length()).toString();
     }
 
     /**
