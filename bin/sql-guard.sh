@@ -34,6 +34,12 @@ mkdir -p "$LOG_DIR"
 # these options and writes them to a launch file, from which later runs start lint's one JVM directly
 # (java @file; JVM_ARGS come after them, so they win).
 FAST_START=()
+# lint's records of the statements it judged go to a file of their own, not into a gateway's audit
+# (conf/logback-client.xml; docs/operations/audit.md, "Where it goes").
+AUDIT_FILE=()
+if [[ "${1:-}" == lint ]]; then
+  AUDIT_FILE=("-Dsql-guard.audit.file=$LOG_DIR/sql-guard-lint-audit.jsonl")
+fi
 if [[ "${1:-}" == lint && "${SQL_GUARD_FAST_START:-}" != false && " ${JVM_ARGS:-} " != *" -Dsql-guard.fast-start=false "* ]]; then
   cache="${SQL_GUARD_CACHE_DIR:-}"
   [[ -n "$cache" ]] || cache="${XDG_CACHE_HOME:+$XDG_CACHE_HOME/sql-guard}"
@@ -54,6 +60,6 @@ if [[ "${1:-}" == lint && "${SQL_GUARD_FAST_START:-}" != false && " ${JVM_ARGS:-
 fi
 exec java ${FAST_START[@]+"${FAST_START[@]}"} ${JVM_ARGS:-} \
   -Dlogback.configurationFile="$FLINK_CONF_DIR/logback-client.xml" \
-  -Dsql-guard.log.dir="$LOG_DIR" \
+  -Dsql-guard.log.dir="$LOG_DIR" ${AUDIT_FILE[@]+"${AUDIT_FILE[@]}"} \
   -Dsql-guard.command=bin/sql-guard.sh \
   -jar "$JAR" "$@"

@@ -2,7 +2,6 @@ package io.github.sqlguard.cli;
 
 import io.github.sqlguard.lint.MetadataHandlerClasses;
 
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AtomicMoveNotSupportedException;

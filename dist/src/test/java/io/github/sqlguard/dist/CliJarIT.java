@@ -110,6 +110,32 @@ class CliJarIT {
     }
 
     @Test
+    void lintThroughTheLauncherAuditsToAFileOfItsOwnNotTheGatewaysAudit(@TempDir Path dir) throws Exception {
+        // A new user's lint through bin/sql-guard.sh once appended its records to log/sql-guard-audit.jsonl, the
+        // file bin/sql-guard-gateway.sh audits to (conf/logback-client.xml named the same file).
+        Path script = dir.resolve("top.sql");
+        Files.writeString(script, "CREATE TABLE orders (order_id BIGINT, customer_id BIGINT, amount DOUBLE)"
+                + " WITH ('connector' = 'datagen');\nSELECT customer_id, COUNT(*) FROM orders GROUP BY customer_id;\n");
+        Path logDir = dir.resolve("log");
+        List<String> command = List.of("bash", Path.of("..", "bin", "sql-guard.sh").toAbsolutePath().normalize().toString(),
+                "lint", "-q", script.toString());
+        ProcessBuilder builder = new ProcessBuilder(command).directory(empty.toFile()).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        builder.environment().remove("FLINK_CONF_DIR");
+        builder.environment().remove("JVM_ARGS");
+        builder.environment().put("SQL_GUARD_CLI_JAR", jar.toString());
+        builder.environment().put("SQL_GUARD_LOG_DIR", logDir.toString());
+        builder.environment().put("SQL_GUARD_CACHE_DIR", kept.resolve("class-archive").toString());
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(10, TimeUnit.MINUTES)).isTrue();
+
+        assertThat(process.exitValue()).as(output).isZero();
+        assertThat(logDir.resolve("sql-guard-audit.jsonl")).as("the gateway's audit file").doesNotExist();
+        assertThat(Files.readString(logDir.resolve("sql-guard-lint-audit.jsonl"))).contains("\"instance\":\"lint\"");
+    }
+
+    @Test
     void lintsTheChangedScriptsOfAGitRepositoryWithoutAProjectFileAsThePreCommitHookDoes(@TempDir Path dir)
             throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(
