@@ -50,7 +50,7 @@ public enum LintFormat {
                         out.printf("    at:  %s%n", finding.node().lines().findFirst().orElse(""));
                     }
                     out.printf("    fix: %s%n", finding.fix());
-                    out.printf("    see: %s%n", finding.docLink());
+                    out.printf("    see: %s%n", helpUri(docsBaseUrl, finding.ruleId()));
                     if (statement.plansWithStandIn()) {
                         out.printf("    note: %s%n", statement.standIn());
                     }
@@ -60,9 +60,10 @@ public enum LintFormat {
             long standIns = run.statements().stream().filter(LintedStatement::plansWithStandIn).count();
             long warnings = counted(run, Level.WARN);
             long advisories = counted(run, Level.INFO);
-            out.printf("%d %s, %d statements: %d blocking, %d %s, %d %s%s%s%s%s%n",
+            out.printf("%d %s, %d %s: %d blocking, %d %s, %d %s%s%s%s%s%n",
                     run.files().size(), run.files().size() == 1 ? "file" : "files",
-                    run.statements().size(), counted(run, Level.BLOCK),
+                    run.statements().size(), run.statements().size() == 1 ? "statement" : "statements",
+                    counted(run, Level.BLOCK),
                     warnings, warnings == 1 ? "warning" : "warnings",
                     advisories, advisories == 1 ? "advisory" : "advisories",
                     run.baseline().map(b -> " new; " + b.unchanged() + " unchanged and " + b.absent().size()

@@ -340,7 +340,7 @@ class LintTest {
             assertThat(report).contains(Linter.display(dir.resolve("missing.sql")) + ": error: no such file or directory");
             if (!Files.isReadable(locked)) { // root reads any directory
                 assertThat(report).contains(Linter.display(locked) + ": error: cannot read the directory");
-                assertThat(report).contains("1 file, 1 statements");
+                assertThat(report).contains("1 file, 1 statement:");
             } else {
                 assertThat(report).contains("2 files, 2 statements");
             }
