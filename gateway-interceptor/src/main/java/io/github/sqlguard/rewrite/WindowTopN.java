@@ -16,6 +16,9 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
+import org.apache.flink.sql.parser.dml.SqlExecute;
+import org.apache.flink.sql.parser.dml.SqlStatementSet;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,8 +41,8 @@ import java.util.Set;
  *
  * <p>Two candidates: with {@code window_start, window_end} added to the ranking's select list and
  * to each block above it that names its columns (the query's result then says which window a row
- * belongs to), and without (an INSERT's sink keeps its columns), whose {@code changes:} then says that
- * the result does not name the window.
+ * belongs to; for a query, not an INSERT, whose sink's columns are fixed), and without, whose {@code
+ * changes:} then says that the result does not name the window.
  */
 final class WindowTopN extends ScopedFamily {
 
@@ -105,9 +108,14 @@ final class WindowTopN extends ScopedFamily {
         }
         // The window columns up to the query's result, where a block between projects columns by name: else the
         // rows of successive windows look alike (a SELECT shows no window, a sink keyed without it overwrites).
-        boolean named = addColumns;
+        // Not for an INSERT: its sink's columns are fixed, so a result with two more would not plan (a wasted
+        // planning before the candidate that keeps them, in a refusal too).
+        boolean query = Trees.insertSource(tree) == null && !(tree instanceof SqlExecute) && !(tree instanceof SqlStatementSet);
+        boolean named = addColumns && query;
         for (RankItem item : items) {
-            named &= addColumns && Trees.reader(parents, item.select()).map(reader -> projectWindow(parents, reader)).orElse(false);
+            if (named) {
+                named = Trees.reader(parents, item.select()).map(reader -> projectWindow(parents, reader)).orElse(false);
+            }
         }
         String size = SqlTrees.duration(context.settings().windowSize());
         String changes = lateral.map(l -> "the LATERAL (... LIMIT " + l.limit() + ") per " + l.keys() + " is written as the ROW_NUMBER()"
