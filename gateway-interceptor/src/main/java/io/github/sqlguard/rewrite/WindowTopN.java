@@ -100,11 +100,7 @@ final class WindowTopN extends ScopedFamily {
                 return Optional.empty();
             }
             times.add(time.get().name());
-            SqlNodeList partition = new SqlNodeList(SqlParserPos.ZERO);
-            partition.add(SqlTrees.identifier("window_start"));
-            partition.add(SqlTrees.identifier("window_end"));
-            item.window().getPartitionList().forEach(partition::add);
-            item.window().setPartitionList(partition);
+            item.window().setPartitionList(windowFirst(item.window().getPartitionList()));
         }
         // The window columns up to the query's result, where a block between projects columns by name: else the
         // rows of successive windows look alike (a SELECT shows no window, a sink keyed without it overwrites).
@@ -152,11 +148,7 @@ final class WindowTopN extends ScopedFamily {
                     return false;
                 }
                 if (!star(select.getSelectList()) && !namesWindow(select.getSelectList())) {
-                    SqlNodeList items = new SqlNodeList(SqlParserPos.ZERO);
-                    items.add(SqlTrees.identifier("window_start"));
-                    items.add(SqlTrees.identifier("window_end"));
-                    select.getSelectList().forEach(items::add);
-                    select.setSelectList(items);
+                    select.setSelectList(windowFirst(select.getSelectList()));
                 }
             }
         }
@@ -281,20 +273,21 @@ final class WindowTopN extends ScopedFamily {
             aggregates.addAll(aggregateNames(block.getSelectList(), block.getGroup()));
         }
         if ((!rankBlock || addColumns) && !star(block.getSelectList())) {
-            SqlNodeList items = new SqlNodeList(SqlParserPos.ZERO);
-            items.add(SqlTrees.identifier("window_start"));
-            items.add(SqlTrees.identifier("window_end"));
-            block.getSelectList().forEach(items::add);
-            block.setSelectList(items);
+            block.setSelectList(windowFirst(block.getSelectList()));
         }
         if (block.getGroup() != null && !block.getGroup().isEmpty()) {
-            SqlNodeList group = new SqlNodeList(SqlParserPos.ZERO);
-            group.add(SqlTrees.identifier("window_start"));
-            group.add(SqlTrees.identifier("window_end"));
-            block.getGroup().forEach(group::add);
-            block.setGroupBy(group);
+            block.setGroupBy(windowFirst(block.getGroup()));
         }
         return time;
+    }
+
+    /** {@code window_start, window_end}, then {@code list}'s items. */
+    private static SqlNodeList windowFirst(SqlNodeList list) {
+        SqlNodeList out = new SqlNodeList(SqlParserPos.ZERO);
+        out.add(SqlTrees.identifier("window_start"));
+        out.add(SqlTrees.identifier("window_end"));
+        list.forEach(out::add);
+        return out;
     }
 
     /**
