@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -39,6 +40,8 @@ public enum LintFormat {
                             statement.file(), statement.line(), statement.column(), r.outcome().label(), r.from());
                     r.changes().forEach(change -> out.printf("    %s%n", change));
                 });
+                // A rewrite that answers two findings (a SET both too short and a bare number) is written out once.
+                Map<String, String> shownUnder = new HashMap<>();
                 for (LintFinding f : statement.findings()) {
                     if (!run.counts(f)) {
                         continue;
@@ -54,7 +57,10 @@ public enum LintFormat {
                     if (statement.plansWithStandIn()) {
                         out.printf("    note: %s%n", statement.standIn());
                     }
-                    statement.rewriteOf(f).ifPresent(rewrite -> out.print(LintRewrites.text(rewrite)));
+                    statement.rewriteOf(f).ifPresent(rewrite -> {
+                        String first = shownUnder.putIfAbsent(rewrite.sql(), finding.ruleId());
+                        out.print(first == null ? LintRewrites.text(rewrite) : LintRewrites.textAgain(rewrite, first));
+                    });
                 }
             }
             long standIns = run.statements().stream().filter(LintedStatement::plansWithStandIn).count();

@@ -130,4 +130,9 @@ final class LintRewrites {
     static String text(Rewrite rewrite) {
         return rewrite.describe().indent(2);
     }
+
+    /** The text report's line for {@code rewrite} already written out under the finding of rule {@code shownUnder}. */
+    static String textAgain(Rewrite rewrite, String shownUnder) {
+        return rewrite.describeAgain(shownUnder).indent(2);
+    }
 }

@@ -239,6 +239,18 @@ class LintTest {
     }
 
     @Test
+    void aRewriteThatAnswersTwoFindingsOfAStatementIsWrittenOutOnceInTheTextReport(@TempDir Path dir) throws Exception {
+        // '24' is both ttl-too-short (24 ms) and ttl-bare-number; both are answered by SET ... = '24 h'.
+        Path script = Files.writeString(dir.resolve("ttl.sql"), "SET 'table.exec.state.ttl' = '24';\n");
+
+        String text = write(LintFormat.TEXT, new Linter(() -> new LintEngine(new Configuration()), null).run(List.of(script)));
+
+        assertThat(text).contains("ttl-too-short").contains("ttl-bare-number");
+        assertThat(text.split("SET 'table.exec.state.ttl' = '24 h';", -1)).as(text).hasSize(2);
+        assertThat(text).contains("the same statements as the rewrite shown above under ttl-");
+    }
+
+    @Test
     void keepsSarifFingerprintsWhenLinesMoveAndTellsRepeatedFindingsApart(@TempDir Path dir) throws Exception {
         String table = "CREATE TABLE t (k STRING, v BIGINT) WITH ('connector' = 'datagen');\n";
         String query = "SELECT k, COUNT(*) FROM t GROUP BY k;\n";
