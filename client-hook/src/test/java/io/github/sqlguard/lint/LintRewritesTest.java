@@ -131,7 +131,7 @@ class LintRewritesTest {
         assertThat(rewrite.path("sql").asText()).contains("TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '5' MINUTE)")
                 .endsWith(";");
         assertThat(rewrite.path("operators")).extracting(JsonNode::asText).containsExactly("WindowRank");
-        assertThat(rewrite.path("columns").asText()).isEqualTo("same");
+        assertThat(rewrite.path("columns").asText()).isEqualTo("window_start, window_end added");
         assertThat(rewrite.path("changes").asText()).contains("per 5 min TUMBLE window");
     }
 
@@ -171,9 +171,9 @@ class LintRewritesTest {
                 .startsWith("--- a/" + script + "\n+++ b/" + script + "\n@@ -10,3 +10,3 @@\n")
                 .contains("-  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC)"
                         + " AS rn FROM orders\n")
-                .contains("+  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY window_start, window_end,"
-                        + " user_id ORDER BY amount DESC) AS rn FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time),"
-                        + " INTERVAL '5' MINUTE))\n");
+                .contains("+  SELECT window_start, window_end, order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY"
+                        + " window_start, window_end, user_id ORDER BY amount DESC) AS rn FROM TABLE(TUMBLE(TABLE orders,"
+                        + " DESCRIPTOR(order_time), INTERVAL '5' MINUTE))\n");
         assertThat(Files.readString(script)).isEqualTo(TOP_N_SCRIPT);
     }
 

@@ -226,6 +226,7 @@ final class Prover {
         if (before.isEmpty() || after.isEmpty()) {
             return Optional.of("not compared (Flink gave no column types)");
         }
+        after = plannerNamesKept(before, after, candidate.columns().added());
         if (sameColumns(before, after)) {
             return Optional.of("same");
         }
@@ -259,6 +260,30 @@ final class Prover {
             out.append(out.isEmpty() ? "" : "; ").append(String.join(", ", removed)).append(" dropped");
         }
         return Optional.of(out.toString());
+    }
+
+    /**
+     * {@code after} with the columns the planner named in one plan and the user in the other given the
+     * planner's name: a plan's root may carry Flink's name of a column ({@code w0$o0}, the row number of an
+     * {@code OVER}; {@code $2}) where the other plan's root, of another shape, carries the user's ({@code rn}).
+     * Such names of {@code before} that {@code after} lacks are paired, in order, with the names of {@code
+     * after} that {@code before} lacks and the rewrite does not add on purpose, where there are as many of
+     * each; the types are compared after.
+     */
+    static List<Column> plannerNamesKept(List<Column> before, List<Column> after, Set<String> addedOnPurpose) {
+        List<String> plannerNames = before.stream().map(Column::name)
+                .filter(n -> n.contains("$") && after.stream().noneMatch(c -> c.name().equals(n))).toList();
+        List<String> userNames = after.stream().map(Column::name)
+                .filter(n -> !addedOnPurpose.contains(n) && before.stream().noneMatch(c -> c.name().equals(n))).toList();
+        if (plannerNames.isEmpty() || plannerNames.size() != userNames.size()) {
+            return after;
+        }
+        List<Column> out = new ArrayList<>(after.size());
+        for (Column column : after) {
+            int at = userNames.indexOf(column.name());
+            out.add(at < 0 ? column : new Column(plannerNames.get(at), column.type(), column.timeAttribute()));
+        }
+        return out;
     }
 
     /** Same names and types, in order; a time attribute counts as its type. */

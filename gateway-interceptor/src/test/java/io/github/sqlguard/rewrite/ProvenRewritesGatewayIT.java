@@ -100,7 +100,7 @@ class ProvenRewritesGatewayIT {
             RestSession.StatementResult refused = session.execute(TOP_N, 0, TIMEOUT);
             operation = refused.operationHandle();
 
-            assertThat(refused.error()).contains("BLOCK unbounded-rank").contains("columns: same; plan: WindowRank");
+            assertThat(refused.error()).contains("BLOCK unbounded-rank").contains("columns: window_start, window_end added; plan: WindowRank");
             Matcher shown = SHOWN.matcher(refused.error().replace("\\n", "\n"));
             assertThat(shown.find()).as("a window-top-n rewrite in %s", refused.error()).isTrue();
             rewrite = shown.group(1).lines().map(line -> line.substring(4)).reduce((a, b) -> a + "\n" + b).orElseThrow();
