@@ -239,13 +239,19 @@ public final class TtlHintIgnoredRule implements Rule {
         if (key == null) {
             return Optional.empty();
         }
-        List<TableReference> references = context.statement().facts().tableReferences();
-        Optional<String> alias = references.stream().map(TableReference::function).flatMap(Optional::stream)
-                .filter(key::equals).findFirst();
-        if (alias.isPresent()) {
-            return alias;
-        }
-        List<TableReference> named = references.stream().filter(r -> r.name().equals(key)).toList();
+        Optional<String> alias = context.statement().facts().tableReferences().stream().map(TableReference::function)
+                .flatMap(Optional::stream).filter(key::equals).findFirst();
+        return alias.isPresent() ? alias : readOnlyThroughFunction(context, key);
+    }
+
+    /**
+     * Where the statement reads table {@code key} only as a table function's {@code TABLE} argument: that
+     * function's alias ({@code w} of {@code TABLE(HOP(TABLE clicks, ...)) AS w}; empty without one); empty
+     * where it reads it directly or not at all.
+     */
+    private static Optional<String> readOnlyThroughFunction(AnalysisContext context, String key) {
+        List<TableReference> named = context.statement().facts().tableReferences().stream()
+                .filter(r -> r.name().equals(key)).toList();
         return !named.isEmpty() && named.stream().allMatch(r -> r.function().isPresent())
                 ? named.get(0).function() : Optional.empty();
     }
@@ -259,12 +265,11 @@ public final class TtlHintIgnoredRule implements Rule {
         if (key == null) {
             return "";
         }
-        List<TableReference> named = context.statement().facts().tableReferences().stream()
-                .filter(r -> r.name().equals(key)).toList();
-        if (named.isEmpty() || named.stream().anyMatch(r -> r.function().isEmpty())) {
+        Optional<String> function = readOnlyThroughFunction(context, key);
+        if (function.isEmpty()) {
             return "";
         }
-        String alias = named.get(0).function().get();
+        String alias = function.get();
         return alias.isEmpty()
                 ? " '" + key + "' is read through a table function (TABLE(...(TABLE " + key + ", ...))), which is the input:"
                         + " give the function an alias (TABLE(...) AS w) and name that alias."

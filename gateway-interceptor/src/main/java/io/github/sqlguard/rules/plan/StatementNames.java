@@ -543,7 +543,8 @@ record StatementNames(
 
     /**
      * The alias of the table function {@code table} is read through ({@code w} of {@code TABLE(HOP(TABLE
-     * clicks, ...)) AS w}), where the statement reads it once and so; empty otherwise.
+     * clicks, ...)) AS w}), where the statement reads the table once, through such a function with an alias;
+     * empty otherwise.
      */
     Optional<String> throughFunction(ObjectIdentifier table) {
         List<TableReference> named = context.statement().facts().tableReferences().stream()
