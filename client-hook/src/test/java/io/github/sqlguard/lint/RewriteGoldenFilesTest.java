@@ -142,6 +142,8 @@ class RewriteGoldenFilesTest {
         "444-hourly-clicks-grouped-by-window-end-only-into-sink",
         "446-state-ttl-hint-naming-table-inside-hop-window",
         "447-state-ttl-hint-naming-hop-window-alias-over-proctime",
+        "448-state-ttl-hint-on-join-of-watermarked-tables",
+        "449-latest-status-by-plain-timestamp-not-selected",
         "398-latest-reading-by-plain-timestamp-with-proctime-column",
         "399-join-bounds-in-where-interval-join-by-watermarks",
         "400-join-bounds-on-current-timestamp-columns-no-watermark",

@@ -10,6 +10,7 @@ import org.apache.flink.runtime.state.StreamStateHandle;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 import javax.annotation.Nullable;
 
@@ -99,6 +100,17 @@ public interface FlinkLine {
      * FROM TABLE(HOP(...))) w}, is matched.
      */
     boolean stateTtlHintMatchesTableFunctionAliases();
+
+    /**
+     * Whether this line's {@code LAST_VALUE} and {@code FIRST_VALUE} over an append-only input take a
+     * value of {@code type}. 2.x: every type ({@code AggFunctionFactory#createLastValueAggFunction}
+     * builds a {@code LastValueAggFunction} of the argument's type, checked on 2.3.0). 1.20: {@code
+     * TINYINT}, {@code SMALLINT}, {@code INTEGER}, {@code BIGINT}, {@code FLOAT}, {@code DOUBLE}, {@code
+     * BOOLEAN}, {@code VARCHAR} and {@code DECIMAL} only; any other fails the statement with "LAST_VALUE
+     * aggregate function does not support type: ''TIMESTAMP_WITHOUT_TIME_ZONE''" (1.20.0's {@code
+     * AggFunctionFactory#createLastValueAggFunction} and {@code #createFirstValueAggFunction}).
+     */
+    boolean firstLastValueTakes(LogicalTypeRoot type);
 
     /**
      * The metric reporters {@code config} configures ({@code metrics.reporter.*}), from the class

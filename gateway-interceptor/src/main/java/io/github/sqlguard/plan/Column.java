@@ -1,5 +1,9 @@
 package io.github.sqlguard.plan;
 
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
+import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
+
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -46,6 +50,24 @@ public record Column(String name, String type, TimeAttribute timeAttribute) {
      */
     private static final Pattern PLANNER_MADE =
             Pattern.compile("\\$[a-z]?\\d+(_\\d+)?|EXPR\\$\\d+|w\\d+\\$o\\d+|[A-Za-z_]+\\$\\d+(_\\d+)?|" + GROUP_WINDOW_PROPERTY);
+
+    /**
+     * The root of the column's type as Flink's {@link LogicalTypeParser} reads it ({@code TIMESTAMP(3)}:
+     * {@code TIMESTAMP_WITHOUT_TIME_ZONE}; a time attribute's {@code *ROWTIME*} mark, which the
+     * parser does not read, left out); empty for a type the parser cannot read and for a {@code RAW}
+     * type (whose class the parser would load).
+     */
+    public Optional<LogicalTypeRoot> typeRoot() {
+        if (type == null || type.isEmpty() || type.startsWith("RAW")) {
+            return Optional.empty();
+        }
+        try {
+            String sql = type.replace(" *ROWTIME*", "").replace(" *PROCTIME*", "");
+            return Optional.of(LogicalTypeParser.parse(sql, Column.class.getClassLoader()).getTypeRoot());
+        } catch (RuntimeException notAType) {
+            return Optional.empty();
+        }
+    }
 
     /**
      * False for a column the plan could not name as SQL names it ({@value ColumnNames#UNNAMED}, a

@@ -1,22 +1,31 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.config.TtlHintIgnoredRule;
 
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlHint;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code hint-moved}, for {@code ttl-hint-ignored}: a {@code STATE_TTL} hint where it applies.
@@ -27,6 +36,9 @@ import java.util.Optional;
  *   <li>A hint on a block that neither joins nor aggregates, with a block under or over it that
  *       does: the hint moves there, naming that block's inputs.
  *   <li>A hint with nothing to apply to anywhere: it is removed; it changed nothing.
+ *   <li>A hint naming its block's inputs where this Flink line cannot match it to them (1.20: a
+ *       table with a {@code WATERMARK}, a table function's alias): those inputs are read through a
+ *       subquery of the same name, whose alias the line matches.
  * </ul>
  *
  * <p>In a view the statement reads, the same within the view's query (the view is redefined): a
@@ -43,6 +55,7 @@ final class HintMoved extends ScopedFamily {
             List.of(TtlHintIgnoredRule.ID),
             List.of("GroupAggregate", "GlobalGroupAggregate", "Join"),
             "a `STATE_TTL` hint Flink ignores moved to the block that joins or aggregates, its keys made that block's inputs, or removed where nothing can take it;"
+                    + " on Flink 1.20, the hinted tables with a `WATERMARK` and table functions read through a subquery of the same name, whose alias 1.20 matches;"
                     + " a superseded option (a second hint's for an input the first names, a key written twice) removed, keeping what Flink applies");
 
     HintMoved() {
@@ -55,6 +68,7 @@ final class HintMoved extends ScopedFamily {
         List<SqlSelect> selects = Trees.selects(tree);
         List<String> done = new ArrayList<>();
         Optional<Duration> ttl = Optional.empty();
+        Set<Duration> ttls = new HashSet<>();
         boolean removedOnly = true;
         for (SqlSelect select : selects) {
             List<SqlHint> hints = Blocks.stateTtlHints(select);
@@ -75,12 +89,25 @@ final class HintMoved extends ScopedFamily {
                     continue;
                 }
                 ttl = StateTtl.parse(value).filter(d -> !d.isZero());
+                for (int i = 1; i < options.size(); i += 2) {
+                    StateTtl.parse(((SqlLiteral) options.get(i)).getValueAs(String.class)).filter(d -> !d.isZero())
+                            .ifPresent(ttls::add);
+                }
                 if (applies) {
-                    if (inputs == null || inputs.isEmpty() || namesInputs(options, inputs)) {
+                    if (inputs == null || inputs.isEmpty()) {
+                        continue;
+                    }
+                    if (namesInputs(options, inputs)) {
+                        // Flink rejected the statement although the hint names its block's inputs: this line cannot
+                        // match it to one of them.
+                        if (context.request().plan().isEmpty() && readThroughSubqueries(select, keys(options), done)) {
+                            removedOnly = false;
+                        }
                         continue;
                     }
                     select.getHints().set(select.getHints().indexOf(hint), Blocks.stateTtl(inputs, value));
                     done.add("the hint names " + String.join(", ", inputs) + ", the inputs of its block");
+                    readThroughSubqueries(select, inputs, done);
                     removedOnly = false;
                     continue;
                 }
@@ -93,6 +120,7 @@ final class HintMoved extends ScopedFamily {
                     Blocks.addHint(target.get(), Blocks.stateTtl(targetInputs, value));
                     done.add("the hint moves to the block that " + (Blocks.joins(target.get()) ? "joins" : "aggregates")
                             + " " + String.join(", ", targetInputs) + ", where Flink applies it");
+                    readThroughSubqueries(target.get(), targetInputs, done);
                     removedOnly = false;
                 } else {
                     done.add("the hint is removed: no join or aggregation of this statement can take it, so it never"
@@ -103,8 +131,12 @@ final class HintMoved extends ScopedFamily {
         if (done.isEmpty()) {
             return List.of();
         }
+        // A hint with a TTL per input (a join's 'o' = '1 d', 'p' = '2 d') gives no operator one TTL: each of its
+        // states expires within the longest.
         Intent intent = removedOnly || ttl.isEmpty()
                 ? Intent.PLANS
+                : ttls.size() > 1
+                ? Intent.operatorBounded(Collections.max(ttls), "GroupAggregate", "GlobalGroupAggregate", "Join")
                 : Intent.operatorTtl(ttl.get(), "GroupAggregate", "GlobalGroupAggregate", "Join");
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(), intent, Columns.SAME,
@@ -173,6 +205,73 @@ final class HintMoved extends ScopedFamily {
             all.set(at, Snippets.hint("STATE_TTL(" + String.join(", ", pairs) + ")"));
         }
         return removed;
+    }
+
+    /**
+     * Reads each input of {@code select} named in {@code keys} that this Flink line cannot match a hint
+     * to through a subquery of the input's name: a table ({@code orders}, {@code orders AS o}) where
+     * the line matches no hint to a table with a {@code WATERMARK} ({@link
+     * FlinkLine#stateTtlHintMatchesTablesWithWatermark}: 1.20), a table function ({@code TABLE(HOP(...))
+     * AS w}) where it matches none to a table function's alias ({@link
+     * FlinkLine#stateTtlHintMatchesTableFunctionAliases}: 1.20). Which of the tables has a watermark the
+     * tree does not say; a subquery over one without changes nothing Flink runs, and the proof plans
+     * the result. Where an input was wrapped, {@code done} says which and why.
+     *
+     * @return whether an input was wrapped
+     */
+    private static boolean readThroughSubqueries(SqlSelect select, List<String> keys, List<String> done) {
+        List<String> wrapped = new ArrayList<>();
+        select.setFrom(readThroughSubqueries(select.getFrom(), keys, wrapped));
+        if (wrapped.isEmpty()) {
+            return false;
+        }
+        done.add("the hinted " + String.join(", ", wrapped) + " read through a subquery of the same name, FROM (SELECT *"
+                + " FROM ...) AS " + wrapped.get(0) + ": Flink " + FlinkLine.current().line() + " matches a STATE_TTL"
+                + " hint to a subquery's alias, not to a table declared with a WATERMARK nor to a table function's alias");
+        return true;
+    }
+
+    private static SqlNode readThroughSubqueries(SqlNode from, List<String> keys, List<String> wrapped) {
+        FlinkLine line = FlinkLine.current();
+        if (from instanceof SqlJoin join) {
+            join.setLeft(readThroughSubqueries(join.getLeft(), keys, wrapped));
+            join.setRight(readThroughSubqueries(join.getRight(), keys, wrapped));
+            return join;
+        }
+        if (from instanceof SqlIdentifier id && !line.stateTtlHintMatchesTablesWithWatermark()) {
+            String name = id.names.get(id.names.size() - 1);
+            if (keys.contains(name)) {
+                wrapped.add(name);
+                return SqlStdOperatorTable.AS.createCall(SqlParserPos.ZERO, subquery(id), SqlTrees.identifier(name));
+            }
+        }
+        if (from != null && from.getKind() == SqlKind.AS && ((SqlCall) from).operandCount() == 2) {
+            SqlCall as = (SqlCall) from;
+            String name = ((SqlIdentifier) as.operand(1)).getSimple();
+            SqlNode input = as.operand(0);
+            boolean wrap = input instanceof SqlIdentifier
+                    ? !line.stateTtlHintMatchesTablesWithWatermark()
+                    : input.getKind() == SqlKind.COLLECTION_TABLE && !line.stateTtlHintMatchesTableFunctionAliases();
+            if (keys.contains(name) && wrap) {
+                wrapped.add(name);
+                as.setOperand(0, subquery(input));
+            }
+        }
+        return from;
+    }
+
+    private static SqlSelect subquery(SqlNode input) {
+        SqlSelect select = Snippets.select("SELECT * FROM t");
+        select.setFrom(input);
+        return select;
+    }
+
+    private static List<String> keys(SqlNodeList options) {
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < options.size(); i += 2) {
+            keys.add(((SqlLiteral) options.get(i)).getValueAs(String.class));
+        }
+        return keys;
     }
 
     private static boolean namesInputs(SqlNodeList options, List<String> inputs) {

@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.rewrite.Candidate.Columns;
@@ -79,6 +80,9 @@ final class LastValueDedup extends ScopedFamily {
             if (wanted == null) {
                 continue;
             }
+            if (!takenByFirstLastValue(finding, context, wanted, keys)) {
+                return List.of();
+            }
             boolean last = item.window().getOrderList().get(0).getKind() == SqlKind.DESCENDING;
             String function = last ? "LAST_VALUE" : "FIRST_VALUE";
             List<String> items = new ArrayList<>();
@@ -133,6 +137,28 @@ final class LastValueDedup extends ScopedFamily {
                         plan.operators(Operator.Rank.class).stream().filter(r -> r.node().id() == id).findFirst()))
                 .map(Operator.Rank::retracts)
                 .orElse(false);
+    }
+
+    /**
+     * False when a column the rewrite would aggregate (one of {@code wanted}, not a key) has a type this
+     * Flink line's {@code LAST_VALUE}/{@code FIRST_VALUE} does not take ({@link
+     * FlinkLine#firstLastValueTakes}: 1.20's take no {@code TIMESTAMP}), by the type the Rank's output
+     * gives it: the candidate would only fail to plan. True where the types are not known.
+     */
+    private static boolean takenByFirstLastValue(
+            Finding finding, RewriteContext context, List<String> wanted, List<String> keys) {
+        Optional<Operator.Rank> rank = finding.planNode().flatMap(id -> context.request().plan().flatMap(plan ->
+                plan.operators(Operator.Rank.class).stream().filter(r -> r.node().id() == id).findFirst()));
+        if (rank.isEmpty()) {
+            return true;
+        }
+        for (Column column : rank.get().node().outputType().columns()) {
+            if (wanted.contains(column.name()) && !keys.contains(column.name())
+                    && column.typeRoot().map(root -> !FlinkLine.current().firstLastValueTakes(root)).orElse(false)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** What each column of the rank block's result computes (a {@code *} expanded from its source); null when unknown. */

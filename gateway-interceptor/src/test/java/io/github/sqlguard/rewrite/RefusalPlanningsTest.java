@@ -2,12 +2,14 @@ package io.github.sqlguard.rewrite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.testing.AuditedInProcessGateway;
 import io.github.sqlguard.testing.InProcessGateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -99,11 +101,18 @@ class RefusalPlanningsTest {
         // EXPLAIN: the watermark planned once for both findings, the session TTL, LAST_VALUE (3 plannings, as before),
         // LAST_VALUE lent to unbounded-rank too (a structural rewrite of the same Rank): the refusal would show it,
         // after the watermark, only where the watermark did not prove.
+        // Flink 1.20's LAST_VALUE takes no TIMESTAMP(3): there the candidate is not written (it could only fail to
+        // plan) and the fix does not offer it.
+        boolean lastValueTakesUpdated = FlinkLine.current().firstLastValueTakes(LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE);
+        assertThat(error).contains(lastValueTakesUpdated
+                ? "to keep the latest value per key without ordering, use GROUP BY id with LAST_VALUE of each column."
+                : "(GROUP BY with LAST_VALUE is no way here: Flink 1.20's LAST_VALUE takes no TIMESTAMP(3), the type of updated).");
         OperationHandle explained = gateway().runToEnd(session, "EXPLAIN " + latest);
-        assertThat(shown(explained)).containsExactly(
-                "unbounded-rank watermark", "unbounded-rank last-value", "unbounded-rank session-state-ttl",
-                "dedup-not-recognized watermark", "dedup-not-recognized last-value");
-        assertThat(counts(explained).planned).as("%s", counts(explained)).isEqualTo(3);
+        assertThat(shown(explained)).containsExactlyElementsOf(lastValueTakesUpdated
+                ? List.of("unbounded-rank watermark", "unbounded-rank last-value", "unbounded-rank session-state-ttl",
+                        "dedup-not-recognized watermark", "dedup-not-recognized last-value")
+                : List.of("unbounded-rank watermark", "unbounded-rank session-state-ttl", "dedup-not-recognized watermark"));
+        assertThat(counts(explained).planned).as("%s", counts(explained)).isEqualTo(lastValueTakesUpdated ? 3 : 2);
         assertThat(counts(explained).distinct).isEqualTo(counts(explained).planned);
     }
 

@@ -16,6 +16,7 @@ import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.sql.parser.ddl.SqlTableOption;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 import javax.annotation.Nullable;
 
@@ -24,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -32,6 +34,12 @@ import java.util.function.Consumer;
  * cannot name a table declared with a {@code WATERMARK}.
  */
 final class CurrentFlinkLine implements FlinkLine {
+
+    /** The types 1.20.0's {@code AggFunctionFactory} builds a {@code LAST_VALUE}/{@code FIRST_VALUE} for. */
+    private static final Set<LogicalTypeRoot> FIRST_LAST_VALUE_TYPES = Set.of(
+            LogicalTypeRoot.TINYINT, LogicalTypeRoot.SMALLINT, LogicalTypeRoot.INTEGER, LogicalTypeRoot.BIGINT,
+            LogicalTypeRoot.FLOAT, LogicalTypeRoot.DOUBLE, LogicalTypeRoot.BOOLEAN, LogicalTypeRoot.VARCHAR,
+            LogicalTypeRoot.DECIMAL);
 
     static final FlinkLine INSTANCE = new CurrentFlinkLine();
 
@@ -95,6 +103,11 @@ final class CurrentFlinkLine implements FlinkLine {
     @Override
     public boolean stateTtlHintMatchesTableFunctionAliases() {
         return false;
+    }
+
+    @Override
+    public boolean firstLastValueTakes(LogicalTypeRoot type) {
+        return FIRST_LAST_VALUE_TYPES.contains(type);
     }
 
     @Override

@@ -20,6 +20,7 @@ import org.apache.flink.sql.parser.ddl.materializedtable.SqlCreateMaterializedTa
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 import javax.annotation.Nullable;
 
@@ -90,6 +91,11 @@ final class CurrentFlinkLine implements FlinkLine {
 
     @Override
     public boolean stateTtlHintMatchesTableFunctionAliases() {
+        return true;
+    }
+
+    @Override
+    public boolean firstLastValueTakes(LogicalTypeRoot type) {
         return true;
     }
 

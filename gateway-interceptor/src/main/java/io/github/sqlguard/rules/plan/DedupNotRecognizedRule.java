@@ -1,17 +1,23 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OrderKey;
+import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code dedup-not-recognized}: a {@code Rank} with {@code rankRange=[rankStart=1, rankEnd=1]}
@@ -64,9 +70,12 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
                             + " either (over an update stream Flink's LAST_VALUE keeps every value of a key, to retract"
                             + " them): bound the state with a TTL; or, where a join or an aggregation of an append-only"
                             + " input makes the update stream, deduplicate that input before it."
-                    : capitalized(names.eventTimeFor(order, rank.node()))
-                            + ", or order by a PROCTIME() column; to keep the latest value per key without ordering,"
-                            + " use" + keys + " with LAST_VALUE of each column.";
+                    : capitalized(names.eventTimeFor(order, rank.node())) + ", or order by a PROCTIME() column"
+                            + notTakenByLastValue(plan, rank)
+                                    .map(c -> " (GROUP BY with LAST_VALUE is no way here: Flink " + FlinkLine.current().line()
+                                            + "'s LAST_VALUE takes no " + c.type() + ", the type of " + c.name() + ").")
+                                    .orElse("; to keep the latest value per key without ordering, use" + keys
+                                            + " with LAST_VALUE of each column.");
             RuleHit hit =
                     PlanRules.hit(
                             plan,
@@ -85,6 +94,31 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
         }
         return hits;
     }
+
+    /**
+     * A column of the result that this Flink line's {@code LAST_VALUE} cannot take
+     * ({@link FlinkLine#firstLastValueTakes}), so that the {@code GROUP BY} with {@code LAST_VALUE} of each
+     * column cannot be written for it: a column of the Rank's output, not a partition key, that reaches
+     * a root of the plan by name (every column of the Rank where the roots' columns are unknown). A type
+     * Flink's parser cannot read ({@link Column#typeRoot}) is taken as one {@code LAST_VALUE} takes.
+     */
+    private static Optional<Column> notTakenByLastValue(ExplainedPlan plan, Operator.Rank rank) {
+        Set<String> result = new HashSet<>();
+        for (PlanNode root : plan.roots()) {
+            root.outputType().columns().forEach(c -> result.add(c.name()));
+        }
+        for (Column column : rank.node().outputType().columns()) {
+            if (rank.partitionKeys().contains(column.name()) || (!result.isEmpty() && !result.contains(column.name()))) {
+                continue;
+            }
+            Optional<LogicalTypeRoot> root = column.typeRoot();
+            if (root.isPresent() && !FlinkLine.current().firstLastValueTakes(root.get())) {
+                return Optional.of(column);
+            }
+        }
+        return Optional.empty();
+    }
+
 
     private static String capitalized(String text) {
         return Character.toUpperCase(text.charAt(0)) + text.substring(1);
