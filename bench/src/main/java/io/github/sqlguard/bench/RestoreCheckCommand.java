@@ -289,8 +289,10 @@ public final class RestoreCheckCommand implements Callable<Integer> {
      * statement without a path: the compiled plan translated in memory, its stream graph, the plan
      * printed) and the compiled plan translated in memory without the print; then {@code
      * StatementJobs#judgedJob} itself as a restoring statement's planning calls it, on a plan compiled
-     * for it. Each run compiles the INSERT four times in a table environment of its own (a translated
-     * plan keeps its transformations: a second translation would cost nothing) and times each step, by
+     * for it; and the restored plan translated a second time, what running a plan already translated
+     * would cost the hand-off ({@code ExecNodeBase#translateToPlan} keeps its transformation). Each run
+     * compiles the INSERT four times in a table environment of its own (a translated plan keeps its
+     * transformations: a second translation costs only that last row) and times each step, by
      * thread CPU time, and counts the bytes it allocates on this thread; the last two rows are the
      * per-run differences of the steps they name (their medians).
      */
@@ -309,7 +311,12 @@ public final class RestoreCheckCommand implements Callable<Integer> {
             "where it goes, in memory: the compiled plan translated (`Planner#translatePlan`) and its stream graph",
             "where it goes: `StatementJobs#judgedJob` on the plan in memory, as a path's planning calls it in place of"
                     + " `explain` (renumbering, translation, stream graph, hashes, claims, serializers, vertices)",
+            "where it goes, from JSON: the restored plan translated again (`Planner#translatePlan` of a plan Flink"
+                    + " translated: `ExecNodeBase#translateToPlan` gives the transformations it made; the hand-off"
+                    + " restores and translates the JSON of every INSERT, `loadPlan` and `translatePlan` above, where this"
+                    + " would do)",
         };
+        int translatedAgain = 12;
         int userHashes = 9;
         int inMemory = 10;
         int judged = 11;
@@ -351,6 +358,8 @@ public final class RestoreCheckCommand implements Callable<Integer> {
             laps.lap(8);
             new StreamGraphUserHashHasher().traverseStreamGraphAndGenerateHashes(graph);
             laps.lap(userHashes);
+            planner.translatePlan(loaded);
+            laps.lap(translatedAgain);
             InternalPlan compiledAgain = planner.compilePlan(insert);
             laps.start();
             ((TableEnvironmentImpl) tEnv).generatePipelineFromQueryOperation(null, planner.translatePlan(compiledAgain));

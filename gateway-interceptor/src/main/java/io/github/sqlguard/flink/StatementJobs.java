@@ -32,8 +32,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The job graph a statement becomes, built as Flink builds it before submitting ({@code
@@ -69,9 +67,6 @@ public final class StatementJobs {
             throw new UncheckedIOException("Flink could not read the judged compiled plan", e);
         }
     }
-
-    /** A stream node's name as Flink's planner names it ({@code ExecNodeBase#createFormattedTransformationName}): {@code GroupAggregate[4]}. */
-    private static final Pattern NODE_ID = Pattern.compile("\\[(\\d+)]");
 
     /**
      * The job the guard runs from the judged compiled plan {@code compiledPlanJson}, as {@link
@@ -154,7 +149,7 @@ public final class StatementJobs {
         Map<Integer, byte[]> hashes = new StreamGraphHasherV2().traverseStreamGraphAndGenerateHashes(graph);
         // An operator's or vertex's name as the job that runs has it (its node ids renumbered).
         Optional<Map<Integer, Integer>> renumbering = jobNodeIds;
-        UnaryOperator<String> asRun = name -> renumbering.map(r -> renamed(name, r)).orElse(name);
+        UnaryOperator<String> asRun = name -> renumbering.map(r -> OperatorNames.renumbered(name, r)).orElse(name);
         Map<Integer, List<String>> ids = new LinkedHashMap<>();
         Map<String, OperatorSerializers> serializers = new HashMap<>();
         Map<Integer, String> names = new HashMap<>();
@@ -168,10 +163,9 @@ public final class StatementJobs {
             names.put(node.getId(), name);
             serializers.put(operatorId, OperatorSerializers.of(node, name));
             // The node's id is the first in its name ("Sink: out[6]: Writer" for Sink V2's writer).
-            Matcher id = NODE_ID.matcher(node.getOperatorName());
-            if (id.find()) {
-                ids.computeIfAbsent(jobNodeId(jobNodeIds, Integer.parseInt(id.group(1))), k -> new ArrayList<>())
-                        .add(operatorId);
+            int id = OperatorNames.firstNodeId(node.getOperatorName());
+            if (id >= 0) {
+                ids.computeIfAbsent(jobNodeId(jobNodeIds, id), k -> new ArrayList<>()).add(operatorId);
             }
         }
         JobToRun run = new JobToRun(compiledPlanJson, new PlannedJob(runs.plan(), ids), runs.jobNodeIds());
@@ -236,13 +230,6 @@ public final class StatementJobs {
             }
         }
         return false;
-    }
-
-    private static String renamed(String name, Map<Integer, Integer> jobNodeIds) {
-        return NODE_ID.matcher(name).replaceAll(match -> {
-            Integer renumbered = jobNodeIds.get(Integer.parseInt(match.group(1)));
-            return renumbered == null ? Matcher.quoteReplacement(match.group()) : "[" + renumbered + "]";
-        });
     }
 
     /** The id the plan node {@code id} of the translated plan has in the plan that runs (the same when that plan was translated). */
