@@ -111,9 +111,24 @@ public final class FailureReportingAppender extends ContextAwareBase
         }
         IOException failure = target.failure() != null ? target.failure() : failedAtEncoding;
         if (failure != null || target.heard() != heardAtEncoding) {
-            IllegalStateException failed = new IllegalStateException(
-                    "the audit appender could not write the record" + (failure == null ? "" : ": " + failure), failure);
-            takeBack(failed);
+            long removed = 0;
+            IOException notRemoved = null;
+            if (start != null) {
+                try {
+                    removed = start.takeBack();
+                } catch (IOException e) {
+                    notRemoved = e;
+                    addError("Could not remove the bytes of an audit record cut by a failed write: they stay in the file", e);
+                }
+            }
+            IllegalStateException failed = new IllegalStateException("the audit appender could not write the record"
+                    + (failure == null ? "" : ": " + failure)
+                    + (removed > 0 ? "; the " + removed + " bytes of it that reached the file were removed" : "")
+                    + (notRemoved == null ? "" : "; what of it reached the file could not be removed: " + notRemoved),
+                    failure);
+            if (notRemoved != null) {
+                failed.addSuppressed(notRemoved);
+            }
             throw failed;
         }
     }
@@ -147,22 +162,6 @@ public final class FailureReportingAppender extends ContextAwareBase
                 addWarn("Could not read the size of the audit file of appender '" + appender.getName()
                         + "': if this record's write fails, what of it reaches the file stays there", e);
             }
-        }
-    }
-
-    /** Removes what of the failed record reached the file, and what its stream still buffers. */
-    private void takeBack(IllegalStateException failed) {
-        if (start == null) {
-            return;
-        }
-        try {
-            long removed = start.takeBack();
-            if (removed > 0) {
-                addInfo("Removed the " + removed + " bytes of an audit record cut by a failed write");
-            }
-        } catch (IOException e) {
-            failed.addSuppressed(e);
-            addError("Could not remove the bytes of an audit record cut by a failed write: they stay in the file", e);
         }
     }
 

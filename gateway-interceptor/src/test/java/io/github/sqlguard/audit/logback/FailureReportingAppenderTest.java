@@ -103,7 +103,9 @@ class FailureReportingAppenderTest {
         String decidedAndOutcome = "{\"n\":2,\"outcome\":\"decided\"}\n{\"n\":2,\"outcome\":\"submitted\"}";
         FillingDisk disk = fillingDisk(audit, decidedAndOutcome.indexOf('\n') + 12);
 
-        assertThatThrownBy(() -> audit.info(decidedAndOutcome)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> audit.info(decidedAndOutcome)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("No space left on device")
+                .hasMessageContaining("the " + (decidedAndOutcome.indexOf('\n') + 12) + " bytes of it that reached the file were removed");
         assertThatThrownBy(() -> audit.info("{\"n\":3}")).isInstanceOf(IllegalStateException.class);
         disk.room = Long.MAX_VALUE;
         List<String> taken = takeOnceRecovered(audit, 4);
@@ -120,7 +122,8 @@ class FailureReportingAppenderTest {
         String large = "{\"n\":2,\"statement\":\"" + "x".repeat(20_000) + "\"}";
         FillingDisk disk = fillingDisk(audit, 9_000);
 
-        assertThatThrownBy(() -> audit.info(large)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> audit.info(large)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("the 9000 bytes of it that reached the file were removed");
         disk.room = Long.MAX_VALUE;
         List<String> taken = takeOnceRecovered(audit, 3);
 
