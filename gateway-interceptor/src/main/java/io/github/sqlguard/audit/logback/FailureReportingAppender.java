@@ -5,7 +5,6 @@ import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.FileAppender;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.filter.Filter;
-import ch.qos.logback.core.recovery.ResilientFileOutputStream;
 import ch.qos.logback.core.recovery.ResilientOutputStreamBase;
 import ch.qos.logback.core.spi.AppenderAttachableImpl;
 import ch.qos.logback.core.spi.AppenderAttachable;
@@ -109,28 +108,39 @@ public final class FailureReportingAppender extends ContextAwareBase
         if (target == null) {
             return;
         }
-        IOException failure = target.failure() != null ? target.failure() : failedAtEncoding;
-        if (failure != null || target.heard() != heardAtEncoding) {
-            long removed = 0;
-            IOException notRemoved = null;
+        if (target.failure() == null && failedAtEncoding == null && target.heard() == heardAtEncoding) {
             if (start != null) {
-                try {
-                    removed = start.takeBack();
-                } catch (IOException e) {
-                    notRemoved = e;
-                    addError("Could not remove the bytes of an audit record cut by a failed write: they stay in the file", e);
-                }
+                target.written(start);
             }
-            IllegalStateException failed = new IllegalStateException("the audit appender could not write the record"
-                    + (failure == null ? "" : ": " + failure)
-                    + (removed > 0 ? "; the " + removed + " bytes of it that reached the file were removed" : "")
-                    + (notRemoved == null ? "" : "; what of it reached the file could not be removed: " + notRemoved),
-                    failure);
-            if (notRemoved != null) {
-                failed.addSuppressed(notRemoved);
-            }
-            throw failed;
+            return;
         }
+        throw takenBack(target.failure() != null ? target.failure() : failedAtEncoding);
+    }
+
+    /**
+     * The exception for a record whose stream failed (or recovered, dropping it) while it was appended,
+     * once what of it reached the file is taken back with what the stream still buffers ({@link RecordStart}).
+     */
+    private IllegalStateException takenBack(IOException failure) {
+        long removed = 0;
+        IOException notRemoved = null;
+        if (start != null) {
+            try {
+                removed = start.takeBack();
+            } catch (IOException e) {
+                notRemoved = e;
+                addError("Could not remove the bytes of an audit record cut by a failed write: they stay in the file", e);
+            }
+        }
+        IllegalStateException failed = new IllegalStateException("the audit appender could not write the record"
+                + (failure == null ? "" : ": " + failure)
+                + (removed > 0 ? "; the " + removed + " bytes of it that reached the file were removed" : "")
+                + (notRemoved == null ? "" : "; what of it reached the file could not be removed: " + notRemoved),
+                failure);
+        if (notRemoved != null) {
+            failed.addSuppressed(notRemoved);
+        }
+        return failed;
     }
 
     /**
@@ -138,7 +148,7 @@ public final class FailureReportingAppender extends ContextAwareBase
      * bytes go to the appender's stream next: listens to that stream (a rolling appender may just have
      * opened it) and notes where the record begins in its file.
      */
-    private void encoded(OutputStreamAppender<ILoggingEvent> appender, ILoggingEvent event) {
+    private void encoded(OutputStreamAppender<ILoggingEvent> appender, ILoggingEvent event, byte[] bytes) {
         if (!appending.isHeldByCurrentThread() || event != current) {
             return;
         }
@@ -154,10 +164,9 @@ public final class FailureReportingAppender extends ContextAwareBase
         target = watch;
         heardAtEncoding = watch.heard();
         failedAtEncoding = watch.failure();
-        if (stream instanceof ResilientFileOutputStream file
-                && !(appender instanceof FileAppender<ILoggingEvent> files && files.isPrudent())) {
+        if (!(appender instanceof FileAppender<ILoggingEvent> files && files.isPrudent())) {
             try {
-                start = RecordStart.of(file);
+                start = watch.recordOf(bytes);
             } catch (IOException e) {
                 addWarn("Could not read the size of the audit file of appender '" + appender.getName()
                         + "': if this record's write fails, what of it reaches the file stays there", e);
@@ -175,7 +184,7 @@ public final class FailureReportingAppender extends ContextAwareBase
             return false;
         }
         if (!(stream.getEncoder() instanceof WitnessingEncoder)) {
-            stream.setEncoder(new WitnessingEncoder(stream.getEncoder(), event -> encoded(stream, event)));
+            stream.setEncoder(new WitnessingEncoder(stream.getEncoder(), (event, bytes) -> encoded(stream, event, bytes)));
         }
         return true;
     }

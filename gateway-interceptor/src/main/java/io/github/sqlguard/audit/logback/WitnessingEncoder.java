@@ -5,7 +5,7 @@ import ch.qos.logback.core.Context;
 import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.status.Status;
 
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 /**
  * An audit file appender's own encoder, wrapped so that {@link FailureReportingAppender} learns
@@ -24,10 +24,10 @@ import java.util.function.Consumer;
 final class WitnessingEncoder implements Encoder<ILoggingEvent> {
 
     private final Encoder<ILoggingEvent> encoder;
-    /** Told of each record this encoder encoded, once its bytes are made. */
-    private final Consumer<ILoggingEvent> encoded;
+    /** Told of each record this encoder encoded, with its bytes, once they are made. */
+    private final BiConsumer<ILoggingEvent, byte[]> encoded;
 
-    WitnessingEncoder(Encoder<ILoggingEvent> encoder, Consumer<ILoggingEvent> encoded) {
+    WitnessingEncoder(Encoder<ILoggingEvent> encoder, BiConsumer<ILoggingEvent, byte[]> encoded) {
         this.encoder = encoder;
         this.encoded = encoded;
     }
@@ -35,7 +35,7 @@ final class WitnessingEncoder implements Encoder<ILoggingEvent> {
     @Override
     public byte[] encode(ILoggingEvent event) {
         byte[] bytes = encoder.encode(event);
-        encoded.accept(event);
+        encoded.accept(event, bytes);
         return bytes;
     }
 

@@ -98,10 +98,10 @@ class FailureReportingAppenderTest {
     @Test
     void aRecordTheDiskCutIsTakenBackAndWhatItsFailedFlushLeftBufferedNeverReachesTheFile() throws Exception {
         Logger audit = configure("<encoder class='" + MessageLineEncoder.class.getName() + "'><charset>UTF-8</charset></encoder>");
-        audit.info("{\"n\":1}");
         // A decision record and its outcome, one event (the guard's held hand-off); the disk fills in the second line.
         String decidedAndOutcome = "{\"n\":2,\"outcome\":\"decided\"}\n{\"n\":2,\"outcome\":\"submitted\"}";
-        FillingDisk disk = fillingDisk(audit, decidedAndOutcome.indexOf('\n') + 12);
+        FillingDisk disk = fillingDisk(audit, "{\"n\":1}\n".length() + decidedAndOutcome.indexOf('\n') + 12);
+        audit.info("{\"n\":1}");
 
         assertThatThrownBy(() -> audit.info(decidedAndOutcome)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("No space left on device")
@@ -128,6 +128,23 @@ class FailureReportingAppenderTest {
         List<String> taken = takeOnceRecovered(audit, 3);
 
         assertThat(linesAsJson()).containsExactlyElementsOf(concat(List.of("{\"n\":1}"), taken));
+    }
+
+    @Test
+    void bytesPastTheRecordsStartThatAreNotItsOwnAreNotRemoved() throws Exception {
+        Logger audit = configure("<encoder class='" + MessageLineEncoder.class.getName() + "'><charset>UTF-8</charset></encoder>");
+        FillingDisk disk = fillingDisk(audit, 100);
+        audit.info("{\"n\":1}");
+        // Written past the guard (the file is the guard's alone: this is what it must not take for its own).
+        Files.writeString(dir.resolve("audit.jsonl"), "{\"other\":1}\n", java.nio.file.StandardOpenOption.APPEND);
+
+        assertThatThrownBy(() -> audit.info("{\"n\":2,\"statement\":\"" + "x".repeat(200) + "\"}"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("could not be removed");
+        disk.room = Long.MAX_VALUE;
+
+        assertThat(Files.readAllLines(dir.resolve("audit.jsonl"), StandardCharsets.UTF_8))
+                .startsWith("{\"n\":1}", "{\"other\":1}");
     }
 
     /**
