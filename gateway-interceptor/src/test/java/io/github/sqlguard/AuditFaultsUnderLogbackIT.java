@@ -1,6 +1,10 @@
 package io.github.sqlguard;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.github.sqlguard.testing.GatewayRestClient;
 import io.github.sqlguard.testing.GuardedGateway;
@@ -17,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +37,10 @@ import java.util.concurrent.TimeUnit;
  *       limit ({@code ulimit -f}, {@code SIGXFSZ} ignored, so a write past it fails with {@code
  *       EFBIG}) and the audit file starts just below it. From the first record that does not fit,
  *       every statement is refused and none is applied.
+ *   <li>The audit file stops taking records, then takes them again (the same limit, raised while the
+ *       gateway runs, as space returning to a full disk): the record the limit cut and the records
+ *       Logback still held when its flush failed never reach the file; every line of it is a whole
+ *       record and every decision record has its outcome.
  *   <li>The audit file cannot be opened at start: its path is a directory, which no process can
  *       open for writing (root included, unlike a 0444 file). The gateway does not start.
  * </ul>
@@ -74,6 +83,95 @@ class AuditFaultsUnderLogbackIT {
             assertThat(name).as("the last statement applied").isEqualTo("run-" + applied.get(applied.size() - 1));
             assertThat(gateway.output()).contains("could not write the audit record");
         }
+    }
+
+    @Test
+    void onceTheAuditFileTakesRecordsAgainEveryLineIsAWholeRecordAndEveryDecisionHasItsOutcome() throws Exception {
+        Path logDir = freshDirectory("audit-fault-recovery");
+        Path audit = logDir.resolve("sql-guard-audit.jsonl");
+        prefill(audit, LIMIT_KIB * 1024 - 16 * 1024);
+        int port = freePort();
+        // The soft limit only, so that the test can raise it again without privilege (prlimit, up to the hard limit).
+        List<String> limited =
+                List.of("bash", "-c", "trap '' XFSZ; ulimit -S -f " + LIMIT_KIB + "; exec \"$0\" \"$@\"");
+        try (JavaProcess gateway = startGateway("gateway-file-recovery", limited, logDir, port)) {
+            RestSession session = awaitServing(gateway, port);
+            GatewayRestClient rest = new GatewayRestClient(port);
+            List<String> applied = new ArrayList<>();
+            List<String> refused = new ArrayList<>();
+            int i = 0;
+            for (; refused.size() < 3 && i < 40; i++) {
+                String statement = "SET 'pipeline.name' = 'run-" + i + "'";
+                RestSession.StatementResult result = session.execute(statement, 0, TIMEOUT);
+                (result.error() == null ? applied : refused).add(statement);
+            }
+            assertThat(refused).as("the audit file reached its size limit%n%s", gateway.tail(30)).hasSize(3);
+            assertThatThrownBy(() -> rest.openSession(Map.of())).as("a new session while the file is full")
+                    .hasMessageContaining(AUDIT_REFUSED);
+
+            raiseFileSizeLimit(gateway);
+            // Logback opens the file again after a back-off (20 ms, growing fourfold per attempt) and drops the
+            // record it recovers on: the statements until then are refused.
+            int appliedBefore = applied.size();
+            for (int attempts = 0; applied.size() == appliedBefore; attempts++, i++) {
+                assertThat(attempts).as("the audit file took records again%n%s", gateway.tail(30)).isLessThan(600);
+                String statement = "SET 'pipeline.name' = 'run-" + i + "'";
+                RestSession.StatementResult result = session.execute(statement, 0, TIMEOUT);
+                if (result.error() == null) {
+                    applied.add(statement);
+                } else {
+                    assertThat(result.error()).contains(AUDIT_REFUSED);
+                    refused.add(statement);
+                    TimeUnit.MILLISECONDS.sleep(100);
+                }
+            }
+            for (int more = 0; more < 3; more++, i++) {
+                String statement = "SET 'pipeline.name' = 'run-" + i + "'";
+                assertThat(session.execute(statement, 0, TIMEOUT).error()).as(statement).isNull();
+                applied.add(statement);
+            }
+
+            List<JsonNode> records = recordsOf(audit);
+            Map<String, List<String>> outcomes = new HashMap<>();
+            records.stream().filter(r -> r.has("decisionId")).forEach(r -> outcomes
+                    .computeIfAbsent(r.path("decisionId").asText(), id -> new ArrayList<>()).add(r.path("outcome").asText()));
+            assertThat(outcomes).as("every decision record with the record of its outcome").allSatisfy((id, ofOne) -> {
+                if (ofOne.contains("decided")) {
+                    assertThat(ofOne).as("decision %s", id).anyMatch(outcome -> !outcome.equals("decided"));
+                }
+            });
+            List<String> statements = records.stream().map(r -> r.path("statement").asText()).toList();
+            assertThat(statements).as("the statements applied").containsAll(applied);
+            assertThat(statements).as("the statements refused").doesNotContainAnyElementsOf(refused);
+        }
+    }
+
+    /** Every line of {@code audit} as a JSON object: fails at a line that is not one. */
+    private static List<JsonNode> recordsOf(Path audit) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> records = new ArrayList<>();
+        List<String> lines = Files.readAllLines(audit, StandardCharsets.UTF_8);
+        for (int n = 0; n < lines.size(); n++) {
+            String line = lines.get(n);
+            JsonNode record;
+            try {
+                record = json.readTree(line);
+            } catch (IOException notJson) {
+                throw new AssertionError("line " + (n + 1) + " of the audit file is not a whole record: "
+                        + line.replaceAll("x{40,}", "x…"), notJson);
+            }
+            assertThat(record.isObject()).as("line %d: %s", n + 1, line).isTrue();
+            records.add(record);
+        }
+        return records;
+    }
+
+    /** Lifts the gateway's file size limit (its soft limit, to the hard one), as space returning to a full disk. */
+    private static void raiseFileSizeLimit(JavaProcess gateway) throws Exception {
+        Process prlimit = new ProcessBuilder("prlimit", "--pid", String.valueOf(gateway.pid()), "--fsize=unlimited:")
+                .redirectErrorStream(true).start();
+        String output = new String(prlimit.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(prlimit.waitFor()).as("prlimit: %s", output).isZero();
     }
 
     @Test

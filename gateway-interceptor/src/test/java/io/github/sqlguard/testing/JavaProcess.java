@@ -122,6 +122,11 @@ public final class JavaProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** The process id (the {@code java} command's, when a wrapper {@code exec}s it). */
+    public long pid() {
+        return process.pid();
+    }
+
     /** True while the process runs. */
     public boolean isAlive() {
         return process.isAlive();

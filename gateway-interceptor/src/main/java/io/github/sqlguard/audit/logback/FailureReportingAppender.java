@@ -2,9 +2,9 @@ package io.github.sqlguard.audit.logback;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.FileAppender;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.filter.Filter;
-import ch.qos.logback.core.recovery.RecoveryListener;
 import ch.qos.logback.core.recovery.ResilientOutputStreamBase;
 import ch.qos.logback.core.spi.AppenderAttachableImpl;
 import ch.qos.logback.core.spi.AppenderAttachable;
@@ -12,10 +12,11 @@ import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.spi.FilterReply;
 
 import java.io.IOException;
-import java.io.OutputStream;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A Logback appender around the audit's real appenders ({@code <appender-ref>} inside it, as for
@@ -31,118 +32,161 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>An append throws {@link IllegalStateException} when an attached appender is not started, when
  * it did not encode the record (its encoder or its rolling policy threw, which Logback's {@code
  * UnsynchronizedAppenderBase} catches and reports three times at most, or a filter of it denied the
- * record: {@link WitnessingEncoder}), or when its file stream is in failure (its {@code RecoveryListener} heard of an {@code IOException}
- * and not yet of a recovery), failed during the append, or recovered during it (Logback drops the
- * event it recovers on). The record may then be cut or missing in the file: the guard has been
- * told, and refuses in closed mode.
+ * record: {@link WitnessingEncoder}), or when the file stream the record went to was in failure (its
+ * {@code RecoveryListener} heard of an {@code IOException} and not yet of a recovery: {@link
+ * WatchedStream}), failed during the append, or recovered during it (Logback drops the event it
+ * recovers on). The guard has then been told, and refuses in closed mode; and whatever of the record
+ * reached the file is taken back, with what the failed stream still buffers ({@link RecordStart}): after
+ * a failed write the file holds whole records only, the next one on its own line, and no record the
+ * guard refused reaches it later. Not for a file appender in {@code prudent} mode, which other JVMs
+ * write too: its cut bytes stay as they are.
  *
  * <p>Used only by the project's {@code conf/logback.xml}; a Flink installation logs through Log4j
  * 2, whose appender reports failures itself ({@code ignoreExceptions = false}), and never loads
- * this class. Thread-safe.
+ * this class. Thread-safe: one record is appended at a time, so a failure is the record's that was
+ * being written.
  */
 public final class FailureReportingAppender extends ContextAwareBase
         implements Appender<ILoggingEvent>, AppenderAttachable<ILoggingEvent> {
 
     private final AppenderAttachableImpl<ILoggingEvent> appenders = new AppenderAttachableImpl<>();
-    /** Failures and recoveries of the attached appenders' streams, counted. */
-    private final AtomicLong streamEvents = new AtomicLong();
-    /** The failure of an attached appender's stream not yet recovered from, or null. */
-    private volatile IOException streamFailure;
-    /** The stream whose failures are listened to (a file appender replaces it when it rolls over). */
-    private volatile OutputStream watched;
+    /** Held while a record is appended. */
+    private final ReentrantLock appending = new ReentrantLock();
+    /** Each attached file appender's stream, as last seen, with what was heard of it (under {@link #appending}). */
+    private final Map<Appender<ILoggingEvent>, WatchedStream> watched = new IdentityHashMap<>();
     private volatile String name;
     private volatile boolean started;
 
-    private final RecoveryListener listener = new RecoveryListener() {
-        @Override
-        public void newFailure(IOException e) {
-            streamFailure = e;
-            streamEvents.incrementAndGet();
-        }
-
-        @Override
-        public void recoveryOccured() {
-            streamFailure = null;
-            streamEvents.incrementAndGet();
-        }
-    };
+    /** The record being appended, and what its encoding told of it (under {@link #appending}). */
+    private ILoggingEvent current;
+    private boolean encoded;
+    private WatchedStream target;
+    private long heardAtEncoding;
+    private IOException failedAtEncoding;
+    private RecordStart start;
 
     @Override
     public void doAppend(ILoggingEvent event) {
         if (!started) {
             throw new IllegalStateException("the audit appender '" + name + "' is not started");
         }
-        watchStreams();
-        long before = streamEvents.get();
-        IOException failedBefore = streamFailure;
-        Iterator<Appender<ILoggingEvent>> it = appenders.iteratorForAppenders();
-        if (!it.hasNext()) {
-            throw new IllegalStateException("the audit appender '" + name + "' has no appender to write to");
+        appending.lock();
+        try {
+            Iterator<Appender<ILoggingEvent>> it = appenders.iteratorForAppenders();
+            if (!it.hasNext()) {
+                throw new IllegalStateException("the audit appender '" + name + "' has no appender to write to");
+            }
+            while (it.hasNext()) {
+                append(it.next(), event);
+            }
+        } finally {
+            current = null;
+            target = null;
+            start = null;
+            appending.unlock();
         }
-        while (it.hasNext()) {
-            Appender<ILoggingEvent> appender = it.next();
-            if (!appender.isStarted()) {
-                throw new IllegalStateException(
-                        "the audit appender '" + appender.getName() + "' is not started (its file could not be opened;"
-                                + " Logback's status messages at start-up say why)");
-            }
-            boolean witnessed = witness(appender);
-            if (witnessed) {
-                WitnessingEncoder.expect(event);
-            }
-            boolean encoded;
-            try {
-                appender.doAppend(event);
-            } finally {
-                encoded = !witnessed || WitnessingEncoder.encoded();
-            }
-            if (!encoded || !appender.isStarted()) {
-                throw new IllegalStateException("the audit appender '" + appender.getName()
-                        + "' did not write the record (its encoder or rolling policy failed, or a filter of it"
-                        + " dropped the record; Logback's status messages say why)");
-            }
-        }
-        watchStreams();
-        IOException failure = streamFailure != null ? streamFailure : failedBefore;
-        if (failure != null || streamEvents.get() != before) {
+    }
+
+    /** Appends {@code event} to {@code appender}; throws when it did not write it. */
+    private void append(Appender<ILoggingEvent> appender, ILoggingEvent event) {
+        if (!appender.isStarted()) {
             throw new IllegalStateException(
-                    "the audit appender could not write the record" + (failure == null ? "" : ": " + failure), failure);
+                    "the audit appender '" + appender.getName() + "' is not started (its file could not be opened;"
+                            + " Logback's status messages at start-up say why)");
+        }
+        boolean witnessed = witness(appender);
+        current = event;
+        encoded = false;
+        target = null;
+        start = null;
+        appender.doAppend(event);
+        if ((witnessed && !encoded) || !appender.isStarted()) {
+            throw new IllegalStateException("the audit appender '" + appender.getName()
+                    + "' did not write the record (its encoder or rolling policy failed, or a filter of it"
+                    + " dropped the record; Logback's status messages say why)");
+        }
+        if (target == null) {
+            return;
+        }
+        if (target.failure() == null && failedAtEncoding == null && target.heard() == heardAtEncoding) {
+            if (start != null) {
+                target.written(start);
+            }
+            return;
+        }
+        throw takenBack(target.failure() != null ? target.failure() : failedAtEncoding);
+    }
+
+    /**
+     * The exception for a record whose stream failed (or recovered, dropping it) while it was appended,
+     * once what of it reached the file is taken back with what the stream still buffers ({@link RecordStart}).
+     */
+    private IllegalStateException takenBack(IOException failure) {
+        long removed = 0;
+        IOException notRemoved = null;
+        if (start != null) {
+            try {
+                removed = start.takeBack();
+            } catch (IOException e) {
+                notRemoved = e;
+                addError("Could not remove the bytes of an audit record cut by a failed write: they stay in the file", e);
+            }
+        }
+        IllegalStateException failed = new IllegalStateException("the audit appender could not write the record"
+                + (failure == null ? "" : ": " + failure)
+                + (removed > 0 ? "; the " + removed + " bytes of it that reached the file were removed" : "")
+                + (notRemoved == null ? "" : "; what of it reached the file could not be removed: " + notRemoved),
+                failure);
+        if (notRemoved != null) {
+            failed.addSuppressed(notRemoved);
+        }
+        return failed;
+    }
+
+    /**
+     * Told by the {@link WitnessingEncoder} of {@code appender} that it encoded {@code event}, whose
+     * bytes go to the appender's stream next: listens to that stream (a rolling appender may just have
+     * opened it) and notes where the record begins in its file.
+     */
+    private void encoded(OutputStreamAppender<ILoggingEvent> appender, ILoggingEvent event, byte[] bytes) {
+        if (!appending.isHeldByCurrentThread() || event != current) {
+            return;
+        }
+        encoded = true;
+        if (!(appender.getOutputStream() instanceof ResilientOutputStreamBase stream)) {
+            return;
+        }
+        WatchedStream watch = watched.get(appender);
+        if (watch == null || !watch.watches(stream)) {
+            watch = WatchedStream.of(stream);
+            watched.put(appender, watch);
+        }
+        target = watch;
+        heardAtEncoding = watch.heard();
+        failedAtEncoding = watch.failure();
+        if (!(appender instanceof FileAppender<ILoggingEvent> files && files.isPrudent())) {
+            try {
+                start = watch.recordOf(bytes);
+            } catch (IOException e) {
+                addWarn("Could not read the size of the audit file of appender '" + appender.getName()
+                        + "': if this record's write fails, what of it reaches the file stays there", e);
+            }
         }
     }
 
     /**
      * Wraps {@code appender}'s encoder in a {@link WitnessingEncoder}, once, where it is an output
-     * stream appender (a file, a rolling file or the console): whether it wrote a record is then
-     * known. An appender of another kind reports only what its stream's listener hears.
+     * stream appender (a file, a rolling file or the console): whether it wrote a record, and to which
+     * stream, is then known. An appender of another kind is heard only when it is not started.
      */
     private boolean witness(Appender<ILoggingEvent> appender) {
         if (!(appender instanceof OutputStreamAppender<ILoggingEvent> stream) || stream.getEncoder() == null) {
             return false;
         }
         if (!(stream.getEncoder() instanceof WitnessingEncoder)) {
-            synchronized (this) {
-                if (!(stream.getEncoder() instanceof WitnessingEncoder)) {
-                    stream.setEncoder(new WitnessingEncoder(stream.getEncoder()));
-                }
-            }
+            stream.setEncoder(new WitnessingEncoder(stream.getEncoder(), (event, bytes) -> encoded(stream, event, bytes)));
         }
         return true;
-    }
-
-    /** Listens to the failures of each attached file appender's current stream. */
-    private void watchStreams() {
-        Iterator<Appender<ILoggingEvent>> it = appenders.iteratorForAppenders();
-        while (it.hasNext()) {
-            if (it.next() instanceof OutputStreamAppender<ILoggingEvent> file
-                    && file.getOutputStream() instanceof ResilientOutputStreamBase stream && stream != watched) {
-                synchronized (this) {
-                    if (stream != watched) {
-                        stream.addRecoveryListener(listener);
-                        watched = stream;
-                    }
-                }
-            }
-        }
     }
 
     @Override

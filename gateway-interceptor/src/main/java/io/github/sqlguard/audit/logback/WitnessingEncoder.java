@@ -5,47 +5,37 @@ import ch.qos.logback.core.Context;
 import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.status.Status;
 
+import java.util.function.BiConsumer;
+
 /**
  * An audit file appender's own encoder, wrapped so that {@link FailureReportingAppender} learns
- * whether the record it handed on reached the encoder and came back as bytes. Logback's {@code
- * UnsynchronizedAppenderBase#doAppend} catches whatever its {@code append} throws (an encoder that
- * throws, a rolling policy's trigger that throws) and reports only the first three to its status
- * manager ({@code ALLOWED_REPEATS}); a filter of the file appender that denies the record drops it
- * without a word. Either way the record is not in the file and the logging call returns normally.
+ * whether the record it handed on reached the encoder and came back as bytes, and when: right before
+ * those bytes go to the appender's stream. Logback's {@code UnsynchronizedAppenderBase#doAppend}
+ * catches whatever its {@code append} throws (an encoder that throws, a rolling policy's trigger that
+ * throws) and reports only the first three to its status manager ({@code ALLOWED_REPEATS}); a filter
+ * of the file appender that denies the record drops it without a word. Either way the record is not
+ * in the file and the logging call returns normally.
  *
- * <p>The witness is per thread: an appender encodes the record on the logging thread, inside
- * {@code doAppend} ({@code OutputStreamAppender#writeOut}, {@code FileAppender#safeWriteOut}).
- * Everything else is the wrapped encoder's.
+ * <p>An appender encodes the record on the logging thread, inside {@code doAppend}, after a rolling
+ * appender has rolled over and before it writes ({@code OutputStreamAppender#writeOut}, {@code
+ * FileAppender#safeWriteOut}): the stream the bytes go to is the appender's stream when {@code
+ * encoded} hears of them. Everything else is the wrapped encoder's.
  */
 final class WitnessingEncoder implements Encoder<ILoggingEvent> {
 
-    /** The record this thread asked to be written, until an encoder of it returned its bytes. */
-    private static final ThreadLocal<ILoggingEvent> PENDING = new ThreadLocal<>();
-
     private final Encoder<ILoggingEvent> encoder;
+    /** Told of each record this encoder encoded, with its bytes, once they are made. */
+    private final BiConsumer<ILoggingEvent, byte[]> encoded;
 
-    WitnessingEncoder(Encoder<ILoggingEvent> encoder) {
+    WitnessingEncoder(Encoder<ILoggingEvent> encoder, BiConsumer<ILoggingEvent, byte[]> encoded) {
         this.encoder = encoder;
-    }
-
-    /** Watches for {@code event} on this thread: {@link #encoded()} is false until it is encoded. */
-    static void expect(ILoggingEvent event) {
-        PENDING.set(event);
-    }
-
-    /** Whether the record last {@linkplain #expect expected} on this thread came back as bytes; clears it. */
-    static boolean encoded() {
-        boolean encoded = PENDING.get() == null;
-        PENDING.remove();
-        return encoded;
+        this.encoded = encoded;
     }
 
     @Override
     public byte[] encode(ILoggingEvent event) {
         byte[] bytes = encoder.encode(event);
-        if (PENDING.get() == event) {
-            PENDING.set(null);
-        }
+        encoded.accept(event, bytes);
         return bytes;
     }
 
