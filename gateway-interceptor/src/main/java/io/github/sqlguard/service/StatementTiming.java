@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
+import jdk.jfr.FlightRecorder;
+
 /**
  * Where one {@code executeStatement} call spends the guard's time ({@link Part}s), the REST
  * endpoint's parse made before the call included. One per call, used by the call's thread only;
@@ -64,10 +66,26 @@ final class StatementTiming {
      * Reports the call: the guard's time (the call's and the parse made before it, Flink's hand-off
      * excluded) to {@code metrics}, and its parts as a {@link StatementTimingEvent} when a recording
      * enables it.
+     *
+     * <p>The event is not created while the JVM's Flight Recorder is not initialized ({@link
+     * FlightRecorder#isInitialized()}): no recording can enable it then, since every recording is
+     * made through {@code FlightRecorder.getFlightRecorder()}, which initializes it ({@code
+     * jdk.jfr.Recording}'s constructor; {@code -XX:StartFlightRecording} and {@code jcmd JFR.start}
+     * make a {@code Recording} in {@code jdk.jfr.internal.dcmd.DCmdStart}, JDK 17). Creating it would
+     * initialize the event's class, which registers it ({@code FlightRecorder.register}) and so
+     * reads the JDK's whole event metadata ({@code jdk.jfr.internal.MetadataRepository}): about 40
+     * ms of CPU in a lint of one script, which records nothing
+     * (bench/results/2026-12-03-lint-cpu-r43.md).
      */
     void finish(String kind, String outcome, GuardMetrics metrics) {
         long guardNanos = System.nanoTime() - start - of(Part.HAND_OFF) + parsedBefore;
         metrics.guardMicros(TimeUnit.NANOSECONDS.toMicros(guardNanos));
+        if (FlightRecorder.isInitialized()) {
+            record(kind, outcome, guardNanos);
+        }
+    }
+
+    private void record(String kind, String outcome, long guardNanos) {
         StatementTimingEvent event = new StatementTimingEvent();
         if (event.shouldCommit()) {
             event.kind = kind;
