@@ -3,6 +3,7 @@ package io.github.sqlguard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.GatewayRestClient;
 import io.github.sqlguard.testing.GuardedGateway;
@@ -77,7 +78,7 @@ class ExplainDryRunIT {
                 .contains("BLOCK unbounded-rank: This Top-N runs as a non-window Rank")
                 .contains("fix: Rank per window, whose state is freed when the window closes")
                         .contains("; or bound the state: SET 'table.exec.state.ttl' = '1 d'")
-                .contains("see: docs/rules/unbounded-rank.md")
+                .contains("see: " + GuardOptions.DOCS_BASE_URL.defaultValue() + "docs/rules/unbounded-rank.md")
                 .doesNotContain("[ERROR]");
         // Flink's plan first, the guard's section after it.
         assertThat(output.indexOf("== SQL Guard ==")).isGreaterThan(output.indexOf("== Optimized Execution Plan =="));

@@ -132,9 +132,10 @@ public record Decision(
 
     /**
      * The error text a client shows for a refused statement: a headline with the rule ids, then
-     * each finding (BLOCK first) with its reason, plan excerpt, fix and doc page.
+     * each finding (BLOCK first) with its reason, plan excerpt, fix and doc page, the page's link
+     * under {@code docsBaseUrl} ({@code sql-guard.docs-base-url}, {@link Policy#docsBaseUrl}).
      */
-    public String refusalMessage() {
+    public String refusalMessage(String docsBaseUrl) {
         StringBuilder out = new StringBuilder();
         if (verdict.blocked()) {
             out.append("[sql-guard] Statement blocked by policy: ");
@@ -145,12 +146,12 @@ public record Decision(
                     .append(unanalysedReason.orElse("no reason given"))
                     .append(") and sql-guard.fail-mode is 'closed'.\n");
         }
-        out.append(describeFindings());
+        out.append(describeFindings(docsBaseUrl));
         return out.toString().stripTrailing();
     }
 
     /**
-     * Each finding (BLOCK first) as {@link Finding#describe()} gives it, each followed by its proven
+     * Each finding (BLOCK first) as {@link Finding#describe(String)} gives it, each followed by its proven
      * rewrites ({@link Rewrite#describe()}), the preferred first. A rewrite that answers several
      * findings (one window Top-N for every branch of a {@code UNION ALL}, one {@code SET} of the state
      * TTL for every operator) is written out in full once, under the first of them, and named under the
@@ -158,12 +159,12 @@ public record Decision(
      * statement of a megabyte with forty such findings was forty megabytes, which Flink keeps with
      * the failed operation until the client closes it.
      */
-    public String describeFindings() {
+    public String describeFindings(String docsBaseUrl) {
         StringBuilder out = new StringBuilder();
         Map<String, String> shownUnder = new HashMap<>();
         for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
             for (Finding finding : verdict.findings(level)) {
-                out.append('\n').append(finding.describe());
+                out.append('\n').append(finding.describe(docsBaseUrl));
                 for (Rewrite rewrite : rewrites.of(finding)) {
                     String first = shownUnder.putIfAbsent(rewrite.sql(), finding.ruleId() + " on " + finding.node());
                     out.append(first == null ? rewrite.describe() : rewrite.describeAgain(first));

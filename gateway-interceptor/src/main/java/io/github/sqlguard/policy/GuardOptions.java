@@ -202,8 +202,9 @@ public final class GuardOptions {
                     .defaultValue("https://github.com/sql-guard/flink-sql-guard/blob/main/")
                     .withDescription(
                             "Base URL of the rule pages: a rule's help link is this followed by 'docs/rules/<id>.md'"
-                                    + " (lint's SARIF 'helpUri' and its text report's 'see:' line). Point it at a fork or"
-                                    + " an internal mirror.");
+                                    + " (the 'see:' line of a refusal and of EXPLAIN at the gateway, lint's text report and"
+                                    + " its SARIF 'helpUri'; the audit and the REST advisory keep the 'docLink' path). Point"
+                                    + " it at a fork or an internal mirror.");
 
     public static final ConfigOption<String> RESTORE_PLAN_DIR =
             ConfigOptions.key("sql-guard.restore.plan-dir")

@@ -64,6 +64,8 @@ import java.util.function.UnaryOperator;
  *     ({@link #hash}); a scope's policy carries the hash of the whole configuration
  * @param rewrite the {@code sql-guard.rewrite.*} options ({@link RewriteOptions}); a scope's policy
  *     has the global ones
+ * @param docsBaseUrl {@code sql-guard.docs-base-url}: a refusal's and an EXPLAIN's {@code see:} line
+ *     is this followed by the rule's {@code docs/rules/<id>.md}; a scope's policy has the global one
  */
 public record Policy(
         Map<String, Level> levels,
@@ -79,7 +81,8 @@ public record Policy(
         boolean executeJudgedPlan,
         List<PolicyScope> scopes,
         String policyHash,
-        RewriteSettings rewrite)
+        RewriteSettings rewrite,
+        String docsBaseUrl)
         implements RulePolicy {
 
     public Policy {
@@ -229,7 +232,8 @@ public record Policy(
                         read(config, GuardOptions.EXECUTE_JUDGED_PLAN),
                         List.of(),
                         hash(given),
-                        RewriteSettings.fromConfiguration(config));
+                        RewriteSettings.fromConfiguration(config),
+                        config.get(GuardOptions.DOCS_BASE_URL));
         List<PolicyScope> scopes = PolicyScopes.read(config, catalog, global);
         return scopes.isEmpty() ? global : global.withScopes(scopes);
     }
@@ -294,7 +298,7 @@ public record Policy(
     Policy withScopes(List<PolicyScope> scopes) {
         return new Policy(
                 levels, suppressible, ruleOptions, explainTimeout, failMode, auditFailMode, auditMaxStatementLength,
-                maxStatementBytes, instanceId, mode, executeJudgedPlan, scopes, policyHash, rewrite);
+                maxStatementBytes, instanceId, mode, executeJudgedPlan, scopes, policyHash, rewrite, docsBaseUrl);
     }
 
     /**

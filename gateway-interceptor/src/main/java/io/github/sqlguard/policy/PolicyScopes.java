@@ -161,7 +161,8 @@ final class PolicyScopes {
                         global.executeJudgedPlan(),
                         List.of(),
                         global.policyHash(),
-                        global.rewrite());
+                        global.rewrite(),
+                        global.docsBaseUrl());
         return new PolicyScope(name, match, policy);
     }
 

@@ -56,7 +56,7 @@ public final class StrictestPolicy {
         return new Policy(
                 levels, suppressible, options.build(), first.explainTimeout(), first.failMode(), first.auditFailMode(),
                 first.auditMaxStatementLength(), first.maxStatementBytes(), first.instanceId(), mode, first.executeJudgedPlan(), List.of(),
-                first.policyHash(), first.rewrite());
+                first.policyHash(), first.rewrite(), first.docsBaseUrl());
     }
 
     private static <T> void strictest(RuleOptions.Builder options, RuleOption<T> option, List<Policy> policies) {

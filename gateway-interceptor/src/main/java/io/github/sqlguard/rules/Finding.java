@@ -62,8 +62,17 @@ public record Finding(
         this(ruleId, level, reason, node, excerpt, fix, docLink, Optional.empty(), Facts.NONE);
     }
 
-    /** Multi-line text for an error message or a terminal: level, id, reason, plan, fix, link. */
+    /** Multi-line text for an error message or a terminal: level, id, reason, plan, fix, link (as {@link #docLink}). */
     public String describe() {
+        return describe("");
+    }
+
+    /**
+     * As {@link #describe()}, the link under {@code docsBaseUrl} ({@code sql-guard.docs-base-url}, e.g.
+     * {@code https://github.com/sql-guard/flink-sql-guard/blob/main/}): a user reading a refusal in the SQL
+     * Client has no {@code docs/} directory to open.
+     */
+    public String describe(String docsBaseUrl) {
         StringBuilder out = new StringBuilder();
         out.append(level).append(' ').append(ruleId).append(": ").append(reason).append('\n');
         if (!excerpt.isEmpty()) {
@@ -73,7 +82,7 @@ public record Finding(
             out.append("  at: ").append(node).append('\n');
         }
         out.append("  fix: ").append(fix).append('\n');
-        out.append("  see: ").append(docLink).append('\n');
+        out.append("  see: ").append(docsBaseUrl).append(docLink).append('\n');
         return out.toString();
     }
 }

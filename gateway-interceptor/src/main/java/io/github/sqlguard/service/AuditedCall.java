@@ -108,8 +108,8 @@ final class AuditedCall {
         /** True when {@code decision} stops the call under the policy of {@code context}. */
         boolean refuses(Decision decision, CallContext context);
 
-        /** Refuses the call for {@code decision}. */
-        Ending<T> refuse(Decision decision);
+        /** Refuses the call for {@code decision}, under the policy of {@code context}. */
+        Ending<T> refuse(Decision decision, CallContext context);
 
         /** Hands the call on. */
         Ending<T> handOn(Decision decision);
@@ -188,7 +188,7 @@ final class AuditedCall {
         }
         Ending<T> ending;
         try {
-            ending = route.refuses(decision, context) ? route.refuse(decision) : route.handOn(decision);
+            ending = route.refuses(decision, context) ? route.refuse(decision, context) : route.handOn(decision);
         } catch (RuntimeException e) {
             outcome(decided, context, new Ending<>(route.failure(), Optional.empty(), Optional.empty(),
                     Optional.of(PlannerError.of(e).root()), Optional.empty(), () -> null));

@@ -94,7 +94,7 @@ final class ExplainDryRun {
             }
             String section = ExplainSection.of(asRun, scoped.policy());
             Optional<String> diagnosis =
-                    asRun.flinkError().isPresent() && !asRun.rejectedByFlink() ? Optional.of(diagnosisOf(asRun))
+                    asRun.flinkError().isPresent() && !asRun.rejectedByFlink() ? Optional.of(diagnosisOf(asRun, scoped.policy().docsBaseUrl()))
                             : Optional.empty();
             return Ending.operation(
                     Outcome.EXPLAINED,
@@ -170,11 +170,11 @@ final class ExplainDryRun {
     }
 
     /** The guard's explanation of a planner rejection that a diagnosis rule explains: its findings, BLOCK first. */
-    private static String diagnosisOf(Decision decision) {
+    private static String diagnosisOf(Decision decision, String docsBaseUrl) {
         StringBuilder out = new StringBuilder("[sql-guard] Flink cannot plan the explained statement: ");
         out.append(String.join(", ", decision.verdict().findings(Level.BLOCK).stream().map(Finding::ruleId).toList()));
         out.append('\n');
-        out.append(decision.describeFindings());
+        out.append(decision.describeFindings(docsBaseUrl));
         return out.toString().stripTrailing();
     }
 }

@@ -14,7 +14,7 @@ import java.util.List;
  * The guard's part of an {@code EXPLAIN} result: a {@code == SQL Guard ==} section, as Flink heads
  * the sections of its own EXPLAIN output, with the verdict on the explained statement, what would
  * happen if it were run under the policy in force, and each finding (BLOCK first) as {@link
- * Finding#describe()} gives it, with its proven rewrites ({@link Decision#describeFindings()}), the
+ * Finding#describe(String)} gives it, with its proven rewrites ({@link Decision#describeFindings(String)}), the
  * text the guard's own client prints.
  */
 final class ExplainSection {
@@ -40,7 +40,7 @@ final class ExplainSection {
         if (decision.verdict().findings().isEmpty()) {
             out.append("No findings.\n");
         }
-        out.append(decision.describeFindings());
+        out.append(decision.describeFindings(policy.docsBaseUrl()));
         return out.toString();
     }
 

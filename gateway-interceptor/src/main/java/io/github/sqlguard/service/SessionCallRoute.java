@@ -47,10 +47,10 @@ final class SessionCallRoute<T> implements AuditedCall.Route<T> {
     }
 
     @Override
-    public Ending<T> refuse(Decision decision) {
+    public Ending<T> refuse(Decision decision, CallContext context) {
         // The refusal of a call that is not an operation (configure-session, open-session): the REST
         // error the client gets, masked of secrets as GuardOperations masks an operation's.
-        String message = Redactor.maskSecrets(limit != null ? limit : decision.refusalMessage());
+        String message = Redactor.maskSecrets(limit != null ? limit : decision.refusalMessage(context.policy().docsBaseUrl()));
         if (limit != null) {
             return new Ending<>(Outcome.REFUSED, Optional.empty(), Optional.empty(), Optional.of(message),
                     Optional.empty(), () -> {

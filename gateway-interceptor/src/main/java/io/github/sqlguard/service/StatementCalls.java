@@ -136,12 +136,12 @@ final class StatementCalls {
         }
 
         @Override
-        public Ending<OperationHandle> refuse(Decision decision) {
+        public Ending<OperationHandle> refuse(Decision decision, CallContext context) {
             // An ordinary Flink rejection: the client gets Flink's own error, as from a stock gateway.
             return decision.rejectedByFlink()
                     ? Ending.operation(
                             Outcome.REJECTED_BY_FLINK, operations.flinkRejection(session, decision.flinkError().orElseThrow()))
-                    : Ending.operation(Outcome.BLOCKED, operations.refusal(session, decision.refusalMessage()));
+                    : Ending.operation(Outcome.BLOCKED, operations.refusal(session, decision.refusalMessage(context.policy().docsBaseUrl())));
         }
 
         @Override

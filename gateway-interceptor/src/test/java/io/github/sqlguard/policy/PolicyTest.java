@@ -13,6 +13,7 @@ import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 class PolicyTest {
@@ -49,6 +50,18 @@ class PolicyTest {
         assertThat(policy.option(StateTtlOptions.MIN_STATE_TTL)).isEqualTo(Duration.ofMinutes(10));
         assertThat(policy.option(LargeTopNRule.MAX_TOP_N)).isEqualTo(50);
         assertThat(policy.failMode()).isEqualTo(FailMode.OPEN);
+    }
+
+    @Test
+    void readsTheDocsBaseUrlOfTheRefusalsLinksForEveryScope() {
+        assertThat(Policy.defaults(catalog).docsBaseUrl()).isEqualTo("https://github.com/sql-guard/flink-sql-guard/blob/main/");
+        Policy policy = policy(Map.of(
+                "sql-guard.docs-base-url", "https://wiki.example.com/sql-guard/",
+                "sql-guard.scopes.etl.match.users", "etl",
+                "sql-guard.scopes.etl.rules.unbounded-rank.level", "warn"));
+        assertThat(policy.docsBaseUrl()).isEqualTo("https://wiki.example.com/sql-guard/");
+        assertThat(policy.forScope("etl", List.of(), "default_catalog", "default_database").policy().docsBaseUrl())
+                .isEqualTo("https://wiki.example.com/sql-guard/");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.github.sqlguard.rewrite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.testing.AuditedInProcessGateway;
 import io.github.sqlguard.testing.InProcessGateway;
 
@@ -58,6 +59,8 @@ class RefusalPlanningsTest {
         // plans); the join's WARN stateful-without-ttl is not proven for the refusal (its STATE_TTL hint, with the
         // SET, was the second planning): EXPLAIN shows it, and the refusal says so in one line.
         String error = errorOf(session, refused);
+        // The rule's page under sql-guard.docs-base-url: a SQL Client user has no docs/ directory to open.
+        assertThat(error).contains("  see: " + GuardOptions.DOCS_BASE_URL.defaultValue() + "docs/rules/unbounded-rank.md\n");
         assertThat(error).contains("BLOCK unbounded-rank").contains("WARN stateful-without-ttl")
                 .contains("rewrite (session-state-ttl, proven in this session):")
                 .doesNotContain("rewrite (state-ttl-hint")

@@ -113,7 +113,7 @@ class AuditedCallTest {
         }
 
         @Override
-        public Ending<String> refuse(Decision decision) {
+        public Ending<String> refuse(Decision decision, CallContext context) {
             steps.add("refused");
             return Ending.value(Outcome.BLOCKED, "refused");
         }
