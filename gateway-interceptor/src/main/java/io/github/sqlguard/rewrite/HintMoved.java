@@ -100,14 +100,15 @@ final class HintMoved extends ScopedFamily {
                     if (namesInputs(options, inputs)) {
                         // Flink rejected the statement although the hint names its block's inputs: this line cannot
                         // match it to one of them.
-                        if (context.request().plan().isEmpty() && readThroughSubqueries(select, keys(options), done)) {
+                        if (context.request().plan().isEmpty()
+                                && readThroughSubqueries(select, keys(options), done, context)) {
                             removedOnly = false;
                         }
                         continue;
                     }
                     select.getHints().set(select.getHints().indexOf(hint), Blocks.stateTtl(inputs, value));
                     done.add("the hint names " + String.join(", ", inputs) + ", the inputs of its block");
-                    readThroughSubqueries(select, inputs, done);
+                    readThroughSubqueries(select, inputs, done, context);
                     removedOnly = false;
                     continue;
                 }
@@ -120,7 +121,7 @@ final class HintMoved extends ScopedFamily {
                     Blocks.addHint(target.get(), Blocks.stateTtl(targetInputs, value));
                     done.add("the hint moves to the block that " + (Blocks.joins(target.get()) ? "joins" : "aggregates")
                             + " " + String.join(", ", targetInputs) + ", where Flink applies it");
-                    readThroughSubqueries(target.get(), targetInputs, done);
+                    readThroughSubqueries(target.get(), targetInputs, done, context);
                     removedOnly = false;
                 } else {
                     done.add("the hint is removed: no join or aggregation of this statement can take it, so it never"
@@ -213,15 +214,16 @@ final class HintMoved extends ScopedFamily {
      * the line matches no hint to a table with a {@code WATERMARK} ({@link
      * FlinkLine#stateTtlHintMatchesTablesWithWatermark}: 1.20), a table function ({@code TABLE(HOP(...))
      * AS w}) where it matches none to a table function's alias ({@link
-     * FlinkLine#stateTtlHintMatchesTableFunctionAliases}: 1.20). Which of the tables has a watermark the
-     * tree does not say; a subquery over one without changes nothing Flink runs, and the proof plans
-     * the result. Where an input was wrapped, {@code done} says which and why.
+     * FlinkLine#stateTtlHintMatchesTableFunctionAliases}: 1.20). A table the catalog shows without a
+     * watermark is left as it is ({@link #watermarked}); a subquery changes nothing Flink runs, and the
+     * proof plans the result. Where an input was wrapped, {@code done} says which and why.
      *
      * @return whether an input was wrapped
      */
-    private static boolean readThroughSubqueries(SqlSelect select, List<String> keys, List<String> done) {
+    private static boolean readThroughSubqueries(
+            SqlSelect select, List<String> keys, List<String> done, RewriteContext context) {
         List<String> wrapped = new ArrayList<>();
-        select.setFrom(readThroughSubqueries(select.getFrom(), keys, wrapped));
+        select.setFrom(readThroughSubqueries(select.getFrom(), keys, wrapped, context));
         if (wrapped.isEmpty()) {
             return false;
         }
@@ -231,14 +233,16 @@ final class HintMoved extends ScopedFamily {
         return true;
     }
 
-    private static SqlNode readThroughSubqueries(SqlNode from, List<String> keys, List<String> wrapped) {
+    private static SqlNode readThroughSubqueries(
+            SqlNode from, List<String> keys, List<String> wrapped, RewriteContext context) {
         FlinkLine line = FlinkLine.current();
         if (from instanceof SqlJoin join) {
-            join.setLeft(readThroughSubqueries(join.getLeft(), keys, wrapped));
-            join.setRight(readThroughSubqueries(join.getRight(), keys, wrapped));
+            join.setLeft(readThroughSubqueries(join.getLeft(), keys, wrapped, context));
+            join.setRight(readThroughSubqueries(join.getRight(), keys, wrapped, context));
             return join;
         }
-        if (from instanceof SqlIdentifier id && !line.stateTtlHintMatchesTablesWithWatermark()) {
+        if (from instanceof SqlIdentifier id && !line.stateTtlHintMatchesTablesWithWatermark()
+                && watermarked(id, context)) {
             String name = id.names.get(id.names.size() - 1);
             if (keys.contains(name)) {
                 wrapped.add(name);
@@ -249,8 +253,8 @@ final class HintMoved extends ScopedFamily {
             SqlCall as = (SqlCall) from;
             String name = ((SqlIdentifier) as.operand(1)).getSimple();
             SqlNode input = as.operand(0);
-            boolean wrap = input instanceof SqlIdentifier
-                    ? !line.stateTtlHintMatchesTablesWithWatermark()
+            boolean wrap = input instanceof SqlIdentifier id
+                    ? !line.stateTtlHintMatchesTablesWithWatermark() && watermarked(id, context)
                     : input.getKind() == SqlKind.COLLECTION_TABLE && !line.stateTtlHintMatchesTableFunctionAliases();
             if (keys.contains(name) && wrap) {
                 wrapped.add(name);
@@ -258,6 +262,15 @@ final class HintMoved extends ScopedFamily {
             }
         }
         return from;
+    }
+
+    /**
+     * False only for a table the session's catalog shows without a {@code WATERMARK}, which every line
+     * matches a hint to by its name: a view, or a name the catalog does not resolve, is read through a
+     * subquery all the same, and the proof plans it.
+     */
+    private static boolean watermarked(SqlIdentifier table, RewriteContext context) {
+        return context.lookUp(table.names).map(o -> o.view() || o.watermarked()).orElse(true);
     }
 
     private static SqlSelect subquery(SqlNode input) {
