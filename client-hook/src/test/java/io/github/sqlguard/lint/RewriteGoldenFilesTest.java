@@ -144,6 +144,7 @@ class RewriteGoldenFilesTest {
         "447-state-ttl-hint-naming-hop-window-alias-over-proctime",
         "448-state-ttl-hint-on-join-of-watermarked-tables",
         "449-latest-status-by-plain-timestamp-not-selected",
+        "450-latest-status-lower-case-watermark-rewrite",
         "398-latest-reading-by-plain-timestamp-with-proctime-column",
         "399-join-bounds-in-where-interval-join-by-watermarks",
         "400-join-bounds-on-current-timestamp-columns-no-watermark",

@@ -43,7 +43,10 @@ record Candidate(
         Optional<String> view) {
 
     Candidate {
-        before = List.copyOf(before);
+        // The statements put before the user's in the case the user writes keywords in (KeywordCase).
+        before = !before.isEmpty() && KeywordCase.lowerCase(new Splicer.Offsets(statement, null).tokens(), statement)
+                ? before.stream().map(KeywordCase::loweredStatement).toList()
+                : List.copyOf(before);
         config = Map.copyOf(config);
         tables = List.copyOf(tables);
     }

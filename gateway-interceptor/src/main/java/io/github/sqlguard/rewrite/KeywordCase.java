@@ -3,6 +3,7 @@ package io.github.sqlguard.rewrite;
 import org.apache.flink.sql.parser.impl.FlinkSqlParserImplConstants;
 
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -65,6 +66,21 @@ final class KeywordCase {
             }
         }
         return out == null ? sql : out.toString();
+    }
+
+    /**
+     * {@code statement}, a whole statement a rewrite puts before the user's (a {@code SET}, an {@code ALTER
+     * TABLE ... ADD WATERMARK}), with its keywords lowered ({@link #lowered}) where Flink's parser reads the
+     * lowered text as the same statement (a column named as a non-reserved keyword, {@code STATE}, keeps
+     * its case: Flink reads identifiers case-sensitively); {@code statement} itself otherwise.
+     */
+    static String loweredStatement(String statement) {
+        String lowered = lowered(statement);
+        if (lowered.equals(statement)) {
+            return statement;
+        }
+        Optional<String> expected = SqlTrees.parse(statement).map(SqlTrees::unparse);
+        return expected.isPresent() && SqlTrees.parse(lowered).map(SqlTrees::unparse).equals(expected) ? lowered : statement;
     }
 
     private static boolean keyword(int kind) {
