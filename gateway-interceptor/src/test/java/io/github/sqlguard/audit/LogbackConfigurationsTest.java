@@ -45,6 +45,39 @@ class LogbackConfigurationsTest {
     }
 
     /**
+     * The gateway's console shows a failed operation as one line each, without its stack trace (the
+     * gateway log keeps it): Flink logs each statement the guard refuses three times at ERROR with its
+     * trace. Logback reads an unescaped {@code (} in a pattern as the start of a group, which swallowed
+     * the closing parenthesis and the line break and let the trace through.
+     */
+    @org.junit.jupiter.api.Test
+    void theConsoleShowsAFailedOperationAsOneLineWithoutItsTrace(@TempDir Path logDir) throws Exception {
+        LoggerContext context = new LoggerContext();
+        context.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter());
+        context.putProperty("sql-guard.log.dir", logDir.toString());
+        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+        try {
+            JoranConfigurator configurator = new JoranConfigurator();
+            configurator.setContext(context);
+            configurator.doConfigure(Path.of("..").resolve("conf/logback.xml").toFile());
+            ((ch.qos.logback.core.OutputStreamAppender<?>) context
+                    .getLogger("org.apache.flink.table.gateway.service.operation.OperationManager")
+                    .getAppender("CONSOLE_BRIEF")).setOutputStream(console);
+            context.getLogger("org.apache.flink.table.gateway.service.operation.OperationManager")
+                    .error("Failed to execute the operation 1.", new IllegalStateException("refused"));
+            context.getLogger("org.apache.flink.table.gateway.service.SqlGatewayServiceImpl")
+                    .error("Failed to fetchResults.", new IllegalStateException("refused"));
+        } finally {
+            context.stop();
+        }
+        List<String> lines = console.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(0)).endsWith(" ERROR o.a.f.t.g.s.o.OperationManager - Failed to execute the operation 1."
+                + " (stack trace in the gateway log)");
+        assertThat(lines.get(1)).endsWith(" - Failed to fetchResults. (stack trace in the gateway log)");
+    }
+
+    /**
      * The audit file is JSON Lines, and JSON text is UTF-8 (RFC 8259): its encoder names the charset, so that
      * a statement's non-ASCII text is not written as {@code ?} by a JVM whose default charset is another
      * ({@code LayoutWrappingEncoder} and {@code MessageLineEncoder} encode with the JVM's default otherwise).
