@@ -194,6 +194,7 @@ public final class LintCommand implements Callable<Integer> {
             PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
             PrintWriter notes = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
             fixes.forEach(f -> f.diff(out, notes));
+            fixes.forEach(f -> f.deferredNote().ifPresent(notes::println));
             out.flush();
             notes.flush();
         }
@@ -203,6 +204,7 @@ public final class LintCommand implements Callable<Integer> {
                 if (!quiet) {
                     System.err.printf("sql-guard lint: %s: wrote %d proven rewrite(s)%n", f.file(), f.hunks().size());
                 }
+                f.deferredNote().ifPresent(System.err::println);
             }
         }
     }

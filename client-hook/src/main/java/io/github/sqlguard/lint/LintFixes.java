@@ -3,6 +3,7 @@ package io.github.sqlguard.lint;
 import io.github.sqlguard.audit.Redactor;
 import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.statement.StatementKind;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,12 +24,29 @@ import java.util.Optional;
  * leading comments and its {@code ;} stay. Only proven rewrites are written; a statement whose text
  * is no longer where lint read it (the file changed meanwhile) is left as it is.
  *
+ * <p>Each rewrite was proven in the session as the script had made it up to its statement. A fix that
+ * changes that session for the statements after it (a {@code SET}, {@code RESET} or DDL statement
+ * rewritten, or a rewrite that puts a statement before its own: {@code SET}, {@code ALTER TABLE ... ADD
+ * WATERMARK}, a view redefined) can make a later statement's finding, and so its rewrite, moot: a
+ * {@code SET 'table.exec.state.ttl' = '24'} written {@code '24 h'} bounds the Top-N below it, whose
+ * own rewrite would change its meaning for nothing. So one pass writes the fixes up to and including
+ * the first such fix of a file; the later ones are {@link #deferred} (lint again to judge them in the
+ * fixed session).
+ *
  * @param file the script, as lint reported it
  * @param original its text when lint read it
  * @param fixed its text with the rewrites
  * @param hunks what changed, by lines, in order
+ * @param deferred the lines (1-based, in the original) of statements with a proven rewrite not written in
+ *     this pass, after a fix that changes the session they were judged in; empty when none
+ * @param changedAt the line of that fix; 0 when none
  */
-record LintFixes(Path file, String original, String fixed, List<Hunk> hunks) {
+record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, List<Integer> deferred, int changedAt) {
+
+    /** The kinds of statement whose run leaves the session as it was for the statements after it. */
+    private static final java.util.Set<String> LEAVE_THE_SESSION = java.util.Set.of(
+            StatementKind.QUERY.name(), StatementKind.INSERT.name(), StatementKind.STATEMENT_SET.name(),
+            StatementKind.BEGIN_STATEMENT_SET.name(), StatementKind.END_STATEMENT_SET.name(), StatementKind.EXPLAIN.name());
 
     /**
      * One replaced statement, by whole lines.
@@ -53,7 +71,16 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks) {
         for (Map.Entry<String, List<LintedStatement>> entry : byFile.entrySet()) {
             Path file = Path.of(entry.getKey());
             if (Files.isRegularFile(file)) {
-                fix(file, Files.readString(file, StandardCharsets.UTF_8), entry.getValue()).ifPresent(out::add);
+                List<LintedStatement> statements = entry.getValue();
+                int cut = 0;
+                while (cut < statements.size() && !changesTheSession(statements.get(cut))) {
+                    cut++;
+                }
+                List<LintedStatement> now = statements.subList(0, Math.min(cut + 1, statements.size()));
+                List<Integer> deferred = statements.subList(now.size(), statements.size()).stream()
+                        .map(LintedStatement::line).toList();
+                int changedAt = cut < statements.size() ? statements.get(cut).line() : 0;
+                fix(file, Files.readString(file, StandardCharsets.UTF_8), now, deferred, changedAt).ifPresent(out::add);
             }
         }
         return out;
@@ -74,7 +101,21 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks) {
         return Optional.empty();
     }
 
-    private static Optional<LintFixes> fix(Path file, String text, List<LintedStatement> statements) {
+    /**
+     * True when writing {@code statement}'s rewrite changes the session the statements after it were
+     * judged in: the statement is not one whose run leaves the session as it was (a query, an {@code
+     * INSERT}, a statement set, an {@code EXPLAIN}), or the rewrite puts statements before it or
+     * redefines a view.
+     */
+    static boolean changesTheSession(LintedStatement statement) {
+        Rewrite rewrite = rewriteOf(statement).orElseThrow();
+        return !LEAVE_THE_SESSION.contains(statement.kind()) || rewrite.view().isPresent()
+                || !LintRewrites.withoutLastSemicolon(rewrite.sql()).strip()
+                        .equals(LintRewrites.withoutLastSemicolon(rewrite.statement()).strip());
+    }
+
+    private static Optional<LintFixes> fix(
+            Path file, String text, List<LintedStatement> statements, List<Integer> deferred, int changedAt) {
         List<String> lines = new ArrayList<>(Arrays.asList(text.split("\n", -1)));
         List<Hunk> hunks = new ArrayList<>();
         // From the end, so that the lines of the statements above stay where lint read them.
@@ -106,7 +147,21 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks) {
         if (hunks.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new LintFixes(file, text, String.join("\n", lines), hunks));
+        return Optional.of(new LintFixes(file, text, String.join("\n", lines), hunks, deferred, changedAt));
+    }
+
+    /**
+     * The note for the rewrites of this file not written in this pass ({@link #deferred}); empty when
+     * none.
+     */
+    Optional<String> deferredNote() {
+        if (deferred.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("sql-guard lint: " + file + ": " + deferred.size() + " proven rewrite(s) not written, of the"
+                + " statement(s) at line " + String.join(", ", deferred.stream().map(String::valueOf).toList())
+                + ": the fix at line " + changedAt + " changes the session they were judged in; lint again to judge"
+                + " them after it");
     }
 
     /** Writes the fixed text over the file. */

@@ -168,6 +168,34 @@ class LintRewritesTest {
                 script.toString())).isEqualTo(LintCommand.OK);
     }
 
+    /**
+     * Round 43's new user: a bare {@code '24'} state TTL above a Top-N. Fixed to {@code '24 h'}, the TTL bounds
+     * the Top-N, whose own proven rewrite (a window Top-N, another result) was made in a session without it:
+     * one pass writes the SET's fix only, names the Top-N's as left for the next pass, and the next lint finds
+     * nothing to fix.
+     */
+    @Test
+    void fixStopsAfterAFixThatChangesTheSessionTheNextStatementsWereJudgedIn(@TempDir Path dir) throws Exception {
+        String script = "SET 'table.exec.state.ttl' = '24';\n" + TOP_N_SCRIPT;
+        Path file = Files.writeString(dir.resolve("ttl-and-top-n.sql"), script);
+        LintRun run = new LintRun(List.of(file.toString()), engine.lint(file.toString(), script), List.of());
+        assertThat(run.statements()).filteredOn(s -> LintFixes.rewriteOf(s).isPresent()).hasSize(2);
+
+        List<LintFixes> fixes = LintFixes.of(run);
+
+        assertThat(fixes).hasSize(1);
+        assertThat(fixes.get(0).hunks()).hasSize(1);
+        assertThat(fixes.get(0).fixed()).startsWith("SET 'table.exec.state.ttl' = '24 h';\n")
+                .endsWith(TOP_N_SCRIPT);
+        assertThat(fixes.get(0).deferredNote()).hasValueSatisfying(note -> assertThat(note)
+                .contains("1 proven rewrite(s) not written, of the statement(s) at line 11")
+                .contains("the fix at line 1 changes the session they were judged in"));
+        fixes.get(0).write();
+        String fixed = Files.readString(file);
+        LintRun again = new LintRun(List.of(file.toString()), engine.lint(file.toString(), fixed), List.of());
+        assertThat(LintFixes.of(again)).isEmpty();
+    }
+
     @Test
     void diffShowsTheReplacedLinesAndLeavesTheScriptAlone(@TempDir Path dir) throws Exception {
         Path script = Files.writeString(dir.resolve("top-n.sql"), TOP_N_SCRIPT);
