@@ -8,8 +8,8 @@ import java.util.Map;
  * {@code Sink: out[6]: Writer}, 1.20 and 2.3): each id a run of decimal digits between {@code [} and
  * {@code ]}, what the pattern {@code \[(\d+)]} finds. Read by scanning the name, without a regular
  * expression: a restoring statement's planning reads the name of every stream node of its job
- * ({@link StatementJobs#judgedJob}), and a {@code Matcher} and its {@code replaceAll} allocated
- * about 0.9 kB per node (Java 17.0.15), where this allocates only a renamed name.
+ * ({@link StatementJobs#judgedJob}), and a {@code Matcher} and its {@code replaceAll} allocate per node
+ * where this allocates only a renamed name ({@code bench/results/2026-12-03-restore-alloc-r43.md}).
  */
 final class OperatorNames {
 

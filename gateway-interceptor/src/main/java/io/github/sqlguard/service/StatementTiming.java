@@ -73,8 +73,8 @@ final class StatementTiming {
      * jdk.jfr.Recording}'s constructor; {@code -XX:StartFlightRecording} and {@code jcmd JFR.start}
      * make a {@code Recording} in {@code jdk.jfr.internal.dcmd.DCmdStart}, JDK 17). Creating it would
      * initialize the event's class, which registers it ({@code FlightRecorder.register}) and so
-     * reads the JDK's whole event metadata ({@code jdk.jfr.internal.MetadataRepository}): about 40
-     * ms of CPU in a lint of one script, which records nothing
+     * reads the JDK's whole event metadata ({@code jdk.jfr.internal.MetadataRepository}): CPU that
+     * a lint of one script, which records nothing, spent for nothing
      * (bench/results/2026-12-03-lint-cpu-r43.md).
      */
     void finish(String kind, String outcome, GuardMetrics metrics) {

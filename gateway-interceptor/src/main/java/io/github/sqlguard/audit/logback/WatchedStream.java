@@ -14,9 +14,8 @@ import java.nio.channels.FileChannel;
  * and, for a file, where the next record begins in it. A file appender replaces its stream when it rolls
  * over or is opened again; the new stream starts clean, whatever the old one had heard.
  *
- * <p>Where the file ends is read from the file (its channel's size: an {@code fstat}, about 2 µs of CPU
- * a record on the shared 2-core machine at load 9-13, {@code
- * bench/results/2026-12-03-audit-recovery-r43.md}, so not per record) when the stream's file is new to it
+ * <p>Where the file ends is read from the file (its channel's size: an {@code fstat}, whose cost per
+ * record is measured in {@code bench/results/2026-12-03-audit-recovery-r43.md}, so not per record) when the stream's file is new to it
  * (a new stream, or the file Logback opened again on recovery) and after any failure or recovery; after a
  * record written whole it is where that record ended.
  *
