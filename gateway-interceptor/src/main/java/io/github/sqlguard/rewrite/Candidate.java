@@ -43,8 +43,11 @@ record Candidate(
         Optional<String> view) {
 
     Candidate {
-        // The statements put before the user's in the case the user writes keywords in (KeywordCase).
-        before = !before.isEmpty() && KeywordCase.lowerCase(new Splicer.Offsets(statement, null).tokens(), statement)
+        // The statements put before the user's in the case the user writes keywords in (KeywordCase). The user's
+        // statement (up to megabytes) is tokenized only where a statement before it has a keyword to lower: not
+        // for a copy of a candidate whose statements before were lowered already (forFinding).
+        before = before.stream().anyMatch(b -> !KeywordCase.lowered(b).equals(b))
+                && KeywordCase.lowerCase(new Splicer.Offsets(statement, null).tokens(), statement)
                 ? before.stream().map(KeywordCase::loweredStatement).toList()
                 : List.copyOf(before);
         config = Map.copyOf(config);

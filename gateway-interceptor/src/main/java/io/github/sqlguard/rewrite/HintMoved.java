@@ -288,12 +288,6 @@ final class HintMoved extends ScopedFamily {
     }
 
     private static boolean namesInputs(SqlNodeList options, List<String> inputs) {
-        for (int i = 0; i < options.size(); i += 2) {
-            String key = ((SqlLiteral) options.get(i)).getValueAs(String.class);
-            if (!inputs.contains(key)) {
-                return false;
-            }
-        }
-        return true;
+        return inputs.containsAll(keys(options));
     }
 }

@@ -133,10 +133,13 @@ final class LastValueDedup extends ScopedFamily {
      * rewrite bounds nothing.
      */
     private static boolean overUpdateStream(Finding finding, RewriteContext context) {
+        return rankOf(finding, context).map(Operator.Rank::retracts).orElse(false);
+    }
+
+    /** The finding's Rank in the statement's plan; empty without a plan or a plan node. */
+    private static Optional<Operator.Rank> rankOf(Finding finding, RewriteContext context) {
         return finding.planNode().flatMap(id -> context.request().plan().flatMap(plan ->
-                        plan.operators(Operator.Rank.class).stream().filter(r -> r.node().id() == id).findFirst()))
-                .map(Operator.Rank::retracts)
-                .orElse(false);
+                plan.operators(Operator.Rank.class).stream().filter(r -> r.node().id() == id).findFirst()));
     }
 
     /**
@@ -147,8 +150,7 @@ final class LastValueDedup extends ScopedFamily {
      */
     private static boolean takenByFirstLastValue(
             Finding finding, RewriteContext context, List<String> wanted, List<String> keys) {
-        Optional<Operator.Rank> rank = finding.planNode().flatMap(id -> context.request().plan().flatMap(plan ->
-                plan.operators(Operator.Rank.class).stream().filter(r -> r.node().id() == id).findFirst()));
+        Optional<Operator.Rank> rank = rankOf(finding, context);
         if (rank.isEmpty()) {
             return true;
         }
