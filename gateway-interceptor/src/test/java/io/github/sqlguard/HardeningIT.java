@@ -40,6 +40,7 @@ class HardeningIT {
             "SELECT * FROM (SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC)"
                     + " AS rn FROM orders) WHERE rn <= 3";
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private GuardedGateway gateway;
     private GatewayRestClient client;
@@ -110,6 +111,30 @@ class HardeningIT {
             String audit = AuditFile.forSession(session.handle()).toString();
             assertThat(audit).contains("****")
                     .doesNotContain("s3cr3tA", "0073", "s3cr'", "3tC", "s3cr3tD", "s3cr3tE", "s3cr3tF");
+        }
+    }
+
+    @Test
+    void aStatementsUnicodeLineTerminatorsForgeNoAuditLineForAConsumerThatSplitsOnThem() throws Exception {
+        // Round 43's hostile read: U+2028, U+2029 and U+0085 were written raw, so Python's str.splitlines() showed the
+        // statement's text as a record of its own. Python's set of line boundaries, as a log shipper may split.
+        java.util.regex.Pattern unicodeLines =
+                java.util.regex.Pattern.compile("\\r\\n|[\\n\\r\\x0b\\x0c\\x1c-\\x1e\\x{85}\\x{2028}\\x{2029}]");
+        String forged = "{\"outcome\":\"forged\",\"verdict\":\"OK\"}";
+        String sql = "SELECT 'a\u2028" + forged + "\u2029b\u0085" + forged + "\u2028' AS s, '\u4e2d' AS c";
+        try (RestSession session = gateway.openSession(Map.of())) {
+            RestSession.StatementResult result = session.execute(sql, 1, TIMEOUT);
+            assertThat(result.error()).isNull();
+
+            String line = AuditFile.lineOfOperation(result.operationHandle()).orElseThrow();
+            assertThat(line).doesNotContain("\u2028", "\u2029", "\u0085")
+                    .contains("a\\u2028{\\\"outcome\\\"", "\\u2029b\\u0085{", "'\u4e2d'");
+            assertThat(unicodeLines.split(line)).containsExactly(line);
+            assertThat(JSON.readTree(line).path("statement").asText()).isEqualTo(sql);
+        }
+        String file = java.nio.file.Files.readString(GuardedGateway.auditFile(), StandardCharsets.UTF_8);
+        for (String record : unicodeLines.split(file.substring(0, file.lastIndexOf('\n')))) {
+            assertThat(JSON.readTree(record).isObject()).as(record).isTrue();
         }
     }
 

@@ -92,7 +92,9 @@ public final class AdvisoryClient {
                 node.path("statementKind").asText(),
                 findings,
                 rewrites,
-                node.path("rewritesPending").asBoolean(false));
+                node.path("rewritesPending").asBoolean(false),
+                // The gateway's sql-guard.docs-base-url (a gateway before round 44 sends none: the path as it was).
+                node.path("docsBaseUrl").asText(""));
     }
 
     /** A proven rewrite as the advisory routes write it ({@code AdvisoryResponseBody.RewriteBody}). */

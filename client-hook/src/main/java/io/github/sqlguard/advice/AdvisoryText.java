@@ -6,8 +6,9 @@ import io.github.sqlguard.service.Advisory;
 import io.github.sqlguard.statement.StatementKind;
 
 /**
- * Terminal text of an advisory: a headline, then each finding as {@link Finding#describe()}, each
- * followed by its proven rewrites ({@code Rewrite#describe()}, the refusal's text). An
+ * Terminal text of an advisory: a headline, then each finding as {@link Finding#describe(String)}
+ * with its {@code see:} link under the gateway's {@code sql-guard.docs-base-url} ({@link
+ * Advisory#docsBaseUrl}, the link the gateway's refusal shows), each followed by its proven rewrites ({@code Rewrite#describe()}, the refusal's text). An
  * advisory reaches a client only for a statement that ran, so a BLOCK finding in it is one the
  * gateway let through in report mode ({@code sql-guard.mode: report}, audited {@code would-block}):
  * the headline says the guard would refuse the statement when it enforces. An {@code EXPLAIN}'s
@@ -46,7 +47,7 @@ public final class AdvisoryText {
                 .append(advisory.verdict())
                 .append("):\n");
         for (Finding finding : shown) {
-            out.append('\n').append(finding.describe());
+            out.append('\n').append(finding.describe(advisory.docsBaseUrl()));
             advisory.rewritesOf(finding).forEach(rewrite -> out.append(rewrite.describe()));
         }
         return out.toString();

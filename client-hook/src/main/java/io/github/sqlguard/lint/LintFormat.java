@@ -2,6 +2,7 @@ package io.github.sqlguard.lint;
 
 import io.github.sqlguard.audit.AuditRecord;
 import io.github.sqlguard.audit.Auditor;
+import io.github.sqlguard.audit.LineTerminatorEscapes;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
@@ -280,7 +281,11 @@ public enum LintFormat {
         }
     };
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /**
+     * Writes U+0085, U+2028 and U+2029 of a statement or message escaped ({@link LineTerminatorEscapes}):
+     * {@link #JSON} is one statement per line, for tools that read it line by line; SARIF alike.
+     */
+    private static final ObjectMapper MAPPER = LineTerminatorEscapes.mapper();
 
     /** Writes the report of {@code run}, rule pages linked under the default {@code sql-guard.docs-base-url}. */
     void write(LintRun run, PrintWriter out) {

@@ -48,12 +48,32 @@ class AdvisoryTextTest {
                 "state expires 1 d after a key's last change", "state TTL 1 d (sql-guard.rewrite.state-ttl)",
                 Optional.empty(), List.of());
 
-        String text = AdvisoryText.of(new Advisory("op", "WARN", "QUERY", List.of(warned), List.of(rewrite), false));
+        String text = AdvisoryText.of(new Advisory("op", "WARN", "QUERY", List.of(warned), List.of(rewrite), false, ""));
 
         assertThat(text).contains("rewrite (state-ttl-hint, proven in this session):")
                 .contains("    SELECT /*+ STATE_TTL('t' = '1 d') */ k FROM t;")
                 .contains("columns: same; plan: GroupAggregate");
         assertThat(text.indexOf("rewrite (")).isGreaterThan(text.indexOf("WARN stateful-without-ttl"));
+    }
+
+    @Test
+    void aFindingsPageIsLinkedUnderTheDocsBaseUrlOfTheGatewayThatJudgedIt() throws Exception {
+        // Round 43 linked a refusal's see: under sql-guard.docs-base-url; the advisory under a result kept the path.
+        Advisory judged = new Advisory("op", "BLOCK", "QUERY", List.of(finding("unbounded-rank", Level.BLOCK)), List.of(),
+                false, "https://wiki.example.com/sql-guard/");
+        // As the advisory route writes it (Flink's REST mapper) and the client reads it.
+        String body = org.apache.flink.runtime.rest.util.RestMapperUtils.getStrictObjectMapper()
+                .writeValueAsString(io.github.sqlguard.endpoint.rest.AdvisoryResponseBody.of(judged));
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+
+        assertThat(AdvisoryText.of(AdvisoryClient.advisory(json.readTree(body))))
+                .contains("  see: https://wiki.example.com/sql-guard/docs/rules/unbounded-rank.md\n")
+                .contains(judged.findings().get(0).describe("https://wiki.example.com/sql-guard/"));
+        // A gateway from before the field: the path, as that gateway's advisory said.
+        com.fasterxml.jackson.databind.node.ObjectNode older =
+                (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(body);
+        older.remove("docsBaseUrl");
+        assertThat(AdvisoryText.of(AdvisoryClient.advisory(older))).contains("  see: docs/rules/unbounded-rank.md\n");
     }
 
     @Test

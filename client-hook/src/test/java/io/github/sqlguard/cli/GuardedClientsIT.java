@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.github.sqlguard.policy.GuardOptions;
+
 import org.apache.flink.table.client.cli.TerminalUtils;
 
 import org.junit.jupiter.api.AfterAll;
@@ -97,7 +99,8 @@ class GuardedClientsIT {
                 .contains("keeps an accumulator per user_id")
                 .contains("==> GroupAggregate")
                 .contains("fix: ")
-                .contains("see: docs/rules/stateful-without-ttl.md")
+                // The rule's page under the gateway's sql-guard.docs-base-url, as its refusals link it.
+                .contains("see: " + GuardOptions.DOCS_BASE_URL.defaultValue() + "docs/rules/stateful-without-ttl.md")
                 .contains("Received a total of");
         // Identity: the session carries the user, and the audit shows it.
         assertThat(TestGateway.auditLines())
@@ -144,7 +147,8 @@ class GuardedClientsIT {
         try {
             awaitScreen(tmuxSession, "Flink SQL>", Duration.ofSeconds(90));
             type(tmuxSession, TTL_IN_WITH);
-            String screen = awaitScreen(tmuxSession, "see: docs/rules/ttl-not-a-table-option.md", Duration.ofSeconds(90));
+            String screen = awaitScreen(tmuxSession,
+                    "see: " + GuardOptions.DOCS_BASE_URL.defaultValue() + "docs/rules/ttl-not-a-table-option.md", Duration.ofSeconds(90));
             int statement = screen.indexOf("'state.ttl' = '1 h');");
             int result = screen.indexOf("[INFO] Execute statement succeeded.");
             int warning = screen.indexOf("WARN ttl-not-a-table-option");

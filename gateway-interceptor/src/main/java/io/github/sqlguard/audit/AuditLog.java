@@ -27,7 +27,9 @@ import java.util.function.Consumer;
  * under their component names, those of its nested records flat) and logs it as the plain message,
  * so whichever backend the installation binds writes it with a {@code %msg%n} pattern: Log4j 2 as
  * Flink ships it ({@code conf/log4j-sql-guard-audit.properties}) or Logback ({@code
- * conf/logback.xml}). No backend class is referenced here.
+ * conf/logback.xml}). No backend class is referenced here. A record holds no line terminator of its
+ * own: Jackson escapes every control character, and {@link LineTerminatorEscapes} the three outside
+ * ASCII (U+0085, U+2028, U+2029).
  *
  * <p>Failures reach the caller, which decides (fail closed): a record that cannot be rendered is an
  * {@link AuditWriteException}; an exception of the backend's appender is not caught here, so it
@@ -55,7 +57,11 @@ public final class AuditLog {
     private static final DateTimeFormatter LOGGED_AT =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSX").withZone(ZoneOffset.UTC);
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /**
+     * Jackson's mapper with {@link LineTerminatorEscapes}: U+2028, U+2029 and U+0085 of a statement are
+     * written as escapes, so no consumer that splits lines on them cuts a record.
+     */
+    private static final ObjectMapper MAPPER = LineTerminatorEscapes.mapper();
 
     /** Queued records written in one logging event at most (a batch's lines are one write). */
     static final int MAX_BATCH = 256;

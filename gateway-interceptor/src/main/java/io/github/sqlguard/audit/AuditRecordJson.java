@@ -13,9 +13,10 @@ import java.util.Map;
 /**
  * Writes an {@link AuditRecord} as the JSON object Jackson's {@code ObjectMapper} writes of it, field
  * by field with Jackson's streaming {@link JsonGenerator}: the generator the mapper itself writes
- * through ({@code ObjectMapper#getFactory}), so strings are escaped by Jackson as before (control
- * characters, U+2028 and unpaired surrogates alike) and numbers and booleans are written as it writes
- * them. Written by hand here is only what the mapper's serializers do by reflection on each record
+ * through ({@code ObjectMapper#getFactory}), so strings are escaped as the mapper escapes them (its
+ * factory's {@link LineTerminatorEscapes}: control characters, U+0085, U+2028 and U+2029; unpaired
+ * surrogates and other characters written as they are) and numbers and booleans are written as it
+ * writes them. Written by hand here is only what the mapper's serializers do by reflection on each record
  * (jackson-databind 2.19: {@code BeanSerializer}, {@code UnwrappingBeanSerializer}, a record
  * component read through {@code Method#invoke}, about three quarters of the audit's CPU samples on
  * a cheap statement in the gateway, bench/results/2026-12-03-cheap-path-r42.md): the fields' names

@@ -1,6 +1,7 @@
 package io.github.sqlguard.observe;
 
 import io.github.sqlguard.audit.AuditRecord;
+import io.github.sqlguard.audit.LineTerminatorEscapes;
 import io.github.sqlguard.audit.Subject;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -26,7 +27,8 @@ import java.util.Map;
  */
 final class ResumeFile {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Its lines hold no Unicode line terminator raw ({@link LineTerminatorEscapes}): a user's table name may. */
+    private static final ObjectMapper JSON = LineTerminatorEscapes.mapper();
 
     private final Path file;
 

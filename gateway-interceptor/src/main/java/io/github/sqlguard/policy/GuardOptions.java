@@ -202,7 +202,8 @@ public final class GuardOptions {
                     .defaultValue("https://github.com/sql-guard/flink-sql-guard/blob/main/")
                     .withDescription(
                             "Base URL of the rule pages: a rule's help link is this followed by 'docs/rules/<id>.md'"
-                                    + " (the 'see:' line of a refusal and of EXPLAIN at the gateway, lint's text report and"
+                                    + " (the 'see:' line of a refusal and of EXPLAIN at the gateway and of an advisory in the"
+                                    + " SQL Client, which takes it from the advisory's 'docsBaseUrl'; lint's text report and"
                                     + " its SARIF 'helpUri'; the audit and the REST advisory keep the 'docLink' path). Point"
                                     + " it at a fork or an internal mirror.");
 

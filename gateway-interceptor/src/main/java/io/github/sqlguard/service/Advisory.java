@@ -15,19 +15,24 @@ import java.util.List;
  * @param findings every finding, BLOCK first
  * @param rewrites the proven rewrites of the findings ({@link Rewrite#answers}), the preferred first
  * @param rewritesPending true while the rewrites of a statement that ran are still being proven
+ * @param docsBaseUrl {@code sql-guard.docs-base-url} of the policy the statement was judged under
+ *     ({@link io.github.sqlguard.policy.Policy#docsBaseUrl}): a finding's {@code see:} link is this
+ *     followed by its {@link Finding#docLink} ({@link Finding#describe(String)}), as in the gateway's
+ *     refusal; empty where it is not known (an advisory of a gateway from before round 44)
  */
 public record Advisory(
         String operationHandle, String verdict, String statementKind, List<Finding> findings, List<Rewrite> rewrites,
-        boolean rewritesPending) {
+        boolean rewritesPending, String docsBaseUrl) {
 
     public Advisory {
         findings = List.copyOf(findings);
         rewrites = List.copyOf(rewrites);
+        docsBaseUrl = docsBaseUrl == null ? "" : docsBaseUrl;
     }
 
-    /** An advisory with no rewrites. */
+    /** An advisory with no rewrites, its links the findings' paths. */
     public Advisory(String operationHandle, String verdict, String statementKind, List<Finding> findings) {
-        this(operationHandle, verdict, statementKind, findings, List.of(), false);
+        this(operationHandle, verdict, statementKind, findings, List.of(), false, "");
     }
 
     /**
@@ -58,11 +63,11 @@ public record Advisory(
 
     /** This advisory with the rewrites proven after its statement ran. */
     public Advisory withRewrites(List<Rewrite> proven) {
-        return new Advisory(operationHandle, verdict, statementKind, findings, proven, false);
+        return new Advisory(operationHandle, verdict, statementKind, findings, proven, false, docsBaseUrl);
     }
 
     /** This advisory, its rewrites still being proven. */
     public Advisory pending() {
-        return new Advisory(operationHandle, verdict, statementKind, findings, rewrites, true);
+        return new Advisory(operationHandle, verdict, statementKind, findings, rewrites, true, docsBaseUrl);
     }
 }

@@ -100,7 +100,7 @@ final class StatementCalls {
                 .filter(record -> record.outcome().execution() != null && !statement.kind().runsNoJob())
                 .ifPresent(record -> guarded.awaitJob(
                         result.value(), new GuardedSession.AwaitedJob(record, statefulOperators(statement, decision))));
-        guarded.remember(advisory(result.value(), statement, decision));
+        guarded.remember(advisory(result.value(), statement, decision, call.policy().docsBaseUrl()));
         return new Submission(result.value(), statement, decision, result.outcome());
     }
 
@@ -312,13 +312,16 @@ final class StatementCalls {
         return stateful;
     }
 
-    /** The advisory of an operation: its verdict and findings, BLOCK first. */
-    private static Advisory advisory(OperationHandle handle, ParsedStatement statement, Decision decision) {
+    /**
+     * The advisory of an operation: its verdict and findings, BLOCK first, linked under {@code docsBaseUrl}
+     * (the call's policy's, as its refusal would be).
+     */
+    private static Advisory advisory(OperationHandle handle, ParsedStatement statement, Decision decision, String docsBaseUrl) {
         List<Finding> ordered = new ArrayList<>();
         for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
             ordered.addAll(decision.verdict().findings(level));
         }
         return new Advisory(handle.toString(), decision.verdictLabel(), statement.kind().name(), ordered,
-                decision.rewrites().verified(), false);
+                decision.rewrites().verified(), false, docsBaseUrl);
     }
 }

@@ -52,6 +52,39 @@ class AuditLogTest {
         assertThat(json.path("jobId").isNull()).isTrue();
     }
 
+    /**
+     * Where Python's {@code str.splitlines()} splits (its documented set: \n, \r, \r\n, \x0b, \x0c,
+     * \x1c-\x1e, U+0085, U+2028, U+2029), as a log shipper or script that splits on Unicode lines does.
+     */
+    private static final java.util.regex.Pattern UNICODE_LINES =
+            java.util.regex.Pattern.compile("\\r\\n|[\\n\\r\\x0b\\x0c\\x1c-\\x1e\\x{85}\\x{2028}\\x{2029}]");
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "U+{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"2028", "2029", "0085"})
+    void writesAStatementsUnicodeLineTerminatorsEscapedSoEachRecordStaysOneLine(String hex) throws Exception {
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.setContext(context);
+        appender.start();
+        logger.addAppender(appender);
+        char terminator = (char) Integer.parseInt(hex, 16);
+        String statement = "SELECT 'a" + terminator + "{\"outcome\":\"forged\"}" + terminator + "b', '\u4e2d' FROM t";
+        AuditRecord decided = record(Map.of(), statement);
+
+        new AuditLog(logger, FIXED).write(decided, decided.followedBy(
+                "2026-11-30T03:18:51.300Z", "4b5c", new AuditRecord.Happened("0d3e", "submitted", "statement", null, null)));
+
+        String written = appender.list.get(0).getFormattedMessage() + "\n";
+        assertThat(written).doesNotContain(String.valueOf(terminator))
+                .contains("'a\\u" + hex + "{\\\"outcome\\\":\\\"forged\\\"}\\u" + hex + "b'")
+                .contains("'\u4e2d'");
+        List<String> lines = List.of(UNICODE_LINES.split(written));
+        assertThat(lines).hasSize(2);
+        for (String line : lines) {
+            JsonNode json = new ObjectMapper().readTree(line);
+            assertThat(json.path("statement").asText()).isEqualTo(statement);
+        }
+    }
+
     @Test
     void writesTheNestedRecordsFieldsFlatInTheLinesOrder() throws Exception {
         String line = new AuditLog(logger, FIXED).render(record(Map.of(), "SELECT 1"));
@@ -151,7 +184,7 @@ class AuditLogTest {
         for (AuditRecord next : following) {
             log.render(decided);
             assertThat(log.render(next)).isEqualTo(
-                    "{\"logged_at\":\"2026-11-30T03:18:51.208Z\"," + new ObjectMapper().writeValueAsString(next).substring(1));
+                    "{\"logged_at\":\"2026-11-30T03:18:51.208Z\"," + LineTerminatorEscapes.mapper().writeValueAsString(next).substring(1));
             assertThat(new ObjectMapper().readTree(log.render(next)).path("statement").asText()).isEqualTo(decided.statement().statement());
         }
     }

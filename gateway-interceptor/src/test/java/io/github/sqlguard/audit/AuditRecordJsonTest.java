@@ -25,7 +25,8 @@ import java.util.stream.Stream;
 
 /**
  * The audit's line of a record of each kind the guard writes is the text Jackson's {@code
- * ObjectMapper} writes of it (by reflection, kept here only), {@code logged_at} first: a field
+ * ObjectMapper} writes of it (by reflection, kept here only; with {@link LineTerminatorEscapes}, as the
+ * audit's mapper), {@code logged_at} first: a field
  * renamed, moved, left out or escaped otherwise by {@link AuditRecordJson} fails here. The records
  * are shaped as the guard makes them ({@code Auditor}): a cheap statement's decision and its {@code
  * submitted} record, a refusal with findings, rewrites and its plan's state, a restore, a {@code
@@ -34,7 +35,7 @@ import java.util.stream.Stream;
  */
 class AuditRecordJsonTest {
 
-    private static final ObjectMapper JACKSON = new ObjectMapper();
+    private static final ObjectMapper JACKSON = LineTerminatorEscapes.mapper();
     private static final Clock FIXED = Clock.fixed(Instant.parse("2026-12-03T17:40:12.045Z"), ZoneOffset.UTC);
     private static final String POLICY = "3f1c9a7be2d84c6f0a5e1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60";
     private static final String HASH = "9f2c1d0e8b7a69584736251403f2e1d0c9b8a79685746352413021f0e1d2c3b4";

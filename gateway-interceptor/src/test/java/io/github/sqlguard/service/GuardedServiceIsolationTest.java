@@ -61,6 +61,8 @@ class GuardedServiceIsolationTest {
         assertThat(service.advisory(b, inB)).hasValueSatisfying(adv -> {
             assertThat(adv.verdict()).isEqualTo("BLOCK");
             assertThat(adv.findings()).extracting(f -> f.ruleId()).contains("unbounded-rank");
+            // Its links as the refusal's: under the policy's sql-guard.docs-base-url.
+            assertThat(adv.docsBaseUrl()).isEqualTo(io.github.sqlguard.policy.GuardOptions.DOCS_BASE_URL.defaultValue());
         });
         // An operation handle of another session reveals nothing.
         assertThat(service.advisory(a, inB)).isEmpty();

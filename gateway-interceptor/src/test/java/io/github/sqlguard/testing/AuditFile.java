@@ -58,6 +58,11 @@ public final class AuditFile {
         return lines().ofOperation(operationHandle).map(AuditFile::parse);
     }
 
+    /** The line of one operation's record as the file holds it (its first record that is not the decision record). */
+    public static Optional<String> lineOfOperation(String operationHandle) throws IOException {
+        return lines().ofOperation(operationHandle);
+    }
+
     private static Lines lines() throws IOException {
         // Outcome records queued for the audit's writer thread (sql-guard.audit.outcome-records: after-response).
         AuditLog.flushAll();

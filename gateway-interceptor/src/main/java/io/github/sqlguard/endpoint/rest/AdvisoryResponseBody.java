@@ -22,13 +22,15 @@ import java.util.Optional;
  *  "rewrites": [{"ruleId": "stateful-without-ttl", "findingNode": "GroupAggregate[4](…)", "family": "state-ttl-hint",
  *                "sql": "SELECT /*+ STATE_TTL(…) *&#47; …;", "statement": "…", "operators": ["GroupAggregate"],
  *                "columns": "same", "changes": "…", "chosen": "…", "view": null, "remaining": [], "planNodes": [4]}],
- *  "rewritesPending": false}
+ *  "rewritesPending": false, "docsBaseUrl": "https://github.com/sql-guard/flink-sql-guard/blob/main/"}
  * }</pre>
  *
  * A rewrite answers the finding with its {@code ruleId} whose {@code planNode} is among its {@code
  * planNodes} (a finding about no plan node: whose {@code node} is its {@code findingNode}); {@code rewritesPending}
  * is true while the rewrites of a statement that ran are still being proven (the routes wait for
- * them, within {@code sql-guard.rewrite.timeout}).
+ * them, within {@code sql-guard.rewrite.timeout}). {@code docsBaseUrl} is the {@code sql-guard.docs-base-url}
+ * the statement was judged under: a finding's page is it followed by the {@code docLink} path, the link
+ * the gateway's refusal shows ({@link Advisory#docsBaseUrl}; absent from a gateway before round 44).
  *
  * <p>Stability: public, evolving (fields may be added, none removed).
  */
@@ -52,6 +54,9 @@ public final class AdvisoryResponseBody implements ResponseBody {
     @JsonProperty("rewritesPending")
     private final boolean rewritesPending;
 
+    @JsonProperty("docsBaseUrl")
+    private final String docsBaseUrl;
+
     @JsonCreator
     public AdvisoryResponseBody(
             @JsonProperty("operationHandle") String operationHandle,
@@ -59,13 +64,15 @@ public final class AdvisoryResponseBody implements ResponseBody {
             @JsonProperty("statementKind") String statementKind,
             @JsonProperty("findings") List<FindingBody> findings,
             @JsonProperty("rewrites") List<RewriteBody> rewrites,
-            @JsonProperty("rewritesPending") boolean rewritesPending) {
+            @JsonProperty("rewritesPending") boolean rewritesPending,
+            @JsonProperty("docsBaseUrl") String docsBaseUrl) {
         this.operationHandle = operationHandle;
         this.verdict = verdict;
         this.statementKind = statementKind;
         this.findings = findings == null ? List.of() : List.copyOf(findings);
         this.rewrites = rewrites == null ? List.of() : List.copyOf(rewrites);
         this.rewritesPending = rewritesPending;
+        this.docsBaseUrl = docsBaseUrl;
     }
 
     /** The body of an advisory. */
@@ -76,7 +83,8 @@ public final class AdvisoryResponseBody implements ResponseBody {
                 advisory.statementKind(),
                 advisory.findings().stream().map(FindingBody::of).toList(),
                 advisory.rewrites().stream().map(RewriteBody::of).toList(),
-                advisory.rewritesPending());
+                advisory.rewritesPending(),
+                advisory.docsBaseUrl());
     }
 
     public List<RewriteBody> getRewrites() {
@@ -85,6 +93,10 @@ public final class AdvisoryResponseBody implements ResponseBody {
 
     public boolean isRewritesPending() {
         return rewritesPending;
+    }
+
+    public String getDocsBaseUrl() {
+        return docsBaseUrl;
     }
 
     /** One proven rewrite, as {@link Rewrite} carries it. */
