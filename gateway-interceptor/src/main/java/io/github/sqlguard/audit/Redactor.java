@@ -293,17 +293,18 @@ public final class Redactor {
 
     /**
      * {@code text} with the value after each match of {@code keyAndSeparator} masked up to where
-     * {@link FreeTextValue#end} ends it (a closing quote, back-tick or bracket the value did not open
+     * {@link FreeTextValue} ends it (a closing quote, back-tick or bracket the value did not open
      * stays); only where the matched key names a secret ({@link #isSensitive}) when {@code
      * byKey}. A match with no value after it is left as it is.
      */
     private static String maskValues(String text, Pattern keyAndSeparator, boolean byKey) {
         Matcher m = keyAndSeparator.matcher(text);
+        FreeTextValue values = new FreeTextValue(text);
         StringBuilder out = null;
         int copied = 0;
         int from = 0;
         while (from < text.length() && m.find(from)) {
-            int end = FreeTextValue.end(text, m.end());
+            int end = values.end(m.end());
             if (end == m.end()) {
                 // No value: as a regular expression that needs one, try again one character on.
                 from = m.start() + 1;

@@ -196,6 +196,7 @@ class RedactorTest {
                 .isEqualTo("password=****, token=****, secret=****, x");
         // A bracket never closed: the value ends as if it were not there.
         assertThat(Redactor.maskSecrets("password=S3CR3T[x y) z")).isEqualTo("password=**** y) z");
+        assertThat(Redactor.maskSecrets("password=[x password=[y\ntoken=(a, b)")).isEqualTo("password=**** password=****\ntoken=****");
         String masked = Redactor.maskSql("SELECT user_id AS `password=S3CR3T`, amount FROM orders;");
         assertThat(Redactor.maskSql(masked)).isEqualTo(masked);
     }
