@@ -151,6 +151,9 @@ class CaseCorpusTest {
                                 .isEqualTo(Integer.parseInt(labelled.group(1)));
                     }
                 });
+                if (!last && verdict.equals("BLOCK") && script.refusedSetupAllowed(rules)) {
+                    continue;
+                }
                 if (!last) {
                     assertThat(verdict).as("setup statement of %s: %s", script.name(), statement).isNotEqualTo("BLOCK");
                     assertHandedOn(script, statement, outcome, status, error);

@@ -190,8 +190,8 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, Lis
         if (printed.isEmpty()) {
             return;
         }
-        out.println("--- a/" + file);
-        out.println("+++ b/" + file);
+        out.println("--- " + named(file, "a/"));
+        out.println("+++ " + named(file, "b/"));
         int shift = 0;
         for (Hunk hunk : printed) {
             out.printf("@@ -%d,%d +%d,%d @@%n", hunk.line(), hunk.before().size(), hunk.line() + shift, hunk.after().size());
@@ -199,6 +199,17 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, Lis
             hunk.after().forEach(line -> out.println("+" + line));
             shift += hunk.after().size() - hunk.before().size();
         }
+    }
+
+    /**
+     * How a diff's header names {@code file}: as {@code git diff} does, under {@code prefix} ({@code
+     * a/scripts/x.sql}), for a path relative to the directory lint ran in, which {@code patch -p1} and
+     * {@code git apply} apply there; as given, as {@code diff -u} does, for an absolute path ({@code
+     * /tmp/x.sql}, not {@code a//tmp/x.sql}), which {@code patch -p1} and {@code git apply} apply from
+     * {@code /} (each strips the path's first, empty, component).
+     */
+    static String named(Path file, String prefix) {
+        return file.isAbsolute() ? file.toString() : prefix + file;
     }
 
     /** True when {@code lines} hold a secret the guard masks: the SQL's literals, or free text ({@link Redactor}). */

@@ -211,13 +211,40 @@ class LintRewritesTest {
         assertThat(fixes).hasSize(1);
         assertThat(notes.toString()).isEmpty();
         assertThat(text.toString())
-                .startsWith("--- a/" + script + "\n+++ b/" + script + "\n@@ -10,3 +10,3 @@\n")
+                .startsWith("--- " + script + "\n+++ " + script + "\n@@ -10,3 +10,3 @@\n")
                 .contains("-  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC)"
                         + " AS rn FROM orders\n")
                 .contains("+  SELECT window_start, window_end, order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY"
                         + " window_start, window_end, user_id ORDER BY amount DESC) AS rn FROM TABLE(TUMBLE(TABLE orders,"
                         + " DESCRIPTOR(order_time), INTERVAL '5' MINUTE))\n");
         assertThat(Files.readString(script)).isEqualTo(TOP_N_SCRIPT);
+    }
+
+    /**
+     * The diff's header names a script as {@code git diff} does where its path is relative ({@code a/x.sql},
+     * {@code b/x.sql}), and as given where it is absolute, as {@code diff -u} does: before, {@code a//tmp/x.sql}.
+     * Either applies with {@code patch -p1} (an absolute path's from {@code /}), as the lint guide says.
+     */
+    @Test
+    void diffNamesTheScriptSoThatPatchP1AppliesIt(@TempDir Path dir) throws Exception {
+        Path script = Files.writeString(dir.resolve("top-n.sql"), TOP_N_SCRIPT);
+        assertThat(LintFixes.named(script, "a/")).isEqualTo(script.toString()).doesNotContain("//");
+        assertThat(LintFixes.named(Path.of("jobs", "top-n.sql"), "b/")).isEqualTo("b/jobs/top-n.sql");
+
+        LintRun run = new LintRun(List.of(script.toString()), engine.lint(script.toString(), TOP_N_SCRIPT), List.of());
+        StringWriter text = new StringWriter();
+        try (PrintWriter out = new PrintWriter(text); PrintWriter notes = new PrintWriter(new StringWriter())) {
+            LintFixes.of(run).forEach(f -> f.diff(out, notes));
+        }
+        assertThat(text.toString()).startsWith("--- " + script + "\n+++ " + script + "\n");
+        Path patch = Path.of("/usr/bin/patch");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(patch), "GNU patch to apply the diff");
+        Path diff = Files.writeString(dir.resolve("fix.diff"), text.toString());
+        Process applied = new ProcessBuilder(patch.toString(), "-p1", "-d", "/", "-i", diff.toString())
+                .redirectErrorStream(true).start();
+        String said = new String(applied.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(applied.waitFor()).as(said).isZero();
+        assertThat(Files.readString(script)).isNotEqualTo(TOP_N_SCRIPT).contains("TABLE(TUMBLE(TABLE orders");
     }
 
     /**

@@ -260,8 +260,7 @@ public final class Redactor {
     private static final Pattern QUOTED = Pattern.compile("(?<![\\p{L}\\p{N}])'([^']*+(?:''[^']*+)*+)'");
 
     /** A {@code key=value} entry, as Flink prints a hint's or a table's options ({@code {path=..., password=...}}). */
-    private static final Pattern ENTRY =
-            Pattern.compile("(?<![\\w.-])([\\w.-]++)(\\s*+=\\s*+)(\"[^\"]*+\"|[^\\s,;&}'\"\\]]++)");
+    private static final Pattern ENTRY = Pattern.compile("(?<![\\w.-])([\\w.-]++)\\s*+=\\s*+");
 
     /** A URI's {@code user:password@}. */
     private static final Pattern USER_INFO = Pattern.compile("(://[^/@:\\s']*+:)[^/@\\s']++@");
@@ -269,7 +268,7 @@ public final class Redactor {
     /** A parameter that names a secret, {@code password=...} or {@code token: ...}, in any text. */
     private static final Pattern SECRET_PARAMETER =
             Pattern.compile("(?i)(?<![a-z])(pass(?:word|wd)?|pwd|secret|token|api[-_.]?key|access[-_.]?key|credentials?|"
-                    + "private[-_.]?key|sig(?:nature)?)(\\s*+[=:]\\s*+)(\"[^\"]*+\"|[^\\s,;&}'\"\\]]++)");
+                    + "private[-_.]?key|sig(?:nature)?)\\s*+[=:]\\s*+");
 
     /**
      * {@code text}, free text that quotes values (a finding's reason, the SQL fragment or plan excerpt
@@ -287,10 +286,43 @@ public final class Redactor {
         }
         String out = redactPairs(text);
         out = QUOTED.matcher(out).replaceAll(m -> Matcher.quoteReplacement(hasSecretInside(m.group(1)) ? MASK : m.group()));
-        out = ENTRY.matcher(out).replaceAll(m -> Matcher.quoteReplacement(
-                isSensitive(m.group(1)) ? m.group(1) + m.group(2) + MASK_TEXT : m.group()));
-        out = SECRET_PARAMETER.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + m.group(2) + MASK_TEXT));
+        out = maskValues(out, ENTRY, true);
+        out = maskValues(out, SECRET_PARAMETER, false);
         return USER_INFO.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK_TEXT + "@"));
+    }
+
+    /**
+     * {@code text} with the value after each match of {@code keyAndSeparator} masked up to where
+     * {@link FreeTextValue} ends it (a closing quote, back-tick or bracket the value did not open
+     * stays); only where the matched key names a secret ({@link #isSensitive}) when {@code
+     * byKey}. A match with no value after it is left as it is.
+     */
+    private static String maskValues(String text, Pattern keyAndSeparator, boolean byKey) {
+        Matcher m = keyAndSeparator.matcher(text);
+        FreeTextValue values = new FreeTextValue(text);
+        StringBuilder out = null;
+        int copied = 0;
+        int from = 0;
+        while (from < text.length() && m.find(from)) {
+            int end = values.end(m.end());
+            if (end == m.end()) {
+                // No value: as a regular expression that needs one, try again one character on.
+                from = m.start() + 1;
+                continue;
+            }
+            if (byKey && !isSensitive(m.group(1))) {
+                // Its value may hold entries of its own: hints=[[OPTIONS options:{password=...}]].
+                from = m.end();
+                continue;
+            }
+            from = end;
+            if (out == null) {
+                out = new StringBuilder(text.length());
+            }
+            out.append(text, copied, m.end()).append(MASK_TEXT);
+            copied = end;
+        }
+        return out == null ? text : out.append(text, copied, text.length()).toString();
     }
 
     /**

@@ -80,6 +80,13 @@ public record Decision(
                 rewrites, restore, planToRun);
     }
 
+    /** The same decision with the findings of {@code newVerdict} (their text completed after the rules judged). */
+    public Decision withVerdict(Verdict newVerdict) {
+        return new Decision(
+                id, newVerdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError, analysisMs, judged,
+                rewrites, restore, planToRun);
+    }
+
     /** The same decision with what its statement would restore ({@link Restore}), as the audit records it. */
     public Decision withRestore(Optional<Restore> judgedRestore) {
         return withRestore(judgedRestore, Optional.empty());

@@ -9,6 +9,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlWithItem;
@@ -139,7 +140,12 @@ final class LateralTopN {
         StringBuilder over = new StringBuilder("ROW_NUMBER() OVER (PARTITION BY ");
         over.append(String.join(", ", keyColumns.stream().map(k -> SqlTrees.unparse(SqlTrees.identifier(k))).toList()));
         over.append(" ORDER BY ").append(SqlTrees.unparse(limited.orderList)).append(")");
-        items.add(WindowTopN.as(Snippets.expression(over.toString()), rowNumber));
+        SqlNode numbered = Snippets.expression(over.toString());
+        if (numbered instanceof SqlCall call && call.operand(1) instanceof SqlWindow window) {
+            // The LATERAL's own order keys, with the positions they had: written as the user wrote them (AscendingKeys).
+            window.setOrderList(limited.orderList);
+        }
+        items.add(WindowTopN.as(numbered, rowNumber));
         block.setSelectList(items);
         block.setFrom(ranked.getFrom());
         block.setWhere(Trees.and(rest));

@@ -231,23 +231,25 @@ final class Splicer {
      */
     private record ListEdit(
             SqlNode anchor, boolean before, String inserted, SqlNode removed, SqlNode next, SqlNode previous,
-            boolean appended) implements TextChange {
+            boolean appended, List<SqlNode> items) implements TextChange {
 
         @Override
         public Optional<List<Edit>> edits(Offsets offsets) {
             return place(offsets).map(List::of);
         }
 
-        static ListEdit insertBefore(SqlNode anchor, String inserted) {
-            return new ListEdit(anchor, true, inserted, null, null, null, false);
+        /** {@code items}, written when placed (as {@code join} writes them), inserted before {@code anchor}. */
+        static ListEdit insertBefore(SqlNode anchor, List<SqlNode> items) {
+            return new ListEdit(anchor, true, null, null, null, null, false, items);
         }
 
-        static ListEdit insertAfter(SqlNode anchor, String inserted) {
-            return new ListEdit(anchor, false, inserted, null, null, null, false);
+        /** {@code items}, written when placed (as {@code join} writes them), inserted after {@code anchor}. */
+        static ListEdit insertAfter(SqlNode anchor, List<SqlNode> items) {
+            return new ListEdit(anchor, false, null, null, null, null, false, items);
         }
 
         static ListEdit remove(SqlNode removed, SqlNode next, SqlNode previous) {
-            return new ListEdit(null, false, null, removed, next, previous, false);
+            return new ListEdit(null, false, null, removed, next, previous, false, null);
         }
 
         /**
@@ -256,7 +258,7 @@ final class Splicer {
          * LAST} tokens, which Calcite's parser does not place in the key's span ({@code ORDER BY seq ASC}).
          */
         static ListEdit append(SqlNode anchor, String clause) {
-            return new ListEdit(anchor, false, clause, null, null, null, true);
+            return new ListEdit(anchor, false, clause, null, null, null, true, null);
         }
 
         Optional<Edit> place(Offsets offsets) {
@@ -296,7 +298,8 @@ final class Splicer {
             if (at < 0) {
                 return Optional.empty();
             }
-            return Optional.of(new Edit(at, at, before ? inserted + ", " : ", " + inserted));
+            String text = join(items, offsets);
+            return Optional.of(new Edit(at, at, before ? text + ", " : ", " + text));
         }
     }
 
@@ -678,9 +681,9 @@ final class Splicer {
         if (toB - fromB > paired) {
             List<SqlNode> inserted = b.subList(fromB + paired, toB);
             if (fromA + paired > 0) {
-                edits.add(ListEdit.insertAfter(a.get(fromA + paired - 1), join(inserted)));
+                edits.add(ListEdit.insertAfter(a.get(fromA + paired - 1), inserted));
             } else {
-                edits.add(ListEdit.insertBefore(a.get(toA), join(inserted)));
+                edits.add(ListEdit.insertBefore(a.get(toA), inserted));
             }
         }
         for (int k = fromA + paired; k < toA; k++) {
@@ -688,13 +691,14 @@ final class Splicer {
         }
     }
 
-    private static String join(List<SqlNode> items) {
+    /** Items a rewrite inserts into a list, unparsed, an order key's {@code ASC} kept where the user wrote it ({@link AscendingKeys}). */
+    private static String join(List<SqlNode> items, Offsets offsets) {
         StringBuilder out = new StringBuilder();
         for (SqlNode item : items) {
             if (!out.isEmpty()) {
                 out.append(", ");
             }
-            out.append(SqlTrees.unparse(item));
+            out.append(AscendingKeys.unparse(item, offsets));
         }
         return out.toString();
     }
@@ -776,7 +780,17 @@ final class Splicer {
                     }
                 }
             }
-            return SqlTrees.unparse(node);
+            return AscendingKeys.unparse(node, this);
+        }
+
+        /** True when {@code node} is a node of the original tree (it holds its parser position, and the original's node there is alike). */
+        boolean isOriginal(SqlNode node) {
+            if (placed == null) {
+                placed = new HashMap<>();
+                index(original);
+            }
+            return placed.getOrDefault(node.getParserPosition(), List.of()).stream()
+                    .anyMatch(alike -> alike.getClass() == node.getClass() && alike.equalsDeep(node, Litmus.IGNORE));
         }
 
         private void index(SqlNode node) {

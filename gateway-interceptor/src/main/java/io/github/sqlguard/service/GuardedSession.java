@@ -59,6 +59,7 @@ public final class GuardedSession {
     /** Fair: waiting calls go on in the order they arrived. */
     private final ReentrantLock order = new ReentrantLock(true);
     private final StatementSetBuffer statementSet = new StatementSetBuffer();
+    private final RefusedSets refusedSets = new RefusedSets();
     private final Map<OperationHandle, AwaitedJob> awaitingJob = new ConcurrentHashMap<>();
     /** Operations of a bare SET: their answer lists the session's configuration, to be redacted. */
     private final Set<OperationHandle> listings = ConcurrentHashMap.newKeySet();
@@ -99,6 +100,11 @@ public final class GuardedSession {
 
     StatementSetBuffer statementSet() {
         return statementSet;
+    }
+
+    /** The session's refused {@code SET}s, for its later findings; read and changed in the session's order only. */
+    RefusedSets refusedSets() {
+        return refusedSets;
     }
 
     /**

@@ -327,7 +327,7 @@ public final class StatementPipeline implements AutoCloseable {
             } else if (parsed instanceof ParsedStatement.Explain) {
                 submitted = explains.submit(call, parsed, executionTimeoutMs, config, handOff);
             } else {
-                ScopedDecision decided = decider.statement(call, parsed, config);
+                ScopedDecision decided = noted(guarded, parsed, decider.statement(call, parsed, config));
                 submitted = calls.submit(decided.call(), parsed, decided.decision(),
                         d -> calls.hold(decided.call(), parsed, executionTimeoutMs, config, d, handOff),
                         d -> calls.handOn(decided.call(), parsed, executionTimeoutMs, config, d, handOff));
@@ -346,6 +346,19 @@ public final class StatementPipeline implements AutoCloseable {
         });
         timing.finish(submission.statement().kind().name(), submission.outcome().label(), metrics);
         return submission;
+    }
+
+    /**
+     * {@code decided} with its findings that name a key the session's earlier {@code SET} of which the
+     * guard refused saying so ({@link RefusedSets}); a {@code SET} or {@code RESET} itself is noted by it.
+     */
+    private static ScopedDecision noted(GuardedSession guarded, ParsedStatement parsed, ScopedDecision decided) {
+        RefusedSets refused = guarded.refusedSets();
+        if (parsed instanceof ParsedStatement.Configure) {
+            refused.decided(parsed, decided.decision());
+            return decided;
+        }
+        return new ScopedDecision(decided.call(), refused.noted(decided.decision()), decided.notPlanned());
     }
 
     /** As {@link #execute(SessionHandle, KeptParse, long, Configuration, HandOff)}, parsing {@code statement} first. */

@@ -168,4 +168,36 @@ class RedactorTest {
         assertThat(Redactor.maskSql(Redactor.maskSql(rewrite))).isEqualTo(Redactor.maskSql(rewrite));
         assertThat(Redactor.maskSql("SELECT 1;")).isEqualTo("SELECT 1;");
     }
+    @Test
+    void aMaskedValueKeepsTheClosingQuoteOrBracketItDidNotOpenSoTheShownSqlStaysWellFormed() {
+        // Round 43's hostile read: "user_id AS `password=****, amount" and "LogicalProject(password=****], ...".
+        assertThat(Redactor.maskSql("SELECT user_id AS `password=S3CR3T`, amount FROM orders;"))
+                .isEqualTo("SELECT user_id AS `password=****`, amount FROM orders;");
+        assertThat(redacted("SELECT user_id AS `password=S3CR3T`, amount FROM orders"))
+                .isEqualTo("SELECT user_id AS `password=****`, amount FROM orders");
+        // Calcite prints a projection's field as name=[expr]: the bracket the value opens is masked with it.
+        assertThat(Redactor.maskSecrets("LogicalProject(password=S3CR3T=[$0], amount=[$1])"))
+                .isEqualTo("LogicalProject(password=****, amount=[$1])");
+        assertThat(Redactor.maskSecrets("LogicalProject(user_id=[$0], token=S3CR3T=[+($1, 1)])"))
+                .isEqualTo("LogicalProject(user_id=[$0], token=****)");
+        assertThat(Redactor.maskSecrets("Calc(select=[user_id, amount AS password=S3CR3T])"))
+                .isEqualTo("Calc(select=[user_id, amount AS password=****])");
+        assertThat(Redactor.maskSecrets("Sink(table=[default_catalog.default_database.s], fields=[password=S3CR3T])"))
+                .isEqualTo("Sink(table=[default_catalog.default_database.s], fields=[password=****])");
+        assertThat(Redactor.maskSecrets("f(secret=S3CR3T) and {basic.auth.user.info=u:S3CR3T}"))
+                .isEqualTo("f(secret=****) and {basic.auth.user.info=****}");
+        // A string literal as Flink's plan prints it, and one of a sentence: the closing quote stays.
+        assertThat(Redactor.maskSecrets("Calc(select=[_UTF-16LE'password=S3CR3T':VARCHAR(15) CHARACTER SET \"UTF-16LE\" AS n])"))
+                .isEqualTo("Calc(select=[_UTF-16LE'password=****':VARCHAR(15) CHARACTER SET \"UTF-16LE\" AS n])");
+        assertThat(Redactor.maskSecrets("WHERE note = 'x password=S3CR3T' AND k = 'a'"))
+                .isEqualTo("WHERE note = '****' AND k = 'a'");
+        // A value that opens its own quote or bracket is masked with it, closing one included.
+        assertThat(Redactor.maskSecrets("password=`S3 CR3T`, token=\"S3 CR3T\", secret=S3[CR 3T], x"))
+                .isEqualTo("password=****, token=****, secret=****, x");
+        // A bracket never closed: the value ends as if it were not there.
+        assertThat(Redactor.maskSecrets("password=S3CR3T[x y) z")).isEqualTo("password=**** y) z");
+        assertThat(Redactor.maskSecrets("password=[x password=[y\ntoken=(a, b)")).isEqualTo("password=**** password=****\ntoken=****");
+        String masked = Redactor.maskSql("SELECT user_id AS `password=S3CR3T`, amount FROM orders;");
+        assertThat(Redactor.maskSql(masked)).isEqualTo(masked);
+    }
 }

@@ -28,7 +28,10 @@ import java.util.Map;
  * statement must (must not) contain; and {@code -- expect-fix: TEXT} and
  * {@code -- expect-fix-absent: TEXT}, each repeatable: text some finding's fix on the last statement
  * must contain, and text no finding's fix on it may contain (checked where findings are judged in
- * process, {@code FindingsNameColumnsTest}).
+ * process, {@code FindingsNameColumnsTest}); and {@code -- refused-setup: rule-id...}: an earlier
+ * statement may be refused (BLOCK) where one of these rules is among its findings, as a script whose
+ * {@code SET} the guard refuses goes on without it (otherwise every earlier statement sets the script up
+ * and must not be blocked).
  */
 public record SqlScript(
         Path file,
@@ -43,7 +46,8 @@ public record SqlScript(
         List<String> expectedFixes,
         List<String> absentFixes,
         List<String> expectedReasons,
-        List<String> absentReasons) {
+        List<String> absentReasons,
+        List<String> refusedSetup) {
 
     public static SqlScript read(Path file) throws IOException {
         String text = Files.readString(file);
@@ -58,6 +62,7 @@ public record SqlScript(
         List<String> absentFixes = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
         List<String> absentReasons = new ArrayList<>();
+        List<String> refusedSetup = new ArrayList<>();
         for (String line : text.lines().toList()) {
             if (line.startsWith("-- expect:") && verdict == null) {
                 String[] words = line.substring("-- expect:".length()).strip().split("\\s+");
@@ -79,6 +84,8 @@ public record SqlScript(
                 reasons.add(line.substring("-- expect-reason:".length()).strip());
             } else if (line.startsWith("-- expect-reason-absent:")) {
                 absentReasons.add(line.substring("-- expect-reason-absent:".length()).strip());
+            } else if (line.startsWith("-- refused-setup:")) {
+                refusedSetup.addAll(Arrays.asList(line.substring("-- refused-setup:".length()).strip().split("\\s+")));
             } else if (line.startsWith("-- flink-error:")) {
                 flinkError = line.substring("-- flink-error:".length()).strip();
             }
@@ -93,12 +100,17 @@ public record SqlScript(
         }
         return new SqlScript(file, verdict, rules, List.copyOf(absent), split(text), session, execution, flinkError,
                 Map.copyOf(policy), List.copyOf(fixes), List.copyOf(absentFixes),
-                List.copyOf(reasons), List.copyOf(absentReasons));
+                List.copyOf(reasons), List.copyOf(absentReasons), List.copyOf(refusedSetup));
     }
 
     private static void put(Map<String, String> map, String keyValue) {
         String[] kv = keyValue.split("=", 2);
         map.put(kv[0].strip(), kv[1].strip());
+    }
+
+    /** Whether an earlier statement with the rule ids {@code rules} may be refused ({@code -- refused-setup:}). */
+    public boolean refusedSetupAllowed(List<String> rules) {
+        return rules.stream().anyMatch(refusedSetup::contains);
     }
 
     public String name() {

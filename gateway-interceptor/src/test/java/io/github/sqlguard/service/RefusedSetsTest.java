@@ -1,0 +1,80 @@
+package io.github.sqlguard.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.testing.InProcessGateway;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@code SET} the guard refuses is not applied, and the findings of the session's later statements
+ * that name its key say so ({@link RefusedSets}). Before, the finding of a GROUP BY after a refused
+ * {@code SET 'table.exec.state.ttl' = '24'} read "the state TTL is 0 (Flink's compiled plan)" alone.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RefusedSetsTest {
+
+    private static final String TABLE =
+            "CREATE TABLE clicks (user_id STRING, url STRING) WITH ('connector' = 'datagen')";
+    private static final String GROUP_BY = "SELECT user_id, COUNT(url) AS n FROM clicks GROUP BY user_id";
+
+    private InProcessGateway gateway;
+
+    @BeforeAll
+    void start() {
+        gateway = InProcessGateway.start();
+    }
+
+    @AfterAll
+    void stop() {
+        gateway.close();
+    }
+
+    @Test
+    void aLaterFindingOnTheStateTtlSaysTheSetOfItWasRefused() {
+        SessionHandle session = gateway.openSession(Map.of());
+        assertThat(decide(session, "SET 'table.exec.state.ttl' = '24'").stream().map(Finding::ruleId))
+                .contains("ttl-too-short");
+        gateway.runToEnd(session, TABLE);
+        assertThat(reasons(session, GROUP_BY))
+                .anyMatch(r -> r.contains("The SET 'table.exec.state.ttl' = '24' earlier in this session was refused"
+                        + " (ttl-too-short), so this statement runs with a state TTL of 0."));
+    }
+
+    @Test
+    void aSetLetThroughOrAResetForgetsTheRefusal() {
+        SessionHandle session = gateway.openSession(Map.of());
+        decide(session, "SET 'table.exec.state.ttl' = '24'");
+        gateway.runToEnd(session, TABLE);
+        gateway.runToEnd(session, "RESET 'table.exec.state.ttl'");
+        assertThat(reasons(session, GROUP_BY)).isNotEmpty().noneMatch(r -> r.contains("was refused"));
+    }
+
+    @Test
+    void aSessionWithoutARefusedSetReadsAsBefore() {
+        SessionHandle session = gateway.openSession(Map.of());
+        gateway.runToEnd(session, TABLE);
+        assertThat(reasons(session, GROUP_BY)).isNotEmpty().noneMatch(r -> r.contains("was refused"));
+    }
+
+    private List<String> reasons(SessionHandle session, String statement) {
+        return decide(session, statement).stream().map(Finding::reason).toList();
+    }
+
+    /** The guard's findings on {@code statement}, judged only: nothing is handed on to run. */
+    private List<Finding> decide(SessionHandle session, String statement) {
+        GuardOperations operations = new GuardOperations(gateway.flink());
+        HandOff judgedOnly = (s, parsed, text, timeoutMs, config) -> operations.ok(s);
+        return gateway.pipeline().execute(session, statement, 0L, new Configuration(), judgedOnly)
+                .decision().verdict().findings();
+    }
+}
