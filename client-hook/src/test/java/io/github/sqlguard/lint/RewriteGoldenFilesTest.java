@@ -145,6 +145,7 @@ class RewriteGoldenFilesTest {
         "448-state-ttl-hint-on-join-of-watermarked-tables",
         "449-latest-status-by-plain-timestamp-not-selected",
         "450-latest-status-lower-case-watermark-rewrite",
+        "451-top-2-prices-per-store-into-sink-session-ttl-expires-rows",
         "398-latest-reading-by-plain-timestamp-with-proctime-column",
         "399-join-bounds-in-where-interval-join-by-watermarks",
         "400-join-bounds-on-current-timestamp-columns-no-watermark",

@@ -148,6 +148,7 @@ final class Prover {
         // were written, not after the key's last change (TtlExpiry); a hint's own changes: line says it for its join.
         String changes = candidate.changes()
                 + (candidate.family().equals(SessionStateTtl.ID) ? TtlExpiry.perRowOperators(judged.plan()) : "")
+                + (candidate.config().containsKey(StateTtl.KEY) ? TtlExpiry.rankEntries(judged.plan()) : "")
                 + (setsTtl ? TtlMix.changes(judged.plan()) : "");
         return new Proven(new Rewrite(
                 candidate.ruleId(), candidate.findingNode(), candidate.family(), candidate.sql(),

@@ -35,6 +35,21 @@ import java.util.stream.Stream;
  *       row"), so the row is never deleted downstream, and an {@code UPDATE_AFTER} is emitted as an
  *       {@code INSERT} with no {@code UPDATE_BEFORE} of the row it replaces, so an operator that
  *       retracts (a {@code SUM}, a join) keeps the old row beside the new one.
+ *   <li>A Top-N of more than one row ({@code StreamExecRank}, and {@code StreamExecSortLimit} built
+ *       the same way) keeps its rows as map entries of their own: {@code AppendOnlyTopNFunction} and
+ *       {@code RetractableTopNFunction} one entry per {@code ORDER BY} value ({@code MapState} keyed by
+ *       the sort key), {@code UpdatableTopNFunction} one per row key (it writes back only the rows
+ *       that changed). An entry is written when a row of it arrives or leaves, so a row that stays
+ *       in the ranking unchanged expires the TTL after it was written while its key keeps receiving
+ *       rows; the ranking read back from state then lacks it: {@code RetractableTopNFunction} reads it
+ *       for every row ("The state is cleared because of state ttl. This will result in incorrect
+ *       result"), the other two when the key is not in their cache ({@code
+ *       table.exec.rank.topn-cache-size}) or after a restore. A lower row is ranked in its place and
+ *       the expired row is never retracted downstream. Not so for a Top-1 of {@code
+ *       AppendFastStrategy} or {@code UpdateFastStrategy} ({@code FastTop1Function}: one value per
+ *       key, written back from its cache at every checkpoint) nor for the first rows by ascending
+ *       processing time ({@code AppendOnlyFirstNFunction}: a counter per key); {@code
+ *       StreamExecRank#translateToPlanInternal} picks the function (Flink 2.3.0).
  * </ul>
  */
 final class TtlExpiry {
@@ -95,6 +110,48 @@ final class TtlExpiry {
                     + " replaces (an aggregation or join over it keeps both)";
         }
         return out;
+    }
+
+    /**
+     * The clause for the Top-Ns of a rewrite's plan that keep each row as a state entry of its own
+     * and whose state expires there, for a TTL the rewrite sets for the whole statement ({@code SET
+     * 'table.exec.state.ttl'}, the only TTL that reaches a Top-N); empty when it has none.
+     */
+    static String rankEntries(Optional<ExplainedPlan> judged) {
+        if (judged.isEmpty() || !judged.get().compiled()) {
+            return "";
+        }
+        Set<String> ttls = new LinkedHashSet<>();
+        for (Operator.Rank rank : judged.get().operators(Operator.Rank.class)) {
+            if (keepsRowsAsEntries(rank)) {
+                expiring(rank.node()).findFirst().ifPresent(t -> ttls.add(StateTtl.format(t)));
+            }
+        }
+        if (ttls.isEmpty()) {
+            return "";
+        }
+        String ttl = String.join(", ", ttls);
+        return "; the Top-N keeps each of its rows as a state entry of its own (one per ORDER BY value, or per row key"
+                + " where its input updates by key), renewed only when a row of it arrives or leaves: a row that stays in"
+                + " the Top-N unchanged for " + ttl + " expires while its key keeps receiving rows, and once Flink reads"
+                + " the ranking back from state (for every row where the input retracts, else after a restore or when the"
+                + " key leaves the Top-N cache) a lower row is ranked in its place and the expired row is never retracted"
+                + " downstream";
+    }
+
+    /**
+     * False for the Top-Ns whose state is one value per key ({@code FastTop1Function}, a Top-1 of an
+     * append-only or key-updating input; {@code AppendOnlyFirstNFunction}, the first rows by ascending
+     * processing time, which the plan may show as one ascending time attribute); true for the others.
+     */
+    private static boolean keepsRowsAsEntries(Operator.Rank rank) {
+        if (rank.retracts()) {
+            return true;
+        }
+        boolean top1 = rank.rankStart().orElse(-1) == 1 && rank.rankEnd().orElse(-1) == 1;
+        boolean firstByTime = rank.orderKeys().size() == 1 && rank.orderKeys().get(0).ascending()
+                && !rank.orderedByTimeAttribute().equals(Optional.of(false));
+        return !top1 && !firstByTime;
     }
 
     /** The TTLs of {@code node}'s state entries that expire (a TTL of 0 keeps the entry forever). */
