@@ -146,6 +146,8 @@ class RewriteGoldenFilesTest {
         "449-latest-status-by-plain-timestamp-not-selected",
         "450-latest-status-lower-case-watermark-rewrite",
         "451-top-2-prices-per-store-into-sink-session-ttl-expires-rows",
+        "452-orders-full-join-payments-ttl-hint-matched-rows-renewed",
+        "453-refunds-right-join-orders-into-sink-ttl-hint",
         "398-latest-reading-by-plain-timestamp-with-proctime-column",
         "399-join-bounds-in-where-interval-join-by-watermarks",
         "400-join-bounds-on-current-timestamp-columns-no-watermark",

@@ -23,7 +23,13 @@ import java.util.stream.Stream;
  *       ValueState} or {@code MapState} per join key, one entry per row), written when the row
  *       arrives and read, not written, when the other side's rows match it: a row expires the TTL
  *       after it was stored even while its key is busy, and a match arriving later is not joined (a
- *       dimension row never updated stops joining a day after it was read in, with a 1 d TTL).
+ *       dimension row never updated stops joining a day after it was read in, with a 1 d TTL). The
+ *       rows of an outer side are the exception: a {@code LEFT}, {@code RIGHT} or {@code FULL} join
+ *       keeps its outer side's rows with their count of matches ({@code OuterJoinRecordStateView}),
+ *       and writes that count again each time a row of the other side matches one ({@code
+ *       StreamingJoinOperator#processElement}: {@code updateNumOfAssociations}), as an {@code IN} or
+ *       {@code EXISTS} join does for its left rows ({@code StreamingSemiAntiJoinOperator}): such a row's
+ *       TTL restarts at each match.
  *   <li>A {@code Deduplicate} keeping the first row writes its key's state once, at the first row
  *       ({@code DeduplicateFunctionHelper#processFirstRowOnProcTime}: a duplicate only reads it): the
  *       state expires the TTL after the first row whatever duplicates came since, and the next
@@ -56,11 +62,33 @@ final class TtlExpiry {
 
     private TtlExpiry() {}
 
-    /** For a regular join under {@code value}: what "each row ... after it was stored" means. */
-    static String joinRows(String value) {
-        return ": a row is forgotten then even while the other side keeps matching it (a match reads a row, and"
-                + " Flink renews a row's TTL only when it is written), so a match arriving more than " + value
-                + " after the row is not joined";
+    /**
+     * For a regular join of {@code joinType} ({@code INNER}, {@code LEFT}, {@code RIGHT}, {@code FULL},
+     * {@code SEMI}, {@code ANTI}) under {@code value}: what "each row ... after it was stored" means,
+     * for the rows a match only reads and for the outer rows a match writes again.
+     */
+    static String joinRows(String value, String joinType) {
+        String renewal = " (Flink writes its count of matches again), so its TTL restarts then";
+        return switch (joinType) {
+            case "LEFT", "RIGHT" -> {
+                String inner = joinType.equals("LEFT") ? "right" : "left";
+                String outer = joinType.equals("LEFT") ? "left" : "right";
+                yield ": a " + inner + " row is forgotten then even while " + outer + " rows keep matching it (a match"
+                        + " reads it, and Flink renews a row's TTL only when it is written), so a " + outer + " row arriving"
+                        + " more than " + value + " after it is not joined to it; a " + outer + " row is written again each"
+                        + " time a " + inner + " row matches it" + renewal;
+            }
+            case "SEMI", "ANTI" -> ": a row of the subquery's side is forgotten then even while rows of the outer query"
+                    + " keep matching it (a match reads it, and Flink renews a row's TTL only when it is written), so a row of"
+                    + " the outer query arriving more than " + value + " after it no longer finds it; a row of the outer"
+                    + " query is written again each time a row of the subquery's side matches it" + renewal;
+            case "FULL" -> ": each row is written again each time a row of the other side matches it" + renewal
+                    + ": a row is forgotten " + value + " after it was stored or last matched, and a match arriving later is"
+                    + " not joined";
+            default -> ": a row is forgotten then even while the other side keeps matching it (a match reads a row, and"
+                    + " Flink renews a row's TTL only when it is written), so a match arriving more than " + value
+                    + " after the row is not joined";
+        };
     }
 
     /**
@@ -77,10 +105,10 @@ final class TtlExpiry {
         for (Operator.Join join : judged.get().operators(Operator.Join.class)) {
             Set<String> ttls = new LinkedHashSet<>();
             expiring(join.node()).forEach(t -> ttls.add(StateTtl.format(t)));
-            if (ttls.size() == 1) {
-                joins.add(ttls.iterator().next());
-            } else if (ttls.size() > 1) {
-                joins.add(String.join(" or ", ttls) + " (per input)");
+            String ttl = ttls.size() == 1 ? ttls.iterator().next() : String.join(" or ", ttls) + " (per input)";
+            if (!ttls.isEmpty()) {
+                joins.add("; a regular " + (join.joinType().equals("INNER") ? "" : join.joinType() + " ") + "join keeps each row " + ttl + " after it was stored, not"
+                        + " after its key's last change" + joinRows(ttl, join.joinType()));
             }
         }
         for (Operator.Deduplicate dedup : judged.get().operators(Operator.Deduplicate.class)) {
@@ -93,11 +121,7 @@ final class TtlExpiry {
             expiring(normalize.node()).findFirst().ifPresent(t -> normalizes.add(StateTtl.format(t)));
         }
         String out = "";
-        if (!joins.isEmpty()) {
-            String ttl = String.join(", ", joins);
-            out += "; a regular join keeps each row " + ttl + " after it was stored, not after its key's last change"
-                    + joinRows(ttl);
-        }
+        out += String.join("", joins);
         if (!firsts.isEmpty()) {
             out += "; a deduplication that keeps the first row forgets a key " + String.join(", ", firsts)
                     + " after its first row, even while duplicates keep arriving (a duplicate does not renew it), so the"
