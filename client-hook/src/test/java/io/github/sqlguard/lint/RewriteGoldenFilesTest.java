@@ -149,6 +149,7 @@ class RewriteGoldenFilesTest {
         "452-orders-full-join-payments-ttl-hint-matched-rows-renewed",
         "453-refunds-right-join-orders-into-sink-ttl-hint",
         "454-first-login-per-user-by-ltz-into-sink-first-value-fix",
+        "455-distinct-buyers-with-ttl-in-options-hint-as-job-setting",
         "398-latest-reading-by-plain-timestamp-with-proctime-column",
         "399-join-bounds-in-where-interval-join-by-watermarks",
         "400-join-bounds-on-current-timestamp-columns-no-watermark",
