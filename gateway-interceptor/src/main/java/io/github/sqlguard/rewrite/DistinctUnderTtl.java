@@ -39,15 +39,27 @@ final class DistinctUnderTtl {
             return "";
         }
         ExplainedPlan plan = context.request().plan().get();
+        return clauses(plan.operators(Operator.GroupAggregate.class).stream()
+                .filter(a -> finding.planNode().equals(Optional.of(a.node().id()))
+                        || !finding.facts().operator().equals(Optional.of("GroupAggregate")))
+                .toList());
+    }
+
+    /**
+     * The same clauses for every aggregation of {@code judged}, a rewrite's plan: for a rewrite that makes a TTL the
+     * statement meant take effect where the original did not plan, or ignored it ({@code ttl-as-job-setting}).
+     */
+    static String inPlan(Optional<ExplainedPlan> judged) {
+        return judged.map(plan -> clauses(plan.operators(Operator.GroupAggregate.class))).orElse("");
+    }
+
+    private static String clauses(List<Operator.GroupAggregate> aggregates) {
         Set<String> calls = new LinkedHashSet<>();
         Set<String> views = new LinkedHashSet<>();
-        for (Operator.GroupAggregate aggregate : plan.operators(Operator.GroupAggregate.class)) {
-            boolean finds = finding.planNode().equals(Optional.of(aggregate.node().id()));
-            if (finds || !finding.facts().operator().equals(Optional.of("GroupAggregate"))) {
-                aggregate.distinctCalls().forEach(c -> calls.add(c.sql()));
-                aggregate.calls().orElse(List.of()).stream().filter(DistinctUnderTtl::keepsValues)
-                        .forEach(c -> views.add(c.sql()));
-            }
+        for (Operator.GroupAggregate aggregate : aggregates) {
+            aggregate.distinctCalls().forEach(c -> calls.add(c.sql()));
+            aggregate.calls().orElse(List.of()).stream().filter(DistinctUnderTtl::keepsValues)
+                    .forEach(c -> views.add(c.sql()));
         }
         String out = "";
         if (!calls.isEmpty()) {

@@ -145,9 +145,14 @@ final class Prover {
         boolean setsTtl = candidate.config().containsKey(StateTtl.KEY) || candidate.intent().ttl().isPresent()
                 || candidate.intent().boundedBelow().isPresent();
         // A TTL for the whole statement reaches its joins and first-row deduplications too, whose entries expire after they
-        // were written, not after the key's last change (TtlExpiry); a hint's own changes: line says it for its join.
+        // were written, not after the key's last change (TtlExpiry); a hint's own changes: line says it for its join. A TTL
+        // moved out of a table's options takes effect where it never did: its DISTINCT aggregates are said from the
+        // rewrite's plan (the original may not have planned).
         String changes = candidate.changes()
-                + (candidate.family().equals(SessionStateTtl.ID) ? TtlExpiry.perRowOperators(judged.plan()) : "")
+                + (candidate.family().equals(SessionStateTtl.ID) || candidate.family().equals(TtlAsJobSetting.ID)
+                        ? TtlExpiry.perRowOperators(judged.plan()) : "")
+                + (candidate.family().equals(TtlAsJobSetting.ID) ? DistinctUnderTtl.inPlan(judged.plan()) : "")
+                + (candidate.config().containsKey(StateTtl.KEY) ? TtlExpiry.rankEntries(judged.plan()) : "")
                 + (setsTtl ? TtlMix.changes(judged.plan()) : "");
         return new Proven(new Rewrite(
                 candidate.ruleId(), candidate.findingNode(), candidate.family(), candidate.sql(),

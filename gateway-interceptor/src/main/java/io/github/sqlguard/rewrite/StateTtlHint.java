@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
@@ -118,7 +119,7 @@ final class StateTtlHint extends ScopedFamily {
                 (operator.get().equals("Join")
                         ? (keptOwn ? "the inputs whose TTL changes keep" : "this statement's join keeps") + " each row " + value
                                 + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
-                                + TtlExpiry.joinRows(value)
+                                + TtlExpiry.joinRows(value, joinType(finding, context))
                         : (keptOwn ? "the state of the inputs whose TTL changes" : "the state of this statement's aggregation")
                                 + " expires " + value + " after a key's last change (" + String.join(", ", new LinkedHashSet<>(hinted))
                                 + "); an idle key's result is forgotten and starts anew")
@@ -127,5 +128,15 @@ final class StateTtlHint extends ScopedFamily {
                                 + "; the TTLs written otherwise stay as written")
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen()));
+    }
+
+    /** The type of the finding's join in the statement's plan ({@code INNER}, {@code LEFT}, ...); {@code INNER} when the plan does not say. */
+    private static String joinType(Finding finding, RewriteContext context) {
+        return context.request().plan().stream()
+                .flatMap(plan -> plan.operators(Operator.Join.class).stream())
+                .filter(join -> finding.planNode().equals(Optional.of(join.node().id())))
+                .map(Operator.Join::joinType)
+                .findFirst()
+                .orElse("INNER");
     }
 }

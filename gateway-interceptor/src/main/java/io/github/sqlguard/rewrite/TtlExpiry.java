@@ -23,7 +23,13 @@ import java.util.stream.Stream;
  *       ValueState} or {@code MapState} per join key, one entry per row), written when the row
  *       arrives and read, not written, when the other side's rows match it: a row expires the TTL
  *       after it was stored even while its key is busy, and a match arriving later is not joined (a
- *       dimension row never updated stops joining a day after it was read in, with a 1 d TTL).
+ *       dimension row never updated stops joining a day after it was read in, with a 1 d TTL). The
+ *       rows of an outer side are the exception: a {@code LEFT}, {@code RIGHT} or {@code FULL} join
+ *       keeps its outer side's rows with their count of matches ({@code OuterJoinRecordStateView}),
+ *       and writes that count again each time a row of the other side matches one ({@code
+ *       StreamingJoinOperator#processElement}: {@code updateNumOfAssociations}), as an {@code IN} or
+ *       {@code EXISTS} join does for its left rows ({@code StreamingSemiAntiJoinOperator}): such a row's
+ *       TTL restarts at each match.
  *   <li>A {@code Deduplicate} keeping the first row writes its key's state once, at the first row
  *       ({@code DeduplicateFunctionHelper#processFirstRowOnProcTime}: a duplicate only reads it): the
  *       state expires the TTL after the first row whatever duplicates came since, and the next
@@ -35,17 +41,54 @@ import java.util.stream.Stream;
  *       row"), so the row is never deleted downstream, and an {@code UPDATE_AFTER} is emitted as an
  *       {@code INSERT} with no {@code UPDATE_BEFORE} of the row it replaces, so an operator that
  *       retracts (a {@code SUM}, a join) keeps the old row beside the new one.
+ *   <li>A Top-N of more than one row ({@code StreamExecRank}, and {@code StreamExecSortLimit} built
+ *       the same way) keeps its rows as map entries of their own: {@code AppendOnlyTopNFunction} and
+ *       {@code RetractableTopNFunction} one entry per {@code ORDER BY} value ({@code MapState} keyed by
+ *       the sort key), {@code UpdatableTopNFunction} one per row key (it writes back only the rows
+ *       that changed). An entry is written when a row of it arrives or leaves, so a row that stays
+ *       in the ranking unchanged expires the TTL after it was written while its key keeps receiving
+ *       rows; the ranking read back from state then lacks it: {@code RetractableTopNFunction} reads it
+ *       for every row ("The state is cleared because of state ttl. This will result in incorrect
+ *       result"), the other two when the key is not in their cache ({@code
+ *       table.exec.rank.topn-cache-size}) or after a restore. A lower row is ranked in its place and
+ *       the expired row is never retracted downstream. Not so for a Top-1 of {@code
+ *       AppendFastStrategy} or {@code UpdateFastStrategy} ({@code FastTop1Function}: one value per
+ *       key, written back from its cache at every checkpoint) nor for the first rows by ascending
+ *       processing time ({@code AppendOnlyFirstNFunction}: a counter per key); {@code
+ *       StreamExecRank#translateToPlanInternal} picks the function (Flink 2.3.0).
  * </ul>
  */
 final class TtlExpiry {
 
     private TtlExpiry() {}
 
-    /** For a regular join under {@code value}: what "each row ... after it was stored" means. */
-    static String joinRows(String value) {
-        return ": a row is forgotten then even while the other side keeps matching it (a match reads a row, and"
-                + " Flink renews a row's TTL only when it is written), so a match arriving more than " + value
-                + " after the row is not joined";
+    /**
+     * For a regular join of {@code joinType} ({@code INNER}, {@code LEFT}, {@code RIGHT}, {@code FULL},
+     * {@code SEMI}, {@code ANTI}) under {@code value}: what "each row ... after it was stored" means,
+     * for the rows a match only reads and for the outer rows a match writes again.
+     */
+    static String joinRows(String value, String joinType) {
+        String renewal = " (Flink writes its count of matches again), so its TTL restarts then";
+        return switch (joinType) {
+            case "LEFT", "RIGHT" -> {
+                String inner = joinType.equals("LEFT") ? "right" : "left";
+                String outer = joinType.equals("LEFT") ? "left" : "right";
+                yield ": a " + inner + " row is forgotten then even while " + outer + " rows keep matching it (a match"
+                        + " reads it, and Flink renews a row's TTL only when it is written), so a " + outer + " row arriving"
+                        + " more than " + value + " after it is not joined to it; a " + outer + " row is written again each"
+                        + " time a " + inner + " row matches it" + renewal;
+            }
+            case "SEMI", "ANTI" -> ": a row of the subquery's side is forgotten then even while rows of the outer query"
+                    + " keep matching it (a match reads it, and Flink renews a row's TTL only when it is written), so a row of"
+                    + " the outer query arriving more than " + value + " after it no longer finds it; a row of the outer"
+                    + " query is written again each time a row of the subquery's side matches it" + renewal;
+            case "FULL" -> ": each row is written again each time a row of the other side matches it" + renewal
+                    + ": a row is forgotten " + value + " after it was stored or last matched, and a match arriving later is"
+                    + " not joined";
+            default -> ": a row is forgotten then even while the other side keeps matching it (a match reads a row, and"
+                    + " Flink renews a row's TTL only when it is written), so a match arriving more than " + value
+                    + " after the row is not joined";
+        };
     }
 
     /**
@@ -62,10 +105,10 @@ final class TtlExpiry {
         for (Operator.Join join : judged.get().operators(Operator.Join.class)) {
             Set<String> ttls = new LinkedHashSet<>();
             expiring(join.node()).forEach(t -> ttls.add(StateTtl.format(t)));
-            if (ttls.size() == 1) {
-                joins.add(ttls.iterator().next());
-            } else if (ttls.size() > 1) {
-                joins.add(String.join(" or ", ttls) + " (per input)");
+            String ttl = ttls.size() == 1 ? ttls.iterator().next() : String.join(" or ", ttls) + " (per input)";
+            if (!ttls.isEmpty()) {
+                joins.add("; a regular " + (join.joinType().equals("INNER") ? "" : join.joinType() + " ") + "join keeps each row " + ttl + " after it was stored, not"
+                        + " after its key's last change" + joinRows(ttl, join.joinType()));
             }
         }
         for (Operator.Deduplicate dedup : judged.get().operators(Operator.Deduplicate.class)) {
@@ -78,11 +121,7 @@ final class TtlExpiry {
             expiring(normalize.node()).findFirst().ifPresent(t -> normalizes.add(StateTtl.format(t)));
         }
         String out = "";
-        if (!joins.isEmpty()) {
-            String ttl = String.join(", ", joins);
-            out += "; a regular join keeps each row " + ttl + " after it was stored, not after its key's last change"
-                    + joinRows(ttl);
-        }
+        out += String.join("", joins);
         if (!firsts.isEmpty()) {
             out += "; a deduplication that keeps the first row forgets a key " + String.join(", ", firsts)
                     + " after its first row, even while duplicates keep arriving (a duplicate does not renew it), so the"
@@ -95,6 +134,48 @@ final class TtlExpiry {
                     + " replaces (an aggregation or join over it keeps both)";
         }
         return out;
+    }
+
+    /**
+     * The clause for the Top-Ns of a rewrite's plan that keep each row as a state entry of its own
+     * and whose state expires there, for a TTL the rewrite sets for the whole statement ({@code SET
+     * 'table.exec.state.ttl'}, the only TTL that reaches a Top-N); empty when it has none.
+     */
+    static String rankEntries(Optional<ExplainedPlan> judged) {
+        if (judged.isEmpty() || !judged.get().compiled()) {
+            return "";
+        }
+        Set<String> ttls = new LinkedHashSet<>();
+        for (Operator.Rank rank : judged.get().operators(Operator.Rank.class)) {
+            if (keepsRowsAsEntries(rank)) {
+                expiring(rank.node()).findFirst().ifPresent(t -> ttls.add(StateTtl.format(t)));
+            }
+        }
+        if (ttls.isEmpty()) {
+            return "";
+        }
+        String ttl = String.join(", ", ttls);
+        return "; the Top-N keeps each of its rows as a state entry of its own (one per ORDER BY value, or per row key"
+                + " where its input updates by key), renewed only when a row of it arrives or leaves: a row that stays in"
+                + " the Top-N unchanged for " + ttl + " expires while its key keeps receiving rows, and once Flink reads"
+                + " the ranking back from state (for every row where the input retracts, else after a restore or when the"
+                + " key leaves the Top-N cache) a lower row is ranked in its place and the expired row is never retracted"
+                + " downstream";
+    }
+
+    /**
+     * False for the Top-Ns whose state is one value per key ({@code FastTop1Function}, a Top-1 of an
+     * append-only or key-updating input; {@code AppendOnlyFirstNFunction}, the first rows by ascending
+     * processing time, which the plan may show as one ascending time attribute); true for the others.
+     */
+    private static boolean keepsRowsAsEntries(Operator.Rank rank) {
+        if (rank.retracts()) {
+            return true;
+        }
+        boolean top1 = rank.rankStart().orElse(-1) == 1 && rank.rankEnd().orElse(-1) == 1;
+        boolean firstByTime = rank.orderKeys().size() == 1 && rank.orderKeys().get(0).ascending()
+                && !rank.orderedByTimeAttribute().equals(Optional.of(false));
+        return !top1 && !firstByTime;
     }
 
     /** The TTLs of {@code node}'s state entries that expire (a TTL of 0 keeps the entry forever). */

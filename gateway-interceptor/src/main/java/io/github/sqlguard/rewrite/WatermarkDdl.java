@@ -83,6 +83,8 @@ final class WatermarkDdl implements RewriteFamily {
                     || ordered.get().type().startsWith("TIMESTAMP_LTZ(3)"))) {
                 continue;
             }
+            // ORDER BY ... DESC keeps each key's latest row (a last-row Deduplicate), ASC its first (a first-row one).
+            String kept = item.window().getOrderList().get(0).getKind() == SqlKind.DESCENDING ? "latest" : "first";
             long delay = context.settings().watermarkDelay().getSeconds();
             String col = SqlTrees.unparse(SqlTrees.identifier(ordered.get().name()));
             String scratch = context.scratchName();
@@ -96,7 +98,8 @@ final class WatermarkDdl implements RewriteFamily {
                             Optional.empty())),
                     Intent.operator("Deduplicate"), Columns.SAME,
                     col + " becomes the event time of " + SqlTrees.unparse(name) + " for every statement that reads it:"
-                            + " the query keeps each key's row by " + col + " as a Deduplicate, and windows and interval"
+                            + " the query keeps each key's " + kept + " row by " + col + " as a Deduplicate, and windows and"
+                            + " interval"
                             + " joins on the table treat a row more than " + delay + " s behind its watermark as late",
                     "watermark delay " + delay + " s (" + RewriteOptions.WATERMARK_DELAY.key() + ")", Optional.empty()));
         }

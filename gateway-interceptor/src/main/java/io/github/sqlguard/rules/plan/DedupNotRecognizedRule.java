@@ -57,6 +57,8 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
                 continue;
             }
             OrderKey order = rank.orderKeys().get(0);
+            // The first row by an ascending order, the last by a descending one: FIRST_VALUE or LAST_VALUE per column.
+            String valueCall = order.ascending() ? "FIRST_VALUE" : "LAST_VALUE";
             String keys = rank.partitionKeys().isEmpty() ? "" : " GROUP BY " + String.join(", ", rank.partitionKeys());
             Optional<String> computed = names.orderComputedByAggregation(order, rank);
             // Over an update stream (a regular join, a CDC source) no WATERMARK makes a Deduplicate: Flink plans one
@@ -65,17 +67,18 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
             String fix = computed.isPresent()
                     ? capitalized(computed.get()) + names.redundantRanking(rank).map(r -> "; " + r).orElse("") + "."
                     : updating
-                    // LAST_VALUE over an update stream is LastValueWithRetractAggFunction: it keeps every value per key.
-                    ? "No WATERMARK or PROCTIME() order makes a Top-1 over an update stream a Deduplicate, and no LAST_VALUE"
-                            + " either (over an update stream Flink's LAST_VALUE keeps every value of a key, to retract"
+                    // FIRST_VALUE and LAST_VALUE over an update stream are FirstValueWithRetractAggFunction and
+                    // LastValueWithRetractAggFunction: each keeps every value per key.
+                    ? "No WATERMARK or PROCTIME() order makes a Top-1 over an update stream a Deduplicate, and no " + valueCall
+                            + " either (over an update stream Flink's " + valueCall + " keeps every value of a key, to retract"
                             + " them): bound the state with a TTL; or, where a join or an aggregation of an append-only"
                             + " input makes the update stream, deduplicate that input before it."
                     : capitalized(names.eventTimeFor(order, rank.node())) + ", or order by a PROCTIME() column"
                             + notTakenByLastValue(plan, rank)
-                                    .map(c -> " (GROUP BY with LAST_VALUE is no way here: Flink " + FlinkLine.current().line()
-                                            + "'s LAST_VALUE takes no " + c.type() + ", the type of " + c.name() + ").")
-                                    .orElse("; to keep the latest value per key without ordering, use" + keys
-                                            + " with LAST_VALUE of each column.");
+                                    .map(c -> " (GROUP BY with " + valueCall + " is no way here: Flink " + FlinkLine.current().line()
+                                            + "'s " + valueCall + " takes no " + c.type() + ", the type of " + c.name() + ").")
+                                    .orElse("; to keep the " + (order.ascending() ? "first" : "latest") + " value per key"
+                                            + " without ordering, use" + keys + " with " + valueCall + " of each column.");
             RuleHit hit =
                     PlanRules.hit(
                             plan,
