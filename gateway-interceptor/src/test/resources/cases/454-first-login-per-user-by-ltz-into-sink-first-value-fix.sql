@@ -1,10 +1,12 @@
 -- expect: BLOCK unbounded-rank dedup-not-recognized
--- expect-fix: to keep the first value per key without ordering, use GROUP BY user_id with FIRST_VALUE of each column.
--- expect-fix-absent: with LAST_VALUE of each column
+-- expect-fix: FIRST_VALUE
+-- expect-fix-absent: LAST_VALUE
 -- The first login per user (ORDER BY logged_in ASC, rn = 1), written into a sink, ordered by a TIMESTAMP_LTZ column
 -- that is not a time attribute. dedup-not-recognized's fix offers, besides the watermark, the GROUP BY the query
 -- can be written as without ordering: FIRST_VALUE of each column, the first value of a key, as the query keeps the
--- first row; LAST_VALUE, which it offered for every Top-1, keeps the latest and means the opposite here.
+-- first row; LAST_VALUE, which it offered for every Top-1, keeps the latest and means the opposite here. On Flink
+-- 1.20, whose FIRST_VALUE takes no TIMESTAMP_LTZ, the fix says that GROUP BY with FIRST_VALUE is no way here (its
+-- golden file on each line holds the whole text).
 CREATE TABLE logins (
   user_id STRING,
   device STRING,
