@@ -38,8 +38,12 @@ final class RefusedSets {
 
     private final Map<String, Refused> refused = new LinkedHashMap<>();
 
-    /** Notes what {@code decision} on {@code statement} does to the keys this session set. */
-    void decided(ParsedStatement statement, Decision decision) {
+    /**
+     * Notes what {@code statement}, decided as {@code decision}, did to the keys this session set;
+     * {@code notHandedOn} when the guard did not hand it on (a BLOCK under {@code sql-guard.mode: enforce}; in
+     * {@code report} mode a BLOCK is handed on and the {@code SET} applies).
+     */
+    void decided(ParsedStatement statement, Decision decision, boolean notHandedOn) {
         if (!(statement instanceof ParsedStatement.Configure configure)) {
             return;
         }
@@ -51,7 +55,7 @@ final class RefusedSets {
             return;
         }
         String key = configure.key().get();
-        if (!decision.verdict().blocked()) {
+        if (!notHandedOn) {
             refused.remove(key);
             return;
         }

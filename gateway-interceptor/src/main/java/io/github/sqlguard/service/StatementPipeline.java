@@ -331,6 +331,10 @@ public final class StatementPipeline implements AutoCloseable {
                 submitted = calls.submit(decided.call(), parsed, decided.decision(),
                         d -> calls.hold(decided.call(), parsed, executionTimeoutMs, config, d, handOff),
                         d -> calls.handOn(decided.call(), parsed, executionTimeoutMs, config, d, handOff));
+                if (parsed instanceof ParsedStatement.Configure) {
+                    // By what happened to it: in report mode a SET with a BLOCK finding is applied all the same.
+                    guarded.refusedSets().decided(parsed, decided.decision(), !submitted.outcome().handedOn());
+                }
             }
             if (parsed instanceof ParsedStatement.Configure set && set.kind() == StatementKind.SET && set.key().isEmpty()) {
                 guarded.listsConfiguration(submitted.handle());
@@ -350,15 +354,14 @@ public final class StatementPipeline implements AutoCloseable {
 
     /**
      * {@code decided} with its findings that name a key the session's earlier {@code SET} of which the
-     * guard refused saying so ({@link RefusedSets}); a {@code SET} or {@code RESET} itself is noted by it.
+     * guard refused saying so ({@link RefusedSets}); a {@code SET} or {@code RESET} itself is noted by
+     * it once its outcome is known ({@link #execute}).
      */
     private static ScopedDecision noted(GuardedSession guarded, ParsedStatement parsed, ScopedDecision decided) {
-        RefusedSets refused = guarded.refusedSets();
         if (parsed instanceof ParsedStatement.Configure) {
-            refused.decided(parsed, decided.decision());
             return decided;
         }
-        return new ScopedDecision(decided.call(), refused.noted(decided.decision()), decided.notPlanned());
+        return new ScopedDecision(decided.call(), guarded.refusedSets().noted(decided.decision()), decided.notPlanned());
     }
 
     /** As {@link #execute(SessionHandle, KeptParse, long, Configuration, HandOff)}, parsing {@code statement} first. */

@@ -2,6 +2,7 @@ package io.github.sqlguard.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.sqlguard.audit.AuditLog;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.testing.InProcessGateway;
 
@@ -59,6 +60,25 @@ class RefusedSetsTest {
         assertThat(reasons(session, GROUP_BY)).isNotEmpty().noneMatch(r -> r.contains("was refused"));
     }
 
+    /**
+     * In {@code report} mode a {@code SET} with a BLOCK finding is handed on (audited {@code would-block})
+     * and applies: nothing was refused, so a later finding must not say it was.
+     */
+    @Test
+    void aSetHandedOnInReportModeIsNotCalledRefused() {
+        InProcessGateway reporting = InProcessGateway.start(Map.of("sql-guard.mode", "report"), new AuditLog());
+        try {
+            SessionHandle session = reporting.openSession(Map.of());
+            assertThat(decide(reporting, session, "SET 'table.exec.state.ttl' = '24'").stream().map(Finding::ruleId))
+                    .contains("ttl-too-short");
+            reporting.runToEnd(session, TABLE);
+            assertThat(decide(reporting, session, GROUP_BY).stream().map(Finding::reason))
+                    .noneMatch(r -> r.contains("was refused"));
+        } finally {
+            reporting.close();
+        }
+    }
+
     @Test
     void aSessionWithoutARefusedSetReadsAsBefore() {
         SessionHandle session = gateway.openSession(Map.of());
@@ -72,6 +92,10 @@ class RefusedSetsTest {
 
     /** The guard's findings on {@code statement}, judged only: nothing is handed on to run. */
     private List<Finding> decide(SessionHandle session, String statement) {
+        return decide(gateway, session, statement);
+    }
+
+    private static List<Finding> decide(InProcessGateway gateway, SessionHandle session, String statement) {
         GuardOperations operations = new GuardOperations(gateway.flink());
         HandOff judgedOnly = (s, parsed, text, timeoutMs, config) -> operations.ok(s);
         return gateway.pipeline().execute(session, statement, 0L, new Configuration(), judgedOnly)
