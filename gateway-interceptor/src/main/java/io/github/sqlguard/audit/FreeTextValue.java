@@ -5,9 +5,13 @@ package io.github.sqlguard.audit;
  * the guard writes (a finding, a rewrite's SQL, Flink's {@code EXPLAIN} text), so that {@link
  * Redactor#maskSecrets} masks the value and no more.
  *
- * <p>The value runs to the first space or {@code , ; & ' "}, or to a closing {@code ) ] }} or
- * back-tick it did not open: the text around it opened that one, and masking it leaves the text
- * unbalanced. Round 43's hostile read: a quoted identifier {@code `password=S3CR3T`} in a rewrite
+ * <p>The value runs to the first space or {@code , ; & ' " ] }}, to a closing {@code ]} or {@code }} it did
+ * not open, and to a back-tick where the value stands inside a quoted identifier (an odd number of
+ * back-ticks before it): the text around it opened that one, and masking it leaves the text
+ * unbalanced. Never to a {@code )}: a password may hold one, and nothing in free text tells it from a
+ * parenthesis the text opened ({@code options:{password=ab)cd}} in Flink's EXPLAIN of an {@code OPTIONS}
+ * hint, inside a {@code TableSourceScan(}); the value runs on to the next end above, so a {@code
+ * f(secret=x)} is shown {@code f(secret=****}: a shown text a little less tidy, no part of a secret. Round 43's hostile read: a quoted identifier {@code `password=S3CR3T`} in a rewrite
  * was masked up to and including its closing back-tick ({@code `password=****, amount}, a rewrite
  * that cannot be copied), and Calcite's {@code RelWriterImpl}, which prints a projection's field as
  * {@code name=[expr]}, made {@code LogicalProject(password=S3CR3T=[$0], ...)} read {@code
@@ -30,6 +34,9 @@ final class FreeTextValue {
     /** The least position after which no {@code "}, respectively back-tick, closes a quote. */
     private int noDoubleQuoteFrom = Integer.MAX_VALUE;
     private int noBacktickFrom = Integer.MAX_VALUE;
+    /** Back-ticks in {@code text} before {@link #counted}: values are read in order, so the count moves on. */
+    private int backticks;
+    private int counted;
 
     FreeTextValue(CharSequence text) {
         this.text = text;
@@ -45,16 +52,17 @@ final class FreeTextValue {
             }
             start++;
         }
+        boolean inIdentifier = insideQuotedIdentifier(start);
         int i = start;
         while (i < length) {
             char c = text.charAt(i);
             if (c == '(' || c == '[' || c == '{') {
                 int close = closer(i);
                 if (close < 0) {
-                    return flatEnd(start);
+                    return flatEnd(start, inIdentifier);
                 }
                 i = close + 1;
-            } else if (endsFlat(c)) {
+            } else if (endsFlat(c, inIdentifier)) {
                 return i;
             } else {
                 i++;
@@ -117,17 +125,31 @@ final class FreeTextValue {
     }
 
     /** The end of the value as if no bracket it opens were there. */
-    private int flatEnd(int start) {
+    private int flatEnd(int start, boolean inIdentifier) {
         for (int i = start; i < text.length(); i++) {
-            if (endsFlat(text.charAt(i))) {
+            if (endsFlat(text.charAt(i), inIdentifier)) {
                 return i;
             }
         }
         return text.length();
     }
 
-    private static boolean endsFlat(char c) {
-        return Character.isWhitespace(c) || ",;&'\")]}`".indexOf(c) >= 0;
+    private static boolean endsFlat(char c, boolean inIdentifier) {
+        return Character.isWhitespace(c) || ",;&'\"]}".indexOf(c) >= 0 || c == '`' && inIdentifier;
+    }
+
+    /** True when an odd number of back-ticks stand before {@code start}: a value inside {@code `password=...`}. */
+    private boolean insideQuotedIdentifier(int start) {
+        if (start < counted) {
+            backticks = 0;
+            counted = 0;
+        }
+        for (; counted < start; counted++) {
+            if (text.charAt(counted) == '`') {
+                backticks++;
+            }
+        }
+        return (backticks & 1) == 1;
     }
 
     private static char closing(char open) {

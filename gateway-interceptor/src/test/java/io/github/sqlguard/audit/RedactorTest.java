@@ -179,13 +179,13 @@ class RedactorTest {
         assertThat(Redactor.maskSecrets("LogicalProject(password=S3CR3T=[$0], amount=[$1])"))
                 .isEqualTo("LogicalProject(password=****, amount=[$1])");
         assertThat(Redactor.maskSecrets("LogicalProject(user_id=[$0], token=S3CR3T=[+($1, 1)])"))
-                .isEqualTo("LogicalProject(user_id=[$0], token=****)");
+                .isEqualTo("LogicalProject(user_id=[$0], token=****"); // a ')' after a value may be the secret's own
         assertThat(Redactor.maskSecrets("Calc(select=[user_id, amount AS password=S3CR3T])"))
                 .isEqualTo("Calc(select=[user_id, amount AS password=****])");
         assertThat(Redactor.maskSecrets("Sink(table=[default_catalog.default_database.s], fields=[password=S3CR3T])"))
                 .isEqualTo("Sink(table=[default_catalog.default_database.s], fields=[password=****])");
         assertThat(Redactor.maskSecrets("f(secret=S3CR3T) and {basic.auth.user.info=u:S3CR3T}"))
-                .isEqualTo("f(secret=****) and {basic.auth.user.info=****}");
+                .isEqualTo("f(secret=**** and {basic.auth.user.info=****}");
         // A string literal as Flink's plan prints it, and one of a sentence: the closing quote stays.
         assertThat(Redactor.maskSecrets("Calc(select=[_UTF-16LE'password=S3CR3T':VARCHAR(15) CHARACTER SET \"UTF-16LE\" AS n])"))
                 .isEqualTo("Calc(select=[_UTF-16LE'password=****':VARCHAR(15) CHARACTER SET \"UTF-16LE\" AS n])");
@@ -194,6 +194,11 @@ class RedactorTest {
         // A value that opens its own quote or bracket is masked with it, closing one included.
         assertThat(Redactor.maskSecrets("password=`S3 CR3T`, token=\"S3 CR3T\", secret=S3[CR 3T], x"))
                 .isEqualTo("password=****, token=****, secret=****, x");
+        // A ')' or a back-tick in a secret is the secret's: no part of it is shown (Flink's EXPLAIN of an OPTIONS hint).
+        assertThat(Redactor.maskSecrets("TableSourceScan(table=[[`c`.`d`.`t`]], hints=[[[OPTIONS options:{password=ab)cd`ef}]]])"))
+                .isEqualTo("TableSourceScan(table=[[`c`.`d`.`t`]], hints=[[[OPTIONS options:{password=****}]]])");
+        assertThat(Redactor.maskSecrets("jdbc:mysql://db/x?user=a&password=ab)cd`ef and more"))
+                .isEqualTo("jdbc:mysql://db/x?user=a&password=**** and more");
         // A bracket never closed: the value ends as if it were not there.
         assertThat(Redactor.maskSecrets("password=S3CR3T[x y) z")).isEqualTo("password=**** y) z");
         assertThat(Redactor.maskSecrets("password=[x password=[y\ntoken=(a, b)")).isEqualTo("password=**** password=****\ntoken=****");
