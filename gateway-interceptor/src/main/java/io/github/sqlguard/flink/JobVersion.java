@@ -147,7 +147,7 @@ public record JobVersion(
                 Optional<MaxParallelism.Vertex> is = ids(old, saved.operatorId()).stream()
                         .map(newVertices::get).filter(v -> v != null).findFirst();
                 if (was != null && is.isPresent()) {
-                    MaxParallelism.check(saved.describe(), was.maxParallelism(), is.get(), true).ifPresent(maxParallelism::add);
+                    MaxParallelism.check(saved::describe, was.maxParallelism(), is.get(), true).ifPresent(maxParallelism::add);
                 }
             }
         }

@@ -259,19 +259,20 @@ public final class MaxParallelism {
     /**
      * Flink's checks of the savepoint's operator {@code operator}, whose state was taken with maximum
      * parallelism {@code savedMaxParallelism}, restored into {@code vertex}: empty where Flink assigns it.
+     * The operator is described only for a conflict (its name and uid read and joined for the message).
      *
      * @param hasState whether the savepoint holds state of it ({@code OperatorSubtaskState#hasState}):
      *     only then is it assigned, and checked against the vertex's parallelism
      */
     public static Optional<MaxParallelismConflict> check(
-            String operator, int savedMaxParallelism, Vertex vertex, boolean hasState) {
+            Supplier<String> operator, int savedMaxParallelism, Vertex vertex, boolean hasState) {
         VertexParallelismInformation info = vertex.info();
         if (savedMaxParallelism != info.getMaxParallelism() && !info.canRescaleMaxParallelism(savedMaxParallelism)) {
-            return Optional.of(new MaxParallelismConflict(operator, vertex.vertex(), savedMaxParallelism,
+            return Optional.of(new MaxParallelismConflict(operator.get(), vertex.vertex(), savedMaxParallelism,
                     info.getParallelism(), info.getMaxParallelism(), Cause.CONFIGURED_OTHERWISE));
         }
         if (hasState && savedMaxParallelism < info.getParallelism()) {
-            return Optional.of(new MaxParallelismConflict(operator, vertex.vertex(), savedMaxParallelism,
+            return Optional.of(new MaxParallelismConflict(operator.get(), vertex.vertex(), savedMaxParallelism,
                     info.getParallelism(), info.getMaxParallelism(), Cause.BELOW_PARALLELISM));
         }
         return Optional.empty();

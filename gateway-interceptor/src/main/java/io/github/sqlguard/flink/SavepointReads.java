@@ -1,7 +1,5 @@
 package io.github.sqlguard.flink;
 
-import org.apache.flink.core.fs.FileStatus;
-import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
 
@@ -19,9 +17,11 @@ import java.util.Optional;
 /**
  * The savepoints the guard has read, kept so that a statement that restores one already read (the
  * same INSERT resubmitted, a statement set tried again, an EXPLAIN before the INSERT) does not read
- * its {@code _metadata} again: each kept by its {@code _metadata} file as its file system reports it
- * (its path, modification time and length, {@code FileSystem#getFileStatus}) and by the savepoint's
- * pointer (against which Flink's reader resolves relative state handles).
+ * its {@code _metadata} again: each kept by its {@code _metadata} file's path and length, as Flink's
+ * pointer resolution found them ({@code AbstractFsCheckpointStorageAccess#resolveCheckpointPointer}
+ * looks up the file's status and makes its {@code FileStateHandle} of that length, so the guard looks
+ * up nothing more), by the SHA-256 of its bytes, and by the savepoint's pointer (against which Flink's
+ * reader resolves relative state handles).
  *
  * <p>A complete savepoint does not change: Flink writes its {@code _metadata} last and never again
  * (a savepoint is disposed of, not updated). A savepoint directory deleted is found missing before
@@ -32,9 +32,10 @@ import java.util.Optional;
  * gateway's JVM with {@code execution.target: local}, read the crafted checkpoint properties with a
  * plain {@code ObjectInputStream} and ran a class's static initialiser). So a read is kept by the
  * SHA-256 of the bytes Flink's reader was handed ({@link Digesting}), and found again only for a file
- * whose bytes have that digest now: a look-up where a read of the same path, modification time and
- * length is kept reads the file once through a {@value MetadataInput#BLOCK}-byte buffer, where
- * Flink's reader would allocate its objects and any state kept inline. A file changed after the guard read it, before the JobManager reads it, is not seen
+ * whose bytes have that digest now: a look-up where a read of the same path and length is kept reads
+ * the file once through a {@value MetadataInput#BLOCK}-byte buffer, where Flink's reader would
+ * allocate its objects and any state kept inline. The modification time is not part of the key: it
+ * proves nothing (it can be set back), and a file touched but unchanged is the same savepoint. A file changed after the guard read it, before the JobManager reads it, is not seen
  * (docs/operations/hardening.md).
  *
  * <p>Bounded: at most {@value #MAX_ENTRIES} savepoints and {@value #MAX_BYTES} bytes of {@code
@@ -50,15 +51,15 @@ public final class SavepointReads {
     static final long MAX_BYTES = 16L * 1024 * 1024;
 
     /**
-     * A {@code _metadata} file as its file system reports it, the SHA-256 of its bytes (hex; empty
-     * where it was not read whole, never kept), and the pointer it was resolved from.
+     * A {@code _metadata} file's path and length, the SHA-256 of its bytes (hex; empty where it was not
+     * read whole, never kept), and the pointer it was resolved from.
      */
-    record Key(String file, long modificationTime, long length, String digest, String externalPointer) {
+    record Key(String file, long length, String digest, String externalPointer) {
 
         /** This key with the digest of the bytes Flink's reader was handed, or empty when there is none. */
         Optional<Key> withDigestOf(Digesting read) throws IOException {
             Optional<String> digest = read.digest();
-            return digest.map(d -> new Key(file, modificationTime, length, d, externalPointer));
+            return digest.map(d -> new Key(file, length, d, externalPointer));
         }
     }
 
@@ -77,29 +78,26 @@ public final class SavepointReads {
     private SavepointReads() {}
 
     /**
-     * The key of the {@code _metadata} file at {@code file}: one look-up of its status on its file
-     * system and, where a read of a file of that path, modification time and length is kept, one
-     * read of its bytes for their digest (none for a savepoint read for the first time: nothing
-     * could be found with it, and the read that follows is digested as Flink's reader reads it).
+     * The key of the {@code _metadata} file at {@code file} of {@code length} bytes (its {@code
+     * FileStateHandle}'s size, which Flink's pointer resolution read off the file system): where a
+     * read of a file of that path and length is kept, one read of its bytes for their digest; none
+     * for a savepoint read for the first time (nothing could be found with it, and the read that
+     * follows is digested as Flink's reader reads it), and no look-up of the file's status.
      */
-    static Key keyOf(Path file, String externalPointer) throws IOException {
-        FileSystem fs = file.getFileSystem();
-        FileStatus status = fs.getFileStatus(file);
+    static Key keyOf(Path file, long length, String externalPointer) throws IOException {
         String digest = "";
-        if (status.getLen() <= MAX_BYTES / 4
-                && keepsOne(file.toString(), status.getModificationTime(), status.getLen(), externalPointer)) {
-            try (Digesting in = new Digesting(fs.open(file))) {
+        if (length <= MAX_BYTES / 4 && keepsOne(file.toString(), length, externalPointer)) {
+            try (Digesting in = new Digesting(file.getFileSystem().open(file))) {
                 digest = in.digest().orElse("");
             }
         }
-        return new Key(file.toString(), status.getModificationTime(), status.getLen(), digest, externalPointer);
+        return new Key(file.toString(), length, digest, externalPointer);
     }
 
-    /** Whether a read of a file with this path, modification time, length and pointer is kept. */
-    private static synchronized boolean keepsOne(String file, long modificationTime, long length, String externalPointer) {
+    /** Whether a read of a file with this path, length and pointer is kept. */
+    private static synchronized boolean keepsOne(String file, long length, String externalPointer) {
         for (Key key : KEPT.keySet()) {
-            if (key.file().equals(file) && key.modificationTime() == modificationTime && key.length() == length
-                    && key.externalPointer().equals(externalPointer)) {
+            if (key.file().equals(file) && key.length() == length && key.externalPointer().equals(externalPointer)) {
                 return true;
             }
         }
@@ -201,10 +199,12 @@ public final class SavepointReads {
         /** The hex SHA-256 of every byte of the file, read to its end; empty past the bound. */
         Optional<String> digest() throws IOException {
             if (digest == null) {
-                byte[] buffer = new byte[MetadataInput.BLOCK];
-                int n;
-                while (bytes <= MAX_BYTES / 4 && (n = read(buffer, 0, buffer.length)) >= 0) {
-                    // digested by read
+                // Flink's reader of a version from 4 on reads to the end: one byte tells, no buffer for the rest.
+                if (bytes <= MAX_BYTES / 4 && read() >= 0) {
+                    byte[] buffer = new byte[MetadataInput.BLOCK];
+                    while (bytes <= MAX_BYTES / 4 && read(buffer, 0, buffer.length) >= 0) {
+                        // digested by read
+                    }
                 }
                 digest = bytes > MAX_BYTES / 4 ? Optional.empty() : Optional.of(HexFormat.of().formatHex(sha.digest()));
             }

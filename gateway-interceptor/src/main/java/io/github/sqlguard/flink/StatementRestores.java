@@ -154,9 +154,9 @@ public final class StatementRestores {
             if (vertex == null) {
                 continue;
             }
-            SavedOperator saved = new SavedOperator(state.getOperatorID().toHexString(), line.savedOperatorName(state),
-                    line.savedOperatorUid(state), state.getStateSize(), Optional.of(vertex.vertex()));
-            MaxParallelism.check(saved.describe(), state.getMaxParallelism(), vertex, hasState(state))
+            Supplier<String> saved = () -> new SavedOperator(state.getOperatorID().toHexString(), line.savedOperatorName(state),
+                    line.savedOperatorUid(state), state.getStateSize(), Optional.of(vertex.vertex())).describe();
+            MaxParallelism.check(saved, state.getMaxParallelism(), vertex, hasState(state))
                     .ifPresent(conflicts::add);
         }
         return List.copyOf(conflicts);
@@ -296,8 +296,8 @@ public final class StatementRestores {
 
     /**
      * {@link #read}, with the state files it names ({@link #stateFiles}), once per savepoint: a
-     * savepoint read before, whose {@code _metadata} file has the same bytes (their digest), the same
-     * modification time and length, is not read again by Flink's reader ({@link SavepointReads}). Its pointer is resolved every time, so a savepoint
+     * savepoint read before, whose {@code _metadata} file has the same bytes (their digest) and length,
+     * is not read again by Flink's reader ({@link SavepointReads}). Its pointer is resolved every time, so a savepoint
      * deleted since is found missing.
      *
      * <p>Flink's reader is handed {@code classLoader} and reads nothing with it in the versions it
@@ -310,7 +310,7 @@ public final class StatementRestores {
         CompletedCheckpointStorageLocation location = AbstractFsCheckpointStorageAccess.resolveCheckpointPointer(savepoint);
         StreamStateHandle metadata = location.getMetadataHandle();
         Optional<SavepointReads.Key> key = metadata instanceof FileStateHandle handle
-                ? Optional.of(SavepointReads.keyOf(handle.getFilePath(), location.getExternalPointer()))
+                ? Optional.of(SavepointReads.keyOf(handle.getFilePath(), handle.getStateSize(), location.getExternalPointer()))
                 : Optional.empty();
         Optional<SavepointReads.Read> kept = key.flatMap(SavepointReads::kept);
         if (kept.isPresent()) {

@@ -344,7 +344,7 @@ class RestoreParityTest {
                     .isEqualTo(config.containsKey("pipeline.max-parallelism") ? 1 : 128);
             for (int saved : new int[] {1, 2, 3, 64, 128, 256}) {
                 if (!vertices.canConflict(saved)) {
-                    exact.forEach((id, vertex) -> assertThat(MaxParallelism.check("saved", saved, vertex, true))
+                    exact.forEach((id, vertex) -> assertThat(MaxParallelism.check(() -> "saved", saved, vertex, true))
                             .as("%s: saved %s against %s", config, saved, vertex.vertex()).isEmpty());
                 }
             }

@@ -367,6 +367,21 @@ class StatementRestoresTest {
     }
 
     @Test
+    void aMetadataFileTouchedButUnchangedIsServedFromTheKeptRead() throws Exception {
+        String savepoint = savepoint(List.of(withState(AGGREGATE, 120), withState(RANK, 300)));
+        Path metadata = Path.of(java.net.URI.create(savepoint)).resolve("_metadata");
+        CheckpointMetadata first = StatementRestores.read(savepoint, getClass().getClassLoader());
+        long before = SavepointReads.fileReads();
+
+        // Copied back over itself, or touched by a backup tool: a new modification time, the same bytes.
+        Files.setLastModifiedTime(metadata,
+                java.nio.file.attribute.FileTime.fromMillis(Files.getLastModifiedTime(metadata).toMillis() + 60_000));
+
+        assertThat(StatementRestores.read(savepoint, getClass().getClassLoader())).isSameAs(first);
+        assertThat(SavepointReads.fileReads() - before).as("the _metadata read again with Flink's reader").isZero();
+    }
+
+    @Test
     void aSavepointReplacedAtTheSamePathIsReadAgain() throws Exception {
         String savepoint = savepoint(List.of(withState(AGGREGATE, 120)));
         Path metadata = Path.of(java.net.URI.create(savepoint)).resolve("_metadata");
