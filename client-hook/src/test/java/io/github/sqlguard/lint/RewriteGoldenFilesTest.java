@@ -181,7 +181,9 @@ class RewriteGoldenFilesTest {
         "440-latest-status-per-order-last-value-where-kept-layout-kept",
         "441-first-event-per-device-first-value-lower-case-layout-kept",
         "442-lateral-top-2-orders-per-customer-over-table-layout-kept",
-        "461-lateral-bottom-2-products-asc-kept"})
+        "461-lateral-bottom-2-products-asc-kept",
+        "462-first-three-orders-by-event-time",
+        "463-first-three-orders-by-processing-time"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");

@@ -33,11 +33,11 @@ final class CompiledOperators {
         CompiledNode compiled = raw.get(node.id());
         return switch (compiled.kind) {
             case "stream-exec-rank" -> new Operator.Rank(node, strategy(compiled.rankStrategy), range(node, compiled),
-                    keys(node, 0, compiled.partition), orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy),
+                    keys(node, 0, compiled.partition), orderKeys(node, compiled.orderBy), orderTime(node, compiled.orderBy),
                     fixedKeys(node, compiled.partition));
             // ORDER BY ... LIMIT: StreamExecSortLimit extends StreamExecRank with PartitionSpec.ALL_IN_ONE (no "partition").
             case "stream-exec-sort-limit" -> new Operator.Rank(node, strategy(compiled.rankStrategy), range(node, compiled),
-                    List.of(), orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy));
+                    List.of(), orderKeys(node, compiled.orderBy), orderTime(node, compiled.orderBy));
             case "stream-exec-over-aggregate" -> new Operator.OverAggregate(node, keys(node, 0, compiled.partition),
                     orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy));
             case "stream-exec-deduplicate" -> new Operator.Deduplicate(
@@ -100,10 +100,15 @@ final class CompiledOperators {
 
     /** Whether the first order key is a time attribute of the input; empty without one or a known input type. */
     private Optional<Boolean> orderedByTime(PlanNode node, List<CompiledNode.SortField> fields) {
+        return orderTime(node, fields).map(Column.TimeAttribute::isTimeAttribute);
+    }
+
+    /** The time attribute kind of the first order key of the input; empty without one or a known input type. */
+    private Optional<Column.TimeAttribute> orderTime(PlanNode node, List<CompiledNode.SortField> fields) {
         if (fields.isEmpty()) {
             return Optional.empty();
         }
-        return names.inputColumn(node, 0, fields.get(0).index()).map(c -> c.timeAttribute().isTimeAttribute());
+        return names.inputColumn(node, 0, fields.get(0).index()).map(Column::timeAttribute);
     }
 
     /** The ranks kept: constant bounds, or ({@code Variable}) the column holding the last rank kept. */

@@ -72,8 +72,8 @@ public sealed interface Operator
      * @param range the ranks kept
      * @param partitionKeys {@code PARTITION BY} columns; empty for a global Top-N
      * @param orderKeys the {@code ORDER BY} keys
-     * @param orderedByTimeAttribute whether the first order key is a time attribute; empty when the
-     *     plan does not say (EXPLAIN text)
+     * @param orderTime the time attribute kind of the first order key ({@code NONE} where it is no
+     *     time attribute); empty when the plan does not say (EXPLAIN text)
      * @param fixedKeys the partition keys whose one value the plan fixes, each with that value as SQL
      *     ({@code region} to {@code 'EU'}: a view's {@code WHERE region = 'EU'}, which Flink's planner
      *     reduces to the literal in the Calc below; {@code ColumnNames#constantOfInput}); empty when
@@ -85,7 +85,7 @@ public sealed interface Operator
             RankRange range,
             List<String> partitionKeys,
             List<OrderKey> orderKeys,
-            Optional<Boolean> orderedByTimeAttribute,
+            Optional<Column.TimeAttribute> orderTime,
             Map<String, String> fixedKeys)
             implements Operator {
 
@@ -97,8 +97,13 @@ public sealed interface Operator
 
         /** A Top-N of which the plan fixes no partition key. */
         public Rank(PlanNode node, String strategy, RankRange range, List<String> partitionKeys, List<OrderKey> orderKeys,
-                Optional<Boolean> orderedByTimeAttribute) {
-            this(node, strategy, range, partitionKeys, orderKeys, orderedByTimeAttribute, Map.of());
+                Optional<Column.TimeAttribute> orderTime) {
+            this(node, strategy, range, partitionKeys, orderKeys, orderTime, Map.of());
+        }
+
+        /** Whether the first order key is a time attribute; empty when the plan does not say (EXPLAIN text). */
+        public Optional<Boolean> orderedByTimeAttribute() {
+            return orderTime.map(Column.TimeAttribute::isTimeAttribute);
         }
 
         public OptionalLong rankStart() {

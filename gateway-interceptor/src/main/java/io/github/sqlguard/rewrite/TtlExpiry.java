@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OperatorState;
@@ -165,17 +166,21 @@ final class TtlExpiry {
 
     /**
      * False for the Top-Ns whose state is one value per key ({@code FastTop1Function}, a Top-1 of an
-     * append-only or key-updating input; {@code AppendOnlyFirstNFunction}, the first rows by ascending
-     * processing time, which the plan may show as one ascending time attribute); true for the others.
+     * append-only or key-updating input; {@code AppendOnlyFirstNFunction}, the first rows by one
+     * ascending processing-time key); true for the others, an ascending event-time Top-N included
+     * ({@code AppendOnlyTopNFunction}: Flink 2.3.0 and 1.20 {@code StreamExecRank#translateToPlanInternal}
+     * picks the first-N function only where {@code TypeCheckUtils#isProcTime} of the one sort key).
+     * Where the plan does not say which time the key is (EXPLAIN text), it is taken as the first-N
+     * function: no clause rather than a wrong one.
      */
     private static boolean keepsRowsAsEntries(Operator.Rank rank) {
         if (rank.retracts()) {
             return true;
         }
         boolean top1 = rank.rankStart().orElse(-1) == 1 && rank.rankEnd().orElse(-1) == 1;
-        boolean firstByTime = rank.orderKeys().size() == 1 && rank.orderKeys().get(0).ascending()
-                && !rank.orderedByTimeAttribute().equals(Optional.of(false));
-        return !top1 && !firstByTime;
+        boolean firstByProcessingTime = rank.orderKeys().size() == 1 && rank.orderKeys().get(0).ascending()
+                && rank.orderTime().map(t -> t == Column.TimeAttribute.PROCTIME).orElse(true);
+        return !top1 && !firstByProcessingTime;
     }
 
     /** The TTLs of {@code node}'s state entries that expire (a TTL of 0 keeps the entry forever). */
