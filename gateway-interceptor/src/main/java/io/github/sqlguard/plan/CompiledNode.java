@@ -56,6 +56,9 @@ final class CompiledNode {
     String joinType = "";
     int[] leftKeys = NONE;
     int[] rightKeys = NONE;
+    /** A join's {@code "leftUpsertKeys"} and {@code "rightUpsertKeys"}: each input's upsert keys; null when absent. */
+    int[][] leftUpsertKeys;
+    int[][] rightUpsertKeys;
     /** {@code "aggCallNeedRetractions"} of an aggregate, one per call; null when absent. */
     boolean[] aggCallNeedRetractions;
     /** {@code "joinSpec"."nonEquiCondition"}: where it starts in the text; -1 when absent. */

@@ -49,7 +49,9 @@ final class CompiledOperators {
             case "stream-exec-incremental-group-aggregate" ->
                     new Operator.GroupAggregate(node, keys(node, 0, compiled.finalAggGrouping), Optional.empty());
             case "stream-exec-join" -> new Operator.Join(node, compiled.joinType, keys(node, 0, compiled.leftKeys),
-                    keys(node, 1, compiled.rightKeys), names.bounds(node, compiled));
+                    keys(node, 1, compiled.rightKeys), names.bounds(node, compiled),
+                    Optional.of(joinInput(node, 0, compiled.leftKeys, compiled.leftUpsertKeys)),
+                    Optional.of(joinInput(node, 1, compiled.rightKeys, compiled.rightUpsertKeys)));
             case "stream-exec-sink" -> new Operator.Sink(node, compiled.requireUpsertMaterialize, compiled.primaryKey,
                     keys(node, 0, compiled.inputUpsertKey), nonEmpty(compiled.conflictBehavior),
                     nonEmpty(compiled.upsertMaterializeStrategy));
@@ -82,6 +84,44 @@ final class CompiledOperators {
             keys[i] = names.ofInput(node, input, fields[i]);
         }
         return List.of(keys);
+    }
+
+    /**
+     * What the join keeps of input {@code input}: Flink's {@code JoinUtil#analyzeJoinInput} on its
+     * join keys and upsert keys ({@code "leftUpsertKeys"}, written only where there are any: {@code
+     * JsonInclude.Include.NON_DEFAULT}). No upsert key: every row; one within the join keys: one row
+     * per join key (the smallest such key); else one row per the smallest upsert key.
+     */
+    private Operator.JoinInput joinInput(PlanNode node, int input, int[] joinKeys, int[][] upsertKeys) {
+        if (upsertKeys == null || upsertKeys.length == 0) {
+            return new Operator.JoinInput(Operator.JoinInput.Kind.NO_UNIQUE_KEY, List.of());
+        }
+        int[] contained = null;
+        int[] smallest = null;
+        for (int[] key : upsertKeys) {
+            if (smallest == null || key.length < smallest.length) {
+                smallest = key;
+            }
+            if (containsAll(joinKeys, key) && (contained == null || key.length < contained.length)) {
+                contained = key;
+            }
+        }
+        return contained != null
+                ? new Operator.JoinInput(Operator.JoinInput.Kind.JOIN_KEY_CONTAINS_UNIQUE_KEY, keys(node, input, contained))
+                : new Operator.JoinInput(Operator.JoinInput.Kind.HAS_UNIQUE_KEY, keys(node, input, smallest));
+    }
+
+    private static boolean containsAll(int[] keys, int[] fields) {
+        for (int field : fields) {
+            boolean found = false;
+            for (int key : keys) {
+                found |= key == field;
+            }
+            if (!found) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The keys of a {@code SortSpec} by column. */

@@ -18,7 +18,8 @@ import java.util.List;
  * {"partition": {...}, "groups": [{"orderBy": {...}}]}}; the aggregates' {@code "grouping"} and
  * {@code "finalAggGrouping"}; {@code "uniqueKeys"} and {@code "keepLastRow"}; {@code
  * StreamExecJoin}'s {@code "joinSpec": {"joinType": "INNER", "leftKeys": [1], "rightKeys": [0],
- * "nonEquiCondition": {...}}} (where the condition starts); the aggregates' {@code
+ * "nonEquiCondition": {...}}} (where the condition starts), {@code "leftUpsertKeys": [[0]]} and
+ * {@code "rightUpsertKeys"}; the aggregates' {@code
  * "aggCallNeedRetractions"}; {@code StreamExecSink}'s {@code "requireUpsertMaterialize"}, {@code
  * "inputUpsertKey"}, {@code "upsertMaterializeStrategy"} and (Flink 2.3) {@code "conflictStrategy":
  * {"behavior": "DEDUPLICATE"}}.
@@ -45,6 +46,8 @@ final class ExecNodeFields {
             case "uniqueKeys" -> node.uniqueKeys = ints(json);
             case "keepLastRow" -> node.keepLastRow = json.getValueAsBoolean(false);
             case "joinSpec" -> joinSpec(json, node);
+            case "leftUpsertKeys" -> node.leftUpsertKeys = intArrays(json);
+            case "rightUpsertKeys" -> node.rightUpsertKeys = intArrays(json);
             case "aggCallNeedRetractions" -> node.aggCallNeedRetractions = booleans(json);
             case "requireUpsertMaterialize" -> node.requireUpsertMaterialize = json.getValueAsBoolean(false);
             case "inputUpsertKey" -> node.inputUpsertKey = ints(json);
@@ -61,6 +64,31 @@ final class ExecNodeFields {
             }
         }
         return true;
+    }
+
+    /** An array of arrays of ints, {@code [[0], [1, 2]]}; null for another shape. */
+    static int[][] intArrays(JsonParser json) throws IOException {
+        if (json.currentToken() != JsonToken.START_ARRAY) {
+            json.skipChildren();
+            return null;
+        }
+        java.util.List<int[]> arrays = new java.util.ArrayList<>();
+        for (JsonToken element = json.nextToken(); element != JsonToken.END_ARRAY; element = json.nextToken()) {
+            if (element != JsonToken.START_ARRAY) {
+                json.skipChildren();
+                return skipRest(json);
+            }
+            arrays.add(ints(json));
+        }
+        return arrays.toArray(new int[0][]);
+    }
+
+    /** Skips to the end of the array the parser is in; null. */
+    private static int[][] skipRest(JsonParser json) throws IOException {
+        for (JsonToken element = json.nextToken(); element != JsonToken.END_ARRAY; element = json.nextToken()) {
+            json.skipChildren();
+        }
+        return null;
     }
 
     /** An array of ints, {@code [1, 3]}. */

@@ -309,8 +309,11 @@ public sealed interface Operator
      *     condition ({@code "nonEquiCondition"}: {@code s.ship_time >= o.order_time}, a {@code
      *     BETWEEN} as its two comparisons), the shape of an interval join's bounds; empty when the
      *     plan does not say (EXPLAIN text)
+     * @param leftInput what the join keeps of its left input's rows; empty when the plan does not say
+     * @param rightInput what it keeps of its right input's rows
      */
-    record Join(PlanNode node, String joinType, List<String> leftKeys, List<String> rightKeys, List<Bound> bounds)
+    record Join(PlanNode node, String joinType, List<String> leftKeys, List<String> rightKeys, List<Bound> bounds,
+            Optional<JoinInput> leftInput, Optional<JoinInput> rightInput)
             implements Operator {
 
         public Join {
@@ -319,10 +322,44 @@ public sealed interface Operator
             bounds = List.copyOf(bounds);
         }
 
+        /** A join whose inputs' state the plan does not describe. */
+        public Join(PlanNode node, String joinType, List<String> leftKeys, List<String> rightKeys, List<Bound> bounds) {
+            this(node, joinType, leftKeys, rightKeys, bounds, Optional.empty(), Optional.empty());
+        }
+
         @Override
         public String describe() {
             return node.label() + "(joinType=[" + joinType + "], leftKeys=" + Operators.list(leftKeys) + ", rightKeys="
                     + Operators.list(rightKeys) + ")";
+        }
+    }
+
+    /**
+     * What a regular join keeps of one input's rows per join key, as Flink decides it ({@code
+     * JoinUtil#analyzeJoinInput} on the input's upsert keys, Flink 2.3.0 and 1.20; the {@code
+     * JoinInputSideSpec} that {@code StreamExecJoin} hands to {@code StreamingJoinOperator}, printed
+     * as {@code leftInputSpec}/{@code rightInputSpec}): {@code JoinRecordStateViews} keeps every row
+     * of an input without a unique key (a count per distinct row), one row per unique key where the
+     * input has one, and one row per join key where a unique key lies within the join key.
+     *
+     * @param kind which of the three
+     * @param uniqueKey the unique key Flink keeps the rows by (its smallest one); empty for {@code
+     *     NO_UNIQUE_KEY}, or where the plan does not name it (EXPLAIN text)
+     */
+    record JoinInput(Kind kind, List<String> uniqueKey) {
+
+        public JoinInput {
+            uniqueKey = List.copyOf(uniqueKey);
+        }
+
+        /** {@code JoinInputSideSpec}'s three cases, by the names Flink prints. */
+        public enum Kind {
+            /** {@code NoUniqueKey}: every row, per join key. */
+            NO_UNIQUE_KEY,
+            /** {@code HasUniqueKey}: the latest row per unique key, per join key. */
+            HAS_UNIQUE_KEY,
+            /** {@code JoinKeyContainsUniqueKey}: one row per join key. */
+            JOIN_KEY_CONTAINS_UNIQUE_KEY
         }
     }
 

@@ -67,12 +67,30 @@ final class TextOperators {
                     new Operator.GroupAggregate(node, keys(node, attributes.get("finalAggGrouping")), Optional.empty());
             // The text prints a join's keys only inside its condition (where=[(a = b)]), not by side.
             case "Join" -> new Operator.Join(node, joinType(attributes.getOrDefault("joinType", "")), List.of(), List.of(),
-                    List.of());
+                    List.of(), joinInput(attributes.get("leftInputSpec")), joinInput(attributes.get("rightInputSpec")));
             case "Sink" -> new Operator.Sink(node, "true".equals(attributes.get("upsertMaterialize")), List.of(), List.of(),
                     Optional.ofNullable(attributes.get("conflictStrategy")), Optional.empty());
             case "ChangelogNormalize" -> new Operator.ChangelogNormalize(node, keys(node, attributes.get("key")));
             case "WindowRank" -> new Operator.WindowRank(node, range(node, attributes.get("rankRange")));
             default -> Operator.untyped(node);
+        };
+    }
+
+    /**
+     * A printed {@code JoinInputSideSpec} ({@code NoUniqueKey}, {@code HasUniqueKey}, {@code
+     * JoinKeyContainsUniqueKey}: its {@code toString}), without the unique key's columns, which the
+     * text does not name; empty for anything else.
+     */
+    private static Optional<Operator.JoinInput> joinInput(String printed) {
+        if (printed == null) {
+            return Optional.empty();
+        }
+        return switch (printed) {
+            case "NoUniqueKey" -> Optional.of(new Operator.JoinInput(Operator.JoinInput.Kind.NO_UNIQUE_KEY, List.of()));
+            case "HasUniqueKey" -> Optional.of(new Operator.JoinInput(Operator.JoinInput.Kind.HAS_UNIQUE_KEY, List.of()));
+            case "JoinKeyContainsUniqueKey" ->
+                    Optional.of(new Operator.JoinInput(Operator.JoinInput.Kind.JOIN_KEY_CONTAINS_UNIQUE_KEY, List.of()));
+            default -> Optional.empty();
         };
     }
 

@@ -208,8 +208,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (join.leftKeys().isEmpty()) {
             reason.append(" without an equality key: it keeps every row of both inputs");
         } else {
-            reason.append(" on ").append(condition(join, inputs, names))
-                    .append(": it keeps every row of both inputs, per join key, to match the other side's later rows");
+            reason.append(" on ").append(condition(join, inputs, names)).append(": ").append(keeps(join, names))
+                    .append(", to match the other side's later rows");
         }
         Optional<Duration> leftTtl = stateTtl(join.node(), "leftState");
         Optional<Duration> rightTtl = stateTtl(join.node(), "rightState");
@@ -237,6 +237,35 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             reason.append(' ').append(notAnIntervalJoin(join, bounds, inputs, names));
         }
         return reason.toString();
+    }
+
+    /**
+     * What the join keeps of each input per join key, from Flink's plan ({@link Operator.JoinInput}): every row of an
+     * input without a unique key, the latest row per unique key, or one row where the unique key lies within the join
+     * key; "every row of both inputs" where the plan does not say.
+     */
+    private static String keeps(Operator.Join join, StatementNames names) {
+        Optional<Operator.JoinInput> left = join.leftInput();
+        Optional<Operator.JoinInput> right = join.rightInput();
+        boolean bothWithout = left.isPresent() && right.isPresent()
+                && left.get().kind() == Operator.JoinInput.Kind.NO_UNIQUE_KEY
+                && right.get().kind() == Operator.JoinInput.Kind.NO_UNIQUE_KEY;
+        if (left.isEmpty() || right.isEmpty() || bothWithout) {
+            return "it keeps every row of both inputs, per join key";
+        }
+        return "it keeps, per join key, " + keeps(left.get(), "left", names) + ", and " + keeps(right.get(), "right", names);
+    }
+
+    /** One input's part; its unique key's columns by the names the statement gives them (a renamed {@code region0} as {@code region}). */
+    private static String keeps(Operator.JoinInput input, String side, StatementNames names) {
+        List<String> columns = input.uniqueKey().stream().map(k -> names.keyName(k).orElse(k)).toList();
+        String key = columns.isEmpty() ? "" : " (" + String.join(", ", columns) + ")";
+        return switch (input.kind()) {
+            case NO_UNIQUE_KEY -> "every row of the " + side + " input (it has no unique key)";
+            case HAS_UNIQUE_KEY -> "the latest row per unique key" + key + " of the " + side + " input";
+            case JOIN_KEY_CONTAINS_UNIQUE_KEY -> "one row of the " + side + " input (its unique key" + key
+                    + " lies within the join key)";
+        };
     }
 
     /**
