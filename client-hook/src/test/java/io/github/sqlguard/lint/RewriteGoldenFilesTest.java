@@ -182,10 +182,10 @@ class RewriteGoldenFilesTest {
         "441-first-event-per-device-first-value-lower-case-layout-kept",
         "442-lateral-top-2-orders-per-customer-over-table-layout-kept",
         "461-lateral-bottom-2-products-asc-kept",
-        "462-first-three-orders-by-event-time",
-        "463-first-three-orders-by-processing-time",
-        "464-join-keeps-one-customer-row-per-key",
-        "465-join-keeps-latest-order-row-per-order-id"})
+        "480-first-three-orders-by-event-time",
+        "481-first-three-orders-by-processing-time",
+        "482-join-keeps-one-customer-row-per-key",
+        "483-join-keeps-latest-order-row-per-order-id"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");

@@ -266,8 +266,8 @@ class RewritesSayWhatChangesTest {
     void ttlOverAnAscendingEventTimeTopNSaysItsRowsExpireEachOnTheirOwn() throws IOException {
         // Flink's StreamExecRank runs one ascending rowtime key with AppendOnlyTopNFunction (a state entry per
         // ORDER BY value), and only one ascending PROCTIME key with AppendOnlyFirstNFunction (a count per key).
-        String eventTime = rewrite(lastOf("462"), "session-state-ttl").changes();
-        String processingTime = rewrite(lastOf("463"), "session-state-ttl").changes();
+        String eventTime = rewrite(lastOf("480"), "session-state-ttl").changes();
+        String processingTime = rewrite(lastOf("481"), "session-state-ttl").changes();
 
         assertThat(eventTime).contains("keeps each of its rows as a state entry of its own");
         assertThat(processingTime).doesNotContain("state entry of its own");

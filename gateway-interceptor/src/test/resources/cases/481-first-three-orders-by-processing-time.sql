@@ -3,7 +3,7 @@
 -- Each customer's first three orders by processing time, written into a sink: one ascending PROCTIME key over
 -- an append-only input is Flink's AppendOnlyFirstNFunction (StreamExecRank), whose state is one value per key
 -- (the count of rows kept), so the session TTL's changes: line has no clause about rows expiring each on its
--- own (the clause case 462 gets for the same Top-N by event time).
+-- own (the clause case 480 gets for the same Top-N by event time).
 CREATE TABLE orders (
   order_id STRING,
   customer_id STRING,
