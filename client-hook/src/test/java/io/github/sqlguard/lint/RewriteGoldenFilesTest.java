@@ -183,7 +183,9 @@ class RewriteGoldenFilesTest {
         "442-lateral-top-2-orders-per-customer-over-table-layout-kept",
         "461-lateral-bottom-2-products-asc-kept",
         "462-first-three-orders-by-event-time",
-        "463-first-three-orders-by-processing-time"})
+        "463-first-three-orders-by-processing-time",
+        "464-converted-order-totals-over-temporal-join-session-ttl",
+        "465-orders-not-exists-in-refunds-session-ttl-emits-unmatched"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
