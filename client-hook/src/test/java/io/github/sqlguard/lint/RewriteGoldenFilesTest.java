@@ -182,6 +182,8 @@ class RewriteGoldenFilesTest {
         "441-first-event-per-device-first-value-lower-case-layout-kept",
         "442-lateral-top-2-orders-per-customer-over-table-layout-kept",
         "461-lateral-bottom-2-products-asc-kept",
+        "464-converted-order-totals-over-temporal-join-session-ttl",
+        "465-orders-not-exists-in-refunds-session-ttl-emits-unmatched",
         "480-first-three-orders-by-event-time",
         "481-first-three-orders-by-processing-time",
         "482-join-keeps-one-customer-row-per-key",

@@ -153,6 +153,8 @@ final class Prover {
                         ? TtlExpiry.perRowOperators(judged.plan()) : "")
                 + (candidate.family().equals(TtlAsJobSetting.ID) ? DistinctUnderTtl.inPlan(judged.plan()) : "")
                 + (candidate.config().containsKey(StateTtl.KEY) ? TtlExpiry.rankEntries(judged.plan()) : "")
+                + (candidate.config().containsKey(StateTtl.KEY)
+                        ? TtlExpiry.temporalJoins(judged.plan(), candidate.config().get(StateTtl.KEY)) : "")
                 + (setsTtl ? TtlMix.changes(judged.plan()) : "");
         return new Proven(new Rewrite(
                 candidate.ruleId(), candidate.findingNode(), candidate.family(), candidate.sql(),

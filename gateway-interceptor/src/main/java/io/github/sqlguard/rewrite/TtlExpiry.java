@@ -81,8 +81,12 @@ final class TtlExpiry {
             }
             case "SEMI", "ANTI" -> ": a row of the subquery's side is forgotten then even while rows of the outer query"
                     + " keep matching it (a match reads it, and Flink renews a row's TTL only when it is written), so a row of"
-                    + " the outer query arriving more than " + value + " after it no longer finds it; a row of the outer"
-                    + " query is written again each time a row of the subquery's side matches it" + renewal;
+                    + " the outer query arriving more than " + value + " after it no longer finds it"
+                    + (joinType.equals("ANTI")
+                            ? " and is emitted as unmatched (its NOT EXISTS or NOT IN holds) although a matching row came"
+                            : " and is not emitted although a matching row came")
+                    + "; a row of the outer query is written again each time a row of the subquery's side matches it"
+                    + renewal;
             case "FULL" -> ": each row is written again each time a row of the other side matches it" + renewal
                     + ": a row is forgotten " + value + " after it was stored or last matched, and a match arriving later is"
                     + " not joined";
@@ -135,6 +139,40 @@ final class TtlExpiry {
                     + " replaces (an aggregation or join over it keeps both)";
         }
         return out;
+    }
+
+    /**
+     * The clause for the event-time temporal joins of a rewrite's plan under a job TTL of {@code
+     * value} ({@code table.exec.state.ttl}; a {@code STATE_TTL} hint does not reach a temporal join,
+     * and its compiled plan lists no state TTL: {@code StreamExecTemporalJoin} reads the job's TTL as
+     * the operator's retention time). {@code TemporalRowTimeJoinOperator} does not expire entries: it
+     * uses the TTL as an idle timeout per key ({@code BaseTwoInputStreamOperatorWithStateRetention}: a
+     * processing-time timer the TTL after the key's last row on either side, moved on at each row, at
+     * most 1.5 times the TTL), whose {@code cleanupState} clears every row of the key, the versions of
+     * the versioned side included. A row of the probe side arriving later finds no version until the
+     * versioned side's key changes again: an inner join drops it, a left join emits it with NULLs
+     * (Flink 2.3.0 and 1.20). Empty when the plan has no temporal join or {@code value} is no TTL.
+     */
+    static String temporalJoins(Optional<ExplainedPlan> judged, String value) {
+        Optional<Duration> ttl = StateTtl.parse(value);
+        if (judged.isEmpty() || ttl.isEmpty() || ttl.get().isZero() || ttl.get().isNegative()) {
+            return "";
+        }
+        Set<String> outcomes = new LinkedHashSet<>();
+        for (PlanNode node : judged.get().nodes()) {
+            if (node.is("TemporalJoin")) {
+                outcomes.add(node.description().contains("joinType=[LeftOuterJoin]") ? "emitted with NULLs for the"
+                        + " versioned side's columns" : "dropped");
+            }
+        }
+        if (outcomes.isEmpty()) {
+            return "";
+        }
+        String t = StateTtl.format(ttl.get());
+        return "; the temporal join takes the TTL as an idle timeout: a key with no row on either side for " + t
+                + " (up to 1.5 times that) of processing time loses every version of the versioned side, so a row of"
+                + " the probe side for that key arriving later finds no version until the versioned side's key changes"
+                + " again, and is " + String.join(" or ", outcomes);
     }
 
     /**

@@ -17,7 +17,10 @@ import java.util.List;
  * throughput. The same for a {@code Rank} partitioned by keys the plan fixes to one value ({@link
  * Operator.Rank#onePartition()}: a view's {@code WHERE region = 'EU'} under {@code PARTITION BY
  * region}): its hash exchange sends every row, all with that one key, to one instance. Where that state cannot grow ({@link Operator.Rank#stateCannotGrow()}: at most N
- * rows), the message says so: then this is the statement's only finding about the Top-N.
+ * rows), the message says so: then this is the statement's only finding about the Top-N. An {@code
+ * OverAggregate}'s fix is a {@code PARTITION BY} in its {@code OVER} clause: a Top-N per window does not
+ * compute a running aggregate ({@code OverAggregateTest}'s {@code OVER (ORDER BY proctime ROWS BETWEEN 2
+ * PRECEDING AND CURRENT ROW)} is one such, Flink 2.3.0's planner tests).
  */
 public final class GlobalRankRule extends StreamingPlanRule {
 
@@ -58,10 +61,15 @@ public final class GlobalRankRule extends StreamingPlanRule {
                                 plan,
                                 operator,
                                 what + state,
-                                (fixed ? "Where a ranking per value of another key is meant, partition by that key"
-                                        : "Partition the ranking (PARTITION BY a key)")
-                                        + ", or compute the global Top-N per window"
-                                        + " (PARTITION BY window_start, window_end) from a pre-aggregated per-window result."));
+                                operator instanceof Operator.OverAggregate
+                                        ? "Where an aggregate per key is meant, partition the OVER window by that key"
+                                                + " (OVER (PARTITION BY <key> ORDER BY ...)); an OVER aggregate over the"
+                                                + " whole stream runs in one task."
+                                        : (fixed ? "Where a ranking per value of another key is meant, partition by that key"
+                                                : "Partition the ranking (PARTITION BY a key)")
+                                                + ", or compute the global Top-N per window"
+                                                + " (PARTITION BY window_start, window_end) from a pre-aggregated per-window"
+                                                + " result."));
             }
         }
         return hits;
