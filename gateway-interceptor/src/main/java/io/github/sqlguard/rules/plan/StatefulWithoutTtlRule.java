@@ -101,7 +101,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                             + " FLINK-38463)"
                     : ttl.describe(max);
             RuleHit hit = PlanRules.advising(
-                    PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names, context.advised())),
+                    PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names, context.advised(), plan)),
                     context.advised(),
                     operator instanceof Operator.GroupAggregate aggregate ? aggregate.groupBy() : List.of(),
                     names.rowtimeBelow(node));
@@ -403,7 +403,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 + ": its state grows with every " + key + " written." + upsert;
     }
 
-    private static String fix(Operator operator, StatementNames names, AdvisedValues advised) {
+    private static String fix(Operator operator, StatementNames names, AdvisedValues advised, ExplainedPlan plan) {
         PlanNode node = operator.node();
         if (operator instanceof Operator.GroupAggregate aggregate) {
             return aggregateFix(aggregate, names, advised);
@@ -413,6 +413,16 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         if (operator instanceof Operator.Sink sink) {
             return sinkFix(sink, advised);
+        }
+        if (operator instanceof Operator.Deduplicate dedup && dedup.keepLastRow() && versionedSideOfTemporalJoin(plan, node)) {
+            return "Keep the deduplication: it is the versioned side of a temporal join (FOR SYSTEM_TIME AS OF), and its"
+                    + " state is the latest row per key, as many rows as that side has keys; a window deduplication cannot"
+                    + " replace it (its result has no primary key, which a versioned table needs). Where the source's rows"
+                    + " are versions of one key, declare PRIMARY KEY (" + String.join(", ", dedup.keys()) + ") NOT ENFORCED"
+                    + " on the table and join it directly: the deduplication goes. A TTL for the job ("
+                    + advised.setStateTtl() + ") forgets a key's latest row when it goes unchanged that long, and the"
+                    + " temporal join takes it as an idle timeout: later rows of a key idle on both sides find no version"
+                    + " and are dropped by an inner join, emitted with NULLs by a left join.";
         }
         if (operator instanceof Operator.Deduplicate dedup) {
             // A first row is written once and a duplicate only reads it (OnCreateAndWrite): its TTL runs from the first row.
@@ -433,6 +443,29 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         return "Bound the state with a TTL longer than a key stays active: " + advised.setStateTtl() + " (a STATE_TTL hint reaches only"
                 + " regular joins and aggregations, not " + node.name() + ").";
+    }
+
+    /**
+     * True when {@code node} feeds the versioned (second) input of a {@code TemporalJoin}, through
+     * exchanges and calcs only: Flink's {@code TemporalJoinRewriteWithUniqueKeyRule} and {@code
+     * StreamPhysicalTemporalJoinRule} take a last-row {@code Deduplicate} (ROW_NUMBER() ... DESC, rn =
+     * 1) as a versioned view, as TemporalJoinTest's {@code rates_last_row_rowtime} (Flink 2.3.0).
+     */
+    private static boolean versionedSideOfTemporalJoin(ExplainedPlan plan, PlanNode node) {
+        for (PlanNode join : plan.nodes()) {
+            if (!join.is("TemporalJoin") || join.inputs().size() < 2) {
+                continue;
+            }
+            Optional<PlanNode> below = plan.node(join.inputs().get(1));
+            while (below.isPresent() && (below.get().is("Exchange") || below.get().is("Calc"))
+                    && !below.get().inputs().isEmpty()) {
+                below = plan.node(below.get().inputs().get(0));
+            }
+            if (below.isPresent() && below.get().id() == node.id()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String aggregateFix(Operator.GroupAggregate aggregate, StatementNames names, AdvisedValues advised) {
