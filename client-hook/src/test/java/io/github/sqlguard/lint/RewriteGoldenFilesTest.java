@@ -185,7 +185,9 @@ class RewriteGoldenFilesTest {
         "462-first-three-orders-by-event-time",
         "463-first-three-orders-by-processing-time",
         "464-converted-order-totals-over-temporal-join-session-ttl",
-        "465-orders-not-exists-in-refunds-session-ttl-emits-unmatched"})
+        "465-orders-not-exists-in-refunds-session-ttl-emits-unmatched",
+        "469-split-distinct-buyers-per-shop-buckets-not-keys",
+        "471-split-distinct-mini-batch-two-phase-hint-kept-whole"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");

@@ -127,12 +127,24 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 return label + " has no GROUP BY key, so it keeps one accumulator for all rows, but " + growing(aggregate)
                         + ", and " + ttl + ": that grows with every new value and is never freed.";
             }
-            String keys = String.join(", ", groupKeys(aggregate, names));
+            String keys = String.join(", ", splitDistinctPartial(operator.node())
+                    ? finalKeys(aggregate, names) : groupKeys(aggregate, names));
             if (correlation(aggregate, names)) {
                 String table = names.tables(operator.node());
                 return label + " keeps one entry per " + keys + " of " + table + " and " + ttl + ": it is Flink's own,"
                         + " the distinct " + keys + " of " + table + " it correlates the subquery with when it decorrelates"
                         + " it (no GROUP BY of the statement), and grows as long as new " + keys + " values arrive.";
+            }
+            if (splitDistinctPartial(operator.node())) {
+                // Flink's split of the DISTINCT aggregates: the partial aggregation groups by the keys, a bucket of the
+                // distinct value ($f.. = MOD(HASH_CODE(col), bucket-num)) and, for several distinct columns, the Expand's
+                // copy number ($e); the statement never names either.
+                String per = keys.isEmpty() ? "bucket of DISTINCT values" : keys + " and bucket of its DISTINCT values";
+                return label + " keeps an accumulator per " + per + " (Flink splits the DISTINCT aggregation:"
+                        + " table.optimizer.distinct-agg.split.enabled spreads the distinct values over"
+                        + " table.optimizer.distinct-agg.split.bucket-num buckets) and " + ttl + ": one entry for every "
+                        + per + " ever seen, so the state grows as long as new "
+                        + (keys.isEmpty() ? "values" : keys + " values") + " arrive.";
             }
             if (names.expandBelow(operator.node())) {
                 // GROUPING SETS, ROLLUP, CUBE: Flink's Expand copies each row once per grouping set and numbers the
@@ -162,6 +174,46 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             return sinkReason(sink, ttl);
         }
         return label + " keeps state for " + names.tables(operator.node()) + " and " + ttl + ": it is never freed.";
+    }
+
+    /**
+     * True for the partial aggregation of Flink's split of DISTINCT aggregates ({@code SplitAggregateRule},
+     * {@code table.optimizer.distinct-agg.split.enabled}): {@code partialFinalType=[PARTIAL]} on a {@code
+     * GroupAggregate}, or the {@code IncrementalGroupAggregate} that fuses it with the final aggregation's
+     * local phase under mini-batch two-phase aggregation ({@code partialAggGrouping=[a, $f4, $e]}): its
+     * keys are the statement's plus a bucket and the Expand's copy number, not grouping sets
+     * (DistinctAggregateTest, Flink 2.3.0's planner tests).
+     */
+    private static boolean splitDistinctPartial(PlanNode node) {
+        return node.is("IncrementalGroupAggregate") || node.description().contains("partialFinalType=[PARTIAL]");
+    }
+
+    /**
+     * The statement's own keys of a split DISTINCT's partial aggregation: the group keys of the final
+     * aggregation it feeds (through exchanges and calcs), without the bucket ({@code MOD(HASH_CODE(c),
+     * 1024)}) and the Expand's copy number the partial one adds; its own keys where no final one is found.
+     */
+    private static List<String> finalKeys(Operator.GroupAggregate partial, StatementNames names) {
+        ExplainedPlan plan = names.plan();
+        int at = partial.node().id();
+        for (int depth = 0; depth < 64; depth++) {
+            final int id = at;
+            Optional<PlanNode> consumer = plan.nodes().stream().filter(n -> n.inputs().contains(id)).findFirst();
+            if (consumer.isEmpty()) {
+                break;
+            }
+            if (consumer.get().is("Exchange") || consumer.get().is("Calc")) {
+                at = consumer.get().id();
+                continue;
+            }
+            for (Operator.GroupAggregate aggregate : plan.operators(Operator.GroupAggregate.class)) {
+                if (aggregate.node().id() == consumer.get().id()) {
+                    return groupKeys(aggregate, names);
+                }
+            }
+            break;
+        }
+        return groupKeys(partial, names);
     }
 
     /**
@@ -494,7 +546,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(" a row falls in (each ").append(unit).append("'s total is updated while that ").append(unit)
                     .append("'s rows arrive)");
         } else {
-            List<String> keys = groupKeys(aggregate, names);
+            List<String> keys = splitDistinctPartial(node) ? finalKeys(aggregate, names) : groupKeys(aggregate, names);
             fix.append("longer than a key (").append(keys.isEmpty() ? "a grouping set" : String.join(", ", keys))
                     .append(") stays active");
         }
