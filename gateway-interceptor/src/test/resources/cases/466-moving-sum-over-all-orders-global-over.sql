@@ -1,5 +1,5 @@
 -- expect: WARN global-rank
--- expect-fix: partition the OVER window by that key (OVER (PARTITION BY <key> ORDER BY ...))
+-- expect-fix: partition the OVER window by that key: OVER (PARTITION BY the key ORDER BY proctime
 -- expect-fix-absent: Top-N
 -- A moving sum over the last three orders of the whole stream (OVER (ORDER BY proctime ROWS BETWEEN 2 PRECEDING
 -- AND CURRENT ROW) with no PARTITION BY, as in Flink's OverAggregateTest): an OverAggregate in one task. Its fix is

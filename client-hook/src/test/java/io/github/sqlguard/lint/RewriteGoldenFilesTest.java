@@ -184,6 +184,8 @@ class RewriteGoldenFilesTest {
         "461-lateral-bottom-2-products-asc-kept",
         "464-converted-order-totals-over-temporal-join-session-ttl",
         "465-orders-not-exists-in-refunds-session-ttl-emits-unmatched",
+        "469-split-distinct-buyers-per-shop-buckets-not-keys",
+        "471-split-distinct-mini-batch-two-phase-hint-kept-whole",
         "480-first-three-orders-by-event-time",
         "481-first-three-orders-by-processing-time",
         "482-join-keeps-one-customer-row-per-key",

@@ -61,10 +61,10 @@ public final class GlobalRankRule extends StreamingPlanRule {
                                 plan,
                                 operator,
                                 what + state,
-                                operator instanceof Operator.OverAggregate
-                                        ? "Where an aggregate per key is meant, partition the OVER window by that key"
-                                                + " (OVER (PARTITION BY <key> ORDER BY ...)); an OVER aggregate over the"
-                                                + " whole stream runs in one task."
+                                operator instanceof Operator.OverAggregate over
+                                        ? "Where an aggregate per key is meant, partition the OVER window by that key:"
+                                                + " OVER (PARTITION BY the key ORDER BY " + over.orderBy() + " ...); an"
+                                                + " OVER aggregate over the whole stream runs in one task."
                                         : (fixed ? "Where a ranking per value of another key is meant, partition by that key"
                                                 : "Partition the ranking (PARTITION BY a key)")
                                                 + ", or compute the global Top-N per window"

@@ -101,7 +101,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                             + " FLINK-38463)"
                     : ttl.describe(max);
             RuleHit hit = PlanRules.advising(
-                    PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names, context.advised())),
+                    PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names, context.advised(), plan)),
                     context.advised(),
                     operator instanceof Operator.GroupAggregate aggregate ? aggregate.groupBy() : List.of(),
                     names.rowtimeBelow(node));
@@ -127,12 +127,24 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 return label + " has no GROUP BY key, so it keeps one accumulator for all rows, but " + growing(aggregate)
                         + ", and " + ttl + ": that grows with every new value and is never freed.";
             }
-            String keys = String.join(", ", groupKeys(aggregate, names));
+            String keys = String.join(", ", splitDistinctPartial(operator.node())
+                    ? finalKeys(aggregate, names) : groupKeys(aggregate, names));
             if (correlation(aggregate, names)) {
                 String table = names.tables(operator.node());
                 return label + " keeps one entry per " + keys + " of " + table + " and " + ttl + ": it is Flink's own,"
                         + " the distinct " + keys + " of " + table + " it correlates the subquery with when it decorrelates"
                         + " it (no GROUP BY of the statement), and grows as long as new " + keys + " values arrive.";
+            }
+            if (splitDistinctPartial(operator.node())) {
+                // Flink's split of the DISTINCT aggregates: the partial aggregation groups by the keys, a bucket of the
+                // distinct value ($f.. = MOD(HASH_CODE(col), bucket-num)) and, for several distinct columns, the Expand's
+                // copy number ($e); the statement never names either.
+                String per = keys.isEmpty() ? "bucket of DISTINCT values" : keys + " and bucket of its DISTINCT values";
+                return label + " keeps an accumulator per " + per + " (Flink splits the DISTINCT aggregation:"
+                        + " table.optimizer.distinct-agg.split.enabled spreads the distinct values over"
+                        + " table.optimizer.distinct-agg.split.bucket-num buckets) and " + ttl + ": one entry for every "
+                        + per + " ever seen, so the state grows as long as new "
+                        + (keys.isEmpty() ? "values" : keys + " values") + " arrive.";
             }
             if (names.expandBelow(operator.node())) {
                 // GROUPING SETS, ROLLUP, CUBE: Flink's Expand copies each row once per grouping set and numbers the
@@ -162,6 +174,46 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             return sinkReason(sink, ttl);
         }
         return label + " keeps state for " + names.tables(operator.node()) + " and " + ttl + ": it is never freed.";
+    }
+
+    /**
+     * True for the partial aggregation of Flink's split of DISTINCT aggregates ({@code SplitAggregateRule},
+     * {@code table.optimizer.distinct-agg.split.enabled}): {@code partialFinalType=[PARTIAL]} on a {@code
+     * GroupAggregate}, or the {@code IncrementalGroupAggregate} that fuses it with the final aggregation's
+     * local phase under mini-batch two-phase aggregation ({@code partialAggGrouping=[a, $f4, $e]}): its
+     * keys are the statement's plus a bucket and the Expand's copy number, not grouping sets
+     * (DistinctAggregateTest, Flink 2.3.0's planner tests).
+     */
+    private static boolean splitDistinctPartial(PlanNode node) {
+        return node.is("IncrementalGroupAggregate") || node.description().contains("partialFinalType=[PARTIAL]");
+    }
+
+    /**
+     * The statement's own keys of a split DISTINCT's partial aggregation: the group keys of the final
+     * aggregation it feeds (through exchanges and calcs), without the bucket ({@code MOD(HASH_CODE(c),
+     * 1024)}) and the Expand's copy number the partial one adds; its own keys where no final one is found.
+     */
+    private static List<String> finalKeys(Operator.GroupAggregate partial, StatementNames names) {
+        ExplainedPlan plan = names.plan();
+        int at = partial.node().id();
+        for (int depth = 0; depth < 64; depth++) {
+            final int id = at;
+            Optional<PlanNode> consumer = plan.nodes().stream().filter(n -> n.inputs().contains(id)).findFirst();
+            if (consumer.isEmpty()) {
+                break;
+            }
+            if (consumer.get().is("Exchange") || consumer.get().is("Calc")) {
+                at = consumer.get().id();
+                continue;
+            }
+            for (Operator.GroupAggregate aggregate : plan.operators(Operator.GroupAggregate.class)) {
+                if (aggregate.node().id() == consumer.get().id()) {
+                    return groupKeys(aggregate, names);
+                }
+            }
+            break;
+        }
+        return groupKeys(partial, names);
     }
 
     /**
@@ -432,7 +484,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 + ": its state grows with every " + key + " written." + upsert;
     }
 
-    private static String fix(Operator operator, StatementNames names, AdvisedValues advised) {
+    private static String fix(Operator operator, StatementNames names, AdvisedValues advised, ExplainedPlan plan) {
         PlanNode node = operator.node();
         if (operator instanceof Operator.GroupAggregate aggregate) {
             return aggregateFix(aggregate, names, advised);
@@ -442,6 +494,16 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         if (operator instanceof Operator.Sink sink) {
             return sinkFix(sink, advised);
+        }
+        if (operator instanceof Operator.Deduplicate dedup && dedup.keepLastRow() && versionedSideOfTemporalJoin(plan, node)) {
+            return "Keep the deduplication: it is the versioned side of a temporal join (FOR SYSTEM_TIME AS OF), and its"
+                    + " state is the latest row per key, as many rows as that side has keys; a window deduplication cannot"
+                    + " replace it (its result has no primary key, which a versioned table needs). Where the source's rows"
+                    + " are versions of one key, declare PRIMARY KEY (" + String.join(", ", dedup.keys()) + ") NOT ENFORCED"
+                    + " on the table and join it directly: the deduplication goes. A TTL for the job ("
+                    + advised.setStateTtl() + ") forgets a key's latest row when it goes unchanged that long, and the"
+                    + " temporal join takes it as an idle timeout: later rows of a key idle on both sides find no version"
+                    + " and are dropped by an inner join, emitted with NULLs by a left join.";
         }
         if (operator instanceof Operator.Deduplicate dedup) {
             // A first row is written once and a duplicate only reads it (OnCreateAndWrite): its TTL runs from the first row.
@@ -462,6 +524,29 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         return "Bound the state with a TTL longer than a key stays active: " + advised.setStateTtl() + " (a STATE_TTL hint reaches only"
                 + " regular joins and aggregations, not " + node.name() + ").";
+    }
+
+    /**
+     * True when {@code node} feeds the versioned (second) input of a {@code TemporalJoin}, through
+     * exchanges and calcs only: Flink's {@code TemporalJoinRewriteWithUniqueKeyRule} and {@code
+     * StreamPhysicalTemporalJoinRule} take a last-row {@code Deduplicate} (ROW_NUMBER() ... DESC, rn =
+     * 1) as a versioned view, as TemporalJoinTest's {@code rates_last_row_rowtime} (Flink 2.3.0).
+     */
+    private static boolean versionedSideOfTemporalJoin(ExplainedPlan plan, PlanNode node) {
+        for (PlanNode join : plan.nodes()) {
+            if (!join.is("TemporalJoin") || join.inputs().size() < 2) {
+                continue;
+            }
+            Optional<PlanNode> below = plan.node(join.inputs().get(1));
+            while (below.isPresent() && (below.get().is("Exchange") || below.get().is("Calc"))
+                    && !below.get().inputs().isEmpty()) {
+                below = plan.node(below.get().inputs().get(0));
+            }
+            if (below.isPresent() && below.get().id() == node.id()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String aggregateFix(Operator.GroupAggregate aggregate, StatementNames names, AdvisedValues advised) {
@@ -490,7 +575,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(" a row falls in (each ").append(unit).append("'s total is updated while that ").append(unit)
                     .append("'s rows arrive)");
         } else {
-            List<String> keys = groupKeys(aggregate, names);
+            List<String> keys = splitDistinctPartial(node) ? finalKeys(aggregate, names) : groupKeys(aggregate, names);
             fix.append("longer than a key (").append(keys.isEmpty() ? "a grouping set" : String.join(", ", keys))
                     .append(") stays active");
         }

@@ -4,6 +4,8 @@ import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OrderKey;
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
@@ -151,6 +153,30 @@ public final class UnboundedRankRule extends StreamingPlanRule {
     }
 
     /**
+     * True when the Rank's input rows come from a window table function or a window aggregation (a
+     * {@code WindowTableFunction}, {@code WindowAggregate} or {@code GlobalWindowAggregate} below it through
+     * stateless nodes) and carry window_start and window_end, which its PARTITION BY lacks.
+     */
+    private static boolean readsWindowRows(Operator.Rank rank, StatementNames names) {
+        if (rank.partitionKeys().contains("window_start") && rank.partitionKeys().contains("window_end")) {
+            return false;
+        }
+        List<PlanNode> inputs = names.plan().inputs(rank.node());
+        for (int depth = 0; depth < 32 && inputs.size() == 1; depth++) {
+            PlanNode at = inputs.get(0);
+            if (at.is("WindowTableFunction") || at.is("WindowAggregate") || at.is("GlobalWindowAggregate")) {
+                List<String> columns = at.outputType().columns().stream().map(Column::name).toList();
+                return columns.contains("window_start") && columns.contains("window_end");
+            }
+            if (StatefulOperators.isStateful(at)) {
+                return false;
+            }
+            inputs = names.plan().inputs(at);
+        }
+        return false;
+    }
+
+    /**
      * True when the statement's Top-N is a {@code LATERAL} subquery's {@code ORDER BY ... LIMIT} (the
      * statement writes no rank function, and Flink's parser read a {@code LATERAL} subquery with a
      * {@code LIMIT} in it).
@@ -167,7 +193,22 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         List<String> after = new ArrayList<>();
         Optional<String> table = names.readName(rank.node());
         Optional<Column> rowtime = names.rowtimeBelow(rank.node());
-        if (table.isPresent() && rowtime.isPresent()) {
+        boolean windowed = readsWindowRows(rank, names);
+        if (windowed) {
+            // The rows ranked are a window table function's or a window aggregation's, window_start and window_end
+            // among them: partitioned by both, Flink plans this ranking as a window Top-N (WindowRank) over the same
+            // windows, no new window needed (WindowRankTest, Flink 2.3.0's planner tests).
+            String partition = String.join("", rank.partitionKeys().stream()
+                    .filter(k -> !k.equals("window_start") && !k.equals("window_end")).map(k -> ", " + k).toList());
+            ways.add("rank per window the rows already carry, whose state is freed when the window closes: ROW_NUMBER()"
+                    + " OVER (PARTITION BY window_start, window_end" + partition + " ORDER BY " + rank.orderBy() + "), a"
+                    + " window Top-N (WindowRank) over the same windows; "
+                    + (partition.length() < String.join("", rank.partitionKeys().stream().map(k -> ", " + k).toList()).length()
+                            ? "the same ranking per window, where this Rank keeps every window's ranking for good"
+                            : "it ranks each window's rows on their own, where this Rank ranks the rows of all windows"
+                                    + " together"));
+        }
+        if (table.isPresent() && rowtime.isPresent() && !windowed) {
             String partition = String.join("", rank.partitionKeys().stream()
                     .filter(k -> !k.equals("window_start") && !k.equals("window_end")).map(k -> ", " + k).toList());
             ways.add("rank per window, whose state is freed when the window closes: ROW_NUMBER() OVER (PARTITION BY"
