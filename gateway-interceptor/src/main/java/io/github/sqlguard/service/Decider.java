@@ -66,6 +66,8 @@ final class Decider {
     private final GuardMetrics metrics;
     private final RewriteStage rewrites;
     private final Optional<GatewaySessions> sessions;
+    /** The sessions the guard keeps, for the {@code SET}s each refused ({@link RefusedSets}). */
+    private final SessionRegistry registry;
     private final Optional<PlanStore> plans;
     private final RestoreBaseline baseline;
     /** {@link #limitOptions} of the catalog. */
@@ -73,15 +75,17 @@ final class Decider {
 
     Decider(
             SqlGatewayService delegate, RuleCatalog catalog, SessionPlanner planner, Classifier classifier,
-            GuardMetrics metrics, RewriteStage rewrites, Optional<PlanStore> plans) {
-        this(delegate, catalog, planner, classifier, metrics, rewrites, plans, RestoreBaseline.NONE);
+            GuardMetrics metrics, RewriteStage rewrites, Optional<PlanStore> plans, SessionRegistry registry) {
+        this(delegate, catalog, planner, classifier, metrics, rewrites, plans, registry, RestoreBaseline.NONE);
     }
 
     /** A decider that also judges a statement naming no savepoint against {@code baseline} ({@code lint}). */
     Decider(
             SqlGatewayService delegate, RuleCatalog catalog, SessionPlanner planner, Classifier classifier,
-            GuardMetrics metrics, RewriteStage rewrites, Optional<PlanStore> plans, RestoreBaseline baseline) {
+            GuardMetrics metrics, RewriteStage rewrites, Optional<PlanStore> plans, SessionRegistry registry,
+            RestoreBaseline baseline) {
         this.plans = plans;
+        this.registry = registry;
         this.baseline = baseline;
         this.delegate = delegate;
         this.catalog = catalog;
@@ -112,8 +116,25 @@ final class Decider {
      * limits, first ({@link StatementGuard#limits}), on every statement (the guard's own locations are
      * protected with no allow-list set): a statement they refuse is not planned, and gets no rewrites
      * (proving one would plan it).
+     *
+     * <p>Every route decides here (a statement, an {@code EXPLAIN}'s dry run, each statement of a statement
+     * set and its {@code END}/{@code EXECUTE}, a {@code SET} given to {@code configureSession}, lint's
+     * statements), so this is where a finding that names a key whose {@code SET} the session's guard refused
+     * says so ({@link RefusedSets#noted}); a {@code SET} or {@code RESET} itself is not noted: its own
+     * outcome is noted by the route once known.
      */
     ScopedDecision analysed(CallContext call, ParsedStatement statement, Configuration executionConfig) {
+        ScopedDecision decided = unnoted(call, statement, executionConfig);
+        if (statement instanceof ParsedStatement.Configure || call.session().isEmpty()) {
+            return decided;
+        }
+        Optional<RefusedSets> refused = registry.find(call.sessionHandle()).map(GuardedSession::refusedSets);
+        return refused.isEmpty()
+                ? decided
+                : new ScopedDecision(decided.call(), refused.get().noted(decided.decision()), decided.notPlanned());
+    }
+
+    private ScopedDecision unnoted(CallContext call, ParsedStatement statement, Configuration executionConfig) {
         return call.timing().time(Part.DECIDE, () -> {
             try {
                 Map<String, String> sessionConfig = delegate.getSessionConfig(call.sessionHandle());

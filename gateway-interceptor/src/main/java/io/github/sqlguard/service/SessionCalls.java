@@ -79,6 +79,10 @@ final class SessionCalls {
                     SessionCallRoute.refusing(StatementPipeline.overLimit(unread)));
             return;
         }
+        // A SET the guard refuses here is not applied, as one refused by executeStatement: the session's later
+        // findings that name its key say so (RefusedSets). Remembered before the refusal is thrown.
+        sessions.session(session).refusedSets()
+                .decided(parsed, decided.decision(), Decider.refuses(decided.decision(), decided.call().policy()));
         audited.run("configureSession", decided.call(), What.statement(parsed), decided.decision(), new SessionCallRoute<>(d -> {
             apply.run();
             return Ending.value(d.refuse() ? Outcome.WOULD_BLOCK

@@ -170,7 +170,7 @@ public final class StatementPipeline implements AutoCloseable {
         this.contexts = new CallContexts(sessions, gatewaySessions);
         this.classifier = new Classifier(gatewaySessions);
         this.rewrites = new RewriteStage(catalog, planner, gatewaySessions, sessions, metrics, proveEveryRewriteAtOnce);
-        this.decider = new Decider(delegate, catalog, planner, classifier, metrics, rewrites, plans, baseline);
+        this.decider = new Decider(delegate, catalog, planner, classifier, metrics, rewrites, plans, sessions, baseline);
         AuditedCall audited = new AuditedCall(auditor, metrics);
         GuardOperations operations = new GuardOperations(delegate);
         this.calls = new StatementCalls(audited, operations, sessions);
@@ -327,7 +327,7 @@ public final class StatementPipeline implements AutoCloseable {
             } else if (parsed instanceof ParsedStatement.Explain) {
                 submitted = explains.submit(call, parsed, executionTimeoutMs, config, handOff);
             } else {
-                ScopedDecision decided = noted(guarded, parsed, decider.statement(call, parsed, config));
+                ScopedDecision decided = decider.statement(call, parsed, config);
                 submitted = calls.submit(decided.call(), parsed, decided.decision(),
                         d -> calls.hold(decided.call(), parsed, executionTimeoutMs, config, d, handOff),
                         d -> calls.handOn(decided.call(), parsed, executionTimeoutMs, config, d, handOff));
@@ -350,18 +350,6 @@ public final class StatementPipeline implements AutoCloseable {
         });
         timing.finish(submission.statement().kind().name(), submission.outcome().label(), metrics);
         return submission;
-    }
-
-    /**
-     * {@code decided} with its findings that name a key the session's earlier {@code SET} of which the
-     * guard refused saying so ({@link RefusedSets}); a {@code SET} or {@code RESET} itself is noted by
-     * it once its outcome is known ({@link #execute}).
-     */
-    private static ScopedDecision noted(GuardedSession guarded, ParsedStatement parsed, ScopedDecision decided) {
-        if (parsed instanceof ParsedStatement.Configure) {
-            return decided;
-        }
-        return new ScopedDecision(decided.call(), guarded.refusedSets().noted(decided.decision()), decided.notPlanned());
     }
 
     /** As {@link #execute(SessionHandle, KeptParse, long, Configuration, HandOff)}, parsing {@code statement} first. */

@@ -1,6 +1,7 @@
 package io.github.sqlguard.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.sqlguard.audit.AuditLog;
 import io.github.sqlguard.rules.Finding;
@@ -27,6 +28,12 @@ class RefusedSetsTest {
     private static final String TABLE =
             "CREATE TABLE clicks (user_id STRING, url STRING) WITH ('connector' = 'datagen')";
     private static final String GROUP_BY = "SELECT user_id, COUNT(url) AS n FROM clicks GROUP BY user_id";
+    private static final String SINK =
+            "CREATE TABLE counts (user_id STRING, n BIGINT, PRIMARY KEY (user_id) NOT ENFORCED)"
+                    + " WITH ('connector' = 'blackhole')";
+    private static final String INSERT = "INSERT INTO counts " + GROUP_BY;
+    private static final String NOTE = "The SET 'table.exec.state.ttl' = '24' earlier in this session was refused"
+            + " (ttl-too-short), so this statement runs with a state TTL of 0.";
 
     private InProcessGateway gateway;
 
@@ -49,6 +56,50 @@ class RefusedSetsTest {
         assertThat(reasons(session, GROUP_BY))
                 .anyMatch(r -> r.contains("The SET 'table.exec.state.ttl' = '24' earlier in this session was refused"
                         + " (ttl-too-short), so this statement runs with a state TTL of 0."));
+    }
+
+    /** Every route decides in {@code Decider#analysed}: an EXPLAIN's findings say it too. */
+    @Test
+    void anExplainSaysTheSetWasRefused() {
+        SessionHandle session = refusedThenTables();
+        assertThat(reasons(session, "EXPLAIN " + GROUP_BY)).anyMatch(r -> r.contains(NOTE));
+    }
+
+    @Test
+    void aStatementSetSaysTheSetWasRefusedAtItsEnd() {
+        SessionHandle session = refusedThenTables();
+        decide(session, "BEGIN STATEMENT SET");
+        decide(session, INSERT);
+        assertThat(reasons(session, "END")).anyMatch(r -> r.contains(NOTE));
+    }
+
+    @Test
+    void anExecuteStatementSetSaysTheSetWasRefused() {
+        SessionHandle session = refusedThenTables();
+        assertThat(reasons(session, "EXECUTE STATEMENT SET BEGIN " + INSERT + "; END"))
+                .anyMatch(r -> r.contains(NOTE));
+    }
+
+    /**
+     * A {@code SET} given at {@code configureSession} that the guard refuses is not applied either; before,
+     * only one given to {@code executeStatement} was remembered.
+     */
+    @Test
+    void aSetRefusedAtConfigureSessionIsRemembered() {
+        SessionHandle session = gateway.openSession(Map.of());
+        assertThatThrownBy(() -> gateway.service().configureSession(session, "SET 'table.exec.state.ttl' = '24'", 0))
+                .hasMessageContaining("ttl-too-short");
+        gateway.runToEnd(session, TABLE);
+        assertThat(reasons(session, GROUP_BY)).anyMatch(r -> r.contains(NOTE));
+    }
+
+    private SessionHandle refusedThenTables() {
+        SessionHandle session = gateway.openSession(Map.of());
+        assertThat(decide(session, "SET 'table.exec.state.ttl' = '24'").stream().map(Finding::ruleId))
+                .contains("ttl-too-short");
+        gateway.runToEnd(session, TABLE);
+        gateway.runToEnd(session, SINK);
+        return session;
     }
 
     @Test

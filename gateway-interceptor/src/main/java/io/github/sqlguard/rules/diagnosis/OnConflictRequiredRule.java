@@ -107,13 +107,10 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         String deduplicateTtl = strategy.toUpperCase(Locale.ROOT).equals("LEGACY")
                 ? ""
                 : " (with " + MATERIALIZE_STRATEGY + " = " + strategy + ", Flink applies no TTL to it: FLINK-38463)";
-        String topN = upsertKey.isEmpty() && !context.statement().rankFunctionAliases().isEmpty()
-                ? "If the query is a Top-N of several rows per key written into a sink keyed by its partition columns,"
-                        + " each key's rows fall on one sink row and no ON CONFLICT choice keeps them: write the row"
-                        + " number and add it to the sink's primary key, or keep one row per key ("
-                        + context.statement().rankFunctionAliases().get(0) + " = 1). "
-                : "";
-        return topN + key + "; then no clause is needed and no upsert materializer runs. Or end the INSERT with one of:"
+        if (!context.statement().rankFunctionAliases().isEmpty()) {
+            return topN(firstKey, context.statement().rankFunctionAliases().get(0));
+        }
+        return key + "; then no clause is needed and no upsert materializer runs. Or end the INSERT with one of:"
                 + " ON CONFLICT DO DEDUPLICATE: the latest row per primary key wins, and the sink's upsert"
                 + " materializer keeps the history of each primary key's rows in state (Flink: \"state intensive\")"
                 + deduplicateTtl + ";"
@@ -121,6 +118,25 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 + " conflict. DO NOTHING and DO ERROR buffer rows until the watermark passes them and need a"
                 + " WATERMARK on every source table. All three keep the materializer's state under the state TTL"
                 + " (table.exec.state.ttl, " + ttl(context.effectiveStateTtl()) + ").";
+    }
+
+    /**
+     * The fix of a Top-N (a {@code ROW_NUMBER}/{@code RANK} filtered by its number) whose rows do not match the
+     * sink's key: its rows of one partition fall on one sink row, so an {@code ON CONFLICT} clause is no fix.
+     * {@code DO DEDUPLICATE} keeps the row that reached the materializer last and {@code DO NOTHING} the first
+     * ({@code SinkUpsertMaterializer} and {@code WatermarkCompactingSinkMaterializer} compare arrival, not the
+     * Top-N's order), and {@code DO ERROR} fails at a partition's second row (issue 30: DEDUPLICATE was offered
+     * for a Top-3 into a sink keyed by its partition columns). The fix is the sink's key or one row per key.
+     */
+    private static String topN(String queryKey, String rankAlias) {
+        String key = queryKey.isEmpty()
+                ? "write " + rankAlias + " and add it to the sink's primary key (with the partition columns)"
+                : "key the sink by the query's key, PRIMARY KEY (" + queryKey + ") NOT ENFORCED, or write " + rankAlias
+                        + " and add it to the sink's primary key with the partition columns";
+        return "The query is a Top-N: the rows it keeps per partition fall on one sink row. To keep them all, " + key
+                + "; to keep the top row alone, filter " + rankAlias + " = 1 and key the sink by the partition columns."
+                + " An ON CONFLICT clause is no fix here: DO DEDUPLICATE keeps the row that arrived last and DO NOTHING"
+                + " the first, not the top one, and DO ERROR fails at a partition's second row.";
     }
 
     /** The sink's primary key columns Flink names ({@code Primary key: [a, b]}), as the finding's keys. */
