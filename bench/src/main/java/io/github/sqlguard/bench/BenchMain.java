@@ -14,8 +14,8 @@ import picocli.CommandLine.Command;
         name = "flink-sql-guard-bench",
         mixinStandardHelpOptions = true,
         subcommands = {GatewaysCommand.class, MemoryCommand.class, ContentionCommand.class, AnalysisCommand.class,
-                RestoreCheckCommand.class, ServeCommand.class},
-        description = "Benchmarks of Flink SQL Guard. Commands: gateways, memory, contention, analysis, restore.")
+                RestoreCheckCommand.class, RestoreShapesCommand.class, ServeCommand.class},
+        description = "Benchmarks of Flink SQL Guard. Commands: gateways, memory, contention, analysis, restore, restore-shapes.")
 public final class BenchMain implements Runnable {
 
     @CommandLine.Spec

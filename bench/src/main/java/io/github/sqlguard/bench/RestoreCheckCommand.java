@@ -444,7 +444,7 @@ public final class RestoreCheckCommand implements Callable<Integer> {
         return planned.job().get();
     }
 
-    private static TableEnvironmentInternal environment() {
+    static TableEnvironmentInternal environment() {
         TableEnvironmentInternal tEnv = (TableEnvironmentInternal) TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         tEnv.executeSql(DDL_SOURCE);
         tEnv.executeSql(DDL_SINK);
@@ -599,7 +599,7 @@ public final class RestoreCheckCommand implements Callable<Integer> {
      * read by {@code Checkpoints#loadCheckpointMetadata} on a plain {@code DataInputStream} of the
      * handle's stream ({@code Checkpoints#loadAndValidateCheckpoint}, 2.3.0): "one metadata read".
      */
-    private static CheckpointMetadata flinksRead(String savepoint, ClassLoader classLoader) {
+    static CheckpointMetadata flinksRead(String savepoint, ClassLoader classLoader) {
         try {
             CompletedCheckpointStorageLocation location = AbstractFsCheckpointStorageAccess.resolveCheckpointPointer(savepoint);
             try (InputStream in = location.getMetadataHandle().openInputStream()) {
