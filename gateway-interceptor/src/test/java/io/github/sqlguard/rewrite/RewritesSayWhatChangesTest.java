@@ -150,7 +150,7 @@ class RewritesSayWhatChangesTest {
         Submission insert = lastOf("276");
 
         assertThat(insert.decision().rewrites().verified()).noneMatch(r -> r.family().equals("on-conflict"));
-        assertThat(finding(insert, "on-conflict-required").fix()).contains("(rn = 1)")
+        assertThat(finding(insert, "on-conflict-required").fix()).contains("filter rn = 1")
                 .contains("add it to the sink's primary key");
     }
 
