@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
  * Entry point of the benchmarks: {@code gateways} (plain vs guarded SQL Gateway over REST), {@code
  * memory} (gateway heap over many statements and sessions), {@code contention} (a session's small
  * query while another plans a huge statement), {@code analysis} (JMH: plan parsing and all rules on
- * real plans) and {@code restore} (the restore check's cost per statement, issue 28). Run with {@code java -jar
+ * real plans), {@code restore} (the restore check's cost per statement, issue 28) and {@code restore-shapes} (its read by savepoint shape). Run with {@code java -jar
  * bench/target/flink-sql-guard-bench.jar <command> --help}.
  */
 @Command(
