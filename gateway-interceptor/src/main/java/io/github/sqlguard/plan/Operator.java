@@ -250,6 +250,19 @@ public sealed interface Operator
             calls = calls.map(List::copyOf);
         }
 
+        /**
+         * True for the partial aggregation of Flink's split of DISTINCT aggregates ({@code SplitAggregateRule},
+         * {@code table.optimizer.distinct-agg.split.enabled}): {@code partialFinalType=[PARTIAL]} on a {@code
+         * GroupAggregate}, or the {@code IncrementalGroupAggregate} that fuses it with the final aggregation's
+         * local phase under mini-batch two-phase aggregation ({@code partialAggGrouping=[a, $f4, $e]}). It holds
+         * the DISTINCT calls' values per key and bucket ({@code MOD(HASH_CODE(c), bucket-num)}) and, for several
+         * distinct columns, the Expand's copy number: keys the statement never names, not grouping sets
+         * (DistinctAggregateTest, Flink 2.3.0's planner tests).
+         */
+        public boolean splitDistinctPartial() {
+            return node.is("IncrementalGroupAggregate") || node.description().contains("partialFinalType=[PARTIAL]");
+        }
+
         /** The calls with {@code DISTINCT}: each keeps every distinct value of its argument per key. */
         public List<AggregateCall> distinctCalls() {
             return calls.orElse(List.of()).stream().filter(AggregateCall::distinct).toList();

@@ -42,7 +42,7 @@ final class DistinctUnderTtl {
         return clauses(plan.operators(Operator.GroupAggregate.class).stream()
                 .filter(a -> finding.planNode().equals(Optional.of(a.node().id()))
                         || !finding.facts().operator().equals(Optional.of("GroupAggregate"))
-                        || splitDistinctPartial(a))
+                        || a.splitDistinctPartial())
                 .toList());
     }
 
@@ -52,16 +52,6 @@ final class DistinctUnderTtl {
      */
     static String inPlan(Optional<ExplainedPlan> judged) {
         return judged.map(plan -> clauses(plan.operators(Operator.GroupAggregate.class))).orElse("");
-    }
-
-    /**
-     * True for the partial aggregation of Flink's split DISTINCT ({@code table.optimizer.distinct-agg.split.enabled}):
-     * it holds the DISTINCT calls' values, per key and bucket, under the same TTL as the final aggregation of its
-     * SELECT, whose own calls are no DISTINCT ones (DistinctAggregateTest, Flink 2.3.0's planner tests).
-     */
-    private static boolean splitDistinctPartial(Operator.GroupAggregate aggregate) {
-        return aggregate.node().is("IncrementalGroupAggregate")
-                || aggregate.node().description().contains("partialFinalType=[PARTIAL]");
     }
 
     private static String clauses(List<Operator.GroupAggregate> aggregates) {

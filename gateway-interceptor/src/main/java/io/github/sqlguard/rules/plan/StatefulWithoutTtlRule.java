@@ -127,7 +127,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 return label + " has no GROUP BY key, so it keeps one accumulator for all rows, but " + growing(aggregate)
                         + ", and " + ttl + ": that grows with every new value and is never freed.";
             }
-            String keys = String.join(", ", splitDistinctPartial(operator.node())
+            String keys = String.join(", ", aggregate.splitDistinctPartial()
                     ? finalKeys(aggregate, names) : groupKeys(aggregate, names));
             if (correlation(aggregate, names)) {
                 String table = names.tables(operator.node());
@@ -135,7 +135,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         + " the distinct " + keys + " of " + table + " it correlates the subquery with when it decorrelates"
                         + " it (no GROUP BY of the statement), and grows as long as new " + keys + " values arrive.";
             }
-            if (splitDistinctPartial(operator.node())) {
+            if (aggregate.splitDistinctPartial()) {
                 // Flink's split of the DISTINCT aggregates: the partial aggregation groups by the keys, a bucket of the
                 // distinct value ($f.. = MOD(HASH_CODE(col), bucket-num)) and, for several distinct columns, the Expand's
                 // copy number ($e); the statement never names either.
@@ -174,18 +174,6 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             return sinkReason(sink, ttl);
         }
         return label + " keeps state for " + names.tables(operator.node()) + " and " + ttl + ": it is never freed.";
-    }
-
-    /**
-     * True for the partial aggregation of Flink's split of DISTINCT aggregates ({@code SplitAggregateRule},
-     * {@code table.optimizer.distinct-agg.split.enabled}): {@code partialFinalType=[PARTIAL]} on a {@code
-     * GroupAggregate}, or the {@code IncrementalGroupAggregate} that fuses it with the final aggregation's
-     * local phase under mini-batch two-phase aggregation ({@code partialAggGrouping=[a, $f4, $e]}): its
-     * keys are the statement's plus a bucket and the Expand's copy number, not grouping sets
-     * (DistinctAggregateTest, Flink 2.3.0's planner tests).
-     */
-    private static boolean splitDistinctPartial(PlanNode node) {
-        return node.is("IncrementalGroupAggregate") || node.description().contains("partialFinalType=[PARTIAL]");
     }
 
     /**
@@ -575,7 +563,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(" a row falls in (each ").append(unit).append("'s total is updated while that ").append(unit)
                     .append("'s rows arrive)");
         } else {
-            List<String> keys = splitDistinctPartial(node) ? finalKeys(aggregate, names) : groupKeys(aggregate, names);
+            List<String> keys = aggregate.splitDistinctPartial() ? finalKeys(aggregate, names) : groupKeys(aggregate, names);
             fix.append("longer than a key (").append(keys.isEmpty() ? "a grouping set" : String.join(", ", keys))
                     .append(") stays active");
         }
