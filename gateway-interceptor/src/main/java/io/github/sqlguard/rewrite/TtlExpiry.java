@@ -5,6 +5,7 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.TemporalJoins;
 import io.github.sqlguard.rules.StateTtl;
 
 import java.time.Duration;
@@ -159,11 +160,8 @@ final class TtlExpiry {
             return "";
         }
         Set<String> outcomes = new LinkedHashSet<>();
-        for (PlanNode node : judged.get().nodes()) {
-            if (node.is("TemporalJoin")) {
-                outcomes.add(node.description().contains("joinType=[LeftOuterJoin]") ? "emitted with NULLs for the"
-                        + " versioned side's columns" : "dropped");
-            }
+        for (PlanNode join : TemporalJoins.of(judged.get())) {
+            outcomes.add(TemporalJoins.leftOuter(join) ? "emitted with NULLs for the versioned side's columns" : "dropped");
         }
         if (outcomes.isEmpty()) {
             return "";

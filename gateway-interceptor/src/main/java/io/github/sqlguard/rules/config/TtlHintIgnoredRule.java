@@ -5,6 +5,7 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
+import io.github.sqlguard.plan.TemporalJoins;
 import io.github.sqlguard.plan.ViewHint;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
@@ -186,10 +187,10 @@ public final class TtlHintIgnoredRule implements Rule {
                     + ", longer than a key stays active.";
         }
         boolean hintable = plan.nodes().stream().anyMatch(n -> StatefulOperators.HINTABLE.contains(n.name()));
-        List<PlanNode> temporal = plan.nodes().stream().filter(n -> n.is("TemporalJoin")).toList();
+        List<PlanNode> temporal = TemporalJoins.of(plan);
         if (!hintable && !temporal.isEmpty()) {
-            boolean left = temporal.stream().anyMatch(n -> n.description().contains("joinType=[LeftOuterJoin]"));
-            boolean inner = temporal.stream().anyMatch(n -> !n.description().contains("joinType=[LeftOuterJoin]"));
+            boolean left = temporal.stream().anyMatch(TemporalJoins::leftOuter);
+            boolean inner = !temporal.stream().allMatch(TemporalJoins::leftOuter);
             String outcome = (inner ? "dropped" : "") + (inner && left ? " or " : "")
                     + (left ? "emitted with NULLs for the versioned side" : "");
             return "Remove it from " + where + ": a temporal join takes no STATE_TTL hint, and the watermark bounds its"

@@ -7,6 +7,7 @@ import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
+import io.github.sqlguard.plan.TemporalJoins;
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
@@ -521,8 +522,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * 1) as a versioned view, as TemporalJoinTest's {@code rates_last_row_rowtime} (Flink 2.3.0).
      */
     private static boolean versionedSideOfTemporalJoin(ExplainedPlan plan, PlanNode node) {
-        for (PlanNode join : plan.nodes()) {
-            if (!join.is("TemporalJoin") || join.inputs().size() < 2) {
+        for (PlanNode join : TemporalJoins.of(plan)) {
+            if (join.inputs().size() < 2) {
                 continue;
             }
             Optional<PlanNode> below = plan.node(join.inputs().get(1));
