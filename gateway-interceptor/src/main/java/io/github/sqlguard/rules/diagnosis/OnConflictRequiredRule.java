@@ -100,6 +100,9 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     protected String fix(String message, AnalysisContext context) {
         String upsertKey = upsertKey(message);
         String firstKey = upsertKey.isEmpty() ? "" : upsertKey.substring(1, upsertKey.indexOf(']'));
+        if (!context.statement().rankFunctionAliases().isEmpty()) {
+            return topN(firstKey, context.statement().rankFunctionAliases().get(0));
+        }
         String key = firstKey.isEmpty()
                 ? "Give the query the sink's key (for example aggregate by the primary key's columns)"
                 : "Key the sink by the query's key: declare it with PRIMARY KEY (" + firstKey + ") NOT ENFORCED";
@@ -107,9 +110,6 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         String deduplicateTtl = strategy.toUpperCase(Locale.ROOT).equals("LEGACY")
                 ? ""
                 : " (with " + MATERIALIZE_STRATEGY + " = " + strategy + ", Flink applies no TTL to it: FLINK-38463)";
-        if (!context.statement().rankFunctionAliases().isEmpty()) {
-            return topN(firstKey, context.statement().rankFunctionAliases().get(0));
-        }
         return key + "; then no clause is needed and no upsert materializer runs. Or end the INSERT with one of:"
                 + " ON CONFLICT DO DEDUPLICATE: the latest row per primary key wins, and the sink's upsert"
                 + " materializer keeps the history of each primary key's rows in state (Flink: \"state intensive\")"
