@@ -52,6 +52,8 @@ final class CompiledNode {
     /** {@code "uniqueKeys"} of a Deduplicate or ChangelogNormalize. */
     int[] uniqueKeys = NONE;
     boolean keepLastRow;
+    /** {@code "isRowtime"} of a Deduplicate: it orders by an event-time attribute. */
+    boolean isRowtime;
     /** {@code "joinSpec"}: {@code joinType}, {@code leftKeys}, {@code rightKeys}. */
     String joinType = "";
     int[] leftKeys = NONE;

@@ -41,7 +41,7 @@ final class CompiledOperators {
             case "stream-exec-over-aggregate" -> new Operator.OverAggregate(node, keys(node, 0, compiled.partition),
                     orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy));
             case "stream-exec-deduplicate" -> new Operator.Deduplicate(
-                    node, keys(node, 0, compiled.uniqueKeys), compiled.keepLastRow);
+                    node, keys(node, 0, compiled.uniqueKeys), compiled.keepLastRow, compiled.isRowtime);
             case "stream-exec-group-aggregate", "stream-exec-global-group-aggregate" ->
                     new Operator.GroupAggregate(node, keys(node, 0, compiled.grouping), names.aggregateCalls(node, compiled));
             case "stream-exec-group-table-aggregate" ->

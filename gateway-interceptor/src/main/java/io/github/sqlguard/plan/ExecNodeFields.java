@@ -16,7 +16,7 @@ import java.util.List;
  * SortSpec}), {@code "rankRange": {"type": "Constant", "start": 1, "end": 3}}, {@code
  * "rankStrategy": {"type": "AppendFast"}}; {@code StreamExecOverAggregate}'s {@code "overSpec":
  * {"partition": {...}, "groups": [{"orderBy": {...}}]}}; the aggregates' {@code "grouping"} and
- * {@code "finalAggGrouping"}; {@code "uniqueKeys"} and {@code "keepLastRow"}; {@code
+ * {@code "finalAggGrouping"}; {@code "uniqueKeys"}, {@code "keepLastRow"} and {@code "isRowtime"}; {@code
  * StreamExecJoin}'s {@code "joinSpec": {"joinType": "INNER", "leftKeys": [1], "rightKeys": [0],
  * "nonEquiCondition": {...}}} (where the condition starts), {@code "leftUpsertKeys": [[0]]} and
  * {@code "rightUpsertKeys"}; the aggregates' {@code
@@ -45,6 +45,7 @@ final class ExecNodeFields {
             case "finalAggGrouping" -> node.finalAggGrouping = ints(json);
             case "uniqueKeys" -> node.uniqueKeys = ints(json);
             case "keepLastRow" -> node.keepLastRow = json.getValueAsBoolean(false);
+            case "isRowtime" -> node.isRowtime = json.getValueAsBoolean(false);
             case "joinSpec" -> joinSpec(json, node);
             case "leftUpsertKeys" -> node.leftUpsertKeys = intArrays(json);
             case "rightUpsertKeys" -> node.rightUpsertKeys = intArrays(json);

@@ -222,8 +222,10 @@ public sealed interface Operator
      *
      * @param keys the {@code PARTITION BY} columns it keeps a row for ({@code "uniqueKeys"})
      * @param keepLastRow true for the last row per key, false for the first
+     * @param rowtime true when it orders by an event-time attribute ({@code "isRowtime"}, {@code
+     *     order=[ROWTIME]}), false by processing time ({@code order=[PROCTIME]})
      */
-    record Deduplicate(PlanNode node, List<String> keys, boolean keepLastRow) implements Operator {
+    record Deduplicate(PlanNode node, List<String> keys, boolean keepLastRow, boolean rowtime) implements Operator {
 
         public Deduplicate {
             keys = List.copyOf(keys);

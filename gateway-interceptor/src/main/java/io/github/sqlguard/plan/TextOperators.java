@@ -57,7 +57,7 @@ final class TextOperators {
                         Optional.of(orderedByTime(node, order, changelogMode)));
             }
             case "Deduplicate" -> new Operator.Deduplicate(node, keys(node, attributes.get("key")),
-                    attributes.getOrDefault("keep", "").equals("LastRow"));
+                    attributes.getOrDefault("keep", "").equals("LastRow"), attributes.getOrDefault("order", "").equals("ROWTIME"));
             case "GroupAggregate", "GlobalGroupAggregate" -> {
                 List<String> groupBy = keys(node, attributes.get("groupBy"));
                 yield new Operator.GroupAggregate(node, groupBy, Optional.of(calls(attributes.get("select"), groupBy.size())));

@@ -500,8 +500,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     : "duplicates of a row keep arriving after it (the TTL of the first row kept runs from its arrival: a"
                             + " duplicate does not renew it)")
                     + ": " + advised.setStateTtl() + " (a STATE_TTL hint does not"
-                    + " reach a Deduplicate); or deduplicate per window (a window deduplication frees each window's"
-                    + " state when it closes).";
+                    + " reach a Deduplicate); " + windowDeduplication(dedup);
         }
         if (operator instanceof Operator.ChangelogNormalize) {
             // A change that finds its key's row expired is lost (DeduplicateFunctionHelper#processLastRowOnChangelog):
@@ -513,6 +512,21 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         return "Bound the state with a TTL longer than a key stays active: " + advised.setStateTtl() + " (a STATE_TTL hint reaches only"
                 + " regular joins and aggregations, not " + node.name() + ").";
+    }
+
+    /**
+     * The window deduplication a Deduplicate could become: only one ordered by event time. Flink plans a
+     * {@code WindowDeduplicate} for an order on either time attribute ({@code RankUtil#canConvertToDeduplicate})
+     * but refuses one over processing time when it translates it: "Processing time Window Deduplication is not
+     * supported yet." ({@code StreamExecWindowDeduplicate#translateToPlanInternal}, Flink 2.3.0 and 1.20; the
+     * Window Deduplication page's "Limitation on time attribute of order key").
+     */
+    private static String windowDeduplication(Operator.Deduplicate dedup) {
+        if (dedup.rowtime()) {
+            return "or deduplicate per window (a window deduplication frees each window's state when it closes).";
+        }
+        return "no window deduplication (which frees each window's state when it closes) is offered: Flink refuses one"
+                + " ordered by processing time, as this one is.";
     }
 
     /**
