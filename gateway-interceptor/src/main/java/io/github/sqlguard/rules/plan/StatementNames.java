@@ -162,15 +162,37 @@ record StatementNames(
     }
 
     /**
+     * The window aggregation {@code node} reads through stateless operators only (a Calc, an Exchange), if
+     * that is what stands below it: a ranking over a window aggregation's rows. A column such an aggregation
+     * groups by comes out as a plain value: only {@code window_time}, grouped by, stays a time attribute (Flink
+     * docs, "Window Aggregation", "Cascading Window Aggregation": window_start and window_end "are regular
+     * timestamp columns, not time attributes"), and of a legacy group window its {@code TUMBLE_ROWTIME}.
+     */
+    Optional<PlanNode> windowAggregationBelow(PlanNode node) {
+        return statefulBelow(node).filter(found -> found.is("WindowAggregate") || found.is("GlobalWindowAggregate")
+                || found.is("GroupWindowAggregate"));
+    }
+
+    /**
      * Why {@code order}, the order of a Top-1 over {@code node}, cannot be made a time attribute, when an
      * aggregation stands between the ranking and every table: its output is an updating result whose
      * columns are no time attributes (a group aggregation materializes them; Flink docs, "Time Attributes":
      * a time attribute is lost by any operation that does not keep it, and a {@code WATERMARK} is declared
      * only on a table's column). Where the aggregation's key is the ranking's partition, each partition holds
-     * the one row the aggregation keeps for it, and the ranking keeps that row: it can go. Empty where no
+     * the one row the aggregation keeps for it, and the ranking keeps that row: it can go. A window
+     * aggregation below ({@link #windowAggregationBelow}) keeps a time attribute only in its window's time
+     * column, so a column it groups by, a time attribute of the table, is not one above it. Empty where no
      * aggregation stands below.
      */
     Optional<String> orderComputedByAggregation(OrderKey order, Operator.Rank rank) {
+        Optional<PlanNode> window = windowAggregationBelow(rank.node());
+        if (window.isPresent()) {
+            return Optional.of("the order column " + order.column() + " is a column of the window aggregation below this"
+                    + " ranking (" + window.get().label() + "), not of a table: a window aggregation's result keeps a"
+                    + " time attribute only in its window's time column (window_time, or a legacy group window's"
+                    + " TUMBLE_ROWTIME), and no WATERMARK can be declared on its columns, so Flink plans no Deduplicate"
+                    + " here");
+        }
         return aggregationBelow(rank.node()).map(aggregate -> "the order column " + order.column()
                 + " is a column of the aggregation below this ranking (" + aggregate.node().label() + ", grouped by "
                 + (aggregate.groupBy().isEmpty() ? "no key" : String.join(", ", aggregate.groupBy())) + ", over "

@@ -249,7 +249,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                     // DeduplicateTest#testInvalidChangelogInput, "the input is not append-only ... but Rank").
                     note = " No WATERMARK or PROCTIME() order makes this Top-1 a Deduplicate: its input is an update stream"
                             + " (the Rank's RetractStrategy), and Flink plans a Deduplicate over an append-only input only.";
-                } else if (aggregation.isEmpty()) {
+                } else if (aggregation.isEmpty() && names.windowAggregationBelow(rank.node()).isEmpty()) {
                     ways.add(names.eventTimeFor(first, rank.node())
                             + ", or order by a PROCTIME() column, so that Flink plans this Top-1 as a Deduplicate");
                 }
