@@ -164,6 +164,24 @@ class CraftedCountsTest {
     }
 
     @Test
+    void aMasterStatesOwnLengthWithinItsBytesIsRefusedToo() throws Exception {
+        // MetadataV2V3SerializerBase#deserializeMasterState reads the state's bytes, then from a stream of them its
+        // version, its name and the length of its own bytes: new byte[in.readInt()], 1 GB for 11 bytes. Round 41's
+        // stream did not see it (the reader reads those ints from a ByteArrayInputStream of its own).
+        Crafted crafted = Crafted.version(3).ints(1, MASTER_STATE_MAGIC_NUMBER, 11, 1).utf("m").count();
+        byte[] bytes = crafted.toByteArray();
+        String savepoint = CraftedMetadata.savepoint(dir.resolve("master-bytes"), bytes).toUri().toString();
+
+        long before = allocatedByThisThread();
+        Restore restore = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), NO_JOB);
+        long allocated = allocatedByThisThread() - before;
+
+        assertThat(restore.unreadable()).hasValueSatisfying(why -> assertThat(why).contains("claims a count or length of "
+                + HUGE + " at byte " + crafted.countAt + " in its master state's 11 bytes, more than the 0 bytes left there"));
+        assertThat(allocated).as("bytes allocated while reading %s bytes", bytes.length).isLessThan(64L * 1024 * 1024);
+    }
+
+    @Test
     void aMergedChannelStatesOffsetsOfVersion6AreRefusedToo() throws Exception {
         Assumptions.assumeTrue(readsVersion(6), "a Flink line that reads version 6 (2.x)");
         // Version 5 on: the operator's name and uid first; version 6: a channel handle's type byte, read with read().
