@@ -56,9 +56,8 @@ public final class SavepointReads {
      */
     record Key(String file, long length, String digest, String externalPointer) {
 
-        /** This key with the digest of the bytes Flink's reader was handed, or empty when there is none. */
-        Optional<Key> withDigestOf(Digesting read) throws IOException {
-            Optional<String> digest = read.digest();
+        /** This key with the digest of the bytes Flink's reader was handed ({@link MetadataCheck}), or empty when there is none. */
+        Optional<Key> withDigest(Optional<String> digest) {
             return digest.map(d -> new Key(file, length, d, externalPointer));
         }
     }

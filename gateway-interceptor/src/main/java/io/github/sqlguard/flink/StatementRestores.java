@@ -318,9 +318,9 @@ public final class StatementRestores {
         }
         String file = metadata instanceof FileStateHandle handle ? handle.getFilePath().toString() : location.getExternalPointer();
         // Kept by the digest of the bytes read here, not of those digested for the look-up: the file may change between.
-        SavepointReads.Digesting digesting = new SavepointReads.Digesting(metadata.openInputStream());
-        CheckpointMetadata read =
-                MetadataInput.load(digesting, file, metadata.getStateSize(), classLoader, location.getExternalPointer());
+        MetadataInput.Loaded loaded = MetadataInput.load(
+                metadata::openInputStream, file, metadata.getStateSize(), classLoader, location.getExternalPointer());
+        CheckpointMetadata read = loaded.metadata();
         SavepointReads.Read listed;
         try {
             listed = new SavepointReads.Read(read, stateFiles(read), Optional.empty());
@@ -328,7 +328,7 @@ public final class StatementRestores {
             listed = new SavepointReads.Read(read, List.of(), Optional.of(e.getMessage()));
         }
         SavepointReads.Read made = listed;
-        Optional<SavepointReads.Key> keptAs = key.isEmpty() ? Optional.empty() : key.get().withDigestOf(digesting);
+        Optional<SavepointReads.Key> keptAs = key.isEmpty() ? Optional.empty() : key.get().withDigest(loaded.digest());
         keptAs.ifPresent(k -> SavepointReads.keep(k, made));
         return made;
     }

@@ -99,54 +99,70 @@ class MetadataInputTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Checkpoints.storeCheckpointMetadata(written, new DataOutputStream(bytes));
         // 20 operators, 40 subtasks: some 500 ints, 3,000 longs, 200 type bytes and strings for Flink's reader.
-        MetadataInput in = new MetadataInput(new ByteArrayInputStream(bytes.toByteArray()), "_metadata", bytes.size());
+        MetadataInput in = input(bytes.toByteArray());
 
         CheckpointMetadata read = Checkpoints.loadCheckpointMetadata(new DataInputStream(in), getClass().getClassLoader(), "sp-1");
 
         assertThat(read.getOperatorStates()).hasSize(20);
         // Flink's reader reads a null in place of the properties, which MetadataInput#load sets from its filtered read.
         assertThat(read.getCheckpointProperties()).isNull();
-        // Asking who reads at every read that does not continue an int (round 35) walked the frames at about
-        // one read in two; a walk now only where four bytes as an int are above the bound.
-        assertThat(in.frameWalks()).as("walks of the reader's frames in %s reads", in.reads())
-                .isLessThan(in.reads() / 8);
-    }
-
-    @Test
-    void noWalkWhereTheWindowStraddlesAnIntOrAReadAWalkFound() throws Exception {
-        // The bench's shape: operators of one subtask with inline operator state, maximum parallelism 128.
-        byte[] bytes = inlineOperators(6);
-        MetadataInput in = new MetadataInput(new ByteArrayInputStream(bytes), "_metadata", bytes.length);
-
-        CheckpointMetadata read = Checkpoints.loadCheckpointMetadata(new DataInputStream(in), getClass().getClassLoader(), "sp-1");
-
-        assertThat(read.getOperatorStates()).hasSize(6);
-        assertThat(in.frameWalks()).as("walks of the reader's frames in %s reads", in.reads()).isLessThanOrEqualTo(WALKS_BOUND);
+        assertThat(in.propertiesDeserialised()).isTrue();
     }
 
     @Test
     void aCountRightAfterAnIntAWalkFoundIsStillRefused() throws Exception {
         byte[] bytes = inlineOperators(6);
         // The last operator's count of subtask states: after its id (two longs), its parallelism, its maximum
-        // parallelism (whose windows walk) and the null handle byte of its coordinator state.
+        // parallelism (whose windows walked, round 41) and the null handle byte of its coordinator state.
         OperatorIdAt last = lastOperatorId(bytes);
         int count = last.offset() + 16 + 4 + 4 + 1;
         assertThat(java.nio.ByteBuffer.wrap(bytes, count, 4).getInt()).as("the count Flink wrote").isEqualTo(1);
         java.nio.ByteBuffer.wrap(bytes, count, 4).putInt(0x40000000);
-        MetadataInput in = new MetadataInput(new ByteArrayInputStream(bytes), "_metadata", bytes.length);
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Checkpoints.loadCheckpointMetadata(
-                        new DataInputStream(in), getClass().getClassLoader(), "sp-1"))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MetadataInput.load(
+                        () -> new ByteArrayInputStream(bytes), "_metadata", bytes.length, getClass().getClassLoader(), "sp-1"))
                 .isInstanceOf(java.io.IOException.class)
                 .hasMessageContaining("claims a count or length of 1073741824 at byte " + count);
     }
 
-    /**
-     * Six operators of the bench's shape: 21 walks (two at the file's head, three per operator: the
-     * windows that span an int of 1 and the first bytes of the int after it); 34 when a walk told
-     * nothing of the windows after the int or read it found.
-     */
-    private static final int WALKS_BOUND = 21;
+    @Test
+    void aFileChangedBetweenTheCheckAndFlinksReadIsNotHandedToFlinksReader() throws Exception {
+        byte[] checked = inlineOperators(6);
+        OperatorIdAt last = lastOperatorId(checked);
+        int count = last.offset() + 16 + 4 + 4 + 1;
+        byte[] crafted = checked.clone();
+        java.nio.ByteBuffer.wrap(crafted, count, 4).putInt(0x40000000);
+        java.util.Iterator<byte[]> opened = List.of(checked, crafted).iterator();
+
+        // The check reads the file Flink wrote; Flink's reader would be handed the crafted one in its place.
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MetadataInput.load(
+                        () -> new ByteArrayInputStream(opened.next()), "_metadata", checked.length,
+                        getClass().getClassLoader(), "sp-1"))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining("changed while the guard read it (bytes " + (count / MetadataInput.BLOCK * MetadataInput.BLOCK));
+    }
+
+    @Test
+    void flinksReaderIsHandedNothingPastWhereTheCheckFoundItStops() throws Exception {
+        byte[] bytes = inlineOperators(6);
+        MetadataCheck.Checked checked = MetadataCheck.check(new ByteArrayInputStream(bytes), "_metadata", bytes.length);
+        assertThat(checked.readUntil()).as("version 4 on: the properties are read to the file's end").isEqualTo(bytes.length);
+        MetadataCheck.Checked shorter = new MetadataCheck.Checked("_metadata", checked.length(), 2000, -1,
+                checked.blockDigests(), checked.digest());
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Checkpoints.loadCheckpointMetadata(
+                        new DataInputStream(new MetadataInput(new ByteArrayInputStream(bytes), shorter)),
+                        getClass().getClassLoader(), "sp-1"))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining("is read on past byte 2048, where the guard's check of its structure found that"
+                        + " Flink's reader stops");
+    }
+
+    /** Flink's reader's stream of {@code bytes}, checked first. */
+    private static MetadataInput input(byte[] bytes) throws java.io.IOException {
+        return new MetadataInput(new ByteArrayInputStream(bytes),
+                MetadataCheck.check(new ByteArrayInputStream(bytes), "_metadata", bytes.length));
+    }
 
     private record OperatorIdAt(int offset) {}
 
@@ -189,11 +205,11 @@ class MetadataInputTest {
         CheckpointProperties properties = CheckpointProperties.forSavepoint(false, SavepointFormatType.CANONICAL);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Checkpoints.storeCheckpointMetadata(CraftedMetadata.operators(2).withProperties(properties), new DataOutputStream(bytes));
-        MetadataInput in = new MetadataInput(new ByteArrayInputStream(bytes.toByteArray()), "_metadata", bytes.size());
+        MetadataInput in = input(bytes.toByteArray());
 
         CheckpointMetadata flinks = Checkpoints.loadCheckpointMetadata(new DataInputStream(in), getClass().getClassLoader(), "sp-1");
-        CheckpointMetadata loaded = MetadataInput.load(
-                new ByteArrayInputStream(bytes.toByteArray()), "_metadata", bytes.size(), getClass().getClassLoader(), "sp-1");
+        CheckpointMetadata loaded = MetadataInput.load(() -> new ByteArrayInputStream(bytes.toByteArray()), "_metadata",
+                bytes.size(), getClass().getClassLoader(), "sp-1").metadata();
 
         // A real savepoint's properties allocate about 9.5 kB more when Flink's reader deserialises them again.
         assertThat(flinks.getCheckpointProperties()).as("what Flink's reader deserialises: a null in their place").isNull();
@@ -205,7 +221,7 @@ class MetadataInputTest {
     @Test
     void checkpointPropertiesOfNullAreLeftToFlinksReader() throws Exception {
         byte[] withoutProperties = bytes(CraftedMetadata.operators(2));
-        MetadataInput in = new MetadataInput(new ByteArrayInputStream(withoutProperties), "_metadata", withoutProperties.length);
+        MetadataInput in = input(withoutProperties);
 
         CheckpointMetadata read = Checkpoints.loadCheckpointMetadata(new DataInputStream(in), getClass().getClassLoader(), "sp-1");
 
@@ -215,7 +231,7 @@ class MetadataInputTest {
         assertThat(in.propertiesDeserialised()).isFalse();
         byte[] savepoint = bytes(CraftedMetadata.operators(2).withProperties(
                 CheckpointProperties.forSavepoint(false, SavepointFormatType.CANONICAL)));
-        MetadataInput withProperties = new MetadataInput(new ByteArrayInputStream(savepoint), "_metadata", savepoint.length);
+        MetadataInput withProperties = input(savepoint);
         Checkpoints.loadCheckpointMetadata(new DataInputStream(withProperties), getClass().getClassLoader(), "sp-1");
         assertThat(withProperties.propertiesDeserialised()).as("real properties, through the filter").isTrue();
     }
@@ -233,33 +249,22 @@ class MetadataInputTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Checkpoints.storeCheckpointMetadata(written, new DataOutputStream(bytes));
         int[] largest = {0};
-        java.io.InputStream fileSystem = new java.io.FilterInputStream(new ByteArrayInputStream(bytes.toByteArray())) {
-            @Override
-            public int read(byte[] buffer, int offset, int length) throws java.io.IOException {
-                largest[0] = Math.max(largest[0], length);
-                return super.read(buffer, offset, length);
-            }
-        };
-        MetadataInput in = new MetadataInput(fileSystem, "_metadata", bytes.size());
+        org.apache.flink.util.function.SupplierWithException<java.io.InputStream, java.io.IOException> fileSystem =
+                () -> new java.io.FilterInputStream(new ByteArrayInputStream(bytes.toByteArray())) {
+                    @Override
+                    public int read(byte[] buffer, int offset, int length) throws java.io.IOException {
+                        largest[0] = Math.max(largest[0], length);
+                        return super.read(buffer, offset, length);
+                    }
+                };
 
-        CheckpointMetadata read = Checkpoints.loadCheckpointMetadata(new DataInputStream(in), getClass().getClassLoader(), "sp-1");
+        CheckpointMetadata read = MetadataInput.load(fileSystem, "_metadata", bytes.size(), getClass().getClassLoader(), "sp-1")
+                .metadata();
 
         assertThat(read.getOperatorStates()).hasSize(20);
         assertThat(bytes.size()).isGreaterThan(8 * 1024);
         // The block is allocated for every read: Flink's own read of a _metadata allocates about 50 kB.
         assertThat(largest[0]).as("the largest read of the file system's stream").isLessThanOrEqualTo(1024);
-    }
-
-    @Test
-    void theReadsOfThisJvmsReadIntAreKnownByTheirFrames() {
-        MetadataInput.IntReads reads = MetadataInput.IntReads.learn();
-
-        if (Runtime.version().feature() == 17) {
-            assertThat(reads.single()).as("four read() calls").isTrue();
-        }
-        assertThat(reads.reads()).isEqualTo(reads.single() ? 4 : 1);
-        assertThat(reads.frames()).allSatisfy(frames -> assertThat(frames).last()
-                .isEqualTo(new MetadataInput.Frame("java.io.DataInputStream", "readInt", frames.get(frames.size() - 1).byteCodeIndex())));
     }
 
     private static long allocatedByThisThread() {
