@@ -239,7 +239,7 @@ final class ColumnNames {
 
     /**
      * The aggregate calls of an aggregate node ({@code "aggCalls"}, with {@code
-     * "aggCallNeedRetractions"}), each as SQL with its arguments by column name; empty when the
+     * "aggCallNeedRetractions"}; an {@code IncrementalGroupAggregate}'s {@code "partialOriginalAggCalls"}), each as SQL with its arguments by column name; empty when the
      * node has no {@code "aggCalls"}.
      */
     Optional<List<Operator.AggregateCall>> aggregateCalls(PlanNode node, CompiledNode compiled) {
@@ -247,9 +247,13 @@ final class ColumnNames {
         if (!calls.isArray() || node.inputs().isEmpty()) {
             return Optional.empty();
         }
-        // A global aggregate's calls read the columns of its local part's input.
+        // A global aggregate's calls read the columns of its local part's input; an incremental one's (its partial
+        // aggregation's calls, "partialOriginalAggCalls") read "partialLocalAggInputType": the input of the
+        // LocalGroupAggregate below its Exchange.
         Integer argumentsOf = compiled.kind.equals("stream-exec-global-group-aggregate")
-                ? firstInput(node.inputs().get(0)) : node.inputs().get(0);
+                ? firstInput(node.inputs().get(0))
+                : compiled.kind.equals("stream-exec-incremental-group-aggregate")
+                        ? localAggregateInput(node.inputs().get(0)) : node.inputs().get(0);
         List<Operator.AggregateCall> out = new ArrayList<>(calls.size());
         for (int i = 0; i < calls.size(); i++) {
             JsonNode call = calls.get(i);
@@ -320,6 +324,23 @@ final class ColumnNames {
             return shiftedInput(rex.path("operands").get(0));
         }
         return -1;
+    }
+
+    /** The input of the {@code LocalGroupAggregate} at {@code id} or below its exchanges; null when there is none. */
+    private Integer localAggregateInput(int id) {
+        Integer at = id;
+        for (int depth = 0; at != null && depth < MAX_DEPTH; depth++) {
+            CompiledNode compiled = raw.get(at);
+            String kind = compiled == null ? "" : compiled.kind;
+            if (kind.equals("stream-exec-local-group-aggregate")) {
+                return firstInput(at);
+            }
+            if (!kind.equals("stream-exec-exchange")) {
+                return null;
+            }
+            at = firstInput(at);
+        }
+        return null;
     }
 
     private Integer firstInput(int id) {

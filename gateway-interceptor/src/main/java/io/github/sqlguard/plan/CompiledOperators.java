@@ -47,7 +47,7 @@ final class CompiledOperators {
             case "stream-exec-group-table-aggregate" ->
                     new Operator.GroupAggregate(node, keys(node, 0, compiled.grouping), Optional.empty());
             case "stream-exec-incremental-group-aggregate" ->
-                    new Operator.GroupAggregate(node, keys(node, 0, compiled.finalAggGrouping), Optional.empty());
+                    new Operator.GroupAggregate(node, keys(node, 0, compiled.finalAggGrouping), names.aggregateCalls(node, compiled));
             case "stream-exec-join" -> new Operator.Join(node, compiled.joinType, keys(node, 0, compiled.leftKeys),
                     keys(node, 1, compiled.rightKeys), names.bounds(node, compiled),
                     Optional.of(joinInput(node, 0, compiled.leftKeys, compiled.leftUpsertKeys)),

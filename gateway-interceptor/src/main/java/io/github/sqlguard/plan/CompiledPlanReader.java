@@ -131,12 +131,13 @@ public final class CompiledPlanReader {
                     case "scanTableSource" -> table(json, node, false);
                     case "dynamicTableSink" -> table(json, node, true);
                     case "temporalTable" -> node.table = identifier(json, "lookupTableSource", "table", "identifier");
-                    case "projection", "aggCalls", "condition" -> {
+                    case "projection", "aggCalls", "partialOriginalAggCalls", "condition" -> {
                         // Read only to name a computed key column: where the value starts in the text.
                         int at = (int) json.currentTokenLocation().getCharOffset();
                         if (field.equals("projection")) {
                             node.projectionAt = at;
-                        } else if (field.equals("aggCalls")) {
+                        } else if (field.equals("aggCalls") || field.equals("partialOriginalAggCalls")) {
+                            // An IncrementalGroupAggregate's calls are its partial aggregation's (StreamExecIncrementalGroupAggregate).
                             node.aggCallsAt = at;
                         } else if (value != JsonToken.VALUE_NULL) {
                             node.conditionAt = at;

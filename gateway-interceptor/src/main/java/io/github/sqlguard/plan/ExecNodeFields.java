@@ -20,7 +20,7 @@ import java.util.List;
  * StreamExecJoin}'s {@code "joinSpec": {"joinType": "INNER", "leftKeys": [1], "rightKeys": [0],
  * "nonEquiCondition": {...}}} (where the condition starts), {@code "leftUpsertKeys": [[0]]} and
  * {@code "rightUpsertKeys"}; the aggregates' {@code
- * "aggCallNeedRetractions"}; {@code StreamExecSink}'s {@code "requireUpsertMaterialize"}, {@code
+ * "aggCallNeedRetractions"}; an {@code IncrementalGroupAggregate}'s {@code "partialAggCallNeedRetractions"} as its own; {@code StreamExecSink}'s {@code "requireUpsertMaterialize"}, {@code
  * "inputUpsertKey"}, {@code "upsertMaterializeStrategy"} and (Flink 2.3) {@code "conflictStrategy":
  * {"behavior": "DEDUPLICATE"}}.
  *
@@ -49,7 +49,7 @@ final class ExecNodeFields {
             case "joinSpec" -> joinSpec(json, node);
             case "leftUpsertKeys" -> node.leftUpsertKeys = intArrays(json);
             case "rightUpsertKeys" -> node.rightUpsertKeys = intArrays(json);
-            case "aggCallNeedRetractions" -> node.aggCallNeedRetractions = booleans(json);
+            case "aggCallNeedRetractions", "partialAggCallNeedRetractions" -> node.aggCallNeedRetractions = booleans(json);
             case "requireUpsertMaterialize" -> node.requireUpsertMaterialize = json.getValueAsBoolean(false);
             case "inputUpsertKey" -> node.inputUpsertKey = ints(json);
             case "conflictStrategy" -> node.conflictBehavior = stringField(json, "behavior");

@@ -242,8 +242,11 @@ public sealed interface Operator
      * aggregates).
      *
      * @param groupBy the {@code GROUP BY} columns; empty for a global aggregation
-     * @param calls its aggregate calls ({@code "aggCalls"}); empty when the plan does not say (an
-     *     incremental aggregate, whose calls are split over two nodes)
+     * @param calls its aggregate calls ({@code "aggCalls"}; an {@code IncrementalGroupAggregate}'s are its
+     *     partial aggregation's, {@code "partialOriginalAggCalls"}, whose DISTINCT values it keeps per key and
+     *     bucket in state-backed views under the state TTL: {@code MiniBatchIncrementalGroupAggFunction} opens
+     *     that aggregation's handler on a {@code PerKeyStateDataViewStore} with its TTL config, Flink 2.3.0);
+     *     empty when the plan does not say (EXPLAIN text of an incremental aggregate)
      */
     record GroupAggregate(PlanNode node, List<String> groupBy, Optional<List<AggregateCall>> calls) implements Operator {
 

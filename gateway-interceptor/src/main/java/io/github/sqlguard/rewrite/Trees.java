@@ -1,6 +1,7 @@
 package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.statement.RankBounds;
 
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
@@ -28,7 +29,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -250,15 +250,9 @@ final class Trees {
         return out;
     }
 
-    /** The Top-N bound on {@code alias} among {@code where}'s conjuncts, if one is there. */
+    /** The Top-N bound on {@code alias} among {@code where}'s conjuncts, if one is there ({@link RankBounds}). */
     static Optional<RankBound> rankBound(SqlNode where, String alias) {
-        for (SqlNode conjunct : conjuncts(where)) {
-            OptionalLong max = maxRank(conjunct, alias);
-            if (max.isPresent()) {
-                return Optional.of(new RankBound(conjunct, max.getAsLong()));
-            }
-        }
-        return Optional.empty();
+        return RankBounds.of(where, alias).map(b -> new RankBound(b.conjunct(), b.maxRank()));
     }
 
     /** True when {@code node} reads the column {@code alias} (unqualified or qualified by any alias). */
@@ -272,44 +266,6 @@ final class Trees {
             }
         }
         return false;
-    }
-
-    private static OptionalLong maxRank(SqlNode conjunct, String alias) {
-        if (!(conjunct instanceof SqlBasicCall call) || call.operandCount() != 2) {
-            return OptionalLong.empty();
-        }
-        SqlNode left = call.operand(0);
-        SqlNode right = call.operand(1);
-        SqlKind kind = call.getKind();
-        if (isColumn(right, alias) && number(left).isPresent()) {
-            kind = kind.reverse();
-            SqlNode swap = left;
-            left = right;
-            right = swap;
-        }
-        if (!isColumn(left, alias)) {
-            return OptionalLong.empty();
-        }
-        OptionalLong n = number(right);
-        if (n.isEmpty()) {
-            return OptionalLong.empty();
-        }
-        return switch (kind) {
-            case EQUALS, LESS_THAN_OR_EQUAL -> n;
-            case LESS_THAN -> OptionalLong.of(n.getAsLong() - 1);
-            default -> OptionalLong.empty();
-        };
-    }
-
-    private static boolean isColumn(SqlNode node, String alias) {
-        return node instanceof SqlIdentifier id && !id.isStar() && id.names.get(id.names.size() - 1).equals(alias);
-    }
-
-    private static OptionalLong number(SqlNode node) {
-        if (node instanceof SqlNumericLiteral literal && literal.isInteger()) {
-            return OptionalLong.of(literal.longValue(true));
-        }
-        return OptionalLong.empty();
     }
 
     /**

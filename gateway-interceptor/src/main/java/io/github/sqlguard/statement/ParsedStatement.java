@@ -3,6 +3,7 @@ package io.github.sqlguard.statement;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * A statement as the guard sees it after Flink's parser chain read it ({@link StatementParser}):
@@ -293,8 +294,12 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param orderBy the window's {@code ORDER BY} items as written, with {@code DESC} where given
      * @param from the name its {@code SELECT} reads from (a table, a view or an alias); empty when
      *     that is not one name (a join, a subquery)
+     * @param topN the largest rank the query reading it keeps ({@code rn <= 3}: 3, {@code rn = 1}: 1,
+     *     {@link RankBounds}); empty without such a bound, where Flink plans no {@code Rank} but an
+     *     {@code OverAggregate} numbering every row
      */
-    record RankFunction(String function, String alias, List<String> partitionBy, List<String> orderBy, String from) {
+    record RankFunction(
+            String function, String alias, List<String> partitionBy, List<String> orderBy, String from, OptionalLong topN) {
         public RankFunction {
             partitionBy = List.copyOf(partitionBy);
             orderBy = List.copyOf(orderBy);

@@ -22,6 +22,8 @@ import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSnapshot;
 import org.apache.calcite.sql.SqlWindow;
+import org.apache.calcite.sql.SqlWith;
+import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.util.NlsString;
 import org.apache.flink.sql.parser.ddl.SqlAddJar;
@@ -37,10 +39,12 @@ import org.apache.flink.sql.parser.dml.SqlStatementSet;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Map;
 import java.util.Set;
 
@@ -68,6 +72,15 @@ final class SqlFactsCollector {
     private final List<SqlOption> stringLiterals = new ArrayList<>();
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
+
+    /** The SELECT being walked; null outside one. */
+    private SqlSelect select;
+
+    /**
+     * The {@code WHERE} of the query block that reads a subquery: of the block with it as its {@code FROM}, or
+     * of a {@code WITH} body reading the item by name. Where a rank function's Top-N bound is written.
+     */
+    private final Map<SqlSelect, SqlNode> readerWhere = new IdentityHashMap<>();
 
     /**
      * While the walk is inside a table function of a {@code FROM} ({@code TABLE(TUMBLE(TABLE t, ...)) AS w}), its
@@ -162,13 +175,20 @@ final class SqlFactsCollector {
         if (node instanceof SqlSelect select) {
             collectSuperseded(select.getHints());
             collectFrom(select.getFrom(), "", 0);
+            subquery(select.getFrom()).ifPresent(inner -> readerWhere.put(inner, select.getWhere()));
             String outer = from;
+            SqlSelect outerSelect = this.select;
             from = fromName(select.getFrom());
+            this.select = select;
             for (SqlNode operand : operands(select)) {
                 visit(operand);
             }
             from = outer;
+            this.select = outerSelect;
             return;
+        }
+        if (node instanceof SqlWith with) {
+            collectWithReaders(with);
         }
         if (node instanceof SqlCall call) {
             collectRankAlias(call);
@@ -210,6 +230,28 @@ final class SqlFactsCollector {
                 collectExplicitTables(call, depth + 1);
             } finally {
                 function = outer;
+            }
+        }
+    }
+
+    /** The query block a FROM item is ({@code (SELECT ...) AS t}, {@code (SELECT ...)}); empty for anything else. */
+    private static Optional<SqlSelect> subquery(SqlNode from) {
+        SqlNode item = from instanceof SqlCall call && call.getKind() == SqlKind.AS && call.operandCount() >= 2
+                ? call.operand(0) : from;
+        return item instanceof SqlSelect inner ? Optional.of(inner) : Optional.empty();
+    }
+
+    /** {@code WITH ranked AS (SELECT ...) SELECT ... FROM ranked WHERE ...}: the body's WHERE reads the item. */
+    private void collectWithReaders(SqlWith with) {
+        SqlNode body = with.body instanceof SqlOrderBy ordered ? ordered.query : with.body;
+        if (!(body instanceof SqlSelect reader)) {
+            return;
+        }
+        String name = fromName(reader.getFrom());
+        for (SqlNode node : with.withList) {
+            if (node instanceof SqlWithItem item && item.name.getSimple().equals(name)
+                    && item.query instanceof SqlSelect inner) {
+                readerWhere.put(inner, reader.getWhere());
             }
         }
     }
@@ -274,8 +316,11 @@ final class SqlFactsCollector {
                     window.getPartitionList().forEach(item -> partition.add(sql(item)));
                     window.getOrderList().forEach(item -> order.add(sql(item)));
                 }
+                SqlNode where = select == null ? null : readerWhere.get(select);
+                OptionalLong topN = RankBounds.of(where, alias)
+                        .map(b -> OptionalLong.of(b.maxRank())).orElse(OptionalLong.empty());
                 rankFunctions.add(new RankFunction(
-                        function.getOperator().getName().toUpperCase(Locale.ROOT), alias, partition, order, from));
+                        function.getOperator().getName().toUpperCase(Locale.ROOT), alias, partition, order, from, topN));
             }
         }
     }

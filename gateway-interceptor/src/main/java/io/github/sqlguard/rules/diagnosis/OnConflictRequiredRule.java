@@ -4,6 +4,7 @@ import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.statement.ParsedStatement.RankFunction;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -12,6 +13,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * {@code on-conflict-required}: an INSERT whose query's upsert key differs from the primary key of
@@ -100,12 +102,24 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     protected String fix(String message, AnalysisContext context) {
         String upsertKey = upsertKey(message);
         String firstKey = upsertKey.isEmpty() ? "" : upsertKey.substring(1, upsertKey.indexOf(']'));
-        if (!context.statement().rankFunctionAliases().isEmpty()) {
-            return topN(firstKey, context.statement().rankFunctionAliases().get(0));
+        List<RankFunction> ranks = context.statement().facts().rankFunctions();
+        Optional<RankFunction> topN = ranks.stream().filter(r -> r.topN().orElse(0) > 1).findFirst();
+        if (topN.isPresent()) {
+            return topN(firstKey, topN.get().alias());
         }
-        String key = firstKey.isEmpty()
-                ? "Give the query the sink's key (for example aggregate by the primary key's columns)"
-                : "Key the sink by the query's key: declare it with PRIMARY KEY (" + firstKey + ") NOT ENFORCED";
+        List<String> sinkKey = facts(message, context).keys();
+        Optional<RankFunction> topOne = ranks.stream().filter(r -> r.topN().orElse(0) == 1).findFirst();
+        Optional<RankFunction> numbered = ranks.stream().filter(r -> r.topN().isEmpty() && !r.alias().isEmpty()).findFirst();
+        String key;
+        if (topOne.isPresent()) {
+            key = topOne(topOne.get(), sinkKey);
+        } else if (numbered.isPresent() && !numbered.get().partitionBy().isEmpty()) {
+            key = numbered(numbered.get(), firstKey, sinkKey);
+        } else {
+            key = firstKey.isEmpty()
+                    ? "Give the query the sink's key (for example aggregate by the primary key's columns)"
+                    : "Key the sink by the query's key: declare it with PRIMARY KEY (" + firstKey + ") NOT ENFORCED";
+        }
         String strategy = context.config().getOrDefault(MATERIALIZE_STRATEGY, "LEGACY").strip();
         String deduplicateTtl = strategy.toUpperCase(Locale.ROOT).equals("LEGACY")
                 ? ""
@@ -121,8 +135,9 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     }
 
     /**
-     * The fix of a Top-N (a {@code ROW_NUMBER}/{@code RANK} filtered by its number) whose rows do not match the
-     * sink's key: its rows of one partition fall on one sink row, so an {@code ON CONFLICT} clause is no fix.
+     * The fix of a Top-N (a {@code ROW_NUMBER}/{@code RANK} whose reading query keeps {@code rn <= N}, N > 1: a
+     * {@code Rank} with that {@code rankRange}) whose rows do not match the sink's key: its rows of one partition
+     * fall on one sink row, so an {@code ON CONFLICT} clause is no fix.
      * {@code DO DEDUPLICATE} keeps the row that reached the materializer last and {@code DO NOTHING} the first
      * ({@code SinkUpsertMaterializer} and {@code WatermarkCompactingSinkMaterializer} compare arrival, not the
      * Top-N's order), and {@code DO ERROR} fails at a partition's second row (issue 30: DEDUPLICATE was offered
@@ -137,6 +152,55 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 + "; to keep the top row alone, filter " + rankAlias + " = 1 and key the sink by the partition columns."
                 + " An ON CONFLICT clause is no fix here: DO DEDUPLICATE keeps the row that arrived last and DO NOTHING"
                 + " the first, not the top one, and DO ERROR fails at a partition's second row.";
+    }
+
+    /**
+     * The key fix of a Top-1 ({@code rn = 1}): it keeps one row per partition already, and its key is the partition
+     * columns (Flink 2.3.0 {@code ConstantRankNumberColumnRemoveRule} drops the constant row number from the {@code
+     * Rank}, whose upsert key is then its partition key), which the sink's primary key does not match: the sink is
+     * keyed by them, or the ranking is partitioned by the sink's key. Filtering {@code rn = 1} again is no fix.
+     */
+    private static String topOne(RankFunction rank, List<String> sinkKey) {
+        String partition = String.join(", ", unqualified(rank.partitionBy()));
+        return "The query keeps one row per partition already (" + rank.alias() + " = 1 over PARTITION BY " + partition
+                + "), and its key is the partition columns: key the sink by them, PRIMARY KEY (" + partition
+                + ") NOT ENFORCED, or partition the ranking by the sink's key" + sinkKey(sinkKey)
+                + " to keep the top row per sink row";
+    }
+
+    /**
+     * The key fix of a row number no query filters ({@code ROW_NUMBER() OVER (...) AS rn} written as it is): Flink
+     * plans no {@code Rank} ({@code FlinkLogicalRankRule} needs the reading query's bound) but an {@code
+     * OverAggregate} that numbers every row, so this is no Top-N. Filtering {@code rn = 1} in an outer query makes
+     * it a Top-1 whose key is the partition columns ({@link #topOne}); where they are the sink's key, that fix
+     * needs no clause.
+     */
+    private static String numbered(RankFunction rank, String queryKey, List<String> sinkKey) {
+        List<String> partition = unqualified(rank.partitionBy());
+        String keyed = queryKey.isEmpty()
+                ? ""
+                : ", or key the sink by the query's key: PRIMARY KEY (" + queryKey + ") NOT ENFORCED";
+        String topOne = sameColumns(partition, sinkKey)
+                ? "filter " + rank.alias() + " = 1 in a query that reads it: a Top-1, one row per "
+                        + String.join(", ", partition) + ", the sink's key"
+                : "filter " + rank.alias() + " = 1 in a query that reads it and key the sink by the partition columns, "
+                        + "PRIMARY KEY (" + String.join(", ", partition) + ") NOT ENFORCED";
+        return rank.alias() + " numbers every row (no query filters it, so Flink plans no Top-N but an OVER aggregate):"
+                + " to keep the top row per partition, " + topOne + keyed;
+    }
+
+    private static String sinkKey(List<String> sinkKey) {
+        return sinkKey.isEmpty() ? "" : " (PARTITION BY " + String.join(", ", sinkKey) + ")";
+    }
+
+    /** {@code o.user_id} as {@code user_id}: a column as a sink's key names it. */
+    private static List<String> unqualified(List<String> columns) {
+        return columns.stream().map(c -> c.substring(c.lastIndexOf('.') + 1)).toList();
+    }
+
+    private static boolean sameColumns(List<String> a, List<String> b) {
+        return !a.isEmpty() && a.stream().map(c -> c.toLowerCase(Locale.ROOT)).collect(Collectors.toSet())
+                .equals(b.stream().map(c -> c.toLowerCase(Locale.ROOT)).collect(Collectors.toSet()));
     }
 
     /** The sink's primary key columns Flink names ({@code Primary key: [a, b]}), as the finding's keys. */
