@@ -190,7 +190,9 @@ class RewriteGoldenFilesTest {
         "481-first-three-orders-by-processing-time",
         "482-join-keeps-one-customer-row-per-key",
         "483-join-keeps-latest-order-row-per-order-id",
-        "474-top-3-keyed-orders-into-sink-keyed-by-user"})
+        "474-top-3-keyed-orders-into-sink-keyed-by-user",
+        "478-paid-orders-converted-in-subquery-temporal-join-hint-outside",
+        "479-converted-totals-over-left-temporal-join-in-with-clause"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
@@ -200,12 +202,13 @@ class RewriteGoldenFilesTest {
     /**
      * A regular join of a stream with a dimension table: a lookup join where the table is a lookup
      * source and the stream has a processing-time column, in several shapes; none without that column; an
-     * event-time temporal join where the table is a versioned upsert-kafka table.
+     * event-time temporal join where the table is a versioned upsert-kafka table; a {@code STATE_TTL} hint
+     * on the block of a regular join over a lookup join, none on the lookup join's block.
      */
     @ParameterizedTest
     @ValueSource(strings = {"01-dimension-join-lookup", "02-dimension-left-join-into-sink-lookup",
         "03-dimension-join-no-proctime", "04-upsert-kafka-rates-temporal-join",
-        "05-upsert-kafka-balances-group-by-session-ttl"})
+        "05-upsert-kafka-balances-group-by-session-ttl", "06-lookup-join-in-subquery-then-left-join-hint-outside"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }

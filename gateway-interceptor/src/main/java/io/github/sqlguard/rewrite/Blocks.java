@@ -58,9 +58,38 @@ final class Blocks {
         return false;
     }
 
-    /** True when {@code select}'s {@code FROM} joins. */
+    /**
+     * True when {@code select}'s {@code FROM} has a regular join, the only join a {@code STATE_TTL} hint
+     * reaches. A join of a table read {@code FOR SYSTEM_TIME AS OF} is none: Flink plans it as a {@code
+     * LookupJoin} (processing time, a lookup source: no state at all) or a {@code TemporalJoin} ({@code
+     * StreamExecTemporalJoin}, which reads the job's TTL, no hint: {@code TemporalRowTimeJoinOperator}
+     * keeps the probe side's rows until the watermark passes them and the versioned side's versions by
+     * the watermark), nor is a join of {@code LATERAL TABLE(...)} or {@code UNNEST(...)} (a stateless
+     * {@code Correlate}); Flink 2.3.0 and 1.20. A hint on a block joining only so is dropped without a
+     * word ({@code ttl-hint-ignored}).
+     */
     static boolean joins(SqlSelect select) {
-        return select.getFrom() instanceof SqlJoin;
+        return regularJoin(select.getFrom());
+    }
+
+    private static boolean regularJoin(SqlNode from) {
+        if (!(from instanceof SqlJoin join)) {
+            return false;
+        }
+        return !correlated(join.getRight()) || regularJoin(join.getLeft());
+    }
+
+    /**
+     * True for a join's right input that no regular join reads: a snapshot, a lateral table function, an
+     * unnest. A {@code LATERAL} subquery is not one: Flink decorrelates it into a regular join.
+     */
+    private static boolean correlated(SqlNode right) {
+        SqlNode input = right.getKind() == SqlKind.AS ? ((SqlCall) right).operand(0) : right;
+        if (input.getKind() == SqlKind.LATERAL) {
+            input = ((SqlCall) input).operand(0);
+            return input.getKind() == SqlKind.COLLECTION_TABLE;
+        }
+        return input.getKind() == SqlKind.SNAPSHOT || input.getKind() == SqlKind.UNNEST;
     }
 
     /**

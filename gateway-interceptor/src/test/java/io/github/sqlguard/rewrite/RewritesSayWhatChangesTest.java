@@ -272,4 +272,29 @@ class RewritesSayWhatChangesTest {
         assertThat(eventTime).contains("keeps each of its rows as a state entry of its own");
         assertThat(processingTime).doesNotContain("state entry of its own");
     }
+
+    @Test
+    void hintRewriteLeavesATemporalJoinsBlockUnhintedAndSaysOnlyTheRegularJoinsHint() throws IOException {
+        // The temporal join in the subquery takes no STATE_TTL hint (StreamExecTemporalJoin reads the job's TTL):
+        // only the block that joins regularly is hinted, and the changes: line names that hint alone.
+        Rewrite hint = rewrite(lastOf("478"), "state-ttl-hint");
+
+        assertThat(hint.statement()).containsOnlyOnce("STATE_TTL").contains("STATE_TTL('c' = '1 d', 'p' = '1 d')");
+        assertThat(hint.changes()).contains("this statement's join keeps each row 1 d after it was stored"
+                + " (STATE_TTL('c' = '1 d', 'p' = '1 d'))").doesNotContain("'r' = ");
+    }
+
+    @Test
+    void hintRewriteOverATemporalJoinInAWithItemHintsTheAggregationAlone() throws IOException {
+        Submission totals = lastOf("479");
+        Rewrite hint = rewrite(totals, "state-ttl-hint");
+
+        assertThat(hint.statement()).containsOnlyOnce("STATE_TTL").contains("STATE_TTL('converted' = '1 d')");
+        assertThat(hint.changes()).contains("expires 1 d after a key's last change (STATE_TTL('converted' = '1 d'))")
+                .doesNotContain("'o' = ");
+        assertThat(rewrite(totals, "session-state-ttl").changes())
+                .contains("the temporal join takes the TTL as an idle timeout")
+                .contains("emitted with NULLs for the versioned side's columns")
+                .doesNotContain("a regular join keeps each row");
+    }
 }
