@@ -556,12 +556,16 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         PlanNode node = aggregate.node();
         Optional<Column> rowtime = names.rowtimeBelow(node);
         // A key that buckets the event-time column by hand (CAST(ts AS DATE), FLOOR(ts TO HOUR), ...): what it
-        // keeps per key is a day (an hour) a row falls in, and a TTL or window must cover that bucket.
-        List<TimeBuckets.Bucket> buckets = rowtime.map(c -> TimeBuckets.of(names.context().statement().text(), c.name()))
-                .orElse(List.of());
-        Optional<TimeBuckets.Bucket> bucket = aggregate.groupBy().stream()
-                .flatMap(k -> buckets.stream().filter(b -> b.isKey(k)))
-                .max(java.util.Comparator.comparing(TimeBuckets.Bucket::size));
+        // keeps per key is a day (an hour) a row falls in, and a TTL or window must cover that bucket. Without a
+        // time attribute, a TIMESTAMP column of the table read that a key buckets so is one a WATERMARK makes
+        // event time, and then the same window applies (an hourly report over a table without a watermark).
+        Optional<java.util.Map.Entry<Column, TimeBuckets.Bucket>> plain = rowtime.isPresent() ? Optional.empty()
+                : names.plainTimestampsRead(node).stream()
+                        .flatMap(c -> bucketKey(aggregate, names, c).map(b -> java.util.Map.entry(c, b)).stream())
+                        .findFirst();
+        Optional<TimeBuckets.Bucket> bucket = rowtime.isPresent() ? rowtime.flatMap(c -> bucketKey(aggregate, names, c))
+                : plain.map(java.util.Map.Entry::getValue);
+        Optional<Column> bucketed = plain.map(java.util.Map.Entry::getKey);
         AdvisedValues values = bucket.map(b -> advised.covering(b.size())).orElse(advised);
         // GROUPING SETS, ROLLUP, CUBE: a window aggregation keeps them after window_start, window_end (Flink docs,
         // "Window Aggregation", GROUPING SETS); its keys are the sets', not a list of columns.
@@ -615,12 +619,19 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(" query that reads ").append(view.get());
             return fix.append('.').toString();
         }
-        if (read.isPresent() && rowtime.isPresent()) {
+        Optional<Column> time = rowtime.or(() -> bucketed.filter(StatementNames::watermarkable));
+        if (read.isPresent() && time.isPresent()) {
+            // Over a plain TIMESTAMP the window needs the WATERMARK first, and with it a row later than the watermark
+            // is dropped by the window (Flink docs, "Window Aggregation": late rows are not processed).
+            String perWindow = bucketed.map(c -> "; or declare " + c.name() + " as event time in " + read.get()
+                    + " (WATERMARK FOR " + c.name() + " AS " + c.name() + " - INTERVAL '5' SECOND; a row later than the"
+                    + " watermark is then dropped) and aggregate per window, whose state is freed when it closes: ")
+                    .orElse("; or aggregate per window, whose state is freed when it closes: ");
             String keys = grouping ? ", GROUPING SETS (...) as the query writes them"
                     : aggregate.groupBy().isEmpty() ? ""
                     : ", " + String.join(", ", groupKeys(aggregate, names).stream().filter(k -> bucket.map(b -> !b.isKey(k)).orElse(true)).toList());
             String group = "GROUP BY window_start, window_end" + (keys.equals(", ") ? "" : keys);
-            String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + rowtime.get().name() + "), "
+            String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + time.get().name() + "), "
                     + values.windowInterval() + "))";
             Optional<Duration> step = bucket.flatMap(TimeBuckets.Bucket::cumulateStep);
             if (bucket.isPresent() && step.isPresent()) {
@@ -629,15 +640,15 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 AdvisedValues.Interval every = AdvisedValues.Interval.of(step.get());
                 String unit = bucket.get().unit();
                 String stepUnit = every.unit().toLowerCase(java.util.Locale.ROOT);
-                fix.append("; or aggregate per window, whose state is freed when it closes: ").append(group)
+                fix.append(perWindow).append(group)
                         .append(" over TABLE(CUMULATE(TABLE ").append(read.get()).append(", DESCRIPTOR(")
-                        .append(rowtime.get().name()).append("), INTERVAL '").append(every.amount()).append("' ")
+                        .append(time.get().name()).append("), INTERVAL '").append(every.amount()).append("' ")
                         .append(every.unit()).append(", ").append(values.windowInterval()).append(")) (each ").append(unit)
                         .append("'s result so far, every ").append(stepUnit).append(", as the query updates it during the ")
                         .append(unit).append("), or over ").append(tumble).append(" (one final result per ").append(unit)
                         .append(", at its end)");
             } else if (bucket.isPresent()) {
-                fix.append("; or aggregate per window, whose state is freed when it closes: ").append(group).append(" over ")
+                fix.append(perWindow).append(group).append(" over ")
                         .append(tumble).append(" (one window per ").append(bucket.get().unit())
                         .append(", the bucket the query groups by)");
             } else {
@@ -648,6 +659,14 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             }
         }
         return fix.append('.').toString();
+    }
+
+    /** The largest time bucket of {@code column} among the aggregation's keys ({@link TimeBuckets}). */
+    private static Optional<TimeBuckets.Bucket> bucketKey(Operator.GroupAggregate aggregate, StatementNames names, Column column) {
+        List<TimeBuckets.Bucket> buckets = TimeBuckets.of(names.context().statement().text(), column.name());
+        return aggregate.groupBy().stream()
+                .flatMap(k -> buckets.stream().filter(b -> b.isKey(k)))
+                .max(java.util.Comparator.comparing(TimeBuckets.Bucket::size));
     }
 
     private static String joinFix(Operator.Join join, StatementNames names, AdvisedValues advised) {

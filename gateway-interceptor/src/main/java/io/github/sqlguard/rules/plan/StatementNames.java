@@ -104,6 +104,34 @@ record StatementNames(
     }
 
     /**
+     * The {@code TIMESTAMP} and {@code TIMESTAMP_LTZ} columns without a time attribute of the table {@code node}
+     * reads straight ({@link #sourceColumns}), as its source scan emits them. Empty when it reads no single
+     * table straight.
+     */
+    List<Column> plainTimestampsRead(PlanNode node) {
+        if (sourceColumns(node).isEmpty()) {
+            return List.of();
+        }
+        PlanNode at = node;
+        for (int depth = 0; depth < 256 && !plan.inputs(at).isEmpty(); depth++) {
+            at = plan.inputs(at).get(0);
+        }
+        return at.outputType().columns().stream()
+                .filter(c -> !c.timeAttribute().isTimeAttribute() && c.type().startsWith("TIMESTAMP"))
+                .toList();
+    }
+
+    private static final java.util.regex.Pattern WATERMARK_TYPE = java.util.regex.Pattern.compile("TIMESTAMP(_LTZ)?\\([0-3]\\)");
+
+    /**
+     * True when a {@code WATERMARK} can be declared on {@code column}: Flink's {@code DefaultSchemaResolver}
+     * takes a time field "of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to 3".
+     */
+    static boolean watermarkable(Column column) {
+        return WATERMARK_TYPE.matcher(column.type()).lookingAt();
+    }
+
+    /**
      * The name the statement reads the table of {@code node} by ({@link #directTable}): the table's own
      * name where the statement names it; where the statement reads it through a view (its one reference
      * names no table of the plan: {@code FROM big_orders}, a view over {@code orders} that filters it),
