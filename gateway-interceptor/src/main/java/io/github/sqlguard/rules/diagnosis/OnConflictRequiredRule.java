@@ -103,11 +103,16 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         String upsertKey = upsertKey(message);
         String firstKey = upsertKey.isEmpty() ? "" : upsertKey.substring(1, upsertKey.indexOf(']'));
         List<RankFunction> ranks = context.statement().facts().rankFunctions();
-        Optional<RankFunction> topN = ranks.stream().filter(r -> r.topN().orElse(0) > 1).findFirst();
+        List<String> sinkKey = facts(message, context).keys();
+        // Only where the sink's key is among the partition columns do a partition's N rows fall on one sink row;
+        // keyed otherwise, they fall on several, and the ON CONFLICT choices (which the on-conflict rewrite offers
+        // then) resolve what lands on one row as for any other query.
+        Optional<RankFunction> topN = ranks.stream()
+                .filter(r -> r.topN().orElse(0) > 1 && !sinkKey.isEmpty() && lowerCase(unqualified(r.partitionBy())).containsAll(lowerCase(sinkKey)))
+                .findFirst();
         if (topN.isPresent()) {
             return topN(firstKey, topN.get().alias());
         }
-        List<String> sinkKey = facts(message, context).keys();
         Optional<RankFunction> topOne = ranks.stream().filter(r -> r.topN().orElse(0) == 1).findFirst();
         Optional<RankFunction> numbered = ranks.stream().filter(r -> r.topN().isEmpty() && !r.alias().isEmpty()).findFirst();
         String key;
@@ -136,8 +141,9 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
 
     /**
      * The fix of a Top-N (a {@code ROW_NUMBER}/{@code RANK} whose reading query keeps {@code rn <= N}, N > 1: a
-     * {@code Rank} with that {@code rankRange}) whose rows do not match the sink's key: its rows of one partition
-     * fall on one sink row, so an {@code ON CONFLICT} clause is no fix.
+     * {@code Rank} with that {@code rankRange}) written into a sink keyed by some of its partition columns: its
+     * rows of one partition fall on one sink row, so an {@code ON CONFLICT} clause is no fix (the {@code
+     * on-conflict} rewrite offers none then: {@code OnConflictChoice#topNOnOneSinkRow}, the same test).
      * {@code DO DEDUPLICATE} keeps the row that reached the materializer last and {@code DO NOTHING} the first
      * ({@code SinkUpsertMaterializer} and {@code WatermarkCompactingSinkMaterializer} compare arrival, not the
      * Top-N's order), and {@code DO ERROR} fails at a partition's second row (issue 30: DEDUPLICATE was offered
@@ -191,6 +197,10 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
 
     private static String sinkKey(List<String> sinkKey) {
         return sinkKey.isEmpty() ? "" : " (PARTITION BY " + String.join(", ", sinkKey) + ")";
+    }
+
+    private static java.util.Set<String> lowerCase(List<String> columns) {
+        return columns.stream().map(c -> c.toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.toSet());
     }
 
     /** {@code o.user_id} as {@code user_id}: a column as a sink's key names it. */
