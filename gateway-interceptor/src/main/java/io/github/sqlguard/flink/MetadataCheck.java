@@ -36,8 +36,8 @@ import java.util.Optional;
  * checked. Where a count is negative the check goes on as if it were none: the reader either fails
  * there or reads no element.
  *
- * <p>So that the bytes Flink's reader is handed are the bytes checked, though the file is opened a
- * second time for it, the check keeps the SHA-256 of every {@value MetadataInput#BLOCK}-byte block of
+ * <p>So that the bytes Flink's reader is handed are the bytes checked, though the file is read a
+ * second time for it (its stream sought back to the start: a file system may read it anew), the check keeps the SHA-256 of every {@value MetadataInput#BLOCK}-byte block of
  * the file (32 bytes a kilobyte), and {@link MetadataInput} hands out no byte of a block whose digest
  * differs. The SHA-256 of the whole file is the digest a kept read is found by ({@link SavepointReads}).
  */
@@ -65,15 +65,17 @@ final class MetadataCheck {
             long readUntil,
             /* where the Java-serialized checkpoint properties begin (version 4 on), -1 where there are none */
             long propertiesAt,
-            /* the SHA-256 of each block of the file, in order */
+            /* the SHA-256 of each block of the file, in order (the array may be longer) */
             byte[] blockDigests,
+            /* how many blocks the file has */
+            int blocks,
             /* the SHA-256 of the whole file, hex; empty past SavepointReads' bound, where no read is kept */
             Optional<String> digest) {
 
         /** Whether the block at {@code index} has the digest {@code digest} (its first 32 bytes). */
         boolean blockIs(int index, byte[] digest) {
             int from = index * DIGEST_BYTES;
-            return from + DIGEST_BYTES <= blockDigests.length
+            return index < blocks
                     && Arrays.equals(blockDigests, from, from + DIGEST_BYTES, digest, 0, DIGEST_BYTES);
         }
     }
@@ -109,12 +111,12 @@ final class MetadataCheck {
     private int version;
     private int depth;
 
-    private MetadataCheck(InputStream in, String file, long size) {
+    private MetadataCheck(InputStream in, String file, long size, byte[] block) {
         this.in = in;
         this.file = file;
         this.size = size;
-        this.block = new byte[MetadataInput.BLOCK];
-        this.blockDigests = new byte[(int) Math.min(Math.max(1, (size + MetadataInput.BLOCK - 1) / MetadataInput.BLOCK), 1024)
+        this.block = block;
+        this.blockDigests = new byte[(int) Math.min(Math.max(1, (size + block.length - 1) / block.length), 1024)
                 * DIGEST_BYTES];
         this.whole = sha256();
         this.blocks = sha256();
@@ -122,15 +124,16 @@ final class MetadataCheck {
 
     /**
      * Reads the file {@code in} streams (all of it, to its end) and checks every int Flink's reader
-     * will read of it; {@code in} is closed.
+     * will read of it; {@code in} is left open.
      *
      * @param file the metadata file, as messages name it
      * @param size its length in bytes, as its file system reports it
+     * @param block where the file is read, {@value MetadataInput#BLOCK} bytes (or the file's length if less)
      * @throws IOException where a count or length is above the bound, or the file cannot be read
      */
-    static Checked check(InputStream in, String file, long size) throws IOException {
-        try (in) {
-            MetadataCheck check = new MetadataCheck(in, file, size);
+    static Checked check(InputStream in, String file, long size, byte[] block) throws IOException {
+        {
+            MetadataCheck check = new MetadataCheck(in, file, size, block);
             long readUntil;
             long propertiesAt = -1;
             try {
@@ -152,8 +155,7 @@ final class MetadataCheck {
             Optional<String> digest = check.read > SavepointReads.MAX_BYTES / 4
                     ? Optional.empty()
                     : Optional.of(HexFormat.of().formatHex(check.whole.digest()));
-            return new Checked(file, check.read, readUntil, propertiesAt,
-                    Arrays.copyOf(check.blockDigests, check.blockCount * DIGEST_BYTES), digest);
+            return new Checked(file, check.read, readUntil, propertiesAt, check.blockDigests, check.blockCount, digest);
         }
     }
 
@@ -560,11 +562,23 @@ final class MetadataCheck {
         return true;
     }
 
-    static MessageDigest sha256() {
+    /** Never updated: each read digests with a clone of it (a look-up of the provider allocates about 1 kB). */
+    private static final MessageDigest SHA_256;
+
+    static {
         try {
-            return MessageDigest.getInstance("SHA-256");
+            SHA_256 = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             // Every Java platform has SHA-256 (MessageDigest's Javadoc).
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static MessageDigest sha256() {
+        try {
+            return (MessageDigest) SHA_256.clone();
+        } catch (CloneNotSupportedException e) {
+            // The providers of the JDK clone their SHA-256 (sun.security.provider.DigestBase#clone).
             throw new IllegalStateException(e);
         }
     }
