@@ -4,10 +4,6 @@ import org.apache.flink.runtime.checkpoint.metadata.MetadataSerializers;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -37,9 +33,10 @@ import java.util.Optional;
  * there or reads no element.
  *
  * <p>So that the bytes Flink's reader is handed are the bytes checked, though the file is read a
- * second time for it (its stream sought back to the start: a file system may read it anew), the check keeps the SHA-256 of every {@value MetadataInput#BLOCK}-byte block of
- * the file (32 bytes a kilobyte), and {@link MetadataInput} hands out no byte of a block whose digest
- * differs. The SHA-256 of the whole file is the digest a kept read is found by ({@link SavepointReads}).
+ * second time for it (its stream sought back to the start: a file system may read it anew), the check
+ * keeps the SHA-256 of every {@value MetadataInput#BLOCK}-byte block of the file ({@link BlockDigests},
+ * 32 bytes a kilobyte), and {@link MetadataInput} hands out no byte of a block whose digest differs.
+ * The file's digest is the one a kept read is found by ({@link SavepointReads}).
  */
 final class MetadataCheck {
 
@@ -65,22 +62,10 @@ final class MetadataCheck {
             long readUntil,
             /* where the Java-serialized checkpoint properties begin (version 4 on), -1 where there are none */
             long propertiesAt,
-            /* the SHA-256 of each block of the file, in order (the array may be longer) */
-            byte[] blockDigests,
-            /* how many blocks the file has */
-            int blocks,
-            /* the SHA-256 of the whole file, hex; empty past SavepointReads' bound, where no read is kept */
-            Optional<String> digest) {
-
-        /** Whether the block at {@code index} has the digest {@code digest} (its first 32 bytes). */
-        boolean blockIs(int index, byte[] digest) {
-            int from = index * DIGEST_BYTES;
-            return index < blocks
-                    && Arrays.equals(blockDigests, from, from + DIGEST_BYTES, digest, 0, DIGEST_BYTES);
-        }
-    }
-
-    static final int DIGEST_BYTES = 32;
+            /* the digest of each block of the file */
+            BlockDigests blocks,
+            /* the file's digest ({@link BlockDigests#fileDigest}); empty past SavepointReads' bound, where no read is kept */
+            Optional<String> digest) {}
 
     /** Where Flink's reader fails: the check ends there (no stack trace: it is not an error of the guard). */
     private static final class ReaderStops extends Exception {
@@ -96,10 +81,7 @@ final class MetadataCheck {
     /** The file's length as its file system reports it: the bound of every count. */
     private final long size;
     private final byte[] block;
-    private final MessageDigest whole;
-    private final MessageDigest blocks;
-    private byte[] blockDigests;
-    private int blockCount;
+    private final BlockDigests blocks;
     /** How many bytes of the file were read. */
     private long read;
     private int next;
@@ -116,10 +98,7 @@ final class MetadataCheck {
         this.file = file;
         this.size = size;
         this.block = block;
-        this.blockDigests = new byte[(int) Math.min(Math.max(1, (size + block.length - 1) / block.length), 1024)
-                * DIGEST_BYTES];
-        this.whole = sha256();
-        this.blocks = sha256();
+        this.blocks = new BlockDigests(size);
     }
 
     /**
@@ -154,8 +133,8 @@ final class MetadataCheck {
             readUntil = Math.min(readUntil, check.read);
             Optional<String> digest = check.read > SavepointReads.MAX_BYTES / 4
                     ? Optional.empty()
-                    : Optional.of(HexFormat.of().formatHex(check.whole.digest()));
-            return new Checked(file, check.read, readUntil, propertiesAt, check.blockDigests, check.blockCount, digest);
+                    : Optional.of(check.blocks.fileDigest());
+            return new Checked(file, check.read, readUntil, propertiesAt, check.blocks, digest);
         }
     }
 
@@ -548,38 +527,7 @@ final class MetadataCheck {
             return false;
         }
         read += end;
-        whole.update(block, 0, end);
-        blocks.update(block, 0, end);
-        if ((blockCount + 1) * DIGEST_BYTES > blockDigests.length) {
-            blockDigests = Arrays.copyOf(blockDigests, blockDigests.length * 2);
-        }
-        try {
-            blocks.digest(blockDigests, blockCount * DIGEST_BYTES, DIGEST_BYTES);
-        } catch (java.security.DigestException e) {
-            throw new IllegalStateException(e);
-        }
-        blockCount++;
+        blocks.add(block, end);
         return true;
-    }
-
-    /** Never updated: each read digests with a clone of it (a look-up of the provider allocates about 1 kB). */
-    private static final MessageDigest SHA_256;
-
-    static {
-        try {
-            SHA_256 = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            // Every Java platform has SHA-256 (MessageDigest's Javadoc).
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static MessageDigest sha256() {
-        try {
-            return (MessageDigest) SHA_256.clone();
-        } catch (CloneNotSupportedException e) {
-            // The providers of the JDK clone their SHA-256 (sun.security.provider.DigestBase#clone).
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -12,7 +12,6 @@ import java.io.InputStream;
 import java.io.InvalidClassException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
-import java.security.MessageDigest;
 import java.util.Optional;
 import java.util.Set;
 
@@ -84,8 +83,6 @@ final class MetadataInput extends InputStream {
     /** The position in the file of the next block read. */
     private long blockAt;
     private int blockIndex;
-    private final MessageDigest sha = MetadataCheck.sha256();
-    private final byte[] digest = new byte[MetadataCheck.DIGEST_BYTES];
     private boolean propertiesChecked;
     /** Past the properties: the block holds the null handed out in their place, and nothing follows. */
     private boolean ended;
@@ -214,13 +211,7 @@ final class MetadataInput extends InputStream {
             }
             end += n;
         }
-        sha.update(block, 0, end);
-        try {
-            sha.digest(digest, 0, digest.length);
-        } catch (java.security.DigestException e) {
-            throw new IllegalStateException(e);
-        }
-        if (end < wanted || !checked.blockIs(blockIndex, digest)) {
+        if (end < wanted || !checked.blocks().is(blockIndex, block, end)) {
             throw new IOException("its metadata file " + checked.file() + " changed while the guard read it (bytes "
                     + at + " to " + (at + wanted) + "), so the guard reads it no further");
         }

@@ -147,7 +147,7 @@ class MetadataInputTest {
         MetadataCheck.Checked checked = MetadataCheck.check(new ByteArrayInputStream(bytes), "_metadata", bytes.length, block);
         assertThat(checked.readUntil()).as("version 4 on: the properties are read to the file's end").isEqualTo(bytes.length);
         MetadataCheck.Checked shorter = new MetadataCheck.Checked("_metadata", checked.length(), 2000, -1,
-                checked.blockDigests(), checked.blocks(), checked.digest());
+                checked.blocks(), checked.digest());
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Checkpoints.loadCheckpointMetadata(
                         new DataInputStream(new MetadataInput(new ByteArrayInputStream(bytes), shorter, block)),
