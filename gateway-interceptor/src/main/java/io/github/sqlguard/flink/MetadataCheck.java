@@ -111,31 +111,29 @@ final class MetadataCheck {
      * @throws IOException where a count or length is above the bound, or the file cannot be read
      */
     static Checked check(InputStream in, String file, long size, byte[] block) throws IOException {
-        {
-            MetadataCheck check = new MetadataCheck(in, file, size, block);
-            long readUntil;
-            long propertiesAt = -1;
-            try {
-                check.metadata();
-                readUntil = check.position;
-                if (check.version >= 4) {
-                    // MetadataV4Serializer#deserializeProperties: an ObjectInputStream over what is left of the file.
-                    propertiesAt = check.position;
-                    readUntil = Long.MAX_VALUE;
-                }
-            } catch (ReaderStops stops) {
-                readUntil = check.position;
+        MetadataCheck check = new MetadataCheck(in, file, size, block);
+        long readUntil;
+        long propertiesAt = -1;
+        try {
+            check.metadata();
+            readUntil = check.position;
+            if (check.version >= 4) {
+                // MetadataV4Serializer#deserializeProperties: an ObjectInputStream over what is left of the file.
+                propertiesAt = check.position;
+                readUntil = Long.MAX_VALUE;
             }
-            // The rest of the file: the properties, or what no reader reads (digested all the same).
-            while (check.fill()) {
-                check.next = check.end;
-            }
-            readUntil = Math.min(readUntil, check.read);
-            Optional<String> digest = check.read > SavepointReads.MAX_BYTES / 4
-                    ? Optional.empty()
-                    : Optional.of(check.blocks.fileDigest());
-            return new Checked(file, check.read, readUntil, propertiesAt, check.blocks, digest);
+        } catch (ReaderStops stops) {
+            readUntil = check.position;
         }
+        // The rest of the file: the properties, or what no reader reads (digested all the same).
+        while (check.fill()) {
+            check.next = check.end;
+        }
+        readUntil = Math.min(readUntil, check.read);
+        Optional<String> digest = check.read > SavepointReads.MAX_BYTES / 4
+                ? Optional.empty()
+                : Optional.of(check.blocks.fileDigest());
+        return new Checked(file, check.read, readUntil, propertiesAt, check.blocks, digest);
     }
 
     // ------------------------------------------------------------------------
