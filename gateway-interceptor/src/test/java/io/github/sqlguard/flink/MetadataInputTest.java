@@ -157,6 +157,59 @@ class MetadataInputTest {
                         + " Flink's reader stops");
     }
 
+    @Test
+    void aSavepointOfTheHandlesFlinkWritesIsCheckedAlongTheStructureFlinksReaderReads() throws Exception {
+        // Master state, coordinator state, finished subtasks, key groups (a savepoint's too), incremental handles
+        // with shared and private files, relative file handles, operator state with offsets, as Flink writes them.
+        org.apache.flink.runtime.state.KeyGroupRange range = org.apache.flink.runtime.state.KeyGroupRange.of(0, 63);
+        long[] offsets = new long[64];
+        org.apache.flink.runtime.state.KeyGroupRangeOffsets rangeOffsets =
+                new org.apache.flink.runtime.state.KeyGroupRangeOffsets(range, offsets);
+        org.apache.flink.runtime.state.StreamStateHandle relative = new org.apache.flink.runtime.state.filesystem.RelativeFileStateHandle(
+                new org.apache.flink.core.fs.Path(dir.toUri().toString(), "state-1"), "state-1", 4096L);
+        org.apache.flink.runtime.state.StreamStateHandle inline =
+                new org.apache.flink.runtime.state.memory.ByteStreamStateHandle("inline", new byte[300]);
+        List<org.apache.flink.runtime.state.IncrementalKeyedStateHandle.HandleAndLocalPath> files = List.of(
+                org.apache.flink.runtime.state.IncrementalKeyedStateHandle.HandleAndLocalPath.of(relative, "000001.sst"),
+                org.apache.flink.runtime.state.IncrementalKeyedStateHandle.HandleAndLocalPath.of(inline, "MANIFEST"));
+        org.apache.flink.runtime.checkpoint.OperatorState keyed =
+                CraftedMetadata.operatorState(new org.apache.flink.runtime.jobgraph.OperatorID(), 4, 128);
+        keyed.putState(0, CraftedMetadata.oneOperator().getOperatorStates().iterator().next().getState(0));
+        keyed.setCoordinatorState(new org.apache.flink.runtime.state.memory.ByteStreamStateHandle("coordinator", new byte[40]));
+        keyed.putState(1, org.apache.flink.runtime.checkpoint.OperatorSubtaskState.builder()
+                .setManagedKeyedState(new org.apache.flink.runtime.state.IncrementalRemoteKeyedStateHandle(
+                        java.util.UUID.randomUUID(), range, 3L, files, files, inline))
+                .setRawKeyedState(new org.apache.flink.runtime.state.KeyGroupsSavepointStateHandle(rangeOffsets, relative))
+                .setManagedOperatorState(new org.apache.flink.runtime.state.OperatorStreamStateHandle(Map.of(
+                        "union", new org.apache.flink.runtime.state.OperatorStateHandle.StateMetaInfo(
+                                new long[] {0, 17, 42}, org.apache.flink.runtime.state.OperatorStateHandle.Mode.UNION)), inline))
+                .setRawOperatorState(new org.apache.flink.runtime.state.OperatorStreamStateHandle(Map.of(), relative))
+                .build());
+        keyed.putState(2, org.apache.flink.runtime.checkpoint.FinishedOperatorSubtaskState.INSTANCE);
+        keyed.putState(3, org.apache.flink.runtime.checkpoint.OperatorSubtaskState.builder()
+                .setManagedKeyedState(new org.apache.flink.runtime.state.KeyGroupsStateHandle(rangeOffsets, inline))
+                .build());
+        CheckpointMetadata written = new CheckpointMetadata(9L, List.of(keyed),
+                List.of(new org.apache.flink.runtime.checkpoint.MasterState("master", new byte[50], 2)));
+        byte[] withoutProperties = bytes(written);
+        byte[] bytes = bytes(written.withProperties(CheckpointProperties.forSavepoint(true, SavepointFormatType.CANONICAL)));
+        String pointer = CraftedMetadata.savepoint(dir, bytes).toUri().toString();
+
+        MetadataCheck.Checked checked = MetadataCheck.check(new ByteArrayInputStream(bytes), "_metadata", bytes.length,
+                MetadataInput.block(bytes.length));
+        CheckpointMetadata read = MetadataInput.load(SeekableBytes.of(bytes), "_metadata", bytes.length,
+                getClass().getClassLoader(), pointer).metadata();
+
+        // The properties are a null's five bytes where the file has none: the check ends the operators where Flink's writer did.
+        assertThat(checked.propertiesAt()).isEqualTo(withoutProperties.length - 5);
+        assertThat(checked.readUntil()).isEqualTo(bytes.length);
+        CheckpointMetadata flinks = Checkpoints.loadCheckpointMetadata(
+                new DataInputStream(new ByteArrayInputStream(bytes)), getClass().getClassLoader(), pointer);
+        assertThat(read.getOperatorStates()).isEqualTo(flinks.getOperatorStates());
+        assertThat(read.getMasterStates()).hasSize(1);
+        assertThat(read.getCheckpointProperties()).isEqualTo(flinks.getCheckpointProperties());
+    }
+
     /** Flink's reader's stream of {@code bytes}, checked first. */
     private static MetadataInput input(byte[] bytes) throws java.io.IOException {
         byte[] block = MetadataInput.block(bytes.length);
