@@ -4,10 +4,6 @@ import org.apache.flink.runtime.checkpoint.metadata.MetadataSerializers;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -36,10 +32,11 @@ import java.util.Optional;
  * checked. Where a count is negative the check goes on as if it were none: the reader either fails
  * there or reads no element.
  *
- * <p>So that the bytes Flink's reader is handed are the bytes checked, though the file is opened a
- * second time for it, the check keeps the SHA-256 of every {@value MetadataInput#BLOCK}-byte block of
- * the file (32 bytes a kilobyte), and {@link MetadataInput} hands out no byte of a block whose digest
- * differs. The SHA-256 of the whole file is the digest a kept read is found by ({@link SavepointReads}).
+ * <p>So that the bytes Flink's reader is handed are the bytes checked, though the file is read a
+ * second time for it (its stream sought back to the start: a file system may read it anew), the check
+ * keeps the SHA-256 of every {@value MetadataInput#BLOCK}-byte block of the file ({@link BlockDigests},
+ * 32 bytes a kilobyte), and {@link MetadataInput} hands out no byte of a block whose digest differs.
+ * The file's digest is the one a kept read is found by ({@link SavepointReads}).
  */
 final class MetadataCheck {
 
@@ -65,20 +62,10 @@ final class MetadataCheck {
             long readUntil,
             /* where the Java-serialized checkpoint properties begin (version 4 on), -1 where there are none */
             long propertiesAt,
-            /* the SHA-256 of each block of the file, in order */
-            byte[] blockDigests,
-            /* the SHA-256 of the whole file, hex; empty past SavepointReads' bound, where no read is kept */
-            Optional<String> digest) {
-
-        /** Whether the block at {@code index} has the digest {@code digest} (its first 32 bytes). */
-        boolean blockIs(int index, byte[] digest) {
-            int from = index * DIGEST_BYTES;
-            return from + DIGEST_BYTES <= blockDigests.length
-                    && Arrays.equals(blockDigests, from, from + DIGEST_BYTES, digest, 0, DIGEST_BYTES);
-        }
-    }
-
-    static final int DIGEST_BYTES = 32;
+            /* the digest of each block of the file */
+            BlockDigests blocks,
+            /* the file's digest ({@link BlockDigests#fileDigest}); empty past SavepointReads' bound, where no read is kept */
+            Optional<String> digest) {}
 
     /** Where Flink's reader fails: the check ends there (no stack trace: it is not an error of the guard). */
     private static final class ReaderStops extends Exception {
@@ -94,10 +81,7 @@ final class MetadataCheck {
     /** The file's length as its file system reports it: the bound of every count. */
     private final long size;
     private final byte[] block;
-    private final MessageDigest whole;
-    private final MessageDigest blocks;
-    private byte[] blockDigests;
-    private int blockCount;
+    private final BlockDigests blocks;
     /** How many bytes of the file were read. */
     private long read;
     private int next;
@@ -109,52 +93,47 @@ final class MetadataCheck {
     private int version;
     private int depth;
 
-    private MetadataCheck(InputStream in, String file, long size) {
+    private MetadataCheck(InputStream in, String file, long size, byte[] block) {
         this.in = in;
         this.file = file;
         this.size = size;
-        this.block = new byte[MetadataInput.BLOCK];
-        this.blockDigests = new byte[(int) Math.min(Math.max(1, (size + MetadataInput.BLOCK - 1) / MetadataInput.BLOCK), 1024)
-                * DIGEST_BYTES];
-        this.whole = sha256();
-        this.blocks = sha256();
+        this.block = block;
+        this.blocks = new BlockDigests(size);
     }
 
     /**
      * Reads the file {@code in} streams (all of it, to its end) and checks every int Flink's reader
-     * will read of it; {@code in} is closed.
+     * will read of it; {@code in} is left open.
      *
      * @param file the metadata file, as messages name it
      * @param size its length in bytes, as its file system reports it
+     * @param block where the file is read, {@value MetadataInput#BLOCK} bytes (or the file's length if less)
      * @throws IOException where a count or length is above the bound, or the file cannot be read
      */
-    static Checked check(InputStream in, String file, long size) throws IOException {
-        try (in) {
-            MetadataCheck check = new MetadataCheck(in, file, size);
-            long readUntil;
-            long propertiesAt = -1;
-            try {
-                check.metadata();
-                readUntil = check.position;
-                if (check.version >= 4) {
-                    // MetadataV4Serializer#deserializeProperties: an ObjectInputStream over what is left of the file.
-                    propertiesAt = check.position;
-                    readUntil = Long.MAX_VALUE;
-                }
-            } catch (ReaderStops stops) {
-                readUntil = check.position;
+    static Checked check(InputStream in, String file, long size, byte[] block) throws IOException {
+        MetadataCheck check = new MetadataCheck(in, file, size, block);
+        long readUntil;
+        long propertiesAt = -1;
+        try {
+            check.metadata();
+            readUntil = check.position;
+            if (check.version >= 4) {
+                // MetadataV4Serializer#deserializeProperties: an ObjectInputStream over what is left of the file.
+                propertiesAt = check.position;
+                readUntil = Long.MAX_VALUE;
             }
-            // The rest of the file: the properties, or what no reader reads (digested all the same).
-            while (check.fill()) {
-                check.next = check.end;
-            }
-            readUntil = Math.min(readUntil, check.read);
-            Optional<String> digest = check.read > SavepointReads.MAX_BYTES / 4
-                    ? Optional.empty()
-                    : Optional.of(HexFormat.of().formatHex(check.whole.digest()));
-            return new Checked(file, check.read, readUntil, propertiesAt,
-                    Arrays.copyOf(check.blockDigests, check.blockCount * DIGEST_BYTES), digest);
+        } catch (ReaderStops stops) {
+            readUntil = check.position;
         }
+        // The rest of the file: the properties, or what no reader reads (digested all the same).
+        while (check.fill()) {
+            check.next = check.end;
+        }
+        readUntil = Math.min(readUntil, check.read);
+        Optional<String> digest = check.read > SavepointReads.MAX_BYTES / 4
+                ? Optional.empty()
+                : Optional.of(check.blocks.fileDigest());
+        return new Checked(file, check.read, readUntil, propertiesAt, check.blocks, digest);
     }
 
     // ------------------------------------------------------------------------
@@ -546,26 +525,7 @@ final class MetadataCheck {
             return false;
         }
         read += end;
-        whole.update(block, 0, end);
-        blocks.update(block, 0, end);
-        if ((blockCount + 1) * DIGEST_BYTES > blockDigests.length) {
-            blockDigests = Arrays.copyOf(blockDigests, blockDigests.length * 2);
-        }
-        try {
-            blocks.digest(blockDigests, blockCount * DIGEST_BYTES, DIGEST_BYTES);
-        } catch (java.security.DigestException e) {
-            throw new IllegalStateException(e);
-        }
-        blockCount++;
+        blocks.add(block, end);
         return true;
-    }
-
-    static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            // Every Java platform has SHA-256 (MessageDigest's Javadoc).
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -1,9 +1,9 @@
 package io.github.sqlguard.flink;
 
+import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.runtime.checkpoint.CheckpointProperties;
 import org.apache.flink.runtime.checkpoint.Checkpoints;
 import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
-import org.apache.flink.util.function.SupplierWithException;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
@@ -12,7 +12,6 @@ import java.io.InputStream;
 import java.io.InvalidClassException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
-import java.security.MessageDigest;
 import java.util.Optional;
 import java.util.Set;
 
@@ -21,9 +20,10 @@ import java.util.Set;
  * Checkpoints#loadCheckpointMetadata}), so that a crafted file can make the gateway neither allocate
  * more than the file could hold nor construct a class Flink's savepoints do not hold.
  *
- * <p>The file is read twice: first by {@link MetadataCheck}, which checks every count and length
- * Flink's reader will read before the reader reads any, then by Flink's reader through this stream,
- * which hands out only bytes the check read: the file is read in blocks of {@value #BLOCK} bytes, at
+ * <p>The file is read twice, through one stream sought back to its start ({@code FSDataInputStream#seek}):
+ * first by {@link MetadataCheck}, which checks every count and length Flink's reader will read before
+ * the reader reads any, then by Flink's reader through this stream, which hands out only bytes the
+ * check read: the file is read in blocks of {@value #BLOCK} bytes, at
  * the same offsets as the check's, and a block whose SHA-256 is not the one the check kept fails the
  * read (the file changed in between); no byte past where the check found Flink's reader stops is
  * handed out. Nothing here asks who reads: {@code DataInputStream#readInt} is final and reads an int
@@ -83,8 +83,6 @@ final class MetadataInput extends InputStream {
     /** The position in the file of the next block read. */
     private long blockAt;
     private int blockIndex;
-    private final MessageDigest sha = MetadataCheck.sha256();
-    private final byte[] digest = new byte[MetadataCheck.DIGEST_BYTES];
     private boolean propertiesChecked;
     /** Past the properties: the block holds the null handed out in their place, and nothing follows. */
     private boolean ended;
@@ -94,31 +92,44 @@ final class MetadataInput extends InputStream {
     private int reads;
 
     /**
-     * @param in the metadata file, read a second time
+     * @param in the metadata file, from its start, read a second time
      * @param checked what {@link MetadataCheck} found of its first read
+     * @param block where the file is read, at least as long as the check's
      */
-    MetadataInput(InputStream in, MetadataCheck.Checked checked) {
+    MetadataInput(InputStream in, MetadataCheck.Checked checked, byte[] block) {
         this.in = in;
         this.checked = checked;
-        // A small file (a savepoint whose state is in files of its own: a few kB) gets a block of its size.
-        this.block = new byte[(int) Math.max(1, Math.min(BLOCK, checked.length()))];
+        this.block = block;
+    }
+
+    /** A block for a file of {@code size} bytes: a small file (a savepoint whose state is in files of its own: a few kB) gets its size. */
+    static byte[] block(long size) {
+        return new byte[(int) Math.max(Integer.BYTES, Math.min(BLOCK, size))];
     }
 
     /** Flink's reader's metadata and the SHA-256 of the file it was read from (empty where no read is kept). */
     record Loaded(CheckpointMetadata metadata, Optional<String> digest) {}
 
     /**
-     * The metadata of the file {@code open} opens, checked by {@link MetadataCheck}, then read by Flink's
-     * reader ({@code Checkpoints#loadCheckpointMetadata}) through a {@code MetadataInput} from a second
-     * stream {@code open} opens, with the checkpoint properties it read through its filter.
+     * The metadata of the file {@code in} streams, checked by {@link MetadataCheck}, then read from its
+     * start again by Flink's reader ({@code Checkpoints#loadCheckpointMetadata}) through a {@code
+     * MetadataInput}, with the checkpoint properties it read through its filter; {@code in} is closed.
      *
      * @param file the metadata file, as messages name it
      * @param size its length in bytes, as its file system reports it
      */
-    static Loaded load(SupplierWithException<InputStream, IOException> open, String file, long size,
-            ClassLoader classLoader, String externalPointer) throws IOException {
-        MetadataCheck.Checked checked = MetadataCheck.check(open.get(), file, size);
-        try (MetadataInput input = new MetadataInput(open.get(), checked);
+    static Loaded load(FSDataInputStream in, String file, long size, ClassLoader classLoader, String externalPointer)
+            throws IOException {
+        byte[] block = block(size);
+        MetadataCheck.Checked checked;
+        try {
+            checked = MetadataCheck.check(in, file, size, block);
+            in.seek(0);
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+        try (MetadataInput input = new MetadataInput(in, checked, block);
                 DataInputStream data = new DataInputStream(input)) {
             CheckpointMetadata metadata = Checkpoints.loadCheckpointMetadata(data, classLoader, externalPointer);
             return new Loaded(input.properties == null ? metadata : metadata.withProperties(input.properties),
@@ -200,13 +211,7 @@ final class MetadataInput extends InputStream {
             }
             end += n;
         }
-        sha.update(block, 0, end);
-        try {
-            sha.digest(digest, 0, digest.length);
-        } catch (java.security.DigestException e) {
-            throw new IllegalStateException(e);
-        }
-        if (end < wanted || !checked.blockIs(blockIndex, digest)) {
+        if (end < wanted || !checked.blocks().is(blockIndex, block, end)) {
             throw new IOException("its metadata file " + checked.file() + " changed while the guard read it (bytes "
                     + at + " to " + (at + wanted) + "), so the guard reads it no further");
         }

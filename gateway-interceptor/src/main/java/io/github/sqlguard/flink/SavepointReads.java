@@ -3,12 +3,7 @@ package io.github.sqlguard.flink;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +15,7 @@ import java.util.Optional;
  * its {@code _metadata} again: each kept by its {@code _metadata} file's path and length, as Flink's
  * pointer resolution found them ({@code AbstractFsCheckpointStorageAccess#resolveCheckpointPointer}
  * looks up the file's status and makes its {@code FileStateHandle} of that length, so the guard looks
- * up nothing more), by the SHA-256 of its bytes, and by the savepoint's pointer (against which Flink's
+ * up nothing more), by the digest of its bytes ({@link BlockDigests}: SHA-256s), and by the savepoint's pointer (against which Flink's
  * reader resolves relative state handles).
  *
  * <p>A complete savepoint does not change: Flink writes its {@code _metadata} last and never again
@@ -31,9 +26,10 @@ import java.util.Optional;
  * then a crafted file in its place; the guard judged the kept read, and the JobManager, in the
  * gateway's JVM with {@code execution.target: local}, read the crafted checkpoint properties with a
  * plain {@code ObjectInputStream} and ran a class's static initialiser). So a read is kept by the
- * SHA-256 of the bytes Flink's reader was handed ({@link Digesting}), and found again only for a file
- * whose bytes have that digest now: a look-up where a read of the same path and length is kept reads
- * the file once through a {@value MetadataInput#BLOCK}-byte buffer, where Flink's reader would
+ * digest of the bytes Flink's reader was handed ({@link BlockDigests#fileDigest}, of {@link
+ * MetadataCheck}'s read), and found again only for a file whose bytes have that digest now: a look-up
+ * where a read of the same path and length is kept reads the file once through a {@value
+ * MetadataInput#BLOCK}-byte buffer, where Flink's reader would
  * allocate its objects and any state kept inline. The modification time is not part of the key: it
  * proves nothing (it can be set back), and a file touched but unchanged is the same savepoint. A file changed after the guard read it, before the JobManager reads it, is not seen
  * (docs/operations/hardening.md).
@@ -51,12 +47,12 @@ public final class SavepointReads {
     static final long MAX_BYTES = 16L * 1024 * 1024;
 
     /**
-     * A {@code _metadata} file's path and length, the SHA-256 of its bytes (hex; empty where it was not
+     * A {@code _metadata} file's path and length, the digest of its bytes (hex; empty where it was not
      * read whole, never kept), and the pointer it was resolved from.
      */
     record Key(String file, long length, String digest, String externalPointer) {
 
-        /** This key with the digest of the bytes Flink's reader was handed ({@link MetadataCheck}), or empty when there is none. */
+        /** This key with the digest of the bytes Flink's reader was handed ({@link MetadataCheck}), or empty where there is none. */
         Optional<Key> withDigest(Optional<String> digest) {
             return digest.map(d -> new Key(file, length, d, externalPointer));
         }
@@ -86,9 +82,7 @@ public final class SavepointReads {
     static Key keyOf(Path file, long length, String externalPointer) throws IOException {
         String digest = "";
         if (length <= MAX_BYTES / 4 && keepsOne(file.toString(), length, externalPointer)) {
-            try (Digesting in = new Digesting(file.getFileSystem().open(file))) {
-                digest = in.digest().orElse("");
-            }
+            digest = BlockDigests.of(file.getFileSystem().open(file), length, MAX_BYTES / 4).orElse("");
         }
         return new Key(file.toString(), length, digest, externalPointer);
     }
@@ -138,85 +132,5 @@ public final class SavepointReads {
     /** How many {@code _metadata} files were read with Flink's reader since this class was loaded. */
     static synchronized long fileReads() {
         return fileReads;
-    }
-
-    /**
-     * A {@code _metadata} file's stream that digests every byte read from it, and on {@link #close()}
-     * the bytes no one read (Flink's reader of a version before 4 stops before the end), so that
-     * {@link #digest()} is that of the file's bytes as they were read, whatever was written there
-     * before or after. Empty past {@code MAX_BYTES / 4} bytes, where nothing is kept.
-     */
-    static final class Digesting extends FilterInputStream {
-
-        private final MessageDigest sha;
-        private long bytes;
-        private Optional<String> digest;
-
-        Digesting(InputStream in) {
-            super(in);
-            try {
-                sha = MessageDigest.getInstance("SHA-256");
-            } catch (NoSuchAlgorithmException e) {
-                // Every Java platform has SHA-256 (MessageDigest's Javadoc).
-                throw new IllegalStateException(e);
-            }
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = in.read();
-            if (b >= 0) {
-                sha.update((byte) b);
-                bytes++;
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            int n = in.read(buffer, offset, length);
-            if (n > 0) {
-                sha.update(buffer, offset, n);
-                bytes += n;
-            }
-            return n;
-        }
-
-        @Override
-        public long skip(long n) throws IOException {
-            // Read, not skipped: every byte counts.
-            byte[] buffer = new byte[(int) Math.max(1, Math.min(MetadataInput.BLOCK, n))];
-            int read = read(buffer, 0, buffer.length);
-            return Math.max(read, 0);
-        }
-
-        @Override
-        public boolean markSupported() {
-            return false;
-        }
-
-        /** The hex SHA-256 of every byte of the file, read to its end; empty past the bound. */
-        Optional<String> digest() throws IOException {
-            if (digest == null) {
-                // Flink's reader of a version from 4 on reads to the end: one byte tells, no buffer for the rest.
-                if (bytes <= MAX_BYTES / 4 && read() >= 0) {
-                    byte[] buffer = new byte[MetadataInput.BLOCK];
-                    while (bytes <= MAX_BYTES / 4 && read(buffer, 0, buffer.length) >= 0) {
-                        // digested by read
-                    }
-                }
-                digest = bytes > MAX_BYTES / 4 ? Optional.empty() : Optional.of(HexFormat.of().formatHex(sha.digest()));
-            }
-            return digest;
-        }
-
-        @Override
-        public void close() throws IOException {
-            try {
-                digest();
-            } finally {
-                super.close();
-            }
-        }
     }
 }

@@ -319,7 +319,7 @@ public final class StatementRestores {
         String file = metadata instanceof FileStateHandle handle ? handle.getFilePath().toString() : location.getExternalPointer();
         // Kept by the digest of the bytes read here, not of those digested for the look-up: the file may change between.
         MetadataInput.Loaded loaded = MetadataInput.load(
-                metadata::openInputStream, file, metadata.getStateSize(), classLoader, location.getExternalPointer());
+                metadata.openInputStream(), file, metadata.getStateSize(), classLoader, location.getExternalPointer());
         CheckpointMetadata read = loaded.metadata();
         SavepointReads.Read listed;
         try {

@@ -158,7 +158,7 @@ public final class CraftedMetadata {
     }
 
     /** An operator's state without subtask state, made with the constructor of this Flink line (2.x names it). */
-    private static org.apache.flink.runtime.checkpoint.OperatorState operatorState(
+    static org.apache.flink.runtime.checkpoint.OperatorState operatorState(
             org.apache.flink.runtime.jobgraph.OperatorID id, int parallelism, int maxParallelism) throws Exception {
         for (java.lang.reflect.Constructor<?> constructor : org.apache.flink.runtime.checkpoint.OperatorState.class.getConstructors()) {
             if (constructor.getParameterCount() == 5) {

@@ -120,7 +120,7 @@ class MetadataInputTest {
         java.nio.ByteBuffer.wrap(bytes, count, 4).putInt(0x40000000);
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> MetadataInput.load(
-                        () -> new ByteArrayInputStream(bytes), "_metadata", bytes.length, getClass().getClassLoader(), "sp-1"))
+                        SeekableBytes.of(bytes), "_metadata", bytes.length, getClass().getClassLoader(), "sp-1"))
                 .isInstanceOf(java.io.IOException.class)
                 .hasMessageContaining("claims a count or length of 1073741824 at byte " + count);
     }
@@ -132,12 +132,10 @@ class MetadataInputTest {
         int count = last.offset() + 16 + 4 + 4 + 1;
         byte[] crafted = checked.clone();
         java.nio.ByteBuffer.wrap(crafted, count, 4).putInt(0x40000000);
-        java.util.Iterator<byte[]> opened = List.of(checked, crafted).iterator();
 
         // The check reads the file Flink wrote; Flink's reader would be handed the crafted one in its place.
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> MetadataInput.load(
-                        () -> new ByteArrayInputStream(opened.next()), "_metadata", checked.length,
-                        getClass().getClassLoader(), "sp-1"))
+                        SeekableBytes.of(checked, crafted), "_metadata", checked.length, getClass().getClassLoader(), "sp-1"))
                 .isInstanceOf(java.io.IOException.class)
                 .hasMessageContaining("changed while the guard read it (bytes " + (count / MetadataInput.BLOCK * MetadataInput.BLOCK));
     }
@@ -145,23 +143,78 @@ class MetadataInputTest {
     @Test
     void flinksReaderIsHandedNothingPastWhereTheCheckFoundItStops() throws Exception {
         byte[] bytes = inlineOperators(6);
-        MetadataCheck.Checked checked = MetadataCheck.check(new ByteArrayInputStream(bytes), "_metadata", bytes.length);
+        byte[] block = MetadataInput.block(bytes.length);
+        MetadataCheck.Checked checked = MetadataCheck.check(new ByteArrayInputStream(bytes), "_metadata", bytes.length, block);
         assertThat(checked.readUntil()).as("version 4 on: the properties are read to the file's end").isEqualTo(bytes.length);
         MetadataCheck.Checked shorter = new MetadataCheck.Checked("_metadata", checked.length(), 2000, -1,
-                checked.blockDigests(), checked.digest());
+                checked.blocks(), checked.digest());
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Checkpoints.loadCheckpointMetadata(
-                        new DataInputStream(new MetadataInput(new ByteArrayInputStream(bytes), shorter)),
+                        new DataInputStream(new MetadataInput(new ByteArrayInputStream(bytes), shorter, block)),
                         getClass().getClassLoader(), "sp-1"))
                 .isInstanceOf(java.io.IOException.class)
                 .hasMessageContaining("is read on past byte 2048, where the guard's check of its structure found that"
                         + " Flink's reader stops");
     }
 
+    @Test
+    void aSavepointOfTheHandlesFlinkWritesIsCheckedAlongTheStructureFlinksReaderReads() throws Exception {
+        // Master state, coordinator state, finished subtasks, key groups (a savepoint's too), incremental handles
+        // with shared and private files, relative file handles, operator state with offsets, as Flink writes them.
+        org.apache.flink.runtime.state.KeyGroupRange range = org.apache.flink.runtime.state.KeyGroupRange.of(0, 63);
+        long[] offsets = new long[64];
+        org.apache.flink.runtime.state.KeyGroupRangeOffsets rangeOffsets =
+                new org.apache.flink.runtime.state.KeyGroupRangeOffsets(range, offsets);
+        org.apache.flink.runtime.state.StreamStateHandle relative = new org.apache.flink.runtime.state.filesystem.RelativeFileStateHandle(
+                new org.apache.flink.core.fs.Path(dir.toUri().toString(), "state-1"), "state-1", 4096L);
+        org.apache.flink.runtime.state.StreamStateHandle inline =
+                new org.apache.flink.runtime.state.memory.ByteStreamStateHandle("inline", new byte[300]);
+        List<org.apache.flink.runtime.state.IncrementalKeyedStateHandle.HandleAndLocalPath> files = List.of(
+                org.apache.flink.runtime.state.IncrementalKeyedStateHandle.HandleAndLocalPath.of(relative, "000001.sst"),
+                org.apache.flink.runtime.state.IncrementalKeyedStateHandle.HandleAndLocalPath.of(inline, "MANIFEST"));
+        org.apache.flink.runtime.checkpoint.OperatorState keyed =
+                CraftedMetadata.operatorState(new org.apache.flink.runtime.jobgraph.OperatorID(), 4, 128);
+        keyed.putState(0, CraftedMetadata.oneOperator().getOperatorStates().iterator().next().getState(0));
+        keyed.setCoordinatorState(new org.apache.flink.runtime.state.memory.ByteStreamStateHandle("coordinator", new byte[40]));
+        keyed.putState(1, org.apache.flink.runtime.checkpoint.OperatorSubtaskState.builder()
+                .setManagedKeyedState(new org.apache.flink.runtime.state.IncrementalRemoteKeyedStateHandle(
+                        java.util.UUID.randomUUID(), range, 3L, files, files, inline))
+                .setRawKeyedState(new org.apache.flink.runtime.state.KeyGroupsSavepointStateHandle(rangeOffsets, relative))
+                .setManagedOperatorState(new org.apache.flink.runtime.state.OperatorStreamStateHandle(Map.of(
+                        "union", new org.apache.flink.runtime.state.OperatorStateHandle.StateMetaInfo(
+                                new long[] {0, 17, 42}, org.apache.flink.runtime.state.OperatorStateHandle.Mode.UNION)), inline))
+                .setRawOperatorState(new org.apache.flink.runtime.state.OperatorStreamStateHandle(Map.of(), relative))
+                .build());
+        keyed.putState(2, org.apache.flink.runtime.checkpoint.FinishedOperatorSubtaskState.INSTANCE);
+        keyed.putState(3, org.apache.flink.runtime.checkpoint.OperatorSubtaskState.builder()
+                .setManagedKeyedState(new org.apache.flink.runtime.state.KeyGroupsStateHandle(rangeOffsets, inline))
+                .build());
+        CheckpointMetadata written = new CheckpointMetadata(9L, List.of(keyed),
+                List.of(new org.apache.flink.runtime.checkpoint.MasterState("master", new byte[50], 2)));
+        byte[] withoutProperties = bytes(written);
+        byte[] bytes = bytes(written.withProperties(CheckpointProperties.forSavepoint(true, SavepointFormatType.CANONICAL)));
+        String pointer = CraftedMetadata.savepoint(dir, bytes).toUri().toString();
+
+        MetadataCheck.Checked checked = MetadataCheck.check(new ByteArrayInputStream(bytes), "_metadata", bytes.length,
+                MetadataInput.block(bytes.length));
+        CheckpointMetadata read = MetadataInput.load(SeekableBytes.of(bytes), "_metadata", bytes.length,
+                getClass().getClassLoader(), pointer).metadata();
+
+        // The properties are a null's five bytes where the file has none: the check ends the operators where Flink's writer did.
+        assertThat(checked.propertiesAt()).isEqualTo(withoutProperties.length - 5);
+        assertThat(checked.readUntil()).isEqualTo(bytes.length);
+        CheckpointMetadata flinks = Checkpoints.loadCheckpointMetadata(
+                new DataInputStream(new ByteArrayInputStream(bytes)), getClass().getClassLoader(), pointer);
+        assertThat(read.getOperatorStates()).isEqualTo(flinks.getOperatorStates());
+        assertThat(read.getMasterStates()).hasSize(1);
+        assertThat(read.getCheckpointProperties()).isEqualTo(flinks.getCheckpointProperties());
+    }
+
     /** Flink's reader's stream of {@code bytes}, checked first. */
     private static MetadataInput input(byte[] bytes) throws java.io.IOException {
+        byte[] block = MetadataInput.block(bytes.length);
         return new MetadataInput(new ByteArrayInputStream(bytes),
-                MetadataCheck.check(new ByteArrayInputStream(bytes), "_metadata", bytes.length));
+                MetadataCheck.check(new ByteArrayInputStream(bytes), "_metadata", bytes.length, block), block);
     }
 
     private record OperatorIdAt(int offset) {}
@@ -208,7 +261,7 @@ class MetadataInputTest {
         MetadataInput in = input(bytes.toByteArray());
 
         CheckpointMetadata flinks = Checkpoints.loadCheckpointMetadata(new DataInputStream(in), getClass().getClassLoader(), "sp-1");
-        CheckpointMetadata loaded = MetadataInput.load(() -> new ByteArrayInputStream(bytes.toByteArray()), "_metadata",
+        CheckpointMetadata loaded = MetadataInput.load(SeekableBytes.of(bytes.toByteArray()), "_metadata",
                 bytes.size(), getClass().getClassLoader(), "sp-1").metadata();
 
         // A real savepoint's properties allocate about 9.5 kB more when Flink's reader deserialises them again.
@@ -248,15 +301,7 @@ class MetadataInputTest {
                 CheckpointProperties.forSavepoint(true, SavepointFormatType.CANONICAL));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Checkpoints.storeCheckpointMetadata(written, new DataOutputStream(bytes));
-        int[] largest = {0};
-        org.apache.flink.util.function.SupplierWithException<java.io.InputStream, java.io.IOException> fileSystem =
-                () -> new java.io.FilterInputStream(new ByteArrayInputStream(bytes.toByteArray())) {
-                    @Override
-                    public int read(byte[] buffer, int offset, int length) throws java.io.IOException {
-                        largest[0] = Math.max(largest[0], length);
-                        return super.read(buffer, offset, length);
-                    }
-                };
+        SeekableBytes fileSystem = SeekableBytes.of(bytes.toByteArray());
 
         CheckpointMetadata read = MetadataInput.load(fileSystem, "_metadata", bytes.size(), getClass().getClassLoader(), "sp-1")
                 .metadata();
@@ -264,7 +309,7 @@ class MetadataInputTest {
         assertThat(read.getOperatorStates()).hasSize(20);
         assertThat(bytes.size()).isGreaterThan(8 * 1024);
         // The block is allocated for every read: Flink's own read of a _metadata allocates about 50 kB.
-        assertThat(largest[0]).as("the largest read of the file system's stream").isLessThanOrEqualTo(1024);
+        assertThat(fileSystem.largestRead()).as("the largest read of the file system's stream, by the check and by Flink's reader").isLessThanOrEqualTo(1024);
     }
 
     private static long allocatedByThisThread() {
