@@ -1,7 +1,7 @@
 -- expect: WARN ttl-hint-ignored
 -- expect-fix: Remove it from its SELECT: a temporal join takes no STATE_TTL hint
 -- expect-fix: reaches it as an idle timeout
--- expect-fix: find none and are emitted with NULLs for the versioned side
+-- expect-fix: finds no version until the versioned side's key changes again, and is emitted with NULLs for the versioned side's columns
 -- expect-fix-absent: Move the hint to the SELECT that joins or aggregates
 -- Orders enriched with the rate valid at each order's time (an event-time LEFT temporal join, TemporalJoinTest's
 -- Orders and RatesHistoryWithPK) under STATE_TTL('o' = '12 h'): Flink takes no STATE_TTL hint on a temporal join

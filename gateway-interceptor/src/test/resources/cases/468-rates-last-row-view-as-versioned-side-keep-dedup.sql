@@ -1,7 +1,7 @@
 -- expect: INFO stateful-without-ttl
 -- expect-fix: Keep the deduplication: it is the versioned side of a temporal join
 -- expect-fix: declare PRIMARY KEY (currency) NOT ENFORCED on the table
--- expect-fix: the temporal join takes it as an idle timeout
+-- expect-fix: the temporal join takes it as an idle timeout: a key with no row on either side for 1 d (up to 1.5 times that) of processing time loses every version of the versioned side
 -- expect-fix-absent: deduplicate per window
 -- TemporalJoinTest's rates_last_row_rowtime: the latest rate per currency (ROW_NUMBER() ... ORDER BY rowtime DESC,
 -- rowNum = 1) as the versioned side of an event-time temporal join. The Deduplicate's fix was "deduplicate per

@@ -10,6 +10,7 @@ import io.github.sqlguard.rules.StateTtl;
 
 import java.time.Duration;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -144,33 +145,21 @@ final class TtlExpiry {
 
     /**
      * The clause for the event-time temporal joins of a rewrite's plan under a job TTL of {@code
-     * value} ({@code table.exec.state.ttl}; a {@code STATE_TTL} hint does not reach a temporal join,
-     * and its compiled plan lists no state TTL: {@code StreamExecTemporalJoin} reads the job's TTL as
-     * the operator's retention time). {@code TemporalRowTimeJoinOperator} does not expire entries: it
-     * uses the TTL as an idle timeout per key ({@code BaseTwoInputStreamOperatorWithStateRetention}: a
-     * processing-time timer the TTL after the key's last row on either side, moved on at each row, at
-     * most 1.5 times the TTL), whose {@code cleanupState} clears every row of the key, the versions of
-     * the versioned side included. A row of the probe side arriving later finds no version until the
-     * versioned side's key changes again: an inner join drops it, a left join emits it with NULLs
-     * (Flink 2.3.0 and 1.20). Empty when the plan has no temporal join or {@code value} is no TTL.
+     * value} ({@code table.exec.state.ttl}; a {@code STATE_TTL} hint does not reach a temporal join):
+     * the TTL is its idle timeout ({@link TemporalJoins#idleTimeout}). Empty when the plan has no
+     * temporal join or {@code value} is no TTL.
      */
     static String temporalJoins(Optional<ExplainedPlan> judged, String value) {
         Optional<Duration> ttl = StateTtl.parse(value);
         if (judged.isEmpty() || ttl.isEmpty() || ttl.get().isZero() || ttl.get().isNegative()) {
             return "";
         }
-        Set<String> outcomes = new LinkedHashSet<>();
-        for (PlanNode join : TemporalJoins.of(judged.get())) {
-            outcomes.add(TemporalJoins.leftOuter(join) ? "emitted with NULLs for the versioned side's columns" : "dropped");
-        }
-        if (outcomes.isEmpty()) {
+        List<PlanNode> joins = TemporalJoins.of(judged.get());
+        if (joins.isEmpty()) {
             return "";
         }
-        String t = StateTtl.format(ttl.get());
-        return "; the temporal join takes the TTL as an idle timeout: a key with no row on either side for " + t
-                + " (up to 1.5 times that) of processing time loses every version of the versioned side, so a row of"
-                + " the probe side for that key arriving later finds no version until the versioned side's key changes"
-                + " again, and is " + String.join(" or ", outcomes);
+        return "; the temporal join takes the TTL as an idle timeout: "
+                + TemporalJoins.idleTimeout(StateTtl.format(ttl.get()), joins);
     }
 
     /**

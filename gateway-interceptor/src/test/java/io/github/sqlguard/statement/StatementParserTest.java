@@ -104,6 +104,24 @@ class StatementParserTest {
     }
 
     @Test
+    void readsTheTopNBoundOfEachRankFunctionFromTheQueryThatReadsIt() {
+        String ranked = "SELECT *, ROW_NUMBER() OVER (PARTITION BY a ORDER BY b DESC) AS rn FROM o";
+        assertThat(topN("SELECT * FROM (" + ranked + ") WHERE rn <= 3")).hasValue(3);
+        assertThat(topN("SELECT * FROM (" + ranked + ") AS t WHERE c > 0 AND 1 = rn")).hasValue(1);
+        assertThat(topN("SELECT * FROM (" + ranked + ") WHERE rn < 4")).hasValue(3);
+        assertThat(topN("WITH t AS (" + ranked + ") SELECT * FROM t WHERE rn = 1")).hasValue(1);
+        assertThat(topN("INSERT INTO s SELECT a, b FROM (" + ranked + ") WHERE rn <= 2")).hasValue(2);
+        // No bound in the reading query (or an OR around it): Flink plans an OverAggregate, no Rank.
+        assertThat(topN(ranked)).isEmpty();
+        assertThat(topN("SELECT * FROM (" + ranked + ") WHERE rn <= 3 OR c > 0")).isEmpty();
+        assertThat(topN("SELECT * FROM (" + ranked + ") WHERE c > 0")).isEmpty();
+    }
+
+    private java.util.OptionalLong topN(String sql) {
+        return parser.parse(sql).facts().rankFunctions().get(0).topN();
+    }
+
+    @Test
     void reportsBadInputWithoutThrowing() {
         assertThat(parser.parse("SELEC 1").kind()).isEqualTo(StatementKind.UNPARSABLE);
         assertThat(messageOf("SELEC 1")).startsWith("SQL parse failed.").doesNotContain("Was expecting");

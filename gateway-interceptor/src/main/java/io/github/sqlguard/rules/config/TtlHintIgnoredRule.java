@@ -173,9 +173,7 @@ public final class TtlHintIgnoredRule implements Rule {
      * applied): the fix names the minimum instead. Where the plan's only join is a temporal one, the hint
      * has nowhere to go: Flink's {@code StreamExecTemporalJoin} reads the job's TTL, no hint, and its
      * {@code TemporalRowTimeJoinOperator} frees its rows by the watermark; a job TTL is an idle timeout
-     * there ({@code BaseTwoInputStreamOperatorWithStateRetention}: a processing-time timer between the
-     * TTL and 1.5 times it after the key's last row, whose {@code cleanupState} clears every version of
-     * the key), so the fix says what it does (Flink 2.3.0 and 1.20).
+     * there ({@link TemporalJoins#idleTimeout}), so the fix says what it does.
      */
     private static String fix(String value, String where, Duration min, ExplainedPlan plan) {
         Optional<Duration> ttl = StateTtl.parse(value);
@@ -189,22 +187,15 @@ public final class TtlHintIgnoredRule implements Rule {
         boolean hintable = plan.nodes().stream().anyMatch(n -> StatefulOperators.HINTABLE.contains(n.name()));
         List<PlanNode> temporal = TemporalJoins.of(plan);
         if (!hintable && !temporal.isEmpty()) {
-            boolean left = temporal.stream().anyMatch(TemporalJoins::leftOuter);
-            boolean inner = !temporal.stream().allMatch(TemporalJoins::leftOuter);
-            String outcome = (inner ? "dropped" : "") + (inner && left ? " or " : "")
-                    + (left ? "emitted with NULLs for the versioned side" : "");
             return "Remove it from " + where + ": a temporal join takes no STATE_TTL hint, and the watermark bounds its"
                     + " state (it frees each row of the probe side once joined, and the versioned side's versions older than"
                     + " the one in use: one version per key stays). A TTL for the job (SET 'table.exec.state.ttl' = '" + value + "') reaches it as an"
-                    + " idle timeout: a key with no row on either side for " + value + " (up to 1.5 times that) of"
-                    + " processing time loses every version of the versioned side, and its later rows find none and are "
-                    + outcome + " until a new version of that key arrives.";
+                    + " idle timeout: " + TemporalJoins.idleTimeout(value, temporal) + ".";
         }
         return "Move the hint to the SELECT that joins or aggregates, naming one of that SELECT's inputs as it names"
                 + " it, or remove it from " + where + "; to bound every stateful operator instead, set the TTL for the job:"
                 + " SET 'table.exec.state.ttl' = '" + value + "'" + (temporal.isEmpty() ? "" : ", which the temporal join"
-                + " takes as an idle timeout: a key with no row on either side for " + value + " loses every version of"
-                + " the versioned side, and its later rows find none until a new version arrives") + ".";
+                + " takes as an idle timeout: " + TemporalJoins.idleTimeout(value, temporal)) + ".";
     }
 
     /** Flink refused the statement: a hint names no input of its query block (or, on 1.20, a table with a watermark). */

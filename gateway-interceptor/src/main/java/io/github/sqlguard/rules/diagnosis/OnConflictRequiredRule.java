@@ -120,6 +120,11 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             key = topOne(topOne.get(), sinkKey);
         } else if (numbered.isPresent() && !numbered.get().partitionBy().isEmpty()) {
             key = numbered(numbered.get(), firstKey, sinkKey);
+            if (numbered.get().orderBy().stream().anyMatch(o -> o.endsWith(" DESC"))) {
+                // Case 476: with the clause, Flink goes on to the OVER aggregate and refuses its order (over-order-desc).
+                return key + ". An ON CONFLICT clause is no fix here: with one, Flink plans the OVER aggregate and refuses"
+                        + " its descending order (an OVER window is ordered ascending only).";
+            }
         } else {
             key = firstKey.isEmpty()
                     ? "Give the query the sink's key (for example aggregate by the primary key's columns)"

@@ -491,8 +491,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + " are versions of one key, declare PRIMARY KEY (" + String.join(", ", dedup.keys()) + ") NOT ENFORCED"
                     + " on the table and join it directly: the deduplication goes. A TTL for the job ("
                     + advised.setStateTtl() + ") forgets a key's latest row when it goes unchanged that long, and the"
-                    + " temporal join takes it as an idle timeout: later rows of a key idle on both sides find no version"
-                    + " and are dropped by an inner join, emitted with NULLs by a left join.";
+                    + " temporal join takes it as an idle timeout: "
+                    + TemporalJoins.idleTimeout(advised.stateTtlText(), TemporalJoins.of(plan)) + ".";
         }
         if (operator instanceof Operator.Deduplicate dedup) {
             // A first row is written once and a duplicate only reads it (OnCreateAndWrite): its TTL runs from the first row.
