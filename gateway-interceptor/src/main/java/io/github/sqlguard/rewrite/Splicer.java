@@ -63,11 +63,22 @@ final class Splicer {
         diff(original, changed, new ArrayList<>(), new ArrayList<>(), diffs);
         Offsets offsets = new Offsets(text, original);
         boolean lowerCase = KeywordCase.lowerCase(offsets.tokens(), text);
+        boolean[] cases = lowerCase ? new boolean[] {true, false} : new boolean[] {false};
         for (int level = 0; level <= MAX_LIFT && !diffs.isEmpty(); level++) {
-            for (boolean lowered : lowerCase ? new boolean[] {true, false} : new boolean[] {false}) {
+            for (boolean lowered : cases) {
                 Optional<String> spliced = apply(text, offsets, diffs, level, lowered);
                 if (spliced.isPresent() && readsAs(spliced.get(), expected)) {
                     return spliced.get();
+                }
+            }
+            if (level == 0) {
+                // Each change lifted only as far as it must be: a change placed at its own node keeps its place
+                // while another one is lifted (a hint's value and the tables the hint names, in one block).
+                for (boolean lowered : cases) {
+                    Optional<String> each = liftEach(text, original, offsets, diffs, lowered);
+                    if (each.isPresent() && readsAs(each.get(), expected)) {
+                        return each.get();
+                    }
                 }
             }
         }
@@ -374,10 +385,88 @@ final class Splicer {
         }
     }
 
+    /**
+     * {@code text} with each difference lifted on its own: to the lowest level at which, applied alone,
+     * the text reads as the original tree with that one change; empty when the differences are not
+     * apart (one's node holds another's: a block's own edits beside changes inside it are lifted
+     * together, as {@link #apply} lifts them), or one of them reads so at no level up to {@link #MAX_LIFT}.
+     * Read back whole by the caller.
+     */
+    private static Optional<String> liftEach(String text, SqlNode original, Offsets offsets, List<Diff> diffs,
+            boolean lowered) {
+        if (diffs.size() < 2) {
+            return Optional.empty();
+        }
+        for (Diff a : diffs) {
+            for (Diff b : diffs) {
+                SqlNode node = a.originals().get(a.originals().size() - 1);
+                if (a != b && b.originals().stream().anyMatch(n -> n == node)) {
+                    return Optional.empty();
+                }
+            }
+        }
+        Map<SqlNode, SqlNode> parents = Trees.parents(original);
+        int[] levels = new int[diffs.size()];
+        for (int d = 0; d < diffs.size(); d++) {
+            Diff diff = diffs.get(d);
+            Optional<String> alone = aloneExpected(original, parents, diff);
+            if (alone.isEmpty()) {
+                return Optional.empty();
+            }
+            int level = 0;
+            while (level <= MAX_LIFT) {
+                Optional<String> spliced = apply(text, offsets, List.of(diff), new int[] {level}, lowered);
+                if (spliced.isPresent() && readsAs(spliced.get(), alone.get())) {
+                    break;
+                }
+                level++;
+            }
+            if (level > MAX_LIFT) {
+                return Optional.empty();
+            }
+            levels[d] = level;
+        }
+        return apply(text, offsets, diffs, levels, lowered);
+    }
+
+    /**
+     * The original tree with {@code diff}'s change alone, unparsed: its node replaced by the changed one
+     * for the time of the unparse, then put back. Empty when its parent cannot take the change.
+     */
+    private static Optional<String> aloneExpected(SqlNode original, Map<SqlNode, SqlNode> parents, Diff diff) {
+        SqlNode node = diff.originals().get(diff.originals().size() - 1);
+        SqlNode change = diff.changes().get(diff.changes().size() - 1);
+        if (node == original) {
+            return Optional.of(SqlTrees.unparse(change));
+        }
+        if (!Trees.replace(parents, node, change)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(SqlTrees.unparse(original));
+        } finally {
+            Map<SqlNode, SqlNode> back = new java.util.IdentityHashMap<>();
+            back.put(change, parents.get(node));
+            Trees.replace(back, change, node);
+        }
+    }
+
     /** {@code text} with every difference applied {@code level} nodes up; empty when one cannot be placed or two overlap. */
     private static Optional<String> apply(String text, Offsets offsets, List<Diff> diffs, int level, boolean lowered) {
+        int[] levels = new int[diffs.size()];
+        java.util.Arrays.fill(levels, level);
+        return apply(text, offsets, diffs, levels, lowered);
+    }
+
+    /**
+     * {@code text} with each difference applied its own number of nodes up ({@code levels}, in the order
+     * of {@code diffs}); empty when one cannot be placed or two overlap.
+     */
+    private static Optional<String> apply(String text, Offsets offsets, List<Diff> diffs, int[] levels, boolean lowered) {
         List<Edit> edits = new ArrayList<>();
-        for (Diff diff : diffs) {
+        for (int d = 0; d < diffs.size(); d++) {
+            Diff diff = diffs.get(d);
+            int level = levels[d];
             int lift = diff.listEdits().isEmpty() ? level : level - 1;
             if (lift < 0) {
                 for (TextChange edit : diff.listEdits()) {

@@ -410,4 +410,32 @@ class SplicerTest {
         SqlNodeList hints = ((SqlCall) select.getFrom()).operand(1);
         assertThat(((SqlHint) hints.get(0)).getName()).isEqualTo("OPTIONS");
     }
+
+    /**
+     * Two changes in one block, each placed at its own node: a hint's values given their unit and the
+     * hinted tables read through subqueries (the 1.20 form of shared case 25's fix). Before, a change
+     * that could not be placed at its own node lifted every other change with it, and the block was
+     * written anew on one line.
+     */
+    @Test
+    void hintValuesAndTablesChangedInOneBlockEachKeepTheirPlaceAndTheLayout() {
+        String text = "-- clicks with the region of their user\nSELECT /*+ STATE_TTL('c' = '12', 'u' = '12') */\n"
+                + "       c.user_id,\n       u.region,\n       c.url\nFROM clicks AS c\nINNER JOIN users AS u\n"
+                + "  ON c.user_id = u.user_id";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect changed = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+        SqlNodeList options = (SqlNodeList) ((SqlHint) changed.getHints().get(0)).getOperandList().get(1);
+        options.set(1, SqlLiteral.createCharString("12 h", SqlParserPos.ZERO));
+        options.set(3, SqlLiteral.createCharString("12 h", SqlParserPos.ZERO));
+        org.apache.calcite.sql.SqlJoin join = (org.apache.calcite.sql.SqlJoin) changed.getFrom();
+        for (SqlNode side : List.of(join.getLeft(), join.getRight())) {
+            SqlSelect read = Snippets.select("SELECT * FROM t");
+            read.setFrom(((SqlCall) side).operand(0));
+            ((SqlCall) side).setOperand(0, read);
+        }
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo("-- clicks with the region of their user\n"
+                + "SELECT /*+ STATE_TTL('c' = '12 h', 'u' = '12 h') */\n       c.user_id,\n       u.region,\n       c.url\n"
+                + "FROM (SELECT * FROM clicks) AS c\nINNER JOIN (SELECT * FROM users) AS u\n  ON c.user_id = u.user_id");
+    }
 }
