@@ -155,6 +155,17 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         + ": one entry for every " + per + " ever seen, so the state grows as long as new "
                         + (keys.isEmpty() ? "rows" : keys + " values") + " arrive.";
             }
+            List<Operator.AggregateCall> distinct = aggregate.distinctCalls();
+            if (!distinct.isEmpty()) {
+                // A DISTINCT call's accumulator holds a MapView of every distinct value per key (Flink's
+                // DistinctAggCodeGen, a state MapView under a GroupAggFunction): the state grows with the values even
+                // where the keys are few (GROUP BY behavior, four keys, COUNT(DISTINCT user_id)).
+                return label + " keeps an accumulator per " + keys + " and " + ttl + ": one entry for every " + keys
+                        + " ever seen, each holding every distinct value of "
+                        + String.join(", ", distinct.stream().map(Operator.AggregateCall::sql).toList())
+                        + " seen for it, so the state grows as long as new " + keys + " values or new distinct values"
+                        + " arrive, however few the keys.";
+            }
             return label + " keeps an accumulator per " + keys + " and " + ttl + ": one entry for every " + keys
                     + " ever seen, so the state grows as long as new " + keys + " values arrive.";
         }
