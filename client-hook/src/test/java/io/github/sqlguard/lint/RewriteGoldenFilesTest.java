@@ -192,7 +192,8 @@ class RewriteGoldenFilesTest {
         "483-join-keeps-latest-order-row-per-order-id",
         "474-top-3-keyed-orders-into-sink-keyed-by-user",
         "472-row-number-without-filter-into-sink-keyed-by-user",
-        "473-top-1-order-per-user-and-shop-into-sink-keyed-by-user"})
+        "473-top-1-order-per-user-and-shop-into-sink-keyed-by-user",
+        "476-row-number-without-filter-with-on-conflict-refused-desc"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
