@@ -197,7 +197,8 @@ class RewriteGoldenFilesTest {
         "478-paid-orders-converted-in-subquery-temporal-join-hint-outside",
         "479-converted-totals-over-left-temporal-join-in-with-clause",
         "472-row-number-without-filter-into-sink-keyed-by-user",
-        "473-top-1-order-per-user-and-shop-into-sink-keyed-by-user"})
+        "473-top-1-order-per-user-and-shop-into-sink-keyed-by-user",
+        "476-row-number-without-filter-with-on-conflict-refused-desc"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");

@@ -48,6 +48,7 @@ final class TopNFilter extends ScopedFamily {
         SqlNode tree = tree(scope);
         Map<SqlNode, SqlNode> parents = Trees.parents(tree);
         Set<String> kept = new LinkedHashSet<>();
+        Set<String> notes = new LinkedHashSet<>();
         SqlNode root = tree;
         boolean aliasAdded = false;
         Set<String> unnamed = new LinkedHashSet<>();
@@ -75,7 +76,8 @@ final class TopNFilter extends ScopedFamily {
             var column = TimeAttributeOrder.orderColumn(item.window().getOrderList().get(0));
             boolean byTime = column != null && TimeAttributeOrder.find(columns, column)
                     .map(c -> c.timeAttribute().isTimeAttribute()).orElse(false);
-            long n = byTime ? 1 : context.settings().limit();
+            boolean oneRowPerSinkKey = !byTime && sinkKeyedByPartition(tree, item, context);
+            long n = byTime || oneRowPerSinkKey ? 1 : context.settings().limit();
             SqlSelect wrapped = Snippets.select("SELECT * FROM t");
             SqlNode bound = n == 1
                     ? SqlStdOperatorTable.EQUALS.createCall(SqlParserPos.ZERO, SqlTrees.identifier(alias), literal(1))
@@ -97,6 +99,10 @@ final class TopNFilter extends ScopedFamily {
                 }
             }
             kept.add((n == 1 ? alias + " = 1" : alias + " <= " + n) + " by " + SqlTrees.unparse(item.window().getOrderList()));
+            if (oneRowPerSinkKey) {
+                notes.add("; " + alias + " = 1, not " + alias + " <= N: the sink's primary key is among the partition"
+                        + " columns, so it holds one row per partition and N rows of one would overwrite each other");
+            }
         }
         if (kept.isEmpty()) {
             return List.of();
@@ -107,8 +113,30 @@ final class TopNFilter extends ScopedFamily {
                 Intent.operator("Deduplicate", "Rank"),
                 new Columns(aliasAdded ? Set.of("rn") : Set.of(), aliasAdded ? unnamed : Set.of()),
                 "returns only the rows kept by " + String.join(", ", kept) + " per key, updated as rows arrive, instead of"
-                        + " a number for every row",
+                        + " a number for every row" + String.join("", notes),
                 limited ? "N = " + context.settings().limit() + " (" + RewriteOptions.LIMIT.key() + ")" : ""));
+    }
+
+    /**
+     * True when {@code tree} is an INSERT into a table whose primary key columns are all among {@code item}'s
+     * partition columns (as named, case aside): the sink holds one row per partition, so the N rows of a Top-N
+     * would overwrite each other in an arbitrary order (Flink 1.20 plans that with an upsert materializer; 2.3
+     * refuses it without ON CONFLICT, on-conflict-required). A Top-1 is the Top-N such a sink can hold.
+     */
+    private static boolean sinkKeyedByPartition(SqlNode tree, RankItem item, RewriteContext context) {
+        if (!(tree instanceof org.apache.flink.sql.parser.dml.RichSqlInsert insert)
+                || !(insert.getTargetTable() instanceof org.apache.calcite.sql.SqlIdentifier target)) {
+            return false;
+        }
+        List<String> sinkKey = context.lookUp(target.names).map(t -> t.primaryKey()).orElse(List.of());
+        Set<String> partition = new java.util.HashSet<>();
+        for (SqlNode column : item.window().getPartitionList()) {
+            if (column instanceof org.apache.calcite.sql.SqlIdentifier id) {
+                partition.add(id.names.get(id.names.size() - 1).toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        return !sinkKey.isEmpty()
+                && sinkKey.stream().allMatch(c -> partition.contains(c.toLowerCase(java.util.Locale.ROOT)));
     }
 
     /** True when {@code condition} names the column {@code alias}. */
