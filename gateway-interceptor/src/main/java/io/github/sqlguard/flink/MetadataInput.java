@@ -23,11 +23,11 @@ import java.util.Set;
  * <p>The file is read twice, through one stream sought back to its start ({@code FSDataInputStream#seek}):
  * first by {@link MetadataCheck}, which checks every count and length Flink's reader will read before
  * the reader reads any, then by Flink's reader through this stream, which hands out only bytes the
- * check read: the file is read in blocks of {@value #BLOCK} bytes, at
- * the same offsets as the check's, and a block whose SHA-256 is not the one the check kept fails the
- * read (the file changed in between); no byte past where the check found Flink's reader stops is
- * handed out. Nothing here asks who reads: {@code DataInputStream#readInt} is final and reads an int
- * with four {@code read()} calls on Java 17, like a byte and a short; rounds 35-46 told the reads apart
+ * check read: the file is read in blocks of {@value #BLOCK} bytes, at the same offsets as the check's,
+ * and a block whose SHA-256 is not the one the check kept fails the read (the file changed in
+ * between); no byte past where the check found Flink's reader stops is handed out. Nothing here asks
+ * who reads: {@code DataInputStream#readInt} is final and reads an int with four {@code read()} calls
+ * on Java 17, like a byte and a short; rounds 35-46 told the reads apart
  * by walking the reader's frames, some 15-170 walks of 0.8 kB a savepoint (bench/results
  * 2026-12-04-restore-bench-r46), which the check's knowledge of the file's structure makes needless.
  *
@@ -89,7 +89,6 @@ final class MetadataInput extends InputStream {
     /** The checkpoint properties, read through the filter; null until then, or where the file holds a null. */
     private CheckpointProperties properties;
     private boolean propertiesDeserialised;
-    private int reads;
 
     /**
      * @param in the metadata file, from its start, read a second time
@@ -139,7 +138,6 @@ final class MetadataInput extends InputStream {
 
     @Override
     public int read() throws IOException {
-        reads++;
         checkProperties();
         if (next == end && !fill()) {
             return -1;
@@ -154,7 +152,6 @@ final class MetadataInput extends InputStream {
         if (length == 0) {
             return 0;
         }
-        reads++;
         checkProperties();
         // All that is asked for, as far as the file holds it: a readInt's readFully is then one call.
         int n = 0;
@@ -174,11 +171,6 @@ final class MetadataInput extends InputStream {
     @Override
     public void close() throws IOException {
         in.close();
-    }
-
-    /** How many reads the reader made. */
-    int reads() {
-        return reads;
     }
 
     /** Whether checkpoint properties were deserialised through the filter (none where the file holds a null's stream). */

@@ -143,7 +143,9 @@ class CraftedCountsTest {
                 Arguments.of("input channel state handles", Crafted.oneSubtask().ints(0, 0).bytes(0, 0).count()),
                 Arguments.of("an input channel's offsets (new ArrayList<>(offsetsSize))",
                         Crafted.oneSubtask().ints(0, 0).bytes(0, 0).ints(1, 0, 0, 0).count()),
-                Arguments.of("output channel state handles", Crafted.oneSubtask().ints(0, 0).bytes(0, 0).ints(0).count()));
+                Arguments.of("output channel state handles", Crafted.oneSubtask().ints(0, 0).bytes(0, 0).ints(0).count()),
+                Arguments.of("subtask states of a version 2 operator (Flink 1.3-1.10)",
+                        Crafted.version(2).ints(0, 1).longs(7, 7).ints(1, 128, 1).count()));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -161,6 +163,21 @@ class CraftedCountsTest {
                 .contains("claims a count or length of " + HUGE + " at byte " + crafted.countAt + ", more than the " + left
                         + " bytes left in the file (" + bytes.length + " bytes)"));
         assertThat(allocated).as("bytes allocated while reading %s bytes", bytes.length).isLessThan(64L * 1024 * 1024);
+    }
+
+    @Test
+    void aVersion2SavepointIsCheckedAndReadWhole() throws Exception {
+        // MetadataV2Serializer: an operator's id, parallelism, maximum parallelism, a legacy int, its subtasks; each
+        // subtask a legacy long and count of legacy states, then the state of later versions, without channel state.
+        byte[] bytes = Crafted.version(2).ints(0, 1).longs(7, 7).ints(1, 128, 1, 1, 0).longs(-1).ints(0, 0, 0).bytes(0, 0)
+                .toByteArray();
+
+        org.apache.flink.runtime.checkpoint.metadata.CheckpointMetadata read = MetadataInput.load(SeekableBytes.of(bytes),
+                "_metadata", bytes.length, getClass().getClassLoader(), "sp-1").metadata();
+
+        assertThat(read.getOperatorStates()).hasSize(1);
+        assertThat(MetadataCheck.check(new java.io.ByteArrayInputStream(bytes), "_metadata", bytes.length,
+                MetadataInput.block(bytes.length)).readUntil()).as("where Flink's reader ends").isEqualTo(bytes.length);
     }
 
     @Test

@@ -186,8 +186,23 @@ class MetadataInputTest {
                 .setRawOperatorState(new org.apache.flink.runtime.state.OperatorStreamStateHandle(Map.of(), relative))
                 .build());
         keyed.putState(2, org.apache.flink.runtime.checkpoint.FinishedOperatorSubtaskState.INSTANCE);
+        // An unaligned checkpoint's channel state: input channels (on 2.x also merged, version 6) and result subpartitions.
+        org.apache.flink.runtime.state.InputChannelStateHandle channel = new org.apache.flink.runtime.state.InputChannelStateHandle(
+                3, new org.apache.flink.runtime.checkpoint.channel.InputChannelInfo(0, 1), relative, List.of(0L, 100L), 200L);
+        List<Object> inputs = new java.util.ArrayList<>(List.of(channel));
+        try {
+            inputs.add(Class.forName("org.apache.flink.runtime.state.MergedInputChannelStateHandle")
+                    .getMethod("fromChannelHandles", java.util.Collection.class).invoke(null, List.of(channel)));
+        } catch (ClassNotFoundException flink120) {
+            // 1.20 writes version 4, without merged channel state
+        }
         keyed.putState(3, org.apache.flink.runtime.checkpoint.OperatorSubtaskState.builder()
                 .setManagedKeyedState(new org.apache.flink.runtime.state.KeyGroupsStateHandle(rangeOffsets, inline))
+                .setInputChannelState(channelState(inputs))
+                .setResultSubpartitionState(org.apache.flink.runtime.checkpoint.StateObjectCollection.singleton(
+                        new org.apache.flink.runtime.state.ResultSubpartitionStateHandle(3,
+                                new org.apache.flink.runtime.checkpoint.channel.ResultSubpartitionInfo(0, 2), inline,
+                                List.of(0L), 300L)))
                 .build());
         CheckpointMetadata written = new CheckpointMetadata(9L, List.of(keyed),
                 List.of(new org.apache.flink.runtime.checkpoint.MasterState("master", new byte[50], 2)));
@@ -208,6 +223,12 @@ class MetadataInputTest {
         assertThat(read.getOperatorStates()).isEqualTo(flinks.getOperatorStates());
         assertThat(read.getMasterStates()).hasSize(1);
         assertThat(read.getCheckpointProperties()).isEqualTo(flinks.getCheckpointProperties());
+    }
+
+    /** Channel state handles of the collection type of this Flink line (1.20's input channel handles, 2.x's input handles). */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static org.apache.flink.runtime.checkpoint.StateObjectCollection channelState(List<Object> handles) {
+        return new org.apache.flink.runtime.checkpoint.StateObjectCollection(handles);
     }
 
     /** Flink's reader's stream of {@code bytes}, checked first. */
