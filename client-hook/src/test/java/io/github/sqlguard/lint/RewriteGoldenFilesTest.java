@@ -193,7 +193,8 @@ class RewriteGoldenFilesTest {
         "474-top-3-keyed-orders-into-sink-keyed-by-user",
         "478-paid-orders-converted-in-subquery-temporal-join-hint-outside",
         "479-converted-totals-over-left-temporal-join-in-with-clause",
-        "484-clicks-join-users-bare-ttl-hint-on-watermarked-tables-layout-kept"})
+        "484-clicks-join-users-bare-ttl-hint-on-watermarked-tables-layout-kept",
+        "485-top-5-pages-per-category-over-hourly-counts-in-with-clause"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
