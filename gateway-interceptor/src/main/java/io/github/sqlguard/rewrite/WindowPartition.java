@@ -4,6 +4,7 @@ import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rewrite.Trees.RankItem;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.rules.plan.WindowRankNotRecognizedRule;
@@ -83,7 +84,10 @@ final class WindowPartition extends ScopedFamily {
     private List<Candidate> overWindowRows(Finding finding, RewriteContext context, Scope scope) {
         Optional<ExplainedPlan> plan = context.request().plan();
         Optional<PlanNode> rank = plan.flatMap(p -> finding.planNode().flatMap(p::node));
-        if (rank.isEmpty() || !readsWindowAggregate(plan.get(), rank.get())) {
+        Optional<PlanNode> aggregate = rank.flatMap(r -> windowAggregateRead(plan.get(), r));
+        Optional<List<String>> ranked = plan.flatMap(p -> p.operators(Operator.Rank.class).stream()
+                .filter(r -> r.node() == rank.orElse(null)).findFirst()).map(Operator.Rank::partitionKeys);
+        if (aggregate.isEmpty() || ranked.isEmpty() || onePerWindow(aggregate.get(), ranked.get())) {
             return List.of();
         }
         SqlNode tree = tree(scope);
@@ -116,24 +120,46 @@ final class WindowPartition extends ScopedFamily {
                 ""));
     }
 
-    /** True when {@code rank} reads a {@code WindowAggregate} through nodes that keep no state ({@code Calc}, {@code Exchange}). */
-    private static boolean readsWindowAggregate(ExplainedPlan plan, PlanNode rank) {
+    /** The {@code WindowAggregate} {@code rank} reads through nodes that keep no state ({@code Calc}, {@code Exchange}). */
+    private static Optional<PlanNode> windowAggregateRead(ExplainedPlan plan, PlanNode rank) {
         PlanNode at = rank;
         for (int depth = 0; depth < 8; depth++) {
             List<PlanNode> inputs = plan.inputs(at);
             if (inputs.size() != 1) {
-                return false;
+                return Optional.empty();
             }
             at = inputs.get(0);
             if (at.is("WindowAggregate") || at.is("GlobalWindowAggregate")) {
-                return true;
+                return Optional.of(at);
             }
             if (!at.is("Calc") && !at.is("Exchange")) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * True when the Top-N's partition keys hold every key the window aggregation groups by ({@code
+     * groupBy=[user_id]} in its description, as Flink prints a {@code StreamExecWindowAggregate}): per
+     * window each partition would hold one row, a ranking of nothing (case 347: the best hours of each
+     * user over hourly totals per user is a ranking across windows). Also true where the description
+     * names no grouping: nothing offered rather than a ranking of one row.
+     */
+    private static boolean onePerWindow(PlanNode aggregate, List<String> partitionKeys) {
+        java.util.regex.Matcher grouping = GROUP_BY.matcher(aggregate.description());
+        if (!grouping.find()) {
+            return true;
+        }
+        for (String key : grouping.group(1).split(",")) {
+            if (!key.isBlank() && !partitionKeys.contains(key.strip())) {
                 return false;
             }
         }
-        return false;
+        return true;
     }
+
+    private static final java.util.regex.Pattern GROUP_BY = java.util.regex.Pattern.compile("groupBy=\\[([^\\]]*)]");
 
     private static String[] qualified(String[] qualifier, String column) {
         String[] out = java.util.Arrays.copyOf(qualifier, qualifier.length + 1);
