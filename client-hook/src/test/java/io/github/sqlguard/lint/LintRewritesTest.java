@@ -3,7 +3,6 @@ package io.github.sqlguard.lint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.cli.SqlGuardCommand;
-import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.statement.ScriptSplitter;
 import io.github.sqlguard.testing.CaseCorpus;
 import io.github.sqlguard.testing.SqlScript;
@@ -69,14 +68,6 @@ class LintRewritesTest {
         out.put("40-order-by-limit-append-only.sql global-rank",
                 "the largest rows of the whole stream so far: the window Top-N of global-rank would rank per window (another"
                         + " result) and still hold each window in one partition");
-        if (!FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
-            // Flink 1.20 rejects the hint on the watermarked orders: hint-moved reads orders through a subquery but keeps
-            // '24' (24 ms, BLOCK ttl-too-short once the hint applies); ttl-unit writes '24 h' into a hint 1.20 still
-            // rejects. Each finding's rewrite fixes its own finding only, and no family writes both.
-            String why = "Flink 1.20: the hint needs both its unit and a subquery, and each rewrite writes one";
-            out.put("25-state-ttl-hint-bare-number.sql ttl-hint-ignored", why);
-            out.put("25-state-ttl-hint-bare-number.sql ttl-bare-number", why);
-        }
         return out;
     }
 

@@ -84,17 +84,12 @@ final class HintMoved extends ScopedFamily {
             }
             for (SqlHint hint : hints) {
                 SqlNodeList options = (SqlNodeList) hint.getOperandList().get(1);
-                String value = options.size() >= 2 ? ((SqlLiteral) options.get(1)).getValueAs(String.class) : null;
-                if (value == null) {
+                if (options.size() < 2) {
                     continue;
-                }
-                ttl = StateTtl.parse(value).filter(d -> !d.isZero());
-                for (int i = 1; i < options.size(); i += 2) {
-                    StateTtl.parse(((SqlLiteral) options.get(i)).getValueAs(String.class)).filter(d -> !d.isZero())
-                            .ifPresent(ttls::add);
                 }
                 if (applies) {
                     if (inputs == null || inputs.isEmpty()) {
+                        ttl = record(options, ttls);
                         continue;
                     }
                     if (namesInputs(options, inputs)) {
@@ -102,11 +97,15 @@ final class HintMoved extends ScopedFamily {
                         // match it to one of them.
                         if (context.request().plan().isEmpty()
                                 && readThroughSubqueries(select, keys(options), done, context)) {
+                            withUnits(options, finding, context, done);
                             removedOnly = false;
                         }
+                        ttl = record(options, ttls);
                         continue;
                     }
-                    select.getHints().set(select.getHints().indexOf(hint), Blocks.stateTtl(inputs, value));
+                    withUnits(options, finding, context, done);
+                    ttl = record(options, ttls);
+                    select.getHints().set(select.getHints().indexOf(hint), Blocks.stateTtl(inputs, first(options)));
                     done.add("the hint names " + String.join(", ", inputs) + ", the inputs of its block");
                     readThroughSubqueries(select, inputs, done, context);
                     removedOnly = false;
@@ -118,7 +117,8 @@ final class HintMoved extends ScopedFamily {
                         .findFirst();
                 List<String> targetInputs = target.map(Blocks::inputs).orElse(null);
                 if (target.isPresent() && targetInputs != null && !targetInputs.isEmpty()) {
-                    Blocks.addHint(target.get(), Blocks.stateTtl(targetInputs, value));
+                    withUnits(options, finding, context, done);
+                    Blocks.addHint(target.get(), Blocks.stateTtl(targetInputs, first(options)));
                     done.add("the hint moves to the block that " + (Blocks.joins(target.get()) ? "joins" : "aggregates")
                             + " " + String.join(", ", targetInputs) + ", where Flink applies it");
                     readThroughSubqueries(target.get(), targetInputs, done, context);
@@ -127,6 +127,7 @@ final class HintMoved extends ScopedFamily {
                     done.add("the hint is removed: no join or aggregation of this statement can take it, so it never"
                             + " applied");
                 }
+                ttl = record(options, ttls);
             }
         }
         if (done.isEmpty()) {
@@ -220,7 +221,7 @@ final class HintMoved extends ScopedFamily {
      *
      * @return whether an input was wrapped
      */
-    private static boolean readThroughSubqueries(
+    static boolean readThroughSubqueries(
             SqlSelect select, List<String> keys, List<String> done, RewriteContext context) {
         List<String> wrapped = new ArrayList<>();
         select.setFrom(readThroughSubqueries(select.getFrom(), keys, wrapped, context));
@@ -279,7 +280,37 @@ final class HintMoved extends ScopedFamily {
         return select;
     }
 
-    private static List<String> keys(SqlNodeList options) {
+    /** The first value of a {@code STATE_TTL} hint's options. */
+    private static String first(SqlNodeList options) {
+        return ((SqlLiteral) options.get(1)).getValueAs(String.class);
+    }
+
+    /**
+     * The hint's TTLs added to {@code ttls} (0 left out: it never expires); the first one, which a hint
+     * naming the block's inputs anew gives each of them.
+     */
+    private static Optional<Duration> record(SqlNodeList options, Set<Duration> ttls) {
+        for (int i = 1; i < options.size(); i += 2) {
+            StateTtl.parse(((SqlLiteral) options.get(i)).getValueAs(String.class)).filter(d -> !d.isZero())
+                    .ifPresent(ttls::add);
+        }
+        return StateTtl.parse(first(options)).filter(d -> !d.isZero());
+    }
+
+    /**
+     * A hint this rewrite makes apply gets its bare numbers' units ({@link TtlWithUnit#writeUnits}): Flink
+     * reads {@code '24'} as 24 ms, and a hint that starts to apply with it would expire the state at once
+     * ({@code ttl-too-short}; shared case 25 on Flink 1.20, which must read the table through a subquery
+     * too); what changed is said in {@code done}.
+     */
+    private static void withUnits(SqlNodeList options, Finding finding, RewriteContext context, List<String> done) {
+        Set<String> units = new java.util.LinkedHashSet<>();
+        TtlWithUnit.writeUnits(options, finding, context, units, true);
+        done.addAll(units);
+    }
+
+    /** The keys of a {@code STATE_TTL} hint's options, in order. */
+    static List<String> keys(SqlNodeList options) {
         List<String> keys = new ArrayList<>();
         for (int i = 0; i < options.size(); i += 2) {
             keys.add(((SqlLiteral) options.get(i)).getValueAs(String.class));

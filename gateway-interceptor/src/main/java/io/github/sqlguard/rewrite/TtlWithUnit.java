@@ -15,6 +15,7 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -48,7 +49,6 @@ final class TtlWithUnit implements RewriteFamily {
     @Override
     public List<Candidate> candidates(Finding finding, RewriteContext context) {
         ParsedStatement statement = context.request().statement();
-        Duration min = context.request().minStateTtl();
         if (statement instanceof ParsedStatement.Configure set && StateTtl.KEY.equals(set.key().orElse(null))
                 && set.value().isPresent()) {
             Optional<Value> value = intended(set.value().get(), finding, context);
@@ -69,6 +69,7 @@ final class TtlWithUnit implements RewriteFamily {
         }
         Set<String> changed = new LinkedHashSet<>();
         Value last = null;
+        List<String> reads = new ArrayList<>();
         for (SqlSelect select : Trees.selects(tree)) {
             if (select.getHints() == null) {
                 continue;
@@ -77,36 +78,62 @@ final class TtlWithUnit implements RewriteFamily {
                 if (!(node instanceof SqlHint hint) || !hint.getName().toUpperCase(Locale.ROOT).equals("STATE_TTL")) {
                     continue;
                 }
-                SqlNodeList options = (SqlNodeList) hint.getOperandList().get(1);
-                for (int i = 1; i < options.size(); i += 2) {
-                    String written = ((SqlLiteral) options.get(i)).getValueAs(String.class);
-                    Optional<Duration> read = StateTtl.parse(written);
-                    boolean bad = read.isPresent() && !read.get().isZero()
-                            && (StateTtl.isBareNumber(written) || read.get().compareTo(min) < 0);
-                    if (!bad) {
-                        continue;
-                    }
-                    Optional<Value> value = intended(written, finding, context);
-                    if (value.isEmpty()) {
-                        continue;
-                    }
-                    options.set(i, SqlLiteral.createCharString(value.get().text(), SqlParserPos.ZERO));
-                    changed.add(changes(written, value.get()));
+                Optional<Value> value = writeUnits((SqlNodeList) hint.getOperandList().get(1), finding, context, changed, false);
+                if (value.isPresent()) {
                     last = value.get();
+                    if (context.request().plan().isEmpty()) {
+                        // Flink refused the statement: where this line matches the hint to no table with a WATERMARK
+                        // (1.20), the unit alone would not plan, and the hinted tables are read through a subquery too.
+                        HintMoved.readThroughSubqueries(select, HintMoved.keys((SqlNodeList) hint.getOperandList().get(1)),
+                                reads, context);
+                    }
                 }
             }
         }
         if (changed.isEmpty()) {
             return List.of();
         }
+        changed.addAll(reads);
         Scope scope = context.scopes().get(0);
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(), Intent.PLANS, Columns.SAME,
                 String.join("; ", changed), last.why()));
     }
 
+    /**
+     * Each value of a {@code STATE_TTL} hint's {@code options} written with its unit where it is a bare
+     * number or, unless {@code bareOnly}, below {@code sql-guard.min-state-ttl} (not {@code '0'}), in
+     * place; what changed is added to {@code changed} as the {@code changes:} line says it. A hint moved
+     * to where it applies ({@link HintMoved}) gets the bare numbers' units, or it would start to expire
+     * state within milliseconds; a value the user wrote with its unit stays as written there.
+     *
+     * @return the last value written; empty when none changed
+     */
+    static Optional<Value> writeUnits(
+            SqlNodeList options, Finding finding, RewriteContext context, Set<String> changed, boolean bareOnly) {
+        Duration min = context.request().minStateTtl();
+        Optional<Value> last = Optional.empty();
+        for (int i = 1; i < options.size(); i += 2) {
+            String written = ((SqlLiteral) options.get(i)).getValueAs(String.class);
+            Optional<Duration> read = StateTtl.parse(written);
+            boolean bad = read.isPresent() && !read.get().isZero()
+                    && (StateTtl.isBareNumber(written) || (!bareOnly && read.get().compareTo(min) < 0));
+            if (!bad) {
+                continue;
+            }
+            Optional<Value> value = intended(written, finding, context);
+            if (value.isEmpty()) {
+                continue;
+            }
+            options.set(i, SqlLiteral.createCharString(value.get().text(), SqlParserPos.ZERO));
+            changed.add(changes(written, value.get()));
+            last = value;
+        }
+        return last;
+    }
+
     /** A TTL value to write and why it was chosen. */
-    private record Value(String text, String why) {}
+    record Value(String text, String why) {}
 
     private static Optional<Value> intended(String written, Finding finding, RewriteContext context) {
         Duration min = context.request().minStateTtl();

@@ -46,6 +46,11 @@ final class WindowColumns {
         return Optional.of(out);
     }
 
+    /** True when {@code keys} name either window column. */
+    static boolean names(SqlNodeList keys) {
+        return indexOf(keys, START) >= 0 || indexOf(keys, END) >= 0;
+    }
+
     private static int indexOf(SqlNodeList keys, String column) {
         for (int i = 0; i < keys.size(); i++) {
             if (keys.get(i) instanceof SqlIdentifier id && !id.isStar()

@@ -3,10 +3,16 @@ package io.github.sqlguard.rewrite;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rewrite.Trees.RankItem;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.rules.plan.WindowRankNotRecognizedRule;
 
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.parser.SqlParserPos;
 
 import java.util.List;
 import java.util.Map;
@@ -19,6 +25,14 @@ import java.util.Optional;
  * deduplication ({@code WindowDeduplicate}) the statement was written for (Flink docs, "Window
  * Top-N": the {@code PARTITION BY} must contain {@code window_start} and {@code window_end}). The
  * rest of the statement is kept as written.
+ *
+ * <p>For {@code unbounded-rank} on a Top-N over a window aggregation's rows (the {@code Rank} reads a
+ * {@code WindowAggregate} through stateless nodes, Flink's {@code WindowRankTest} shape) whose {@code
+ * PARTITION BY} names neither window column: both are put in front of its keys, and Flink plans a
+ * {@code WindowRank} over the same windows ({@code StreamPhysicalRankRule} turns a Rank into a window
+ * rank only where the partition keys hold the window columns of its window-aggregated input: {@code
+ * WindowUtil#groupingContainsWindowStartEnd}). The ranking is then per window, not across every
+ * window so far: its {@code changes:} line says so.
  */
 final class WindowPartition extends ScopedFamily {
 
@@ -26,9 +40,10 @@ final class WindowPartition extends ScopedFamily {
 
     static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
             ID,
-            List.of(WindowRankNotRecognizedRule.ID),
+            List.of(WindowRankNotRecognizedRule.ID, UnboundedRankRule.ID),
             List.of("WindowRank", "WindowDeduplicate"),
-            "the window column the `PARTITION BY` lacks (`window_end` beside `window_start`, or the other way round) added beside the one it has");
+            "the window column the `PARTITION BY` lacks (`window_end` beside `window_start`, or the other way round) added beside the one it has;"
+                    + " for a Top-N over a window aggregation's rows partitioned by neither, both put in front of its keys: a window Top-N over the same windows");
 
     WindowPartition() {
         super(DECLARATION);
@@ -36,6 +51,9 @@ final class WindowPartition extends ScopedFamily {
 
     @Override
     List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
+        if (finding.ruleId().equals(UnboundedRankRule.ID)) {
+            return overWindowRows(finding, context, scope);
+        }
         SqlNode tree = tree(scope);
         int changed = 0;
         for (RankItem item : Trees.rankItems(tree)) {
@@ -60,5 +78,92 @@ final class WindowPartition extends ScopedFamily {
                         + " window closed are dropped); windows that share one window_start or window_end (HOP, CUMULATE)"
                         + " are now ranked each on its own",
                 ""));
+    }
+
+    /** {@code unbounded-rank}'s candidate: both window columns in front of the keys of a Top-N over window rows. */
+    private List<Candidate> overWindowRows(Finding finding, RewriteContext context, Scope scope) {
+        Optional<ExplainedPlan> plan = context.request().plan();
+        Optional<PlanNode> rank = plan.flatMap(p -> finding.planNode().flatMap(p::node));
+        Optional<PlanNode> aggregate = rank.flatMap(r -> windowAggregateRead(plan.get(), r));
+        Optional<List<String>> ranked = plan.flatMap(p -> p.operators(Operator.Rank.class).stream()
+                .filter(r -> r.node() == rank.orElse(null)).findFirst()).map(Operator.Rank::partitionKeys);
+        if (aggregate.isEmpty() || ranked.isEmpty() || onePerWindow(aggregate.get(), ranked.get())) {
+            return List.of();
+        }
+        SqlNode tree = tree(scope);
+        int changed = 0;
+        for (RankItem item : Trees.rankItems(tree)) {
+            SqlNodeList keys = item.window().getPartitionList();
+            if (!item.functionName().equals("ROW_NUMBER") || WindowColumns.names(keys)) {
+                continue;
+            }
+            String[] qualifier = keys.size() > 0 && keys.get(0) instanceof SqlIdentifier first && first.names.size() > 1
+                    ? first.names.subList(0, first.names.size() - 1).toArray(new String[0]) : new String[0];
+            SqlNodeList partition = new SqlNodeList(SqlParserPos.ZERO);
+            partition.add(SqlTrees.identifier(qualified(qualifier, WindowColumns.START)));
+            partition.add(SqlTrees.identifier(qualified(qualifier, WindowColumns.END)));
+            keys.forEach(partition::add);
+            item.window().setPartitionList(partition);
+            changed++;
+        }
+        if (changed == 0) {
+            return List.of();
+        }
+        return List.of(context.candidate(
+                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                Intent.operator("WindowRank"), Columns.SAME,
+                "the ranking is per window: each window's rows are ranked among themselves, once, when the window"
+                        + " closes, and its state is freed then, where the Rank ranked the rows of every window so far"
+                        + " together (a window's row stayed in the ranking only while no other window's row outranked it,"
+                        + " and was retracted when one did); one final result per window in place of a ranking updated as"
+                        + " rows arrive",
+                ""));
+    }
+
+    /** The {@code WindowAggregate} {@code rank} reads through nodes that keep no state ({@code Calc}, {@code Exchange}). */
+    private static Optional<PlanNode> windowAggregateRead(ExplainedPlan plan, PlanNode rank) {
+        PlanNode at = rank;
+        for (int depth = 0; depth < 8; depth++) {
+            List<PlanNode> inputs = plan.inputs(at);
+            if (inputs.size() != 1) {
+                return Optional.empty();
+            }
+            at = inputs.get(0);
+            if (at.is("WindowAggregate") || at.is("GlobalWindowAggregate")) {
+                return Optional.of(at);
+            }
+            if (!at.is("Calc") && !at.is("Exchange")) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * True when the Top-N's partition keys hold every key the window aggregation groups by ({@code
+     * groupBy=[user_id]} in its description, as Flink prints a {@code StreamExecWindowAggregate}): per
+     * window each partition would hold one row, a ranking of nothing (case 347: the best hours of each
+     * user over hourly totals per user is a ranking across windows). Also true where the description
+     * names no grouping: nothing offered rather than a ranking of one row.
+     */
+    private static boolean onePerWindow(PlanNode aggregate, List<String> partitionKeys) {
+        java.util.regex.Matcher grouping = GROUP_BY.matcher(aggregate.description());
+        if (!grouping.find()) {
+            return true;
+        }
+        for (String key : grouping.group(1).split(",")) {
+            if (!key.isBlank() && !partitionKeys.contains(key.strip())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static final java.util.regex.Pattern GROUP_BY = java.util.regex.Pattern.compile("groupBy=\\[([^\\]]*)]");
+
+    private static String[] qualified(String[] qualifier, String column) {
+        String[] out = java.util.Arrays.copyOf(qualifier, qualifier.length + 1);
+        out[qualifier.length] = column;
+        return out;
     }
 }

@@ -297,4 +297,19 @@ class RewritesSayWhatChangesTest {
                 .contains("emitted with NULLs for the versioned side's columns")
                 .doesNotContain("a regular join keeps each row");
     }
+
+    @Test
+    void topNOverWindowRowsPartitionedByAnotherKeyIsFirstOfferedPerWindow() throws IOException {
+        // Flink plans a WindowRank where the partition holds the window columns of the window-aggregated rows.
+        Submission top = lastOf("485");
+        List<Rewrite> rewrites = top.decision().rewrites().verified();
+
+        assertThat(rewrites).first().satisfies(first -> {
+            assertThat(first.family()).isEqualTo("window-partition");
+            assertThat(first.statement()).contains("ROW_NUMBER() OVER (PARTITION BY window_start, window_end, category"
+                    + " ORDER BY view_count DESC) AS rn\n  FROM hourly");
+            assertThat(first.operators()).contains("WindowRank");
+            assertThat(first.changes()).contains("the ranking is per window");
+        });
+    }
 }
