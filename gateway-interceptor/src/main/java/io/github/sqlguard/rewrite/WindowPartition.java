@@ -87,7 +87,7 @@ final class WindowPartition extends ScopedFamily {
         Optional<PlanNode> aggregate = rank.flatMap(r -> windowAggregateRead(plan.get(), r));
         Optional<List<String>> ranked = plan.flatMap(p -> p.operators(Operator.Rank.class).stream()
                 .filter(r -> r.node() == rank.orElse(null)).findFirst()).map(Operator.Rank::partitionKeys);
-        if (aggregate.isEmpty() || ranked.isEmpty() || onePerWindow(aggregate.get(), ranked.get())) {
+        if (aggregate.isEmpty() || ranked.isEmpty() || io.github.sqlguard.plan.WindowGrouping.onePerWindow(aggregate.get(), ranked.get())) {
             return List.of();
         }
         SqlNode tree = tree(scope);
@@ -139,27 +139,6 @@ final class WindowPartition extends ScopedFamily {
         return Optional.empty();
     }
 
-    /**
-     * True when the Top-N's partition keys hold every key the window aggregation groups by ({@code
-     * groupBy=[user_id]} in its description, as Flink prints a {@code StreamExecWindowAggregate}): per
-     * window each partition would hold one row, a ranking of nothing (case 347: the best hours of each
-     * user over hourly totals per user is a ranking across windows). Also true where the description
-     * names no grouping: nothing offered rather than a ranking of one row.
-     */
-    private static boolean onePerWindow(PlanNode aggregate, List<String> partitionKeys) {
-        java.util.regex.Matcher grouping = GROUP_BY.matcher(aggregate.description());
-        if (!grouping.find()) {
-            return true;
-        }
-        for (String key : grouping.group(1).split(",")) {
-            if (!key.isBlank() && !partitionKeys.contains(key.strip())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static final java.util.regex.Pattern GROUP_BY = java.util.regex.Pattern.compile("groupBy=\\[([^\\]]*)]");
 
     private static String[] qualified(String[] qualifier, String column) {
         String[] out = java.util.Arrays.copyOf(qualifier, qualifier.length + 1);

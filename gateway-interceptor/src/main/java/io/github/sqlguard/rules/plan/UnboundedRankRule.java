@@ -194,7 +194,12 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         Optional<String> table = names.readName(rank.node());
         Optional<Column> rowtime = names.rowtimeBelow(rank.node());
         boolean windowed = readsWindowRows(rank, names);
-        if (windowed) {
+        // Partitioned by every key the window aggregation below groups by, a window Top-N would rank one row per
+        // partition: the statement ranks across windows, and the window-partition rewrite offers none (WindowGrouping).
+        boolean rankingOfOne = names.windowAggregationBelow(rank.node())
+                .map(aggregate -> io.github.sqlguard.plan.WindowGrouping.onePerWindow(aggregate, rank.partitionKeys()))
+                .orElse(false);
+        if (windowed && !rankingOfOne) {
             // The rows ranked are a window table function's or a window aggregation's, window_start and window_end
             // among them: partitioned by both, Flink plans this ranking as a window Top-N (WindowRank) over the same
             // windows, no new window needed (WindowRankTest, Flink 2.3.0's planner tests).
