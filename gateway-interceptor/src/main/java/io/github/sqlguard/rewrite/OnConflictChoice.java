@@ -4,19 +4,17 @@ import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.diagnosis.OnConflictRequiredRule;
+import io.github.sqlguard.statement.PartitionKeys;
 import io.github.sqlguard.statement.StatementKind;
 
-import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code on-conflict}, for {@code on-conflict-required} (Flink 2.3, FLIP-558): the INSERT with each
@@ -88,10 +86,6 @@ final class OnConflictChoice implements RewriteFamily {
         if (finding.facts().keys().isEmpty()) {
             return false;
         }
-        Set<String> primaryKey = new HashSet<>();
-        for (String column : finding.facts().keys()) {
-            primaryKey.add(column.toLowerCase(Locale.ROOT));
-        }
         Optional<SqlNode> tree = SqlTrees.parse(text);
         if (tree.isEmpty()) {
             return false;
@@ -106,13 +100,7 @@ final class OnConflictChoice implements RewriteFamily {
             if (bound.isEmpty() || bound.get().maxRank() <= 1) {
                 continue;
             }
-            Set<String> partition = new HashSet<>();
-            for (SqlNode column : item.window().getPartitionList()) {
-                if (column instanceof SqlIdentifier id) {
-                    partition.add(id.names.get(id.names.size() - 1).toLowerCase(Locale.ROOT));
-                }
-            }
-            if (partition.containsAll(primaryKey)) {
+            if (PartitionKeys.holdSinkKey(item.partitionColumns(), finding.facts().keys())) {
                 return true;
             }
         }

@@ -129,14 +129,7 @@ final class TopNFilter extends ScopedFamily {
             return false;
         }
         List<String> sinkKey = context.lookUp(target.names).map(t -> t.primaryKey()).orElse(List.of());
-        Set<String> partition = new java.util.HashSet<>();
-        for (SqlNode column : item.window().getPartitionList()) {
-            if (column instanceof org.apache.calcite.sql.SqlIdentifier id) {
-                partition.add(id.names.get(id.names.size() - 1).toLowerCase(java.util.Locale.ROOT));
-            }
-        }
-        return !sinkKey.isEmpty()
-                && sinkKey.stream().allMatch(c -> partition.contains(c.toLowerCase(java.util.Locale.ROOT)));
+        return io.github.sqlguard.statement.PartitionKeys.holdSinkKey(item.partitionColumns(), sinkKey);
     }
 
     /** True when {@code condition} names the column {@code alias}. */

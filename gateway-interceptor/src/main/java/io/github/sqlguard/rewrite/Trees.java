@@ -154,6 +154,17 @@ final class Trees {
         String functionName() {
             return function.getOperator().getName().toUpperCase(Locale.ROOT);
         }
+
+        /** The last name of each column its window is partitioned by ({@code o.user_id} as {@code user_id}); expressions left out. */
+        List<String> partitionColumns() {
+            List<String> columns = new ArrayList<>();
+            for (SqlNode column : window.getPartitionList()) {
+                if (column instanceof SqlIdentifier id) {
+                    columns.add(id.names.get(id.names.size() - 1));
+                }
+            }
+            return columns;
+        }
     }
 
     /** The rank functions computed by {@code select}'s select list with an inline window. */

@@ -5,6 +5,7 @@ import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.statement.ParsedStatement.RankFunction;
+import io.github.sqlguard.statement.PartitionKeys;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -108,7 +109,7 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         // keyed otherwise, they fall on several, and the ON CONFLICT choices (which the on-conflict rewrite offers
         // then) resolve what lands on one row as for any other query.
         Optional<RankFunction> topN = ranks.stream()
-                .filter(r -> r.topN().orElse(0) > 1 && !sinkKey.isEmpty() && lowerCase(unqualified(r.partitionBy())).containsAll(lowerCase(sinkKey)))
+                .filter(r -> r.topN().orElse(0) > 1 && PartitionKeys.holdSinkKey(r.partitionBy(), sinkKey))
                 .findFirst();
         if (topN.isPresent()) {
             return topN(firstKey, topN.get().alias());
@@ -202,10 +203,6 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
 
     private static String sinkKey(List<String> sinkKey) {
         return sinkKey.isEmpty() ? "" : " (PARTITION BY " + String.join(", ", sinkKey) + ")";
-    }
-
-    private static java.util.Set<String> lowerCase(List<String> columns) {
-        return columns.stream().map(c -> c.toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.toSet());
     }
 
     /** {@code o.user_id} as {@code user_id}: a column as a sink's key names it. */
