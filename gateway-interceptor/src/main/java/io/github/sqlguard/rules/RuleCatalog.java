@@ -12,6 +12,7 @@ import io.github.sqlguard.rules.diagnosis.OverOrderDescRule;
 import io.github.sqlguard.rules.diagnosis.OverOrderNonTimeRule;
 import io.github.sqlguard.rules.diagnosis.PlannerErrorRule;
 import io.github.sqlguard.rules.diagnosis.RankFunctionUnsupportedRule;
+import io.github.sqlguard.rules.diagnosis.WindowProctimeUnsupportedRule;
 import io.github.sqlguard.rules.diagnosis.RnFilterInSameSelectRule;
 import io.github.sqlguard.rules.diagnosis.RowNumberWithoutOrderByRule;
 import io.github.sqlguard.rules.diagnosis.LateralTopNUnsupportedRule;
@@ -123,6 +124,7 @@ public final class RuleCatalog {
                         new OverOrderNonTimeRule(),
                         new OnConflictRequiredRule(),
                         new LateralTopNUnsupportedRule(),
+                        new WindowProctimeUnsupportedRule(),
                         new UnquotedSetAfterCommentRule(),
                         new PlannerErrorRule()));
     }
