@@ -155,6 +155,8 @@ class RewriteGoldenFilesTest {
         "488-window-join-on-processing-time-windows",
         "489-first-click-per-window-by-arrival-no-event-time",
         "490-first-paid-order-by-processing-time-no-window-dedup-offered",
+        "497-top-3-bids-per-window-with-rank",
+        "498-latest-bid-per-item-and-window-with-dense-rank",
         "492-first-os-per-window-end-ordered-by-grouped-rowtime",
         "493-hourly-pv-uv-by-date-format-without-watermark",
         "398-latest-reading-by-plain-timestamp-with-proctime-column",
