@@ -13,6 +13,7 @@ import io.github.sqlguard.rules.diagnosis.OverOrderNonTimeRule;
 import io.github.sqlguard.rules.diagnosis.PlannerErrorRule;
 import io.github.sqlguard.rules.diagnosis.RankFunctionUnsupportedRule;
 import io.github.sqlguard.rules.diagnosis.WindowProctimeUnsupportedRule;
+import io.github.sqlguard.rules.diagnosis.UpdatesIntoAppendOnlyRule;
 import io.github.sqlguard.rules.diagnosis.RnFilterInSameSelectRule;
 import io.github.sqlguard.rules.diagnosis.RowNumberWithoutOrderByRule;
 import io.github.sqlguard.rules.diagnosis.LateralTopNUnsupportedRule;
@@ -125,6 +126,7 @@ public final class RuleCatalog {
                         new OnConflictRequiredRule(),
                         new LateralTopNUnsupportedRule(),
                         new WindowProctimeUnsupportedRule(),
+                        new UpdatesIntoAppendOnlyRule(),
                         new UnquotedSetAfterCommentRule(),
                         new PlannerErrorRule()));
     }
