@@ -1,5 +1,6 @@
 package io.github.sqlguard.rules.diagnosis;
 
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.RuleDeclaration;
 
@@ -22,8 +23,8 @@ import java.util.regex.Pattern;
  * ({@code StreamPhysicalOverAggregate}, {@code StreamPhysicalWindowAggregate}, ...), the kinds are
  * {@code update}, {@code delete} or {@code update and delete}, and the node is Flink's description of the
  * operator that produces them ({@code Rank(..., partitionBy=[item], ...)}, {@code GroupAggregate(groupBy=[item],
- * ...)}). Which operators emit inserts only is Flink's: a first-row {@code Deduplicate} while mini-batch is off
- * ({@code RankUtil#outputInsertOnlyInDeduplicate}), an inner or semi join of insert-only inputs, window
+ * ...)}). Which operators emit inserts only is Flink's: a first-row {@code Deduplicate} ({@link
+ * FlinkLine#firstRowOnEventTimeInsertOnly}), an inner or semi join of insert-only inputs, window
  * aggregations, window Top-Ns and window deduplications (the same program's {@code
  * ModifyKindSetTrait.INSERT_ONLY} cases).
  */
@@ -38,6 +39,22 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
 
     private static final String CONSUMING = " doesn't support consuming ";
     private static final String PRODUCED = " changes which is produced by node ";
+    /**
+     * The insert-only forms of the latest row per key (Flink's description names it a {@code Rank} with
+     * {@code rankEnd=1} ordered by a time attribute on 2.3, a {@code Deduplicate(keep=[LastRow])} on 1.20):
+     * the first row where this line emits it as inserts ({@link FlinkLine#firstRowOnEventTimeInsertOnly}),
+     * or a window deduplication.
+     */
+    private static String firstRowOrWindow() {
+        String first = FlinkLine.current().firstRowOnEventTimeInsertOnly()
+                ? "keep the first row per key (ORDER BY the time attribute ASC), which Flink emits as inserts while"
+                        + " mini-batch is off"
+                : "keep the first row per key by processing time (ORDER BY a PROCTIME() column ASC), which Flink emits"
+                        + " as inserts";
+        return first + ", or deduplicate per window (PARTITION BY window_start, window_end first, over a window TVF): a"
+                + " window deduplication emits each window's row once, as an insert";
+    }
+
     private static final Pattern PARAMETER = Pattern.compile("(\\w+)=\\[([^\\]]*)\\]");
 
     public UpdatesIntoAppendOnlyRule() {
@@ -144,7 +161,9 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
                 case "GroupAggregate", "GlobalGroupAggregate", "IncrementalGroupAggregate" ->
                         "updates a key's result with every row of the key";
                 case "Deduplicate" -> lastRow() ? "replaces a key's row with every later row"
-                        : "emits updates here (a first row is insert-only only while mini-batch is off)";
+                        : "emits updates here (Flink emits a first row as inserts only "
+                        + (FlinkLine.current().firstRowOnEventTimeInsertOnly() ? "while mini-batch is off"
+                        : "by processing time") + ")";
                 case "Join" -> innerOrSemi() ? "passes its inputs' updates and deletes on"
                         : "emits a row with NULLs for an unmatched row and retracts it when its match arrives";
                 case "ChangelogNormalize", "TableSourceScan" -> "passes the source's updates and deletes on";
@@ -155,10 +174,7 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
         /** What the producer becomes to emit inserts only, or empty where nothing does (a changelog source). */
         String insertOnlyForm() {
             return switch (node) {
-                case "Rank" -> timeTopOne() ? latest() ? "keep the first row per key (ORDER BY the time attribute ASC), which"
-                        + " Flink emits as inserts while mini-batch is off, or deduplicate per window (PARTITION BY"
-                        + " window_start, window_end first, over a window TVF): a window deduplication emits each window's"
-                        + " row once, as an insert" : "" : "rank per window (PARTITION BY window_start, window_end first, over a"
+                case "Rank" -> timeTopOne() ? latest() ? firstRowOrWindow() : "" : "rank per window (PARTITION BY window_start, window_end first, over a"
                         + " window TVF such as TABLE(TUMBLE(...))): a window Top-N emits each window's rows once, when the"
                         + " window closes, as inserts";
                 case "SortLimit", "Limit" -> "rank per window (PARTITION BY window_start, window_end first, over a"
@@ -167,9 +183,9 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
                 case "GroupAggregate", "GlobalGroupAggregate", "IncrementalGroupAggregate" -> "aggregate per window (GROUP"
                         + " BY window_start, window_end of a window TVF): a window aggregation emits each window's result"
                         + " once, as inserts";
-                case "Deduplicate" -> lastRow() ? "keep the first row per key (ORDER BY the time attribute ASC), which"
-                        + " Flink emits as inserts while mini-batch is off, or deduplicate per window"
-                        : "turn mini-batch off for this statement, or deduplicate per window";
+                case "Deduplicate" -> lastRow() ? firstRowOrWindow()
+                        : (FlinkLine.current().firstRowOnEventTimeInsertOnly() ? "turn mini-batch off for this statement"
+                        : "order it by a PROCTIME() column") + ", or deduplicate per window";
                 case "Join" -> innerOrSemi() ? "" : "an inner join, an interval join or a lookup join of insert-only"
                         + " inputs, which emit inserts only";
                 default -> "";
