@@ -202,7 +202,10 @@ class RewriteGoldenFilesTest {
         "484-clicks-join-users-bare-ttl-hint-on-watermarked-tables-layout-kept",
         "485-top-5-pages-per-category-over-hourly-counts-in-with-clause",
         "520-orders-converted-in-aliased-subquery-left-join-shipments-fix-names-alias",
-        "521-orders-converted-in-view-joined-with-payments-fix-names-view-alias"})
+        "521-orders-converted-in-view-joined-with-payments-fix-names-view-alias",
+        "522-session-ttl-bare-30-fix-and-rewrite-write-30-h",
+        "523-hint-bare-48-on-aggregation-fix-and-rewrite-write-48-h",
+        "524-hint-30-seconds-on-join-fix-and-rewrite-write-advised-ttl"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
