@@ -191,14 +191,14 @@ record StatementNames(
 
     /**
      * The window aggregation {@code node} reads through stateless operators only (a Calc, an Exchange), if
-     * that is what stands below it: a ranking over a window aggregation's rows. A column such an aggregation
+     * that is what stands below it: a ranking over a window aggregation's rows ({@link
+     * io.github.sqlguard.plan.WindowRowsRead#aggregation}, a legacy group window included). A column such an aggregation
      * groups by comes out as a plain value: only {@code window_time}, grouped by, stays a time attribute (Flink
      * docs, "Window Aggregation", "Cascading Window Aggregation": window_start and window_end "are regular
      * timestamp columns, not time attributes"), and of a legacy group window its {@code TUMBLE_ROWTIME}.
      */
     Optional<PlanNode> windowAggregationBelow(PlanNode node) {
-        return statefulBelow(node).filter(found -> found.is("WindowAggregate") || found.is("GlobalWindowAggregate")
-                || found.is("GroupWindowAggregate"));
+        return io.github.sqlguard.plan.WindowRowsRead.aggregation(plan, node);
     }
 
     /**
