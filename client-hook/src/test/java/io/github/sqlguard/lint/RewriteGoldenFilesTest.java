@@ -212,7 +212,14 @@ class RewriteGoldenFilesTest {
         "473-top-1-order-per-user-and-shop-into-sink-keyed-by-user",
         "476-row-number-without-filter-with-on-conflict-refused-desc",
         "484-clicks-join-users-bare-ttl-hint-on-watermarked-tables-layout-kept",
-        "485-top-5-pages-per-category-over-hourly-counts-in-with-clause"})
+        "485-top-5-pages-per-category-over-hourly-counts-in-with-clause",
+        "520-orders-converted-in-aliased-subquery-left-join-shipments-fix-names-alias",
+        "521-orders-converted-in-view-joined-with-payments-fix-names-view-alias",
+        "522-session-ttl-bare-30-fix-and-rewrite-write-30-h",
+        "523-hint-bare-48-on-aggregation-fix-and-rewrite-write-48-h",
+        "524-hint-30-seconds-on-join-fix-and-rewrite-write-advised-ttl",
+        "525-lower-case-join-without-ttl-hint-added-in-lower-case",
+        "526-top-1-sale-per-region-and-product-into-sink-keyed-by-region-no-clause"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
