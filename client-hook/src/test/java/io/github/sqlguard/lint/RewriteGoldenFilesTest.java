@@ -200,7 +200,9 @@ class RewriteGoldenFilesTest {
         "473-top-1-order-per-user-and-shop-into-sink-keyed-by-user",
         "476-row-number-without-filter-with-on-conflict-refused-desc",
         "484-clicks-join-users-bare-ttl-hint-on-watermarked-tables-layout-kept",
-        "485-top-5-pages-per-category-over-hourly-counts-in-with-clause"})
+        "485-top-5-pages-per-category-over-hourly-counts-in-with-clause",
+        "500-daily-uv-with-day-flag-from-the-bucket-window-aggregate-offered",
+        "502-daily-orders-by-cast-to-date-with-weekday-window-aggregate-offered"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
