@@ -69,7 +69,7 @@ class FindingsNameColumnsTest {
      * computed event-time column it proposes for an ORDER BY expression ({@code StatementNames#eventTimeFor}).
      */
     private static final Set<String> INTRODUCED =
-            Set.of("window_start", "window_end", "window_time", "rn", "event_time", "event_time_1");
+            Set.of("window_start", "window_end", "window_time", "rn", "event_time", "event_time_1", "joined");
 
     /** Words of the prose that can follow a keyword in a fix ({@code ORDER BY a time attribute}). */
     private static final Set<String> PROSE =
