@@ -219,7 +219,12 @@ class RewriteGoldenFilesTest {
         "523-hint-bare-48-on-aggregation-fix-and-rewrite-write-48-h",
         "524-hint-30-seconds-on-join-fix-and-rewrite-write-advised-ttl",
         "525-lower-case-join-without-ttl-hint-added-in-lower-case",
-        "526-top-1-sale-per-region-and-product-into-sink-keyed-by-region-no-clause"})
+        "526-top-1-sale-per-region-and-product-into-sink-keyed-by-region-no-clause",
+        "500-daily-uv-with-day-flag-from-the-bucket-window-aggregate-offered",
+        "501-top-5-latest-per-category-into-sink-keyed-by-user-set-ttl-reaches-materializer",
+        "502-daily-orders-by-cast-to-date-with-weekday-window-aggregate-offered",
+        "504-revenue-per-order-over-hinted-join-hint-misses-the-aggregation",
+        "505-events-per-category-into-varchar-20-keyed-sink-cast-drops-upsert-key"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
