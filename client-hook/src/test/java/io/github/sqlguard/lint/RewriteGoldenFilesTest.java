@@ -166,6 +166,8 @@ class RewriteGoldenFilesTest {
         "545-rates-joined-as-of-event-time-without-watermark",
         "546-rates-joined-as-of-event-time-without-primary-key",
         "547-customers-joined-as-of-processing-time-not-a-lookup-source",
+        "548-hourly-clicks-windowed-on-timestamp-without-watermark",
+        "549-windowed-on-plain-timestamp-beside-the-event-time",
         "492-first-os-per-window-end-ordered-by-grouped-rowtime",
         "493-hourly-pv-uv-by-date-format-without-watermark",
         "398-latest-reading-by-plain-timestamp-with-proctime-column",

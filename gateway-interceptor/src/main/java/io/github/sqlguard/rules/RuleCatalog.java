@@ -15,6 +15,7 @@ import io.github.sqlguard.rules.diagnosis.RankFunctionUnsupportedRule;
 import io.github.sqlguard.rules.diagnosis.WindowProctimeUnsupportedRule;
 import io.github.sqlguard.rules.diagnosis.UpdatesIntoAppendOnlyRule;
 import io.github.sqlguard.rules.diagnosis.TemporalJoinNotVersionedRule;
+import io.github.sqlguard.rules.diagnosis.TimeAttributeRequiredRule;
 import io.github.sqlguard.rules.diagnosis.RnFilterInSameSelectRule;
 import io.github.sqlguard.rules.diagnosis.RowNumberWithoutOrderByRule;
 import io.github.sqlguard.rules.diagnosis.LateralTopNUnsupportedRule;
@@ -129,6 +130,7 @@ public final class RuleCatalog {
                         new WindowProctimeUnsupportedRule(),
                         new UpdatesIntoAppendOnlyRule(),
                         new TemporalJoinNotVersionedRule(),
+                        new TimeAttributeRequiredRule(),
                         new UnquotedSetAfterCommentRule(),
                         new PlannerErrorRule()));
     }
