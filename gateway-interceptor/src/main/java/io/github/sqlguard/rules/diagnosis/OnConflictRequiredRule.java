@@ -129,6 +129,14 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         Optional<RankFunction> topOne = ranks.stream().filter(r -> r.topN().orElse(0) == 1).findFirst();
         Optional<RankFunction> numbered = ranks.stream().filter(r -> r.topN().isEmpty() && !r.alias().isEmpty()).findFirst();
         String key;
+        if (topOne.isPresent() && PartitionKeys.rowsShareSinkRow(topOne.get().partitionBy(), sinkKey, 1)) {
+            // Case 526: the partitions that share the sink's key each write their top row to one sink row, and the
+            // ON CONFLICT choices resolve them by arrival (PartitionKeys#rowsShareSinkRow): no clause is a fix.
+            return topOne(topOne.get(), sinkKey) + ". An ON CONFLICT clause is no fix here (the partitions of one "
+                    + String.join(", ", unqualified(sinkKey)) + " each write their top row to one sink row): DO"
+                    + " DEDUPLICATE keeps whichever partition's row arrived last, DO NOTHING the first, and DO ERROR"
+                    + " fails at the second.";
+        }
         if (topOne.isPresent()) {
             key = topOne(topOne.get(), sinkKey);
         } else if (numbered.isPresent() && !numbered.get().partitionBy().isEmpty()) {
