@@ -46,6 +46,8 @@ public record PlannerError(String root, List<String> chain, String text) {
     /** Marks an outer context line in {@link #text()}. */
     public static final String CONTEXT = "Context: ";
 
+    private static final String APPLYING_RULE = "Error while applying rule ";
+
     private static final Pattern FRAME = Pattern.compile("^\\s+(at \\S+\\(.*\\)|\\.\\.\\. \\d+ (more|common frames omitted))$");
 
     private static final Pattern CAUSE_LINE =
@@ -269,6 +271,15 @@ public record PlannerError(String root, List<String> chain, String text) {
         int expecting = m.indexOf("Was expecting");
         if (expecting > 0) {
             m = m.substring(0, expecting);
+        }
+        // Calcite's wrapper of an error a planner rule raised (VolcanoRuleCall#onMatch: "Error while applying rule
+        // R, args [rel#626:...]") names the rule, then the rule's input relations by ids that depend on what the JVM
+        // planned before: the rule is kept, the ids are not.
+        if (m.startsWith(APPLYING_RULE)) {
+            int args = m.indexOf(", args [");
+            if (args > 0) {
+                m = m.substring(0, args);
+            }
         }
         return m.strip();
     }

@@ -28,8 +28,9 @@ class PlannerErrorTest {
                                 new ValidationException("Over Agg: the real reason.")));
         PlannerError error = PlannerError.of(t);
         assertThat(error.root()).isEqualTo("Over Agg: the real reason.");
-        assertThat(error.chain()).containsExactly("Over Agg: the real reason.", "Error while applying rule X, args [rel#1]");
-        assertThat(error.text()).isEqualTo("Over Agg: the real reason.\nContext: Error while applying rule X, args [rel#1]");
+        // Calcite's wrapper keeps the rule, not its input relations' ids (they depend on what the JVM planned before).
+        assertThat(error.chain()).containsExactly("Over Agg: the real reason.", "Error while applying rule X");
+        assertThat(error.text()).isEqualTo("Over Agg: the real reason.\nContext: Error while applying rule X");
     }
 
     @Test
