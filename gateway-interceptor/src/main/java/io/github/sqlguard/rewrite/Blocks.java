@@ -1,5 +1,7 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.statement.HintInputName;
+
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlHint;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -93,8 +95,8 @@ final class Blocks {
     }
 
     /**
-     * The names a hint on {@code select} names its inputs by: each table's alias or name, each
-     * aliased subquery's alias; null when an input has no name (a subquery without an alias).
+     * The names a hint on {@code select} names its inputs by ({@link HintInputName}): each table's alias or
+     * name, each aliased subquery's or view's alias; null when an input has no name (a subquery without an alias).
      */
     static List<String> inputs(SqlSelect select) {
         List<String> names = new ArrayList<>();
@@ -108,20 +110,9 @@ final class Blocks {
         if (from instanceof SqlJoin join) {
             return collectInputs(join.getLeft(), names) && collectInputs(join.getRight(), names);
         }
-        if (from instanceof SqlIdentifier id) {
-            names.add(id.names.get(id.names.size() - 1));
-            return true;
-        }
-        if (from.getKind() == SqlKind.AS) {
-            names.add(((SqlIdentifier) ((SqlCall) from).operand(1)).getSimple());
-            return true;
-        }
-        SqlIdentifier table = Trees.tableName(from);
-        if (table != null) {
-            names.add(table.names.get(table.names.size() - 1));
-            return true;
-        }
-        return false;
+        java.util.Optional<String> name = HintInputName.of(from);
+        name.ifPresent(names::add);
+        return name.isPresent();
     }
 
     /** The {@code STATE_TTL} hints of {@code select}'s own block. */

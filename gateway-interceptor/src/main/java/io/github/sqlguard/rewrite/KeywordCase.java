@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
  * The case of keywords a rewrite writes into a statement: Calcite's unparser writes every keyword in
  * upper case ({@code ROW_NUMBER() OVER (PARTITION BY ...) AS rn}), which in a statement written in
  * lower case reads as a foreign body and makes a diff noisy. Where the user's statement writes every
- * keyword in lower case, the keywords of the text a rewrite adds are written in lower case too.
+ * keyword in lower case, the keywords of the text a rewrite adds are written in lower case too, and so is the
+ * name of a {@code STATE_TTL} hint it adds ({@link #caseFreeHint}).
  *
  * <p>A token is a keyword where Flink's tokenizer gives it a kind whose image is a word ({@link
  * FlinkSqlParserImplConstants#tokenImage}: {@code "SELECT"}, {@code "ROW_NUMBER"}), reserved or not.
@@ -55,10 +56,15 @@ final class KeywordCase {
     static String lowered(String sql) {
         SqlTokens tokens = new Splicer.Offsets(sql, null).tokens();
         StringBuilder out = null;
+        boolean hint = false;
         for (int i = 0; tokens.get(i) != null; i++) {
             SqlTokens.Tok tok = tokens.get(i);
             String written = sql.substring(tok.start(), tok.end());
-            if (keyword(tok.kind()) && written.equals(written.toUpperCase(Locale.ROOT))) {
+            if (tok.kind() == FlinkSqlParserImplConstants.HINT_BEG || tok.kind() == FlinkSqlParserImplConstants.COMMENT_END) {
+                hint = tok.kind() == FlinkSqlParserImplConstants.HINT_BEG;
+                continue;
+            }
+            if ((keyword(tok.kind()) || (hint && caseFreeHint(written))) && written.equals(written.toUpperCase(Locale.ROOT))) {
                 if (out == null) {
                     out = new StringBuilder(sql);
                 }
@@ -81,6 +87,15 @@ final class KeywordCase {
         }
         Optional<String> expected = SqlTrees.parse(statement).map(SqlTrees::unparse);
         return expected.isPresent() && SqlTrees.parse(lowered).map(SqlTrees::unparse).equals(expected) ? lowered : statement;
+    }
+
+    /**
+     * True for the name of a hint Flink reads case aside, {@code STATE_TTL}: {@code StateTtlHint#isStateTtlHint}
+     * upper-cases the name it is given, and {@code CapitalizeQueryHintsShuttle} writes a query hint's name in upper
+     * case before the hint is resolved (Flink 2.3.0 and 1.20), so {@code state_ttl(...)} is the same hint.
+     */
+    static boolean caseFreeHint(String name) {
+        return name.equalsIgnoreCase("STATE_TTL");
     }
 
     private static boolean keyword(int kind) {

@@ -24,11 +24,19 @@ import java.util.Optional;
  * ERROR} buffer rows until the watermark passes them and need a watermark on every source table
  * (Flink refuses them otherwise, and then they are not offered). All keep the materializer's state
  * under the state TTL. None is offered for a Top-N of several rows per key written into a sink keyed
- * by its partition columns ({@link #topNOnOneSinkRow}): each would keep an arbitrary one of the N rows.
+ * by its partition columns, or a Top-1 into a sink keyed by some of them ({@link #topNOnOneSinkRow}): each would
+ * keep an arbitrary one of the rows that fall on one sink row.
  */
 final class OnConflictChoice implements RewriteFamily {
 
     static final String ID = "on-conflict";
+
+    /**
+     * What the materializer's state does without a state TTL; a SET of the TTL before the statement (a
+     * proof that adds one, {@link Candidate#withSet}) replaces it with the TTL it sets, which the
+     * materializer gets like every stateful operator no hint names.
+     */
+    static final String NO_TTL = "no TTL: it grows forever";
 
     static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
             ID,
@@ -59,7 +67,7 @@ final class OnConflictChoice implements RewriteFamily {
         if (text.toUpperCase(Locale.ROOT).contains("ON CONFLICT") || topNOnOneSinkRow(finding, text)) {
             return List.of();
         }
-        String ttl = StateTtl.effective(context.request().config()).isZero() ? "no TTL: it grows forever"
+        String ttl = StateTtl.effective(context.request().config()).isZero() ? NO_TTL
                 : "TTL " + StateTtl.format(StateTtl.effective(context.request().config()));
         List<Candidate> out = new ArrayList<>();
         out.add(choice(finding, text, "DEDUPLICATE",
@@ -78,9 +86,10 @@ final class OnConflictChoice implements RewriteFamily {
     /**
      * True when the INSERT writes a Top-N of more than one row per key ({@code rn <= 3}) into a sink
      * whose primary key columns are all among the Top-N's partition columns (as Flink names them in its
-     * message: the finding's keys, {@code Finding#facts()}): each key's N rows fall on one sink row, so {@code DO DEDUPLICATE} and {@code DO
-     * NOTHING} keep an arbitrary one of them and {@code DO ERROR} fails at the second. No choice keeps
-     * the Top-N; the fix is the sink's key (with the row number) or {@code rn = 1}.
+     * message: the finding's keys, {@code Finding#facts()}), or a Top-1 into a sink keyed by some of its partition
+     * columns only ({@link PartitionKeys#rowsShareSinkRow}): several of the ranking's rows fall on one sink row, so
+     * {@code DO DEDUPLICATE} and {@code DO NOTHING} keep an arbitrary one of them and {@code DO ERROR} fails at the
+     * second. No choice keeps the ranking; the fix is the sink's key or a ranking per the sink's key.
      */
     static boolean topNOnOneSinkRow(Finding finding, String text) {
         if (finding.facts().keys().isEmpty()) {
@@ -97,10 +106,8 @@ final class OnConflictChoice implements RewriteFamily {
                 continue;
             }
             Optional<Trees.RankBound> bound = Trees.rankBound(outer.get().getWhere(), item.alias());
-            if (bound.isEmpty() || bound.get().maxRank() <= 1) {
-                continue;
-            }
-            if (PartitionKeys.holdSinkKey(item.partitionColumns(), finding.facts().keys())) {
+            if (bound.isPresent() && PartitionKeys.rowsShareSinkRow(item.partitionColumns(), finding.facts().keys(),
+                    bound.get().maxRank())) {
                 return true;
             }
         }

@@ -1,6 +1,8 @@
 package io.github.sqlguard.rewrite;
 
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlHint;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
@@ -15,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -143,8 +146,34 @@ final class Splicer {
         return text.substring(0, i);
     }
 
+    /**
+     * True when {@code text} reads, through Flink's parser, as the tree {@code expected} unparses: alike, or alike
+     * once the name of a hint Flink reads case aside ({@link KeywordCase#caseFreeHint}), written in lower case, is
+     * read in upper case (a {@code state_ttl} hint added to a statement written in lower case).
+     */
     private static boolean readsAs(String text, String expected) {
-        return SqlTrees.parse(text).map(SqlTrees::unparse).map(expected::equals).orElse(false);
+        Optional<SqlNode> tree = SqlTrees.parse(text);
+        if (tree.isEmpty()) {
+            return false;
+        }
+        if (SqlTrees.unparse(tree.get()).equals(expected)) {
+            return true;
+        }
+        boolean renamed = false;
+        for (SqlSelect select : Trees.selects(tree.get())) {
+            SqlNodeList hints = select.getHints();
+            for (int i = 0; hints != null && i < hints.size(); i++) {
+                if (hints.get(i) instanceof SqlHint hint && KeywordCase.caseFreeHint(hint.getName())
+                        && !hint.getName().equals(hint.getName().toUpperCase(Locale.ROOT))) {
+                    SqlNode name = hint.getOperandList().get(0);
+                    hints.set(i, new SqlHint(hint.getParserPosition(),
+                            new SqlIdentifier(hint.getName().toUpperCase(Locale.ROOT), name.getParserPosition()),
+                            (SqlNodeList) hint.getOperandList().get(1), hint.getOptionFormat()));
+                    renamed = true;
+                }
+            }
+        }
+        return renamed && SqlTrees.unparse(tree.get()).equals(expected);
     }
 
     /**

@@ -28,7 +28,8 @@ import java.util.Set;
  * its unit, in a {@code SET 'table.exec.state.ttl'} or a {@code STATE_TTL} hint. A bare number gets
  * the likely intent its finding names ({@code '24'} → {@code '24 h'}: the intended TTL of {@code
  * ttl-bare-number}'s facts, {@code Finding#facts()}, else {@code StateTtl#likelyIntent}); a value with a unit that is too short has
- * no likely intent, and gets {@code sql-guard.rewrite.state-ttl}. Values in a call's execution
+ * no likely intent, and gets {@code sql-guard.rewrite.state-ttl}. A {@code ttl-too-short} finding names the value
+ * its fix proposes in its facts ({@code StateTtl#replacing}), and that is the value written. Values in a call's execution
  * config or session properties are not SQL: no rewrite.
  */
 final class TtlWithUnit implements RewriteFamily {
@@ -138,11 +139,12 @@ final class TtlWithUnit implements RewriteFamily {
     private static Optional<Value> intended(String written, Finding finding, RewriteContext context) {
         Duration min = context.request().minStateTtl();
         Duration max = context.request().maxStateTtl();
+        // The TTL the finding's fix names (ttl-bare-number: the likely intent; ttl-too-short: StateTtl#replacing).
+        Optional<String> named = finding.facts().intendedTtl().map(d -> StateTtl.withUnit(written, d));
+        if (named.isPresent() && usable(named.get(), min, max)) {
+            return Optional.of(new Value(named.get(), "'" + named.get() + "', the TTL the finding names"));
+        }
         if (StateTtl.isBareNumber(written)) {
-            Optional<String> named = finding.facts().intendedTtl().map(d -> withUnit(written, d));
-            if (named.isPresent() && usable(named.get(), min, max)) {
-                return Optional.of(new Value(named.get(), "'" + named.get() + "', the likely intent the finding names"));
-            }
             try {
                 String intent = StateTtl.likelyIntent(Long.parseLong(written.strip())).replace("'", "");
                 if (usable(intent, min, max)) {
@@ -158,31 +160,6 @@ final class TtlWithUnit implements RewriteFamily {
                         + "' names no likely intent"))
                 : Optional.empty();
     }
-
-    /**
-     * {@code intended} written as the user's own number with a unit where one makes it so ({@code '24'}
-     * meant as 24 h: {@code 24 h}), else with its highest exact unit ({@code StateTtl#format}).
-     */
-    static String withUnit(String written, Duration intended) {
-        try {
-            long number = Long.parseLong(written.strip());
-            for (java.time.temporal.ChronoUnit unit : List.of(
-                    java.time.temporal.ChronoUnit.DAYS, java.time.temporal.ChronoUnit.HOURS,
-                    java.time.temporal.ChronoUnit.MINUTES, java.time.temporal.ChronoUnit.SECONDS)) {
-                if (number > 0 && Duration.of(number, unit).equals(intended)) {
-                    return number + " " + UNIT_LABELS.get(unit);
-                }
-            }
-        } catch (NumberFormatException | ArithmeticException notOneOfThem) {
-            // Written with its highest exact unit below.
-        }
-        return StateTtl.format(intended);
-    }
-
-    /** Flink's unit labels ({@code TimeUtils}), as {@link StateTtl#format} writes them. */
-    private static final Map<java.time.temporal.ChronoUnit, String> UNIT_LABELS = Map.of(
-            java.time.temporal.ChronoUnit.DAYS, "d", java.time.temporal.ChronoUnit.HOURS, "h",
-            java.time.temporal.ChronoUnit.MINUTES, "min", java.time.temporal.ChronoUnit.SECONDS, "s");
 
     private static boolean usable(String value, Duration min, Duration max) {
         return !StateTtl.isBareNumber(value) && StateTtl.parse(value)

@@ -6,6 +6,7 @@ import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.WindowRowsRead;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.rules.plan.WindowRankNotRecognizedRule;
 
@@ -84,7 +85,8 @@ final class WindowPartition extends ScopedFamily {
     private List<Candidate> overWindowRows(Finding finding, RewriteContext context, Scope scope) {
         Optional<ExplainedPlan> plan = context.request().plan();
         Optional<PlanNode> rank = plan.flatMap(p -> finding.planNode().flatMap(p::node));
-        Optional<PlanNode> aggregate = rank.flatMap(r -> windowAggregateRead(plan.get(), r));
+        Optional<PlanNode> aggregate = rank.flatMap(r -> WindowRowsRead.windowTableRows(plan.get(), r))
+                .filter(WindowRowsRead::windowAggregate);
         Optional<List<String>> ranked = plan.flatMap(p -> p.operators(Operator.Rank.class).stream()
                 .filter(r -> r.node() == rank.orElse(null)).findFirst()).map(Operator.Rank::partitionKeys);
         if (aggregate.isEmpty() || ranked.isEmpty() || io.github.sqlguard.plan.WindowGrouping.onePerWindow(aggregate.get(), ranked.get())) {
@@ -119,26 +121,6 @@ final class WindowPartition extends ScopedFamily {
                         + " rows arrive",
                 ""));
     }
-
-    /** The {@code WindowAggregate} {@code rank} reads through nodes that keep no state ({@code Calc}, {@code Exchange}). */
-    private static Optional<PlanNode> windowAggregateRead(ExplainedPlan plan, PlanNode rank) {
-        PlanNode at = rank;
-        for (int depth = 0; depth < 8; depth++) {
-            List<PlanNode> inputs = plan.inputs(at);
-            if (inputs.size() != 1) {
-                return Optional.empty();
-            }
-            at = inputs.get(0);
-            if (at.is("WindowAggregate") || at.is("GlobalWindowAggregate")) {
-                return Optional.of(at);
-            }
-            if (!at.is("Calc") && !at.is("Exchange")) {
-                return Optional.empty();
-            }
-        }
-        return Optional.empty();
-    }
-
 
     private static String[] qualified(String[] qualifier, String column) {
         String[] out = java.util.Arrays.copyOf(qualifier, qualifier.length + 1);

@@ -115,6 +115,45 @@ public final class StateTtl {
         return "'" + number + " s'";
     }
 
+    /**
+     * The state TTL a fix proposes in place of {@code written}, a TTL below {@code min}: a bare number's likely
+     * intent ({@link #likelyIntent}: {@code '12'} → 12 h) where that is at least {@code min}, else {@code
+     * advised} ({@code sql-guard.rewrite.state-ttl}). The one value {@code ttl-too-short}'s fix names and its
+     * facts carry ({@link Facts#intendedTtl}), which the {@code ttl-unit} rewrite writes.
+     */
+    public static Duration replacing(String written, Duration min, Duration advised) {
+        if (isBareNumber(written)) {
+            try {
+                Optional<Duration> intent = parse(likelyIntent(Long.parseLong(written.strip())).replace("'", ""));
+                if (intent.isPresent() && intent.get().compareTo(min) >= 0) {
+                    return intent.get();
+                }
+            } catch (NumberFormatException tooLong) {
+                // No likely intent: the advised TTL.
+            }
+        }
+        return advised;
+    }
+
+    /**
+     * {@code intended} written as the user's own number {@code written} with a unit where one makes it so ({@code
+     * '48'} meant as 48 h: {@code 48 h}, not {@code 2 d}), else as {@link #format} writes it: how a fix and the
+     * {@code ttl-unit} rewrite write a TTL in place of a bare one.
+     */
+    public static String withUnit(String written, Duration intended) {
+        try {
+            long number = Long.parseLong(written.strip());
+            for (int i = 0; i < UNIT_MILLIS.length - 1; i++) {
+                if (number > 0 && intended.toMillis() == Math.multiplyExact(number, UNIT_MILLIS[i])) {
+                    return number + " " + UNIT_LABELS[i];
+                }
+            }
+        } catch (NumberFormatException | ArithmeticException notOneOfThem) {
+            // Written as format writes it below.
+        }
+        return format(intended);
+    }
+
     /** Lower-case key for comparisons. */
     static String normalize(String key) {
         return key == null ? "" : key.strip().toLowerCase(Locale.ROOT);

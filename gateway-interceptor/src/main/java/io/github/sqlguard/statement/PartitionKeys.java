@@ -9,7 +9,8 @@ import java.util.stream.Collectors;
  * Whether a ranking's partition columns hold a sink's primary key: then the sink keeps one row per partition, so the N
  * rows a Top-N keeps of one partition fall on one sink row and overwrite each other (on 2.3 Flink asks for ON CONFLICT,
  * which resolves them by arrival, not by rank: {@code on-conflict-required}). Read by that rule's fix, by the {@code
- * on-conflict} rewrite (which offers no clause then) and by {@code top-n-filter} (which keeps {@code rn = 1} then).
+ * on-conflict} rewrite (which offers no clause then: {@link #rowsShareSinkRow}) and by {@code top-n-filter} (which
+ * keeps {@code rn = 1} then).
  */
 public final class PartitionKeys {
 
@@ -25,6 +26,21 @@ public final class PartitionKeys {
         }
         Set<String> partition = partitionColumns.stream().map(PartitionKeys::name).collect(Collectors.toSet());
         return sinkKey.stream().map(PartitionKeys::name).allMatch(partition::contains);
+    }
+
+    /**
+     * True when the rows a ranking keeping {@code maxRank} rows per partition writes fall on one sink row by more than
+     * their rank, so that no {@code ON CONFLICT} clause keeps what the ranking meant: the partition columns hold the
+     * sink's key ({@link #holdSinkKey}), and either a partition keeps several rows ({@code rn <= 3}) or, for a Top-1,
+     * the partition has columns beyond the sink's key ({@code PARTITION BY user_id, shop} into a sink keyed by {@code
+     * user_id}), whose partitions (one per shop) each write a row to one sink row. Flink 2.3's materializer resolves
+     * them by arrival ({@code SinkUpsertMaterializer}: {@code DO DEDUPLICATE} keeps the row that arrived last for the
+     * key, {@code DO NOTHING} the first; {@code DO ERROR} fails at the second), not by the ranking's order: the fix
+     * is the sink keyed by the partition columns, or the ranking partitioned by the sink's key. Read by {@code
+     * on-conflict-required}'s fix and the {@code on-conflict} rewrite, which offers no clause then.
+     */
+    public static boolean rowsShareSinkRow(Collection<String> partitionColumns, Collection<String> sinkKey, long maxRank) {
+        return holdSinkKey(partitionColumns, sinkKey) && (maxRank > 1 || !holdSinkKey(sinkKey, partitionColumns));
     }
 
     private static String name(String column) {

@@ -216,8 +216,8 @@ class SplicerTest {
         Blocks.addHint(blockReading(changed, "orders"), Blocks.stateTtl(List.of("orders"), "1 d"));
 
         assertThat(Splicer.splice(text, original, changed)).isEqualTo(text
-                .replace("select region", "select /*+ STATE_TTL('t' = '1 d') */ region")
-                .replace("select   customer_id", "select /*+ STATE_TTL('orders' = '1 d') */   customer_id"));
+                .replace("select region", "select /*+ state_ttl('t' = '1 d') */ region")
+                .replace("select   customer_id", "select /*+ state_ttl('orders' = '1 d') */   customer_id"));
     }
 
     @Test
@@ -340,6 +340,29 @@ class SplicerTest {
 
         assertThat(Splicer.splice(text, original, changed))
                 .isEqualTo("select page, COUNT(*) as cnt from page_views where page IS NOT NULL group by page");
+    }
+
+    @Test
+    void aStateTtlHintAddedToAStatementInLowerCaseIsWrittenInLowerCase() {
+        // Flink reads a STATE_TTL hint's name case aside (StateTtlHint#isStateTtlHint): state_ttl is the same hint.
+        String text = "select o.order_id, p.paid\nfrom orders o\njoin payments p on o.order_id = p.order_id";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect changed = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+        Blocks.addHint(changed, Blocks.stateTtl(java.util.List.of("o", "p"), "1 d"));
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(
+                "select /*+ state_ttl('o' = '1 d', 'p' = '1 d') */ o.order_id, p.paid\nfrom orders o\n"
+                        + "join payments p on o.order_id = p.order_id");
+    }
+
+    @Test
+    void aStateTtlHintAddedToAStatementInUpperCaseIsWrittenInUpperCase() {
+        String text = "SELECT o.order_id, p.paid\nFROM orders o\nJOIN payments p ON o.order_id = p.order_id";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlSelect changed = (SqlSelect) SqlTrees.parse(text).orElseThrow();
+        Blocks.addHint(changed, Blocks.stateTtl(java.util.List.of("o", "p"), "1 d"));
+
+        assertThat(Splicer.splice(text, original, changed)).startsWith("SELECT /*+ STATE_TTL('o' = '1 d', 'p' = '1 d') */ o.order_id");
     }
 
     @Test

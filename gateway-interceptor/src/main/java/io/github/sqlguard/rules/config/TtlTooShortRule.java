@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.config;
 
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
@@ -60,7 +61,7 @@ public final class TtlTooShortRule implements Rule {
             if (ttl.hint() && (compiled || context.plan().isEmpty())) {
                 continue;
             }
-            check(StateTtl.parse(ttl.value()), ttl.value(), ttl.where(), min, hits);
+            check(StateTtl.parse(ttl.value()), ttl, min, context.advised().stateTtl(), hits);
         }
         if (context.plan().isPresent() && context.streaming()) {
             ExplainedPlan plan = context.plan().get();
@@ -87,6 +88,8 @@ public final class TtlTooShortRule implements Rule {
                     hints.stream()
                             .filter(h -> StateTtl.parse(h.value()).map(ttl.shortest()::equals).orElse(false))
                             .findFirst();
+            Duration intended = source.map(h -> StateTtl.replacing(h.value(), min, context.advised().stateTtl()))
+                    .orElse(context.advised().stateTtl());
             hits.add(
                     RuleHit.of(
                             node.name() + " gets a state TTL of " + StateTtl.format(ttl.shortest()) + " ("
@@ -98,8 +101,9 @@ public final class TtlTooShortRule implements Rule {
                             source.map(WrittenTtl::where).orElse(operator.describe()),
                             plan.excerpt(node, 2),
                             source.map(h -> "Write a TTL longer than the time between rows of one key, with a unit: "
-                                            + h.rewrite("'1 d'") + ".")
-                                    .orElse(SESSION_FIX)).onNode(node.id()));
+                                            + h.rewrite("'" + StateTtl.withUnit(h.value(), intended) + "'") + ".")
+                                    .orElse(sessionFix(context)))
+                            .onNode(node.id()).with(Facts.NONE.withIntendedTtl(intended)));
         }
     }
 
@@ -131,34 +135,39 @@ public final class TtlTooShortRule implements Rule {
                                     + " key arrive and results would be silently wrong.",
                             operator.describe(),
                             plan.excerpt(node, 2),
-                            SESSION_FIX).onNode(node.id()));
+                            sessionFix(context)).onNode(node.id()).with(Facts.NONE.withIntendedTtl(context.advised().stateTtl())));
         }
     }
 
-    private static final String SESSION_FIX =
-            "Give this operator a TTL longer than the time between rows of one key, with a unit: SET"
-                    + " 'table.exec.state.ttl' = '1 d', or a STATE_TTL hint of '12 h' or more where the short one is written.";
+    /** The fix of an operator whose short TTL is the session's, or a hint's in a view: the TTL the fixes propose. */
+    private static String sessionFix(AnalysisContext context) {
+        return "Give this operator a TTL longer than the time between rows of one key, with a unit: "
+                + context.advised().setStateTtl() + ", or a STATE_TTL hint of '" + context.advised().stateTtlText()
+                + "' where the short one is written.";
+    }
 
     private static boolean isShort(Duration ttl, Duration min) {
         return !ttl.isZero() && !ttl.isNegative() && ttl.compareTo(min) < 0;
     }
 
-    private static void check(
-            Optional<Duration> parsed, String value, String where, Duration min, List<RuleHit> hits) {
+    private static void check(Optional<Duration> parsed, WrittenTtl written, Duration min, Duration advised, List<RuleHit> hits) {
         if (parsed.isEmpty()) {
             return;
         }
         Duration ttl = parsed.get();
+        String value = written.value();
         if (isShort(ttl, min)) {
+            Duration intended = StateTtl.replacing(value, min, advised);
             hits.add(
                     RuleHit.of(
                             "A state TTL of '" + value.strip() + "' is " + ttl.toMillis() + " ms, below the minimum of "
                                     + StateTtl.format(min) + " (sql-guard.min-state-ttl): state would expire before later rows"
                                     + " of the same key arrive and results would be silently wrong.",
-                            where,
+                            written.where(),
                             "",
-                            "Use a TTL longer than the time between rows of one key, with a unit, e.g. '1 d' or '12 h'; '0' keeps"
-                                    + " state forever."));
+                            "Use a TTL longer than the time between rows of one key, with a unit: "
+                                    + written.rewrite("'" + StateTtl.withUnit(value, intended) + "'") + "; '0' keeps state forever.")
+                            .with(Facts.NONE.withIntendedTtl(intended)));
         }
     }
 }

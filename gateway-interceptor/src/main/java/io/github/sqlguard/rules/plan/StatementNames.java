@@ -191,14 +191,14 @@ record StatementNames(
 
     /**
      * The window aggregation {@code node} reads through stateless operators only (a Calc, an Exchange), if
-     * that is what stands below it: a ranking over a window aggregation's rows. A column such an aggregation
+     * that is what stands below it: a ranking over a window aggregation's rows ({@link
+     * io.github.sqlguard.plan.WindowRowsRead#aggregation}, a legacy group window included). A column such an aggregation
      * groups by comes out as a plain value: only {@code window_time}, grouped by, stays a time attribute (Flink
      * docs, "Window Aggregation", "Cascading Window Aggregation": window_start and window_end "are regular
      * timestamp columns, not time attributes"), and of a legacy group window its {@code TUMBLE_ROWTIME}.
      */
     Optional<PlanNode> windowAggregationBelow(PlanNode node) {
-        return statefulBelow(node).filter(found -> found.is("WindowAggregate") || found.is("GlobalWindowAggregate")
-                || found.is("GroupWindowAggregate"));
+        return io.github.sqlguard.plan.WindowRowsRead.aggregation(plan, node);
     }
 
     /**
@@ -323,13 +323,27 @@ record StatementNames(
         }
         java.util.Set<String> left = new java.util.HashSet<>(plan.tablesRead(inputs.get(0)).stream().map(ObjectIdentifier::getObjectName).toList());
         java.util.Set<String> right = new java.util.HashSet<>(plan.tablesRead(inputs.get(1)).stream().map(ObjectIdentifier::getObjectName).toList());
+        java.util.Set<String> scanned = new java.util.HashSet<>();
+        plan.nodes().forEach(n -> n.table().ifPresent(t -> scanned.add(t.getObjectName())));
         List<FromItem[]> matches = new ArrayList<>();
         for (FromItem[] pair : fromJoins()) {
-            if (pair[0].tables().equals(left) && pair[1].tables().equals(right)) {
+            if (reads(pair[0], left, scanned) && reads(pair[1], right, scanned)) {
                 matches.add(pair);
             }
         }
         return matches.size() == 1 ? Optional.of(matches.get(0)[side]) : Optional.empty();
+    }
+
+    /**
+     * True when {@code item} reads the tables {@code planned} (one side of a join in the plan): the same tables,
+     * where it names only tables the plan scans ({@code scanned}); where it also names others (views, which the
+     * plan reads through to their tables), the tables it names are among {@code planned} and the views add some.
+     */
+    private static boolean reads(FromItem item, java.util.Set<String> planned, java.util.Set<String> scanned) {
+        java.util.Set<String> tables = new java.util.HashSet<>(item.tables());
+        tables.retainAll(scanned);
+        return tables.size() == item.tables().size() ? tables.equals(planned)
+                : planned.containsAll(tables) && planned.size() > tables.size();
     }
 
     /** Every join the statement's text writes in a {@code FROM}, as its two inputs: parsed once per statement. */
@@ -378,19 +392,17 @@ record StatementNames(
 
     private static FromItem item(org.apache.calcite.sql.SqlNode from, java.util.Map<String, org.apache.calcite.sql.SqlNode> with) {
         java.util.Set<String> tables = new java.util.HashSet<>();
-        if (from instanceof org.apache.calcite.sql.SqlCall call && call.getKind() == org.apache.calcite.sql.SqlKind.AS) {
-            org.apache.calcite.sql.SqlNode inner = call.operand(0);
-            String alias = call.operand(1).toString();
-            boolean table = inner instanceof org.apache.calcite.sql.SqlIdentifier id && !with.containsKey(last(id));
-            fromTables(inner, with, tables, 0);
-            return new FromItem(Optional.of(alias), !table, tables);
-        }
-        if (from instanceof org.apache.calcite.sql.SqlIdentifier id) {
-            fromTables(id, with, tables, 0);
-            return new FromItem(Optional.of(last(id)), with.containsKey(last(id)), tables);
-        }
         fromTables(from, with, tables, 0);
-        return new FromItem(Optional.empty(), true, tables);
+        org.apache.calcite.sql.SqlNode inner = from.getKind() == org.apache.calcite.sql.SqlKind.AS
+                ? ((org.apache.calcite.sql.SqlCall) from).operand(0) : from;
+        if (inner instanceof org.apache.calcite.sql.SqlSnapshot snapshot) {
+            inner = snapshot.getTableRef();
+        }
+        if (inner.getKind() == org.apache.calcite.sql.SqlKind.TABLE_REF) {
+            inner = ((org.apache.calcite.sql.SqlCall) inner).operand(0);
+        }
+        boolean table = inner instanceof org.apache.calcite.sql.SqlIdentifier id && !with.containsKey(last(id));
+        return new FromItem(io.github.sqlguard.statement.HintInputName.of(from), !table, tables);
     }
 
     private static String last(org.apache.calcite.sql.SqlIdentifier id) {
@@ -428,6 +440,35 @@ record StatementNames(
         }
         if (node instanceof org.apache.calcite.sql.SqlCall call && call.getKind() == org.apache.calcite.sql.SqlKind.AS) {
             fromTables(call.operand(0), with, tables, depth + 1);
+            return;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlSnapshot snapshot) {
+            // t FOR SYSTEM_TIME AS OF o.order_time: the table; its period is a column of the other side
+            fromTables(snapshot.getTableRef(), with, tables, depth + 1);
+            return;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlCall call && call.getKind() == org.apache.calcite.sql.SqlKind.TABLE_REF) {
+            fromTables(call.operand(0), with, tables, depth + 1); // t /*+ OPTIONS(...) */: t, not the hint's words
+            return;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlCall call && call.getKind() == org.apache.calcite.sql.SqlKind.UNNEST) {
+            return; // UNNEST(o.tags): a column of the other side, no table
+        }
+        if (node instanceof org.apache.calcite.sql.SqlCall call && call.getKind() == org.apache.calcite.sql.SqlKind.COLLECTION_TABLE
+                && call.operand(0) instanceof org.apache.calcite.sql.SqlCall function) {
+            // TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), ...)), LATERAL TABLE(split(o.tags)): the tables among the function's
+            // arguments (TABLE t, a query); a DESCRIPTOR's column or a column passed as a value is none
+            for (org.apache.calcite.sql.SqlNode argument : children(function)) {
+                org.apache.calcite.sql.SqlNode value = argument.getKind() == org.apache.calcite.sql.SqlKind.ARGUMENT_ASSIGNMENT
+                        ? ((org.apache.calcite.sql.SqlCall) argument).operand(0) : argument;
+                if (value.getKind().name().equals("SET_SEMANTICS_TABLE")) {
+                    value = ((org.apache.calcite.sql.SqlCall) value).operand(0); // TABLE t PARTITION BY k: t
+                }
+                if (value.getKind() == org.apache.calcite.sql.SqlKind.EXPLICIT_TABLE
+                        || value.getKind().belongsTo(org.apache.calcite.sql.SqlKind.QUERY)) {
+                    fromTables(value, with, tables, depth + 1);
+                }
+            }
             return;
         }
         for (org.apache.calcite.sql.SqlNode child : children(node)) {

@@ -5,7 +5,7 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OrderKey;
 import io.github.sqlguard.plan.PlanNode;
-import io.github.sqlguard.plan.StatefulOperators;
+import io.github.sqlguard.plan.WindowRowsRead;
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
@@ -155,25 +155,17 @@ public final class UnboundedRankRule extends StreamingPlanRule {
     /**
      * True when the Rank's input rows come from a window table function or a window aggregation (a
      * {@code WindowTableFunction}, {@code WindowAggregate} or {@code GlobalWindowAggregate} below it through
-     * stateless nodes) and carry window_start and window_end, which its PARTITION BY lacks.
+     * stateless nodes, {@link WindowRowsRead#windowTableRows}) and carry window_start and
+     * window_end, which its PARTITION BY lacks.
      */
     private static boolean readsWindowRows(Operator.Rank rank, StatementNames names) {
         if (rank.partitionKeys().contains("window_start") && rank.partitionKeys().contains("window_end")) {
             return false;
         }
-        List<PlanNode> inputs = names.plan().inputs(rank.node());
-        for (int depth = 0; depth < 32 && inputs.size() == 1; depth++) {
-            PlanNode at = inputs.get(0);
-            if (at.is("WindowTableFunction") || at.is("WindowAggregate") || at.is("GlobalWindowAggregate")) {
-                List<String> columns = at.outputType().columns().stream().map(Column::name).toList();
-                return columns.contains("window_start") && columns.contains("window_end");
-            }
-            if (StatefulOperators.isStateful(at)) {
-                return false;
-            }
-            inputs = names.plan().inputs(at);
-        }
-        return false;
+        return WindowRowsRead.windowTableRows(names.plan(), rank.node()).map(window -> {
+            List<String> columns = window.outputType().columns().stream().map(Column::name).toList();
+            return columns.contains("window_start") && columns.contains("window_end");
+        }).orElse(false);
     }
 
     /**
