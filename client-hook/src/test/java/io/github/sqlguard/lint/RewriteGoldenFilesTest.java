@@ -207,7 +207,9 @@ class RewriteGoldenFilesTest {
         "523-hint-bare-48-on-aggregation-fix-and-rewrite-write-48-h",
         "524-hint-30-seconds-on-join-fix-and-rewrite-write-advised-ttl",
         "525-lower-case-join-without-ttl-hint-added-in-lower-case",
-        "526-top-1-sale-per-region-and-product-into-sink-keyed-by-region-no-clause"})
+        "526-top-1-sale-per-region-and-product-into-sink-keyed-by-region-no-clause",
+        "527-buyers-per-shop-two-phase-mini-batch-calls-named-by-statement",
+        "528-orders-payments-shipments-three-way-join-hint-names-direct-inputs"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
