@@ -128,7 +128,7 @@ public final class LintEngine implements AutoCloseable {
         this.service = new SqlGatewayServiceImpl(sessionManager);
         // Every statement's rewrites are proven before the next statement, so each finding can carry its own.
         this.pipeline =
-                StatementPipeline.provingEveryRewriteAtOnce(
+                StatementPipeline.forLint(
                         service, catalog, new Auditor(new AuditLog(), "lint", policy.auditMaxStatementLength()), policy,
                         versions, nodeIds);
         this.sessions = pipeline.gatewaySessions().orElseThrow();

@@ -150,7 +150,19 @@ class RewriteGoldenFilesTest {
         "453-refunds-right-join-orders-into-sink-ttl-hint",
         "454-first-login-per-user-by-ltz-into-sink-first-value-fix",
         "455-distinct-buyers-with-ttl-in-options-hint-as-job-setting",
+        "486-latest-row-per-key-per-window-by-processing-time",
+        "487-top-3-per-hop-window-on-processing-time",
+        "488-window-join-on-processing-time-windows",
+        "489-first-click-per-window-by-arrival-no-event-time",
         "490-first-paid-order-by-processing-time-no-window-dedup-offered",
+        "497-top-3-bids-per-window-with-rank",
+        "498-latest-bid-per-item-and-window-with-dense-rank",
+        "499-top-3-per-category-into-append-only-filesystem-sink",
+        "540-page-views-per-user-into-append-only-sink",
+        "541-latest-order-status-into-append-only-sink",
+        "542-orders-left-join-payments-into-append-only-sink",
+        "543-moving-count-over-a-top-n",
+        "544-top-3-without-row-number-into-append-only-sink",
         "492-first-os-per-window-end-ordered-by-grouped-rowtime",
         "493-hourly-pv-uv-by-date-format-without-watermark",
         "398-latest-reading-by-plain-timestamp-with-proctime-column",
@@ -209,7 +221,12 @@ class RewriteGoldenFilesTest {
         "525-lower-case-join-without-ttl-hint-added-in-lower-case",
         "526-top-1-sale-per-region-and-product-into-sink-keyed-by-region-no-clause",
         "527-buyers-per-shop-two-phase-mini-batch-calls-named-by-statement",
-        "528-orders-payments-shipments-three-way-join-hint-names-direct-inputs"})
+        "528-orders-payments-shipments-three-way-join-hint-names-direct-inputs",
+        "500-daily-uv-with-day-flag-from-the-bucket-window-aggregate-offered",
+        "501-top-5-latest-per-category-into-sink-keyed-by-user-set-ttl-reaches-materializer",
+        "502-daily-orders-by-cast-to-date-with-weekday-window-aggregate-offered",
+        "504-revenue-per-order-over-hinted-join-hint-misses-the-aggregation",
+        "505-events-per-category-into-varchar-20-keyed-sink-cast-drops-upsert-key"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");

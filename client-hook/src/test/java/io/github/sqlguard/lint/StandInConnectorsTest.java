@@ -243,6 +243,33 @@ class StandInConnectorsTest {
         assertThat(kafkaStandIn.findings().get(0).finding().reason()).contains("Temporal Table Join requires primary key");
     }
 
+    /**
+     * A daily count over a Kafka table with a {@code WATERMARK} and a computed {@code PROCTIME()} column
+     * (springMoon/sqlSubmit's {@code count_distinct.sql}, issue 30): Flink pushes the watermark into the
+     * Kafka scan and, because of the computed column, emits the rowtime column from it as a plain
+     * {@code TIMESTAMP(3)} that a {@code Reinterpret} makes event time. The fix, with the real connector
+     * and through a stand-in, offers the window over {@code ts} the table has, not a {@code WATERMARK}
+     * to declare.
+     */
+    @Test
+    void aWatermarkPushedIntoTheKafkaScanKeepsItsColumnEventTime(@TempDir Path tmp) throws Exception {
+        Files.writeString(tmp.resolve("daily_uv.sql"), """
+                CREATE TABLE user_log (user_id STRING, ts TIMESTAMP(3), process_time AS PROCTIME(),
+                  WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
+                ) WITH ('connector' = 'kafka', 'topic' = 'user_log', 'properties.bootstrap.servers' = 'localhost:9092',
+                  'properties.group.id' = 'uv', 'scan.startup.mode' = 'earliest-offset', 'format' = 'json');
+                SELECT DATE_FORMAT(ts, 'yyyyMMdd') AS `day`, COUNT(DISTINCT user_id) AS uv FROM user_log
+                GROUP BY DATE_FORMAT(ts, 'yyyyMMdd');
+                """);
+        for (LintedStatement query : List.of(lastOf(lint(tmp, List.of(kafkaJar.toUri()), false)),
+                lastOf(lint(tmp, List.of(), true)))) {
+            assertThat(ruleIds(query)).containsExactly("stateful-without-ttl");
+            assertThat(query.findings().get(0).finding().fix())
+                    .contains("or aggregate per window, whose state is freed when it closes")
+                    .doesNotContain("WATERMARK FOR");
+        }
+    }
+
     private static LintRun lint(Path dir, List<URI> jars, boolean standIns) throws Exception {
         return new Linter(() -> new LintEngine(new Configuration(), jars, standIns), null).run(List.of(dir));
     }

@@ -113,6 +113,14 @@ public interface FlinkLine {
     boolean firstLastValueTakes(LogicalTypeRoot type);
 
     /**
+     * Whether this line emits a first-row deduplication ordered by event time as inserts only. 2.x: a
+     * first row on either time attribute while mini-batch is off ({@code RankUtil#outputInsertOnlyInDeduplicate},
+     * Flink 2.3.0's {@code FlinkChangelogModeInferenceProgram}); 1.20: a first row on processing time only
+     * ({@code !keepLastRow && !isRowtime} in 1.20.0's {@code FlinkChangelogModeInferenceProgram}).
+     */
+    boolean firstRowOnEventTimeInsertOnly();
+
+    /**
      * The metric reporters {@code config} configures ({@code metrics.reporter.*}), from the class
      * path and Flink's plugins, as this line's JobManager sets them up (2.x: {@code
      * ReporterSetupBuilder}; 1.20: {@code ReporterSetup#fromConfiguration}).

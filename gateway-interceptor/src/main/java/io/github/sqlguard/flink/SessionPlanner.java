@@ -322,14 +322,14 @@ public final class SessionPlanner implements AutoCloseable {
                         // plan is renumbered apart, StatementUids), the plan read with this numbering's.
                         job = judgedJob(tEnv, compiled, json);
                         if (job.isEmpty()) {
-                            tEnv.explainPlan(compiled);
+                            StatementJobs.translate(tEnv, compiled);
                         }
                         json = nodeIds.numbered(json);
                     } else {
-                        CompiledPlan compiled = tEnv.compilePlan(sinks);
-                        // Translating the plan to Flink's stream graph (what explaining a compiled plan
-                        // does) raises the errors Flink finds only there, as running it would.
-                        compiled.explain();
+                        InternalPlan compiled = StatementJobs.compilePlan(tEnv, sinks);
+                        // Translating the plan to Flink's stream graph raises the errors Flink finds only
+                        // there, as running it would (without the text explaining it would write).
+                        StatementJobs.translate(tEnv, compiled);
                         json = nodeIds.numbered(compiled.asJsonString());
                     }
                     ExplainedPlan plan = compiledReader.read(json);

@@ -343,6 +343,29 @@ public final class StatementJobs {
         }
     }
 
+    /**
+     * Translates the compiled plan {@code plan} as explaining it does ({@code CompiledPlan#explain}:
+     * {@code StreamPlanner#explainPlan}, 1.20 and 2.3), without writing the explanation, so that Flink
+     * raises here the errors it finds only in translation, as running the plan would ({@code
+     * TableEnvironmentImpl#executePlan}: {@code Planner#translatePlan}, then the executor's pipeline).
+     * {@code explainPlan} translates the exec-node graph ({@code translateToPlan}, between {@code
+     * beforeTranslation} and {@code afterTranslation}: what {@code Planner#translatePlan} does), has
+     * the executor build the stream graph of the transformations ({@code Executor#createPipeline} with
+     * the table configuration), then writes the plan as text ({@code ExecNodePlanDumper#dagToString},
+     * and the stream graph as JSON only for {@code JSON_EXECUTION_PLAN}). The text is the only part
+     * left out: it raises nothing a statement can cause. The stream graph is built because its
+     * generation raises errors of its own that a user can hit (Flink 2.3's {@code
+     * StreamGraphGenerator}, flink-runtime: "Auto generated UIDs have been disabled but no UID or hash
+     * has been assigned to operator ..." under {@code pipeline.auto-generate-uids: false}; a
+     * connector's Sink V2 topology expanded by {@code SinkTransformationTranslator}; the executor's
+     * {@code StreamExecutionEnvironment#configure} of the table configuration). The stream graph is
+     * named as the executor names a query's job ({@link #streamGraph}); a job's name is no part of
+     * any check.
+     */
+    public static void translate(TableEnvironmentInternal tEnv, InternalPlan plan) {
+        streamGraph(tEnv, planner(tEnv).translatePlan(plan));
+    }
+
     private static JobGraph jobGraph(TableEnvironmentInternal tEnv, List<Transformation<?>> transformations) {
         return streamGraph(tEnv, transformations).getJobGraph();
     }

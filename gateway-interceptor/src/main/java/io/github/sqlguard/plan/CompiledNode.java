@@ -77,6 +77,11 @@ final class CompiledNode {
     Map<String, String> tableOptions = Map.of();
     /** The primary key columns of a sink's table ({@code "dynamicTableSink"."table"."resolvedTable"."schema"."primaryKey"}). */
     List<String> primaryKey = List.of();
+    /**
+     * The output column a source's pushed-down watermark makes its rowtime where the output type leaves it
+     * a plain {@code TIMESTAMP} ({@code CompiledPlanReader#pushedRowtime}); -1 when none.
+     */
+    int pushedRowtime = -1;
     /** Where {@code "projection"} (a Calc) and {@code "aggCalls"} (an aggregate) start in the text; -1 when absent. */
     int projectionAt = -1;
     int aggCallsAt = -1;
@@ -103,7 +108,8 @@ final class CompiledNode {
 
     /** The plan node; {@code names} holds the names read so far, by type, so that each is one string. */
     PlanNode toPlanNode(Map<String, String> names) {
-        return new PlanNode(id, name(names), type, description, inputs, outputType, state, table, tableOptions);
+        return new PlanNode(id, name(names), type, description, inputs, outputType.withRowtime(pushedRowtime), state, table,
+                tableOptions);
     }
 
     /**

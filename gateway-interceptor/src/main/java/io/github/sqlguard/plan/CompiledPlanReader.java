@@ -346,6 +346,10 @@ public final class CompiledPlanReader {
         }
         for (String field = json.nextFieldName(); field != null; field = json.nextFieldName()) {
             JsonToken value = json.nextToken();
+            if (!sink && field.equals("abilities") && value == JsonToken.START_ARRAY) {
+                node.pushedRowtime = pushedRowtime(json.readValueAsTree());
+                continue;
+            }
             if (!field.equals("table") || value != JsonToken.START_OBJECT) {
                 json.skipChildren();
                 continue;
@@ -367,6 +371,35 @@ public final class CompiledPlanReader {
                 }
             }
         }
+    }
+
+    /**
+     * The output column a source's pushed-down watermark makes its rowtime: the {@code INPUT_REF} under the
+     * {@code $REINTERPRET$} of its {@code WatermarkPushDown} ability's {@code "rowtimeExpr"}; -1 when the
+     * source has none, or its rowtime is an expression of several columns.
+     *
+     * <p>Flink 2.3.0 and 1.20 ({@code PushWatermarkIntoTableSourceScanRuleBase#getNewScan}): where the table
+     * has a computed column (a {@code process_time AS PROCTIME()} beside the {@code WATERMARK}), the scan
+     * with the pushed watermark emits the rowtime column as a plain {@code TIMESTAMP(3)} (its {@code
+     * "outputType"}), and the rowtime is the scan's {@code Reinterpret} of it ({@code WatermarkPushDownSpec
+     * #getRowtimeExpr}), which a {@code Calc} above computes: {@code Calc(select=[DATE_FORMAT(CAST(
+     * Reinterpret(ts) AS TIMESTAMP(3)), 'yyyyMMdd') AS day, ...])}. Without a computed column the scan's
+     * output type marks it {@code *ROWTIME*} itself. Either way the column is event time (verified on a
+     * Kafka table and lint's stand-in for it: both push the watermark into the scan).
+     */
+    private static int pushedRowtime(JsonNode abilities) {
+        for (JsonNode ability : abilities) {
+            if (!ability.path("type").asText().equals("WatermarkPushDown")) {
+                continue;
+            }
+            JsonNode rowtime = ability.path("rowtimeExpr");
+            JsonNode operands = rowtime.path("operands");
+            if (rowtime.path("internalName").asText().startsWith("$REINTERPRET$") && operands.size() == 1
+                    && operands.get(0).path("kind").asText().equals("INPUT_REF")) {
+                return operands.get(0).path("inputIndex").asInt(-1);
+            }
+        }
+        return -1;
     }
 
     /** A {@code "resolvedTable"}'s {@code "options"}, as strings. */

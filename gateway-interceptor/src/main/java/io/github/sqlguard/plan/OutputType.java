@@ -61,6 +61,24 @@ public final class OutputType {
         return index >= 0 && index < all.size() ? Optional.of(all.get(index)) : Optional.empty();
     }
 
+    /**
+     * This type with the column at {@code index} marked as the rowtime: the column a source's pushed-down
+     * watermark makes event time while its output type writes it as a plain {@code TIMESTAMP}
+     * ({@code CompiledPlanReader#pushedRowtime}). This type itself where {@code index} is -1, names no
+     * column, or the column is a time attribute already or no {@code TIMESTAMP}.
+     */
+    OutputType withRowtime(int index) {
+        Optional<Column> column = column(index);
+        if (column.isEmpty() || column.get().timeAttribute().isTimeAttribute()
+                || !column.get().type().startsWith("TIMESTAMP")) {
+            return this;
+        }
+        List<Column> marked = new java.util.ArrayList<>(columns());
+        Column plain = column.get();
+        marked.set(index, new Column(plain.name(), plain.type() + " *ROWTIME*", Column.TimeAttribute.ROWTIME));
+        return of(marked);
+    }
+
     @Override
     public String toString() {
         return rowText != null ? rowText : "ROW" + columns();

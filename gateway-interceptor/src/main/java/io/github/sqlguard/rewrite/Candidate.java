@@ -104,8 +104,12 @@ record Candidate(
         withKey.put(key, value);
         // A SET of the key reaches every operator no hint names, in this statement and the session's later ones: a
         // hint's "other operators keep the session's TTL" is no longer true once it goes before the statement.
+        // Nor is an upsert materializer's "no TTL" (issue 30: "under the state no TTL: it grows forever; the SET before
+        // it gives every stateful operator ... a state TTL of 1 d"): it gets the TTL the SET gives.
         String kept = key.equals(io.github.sqlguard.rules.StateTtl.KEY)
-                ? changes.replace(StateTtlHint.OTHERS_KEEP_SESSION_TTL, "") : changes;
+                ? changes.replace(StateTtlHint.OTHERS_KEEP_SESSION_TTL, "")
+                        .replace(OnConflictChoice.NO_TTL, "TTL " + value + " of the SET before it")
+                : changes;
         return new Candidate(
                 family, ruleId, findingNode, statements, statement, planned, withKey, tables, intent, columns,
                 kept + "; " + why,

@@ -31,6 +31,13 @@ final class OnConflictChoice implements RewriteFamily {
 
     static final String ID = "on-conflict";
 
+    /**
+     * What the materializer's state does without a state TTL; a SET of the TTL before the statement (a
+     * proof that adds one, {@link Candidate#withSet}) replaces it with the TTL it sets, which the
+     * materializer gets like every stateful operator no hint names.
+     */
+    static final String NO_TTL = "no TTL: it grows forever";
+
     static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
             ID,
             List.of(OnConflictRequiredRule.ID),
@@ -60,7 +67,7 @@ final class OnConflictChoice implements RewriteFamily {
         if (text.toUpperCase(Locale.ROOT).contains("ON CONFLICT") || topNOnOneSinkRow(finding, text)) {
             return List.of();
         }
-        String ttl = StateTtl.effective(context.request().config()).isZero() ? "no TTL: it grows forever"
+        String ttl = StateTtl.effective(context.request().config()).isZero() ? NO_TTL
                 : "TTL " + StateTtl.format(StateTtl.effective(context.request().config()));
         List<Candidate> out = new ArrayList<>();
         out.add(choice(finding, text, "DEDUPLICATE",

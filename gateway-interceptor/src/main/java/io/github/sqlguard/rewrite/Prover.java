@@ -72,9 +72,6 @@ final class Prover {
         return proof;
     }
 
-    /** Names the planner makes for unnamed expressions ({@code $2}, {@code EXPR$1}), not the user's. */
-    private static final Pattern PLANNER_NAME = Pattern.compile("(EXPR)?\\$\\d+");
-
     private static final String UNBOUNDED_ONLY = "only an unbounded Top-N blocks it";
 
     private static Proof proveOnce(Candidate candidate, RewriteContext context) {
@@ -225,7 +222,8 @@ final class Prover {
             }
             // A query's plan root may carry planner-made names ($2); Flink's validator gives the user's (rn).
             List<Column> named = session.columns(candidate.planned()).orElse(after);
-            boolean plannerNames = named.stream().anyMatch(c -> PLANNER_NAME.matcher(c.name()).matches());
+            // Any name Flink made up (w0$o0, an OVER's row number, as much as $2): not a column the user would know.
+            boolean plannerNames = named.stream().anyMatch(c -> Column.isPlannerMade(c.name()));
             return Optional.of(named.isEmpty() || plannerNames ? "not compared (the original statement did not plan)"
                     : "the original statement did not plan; the rewrite's: " + names(named));
         }

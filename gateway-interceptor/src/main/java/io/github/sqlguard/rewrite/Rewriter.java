@@ -71,7 +71,7 @@ public final class Rewriter {
 
     /** What the rewrites proven for a statement are shown in, and so which of them are proven. */
     public enum Shown {
-        /** {@code EXPLAIN}, lint, an advisory: every family's proven rewrite of every WARN and BLOCK finding. */
+        /** {@code EXPLAIN}, an advisory: every family's proven rewrite of every WARN and BLOCK finding. */
         EVERY,
         /**
          * A refusal: for each BLOCK finding its best rewrite, the first candidate that proves in the order of
@@ -80,7 +80,17 @@ public final class Rewriter {
          * candidates after it and the warnings' are not proven, and the answer says that {@code EXPLAIN}
          * shows them. A family that offers every candidate (the {@code ON CONFLICT} choices) offers them all.
          */
-        BEST_PER_BLOCK
+        BEST_PER_BLOCK,
+        /**
+         * lint: what it shows of a finding, its first rewrite ({@link Rewrites#first}), proven as {@link #EVERY}
+         * proves it, without the families after it where none of them could be the first rewrite of a finding:
+         * a finding that shares neither its rule nor its plan node with another WARN or BLOCK finding of the
+         * statement stops at its first proven rewrite. Its later families' rewrites could answer no other finding
+         * ({@link Rewrite#answers}: the same rule), lend nothing to a BLOCK finding and borrow nothing from another
+         * finding (the same plan node), and come after its first one ({@link RewriteFamilies}: the structural
+         * families first); the other findings are proven as {@link #EVERY} proves them.
+         */
+        FIRST_PER_FINDING
     }
 
     /** The proven rewrites of {@code request}'s findings that {@code shown} shows, within {@code settings}' timeout. */
@@ -146,6 +156,9 @@ public final class Rewriter {
                     if (proof instanceof Proven ok) {
                         answers.get(f).add(forFinding(ok.rewrite(), candidate, finding));
                         held.add(new Held(f, candidate));
+                        if (shown == Shown.FIRST_PER_FINDING && alone(finding, findings)) {
+                            continue outer;
+                        }
                         if (!family.offersEveryCandidate()) {
                             break;
                         }
@@ -375,6 +388,20 @@ public final class Rewriter {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * True when no other finding of {@code findings} has {@code finding}'s rule or plan node: nothing proven for
+     * it answers another finding, and it lends to and borrows from none ({@link Shown#FIRST_PER_FINDING}).
+     */
+    private static boolean alone(Finding finding, List<Finding> findings) {
+        for (Finding other : findings) {
+            if (other != finding && (other.ruleId().equals(finding.ruleId())
+                    || finding.planNode().isPresent() && finding.planNode().equals(other.planNode()))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A proof (perhaps shared by two findings) as the answer to {@code finding}: its rule, node text and plan node. */

@@ -6,6 +6,7 @@ import io.github.sqlguard.rewrite.Trees.RankItem;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.diagnosis.RowNumberWithoutOrderByRule;
 import io.github.sqlguard.rules.diagnosis.SortNonTimeRule;
+import io.github.sqlguard.rules.diagnosis.WindowProctimeUnsupportedRule;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
 import io.github.sqlguard.rules.plan.UnboundedOverAggregateRule;
 
@@ -25,6 +26,7 @@ import org.apache.flink.sql.parser.dml.SqlExecute;
 import org.apache.flink.sql.parser.dml.SqlStatementSet;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +48,10 @@ import java.util.Set;
  *       (Flink's streaming OVER needs it so): an {@code OverAggregate} on time.
  *   <li>{@code sort-non-time}: the time attribute leads the {@code ORDER BY}, ascending: a {@code
  *       TemporalSort}.
+ *   <li>{@code window-proctime-unsupported}: a window TVF's {@code DESCRIPTOR} of a processing-time
+ *       attribute becomes the table's event-time attribute, and a ranking over its rows ordered by the
+ *       processing-time attribute is ordered by the event-time one, in the same direction: a {@code
+ *       WindowRank}, {@code WindowDeduplicate} or {@code WindowJoin}, which Flink runs on event time only.
  * </ul>
  */
 final class TimeAttributeOrder extends ScopedFamily {
@@ -54,9 +60,10 @@ final class TimeAttributeOrder extends ScopedFamily {
 
     static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
             ID,
-            List.of(DedupNotRecognizedRule.ID, RowNumberWithoutOrderByRule.ID, UnboundedOverAggregateRule.ID, SortNonTimeRule.ID),
-            List.of("Deduplicate", "Rank", "WindowDeduplicate", "WindowRank", "OverAggregate", "TemporalSort"),
-            "order by the table's time attribute (its `WATERMARK` column, else `PROCTIME()`): a Top-1 becomes a `Deduplicate`, an OVER window or a sort runs on time");
+            List.of(DedupNotRecognizedRule.ID, RowNumberWithoutOrderByRule.ID, UnboundedOverAggregateRule.ID, SortNonTimeRule.ID,
+                    WindowProctimeUnsupportedRule.ID),
+            List.of("Deduplicate", "Rank", "WindowDeduplicate", "WindowRank", "WindowJoin", "OverAggregate", "TemporalSort"),
+            "order by the table's time attribute (its `WATERMARK` column, else `PROCTIME()`): a Top-1 becomes a `Deduplicate`, an OVER window or a sort runs on time; processing-time windows of a window Top-N, deduplication or join go on event time");
 
     TimeAttributeOrder() {
         super(DECLARATION);
@@ -69,6 +76,7 @@ final class TimeAttributeOrder extends ScopedFamily {
             case RowNumberWithoutOrderByRule.ID -> listOf(rowNumber(finding, context, scope));
             case UnboundedOverAggregateRule.ID -> listOf(over(finding, context, scope));
             case SortNonTimeRule.ID -> listOf(sort(finding, context, scope));
+            case WindowProctimeUnsupportedRule.ID -> listOf(eventTimeWindows(finding, context, scope));
             default -> List.of();
         };
     }
@@ -195,6 +203,117 @@ final class TimeAttributeOrder extends ScopedFamily {
                 "rows come out in " + describe(time.get()) + " order, and by " + SqlTrees.unparse(new SqlNodeList(
                         orderBy.orderList.subList(1, orderBy.orderList.size()), SqlParserPos.ZERO))
                         + " only among rows of the same " + time.get().name(), ""));
+    }
+
+    /**
+     * Each window TVF of the tree ({@code TABLE(TUMBLE(TABLE t, DESCRIPTOR(pt), ...))}, named arguments
+     * too) whose {@code DESCRIPTOR} names a processing-time attribute of {@code t}, a table or view with
+     * an event-time attribute, windowed on that attribute instead; then every ranking ordered by one of
+     * those processing-time attributes ordered by the event-time one. Flink plans the window operators on
+     * either attribute and refuses the processing-time ones when it translates them ({@code
+     * WindowProctimeUnsupportedRule}): the proof translates the candidate as the statement was.
+     */
+    private Optional<Candidate> eventTimeWindows(Finding finding, RewriteContext context, Scope scope) {
+        SqlNode tree = tree(scope);
+        Map<SqlCall, Moved> moved = new java.util.IdentityHashMap<>();
+        List<Moved> order = new ArrayList<>();
+        for (SqlSelect select : Trees.selects(tree)) {
+            for (SqlCall function : windowFunctions(select.getFrom())) {
+                SqlIdentifier table = null;
+                SqlCall descriptor = null;
+                for (SqlNode operand : function.getOperandList()) {
+                    SqlNode value = operand != null && operand.getKind() == SqlKind.ARGUMENT_ASSIGNMENT
+                            ? ((SqlCall) operand).operand(0) : operand;
+                    if (value instanceof SqlCall call && call.getKind() == SqlKind.EXPLICIT_TABLE
+                            && call.operand(0) instanceof SqlIdentifier id) {
+                        table = id;
+                    } else if (value instanceof SqlCall call && descriptor(call)
+                            && call.operandCount() == 1 && call.operand(0) instanceof SqlIdentifier) {
+                        descriptor = call;
+                    }
+                }
+                if (table == null || descriptor == null) {
+                    continue;
+                }
+                List<Column> columns = context.columnsOf(table).orElse(List.of());
+                Optional<Column> windowed = find(columns, (SqlIdentifier) descriptor.operand(0));
+                Optional<Column> rowtime = rowtime(columns);
+                if (windowed.isEmpty() || windowed.get().timeAttribute() != Column.TimeAttribute.PROCTIME
+                        || rowtime.isEmpty()) {
+                    continue;
+                }
+                descriptor.setOperand(0, SqlTrees.identifier(rowtime.get().name()));
+                Moved one = new Moved(SqlTrees.unparse(table), windowed.get().name(), rowtime.get());
+                moved.put(function, one);
+                order.add(one);
+            }
+        }
+        if (order.isEmpty()) {
+            return Optional.empty();
+        }
+        Set<String> ranked = new LinkedHashSet<>();
+        for (RankItem item : Trees.rankItems(tree)) {
+            // The window TVF the ranking's own block reads; a ranking over a subquery of one reads the only one moved.
+            Optional<Moved> read = windowFunctions(item.select().getFrom()).stream().map(moved::get)
+                    .filter(java.util.Objects::nonNull).findFirst();
+            if (read.isEmpty() && order.size() == 1) {
+                read = Optional.of(order.get(0));
+            }
+            if (read.isEmpty()) {
+                continue;
+            }
+            SqlNodeList keys = item.window().getOrderList();
+            for (int i = 0; i < keys.size(); i++) {
+                SqlIdentifier column = orderColumn(keys.get(i));
+                if (column != null && column.names.get(column.names.size() - 1).equals(read.get().proctime())) {
+                    keys.set(i, reorder(keys.get(i), read.get().rowtime().name()));
+                    ranked.add(read.get().rowtime().name());
+                }
+            }
+        }
+        List<String> windows = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            Moved one = order.get(i);
+            windows.add((i == 0 ? "the windows of " : "of ") + one.table() + (i == 0 ? " are on " : " on ")
+                    + describe(one.rowtime()));
+        }
+        Set<String> arrival = new LinkedHashSet<>();
+        order.forEach(m -> arrival.add(m.proctime()));
+        return Optional.of(context.candidate(
+                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                Intent.operator("WindowRank", "WindowDeduplicate", "WindowJoin"), Columns.SAME,
+                String.join(" and ", windows) + ", not on the arrival time " + String.join(", ", arrival)
+                        + ": a row goes to the window of its event time, a window's rows come out when the watermark passes"
+                        + " its end, and a row behind the watermark is dropped"
+                        + (ranked.isEmpty() ? "" : "; rows are ranked by " + String.join(", ", ranked)
+                        + ", not by when they arrived"),
+                ""));
+    }
+
+    /** A window TVF of {@code table} moved from its processing-time attribute {@code proctime} to {@code rowtime}. */
+    private record Moved(String table, String proctime, Column rowtime) {}
+
+    /**
+     * True for {@code DESCRIPTOR(c)}: Flink's parser gives it Calcite's {@code SqlDescriptorOperator}
+     * of kind {@code OTHER_FUNCTION}, not {@code DESCRIPTOR} (seen on 2.3.0).
+     */
+    private static boolean descriptor(SqlCall call) {
+        return call.getKind() == SqlKind.DESCRIPTOR || call.getOperator().getName().equalsIgnoreCase("DESCRIPTOR");
+    }
+
+    /** The window functions read in {@code from}: {@code TUMBLE(...)} of {@code TABLE(TUMBLE(...)) AS w}, through joins. */
+    private static List<SqlCall> windowFunctions(SqlNode from) {
+        List<SqlCall> out = new ArrayList<>();
+        if (from instanceof org.apache.calcite.sql.SqlJoin join) {
+            out.addAll(windowFunctions(join.getLeft()));
+            out.addAll(windowFunctions(join.getRight()));
+        } else if (from != null && from.getKind() == SqlKind.AS) {
+            out.addAll(windowFunctions(((SqlCall) from).operand(0)));
+        } else if (from != null && from.getKind() == SqlKind.COLLECTION_TABLE
+                && ((SqlCall) from).operand(0) instanceof SqlCall function) {
+            out.add(function);
+        }
+        return out;
     }
 
     /**

@@ -147,6 +147,19 @@ final class WindowAggregate extends ScopedFamily {
                 return Optional.empty();
             }
         }
+        // The bucket inside another item or the HAVING, as a report writes it (IF(DATE_FORMAT(ts, 'yyyyMMdd') = '1',
+        // ...), springMoon/sqlSubmit): the same expression of window_start, or ts, no longer grouped, fails the rewrite.
+        Map<SqlNode, SqlNode> parents = Trees.parents(select);
+        List<SqlNode> nested = new ArrayList<>();
+        for (SqlNode item : items) {
+            occurrences(item, bucketText, nested);
+        }
+        occurrences(select.getHaving(), bucketText, nested);
+        for (SqlNode occurrence : nested) {
+            if (!Trees.replace(parents, occurrence, overWindowStart(bucket))) {
+                return Optional.empty();
+            }
+        }
         String size = SqlTrees.duration(unit);
         String late = "; a row that arrives after the watermark has passed its window's end is dropped, where the"
                 + " original counted it";
@@ -171,6 +184,20 @@ final class WindowAggregate extends ScopedFamily {
                         + " rows (insert-only), not updates of one row, and come each " + every
                         + " as the watermark passes, not with each row" + late,
                 "window size " + size + ", the unit of " + bucketText + "; step " + every));
+    }
+
+    /** Each node under {@code node} written as {@code text}, outermost first; none below one that is. */
+    private static void occurrences(SqlNode node, String text, List<SqlNode> out) {
+        if (node == null) {
+            return;
+        }
+        if (SqlTrees.unparse(node).equals(text)) {
+            out.add(node);
+            return;
+        }
+        for (SqlNode child : Trees.children(node)) {
+            occurrences(child, text, out);
+        }
     }
 
     /**

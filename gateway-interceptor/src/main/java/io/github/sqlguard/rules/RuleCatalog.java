@@ -12,6 +12,8 @@ import io.github.sqlguard.rules.diagnosis.OverOrderDescRule;
 import io.github.sqlguard.rules.diagnosis.OverOrderNonTimeRule;
 import io.github.sqlguard.rules.diagnosis.PlannerErrorRule;
 import io.github.sqlguard.rules.diagnosis.RankFunctionUnsupportedRule;
+import io.github.sqlguard.rules.diagnosis.WindowProctimeUnsupportedRule;
+import io.github.sqlguard.rules.diagnosis.UpdatesIntoAppendOnlyRule;
 import io.github.sqlguard.rules.diagnosis.RnFilterInSameSelectRule;
 import io.github.sqlguard.rules.diagnosis.RowNumberWithoutOrderByRule;
 import io.github.sqlguard.rules.diagnosis.LateralTopNUnsupportedRule;
@@ -123,6 +125,8 @@ public final class RuleCatalog {
                         new OverOrderNonTimeRule(),
                         new OnConflictRequiredRule(),
                         new LateralTopNUnsupportedRule(),
+                        new WindowProctimeUnsupportedRule(),
+                        new UpdatesIntoAppendOnlyRule(),
                         new UnquotedSetAfterCommentRule(),
                         new PlannerErrorRule()));
     }

@@ -61,21 +61,26 @@ final class RewriteStage implements AutoCloseable {
     private final GuardMetrics metrics;
     private final SessionRegistry sessions;
     private final boolean proveEveryStatementAtOnce;
+    /** What the rewrites proven for every statement at once are shown in ({@link Rewriter.Shown#FIRST_PER_FINDING} for lint). */
+    private final Rewriter.Shown shownAtOnce;
     private final ExecutorService rewriters = Pools.bounded("sql-guard-rewriter", MAX_REWRITERS);
 
     /**
      * @param proveEveryStatementAtOnce true to prove the rewrites of every statement before its call
      *     goes on, in the session's order ({@code lint})
+     * @param shownAtOnce what those are shown in: {@link Rewriter.Shown#FIRST_PER_FINDING} for lint, which shows a
+     *     finding's first rewrite, {@link Rewriter.Shown#EVERY} where every rewrite is read
      */
     RewriteStage(
             RuleCatalog catalog, SessionPlanner planner, Optional<GatewaySessions> gatewaySessions, SessionRegistry sessions,
-            GuardMetrics metrics, boolean proveEveryStatementAtOnce) {
+            GuardMetrics metrics, boolean proveEveryStatementAtOnce, Rewriter.Shown shownAtOnce) {
         this.catalog = catalog;
         this.planner = planner;
         this.catalogs = gatewaySessions.map(SessionCatalog::new);
         this.sessions = sessions;
         this.metrics = metrics;
         this.proveEveryStatementAtOnce = proveEveryStatementAtOnce;
+        this.shownAtOnce = shownAtOnce;
     }
 
     /** True when {@code decision} has findings a rewrite may answer, under {@code policy}. */
@@ -120,10 +125,14 @@ final class RewriteStage implements AutoCloseable {
     /**
      * What a statement's rewrites proven now are shown in: a refusal at the gateway shows the best rewrite of each
      * BLOCK finding ({@link Rewriter.Shown#BEST_PER_BLOCK}: issue 32, a refusal within 2x the plain gateway's
-     * EXPLAIN); an {@code EXPLAIN} and lint show every proven rewrite.
+     * EXPLAIN); an {@code EXPLAIN} at the gateway shows every proven rewrite; every statement proven at once
+     * ({@code lint}) is shown in {@link #shownAtOnce}.
      */
     private Rewriter.Shown shown(Decision decision, Policy policy, ParsedStatement statement) {
-        return !proveEveryStatementAtOnce && !(statement instanceof ParsedStatement.Explain) && Decider.refuses(decision, policy)
+        if (proveEveryStatementAtOnce) {
+            return shownAtOnce;
+        }
+        return !(statement instanceof ParsedStatement.Explain) && Decider.refuses(decision, policy)
                 ? Rewriter.Shown.BEST_PER_BLOCK : Rewriter.Shown.EVERY;
     }
 

@@ -13,6 +13,7 @@ import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.policy.PolicyHolder;
 import io.github.sqlguard.restore.PlanStore;
 import io.github.sqlguard.rewrite.Rewrites;
+import io.github.sqlguard.rewrite.Rewriter;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementKind;
@@ -150,13 +151,13 @@ public final class StatementPipeline implements AutoCloseable {
             GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce, StateWatcher watcher,
             Optional<PlanStore> plans) {
         this(delegate, catalog, auditor, policies, metrics, plannerThreads, proveEveryRewriteAtOnce, watcher, plans,
-                RestoreBaseline.NONE, PlanNodeIds.Numbering.JVM);
+                RestoreBaseline.NONE, PlanNodeIds.Numbering.JVM, Rewriter.Shown.EVERY);
     }
 
     private StatementPipeline(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
             GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce, StateWatcher watcher,
-            Optional<PlanStore> plans, RestoreBaseline baseline, PlanNodeIds.Numbering nodeIds) {
+            Optional<PlanStore> plans, RestoreBaseline baseline, PlanNodeIds.Numbering nodeIds, Rewriter.Shown shownAtOnce) {
         this.plans = plans;
         this.delegate = delegate;
         this.auditor = auditor;
@@ -169,7 +170,7 @@ public final class StatementPipeline implements AutoCloseable {
                 session -> registry.find(session).flatMap(GuardedSession::identity).flatMap(Identity::user));
         this.contexts = new CallContexts(sessions, gatewaySessions);
         this.classifier = new Classifier(gatewaySessions);
-        this.rewrites = new RewriteStage(catalog, planner, gatewaySessions, sessions, metrics, proveEveryRewriteAtOnce);
+        this.rewrites = new RewriteStage(catalog, planner, gatewaySessions, sessions, metrics, proveEveryRewriteAtOnce, shownAtOnce);
         this.decider = new Decider(delegate, catalog, planner, classifier, metrics, rewrites, plans, sessions, baseline);
         AuditedCall audited = new AuditedCall(auditor, metrics);
         GuardOperations operations = new GuardOperations(delegate);
@@ -186,7 +187,11 @@ public final class StatementPipeline implements AutoCloseable {
         this(delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered());
     }
 
-    /** A pipeline with a fixed policy and no metrics that proves every statement's rewrites at once ({@code lint}). */
+    /**
+     * A pipeline with a fixed policy and no metrics that proves every statement's rewrites at once, every family's
+     * rewrite of every finding ({@link Rewriter.Shown#EVERY}: the rewrite tests, which read them all; lint's own is
+     * {@link #forLint}).
+     */
     public static StatementPipeline provingEveryRewriteAtOnce(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy) {
         return new StatementPipeline(
@@ -194,25 +199,19 @@ public final class StatementPipeline implements AutoCloseable {
     }
 
     /**
-     * A pipeline with a fixed policy and no metrics that proves every statement's rewrites at once, and
-     * judges a statement that names no savepoint against {@code baseline} ({@code lint --since}).
+     * lint's pipeline: a fixed policy and no metrics; every statement's rewrites proven at once, of them what lint
+     * shows, each finding's first rewrite ({@link Rewriter.Shown#FIRST_PER_FINDING}); a statement that names no
+     * savepoint judged against {@code baseline} ({@code lint --since}); the plans' nodes numbered by {@code
+     * nodeIds} ({@link PlanNodeIds#owned()}: lint's engines, each numbering its scripts' plans as if it planned
+     * alone in the JVM).
      */
-    public static StatementPipeline provingEveryRewriteAtOnce(
-            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy, RestoreBaseline baseline) {
-        return provingEveryRewriteAtOnce(delegate, catalog, auditor, policy, baseline, PlanNodeIds.Numbering.JVM);
-    }
-
-    /**
-     * As {@link #provingEveryRewriteAtOnce(SqlGatewayService, RuleCatalog, Auditor, Policy, RestoreBaseline)},
-     * with the plans' nodes numbered by {@code nodeIds} ({@link PlanNodeIds#owned()}: lint's engines, each
-     * numbering its scripts' plans as if it planned alone in the JVM).
-     */
-    public static StatementPipeline provingEveryRewriteAtOnce(
+    public static StatementPipeline forLint(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy, RestoreBaseline baseline,
             PlanNodeIds.Numbering nodeIds) {
         return new StatementPipeline(
                 delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered(),
-                SessionPlanner.defaultThreads(), true, StateWatcher.disabled(), Optional.empty(), baseline, nodeIds);
+                SessionPlanner.defaultThreads(), true, StateWatcher.disabled(), Optional.empty(), baseline, nodeIds,
+                Rewriter.Shown.FIRST_PER_FINDING);
     }
 
     /** What the guard keeps of each session. */

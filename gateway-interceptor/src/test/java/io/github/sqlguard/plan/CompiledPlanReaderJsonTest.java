@@ -133,6 +133,44 @@ class CompiledPlanReaderJsonTest {
         assertThat(rankOf(rank("{ \"fields\" : [ { \"index\" : 5 } ] }", rowtimeObject)).orderedByTimeAttribute()).isEmpty();
     }
 
+    /**
+     * A Kafka table with a computed column beside its {@code WATERMARK} (issue 30, springMoon/sqlSubmit's
+     * {@code process_time AS PROCTIME()}): Flink pushes the watermark into the scan and writes the rowtime
+     * column in the scan's output type as a plain {@code TIMESTAMP(3)}, its {@code WatermarkPushDown}
+     * ability naming it as the rowtime ({@code $REINTERPRET$} of the column). The column is event time: a
+     * daily count over it was told to "declare ts as event time (WATERMARK FOR ts ...)", a watermark the
+     * table had.
+     */
+    @Test
+    void readsTheRowtimeColumnOfAScanWithAPushedDownWatermark() {
+        String json = """
+                { "nodes" : [ {
+                    "id" : 1, "type" : "stream-exec-table-source-scan_2",
+                    "scanTableSource" : { "table" : { "identifier" : "`c`.`d`.`user_log`" },
+                      "abilities" : [ { "type" : "WatermarkPushDown",
+                        "watermarkExpr" : { "kind" : "CALL", "internalName" : "$-$1", "operands" : [ ] },
+                        "rowtimeExpr" : { "kind" : "CALL", "internalName" : "$REINTERPRET$1",
+                          "operands" : [ { "kind" : "INPUT_REF", "inputIndex" : %d, "type" : "TIMESTAMP(3)" } ] } } ] },
+                    "outputType" : "ROW<`user_id` VARCHAR(2147483647), `ts` TIMESTAMP(3)>",
+                    "description" : "TableSourceScan(table=[[c, d, user_log, watermark=[-(ts, 5000:INTERVAL SECOND)]]], fields=[user_id, ts])"
+                  }, {
+                    "id" : 2, "type" : "stream-exec-calc_1",
+                    "outputType" : "ROW<`day` VARCHAR(2147483647), `user_id` VARCHAR(2147483647)>",
+                    "description" : "Calc(select=[DATE_FORMAT(CAST(Reinterpret(ts) AS TIMESTAMP(3)), 'yyyyMMdd') AS day, user_id])"
+                  } ],
+                  "edges" : [ { "source" : 1, "target" : 2 } ] }
+                """;
+
+        ExplainedPlan pushed = reader.read(json.formatted(1));
+        assertThat(pushed.timeAttributesBelow(pushed.node(2).orElseThrow()))
+                .containsExactly(new Column("ts", "TIMESTAMP(3) *ROWTIME*", Column.TimeAttribute.ROWTIME));
+        assertThat(pushed.node(1).orElseThrow().outputType().column(0).orElseThrow().timeAttribute())
+                .isEqualTo(Column.TimeAttribute.NONE);
+        // An index that names no TIMESTAMP column marks nothing.
+        ExplainedPlan odd = reader.read(json.formatted(0));
+        assertThat(odd.timeAttributesBelow(odd.node(2).orElseThrow())).isEmpty();
+    }
+
     @Test
     void splitsARowTypeStringIntoColumns() {
         assertThat(OutputType.of("ROW<`a` INT, `b``c` ROW<`x` INT, `y` DECIMAL(10, 2)>, `t` TIMESTAMP(3) *PROCTIME*> NOT NULL")

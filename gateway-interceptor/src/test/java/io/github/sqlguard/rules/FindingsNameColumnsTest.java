@@ -69,13 +69,16 @@ class FindingsNameColumnsTest {
      * computed event-time column it proposes for an ORDER BY expression ({@code StatementNames#eventTimeFor}).
      */
     private static final Set<String> INTRODUCED =
-            Set.of("window_start", "window_end", "window_time", "rn", "event_time", "event_time_1");
+            Set.of("window_start", "window_end", "window_time", "rn", "event_time", "event_time_1", "joined");
 
     /** Words of the prose that can follow a keyword in a fix ({@code ORDER BY a time attribute}). */
     private static final Set<String> PROSE =
             Set.of("a", "an", "the", "its", "this", "that", "same", "columns", "column", "key", "keys", "time", "attribute",
                     "with", "and", "or", "of", "to", "in", "is", "one", "each", "every", "if", "possible", "first",
                     "rows", "row", "ts", "e", "g");
+
+    /** A Flink option key, {@code table.exec.state.ttl}. */
+    private static final Pattern CONFIG_KEY = Pattern.compile("\\btable\\.(?:exec|optimizer)\\.[\\w.-]+");
 
     /** Where a fix names a table, alias or column: group 1 holds the name(s). */
     private static final List<Pattern> NAMED_AT =
@@ -163,6 +166,8 @@ class FindingsNameColumnsTest {
                 .containsExactly("o", "order_id");
         assertThat(foreignNames("Use Flink's key: SET 'table.exec.state.ttl' = '1h'; the join's SELECT: /*+ STATE_TTL('b' = '1 d') */",
                 script)).isEmpty();
+        assertThat(foreignNames("under the state TTL (table.exec.state.ttl, now 0: state never expires)", script)).isEmpty();
+        assertThat(foreignNames("ON o.order_id = b.bid_id", script)).containsExactly("o", "order_id");
         assertThat(List.of("w$start", "ORDER BY $e", "EXPR$0", "$f2")).allMatch(n -> PLANNER_MADE.matcher(n).find());
         assertThat(PLANNER_MADE.matcher("ORDER BY window_start, amount DESC").find()).isFalse();
         assertThat(PLACEHOLDER.matcher("state per key (its key)").find()).isTrue();
@@ -213,7 +218,8 @@ class FindingsNameColumnsTest {
                 IDENTIFIER.matcher(name.group(1)).results().map(r -> r.group()).forEach(names::add);
             }
         }
-        String code = QUOTED.matcher(prose).replaceAll("''");
+        // A Flink option named in prose, unquoted ("under the state TTL (table.exec.state.ttl, now 0 ...)"), is no name.
+        String code = CONFIG_KEY.matcher(QUOTED.matcher(prose).replaceAll("''")).replaceAll("");
         for (Pattern at : NAMED_AT) {
             Matcher named = at.matcher(code);
             while (named.find()) {

@@ -2,10 +2,12 @@ package io.github.sqlguard.testing;
 
 import io.github.sqlguard.audit.AuditLog;
 import io.github.sqlguard.audit.Auditor;
+import io.github.sqlguard.flink.PlanNodeIds;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.service.GuardOperations;
 import io.github.sqlguard.service.HandOff;
+import io.github.sqlguard.service.RestoreBaseline;
 import io.github.sqlguard.service.StatementPipeline;
 import io.github.sqlguard.service.Submission;
 import io.github.sqlguard.statement.StatementKind;
@@ -44,6 +46,18 @@ public final class LintLikeSession implements AutoCloseable {
     private final GuardOperations operations;
 
     public LintLikeSession(Map<String, String> guardOptions) {
+        this(guardOptions, false);
+    }
+
+    /**
+     * As lint's own pipeline ({@link StatementPipeline#forLint}): of each statement's rewrites, what lint shows,
+     * each finding's first rewrite; the other sessions prove every rewrite, for the tests that read them all.
+     */
+    public static LintLikeSession asLint(Map<String, String> guardOptions) {
+        return new LintLikeSession(guardOptions, true);
+    }
+
+    private LintLikeSession(Map<String, String> guardOptions, boolean asLint) {
         Configuration config = new Configuration();
         config.setString("execution.target", "local");
         config.setString("execution.attached", "true");
@@ -53,8 +67,10 @@ public final class LintLikeSession implements AutoCloseable {
         flink = new SqlGatewayServiceImpl(sessionManager);
         RuleCatalog catalog = RuleCatalog.builtIn();
         Policy policy = Policy.fromConfiguration(Configuration.fromMap(guardOptions), catalog);
-        pipeline = StatementPipeline.provingEveryRewriteAtOnce(
-                flink, catalog, new Auditor(new AuditLog(), "test", policy.auditMaxStatementLength()), policy);
+        Auditor auditor = new Auditor(new AuditLog(), "test", policy.auditMaxStatementLength());
+        pipeline = asLint
+                ? StatementPipeline.forLint(flink, catalog, auditor, policy, RestoreBaseline.NONE, PlanNodeIds.Numbering.JVM)
+                : StatementPipeline.provingEveryRewriteAtOnce(flink, catalog, auditor, policy);
         operations = new GuardOperations(flink);
     }
 

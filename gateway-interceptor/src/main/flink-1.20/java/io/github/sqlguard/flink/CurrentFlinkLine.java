@@ -111,6 +111,11 @@ final class CurrentFlinkLine implements FlinkLine {
     }
 
     @Override
+    public boolean firstRowOnEventTimeInsertOnly() {
+        return false;
+    }
+
+    @Override
     public List<ReporterSetup> metricReporters(Configuration config, PluginManager plugins) {
         return ReporterSetup.fromConfiguration(config, plugins);
     }

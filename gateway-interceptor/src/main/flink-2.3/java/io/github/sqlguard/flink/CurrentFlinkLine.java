@@ -100,6 +100,11 @@ final class CurrentFlinkLine implements FlinkLine {
     }
 
     @Override
+    public boolean firstRowOnEventTimeInsertOnly() {
+        return true;
+    }
+
+    @Override
     public List<ReporterSetup> metricReporters(Configuration config, PluginManager plugins) {
         return ReporterSetupBuilder.METRIC_SETUP_BUILDER.fromConfiguration(
                 config, DefaultReporterFilters::metricsFromConfiguration, plugins);

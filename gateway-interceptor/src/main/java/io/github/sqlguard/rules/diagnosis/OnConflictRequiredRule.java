@@ -72,6 +72,18 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
 
     private static final Pattern KEYS = Pattern.compile("Primary key: (\\[[^\\]]*\\]), upsert key: (.*?)\\. This can lead");
 
+    /**
+     * What loses a query's upsert key on its way into the sink. Besides a query without one (an outer join of
+     * tables without a key), a key column cast to the sink's column type: Flink casts a {@code STRING} key to a
+     * sink's {@code VARCHAR(20)} in the projection before the sink, and a cast that may truncate keeps no key
+     * (verified on Flink 2.3.0: {@code GROUP BY category_id, behavior} into a sink keyed by those columns is
+     * refused with {@code upsert key: .} where they are declared {@code VARCHAR(20)}, and plans with no finding
+     * where they are {@code STRING}; springMoon/sqlSubmit's {@code kafka_to_mysql_group_by.sql}, issue 30).
+     */
+    private static final String NO_KEY_CAUSES = "a query without a unique key loses it, as after an outer join of tables"
+            + " without one, and so does a key column the sink declares with a narrower type than the query's, VARCHAR(20)"
+            + " for a STRING: Flink casts it on the way in, and the cast keeps no key";
+
     /** Flink's option that picks the DEDUPLICATE materializer ({@code ExecutionConfigOptions}). */
     private static final String MATERIALIZE_STRATEGY = "table.exec.sink.upsert-materialize-strategy.type";
 
@@ -90,8 +102,8 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         String primaryKey = group(KEYS, message, 1).orElse("of the sink");
         String upsertKey = upsertKey(message);
         String query = upsertKey.isEmpty()
-                ? "The query has no upsert key Flink can derive (no unique key survives it, as after an outer join of"
-                        + " tables without one), and the sink '" + table + "' is keyed by " + primaryKey
+                ? "Flink derives no upsert key for the query's rows as they reach the sink '" + table + "', which is keyed by "
+                        + primaryKey + " (" + NO_KEY_CAUSES + ")"
                 : "The query's upsert key " + upsertKey + " differs from the primary key " + primaryKey + " of the sink '"
                         + table + "'";
         return query + ": rows of different query keys can land on one primary-key row and overwrite each other in"
@@ -136,7 +148,8 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             }
         } else {
             key = firstKey.isEmpty()
-                    ? "Give the query the sink's key (for example aggregate by the primary key's columns)"
+                    ? "Give the rows the sink's key: aggregate (or deduplicate) by the primary key's columns, declared in the"
+                            + " sink with the query's types"
                     : "Key the sink by the query's key: declare it with PRIMARY KEY (" + firstKey + ") NOT ENFORCED";
         }
         String strategy = context.config().getOrDefault(MATERIALIZE_STRATEGY, "LEGACY").strip();

@@ -8,7 +8,10 @@ import io.github.sqlguard.rules.RuleDeclaration;
  *
  * <p>Planner symptom (Flink 2.3.0): {@code RANK() on streaming table is not supported currently}
  * (or {@code DENSE_RANK() ...}); not {@code FETCH is missed, which on streaming table is not
- * supported currently}, which is an OFFSET without FETCH.
+ * supported currently}, which is an OFFSET without FETCH. For a window Top-N (a ranking over a window
+ * TVF's rows partitioned by its window), {@code RANK() function is not supported on Window TopN
+ * currently, only ROW_NUMBER() is supported.} (or {@code DENSE_RANK() ...}), raised while the plan is
+ * translated ({@code StreamExecWindowRank#translateToPlanInternal}, Flink 2.3.0 and 1.20.0).
  */
 public final class RankFunctionUnsupportedRule extends DiagnosisRule {
 
@@ -25,11 +28,19 @@ public final class RankFunctionUnsupportedRule extends DiagnosisRule {
 
     @Override
     protected boolean matches(String plannerError, AnalysisContext context) {
-        return plannerError.contains("RANK() on streaming table is not supported currently");
+        return plannerError.contains("RANK() on streaming table is not supported currently") || window(plannerError);
+    }
+
+    private static boolean window(String plannerError) {
+        return plannerError.contains("function is not supported on Window TopN currently, only ROW_NUMBER() is supported");
     }
 
     @Override
     protected String reason(String plannerError, AnalysisContext context) {
+        if (window(plannerError)) {
+            return "Flink's window Top-N supports ROW_NUMBER() only; RANK() and DENSE_RANK() are rejected when the plan is"
+                    + " translated.";
+        }
         return "Flink's streaming Top-N supports ROW_NUMBER() only; RANK() and DENSE_RANK() are rejected in streaming mode.";
     }
 

@@ -601,6 +601,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<ObjectIdentifier> table = names.directTable(node);
         Optional<String> hint = table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
+        if (hint.isEmpty() && !names.context().statement().stateTtlHints().isEmpty()) {
+            hintedJoinRead(node, names.plan()).ifPresent(join -> fix.append(overHintedJoin(values)));
+        }
         if (correlation(aggregate, names)) {
             // Flink's own aggregation of a decorrelated subquery: no SELECT of the statement carries it, so neither a
             // hint nor a window written in the statement reaches it.
@@ -670,6 +673,47 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             }
         }
         return fix.append('.').toString();
+    }
+
+    /**
+     * The join an aggregation reads (through {@code Calc}s and {@code Exchange}s) where a {@code STATE_TTL}
+     * hint gave the join a TTL: a hint on the SELECT that joins and aggregates reaches the join's inputs only.
+     */
+    private static Optional<PlanNode> hintedJoinRead(PlanNode aggregate, ExplainedPlan plan) {
+        PlanNode node = aggregate;
+        for (int depth = 0; depth < 64; depth++) {
+            List<PlanNode> inputs = plan.inputs(node);
+            if (inputs.size() != 1) {
+                return Optional.empty();
+            }
+            node = inputs.get(0);
+            if (node.name().equals("Join")) {
+                PlanNode join = node;
+                return join.state().stream().anyMatch(s -> !s.ttl().isZero()) ? Optional.of(join) : Optional.empty();
+            }
+            if (!node.name().equals("Calc") && !node.name().equals("Exchange")) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Why the {@code STATE_TTL} hint of a SELECT that joins and aggregates gives the aggregation no TTL, and how
+     * to give it one. Flink 2.3.0 {@code QueryHintsResolver#validateAndGetNewHints} matches a hint to an
+     * aggregation by the one name of its input ({@code #extractAliasOrTableName}: an alias, a view's or a table's
+     * name), and a join has none, so no key of the hint reaches it (Flink's own hints page writes {@code
+     * STATE_TTL('o' = '1d', 'l' = '2d')} over {@code orders AS o JOIN lineitem AS l ... GROUP BY} as "set state
+     * ttl for both join and aggregation"; the compiled plan gives the join 1 d and 2 d and the aggregation the
+     * session's TTL). A subquery alias is a name: the join read as {@code (SELECT ... JOIN ...) AS joined} and {@code
+     * STATE_TTL('joined' = ...)} on the outer SELECT gives the aggregation its TTL (verified on 2.3.0).
+     */
+    private static String overHintedJoin(AdvisedValues values) {
+        return "; its SELECT's STATE_TTL hint reaches the join's inputs only, not this aggregation: Flink matches a"
+                + " hint to an aggregation by the name of its input, and the join it reads has none. To give the"
+                + " aggregation its own TTL, join in a subquery with an alias (keep the hint there) and name the alias"
+                + " in the hint of the SELECT that aggregates: SELECT /*+ STATE_TTL('joined' = '" + values.stateTtlText()
+                + "') */ ... FROM (SELECT /*+ STATE_TTL(...) */ ... JOIN ...) AS joined GROUP BY the same keys";
     }
 
     /** The largest time bucket of {@code column} among the aggregation's keys ({@link TimeBuckets}). */
