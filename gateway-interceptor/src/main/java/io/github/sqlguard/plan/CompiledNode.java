@@ -82,6 +82,8 @@ final class CompiledNode {
      * a plain {@code TIMESTAMP} ({@code CompiledPlanReader#pushedRowtime}); -1 when none.
      */
     int pushedRowtime = -1;
+    /** A sink table's physical columns, in order ({@code "dynamicTableSink"."table"."resolvedTable"."schema"."columns"}). */
+    List<String> sinkColumns = List.of();
     /** Where {@code "projection"} (a Calc) and {@code "aggCalls"} (an aggregate) start in the text; -1 when absent. */
     int projectionAt = -1;
     int aggCallsAt = -1;

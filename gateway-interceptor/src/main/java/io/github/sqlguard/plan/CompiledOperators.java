@@ -53,7 +53,7 @@ final class CompiledOperators {
                     Optional.of(joinInput(node, 0, compiled.leftKeys, compiled.leftUpsertKeys)),
                     Optional.of(joinInput(node, 1, compiled.rightKeys, compiled.rightUpsertKeys)));
             case "stream-exec-sink" -> new Operator.Sink(node, compiled.requireUpsertMaterialize, compiled.primaryKey,
-                    keys(node, 0, compiled.inputUpsertKey), nonEmpty(compiled.conflictBehavior),
+                    sinkKeys(node, compiled.inputUpsertKey, compiled.sinkColumns), nonEmpty(compiled.conflictBehavior),
                     nonEmpty(compiled.upsertMaterializeStrategy));
             case "stream-exec-changelog-normalize" -> new Operator.ChangelogNormalize(
                     node, keys(node, 0, compiled.uniqueKeys));
@@ -84,6 +84,24 @@ final class CompiledOperators {
             keys[i] = names.ofInput(node, input, fields[i]);
         }
         return List.of(keys);
+    }
+
+    /**
+     * A sink's key fields named as the sink table names its columns, where the input's name is one Flink made up: the
+     * row number an INSERT writes into the sink's {@code num} is {@code w0$o0} in the input and in the sink's
+     * description (a Flink 1.20 plan named case 501's upsert key "(category_id, w0$o0)"). The input's name otherwise,
+     * and where the sink's columns are not in the plan or do not line up with its input's.
+     */
+    private List<String> sinkKeys(PlanNode node, int[] fields, List<String> sinkColumns) {
+        List<String> keys = keys(node, 0, fields);
+        String[] named = keys.toArray(new String[0]);
+        for (int i = 0; i < fields.length; i++) {
+            boolean made = named[i].equals(ColumnNames.UNNAMED) || Column.isPlannerMade(named[i]);
+            if (made && fields[i] >= 0 && fields[i] < sinkColumns.size()) {
+                named[i] = sinkColumns.get(fields[i]);
+            }
+        }
+        return List.of(named);
     }
 
     /**

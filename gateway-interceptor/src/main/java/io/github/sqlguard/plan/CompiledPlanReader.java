@@ -364,6 +364,14 @@ public final class CompiledPlanReader {
                         List<String> key = new ArrayList<>();
                         table.path("schema").path("primaryKey").path("columns").forEach(c -> key.add(c.asText()));
                         node.primaryKey = List.copyOf(key);
+                        // The physical columns, in order: what the sink's input fields are written into.
+                        List<String> columns = new ArrayList<>();
+                        table.path("schema").path("columns").forEach(c -> {
+                            if (c.path("kind").asText("PHYSICAL").equals("PHYSICAL")) {
+                                columns.add(c.path("name").asText());
+                            }
+                        });
+                        node.sinkColumns = List.copyOf(columns);
                     }
                     node.tableOptions = options(table);
                 } else {

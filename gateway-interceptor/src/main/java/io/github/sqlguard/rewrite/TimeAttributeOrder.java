@@ -6,6 +6,7 @@ import io.github.sqlguard.rewrite.Trees.RankItem;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.diagnosis.RowNumberWithoutOrderByRule;
 import io.github.sqlguard.rules.diagnosis.SortNonTimeRule;
+import io.github.sqlguard.rules.diagnosis.TimeAttributeRequiredRule;
 import io.github.sqlguard.rules.diagnosis.WindowProctimeUnsupportedRule;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
 import io.github.sqlguard.rules.plan.UnboundedOverAggregateRule;
@@ -49,7 +50,8 @@ import java.util.Set;
  *   <li>{@code sort-non-time}: the time attribute leads the {@code ORDER BY}, ascending: a {@code
  *       TemporalSort}.
  *   <li>{@code window-proctime-unsupported}: a window TVF's {@code DESCRIPTOR} of a processing-time
- *       attribute becomes the table's event-time attribute, and a ranking over its rows ordered by the
+ *       attribute (for {@code time-attribute-required}: of a plain {@code TIMESTAMP}) becomes the table's
+ *       event-time attribute, and a ranking over its rows ordered by the
  *       processing-time attribute is ordered by the event-time one, in the same direction: a {@code
  *       WindowRank}, {@code WindowDeduplicate} or {@code WindowJoin}, which Flink runs on event time only.
  * </ul>
@@ -61,9 +63,10 @@ final class TimeAttributeOrder extends ScopedFamily {
     static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
             ID,
             List.of(DedupNotRecognizedRule.ID, RowNumberWithoutOrderByRule.ID, UnboundedOverAggregateRule.ID, SortNonTimeRule.ID,
-                    WindowProctimeUnsupportedRule.ID),
-            List.of("Deduplicate", "Rank", "WindowDeduplicate", "WindowRank", "WindowJoin", "OverAggregate", "TemporalSort"),
-            "order by the table's time attribute (its `WATERMARK` column, else `PROCTIME()`): a Top-1 becomes a `Deduplicate`, an OVER window or a sort runs on time; processing-time windows of a window Top-N, deduplication or join go on event time");
+                    WindowProctimeUnsupportedRule.ID, TimeAttributeRequiredRule.ID),
+            List.of("Deduplicate", "Rank", "WindowDeduplicate", "WindowRank", "WindowJoin", "WindowAggregate", "OverAggregate",
+                    "TemporalSort"),
+            "order by the table's time attribute (its `WATERMARK` column, else `PROCTIME()`): a Top-1 becomes a `Deduplicate`, an OVER window or a sort runs on time; processing-time windows of a window Top-N, deduplication or join, and windows on a plain `TIMESTAMP`, go on the table's event time");
 
     TimeAttributeOrder() {
         super(DECLARATION);
@@ -76,7 +79,8 @@ final class TimeAttributeOrder extends ScopedFamily {
             case RowNumberWithoutOrderByRule.ID -> listOf(rowNumber(finding, context, scope));
             case UnboundedOverAggregateRule.ID -> listOf(over(finding, context, scope));
             case SortNonTimeRule.ID -> listOf(sort(finding, context, scope));
-            case WindowProctimeUnsupportedRule.ID -> listOf(eventTimeWindows(finding, context, scope));
+            case WindowProctimeUnsupportedRule.ID -> listOf(eventTimeWindows(finding, context, scope, Column.TimeAttribute.PROCTIME));
+            case TimeAttributeRequiredRule.ID -> listOf(eventTimeWindows(finding, context, scope, Column.TimeAttribute.NONE));
             default -> List.of();
         };
     }
@@ -213,7 +217,8 @@ final class TimeAttributeOrder extends ScopedFamily {
      * either attribute and refuses the processing-time ones when it translates them ({@code
      * WindowProctimeUnsupportedRule}): the proof translates the candidate as the statement was.
      */
-    private Optional<Candidate> eventTimeWindows(Finding finding, RewriteContext context, Scope scope) {
+    private Optional<Candidate> eventTimeWindows(
+            Finding finding, RewriteContext context, Scope scope, Column.TimeAttribute from) {
         SqlNode tree = tree(scope);
         Map<SqlCall, Moved> moved = new java.util.IdentityHashMap<>();
         List<Moved> order = new ArrayList<>();
@@ -238,8 +243,8 @@ final class TimeAttributeOrder extends ScopedFamily {
                 List<Column> columns = context.columnsOf(table).orElse(List.of());
                 Optional<Column> windowed = find(columns, (SqlIdentifier) descriptor.operand(0));
                 Optional<Column> rowtime = rowtime(columns);
-                if (windowed.isEmpty() || windowed.get().timeAttribute() != Column.TimeAttribute.PROCTIME
-                        || rowtime.isEmpty()) {
+                if (windowed.isEmpty() || windowed.get().timeAttribute() != from || rowtime.isEmpty()
+                        || from == Column.TimeAttribute.NONE && !windowed.get().type().startsWith("TIMESTAMP")) {
                     continue;
                 }
                 descriptor.setOperand(0, SqlTrees.identifier(rowtime.get().name()));
@@ -252,7 +257,8 @@ final class TimeAttributeOrder extends ScopedFamily {
             return Optional.empty();
         }
         Set<String> ranked = new LinkedHashSet<>();
-        for (RankItem item : Trees.rankItems(tree)) {
+        // A ranking by arrival is ranked by event time with its window; one by a plain column keeps its order.
+        for (RankItem item : from == Column.TimeAttribute.PROCTIME ? Trees.rankItems(tree) : List.<RankItem>of()) {
             // The window TVF the ranking's own block reads; a ranking over a subquery of one reads the only one moved.
             Optional<Moved> read = windowFunctions(item.select().getFrom()).stream().map(moved::get)
                     .filter(java.util.Objects::nonNull).findFirst();
@@ -281,8 +287,11 @@ final class TimeAttributeOrder extends ScopedFamily {
         order.forEach(m -> arrival.add(m.proctime()));
         return Optional.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
-                Intent.operator("WindowRank", "WindowDeduplicate", "WindowJoin"), Columns.SAME,
-                String.join(" and ", windows) + ", not on the arrival time " + String.join(", ", arrival)
+                Intent.operator("WindowRank", "WindowDeduplicate", "WindowJoin", "WindowAggregate", "LocalWindowAggregate",
+                        "GlobalWindowAggregate", "WindowTableFunction"), Columns.SAME,
+                String.join(" and ", windows) + (from == Column.TimeAttribute.PROCTIME
+                        ? ", not on the arrival time " + String.join(", ", arrival)
+                        : ", not on " + String.join(", ", arrival) + " (a plain TIMESTAMP, which Flink cannot window on)")
                         + ": a row goes to the window of its event time, a window's rows come out when the watermark passes"
                         + " its end, and a row behind the watermark is dropped"
                         + (ranked.isEmpty() ? "" : "; rows are ranked by " + String.join(", ", ranked)
@@ -297,12 +306,12 @@ final class TimeAttributeOrder extends ScopedFamily {
      * True for {@code DESCRIPTOR(c)}: Flink's parser gives it Calcite's {@code SqlDescriptorOperator}
      * of kind {@code OTHER_FUNCTION}, not {@code DESCRIPTOR} (seen on 2.3.0).
      */
-    private static boolean descriptor(SqlCall call) {
+    static boolean descriptor(SqlCall call) {
         return call.getKind() == SqlKind.DESCRIPTOR || call.getOperator().getName().equalsIgnoreCase("DESCRIPTOR");
     }
 
     /** The window functions read in {@code from}: {@code TUMBLE(...)} of {@code TABLE(TUMBLE(...)) AS w}, through joins. */
-    private static List<SqlCall> windowFunctions(SqlNode from) {
+    static List<SqlCall> windowFunctions(SqlNode from) {
         List<SqlCall> out = new ArrayList<>();
         if (from instanceof org.apache.calcite.sql.SqlJoin join) {
             out.addAll(windowFunctions(join.getLeft()));

@@ -5,6 +5,7 @@ import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.rewrite.Trees.RankItem;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.diagnosis.TimeAttributeRequiredRule;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
@@ -36,10 +37,11 @@ final class WatermarkDdl implements RewriteFamily {
 
     static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
             ID,
-            List.of(DedupNotRecognizedRule.ID, UnboundedRankRule.ID, StatefulWithoutTtlRule.ID),
-            List.of("Deduplicate", "IntervalJoin"),
+            List.of(DedupNotRecognizedRule.ID, UnboundedRankRule.ID, StatefulWithoutTtlRule.ID, TimeAttributeRequiredRule.ID),
+            List.of("Deduplicate", "IntervalJoin", "WindowAggregate", "WindowRank", "WindowDeduplicate", "WindowJoin"),
             "the table's DDL declares a `WATERMARK` on the `TIMESTAMP(3)` column a Top-1 is ordered by (`ALTER TABLE ... ADD WATERMARK`), which makes it a `Deduplicate`;"
-                    + " or on the time columns a regular join bounds, which makes it an interval join");
+                    + " or on the time columns a regular join bounds, which makes it an interval join;"
+                    + " or on the `TIMESTAMP(3)` column a window table function's `DESCRIPTOR` names");
 
     @Override
     public FamilyDeclaration declaration() {
@@ -53,6 +55,9 @@ final class WatermarkDdl implements RewriteFamily {
         }
         if (finding.ruleId().equals(StatefulWithoutTtlRule.ID)) {
             return WatermarkJoin.candidates(this, finding, context);
+        }
+        if (finding.ruleId().equals(TimeAttributeRequiredRule.ID)) {
+            return windowed(finding, context);
         }
         Optional<SqlNode> parsed = SqlTrees.parse(context.text());
         if (parsed.isEmpty()) {
@@ -102,6 +107,67 @@ final class WatermarkDdl implements RewriteFamily {
                             + " interval"
                             + " joins on the table treat a row more than " + delay + " s behind its watermark as late",
                     "watermark delay " + delay + " s (" + RewriteOptions.WATERMARK_DELAY.key() + ")", Optional.empty()));
+        }
+        return List.of();
+    }
+
+    /**
+     * For {@code time-attribute-required}: the first window table function ({@code TABLE(TUMBLE(TABLE t,
+     * DESCRIPTOR(col), ...))}) whose {@code t} is a permanent table without a watermark and whose {@code col} is
+     * a {@code TIMESTAMP(3)} or {@code TIMESTAMP_LTZ(3)} column of it: the table declares its watermark on {@code
+     * col}, which makes the column the time attribute Flink windows on.
+     */
+    private List<Candidate> windowed(Finding finding, RewriteContext context) {
+        Optional<SqlNode> parsed = SqlTrees.parse(context.text());
+        if (parsed.isEmpty()) {
+            return List.of();
+        }
+        for (org.apache.calcite.sql.SqlSelect select : Trees.selects(parsed.get())) {
+            for (org.apache.calcite.sql.SqlCall function : TimeAttributeOrder.windowFunctions(select.getFrom())) {
+                SqlIdentifier name = null;
+                SqlIdentifier column = null;
+                for (SqlNode operand : function.getOperandList()) {
+                    SqlNode value = operand != null && operand.getKind() == SqlKind.ARGUMENT_ASSIGNMENT
+                            ? ((org.apache.calcite.sql.SqlCall) operand).operand(0) : operand;
+                    if (value instanceof org.apache.calcite.sql.SqlCall call && call.getKind() == SqlKind.EXPLICIT_TABLE
+                            && call.operand(0) instanceof SqlIdentifier id) {
+                        name = id;
+                    } else if (value instanceof org.apache.calcite.sql.SqlCall call && TimeAttributeOrder.descriptor(call)
+                            && call.operandCount() == 1 && call.operand(0) instanceof SqlIdentifier id) {
+                        column = id;
+                    }
+                }
+                if (name == null || column == null) {
+                    continue;
+                }
+                Optional<CatalogObject> table = context.lookUp(name.names);
+                if (table.isEmpty() || table.get().view() || table.get().temporary() || table.get().watermarked()) {
+                    continue;
+                }
+                Optional<Column> windowed = TimeAttributeOrder.find(table.get().columns(), column);
+                if (windowed.isEmpty() || !(windowed.get().type().startsWith("TIMESTAMP(3)")
+                        || windowed.get().type().startsWith("TIMESTAMP_LTZ(3)"))) {
+                    continue;
+                }
+                long delay = context.settings().watermarkDelay().getSeconds();
+                String col = SqlTrees.unparse(SqlTrees.identifier(windowed.get().name()));
+                String scratch = context.scratchName();
+                String planned = ScratchReferences.replace(SqlTrees.parse(context.text()).orElseThrow(), context, table.get(), scratch);
+                return List.of(new Candidate(
+                        ID, finding.ruleId(), finding.node(),
+                        List.of("ALTER TABLE " + SqlTrees.unparse(name) + " ADD WATERMARK FOR " + col + " AS " + col
+                                + " - INTERVAL '" + delay + "' SECOND"),
+                        context.text(), planned, Map.of(),
+                        List.of(new TableChange(table.get().identifier(), scratch, Optional.of(windowed.get().name()), delay,
+                                Optional.empty())),
+                        Intent.operator("WindowAggregate", "LocalWindowAggregate", "GlobalWindowAggregate", "WindowRank",
+                                "WindowDeduplicate", "WindowJoin", "WindowTableFunction"),
+                        Columns.SAME,
+                        col + " becomes the event time of " + SqlTrees.unparse(name) + " for every statement that reads it:"
+                                + " the windows close as its watermark passes their end, and a row more than " + delay
+                                + " s behind the watermark is late and dropped by them",
+                        "watermark delay " + delay + " s (" + RewriteOptions.WATERMARK_DELAY.key() + ")", Optional.empty()));
+            }
         }
         return List.of();
     }

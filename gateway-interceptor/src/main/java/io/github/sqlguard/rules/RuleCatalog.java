@@ -14,6 +14,8 @@ import io.github.sqlguard.rules.diagnosis.PlannerErrorRule;
 import io.github.sqlguard.rules.diagnosis.RankFunctionUnsupportedRule;
 import io.github.sqlguard.rules.diagnosis.WindowProctimeUnsupportedRule;
 import io.github.sqlguard.rules.diagnosis.UpdatesIntoAppendOnlyRule;
+import io.github.sqlguard.rules.diagnosis.TemporalJoinNotVersionedRule;
+import io.github.sqlguard.rules.diagnosis.TimeAttributeRequiredRule;
 import io.github.sqlguard.rules.diagnosis.RnFilterInSameSelectRule;
 import io.github.sqlguard.rules.diagnosis.RowNumberWithoutOrderByRule;
 import io.github.sqlguard.rules.diagnosis.LateralTopNUnsupportedRule;
@@ -127,6 +129,8 @@ public final class RuleCatalog {
                         new LateralTopNUnsupportedRule(),
                         new WindowProctimeUnsupportedRule(),
                         new UpdatesIntoAppendOnlyRule(),
+                        new TemporalJoinNotVersionedRule(),
+                        new TimeAttributeRequiredRule(),
                         new UnquotedSetAfterCommentRule(),
                         new PlannerErrorRule()));
     }

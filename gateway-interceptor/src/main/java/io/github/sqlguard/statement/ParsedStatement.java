@@ -329,11 +329,19 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param function where it is read as the {@code TABLE t} argument of a table function ({@code
      *     TABLE(TUMBLE(TABLE orders, ...)) AS w}), that function's alias ({@code w}; empty without one);
      *     absent for a table read directly
+     * @param asOf where it is read {@code FOR SYSTEM_TIME AS OF} a time (a temporal or lookup join), that
+     *     time as written ({@code o.order_time}); absent otherwise
      */
-    record TableReference(List<String> names, String alias, Optional<String> function) {
+    record TableReference(List<String> names, String alias, Optional<String> function, Optional<String> asOf) {
         public TableReference {
             names = List.copyOf(names);
             Objects.requireNonNull(function);
+            Objects.requireNonNull(asOf);
+        }
+
+        /** A table read as it is, not as of a time. */
+        public TableReference(List<String> names, String alias, Optional<String> function) {
+            this(names, alias, function, Optional.empty());
         }
 
         /** A table read directly, not through a table function. */

@@ -87,6 +87,8 @@ final class SqlFactsCollector {
      * alias ({@code w}, empty without one); absent elsewhere.
      */
     private Optional<String> function = Optional.empty();
+    /** The period of the {@code FOR SYSTEM_TIME AS OF} the walk is in ({@code o.order_time}), while it is in one. */
+    private Optional<String> asOf = Optional.empty();
 
     /** What was collected. */
     SqlFacts facts() {
@@ -211,12 +213,18 @@ final class SqlFactsCollector {
             return;
         }
         if (from instanceof SqlIdentifier identifier) {
-            tableReferences.add(new TableReference(identifier.names, alias, function));
+            tableReferences.add(new TableReference(identifier.names, alias, function, asOf));
         } else if (from instanceof SqlJoin join) {
             collectFrom(join.getLeft(), "", depth + 1);
             collectFrom(join.getRight(), "", depth + 1);
         } else if (from instanceof SqlSnapshot snapshot) {
-            collectFrom(snapshot.getTableRef(), alias, depth + 1);
+            Optional<String> outer = asOf;
+            asOf = Optional.of(snapshot.getPeriod().toString().replace("`", ""));
+            try {
+                collectFrom(snapshot.getTableRef(), alias, depth + 1);
+            } finally {
+                asOf = outer;
+            }
         } else if (from instanceof SqlCall call && call.getKind() == SqlKind.AS && call.operandCount() >= 2) {
             collectFrom(call.operand(0), call.operand(1).toString(), depth + 1);
         } else if (from instanceof SqlCall call && call.getKind() == SqlKind.TABLE_REF) {

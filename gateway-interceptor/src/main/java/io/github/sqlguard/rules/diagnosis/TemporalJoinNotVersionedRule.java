@@ -1,0 +1,86 @@
+package io.github.sqlguard.rules.diagnosis;
+
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.RuleDeclaration;
+import io.github.sqlguard.statement.ParsedStatement.TableReference;
+
+import java.util.Optional;
+
+/**
+ * {@code temporal-join-not-versioned}: a join {@code FOR SYSTEM_TIME AS OF} a table Flink cannot read as of a
+ * time: one without a primary key, one without an event-time attribute joined as of event time, or one joined as of
+ * processing time whose connector is not a lookup source.
+ *
+ * <p>Planner symptoms (Flink 2.3.0 and 1.20.0): {@code Event-Time Temporal Table Join requires both primary key and
+ * row time attribute in versioned table, but no row time attribute can be found.} ({@code
+ * LogicalCorrelateToJoinFromTemporalTableRule}); {@code Temporal Table Join requires primary key in versioned table,
+ * but no primary key can be found.} ({@code TemporalJoinRewriteWithUniqueKeyRule}, followed by the plan); {@code
+ * Processing-time temporal join is not supported yet.} ({@code StreamExecTemporalJoin}, raised while translating: a
+ * processing-time join is planned as a lookup join only over a {@code LookupTableSource}). The Flink docs' "Joins"
+ * page: a versioned table has a primary key and an event-time attribute; a lookup join needs a lookup source.
+ */
+public final class TemporalJoinNotVersionedRule extends DiagnosisRule {
+
+    public static final String ID = "temporal-join-not-versioned";
+
+    public static final RuleDeclaration DECLARATION = RuleDeclaration.diagnosis(
+            ID,
+            "A join `FOR SYSTEM_TIME AS OF` a table Flink cannot read as of a time: no primary key, no event-time"
+                    + " attribute for an event-time join, or not a lookup source for a processing-time join.");
+
+    private static final String NO_ROWTIME = "requires both primary key and row time attribute in versioned table, but no"
+            + " row time attribute can be found";
+    private static final String NO_PRIMARY_KEY = "requires primary key in versioned table, but no primary key can be found";
+    private static final String PROCESSING_TIME = "Processing-time temporal join is not supported yet";
+
+    public TemporalJoinNotVersionedRule() {
+        super(DECLARATION);
+    }
+
+    @Override
+    protected boolean matches(String plannerError, AnalysisContext context) {
+        return plannerError.contains(NO_ROWTIME) || plannerError.contains(NO_PRIMARY_KEY)
+                || plannerError.contains(PROCESSING_TIME);
+    }
+
+    @Override
+    protected String reason(String plannerError, AnalysisContext context) {
+        String table = versioned(context).map(r -> String.join(".", r.names())).orElse("the table");
+        String asOf = versioned(context).flatMap(TableReference::asOf).map(t -> " AS OF " + t).orElse("");
+        if (plannerError.contains(NO_ROWTIME)) {
+            return "An event-time temporal join reads " + table + asOf + " among its versions, so " + table + " must be a"
+                    + " versioned table: a PRIMARY KEY and an event-time attribute (a WATERMARK); it has no WATERMARK.";
+        }
+        if (plannerError.contains(NO_PRIMARY_KEY)) {
+            return "A temporal join reads one version of " + table + " per key, so " + table + " needs a PRIMARY KEY"
+                    + " that the join condition equates; it has none.";
+        }
+        return "A join FOR SYSTEM_TIME AS OF processing time reads " + table + " as it is when each row arrives, which"
+                + " Flink does only over a lookup source (jdbc, hbase, ...); " + table + "'s connector is not one.";
+    }
+
+    @Override
+    protected String fix(String plannerError, AnalysisContext context) {
+        String table = versioned(context).map(r -> String.join(".", r.names())).orElse("the versioned table");
+        if (plannerError.contains(NO_ROWTIME)) {
+            return "Declare a WATERMARK on the column of " + table + " that says when each version became valid"
+                    + " (ALTER TABLE " + table + " ADD WATERMARK FOR that column AS that column), or join it as"
+                    + " it is when each row arrives: FOR SYSTEM_TIME AS OF a processing-time column of the other side,"
+                    + " where " + table + "'s connector is a lookup source (jdbc, hbase, ...).";
+        }
+        if (plannerError.contains(NO_PRIMARY_KEY)) {
+            return "Declare the PRIMARY KEY of " + table + " on the columns the join condition equates with the other side (PRIMARY KEY ... NOT"
+                    + " ENFORCED in its DDL), or read it through a view that keeps its latest row per key (ROW_NUMBER()"
+                    + " OVER (PARTITION BY the key ORDER BY its event time DESC) = 1), which Flink takes as a versioned"
+                    + " view.";
+        }
+        return "Read " + table + " through a connector that is a lookup source (jdbc, hbase, ...) for a lookup join, or"
+                + " join it as of event time: FOR SYSTEM_TIME AS OF the other side's event-time attribute, with " + table
+                + " a versioned table (a PRIMARY KEY and a WATERMARK).";
+    }
+
+    /** The table the statement reads {@code FOR SYSTEM_TIME AS OF} a time. */
+    private static Optional<TableReference> versioned(AnalysisContext context) {
+        return context.statement().facts().tableReferences().stream().filter(r -> r.asOf().isPresent()).findFirst();
+    }
+}
