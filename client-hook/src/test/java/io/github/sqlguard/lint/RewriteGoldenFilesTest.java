@@ -225,6 +225,8 @@ class RewriteGoldenFilesTest {
         "524-hint-30-seconds-on-join-fix-and-rewrite-write-advised-ttl",
         "525-lower-case-join-without-ttl-hint-added-in-lower-case",
         "526-top-1-sale-per-region-and-product-into-sink-keyed-by-region-no-clause",
+        "527-buyers-per-shop-two-phase-mini-batch-calls-named-by-statement",
+        "528-orders-payments-shipments-three-way-join-hint-names-direct-inputs",
         "500-daily-uv-with-day-flag-from-the-bucket-window-aggregate-offered",
         "501-top-5-latest-per-category-into-sink-keyed-by-user-set-ttl-reaches-materializer",
         "502-daily-orders-by-cast-to-date-with-weekday-window-aggregate-offered",

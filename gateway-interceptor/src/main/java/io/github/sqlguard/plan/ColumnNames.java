@@ -247,13 +247,15 @@ final class ColumnNames {
         if (!calls.isArray() || node.inputs().isEmpty()) {
             return Optional.empty();
         }
-        // A global aggregate's calls read the columns of its local part's input; an incremental one's (its partial
-        // aggregation's calls, "partialOriginalAggCalls") read "partialLocalAggInputType": the input of the
-        // LocalGroupAggregate below its Exchange.
+        // A global aggregate's calls read the columns of its local part's input ("localAggInputRowType": Flink 2.3.0
+        // StreamExecGlobalGroupAggregate and StreamExecGlobalWindowAggregate build both handlers over it); an
+        // incremental one's (its partial aggregation's calls, "partialOriginalAggCalls") read
+        // "partialLocalAggInputType": in each, the input of the local aggregate below the Exchange. Named by the
+        // local aggregate's own output instead, the calls read as COUNT(DISTINCT COUNT(DISTINCT user_id)).
         Integer argumentsOf = compiled.kind.equals("stream-exec-global-group-aggregate")
-                ? firstInput(node.inputs().get(0))
-                : compiled.kind.equals("stream-exec-incremental-group-aggregate")
-                        ? localAggregateInput(node.inputs().get(0)) : node.inputs().get(0);
+                || compiled.kind.equals("stream-exec-global-window-aggregate")
+                || compiled.kind.equals("stream-exec-incremental-group-aggregate")
+                ? localAggregateInput(node.inputs().get(0)) : node.inputs().get(0);
         List<Operator.AggregateCall> out = new ArrayList<>(calls.size());
         for (int i = 0; i < calls.size(); i++) {
             JsonNode call = calls.get(i);
@@ -326,13 +328,13 @@ final class ColumnNames {
         return -1;
     }
 
-    /** The input of the {@code LocalGroupAggregate} at {@code id} or below its exchanges; null when there is none. */
+    /** The input of the local aggregate (group or window) at {@code id} or below its exchanges; null when there is none. */
     private Integer localAggregateInput(int id) {
         Integer at = id;
         for (int depth = 0; at != null && depth < MAX_DEPTH; depth++) {
             CompiledNode compiled = raw.get(at);
             String kind = compiled == null ? "" : compiled.kind;
-            if (kind.equals("stream-exec-local-group-aggregate")) {
+            if (kind.equals("stream-exec-local-group-aggregate") || kind.equals("stream-exec-local-window-aggregate")) {
                 return firstInput(at);
             }
             if (!kind.equals("stream-exec-exchange")) {

@@ -756,7 +756,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         } else if (leftHint.isPresent() && rightHint.isPresent()) {
             fix.append(", or per side on the join's SELECT: /*+ STATE_TTL('").append(leftHint.get()).append("' = '").append(advised.stateTtlText())
                     .append("', '").append(rightHint.get()).append("' = '").append(advised.stateTtlText()).append("') */");
-            boolean watermarked = names.rowtimeBelow(inputs.get(0)).isPresent() || names.rowtimeBelow(inputs.get(1)).isPresent();
+            // A key that names a subquery or a view is matched by its alias on every line; only a table's is not (1.20).
+            boolean watermarked = (names.tableSide(join.node(), 0) && names.rowtimeBelow(inputs.get(0)).isPresent())
+                    || (names.tableSide(join.node(), 1) && names.rowtimeBelow(inputs.get(1)).isPresent());
             if (watermarked && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
                 fix.append(" (Flink ").append(FlinkLine.current().line())
                         .append(" matches no table declared with a WATERMARK: read each through a subquery and name the"

@@ -346,6 +346,20 @@ record StatementNames(
                 : planned.containsAll(tables) && planned.size() > tables.size();
     }
 
+    /**
+     * True when side {@code side} of the plan's join {@code join} is, as the statement's {@code FROM} writes it, a
+     * table the plan scans (not a subquery, a view or a {@code WITH} query), or when no {@code FROM} item of the
+     * statement is known for it ({@link #fromItem}).
+     */
+    boolean tableSide(PlanNode join, int side) {
+        Optional<FromItem> item = fromItem(join, side);
+        if (item.isEmpty()) {
+            return true;
+        }
+        return !item.get().subquery() && plan.nodes().stream()
+                .anyMatch(n -> n.table().map(t -> item.get().tables().contains(t.getObjectName())).orElse(false));
+    }
+
     /** Every join the statement's text writes in a {@code FROM}, as its two inputs: parsed once per statement. */
     private List<FromItem[]> fromJoins() {
         List<FromItem[]> known = joins.get();
