@@ -247,7 +247,8 @@ class LintTest {
         String text = write(LintFormat.TEXT, new Linter(() -> new LintEngine(new Configuration()), null).run(List.of(script)));
 
         assertThat(text).contains("ttl-too-short").contains("ttl-bare-number");
-        assertThat(text.split("SET 'table.exec.state.ttl' = '24 h';", -1)).as(text).hasSize(2);
+        // The rewrite's SQL, indented under "rewrite", once (the fix names the same SET in its sentence).
+        assertThat(text.split("\n      SET 'table.exec.state.ttl' = '24 h';", -1)).as(text).hasSize(2);
         assertThat(text).contains("the same statements as the rewrite shown above under ttl-");
     }
 

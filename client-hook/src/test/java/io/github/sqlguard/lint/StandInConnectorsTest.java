@@ -116,12 +116,13 @@ class StandInConnectorsTest {
                 .containsEntry("jobs/customer_orders.sql", FixtureVerdicts.CUSTOMER_ORDERS)
                 .containsEntry("jobs/latest_big_order.sql", "INFO stateful-without-ttl")
                 .containsEntry("jobs/paid_per_order.sql", "OK")
-                .containsEntry("jobs/stand-in/kafka_sink_updating.sql", "BLOCK planner-error")
+                .containsEntry("jobs/stand-in/kafka_sink_updating.sql", "BLOCK updates-into-append-only")
                 .containsEntry("jobs/stand-in/upsert_kafka_sink.sql", "OK")
                 .containsEntry("jobs/stand-in/missing_catalog.sql", "UNANALYSED missing-dependency");
         assertThat(lastVerdicts(real)).isEqualTo(last);
         LintedStatement updating = last(standIn, "jobs/stand-in/kafka_sink_updating.sql");
-        assertThat(updating.findings().get(0).finding().reason()).contains("doesn't support consuming update changes");
+        assertThat(updating.findings().get(0).finding().node()).contains("doesn't support consuming update changes");
+        assertThat(updating.findings().get(0).finding().reason()).contains("accepts inserts only");
         assertThat(updating.standIn()).as("no plan: both roles")
                 .contains("`customer_totals` ('kafka'; source +I, as format 'json' reports it to Flink; sink +I,");
         assertThat(last(standIn, "jobs/stand-in/upsert_kafka_sink.sql").standIn()).as("planned: the roles it plays")
@@ -236,11 +237,12 @@ class StandInConnectorsTest {
 
         LintedStatement kafkaStandIn = lastOf(lint(kafkaDir, List.of(), true));
         LintedStatement kafkaReal = lastOf(lint(kafkaDir, List.of(kafkaJar.toUri()), false));
-        assertThat(ruleIds(kafkaReal)).containsExactly("planner-error");
-        assertThat(kafkaReal.findings().get(0).finding().reason()).contains("Temporal Table Join requires primary key");
+        assertThat(ruleIds(kafkaReal)).containsExactly("temporal-join-not-versioned");
+        assertThat(kafkaReal.findings().get(0).finding().reason()).contains("needs a PRIMARY KEY");
+        assertThat(kafkaReal.findings().get(0).finding().node()).contains("Temporal Table Join requires primary key");
         assertThat(kafkaStandIn.verdict()).isEqualTo(kafkaReal.verdict());
         assertThat(ruleIds(kafkaStandIn)).isEqualTo(ruleIds(kafkaReal));
-        assertThat(kafkaStandIn.findings().get(0).finding().reason()).contains("Temporal Table Join requires primary key");
+        assertThat(kafkaStandIn.findings().get(0).finding().node()).contains("Temporal Table Join requires primary key");
     }
 
     /**
