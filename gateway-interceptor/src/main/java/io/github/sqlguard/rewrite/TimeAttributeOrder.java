@@ -224,22 +224,12 @@ final class TimeAttributeOrder extends ScopedFamily {
         List<Moved> order = new ArrayList<>();
         for (SqlSelect select : Trees.selects(tree)) {
             for (SqlCall function : windowFunctions(select.getFrom())) {
-                SqlIdentifier table = null;
-                SqlCall descriptor = null;
-                for (SqlNode operand : function.getOperandList()) {
-                    SqlNode value = operand != null && operand.getKind() == SqlKind.ARGUMENT_ASSIGNMENT
-                            ? ((SqlCall) operand).operand(0) : operand;
-                    if (value instanceof SqlCall call && call.getKind() == SqlKind.EXPLICIT_TABLE
-                            && call.operand(0) instanceof SqlIdentifier id) {
-                        table = id;
-                    } else if (value instanceof SqlCall call && descriptor(call)
-                            && call.operandCount() == 1 && call.operand(0) instanceof SqlIdentifier) {
-                        descriptor = call;
-                    }
-                }
-                if (table == null || descriptor == null) {
+                Optional<WindowTvf> tvf = WindowTvf.of(function);
+                if (tvf.isEmpty()) {
                     continue;
                 }
+                SqlIdentifier table = tvf.get().table();
+                SqlCall descriptor = tvf.get().descriptor();
                 List<Column> columns = context.columnsOf(table).orElse(List.of());
                 Optional<Column> windowed = find(columns, (SqlIdentifier) descriptor.operand(0));
                 Optional<Column> rowtime = rowtime(columns);
@@ -303,10 +293,40 @@ final class TimeAttributeOrder extends ScopedFamily {
     private record Moved(String table, String proctime, Column rowtime) {}
 
     /**
+     * A window table function's {@code TABLE t} argument and its {@code DESCRIPTOR(c)} of one column, positional or
+     * named ({@code DATA => TABLE t, TIMECOL => DESCRIPTOR(c)}).
+     */
+    record WindowTvf(SqlIdentifier table, SqlCall descriptor) {
+
+        /** The column the descriptor names. */
+        SqlIdentifier column() {
+            return (SqlIdentifier) descriptor.operand(0);
+        }
+
+        /** {@code function}'s table and descriptor; empty where it reads a subquery or names no one column. */
+        static Optional<WindowTvf> of(SqlCall function) {
+            SqlIdentifier table = null;
+            SqlCall descriptor = null;
+            for (SqlNode operand : function.getOperandList()) {
+                SqlNode value = operand != null && operand.getKind() == SqlKind.ARGUMENT_ASSIGNMENT
+                        ? ((SqlCall) operand).operand(0) : operand;
+                if (value instanceof SqlCall call && call.getKind() == SqlKind.EXPLICIT_TABLE
+                        && call.operand(0) instanceof SqlIdentifier id) {
+                    table = id;
+                } else if (value instanceof SqlCall call && isDescriptor(call)
+                        && call.operandCount() == 1 && call.operand(0) instanceof SqlIdentifier) {
+                    descriptor = call;
+                }
+            }
+            return table == null || descriptor == null ? Optional.empty() : Optional.of(new WindowTvf(table, descriptor));
+        }
+    }
+
+    /**
      * True for {@code DESCRIPTOR(c)}: Flink's parser gives it Calcite's {@code SqlDescriptorOperator}
      * of kind {@code OTHER_FUNCTION}, not {@code DESCRIPTOR} (seen on 2.3.0).
      */
-    static boolean descriptor(SqlCall call) {
+    private static boolean isDescriptor(SqlCall call) {
         return call.getKind() == SqlKind.DESCRIPTOR || call.getOperator().getName().equalsIgnoreCase("DESCRIPTOR");
     }
 

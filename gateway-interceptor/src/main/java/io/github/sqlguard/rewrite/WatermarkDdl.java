@@ -80,33 +80,16 @@ final class WatermarkDdl implements RewriteFamily {
                 continue;
             }
             Optional<CatalogObject> table = context.lookUp(name.names);
-            if (table.isEmpty() || table.get().view() || table.get().temporary() || table.get().watermarked()) {
-                continue;
-            }
-            Optional<Column> ordered = TimeAttributeOrder.find(table.get().columns(), column);
-            if (ordered.isEmpty() || !(ordered.get().type().startsWith("TIMESTAMP(3)")
-                    || ordered.get().type().startsWith("TIMESTAMP_LTZ(3)"))) {
+            Optional<Column> ordered = watermarkable(table, column);
+            if (ordered.isEmpty()) {
                 continue;
             }
             // ORDER BY ... DESC keeps each key's latest row (a last-row Deduplicate), ASC its first (a first-row one).
             String kept = item.window().getOrderList().get(0).getKind() == SqlKind.DESCENDING ? "latest" : "first";
-            long delay = context.settings().watermarkDelay().getSeconds();
-            String col = SqlTrees.unparse(SqlTrees.identifier(ordered.get().name()));
-            String scratch = context.scratchName();
-            String planned = ScratchReferences.replace(SqlTrees.parse(context.text()).orElseThrow(), context, table.get(), scratch);
-            return List.of(new Candidate(
-                    ID, finding.ruleId(), finding.node(),
-                    List.of("ALTER TABLE " + SqlTrees.unparse(name) + " ADD WATERMARK FOR " + col + " AS " + col
-                            + " - INTERVAL '" + delay + "' SECOND"),
-                    context.text(), planned, Map.of(),
-                    List.of(new TableChange(table.get().identifier(), scratch, Optional.of(ordered.get().name()), delay,
-                            Optional.empty())),
-                    Intent.operator("Deduplicate"), Columns.SAME,
-                    col + " becomes the event time of " + SqlTrees.unparse(name) + " for every statement that reads it:"
-                            + " the query keeps each key's " + kept + " row by " + col + " as a Deduplicate, and windows and"
-                            + " interval"
-                            + " joins on the table treat a row more than " + delay + " s behind its watermark as late",
-                    "watermark delay " + delay + " s (" + RewriteOptions.WATERMARK_DELAY.key() + ")", Optional.empty()));
+            return List.of(declared(finding, context, name, table.get(), ordered.get(), Intent.operator("Deduplicate"),
+                    (col, delay) -> " the query keeps each key's " + kept + " row by " + col + " as a Deduplicate, and"
+                            + " windows and interval joins on the table treat a row more than " + delay + " s behind its"
+                            + " watermark as late"));
         }
         return List.of();
     }
@@ -124,51 +107,58 @@ final class WatermarkDdl implements RewriteFamily {
         }
         for (org.apache.calcite.sql.SqlSelect select : Trees.selects(parsed.get())) {
             for (org.apache.calcite.sql.SqlCall function : TimeAttributeOrder.windowFunctions(select.getFrom())) {
-                SqlIdentifier name = null;
-                SqlIdentifier column = null;
-                for (SqlNode operand : function.getOperandList()) {
-                    SqlNode value = operand != null && operand.getKind() == SqlKind.ARGUMENT_ASSIGNMENT
-                            ? ((org.apache.calcite.sql.SqlCall) operand).operand(0) : operand;
-                    if (value instanceof org.apache.calcite.sql.SqlCall call && call.getKind() == SqlKind.EXPLICIT_TABLE
-                            && call.operand(0) instanceof SqlIdentifier id) {
-                        name = id;
-                    } else if (value instanceof org.apache.calcite.sql.SqlCall call && TimeAttributeOrder.descriptor(call)
-                            && call.operandCount() == 1 && call.operand(0) instanceof SqlIdentifier id) {
-                        column = id;
-                    }
-                }
-                if (name == null || column == null) {
+                Optional<TimeAttributeOrder.WindowTvf> tvf = TimeAttributeOrder.WindowTvf.of(function);
+                if (tvf.isEmpty()) {
                     continue;
                 }
-                Optional<CatalogObject> table = context.lookUp(name.names);
-                if (table.isEmpty() || table.get().view() || table.get().temporary() || table.get().watermarked()) {
+                Optional<CatalogObject> table = context.lookUp(tvf.get().table().names);
+                Optional<Column> windowed = watermarkable(table, tvf.get().column());
+                if (windowed.isEmpty()) {
                     continue;
                 }
-                Optional<Column> windowed = TimeAttributeOrder.find(table.get().columns(), column);
-                if (windowed.isEmpty() || !(windowed.get().type().startsWith("TIMESTAMP(3)")
-                        || windowed.get().type().startsWith("TIMESTAMP_LTZ(3)"))) {
-                    continue;
-                }
-                long delay = context.settings().watermarkDelay().getSeconds();
-                String col = SqlTrees.unparse(SqlTrees.identifier(windowed.get().name()));
-                String scratch = context.scratchName();
-                String planned = ScratchReferences.replace(SqlTrees.parse(context.text()).orElseThrow(), context, table.get(), scratch);
-                return List.of(new Candidate(
-                        ID, finding.ruleId(), finding.node(),
-                        List.of("ALTER TABLE " + SqlTrees.unparse(name) + " ADD WATERMARK FOR " + col + " AS " + col
-                                + " - INTERVAL '" + delay + "' SECOND"),
-                        context.text(), planned, Map.of(),
-                        List.of(new TableChange(table.get().identifier(), scratch, Optional.of(windowed.get().name()), delay,
-                                Optional.empty())),
+                return List.of(declared(finding, context, tvf.get().table(), table.get(), windowed.get(),
                         Intent.operator("WindowAggregate", "LocalWindowAggregate", "GlobalWindowAggregate", "WindowRank",
                                 "WindowDeduplicate", "WindowJoin", "WindowTableFunction"),
-                        Columns.SAME,
-                        col + " becomes the event time of " + SqlTrees.unparse(name) + " for every statement that reads it:"
-                                + " the windows close as its watermark passes their end, and a row more than " + delay
-                                + " s behind the watermark is late and dropped by them",
-                        "watermark delay " + delay + " s (" + RewriteOptions.WATERMARK_DELAY.key() + ")", Optional.empty()));
+                        (col, delay) -> " the windows close as its watermark passes their end, and a row more than "
+                                + delay + " s behind the watermark is late and dropped by them"));
             }
         }
         return List.of();
+    }
+
+    /**
+     * The column of {@code table} named {@code column} where the table can take a watermark on it: a permanent
+     * table (Flink alters only those) without one, and a {@code TIMESTAMP(3)} or {@code TIMESTAMP_LTZ(3)} column.
+     */
+    private static Optional<Column> watermarkable(Optional<CatalogObject> table, SqlIdentifier column) {
+        if (table.isEmpty() || table.get().view() || table.get().temporary() || table.get().watermarked()) {
+            return Optional.empty();
+        }
+        return TimeAttributeOrder.find(table.get().columns(), column)
+                .filter(c -> c.type().startsWith("TIMESTAMP(3)") || c.type().startsWith("TIMESTAMP_LTZ(3)"));
+    }
+
+    /**
+     * The candidate that declares {@code name}'s watermark on {@code column} ({@code ALTER TABLE ... ADD WATERMARK}, the
+     * delay {@code sql-guard.rewrite.watermark-delay}), proven against a scratch copy of {@code table} with it; its
+     * {@code changes:} line says the column becomes the table's event time, then what {@code effect} says of the
+     * column (as written) and the delay in seconds.
+     */
+    private Candidate declared(Finding finding, RewriteContext context, SqlIdentifier name, CatalogObject table,
+            Column column, Intent intent, java.util.function.BiFunction<String, Long, String> effect) {
+        long delay = context.settings().watermarkDelay().getSeconds();
+        String col = SqlTrees.unparse(SqlTrees.identifier(column.name()));
+        String scratch = context.scratchName();
+        String planned = ScratchReferences.replace(SqlTrees.parse(context.text()).orElseThrow(), context, table, scratch);
+        return new Candidate(
+                ID, finding.ruleId(), finding.node(),
+                List.of("ALTER TABLE " + SqlTrees.unparse(name) + " ADD WATERMARK FOR " + col + " AS " + col
+                        + " - INTERVAL '" + delay + "' SECOND"),
+                context.text(), planned, Map.of(),
+                List.of(new TableChange(table.identifier(), scratch, Optional.of(column.name()), delay, Optional.empty())),
+                intent, Columns.SAME,
+                col + " becomes the event time of " + SqlTrees.unparse(name) + " for every statement that reads it:"
+                        + effect.apply(col, delay),
+                "watermark delay " + delay + " s (" + RewriteOptions.WATERMARK_DELAY.key() + ")", Optional.empty());
     }
 }
