@@ -70,6 +70,7 @@ final class SqlFactsCollector {
     private final List<SupersededHint> supersededTtlHints = new ArrayList<>();
     private final List<LateralLimit> lateralLimits = new ArrayList<>();
     private final List<SqlOption> stringLiterals = new ArrayList<>();
+    private final List<List<String>> orderBys = new ArrayList<>();
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
 
@@ -94,7 +95,7 @@ final class SqlFactsCollector {
     SqlFacts facts() {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
-                planFiles, supersededTtlHints, lateralLimits, stringLiterals);
+                planFiles, supersededTtlHints, lateralLimits, stringLiterals, orderBys);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -195,6 +196,11 @@ final class SqlFactsCollector {
         if (node instanceof SqlCall call) {
             collectRankAlias(call);
             collectLateralLimit(call);
+            if (call instanceof SqlOrderBy ordered && ordered.orderList.size() > 0) {
+                List<String> order = new ArrayList<>();
+                ordered.orderList.forEach(item -> order.add(sql(item)));
+                orderBys.add(order);
+            }
             for (SqlNode operand : operands(call)) {
                 visit(operand);
             }
