@@ -235,6 +235,8 @@ class RewriteGoldenFilesTest {
         "534-readings-after-the-first-three-by-event-time-offset-without-fetch",
         "535-latest-readings-first-order-by-event-time-desc",
         "536-newest-clicks-first-by-arrival-then-user-desc",
+        "537-join-hint-two-bare-values-each-keeps-its-own-unit",
+        "538-two-aggregations-hinted-bare-values-each-keeps-its-own-unit",
         "500-daily-uv-with-day-flag-from-the-bucket-window-aggregate-offered",
         "501-top-5-latest-per-category-into-sink-keyed-by-user-set-ttl-reaches-materializer",
         "502-daily-orders-by-cast-to-date-with-weekday-window-aggregate-offered",
