@@ -647,6 +647,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             String group = "GROUP BY window_start, window_end" + (keys.equals(", ") ? "" : keys);
             String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + time.get().name() + "), "
                     + values.windowInterval() + "))";
+            int ttlEnd = fix.length();
             Optional<Duration> step = bucket.flatMap(TimeBuckets.Bucket::cumulateStep);
             if (bucket.isPresent() && step.isPresent()) {
                 // The window-aggregate rewrite offers CUMULATE first (a result each step, as the query's total is
@@ -665,6 +666,14 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 fix.append(perWindow).append(group).append(" over ")
                         .append(tumble).append(" (one window per ").append(bucket.get().unit())
                         .append(", the bucket the query groups by)");
+            }
+            if (bucket.isPresent()) {
+                // A key that is a time bucket asks for a result per bucket, which a window of that size gives with its
+                // state freed when it closes: the structural way first, the TTL after it (issue 30: an expert's first pick).
+                String window = fix.substring(ttlEnd + "; or ".length());
+                String ttl = fix.substring(0, ttlEnd);
+                return Character.toUpperCase(window.charAt(0)) + window.substring(1) + "; or "
+                        + Character.toLowerCase(ttl.charAt(0)) + ttl.substring(1) + ".";
             } else {
                 // No time bucket among the keys: a window makes a total since the start a total per window.
                 fix.append("; or, where a result per time window is meant rather than one since the start (a window")
