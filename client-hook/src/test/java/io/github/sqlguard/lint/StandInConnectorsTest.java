@@ -269,7 +269,7 @@ class StandInConnectorsTest {
                 lastOf(lint(tmp, List.of(), true)))) {
             assertThat(ruleIds(query)).containsExactly("stateful-without-ttl");
             assertThat(query.findings().get(0).finding().fix())
-                    .contains("or aggregate per window, whose state is freed when it closes")
+                    .contains("Aggregate per window, whose state is freed when it closes")
                     .doesNotContain("WATERMARK FOR");
         }
     }
