@@ -69,6 +69,7 @@ public final class RewriteFamilies {
                 new TopNFilter(),
                 new RankInSubquery(),
                 new FrameRemoved(),
+                new FrameEndsAtCurrentRow(),
                 new RowNumberFunction(),
                 new StateTtlHint(),
                 new SessionStateTtl(),
