@@ -1,6 +1,6 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: window-aggregate
--- expect-fix: Set a state TTL at least as long as order_day's bucket, the day a row falls in
+-- expect-fix: or set a state TTL at least as long as order_day's bucket, the day a row falls in
 -- expect-fix: SET 'table.exec.state.ttl' = '1 d'
 -- expect-fix: GROUP BY window_start, window_end over TABLE(CUMULATE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR, INTERVAL '1' DAY)) (each day's result so far, every hour
 -- expect-fix: or over TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' DAY)) (one final result per day

@@ -1,5 +1,6 @@
 -- expect: BLOCK unbounded-rank
 -- expect-rewrite: window-top-n session-state-ttl
+-- expect-fix: Rank per window, whose state is freed when the window closes: ROW_NUMBER() OVER (PARTITION BY window_start, window_end, user_id ORDER BY viewed_at DESC) over TABLE(TUMBLE(TABLE eu_views, DESCRIPTOR(viewed_at)
 -- The ranking sits in a WITH item that reads a view under an alias, and the filter on its rank is in the
 -- WITH's body: the window Top-N is offered there too (the WITH item reads the view through TUMBLE, the
 -- body's filter stays as written), before the session TTL.

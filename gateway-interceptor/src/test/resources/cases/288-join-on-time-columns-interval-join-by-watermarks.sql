@@ -1,5 +1,6 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: watermark state-ttl-hint
+-- expect-fix: Declare order_time as event time in orders (WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND) and ship_time as event time in shipments (WATERMARK FOR ship_time AS ship_time - INTERVAL '5' SECOND): the join as written is then an interval join
 -- A regular join whose condition bounds shipments to 4 hours after their order, on plain TIMESTAMP(3)
 -- columns (no WATERMARK on either table): Flink plans a regular Join that keeps both sides forever. The
 -- structural rewrite, before the TTL hint, declares each table's WATERMARK (ALTER TABLE ... ADD WATERMARK,

@@ -1,6 +1,6 @@
 -- expect: WARN stateful-without-ttl
 -- expect-fix: at least as long as dt's bucket, the hour a row falls in
--- expect-fix: or declare ts as event time in user_log (WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
+-- expect-fix: Declare ts as event time in user_log (WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
 -- expect-fix: over TABLE(CUMULATE(TABLE user_log, DESCRIPTOR(ts), INTERVAL '1' MINUTE, INTERVAL '1' HOUR))
 -- Page views and unique visitors per hour, GROUP BY DATE_FORMAT(ts, 'yyyy-MM-dd HH:00'), as public Flink SQL
 -- tutorials write it, over a table without a WATERMARK. The aggregation keeps every hour's accumulator (and its

@@ -168,6 +168,7 @@ class RewriteGoldenFilesTest {
         "547-customers-joined-as-of-processing-time-not-a-lookup-source",
         "548-hourly-clicks-windowed-on-timestamp-without-watermark",
         "549-windowed-on-plain-timestamp-beside-the-event-time",
+        "570-join-bounds-one-side-event-time-fix-declares-the-other",
         "492-first-os-per-window-end-ordered-by-grouped-rowtime",
         "493-hourly-pv-uv-by-date-format-without-watermark",
         "398-latest-reading-by-plain-timestamp-with-proctime-column",

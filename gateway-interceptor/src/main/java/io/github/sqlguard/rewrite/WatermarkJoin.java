@@ -32,8 +32,10 @@ import java.util.Set;
  * WHERE} clause too (Flink's planner pushes them into the join). Not for a time column computed from
  * the wall clock ({@code order_time AS TIMESTAMPADD(DAY, -1, CURRENT_TIMESTAMP)}, {@link
  * CatalogObject#wallClock}): its value is the time a row is read, so a watermark on it would make
- * reading time event time. Only permanent tables without a watermark (Flink alters no temporary table),
- * both sides read directly; proven against scratch copies of both tables with their watermarks.
+ * reading time event time. Only permanent tables (Flink alters no temporary table), both sides read
+ * directly; a side whose table has its {@code WATERMARK} already takes part when the bounded column is its
+ * event time, and only the other table's is declared (a table has one watermark). Proven against scratch
+ * copies of the tables it changes, with their watermarks.
  */
 final class WatermarkJoin {
 
@@ -73,7 +75,7 @@ final class WatermarkJoin {
             Map<String, CatalogObject> tables = new LinkedHashMap<>();
             for (Map.Entry<String, SqlIdentifier> e : sides.entrySet()) {
                 Optional<CatalogObject> table = context.lookUp(e.getValue().names);
-                if (table.isEmpty() || table.get().view() || table.get().temporary() || table.get().watermarked()) {
+                if (table.isEmpty() || table.get().view() || table.get().temporary()) {
                     break;
                 }
                 tables.put(e.getKey(), table.get());
@@ -88,8 +90,12 @@ final class WatermarkJoin {
             // A column computed from the wall clock (CURRENT_TIMESTAMP, NOW(), PROCTIME()) holds the time a row is
             // read, not a time the row carries: a WATERMARK on it would make reading time event time, and the
             // interval join would match rows by when they were read (the finding says why none is offered).
-            if (times.entrySet().stream().anyMatch(e -> e.getValue().timeAttribute().isTimeAttribute()
-                    || tables.get(e.getKey()).wallClock(e.getValue().name()).isPresent())) {
+            // A watermarked side takes part only with its event time bounded; the others get their WATERMARK.
+            if (times.entrySet().stream().anyMatch(e -> tables.get(e.getKey()).watermarked()
+                    ? e.getValue().timeAttribute() != Column.TimeAttribute.ROWTIME
+                    : e.getValue().timeAttribute().isTimeAttribute()
+                            || tables.get(e.getKey()).wallClock(e.getValue().name()).isPresent())
+                    || tables.values().stream().allMatch(CatalogObject::watermarked)) {
                 continue;
             }
             long delay = context.settings().watermarkDelay().getSeconds();
@@ -99,6 +105,9 @@ final class WatermarkJoin {
             String planned = context.text();
             for (String side : sides.keySet()) {
                 CatalogObject table = tables.get(side);
+                if (table.watermarked()) {
+                    continue;
+                }
                 Column time = times.get(side);
                 String col = SqlTrees.unparse(SqlTrees.identifier(time.name()));
                 String name = SqlTrees.unparse(sides.get(side));
@@ -113,8 +122,11 @@ final class WatermarkJoin {
             return List.of(new Candidate(
                     family.id(), finding.ruleId(), finding.node(), before, context.text(), planned, Map.of(), changes,
                     Intent.operator("IntervalJoin"), Columns.SAME,
-                    "the tables' DDL changes: " + String.join(" and ", described) + " become their tables' event time"
-                            + " (a WATERMARK " + delay + " s behind), for every statement that reads them; the join, as"
+                    (described.size() == 1
+                            ? "the table's DDL changes: " + described.get(0) + " becomes its table's event time"
+                            : "the tables' DDL changes: " + String.join(" and ", described) + " become their tables' event time")
+                            + " (a WATERMARK " + delay + " s behind), for every statement that reads "
+                            + (described.size() == 1 ? "it" : "them") + "; the join, as"
                             + " written, is then an interval join, which keeps a row only until the other side's watermark"
                             + " passes its time bound" + bound + " and frees it then, where the regular join kept every row"
                             + " forever; a row that arrives behind its table's watermark (more than " + delay + " s older"

@@ -217,6 +217,8 @@ public sealed interface ParsedStatement extends ParsedSql
      *     {@code :}, as every secret's shape does, each as {@code literal} = its value as
      *     Flink's parser reads it ({@code U&'...'} decoded, a literal continued on the next line
      *     joined), with its span: what the redactor masks where the value carries a secret
+     * @param withItemNames the names of the statement's {@code WITH} items ({@code ranked} of {@code WITH ranked AS
+     *     (...)}), which a {@code FROM} item may name as it names a table or view
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -229,12 +231,13 @@ public sealed interface ParsedStatement extends ParsedSql
             List<SqlOption> planFiles,
             List<SupersededHint> supersededTtlHints,
             List<LateralLimit> lateralLimits,
-            List<SqlOption> stringLiterals) {
+            List<SqlOption> stringLiterals,
+            List<String> withItemNames) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of());
+                List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -248,18 +251,19 @@ public sealed interface ParsedStatement extends ParsedSql
             supersededTtlHints = List.copyOf(supersededTtlHints);
             lateralLimits = List.copyOf(lateralLimits);
             stringLiterals = List.copyOf(stringLiterals);
+            withItemNames = List.copyOf(withItemNames);
         }
 
         /** These facts with {@code functionClasses} in place of the statement's own. */
         public SqlFacts withFunctionClasses(List<SqlOption> functionClasses) {
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
-                    functionClasses, planFiles, supersededTtlHints, lateralLimits, stringLiterals);
+                    functionClasses, planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of());
+                    List.of(), List.of(), List.of());
         }
     }
 

@@ -63,6 +63,8 @@ final class SqlFactsCollector {
     private final List<SqlOption> tableOptions = new ArrayList<>();
     private final List<String> rankFunctionAliases = new ArrayList<>();
     private final List<TableReference> tableReferences = new ArrayList<>();
+    /** The names of the {@code WITH} items met, in order. */
+    private final List<String> withItemNames = new ArrayList<>();
     private final List<RankFunction> rankFunctions = new ArrayList<>();
     private final List<SqlOption> jars = new ArrayList<>();
     private final List<SqlOption> functionClasses = new ArrayList<>();
@@ -94,7 +96,7 @@ final class SqlFactsCollector {
     SqlFacts facts() {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
-                planFiles, supersededTtlHints, lateralLimits, stringLiterals);
+                planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -251,6 +253,11 @@ final class SqlFactsCollector {
 
     /** {@code WITH ranked AS (SELECT ...) SELECT ... FROM ranked WHERE ...}: the body's WHERE reads the item. */
     private void collectWithReaders(SqlWith with) {
+        for (SqlNode node : with.withList) {
+            if (node instanceof SqlWithItem item) {
+                withItemNames.add(item.name.getSimple());
+            }
+        }
         SqlNode body = with.body instanceof SqlOrderBy ordered ? ordered.query : with.body;
         if (!(body instanceof SqlSelect reader)) {
             return;

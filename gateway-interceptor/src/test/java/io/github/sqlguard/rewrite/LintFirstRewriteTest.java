@@ -7,6 +7,7 @@ import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.service.Submission;
 import io.github.sqlguard.testing.CaseCorpus;
 import io.github.sqlguard.testing.LintLikeSession;
+import io.github.sqlguard.testing.ProvenCorpus;
 import io.github.sqlguard.testing.SqlScript;
 
 import org.junit.jupiter.api.AfterAll;
@@ -27,7 +28,8 @@ import java.util.Optional;
  * BLOCK finding of every statement gets the first rewrite it gets when every rewrite is proven ({@link
  * Rewriter.Shown#EVERY}), and no statement plans more; a finding alone in its statement stops at its first
  * proven rewrite (one planning where every family's rewrite took two). Plannings are counted ({@link
- * Rewrites.Tally#planned}), not timed. {@code -Dsql-guard.cases.only=REGEX} narrows the cases as for {@code
+ * Rewrites.Tally#planned}), not timed. The corpus's every-rewrite runs are this JVM's ({@link ProvenCorpus}).
+ * {@code -Dsql-guard.cases.only=REGEX} narrows the cases as for {@code
  * CaseCorpusTest}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -78,8 +80,9 @@ class LintFirstRewriteTest {
             if (only != null && !file.getFileName().toString().matches(only)) {
                 continue;
             }
-            SqlScript script = SqlScript.read(file);
-            List<Submission> proven = every.run(script.sessionProperties(), script.statements(), script.executionConfig());
+            ProvenCorpus.Run run = ProvenCorpus.of(file);
+            SqlScript script = run.script();
+            List<Submission> proven = run.submissions();
             List<Submission> linted = lint.run(script.sessionProperties(), script.statements(), script.executionConfig());
             for (int s = 0; s < proven.size(); s++) {
                 int count = warnAndBlock(proven.get(s)).size();

@@ -8,21 +8,16 @@ import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.service.Submission;
 import io.github.sqlguard.testing.CaseCorpus;
-import io.github.sqlguard.testing.LintLikeSession;
-import io.github.sqlguard.testing.RewriteFamilyFailures;
+import io.github.sqlguard.testing.ProvenCorpus;
 import io.github.sqlguard.testing.SqlScript;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -44,10 +39,10 @@ import java.util.regex.Pattern;
  *       wherever it names one, and the TTL after it.
  * </ul>
  *
- * Only the cases whose last statement is BLOCK on this line are planned (setup statements are never
- * blocked); {@code -Dsql-guard.cases.only=REGEX} narrows them as for {@code CaseCorpusTest}.
+ * Only the cases whose last statement is BLOCK on this line are read (setup statements are never
+ * blocked), from the corpus's runs of this JVM ({@link ProvenCorpus}); {@code -Dsql-guard.cases.only=REGEX}
+ * narrows them as for {@code CaseCorpusTest}.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StructuralFixFirstTest {
 
     /** The families that only bound the state with a TTL. */
@@ -60,24 +55,11 @@ class StructuralFixFirstTest {
     /** A way of a fix that sets a state TTL. */
     private static final Pattern TTL_WAY = Pattern.compile("table\\.exec\\.state\\.ttl|STATE_TTL\\(");
 
-    private LintLikeSession lint;
-
-    @BeforeAll
-    void start() {
-        lint = new LintLikeSession(Map.of("execution.runtime-mode", "streaming"));
-    }
-
-    @AfterAll
-    void stop() {
-        lint.close();
-    }
-
     @Test
     void everyBlockOnATimeAttributeShowsTheStructuralFixFirst() throws IOException {
         String only = System.getProperty("sql-guard.cases.only");
         List<String> wrong = new ArrayList<>();
         int checked = 0;
-        RewriteFamilyFailures failures = new RewriteFamilyFailures();
         for (Path file : CaseCorpus.all()) {
             if (only != null && !file.getFileName().toString().matches(only)) {
                 continue;
@@ -86,10 +68,10 @@ class StructuralFixFirstTest {
             if (!script.expectedVerdict().equals("BLOCK")) {
                 continue;
             }
-            List<Submission> all = lint.run(script.sessionProperties(), script.statements(), script.executionConfig());
+            ProvenCorpus.Run run = ProvenCorpus.of(file);
             // A family that throws offers nothing on this shape, whatever it should have offered.
-            failures.take().forEach(failure -> wrong.add(script.name() + ": " + failure));
-            Submission last = all.get(all.size() - 1);
+            run.familyFailures().forEach(failure -> wrong.add(script.name() + ": " + failure));
+            Submission last = run.last();
             Optional<ExplainedPlan> plan = last.decision().plan();
             for (Finding finding : last.decision().verdict().findings(Level.BLOCK)) {
                 Optional<PlanNode> node = finding.planNode().flatMap(id -> plan.flatMap(p -> p.node(id)));
@@ -126,7 +108,6 @@ class StructuralFixFirstTest {
                 }
             }
         }
-        failures.close();
         assertThat(checked).as("BLOCK findings on a time attribute").isPositive();
         assertThat(wrong).isEmpty();
     }

@@ -647,6 +647,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             String group = "GROUP BY window_start, window_end" + (keys.equals(", ") ? "" : keys);
             String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + time.get().name() + "), "
                     + values.windowInterval() + "))";
+            int ttlEnd = fix.length();
             Optional<Duration> step = bucket.flatMap(TimeBuckets.Bucket::cumulateStep);
             if (bucket.isPresent() && step.isPresent()) {
                 // The window-aggregate rewrite offers CUMULATE first (a result each step, as the query's total is
@@ -665,6 +666,14 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 fix.append(perWindow).append(group).append(" over ")
                         .append(tumble).append(" (one window per ").append(bucket.get().unit())
                         .append(", the bucket the query groups by)");
+            }
+            if (bucket.isPresent()) {
+                // A key that is a time bucket asks for a result per bucket, which a window of that size gives with its
+                // state freed when it closes: the structural way first, the TTL after it (issue 30: an expert's first pick).
+                String window = fix.substring(ttlEnd + "; or ".length());
+                String ttl = fix.substring(0, ttlEnd);
+                return Character.toUpperCase(window.charAt(0)) + window.substring(1) + "; or "
+                        + Character.toLowerCase(ttl.charAt(0)) + ttl.substring(1) + ".";
             } else {
                 // No time bucket among the keys: a window makes a total since the start a total per window.
                 fix.append("; or, where a result per time window is meant rather than one since the start (a window")
@@ -745,7 +754,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + "', '" + rightHint.get() + "' = '" + rightValue + "') */ (a SET 'table.exec.state.ttl' does not reach a"
                     + " side the hint names).";
         }
-        StringBuilder fix = new StringBuilder("Bound the join's state with a TTL longer than a row must wait for its match: ")
+        Optional<String> eventTime = inputs.size() == 2 ? eventTimeForBounds(join, inputs, names) : Optional.empty();
+        StringBuilder fix = new StringBuilder(eventTime.map(e -> e + "; or bound").orElse("Bound"))
+                .append(" the join's state with a TTL longer than a row must wait for its match: ")
                 .append(advised.setStateTtl());
         if (semiOrAnti(join)) {
             // Flink's compiled plan keeps a TTL of 0 for this join under a STATE_TTL hint on the outer SELECT or on the
@@ -826,6 +837,44 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             }
         }
         return fix.append('.').toString();
+    }
+
+    /**
+     * The structural fix of a regular join whose condition bounds a plain timestamp of each side as an interval
+     * join's does ({@link #notAnIntervalJoin} says why Flink planned a regular join): each bounded column that is
+     * not a time attribute declared as event time, and the same condition is an interval join, whose state the
+     * watermark frees (Flink docs, "Joins", "Interval Joins"; the {@code watermark} rewrite proves it where the
+     * tables allow). Empty for a SEMI or ANTI join, where neither bound is a plain timestamp, for a column computed
+     * from the wall clock ({@link #notAnIntervalJoin} says why no WATERMARK fits it), and for a column of a view or
+     * subquery or of a type no WATERMARK takes.
+     */
+    private static Optional<String> eventTimeForBounds(Operator.Join join, List<PlanNode> inputs, StatementNames names) {
+        Optional<Operator.Bound> bound = join.bounds().stream().filter(Operator.Bound::onTimestamps).findFirst();
+        if (semiOrAnti(join) || bound.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> declare = new ArrayList<>();
+        for (int side = 0; side < 2; side++) {
+            Column column = side == 0 ? bound.get().left() : bound.get().right();
+            if (names.wallClock(inputs.get(side), column.name()).isPresent()) {
+                return Optional.empty();
+            }
+            if (names.isTimeAttributeBelow(inputs.get(side), column.name())) {
+                continue;
+            }
+            Optional<ObjectIdentifier> table = names.directTable(inputs.get(side));
+            if (table.isEmpty() || !StatementNames.watermarkable(column)) {
+                return Optional.empty();
+            }
+            declare.add(column.name() + " as event time in " + table.get().getObjectName() + " (WATERMARK FOR "
+                    + column.name() + " AS " + column.name() + " - INTERVAL '5' SECOND)");
+        }
+        if (declare.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("Declare " + String.join(" and ", declare) + ": the join as written is then an interval"
+                + " join, which frees a row once the other side's watermark passes its time bound (a row behind its"
+                + " table's watermark is then late and dropped)");
     }
 
     /** True for the join Flink plans for an {@code IN}/{@code EXISTS} subquery ({@code SEMI}) or its negation ({@code ANTI}). */

@@ -143,7 +143,11 @@ record StatementNames(
         if (table.isEmpty()) {
             return Optional.empty();
         }
-        List<TableReference> references = context.statement().facts().tableReferences();
+        // A FROM item naming a WITH item of the statement reads that item's query, not a table or view.
+        List<String> withItems = context.statement().facts().withItemNames();
+        List<TableReference> references = context.statement().facts().tableReferences().stream()
+                .filter(r -> r.names().size() > 1 || !withItems.contains(r.name()))
+                .toList();
         if (references.stream().anyMatch(r -> r.name().equals(table.get().getObjectName()))) {
             return Optional.of(table.get().getObjectName());
         }
