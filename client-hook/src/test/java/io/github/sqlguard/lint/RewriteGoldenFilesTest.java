@@ -244,6 +244,7 @@ class RewriteGoldenFilesTest {
         "502-daily-orders-by-cast-to-date-with-weekday-window-aggregate-offered",
         "504-revenue-per-order-over-hinted-join-hint-misses-the-aggregation",
         "505-events-per-category-into-varchar-20-keyed-sink-cast-drops-upsert-key",
+        "506-top-products-skipping-the-first-two-offset-without-limit-refused",
         "507-votes-top-9-per-vote-section-into-sink-keyed-by-person-ranking-redistributes",
         "508-votes-per-person-joined-on-their-sum-into-sink-keyed-by-person-join-redistributes",
         "509-clicks-and-views-per-15-min-joined-on-window-start-only-window-join-offered",
