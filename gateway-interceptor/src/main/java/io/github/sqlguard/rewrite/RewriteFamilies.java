@@ -59,6 +59,7 @@ public final class RewriteFamilies {
                 new WindowAggregate(),
                 new WindowTopN(),
                 new WindowPartition(),
+                new WindowJoinCondition(),
                 new WindowGroup(),
                 new BoundedSort(),
                 new TimeAttributeOrder(),

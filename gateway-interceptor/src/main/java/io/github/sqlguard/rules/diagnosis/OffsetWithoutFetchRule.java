@@ -11,7 +11,8 @@ import io.github.sqlguard.rules.RuleDeclaration;
  * not show it): {@code FETCH is missed, which on streaming table is not supported currently.} ({@code
  * StreamExecSortLimit#translateToPlanInternal} for {@code ORDER BY ... OFFSET m}, a ranking of the whole stream
  * from row m + 1 with no end; {@code StreamExecLimit} for {@code OFFSET m} without {@code ORDER BY}: both throw
- * where the range's end is {@code Long.MAX_VALUE}).
+ * where the range's end is {@code Long.MAX_VALUE}). Flink's own plan tests write the shape ({@code
+ * SortLimitTest#testSortWithoutTimeWithOffset}, {@code LimitTest#testOnlyOffset}).
  */
 public final class OffsetWithoutFetchRule extends DiagnosisRule {
 
@@ -40,10 +41,10 @@ public final class OffsetWithoutFetchRule extends DiagnosisRule {
 
     @Override
     protected String fix(String plannerError, AnalysisContext context) {
-        return "Bound the rows kept: LIMIT n before the OFFSET (LIMIT n OFFSET m), or FETCH NEXT n ROWS ONLY after it,"
-                + " which keeps rows m + 1 to m + n, one ranking of the whole stream in one parallel instance; or, for"
-                + " rows in order of a time attribute, number them in a subquery and keep a range of them: SELECT *"
-                + " FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY the same columns) AS rn FROM ...) WHERE rn > m AND"
-                + " rn <= m + n.";
+        return "Bound the rows kept: LIMIT n before the OFFSET (LIMIT n OFFSET m), or FETCH NEXT n ROWS ONLY after it:"
+                + " Flink then keeps rows m + 1 to m + n of the order in state and drops the rest, all rows going to one"
+                + " parallel instance; or, for every row in event-time order, ORDER BY the column with the WATERMARK"
+                + " ascending first, without OFFSET: Flink then emits the rows sorted as the watermark passes them (a"
+                + " TemporalSort).";
     }
 }
