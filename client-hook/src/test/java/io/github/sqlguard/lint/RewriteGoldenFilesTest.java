@@ -169,6 +169,7 @@ class RewriteGoldenFilesTest {
         "548-hourly-clicks-windowed-on-timestamp-without-watermark",
         "549-windowed-on-plain-timestamp-beside-the-event-time",
         "570-join-bounds-one-side-event-time-fix-declares-the-other",
+        "571-select-distinct-without-ttl-hint-on-its-select",
         "492-first-os-per-window-end-ordered-by-grouped-rowtime",
         "493-hourly-pv-uv-by-date-format-without-watermark",
         "398-latest-reading-by-plain-timestamp-with-proctime-column",
@@ -228,11 +229,28 @@ class RewriteGoldenFilesTest {
         "526-top-1-sale-per-region-and-product-into-sink-keyed-by-region-no-clause",
         "527-buyers-per-shop-two-phase-mini-batch-calls-named-by-statement",
         "528-orders-payments-shipments-three-way-join-hint-names-direct-inputs",
+        "529-centred-moving-average-over-rows-following",
+        "530-spend-in-the-hour-around-each-order-range-following",
+        "531-remaining-count-current-row-to-unbounded-following-by-arrival",
+        "532-orders-after-the-first-ten-by-amount-offset-without-fetch",
+        "533-skip-the-first-five-rows-offset-without-order-by",
+        "534-readings-after-the-first-three-by-event-time-offset-without-fetch",
+        "535-latest-readings-first-order-by-event-time-desc",
+        "536-newest-clicks-first-by-arrival-then-user-desc",
+        "537-join-hint-two-bare-values-each-keeps-its-own-unit",
+        "538-two-aggregations-hinted-bare-values-each-keeps-its-own-unit",
         "500-daily-uv-with-day-flag-from-the-bucket-window-aggregate-offered",
         "501-top-5-latest-per-category-into-sink-keyed-by-user-set-ttl-reaches-materializer",
         "502-daily-orders-by-cast-to-date-with-weekday-window-aggregate-offered",
         "504-revenue-per-order-over-hinted-join-hint-misses-the-aggregation",
-        "505-events-per-category-into-varchar-20-keyed-sink-cast-drops-upsert-key"})
+        "505-events-per-category-into-varchar-20-keyed-sink-cast-drops-upsert-key",
+        "506-top-products-skipping-the-first-two-offset-without-limit-refused",
+        "507-votes-top-9-per-vote-section-into-sink-keyed-by-person-ranking-redistributes",
+        "508-votes-per-person-joined-on-their-sum-into-sink-keyed-by-person-join-redistributes",
+        "509-clicks-and-views-per-15-min-joined-on-window-start-only-window-join-offered",
+        "510-orders-left-join-payments-in-hop-windows-on-window-end-only-window-join-offered",
+        "511-daily-cumulating-counts-joined-on-window-start-only-no-window-join",
+        "512-joined-views-over-a-view-join-its-join-not-named-by-the-statement"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");

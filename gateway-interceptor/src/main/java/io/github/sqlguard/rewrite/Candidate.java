@@ -108,7 +108,7 @@ record Candidate(
         // it gives every stateful operator ... a state TTL of 1 d"): it gets the TTL the SET gives.
         String kept = key.equals(io.github.sqlguard.rules.StateTtl.KEY)
                 ? changes.replace(StateTtlHint.OTHERS_KEEP_SESSION_TTL, "")
-                        .replace(OnConflictChoice.NO_TTL, "TTL " + value + " of the SET before it")
+                        .replace(OnConflictChoice.NO_TTL, "under the state TTL " + value + " of the SET before it")
                 : changes;
         return new Candidate(
                 family, ruleId, findingNode, statements, statement, planned, withKey, tables, intent, columns,

@@ -36,7 +36,7 @@ final class OnConflictChoice implements RewriteFamily {
      * proof that adds one, {@link Candidate#withSet}) replaces it with the TTL it sets, which the
      * materializer gets like every stateful operator no hint names.
      */
-    static final String NO_TTL = "no TTL: it grows forever";
+    static final String NO_TTL = "with no state TTL: it grows forever";
 
     static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
             ID,
@@ -68,18 +68,17 @@ final class OnConflictChoice implements RewriteFamily {
             return List.of();
         }
         String ttl = StateTtl.effective(context.request().config()).isZero() ? NO_TTL
-                : "TTL " + StateTtl.format(StateTtl.effective(context.request().config()));
+                : "under the state TTL " + StateTtl.format(StateTtl.effective(context.request().config()));
         List<Candidate> out = new ArrayList<>();
         out.add(choice(finding, text, "DEDUPLICATE",
                 "the latest row per primary key wins; the sink's upsert materializer keeps every version of each key it"
-                        + " has not seen retracted (Flink: \"state intensive\"), under the state " + ttl));
+                        + " has not seen retracted (Flink: \"state intensive\"), " + ttl));
         out.add(choice(finding, text, "NOTHING",
                 "the first row per primary key is kept and later conflicting rows are dropped; rows are buffered until"
-                        + " the watermark passes them, and the materializer keeps the current row per key under the state "
-                        + ttl));
+                        + " the watermark passes them, and the materializer keeps the current row per key " + ttl));
         out.add(choice(finding, text, "ERROR",
                 "the job fails on the first row whose key conflicts with another's; rows are buffered until the"
-                        + " watermark passes them, and the materializer keeps the current row per key under the state " + ttl));
+                        + " watermark passes them, and the materializer keeps the current row per key " + ttl));
         return out;
     }
 

@@ -78,11 +78,35 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
      * sink's {@code VARCHAR(20)} in the projection before the sink, and a cast that may truncate keeps no key
      * (verified on Flink 2.3.0: {@code GROUP BY category_id, behavior} into a sink keyed by those columns is
      * refused with {@code upsert key: .} where they are declared {@code VARCHAR(20)}, and plans with no finding
-     * where they are {@code STRING}; springMoon/sqlSubmit's {@code kafka_to_mysql_group_by.sql}, issue 30).
+     * where they are {@code STRING}; springMoon/sqlSubmit's {@code kafka_to_mysql_group_by.sql}, issue 30). And a
+     * join or a ranking that distributes updating rows by columns other than their key: Flink 2.3.0 keeps an upsert
+     * key through a {@code Join}, a {@code Rank} or an {@code Exchange} only where its columns hold the columns the
+     * rows are distributed by, the join key or the partition key ({@code FlinkRelMdUpsertKeys#filterKeys}, "only keys
+     * that include the distribution keys are guaranteed to be co-located"): the changes of one key then pass through
+     * different parallel instances and can reach the sink out of order. Flink's own plan tests {@code
+     * TableSinkTest#testSinkDisorderChangeLogWithJoin} (a {@code GROUP BY person} joined on its {@code SUM(votes)})
+     * and {@code #testSinkDisorderChangeLogWithRank} (a ranking {@code PARTITION BY} a {@code SUM(votes) / 2} of
+     * that aggregation), both into a sink keyed by {@code person}, are refused so on 2.3.0 with {@code upsert key: .}
+     * (cases 507, 508).
      */
     private static final String NO_KEY_CAUSES = "a query without a unique key loses it, as after an outer join of tables"
-            + " without one, and so does a key column the sink declares with a narrower type than the query's, VARCHAR(20)"
-            + " for a STRING: Flink casts it on the way in, and the cast keeps no key";
+            + " without one; so does a key column the sink declares with a narrower type than the query's, VARCHAR(20)"
+            + " for a STRING: Flink casts it on the way in, and the cast keeps no key; and so does a join or a ranking"
+            + " that distributes updating rows by other columns than their key (a join on an aggregated value, a"
+            + " PARTITION BY an aggregated value): the changes of one key then pass through different parallel"
+            + " instances and can reach the sink out of order";
+
+    /**
+     * The fix where a join or a ranking distributes updating rows by other columns than their key ({@link
+     * #NO_KEY_CAUSES}): no key of the query reaches the sink, whatever the sink declares, and {@code ON CONFLICT DO
+     * DEDUPLICATE} is the fix Flink 1.20 applied on its own: the upsert materializer keeps each primary key's rows
+     * until their retraction arrives, whichever order they come in ({@code SinkUpsertMaterializer}, FLINK-20374), so
+     * the latest row that is not retracted wins.
+     */
+    private static final String REDISTRIBUTED_FIX = " Where a join or a ranking distributes the rows by other columns"
+            + " than the sink's key (a join on an aggregated value, a PARTITION BY an aggregated value), no key reaches"
+            + " the sink and ON CONFLICT DO DEDUPLICATE is the fix: its materializer keeps each key's rows until their"
+            + " retraction arrives, so the changes of one key are put back in order (what Flink 1.20 did on its own).";
 
     /** Flink's option that picks the DEDUPLICATE materializer ({@code ExecutionConfigOptions}). */
     private static final String MATERIALIZE_STRATEGY = "table.exec.sink.upsert-materialize-strategy.type";
@@ -156,7 +180,9 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         String deduplicateTtl = strategy.toUpperCase(Locale.ROOT).equals("LEGACY")
                 ? ""
                 : " (with " + MATERIALIZE_STRATEGY + " = " + strategy + ", Flink applies no TTL to it: FLINK-38463)";
-        return key + "; then no clause is needed and no upsert materializer runs. Or end the INSERT with one of:"
+        String redistributed = firstKey.isEmpty() && topOne.isEmpty() && numbered.isEmpty() ? REDISTRIBUTED_FIX : "";
+        return key + "; then no clause is needed and no upsert materializer runs." + redistributed
+                + " Or end the INSERT with one of:"
                 + " ON CONFLICT DO DEDUPLICATE: the latest row per primary key wins, and the sink's upsert"
                 + " materializer keeps the history of each primary key's rows in state (Flink: \"state intensive\")"
                 + deduplicateTtl + ";"

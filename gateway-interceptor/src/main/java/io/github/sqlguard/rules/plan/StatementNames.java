@@ -335,7 +335,46 @@ record StatementNames(
                 matches.add(pair);
             }
         }
-        return matches.size() == 1 ? Optional.of(matches.get(0)[side]) : Optional.empty();
+        if (matches.size() != 1 || claimedAbove(join, matches.get(0), scanned)) {
+            return Optional.empty();
+        }
+        return Optional.of(matches.get(0)[side]);
+    }
+
+    /**
+     * True when a join of the plan above {@code join} (one that reads {@code join}'s rows) reads the same two inputs
+     * {@code pair} names: the statement's own join, where {@code join} lies below it in a view both its inputs read
+     * through. A pair of views over one table ({@code FROM t4, t5}, views over {@code MyTable}, {@code t5} itself a
+     * join of two views over it: Flink's {@code DagOptimizationTest#testSingleSink2}) matches every join over that
+     * table; the view's join is no join of the statement's {@code FROM}, and naming its sides {@code t4} and {@code
+     * t5} gave it the statement's condition and a {@code STATE_TTL('t4', 't5')} hint that does not reach it (case 512).
+     */
+    private boolean claimedAbove(PlanNode join, FromItem[] pair, java.util.Set<String> scanned) {
+        for (PlanNode other : plan.nodes()) {
+            if (other.id() == join.id() || !other.name().equals("Join") || !below(join, other, 0)) {
+                continue;
+            }
+            List<PlanNode> inputs = plan.inputs(other);
+            if (inputs.size() != 2) {
+                continue;
+            }
+            java.util.Set<String> left = new java.util.HashSet<>(plan.tablesRead(inputs.get(0)).stream().map(ObjectIdentifier::getObjectName).toList());
+            java.util.Set<String> right = new java.util.HashSet<>(plan.tablesRead(inputs.get(1)).stream().map(ObjectIdentifier::getObjectName).toList());
+            if (reads(pair[0], left, scanned) && reads(pair[1], right, scanned)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when {@code node} is among the inputs of {@code ancestor}, at any depth. */
+    private boolean below(PlanNode node, PlanNode ancestor, int depth) {
+        for (PlanNode input : plan.inputs(ancestor)) {
+            if (input.id() == node.id() || (depth < 256 && below(node, input, depth + 1))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

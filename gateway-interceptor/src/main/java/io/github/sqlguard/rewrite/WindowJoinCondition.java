@@ -1,0 +1,168 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.rewrite.Candidate.Columns;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
+
+import org.apache.calcite.sql.JoinType;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code window-join}, for {@code stateful-without-ttl} on a regular {@code Join} of two windowed inputs whose
+ * condition equates one window column of both sides ({@code L.window_start = R.window_start}) but not the other:
+ * the missing equality ({@code L.window_end = R.window_end}) is added beside it, and Flink plans the window join
+ * the statement was written for ({@code WindowJoin}), which keeps each window's rows only until the watermark
+ * passes the window's end. Flink turns a join into a window join only where the condition equates both window
+ * columns of inputs windowed alike (Flink docs, "Window Join": "the join on clause must contain window_start
+ * equality and window_end equality"; Flink 2.3.0 {@code WindowJoinUtil#excludeWindowStartEqualityAndEndEqualityFromWindowJoinCondition});
+ * otherwise it plans a regular {@code Join} that keeps every row of both sides. Flink's own plan test writes the
+ * shape ({@code WindowJoinTest#testMissWindowEndInConditionForTumbleWindow}, issue 30 §2: the structural fix
+ * before a TTL). Offered only where every window function of the statement is a {@code TUMBLE} or a {@code HOP}:
+ * their windows have one size, so one {@code window_start} has one {@code window_end} and the rows that match
+ * are the same ({@code CUMULATE} and {@code SESSION} windows of one start end apart). Where the two sides' windows
+ * differ, Flink plans no window join and the proof fails: nothing is offered.
+ */
+final class WindowJoinCondition extends ScopedFamily {
+
+    static final String ID = "window-join";
+
+    static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
+            ID,
+            List.of(StatefulWithoutTtlRule.ID),
+            List.of("WindowJoin"),
+            "the window column a join of two `TUMBLE` or `HOP` windowed inputs does not equate (`window_end` beside"
+                    + " `window_start`, or the other way round) added to its `ON` clause: a window join over the same windows");
+
+    private static final Set<String> FIXED_SIZE_WINDOWS = Set.of("TUMBLE", "HOP");
+
+    private static final Set<String> WINDOW_FUNCTIONS = Set.of("TUMBLE", "HOP", "CUMULATE", "SESSION");
+
+    WindowJoinCondition() {
+        super(DECLARATION);
+    }
+
+    @Override
+    List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
+        if (!finding.facts().operator().map(n -> n.equals("Join")).orElse(false)) {
+            return List.of();
+        }
+        SqlNode tree = tree(scope);
+        List<String> windows = windowFunctions(tree);
+        if (windows.isEmpty() || !FIXED_SIZE_WINDOWS.containsAll(windows)) {
+            return List.of();
+        }
+        for (SqlSelect select : Trees.selects(tree)) {
+            if (!(select.getFrom() instanceof SqlJoin join) || join.getCondition() == null) {
+                continue;
+            }
+            Optional<SqlNode> missing = missingEquality(Trees.conjuncts(join.getCondition()));
+            if (missing.isEmpty()) {
+                continue;
+            }
+            SqlNode condition = join.getCondition();
+            join.setOperand(5, SqlStdOperatorTable.AND.createCall(SqlParserPos.ZERO, condition, missing.get()));
+            boolean inner = join.getJoinType() == JoinType.INNER;
+            return List.of(context.candidate(
+                    this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                    Intent.operator("WindowJoin"), Columns.SAME,
+                    "the join is per window: Flink's window join keeps a window's rows until the watermark passes the"
+                            + " window's end, joins them then and frees them, where the regular join kept every row of both"
+                            + " sides forever; in " + String.join(" and ", new java.util.TreeSet<>(windows)) + " windows one"
+                            + " window_start has one window_end, so the rows that match are the same, emitted once the"
+                            + " window closes in place of as soon as both had arrived"
+                            + (aggregated(join.getLeft()) && aggregated(join.getRight())
+                                    ? " (both sides are window aggregations, which emit a window's rows before their"
+                                            + " watermark passes its end: none comes late)"
+                                    : "; a row that arrives after the watermark passed its window's end is dropped, where"
+                                            + " the regular join still matched it")
+                            + (inner ? "" : "; an outer join's unmatched row is emitted once, when the window closes, where"
+                                    + " the regular join emitted it at once and retracted it on a match"),
+                    ""));
+        }
+        return List.of();
+    }
+
+    /**
+     * True for a join input that aggregates ({@code (SELECT ... GROUP BY ...) AS L}): over a window TVF, a window
+     * aggregation, which emits a window's rows when the watermark passes its end and before that watermark, so the
+     * window join above drops none as late ({@code WindowJoinOperator} drops rows of windows already emitted, Flink
+     * 2.3.0); rows read from a window TVF directly keep their own time and can come late.
+     */
+    private static boolean aggregated(SqlNode input) {
+        SqlNode query = input.getKind() == SqlKind.AS ? ((SqlCall) input).operand(0) : input;
+        return query instanceof SqlSelect select && select.getGroup() != null && select.getGroup().size() > 0;
+    }
+
+    /**
+     * The equality of the window column the conjuncts do not equate ({@code L.window_end = R.window_end}), written with
+     * the qualifiers of the one they do; empty where they equate both or neither.
+     */
+    private static Optional<SqlNode> missingEquality(List<SqlNode> conjuncts) {
+        Optional<SqlCall> start = equality(conjuncts, WindowColumns.START);
+        Optional<SqlCall> end = equality(conjuncts, WindowColumns.END);
+        if (start.isPresent() == end.isPresent()) {
+            return Optional.empty();
+        }
+        SqlCall has = start.orElseGet(end::get);
+        String other = start.isPresent() ? WindowColumns.END : WindowColumns.START;
+        return Optional.of(SqlStdOperatorTable.EQUALS.createCall(SqlParserPos.ZERO,
+                withLast((SqlIdentifier) has.operand(0), other), withLast((SqlIdentifier) has.operand(1), other)));
+    }
+
+    /** The conjunct {@code a.column = b.column} of two qualified identifiers of different qualifiers, if there is one. */
+    private static Optional<SqlCall> equality(List<SqlNode> conjuncts, String column) {
+        for (SqlNode conjunct : conjuncts) {
+            if (conjunct.getKind() == SqlKind.EQUALS && conjunct instanceof SqlBasicCall call
+                    && call.operand(0) instanceof SqlIdentifier left && call.operand(1) instanceof SqlIdentifier right
+                    && left.names.size() == 2 && right.names.size() == 2 && !left.names.get(0).equals(right.names.get(0))
+                    && last(left).equals(column) && last(right).equals(column)) {
+                return Optional.of(call);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String last(SqlIdentifier identifier) {
+        return identifier.names.get(identifier.names.size() - 1).toLowerCase(Locale.ROOT);
+    }
+
+    private static SqlIdentifier withLast(SqlIdentifier identifier, String column) {
+        List<String> names = new ArrayList<>(identifier.names);
+        names.set(names.size() - 1, column);
+        return SqlTrees.identifier(names.toArray(new String[0]));
+    }
+
+    /** The window table functions the statement calls ({@code TUMBLE}, {@code HOP}, ...), upper case, as written. */
+    private static List<String> windowFunctions(SqlNode root) {
+        List<String> out = new ArrayList<>();
+        collect(root, out);
+        return out;
+    }
+
+    private static void collect(SqlNode node, List<String> out) {
+        if (node instanceof SqlCall call && call.getOperator() != null) {
+            String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+            if (WINDOW_FUNCTIONS.contains(name) && TimeAttributeOrder.WindowTvf.of(call).isPresent()) {
+                out.add(name);
+            }
+        }
+        for (SqlNode child : Trees.children(node)) {
+            collect(child, out);
+        }
+    }
+}
