@@ -87,7 +87,12 @@ mapfile -t goal_scripts < <(grep -v '^#' "$goal_list" | grep -v '^[[:space:]]*$'
 goal_sets=()
 for n in 110 "${#goal_scripts[@]}"; do
   label="goal set: first $n scripts of lint-goal-scripts.txt, java -jar"
-  run "$label" java -jar "$jar" lint -q "${goal_scripts[@]:0:n}"
+  # The scripts copied into one directory, linted as it: 110 paths on java's command line make it longer than
+  # the page (4 kB) that JDK 17 reads of /proc/<pid>/cmdline, ProcessHandle.Info#arguments is then empty and
+  # FastStart ran lint in the first JVM without its flags and archive (bench/results/2026-12-05-lint-cpu-r50.md).
+  mkdir -p "$work/goal-$n"
+  cp "${goal_scripts[@]:0:n}" "$work/goal-$n/"
+  run "$label" java -jar "$jar" lint -q "$work/goal-$n"
   # lint's summary line, e.g. "110 files, 423 statements: 12 blocking, ..."
   goal_sets+=("$label: $( { grep -E '^[0-9]+ files?, [0-9]+ statements?' "$work/stdout" || echo 'no summary line'; } | tail -n 1 | cut -d: -f1)")
 done

@@ -141,7 +141,9 @@ final class FastStart {
                 || "false".equalsIgnoreCase(setting())) {
             return Optional.empty();
         }
-        Optional<String[]> arguments = ProcessHandle.current().info().arguments();
+        Optional<String[]> arguments = processArguments(ProcessHandle.current().info().arguments(), args,
+                () -> java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments(),
+                System.getProperty("sun.java.command"), System.getProperty("java.class.path"));
         Optional<Path> jar = jar();
         if (arguments.isEmpty() || jar.isEmpty()) {
             return Optional.empty();
@@ -166,6 +168,34 @@ final class FastStart {
         }
         return command(args, Path.of(System.getProperty("java.home"), "bin", "java"), arguments.get(), jar.get(),
                 archive, archived, ProcessHandle.current().pid(), Runtime.version().feature(), hugePages());
+    }
+
+    /**
+     * This process's arguments after the {@code java} command: those the JDK reports ({@code
+     * ProcessHandle.Info#arguments}), else, for a JVM started with {@code -jar}, its JVM options ({@code
+     * RuntimeMXBean#getInputArguments}), {@code -jar}, the jar and {@code args}. JDK 17 on Linux reads one page of
+     * {@code /proc/<pid>/cmdline} and reports no arguments when the command line fills it (measured: 4,025
+     * characters of arguments reported, 4,269 not; {@code ProcessHandleImpl_linux.c}), so a lint of about 40 or more
+     * scripts named by their paths ran in the first JVM, without the fast start's flags and archive, and never wrote
+     * the archive (bench/results/2026-12-05-lint-cpu-r50.md). Started with {@code -jar}, the launcher sets {@code
+     * java.class.path} to the jar as given and {@code sun.java.command} to it followed by the arguments; with a main
+     * class instead, {@code sun.java.command} starts with the class's name: empty then, as {@link #command} is.
+     */
+    static Optional<String[]> processArguments(Optional<String[]> reported, String[] args,
+            java.util.function.Supplier<List<String>> jvmOptions, String javaCommand, String classPath) {
+        if (reported.isPresent()) {
+            return reported;
+        }
+        if (javaCommand == null || classPath == null || classPath.isEmpty() || !classPath.endsWith(".jar")
+                || classPath.contains(java.io.File.pathSeparator)
+                || !(javaCommand.equals(classPath) || javaCommand.startsWith(classPath + " "))) {
+            return Optional.empty();
+        }
+        List<String> arguments = new ArrayList<>(jvmOptions.get());
+        arguments.add("-jar");
+        arguments.add(classPath);
+        arguments.addAll(List.of(args));
+        return Optional.of(arguments.toArray(String[]::new));
     }
 
     /**

@@ -17,6 +17,44 @@ import java.util.List;
 /** The second JVM of lint's fast start: its flags, the archive it maps or writes, the options it keeps. */
 class FastStartTest {
 
+    @Test
+    void aCommandLineTheJdkDoesNotReportIsRebuiltForAJvmStartedWithJar() {
+        String[] args = {"lint", "-q", "a.sql", "b.sql"};
+        String[] reported = {"-Xmx1g", "-jar", "cli.jar", "lint", "-q", "a.sql", "b.sql"};
+        assertThat(FastStart.processArguments(java.util.Optional.of(reported), args, List::of, "cli.jar lint -q a.sql b.sql",
+                "cli.jar")).contains(reported);
+        // Over a page of /proc/<pid>/cmdline JDK 17 reports no arguments (ProcessHandle.Info#arguments empty): on main
+        // the fast start was then off, lint ran in the first JVM.
+        assertThat(FastStart.processArguments(java.util.Optional.empty(), args, () -> List.of("-Xmx1g", "-Dx=y"),
+                "dist/cli.jar lint -q a.sql b.sql", "dist/cli.jar"))
+                .hasValueSatisfying(rebuilt -> assertThat(rebuilt).containsExactly(
+                        "-Xmx1g", "-Dx=y", "-jar", "dist/cli.jar", "lint", "-q", "a.sql", "b.sql"));
+        // Started with a main class (java -cp cli.jar io.github.sqlguard.cli.SqlGuardCommand lint ...): no fast start, as before.
+        assertThat(FastStart.processArguments(java.util.Optional.empty(), args, List::of,
+                "io.github.sqlguard.cli.SqlGuardCommand lint -q a.sql b.sql", "cli.jar")).isEmpty();
+        assertThat(FastStart.processArguments(java.util.Optional.empty(), args, List::of, null, "cli.jar")).isEmpty();
+        assertThat(FastStart.processArguments(java.util.Optional.empty(), args, List::of, "cli.jar.x lint", "cli.jar")).isEmpty();
+    }
+
+    @Test
+    void aLongCommandLineStillStartsLintsJvmWithTheFlags() {
+        String[] args = new String[120];
+        args[0] = "lint";
+        for (int i = 1; i < args.length; i++) {
+            args[i] = "/work/project/gateway-interceptor/src/test/resources/cases/" + i + "-a-long-case-script-name.sql";
+        }
+        String javaCommand = "/opt/cli.jar " + String.join(" ", args);
+        assertThat(javaCommand).hasSizeGreaterThan(4096);
+        java.util.Optional<String[]> process = FastStart.processArguments(java.util.Optional.empty(), args,
+                () -> List.of("-Dsql-guard.fast-start.launch-file=/c/launch.args"), javaCommand, "/opt/cli.jar");
+        java.util.Optional<List<String>> command = FastStart.command(args, Path.of("/usr/bin/java"), process.orElseThrow(),
+                Path.of("/opt/cli.jar"), Path.of("/c/cli.jsa"), true, 1, 17, false);
+        assertThat(command).hasValueSatisfying(c -> assertThat(c)
+                .contains("-XX:TieredStopAtLevel=1", "-XX:SharedArchiveFile=/c/cli.jsa",
+                        "-Dsql-guard.fast-start.launch-file=/c/launch.args", "-jar", "/opt/cli.jar")
+                .endsWith(args));
+    }
+
     private static final Path JAVA = Path.of("/jdk/bin/java");
     private static final Path JAR = Path.of("/opt/guard/flink-sql-guard-cli-0.1.0-flink-2.3.jar");
     private static final Path ARCHIVE = Path.of("/cache/sql-guard/cli.jsa");
