@@ -4,9 +4,11 @@
 #   - `java -jar JAR lint -q one.sql` (lint's fast start: a launcher JVM and lint's JVM), and
 #   - `bin/sql-guard.sh lint -q one.sql` (what the pre-commit hooks run: lint's one JVM, started from the
 #     launch file its first run wrote),
-# and of a corpus directory (1 run, a second one while the whole script has taken under 3 minutes), each
-# from a cold JVM. Prints a Markdown table of CPU (user + sys of every JVM of the run, /usr/bin/time) and wall
-# medians, with the 1-minute load (/proc/loadavg) before and after: above the core count, other work competed.
+# of a corpus directory (1 run, a second one while the whole script has taken under 3 minutes), and of the two
+# sets of bench/lint-goal-scripts.txt that bracket the corpus goal (1 run each: the first 110 scripts of the list,
+# then all of it; each row says how many scripts and statements lint counted), each from a cold JVM. Prints a
+# Markdown table of CPU (user + sys of every JVM of the run, /usr/bin/time) and wall medians, with the 1-minute
+# load (/proc/loadavg) before and after: above the core count, other work competed.
 #
 #   bench/lint-goals.sh [JAR] [CORPUS_DIR]
 #
@@ -14,7 +16,9 @@
 # outside corpus of issue 32 when it is at $LINT_CORPUS, else the repository's copy of the case corpus
 # (gateway-interceptor/src/test/resources/shared-cases and cases: about 190 scripts and 470 statements;
 # exit 3, case 169 names a jar that does not exist). The goals: one script <= 2 s CPU and <= 2.5 s wall;
-# 110 scripts of 515 statements <= 15 s wall. Needs /usr/bin/time and bc.
+# 110 scripts of 515 statements <= 15 s wall, which no 110 case scripts hold (at most 423 statements): the
+# list's first 110 scripts over 15 s say it is missed, all its scripts (141, 516 statements) within 15 s that it
+# is met (the list file's header). Needs /usr/bin/time and bc.
 #
 # The cache (class-data archive, launch file) is a fresh temporary directory, written by a
 # first run of each path, reported on its own rows and not in the medians. The machine's idle state is
@@ -51,7 +55,7 @@ key() { printf '%s' "$1" | tr -c 'A-Za-z0-9' '_'; }
 run() {
   local label="$1"; shift
   local before; before="$(load)"
-  (cd "$work" && /usr/bin/time -f '%U %S %e' -o "$work/time" "$@" >/dev/null 2>"$work/stderr") || true
+  (cd "$work" && /usr/bin/time -f '%U %S %e' -o "$work/time" "$@" >"$work/stdout" 2>"$work/stderr") || true
   read -r user sys wall < <(tail -n 1 "$work/time")
   local cpu; cpu="$(echo "$user + $sys" | bc)"
   echo "$cpu $wall" >> "$work/runs-$(key "$label")"
@@ -77,12 +81,27 @@ run "corpus, java -jar" java -jar "$jar" lint -q "${corpus[@]}"
 if (( SECONDS - start < 180 )); then
   run "corpus, java -jar" java -jar "$jar" lint -q "${corpus[@]}"
 fi
+# The corpus goal's two sets (bench/lint-goal-scripts.txt: one script a line, '#' lines its rule)
+goal_list="$here/bench/lint-goal-scripts.txt"
+mapfile -t goal_scripts < <(grep -v '^#' "$goal_list" | grep -v '^[[:space:]]*$' | sed "s|^|$here/|")
+goal_sets=()
+for n in 110 "${#goal_scripts[@]}"; do
+  label="goal set: first $n scripts of lint-goal-scripts.txt, java -jar"
+  run "$label" java -jar "$jar" lint -q "${goal_scripts[@]:0:n}"
+  # lint's summary line, e.g. "110 files, 423 statements: 12 blocking, ..."
+  goal_sets+=("$label: $( { grep -E '^[0-9]+ files?, [0-9]+ statements?' "$work/stdout" || echo 'no summary line'; } | tail -n 1 | cut -d: -f1)")
+done
 echo
 echo "| medians | runs | CPU s | wall s |"
 echo "|---|---|---|---|"
-for label in "one script, java -jar" "one script, bin/sql-guard.sh" "corpus, java -jar"; do
+for label in "one script, java -jar" "one script, bin/sql-guard.sh" "corpus, java -jar" \
+    "goal set: first 110 scripts of lint-goal-scripts.txt, java -jar" \
+    "goal set: first ${#goal_scripts[@]} scripts of lint-goal-scripts.txt, java -jar"; do
   printf '| %s | %d | %s | %s |\n' "$label" "$(wc -l < "$work/runs-$(key "$label")")" "$(median "$label" 1)" "$(median "$label" 2)"
 done
 echo
-echo "goals: one script <= 2 s CPU and <= 2.5 s wall; 110 scripts / 515 statements <= 15 s wall (idle machine)."
+printf '%s\n' "${goal_sets[@]}"
+echo
+echo "goals: one script <= 2 s CPU and <= 2.5 s wall; 110 scripts / 515 statements <= 15 s wall (idle machine):"
+echo "missed if the first 110 scripts take over 15 s, met if all ${#goal_scripts[@]} take at most 15 s (bench/lint-goal-scripts.txt)."
 echo "took $((SECONDS - start)) s"

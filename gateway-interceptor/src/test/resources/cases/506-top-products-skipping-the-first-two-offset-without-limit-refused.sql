@@ -1,5 +1,6 @@
--- expect: BLOCK planner-error
--- expect-fix: needs an end (LIMIT n or FETCH NEXT n ROWS ONLY)
+-- expect: BLOCK offset-without-fetch
+-- expect-rewrite: bounded-sort
+-- expect-fix: LIMIT n before the OFFSET
 -- expect-fix: ORDER BY the column with the WATERMARK ascending first, without OFFSET
 -- expect-fix-absent: Correct the statement as Flink's message says
 -- Products ordered by units sold, skipping the first two and with no LIMIT, as Flink's own plan tests write it

@@ -28,9 +28,11 @@ import java.util.function.Supplier;
  * bench/results/2026-12-03-lint-speed-r40.md. Whatever the XML file says, this class does:
  * {@code CliLoggingTest} (dist) configures one context from each and compares them.
  *
- * <p>It steps aside (Logback then reads XML as before) where a configuration file is named, {@code
- * -Dlogback.configurationFile} (as {@code bin/sql-guard.sh} names {@code conf/logback-client.xml}) or
- * {@code -Dlogback.scmoFile}, and where a {@code logback-test.xml} is on the class path.
+ * <p>Where {@code -Dlogback.configurationFile} names the file {@code bin/sql-guard.sh} names, {@code
+ * conf/logback-client.xml} as the jar ships it, it configures that file's logging in code instead ({@link
+ * ClientFileLogging}). It steps aside (Logback then reads XML as before) where another configuration file is
+ * named, {@code -Dlogback.configurationFile} or {@code -Dlogback.scmoFile}, and where a {@code logback-test.xml}
+ * is on the class path.
  */
 @ConfiguratorRank(ConfiguratorRank.CUSTOM_NORMAL_PRIORITY)
 public final class CliLogging extends ContextAwareBase implements Configurator {
@@ -40,7 +42,13 @@ public final class CliLogging extends ContextAwareBase implements Configurator {
 
     @Override
     public ExecutionStatus configure(LoggerContext context) {
-        if (System.getProperty(ClassicConstants.CONFIG_FILE_PROPERTY) != null
+        String file = System.getProperty(ClassicConstants.CONFIG_FILE_PROPERTY);
+        if (file != null && System.getProperty(ClassicConstants.MODEL_CONFIG_FILE_PROPERTY) == null
+                && ClientFileLogging.isShipped(file)) {
+            ClientFileLogging.apply(context);
+            return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+        }
+        if (file != null
                 || System.getProperty(ClassicConstants.MODEL_CONFIG_FILE_PROPERTY) != null
                 || CliLogging.class.getClassLoader().getResource(ClassicConstants.TEST_AUTOCONFIG_FILE) != null) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY;
@@ -51,18 +59,7 @@ public final class CliLogging extends ContextAwareBase implements Configurator {
 
     /** What {@code dist/src/cli/logback.xml} configures, element by element. */
     static void apply(LoggerContext context) {
-        // <conversionRule conversionWord="maskedMsg" .../> and "maskedEx": the context's rule registry,
-        // where Joran's ConversionRuleModelHandler puts them.
-        @SuppressWarnings("unchecked")
-        Map<String, Supplier<DynamicConverter<?>>> rules =
-                (Map<String, Supplier<DynamicConverter<?>>>) context.getObject(CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS);
-        if (rules == null) {
-            rules = new HashMap<>();
-            context.putObject(CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS, rules);
-        }
-        rules.put("maskedMsg", MaskingMessageConverter::new);
-        rules.put("maskedEx", MaskingThrowableConverter::new);
-
+        maskingConversionRules(context);
         PatternLayoutEncoder encoder = new PatternLayoutEncoder();
         encoder.setContext(context);
         encoder.setPattern(PATTERN);
@@ -83,5 +80,22 @@ public final class CliLogging extends ContextAwareBase implements Configurator {
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.ERROR);
         root.addAppender(stderr);
+    }
+
+    /**
+     * {@code <conversionRule conversionWord="maskedMsg" .../>} and {@code "maskedEx"} of both configuration
+     * files (the jar's and {@code conf/logback-client.xml}): the context's rule registry, where Joran's {@code
+     * ConversionRuleModelHandler} puts them.
+     */
+    static void maskingConversionRules(LoggerContext context) {
+        @SuppressWarnings("unchecked")
+        Map<String, Supplier<DynamicConverter<?>>> rules =
+                (Map<String, Supplier<DynamicConverter<?>>>) context.getObject(CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS);
+        if (rules == null) {
+            rules = new HashMap<>();
+            context.putObject(CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS, rules);
+        }
+        rules.put("maskedMsg", MaskingMessageConverter::new);
+        rules.put("maskedEx", MaskingThrowableConverter::new);
     }
 }

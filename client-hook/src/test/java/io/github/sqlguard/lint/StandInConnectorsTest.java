@@ -255,10 +255,8 @@ class StandInConnectorsTest {
      */
     @Test
     void aWatermarkPushedIntoTheKafkaScanKeepsItsColumnEventTime(@TempDir Path tmp) throws Exception {
-        // Read from Flink 2.3.0's compiled plan (CompiledPlanReader#pushedRowtime); on 1.20 the fix still offers the
-        // WATERMARK the table has (seen in the 1.20 fast tier, not yet read: issue 30's closing note).
-        org.junit.jupiter.api.Assumptions.assumeFalse(
-                io.github.sqlguard.flink.FlinkLine.current().line().equals("1.20"), "read on Flink 2.3 only");
+        // Read from the scan's WatermarkPushDown ability on Flink 2.3.0 (CompiledPlanReader#pushedRowtime), from the
+        // Calc reinterpreting the column on 1.20 (CompiledPlanReader#rowtimeOfConsumingCalc).
         Files.writeString(tmp.resolve("daily_uv.sql"), """
                 CREATE TABLE user_log (user_id STRING, ts TIMESTAMP(3), process_time AS PROCTIME(),
                   WATERMARK FOR ts AS ts - INTERVAL '5' SECOND

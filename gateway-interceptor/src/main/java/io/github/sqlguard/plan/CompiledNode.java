@@ -82,6 +82,12 @@ final class CompiledNode {
      * a plain {@code TIMESTAMP} ({@code CompiledPlanReader#pushedRowtime}); -1 when none.
      */
     int pushedRowtime = -1;
+    /**
+     * Whether the source has a pushed-down watermark whose ability does not name its rowtime (Flink 1.20's
+     * {@code WatermarkPushDownSpec} has no {@code "rowtimeExpr"}): the consuming Calc then names it
+     * ({@code CompiledPlanReader#rowtimeOfConsumingCalc}).
+     */
+    boolean pushedWatermarkWithoutRowtime;
     /** A sink table's physical columns, in order ({@code "dynamicTableSink"."table"."resolvedTable"."schema"."columns"}). */
     List<String> sinkColumns = List.of();
     /** Where {@code "projection"} (a Calc) and {@code "aggCalls"} (an aggregate) start in the text; -1 when absent. */

@@ -91,6 +91,9 @@ public final class CompiledPlanReader {
             if (target != null) {
                 target.addInput(edges[i]);
             }
+            if (source != null && target != null && source.pushedWatermarkWithoutRowtime && source.pushedRowtime < 0) {
+                source.pushedRowtime = rowtimeOfConsumingCalc(target, text);
+            }
         }
         Map<Integer, PlanNode> byId = new LinkedHashMap<>((int) (nodes.size() / 0.75f) + 1);
         Map<String, String> names = new HashMap<>();
@@ -347,7 +350,9 @@ public final class CompiledPlanReader {
         for (String field = json.nextFieldName(); field != null; field = json.nextFieldName()) {
             JsonToken value = json.nextToken();
             if (!sink && field.equals("abilities") && value == JsonToken.START_ARRAY) {
-                node.pushedRowtime = pushedRowtime(json.readValueAsTree());
+                JsonNode abilities = json.readValueAsTree();
+                node.pushedRowtime = pushedRowtime(abilities);
+                node.pushedWatermarkWithoutRowtime = node.pushedRowtime < 0 && pushedWatermarkWithoutRowtime(abilities);
                 continue;
             }
             if (!field.equals("table") || value != JsonToken.START_OBJECT) {
@@ -384,9 +389,10 @@ public final class CompiledPlanReader {
     /**
      * The output column a source's pushed-down watermark makes its rowtime: the {@code INPUT_REF} under the
      * {@code $REINTERPRET$} of its {@code WatermarkPushDown} ability's {@code "rowtimeExpr"}; -1 when the
-     * source has none, or its rowtime is an expression of several columns.
+     * source has none, or its rowtime is an expression of several columns. Flink 1.20 writes no {@code
+     * "rowtimeExpr"}: there the Calc reading the scan names it ({@link #rowtimeOfConsumingCalc}).
      *
-     * <p>Flink 2.3.0 and 1.20 ({@code PushWatermarkIntoTableSourceScanRuleBase#getNewScan}): where the table
+     * <p>Flink 2.3.0 ({@code PushWatermarkIntoTableSourceScanRuleBase#getNewScan}): where the table
      * has a computed column (a {@code process_time AS PROCTIME()} beside the {@code WATERMARK}), the scan
      * with the pushed watermark emits the rowtime column as a plain {@code TIMESTAMP(3)} (its {@code
      * "outputType"}), and the rowtime is the scan's {@code Reinterpret} of it ({@code WatermarkPushDownSpec
@@ -408,6 +414,63 @@ public final class CompiledPlanReader {
             }
         }
         return -1;
+    }
+
+    /**
+     * Whether {@code abilities} push a watermark down without naming its rowtime: Flink 1.20.0's {@code
+     * WatermarkPushDownSpec} writes {@code "watermarkExpr"} (over the scan's own columns) and no {@code
+     * "rowtimeExpr"}, which Flink 2.3.0 added.
+     */
+    private static boolean pushedWatermarkWithoutRowtime(JsonNode abilities) {
+        for (JsonNode ability : abilities) {
+            if (ability.path("type").asText().equals("WatermarkPushDown") && ability.path("rowtimeExpr").isMissingNode()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The scan's output column that {@code consumer}, a Calc reading the scan, makes the rowtime: the {@code
+     * INPUT_REF} under a {@code $REINTERPRET$} whose type is of kind {@code ROWTIME} in its {@code "projection"};
+     * -1 when {@code consumer} is no Calc or has none.
+     *
+     * <p>Flink 1.20.0 ({@code PushWatermarkIntoTableSourceScanAcrossCalcRule#onMatch}): where the table has a
+     * computed column beside its {@code WATERMARK}, the watermark is pushed into the scan, whose output type
+     * keeps the rowtime column a plain {@code TIMESTAMP(3)}, and the Calc built over the new scan projects
+     * {@code makeReinterpretCast(rowtime indicator type, column)} in its place: {@code Calc(select=[DATE_FORMAT(
+     * CAST(Reinterpret(ts) AS TIMESTAMP(3)), 'yyyyMMdd') AS day, ...])}, its projection {@code {"internalName":
+     * "$REINTERPRET$1", "operands": [{"kind": "INPUT_REF", "inputIndex": 1}], "type": {..., "kind": "ROWTIME"}}}.
+     * The ability's {@code "watermarkExpr"} is not read for it: it names the column the watermark is computed
+     * from, which need not be the rowtime ({@code WATERMARK FOR ts AS other_ts - ...}).
+     */
+    private int rowtimeOfConsumingCalc(CompiledNode consumer, String text) {
+        if (!consumer.kind.equals("stream-exec-calc") || consumer.projectionAt < 0) {
+            return -1;
+        }
+        return reinterpretedRowtime(treeAt(mapper, text, consumer.projectionAt));
+    }
+
+    private static int reinterpretedRowtime(JsonNode expression) {
+        if (expression.isArray()) {
+            for (JsonNode element : expression) {
+                int found = reinterpretedRowtime(element);
+                if (found >= 0) {
+                    return found;
+                }
+            }
+            return -1;
+        }
+        if (!expression.isObject()) {
+            return -1;
+        }
+        JsonNode operands = expression.path("operands");
+        if (expression.path("internalName").asText().startsWith("$REINTERPRET$")
+                && expression.path("type").path("kind").asText().equals("ROWTIME")
+                && operands.size() == 1 && operands.get(0).path("kind").asText().equals("INPUT_REF")) {
+            return operands.get(0).path("inputIndex").asInt(-1);
+        }
+        return reinterpretedRowtime(operands);
     }
 
     /** A {@code "resolvedTable"}'s {@code "options"}, as strings. */

@@ -42,6 +42,14 @@ public final class StatefulOperators {
             Stream.concat(TTL_BOUNDED.stream(), Stream.of("Rank")).collect(Collectors.toUnmodifiableSet());
 
     /**
+     * The operators that emit a regular (unwindowed) group aggregation's results: one {@code GroupAggregate}, or the
+     * global half of a two-phase one ({@code GlobalGroupAggregate}), or its incremental form ({@code
+     * IncrementalGroupAggregate}, Flink's {@code IncrementalAggregateRule} under split distinct aggregation).
+     */
+    public static final Set<String> GROUP_AGGREGATES =
+            Set.of("GroupAggregate", "GlobalGroupAggregate", "IncrementalGroupAggregate");
+
+    /**
      * Operators a {@code STATE_TTL} hint applies to (Flink's {@code StateTtlHint}: regular joins and
      * group aggregations).
      */

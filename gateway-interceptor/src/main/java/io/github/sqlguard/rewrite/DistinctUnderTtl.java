@@ -25,6 +25,12 @@ import java.util.Set;
  * {@code ListView}), and {@code COLLECT} ({@code CollectAggFunction}'s {@code MapView}): a value
  * not updated for the TTL expires while the key lives on, so the result can fall back to, or keep,
  * a value that is wrong.
+ *
+ * <p>And an aggregation without aggregate calls ({@code SELECT DISTINCT}, a {@code GROUP BY} of its keys
+ * alone) emits each key once without a TTL, but under one it emits an update for every row it reads, though
+ * the key's result is unchanged, "to prevent too early state eviction of downstream operators" (Flink 2.3.0
+ * {@code GroupAggHelper#processElement}: the equal result is skipped only while {@code ttlConfig} is off), and
+ * a key that returns after the TTL is emitted again as a new row.
  */
 final class DistinctUnderTtl {
 
@@ -57,7 +63,9 @@ final class DistinctUnderTtl {
     private static String clauses(List<Operator.GroupAggregate> aggregates) {
         Set<String> calls = new LinkedHashSet<>();
         Set<String> views = new LinkedHashSet<>();
+        boolean keysOnly = false;
         for (Operator.GroupAggregate aggregate : aggregates) {
+            keysOnly |= aggregate.calls().map(List::isEmpty).orElse(false) && !aggregate.groupBy().isEmpty();
             aggregate.distinctCalls().forEach(c -> calls.add(c.sql()));
             aggregate.calls().orElse(List.of()).stream().filter(DistinctUnderTtl::keepsValues)
                     .forEach(c -> views.add(c.sql()));
@@ -75,6 +83,13 @@ final class DistinctUnderTtl {
                     + " back to, one state entry each, and the TTL expires each on its own: a value not updated for the"
                     + " TTL is forgotten while the key lives on, so its retraction is lost and the result can keep or fall"
                     + " back to a value that is wrong";
+        }
+        if (keysOnly) {
+            // Named by what it is, not by its keys: the plan's names of them can be the planner's (region0).
+            out += "; an aggregation without an aggregate function (a SELECT DISTINCT, or a GROUP BY of its keys alone)"
+                    + " emits each key once without a TTL, but under one an update for every row it reads, its result"
+                    + " unchanged (Flink does so to keep later operators' state alive), and a key that returns after the"
+                    + " TTL as a new row";
         }
         return out;
     }

@@ -70,6 +70,7 @@ public final class RewriteFamilies {
                 new TopNFilter(),
                 new RankInSubquery(),
                 new FrameRemoved(),
+                new FrameEndsAtCurrentRow(),
                 new RowNumberFunction(),
                 new StateTtlHint(),
                 new SessionStateTtl(),

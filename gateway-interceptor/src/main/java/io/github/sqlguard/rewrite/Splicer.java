@@ -556,12 +556,14 @@ final class Splicer {
         if (a.equalsDeep(b, Litmus.IGNORE)) {
             return;
         }
-        if (a instanceof SqlOrderBy oa && b instanceof SqlOrderBy ob && oa.fetch == null && oa.offset == null
-                && ob.offset == null && ob.fetch != null && !oa.orderList.isEmpty()
+        if (a instanceof SqlOrderBy oa && b instanceof SqlOrderBy ob && oa.fetch == null && ob.fetch != null
+                && (oa.offset == null ? ob.offset == null : oa.offset.equalsDeep(ob.offset, Litmus.IGNORE))
+                && (!oa.orderList.isEmpty() || oa.offset != null)
                 && oa.query.equalsDeep(ob.query, Litmus.IGNORE) && oa.orderList.equalsDeep(ob.orderList, Litmus.IGNORE)) {
-            // A LIMIT added to an ORDER BY (its node is placed at its last token): the clause after the last order key.
-            out.add(new Diff(hereA, hereB, List.of(ListEdit.append(oa.orderList.get(oa.orderList.size() - 1),
-                    " LIMIT " + SqlTrees.unparse(ob.fetch)))));
+            // A LIMIT added to an ORDER BY (its node is placed at its last token): the clause after the last order key,
+            // or after the query where an OFFSET stands alone; before the OFFSET (LIMIT n OFFSET m) where there is one.
+            SqlNode anchor = oa.orderList.isEmpty() ? oa.query : oa.orderList.get(oa.orderList.size() - 1);
+            out.add(new Diff(hereA, hereB, List.of(ListEdit.append(anchor, " LIMIT " + SqlTrees.unparse(ob.fetch)))));
             return;
         }
         if (a instanceof SqlSelect sa && b instanceof SqlSelect sb && wrapped(sa, sb).isPresent()) {

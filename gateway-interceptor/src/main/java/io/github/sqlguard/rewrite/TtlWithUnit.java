@@ -25,9 +25,10 @@ import java.util.Set;
 
 /**
  * {@code ttl-unit}, for {@code ttl-bare-number} and {@code ttl-too-short}: the state TTL written with
- * its unit, in a {@code SET 'table.exec.state.ttl'} or a {@code STATE_TTL} hint. A bare number gets
- * the likely intent its finding names ({@code '24'} → {@code '24 h'}: the intended TTL of {@code
- * ttl-bare-number}'s facts, {@code Finding#facts()}, else {@code StateTtl#likelyIntent}); a value with a unit that is too short has
+ * its unit, in a {@code SET 'table.exec.state.ttl'} or a {@code STATE_TTL} hint. Each bare number gets
+ * its own likely intent ({@code '24'} → {@code '24 h'}, {@code StateTtl#likelyIntent}: what the intended TTL of
+ * a {@code ttl-bare-number} finding about it names, {@code Finding#facts()}), so two values in the hints keep
+ * two TTLs; a value with a unit that is too short has
  * no likely intent, and gets {@code sql-guard.rewrite.state-ttl}. A {@code ttl-too-short} finding names the value
  * its fix proposes in its facts ({@code StateTtl#replacing}), and that is the value written. Values in a call's execution
  * config or session properties are not SQL: no rewrite.
@@ -139,20 +140,25 @@ final class TtlWithUnit implements RewriteFamily {
     private static Optional<Value> intended(String written, Finding finding, RewriteContext context) {
         Duration min = context.request().minStateTtl();
         Duration max = context.request().maxStateTtl();
-        // The TTL the finding's fix names (ttl-bare-number: the likely intent; ttl-too-short: StateTtl#replacing).
-        Optional<String> named = finding.facts().intendedTtl().map(d -> StateTtl.withUnit(written, d));
-        if (named.isPresent() && usable(named.get(), min, max)) {
-            return Optional.of(new Value(named.get(), "'" + named.get() + "', the TTL the finding names"));
-        }
+        // A bare number keeps its own likely intent ('48' in one hint, '30' in another: 48 h and 30 h), the value a
+        // finding about it would name (StateTtl#replacing); the finding's TTL is one value's, not every value's.
+        Optional<String> own = Optional.empty();
         if (StateTtl.isBareNumber(written)) {
             try {
-                String intent = StateTtl.likelyIntent(Long.parseLong(written.strip())).replace("'", "");
-                if (usable(intent, min, max)) {
-                    return Optional.of(new Value(intent, "'" + intent + "', the likely intent of '" + written.strip() + "'"));
-                }
+                own = Optional.of(StateTtl.likelyIntent(Long.parseLong(written.strip())).replace("'", ""))
+                        .filter(intent -> usable(intent, min, max));
             } catch (NumberFormatException tooLong) {
-                // Falls through to the policy's TTL.
+                // No likely intent: the finding's TTL, else the policy's.
             }
+        }
+        // The TTL the finding's fix names (ttl-bare-number: the likely intent; ttl-too-short: StateTtl#replacing).
+        Optional<String> named = finding.facts().intendedTtl().map(d -> StateTtl.withUnit(written, d))
+                .filter(value -> usable(value, min, max));
+        if (named.isPresent() && (own.isEmpty() || StateTtl.parse(own.get()).equals(StateTtl.parse(named.get())))) {
+            return Optional.of(new Value(named.get(), "'" + named.get() + "', the TTL the finding names"));
+        }
+        if (own.isPresent()) {
+            return Optional.of(new Value(own.get(), "'" + own.get() + "', the likely intent of '" + written.strip() + "'"));
         }
         String ttl = SqlTrees.duration(context.settings().stateTtl());
         return usable(ttl, min, max)

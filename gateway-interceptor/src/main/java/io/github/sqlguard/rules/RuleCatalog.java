@@ -8,6 +8,8 @@ import io.github.sqlguard.rules.config.TtlTooShortRule;
 import io.github.sqlguard.rules.config.TtlUnknownKeyRule;
 import io.github.sqlguard.rules.diagnosis.FrameWithRowNumberRule;
 import io.github.sqlguard.rules.diagnosis.OnConflictRequiredRule;
+import io.github.sqlguard.rules.diagnosis.OffsetWithoutFetchRule;
+import io.github.sqlguard.rules.diagnosis.OverFollowingUnsupportedRule;
 import io.github.sqlguard.rules.diagnosis.OverOrderDescRule;
 import io.github.sqlguard.rules.diagnosis.OverOrderNonTimeRule;
 import io.github.sqlguard.rules.diagnosis.PlannerErrorRule;
@@ -131,6 +133,8 @@ public final class RuleCatalog {
                         new UpdatesIntoAppendOnlyRule(),
                         new TemporalJoinNotVersionedRule(),
                         new TimeAttributeRequiredRule(),
+                        new OverFollowingUnsupportedRule(),
+                        new OffsetWithoutFetchRule(),
                         new UnquotedSetAfterCommentRule(),
                         new PlannerErrorRule()));
     }

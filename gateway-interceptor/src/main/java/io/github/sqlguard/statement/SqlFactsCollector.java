@@ -72,6 +72,7 @@ final class SqlFactsCollector {
     private final List<SupersededHint> supersededTtlHints = new ArrayList<>();
     private final List<LateralLimit> lateralLimits = new ArrayList<>();
     private final List<SqlOption> stringLiterals = new ArrayList<>();
+    private final List<List<String>> orderBys = new ArrayList<>();
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
 
@@ -96,7 +97,7 @@ final class SqlFactsCollector {
     SqlFacts facts() {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
-                planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames);
+                planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -197,6 +198,11 @@ final class SqlFactsCollector {
         if (node instanceof SqlCall call) {
             collectRankAlias(call);
             collectLateralLimit(call);
+            if (call instanceof SqlOrderBy ordered && ordered.orderList.size() > 0) {
+                List<String> order = new ArrayList<>();
+                ordered.orderList.forEach(item -> order.add(sql(item)));
+                orderBys.add(order);
+            }
             for (SqlNode operand : operands(call)) {
                 visit(operand);
             }

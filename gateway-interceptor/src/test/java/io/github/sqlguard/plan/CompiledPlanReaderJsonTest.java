@@ -171,6 +171,49 @@ class CompiledPlanReaderJsonTest {
         assertThat(odd.timeAttributesBelow(odd.node(2).orElseThrow())).isEmpty();
     }
 
+    /**
+     * The same table on Flink 1.20.0, as its compiled plan writes it: the {@code WatermarkPushDown} ability has
+     * no {@code "rowtimeExpr"} (its {@code "watermarkExpr"} reads the scan's columns), and the Calc over the
+     * scan reinterprets the column as the rowtime ({@code PushWatermarkIntoTableSourceScanAcrossCalcRule}).
+     */
+    @Test
+    void readsTheRowtimeColumnOfAScanWithAPushedDownWatermarkFromTheCalcOverItOnFlink120() {
+        String json = """
+                { "nodes" : [ {
+                    "id" : 1, "type" : "stream-exec-table-source-scan_1",
+                    "scanTableSource" : { "table" : { "identifier" : "`c`.`d`.`user_log`" },
+                      "abilities" : [ { "type" : "WatermarkPushDown",
+                        "watermarkExpr" : { "kind" : "CALL", "internalName" : "$-$1", "operands" : [
+                          { "kind" : "INPUT_REF", "inputIndex" : 2, "type" : "TIMESTAMP(3)" },
+                          { "kind" : "LITERAL", "value" : "5000", "type" : "INTERVAL SECOND(6) NOT NULL" } ] },
+                        "producedType" : "ROW<`user_id` VARCHAR(2147483647), `ts` TIMESTAMP(3), `other` TIMESTAMP(3)> NOT NULL" } ] },
+                    "outputType" : "ROW<`user_id` VARCHAR(2147483647), `ts` TIMESTAMP(3), `other` TIMESTAMP(3)>",
+                    "description" : "TableSourceScan(table=[[c, d, user_log, watermark=[-(other, 5000:INTERVAL SECOND)]]], fields=[user_id, ts, other])"
+                  }, {
+                    "id" : 2, "type" : "stream-exec-calc_1",
+                    "projection" : [ { "kind" : "CALL", "internalName" : "$DATE_FORMAT$1", "operands" : [
+                      { "kind" : "CALL", "internalName" : "$CAST$1", "operands" : [
+                        { "kind" : "CALL", "internalName" : "$REINTERPRET$1",
+                          "operands" : [ { "kind" : "INPUT_REF", "inputIndex" : 1, "type" : "TIMESTAMP(3)" } ],
+                          "type" : { "type" : "TIMESTAMP_WITHOUT_TIME_ZONE", "precision" : 3, "kind" : "%s" } } ],
+                        "type" : "TIMESTAMP(3)" },
+                      { "kind" : "LITERAL", "value" : "yyyyMMdd", "type" : "CHAR(8) NOT NULL" } ], "type" : "VARCHAR(2147483647)" },
+                      { "kind" : "INPUT_REF", "inputIndex" : 0, "type" : "VARCHAR(2147483647)" } ],
+                    "outputType" : "ROW<`day` VARCHAR(2147483647), `user_id` VARCHAR(2147483647)>",
+                    "description" : "Calc(select=[DATE_FORMAT(CAST(Reinterpret(ts) AS TIMESTAMP(3)), 'yyyyMMdd') AS day, user_id])"
+                  } ],
+                  "edges" : [ { "source" : 1, "target" : 2 } ] }
+                """;
+
+        // The rowtime is the column the Calc reinterprets (ts), not the one the watermark is computed from.
+        ExplainedPlan pushed = reader.read(json.formatted("ROWTIME"));
+        assertThat(pushed.timeAttributesBelow(pushed.node(2).orElseThrow()))
+                .containsExactly(new Column("ts", "TIMESTAMP(3) *ROWTIME*", Column.TimeAttribute.ROWTIME));
+        // A reinterpretation to a plain TIMESTAMP is no rowtime.
+        ExplainedPlan plain = reader.read(json.formatted("REGULAR"));
+        assertThat(plain.timeAttributesBelow(plain.node(2).orElseThrow())).isEmpty();
+    }
+
     @Test
     void splitsARowTypeStringIntoColumns() {
         assertThat(OutputType.of("ROW<`a` INT, `b``c` ROW<`x` INT, `y` DECIMAL(10, 2)>, `t` TIMESTAMP(3) *PROCTIME*> NOT NULL")

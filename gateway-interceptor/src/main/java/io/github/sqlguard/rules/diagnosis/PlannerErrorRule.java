@@ -41,29 +41,7 @@ public final class PlannerErrorRule extends DiagnosisRule {
     @Override
     protected String fix(String plannerError, AnalysisContext context) {
         return lookupHintByAlias(plannerError, context)
-                .or(() -> offsetWithoutFetch(plannerError))
                 .orElse("Correct the statement as Flink's message says.");
-    }
-
-    /**
-     * The fix of an {@code OFFSET} without {@code LIMIT} or {@code FETCH} ({@code ORDER BY c OFFSET 2}, {@code OFFSET
-     * 10 ROWS}) in a streaming query: Flink plans it as a {@code SortLimit} or {@code Limit} whose rank range has no
-     * end and refuses it while translating ({@code StreamExecSortLimit}, {@code StreamExecLimit
-     * #translateToPlanInternal}, Flink 2.3.0 and 1.20: {@code FETCH is missed, which on streaming table is not supported
-     * currently.}), since its ranking would keep every row. Flink's own plan tests write the shape ({@code
-     * SortLimitTest#testSortWithoutTimeWithOffset}, {@code LimitTest#testOnlyOffset}; issue 30: a refusal explained
-     * where users need it). With a {@code LIMIT} it plans, keeping at most {@code OFFSET + LIMIT} rows; sorted by an
-     * ascending time attribute with no {@code OFFSET} it is a {@code TemporalSort} (case 506).
-     */
-    private static Optional<String> offsetWithoutFetch(String plannerError) {
-        if (!plannerError.contains("FETCH is missed")) {
-            return Optional.empty();
-        }
-        return Optional.of("A streaming query that skips rows (OFFSET) needs an end (LIMIT n or FETCH NEXT n ROWS ONLY):"
-                + " Flink keeps the rows up to OFFSET + n of the order in state and drops the rest, while without an end"
-                + " it would keep every row. Add the end (LIMIT n OFFSET o keeps ranks o + 1 to o + n, all rows going to"
-                + " one parallel instance); or, for every row in event-time order, ORDER BY the column with the WATERMARK"
-                + " ascending first, without OFFSET: Flink then emits the rows sorted as the watermark passes them.");
     }
 
     /** Flink's list of the LOOKUP hint tables it could not match: {@code `Customers` in `LOOKUP`}. */

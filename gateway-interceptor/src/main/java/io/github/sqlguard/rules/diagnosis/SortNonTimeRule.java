@@ -3,6 +3,8 @@ package io.github.sqlguard.rules.diagnosis;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.RuleDeclaration;
 
+import java.util.Optional;
+
 /**
  * {@code sort-non-time}: ORDER BY a non-time column on an unbounded stream.
  *
@@ -26,13 +28,42 @@ public final class SortNonTimeRule extends DiagnosisRule {
 
     @Override
     protected String reason(String plannerError, AnalysisContext context) {
-        return "An unbounded stream cannot be sorted by an ordinary column: every new row could change the order of all earlier ones. Streaming ORDER BY must start with an ascending time attribute.";
+        return descendingFirstKey(context)
+                .map(key -> "Flink sorts an unbounded stream only when its ORDER BY starts with a time attribute (a"
+                        + " column with a WATERMARK, or PROCTIME()) in ascending order: rows come in time order, and each"
+                        + " is released once the watermark (or the clock) passes its time. This ORDER BY starts with "
+                        + key + ", descending, which Flink refuses even on a time attribute: the first row out would be"
+                        + " the last of a stream that never ends.")
+                .orElse("An unbounded stream cannot be sorted by an ordinary column: every new row could change the"
+                        + " order of all earlier ones. Streaming ORDER BY must start with an ascending time attribute.");
     }
 
     @Override
     protected String fix(String plannerError, AnalysisContext context) {
-        return "Sort by an ascending time attribute first (a column with a WATERMARK, or PROCTIME()); keep a bounded Top-N"
-                + " instead (ROW_NUMBER() OVER (ORDER BY the same columns) in a subquery, filtered to its first rows, per"
-                + " window if possible); or run the query in batch mode: SET 'execution.runtime-mode' = 'batch'.";
+        return descendingFirstKey(context)
+                .map(key -> {
+                    String column = key.substring(0, key.length() - " DESC".length());
+                    return "For the first rows by " + key + " (the latest, the largest), keep a Top-N: ORDER BY " + key
+                            + " LIMIT n, or ROW_NUMBER() OVER (ORDER BY " + key + ") in a subquery filtered to rn <= n,"
+                            + " which keeps those n rows, updated as rows arrive; where " + column + " is a time"
+                            + " attribute, sort by it ascending (ORDER BY " + column + " ASC, ...); or run the query in"
+                            + " batch mode: SET 'execution.runtime-mode' = 'batch'.";
+                })
+                .orElse("Sort by an ascending time attribute first (a column with a WATERMARK, or PROCTIME()); keep a"
+                        + " bounded Top-N instead (ROW_NUMBER() OVER (ORDER BY the same columns) in a subquery, filtered to"
+                        + " its first rows, per window if possible); or run the query in batch mode: SET"
+                        + " 'execution.runtime-mode' = 'batch'.");
+    }
+
+    /**
+     * The first key of the statement's first {@code ORDER BY}, as written ({@code ts DESC}), where it is descending:
+     * Flink's streaming sort ({@code StreamPhysicalTemporalSortRule}, a {@code TemporalSort}) takes a first key that is
+     * a time attribute sorted ascending only, and plans nothing else (hence the planner's one message).
+     */
+    private static Optional<String> descendingFirstKey(AnalysisContext context) {
+        return context.statement().facts().orderBys().stream()
+                .findFirst()
+                .map(order -> order.get(0))
+                .filter(key -> key.endsWith(" DESC"));
     }
 }

@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.RuleDeclaration;
 
@@ -129,18 +130,23 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
             return "The " + operator + " reading it";
         }
 
+        /** The producing node's kind: each operator of a group aggregation ({@link StatefulOperators#GROUP_AGGREGATES}) is {@code GroupAggregate}. */
+        private String kind() {
+            return StatefulOperators.GROUP_AGGREGATES.contains(node) ? "GroupAggregate" : node;
+        }
+
         private String parameter(String name) {
             return parameters.getOrDefault(name, "");
         }
 
         /** The producing node in words, with its keys. */
         String producer() {
-            return switch (node) {
+            return switch (kind()) {
                 case "Rank" -> timeTopOne() ? "the deduplication (a Top-1" + by("per", parameter("partitionBy"))
                         + " ordered by " + parameter("orderBy").replaceFirst("^(ROWTIME|PROCTIME) ", "") + ": the "
                         + (latest() ? "latest" : "first") + " row)"
                         : "the Top-N (Rank" + by("partitioned by", parameter("partitionBy")) + ")";
-                case "GroupAggregate", "GlobalGroupAggregate", "IncrementalGroupAggregate" ->
+                case "GroupAggregate" ->
                         "the aggregation (" + node + by("by", parameter("groupBy")) + ")";
                 case "Deduplicate" -> "the deduplication (Deduplicate keeping the " + (lastRow() ? "latest" : "first")
                         + " row" + by("per", parameter("key")) + ")";
@@ -154,11 +160,11 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
 
         /** Why the producer updates or deletes rows. */
         String why() {
-            return switch (node) {
+            return switch (kind()) {
                 case "Rank" -> timeTopOne() && latest() ? "replaces a key's row with every later row"
                         : "replaces a row it emitted when a better one arrives";
                 case "SortLimit", "Limit" -> "replaces a row it emitted when a better one arrives";
-                case "GroupAggregate", "GlobalGroupAggregate", "IncrementalGroupAggregate" ->
+                case "GroupAggregate" ->
                         "updates a key's result with every row of the key";
                 case "Deduplicate" -> lastRow() ? "replaces a key's row with every later row"
                         : "emits updates here (Flink emits a first row as inserts only "
@@ -173,14 +179,14 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
 
         /** What the producer becomes to emit inserts only, or empty where nothing does (a changelog source). */
         String insertOnlyForm() {
-            return switch (node) {
+            return switch (kind()) {
                 case "Rank" -> timeTopOne() ? latest() ? firstRowOrWindow() : "" : "rank per window (PARTITION BY window_start, window_end first, over a"
                         + " window TVF such as TABLE(TUMBLE(...))): a window Top-N emits each window's rows once, when the"
                         + " window closes, as inserts";
                 case "SortLimit", "Limit" -> "rank per window (PARTITION BY window_start, window_end first, over a"
                         + " window TVF such as TABLE(TUMBLE(...))): a window Top-N emits each window's rows once, when the"
                         + " window closes, as inserts";
-                case "GroupAggregate", "GlobalGroupAggregate", "IncrementalGroupAggregate" -> "aggregate per window (GROUP"
+                case "GroupAggregate" -> "aggregate per window (GROUP"
                         + " BY window_start, window_end of a window TVF): a window aggregation emits each window's result"
                         + " once, as inserts";
                 case "Deduplicate" -> lastRow() ? firstRowOrWindow()
@@ -195,9 +201,9 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
         /** The columns a sink's PRIMARY KEY takes: the producer's key, and a Top-N's row number. */
         List<String> key(AnalysisContext context) {
             List<String> out = new ArrayList<>();
-            String keys = switch (node) {
+            String keys = switch (kind()) {
                 case "Rank" -> parameter("partitionBy");
-                case "GroupAggregate", "GlobalGroupAggregate", "IncrementalGroupAggregate" -> parameter("groupBy");
+                case "GroupAggregate" -> parameter("groupBy");
                 case "Deduplicate", "ChangelogNormalize" -> parameter("key");
                 default -> "";
             };

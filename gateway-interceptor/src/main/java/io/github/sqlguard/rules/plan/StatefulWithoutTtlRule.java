@@ -787,7 +787,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             // table's connector is a lookup source (Flink docs, "Joins", "Lookup Join"; LookupTableSource). Not
             // for a condition that bounds both sides' times: that is two streams, an interval join's shape.
             String dimension = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
-            String stream = names.directTable(inputs.get(0)).map(ObjectIdentifier::getObjectName).orElse(left.get());
+            Optional<String> table = names.directTable(inputs.get(0)).map(ObjectIdentifier::getObjectName);
+            // Where the left side is a subquery, a view or a WITH query, the statement names it by its alias (the name a
+            // hint gives it): its rows are the stream, and the lookup join's time is a column it selects.
+            boolean subquery = !names.tableSide(join.node(), 0);
+            String stream = subquery ? leftHint.orElse(left.get()) : table.orElse(left.get());
             Optional<Column> proctime = names.plan().timeAttributesBelow(inputs.get(0)).stream()
                     .filter(c -> c.timeAttribute() == Column.TimeAttribute.PROCTIME).findFirst();
             fix.append("; or, when ").append(dimension).append(" is a dimension table whose connector is a lookup source")
@@ -798,8 +802,15 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             } else {
                 // The plan shows a PROCTIME() column only where the query reads it: whether the table has one is
                 // the catalog's to say, which a rule does not read; no column name is made up.
-                fix.append("a processing-time column of ").append(stream)
-                        .append(" (a column AS PROCTIME() in its DDL, where it has none)");
+                if (subquery) {
+                    fix.append("a processing-time column of ").append(stream).append(", which selects none: select one in ")
+                            .append(stream).append(" from ").append(table.map(t -> t + ", the table").orElse("the tables"))
+                            .append(" it reads (a column AS PROCTIME() in ").append(table.isPresent() ? "its" : "their")
+                            .append(" DDL, where ").append(table.isPresent() ? "it has" : "they have").append(" none)");
+                } else {
+                    fix.append("a processing-time column of ").append(stream)
+                            .append(" (a column AS PROCTIME() in its DDL, where it has none)");
+                }
             }
             fix.append("; each ").append(stream).append(" row then reads ").append(dimension)
                     .append(" as it is when the row arrives, and later changes of ").append(dimension)

@@ -1,0 +1,20 @@
+-- expect: WARN stateful-without-ttl
+-- expect-fix: a processing-time column of big, which selects none: select one in big from orders, the table it reads
+-- expect-fix-absent: a processing-time column of orders
+-- Large orders read through a subquery aliased big, joined with their customers: the lookup-join advice names the
+-- subquery's alias, as the statement names its left side, not the table inside it.
+CREATE TABLE orders (
+  order_id STRING,
+  customer_id STRING,
+  amount DOUBLE,
+  proc_time AS PROCTIME()
+) WITH ('connector' = 'datagen');
+
+CREATE TABLE customers (
+  id STRING,
+  country STRING
+) WITH ('connector' = 'datagen');
+
+SELECT big.order_id, c.country
+FROM (SELECT order_id, customer_id FROM orders WHERE amount > 100) AS big
+JOIN customers AS c ON big.customer_id = c.id;
