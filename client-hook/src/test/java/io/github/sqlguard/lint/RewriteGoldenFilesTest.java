@@ -250,7 +250,8 @@ class RewriteGoldenFilesTest {
         "509-clicks-and-views-per-15-min-joined-on-window-start-only-window-join-offered",
         "510-orders-left-join-payments-in-hop-windows-on-window-end-only-window-join-offered",
         "511-daily-cumulating-counts-joined-on-window-start-only-no-window-join",
-        "512-joined-views-over-a-view-join-its-join-not-named-by-the-statement"})
+        "512-joined-views-over-a-view-join-its-join-not-named-by-the-statement",
+        "513-average-per-sensor-group-and-window-start-over-a-legacy-tumble-no-hint-on-the-window"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
