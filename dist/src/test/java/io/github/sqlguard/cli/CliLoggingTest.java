@@ -9,18 +9,15 @@ import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
-import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.ConsoleAppender;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
+import static io.github.sqlguard.cli.LoggerContextShape.appenders;
+import static io.github.sqlguard.cli.LoggerContextShape.levels;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -79,30 +76,6 @@ class CliLoggingTest {
                 System.setProperty(ClassicConstants.CONFIG_FILE_PROPERTY, before);
             }
         }
-    }
-
-    /** Every logger given a level: name to level and additivity. */
-    private static Map<String, String> levels(LoggerContext context) {
-        Map<String, String> levels = new TreeMap<>();
-        for (Logger logger : context.getLoggerList()) {
-            Level level = logger.getLevel();
-            if (level != null || !logger.isAdditive()) {
-                levels.put(logger.getName(), level + (logger.isAdditive() ? "" : ", not additive"));
-            }
-        }
-        return levels;
-    }
-
-    /** Every appender of every logger: the logger's name, the appender's name and class. */
-    private static List<String> appenders(LoggerContext context) {
-        List<String> appenders = new ArrayList<>();
-        for (Logger logger : context.getLoggerList()) {
-            for (Iterator<Appender<ILoggingEvent>> it = logger.iteratorForAppenders(); it.hasNext(); ) {
-                Appender<ILoggingEvent> appender = it.next();
-                appenders.add(logger.getName() + ": " + appender.getName() + " " + appender.getClass().getName());
-            }
-        }
-        return appenders;
     }
 
     @SuppressWarnings("unchecked")
