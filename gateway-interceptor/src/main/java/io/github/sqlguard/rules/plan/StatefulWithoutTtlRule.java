@@ -638,7 +638,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             // Over a plain TIMESTAMP the window needs the WATERMARK first, and with it a row later than the watermark
             // is dropped by the window (Flink docs, "Window Aggregation": late rows are not processed).
             String perWindow = bucketed.map(c -> "; or declare " + c.name() + " as event time in " + read.get()
-                    + " (WATERMARK FOR " + c.name() + " AS " + c.name() + " - INTERVAL '5' SECOND; a row later than the"
+                    + " (" + StatementNames.watermark(c.name()) + "; a row later than the"
                     + " watermark is then dropped) and aggregate per window, whose state is freed when it closes: ")
                     .orElse("; or aggregate per window, whose state is freed when it closes: ");
             String keys = grouping ? ", GROUPING SETS (...) as the query writes them"
@@ -877,8 +877,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             if (table.isEmpty() || !StatementNames.watermarkable(column)) {
                 return Optional.empty();
             }
-            declare.add(column.name() + " as event time in " + table.get().getObjectName() + " (WATERMARK FOR "
-                    + column.name() + " AS " + column.name() + " - INTERVAL '5' SECOND)");
+            declare.add(column.name() + " as event time in " + table.get().getObjectName() + " ("
+                    + StatementNames.watermark(column.name()) + ")");
         }
         if (declare.isEmpty()) {
             return Optional.empty();

@@ -158,6 +158,15 @@ record StatementNames(
     }
 
     /**
+     * The {@code WATERMARK} a fix proposes for {@code column}: {@code WATERMARK FOR c AS c - INTERVAL '5' SECOND},
+     * the delay the rewrites write by default ({@code sql-guard.rewrite.watermark-delay}). One place for every fix
+     * that tells a user to declare event time.
+     */
+    static String watermark(String column) {
+        return "WATERMARK FOR " + column + " AS " + column + " - INTERVAL '5' SECOND";
+    }
+
+    /**
      * How to make {@code order}, the order of a Top-1 over {@code node}, an event-time attribute. Flink's
      * DDL declares a {@code WATERMARK} on a column ({@code WATERMARK FOR rowtime_column_name AS
      * watermark_strategy_expression}, Flink docs "CREATE Statements"); where the order is an expression of
@@ -171,8 +180,7 @@ record StatementNames(
         String column = order.column();
         Optional<List<String>> columns = sourceColumns(node);
         if (columns.map(c -> c.contains(column)).orElse(true)) {
-            return "declare " + column + " as event time" + in + " (WATERMARK FOR " + column + " AS " + column
-                    + " - INTERVAL '5' SECOND)";
+            return "declare " + column + " as event time" + in + " (" + watermark(column) + ")";
         }
         String name = columns.get().contains(COMPUTED_TIME) ? COMPUTED_TIME + "_1" : COMPUTED_TIME;
         String expression = order.type().equals("TIMESTAMP(3)") || order.type().equals("TIMESTAMP_LTZ(3)")
@@ -180,8 +188,7 @@ record StatementNames(
                 : "CAST(" + column + " AS TIMESTAMP(3))";
         return column + " is an expression, and a WATERMARK can only be declared on a column: add it to "
                 + table.map(ObjectIdentifier::getObjectName).orElse("the table") + " as a computed column with its"
-                + " watermark (" + name + " AS " + expression + ", WATERMARK FOR " + name + " AS " + name
-                + " - INTERVAL '5' SECOND) and order by " + name;
+                + " watermark (" + name + " AS " + expression + ", " + watermark(name) + ") and order by " + name;
     }
 
     /**
