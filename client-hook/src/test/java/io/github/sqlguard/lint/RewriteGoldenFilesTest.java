@@ -118,6 +118,7 @@ class RewriteGoldenFilesTest {
         "380-top-n-per-region-over-view-fixing-region",
         "382-top-n-per-region-fixed-over-updating-totals",
         "384-rates-without-watermark-left-join-into-sink",
+        "561-prices-left-join-by-product-temporal-join-named-first",
         "385-rates-two-timestamps-without-watermark-no-temporal-join",
         "364-rates-join-proctime-lookup-refused-temporal-join",
         "371-max-per-key-over-updating-totals-under-ttl",

@@ -34,10 +34,10 @@ public final class ProvenFixes {
         Optional<String> first = proven.stream().filter(r -> r.answers(finding)).map(Rewrite::family).findFirst();
         Optional<ProvenWay> way = first.flatMap(
                 family -> finding.facts().provenWays().stream().filter(w -> w.family().equals(family)).findFirst());
-        if (way.isEmpty() || !finding.fix().contains(OR + way.get().conditional())) {
+        if (way.isEmpty() || !finding.fix().contains(way.get().inFix())) {
             return finding;
         }
-        String rest = finding.fix().replace(OR + way.get().conditional(), "");
+        String rest = finding.fix().replace(way.get().inFix(), "");
         String fix = way.get().definite() + OR + Character.toLowerCase(rest.charAt(0)) + rest.substring(1);
         return new Finding(
                 finding.ruleId(), finding.level(), finding.reason(), finding.node(), finding.excerpt(), fix,

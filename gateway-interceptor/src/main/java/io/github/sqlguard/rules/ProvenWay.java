@@ -9,7 +9,7 @@ import java.util.Objects;
  * {@code rewrite.ProvenFixes} puts the definite way first in the fix when it is the finding's first rewrite.
  *
  * @param family the rewrite family that proves this way ({@code lookup-join}, {@code temporal-join})
- * @param conditional the way as the fix writes it, without the {@code "; or "} before it
+ * @param conditional the way as the fix writes it ({@code "when ..."}), without the {@code "; or, "} before it
  * @param definite the way as the fix's first way once proven, a sentence's start (capitalized)
  */
 public record ProvenWay(String family, String conditional, String definite) {
@@ -18,5 +18,10 @@ public record ProvenWay(String family, String conditional, String definite) {
         Objects.requireNonNull(family);
         Objects.requireNonNull(conditional);
         Objects.requireNonNull(definite);
+    }
+
+    /** The way as it follows the fix's earlier ways: {@code "; or, when ..."}. */
+    public String inFix() {
+        return "; or, " + conditional;
     }
 }

@@ -778,7 +778,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                                 + " subquery's alias)");
             }
         }
-        lookupWay(join, names).ifPresent(way -> fix.append("; or ").append(way.conditional()));
+        lookupWay(join, names).ifPresent(way -> fix.append(way.inFix()));
         if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty() && !semiOrAnti(join)
                 && plainKeys(join, names)) {
             Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));
@@ -792,7 +792,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         .append(leftTime.get().name());
             }
         }
-        temporalWay(join, names).ifPresent(way -> fix.append("; or ").append(way.conditional()));
+        temporalWay(join, names).ifPresent(way -> fix.append(way.inFix()));
         return fix.append('.').toString();
     }
 
