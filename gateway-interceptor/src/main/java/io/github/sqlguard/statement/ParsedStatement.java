@@ -219,8 +219,9 @@ public sealed interface ParsedStatement extends ParsedSql
      *     joined), with its span: what the redactor masks where the value carries a secret
      * @param withItemNames the names of the statement's {@code WITH} items ({@code ranked} of {@code WITH ranked AS
      *     (...)}), which a {@code FROM} item may name as it names a table or view
-     * @param orderBys the items of each {@code ORDER BY} of a query (not of an {@code OVER} window), as written with
-     *     {@code DESC} where given, in the order the walk meets them (outer queries first)
+     * @param orderBys the items of each {@code ORDER BY} of a query (not of an {@code OVER} window), as SQL Flink's
+     *     parser reads back (a name that needs them in back-ticks: {@code `order` DESC}), with {@code DESC} where
+     *     given, in the order the walk meets them (outer queries first)
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,

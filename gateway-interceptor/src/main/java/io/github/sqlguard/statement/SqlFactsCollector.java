@@ -200,7 +200,7 @@ final class SqlFactsCollector {
             collectLateralLimit(call);
             if (call instanceof SqlOrderBy ordered && ordered.orderList.size() > 0) {
                 List<String> order = new ArrayList<>();
-                ordered.orderList.forEach(item -> order.add(sql(item)));
+                ordered.orderList.forEach(item -> order.add(quoted(item)));
                 orderBys.add(order);
             }
             for (SqlNode operand : operands(call)) {
@@ -289,6 +289,20 @@ final class SqlFactsCollector {
             return fromName(call.operand(0));
         }
         return "";
+    }
+
+    /**
+     * An item of a query's ORDER BY as SQL that Flink's parser reads back, for a fix to write: a name that needs
+     * back-ticks keeps them ({@code `order` DESC}: {@link SqlIdentifiers}); an expression as Calcite writes it.
+     */
+    private static String quoted(SqlNode item) {
+        if (item instanceof SqlIdentifier identifier) {
+            return String.join(".", identifier.names.stream().map(SqlIdentifiers::sql).toList());
+        }
+        if (item instanceof SqlCall call && call.getKind() == SqlKind.DESCENDING && call.operandCount() == 1) {
+            return quoted(call.operand(0)) + " DESC";
+        }
+        return sql(item);
     }
 
     /** An item of a window's PARTITION BY or ORDER BY as SQL: {@code user_id}, {@code o.amount DESC}. */
