@@ -119,6 +119,7 @@ class RewriteGoldenFilesTest {
         "382-top-n-per-region-fixed-over-updating-totals",
         "384-rates-without-watermark-left-join-into-sink",
         "561-prices-left-join-by-product-temporal-join-named-first",
+        "566-users-per-click-count-count-of-counts-under-ttl",
         "385-rates-two-timestamps-without-watermark-no-temporal-join",
         "364-rates-join-proctime-lookup-refused-temporal-join",
         "371-max-per-key-over-updating-totals-under-ttl",
