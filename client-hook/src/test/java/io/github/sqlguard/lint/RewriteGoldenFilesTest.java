@@ -120,6 +120,8 @@ class RewriteGoldenFilesTest {
         "384-rates-without-watermark-left-join-into-sink",
         "561-prices-left-join-by-product-temporal-join-named-first",
         "566-users-per-click-count-count-of-counts-under-ttl",
+        "567-clicks-per-user-aliased-running-reserved-word",
+        "568-order-amounts-aliased-value-in-subquery-and-outside",
         "385-rates-two-timestamps-without-watermark-no-temporal-join",
         "364-rates-join-proctime-lookup-refused-temporal-join",
         "371-max-per-key-over-updating-totals-under-ttl",
