@@ -30,7 +30,7 @@ final class AggregateOverAggregate {
             }
             for (PlanNode below : TtlMix.statefulInputs(plan.get(), node)) {
                 if (aggregate(below) && below.state().stream().map(OperatorState::ttl).anyMatch(t -> !t.isZero())) {
-                    return "; an aggregation reads another's result here (a count of counts): a key of the lower one"
+                    return "; an aggregation here reads another's result (as a count of counts does): a key of the lower one"
                             + " that expires and returns starts again from its first row and is emitted as a new row,"
                             + " with no retraction of the result it had before, so the upper aggregation keeps that old"
                             + " result too and never takes it back";
