@@ -73,6 +73,7 @@ final class SqlFactsCollector {
     private final List<LateralLimit> lateralLimits = new ArrayList<>();
     private final List<SqlOption> stringLiterals = new ArrayList<>();
     private final List<List<String>> orderBys = new ArrayList<>();
+    private final List<String> joinTypes = new ArrayList<>();
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
 
@@ -97,7 +98,7 @@ final class SqlFactsCollector {
     SqlFacts facts() {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
-                planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys);
+                planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -198,6 +199,9 @@ final class SqlFactsCollector {
         if (node instanceof SqlCall call) {
             collectRankAlias(call);
             collectLateralLimit(call);
+            if (call instanceof SqlJoin join) {
+                joinTypes.add(join.getJoinType().name());
+            }
             if (call instanceof SqlOrderBy ordered && ordered.orderList.size() > 0) {
                 List<String> order = new ArrayList<>();
                 ordered.orderList.forEach(item -> order.add(quoted(item)));
