@@ -171,6 +171,19 @@ public sealed interface Operator
                     && (strategy.startsWith("AppendFastStrategy") || strategy.startsWith("UpdateFastStrategy"));
         }
 
+        /**
+         * True when this Top-N's result is its first N rows read, forever: one partition, an append-only input
+         * ({@code AppendFastStrategy}) and one order key, a processing-time attribute ascending. Flink 2.3.0's
+         * {@code StreamExecRank#translateToPlanInternal} runs that shape as {@code AppendOnlyFirstNFunction}, which
+         * keeps a counter per key and, once it reaches N, ignores every later row ("Ignore record if it does not
+         * belong to the first-n rows"): the output never changes after its first N rows.
+         */
+        public boolean firstRowsForever() {
+            return onePartition() && range.end().isPresent() && strategy.startsWith("AppendFastStrategy")
+                    && orderTime.filter(t -> t == Column.TimeAttribute.PROCTIME).isPresent()
+                    && orderKeys.size() == 1 && orderKeys.get(0).ascending();
+        }
+
         /** The order as SQL: {@code amount DESC}. */
         public String orderBy() {
             return Operators.orderBy(orderKeys);
