@@ -613,7 +613,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             // The aggregation reads a window's rows already and groups by its columns: the window aggregation it
             // was written for needs both (window-aggregate-not-recognized), not a new window over its input.
             WindowKeys.alone(aggregate.groupBy()).ifPresent(has -> fix.append("; or group by both window columns,")
-                    .append(" GROUP BY ").append(WindowKeys.completed(aggregate.groupBy(), has))
+                    .append(" ").append(WindowKeys.groupByBoth(aggregate, has))
                     .append(" (a window aggregation, which emits each window's result once and frees its state when"
                             + " the window closes)"));
             return fix.append('.').toString();

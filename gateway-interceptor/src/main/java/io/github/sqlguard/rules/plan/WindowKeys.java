@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.plan;
 
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 
 import java.util.ArrayList;
@@ -56,6 +57,33 @@ final class WindowKeys {
             } else {
                 out.add(key);
             }
+        }
+        return String.join(", ", out);
+    }
+
+    /**
+     * The GROUP BY a fix proposes for {@code aggregate}, grouped by {@code has} without the other window column. Over
+     * GROUPING SETS, ROLLUP or CUBE the window columns go beside the sets, out of them: Flink plans a window
+     * aggregation there only where the GROUP BY holds both window columns outside the sets (Flink docs, "Window
+     * Aggregation", GROUPING SETS: "window_start and window_end columns must be in the GROUP BY clause, but not in
+     * the GROUPING SETS clause"; {@code WindowAggregateTest#testTumble_GroupingSets1} plans, {@code
+     * #testCantTranslateToWindowAgg_GroupingSetsOnlyWithWindowStart} does not), and the copy number Flink's {@code
+     * Expand} adds to the keys ({@code $e}) is no column of the statement.
+     */
+    static String groupByBoth(Operator.GroupAggregate aggregate, String has) {
+        if (aggregate.groupingSets()) {
+            return "GROUP BY window_start, window_end beside the grouping sets, with " + has + " taken out of them"
+                    + " (GROUP BY window_start, window_end, GROUPING SETS (...)); a set without " + has + " is a total"
+                    + " since the start and becomes a total per window";
+        }
+        return "GROUP BY " + completed(aggregate.groupBy(), has);
+    }
+
+    /** The keys as a statement reads them: the copy number of an {@code Expand} as the grouping set it numbers. */
+    static String keys(Operator.GroupAggregate aggregate) {
+        List<String> out = new ArrayList<>();
+        for (String key : aggregate.groupBy()) {
+            out.add(Operator.GroupAggregate.groupingSetNumber(key) ? "the grouping set" : key);
         }
         return String.join(", ", out);
     }
