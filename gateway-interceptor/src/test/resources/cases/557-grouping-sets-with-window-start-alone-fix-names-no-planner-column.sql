@@ -1,7 +1,7 @@
 -- expect: WARN window-aggregate-not-recognized
 -- expect-reason: keyed by category, window_start, the grouping set
 -- expect-reason-absent: $e
--- expect-fix: GROUP BY window_start, window_end beside the grouping sets, with window_start taken out of them
+-- expect-fix: GROUP BY window_start, window_end beside the GROUPING SETS (...), ROLLUP (...) or CUBE (...), with the window columns taken out of the sets
 -- expect-fix-absent: $e
 -- Distinct buyers per category and in all per 15-minute window, with window_start inside the GROUPING SETS and no
 -- window_end (Flink's WindowAggregateTest#testCantTranslateToWindowAgg_GroupingSetsOnlyWithWindowStart): a

@@ -68,7 +68,7 @@ public final class WindowAggregateNotRecognizedRule extends StreamingPlanRule {
                                     + " rows arrive instead of emitted once when the window closes.",
                             "Group by both window columns (" + WindowKeys.groupByBoth(aggregate, has) + "): Flink then plans a"
                                     + " window aggregation, which emits each window's result once and frees its state"
-                                    + " when the window closes."));
+                                    + " when the window closes" + WindowKeys.setsCaveat(aggregate) + "."));
         }
         return hits;
     }

@@ -71,12 +71,18 @@ final class WindowKeys {
      * Expand} adds to the keys ({@code $e}) is no column of the statement.
      */
     static String groupByBoth(Operator.GroupAggregate aggregate, String has) {
-        if (aggregate.groupingSets()) {
-            return "GROUP BY window_start, window_end beside the grouping sets, with " + has + " taken out of them"
-                    + " (GROUP BY window_start, window_end, GROUPING SETS (...)); a set without " + has + " is a total"
-                    + " since the start and becomes a total per window";
-        }
-        return "GROUP BY " + completed(aggregate.groupBy(), has);
+        return aggregate.groupingSets() ? BESIDE_SETS : "GROUP BY " + completed(aggregate.groupBy(), has);
+    }
+
+    /** The GROUP BY of a window aggregation over grouping sets: the window columns beside the sets, not in them. */
+    static final String BESIDE_SETS = "GROUP BY window_start, window_end beside the GROUPING SETS (...), ROLLUP (...)"
+            + " or CUBE (...), with the window columns taken out of the sets";
+
+    /** What the GROUP BY of {@link #groupByBoth} changes beside the window: empty where no grouping sets. */
+    static String setsCaveat(Operator.GroupAggregate aggregate) {
+        return aggregate.groupingSets()
+                ? "; a grouping set without both window columns, a total since the start, becomes a total per window"
+                : "";
     }
 
     /** The keys as a statement reads them: the copy number of an {@code Expand} as the grouping set it numbers. */
