@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,16 +22,36 @@ final class RefusalFixes {
     private RefusalFixes() {
     }
 
-    /** A refusal Flink words so: {@code symptom} matched against one message, {@code fix} from its groups. */
-    private record Refusal(Pattern symptom, Function<Matcher, String> fix) {
+    /**
+     * A refusal Flink words so: {@code symptom} matched against one message, where {@code statement} holds for the
+     * statement's text; {@code fix} from the symptom's groups.
+     */
+    private record Refusal(Pattern symptom, Predicate<String> statement, Function<Matcher, String> fix) {
+
+        Refusal(Pattern symptom, Function<Matcher, String> fix) {
+            this(symptom, any -> true, fix);
+        }
     }
+
+    /** A join FOR SYSTEM_TIME AS OF (a lookup or temporal join) in the statement's text. */
+    private static final Pattern AS_OF = Pattern.compile("(?i)\\bFOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\b");
 
     private static final String EARLY_FIRE = "Early and late firing ('table.exec.emit.early-fire.enabled',"
             + " 'table.exec.emit.late-fire.enabled', experimental) apply to legacy group windows (GROUP BY TUMBLE(...)) only;"
             + " a window TVF aggregation emits each window once, when the watermark passes its end. Turn them off before"
-+ " this statement (RESET 'table.exec.emit.early-fire.enabled'; RESET 'table.exec.emit.late-fire.enabled'), and"
+            + " this statement (RESET 'table.exec.emit.early-fire.enabled'; RESET 'table.exec.emit.late-fire.enabled'), and"
             + " for results before a window closes aggregate over a CUMULATE window in place of the TUMBLE or HOP: its 3rd"
             + " argument is the step, its 4th the window's size, and it emits the window's result so far at every step.";
+
+    private static final String AS_OF_KEY = "A join written FOR SYSTEM_TIME AS OF, a lookup or temporal join, reads the"
+            + " table on its right by key: its join condition needs an equality between a column of the left input and a column of that table as it"
+            + " is declared (the lookup key of a lookup join, the PRIMARY KEY of a versioned table), not TRUE and not an"
+            + " expression on the table's column; other conditions can stand beside that equality.";
+
+    private static final String APPROX_COUNT_DISTINCT = "APPROX_COUNT_DISTINCT runs on bounded input only (batch mode);"
+            + " on a stream COUNT(DISTINCT ...) counts exactly, keeping every distinct value of each group in state: a"
+            + " window aggregation frees them when its window closes, an aggregation without a window keeps them under the"
+            + " state TTL.";
 
     private static final List<Refusal> REFUSALS = List.of(
             // Flink 2.3.0 StreamExecWindowAggregateBase#createSliceAssigner (1.20.0 the same).
@@ -51,19 +72,36 @@ final class RefusalFixes {
             // Flink 2.3.0 FlinkCalciteSqlValidator#validateSnapshot: FOR SYSTEM_TIME AS OF an expression.
             new Refusal(Pattern.compile("Unsupported time travel expression: (.+?) for the expression can not be reduced"
                     + " to a constant"), m -> asOfExpression(m.group(1))),
+            // A lookup or temporal join written RIGHT or FULL: Flink 2.3.0 refuses the correlate it becomes so.
+            new Refusal(Pattern.compile("Unknown join type (RIGHT|FULL)"), sql -> AS_OF.matcher(sql).find(),
+                    m -> asOfOuterJoin(m.group(1))),
+            // Flink 2.3.0 LogicalCorrelateToJoinFromTemporalTableRule#extractJoinKeys; the lookup join's own wording.
+            new Refusal(Pattern.compile("Currently the join key in Temporal Table Join can not be empty"
+                    + "|Temporal table join requires an equality condition on fields of table"), m -> AS_OF_KEY),
+            // Flink 2.3.0 AggFunctionFactory#createApproxCountDistinctAggFunction: bounded input only.
+            new Refusal(Pattern.compile("APPROX_COUNT_DISTINCT aggregate function does not support yet for streaming"),
+                    m -> APPROX_COUNT_DISTINCT),
             // Flink 2.3.0 JoinConditionTypeCoerceRule#onMatch.
             new Refusal(Pattern.compile("implicit type conversion between (.+?) and (.+?) is not supported on join's"
                     + " condition"), m -> joinTypes(m.group(1), m.group(2))));
 
-    /** The fix of {@code message} where Flink's words name a refusal this class answers. */
-    static Optional<String> fix(String message) {
+    /** The fix of {@code message}, refusing {@code statement}, where Flink's words name a refusal this class answers. */
+    static Optional<String> fix(String message, String statement) {
         for (Refusal refusal : REFUSALS) {
             Matcher m = refusal.symptom().matcher(message);
-            if (m.find()) {
+            if (m.find() && refusal.statement().test(statement)) {
                 return Optional.of(refusal.fix().apply(m));
             }
         }
         return Optional.empty();
+    }
+
+    private static String asOfOuterJoin(String type) {
+        return "A join written FOR SYSTEM_TIME AS OF, a lookup or temporal join, is INNER or LEFT, never " + type + ": Flink"
+                + " reads the table on its right as of each row of the left input, so it has no list of that table's"
+                + " rows no left row matched. Write LEFT JOIN to keep every row of the left input (NULLs where nothing"
+                + " matched); to keep the right table's unmatched rows too, join it as a regular join, whose state"
+                + " holds both inputs.";
     }
 
     private static String miniBatch(String key, String value, String what) {
