@@ -288,10 +288,26 @@ public sealed interface Operator
 
         @Override
         public String describe() {
-            // GROUPING SETS, ROLLUP, CUBE: the Expand below numbers each row's grouping set in a column of its own,
-            // $e (Flink's ExpandUtil), which no statement names: shown as what it is.
+            // GROUPING SETS, ROLLUP, CUBE: the Expand's copy number, shown as what it is.
             return node.label() + "(groupBy=" + Operators.list(groupBy.stream()
-                    .map(k -> k.matches("\\$e(_\\d+)?") ? "grouping set" : k).toList()) + ")";
+                    .map(k -> groupingSetNumber(k) ? "grouping set" : k).toList()) + ")";
+        }
+
+        /**
+         * True for the key an {@code Expand} below adds for GROUPING SETS, ROLLUP or CUBE: each row's copy per
+         * grouping set numbered in a column of its own, {@code $e} (Flink's {@code ExpandUtil}), which no statement
+         * names.
+         */
+        public static boolean groupingSetNumber(String key) {
+            return key.matches("\\$e(_\\d+)?");
+        }
+
+        /**
+         * True when the aggregation groups by GROUPING SETS, ROLLUP or CUBE: an {@code Expand}'s copy number is among
+         * its keys, and it is not the partial aggregation of a DISTINCT split, which numbers its copies so too.
+         */
+        public boolean groupingSets() {
+            return !splitDistinctPartial() && groupBy.stream().anyMatch(GroupAggregate::groupingSetNumber);
         }
     }
 

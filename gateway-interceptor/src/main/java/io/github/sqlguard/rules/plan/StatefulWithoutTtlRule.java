@@ -614,10 +614,15 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (WindowKeys.named(aggregate.groupBy()) && WindowKeys.overWindow(names.plan(), node)) {
             // The aggregation reads a window's rows already and groups by its columns: the window aggregation it
             // was written for needs both (window-aggregate-not-recognized), not a new window over its input.
-            WindowKeys.alone(aggregate.groupBy()).ifPresent(has -> fix.append("; or group by both window columns,")
-                    .append(" GROUP BY ").append(WindowKeys.completed(aggregate.groupBy(), has))
-                    .append(" (a window aggregation, which emits each window's result once and frees its state when"
-                            + " the window closes)"));
+            // Over GROUPING SETS, ROLLUP or CUBE that hold both, the window columns go beside the sets
+            // (WindowKeys#groupByBoth; Flink's WindowAggregateTest#testCantTranslateToWindowAgg_CubeWithoutWindowStartEnd).
+            Optional<String> alone = WindowKeys.alone(aggregate.groupBy());
+            if (alone.isPresent() || aggregate.groupingSets()) {
+                fix.append("; or group by both window columns, ")
+                        .append(alone.map(has -> WindowKeys.groupByBoth(aggregate, has)).orElse(WindowKeys.BESIDE_SETS))
+                        .append(" (a window aggregation, which emits each window's result once and frees its state when"
+                                + " the window closes)").append(WindowKeys.setsCaveat(aggregate));
+            }
             return fix.append('.').toString();
         }
         Optional<String> read = names.readName(node);
