@@ -204,9 +204,12 @@ public sealed interface Operator
      * @param orderedByTimeAttribute whether the order key is a time attribute: from the compiled
      *     plan's input type, or (EXPLAIN text) inferred from the changelog mode or the time
      *     attributes declared below the node; empty when neither says
+     * @param frame its frame and calls, as the node's description prints them ({@link OverFrame}); empty
+     *     when it prints none Flink's way
      */
     record OverAggregate(
-            PlanNode node, List<String> partitionKeys, List<OrderKey> orderKeys, Optional<Boolean> orderedByTimeAttribute)
+            PlanNode node, List<String> partitionKeys, List<OrderKey> orderKeys, Optional<Boolean> orderedByTimeAttribute,
+            Optional<OverFrame> frame)
             implements Operator {
 
         public OverAggregate {

@@ -151,6 +151,8 @@ final class Prover {
                 + (candidate.family().equals(TtlAsJobSetting.ID) ? DistinctUnderTtl.inPlan(judged.plan()) : "")
                 + (candidate.config().containsKey(StateTtl.KEY) ? TtlExpiry.rankEntries(judged.plan()) : "")
                 + (candidate.config().containsKey(StateTtl.KEY)
+                        ? TtlExpiry.overAggregates(judged.plan(), candidate.config().get(StateTtl.KEY)) : "")
+                + (candidate.config().containsKey(StateTtl.KEY)
                         ? TtlExpiry.temporalJoins(judged.plan(), candidate.config().get(StateTtl.KEY)) : "")
                 + (setsTtl ? TtlMix.changes(judged.plan()) : "")
                 + (setsTtl ? AggregateOverAggregate.changes(judged.plan()) : "");

@@ -41,6 +41,11 @@ import java.util.Optional;
  * spell. With a {@code DISTINCT} call it keeps every distinct value, and is reported. Nor a {@code
  * Deduplicate} without a key ({@code ROW_NUMBER() OVER (ORDER BY PROCTIME() DESC)}): it keeps one row.
  *
+ * <p>A partitioned {@code OverAggregate} ordered by a time attribute is reported too, where its frame
+ * keeps state per key ({@link PartitionedOver}: why it is this rule's finding and not one of its own,
+ * what each frame keeps, and its fix). Its TTL is always the session's, as the compiled plan lists no
+ * state for it.
+ *
  * <p>Each message names what the operator is keyed by (the join key and the tables of each side,
  * the sink's primary key) and each fix only what fits that operator: a {@code STATE_TTL} hint only
  * for a join or an aggregation (Flink's {@code StateTtlHint} reaches nothing else), in the names the
@@ -55,7 +60,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     public static final RuleDeclaration DECLARATION =
             RuleDeclaration.check(
                     ID, Level.WARN,
-                    "Stateful operator (aggregation, join, deduplication, the sink's upsert materializer) with no state"
+                    "Stateful operator (aggregation, join, deduplication, partitioned OVER aggregate, the sink's upsert"
+                    + " materializer) with no state"
                     + " TTL (or one above `sql-guard.max-state-ttl`); a `Deduplicate` only at INFO.",
                     StateTtlOptions.MAX_STATE_TTL);
 
@@ -74,6 +80,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         List<RuleHit> hits = new ArrayList<>();
         for (Operator operator : plan.operators()) {
             PlanNode node = operator.node();
+            if (operator instanceof Operator.OverAggregate over) {
+                overHit(context, plan, over, names, max).ifPresent(hits::add);
+                continue;
+            }
             boolean sink = operator instanceof Operator.Sink s && s.upsertMaterialize();
             if (!sink && !StatefulOperators.TTL_BOUNDED.contains(node.name())) {
                 continue;
@@ -113,6 +123,26 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     : hit);
         }
         return hits;
+    }
+
+    /**
+     * The finding on a partitioned OVER aggregate ordered by a time attribute that keeps state per key
+     * ({@link PartitionedOver}) when the session's TTL never expires; empty otherwise.
+     */
+    private static Optional<RuleHit> overHit(
+            AnalysisContext context, ExplainedPlan plan, Operator.OverAggregate over, StatementNames names, Duration max) {
+        if (!PartitionedOver.keepsStatePerKey(over) || names.onlyValuesBelow(over.node())) {
+            return Optional.empty();
+        }
+        OperatorTtl ttl = OperatorTtl.of(context, over.node());
+        if (!ttl.neverExpires(max)) {
+            return Optional.empty();
+        }
+        String why = PartitionedOver.ttl(StateTtl.whyNeverExpires(ttl.longest(), max));
+        return Optional.of(PlanRules.advising(
+                PlanRules.hit(plan, over, PartitionedOver.reason(over, why, names),
+                        PartitionedOver.fix(over, names, context.advised())),
+                context.advised(), PartitionedOver.keys(over, names), names.rowtimeBelow(over.node())));
     }
 
     /** A global aggregation whose calls all keep a constant-size accumulator: one row of state. */
