@@ -38,15 +38,23 @@ final class EarlyHold {
 
     /**
      * {@code parsed}'s operation, held by {@code handOff} when it can hold it (the same rule as the
-     * call's own hold: {@link HandOff#hold}); none for a statement the guard plans.
+     * call's own hold: {@link HandOff#hold}); none for a statement the guard plans, and none when making
+     * it fails: the call's own hold then makes it after the decision, and a failure there is audited
+     * with the decision ({@link AuditedCall}), which a failure here, before any decision, could not be.
      */
     static EarlyHold of(
             CallContext call, ParsedStatement parsed, long timeoutMs, Configuration config, HandOff handOff) {
         if (!StatementPipeline.decidesWithoutPlanning(parsed)) {
             return new EarlyHold(handOff, Optional.empty());
         }
-        return new EarlyHold(handOff, call.timing().time(
-                Part.HAND_OFF, () -> handOff.hold(call.sessionHandle(), parsed, parsed.text(), timeoutMs, config)));
+        Optional<GatewaySessions.Held> held;
+        try {
+            held = call.timing().time(
+                    Part.HAND_OFF, () -> handOff.hold(call.sessionHandle(), parsed, parsed.text(), timeoutMs, config));
+        } catch (RuntimeException e) {
+            held = Optional.empty();
+        }
+        return new EarlyHold(handOff, held);
     }
 
     /** True while an operation is held and neither given to the call nor withdrawn. */

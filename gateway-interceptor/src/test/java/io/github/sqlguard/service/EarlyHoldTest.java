@@ -1,12 +1,15 @@
 package io.github.sqlguard.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.sqlguard.audit.AuditLog;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.RuleCatalog;
+import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.testing.AuditCapture;
 import io.github.sqlguard.testing.InProcessGateway;
 
 import org.apache.flink.configuration.Configuration;
@@ -24,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -90,6 +94,38 @@ class EarlyHoldTest {
             assertThat(gateway.flink().getSession(session).getOperationManager().getOperationCount())
                     .as("the refusal and the next SET, no withdrawn operation").isEqualTo(2);
             assertThat(gateway.flink().getSessionConfig(session)).containsEntry("pipeline.name", "after-a-refusal");
+        }
+    }
+
+    @Test
+    void aHoldThatCannotBeMadeIsAuditedWithTheDecision() {
+        try (AuditCapture audit = AuditCapture.start();
+                InProcessGateway gateway = InProcessGateway.start(Map.of(), new AuditLog())) {
+            SessionHandle session = gateway.openSession(Map.of());
+            HandOff failingHold = new HandOff() {
+                @Override
+                public OperationHandle execute(
+                        SessionHandle s, ParsedStatement parsed, String statement, long timeoutMs, Configuration config) {
+                    throw new IllegalStateException("not handed on in this test");
+                }
+
+                @Override
+                public Optional<GatewaySessions.Held> hold(
+                        SessionHandle s, ParsedStatement parsed, String statement, long timeoutMs, Configuration config) {
+                    throw new IllegalStateException("the operation could not be made");
+                }
+            };
+            audit.clear();
+
+            assertThatThrownBy(() -> gateway.pipeline().execute(
+                            session, "SET 'pipeline.name' = 'never-held'", 0, new Configuration(), failingHold))
+                    .hasMessageContaining("the operation could not be made");
+
+            // Before any decision, the early hold's failure had no record; the call's own hold audits it.
+            assertThat(audit.records())
+                    .filteredOn(r -> r.path("statement").asText().contains("never-held"))
+                    .extracting(r -> r.path("outcome").asText())
+                    .containsExactly("decided", "failed-to-submit");
         }
     }
 
