@@ -38,7 +38,7 @@ public record ReservedWordNames(String text, List<String> words) {
             FlinkSqlParser.parseStmtList(text);
             return Optional.empty();
         } catch (SqlParseException e) {
-            return of(text, String.valueOf(e.getMessage()));
+            return quoting(text, String.valueOf(e.getMessage()));
         } catch (RuntimeException e) {
             return Optional.empty();
         }
@@ -49,6 +49,29 @@ public record ReservedWordNames(String text, List<String> words) {
      * parse error of it) stops at one and the quoted statement parses; empty otherwise.
      */
     public static Optional<ReservedWordNames> of(String text, String message) {
+        Matcher first = ENCOUNTERED.matcher(message);
+        if (!first.find() || !SqlIdentifiers.reserved(first.group(1))) {
+            return Optional.empty();
+        }
+        Optional<ReservedWordNames> quoted = quoting(text, message);
+        if (quoted.isPresent()) {
+            return quoted;
+        }
+        // The message's line and column may count from another text than the statement: the guard plans a query as
+        // an EXPLAIN of it, and a gateway's or script's error counts from what it parsed. The statement's own parse
+        // says where the parser stops in it.
+        try {
+            FlinkSqlParser.parseStmtList(text);
+            return Optional.empty();
+        } catch (SqlParseException e) {
+            return quoting(text, String.valueOf(e.getMessage()));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** {@link #of(String, String)} where the positions of {@code message} count from {@code text}. */
+    private static Optional<ReservedWordNames> quoting(String text, String message) {
         String current = text;
         String error = message;
         List<String> words = new ArrayList<>();
