@@ -37,7 +37,8 @@ import java.util.Optional;
  * groups an unbounded key space without a state TTL is reported as a growing {@code GroupAggregate}
  * and its {@code stateful-without-ttl} finding {@code confirmed}; the same over 100 keys levels and
  * is {@code not-confirmed}; a Top-N whose state TTL is seconds levels, its {@code large-top-n} finding
- * {@code not-confirmed}; a job with no checkpoints is {@code unobservable}; a job cancelled
+ * {@code not-confirmed}; a partitioned OVER without a TTL grows and its finding is {@code confirmed}, while a
+ * bounded {@code RANGE} OVER over the same keys levels with no finding; a job with no checkpoints is {@code unobservable}; a job cancelled
  * mid-watch gets a {@code job-ended} record and leaves the watch, and the watcher's one thread is
  * idle, then gone when the gateway stops; last, the cluster is stopped under the watched jobs, which
  * are said unreachable once and then no longer watched. One cluster for the class.
@@ -157,6 +158,44 @@ class ObservedStateIT {
         assertThat(record.path("findings").get(0).path("node").asText()).isEqualTo(rank.path("operator").asText());
         assertThat(record.path("verdict").asText()).isEqualTo("WARN");
         assertThat(record.path("advisories")).as("no growth the guard did not find").isEmpty();
+    }
+
+    /**
+     * A partitioned OVER by processing time over new keys: unbounded PRECEDING keeps an accumulator per key,
+     * which no TTL frees (ProcTimeUnboundedPrecedingFunction), so its stateful-without-ttl finding is confirmed;
+     * a bounded RANGE frame over the same keys frees each key by its own timer 1.5 times the range after its
+     * last row (ProcTimeRangeBoundedPrecedingFunction, Flink 2.3.0): its state levels, and it has no finding.
+     * One job at a time, each cancelled for the tests after it.
+     */
+    @Test
+    void aPartitionedOverWithoutTtlIsConfirmedGrowingAndABoundedRangeLevels() throws Exception {
+        RestSession session = gateway.openSession(checkpointing());
+        run(session, "CREATE TABLE clicks (k BIGINT, pt AS PROCTIME()) WITH ('connector' = 'datagen',"
+                + " 'rows-per-second' = '1000', 'fields.k.min' = '1', 'fields.k.max' = '1000000000')");
+        run(session, "CREATE TABLE out_over (k BIGINT, c BIGINT) WITH ('connector' = 'blackhole')");
+
+        String running = jobOf(session, "INSERT INTO out_over SELECT k, COUNT(*) OVER (PARTITION BY k ORDER BY pt) FROM clicks");
+        JsonNode confirmed;
+        try {
+            confirmed = awaitRecord(running, r -> finding(r, "stateful-without-ttl").filter("confirmed"::equals).isPresent());
+        } finally {
+            cluster.cancel(running);
+        }
+        String bounded = jobOf(session, "INSERT INTO out_over SELECT k, COUNT(*) OVER (PARTITION BY k ORDER BY pt"
+                + " RANGE BETWEEN INTERVAL '2' SECOND PRECEDING AND CURRENT ROW) FROM clicks");
+        JsonNode levelled;
+        try {
+            levelled = awaitRecord(bounded, r -> r.path("operators").path(0).path("trend").asText().equals("levelled"));
+        } finally {
+            cluster.cancel(bounded);
+        }
+
+        assertThat(confirmed.path("operators").get(0).path("operator").asText()).startsWith("OverAggregate[");
+        assertThat(confirmed.path("operators").get(0).path("trend").asText()).isEqualTo("growing");
+        assertThat(levelled.path("operators").get(0).path("operator").asText()).startsWith("OverAggregate[");
+        assertThat(levelled.path("operators").get(0).path("stateBytes").asLong()).isPositive();
+        assertThat(levelled.path("findings")).isEmpty();
+        assertThat(levelled.path("advisories")).as("no growth the guard did not find").isEmpty();
     }
 
     @Test

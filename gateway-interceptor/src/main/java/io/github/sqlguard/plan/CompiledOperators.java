@@ -39,7 +39,7 @@ final class CompiledOperators {
             case "stream-exec-sort-limit" -> new Operator.Rank(node, strategy(compiled.rankStrategy), range(node, compiled),
                     List.of(), orderKeys(node, compiled.orderBy), orderTime(node, compiled.orderBy));
             case "stream-exec-over-aggregate" -> new Operator.OverAggregate(node, keys(node, 0, compiled.partition),
-                    orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy));
+                    orderKeys(node, compiled.orderBy), orderedByTime(node, compiled.orderBy), OverFrame.of(node));
             case "stream-exec-deduplicate" -> new Operator.Deduplicate(
                     node, keys(node, 0, compiled.uniqueKeys), compiled.keepLastRow, compiled.isRowtime);
             case "stream-exec-group-aggregate", "stream-exec-global-group-aggregate" ->

@@ -171,6 +171,19 @@ public sealed interface Operator
                     && (strategy.startsWith("AppendFastStrategy") || strategy.startsWith("UpdateFastStrategy"));
         }
 
+        /**
+         * True when this Top-N's result is its first N rows read, forever: one partition, an append-only input
+         * ({@code AppendFastStrategy}) and one order key, a processing-time attribute ascending. Flink 2.3.0's
+         * {@code StreamExecRank#translateToPlanInternal} runs that shape as {@code AppendOnlyFirstNFunction}, which
+         * keeps a counter per key and, once it reaches N, ignores every later row ("Ignore record if it does not
+         * belong to the first-n rows"): the output never changes after its first N rows.
+         */
+        public boolean firstRowsForever() {
+            return onePartition() && range.end().isPresent() && strategy.startsWith("AppendFastStrategy")
+                    && orderTime.filter(t -> t == Column.TimeAttribute.PROCTIME).isPresent()
+                    && orderKeys.size() == 1 && orderKeys.get(0).ascending();
+        }
+
         /** The order as SQL: {@code amount DESC}. */
         public String orderBy() {
             return Operators.orderBy(orderKeys);
@@ -191,9 +204,12 @@ public sealed interface Operator
      * @param orderedByTimeAttribute whether the order key is a time attribute: from the compiled
      *     plan's input type, or (EXPLAIN text) inferred from the changelog mode or the time
      *     attributes declared below the node; empty when neither says
+     * @param frame its frame and calls, as the node's description prints them ({@link OverFrame}); empty
+     *     when it prints none Flink's way
      */
     record OverAggregate(
-            PlanNode node, List<String> partitionKeys, List<OrderKey> orderKeys, Optional<Boolean> orderedByTimeAttribute)
+            PlanNode node, List<String> partitionKeys, List<OrderKey> orderKeys, Optional<Boolean> orderedByTimeAttribute,
+            Optional<OverFrame> frame)
             implements Operator {
 
         public OverAggregate {

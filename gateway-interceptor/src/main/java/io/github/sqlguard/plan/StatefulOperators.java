@@ -17,9 +17,11 @@ public final class StatefulOperators {
     /**
      * Operators whose state is bounded only by a state TTL — keyed by an unbounded key, never freed
      * by a window or watermark — and that have no rule of their own ({@code stateful-without-ttl};
-     * {@code Rank} is {@code unbounded-rank}'s, {@code OverAggregate} {@code
-     * unbounded-over-aggregate}'s). A sink's upsert materializer is one too ({@link
-     * #isStateful(PlanNode)}), named by its node, {@code Sink}.
+     * {@code Rank} is {@code unbounded-rank}'s). A sink's upsert materializer is one too ({@link
+     * #isStateful(PlanNode)}), named by its node, {@code Sink}. Not an {@code OverAggregate}: whether
+     * its state is bounded only by a TTL depends on its partition, order and frame, which {@code
+     * stateful-without-ttl} reads apart ({@code PartitionedOver}); one ordered by a non-time column is
+     * {@code unbounded-over-aggregate}'s.
      */
     public static final Set<String> TTL_BOUNDED =
             Set.of(

@@ -54,7 +54,7 @@ final class TextOperators {
                 String changelogMode = overAggregates < overChangelogModes.size() ? overChangelogModes.get(overAggregates) : "";
                 overAggregates++;
                 yield new Operator.OverAggregate(node, keys(node, attributes.get("partitionBy")), order,
-                        Optional.of(orderedByTime(node, order, changelogMode)));
+                        Optional.of(orderedByTime(node, order, changelogMode)), OverFrame.of(node));
             }
             case "Deduplicate" -> new Operator.Deduplicate(node, keys(node, attributes.get("key")),
                     attributes.getOrDefault("keep", "").equals("LastRow"), attributes.getOrDefault("order", "").equals("ROWTIME"));

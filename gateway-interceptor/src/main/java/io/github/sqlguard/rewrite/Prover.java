@@ -151,8 +151,11 @@ final class Prover {
                 + (candidate.family().equals(TtlAsJobSetting.ID) ? DistinctUnderTtl.inPlan(judged.plan()) : "")
                 + (candidate.config().containsKey(StateTtl.KEY) ? TtlExpiry.rankEntries(judged.plan()) : "")
                 + (candidate.config().containsKey(StateTtl.KEY)
+                        ? TtlExpiry.overAggregates(judged.plan(), candidate.config().get(StateTtl.KEY)) : "")
+                + (candidate.config().containsKey(StateTtl.KEY)
                         ? TtlExpiry.temporalJoins(judged.plan(), candidate.config().get(StateTtl.KEY)) : "")
-                + (setsTtl ? TtlMix.changes(judged.plan()) : "");
+                + (setsTtl ? TtlMix.changes(judged.plan()) : "")
+                + (setsTtl ? AggregateOverAggregate.changes(judged.plan()) : "");
         return new Proven(new Rewrite(
                 candidate.ruleId(), candidate.findingNode(), candidate.family(), candidate.sql(),
                 candidate.statement().strip(), operators(judged.plan()), columns.get(), changes,

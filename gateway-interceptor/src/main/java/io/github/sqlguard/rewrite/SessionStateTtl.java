@@ -32,7 +32,7 @@ final class SessionStateTtl implements RewriteFamily {
     static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
             ID,
             List.of(UnboundedRankRule.ID, StatefulWithoutTtlRule.ID),
-            List.of("Rank", "GroupAggregate", "GlobalGroupAggregate", "Join", "Deduplicate"),
+            List.of("Rank", "GroupAggregate", "GlobalGroupAggregate", "Join", "Deduplicate", "OverAggregate"),
             "`SET 'table.exec.state.ttl'` (`sql-guard.rewrite.state-ttl`, never shorter than the statement's own time bounds) before the statement: every stateful operator no hint pins gets the TTL");
 
     @Override

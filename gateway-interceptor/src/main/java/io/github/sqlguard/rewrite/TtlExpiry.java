@@ -7,6 +7,7 @@ import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.TemporalJoins;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.plan.PartitionedOver;
 
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -141,6 +142,32 @@ final class TtlExpiry {
                     + " replaces (an aggregation or join over it keeps both)";
         }
         return out;
+    }
+
+    /**
+     * The clause for the partitioned OVER aggregates of a rewrite's plan whose state a job TTL of {@code
+     * value} frees ({@code table.exec.state.ttl}, the only TTL an OVER takes; {@link
+     * PartitionedOver#keepsStatePerKey}): Flink frees a partition that has had no row for the TTL (a
+     * processing-time cleanup timer, {@code KeyedProcessFunctionWithCleanupState}, fires between the TTL
+     * and 1.5 times it; {@code ProcTimeUnboundedPrecedingFunction} uses a state TTL, Flink 2.3.0), and
+     * the partition's next row finds no state ({@link PartitionedOver#restart}). Empty when the plan has
+     * none or {@code value} is no TTL.
+     */
+    static String overAggregates(Optional<ExplainedPlan> judged, String value) {
+        Optional<Duration> ttl = StateTtl.parse(value);
+        if (judged.isEmpty() || ttl.isEmpty() || ttl.get().isZero() || ttl.get().isNegative()) {
+            return "";
+        }
+        Set<String> clauses = new LinkedHashSet<>();
+        for (Operator.OverAggregate over : judged.get().operators(Operator.OverAggregate.class)) {
+            if (PartitionedOver.keepsStatePerKey(over)) {
+                clauses.add("; the OVER aggregate partitioned by " + String.join(", ", over.partitionKeys())
+                        + " forgets a partition that has had no row for " + StateTtl.format(ttl.get())
+                        + " (Flink frees it by a timer, up to 1.5 times that): "
+                        + PartitionedOver.restart(over.frame().orElseThrow()));
+            }
+        }
+        return String.join("", clauses);
     }
 
     /**
