@@ -53,6 +53,11 @@ final class RefusalFixes {
             + " window aggregation frees them when its window closes, an aggregation without a window keeps them under the"
             + " state TTL.";
 
+    private static final String LOOKUP_NOT_DISTINCT = "A lookup join takes its lookup keys from equalities that filter"
+            + " NULL keys only: write the key condition with = in place of IS NOT DISTINCT FROM (or its form (a = b) OR (a"
+            + " IS NULL AND b IS NULL)). A row whose key is NULL then matches no row of the lookup table; LEFT JOIN keeps"
+            + " it, with NULLs for the table's columns.";
+
     private static final List<Refusal> REFUSALS = List.of(
             // Flink 2.3.0 StreamExecWindowAggregateBase#createSliceAssigner (1.20.0 the same).
             new Refusal(Pattern.compile("HOP table function based aggregate requires size must be an integral multiple of"
@@ -81,6 +86,9 @@ final class RefusalFixes {
             // Flink 2.3.0 AggFunctionFactory#createApproxCountDistinctAggFunction: bounded input only.
             new Refusal(Pattern.compile("APPROX_COUNT_DISTINCT aggregate function does not support yet for streaming"),
                     m -> APPROX_COUNT_DISTINCT),
+            // Flink 2.3.0 CommonLookupJoinRule#validateJoin (FLINK-13509).
+            new Refusal(Pattern.compile("LookupJoin doesn't support join condition contains 'a IS NOT DISTINCT FROM b'"),
+                    m -> LOOKUP_NOT_DISTINCT),
             // Flink 2.3.0 JoinConditionTypeCoerceRule#onMatch.
             new Refusal(Pattern.compile("implicit type conversion between (.+?) and (.+?) is not supported on join's"
                     + " condition"), m -> joinTypes(m.group(1), m.group(2))));

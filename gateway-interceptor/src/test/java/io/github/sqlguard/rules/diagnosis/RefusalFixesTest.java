@@ -1,0 +1,51 @@
+package io.github.sqlguard.rules.diagnosis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link RefusalFixes} on Flink 2.3.0's own messages, for the shapes the case corpus cannot plan (no lookup source
+ * there) and the edges of the window arithmetic.
+ */
+class RefusalFixesTest {
+
+    @Test
+    void aLookupJoinOnIsNotDistinctFromIsToldToUseEquality() {
+        // Flink 2.3.0, a jdbc lookup table joined FOR SYSTEM_TIME AS OF ... ON T.a IS NOT DISTINCT FROM D.id
+        // (LookupJoinTest#testNotDistinctFromInJoinCondition), as lint printed it with --stand-in-connectors.
+        String message = "LookupJoin doesn't support join condition contains 'a IS NOT DISTINCT FROM b' (or alternative"
+                + " '(a = b) or (a IS NULL AND b IS NULL)'), the join condition is 'IS NOT DISTINCT FROM($0, $5)'";
+        assertThat(RefusalFixes.fix(message, "SELECT 1")).hasValueSatisfying(fix -> assertThat(fix)
+                .contains("write the key condition with = in place of IS NOT DISTINCT FROM")
+                .contains("LEFT JOIN keeps it"));
+    }
+
+    @Test
+    void aHopSlideLongerThanItsSizeIsToldTheSlideThatEqualsTheSize() {
+        // HOP(TABLE t, DESCRIPTOR(ts), INTERVAL '10' MINUTE, INTERVAL '5' MINUTE): slide 10 min, size 5 min.
+        String message = "HOP table function based aggregate requires size must be an integral multiple of slide, but"
+                + " got size 300000 ms and slide 600000 ms";
+        assertThat(RefusalFixes.fix(message, "SELECT 1")).hasValueSatisfying(fix -> assertThat(fix)
+                .contains("its 4th argument, 5 min")
+                .contains("a slide that divides it (INTERVAL '5' MINUTE)")
+                .contains("a size that is a multiple of it (INTERVAL '10' MINUTE)"));
+    }
+
+    @Test
+    void aSubSecondSlideIsWrittenInSeconds() {
+        String message = "HOP table function based aggregate requires size must be an integral multiple of slide, but"
+                + " got size 1000 ms and slide 300 ms";
+        assertThat(RefusalFixes.fix(message, "SELECT 1")).hasValueSatisfying(fix -> assertThat(fix)
+                .contains("INTERVAL '0.250' SECOND or INTERVAL '0.500' SECOND")
+                .contains("INTERVAL '0.900' SECOND or INTERVAL '1.200' SECOND"));
+    }
+
+    @Test
+    void anUnknownJoinTypeIsAnsweredOnlyForAJoinForSystemTimeAsOf() {
+        String message = "Unknown join type RIGHT";
+        assertThat(RefusalFixes.fix(message, "SELECT * FROM a RIGHT JOIN b ON a.k = b.k")).isEmpty();
+        assertThat(RefusalFixes.fix(message,
+                "SELECT * FROM a RIGHT JOIN b for system_time as of a.pt AS c ON a.k = c.k")).isPresent();
+    }
+}
