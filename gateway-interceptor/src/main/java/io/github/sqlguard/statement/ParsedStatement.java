@@ -221,6 +221,8 @@ public sealed interface ParsedStatement extends ParsedSql
      *     (...)}), which a {@code FROM} item may name as it names a table or view
      * @param orderBys the items of each {@code ORDER BY} of a query (not of an {@code OVER} window), as written with
      *     {@code DESC} where given, in the order the walk meets them (outer queries first)
+     * @param overOrders the first {@code ORDER BY} item of each {@code OVER} window (or named {@code WINDOW}) of the
+     *     statement, as written, without {@code ASC}/{@code DESC}, in the order the walk meets them
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -235,12 +237,13 @@ public sealed interface ParsedStatement extends ParsedSql
             List<LateralLimit> lateralLimits,
             List<SqlOption> stringLiterals,
             List<String> withItemNames,
-            List<List<String>> orderBys) {
+            List<List<String>> orderBys,
+            List<String> overOrders) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of());
+                List.of(), List.of(), List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -256,19 +259,20 @@ public sealed interface ParsedStatement extends ParsedSql
             stringLiterals = List.copyOf(stringLiterals);
             withItemNames = List.copyOf(withItemNames);
             orderBys = orderBys.stream().map(List::copyOf).toList();
+            overOrders = List.copyOf(overOrders);
         }
 
         /** These facts with {@code functionClasses} in place of the statement's own. */
         public SqlFacts withFunctionClasses(List<SqlOption> functionClasses) {
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
                     functionClasses, planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames,
-                    orderBys);
+                    orderBys, overOrders);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of(), List.of(), List.of());
+                    List.of(), List.of(), List.of(), List.of(), List.of());
         }
     }
 
