@@ -1,6 +1,6 @@
 -- expect: BLOCK on-conflict-required
 -- expect-rewrite: on-conflict
--- expect-reason: a join or a ranking that distributes updating rows by other columns than their key
+-- expect-reason: the statement's ranking PARTITION BY vote_section loses it: a ranking distributes its input's rows by its PARTITION BY
 -- expect-fix: no key reaches the sink and ON CONFLICT DO DEDUPLICATE is the fix
 -- Votes summed per person, ranked per vote section (SUM(votes) / 2), the top 9 written into a sink keyed by person,
 -- as Flink's own plan test TableSinkTest#testSinkDisorderChangeLogWithRank writes it (values tables as datagen and

@@ -1,6 +1,6 @@
 -- expect: BLOCK on-conflict-required
 -- expect-rewrite: on-conflict
--- expect-reason: a join or a ranking that distributes updating rows by other columns than their key
+-- expect-reason: the statement's JOIN loses it: a join keeps a key only where its inputs have one
 -- expect-reason-absent: The query's upsert key
 -- expect-fix: no key reaches the sink and ON CONFLICT DO DEDUPLICATE is the fix
 -- Votes summed per person and joined with the award of that many votes (award keyed by votes), written into a sink

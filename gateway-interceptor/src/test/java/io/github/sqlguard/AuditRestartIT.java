@@ -22,7 +22,8 @@ import java.util.Map;
 /**
  * The shipped configuration ({@code conf/config.yaml}, {@code conf/logback.xml}) started the way
  * {@code bin/sql-guard-gateway.sh} starts it (Flink's {@code SqlGateway} main, its own JVM), twice
- * on the same log directory: the audit records of the first run survive the restart.
+ * on the same log directory: the audit records of the first run survive the restart. Each run's start line
+ * names the address clients reach, also where the second binds every address.
  */
 class AuditRestartIT {
 
@@ -46,7 +47,11 @@ class AuditRestartIT {
                             Map.of("FLINK_CONF_DIR", conf.toString()),
                             logDir.resolve("gateway-run-" + run + ".out"),
                             "org.apache.flink.table.gateway.SqlGateway",
-                            List.of("-Dsql-gateway.endpoint.rest.port=" + port))) {
+                            // The second run binds every address, as Flink does where only rest.address is set
+                            // (a drop-in install): the start line names the advertised address, not 0:0:0:0:0:0:0:0.
+                            run == 1 ? List.of("-Dsql-gateway.endpoint.rest.port=" + port)
+                                    : List.of("-Dsql-gateway.endpoint.rest.port=" + port,
+                                            "-Dsql-gateway.endpoint.rest.bind-address=0.0.0.0"))) {
                 GatewayRestClient client = new GatewayRestClient(port);
                 RestSession session = null;
                 for (int i = 0; i < 600 && session == null; i++) {

@@ -77,6 +77,15 @@ final class GatewayProcess implements AutoCloseable {
      */
     static GatewayProcess start(String name, String endpoint, String heap, List<String> jvmOptions,
             Map<String, String> config, Path logDir) throws Exception {
+        return start(name, endpoint, heap, jvmOptions, config, System.getProperty("java.class.path"), logDir);
+    }
+
+    /**
+     * Starts a gateway JVM as above, from {@code classPath} (e.g. an earlier build's bench jar, whose
+     * manifest names its own {@code lib/}) instead of the harness's own class path.
+     */
+    static GatewayProcess start(String name, String endpoint, String heap, List<String> jvmOptions,
+            Map<String, String> config, String classPath, Path logDir) throws Exception {
         Path own = logDir.resolve(name).toAbsolutePath();
         Files.createDirectories(own);
         // Its own temporary directory, deleted on close: each job's local MiniCluster copies Flink's
@@ -99,7 +108,7 @@ final class GatewayProcess implements AutoCloseable {
         command.add("-Dsql-guard.log.dir=" + own);
         command.add("-Djava.io.tmpdir=" + tmp);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classPath);
         command.add(BenchMain.class.getName());
         command.add("serve");
         command.add("--endpoint=" + endpoint);

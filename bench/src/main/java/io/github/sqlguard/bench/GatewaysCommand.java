@@ -102,6 +102,11 @@ public final class GatewaysCommand implements Callable<Integer> {
             + " repeatable; e.g. sql-guard.observe.enabled=false with --plain-endpoint guard.")
     Map<String, String> plainOptions = new LinkedHashMap<>();
 
+    @Option(names = "--plain-classpath", description = "The class path of the compared (plain) gateway's JVM, e.g."
+            + " an earlier build's bench jar (copied aside with its lib/) with --plain-endpoint guard: that build's guard"
+            + " against this one's in the same run, round by round (default: the harness's own class path).")
+    String plainClassPath;
+
     @Option(names = "--remote-cluster", description = "Start a real session cluster (a JobManager and a TaskManager"
             + " JVM, StandaloneCluster) and send both gateways' jobs to it (execution.target: remote) instead of local"
             + " MiniClusters; for the cheap kinds and --watched-jobs.")
@@ -180,6 +185,7 @@ public final class GatewaysCommand implements Callable<Integer> {
                             gatewayJvmOptions)) + (guardOptions.isEmpty() ? "" : "; guarded gateway only: " + guardOptions)
                             + (plainEndpoint.equals("rest") ? "" : "; **the 'plain' gateway is a guarded one too**"
                                     + " (endpoint guard) with " + plainOptions)
+                            + (plainClassPath == null ? "" : "; **the 'plain' gateway runs from " + plainClassPath + "**")
                             + (cluster == null ? "" : "; jobs of both gateways on a real session cluster (a JobManager"
                                     + " and a TaskManager JVM, " + clusterSlots + " slots, execution.target: remote)"
                                     + (watchedJobs == 0 ? "" : ", " + watchedJobs + " stateful INSERTs with checkpoints"
@@ -188,7 +194,8 @@ public final class GatewaysCommand implements Callable<Integer> {
                                             + " and running throughout")),
                             pollMicros, System.getProperty("java.version"), jitWarmup, jitWarmupHeavy));
             System.out.print(report);
-            try (GatewayProcess plain = GatewayProcess.start("plain", plainEndpoint, heap, jvmOptions("plain"), plainConfig, logDir);
+            try (GatewayProcess plain = GatewayProcess.start("plain", plainEndpoint, heap, jvmOptions("plain"), plainConfig,
+                    plainClassPath == null ? System.getProperty("java.class.path") : plainClassPath, logDir);
                     GatewayProcess guarded = GatewayProcess.start("guarded", "guard", heap, jvmOptions("guarded"), guardConfig, logDir)) {
             // The watched jobs first, then the JIT warm-up: the measured rounds start once the jobs run and have
             // checkpointed, not while they start (until 2026-12-02 the rounds of the first kind measured ran

@@ -181,7 +181,12 @@ public record MissingDependency(Kind kind, String name, String maven, String evi
             default -> "Give lint the " + kind.noun + "'s jar with --jar FILE (or --classpath DIR)";
         };
         String coordinates = maven.isEmpty() ? "" : "; it is " + maven + " on Maven Central";
+        // A connector is the one dependency a stand-in replaces (StandInConnectors: not a format, a catalog or a class).
+        String standIn = kind == Kind.CONNECTOR
+                ? " Without the jar, --stand-in-connectors plans the table through a stand-in of its schema and changelog"
+                        + " mode (docs/user-guide/lint.md, \"Without the connector's jar\")."
+                : "";
         return jar + coordinates + ". In a project, list it under 'jars:' in sql-guard.yaml, or ADD JAR it in an init"
-                + " script.";
+                + " script." + standIn;
     }
 }

@@ -37,7 +37,7 @@ class MissingDependencyTest {
         assertThat(missing.maven()).isEqualTo(KAFKA).startsWith("org.apache.flink:flink-sql-connector-kafka:");
         assertThat(missing.evidence()).startsWith("ValidationException: Could not find any factory for identifier 'kafka'");
         assertThat(missing.reason()).contains("no connector 'kafka'").contains("not a verdict");
-        assertThat(missing.fix()).contains("--jar").contains(KAFKA);
+        assertThat(missing.fix()).contains("--jar").contains(KAFKA).contains("--stand-in-connectors");
     }
 
     @Test
@@ -46,6 +46,8 @@ class MissingDependencyTest {
                 "Could not find any format factory for identifier 'debezium-avro-confluent' in the classpath."))
                 .hasValueSatisfying(m -> {
                     assertThat(m.kind()).isEqualTo(Kind.FORMAT);
+                    // A stand-in replaces a missing connector, not a format.
+                    assertThat(m.fix()).doesNotContain("--stand-in-connectors");
                     assertThat(m.maven()).isEqualTo("org.apache.flink:flink-sql-avro-confluent-registry:"
                             + EnvironmentInformation.getVersion());
                 });

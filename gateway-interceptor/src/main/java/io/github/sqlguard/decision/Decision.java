@@ -4,6 +4,7 @@ import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.flink.StatementJobs;
 import io.github.sqlguard.flink.StatementUids;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.rewrite.ProvenFixes;
 import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rewrite.Rewrites;
 import io.github.sqlguard.rules.Finding;
@@ -102,10 +103,13 @@ public record Decision(
                 judgedRestore, planToRun.translated(job.map(StatementJobs.JudgedJob::run)));
     }
 
-    /** The same decision with the proven rewrites of its findings; the time spent proving them counts as analysis. */
+    /**
+     * The same decision with the proven rewrites of its findings, each finding's fix settled by them ({@link
+     * ProvenFixes}); the time spent proving them counts as analysis.
+     */
     public Decision withRewrites(Rewrites proven, long rewriteMs) {
         return new Decision(
-                id, verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError, analysisMs + rewriteMs,
+                id, ProvenFixes.settle(verdict, proven.verified()), plan, effectiveStateTtl, unanalysedReason, refuse, flinkError, analysisMs + rewriteMs,
                 judged, proven, restore, planToRun);
     }
 

@@ -6,8 +6,6 @@ import org.apache.flink.table.gateway.api.endpoint.SqlGatewayEndpoint;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.net.InetSocketAddress;
-
 /**
  * The {@code guard} endpoint: the wrapped endpoint (REST by default) serving its unchanged protocol
  * on top of the guarded service. Starting it starts the wrapped endpoint and the policy reloader;
@@ -30,13 +28,19 @@ public final class GuardEndpoint implements SqlGatewayEndpoint {
         this.runtime = runtime;
     }
 
+    /**
+     * Starts the wrapped endpoint and says where clients reach it: for REST, the URL Flink advertises ({@code
+     * RestServerEndpoint#getRestBaseUrl}: {@code sql-gateway.endpoint.rest.address} when the endpoint binds a
+     * wildcard address, else the bound one; an IPv6 host in brackets), the address Flink's own "Rest endpoint
+     * listening at" line names, not the bound socket's ({@code 0:0:0:0:0:0:0:0} under a wildcard bind).
+     */
     @Override
     public void start() throws Exception {
         delegate.start();
         runtime.reloader().ifPresent(r -> r.start());
         String where =
-                delegate instanceof RestServerEndpoint rest && rest.getServerAddress() != null
-                        ? (rest.getRestBaseUrl().startsWith("https:") ? "https://" : "http://") + hostPort(rest.getServerAddress())
+                delegate instanceof RestServerEndpoint rest && rest.getRestBaseUrl() != null
+                        ? rest.getRestBaseUrl()
                         : "the '" + delegateIdentifier + "' endpoint";
         String line = "Flink SQL Guard: guarded SQL Gateway listening at " + where + " (" + policySummary + ")";
         LOG.info(line);
@@ -63,7 +67,4 @@ public final class GuardEndpoint implements SqlGatewayEndpoint {
         return runtime;
     }
 
-    private static String hostPort(InetSocketAddress address) {
-        return address.getHostString() + ":" + address.getPort();
-    }
 }

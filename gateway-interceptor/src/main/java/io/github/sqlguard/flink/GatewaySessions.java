@@ -248,11 +248,14 @@ public final class GatewaySessions implements AutoCloseable {
      * Makes the operation of {@code statement} in the session as Flink's {@code
      * SqlGatewayServiceImpl#executeStatement} makes it (the session's operation manager, an executor
      * with {@code executionConfig} on top of the session's configuration, its {@code executeStatement}),
-     * but held: Flink's executor does not run the statement until {@link Held#release()}, and never
-     * runs it after {@link Held#refuse}, whose exception the operation then fails with. The caller
-     * thus knows the operation's handle before the statement runs, and can write its audit record
-     * with it first. The operation holds the session's operation lock while it waits, as any running
-     * operation of the session does.
+     * but held: Flink's executor makes the operation's table environment and then waits ({@link
+     * GatedExecutor}); it does not read or run the statement until {@link Held#release()}, and never
+     * runs it after {@link Held#refuse} or {@link Held#withdraw}, whose exception the operation then
+     * fails with. The caller thus knows the operation's handle before the statement runs, and can
+     * write its audit record with it first, while Flink makes the environment on another thread. The
+     * operation holds the session's operation lock while it waits, as any running operation of the
+     * session does: nothing else can be submitted to the session until it is released, refused or
+     * withdrawn.
      *
      * @throws org.apache.flink.table.gateway.api.utils.SqlGatewayException as Flink's {@code
      *     executeStatement} throws it, when the session does not exist or the operation could not be
@@ -260,18 +263,46 @@ public final class GatewaySessions implements AutoCloseable {
      */
     public Held holdStatement(SessionHandle session, String statement, Configuration executionConfig) {
         CompletableFuture<Void> gate = new CompletableFuture<>();
+        CompletableFuture<Void> prepared = new CompletableFuture<>();
         try {
             Session s = service.getSession(session);
+            // SessionContext#createOperationExecutor is `new OperationExecutor(this, executionConfig)` (2.3.0, 1.20.0).
+            var context = s.createExecutor(executionConfig).getSessionContext();
             OperationHandle handle = s.getOperationManager().submitOperation(h -> {
-                awaitRelease(gate, h);
-                return s.createExecutor(executionConfig).executeStatement(h, statement);
+                GatedExecutor executor = new GatedExecutor(context, executionConfig, () -> {
+                    prepared.complete(null);
+                    awaitRelease(gate, h);
+                });
+                try {
+                    return executor.executeStatement(h, statement);
+                } catch (Withdrawn withdrawn) {
+                    // Ends without a result and without failing (a failed operation is logged at ERROR); closed next.
+                    return ResultFetcher.fromResults(h, WITHDRAWN_SCHEMA, List.of());
+                }
             });
-            return new Held(handle, gate);
+            return new Held(handle, gate, prepared, () -> {
+                try {
+                    s.getOperationManager().awaitOperationTermination(handle);
+                } catch (Exception e) {
+                    LOG.debug("Withdrawn operation {} ended with an error.", handle, e);
+                }
+                s.getOperationManager().closeOperation(handle);
+            });
         } catch (Throwable t) {
             // Nothing ran: a submitted operation that is not released fails at once.
             gate.completeExceptionally(t);
             LOG.error("Failed to execute statement.", t);
             throw new SqlGatewayException("Failed to execute statement.", t);
+        }
+    }
+
+    /** The result schema of a withdrawn operation, which no client reads. */
+    private static final ResolvedSchema WITHDRAWN_SCHEMA = ResolvedSchema.of(Column.physical("result", DataTypes.STRING()));
+
+    /** What a withdrawn operation's gate throws ({@link Held#withdraw}). */
+    private static final class Withdrawn extends RuntimeException {
+        Withdrawn() {
+            super("sql-guard withdrew this operation before it ran.", null, false, false);
         }
     }
 
@@ -292,15 +323,20 @@ public final class GatewaySessions implements AutoCloseable {
 
     /**
      * An operation made and not yet run ({@link #holdStatement}): its handle, and whether it runs.
-     * Exactly one of {@link #release()} and {@link #refuse} takes effect; a later call does nothing.
+     * Exactly one of {@link #release()}, {@link #refuse} and {@link #withdraw()} takes effect; a later
+     * call does nothing.
      */
     public static final class Held {
         private final OperationHandle handle;
         private final CompletableFuture<Void> gate;
+        private final CompletableFuture<Void> prepared;
+        private final Runnable close;
 
-        Held(OperationHandle handle, CompletableFuture<Void> gate) {
+        Held(OperationHandle handle, CompletableFuture<Void> gate, CompletableFuture<Void> prepared, Runnable close) {
             this.handle = handle;
             this.gate = gate;
+            this.prepared = prepared;
+            this.close = close;
         }
 
         /** The operation's handle, known before the statement runs. */
@@ -316,6 +352,26 @@ public final class GatewaySessions implements AutoCloseable {
         /** Fails the operation with {@code refusal}, without running the statement. */
         public void refuse(RuntimeException refusal) {
             gate.completeExceptionally(refusal);
+        }
+
+        /**
+         * Ends the operation without running the statement (without a result or an error) and closes it
+         * once it has ended, for a call that will not answer with it (the statement is refused with an
+         * operation of its own): the session keeps no operation its client never got, and its operation
+         * lock is free again once this returns. Does nothing to an operation already released or refused.
+         */
+        public void withdraw() {
+            if (gate.completeExceptionally(new Withdrawn())) {
+                close.run();
+            }
+        }
+
+        /**
+         * Completes once Flink has made the operation's table environment and waits at the gate (or
+         * never, when the operation failed or was cancelled before): for tests.
+         */
+        public CompletableFuture<Void> prepared() {
+            return prepared;
         }
     }
 

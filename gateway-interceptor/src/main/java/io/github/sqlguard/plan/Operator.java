@@ -171,6 +171,19 @@ public sealed interface Operator
                     && (strategy.startsWith("AppendFastStrategy") || strategy.startsWith("UpdateFastStrategy"));
         }
 
+        /**
+         * True when this Top-N's result is its first N rows read, forever: one partition, an append-only input
+         * ({@code AppendFastStrategy}) and one order key, a processing-time attribute ascending. Flink 2.3.0's
+         * {@code StreamExecRank#translateToPlanInternal} runs that shape as {@code AppendOnlyFirstNFunction}, which
+         * keeps a counter per key and, once it reaches N, ignores every later row ("Ignore record if it does not
+         * belong to the first-n rows"): the output never changes after its first N rows.
+         */
+        public boolean firstRowsForever() {
+            return onePartition() && range.end().isPresent() && strategy.startsWith("AppendFastStrategy")
+                    && orderTime.filter(t -> t == Column.TimeAttribute.PROCTIME).isPresent()
+                    && orderKeys.size() == 1 && orderKeys.get(0).ascending();
+        }
+
         /** The order as SQL: {@code amount DESC}. */
         public String orderBy() {
             return Operators.orderBy(orderKeys);
@@ -278,10 +291,26 @@ public sealed interface Operator
 
         @Override
         public String describe() {
-            // GROUPING SETS, ROLLUP, CUBE: the Expand below numbers each row's grouping set in a column of its own,
-            // $e (Flink's ExpandUtil), which no statement names: shown as what it is.
+            // GROUPING SETS, ROLLUP, CUBE: the Expand's copy number, shown as what it is.
             return node.label() + "(groupBy=" + Operators.list(groupBy.stream()
-                    .map(k -> k.matches("\\$e(_\\d+)?") ? "grouping set" : k).toList()) + ")";
+                    .map(k -> groupingSetNumber(k) ? "grouping set" : k).toList()) + ")";
+        }
+
+        /**
+         * True for the key an {@code Expand} below adds for GROUPING SETS, ROLLUP or CUBE: each row's copy per
+         * grouping set numbered in a column of its own, {@code $e} (Flink's {@code ExpandUtil}), which no statement
+         * names.
+         */
+        public static boolean groupingSetNumber(String key) {
+            return key.matches("\\$e(_\\d+)?");
+        }
+
+        /**
+         * True when the aggregation groups by GROUPING SETS, ROLLUP or CUBE: an {@code Expand}'s copy number is among
+         * its keys, and it is not the partial aggregation of a DISTINCT split, which numbers its copies so too.
+         */
+        public boolean groupingSets() {
+            return !splitDistinctPartial() && groupBy.stream().anyMatch(GroupAggregate::groupingSetNumber);
         }
     }
 

@@ -154,7 +154,8 @@ final class Prover {
                         ? TtlExpiry.overAggregates(judged.plan(), candidate.config().get(StateTtl.KEY)) : "")
                 + (candidate.config().containsKey(StateTtl.KEY)
                         ? TtlExpiry.temporalJoins(judged.plan(), candidate.config().get(StateTtl.KEY)) : "")
-                + (setsTtl ? TtlMix.changes(judged.plan()) : "");
+                + (setsTtl ? TtlMix.changes(judged.plan()) : "")
+                + (setsTtl ? AggregateOverAggregate.changes(judged.plan()) : "");
         return new Proven(new Rewrite(
                 candidate.ruleId(), candidate.findingNode(), candidate.family(), candidate.sql(),
                 candidate.statement().strip(), operators(judged.plan()), columns.get(), changes,

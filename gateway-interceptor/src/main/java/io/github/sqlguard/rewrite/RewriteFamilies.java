@@ -41,7 +41,7 @@ public final class RewriteFamilies {
      * quotes, place or hint, a sink's {@code ON CONFLICT} choice).
      */
     private static final java.util.Set<String> TTL_OR_CONFIGURATION = java.util.Set.of(
-            StateTtlHint.ID, SessionStateTtl.ID, TtlWithUnit.ID, TtlKey.ID, QuotedSet.ID, TtlAsJobSetting.ID, HintMoved.ID,
+            StateTtlHint.ID, SessionStateTtl.ID, TtlWithUnit.ID, TtlKey.ID, QuotedSet.ID, QuotedNames.ID, TtlAsJobSetting.ID, HintMoved.ID,
             OnConflictChoice.ID);
 
     /**
@@ -77,6 +77,7 @@ public final class RewriteFamilies {
                 new TtlWithUnit(),
                 new TtlKey(),
                 new QuotedSet(),
+                new QuotedNames(),
                 new TtlAsJobSetting(),
                 new HintMoved(),
                 new OnConflictChoice());

@@ -2,6 +2,7 @@ package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.statement.FlinkSqlParser;
+import io.github.sqlguard.statement.SqlIdentifiers;
 
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.TimeUnit;
@@ -14,19 +15,15 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.SqlWriterConfig;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
-import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.pretty.SqlPrettyWriter;
-import org.apache.flink.sql.parser.impl.FlinkSqlParserImpl;
 import org.apache.flink.sql.parser.validate.FlinkSqlConformance;
 
-import java.io.StringReader;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Reading and writing statement trees as Flink does, for the rewrites: Flink's own SQL parser
@@ -79,9 +76,6 @@ final class SqlTrees {
                     .withSelectListItemsOnSeparateLines(false)
                     .withIndentation(0);
 
-    /** A simple identifier that needs no quotes (when it is not a reserved word). */
-    private static final Pattern SIMPLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-
     /** The one statement Flink's SQL parser reads from {@code text}. */
     static Optional<SqlNode> parse(String text) {
         try {
@@ -111,12 +105,8 @@ final class SqlTrees {
 
     /** True when Flink's parser reads {@code name} as an identifier only in back-ticks. */
     static boolean needsQuotes(String name) {
-        return !SIMPLE.matcher(name).matches() || RESERVED.isReservedWord(name.toUpperCase(java.util.Locale.ROOT));
+        return SqlIdentifiers.needsQuotes(name);
     }
-
-    /** The reserved words of Flink's SQL parser ({@code SqlAbstractParserImpl.Metadata}). */
-    private static final SqlAbstractParserImpl.Metadata RESERVED =
-            FlinkSqlParserImpl.FACTORY.getParser(new StringReader("")).getMetadata();
 
     /**
      * {@code duration} as an SQL interval in its largest whole unit: {@code INTERVAL '5' MINUTE},

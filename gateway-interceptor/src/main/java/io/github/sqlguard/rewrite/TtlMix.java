@@ -57,12 +57,12 @@ final class TtlMix {
                 + " the next operator no longer has them";
     }
 
-    private static boolean stateful(PlanNode node) {
+    static boolean stateful(PlanNode node) {
         return StatefulOperators.isStateful(node) && !node.state().isEmpty();
     }
 
     /** The nearest stateful operators below {@code node}, through stateless ones. */
-    private static List<PlanNode> statefulInputs(ExplainedPlan plan, PlanNode node) {
+    static List<PlanNode> statefulInputs(ExplainedPlan plan, PlanNode node) {
         List<PlanNode> out = new ArrayList<>();
         List<PlanNode> frontier = new ArrayList<>(plan.inputs(node));
         Set<Integer> visited = new HashSet<>();

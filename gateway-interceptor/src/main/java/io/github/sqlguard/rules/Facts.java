@@ -19,43 +19,51 @@ import java.util.Optional;
  *     column), when there is one
  * @param redundantRanking true for a Top-1 whose partition is the key of the aggregation right below it
  *     (each partition holds the one row the aggregation keeps for its key): the ranking can be dropped
+ * @param provenWays the ways of the fix a rewrite family can prove ({@link ProvenWay}), written conditionally
+ *     in the fix until one is proven
  */
 public record Facts(
         Optional<String> operator, Optional<Duration> intendedTtl, List<String> keys, Optional<String> timeAttribute,
-        boolean redundantRanking) {
+        boolean redundantRanking, List<ProvenWay> provenWays) {
 
     /** No facts beyond the finding's text. */
-    public static final Facts NONE = new Facts(Optional.empty(), Optional.empty(), List.of(), Optional.empty(), false);
+    public static final Facts NONE = new Facts(Optional.empty(), Optional.empty(), List.of(), Optional.empty(), false, List.of());
 
     public Facts {
         Objects.requireNonNull(operator);
         Objects.requireNonNull(intendedTtl);
         keys = List.copyOf(keys);
         Objects.requireNonNull(timeAttribute);
+        provenWays = List.copyOf(provenWays);
     }
 
     /** These facts, with the operator {@code name}. */
     public Facts withOperator(String name) {
-        return new Facts(Optional.of(name), intendedTtl, keys, timeAttribute, redundantRanking);
+        return new Facts(Optional.of(name), intendedTtl, keys, timeAttribute, redundantRanking, provenWays);
     }
 
     /** These facts, with the intended TTL {@code ttl}. */
     public Facts withIntendedTtl(Duration ttl) {
-        return new Facts(operator, Optional.of(ttl), keys, timeAttribute, redundantRanking);
+        return new Facts(operator, Optional.of(ttl), keys, timeAttribute, redundantRanking, provenWays);
     }
 
     /** These facts, with the key columns {@code columns}. */
     public Facts withKeys(List<String> columns) {
-        return new Facts(operator, intendedTtl, columns, timeAttribute, redundantRanking);
+        return new Facts(operator, intendedTtl, columns, timeAttribute, redundantRanking, provenWays);
     }
 
     /** These facts, with the time attribute {@code column}. */
     public Facts withTimeAttribute(String column) {
-        return new Facts(operator, intendedTtl, keys, Optional.of(column), redundantRanking);
+        return new Facts(operator, intendedTtl, keys, Optional.of(column), redundantRanking, provenWays);
     }
 
     /** These facts, saying the ranking is redundant ({@link #redundantRanking()}). */
     public Facts withRedundantRanking() {
-        return new Facts(operator, intendedTtl, keys, timeAttribute, true);
+        return new Facts(operator, intendedTtl, keys, timeAttribute, true, provenWays);
+    }
+
+    /** These facts, with the fix's ways {@code ways} that a rewrite family can prove. */
+    public Facts withProvenWays(List<ProvenWay> ways) {
+        return new Facts(operator, intendedTtl, keys, timeAttribute, redundantRanking, ways);
     }
 }

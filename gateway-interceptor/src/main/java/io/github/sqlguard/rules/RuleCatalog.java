@@ -9,6 +9,7 @@ import io.github.sqlguard.rules.config.TtlUnknownKeyRule;
 import io.github.sqlguard.rules.diagnosis.FrameWithRowNumberRule;
 import io.github.sqlguard.rules.diagnosis.OnConflictRequiredRule;
 import io.github.sqlguard.rules.diagnosis.OffsetWithoutFetchRule;
+import io.github.sqlguard.rules.diagnosis.ReservedWordNameRule;
 import io.github.sqlguard.rules.diagnosis.OverFollowingUnsupportedRule;
 import io.github.sqlguard.rules.diagnosis.OverOrderDescRule;
 import io.github.sqlguard.rules.diagnosis.OverOrderNonTimeRule;
@@ -136,6 +137,7 @@ public final class RuleCatalog {
                         new OverFollowingUnsupportedRule(),
                         new OffsetWithoutFetchRule(),
                         new UnquotedSetAfterCommentRule(),
+                        new ReservedWordNameRule(),
                         new PlannerErrorRule()));
     }
 

@@ -1,5 +1,6 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.rewrite.ProvenFixes;
 import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rules.Finding;
 
@@ -63,7 +64,8 @@ public record Advisory(
 
     /** This advisory with the rewrites proven after its statement ran. */
     public Advisory withRewrites(List<Rewrite> proven) {
-        return new Advisory(operationHandle, verdict, statementKind, findings, proven, false, docsBaseUrl);
+        List<Finding> settled = findings.stream().map(f -> ProvenFixes.settle(f, proven)).toList();
+        return new Advisory(operationHandle, verdict, statementKind, settled, proven, false, docsBaseUrl);
     }
 
     /** This advisory, its rewrites still being proven. */

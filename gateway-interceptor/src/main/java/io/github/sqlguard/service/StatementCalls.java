@@ -5,6 +5,7 @@ import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.decision.Outcome;
 import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.observe.PlannedOperator;
+import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
@@ -47,6 +48,14 @@ final class StatementCalls {
         this.audited = audited;
         this.operations = operations;
         this.sessions = sessions;
+    }
+
+    /**
+     * True when {@link #submit} refuses a statement decided {@code decision} under {@code policy}
+     * (rather than handing it on): Flink rejected it, or the guard refuses it in that policy's mode.
+     */
+    static boolean refuses(Decision decision, Policy policy) {
+        return decision.rejectedByFlink() || Decider.refuses(decision, policy);
     }
 
     /** Refuses {@code statement} for {@code decision}, or hands it on with {@code handOn}. */
@@ -132,7 +141,7 @@ final class StatementCalls {
 
         @Override
         public boolean refuses(Decision decision, CallContext context) {
-            return decisionRefuses && (decision.rejectedByFlink() || Decider.refuses(decision, context.policy()));
+            return decisionRefuses && StatementCalls.refuses(decision, context.policy());
         }
 
         @Override

@@ -326,10 +326,27 @@ public final class StatementPipeline implements AutoCloseable {
             } else if (parsed instanceof ParsedStatement.Explain) {
                 submitted = explains.submit(call, parsed, executionTimeoutMs, config, handOff);
             } else {
-                ScopedDecision decided = decider.statement(call, parsed, config);
-                submitted = calls.submit(decided.call(), parsed, decided.decision(),
-                        d -> calls.hold(decided.call(), parsed, executionTimeoutMs, config, d, handOff),
-                        d -> calls.handOn(decided.call(), parsed, executionTimeoutMs, config, d, handOff));
+                // Held before its decision: Flink makes its table environment while the guard decides (EarlyHold).
+                EarlyHold early = EarlyHold.of(call, parsed, executionTimeoutMs, config, handOff);
+                ScopedDecision decided;
+                try {
+                    decided = decider.statement(call, parsed, config);
+                } catch (RuntimeException | Error e) {
+                    early.withdraw();
+                    throw e;
+                }
+                if (StatementCalls.refuses(decided.decision(), decided.call().policy())) {
+                    // Answered with an operation of its own, which needs the session's operation lock.
+                    early.withdraw();
+                }
+                HandOff handing = early.handOff();
+                try {
+                    submitted = calls.submit(decided.call(), parsed, decided.decision(),
+                            d -> calls.hold(decided.call(), parsed, executionTimeoutMs, config, d, handing),
+                            d -> calls.handOn(decided.call(), parsed, executionTimeoutMs, config, d, handing));
+                } finally {
+                    early.withdraw();
+                }
                 if (parsed instanceof ParsedStatement.Configure) {
                     // By what happened to it: in report mode a SET with a BLOCK finding is applied all the same.
                     guarded.refusedSets().decided(parsed, decided.decision(), !submitted.outcome().handedOn());

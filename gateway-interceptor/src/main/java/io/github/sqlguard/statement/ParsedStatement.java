@@ -219,8 +219,12 @@ public sealed interface ParsedStatement extends ParsedSql
      *     joined), with its span: what the redactor masks where the value carries a secret
      * @param withItemNames the names of the statement's {@code WITH} items ({@code ranked} of {@code WITH ranked AS
      *     (...)}), which a {@code FROM} item may name as it names a table or view
-     * @param orderBys the items of each {@code ORDER BY} of a query (not of an {@code OVER} window), as written with
-     *     {@code DESC} where given, in the order the walk meets them (outer queries first)
+     * @param orderBys the items of each {@code ORDER BY} of a query (not of an {@code OVER} window), as SQL Flink's
+     *     parser reads back (a name that needs them in back-ticks: {@code `order` DESC}), with {@code DESC} where
+     *     given, in the order the walk meets them (outer queries first)
+     * @param joinTypes the type of each join the statement writes ({@code INNER}, {@code LEFT}, {@code RIGHT},
+     *     {@code FULL}, {@code COMMA}, {@code CROSS}: Calcite's {@code JoinType}), in the order the walk meets them;
+     *     not the joins of the views it reads
      * @param overOrders the first {@code ORDER BY} item of each {@code OVER} window (or named {@code WINDOW}) of the
      *     statement, as written, without {@code ASC}/{@code DESC}, in the order the walk meets them
      */
@@ -238,12 +242,13 @@ public sealed interface ParsedStatement extends ParsedSql
             List<SqlOption> stringLiterals,
             List<String> withItemNames,
             List<List<String>> orderBys,
+            List<String> joinTypes,
             List<String> overOrders) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(), List.of());
+                List.of(), List.of(), List.of(), List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -259,6 +264,7 @@ public sealed interface ParsedStatement extends ParsedSql
             stringLiterals = List.copyOf(stringLiterals);
             withItemNames = List.copyOf(withItemNames);
             orderBys = orderBys.stream().map(List::copyOf).toList();
+            joinTypes = List.copyOf(joinTypes);
             overOrders = List.copyOf(overOrders);
         }
 
@@ -266,13 +272,13 @@ public sealed interface ParsedStatement extends ParsedSql
         public SqlFacts withFunctionClasses(List<SqlOption> functionClasses) {
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
                     functionClasses, planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames,
-                    orderBys, overOrders);
+                    orderBys, joinTypes, overOrders);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of(), List.of(), List.of(), List.of());
+                    List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
         }
     }
 

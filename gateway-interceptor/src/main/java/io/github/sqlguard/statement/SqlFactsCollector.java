@@ -74,6 +74,7 @@ final class SqlFactsCollector {
     private final List<SqlOption> stringLiterals = new ArrayList<>();
     private final List<List<String>> orderBys = new ArrayList<>();
     private final List<String> overOrders = new ArrayList<>();
+    private final List<String> joinTypes = new ArrayList<>();
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
 
@@ -98,7 +99,8 @@ final class SqlFactsCollector {
     SqlFacts facts() {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
-                planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, overOrders);
+                planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
+                overOrders);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -204,9 +206,12 @@ final class SqlFactsCollector {
                 // DESC wraps the column in a call (SqlKind.DESCENDING); the column is its operand.
                 overOrders.add(sql(first instanceof SqlCall desc && desc.getKind() == SqlKind.DESCENDING ? desc.operand(0) : first));
             }
+            if (call instanceof SqlJoin join) {
+                joinTypes.add(join.getJoinType().name());
+            }
             if (call instanceof SqlOrderBy ordered && ordered.orderList.size() > 0) {
                 List<String> order = new ArrayList<>();
-                ordered.orderList.forEach(item -> order.add(sql(item)));
+                ordered.orderList.forEach(item -> order.add(quoted(item)));
                 orderBys.add(order);
             }
             for (SqlNode operand : operands(call)) {
@@ -295,6 +300,20 @@ final class SqlFactsCollector {
             return fromName(call.operand(0));
         }
         return "";
+    }
+
+    /**
+     * An item of a query's ORDER BY as SQL that Flink's parser reads back, for a fix to write: a name that needs
+     * back-ticks keeps them ({@code `order` DESC}: {@link SqlIdentifiers}); an expression as Calcite writes it.
+     */
+    private static String quoted(SqlNode item) {
+        if (item instanceof SqlIdentifier identifier) {
+            return String.join(".", identifier.names.stream().map(SqlIdentifiers::sql).toList());
+        }
+        if (item instanceof SqlCall call && call.getKind() == SqlKind.DESCENDING && call.operandCount() == 1) {
+            return quoted(call.operand(0)) + " DESC";
+        }
+        return sql(item);
     }
 
     /** An item of a window's PARTITION BY or ORDER BY as SQL: {@code user_id}, {@code o.amount DESC}. */

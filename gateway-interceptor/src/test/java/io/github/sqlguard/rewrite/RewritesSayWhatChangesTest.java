@@ -67,6 +67,20 @@ class RewritesSayWhatChangesTest {
                 .orElseThrow();
     }
 
+    /**
+     * Own case 566, a count of counts: under a TTL the inner aggregation starts a returning user anew and emits it
+     * with no retraction of its old count (GroupAggHelper#processElement), and the changes: line says that the outer
+     * count keeps the old one.
+     */
+    @Test
+    void aTtlOverACountOfCountsSaysTheOldCountIsNeverRetracted() throws IOException {
+        Submission counts = lastOf("566");
+
+        assertThat(rewrite(counts, "session-state-ttl").changes())
+                .contains("a count of counts")
+                .contains("no retraction of the result it had before");
+    }
+
     @Test
     void fixOfAJoinBoundedThreeDaysProposesTheThreeDaysItsRewritesUse() throws IOException {
         Submission join = lastOf("271");

@@ -112,6 +112,54 @@ class StructuralFixFirstTest {
         assertThat(wrong).isEmpty();
     }
 
+    /** The families of a join rewritten to read one side as of a time, which a rule writes only conditionally. */
+    private static final Set<String> AS_OF_FAMILIES = Set.of("lookup-join", "temporal-join");
+
+    /**
+     * Where a lookup or temporal join planned and is a finding's first rewrite (any level), the fix names that join
+     * first and definitely ("Join rates as a temporal join ..."), not as "when rates is a dimension table ...", and
+     * the TTL after it: the proof settled what the rule could only suppose. Read where the fix names such a join at
+     * all (361's does not: its view renames the key Flink names).
+     */
+    @Test
+    void aProvenLookupOrTemporalJoinIsTheFixsFirstWay() throws IOException {
+        String only = System.getProperty("sql-guard.cases.only");
+        List<String> wrong = new ArrayList<>();
+        int checked = 0;
+        for (Path file : CaseCorpus.all()) {
+            if (only != null && !file.getFileName().toString().matches(only)) {
+                continue;
+            }
+            SqlScript script = SqlScript.read(file);
+            Submission last = ProvenCorpus.of(file).last();
+            for (Finding finding : last.decision().verdict().findings()) {
+                Optional<Rewrite> first = last.decision().rewrites().first(finding);
+                if (first.isEmpty() || !AS_OF_FAMILIES.contains(first.get().family())
+                        || !finding.fix().contains("FOR SYSTEM_TIME AS OF")) {
+                    continue;
+                }
+                checked++;
+                List<String> ways = Arrays.asList(finding.fix().split("; or "));
+                String kind = first.get().family().equals("lookup-join") ? "as a lookup join" : "as a temporal join";
+                if (!ways.get(0).startsWith("Join ") || !ways.get(0).contains(kind)
+                        || !ways.get(0).contains("FOR SYSTEM_TIME AS OF")) {
+                    wrong.add(script.name() + " " + finding.ruleId() + ": first rewrite " + first.get().family()
+                            + ", but the fix begins: " + ways.get(0));
+                }
+                int ttl = firstIndex(ways, TTL_WAY);
+                String supposed = first.get().family().equals("lookup-join")
+                        ? "is a dimension table whose connector is a lookup source"
+                        : "holds versions of a row per key, a temporal join";
+                if (ttl == 0 || finding.fix().contains(supposed)) {
+                    wrong.add(script.name() + " " + finding.ruleId() + ": the proven join is still supposed, or the TTL first: "
+                            + finding.fix());
+                }
+            }
+        }
+        assertThat(checked).as("findings whose first rewrite is a lookup or temporal join").isPositive();
+        assertThat(wrong).isEmpty();
+    }
+
     private static int firstIndex(List<String> ways, Pattern pattern) {
         for (int i = 0; i < ways.size(); i++) {
             if (pattern.matcher(ways.get(i)).find()) {

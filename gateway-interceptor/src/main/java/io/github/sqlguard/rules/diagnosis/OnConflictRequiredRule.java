@@ -89,16 +89,23 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
      * that aggregation), both into a sink keyed by {@code person}, are refused so on 2.3.0 with {@code upsert key: .}
      * (cases 507, 508).
      */
-    private static final String NO_KEY_CAUSES = "a query without a unique key loses it, as after an outer join of tables"
-            + " without one; so does a key column the sink declares with a narrower type than the query's, VARCHAR(20)"
-            + " for a STRING: Flink casts it on the way in, and the cast keeps no key; and so does a join or a ranking"
-            + " that distributes updating rows by other columns than their key (a join on an aggregated value, a"
-            + " PARTITION BY an aggregated value): the changes of one key then pass through different parallel"
-            + " instances and can reach the sink out of order";
+    private static final String JOIN_CAUSE = "a join keeps a key only where its inputs have one and it is distributed by"
+            + " it: an outer join of inputs without a unique key has none, and a join on another column (an aggregated"
+            + " value) distributes the updating rows of one key to different parallel instances, whose changes can reach"
+            + " the sink out of order";
+
+    private static final String RANK_CAUSE = "a ranking distributes its input's rows by its PARTITION BY, and keeps"
+            + " their key only where the partition holds it: partitioned by another column (an aggregated value), the"
+            + " updating rows of one key pass through different parallel instances, and their changes can reach the sink"
+            + " out of order";
+
+    private static final String CAST_CAUSE = "so what drops the key is most likely a key column the sink declares with a"
+            + " narrower type than the query's (VARCHAR(20) for a STRING: Flink casts it on the way in, and the cast keeps"
+            + " no key), or a join or a ranking in a view it reads";
 
     /**
      * The fix where a join or a ranking distributes updating rows by other columns than their key ({@link
-     * #NO_KEY_CAUSES}): no key of the query reaches the sink, whatever the sink declares, and {@code ON CONFLICT DO
+     * #JOIN_CAUSE}): no key of the query reaches the sink, whatever the sink declares, and {@code ON CONFLICT DO
      * DEDUPLICATE} is the fix Flink 1.20 applied on its own: the upsert materializer keeps each primary key's rows
      * until their retraction arrives, whichever order they come in ({@code SinkUpsertMaterializer}, FLINK-20374), so
      * the latest row that is not retracted wins.
@@ -127,12 +134,31 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         String upsertKey = upsertKey(message);
         String query = upsertKey.isEmpty()
                 ? "Flink derives no upsert key for the query's rows as they reach the sink '" + table + "', which is keyed by "
-                        + primaryKey + " (" + NO_KEY_CAUSES + ")"
+                        + primaryKey + " (" + noKeyCause(context) + ")"
                 : "The query's upsert key " + upsertKey + " differs from the primary key " + primaryKey + " of the sink '"
                         + table + "'";
         return query + ": rows of different query keys can land on one primary-key row and overwrite each other in"
                 + " an order Flink cannot guarantee. Flink 2.3 refuses such an INSERT unless it says how to resolve the"
                 + " conflicts (FLIP-558; table.exec.sink.require-on-conflict).";
+    }
+
+    /**
+     * Why the query's rows reach the sink with no upsert key, named from what the statement writes ({@link
+     * #JOIN_CAUSE}, {@link #RANK_CAUSE}): its ranking, else its join, else neither ({@link #CAST_CAUSE}). A view's
+     * joins and rankings are not the statement's facts, so the last names them as the other possibility.
+     */
+    private static String noKeyCause(AnalysisContext context) {
+        List<RankFunction> ranks = context.statement().facts().rankFunctions();
+        List<String> joins = context.statement().facts().joinTypes();
+        if (!ranks.isEmpty()) {
+            return "the statement's ranking" + (ranks.get(0).partitionBy().isEmpty() ? ""
+                    : " PARTITION BY " + String.join(", ", ranks.get(0).partitionBy())) + " loses it: " + RANK_CAUSE;
+        }
+        if (!joins.isEmpty()) {
+            String type = joins.get(0).equals("COMMA") || joins.get(0).equals("CROSS") ? "" : joins.get(0) + " ";
+            return "the statement's " + type + "JOIN loses it: " + JOIN_CAUSE;
+        }
+        return "the statement neither joins nor ranks, " + CAST_CAUSE;
     }
 
     @Override
@@ -180,7 +206,9 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         String deduplicateTtl = strategy.toUpperCase(Locale.ROOT).equals("LEGACY")
                 ? ""
                 : " (with " + MATERIALIZE_STRATEGY + " = " + strategy + ", Flink applies no TTL to it: FLINK-38463)";
-        String redistributed = firstKey.isEmpty() && topOne.isEmpty() && numbered.isEmpty() ? REDISTRIBUTED_FIX : "";
+        boolean joinsOrRanks = !context.statement().facts().joinTypes().isEmpty() || !ranks.isEmpty();
+        String redistributed = firstKey.isEmpty() && topOne.isEmpty() && numbered.isEmpty() && joinsOrRanks
+                ? REDISTRIBUTED_FIX : "";
         return key + "; then no clause is needed and no upsert materializer runs." + redistributed
                 + " Or end the INSERT with one of:"
                 + " ON CONFLICT DO DEDUPLICATE: the latest row per primary key wins, and the sink's upsert"

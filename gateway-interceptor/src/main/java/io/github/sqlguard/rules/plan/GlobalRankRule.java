@@ -56,6 +56,11 @@ public final class GlobalRankRule extends StreamingPlanRule {
                                 + (rank.rankEnd().getAsLong() == 1 ? " row" : " rows") + " and drops the rest)."
                         : ", so all rows go to a single parallel instance that holds the whole state and limits throughput"
                                 + " to one task.";
+                if (operator instanceof Operator.Rank rank && rank.firstRowsForever()) {
+                    hits.add(PlanRules.hit(plan, operator, what + state + " " + firstRowsForever(rank),
+                            firstRowsForeverFix(rank)));
+                    continue;
+                }
                 hits.add(
                         PlanRules.hit(
                                 plan,
@@ -73,5 +78,36 @@ public final class GlobalRankRule extends StreamingPlanRule {
             }
         }
         return hits;
+    }
+
+    /** What a Top-N of the first rows by processing time returns ({@link Operator.Rank#firstRowsForever()}). */
+    private static String firstRowsForever(Operator.Rank rank) {
+        long n = rank.rankEnd().getAsLong();
+        String rows = n == 1
+                ? "its first row read, and it never changes after it"
+                : "its first " + n + " rows read, and it never changes after them";
+        return "Ordered by processing time ascending (" + rank.orderBy() + "), every row arrives later than the rows"
+                + " kept and ranks after them: the result is " + rows + " (Flink counts the rows it emitted and ignores"
+                + " every later one).";
+    }
+
+    /**
+     * The fix of {@link #firstRowsForever}: the latest row, overall or per key, or the first rows per window, on event
+     * time ({@code StreamExecWindowRank}: "Processing time Window TopN is not supported yet", {@link
+     * io.github.sqlguard.rules.diagnosis.WindowProctimeUnsupportedRule}).
+     */
+    private static String firstRowsForeverFix(Operator.Rank rank) {
+        String time = rank.orderKeys().get(0).column();
+        long n = rank.rankEnd().getAsLong();
+        String latest = n == 1
+                ? "Where the latest row is meant, ORDER BY " + time + " DESC LIMIT 1, or per key"
+                        + " ROW_NUMBER() OVER (PARTITION BY the key ORDER BY " + time + " DESC) filtered to 1, a"
+                        + " Deduplicate that keeps the latest row per key"
+                : "Where the latest " + n + " rows are meant, ORDER BY " + time + " DESC LIMIT " + n
+                        + ", or per key ROW_NUMBER() OVER (PARTITION BY the key ORDER BY " + time + " DESC) filtered to <= "
+                        + n;
+        return latest + "; where the first rows of each period are meant, rank per window: a window Top-N (PARTITION BY"
+                + " window_start, window_end over TUMBLE) ordered by an event-time column with a WATERMARK, since Flink"
+                + " runs no window Top-N on processing time.";
     }
 }

@@ -13,6 +13,7 @@ import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.OperatorTtl;
 import io.github.sqlguard.rules.RuleDeclaration;
+import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.StateTtlOptions;
@@ -116,6 +117,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     context.advised(),
                     operator instanceof Operator.GroupAggregate aggregate ? aggregate.groupBy() : List.of(),
                     names.rowtimeBelow(node));
+            hit = hit.with(hit.facts().withProvenWays(provenWays(operator, names)));
             hits.add(operator instanceof Operator.Deduplicate
                     ? hit.capped(Level.INFO)
                     : hit);
@@ -642,10 +644,15 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (WindowKeys.named(aggregate.groupBy()) && WindowKeys.overWindow(names.plan(), node)) {
             // The aggregation reads a window's rows already and groups by its columns: the window aggregation it
             // was written for needs both (window-aggregate-not-recognized), not a new window over its input.
-            WindowKeys.alone(aggregate.groupBy()).ifPresent(has -> fix.append("; or group by both window columns,")
-                    .append(" GROUP BY ").append(WindowKeys.completed(aggregate.groupBy(), has))
-                    .append(" (a window aggregation, which emits each window's result once and frees its state when"
-                            + " the window closes)"));
+            // Over GROUPING SETS, ROLLUP or CUBE that hold both, the window columns go beside the sets
+            // (WindowKeys#groupByBoth; Flink's WindowAggregateTest#testCantTranslateToWindowAgg_CubeWithoutWindowStartEnd).
+            Optional<String> alone = WindowKeys.alone(aggregate.groupBy());
+            if (alone.isPresent() || aggregate.groupingSets()) {
+                fix.append("; or group by both window columns, ")
+                        .append(alone.map(has -> WindowKeys.groupByBoth(aggregate, has)).orElse(WindowKeys.BESIDE_SETS))
+                        .append(" (a window aggregation, which emits each window's result once and frees its state when"
+                                + " the window closes)").append(WindowKeys.setsCaveat(aggregate));
+            }
             return fix.append('.').toString();
         }
         Optional<String> read = names.readName(node);
@@ -806,50 +813,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                                 + " subquery's alias)");
             }
         }
-        // A key Flink computed (UPPER(currency)) or renamed (b0) is no column of a table: a lookup, temporal or
-        // interval join over it, or a PRIMARY KEY of it, is no SQL the statement can take as written.
-        boolean plainKeys = join.leftKeys().stream().allMatch(k -> StatementNames.plainName(k) && names.statementName(k))
-                && join.rightKeys().stream().allMatch(k -> StatementNames.plainName(k) && names.statementName(k));
-        if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty() && plainKeys
-                && (join.joinType().equals("INNER") || join.joinType().equals("LEFT"))
-                && join.bounds().stream().noneMatch(Operator.Bound::onTimestamps)) {
-            // A dimension table on the right: a processing-time lookup join keeps no state, where the right
-            // table's connector is a lookup source (Flink docs, "Joins", "Lookup Join"; LookupTableSource). Not
-            // for a condition that bounds both sides' times: that is two streams, an interval join's shape.
-            String dimension = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
-            Optional<String> table = names.directTable(inputs.get(0)).map(ObjectIdentifier::getObjectName);
-            // Where the left side is a subquery, a view or a WITH query, the statement names it by its alias (the name a
-            // hint gives it): its rows are the stream, and the lookup join's time is a column it selects.
-            boolean subquery = !names.tableSide(join.node(), 0);
-            String stream = subquery ? leftHint.orElse(left.get()) : table.orElse(left.get());
-            Optional<Column> proctime = names.plan().timeAttributesBelow(inputs.get(0)).stream()
-                    .filter(c -> c.timeAttribute() == Column.TimeAttribute.PROCTIME).findFirst();
-            fix.append("; or, when ").append(dimension).append(" is a dimension table whose connector is a lookup source")
-                    .append(" (jdbc, hbase, ...; not datagen or filesystem), a lookup join, which keeps no state: JOIN ")
-                    .append(dimension).append(" FOR SYSTEM_TIME AS OF ");
-            if (proctime.isPresent()) {
-                fix.append(left.get()).append('.').append(proctime.get().name()).append(" AS ").append(right.get());
-            } else {
-                // The plan shows a PROCTIME() column only where the query reads it: whether the table has one is
-                // the catalog's to say, which a rule does not read; no column name is made up.
-                if (subquery) {
-                    fix.append("a processing-time column of ").append(stream).append(", which selects none: select one in ")
-                            .append(stream).append(" from ").append(table.map(t -> t + ", the table").orElse("the tables"))
-                            .append(" it reads (a column AS PROCTIME() in ").append(table.isPresent() ? "its" : "their")
-                            .append(" DDL, where ").append(table.isPresent() ? "it has" : "they have").append(" none)");
-                } else {
-                    fix.append("a processing-time column of ").append(stream)
-                            .append(" (a column AS PROCTIME() in its DDL, where it has none)");
-                }
-            }
-            fix.append("; each ").append(stream).append(" row then reads ").append(dimension)
-                    .append(" as it is when the row arrives, and later changes of ").append(dimension)
-                    .append(" do not update results already emitted");
-        }
+        lookupWay(join, names).ifPresent(way -> fix.append(way.inFix()));
         if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty() && !semiOrAnti(join)
-                && plainKeys) {
-            // Not for an IN or EXISTS subquery: an interval or temporal JOIN emits a row per match, where a SEMI or ANTI
-            // join emits each left row once, so neither is the same query written another way.
+                && plainKeys(join, names)) {
             Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));
             Optional<Column> rightTime = names.rowtimeBelow(inputs.get(1));
             if (leftTime.isPresent() && rightTime.isPresent()) {
@@ -859,25 +825,123 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         .append(rightTime.get().name()).append(" BETWEEN ").append(left.get()).append('.')
                         .append(leftTime.get().name()).append(" - INTERVAL '1' HOUR AND ").append(left.get()).append('.')
                         .append(leftTime.get().name());
-                String versioned = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
-                fix.append("; or, when the right side holds versions of a row per key, a temporal join: JOIN ")
-                        .append(versioned).append(" FOR SYSTEM_TIME AS OF ").append(left.get()).append('.')
-                        .append(leftTime.get().name()).append(" AS ").append(right.get()).append(" ON ").append(on)
-                        .append(" (").append(versioned).append(" needs PRIMARY KEY (")
-                        .append(String.join(", ", join.rightKeys())).append(") NOT ENFORCED and its WATERMARK)");
-            } else if (leftTime.isPresent() && names.directTable(inputs.get(1)).isPresent()) {
-                // No event time on the right yet: a temporal join needs the versioned table's own (the temporal-join
-                // rewrite declares it where the table has one TIMESTAMP(3) column outside its key).
-                String on = left.get() + "." + join.leftKeys().get(0) + " = " + right.get() + "." + join.rightKeys().get(0);
-                String versioned = names.directTable(inputs.get(1)).get().getObjectName();
-                fix.append("; or, when ").append(versioned).append(" holds versions of a row per key, a temporal join once ")
-                        .append(versioned).append(" has an event time (a WATERMARK on the column a version is valid from,")
-                        .append(" which makes it versioned for every statement that reads it): JOIN ").append(versioned)
-                        .append(" FOR SYSTEM_TIME AS OF ").append(left.get()).append('.').append(leftTime.get().name())
-                        .append(" AS ").append(right.get()).append(" ON ").append(on);
             }
         }
+        temporalWay(join, names).ifPresent(way -> fix.append(way.inFix()));
         return fix.append('.').toString();
+    }
+
+    /** The ways of a join's fix that a rewrite proves: the lookup join, the temporal join ({@link #joinFix}). */
+    private static List<ProvenWay> provenWays(Operator operator, StatementNames names) {
+        if (!(operator instanceof Operator.Join join)) {
+            return List.of();
+        }
+        List<ProvenWay> ways = new ArrayList<>();
+        lookupWay(join, names).ifPresent(ways::add);
+        temporalWay(join, names).ifPresent(ways::add);
+        return ways;
+    }
+
+    /**
+     * True when every key of the join is a column the statement names: a key Flink computed (UPPER(currency)) or
+     * renamed (b0) is no column of a table, and a lookup, temporal or interval join over it, or a PRIMARY KEY of it,
+     * is no SQL the statement can take as written.
+     */
+    private static boolean plainKeys(Operator.Join join, StatementNames names) {
+        return join.leftKeys().stream().allMatch(k -> StatementNames.plainName(k) && names.statementName(k))
+                && join.rightKeys().stream().allMatch(k -> StatementNames.plainName(k) && names.statementName(k));
+    }
+
+    /**
+     * The lookup join of a dimension table on the right: a processing-time lookup join keeps no state, where the
+     * right table's connector is a lookup source (Flink docs, "Joins", "Lookup Join"; LookupTableSource), which the
+     * rule cannot read and the {@code lookup-join} rewrite proves by planning. Not for a condition that bounds both
+     * sides' times: that is two streams, an interval join's shape.
+     */
+    private static Optional<ProvenWay> lookupWay(Operator.Join join, StatementNames names) {
+        List<PlanNode> inputs = names.plan().inputs(join.node());
+        Optional<String> left = inputs.size() == 2 ? side(inputs.get(0), names) : Optional.empty();
+        Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
+        if (inputs.size() != 2 || left.isEmpty() || right.isEmpty() || join.leftKeys().isEmpty() || !plainKeys(join, names)
+                || !(join.joinType().equals("INNER") || join.joinType().equals("LEFT"))
+                || join.bounds().stream().anyMatch(Operator.Bound::onTimestamps)) {
+            return Optional.empty();
+        }
+        Optional<String> leftHint = hintSide(join, 0, names);
+        String dimension = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
+        Optional<String> table = names.directTable(inputs.get(0)).map(ObjectIdentifier::getObjectName);
+        // Where the left side is a subquery, a view or a WITH query, the statement names it by its alias (the name a
+        // hint gives it): its rows are the stream, and the lookup join's time is a column it selects.
+        boolean subquery = !names.tableSide(join.node(), 0);
+        String stream = subquery ? leftHint.orElse(left.get()) : table.orElse(left.get());
+        Optional<Column> proctime = names.plan().timeAttributesBelow(inputs.get(0)).stream()
+                .filter(c -> c.timeAttribute() == Column.TimeAttribute.PROCTIME).findFirst();
+        StringBuilder join0 = new StringBuilder("JOIN ").append(dimension).append(" FOR SYSTEM_TIME AS OF ");
+        if (proctime.isPresent()) {
+            join0.append(left.get()).append('.').append(proctime.get().name()).append(" AS ").append(right.get());
+        } else if (subquery) {
+            // The plan shows a PROCTIME() column only where the query reads it: whether the table has one is
+            // the catalog's to say, which a rule does not read; no column name is made up.
+            join0.append("a processing-time column of ").append(stream).append(", which selects none: select one in ")
+                    .append(stream).append(" from ").append(table.map(t -> t + ", the table").orElse("the tables"))
+                    .append(" it reads (a column AS PROCTIME() in ").append(table.isPresent() ? "its" : "their")
+                    .append(" DDL, where ").append(table.isPresent() ? "it has" : "they have").append(" none)");
+        } else {
+            join0.append("a processing-time column of ").append(stream)
+                    .append(" (a column AS PROCTIME() in its DDL, where it has none)");
+        }
+        String body = join0 + "; each " + stream + " row then reads " + dimension + " as it is when the row arrives, and"
+                + " later changes of " + dimension + " do not update results already emitted";
+        return Optional.of(new ProvenWay(
+                "lookup-join",
+                "when " + dimension + " is a dimension table whose connector is a lookup source (jdbc, hbase, ...; not"
+                        + " datagen or filesystem), a lookup join, which keeps no state: " + body,
+                "Join " + dimension + " as a lookup join, which keeps no state (its connector is a lookup source: the"
+                        + " lookup join plans): " + body));
+    }
+
+    /**
+     * The temporal join of a right side that holds versions of a row per key, read as of the left side's event
+     * time (Flink docs, "Joins", "Event Time Temporal Join"): its state the watermark frees. Where the right table
+     * has no event time yet, the way says it needs one (the {@code temporal-join} rewrite declares it where the
+     * table has one TIMESTAMP(3) column outside its key). Not for an IN or EXISTS subquery: a temporal JOIN emits a
+     * row per match, where a SEMI or ANTI join emits each left row once, so it is not the same query written another
+     * way.
+     */
+    private static Optional<ProvenWay> temporalWay(Operator.Join join, StatementNames names) {
+        List<PlanNode> inputs = names.plan().inputs(join.node());
+        Optional<String> left = inputs.size() == 2 ? side(inputs.get(0), names) : Optional.empty();
+        Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
+        if (inputs.size() != 2 || left.isEmpty() || right.isEmpty() || join.leftKeys().isEmpty() || semiOrAnti(join)
+                || !plainKeys(join, names)) {
+            return Optional.empty();
+        }
+        Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));
+        Optional<Column> rightTime = names.rowtimeBelow(inputs.get(1));
+        String on = left.get() + "." + join.leftKeys().get(0) + " = " + right.get() + "." + join.rightKeys().get(0);
+        if (leftTime.isPresent() && rightTime.isPresent()) {
+            String versioned = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
+            String body = "JOIN " + versioned + " FOR SYSTEM_TIME AS OF " + left.get() + "." + leftTime.get().name() + " AS "
+                    + right.get() + " ON " + on + " (" + versioned + " needs PRIMARY KEY (" + String.join(", ", join.rightKeys())
+                    + ") NOT ENFORCED and its WATERMARK)";
+            return Optional.of(new ProvenWay(
+                    "temporal-join",
+                    "when the right side holds versions of a row per key, a temporal join: " + body,
+                    "Join " + versioned + " as a temporal join, which keeps of it the versions the watermark has not"
+                            + " passed and frees the rest: " + body));
+        }
+        if (leftTime.isPresent() && names.directTable(inputs.get(1)).isPresent()) {
+            String versioned = names.directTable(inputs.get(1)).get().getObjectName();
+            String once = " once " + versioned + " has an event time (a WATERMARK on the column a version is valid from,"
+                    + " which makes it versioned for every statement that reads it): JOIN " + versioned
+                    + " FOR SYSTEM_TIME AS OF " + left.get() + "." + leftTime.get().name() + " AS " + right.get() + " ON " + on;
+            return Optional.of(new ProvenWay(
+                    "temporal-join",
+                    "when " + versioned + " holds versions of a row per key, a temporal join" + once,
+                    "Join " + versioned + " as a temporal join, which keeps of it the versions the watermark has not"
+                            + " passed and frees the rest," + once));
+        }
+        return Optional.empty();
     }
 
     /**

@@ -63,13 +63,12 @@ public final class WindowAggregateNotRecognizedRule extends StreamingPlanRule {
                             "This aggregation over a window's rows is grouped by " + has + " without " + missing
                                     + ", so Flink cannot plan it as a window aggregation (which needs both window_start"
                                     + " and window_end in GROUP BY) and runs a general " + operator.node().name()
-                                    + " keyed by " + String.join(", ", keys) + ": each window's totals stay in state"
+                                    + " keyed by " + WindowKeys.keys(aggregate) + ": each window's totals stay in state"
                                     + " after the window closes, until the state TTL removes them, and are updated as"
                                     + " rows arrive instead of emitted once when the window closes.",
-                            "Group by both window columns (GROUP BY "
-                                    + WindowKeys.completed(keys, has) + "): Flink then plans a"
+                            "Group by both window columns (" + WindowKeys.groupByBoth(aggregate, has) + "): Flink then plans a"
                                     + " window aggregation, which emits each window's result once and frees its state"
-                                    + " when the window closes."));
+                                    + " when the window closes" + WindowKeys.setsCaveat(aggregate) + "."));
         }
         return hits;
     }

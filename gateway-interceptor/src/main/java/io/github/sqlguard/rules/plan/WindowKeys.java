@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.plan;
 
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 
 import java.util.ArrayList;
@@ -56,6 +57,39 @@ final class WindowKeys {
             } else {
                 out.add(key);
             }
+        }
+        return String.join(", ", out);
+    }
+
+    /**
+     * The GROUP BY a fix proposes for {@code aggregate}, grouped by {@code has} without the other window column. Over
+     * GROUPING SETS, ROLLUP or CUBE the window columns go beside the sets, out of them: Flink plans a window
+     * aggregation there only where the GROUP BY holds both window columns outside the sets (Flink docs, "Window
+     * Aggregation", GROUPING SETS: "window_start and window_end columns must be in the GROUP BY clause, but not in
+     * the GROUPING SETS clause"; {@code WindowAggregateTest#testTumble_GroupingSets1} plans, {@code
+     * #testCantTranslateToWindowAgg_GroupingSetsOnlyWithWindowStart} does not), and the copy number Flink's {@code
+     * Expand} adds to the keys ({@code $e}) is no column of the statement.
+     */
+    static String groupByBoth(Operator.GroupAggregate aggregate, String has) {
+        return aggregate.groupingSets() ? BESIDE_SETS : "GROUP BY " + completed(aggregate.groupBy(), has);
+    }
+
+    /** The GROUP BY of a window aggregation over grouping sets: the window columns beside the sets, not in them. */
+    static final String BESIDE_SETS = "GROUP BY window_start, window_end beside the GROUPING SETS (...), ROLLUP (...)"
+            + " or CUBE (...), with the window columns taken out of the sets";
+
+    /** What the GROUP BY of {@link #groupByBoth} changes beside the window: empty where no grouping sets. */
+    static String setsCaveat(Operator.GroupAggregate aggregate) {
+        return aggregate.groupingSets()
+                ? "; a grouping set without both window columns, a total since the start, becomes a total per window"
+                : "";
+    }
+
+    /** The keys as a statement reads them: the copy number of an {@code Expand} as the grouping set it numbers. */
+    static String keys(Operator.GroupAggregate aggregate) {
+        List<String> out = new ArrayList<>();
+        for (String key : aggregate.groupBy()) {
+            out.add(Operator.GroupAggregate.groupingSetNumber(key) ? "the grouping set" : key);
         }
         return String.join(", ", out);
     }

@@ -1,0 +1,212 @@
+package io.github.sqlguard.rules.diagnosis;
+
+import io.github.sqlguard.rules.StateTtl;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The fixes of refusals Flink words precisely enough to answer, for {@link PlannerErrorRule}: each a
+ * symptom (a pattern over one message of the planner error) and the fix it calls for. Where none
+ * matches, the fallback says to correct the statement as Flink's message says. Flink's plan tests
+ * write each shape (issue 30: read as outside SQL, round 51).
+ */
+final class RefusalFixes {
+
+    private RefusalFixes() {
+    }
+
+    /**
+     * A refusal Flink words so: {@code symptom} matched against one message, where {@code statement} holds for the
+     * statement's text; {@code fix} from the symptom's groups.
+     */
+    private record Refusal(Pattern symptom, Predicate<String> statement, Function<Matcher, String> fix) {
+
+        Refusal(Pattern symptom, Function<Matcher, String> fix) {
+            this(symptom, any -> true, fix);
+        }
+    }
+
+    /** A join FOR SYSTEM_TIME AS OF (a lookup or temporal join) in the statement's text. */
+    private static final Pattern AS_OF = Pattern.compile("(?i)\\bFOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\b");
+
+    private static final String EARLY_FIRE = "Early and late firing ('table.exec.emit.early-fire.enabled',"
+            + " 'table.exec.emit.late-fire.enabled', experimental) apply to legacy group windows (GROUP BY TUMBLE(...)) only;"
+            + " a window TVF aggregation emits each window once, when the watermark passes its end. Turn them off before"
+            + " this statement (RESET 'table.exec.emit.early-fire.enabled'; RESET 'table.exec.emit.late-fire.enabled'), and"
+            + " for results before a window closes aggregate over a CUMULATE window in place of the TUMBLE or HOP: its 3rd"
+            + " argument is the step, its 4th the window's size, and it emits the window's result so far at every step.";
+
+    private static final String AS_OF_KEY = "A join written FOR SYSTEM_TIME AS OF, a lookup or temporal join, reads the"
+            + " table on its right by key: its join condition needs an equality between a column of the left input and a column of that table as it"
+            + " is declared (the lookup key of a lookup join, the PRIMARY KEY of a versioned table), not TRUE and not an"
+            + " expression on the table's column; other conditions can stand beside that equality.";
+
+    private static final String APPROX_COUNT_DISTINCT = "APPROX_COUNT_DISTINCT runs on bounded input only (batch mode);"
+            + " on a stream COUNT(DISTINCT ...) counts exactly, keeping every distinct value of each group in state: a"
+            + " window aggregation frees them when its window closes, an aggregation without a window keeps them under the"
+            + " state TTL.";
+
+    private static final List<Refusal> REFUSALS = List.of(
+            // Flink 2.3.0 StreamExecWindowAggregateBase#createSliceAssigner (1.20.0 the same).
+            new Refusal(Pattern.compile("HOP table function based aggregate requires size must be an integral multiple of"
+                    + " slide, but got size (\\d+) ms and slide (\\d+) ms"), m -> hopSize(millis(m, 1), millis(m, 2))),
+            // Flink 2.3.0 WindowUtil#createWindowSpec (1.20.0 the same).
+            new Refusal(Pattern.compile("CUMULATE table function based aggregate requires maxSize must be an integral"
+                    + " multiple of step, but got maxSize (\\d+) ms and step (\\d+) ms"),
+                    m -> cumulateSize(millis(m, 1), millis(m, 2))),
+            // Flink 2.3.0 MinibatchUtil#miniBatchSize; StreamCommonSubGraphBasedOptimizer for the latency.
+            new Refusal(Pattern.compile("'table\\.exec\\.mini-batch\\.size'.*must be > 0"), m -> miniBatch(
+                    "table.exec.mini-batch.size", "5000", "rows buffered before a batch is processed")),
+            new Refusal(Pattern.compile("MiniBatch Latency must be greater than 0 ms"), m -> miniBatch(
+                    "table.exec.mini-batch.allow-latency", "5 s", "the longest a row waits for its batch")),
+            // Flink 2.3.0 WindowUtil#checkEmitConfiguration, from the window aggregate's physical nodes.
+            new Refusal(Pattern.compile("window table function based aggregate doesn't support early-fire and late-fire"),
+                    m -> EARLY_FIRE),
+            // Flink 2.3.0 FlinkCalciteSqlValidator#validateSnapshot: FOR SYSTEM_TIME AS OF an expression.
+            new Refusal(Pattern.compile("Unsupported time travel expression: (.+?) for the expression can not be reduced"
+                    + " to a constant"), m -> asOfExpression(m.group(1))),
+            // A lookup or temporal join written RIGHT or FULL: Flink 2.3.0 refuses the correlate it becomes so.
+            new Refusal(Pattern.compile("Unknown join type (RIGHT|FULL)"), sql -> AS_OF.matcher(sql).find(),
+                    m -> asOfOuterJoin(m.group(1))),
+            // Flink 2.3.0 LogicalCorrelateToJoinFromTemporalTableRule#extractJoinKeys; the lookup join's own wording.
+            new Refusal(Pattern.compile("Currently the join key in Temporal Table Join can not be empty"
+                    + "|Temporal table join requires an equality condition on fields of table"), m -> AS_OF_KEY),
+            // Flink 2.3.0 AggFunctionFactory#createApproxCountDistinctAggFunction: bounded input only.
+            new Refusal(Pattern.compile("APPROX_COUNT_DISTINCT aggregate function does not support yet for streaming"),
+                    m -> APPROX_COUNT_DISTINCT),
+            // Flink 2.3.0 JoinConditionTypeCoerceRule#onMatch.
+            new Refusal(Pattern.compile("implicit type conversion between (.+?) and (.+?) is not supported on join's"
+                    + " condition"), m -> joinTypes(m.group(1), m.group(2))));
+
+    /** The fix of {@code message}, refusing {@code statement}, where Flink's words name a refusal this class answers. */
+    static Optional<String> fix(String message, String statement) {
+        for (Refusal refusal : REFUSALS) {
+            Matcher m = refusal.symptom().matcher(message);
+            if (m.find() && refusal.statement().test(statement)) {
+                return Optional.of(refusal.fix().apply(m));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String asOfOuterJoin(String type) {
+        return "A join written FOR SYSTEM_TIME AS OF, a lookup or temporal join, is INNER or LEFT, never " + type + ": Flink"
+                + " reads the table on its right as of each row of the left input, so it has no list of that table's"
+                + " rows no left row matched. Write LEFT JOIN to keep every row of the left input (NULLs where nothing"
+                + " matched); to keep the right table's unmatched rows too, join it as a regular join, whose state"
+                + " holds both inputs.";
+    }
+
+    private static String miniBatch(String key, String value, String what) {
+        return "Mini-batch ('table.exec.mini-batch.enabled' = 'true') needs both 'table.exec.mini-batch.allow-latency' and"
+                + " 'table.exec.mini-batch.size' set to a positive value, and the session sets no positive " + key
+                + " (" + what + "): SET '" + key + "' = '" + value + "' before this statement (Flink's tuning docs use 5 s"
+                + " and 5000), or RESET 'table.exec.mini-batch.enabled' to run without mini-batch.";
+    }
+
+    private static String asOfExpression(String expression) {
+        return "After FOR SYSTEM_TIME AS OF, name a time attribute column of the join's left input, qualified by"
+                + " that input's alias, in place of the expression " + expression + ": for a lookup join, a processing-time"
+                + " column the left table declares (a column AS PROCTIME() in its DDL; add one where it has none); for an"
+                + " event-time temporal join, the left table's column with the WATERMARK.";
+    }
+
+    private static String joinTypes(String left, String right) {
+        return "The join compares " + left + " with " + right + " values, which Flink does not convert implicitly in a"
+                + " join condition: cast the left side to the right side's type there (CAST(left AS " + baseType(right)
+                + ") = right; a lookup join needs it so, as it looks the value up in the table's column as declared), or"
+                + " declare both columns with one type.";
+    }
+
+    /** {@code VARCHAR(2147483647)} as {@code STRING}, other types as Flink prints them without their length. */
+    private static String baseType(String type) {
+        if (type.equals("VARCHAR(2147483647)")) {
+            return "STRING";
+        }
+        int paren = type.indexOf('(');
+        return paren < 0 ? type : type.substring(0, paren);
+    }
+
+    private static String hopSize(Duration size, Duration slide) {
+        return "HOP's size (its 4th argument, " + StateTtl.format(size) + ") must be a whole multiple of its slide (its 3rd"
+                + " argument, " + StateTtl.format(slide) + "): Flink splits the windows into slices of the slide. "
+                + alternatives("slide", "size", size, slide) + ".";
+    }
+
+    private static String cumulateSize(Duration maxSize, Duration step) {
+        return "CUMULATE's max size (its 4th argument, " + StateTtl.format(maxSize) + ") must be a whole multiple of its"
+                + " step (its 3rd argument, " + StateTtl.format(step) + "): Flink emits the window's result so far at every"
+                + " step. " + alternatives("step", "max size", maxSize, step) + ".";
+    }
+
+    /**
+     * The values that make {@code size} a multiple of {@code step}: the divisors of {@code size} nearest to
+     * {@code step} (counted in the largest unit dividing both), and the multiples of {@code step} nearest to
+     * {@code size}.
+     */
+    private static String alternatives(String stepName, String sizeName, Duration size, Duration step) {
+        long unit = commonUnit(size.toMillis(), step.toMillis());
+        long s = size.toMillis() / unit;
+        long t = step.toMillis() / unit;
+        List<String> steps = new ArrayList<>();
+        long below = 0;
+        for (long d = t - 1; d >= 1; d--) {
+            if (s % d == 0) {
+                below = d;
+                break;
+            }
+        }
+        if (below > 0) {
+            steps.add(interval(below * unit));
+        }
+        for (long d = t + 1; d < s; d++) {
+            if (s % d == 0) {
+                steps.add(interval(d * unit));
+                break;
+            }
+        }
+        List<String> sizes = new ArrayList<>();
+        long lower = (s / t) * t;
+        if (lower > t) {
+            sizes.add(interval(lower * unit));
+        }
+        sizes.add(interval((s / t + 1) * t * unit));
+        String keepSize = steps.isEmpty() ? "" : "Keep the " + sizeName + " with a " + stepName + " that divides it ("
+                + String.join(" or ", steps) + "), or keep";
+        return (keepSize.isEmpty() ? "Keep" : keepSize) + " the " + stepName + " with a " + sizeName
+                + " that is a multiple of it (" + String.join(" or ", sizes) + ")";
+    }
+
+    private static final long[] UNITS = {86_400_000L, 3_600_000L, 60_000L, 1_000L, 1L};
+    private static final String[] UNIT_NAMES = {"DAY", "HOUR", "MINUTE", "SECOND", null};
+
+    private static long commonUnit(long a, long b) {
+        for (long unit : UNITS) {
+            if (a % unit == 0 && b % unit == 0) {
+                return unit;
+            }
+        }
+        return 1L;
+    }
+
+    /** {@code millis} as the SQL interval literal with its highest exact unit: {@code INTERVAL '5' MINUTE}. */
+    static String interval(long millis) {
+        for (int i = 0; i < UNITS.length - 1; i++) {
+            if (millis % UNITS[i] == 0) {
+                return "INTERVAL '" + millis / UNITS[i] + "' " + UNIT_NAMES[i];
+            }
+        }
+        return "INTERVAL '" + java.math.BigDecimal.valueOf(millis, 3).toPlainString() + "' SECOND";
+    }
+
+    private static Duration millis(Matcher m, int group) {
+        return Duration.ofMillis(Long.parseLong(m.group(group)));
+    }
+}

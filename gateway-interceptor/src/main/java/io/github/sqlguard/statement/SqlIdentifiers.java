@@ -1,0 +1,39 @@
+package io.github.sqlguard.statement;
+
+import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
+import org.apache.flink.sql.parser.impl.FlinkSqlParserImpl;
+
+import java.io.StringReader;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * How Flink's SQL parser reads a name: unquoted where it is a simple name and no reserved word, in back-ticks
+ * otherwise ({@code `order`}, {@code `value`}). The one place the guard decides whether a name it writes (into a fix,
+ * a fact, a rewrite) needs back-ticks.
+ */
+public final class SqlIdentifiers {
+
+    private static final Pattern SIMPLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    /** The reserved words of Flink's SQL parser ({@code SqlAbstractParserImpl.Metadata}). */
+    private static final SqlAbstractParserImpl.Metadata RESERVED =
+            FlinkSqlParserImpl.FACTORY.getParser(new StringReader("")).getMetadata();
+
+    private SqlIdentifiers() {}
+
+    /** True when {@code word} is a reserved word of Flink's SQL parser, in any case. */
+    public static boolean reserved(String word) {
+        return RESERVED.isReservedWord(word.toUpperCase(Locale.ROOT));
+    }
+
+    /** True when Flink's parser reads {@code name} as an identifier only in back-ticks. */
+    public static boolean needsQuotes(String name) {
+        return !SIMPLE.matcher(name).matches() || reserved(name);
+    }
+
+    /** {@code name} as SQL: in back-ticks where it needs them ({@link #needsQuotes}), a back-tick in it doubled. */
+    public static String sql(String name) {
+        return needsQuotes(name) ? "`" + name.replace("`", "``") + "`" : name;
+    }
+}
