@@ -1,5 +1,6 @@
 -- expect: WARN stateful-without-ttl
 -- expect-reason: each holding every distinct value of COUNT(DISTINCT url) seen for it
+-- expect-reason: partitioned by user_id and ordered by proc_time
 -- A running count of the distinct pages a user has seen (COUNT(DISTINCT url) OVER, by processing time): its
 -- accumulator keeps every distinct url per user_id, so the state grows with the values too, not only the keys.
 CREATE TABLE clicks (

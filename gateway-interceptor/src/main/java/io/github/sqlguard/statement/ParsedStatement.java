@@ -225,6 +225,8 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param joinTypes the type of each join the statement writes ({@code INNER}, {@code LEFT}, {@code RIGHT},
      *     {@code FULL}, {@code COMMA}, {@code CROSS}: Calcite's {@code JoinType}), in the order the walk meets them;
      *     not the joins of the views it reads
+     * @param overOrders the first {@code ORDER BY} item of each {@code OVER} window (or named {@code WINDOW}) of the
+     *     statement, as written, without {@code ASC}/{@code DESC}, in the order the walk meets them
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -240,12 +242,13 @@ public sealed interface ParsedStatement extends ParsedSql
             List<SqlOption> stringLiterals,
             List<String> withItemNames,
             List<List<String>> orderBys,
-            List<String> joinTypes) {
+            List<String> joinTypes,
+            List<String> overOrders) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(), List.of());
+                List.of(), List.of(), List.of(), List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -262,19 +265,20 @@ public sealed interface ParsedStatement extends ParsedSql
             withItemNames = List.copyOf(withItemNames);
             orderBys = orderBys.stream().map(List::copyOf).toList();
             joinTypes = List.copyOf(joinTypes);
+            overOrders = List.copyOf(overOrders);
         }
 
         /** These facts with {@code functionClasses} in place of the statement's own. */
         public SqlFacts withFunctionClasses(List<SqlOption> functionClasses) {
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
                     functionClasses, planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames,
-                    orderBys, joinTypes);
+                    orderBys, joinTypes, overOrders);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of(), List.of(), List.of(), List.of());
+                    List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
         }
     }
 

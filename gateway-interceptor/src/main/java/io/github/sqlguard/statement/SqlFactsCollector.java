@@ -73,6 +73,7 @@ final class SqlFactsCollector {
     private final List<LateralLimit> lateralLimits = new ArrayList<>();
     private final List<SqlOption> stringLiterals = new ArrayList<>();
     private final List<List<String>> orderBys = new ArrayList<>();
+    private final List<String> overOrders = new ArrayList<>();
     private final List<String> joinTypes = new ArrayList<>();
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
@@ -98,7 +99,8 @@ final class SqlFactsCollector {
     SqlFacts facts() {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
-                planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes);
+                planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
+                overOrders);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -199,6 +201,11 @@ final class SqlFactsCollector {
         if (node instanceof SqlCall call) {
             collectRankAlias(call);
             collectLateralLimit(call);
+            if (call instanceof SqlWindow window && window.getOrderList() != null && window.getOrderList().size() > 0) {
+                SqlNode first = window.getOrderList().get(0);
+                // DESC wraps the column in a call (SqlKind.DESCENDING); the column is its operand.
+                overOrders.add(sql(first instanceof SqlCall desc && desc.getKind() == SqlKind.DESCENDING ? desc.operand(0) : first));
+            }
             if (call instanceof SqlJoin join) {
                 joinTypes.add(join.getJoinType().name());
             }

@@ -117,6 +117,16 @@ class StatementParserTest {
         assertThat(topN("SELECT * FROM (" + ranked + ") WHERE c > 0")).isEmpty();
     }
 
+    @Test
+    void readsTheFirstOrderColumnOfEachOverWindowAsWritten() {
+        assertThat(parser.parse("SELECT k, temperature - LAG(temperature) OVER (PARTITION BY k ORDER BY r.read_at) AS j"
+                + " FROM readings AS r").facts().overOrders()).containsExactly("r.read_at");
+        assertThat(parser.parse("SELECT k, SUM(x) OVER w, COUNT(*) OVER (PARTITION BY k ORDER BY pt DESC, x) FROM t"
+                + " WINDOW w AS (PARTITION BY k ORDER BY pt ROWS BETWEEN 2 PRECEDING AND CURRENT ROW)").facts().overOrders())
+                .containsExactlyInAnyOrder("pt", "pt");
+        assertThat(parser.parse("SELECT k, x FROM t ORDER BY ts").facts().overOrders()).isEmpty();
+    }
+
     private java.util.OptionalLong topN(String sql) {
         return parser.parse(sql).facts().rankFunctions().get(0).topN();
     }

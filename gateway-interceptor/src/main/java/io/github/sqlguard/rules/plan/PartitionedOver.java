@@ -140,7 +140,8 @@ public final class PartitionedOver {
     /**
      * The first order column as the statement names it: the plan's typed name ({@code OrderKey}), else the name
      * Flink prints in the node ({@code proc_time} where the typed view shows the {@code PROCTIME()} the plan
-     * computes); never a name only Flink gives ({@code $2}), but "the processing-time column" (or event-time).
+     * computes), else the one column the statement's own OVER windows order by; never a name only Flink gives
+     * ({@code $2}), but "the processing-time column" (or event-time) where neither says.
      */
     private static String orderColumn(Operator.OverAggregate over, StatementNames names) {
         List<String> candidates = new java.util.ArrayList<>();
@@ -154,8 +155,18 @@ public final class PartitionedOver {
                 }
             }
         }
-        // Flink computes a PROCTIME() column the query does not select without its name ($2): the table's DDL names
-        // it, which a rule does not read.
+        // Flink computes a PROCTIME() column the query does not select without its name ($2): the statement's own OVER
+        // names it, where the statement has one OVER order column (a view's OVER is in the view's text, not here).
+        if (names.viewHolding(over.node()).isEmpty()) {
+            List<String> written = names.context().statement().facts().overOrders().stream()
+                    .map(o -> o.substring(o.lastIndexOf('.') + 1))
+                    .filter(StatementNames::plainName)
+                    .distinct()
+                    .toList();
+            if (written.size() == 1) {
+                return written.get(0);
+            }
+        }
         boolean processing = over.orderKeys().stream().findFirst().map(k -> k.type().contains("PROCTIME")).orElse(false);
         return processing ? "the processing-time column" : "the event-time column";
     }
