@@ -9,6 +9,7 @@ import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
+import io.github.sqlguard.statement.SqlIdentifiers;
 
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
@@ -160,10 +161,12 @@ record StatementNames(
     /**
      * The {@code WATERMARK} a fix proposes for {@code column}: {@code WATERMARK FOR c AS c - INTERVAL '5' SECOND},
      * the delay the rewrites write by default ({@code sql-guard.rewrite.watermark-delay}). One place for every fix
-     * that tells a user to declare event time.
+     * that tells a user to declare event time; a name Flink's parser reads only in back-ticks ({@code `timestamp`})
+     * keeps them ({@link SqlIdentifiers}).
      */
     static String watermark(String column) {
-        return "WATERMARK FOR " + column + " AS " + column + " - INTERVAL '5' SECOND";
+        String name = SqlIdentifiers.sql(column);
+        return "WATERMARK FOR " + name + " AS " + name + " - INTERVAL '5' SECOND";
     }
 
     /**
@@ -180,7 +183,7 @@ record StatementNames(
         String column = order.column();
         Optional<List<String>> columns = sourceColumns(node);
         if (columns.map(c -> c.contains(column)).orElse(true)) {
-            return "declare " + column + " as event time" + in + " (" + watermark(column) + ")";
+            return "declare " + SqlIdentifiers.sql(column) + " as event time" + in + " (" + watermark(column) + ")";
         }
         String name = columns.get().contains(COMPUTED_TIME) ? COMPUTED_TIME + "_1" : COMPUTED_TIME;
         String expression = order.type().equals("TIMESTAMP(3)") || order.type().equals("TIMESTAMP_LTZ(3)")
