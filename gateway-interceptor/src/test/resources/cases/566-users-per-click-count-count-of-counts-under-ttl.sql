@@ -1,5 +1,5 @@
 -- expect: WARN stateful-without-ttl
--- expect-rewrite: state-ttl-hint session-state-ttl
+-- expect-rewrite: session-state-ttl
 -- How many users have clicked once, twice, ...: a count of counts. The inner aggregation keeps a count per user, the
 -- outer one a count per click count, fed by the inner one's updates (each new click of a user retracts the user from
 -- the old count and adds it to the new one). Under a TTL an inner user key that expires and returns starts again at
