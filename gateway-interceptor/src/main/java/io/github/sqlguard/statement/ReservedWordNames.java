@@ -57,9 +57,9 @@ public record ReservedWordNames(String text, List<String> words) {
         if (quoted.isPresent()) {
             return quoted;
         }
-        // The message's line and column may count from another text than the statement: the guard plans a query as
-        // an EXPLAIN of it, and a gateway's or script's error counts from what it parsed. The statement's own parse
-        // says where the parser stops in it.
+        // The message's line and column may count from another text than the statement (an EXPLAIN of it, as Flink's
+        // gateway reports it in DiagnosisThroughPlannerTest's gateway form; a script around it): the statement's own
+        // parse says where the parser stops in it.
         try {
             FlinkSqlParser.parseStmtList(text);
             return Optional.empty();
