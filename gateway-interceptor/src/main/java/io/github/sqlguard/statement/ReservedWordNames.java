@@ -60,14 +60,7 @@ public record ReservedWordNames(String text, List<String> words) {
         // The message's line and column may count from another text than the statement (an EXPLAIN of it, as Flink's
         // gateway reports it in DiagnosisThroughPlannerTest's gateway form; a script around it): the statement's own
         // parse says where the parser stops in it.
-        try {
-            FlinkSqlParser.parseStmtList(text);
-            return Optional.empty();
-        } catch (SqlParseException e) {
-            return quoting(text, String.valueOf(e.getMessage()));
-        } catch (RuntimeException e) {
-            return Optional.empty();
-        }
+        return of(text);
     }
 
     /** {@link #of(String, String)} where the positions of {@code message} count from {@code text}. */
