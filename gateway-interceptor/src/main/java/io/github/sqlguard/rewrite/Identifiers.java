@@ -1,5 +1,7 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.statement.SqlIdentifiers;
+
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -18,7 +20,7 @@ final class Identifiers {
 
     private Identifiers() {}
 
-    /** {@code tree} with each identifier quoted only where it needs it ({@link SqlTrees#needsQuotes}). */
+    /** {@code tree} with each identifier quoted only where it needs it ({@link SqlIdentifiers#needsQuotes}). */
     static SqlNode plain(SqlNode tree) {
         return tree.accept(new SqlShuttle() {
             @Override
@@ -29,7 +31,7 @@ final class Identifiers {
                 List<SqlParserPos> positions = new ArrayList<>(id.names.size());
                 for (int i = 0; i < id.names.size(); i++) {
                     String name = id.names.get(i);
-                    positions.add(name.isEmpty() || SqlTrees.needsQuotes(name) ? SqlParserPos.QUOTED_ZERO : SqlParserPos.ZERO);
+                    positions.add(name.isEmpty() || SqlIdentifiers.needsQuotes(name) ? SqlParserPos.QUOTED_ZERO : SqlParserPos.ZERO);
                 }
                 return new SqlIdentifier(id.names, id.getCollation(), id.getParserPosition(), positions);
             }

@@ -98,14 +98,9 @@ final class SqlTrees {
     static SqlIdentifier identifier(String... names) {
         List<SqlParserPos> positions = new ArrayList<>(names.length);
         for (String name : names) {
-            positions.add(needsQuotes(name) ? SqlParserPos.QUOTED_ZERO : SqlParserPos.ZERO);
+            positions.add(SqlIdentifiers.needsQuotes(name) ? SqlParserPos.QUOTED_ZERO : SqlParserPos.ZERO);
         }
         return new SqlIdentifier(List.of(names), null, SqlParserPos.ZERO, positions);
-    }
-
-    /** True when Flink's parser reads {@code name} as an identifier only in back-ticks. */
-    static boolean needsQuotes(String name) {
-        return SqlIdentifiers.needsQuotes(name);
     }
 
     /**
