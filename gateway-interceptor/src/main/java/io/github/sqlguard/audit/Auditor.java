@@ -1,7 +1,6 @@
 package io.github.sqlguard.audit;
 
 import io.github.sqlguard.decision.Decision;
-import io.github.sqlguard.decision.DecisionIds;
 import io.github.sqlguard.decision.Outcome;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.OperatorState;
@@ -21,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
@@ -176,7 +176,7 @@ public final class Auditor {
      */
     public AuditRecord unjudged(String call, Subject who, What what, Outcome outcome, String error) {
         return new AuditRecord(
-                RecordTime.of(Instant.now()), DecisionIds.next(), instance, call, null, who, statementOf(what),
+                RecordTime.of(Instant.now()), UUID.randomUUID().toString(), instance, call, null, who, statementOf(what),
                 AuditRecord.Decided.nothingJudged(), new AuditRecord.Happened(null, outcome.label(), null, error, null));
     }
 

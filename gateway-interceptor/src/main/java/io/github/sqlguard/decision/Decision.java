@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * The guard's decision on one statement or configuration call, before it is acted on. What it
@@ -68,7 +69,7 @@ public record Decision(
             Verdict verdict, Optional<ExplainedPlan> plan, Duration effectiveStateTtl, Optional<String> unanalysedReason,
             boolean refuse, Optional<Throwable> flinkError, long analysisMs, Optional<JudgedOperation> judged) {
         return new Decision(
-                DecisionIds.next(), verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError,
+                UUID.randomUUID().toString(), verdict, plan, effectiveStateTtl, unanalysedReason, refuse, flinkError,
                 analysisMs, judged, Rewrites.NONE, Optional.empty(),
                 StatementUids.PlanToRun.of(plan.flatMap(ExplainedPlan::executablePlan)));
     }
