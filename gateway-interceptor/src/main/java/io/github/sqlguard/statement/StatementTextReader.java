@@ -3,6 +3,7 @@ package io.github.sqlguard.statement;
 import org.apache.calcite.util.SourceStringReader;
 
 import java.io.IOException;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The text of one statement as {@link FlinkSqlParser} hands it to Flink's SQL parser, which tells the
@@ -32,6 +33,9 @@ final class StatementTextReader extends SourceStringReader {
     /** The end of a statement's text: one instance, no stack trace. */
     static final IOException END = new EndOfText();
 
+    /** How many times {@link #END} was thrown in this JVM: a test hook (that Flink's parser reads the end from it). */
+    private static final LongAdder ENDS = new LongAdder();
+
     StatementTextReader(String text) {
         super(text);
     }
@@ -41,9 +45,15 @@ final class StatementTextReader extends SourceStringReader {
     public int read(char[] buffer, int offset, int length) throws IOException {
         int read = super.read(buffer, offset, length);
         if (read == -1) {
+            ENDS.increment();
             throw END;
         }
         return read;
+    }
+
+    /** How many times the end of a text was thrown in this JVM (tests). */
+    static long ends() {
+        return ENDS.sum();
     }
 
     /** The end of the text, thrown as the parser's character stream expects; shared, so immutable. */
