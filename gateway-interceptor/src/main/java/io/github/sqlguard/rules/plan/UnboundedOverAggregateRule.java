@@ -77,13 +77,13 @@ public final class UnboundedOverAggregateRule implements Rule {
     }
 
     /**
-     * True when the OVER computes a ranking ({@code ROW_NUMBER}, {@code RANK}, {@code DENSE_RANK}) as its plan
-     * prints its calls ({@link OverFrame#calls}); where the plan prints none, when the statement has one.
+     * True when the OVER computes a ranking ({@link OverFrame#ranks}); where the plan prints no calls, when the
+     * statement has one.
      */
     private static boolean ranks(Operator.OverAggregate over, AnalysisContext context) {
         return over.frame()
                 .filter(f -> !f.calls().isEmpty())
-                .map(f -> f.calls().stream().anyMatch(c -> c.matches("(?i)(ROW_NUMBER|RANK|DENSE_RANK)\\(.*")))
+                .map(OverFrame::ranks)
                 .orElse(!context.statement().rankFunctionAliases().isEmpty());
     }
 
