@@ -388,7 +388,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     private static String key(String qualifier, String key, StatementNames names) {
         String name = names.keyName(key).orElse(key);
-        return StatementNames.plainName(name) ? qualifier + name : name;
+        return StatementNames.plainName(name) ? qualifier + SqlIdentifiers.planName(name) : name;
     }
 
     /**
@@ -666,10 +666,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             // The aggregation is the view's: a window over the view would read its result, which has no time
             // attribute; the window goes into the view's own FROM and GROUP BY, and every query over it changes.
             String keys = grouping ? ", GROUPING SETS (...) as the view writes them"
-                    : String.join("", groupKeys(aggregate, names).stream().map(k -> ", " + k).toList());
+                    : String.join("", groupKeys(aggregate, names).stream().map(k -> ", " + SqlIdentifiers.planName(k)).toList());
             fix.append("; or aggregate per window in the view ").append(view.get()).append(", whose aggregation this is")
                     .append(" (a window over the view would read its result, which keeps no time attribute): its input")
-                    .append(" windowed by TUMBLE(TABLE ..., DESCRIPTOR(").append(rowtime.get().name()).append("), ")
+                    .append(" windowed by TUMBLE(TABLE ..., DESCRIPTOR(").append(SqlIdentifiers.sql(rowtime.get().name())).append("), ")
                     .append(values.windowInterval()).append(") and GROUP BY window_start, window_end").append(keys)
                     .append("; that makes the view's result one per window instead of one since the start, for every")
                     .append(" query that reads ").append(view.get());
@@ -685,9 +685,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .orElse("; or aggregate per window, whose state is freed when it closes: ");
             String keys = grouping ? ", GROUPING SETS (...) as the query writes them"
                     : aggregate.groupBy().isEmpty() ? ""
-                    : ", " + String.join(", ", groupKeys(aggregate, names).stream().filter(k -> bucket.map(b -> !b.isKey(k)).orElse(true)).toList());
+                    : ", " + String.join(", ", groupKeys(aggregate, names).stream().filter(k -> bucket.map(b -> !b.isKey(k)).orElse(true))
+                            .map(SqlIdentifiers::planName).toList());
             String group = "GROUP BY window_start, window_end" + (keys.equals(", ") ? "" : keys);
-            String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + time.get().name() + "), "
+            String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + SqlIdentifiers.sql(time.get().name()) + "), "
                     + values.windowInterval() + "))";
             int ttlEnd = fix.length();
             Optional<Duration> step = bucket.flatMap(TimeBuckets.Bucket::cumulateStep);
@@ -699,7 +700,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 String stepUnit = every.unit().toLowerCase(java.util.Locale.ROOT);
                 fix.append(perWindow).append(group)
                         .append(" over TABLE(CUMULATE(TABLE ").append(read.get()).append(", DESCRIPTOR(")
-                        .append(time.get().name()).append("), INTERVAL '").append(every.amount()).append("' ")
+                        .append(SqlIdentifiers.sql(time.get().name())).append("), INTERVAL '").append(every.amount()).append("' ")
                         .append(every.unit()).append(", ").append(values.windowInterval()).append(")) (each ").append(unit)
                         .append("'s result so far, every ").append(stepUnit).append(", as the query updates it during the ")
                         .append(unit).append("), or over ").append(tumble).append(" (one final result per ").append(unit)
