@@ -293,6 +293,10 @@ final class FastStart {
                 return false;
             }
             if (Files.isRegularFile(path)) {
+                if (!Files.isReadable(path)) {
+                    // as the script, whose wc cannot count it
+                    return false;
+                }
                 file = true;
                 try {
                     bytes += Files.size(path);
