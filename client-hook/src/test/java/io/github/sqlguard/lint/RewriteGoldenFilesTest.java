@@ -180,6 +180,7 @@ class RewriteGoldenFilesTest {
         "515-running-spend-per-customer-rows-unbounded-by-event-time",
         "517-last-six-clicks-per-user-rows-bounded-by-processing-time",
         "580-running-spend-in-a-view-fix-names-the-view",
+        "594-trades-join-renaming-rates-view-temporal-join-named-first-with-its-columns",
         "585-previous-status-per-order-into-sink",
         "492-first-os-per-window-end-ordered-by-grouped-rowtime",
         "493-hourly-pv-uv-by-date-format-without-watermark",
@@ -278,7 +279,8 @@ class RewriteGoldenFilesTest {
     @ParameterizedTest
     @ValueSource(strings = {"01-dimension-join-lookup", "02-dimension-left-join-into-sink-lookup",
         "03-dimension-join-no-proctime", "04-upsert-kafka-rates-temporal-join",
-        "05-upsert-kafka-balances-group-by-session-ttl", "06-lookup-join-in-subquery-then-left-join-hint-outside"})
+        "05-upsert-kafka-balances-group-by-session-ttl", "06-lookup-join-in-subquery-then-left-join-hint-outside",
+        "07-events-left-join-users-keyed-by-reserved-user-lookup"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }
@@ -314,6 +316,39 @@ class RewriteGoldenFilesTest {
             }
         }
     }
+
+    /**
+     * A finding whose first proven rewrite reads a join's right side as of a time (a lookup or a temporal join) names
+     * that way first in its fix, with the join and the columns the rewrite used ({@code ProvenFixes}, the rewrite's
+     * {@code way}): where the rule could not name them from the plan (a processing-time column the query does not
+     * read, a view that renames the key) as much as where it could (issue 30 §4).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"360-rates-join-event-time-temporal-join", "361-rates-view-left-join-into-sink-temporal-join",
+        "363-rates-without-watermark-temporal-join-declares-it", "384-rates-without-watermark-left-join-into-sink",
+        "561-prices-left-join-by-product-temporal-join-named-first",
+        "594-trades-join-renaming-rates-view-temporal-join-named-first-with-its-columns",
+        "lint-01-dimension-join-lookup", "lint-02-dimension-left-join-into-sink-lookup",
+        "lint-04-upsert-kafka-rates-temporal-join", "lint-07-events-left-join-users-keyed-by-reserved-user-lookup"})
+    void aFixNamesFirstTheJoinOfItsFirstProvenRewriteWithItsColumns(String name) throws IOException {
+        JsonNode statement = JSON.readTree(GOLDEN.resolve(name + ".json").toFile());
+        int checked = 0;
+        for (JsonNode finding : statement.path("findings")) {
+            Matcher rewritten = AS_OF_JOIN.matcher(finding.path("rewrite").path("statement").asText());
+            if (!rewritten.find()) {
+                continue;
+            }
+            String fix = finding.path("fix").asText();
+            assertThat(fix).as(name).startsWith("Join ").contains(rewritten.group().replaceAll("\\s+", " "));
+            assertThat(fix.indexOf(rewritten.group(1))).as(name).isLessThan(fix.indexOf("table.exec.state.ttl"));
+            checked++;
+        }
+        assertThat(checked).as(name).isPositive();
+    }
+
+    /** A join read as of a time, from its keyword to the end of its condition's first equality: group 1 its time. */
+    private static final Pattern AS_OF_JOIN =
+            Pattern.compile("JOIN \\S+ FOR SYSTEM_TIME AS OF (\\S+) AS \\S+\\s+ON \\S+ = \\S+");
 
     /**
      * A finding's fix names first the window its first proven rewrite uses: a daily or hourly report's fix

@@ -1,5 +1,7 @@
 package io.github.sqlguard.plan;
 
+import io.github.sqlguard.statement.SqlIdentifiers;
+
 /**
  * One key of an {@code ORDER BY} in a plan node ({@code Rank}'s {@code orderBy}, an {@code OVER}
  * window's {@code orderBy}), by column name.
@@ -15,8 +17,8 @@ public record OrderKey(String column, String type, boolean ascending) {
         return Operators.isTimestamp(type);
     }
 
-    /** As SQL: {@code amount DESC}. */
+    /** As SQL: {@code amount DESC}, {@code `order` DESC} ({@link SqlIdentifiers#planName}). */
     public String sql() {
-        return column + (ascending ? " ASC" : " DESC");
+        return SqlIdentifiers.planName(column) + (ascending ? " ASC" : " DESC");
     }
 }

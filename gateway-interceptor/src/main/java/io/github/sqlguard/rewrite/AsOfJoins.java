@@ -86,4 +86,15 @@ final class AsOfJoins {
         copy.setRight(Snippets.fromItem(SqlTrees.unparse(join.right().name()) + " FOR SYSTEM_TIME AS OF " + time + " AS "
                 + SqlTrees.unparse(SqlTrees.identifier(join.right().qualifier()))));
     }
+
+    /**
+     * The {@code at}-th block's join of {@code tree} (after {@link #readAsOf}) as SQL from its keyword on, as the
+     * fix names the way it proves ({@code LEFT JOIN rates FOR SYSTEM_TIME AS OF o.order_time AS r ON o.currency =
+     * r.currency}): the columns the rewrite used, in the user's quoting.
+     */
+    static String clause(SqlNode tree, RegularJoin join) {
+        SqlJoin copy = (SqlJoin) Trees.selects(tree).get(join.at()).getFrom();
+        return (join.left() ? "LEFT JOIN " : "JOIN ") + SqlTrees.unparse(copy.getRight()) + " ON "
+                + SqlTrees.unparse(copy.getCondition());
+    }
 }

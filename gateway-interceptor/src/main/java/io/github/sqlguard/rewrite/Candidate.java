@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.statement.SqlText;
 
 import java.util.List;
@@ -26,6 +27,7 @@ import java.util.Set;
  * @param changes one line: what changes in meaning
  * @param chosen the values chosen and where from, or empty
  * @param view the view whose definition is rewritten, if any
+ * @param way the way of the finding's fix the candidate proves once it plans ({@link Rewrite#way()}), if any
  */
 record Candidate(
         String family,
@@ -40,7 +42,8 @@ record Candidate(
         Columns columns,
         String changes,
         String chosen,
-        Optional<String> view) {
+        Optional<String> view,
+        Optional<ProvenWay> way) {
 
     Candidate {
         // The statements put before the user's in the case the user writes keywords in (KeywordCase). The user's
@@ -52,6 +55,22 @@ record Candidate(
                 : List.copyOf(before);
         config = Map.copyOf(config);
         tables = List.copyOf(tables);
+        java.util.Objects.requireNonNull(way);
+    }
+
+    /** A candidate that proves no way of its finding's fix ({@link #way()}). */
+    Candidate(
+            String family, String ruleId, String findingNode, List<String> before, String statement, String planned,
+            Map<String, String> config, List<TableChange> tables, Intent intent, Columns columns, String changes,
+            String chosen, Optional<String> view) {
+        this(family, ruleId, findingNode, before, statement, planned, config, tables, intent, columns, changes, chosen,
+                view, Optional.empty());
+    }
+
+    /** This candidate proving {@code proven}, a way of its finding's fix, once it plans ({@link Rewrite#way()}). */
+    Candidate withWay(ProvenWay proven) {
+        return new Candidate(family, ruleId, findingNode, before, statement, planned, config, tables, intent, columns,
+                changes, chosen, view, Optional.of(proven));
     }
 
     /**
@@ -92,7 +111,7 @@ record Candidate(
      */
     Candidate forFinding(io.github.sqlguard.rules.Finding finding) {
         return new Candidate(family, finding.ruleId(), finding.node(), before, statement, planned, config, tables, intent,
-                columns, changes, chosen, view);
+                columns, changes, chosen, view, way);
     }
 
     /** This candidate with {@code set} (a {@code SET 'key' = 'value'}) first, and its key and value in the proof's config. */
@@ -113,7 +132,8 @@ record Candidate(
         return new Candidate(
                 family, ruleId, findingNode, statements, statement, planned, withKey, tables, intent, columns,
                 kept + "; " + why,
-                chosen.isEmpty() ? chosenValue : chosen.contains(chosenValue) ? chosen : chosen + "; " + chosenValue, view);
+                chosen.isEmpty() ? chosenValue : chosen.contains(chosenValue) ? chosen : chosen + "; " + chosenValue, view,
+                way);
     }
 
     /**

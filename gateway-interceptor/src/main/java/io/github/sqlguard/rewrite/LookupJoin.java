@@ -4,6 +4,7 @@ import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.rewrite.AsOfJoins.RegularJoin;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 
 import org.apache.calcite.sql.SqlNode;
@@ -72,6 +73,7 @@ final class LookupJoin extends ScopedFamily {
         String stream = SqlTrees.unparse(join.stream().name());
         String time = join.stream().qualified(proctime);
         AsOfJoins.readAsOf(tree, join, time);
+        ProvenWay way = new ProvenWay.Lookup(table, stream, AsOfJoins.clause(tree, join));
         return Optional.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                 Intent.operator("LookupJoin"), Columns.SAME,
@@ -84,6 +86,6 @@ final class LookupJoin extends ScopedFamily {
                                 : "is dropped, where the regular join emitted it once the match arrived")
                         + "; the regular join kept every row of both inputs forever and updated its results on each"
                         + " change of either side",
-                "time attribute " + proctime.name() + " (the PROCTIME() column of " + stream + ")"));
+                "time attribute " + proctime.name() + " (the PROCTIME() column of " + stream + ")").withWay(way));
     }
 }

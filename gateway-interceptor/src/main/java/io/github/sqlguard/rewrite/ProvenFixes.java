@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.rules.Verdict;
@@ -9,10 +10,12 @@ import java.util.Optional;
 
 /**
  * A finding's fix settled by its proofs: a rule writes a way it cannot prove conditionally ("when customers is a
- * dimension table whose connector is a lookup source, a lookup join"), after the TTL; once that way's rewrite
- * planned and is the finding's first, the fix names it first and definitely, and the other ways after it ({@link
- * ProvenWay}). The one place where fix text and proven rewrites meet, keyed as rewrites answer findings (rule and
- * plan node: {@link Rewrite#answers}).
+ * dimension table whose connector is a lookup source, a lookup join"), after the TTL, or not at all where the plan does
+ * not show what the way needs (a view that renames the key); once a rewrite of such a way planned and is the finding's
+ * first, the fix names that way first and definitely, as the rewrite wrote it (its join and the columns it used:
+ * {@link Rewrite#way()}), then the rule's other ways ({@link Facts#fixWithout()}). The one place where fixes and
+ * proven rewrites meet, keyed as rewrites answer findings (rule and plan node: {@link Rewrite#answers}); built from
+ * values, not from the fix's text.
  */
 public final class ProvenFixes {
 
@@ -29,18 +32,22 @@ public final class ProvenFixes {
         return new Verdict(findings, verdict.suppressed(), verdict.fallbacks());
     }
 
-    /** {@code finding} with its proven way first, when its first proven rewrite is of a way its fix writes conditionally. */
+    /**
+     * {@code finding} with the proven way of its first proven rewrite first, where that rewrite proves one ({@link
+     * ProvenWay}); as it is otherwise, and where a way settled it already.
+     */
     public static Finding settle(Finding finding, List<Rewrite> proven) {
-        Optional<String> first = proven.stream().filter(r -> r.answers(finding)).map(Rewrite::family).findFirst();
-        Optional<ProvenWay> way = first.flatMap(
-                family -> finding.facts().provenWays().stream().filter(w -> w.family().equals(family)).findFirst());
-        if (way.isEmpty() || !finding.fix().contains(way.get().inFix())) {
+        if (finding.facts().settledWay().isPresent()) {
             return finding;
         }
-        String rest = finding.fix().replace(way.get().inFix(), "");
+        Optional<ProvenWay> way = proven.stream().filter(r -> r.answers(finding)).findFirst().flatMap(Rewrite::way);
+        if (way.isEmpty()) {
+            return finding;
+        }
+        String rest = finding.facts().fixWithout().getOrDefault(way.get().family(), finding.fix());
         String fix = way.get().definite() + OR + Character.toLowerCase(rest.charAt(0)) + rest.substring(1);
         return new Finding(
                 finding.ruleId(), finding.level(), finding.reason(), finding.node(), finding.excerpt(), fix,
-                finding.docLink(), finding.planNode(), finding.facts());
+                finding.docLink(), finding.planNode(), finding.facts().withSettledWay(way.get()));
     }
 }

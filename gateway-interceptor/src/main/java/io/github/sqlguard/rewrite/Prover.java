@@ -159,7 +159,7 @@ final class Prover {
         return new Proven(new Rewrite(
                 candidate.ruleId(), candidate.findingNode(), candidate.family(), candidate.sql(),
                 candidate.statement().strip(), operators(judged.plan()), columns.get(), changes,
-                candidate.chosen(), candidate.view(), remaining.stream().distinct().toList()));
+                candidate.chosen(), candidate.view(), remaining.stream().distinct().toList(), List.of(), candidate.way()));
     }
 
     /**

@@ -2,6 +2,7 @@ package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.audit.Redactor;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.ProvenWay;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -36,6 +37,8 @@ import java.util.Optional;
  * @param planNodes the ids of the nodes of the statement's judged plan the rewrite changes ({@link
  *     Finding#planNode()}): the node of the finding it answers; empty when that finding is about no
  *     plan node (a {@code SET}, a planner error)
+ * @param way the way of the finding's fix this rewrite proves, with the join and the columns it used ({@link
+ *     ProvenWay}: a lookup or a temporal join), which {@link ProvenFixes} writes first; empty for the other families
  */
 public record Rewrite(
         String ruleId,
@@ -49,7 +52,8 @@ public record Rewrite(
         String chosen,
         Optional<String> view,
         List<String> remaining,
-        List<Integer> planNodes) {
+        List<Integer> planNodes,
+        Optional<ProvenWay> way) {
 
     public Rewrite {
         Objects.requireNonNull(ruleId);
@@ -57,6 +61,16 @@ public record Rewrite(
         operators = List.copyOf(operators);
         remaining = List.copyOf(remaining);
         planNodes = List.copyOf(planNodes);
+        Objects.requireNonNull(way);
+    }
+
+    /** A rewrite that proves no way of its finding's fix ({@link #way()}). */
+    public Rewrite(
+            String ruleId, String findingNode, String family, String sql, String statement, List<String> operators,
+            String columns, String changes, String chosen, Optional<String> view, List<String> remaining,
+            List<Integer> planNodes) {
+        this(ruleId, findingNode, family, sql, statement, operators, columns, changes, chosen, view, remaining, planNodes,
+                Optional.empty());
     }
 
     /** A rewrite that names no plan node (its finding is about none). */
@@ -83,7 +97,7 @@ public record Rewrite(
     /** This rewrite as the answer to {@code finding}: its rule, node text and plan node. */
     public Rewrite forFinding(Finding finding, String family) {
         return new Rewrite(finding.ruleId(), finding.node(), family, sql, statement, operators, columns, changes, chosen,
-                view, remaining, finding.planNode().map(List::of).orElse(List.of()));
+                view, remaining, finding.planNode().map(List::of).orElse(List.of()), way);
     }
 
     /** Hex SHA-256 of {@link #sql()}, as the audit records it. */
@@ -107,7 +121,7 @@ public record Rewrite(
     public Rewrite shown() {
         return new Rewrite(ruleId, findingNode, family, Redactor.maskSql(sql), Redactor.maskSql(statement), operators,
                 Redactor.maskSecrets(columns), Redactor.maskSecrets(changes), Redactor.maskSecrets(chosen), view,
-                remaining, planNodes);
+                remaining, planNodes, way);
     }
 
     /** True when this rewrite's SQL carries a secret, which {@link #shown()} masks. */

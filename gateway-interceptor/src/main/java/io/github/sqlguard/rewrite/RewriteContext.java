@@ -344,7 +344,7 @@ final class RewriteContext {
             String statement = Splicer.splice(scope.text(), original, changed);
             return new Candidate(
                     family.id(), finding.ruleId(), finding.node(), before, statement, planned.orElse(statement), config,
-                    tables, intent, expectedColumns, changes, chosen, Optional.empty());
+                    tables, intent, expectedColumns, changes, chosen, Optional.empty(), Optional.empty());
         }
         CatalogObject view = scope.view().orElseThrow();
         String query = SqlTrees.unparse(Identifiers.plain(changed));
@@ -364,7 +364,7 @@ final class RewriteContext {
                 changes + "; the pattern is in the view " + scope.writtenName() + where
                         + ", so the view's definition is rewritten and the statement runs as it is"
                         + (view.temporary() ? "" : " (ALTER VIEW changes it for every statement that reads it)"),
-                chosen, Optional.of(scope.writtenName()));
+                chosen, Optional.of(scope.writtenName()), Optional.empty());
     }
 
     /** The statement's text with {@code scope}'s view, changed to {@code changed}, inlined where it is read, up to the statement. */

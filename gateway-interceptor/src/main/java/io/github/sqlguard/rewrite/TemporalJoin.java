@@ -6,6 +6,7 @@ import io.github.sqlguard.rewrite.AsOfJoins.RegularJoin;
 import io.github.sqlguard.rewrite.AsOfJoins.Side;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 
 import org.apache.calcite.sql.SqlCall;
@@ -167,6 +168,8 @@ final class TemporalJoin extends ScopedFamily {
         String probe = SqlTrees.unparse(join.stream().name());
         String time = join.stream().qualified(probeTime);
         AsOfJoins.readAsOf(tree, join, time);
+        ProvenWay way = new ProvenWay.Temporal(table, AsOfJoins.clause(tree, join), versioned.table().primaryKey(),
+                watermarkDelay.isEmpty(), watermarkDelay.map(d -> versionTime.name()));
         String key = versioned.table().primaryKey().isEmpty() ? "its key"
                 : "its PRIMARY KEY (" + String.join(", ", versioned.table().primaryKey()) + ")";
         List<String> before = List.of();
@@ -211,6 +214,7 @@ final class TemporalJoin extends ScopedFamily {
                         + " of either side" + late,
                 "time attribute " + probeTime.name() + " (the WATERMARK column of " + probe + "); " + table
                         + " versioned by " + key + " and its event time " + versionTime.name()
-                        + (watermarkDelay.isPresent() ? " (its only TIMESTAMP(3) or TIMESTAMP_LTZ(3) column outside the key)" : "") + chosen));
+                        + (watermarkDelay.isPresent() ? " (its only TIMESTAMP(3) or TIMESTAMP_LTZ(3) column outside the key)" : "") + chosen)
+                .withWay(way));
     }
 }

@@ -2,6 +2,7 @@ package io.github.sqlguard.rules;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -19,51 +20,60 @@ import java.util.Optional;
  *     column), when there is one
  * @param redundantRanking true for a Top-1 whose partition is the key of the aggregation right below it
  *     (each partition holds the one row the aggregation keeps for its key): the ranking can be dropped
- * @param provenWays the ways of the fix a rewrite family can prove ({@link ProvenWay}), written conditionally
- *     in the fix until one is proven
+ * @param fixWithout for each way of the fix a rewrite family can prove ({@link ProvenWay}), which the rule writes
+ *     conditionally, by the family's id: the fix as the rule writes it without that way; {@code rewrite.ProvenFixes}
+ *     writes the proven way first and this after it
+ * @param settledWay the proven way the fix names first, once its proofs settled it ({@code rewrite.ProvenFixes})
  */
 public record Facts(
         Optional<String> operator, Optional<Duration> intendedTtl, List<String> keys, Optional<String> timeAttribute,
-        boolean redundantRanking, List<ProvenWay> provenWays) {
+        boolean redundantRanking, Map<String, String> fixWithout, Optional<ProvenWay> settledWay) {
 
     /** No facts beyond the finding's text. */
-    public static final Facts NONE = new Facts(Optional.empty(), Optional.empty(), List.of(), Optional.empty(), false, List.of());
+    public static final Facts NONE =
+            new Facts(Optional.empty(), Optional.empty(), List.of(), Optional.empty(), false, Map.of(), Optional.empty());
 
     public Facts {
         Objects.requireNonNull(operator);
         Objects.requireNonNull(intendedTtl);
         keys = List.copyOf(keys);
         Objects.requireNonNull(timeAttribute);
-        provenWays = List.copyOf(provenWays);
+        fixWithout = Map.copyOf(fixWithout);
+        Objects.requireNonNull(settledWay);
     }
 
     /** These facts, with the operator {@code name}. */
     public Facts withOperator(String name) {
-        return new Facts(Optional.of(name), intendedTtl, keys, timeAttribute, redundantRanking, provenWays);
+        return new Facts(Optional.of(name), intendedTtl, keys, timeAttribute, redundantRanking, fixWithout, settledWay);
     }
 
     /** These facts, with the intended TTL {@code ttl}. */
     public Facts withIntendedTtl(Duration ttl) {
-        return new Facts(operator, Optional.of(ttl), keys, timeAttribute, redundantRanking, provenWays);
+        return new Facts(operator, Optional.of(ttl), keys, timeAttribute, redundantRanking, fixWithout, settledWay);
     }
 
     /** These facts, with the key columns {@code columns}. */
     public Facts withKeys(List<String> columns) {
-        return new Facts(operator, intendedTtl, columns, timeAttribute, redundantRanking, provenWays);
+        return new Facts(operator, intendedTtl, columns, timeAttribute, redundantRanking, fixWithout, settledWay);
     }
 
     /** These facts, with the time attribute {@code column}. */
     public Facts withTimeAttribute(String column) {
-        return new Facts(operator, intendedTtl, keys, Optional.of(column), redundantRanking, provenWays);
+        return new Facts(operator, intendedTtl, keys, Optional.of(column), redundantRanking, fixWithout, settledWay);
     }
 
     /** These facts, saying the ranking is redundant ({@link #redundantRanking()}). */
     public Facts withRedundantRanking() {
-        return new Facts(operator, intendedTtl, keys, timeAttribute, true, provenWays);
+        return new Facts(operator, intendedTtl, keys, timeAttribute, true, fixWithout, settledWay);
     }
 
-    /** These facts, with the fix's ways {@code ways} that a rewrite family can prove. */
-    public Facts withProvenWays(List<ProvenWay> ways) {
-        return new Facts(operator, intendedTtl, keys, timeAttribute, redundantRanking, ways);
+    /** These facts, with {@code fixes}: the fix without each way a rewrite family can prove, by the family's id. */
+    public Facts withFixWithout(Map<String, String> fixes) {
+        return new Facts(operator, intendedTtl, keys, timeAttribute, redundantRanking, fixes, settledWay);
+    }
+
+    /** These facts, with the fix settled by {@code way}, the proven way it names first. */
+    public Facts withSettledWay(ProvenWay way) {
+        return new Facts(operator, intendedTtl, keys, timeAttribute, redundantRanking, fixWithout, Optional.of(way));
     }
 }

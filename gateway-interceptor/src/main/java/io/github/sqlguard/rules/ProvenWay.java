@@ -1,27 +1,126 @@
 package io.github.sqlguard.rules;
 
+import io.github.sqlguard.statement.SqlIdentifiers;
+
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * A way of a finding's fix that a rewrite family can prove: written conditionally in the fix ("when X is
- * a dimension table ..., a lookup join"), since a rule cannot know whether the way plans (a connector's
- * lookup support, a table's versions), and definitely once the family's rewrite planned for the finding.
- * {@code rewrite.ProvenFixes} puts the definite way first in the fix when it is the finding's first rewrite.
- *
- * @param family the rewrite family that proves this way ({@code lookup-join}, {@code temporal-join})
- * @param conditional the way as the fix writes it ({@code "when ..."}), without the {@code "; or, "} before it
- * @param definite the way as the fix's first way once proven, a sentence's start (capitalized)
+ * A way of a join's fix that a rewrite family can prove, as values: the join read {@code FOR SYSTEM_TIME AS OF} a
+ * time attribute of its stream (a lookup or a temporal join), the tables and the clause. The one place its sentences
+ * are written. A rule writes the way from the plan, conditionally ("when customers is a dimension table whose connector
+ * is a lookup source, a lookup join"), since it cannot know whether the way plans (a connector's lookup support, a
+ * table's versions), and it may not know the column (a processing-time column the plan does not show); the family
+ * that proves the way gives it again with the columns its rewrite used ({@code rewrite.Rewrite#way}), and {@code
+ * rewrite.ProvenFixes} writes that one first and definitely.
  */
-public record ProvenWay(String family, String conditional, String definite) {
+public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal {
 
-    public ProvenWay {
-        Objects.requireNonNull(family);
-        Objects.requireNonNull(conditional);
-        Objects.requireNonNull(definite);
-    }
+    /** The rewrite family that proves this way ({@code lookup-join}, {@code temporal-join}). */
+    String family();
+
+    /** The way as the fix writes it before it is proven ({@code "when ..."}), without the {@code "; or, "} before it. */
+    String conditional();
+
+    /** The way as the fix's first way once proven, a sentence's start (capitalized). */
+    String definite();
 
     /** The way as it follows the fix's earlier ways: {@code "; or, when ..."}. */
-    public String inFix() {
-        return "; or, " + conditional;
+    default String inFix() {
+        return "; or, " + conditional();
+    }
+
+    /**
+     * A processing-time lookup join (Flink docs, "Joins", "Lookup Join"): it keeps no state.
+     *
+     * @param table the dimension table, as the statement names it
+     * @param stream the stream whose rows look it up, as the statement names it
+     * @param join the join clause ({@code LEFT JOIN customers FOR SYSTEM_TIME AS OF o.proc_time AS c ON o.customer_id
+     *     = c.id}), or, where the time column is not known, the clause with what it needs said in its place
+     */
+    record Lookup(String table, String stream, String join) implements ProvenWay {
+
+        public Lookup {
+            Objects.requireNonNull(table);
+            Objects.requireNonNull(stream);
+            Objects.requireNonNull(join);
+        }
+
+        @Override
+        public String family() {
+            return "lookup-join";
+        }
+
+        @Override
+        public String conditional() {
+            return "when " + table + " is a dimension table whose connector is a lookup source (jdbc, hbase, ...; not"
+                    + " datagen or filesystem), a lookup join, which keeps no state: " + body();
+        }
+
+        @Override
+        public String definite() {
+            return "Join " + table + " as a lookup join, which keeps no state (its connector is a lookup source: the"
+                    + " lookup join plans): " + body();
+        }
+
+        private String body() {
+            return join + "; each " + stream + " row then reads " + table + " as it is when the row arrives, and later"
+                    + " changes of " + table + " do not update results already emitted";
+        }
+    }
+
+    /**
+     * An event-time temporal join of a table that holds versions of a row per key (Flink docs, "Joins", "Event Time
+     * Temporal Join"): its state the watermark frees.
+     *
+     * @param table the versioned table, as the statement names it
+     * @param join the join clause ({@code JOIN rates FOR SYSTEM_TIME AS OF o.order_time AS r ON o.currency =
+     *     r.currency})
+     * @param key the versioned table's key, as the table names its columns; empty where it is not known (a view)
+     * @param watermarked true where the table has its event time already (a {@code WATERMARK}); false where it needs one
+     * @param declared where the table has no event time, the column a rewrite declares its {@code WATERMARK} on
+     *     (before the rewritten statement), when it does
+     */
+    record Temporal(String table, String join, List<String> key, boolean watermarked, Optional<String> declared)
+            implements ProvenWay {
+
+        public Temporal {
+            Objects.requireNonNull(table);
+            Objects.requireNonNull(join);
+            key = List.copyOf(key);
+            Objects.requireNonNull(declared);
+        }
+
+        @Override
+        public String family() {
+            return "temporal-join";
+        }
+
+        @Override
+        public String conditional() {
+            return watermarked
+                    ? "when the right side holds versions of a row per key, a temporal join: " + join + needs()
+                    : "when " + table + " holds versions of a row per key, a temporal join" + once();
+        }
+
+        @Override
+        public String definite() {
+            return "Join " + table + " as a temporal join, which keeps of it the versions the watermark has not passed and"
+                    + " frees the rest" + (watermarked ? ": " + join + needs() : "," + once());
+        }
+
+        private String needs() {
+            return key.isEmpty() ? "" : " (" + table + " needs PRIMARY KEY (" + String.join(", ",
+                    key.stream().map(SqlIdentifiers::sql).toList()) + ") NOT ENFORCED and its WATERMARK)";
+        }
+
+        private String once() {
+            return " once " + table + " has an event time (a WATERMARK on "
+                    + declared.map(c -> SqlIdentifiers.sql(c) + ", ").orElse("") + "the column a version is valid from,"
+                    + " which makes it versioned for every statement that reads it"
+                    + (declared.isPresent() ? ": the ALTER TABLE before the rewritten statement declares it" : "") + "): "
+                    + join;
+        }
     }
 }

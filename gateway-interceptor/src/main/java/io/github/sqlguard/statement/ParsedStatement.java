@@ -243,12 +243,13 @@ public sealed interface ParsedStatement extends ParsedSql
             List<String> withItemNames,
             List<List<String>> orderBys,
             List<String> joinTypes,
-            List<String> overOrders) {
+            List<String> overOrders,
+            List<Grouping> groupings) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of());
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -266,19 +267,43 @@ public sealed interface ParsedStatement extends ParsedSql
             orderBys = orderBys.stream().map(List::copyOf).toList();
             joinTypes = List.copyOf(joinTypes);
             overOrders = List.copyOf(overOrders);
+            groupings = List.copyOf(groupings);
         }
 
         /** These facts with {@code functionClasses} in place of the statement's own. */
         public SqlFacts withFunctionClasses(List<SqlOption> functionClasses) {
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
                     functionClasses, planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames,
-                    orderBys, joinTypes, overOrders);
+                    orderBys, joinTypes, overOrders, groupings);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+                    List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        }
+    }
+
+    /**
+     * A query block with a {@code GROUP BY}: its keys are the upsert key of the aggregation Flink plans for it, and a
+     * key column the block does not select is dropped from the rows it emits, which then reach a sink with no upsert
+     * key (Flink's {@code AggregateTest#testGroupResultLostUpsertKeyWithSinkPk}: {@code SELECT c, COUNT(*) ... GROUP BY
+     * a, c}).
+     *
+     * @param groupBy the {@code GROUP BY} items that are columns, as SQL (a name that needs them in back-ticks), without
+     *     their qualifier; empty where one of them is not a column (an expression, {@code GROUPING SETS})
+     * @param selected the columns the block selects as they are, each as the {@code GROUP BY} would name it (without
+     *     its qualifier), whatever alias it is given
+     */
+    record Grouping(List<String> groupBy, List<String> selected) {
+        public Grouping {
+            groupBy = List.copyOf(groupBy);
+            selected = List.copyOf(selected);
+        }
+
+        /** The {@code GROUP BY} columns the block does not select, in {@code GROUP BY} order. */
+        public List<String> dropped() {
+            return groupBy.stream().filter(k -> !selected.contains(k)).toList();
         }
     }
 

@@ -75,6 +75,7 @@ final class SqlFactsCollector {
     private final List<List<String>> orderBys = new ArrayList<>();
     private final List<String> overOrders = new ArrayList<>();
     private final List<String> joinTypes = new ArrayList<>();
+    private final List<ParsedStatement.Grouping> groupings = new ArrayList<>();
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
 
@@ -100,7 +101,7 @@ final class SqlFactsCollector {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
                 planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
-                overOrders);
+                overOrders, groupings);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -182,6 +183,7 @@ final class SqlFactsCollector {
         }
         if (node instanceof SqlSelect select) {
             collectSuperseded(select.getHints());
+            collectGrouping(select);
             collectFrom(select.getFrom(), "", 0);
             subquery(select.getFrom()).ifPresent(inner -> readerWhere.put(inner, select.getWhere()));
             String outer = from;
@@ -306,6 +308,29 @@ final class SqlFactsCollector {
      * An item of a query's ORDER BY as SQL that Flink's parser reads back, for a fix to write: a name that needs
      * back-ticks keeps them ({@code `order` DESC}: {@link SqlIdentifiers}); an expression as Calcite writes it.
      */
+    /** The block's {@code GROUP BY} and the columns it selects ({@link ParsedStatement.Grouping}), where it groups. */
+    private void collectGrouping(SqlSelect select) {
+        if (select.getGroup() == null || select.getGroup().size() == 0) {
+            return;
+        }
+        List<String> keys = new ArrayList<>();
+        for (SqlNode key : select.getGroup()) {
+            if (!(key instanceof SqlIdentifier identifier)) {
+                keys.clear();
+                break;
+            }
+            keys.add(SqlIdentifiers.sql(identifier.names.get(identifier.names.size() - 1)));
+        }
+        List<String> selected = new ArrayList<>();
+        for (SqlNode item : select.getSelectList()) {
+            SqlNode column = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+            if (column instanceof SqlIdentifier identifier && !identifier.isStar()) {
+                selected.add(SqlIdentifiers.sql(identifier.names.get(identifier.names.size() - 1)));
+            }
+        }
+        groupings.add(new ParsedStatement.Grouping(keys, selected));
+    }
+
     private static String quoted(SqlNode item) {
         if (item instanceof SqlIdentifier identifier) {
             return String.join(".", identifier.names.stream().map(SqlIdentifiers::sql).toList());

@@ -36,4 +36,13 @@ public final class SqlIdentifiers {
     public static String sql(String name) {
         return needsQuotes(name) ? "`" + name.replace("`", "``") + "`" : name;
     }
+
+    /**
+     * A name as Flink's plan prints it ({@code orderBy=[order DESC]}, {@code leftKeys=[value]}), as SQL: a simple name
+     * in back-ticks where it is a reserved word ({@link #sql}); Flink's own names ({@code $f3}, {@code $e}) and
+     * expressions ({@code SUBSTRING(b, 1, 5)}) as printed, since the plan does not say how the statement wrote them.
+     */
+    public static String planName(String name) {
+        return SIMPLE.matcher(name).matches() ? sql(name) : name;
+    }
 }

@@ -4,6 +4,7 @@ import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.statement.ParsedStatement.Grouping;
 import io.github.sqlguard.statement.ParsedStatement.RankFunction;
 import io.github.sqlguard.statement.PartitionKeys;
 
@@ -158,7 +159,41 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             String type = joins.get(0).equals("COMMA") || joins.get(0).equals("CROSS") ? "" : joins.get(0) + " ";
             return "the statement's " + type + "JOIN loses it: " + JOIN_CAUSE;
         }
+        Optional<Grouping> dropping = droppingGrouping(context);
+        if (dropping.isPresent()) {
+            Grouping grouping = dropping.get();
+            return "the query groups by " + String.join(", ", grouping.groupBy()) + ", the upsert key of its aggregation,"
+                    + " but selects " + (grouping.groupBy().size() == grouping.dropped().size() ? "none of it"
+                            : "only " + String.join(", ", kept(grouping)) + " of it")
+                    + ": the projection drops " + String.join(", ", grouping.dropped()) + ", and with it the key, so rows"
+                    + " of different groups reach the sink as rows of one " + String.join(", ", kept(grouping))
+                    + " (a key survives a projection only where every column of it is selected)";
+        }
         return "the statement neither joins nor ranks, " + CAST_CAUSE;
+    }
+
+    /**
+     * The statement's one {@code GROUP BY} block that does not select all of its keys ({@link Grouping#dropped}), where
+     * the statement neither joins nor ranks: its projection drops the aggregation's upsert key (Flink's {@code
+     * AggregateTest#testGroupResultLostUpsertKeyWithSinkPk}: {@code SELECT c, COUNT(*) cnt FROM T GROUP BY a, c} into
+     * a sink keyed by the column of {@code c}): Flink 2.3.0 {@code FlinkRelMdUpsertKeys#getUpsertKeys} of the {@code
+     * Calc} above the aggregation maps each upsert key of its input through the projection ({@code
+     * FlinkRelMdUniqueKeys#getProjectUniqueKeys}) and keeps only a key whose every column is projected. Empty where the statement groups more than once (which block's key
+     * reaches the sink is the plan's to say) or selects every key.
+     */
+    private static Optional<Grouping> droppingGrouping(AnalysisContext context) {
+        List<Grouping> groupings = context.statement().facts().groupings();
+        if (groupings.size() != 1 || !context.statement().facts().joinTypes().isEmpty()
+                || !context.statement().facts().rankFunctions().isEmpty()) {
+            return Optional.empty();
+        }
+        Grouping grouping = groupings.get(0);
+        return grouping.groupBy().isEmpty() || grouping.dropped().isEmpty() ? Optional.empty() : Optional.of(grouping);
+    }
+
+    /** The {@code GROUP BY} columns the block selects. */
+    private static List<String> kept(Grouping grouping) {
+        return grouping.groupBy().stream().filter(k -> !grouping.dropped().contains(k)).toList();
     }
 
     @Override
@@ -196,6 +231,15 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 return key + ". An ON CONFLICT clause is no fix here: with one, Flink plans the OVER aggregate and refuses"
                         + " its descending order (an OVER window is ordered ascending only).";
             }
+        } else if (firstKey.isEmpty() && droppingGrouping(context).isPresent()) {
+            Grouping grouping = droppingGrouping(context).get();
+            String all = String.join(", ", grouping.groupBy());
+            key = "Select every GROUP BY column, " + String.join(", ", grouping.dropped()) + " too, and key the sink by"
+                    + " the columns " + all + " are written to (one sink row per group of " + all + ")"
+                    + (kept(grouping).isEmpty() ? ""
+                            : "; or, where one row per " + String.join(", ", kept(grouping)) + " is meant, GROUP BY "
+                                    + String.join(", ", kept(grouping)) + " only (each aggregate then spans every "
+                                    + String.join(", ", grouping.dropped()) + ")");
         } else {
             key = firstKey.isEmpty()
                     ? "Give the rows the sink's key: aggregate (or deduplicate) by the primary key's columns, declared in the"

@@ -3,6 +3,7 @@ package io.github.sqlguard.rules.plan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OverFrame;
 import io.github.sqlguard.rules.AdvisedValues;
+import io.github.sqlguard.statement.SqlIdentifiers;
 
 import java.util.List;
 import java.util.Optional;
@@ -106,12 +107,13 @@ public final class PartitionedOver {
         if (frame.ranks()) {
             fix.append(" (no frame bounds a ").append(frame.rankingFunction().orElseThrow()).append(": Flink refuses ROWS or RANGE with it)");
         } else if (!frame.offsetsOnly()) {
-            String order = orderColumn(over, names);
+            String order = SqlIdentifiers.planName(orderColumn(over, names));
+            String partition = String.join(", ", keys(over, names).stream().map(SqlIdentifiers::planName).toList());
             fix.append("; or, where an aggregate over a recent span is meant rather than ")
                     .append(frame.unboundedPreceding() ? "one since the partition's first row" : "over the last rows")
                     .append(" (this changes the result), bound the frame by time")
                     .append(view.map(v -> " in the view " + v + ", whose OVER this is").orElse(""))
-                    .append(": OVER (PARTITION BY ").append(keys).append(" ORDER BY ").append(order)
+                    .append(": OVER (PARTITION BY ").append(partition).append(" ORDER BY ").append(order)
                     .append(" RANGE BETWEEN ").append(advised.windowInterval()).append(" PRECEDING AND CURRENT ROW),")
                     .append(" whose state Flink frees by itself once a partition has had no row for 1.5 times the range")
                     .append(frame.rows() ? "" : " (a bounded ROWS frame does not: it keeps the last rows of every partition)");

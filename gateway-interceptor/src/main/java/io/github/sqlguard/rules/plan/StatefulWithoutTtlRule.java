@@ -17,13 +17,16 @@ import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.StateTtlOptions;
+import io.github.sqlguard.statement.SqlIdentifiers;
 import io.github.sqlguard.statement.TimeBuckets;
 
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -117,7 +120,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     context.advised(),
                     operator instanceof Operator.GroupAggregate aggregate ? aggregate.groupBy() : List.of(),
                     names.rowtimeBelow(node));
-            hit = hit.with(hit.facts().withProvenWays(provenWays(operator, names)));
+            if (operator instanceof Operator.Join join) {
+                hit = hit.with(hit.facts().withFixWithout(fixWithout(join, names, context.advised())));
+            }
             hits.add(operator instanceof Operator.Deduplicate
                     ? hit.capped(Level.INFO)
                     : hit);
@@ -384,7 +389,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     private static String key(String qualifier, String key, StatementNames names) {
         String name = names.keyName(key).orElse(key);
-        return StatementNames.plainName(name) ? qualifier + name : name;
+        return StatementNames.plainName(name) ? qualifier + SqlIdentifiers.planName(name) : name;
     }
 
     /**
@@ -523,7 +528,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             return aggregateFix(aggregate, names, advised);
         }
         if (operator instanceof Operator.Join join) {
-            return joinFix(join, names, advised);
+            return joinFix(join, names, advised, Optional.empty());
         }
         if (operator instanceof Operator.Sink sink) {
             return sinkFix(sink, advised);
@@ -662,10 +667,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             // The aggregation is the view's: a window over the view would read its result, which has no time
             // attribute; the window goes into the view's own FROM and GROUP BY, and every query over it changes.
             String keys = grouping ? ", GROUPING SETS (...) as the view writes them"
-                    : String.join("", groupKeys(aggregate, names).stream().map(k -> ", " + k).toList());
+                    : String.join("", groupKeys(aggregate, names).stream().map(k -> ", " + SqlIdentifiers.planName(k)).toList());
             fix.append("; or aggregate per window in the view ").append(view.get()).append(", whose aggregation this is")
                     .append(" (a window over the view would read its result, which keeps no time attribute): its input")
-                    .append(" windowed by TUMBLE(TABLE ..., DESCRIPTOR(").append(rowtime.get().name()).append("), ")
+                    .append(" windowed by TUMBLE(TABLE ..., DESCRIPTOR(").append(SqlIdentifiers.sql(rowtime.get().name())).append("), ")
                     .append(values.windowInterval()).append(") and GROUP BY window_start, window_end").append(keys)
                     .append("; that makes the view's result one per window instead of one since the start, for every")
                     .append(" query that reads ").append(view.get());
@@ -681,9 +686,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .orElse("; or aggregate per window, whose state is freed when it closes: ");
             String keys = grouping ? ", GROUPING SETS (...) as the query writes them"
                     : aggregate.groupBy().isEmpty() ? ""
-                    : ", " + String.join(", ", groupKeys(aggregate, names).stream().filter(k -> bucket.map(b -> !b.isKey(k)).orElse(true)).toList());
+                    : ", " + String.join(", ", groupKeys(aggregate, names).stream().filter(k -> bucket.map(b -> !b.isKey(k)).orElse(true))
+                            .map(SqlIdentifiers::planName).toList());
             String group = "GROUP BY window_start, window_end" + (keys.equals(", ") ? "" : keys);
-            String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + time.get().name() + "), "
+            String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + SqlIdentifiers.sql(time.get().name()) + "), "
                     + values.windowInterval() + "))";
             int ttlEnd = fix.length();
             Optional<Duration> step = bucket.flatMap(TimeBuckets.Bucket::cumulateStep);
@@ -695,7 +701,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 String stepUnit = every.unit().toLowerCase(java.util.Locale.ROOT);
                 fix.append(perWindow).append(group)
                         .append(" over TABLE(CUMULATE(TABLE ").append(read.get()).append(", DESCRIPTOR(")
-                        .append(time.get().name()).append("), INTERVAL '").append(every.amount()).append("' ")
+                        .append(SqlIdentifiers.sql(time.get().name())).append("), INTERVAL '").append(every.amount()).append("' ")
                         .append(every.unit()).append(", ").append(values.windowInterval()).append(")) (each ").append(unit)
                         .append("'s result so far, every ").append(stepUnit).append(", as the query updates it during the ")
                         .append(unit).append("), or over ").append(tumble).append(" (one final result per ").append(unit)
@@ -771,7 +777,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 .max(java.util.Comparator.comparing(TimeBuckets.Bucket::size));
     }
 
-    private static String joinFix(Operator.Join join, StatementNames names, AdvisedValues advised) {
+    /**
+     * The join's fix, without the way a rewrite family proves that {@code omitted} names, if any ({@link ProvenWay}:
+     * the lookup or temporal join, written conditionally).
+     */
+    private static String joinFix(Operator.Join join, StatementNames names, AdvisedValues advised, Optional<String> omitted) {
         List<PlanNode> inputs = names.plan().inputs(join.node());
         Optional<String> left = inputs.size() == 2 ? side(inputs.get(0), names) : Optional.empty();
         Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
@@ -814,33 +824,35 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                                 + " subquery's alias)");
             }
         }
-        lookupWay(join, names).ifPresent(way -> fix.append(way.inFix()));
+        lookupWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
+                .ifPresent(way -> fix.append(way.inFix()));
         if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty() && !semiOrAnti(join)
                 && plainKeys(join, names)) {
             Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));
             Optional<Column> rightTime = names.rowtimeBelow(inputs.get(1));
             if (leftTime.isPresent() && rightTime.isPresent()) {
-                String on = left.get() + "." + join.leftKeys().get(0) + " = " + right.get() + "." + join.rightKeys().get(0);
+                String leftAt = qualified(left.get(), leftTime.get().name());
                 fix.append("; or, when a row needs only matches close to it in time, an interval join, whose state the")
-                        .append(" watermark frees: ON ").append(on).append(" AND ").append(right.get()).append('.')
-                        .append(rightTime.get().name()).append(" BETWEEN ").append(left.get()).append('.')
-                        .append(leftTime.get().name()).append(" - INTERVAL '1' HOUR AND ").append(left.get()).append('.')
-                        .append(leftTime.get().name());
+                        .append(" watermark frees: ON ").append(on(join, left.get(), right.get())).append(" AND ")
+                        .append(qualified(right.get(), rightTime.get().name())).append(" BETWEEN ").append(leftAt)
+                        .append(" - INTERVAL '1' HOUR AND ").append(leftAt);
             }
         }
-        temporalWay(join, names).ifPresent(way -> fix.append(way.inFix()));
+        temporalWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
+                .ifPresent(way -> fix.append(way.inFix()));
         return fix.append('.').toString();
     }
 
-    /** The ways of a join's fix that a rewrite proves: the lookup join, the temporal join ({@link #joinFix}). */
-    private static List<ProvenWay> provenWays(Operator operator, StatementNames names) {
-        if (!(operator instanceof Operator.Join join)) {
-            return List.of();
+    /**
+     * The join's fix without each way of it a rewrite family proves ({@link #joinFix}), by the family's id: what
+     * {@code rewrite.ProvenFixes} writes after the proven way.
+     */
+    private static Map<String, String> fixWithout(Operator.Join join, StatementNames names, AdvisedValues advised) {
+        Map<String, String> fixes = new LinkedHashMap<>();
+        for (Optional<ProvenWay> way : List.of(lookupWay(join, names), temporalWay(join, names))) {
+            way.ifPresent(w -> fixes.put(w.family(), joinFix(join, names, advised, Optional.of(w.family()))));
         }
-        List<ProvenWay> ways = new ArrayList<>();
-        lookupWay(join, names).ifPresent(ways::add);
-        temporalWay(join, names).ifPresent(ways::add);
-        return ways;
+        return fixes;
     }
 
     /**
@@ -877,28 +889,38 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         String stream = subquery ? leftHint.orElse(left.get()) : table.orElse(left.get());
         Optional<Column> proctime = names.plan().timeAttributesBelow(inputs.get(0)).stream()
                 .filter(c -> c.timeAttribute() == Column.TimeAttribute.PROCTIME).findFirst();
-        StringBuilder join0 = new StringBuilder("JOIN ").append(dimension).append(" FOR SYSTEM_TIME AS OF ");
+        String on = " ON " + on(join, left.get(), right.get());
+        StringBuilder clause = new StringBuilder(joinKeyword(join)).append(' ').append(dimension).append(" FOR SYSTEM_TIME AS OF ");
         if (proctime.isPresent()) {
-            join0.append(left.get()).append('.').append(proctime.get().name()).append(" AS ").append(right.get());
+            clause.append(qualified(left.get(), proctime.get().name())).append(" AS ").append(SqlIdentifiers.sql(right.get()))
+                    .append(on);
         } else if (subquery) {
             // The plan shows a PROCTIME() column only where the query reads it: whether the table has one is
             // the catalog's to say, which a rule does not read; no column name is made up.
-            join0.append("a processing-time column of ").append(stream).append(", which selects none: select one in ")
+            clause.append("a processing-time column of ").append(stream).append(", which selects none: select one in ")
                     .append(stream).append(" from ").append(table.map(t -> t + ", the table").orElse("the tables"))
                     .append(" it reads (a column AS PROCTIME() in ").append(table.isPresent() ? "its" : "their")
                     .append(" DDL, where ").append(table.isPresent() ? "it has" : "they have").append(" none)");
         } else {
-            join0.append("a processing-time column of ").append(stream)
+            clause.append("a processing-time column of ").append(stream)
                     .append(" (a column AS PROCTIME() in its DDL, where it has none)");
         }
-        String body = join0 + "; each " + stream + " row then reads " + dimension + " as it is when the row arrives, and"
-                + " later changes of " + dimension + " do not update results already emitted";
-        return Optional.of(new ProvenWay(
-                "lookup-join",
-                "when " + dimension + " is a dimension table whose connector is a lookup source (jdbc, hbase, ...; not"
-                        + " datagen or filesystem), a lookup join, which keeps no state: " + body,
-                "Join " + dimension + " as a lookup join, which keeps no state (its connector is a lookup source: the"
-                        + " lookup join plans): " + body));
+        return Optional.of(new ProvenWay.Lookup(dimension, stream, clause.toString()));
+    }
+
+    /** {@code JOIN}, or {@code LEFT JOIN} for a LEFT join: the join a lookup or temporal join keeps. */
+    private static String joinKeyword(Operator.Join join) {
+        return join.joinType().equals("LEFT") ? "LEFT JOIN" : "JOIN";
+    }
+
+    /** The join's first key equality, each side qualified by how the statement names it: {@code o.currency = r.currency}. */
+    private static String on(Operator.Join join, String left, String right) {
+        return qualified(left, join.leftKeys().get(0)) + " = " + qualified(right, join.rightKeys().get(0));
+    }
+
+    /** {@code qualifier.column}, each quoted where Flink's parser needs it ({@link SqlIdentifiers}). */
+    private static String qualified(String qualifier, String column) {
+        return SqlIdentifiers.sql(qualifier) + "." + SqlIdentifiers.sql(column);
     }
 
     /**
@@ -919,30 +941,13 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));
         Optional<Column> rightTime = names.rowtimeBelow(inputs.get(1));
-        String on = left.get() + "." + join.leftKeys().get(0) + " = " + right.get() + "." + join.rightKeys().get(0);
-        if (leftTime.isPresent() && rightTime.isPresent()) {
-            String versioned = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
-            String body = "JOIN " + versioned + " FOR SYSTEM_TIME AS OF " + left.get() + "." + leftTime.get().name() + " AS "
-                    + right.get() + " ON " + on + " (" + versioned + " needs PRIMARY KEY (" + String.join(", ", join.rightKeys())
-                    + ") NOT ENFORCED and its WATERMARK)";
-            return Optional.of(new ProvenWay(
-                    "temporal-join",
-                    "when the right side holds versions of a row per key, a temporal join: " + body,
-                    "Join " + versioned + " as a temporal join, which keeps of it the versions the watermark has not"
-                            + " passed and frees the rest: " + body));
+        if (leftTime.isEmpty() || (rightTime.isEmpty() && names.directTable(inputs.get(1)).isEmpty())) {
+            return Optional.empty();
         }
-        if (leftTime.isPresent() && names.directTable(inputs.get(1)).isPresent()) {
-            String versioned = names.directTable(inputs.get(1)).get().getObjectName();
-            String once = " once " + versioned + " has an event time (a WATERMARK on the column a version is valid from,"
-                    + " which makes it versioned for every statement that reads it): JOIN " + versioned
-                    + " FOR SYSTEM_TIME AS OF " + left.get() + "." + leftTime.get().name() + " AS " + right.get() + " ON " + on;
-            return Optional.of(new ProvenWay(
-                    "temporal-join",
-                    "when " + versioned + " holds versions of a row per key, a temporal join" + once,
-                    "Join " + versioned + " as a temporal join, which keeps of it the versions the watermark has not"
-                            + " passed and frees the rest," + once));
-        }
-        return Optional.empty();
+        String versioned = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
+        String clause = joinKeyword(join) + " " + versioned + " FOR SYSTEM_TIME AS OF " + qualified(left.get(), leftTime.get().name())
+                + " AS " + SqlIdentifiers.sql(right.get()) + " ON " + on(join, left.get(), right.get());
+        return Optional.of(new ProvenWay.Temporal(versioned, clause, join.rightKeys(), rightTime.isPresent(), Optional.empty()));
     }
 
     /**

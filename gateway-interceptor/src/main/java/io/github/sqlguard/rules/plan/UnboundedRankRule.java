@@ -13,6 +13,7 @@ import io.github.sqlguard.rules.OperatorTtl;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtlOptions;
+import io.github.sqlguard.statement.SqlIdentifiers;
 
 
 import java.util.ArrayList;
@@ -100,8 +101,8 @@ public final class UnboundedRankRule extends StreamingPlanRule {
     private static String windowTheAggregationFirst(
             Operator.Rank rank, Operator.GroupAggregate aggregation, Column rowtime, StatementNames names,
             AdvisedValues advised) {
-        String keys = String.join("", aggregation.groupBy().stream().map(k -> ", " + k).toList());
-        String partition = String.join("", rank.partitionKeys().stream().map(k -> ", " + k).toList());
+        String keys = String.join("", aggregation.groupBy().stream().map(k -> ", " + SqlIdentifiers.planName(k)).toList());
+        String partition = String.join("", rank.partitionKeys().stream().map(k -> ", " + SqlIdentifiers.planName(k)).toList());
         Optional<io.github.sqlguard.plan.PlanNode> between = names.statefulBelow(aggregation.node());
         // The table the aggregation reads, by its name (a view the statement reads holds the aggregation: a window
         // over the view would read the aggregation's result).
@@ -111,7 +112,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                 .append(" the aggregation below first, in the query or view that holds it (")
                 .append(aggregation.node().label()).append(" over ").append(names.tables(aggregation.node())).append(": ");
         if (single.isPresent()) {
-            way.append("FROM TABLE(TUMBLE(TABLE ").append(table).append(", DESCRIPTOR(").append(rowtime.name())
+            way.append("FROM TABLE(TUMBLE(TABLE ").append(table).append(", DESCRIPTOR(").append(SqlIdentifiers.sql(rowtime.name()))
                     .append("), ").append(advised.windowInterval()).append("))");
         } else {
             way.append("a TUMBLE window of ").append(rowtime.name()).append(" (").append(advised.windowInterval())
@@ -196,21 +197,21 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             // among them: partitioned by both, Flink plans this ranking as a window Top-N (WindowRank) over the same
             // windows, no new window needed (WindowRankTest, Flink 2.3.0's planner tests).
             String partition = String.join("", rank.partitionKeys().stream()
-                    .filter(k -> !k.equals("window_start") && !k.equals("window_end")).map(k -> ", " + k).toList());
+                    .filter(k -> !k.equals("window_start") && !k.equals("window_end")).map(k -> ", " + SqlIdentifiers.planName(k)).toList());
             ways.add("rank per window the rows already carry, whose state is freed when the window closes: ROW_NUMBER()"
                     + " OVER (PARTITION BY window_start, window_end" + partition + " ORDER BY " + rank.orderBy() + "), a"
                     + " window Top-N (WindowRank) over the same windows; "
-                    + (partition.length() < String.join("", rank.partitionKeys().stream().map(k -> ", " + k).toList()).length()
+                    + (partition.length() < String.join("", rank.partitionKeys().stream().map(k -> ", " + SqlIdentifiers.planName(k)).toList()).length()
                             ? "the same ranking per window, where this Rank keeps every window's ranking for good"
                             : "it ranks each window's rows on their own, where this Rank ranks the rows of all windows"
                                     + " together"));
         }
         if (table.isPresent() && rowtime.isPresent() && !windowed) {
             String partition = String.join("", rank.partitionKeys().stream()
-                    .filter(k -> !k.equals("window_start") && !k.equals("window_end")).map(k -> ", " + k).toList());
+                    .filter(k -> !k.equals("window_start") && !k.equals("window_end")).map(k -> ", " + SqlIdentifiers.planName(k)).toList());
             ways.add("rank per window, whose state is freed when the window closes: ROW_NUMBER() OVER (PARTITION BY"
                     + " window_start, window_end" + partition + " ORDER BY " + rank.orderBy() + ") over TABLE(TUMBLE(TABLE "
-                    + table.get() + ", DESCRIPTOR(" + rowtime.get().name() + "), "
+                    + table.get() + ", DESCRIPTOR(" + SqlIdentifiers.sql(rowtime.get().name()) + "), "
                     + advised.windowInterval() + "))");
         }
         Optional<Operator.GroupAggregate> aggregation = names.aggregationBelow(rank.node());
