@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  *   <li>a validation error ({@code From line L, column C to ...}) at that position of the query the
  *       guard planned, which is the statement without a leading {@code EXECUTE};
  *   <li>a finding about a {@code STATE_TTL} hint or a {@code WITH}/{@code OPTIONS} option at that
- *       option, and the {@code line N} its node names becomes the file's line;
+ *       option, and the {@code line N} its node names becomes the file's line, in the reason too;
  *   <li>anything else at the statement's first code character.
  * </ul>
  *
@@ -102,11 +102,16 @@ final class Locations {
                 .findFirst();
     }
 
-    /** The finding at {@code option}, its node's statement line (characters {@code from..to}) made the file's. */
+    /**
+     * The finding at {@code option}, its node's statement line (characters {@code from..to}) made the file's, in
+     * the node and wherever the reason quotes the node.
+     */
     private static LintFinding at(ScriptSplitter.Statement statement, SqlOption option, Finding finding, int from, int to) {
         int[] at = statement.scriptPosition(option.line(), option.column());
         String node = finding.node().substring(0, from) + at[0] + finding.node().substring(to);
-        Finding moved = new Finding(finding.ruleId(), finding.level(), finding.reason(), node, finding.excerpt(),
+        // A reason that names the node (ttl-too-short's "from STATE_TTL(...) at line N") names it as the file does.
+        String reason = finding.reason().replace(finding.node(), node);
+        Finding moved = new Finding(finding.ruleId(), finding.level(), reason, node, finding.excerpt(),
                 finding.fix(), finding.docLink(), finding.planNode(), finding.facts());
         return new LintFinding(at[0], at[1], moved);
     }

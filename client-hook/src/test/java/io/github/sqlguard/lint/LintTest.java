@@ -178,6 +178,10 @@ class LintTest {
             if (atHint) {
                 assertThat(f.finding().node()).isEqualTo("STATE_TTL('orders' = '24') at line 11");
             }
+            // A reason that quotes the hint (ttl-too-short's "from STATE_TTL(...) at line N") quotes the file's line.
+            assertThat(f.finding().reason()).as(f.ruleId()).doesNotContain("STATE_TTL('orders' = '24') at line 1)")
+                    .doesNotContain("STATE_TTL('orders' = '24') at line 1,")
+                    .doesNotContain("24 ms (24 ms,");
             assertThat(f.line()).isEqualTo(11);
             assertThat(f.column()).as(f.ruleId()).isEqualTo(atHint ? 12 : 1);
             positions.add(f.line() + ":" + f.column());

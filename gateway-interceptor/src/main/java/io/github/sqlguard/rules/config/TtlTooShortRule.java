@@ -96,7 +96,7 @@ public final class TtlTooShortRule implements Rule {
             hits.add(
                     RuleHit.of(
                             node.name() + " gets a state TTL of " + StateTtl.format(ttl.shortest()) + " ("
-                                    + ttl.shortest().toMillis() + " ms, Flink's compiled plan"
+                                    + inMillis(ttl.shortest()) + "Flink's compiled plan"
                                     + source.map(h -> ", from " + h.where()).orElse("")
                                     + "), below the minimum of " + StateTtl.format(min)
                                     + " (sql-guard.min-state-ttl): its state would expire before later rows of the same"
@@ -131,7 +131,7 @@ public final class TtlTooShortRule implements Rule {
             hits.add(
                     RuleHit.of(
                             node.name() + " gets a state TTL of " + StateTtl.format(ttl.shortest()) + " ("
-                                    + ttl.shortest().toMillis() + " ms, inferred from table.exec.state.ttl: Flink could"
+                                    + inMillis(ttl.shortest()) + "inferred from table.exec.state.ttl: Flink could"
                                     + " not compile this plan, so its own account of each operator's TTL is missing),"
                                     + " below the minimum of " + StateTtl.format(min)
                                     + " (sql-guard.min-state-ttl): its state would expire before later rows of the same"
@@ -140,6 +140,12 @@ public final class TtlTooShortRule implements Rule {
                             plan.excerpt(node, 2),
                             sessionFix(context)).onNode(node.id()).with(Facts.NONE.withIntendedTtl(context.advised().stateTtl())));
         }
+    }
+
+    /** {@code "86400000 ms, "} for 1 d: the TTL as Flink counts it, where its written form does not say it already. */
+    private static String inMillis(Duration ttl) {
+        String millis = ttl.toMillis() + " ms";
+        return StateTtl.format(ttl).equals(millis) ? "" : millis + ", ";
     }
 
     /** The fix of an operator whose short TTL is the session's, or a hint's in a view: the TTL the fixes propose. */
