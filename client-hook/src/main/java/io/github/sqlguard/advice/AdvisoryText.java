@@ -41,8 +41,7 @@ public final class AdvisoryText {
         } else {
             out.append("sql-guard: the statement ran with ");
         }
-        out.append(shown.size())
-                .append(shown.size() == 1 ? " advisory" : " advisories")
+        out.append(Level.counted(shown.stream().map(Finding::level).toList()))
                 .append(" (verdict ")
                 .append(advisory.verdict())
                 .append("):\n");

@@ -26,7 +26,7 @@ class AdvisoryTextTest {
 
         assertThat(text)
                 .startsWith("[WARNING] sql-guard (report mode): the guard would refuse this statement when it enforces"
-                        + " its policy; it ran with 2 advisories (verdict BLOCK):")
+                        + " its policy; it ran with 1 blocking finding and 1 warning (verdict BLOCK):")
                 .contains("BLOCK unbounded-rank: the reason of unbounded-rank")
                 .contains("WARN ttl-bare-number: the reason of ttl-bare-number");
     }
@@ -34,7 +34,7 @@ class AdvisoryTextTest {
     @Test
     void warningsAndAdviceOfAnAllowedStatement() {
         assertThat(AdvisoryText.of(new Advisory("op", "WARN", "QUERY", List.of(finding("stateful-without-ttl", Level.WARN)))))
-                .startsWith("[WARNING] sql-guard: the statement ran with 1 advisory (verdict WARN):");
+                .startsWith("[WARNING] sql-guard: the statement ran with 1 warning (verdict WARN):");
         assertThat(AdvisoryText.of(new Advisory("op", "OK", "QUERY", List.of(finding("stateful-without-ttl", Level.INFO)))))
                 .startsWith("[INFO] sql-guard: the statement ran with 1 advisory (verdict OK):");
     }

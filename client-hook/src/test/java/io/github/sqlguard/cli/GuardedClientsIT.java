@@ -94,7 +94,7 @@ class GuardedClientsIT {
         assertThat(ddlAdvice).isGreaterThan(ddlResult);
         // The query's advisory (shared case 19): rule, reason, plan with the node marked, fix, doc.
         assertThat(output)
-                .contains("[WARNING] sql-guard: the statement ran with 1 advisory (verdict WARN)")
+                .contains("[WARNING] sql-guard: the statement ran with 1 warning (verdict WARN)")
                 .contains("WARN stateful-without-ttl: GroupAggregate[")
                 .contains("keeps an accumulator per user_id")
                 .contains("==> GroupAggregate")

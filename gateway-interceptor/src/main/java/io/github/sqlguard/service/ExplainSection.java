@@ -88,10 +88,9 @@ final class ExplainSection {
         if (decision.unanalysedReason().isPresent()) {
             return "Run as it is, the statement would run unanalysed (sql-guard.fail-mode: open).";
         }
-        long advisories = decision.verdict().findings().size();
-        return advisories == 0
+        String counted = Level.counted(decision.verdict().findings().stream().map(Finding::level).toList());
+        return counted.isEmpty()
                 ? "Run as it is, the statement would run."
-                : "Run as it is, the statement would run with " + advisories
-                        + (advisories == 1 ? " advisory." : " advisories.");
+                : "Run as it is, the statement would run with " + counted + ".";
     }
 }
