@@ -34,6 +34,24 @@ mkdir -p "$LOG_DIR"
 # these options and writes them to a launch file, from which later runs start lint's one JVM directly
 # (java @file; JVM_ARGS come after them, so they win).
 FAST_START=()
+# A small run of lint (FastStart#smallRun, which decides the same for java -jar): no argument names a
+# directory, at least one names a file, and the files named hold at most SMALL_RUN_BYTES together (the
+# same number as FastStart.SMALL_RUN_BYTES); it starts with the options of the small-run launch file
+# beside the launch file (C1's thresholds raised: a short run ends before most compilations pay).
+SMALL_RUN_BYTES=4096
+small_run() {
+  local bytes=0 file=false arg size
+  for arg in "$@"; do
+    if [[ -d "$arg" ]]; then
+      return 1
+    elif [[ -f "$arg" ]]; then
+      file=true
+      size="$(wc -c < "$arg" 2>/dev/null)" || return 1
+      bytes=$((bytes + size))
+    fi
+  done
+  [[ "$file" == true ]] && (( bytes <= SMALL_RUN_BYTES ))
+}
 # lint's records of the statements it judged go to a file of their own, not into a gateway's audit
 # (conf/logback-client.xml; docs/operations/audit.md, "Where it goes").
 AUDIT_FILE=()
@@ -56,6 +74,10 @@ if [[ "${1:-}" == lint && "${SQL_GUARD_FAST_START:-}" != false && " ${JVM_ARGS:-
   if [[ -f "$launch" && " ${JVM_ARGS:-} " != *" -Xm"[sxn]* && " ${JVM_ARGS:-}" != *HeapSize* \
         && " ${JVM_ARGS:-}" != *NewSize* && " ${JVM_ARGS:-}" != *NewRatio* && " ${JVM_ARGS:-}" != *MaxRAM* ]]; then
     FAST_START=("@$launch" "${FAST_START[@]}")
+    small="${launch%.args}.small.args"
+    if [[ -f "$small" ]] && small_run "${@:2}"; then
+      FAST_START=("@$launch" "@$small" "${FAST_START[@]:1}")
+    fi
   fi
 fi
 exec java ${FAST_START[@]+"${FAST_START[@]}"} ${JVM_ARGS:-} \

@@ -120,6 +120,26 @@ final class FastStart {
      */
     static final String HUGE_PAGES = "-XX:+UseTransparentHugePages";
 
+    /**
+     * C1's compile thresholds three times higher for a small run ({@link #smallRun}): a method is compiled after
+     * three times the calls and loop back-edges (HotSpot's {@code CompileThresholdScaling}, which under {@code
+     * -XX:TieredStopAtLevel=1} scales the Tier 3 thresholds at which C1 compiles). A lint of one small script
+     * compiles about 3,700 methods with C1, a third of its CPU, many of them too late to pay before the run
+     * ends; with the thresholds ×3 it compiles about 2,500 and its lint JVM took about 0.15 s less CPU, lower in
+     * every paired round (bench/results/2026-12-05-lint-cpu-r52.md; round 44 measured the same, and +10 % of
+     * CPU over a corpus of 298 scripts, whose longer run wants its methods compiled:
+     * bench/results/2026-12-04-lint-jit-r44.md). So only a small run gets it. The user's JVM options come after
+     * these and win.
+     */
+    static final List<String> SMALL_RUN_FLAGS = List.of("-XX:CompileThresholdScaling=3");
+
+    /**
+     * The most bytes of scripts a small run names ({@link #smallRun}): a few case scripts (the case corpus's
+     * median script is about 860 bytes). {@code bin/sql-guard.sh} decides the same for the launch file's runs,
+     * with this number ({@code FastStartTest} checks that it is the same).
+     */
+    static final long SMALL_RUN_BYTES = 4096;
+
     /** The kernel's transparent huge pages setting, e.g. {@code always [madvise] never}; absent without THP. */
     static final String THP_SETTING = "/sys/kernel/mm/transparent_hugepage/enabled";
 
@@ -229,6 +249,9 @@ final class FastStart {
         command.add(java.toString());
         command.addAll(flags(feature));
         command.addAll(heapFlags(jvmOptions, hugePages));
+        if (smallRun(args)) {
+            command.addAll(SMALL_RUN_FLAGS);
+        }
         if (archive != null && archived) {
             command.addAll(archiveMapping(archive, feature));
         } else if (archive != null && feature >= AOT_CACHE_FEATURE) {
@@ -245,6 +268,40 @@ final class FastStart {
         command.add(jar.toString());
         command.addAll(List.of(args));
         return Optional.of(command);
+    }
+
+    /**
+     * Whether lint's arguments ({@code args}, {@code lint} first) make a small run, one that gets {@link
+     * #SMALL_RUN_FLAGS}: no argument names a directory, at least one names a file, and the files they name
+     * hold at most {@link #SMALL_RUN_BYTES} together. Every argument that names an existing path counts, an
+     * option's value too ({@code -i init.sql}, {@code --jar}, {@code -o}): a run it makes look larger keeps the
+     * default thresholds. A run that names no file (a directory, {@code --since} alone, a project's include
+     * globs) lints an unknown number of scripts and is not small. {@code bin/sql-guard.sh} ({@code
+     * small_run}) decides the same for a start from the launch file.
+     */
+    static boolean smallRun(String[] args) {
+        long bytes = 0;
+        boolean file = false;
+        for (int i = 1; i < args.length; i++) {
+            Path path;
+            try {
+                path = Path.of(args[i]);
+            } catch (java.nio.file.InvalidPathException e) {
+                continue;
+            }
+            if (Files.isDirectory(path)) {
+                return false;
+            }
+            if (Files.isRegularFile(path)) {
+                file = true;
+                try {
+                    bytes += Files.size(path);
+                } catch (IOException e) {
+                    return false;
+                }
+            }
+        }
+        return file && bytes <= SMALL_RUN_BYTES;
     }
 
     /**
@@ -458,11 +515,25 @@ final class FastStart {
     /**
      * Writes {@link #launchOptions} as an argument file of the {@code java} launcher (one option a
      * line, each quoted: a path may hold spaces), renamed into place so that a launcher never reads a
-     * half-written one.
+     * half-written one, and first {@link #SMALL_RUN_FLAGS} as one beside it ({@link #smallRunLaunchFile}).
      */
     static void writeLaunchFile(Path launchFile, Path archive) throws IOException {
+        writeArgumentFile(smallRunLaunchFile(launchFile), SMALL_RUN_FLAGS);
+        writeArgumentFile(launchFile, launchOptions(archive));
+    }
+
+    /**
+     * The argument file beside {@code launchFile} with {@link #SMALL_RUN_FLAGS} ({@code launch-1.args}: {@code
+     * launch-1.small.args}), which {@code bin/sql-guard.sh} names after the launch file for a small run.
+     */
+    static Path smallRunLaunchFile(Path launchFile) {
+        String name = launchFile.getFileName().toString().replaceFirst("\\.args$", "");
+        return launchFile.resolveSibling(name + ".small.args");
+    }
+
+    private static void writeArgumentFile(Path launchFile, List<String> options) throws IOException {
         StringBuilder text = new StringBuilder();
-        for (String option : launchOptions(archive)) {
+        for (String option : options) {
             text.append('"').append(option.replace("\\", "\\\\").replace("\"", "\\\"")).append("\"\n");
         }
         Path parent = launchFile.toAbsolutePath().getParent();

@@ -55,6 +55,60 @@ class FastStartTest {
                 .endsWith(args));
     }
 
+    @Test
+    void aRunOfAFewSmallScriptsGetsC1sThresholdsRaisedAndNoOtherRun(@TempDir Path dir) throws Exception {
+        Path one = Files.writeString(dir.resolve("one.sql"), "SELECT 1;\n");
+        Path other = Files.writeString(dir.resolve("other.sql"), "x".repeat((int) FastStart.SMALL_RUN_BYTES - 5));
+        Path big = Files.writeString(dir.resolve("big.sql"), "x".repeat((int) FastStart.SMALL_RUN_BYTES + 1));
+        Path scripts = Files.createDirectory(dir.resolve("jobs"));
+        String[] small = {"lint", "-q", one.toString()};
+        List<String> command = FastStart.command(small, JAVA, lintCommandLine(small), JAR, ARCHIVE, true, 42, 17, false)
+                .orElseThrow();
+        assertThat(command).containsSequence("-Xmn192m", "-XX:CompileThresholdScaling=3");
+        // the user's own options come after it, and win
+        assertThat(command.indexOf("-XX:CompileThresholdScaling=3")).isLessThan(command.indexOf("-Dx=1"));
+
+        for (String[] args : List.of(new String[] {"lint", "-q", one.toString(), other.toString()},
+                new String[] {"lint", big.toString()}, new String[] {"lint", one.toString(), scripts.toString()},
+                new String[] {"lint", "--since", "main"}, new String[] {"lint", "-i", big.toString(), one.toString()},
+                new String[] {"lint", "missing.sql"})) {
+            assertThat(FastStart.command(args, JAVA, lintCommandLine(args), JAR, ARCHIVE, true, 42, 17, false).orElseThrow())
+                    .as(String.join(" ", args)).noneMatch(option -> option.contains("CompileThresholdScaling"));
+        }
+        assertThat(FastStart.smallRun(new String[] {"lint", one.toString(), dir.resolve("a.sql").toString()})).isTrue();
+    }
+
+    @Test
+    void binSqlGuardShDecidesASmallRunAsTheJarDoes(@TempDir Path dir) throws Exception {
+        Path script = Path.of("..", "bin", "sql-guard.sh").toAbsolutePath().normalize();
+        String text = Files.readString(script);
+        assertThat(text).contains("\nSMALL_RUN_BYTES=" + FastStart.SMALL_RUN_BYTES + "\n");
+        String function = text.substring(text.indexOf("\nSMALL_RUN_BYTES="), text.indexOf("\n}\n", text.indexOf("small_run()")) + 3);
+        Path one = Files.writeString(dir.resolve("one.sql"), "SELECT 1;\n");
+        Path exact = Files.writeString(dir.resolve("exact.sql"), "x".repeat((int) FastStart.SMALL_RUN_BYTES - 10));
+        Path big = Files.writeString(dir.resolve("big.sql"), "x".repeat((int) FastStart.SMALL_RUN_BYTES + 1));
+        Path scripts = Files.createDirectory(dir.resolve("jobs"));
+        for (List<String> args : List.of(List.of("-q", one.toString()), List.of(one.toString(), exact.toString()),
+                List.of(exact.toString()), List.of(big.toString()), List.of(one.toString(), scripts.toString()),
+                List.of("--since", "main"), List.of("-i", big.toString(), one.toString()), List.of("missing.sql"),
+                List.of("--format", "json", "-o", one.toString()))) {
+            List<String> command = new ArrayList<>(List.of("bash", "-c", function + "\nsmall_run \"$@\"", "small_run"));
+            command.addAll(args);
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            List<String> lint = new ArrayList<>(List.of("lint"));
+            lint.addAll(args);
+            assertThat(process.waitFor() == 0).as(args + ": " + out).isEqualTo(FastStart.smallRun(lint.toArray(String[]::new)));
+        }
+    }
+
+    /** The first JVM's arguments after {@code java} for {@code args}: a JVM option, {@code -jar} and the jar. */
+    private static String[] lintCommandLine(String[] args) {
+        List<String> line = new ArrayList<>(List.of("-Dx=1", "-jar", JAR.toString()));
+        line.addAll(List.of(args));
+        return line.toArray(String[]::new);
+    }
+
     private static final Path JAVA = Path.of("/jdk/bin/java");
     private static final Path JAR = Path.of("/opt/guard/flink-sql-guard-cli-0.1.0-flink-2.3.jar");
     private static final Path ARCHIVE = Path.of("/cache/sql-guard/cli.jsa");
@@ -195,6 +249,17 @@ class FastStartTest {
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor()).as(out).isZero();
         assertThat(out).contains("sql-guard.fast-start.started = true", "sql-guard.fast-start.archive = " + archive);
+
+        // Beside it, the small run's options, which bin/sql-guard.sh names after it for a small run.
+        Path small = dir.resolve("a cache/launch-1.small.args");
+        assertThat(FastStart.smallRunLaunchFile(launch)).isEqualTo(small);
+        assertThat(Files.readAllLines(small)).containsExactlyElementsOf(
+                FastStart.SMALL_RUN_FLAGS.stream().map(o -> '"' + o + '"').toList());
+        Process flags = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "@" + launch,
+                "@" + small, "-XX:+PrintFlagsFinal", "-version").redirectErrorStream(true).start();
+        String printed = new String(flags.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(flags.waitFor()).as(printed).isZero();
+        assertThat(printed).containsPattern("CompileThresholdScaling += 3\\.0+ ");
     }
 
     @Test

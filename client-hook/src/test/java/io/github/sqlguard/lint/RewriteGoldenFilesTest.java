@@ -174,6 +174,8 @@ class RewriteGoldenFilesTest {
         "549-windowed-on-plain-timestamp-beside-the-event-time",
         "570-join-bounds-one-side-event-time-fix-declares-the-other",
         "571-select-distinct-without-ttl-hint-on-its-select",
+        "576-aggregation-hint-one-second-fix-asks-no-unit-it-has",
+        "577-row-number-per-user-by-processing-time-no-frame-offered",
         "514-temperature-jump-lag-by-event-time-without-ttl",
         "515-running-spend-per-customer-rows-unbounded-by-event-time",
         "517-last-six-clicks-per-user-rows-bounded-by-processing-time",

@@ -77,6 +77,23 @@ public record OverFrame(boolean rows, boolean unboundedPreceding, String sql, Li
         return !calls.isEmpty() && calls.stream().allMatch(c -> c.startsWith("LAG(") || c.startsWith("LEAD("));
     }
 
+    /**
+     * True when a call is a ranking function ({@code ROW_NUMBER}, {@code RANK}, {@code DENSE_RANK}; Flink prints {@code
+     * ROW_NUMBER(*)}): Calcite's validator refuses a frame written for the window it is in ("ROW/RANGE not allowed
+     * with RANK, DENSE_RANK or ROW_NUMBER functions", Flink 2.3.0), and its result is a row number, not a running
+     * aggregate.
+     */
+    public boolean ranks() {
+        return rankingFunction().isPresent();
+    }
+
+    /** The first ranking function of the calls as SQL writes it ({@code ROW_NUMBER()}); empty where none ranks. */
+    public Optional<String> rankingFunction() {
+        return calls.stream().filter(c -> c.matches("(?i)(ROW_NUMBER|RANK|DENSE_RANK)\\(.*"))
+                .map(c -> c.substring(0, c.indexOf('(')).toUpperCase(Locale.ROOT) + "()")
+                .findFirst();
+    }
+
     /** The calls with {@code DISTINCT}: each keeps every distinct value per key in its accumulator. */
     public List<String> distinctCalls() {
         return calls.stream().filter(c -> c.contains("(DISTINCT ")).toList();

@@ -33,8 +33,8 @@ public final class StateTtlOptions {
                             .durationType()
                             .defaultValue(Duration.ofDays(365))
                             .withDescription(
-                                    "A state TTL above this never expires in practice ('36500 d'): 'unbounded-rank' and"
-                                            + " 'stateful-without-ttl' count it as no TTL. Must be greater than"
+                                    "A state TTL above this never expires in practice ('36500 d'): 'unbounded-rank',"
+                                            + " 'unbounded-over-aggregate' and 'stateful-without-ttl' count it as no TTL. Must be greater than"
                                             + " 'sql-guard.min-state-ttl'."),
                     (max, values) -> {
                         Duration min = min(values);

@@ -101,7 +101,7 @@ public final class StatementGuard {
         long start = System.nanoTime();
         Map<String, String> config = new HashMap<>(sessionConfig);
         config.putAll(executionConfig);
-        Duration ttl = StateTtl.effective(config);
+        Duration ttl = EffectiveTtl.of(config);
         AnalysisContext context =
                 new AnalysisContext(
                         withStoredPlanClasses(statement), Optional.empty(), Optional.empty(), isStreaming(config), ttl,
@@ -268,7 +268,7 @@ public final class StatementGuard {
         }
         return new Analysis(
                 statement, plan, judged, plannerError, flinkError, unanalysed, plannersBusy, streaming,
-                StateTtl.effective(config), changes, config, start, Optional.empty(), Optional.empty(), plannedJob);
+                EffectiveTtl.of(config), changes, config, start, Optional.empty(), Optional.empty(), plannedJob);
     }
 
     /** The rules' verdict on {@code analysis} under this guard's policy, as a decision. */

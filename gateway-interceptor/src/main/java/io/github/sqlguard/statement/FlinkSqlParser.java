@@ -6,14 +6,14 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
-import org.apache.calcite.util.SourceStringReader;
 import org.apache.flink.sql.parser.impl.FlinkSqlParserImpl;
 import org.apache.flink.sql.parser.validate.FlinkSqlConformance;
 
 /**
  * Flink's SQL parser ({@code FlinkSqlParserImpl}), configured as Flink's planner configures it in
  * {@code PlannerContext}: Java lexical rules, identifier length 256. Thread-safe: each thread reads
- * with a parser of its own, re-initialised for each statement.
+ * with a parser of its own, re-initialised for each statement, that reads the text through a {@link
+ * StatementTextReader} (the end of the text without a new exception each time the parser looks for it).
  *
  * <p>Public for the rewrites ({@code rewrite} package), which read and change the statement's tree;
  * internal to the guard otherwise.
@@ -61,7 +61,7 @@ public final class FlinkSqlParser {
         }
         SqlAbstractParserImpl parser = PARSERS.get();
         if (parser == null) {
-            parser = CONFIG.parserFactory().getParser(new SourceStringReader(text));
+            parser = CONFIG.parserFactory().getParser(new StatementTextReader(text));
             parser.setQuotedCasing(CONFIG.quotedCasing());
             parser.setUnquotedCasing(CONFIG.unquotedCasing());
             parser.setIdentifierMaxLength(CONFIG.identifierMaxLength());
@@ -69,7 +69,7 @@ public final class FlinkSqlParser {
             parser.setConformance(CONFIG.conformance());
             PARSERS.set(parser);
         } else {
-            parser.ReInit(new SourceStringReader(text));
+            parser.ReInit(new StatementTextReader(text));
         }
         // Re-initialisation resets the character stream and the lexical state: set both again.
         parser.setTabSize(1);

@@ -45,6 +45,9 @@ public final class TtlTooShortRule implements Rule {
                     "State TTL above 0 but below `sql-guard.min-state-ttl`: state expires before it is useful.",
                     StateTtlOptions.MIN_STATE_TTL);
 
+    /** What a fix adds where the value written is a bare number (read as milliseconds): a unit. */
+    private static final String UNIT = ", with a unit";
+
     @Override
     public RuleDeclaration declaration() {
         return DECLARATION;
@@ -100,7 +103,7 @@ public final class TtlTooShortRule implements Rule {
                                     + " key arrive and results would be silently wrong.",
                             source.map(WrittenTtl::where).orElse(operator.describe()),
                             plan.excerpt(node, 2),
-                            source.map(h -> "Write a TTL longer than the time between rows of one key, with a unit: "
+                            source.map(h -> "Write a TTL longer than the time between rows of one key" + unitClause(h.value()) + ": "
                                             + h.rewrite("'" + StateTtl.withUnit(h.value(), intended) + "'") + ".")
                                     .orElse(sessionFix(context)))
                             .onNode(node.id()).with(Facts.NONE.withIntendedTtl(intended)));
@@ -141,9 +144,18 @@ public final class TtlTooShortRule implements Rule {
 
     /** The fix of an operator whose short TTL is the session's, or a hint's in a view: the TTL the fixes propose. */
     private static String sessionFix(AnalysisContext context) {
-        return "Give this operator a TTL longer than the time between rows of one key, with a unit: "
+        boolean bare = WrittenTtl.of(context).stream().anyMatch(t -> !t.hint() && StateTtl.isBareNumber(t.value()));
+        return "Give this operator a TTL longer than the time between rows of one key" + (bare ? UNIT : "") + ": "
                 + context.advised().setStateTtl() + ", or a STATE_TTL hint of '" + context.advised().stateTtlText()
                 + "' where the short one is written.";
+    }
+
+    /**
+     * {@link #UNIT} where {@code written} is a bare number; nothing where it has a unit already ({@code '1s'}, {@code
+     * '30 s'}: too short, not unit-less).
+     */
+    private static String unitClause(String written) {
+        return StateTtl.isBareNumber(written) ? UNIT : "";
     }
 
     private static boolean isShort(Duration ttl, Duration min) {
@@ -165,7 +177,7 @@ public final class TtlTooShortRule implements Rule {
                                     + " of the same key arrive and results would be silently wrong.",
                             written.where(),
                             "",
-                            "Use a TTL longer than the time between rows of one key, with a unit: "
+                            "Use a TTL longer than the time between rows of one key" + unitClause(value) + ": "
                                     + written.rewrite("'" + StateTtl.withUnit(value, intended) + "'") + "; '0' keeps state forever.")
                             .with(Facts.NONE.withIntendedTtl(intended)));
         }

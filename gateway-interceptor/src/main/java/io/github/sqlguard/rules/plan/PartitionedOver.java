@@ -39,7 +39,7 @@ import java.util.Optional;
  * hint (Flink's {@code StateTtlHint} reaches regular joins and group aggregations only), so none is
  * offered. The bounded {@code RANGE} frame comes second, for an aggregate over a running total; a
  * bounded {@code ROWS} frame does not bound the keys, and {@code LAG} over a key that ends has no other
- * way than the TTL.
+ * way than the TTL, nor has a {@code ROW_NUMBER}, which takes no frame ({@link OverFrame#ranks}).
  *
  * <p>Stability: internal; public for the rewrites' {@code changes:} line ({@code TtlExpiry}).
  */
@@ -104,7 +104,9 @@ public final class PartitionedOver {
                 .append(" (an OVER aggregate takes only the session's TTL: a STATE_TTL hint does not reach it). A")
                 .append(" partition idle that long is then forgotten: ").append(restart(frame));
         Optional<String> view = names.viewHolding(over.node());
-        if (!frame.offsetsOnly()) {
+        if (frame.ranks()) {
+            fix.append(" (no frame bounds a ").append(frame.rankingFunction().orElseThrow()).append(": Flink refuses ROWS or RANGE with it)");
+        } else if (!frame.offsetsOnly()) {
             String order = SqlIdentifiers.planName(orderColumn(over, names));
             String partition = String.join(", ", keys(over, names).stream().map(SqlIdentifiers::planName).toList());
             fix.append("; or, where an aggregate over a recent span is meant rather than ")
@@ -129,7 +131,9 @@ public final class PartitionedOver {
         boolean offsets = frame.calls().stream().anyMatch(c -> c.startsWith("LAG(") || c.startsWith("LEAD("));
         boolean aggregates = !frame.offsetsOnly();
         String out = "";
-        if (aggregates) {
+        if (frame.ranks()) {
+            out += "its " + frame.rankingFunction().orElseThrow() + " starts again at 1 from its next row, as if the partition were new";
+        } else if (aggregates) {
             out += (frame.rows() && !frame.unboundedPreceding() ? "its frame starts" : "its running aggregates start")
                     + " over from its next row, as if the partition were new";
         }
