@@ -29,6 +29,7 @@ import java.util.Optional;
  *       {@link #HUGE_PAGES}, its pages 2 MB each where the kernel offers them;
  *   <li>{@code -XX:+UseSerialGC}: one collector thread instead of G1's concurrent ones, for a heap
  *       of a few hundred MB;
+ *   <li>for a small run only ({@link #smallRun}), {@link #SMALL_RUN_FLAGS}: C1's thresholds raised;
  *   <li>{@code -XX:SharedArchiveFile}: an application class-data-sharing archive of the classes a
  *       lint loads (JDK's CDS, JEP 350 dynamic archives: the JVM maps them instead of parsing and
  *       verifying about 14,000 classes, the table planner's included: the CLI jar holds Flink's
@@ -293,6 +294,10 @@ final class FastStart {
                 return false;
             }
             if (Files.isRegularFile(path)) {
+                if (!Files.isReadable(path)) {
+                    // as the script, whose wc cannot count it
+                    return false;
+                }
                 file = true;
                 try {
                     bytes += Files.size(path);

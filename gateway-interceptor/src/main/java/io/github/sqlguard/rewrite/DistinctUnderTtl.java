@@ -7,6 +7,7 @@ import io.github.sqlguard.rules.Finding;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -62,11 +63,15 @@ final class DistinctUnderTtl {
 
     private static String clauses(List<Operator.GroupAggregate> aggregates) {
         Set<String> calls = new LinkedHashSet<>();
+        Set<String> verbs = new LinkedHashSet<>();
         Set<String> views = new LinkedHashSet<>();
         boolean keysOnly = false;
         for (Operator.GroupAggregate aggregate : aggregates) {
             keysOnly |= aggregate.calls().map(List::isEmpty).orElse(false) && !aggregate.groupBy().isEmpty();
-            aggregate.distinctCalls().forEach(c -> calls.add(c.sql()));
+            aggregate.distinctCalls().forEach(c -> {
+                calls.add(c.sql());
+                verbs.add(returning(c.function()));
+            });
             aggregate.calls().orElse(List.of()).stream().filter(DistinctUnderTtl::keepsValues)
                     .forEach(c -> views.add(c.sql()));
         }
@@ -74,8 +79,8 @@ final class DistinctUnderTtl {
         if (!calls.isEmpty()) {
             List<String> list = new ArrayList<>(calls);
             out += "; " + String.join(", ", list) + (list.size() == 1 ? " expires" : " expire") + " each distinct value"
-                    + " on its own: a value not seen for the TTL is counted again when it returns, and its retraction is"
-                    + " lost";
+                    + " on its own: a value not seen for the TTL is " + String.join(" or ", verbs)
+                    + " again when it returns, and its retraction is lost";
         }
         if (!views.isEmpty()) {
             List<String> list = new ArrayList<>(views);
@@ -92,6 +97,20 @@ final class DistinctUnderTtl {
                     + " TTL as a new row";
         }
         return out;
+    }
+
+    /**
+     * What a distinct call does with a value it takes again as new: a {@code COUNT} counts it, a {@code SUM} or
+     * {@code AVG} adds it in, a {@code LISTAGG} lists it, a {@code COLLECT} collects it; any other call takes it in.
+     */
+    private static String returning(String function) {
+        return switch (function.toUpperCase(Locale.ROOT)) {
+            case "COUNT" -> "counted";
+            case "SUM", "SUM0", "$SUM0", "AVG" -> "added";
+            case "LISTAGG" -> "listed";
+            case "COLLECT" -> "collected";
+            default -> "taken in";
+        };
     }
 
     /**

@@ -38,8 +38,9 @@ import java.util.stream.Stream;
  *       ({@code DeduplicateFunctionHelper#processFirstRowOnProcTime}: a duplicate only reads it): the
  *       state expires the TTL after the first row whatever duplicates came since, and the next
  *       duplicate is emitted as a first row again.
- *   <li>A {@code ChangelogNormalize} (the last row of each key of an upsert input) writes its key's row
- *       on each change, so its TTL runs from the key's last change; but a change arriving after the
+ *   <li>A {@code ChangelogNormalize} (the last row of each key of a changelog source: an upsert source,
+ *       or a CDC source under {@code table.exec.source.cdc-events-duplicate}) writes its key's row on
+ *       each change, so its TTL runs from the key's last change; but a change arriving after the
  *       row expired finds none ({@code DeduplicateFunctionHelper#processLastRowOnChangelog}): a
  *       {@code DELETE} or {@code UPDATE_BEFORE} is dropped ("nothing to do if removing a non-existed
  *       row"), so the row is never deleted downstream, and an {@code UPDATE_AFTER} is emitted as an
@@ -136,7 +137,8 @@ final class TtlExpiry {
                     + " next duplicate is emitted again as a first row";
         }
         if (!normalizes.isEmpty()) {
-            out += "; the ChangelogNormalize of an upsert input forgets a key's last row " + String.join(", ", normalizes)
+            out += "; the ChangelogNormalize, which keeps the last row of each key of its changelog source, forgets a"
+                    + " key's row " + String.join(", ", normalizes)
                     + " after its last change, and a change of that key arriving later finds no row: a delete is dropped (the"
                     + " row is never deleted downstream), and an update is emitted as a new row without retracting the one it"
                     + " replaces (an aggregation or join over it keeps both)";

@@ -86,6 +86,21 @@ class TtlRewritesKeepMeaningTest {
     }
 
     @Test
+    void distinctSumAndListUnderATtlSayAValueSeenAgainIsAddedOrListedAgainNotCounted() {
+        List<Rewrite> rewrites = rewrites("SELECT user_id, SUM(DISTINCT CHAR_LENGTH(page)) AS s, LISTAGG(DISTINCT page) AS l"
+                + " FROM page_views GROUP BY user_id");
+
+        List<Rewrite> ttl = rewrites.stream()
+                .filter(r -> r.family().equals("state-ttl-hint") || r.family().equals("session-state-ttl")).toList();
+        assertThat(ttl).as("TTL rewrites in %s", rewrites).isNotEmpty();
+        for (Rewrite rewrite : ttl) {
+            assertThat(rewrite.changes()).as(rewrite.family())
+                    .contains("is added or listed again when it returns")
+                    .doesNotContain("counted again");
+        }
+    }
+
+    @Test
     void hintRewriteChangesOnlyTheValueThatNeverExpiresAndKeepsTheUsersOwnPerInputTtls() {
         List<Rewrite> rewrites = rewrites(
                 "SELECT /*+ STATE_TTL('t' = '0') */ t.user_id, COUNT(*) AS n FROM ("

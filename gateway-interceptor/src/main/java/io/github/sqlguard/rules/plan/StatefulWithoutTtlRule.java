@@ -196,10 +196,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             if (!distinct.isEmpty()) {
                 // A DISTINCT call's accumulator holds a MapView of every distinct value per key (Flink's
                 // DistinctAggCodeGen, a state MapView under a GroupAggFunction): the state grows with the values even
-                // where the keys are few (GROUP BY behavior, four keys, COUNT(DISTINCT user_id)).
+                // where the keys are few (GROUP BY behavior, four keys, COUNT(DISTINCT user_id)). A call written twice, once
+                // with a FILTER the plan does not print, is named once.
                 return label + " keeps an accumulator per " + keys + " and " + ttl + ": one entry for every " + keys
                         + " ever seen, each holding every distinct value of "
-                        + String.join(", ", distinct.stream().map(Operator.AggregateCall::sql).toList())
+                        + String.join(", ", distinct.stream().map(Operator.AggregateCall::sql).distinct().toList())
                         + " seen for it, so the state grows as long as new " + keys + " values or new distinct values"
                         + " arrive, however few the keys.";
             }
