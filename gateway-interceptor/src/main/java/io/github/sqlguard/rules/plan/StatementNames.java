@@ -847,9 +847,42 @@ record StatementNames(
         return Optional.empty();
     }
 
-    /** Flink's built-in functions whose value is the time of the call (Flink docs, "System (Built-in) Functions", temporal). */
+    /**
+     * Flink's built-in functions whose value is the time of the call (Flink docs, "System (Built-in) Functions",
+     * temporal); {@code UNIX_TIMESTAMP()} without arguments too: "the current Unix timestamp in seconds".
+     */
     private static final java.util.regex.Pattern WALL_CLOCK = java.util.regex.Pattern.compile(
-            "(?i)(?<![\\w$])(CURRENT_TIMESTAMP|CURRENT_ROW_TIMESTAMP|LOCALTIMESTAMP|NOW|PROCTIME)\\(");
+            "(?i)(?<![\\w$])(CURRENT_TIMESTAMP|CURRENT_ROW_TIMESTAMP|LOCALTIMESTAMP|NOW|PROCTIME|UNIX_TIMESTAMP(?=\\(\\)))\\(");
+
+    /**
+     * The first order column of a ranking as the statement names it: where Flink's plan prints the expression of a
+     * computed column it inlined ({@code UNIX_TIMESTAMP()} for {@code server_timestamp AS UNIX_TIMESTAMP()}, the
+     * Rank ordered by the expression the Calc below computes), the first {@code ORDER BY} column of the statement's one
+     * ranking function; the plan's name otherwise. As SQL ({@link SqlIdentifiers#planName}).
+     */
+    String orderName(OrderKey order) {
+        if (plainName(order.column()) && !order.column().startsWith("$")) {
+            return SqlIdentifiers.planName(order.column());
+        }
+        List<io.github.sqlguard.statement.ParsedStatement.RankFunction> ranks = context.statement().facts().rankFunctions();
+        if (ranks.size() == 1 && !ranks.get(0).orderBy().isEmpty()) {
+            return SqlIdentifiers.planName(ranks.get(0).orderBy().get(0).replaceFirst("(?i)\\s+(ASC|DESC)$", ""));
+        }
+        return order.column();
+    }
+
+    /**
+     * The wall-clock function the first order column of the ranking {@code rank} is computed from ({@link
+     * #WALL_CLOCK}): the plan's own expression ({@code orderBy=[UNIX_TIMESTAMP() ASC]}), or a {@code Calc} below that
+     * computes the column ({@link #wallClock}); empty otherwise.
+     */
+    Optional<String> wallClockOrder(OrderKey order, PlanNode rank) {
+        java.util.regex.Matcher m = WALL_CLOCK.matcher(order.column());
+        if (m.find()) {
+            return Optional.of(m.group(1).toUpperCase(java.util.Locale.ROOT));
+        }
+        return plan.inputs(rank).stream().findFirst().flatMap(input -> wallClock(input, order.column()));
+    }
 
     /** The items of a {@code Calc}'s {@code select=[...]}, split at its top-level commas. */
     private static List<String> selectItems(String description) {

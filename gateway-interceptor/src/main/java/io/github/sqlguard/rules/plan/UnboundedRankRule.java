@@ -234,7 +234,8 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         OrderKey first = rank.orderKeys().isEmpty() ? null : rank.orderKeys().get(0);
         String note = "";
         if (rank.keepsFirstRowOnly() && first != null) {
-            String keys = rank.partitionKeys().isEmpty() ? "" : " GROUP BY " + String.join(", ", rank.partitionKeys());
+            String keys = rank.partitionKeys().isEmpty() ? ""
+                    : " GROUP BY " + String.join(", ", rank.partitionKeys().stream().map(SqlIdentifiers::planName).toList());
             Optional<String> redundant = names.redundantRanking(rank);
             if (redundant.isPresent()) {
                 ways.add(redundant.get());
@@ -252,10 +253,22 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                             + ", or order by a PROCTIME() column, so that Flink plans this Top-1 as a Deduplicate");
                 }
             } else if (rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
+                String order = names.orderName(first);
+                Optional<String> clock = names.wallClockOrder(first, rank.node());
+                if (clock.isPresent() && aggregation.isEmpty() && !rank.retracts()) {
+                    // A column of the wall clock at the read (server_timestamp AS UNIX_TIMESTAMP(), flink-study's
+                    // RowNumberOrderByUnixTimestampTest) orders rows as their arrival does, and a PROCTIME() column is that
+                    // order as a time attribute: Flink then plans a Top-1 on it as a Deduplicate (Flink docs,
+                    // "Deduplication": ORDER BY a time attribute, rn = 1).
+                    ways.add("order by a PROCTIME() column in place of " + order + " (" + order + " is the wall clock when"
+                            + " the row is read, " + clock.get() + "(), which is no time attribute; a column AS PROCTIME() in "
+                            + table.orElse("the table") + "'s DDL is that time as one), so that Flink plans this Top-1 as a"
+                            + " Deduplicate");
+                }
                 String per = rank.partitionKeys().isEmpty() ? "" : " per " + String.join(", ", rank.partitionKeys());
-                after.add("when only the " + (first.ascending() ? "lowest " : "highest ") + first.column() + per + " is"
+                after.add("when only the " + (first.ascending() ? "lowest " : "highest ") + order + per + " is"
                         + " needed, not the rest of its row, an aggregation:" + keys + " with "
-                        + (first.ascending() ? "MIN(" : "MAX(") + first.column() + ")");
+                        + (first.ascending() ? "MIN(" : "MAX(") + order + ")");
             }
         }
         ways.add("bound the state: " + advised.setStateTtl());
