@@ -46,15 +46,21 @@ class TtlRewritesKeepMeaningTest {
         return all.get(all.size() - 1).decision().rewrites().verified();
     }
 
+    /** The rewrites among {@code rewrites} that set a state TTL (a hint or a session SET); at least one. */
+    private static List<Rewrite> ttlRewrites(List<Rewrite> rewrites) {
+        List<Rewrite> ttl = rewrites.stream()
+                .filter(r -> r.family().equals("state-ttl-hint") || r.family().equals("session-state-ttl")).toList();
+        assertThat(ttl).as("TTL rewrites in %s", rewrites).isNotEmpty();
+        return ttl;
+    }
+
     @Test
     void ttlOfAJoinWhoseConditionKeepsRowsThreeDaysApartCoversTheThreeDays() {
         List<Rewrite> rewrites = rewrites(
                 "SELECT o.order_id, s.ship_time FROM orders o JOIN shipments s ON o.order_id = s.order_id"
                         + " AND s.ship_time BETWEEN o.order_time AND o.order_time + INTERVAL '3' DAY");
 
-        List<Rewrite> ttl = rewrites.stream()
-                .filter(r -> r.family().equals("state-ttl-hint") || r.family().equals("session-state-ttl")).toList();
-        assertThat(ttl).as("TTL rewrites in %s", rewrites).isNotEmpty();
+        List<Rewrite> ttl = ttlRewrites(rewrites);
         for (Rewrite rewrite : ttl) {
             assertThat(rewrite.sql()).as(rewrite.family()).contains("'3 d'").doesNotContain("'1 d'");
             assertThat(rewrite.chosen()).contains("INTERVAL '3' DAY");
@@ -75,9 +81,7 @@ class TtlRewritesKeepMeaningTest {
     void distinctCountUnderATtlSaysAValueSeenAgainIsCountedAgain() {
         List<Rewrite> rewrites = rewrites("SELECT user_id, COUNT(DISTINCT page) AS pages FROM page_views GROUP BY user_id");
 
-        List<Rewrite> ttl = rewrites.stream()
-                .filter(r -> r.family().equals("state-ttl-hint") || r.family().equals("session-state-ttl")).toList();
-        assertThat(ttl).as("TTL rewrites in %s", rewrites).isNotEmpty();
+        List<Rewrite> ttl = ttlRewrites(rewrites);
         for (Rewrite rewrite : ttl) {
             assertThat(rewrite.changes()).as(rewrite.family())
                     .contains("COUNT(DISTINCT page) expires each distinct value on its own")
@@ -90,9 +94,7 @@ class TtlRewritesKeepMeaningTest {
         List<Rewrite> rewrites = rewrites("SELECT user_id, SUM(DISTINCT CHAR_LENGTH(page)) AS s, LISTAGG(DISTINCT page) AS l"
                 + " FROM page_views GROUP BY user_id");
 
-        List<Rewrite> ttl = rewrites.stream()
-                .filter(r -> r.family().equals("state-ttl-hint") || r.family().equals("session-state-ttl")).toList();
-        assertThat(ttl).as("TTL rewrites in %s", rewrites).isNotEmpty();
+        List<Rewrite> ttl = ttlRewrites(rewrites);
         for (Rewrite rewrite : ttl) {
             assertThat(rewrite.changes()).as(rewrite.family())
                     .contains("is added or listed again when it returns")
