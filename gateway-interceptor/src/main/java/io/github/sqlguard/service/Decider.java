@@ -152,8 +152,7 @@ final class Decider {
                 StatementGuard.Analysis analysis =
                         guardOf(call.scoped()).analyse(
                                 statement,
-                                sessionConfig,
-                                statementConfig,
+                                limits,
                                 new StatementGuard.Planner() {
                                     @Override
                                     public ExplainOutcome plan(String body, boolean streaming) {

@@ -84,7 +84,7 @@ public final class StatementGuard {
             Planner planner) {
         Limits limits = limits(statement, sessionConfig, executionConfig);
         return limits.refusal()
-                .orElseGet(() -> judge(analyse(statement, sessionConfig, executionConfig, planner), limits.judged()));
+                .orElseGet(() -> judge(analyse(statement, limits, planner), limits.judged()));
     }
 
     /**
@@ -243,7 +243,24 @@ public final class StatementGuard {
         long start = System.nanoTime();
         Map<String, String> config = new HashMap<>(sessionConfig);
         config.putAll(executionConfig);
-        List<ConfigChange> changes = changes(statement, executionConfig);
+        return analyse(statement, config, changes(statement, executionConfig), planner, start);
+    }
+
+    /**
+     * {@link #analyse(ParsedStatement, Map, Map, Planner)} of the statement the platform limits judged ({@link
+     * #limits}), with the configuration and changes they judged: the same objects, so that {@link
+     * #judge(Analysis, LimitsVerdict)} finds its context equal to theirs without comparing the session's
+     * configuration entry by entry.
+     */
+    public Analysis analyse(ParsedStatement statement, Limits limits, Planner planner) {
+        long start = System.nanoTime();
+        AnalysisContext judged = limits.judged().context().orElseThrow();
+        return analyse(statement, judged.config(), judged.changes(), planner, start);
+    }
+
+    private Analysis analyse(
+            ParsedStatement statement, Map<String, String> config, List<ConfigChange> changes, Planner planner,
+            long start) {
         boolean streaming = isStreaming(config);
 
         Optional<ExplainedPlan> plan = Optional.empty();

@@ -121,8 +121,7 @@ class LimitsJudgedOnceTest {
                     if (limits.refusal().isPresent()) {
                         continue;
                     }
-                    StatementGuard.Analysis analysis =
-                            guard.analyse(statement, script.sessionProperties(), script.executionConfig(), notPlanned);
+                    StatementGuard.Analysis analysis = guard.analyse(statement, limits, notPlanned);
                     reset();
                     Decision reused = guard.judge(analysis, limits.judged());
                     // Flink's parser's rejection is the judged context's, not the limits' (planner-error reads it).
