@@ -62,10 +62,15 @@ public class CheapPartsBench {
         session.put("table.exec.state.ttl", "1 h");
         session.put("sql-gateway.endpoint.type", "guard");
         session.put("sql-gateway.endpoint.rest.port", "8083");
+        // A gateway's session holds its whole configuration (config.yaml and Flink's defaults): 60 entries more.
+        for (int i = 0; i < 60; i++) {
+            session.put("some.option.of.the.gateway-" + i, "value " + i);
+        }
         StatementGuard stock = guard(Map.of());
         StatementGuard limited = guard(Map.of(
                 "sql-guard.allow.jars", "/opt/udf", "sql-guard.allow.function-classes", "com.acme.udf.*",
-                "sql-guard.allow.connectors", "datagen;blackhole;filesystem", "sql-guard.allow.paths", "/data"));
+                "sql-guard.allow.connectors", "datagen;blackhole;filesystem", "sql-guard.allow.paths", "/data",
+                "sql-guard.protected.paths", "/etc/flink;/var/log/flink"));
         StatementGuard.Planner never = (body, streaming) -> new ExplainOutcome.Failed("not planned", 0);
         StatementParser parser = new StatementParser();
         Redactor redactor = new Redactor();

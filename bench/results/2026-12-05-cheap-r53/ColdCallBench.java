@@ -25,6 +25,12 @@ public class ColdCallBench {
     static final long[] OTHER = new long[4 << 20];
     static long sink;
 
+    static double median(List<Long> values) {
+        List<Long> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2) / 1000.0;
+    }
+
     public static void main(String[] args) throws Exception {
         int rounds = Integer.parseInt(args[0]);
         RuleCatalog catalog = RuleCatalog.builtIn();
@@ -40,7 +46,13 @@ public class ColdCallBench {
                 "SHOW TABLES"};
         String[] modes = {"back to back", "after a 3 ms sleep", "after reading 32 MB"};
         List<List<Long>> times = new ArrayList<>();
-        for (int m = 0; m < modes.length; m++) times.add(new ArrayList<>());
+        List<List<Long>[]> parts = new ArrayList<>();
+        for (int m = 0; m < modes.length; m++) {
+            times.add(new ArrayList<>());
+            @SuppressWarnings("unchecked")
+            List<Long>[] three = new List[] {new ArrayList<>(), new ArrayList<>(), new ArrayList<>()};
+            parts.add(three);
+        }
         for (int warm = 0; warm < 20_000; warm++) {
             String sql = statements[warm % statements.length];
             var parsed = parser.parse(sql);
@@ -53,9 +65,15 @@ public class ColdCallBench {
                     if (m == 2) for (int i = 0; i < OTHER.length; i += 8) sink += OTHER[i]++;
                     long start = MX.getCurrentThreadCpuTime();
                     var parsed = parser.parse(sql);
+                    long parsedAt = MX.getCurrentThreadCpuTime();
                     sink += guard.decide(parsed, session, Map.of(), never).verdict().findings().size();
+                    long decidedAt = MX.getCurrentThreadCpuTime();
                     sink += redactor.redact(parsed).length();
-                    times.get(m).add(MX.getCurrentThreadCpuTime() - start);
+                    long end = MX.getCurrentThreadCpuTime();
+                    times.get(m).add(end - start);
+                    parts.get(m)[0].add(parsedAt - start);
+                    parts.get(m)[1].add(decidedAt - parsedAt);
+                    parts.get(m)[2].add(end - decidedAt);
                 }
             }
         }
@@ -64,8 +82,9 @@ public class ColdCallBench {
         for (int m = 0; m < modes.length; m++) {
             List<Long> t = times.get(m);
             Collections.sort(t);
-            System.out.printf("%-22s median %7.1f us, p10 %7.1f, p90 %7.1f%n", modes[m], t.get(t.size() / 2) / 1000.0,
-                    t.get(t.size() / 10) / 1000.0, t.get(t.size() * 9 / 10) / 1000.0);
+            System.out.printf("%-22s median %7.1f us, p10 %7.1f, p90 %7.1f; parse, decide, redact medians %6.1f, %6.1f, %6.1f us%n",
+                    modes[m], t.get(t.size() / 2) / 1000.0, t.get(t.size() / 10) / 1000.0, t.get(t.size() * 9 / 10) / 1000.0,
+                    median(parts.get(m)[0]), median(parts.get(m)[1]), median(parts.get(m)[2]));
         }
     }
 }
