@@ -101,9 +101,10 @@ public final class StatementGuard {
      * connector's factory), so a statement that loads a jar, names a function class, a connector or
      * a path the platform does not allow is refused without calling the planner. Only the {@link
      * io.github.sqlguard.rules.RuleRole#LIMIT} rules judge, from the statement's text facts and the
-     * configuration the call applies; each finding says that the statement was not planned. Empty
-     * when none of them blocks: the statement is then analysed and judged by every rule, these
-     * included (a limit whose context there is equal to this one's is not run again: {@link LimitsVerdict}).
+     * configuration the call applies; each finding says that the statement was not planned. No refusal
+     * when none of them blocks: the statement is then analysed ({@link #analyse(ParsedStatement, Limits, Planner)})
+     * and judged by every rule, these included (a limit whose context there is equal to this one's is not run
+     * again: {@link LimitsVerdict}).
      * Judge it under the strictest policy any table could get: its tables are not known before planning.
      */
     public Limits limits(
