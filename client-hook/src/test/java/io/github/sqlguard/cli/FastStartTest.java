@@ -206,6 +206,18 @@ class FastStartTest {
     }
 
     @Test
+    void theLaunchersClassesConcatenateStringsWithoutInvokedynamic() throws Exception {
+        // client-hook's pom: -XDstringConcat=inline. An indy concatenation in the launcher JVM's path links
+        // StringConcatFactory (about 30 ms of that JVM, FastStart#archive first on main).
+        for (Class<?> type : List.of(SqlGuardCommand.class, FastStart.class, StaleCacheFiles.class, JarOpenedOnceAgent.class)) {
+            try (java.io.InputStream in = type.getResourceAsStream(type.getSimpleName() + ".class")) {
+                assertThat(new String(in.readAllBytes(), StandardCharsets.ISO_8859_1)).as(type.getName())
+                        .doesNotContain("makeConcatWithConstants").doesNotContain("StringConcatFactory");
+            }
+        }
+    }
+
+    @Test
     void leavesAJvmNotStartedWithDashJarAsItIs() {
         assertThat(FastStart.command(new String[] {"lint", "a.sql"}, JAVA,
                 new String[] {"-cp", JAR.toString(), "io.github.sqlguard.cli.SqlGuardCommand", "lint", "a.sql"}, JAR,
