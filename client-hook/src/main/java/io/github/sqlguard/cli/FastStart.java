@@ -31,7 +31,7 @@ import java.util.Optional;
  *       of a few hundred MB;
  *   <li>for a small run only ({@link #smallRun}), {@link #SMALL_RUN_FLAGS}: C1's thresholds raised;
  *   <li>{@code -XX:SharedArchiveFile}: an application class-data-sharing archive of the classes a
- *       lint loads (JDK's CDS, JEP 350 dynamic archives: the JVM maps them instead of parsing and
+ *       lint loads (JDK's AppCDS, JEP 310: the JVM maps them instead of parsing and
  *       verifying about 14,000 classes, the table planner's included: the CLI jar holds Flink's
  *       planner itself, not its loader, so the planner's classes are on the application class path,
  *       which the archive serves without reading the jar; Java 17 would match the classes of the
@@ -145,7 +145,7 @@ final class FastStart {
     static final String THP_SETTING = "/sys/kernel/mm/transparent_hugepage/enabled";
 
     /**
-     * From this Java version on, the cache is the JVM's AOT cache ({@code .aot}), not a dynamic CDS
+     * From this Java version on, the cache is the JVM's AOT cache ({@code .aot}), not a static CDS
      * archive ({@code .jsa}): the two-step workflow of JEP 483 ({@code -XX:AOTMode=record}, then {@code
      * create}), verified with Temurin 25.0.3 only (bench/results/2026-12-02-lint-start-r35.md).
      */

@@ -110,6 +110,18 @@ class CliJarIT {
     }
 
     @Test
+    void lintsJvmTakesPicocliFromTheArchiveAsWell() throws Exception {
+        // Java 17-24: a static archive (StaticClassArchive) keeps picocli's Java 5 class files, which the dynamic
+        // archive of earlier versions left out; the first JVM's JDK archive holds none of picocli's classes.
+        Run usage = java(empty, List.of("-Xlog:class+load=info"), jar, "lint");
+
+        assertThat(usage.exit()).as(usage.output()).isEqualTo(2);
+        assertThat(usage.output().lines()).as("picocli's classes, loaded in lint's JVM")
+                .anyMatch(line -> line.contains(" picocli.CommandLine source: shared objects file"))
+                .noneMatch(line -> line.contains(" picocli.CommandLine source: file:"));
+    }
+
+    @Test
     void startsItsLauncherAgentWhileTheLauncherReadsTheManifestBeforeTheMainClass() throws Exception {
         // JarOpenedOnceAgent: loaded inside LauncherHelper.getMainClassFromJar, while its JarFile is open, so that the
         // class loader shares that open jar instead of reading its central directory a second time.
