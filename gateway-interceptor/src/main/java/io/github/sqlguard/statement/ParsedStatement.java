@@ -294,11 +294,17 @@ public sealed interface ParsedStatement extends ParsedSql
      *     their qualifier; empty where one of them is not a column (an expression, {@code GROUPING SETS})
      * @param selected the columns the block selects as they are, each as the {@code GROUP BY} would name it (without
      *     its qualifier), whatever alias it is given
+     * @param expressions the block's select items that are expressions over a {@code GROUP BY} column it does not
+     *     select as it is ({@code UPPER(name)} of {@code SELECT UPPER(name) ... GROUP BY name}), as SQL without their
+     *     alias, in select order: Flink keeps a key through a projection only where its columns are selected as they
+     *     are, renamed, or cast to a type that keeps every value apart ({@code FlinkRelMdUniqueKeys
+     *     #getProjectUniqueKeys}), since it cannot know whether a function keeps distinct values apart
      */
-    record Grouping(List<String> groupBy, List<String> selected) {
+    record Grouping(List<String> groupBy, List<String> selected, List<String> expressions) {
         public Grouping {
             groupBy = List.copyOf(groupBy);
             selected = List.copyOf(selected);
+            expressions = List.copyOf(expressions);
         }
 
         /** The {@code GROUP BY} columns the block does not select, in {@code GROUP BY} order. */
