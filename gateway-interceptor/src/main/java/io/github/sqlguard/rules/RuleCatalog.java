@@ -30,6 +30,7 @@ import io.github.sqlguard.rules.limits.JarNotAllowedRule;
 import io.github.sqlguard.rules.limits.PathNotAllowedRule;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
 import io.github.sqlguard.rules.plan.GlobalRankRule;
+import io.github.sqlguard.rules.plan.IntervalJoinNeverMatchesRule;
 import io.github.sqlguard.rules.plan.WindowRankNotRecognizedRule;
 import io.github.sqlguard.rules.plan.WindowAggregateNotRecognizedRule;
 import io.github.sqlguard.rules.plan.LargeTopNRule;
@@ -109,6 +110,7 @@ public final class RuleCatalog {
                         new LargeTopNRule(),
                         new UnboundedOverAggregateRule(),
                         new StatefulWithoutTtlRule(),
+                        new IntervalJoinNeverMatchesRule(),
                         new RestoreUnreadableRule(),
                         new RestoreUnclaimedStateRule(),
                         new RestoreStateSkippedRule(),
