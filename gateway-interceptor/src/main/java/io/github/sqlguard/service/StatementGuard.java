@@ -118,7 +118,8 @@ public final class StatementGuard {
         AnalysisContext context =
                 new AnalysisContext(
                         withStoredPlanClasses(statement), Optional.empty(), Optional.empty(), isStreaming(config), ttl,
-                        changes(statement, executionConfig), config, policy.ruleOptions(), advised(statement));
+                        changes(statement, executionConfig), config, policy.ruleOptions(),
+                        advised(statement, Optional.empty()));
         LimitsVerdict judged = engine.evaluateLimits(context);
         Verdict verdict = judged.verdict();
         if (!verdict.blocked()) {
