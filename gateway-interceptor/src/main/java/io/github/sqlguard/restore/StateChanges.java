@@ -192,7 +192,11 @@ public final class StateChanges {
                     + ": each key's restored accumulators hold what the old calls accumulated, and the new job adds to"
                     + " them, so results mix the old columns' values with the new ones'.", true);
         }
-        for (String field : List.of("aggCallNeedRetractions", "needRetraction", "indexOfCountStar")) {
+        // Per call (a flag per call, COUNT(*)'s index): a cause of its own only where the calls are the same ones.
+        List<String> fields = oldCalls.equals(newCalls)
+                ? List.of("aggCallNeedRetractions", "needRetraction", "indexOfCountStar")
+                : List.of("needRetraction");
+        for (String field : fields) {
             if (!old.json.path(field).equals(now.json.path(field))) {
                 j.incompatible("Its aggregation now " + (field.equals("indexOfCountStar") ? "counts rows in another call"
                         : "handles retractions differently") + " ('" + field + "' " + old.json.path(field) + " to "

@@ -165,6 +165,19 @@ class StateChangesTest {
     }
 
     @Test
+    void anAggregateCallAddedIsOneReasonNotAlsoARetractionChange() {
+        StateChange aggregate = only(changes(
+                CLICKS, "INSERT INTO per_user SELECT user_id, SUM(v), CAST(NULL AS BIGINT) FROM clicks GROUP BY user_id",
+                CLICKS, "INSERT INTO per_user SELECT user_id, SUM(v), COUNT(*) FROM clicks GROUP BY user_id"),
+                Kind.INCOMPATIBLE);
+
+        // The calls' retraction flags and COUNT(*)'s index differ only because a call was added: no cause of their own.
+        assertThat(aggregate.reasons()).as(aggregate.describe()).hasSize(1)
+                .allSatisfy(r -> assertThat(r).contains("Its aggregate calls changed").doesNotContain("aggCallNeedRetractions")
+                        .doesNotContain("indexOfCountStar"));
+    }
+
+    @Test
     void aRowtimeDeduplicationSwitchedToKeepFirstRestoresWithAChangedMeaning() throws IOException {
         StateChange dedup = only(pair("14-dedup-keep-last-to-keep-first"), Kind.CHANGED_MEANING);
 
