@@ -31,6 +31,7 @@ import io.github.sqlguard.rules.limits.PathNotAllowedRule;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
 import io.github.sqlguard.rules.plan.MatchWithoutWithinRule;
 import io.github.sqlguard.rules.plan.GlobalRankRule;
+import io.github.sqlguard.rules.plan.IntervalJoinNeverMatchesRule;
 import io.github.sqlguard.rules.plan.WindowRankNotRecognizedRule;
 import io.github.sqlguard.rules.plan.WindowAggregateNotRecognizedRule;
 import io.github.sqlguard.rules.plan.LargeTopNRule;
@@ -111,6 +112,7 @@ public final class RuleCatalog {
                         new UnboundedOverAggregateRule(),
                         new StatefulWithoutTtlRule(),
                         new MatchWithoutWithinRule(),
+                        new IntervalJoinNeverMatchesRule(),
                         new RestoreUnreadableRule(),
                         new RestoreUnclaimedStateRule(),
                         new RestoreStateSkippedRule(),
