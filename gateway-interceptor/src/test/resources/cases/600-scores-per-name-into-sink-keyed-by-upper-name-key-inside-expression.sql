@@ -1,4 +1,5 @@
 -- expect: BLOCK on-conflict-required
+-- expect-rewrite: group-by-written-key
 -- expect-reason: the query groups by name, the upsert key of its aggregation, but selects name only inside UPPER(name), an expression
 -- expect-reason: so the rows reach the sink with no key
 -- expect-reason-absent: selects none of it

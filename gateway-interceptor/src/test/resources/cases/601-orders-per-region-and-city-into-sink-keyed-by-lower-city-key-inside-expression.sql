@@ -1,4 +1,5 @@
 -- expect: BLOCK on-conflict-required
+-- expect-rewrite: group-by-written-key
 -- expect-reason: the query groups by region, city, the upsert key of its aggregation, but selects city only inside LOWER(city), an expression
 -- expect-reason: so rows of different groups reach the sink as rows of one region
 -- expect-fix: Group by what the query writes, GROUP BY region, LOWER(city), and key the sink by the columns they are written to

@@ -80,6 +80,7 @@ public final class RewriteFamilies {
                 new QuotedNames(),
                 new TtlAsJobSetting(),
                 new HintMoved(),
+                new GroupByWrittenKey(),
                 new OnConflictChoice());
     }
 }

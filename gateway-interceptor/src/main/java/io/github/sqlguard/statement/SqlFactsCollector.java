@@ -343,7 +343,7 @@ final class SqlFactsCollector {
         }
         List<String> unselected = keys.stream().filter(k -> !selected.contains(k)).toList();
         List<String> expressions = calls.stream()
-                .filter(call -> mentionsAny(call, unselected, 0))
+                .filter(call -> GroupKeyExpressions.mentionsAny(call, unselected))
                 .map(call -> call.toString().replace("`", ""))
                 .toList();
         groupings.add(new ParsedStatement.Grouping(keys, selected, expressions));
@@ -396,22 +396,6 @@ final class SqlFactsCollector {
         return q + (reluctant ? "?" : "");
     }
 
-    /** True when {@code node} names one of {@code columns} (as {@link ParsedStatement.Grouping} names them) anywhere. */
-    private static boolean mentionsAny(SqlNode node, List<String> columns, int depth) {
-        if (depth > MAX_FROM_DEPTH || columns.isEmpty()) {
-            return false;
-        }
-        if (node instanceof SqlIdentifier identifier) {
-            return !identifier.isStar()
-                    && columns.contains(SqlIdentifiers.sql(identifier.names.get(identifier.names.size() - 1)));
-        }
-        if (node instanceof SqlNodeList list) {
-            return list.getList().stream().anyMatch(n -> n != null && mentionsAny(n, columns, depth + 1));
-        }
-        // An aggregate's argument is no GROUP BY column of the row it emits (COUNT(a) of GROUP BY a, c).
-        return node instanceof SqlCall call && !AggregateCalls.isAggregate(call) && call.getKind() != SqlKind.OVER
-                && operands(call).stream().anyMatch(n -> n != null && mentionsAny(n, columns, depth + 1));
-    }
 
     private static String quoted(SqlNode item) {
         if (item instanceof SqlIdentifier identifier) {
