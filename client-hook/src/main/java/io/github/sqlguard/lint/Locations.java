@@ -110,10 +110,19 @@ final class Locations {
         int[] at = statement.scriptPosition(option.line(), option.column());
         String node = finding.node().substring(0, from) + at[0] + finding.node().substring(to);
         // A reason that names the node (ttl-too-short's "from STATE_TTL(...) at line N") names it as the file does.
-        String reason = finding.reason().replace(finding.node(), node);
+        String reason = quotingNode(finding.reason(), finding.node(), node);
         Finding moved = new Finding(finding.ruleId(), finding.level(), reason, node, finding.excerpt(),
                 finding.fix(), finding.docLink(), finding.planNode(), finding.facts());
         return new LintFinding(at[0], at[1], moved);
+    }
+
+    /**
+     * {@code reason} with each quote of {@code node} written as {@code moved}: only whole quotes, so a reason
+     * naming the same hint at line 2 and another at line 21 renumbers the first alone.
+     */
+    static String quotingNode(String reason, String node, String moved) {
+        return Pattern.compile(Pattern.quote(node) + "(?!\\d)").matcher(reason)
+                .replaceAll(Matcher.quoteReplacement(moved));
     }
 
     /**

@@ -184,6 +184,7 @@ class RewriteGoldenFilesTest {
         "595-clicks-join-views-on-reserved-user-and-timestamp-fix-quotes-keys",
         "596-top-3-values-per-user-ordered-by-reserved-value-fix-quotes-columns",
         "599-average-of-per-user-averages-per-region-under-ttl-old-average-kept",
+        "600-scores-per-name-into-sink-keyed-by-upper-name-key-inside-expression",
         "615-total-of-per-key-counts-under-ttl-old-count-kept",
         "585-previous-status-per-order-into-sink",
         "492-first-os-per-window-end-ordered-by-grouped-rowtime",

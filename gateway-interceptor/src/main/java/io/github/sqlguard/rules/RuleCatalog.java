@@ -29,6 +29,7 @@ import io.github.sqlguard.rules.limits.FunctionClassNotAllowedRule;
 import io.github.sqlguard.rules.limits.JarNotAllowedRule;
 import io.github.sqlguard.rules.limits.PathNotAllowedRule;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
+import io.github.sqlguard.rules.plan.MatchWithoutWithinRule;
 import io.github.sqlguard.rules.plan.GlobalRankRule;
 import io.github.sqlguard.rules.plan.IntervalJoinNeverMatchesRule;
 import io.github.sqlguard.rules.plan.WindowRankNotRecognizedRule;
@@ -110,6 +111,7 @@ public final class RuleCatalog {
                         new LargeTopNRule(),
                         new UnboundedOverAggregateRule(),
                         new StatefulWithoutTtlRule(),
+                        new MatchWithoutWithinRule(),
                         new IntervalJoinNeverMatchesRule(),
                         new RestoreUnreadableRule(),
                         new RestoreUnclaimedStateRule(),
