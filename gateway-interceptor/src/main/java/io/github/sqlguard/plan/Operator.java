@@ -1,5 +1,7 @@
 package io.github.sqlguard.plan;
 
+import io.github.sqlguard.statement.SqlIdentifiers;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -143,7 +145,8 @@ public sealed interface Operator
          * does ({@code region (fixed to 'EU' by the plan: one partition)}); the keys alone otherwise.
          */
         public String describePartition() {
-            String keys = String.join(", ", partitionKeys);
+            // Names in prose are written as SQL, as in a fix (SqlIdentifiers#planName): `user`, not user.
+            String keys = String.join(", ", partitionKeys.stream().map(SqlIdentifiers::planName).toList());
             if (global() || !onePartition()) {
                 return keys;
             }

@@ -46,11 +46,17 @@ final class DistinctUnderTtl {
             return "";
         }
         ExplainedPlan plan = context.request().plan().get();
-        return clauses(plan.operators(Operator.GroupAggregate.class).stream()
+        List<Operator.GroupAggregate> aggregates = plan.operators(Operator.GroupAggregate.class).stream()
                 .filter(a -> finding.planNode().equals(Optional.of(a.node().id()))
                         || !finding.facts().operator().equals(Optional.of("GroupAggregate"))
                         || a.splitDistinctPartial())
-                .toList());
+                .toList();
+        return clauses(aggregates, UnreadAggregateCalls.of(context, aggregates.stream().filter(DistinctUnderTtl::keysOnly).toList()));
+    }
+
+    /** An aggregation of its keys alone in the plan: no aggregate call, at least one key. */
+    private static boolean keysOnly(Operator.GroupAggregate aggregate) {
+        return aggregate.calls().map(List::isEmpty).orElse(false) && !aggregate.groupBy().isEmpty();
     }
 
     /**
@@ -58,16 +64,17 @@ final class DistinctUnderTtl {
      * statement meant take effect where the original did not plan, or ignored it ({@code ttl-as-job-setting}).
      */
     static String inPlan(Optional<ExplainedPlan> judged) {
-        return judged.map(plan -> clauses(plan.operators(Operator.GroupAggregate.class))).orElse("");
+        return judged.map(plan -> clauses(plan.operators(Operator.GroupAggregate.class), List.of())).orElse("");
     }
 
-    private static String clauses(List<Operator.GroupAggregate> aggregates) {
+    /** {@code unread}: the calls the statement writes that the plan dropped ({@link UnreadAggregateCalls}). */
+    private static String clauses(List<Operator.GroupAggregate> aggregates, List<String> unread) {
         Set<String> calls = new LinkedHashSet<>();
         Set<String> verbs = new LinkedHashSet<>();
         Set<String> views = new LinkedHashSet<>();
         boolean keysOnly = false;
         for (Operator.GroupAggregate aggregate : aggregates) {
-            keysOnly |= aggregate.calls().map(List::isEmpty).orElse(false) && !aggregate.groupBy().isEmpty();
+            keysOnly |= keysOnly(aggregate);
             aggregate.distinctCalls().forEach(c -> {
                 calls.add(c.sql());
                 verbs.add(returning(c.function()));
@@ -91,7 +98,11 @@ final class DistinctUnderTtl {
         }
         if (keysOnly) {
             // Named by what it is, not by its keys: the plan's names of them can be the planner's (region0).
-            out += "; an aggregation without an aggregate function (a SELECT DISTINCT, or a GROUP BY of its keys alone)"
+            out += (unread.isEmpty()
+                    ? "; an aggregation without an aggregate function (a SELECT DISTINCT, or a GROUP BY of its keys alone)"
+                    : "; nothing reads " + String.join(", ", unread) + ", so the planner drops "
+                            + (unread.size() == 1 ? "that call" : "those calls") + " and an aggregation of its keys alone"
+                            + " is left: it")
                     + " emits each key once without a TTL, but under one an update for every row it reads, its result"
                     + " unchanged (Flink does so to keep later operators' state alive), and a key that returns after the"
                     + " TTL as a new row";

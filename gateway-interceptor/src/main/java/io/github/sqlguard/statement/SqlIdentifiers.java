@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 /**
  * How Flink's SQL parser reads a name: unquoted where it is a simple name and no reserved word, in back-ticks
  * otherwise ({@code `order`}, {@code `value`}). The one place the guard decides whether a name it writes (into a fix,
- * a fact, a rewrite) needs back-ticks.
+ * a fact, a rewrite, and the prose of a reason, so that a reserved or odd name reads as a column there too) needs
+ * back-ticks.
  */
 public final class SqlIdentifiers {
 

@@ -10,6 +10,7 @@ import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
+import io.github.sqlguard.statement.SqlIdentifiers;
 
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
@@ -67,7 +68,7 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
             // Ordered by a column of the wall clock (ts AS CURRENT_TIMESTAMP): a PROCTIME() column, never a WATERMARK.
             Optional<String> clock = computed.isPresent() || updating ? Optional.empty()
                     : names.proctimeInPlaceOfWallClock(order, rank.node());
-            String column = clock.isPresent() ? names.orderName(order) : order.column();
+            String column = clock.isPresent() ? names.orderName(order) : SqlIdentifiers.planName(order.column());
             String fix = clock.isPresent()
                     ? capitalized(clock.get()) + notTakenByLastValue(plan, rank)
                             .map(c -> ".")

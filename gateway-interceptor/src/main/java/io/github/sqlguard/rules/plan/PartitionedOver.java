@@ -66,7 +66,7 @@ public final class PartitionedOver {
     /** Why {@code over} is reported; {@code ttl} says why its TTL never expires, and where it comes from. */
     static String reason(Operator.OverAggregate over, String ttl, StatementNames names) {
         OverFrame frame = over.frame().orElseThrow();
-        String keys = String.join(", ", keys(over, names));
+        String keys = String.join(", ", keys(over, names).stream().map(SqlIdentifiers::planName).toList());
         String keeps;
         if (frame.rows() && !frame.unboundedPreceding()) {
             keeps = "the last rows of its frame (" + frame.sql() + ") and their accumulator";
@@ -99,7 +99,7 @@ public final class PartitionedOver {
     /** The fix: the TTL first (it keeps the result), then a bounded {@code RANGE} frame where a running aggregate allows one. */
     static String fix(Operator.OverAggregate over, StatementNames names, AdvisedValues advised) {
         OverFrame frame = over.frame().orElseThrow();
-        String keys = String.join(", ", keys(over, names));
+        String keys = String.join(", ", keys(over, names).stream().map(SqlIdentifiers::planName).toList());
         StringBuilder fix = new StringBuilder("Set a state TTL longer than a partition (").append(keys)
                 .append(") stays without rows: ").append(advised.setStateTtl())
                 .append(" (an OVER aggregate takes only the session's TTL: a STATE_TTL hint does not reach it). A")

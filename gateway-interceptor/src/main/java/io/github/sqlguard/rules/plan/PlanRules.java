@@ -7,6 +7,7 @@ import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.rules.RuleHit;
+import io.github.sqlguard.statement.SqlIdentifiers;
 
 import java.util.List;
 import java.util.Optional;
@@ -40,7 +41,8 @@ final class PlanRules {
 
     /** Key columns as SQL for messages: {@code user_id, item}, or {@code no PARTITION BY: one partition} without any. */
     static String keysText(List<String> keys) {
-        return keys.isEmpty() ? "no PARTITION BY: one partition" : String.join(", ", keys);
+        return keys.isEmpty() ? "no PARTITION BY: one partition"
+                : String.join(", ", keys.stream().map(SqlIdentifiers::planName).toList());
     }
 
     /**
