@@ -33,7 +33,10 @@ import java.util.Set;
  * sql-guard.rewrite.state-ttl}). Where a query fails because a table it reads carries the key,
  * the rewrite is {@code ALTER TABLE ... RESET ('key')} before it (a permanent table; Flink alters no
  * temporary one), proven against a scratch copy of the table without the key. Inputs whose hints
- * give different TTLs keep them, per input, in a {@code STATE_TTL} hint, and no {@code SET} is offered.
+ * give different TTLs keep them, per input, in a {@code STATE_TTL} hint, and no {@code SET} is offered. A
+ * {@code CREATE TABLE} in a session that already sets a TTL gets the key taken out alone: a {@code SET} of the
+ * option's value would replace the session's TTL for every later statement (a script's earlier {@code SET} of
+ * '24 h' followed by a {@code SET} of the table's '1 h', as {@code lint --fix} wrote it).
  */
 final class TtlAsJobSetting implements RewriteFamily {
 
@@ -97,6 +100,21 @@ final class TtlAsJobSetting implements RewriteFamily {
                 continue;
             }
             Value value = value(option.getValueString(), context);
+            Optional<String> session = sessionTtl(context);
+            if (session.isPresent()) {
+                // The session already has a TTL its user set: a SET here would replace it for every later statement.
+                boolean same = StateTtl.parse(session.get()).equals(StateTtl.parse(value.text()));
+                return List.of(new Candidate(
+                        ID, finding.ruleId(), finding.node(), List.of(), rewritten, rewritten, Map.of(), List.of(),
+                        Intent.NO_PLAN, Columns.SAME,
+                        "'" + option.getKeyString() + "' is no longer a table option; the session's state TTL, '"
+                                + session.get() + "' (" + StateTtl.KEY + ", set before it), stays the job's for its"
+                                + " later statements" + (same ? "" : ", not the option's '" + option.getValueString()
+                                + "': a SET of it would replace '" + session.get() + "' for every later statement of"
+                                + " the session; a STATE_TTL hint in a query that reads the table gives that query's"
+                                + " joins and aggregations their own"),
+                        "'" + session.get() + "', the session's state TTL (no SET written)", Optional.empty()));
+            }
             return List.of(new Candidate(
                     ID, finding.ruleId(), finding.node(), List.of(set(value.text())), rewritten, rewritten,
                     Map.of(StateTtl.KEY, value.text()), List.of(), Intent.NO_PLAN, Columns.SAME,
@@ -286,6 +304,17 @@ final class TtlAsJobSetting implements RewriteFamily {
     }
 
     private record Value(String text, String why) {}
+
+    /**
+     * The session's {@code table.exec.state.ttl} as written, where it is set to a TTL that expires (Flink's
+     * {@code ExecutionConfigOptions#IDLE_STATE_RETENTION}, read with its {@code TimeUtils}); empty where it is not set,
+     * is 0 or cannot be read.
+     */
+    private static Optional<String> sessionTtl(RewriteContext context) {
+        String written = context.request().config().get(StateTtl.KEY);
+        return written == null ? Optional.empty()
+                : StateTtl.parse(written).filter(ttl -> !ttl.isZero()).map(ttl -> written.strip());
+    }
 
     private static Value value(String written, RewriteContext context) {
         Duration min = context.request().minStateTtl();

@@ -106,14 +106,20 @@ final class RefusedSets {
         return decision.withVerdict(new Verdict(findings, verdict.suppressed(), verdict.fallbacks()));
     }
 
-    /** "The SET 'table.exec.state.ttl' = '24' before it was refused (ttl-bare-number), so ...". */
+    /**
+     * "The SET 'table.exec.state.ttl' = '24' earlier in this session was refused (ttl-too-short), so the session's
+     * state TTL is still 0 (state never expires)." Said of the session, not of the statement: a CREATE TABLE that
+     * names the key runs no job with a TTL.
+     */
     private static String note(String key, Refused set, Decision decision) {
         String rules = set.rules().isEmpty() ? "" : " (" + String.join(", ", set.rules()) + ")";
-        String runsWith = key.equals(StateTtl.KEY)
-                ? "runs with a state TTL of "
-                        + (decision.effectiveStateTtl().isZero() ? "0" : StateTtl.format(decision.effectiveStateTtl()))
-                : "runs without it";
+        String still = key.equals(StateTtl.KEY)
+                ? "the session's state TTL is still "
+                        + (decision.effectiveStateTtl().isZero()
+                                ? "0 (state never expires)"
+                                : StateTtl.format(decision.effectiveStateTtl()))
+                : "the session does not have it";
         return "The SET '" + key + "' = '" + set.value() + "' earlier in this session was refused" + rules
-                + ", so this statement " + runsWith + ".";
+                + ", so " + still + ".";
     }
 }

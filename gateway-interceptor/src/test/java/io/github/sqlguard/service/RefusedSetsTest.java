@@ -33,7 +33,7 @@ class RefusedSetsTest {
                     + " WITH ('connector' = 'blackhole')";
     private static final String INSERT = "INSERT INTO counts " + GROUP_BY;
     private static final String NOTE = "The SET 'table.exec.state.ttl' = '24' earlier in this session was refused"
-            + " (ttl-too-short), so this statement runs with a state TTL of 0.";
+            + " (ttl-too-short), so the session's state TTL is still 0 (state never expires).";
 
     private InProcessGateway gateway;
 
@@ -55,7 +55,7 @@ class RefusedSetsTest {
         gateway.runToEnd(session, TABLE);
         assertThat(reasons(session, GROUP_BY))
                 .anyMatch(r -> r.contains("The SET 'table.exec.state.ttl' = '24' earlier in this session was refused"
-                        + " (ttl-too-short), so this statement runs with a state TTL of 0."));
+                        + " (ttl-too-short), so the session's state TTL is still 0 (state never expires)."));
     }
 
     /** Every route decides in {@code Decider#analysed}: an EXPLAIN's findings say it too. */
