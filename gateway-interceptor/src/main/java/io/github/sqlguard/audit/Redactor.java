@@ -278,12 +278,19 @@ public final class Redactor {
      * literal), a URI's {@code user:password@} and a {@code password=...} parameter. A rule quotes the
      * value it refuses ("The location 's3://key:secret@bucket/cp' of ..."), and that text is the
      * refusal, the audit record's {@code node}, the advisory and the gateway's log line of the refusal.
-     * Masking what is masked changes nothing.
+     * Masking what is masked changes nothing. A text that cannot hold such a secret ({@link
+     * SecretTriggers#mayHoldSecret}: no {@code =} or {@code :}, or no word that names one; most statements) is
+     * returned as it is without the regular expressions.
      */
     public static String maskSecrets(String text) {
-        if (text == null || text.isEmpty()) {
+        if (text == null || text.isEmpty() || !SecretTriggers.mayHoldSecret(text)) {
             return text;
         }
+        return maskAll(text);
+    }
+
+    /** {@link #maskSecrets} by its regular expressions alone, whatever {@link SecretTriggers} says. */
+    static String maskAll(String text) {
         String out = redactPairs(text);
         out = QUOTED.matcher(out).replaceAll(m -> Matcher.quoteReplacement(hasSecretInside(m.group(1)) ? MASK : m.group()));
         out = maskValues(out, ENTRY, true);

@@ -3,7 +3,10 @@ package io.github.sqlguard.rules;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -30,18 +33,36 @@ public final class RuleEngine {
 
     /** The verdict for one statement. */
     public Verdict evaluate(AnalysisContext context) {
-        return evaluate(context, role -> true);
+        return evaluate(context, LimitsVerdict.NONE);
+    }
+
+    /**
+     * The verdict for one statement whose platform limits judged it before it was planned ({@code limits}): a
+     * limit whose hits there were found in a context equal to {@code context} is not run again ({@link
+     * LimitsVerdict#reusableIn}); its hits get this policy's levels as any rule's do.
+     */
+    public Verdict evaluate(AnalysisContext context, LimitsVerdict limits) {
+        return evaluate(context, role -> true, limits.reusableIn(context).orElse(Map.of()), null);
     }
 
     /**
      * The verdict of the platform limits alone ({@link RuleRole#LIMIT}) on a statement not yet
-     * planned: they read only its text facts and configuration changes.
+     * planned: they read only its text facts and configuration changes. With each limit's hits, for
+     * the evaluation of every rule on the same statement ({@link #evaluate(AnalysisContext, LimitsVerdict)}).
      */
-    public Verdict evaluateLimits(AnalysisContext context) {
-        return evaluate(context, role -> role == RuleRole.LIMIT);
+    public LimitsVerdict evaluateLimits(AnalysisContext context) {
+        Map<String, List<RuleHit>> found = new HashMap<>();
+        Verdict verdict = evaluate(context, role -> role == RuleRole.LIMIT, Map.of(), found);
+        return new LimitsVerdict(verdict, Optional.of(context), found);
     }
 
-    private Verdict evaluate(AnalysisContext context, Predicate<RuleRole> roles) {
+    /**
+     * The verdict of the rules of {@code roles}: a rule with hits in {@code known} is not run; each {@link
+     * RuleRole#LIMIT} rule's hits go into {@code found} when it is given.
+     */
+    private Verdict evaluate(
+            AnalysisContext context, Predicate<RuleRole> roles, Map<String, List<RuleHit>> known,
+            Map<String, List<RuleHit>> found) {
         Set<String> allowed = Suppressions.allowedRuleIds(context.statement().text());
         List<Finding> findings = new ArrayList<>();
         List<String> suppressed = new ArrayList<>();
@@ -56,11 +77,12 @@ public final class RuleEngine {
             if (configured == Level.OFF) {
                 continue;
             }
-            List<RuleHit> hits;
-            try {
-                hits = rule.check(context.forRule(declaration));
-            } catch (RuntimeException | StackOverflowError e) {
-                hits = List.of(failed(declaration, e));
+            List<RuleHit> hits = known.get(declaration.id());
+            if (hits == null) {
+                hits = check(rule, declaration, context);
+            }
+            if (found != null && declaration.role() == RuleRole.LIMIT) {
+                found.put(declaration.id(), hits);
             }
             for (RuleHit hit : hits) {
                 Level level = hit.diagnosis() ? Level.BLOCK : configured.atMost(hit.cap());
@@ -91,6 +113,15 @@ public final class RuleEngine {
             fallback.forEach(f -> fallbacks.add(f.ruleId()));
         }
         return new Verdict(findings, suppressed, fallbacks);
+    }
+
+    /** {@code rule}'s hits on {@code context}, or the hit of its failure. */
+    private static List<RuleHit> check(Rule rule, RuleDeclaration declaration, AnalysisContext context) {
+        try {
+            return rule.check(context.forRule(declaration));
+        } catch (RuntimeException | StackOverflowError e) {
+            return List.of(failed(declaration, e));
+        }
     }
 
     /** The hit of a rule that threw: visible and audited, never blocking on its own. */

@@ -143,17 +143,16 @@ final class Decider {
                 // that names one (a plan file the guard would read to judge it, a table's path an EXPLAIN would
                 // have Flink plan) is refused before anything reads or plans it.
                 CallContext strictest = limitsSet(call.policy()) ? call.underAnyTable() : call;
-                Optional<Decision> limited =
+                StatementGuard.Limits limits =
                         guardOf(strictest.scoped()).limits(statement, sessionConfig, executionConfig.toMap());
-                if (limited.isPresent()) {
-                    return new ScopedDecision(strictest, limited.get(), true);
+                if (limits.refusal().isPresent()) {
+                    return new ScopedDecision(strictest, limits.refusal().get(), true);
                 }
                 Map<String, String> statementConfig = executionConfig.toMap();
                 StatementGuard.Analysis analysis =
                         guardOf(call.scoped()).analyse(
                                 statement,
-                                sessionConfig,
-                                statementConfig,
+                                limits,
                                 new StatementGuard.Planner() {
                                     @Override
                                     public ExplainOutcome plan(String body, boolean streaming) {
@@ -178,7 +177,8 @@ final class Decider {
                         analysis.unanalysed().isPresent()
                                 ? call.underAnyTable()
                                 : call.underTables(tables(call, analysis, executionConfig));
-                Decision decision = guardOf(decided.scoped()).judge(analysis);
+                // The limits judged the statement above; where they judged what judge gives them, they are not run again.
+                Decision decision = guardOf(decided.scoped()).judge(analysis, limits.judged());
                 // A refusal (and an EXPLAIN) carries its proven rewrites; a statement that runs gets them later.
                 return new ScopedDecision(
                         decided,

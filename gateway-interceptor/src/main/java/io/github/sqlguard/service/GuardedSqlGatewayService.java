@@ -10,6 +10,7 @@ import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.statement.ParsedStatement;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.config.TableConfigOptions;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.results.FetchOrientation;
@@ -135,6 +136,22 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
     @Override
     public Map<String, String> getSessionConfig(SessionHandle sessionHandle) throws SqlGatewayException {
         return Redactor.redactValues(delegate.getSessionConfig(sessionHandle));
+    }
+
+    /**
+     * The session's configuration as Flink's {@code FetchResultsHandler} reads it ({@link FetchResultsView}): its
+     * local time zone ({@code table.local-time-zone}) alone, when the session or the gateway sets one, masked as
+     * {@link #getSessionConfig} masks it.
+     */
+    Map<String, String> localTimeZone(SessionHandle sessionHandle) throws SqlGatewayException {
+        String key = TableConfigOptions.LOCAL_TIME_ZONE.key();
+        String zone = delegate.getSessionConfig(sessionHandle).get(key);
+        return zone == null ? Map.of() : Map.of(key, Redactor.isSecret(key, zone) ? Redactor.MASK_TEXT : zone);
+    }
+
+    /** This service as Flink's {@code FetchResultsHandler} is given it: its session configuration is the time zone. */
+    public SqlGatewayService forFetchResults() {
+        return new FetchResultsView(this);
     }
 
     @Override

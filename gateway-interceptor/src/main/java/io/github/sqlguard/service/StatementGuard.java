@@ -7,6 +7,7 @@ import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.flink.StatementJobs;
 import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.PipelineTtls;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.policy.FailMode;
 import io.github.sqlguard.policy.Policy;
@@ -14,6 +15,7 @@ import io.github.sqlguard.rewrite.TimeBounds;
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.ConfigChange;
+import io.github.sqlguard.rules.LimitsVerdict;
 import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.RuleEngine;
@@ -81,9 +83,18 @@ public final class StatementGuard {
             Map<String, String> sessionConfig,
             Map<String, String> executionConfig,
             Planner planner) {
-        return limits(statement, sessionConfig, executionConfig)
-                .orElseGet(() -> judge(analyse(statement, sessionConfig, executionConfig, planner)));
+        Limits limits = limits(statement, sessionConfig, executionConfig);
+        return limits.refusal()
+                .orElseGet(() -> judge(analyse(statement, limits, planner), limits.judged()));
     }
+
+    /**
+     * The platform limits on a statement before it is planned ({@link #limits}).
+     *
+     * @param refusal their refusal, when one of them blocks
+     * @param judged what they found, for {@link #judge(Analysis, LimitsVerdict)} to reuse
+     */
+    public record Limits(Optional<Decision> refusal, LimitsVerdict judged) {}
 
     /**
      * The platform limits' refusal of {@code statement}, judged before anything is planned: Flink's
@@ -91,24 +102,28 @@ public final class StatementGuard {
      * connector's factory), so a statement that loads a jar, names a function class, a connector or
      * a path the platform does not allow is refused without calling the planner. Only the {@link
      * io.github.sqlguard.rules.RuleRole#LIMIT} rules judge, from the statement's text facts and the
-     * configuration the call applies; each finding says that the statement was not planned. Empty
-     * when none of them blocks: the statement is then analysed and judged by every rule, these
-     * included. Judge it under the strictest policy any table could get: its tables are not known
-     * before planning.
+     * configuration the call applies; each finding says that the statement was not planned. No refusal
+     * when none of them blocks: the statement is then analysed ({@link #analyse(ParsedStatement, Limits, Planner)})
+     * and judged by every rule, these included (a limit whose context there is equal to this one's is not run
+     * again: {@link LimitsVerdict}).
+     * Judge it under the strictest policy any table could get: its tables are not known before planning.
      */
-    public Optional<Decision> limits(
+    public Limits limits(
             ParsedStatement statement, Map<String, String> sessionConfig, Map<String, String> executionConfig) {
         long start = System.nanoTime();
         Map<String, String> config = new HashMap<>(sessionConfig);
         config.putAll(executionConfig);
         Duration ttl = EffectiveTtl.of(config);
+        // The context judge gives the rules of a statement that is not planned, but the plan file's classes.
         AnalysisContext context =
                 new AnalysisContext(
                         withStoredPlanClasses(statement), Optional.empty(), Optional.empty(), isStreaming(config), ttl,
-                        changes(statement, executionConfig), config, policy.ruleOptions());
-        Verdict verdict = engine.evaluateLimits(context);
+                        changes(statement, executionConfig), config, policy.ruleOptions(),
+                        advised(statement, Optional.empty()));
+        LimitsVerdict judged = engine.evaluateLimits(context);
+        Verdict verdict = judged.verdict();
         if (!verdict.blocked()) {
-            return Optional.empty();
+            return new Limits(Optional.empty(), judged);
         }
         List<Finding> findings =
                 verdict.findings().stream()
@@ -116,9 +131,11 @@ public final class StatementGuard {
                                 f.ruleId(), f.level(), f.reason() + " The statement was not planned.", f.node(), f.excerpt(),
                                 f.fix(), f.docLink(), f.planNode(), f.facts()))
                         .toList();
-        return Optional.of(Decision.of(
-                new Verdict(findings, verdict.suppressed(), verdict.fallbacks()), Optional.empty(), ttl, Optional.empty(),
-                true, Optional.empty(), elapsedMs(start)));
+        return new Limits(
+                Optional.of(Decision.of(
+                        new Verdict(findings, verdict.suppressed(), verdict.fallbacks()), Optional.empty(), ttl,
+                        Optional.empty(), true, Optional.empty(), elapsedMs(start))),
+                judged);
     }
 
     /**
@@ -229,7 +246,24 @@ public final class StatementGuard {
         long start = System.nanoTime();
         Map<String, String> config = new HashMap<>(sessionConfig);
         config.putAll(executionConfig);
-        List<ConfigChange> changes = changes(statement, executionConfig);
+        return analyse(statement, config, changes(statement, executionConfig), planner, start);
+    }
+
+    /**
+     * {@link #analyse(ParsedStatement, Map, Map, Planner)} of the statement the platform limits judged ({@link
+     * #limits}), with the configuration and changes they judged: the same objects, so that {@link
+     * #judge(Analysis, LimitsVerdict)} finds its context equal to theirs without comparing the session's
+     * configuration entry by entry.
+     */
+    public Analysis analyse(ParsedStatement statement, Limits limits, Planner planner) {
+        long start = System.nanoTime();
+        AnalysisContext judged = limits.judged().context().orElseThrow();
+        return analyse(statement, judged.config(), judged.changes(), planner, start);
+    }
+
+    private Analysis analyse(
+            ParsedStatement statement, Map<String, String> config, List<ConfigChange> changes, Planner planner,
+            long start) {
         boolean streaming = isStreaming(config);
 
         Optional<ExplainedPlan> plan = Optional.empty();
@@ -273,12 +307,21 @@ public final class StatementGuard {
 
     /** The rules' verdict on {@code analysis} under this guard's policy, as a decision. */
     public Decision judge(Analysis analysis) {
+        return judge(analysis, LimitsVerdict.NONE);
+    }
+
+    /**
+     * The rules' verdict on {@code analysis} under this guard's policy, as a decision, with the hits of the
+     * platform limits that judged its statement before planning ({@link #limits}) where they judged an equal
+     * context: the same findings as {@link #judge(Analysis)}, each limit run once.
+     */
+    public Decision judge(Analysis analysis, LimitsVerdict limits) {
         AnalysisContext context =
                 new AnalysisContext(
                         analysis.statement(), analysis.plan(), analysis.plannerError(), analysis.streaming(),
                         analysis.ttl(), analysis.changes(), analysis.config(), policy.ruleOptions(),
-                        advised(analysis.statement()), analysis.restore());
-        Verdict verdict = engine.evaluate(context);
+                        advised(analysis.statement(), analysis.plan()), analysis.restore());
+        Verdict verdict = engine.evaluate(context, limits);
         // A full planner pool is a limit of the gateway, not a failure to analyse: refused in either fail mode.
         boolean refuse =
                 verdict.blocked() || analysis.plannersBusy()
@@ -373,16 +416,21 @@ public final class StatementGuard {
     /**
      * {@link #advised()} with a state TTL that covers the statement's own longest time bound
      * ({@link TimeBounds}: a join condition's {@code INTERVAL '3' DAY} gives 3 d), as the proven
-     * rewrites propose it, so that a fix never proposes a TTL that loses rows the statement still matches.
+     * rewrites propose it, so that a fix never proposes a TTL that loses rows the statement still matches; and
+     * never shorter than a TTL the statement pins on a pipeline the session TTL reaches ({@link PipelineTtls}).
      */
-    private AdvisedValues advised(ParsedStatement statement) {
+    private AdvisedValues advised(ParsedStatement statement, Optional<ExplainedPlan> plan) {
         AdvisedValues advised = advised();
         // Parsed again only where a bound can be: most statements carry no INTERVAL.
         Optional<Duration> bound = statement.plannedBody()
                 .filter(body -> body.toUpperCase(java.util.Locale.ROOT).contains("INTERVAL"))
                 .flatMap(TimeBounds::longestIn);
-        return bound.isPresent() && bound.get().compareTo(advised.stateTtl()) > 0
-                ? new AdvisedValues(advised.windowSize(), bound.get())
+        if (bound.isPresent() && bound.get().compareTo(advised.stateTtl()) > 0) {
+            advised = new AdvisedValues(advised.windowSize(), bound.get());
+        }
+        Optional<Duration> pinned = PipelineTtls.longestPinned(plan).map(PipelineTtls.Pinned::ttl);
+        return pinned.isPresent() && pinned.get().compareTo(advised.stateTtl()) > 0
+                ? new AdvisedValues(advised.windowSize(), pinned.get())
                 : advised;
     }
 

@@ -38,7 +38,7 @@ public final class InProcessGateway implements AutoCloseable {
     private final StatementPipeline pipeline;
     private final GuardedSqlGatewayService service;
 
-    private InProcessGateway(Configuration guardConfig, AuditLog auditLog) {
+    private InProcessGateway(Configuration guardConfig, AuditLog auditLog, RuleCatalog catalog) {
         Configuration config = new Configuration();
         config.setString("execution.target", "local");
         config.setString("execution.attached", "true");
@@ -46,7 +46,6 @@ public final class InProcessGateway implements AutoCloseable {
         sessionManager = SessionManager.create(new DefaultContext(config, Collections.emptyList()));
         sessionManager.start();
         flink = new SqlGatewayServiceImpl(sessionManager);
-        RuleCatalog catalog = RuleCatalog.builtIn();
         Policy policy = Policy.fromConfiguration(guardConfig, catalog);
         pipeline =
                 new StatementPipeline(
@@ -65,7 +64,12 @@ public final class InProcessGateway implements AutoCloseable {
      * execution.target}) and the given audit log.
      */
     public static InProcessGateway start(Map<String, String> guardOptions, AuditLog auditLog) {
-        return new InProcessGateway(Configuration.fromMap(guardOptions), auditLog);
+        return start(guardOptions, auditLog, RuleCatalog.builtIn());
+    }
+
+    /** A gateway as {@link #start(Map, AuditLog)} whose guard judges by the rules of {@code catalog}. */
+    public static InProcessGateway start(Map<String, String> guardOptions, AuditLog auditLog, RuleCatalog catalog) {
+        return new InProcessGateway(Configuration.fromMap(guardOptions), auditLog, catalog);
     }
 
     /** The guarded service. */

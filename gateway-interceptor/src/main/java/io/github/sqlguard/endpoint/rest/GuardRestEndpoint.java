@@ -14,7 +14,9 @@ import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.rest.SqlGatewayRestEndpoint;
 import org.apache.flink.table.gateway.rest.header.session.ConfigureSessionHeaders;
 import org.apache.flink.table.gateway.rest.header.session.OpenSessionHeaders;
+import org.apache.flink.table.gateway.rest.handler.statement.FetchResultsHandler;
 import org.apache.flink.table.gateway.rest.header.statement.ExecuteStatementHeaders;
+import org.apache.flink.table.gateway.rest.header.statement.FetchResultsHeaders;
 import org.apache.flink.util.ConfigurationException;
 
 import javax.annotation.Nullable;
@@ -36,7 +38,8 @@ import java.util.function.Consumer;
  * verified ({@link IdentifyingOpenSessionHandler}); its executeStatement and configureSession
  * routes are Flink's handlers in each session's order and, where the guard plans or waits before it
  * answers, off the REST server's I/O threads ({@link DecidingExecuteStatementHandler}, {@link
- * DecidingConfigureSessionHandler}).
+ * DecidingConfigureSessionHandler}); its fetchResults routes are Flink's handler given the session's time zone as
+ * the session's configuration, all it reads of it ({@link GuardedSqlGatewayService#forFetchResults}).
  *
  * <p>Stability: public, evolving.
  */
@@ -99,6 +102,12 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
                 Tuple2.of(
                         ConfigureSessionHeaders.getInstance(),
                         new DecidingConfigureSessionHandler(guarded, responseHeaders, order)));
+        // Flink's handler, given the session's time zone as its configuration: all it reads of it (FetchResultsView).
+        for (FetchResultsHeaders route : List.of(FetchResultsHeaders.getDefaultInstance(), FetchResultsHeaders.getInstanceV1())) {
+            handlers.set(
+                    indexOf(handlers, route),
+                    Tuple2.of(route, new FetchResultsHandler(guarded.forFetchResults(), responseHeaders, route)));
+        }
         handlers.add(Tuple2.of(AdvisoryHeaders.getInstance(), new AdvisoryHandler(guarded, responseHeaders)));
         handlers.add(
                 Tuple2.of(SessionAdvisoriesHeaders.getInstance(), new SessionAdvisoriesHandler(guarded, responseHeaders)));

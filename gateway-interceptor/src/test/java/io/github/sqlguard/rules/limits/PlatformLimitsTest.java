@@ -62,7 +62,7 @@ class PlatformLimitsTest {
     }
 
     private Optional<Decision> limits(String sql, Map<String, String> executionConfig) {
-        return guard(LIMITS).limits(parser.parse(sql), Map.of(), executionConfig);
+        return guard(LIMITS).limits(parser.parse(sql), Map.of(), executionConfig).refusal();
     }
 
     private static List<String> ids(Optional<Decision> decision) {
@@ -87,7 +87,7 @@ class PlatformLimitsTest {
                 "CREATE TEMPORARY SYSTEM FUNCTION f AS 'org.evil.Eval' USING JAR '/tmp/evil.jar'",
                 "SET 'pipeline.jars' = 'file:///tmp/evil.jar'",
                 "CREATE TABLE p (line STRING) WITH ('connector' = 'filesystem', 'path' = '/etc/passwd', 'format' = 'raw')")) {
-            assertThat(stock.limits(parser.parse(sql), Map.of(), Map.of())).as(sql).isEmpty();
+            assertThat(stock.limits(parser.parse(sql), Map.of(), Map.of()).refusal()).as(sql).isEmpty();
         }
     }
 
