@@ -14,8 +14,8 @@ import java.lang.instrument.Instrumentation;
  * loads this class, and {@link #agentmain} asking it for a resource, open the jar then: {@code ZipFile$Source.get}
  * finds the open source of the same file (same file key and time) and shares it, and the class loader keeps it open
  * for the main class and everything after. Measured on a {@code java -jar … lint} of one script: the launcher JVM's
- * samples in {@code initCEN} from about 120 to 69 and its compiler threads' from about 165 to 125 (async-profiler,
- * bench/results/2026-12-05-lint-cpu-r53.md).
+ * samples in {@code initCEN} from 97-123 to 64-70, its compiler threads' from 155-229 to 89, and its task-clock about
+ * 0.12 s lower in every paired round (bench/results/2026-12-05-lint-cpu-r53.md).
  *
  * <p>The agent asks for no capability and adds no transformer, so the JVM posts no class-file load hook (the
  * {@code java.instrument} agent enables that event only when a transformer is added); a runtime without the {@code
