@@ -107,9 +107,8 @@ final class TtlAsJobSetting implements RewriteFamily {
                 return List.of(new Candidate(
                         ID, finding.ruleId(), finding.node(), List.of(), rewritten, rewritten, Map.of(), List.of(),
                         Intent.NO_PLAN, Columns.SAME,
-                        "'" + option.getKeyString() + "' is no longer a table option; the session's state TTL, '"
-                                + session.get() + "' (" + StateTtl.KEY + ", set before it), stays the job's for its"
-                                + " later statements" + (same ? "" : ", not the option's '" + option.getValueString()
+                        "'" + option.getKeyString() + "' is no longer a table option; the session's '" + StateTtl.KEY
+                                + "' = '" + session.get() + "' stays the job's TTL for its later statements" + (same ? "" : ", not the option's '" + option.getValueString()
                                 + "': a SET of it would replace '" + session.get() + "' for every later statement of"
                                 + " the session; a STATE_TTL hint in a query that reads the table gives that query's"
                                 + " joins and aggregations their own"),
@@ -305,15 +304,9 @@ final class TtlAsJobSetting implements RewriteFamily {
 
     private record Value(String text, String why) {}
 
-    /**
-     * The session's {@code table.exec.state.ttl} as written, where it is set to a TTL that expires (Flink's
-     * {@code ExecutionConfigOptions#IDLE_STATE_RETENTION}, read with its {@code TimeUtils}); empty where it is not set,
-     * is 0 or cannot be read.
-     */
+    /** The TTL the session already has, which a {@code SET} here would replace ({@link StateTtl#setIn}). */
     private static Optional<String> sessionTtl(RewriteContext context) {
-        String written = context.request().config().get(StateTtl.KEY);
-        return written == null ? Optional.empty()
-                : StateTtl.parse(written).filter(ttl -> !ttl.isZero()).map(ttl -> written.strip());
+        return StateTtl.setIn(context.request().config());
     }
 
     private static Value value(String written, RewriteContext context) {

@@ -31,6 +31,16 @@ public final class StateTtl {
         }
     }
 
+    /**
+     * The session's {@code table.exec.state.ttl} as written in {@code config}, where it is set to a TTL that expires;
+     * empty where it is not set, is 0 (never expire) or cannot be read.
+     */
+    public static Optional<String> setIn(java.util.Map<String, String> config) {
+        String written = config.get(KEY);
+        return written == null ? Optional.empty()
+                : parse(written).filter(ttl -> !ttl.isZero()).map(ttl -> written.strip());
+    }
+
     /** True when {@code value} is a number with no unit, which Flink reads as milliseconds. */
     public static boolean isBareNumber(String value) {
         if (value == null) {

@@ -69,12 +69,30 @@ public final class TtlNotATableOptionRule implements Rule {
                                         + " 'Unsupported options found'; others ignore it and the state never expires.",
                                 "'" + option.key() + "' = '" + option.value() + "' (" + option.source() + ", line " + option.line() + ")",
                                 "",
-                                "Remove it from the table and set the TTL for the job: SET 'table.exec.state.ttl' = '"
-                                        + option.value() + "', or for one join or aggregation with a STATE_TTL hint on the"
-                                        + " query that reads the table, naming it as that query does (its alias, if it has one)."));
+                                fix(option, StateTtl.setIn(context.config()))));
             }
         }
         return hits;
+    }
+
+    /**
+     * Where the session already sets a TTL (a script's earlier {@code SET}), a {@code SET} of the option's value would
+     * replace it for every later statement: the fix says so rather than proposing it first.
+     */
+    private static String fix(SqlOption option, Optional<String> session) {
+        String hint = "a STATE_TTL hint on the query that reads the table, naming it as that query does (its alias, if"
+                + " it has one)";
+        if (session.isEmpty()) {
+            return "Remove it from the table and set the TTL for the job: SET '" + StateTtl.KEY + "' = '" + option.value()
+                    + "', or for one join or aggregation with " + hint + ".";
+        }
+        if (StateTtl.parse(session.get()).equals(StateTtl.parse(option.value()))) {
+            return "Remove it from the table: the session's '" + StateTtl.KEY + "' is already '" + session.get() + "'.";
+        }
+        return "Remove it from the table: the session's '" + StateTtl.KEY + "' = '" + session.get() + "' stays the"
+                + " job's TTL for the later statements; for one join or aggregation, give the"
+                + " table's '" + option.value() + "' with " + hint + ". A SET '" + StateTtl.KEY + "' = '"
+                + option.value() + "' would replace '" + session.get() + "' for every later statement of the session.";
     }
 
     /**
