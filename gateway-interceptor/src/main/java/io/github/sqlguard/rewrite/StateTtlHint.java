@@ -64,6 +64,9 @@ final class StateTtlHint extends ScopedFamily {
         List<String> hinted = new ArrayList<>();
         List<String> replaced = new ArrayList<>();
         boolean keptOwn = false;
+        // What the hinted blocks hold besides the finding's operator, which its changes: line names too.
+        boolean hintedJoin = false;
+        boolean hintedAggregate = false;
         for (SqlSelect select : Trees.selects(tree)) {
             if (!Blocks.aggregates(select) && !Blocks.joins(select)) {
                 continue;
@@ -95,6 +98,8 @@ final class StateTtlHint extends ScopedFamily {
                     }
                     if (changed) {
                         hinted.add(SqlTrees.unparse(hint));
+                        hintedJoin |= Blocks.joins(select);
+                        hintedAggregate |= Blocks.aggregates(select);
                     }
                 }
                 continue;
@@ -106,10 +111,15 @@ final class StateTtlHint extends ScopedFamily {
             SqlHint hint = Blocks.stateTtl(inputs, value);
             Blocks.addHint(select, hint);
             hinted.add(SqlTrees.unparse(hint));
+            hintedJoin |= Blocks.joins(select);
+            hintedAggregate |= Blocks.aggregates(select);
         }
         if (hinted.isEmpty()) {
             return List.of();
         }
+        boolean isJoin = operator.get().equals("Join");
+        boolean joinsToo = !isJoin && hintedJoin && plans(context, "Join");
+        boolean aggregationsToo = isJoin && hintedAggregate && plans(context, "GroupAggregate", "GlobalGroupAggregate");
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                 !keptOwn ? Intent.operatorTtl(ttl, operator.get())
@@ -120,14 +130,29 @@ final class StateTtlHint extends ScopedFamily {
                         ? (keptOwn ? "the inputs whose TTL changes keep" : "this statement's join keeps") + " each row " + value
                                 + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
                                 + TtlExpiry.joinRows(value, joinType(finding, context))
+                                + (aggregationsToo ? "; its aggregations' state expires " + value + " after a key's last"
+                                        + " change: an idle key's result is forgotten and starts anew"
+                                        : "")
                         : (keptOwn ? "the state of the inputs whose TTL changes" : "the state of this statement's aggregation")
                                 + " expires " + value + " after a key's last change (" + String.join(", ", new LinkedHashSet<>(hinted))
-                                + "); an idle key's result is forgotten and starts anew")
-                        + OTHERS_KEEP_SESSION_TTL
+                                + "); an idle key's result is forgotten and starts anew"
+                                + (joinsToo ? "; its joins keep each row " + value + " after it was stored: a row is"
+                                        + " forgotten then, and a match arriving later is not joined to it" : ""))
+                        + ((isJoin ? aggregationsToo : joinsToo) ? OTHERS_KEEP_SESSION_TTL.replace("other operators",
+                                "operators no hint reaches") : OTHERS_KEEP_SESSION_TTL)
                         + (replaced.isEmpty() ? "" : "; the hint values that never expire change: " + String.join(", ", replaced)
                                 + "; the TTLs written otherwise stay as written")
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen()));
+    }
+
+    /**
+     * True when the statement's plan has one of {@code names}: a block that joins in the text may plan as no
+     * {@code Join} (a LATERAL Top-N plans a {@code Rank}), and a hint there changes no join's state.
+     */
+    private static boolean plans(RewriteContext context, String... names) {
+        List<String> wanted = List.of(names);
+        return context.request().plan().stream().flatMap(p -> p.nodes().stream()).anyMatch(n -> wanted.contains(n.name()));
     }
 
     /** The type of the finding's join in the statement's plan ({@code INNER}, {@code LEFT}, ...); {@code INNER} when the plan does not say. */
