@@ -2,6 +2,8 @@
 -- expect-reason: is a MATCH_RECOGNIZE partitioned by vehicle_id and PATTERN (A+ B) and no WITHIN
 -- expect-reason: A+ has no upper bound, so a partial match grows for as long as rows of its partition keep satisfying it
 -- expect-reason: Flink's state TTL does not reach a MATCH_RECOGNIZE
+-- expect-reason-absent: no DEFINE
+-- expect-reason-absent: without DEFINE
 -- expect-fix: write WITHIN INTERVAL '1' HOUR after PATTERN (A+ B)
 -- Flink's restore-test program MatchRecognizeTestPrograms#MATCH_SKIP_TO_FIRST (apache/flink, flink-table-planner's
 -- plan/nodes/exec/stream/): a run of rising engine temperatures per vehicle, ended by a lower one. Flink's CEP

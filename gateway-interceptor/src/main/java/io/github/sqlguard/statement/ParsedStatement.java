@@ -299,11 +299,16 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param unbounded the pattern's quantified variables with no upper bound, as written ({@code A+}, {@code B*},
      *     {@code DOWN{2,}}): Flink's {@code CommonExecMatch#applyQuantifier} makes them {@code oneOrMore()} or {@code
      *     timesOrMore(n)}, {@code consecutive()}, so a partial match takes every row that satisfies them in a row
+     * @param undefined the variables of those quantifiers that have no {@code DEFINE}, which every row satisfies
+     *     (Flink's docs, "Pattern Recognition": a variable not defined in {@code DEFINE} evaluates to true)
      */
-    record MatchRecognize(List<String> partitionBy, String pattern, Optional<String> within, List<String> unbounded) {
+    record MatchRecognize(
+            List<String> partitionBy, String pattern, Optional<String> within, List<String> unbounded,
+            List<String> undefined) {
         public MatchRecognize {
             partitionBy = List.copyOf(partitionBy);
             unbounded = List.copyOf(unbounded);
+            undefined = List.copyOf(undefined);
         }
     }
 

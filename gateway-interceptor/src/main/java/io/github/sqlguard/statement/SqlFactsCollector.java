@@ -218,8 +218,17 @@ final class SqlFactsCollector {
                 match.getPartitionList().forEach(item -> partition.add(sql(item)));
                 List<String> unbounded = new ArrayList<>();
                 unboundedQuantifiers(match.getPattern(), unbounded, 0);
+                Set<String> variables = new java.util.LinkedHashSet<>();
+                unboundedVariables(match.getPattern(), variables, false, 0);
+                for (SqlNode define : match.getPatternDefList()) {
+                    // Each definition is `variable AS condition`: Calcite's AS call, the variable its second operand.
+                    if (define instanceof SqlCall as && as.operandCount() >= 2 && as.operand(1) instanceof SqlIdentifier v) {
+                        variables.removeIf(name -> name.equalsIgnoreCase(v.getSimple()));
+                    }
+                }
                 matchRecognizes.add(new ParsedStatement.MatchRecognize(partition, pattern(match.getPattern(), 0),
-                        Optional.ofNullable(match.getInterval()).map(SqlFactsCollector::sql), unbounded));
+                        Optional.ofNullable(match.getInterval()).map(SqlFactsCollector::sql), unbounded,
+                        List.copyOf(variables)));
             }
             if (call instanceof SqlOrderBy ordered && ordered.orderList.size() > 0) {
                 List<String> order = new ArrayList<>();
@@ -379,6 +388,30 @@ final class SqlFactsCollector {
             found.add(pattern(call, depth));
         }
         operands.forEach(o -> unboundedQuantifiers(o, found, depth + 1));
+    }
+
+    /** The pattern variables inside a quantifier with no upper bound, as written. */
+    private static void unboundedVariables(SqlNode node, Set<String> found, boolean inside, int depth) {
+        if (depth > MAX_FROM_DEPTH) {
+            return;
+        }
+        if (node instanceof SqlIdentifier identifier) {
+            if (inside) {
+                found.add(identifier.getSimple());
+            }
+            return;
+        }
+        if (!(node instanceof SqlCall call)) {
+            return;
+        }
+        List<SqlNode> operands = operands(call);
+        boolean unbounded = call.getKind() == SqlKind.PATTERN_QUANTIFIER
+                && ((SqlLiteral) operands.get(2)).intValue(true) == -1;
+        if (call.getKind() == SqlKind.PATTERN_QUANTIFIER) {
+            unboundedVariables(operands.get(0), found, inside || unbounded, depth + 1);
+            return;
+        }
+        operands.forEach(o -> unboundedVariables(o, found, inside, depth + 1));
     }
 
     private static String grouped(SqlNode node, int depth) {

@@ -81,10 +81,21 @@ public final class MatchWithoutWithinRule extends StreamingPlanRule {
         return node.node().label() + " is a MATCH_RECOGNIZE" + shape + " and no WITHIN: it keeps," + per + " each partial"
                 + " match and the rows it has matched until the pattern completes or a row breaks it, and " + quantified
                 + " has no upper bound, so a partial match grows for as long as rows of its partition keep satisfying it"
-                + " (a variable without DEFINE is satisfied by every row). Flink's state TTL does not reach a"
+                + undefined(match) + ". Flink's state TTL does not reach a"
                 + " MATCH_RECOGNIZE (its CEP operator gives its state no TTL; Flink's docs: \"the MATCH_RECOGNIZE clause"
                 + " does not use a configured state retention time\"), and each partition's matcher state is never"
                 + " freed." + single;
+    }
+
+    /** Where a variable of an unbounded quantifier has no DEFINE: every row satisfies it. */
+    private static String undefined(Optional<MatchRecognize> match) {
+        List<String> undefined = match.map(MatchRecognize::undefined).orElse(List.of());
+        if (undefined.isEmpty()) {
+            return "";
+        }
+        boolean one = undefined.size() == 1;
+        return " (" + String.join(", ", undefined) + (one ? " has" : " have") + " no DEFINE, so every row satisfies "
+                + (one ? "it" : "them") + ")";
     }
 
     private static String fix(Optional<MatchRecognize> match) {
