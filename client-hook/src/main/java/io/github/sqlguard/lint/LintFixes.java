@@ -5,6 +5,10 @@ import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.statement.StatementKind;
 
+import com.github.difflib.DiffUtils;
+import com.github.difflib.UnifiedDiffUtils;
+import com.github.difflib.patch.Patch;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -170,12 +175,14 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, Lis
     }
 
     /**
-     * The change as a unified diff ({@code diff -U0}: each hunk the replaced lines, no context), without
-     * the hunks that would print a secret ({@link Hunk#secret()}): a patch prints the lines it removes
-     * and adds as they are, and one with {@code '****'} in their place would not apply, or would write
-     * {@code '****'} into the file. Each hunk left out is named on {@code notes}, with the way to get it
-     * ({@code lint --fix} writes it into the file, which holds the secret already); the diff printed is
-     * still a patch that applies, of the other hunks.
+     * The change as a unified diff with three lines of context, as {@code diff -u} and {@code git diff} write it
+     * (java-diff-utils' {@code UnifiedDiffUtils}), so that {@code patch -p1} and {@code git apply} both apply it and a
+     * reviewer sees only the lines that change: a rewrite that keeps a statement's other lines shows none of them
+     * removed and added again. Without the hunks that would print a secret ({@link Hunk#secret()}): a patch prints
+     * the lines it removes and adds as they are, and one with {@code '****'} in their place would not apply, or
+     * would write {@code '****'} into the file. Each hunk left out is named on {@code notes}, with the way to get it
+     * ({@code lint --fix} writes it into the file, which holds the secret already); the diff printed is still a
+     * patch that applies, of the other hunks.
      */
     void diff(PrintWriter out, PrintWriter notes) {
         List<Hunk> printed = hunks.stream().filter(h -> !h.secret()).toList();
@@ -190,15 +197,25 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, Lis
         if (printed.isEmpty()) {
             return;
         }
-        out.println("--- " + named(file, "a/"));
-        out.println("+++ " + named(file, "b/"));
-        int shift = 0;
-        for (Hunk hunk : printed) {
-            out.printf("@@ -%d,%d +%d,%d @@%n", hunk.line(), hunk.before().size(), hunk.line() + shift, hunk.after().size());
-            hunk.before().forEach(line -> out.println("-" + line));
-            hunk.after().forEach(line -> out.println("+" + line));
-            shift += hunk.after().size() - hunk.before().size();
+        List<String> before = lines(original);
+        List<String> after = new ArrayList<>(before);
+        // From the last hunk up, so that each hunk's line in the original is still its place.
+        printed.stream().sorted(Comparator.comparingInt(Hunk::line).reversed()).forEach(hunk -> {
+            after.subList(hunk.line() - 1, hunk.line() - 1 + hunk.before().size()).clear();
+            after.addAll(hunk.line() - 1, hunk.after());
+        });
+        Patch<String> patch = DiffUtils.diff(before, after);
+        UnifiedDiffUtils.generateUnifiedDiff(
+                named(file, "a/"), named(file, "b/"), before, patch, 3).forEach(out::println);
+    }
+
+    /** The lines of {@code text}, without the empty one after its last line break. */
+    private static List<String> lines(String text) {
+        List<String> lines = new ArrayList<>(Arrays.asList(text.split("\n", -1)));
+        if (lines.size() > 1 && lines.get(lines.size() - 1).isEmpty()) {
+            lines.remove(lines.size() - 1);
         }
+        return lines;
     }
 
     /**

@@ -201,8 +201,13 @@ class LintRewritesTest {
 
         assertThat(fixes).hasSize(1);
         assertThat(notes.toString()).isEmpty();
+        // Only the line that changes, with three lines of context, as diff -u writes it: the statement's first and
+        // last lines, which the rewrite keeps, are context, not removed and added again.
         assertThat(text.toString())
-                .startsWith("--- " + script + "\n+++ " + script + "\n@@ -10,3 +10,3 @@\n")
+                .startsWith("--- " + script + "\n+++ " + script + "\n@@ -8,5 +8,5 @@\n")
+                .contains(" -- the top 3 orders per user\n SELECT * FROM (\n")
+                .contains(" ) t WHERE rn <= 3;")
+                .doesNotContain("-SELECT * FROM (").doesNotContain("+SELECT * FROM (")
                 .contains("-  SELECT order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY amount DESC)"
                         + " AS rn FROM orders\n")
                 .contains("+  SELECT window_start, window_end, order_id, user_id, amount, ROW_NUMBER() OVER (PARTITION BY"
@@ -236,6 +241,32 @@ class LintRewritesTest {
         String said = new String(applied.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertThat(applied.waitFor()).as(said).isZero();
         assertThat(Files.readString(script)).isNotEqualTo(TOP_N_SCRIPT).contains("TABLE(TUMBLE(TABLE orders");
+    }
+
+    /**
+     * {@code git apply}, which the lint guide names beside {@code patch -p1}, takes the diff: it refuses a hunk without
+     * context lines (as {@code diff -U0} wrote them before) unless given {@code --unidiff-zero}.
+     */
+    @Test
+    void gitAppliesTheDiff(@TempDir Path dir) throws Exception {
+        Path git = Path.of("/usr/bin/git");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(git), "git to apply the diff");
+        Path script = Files.writeString(dir.resolve("top-n.sql"), TOP_N_SCRIPT);
+        LintRun run = new LintRun(List.of(script.toString()), engine.lint(script.toString(), TOP_N_SCRIPT), List.of());
+        StringWriter text = new StringWriter();
+        try (PrintWriter out = new PrintWriter(text); PrintWriter notes = new PrintWriter(new StringWriter())) {
+            LintFixes.of(run).forEach(f -> f.diff(out, notes));
+        }
+        // As lint names a script given by a path relative to the repository: a/top-n.sql, b/top-n.sql.
+        String relative = text.toString().replace("--- " + script, "--- a/top-n.sql").replace("+++ " + script, "+++ b/top-n.sql");
+        Path diff = Files.writeString(dir.resolve("fix.diff"), relative);
+        for (List<String> command : List.of(List.of(git.toString(), "init", "-q"),
+                List.of(git.toString(), "apply", diff.toString()))) {
+            Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+            String said = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(process.waitFor()).as(command + ": " + said).isZero();
+        }
+        assertThat(Files.readString(script)).contains("TABLE(TUMBLE(TABLE orders").contains("-- the top 3 orders per user\n");
     }
 
     /**
