@@ -1,6 +1,7 @@
 package io.github.sqlguard.statement;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -230,6 +231,9 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param groupings each query block with a {@code GROUP BY} ({@link Grouping})
      * @param matchRecognizes each {@code MATCH_RECOGNIZE} of the statement ({@link MatchRecognize}), in the order the
      *     walk meets them
+     * @param aggregateAliases each select item's alias whose expression is an aggregate call ({@code c} of {@code
+     *     COUNT(*) AS c}; {@link AggregateCalls}), with that call as SQL, in the order the walk meets them: a column
+     *     no time attribute can be
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -248,12 +252,13 @@ public sealed interface ParsedStatement extends ParsedSql
             List<String> joinTypes,
             List<String> overOrders,
             List<Grouping> groupings,
-            List<MatchRecognize> matchRecognizes) {
+            List<MatchRecognize> matchRecognizes,
+            Map<String, String> aggregateAliases) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -273,19 +278,20 @@ public sealed interface ParsedStatement extends ParsedSql
             overOrders = List.copyOf(overOrders);
             groupings = List.copyOf(groupings);
             matchRecognizes = List.copyOf(matchRecognizes);
+            aggregateAliases = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(aggregateAliases));
         }
 
         /** These facts with {@code functionClasses} in place of the statement's own. */
         public SqlFacts withFunctionClasses(List<SqlOption> functionClasses) {
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
                     functionClasses, planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames,
-                    orderBys, joinTypes, overOrders, groupings, matchRecognizes);
+                    orderBys, joinTypes, overOrders, groupings, matchRecognizes, aggregateAliases);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+                    List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
         }
     }
 

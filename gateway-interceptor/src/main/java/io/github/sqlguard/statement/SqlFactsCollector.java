@@ -78,6 +78,7 @@ final class SqlFactsCollector {
     private final List<String> joinTypes = new ArrayList<>();
     private final List<ParsedStatement.Grouping> groupings = new ArrayList<>();
     private final List<ParsedStatement.MatchRecognize> matchRecognizes = new ArrayList<>();
+    private final Map<String, String> aggregateAliases = new LinkedHashMap<>();
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
 
@@ -103,7 +104,7 @@ final class SqlFactsCollector {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
                 planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
-                overOrders, groupings, matchRecognizes);
+                overOrders, groupings, matchRecognizes, aggregateAliases);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -473,6 +474,10 @@ final class SqlFactsCollector {
             return;
         }
         SqlNode value = call.operand(0);
+        if (value instanceof SqlCall aggregate && aggregate.getKind() != SqlKind.OVER && AggregateCalls.isAggregate(aggregate)
+                && call.operand(1) instanceof SqlIdentifier alias) {
+            aggregateAliases.putIfAbsent(alias.getSimple(), sql(aggregate));
+        }
         if (value instanceof SqlCall over && over.getKind() == SqlKind.OVER) {
             // Functions are not resolved at parse time: compare the operator name.
             if (over.operand(0) instanceof SqlCall function
