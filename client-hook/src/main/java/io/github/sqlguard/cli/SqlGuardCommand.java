@@ -62,7 +62,7 @@ public final class SqlGuardCommand implements Runnable {
      * classes and {@code compare}'s formats into every lint); a {@code lint} run parses, and shows the usage of, the
      * {@code lint} subcommand only, so it needs no other.
      */
-    static CommandLine commandLine(String... args) {
+    public static CommandLine commandLine(String... args) {
         CommandLine line = new CommandLine(new SqlGuardCommand());
         boolean lint = args.length > 0 && "lint".equals(args[0]);
         for (Class<?> subcommand : SUBCOMMANDS) {

@@ -172,9 +172,10 @@ class LintSinceTest {
         int exit;
         try {
             System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = new picocli.CommandLine(new SqlGuardCommand())
+            String[] args = {"lint", "--no-project"};
+            exit = SqlGuardCommand.commandLine(args)
                     .setCommandName("java -jar flink-sql-guard-cli.jar")
-                    .execute("lint", "--no-project");
+                    .execute(args);
         } finally {
             System.setErr(stderr);
         }
