@@ -62,7 +62,10 @@ public final class SqlGuardCommand implements Runnable {
      * classes and {@code compare}'s formats into every lint); a {@code lint} run parses, and shows the usage of, the
      * {@code lint} subcommand only, so it needs no other.
      */
-    public static CommandLine commandLine(String... args) {
+    // Not public: the JDK's launcher looks up main among the public methods (LauncherHelper#validateMainClass,
+    // Class#getMethod), which loads every public method's return type, and picocli's CommandLine would then be read
+    // from the jar in the java -jar launcher JVM, which never runs it (CliJarIT#lintsJvmTakesPicocliFromTheArchiveAsWell).
+    static CommandLine commandLine(String... args) {
         CommandLine line = new CommandLine(new SqlGuardCommand());
         boolean lint = args.length > 0 && "lint".equals(args[0]);
         for (Class<?> subcommand : SUBCOMMANDS) {

@@ -172,12 +172,12 @@ class LintSinceTest {
         int exit;
         try {
             System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
-            String[] args = {"lint", "--no-project"};
-            exit = SqlGuardCommand.commandLine(args)
-                    .setCommandName("java -jar flink-sql-guard-cli.jar")
-                    .execute(args);
+            // As the jar names its command line (SqlGuardCommand#execute, the name from this property when set).
+            System.setProperty("sql-guard.command", "java -jar flink-sql-guard-cli.jar");
+            exit = SqlGuardCommand.execute("lint", "--no-project");
         } finally {
             System.setErr(stderr);
+            System.clearProperty("sql-guard.command");
         }
 
         assertThat(exit).isEqualTo(LintCommand.USAGE);
@@ -212,6 +212,7 @@ class LintSinceTest {
             exit = new picocli.CommandLine(new LintCommand(plain)).execute("--since", "main", "-q");
         } finally {
             System.setErr(stderr);
+            System.clearProperty("sql-guard.command");
         }
 
         assertThat(exit).isEqualTo(LintCommand.USAGE);
