@@ -62,7 +62,7 @@ if [[ "${1:-}" == lint && "${SQL_GUARD_FAST_START:-}" != false && " ${JVM_ARGS:-
   cache="${SQL_GUARD_CACHE_DIR:-}"
   [[ -n "$cache" ]] || cache="${XDG_CACHE_HOME:+$XDG_CACHE_HOME/sql-guard}"
   [[ -n "$cache" ]] || cache="$HOME/.cache/sql-guard"
-  # One launch file per jar and java: its options differ by Java version (a dynamic CDS archive up to
+  # One launch file per jar and java: its options differ by Java version (a static CDS archive up to
   # Java 24, an AOT cache from 25, whose options an older JVM refuses to start with).
   java_bin="$(command -v java || true)"
   java_bin="$(readlink -f "$java_bin" 2>/dev/null || printf '%s' "$java_bin")"

@@ -31,14 +31,14 @@ import java.util.Optional;
  *       of a few hundred MB;
  *   <li>for a small run only ({@link #smallRun}), {@link #SMALL_RUN_FLAGS}: C1's thresholds raised;
  *   <li>{@code -XX:SharedArchiveFile}: an application class-data-sharing archive of the classes a
- *       lint loads (JDK's CDS, JEP 350 dynamic archives: the JVM maps them instead of parsing and
+ *       lint loads (JDK's AppCDS, JEP 310: the JVM maps them instead of parsing and
  *       verifying about 14,000 classes, the table planner's included: the CLI jar holds Flink's
  *       planner itself, not its loader, so the planner's classes are on the application class path,
  *       which the archive serves without reading the jar; Java 17 would match the classes of the
  *       loader's own class loader only after reading and inflating each from the planner jar). Java 17 has no
- *       {@code -XX:+AutoCreateSharedArchive} (Java 19): the first run writes it with {@code
- *       -XX:ArchiveClassesAtExit}, after linting {@value #TRAINING} so that the archive holds the
- *       planner's classes whatever that run's scripts are, and later runs map it;
+ *       {@code -XX:+AutoCreateSharedArchive} (Java 19): the first run lists the classes it loads while it lints
+ *       {@value #TRAINING}, so that the archive holds the planner's classes whatever that run's scripts are, and its
+ *       own scripts, and a third JVM dumps a static archive of them ({@link StaticClassArchive}); later runs map it;
  *   <li>on Java {@value #AOT_CACHE_FEATURE} and later, the JVM's AOT cache ({@code -XX:AOTCache}, JEP 483 and
  *       514) in place of that archive: the same classes, stored loaded and linked, so that they are
  *       in the JVM from its start instead of being looked up and linked one by one as the run first
@@ -145,7 +145,7 @@ final class FastStart {
     static final String THP_SETTING = "/sys/kernel/mm/transparent_hugepage/enabled";
 
     /**
-     * From this Java version on, the cache is the JVM's AOT cache ({@code .aot}), not a dynamic CDS
+     * From this Java version on, the cache is the JVM's AOT cache ({@code .aot}), not a static CDS
      * archive ({@code .jsa}): the two-step workflow of JEP 483 ({@code -XX:AOTMode=record}, then {@code
      * create}), verified with Temurin 25.0.3 only (bench/results/2026-12-02-lint-start-r35.md).
      */
@@ -260,7 +260,7 @@ final class FastStart {
             command.add(AOT_CONFIGURATION + archive.resolveSibling(archive.getFileName() + ".conf." + pid + ".tmp"));
             command.add("-D" + TRAINING_PROPERTY + "=true");
         } else if (archive != null) {
-            command.add("-XX:ArchiveClassesAtExit=" + archive.resolveSibling(archive.getFileName() + "." + pid + ".tmp"));
+            command.add(StaticClassArchive.recordOption(archive, pid));
             command.add("-D" + TRAINING_PROPERTY + "=true");
         }
         command.addAll(jvmOptions);
@@ -416,16 +416,20 @@ final class FastStart {
         Runtime.getRuntime().removeShutdownHook(stop);
         Path archive = null;
         for (String option : command) {
-            if (option.startsWith("-XX:ArchiveClassesAtExit=")) {
-                archive = publish(Path.of(option.substring("-XX:ArchiveClassesAtExit=".length())));
-            } else if (option.startsWith("-XX:SharedArchiveFile=")) {
-                archive = Path.of(option.substring("-XX:SharedArchiveFile=".length()));
+            if (option.startsWith(StaticClassArchive.ARCHIVE_FILE)) {
+                archive = Path.of(option.substring(StaticClassArchive.ARCHIVE_FILE.length()));
             } else if (option.startsWith("-XX:AOTCache=")) {
                 archive = Path.of(option.substring("-XX:AOTCache=".length()));
+            } else if (option.startsWith(StaticClassArchive.CLASS_LIST)) {
+                // Whatever lint's exit code, as the AOT cache's recording below: the list is written as classes load.
+                String list = option.substring(StaticClassArchive.CLASS_LIST.length());
+                StaticClassArchive.addJdkClasses(Path.of(list), Path.of(System.getProperty("java.home")));
+                archive = createArchive(StaticClassArchive.dumpCommand(command), StaticClassArchive.LIST_FILE,
+                        StaticClassArchive.ARCHIVE_FILE);
             } else if (option.startsWith(AOT_CONFIGURATION)) {
                 // Whatever lint's exit code: a first run that found something (1) or lacked a jar (3)
                 // recorded all the same, and the JVM writes the recording at any exit.
-                archive = createAotCache(command);
+                archive = createArchive(createCommand(command), AOT_CONFIGURATION, "-XX:AOTCache=");
             }
         }
         String launchFile = System.getProperty(LAUNCH_FILE_PROPERTY);
@@ -436,20 +440,24 @@ final class FastStart {
     }
 
     /**
-     * After a second JVM that recorded ({@code -XX:AOTMode=record}): creates the AOT cache from its
-     * recording in a third JVM with the same options ({@link #createCommand}), its output discarded
-     * (it reports its progress on stdout), deletes the recording, and returns the cache; null when no
-     * cache was created (the recording or the creation failed: the next start records again).
+     * After a second JVM that recorded (the AOT cache's {@code -XX:AOTMode=record}, the static archive's class list):
+     * creates the archive from its recording with {@code create}, a third JVM with the same options ({@link
+     * #createCommand}, {@link StaticClassArchive#dumpCommand}) whose output is discarded (it reports its progress on
+     * stdout), deletes the recording, and returns the archive; null when none was created (the recording or the
+     * creation failed: the next start records again).
+     *
+     * @param recordingOption the option of {@code create} that names the recording it reads
+     * @param archiveOption the option of {@code create} that names the archive it writes
      */
-    private static Path createAotCache(List<String> recorded) throws IOException, InterruptedException {
-        List<String> create = createCommand(recorded);
+    private static Path createArchive(List<String> create, String recordingOption, String archiveOption)
+            throws IOException, InterruptedException {
         Path configuration = null;
         Path written = null;
         for (String option : create) {
-            if (option.startsWith(AOT_CONFIGURATION)) {
-                configuration = Path.of(option.substring(AOT_CONFIGURATION.length()));
-            } else if (option.startsWith("-XX:AOTCache=")) {
-                written = Path.of(option.substring("-XX:AOTCache=".length()));
+            if (option.startsWith(recordingOption)) {
+                configuration = Path.of(option.substring(recordingOption.length()));
+            } else if (option.startsWith(archiveOption)) {
+                written = Path.of(option.substring(archiveOption.length()));
             }
         }
         try {

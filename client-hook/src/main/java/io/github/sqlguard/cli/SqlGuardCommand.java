@@ -7,6 +7,8 @@ import io.github.sqlguard.observe.JobsCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.util.List;
+
 /**
  * {@code bin/sql-guard.sh}: the Flink SQL Guard command line, with the subcommands {@code client}
  * (Flink's SQL Client with the guard's advisories), {@code lint} (scripts checked in CI) and {@code
@@ -18,11 +20,12 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = SqlGuardCommand.Version.class,
         description = "Flink SQL Guard: the Flink SQL Client with the guard's advisories, lint for SQL scripts, and compare"
-                + " for two lint reports (an upgrade report), jobs for the jobs a gateway let through and what their state says.",
-        subcommands = {
-            ClientCommand.class, LintCommand.class, CompareCommand.class, JobsCommand.class, CommandLine.HelpCommand.class
-        })
+                + " for two lint reports (an upgrade report), jobs for the jobs a gateway let through and what their state says.")
 public final class SqlGuardCommand implements Runnable {
+
+    /** The subcommands, in the order the usage lists them ({@link #commandLine}). */
+    static final List<Class<?>> SUBCOMMANDS = List.of(
+            ClientCommand.class, LintCommand.class, CompareCommand.class, JobsCommand.class, CommandLine.HelpCommand.class);
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -48,9 +51,26 @@ public final class SqlGuardCommand implements Runnable {
 
     /** Runs the command line and returns its exit code (for tests and embedding). */
     public static int execute(String... args) {
-        return new CommandLine(new SqlGuardCommand())
-                .setCommandName(commandName(System.getProperty(COMMAND_PROPERTY), codeLocation()))
+        return commandLine(args).setCommandName(commandName(System.getProperty(COMMAND_PROPERTY), codeLocation()))
                 .execute(args);
+    }
+
+    /**
+     * The command line that parses {@code args}: for {@code lint} with {@code lint} as its only subcommand, otherwise
+     * with all of {@link #SUBCOMMANDS}. picocli builds the model of every subcommand it is given, by reflection over
+     * its annotated fields, and instantiates it (the other four loaded the {@code jobs} command's watcher and option
+     * classes and {@code compare}'s formats into every lint); a {@code lint} run parses, and shows the usage of, the
+     * {@code lint} subcommand only, so it needs no other.
+     */
+    static CommandLine commandLine(String... args) {
+        CommandLine line = new CommandLine(new SqlGuardCommand());
+        boolean lint = args.length > 0 && "lint".equals(args[0]);
+        for (Class<?> subcommand : SUBCOMMANDS) {
+            if (!lint || subcommand == LintCommand.class) {
+                line.addSubcommand(subcommand);
+            }
+        }
+        return line;
     }
 
     /** Set by {@code bin/sql-guard.sh} to the name its usage lines should show. */

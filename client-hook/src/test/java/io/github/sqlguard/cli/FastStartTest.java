@@ -114,15 +114,39 @@ class FastStartTest {
     private static final Path ARCHIVE = Path.of("/cache/sql-guard/cli.jsa");
 
     @Test
-    void writesTheArchiveOnTheFirstRunAfterTheTrainingScriptAndKeepsTheUsersOptionsLast() {
+    void listsTheClassesOfTheFirstRunAfterTheTrainingScriptAndKeepsTheUsersOptionsLast() {
         List<String> command = FastStart.command(new String[] {"lint", "-q", "jobs"}, JAVA,
                 new String[] {"-Xmx1g", "-Dsql-guard.command=bin/sql-guard.sh", "-jar", JAR.toString(), "lint", "-q", "jobs"},
                 JAR, ARCHIVE, false, 42, 17, false).orElseThrow();
 
         assertThat(command).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-XX:-UsePerfData", "-Xlog:cds*=off", "-XX:ArchiveClassesAtExit=/cache/sql-guard/cli.jsa.42.tmp",
+                "-XX:-UsePerfData", "-Xlog:cds*=off", "-XX:DumpLoadedClassList=/cache/sql-guard/cli.jsa.classlist.42.tmp",
                 "-Dsql-guard.fast-start.training=true", "-Xmx1g", "-Dsql-guard.command=bin/sql-guard.sh",
                 "-Dsql-guard.fast-start.started=true", "-jar", JAR.toString(), "lint", "-q", "jobs");
+    }
+
+    @Test
+    void dumpsAStaticArchiveFromTheListWithTheSameOptionsAndTheJarAsItsClassPath(@TempDir Path dir) throws Exception {
+        // On main the first run wrote a dynamic archive at exit (-XX:ArchiveClassesAtExit), which JDK 17 keeps no Java 5
+        // class file in: picocli's 177 were read from the jar on every start.
+        List<String> recorded = FastStart.command(new String[] {"lint", "-q", "jobs"}, JAVA,
+                new String[] {"-Xmx1g", "-jar", JAR.toString(), "lint", "-q", "jobs"}, JAR, ARCHIVE, false, 42, 17, false)
+                .orElseThrow();
+
+        assertThat(StaticClassArchive.dumpCommand(recorded)).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xlog:cds*=off", "-Xshare:dump",
+                "-XX:SharedClassListFile=/cache/sql-guard/cli.jsa.classlist.42.tmp",
+                "-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa.42.tmp", "-Xmx1g", "-Dsql-guard.fast-start.started=true",
+                "-cp", JAR.toString());
+        // The JDK's default classes join the list: the static archive replaces the JDK's own.
+        Path list = Files.writeString(dir.resolve("list"), "io/github/sqlguard/cli/FastStart\n");
+        Path jdk = Files.createDirectories(dir.resolve("jdk/lib"));
+        Files.writeString(jdk.resolve("classlist"), "java/lang/Object\n@lambda-proxy java/lang/Object x\n");
+        StaticClassArchive.addJdkClasses(list, dir.resolve("jdk"));
+        assertThat(Files.readAllLines(list)).containsExactly("io/github/sqlguard/cli/FastStart", "java/lang/Object",
+                "@lambda-proxy java/lang/Object x");
+        StaticClassArchive.addJdkClasses(list, dir.resolve("no-jdk"));
+        assertThat(Files.readAllLines(list)).hasSize(3);
     }
 
     @Test
@@ -131,7 +155,7 @@ class FastStartTest {
                 new String[] {"-jar", JAR.toString(), "lint", "a.sql"}, JAR, ARCHIVE, true, 42, 17, false).orElseThrow();
 
         assertThat(command).contains("-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa", "-XX:TieredStopAtLevel=1")
-                .noneMatch(option -> option.startsWith("-XX:ArchiveClassesAtExit") || option.contains("training"));
+                .noneMatch(option -> option.startsWith("-XX:DumpLoadedClassList") || option.contains("training"));
     }
 
     @Test
@@ -203,6 +227,18 @@ class FastStartTest {
                 "-XX:AOTCache=/cache/sql-guard/cli.aot", "-Dsql-guard.fast-start.archive=/cache/sql-guard/cli.aot");
         assertThat(FastStart.launchOptions(ARCHIVE, 17)).noneMatch(option -> option.contains("aot")
                 || option.startsWith("--sun-misc"));
+    }
+
+    @Test
+    void theLaunchersClassesConcatenateStringsWithoutInvokedynamic() throws Exception {
+        // client-hook's pom: -XDstringConcat=inline. An indy concatenation in the launcher JVM's path links
+        // StringConcatFactory (about 30 ms of that JVM, FastStart#archive first on main).
+        for (Class<?> type : List.of(SqlGuardCommand.class, FastStart.class, StaleCacheFiles.class, JarOpenedOnceAgent.class)) {
+            try (java.io.InputStream in = type.getResourceAsStream(type.getSimpleName() + ".class")) {
+                assertThat(new String(in.readAllBytes(), StandardCharsets.ISO_8859_1)).as(type.getName())
+                        .doesNotContain("makeConcatWithConstants").doesNotContain("StringConcatFactory");
+            }
+        }
     }
 
     @Test

@@ -184,6 +184,7 @@ class RewriteGoldenFilesTest {
         "595-clicks-join-views-on-reserved-user-and-timestamp-fix-quotes-keys",
         "596-top-3-values-per-user-ordered-by-reserved-value-fix-quotes-columns",
         "599-average-of-per-user-averages-per-region-under-ttl-old-average-kept",
+        "600-scores-per-name-into-sink-keyed-by-upper-name-key-inside-expression",
         "615-total-of-per-key-counts-under-ttl-old-count-kept",
         "585-previous-status-per-order-into-sink",
         "492-first-os-per-window-end-ordered-by-grouped-rowtime",
@@ -267,7 +268,12 @@ class RewriteGoldenFilesTest {
         "510-orders-left-join-payments-in-hop-windows-on-window-end-only-window-join-offered",
         "511-daily-cumulating-counts-joined-on-window-start-only-no-window-join",
         "512-joined-views-over-a-view-join-its-join-not-named-by-the-statement",
-        "513-average-per-sensor-group-and-window-start-over-a-legacy-tumble-no-hint-on-the-window"})
+        "513-average-per-sensor-group-and-window-start-over-a-legacy-tumble-no-hint-on-the-window",
+        "618-join-of-two-aggregations-side-hinted-four-days-aggregation-gets-its-ttl",
+        "619-top-3-over-aggregation-hinted-four-days-rank-gets-its-ttl",
+        "620-first-event-per-user-ordered-by-current-timestamp-column-proctime-not-watermark",
+        "623-orders-left-join-shipments-bounds-swapped-never-match",
+        "625-running-total-per-account-by-event-time-range-width-said-a-choice"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");

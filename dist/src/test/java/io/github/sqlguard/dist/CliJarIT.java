@@ -110,6 +110,34 @@ class CliJarIT {
     }
 
     @Test
+    void lintsJvmTakesPicocliFromTheArchiveAsWell() throws Exception {
+        // Java 17-24: a static archive (StaticClassArchive) keeps picocli's Java 5 class files, which the dynamic
+        // archive of earlier versions left out; the first JVM's JDK archive holds none of picocli's classes.
+        Run usage = java(empty, List.of("-Xlog:class+load=info"), jar, "lint");
+
+        assertThat(usage.exit()).as(usage.output()).isEqualTo(2);
+        assertThat(usage.output().lines()).as("picocli's classes, loaded in lint's JVM")
+                .anyMatch(line -> line.contains(" picocli.CommandLine source: shared objects file"))
+                .noneMatch(line -> line.contains(" picocli.CommandLine source: file:"));
+    }
+
+    @Test
+    void startsItsLauncherAgentWhileTheLauncherReadsTheManifestBeforeTheMainClass() throws Exception {
+        // JarOpenedOnceAgent: loaded inside LauncherHelper.getMainClassFromJar, while its JarFile is open, so that the
+        // class loader shares that open jar instead of reading its central directory a second time.
+        Run version = java(empty, List.of("-Xlog:class+load=info"), jar, "--version");
+
+        assertThat(version.exit()).as(version.output()).isZero();
+        List<String> loaded = version.output().lines().filter(line -> line.contains("[class,load]"))
+                .map(line -> line.replaceFirst(".*\\[class,load\\] (\\S+) .*", "$1")).toList();
+        String agent = "io.github.sqlguard.cli.JarOpenedOnceAgent";
+        String main = "io.github.sqlguard.cli.SqlGuardCommand";
+        assertThat(loaded).contains("sun.instrument.InstrumentationImpl", agent, main);
+        assertThat(loaded.indexOf(agent)).as("the agent before the main class").isLessThan(loaded.indexOf(main));
+        assertThat(version.output()).contains("Flink SQL Guard ");
+    }
+
+    @Test
     void lintThroughTheLauncherAuditsToAFileOfItsOwnNotTheGatewaysAudit(@TempDir Path dir) throws Exception {
         // A new user's lint through bin/sql-guard.sh once appended its records to log/sql-guard-audit.jsonl, the
         // file bin/sql-guard-gateway.sh audits to (conf/logback-client.xml named the same file).
@@ -393,8 +421,15 @@ class CliJarIT {
      * archive kept in {@code target/cli-jar-it/class-archive}; stdout and stderr as one text.
      */
     private Run java(Path directory, Path jarFile, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jarFile.toString()));
+        return java(directory, List.of(), jarFile, args);
+    }
+
+    /** {@link #java(Path, Path, String...)} with JVM options before {@code -jar}. */
+    private Run java(Path directory, List<String> jvmOptions, Path jarFile, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", jarFile.toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));

@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.statement.AggregateCalls;
 import io.github.sqlguard.statement.HintInputName;
 
 import org.apache.calcite.sql.SqlCall;
@@ -14,7 +15,6 @@ import org.apache.calcite.sql.SqlSelect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * What a query block does, as {@code STATE_TTL} hints see it (Flink's {@code StateTtlHint}: a hint
@@ -22,11 +22,6 @@ import java.util.Set;
  * inputs by their table name or alias).
  */
 final class Blocks {
-
-    /** Aggregate functions by the name Flink's parser gives them (enough to tell an aggregating block). */
-    private static final Set<String> AGGREGATES =
-            Set.of("COUNT", "SUM", "AVG", "MIN", "MAX", "LAST_VALUE", "FIRST_VALUE", "LISTAGG", "COLLECT", "STDDEV_POP",
-                    "STDDEV_SAMP", "VAR_POP", "VAR_SAMP", "ARRAY_AGG", "JSON_OBJECTAGG", "JSON_ARRAYAGG");
 
     private Blocks() {}
 
@@ -53,7 +48,7 @@ final class Blocks {
             if (call.getKind() == SqlKind.OVER) {
                 return false;
             }
-            if (AGGREGATES.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
+            if (AggregateCalls.isAggregate(call)) {
                 return true;
             }
             for (SqlNode operand : Trees.children(call)) {

@@ -1,6 +1,7 @@
 package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.plan.PipelineTtls;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.rules.Finding;
@@ -256,11 +257,21 @@ final class RewriteContext {
             }
         }
         String setting = SqlTrees.duration(configured) + " (" + RewriteOptions.STATE_TTL.key() + ")";
+        ProposedTtl proposed = new ProposedTtl(configured, "state TTL " + setting);
         if (longest != null && longest.duration().compareTo(configured) > 0) {
-            return new ProposedTtl(longest.duration(), "state TTL " + SqlTrees.duration(longest.duration())
+            proposed = new ProposedTtl(longest.duration(), "state TTL " + SqlTrees.duration(longest.duration())
                     + ", the statement's own time bound (" + longest.sql() + " in its conditions), longer than " + setting);
         }
-        return new ProposedTtl(configured, "state TTL " + setting);
+        Optional<PipelineTtls.Pinned> pinned = PipelineTtls.longestPinned(request.plan());
+        if (pinned.isPresent() && pinned.get().ttl().compareTo(proposed.ttl()) > 0) {
+            // An operator a session TTL reaches must not forget a key before an operator of its pipeline that the
+            // statement pins longer still holds the key's rows (PipelineTtls).
+            String ttl = SqlTrees.duration(pinned.get().ttl());
+            proposed = new ProposedTtl(pinned.get().ttl(), "state TTL " + ttl + ", the TTL the statement gives "
+                    + pinned.get().where() + " (compiled plan), so that no operator of its pipeline forgets a key"
+                    + " before another still holds the key's rows; longer than " + setting);
+        }
+        return proposed;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.OperatorState;
+import io.github.sqlguard.plan.PipelineTtls;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.StateTtl;
@@ -41,10 +42,17 @@ final class TtlMix {
             if (!stateful(node)) {
                 continue;
             }
-            for (PlanNode below : statefulInputs(plan.get(), node)) {
-                String pair = node.name() + " (" + ttls(node) + ") over the " + below.name() + " (" + ttls(below) + ")";
-                if (!ttls(node).equals(ttls(below)) && seen.add(pair) && pairs.size() < MAX_PAIRS) {
-                    pairs.add("the " + pair);
+            List<PlanNode> inputs = plan.get().inputs(node);
+            for (int input = 0; input < inputs.size(); input++) {
+                // Each input against the state that keeps its rows: a join's side hinted 4 d over an aggregation
+                // at 4 d is one TTL, whatever the other side keeps (PipelineTtls).
+                String above = ttls(PipelineTtls.statesOf(node, input));
+                for (PlanNode below : statefulBelow(plan.get(), inputs.get(input))) {
+                    String pair = PipelineTtls.name(node, input) + " (" + above + ") over the " + below.name() + " ("
+                            + ttls(below.state()) + ")";
+                    if (!above.equals(ttls(below.state())) && seen.add(pair) && pairs.size() < MAX_PAIRS) {
+                        pairs.add(pair);
+                    }
                 }
             }
         }
@@ -64,7 +72,16 @@ final class TtlMix {
     /** The nearest stateful operators below {@code node}, through stateless ones. */
     static List<PlanNode> statefulInputs(ExplainedPlan plan, PlanNode node) {
         List<PlanNode> out = new ArrayList<>();
-        List<PlanNode> frontier = new ArrayList<>(plan.inputs(node));
+        for (PlanNode input : plan.inputs(node)) {
+            out.addAll(statefulBelow(plan, input));
+        }
+        return out;
+    }
+
+    /** {@code top} where it is stateful, else the nearest stateful operators below it, through stateless ones. */
+    private static List<PlanNode> statefulBelow(ExplainedPlan plan, PlanNode top) {
+        List<PlanNode> out = new ArrayList<>();
+        List<PlanNode> frontier = new ArrayList<>(List.of(top));
         Set<Integer> visited = new HashSet<>();
         while (!frontier.isEmpty()) {
             PlanNode at = frontier.remove(frontier.size() - 1);
@@ -80,10 +97,10 @@ final class TtlMix {
         return out;
     }
 
-    /** The node's state TTLs as Flink writes durations, joined: {@code 1 d}, {@code 12 h/2 d}, {@code 0 (never)}. */
-    private static String ttls(PlanNode node) {
+    /** The states' TTLs as Flink writes durations, joined: {@code 1 d}, {@code 12 h/2 d}, {@code 0 (never)}. */
+    private static String ttls(List<OperatorState> states) {
         Set<Duration> ttls = new TreeSet<>();
-        for (OperatorState state : node.state()) {
+        for (OperatorState state : states) {
             ttls.add(state.ttl());
         }
         List<String> out = new ArrayList<>();

@@ -128,14 +128,17 @@ final class WatermarkDdl implements RewriteFamily {
 
     /**
      * The column of {@code table} named {@code column} where the table can take a watermark on it: a permanent
-     * table (Flink alters only those) without one, and a {@code TIMESTAMP(3)} or {@code TIMESTAMP_LTZ(3)} column.
+     * table (Flink alters only those) without one, and a {@code TIMESTAMP(3)} or {@code TIMESTAMP_LTZ(3)} column
+     * that is not computed from the wall clock ({@link CatalogObject#wallClock}: {@code ts AS CURRENT_TIMESTAMP} holds
+     * the time a row is read, which a watermark would make its event time; a {@code PROCTIME()} column is that time).
      */
     private static Optional<Column> watermarkable(Optional<CatalogObject> table, SqlIdentifier column) {
         if (table.isEmpty() || table.get().view() || table.get().temporary() || table.get().watermarked()) {
             return Optional.empty();
         }
         return TimeAttributeOrder.find(table.get().columns(), column)
-                .filter(c -> c.type().startsWith("TIMESTAMP(3)") || c.type().startsWith("TIMESTAMP_LTZ(3)"));
+                .filter(c -> c.type().startsWith("TIMESTAMP(3)") || c.type().startsWith("TIMESTAMP_LTZ(3)"))
+                .filter(c -> table.get().wallClock(c.name()).isEmpty());
     }
 
     /**

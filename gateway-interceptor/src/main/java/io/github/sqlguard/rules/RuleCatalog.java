@@ -29,7 +29,9 @@ import io.github.sqlguard.rules.limits.FunctionClassNotAllowedRule;
 import io.github.sqlguard.rules.limits.JarNotAllowedRule;
 import io.github.sqlguard.rules.limits.PathNotAllowedRule;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
+import io.github.sqlguard.rules.plan.MatchWithoutWithinRule;
 import io.github.sqlguard.rules.plan.GlobalRankRule;
+import io.github.sqlguard.rules.plan.IntervalJoinNeverMatchesRule;
 import io.github.sqlguard.rules.plan.WindowRankNotRecognizedRule;
 import io.github.sqlguard.rules.plan.WindowAggregateNotRecognizedRule;
 import io.github.sqlguard.rules.plan.LargeTopNRule;
@@ -109,6 +111,8 @@ public final class RuleCatalog {
                         new LargeTopNRule(),
                         new UnboundedOverAggregateRule(),
                         new StatefulWithoutTtlRule(),
+                        new MatchWithoutWithinRule(),
+                        new IntervalJoinNeverMatchesRule(),
                         new RestoreUnreadableRule(),
                         new RestoreUnclaimedStateRule(),
                         new RestoreStateSkippedRule(),

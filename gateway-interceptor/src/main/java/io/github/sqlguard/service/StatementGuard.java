@@ -7,6 +7,7 @@ import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.flink.StatementJobs;
 import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.PipelineTtls;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.policy.FailMode;
 import io.github.sqlguard.policy.Policy;
@@ -117,7 +118,8 @@ public final class StatementGuard {
         AnalysisContext context =
                 new AnalysisContext(
                         withStoredPlanClasses(statement), Optional.empty(), Optional.empty(), isStreaming(config), ttl,
-                        changes(statement, executionConfig), config, policy.ruleOptions(), advised(statement));
+                        changes(statement, executionConfig), config, policy.ruleOptions(),
+                        advised(statement, Optional.empty()));
         LimitsVerdict judged = engine.evaluateLimits(context);
         Verdict verdict = judged.verdict();
         if (!verdict.blocked()) {
@@ -318,7 +320,7 @@ public final class StatementGuard {
                 new AnalysisContext(
                         analysis.statement(), analysis.plan(), analysis.plannerError(), analysis.streaming(),
                         analysis.ttl(), analysis.changes(), analysis.config(), policy.ruleOptions(),
-                        advised(analysis.statement()), analysis.restore());
+                        advised(analysis.statement(), analysis.plan()), analysis.restore());
         Verdict verdict = engine.evaluate(context, limits);
         // A full planner pool is a limit of the gateway, not a failure to analyse: refused in either fail mode.
         boolean refuse =
@@ -414,16 +416,21 @@ public final class StatementGuard {
     /**
      * {@link #advised()} with a state TTL that covers the statement's own longest time bound
      * ({@link TimeBounds}: a join condition's {@code INTERVAL '3' DAY} gives 3 d), as the proven
-     * rewrites propose it, so that a fix never proposes a TTL that loses rows the statement still matches.
+     * rewrites propose it, so that a fix never proposes a TTL that loses rows the statement still matches; and
+     * never shorter than a TTL the statement pins on a pipeline the session TTL reaches ({@link PipelineTtls}).
      */
-    private AdvisedValues advised(ParsedStatement statement) {
+    private AdvisedValues advised(ParsedStatement statement, Optional<ExplainedPlan> plan) {
         AdvisedValues advised = advised();
         // Parsed again only where a bound can be: most statements carry no INTERVAL.
         Optional<Duration> bound = statement.plannedBody()
                 .filter(body -> body.toUpperCase(java.util.Locale.ROOT).contains("INTERVAL"))
                 .flatMap(TimeBounds::longestIn);
-        return bound.isPresent() && bound.get().compareTo(advised.stateTtl()) > 0
-                ? new AdvisedValues(advised.windowSize(), bound.get())
+        if (bound.isPresent() && bound.get().compareTo(advised.stateTtl()) > 0) {
+            advised = new AdvisedValues(advised.windowSize(), bound.get());
+        }
+        Optional<Duration> pinned = PipelineTtls.longestPinned(plan).map(PipelineTtls.Pinned::ttl);
+        return pinned.isPresent() && pinned.get().compareTo(advised.stateTtl()) > 0
+                ? new AdvisedValues(advised.windowSize(), pinned.get())
                 : advised;
     }
 

@@ -227,6 +227,9 @@ public sealed interface ParsedStatement extends ParsedSql
      *     not the joins of the views it reads
      * @param overOrders the first {@code ORDER BY} item of each {@code OVER} window (or named {@code WINDOW}) of the
      *     statement, as written, without {@code ASC}/{@code DESC}, in the order the walk meets them
+     * @param groupings each query block with a {@code GROUP BY} ({@link Grouping})
+     * @param matchRecognizes each {@code MATCH_RECOGNIZE} of the statement ({@link MatchRecognize}), in the order the
+     *     walk meets them
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -244,12 +247,13 @@ public sealed interface ParsedStatement extends ParsedSql
             List<List<String>> orderBys,
             List<String> joinTypes,
             List<String> overOrders,
-            List<Grouping> groupings) {
+            List<Grouping> groupings,
+            List<MatchRecognize> matchRecognizes) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -268,19 +272,38 @@ public sealed interface ParsedStatement extends ParsedSql
             joinTypes = List.copyOf(joinTypes);
             overOrders = List.copyOf(overOrders);
             groupings = List.copyOf(groupings);
+            matchRecognizes = List.copyOf(matchRecognizes);
         }
 
         /** These facts with {@code functionClasses} in place of the statement's own. */
         public SqlFacts withFunctionClasses(List<SqlOption> functionClasses) {
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
                     functionClasses, planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames,
-                    orderBys, joinTypes, overOrders, groupings);
+                    orderBys, joinTypes, overOrders, groupings, matchRecognizes);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+                    List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        }
+    }
+
+    /**
+     * A {@code MATCH_RECOGNIZE} as the statement writes it. Flink's plan prints no {@code WITHIN} ({@code
+     * CommonPhysicalMatch#explainTerms}), so whether a match is bounded in time is read here.
+     *
+     * @param partitionBy its {@code PARTITION BY} items as written; empty without one
+     * @param pattern its {@code PATTERN} as written ({@code A+ B})
+     * @param within its {@code WITHIN} interval as written ({@code INTERVAL '10' MINUTE}); empty without one
+     * @param unbounded the pattern's quantified variables with no upper bound, as written ({@code A+}, {@code B*},
+     *     {@code DOWN{2,}}): Flink's {@code CommonExecMatch#applyQuantifier} makes them {@code oneOrMore()} or {@code
+     *     timesOrMore(n)}, {@code consecutive()}, so a partial match takes every row that satisfies them in a row
+     */
+    record MatchRecognize(List<String> partitionBy, String pattern, Optional<String> within, List<String> unbounded) {
+        public MatchRecognize {
+            partitionBy = List.copyOf(partitionBy);
+            unbounded = List.copyOf(unbounded);
         }
     }
 
@@ -294,11 +317,17 @@ public sealed interface ParsedStatement extends ParsedSql
      *     their qualifier; empty where one of them is not a column (an expression, {@code GROUPING SETS})
      * @param selected the columns the block selects as they are, each as the {@code GROUP BY} would name it (without
      *     its qualifier), whatever alias it is given
+     * @param expressions the block's select items that are expressions over a {@code GROUP BY} column it does not
+     *     select as it is ({@code UPPER(name)} of {@code SELECT UPPER(name) ... GROUP BY name}), as SQL without their
+     *     alias, in select order: Flink keeps a key through a projection only where its columns are selected as they
+     *     are, renamed, or cast to a type that keeps every value apart ({@code FlinkRelMdUniqueKeys
+     *     #getProjectUniqueKeys}), since it cannot know whether a function keeps distinct values apart
      */
-    record Grouping(List<String> groupBy, List<String> selected) {
+    record Grouping(List<String> groupBy, List<String> selected, List<String> expressions) {
         public Grouping {
             groupBy = List.copyOf(groupBy);
             selected = List.copyOf(selected);
+            expressions = List.copyOf(expressions);
         }
 
         /** The {@code GROUP BY} columns the block does not select, in {@code GROUP BY} order. */

@@ -16,6 +16,7 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlMatchRecognize;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOrderBy;
@@ -76,6 +77,7 @@ final class SqlFactsCollector {
     private final List<String> overOrders = new ArrayList<>();
     private final List<String> joinTypes = new ArrayList<>();
     private final List<ParsedStatement.Grouping> groupings = new ArrayList<>();
+    private final List<ParsedStatement.MatchRecognize> matchRecognizes = new ArrayList<>();
     /** The FROM of the SELECT being walked: the one name it reads, or empty. */
     private String from = "";
 
@@ -101,7 +103,7 @@ final class SqlFactsCollector {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
                 planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
-                overOrders, groupings);
+                overOrders, groupings, matchRecognizes);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -210,6 +212,14 @@ final class SqlFactsCollector {
             }
             if (call instanceof SqlJoin join) {
                 joinTypes.add(join.getJoinType().name());
+            }
+            if (call instanceof SqlMatchRecognize match) {
+                List<String> partition = new ArrayList<>();
+                match.getPartitionList().forEach(item -> partition.add(sql(item)));
+                List<String> unbounded = new ArrayList<>();
+                unboundedQuantifiers(match.getPattern(), unbounded, 0);
+                matchRecognizes.add(new ParsedStatement.MatchRecognize(partition, pattern(match.getPattern(), 0),
+                        Optional.ofNullable(match.getInterval()).map(SqlFactsCollector::sql), unbounded));
             }
             if (call instanceof SqlOrderBy ordered && ordered.orderList.size() > 0) {
                 List<String> order = new ArrayList<>();
@@ -322,13 +332,85 @@ final class SqlFactsCollector {
             keys.add(SqlIdentifiers.sql(identifier.names.get(identifier.names.size() - 1)));
         }
         List<String> selected = new ArrayList<>();
+        List<SqlCall> calls = new ArrayList<>();
         for (SqlNode item : select.getSelectList()) {
             SqlNode column = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
             if (column instanceof SqlIdentifier identifier && !identifier.isStar()) {
                 selected.add(SqlIdentifiers.sql(identifier.names.get(identifier.names.size() - 1)));
+            } else if (column instanceof SqlCall call) {
+                calls.add(call);
             }
         }
-        groupings.add(new ParsedStatement.Grouping(keys, selected));
+        List<String> unselected = keys.stream().filter(k -> !selected.contains(k)).toList();
+        List<String> expressions = calls.stream()
+                .filter(call -> mentionsAny(call, unselected, 0))
+                .map(call -> call.toString().replace("`", ""))
+                .toList();
+        groupings.add(new ParsedStatement.Grouping(keys, selected, expressions));
+    }
+
+    /**
+     * A {@code MATCH_RECOGNIZE} pattern as it is written ({@code A+ B}, {@code DOWN{2,} UP}): Calcite's unparse spaces
+     * it out ({@code A + B}, {@code DOWN { 2, } UP}).
+     */
+    private static String pattern(SqlNode node, int depth) {
+        if (node instanceof SqlIdentifier identifier) {
+            return String.join(".", identifier.names);
+        }
+        if (!(node instanceof SqlCall call) || depth > MAX_FROM_DEPTH) {
+            return node == null ? "" : node.toString().replace("`", "");
+        }
+        List<SqlNode> operands = operands(call);
+        return switch (call.getKind()) {
+            case PATTERN_CONCAT -> String.join(" ", operands.stream().map(o -> pattern(o, depth + 1)).toList());
+            case PATTERN_ALTER -> String.join(" | ", operands.stream().map(o -> pattern(o, depth + 1)).toList());
+            case PATTERN_QUANTIFIER -> grouped(operands.get(0), depth) + quantifier(operands);
+            default -> call.toString().replace("`", "");
+        };
+    }
+
+    /** The quantified parts of a pattern with no upper bound ({@code A+}, {@code DOWN{2,}}), as written. */
+    private static void unboundedQuantifiers(SqlNode node, List<String> found, int depth) {
+        if (!(node instanceof SqlCall call) || depth > MAX_FROM_DEPTH) {
+            return;
+        }
+        List<SqlNode> operands = operands(call);
+        if (call.getKind() == SqlKind.PATTERN_QUANTIFIER && ((SqlLiteral) operands.get(2)).intValue(true) == -1) {
+            found.add(pattern(call, depth));
+        }
+        operands.forEach(o -> unboundedQuantifiers(o, found, depth + 1));
+    }
+
+    private static String grouped(SqlNode node, int depth) {
+        String inner = pattern(node, depth + 1);
+        return node instanceof SqlIdentifier ? inner : "(" + inner + ")";
+    }
+
+    /** {@code +}, {@code *}, {@code ?}, {@code {2,}}, {@code {2,4}}, {@code {3}}: Calcite's minimum, maximum (-1: none), reluctant. */
+    private static String quantifier(List<SqlNode> operands) {
+        int min = ((SqlLiteral) operands.get(1)).intValue(true);
+        int max = ((SqlLiteral) operands.get(2)).intValue(true);
+        boolean reluctant = ((SqlLiteral) operands.get(3)).booleanValue();
+        String q = min == 1 && max == -1 ? "+" : min == 0 && max == -1 ? "*" : min == 0 && max == 1 ? "?"
+                : max == -1 ? "{" + min + ",}" : min == max ? "{" + min + "}" : "{" + min + "," + max + "}";
+        return q + (reluctant ? "?" : "");
+    }
+
+    /** True when {@code node} names one of {@code columns} (as {@link ParsedStatement.Grouping} names them) anywhere. */
+    private static boolean mentionsAny(SqlNode node, List<String> columns, int depth) {
+        if (depth > MAX_FROM_DEPTH || columns.isEmpty()) {
+            return false;
+        }
+        if (node instanceof SqlIdentifier identifier) {
+            return !identifier.isStar()
+                    && columns.contains(SqlIdentifiers.sql(identifier.names.get(identifier.names.size() - 1)));
+        }
+        if (node instanceof SqlNodeList list) {
+            return list.getList().stream().anyMatch(n -> n != null && mentionsAny(n, columns, depth + 1));
+        }
+        // An aggregate's argument is no GROUP BY column of the row it emits (COUNT(a) of GROUP BY a, c).
+        return node instanceof SqlCall call && !AggregateCalls.isAggregate(call) && call.getKind() != SqlKind.OVER
+                && operands(call).stream().anyMatch(n -> n != null && mentionsAny(n, columns, depth + 1));
     }
 
     private static String quoted(SqlNode item) {

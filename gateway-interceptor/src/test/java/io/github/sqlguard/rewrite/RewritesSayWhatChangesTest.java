@@ -102,10 +102,22 @@ class RewritesSayWhatChangesTest {
     }
 
     @Test
-    void sessionTtlOverAJoinThatKeepsItsOwnTtlSaysTheRankAndTheJoinExpireApart() throws IOException {
+    void sessionTtlOverAJoinThatKeepsItsOwnTtlGivesTheRankTheJoinsTtl() throws IOException {
         Rewrite ttl = rewrite(lastOf("272"), "session-state-ttl");
 
-        assertThat(ttl.changes()).contains("the Rank (1 d) over the Join (90 d)").contains("duplicates downstream");
+        // Not 1 d under the join's 90 d: the Rank would forget a user the join still holds (PipelineTtls).
+        assertThat(ttl.sql()).startsWith("SET 'table.exec.state.ttl' = '90 d';");
+        assertThat(ttl.chosen()).contains("the TTL the statement gives the Join");
+        assertThat(ttl.changes()).doesNotContain("expire at different times");
+    }
+
+    @Test
+    void sessionTtlUnderJoinSidesOfTwoTtlsTakesTheLongerAndSaysTheMixOneSetLeaves() throws IOException {
+        Rewrite ttl = rewrite(lastOf("618"), "session-state-ttl");
+
+        assertThat(ttl.sql()).startsWith("SET 'table.exec.state.ttl' = '4 d';");
+        assertThat(ttl.changes()).contains("the Join's left input (1 d) over the GroupAggregate (4 d)")
+                .doesNotContain("right input");
     }
 
     @Test

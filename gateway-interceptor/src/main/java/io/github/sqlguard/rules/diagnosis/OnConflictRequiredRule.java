@@ -9,6 +9,7 @@ import io.github.sqlguard.statement.ParsedStatement.RankFunction;
 import io.github.sqlguard.statement.PartitionKeys;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -162,12 +163,22 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         Optional<Grouping> dropping = droppingGrouping(context);
         if (dropping.isPresent()) {
             Grouping grouping = dropping.get();
+            String rows = kept(grouping).isEmpty() ? "the rows reach the sink with no key"
+                    : "rows of different groups reach the sink as rows of one " + String.join(", ", kept(grouping));
+            if (!grouping.expressions().isEmpty()) {
+                return "the query groups by " + String.join(", ", grouping.groupBy()) + ", the upsert key of its"
+                        + " aggregation, but selects " + String.join(", ", grouping.dropped()) + " only inside "
+                        + String.join(" and ", grouping.expressions()) + ", " + (grouping.expressions().size() == 1
+                                ? "an expression" : "expressions")
+                        + ": Flink keeps a key through a projection only where each of its columns is selected as it is,"
+                        + " renamed, or cast to a type that keeps every value apart, as it cannot know whether an"
+                        + " expression keeps distinct values apart; so " + rows;
+            }
             return "the query groups by " + String.join(", ", grouping.groupBy()) + ", the upsert key of its aggregation,"
                     + " but selects " + (grouping.groupBy().size() == grouping.dropped().size() ? "none of it"
                             : "only " + String.join(", ", kept(grouping)) + " of it")
-                    + ": the projection drops " + String.join(", ", grouping.dropped()) + ", and with it the key, so rows"
-                    + " of different groups reach the sink as rows of one " + String.join(", ", kept(grouping))
-                    + " (a key survives a projection only where every column of it is selected)";
+                    + ": the projection drops " + String.join(", ", grouping.dropped()) + ", and with it the key, so "
+                    + rows + " (a key survives a projection only where every column of it is selected)";
         }
         return "the statement neither joins nor ranks, " + CAST_CAUSE;
     }
@@ -189,6 +200,25 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         }
         Grouping grouping = groupings.get(0);
         return grouping.groupBy().isEmpty() || grouping.dropped().isEmpty() ? Optional.empty() : Optional.of(grouping);
+    }
+
+    /**
+     * The key fix where the block selects a {@code GROUP BY} column only inside an expression ({@code SELECT
+     * UPPER(name), SUM(score) ... GROUP BY name}, Flink's {@code SinkTestPrograms#INSERT_RETRACT_WITH_PK} into a sink
+     * keyed by the column {@code UPPER(name)} goes to): grouping by the expression gives the aggregation the key the
+     * query writes (a {@code Calc} below it computes the expression, and the aggregation's upsert key is its output:
+     * verified on Flink 2.3.0, {@code GROUP BY UPPER(name)} into that sink plans with no finding), and merges the
+     * groups the expression maps to one value, as the sink's primary key merges their rows now.
+     */
+    private static String groupByExpressions(Grouping grouping) {
+        List<String> items = new ArrayList<>(kept(grouping));
+        items.addAll(grouping.expressions());
+        String dropped = String.join(", ", grouping.dropped());
+        String maps = grouping.expressions().size() == 1 ? grouping.expressions().get(0) + " maps" : "the expressions map";
+        return "Group by what the query writes, GROUP BY " + String.join(", ", items) + ", and key the sink by the"
+                + " column" + (items.size() == 1 ? " it is" : "s they are") + " written to: values of " + dropped
+                + " that " + maps + " to one value then make one group, as they fall on one sink row now; or select "
+                + dropped + " as it is and key the sink by " + (grouping.dropped().size() == 1 ? "it" : "them") + " too";
     }
 
     /** The {@code GROUP BY} columns the block selects. */
@@ -231,11 +261,15 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 return key + ". An ON CONFLICT clause is no fix here: with one, Flink plans the OVER aggregate and refuses"
                         + " its descending order (an OVER window is ordered ascending only).";
             }
+        } else if (firstKey.isEmpty() && droppingGrouping(context).isPresent()
+                && !droppingGrouping(context).get().expressions().isEmpty()) {
+            key = groupByExpressions(droppingGrouping(context).get());
         } else if (firstKey.isEmpty() && droppingGrouping(context).isPresent()) {
             Grouping grouping = droppingGrouping(context).get();
             String all = String.join(", ", grouping.groupBy());
             key = "Select every GROUP BY column, " + String.join(", ", grouping.dropped()) + " too, and key the sink by"
-                    + " the columns " + all + " are written to (one sink row per group of " + all + ")"
+                    + (grouping.groupBy().size() == 1 ? " the column " + all + " is written to" : " the columns " + all
+                            + " are written to") + " (one sink row per group of " + all + ")"
                     + (kept(grouping).isEmpty() ? ""
                             : "; or, where one row per " + String.join(", ", kept(grouping)) + " is meant, GROUP BY "
                                     + String.join(", ", kept(grouping)) + " only (each aggregate then spans every "

@@ -64,7 +64,16 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
             // Over an update stream (a regular join, a CDC source) no WATERMARK makes a Deduplicate: Flink plans one
             // over an append-only input only (DeduplicateTest#testInvalidChangelogInput, Flink 2.3.0).
             boolean updating = rank.retracts() && computed.isEmpty();
-            String fix = computed.isPresent()
+            // Ordered by a column of the wall clock (ts AS CURRENT_TIMESTAMP): a PROCTIME() column, never a WATERMARK.
+            Optional<String> clock = computed.isPresent() || updating ? Optional.empty()
+                    : names.proctimeInPlaceOfWallClock(order, rank.node());
+            String column = clock.isPresent() ? names.orderName(order) : order.column();
+            String fix = clock.isPresent()
+                    ? capitalized(clock.get()) + notTakenByLastValue(plan, rank)
+                            .map(c -> ".")
+                            .orElse("; to keep the " + (order.ascending() ? "first" : "latest") + " value per key"
+                                    + " without ordering, use" + keys + " with " + valueCall + " of each column.")
+                    : computed.isPresent()
                     ? capitalized(computed.get()) + names.redundantRanking(rank).map(r -> "; " + r).orElse("") + "."
                     : updating
                     // FIRST_VALUE and LAST_VALUE over an update stream are FirstValueWithRetractAggFunction and
@@ -84,7 +93,7 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
                             plan,
                             rank,
                             "This Top-1 keeps the " + (order.ascending() ? "first" : "last") + " row per key by "
-                                    + order.column() + " (" + order.type() + "), but " + order.column()
+                                    + column + " (" + order.type() + "), but " + column
                                     + " is not a time attribute" + (updating ? " and the input is an update stream (the"
                                             + " Rank's RetractStrategy)" : "")
                                     + ", so it ran as a general Rank, not as Deduplicate: Flink"

@@ -3,6 +3,7 @@ package io.github.sqlguard.rules.plan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OverFrame;
 import io.github.sqlguard.rules.AdvisedValues;
+import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.statement.SqlIdentifiers;
 
 import java.util.List;
@@ -114,7 +115,12 @@ public final class PartitionedOver {
                     .append(" (this changes the result), bound the frame by time")
                     .append(view.map(v -> " in the view " + v + ", whose OVER this is").orElse(""))
                     .append(": OVER (PARTITION BY ").append(partition).append(" ORDER BY ").append(order)
-                    .append(" RANGE BETWEEN ").append(advised.windowInterval()).append(" PRECEDING AND CURRENT ROW),")
+                    .append(" RANGE BETWEEN ").append(advised.windowInterval()).append(" PRECEDING AND CURRENT ROW)")
+                    // Nothing in the statement gives the span a bounded aggregate should cover (its TTL never expires,
+                    // and a watermark's delay says how late rows arrive, not how far back to aggregate): say it is a choice.
+                    .append(" (a range of ").append(StateTtl.format(advised.windowSize()))
+                    .append(", the window size the guard advises: a choice, not read from the statement; write the span")
+                    .append(" the aggregate should cover),")
                     .append(" whose state Flink frees by itself once a partition has had no row for 1.5 times the range")
                     .append(frame.rows() ? "" : " (a bounded ROWS frame does not: it keeps the last rows of every partition)");
         }

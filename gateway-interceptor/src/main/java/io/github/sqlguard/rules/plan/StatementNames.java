@@ -884,6 +884,24 @@ record StatementNames(
         return plan.inputs(rank).stream().findFirst().flatMap(input -> wallClock(input, order.column()));
     }
 
+    /**
+     * For a Top-1 over {@code rank} ordered by a column of the wall clock at the read, of any type ({@link
+     * #wallClockOrder}: {@code server_timestamp AS UNIX_TIMESTAMP()}, {@code ts AS CURRENT_TIMESTAMP}, {@code
+     * LOCALTIMESTAMP}, {@code NOW()}): the {@code PROCTIME()} column in its place. Such a column orders rows as their
+     * arrival does, and a {@code PROCTIME()} column is that order as a time attribute, on which Flink plans a Top-1 as a
+     * Deduplicate (Flink docs, "Deduplication": ORDER BY a time attribute, rn = 1); a WATERMARK on it would make the
+     * time a row is read its event time, which is not what the column means. Empty where the order reads no wall clock.
+     */
+    Optional<String> proctimeInPlaceOfWallClock(OrderKey order, PlanNode rank) {
+        return wallClockOrder(order, rank).map(clock -> {
+            String name = orderName(order);
+            return "order by a PROCTIME() column in place of " + name + " (" + name + " is the wall clock when the row is"
+                    + " read, " + clock + "(), which is no time attribute; a column AS PROCTIME() in "
+                    + readName(rank).orElse("the table") + "'s DDL is that time as one), so that Flink plans this Top-1"
+                    + " as a Deduplicate";
+        });
+    }
+
     /** The items of a {@code Calc}'s {@code select=[...]}, split at its top-level commas. */
     private static List<String> selectItems(String description) {
         int start = description.indexOf("select=[");

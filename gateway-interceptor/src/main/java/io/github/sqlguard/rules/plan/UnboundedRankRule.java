@@ -237,8 +237,15 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             String keys = rank.partitionKeys().isEmpty() ? ""
                     : " GROUP BY " + String.join(", ", rank.partitionKeys().stream().map(SqlIdentifiers::planName).toList());
             Optional<String> redundant = names.redundantRanking(rank);
+            // A column of the wall clock at the read, of any type (flink-study's RowNumberOrderByUnixTimestampTest, a
+            // CURRENT_TIMESTAMP column): a PROCTIME() column, not a WATERMARK (StatementNames#proctimeInPlaceOfWallClock).
+            Optional<String> clock = names.proctimeInPlaceOfWallClock(first, rank.node());
             if (redundant.isPresent()) {
                 ways.add(redundant.get());
+            } else if (clock.isPresent()) {
+                if (aggregation.isEmpty() && !rank.retracts() && rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
+                    ways.add(clock.get());
+                }
             } else if (first.onTimestamp()) {
                 // Ordered by a column of an aggregation below, no watermark can make it a time attribute
                 // (StatementNames#orderComputedByAggregation): no Deduplicate to propose.
@@ -252,19 +259,10 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                     ways.add(names.eventTimeFor(first, rank.node())
                             + ", or order by a PROCTIME() column, so that Flink plans this Top-1 as a Deduplicate");
                 }
-            } else if (rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
+            }
+            if (redundant.isEmpty() && (clock.isPresent() || !first.onTimestamp())
+                    && rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
                 String order = names.orderName(first);
-                Optional<String> clock = names.wallClockOrder(first, rank.node());
-                if (clock.isPresent() && aggregation.isEmpty() && !rank.retracts()) {
-                    // A column of the wall clock at the read (server_timestamp AS UNIX_TIMESTAMP(), flink-study's
-                    // RowNumberOrderByUnixTimestampTest) orders rows as their arrival does, and a PROCTIME() column is that
-                    // order as a time attribute: Flink then plans a Top-1 on it as a Deduplicate (Flink docs,
-                    // "Deduplication": ORDER BY a time attribute, rn = 1).
-                    ways.add("order by a PROCTIME() column in place of " + order + " (" + order + " is the wall clock when"
-                            + " the row is read, " + clock.get() + "(), which is no time attribute; a column AS PROCTIME() in "
-                            + table.orElse("the table") + "'s DDL is that time as one), so that Flink plans this Top-1 as a"
-                            + " Deduplicate");
-                }
                 String per = rank.partitionKeys().isEmpty() ? "" : " per " + String.join(", ", rank.partitionKeys());
                 after.add("when only the " + (first.ascending() ? "lowest " : "highest ") + order + per + " is"
                         + " needed, not the rest of its row, an aggregation:" + keys + " with "
