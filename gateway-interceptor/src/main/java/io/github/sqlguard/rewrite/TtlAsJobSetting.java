@@ -100,7 +100,7 @@ final class TtlAsJobSetting implements RewriteFamily {
                 continue;
             }
             Value value = value(option.getValueString(), context);
-            Optional<String> session = sessionTtl(context);
+            Optional<String> session = StateTtl.setIn(context.request().config());
             if (session.isPresent()) {
                 // The session already has a TTL its user set: a SET here would replace it for every later statement.
                 boolean same = StateTtl.parse(session.get()).equals(StateTtl.parse(value.text()));
@@ -304,10 +304,6 @@ final class TtlAsJobSetting implements RewriteFamily {
 
     private record Value(String text, String why) {}
 
-    /** The TTL the session already has, which a {@code SET} here would replace ({@link StateTtl#setIn}). */
-    private static Optional<String> sessionTtl(RewriteContext context) {
-        return StateTtl.setIn(context.request().config());
-    }
 
     private static Value value(String written, RewriteContext context) {
         Duration min = context.request().minStateTtl();
