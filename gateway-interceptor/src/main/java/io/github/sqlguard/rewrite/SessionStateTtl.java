@@ -96,7 +96,7 @@ final class SessionStateTtl implements RewriteFamily {
         if (statement.plannedBody().isEmpty()) {
             return List.of();
         }
-        RewriteContext.ProposedTtl proposed = context.proposedStateTtl();
+        ProposedTtl proposed = context.proposedStateTtl();
         Duration ttl = proposed.ttl();
         String value = proposed.value();
         String operator = finding.facts().operator().orElse("Rank");
