@@ -146,7 +146,7 @@ public sealed interface Operator
          */
         public String describePartition() {
             // Names in prose are written as SQL, as in a fix (SqlIdentifiers#planName): `user`, not user.
-            String keys = String.join(", ", partitionKeys.stream().map(SqlIdentifiers::planName).toList());
+            String keys = SqlIdentifiers.planNames(partitionKeys);
             if (global() || !onePartition()) {
                 return keys;
             }

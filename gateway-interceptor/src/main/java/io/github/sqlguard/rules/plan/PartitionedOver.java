@@ -66,7 +66,7 @@ public final class PartitionedOver {
     /** Why {@code over} is reported; {@code ttl} says why its TTL never expires, and where it comes from. */
     static String reason(Operator.OverAggregate over, String ttl, StatementNames names) {
         OverFrame frame = over.frame().orElseThrow();
-        String keys = String.join(", ", keys(over, names).stream().map(SqlIdentifiers::planName).toList());
+        String keys = SqlIdentifiers.planNames(keys(over, names));
         String keeps;
         if (frame.rows() && !frame.unboundedPreceding()) {
             keeps = "the last rows of its frame (" + frame.sql() + ") and their accumulator";
@@ -99,7 +99,7 @@ public final class PartitionedOver {
     /** The fix: the TTL first (it keeps the result), then a bounded {@code RANGE} frame where a running aggregate allows one. */
     static String fix(Operator.OverAggregate over, StatementNames names, AdvisedValues advised) {
         OverFrame frame = over.frame().orElseThrow();
-        String keys = String.join(", ", keys(over, names).stream().map(SqlIdentifiers::planName).toList());
+        String keys = SqlIdentifiers.planNames(keys(over, names));
         StringBuilder fix = new StringBuilder("Set a state TTL longer than a partition (").append(keys)
                 .append(") stays without rows: ").append(advised.setStateTtl())
                 .append(" (an OVER aggregate takes only the session's TTL: a STATE_TTL hint does not reach it). A")
@@ -109,7 +109,7 @@ public final class PartitionedOver {
             fix.append(" (no frame bounds a ").append(frame.rankingFunction().orElseThrow()).append(": Flink refuses ROWS or RANGE with it)");
         } else if (!frame.offsetsOnly()) {
             String order = SqlIdentifiers.planName(orderColumn(over, names));
-            String partition = String.join(", ", keys(over, names).stream().map(SqlIdentifiers::planName).toList());
+            String partition = SqlIdentifiers.planNames(keys(over, names));
             fix.append("; or, where an aggregate over a recent span is meant rather than ")
                     .append(frame.unboundedPreceding() ? "one since the partition's first row" : "over the last rows")
                     .append(" (this changes the result), bound the frame by time")

@@ -235,7 +235,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         String note = "";
         if (rank.keepsFirstRowOnly() && first != null) {
             String keys = rank.partitionKeys().isEmpty() ? ""
-                    : " GROUP BY " + String.join(", ", rank.partitionKeys().stream().map(SqlIdentifiers::planName).toList());
+                    : " GROUP BY " + SqlIdentifiers.planNames(rank.partitionKeys());
             Optional<String> redundant = names.redundantRanking(rank);
             // A column of the wall clock at the read, of any type (flink-study's RowNumberOrderByUnixTimestampTest, a
             // CURRENT_TIMESTAMP column): a PROCTIME() column, not a WATERMARK (StatementNames#proctimeInPlaceOfWallClock).
