@@ -422,8 +422,10 @@ public sealed interface Operator
      *
      * @param left the left input's column
      * @param right the right input's column
+     * @param leftLower true where the comparison bounds the left column from below ({@code l >= r - 5}, {@code r <
+     *     l}), as Flink's {@code IntervalJoinUtil#computeWindowBoundFromPredicate} reads it; false from above
      */
-    record Bound(Column left, Column right) {
+    record Bound(Column left, Column right, boolean leftLower) {
 
         /** True when both are timestamps ({@code TIMESTAMP}, {@code TIMESTAMP_LTZ}), as an interval join's bounds are. */
         public boolean onTimestamps() {
