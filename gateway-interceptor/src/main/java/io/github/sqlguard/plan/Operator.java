@@ -126,6 +126,15 @@ public sealed interface Operator
             return strategy.startsWith("RetractStrategy");
         }
 
+        /**
+         * Fed by an append-only input ({@code AppendFastStrategy}), the only input over which Flink plans a window
+         * Top-N or window deduplication ({@code StreamPhysicalWindowRank} and {@code StreamPhysicalWindowDeduplicate}
+         * refuse "consuming update and delete changes", Flink 2.3.0).
+         */
+        public boolean appendOnlyInput() {
+            return strategy.startsWith("AppendFastStrategy");
+        }
+
         /** No {@code PARTITION BY}. */
         public boolean global() {
             return partitionKeys.isEmpty();
