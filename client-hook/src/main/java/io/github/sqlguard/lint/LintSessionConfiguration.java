@@ -17,7 +17,7 @@ import org.apache.flink.table.api.config.TableConfigOptions;
  * lint never compiles or runs generated code, so the split text is never read: with the threshold at {@link
  * Integer#MAX_VALUE} the splitter returns the code as it is ({@code JavaCodeSplitter#splitImpl}: code no longer
  * than the threshold is returned unsplit) and the plan, the translation and its job are otherwise Flink's.
- * In a one-script lint the splitting was about 4 % of lint's CPU, 259 classes and 240 C1 compilations
+ * In a one-script lint the splitting was about 4 % of lint's CPU, 262 classes and about 240 C1 compilations
  * (bench/results/2026-12-05-lint-cpu-r54.md). What lint then cannot see is a failure of the splitter itself,
  * which Flink reports as "JavaCodeSplitter failed. This is a bug." when the job is submitted: like a generated
  * class Janino cannot compile, an error of Flink's code generation, not of the statement's plan.
