@@ -203,6 +203,7 @@ public final class LintCommand implements Callable<Integer> {
                 f.write();
                 if (!quiet) {
                     System.err.printf("sql-guard lint: %s: wrote %d proven rewrite(s)%n", f.file(), f.hunks().size());
+                    f.writtenNotes().forEach(System.err::println);
                 }
                 f.deferredNote().ifPresent(System.err::println);
             }

@@ -61,8 +61,9 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, Lis
      * @param after the lines that replace them
      * @param secret true when the rewrite repeats a secret of the statement ({@link Rewrite#carriesSecret()}), or
      *     the replaced lines hold one: written by {@link #write()}, never printed by {@link #diff}
+     * @param rewrite the proven rewrite the lines come from
      */
-    record Hunk(int line, List<String> before, List<String> after, boolean secret) {}
+    record Hunk(int line, List<String> before, List<String> after, boolean secret, Rewrite rewrite) {}
 
     /** The fixes of every file of {@code run} that has a proven rewrite, in the run's order. */
     static List<LintFixes> of(LintRun run) throws IOException {
@@ -147,7 +148,7 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, Lis
             lines.subList(first, last + 1).clear();
             lines.addAll(first, after);
             boolean secret = rewrite.carriesSecret() || carriesSecret(before) || carriesSecret(after);
-            hunks.add(0, new Hunk(first + 1, before, after, secret));
+            hunks.add(0, new Hunk(first + 1, before, after, secret, rewrite));
         }
         if (hunks.isEmpty()) {
             return Optional.empty();
@@ -167,6 +168,18 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, Lis
                 + " statement(s) at line " + String.join(", ", deferred.stream().map(String::valueOf).toList())
                 + ": the fix at line " + changedAt + " changes the session they were judged in; lint again to judge"
                 + " them after it");
+    }
+
+    /**
+     * One line per rewrite written, for standard error after {@code --fix}: its family and what it changes in
+     * meaning ({@link Rewrite#changes()}), and its output columns where they differ, so that a rewrite that changes
+     * the result (a Top-N per window, the latest row by arrival) is not written without a word. The text report
+     * prints the same under each finding; this names what was written.
+     */
+    List<String> writtenNotes() {
+        return hunks.stream().map(h -> "sql-guard lint: " + file + ":" + h.line() + ": wrote the "
+                + h.rewrite().family() + " rewrite; changes: " + h.rewrite().changes()
+                + ("same".equals(h.rewrite().columns()) ? "" : "; columns: " + h.rewrite().columns())).toList();
     }
 
     /** Writes the fixed text over the file. */

@@ -187,6 +187,25 @@ class LintRewritesTest {
         assertThat(LintFixes.of(again)).isEmpty();
     }
 
+    /**
+     * Round 54's new user: {@code --fix} wrote an all-time Top-3 as a Top-3 per 5-minute window, and said only "wrote 1
+     * proven rewrite(s)". It now names each rewrite it writes with what it changes and its columns.
+     */
+    @Test
+    void fixSaysWhatEachRewriteItWritesChanges(@TempDir Path dir) throws Exception {
+        Path script = Files.writeString(dir.resolve("top-n.sql"), TOP_N_SCRIPT);
+        LintRun run = new LintRun(List.of(script.toString()), engine.lint(script.toString(), TOP_N_SCRIPT), List.of());
+
+        List<LintFixes> fixes = LintFixes.of(run);
+
+        assertThat(fixes).hasSize(1);
+        assertThat(fixes.get(0).writtenNotes()).singleElement().satisfies(note -> assertThat(note)
+                .startsWith("sql-guard lint: " + script + ":" + fixes.get(0).hunks().get(0).line()
+                        + ": wrote the window-top-n rewrite; changes: ")
+                .contains("per 5 min TUMBLE window")
+                .endsWith("; columns: window_start, window_end added"));
+    }
+
     @Test
     void diffShowsTheReplacedLinesAndLeavesTheScriptAlone(@TempDir Path dir) throws Exception {
         Path script = Files.writeString(dir.resolve("top-n.sql"), TOP_N_SCRIPT);
