@@ -97,7 +97,7 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
                                     + column + " (" + order.type() + "), but " + column
                                     + " is not a time attribute" + (updating ? " and the input is an update stream (the"
                                             + " Rank's RetractStrategy)" : "")
-                                    + ", so it ran as a general Rank, not as Deduplicate: Flink"
+                                    + ", so Flink plans it as a general Rank, not as a Deduplicate: it"
                                     + " deduplicates only when ORDER BY is a time attribute (a column with a WATERMARK, or"
                                     + " PROCTIME())" + (updating ? ", over an append-only input" : "") + ".",
                             fix);
