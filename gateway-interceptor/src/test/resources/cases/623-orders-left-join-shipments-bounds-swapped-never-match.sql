@@ -2,7 +2,7 @@
 -- expect-reason: between shipment_ts + INTERVAL '10' SECOND (the lower bound) and shipment_ts + INTERVAL '5' SECOND (the upper bound)
 -- expect-reason: leftLowerBound=10000, leftUpperBound=5000
 -- expect-reason: emits every left row padded with NULLs
--- expect-fix: Swap the bounds, so that the lower is the smaller: order_ts BETWEEN shipment_ts + INTERVAL '5' SECOND AND shipment_ts + INTERVAL '10' SECOND
+-- expect-fix: Swap the bounds, so that the lower is the smaller: o.order_ts BETWEEN s.shipment_ts + INTERVAL '5' SECOND AND s.shipment_ts + INTERVAL '10' SECOND
 -- Orders left-joined with their shipments, the BETWEEN bounds written the wrong way round (Flink's
 -- IntervalJoinTestPrograms INTERVAL_JOIN_NEGATIVE_INTERVAL): Flink plans an IntervalJoin whose window is negative,
 -- keeps no state and pads every order with NULLs. The state is bounded, so it was OK with nothing said; the

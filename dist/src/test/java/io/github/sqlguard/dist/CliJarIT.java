@@ -220,7 +220,7 @@ class CliJarIT {
         for (Path file : CaseCorpus.all()) {
             SqlScript script = SqlScript.read(file);
             // Session properties, an execution config and Flink's own later failure are routes of the
-            // gateway's REST API that a script linted from a file does not have (GatewayLintEquivalenceTest).
+            // gateway's REST API that a script linted from a file does not have (GatewayLintEquivalenceIT).
             // A case's own policy (-- policy:) is lint's configuration, not the bundled one: client-hook's LintTest
             // lints those cases with it.
             if (!script.sessionProperties().isEmpty() || !script.executionConfig().isEmpty() || script.flinkError() != null

@@ -44,7 +44,7 @@ public record CatalogObject(
 
     /**
      * The function of the wall clock the computed column {@code column} reads ({@code CURRENT_TIMESTAMP},
-     * {@code NOW}, {@code LOCALTIMESTAMP}, {@code CURRENT_ROW_TIMESTAMP}, {@code PROCTIME}, ...): its value
+     * {@code NOW}, {@code LOCALTIMESTAMP}, {@code UNIX_TIMESTAMP()}, ...: {@link io.github.sqlguard.statement.WallClock}): its value
      * is the time a row is read, not a time the row carries. Empty for a column that reads none, or is
      * not computed.
      */
@@ -53,11 +53,6 @@ public record CatalogObject(
         if (expression == null) {
             return Optional.empty();
         }
-        java.util.regex.Matcher m = WALL_CLOCK.matcher(expression);
-        return m.find() ? Optional.of(m.group(1).toUpperCase(java.util.Locale.ROOT)) : Optional.empty();
+        return io.github.sqlguard.statement.WallClock.in(expression);
     }
-
-    /** Flink's built-in functions whose value is the time of the call (Flink docs, "System (Built-in) Functions", temporal). */
-    private static final java.util.regex.Pattern WALL_CLOCK = java.util.regex.Pattern.compile(
-            "(?i)(?<![\\w$`])(CURRENT_TIMESTAMP|CURRENT_ROW_TIMESTAMP|LOCALTIMESTAMP|CURRENT_TIME|LOCALTIME|CURRENT_DATE|NOW|PROCTIME)(?![\\w$`])");
 }

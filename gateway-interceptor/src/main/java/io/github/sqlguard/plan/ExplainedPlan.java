@@ -280,6 +280,27 @@ public final class ExplainedPlan {
         }
     }
 
+    /**
+     * {@code top} and the nodes below it, each once, read down through the nodes {@code through} accepts: a node it
+     * refuses is listed, and what lies below it is not read past it. Depth first, the last input first.
+     */
+    public List<PlanNode> below(PlanNode top, java.util.function.Predicate<PlanNode> through) {
+        List<PlanNode> out = new ArrayList<>();
+        List<PlanNode> frontier = new ArrayList<>(List.of(top));
+        Set<Integer> visited = new HashSet<>();
+        while (!frontier.isEmpty()) {
+            PlanNode at = frontier.remove(frontier.size() - 1);
+            if (!visited.add(at.id())) {
+                continue;
+            }
+            out.add(at);
+            if (through.test(at)) {
+                frontier.addAll(inputs(at));
+            }
+        }
+        return out;
+    }
+
     /** Every node, each once, in the order the plan is drawn: each root, then its inputs, depth first. */
     public List<PlanNode> nodes() {
         return nodes;

@@ -110,19 +110,12 @@ public final class PipelineTtls {
     /** The pinned TTLs of {@code top} and every stateful operator below it. */
     private static List<Pinned> below(ExplainedPlan plan, PlanNode top) {
         List<Pinned> out = new ArrayList<>();
-        List<PlanNode> frontier = new ArrayList<>(List.of(top));
-        Set<Integer> visited = new HashSet<>();
-        while (!frontier.isEmpty()) {
-            PlanNode at = frontier.remove(frontier.size() - 1);
-            if (!visited.add(at.id())) {
-                continue;
-            }
+        for (PlanNode at : plan.below(top, node -> true)) {
             if (StatefulOperators.isStateful(at)) {
                 for (int input = 0; input < Math.max(1, at.inputs().size()); input++) {
                     pinned(statesOf(at, input), name(at, input)).ifPresent(out::add);
                 }
             }
-            frontier.addAll(plan.inputs(at));
         }
         return out;
     }

@@ -58,7 +58,7 @@ final class Prover {
         Proof proof = proveOnce(candidate, context);
         if (proof instanceof Rejected rejected && rejected.reason().startsWith(UNBOUNDED_ONLY)
                 && !candidate.config().containsKey(StateTtl.KEY)) {
-            RewriteContext.ProposedTtl proposed = context.proposedStateTtl();
+            ProposedTtl proposed = context.proposedStateTtl();
             String ttl = proposed.value();
             return proveOnce(
                     candidate.withSet(

@@ -1,7 +1,6 @@
 package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.plan.Column;
-import io.github.sqlguard.plan.PipelineTtls;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.rules.Finding;
@@ -230,25 +229,10 @@ final class RewriteContext {
     }
 
     /**
-     * The state TTL a rewrite proposes, and why: {@code sql-guard.rewrite.state-ttl}, or the
-     * statement's own longest time bound where that is longer ({@link TimeBounds}: a join whose
-     * condition keeps rows {@code INTERVAL '3' DAY} apart needs its rows for 3 days, and a TTL of 1 d
-     * would silently lose every later match).
-     *
-     * @param ttl the TTL
-     * @param chosen where it comes from, for the rewrite's {@code chosen} line
+     * The TTL to propose for this statement ({@link ProposedTtl}): the longest time bound of the statement and of the
+     * views it reads.
      */
-    record ProposedTtl(Duration ttl, String chosen) {
-
-        /** As the SQL writes it: {@code 3 d}. */
-        String value() {
-            return SqlTrees.duration(ttl);
-        }
-    }
-
-    /** The TTL to propose for this statement ({@link ProposedTtl}). */
     ProposedTtl proposedStateTtl() {
-        Duration configured = settings.stateTtl();
         TimeBounds.Bound longest = null;
         for (Scope scope : scopes()) {
             Optional<TimeBounds.Bound> bound = scope.tree().flatMap(TimeBounds::longest);
@@ -256,22 +240,7 @@ final class RewriteContext {
                 longest = bound.get();
             }
         }
-        String setting = SqlTrees.duration(configured) + " (" + RewriteOptions.STATE_TTL.key() + ")";
-        ProposedTtl proposed = new ProposedTtl(configured, "state TTL " + setting);
-        if (longest != null && longest.duration().compareTo(configured) > 0) {
-            proposed = new ProposedTtl(longest.duration(), "state TTL " + SqlTrees.duration(longest.duration())
-                    + ", the statement's own time bound (" + longest.sql() + " in its conditions), longer than " + setting);
-        }
-        Optional<PipelineTtls.Pinned> pinned = PipelineTtls.longestPinned(request.plan());
-        if (pinned.isPresent() && pinned.get().ttl().compareTo(proposed.ttl()) > 0) {
-            // An operator a session TTL reaches must not forget a key before an operator of its pipeline that the
-            // statement pins longer still holds the key's rows (PipelineTtls).
-            String ttl = SqlTrees.duration(pinned.get().ttl());
-            proposed = new ProposedTtl(pinned.get().ttl(), "state TTL " + ttl + ", the TTL the statement gives "
-                    + pinned.get().where() + " (compiled plan), so that no operator of its pipeline forgets a key"
-                    + " before another still holds the key's rows; longer than " + setting);
-        }
-        return proposed;
+        return ProposedTtl.of(settings.stateTtl(), Optional.ofNullable(longest), request.plan());
     }
 
     /**

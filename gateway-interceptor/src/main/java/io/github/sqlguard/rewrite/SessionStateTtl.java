@@ -2,11 +2,13 @@ package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.SqlIdentifiers;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,30 +46,49 @@ final class SessionStateTtl implements RewriteFamily {
      * What the TTL does to the aggregations of a Top-N's statement, which the ranking alone does not
      * say: a group idle for the TTL loses its accumulator ({@code GroupAggFunction} reads no state and
      * starts from the group's next row), so an all-time {@code COUNT(*)} or {@code SUM} counts again
-     * from zero and the Top-N ranks that new value. Empty when the plan has no group aggregation.
+     * from zero and the Top-N ranks that new value. An aggregation whose TTL a {@code STATE_TTL} hint
+     * pins (its compiled plan's state TTL is not the session's) keeps that TTL: the SET does not reach
+     * it, and what it forgets it forgets by its own hint. Empty when the plan has no group aggregation.
      */
     private static String aggregationsRestart(RewriteContext context) {
         if (context.request().plan().isEmpty()) {
             return "";
         }
-        List<String> parts = new ArrayList<>();
-        int count = 0;
+        Duration session = StateTtl.effective(context.request().config());
+        List<String> reached = new ArrayList<>();
+        List<String> pinned = new ArrayList<>();
+        int calls = 0;
         for (Operator.GroupAggregate aggregate : context.request().plan().get().operators(Operator.GroupAggregate.class)) {
-            List<String> calls = aggregate.calls().orElse(List.of()).stream().map(Operator.AggregateCall::sql).distinct().toList();
-            if (calls.isEmpty()) {
+            List<String> sql = aggregate.calls().orElse(List.of()).stream().map(Operator.AggregateCall::sql).distinct().toList();
+            if (sql.isEmpty()) {
                 continue;
             }
-            count += calls.size();
-            parts.add(String.join(", ", calls) + (aggregate.groupBy().isEmpty() ? " (one group for all rows)"
-                    : " per " + String.join(", ", aggregate.groupBy())));
+            String part = String.join(", ", sql) + (aggregate.groupBy().isEmpty() ? " (one group for all rows)"
+                    : " per " + SqlIdentifiers.planNames(aggregate.groupBy()));
+            Optional<Duration> own = aggregate.state().stream().map(OperatorState::ttl).filter(t -> !t.equals(session))
+                    .findFirst();
+            if (own.isPresent() && !own.get().isZero()) {
+                pinned.add(part + " keeps the " + StateTtl.format(own.get()) + " its STATE_TTL hint gives it (the compiled"
+                        + " plan), which the SET does not change");
+            } else {
+                calls += sql.size();
+                reached.add(part);
+            }
         }
-        if (parts.isEmpty()) {
-            return "";
+        StringBuilder out = new StringBuilder();
+        if (!reached.isEmpty()) {
+            out.append("; the aggregations forget a group idle that long as well: ").append(String.join("; ", reached))
+                    .append(calls == 1 ? " starts" : " start").append(RESTARTS);
         }
-        return "; the aggregations forget a group idle that long as well: " + String.join("; ", parts)
-                + (count == 1 ? " starts" : " start")
-                + " again from the group's next row, as if the group were new, and the Top-N ranks that new value";
+        if (!pinned.isEmpty()) {
+            out.append("; ").append(String.join("; ", pinned)).append(": a group of it idle that long starts").append(RESTARTS);
+        }
+        return out.toString();
     }
+
+    /** What a forgotten group's accumulator does: {@code GroupAggFunction} reads no state for it. */
+    private static final String RESTARTS = " again from the group's next row, as if the group were new, and the Top-N ranks"
+            + " that new value";
 
     @Override
     public List<Candidate> candidates(Finding finding, RewriteContext context) {
@@ -75,7 +96,7 @@ final class SessionStateTtl implements RewriteFamily {
         if (statement.plannedBody().isEmpty()) {
             return List.of();
         }
-        RewriteContext.ProposedTtl proposed = context.proposedStateTtl();
+        ProposedTtl proposed = context.proposedStateTtl();
         Duration ttl = proposed.ttl();
         String value = proposed.value();
         String operator = finding.facts().operator().orElse("Rank");

@@ -57,7 +57,7 @@ final class StateTtlHint extends ScopedFamily {
         if (operator.isEmpty() || !StatefulOperators.HINTABLE.contains(operator.get())) {
             return List.of();
         }
-        RewriteContext.ProposedTtl proposed = context.proposedStateTtl();
+        ProposedTtl proposed = context.proposedStateTtl();
         Duration ttl = proposed.ttl();
         String value = proposed.value();
         SqlNode tree = tree(scope);

@@ -17,7 +17,7 @@ import java.util.Set;
  * INTERVAL '7' DAY}). A state TTL shorter than such a bound forgets rows the statement still
  * matches or counts: a regular join's row that an interval condition keeps for 3 days is lost after
  * a TTL of 1 d. A rewrite that proposes a TTL proposes one that covers the longest of them, and so
- * does a finding's fix text ({@link #longestIn}).
+ * does a finding's fix text ({@link ProposedTtl}).
  *
  * <p>Stability: internal.
  */
@@ -38,14 +38,6 @@ public final class TimeBounds {
     record Bound(Duration duration, String sql) {}
 
     private TimeBounds() {}
-
-    /**
-     * The length of the longest bound in the comparisons of the statement {@code sql}, as Flink's
-     * parser reads it; empty when it has none or does not parse.
-     */
-    public static Optional<Duration> longestIn(String sql) {
-        return SqlTrees.parse(sql).flatMap(TimeBounds::longest).map(Bound::duration);
-    }
 
     /** The longest bound in the comparisons of {@code tree}; empty when it has none. */
     static Optional<Bound> longest(SqlNode tree) {

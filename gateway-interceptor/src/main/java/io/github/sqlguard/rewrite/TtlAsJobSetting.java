@@ -103,7 +103,7 @@ final class TtlAsJobSetting implements RewriteFamily {
             Optional<String> session = StateTtl.setIn(context.request().config());
             if (session.isPresent()) {
                 // The session already has a TTL its user set: a SET here would replace it for every later statement.
-                boolean same = StateTtl.parse(session.get()).equals(StateTtl.parse(value.text()));
+                boolean same = StateTtl.sameAs(session.get(), value.text());
                 return List.of(new Candidate(
                         ID, finding.ruleId(), finding.node(), List.of(), rewritten, rewritten, Map.of(), List.of(),
                         Intent.NO_PLAN, Columns.SAME,

@@ -80,21 +80,7 @@ final class TtlMix {
 
     /** {@code top} where it is stateful, else the nearest stateful operators below it, through stateless ones. */
     private static List<PlanNode> statefulBelow(ExplainedPlan plan, PlanNode top) {
-        List<PlanNode> out = new ArrayList<>();
-        List<PlanNode> frontier = new ArrayList<>(List.of(top));
-        Set<Integer> visited = new HashSet<>();
-        while (!frontier.isEmpty()) {
-            PlanNode at = frontier.remove(frontier.size() - 1);
-            if (!visited.add(at.id())) {
-                continue;
-            }
-            if (stateful(at)) {
-                out.add(at);
-            } else {
-                frontier.addAll(plan.inputs(at));
-            }
-        }
-        return out;
+        return plan.below(top, node -> !stateful(node)).stream().filter(TtlMix::stateful).toList();
     }
 
     /** The states' TTLs as Flink writes durations, joined: {@code 1 d}, {@code 12 h/2 d}, {@code 0 (never)}. */

@@ -41,6 +41,15 @@ public final class StateTtl {
                 : parse(written).filter(ttl -> !ttl.isZero()).map(ttl -> written.strip());
     }
 
+    /**
+     * True when {@code value} (a table option's, a hint's) is the TTL the session's {@code written} already is ({@link
+     * #setIn}), in whatever unit each is written: {@code '1 d'} and {@code '24 h'}. False where either cannot be read.
+     */
+    public static boolean sameAs(String written, String value) {
+        Optional<Duration> session = parse(written);
+        return session.isPresent() && session.equals(parse(value));
+    }
+
     /** True when {@code value} is a number with no unit, which Flink reads as milliseconds. */
     public static boolean isBareNumber(String value) {
         if (value == null) {

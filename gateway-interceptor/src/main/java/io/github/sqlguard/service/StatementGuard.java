@@ -7,11 +7,10 @@ import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.flink.StatementJobs;
 import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.plan.ExplainedPlan;
-import io.github.sqlguard.plan.PipelineTtls;
 import io.github.sqlguard.plan.PlannerError;
 import io.github.sqlguard.policy.FailMode;
 import io.github.sqlguard.policy.Policy;
-import io.github.sqlguard.rewrite.TimeBounds;
+import io.github.sqlguard.rewrite.ProposedTtl;
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.ConfigChange;
@@ -422,24 +421,14 @@ public final class StatementGuard {
     }
 
     /**
-     * {@link #advised()} with a state TTL that covers the statement's own longest time bound
-     * ({@link TimeBounds}: a join condition's {@code INTERVAL '3' DAY} gives 3 d), as the proven
-     * rewrites propose it, so that a fix never proposes a TTL that loses rows the statement still matches; and
-     * never shorter than a TTL the statement pins on a pipeline the session TTL reaches ({@link PipelineTtls}).
+     * {@link #advised()} with the state TTL the proven rewrites propose ({@link ProposedTtl}): one that covers the
+     * statement's own longest time bound, so that a fix never proposes a TTL that loses rows the statement still
+     * matches, and never shorter than a TTL the statement pins on a pipeline the session TTL reaches.
      */
     private AdvisedValues advised(ParsedStatement statement, Optional<ExplainedPlan> plan) {
         AdvisedValues advised = advised();
-        // Parsed again only where a bound can be: most statements carry no INTERVAL.
-        Optional<Duration> bound = statement.plannedBody()
-                .filter(body -> body.toUpperCase(java.util.Locale.ROOT).contains("INTERVAL"))
-                .flatMap(TimeBounds::longestIn);
-        if (bound.isPresent() && bound.get().compareTo(advised.stateTtl()) > 0) {
-            advised = new AdvisedValues(advised.windowSize(), bound.get());
-        }
-        Optional<Duration> pinned = PipelineTtls.longestPinned(plan).map(PipelineTtls.Pinned::ttl);
-        return pinned.isPresent() && pinned.get().compareTo(advised.stateTtl()) > 0
-                ? new AdvisedValues(advised.windowSize(), pinned.get())
-                : advised;
+        return new AdvisedValues(advised.windowSize(),
+                ProposedTtl.forStatement(advised.stateTtl(), statement.plannedBody(), plan).ttl());
     }
 
     /** Streaming unless {@code execution.runtime-mode} is {@code batch} ({@code ExecutionOptions.RUNTIME_MODE}). */

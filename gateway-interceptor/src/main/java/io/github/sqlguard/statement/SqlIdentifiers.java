@@ -46,4 +46,9 @@ public final class SqlIdentifiers {
     public static String planName(String name) {
         return SIMPLE.matcher(name).matches() ? sql(name) : name;
     }
+
+    /** Names as the plan prints them, each as SQL ({@link #planName}), joined as a message lists them: {@code `user`, ts}. */
+    public static String planNames(java.util.List<String> names) {
+        return String.join(", ", names.stream().map(SqlIdentifiers::planName).toList());
+    }
 }

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 
-/** {@link StateTtl#format} on every Flink line, up to the largest TTL Flink accepts. */
+/** {@link StateTtl#format} on every Flink line, up to the largest TTL Flink accepts; {@link StateTtl#sameAs}. */
 class StateTtlTest {
 
     @Test
@@ -23,5 +23,14 @@ class StateTtlTest {
         assertThat(StateTtl.format(Duration.ofDays(365L * 1000))).isEqualTo("365000 d");
         assertThat(StateTtl.whyNeverExpires(Duration.ofMillis(Long.MAX_VALUE), Duration.ofDays(365)))
                 .isEqualTo("a TTL of 9223372036854775807 ms is above sql-guard.max-state-ttl (365 d): state never expires in practice");
+    }
+
+    @Test
+    void theSessionsTtlIsTheSameAsAValueInAnotherUnit() {
+        // One comparison for ttl-not-a-table-option's fix and the ttl-as-job-setting rewrite.
+        assertThat(StateTtl.sameAs("1 d", "24 h")).isTrue();
+        assertThat(StateTtl.sameAs("1 d", "2 d")).isFalse();
+        assertThat(StateTtl.sameAs("1 d", "one day")).isFalse();
+        assertThat(StateTtl.sameAs("one day", "one day")).isFalse();
     }
 }

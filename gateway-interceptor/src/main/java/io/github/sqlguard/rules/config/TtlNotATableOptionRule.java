@@ -86,7 +86,7 @@ public final class TtlNotATableOptionRule implements Rule {
             return "Remove it from the table and set the TTL for the job: SET '" + StateTtl.KEY + "' = '" + option.value()
                     + "', or for one join or aggregation with " + hint + ".";
         }
-        if (StateTtl.parse(session.get()).equals(StateTtl.parse(option.value()))) {
+        if (StateTtl.sameAs(session.get(), option.value())) {
             return "Remove it from the table: the session's '" + StateTtl.KEY + "' is already '" + session.get() + "'.";
         }
         return "Remove it from the table: the session's '" + StateTtl.KEY + "' = '" + session.get() + "' stays the"

@@ -8,6 +8,7 @@ import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.statement.SqlIdentifiers;
+import io.github.sqlguard.statement.SwappedBounds;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -76,8 +77,12 @@ public final class IntervalJoinNeverMatchesRule extends StreamingPlanRule {
                     + " (the upper bound), and the lower bound is above the upper (the plan's windowBounds: leftLowerBound="
                     + lower + ", leftUpperBound=" + upper + " ms). Flink runs it without state and " + outcome(joinType)
                     + ".";
-            String fix = "Swap the bounds, so that the lower is the smaller: " + left + " BETWEEN " + right + plus(upper)
-                    + " AND " + right + plus(lower) + " (or, if no row should ever match, remove the join).";
+            // The statement's own condition with its bounds exchanged, as the user wrote it (either side bounded, BETWEEN
+            // or two comparisons); where it cannot be read so, the plan's bounds, which Flink gives of the left time.
+            String swapped = written(context, inputs, m)
+                    .orElseGet(() -> left + " BETWEEN " + right + plus(upper) + " AND " + right + plus(lower));
+            String fix = "Swap the bounds, so that the lower is the smaller: " + swapped
+                    + " (or, if no row should ever match, remove the join).";
             hits.add(RuleHit.of(reason, node.label() + "(" + shortBounds(lower, upper) + ")",
                             plan.excerpt(node, PlanRules.EXCERPT_CONTEXT), fix)
                     .onNode(node.id()).capped(Level.WARN));
@@ -96,13 +101,27 @@ public final class IntervalJoinNeverMatchesRule extends StreamingPlanRule {
         };
     }
 
-    /** The time column {@code index} of input {@code input}, as SQL. */
-    private static Optional<String> timeColumn(List<PlanNode> inputs, int input, int index) {
+    /** The statement's own condition on the two time columns with its bounds exchanged ({@link SwappedBounds}). */
+    private static Optional<String> written(AnalysisContext context, List<PlanNode> inputs, Matcher bounds) {
+        Optional<String> left = name(inputs, 0, Integer.parseInt(bounds.group(4)));
+        Optional<String> right = name(inputs, 1, Integer.parseInt(bounds.group(5)));
+        return left.isPresent() && right.isPresent()
+                ? SwappedBounds.of(context.statement().text(), left.get(), right.get())
+                : Optional.empty();
+    }
+
+    /** The time column {@code index} of input {@code input}, as the plan names it. */
+    private static Optional<String> name(List<PlanNode> inputs, int input, int index) {
         if (input >= inputs.size()) {
             return Optional.empty();
         }
         List<Column> columns = inputs.get(input).outputType().columns();
-        return index < columns.size() ? Optional.of(SqlIdentifiers.planName(columns.get(index).name())) : Optional.empty();
+        return index < columns.size() ? Optional.of(columns.get(index).name()) : Optional.empty();
+    }
+
+    /** The time column {@code index} of input {@code input}, as SQL. */
+    private static Optional<String> timeColumn(List<PlanNode> inputs, int input, int index) {
+        return name(inputs, input, index).map(SqlIdentifiers::planName);
     }
 
     /** {@code  + INTERVAL '10' SECOND}, {@code  - INTERVAL '5' MINUTE}, or nothing for 0. */

@@ -66,7 +66,7 @@ public final class PartitionedOver {
     /** Why {@code over} is reported; {@code ttl} says why its TTL never expires, and where it comes from. */
     static String reason(Operator.OverAggregate over, String ttl, StatementNames names) {
         OverFrame frame = over.frame().orElseThrow();
-        String keys = String.join(", ", keys(over, names).stream().map(SqlIdentifiers::planName).toList());
+        String keys = SqlIdentifiers.planNames(keys(over, names));
         String keeps;
         if (frame.rows() && !frame.unboundedPreceding()) {
             keeps = "the last rows of its frame (" + frame.sql() + ") and their accumulator";
@@ -77,8 +77,13 @@ public final class PartitionedOver {
                     + " first one counts)";
         }
         List<String> distinct = frame.distinctCalls();
+        // A bounded ROWS frame retracts the row that leaves it, and its DISTINCT accumulator drops a value whose
+        // count falls to 0 (DistinctAggCodeGen#retract, Flink 2.3.0): it holds the frame's values, not every one seen.
         String values = distinct.isEmpty() ? ""
-                : ", each holding every distinct value of " + String.join(", ", distinct) + " seen for it";
+                : frame.rows() && !frame.unboundedPreceding()
+                        ? ", each holding the distinct values of " + String.join(", ", distinct) + " within its frame only"
+                                + " (a row that leaves the frame is retracted, and a value with its last row)"
+                        : ", each holding every distinct value of " + String.join(", ", distinct) + " seen for it";
         return over.node().label() + " is an OVER aggregate partitioned by " + keys + " and ordered by "
                 + orderColumn(over, names) + ": it keeps, per " + keys + ", " + keeps + ", and " + ttl
                 + ". Only a state TTL frees it: the state holds one entry for every " + keys + " ever seen" + values
@@ -99,7 +104,7 @@ public final class PartitionedOver {
     /** The fix: the TTL first (it keeps the result), then a bounded {@code RANGE} frame where a running aggregate allows one. */
     static String fix(Operator.OverAggregate over, StatementNames names, AdvisedValues advised) {
         OverFrame frame = over.frame().orElseThrow();
-        String keys = String.join(", ", keys(over, names).stream().map(SqlIdentifiers::planName).toList());
+        String keys = SqlIdentifiers.planNames(keys(over, names));
         StringBuilder fix = new StringBuilder("Set a state TTL longer than a partition (").append(keys)
                 .append(") stays without rows: ").append(advised.setStateTtl())
                 .append(" (an OVER aggregate takes only the session's TTL: a STATE_TTL hint does not reach it). A")
@@ -109,7 +114,7 @@ public final class PartitionedOver {
             fix.append(" (no frame bounds a ").append(frame.rankingFunction().orElseThrow()).append(": Flink refuses ROWS or RANGE with it)");
         } else if (!frame.offsetsOnly()) {
             String order = SqlIdentifiers.planName(orderColumn(over, names));
-            String partition = String.join(", ", keys(over, names).stream().map(SqlIdentifiers::planName).toList());
+            String partition = SqlIdentifiers.planNames(keys(over, names));
             fix.append("; or, where an aggregate over a recent span is meant rather than ")
                     .append(frame.unboundedPreceding() ? "one since the partition's first row" : "over the last rows")
                     .append(" (this changes the result), bound the frame by time")

@@ -42,7 +42,7 @@ final class PlanRules {
     /** Key columns as SQL for messages: {@code user_id, item}, or {@code no PARTITION BY: one partition} without any. */
     static String keysText(List<String> keys) {
         return keys.isEmpty() ? "no PARTITION BY: one partition"
-                : String.join(", ", keys.stream().map(SqlIdentifiers::planName).toList());
+                : SqlIdentifiers.planNames(keys);
     }
 
     /**

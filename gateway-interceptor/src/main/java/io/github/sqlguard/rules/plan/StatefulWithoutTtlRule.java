@@ -165,7 +165,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 return label + " has no GROUP BY key, so it keeps one accumulator for all rows, but " + growing(aggregate)
                         + ", and " + ttl + ": that grows with every new value and is never freed.";
             }
-            String keys = String.join(", ", aggregate.splitDistinctPartial()
+            String keys = SqlIdentifiers.planNames(aggregate.splitDistinctPartial()
                     ? finalKeys(aggregate, names) : groupKeys(aggregate, names));
             if (correlation(aggregate, names)) {
                 String table = names.tables(operator.node());
@@ -208,12 +208,12 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + " ever seen, so the state grows as long as new " + keys + " values arrive.";
         }
         if (operator instanceof Operator.Deduplicate deduplicate) {
-            String keys = deduplicate.keys().isEmpty() ? "input" : String.join(", ", deduplicate.keys());
+            String keys = deduplicate.keys().isEmpty() ? "input" : SqlIdentifiers.planNames(deduplicate.keys());
             return label + " keeps one row per " + keys + " and " + ttl + ": the state grows with the number of distinct "
                     + keys + ".";
         }
         if (operator instanceof Operator.ChangelogNormalize normalize) {
-            String keys = normalize.keys().isEmpty() ? "row" : String.join(", ", normalize.keys());
+            String keys = normalize.keys().isEmpty() ? "row" : SqlIdentifiers.planNames(normalize.keys());
             return label + " keeps the last row per " + keys + " of " + names.tables(operator.node()) + " and " + ttl
                     + ": the state grows with the number of distinct " + keys + ".";
         }
@@ -349,7 +349,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     /** One input's part; its unique key's columns by the names the statement gives them (a renamed {@code region0} as {@code region}). */
     private static String keeps(Operator.JoinInput input, String side, StatementNames names) {
         List<String> columns = input.uniqueKey().stream().map(k -> names.keyName(k).orElse(k)).toList();
-        String key = columns.isEmpty() ? "" : " (" + String.join(", ", columns) + ")";
+        String key = columns.isEmpty() ? "" : " (" + SqlIdentifiers.planNames(columns) + ")";
         return switch (input.kind()) {
             case NO_UNIQUE_KEY -> "every row of the " + side + " input (it has no unique key)";
             case HAS_UNIQUE_KEY -> "the latest row per unique key" + key + " of the " + side + " input";
@@ -402,7 +402,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         Optional<String> name = hintSide(join, side, names).or(() -> side(names.plan().inputs(join.node()).get(side), names));
         if (name.isPresent()) {
-            return name.get() + ".";
+            return SqlIdentifiers.sql(name.get()) + ".";
         }
         return side == 1 && semiOrAnti(join) ? "the subquery's " : "";
     }
@@ -419,20 +419,26 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Operator.Bound bound = bounds.get(0);
         if (semiOrAnti(join)) {
             // The bounds may well be an interval join's: the join type is what Flink does not plan as one.
-            return "Its condition bounds " + bound.right().name() + " by " + bound.left().name() + " like an interval"
+            return "Its condition bounds " + SqlIdentifiers.planName(bound.right().name()) + " by "
+                    + SqlIdentifiers.planName(bound.left().name()) + " like an interval"
                     + " join, but the condition is in an IN or EXISTS subquery, which Flink plans as "
                     + ("ANTI".equals(join.joinType()) ? "an " : "a ") + join.joinType() + " join, and Flink plans an interval join only for a JOIN (inner or outer), never for a SEMI or ANTI"
                     + " join: this one is a regular join whatever its bounds.";
         }
+        String shape = "Its condition bounds " + SqlIdentifiers.planName(bound.right().name()) + " by "
+                + SqlIdentifiers.planName(bound.left().name())
+                + " like an interval join, but Flink planned a regular join: ";
+        Optional<IntervalJoinBounds> timeBounds = intervalBounds(join, inputs, names);
+        if (timeBounds.isPresent()) {
+            return shape + timeBounds.get().lacking() + ".";
+        }
         List<String> notTime = new ArrayList<>();
         if (!names.isTimeAttributeBelow(inputs.get(0), bound.left().name())) {
-            notTime.add(bound.left().name() + " (" + names.tables(inputs.get(0)) + ")");
+            notTime.add(SqlIdentifiers.planName(bound.left().name()) + " (" + names.tables(inputs.get(0)) + ")");
         }
         if (!names.isTimeAttributeBelow(inputs.get(1), bound.right().name())) {
-            notTime.add(bound.right().name() + " (" + names.tables(inputs.get(1)) + ")");
+            notTime.add(SqlIdentifiers.planName(bound.right().name()) + " (" + names.tables(inputs.get(1)) + ")");
         }
-        String shape = "Its condition bounds " + bound.right().name() + " by " + bound.left().name()
-                + " like an interval join, but Flink planned a regular join: ";
         // A column computed from the wall clock holds the time a row is read: no WATERMARK fits it.
         List<String> wallClock = new ArrayList<>();
         List<String> wallClockNames = new ArrayList<>();
@@ -441,7 +447,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             Column column = side == 0 ? bound.left() : bound.right();
             Optional<String> function = names.wallClock(inputs.get(side), column.name());
             if (function.isPresent()) {
-                String described = column.name() + " (" + names.tables(inputs.get(side)) + ")";
+                String described = SqlIdentifiers.planName(column.name()) + " (" + names.tables(inputs.get(side)) + ")";
                 wallClock.add(described + " is computed from " + function.get());
                 wallClockNames.add(described);
                 proctimeColumn |= function.get().equals("PROCTIME");
@@ -468,12 +474,12 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<String> proctime = Optional.empty();
         if (notTime.size() == 1) {
             // One side is PROCTIME(): a WATERMARK on the other makes it event time, still not of one kind.
-            Column other = notTime.get(0).startsWith(bound.left().name() + " (") ? bound.right() : bound.left();
+            Column other = notTime.get(0).startsWith(SqlIdentifiers.planName(bound.left().name()) + " (") ? bound.right() : bound.left();
             PlanNode otherInput = other == bound.left() ? inputs.get(0) : inputs.get(1);
             boolean processing = names.plan().timeAttributesBelow(otherInput).stream()
                     .anyMatch(c -> c.name().equals(other.name()) && c.timeAttribute() == Column.TimeAttribute.PROCTIME);
             if (processing) {
-                proctime = Optional.of(other.name() + " (" + names.tables(otherInput) + ") is a processing-time attribute"
+                proctime = Optional.of(SqlIdentifiers.planName(other.name()) + " (" + names.tables(otherInput) + ") is a processing-time attribute"
                         + " (PROCTIME()), and an interval join bounds times of one kind (both event time or both processing"
                         + " time): a WATERMARK on " + notTime.get(0).substring(0, notTime.get(0).indexOf(" ("))
                         + " would not make it one either, so none is proposed");
@@ -493,7 +499,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             Column column = side == 0 ? bound.left() : bound.right();
             PlanNode input = inputs.get(side);
             names.plan().materializesTimeAttribute(input, column.name()).ifPresent(at -> materialized.add(
-                    column.name() + " (" + names.tables(input) + ") is a time attribute of the table, but reaches the join"
+                    SqlIdentifiers.planName(column.name()) + " (" + names.tables(input) + ") is a time attribute of the table, but reaches the join"
                             + " through " + at.label() + ", after which it is a plain TIMESTAMP (Flink keeps no time attribute"
                             + " through a regular aggregation or join)"));
         }
@@ -508,14 +514,14 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     private static String sinkReason(Operator.Sink sink, String ttl) {
         String table = sink.node().table().map(ObjectIdentifier::getObjectName).orElse("the sink table");
-        String key = sink.primaryKey().isEmpty() ? "primary key" : String.join(", ", sink.primaryKey());
+        String key = sink.primaryKey().isEmpty() ? "primary key" : SqlIdentifiers.planNames(sink.primaryKey());
         String keeps = sink.keepsHistory()
                 ? "every row it has received and not seen retracted"
                         + sink.conflictStrategy().map(s -> " (ON CONFLICT DO " + s + ")").orElse("")
                 : "the current row, buffering later ones until the watermark passes them (ON CONFLICT DO "
                         + sink.conflictStrategy().orElse("NOTHING") + ")";
         String upsert = sink.upsertKey().isEmpty() ? ""
-                : " The query's upsert key is " + String.join(", ", sink.upsertKey()) + ", not the sink's " + key
+                : " The query's upsert key is " + SqlIdentifiers.planNames(sink.upsertKey()) + ", not the sink's " + key
                         + ", which is why Flink materializes.";
         return "The upsert materializer Flink puts before the sink into " + table + " (" + sink.node().label()
                 + ", keyed by the sink's primary key " + key + ") keeps, per " + key + ", " + keeps + ", and " + ttl
@@ -632,7 +638,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append("'s rows arrive)");
         } else {
             List<String> keys = aggregate.splitDistinctPartial() ? finalKeys(aggregate, names) : groupKeys(aggregate, names);
-            fix.append("longer than a key (").append(keys.isEmpty() ? "a grouping set" : String.join(", ", keys))
+            fix.append("longer than a key (").append(keys.isEmpty() ? "a grouping set" : SqlIdentifiers.planNames(keys))
                     .append(") stays active");
         }
         fix.append(": ").append(values.setStateTtl());
@@ -802,8 +808,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + "', '" + rightHint.get() + "' = '" + rightValue + "') */ (a SET 'table.exec.state.ttl' does not reach a"
                     + " side the hint names).";
         }
+        Optional<IntervalJoinBounds> timeBounds = intervalBounds(join, inputs, names);
         Optional<String> eventTime = inputs.size() == 2 ? eventTimeForBounds(join, inputs, names) : Optional.empty();
-        StringBuilder fix = new StringBuilder(eventTime.map(e -> e + "; or bound").orElse("Bound"))
+        StringBuilder fix = new StringBuilder(eventTime.or(() -> timeBounds.flatMap(IntervalJoinBounds::fix))
+                .map(e -> e + "; or bound").orElse("Bound"))
                 .append(" the join's state with a TTL longer than a row must wait for its match: ")
                 .append(advised.setStateTtl());
         if (semiOrAnti(join)) {
@@ -827,7 +835,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         lookupWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
         if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty() && !semiOrAnti(join)
-                && plainKeys(join, names)) {
+                && plainKeys(join, names) && timeBounds.isEmpty()) {
             Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));
             Optional<Column> rightTime = names.rowtimeBelow(inputs.get(1));
             if (leftTime.isPresent() && rightTime.isPresent()) {
@@ -977,7 +985,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             if (table.isEmpty() || !StatementNames.watermarkable(column)) {
                 return Optional.empty();
             }
-            declare.add(column.name() + " as event time in " + table.get().getObjectName() + " ("
+            declare.add(SqlIdentifiers.planName(column.name()) + " as event time in " + table.get().getObjectName() + " ("
                     + StatementNames.watermark(column.name()) + ")");
         }
         if (declare.isEmpty()) {
@@ -986,6 +994,18 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         return Optional.of("Declare " + String.join(" and ", declare) + ": the join as written is then an interval"
                 + " join, which frees a row once the other side's watermark passes its time bound (a row behind its"
                 + " table's watermark is then late and dropped)");
+    }
+
+    /**
+     * The join's bounds on time attributes, where what they lack is why Flink planned a regular join ({@link
+     * IntervalJoinBounds}); empty for a SEMI or ANTI join, whose type is the reason.
+     */
+    private static Optional<IntervalJoinBounds> intervalBounds(Operator.Join join, List<PlanNode> inputs, StatementNames names) {
+        List<Operator.Bound> bounds = join.bounds().stream().filter(Operator.Bound::onTimestamps).toList();
+        if (bounds.isEmpty() || inputs.size() != 2 || semiOrAnti(join)) {
+            return Optional.empty();
+        }
+        return IntervalJoinBounds.of(bounds, inputs, names, qualifier(join, 0, names), qualifier(join, 1, names));
     }
 
     /** True for the join Flink plans for an {@code IN}/{@code EXISTS} subquery ({@code SEMI}) or its negation ({@code ANTI}). */

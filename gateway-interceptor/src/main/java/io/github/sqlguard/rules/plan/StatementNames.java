@@ -835,9 +835,9 @@ record StatementNames(
             if (node.name().equals("Calc")) {
                 for (String item : selectItems(node.description())) {
                     if (item.endsWith(" AS " + column) || item.endsWith(" AS `" + column + "`")) {
-                        java.util.regex.Matcher m = WALL_CLOCK.matcher(item);
-                        if (m.find()) {
-                            return Optional.of(m.group(1).toUpperCase(java.util.Locale.ROOT));
+                        Optional<String> clock = io.github.sqlguard.statement.WallClock.in(item);
+                        if (clock.isPresent()) {
+                            return clock;
                         }
                     }
                 }
@@ -846,13 +846,6 @@ record StatementNames(
         }
         return Optional.empty();
     }
-
-    /**
-     * Flink's built-in functions whose value is the time of the call (Flink docs, "System (Built-in) Functions",
-     * temporal); {@code UNIX_TIMESTAMP()} without arguments too: "the current Unix timestamp in seconds".
-     */
-    private static final java.util.regex.Pattern WALL_CLOCK = java.util.regex.Pattern.compile(
-            "(?i)(?<![\\w$])(CURRENT_TIMESTAMP|CURRENT_ROW_TIMESTAMP|LOCALTIMESTAMP|NOW|PROCTIME|UNIX_TIMESTAMP(?=\\(\\)))\\(");
 
     /**
      * The first order column of a ranking as the statement names it: where Flink's plan prints the expression of a
@@ -873,13 +866,13 @@ record StatementNames(
 
     /**
      * The wall-clock function the first order column of the ranking {@code rank} is computed from ({@link
-     * #WALL_CLOCK}): the plan's own expression ({@code orderBy=[UNIX_TIMESTAMP() ASC]}), or a {@code Calc} below that
+     * io.github.sqlguard.statement.WallClock}): the plan's own expression ({@code orderBy=[UNIX_TIMESTAMP() ASC]}), or a {@code Calc} below that
      * computes the column ({@link #wallClock}); empty otherwise.
      */
     Optional<String> wallClockOrder(OrderKey order, PlanNode rank) {
-        java.util.regex.Matcher m = WALL_CLOCK.matcher(order.column());
-        if (m.find()) {
-            return Optional.of(m.group(1).toUpperCase(java.util.Locale.ROOT));
+        Optional<String> clock = io.github.sqlguard.statement.WallClock.in(order.column());
+        if (clock.isPresent()) {
+            return clock;
         }
         return plan.inputs(rank).stream().findFirst().flatMap(input -> wallClock(input, order.column()));
     }
