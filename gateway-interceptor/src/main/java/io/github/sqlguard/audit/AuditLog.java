@@ -41,10 +41,11 @@ import java.util.function.Consumer;
  * every call is written so, before the call is handed on. {@link #writeLater} queues a record for
  * the audit's writer thread ({@code sql-guard-audit-writer}, one per JVM) and returns at once: the
  * outcome record of a call under {@code sql-guard.audit.outcome-records: after-response}. Records
- * reach the file in the order they were handed in, whichever way: a {@link #write} first writes
- * every record queued before it, and the records a writer finds queued are written as one logging
- * event of several lines (one write and one flush: group commit). {@link #flush} waits until every
- * queued record is written; the guard calls it when it stops.
+ * reach the file in the order they were handed in, whichever way: every record is queued, and
+ * whoever holds the writing lock (a {@link #write}'s caller, or the writer thread) writes what it
+ * finds queued as one logging event of several lines (one write and one flush: group commit), so a
+ * {@link #write} whose line another caller's event carried returns once that event has. {@link
+ * #flush} waits until every queued record is written; the guard calls it when it stops.
  *
  * <p>Thread-safe.
  */
@@ -75,13 +76,34 @@ public final class AuditLog {
 
     private final Logger audit;
     private final Clock clock;
-    /** Records handed to {@link #writeLater} and not yet written, in order. */
+    /** Records handed in and not yet written, in the order they were handed in. */
     private final Queue<Queued> queued = new ConcurrentLinkedQueue<>();
-    /** Held while writing: whoever holds it writes the queued records first, so the file keeps their order. */
+    /** Held while writing: whoever holds it writes the queued records, so the file keeps their order. */
     private final ReentrantLock writing = new ReentrantLock();
 
-    /** A record waiting for the writer: its line, made there, and who hears of a failure. */
-    private record Queued(AuditRecord record, Consumer<AuditWriteException> onFailure) {}
+    /** A record waiting to be written. */
+    private sealed interface Queued {}
+
+    /** A record handed to {@link #writeLater}: its line, made by the thread that writes it, and who hears of a failure. */
+    private record Later(AuditRecord record, Consumer<AuditWriteException> onFailure) implements Queued {}
+
+    /**
+     * A line handed to a {@code write}, whose caller waits until it is written, by itself or by a thread that held
+     * the writing lock before it: the outcome is set, under that lock, once the logging event that carried the
+     * line has returned or failed.
+     */
+    private static final class Now implements Queued {
+        private final String line;
+        private final String what;
+        /** Set once the logging event that carried the line returned or failed. */
+        private boolean done;
+        private AuditWriteException failure;
+
+        Now(String line, String what) {
+            this.line = line;
+            this.what = what;
+        }
+    }
 
     /** Writes to the logger {@value #LOGGER_NAME} with the system clock. */
     public AuditLog() {
@@ -138,13 +160,13 @@ public final class AuditLog {
      * writer thread (or on the thread of a {@link #write} that wrote it).
      */
     public void writeLater(AuditRecord record, Consumer<AuditWriteException> onFailure) {
-        queued.add(new Queued(record, onFailure));
-        WRITER.execute(() -> writeQueued(null, null));
+        queued.add(new Later(record, onFailure));
+        WRITER.execute(() -> writeQueued(null));
     }
 
     /** Returns once every record queued by {@link #writeLater} before the call is written (or failed). */
     public void flush() {
-        writeQueued(null, null);
+        writeQueued(null);
     }
 
     /** Returns once every record queued by {@link #writeLater} of every audit log of this JVM is written. */
@@ -159,65 +181,107 @@ public final class AuditLog {
         }
     }
 
+    /**
+     * Writes {@code line} after every record handed in before it, and returns once the logging event that carried
+     * it has returned (with the shipped configurations: flushed to the file). Group commit: the line is queued, and
+     * whoever holds the writing lock writes every line and record queued by then as one logging event (one write,
+     * one flush); a caller that gets the lock after its line was written so returns at once. Under concurrent
+     * sessions a write that the kernel holds up (a busy disk) then delays the lines queued behind it by one write,
+     * not by one write each: those waits were the guard's slowest at 16 sessions
+     * (bench/results/2026-12-05-cheap-r54.md).
+     *
+     * @throws AuditWriteException when the logging event that carried the line failed: nothing of it is in the file
+     */
     private void writeLine(String line, String what) {
-        writeQueued(line, what);
+        Now mine = new Now(line, what);
+        queued.add(mine);
+        writeQueued(mine);
+        if (mine.failure != null) {
+            throw mine.failure;
+        }
+        if (!mine.done) {
+            throw new AuditWriteException("The audit record of " + what + " could not be written: its write failed", null);
+        }
     }
 
     /**
-     * Under the writing lock: the queued records, then {@code line} when not {@code null}, as few
-     * logging events as there are batches of {@link #MAX_BATCH}; {@code line}'s own failure is
-     * thrown, those of queued records go to their callers' {@code onFailure}.
+     * Under the writing lock: the queued lines and records in order, as few logging events as there are batches of
+     * {@link #MAX_BATCH}, until {@code mine} is written, or, when it is {@code null}, until nothing is queued. A
+     * failed event's lines fail their callers ({@link Now#failure}), its records' go to their {@code onFailure}.
      */
-    private void writeQueued(String line, String what) {
+    private void writeQueued(Now mine) {
         writing.lock();
         try {
-            while (true) {
+            while (mine == null || !mine.done) {
                 List<Queued> batch = new ArrayList<>();
-                StringBuilder lines = new StringBuilder();
-                for (Queued next; batch.size() < MAX_BATCH && (next = queued.poll()) != null; ) {
-                    int mark = lines.length();
-                    try {
-                        if (mark > 0) {
-                            lines.append('\n');
-                        }
-                        append(next.record(), lines);
-                    } catch (AuditWriteException e) {
-                        lines.setLength(mark);
-                        next.onFailure().accept(e);
-                        continue;
-                    }
-                    batch.add(next);
-                }
-                boolean last = queued.isEmpty();
-                String event;
-                if (last && line != null) {
-                    // Nothing queued before it (the usual case): the line as it is, not copied into the builder and
-                    // out again (two copies of every statement's records on its thread).
-                    event = lines.length() == 0 ? line : lines.append('\n').append(line).toString();
-                } else if (lines.length() == 0) {
+                String event = nextEvent(batch);
+                if (event == null) {
                     return;
-                } else {
-                    event = lines.toString();
                 }
+                Throwable failed = null;
                 try {
                     audit.info(event);
-                } catch (RuntimeException e) {
-                    for (Queued failed : batch) {
-                        String of = "statement " + failed.record().statement().statementSha256() + " (" + failed.record().call() + ")";
-                        failed.onFailure().accept(new AuditWriteException(
-                                "The audit record of " + of + " could not be written: " + e.getMessage(), e));
-                    }
-                    if (last && line != null) {
-                        throw new AuditWriteException(
-                                "The audit record of " + what + " could not be written: " + e.getMessage(), e);
-                    }
+                } catch (RuntimeException | Error e) {
+                    failed = e;
                 }
-                if (last) {
-                    return;
+                settle(batch, failed);
+                if (failed instanceof Error error) {
+                    throw error;
                 }
             }
         } finally {
             writing.unlock();
+        }
+    }
+
+    /**
+     * The next logging event: up to {@link #MAX_BATCH} queued lines and records taken into {@code batch}, their
+     * lines joined by line breaks; {@code null} when nothing is queued. A record that cannot be rendered is told to
+     * its {@code onFailure} and left out.
+     */
+    private String nextEvent(List<Queued> batch) {
+        Queued first = queued.poll();
+        if (first instanceof Now now && queued.isEmpty()) {
+            // Alone (the usual case): the line as it is, not copied into a builder and out again.
+            batch.add(now);
+            return now.line;
+        }
+        StringBuilder lines = new StringBuilder();
+        for (Queued next = first; next != null; next = batch.size() < MAX_BATCH ? queued.poll() : null) {
+            int mark = lines.length();
+            if (mark > 0) {
+                lines.append('\n');
+            }
+            if (next instanceof Now now) {
+                lines.append(now.line);
+            } else if (next instanceof Later later) {
+                try {
+                    append(later.record(), lines);
+                } catch (AuditWriteException e) {
+                    lines.setLength(mark);
+                    later.onFailure().accept(e);
+                    continue;
+                }
+            }
+            batch.add(next);
+        }
+        return batch.isEmpty() ? null : lines.toString();
+    }
+
+    /** Tells the lines and records of a logging event that it was written, or that it failed with {@code failed}. */
+    private static void settle(List<Queued> batch, Throwable failed) {
+        for (Queued entry : batch) {
+            if (entry instanceof Now now) {
+                now.done = true;
+                if (failed != null) {
+                    now.failure = new AuditWriteException(
+                            "The audit record of " + now.what + " could not be written: " + failed.getMessage(), failed);
+                }
+            } else if (entry instanceof Later later && failed != null) {
+                String of = "statement " + later.record().statement().statementSha256() + " (" + later.record().call() + ")";
+                later.onFailure().accept(new AuditWriteException(
+                        "The audit record of " + of + " could not be written: " + failed.getMessage(), failed));
+            }
         }
     }
 

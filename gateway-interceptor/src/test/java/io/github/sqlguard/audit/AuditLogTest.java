@@ -156,6 +156,117 @@ class AuditLogTest {
     }
 
     @Test
+    void linesHandedInWhileAnotherIsBeingWrittenGoOutTogetherInTheNextLoggingEvent() throws Exception {
+        BlockingAppender appender = new BlockingAppender();
+        logger.addAppender(appender);
+        AuditLog log = new AuditLog(logger, FIXED);
+
+        Thread first = new Thread(() -> log.write(record(Map.of(), "SELECT 0")));
+        first.start();
+        appender.inFirst.await();
+        List<Thread> queued = new java.util.ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            String statement = "SELECT " + i;
+            queued.add(new Thread(() -> log.write(record(Map.of(), statement))));
+        }
+        queued.forEach(Thread::start);
+        awaitWaiting(queued);
+        appender.releaseFirst.countDown();
+        first.join();
+        for (Thread thread : queued) {
+            thread.join();
+        }
+
+        assertThat(appender.list).as("the write under way, then one event of the three lines queued behind it").hasSize(2);
+        assertThat(statements(appender.list.get(0))).containsExactly("SELECT 0");
+        assertThat(statements(appender.list.get(1))).containsExactlyInAnyOrder("SELECT 1", "SELECT 2", "SELECT 3");
+    }
+
+    @Test
+    void everyCallerWhoseLineAFailedLoggingEventCarriedIsTold() throws Exception {
+        BlockingAppender appender = new BlockingAppender();
+        FailingAppender disk = new FailingAppender();
+        disk.failing = false;
+        appender.onSecond = () -> disk.failing = true;
+        logger.addAppender(appender);
+        logger.addAppender(disk);
+        AuditLog log = new AuditLog(logger, FIXED);
+
+        Thread first = new Thread(() -> log.write(record(Map.of(), "SELECT 0")));
+        first.start();
+        appender.inFirst.await();
+        List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Thread> queued = new java.util.ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            String statement = "SELECT " + i;
+            queued.add(new Thread(() -> {
+                try {
+                    log.write(record(Map.of(), statement));
+                } catch (AuditWriteException e) {
+                    failures.add(e);
+                }
+            }));
+        }
+        queued.forEach(Thread::start);
+        awaitWaiting(queued);
+        appender.releaseFirst.countDown();
+        first.join();
+        for (Thread thread : queued) {
+            thread.join();
+        }
+
+        assertThat(appender.list).hasSize(2);
+        assertThat(failures).hasSize(3).allSatisfy(e -> assertThat(e)
+                .hasMessageContaining("could not be written").hasMessageContaining("executeStatement")
+                .cause().hasMessage("disk full"));
+    }
+
+    /** Waits until each of {@code threads} is parked (on the audit's writing lock, its line queued before it). */
+    private static void awaitWaiting(List<Thread> threads) throws InterruptedException {
+        for (Thread thread : threads) {
+            while (thread.getState() != Thread.State.WAITING) {
+                Thread.sleep(1);
+            }
+        }
+    }
+
+    private static List<String> statements(ILoggingEvent event) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        List<String> statements = new java.util.ArrayList<>();
+        for (String line : event.getFormattedMessage().lines().toList()) {
+            statements.add(json.readTree(line).path("statement").asText());
+        }
+        return statements;
+    }
+
+    /** Keeps the events; the first waits inside its write until released (a write the kernel holds up). */
+    private final class BlockingAppender extends ListAppender<ILoggingEvent> {
+        final java.util.concurrent.CountDownLatch inFirst = new java.util.concurrent.CountDownLatch(1);
+        final java.util.concurrent.CountDownLatch releaseFirst = new java.util.concurrent.CountDownLatch(1);
+        Runnable onSecond = () -> {};
+
+        BlockingAppender() {
+            setContext(context);
+            start();
+        }
+
+        @Override
+        protected void append(ILoggingEvent event) {
+            super.append(event);
+            if (list.size() == 1) {
+                inFirst.countDown();
+                try {
+                    releaseFirst.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            } else if (list.size() == 2) {
+                onSecond.run();
+            }
+        }
+    }
+
+    @Test
     void aRecordWrittenLaterThatFailsIsToldToItsCaller() {
         logger.addAppender(new FailingAppender());
         AuditLog log = new AuditLog(logger, FIXED);
