@@ -71,6 +71,7 @@ final class SqlFactsCollector {
     private final List<SqlOption> functionClasses = new ArrayList<>();
     private final List<SqlOption> planFiles = new ArrayList<>();
     private final List<SupersededHint> supersededTtlHints = new ArrayList<>();
+    private final List<ParsedStatement.UnmatchedHint> unmatchedTtlHints = new ArrayList<>();
     private final List<LateralLimit> lateralLimits = new ArrayList<>();
     private final List<SqlOption> stringLiterals = new ArrayList<>();
     private final List<List<String>> orderBys = new ArrayList<>();
@@ -103,7 +104,7 @@ final class SqlFactsCollector {
     SqlFacts facts() {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
-                planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
+                planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
                 overOrders, groupings, matchRecognizes, aggregateAliases);
     }
 
@@ -186,6 +187,7 @@ final class SqlFactsCollector {
         }
         if (node instanceof SqlSelect select) {
             collectSuperseded(select.getHints());
+            collectUnmatched(select);
             collectGrouping(select);
             collectFrom(select.getFrom(), "", 0);
             subquery(select.getFrom()).ifPresent(inner -> readerWhere.put(inner, select.getWhere()));
@@ -593,6 +595,38 @@ final class SqlFactsCollector {
                     supersededTtlHints.add(new SupersededHint(option, kept, false));
                 } else {
                     firstHint.put(option.key(), option);
+                }
+            }
+        }
+    }
+
+    /**
+     * The {@code STATE_TTL} options of {@code select}'s own hints whose key names none of its inputs ({@link
+     * ParsedStatement.UnmatchedHint}); none where an input has no name a key could give (a subquery without an alias).
+     */
+    private void collectUnmatched(SqlSelect select) {
+        if (select.getHints() == null || select.getHints().isEmpty()) {
+            return;
+        }
+        List<String> inputs = HintInputName.inputs(select);
+        if (inputs == null) {
+            return;
+        }
+        for (SqlNode node : select.getHints()) {
+            if (!(node instanceof SqlHint hint) || !hint.getName().equalsIgnoreCase("STATE_TTL")) {
+                continue;
+            }
+            List<SqlNode> operands = operands(hint);
+            if (operands.size() < 2 || !(operands.get(1) instanceof SqlNodeList options)) {
+                continue;
+            }
+            SqlParserPos pos = hint.getParserPosition();
+            for (int i = 0; i + 1 < options.size(); i += 2) {
+                String key = optionText(options.get(i));
+                String value = optionText(options.get(i + 1));
+                if (key != null && value != null && !inputs.contains(key)) {
+                    unmatchedTtlHints.add(new ParsedStatement.UnmatchedHint(
+                            new SqlOption(key, value, "STATE_TTL hint", pos.getLineNum(), pos.getColumnNum()), inputs));
                 }
             }
         }
