@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.sqlguard.audit.AuditLog;
+import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.testing.AuditCapture;
 import io.github.sqlguard.testing.CaseCorpus;
+import io.github.sqlguard.testing.GatewayVerdicts;
 import io.github.sqlguard.testing.InProcessGateway;
 import io.github.sqlguard.testing.SqlScript;
 
@@ -51,6 +53,9 @@ import java.util.stream.Stream;
  * audited before that. {@code SharedCasesIT} runs the same corpus through the REST endpoint of a
  * real {@code SqlGateway} with local execution, and checks that allowed statements run.
  *
+ * <p>Every statement's verdict and rule ids, as the gateway gave them, are kept for the cases run to the
+ * end ({@link GatewayVerdicts}): client-hook's {@code GatewayLintEquivalenceIT} compares lint with them.
+ *
  * <p>{@code -Dsql-guard.cases.only=REGEX} runs only the files whose name matches.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -70,6 +75,8 @@ class CaseCorpusTest {
     /** One gateway per distinct {@code -- policy:} header; the default policy's is {@code Map.of()}. */
     private final Map<Map<String, String>, InProcessGateway> gateways = new HashMap<>();
     private int closedPort;
+    /** Each case's statements' verdicts as the gateway decided them ({@link GatewayVerdicts}), for the cases run to the end. */
+    private final Map<Path, List<String>> decided = new HashMap<>();
 
     @BeforeAll
     void start() throws IOException {
@@ -100,6 +107,7 @@ class CaseCorpusTest {
     void stop() {
         gateways.values().forEach(InProcessGateway::close);
         audit.close();
+        GatewayVerdicts.write(decided);
     }
 
     static Stream<Path> cases() {
@@ -119,6 +127,7 @@ class CaseCorpusTest {
         gateway = gatewayFor(script.policy());
         audit.clear();
         SessionHandle session = gateway.openSession(script.sessionProperties());
+        List<String> verdicts = new ArrayList<>();
         try {
             List<String> statements = script.statements();
             for (int i = 0; i < statements.size(); i++) {
@@ -126,6 +135,8 @@ class CaseCorpusTest {
                 boolean last = i == statements.size() - 1;
                 Configuration config = Configuration.fromMap(last ? script.executionConfig() : Map.of());
                 OperationHandle operation = gateway.service().executeStatement(session, statement, 0, config);
+                gateway.service().advisory(session, operation).ifPresent(advisory -> verdicts.add(GatewayVerdicts.of(
+                        advisory.verdict(), advisory.findings().stream().map(Finding::ruleId))));
                 // The decision and its outcome are audited before executeStatement returns.
                 JsonNode record =
                         audit.forOperation(operation.toString())
@@ -192,6 +203,9 @@ class CaseCorpusTest {
                 } else {
                     assertHandedOn(script, statement, outcome, status, error);
                 }
+            }
+            if (verdicts.size() == statements.size()) {
+                decided.put(file, verdicts);
             }
         } finally {
             gateway.service().closeSession(session);

@@ -231,6 +231,9 @@ class DifferentialIT {
         guard.awaitTerminal(operation, TIMEOUT);
         String error = guard.errorAndClose(operation);
         JsonNode record = audit.outcomeOf(operation);
+        // Every statement, mutations included, gets a record with a verdict (as HostileInputPropertiesIT's tries).
+        assertThat(record.path("verdict").asText()).as("verdict of %s: %s", source, statement)
+                .isIn(HostileInputPropertiesIT.VERDICTS);
         List<String> rules = new ArrayList<>();
         record.path("findings").forEach(f -> rules.add(f.path("id").asText()));
         return new Compared(

@@ -31,7 +31,8 @@ import java.util.stream.Collectors;
 
 /**
  * The guarded gateway in front of a real standalone Flink cluster: a JobManager and a TaskManager,
- * each its own JVM ({@link StandaloneCluster}), and the guarded gateway with {@code
+ * each its own JVM, the one the restore tests of this JVM share ({@link StandaloneCluster#forRestores}:
+ * one cluster start per test JVM, not one per class), and the guarded gateway with {@code
  * execution.target: remote} pointing at the JobManager (the shipped {@code
  * conf/deployments/standalone/config.yaml}, its addresses and ports replaced by the test's), driven
  * by the stock SQL Client in its own JVM. A blocked statement never reaches the cluster; an allowed INSERT runs there as a job and
@@ -62,7 +63,7 @@ class StandaloneClusterIT {
 
     @BeforeAll
     void startClusterAndGateway() throws Exception {
-        cluster = StandaloneCluster.start(workDir, START_TIMEOUT);
+        cluster = StandaloneCluster.forRestores(START_TIMEOUT);
         instance = "standalone-cluster-test-" + cluster.restPort();
         Map<String, String> config = new HashMap<>(DeploymentConfigsTest.load("standalone"));
         // The test gateway's own REST endpoint (free port, loopback) is set by GuardedGateway.
@@ -72,16 +73,11 @@ class StandaloneClusterIT {
         gateway = GuardedGateway.start(config);
     }
 
+    /** The gateway only: the shared cluster stops when the test JVM exits. */
     @AfterAll
-    void stopGatewayAndCluster() {
-        try {
-            if (gateway != null) {
-                gateway.close();
-            }
-        } finally {
-            if (cluster != null) {
-                cluster.close();
-            }
+    void stopGateway() {
+        if (gateway != null) {
+            gateway.close();
         }
     }
 
@@ -120,7 +116,8 @@ class StandaloneClusterIT {
         String jobId = matcher.group(1);
         await("job " + jobId + " FINISHED on the cluster")
                 .atMost(TIMEOUT)
-                .pollInterval(Duration.ofMillis(500))
+                // The shared cluster's REST API answers from caches of 100 ms (web.refresh-interval).
+                .pollInterval(Duration.ofMillis(100))
                 .untilAsserted(() -> assertThat(cluster.jobs()).containsEntry(jobId, "FINISHED"));
 
         List<JsonNode> inserts =

@@ -118,12 +118,10 @@ public final class LintEngine implements AutoCloseable {
         RuleCatalog catalog = RuleCatalog.builtIn();
         Policy policy = Policy.fromConfiguration(config, catalog);
         this.guard = new StatementGuard(new RuleEngine(catalog, policy), policy);
-        Configuration local = new Configuration(config);
-        local.setString("execution.target", "local");
-        local.setString("execution.attached", "true");
         // As sql-client.sh in embedded mode: one session at a time, the user's jars registered in it
         // as ADD JAR registers them (Flink's own SessionManager cannot take jars in 2.3.0).
-        this.sessionManager = new SingleSessionManager(SqlClientLine.current().defaultContext(local, dependencies));
+        this.sessionManager = new SingleSessionManager(
+                SqlClientLine.current().defaultContext(LintSessionConfiguration.of(config), dependencies));
         sessionManager.start();
         this.service = new SqlGatewayServiceImpl(sessionManager);
         // Every statement's rewrites are proven before the next statement, so each finding can carry its own.

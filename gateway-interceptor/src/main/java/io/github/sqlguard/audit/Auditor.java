@@ -103,11 +103,10 @@ public final class Auditor {
     }
 
     private AuditRecord decided(String call, String sessionId, Subject who, What what, Decision decision, Rewrites rewrites) {
-        List<AuditRecord.AuditFinding> findings =
-                decision.verdict().findings().stream()
-                        .map(f -> new AuditRecord.AuditFinding(
-                                f.ruleId(), f.level().name(), nodeOf(f), f.planNode().orElse(null)))
-                        .toList();
+        List<AuditRecord.AuditFinding> findings = new ArrayList<>();
+        for (Finding f : decision.verdict().findings()) {
+            findings.add(new AuditRecord.AuditFinding(f.ruleId(), f.level().name(), nodeOf(f), f.planNode().orElse(null)));
+        }
         PlanState state = planState(decision);
         List<AuditRecord.AuditRewrite> proven = new ArrayList<>();
         for (Rewrite rewrite : rewrites.verified()) {

@@ -310,9 +310,12 @@ final class ColumnNames {
         Optional<Column> leftColumn = inputColumn(node, 0, l);
         Optional<Column> rightColumn = inputColumn(node, 1, r);
         if (leftColumn.isPresent() && rightColumn.isPresent()) {
+            // The first operand is bounded from below by > and >=: the left column is, where it is the first operand.
+            boolean leftLower = (a < leftColumns) == (function.equals(">") || function.equals(">="));
             out.add(new Operator.Bound(
                     new Column(ofInput(node, 0, l), leftColumn.get().type(), leftColumn.get().timeAttribute()),
-                    new Column(ofInput(node, 1, r), rightColumn.get().type(), rightColumn.get().timeAttribute())));
+                    new Column(ofInput(node, 1, r), rightColumn.get().type(), rightColumn.get().timeAttribute()),
+                    leftLower));
         }
     }
 

@@ -126,6 +126,15 @@ public sealed interface Operator
             return strategy.startsWith("RetractStrategy");
         }
 
+        /**
+         * Fed by an append-only input ({@code AppendFastStrategy}), the only input over which Flink plans a window
+         * Top-N or window deduplication ({@code StreamPhysicalWindowRank} and {@code StreamPhysicalWindowDeduplicate}
+         * refuse "consuming update and delete changes", Flink 2.3.0).
+         */
+        public boolean appendOnlyInput() {
+            return strategy.startsWith("AppendFastStrategy");
+        }
+
         /** No {@code PARTITION BY}. */
         public boolean global() {
             return partitionKeys.isEmpty();
@@ -422,8 +431,10 @@ public sealed interface Operator
      *
      * @param left the left input's column
      * @param right the right input's column
+     * @param leftLower true where the comparison bounds the left column from below ({@code l >= r - 5}, {@code r <
+     *     l}), as Flink's {@code IntervalJoinUtil#computeWindowBoundFromPredicate} reads it; false from above
      */
-    record Bound(Column left, Column right) {
+    record Bound(Column left, Column right, boolean leftLower) {
 
         /** True when both are timestamps ({@code TIMESTAMP}, {@code TIMESTAMP_LTZ}), as an interval join's bounds are. */
         public boolean onTimestamps() {

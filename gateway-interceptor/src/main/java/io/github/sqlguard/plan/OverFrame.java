@@ -94,8 +94,13 @@ public record OverFrame(boolean rows, boolean unboundedPreceding, String sql, Li
                 .findFirst();
     }
 
-    /** The calls with {@code DISTINCT}: each keeps every distinct value per key in its accumulator. */
+    /**
+     * The calls with {@code DISTINCT}: each keeps the distinct values per key in its accumulator. A {@code SUM} is
+     * named as SQL writes it: Flink prints it {@code $SUM0} (Calcite's {@code SUM} over a window becomes {@code CASE
+     * WHEN COUNT(..) > 0 THEN $SUM0(..) ELSE NULL END}, its {@code SqlSumEmptyIsZeroAggFunction}).
+     */
     public List<String> distinctCalls() {
-        return calls.stream().filter(c -> c.contains("(DISTINCT ")).toList();
+        return calls.stream().filter(c -> c.contains("(DISTINCT ")).map(c -> c.replace("$SUM0(", "SUM(")).distinct()
+                .toList();
     }
 }

@@ -58,10 +58,27 @@ public final class Rewriter {
         return new Rewriter(RewriteFamilies.builtIn());
     }
 
-    /** True when some finding of {@code request} is one a rewrite may answer: WARN or BLOCK, of a rule some family answers. */
+    /**
+     * True when some finding of {@code request} is one a rewrite may answer: WARN or BLOCK, of a rule some family
+     * answers. Asked of every statement's decision (most have no finding): loops, not streams, as {@code
+     * Verdict#level}.
+     */
     public boolean wanted(List<Finding> findings) {
-        return findings.stream().anyMatch(f -> f.level().compareTo(Level.WARN) >= 0
-                && families.stream().anyMatch(family -> family.rules().contains(f.ruleId())));
+        for (Finding finding : findings) {
+            if (finding.level().compareTo(Level.WARN) >= 0 && answered(finding.ruleId())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean answered(String ruleId) {
+        for (RewriteFamily family : families) {
+            if (family.rules().contains(ruleId)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The proven rewrites of {@code request}'s WARN and BLOCK findings, within {@code settings}' timeout. */

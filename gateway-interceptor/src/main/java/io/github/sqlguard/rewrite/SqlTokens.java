@@ -41,7 +41,7 @@ final class SqlTokens {
         try {
             SqlAbstractParserImpl parser = FlinkSqlParser.CONFIG.parserFactory().getParser(new SourceStringReader(offsets.text()));
             parser.setTabSize(1);
-            parser.switchTo(SqlAbstractParserImpl.LexicalState.forConfig(FlinkSqlParser.CONFIG));
+            parser.switchTo(FlinkSqlParser.LEXICAL_STATE);
             FlinkSqlParserImpl flink = (FlinkSqlParserImpl) parser;
             for (Token t = flink.getNextToken(); t.kind != FlinkSqlParserImplConstants.EOF; t = flink.getNextToken()) {
                 int start = offsets.offset(t.beginLine, t.beginColumn);

@@ -32,6 +32,15 @@ public final class FlinkSqlParser {
                     .withIdentifierMaxLength(256);
 
     /**
+     * The lexical state Calcite's {@code SqlParser} switches a new parser of {@link #CONFIG} to ({@code
+     * LexicalState.forConfig}, which compares the configuration's character literal styles with each state's set:
+     * Guava's {@code ImmutableSet#equals} on every statement, 1 % of the guard's CPU samples on a cheap statement,
+     * bench/results/2026-12-05-cheap-r54.md), read once: the configuration is a constant.
+     */
+    public static final SqlAbstractParserImpl.LexicalState LEXICAL_STATE =
+            SqlAbstractParserImpl.LexicalState.forConfig(CONFIG);
+
+    /**
      * Statements up to this many characters are read by the thread's own parser; a longer one by a
      * new parser, so a thread never keeps the character buffer of a very long statement. So is any
      * statement with a {@code ?}: the parser numbers dynamic parameters from where its previous
@@ -73,7 +82,7 @@ public final class FlinkSqlParser {
         }
         // Re-initialisation resets the character stream and the lexical state: set both again.
         parser.setTabSize(1);
-        parser.switchTo(SqlAbstractParserImpl.LexicalState.forConfig(CONFIG));
+        parser.switchTo(LEXICAL_STATE);
         try {
             return parser.parseSqlStmtList();
         } catch (Throwable e) {

@@ -78,6 +78,28 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
     protected String fix(String plannerError, AnalysisContext context) {
         Symptom symptom = Symptom.of(plannerError).orElseThrow();
         String insertsOnly = symptom.insertOnlyForm();
+        if (!symptom.sink() && symptom.source()) {
+            // Nothing runs before a source: the operator cannot be moved below the updates, only the table or the
+            // operator changed (Flink plans a Rank and a regular Join over updates, a window TVF operator not).
+            String consumer = symptom.requester().substring("StreamPhysical".length());
+            String overUpdates = switch (consumer) {
+                case "WindowRank" -> "; or rank the table itself without a window (ROW_NUMBER() OVER (PARTITION BY ..."
+                        + " ORDER BY ...) over the table), which Flink plans as a Rank that reads updates, its state"
+                        + " bounded by a state TTL";
+                case "WindowDeduplicate" -> "; or deduplicate the table itself without a window (ROW_NUMBER() ... = 1"
+                        + " over the table), which Flink plans as a Rank that reads updates, its state bounded by a"
+                        + " state TTL";
+                case "IntervalJoin" -> "; or, where the updated side is a versioned table (a PRIMARY KEY and a"
+                        + " WATERMARK), an event-time temporal join of it (JOIN ... FOR SYSTEM_TIME AS OF the other side's"
+                        + " time attribute), which reads its updates and whose state the watermark frees; or a regular"
+                        + " join, which reads updates, its state bounded by a state TTL";
+                default -> "";
+            };
+            return "Nothing runs before the source: the " + consumer + " cannot read this table, whose source emits its"
+                    + " rows' updates and deletes (a CDC connector or format, or an upsert source); read the rows from a"
+                    + " source that emits inserts only (a log of the events, not the current state of a table)"
+                    + overUpdates + ".";
+        }
         if (!symptom.sink()) {
             return "Apply the " + symptom.requester().substring("StreamPhysical".length()) + " to the insert-only rows"
                     + " before " + symptom.producer() + (insertsOnly.isEmpty() ? "." : "; or " + insertsOnly + ".");
@@ -119,6 +141,11 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
 
         boolean sink() {
             return requester.startsWith("Table sink ");
+        }
+
+        /** The updates come from the source itself: a changelog scan, or the ChangelogNormalize of an upsert source. */
+        boolean source() {
+            return kind().equals("TableSourceScan") || kind().equals("ChangelogNormalize");
         }
 
         String consumer() {

@@ -77,8 +77,13 @@ public final class PartitionedOver {
                     + " first one counts)";
         }
         List<String> distinct = frame.distinctCalls();
+        // A bounded ROWS frame retracts the row that leaves it, and its DISTINCT accumulator drops a value whose
+        // count falls to 0 (DistinctAggCodeGen#retract, Flink 2.3.0): it holds the frame's values, not every one seen.
         String values = distinct.isEmpty() ? ""
-                : ", each holding every distinct value of " + String.join(", ", distinct) + " seen for it";
+                : frame.rows() && !frame.unboundedPreceding()
+                        ? ", each holding the distinct values of " + String.join(", ", distinct) + " within its frame only"
+                                + " (a row that leaves the frame is retracted, and a value with its last row)"
+                        : ", each holding every distinct value of " + String.join(", ", distinct) + " seen for it";
         return over.node().label() + " is an OVER aggregate partitioned by " + keys + " and ordered by "
                 + orderColumn(over, names) + ": it keeps, per " + keys + ", " + keeps + ", and " + ttl
                 + ". Only a state TTL frees it: the state holds one entry for every " + keys + " ever seen" + values

@@ -425,6 +425,13 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + ("ANTI".equals(join.joinType()) ? "an " : "a ") + join.joinType() + " join, and Flink plans an interval join only for a JOIN (inner or outer), never for a SEMI or ANTI"
                     + " join: this one is a regular join whatever its bounds.";
         }
+        String shape = "Its condition bounds " + SqlIdentifiers.planName(bound.right().name()) + " by "
+                + SqlIdentifiers.planName(bound.left().name())
+                + " like an interval join, but Flink planned a regular join: ";
+        Optional<IntervalJoinBounds> timeBounds = intervalBounds(join, inputs, names);
+        if (timeBounds.isPresent()) {
+            return shape + timeBounds.get().lacking() + ".";
+        }
         List<String> notTime = new ArrayList<>();
         if (!names.isTimeAttributeBelow(inputs.get(0), bound.left().name())) {
             notTime.add(SqlIdentifiers.planName(bound.left().name()) + " (" + names.tables(inputs.get(0)) + ")");
@@ -432,9 +439,6 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (!names.isTimeAttributeBelow(inputs.get(1), bound.right().name())) {
             notTime.add(SqlIdentifiers.planName(bound.right().name()) + " (" + names.tables(inputs.get(1)) + ")");
         }
-        String shape = "Its condition bounds " + SqlIdentifiers.planName(bound.right().name()) + " by "
-                + SqlIdentifiers.planName(bound.left().name())
-                + " like an interval join, but Flink planned a regular join: ";
         // A column computed from the wall clock holds the time a row is read: no WATERMARK fits it.
         List<String> wallClock = new ArrayList<>();
         List<String> wallClockNames = new ArrayList<>();
@@ -804,8 +808,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + "', '" + rightHint.get() + "' = '" + rightValue + "') */ (a SET 'table.exec.state.ttl' does not reach a"
                     + " side the hint names).";
         }
+        Optional<IntervalJoinBounds> timeBounds = intervalBounds(join, inputs, names);
         Optional<String> eventTime = inputs.size() == 2 ? eventTimeForBounds(join, inputs, names) : Optional.empty();
-        StringBuilder fix = new StringBuilder(eventTime.map(e -> e + "; or bound").orElse("Bound"))
+        StringBuilder fix = new StringBuilder(eventTime.or(() -> timeBounds.flatMap(IntervalJoinBounds::fix))
+                .map(e -> e + "; or bound").orElse("Bound"))
                 .append(" the join's state with a TTL longer than a row must wait for its match: ")
                 .append(advised.setStateTtl());
         if (semiOrAnti(join)) {
@@ -829,7 +835,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         lookupWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
         if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty() && !semiOrAnti(join)
-                && plainKeys(join, names)) {
+                && plainKeys(join, names) && timeBounds.isEmpty()) {
             Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));
             Optional<Column> rightTime = names.rowtimeBelow(inputs.get(1));
             if (leftTime.isPresent() && rightTime.isPresent()) {
@@ -988,6 +994,18 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         return Optional.of("Declare " + String.join(" and ", declare) + ": the join as written is then an interval"
                 + " join, which frees a row once the other side's watermark passes its time bound (a row behind its"
                 + " table's watermark is then late and dropped)");
+    }
+
+    /**
+     * The join's bounds on time attributes, where what they lack is why Flink planned a regular join ({@link
+     * IntervalJoinBounds}); empty for a SEMI or ANTI join, whose type is the reason.
+     */
+    private static Optional<IntervalJoinBounds> intervalBounds(Operator.Join join, List<PlanNode> inputs, StatementNames names) {
+        List<Operator.Bound> bounds = join.bounds().stream().filter(Operator.Bound::onTimestamps).toList();
+        if (bounds.isEmpty() || inputs.size() != 2 || semiOrAnti(join)) {
+            return Optional.empty();
+        }
+        return IntervalJoinBounds.of(bounds, inputs, names, qualifier(join, 0, names), qualifier(join, 1, names));
     }
 
     /** True for the join Flink plans for an {@code IN}/{@code EXISTS} subquery ({@code SEMI}) or its negation ({@code ANTI}). */

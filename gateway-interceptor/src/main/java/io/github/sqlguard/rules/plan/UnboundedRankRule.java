@@ -206,7 +206,10 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                             : "it ranks each window's rows on their own, where this Rank ranks the rows of all windows"
                                     + " together"));
         }
-        if (table.isPresent() && rowtime.isPresent() && !windowed) {
+        // Over a changelog source (a CDC table read straight) the Rank's input updates: a window over the table would
+        // read its updates too, and Flink refuses a window Top-N or deduplication over them.
+        boolean windowOverTable = table.isPresent() && rowtime.isPresent() && !windowed;
+        if (windowOverTable && rank.appendOnlyInput()) {
             String partition = String.join("", rank.partitionKeys().stream()
                     .filter(k -> !k.equals("window_start") && !k.equals("window_end")).map(k -> ", " + SqlIdentifiers.planName(k)).toList());
             ways.add("rank per window, whose state is freed when the window closes: ROW_NUMBER() OVER (PARTITION BY"
@@ -232,7 +235,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                     + " plans a window Top-N (WindowRank)");
         }
         OrderKey first = rank.orderKeys().isEmpty() ? null : rank.orderKeys().get(0);
-        String note = "";
+        boolean noDeduplicate = false;
         if (rank.keepsFirstRowOnly() && first != null) {
             String keys = rank.partitionKeys().isEmpty() ? ""
                     : " GROUP BY " + SqlIdentifiers.planNames(rank.partitionKeys());
@@ -253,8 +256,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                     // Over an updating input (a CDC or upsert source, its ChangelogNormalize) Flink plans a Top-1 as a
                     // Rank whatever the order column is: a Deduplicate takes an append-only input only (Flink's
                     // DeduplicateTest#testInvalidChangelogInput, "the input is not append-only ... but Rank").
-                    note = " No WATERMARK or PROCTIME() order makes this Top-1 a Deduplicate: its input is an update stream"
-                            + " (the Rank's RetractStrategy), and Flink plans a Deduplicate over an append-only input only.";
+                    noDeduplicate = true;
                 } else if (aggregation.isEmpty() && names.windowAggregationBelow(rank.node()).isEmpty()) {
                     ways.add(names.eventTimeFor(first, rank.node())
                             + ", or order by a PROCTIME() column, so that Flink plans this Top-1 as a Deduplicate");
@@ -269,6 +271,16 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                         + (first.ascending() ? "MIN(" : "MAX(") + order + ")");
             }
         }
+        boolean noWindow = windowOverTable && !rank.appendOnlyInput();
+        String note = !noDeduplicate && !noWindow ? ""
+                : " No " + (noDeduplicate ? "WATERMARK or PROCTIME() order makes this Top-1 a Deduplicate" : "")
+                        + (noDeduplicate && noWindow ? ", and no " : "")
+                        + (noWindow ? "window Top-N over " + table.get() + " is offered" : "")
+                        + ": its input is an update stream (the Rank's " + rank.strategy().replaceAll("\\W.*", "")
+                        + "), and Flink plans " + (noDeduplicate ? "a Deduplicate" : "")
+                        + (noDeduplicate && noWindow ? ", " : "") + (noWindow ? "a window Top-N or a window deduplication" : "")
+                        + " over an append-only input only" + (noWindow ? " (over updates: \"doesn't support consuming update"
+                                + " and delete changes\")" : "") + ".";
         ways.add("bound the state: " + advised.setStateTtl());
         ways.addAll(after);
         String text = String.join("; or ", ways);

@@ -1,0 +1,111 @@
+package io.github.sqlguard.rules.plan;
+
+import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.statement.SqlIdentifiers;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The time bounds of a regular join's condition whose bounded columns are all time attributes where they reach the
+ * join, read as Flink reads them when it decides on an interval join ({@code IntervalJoinUtil
+ * #extractWindowBoundsFromPredicate} and {@code #identifyTimePredicate}, Flink 2.3.0): a comparison counts as a bound
+ * only where each side is a time attribute of one input and both are of one kind (event time or processing time),
+ * and Flink plans an interval join only for one equality or for two such bounds, one from below and one from above.
+ * Where the condition falls short of that, what it lacks is the reason for the regular join, and the structural fix
+ * is to give it that: not a WATERMARK (the columns are time attributes already) and not a new interval on other
+ * columns.
+ *
+ * @param lacking what keeps the bounds from being an interval join's, as a clause
+ * @param fix the bound to add or the comparison to change; empty where no one change says it
+ */
+record IntervalJoinBounds(String lacking, Optional<String> fix) {
+
+    /**
+     * The bounds of {@code join} read so; empty where a bounded column is no time attribute at the join (not one of
+     * its tables', or made a plain value below it: {@link StatefulWithoutTtlRule} says why then), or where the
+     * bounds are not what keeps Flink from an interval join.
+     *
+     * @param bounds the join's comparisons of a timestamp of each side
+     * @param leftName how the statement qualifies the left side's columns ({@code t1.}), empty where it does not
+     * @param rightName the same for the right side
+     */
+    static Optional<IntervalJoinBounds> of(
+            List<Operator.Bound> bounds, List<PlanNode> inputs, StatementNames names, String leftName, String rightName) {
+        List<Operator.Bound> oneKind = new ArrayList<>();
+        List<Operator.Bound> twoKinds = new ArrayList<>();
+        for (Operator.Bound bound : bounds) {
+            Column.TimeAttribute left = kind(inputs.get(0), bound.left().name(), names);
+            Column.TimeAttribute right = kind(inputs.get(1), bound.right().name(), names);
+            if (!left.isTimeAttribute() || !right.isTimeAttribute()) {
+                return Optional.empty();
+            }
+            (left == right ? oneKind : twoKinds).add(bound);
+        }
+        if (oneKind.size() == 1 || (oneKind.size() == 2 && oneKind.get(0).leftLower() == oneKind.get(1).leftLower()
+                && sameColumns(oneKind.get(0), oneKind.get(1)))) {
+            Operator.Bound bound = oneKind.get(0);
+            String l = leftName + SqlIdentifiers.planName(bound.left().name());
+            String r = rightName + SqlIdentifiers.planName(bound.right().name());
+            String from = bound.leftLower() ? "below" : "above";
+            String missing = bound.leftLower() ? "upper" : "lower";
+            String lacking = l + " and " + r + " are " + kindName(kind(inputs.get(0), bound.left().name(), names))
+                    + "s, but the condition bounds " + l + " by " + r + " from " + from + " only"
+                    + (oneKind.size() == 2 ? " (both of its bounds)" : "") + ", and Flink plans an interval join only for a"
+                    + " lower and an upper bound on time attributes of one kind (or one equality of them); a comparison"
+                    + " with a time attribute of the other kind, or through a cast or a function, is no bound of one";
+            String added = bound.leftLower()
+                    ? l + " <= " + r + " + INTERVAL 'n' MINUTE, n the longest a row may come after its match"
+                    : l + " >= " + r + " - INTERVAL 'n' MINUTE, n the longest a row may come before its match";
+            return Optional.of(new IntervalJoinBounds(lacking, Optional.of("Give the condition the " + missing
+                    + " bound it lacks, on the same columns: AND " + added + "; Flink then plans an interval join, which"
+                    + " frees a row once the other side's time (its watermark, or the clock for processing time) has"
+                    + " passed the row's bounds")));
+        }
+        if (oneKind.isEmpty() && !twoKinds.isEmpty()) {
+            Operator.Bound bound = twoKinds.get(0);
+            Column.TimeAttribute leftKind = kind(inputs.get(0), bound.left().name(), names);
+            String l = leftName + SqlIdentifiers.planName(bound.left().name());
+            String r = rightName + SqlIdentifiers.planName(bound.right().name());
+            String lacking = l + " is " + article(leftKind) + kindName(leftKind) + " and " + r + " "
+                    + article(kind(inputs.get(1), bound.right().name(), names))
+                    + kindName(kind(inputs.get(1), bound.right().name(), names)) + ", and Flink takes a comparison of time"
+                    + " attributes of two kinds as no bound of an interval join, which bounds time attributes of one kind";
+            Optional<String> fix = names.plan().timeAttributesBelow(inputs.get(1)).stream()
+                    .filter(c -> c.timeAttribute() == leftKind).findFirst()
+                    .map(c -> "Compare time attributes of one kind in every bound: " + l + " with " + rightName
+                            + SqlIdentifiers.planName(c.name()) + " in place of " + r + " (each bound of the same pair,"
+                            + " one from below and one from above); Flink then plans an interval join, which frees a"
+                            + " row once the other side's time has passed the row's bounds");
+            return Optional.of(new IntervalJoinBounds(lacking, fix));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * What {@code column} is where it reaches the join from {@code input}: the kind of the time attribute of the
+     * tables below, or {@code NONE} where it is none or an operator below made it a plain value.
+     */
+    private static Column.TimeAttribute kind(PlanNode input, String column, StatementNames names) {
+        if (names.plan().materializesTimeAttribute(input, column).isPresent()) {
+            return Column.TimeAttribute.NONE;
+        }
+        return names.plan().timeAttributesBelow(input).stream().filter(c -> c.name().equals(column))
+                .map(Column::timeAttribute).findFirst().orElse(Column.TimeAttribute.NONE);
+    }
+
+    private static boolean sameColumns(Operator.Bound a, Operator.Bound b) {
+        return a.left().name().equals(b.left().name()) && a.right().name().equals(b.right().name());
+    }
+
+    private static String kindName(Column.TimeAttribute kind) {
+        return kind == Column.TimeAttribute.PROCTIME ? "processing-time attribute" : "event-time attribute";
+    }
+
+    private static String article(Column.TimeAttribute kind) {
+        return kind == Column.TimeAttribute.PROCTIME ? "a " : "an ";
+    }
+}
