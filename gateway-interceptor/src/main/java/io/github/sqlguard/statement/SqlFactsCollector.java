@@ -559,32 +559,15 @@ final class SqlFactsCollector {
 
     /**
      * The {@code STATE_TTL} options of one query block's hints that Flink drops ({@link
-     * SupersededHint}): read from each hint's options as written (key, value, key, value, ...), since
+     * SupersededHint}): read from each hint's options as written ({@link #stateTtlOptions}), since
      * {@code getOptionKVPairs} keeps one value per key.
      */
     private void collectSuperseded(SqlNodeList hints) {
-        if (hints == null) {
-            return;
-        }
         Map<String, SqlOption> firstHint = new HashMap<>();
-        for (SqlNode node : hints) {
-            if (!(node instanceof SqlHint hint) || !hint.getName().equalsIgnoreCase("STATE_TTL")) {
-                continue;
-            }
-            List<SqlNode> operands = operands(hint);
-            if (operands.size() < 2 || !(operands.get(1) instanceof SqlNodeList options)) {
-                continue;
-            }
-            SqlParserPos pos = hint.getParserPosition();
+        for (List<SqlOption> written : stateTtlOptions(hints)) {
             Map<String, SqlOption> inThisHint = new LinkedHashMap<>();
-            for (int i = 0; i + 1 < options.size(); i += 2) {
-                String key = optionText(options.get(i));
-                String value = optionText(options.get(i + 1));
-                if (key == null || value == null) {
-                    continue;
-                }
-                SqlOption option = new SqlOption(key, value, "STATE_TTL hint", pos.getLineNum(), pos.getColumnNum());
-                SqlOption earlier = inThisHint.put(key, option);
+            for (SqlOption option : written) {
+                SqlOption earlier = inThisHint.put(option.key(), option);
                 if (earlier != null) {
                     supersededTtlHints.add(new SupersededHint(earlier, option, true));
                 }
@@ -605,14 +588,30 @@ final class SqlFactsCollector {
      * ParsedStatement.UnmatchedHint}); none where an input has no name a key could give (a subquery without an alias).
      */
     private void collectUnmatched(SqlSelect select) {
-        if (select.getHints() == null || select.getHints().isEmpty()) {
-            return;
-        }
-        List<String> inputs = HintInputName.inputs(select);
+        List<List<SqlOption>> hints = stateTtlOptions(select.getHints());
+        List<String> inputs = hints.isEmpty() ? null : HintInputName.inputs(select);
         if (inputs == null) {
             return;
         }
-        for (SqlNode node : select.getHints()) {
+        for (List<SqlOption> written : hints) {
+            for (SqlOption option : written) {
+                if (!inputs.contains(option.key())) {
+                    unmatchedTtlHints.add(new ParsedStatement.UnmatchedHint(option, inputs));
+                }
+            }
+        }
+    }
+
+    /**
+     * The options of each {@code STATE_TTL} hint of {@code hints}, as written (key, value, key, value, ...: a key
+     * twice is kept twice), each at its hint's position; an option whose key or value is no literal or name is left out.
+     */
+    private static List<List<SqlOption>> stateTtlOptions(SqlNodeList hints) {
+        List<List<SqlOption>> out = new ArrayList<>();
+        if (hints == null) {
+            return out;
+        }
+        for (SqlNode node : hints) {
             if (!(node instanceof SqlHint hint) || !hint.getName().equalsIgnoreCase("STATE_TTL")) {
                 continue;
             }
@@ -621,15 +620,17 @@ final class SqlFactsCollector {
                 continue;
             }
             SqlParserPos pos = hint.getParserPosition();
+            List<SqlOption> written = new ArrayList<>();
             for (int i = 0; i + 1 < options.size(); i += 2) {
                 String key = optionText(options.get(i));
                 String value = optionText(options.get(i + 1));
-                if (key != null && value != null && !inputs.contains(key)) {
-                    unmatchedTtlHints.add(new ParsedStatement.UnmatchedHint(
-                            new SqlOption(key, value, "STATE_TTL hint", pos.getLineNum(), pos.getColumnNum()), inputs));
+                if (key != null && value != null) {
+                    written.add(new SqlOption(key, value, "STATE_TTL hint", pos.getLineNum(), pos.getColumnNum()));
                 }
             }
+            out.add(written);
         }
+        return out;
     }
 
     /**
