@@ -228,8 +228,10 @@ final class ColumnNames {
                     "stream-exec-drop-update-before", "stream-exec-changelog-normalize", "stream-exec-rank",
                     "stream-exec-deduplicate", "stream-exec-union", "stream-exec-sort", "stream-exec-limit",
                     "stream-exec-sort-limit", "stream-exec-temporal-sort", "stream-exec-window-rank",
-                    "stream-exec-window-deduplicate", "stream-exec-over-aggregate", "stream-exec-sink": {
-                // Each emits its input's columns first, in order (a Rank or an OVER appends its results).
+                    "stream-exec-window-deduplicate", "stream-exec-over-aggregate", "stream-exec-sink",
+                    "stream-exec-expand": {
+                // Each emits its input's columns first, in order (a Rank or an OVER appends its results, an Expand
+                // the number of its copy, $e).
                 return inputs.isEmpty() ? null : of(inputs.get(0), index, depth);
             }
             default:

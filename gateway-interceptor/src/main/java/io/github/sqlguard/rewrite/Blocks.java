@@ -1,7 +1,6 @@
 package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.statement.AggregateCalls;
-import io.github.sqlguard.statement.HintInputName;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlHint;
@@ -92,27 +91,6 @@ final class Blocks {
             return input.getKind() == SqlKind.COLLECTION_TABLE;
         }
         return input.getKind() == SqlKind.SNAPSHOT || input.getKind() == SqlKind.UNNEST;
-    }
-
-    /**
-     * The names a hint on {@code select} names its inputs by ({@link HintInputName}): each table's alias or
-     * name, each aliased subquery's or view's alias; null when an input has no name (a subquery without an alias).
-     */
-    static List<String> inputs(SqlSelect select) {
-        List<String> names = new ArrayList<>();
-        return collectInputs(select.getFrom(), names) ? names : null;
-    }
-
-    private static boolean collectInputs(SqlNode from, List<String> names) {
-        if (from == null) {
-            return false;
-        }
-        if (from instanceof SqlJoin join) {
-            return collectInputs(join.getLeft(), names) && collectInputs(join.getRight(), names);
-        }
-        java.util.Optional<String> name = HintInputName.of(from);
-        name.ifPresent(names::add);
-        return name.isPresent();
     }
 
     /** The {@code STATE_TTL} hints of {@code select}'s own block. */

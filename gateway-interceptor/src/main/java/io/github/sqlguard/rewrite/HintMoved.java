@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.statement.HintInputName;
 import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
@@ -75,7 +76,7 @@ final class HintMoved extends ScopedFamily {
             if (hints.isEmpty()) {
                 continue;
             }
-            List<String> inputs = Blocks.inputs(select);
+            List<String> inputs = HintInputName.inputs(select);
             boolean applies = Blocks.aggregates(select) || Blocks.joins(select);
             List<String> superseded = withoutSuperseded(select, hints);
             if (!superseded.isEmpty()) {
@@ -115,7 +116,7 @@ final class HintMoved extends ScopedFamily {
                 Optional<SqlSelect> target = selects.stream()
                         .filter(s -> s != select && (Blocks.aggregates(s) || Blocks.joins(s)) && Blocks.stateTtlHints(s).isEmpty())
                         .findFirst();
-                List<String> targetInputs = target.map(Blocks::inputs).orElse(null);
+                List<String> targetInputs = target.map(HintInputName::inputs).orElse(null);
                 if (target.isPresent() && targetInputs != null && !targetInputs.isEmpty()) {
                     withUnits(options, finding, context, done);
                     Blocks.addHint(target.get(), Blocks.stateTtl(targetInputs, first(options)));

@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.statement.HintInputName;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rewrite.Candidate.Columns;
@@ -104,7 +105,7 @@ final class StateTtlHint extends ScopedFamily {
                 }
                 continue;
             }
-            List<String> inputs = Blocks.inputs(select);
+            List<String> inputs = HintInputName.inputs(select);
             if (inputs == null || inputs.isEmpty()) {
                 return List.of();
             }

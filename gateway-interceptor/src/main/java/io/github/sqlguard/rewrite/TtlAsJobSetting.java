@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.statement.HintInputName;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.rules.Finding;
@@ -152,7 +153,7 @@ final class TtlAsJobSetting implements RewriteFamily {
         removeHintKeys(hinted);
         List<String> hints = new ArrayList<>();
         for (SqlSelect select : Trees.selects(hinted)) {
-            List<String> inputs = Blocks.inputs(select);
+            List<String> inputs = HintInputName.inputs(select);
             if ((Blocks.aggregates(select) || Blocks.joins(select)) && Blocks.stateTtlHints(select).isEmpty()
                     && inputs != null && !inputs.isEmpty()) {
                 SqlHint hint = Blocks.stateTtl(inputs, ttl.text());
@@ -184,7 +185,7 @@ final class TtlAsJobSetting implements RewriteFamily {
         removeHintKeys(hinted);
         List<String> hints = new ArrayList<>();
         for (SqlSelect select : Trees.selects(hinted)) {
-            List<String> inputs = Blocks.inputs(select);
+            List<String> inputs = HintInputName.inputs(select);
             if (!(Blocks.aggregates(select) || Blocks.joins(select)) || !Blocks.stateTtlHints(select).isEmpty()
                     || inputs == null) {
                 continue;

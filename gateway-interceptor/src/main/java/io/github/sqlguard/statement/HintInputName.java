@@ -2,10 +2,14 @@ package io.github.sqlguard.statement;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSnapshot;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -41,6 +45,27 @@ public final class HintInputName {
             return of(snapshot.getTableRef()); // rates FOR SYSTEM_TIME AS OF o.order_time
         }
         return Optional.empty();
+    }
+
+    /**
+     * The names a hint on {@code select} names its inputs by ({@link #of}): each table's alias or name, each aliased
+     * subquery's or view's alias; null when an input has no name (a subquery without an alias).
+     */
+    public static List<String> inputs(SqlSelect select) {
+        List<String> names = new ArrayList<>();
+        return collectInputs(select.getFrom(), names) ? names : null;
+    }
+
+    private static boolean collectInputs(SqlNode from, List<String> names) {
+        if (from == null) {
+            return false;
+        }
+        if (from instanceof SqlJoin join) {
+            return collectInputs(join.getLeft(), names) && collectInputs(join.getRight(), names);
+        }
+        Optional<String> name = of(from);
+        name.ifPresent(names::add);
+        return name.isPresent();
     }
 
     private static String last(SqlIdentifier id) {

@@ -212,6 +212,8 @@ public sealed interface ParsedStatement extends ParsedSql
      *     PlanFile#source})
      * @param supersededTtlHints the {@code STATE_TTL} hint options Flink drops because another
      *     option for the same input of the same query block wins ({@link SupersededHint})
+     * @param unmatchedTtlHints the {@code STATE_TTL} hint options whose key names no input of their query
+     *     block ({@link UnmatchedHint}), as the statement's text tells without planning it
      * @param lateralLimits the {@code LATERAL} subqueries that keep their first rows ({@code ORDER BY
      *     ... LIMIT n}), as written ({@link LateralLimit})
      * @param stringLiterals the character string literals the walk meets outside the options above
@@ -246,6 +248,7 @@ public sealed interface ParsedStatement extends ParsedSql
             List<SqlOption> functionClasses,
             List<SqlOption> planFiles,
             List<SupersededHint> supersededTtlHints,
+            List<UnmatchedHint> unmatchedTtlHints,
             List<LateralLimit> lateralLimits,
             List<SqlOption> stringLiterals,
             List<String> withItemNames,
@@ -258,7 +261,7 @@ public sealed interface ParsedStatement extends ParsedSql
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
 
         public SqlFacts {
@@ -271,6 +274,7 @@ public sealed interface ParsedStatement extends ParsedSql
             functionClasses = List.copyOf(functionClasses);
             planFiles = List.copyOf(planFiles);
             supersededTtlHints = List.copyOf(supersededTtlHints);
+            unmatchedTtlHints = List.copyOf(unmatchedTtlHints);
             lateralLimits = List.copyOf(lateralLimits);
             stringLiterals = List.copyOf(stringLiterals);
             withItemNames = List.copyOf(withItemNames);
@@ -301,13 +305,13 @@ public sealed interface ParsedStatement extends ParsedSql
         /** These facts with {@code functionClasses} in place of the statement's own. */
         public SqlFacts withFunctionClasses(List<SqlOption> functionClasses) {
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
-                    functionClasses, planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames,
+                    functionClasses, planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames,
                     orderBys, joinTypes, overOrders, groupings, matchRecognizes, aggregateAliases);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
-            this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+            this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
                     List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
         }
     }
@@ -560,4 +564,20 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param sameHint true when both are in one hint (the key written twice)
      */
     record SupersededHint(SqlOption dropped, SqlOption kept, boolean sameHint) {}
+
+    /**
+     * A {@code STATE_TTL} hint option whose key names no input of its query block ({@code HintInputName}: an input's
+     * alias, else the table it reads straight). Flink refuses a query planned with it ("The options of following
+     * hints cannot match the name of input tables or views", Flink 2.3.0 and 1.20); a {@code CREATE VIEW} that writes
+     * it is accepted, and each query that reads the view is refused.
+     *
+     * @param option the hint option
+     * @param inputs the names the block's inputs take, each a key the hint could name
+     */
+    record UnmatchedHint(SqlOption option, List<String> inputs) {
+
+        public UnmatchedHint {
+            inputs = List.copyOf(inputs);
+        }
+    }
 }

@@ -71,6 +71,7 @@ final class SqlFactsCollector {
     private final List<SqlOption> functionClasses = new ArrayList<>();
     private final List<SqlOption> planFiles = new ArrayList<>();
     private final List<SupersededHint> supersededTtlHints = new ArrayList<>();
+    private final List<ParsedStatement.UnmatchedHint> unmatchedTtlHints = new ArrayList<>();
     private final List<LateralLimit> lateralLimits = new ArrayList<>();
     private final List<SqlOption> stringLiterals = new ArrayList<>();
     private final List<List<String>> orderBys = new ArrayList<>();
@@ -103,7 +104,7 @@ final class SqlFactsCollector {
     SqlFacts facts() {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
-                planFiles, supersededTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
+                planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
                 overOrders, groupings, matchRecognizes, aggregateAliases);
     }
 
@@ -186,6 +187,7 @@ final class SqlFactsCollector {
         }
         if (node instanceof SqlSelect select) {
             collectSuperseded(select.getHints());
+            collectUnmatched(select);
             collectGrouping(select);
             collectFrom(select.getFrom(), "", 0);
             subquery(select.getFrom()).ifPresent(inner -> readerWhere.put(inner, select.getWhere()));
@@ -557,32 +559,15 @@ final class SqlFactsCollector {
 
     /**
      * The {@code STATE_TTL} options of one query block's hints that Flink drops ({@link
-     * SupersededHint}): read from each hint's options as written (key, value, key, value, ...), since
+     * SupersededHint}): read from each hint's options as written ({@link #stateTtlOptions}), since
      * {@code getOptionKVPairs} keeps one value per key.
      */
     private void collectSuperseded(SqlNodeList hints) {
-        if (hints == null) {
-            return;
-        }
         Map<String, SqlOption> firstHint = new HashMap<>();
-        for (SqlNode node : hints) {
-            if (!(node instanceof SqlHint hint) || !hint.getName().equalsIgnoreCase("STATE_TTL")) {
-                continue;
-            }
-            List<SqlNode> operands = operands(hint);
-            if (operands.size() < 2 || !(operands.get(1) instanceof SqlNodeList options)) {
-                continue;
-            }
-            SqlParserPos pos = hint.getParserPosition();
+        for (List<SqlOption> written : stateTtlOptions(hints)) {
             Map<String, SqlOption> inThisHint = new LinkedHashMap<>();
-            for (int i = 0; i + 1 < options.size(); i += 2) {
-                String key = optionText(options.get(i));
-                String value = optionText(options.get(i + 1));
-                if (key == null || value == null) {
-                    continue;
-                }
-                SqlOption option = new SqlOption(key, value, "STATE_TTL hint", pos.getLineNum(), pos.getColumnNum());
-                SqlOption earlier = inThisHint.put(key, option);
+            for (SqlOption option : written) {
+                SqlOption earlier = inThisHint.put(option.key(), option);
                 if (earlier != null) {
                     supersededTtlHints.add(new SupersededHint(earlier, option, true));
                 }
@@ -596,6 +581,56 @@ final class SqlFactsCollector {
                 }
             }
         }
+    }
+
+    /**
+     * The {@code STATE_TTL} options of {@code select}'s own hints whose key names none of its inputs ({@link
+     * ParsedStatement.UnmatchedHint}); none where an input has no name a key could give (a subquery without an alias).
+     */
+    private void collectUnmatched(SqlSelect select) {
+        List<List<SqlOption>> hints = stateTtlOptions(select.getHints());
+        List<String> inputs = hints.isEmpty() ? null : HintInputName.inputs(select);
+        if (inputs == null) {
+            return;
+        }
+        for (List<SqlOption> written : hints) {
+            for (SqlOption option : written) {
+                if (!inputs.contains(option.key())) {
+                    unmatchedTtlHints.add(new ParsedStatement.UnmatchedHint(option, inputs));
+                }
+            }
+        }
+    }
+
+    /**
+     * The options of each {@code STATE_TTL} hint of {@code hints}, as written (key, value, key, value, ...: a key
+     * twice is kept twice), each at its hint's position; an option whose key or value is no literal or name is left out.
+     */
+    private static List<List<SqlOption>> stateTtlOptions(SqlNodeList hints) {
+        List<List<SqlOption>> out = new ArrayList<>();
+        if (hints == null) {
+            return out;
+        }
+        for (SqlNode node : hints) {
+            if (!(node instanceof SqlHint hint) || !hint.getName().equalsIgnoreCase("STATE_TTL")) {
+                continue;
+            }
+            List<SqlNode> operands = operands(hint);
+            if (operands.size() < 2 || !(operands.get(1) instanceof SqlNodeList options)) {
+                continue;
+            }
+            SqlParserPos pos = hint.getParserPosition();
+            List<SqlOption> written = new ArrayList<>();
+            for (int i = 0; i + 1 < options.size(); i += 2) {
+                String key = optionText(options.get(i));
+                String value = optionText(options.get(i + 1));
+                if (key != null && value != null) {
+                    written.add(new SqlOption(key, value, "STATE_TTL hint", pos.getLineNum(), pos.getColumnNum()));
+                }
+            }
+            out.add(written);
+        }
+        return out;
     }
 
     /**

@@ -16,6 +16,8 @@ import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.StateTtlOptions;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 import io.github.sqlguard.statement.ParsedStatement.SupersededHint;
+import io.github.sqlguard.statement.ParsedStatement.UnmatchedHint;
+import io.github.sqlguard.statement.StatementKind;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 
 import java.time.Duration;
@@ -76,7 +78,7 @@ public final class TtlHintIgnoredRule implements Rule {
             return List.of(rejected(context, hints, rejection.get()));
         }
         if (context.plan().isEmpty()) {
-            return List.of();
+            return unmatched(context);
         }
         ExplainedPlan plan = context.plan().get();
         List<RuleHit> hits = new ArrayList<>();
@@ -135,6 +137,34 @@ public final class TtlHintIgnoredRule implements Rule {
             }
         }
         return true;
+    }
+
+    /**
+     * Where the statement is not planned (a {@code CREATE VIEW}, whose query is planned only where a query reads the
+     * view; a statement Flink refused for another reason): each hint option whose key names no input of its block, as
+     * the statement's text tells ({@link UnmatchedHint}). Flink accepts such a view and refuses every query that reads
+     * it; said here, where the hint is written, at the rule's level (Flink has not refused this statement).
+     */
+    private static List<RuleHit> unmatched(AnalysisContext context) {
+        List<RuleHit> hits = new ArrayList<>();
+        for (UnmatchedHint hint : context.statement().facts().unmatchedTtlHints()) {
+            SqlOption option = hint.option();
+            String inputs = String.join(", ", hint.inputs().stream().map(i -> "'" + i + "'").toList());
+            boolean view = context.statement() instanceof io.github.sqlguard.statement.ParsedStatement statement
+                    && statement.kind() == StatementKind.DDL;
+            hits.add(RuleHit.of(
+                    "The STATE_TTL hint names '" + option.key() + "', which is no input of its SELECT (its inputs: "
+                            + inputs + "): Flink refuses every query planned with it (\"The options of following hints"
+                            + " cannot match the name of input tables or views\")" + (view
+                                    ? ", so it accepts this view and refuses each query that reads it."
+                                    : "; this statement was not planned, so Flink has not said so yet."),
+                    "STATE_TTL('" + option.key() + "' = '" + option.value() + "') at line " + option.line(),
+                    "",
+                    "Name an input of the hinted SELECT, not '" + option.key() + "': " + (hint.inputs().size() == 1
+                            ? "/*+ STATE_TTL('" + hint.inputs().get(0) + "' = '" + option.value() + "') */"
+                            : "one of " + inputs) + "."));
+        }
+        return hits;
     }
 
     /**

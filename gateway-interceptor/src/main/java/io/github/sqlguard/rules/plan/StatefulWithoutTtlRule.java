@@ -263,11 +263,12 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     }
 
     /**
-     * An aggregation's keys as the statement reads them ({@link StatementNames#keyName}): Flink's own columns (the
-     * {@code $e} of an {@code Expand}) left out, a renamed copy ({@code b0}) by the name it copies.
+     * An aggregation's keys as the statement reads them ({@link StatementNames#keyNames}): Flink's own columns (the
+     * {@code $e} of an {@code Expand}) left out, a renamed copy ({@code b0}) by the name it copies, qualified where
+     * the statement groups by two columns of that name.
      */
     private static List<String> groupKeys(Operator.GroupAggregate aggregate, StatementNames names) {
-        return aggregate.groupBy().stream().map(names::keyName).flatMap(Optional::stream).distinct().toList();
+        return names.keyNames(aggregate.groupBy());
     }
 
     /** What a global aggregation's accumulators keep that grows: {@code COUNT(DISTINCT user_id) keeps every distinct user_id}. */

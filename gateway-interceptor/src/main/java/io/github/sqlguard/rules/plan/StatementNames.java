@@ -742,6 +742,82 @@ record StatementNames(
         return !base.equals(key) && !base.isEmpty() && statementName(base) ? Optional.of(base) : Optional.empty();
     }
 
+    /**
+     * Keys of the plan as the statement reads them ({@link #keyName}), each once; where several are copies of one
+     * name ({@code GROUP BY CUBE(e.deptno, d.deptno)}: Flink renames the later copy, {@code deptno0}, or computes
+     * it, {@code $f1}), each copy qualified as the statement's {@code GROUP BY} qualifies that name ({@code e.deptno,
+     * d.deptno}). An aggregation's keys come in the order its {@code GROUP BY} writes them (Calcite's {@code
+     * SqlToRelConverter} projects the group expressions first, in that order: for {@code GROUP BY d.deptno,
+     * e.deptno} Flink 2.3 plans {@code Calc(select=[deptno0 AS deptno, deptno AS $f1])} under the aggregation), so
+     * the qualifiers are taken in that order. Unqualified, and then once, where the statement's {@code GROUP BY} does
+     * not qualify each copy by a FROM item.
+     */
+    List<String> keyNames(List<String> keys) {
+        List<String> named = keys.stream().map(this::keyName).flatMap(Optional::stream).toList();
+        List<String> out = new ArrayList<>();
+        for (String name : named.stream().distinct().toList()) {
+            long copies = named.stream().filter(name::equals).count();
+            List<String> qualifiers = copies > 1 ? groupedQualifiers(name) : List.of();
+            if (qualifiers.size() == copies) {
+                qualifiers.forEach(q -> out.add(SqlIdentifiers.sql(q) + "." + SqlIdentifiers.sql(name)));
+            } else {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The qualifiers the statement's {@code GROUP BY}s (a {@code CUBE}, {@code ROLLUP} or {@code GROUPING SETS}
+     * included) give the column {@code name}, each once, in the order they are written; empty where one of them names
+     * no FROM item of the statement or the text does not parse.
+     */
+    private List<String> groupedQualifiers(String name) {
+        java.util.Set<String> written = new java.util.LinkedHashSet<>();
+        try {
+            for (org.apache.calcite.sql.SqlNode node
+                    : io.github.sqlguard.statement.FlinkSqlParser.parseStmtList(context.statement().text())) {
+                groupQualifiers(node, name, written, false, 0);
+            }
+        } catch (org.apache.calcite.sql.parser.SqlParseException | RuntimeException | StackOverflowError e) {
+            return List.of();
+        }
+        List<String> from = context.statement().facts().tableReferences().stream().map(TableReference::hintName).toList();
+        return from.containsAll(written) ? List.copyOf(written) : List.of();
+    }
+
+    private static void groupQualifiers(
+            org.apache.calcite.sql.SqlNode node, String name, java.util.Set<String> out, boolean inGroup, int depth) {
+        if (node == null || depth > 256) {
+            return;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlIdentifier id) {
+            if (inGroup && id.names.size() == 2 && id.names.get(1).equals(name)) {
+                out.add(id.names.get(0));
+            }
+            return;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlNodeList list) {
+            list.forEach(child -> groupQualifiers(child, name, out, inGroup, depth + 1));
+            return;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlSelect select) {
+            groupQualifiers(select.getGroup(), name, out, true, depth + 1);
+            groupQualifiers(select.getFrom(), name, out, false, depth + 1);
+            return;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlCall call) {
+            List<org.apache.calcite.sql.SqlNode> operands;
+            try {
+                operands = call.getOperandList();
+            } catch (UnsupportedOperationException e) {
+                // Some Flink DDL nodes do not expose operands; they carry no query.
+                return;
+            }
+            operands.forEach(operand -> groupQualifiers(operand, name, out, inGroup, depth + 1));
+        }
+    }
+
     /** True for a plain column name, not an expression. */
     static boolean plainName(String key) {
         return PLAIN.matcher(key).matches();
