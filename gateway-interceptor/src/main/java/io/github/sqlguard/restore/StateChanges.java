@@ -101,8 +101,7 @@ public final class StateChanges {
             if (counterpart.isEmpty()) {
                 changes.add(new StateChange(Kind.NOT_MAPPABLE, node.label(), Optional.empty(), ids, List.of(
                         "No operator of the new job has its operator id: Flink maps a savepoint's state by operator id,"
-                                + " and the change gave the " + node.name() + " another place in the job (an operator added or"
-                                + " removed in front of it, another key or input). Flink refuses to start the new job, or"
+                                + " and the change " + unmappedBecause(node, after) + ". Flink refuses to start the new job, or"
                                 + " with 'execution.state-recovery.ignore-unclaimed-state' starts it without this state."),
                         false));
                 continue;
@@ -110,6 +109,22 @@ public final class StateChanges {
             changes.add(judge(node, counterpart.get(), ids, migratesTtl));
         }
         return changes;
+    }
+
+    /**
+     * Why no operator of {@code after} claims {@code node}'s state: the new plan has no stateful operator of its kind
+     * (the change replaced it, as a window Top-N rewrite replaces a {@code Rank} by a {@code WindowRank}), or it has
+     * one that Flink gave another operator id.
+     */
+    private static String unmappedBecause(Node node, Plan after) {
+        List<String> stateful = after.nodes.values().stream().filter(Node::stateful).map(Node::name).distinct().toList();
+        if (!stateful.contains(node.name())) {
+            return "replaced the " + node.name() + ": the new job has no " + node.name() + (stateful.isEmpty()
+                    ? " and no stateful operator" : " (its stateful operators: " + String.join(", ", stateful) + ")")
+                    + ", and no operator of another kind reads its state";
+        }
+        return "gave the " + node.name() + " another place in the job (an operator added or removed in front of it,"
+                + " another key or input)";
     }
 
     /** Whether the compiled plan {@code compiledPlanJson} has a stateful node, as {@link #compare} judges them. */

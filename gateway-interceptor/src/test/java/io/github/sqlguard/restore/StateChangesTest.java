@@ -131,7 +131,29 @@ class StateChangesTest {
 
     @Test
     void anOperatorAddedInFrontOfTheAggregationIsNotMappable() throws IOException {
-        assertThat(kinds(pair("02-filter-added-before-aggregate"))).contains(Kind.NOT_MAPPABLE);
+        List<StateChange> changes = pair("02-filter-added-before-aggregate");
+
+        assertThat(kinds(changes)).contains(Kind.NOT_MAPPABLE);
+        assertThat(changes).filteredOn(c -> c.kind() == Kind.NOT_MAPPABLE).allSatisfy(c -> assertThat(c.describe())
+                .contains("another place in the job").doesNotContain("replaced"));
+    }
+
+    /**
+     * Round 54's new user: {@code lint --fix} wrote a Top-N as a window Top-N, and {@code lint --since} said the change
+     * gave the Rank "another place in the job". The new job has no Rank: the change replaced it.
+     */
+    @Test
+    void aTopNRewrittenAsAWindowTopNIsSaidToBeReplaced() {
+        String topN = "INSERT INTO top_clicks SELECT user_id, v, rn FROM (SELECT user_id, v,"
+                + " ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY v DESC) AS rn FROM clicks) WHERE rn <= 3";
+        String windowTopN = "INSERT INTO top_per_window SELECT window_start, window_end, user_id, v, rn FROM (SELECT"
+                + " window_start, window_end, user_id, v, ROW_NUMBER() OVER (PARTITION BY window_start, window_end, user_id"
+                + " ORDER BY v DESC) AS rn FROM TABLE(TUMBLE(TABLE clicks, DESCRIPTOR(ts), INTERVAL '5' MINUTE))) WHERE rn <= 3";
+
+        StateChange rank = only(changes(CLICKS, topN, CLICKS, windowTopN), Kind.NOT_MAPPABLE);
+
+        assertThat(rank.describe()).contains("replaced the Rank: the new job has no Rank (its stateful operators: WindowRank")
+                .doesNotContain("another place");
     }
 
     @Test

@@ -44,9 +44,10 @@ public final class RestoreUnclaimedStateRule extends RestoreRule {
                 "Flink would refuse to start this job: the savepoint " + restore.shownSavepoint() + " holds state of "
                         + restore.unclaimed().size() + " operator(s) that no operator of the new job claims ("
                         + RestoreRules.list(restore.unclaimed()) + "). Flink maps a savepoint's state by operator id;"
-                        + " the new job has no operator with that id: the statement's change gave the stateful operator"
-                        + " another place in the job (an operator added or removed in front of it, a changed key or"
-                        + " input), so Flink derives another id for it. " + RestoreRules.matched(restore) + unhonoured,
+                        + " the new job has no operator with that id: the statement's change replaced the stateful"
+                        + " operator by another kind (a Rank by the WindowRank of a window Top-N) or gave it another"
+                        + " place in the job (an operator added or removed in front of it, a changed key or input),"
+                        + " where Flink derives another id for it. " + RestoreRules.matched(restore) + unhonoured,
                 RestoreRules.node(restore),
                 "",
                 "Keep the statement's shape up to the stateful operator (Flink merges a filter into a projection the source"
