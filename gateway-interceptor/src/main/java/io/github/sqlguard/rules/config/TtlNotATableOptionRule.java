@@ -129,19 +129,37 @@ public final class TtlNotATableOptionRule implements Rule {
                 : context.statement().facts().tableReferences().stream()
                         .filter(r -> r.name().equals(shortName)).map(r -> r.hintName()).findFirst().orElse(shortName);
         String others = keys.size() > 1 ? " (also " + String.join(", ", keys.subList(1, keys.size())) + ")" : "";
+        String hint = hintName == null ? "a STATE_TTL hint naming the table"
+                : "/*+ STATE_TTL('" + hintName + "' = '" + ttl + "') */";
+        String remove = inHint
+                ? "Remove " + written + " from the OPTIONS hint"
+                : shortName == null ? "Remove it from the table's WITH clause"
+                : "Remove it from the table: ALTER TABLE " + shortName + " RESET ('" + key + "')";
         return Optional.of(
                 RuleHit.diagnosis(
                         "The query fails because " + named + " carries the state TTL " + written + others + " as a table"
                                 + " option, in " + where + ", and '" + connector + "' rejects options it does not know:"
                                 + " state TTL is a job setting, not a table option.",
                         "Flink: " + error.text(),
-                        (inHint
-                                        ? "Remove " + written + " from the OPTIONS hint"
-                                        : shortName == null ? "Remove it from the table's WITH clause"
-                                        : "Remove it from the table: ALTER TABLE " + shortName + " RESET ('" + key + "')")
-                                + "; set the TTL for the job, SET '" + StateTtl.KEY + "' = '" + ttl + "'"
-                                + (hintName == null ? ", or per join or aggregation with a STATE_TTL hint naming the table."
-                                        : ", or per join or aggregation with /*+ STATE_TTL('" + hintName + "' = '" + ttl + "') */.")));
+                        remove + jobTtl(StateTtl.setIn(context.config()), ttl, hint)));
+    }
+
+    /**
+     * The TTL for the job after the key is removed: a {@code SET} of the option's value where the session sets none;
+     * where it does (a script's earlier {@code SET}), that one, which a {@code SET} here would replace for every later
+     * statement of the session, as the finding on the table's DDL says ({@link #fix}): one piece of advice for both.
+     */
+    private static String jobTtl(Optional<String> session, String ttl, String hint) {
+        if (session.isEmpty()) {
+            return "; set the TTL for the job, SET '" + StateTtl.KEY + "' = '" + ttl + "', or per join or aggregation with "
+                    + hint + ".";
+        }
+        if (StateTtl.sameAs(session.get(), ttl)) {
+            return ": the session's '" + StateTtl.KEY + "' is already '" + session.get() + "'.";
+        }
+        return ": the session's '" + StateTtl.KEY + "' = '" + session.get() + "' is then the job's TTL (a SET of the"
+                + " table's '" + ttl + "' would replace '" + session.get() + "' for every later statement of the session);"
+                + " for this query's joins and aggregations alone, give the table's '" + ttl + "' with " + hint + ".";
     }
 
     private static final String UNSUPPORTED_HEAD = "Unsupported options found for";
