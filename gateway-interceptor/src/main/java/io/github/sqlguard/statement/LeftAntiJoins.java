@@ -66,14 +66,7 @@ public final class LeftAntiJoins {
         if (node instanceof SqlNodeList list) {
             list.forEach(child -> collect(child, out, depth + 1));
         } else if (node instanceof SqlCall call) {
-            List<SqlNode> operands;
-            try {
-                operands = call.getOperandList();
-            } catch (UnsupportedOperationException e) {
-                // Some Flink DDL nodes do not expose operands; they hold no query.
-                return;
-            }
-            operands.forEach(child -> collect(child, out, depth + 1));
+            Operands.of(call).forEach(child -> collect(child, out, depth + 1));
         }
     }
 
