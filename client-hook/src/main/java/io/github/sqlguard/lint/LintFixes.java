@@ -119,9 +119,12 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, Lis
         return statements.subList(0, Math.min(cut + 1, statements.size()));
     }
 
-    /** The rewrite written for {@code statement}: the first proven one of its highest findings. */
+    /**
+     * The rewrite written for {@code statement}: the first proven one of its highest findings (an advisory's too, where
+     * its family answers advisories: {@code '86400000'} written {@code '1 d'}).
+     */
     static Optional<Rewrite> rewriteOf(LintedStatement statement) {
-        for (Level level : new Level[] {Level.BLOCK, Level.WARN}) {
+        for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
             for (LintFinding finding : statement.findings()) {
                 if (finding.level() == level && !finding.unanalysed()) {
                     Optional<Rewrite> rewrite = statement.rewriteOf(finding);

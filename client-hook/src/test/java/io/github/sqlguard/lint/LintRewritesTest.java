@@ -325,6 +325,23 @@ class LintRewritesTest {
     }
 
     /**
+     * An advisory whose fix is configuration text ({@code '86400000'}, 1 d as meant, INFO ttl-bare-number) gets that
+     * fix as a proven rewrite, and {@code --fix} writes it: before, it was shown and never written.
+     */
+    @Test
+    void fixWritesTheUnitOfAnAdvisedBareTtl(@TempDir Path dir) throws Exception {
+        String script = "SET 'table.exec.state.ttl' = '86400000';\n";
+        Path file = Files.writeString(dir.resolve("ttl.sql"), script);
+        LintRun run = new LintRun(List.of(file.toString()), engine.lint(file.toString(), script), List.of());
+        assertThat(run.statements().get(0).findings()).singleElement()
+                .satisfies(f -> assertThat(f.level()).isEqualTo(io.github.sqlguard.rules.Level.INFO));
+        for (LintFixes fix : LintFixes.of(run)) {
+            fix.write();
+        }
+        assertThat(Files.readString(file)).isEqualTo("SET 'table.exec.state.ttl' = '1 d';\n");
+    }
+
+    /**
      * A rewrite repeats the statement, its {@code OPTIONS} hint included: lint's reports (text, JSON,
      * SARIF, GitHub annotations) show the hint's secret as {@code '****'}, SARIF carries no fix and
      * GitHub no suggestion block for such a rewrite (either would print the secret, or write {@code

@@ -2,6 +2,7 @@ package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.statement.LeftAntiJoins;
 
 import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlCall;
@@ -43,13 +44,19 @@ final class AsOfJoins {
         }
     }
 
-    /** The tree's regular {@code INNER} and {@code LEFT} joins with a condition, both inputs tables or views read directly, in block order. */
+    /**
+     * The tree's regular {@code INNER} and {@code LEFT} joins with a condition, both inputs tables or views read directly,
+     * in block order; not an anti-join written as a {@code LEFT} join ({@link LeftAntiJoins}).
+     */
     static List<RegularJoin> regularJoins(SqlNode tree, RewriteContext context) {
         List<RegularJoin> joins = new ArrayList<>();
         List<SqlSelect> selects = Trees.selects(tree);
         for (int s = 0; s < selects.size(); s++) {
+            // An anti-join written as a LEFT join keeps a left row only while no match has arrived: read as of one
+            // time, a match arriving later would never retract it (LeftAntiJoins).
             if (!(selects.get(s).getFrom() instanceof SqlJoin join) || join.getCondition() == null
-                    || !(join.getJoinType() == JoinType.INNER || join.getJoinType() == JoinType.LEFT)) {
+                    || !(join.getJoinType() == JoinType.INNER || join.getJoinType() == JoinType.LEFT)
+                    || LeftAntiJoins.keepsUnmatchedOnly(selects.get(s))) {
                 continue;
             }
             Optional<Side> stream = side(join.getLeft(), context);

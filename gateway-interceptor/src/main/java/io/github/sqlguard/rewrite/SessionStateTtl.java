@@ -47,8 +47,9 @@ final class SessionStateTtl implements RewriteFamily {
      * say: a group idle for the TTL loses its accumulator ({@code GroupAggFunction} reads no state and
      * starts from the group's next row), so an all-time {@code COUNT(*)} or {@code SUM} counts again
      * from zero and the Top-N ranks that new value. An aggregation whose TTL a {@code STATE_TTL} hint
-     * pins (its compiled plan's state TTL is not the session's) keeps that TTL: the SET does not reach
-     * it, and what it forgets it forgets by its own hint. Empty when the plan has no group aggregation.
+     * pins (its compiled plan's state TTL is not the session's, or a hint of '0' names its input: {@link
+     * #pinnedToZero}) keeps that TTL: the SET does not reach it, and what it forgets it forgets by its own hint.
+     * Empty when the plan has no group aggregation.
      */
     private static String aggregationsRestart(RewriteContext context) {
         if (context.request().plan().isEmpty()) {
@@ -57,6 +58,7 @@ final class SessionStateTtl implements RewriteFamily {
         Duration session = StateTtl.effective(context.request().config());
         List<String> reached = new ArrayList<>();
         List<String> pinned = new ArrayList<>();
+        List<String> forever = new ArrayList<>();
         int calls = 0;
         for (Operator.GroupAggregate aggregate : context.request().plan().get().operators(Operator.GroupAggregate.class)) {
             List<String> sql = aggregate.calls().orElse(List.of()).stream().map(Operator.AggregateCall::sql).distinct().toList();
@@ -70,6 +72,8 @@ final class SessionStateTtl implements RewriteFamily {
             if (own.isPresent() && !own.get().isZero()) {
                 pinned.add(part + " keeps the " + StateTtl.format(own.get()) + " its STATE_TTL hint gives it (the compiled"
                         + " plan), which the SET does not change");
+            } else if (session.isZero() && pinnedToZero(aggregate, context)) {
+                forever.add(part);
             } else {
                 calls += sql.size();
                 reached.add(part);
@@ -83,7 +87,33 @@ final class SessionStateTtl implements RewriteFamily {
         if (!pinned.isEmpty()) {
             out.append("; ").append(String.join("; ", pinned)).append(": a group of it idle that long starts").append(RESTARTS);
         }
+        if (!forever.isEmpty()) {
+            out.append("; ").append(String.join("; ", forever)).append(forever.size() == 1 ? " keeps" : " keep")
+                    .append(" every group forever, as the STATE_TTL hint's '0' on its input pins it, which the SET does"
+                            + " not change");
+        }
         return out.toString();
+    }
+
+    /**
+     * True when a {@code STATE_TTL} hint of {@code '0'} names the input of {@code aggregate} (a table it reads, by
+     * the name the statement gives it): a '0' pin is the user's choice (issue 30), and under a session that sets no
+     * TTL the compiled plan gives it the same 0 ms as the session's, so the value alone does not tell it apart.
+     */
+    private static boolean pinnedToZero(Operator.GroupAggregate aggregate, RewriteContext context) {
+        Set<String> zero = new java.util.HashSet<>();
+        for (ParsedStatement.SqlOption hint : context.request().statement().stateTtlHints()) {
+            if (StateTtl.parse(hint.value()).map(Duration::isZero).orElse(false)) {
+                zero.add(hint.key());
+            }
+        }
+        if (zero.isEmpty()) {
+            return false;
+        }
+        Set<String> read = new java.util.HashSet<>();
+        context.request().plan().get().tablesRead(aggregate.node()).forEach(t -> read.add(t.getObjectName()));
+        return context.request().statement().facts().tableReferences().stream()
+                .anyMatch(r -> read.contains(r.name()) && zero.contains(r.hintName()));
     }
 
     /** What a forgotten group's accumulator does: {@code GroupAggFunction} reads no state for it. */

@@ -45,15 +45,6 @@ public final class GroupKeyExpressions {
             return list.getList().stream().anyMatch(n -> mentionsAny(n, columns, depth + 1));
         }
         return node instanceof SqlCall call && !AggregateCalls.isAggregate(call) && call.getKind() != SqlKind.OVER
-                && operands(call).stream().anyMatch(n -> mentionsAny(n, columns, depth + 1));
-    }
-
-    private static List<SqlNode> operands(SqlCall call) {
-        try {
-            return call.getOperandList();
-        } catch (UnsupportedOperationException e) {
-            // Some Flink DDL nodes do not expose operands; a select item is none of them.
-            return List.of();
-        }
+                && Operands.of(call).stream().anyMatch(n -> mentionsAny(n, columns, depth + 1));
     }
 }

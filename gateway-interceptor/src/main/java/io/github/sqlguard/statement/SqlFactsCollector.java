@@ -195,7 +195,7 @@ final class SqlFactsCollector {
             SqlSelect outerSelect = this.select;
             from = fromName(select.getFrom());
             this.select = select;
-            for (SqlNode operand : operands(select)) {
+            for (SqlNode operand : Operands.of(select)) {
                 visit(operand);
             }
             from = outer;
@@ -238,7 +238,7 @@ final class SqlFactsCollector {
                 ordered.orderList.forEach(item -> order.add(quoted(item)));
                 orderBys.add(order);
             }
-            for (SqlNode operand : operands(call)) {
+            for (SqlNode operand : Operands.of(call)) {
                 visit(operand);
             }
         }
@@ -372,7 +372,7 @@ final class SqlFactsCollector {
         if (!(node instanceof SqlCall call) || depth > MAX_FROM_DEPTH) {
             return node == null ? "" : node.toString().replace("`", "");
         }
-        List<SqlNode> operands = operands(call);
+        List<SqlNode> operands = Operands.of(call);
         return switch (call.getKind()) {
             case PATTERN_CONCAT -> String.join(" ", operands.stream().map(o -> pattern(o, depth + 1)).toList());
             case PATTERN_ALTER -> String.join(" | ", operands.stream().map(o -> pattern(o, depth + 1)).toList());
@@ -386,7 +386,7 @@ final class SqlFactsCollector {
         if (!(node instanceof SqlCall call) || depth > MAX_FROM_DEPTH) {
             return;
         }
-        List<SqlNode> operands = operands(call);
+        List<SqlNode> operands = Operands.of(call);
         if (call.getKind() == SqlKind.PATTERN_QUANTIFIER && ((SqlLiteral) operands.get(2)).intValue(true) == -1) {
             found.add(pattern(call, depth));
         }
@@ -407,7 +407,7 @@ final class SqlFactsCollector {
         if (!(node instanceof SqlCall call)) {
             return;
         }
-        List<SqlNode> operands = operands(call);
+        List<SqlNode> operands = Operands.of(call);
         boolean unbounded = call.getKind() == SqlKind.PATTERN_QUANTIFIER
                 && ((SqlLiteral) operands.get(2)).intValue(true) == -1;
         if (call.getKind() == SqlKind.PATTERN_QUANTIFIER) {
@@ -459,7 +459,7 @@ final class SqlFactsCollector {
         if (depth > MAX_FROM_DEPTH) {
             return;
         }
-        for (SqlNode operand : operands(call)) {
+        for (SqlNode operand : Operands.of(call)) {
             if (operand instanceof SqlCall inner) {
                 if (inner.getKind() == SqlKind.EXPLICIT_TABLE) {
                     collectFrom(inner, "", depth + 1);
@@ -615,7 +615,7 @@ final class SqlFactsCollector {
             if (!(node instanceof SqlHint hint) || !hint.getName().equalsIgnoreCase("STATE_TTL")) {
                 continue;
             }
-            List<SqlNode> operands = operands(hint);
+            List<SqlNode> operands = Operands.of(hint);
             if (operands.size() < 2 || !(operands.get(1) instanceof SqlNodeList options)) {
                 continue;
             }
@@ -674,7 +674,7 @@ final class SqlFactsCollector {
     private void collectHint(SqlHint hint) {
         String name = hint.getName().toUpperCase(Locale.ROOT);
         List<SqlOption> into = name.equals("STATE_TTL") ? stateTtlHints : name.equals("OPTIONS") ? tableOptions : null;
-        List<SqlNode> operands = operands(hint);
+        List<SqlNode> operands = Operands.of(hint);
         if (into == null || operands.size() < 2 || !(operands.get(1) instanceof SqlNodeList options)) {
             return;
         }
@@ -700,12 +700,4 @@ final class SqlFactsCollector {
         into.addAll(read.values());
     }
 
-    private static List<SqlNode> operands(SqlCall call) {
-        try {
-            return call.getOperandList();
-        } catch (UnsupportedOperationException e) {
-            // Some Flink DDL nodes do not expose operands; they carry no hints or queries.
-            return List.of();
-        }
-    }
 }

@@ -123,14 +123,7 @@ public final class SwappedBounds {
                 return;
             }
         }
-        List<SqlNode> operands;
-        try {
-            operands = call.getOperandList();
-        } catch (UnsupportedOperationException e) {
-            // Some Flink DDL nodes do not expose operands; they carry no conditions.
-            return;
-        }
-        for (SqlNode operand : operands) {
+        for (SqlNode operand : Operands.of(call)) {
             collect(operand, times, comparisons, betweens, depth + 1);
         }
     }

@@ -99,13 +99,6 @@ public final class WrittenExpressions {
         if (!(node instanceof SqlCall call)) {
             return;
         }
-        List<SqlNode> operands;
-        try {
-            operands = call.getOperandList();
-        } catch (UnsupportedOperationException e) {
-            // Some Flink DDL nodes do not expose operands; a query's expressions are none of them.
-            return;
-        }
         SqlKind kind = call.getKind();
         if (!(call instanceof SqlSelect) && kind != SqlKind.AS && kind != SqlKind.JOIN && !kind.belongsTo(SqlKind.QUERY)
                 && !kind.belongsTo(SqlKind.DML) && !kind.belongsTo(SqlKind.DDL)) {
@@ -116,7 +109,7 @@ public final class WrittenExpressions {
                 out.add(new Written(written, form(written)));
             }
         }
-        for (SqlNode operand : operands) {
+        for (SqlNode operand : Operands.of(call)) {
             collect(operand, text, out, depth + 1);
         }
     }

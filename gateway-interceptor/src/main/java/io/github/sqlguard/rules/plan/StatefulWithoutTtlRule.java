@@ -17,6 +17,7 @@ import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.StateTtlOptions;
+import io.github.sqlguard.statement.LeftAntiJoins;
 import io.github.sqlguard.statement.SqlIdentifiers;
 import io.github.sqlguard.statement.TimeBuckets;
 
@@ -838,16 +839,53 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));
             Optional<Column> rightTime = names.rowtimeBelow(inputs.get(1));
             if (leftTime.isPresent() && rightTime.isPresent()) {
-                String leftAt = qualified(left.get(), leftTime.get().name());
-                fix.append("; or, when a row needs only matches close to it in time, an interval join, whose state the")
-                        .append(" watermark frees: ON ").append(on(join, left.get(), right.get())).append(" AND ")
-                        .append(qualified(right.get(), rightTime.get().name())).append(" BETWEEN ").append(leftAt)
-                        .append(" - INTERVAL '1' HOUR AND ").append(leftAt);
+                fix.append(intervalWay(join, names, left.get(), right.get(), leftTime.get(), rightTime.get()));
             }
         }
         temporalWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
         return fix.append('.').toString();
+    }
+
+    /**
+     * The interval join a regular join on a key could be where each row needs only matches close to it in time. The
+     * statement bounds neither time by the other, so which side's row comes first is not the statement's to say:
+     * the bound offered is an hour either side of the left row's time, and the text says how to narrow it to the
+     * side the data follows (an interval join keeps a row as long as its bound lets a match come: Flink docs,
+     * "Joins", "Interval Joins"). Over an anti-join written as an outer join ({@link LeftAntiJoins}) the interval
+     * join changes when an unmatched row is emitted, and the text says how.
+     */
+    private static String intervalWay(
+            Operator.Join join, StatementNames names, String left, String right, Column leftTime, Column rightTime) {
+        String leftAt = qualified(left, leftTime.name());
+        String rightAt = qualified(right, rightTime.name());
+        List<PlanNode> inputs = names.plan().inputs(join.node());
+        String leftTable = names.directTable(inputs.get(0)).map(ObjectIdentifier::getObjectName).orElse(left);
+        String rightTable = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right);
+        StringBuilder way = new StringBuilder("; or, when a row needs only matches close to it in time, an interval join,")
+                .append(" whose state the watermark frees: ON ").append(on(join, left, right)).append(" AND ")
+                .append(rightAt).append(" BETWEEN ").append(leftAt).append(" - INTERVAL '1' HOUR AND ").append(leftAt)
+                .append(" + INTERVAL '1' HOUR (an hour either side: the statement does not say whether a ").append(rightTable)
+                .append(" row comes before or after its ").append(leftTable).append(" row; where it comes after, as a")
+                .append(" reply follows its request, BETWEEN ").append(leftAt).append(" AND ").append(leftAt)
+                .append(" + INTERVAL '1' HOUR, where before, BETWEEN ").append(leftAt).append(" - INTERVAL '1' HOUR AND ")
+                .append(leftAt).append(")");
+        if (antiJoin(join, names)) {
+            way.append("; with the WHERE that keeps the ").append(leftTable).append(" rows without a match, such a row is")
+                    .append(" then emitted once, when its interval has passed without one (no ").append(rightTable)
+                    .append(" row within the bound), not at once and retracted when its match arrives");
+        }
+        return way.toString();
+    }
+
+    /**
+     * True for a LEFT join the statement writes as an anti-join ({@link LeftAntiJoins}: {@code WHERE p.id IS NULL}
+     * on its right side), by the name the statement gives its right side.
+     */
+    private static boolean antiJoin(Operator.Join join, StatementNames names) {
+        Optional<String> right = hintSide(join, 1, names);
+        return join.joinType().equals("LEFT") && right.isPresent()
+                && LeftAntiJoins.rightSides(names.context().statement().text()).contains(right.get());
     }
 
     /**
@@ -876,7 +914,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * The lookup join of a dimension table on the right: a processing-time lookup join keeps no state, where the
      * right table's connector is a lookup source (Flink docs, "Joins", "Lookup Join"; LookupTableSource), which the
      * rule cannot read and the {@code lookup-join} rewrite proves by planning. Not for a condition that bounds both
-     * sides' times: that is two streams, an interval join's shape.
+     * sides' times: that is two streams, an interval join's shape; nor for an anti-join written as a LEFT join
+     * ({@link LeftAntiJoins}), whose meaning a lookup join does not keep.
      */
     private static Optional<ProvenWay> lookupWay(Operator.Join join, StatementNames names) {
         List<PlanNode> inputs = names.plan().inputs(join.node());
@@ -884,7 +923,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
         if (inputs.size() != 2 || left.isEmpty() || right.isEmpty() || join.leftKeys().isEmpty() || !plainKeys(join, names)
                 || !(join.joinType().equals("INNER") || join.joinType().equals("LEFT"))
-                || join.bounds().stream().anyMatch(Operator.Bound::onTimestamps)) {
+                || join.bounds().stream().anyMatch(Operator.Bound::onTimestamps) || antiJoin(join, names)) {
             return Optional.empty();
         }
         Optional<String> leftHint = hintSide(join, 0, names);
@@ -936,14 +975,15 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * has no event time yet, the way says it needs one (the {@code temporal-join} rewrite declares it where the
      * table has one TIMESTAMP(3) column outside its key). Not for an IN or EXISTS subquery: a temporal JOIN emits a
      * row per match, where a SEMI or ANTI join emits each left row once, so it is not the same query written another
-     * way.
+     * way; nor for an anti-join written as a LEFT join ({@link LeftAntiJoins}): a left row without a version as of its
+     * time would stay in the result for good, where the regular join retracts it once its match arrives.
      */
     private static Optional<ProvenWay> temporalWay(Operator.Join join, StatementNames names) {
         List<PlanNode> inputs = names.plan().inputs(join.node());
         Optional<String> left = inputs.size() == 2 ? side(inputs.get(0), names) : Optional.empty();
         Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
         if (inputs.size() != 2 || left.isEmpty() || right.isEmpty() || join.leftKeys().isEmpty() || semiOrAnti(join)
-                || !plainKeys(join, names)) {
+                || !plainKeys(join, names) || antiJoin(join, names)) {
             return Optional.empty();
         }
         Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));
