@@ -53,10 +53,14 @@ small_run() {
   [[ "$file" == true ]] && (( bytes <= SMALL_RUN_BYTES ))
 }
 # lint's records of the statements it judged go to a file of their own, not into a gateway's audit
-# (conf/logback-client.xml; docs/operations/audit.md, "Where it goes").
+# (conf/logback-client.xml; docs/operations/audit.md, "Where it goes"), and its log file keeps warnings and
+# errors only (conf/logback-client.xml's sql-guard.log.level; a -D of it in JVM_ARGS wins): lint's output is
+# its report, not the INFO lines of Flink's planner start.
 AUDIT_FILE=()
+LOG_LEVEL=()
 if [[ "${1:-}" == lint ]]; then
   AUDIT_FILE=("-Dsql-guard.audit.file=$LOG_DIR/sql-guard-lint-audit.jsonl")
+  LOG_LEVEL=("-Dsql-guard.log.level=WARN")
 fi
 if [[ "${1:-}" == lint && "${SQL_GUARD_FAST_START:-}" != false && " ${JVM_ARGS:-} " != *" -Dsql-guard.fast-start=false "* ]]; then
   cache="${SQL_GUARD_CACHE_DIR:-}"
@@ -80,7 +84,7 @@ if [[ "${1:-}" == lint && "${SQL_GUARD_FAST_START:-}" != false && " ${JVM_ARGS:-
     fi
   fi
 fi
-exec java ${FAST_START[@]+"${FAST_START[@]}"} ${JVM_ARGS:-} \
+exec java ${FAST_START[@]+"${FAST_START[@]}"} ${LOG_LEVEL[@]+"${LOG_LEVEL[@]}"} ${JVM_ARGS:-} \
   -Dlogback.configurationFile="$FLINK_CONF_DIR/logback-client.xml" \
   -Dsql-guard.log.dir="$LOG_DIR" ${AUDIT_FILE[@]+"${AUDIT_FILE[@]}"} \
   -Dsql-guard.command=bin/sql-guard.sh \

@@ -1,5 +1,5 @@
 -- expect: WARN interval-join-never-matches
--- expect-reason: between shipment_ts + INTERVAL '10' SECOND (the lower bound) and shipment_ts + INTERVAL '5' SECOND (the upper bound)
+-- expect-reason: whose o.order_ts lies between s.shipment_ts + INTERVAL '10' SECOND (the lower bound) and s.shipment_ts + INTERVAL '5' SECOND (the upper bound)
 -- expect-reason: leftLowerBound=10000, leftUpperBound=5000
 -- expect-reason: emits every left row padded with NULLs
 -- expect-fix: Swap the bounds, so that the lower is the smaller: o.order_ts BETWEEN s.shipment_ts + INTERVAL '5' SECOND AND s.shipment_ts + INTERVAL '10' SECOND

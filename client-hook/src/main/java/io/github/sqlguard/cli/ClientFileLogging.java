@@ -31,6 +31,12 @@ final class ClientFileLogging {
     /** Where the CLI jar keeps its copy of {@code conf/logback-client.xml} (dist's build puts it there). */
     static final String SHIPPED = "/io/github/sqlguard/cli/logback-client.xml";
 
+    /**
+     * The level of the log file ({@code sql-guard-client.log}), INFO where no one names one: {@code bin/sql-guard.sh
+     * lint} names WARN.
+     */
+    static final String LEVEL_PROPERTY = "sql-guard.log.level";
+
     private ClientFileLogging() {}
 
     /** Whether {@code configurationFile} is a file with the bytes of the jar's copy of {@code conf/logback-client.xml}. */
@@ -84,8 +90,9 @@ final class ClientFileLogging {
         context.getLogger("org.apache.flink.client.cli.CliFrontend").setLevel(Level.ERROR);
         context.getLogger("org.apache.calcite").setLevel(Level.WARN);
         context.getLogger("org.apache.flink.table.planner").setLevel(Level.WARN);
+        // <root level="${sql-guard.log.level:-INFO}">, a level Logback reads as Joran's root logger does (Level#toLevel)
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
-        root.setLevel(Level.INFO);
+        root.setLevel(Level.toLevel(property(context, LEVEL_PROPERTY, "INFO")));
         root.addAppender(file);
     }
 

@@ -67,29 +67,56 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, Lis
 
     /** The fixes of every file of {@code run} that has a proven rewrite, in the run's order. */
     static List<LintFixes> of(LintRun run) throws IOException {
-        Map<String, List<LintedStatement>> byFile = new LinkedHashMap<>();
-        for (LintedStatement statement : run.statements()) {
-            if (rewriteOf(statement).isPresent()) {
-                byFile.computeIfAbsent(statement.file(), f -> new ArrayList<>()).add(statement);
-            }
-        }
         List<LintFixes> out = new ArrayList<>();
-        for (Map.Entry<String, List<LintedStatement>> entry : byFile.entrySet()) {
+        for (Map.Entry<String, List<LintedStatement>> entry : withRewrites(run.statements()).entrySet()) {
             Path file = Path.of(entry.getKey());
             if (Files.isRegularFile(file)) {
                 List<LintedStatement> statements = entry.getValue();
-                int cut = 0;
-                while (cut < statements.size() && !changesTheSession(statements.get(cut))) {
-                    cut++;
-                }
-                List<LintedStatement> now = statements.subList(0, Math.min(cut + 1, statements.size()));
+                List<LintedStatement> now = onePass(statements);
                 List<Integer> deferred = statements.subList(now.size(), statements.size()).stream()
                         .map(LintedStatement::line).toList();
-                int changedAt = cut < statements.size() ? statements.get(cut).line() : 0;
+                int changedAt = deferred.isEmpty() ? 0 : now.get(now.size() - 1).line();
                 fix(file, Files.readString(file, StandardCharsets.UTF_8), now, deferred, changedAt).ifPresent(out::add);
             }
         }
         return out;
+    }
+
+    /**
+     * The rewrite one pass of {@code --fix} writes for each of {@code statements} that gets one, by statement
+     * (identity): what a report offers as the fix to apply (SARIF {@code fixes}, GitHub {@code suggestion} blocks), so
+     * that accepting every fix it offers writes what {@code --fix} writes. A statement gets one fix, however many of
+     * its findings a rewrite answers (two findings of one {@code SET}, each proven alone, would otherwise be two
+     * replacements of one region); and no statement after a fix that changes the session it was judged in (its
+     * rewrite was proven in the session as it was: a later {@code SET} of the table's TTL beside the earlier one
+     * rewritten, say).
+     */
+    static Map<LintedStatement, Rewrite> writtenInOnePass(List<LintedStatement> statements) {
+        Map<LintedStatement, Rewrite> out = new java.util.IdentityHashMap<>();
+        for (List<LintedStatement> file : withRewrites(statements).values()) {
+            onePass(file).forEach(statement -> out.put(statement, rewriteOf(statement).orElseThrow()));
+        }
+        return out;
+    }
+
+    /** The statements that have a rewrite ({@link #rewriteOf}), by file, in the run's order. */
+    private static Map<String, List<LintedStatement>> withRewrites(List<LintedStatement> statements) {
+        Map<String, List<LintedStatement>> byFile = new LinkedHashMap<>();
+        for (LintedStatement statement : statements) {
+            if (rewriteOf(statement).isPresent()) {
+                byFile.computeIfAbsent(statement.file(), f -> new ArrayList<>()).add(statement);
+            }
+        }
+        return byFile;
+    }
+
+    /** One file's statements with a rewrite up to and including the first whose fix changes the session. */
+    private static List<LintedStatement> onePass(List<LintedStatement> statements) {
+        int cut = 0;
+        while (cut < statements.size() && !changesTheSession(statements.get(cut))) {
+            cut++;
+        }
+        return statements.subList(0, Math.min(cut + 1, statements.size()));
     }
 
     /** The rewrite written for {@code statement}: the first proven one of its highest findings. */

@@ -4,6 +4,7 @@ import io.github.sqlguard.audit.AuditRecord;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.audit.LineTerminatorEscapes;
 import io.github.sqlguard.policy.GuardOptions;
+import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
@@ -20,6 +21,7 @@ import java.net.URISyntaxException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The output formats of {@code sql-guard.sh lint}. */
 public enum LintFormat {
@@ -193,6 +195,7 @@ public enum LintFormat {
             missing.putObject("defaultConfiguration").put("level", "warning");
             ArrayNode results = sarifRun.putArray("results");
             Map<LintFinding, String> fingerprints = Fingerprints.of(run.statements());
+            Map<LintedStatement, Rewrite> fixes = LintFixes.writtenInOnePass(run.statements());
             for (LintedStatement s : run.statements()) {
                 for (LintFinding f : s.findings()) {
                     ObjectNode result = results.addObject();
@@ -216,7 +219,7 @@ public enum LintFormat {
                     location(result.putArray("locations").addObject(), s.file(), f.line(), f.column());
                     result.putObject("partialFingerprints").put(Fingerprints.KEY, fingerprints.get(f));
                     run.baseline().ifPresent(b -> result.put("baselineState", b.state(f).sarif()));
-                    s.rewriteOf(f).filter(LintRewrites::sarifFixable).ifPresent(rewrite ->
+                    offered(fixes, s, f).filter(LintRewrites::sarifFixable).ifPresent(rewrite ->
                             LintRewrites.sarifFix(rewrite, s, uri(s.file()), result.putArray("fixes").addObject()));
                 }
             }
@@ -260,6 +263,7 @@ public enum LintFormat {
                 out.printf("::error file=%s,title=%s::%s%n", property(problem.path()), property("sql-guard lint"),
                         data(problem.message()));
             }
+            Map<LintedStatement, Rewrite> fixes = LintFixes.writtenInOnePass(run.statements());
             for (LintedStatement s : run.statements()) {
                 for (LintFinding f : s.findings()) {
                     if (!run.counts(f)) {
@@ -274,12 +278,27 @@ public enum LintFormat {
                     out.printf("::%s file=%s,line=%d,col=%d,title=%s::%s%n", command, property(s.file()), f.line(),
                             f.column(), property(title),
                             data(f.finding().reason() + "\nFix: " + f.finding().fix() + "\nSee: " + f.finding().docLink()
-                                    + s.rewriteOf(f).map(LintRewrites::suggestion).orElse("")
+                                    + offered(fixes, s, f).map(LintRewrites::suggestion).orElse("")
                                     + (s.plansWithStandIn() ? "\nNote: " + s.standIn() : "")));
                 }
             }
         }
     };
+
+    /**
+     * The fix a report offers to apply for finding {@code f} of {@code s}: the rewrite {@code lint --fix} writes for
+     * the statement in one pass ({@link LintFixes#writtenInOnePass}), on the first of its findings that carries it;
+     * empty for its other findings and for a statement that pass leaves for the next. Accepting every offered fix
+     * then writes what {@code --fix} writes, with no two fixes over one region.
+     */
+    private static Optional<Rewrite> offered(Map<LintedStatement, Rewrite> fixes, LintedStatement s, LintFinding f) {
+        Rewrite written = fixes.get(s);
+        if (written == null || s.rewriteOf(f).orElse(null) != written) {
+            return Optional.empty();
+        }
+        LintFinding first = s.findings().stream().filter(o -> s.rewriteOf(o).orElse(null) == written).findFirst().orElseThrow();
+        return first == f ? Optional.of(written) : Optional.empty();
+    }
 
     /**
      * Writes U+0085, U+2028 and U+2029 of a statement or message escaped ({@link LineTerminatorEscapes}):

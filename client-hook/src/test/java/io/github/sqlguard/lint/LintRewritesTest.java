@@ -289,6 +289,42 @@ class LintRewritesTest {
     }
 
     /**
+     * SARIF fixes and GitHub suggestions are what {@code lint --fix} writes in one pass: one fix per statement
+     * (a {@code SET '2'} is both ttl-too-short and ttl-bare-number, each answered by the same rewrite: two
+     * replacements of one region before), and none for a statement judged in the session a fix above it changes
+     * (accepting both would write the aggregation's TTL beside the SET fixed above it).
+     */
+    @Test
+    void reportsOfferOneFixPerStatementAndNoneAfterAFixThatChangesTheSession(@TempDir Path dir) throws Exception {
+        String script = "SET 'table.exec.state.ttl' = '2';\n\n"
+                + "CREATE TABLE clicks (user_id STRING, url STRING) WITH ('connector' = 'datagen');\n\n"
+                + "SELECT user_id, COUNT(*) AS n FROM clicks GROUP BY user_id;\n";
+        Path file = Files.writeString(dir.resolve("clicks.sql"), script);
+        LintRun run = new LintRun(List.of(file.toString()), engine.lint(file.toString(), script), List.of());
+        LintedStatement set = run.statements().get(0);
+        assertThat(set.findings().stream().filter(f -> set.rewriteOf(f).isPresent()).count()).isGreaterThan(1);
+        LintedStatement query = run.statements().get(run.statements().size() - 1);
+        assertThat(query.findings().stream().anyMatch(f -> query.rewriteOf(f).isPresent())).isTrue();
+
+        StringWriter sarif = new StringWriter();
+        try (PrintWriter out = new PrintWriter(sarif)) {
+            LintFormat.SARIF.write(run, out);
+        }
+        List<Integer> fixedLines = new ArrayList<>();
+        for (JsonNode result : JSON.readTree(sarif.toString()).path("runs").get(0).path("results")) {
+            result.path("fixes").forEach(fix -> fixedLines.add(
+                    result.path("locations").get(0).path("physicalLocation").path("region").path("startLine").asInt()));
+        }
+        assertThat(fixedLines).containsExactly(1);
+
+        StringWriter github = new StringWriter();
+        try (PrintWriter out = new PrintWriter(github)) {
+            LintFormat.GITHUB.write(run, out);
+        }
+        assertThat(github.toString().split("```suggestion", -1)).hasSize(2);
+    }
+
+    /**
      * A rewrite repeats the statement, its {@code OPTIONS} hint included: lint's reports (text, JSON,
      * SARIF, GitHub annotations) show the hint's secret as {@code '****'}, SARIF carries no fix and
      * GitHub no suggestion block for such a rewrite (either would print the secret, or write {@code

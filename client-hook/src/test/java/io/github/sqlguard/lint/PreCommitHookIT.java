@@ -3,12 +3,13 @@ package io.github.sqlguard.lint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.sqlguard.testing.JavaProcess;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 /**
  * The repository's {@code .pre-commit-hooks.yaml} run for real by the {@code pre-commit} tool
@@ -40,11 +40,10 @@ class PreCommitHookIT {
         repo = Files.createDirectories(dir.resolve("jobs-repo"));
         run(repo, Map.of(), "git", "init", "-q");
         home = Files.createDirectories(dir.resolve("sql-guard/bin")).getParent();
-        String opens = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(a -> a.startsWith("--add-opens")).collect(Collectors.joining(" "));
+        String flags = String.join(" ", JavaProcess.inheritedFlags());
         Path launcher = home.resolve("bin/sql-guard.sh");
         Files.writeString(launcher, "#!/usr/bin/env bash\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
-                + "' " + opens + " -cp '" + System.getProperty("java.class.path")
+                + "' " + flags + " -cp '" + System.getProperty("java.class.path")
                 + "' io.github.sqlguard.cli.SqlGuardCommand \"$@\"\n");
         Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
     }

@@ -104,6 +104,7 @@ class RewriteGoldenFilesTest {
         "268-two-state-ttl-hints-on-one-block",
         "269-state-ttl-key-written-twice-in-one-hint",
         "144-state-ttl-in-with-clause-then-query", "635-state-ttl-in-with-clause-after-session-ttl-set-kept",
+        "677-orders-join-payments-table-ttl-option-under-session-ttl-fix-keeps-the-session-ttl",
         "656-top-pages-by-total-over-per-user-counts-hinted-four-days-changes-says-which-ttl",
         "288-join-on-time-columns-interval-join-by-watermarks",
         "289-join-on-time-columns-into-sink-unaliased",

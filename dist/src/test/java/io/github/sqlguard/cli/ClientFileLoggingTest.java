@@ -41,19 +41,26 @@ class ClientFileLoggingTest {
     void theConfigurationInCodeIsConfLogbackClientXml() throws Exception {
         String logDir = System.getProperty("sql-guard.log.dir");
         String auditFile = System.getProperty("sql-guard.audit.file");
+        String level = System.getProperty(ClientFileLogging.LEVEL_PROPERTY);
         try {
             System.setProperty("sql-guard.log.dir", dir.resolve("log").toString());
             System.clearProperty("sql-guard.audit.file");
-            compare("sql-guard-audit.jsonl in the log directory");
+            System.clearProperty(ClientFileLogging.LEVEL_PROPERTY);
+            assertThat(compare("sql-guard-audit.jsonl in the log directory")).isEqualTo(Level.INFO);
             System.setProperty("sql-guard.audit.file", dir.resolve("lint-audit.jsonl").toString());
-            compare("the named audit file");
+            assertThat(compare("the named audit file")).isEqualTo(Level.INFO);
+            // bin/sql-guard.sh lint's
+            System.setProperty(ClientFileLogging.LEVEL_PROPERTY, "WARN");
+            assertThat(compare("lint's level")).isEqualTo(Level.WARN);
         } finally {
             restore("sql-guard.log.dir", logDir);
             restore("sql-guard.audit.file", auditFile);
+            restore(ClientFileLogging.LEVEL_PROPERTY, level);
         }
     }
 
-    private void compare(String what) throws Exception {
+    /** Compares the two and returns the root logger's level. */
+    private Level compare(String what) throws Exception {
         LoggerContext fromXml = new LoggerContext();
         JoranConfigurator joran = new JoranConfigurator();
         joran.setContext(fromXml);
@@ -90,6 +97,9 @@ class ClientFileLoggingTest {
                         .doesNotContain("hunter2", "AKIA-not-shown");
                 assertThat(codeAudit.getEncoder().encode(event)).isEqualTo(xmlAudit.getEncoder().encode(event));
             }
+            assertThat(fromXml.getLogger("sql-guard.audit").getLevel()).as("lint's audit records at any file level")
+                    .isEqualTo(Level.INFO);
+            return inCode.getLogger(Logger.ROOT_LOGGER_NAME).getLevel();
         } finally {
             fromXml.stop();
             inCode.stop();
@@ -102,7 +112,8 @@ class ClientFileLoggingTest {
         Path copy = Files.write(dir.resolve("logback-client.xml"), Files.readAllBytes(XML));
         assertThat(ClientFileLogging.isShipped(copy.toString())).isTrue();
         Path edited = Files.writeString(dir.resolve("edited.xml"),
-                Files.readString(XML).replace("level=\"INFO\"><appender-ref ref=\"FILE\"/>", "level=\"DEBUG\"><appender-ref ref=\"FILE\"/>"));
+                Files.readString(XML).replace("level=\"${sql-guard.log.level:-INFO}\"><appender-ref ref=\"FILE\"/>",
+                        "level=\"DEBUG\"><appender-ref ref=\"FILE\"/>"));
         assertThat(Files.readString(edited)).isNotEqualTo(Files.readString(XML));
         assertThat(ClientFileLogging.isShipped(edited.toString())).isFalse();
         assertThat(ClientFileLogging.isShipped(dir.resolve("missing.xml").toString())).isFalse();

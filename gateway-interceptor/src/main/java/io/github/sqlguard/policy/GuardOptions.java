@@ -217,8 +217,9 @@ public final class GuardOptions {
                                     + " savepoint of that job is compared with it: restore-incompatible-state,"
                                     + " restore-changed-meaning. It is one of the guard's own locations: no statement may"
                                     + " read or write in it. Default: 'sql-guard-plans' in the guard's log directory"
-                                    + " (the system property 'sql-guard.log.dir', else 'env.log.dir', else FLINK_LOG_DIR),"
-                                    + " else in the JVM's temporary directory. Read at start-up.");
+                                    + " (the system property 'sql-guard.log.dir', else 'env.log.dir', else FLINK_LOG_DIR,"
+                                    + " else the directory of the system property 'log.file', which Flink's"
+                                    + " bin/sql-gateway.sh sets), else in the JVM's temporary directory. Read at start-up.");
 
     public static final ConfigOption<Duration> RESTORE_PLAN_RETENTION =
             ConfigOptions.key("sql-guard.restore.plan-retention")

@@ -74,8 +74,14 @@ public final class PlanStore {
     /**
      * The plan directory {@code config} names ({@link GuardOptions#RESTORE_PLAN_DIR}), or the default:
      * {@value #DEFAULT_NAME} in the guard's log directory (the system property {@code
-     * sql-guard.log.dir}, Flink's {@code env.log.dir}, the environment's {@code FLINK_LOG_DIR}), or
-     * in the JVM's temporary directory. Absolute.
+     * sql-guard.log.dir}, Flink's {@code env.log.dir}, the environment's {@code FLINK_LOG_DIR}, the
+     * directory of the system property {@code log.file}), or in the JVM's temporary directory.
+     * Absolute.
+     *
+     * <p>{@code log.file} is what a stock distribution gives the gateway: Flink's {@code
+     * bin/config.sh} reads {@code env.log.dir} into {@code FLINK_LOG_DIR} without exporting it, and
+     * {@code bin/flink-daemon.sh} passes the gateway only {@code -Dlog.file=$FLINK_LOG_DIR/...log}; the
+     * audit's Log4j 2 file is written beside it ({@code conf/log4j-sql-guard-audit.properties}).
      */
     public static Path directory(Configuration config, Map<String, String> systemProperties, Map<String, String> environment) {
         Optional<String> configured = config.getOptional(GuardOptions.RESTORE_PLAN_DIR).map(String::strip).filter(d -> !d.isEmpty());
@@ -85,6 +91,10 @@ public final class PlanStore {
         String logs = systemProperties.get("sql-guard.log.dir");
         if (logs == null) {
             logs = config.getOptional(CoreOptions.FLINK_LOG_DIR).orElse(environment.get("FLINK_LOG_DIR"));
+        }
+        if ((logs == null || logs.isBlank()) && systemProperties.get("log.file") != null) {
+            Path parent = Path.of(systemProperties.get("log.file").strip()).toAbsolutePath().getParent();
+            logs = parent == null ? null : parent.toString();
         }
         if (logs == null || logs.isBlank()) {
             logs = systemProperties.getOrDefault("java.io.tmpdir", System.getProperty("java.io.tmpdir"));

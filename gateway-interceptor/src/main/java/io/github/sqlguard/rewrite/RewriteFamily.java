@@ -32,6 +32,16 @@ interface RewriteFamily {
     List<Candidate> candidates(Finding finding, RewriteContext context);
 
     /**
+     * True when the family also answers its rules' advisories (INFO findings): a configuration fix whose rewrite is
+     * the statement's own text as the user meant it, written without planning, so that {@code lint --fix} writes
+     * what the finding's fix says (issue 30: configuration findings get their fix as a rewrite). False for every
+     * family whose rewrite changes a plan: an advisory is not worth a candidate's planning.
+     */
+    default boolean answersAdvisories() {
+        return false;
+    }
+
+    /**
      * True when every candidate that holds is offered (the choices are the user's to make, as the
      * three {@code ON CONFLICT} actions); false when the first that holds is the family's rewrite.
      */

@@ -59,29 +59,34 @@ public final class Rewriter {
     }
 
     /**
-     * True when some finding of {@code request} is one a rewrite may answer: WARN or BLOCK, of a rule some family
-     * answers. Asked of every statement's decision (most have no finding): loops, not streams, as {@code
-     * Verdict#level}.
+     * True when some finding of {@code request} is one a rewrite may answer ({@link #answers}). Asked of every
+     * statement's decision (most have no finding): loops, not streams, as {@code Verdict#level}.
      */
     public boolean wanted(List<Finding> findings) {
         for (Finding finding : findings) {
-            if (finding.level().compareTo(Level.WARN) >= 0 && answered(finding.ruleId())) {
-                return true;
+            for (RewriteFamily family : families) {
+                if (answers(family, finding)) {
+                    return true;
+                }
             }
         }
         return false;
     }
 
-    private boolean answered(String ruleId) {
-        for (RewriteFamily family : families) {
-            if (family.rules().contains(ruleId)) {
-                return true;
-            }
-        }
-        return false;
+    /**
+     * True when {@code family} answers {@code finding}: a WARN or BLOCK finding of one of its rules, or an advisory
+     * (INFO) one where the family answers advisories ({@link RewriteFamily#answersAdvisories}).
+     */
+    private static boolean answers(RewriteFamily family, Finding finding) {
+        return family.rules().contains(finding.ruleId())
+                && (finding.level().compareTo(Level.WARN) >= 0
+                        || (finding.level() == Level.INFO && family.answersAdvisories()));
     }
 
-    /** The proven rewrites of {@code request}'s WARN and BLOCK findings, within {@code settings}' timeout. */
+    /**
+     * The proven rewrites of {@code request}'s WARN and BLOCK findings, and of the advisories a family answers ({@link
+     * RewriteFamily#answersAdvisories}), within {@code settings}' timeout.
+     */
     public Rewrites rewrite(RewriteRequest request, RewriteSession session, RewriteSettings settings) {
         return rewrite(request, session, settings, Shown.EVERY);
     }
@@ -122,6 +127,11 @@ public final class Rewriter {
         RewriteContext context = new RewriteContext(request, session, settings);
         List<Finding> findings = new ArrayList<>(request.verdict().findings(Level.BLOCK));
         findings.addAll(request.verdict().findings(Level.WARN));
+        for (Finding advisory : request.verdict().findings(Level.INFO)) {
+            if (families.stream().anyMatch(family -> answers(family, advisory))) {
+                findings.add(advisory);
+            }
+        }
         Map<String, int[]> tallies = new LinkedHashMap<>();
         Map<String, Proof> proven = new HashMap<>();
         List<List<Rewrite>> answers = new ArrayList<>();
@@ -135,7 +145,7 @@ public final class Rewriter {
         for (int f = 0; f < findings.size(); f++) {
             Finding finding = findings.get(f);
             for (RewriteFamily family : families) {
-                if (!family.rules().contains(finding.ruleId())) {
+                if (!answers(family, finding)) {
                     continue;
                 }
                 if (System.nanoTime() > deadline) {

@@ -37,7 +37,8 @@ import java.util.Set;
  * give different TTLs keep them, per input, in a {@code STATE_TTL} hint, and no {@code SET} is offered. A
  * {@code CREATE TABLE} in a session that already sets a TTL gets the key taken out alone: a {@code SET} of the
  * option's value would replace the session's TTL for every later statement (a script's earlier {@code SET} of
- * '24 h' followed by a {@code SET} of the table's '1 h', as {@code lint --fix} wrote it).
+ * '24 h' followed by a {@code SET} of the table's '1 h', as {@code lint --fix} wrote it); so does a query on such a
+ * table, its {@code ALTER TABLE ... RESET} written alone.
  */
 final class TtlAsJobSetting implements RewriteFamily {
 
@@ -291,13 +292,25 @@ final class TtlAsJobSetting implements RewriteFamily {
             TableChange change = new TableChange(table.get().identifier(), scratch, Optional.empty(), 0, key);
             String planned = ScratchReferences.replace(tree, context, table.get(), scratch);
             Value ttl = value(table.get().options().get(key.get()), context);
+            String reset = "ALTER TABLE " + SqlTrees.unparse(name) + " RESET ('" + key.get().replace("'", "''") + "')";
+            String out = "'" + key.get() + "' is taken out of " + SqlTrees.unparse(name) + "'s options (for every"
+                    + " statement that reads it)";
+            Optional<String> session = StateTtl.setIn(context.request().config());
+            if (session.isPresent()) {
+                // As on the table's DDL (ddl): the session's TTL stays, and no SET replaces it for the later statements.
+                boolean same = StateTtl.sameAs(session.get(), ttl.text());
+                return List.of(new Candidate(
+                        ID, finding.ruleId(), finding.node(), List.of(reset), context.text(), planned, Map.of(),
+                        List.of(change), Intent.PLANS, Columns.SAME,
+                        out + "; the session's '" + StateTtl.KEY + "' = '" + session.get() + "' stays the job's TTL"
+                                + (same ? "" : ", not the option's '" + ttl.text() + "': a SET of it would replace '"
+                                        + session.get() + "' for every later statement of the session"),
+                        "'" + session.get() + "', the session's state TTL (no SET written)", Optional.empty()));
+            }
             return List.of(new Candidate(
-                    ID, finding.ruleId(), finding.node(),
-                    List.of("ALTER TABLE " + SqlTrees.unparse(name) + " RESET ('" + key.get().replace("'", "''") + "')",
-                            set(ttl.text())),
+                    ID, finding.ruleId(), finding.node(), List.of(reset, set(ttl.text())),
                     context.text(), planned, Map.of(StateTtl.KEY, ttl.text()), List.of(change), Intent.PLANS, Columns.SAME,
-                    "'" + key.get() + "' is taken out of " + SqlTrees.unparse(name) + "'s options (for every statement"
-                            + " that reads it) and the state TTL is the job's: " + ttl.text(),
+                    out + " and the state TTL is the job's: " + ttl.text(),
                     ttl.why(), Optional.empty()));
         }
         return List.of();

@@ -48,6 +48,15 @@ final class TtlWithUnit implements RewriteFamily {
         return DECLARATION;
     }
 
+    /**
+     * A plausible large bare number ({@code '86400000'}, 1 d as meant) is only advised (INFO) to carry its unit: its
+     * rewrite is the same value with the unit ({@code '1 d'}), text alone, which {@code lint --fix} then writes.
+     */
+    @Override
+    public boolean answersAdvisories() {
+        return true;
+    }
+
     @Override
     public List<Candidate> candidates(Finding finding, RewriteContext context) {
         ParsedStatement statement = context.request().statement();

@@ -19,7 +19,6 @@ import org.apache.calcite.util.NlsString;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -36,15 +35,24 @@ public final class TimeBuckets {
     /**
      * A time bucket a {@code GROUP BY} of the statement keys by.
      *
-     * @param expression the key as written, normalised ({@link #normalise}) for comparison with a plan's key
+     * @param written the key as the statement writes it ({@code FLOOR(click_time TO DAY)})
      * @param alias the name the {@code SELECT} gives the key; empty when it gives none
      * @param size the bucket's size: 1 d for a day
      */
-    public record Bucket(String expression, String alias, Duration size) {
+    public record Bucket(String written, String alias, Duration size) {
 
-        /** Whether the plan's key name {@code key} is this bucket: its alias or its expression. */
+        /**
+         * Whether the plan's key name {@code key} is this bucket: its alias, or its expression as written or as the
+         * plan prints it ({@code FLOOR(CAST(click_time AS TIMESTAMP(3)), DAY)}: {@link WrittenExpressions#form}).
+         */
         public boolean isKey(String key) {
-            return (!alias.isEmpty() && alias.equalsIgnoreCase(key)) || expression.equals(normalise(key));
+            return (!alias.isEmpty() && alias.equalsIgnoreCase(key))
+                    || WrittenExpressions.form(written).equals(WrittenExpressions.form(key));
+        }
+
+        /** How a message names the key: its alias, else its expression as written. */
+        public String name() {
+            return alias.isEmpty() ? written : alias;
         }
 
         /**
@@ -71,29 +79,30 @@ public final class TimeBuckets {
         } catch (SqlParseException | RuntimeException | StackOverflowError e) {
             return out;
         }
+        WrittenText text = new WrittenText(statement);
         for (SqlNode node : nodes) {
-            collect(node, column, out);
+            collect(node, column, text, out);
         }
         return out;
     }
 
-    private static void collect(SqlNode node, String column, List<Bucket> out) {
+    private static void collect(SqlNode node, String column, WrittenText text, List<Bucket> out) {
         if (node instanceof SqlSelect select && select.getGroup() != null) {
             for (SqlNode key : select.getGroup()) {
                 sizeOf(key, column).ifPresent(size ->
-                        out.add(new Bucket(normalise(key.toString()), alias(select, key), size)));
+                        out.add(new Bucket(text.text(key), alias(select, key), size)));
             }
         }
         if (node instanceof SqlCall call) {
             for (SqlNode operand : call.getOperandList()) {
                 if (operand != null) {
-                    collect(operand, column, out);
+                    collect(operand, column, text, out);
                 }
             }
         } else if (node instanceof SqlNodeList list) {
             for (SqlNode item : list) {
                 if (item != null) {
-                    collect(item, column, out);
+                    collect(item, column, text, out);
                 }
             }
         }
@@ -124,11 +133,6 @@ public final class TimeBuckets {
         Duration step = size.compareTo(Duration.ofDays(1)) >= 0 ? Duration.ofHours(1)
                 : size.compareTo(Duration.ofHours(1)) >= 0 ? Duration.ofMinutes(1) : null;
         return step == null || size.toMillis() % step.toMillis() != 0 ? Optional.empty() : Optional.of(step);
-    }
-
-    /** {@code text} without back-ticks and blanks, upper case: how a key is compared with a plan's key name. */
-    static String normalise(String text) {
-        return text.replace("`", "").replaceAll("\\s+", "").toUpperCase(Locale.ROOT);
     }
 
     /**

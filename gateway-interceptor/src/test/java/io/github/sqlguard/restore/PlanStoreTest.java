@@ -112,6 +112,12 @@ class PlanStoreTest {
                 .isEqualTo(Path.of("/var/log/guard/sql-guard-plans"));
         assertThat(PlanStore.directory(new Configuration(), Map.of(), Map.of("FLINK_LOG_DIR", "/opt/flink/log")))
                 .isEqualTo(Path.of("/opt/flink/log/sql-guard-plans"));
+        // A stock bin/sql-gateway.sh: FLINK_LOG_DIR not exported, only -Dlog.file (bin/flink-daemon.sh).
+        assertThat(PlanStore.directory(new Configuration(),
+                        Map.of("log.file", "/opt/flink/log/flink-sql-gateway-0-host.log", "java.io.tmpdir", "/tmp"), Map.of()))
+                .isEqualTo(Path.of("/opt/flink/log/sql-guard-plans"));
+        assertThat(PlanStore.directory(new Configuration(), Map.of("java.io.tmpdir", "/tmp"), Map.of()))
+                .isEqualTo(Path.of("/tmp/sql-guard-plans"));
 
         List<String> own = GuardFiles.ownLocations(configured, Map.of(), Map.of());
         assertThat(GuardFiles.of(own).covers(dir.resolve("x.json").toUri().toString())).isTrue();

@@ -34,4 +34,15 @@ class TimeBucketsTest {
         assertThat(TimeBuckets.of("SELECT COUNT(*) FROM t GROUP BY DATE_FORMAT(ts, 'HH')", "ts")).isEmpty();
         assertThat(TimeBuckets.of("SELECT COUNT(*) FROM t GROUP BY CAST(other AS DATE)", "ts")).isEmpty();
     }
+
+    @Test
+    void anUnaliasedBucketIsTheKeyThePlanPrintsAndIsNamedAsWritten() {
+        assertThat(TimeBuckets.of("SELECT user_id, COUNT(*) FROM clicks GROUP BY user_id, FLOOR(click_time TO DAY)", "click_time"))
+                .singleElement()
+                .satisfies(b -> {
+                    assertThat(b.isKey("FLOOR(CAST(click_time AS TIMESTAMP(3)), DAY)")).isTrue();
+                    assertThat(b.isKey("FLOOR(CAST(click_time AS TIMESTAMP(3)), HOUR)")).isFalse();
+                    assertThat(b.name()).isEqualTo("FLOOR(click_time TO DAY)");
+                });
+    }
 }

@@ -12,8 +12,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A JVM started from the test classpath with the {@code --add-opens} flags of the test JVM (the
- * root pom's {@code surefire.argLine}), its stdout and stderr written to one log file. Stopping it
+ * A JVM started from the test classpath with the {@code --add-opens} flags and the JIT level of the
+ * test JVM (the root pom's {@code surefire.argLine}: C1 only, {@code test.jit}), its stdout and
+ * stderr written to one log file. Stopping it
  * destroys the process and its descendants; a JVM shutdown hook does the same if the test JVM ends
  * first, so no process outlives the build.
  */
@@ -67,7 +68,7 @@ public final class JavaProcess implements AutoCloseable {
             Path log, String mainClass, List<String> args) throws IOException {
         List<String> command = new ArrayList<>(wrapper);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(addOpens());
+        command.addAll(inheritedFlags());
         // The test JVM's temporary directory (the module's target/test-tmp): what a child's local
         // MiniClusters leave behind goes with the build.
         command.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
@@ -105,10 +106,14 @@ public final class JavaProcess implements AutoCloseable {
         }
     }
 
-    /** The {@code --add-opens} flags this (the test) JVM was started with. */
-    static List<String> addOpens() {
+    /**
+     * The flags of this (the test) JVM its children take: its {@code --add-opens} flags and its JIT
+     * level ({@code -XX:TieredStopAtLevel}), so that a cluster, gateway or client the test starts
+     * compiles as the test JVM does.
+     */
+    public static List<String> inheritedFlags() {
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(a -> a.startsWith("--add-opens"))
+                .filter(a -> a.startsWith("--add-opens") || a.startsWith("-XX:TieredStopAtLevel="))
                 .toList();
     }
 

@@ -60,19 +60,44 @@ public final class TtlNotATableOptionRule implements Rule {
         if (diagnosis.isPresent()) {
             return List.of(diagnosis.get());
         }
+        Optional<String> connector = context.statement().tableOptions().stream()
+                .filter(o -> o.source().equals("WITH") && "connector".equals(o.key())).map(SqlOption::value).findFirst();
         for (SqlOption option : context.statement().tableOptions()) {
             if (isStateTtlKey(option.key())) {
                 hits.add(
                         RuleHit.of(
                                 "'" + option.key() + "' in a " + option.source() + " is not a table option: state TTL is a job setting."
-                                        + " Connectors that validate options (datagen, kafka, ...) fail every query on this table with"
-                                        + " 'Unsupported options found'; others ignore it and the state never expires.",
+                                        + " " + consequence(option.source().equals("WITH") ? connector : Optional.empty()),
                                 "'" + option.key() + "' = '" + option.value() + "' (" + option.source() + ", line " + option.line() + ")",
                                 "",
                                 fix(option, StateTtl.setIn(context.config()))));
             }
         }
         return hits;
+    }
+
+    /**
+     * The connectors of Flink's own whose factory refuses an option it does not know, read from their classes
+     * (Flink 2.3.0): {@code DataGenTableSourceFactory} calls {@code FactoryUtil#validateUnconsumedKeys}, {@code
+     * BlackHoleTableSinkFactory} and {@code PrintTableSinkFactory} call {@code FactoryUtil.TableFactoryHelper#validate}.
+     * A connector not listed may validate too (most built on {@code TableFactoryHelper} do), which the DDL alone does
+     * not tell.
+     */
+    private static final java.util.Set<String> VALIDATING = java.util.Set.of("datagen", "blackhole", "print");
+
+    /**
+     * What the option does to the table, said of the connector in front of it: every query fails for one that
+     * validates its options ({@link #VALIDATING}); otherwise either that or the option is ignored.
+     */
+    private static String consequence(Optional<String> connector) {
+        if (connector.isPresent() && VALIDATING.contains(connector.get().strip().toLowerCase(Locale.ROOT))) {
+            return "'" + connector.get() + "' refuses options it does not know, so every query that reads or writes this"
+                    + " table fails with 'Unsupported options found for '" + connector.get() + "''.";
+        }
+        String named = connector.map(c -> "If '" + c + "'").orElse("If the connector");
+        return named + " validates its options (as Flink's own connectors do, through FactoryUtil.TableFactoryHelper"
+                + "#validate), every query on this table fails with 'Unsupported options found'; if it does not, it"
+                + " ignores the option and the state never expires.";
     }
 
     /**
@@ -129,19 +154,37 @@ public final class TtlNotATableOptionRule implements Rule {
                 : context.statement().facts().tableReferences().stream()
                         .filter(r -> r.name().equals(shortName)).map(r -> r.hintName()).findFirst().orElse(shortName);
         String others = keys.size() > 1 ? " (also " + String.join(", ", keys.subList(1, keys.size())) + ")" : "";
+        String hint = hintName == null ? "a STATE_TTL hint naming the table"
+                : "/*+ STATE_TTL('" + hintName + "' = '" + ttl + "') */";
+        String remove = inHint
+                ? "Remove " + written + " from the OPTIONS hint"
+                : shortName == null ? "Remove it from the table's WITH clause"
+                : "Remove it from the table: ALTER TABLE " + shortName + " RESET ('" + key + "')";
         return Optional.of(
                 RuleHit.diagnosis(
                         "The query fails because " + named + " carries the state TTL " + written + others + " as a table"
                                 + " option, in " + where + ", and '" + connector + "' rejects options it does not know:"
                                 + " state TTL is a job setting, not a table option.",
                         "Flink: " + error.text(),
-                        (inHint
-                                        ? "Remove " + written + " from the OPTIONS hint"
-                                        : shortName == null ? "Remove it from the table's WITH clause"
-                                        : "Remove it from the table: ALTER TABLE " + shortName + " RESET ('" + key + "')")
-                                + "; set the TTL for the job, SET '" + StateTtl.KEY + "' = '" + ttl + "'"
-                                + (hintName == null ? ", or per join or aggregation with a STATE_TTL hint naming the table."
-                                        : ", or per join or aggregation with /*+ STATE_TTL('" + hintName + "' = '" + ttl + "') */.")));
+                        remove + jobTtl(StateTtl.setIn(context.config()), ttl, hint)));
+    }
+
+    /**
+     * The TTL for the job after the key is removed: a {@code SET} of the option's value where the session sets none;
+     * where it does (a script's earlier {@code SET}), that one, which a {@code SET} here would replace for every later
+     * statement of the session, as the finding on the table's DDL says ({@link #fix}): one piece of advice for both.
+     */
+    private static String jobTtl(Optional<String> session, String ttl, String hint) {
+        if (session.isEmpty()) {
+            return "; set the TTL for the job, SET '" + StateTtl.KEY + "' = '" + ttl + "', or per join or aggregation with "
+                    + hint + ".";
+        }
+        if (StateTtl.sameAs(session.get(), ttl)) {
+            return ": the session's '" + StateTtl.KEY + "' is already '" + session.get() + "'.";
+        }
+        return ": the session's '" + StateTtl.KEY + "' = '" + session.get() + "' is then the job's TTL (a SET of the"
+                + " table's '" + ttl + "' would replace '" + session.get() + "' for every later statement of the session);"
+                + " for this query's joins and aggregations alone, give the table's '" + ttl + "' with " + hint + ".";
     }
 
     private static final String UNSUPPORTED_HEAD = "Unsupported options found for";

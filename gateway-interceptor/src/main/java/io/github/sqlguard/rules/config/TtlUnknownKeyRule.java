@@ -8,9 +8,11 @@ import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -52,6 +54,21 @@ public final class TtlUnknownKeyRule implements Rule {
         return k.contains("ttl") || k.contains("retention") || k.contains("state.expire") || k.contains("idle-state");
     }
 
+    /**
+     * The TTL the state keeps, said with its value: the session's {@code table.exec.state.ttl}, else Flink's default
+     * of 0 ({@code ExecutionConfigOptions#IDLE_STATE_RETENTION}: never expires), which a user who meant to set one
+     * does not expect (a script whose earlier SET Flink refused has none).
+     */
+    private static String kept(String session) {
+        if (session == null) {
+            return "the state TTL stays 0, Flink's default where the session sets no '" + StateTtl.KEY + "', so state"
+                    + " never expires";
+        }
+        boolean never = StateTtl.parse(session).map(Duration::isZero).orElse(false);
+        return "the state TTL stays the session's '" + StateTtl.KEY + "' = '" + session.strip() + "'"
+                + (never ? ", so state never expires" : "");
+    }
+
     @Override
     public List<RuleHit> check(AnalysisContext context) {
         List<RuleHit> hits = new ArrayList<>();
@@ -59,13 +76,17 @@ public final class TtlUnknownKeyRule implements Rule {
             String key = change.key() == null ? "" : change.key().strip();
             if (!key.isEmpty() && looksLikeTtl(key) && !KNOWN.contains(key)
                     && !key.toLowerCase(Locale.ROOT).startsWith("sql-guard.")) {
+                Optional<String> session = StateTtl.setIn(context.config());
                 hits.add(
                         RuleHit.of(
                                 "'" + key + "' is not an option Flink reads, so this " + change.source()
-                                        + " changes nothing and the state keeps its previous TTL.",
+                                        + " changes nothing: " + kept(context.config().get(StateTtl.KEY)) + ".",
                                 change.asSql(),
                                 "",
-                                "Use Flink's key: SET '" + StateTtl.KEY + "' = '" + change.value() + "'."));
+                                "Use Flink's key: SET '" + StateTtl.KEY + "' = '" + change.value() + "'"
+                                        + session.filter(ttl -> !StateTtl.sameAs(ttl, change.value()))
+                                                .map(ttl -> " (it replaces the session's '" + ttl + "')").orElse("")
+                                        + "."));
             }
         }
         return hits;

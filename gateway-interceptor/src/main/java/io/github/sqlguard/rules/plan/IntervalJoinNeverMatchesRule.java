@@ -68,8 +68,9 @@ public final class IntervalJoinNeverMatchesRule extends StreamingPlanRule {
                 continue;
             }
             List<PlanNode> inputs = plan.inputs(node);
-            String left = timeColumn(inputs, 0, Integer.parseInt(m.group(4))).orElse("the left time");
-            String right = timeColumn(inputs, 1, Integer.parseInt(m.group(5))).orElse("the right time");
+            StatementNames names = new StatementNames(plan, context);
+            String left = timeColumn(names, node, 0, Integer.parseInt(m.group(4))).orElse("the left time");
+            String right = timeColumn(names, node, 1, Integer.parseInt(m.group(5))).orElse("the right time");
             Matcher type = JOIN_TYPE.matcher(node.description());
             String joinType = type.find() ? type.group(1) : "";
             String reason = "The interval join's condition can never hold: it joins a row of the left input whose "
@@ -119,9 +120,18 @@ public final class IntervalJoinNeverMatchesRule extends StreamingPlanRule {
         return index < columns.size() ? Optional.of(columns.get(index).name()) : Optional.empty();
     }
 
-    /** The time column {@code index} of input {@code input}, as SQL. */
-    private static Optional<String> timeColumn(List<PlanNode> inputs, int input, int index) {
-        return name(inputs, input, index).map(SqlIdentifiers::planName);
+    /**
+     * The time column {@code index} of input {@code input} of {@code join}, as SQL, qualified by the name the
+     * statement gives that input ({@code o.ts}, {@code s.ts}: two tables often name their times alike), where it gives
+     * one: the FROM item the side is ({@link StatementNames#fromItem}), else the table it reads straight.
+     */
+    private static Optional<String> timeColumn(StatementNames names, PlanNode join, int input, int index) {
+        List<PlanNode> inputs = names.plan().inputs(join);
+        Optional<String> qualifier = names.fromItem(join, input).flatMap(StatementNames.FromItem::name)
+                .or(() -> input < inputs.size() ? names.directTable(inputs.get(input)).flatMap(names::hintName)
+                        : Optional.empty());
+        return name(inputs, input, index)
+                .map(column -> qualifier.map(q -> SqlIdentifiers.sql(q) + ".").orElse("") + SqlIdentifiers.planName(column));
     }
 
     /** {@code  + INTERVAL '10' SECOND}, {@code  - INTERVAL '5' MINUTE}, or nothing for 0. */

@@ -630,9 +630,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (aggregate.groupBy().isEmpty()) {
             fix.append("longer than the stream stays idle (a TTL also resets the totals then)");
         } else if (bucket.isPresent()) {
-            String key = bucket.get().alias().isEmpty()
-                    ? String.join(", ", aggregate.groupBy().stream().filter(bucket.get()::isKey).toList())
-                    : bucket.get().alias();
+            String key = bucket.get().name();
             String unit = bucket.get().unit();
             fix.append("at least as long as ").append(key).append("'s bucket, the ").append(unit)
                     .append(" a row falls in (each ").append(unit).append("'s total is updated while that ").append(unit)

@@ -10,6 +10,7 @@ import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 import io.github.sqlguard.statement.SqlIdentifiers;
+import io.github.sqlguard.statement.WrittenExpressions;
 
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
@@ -28,12 +29,15 @@ import java.util.Optional;
  * @param plan the statement's plan
  * @param context the statement's analysis context
  * @param joins the joins the statement's text writes ({@link #fromItem}), parsed on first use
+ * @param expressions the expressions the statement's text writes ({@link #keyName}), parsed on first use
  */
 record StatementNames(
-        ExplainedPlan plan, AnalysisContext context, java.util.concurrent.atomic.AtomicReference<List<FromItem[]>> joins) {
+        ExplainedPlan plan, AnalysisContext context, java.util.concurrent.atomic.AtomicReference<List<FromItem[]>> joins,
+        java.util.concurrent.atomic.AtomicReference<WrittenExpressions> expressions) {
 
     StatementNames(ExplainedPlan plan, AnalysisContext context) {
-        this(plan, context, new java.util.concurrent.atomic.AtomicReference<>());
+        this(plan, context, new java.util.concurrent.atomic.AtomicReference<>(),
+                new java.util.concurrent.atomic.AtomicReference<>());
     }
 
     /** The one named table {@code node} reads, when it reads exactly one. */
@@ -731,15 +735,29 @@ record StatementNames(
     /**
      * A key of the plan as the statement reads it: the name itself where the statement gives it; for a copy Flink
      * renamed ({@code b0}, the decorrelated subquery's {@code b}: Calcite's {@code SqlValidatorUtil#uniquify}
-     * appends a number) the name it copies; empty for a name only Flink gives ({@code $e}). An expression
-     * ({@code SUBSTRING(b, 1, 5)}) is kept as Flink prints it.
+     * appends a number) the name it copies; empty for a name only Flink gives ({@code $e}). An expression as the
+     * statement writes it ({@code FLOOR(click_time TO DAY)} for the plan's {@code FLOOR(CAST(click_time AS
+     * TIMESTAMP(3)), DAY)}: {@link WrittenExpressions}), else as Flink prints it ({@code SUBSTRING(b, 1, 5)}).
      */
     Optional<String> keyName(String key) {
-        if (!PLAIN.matcher(key).matches() || statementName(key)) {
+        if (!PLAIN.matcher(key).matches()) {
+            return Optional.of(written(key));
+        }
+        if (statementName(key)) {
             return Optional.of(key);
         }
         String base = key.replaceFirst("\\d+$", "");
         return !base.equals(key) && !base.isEmpty() && statementName(base) ? Optional.of(base) : Optional.empty();
+    }
+
+    /** The expression the plan prints as {@code planned}, as the statement writes it, where it writes one such. */
+    private String written(String planned) {
+        WrittenExpressions written = expressions.get();
+        if (written == null) {
+            written = WrittenExpressions.of(context.statement().text());
+            expressions.set(written);
+        }
+        return written.written(planned).orElse(planned);
     }
 
     /**
