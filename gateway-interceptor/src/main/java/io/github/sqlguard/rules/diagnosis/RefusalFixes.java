@@ -48,6 +48,17 @@ final class RefusalFixes {
             + " is declared (the lookup key of a lookup join, the PRIMARY KEY of a versioned table), not TRUE and not an"
             + " expression on the table's column; other conditions can stand beside that equality.";
 
+    /** A window table function's {@code DESCRIPTOR} given a call ({@code DESCRIPTOR(TO_TIMESTAMP(s))}), not a column. */
+    private static final Pattern DESCRIPTOR_CALL = Pattern.compile("(?is)\\bDESCRIPTOR\\s*\\(\\s*[\\w.`]+\\s*\\(");
+
+    private static final String DESCRIPTOR_COLUMN = "A window table function's DESCRIPTOR names a column of the table it"
+            + " reads (DESCRIPTOR(ts)), a time attribute, not an expression: Flink's validator reads its argument as a"
+            + " column name and fails on anything else (a cast error, or a column of the expression \"not found in any"
+            + " table\"). Add the expression to the table as a computed"
+            + " column with a WATERMARK on it (event_time AS <the expression>, WATERMARK FOR event_time AS event_time -"
+            + " INTERVAL '5' SECOND, the expression of type TIMESTAMP(3) or TIMESTAMP_LTZ(3)) and name that column:"
+            + " DESCRIPTOR(event_time).";
+
     private static final String APPROX_COUNT_DISTINCT = "APPROX_COUNT_DISTINCT runs on bounded input only (batch mode);"
             + " on a stream COUNT(DISTINCT ...) counts exactly, keeping every distinct value of each group in state: a"
             + " window aggregation frees them when its window closes, an aggregation without a window keeps them under the"
@@ -89,6 +100,12 @@ final class RefusalFixes {
             // Flink 2.3.0 CommonLookupJoinRule#validateJoin (FLINK-13509).
             new Refusal(Pattern.compile("LookupJoin doesn't support join condition contains 'a IS NOT DISTINCT FROM b'"),
                     m -> LOOKUP_NOT_DISTINCT),
+            // Flink 2.3.0 (Calcite's SqlWindowTableFunction operand checks, inferred from the message): a DESCRIPTOR
+            // whose argument is a call, not an identifier (decodableco/examples, aggregate_clickstream_data.sql).
+            // Of a call with a column in it (DESCRIPTOR(CAST(ts_millis AS TIMESTAMP(3)))) Flink 2.3.0 says the column is
+            // not found, though the table has it.
+            new Refusal(Pattern.compile("SqlBasicCall cannot be cast to class org\\.apache\\.calcite\\.sql\\.SqlIdentifier"
+                    + "|Column '[^']+' not found in any table"), sql -> DESCRIPTOR_CALL.matcher(sql).find(), m -> DESCRIPTOR_COLUMN),
             // Flink 2.3.0 JoinConditionTypeCoerceRule#onMatch.
             new Refusal(Pattern.compile("implicit type conversion between (.+?) and (.+?) is not supported on join's"
                     + " condition"), m -> joinTypes(m.group(1), m.group(2))));
