@@ -37,11 +37,16 @@ final class RowNumberFunction extends ScopedFamily {
     List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
         SqlNode tree = tree(scope);
         Set<String> replaced = new LinkedHashSet<>();
+        Set<String> allTied = new LinkedHashSet<>();
         for (RankItem item : Trees.rankItems(tree)) {
             if (item.functionName().equals("ROW_NUMBER")) {
                 continue;
             }
             replaced.add(item.functionName() + "()");
+            if (item.orderTiesWholePartition()) {
+                allTied.add("ORDER BY " + String.join(", ", item.window().getOrderList().stream().map(SqlTrees::unparse).toList())
+                        + " within PARTITION BY " + String.join(", ", item.window().getPartitionList().stream().map(SqlTrees::unparse).toList()));
+            }
             item.over().setOperand(0, Snippets.expression("ROW_NUMBER()"));
         }
         if (replaced.isEmpty()) {
@@ -50,7 +55,13 @@ final class RowNumberFunction extends ScopedFamily {
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                 Intent.operator("Rank", "Deduplicate", "WindowRank", "WindowDeduplicate"), Columns.SAME,
-                "rows tied in the ORDER BY get different numbers (ROW_NUMBER), so the filter keeps exactly N rows per key"
-                        + " where " + String.join(", ", replaced) + " would keep every tied row", ""));
+                allTied.isEmpty()
+                        ? "rows tied in the ORDER BY get different numbers (ROW_NUMBER), so the filter keeps exactly N rows"
+                                + " per key where " + String.join(", ", replaced) + " would keep every tied row"
+                        : "every row of a partition ties in the ORDER BY (" + String.join("; ", allTied) + ": one"
+                                + " value within a partition), so "
+                                + String.join(", ", replaced) + " numbered every row 1 and the filter kept all of them;"
+                                + " ROW_NUMBER() numbers them in an order the query does not set, and the filter keeps N"
+                                + " rows per key, any N of them", ""));
     }
 }

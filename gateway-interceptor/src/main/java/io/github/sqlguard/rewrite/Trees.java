@@ -165,6 +165,32 @@ final class Trees {
             }
             return columns;
         }
+
+        /**
+         * True when every row of a partition ties in the window's {@code ORDER BY}: each of its keys (under {@code
+         * DESC} or {@code NULLS FIRST/LAST}) is a literal or a column the window is partitioned by, one value within a
+         * partition ({@code RANK() OVER (PARTITION BY a ORDER BY a)}, Flink's {@code RankTest#testRankFunctionInMiddle}).
+         */
+        boolean orderTiesWholePartition() {
+            List<String> partition = partitionColumns();
+            SqlNodeList order = window.getOrderList();
+            if (order == null || order.isEmpty()) {
+                return false;
+            }
+            for (SqlNode key : order) {
+                SqlNode at = key;
+                while (at instanceof SqlCall call && (call.getKind() == SqlKind.DESCENDING
+                        || call.getKind() == SqlKind.NULLS_FIRST || call.getKind() == SqlKind.NULLS_LAST)) {
+                    at = call.operand(0);
+                }
+                boolean constant = at instanceof SqlLiteral
+                        || (at instanceof SqlIdentifier id && partition.contains(id.names.get(id.names.size() - 1)));
+                if (!constant) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     /** The rank functions computed by {@code select}'s select list with an inline window. */

@@ -35,8 +35,16 @@ public final class PlannerErrorRule extends DiagnosisRule {
 
     @Override
     protected String reason(String plannerError, AnalysisContext context) {
-        return "Flink rejected the statement: " + plannerError;
+        return "Flink rejected the statement: " + JVM_DETAIL.matcher(plannerError).replaceAll("");
     }
+
+    /**
+     * What the JVM adds to a {@code ClassCastException}'s message, the modules and class loaders of both classes
+     * ({@code (X and Y are in unnamed module of loader 'app')}): nothing of the statement, and a loader's name
+     * differs between lint and the gateway.
+     */
+    private static final Pattern JVM_DETAIL = Pattern.compile(
+            "\\s*\\((?:[\\w.$]+ and [\\w.$]+ are|[\\w.$]+ is) in [^()]*\\)");
 
     @Override
     protected String fix(String plannerError, AnalysisContext context) {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -26,7 +27,11 @@ final class RefusalFixes {
      * A refusal Flink words so: {@code symptom} matched against one message, where {@code statement} holds for the
      * statement's text; {@code fix} from the symptom's groups.
      */
-    private record Refusal(Pattern symptom, Predicate<String> statement, Function<Matcher, String> fix) {
+    private record Refusal(Pattern symptom, Predicate<String> statement, BiFunction<Matcher, String, String> fix) {
+
+        Refusal(Pattern symptom, Predicate<String> statement, Function<Matcher, String> fix) {
+            this(symptom, statement, (m, sql) -> fix.apply(m));
+        }
 
         Refusal(Pattern symptom, Function<Matcher, String> fix) {
             this(symptom, any -> true, fix);
@@ -47,6 +52,35 @@ final class RefusalFixes {
             + " table on its right by key: its join condition needs an equality between a column of the left input and a column of that table as it"
             + " is declared (the lookup key of a lookup join, the PRIMARY KEY of a versioned table), not TRUE and not an"
             + " expression on the table's column; other conditions can stand beside that equality.";
+
+    /** A window table function's {@code DESCRIPTOR} given a call ({@code DESCRIPTOR(TO_TIMESTAMP(s))}), not a column. */
+    private static final Pattern DESCRIPTOR_CALL = Pattern.compile("(?is)\\bDESCRIPTOR\\s*\\(\\s*[\\w.`]+\\s*\\(");
+
+    /**
+     * The fix of a {@link #DESCRIPTOR_CALL}: the expression as the statement writes it, declared as a computed column
+     * with a WATERMARK (Flink docs, "CREATE Statements": a WATERMARK is declared on a column) and named in DESCRIPTOR.
+     */
+    private static String descriptorColumn(String statement) {
+        Matcher call = DESCRIPTOR_CALL.matcher(statement);
+        call.find();
+        int open = statement.indexOf('(', call.start());
+        int depth = 0;
+        int end = open;
+        for (int i = open; i < statement.length(); i++) {
+            depth += statement.charAt(i) == '(' ? 1 : statement.charAt(i) == ')' ? -1 : 0;
+            if (depth == 0) {
+                end = i;
+                break;
+            }
+        }
+        String expression = statement.substring(open + 1, end).strip();
+        return "A window table function's DESCRIPTOR names a column of the table it reads, a time attribute, not an"
+                + " expression such as " + expression + ": Flink's validator reads its argument as a column name and fails"
+                + " on anything else (a cast error, or a column of the expression \"not found in any table\"). Add the"
+                + " expression to the table as a computed column with a WATERMARK on it (event_time AS " + expression
+                + ", WATERMARK FOR event_time AS event_time - INTERVAL '5' SECOND; the expression of type TIMESTAMP(3) or"
+                + " TIMESTAMP_LTZ(3)) and name that column: DESCRIPTOR(event_time).";
+    }
 
     private static final String APPROX_COUNT_DISTINCT = "APPROX_COUNT_DISTINCT runs on bounded input only (batch mode);"
             + " on a stream COUNT(DISTINCT ...) counts exactly, keeping every distinct value of each group in state: a"
@@ -89,6 +123,12 @@ final class RefusalFixes {
             // Flink 2.3.0 CommonLookupJoinRule#validateJoin (FLINK-13509).
             new Refusal(Pattern.compile("LookupJoin doesn't support join condition contains 'a IS NOT DISTINCT FROM b'"),
                     m -> LOOKUP_NOT_DISTINCT),
+            // Flink 2.3.0 (Calcite's SqlWindowTableFunction operand checks, inferred from the message): a DESCRIPTOR
+            // whose argument is a call, not an identifier (decodableco/examples, aggregate_clickstream_data.sql).
+            // Of a call with a column in it (DESCRIPTOR(CAST(ts_millis AS TIMESTAMP(3)))) Flink 2.3.0 says the column is
+            // not found, though the table has it.
+            new Refusal(Pattern.compile("SqlBasicCall cannot be cast to class org\\.apache\\.calcite\\.sql\\.SqlIdentifier"
+                    + "|Column '[^']+' not found in any table"), sql -> DESCRIPTOR_CALL.matcher(sql).find(), (m, sql) -> descriptorColumn(sql)),
             // Flink 2.3.0 JoinConditionTypeCoerceRule#onMatch.
             new Refusal(Pattern.compile("implicit type conversion between (.+?) and (.+?) is not supported on join's"
                     + " condition"), m -> joinTypes(m.group(1), m.group(2))));
@@ -98,7 +138,7 @@ final class RefusalFixes {
         for (Refusal refusal : REFUSALS) {
             Matcher m = refusal.symptom().matcher(message);
             if (m.find() && refusal.statement().test(statement)) {
-                return Optional.of(refusal.fix().apply(m));
+                return Optional.of(refusal.fix().apply(m, statement));
             }
         }
         return Optional.empty();

@@ -3,6 +3,7 @@ package io.github.sqlguard.rules.diagnosis;
 import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.ChangelogSources;
 import io.github.sqlguard.rules.RuleDeclaration;
 
 import java.util.ArrayList;
@@ -70,8 +71,26 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
     @Override
     protected String reason(String plannerError, AnalysisContext context) {
         Symptom symptom = Symptom.of(plannerError).orElseThrow();
-        return symptom.consumer() + " accepts inserts only, but " + symptom.producer() + " "
+        if (symptom.sink()) {
+            return symptom.consumer() + " accepts inserts only, but " + symptom.producer() + " " + symptom.why()
+                    + " (Flink: " + symptom.kinds() + " changes).";
+        }
+        // The operator reads the producer; Flink's message names neither the view nor the table it comes from, the
+        // statement does where it reads one name (a scan's table is in the producer's words already).
+        String of = symptom.source() ? "" : oneNameRead(context).map(name -> " of " + name).orElse("");
+        return symptom.consumer() + " accepts inserts only, but it reads " + symptom.producer() + of + ", which "
                 + symptom.why() + " (Flink: " + symptom.kinds() + " changes).";
+    }
+
+    /** The one table or view the statement reads by name ({@code WITH} items left out), where it reads exactly one. */
+    private static Optional<String> oneNameRead(AnalysisContext context) {
+        List<String> withItems = context.statement().facts().withItemNames();
+        List<String> names = context.statement().facts().tableReferences().stream()
+                .map(reference -> reference.name())
+                .filter(name -> !withItems.contains(name))
+                .distinct()
+                .toList();
+        return names.size() == 1 ? Optional.of(names.get(0)) : Optional.empty();
     }
 
     @Override
@@ -81,12 +100,12 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
         if (!symptom.sink() && symptom.source()) {
             // Nothing runs before a source: the operator cannot be moved below the updates, only the table or the
             // operator changed (Flink plans a Rank and a regular Join over updates, a window TVF operator not).
-            String consumer = symptom.requester().substring("StreamPhysical".length());
+            String consumer = symptom.operator();
             String overUpdates = switch (consumer) {
-                case "WindowRank" -> "; or rank the table itself without a window (ROW_NUMBER() OVER (PARTITION BY ..."
-                        + " ORDER BY ...) over the table), which Flink plans as a Rank that reads updates, its state"
-                        + " bounded by a state TTL";
-                case "WindowDeduplicate" -> "; or deduplicate the table itself without a window (ROW_NUMBER() ... = 1"
+                case "WindowRank", "WindowDeduplicate" -> "; or "
+                        + (consumer.equals("WindowRank") ? "rank the table itself without a window (ROW_NUMBER() OVER"
+                                + " (PARTITION BY ... ORDER BY ...)" : "deduplicate the table itself without a window"
+                                + " (ROW_NUMBER() ... = 1")
                         + " over the table), which Flink plans as a Rank that reads updates, its state bounded by a"
                         + " state TTL";
                 case "IntervalJoin" -> "; or, where the updated side is a versioned table (a PRIMARY KEY and a"
@@ -95,13 +114,14 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
                         + " join, which reads updates, its state bounded by a state TTL";
                 default -> "";
             };
-            return "Nothing runs before the source: the " + consumer + " cannot read this table, whose source emits its"
-                    + " rows' updates and deletes (a CDC connector or format, or an upsert source); read the rows from a"
-                    + " source that emits inserts only (a log of the events, not the current state of a table)"
+            return "Nothing runs before the source: the " + consumer + " cannot read "
+                    + symptom.scannedTable().orElse("this table") + ", whose source emits its"
+                    + " rows' updates and deletes (a CDC connector or format, or an upsert source); read the rows from "
+                    + ChangelogSources.INSERTS_ONLY
                     + overUpdates + ".";
         }
         if (!symptom.sink()) {
-            return "Apply the " + symptom.requester().substring("StreamPhysical".length()) + " to the insert-only rows"
+            return "Apply the " + symptom.operator() + " to the insert-only rows"
                     + " before " + symptom.producer() + (insertsOnly.isEmpty() ? "." : "; or " + insertsOnly + ".");
         }
         List<String> key = symptom.key(context);
@@ -149,12 +169,21 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
         }
 
         String consumer() {
-            if (sink()) {
-                return "The sink " + requester.substring("Table sink ".length());
-            }
-            String operator = requester.startsWith("StreamPhysical") ? requester.substring("StreamPhysical".length())
-                    : requester;
-            return "The " + operator + " reading it";
+            return sink() ? "The sink " + requester.substring("Table sink ".length()) : "The " + operator();
+        }
+
+        /** The requesting operator as the plan names it: {@code StreamPhysicalWindowRank} is a {@code WindowRank}. */
+        String operator() {
+            return requester.startsWith("StreamPhysical") ? requester.substring("StreamPhysical".length()) : requester;
+        }
+
+        /**
+         * The table a changelog scan reads, by its name: Flink describes it as {@code
+         * TableSourceScan(table=[[catalog, database, name, abilities...]], ...)}; empty where it names none.
+         */
+        private Optional<String> scannedTable() {
+            String[] path = parameter("table").replaceFirst("^\\[", "").split(",");
+            return path.length >= 3 && !path[2].isBlank() ? Optional.of(path[2].strip()) : Optional.empty();
         }
 
         /** The producing node's kind: each operator of a group aggregation ({@link StatefulOperators#GROUP_AGGREGATES}) is {@code GroupAggregate}. */
@@ -178,8 +207,10 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
                 case "Deduplicate" -> "the deduplication (Deduplicate keeping the " + (lastRow() ? "latest" : "first")
                         + " row" + by("per", parameter("key")) + ")";
                 case "Join" -> "the " + joinType() + " (Join)";
-                case "ChangelogNormalize" -> "the source's changelog (ChangelogNormalize" + by("per", parameter("key")) + ")";
-                case "TableSourceScan" -> "the source, a changelog of updates (TableSourceScan)";
+                case "ChangelogNormalize" -> "the changelog of the source" + by("keyed by", parameter("key"))
+                        + " (ChangelogNormalize)";
+                case "TableSourceScan" -> scannedTable().map(t -> "table " + t).orElse("the source")
+                        + ", a changelog of updates (TableSourceScan)";
                 case "SortLimit", "Limit", "Sort" -> "the ORDER BY ... LIMIT (" + node + ")";
                 default -> "the " + node;
             };

@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * {@code global-rank}: a non-window {@code Rank}, an {@code ORDER BY ... LIMIT} ({@code SortLimit})
- * or an {@code OverAggregate} with {@code partitionBy=[]}. Flink sends every row to one parallel
+ * or an {@code OverAggregate} with {@code partitionBy=[]}, or a {@code Deduplicate} with {@code key=[]}. Flink sends every row to one parallel
  * instance ({@code Exchange(distribution=[single])}), which holds all the state and caps
  * throughput. The same for a {@code Rank} partitioned by keys the plan fixes to one value ({@link
  * Operator.Rank#onePartition()}: a view's {@code WHERE region = 'EU'} under {@code PARTITION BY
@@ -29,7 +29,7 @@ public final class GlobalRankRule extends StreamingPlanRule {
     public static final RuleDeclaration DECLARATION =
             RuleDeclaration.check(
                     ID, Level.WARN,
-                    "Top-N or OVER without `PARTITION BY`: one parallel instance holds all the state.");
+                    "Top-N, deduplication or OVER without `PARTITION BY`: one parallel instance holds all the state.");
 
     @Override
     public RuleDeclaration declaration() {
@@ -40,6 +40,10 @@ public final class GlobalRankRule extends StreamingPlanRule {
     protected List<RuleHit> check(AnalysisContext context, ExplainedPlan plan) {
         List<RuleHit> hits = new ArrayList<>();
         for (Operator operator : plan.operators()) {
+            if (operator instanceof Operator.Deduplicate dedup && dedup.keys().isEmpty()) {
+                hits.add(PlanRules.hit(plan, operator, keyless(dedup), keylessFix(dedup)));
+                continue;
+            }
             boolean global =
                     (operator instanceof Operator.Rank rank && rank.onePartition())
                             || (operator instanceof Operator.OverAggregate over && over.global());
@@ -78,6 +82,42 @@ public final class GlobalRankRule extends StreamingPlanRule {
             }
         }
         return hits;
+    }
+
+    /**
+     * A deduplication without {@code PARTITION BY} ({@code ROW_NUMBER() OVER (ORDER BY PROCTIME() DESC) = 1}, Flink's
+     * {@code DeduplicateTest#testSimpleLastRowOnBuiltinProctime}), which Flink plans as a {@code Deduplicate} with
+     * {@code key=[]} behind {@code Exchange(distribution=[single])}: one task, one row of state (the row kept; of
+     * the first row by processing time a flag, {@code ProcTimeDeduplicateKeepFirstRowFunction}). The latest row is
+     * replaced by every later one, and the result with it ({@code outputInsertOnly=[false]}); the first by
+     * processing time never changes after it.
+     */
+    private static String keyless(Operator.Deduplicate dedup) {
+        String time = dedup.rowtime() ? "event time" : "processing time";
+        String what = "This " + dedup.node().name() + " has no PARTITION BY, so all rows go to a single parallel"
+                + " instance, which limits throughput to one task; its state cannot grow (it keeps one row, the "
+                + (dedup.keepLastRow() ? "latest" : "first") + " by " + time + ").";
+        if (dedup.keepLastRow()) {
+            return what + " Every " + (dedup.rowtime() ? "row of a later event time" : "row read") + " replaces it,"
+                    + " and the result with it: an update of the one result row for "
+                    + (dedup.rowtime() ? "each such row" : "every row of the stream") + ".";
+        }
+        return dedup.rowtime() ? what : what + " Ordered by processing time ascending, the result is the first row read,"
+                + " and it never changes after it (Flink marks the row seen and drops every later one).";
+    }
+
+    /**
+     * The fix of {@link #keyless}: a key spreads the deduplication over the parallel instances; a window
+     * deduplication emits a row per window once, on event time ({@code StreamExecWindowDeduplicate} runs no
+     * processing-time window), and still runs its one window in one task.
+     */
+    private static String keylessFix(Operator.Deduplicate dedup) {
+        String row = dedup.keepLastRow() ? "latest" : "first";
+        return "Where the " + row + " row per key is meant, partition the ROW_NUMBER() by that key (PARTITION BY the"
+                + " key), which Flink spreads over the parallel instances by key; where the " + row + " row of each"
+                + " period is meant, deduplicate per window (PARTITION BY window_start, window_end over a window TVF"
+                + " of an event-time column), which emits each window's row once, as an insert. The one "
+                + row + " row of the whole stream is one task's work however it is written.";
     }
 
     /** What a Top-N of the first rows by processing time returns ({@link Operator.Rank#firstRowsForever()}). */

@@ -272,15 +272,14 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             }
         }
         boolean noWindow = windowOverTable && !rank.appendOnlyInput();
+        // One sentence per cause, after the one fact both come from.
         String note = !noDeduplicate && !noWindow ? ""
-                : " No " + (noDeduplicate ? "WATERMARK or PROCTIME() order makes this Top-1 a Deduplicate" : "")
-                        + (noDeduplicate && noWindow ? ", and no " : "")
-                        + (noWindow ? "window Top-N over " + table.get() + " is offered" : "")
-                        + ": its input is an update stream (the Rank's " + rank.strategy().replaceAll("\\W.*", "")
-                        + "), and Flink plans " + (noDeduplicate ? "a Deduplicate" : "")
-                        + (noDeduplicate && noWindow ? ", " : "") + (noWindow ? "a window Top-N or a window deduplication" : "")
-                        + " over an append-only input only" + (noWindow ? " (over updates: \"doesn't support consuming update"
-                                + " and delete changes\")" : "") + ".";
+                : " Its input is an update stream (the Rank's " + rank.strategy().replaceAll("\\W.*", "") + ")."
+                        + (noDeduplicate ? " No WATERMARK or PROCTIME() order makes this Top-1 a Deduplicate, which Flink"
+                                + " plans over an append-only input only." : "")
+                        + (noWindow ? " No window Top-N over " + table.get() + " is offered: Flink plans a window Top-N or"
+                                + " a window deduplication over an append-only input only (over updates: \"doesn't"
+                                + " support consuming update and delete changes\")." : "");
         ways.add("bound the state: " + advised.setStateTtl());
         ways.addAll(after);
         String text = String.join("; or ", ways);

@@ -48,4 +48,20 @@ class RefusalFixesTest {
         assertThat(RefusalFixes.fix(message,
                 "SELECT * FROM a RIGHT JOIN b for system_time as of a.pt AS c ON a.k = c.k")).isPresent();
     }
+
+    @Test
+    void aCastErrorIsAnsweredAsADescriptorOfAnExpressionOnlyWhereTheStatementWritesOne() {
+        String message = "class org.apache.calcite.sql.SqlBasicCall cannot be cast to class org.apache.calcite.sql.SqlIdentifier"
+                + " (org.apache.calcite.sql.SqlBasicCall and org.apache.calcite.sql.SqlIdentifier are in unnamed module of"
+                + " loader 'app')";
+        assertThat(RefusalFixes.fix(message, "SELECT * FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' HOUR))"))
+                .isEmpty();
+        assertThat(RefusalFixes.fix(message,
+                "select * from table (tumble(table t, descriptor( to_timestamp(s)), interval '1' hour))"))
+                .hasValueSatisfying(fix -> assertThat(fix).contains("DESCRIPTOR(event_time)"));
+        assertThat(RefusalFixes.fix("Column 'ts_millis' not found in any table",
+                "SELECT * FROM TABLE(HOP(TABLE p, DESCRIPTOR(CAST(ts_millis AS TIMESTAMP(3))), INTERVAL '1' MINUTE,"
+                        + " INTERVAL '10' MINUTE))")).isPresent();
+        assertThat(RefusalFixes.fix("Column 'ts_millis' not found in any table", "SELECT ts_millis FROM p")).isEmpty();
+    }
 }
