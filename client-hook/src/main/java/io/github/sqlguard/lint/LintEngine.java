@@ -367,7 +367,9 @@ public final class LintEngine implements AutoCloseable {
     /**
      * lint's {@link RestoreBaseline}: while a script is linted with {@link #lintVersion}, each job of
      * it is planned ({@link JobVersion#ofJudgedPlan}) and, when the script has a previous version,
-     * judged as a restore of its previous job. One script at a time (the engine lints one).
+     * judged as a restore of its previous job. One script at a time (the engine lints one). A rewrite of
+     * a job ({@link #ofRewrites}) is judged against the previous job its statement's job was paired with,
+     * and is not one of the script's jobs.
      */
     private static final class Versions implements RestoreBaseline {
 
@@ -376,7 +378,21 @@ public final class LintEngine implements AutoCloseable {
         @Override
         public Optional<Restore> restoreOf(
                 Map<String, String> config, String compiledPlan, Supplier<TableEnvironmentInternal> tEnv) {
-            if (collecting == null) {
+            return restoreOf(config, compiledPlan, tEnv, true);
+        }
+
+        @Override
+        public RestoreBaseline ofRewrites() {
+            return (config, compiledPlan, tEnv) -> restoreOf(config, compiledPlan, tEnv, false);
+        }
+
+        /**
+         * {@link #restoreOf}; where {@code kept} is false, of a rewrite of the statement judged last: its job is
+         * paired as that statement's was (the script's job at the same place) and not kept among the script's.
+         */
+        private Optional<Restore> restoreOf(
+                Map<String, String> config, String compiledPlan, Supplier<TableEnvironmentInternal> tEnv, boolean kept) {
+            if (collecting == null || !kept && collecting.previous().isEmpty()) {
                 return Optional.empty();
             }
             Optional<Previous> previous = collecting.previous();
@@ -388,12 +404,16 @@ public final class LintEngine implements AutoCloseable {
                 // Said, not ignored: the previous version's failures make its restores unjudged, this one's
                 // make this statement's restore unjudged.
                 String why = PlannerError.of(e).root();
-                collecting.failures().add(why);
+                if (kept) {
+                    collecting.failures().add(why);
+                }
                 return previous.map(p -> unjudged(against, "the guard could not build the job this statement would run: "
                         + why, config));
             }
-            int index = collecting.jobs().size();
-            collecting.jobs().add(job);
+            int index = kept ? collecting.jobs().size() : Math.max(0, collecting.jobs().size() - 1);
+            if (kept) {
+                collecting.jobs().add(job);
+            }
             if (previous.isEmpty()) {
                 return Optional.empty();
             }

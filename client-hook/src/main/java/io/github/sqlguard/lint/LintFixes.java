@@ -121,13 +121,15 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, Lis
 
     /**
      * The rewrite written for {@code statement}: the first proven one of its highest findings (an advisory's too, where
-     * its family answers advisories: {@code '86400000'} written {@code '1 d'}).
+     * its family answers advisories: {@code '86400000'} written {@code '1 d'}), where it keeps the state the statement
+     * restores ({@code --since}, {@code --restores-from}): one that does not ({@link Rewrite#restores()}: lint shows it
+     * only where none that restores proved) is shown, never written.
      */
     static Optional<Rewrite> rewriteOf(LintedStatement statement) {
         for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
             for (LintFinding finding : statement.findings()) {
                 if (finding.level() == level && !finding.unanalysed()) {
-                    Optional<Rewrite> rewrite = statement.rewriteOf(finding);
+                    Optional<Rewrite> rewrite = statement.rewriteOf(finding).filter(Rewrite::restores);
                     if (rewrite.isPresent()) {
                         return rewrite;
                     }

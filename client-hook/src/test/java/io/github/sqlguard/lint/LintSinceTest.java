@@ -133,6 +133,29 @@ class LintSinceTest {
     }
 
     @Test
+    void lintFixSinceTheCommittedJobWritesARewriteThatLintSinceThenLetsRestore() throws Exception {
+        // Issue 30 (round 55's new user): lint --fix wrote the window Top-N, which the next lint --since refused.
+        Path repo = Files.createDirectories(dir.resolve("topn"));
+        Path script = Files.writeString(repo.resolve("top_products.sql"), LintRewritesOfARestoreTest.TOP_N);
+        git(repo, "init", "-q", "-b", "main");
+        git(repo, "add", "-A");
+        git(repo, "commit", "-q", "-m", "the job as it runs");
+        // Changed in its comment only: the job is the one that runs, and --since judges it as a restore of it.
+        Files.writeString(script, "-- top products per category\n" + LintRewritesOfARestoreTest.TOP_N);
+
+        new picocli.CommandLine(new LintCommand(repo)).execute("-q", "--no-project", "--since", "main", "--fix");
+
+        String fixed = Files.readString(script);
+        assertThat(fixed).doesNotContain("TUMBLE");
+        if (!FixtureVerdicts.FLINK_1) {
+            assertThat(fixed).contains("SET 'table.exec.state.ttl' = '1 d';");
+        }
+        Path report = dir.resolve("since.txt");
+        new picocli.CommandLine(new LintCommand(repo)).execute("-q", "--no-project", "--since", "main", "-o", report.toString());
+        assertThat(Files.readString(report)).doesNotContain("restore-unclaimed-state");
+    }
+
+    @Test
     void lintsTheChangedSqlFilesOfARepositoryWithoutAProjectFileWhenNoPathIsGiven() throws Exception {
         // As docs/user-guide/lint-changes.md shows it, in a repository that has no sql-guard.yaml.
         Path plain = Files.createDirectories(dir.resolve("plain"));

@@ -9,6 +9,7 @@ import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
+import io.github.sqlguard.rules.restore.RestoreLoss;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -25,7 +26,10 @@ import java.util.regex.Pattern;
  * <ol>
  *   <li>the guard could analyse it, and it plans (a planner rejection is a BLOCK finding);
  *   <li>the finding's rule no longer reports it, so the operator that caused the finding is gone;
- *   <li>it has no BLOCK finding of its own;
+ *   <li>it has no BLOCK finding of its own, but a restore rule's: where the statement restores state, the
+ *       candidate is judged as that restore too, and one that would not keep the state is proven with its
+ *       {@code changes:} line saying what it loses ({@link RestoreLoss}), for the {@link Rewriter} to rank it
+ *       after the rewrites that restore;
  *   <li>the intended operator is in its plan, with the state TTL the rewrite sets ({@link Intent},
  *       read in the plan model: typed operators and the compiled plan's state entries);
  *   <li>its output columns (names and types, from the plan's roots) are the original's, or differ
@@ -119,7 +123,10 @@ final class Prover {
         if (still.isPresent()) {
             return new Rejected(candidate.ruleId() + " is still reported (" + still.get().node() + ")");
         }
-        List<Finding> blocking = judged.verdict().findings(Level.BLOCK);
+        // A restore rule's BLOCK says the rewrite does not keep the state the statement restores, not that its plan is
+        // wrong: it is proven, and says so (RestoreLoss), and the rewrites that restore come first (Rewriter).
+        List<Finding> blocking = judged.verdict().findings(Level.BLOCK).stream()
+                .filter(f -> !RestoreLoss.aboutTheRestore(f)).toList();
         if (!blocking.isEmpty()) {
             boolean onlyUnbounded = blocking.stream().allMatch(f -> f.ruleId().equals(UnboundedRankRule.ID));
             return new Rejected((onlyUnbounded ? UNBOUNDED_ONLY + ": " : "BLOCK: ")
@@ -156,10 +163,12 @@ final class Prover {
                         ? TtlExpiry.temporalJoins(judged.plan(), candidate.config().get(StateTtl.KEY)) : "")
                 + (setsTtl ? TtlMix.changes(judged.plan()) : "")
                 + (setsTtl ? AggregateOverAggregate.changes(judged.plan()) : "");
+        Optional<String> lost = RestoreLoss.of(judged.verdict(), judged.restore());
         return new Proven(new Rewrite(
                 candidate.ruleId(), candidate.findingNode(), candidate.family(), candidate.sql(),
-                candidate.statement().strip(), operators(judged.plan()), columns.get(), changes,
-                candidate.chosen(), candidate.view(), remaining.stream().distinct().toList(), List.of(), candidate.way()));
+                candidate.statement().strip(), operators(judged.plan()), columns.get(),
+                changes + lost.map(l -> "; " + l).orElse(""), candidate.chosen(), candidate.view(),
+                remaining.stream().distinct().toList(), List.of(), candidate.way(), lost.isEmpty()));
     }
 
     /**

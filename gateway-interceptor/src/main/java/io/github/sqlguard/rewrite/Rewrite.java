@@ -33,12 +33,17 @@ import java.util.Optional;
  * @param changes one line: what changes in meaning
  * @param chosen the values the rewrite had to choose, and where each came from (empty when none)
  * @param view the view whose definition is rewritten, when the pattern sits in a view
- * @param remaining the findings the rewritten statement still has (none BLOCK), as {@code LEVEL rule-id}
+ * @param remaining the findings the rewritten statement still has (none BLOCK but a restore rule's, see {@code
+ *     restores}), as {@code LEVEL rule-id}
  * @param planNodes the ids of the nodes of the statement's judged plan the rewrite changes ({@link
  *     Finding#planNode()}): the node of the finding it answers; empty when that finding is about no
  *     plan node (a {@code SET}, a planner error)
  * @param way the way of the finding's fix this rewrite proves, with the join and the columns it used ({@link
  *     ProvenWay}: a lookup or a temporal join), which {@link ProvenFixes} writes first; empty for the other families
+ * @param restores false when the statement restores state (the savepoint its session names; in {@code lint} its
+ *     previous version) and the rewrite, judged as that restore by the same check ({@code RestoreLoss}), does not
+ *     keep it: Flink would refuse it, start it without that state, or fail it; its {@code changes} say what is lost.
+ *     True otherwise, and for a statement that restores nothing. A rewrite that restores comes first ({@link Rewriter})
  */
 public record Rewrite(
         String ruleId,
@@ -53,7 +58,8 @@ public record Rewrite(
         Optional<String> view,
         List<String> remaining,
         List<Integer> planNodes,
-        Optional<ProvenWay> way) {
+        Optional<ProvenWay> way,
+        boolean restores) {
 
     public Rewrite {
         Objects.requireNonNull(ruleId);
@@ -62,6 +68,15 @@ public record Rewrite(
         remaining = List.copyOf(remaining);
         planNodes = List.copyOf(planNodes);
         Objects.requireNonNull(way);
+    }
+
+    /** A rewrite of a statement that restores nothing, or one that keeps what it restores ({@link #restores()}). */
+    public Rewrite(
+            String ruleId, String findingNode, String family, String sql, String statement, List<String> operators,
+            String columns, String changes, String chosen, Optional<String> view, List<String> remaining,
+            List<Integer> planNodes, Optional<ProvenWay> way) {
+        this(ruleId, findingNode, family, sql, statement, operators, columns, changes, chosen, view, remaining, planNodes,
+                way, true);
     }
 
     /** A rewrite that proves no way of its finding's fix ({@link #way()}). */
@@ -97,7 +112,7 @@ public record Rewrite(
     /** This rewrite as the answer to {@code finding}: its rule, node text and plan node. */
     public Rewrite forFinding(Finding finding, String family) {
         return new Rewrite(finding.ruleId(), finding.node(), family, sql, statement, operators, columns, changes, chosen,
-                view, remaining, finding.planNode().map(List::of).orElse(List.of()), way);
+                view, remaining, finding.planNode().map(List::of).orElse(List.of()), way, restores);
     }
 
     /** Hex SHA-256 of {@link #sql()}, as the audit records it. */
@@ -121,7 +136,7 @@ public record Rewrite(
     public Rewrite shown() {
         return new Rewrite(ruleId, findingNode, family, Redactor.maskSql(sql), Redactor.maskSql(statement), operators,
                 Redactor.maskSecrets(columns), Redactor.maskSecrets(changes), Redactor.maskSecrets(chosen), view,
-                remaining, planNodes, way);
+                remaining, planNodes, way, restores);
     }
 
     /** True when this rewrite's SQL carries a secret, which {@link #shown()} masks. */

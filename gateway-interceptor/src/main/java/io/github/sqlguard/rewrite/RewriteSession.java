@@ -3,6 +3,7 @@ package io.github.sqlguard.rewrite;
 import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Verdict;
 
 import java.util.List;
@@ -61,6 +62,17 @@ public interface RewriteSession {
      */
     boolean mayUseScratchTables();
 
-    /** The guard's decision on a candidate: its verdict, plan, and why it was not analysed, if it was not. */
-    record Judged(Verdict verdict, Optional<ExplainedPlan> plan, Optional<String> unanalysed) {}
+    /**
+     * The guard's decision on a candidate: its verdict, plan, why it was not analysed, if it was not, and what its
+     * job would restore where the statement restores state (the savepoint the session names, or in {@code lint} the
+     * previous version's), judged by the same check as the statement's ({@code Decider#restoring}), whose findings
+     * are among the verdict's.
+     */
+    record Judged(Verdict verdict, Optional<ExplainedPlan> plan, Optional<String> unanalysed, Optional<Restore> restore) {
+
+        /** A decision on a candidate that restores nothing. */
+        public Judged(Verdict verdict, Optional<ExplainedPlan> plan, Optional<String> unanalysed) {
+            this(verdict, plan, unanalysed, Optional.empty());
+        }
+    }
 }

@@ -40,6 +40,13 @@ import java.util.Optional;
  * order its first shown rewrite would come, until one proves, and nothing for a warning; its answer
  * says that {@code EXPLAIN} of the statement shows every rewrite ({@link #EVERY_IN_EXPLAIN}).
  *
+ * <p>A statement that restores state (the savepoint its session names; in {@code lint}, its previous
+ * version) has its candidates judged as that restore too, by the same check ({@code Decider#restoring}):
+ * a proven rewrite that would not keep the state ({@link Rewrite#restores()}: a window Top-N in place of
+ * the {@code Rank} whose state the savepoint holds) comes after those that do, under each finding; a
+ * refusal shows it only where none that restores proves, and lint stops at a finding's first proven
+ * rewrite only where it restores.
+ *
  * <p>A family that throws is logged and counted as a rejected candidate; the other families still
  * write theirs. Stateless and thread-safe.
  */
@@ -101,6 +108,8 @@ public final class Rewriter {
          * plan node, then a state TTL or configuration: the first rewrite {@link #EVERY} shows under it); the
          * candidates after it and the warnings' are not proven, and the answer says that {@code EXPLAIN}
          * shows them. A family that offers every candidate (the {@code ON CONFLICT} choices) offers them all.
+         * Where the statement restores state, a proven candidate that does not keep it ({@link Rewrite#restores()})
+         * does not stop the search: it is shown only where no later one that does proves.
          */
         BEST_PER_BLOCK,
         /**
@@ -183,7 +192,9 @@ public final class Rewriter {
                     if (proof instanceof Proven ok) {
                         answers.get(f).add(forFinding(ok.rewrite(), candidate, finding));
                         held.add(new Held(f, candidate));
-                        if (shown == Shown.FIRST_PER_FINDING && alone(finding, findings)) {
+                        // A first rewrite that does not keep the state the statement restores is not the one lint shows
+                        // while a later family's may: the families after it are proven too.
+                        if (shown == Shown.FIRST_PER_FINDING && alone(finding, findings) && ok.rewrite().restores()) {
                             continue outer;
                         }
                         if (!family.offersEveryCandidate()) {
@@ -201,9 +212,11 @@ public final class Rewriter {
         }
         List<Rewrite> verified = new ArrayList<>();
         for (List<Rewrite> answer : answers) {
-            // Per finding, its own rewrites in the order of the families (RewriteFamilies: the structural first), then
-            // the structural ones proven for another finding of its plan node, before its state TTL and configuration.
-            answer.sort(java.util.Comparator.comparingInt(r -> RewriteFamilies.structural(r.family()) ? 0 : 1));
+            // Per finding, the rewrites that keep the state the statement restores first (Rewrite#restores), then its
+            // own rewrites in the order of the families (RewriteFamilies: the structural first), then the structural
+            // ones proven for another finding of its plan node, before its state TTL and configuration.
+            answer.sort(java.util.Comparator.<Rewrite>comparingInt(r -> r.restores() ? 0 : 1)
+                    .thenComparingInt(r -> RewriteFamilies.structural(r.family()) ? 0 : 1));
             verified.addAll(answer);
         }
         if (budget.isPresent()) {
@@ -229,7 +242,11 @@ public final class Rewriter {
         lenders.addAll(request.verdict().findings(Level.WARN));
         Map<String, int[]> tallies = new LinkedHashMap<>();
         Map<String, Proof> proven = new HashMap<>();
-        List<Rewrite> verified = new ArrayList<>();
+        List<List<Rewrite>> perBlock = new ArrayList<>();
+        blocks.forEach(b -> perBlock.add(new ArrayList<>()));
+        // Per BLOCK finding, its first proven rewrite that does not keep the state the statement restores: shown only
+        // where none that keeps it proves (Rewrite#restores).
+        Rewrite[] unrestoring = new Rewrite[blocks.size()];
         // True once a proof was left out that EXPLAIN makes: a candidate or family after a BLOCK's best, a warning's.
         boolean leftOut = request.verdict().findings(Level.WARN).stream()
                 .anyMatch(w -> families.stream().anyMatch(family -> family.rules().contains(w.ruleId())));
@@ -313,8 +330,16 @@ public final class Rewriter {
                         }
                         blockTally[forBlock instanceof Proven ? VERIFIED : REJECTED]++;
                     }
-                    if (forBlock instanceof Proven ok) {
-                        verified.add(forFinding(ok.rewrite(), answer, block));
+                    if (forBlock instanceof Proven ok && !ok.rewrite().restores()) {
+                        // Proven, but it does not restore: the next family's may; this one is shown if none does.
+                        if (unrestoring[b] == null) {
+                            unrestoring[b] = forFinding(ok.rewrite(), answer, block);
+                        }
+                        if (!family.offersEveryCandidate()) {
+                            break;
+                        }
+                    } else if (forBlock instanceof Proven ok) {
+                        perBlock.get(b).add(forFinding(ok.rewrite(), answer, block));
                         answered = true;
                         if (!family.offersEveryCandidate()) {
                             leftOut |= c < candidates.size() - 1 || a < attempts.size() - 1;
@@ -329,6 +354,15 @@ public final class Rewriter {
                     leftOut |= a < attempts.size() - 1;
                 }
             }
+        }
+        List<Rewrite> verified = new ArrayList<>();
+        for (int b = 0; b < blocks.size(); b++) {
+            if (perBlock.get(b).isEmpty() && unrestoring[b] != null) {
+                perBlock.get(b).add(unrestoring[b]);
+            } else {
+                leftOut |= unrestoring[b] != null;
+            }
+            verified.addAll(perBlock.get(b));
         }
         // One of the two stopped the loop: the budget or the timeout.
         Optional<String> note = budget.isPresent()

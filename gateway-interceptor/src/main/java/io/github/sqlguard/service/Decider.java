@@ -172,7 +172,7 @@ final class Decider {
                                                 call.policy().explainTimeout()));
                                     }
                                 });
-                analysis = restoring(call, analysis, executionConfig);
+                analysis = restoring(call, analysis, executionConfig, baseline);
                 CallContext decided =
                         analysis.unanalysed().isPresent()
                                 ? call.underAnyTable()
@@ -183,7 +183,7 @@ final class Decider {
                 return new ScopedDecision(
                         decided,
                         rewrites.atOnce(decision, decided.policy(), statement)
-                                ? rewrites.proveNow(decided, statement, sessionConfig, executionConfig, decision)
+                                ? rewrites.proveNow(decided, statement, sessionConfig, executionConfig, decision, restoring(decided))
                                 : decision);
             } catch (RuntimeException | StackOverflowError e) {
                 LOG.error("sql-guard could not analyse a statement of session {}.", call.session().orElse(null), e);
@@ -196,6 +196,16 @@ final class Decider {
     }
 
     /**
+     * The restore check of {@link #restoring(CallContext, StatementGuard.Analysis, Configuration)} for the call's
+     * session, as a rewrite's candidates get it ({@link SessionRewrites.Restoring}): a candidate of a statement that
+     * restores state is judged as a restore of the same savepoint (or previous version), by the same comparison.
+     */
+    SessionRewrites.Restoring restoring(CallContext call) {
+        RestoreBaseline ofRewrites = baseline.ofRewrites();
+        return (analysis, executionConfig) -> restoring(call, analysis, executionConfig, ofRewrites);
+    }
+
+    /**
      * {@code analysis} with what its statement would restore, when its configuration names a
      * savepoint ({@link StatementRestores#savepointPath}; a statement without one pays two key
      * look-ups) and it runs a job of a compiled plan (an INSERT, a statement set, or the one an
@@ -205,10 +215,10 @@ final class Decider {
      * explaining the plan ({@link StatementGuard.Analysis#plannedJob}), or, where it did not (a plan
      * file's plan, a translation that failed there), translated once in a table environment of the
      * session with the statement's execution config. A statement that names no savepoint is judged
-     * against the {@link RestoreBaseline} ({@code lint}: the statement's previous version), if any.
+     * against {@code baseline} ({@code lint}: the statement's previous version), if any.
      */
     private StatementGuard.Analysis restoring(
-            CallContext call, StatementGuard.Analysis analysis, Configuration executionConfig) {
+            CallContext call, StatementGuard.Analysis analysis, Configuration executionConfig, RestoreBaseline baseline) {
         Optional<String> plan = analysis.plan().flatMap(ExplainedPlan::executablePlan);
         if (plan.isEmpty()) {
             return analysis;

@@ -28,4 +28,13 @@ public interface RestoreBaseline {
      * @param tEnv a table environment of the statement's session of its own, to translate the plan in
      */
     Optional<Restore> restoreOf(Map<String, String> config, String compiledPlan, Supplier<TableEnvironmentInternal> tEnv);
+
+    /**
+     * This baseline as a rewrite of the statement just judged by {@link #restoreOf} sees it: the same previous
+     * version, judged by the same comparison, leaving nothing behind (a rewrite's job is not one of the script's).
+     * This baseline itself where {@link #restoreOf} keeps nothing.
+     */
+    default RestoreBaseline ofRewrites() {
+        return this;
+    }
 }

@@ -112,13 +112,14 @@ final class RewriteStage implements AutoCloseable {
      * The decision with its rewrites, proven now, in the session's order.
      *
      * @param sessionConfig the session's configuration the decision was taken with
+     * @param restoring the restore check the statement got, for its candidates ({@link SessionRewrites.Restoring})
      */
     Decision proveNow(
             CallContext call, ParsedStatement statement, Map<String, String> sessionConfig, Configuration executionConfig,
-            Decision decision) {
+            Decision decision, SessionRewrites.Restoring restoring) {
         long start = System.nanoTime();
         Rewrites rewrites = prove(call, statement, sessionConfig, executionConfig.toMap(), decision, true,
-                shown(decision, call.policy(), statement));
+                shown(decision, call.policy(), statement), restoring);
         return decision.withRewrites(rewrites, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
     }
 
@@ -139,15 +140,16 @@ final class RewriteStage implements AutoCloseable {
     /** The rewrites of a statement that was handed on, proven on this stage's threads. */
     CompletableFuture<Rewrites> proveLater(
             CallContext call, ParsedStatement statement, Map<String, String> sessionConfig, Configuration executionConfig,
-            Decision decision) {
+            Decision decision, SessionRewrites.Restoring restoring) {
         Map<String, String> execution = executionConfig.toMap();
         return CompletableFuture.supplyAsync(
-                () -> prove(call, statement, sessionConfig, execution, decision, false, Rewriter.Shown.EVERY), rewriters);
+                () -> prove(call, statement, sessionConfig, execution, decision, false, Rewriter.Shown.EVERY, restoring),
+                rewriters);
     }
 
     private Rewrites prove(
             CallContext call, ParsedStatement statement, Map<String, String> sessionConfig, Map<String, String> execution,
-            Decision decision, boolean ordered, Rewriter.Shown shown) {
+            Decision decision, boolean ordered, Rewriter.Shown shown, SessionRewrites.Restoring restoring) {
         long start = System.nanoTime();
         Policy policy = call.policy();
         Rewrites rewrites;
@@ -160,7 +162,7 @@ final class RewriteStage implements AutoCloseable {
             StatementGuard guard = new StatementGuard(new RuleEngine(catalog, policy), policy);
             SessionRewrites session = new SessionRewrites(
                     guard, planner, catalogs.orElseThrow().reader(call.sessionHandle(), Configuration.fromMap(execution)),
-                    call.sessionHandle(), sessionConfig, execution, policy.explainTimeout(), ordered);
+                    call.sessionHandle(), sessionConfig, execution, policy.explainTimeout(), ordered, restoring);
             rewrites = rewriter.rewrite(request, session, policy.rewrite(), shown);
         } catch (RuntimeException | StackOverflowError e) {
             // The statement's decision stands as it is; only its rewrites are lost, and the log says why.

@@ -42,6 +42,7 @@ final class SessionRewrites implements RewriteSession {
     private final Map<String, String> executionConfig;
     private final Duration explainTimeout;
     private final boolean ordered;
+    private final Restoring restoring;
     /**
      * Time the statement's proofs have planned (and waited for a planner): at most one {@code
      * sql-guard.explain-timeout} in all, so proofs never cost more than the statement itself may.
@@ -52,10 +53,12 @@ final class SessionRewrites implements RewriteSession {
      * @param sessionConfig the session's configuration when the statement was decided
      * @param executionConfig the statement's own execution config, over the session's and a candidate's SETs
      * @param ordered true when the caller holds the session's order (scratch tables are allowed)
+     * @param restoring what a candidate's job would restore, by the check the statement got ({@link Restoring})
      */
     SessionRewrites(
             StatementGuard guard, SessionPlanner planner, SessionCatalog.Reader catalog, SessionHandle session,
-            Map<String, String> sessionConfig, Map<String, String> executionConfig, Duration explainTimeout, boolean ordered) {
+            Map<String, String> sessionConfig, Map<String, String> executionConfig, Duration explainTimeout, boolean ordered,
+            Restoring restoring) {
         this.guard = guard;
         this.planner = planner;
         this.catalog = catalog;
@@ -64,6 +67,20 @@ final class SessionRewrites implements RewriteSession {
         this.executionConfig = executionConfig;
         this.explainTimeout = explainTimeout;
         this.ordered = ordered;
+        this.restoring = restoring;
+    }
+
+    /**
+     * What the job of a candidate would restore, added to its analysis by the check the statement itself got
+     * ({@code Decider#restoring}: the savepoint its configuration names, read against the candidate's job; in
+     * {@code lint}, the statement's previous version): a rewrite of a statement that restores state is judged as
+     * a restore too, so its proof knows whether it keeps that state (issue 30).
+     */
+    @FunctionalInterface
+    interface Restoring {
+
+        /** {@code analysis} with what its statement would restore, planned under {@code executionConfig}. */
+        StatementGuard.Analysis restoring(StatementGuard.Analysis analysis, Configuration executionConfig);
     }
 
     @Override
@@ -81,7 +98,8 @@ final class SessionRewrites implements RewriteSession {
                     } finally {
                         spentNanos += System.nanoTime() - start;
                     }
-                });
+                },
+                analysis -> restoring.restoring(analysis, planning));
         for (TableChange change : tables) {
             Supplier<Decision> inner = decide;
             decide = () -> catalog.withChangedTable(
@@ -89,7 +107,7 @@ final class SessionRewrites implements RewriteSession {
                     inner);
         }
         Decision decision = decide.get();
-        return new Judged(decision.verdict(), decision.plan(), decision.unanalysedReason());
+        return new Judged(decision.verdict(), decision.plan(), decision.unanalysedReason(), decision.restore());
     }
 
     @Override

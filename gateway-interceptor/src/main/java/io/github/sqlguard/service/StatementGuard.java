@@ -36,6 +36,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 /**
  * The decision stage of the {@link StatementPipeline}: platform limits ({@link #limits}, before
@@ -82,9 +83,23 @@ public final class StatementGuard {
             Map<String, String> sessionConfig,
             Map<String, String> executionConfig,
             Planner planner) {
+        return decide(statement, sessionConfig, executionConfig, planner, UnaryOperator.identity());
+    }
+
+    /**
+     * {@link #decide(ParsedStatement, Map, Map, Planner)} with what the statement would restore added to its
+     * analysis before it is judged ({@code restoring}: the gateway's restore check, {@code Decider#restoring}), so
+     * that the restore rules judge it as they judge a statement the user sends.
+     */
+    public Decision decide(
+            ParsedStatement statement,
+            Map<String, String> sessionConfig,
+            Map<String, String> executionConfig,
+            Planner planner,
+            UnaryOperator<Analysis> restoring) {
         Limits limits = limits(statement, sessionConfig, executionConfig);
         return limits.refusal()
-                .orElseGet(() -> judge(analyse(statement, limits, planner), limits.judged()));
+                .orElseGet(() -> judge(restoring.apply(analyse(statement, limits, planner)), limits.judged()));
     }
 
     /**

@@ -194,8 +194,19 @@ public final class StatementPipeline implements AutoCloseable {
      */
     public static StatementPipeline provingEveryRewriteAtOnce(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy) {
+        return provingEveryRewriteAtOnce(delegate, catalog, auditor, policy, RestoreBaseline.NONE);
+    }
+
+    /**
+     * {@link #provingEveryRewriteAtOnce(SqlGatewayService, RuleCatalog, Auditor, Policy)}, a statement that names no
+     * savepoint judged against {@code baseline} as lint's is: the tests of the rewrites of a statement that restores.
+     */
+    public static StatementPipeline provingEveryRewriteAtOnce(
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy, RestoreBaseline baseline) {
         return new StatementPipeline(
-                delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered(), true);
+                delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered(),
+                SessionPlanner.defaultThreads(), true, StateWatcher.disabled(), Optional.empty(), baseline,
+                PlanNodeIds.Numbering.JVM, Rewriter.Shown.EVERY);
     }
 
     /**
@@ -403,7 +414,8 @@ public final class StatementPipeline implements AutoCloseable {
         Map<String, String> sessionConfig = delegate.getSessionConfig(call.sessionHandle());
         String handle = submitted.handle().toString();
         CompletableFuture<Rewrites> proving =
-                rewrites.proveLater(call, submitted.statement(), sessionConfig, config, submitted.decision());
+                rewrites.proveLater(call, submitted.statement(), sessionConfig, config, submitted.decision(),
+                        decider.restoring(call));
         guarded.rewriting(handle, proving.thenAccept(proven -> {
             guarded.attachRewrites(handle, proven);
             try {

@@ -110,8 +110,12 @@ public final class CraftedMetadata {
 
     /** A savepoint's metadata of one operator with a little inline state, as Flink writes it. */
     public static CheckpointMetadata oneOperator() throws Exception {
+        return oneOperator(new org.apache.flink.runtime.jobgraph.OperatorID());
+    }
+
+    /** {@link #oneOperator()} with the operator id {@code id}: a savepoint a job with that operator claims. */
+    public static CheckpointMetadata oneOperator(org.apache.flink.runtime.jobgraph.OperatorID id) throws Exception {
         org.apache.flink.runtime.checkpoint.OperatorState state = null;
-        org.apache.flink.runtime.jobgraph.OperatorID id = new org.apache.flink.runtime.jobgraph.OperatorID();
         for (java.lang.reflect.Constructor<?> constructor : org.apache.flink.runtime.checkpoint.OperatorState.class.getConstructors()) {
             if (constructor.getParameterCount() == 5) {
                 state = (org.apache.flink.runtime.checkpoint.OperatorState) constructor.newInstance(null, null, id, 1, 128);

@@ -46,7 +46,16 @@ public final class LintLikeSession implements AutoCloseable {
     private final GuardOperations operations;
 
     public LintLikeSession(Map<String, String> guardOptions) {
-        this(guardOptions, false);
+        this(guardOptions, false, RestoreBaseline.NONE);
+    }
+
+    /**
+     * A session proving every rewrite, in which a statement that names no savepoint restores from {@code baseline}
+     * ({@link StatementPipeline#provingEveryRewriteAtOnce(org.apache.flink.table.gateway.api.SqlGatewayService,
+     * RuleCatalog, Auditor, Policy, RestoreBaseline)}).
+     */
+    public static LintLikeSession restoringFrom(Map<String, String> guardOptions, RestoreBaseline baseline) {
+        return new LintLikeSession(guardOptions, false, baseline);
     }
 
     /**
@@ -54,10 +63,10 @@ public final class LintLikeSession implements AutoCloseable {
      * each finding's first rewrite; the other sessions prove every rewrite, for the tests that read them all.
      */
     public static LintLikeSession asLint(Map<String, String> guardOptions) {
-        return new LintLikeSession(guardOptions, true);
+        return new LintLikeSession(guardOptions, true, RestoreBaseline.NONE);
     }
 
-    private LintLikeSession(Map<String, String> guardOptions, boolean asLint) {
+    private LintLikeSession(Map<String, String> guardOptions, boolean asLint, RestoreBaseline baseline) {
         Configuration config = new Configuration();
         config.setString("execution.target", "local");
         config.setString("execution.attached", "true");
@@ -70,7 +79,7 @@ public final class LintLikeSession implements AutoCloseable {
         Auditor auditor = new Auditor(new AuditLog(), "test", policy.auditMaxStatementLength());
         pipeline = asLint
                 ? StatementPipeline.forLint(flink, catalog, auditor, policy, RestoreBaseline.NONE, PlanNodeIds.Numbering.JVM)
-                : StatementPipeline.provingEveryRewriteAtOnce(flink, catalog, auditor, policy);
+                : StatementPipeline.provingEveryRewriteAtOnce(flink, catalog, auditor, policy, baseline);
         operations = new GuardOperations(flink);
     }
 
