@@ -94,7 +94,7 @@ public final class TimeBuckets {
             }
         }
         if (node instanceof SqlCall call) {
-            for (SqlNode operand : call.getOperandList()) {
+            for (SqlNode operand : Operands.of(call)) {
                 if (operand != null) {
                     collect(operand, column, text, out);
                 }
