@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * {@code global-rank}: a non-window {@code Rank}, an {@code ORDER BY ... LIMIT} ({@code SortLimit})
- * or an {@code OverAggregate} with {@code partitionBy=[]}, or a {@code Deduplicate} with {@code key=[]}. Flink sends every row to one parallel
+ * or an {@code OverAggregate} with {@code partitionBy=[]}, or a {@code Deduplicate} with {@code
+ * key=[]}. Flink sends every row to one parallel
  * instance ({@code Exchange(distribution=[single])}), which holds all the state and caps
  * throughput. The same for a {@code Rank} partitioned by keys the plan fixes to one value ({@link
  * Operator.Rank#onePartition()}: a view's {@code WHERE region = 'EU'} under {@code PARTITION BY
