@@ -1,6 +1,6 @@
 -- expect: BLOCK rank-function-unsupported
 -- expect-rewrite: row-number
--- expect-fix: Every row of a partition ties in ORDER BY a (one value within PARTITION BY a), so RANK() numbers every row 1
+-- expect-fix: Every row of a partition ties in ORDER BY a (one value within PARTITION BY a): RANK() numbers every row 1
 -- expect-fix-absent: add a tiebreaker column
 -- Flink's RankTest#testRankFunctionInMiddle (apache/flink, flink-table-planner's plan/stream/sql/): RANK() ordered by
 -- its own partition key, so every row of a partition ties and ranks 1: rk < 10 keeps every row. The row-number

@@ -1,5 +1,5 @@
 -- expect: BLOCK rank-function-unsupported
--- expect-fix: Every row of a partition ties in ORDER BY shop_id, sale_day (one value within PARTITION BY shop_id, sale_day), so RANK() numbers every row 1
+-- expect-fix: Every row of a partition ties in ORDER BY shop_id, sale_day (one value within PARTITION BY shop_id, sale_day): RANK() numbers every row 1
 -- expect-fix: order the window by the column that ranks them (not one of PARTITION BY)
 -- expect-fix-absent: add a tiebreaker column
 -- The five biggest sales per shop and day, with RANK() in a WITH clause ordered by both PARTITION BY columns (the

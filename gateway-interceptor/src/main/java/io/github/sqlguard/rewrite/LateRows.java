@@ -6,6 +6,7 @@ import io.github.sqlguard.plan.Column;
 import org.apache.calcite.sql.SqlIdentifier;
 
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What a window rewrite says of rows that come after their window has closed, by the event time it windows on. A
@@ -26,8 +27,11 @@ final class LateRows {
     static String clause(RewriteContext context, SqlIdentifier table, Column time, String verb) {
         Optional<String> clock = context.lookUp(table.names).flatMap(object -> object.wallClock(time.name()));
         if (clock.isPresent()) {
-            return "; " + time.name() + " is the wall clock when a row is read (" + clock.get() + "() in "
-                    + SqlTrees.unparse(table) + "'s DDL), so the windows hold the rows read during them, not rows by a"
+            // CURRENT_TIMESTAMP, LOCALTIMESTAMP, CURRENT_TIME, LOCALTIME and CURRENT_DATE are written without parentheses.
+            String call = Set.of("NOW", "PROCTIME", "UNIX_TIMESTAMP", "CURRENT_ROW_TIMESTAMP").contains(clock.get())
+                    ? clock.get() + "()" : clock.get();
+            return "; " + time.name() + " is the wall clock when a row is read (" + call + " in the DDL of "
+                    + SqlTrees.unparse(table) + "), so the windows hold the rows read during them, not rows by a"
                     + " time they carry: no row is late, and rows replayed from the source's start all fall in the"
                     + " windows of their replay";
         }

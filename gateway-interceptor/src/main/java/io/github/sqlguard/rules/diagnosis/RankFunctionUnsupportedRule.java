@@ -64,7 +64,7 @@ public final class RankFunctionUnsupportedRule extends DiagnosisRule {
     private static String everyRowTies(RankFunction f) {
         String partition = String.join(", ", f.partitionBy());
         return "Every row of a partition ties in ORDER BY " + String.join(", ", f.orderBy()) + " (one value within"
-                + " PARTITION BY " + partition + "), so " + f.function() + "() numbers every row 1 and a filter that"
+                + " PARTITION BY " + partition + "): " + f.function() + "() numbers every row 1, and a filter that"
                 + " keeps rank 1 keeps every row: the ORDER BY that picks the rows is what is missing. Where N rows per "
                 + partition + " are meant, order the window by the column that ranks them (not one of PARTITION BY) and"
                 + " number the rows with ROW_NUMBER(), with the same filter; where every row is meant, drop the ranking"
