@@ -193,18 +193,7 @@ class CliJarIT {
 
     @Test
     void judgesAChangedJobAsARestoreOfTheOldOnesSavepointForTwoFilesWithoutGit(@TempDir Path dir) throws Exception {
-        // Shared state-changes pair 07: the Top-N's partition key widened, which Flink refuses to restore.
-        String clicks = "CREATE TABLE clicks (user_id INT, region STRING, v INT) WITH ('connector' = 'datagen');\n";
-        Files.writeString(dir.resolve("old.sql"), clicks
-                + "CREATE TABLE top_clicks (user_id INT, v INT, rn BIGINT, PRIMARY KEY (user_id, rn) NOT ENFORCED)"
-                + " WITH ('connector' = 'blackhole');\n"
-                + "INSERT INTO top_clicks SELECT user_id, v, rn FROM (SELECT user_id, v, ROW_NUMBER() OVER"
-                + " (PARTITION BY user_id ORDER BY v DESC) AS rn FROM clicks) WHERE rn <= 3;\n");
-        Files.writeString(dir.resolve("new.sql"), clicks
-                + "CREATE TABLE top_clicks (user_id INT, region STRING, v INT, rn BIGINT,"
-                + " PRIMARY KEY (user_id, region, rn) NOT ENFORCED) WITH ('connector' = 'blackhole');\n"
-                + "INSERT INTO top_clicks SELECT user_id, region, v, rn FROM (SELECT user_id, region, v, ROW_NUMBER() OVER"
-                + " (PARTITION BY user_id, region ORDER BY v DESC) AS rn FROM clicks) WHERE rn <= 3;\n");
+        writeWidenedTopNKey(dir);
 
         Run run = java(dir, jar, "lint", "--restores-from", "old.sql", "new.sql");
 
@@ -216,6 +205,37 @@ class CliJarIT {
                 // old.sql is the savepoint's job, not linted: no line reports on it (a rewrite's changes: line may
                 // name it, "the savepoint of the job of old.sql: ...").
                 .doesNotContainPattern("(?m)^old\\.sql:");
+    }
+
+    /**
+     * The old version from a shell's process substitution, as {@code lint --restores-from <(git show
+     * main:job.sql) job.sql}: lint's second JVM does not inherit the launcher's {@code /dev/fd/63}.
+     */
+    @Test
+    void readsTheOldVersionFromAProcessSubstitutionInLintsSecondJvm(@TempDir Path dir) throws Exception {
+        writeWidenedTopNKey(dir);
+
+        Run run = run(dir, List.of("bash", "-c", "\"$JAVA\" -jar \"$JAR\" lint --restores-from <(cat old.sql) new.sql"));
+
+        assertThat(run.exit()).as(run.output()).isEqualTo(1);
+        assertThat(run.output())
+                .contains("new.sql:3:1: BLOCK restore-unclaimed-state: Flink would refuse to start this job")
+                .doesNotContain("no such file");
+    }
+
+    /** Shared state-changes pair 07: the Top-N's partition key widened, which Flink refuses to restore. */
+    private static void writeWidenedTopNKey(Path dir) throws IOException {
+        String clicks = "CREATE TABLE clicks (user_id INT, region STRING, v INT) WITH ('connector' = 'datagen');\n";
+        Files.writeString(dir.resolve("old.sql"), clicks
+                + "CREATE TABLE top_clicks (user_id INT, v INT, rn BIGINT, PRIMARY KEY (user_id, rn) NOT ENFORCED)"
+                + " WITH ('connector' = 'blackhole');\n"
+                + "INSERT INTO top_clicks SELECT user_id, v, rn FROM (SELECT user_id, v, ROW_NUMBER() OVER"
+                + " (PARTITION BY user_id ORDER BY v DESC) AS rn FROM clicks) WHERE rn <= 3;\n");
+        Files.writeString(dir.resolve("new.sql"), clicks
+                + "CREATE TABLE top_clicks (user_id INT, region STRING, v INT, rn BIGINT,"
+                + " PRIMARY KEY (user_id, region, rn) NOT ENFORCED) WITH ('connector' = 'blackhole');\n"
+                + "INSERT INTO top_clicks SELECT user_id, region, v, rn FROM (SELECT user_id, region, v, ROW_NUMBER() OVER"
+                + " (PARTITION BY user_id, region ORDER BY v DESC) AS rn FROM clicks) WHERE rn <= 3;\n");
     }
 
     @Test
@@ -467,10 +487,22 @@ class CliJarIT {
     /** {@link #java(Path, Path, String...)} with JVM options before {@code -jar}. */
     private Run java(Path directory, List<String> jvmOptions, Path jarFile, String... args)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> command = new ArrayList<>(List.of(javaCommand()));
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", jarFile.toString()));
         command.addAll(List.of(args));
+        return run(directory, command);
+    }
+
+    private static String javaCommand() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /**
+     * {@code command} in {@code directory} as {@link #java(Path, Path, String...)} runs the jar, with
+     * {@code JAVA} and {@code JAR} in its environment naming this JVM's {@code java} and the jar.
+     */
+    private Run run(Path directory, List<String> command) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         builder.environment().remove("FLINK_CONF_DIR");
@@ -478,6 +510,8 @@ class CliJarIT {
         builder.environment().remove("SQL_GUARD_FAST_START");
         builder.environment().remove("CLASSPATH");
         builder.environment().remove("JAVA_TOOL_OPTIONS");
+        builder.environment().put("JAVA", javaCommand());
+        builder.environment().put("JAR", jar.toString());
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!process.waitFor(10, TimeUnit.MINUTES)) {
