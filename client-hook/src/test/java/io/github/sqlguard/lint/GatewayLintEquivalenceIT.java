@@ -30,7 +30,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Gateway and {@code lint} share one pipeline: every case script of the corpus goes through {@link
+ * Gateway and {@code lint} share one pipeline: a case script (which ones: the last paragraph) goes through {@link
  * LintEngine} and through the guarded gateway service (Flink's real {@code SqlGatewayServiceImpl}, the
  * statements sent one by one as a client sends them), and each statement gets the same verdict and the
  * same rule ids from both.
