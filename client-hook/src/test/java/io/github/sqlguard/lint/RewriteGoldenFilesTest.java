@@ -111,6 +111,8 @@ class RewriteGoldenFilesTest {
         "684-bare-ttl-of-a-day-in-ms-advised-gets-its-unit-as-a-rewrite",
         "689-top-3-users-per-url-over-counts-hinted-zero-ttl-changes-says-counts-kept",
         "710-shipped-orders-view-with-three-day-bound-fix-and-rewrite-propose-3-d",
+        "713-top-3-users-per-url-over-counts-hinted-zero-by-view-name-changes-says-counts-kept",
+        "714-top-2-products-per-shop-over-sums-hinted-zero-by-subquery-alias-changes-says-sums-kept",
         "656-top-pages-by-total-over-per-user-counts-hinted-four-days-changes-says-which-ttl",
         "288-join-on-time-columns-interval-join-by-watermarks",
         "289-join-on-time-columns-into-sink-unaliased",
