@@ -113,6 +113,7 @@ class RewriteGoldenFilesTest {
         "710-shipped-orders-view-with-three-day-bound-fix-and-rewrite-propose-3-d",
         "713-top-3-users-per-url-over-counts-hinted-zero-by-view-name-changes-says-counts-kept",
         "714-top-2-products-per-shop-over-sums-hinted-zero-by-subquery-alias-changes-says-sums-kept",
+        "715-hourly-page-views-floor-to-hour-selected-fix-says-select-window-start",
         "656-top-pages-by-total-over-per-user-counts-hinted-four-days-changes-says-which-ttl",
         "288-join-on-time-columns-interval-join-by-watermarks",
         "289-join-on-time-columns-into-sink-unaliased",
