@@ -333,7 +333,7 @@ public final class SessionPlanner implements AutoCloseable {
                         json = nodeIds.numbered(compiled.asJsonString());
                     }
                     ExplainedPlan plan = compiledReader.read(json);
-                    plan = plan.withViewHints(ViewHints.of(tEnv.getCatalogManager(), statementBody));
+                    plan = views(plan, tEnv, statementBody);
                     return new ExplainOutcome.Planned(
                             (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),
                             JudgedOperation.of(tEnv, operation), job, elapsedMs(start));
@@ -351,12 +351,10 @@ public final class SessionPlanner implements AutoCloseable {
         try {
             ExplainDetail[] details = streaming ? new ExplainDetail[] {ExplainDetail.CHANGELOG_MODE} : new ExplainDetail[0];
             String text = tEnv.explainInternal(explained(operation), details);
-            return new ExplainOutcome.Planned(
-                    textParser.parse(text)
-                            .withInferredStateTtl(tEnv.getConfig().get(ExecutionConfigOptions.IDLE_STATE_RETENTION))
-                            .withCreatedTables(created(operation))
-                            .withViewHints(ViewHints.of(tEnv.getCatalogManager(), statementBody)),
-                    JudgedOperation.of(tEnv, operation), elapsedMs(start));
+            ExplainedPlan plan = textParser.parse(text)
+                    .withInferredStateTtl(tEnv.getConfig().get(ExecutionConfigOptions.IDLE_STATE_RETENTION))
+                    .withCreatedTables(created(operation));
+            return new ExplainOutcome.Planned(views(plan, tEnv, statementBody), JudgedOperation.of(tEnv, operation), elapsedMs(start));
         } catch (RuntimeException | LinkageError | AssertionError e) {
             // An Error from the planner (a hint checker's AssertionError) is its rejection like any other.
             return new ExplainOutcome.Rejected(e, elapsedMs(start));
@@ -462,6 +460,12 @@ public final class SessionPlanner implements AutoCloseable {
      * are; a query, or the query of a {@code CREATE/REPLACE TABLE ... AS}, into the {@link
      * AnalysisSink}. Empty for any other operation.
      */
+    /** {@code plan} with what the views {@code statementBody} reads say ({@link ViewQueries}), read in {@code tEnv}'s session. */
+    private static ExplainedPlan views(ExplainedPlan plan, TableEnvironmentInternal tEnv, String statementBody) {
+        ViewQueries.Read views = ViewQueries.of(tEnv.getCatalogManager(), statementBody);
+        return plan.withViews(views.hints(), views.longestBound());
+    }
+
     private static List<ModifyOperation> sinks(TableEnvironmentInternal tEnv, Operation operation) {
         List<ModifyOperation> sinks = new ArrayList<>();
         if (operation instanceof StatementSetOperation set) {
