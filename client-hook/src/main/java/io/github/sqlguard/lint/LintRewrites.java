@@ -21,10 +21,14 @@ final class LintRewrites {
      * <pre>{@code
      * "rewrite": {"family": "window-top-n", "sql": "<statement(s)>", "statement": "<the rewritten statement>",
      *             "verified": true, "operators": ["WindowRank"], "columns": "same", "changes": "<one line>",
-     *             "chosen": "<values and their keys>", "view": "<view>" (when a view is rewritten)}
+     *             "chosen": "<values and their keys>", "view": "<view>" (when a view is rewritten),
+     *             "planNodes": [4], "restores": true}
      * }</pre>
      *
-     * {@code verified} is always true: lint shows no rewrite the guard did not prove. Its texts are
+     * {@code verified} is always true: lint shows no rewrite the guard did not prove. {@code restores} is false
+     * where the statement restores its previous version's state ({@code --since}, {@code --restores-from}) and the
+     * rewrite, judged as that restore, does not keep it ({@link Rewrite#restores()}; lint shows such a rewrite only
+     * where none that restores proves, and {@code --fix} never writes it). Its texts are
      * masked of secrets ({@link Rewrite#shown()}), as every report of lint is.
      */
     static void json(Rewrite proven, ObjectNode into) {
@@ -42,6 +46,7 @@ final class LintRewrites {
         rewrite.view().ifPresent(view -> into.put("view", view));
         ArrayNode planNodes = into.putArray("planNodes");
         rewrite.planNodes().forEach(planNodes::add);
+        into.put("restores", rewrite.restores());
     }
 
     /**

@@ -77,6 +77,29 @@ class AdvisoryTextTest {
     }
 
     @Test
+    void aRewriteThatDoesNotRestoreTheSavepointSaysSoAfterTheRoundTrip() throws Exception {
+        // Round 55 judged a rewrite of a restoring statement as that restore (Rewrite#restores); the advisory routes
+        // dropped the flag and the client rebuilt every rewrite as restoring.
+        Rewrite lost = new Rewrite(
+                "unbounded-rank", "Rank(...)", "window-top-n", "SELECT k FROM t;", "SELECT k FROM t", List.of("WindowRank"),
+                "same", "it does not restore the savepoint", "", Optional.empty(), List.of("BLOCK restore-unclaimed-state"),
+                List.of(4), Optional.empty(), false);
+        Advisory judged = new Advisory("op", "BLOCK", "QUERY", List.of(finding("unbounded-rank", Level.BLOCK)),
+                List.of(lost), false, "");
+        String body = org.apache.flink.runtime.rest.util.RestMapperUtils.getStrictObjectMapper()
+                .writeValueAsString(io.github.sqlguard.endpoint.rest.AdvisoryResponseBody.of(judged));
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+
+        assertThat(json.readTree(body).path("rewrites").get(0).path("restores").asBoolean(true)).isFalse();
+        assertThat(AdvisoryClient.advisory(json.readTree(body)).rewrites().get(0).restores()).isFalse();
+        // A gateway from before the field judged no rewrite as a restore: read as restoring.
+        com.fasterxml.jackson.databind.node.ObjectNode older =
+                (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(body);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) older.path("rewrites").get(0)).remove("restores");
+        assertThat(AdvisoryClient.advisory(older).rewrites().get(0).restores()).isTrue();
+    }
+
+    @Test
     void nothingForAStatementWithoutFindingsOrForAnExplain() {
         assertThat(AdvisoryText.of(new Advisory("op", "OK", "QUERY", List.of()))).isEmpty();
         assertThat(AdvisoryText.of(new Advisory("op", "BLOCK", "EXPLAIN", List.of(finding("unbounded-rank", Level.BLOCK)))))

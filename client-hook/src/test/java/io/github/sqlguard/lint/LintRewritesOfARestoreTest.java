@@ -69,6 +69,13 @@ class LintRewritesOfARestoreTest {
                     .doesNotContain("it does not restore");
         }
 
+        // The JSON report carries whether the rewrite shown restores, for a consumer to filter on.
+        com.fasterxml.jackson.databind.JsonNode report = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(stdout("lint", "--format", "json", "--restores-from", old.toString(), now.toString()));
+        assertThat(report.findValues("rewrite")).isNotEmpty()
+                .allSatisfy(rewrite -> assertThat(rewrite.path("restores").isBoolean()).isTrue())
+                .anySatisfy(rewrite -> assertThat(rewrite.path("restores").asBoolean()).isEqualTo(!FLINK_1));
+
         lint("--restores-from", old.toString(), "--fix", now.toString());
 
         String fixed = Files.readString(now);

@@ -1,8 +1,10 @@
 package io.github.sqlguard.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.sqlguard.testing.CaseCorpus;
+import io.github.sqlguard.testing.GatewayVerdicts;
 import io.github.sqlguard.testing.LineExpectations;
 import io.github.sqlguard.testing.SqlScript;
 
@@ -26,6 +28,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -241,12 +244,9 @@ class CliJarIT {
         List<Path> checked = new ArrayList<>();
         for (Path file : CaseCorpus.all()) {
             SqlScript script = SqlScript.read(file);
-            // Session properties, an execution config and Flink's own later failure are routes of the
-            // gateway's REST API that a script linted from a file does not have (GatewayLintEquivalenceIT).
             // A case's own policy (-- policy:) is lint's configuration, not the bundled one: client-hook's LintTest
             // lints those cases with it.
-            if (!script.sessionProperties().isEmpty() || !script.executionConfig().isEmpty() || script.flinkError() != null
-                    || !script.policy().isEmpty()) {
+            if (!script.lintedAsTheGatewayJudges() || !script.policy().isEmpty()) {
                 continue;
             }
             List<JsonNode> statements = byFile.get(file.getFileName().toString());
@@ -265,6 +265,37 @@ class CliJarIT {
         assertThat(topN.path("statefulOperators").path("Rank").asInt()).isEqualTo(1);
         assertThat(topN.path("operatorStateTtl").get(0).path("ttlMs").asLong()).isZero();
         assertThat(topN.path("operatorStateTtl").get(0).path("source").asText()).isEqualTo("compiled-plan");
+    }
+
+    /**
+     * Gateway and lint share one pipeline: each statement of every case this jar linted that lint judges as the
+     * gateway does ({@link SqlScript#lintedAsTheGatewayJudges}) has the verdict and rule ids the guarded gateway
+     * service gave it in gateway-interceptor's {@code CaseCorpusTest} of the same build ({@link GatewayVerdicts}:
+     * the same guard classes, Flink and case content). client-hook's {@code GatewayLintEquivalenceIT} compares the
+     * rest: the cases with a policy of their own, and those not recorded. A build whose {@code CaseCorpusTest} did
+     * not run on this Flink (the 1.20 step of {@code .ci/run}) recorded nothing to compare with: skipped there.
+     */
+    @Test
+    void givesEveryStatementTheVerdictTheGatewayServiceGaveIt() throws Exception {
+        Map<String, List<JsonNode>> byFile = statementsByFile(report);
+        List<String> differ = new ArrayList<>();
+        int compared = 0;
+        for (Path file : CaseCorpus.all()) {
+            SqlScript script = SqlScript.read(file);
+            Optional<List<String>> decided = GatewayVerdicts.recorded(file);
+            if (!script.lintedAsTheGatewayJudges() || !script.policy().isEmpty() || decided.isEmpty()) {
+                continue;
+            }
+            compared++;
+            List<String> linted =
+                    byFile.getOrDefault(file.getFileName().toString(), List.of()).stream().map(CliJarIT::verdictOf).toList();
+            if (!linted.equals(decided.get())) {
+                differ.add(file.getFileName() + ": lint " + linted + ", gateway " + decided.get());
+            }
+        }
+        System.out.printf("%d cases compared with the gateway verdicts CaseCorpusTest recorded%n", compared);
+        assumeTrue(compared > 0, "no gateway verdicts recorded by this build's CaseCorpusTest on Flink " + System.getProperty("flink.version"));
+        assertThat(differ).as("statements lint and the gateway judge differently").isEmpty();
     }
 
     @Test
@@ -415,6 +446,13 @@ class CliJarIT {
             out.computeIfAbsent(Path.of(s.path("file").asText()).getFileName().toString(), f -> new ArrayList<>()).add(s);
         }
         return out;
+    }
+
+    /** A reported statement's verdict and rule ids, as {@link GatewayVerdicts#of} writes the gateway's. */
+    private static String verdictOf(JsonNode statement) {
+        List<String> rules = new ArrayList<>();
+        statement.path("findings").forEach(f -> rules.add(f.path("rule").asText()));
+        return GatewayVerdicts.of(statement.path("verdict").asText(), rules.stream());
     }
 
     private static JsonNode last(List<JsonNode> statements) {

@@ -65,8 +65,6 @@ public final class SessionPlanner implements AutoCloseable {
     private final CompiledPlanReader compiledReader = new CompiledPlanReader();
     /** Planning runs here so that a planner that does not return is bounded by the timeout. */
     private final PlannerPool planners;
-    /** Where the plans' node ids come from: the JVM's counter (the gateway), or an owner's ({@link PlanNodeIds#owned()}, lint). */
-    private final PlanNodeIds.Numbering nodeIds;
     /** A session's verified user, if any ({@link PlannerAdmission}: fairness between users). */
     private final Function<SessionHandle, Optional<String>> verifiedUser;
 
@@ -85,33 +83,20 @@ public final class SessionPlanner implements AutoCloseable {
      * @param threads most statements planned at once ({@code sql-guard.planner.threads})
      */
     public SessionPlanner(Optional<GatewaySessions> sessions, int threads) {
-        this(sessions, threads, PlanNodeIds.Numbering.JVM);
+        this(sessions, threads, session -> Optional.empty());
     }
 
     /**
      * @param sessions the gateway's sessions; empty when the service is not Flink's own
      * @param threads most statements planned at once ({@code sql-guard.planner.threads})
-     * @param nodeIds how the plans' nodes are numbered: {@link PlanNodeIds.Numbering#JVM} as Flink does,
-     *     or an owner's own numbering ({@link PlanNodeIds#owned()})
-     */
-    public SessionPlanner(Optional<GatewaySessions> sessions, int threads, PlanNodeIds.Numbering nodeIds) {
-        this(sessions, threads, nodeIds, session -> Optional.empty());
-    }
-
-    /**
-     * @param sessions the gateway's sessions; empty when the service is not Flink's own
-     * @param threads most statements planned at once ({@code sql-guard.planner.threads})
-     * @param nodeIds how the plans' nodes are numbered
      * @param verifiedUser a session's verified user, if any: the sessions of one user share that
      *     user's turn at the planners ({@link PlannerAdmission}); a session without one is a user of
      *     its own
      */
     public SessionPlanner(
-            Optional<GatewaySessions> sessions, int threads, PlanNodeIds.Numbering nodeIds,
-            Function<SessionHandle, Optional<String>> verifiedUser) {
+            Optional<GatewaySessions> sessions, int threads, Function<SessionHandle, Optional<String>> verifiedUser) {
         this.sessions = sessions;
         this.planners = new PlannerPool(threads);
-        this.nodeIds = nodeIds;
         this.verifiedUser = verifiedUser;
     }
 
@@ -319,21 +304,21 @@ public final class SessionPlanner implements AutoCloseable {
                         InternalPlan compiled = StatementJobs.compilePlan(tEnv, sinks);
                         json = compiled.asJsonString();
                         // The in-memory plan is translated with the ids Flink gave it (the job's own
-                        // plan is renumbered apart, StatementUids), the plan read with this numbering's.
+                        // plan is renumbered apart, StatementUids), the plan read numbered per statement.
                         job = judgedJob(tEnv, compiled, json);
                         if (job.isEmpty()) {
                             StatementJobs.translate(tEnv, compiled);
                         }
-                        json = nodeIds.numbered(json);
+                        json = PlanNodeIds.perStatement(json);
                     } else {
                         InternalPlan compiled = StatementJobs.compilePlan(tEnv, sinks);
                         // Translating the plan to Flink's stream graph raises the errors Flink finds only
                         // there, as running it would (without the text explaining it would write).
                         StatementJobs.translate(tEnv, compiled);
-                        json = nodeIds.numbered(compiled.asJsonString());
+                        json = PlanNodeIds.perStatement(compiled.asJsonString());
                     }
                     ExplainedPlan plan = compiledReader.read(json);
-                    plan = plan.withViewHints(ViewHints.of(tEnv.getCatalogManager(), statementBody));
+                    plan = views(plan, tEnv, statementBody);
                     return new ExplainOutcome.Planned(
                             (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),
                             JudgedOperation.of(tEnv, operation), job, elapsedMs(start));
@@ -351,12 +336,10 @@ public final class SessionPlanner implements AutoCloseable {
         try {
             ExplainDetail[] details = streaming ? new ExplainDetail[] {ExplainDetail.CHANGELOG_MODE} : new ExplainDetail[0];
             String text = tEnv.explainInternal(explained(operation), details);
-            return new ExplainOutcome.Planned(
-                    textParser.parse(text)
-                            .withInferredStateTtl(tEnv.getConfig().get(ExecutionConfigOptions.IDLE_STATE_RETENTION))
-                            .withCreatedTables(created(operation))
-                            .withViewHints(ViewHints.of(tEnv.getCatalogManager(), statementBody)),
-                    JudgedOperation.of(tEnv, operation), elapsedMs(start));
+            ExplainedPlan plan = textParser.parse(text)
+                    .withInferredStateTtl(tEnv.getConfig().get(ExecutionConfigOptions.IDLE_STATE_RETENTION))
+                    .withCreatedTables(created(operation));
+            return new ExplainOutcome.Planned(views(plan, tEnv, statementBody), JudgedOperation.of(tEnv, operation), elapsedMs(start));
         } catch (RuntimeException | LinkageError | AssertionError e) {
             // An Error from the planner (a hint checker's AssertionError) is its rejection like any other.
             return new ExplainOutcome.Rejected(e, elapsedMs(start));
@@ -462,6 +445,12 @@ public final class SessionPlanner implements AutoCloseable {
      * are; a query, or the query of a {@code CREATE/REPLACE TABLE ... AS}, into the {@link
      * AnalysisSink}. Empty for any other operation.
      */
+    /** {@code plan} with what the views {@code statementBody} reads say ({@link ViewQueries}), read in {@code tEnv}'s session. */
+    private static ExplainedPlan views(ExplainedPlan plan, TableEnvironmentInternal tEnv, String statementBody) {
+        ViewQueries.Read views = ViewQueries.of(tEnv.getCatalogManager(), statementBody);
+        return plan.withViews(views.hints(), views.longestBound());
+    }
+
     private static List<ModifyOperation> sinks(TableEnvironmentInternal tEnv, Operation operation) {
         List<ModifyOperation> sinks = new ArrayList<>();
         if (operation instanceof StatementSetOperation set) {

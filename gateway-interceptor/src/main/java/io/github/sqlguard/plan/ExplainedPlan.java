@@ -40,6 +40,7 @@ public final class ExplainedPlan {
     private final List<PlanNode> nodes;
     private final List<Operator> operators;
     private final List<ViewHint> viewHints;
+    private final Optional<ViewTimeBound> viewTimeBound;
     private final Optional<String> planFile;
 
     private ExplainedPlan(
@@ -53,6 +54,7 @@ public final class ExplainedPlan {
             List<PlanNode> nodes,
             List<Operator> operators,
             List<ViewHint> viewHints,
+            Optional<ViewTimeBound> viewTimeBound,
             Optional<String> planFile) {
         this.byId = byId;
         this.roots = roots;
@@ -64,6 +66,7 @@ public final class ExplainedPlan {
         this.nodes = nodes;
         this.operators = operators;
         this.viewHints = viewHints;
+        this.viewTimeBound = viewTimeBound;
         this.planFile = planFile;
     }
 
@@ -86,7 +89,7 @@ public final class ExplainedPlan {
         }
         return new ExplainedPlan(
                 nodes, List.copyOf(roots), compiled, Optional.empty(), Optional.empty(), List.of(), drawing, drawn,
-                List.of(operators), List.of(), Optional.empty());
+                List.of(operators), List.of(), Optional.empty(), Optional.empty());
     }
 
     /** True when the plan came from Flink's compiled plan, so each node's state is Flink's own account of its TTL. */
@@ -107,7 +110,7 @@ public final class ExplainedPlan {
     public ExplainedPlan executableAs(String compiledPlanJson) {
         return new ExplainedPlan(
                 byId, roots, compiled, Optional.of(compiledPlanJson), inferredStateTtl, createdTables, drawing, nodes,
-                operators, viewHints, planFile);
+                operators, viewHints, viewTimeBound, planFile);
     }
 
     /**
@@ -124,7 +127,7 @@ public final class ExplainedPlan {
     public ExplainedPlan readFrom(String file) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                viewHints, Optional.of(file));
+                viewHints, viewTimeBound, Optional.of(file));
     }
 
     /**
@@ -144,7 +147,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withInferredStateTtl(Duration sessionStateTtl) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, Optional.of(sessionStateTtl), createdTables, drawing, nodes,
-                operators, viewHints, planFile);
+                operators, viewHints, viewTimeBound, planFile);
     }
 
     /**
@@ -154,7 +157,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withCreatedTables(List<ObjectIdentifier> tables) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, List.copyOf(tables), drawing, nodes, operators,
-                viewHints, planFile);
+                viewHints, viewTimeBound, planFile);
     }
 
     /**
@@ -180,11 +183,20 @@ public final class ExplainedPlan {
         return viewHints;
     }
 
-    /** This plan, with the hints of the views the statement reads. */
-    public ExplainedPlan withViewHints(List<ViewHint> hints) {
+    /**
+     * The longest time bound in the conditions of the views the statement reads ({@link ViewTimeBound}), which the
+     * state TTL a fix or a rewrite proposes must cover as it covers the statement's own; empty when no view it reads
+     * has one.
+     */
+    public Optional<ViewTimeBound> viewTimeBound() {
+        return viewTimeBound;
+    }
+
+    /** This plan, with the hints and the longest time bound of the views the statement reads. */
+    public ExplainedPlan withViews(List<ViewHint> hints, Optional<ViewTimeBound> bound) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                List.copyOf(hints), planFile);
+                List.copyOf(hints), bound, planFile);
     }
 
     /**

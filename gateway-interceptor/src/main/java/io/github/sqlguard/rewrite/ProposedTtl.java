@@ -2,6 +2,8 @@ package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.PipelineTtls;
+import io.github.sqlguard.plan.ViewTimeBound;
+import io.github.sqlguard.statement.TimeBounds;
 
 import java.time.Duration;
 import java.util.Locale;
@@ -9,9 +11,9 @@ import java.util.Optional;
 
 /**
  * The state TTL the guard proposes for a statement, and why: the configured one ({@code
- * sql-guard.rewrite.state-ttl}), or the statement's own longest time bound where that is longer ({@link
- * TimeBounds}: a join whose condition keeps rows {@code INTERVAL '3' DAY} apart needs its rows for 3 days, and a
- * TTL of 1 d would silently lose every later match), or the longest TTL the statement pins on a pipeline that a
+ * sql-guard.rewrite.state-ttl}), or the longest time bound of the statement or of the views it reads where that
+ * is longer ({@link TimeBounds}, {@link ExplainedPlan#viewTimeBound()}: a join whose condition keeps rows {@code
+ * INTERVAL '3' DAY} apart needs its rows for 3 days, and a TTL of 1 d would silently lose every later match), or the longest TTL the statement pins on a pipeline that a
  * session TTL reaches where that is longer still ({@link PipelineTtls#longestPinned}: an operator the session TTL
  * reaches must not forget a key before an operator of its pipeline that the statement pins longer still holds the
  * key's rows). The one place this is decided, for the fixes' advised TTL and for the rewrites.
@@ -30,33 +32,38 @@ public record ProposedTtl(Duration ttl, String chosen) {
 
     /**
      * The TTL to propose for the statement {@code sql} of plan {@code plan}, given the configured {@code configured}:
-     * the bounds of the statement's own text only (not of the views it reads).
+     * the one value both a finding's fix ({@code service.StatementGuard}) and the rewrites ({@code RewriteContext})
+     * propose. The bounds are the statement's own, read from its text, and those of the views it reads, read by the
+     * planning ({@link ExplainedPlan#viewTimeBound()}).
      */
     public static ProposedTtl forStatement(Duration configured, Optional<String> sql, Optional<ExplainedPlan> plan) {
         // Parsed again only where a bound can be: most statements carry no INTERVAL.
-        Optional<TimeBounds.Bound> bound = sql
+        Optional<TimeBounds.Bound> own = sql
                 .filter(body -> body.toUpperCase(Locale.ROOT).contains("INTERVAL"))
                 .flatMap(SqlTrees::parse)
                 .flatMap(TimeBounds::longest);
-        return of(configured, bound, plan);
-    }
-
-    /** The TTL to propose given the configured one, the statement's longest time bound and its plan. */
-    static ProposedTtl of(Duration configured, Optional<TimeBounds.Bound> longest, Optional<ExplainedPlan> plan) {
+        Optional<ViewTimeBound> view = plan.flatMap(ExplainedPlan::viewTimeBound);
+        Optional<PipelineTtls.Pinned> pinned = PipelineTtls.longestPinned(plan);
         String setting = SqlTrees.duration(configured) + " (" + RewriteOptions.STATE_TTL.key() + ")";
         ProposedTtl proposed = new ProposedTtl(configured, "state TTL " + setting);
-        if (longest.isPresent() && longest.get().duration().compareTo(configured) > 0) {
-            proposed = new ProposedTtl(longest.get().duration(), "state TTL " + SqlTrees.duration(longest.get().duration())
-                    + ", the statement's own time bound (" + longest.get().sql() + " in its conditions), longer than "
-                    + setting);
+        if (own.isPresent()) {
+            proposed = proposed.orLonger(own.get().duration(), "the statement's own time bound (" + own.get().sql()
+                    + " in its conditions), longer than " + setting);
         }
-        Optional<PipelineTtls.Pinned> pinned = PipelineTtls.longestPinned(plan);
-        if (pinned.isPresent() && pinned.get().ttl().compareTo(proposed.ttl()) > 0) {
-            String ttl = SqlTrees.duration(pinned.get().ttl());
-            proposed = new ProposedTtl(pinned.get().ttl(), "state TTL " + ttl + ", the TTL the statement gives "
-                    + pinned.get().where() + " (compiled plan), so that no operator of its pipeline forgets a key"
-                    + " before another still holds the key's rows; longer than " + setting);
+        if (view.isPresent()) {
+            proposed = proposed.orLonger(view.get().duration(), "the time bound of the view " + view.get().view() + " ("
+                    + view.get().sql() + " in its conditions), longer than " + setting);
+        }
+        if (pinned.isPresent()) {
+            proposed = proposed.orLonger(pinned.get().ttl(), "the TTL the statement gives " + pinned.get().where()
+                    + " (compiled plan), so that no operator of its pipeline forgets a key before another still holds"
+                    + " the key's rows; longer than " + setting);
         }
         return proposed;
+    }
+
+    /** This TTL, or {@code ttl} where that is longer, chosen for {@code why}. */
+    private ProposedTtl orLonger(Duration ttl, String why) {
+        return ttl.compareTo(this.ttl) > 0 ? new ProposedTtl(ttl, "state TTL " + SqlTrees.duration(ttl) + ", " + why) : this;
     }
 }

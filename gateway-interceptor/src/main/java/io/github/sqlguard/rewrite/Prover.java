@@ -153,6 +153,8 @@ final class Prover {
         // moved out of a table's options takes effect where it never did: its DISTINCT aggregates are said from the
         // rewrite's plan (the original may not have planned).
         String changes = candidate.changes()
+                + (candidate.family().equals(SessionStateTtl.ID) && candidate.intent().operators().equals(List.of("Rank"))
+                        ? SessionStateTtl.aggregationsRestart(context, judged.plan(), candidate.intent().ttl().orElseThrow()) : "")
                 + (candidate.family().equals(SessionStateTtl.ID) || candidate.family().equals(TtlAsJobSetting.ID)
                         ? TtlExpiry.perRowOperators(judged.plan()) : "")
                 + (candidate.family().equals(TtlAsJobSetting.ID) ? DistinctUnderTtl.inPlan(judged.plan()) : "")

@@ -229,18 +229,11 @@ final class RewriteContext {
     }
 
     /**
-     * The TTL to propose for this statement ({@link ProposedTtl}): the longest time bound of the statement and of the
-     * views it reads.
+     * The TTL to propose for this statement ({@link ProposedTtl#forStatement}): the longest time bound of the
+     * statement and of the views it reads, as its findings' fixes propose.
      */
     ProposedTtl proposedStateTtl() {
-        TimeBounds.Bound longest = null;
-        for (Scope scope : scopes()) {
-            Optional<TimeBounds.Bound> bound = scope.tree().flatMap(TimeBounds::longest);
-            if (bound.isPresent() && (longest == null || bound.get().duration().compareTo(longest.duration()) > 0)) {
-                longest = bound.get();
-            }
-        }
-        return ProposedTtl.of(settings.stateTtl(), Optional.ofNullable(longest), request.plan());
+        return ProposedTtl.forStatement(settings.stateTtl(), Optional.of(text()), request.plan());
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.rewrite.Candidate.Columns;
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.rules.Finding;
@@ -12,6 +13,7 @@ import io.github.sqlguard.statement.SqlIdentifiers;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -47,32 +49,41 @@ final class SessionStateTtl implements RewriteFamily {
      * say: a group idle for the TTL loses its accumulator ({@code GroupAggFunction} reads no state and
      * starts from the group's next row), so an all-time {@code COUNT(*)} or {@code SUM} counts again
      * from zero and the Top-N ranks that new value. An aggregation whose TTL a {@code STATE_TTL} hint
-     * pins (its compiled plan's state TTL is not the session's, or a hint of '0' names its input: {@link
-     * #pinnedToZero}) keeps that TTL: the SET does not reach it, and what it forgets it forgets by its own hint.
-     * Empty when the plan has no group aggregation.
+     * pins keeps that TTL, which the SET does not reach: one whose state TTL in the statement's compiled plan
+     * is not the session's keeps that one; one that the compiled plan of the rewrite ({@code judged}, planned
+     * under the SET of {@code ttl}) keeps at 0 ms keeps every group, as a hint of '0' pins it (the user's choice,
+     * issue 30), whatever the hint's key names (a table, a view, a subquery's alias): under a session without
+     * TTL the statement's own plan gives such an aggregation the same 0 ms as an unpinned one, and only a plan
+     * under a TTL tells them apart. The rewrite's aggregations are matched to the statement's by their calls and
+     * keys. Empty when the plan has no group aggregation.
      */
-    private static String aggregationsRestart(RewriteContext context) {
+    static String aggregationsRestart(RewriteContext context, Optional<ExplainedPlan> judged, Duration ttl) {
         if (context.request().plan().isEmpty()) {
             return "";
         }
         Duration session = StateTtl.effective(context.request().config());
+        Set<String> keptAtZero = new HashSet<>();
+        for (Operator.GroupAggregate aggregate : judged.map(p -> p.operators(Operator.GroupAggregate.class)).orElse(List.of())) {
+            if (!ttl.isZero() && aggregate.state().stream().map(OperatorState::ttl).anyMatch(Duration::isZero)) {
+                keptAtZero.add(part(aggregate));
+            }
+        }
         List<String> reached = new ArrayList<>();
         List<String> pinned = new ArrayList<>();
         List<String> forever = new ArrayList<>();
         int calls = 0;
         for (Operator.GroupAggregate aggregate : context.request().plan().get().operators(Operator.GroupAggregate.class)) {
-            List<String> sql = aggregate.calls().orElse(List.of()).stream().map(Operator.AggregateCall::sql).distinct().toList();
+            List<String> sql = calls(aggregate);
             if (sql.isEmpty()) {
                 continue;
             }
-            String part = String.join(", ", sql) + (aggregate.groupBy().isEmpty() ? " (one group for all rows)"
-                    : " per " + SqlIdentifiers.planNames(aggregate.groupBy()));
+            String part = part(aggregate);
             Optional<Duration> own = aggregate.state().stream().map(OperatorState::ttl).filter(t -> !t.equals(session))
                     .findFirst();
             if (own.isPresent() && !own.get().isZero()) {
                 pinned.add(part + " keeps the " + StateTtl.format(own.get()) + " its STATE_TTL hint gives it (the compiled"
                         + " plan), which the SET does not change");
-            } else if (session.isZero() && pinnedToZero(aggregate, context)) {
+            } else if (keptAtZero.contains(part)) {
                 forever.add(part);
             } else {
                 calls += sql.size();
@@ -89,31 +100,20 @@ final class SessionStateTtl implements RewriteFamily {
         }
         if (!forever.isEmpty()) {
             out.append("; ").append(String.join("; ", forever)).append(forever.size() == 1 ? " keeps" : " keep")
-                    .append(" every group forever, as the STATE_TTL hint's '0' on its input pins it, which the SET does"
-                            + " not change");
+                    .append(" every group forever, as a STATE_TTL hint's '0' pins it (the compiled plan), which the SET"
+                            + " does not change");
         }
         return out.toString();
     }
 
-    /**
-     * True when a {@code STATE_TTL} hint of {@code '0'} names the input of {@code aggregate} (a table it reads, by
-     * the name the statement gives it): a '0' pin is the user's choice (issue 30), and under a session that sets no
-     * TTL the compiled plan gives it the same 0 ms as the session's, so the value alone does not tell it apart.
-     */
-    private static boolean pinnedToZero(Operator.GroupAggregate aggregate, RewriteContext context) {
-        Set<String> zero = new java.util.HashSet<>();
-        for (ParsedStatement.SqlOption hint : context.request().statement().stateTtlHints()) {
-            if (StateTtl.parse(hint.value()).map(Duration::isZero).orElse(false)) {
-                zero.add(hint.key());
-            }
-        }
-        if (zero.isEmpty()) {
-            return false;
-        }
-        Set<String> read = new java.util.HashSet<>();
-        context.request().plan().get().tablesRead(aggregate.node()).forEach(t -> read.add(t.getObjectName()));
-        return context.request().statement().facts().tableReferences().stream()
-                .anyMatch(r -> read.contains(r.name()) && zero.contains(r.hintName()));
+    private static List<String> calls(Operator.GroupAggregate aggregate) {
+        return aggregate.calls().orElse(List.of()).stream().map(Operator.AggregateCall::sql).distinct().toList();
+    }
+
+    /** An aggregation as the changes: line names it: its calls and its keys. */
+    private static String part(Operator.GroupAggregate aggregate) {
+        return String.join(", ", calls(aggregate)) + (aggregate.groupBy().isEmpty() ? " (one group for all rows)"
+                : " per " + SqlIdentifiers.planNames(aggregate.groupBy()));
     }
 
     /** What a forgotten group's accumulator does: {@code GroupAggFunction} reads no state for it. */
@@ -137,7 +137,6 @@ final class SessionStateTtl implements RewriteFamily {
                 "each stateful operator of this statement and of the session's later ones forgets a key's state " + value
                         + " after the key's last change (an idle key's " + (operator.equals("Rank") ? "ranking" : "state")
                         + " starts anew), where no STATE_TTL hint gives it another TTL"
-                        + (operator.equals("Rank") ? aggregationsRestart(context) : "")
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen(), Optional.empty()));
     }

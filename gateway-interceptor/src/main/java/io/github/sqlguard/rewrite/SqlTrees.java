@@ -1,7 +1,7 @@
 package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.rules.AdvisedValues;
-import io.github.sqlguard.statement.FlinkSqlParser;
+import io.github.sqlguard.statement.QueryFacts;
 import io.github.sqlguard.statement.SqlIdentifiers;
 
 import org.apache.calcite.avatica.util.Casing;
@@ -15,7 +15,6 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.SqlWriterConfig;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
-import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.pretty.SqlPrettyWriter;
 import org.apache.flink.sql.parser.validate.FlinkSqlConformance;
@@ -27,7 +26,7 @@ import java.util.Optional;
 
 /**
  * Reading and writing statement trees as Flink does, for the rewrites: Flink's own SQL parser
- * ({@link FlinkSqlParser}: {@code FlinkSqlParserImpl}, Java lexical rules), and Calcite's unparse
+ * ({@code statement.FlinkSqlParser}: {@code FlinkSqlParserImpl}, Java lexical rules), and Calcite's unparse
  * in Flink's dialect.
  *
  * <p>How Flink itself writes a tree back as SQL: {@code SqlNodeConvertContext#toQuotedSqlString}
@@ -76,14 +75,9 @@ final class SqlTrees {
                     .withSelectListItemsOnSeparateLines(false)
                     .withIndentation(0);
 
-    /** The one statement Flink's SQL parser reads from {@code text}. */
+    /** The one statement Flink's SQL parser reads from {@code text} ({@link QueryFacts#parse}). */
     static Optional<SqlNode> parse(String text) {
-        try {
-            SqlNodeList nodes = FlinkSqlParser.parseStmtList(text);
-            return nodes.size() == 1 ? Optional.of(nodes.get(0)) : Optional.empty();
-        } catch (SqlParseException | RuntimeException | StackOverflowError e) {
-            return Optional.empty();
-        }
+        return QueryFacts.parse(text);
     }
 
     /** {@code node} as SQL in Flink's dialect, the user's quoting kept, on as few lines as Calcite writes it. */

@@ -4,6 +4,7 @@ import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.statement.TimeBounds;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;

@@ -142,7 +142,7 @@ final class WindowAggregate extends ScopedFamily {
         SqlNodeList items = select.getSelectList();
         for (SqlNode item : items) {
             if (item.getKind() == SqlKind.AS && SqlTrees.unparse(((SqlCall) item).operand(0)).equals(bucketText)) {
-                ((SqlCall) item).setOperand(0, overWindowStart(bucket));
+                ((SqlCall) item).setOperand(0, TimeBuckets.overWindowStart(bucket));
             } else if (SqlTrees.unparse(item).equals(bucketText)) {
                 return Optional.empty();
             }
@@ -156,7 +156,7 @@ final class WindowAggregate extends ScopedFamily {
         }
         occurrences(select.getHaving(), bucketText, nested);
         for (SqlNode occurrence : nested) {
-            if (!Trees.replace(parents, occurrence, overWindowStart(bucket))) {
+            if (!Trees.replace(parents, occurrence, TimeBuckets.overWindowStart(bucket))) {
                 return Optional.empty();
             }
         }
@@ -197,23 +197,6 @@ final class WindowAggregate extends ScopedFamily {
         for (SqlNode child : Trees.children(node)) {
             occurrences(child, text, out);
         }
-    }
-
-    /**
-     * The bucket's column over the window: {@code window_start} for {@code FLOOR(ts TO HOUR)} (the same
-     * value and type), the same expression of {@code window_start} for {@code CAST(ts AS DATE)} and
-     * {@code DATE_FORMAT(ts, 'yyyy-MM-dd')}, so the column keeps its type ({@code DATE}, {@code STRING})
-     * and its value: the window starts where the bucket does.
-     */
-    private static SqlNode overWindowStart(SqlNode bucket) {
-        if (bucket.getKind() == SqlKind.FLOOR) {
-            return SqlTrees.identifier("window_start");
-        }
-        SqlCall call = (SqlCall) bucket;
-        SqlNode copy = call.getOperator().createCall(call.getFunctionQuantifier(), SqlParserPos.ZERO,
-                call.getOperandList().toArray(new SqlNode[0]));
-        ((SqlCall) copy).setOperand(0, SqlTrees.identifier("window_start"));
-        return copy;
     }
 
 }

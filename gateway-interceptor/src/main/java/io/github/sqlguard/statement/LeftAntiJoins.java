@@ -37,7 +37,7 @@ public final class LeftAntiJoins {
         if (!(select.getFrom() instanceof SqlJoin join) || join.getJoinType() != JoinType.LEFT || select.getWhere() == null) {
             return false;
         }
-        Optional<String> right = name(join.getRight());
+        Optional<String> right = HintInputName.of(join.getRight());
         return right.isPresent() && Conjuncts.of(select.getWhere()).stream().anyMatch(c -> c.getKind() == SqlKind.IS_NULL
                 && ((SqlCall) c).operand(0) instanceof SqlIdentifier id && id.names.size() == 2
                 && id.names.get(0).equals(right.get()));
@@ -61,23 +61,12 @@ public final class LeftAntiJoins {
             return;
         }
         if (node instanceof SqlSelect select && keepsUnmatchedOnly(select)) {
-            name(((SqlJoin) select.getFrom()).getRight()).ifPresent(out::add);
+            HintInputName.of(((SqlJoin) select.getFrom()).getRight()).ifPresent(out::add);
         }
         if (node instanceof SqlNodeList list) {
             list.forEach(child -> collect(child, out, depth + 1));
         } else if (node instanceof SqlCall call) {
             Operands.of(call).forEach(child -> collect(child, out, depth + 1));
         }
-    }
-
-    /** How a query names a FROM item: its alias, else the last part of the table's name; empty for a subquery without one. */
-    private static Optional<String> name(SqlNode item) {
-        if (item instanceof SqlIdentifier id) {
-            return Optional.of(id.names.get(id.names.size() - 1));
-        }
-        if (item.getKind() == SqlKind.AS && ((SqlCall) item).operand(1) instanceof SqlIdentifier alias) {
-            return Optional.of(alias.getSimple());
-        }
-        return Optional.empty();
     }
 }

@@ -35,6 +35,7 @@ public sealed interface ParsedStatement extends ParsedSql
                 ParsedStatement.Explain,
                 ParsedStatement.StatementSetControl,
                 ParsedStatement.Other,
+                ParsedStatement.StopJob,
                 ParsedStatement.Unparsable,
                 ParsedStatement.Unread {
 
@@ -147,6 +148,22 @@ public sealed interface ParsedStatement extends ParsedSql
      * cannot analyse them).
      */
     record Other(String text, StatementKind kind, SqlFacts facts) implements ParsedStatement {}
+
+    /**
+     * {@code STOP JOB '<id>' [WITH SAVEPOINT] [WITH DRAIN]}, as Flink's {@code SqlStopJob} reads it: the job it stops.
+     * With a savepoint, Flink's gateway answers with one row, the savepoint's path ({@code
+     * OperationExecutor#callStopJobOperation}, column {@code savepoint path}, 1.20 and 2.3), which the audit records
+     * ({@code jobStopped}).
+     *
+     * @param jobId the id of the job it stops, as written (Flink reads it as a {@code JobID} in hex)
+     * @param withSavepoint whether Flink takes a savepoint of the job as it stops it
+     */
+    record StopJob(String text, String jobId, boolean withSavepoint, SqlFacts facts) implements ParsedStatement {
+        @Override
+        public StatementKind kind() {
+            return StatementKind.STOP_JOB;
+        }
+    }
 
     /**
      * Text Flink's parsers reject.

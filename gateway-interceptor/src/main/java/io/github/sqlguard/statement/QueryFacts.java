@@ -20,6 +20,11 @@ public final class QueryFacts {
 
     /** The facts of {@code sql}, one statement or query; empty when Flink's SQL parser cannot read it as one. */
     public static Optional<SqlFacts> of(String sql) {
+        return parse(sql).flatMap(QueryFacts::of);
+    }
+
+    /** {@code sql}, one statement or query, as Flink's SQL parser reads it; empty when it cannot read it as one. */
+    public static Optional<SqlNode> parse(String sql) {
         if (sql == null || sql.isBlank()) {
             return Optional.empty();
         }
@@ -30,10 +35,11 @@ public final class QueryFacts {
             // Not ours to judge: the statement itself was read (and judged) by StatementParser.
             return Optional.empty();
         }
-        if (nodes.size() != 1) {
-            return Optional.empty();
-        }
-        SqlNode node = nodes.get(0);
+        return nodes.size() == 1 ? Optional.of(nodes.get(0)) : Optional.empty();
+    }
+
+    /** The facts of {@code node}, a tree of {@link #parse}; empty when it is nested too deeply to walk. */
+    public static Optional<SqlFacts> of(SqlNode node) {
         SqlFactsCollector collector = new SqlFactsCollector();
         try {
             collector.visit(node);

@@ -13,6 +13,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.util.Litmus;
 import org.apache.calcite.util.NlsString;
 
@@ -30,6 +31,8 @@ import java.util.Optional;
  */
 public final class TimeBuckets {
 
+    private static final String WINDOW_START = "window_start";
+
     private TimeBuckets() {}
 
     /**
@@ -38,8 +41,11 @@ public final class TimeBuckets {
      * @param written the key as the statement writes it ({@code FLOOR(click_time TO DAY)})
      * @param alias the name the {@code SELECT} gives the key; empty when it gives none
      * @param size the bucket's size: 1 d for a day
+     * @param selected the select list's item of the key written over the window ({@link #overWindowStart}): {@code
+     *     CAST(window_start AS DATE) AS order_day} for {@code CAST(order_time AS DATE) AS order_day}; empty when
+     *     the select list does not name the key
      */
-    public record Bucket(String written, String alias, Duration size) {
+    public record Bucket(String written, String alias, Duration size, String selected) {
 
         /**
          * Whether the plan's key name {@code key} is this bucket: its alias, or its expression as written or as the
@@ -48,6 +54,16 @@ public final class TimeBuckets {
         public boolean isKey(String key) {
             return (!alias.isEmpty() && alias.equalsIgnoreCase(key))
                     || WrittenExpressions.form(written).equals(WrittenExpressions.form(key));
+        }
+
+        /**
+         * What a fix says of the select list's item of the key in a window aggregation ({@code , selecting
+         * CAST(window_start AS DATE) AS order_day in place of CAST(order_time AS DATE) AS order_day}), as the
+         * window-aggregate rewrite writes it; empty where the select list does not name the key.
+         */
+        public String selectedInPlace() {
+            return selected.isEmpty() ? ""
+                    : ", selecting " + selected + " in place of " + written + (alias.isEmpty() ? "" : " AS " + alias);
         }
 
         /** How a message names the key: its alias, else its expression as written. */
@@ -89,8 +105,10 @@ public final class TimeBuckets {
     private static void collect(SqlNode node, String column, WrittenText text, List<Bucket> out) {
         if (node instanceof SqlSelect select && select.getGroup() != null) {
             for (SqlNode key : select.getGroup()) {
-                sizeOf(key, column).ifPresent(size ->
-                        out.add(new Bucket(text.text(key), alias(select, key), size)));
+                sizeOf(key, column).ifPresent(size -> {
+                    String alias = alias(select, key);
+                    out.add(new Bucket(text.text(key), alias, size, selected(select, key, alias, text)));
+                });
             }
         }
         if (node instanceof SqlCall call) {
@@ -116,6 +134,43 @@ public final class TimeBuckets {
             }
         }
         return "";
+    }
+
+    /**
+     * The select list's item of {@code key} written over the window, as the statement writes the rest of it; empty
+     * when no item is the key itself ({@code key} inside a larger expression the window-aggregate rewrite changes
+     * alike, but a fix names only the item that is the key).
+     */
+    private static String selected(SqlSelect select, SqlNode key, String alias, WrittenText text) {
+        boolean listed = !alias.isEmpty();
+        for (SqlNode item : select.getSelectList()) {
+            listed |= item.equalsDeep(key, Litmus.IGNORE);
+        }
+        if (!listed) {
+            return "";
+        }
+        SqlNode column = ((SqlCall) key).operand(0);
+        String over = overWindowStart(key) instanceof SqlIdentifier id ? id.getSimple()
+                : text.text(key, column) + WINDOW_START + text.after(column, key);
+        return alias.isEmpty() ? over : over + " AS " + alias;
+    }
+
+    /**
+     * The bucket {@code key} (a key {@link #sizeOf} sizes) over its window: {@code window_start} for {@code FLOOR(ts
+     * TO HOUR)} (the same value and type), the same expression of {@code window_start} for {@code CAST(ts AS DATE)}
+     * and {@code DATE_FORMAT(ts, 'yyyy-MM-dd')}, so that the column keeps its type ({@code DATE}, {@code STRING})
+     * and its value: the window starts where the bucket does. A new node; {@code key} is not changed.
+     */
+    public static SqlNode overWindowStart(SqlNode key) {
+        SqlIdentifier windowStart = new SqlIdentifier(WINDOW_START, SqlParserPos.ZERO);
+        if (key.getKind() == SqlKind.FLOOR) {
+            return windowStart;
+        }
+        SqlCall call = (SqlCall) key;
+        SqlCall copy = call.getOperator().createCall(call.getFunctionQuantifier(), SqlParserPos.ZERO,
+                call.getOperandList().toArray(new SqlNode[0]));
+        copy.setOperand(0, windowStart);
+        return copy;
     }
 
     /**

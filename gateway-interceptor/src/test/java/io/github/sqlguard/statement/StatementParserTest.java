@@ -31,6 +31,21 @@ class StatementParserTest {
         assertThat(parser.parse("RESET 'table.exec.state.ttl'").setKey()).isEqualTo("table.exec.state.ttl");
     }
 
+    /** Round 55's new user (finding 7): a STOP JOB was audited as DDL, its job only inside the statement's text. */
+    @Test
+    void readsTheJobAStopJobStopsAndWhetherItTakesASavepoint() {
+        ParsedStatement stop = parser.parse("STOP JOB '8fb946ec0d3d6b3e9ec2b1f1c6a0e1d2' WITH SAVEPOINT");
+
+        assertThat(stop.kind()).isEqualTo(StatementKind.STOP_JOB);
+        assertThat(stop.kind().runsNoJob()).isTrue();
+        assertThat(stop).isInstanceOfSatisfying(ParsedStatement.StopJob.class, s -> {
+            assertThat(s.jobId()).isEqualTo("8fb946ec0d3d6b3e9ec2b1f1c6a0e1d2");
+            assertThat(s.withSavepoint()).isTrue();
+        });
+        assertThat(parser.parse("STOP JOB '8fb946ec0d3d6b3e9ec2b1f1c6a0e1d2'"))
+                .isInstanceOfSatisfying(ParsedStatement.StopJob.class, s -> assertThat(s.withSavepoint()).isFalse());
+    }
+
     @Test
     void readsSetKeyAndValueWhateverTheCasingAndComments() {
         ParsedStatement set = parser.parse("/* tune */ set  'table.exec.state.ttl'='24' -- bare\n");

@@ -21,12 +21,16 @@ import java.util.Optional;
  *                "planNode": 4}],
  *  "rewrites": [{"ruleId": "stateful-without-ttl", "findingNode": "GroupAggregate[4](…)", "family": "state-ttl-hint",
  *                "sql": "SELECT /*+ STATE_TTL(…) *&#47; …;", "statement": "…", "operators": ["GroupAggregate"],
- *                "columns": "same", "changes": "…", "chosen": "…", "view": null, "remaining": [], "planNodes": [4]}],
+ *                "columns": "same", "changes": "…", "chosen": "…", "view": null, "remaining": [], "planNodes": [4],
+ *                "restores": true}],
  *  "rewritesPending": false, "docsBaseUrl": "https://github.com/sql-guard/flink-sql-guard/blob/main/"}
  * }</pre>
  *
  * A rewrite answers the finding with its {@code ruleId} whose {@code planNode} is among its {@code
- * planNodes} (a finding about no plan node: whose {@code node} is its {@code findingNode}); {@code rewritesPending}
+ * planNodes} (a finding about no plan node: whose {@code node} is its {@code findingNode}); a rewrite's {@code
+ * restores} is false where the statement restores state (its session names a savepoint) and the rewrite, judged as
+ * that restore, does not keep it (its {@code changes} say what is lost; {@link Rewrite#restores()}), so that a client
+ * can leave it out (absent from a gateway before round 56: read as true); {@code rewritesPending}
  * is true while the rewrites of a statement that ran are still being proven (the routes wait for
  * them, within {@code sql-guard.rewrite.timeout}). {@code docsBaseUrl} is the {@code sql-guard.docs-base-url}
  * the statement was judged under: a finding's page is it followed by the {@code docLink} path, the link
@@ -126,6 +130,8 @@ public final class AdvisoryResponseBody implements ResponseBody {
         private final List<String> remaining;
         @JsonProperty("planNodes")
         private final List<Integer> planNodes;
+        @JsonProperty("restores")
+        private final boolean restores;
 
         @JsonCreator
         public RewriteBody(
@@ -140,7 +146,8 @@ public final class AdvisoryResponseBody implements ResponseBody {
                 @JsonProperty("chosen") String chosen,
                 @JsonProperty("view") String view,
                 @JsonProperty("remaining") List<String> remaining,
-                @JsonProperty("planNodes") List<Integer> planNodes) {
+                @JsonProperty("planNodes") List<Integer> planNodes,
+                @JsonProperty("restores") Boolean restores) {
             this.ruleId = ruleId;
             this.findingNode = findingNode;
             this.family = family;
@@ -153,6 +160,8 @@ public final class AdvisoryResponseBody implements ResponseBody {
             this.view = view;
             this.remaining = remaining == null ? List.of() : List.copyOf(remaining);
             this.planNodes = planNodes == null ? List.of() : List.copyOf(planNodes);
+            // A gateway before round 56 sends none: its rewrites were not judged as a restore.
+            this.restores = restores == null || restores;
         }
 
         /** The body of {@code rewrite} as it may be shown ({@link Rewrite#shown()}: its secrets masked). */
@@ -161,13 +170,13 @@ public final class AdvisoryResponseBody implements ResponseBody {
             return new RewriteBody(
                     rewrite.ruleId(), rewrite.findingNode(), rewrite.family(), rewrite.sql(), rewrite.statement(),
                     rewrite.operators(), rewrite.columns(), rewrite.changes(), rewrite.chosen(), rewrite.view().orElse(null),
-                    rewrite.remaining(), rewrite.planNodes());
+                    rewrite.remaining(), rewrite.planNodes(), rewrite.restores());
         }
 
         /** The rewrite this body carries. */
         public Rewrite toRewrite() {
             return new Rewrite(ruleId, findingNode, family, sql, statement, operators, columns, changes, chosen,
-                    Optional.ofNullable(view), remaining, planNodes);
+                    Optional.ofNullable(view), remaining, planNodes, Optional.empty(), restores);
         }
 
         public String getRuleId() {
@@ -180,6 +189,10 @@ public final class AdvisoryResponseBody implements ResponseBody {
 
         public String getSql() {
             return sql;
+        }
+
+        public boolean isRestores() {
+            return restores;
         }
     }
 

@@ -711,11 +711,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         .append(every.unit()).append(", ").append(values.windowInterval()).append(")) (each ").append(unit)
                         .append("'s result so far, every ").append(stepUnit).append(", as the query updates it during the ")
                         .append(unit).append("), or over ").append(tumble).append(" (one final result per ").append(unit)
-                        .append(", at its end)");
+                        .append(", at its end)").append(bucket.get().selectedInPlace());
             } else if (bucket.isPresent()) {
                 fix.append(perWindow).append(group).append(" over ")
                         .append(tumble).append(" (one window per ").append(bucket.get().unit())
-                        .append(", the bucket the query groups by)");
+                        .append(", the bucket the query groups by)").append(bucket.get().selectedInPlace());
             }
             if (bucket.isPresent()) {
                 // A key that is a time bucket asks for a result per bucket, which a window of that size gives with its

@@ -48,27 +48,34 @@ public final class RestoreLoss {
         }
         Restore restored = restore.get();
         List<String> causes = new ArrayList<>();
+        // Refused, or failed once it opens the state: the job runs only from a fresh start. A job started without
+        // some operators' state (restore-state-skipped) still restores the others'.
+        boolean runsOnlyWithout = false;
         for (Finding finding : verdict.findings(Level.BLOCK)) {
             String cause = switch (finding.ruleId()) {
                 case RestoreUnclaimedStateRule.ID -> "Flink refuses to start it, as no operator of its job claims the"
                         + " state of " + RestoreRules.list(restored.unclaimed()) + " (" + finding.ruleId() + ")";
                 case RestoreStateSkippedRule.ID -> "Flink starts it without the state of "
                         + RestoreRules.list(restored.unclaimed()) + " (" + finding.ruleId() + ")";
-                case RestoreIncompatibleStateRule.ID -> "its job cannot read the state it claims ("
-                        + finding.ruleId() + "): " + RestoreRules.changes(restored.changes(StateChange.Kind.INCOMPATIBLE));
+                // Flink maps the state by operator id and does not refuse the job: the operator fails as it opens the
+                // state (verified on a real cluster, docs/rules/restore-incompatible-state.md), and again at each restart.
+                case RestoreIncompatibleStateRule.ID -> "Flink starts its job and fails it when an operator opens the state"
+                        + " it claims, with a StateMigrationException, and again at each restart (" + finding.ruleId()
+                        + "): " + RestoreRules.changes(restored.changes(StateChange.Kind.INCOMPATIBLE));
                 case RestoreMaxParallelismRule.ID -> "Flink refuses the savepoint's state for its maximum parallelism ("
                         + finding.ruleId() + ")";
                 default -> "";
             };
             if (!cause.isEmpty() && !causes.contains(cause)) {
                 causes.add(cause);
+                runsOnlyWithout |= !finding.ruleId().equals(RestoreStateSkippedRule.ID);
             }
         }
         if (causes.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of("it does not restore " + RestoreRules.theSavepoint(restored) + ": " + String.join("; ", causes)
-                + "; it runs only without " + theState(restored) + " of the savepoint");
+                + (runsOnlyWithout ? "; it runs only without " + theState(restored) + " of the savepoint" : ""));
     }
 
     /** The state a job loses that does not restore: every operator's of the savepoint, with its size where known. */

@@ -1,4 +1,4 @@
-package io.github.sqlguard.rewrite;
+package io.github.sqlguard.statement;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIntervalLiteral;
@@ -17,7 +17,8 @@ import java.util.Set;
  * INTERVAL '7' DAY}). A state TTL shorter than such a bound forgets rows the statement still
  * matches or counts: a regular join's row that an interval condition keeps for 3 days is lost after
  * a TTL of 1 d. A rewrite that proposes a TTL proposes one that covers the longest of them, and so
- * does a finding's fix text ({@link ProposedTtl}).
+ * does a finding's fix text ({@code rewrite.ProposedTtl}), of the statement and of the views it reads
+ * ({@code flink.ViewQueries}).
  *
  * <p>Stability: internal.
  */
@@ -35,12 +36,12 @@ public final class TimeBounds {
      * @param duration how long it is (a month counted as 31 days, a year as 366: never shorter than meant)
      * @param sql the literal as written: {@code INTERVAL '3' DAY}
      */
-    record Bound(Duration duration, String sql) {}
+    public record Bound(Duration duration, String sql) {}
 
     private TimeBounds() {}
 
     /** The longest bound in the comparisons of {@code tree}; empty when it has none. */
-    static Optional<Bound> longest(SqlNode tree) {
+    public static Optional<Bound> longest(SqlNode tree) {
         Bound[] longest = new Bound[1];
         visit(tree, false, longest, 0);
         return Optional.ofNullable(longest[0]);
@@ -67,7 +68,7 @@ public final class TimeBounds {
         }
         if (node instanceof SqlCall call) {
             boolean comparison = inComparison || COMPARISONS.contains(call.getKind());
-            for (SqlNode operand : operands(call)) {
+            for (SqlNode operand : Operands.of(call)) {
                 visit(operand, comparison, longest, depth + 1);
             }
         }
@@ -79,18 +80,10 @@ public final class TimeBounds {
             Duration duration = value.getIntervalQualifier().isYearMonth()
                     ? Duration.ofDays(31 * Math.abs(SqlParserUtil.intervalToMonths(value)))
                     : Duration.ofMillis(Math.abs(SqlParserUtil.intervalToMillis(value)));
-            return new Bound(duration, SqlTrees.unparse(literal));
+            return new Bound(duration, literal.toString());
         } catch (RuntimeException e) {
             // A literal Calcite cannot read as a length (it would have refused the statement): no bound.
             return null;
-        }
-    }
-
-    private static java.util.List<SqlNode> operands(SqlCall call) {
-        try {
-            return call.getOperandList();
-        } catch (UnsupportedOperationException e) {
-            return java.util.List.of();
         }
     }
 }

@@ -1,10 +1,12 @@
 package io.github.sqlguard.flink;
 
 import io.github.sqlguard.plan.ViewHint;
+import io.github.sqlguard.plan.ViewTimeBound;
 import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 import io.github.sqlguard.statement.QueryFacts;
+import io.github.sqlguard.statement.TimeBounds;
 
 import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.ValidationException;
@@ -15,6 +17,8 @@ import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
 
+import org.apache.calcite.sql.SqlNode;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -22,36 +26,51 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The {@code STATE_TTL} hints inside the views a statement reads, directly or through other views,
- * read from the session's catalog ({@link CatalogManager#getTable}: the view's {@link
- * CatalogView#getExpandedQuery()}, the query as Flink validated it, hints kept). Flink expands a
- * view into the statement's plan and keeps a hint only where it applies, so this is the only place
- * a hint that reaches nothing can still be seen ({@code plan.ViewHint}).
+ * What the queries of the views a statement reads, directly or through other views, say that the plan no longer
+ * shows, read from the session's catalog ({@link CatalogManager#getTable}: the view's {@link
+ * CatalogView#getExpandedQuery()}, the query as Flink validated it, hints kept): their {@code STATE_TTL} hints and
+ * the longest time bound of their conditions. Flink expands a view into the statement's plan and keeps a hint only
+ * where it applies, so this is the only place a hint that reaches nothing can still be seen ({@code
+ * plan.ViewHint}); and a bound such as {@code INTERVAL '3' DAY} prints there as milliseconds, not as the view writes
+ * it ({@code plan.ViewTimeBound}, which the fixes and the rewrites read alike: {@code rewrite.ProposedTtl}).
  *
  * <p>A name of the statement that is not a view (a table, a CTE, an unknown name) is skipped; so
  * is a view without SQL (one made with the Table API: {@code QueryOperationCatalogView} has no
  * serializable query and says so with a {@link TableException}). Stateless.
  */
-final class ViewHints {
+final class ViewQueries {
 
     /** Views of views are followed this deep. */
     private static final int MAX_DEPTH = 16;
 
-    private ViewHints() {}
+    /**
+     * What the views of a statement say.
+     *
+     * @param hints the {@code STATE_TTL} hint options of their queries
+     * @param longestBound the longest time bound of their conditions
+     */
+    record Read(List<ViewHint> hints, Optional<ViewTimeBound> longestBound) {
 
-    /** The hints in the views {@code statementBody} reads, in {@code catalogManager}'s session. */
-    static List<ViewHint> of(CatalogManager catalogManager, String statementBody) {
+        static final Read NONE = new Read(List.of(), Optional.empty());
+    }
+
+    private ViewQueries() {}
+
+    /** What the views {@code statementBody} reads say, in {@code catalogManager}'s session. */
+    static Read of(CatalogManager catalogManager, String statementBody) {
         Optional<SqlFacts> facts = QueryFacts.of(statementBody);
         if (facts.isEmpty() || facts.get().tableReferences().isEmpty()) {
-            return List.of();
+            return Read.NONE;
         }
         List<ViewHint> hints = new ArrayList<>();
-        collect(catalogManager, facts.get(), hints, new HashSet<>(), 0);
-        return hints;
+        ViewTimeBound[] longest = new ViewTimeBound[1];
+        collect(catalogManager, facts.get(), hints, longest, new HashSet<>(), 0);
+        return new Read(List.copyOf(hints), Optional.ofNullable(longest[0]));
     }
 
     private static void collect(
-            CatalogManager catalogManager, SqlFacts facts, List<ViewHint> out, Set<ObjectIdentifier> seen, int depth) {
+            CatalogManager catalogManager, SqlFacts facts, List<ViewHint> out, ViewTimeBound[] longest,
+            Set<ObjectIdentifier> seen, int depth) {
         if (depth >= MAX_DEPTH) {
             return;
         }
@@ -64,7 +83,8 @@ final class ViewHints {
             if (!(origin instanceof CatalogView view)) {
                 continue;
             }
-            Optional<SqlFacts> query = expandedQuery(view).flatMap(QueryFacts::of);
+            Optional<SqlNode> tree = expandedQuery(view).flatMap(QueryFacts::parse);
+            Optional<SqlFacts> query = tree.flatMap(QueryFacts::of);
             if (query.isEmpty()) {
                 continue;
             }
@@ -72,7 +92,10 @@ final class ViewHints {
             for (SqlOption hint : query.get().stateTtlHints()) {
                 out.add(new ViewHint(name, hint.key(), hint.value()));
             }
-            collect(catalogManager, query.get(), out, seen, depth + 1);
+            TimeBounds.longest(tree.get())
+                    .filter(bound -> longest[0] == null || bound.duration().compareTo(longest[0].duration()) > 0)
+                    .ifPresent(bound -> longest[0] = new ViewTimeBound(name, bound.duration(), bound.sql()));
+            collect(catalogManager, query.get(), out, longest, seen, depth + 1);
         }
     }
 
