@@ -53,6 +53,11 @@ import java.util.Set;
  * so their tables exist and a mutation that Flink still accepts reaches the planner. Once the two
  * sessions may have diverged (one side took a statement the other refused, other than a query),
  * the case's remaining mutations are skipped.
+ *
+ * <p>The guarded gateway proves no rewrites ({@code sql-guard.rewrite.enabled: false}): a refusal's proofs plan
+ * up to {@code sql-guard.rewrite.max-plannings} candidates after its verdict is made, and what is compared here is
+ * the verdict. The proofs of the same corpus's refusals are run by {@code CaseCorpusTest} (in process) and {@code
+ * SharedCasesIT} (REST), and those of fresh draws of the same mutations by {@code HostileInputPropertiesIT}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DifferentialIT {
@@ -120,7 +125,11 @@ class DifferentialIT {
                 "rest.retry.max-attempts", "0",
                 "rest.connection-timeout", "2 s");
         stock = GuardedGateway.start("rest", config);
-        guarded = GuardedGateway.start("guard", config);
+        // The verdicts are compared, not the rewrites: without proofs (sql-guard.rewrite.enabled, off) the guard
+        // decides each statement as it does with them (RewriteOptions#ENABLED: the findings stay as they are).
+        Map<String, String> guardConfig = new HashMap<>(config);
+        guardConfig.put("sql-guard.rewrite.enabled", "false");
+        guarded = GuardedGateway.start("guard", guardConfig);
         audit = new AuditTail(GuardedGateway.auditFile());
         // Every accepted statement fails at job submission and most mutations fail in Flink, by design.
         quiet = QuietFlinkFailures.start();

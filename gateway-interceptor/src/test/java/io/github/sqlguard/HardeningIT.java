@@ -52,6 +52,18 @@ class HardeningIT {
     }
 
     @Test
+    void theStartRecordNamesTheGuardAndTheFlinkThatInterpretThePolicy() throws Exception {
+        // Round 55's new user: two gateways of different guard versions printed the same policy hash (of the
+        // same sql-guard.* options) and nothing else told them apart.
+        String start = java.nio.file.Files.readAllLines(GuardedGateway.auditFile()).stream()
+                .filter(line -> line.contains("\"call\":\"gatewayStart\"")).reduce((first, last) -> last).orElseThrow();
+        assertThat(JSON.readTree(start).path("statement").asText())
+                .contains("guard development build on Flink "
+                        + org.apache.flink.runtime.util.EnvironmentInformation.getVersion() + ", ")
+                .contains(" rules, ");
+    }
+
+    @Test
     void configureSessionRefusesABareTtlAndAppliesAGoodOne() throws Exception {
         try (RestSession session = gateway.openSession(Map.of())) {
             GatewayRestClient.Response refused =

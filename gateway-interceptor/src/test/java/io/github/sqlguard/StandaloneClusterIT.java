@@ -139,6 +139,45 @@ class StandaloneClusterIT {
         assertThat(job.path("statementSha256").asText()).isEqualTo(submitted.path("statementSha256").asText());
     }
 
+    /** An unbounded source into a blackhole sink: an allowed INSERT whose job runs until it is stopped. */
+    private static final String UNBOUNDED_INSERT =
+            "CREATE TABLE ticks (id BIGINT, label STRING) WITH ('connector' = 'datagen', 'rows-per-second' = '5');\n"
+                    + "CREATE TABLE dropped (id BIGINT, label STRING) WITH ('connector' = 'blackhole');\n"
+                    + "INSERT INTO dropped SELECT id, label FROM ticks;\n";
+
+    /**
+     * Round 55's new user (finding 7): a {@code STOP JOB ... WITH SAVEPOINT} was audited as {@code DDL}, with no job
+     * and no savepoint. Its records say {@code STOP_JOB}, and its {@code jobStopped} record names the job and the
+     * savepoint Flink returned.
+     */
+    @Test
+    void stoppingAJobWithASavepointIsAuditedWithTheJobAndTheSavepoint() throws Exception {
+        String started = SqlClient.runScript(
+                workDir.resolve("client-unbounded"), gateway.endpoint(), script("unbounded.sql", UNBOUNDED_INSERT), CLIENT_TIMEOUT);
+        Matcher matcher = JOB_ID.matcher(started);
+        assertThat(matcher.find()).as("a job id in the SQL Client output:\n%s", started).isTrue();
+        String jobId = matcher.group(1);
+        await("job " + jobId + " RUNNING on the cluster").atMost(TIMEOUT).pollInterval(Duration.ofMillis(100))
+                .untilAsserted(() -> assertThat(cluster.jobs()).containsEntry(jobId, "RUNNING"));
+
+        String output = SqlClient.runScript(workDir.resolve("client-stop"), gateway.endpoint(),
+                script("stop.sql", "STOP JOB '" + jobId + "' WITH SAVEPOINT;\n"), CLIENT_TIMEOUT);
+
+        await("job " + jobId + " stopped").atMost(TIMEOUT).pollInterval(Duration.ofMillis(100))
+                .untilAsserted(() -> assertThat(cluster.jobs()).containsEntry(jobId, "FINISHED"));
+        List<JsonNode> stop = records().stream().filter(r -> r.path("statement").asText().contains(jobId)).toList();
+        assertThat(stop).extracting(r -> r.path("kind").asText()).containsOnly("STOP_JOB");
+        JsonNode stopped = stop.stream().filter(r -> r.path("call").asText().equals("jobStopped")).findFirst()
+                .orElseThrow(() -> new AssertionError("no jobStopped record: " + stop));
+        assertThat(stopped.path("outcome").asText()).isEqualTo("job-stopped");
+        assertThat(stopped.path("jobId").asText()).isEqualTo(jobId);
+        String savepoint = stopped.path("savepointPath").asText();
+        assertThat(savepoint).as("the savepoint Flink returned").contains("savepoint-");
+        assertThat(output).as("the SQL Client shows the same savepoint").contains(savepoint);
+        assertThat(stop).filteredOn(r -> !r.path("call").asText().equals("jobStopped"))
+                .allSatisfy(r -> assertThat(r.path("savepointPath").isNull()).isTrue());
+    }
+
     /** The Top-N of shared case 03, without its comment lines. */
     private static String topNCase() throws IOException {
         return Files.readString(CaseCorpus.sharedDir().resolve("03-top-n-business-column.sql")).lines()

@@ -166,7 +166,9 @@ final class FastStart {
                 () -> java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments(),
                 System.getProperty("sun.java.command"), System.getProperty("java.class.path"));
         Optional<Path> jar = jar();
-        if (arguments.isEmpty() || jar.isEmpty()) {
+        Optional<String[]> lintArguments =
+                LauncherDescriptors.forSecondJvm(args, ProcessHandle.current().pid(), Path.of("/proc"));
+        if (arguments.isEmpty() || jar.isEmpty() || lintArguments.isEmpty()) {
             return Optional.empty();
         }
         Path archive;
@@ -187,8 +189,8 @@ final class FastStart {
             System.err.println("sql-guard: the first start of this jar writes its start-up cache to " + archive.getParent()
                     + " (about a minute, once per jar); later starts take seconds.");
         }
-        return command(args, Path.of(System.getProperty("java.home"), "bin", "java"), arguments.get(), jar.get(),
-                archive, archived, ProcessHandle.current().pid(), Runtime.version().feature(), hugePages());
+        return command(lintArguments.get(), Path.of(System.getProperty("java.home"), "bin", "java"), arguments.get(),
+                jar.get(), archive, archived, ProcessHandle.current().pid(), Runtime.version().feature(), hugePages());
     }
 
     /**

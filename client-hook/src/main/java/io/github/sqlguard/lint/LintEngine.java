@@ -5,7 +5,6 @@ import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.flink.JobVersion;
-import io.github.sqlguard.flink.PlanNodeIds;
 import io.github.sqlguard.flink.StatementRestores;
 import io.github.sqlguard.flink.SqlClientLine;
 import io.github.sqlguard.plan.PlannerError;
@@ -83,8 +82,6 @@ public final class LintEngine implements AutoCloseable {
     private final StatementGuard guard;
     private final boolean standInConnectors;
     private final Versions versions = new Versions();
-    /** This engine's plan node ids: its scripts' nodes are numbered as if it planned alone in the JVM. */
-    private final PlanNodeIds.Numbering nodeIds = PlanNodeIds.owned();
 
     /**
      * @param config Flink's configuration with the guard's {@code sql-guard.*} policy
@@ -128,7 +125,7 @@ public final class LintEngine implements AutoCloseable {
         this.pipeline =
                 StatementPipeline.forLint(
                         service, catalog, new Auditor(new AuditLog(), "lint", policy.auditMaxStatementLength()), policy,
-                        versions, nodeIds);
+                        versions);
         this.sessions = pipeline.gatewaySessions().orElseThrow();
         this.operations = new GuardOperations(service);
     }
@@ -222,13 +219,6 @@ public final class LintEngine implements AutoCloseable {
     }
 
     private List<LintedStatement> lint(List<Script> scripts, Collecting collecting) {
-        // Each script's plan nodes are numbered from 1 (Rank[5], not Rank[121] after the scripts before it,
-        // or after what another engine of the JVM planned meanwhile): the engine plans one statement at a
-        // time with a numbering of its own, so between two scripts none of its plans is being built, unless
-        // a planning it stopped waiting for is still running (whose ids then go on).
-        if (pipeline.abandonedPlannings() == 0) {
-            nodeIds.restart();
-        }
         SessionHandle session =
                 pipeline.openSession(
                         SessionEnvironment.newBuilder()

@@ -171,7 +171,7 @@ public final class Linter {
         Path file = files.get(i);
         String name = display(file);
         if (progress != null && files.size() >= PROGRESS_FROM) {
-            progress.printf("sql-guard lint: [%d/%d] %s%n", i + 1, files.size(), name);
+            progress.printf("sql-guard lint: [%d/%d] %s%n", i + 1, files.size(), progressName(name, previous));
         }
         List<LintProblem> problems = new ArrayList<>(1);
         Optional<String> text = read(file, problems);
@@ -194,6 +194,15 @@ public final class Linter {
             statements = engine.get().lint(session);
         }
         return new Linted(name, IncompleteEnvironment.reclassify(statements), null);
+    }
+
+    /**
+     * How a progress line names a script: a previous version by its label ({@code jobs/agg.sql at main
+     * (3f2a1c9)}), not by the scratch file {@code --since} wrote it to.
+     */
+    private static String progressName(String name, Map<String, PreviousVersion> previous) {
+        return previous.values().stream().filter(p -> p.file().equals(name)).map(PreviousVersion::label)
+                .findFirst().orElse(name);
     }
 
     /** Lints the script of one index with the engine of the thread that took it. */

@@ -30,7 +30,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Gateway and {@code lint} share one pipeline: every case script of the corpus goes through {@link
+ * Gateway and {@code lint} share one pipeline: a case script (which ones: the last paragraph) goes through {@link
  * LintEngine} and through the guarded gateway service (Flink's real {@code SqlGatewayServiceImpl}, the
  * statements sent one by one as a client sends them), and each statement gets the same verdict and the
  * same rule ids from both.
@@ -45,6 +45,11 @@ import java.util.stream.Stream;
  * <p>A case with a {@code -- policy:} header goes through a gateway and a lint engine that both
  * have those options, one of each per distinct policy. {@code -Dsql-guard.cases.only=REGEX} narrows the
  * cases as for {@code CaseCorpusTest}.
+ *
+ * <p>A case without a policy of its own whose gateway verdicts {@code CaseCorpusTest} recorded is left to dist's
+ * {@code CliJarIT}: the CLI jar lints it there under no policy (its corpus run, which it makes anyway), and that
+ * test compares each statement's verdict and rule ids with the same record; linting it here too would run the
+ * corpus through lint's engine twice. Here: the cases with a policy of their own, and the cases not recorded.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GatewayLintEquivalenceIT {
@@ -87,11 +92,8 @@ class GatewayLintEquivalenceIT {
     }
 
     /**
-     * Every case but those that open their session with properties or send an execution config:
-     * those are routes of the gateway's REST API that a script linted from a file does not have; nor
-     * those whose last statement Flink itself fails after the guard lets it through ({@code --
-     * flink-error:}, e.g. ADD JAR of a missing file): lint applies it and reports Flink's failure as
-     * {@code planner-error}, which the gateway's decision, taken before Flink runs it, cannot hold.
+     * The cases lint judges as the gateway does ({@link SqlScript#lintedAsTheGatewayJudges}) but those {@code
+     * CliJarIT} compares: without a policy of their own, their gateway verdicts recorded.
      */
     static Stream<Path> cases() {
         String only = System.getProperty("sql-guard.cases.only");
@@ -100,8 +102,8 @@ class GatewayLintEquivalenceIT {
                 .filter(file -> {
                     try {
                         SqlScript script = SqlScript.read(file);
-                        return script.sessionProperties().isEmpty() && script.executionConfig().isEmpty()
-                                && script.flinkError() == null;
+                        return script.lintedAsTheGatewayJudges()
+                                && !(script.policy().isEmpty() && GatewayVerdicts.recorded(file).isPresent());
                     } catch (IOException e) {
                         throw new java.io.UncheckedIOException(e);
                     }

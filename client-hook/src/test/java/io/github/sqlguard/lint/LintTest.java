@@ -257,6 +257,26 @@ class LintTest {
     }
 
     @Test
+    void progressLinesNameAPreviousVersionByItsLabelNotItsScratchFile(@TempDir Path dir) throws Exception {
+        // Round 55's new user: lint --since printed "[1/6] /tmp/sql-guard-since.../jobs/topn.sql".
+        Path scratch = Files.createDirectories(dir.resolve("sql-guard-since123/jobs"));
+        Path old = Files.writeString(scratch.resolve("topn.sql"), "SET 'parallelism.default' = '1';\n");
+        List<Path> inputs = new ArrayList<>(List.of(old));
+        for (String name : List.of("topn", "a", "b", "c")) {
+            inputs.add(Files.writeString(dir.resolve(name + ".sql"), "SET 'parallelism.default' = '2';\n"));
+        }
+        java.io.ByteArrayOutputStream progress = new java.io.ByteArrayOutputStream();
+
+        new Linter(() -> new LintEngine(new Configuration()), new java.io.PrintStream(progress, true))
+                .run(inputs, Map.of(Linter.display(inputs.get(1)),
+                        new Linter.PreviousVersion(Linter.display(old), "jobs/topn.sql at main (3f2a1c9)")));
+
+        assertThat(progress.toString())
+                .contains("sql-guard lint: [1/5] jobs/topn.sql at main (3f2a1c9)")
+                .doesNotContain("sql-guard-since123");
+    }
+
+    @Test
     void keepsSarifFingerprintsWhenLinesMoveAndTellsRepeatedFindingsApart(@TempDir Path dir) throws Exception {
         String table = "CREATE TABLE t (k STRING, v BIGINT) WITH ('connector' = 'datagen');\n";
         String query = "SELECT k, COUNT(*) FROM t GROUP BY k;\n";

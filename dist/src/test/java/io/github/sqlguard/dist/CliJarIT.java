@@ -1,8 +1,10 @@
 package io.github.sqlguard.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.sqlguard.testing.CaseCorpus;
+import io.github.sqlguard.testing.GatewayVerdicts;
 import io.github.sqlguard.testing.LineExpectations;
 import io.github.sqlguard.testing.SqlScript;
 
@@ -26,6 +28,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -190,18 +193,7 @@ class CliJarIT {
 
     @Test
     void judgesAChangedJobAsARestoreOfTheOldOnesSavepointForTwoFilesWithoutGit(@TempDir Path dir) throws Exception {
-        // Shared state-changes pair 07: the Top-N's partition key widened, which Flink refuses to restore.
-        String clicks = "CREATE TABLE clicks (user_id INT, region STRING, v INT) WITH ('connector' = 'datagen');\n";
-        Files.writeString(dir.resolve("old.sql"), clicks
-                + "CREATE TABLE top_clicks (user_id INT, v INT, rn BIGINT, PRIMARY KEY (user_id, rn) NOT ENFORCED)"
-                + " WITH ('connector' = 'blackhole');\n"
-                + "INSERT INTO top_clicks SELECT user_id, v, rn FROM (SELECT user_id, v, ROW_NUMBER() OVER"
-                + " (PARTITION BY user_id ORDER BY v DESC) AS rn FROM clicks) WHERE rn <= 3;\n");
-        Files.writeString(dir.resolve("new.sql"), clicks
-                + "CREATE TABLE top_clicks (user_id INT, region STRING, v INT, rn BIGINT,"
-                + " PRIMARY KEY (user_id, region, rn) NOT ENFORCED) WITH ('connector' = 'blackhole');\n"
-                + "INSERT INTO top_clicks SELECT user_id, region, v, rn FROM (SELECT user_id, region, v, ROW_NUMBER() OVER"
-                + " (PARTITION BY user_id, region ORDER BY v DESC) AS rn FROM clicks) WHERE rn <= 3;\n");
+        writeWidenedTopNKey(dir);
 
         Run run = java(dir, jar, "lint", "--restores-from", "old.sql", "new.sql");
 
@@ -215,18 +207,46 @@ class CliJarIT {
                 .doesNotContainPattern("(?m)^old\\.sql:");
     }
 
+    /**
+     * The old version from a shell's process substitution, as {@code lint --restores-from <(git show
+     * main:job.sql) job.sql}: lint's second JVM does not inherit the launcher's {@code /dev/fd/63}.
+     */
+    @Test
+    void readsTheOldVersionFromAProcessSubstitutionInLintsSecondJvm(@TempDir Path dir) throws Exception {
+        writeWidenedTopNKey(dir);
+
+        Run run = run(dir, List.of("bash", "-c", "\"$JAVA\" -jar \"$JAR\" lint --restores-from <(cat old.sql) new.sql"));
+
+        assertThat(run.exit()).as(run.output()).isEqualTo(1);
+        assertThat(run.output())
+                .contains("new.sql:3:1: BLOCK restore-unclaimed-state: Flink would refuse to start this job")
+                .doesNotContain("no such file");
+    }
+
+    /** Shared state-changes pair 07: the Top-N's partition key widened, which Flink refuses to restore. */
+    private static void writeWidenedTopNKey(Path dir) throws IOException {
+        String clicks = "CREATE TABLE clicks (user_id INT, region STRING, v INT) WITH ('connector' = 'datagen');\n";
+        Files.writeString(dir.resolve("old.sql"), clicks
+                + "CREATE TABLE top_clicks (user_id INT, v INT, rn BIGINT, PRIMARY KEY (user_id, rn) NOT ENFORCED)"
+                + " WITH ('connector' = 'blackhole');\n"
+                + "INSERT INTO top_clicks SELECT user_id, v, rn FROM (SELECT user_id, v, ROW_NUMBER() OVER"
+                + " (PARTITION BY user_id ORDER BY v DESC) AS rn FROM clicks) WHERE rn <= 3;\n");
+        Files.writeString(dir.resolve("new.sql"), clicks
+                + "CREATE TABLE top_clicks (user_id INT, region STRING, v INT, rn BIGINT,"
+                + " PRIMARY KEY (user_id, region, rn) NOT ENFORCED) WITH ('connector' = 'blackhole');\n"
+                + "INSERT INTO top_clicks SELECT user_id, region, v, rn FROM (SELECT user_id, region, v, ROW_NUMBER() OVER"
+                + " (PARTITION BY user_id, region ORDER BY v DESC) AS rn FROM clicks) WHERE rn <= 3;\n");
+    }
+
     @Test
     void lintsEveryCaseWithTheVerdictOfThisFlinkLine() throws Exception {
         Map<String, List<JsonNode>> byFile = statementsByFile(report);
         List<Path> checked = new ArrayList<>();
         for (Path file : CaseCorpus.all()) {
             SqlScript script = SqlScript.read(file);
-            // Session properties, an execution config and Flink's own later failure are routes of the
-            // gateway's REST API that a script linted from a file does not have (GatewayLintEquivalenceIT).
             // A case's own policy (-- policy:) is lint's configuration, not the bundled one: client-hook's LintTest
             // lints those cases with it.
-            if (!script.sessionProperties().isEmpty() || !script.executionConfig().isEmpty() || script.flinkError() != null
-                    || !script.policy().isEmpty()) {
+            if (!script.lintedAsTheGatewayJudges() || !script.policy().isEmpty()) {
                 continue;
             }
             List<JsonNode> statements = byFile.get(file.getFileName().toString());
@@ -245,6 +265,37 @@ class CliJarIT {
         assertThat(topN.path("statefulOperators").path("Rank").asInt()).isEqualTo(1);
         assertThat(topN.path("operatorStateTtl").get(0).path("ttlMs").asLong()).isZero();
         assertThat(topN.path("operatorStateTtl").get(0).path("source").asText()).isEqualTo("compiled-plan");
+    }
+
+    /**
+     * Gateway and lint share one pipeline: each statement of every case this jar linted that lint judges as the
+     * gateway does ({@link SqlScript#lintedAsTheGatewayJudges}) has the verdict and rule ids the guarded gateway
+     * service gave it in gateway-interceptor's {@code CaseCorpusTest} of the same build ({@link GatewayVerdicts}:
+     * the same guard classes, Flink and case content). client-hook's {@code GatewayLintEquivalenceIT} compares the
+     * rest: the cases with a policy of their own, and those not recorded. A build whose {@code CaseCorpusTest} did
+     * not run on this Flink (the 1.20 step of {@code .ci/run}) recorded nothing to compare with: skipped there.
+     */
+    @Test
+    void givesEveryStatementTheVerdictTheGatewayServiceGaveIt() throws Exception {
+        Map<String, List<JsonNode>> byFile = statementsByFile(report);
+        List<String> differ = new ArrayList<>();
+        int compared = 0;
+        for (Path file : CaseCorpus.all()) {
+            SqlScript script = SqlScript.read(file);
+            Optional<List<String>> decided = GatewayVerdicts.recorded(file);
+            if (!script.lintedAsTheGatewayJudges() || !script.policy().isEmpty() || decided.isEmpty()) {
+                continue;
+            }
+            compared++;
+            List<String> linted =
+                    byFile.getOrDefault(file.getFileName().toString(), List.of()).stream().map(CliJarIT::verdictOf).toList();
+            if (!linted.equals(decided.get())) {
+                differ.add(file.getFileName() + ": lint " + linted + ", gateway " + decided.get());
+            }
+        }
+        System.out.printf("%d cases compared with the gateway verdicts CaseCorpusTest recorded%n", compared);
+        assumeTrue(compared > 0, "no gateway verdicts recorded by this build's CaseCorpusTest on Flink " + System.getProperty("flink.version"));
+        assertThat(differ).as("statements lint and the gateway judge differently").isEmpty();
     }
 
     @Test
@@ -397,6 +448,13 @@ class CliJarIT {
         return out;
     }
 
+    /** A reported statement's verdict and rule ids, as {@link GatewayVerdicts#of} writes the gateway's. */
+    private static String verdictOf(JsonNode statement) {
+        List<String> rules = new ArrayList<>();
+        statement.path("findings").forEach(f -> rules.add(f.path("rule").asText()));
+        return GatewayVerdicts.of(statement.path("verdict").asText(), rules.stream());
+    }
+
     private static JsonNode last(List<JsonNode> statements) {
         return statements.get(statements.size() - 1);
     }
@@ -429,10 +487,22 @@ class CliJarIT {
     /** {@link #java(Path, Path, String...)} with JVM options before {@code -jar}. */
     private Run java(Path directory, List<String> jvmOptions, Path jarFile, String... args)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> command = new ArrayList<>(List.of(javaCommand()));
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", jarFile.toString()));
         command.addAll(List.of(args));
+        return run(directory, command);
+    }
+
+    private static String javaCommand() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /**
+     * {@code command} in {@code directory} as {@link #java(Path, Path, String...)} runs the jar, with
+     * {@code JAVA} and {@code JAR} in its environment naming this JVM's {@code java} and the jar.
+     */
+    private Run run(Path directory, List<String> command) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         builder.environment().remove("FLINK_CONF_DIR");
@@ -440,6 +510,8 @@ class CliJarIT {
         builder.environment().remove("SQL_GUARD_FAST_START");
         builder.environment().remove("CLASSPATH");
         builder.environment().remove("JAVA_TOOL_OPTIONS");
+        builder.environment().put("JAVA", javaCommand());
+        builder.environment().put("JAR", jar.toString());
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!process.waitFor(10, TimeUnit.MINUTES)) {

@@ -30,7 +30,7 @@ import java.util.Map;
  * @param instance the gateway instance ({@code sql-guard.instance-id})
  * @param call the gateway call: {@code executeStatement}, {@code configureSession}, {@code
  *     openSession}, {@code deployScript}, {@code refreshMaterializedTable}, {@code policyReload},
- *     {@code jobSubmitted}
+ *     {@code jobSubmitted}, {@code jobStopped}
  * @param sessionId the session handle's UUID, or {@code null} for a call of no session
  * @param who who the call is audited for, and under which policy
  * @param statement what the call carries
@@ -65,6 +65,18 @@ public record AuditRecord(
         return new AuditRecord(
                 now, decisionId, instance, "jobSubmitted", sessionId, who, statement, decision.withAnalysisMs(0),
                 new Happened(outcome.operationHandle(), Outcome.JOB_SUBMITTED.label(), outcome.execution(), null, jobId));
+    }
+
+    /**
+     * The {@code jobStopped} record of this {@code STOP JOB} statement's operation: the same statement, verdict and
+     * handles, the time of {@code now}, the job it stopped and the savepoint Flink took of it ({@code null} for
+     * none); it took no analysis ({@code analysisMs} 0).
+     */
+    public AuditRecord jobStopped(String now, String jobId, String savepointPath) {
+        return new AuditRecord(
+                now, decisionId, instance, "jobStopped", sessionId, who, statement, decision.withAnalysisMs(0),
+                new Happened(outcome.operationHandle(), Outcome.JOB_STOPPED.label(), outcome.execution(), null, jobId,
+                        savepointPath));
     }
 
     /**
@@ -207,10 +219,20 @@ public record AuditRecord(
      *     CREATE/REPLACE TABLE AS} ran as the operation the guard planned) or {@code statement} (the
      *     statement text went to Flink); {@code null} otherwise
      * @param error the reason for a refusal or a failure, or {@code null}
-     * @param jobId the Flink job id (hex) in a {@code jobSubmitted} record; {@code null} in every
-     *     other record
+     * @param jobId the Flink job id (hex) in a {@code jobSubmitted} record, and the stopped job's in a {@code
+     *     jobStopped} record; {@code null} in every other record
+     * @param savepointPath in a {@code jobStopped} record, the savepoint Flink took as it stopped the job, as its
+     *     result names it (masked as a location with a secret is); {@code null} in every other record, and where
+     *     it took none
      */
-    public record Happened(String operationHandle, String outcome, String execution, String error, String jobId) {}
+    public record Happened(
+            String operationHandle, String outcome, String execution, String error, String jobId, String savepointPath) {
+
+        /** What happened, in a record that names no stopped job's savepoint. */
+        public Happened(String operationHandle, String outcome, String execution, String error, String jobId) {
+            this(operationHandle, outcome, execution, error, jobId, null);
+        }
+    }
 
     /**
      * The state TTL of one stateful operator.

@@ -110,6 +110,7 @@ final class AuditRecordJson {
     private static final SerializableString EXECUTION = name("execution");
     private static final SerializableString ERROR = name("error");
     private static final SerializableString JOB_ID = name("jobId");
+    private static final SerializableString SAVEPOINT_PATH = name("savepointPath");
 
     private static SerializableString name(String name) {
         return new SerializedString(name);
@@ -185,6 +186,7 @@ final class AuditRecordJson {
             string(g, EXECUTION, h.execution());
             string(g, ERROR, h.error());
             string(g, JOB_ID, h.jobId());
+            string(g, SAVEPOINT_PATH, h.savepointPath());
         }
     }
 

@@ -212,6 +212,19 @@ public final class Auditor {
     }
 
     /**
+     * The {@code jobStopped} record of a {@code STOP JOB} statement whose operation answered, not yet written:
+     * {@code handedOn} (the statement's own record) with the time of now, the job it stopped and the savepoint
+     * Flink took of it, its location masked where it carries a secret ({@link Redactor#maskLocation}).
+     *
+     * @param handedOn the record written when the statement was handed on
+     * @param jobId the job the statement stopped
+     * @param savepointPath the savepoint's path the operation's result names; empty where Flink took none
+     */
+    public AuditRecord stopped(AuditRecord handedOn, String jobId, java.util.Optional<String> savepointPath) {
+        return handedOn.jobStopped(RecordTime.of(Instant.now()), jobId, savepointPath.map(Redactor::maskLocation).orElse(null));
+    }
+
+    /**
      * Writes a record.
      *
      * @throws AuditWriteException when the record could not be written

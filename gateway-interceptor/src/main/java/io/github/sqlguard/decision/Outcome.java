@@ -47,6 +47,11 @@ public enum Outcome {
     /** A handed-on statement's operation named the Flink job it started. */
     JOB_SUBMITTED("job-submitted"),
     /**
+     * A handed-on {@code STOP JOB}'s operation answered: the job it stopped, and the savepoint Flink took of it where
+     * it took one.
+     */
+    JOB_STOPPED("job-stopped"),
+    /**
      * The rewrites of a statement that ran (a WARN), proven after it was handed on; the record
      * carries them, linked to the statement's by {@code decisionId} and {@code operationHandle}.
      */

@@ -135,7 +135,7 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
             }
             long blocking = policy.levels().values().stream().filter(l -> l == Level.BLOCK).count();
             String summary =
-                    catalog.rules().size() + " rules, " + blocking + " blocking, mode " + policy.mode().name().toLowerCase()
+                    GuardVersion.describe() + ", " + catalog.rules().size() + " rules, " + blocking + " blocking, mode " + policy.mode().name().toLowerCase()
                             + ", fail-mode " + policy.failMode().name().toLowerCase()
                             + (policy.scopes().isEmpty() ? "" : ", " + policy.scopes().size() + " scopes")
                             + ", policy " + policy.policyHash().substring(0, 12)

@@ -132,7 +132,8 @@ public record JobVersion(
                     ? Optional.of("a source of the new job")
                     : Optional.empty();
             SavedOperator saved =
-                    new SavedOperator(ids.get(0), Optional.of(old.descriptions().get(source)), Optional.empty(), -1, claimedBy);
+                    new SavedOperator(ids.get(0), Optional.of(withId(old.descriptions().get(source), source)), Optional.empty(), -1,
+                            claimedBy);
             (claimedBy.isPresent() ? matched : unclaimed).add(saved);
         }
         // The maximum parallelism a savepoint of the old job records for an operator is its vertex's as
@@ -171,13 +172,28 @@ public record JobVersion(
         return ids;
     }
 
-    /** A node as the comparator labels it ({@code GroupAggregate[3]}), with its description, which names its keys. */
+    /**
+     * A node as the comparator labels it ({@code GroupAggregate[3]}), with its description, which names its keys:
+     * {@code GroupAggregate[3](groupBy=[k], ...)}, as a finding names its node.
+     */
     private String describe(String label) {
         Matcher id = LABEL.matcher(label);
         if (!id.find()) {
             return label;
         }
-        String description = descriptions.get(Integer.parseInt(id.group(1)));
-        return description == null ? label : description;
+        int node = Integer.parseInt(id.group(1));
+        String description = descriptions.get(node);
+        return description == null ? label : withId(description, node);
+    }
+
+    /**
+     * A plan node's description ({@code GroupAggregate(groupBy=[k], ...)}) with its id after its name, as findings
+     * name plan nodes ({@code GroupAggregate[3](groupBy=[k], ...)}, {@link PlanNodeIds}).
+     */
+    private static String withId(String description, int node) {
+        int arguments = description.indexOf('(');
+        return arguments < 0
+                ? description + "[" + node + "]"
+                : description.substring(0, arguments) + "[" + node + "]" + description.substring(arguments);
     }
 }

@@ -6,28 +6,27 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.flink.table.api.TableException;
 
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * The ids of a compiled plan's nodes ({@code GroupAggregate[4]}, {@code Rank[5]}) as the guard reads
- * them. Flink numbers a plan's nodes from a counter of the JVM ({@code ExecNodeContext#newNodeId}, a
- * static {@code AtomicInteger} of {@code org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext},
- * the same in Flink 1.20 and 2.3) that every planning of the JVM moves on, in the order the planning
- * creates its nodes ({@code ExecNodeGraphGenerator}, inputs before the nodes they feed), so the same
- * statement's nodes get other numbers after anything else was planned.
+ * and shows them: one numbering for every output of one statement (the gateway's refusal, its {@code
+ * EXPLAIN}, an advisory, the audit, the {@code Restores:} line, lint's text and JSON), the plan's nodes
+ * numbered 1..n in the plan's own node order ({@link #perStatement}).
  *
- * <p>An owner of plannings (lint's engines, each linting its own scripts, several at a time) can number
- * its plans as if it planned alone ({@link #owned()}): each compiled plan it reads gets the ids that
- * follow the owner's last one, in the order Flink numbered its nodes ({@link Numbering#numbered}), and its
- * edges follow. The order of a plan's ids is the order one planning thread created its nodes, whatever
- * other threads planned meanwhile, so the ids do not depend on what ran beside the owner or before it, and
- * no lock holds one owner's planning while another's runs. Flink's own counter is left alone: plans
- * already built keep their ids; Flink never compares ids of different plans. The gateway keeps Flink's
- * own numbering ({@link Numbering#JVM}): its sessions plan concurrently and nothing restarts the counter.
- * A plan explained as text (no compiled plan) is numbered by the guard's {@code PlanParser} and moves no
- * owner's count.
+ * <p>Flink numbers a plan's nodes from a counter of the JVM ({@code ExecNodeContext#newNodeId}, a static
+ * {@code AtomicInteger} of {@code org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext}, the
+ * same in Flink 1.20 and 2.3) that every planning of the JVM moves on, and writes those ids into a
+ * compiled plan's JSON unchanged ({@code JsonPlanGraph#fromExecNodeGraph}): the same statement's nodes
+ * get other numbers after anything else was planned ({@code Rank[171]} on a gateway that planned for a
+ * while, {@code Rank[5]} in a fresh JVM). Flink's own {@code EXPLAIN} prints no ids; the ids a user sees
+ * from Flink are those in the job's operator names ({@code ExecNodeBase#createFormattedTransformationName}:
+ * {@code Rank[5]} in the Web UI, and in a 2.x savepoint's operator names), and the job the guard runs in
+ * place of a statement's text is translated from its plan numbered 1..n in node order ({@link
+ * StatementUids}). So the guard numbers every plan it reads that way: a finding's node is the operator of
+ * that name in the running job, whatever the gateway or lint planned before or beside it. Stateless, so
+ * concurrent sessions and lint's engines need no lock or count of their own. A plan explained as text
+ * (no compiled plan) is numbered by the guard's {@code PlanParser}, also from 1 per statement.
  */
 public final class PlanNodeIds {
 
@@ -35,64 +34,13 @@ public final class PlanNodeIds {
 
     private PlanNodeIds() {}
 
-    /** How a compiled plan's node ids are read: as Flink numbered them, or on from an owner's last id. */
-    public interface Numbering {
-
-        /** Flink's own numbering: the JVM's counter, moved on by every planning of the JVM (the gateway's). */
-        Numbering JVM = new Numbering() {
-            @Override
-            public String numbered(String compiledPlanJson) {
-                return compiledPlanJson;
-            }
-
-            /** Nothing: the JVM's counter is no owner's to restart. */
-            @Override
-            public void restart() {}
-        };
-
-        /**
-         * {@code compiledPlanJson}, the JSON Flink writes of a compiled plan ({@code
-         * InternalPlan#asJsonString}), with this numbering's node ids.
-         */
-        String numbered(String compiledPlanJson);
-
-        /** The next plan's first node is {@code 1}, as in a fresh JVM; only while none of this numbering's plannings runs. */
-        void restart();
-    }
-
     /**
-     * A numbering of its own: its plans' nodes are numbered on from its own last id, as if nothing else
-     * planned in the JVM, whatever other owners plan at the same time. One owner reads its plans one at
-     * a time (lint's engine plans one statement at a time).
+     * {@code compiledPlanJson}, the JSON Flink writes of a compiled plan ({@code InternalPlan#asJsonString}),
+     * with its nodes numbered 1..n in their order and its edges following them: the ids of the job the guard
+     * runs from it ({@link StatementUids#inNodeOrder}).
      */
-    public static Numbering owned() {
-        return new Owned();
-    }
-
-    /** One owner's count, see {@link #owned()}. */
-    private static final class Owned implements Numbering {
-
-        /** The owner's last id. */
-        private int last;
-
-        @Override
-        public synchronized String numbered(String compiledPlanJson) {
-            JsonNode plan = read(compiledPlanJson);
-            TreeSet<Integer> flinks = new TreeSet<>();
-            for (JsonNode node : plan.path("nodes")) {
-                flinks.add(node.path("id").asInt());
-            }
-            Map<Integer, Integer> ours = new HashMap<>();
-            for (int id : flinks) {
-                ours.put(id, ++last);
-            }
-            return renumbered(plan, ours);
-        }
-
-        @Override
-        public synchronized void restart() {
-            last = 0;
-        }
+    public static String perStatement(String compiledPlanJson) {
+        return StatementUids.inNodeOrder(compiledPlanJson);
     }
 
     /**

@@ -65,8 +65,6 @@ public final class SessionPlanner implements AutoCloseable {
     private final CompiledPlanReader compiledReader = new CompiledPlanReader();
     /** Planning runs here so that a planner that does not return is bounded by the timeout. */
     private final PlannerPool planners;
-    /** Where the plans' node ids come from: the JVM's counter (the gateway), or an owner's ({@link PlanNodeIds#owned()}, lint). */
-    private final PlanNodeIds.Numbering nodeIds;
     /** A session's verified user, if any ({@link PlannerAdmission}: fairness between users). */
     private final Function<SessionHandle, Optional<String>> verifiedUser;
 
@@ -85,33 +83,20 @@ public final class SessionPlanner implements AutoCloseable {
      * @param threads most statements planned at once ({@code sql-guard.planner.threads})
      */
     public SessionPlanner(Optional<GatewaySessions> sessions, int threads) {
-        this(sessions, threads, PlanNodeIds.Numbering.JVM);
+        this(sessions, threads, session -> Optional.empty());
     }
 
     /**
      * @param sessions the gateway's sessions; empty when the service is not Flink's own
      * @param threads most statements planned at once ({@code sql-guard.planner.threads})
-     * @param nodeIds how the plans' nodes are numbered: {@link PlanNodeIds.Numbering#JVM} as Flink does,
-     *     or an owner's own numbering ({@link PlanNodeIds#owned()})
-     */
-    public SessionPlanner(Optional<GatewaySessions> sessions, int threads, PlanNodeIds.Numbering nodeIds) {
-        this(sessions, threads, nodeIds, session -> Optional.empty());
-    }
-
-    /**
-     * @param sessions the gateway's sessions; empty when the service is not Flink's own
-     * @param threads most statements planned at once ({@code sql-guard.planner.threads})
-     * @param nodeIds how the plans' nodes are numbered
      * @param verifiedUser a session's verified user, if any: the sessions of one user share that
      *     user's turn at the planners ({@link PlannerAdmission}); a session without one is a user of
      *     its own
      */
     public SessionPlanner(
-            Optional<GatewaySessions> sessions, int threads, PlanNodeIds.Numbering nodeIds,
-            Function<SessionHandle, Optional<String>> verifiedUser) {
+            Optional<GatewaySessions> sessions, int threads, Function<SessionHandle, Optional<String>> verifiedUser) {
         this.sessions = sessions;
         this.planners = new PlannerPool(threads);
-        this.nodeIds = nodeIds;
         this.verifiedUser = verifiedUser;
     }
 
@@ -319,18 +304,18 @@ public final class SessionPlanner implements AutoCloseable {
                         InternalPlan compiled = StatementJobs.compilePlan(tEnv, sinks);
                         json = compiled.asJsonString();
                         // The in-memory plan is translated with the ids Flink gave it (the job's own
-                        // plan is renumbered apart, StatementUids), the plan read with this numbering's.
+                        // plan is renumbered apart, StatementUids), the plan read numbered per statement.
                         job = judgedJob(tEnv, compiled, json);
                         if (job.isEmpty()) {
                             StatementJobs.translate(tEnv, compiled);
                         }
-                        json = nodeIds.numbered(json);
+                        json = PlanNodeIds.perStatement(json);
                     } else {
                         InternalPlan compiled = StatementJobs.compilePlan(tEnv, sinks);
                         // Translating the plan to Flink's stream graph raises the errors Flink finds only
                         // there, as running it would (without the text explaining it would write).
                         StatementJobs.translate(tEnv, compiled);
-                        json = nodeIds.numbered(compiled.asJsonString());
+                        json = PlanNodeIds.perStatement(compiled.asJsonString());
                     }
                     ExplainedPlan plan = compiledReader.read(json);
                     plan = views(plan, tEnv, statementBody);

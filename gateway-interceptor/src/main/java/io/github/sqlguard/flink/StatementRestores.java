@@ -154,9 +154,12 @@ public final class StatementRestores {
             if (vertex == null) {
                 continue;
             }
+            boolean withState = hasState(state);
+            // Flink checks the maximum parallelism of every operator the savepoint records, with state or without.
             Supplier<String> saved = () -> new SavedOperator(state.getOperatorID().toHexString(), line.savedOperatorName(state),
-                    line.savedOperatorUid(state), state.getStateSize(), Optional.of(vertex.vertex())).describe();
-            MaxParallelism.check(saved, state.getMaxParallelism(), vertex, hasState(state))
+                    line.savedOperatorUid(state), state.getStateSize(), Optional.of(vertex.vertex())).describe()
+                    + (withState ? "" : ", which has no state,");
+            MaxParallelism.check(saved, state.getMaxParallelism(), vertex, withState)
                     .ifPresent(conflicts::add);
         }
         return List.copyOf(conflicts);

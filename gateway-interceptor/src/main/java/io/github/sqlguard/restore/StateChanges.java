@@ -501,7 +501,9 @@ public final class StateChanges {
                     + " read with the new key's serializer.", inferred);
         } else if (!columns(old, 0, oldKey).equals(columns(now, 0, newKey))) {
             j.changedMeaning("Its " + name + " is " + key(now, newKey) + " in place of " + key(old, oldKey)
-                    + ": the restored state of each key is what the old job kept for that value of the old key.", true);
+                    + ": the restored state of each key is what the old job kept for that value of the old key. Those"
+                    + " entries are read only where a value of the new key equals one of the old key's; the others are"
+                    + " never read again and stay in state until the state TTL expires them (forever without one).", true);
         }
     }
 

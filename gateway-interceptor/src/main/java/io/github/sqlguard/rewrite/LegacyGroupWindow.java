@@ -3,6 +3,7 @@ package io.github.sqlguard.rewrite;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rewrite.Trees.RankItem;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.statement.GroupWindows;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -13,7 +14,6 @@ import org.apache.calcite.sql.SqlSelect;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -106,7 +106,7 @@ final class LegacyGroupWindow {
         int at = -1;
         SqlCall window = null;
         for (int i = 0; i < group.size(); i++) {
-            if (group.get(i) instanceof SqlCall call && WINDOWS.contains(name(call))) {
+            if (group.get(i) instanceof SqlCall call && WINDOWS.contains(GroupWindows.name(call))) {
                 if (window != null) {
                     return Optional.empty();
                 }
@@ -123,7 +123,7 @@ final class LegacyGroupWindow {
         if (!(table instanceof SqlIdentifier)) {
             return Optional.empty();
         }
-        String function = name(window);
+        String function = GroupWindows.name(window);
         List<String> arguments = new ArrayList<>();
         for (SqlNode operand : window.getOperandList().subList(1, window.operandCount())) {
             arguments.add(SqlTrees.unparse(operand));
@@ -181,7 +181,7 @@ final class LegacyGroupWindow {
 
     /** The window column an auxiliary function of {@code function} is ({@code TUMBLE_START} is {@code window_start}); null for none. */
     private static String auxiliary(SqlCall call, String function) {
-        String name = name(call);
+        String name = GroupWindows.name(call);
         if (name.equals(function + "_START")) {
             return "window_start";
         }
@@ -192,12 +192,6 @@ final class LegacyGroupWindow {
             return "window_time";
         }
         return null;
-    }
-
-    /** The call's function name as written: Calcite names the group window functions {@code $TUMBLE}, {@code $HOP}. */
-    private static String name(SqlCall call) {
-        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
-        return name.startsWith("$") ? name.substring(1) : name;
     }
 
     private static boolean names(SqlNodeList keys, String column) {

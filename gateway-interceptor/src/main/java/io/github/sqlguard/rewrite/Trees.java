@@ -2,6 +2,7 @@ package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.statement.RankBounds;
+import io.github.sqlguard.statement.RankOrders;
 
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
@@ -157,39 +158,12 @@ final class Trees {
 
         /** The last name of each column its window is partitioned by ({@code o.user_id} as {@code user_id}); expressions left out. */
         List<String> partitionColumns() {
-            List<String> columns = new ArrayList<>();
-            for (SqlNode column : window.getPartitionList()) {
-                if (column instanceof SqlIdentifier id) {
-                    columns.add(id.names.get(id.names.size() - 1));
-                }
-            }
-            return columns;
+            return RankOrders.partitionColumns(window.getPartitionList());
         }
 
-        /**
-         * True when every row of a partition ties in the window's {@code ORDER BY}: each of its keys (under {@code
-         * DESC} or {@code NULLS FIRST/LAST}) is a literal or a column the window is partitioned by, one value within a
-         * partition ({@code RANK() OVER (PARTITION BY a ORDER BY a)}, Flink's {@code RankTest#testRankFunctionInMiddle}).
-         */
+        /** True when every row of a partition ties in the window's {@code ORDER BY} ({@link RankOrders#tiesWholePartition}). */
         boolean orderTiesWholePartition() {
-            List<String> partition = partitionColumns();
-            SqlNodeList order = window.getOrderList();
-            if (order == null || order.isEmpty()) {
-                return false;
-            }
-            for (SqlNode key : order) {
-                SqlNode at = key;
-                while (at instanceof SqlCall call && (call.getKind() == SqlKind.DESCENDING
-                        || call.getKind() == SqlKind.NULLS_FIRST || call.getKind() == SqlKind.NULLS_LAST)) {
-                    at = call.operand(0);
-                }
-                boolean constant = at instanceof SqlLiteral
-                        || (at instanceof SqlIdentifier id && partition.contains(id.names.get(id.names.size() - 1)));
-                if (!constant) {
-                    return false;
-                }
-            }
-            return true;
+            return RankOrders.tiesWholePartition(window);
         }
     }
 

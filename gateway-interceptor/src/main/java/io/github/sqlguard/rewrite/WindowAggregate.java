@@ -161,8 +161,7 @@ final class WindowAggregate extends ScopedFamily {
             }
         }
         String size = SqlTrees.duration(unit);
-        String late = "; a row that arrives after the watermark has passed its window's end is dropped, where the"
-                + " original counted it";
+        String late = LateRows.clause(context, table, rowtime, "counted");
         if (step.isEmpty()) {
             return Optional.of(context.candidate(
                     this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),

@@ -87,15 +87,23 @@ final class WindowTopN extends ScopedFamily {
         if (items.isEmpty()) {
             return Optional.empty();
         }
+        List<String> arrivalOrders = new ArrayList<>();
+        boolean topOne = true;
+        for (RankItem item : items) {
+            arrivalOrder(item, context).ifPresent(arrivalOrders::add);
+            topOne &= Trees.reader(parents, item.select()).flatMap(o -> Trees.rankBound(o.getWhere(), item.alias()))
+                    .map(b -> b.maxRank() == 1).orElse(false);
+        }
         Set<String> times = new LinkedHashSet<>();
         Set<String> tables = new LinkedHashSet<>();
+        List<String> late = new ArrayList<>();
         Set<String> aggregates = new LinkedHashSet<>();
         Set<String> above = new LinkedHashSet<>();
         for (RankItem item : items) {
             Trees.reader(parents, item.select()).ifPresent(reader -> above.addAll(aggregationsAbove(parents, reader)));
         }
         for (RankItem item : items) {
-            Optional<Column> time = windowize(tree, item.select(), context, true, addColumns, tables, aggregates);
+            Optional<Column> time = windowize(tree, item.select(), context, true, addColumns, tables, aggregates, late);
             if (time.isEmpty()) {
                 return Optional.empty();
             }
@@ -123,8 +131,8 @@ final class WindowTopN extends ScopedFamily {
                 + overWindowResults(above)
                 // A window Top-N drops a row whose window has fired (SyncStateWindowRankProcessor#processElement,
                 // "element is late and should be dropped"); the Rank it replaces ranks every row whenever it comes.
-                + "; a row that arrives after the watermark has passed its window's end is dropped, where the original"
-                + " ranked it"
+                + late.get(0)
+                + byArrival(arrivalOrders, topOne, times)
                 + (named ? "" : "; the result does not name the window a row belongs to (window_start and window_end are"
                         + " not among its columns): each window's Top-N rows carry the same keys as the previous window's, and a"
                         + " sink whose primary key lacks the window columns overwrites them with the next window's");
@@ -134,6 +142,55 @@ final class WindowTopN extends ScopedFamily {
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                 Intent.operator("WindowRank", "WindowDeduplicate"),
                 new Columns(Set.of("window_start", "window_end", "window_time"), Set.of()), changes, chosen));
+    }
+
+    /**
+     * The ranking's {@code ORDER BY} as written ({@code PROCTIME() DESC}) where its first key is processing time: a
+     * {@code PROCTIME()} call, or a processing-time attribute of the table the ranking reads. Read before the table
+     * is windowed.
+     */
+    private static Optional<String> arrivalOrder(RankItem item, RewriteContext context) {
+        SqlNodeList order = item.window().getOrderList();
+        if (order == null || order.isEmpty()) {
+            return Optional.empty();
+        }
+        SqlNode key = order.get(0);
+        SqlNode at = key instanceof org.apache.calcite.sql.SqlCall desc && desc.getKind() == SqlKind.DESCENDING
+                ? desc.operand(0) : key;
+        boolean proctime = at instanceof org.apache.calcite.sql.SqlCall call
+                && call.getOperator().getName().equalsIgnoreCase("PROCTIME");
+        if (!proctime && at instanceof SqlIdentifier column) {
+            SqlNode from = item.select().getFrom();
+            SqlNode table = from != null && from.getKind() == SqlKind.AS ? ((org.apache.calcite.sql.SqlCall) from).operand(0) : from;
+            String name = column.names.get(column.names.size() - 1);
+            proctime = table instanceof SqlIdentifier && context.columnsOf(table).orElse(List.of()).stream()
+                    .anyMatch(c -> c.name().equals(name) && c.timeAttribute() == Column.TimeAttribute.PROCTIME);
+        }
+        return proctime ? Optional.of(SqlTrees.unparse(order)) : Optional.empty();
+    }
+
+    /**
+     * What a window Top-N ordered by processing time keeps, where the window is on event time (case 662, {@code ORDER
+     * BY PROCTIME() DESC} in a TUMBLE window of {@code rowtime}). Run on Flink 2.3.0 (2026-12-05, lint's class path,
+     * 20 rows whose rowtime falls as they arrive, one 5 min window): the {@code WindowDeduplicate} kept the row that
+     * arrived last ordered {@code DESC} and the first ordered {@code ASC} (its operator compares the order key as the
+     * time it keeps, {@code RowTimeWindowDeduplicateOperatorBuilder#rowtimeIndex(orderKey)}), so here the earliest by
+     * rowtime; the {@code WindowRank} (N = 2) kept the first two to arrive in either direction, as the plain {@code
+     * Rank} it replaces did: the rows tie in a processing-time order there. Empty where no ranking is ordered by
+     * processing time.
+     */
+    private static String byArrival(List<String> orders, boolean topOne, Set<String> times) {
+        if (orders.isEmpty()) {
+            return "";
+        }
+        String order = "; the rows are still ordered by processing time (ORDER BY " + String.join("; ", orders) + ")";
+        if (!topOne) {
+            return order + ", in which a window Top-N's rows tie, as the Rank's did: each window keeps the first N of its"
+                    + " rows to arrive, whichever the direction, not its latest by " + String.join(", ", times);
+        }
+        boolean descending = orders.stream().allMatch(o -> o.contains(" DESC"));
+        return order + ", so each window keeps the row of its own that arrived " + (descending ? "last" : "first")
+                + ", not its " + (descending ? "latest" : "earliest") + " by " + String.join(", ", times);
     }
 
     /**
@@ -229,18 +286,19 @@ final class WindowTopN extends ScopedFamily {
      * @param tables the tables windowed, for the explanation
      * @param aggregates the aggregates of the blocks whose GROUP BY becomes per window ({@code
      *     SUM(amount) AS total} as {@code total}), for the explanation
+     * @param late what the window does with late rows of each table windowed ({@link LateRows}), for the explanation
      * @return the time attribute windowed on; empty when the table has none, or the block reads a
      *     join, a TVF, a hinted table or anything else
      */
     static Optional<Column> windowize(
             SqlNode root, SqlSelect block, RewriteContext context, boolean rankBlock, boolean addColumns,
-            Set<String> tables, Set<String> aggregates) {
+            Set<String> tables, Set<String> aggregates, List<String> late) {
         SqlNode from = block.getFrom();
         Optional<Column> time;
         Optional<SqlSelect> with = withItemReadOnce(root, from);
         if (with.isPresent()) {
             // A WITH item read by this block alone: its query is windowed, as a subquery would be.
-            time = windowize(root, with.get(), context, false, true, tables, aggregates);
+            time = windowize(root, with.get(), context, false, true, tables, aggregates, late);
             if (time.isEmpty()) {
                 return Optional.empty();
             }
@@ -259,12 +317,13 @@ final class WindowTopN extends ScopedFamily {
                 ((org.apache.calcite.sql.SqlCall) from).setOperand(0, window);
             }
             tables.add(SqlTrees.unparse(table));
+            late.add(LateRows.clause(context, table, time.get(), "ranked"));
         } else {
             SqlSelect sub = subquery(from);
             if (sub == null) {
                 return Optional.empty();
             }
-            time = windowize(root, sub, context, false, true, tables, aggregates);
+            time = windowize(root, sub, context, false, true, tables, aggregates, late);
             if (time.isEmpty()) {
                 return Optional.empty();
             }

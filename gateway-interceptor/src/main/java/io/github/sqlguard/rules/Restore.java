@@ -197,7 +197,9 @@ public record Restore(
      *       maximum parallelism (1) of the restored state is lower than the configured parallelism (2)").</li>
      * </ul>
      *
-     * @param operator the savepoint's operator, as {@link SavedOperator#describe} names it
+     * @param operator the savepoint's operator, as {@link SavedOperator#describe} names it (and that it has no
+     *     state, where it has none: Flink checks a configured maximum parallelism against every operator the
+     *     savepoint records, {@code Checkpoints#loadAndValidateCheckpoint})
      * @param vertex the new job's vertex that claims it
      * @param savedMaxParallelism the maximum parallelism the savepoint records for it ({@code OperatorState#getMaxParallelism})
      * @param parallelism the new vertex's parallelism, as Flink's scheduler normalizes it
@@ -220,7 +222,7 @@ public record Restore(
             return cause == Cause.BELOW_PARALLELISM
                     ? "the state of " + operator + " was taken with maximum parallelism " + savedMaxParallelism
                             + ", lower than the parallelism " + parallelism + " of '" + vertex + "' in the new job"
-                    : "the state of " + operator + " was taken with maximum parallelism " + savedMaxParallelism
+                    : "the savepoint records " + operator + " with maximum parallelism " + savedMaxParallelism
                             + ", and the new job configures " + maxParallelism + " for '" + vertex + "'";
         }
     }

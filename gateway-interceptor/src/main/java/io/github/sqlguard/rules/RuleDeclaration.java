@@ -5,6 +5,7 @@ import org.apache.flink.configuration.ConfigOptions;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -32,8 +33,14 @@ import java.util.regex.Pattern;
  * @param summary one sentence: what the rule detects
  * @param options the options the rule reads, each listed once; an option several rules read is the
  *     same constant in each list
+ * @param suppressedWhen where lowering the rule inline is one of its fixes, when it is ({@code starting without
+ *     that state is intended}): the fix then offers {@code -- sql-guard:allow <id> <reason>} where the policy in
+ *     force allows it, and says who can allow it where it does not ({@link SuppressionAdvice}); empty for a rule
+ *     whose fix never offers it
  */
-public record RuleDeclaration(String id, Level defaultLevel, RuleRole role, String summary, List<RuleOption<?>> options) {
+public record RuleDeclaration(
+        String id, Level defaultLevel, RuleRole role, String summary, List<RuleOption<?>> options,
+        Optional<String> suppressedWhen) {
 
     /** Prefix of the per-rule options: {@code sql-guard.rules.<id>.level}. */
     public static final String KEY_PREFIX = "sql-guard.rules.";
@@ -50,6 +57,7 @@ public record RuleDeclaration(String id, Level defaultLevel, RuleRole role, Stri
             throw new IllegalArgumentException("The summary of '" + id + "' must be one sentence ending with '.'.");
         }
         options = List.copyOf(options);
+        Objects.requireNonNull(suppressedWhen, "suppressedWhen");
         if (options.stream().map(RuleOption::key).distinct().count() != options.size()) {
             throw new IllegalArgumentException("'" + id + "' lists an option twice: " + options);
         }
@@ -57,7 +65,7 @@ public record RuleDeclaration(String id, Level defaultLevel, RuleRole role, Stri
 
     /** A rule that judges what Flink accepts ({@link RuleRole#CHECK}). */
     public static RuleDeclaration check(String id, Level defaultLevel, String summary, RuleOption<?>... options) {
-        return new RuleDeclaration(id, defaultLevel, RuleRole.CHECK, summary, List.of(options));
+        return new RuleDeclaration(id, defaultLevel, RuleRole.CHECK, summary, List.of(options), Optional.empty());
     }
 
     /**
@@ -65,7 +73,7 @@ public record RuleDeclaration(String id, Level defaultLevel, RuleRole role, Stri
      * default, since Flink fails the statement anyway.
      */
     public static RuleDeclaration diagnosis(String id, String summary, RuleOption<?>... options) {
-        return new RuleDeclaration(id, Level.BLOCK, RuleRole.DIAGNOSIS, summary, List.of(options));
+        return new RuleDeclaration(id, Level.BLOCK, RuleRole.DIAGNOSIS, summary, List.of(options), Optional.empty());
     }
 
     /**
@@ -73,12 +81,20 @@ public record RuleDeclaration(String id, Level defaultLevel, RuleRole role, Stri
      * statement's text facts and configuration changes only.
      */
     public static RuleDeclaration limit(String id, String summary, RuleOption<?>... options) {
-        return new RuleDeclaration(id, Level.BLOCK, RuleRole.LIMIT, summary, List.of(options));
+        return new RuleDeclaration(id, Level.BLOCK, RuleRole.LIMIT, summary, List.of(options), Optional.empty());
     }
 
     /** The rule for a rejection no diagnosis explains ({@link RuleRole#FALLBACK}): {@link Level#BLOCK}. */
     public static RuleDeclaration fallback(String id, String summary) {
-        return new RuleDeclaration(id, Level.BLOCK, RuleRole.FALLBACK, summary, List.of());
+        return new RuleDeclaration(id, Level.BLOCK, RuleRole.FALLBACK, summary, List.of(), Optional.empty());
+    }
+
+    /**
+     * This rule, whose fix offers lowering it inline where the policy allows it, for when {@code when} ({@code
+     * starting without that state is intended}).
+     */
+    public RuleDeclaration suppressedWhen(String when) {
+        return new RuleDeclaration(id, defaultLevel, role, summary, options, Optional.of(when));
     }
 
     /** {@code sql-guard.rules.<id>.level}: the level of the rule's findings. */

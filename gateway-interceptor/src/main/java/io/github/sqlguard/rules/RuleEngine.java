@@ -95,9 +95,11 @@ public final class RuleEngine {
                         suppressed.add(declaration.id());
                     }
                 }
+                String fix = SuppressionAdvice.fix(hit.fix(), declaration, policy.suppressible().contains(declaration.id()),
+                        allowed.contains(declaration.id()));
                 Finding finding =
                         new Finding(
-                                declaration.id(), level, hit.reason(), hit.node(), hit.excerpt(), hit.fix(),
+                                declaration.id(), level, hit.reason(), hit.node(), hit.excerpt(), fix,
                                 declaration.docLink(), hit.planNode(), hit.facts());
                 if (declaration.role() == RuleRole.FALLBACK) {
                     fallback.add(finding);

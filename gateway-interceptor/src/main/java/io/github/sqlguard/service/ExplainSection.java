@@ -46,7 +46,8 @@ final class ExplainSection {
 
     /**
      * What the statement would restore: the savepoint, how many of its operators with state the job
-     * claims, and whether the state's types and meaning were checked against the plan of the job it
+     * claims (as the restore findings count them, {@code RestoreRules#matched}) and which of the job's
+     * operators claim them, by the names its findings give them ({@code Rank[5]}, {@code PlanNodeIds}), and whether the state's types and meaning were checked against the plan of the job it
      * was taken of, or why not.
      */
     static String restore(Restore restore) {
@@ -54,9 +55,12 @@ final class ExplainSection {
             return "Restores: savepoint " + restore.shownSavepoint() + " (not read: " + restore.shownUnreadable().get() + ").\n";
         }
         StringBuilder out = new StringBuilder("Restores: savepoint ").append(restore.shownSavepoint()).append(", ")
-                .append(restore.matched().size()).append(" of its operators with state claimed (")
-                .append(Restore.size(Restore.bytes(restore.matched()))).append("), ")
-                .append(restore.unclaimed().size()).append(" not claimed.");
+                .append(restore.matched().size()).append(" of its ")
+                .append(restore.matched().size() + restore.unclaimed().size())
+                .append(" operators with state (keyed, operator or coordinator state) claimed (")
+                .append(Restore.size(Restore.bytes(restore.matched()))).append(restore.matched().isEmpty() ? "" : ": ")
+                .append(String.join(", ", restore.matched().stream().map(o -> o.claimedBy().orElse("?")).toList()))
+                .append("), ").append(restore.unclaimed().size()).append(" not claimed.");
         if (restore.comparedBySerializers()) {
             out.append(" Compared with the serializers the savepoint records (the guard holds no plan of its job):");
             for (StateChange change : restore.changes()) {

@@ -61,6 +61,7 @@ public final class GuardedSession {
     private final StatementSetBuffer statementSet = new StatementSetBuffer();
     private final RefusedSets refusedSets = new RefusedSets();
     private final Map<OperationHandle, AwaitedJob> awaitingJob = new ConcurrentHashMap<>();
+    private final Map<OperationHandle, AwaitedStop> awaitingStop = new ConcurrentHashMap<>();
     /** Operations of a bare SET: their answer lists the session's configuration, to be redacted. */
     private final Set<OperationHandle> listings = ConcurrentHashMap.newKeySet();
     /** Kept advisories, oldest first, within {@link #MAX_ADVISORIES} and {@link #MAX_ADVISORY_CHARS}. */
@@ -151,6 +152,7 @@ public final class GuardedSession {
     /** The client closed {@code operation}: its job id will not be audited, and no call waits for it. */
     synchronized void closed(OperationHandle operation) {
         awaitingJob.remove(operation);
+        awaitingStop.remove(operation);
         listings.remove(operation);
         if (operation.equals(lastChange)) {
             lastChange = null;
@@ -172,6 +174,19 @@ public final class GuardedSession {
      * of its judged plan (for the observed state).
      */
     record AwaitedJob(AuditRecord submitted, List<PlannedOperator> statefulOperators) {}
+
+    /** A {@code STOP JOB} handed on, until its operation answers: its record, and the job it stops. */
+    record AwaitedStop(AuditRecord handedOn, String jobId) {}
+
+    /** Keeps the record of a {@code STOP JOB} handed on until its operation answers. */
+    void awaitStop(OperationHandle operation, AwaitedStop stop) {
+        awaitingStop.put(operation, stop);
+    }
+
+    /** The record of a {@code STOP JOB} whose operation is awaited, once: it is no longer awaited. */
+    Optional<AwaitedStop> takeAwaitedStop(OperationHandle operation) {
+        return Optional.ofNullable(awaitingStop.remove(operation));
+    }
 
     /** Keeps the record of a statement handed on until its operation names its job. */
     void awaitJob(OperationHandle operation, AwaitedJob submitted) {

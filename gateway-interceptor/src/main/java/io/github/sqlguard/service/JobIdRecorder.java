@@ -19,7 +19,8 @@ import java.util.function.Function;
 
 /**
  * Writes the {@code jobSubmitted} record of a statement handed on to Flink the first time a
- * fetched result of its operation names a job (an INSERT, a statement set, a query). The records
+ * fetched result of its operation names a job (an INSERT, a statement set, a query), and the {@code
+ * jobStopped} record of a {@code STOP JOB} the first time its operation answers (the savepoint's path). The records
  * waiting for their job id are the session's ({@link GuardedSession#awaitJob}): dropped when the
  * operation or the session closes. Each job recorded is handed to the {@link StateWatcher}, which
  * only adds it to its watch. Thread-safe.
@@ -53,18 +54,18 @@ final class JobIdRecorder {
             return result;
         }
         Optional<GuardedSession> guarded = sessions.find(session);
-        if (guarded.isEmpty() || !guarded.get().awaitsJob(operation) || result.getJobID() == null) {
+        if (guarded.isEmpty()) {
+            return result;
+        }
+        guarded.get().takeAwaitedStop(operation).ifPresent(stop -> write(
+                auditor.stopped(stop.handedOn(), stop.jobId(), StoppedJobResult.savepointPath(result)), operation));
+        if (!guarded.get().awaitsJob(operation) || result.getJobID() == null) {
             return result;
         }
         Optional<GuardedSession.AwaitedJob> submitted = guarded.get().takeAwaitedJob(operation);
         if (submitted.isPresent()) {
             AuditRecord job = auditor.job(submitted.get().submitted(), result.getJobID().toHexString());
-            try {
-                auditor.write(job);
-            } catch (AuditWriteException e) {
-                // The job already runs: nothing to refuse.
-                LOG.error("sql-guard could not write the jobSubmitted record of operation {}.", operation, e);
-            }
+            write(job, operation);
             if (watcher.enabled()) {
                 try {
                     watcher.watch(new WatchedJob(job, submitted.get().statefulOperators(), sessionConfig.apply(session)));
@@ -76,5 +77,14 @@ final class JobIdRecorder {
             }
         }
         return result;
+    }
+
+    /** Writes {@code record}, which follows what already ran: nothing to refuse if it cannot be written. */
+    private void write(AuditRecord record, OperationHandle operation) {
+        try {
+            auditor.write(record);
+        } catch (AuditWriteException e) {
+            LOG.error("sql-guard could not write the {} record of operation {}.", record.call(), operation, e);
+        }
     }
 }

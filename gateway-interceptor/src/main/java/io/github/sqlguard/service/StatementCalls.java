@@ -109,6 +109,10 @@ final class StatementCalls {
                 .filter(record -> record.outcome().execution() != null && !statement.kind().runsNoJob())
                 .ifPresent(record -> guarded.awaitJob(
                         result.value(), new GuardedSession.AwaitedJob(record, statefulOperators(statement, decision))));
+        if (statement instanceof ParsedStatement.StopJob stop) {
+            result.outcomeRecord().filter(record -> record.outcome().execution() != null)
+                    .ifPresent(record -> guarded.awaitStop(result.value(), new GuardedSession.AwaitedStop(record, stop.jobId())));
+        }
         guarded.remember(advisory(result.value(), statement, decision, call.policy().docsBaseUrl()));
         return new Submission(result.value(), statement, decision, result.outcome());
     }

@@ -4,7 +4,6 @@ import io.github.sqlguard.audit.AuditWriteException;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.audit.What;
 import io.github.sqlguard.flink.GatewaySessions;
-import io.github.sqlguard.flink.PlanNodeIds;
 import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.identity.Identity;
 import io.github.sqlguard.metrics.GuardMetrics;
@@ -151,13 +150,13 @@ public final class StatementPipeline implements AutoCloseable {
             GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce, StateWatcher watcher,
             Optional<PlanStore> plans) {
         this(delegate, catalog, auditor, policies, metrics, plannerThreads, proveEveryRewriteAtOnce, watcher, plans,
-                RestoreBaseline.NONE, PlanNodeIds.Numbering.JVM, Rewriter.Shown.EVERY);
+                RestoreBaseline.NONE, Rewriter.Shown.EVERY);
     }
 
     private StatementPipeline(
             SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, PolicyHolder policies,
             GuardMetrics metrics, int plannerThreads, boolean proveEveryRewriteAtOnce, StateWatcher watcher,
-            Optional<PlanStore> plans, RestoreBaseline baseline, PlanNodeIds.Numbering nodeIds, Rewriter.Shown shownAtOnce) {
+            Optional<PlanStore> plans, RestoreBaseline baseline, Rewriter.Shown shownAtOnce) {
         this.plans = plans;
         this.delegate = delegate;
         this.auditor = auditor;
@@ -166,7 +165,7 @@ public final class StatementPipeline implements AutoCloseable {
         this.gatewaySessions = GatewaySessions.of(delegate);
         this.sessions = new SessionRegistry(delegate, gatewaySessions);
         SessionRegistry registry = this.sessions;
-        this.planner = new SessionPlanner(gatewaySessions, plannerThreads, nodeIds,
+        this.planner = new SessionPlanner(gatewaySessions, plannerThreads,
                 session -> registry.find(session).flatMap(GuardedSession::identity).flatMap(Identity::user));
         this.contexts = new CallContexts(sessions, gatewaySessions);
         this.classifier = new Classifier(gatewaySessions);
@@ -206,22 +205,20 @@ public final class StatementPipeline implements AutoCloseable {
         return new StatementPipeline(
                 delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered(),
                 SessionPlanner.defaultThreads(), true, StateWatcher.disabled(), Optional.empty(), baseline,
-                PlanNodeIds.Numbering.JVM, Rewriter.Shown.EVERY);
+                Rewriter.Shown.EVERY);
     }
 
     /**
      * lint's pipeline: a fixed policy and no metrics; every statement's rewrites proven at once, of them what lint
      * shows, each finding's first rewrite ({@link Rewriter.Shown#FIRST_PER_FINDING}); a statement that names no
-     * savepoint judged against {@code baseline} ({@code lint --since}); the plans' nodes numbered by {@code
-     * nodeIds} ({@link PlanNodeIds#owned()}: lint's engines, each numbering its scripts' plans as if it planned
-     * alone in the JVM).
+     * savepoint judged against {@code baseline} ({@code lint --since}); the plans' nodes numbered per statement
+     * as the gateway's are ({@link io.github.sqlguard.flink.PlanNodeIds}).
      */
     public static StatementPipeline forLint(
-            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy, RestoreBaseline baseline,
-            PlanNodeIds.Numbering nodeIds) {
+            SqlGatewayService delegate, RuleCatalog catalog, Auditor auditor, Policy policy, RestoreBaseline baseline) {
         return new StatementPipeline(
                 delegate, catalog, auditor, new PolicyHolder(policy), GuardMetrics.unregistered(),
-                SessionPlanner.defaultThreads(), true, StateWatcher.disabled(), Optional.empty(), baseline, nodeIds,
+                SessionPlanner.defaultThreads(), true, StateWatcher.disabled(), Optional.empty(), baseline,
                 Rewriter.Shown.FIRST_PER_FINDING);
     }
 

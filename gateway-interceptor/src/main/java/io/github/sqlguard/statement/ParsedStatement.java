@@ -35,6 +35,7 @@ public sealed interface ParsedStatement extends ParsedSql
                 ParsedStatement.Explain,
                 ParsedStatement.StatementSetControl,
                 ParsedStatement.Other,
+                ParsedStatement.StopJob,
                 ParsedStatement.Unparsable,
                 ParsedStatement.Unread {
 
@@ -147,6 +148,22 @@ public sealed interface ParsedStatement extends ParsedSql
      * cannot analyse them).
      */
     record Other(String text, StatementKind kind, SqlFacts facts) implements ParsedStatement {}
+
+    /**
+     * {@code STOP JOB '<id>' [WITH SAVEPOINT] [WITH DRAIN]}, as Flink's {@code SqlStopJob} reads it: the job it stops.
+     * With a savepoint, Flink's gateway answers with one row, the savepoint's path ({@code
+     * OperationExecutor#callStopJobOperation}, column {@code savepoint path}, 1.20 and 2.3), which the audit records
+     * ({@code jobStopped}).
+     *
+     * @param jobId the id of the job it stops, as written (Flink reads it as a {@code JobID} in hex)
+     * @param withSavepoint whether Flink takes a savepoint of the job as it stops it
+     */
+    record StopJob(String text, String jobId, boolean withSavepoint, SqlFacts facts) implements ParsedStatement {
+        @Override
+        public StatementKind kind() {
+            return StatementKind.STOP_JOB;
+        }
+    }
 
     /**
      * Text Flink's parsers reject.
@@ -345,28 +362,47 @@ public sealed interface ParsedStatement extends ParsedSql
      * key (Flink's {@code AggregateTest#testGroupResultLostUpsertKeyWithSinkPk}: {@code SELECT c, COUNT(*) ... GROUP BY
      * a, c}).
      *
-     * @param groupBy the {@code GROUP BY} items that are columns, as SQL (a name that needs them in back-ticks), without
-     *     their qualifier; empty where one of them is not a column (an expression, {@code GROUPING SETS})
+     * @param groupBy the {@code GROUP BY} items: a column as SQL (a name that needs them in back-ticks) without its
+     *     qualifier, an expression or a group window ({@code TUMBLE(ts, INTERVAL '30' SECOND)}) as SQL without
+     *     back-ticks; empty where one of them is {@code GROUPING SETS}, {@code ROLLUP} or {@code CUBE}
      * @param selected the columns the block selects as they are, each as the {@code GROUP BY} would name it (without
-     *     its qualifier), whatever alias it is given
+     *     its qualifier), whatever alias it is given, its expressions as SQL, and each group window one of whose
+     *     properties ({@code TUMBLE_START}, {@code TUMBLE_END}, ...: {@link GroupWindows}) it selects
      * @param expressions the block's select items that are expressions over a {@code GROUP BY} column it does not
      *     select as it is ({@code UPPER(name)} of {@code SELECT UPPER(name) ... GROUP BY name}), as SQL without their
      *     alias, in select order: Flink keeps a key through a projection only where its columns are selected as they
      *     are, renamed, or cast to a type that keeps every value apart ({@code FlinkRelMdUniqueKeys
      *     #getProjectUniqueKeys}), since it cannot know whether a function keeps distinct values apart
+     * @param windows the {@code GROUP BY} items that are group windows
      */
-    record Grouping(List<String> groupBy, List<String> selected, List<String> expressions) {
+    record Grouping(List<String> groupBy, List<String> selected, List<String> expressions, List<GroupWindow> windows) {
         public Grouping {
             groupBy = List.copyOf(groupBy);
             selected = List.copyOf(selected);
             expressions = List.copyOf(expressions);
+            windows = List.copyOf(windows);
         }
 
         /** The {@code GROUP BY} columns the block does not select, in {@code GROUP BY} order. */
         public List<String> dropped() {
             return groupBy.stream().filter(k -> !selected.contains(k)).toList();
         }
+
+        /** The group windows none of whose properties the block selects: each window's rows share the other keys. */
+        public List<GroupWindow> droppedWindows() {
+            return windows.stream().filter(w -> !selected.contains(w.written())).toList();
+        }
     }
+
+    /**
+     * A legacy group window of a {@code GROUP BY} ({@link GroupWindows}).
+     *
+     * @param written the window as {@link Grouping#groupBy} names it ({@code TUMBLE(ts, INTERVAL '30' SECOND)})
+     * @param start the call that selects its start ({@code TUMBLE_START(ts, INTERVAL '30' SECOND)})
+     * @param tvf the window TVF of the same window over the table the block reads ({@code TUMBLE(TABLE t,
+     *     DESCRIPTOR(ts), INTERVAL '30' SECOND)}); empty where the block reads no one table, the time is an expression or the window is a {@code SESSION}
+     */
+    record GroupWindow(String written, String start, Optional<String> tvf) {}
 
     /**
      * A {@code LATERAL} subquery that keeps its first rows, as the statement writes it: {@code
@@ -402,9 +438,12 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param topN the largest rank the query reading it keeps ({@code rn <= 3}: 3, {@code rn = 1}: 1,
      *     {@link RankBounds}); empty without such a bound, where Flink plans no {@code Rank} but an
      *     {@code OverAggregate} numbering every row
+     * @param orderTiesWholePartition every row of a partition ties in its {@code ORDER BY} ({@link
+     *     RankOrders#tiesWholePartition}: {@code ORDER BY a} within {@code PARTITION BY a})
      */
     record RankFunction(
-            String function, String alias, List<String> partitionBy, List<String> orderBy, String from, OptionalLong topN) {
+            String function, String alias, List<String> partitionBy, List<String> orderBy, String from, OptionalLong topN,
+            boolean orderTiesWholePartition) {
         public RankFunction {
             partitionBy = List.copyOf(partitionBy);
             orderBy = List.copyOf(orderBy);

@@ -336,12 +336,20 @@ final class SqlFactsCollector {
             return;
         }
         List<String> keys = new ArrayList<>();
+        List<SqlCall> windows = new ArrayList<>();
         for (SqlNode key : select.getGroup()) {
-            if (!(key instanceof SqlIdentifier identifier)) {
+            if (key instanceof SqlIdentifier identifier) {
+                keys.add(SqlIdentifiers.sql(identifier.names.get(identifier.names.size() - 1)));
+            } else if (key instanceof SqlCall call && GroupWindows.isWindow(call)) {
+                windows.add(call);
+                keys.add(written(call));
+            } else if (key instanceof SqlCall call && !isGroupingSet(call)) {
+                keys.add(written(call));
+            } else {
                 keys.clear();
+                windows.clear();
                 break;
             }
-            keys.add(SqlIdentifiers.sql(identifier.names.get(identifier.names.size() - 1)));
         }
         List<String> selected = new ArrayList<>();
         List<SqlCall> calls = new ArrayList<>();
@@ -351,14 +359,55 @@ final class SqlFactsCollector {
                 selected.add(SqlIdentifiers.sql(identifier.names.get(identifier.names.size() - 1)));
             } else if (column instanceof SqlCall call) {
                 calls.add(call);
+                selected.add(written(call));
+                windows.stream().filter(window -> GroupWindows.isPropertyOf(call, window))
+                        .forEach(window -> selected.add(written(window)));
             }
         }
         List<String> unselected = keys.stream().filter(k -> !selected.contains(k)).toList();
         List<String> expressions = calls.stream()
                 .filter(call -> GroupKeyExpressions.mentionsAny(call, unselected))
-                .map(call -> call.toString().replace("`", ""))
+                .map(SqlFactsCollector::written)
                 .toList();
-        groupings.add(new ParsedStatement.Grouping(keys, selected, expressions));
+        groupings.add(new ParsedStatement.Grouping(keys, selected, expressions,
+                windows.stream().map(window -> groupWindow(window, select.getFrom())).toList()));
+    }
+
+    /**
+     * A group window as the messages name it, with its start's auxiliary call and, where the block reads one table
+     * ({@code FROM t} or {@code FROM t AS a}), the window TVF of the same window ({@code TUMBLE(TABLE t,
+     * DESCRIPTOR(ts), INTERVAL '30' SECOND)}: Flink docs, "Windowing TVF": the time column as a descriptor, then the
+     * legacy call's other arguments in the same order); none for {@code SESSION}.
+     */
+    private static ParsedStatement.GroupWindow groupWindow(SqlCall window, SqlNode from) {
+        String function = GroupWindows.name(window);
+        List<String> operands = window.getOperandList().stream().map(o -> o.toString().replace("`", "")).toList();
+        String arguments = String.join(", ", operands.subList(1, operands.size()));
+        SqlNode table = from != null && from.getKind() == SqlKind.AS ? ((SqlCall) from).operand(0) : from;
+        // A legacy SESSION window is cut per GROUP BY key; its TVF without PARTITION BY cuts sessions across all keys.
+        Optional<String> tvf = table instanceof SqlIdentifier identifier && window.operand(0) instanceof SqlIdentifier
+                && !function.equals("SESSION")
+                ? Optional.of(function + "(TABLE " + identifier.toString().replace("`", "") + ", DESCRIPTOR("
+                        + SqlIdentifiers.sql(((SqlIdentifier) window.operand(0)).names.get(
+                                ((SqlIdentifier) window.operand(0)).names.size() - 1)) + "), " + arguments + ")")
+                : Optional.empty();
+        return new ParsedStatement.GroupWindow(
+                written(window), function + "_START(" + String.join(", ", operands) + ")", tvf);
+    }
+
+    /** {@code GROUPING SETS}, {@code ROLLUP} or {@code CUBE}: groups of several keys, not one key. */
+    private static boolean isGroupingSet(SqlCall call) {
+        return call.getKind() == SqlKind.GROUPING_SETS || call.getKind() == SqlKind.ROLLUP
+                || call.getKind() == SqlKind.CUBE;
+    }
+
+    /**
+     * An expression as SQL without back-ticks, as the messages name it ({@code TUMBLE(ts, INTERVAL '30' SECOND)}: Calcite
+     * writes a group window function under its operator's name, {@code $TUMBLE}).
+     */
+    private static String written(SqlCall call) {
+        String sql = call.toString().replace("`", "");
+        return GroupWindows.isWindow(call) && sql.startsWith("$") ? sql.substring(1) : sql;
     }
 
     /**
@@ -489,15 +538,18 @@ final class SqlFactsCollector {
                 rankFunctionAliases.add(alias);
                 List<String> partition = new ArrayList<>();
                 List<String> order = new ArrayList<>();
+                boolean ties = false;
                 if (over.operandCount() > 1 && over.operand(1) instanceof SqlWindow window) {
                     window.getPartitionList().forEach(item -> partition.add(sql(item)));
                     window.getOrderList().forEach(item -> order.add(sql(item)));
+                    ties = RankOrders.tiesWholePartition(window);
                 }
                 SqlNode where = select == null ? null : readerWhere.get(select);
                 OptionalLong topN = RankBounds.of(where, alias)
                         .map(b -> OptionalLong.of(b.maxRank())).orElse(OptionalLong.empty());
                 rankFunctions.add(new RankFunction(
-                        function.getOperator().getName().toUpperCase(Locale.ROOT), alias, partition, order, from, topN));
+                        function.getOperator().getName().toUpperCase(Locale.ROOT), alias, partition, order, from, topN,
+                        ties));
             }
         }
     }

@@ -41,6 +41,11 @@ public enum StatementKind {
     PLAN(false, false),
     /** {@code CREATE TABLE}, {@code CREATE VIEW}, {@code ALTER ...}, {@code DROP ...}, ... */
     DDL(false, false),
+    /**
+     * {@code STOP JOB '<id>' [WITH SAVEPOINT] [WITH DRAIN]} (Flink's {@code SqlStopJob}): stops a running job and
+     * starts none; with a savepoint its result names where Flink wrote it ({@link ParsedStatement.StopJob}).
+     */
+    STOP_JOB(false, true),
     /** {@code SHOW ...}, {@code DESCRIBE ...}, {@code USE ...}, jars, jobs, modules. */
     METADATA(false, true),
     /** Anything else the parser accepts. */

@@ -11,6 +11,7 @@ import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
 import org.apache.flink.sql.parser.ddl.SqlCompilePlan;
+import org.apache.flink.sql.parser.ddl.SqlStopJob;
 import org.apache.flink.sql.parser.dml.SqlBeginStatementSet;
 import org.apache.flink.sql.parser.dml.SqlCompileAndExecutePlan;
 import org.apache.flink.sql.parser.dml.SqlEndStatementSet;
@@ -121,6 +122,9 @@ public final class StatementParser {
         if (node instanceof SqlReset reset) {
             return new ParsedStatement.Configure(
                     text, StatementKind.RESET, Optional.ofNullable(reset.getKeyString()), Optional.empty(), facts);
+        }
+        if (node instanceof SqlStopJob stop) {
+            return new ParsedStatement.StopJob(text, stop.getId(), stop.isWithSavepoint(), facts);
         }
         if (kind == StatementKind.BEGIN_STATEMENT_SET || kind == StatementKind.END_STATEMENT_SET) {
             return new ParsedStatement.StatementSetControl(text, kind == StatementKind.BEGIN_STATEMENT_SET);
@@ -272,6 +276,9 @@ public final class StatementParser {
         }
         if (node.getKind().belongsTo(SqlKind.QUERY)) {
             return StatementKind.QUERY;
+        }
+        if (node instanceof SqlStopJob) {
+            return StatementKind.STOP_JOB;
         }
         String name = node.getClass().getSimpleName();
         if (name.startsWith("SqlShow")

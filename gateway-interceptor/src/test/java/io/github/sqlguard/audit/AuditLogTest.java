@@ -95,7 +95,7 @@ class AuditLogTest {
                 "kind", "statement", "statementTruncated", "statementSha256",
                 "verdict", "findings", "suppressed", "effectiveStateTtlMs", "statefulOperators", "operatorStateTtl",
                 "analysisMs", "rewrites", "rewriteCounts", "restore",
-                "operationHandle", "outcome", "execution", "error", "jobId");
+                "operationHandle", "outcome", "execution", "error", "jobId", "savepointPath");
     }
 
     @Test

@@ -118,7 +118,10 @@ class StatementRestoresTest {
 
         List<RuleHit> hits = new RestoreUnclaimedStateRule().check(context(restore));
         assertThat(hits).singleElement().satisfies(hit -> {
-            assertThat(hit.reason()).contains("Flink would refuse to start this job", RANK.toHexString(), "300 bytes");
+            assertThat(hit.reason()).contains("Flink would refuse to start this job", RANK.toHexString(), "300 bytes")
+                    // Operators with state are those Flink must map; the sink without state is not counted.
+                    .contains("The new job claims 1 of the savepoint's 2 operators with state (keyed, operator or"
+                            + " coordinator state), 120 bytes.");
             assertThat(hit.node()).isEqualTo("savepoint " + savepoint);
         });
         assertThat(new RestoreStateSkippedRule().check(context(restore))).isEmpty();
@@ -219,7 +222,9 @@ class StatementRestoresTest {
         assertThat(new RestoreIncompatibleStateRule().check(context(judged))).isEmpty();
         assertThat(new RestoreChangedMeaningRule().check(context(judged))).isEmpty();
         assertThat(io.github.sqlguard.service.ExplainSectionAccess.restore(judged))
-                .contains("State types and meaning not checked: no job this guard submitted has its operator ids");
+                .contains("State types and meaning not checked: no job this guard submitted has its operator ids")
+                // Counted as the findings count, naming the operator that claims the state as its findings name it.
+                .contains("1 of its 1 operators with state (keyed, operator or coordinator state) claimed (10 bytes: Rank[4])");
     }
 
     @Test
@@ -240,6 +245,23 @@ class StatementRestoresTest {
             assertThat(hit.fix()).contains("'pipeline.max-parallelism' to the savepoint's (256)");
         });
         assertThat(new RestoreUnclaimedStateRule().check(context(restore))).isEmpty();
+    }
+
+    /**
+     * Round 55's new user (finding 6): Flink checks a configured maximum parallelism against every operator the
+     * savepoint records, a source or a sink writer without state too; the finding called theirs "the state of", beside
+     * a Restores line that counts only operators with state. It says they have none.
+     */
+    @Test
+    void aConfiguredMaxParallelismConflictOfAnOperatorWithoutStateSaysItHasNone() throws Exception {
+        String savepoint = savepoint(List.of(withoutState(AGGREGATE, 256)));
+
+        Restore restore = StatementRestores.judge(savepoint, Map.of(), getClass().getClassLoader(), () -> job(AGGREGATE, 1, 128));
+
+        assertThat(restore.matched()).as("no operator with state").isEmpty();
+        assertThat(new RestoreMaxParallelismRule().check(context(restore))).singleElement().satisfies(hit ->
+                assertThat(hit.reason()).contains("the savepoint records operator " + AGGREGATE.toHexString()
+                        + ", which has no state, with maximum parallelism 256, and the new job configures 128"));
     }
 
     @Test
@@ -490,7 +512,12 @@ class StatementRestoresTest {
     }
 
     private static OperatorState withoutState(OperatorID id) throws Exception {
-        OperatorState state = operatorState(id, 128);
+        return withoutState(id, 128);
+    }
+
+    /** An operator the savepoint records without state, with the maximum parallelism {@code maxParallelism}. */
+    private static OperatorState withoutState(OperatorID id, int maxParallelism) throws Exception {
+        OperatorState state = operatorState(id, maxParallelism);
         state.putState(0, OperatorSubtaskState.builder().build());
         return state;
     }

@@ -64,6 +64,54 @@ class RuleEngineTest {
     }
 
     @Test
+    void saysThatASuppressionCommentThePolicyDoesNotAllowWasReadAndNotHonoured() {
+        String sql = "-- sql-guard:allow ttl-too-short load test needs fast expiry\nSET 'table.exec.state.ttl' = '10 s'";
+
+        Finding blocked = evaluate(Policy.defaults(catalog), sql).findings(Level.BLOCK).get(0);
+
+        assertThat(blocked.fix()).contains("The statement's '-- sql-guard:allow ttl-too-short' comment was read and is not"
+                + " honoured: the policy in force does not allow suppressing ttl-too-short",
+                "'sql-guard.rules.ttl-too-short.allow-suppression: true'");
+        assertThat(evaluate(Policy.defaults(catalog), "SET 'table.exec.state.ttl' = '10 s'").findings(Level.BLOCK).get(0)
+                .fix()).as("no comment, a rule whose fix offers no suppression: nothing said").doesNotContain("sql-guard:allow");
+    }
+
+    /**
+     * Round 55's new user (finding 4): restore-state-skipped's fix offered {@code -- sql-guard:allow} under the default
+     * policy, which does not honour it. The fix offers it only where the policy allows it, and otherwise says who can.
+     */
+    @Test
+    void offersToSuppressRestoreStateSkippedOnlyWhereThePolicyAllowsIt() {
+        String insert = "INSERT INTO out_t SELECT k, COUNT(*) FROM events GROUP BY k";
+        Policy allowing = Policy.fromConfiguration(
+                Configuration.fromMap(Map.of("sql-guard.rules.restore-state-skipped.allow-suppression", "true")), catalog);
+
+        String byDefault = skipped(Policy.defaults(catalog), insert).fix();
+        String allowed = skipped(allowing, insert).fix();
+        String commented = skipped(Policy.defaults(catalog), "-- sql-guard:allow restore-state-skipped rebuilt on purpose\n"
+                + insert).fix();
+
+        assertThat(byDefault).doesNotContain("-- sql-guard:allow")
+                .contains("the policy in force does not allow suppressing restore-state-skipped",
+                        "'sql-guard.rules.restore-state-skipped.allow-suppression: true'");
+        assertThat(allowed).contains("If starting without that state is intended, say so on the statement:"
+                + " -- sql-guard:allow restore-state-skipped <reason>");
+        assertThat(commented).contains("The statement's '-- sql-guard:allow restore-state-skipped' comment was read and is"
+                + " not honoured");
+    }
+
+    private Finding skipped(Policy policy, String sql) {
+        Restore restore = new Restore("file:/tmp/savepoint-1", Optional.empty(), List.of(),
+                List.of(new Restore.SavedOperator("20ba6b65f97481d5570070de90e4e791", Optional.of("GroupAggregate[3]"),
+                        Optional.empty(), 1024, Optional.empty())),
+                true, Optional.empty());
+        AnalysisContext context = new AnalysisContext(parser.parse(sql), Optional.empty(), Optional.empty(), true,
+                Duration.ZERO, List.of(), Map.of(), policy.ruleOptions(), AdvisedValues.DEFAULTS, Optional.of(restore));
+        return new RuleEngine(catalog, policy).evaluate(context).findings().stream()
+                .filter(f -> f.ruleId().equals("restore-state-skipped")).findFirst().orElseThrow();
+    }
+
+    @Test
     void dropsFindingsOfRulesSwitchedOff() {
         Policy off =
                 Policy.fromConfiguration(

@@ -31,6 +31,21 @@ class StatementParserTest {
         assertThat(parser.parse("RESET 'table.exec.state.ttl'").setKey()).isEqualTo("table.exec.state.ttl");
     }
 
+    /** Round 55's new user (finding 7): a STOP JOB was audited as DDL, its job only inside the statement's text. */
+    @Test
+    void readsTheJobAStopJobStopsAndWhetherItTakesASavepoint() {
+        ParsedStatement stop = parser.parse("STOP JOB '8fb946ec0d3d6b3e9ec2b1f1c6a0e1d2' WITH SAVEPOINT");
+
+        assertThat(stop.kind()).isEqualTo(StatementKind.STOP_JOB);
+        assertThat(stop.kind().runsNoJob()).isTrue();
+        assertThat(stop).isInstanceOfSatisfying(ParsedStatement.StopJob.class, s -> {
+            assertThat(s.jobId()).isEqualTo("8fb946ec0d3d6b3e9ec2b1f1c6a0e1d2");
+            assertThat(s.withSavepoint()).isTrue();
+        });
+        assertThat(parser.parse("STOP JOB '8fb946ec0d3d6b3e9ec2b1f1c6a0e1d2'"))
+                .isInstanceOfSatisfying(ParsedStatement.StopJob.class, s -> assertThat(s.withSavepoint()).isFalse());
+    }
+
     @Test
     void readsSetKeyAndValueWhateverTheCasingAndComments() {
         ParsedStatement set = parser.parse("/* tune */ set  'table.exec.state.ttl'='24' -- bare\n");
@@ -125,6 +140,34 @@ class StatementParserTest {
                 + " WINDOW w AS (PARTITION BY k ORDER BY pt ROWS BETWEEN 2 PRECEDING AND CURRENT ROW)").facts().overOrders())
                 .containsExactlyInAnyOrder("pt", "pt");
         assertThat(parser.parse("SELECT k, x FROM t ORDER BY ts").facts().overOrders()).isEmpty();
+    }
+
+    @Test
+    void keepsTheColumnsOfAGroupByBesideItsGroupWindowAndExpressions() {
+        ParsedStatement.Grouping window = parser.parse("SELECT user_id, COUNT(*) AS n FROM src GROUP BY user_id,"
+                + " TUMBLE(ts, INTERVAL '30' SECOND)").facts().groupings().get(0);
+        assertThat(window.groupBy()).containsExactly("user_id", "TUMBLE(ts, INTERVAL '30' SECOND)");
+        assertThat(window.droppedWindows()).extracting(ParsedStatement.GroupWindow::start)
+                .containsExactly("TUMBLE_START(ts, INTERVAL '30' SECOND)");
+        assertThat(window.droppedWindows().get(0).tvf()).hasValue("TUMBLE(TABLE src, DESCRIPTOR(ts), INTERVAL '30' SECOND)");
+        // A window property selected keeps the window in the key; a SESSION window gets no TVF without its PARTITION BY.
+        assertThat(parser.parse("SELECT k, HOP_END(s.ts, INTERVAL '1' MINUTE, INTERVAL '1' HOUR) AS e FROM src AS s"
+                + " GROUP BY k, HOP(s.ts, INTERVAL '1' MINUTE, INTERVAL '1' HOUR)").facts().groupings().get(0).dropped())
+                .isEmpty();
+        assertThat(parser.parse("SELECT k FROM src GROUP BY k, SESSION(ts, INTERVAL '5' MINUTE)").facts().groupings()
+                .get(0).droppedWindows().get(0).tvf()).isEmpty();
+        assertThat(parser.parse("SELECT k, COUNT(*) FROM src GROUP BY k, DATE_FORMAT(ts, 'yyyy-MM-dd')").facts()
+                .groupings().get(0).dropped()).containsExactly("DATE_FORMAT(ts, 'yyyy-MM-dd')");
+    }
+
+    @Test
+    void tellsAnOrderByThatTiesEveryRowOfAPartition() {
+        assertThat(parser.parse("SELECT * FROM (SELECT *, RANK() OVER (PARTITION BY a ORDER BY a) AS r FROM t) WHERE r < 9")
+                .facts().rankFunctions().get(0).orderTiesWholePartition()).isTrue();
+        assertThat(parser.parse("SELECT * FROM (SELECT *, RANK() OVER (PARTITION BY o.a, o.d ORDER BY o.d DESC) AS r FROM t"
+                + " AS o) WHERE r < 9").facts().rankFunctions().get(0).orderTiesWholePartition()).isTrue();
+        assertThat(parser.parse("SELECT * FROM (SELECT *, RANK() OVER (PARTITION BY a ORDER BY a, b) AS r FROM t) WHERE r < 9")
+                .facts().rankFunctions().get(0).orderTiesWholePartition()).isFalse();
     }
 
     private java.util.OptionalLong topN(String sql) {

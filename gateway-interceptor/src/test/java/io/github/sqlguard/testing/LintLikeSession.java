@@ -2,7 +2,6 @@ package io.github.sqlguard.testing;
 
 import io.github.sqlguard.audit.AuditLog;
 import io.github.sqlguard.audit.Auditor;
-import io.github.sqlguard.flink.PlanNodeIds;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.service.GuardOperations;
@@ -78,7 +77,7 @@ public final class LintLikeSession implements AutoCloseable {
         Policy policy = Policy.fromConfiguration(Configuration.fromMap(guardOptions), catalog);
         Auditor auditor = new Auditor(new AuditLog(), "test", policy.auditMaxStatementLength());
         pipeline = asLint
-                ? StatementPipeline.forLint(flink, catalog, auditor, policy, RestoreBaseline.NONE, PlanNodeIds.Numbering.JVM)
+                ? StatementPipeline.forLint(flink, catalog, auditor, policy, RestoreBaseline.NONE)
                 : StatementPipeline.provingEveryRewriteAtOnce(flink, catalog, auditor, policy, baseline);
         operations = new GuardOperations(flink);
     }

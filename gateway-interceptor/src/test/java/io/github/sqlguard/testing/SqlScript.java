@@ -118,6 +118,17 @@ public record SqlScript(
     }
 
     /**
+     * Whether lint of the script's file judges each statement as the gateway does: no session properties and no
+     * execution config (routes of the gateway's REST API that a script linted from a file does not have), and no
+     * {@code -- flink-error:} (Flink fails the last statement after the guard lets it through, e.g. ADD JAR of a
+     * missing file: lint applies it and reports Flink's failure as {@code planner-error}, which the gateway's
+     * decision, taken before Flink runs it, cannot hold).
+     */
+    public boolean lintedAsTheGatewayJudges() {
+        return sessionProperties.isEmpty() && executionConfig.isEmpty() && flinkError == null;
+    }
+
+    /**
      * The statements of a script, split by the guard's own {@link ScriptSplitter}. The header (the
      * comment lines the file starts with: {@code -- expect:} and its explanation) is test metadata,
      * not part of the first statement: Flink's own parser rejects an unquoted {@code SET} that

@@ -15,8 +15,9 @@ import java.util.function.Supplier;
  * session's previous one has been answered (its answer or error). A call that waits, or that plans,
  * runs on {@code decisions}, off the REST server's I/O threads; a call that arrives while none of
  * its session is being answered and that the guard decides without planning is answered on the I/O
- * thread that read it (handing it to another thread and back costs more than deciding on it).
- * Sessions do not wait for each other.
+ * thread that read it (handing it to another thread and back costs more than deciding on it); it is
+ * the session's call being answered while it runs there, so a call of the session arriving meanwhile
+ * on another I/O thread starts after it, as after any other. Sessions do not wait for each other.
  *
  * <p>Thread-safe; one per endpoint, shared by the handlers of the calls it orders.
  */
@@ -44,9 +45,10 @@ final class SessionCallOrder {
     <T> CompletableFuture<T> submit(SessionHandle session, boolean cheap, Supplier<T> call) {
         @SuppressWarnings("unchecked")
         CompletableFuture<T>[] queued = new CompletableFuture[1];
+        CompletableFuture<T> onThisThread = new CompletableFuture<>();
         chains.compute(session, (s, previous) -> {
             if (previous == null && cheap) {
-                return null; // answered below, on this thread
+                return new Chain(onThisThread, new AtomicInteger()); // answered below, on this thread
             }
             AtomicInteger waiting = previous == null ? new AtomicInteger() : previous.waiting();
             CompletableFuture<Void> after = CompletableFuture.completedFuture(null);
@@ -61,7 +63,15 @@ final class SessionCallOrder {
             return new Chain(queued[0], waiting);
         });
         if (queued[0] == null) {
-            return CompletableFuture.completedFuture(call.get());
+            try {
+                onThisThread.complete(call.get());
+            } catch (RuntimeException | Error e) {
+                onThisThread.completeExceptionally(e);
+                throw e;
+            } finally {
+                chains.computeIfPresent(session, (s, c) -> c.last() == onThisThread ? null : c);
+            }
+            return onThisThread;
         }
         CompletableFuture<T> answer = queued[0];
         answer.whenComplete((response, error) -> chains.computeIfPresent(session, (s, c) -> c.last() == answer ? null : c));

@@ -4,6 +4,7 @@ import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.statement.ParsedStatement.GroupWindow;
 import io.github.sqlguard.statement.ParsedStatement.Grouping;
 import io.github.sqlguard.statement.ParsedStatement.RankFunction;
 import io.github.sqlguard.statement.PartitionKeys;
@@ -161,6 +162,9 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             return "the statement's " + type + "JOIN loses it: " + JOIN_CAUSE;
         }
         Optional<Grouping> dropping = droppingGrouping(context);
+        if (dropping.isPresent() && !dropping.get().droppedWindows().isEmpty()) {
+            return droppedWindowCause(dropping.get());
+        }
         if (dropping.isPresent()) {
             Grouping grouping = dropping.get();
             String rows = kept(grouping).isEmpty() ? "the rows reach the sink with no key"
@@ -200,6 +204,44 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         }
         Grouping grouping = groupings.get(0);
         return grouping.groupBy().isEmpty() || grouping.dropped().isEmpty() ? Optional.empty() : Optional.of(grouping);
+    }
+
+    /**
+     * Why rows of a legacy group window aggregation ({@code GROUP BY user_id, TUMBLE(ts, INTERVAL '30' SECOND)}) reach
+     * the sink with no key where the block selects none of the window's properties (aiven-examples'
+     * {@code flink-security-lab}, into a jdbc table keyed by {@code user_id}): the aggregation's upsert key is its
+     * grouping with a window property ({@code FlinkRelMdUniqueKeys#getUniqueKeysOnWindowAgg}), and the projection
+     * keeps none, so every window's row of a key falls on that key's one sink row.
+     */
+    private static String droppedWindowCause(Grouping grouping) {
+        GroupWindow window = grouping.droppedWindows().get(0);
+        List<String> columns = grouping.dropped().stream().filter(k -> !k.equals(window.written())).toList();
+        String perKey = kept(grouping).isEmpty() ? "" : " " + String.join(", ", kept(grouping));
+        return "the query aggregates per" + perKey + (perKey.isEmpty() ? "" : " and") + " window of " + window.written()
+                + " (the aggregation's key is its GROUP BY with the window) but selects neither the window's start nor"
+                + " its end" + (columns.isEmpty() ? "" : ", nor " + String.join(", ", columns)) + ": the projection"
+                + " drops the window, and with it the key, so "
+                + (perKey.isEmpty() ? "every window's row reaches the sink with no key"
+                        : "the rows of one" + perKey + " from every window fall on one sink row, each window's row"
+                                + " overwriting the one before");
+    }
+
+    /**
+     * The key fix of {@link #droppedWindowCause}: the window's start selected and made part of the sink's key (one
+     * sink row per key and window, the rows the aggregation emits), or the same window as a window TVF grouped by its
+     * {@code window_start}, which Flink's docs encourage over the deprecated group window aggregation ("Group Window
+     * Aggregation"). One row per key holding its latest window is the {@code ON CONFLICT DO DEDUPLICATE} the fix
+     * goes on to name (the latest row per primary key wins).
+     */
+    private static String windowKey(Grouping grouping) {
+        GroupWindow window = grouping.droppedWindows().get(0);
+        String key = (kept(grouping).isEmpty() ? "" : String.join(", ", kept(grouping)) + " and ") + "the window's start";
+        return "Select the window's start, " + window.start() + ", and key the sink by " + key
+                + " (one sink row per" + (kept(grouping).isEmpty() ? "" : " " + String.join(", ", kept(grouping)) + " and")
+                + " window, as the aggregation emits them)"
+                + window.tvf().map(tvf -> "; or aggregate over the window TVF, FROM TABLE(" + tvf + ") GROUP BY "
+                        + String.join(", ", kept(grouping)) + (kept(grouping).isEmpty() ? "" : ", ")
+                        + "window_start, window_end, and write window_start to that key column").orElse("");
     }
 
     /**
@@ -261,6 +303,9 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 return key + ". An ON CONFLICT clause is no fix here: with one, Flink plans the OVER aggregate and refuses"
                         + " its descending order (an OVER window is ordered ascending only).";
             }
+        } else if (firstKey.isEmpty() && droppingGrouping(context).isPresent()
+                && !droppingGrouping(context).get().droppedWindows().isEmpty()) {
+            key = windowKey(droppingGrouping(context).get());
         } else if (firstKey.isEmpty() && droppingGrouping(context).isPresent()
                 && !droppingGrouping(context).get().expressions().isEmpty()) {
             key = groupByExpressions(droppingGrouping(context).get());

@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.statement.ParsedStatement.RankFunction;
 import io.github.sqlguard.rules.RuleDeclaration;
 
 /**
@@ -47,9 +48,26 @@ public final class RankFunctionUnsupportedRule extends DiagnosisRule {
     @Override
     protected String fix(String plannerError, AnalysisContext context) {
         return RankFunctions.first(context)
-                .map(f -> "Use ROW_NUMBER() in place of " + f.function() + "(): " + RankFunctions.rowNumber(f, f.orderBy())
-                        + ", with the same filter; for ties, add a tiebreaker column to its ORDER BY.")
+                .map(f -> f.orderTiesWholePartition() ? everyRowTies(f)
+                        : "Use ROW_NUMBER() in place of " + f.function() + "(): " + RankFunctions.rowNumber(f, f.orderBy())
+                                + ", with the same filter; for ties, add a tiebreaker column to its ORDER BY.")
                 .orElse("Use ROW_NUMBER() in place of RANK() or DENSE_RANK(), with the same filter; for ties, add a"
                         + " tiebreaker column to its ORDER BY.");
+    }
+
+    /**
+     * The fix where the window's {@code ORDER BY} ties every row of a partition ({@code RANK() OVER (PARTITION BY a
+     * ORDER BY a)}, {@link RankFunction#orderTiesWholePartition}): the function numbers every row 1, so the ranking
+     * keeps every row and a tiebreaker added to that ORDER BY would be the whole order. What is missing is the order
+     * itself (the column that picks the rows to keep); where every row is meant, the ranking is dropped.
+     */
+    private static String everyRowTies(RankFunction f) {
+        String partition = String.join(", ", f.partitionBy());
+        return "Every row of a partition ties in ORDER BY " + String.join(", ", f.orderBy()) + " (one value within"
+                + " PARTITION BY " + partition + "): " + f.function() + "() numbers every row 1, and a filter that"
+                + " keeps rank 1 keeps every row: the ORDER BY that picks the rows is what is missing. Where N rows per "
+                + partition + " are meant, order the window by the column that ranks them (not one of PARTITION BY) and"
+                + " number the rows with ROW_NUMBER(), with the same filter; where every row is meant, drop the ranking"
+                + " and its filter (the same rows, with no state).";
     }
 }

@@ -41,7 +41,9 @@ public final class RestoreIncompatibleStateRule extends RestoreRule {
                 "The new job cannot read the state it would restore from " + RestoreRules.theSavepoint(restore)
                         + RestoreRules.ofJob(restore) + ": "
                         + RestoreRules.changes(incompatible) + " Flink maps the state by operator id, so the job starts, and"
-                        + " fails when the operator opens its state (StateMigrationException), or runs without it.",
+                        + " fails when the operator opens its state (StateMigrationException); or, where the new operator"
+                        + " keeps its state under other names (another Top-N strategy), it runs and reads none of the"
+                        + " restored state: each key starts from nothing, and nothing fails to say so.",
                 RestoreRules.node(restore),
                 "",
                 "Keep what the operator's state is built from (its aggregate calls, its keys, its input columns, its state"

@@ -68,13 +68,32 @@ final class RestoreRules {
                 .collect(Collectors.joining(" "));
     }
 
-    /** What the savepoint's operators that the new job does claim are, for the record. */
+    /**
+     * How many of the savepoint's operators with state the new job claims, for the record. One definition everywhere
+     * (this sentence, the {@code Restores:} line of an {@code EXPLAIN}, lint's): an operator with state is one whose
+     * state Flink must map on restore, as {@code Checkpoints#loadAndValidateCheckpoint} tests it (keyed, operator or
+     * coordinator state: a source's read position included; an operator without any needs no claim). A savepoint
+     * read says which those are; a previous version of the statement ({@code lint}) has no savepoint, so its count
+     * is of the old job's operators that can hold state: its stateful plan operators and its sources (a source
+     * holds state where its connector keeps a read position, as Kafka's offsets; whether it does, only a savepoint
+     * says).
+     */
     static String matched(Restore restore) {
+        int all = restore.matched().size() + restore.unclaimed().size();
+        String of = ofPreviousVersion(restore)
+                ? "of the old job's " + operators(all) + " that can hold state (its stateful operators, and its sources:"
+                        + " a source holds state where its connector keeps a read position, as Kafka's offsets)"
+                : "of the savepoint's " + operators(all) + " with state (keyed, operator or coordinator state)";
         return restore.matched().isEmpty()
-                ? "No operator of the new job claims any of the savepoint's state."
-                : "The new job claims " + restore.matched().size() + " of the savepoint's operators with state"
+                ? "No operator of the new job claims any " + of + "."
+                : "The new job claims " + restore.matched().size() + " " + of
                         + (restore.matched().stream().anyMatch(o -> o.stateBytes() < 0)
                                 ? "."
-                                : " (" + Restore.size(Restore.bytes(restore.matched())) + ").");
+                                : ", " + Restore.size(Restore.bytes(restore.matched())) + ".");
+    }
+
+    /** {@code 1 operator}, {@code 3 operators}. */
+    static String operators(int count) {
+        return count == 1 ? "1 operator" : count + " operators";
     }
 }

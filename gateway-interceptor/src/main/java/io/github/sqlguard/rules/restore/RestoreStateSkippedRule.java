@@ -21,7 +21,8 @@ public final class RestoreStateSkippedRule extends RestoreRule {
     public static final RuleDeclaration DECLARATION =
             RuleDeclaration.check(
                     ID, Level.BLOCK,
-                    "The job would start without savepoint state that no operator of it claims (`ignore-unclaimed-state`).");
+                    "The job would start without savepoint state that no operator of it claims (`ignore-unclaimed-state`).")
+                    .suppressedWhen("starting without that state is intended");
 
     public RestoreStateSkippedRule() {
         super(DECLARATION);
@@ -40,9 +41,6 @@ public final class RestoreStateSkippedRule extends RestoreRule {
                         + " ranking and join table of those operators restarts from zero. " + RestoreRules.matched(restore),
                 RestoreRules.node(restore),
                 "",
-                "Keep the statement's shape up to the stateful operator so that the new job claims the state, or, if"
-                        + " starting without that state is intended and the policy allows this rule's suppression, say so on"
-                        + " the statement:"
-                        + " -- sql-guard:allow restore-state-skipped <reason>"));
+                "Keep the statement's shape up to the stateful operator so that the new job claims the state."));
     }
 }
