@@ -60,13 +60,13 @@ class LintRewritesOfARestoreTest {
 
         // Without a base, the structural rewrite first, as lint always showed it.
         assertThat(plain).contains("rewrite (window-top-n, proven in this session)");
-        assertThat(restoring).contains("restore: restores (from the savepoint of the job of " + Linter.display(old) + ")")
-                .doesNotContain("rewrite (window-top-n");
+        assertThat(restoring).contains("restore: restores (from the savepoint of the job of " + Linter.display(old) + ")");
         if (FLINK_1) {
+            // Neither rewrite restores on 1.20 (it fails a TTL switched on too): the structural one stays first, and says so.
             assertThat(restoring).contains("it does not restore the savepoint of the job of " + Linter.display(old));
         } else {
             assertThat(restoring).contains("rewrite (session-state-ttl, proven in this session)")
-                    .doesNotContain("it does not restore");
+                    .doesNotContain("rewrite (window-top-n").doesNotContain("it does not restore");
         }
 
         // The JSON report carries whether the rewrite shown restores, for a consumer to filter on.
