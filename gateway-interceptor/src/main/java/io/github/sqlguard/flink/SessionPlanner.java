@@ -440,17 +440,17 @@ public final class SessionPlanner implements AutoCloseable {
         return operation instanceof SinkModifyOperation;
     }
 
-    /**
-     * The sinks to compile for {@code operation}: an INSERT or a statement set's INSERTs as they
-     * are; a query, or the query of a {@code CREATE/REPLACE TABLE ... AS}, into the {@link
-     * AnalysisSink}. Empty for any other operation.
-     */
     /** {@code plan} with what the views {@code statementBody} reads say ({@link ViewQueries}), read in {@code tEnv}'s session. */
     private static ExplainedPlan views(ExplainedPlan plan, TableEnvironmentInternal tEnv, String statementBody) {
         ViewQueries.Read views = ViewQueries.of(tEnv.getCatalogManager(), statementBody);
         return plan.withViews(views.hints(), views.longestBound());
     }
 
+    /**
+     * The sinks to compile for {@code operation}: an INSERT or a statement set's INSERTs as they
+     * are; a query, or the query of a {@code CREATE/REPLACE TABLE ... AS}, into the {@link
+     * AnalysisSink}. Empty for any other operation.
+     */
     private static List<ModifyOperation> sinks(TableEnvironmentInternal tEnv, Operation operation) {
         List<ModifyOperation> sinks = new ArrayList<>();
         if (operation instanceof StatementSetOperation set) {
