@@ -118,7 +118,7 @@ public final class StatementUids {
          */
         public String toRun(String compiledPlanJson, TableConfig config) {
             asText(config);
-            return judgedPlan.filter(compiledPlanJson::equals).isPresent()
+            return judgedPlan.filter(compiledPlanJson::equals).isPresent() || isTranslatedPlan(compiledPlanJson)
                     ? renumbered().plan()
                     : StatementUids.renumbered(compiledPlanJson).plan();
         }
@@ -133,9 +133,27 @@ public final class StatementUids {
                 String plan = judgedPlan.orElseThrow();
                 renumbered = judged.filter(job -> job.judgedPlan().equals(plan))
                         .map(job -> new Renumbered(job.planned().plan(), job.jobNodeIds()))
+                        .or(() -> judged.filter(job -> job.planned().plan().equals(plan))
+                                .map(job -> new Renumbered(job.planned().plan(), unchanged(job.jobNodeIds().values()))))
                         .orElseGet(() -> StatementUids.renumbered(plan));
             }
             return renumbered;
+        }
+
+        /**
+         * Whether {@code compiledPlanJson} is the plan the restore check translated, as it runs: the judged plan
+         * numbered per statement ({@link PlanNodeIds#perStatement}), which is how the guard reads and hands on a
+         * compiled plan, where the job was translated from Flink's own JSON (the in-memory plan's ids).
+         */
+        private boolean isTranslatedPlan(String compiledPlanJson) {
+            return judged.filter(job -> job.planned().plan().equals(compiledPlanJson)).isPresent();
+        }
+
+        /** Each id of {@code ids} to itself: a plan numbered as it runs keeps its ids. */
+        private static Map<Integer, Integer> unchanged(java.util.Collection<Integer> ids) {
+            Map<Integer, Integer> same = new HashMap<>();
+            ids.forEach(id -> same.put(id, id));
+            return same;
         }
     }
 

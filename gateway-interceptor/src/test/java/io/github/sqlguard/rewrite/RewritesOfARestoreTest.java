@@ -112,7 +112,7 @@ class RewritesOfARestoreTest {
         Rewrite window = rewrites.stream().filter(r -> r.family().equals("window-top-n")).findFirst().orElseThrow();
         assertThat(window.restores()).isFalse();
         assertThat(window.changes()).contains("it does not restore the savepoint " + AGAINST
-                + ": Flink refuses to start it, as no operator of its job claims the state of", "Rank(",
+                + ": Flink refuses to start it, as no operator of its job claims the state of", "Rank[",
                 "(restore-unclaimed-state); it runs only without the state of the savepoint");
         System.out.println("[rewrites-of-a-restore] window-top-n changes: " + window.changes());
         assertThat(window.remaining()).contains("BLOCK restore-unclaimed-state");
