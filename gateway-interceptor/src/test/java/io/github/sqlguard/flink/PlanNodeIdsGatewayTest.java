@@ -1,25 +1,23 @@
 package io.github.sqlguard.flink;
 
+import static io.github.sqlguard.flink.TopNSavepoint.SALES;
+import static io.github.sqlguard.flink.TopNSavepoint.SINK;
+import static io.github.sqlguard.flink.TopNSavepoint.TOP_N;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.github.sqlguard.testing.AuditedInProcessGateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.apache.flink.runtime.checkpoint.Checkpoints;
-import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.util.ExceptionUtils;
-import org.apache.flink.util.StringUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -33,18 +31,6 @@ import java.util.regex.Pattern;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PlanNodeIdsGatewayTest {
-
-    private static final String SALES = "CREATE TABLE sales (sale_id BIGINT, category STRING, product STRING,"
-            + " price DECIMAL(10, 2), ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND)"
-            + " WITH ('connector' = 'datagen')";
-    private static final String SINK = "CREATE TABLE top_products (category STRING, product STRING, price DECIMAL(10, 2),"
-            + " rn BIGINT) WITH ('connector' = 'blackhole')";
-    private static final String TOP_N = "INSERT INTO top_products SELECT category, product, price, rn FROM ("
-            + " SELECT category, product, price, ROW_NUMBER() OVER (PARTITION BY category ORDER BY price DESC) AS rn"
-            + " FROM sales) WHERE rn <= 5";
-
-    /** The operator id Flink 2.3 gives the Top-N's {@code Rank} (the new user's real savepoint named it). */
-    private static final String RANK = "c27dcf7b54ef6bfd6cff02ca8870b681";
 
     @RegisterExtension
     final AuditedInProcessGateway guarded = new AuditedInProcessGateway();
@@ -61,10 +47,7 @@ class PlanNodeIdsGatewayTest {
         for (int i = 0; i < 3; i++) {
             guarded.gateway().runToEnd(before, "EXPLAIN " + TOP_N);
         }
-        ByteArrayOutputStream metadata = new ByteArrayOutputStream();
-        Checkpoints.storeCheckpointMetadata(
-                CraftedMetadata.oneOperator(new OperatorID(StringUtils.hexStringToByte(RANK))), new DataOutputStream(metadata));
-        Path savepoint = CraftedMetadata.savepoint(dir.resolve("savepoint-top-n"), metadata.toByteArray());
+        Path savepoint = TopNSavepoint.withRankState(dir);
         SessionHandle session = guarded.gateway().openSession(Map.of("execution.runtime-mode", "streaming",
                 "execution.state-recovery.path", savepoint.toUri().toString()));
         guarded.gateway().runToEnd(session, SALES);

@@ -1,18 +1,19 @@
 package io.github.sqlguard.rewrite;
 
+import static io.github.sqlguard.flink.TopNSavepoint.SALES;
+import static io.github.sqlguard.flink.TopNSavepoint.SINK;
+import static io.github.sqlguard.flink.TopNSavepoint.TOP_N;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import io.github.sqlguard.flink.CraftedMetadata;
 import io.github.sqlguard.flink.JobVersion;
+import io.github.sqlguard.flink.TopNSavepoint;
 import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.service.RestoreBaseline;
 import io.github.sqlguard.service.Submission;
 import io.github.sqlguard.testing.AuditedInProcessGateway;
 import io.github.sqlguard.testing.LintLikeSession;
 
-import org.apache.flink.runtime.checkpoint.Checkpoints;
-import org.apache.flink.runtime.jobgraph.OperatorID;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
@@ -22,8 +23,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
 import java.nio.file.Path;
 
 import java.util.List;
@@ -45,15 +44,6 @@ class RewritesOfARestoreTest {
 
     private static final boolean FLINK_1 = EnvironmentInformation.getVersion().startsWith("1.");
 
-    private static final String SALES = "CREATE TABLE sales (sale_id BIGINT, category STRING, product STRING,"
-            + " price DECIMAL(10, 2), ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND)"
-            + " WITH ('connector' = 'datagen')";
-    private static final String SINK = "CREATE TABLE top_products (category STRING, product STRING, price DECIMAL(10, 2),"
-            + " rn BIGINT) WITH ('connector' = 'blackhole')";
-    private static final String TOP_N = "INSERT INTO top_products SELECT category, product, price, rn FROM ("
-            + " SELECT category, product, price, ROW_NUMBER() OVER (PARTITION BY category ORDER BY price DESC) AS rn"
-            + " FROM sales) WHERE rn <= 5";
-
     /** What the savepoint is, as the restore findings name it. */
     private static final String AGAINST = "of the job of the unchanged statement";
 
@@ -71,11 +61,7 @@ class RewritesOfARestoreTest {
     @Test
     void theRefusalOfATopNThatRestoresShowsTheRewriteThatRestores() throws Exception {
         assumeFalse(FLINK_1, "the Rank's operator id is Flink 2.3's; on 1.20 a TTL switched on does not restore either");
-        ByteArrayOutputStream metadata = new ByteArrayOutputStream();
-        Checkpoints.storeCheckpointMetadata(
-                CraftedMetadata.oneOperator(new OperatorID(org.apache.flink.util.StringUtils.hexStringToByte(RANK))),
-                new DataOutputStream(metadata));
-        Path savepoint = CraftedMetadata.savepoint(dir.resolve("savepoint-top-n"), metadata.toByteArray());
+        Path savepoint = TopNSavepoint.withRankState(dir);
         SessionHandle session = guarded.gateway().openSession(Map.of("execution.runtime-mode", "streaming",
                 "execution.state-recovery.path", savepoint.toUri().toString()));
         guarded.gateway().runToEnd(session, SALES);
@@ -88,9 +74,6 @@ class RewritesOfARestoreTest {
                 .doesNotContain("rewrite (window-top-n")
                 .contains(Rewriter.EVERY_IN_EXPLAIN);
     }
-
-    /** The operator id Flink 2.3 gives the Top-N's {@code Rank}. */
-    private static final String RANK = "c27dcf7b54ef6bfd6cff02ca8870b681";
 
     private String errorOf(SessionHandle session, String statement) {
         return guarded.gateway().service().getOperationInfo(session, guarded.gateway().runToEnd(session, statement))
