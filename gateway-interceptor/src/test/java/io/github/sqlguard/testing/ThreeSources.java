@@ -22,7 +22,7 @@ public final class ThreeSources {
                 "CREATE TABLE from_files (line STRING) WITH ('connector' = 'filesystem', 'path' = '" + directory.toUri()
                         + "', 'format' = 'raw', 'source.monitor-interval' = '1 s')",
                 "CREATE TABLE from_sequence (k INT) WITH ('connector' = 'datagen', 'rows-per-second' = '5',"
-                        + " 'fields.k.kind' = 'sequence', 'fields.k.start' = '1', 'fields.k.end' = '100000000')",
+                        + " 'fields.k.kind' = 'sequence', 'fields.k.start' = '1', 'fields.k.end' = '100000')",
                 "CREATE TABLE from_random (k INT) WITH ('connector' = 'datagen', 'rows-per-second' = '5',"
                         + " 'fields.k.min' = '1', 'fields.k.max' = '100')",
                 "CREATE TABLE per_k (k INT, n BIGINT, PRIMARY KEY (k) NOT ENFORCED) WITH ('connector' = 'blackhole')",
