@@ -777,7 +777,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     /** The largest time bucket of {@code column} among the aggregation's keys ({@link TimeBuckets}). */
     private static Optional<TimeBuckets.Bucket> bucketKey(Operator.GroupAggregate aggregate, StatementNames names, Column column) {
-        List<TimeBuckets.Bucket> buckets = TimeBuckets.of(names.context().statement().text(), column.name());
+        List<TimeBuckets.Bucket> buckets = TimeBuckets.of(names.context().statement().text(), column.name(), column.isLocalZoned());
         return aggregate.groupBy().stream()
                 .flatMap(k -> buckets.stream().filter(b -> b.isKey(k)))
                 .max(java.util.Comparator.comparing(TimeBuckets.Bucket::size));
