@@ -29,6 +29,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Differential test against the stock gateway: every statement of every case script, and a
@@ -64,6 +68,12 @@ class DifferentialIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     private static final int MUTATIONS_PER_CASE = 4;
+    /**
+     * Cases sent at once, each in sessions of its own: the two gateways answer two cases' statements on the machine's two
+     * cores instead of one statement after the other on one (a statement's decision does not depend on another
+     * session's).
+     */
+    private static final int CASES_AT_ONCE = 2;
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Handed-on outcomes: the guard let the statement reach Flink. */
     private static final Set<String> HANDED_ON =
@@ -142,34 +152,35 @@ class DifferentialIT {
         quiet.close();
     }
 
+    /**
+     * The cases {@link #CASES_AT_ONCE} at a time, each in its own pair of sessions (the statements of a case in order, as
+     * before); what was compared is gathered in corpus order.
+     */
     @Test
     void whatTheStockGatewayAcceptsTheGuardNeverRefusesAsAPlannerError() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(CASES_AT_ONCE);
+        List<Future<CaseCompared>> runs = new ArrayList<>();
+        try {
+            for (Path file : CaseCorpus.all()) {
+                runs.add(pool.submit(() -> compareCase(SqlScript.read(file))));
+            }
+        } finally {
+            pool.shutdown();
+        }
         List<Compared> all = new ArrayList<>();
         int mutated = 0;
-        for (Path file : CaseCorpus.all()) {
-            SqlScript script = SqlScript.read(file);
-            try (RestSession plain = stock.openSession(script.sessionProperties());
-                    RestSession guard = guarded.openSession(script.sessionProperties())) {
-                boolean diverged = false;
-                List<String> statements = script.statements();
-                for (int i = 0; i < statements.size(); i++) {
-                    Map<String, String> executionConfig =
-                            i == statements.size() - 1 ? script.executionConfig() : Map.of();
-                    Compared compared =
-                            compare(script.name() + " #" + (i + 1), statements.get(i), executionConfig, plain, guard);
-                    all.add(compared);
-                    diverged |= compared.diverges();
+        for (Future<CaseCompared> run : runs) {
+            CaseCompared compared;
+            try {
+                compared = run.get();
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof Error error) {
+                    throw error;
                 }
-                List<String> mutations =
-                        MutatedStatements.sample(statements, script.name().hashCode(), MUTATIONS_PER_CASE);
-                for (int i = 0; i < mutations.size() && !diverged; i++) {
-                    Compared compared =
-                            compare(script.name() + " mutation " + (i + 1), mutations.get(i), Map.of(), plain, guard);
-                    all.add(compared);
-                    mutated++;
-                    diverged = compared.diverges();
-                }
+                throw e.getCause() instanceof Exception cause ? cause : e;
             }
+            all.addAll(compared.statements());
+            mutated += compared.mutated();
         }
 
         long accepted = all.stream().filter(c -> c.stock().accepted()).count();
@@ -189,6 +200,37 @@ class DifferentialIT {
         assertThat(plannerErrors).as("statements the stock gateway accepts and the guard refuses as Flink's rejection")
                 .extracting(Compared::describe)
                 .isEmpty();
+    }
+
+    /** What both gateways did with a case's statements, then with its mutations ({@code mutated} of them). */
+    private record CaseCompared(List<Compared> statements, int mutated) {}
+
+    /**
+     * Sends a case's statements to a session of each gateway, then its mutations until the two sessions may have
+     * diverged.
+     */
+    private CaseCompared compareCase(SqlScript script) throws Exception {
+        List<Compared> all = new ArrayList<>();
+        int mutated = 0;
+        try (RestSession plain = stock.openSession(script.sessionProperties());
+                RestSession guard = guarded.openSession(script.sessionProperties())) {
+            boolean diverged = false;
+            List<String> statements = script.statements();
+            for (int i = 0; i < statements.size(); i++) {
+                Map<String, String> executionConfig = i == statements.size() - 1 ? script.executionConfig() : Map.of();
+                Compared compared = compare(script.name() + " #" + (i + 1), statements.get(i), executionConfig, plain, guard);
+                all.add(compared);
+                diverged |= compared.diverges();
+            }
+            List<String> mutations = MutatedStatements.sample(statements, script.name().hashCode(), MUTATIONS_PER_CASE);
+            for (int i = 0; i < mutations.size() && !diverged; i++) {
+                Compared compared = compare(script.name() + " mutation " + (i + 1), mutations.get(i), Map.of(), plain, guard);
+                all.add(compared);
+                mutated++;
+                diverged = compared.diverges();
+            }
+        }
+        return new CaseCompared(all, mutated);
     }
 
     /**
@@ -303,7 +345,7 @@ class DifferentialIT {
             this.position = Files.exists(file) ? Files.size(file) : 0;
         }
 
-        JsonNode outcomeOf(String operation) throws IOException {
+        synchronized JsonNode outcomeOf(String operation) throws IOException {
             if (!byOperation.containsKey(operation)) {
                 readNewLines();
             }

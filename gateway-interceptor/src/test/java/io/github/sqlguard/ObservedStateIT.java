@@ -41,7 +41,9 @@ import java.util.Optional;
  * bounded {@code RANGE} OVER over the same keys levels with no finding; a job with no checkpoints is {@code unobservable}; a job cancelled
  * mid-watch gets a {@code job-ended} record and leaves the watch, and the watcher's one thread is
  * idle, then gone when the gateway stops; last, the cluster is stopped under the watched jobs, which
- * are said unreachable once and then no longer watched. One cluster for the class.
+ * are said unreachable once and then no longer watched. One cluster for the class, with a slot per job: every
+ * job the tests watch is submitted before the first test ({@link #submitEveryWatchedJob}), so that their
+ * observation windows pass at once rather than one after the other; each test then waits for its own jobs' records.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -57,6 +59,8 @@ class ObservedStateIT {
     private GuardedGateway gateway;
     private String instance;
     private final List<String> jobs = new ArrayList<>();
+    /** The job of each test, by name, submitted before the first test. */
+    private final Map<String, String> watched = new HashMap<>();
     private boolean clusterStopped;
 
     @RegisterExtension
@@ -64,7 +68,7 @@ class ObservedStateIT {
 
     @BeforeAll
     void startClusterAndGateway() throws Exception {
-        cluster = StandaloneCluster.start(workDir, START_TIMEOUT, Map.of("taskmanager.numberOfTaskSlots", "4"));
+        cluster = StandaloneCluster.start(workDir, START_TIMEOUT, Map.of("taskmanager.numberOfTaskSlots", "8"));
         instance = "observed-state-test-" + cluster.restPort();
         Map<String, String> config = new HashMap<>(cluster.clientConfig());
         config.put("sql-guard.instance-id", instance);
@@ -78,6 +82,39 @@ class ObservedStateIT {
         config.put("sql-guard.min-state-ttl", "1 s");
         config.put("sql-guard.max-top-n", "2");
         gateway = GuardedGateway.start(config);
+        submitEveryWatchedJob();
+    }
+
+    /**
+     * The eight jobs the tests watch, one slot each: an INSERT grouping an unbounded key space and one over 100
+     * keys, a Top-N under a state TTL of 2 s, a partitioned OVER unbounded and one with a bounded RANGE, a job
+     * without checkpoints, the job the tests cancel and the one whose JobManager they stop.
+     */
+    private void submitEveryWatchedJob() throws Exception {
+        watched.put("growing", insert("growing", "1000000000", true));
+        watched.put("levelled", insert("levelled", "100", true));
+
+        Map<String, String> properties = checkpointing();
+        properties.put("table.exec.state.ttl", "2 s");
+        RestSession topN = gateway.openSession(properties);
+        run(topN, "CREATE TABLE bids (k BIGINT, price INT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000',"
+                + " 'fields.k.min' = '1', 'fields.k.max' = '1000000000')");
+        run(topN, "CREATE TABLE out_top_n (k BIGINT, price INT, rn BIGINT) WITH ('connector' = 'blackhole')");
+        watched.put("top-n", jobOf(topN, "INSERT INTO out_top_n SELECT * FROM (SELECT k, price, ROW_NUMBER() OVER"
+                + " (PARTITION BY k ORDER BY price DESC) AS rn FROM bids) WHERE rn <= 3"));
+
+        RestSession over = gateway.openSession(checkpointing());
+        run(over, "CREATE TABLE clicks (k BIGINT, pt AS PROCTIME()) WITH ('connector' = 'datagen',"
+                + " 'rows-per-second' = '1000', 'fields.k.min' = '1', 'fields.k.max' = '1000000000')");
+        run(over, "CREATE TABLE out_over (k BIGINT, c BIGINT) WITH ('connector' = 'blackhole')");
+        watched.put("over-unbounded",
+                jobOf(over, "INSERT INTO out_over SELECT k, COUNT(*) OVER (PARTITION BY k ORDER BY pt) FROM clicks"));
+        watched.put("over-bounded", jobOf(over, "INSERT INTO out_over SELECT k, COUNT(*) OVER (PARTITION BY k ORDER BY pt"
+                + " RANGE BETWEEN INTERVAL '2' SECOND PRECEDING AND CURRENT ROW) FROM clicks"));
+
+        watched.put("no-checkpoints", insert("no-checkpoints", "100", false));
+        watched.put("cancelled", insert("cancelled", "1000000000", true));
+        watched.put("orphaned", insert("orphaned", "100", true));
     }
 
     @AfterAll
@@ -103,8 +140,8 @@ class ObservedStateIT {
 
     @Test
     void unboundedKeysWithoutTtlAreConfirmedGrowingAndHundredKeysLevelNotConfirmed() throws Exception {
-        String growing = insert("growing", "1000000000", true);
-        String levelled = insert("levelled", "100", true);
+        String growing = watched.get("growing");
+        String levelled = watched.get("levelled");
 
         JsonNode confirmed = awaitRecord(growing, r -> finding(r, "stateful-without-ttl").filter("confirmed"::equals).isPresent());
         JsonNode notConfirmed =
@@ -132,14 +169,7 @@ class ObservedStateIT {
 
     @Test
     void aTopNWithAStateTtlLevelsAndItsFindingIsNotConfirmed() throws Exception {
-        Map<String, String> properties = checkpointing();
-        properties.put("table.exec.state.ttl", "2 s");
-        RestSession session = gateway.openSession(properties);
-        run(session, "CREATE TABLE bids (k BIGINT, price INT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000',"
-                + " 'fields.k.min' = '1', 'fields.k.max' = '1000000000')");
-        run(session, "CREATE TABLE out_top_n (k BIGINT, price INT, rn BIGINT) WITH ('connector' = 'blackhole')");
-        String job = jobOf(session, "INSERT INTO out_top_n SELECT * FROM (SELECT k, price, ROW_NUMBER() OVER (PARTITION BY"
-                + " k ORDER BY price DESC) AS rn FROM bids) WHERE rn <= 3");
+        String job = watched.get("top-n");
 
         // Every key is new and forgotten 2 s after its last row: the Rank's state stops growing. (The first
         // checkpoints can hold more, before expired keys are cleaned up: shrinking, also not confirmed.)
@@ -147,7 +177,6 @@ class ObservedStateIT {
         try {
             record = awaitRecord(job, r -> r.path("operators").path(0).path("trend").asText().equals("levelled"));
         } finally {
-            // Its slot, for the tests after it (the TaskManager has four).
             cluster.cancel(job);
         }
 
@@ -165,24 +194,18 @@ class ObservedStateIT {
      * which no TTL frees (ProcTimeUnboundedPrecedingFunction), so its stateful-without-ttl finding is confirmed;
      * a bounded RANGE frame over the same keys frees each key by its own timer 1.5 times the range after its
      * last row (ProcTimeRangeBoundedPrecedingFunction, Flink 2.3.0): its state levels, and it has no finding.
-     * One job at a time, each cancelled for the tests after it.
+     * Both jobs read the same datagen table, each in its own slot; each is cancelled once its record is read.
      */
     @Test
     void aPartitionedOverWithoutTtlIsConfirmedGrowingAndABoundedRangeLevels() throws Exception {
-        RestSession session = gateway.openSession(checkpointing());
-        run(session, "CREATE TABLE clicks (k BIGINT, pt AS PROCTIME()) WITH ('connector' = 'datagen',"
-                + " 'rows-per-second' = '1000', 'fields.k.min' = '1', 'fields.k.max' = '1000000000')");
-        run(session, "CREATE TABLE out_over (k BIGINT, c BIGINT) WITH ('connector' = 'blackhole')");
-
-        String running = jobOf(session, "INSERT INTO out_over SELECT k, COUNT(*) OVER (PARTITION BY k ORDER BY pt) FROM clicks");
+        String running = watched.get("over-unbounded");
         JsonNode confirmed;
         try {
             confirmed = awaitRecord(running, r -> finding(r, "stateful-without-ttl").filter("confirmed"::equals).isPresent());
         } finally {
             cluster.cancel(running);
         }
-        String bounded = jobOf(session, "INSERT INTO out_over SELECT k, COUNT(*) OVER (PARTITION BY k ORDER BY pt"
-                + " RANGE BETWEEN INTERVAL '2' SECOND PRECEDING AND CURRENT ROW) FROM clicks");
+        String bounded = watched.get("over-bounded");
         JsonNode levelled;
         try {
             levelled = awaitRecord(bounded, r -> r.path("operators").path(0).path("trend").asText().equals("levelled"));
@@ -200,7 +223,7 @@ class ObservedStateIT {
 
     @Test
     void aJobWithoutCheckpointsIsUnobservable() throws Exception {
-        String job = insert("no-checkpoints", "100", false);
+        String job = watched.get("no-checkpoints");
 
         JsonNode record = awaitRecord(job, r -> r.path("outcome").asText().equals("unobservable"));
 
@@ -210,7 +233,7 @@ class ObservedStateIT {
 
     @Test
     void aJobCancelledMidWatchLeavesARecordAndNoBusyThread() throws Exception {
-        String job = insert("cancelled", "1000000000", true);
+        String job = watched.get("cancelled");
         awaitRecord(job, r -> r.path("outcome").asText().equals("state-observed"));
 
         cluster.cancel(job);
@@ -230,7 +253,7 @@ class ObservedStateIT {
     @Test
     @Order(Integer.MAX_VALUE)
     void aJobManagerStoppedMidWatchIsSaidUnreachableOnceThenItsJobsAreNoLongerWatched() throws Exception {
-        String job = insert("orphaned", "100", true);
+        String job = watched.get("orphaned");
         awaitRecord(job, r -> r.path("outcome").asText().equals("state-observed"));
 
         cluster.close();

@@ -28,6 +28,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -54,7 +59,8 @@ import java.util.stream.Stream;
  *
  * The outcome must also be the one the script's first line records (measured, written down in
  * {@code docs/operations/restores.md}, "Across Flink lines"), and the guard's restore findings those
- * of its {@code -- expect-guard:} line. One cluster per line for all scripts; 2.3 CI step only (the
+ * of its {@code -- expect-guard:} line. One cluster per line for all scripts, a slot per script on each: the
+ * scripts' jobs run at once on 1.20, and so do their restores on 2.3; 2.3 CI step only (the
  * 1.20 build has no other line to restore from: install-test's {@code flink-1.20} profile excludes it).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -66,7 +72,7 @@ class CrossLineRestoreIT {
     private static final Path SCRIPTS = Path.of("src/test/resources/cross-line").toAbsolutePath();
 
     private final Map<String, String> savepoints = new LinkedHashMap<>();
-    private final Map<String, String> measured = new LinkedHashMap<>();
+    private final Map<String, String> measured = new java.util.concurrent.ConcurrentSkipListMap<>();
     /** Every gateway started, stopped after the tests (the JVM's shutdown stops any left). */
     private final List<JavaProcess> gateways = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile StandaloneCluster cluster;
@@ -108,10 +114,8 @@ class CrossLineRestoreIT {
         StandaloneCluster.Launcher launcher120 = launcher(flink120);
         long started = System.nanoTime();
         Callable<Gateway> startGuarded = () -> {
-            cluster = StandaloneCluster.start(work.resolve("cluster-2.3"), START_TIMEOUT,
-                    Map.of("restart-strategy.type", "none", "taskmanager.numberOfTaskSlots", "2",
-                            "execution.checkpointing.savepoint-dir", savepointDir, "state.savepoints.dir", savepointDir),
-                    launcher23);
+            // A slot per script: their restores run at once.
+            cluster = StandaloneCluster.start(work.resolve("cluster-2.3"), START_TIMEOUT, clusterConfig, launcher23);
             // The platform's default set explicitly, as a config.yaml does (see StateChangesIT).
             gatewayConfig23 = gatewayConfig(cluster, savepointDir,
                     Map.of("execution.state-recovery.ignore-unclaimed-state", "false"));
@@ -171,9 +175,37 @@ class CrossLineRestoreIT {
         }
     }
 
+    /**
+     * Each script judged and restored at once, one slot each of the 2.3 TaskManager (a script has one job running at a
+     * time), as {@code StateChangesIT} runs its pairs; a script that sets {@code ignore-unclaimed-state} runs alone, holding
+     * every slot: Flink says it skipped state only in the JobManager's log, not per job ({@link SavepointRestores}).
+     */
     @TestFactory
     Stream<DynamicTest> aFlink120SavepointRestoredOn23IsJudgedByTheGuardAsFlinkTreatsIt() throws IOException {
-        return scripts().stream().map(script -> DynamicTest.dynamicTest(script.name(), () -> judge(script)));
+        List<Script> scripts = scripts();
+        ExecutorService pool = Executors.newFixedThreadPool(scripts.size());
+        Semaphore slots = new Semaphore(scripts.size(), true);
+        Map<String, Future<?>> runs = new LinkedHashMap<>();
+        for (Script script : scripts) {
+            int taken = script.statements().stream().anyMatch(s -> s.contains("ignore-unclaimed-state")) ? scripts.size() : 1;
+            runs.put(script.name(), pool.submit(() -> {
+                slots.acquire(taken);
+                try {
+                    judge(script);
+                } finally {
+                    slots.release(taken);
+                }
+                return null;
+            }));
+        }
+        pool.shutdown();
+        return scripts.stream().map(script -> DynamicTest.dynamicTest(script.name(), () -> {
+            try {
+                runs.get(script.name()).get();
+            } catch (ExecutionException e) {
+                throw e.getCause();
+            }
+        }));
     }
 
     private void judge(Script script) throws Exception {
@@ -244,7 +276,7 @@ class CrossLineRestoreIT {
     private Integer stockPort;
 
     /** The stock 2.3 gateway (the installation without the drop-in jar), started when first needed. */
-    private int stockGateway() throws Exception {
+    private synchronized int stockGateway() throws Exception {
         if (stockPort == null) {
             stockPort = startGateway(flink23.withConfAndLogIn(work.resolve("gateway-2.3-stock")), "rest", gatewayConfig23, false)
                     .port();
