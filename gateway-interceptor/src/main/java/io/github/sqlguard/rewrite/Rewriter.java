@@ -487,6 +487,12 @@ public final class Rewriter {
             tally[PLANNED] += context.plannings() - before;
             proven.put(key, proof);
         }
+        if (proof instanceof Proven) {
+            // Proven for this finding too: the statements are the ones shown already, and so is what they change (the
+            // first proven candidate's changes: line, which the text shows once and names again under this finding).
+            Proof shown = proven.putIfAbsent("shown\n" + candidate.ruleId() + "\n" + candidate.sql(), proof);
+            return shown == null ? proof : shown;
+        }
         return proof;
     }
 
