@@ -1,5 +1,5 @@
 -- expect: BLOCK rank-function-unsupported
--- expect-rewrite: row-number
+-- expect-rewrite: tied-ranking-dropped row-number
 -- expect-fix: Every row of a partition ties in ORDER BY a (one value within PARTITION BY a): RANK() numbers every row 1
 -- expect-fix-absent: add a tiebreaker column
 -- Flink's RankTest#testRankFunctionInMiddle (apache/flink, flink-table-planner's plan/stream/sql/): RANK() ordered by

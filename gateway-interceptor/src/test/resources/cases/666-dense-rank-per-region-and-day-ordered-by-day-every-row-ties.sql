@@ -1,5 +1,5 @@
 -- expect: BLOCK rank-function-unsupported
--- expect-rewrite: row-number
+-- expect-rewrite: tied-ranking-dropped row-number
 -- expect-fix: Every row of a partition ties in ORDER BY o.order_day DESC (one value within PARTITION BY o.region, o.order_day): DENSE_RANK() numbers every row 1
 -- expect-fix-absent: add a tiebreaker column
 -- The top three orders per region and day with DENSE_RANK(), ordered by the day the PARTITION BY already fixes

@@ -12,6 +12,7 @@ import io.github.sqlguard.testing.SavepointRestores.Outcome;
 import io.github.sqlguard.testing.SavepointRestores.Restore;
 import io.github.sqlguard.testing.SqlScript;
 import io.github.sqlguard.testing.StandaloneCluster;
+import io.github.sqlguard.testing.ThreeSources;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -310,6 +311,46 @@ class StateChangesIT {
                     .isEqualTo(Outcome.RESTORED);
             restores.cancel(same.jobId());
         }
+    }
+
+    /**
+     * What lint counts of a job's sources ({@code flink.SourceOperators}: every FLIP-27 source, a legacy source
+     * function only where it checkpoints) against what a real savepoint keeps: the job of {@link ThreeSources},
+     * started through the stock gateway and stopped with a savepoint, then explained through the guard restoring it,
+     * which reads the savepoint's operators with state (keyed, operator or coordinator state) and names the operator
+     * of the same job that claims each. The FLIP-27 source's state is there (its splits and its enumerator's); the
+     * datagen source with a sequence field keeps its sequence; the one with random fields, which lint counts as
+     * able to hold state (its function checkpoints), kept none: the one way lint's count and a savepoint's differ.
+     */
+    @org.junit.jupiter.api.Test
+    void theSourcesWhoseStateASavepointKeepsAreThoseFlinkBuildsToKeepIt() throws Exception {
+        List<String> statements = ThreeSources.statements(Files.createTempDirectory("state-changes-sources"));
+        String savepoint;
+        try (RestSession session = stock.openSession(SavepointRestores.checkpointingSession())) {
+            String job = restores.startJob(session, statements);
+            restores.awaitRunningWithCheckpoint(job);
+            savepoint = restores.stopWithSavepoint(session, job);
+        }
+        JsonNode restore;
+        try (RestSession session = guard.openSession(SavepointRestores.checkpointingSession())) {
+            execute(session, "SET 'execution.state-recovery.path' = '" + savepoint + "'");
+            for (String statement : statements.subList(0, statements.size() - 1)) {
+                execute(session, statement);
+            }
+            RestSession.StatementResult explained = session.execute("EXPLAIN " + statements.get(statements.size() - 1), 1, TIMEOUT);
+            assertThat(explained.failed()).as("EXPLAIN: %s", explained.error()).isFalse();
+            restore = AuditFile.forOperation(explained.operationHandle()).orElseThrow().path("restore");
+        }
+        List<String> claimedBy = new ArrayList<>();
+        restore.path("matched").forEach(o -> claimedBy.add(o.path("claimedBy").asText()));
+        findings.put("sources", "Flink " + FlinkLine.current().line() + ": the savepoint's operators with state, claimed by "
+                + claimedBy);
+        assertThat(restore.path("unclaimed")).as("the same job claims all of %s", restore).isEmpty();
+        assertThat(claimedBy).as("the operators of the savepoint with state, by the operator that claims each")
+                .anySatisfy(name -> assertThat(name).contains("from_files"))
+                .anySatisfy(name -> assertThat(name).contains("from_sequence"))
+                .noneSatisfy(name -> assertThat(name).contains("from_random"))
+                .anySatisfy(name -> assertThat(name).startsWith("GroupAggregate["));
     }
 
     /** A restore rule's id in a pair's {@code -- expect-guard:} line. */

@@ -66,7 +66,8 @@ final class IncompleteEnvironment {
                 continue;
             }
             boolean blocked = findings.stream().anyMatch(f -> f.level() == Level.BLOCK);
-            out.add(new LintedStatement(statement.file(), statement.line(), statement.column(), statement.text(),
+            out.add(new LintedStatement(statement.file(), statement.line(), statement.column(), statement.textLine(),
+                    statement.textColumn(), statement.text(),
                     statement.kind(), blocked ? Level.BLOCK.name() : "UNANALYSED", findings, false, statement.standIn(),
                     statement.plan(), statement.facts()));
         }

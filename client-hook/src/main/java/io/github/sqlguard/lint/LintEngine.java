@@ -340,7 +340,8 @@ public final class LintEngine implements AutoCloseable {
             }
         }
         return new LintedStatement(
-                file, statement.line(), statement.column(), statement.text(), parsed.kind().name(), verdict,
+                file, statement.line(), statement.column(), statement.textLine(), statement.textColumn(), statement.text(),
+                parsed.kind().name(), verdict,
                 findings, applied, standIn, decision.plan(), StatementFacts.of(decision, failure), rewrites);
     }
 

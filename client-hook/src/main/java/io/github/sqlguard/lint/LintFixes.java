@@ -25,8 +25,8 @@ import java.util.Optional;
 /**
  * {@code lint --fix} and {@code --diff}: the proven rewrites written into the scripts, as {@code
  * sqlfluff fix} writes its fixes. A statement is replaced by the preferred proven rewrite of its
- * highest finding that has one (BLOCK first); from its first code character to its end, so its
- * leading comments and its {@code ;} stay. Only proven rewrites are written; a statement whose text
+ * highest finding that has one (BLOCK first), where the text report shows it ({@link LintRewrites#splice}:
+ * its leading comments stay over it, and its {@code ;} stays). Only proven rewrites are written; a statement whose text
  * is no longer where lint read it (the file changed meanwhile) is left as it is.
  *
  * <p>Each rewrite was proven in the session as the script had made it up to its statement. A fix that
@@ -62,8 +62,9 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, Lis
      * @param secret true when the rewrite repeats a secret of the statement ({@link Rewrite#carriesSecret()}), or
      *     the replaced lines hold one: written by {@link #write()}, never printed by {@link #diff}
      * @param rewrite the proven rewrite the lines come from
+     * @param finding the finding it answers, where lint reported it
      */
-    record Hunk(int line, List<String> before, List<String> after, boolean secret, Rewrite rewrite) {}
+    record Hunk(int line, List<String> before, List<String> after, boolean secret, Rewrite rewrite, LintFinding finding) {}
 
     /** The fixes of every file of {@code run} that has a proven rewrite, in the run's order. */
     static List<LintFixes> of(LintRun run) throws IOException {
@@ -126,13 +127,16 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, Lis
      * only where none that restores proved) is shown, never written.
      */
     static Optional<Rewrite> rewriteOf(LintedStatement statement) {
+        return fixedFinding(statement).flatMap(statement::rewriteOf);
+    }
+
+    /** The finding whose rewrite {@link #rewriteOf} writes for {@code statement}. */
+    private static Optional<LintFinding> fixedFinding(LintedStatement statement) {
         for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
             for (LintFinding finding : statement.findings()) {
-                if (finding.level() == level && !finding.unanalysed()) {
-                    Optional<Rewrite> rewrite = statement.rewriteOf(finding).filter(Rewrite::restores);
-                    if (rewrite.isPresent()) {
-                        return rewrite;
-                    }
+                if (finding.level() == level && !finding.unanalysed()
+                        && statement.rewriteOf(finding).filter(Rewrite::restores).isPresent()) {
+                    return Optional.of(finding);
                 }
             }
         }
@@ -159,28 +163,26 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, Lis
         // From the end, so that the lines of the statements above stay where lint read them.
         for (int i = statements.size() - 1; i >= 0; i--) {
             LintedStatement statement = statements.get(i);
-            String code = LintRewrites.code(statement.text());
-            String[] codeLines = code.split("\n", -1);
-            int first = statement.line() - 1;
-            int last = first + codeLines.length - 1;
+            LintFinding fixed = fixedFinding(statement).orElseThrow();
+            Rewrite rewrite = statement.rewriteOf(fixed).orElseThrow();
+            LintRewrites.Splice splice = LintRewrites.splice(rewrite, statement);
+            int first = splice.line() - 1;
+            int last = first + splice.replaced().split("\n", -1).length - 1;
             if (last >= lines.size()) {
                 continue;
             }
-            String head = lines.get(first);
-            int from = statement.column() - 1;
+            int from = splice.column() - 1;
             String block = String.join("\n", lines.subList(first, last + 1));
-            if (from > head.length() || !block.startsWith(code, from)) {
+            if (from > lines.get(first).length() || !block.startsWith(splice.replaced(), from)) {
                 continue;
             }
-            Rewrite rewrite = rewriteOf(statement).orElseThrow();
-            String replacement = LintRewrites.replacement(rewrite, statement.text());
-            String changed = block.substring(0, from) + replacement + block.substring(from + code.length());
+            String changed = block.substring(0, from) + splice.written() + block.substring(from + splice.replaced().length());
             List<String> before = List.copyOf(lines.subList(first, last + 1));
             List<String> after = Arrays.asList(changed.split("\n", -1));
             lines.subList(first, last + 1).clear();
             lines.addAll(first, after);
             boolean secret = rewrite.carriesSecret() || carriesSecret(before) || carriesSecret(after);
-            hunks.add(0, new Hunk(first + 1, before, after, secret, rewrite));
+            hunks.add(0, new Hunk(first + 1, before, after, secret, rewrite, fixed));
         }
         if (hunks.isEmpty()) {
             return Optional.empty();
@@ -206,10 +208,12 @@ record LintFixes(Path file, String original, String fixed, List<Hunk> hunks, Lis
      * One line per rewrite written, for standard error after {@code --fix}: its family and what it changes in
      * meaning ({@link Rewrite#changes()}), and its output columns where they differ, so that a rewrite that changes
      * the result (a Top-N per window, the latest row by arrival) is not written without a word. The text report
-     * prints the same under each finding; this names what was written.
+     * prints the same under each finding; this names what was written, at the line and column of the finding it
+     * answers, as the report names that finding (not the first line of its statement).
      */
     List<String> writtenNotes() {
-        return hunks.stream().map(h -> "sql-guard lint: " + file + ":" + h.line() + ": wrote the "
+        return hunks.stream().map(h -> "sql-guard lint: " + file + ":" + h.finding().line() + ":" + h.finding().column()
+                + ": wrote the "
                 + h.rewrite().family() + " rewrite; changes: " + h.rewrite().changes()
                 + ("same".equals(h.rewrite().columns()) ? "" : "; columns: " + h.rewrite().columns())).toList();
     }

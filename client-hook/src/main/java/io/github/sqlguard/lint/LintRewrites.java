@@ -51,9 +51,8 @@ final class LintRewrites {
 
     /**
      * The rewrite as a SARIF 2.1.0 {@code fix} of a result (§3.55): its {@code changes} line as the
-     * description, and one replacement of the statement's region (from its first code character to
-     * its end, the {@code ;} excluded) by the rewrite's statements, the last one's {@code ;} left to
-     * the script.
+     * description, and one replacement of the statement's region ({@link #splice}, the {@code ;}
+     * excluded) by the rewrite's statements, the last one's {@code ;} left to the script.
      *
      * <p>Not written for a rewrite that carries a secret ({@link Rewrite#carriesSecret()}): the fix
      * would have to quote it in the report, and a masked one would write {@code '****'} into the file;
@@ -71,14 +70,14 @@ final class LintRewrites {
         ObjectNode change = fix.putArray("artifactChanges").addObject();
         change.putObject("artifactLocation").put("uri", uri);
         ObjectNode replacement = change.putArray("replacements").addObject();
-        String code = code(statement.text());
-        String[] lines = code.split("\n", -1);
-        int endLine = statement.line() + lines.length - 1;
-        int endColumn = lines.length == 1 ? statement.column() + code.length() : lines[lines.length - 1].length() + 1;
+        Splice splice = splice(rewrite, statement);
+        String[] lines = splice.replaced().split("\n", -1);
+        int endLine = splice.line() + lines.length - 1;
+        int endColumn = lines.length == 1 ? splice.column() + splice.replaced().length() : lines[lines.length - 1].length() + 1;
         replacement.putObject("deletedRegion")
-                .put("startLine", statement.line()).put("startColumn", statement.column())
+                .put("startLine", splice.line()).put("startColumn", splice.column())
                 .put("endLine", endLine).put("endColumn", endColumn);
-        replacement.putObject("insertedContent").put("text", replacement(rewrite, statement.text()));
+        replacement.putObject("insertedContent").put("text", splice.written());
     }
 
     /**
@@ -114,16 +113,32 @@ final class LintRewrites {
     }
 
     /**
-     * What replaces the statement's code (from its first code character): the rewrite's
-     * statements, without the last {@code ;} and without the statement's leading comments, which
-     * the rewrite keeps but which stay in the script before the replaced region.
+     * Where a statement's rewrite goes in its script and what it writes there: the one placement of {@code --fix},
+     * {@code --diff} and SARIF's fix, the text report's ({@link Rewrite#sql()}, which keeps the statement's leading
+     * comments). Where the rewrite puts statements before those comments (the {@code SET} of a TTL moved out of a
+     * {@code CREATE TABLE}'s options), they go above the comments, which stay with the statement they were written
+     * over: the statement's whole text is replaced, from its first comment. Otherwise the comments stay where they
+     * are and the statement is replaced from its first code character.
+     *
+     * @param line 1-based line of the first replaced character
+     * @param column its 1-based column
+     * @param replaced the statement's text that is replaced, without its {@code ;}
+     * @param written what replaces it: the rewrite's statements, the last one's {@code ;} left to the script
      */
-    static String replacement(Rewrite rewrite, String text) {
+    record Splice(int line, int column, String replaced, String written) {}
+
+    /** The {@link Splice} of {@code rewrite} into the script of {@code statement}. */
+    static Splice splice(Rewrite rewrite, LintedStatement statement) {
+        String text = statement.text();
         String code = code(text);
         String comments = text.substring(0, text.length() - code.length()).strip();
         String sql = withoutLastSemicolon(rewrite.sql());
         int at = comments.isEmpty() ? -1 : sql.indexOf(comments);
-        return at < 0 ? sql : sql.substring(0, at) + sql.substring(at + comments.length()).stripLeading();
+        if (at > 0) {
+            return new Splice(statement.textLine(), statement.textColumn(), text, sql);
+        }
+        return new Splice(statement.line(), statement.column(), code,
+                at < 0 ? sql : sql.substring(comments.length()).stripLeading());
     }
 
     static String withoutLastSemicolon(String sql) {

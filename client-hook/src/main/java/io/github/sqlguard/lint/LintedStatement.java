@@ -14,6 +14,9 @@ import java.util.Optional;
  * @param file the script, as given on the command line
  * @param line 1-based line of the statement's first code character
  * @param column 1-based column of that character
+ * @param textLine 1-based line of the first character of {@code text}: its first leading comment, or its code
+ *     ({@code ScriptSplitter.Statement#textLine})
+ * @param textColumn 1-based column of that character
  * @param text the statement as written (leading comments kept, no terminating {@code ;})
  * @param kind the statement kind, e.g. {@code QUERY}
  * @param verdict {@code OK}, {@code INFO}, {@code WARN}, {@code BLOCK} or {@code UNANALYSED}
@@ -28,7 +31,7 @@ import java.util.Optional;
  *     Rewrites#first}, paired with the finding as lint located it)
  */
 public record LintedStatement(
-        String file, int line, int column, String text, String kind, String verdict, List<LintFinding> findings,
+        String file, int line, int column, int textLine, int textColumn, String text, String kind, String verdict, List<LintFinding> findings,
         boolean applied, String standIn, Optional<ExplainedPlan> plan, StatementFacts facts,
         Map<LintFinding, Rewrite> rewrites) {
 
@@ -39,9 +42,9 @@ public record LintedStatement(
 
     /** A statement without rewrites. */
     public LintedStatement(
-            String file, int line, int column, String text, String kind, String verdict, List<LintFinding> findings,
-            boolean applied, String standIn, Optional<ExplainedPlan> plan, StatementFacts facts) {
-        this(file, line, column, text, kind, verdict, findings, applied, standIn, plan, facts, Map.of());
+            String file, int line, int column, int textLine, int textColumn, String text, String kind, String verdict,
+            List<LintFinding> findings, boolean applied, String standIn, Optional<ExplainedPlan> plan, StatementFacts facts) {
+        this(file, line, column, textLine, textColumn, text, kind, verdict, findings, applied, standIn, plan, facts, Map.of());
     }
 
     /** The preferred proven rewrite of {@code finding}, if one was proven. */
@@ -49,11 +52,12 @@ public record LintedStatement(
         return Optional.ofNullable(rewrites.get(finding));
     }
 
-    /** A statement planned with the real environment (no stand-in), its plan not kept. */
+    /** A statement without leading comments planned with the real environment (no stand-in), its plan not kept. */
     public LintedStatement(
             String file, int line, int column, String text, String kind, String verdict, List<LintFinding> findings,
             boolean applied) {
-        this(file, line, column, text, kind, verdict, findings, applied, "", Optional.empty(), StatementFacts.NONE);
+        this(file, line, column, line, column, text, kind, verdict, findings, applied, "", Optional.empty(),
+                StatementFacts.NONE);
     }
 
     /** True when the statement was planned through (or registered) a stand-in connector. */

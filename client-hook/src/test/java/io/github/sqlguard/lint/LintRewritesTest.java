@@ -200,10 +200,60 @@ class LintRewritesTest {
 
         assertThat(fixes).hasSize(1);
         assertThat(fixes.get(0).writtenNotes()).singleElement().satisfies(note -> assertThat(note)
-                .startsWith("sql-guard lint: " + script + ":" + fixes.get(0).hunks().get(0).line()
-                        + ": wrote the window-top-n rewrite; changes: ")
+                .startsWith("sql-guard lint: " + script + ":" + fixes.get(0).hunks().get(0).finding().line() + ":"
+                        + fixes.get(0).hunks().get(0).finding().column() + ": wrote the window-top-n rewrite; changes: ")
                 .contains("per 5 min TUMBLE window")
                 .endsWith("; columns: window_start, window_end added"));
+    }
+
+    /**
+     * Round 55's new user (finding 9): a TTL in a table's options, moved into a {@code SET} before the {@code CREATE
+     * TABLE}. The text report's rewrite has the {@code SET} above the statement's leading comment; {@code --fix} and
+     * {@code --diff} wrote it below, so that the comment then sat over the {@code SET}; and standard error named the
+     * statement's first code line where the report names the finding's own line and column. One placement for all
+     * (SARIF's fix too), and the finding's place: for the first statement of a script and for one after another.
+     */
+    @Test
+    void fixPutsAMovedSetWhereTheReportShowsItAndNamesTheFindingsPlace(@TempDir Path dir) throws Exception {
+        String orders = "-- orders joined with their shipments\n"
+                + "CREATE TABLE orders (\n"
+                + "  order_id STRING,\n"
+                + "  amount DOUBLE\n"
+                + ") WITH (\n"
+                + "  'connector' = 'datagen',\n"
+                + "  'state.ttl' = '1 h'\n"
+                + ");\n";
+        String shipments = "CREATE TABLE shipments (order_id STRING) WITH ('connector' = 'datagen');\n\n";
+        for (String script : List.of(orders, shipments + orders)) {
+            Path file = Files.writeString(dir.resolve("orders_shipments.sql"), script);
+            LintRun run = new LintRun(List.of(file.toString()), engine.lint(file.toString(), script), List.of());
+            LintedStatement create = run.statements().get(run.statements().size() - 1);
+            LintFinding finding = create.findings().stream().filter(f -> f.ruleId().equals("ttl-not-a-table-option"))
+                    .findFirst().orElseThrow();
+            String shown = LintRewrites.withoutLastSemicolon(create.rewriteOf(finding).orElseThrow().sql());
+            assertThat(shown).as("the text report's rewrite").startsWith("SET 'table.exec.state.ttl' = '1 h';\n"
+                    + "-- orders joined with their shipments\nCREATE TABLE orders (");
+
+            List<LintFixes> fixes = LintFixes.of(run);
+
+            assertThat(fixes).singleElement().satisfies(fix -> {
+                assertThat(fix.fixed()).isEqualTo(script.substring(0, script.indexOf("-- orders")) + shown + ";\n");
+                assertThat(fix.writtenNotes()).singleElement().asString()
+                        .startsWith("sql-guard lint: " + file + ":" + finding.line() + ":" + finding.column()
+                                + ": wrote the ttl-as-job-setting rewrite");
+            });
+            assertThat(finding.line()).as("the option's line").isEqualTo(script.lines().toList().indexOf("  'state.ttl' = '1 h'") + 1);
+            StringWriter sarif = new StringWriter();
+            try (PrintWriter out = new PrintWriter(sarif)) {
+                LintFormat.SARIF.write(run, out);
+            }
+            JsonNode replacement = JSON.readTree(sarif.toString()).path("runs").get(0).path("results").findValue("replacements")
+                    .get(0);
+            assertThat(replacement.path("deletedRegion").path("startLine").asInt())
+                    .isEqualTo(script.lines().toList().indexOf("-- orders joined with their shipments") + 1);
+            assertThat(replacement.path("deletedRegion").path("startColumn").asInt()).isEqualTo(1);
+            assertThat(replacement.path("insertedContent").path("text").asText()).isEqualTo(shown);
+        }
     }
 
     @Test

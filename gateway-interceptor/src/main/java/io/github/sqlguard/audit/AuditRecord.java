@@ -17,7 +17,8 @@ import java.util.Map;
  * handle), written before anything is handed on, so no statement runs without a record; then the
  * record of what happened ({@code submitted}, {@code blocked}, ...), with the operation handle,
  * linked to the first by {@code decisionId}. Neither can know the Flink job the statement will
- * start: their {@code jobId} is {@code null}. When the gateway later answers a {@code
+ * start: their {@code jobId} is {@code null}, but for a {@code STOP JOB}, whose text names the job it
+ * stops ({@link What#jobId}). When the gateway later answers a {@code
  * fetchResults} of that operation with a result that names a job (an INSERT, a statement set, a
  * query), a second record is written once per operation: {@code call} {@code jobSubmitted},
  * {@code outcome} {@code job-submitted}, the same {@code operationHandle}, {@code sessionId},
@@ -219,8 +220,8 @@ public record AuditRecord(
      *     CREATE/REPLACE TABLE AS} ran as the operation the guard planned) or {@code statement} (the
      *     statement text went to Flink); {@code null} otherwise
      * @param error the reason for a refusal or a failure, or {@code null}
-     * @param jobId the Flink job id (hex) in a {@code jobSubmitted} record, and the stopped job's in a {@code
-     *     jobStopped} record; {@code null} in every other record
+     * @param jobId the Flink job id (hex) in a {@code jobSubmitted} record, and the stopped job's in every record of
+     *     a {@code STOP JOB} (its decision, what happened, {@code jobStopped}); {@code null} in every other record
      * @param savepointPath in a {@code jobStopped} record, the savepoint Flink took as it stopped the job, as its
      *     result names it (masked as a location with a secret is); {@code null} in every other record, and where
      *     it took none

@@ -124,8 +124,8 @@ public final class Auditor {
                         decision.analysisMs(), proven, counts, decision.restore().map(Auditor::restoreOf).orElse(null));
         return new AuditRecord(
                 RecordTime.of(Instant.now()), decision.id(), instance, call, sessionId, who, statementOf(what), decided,
-                new AuditRecord.Happened(
-                        null, Outcome.DECIDED.label(), null, decision.unanalysedReason().orElse(null), null));
+                new AuditRecord.Happened(null, Outcome.DECIDED.label(), null, decision.unanalysedReason().orElse(null),
+                        what.jobId().orElse(null)));
     }
 
     /**
@@ -197,7 +197,7 @@ public final class Auditor {
                 RecordTime.of(Instant.now()), sessionId,
                 new AuditRecord.Happened(
                         operationHandle, outcome.label(), execution, error == null ? decided.outcome().error() : error,
-                        null));
+                        decided.outcome().jobId()));
     }
 
     /**

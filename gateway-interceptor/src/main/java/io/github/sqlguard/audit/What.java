@@ -2,8 +2,11 @@ package io.github.sqlguard.audit;
 
 import io.github.sqlguard.statement.ParsedStatement;
 
+import org.apache.flink.api.common.JobID;
+
 import java.net.URI;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What an audited call carries, as its records name it ({@code kind}) and show it ({@code
@@ -27,6 +30,14 @@ public sealed interface What {
 
     /** The full text, before redaction: the statement as submitted, or the call's description. */
     String text();
+
+    /**
+     * The Flink job the call names in its own text, known before it runs: the job a {@code STOP JOB '<id>'} stops;
+     * empty for every other call, whose job (if any) Flink names only once it runs.
+     */
+    default Optional<String> jobId() {
+        return Optional.empty();
+    }
 
     /** A statement of the call. */
     static What statement(ParsedStatement statement) {
@@ -62,6 +73,23 @@ public sealed interface What {
         @Override
         public String text() {
             return statement.text();
+        }
+
+        /**
+         * The job a {@code STOP JOB} stops, as Flink reads its id ({@code JobID#fromHexString}, which {@code
+         * OperationExecutor#callStopJobOperation} stops; 1.20 and 2.3). An id Flink cannot read names no job (the
+         * statement fails): none is recorded.
+         */
+        @Override
+        public Optional<String> jobId() {
+            if (!(statement instanceof ParsedStatement.StopJob stop)) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.of(JobID.fromHexString(stop.jobId()).toHexString());
+            } catch (IllegalArgumentException notAJobId) {
+                return Optional.empty();
+            }
         }
     }
 

@@ -30,16 +30,19 @@ import java.util.regex.Pattern;
  * with the tables it writes and its plan nodes' descriptions.
  *
  * <p>A savepoint of the old version holds the state of its stateful operators (the plan nodes the
- * comparator {@link StateChanges} judges) and of its sources: Flink's {@code SourceOperator} keeps
- * the splits it reads (a Kafka partition's offsets) in operator state, and a legacy source function
- * its checkpointed state, so a source whose operator id the new job lacks is state Flink cannot map
- * as much as an aggregation's ({@code Checkpoints#loadAndValidateCheckpoint} maps every operator's
- * state by id).
+ * comparator {@link StateChanges} judges) and of its sources that keep state: Flink's {@code
+ * SourceOperator} (a FLIP-27 source) keeps the splits it reads (a Kafka partition's offsets) in
+ * operator state and its enumerator's in its coordinator's, and a legacy source function that
+ * checkpoints its checkpointed state ({@link SourceOperators}, asked of the job's stream graph), so
+ * such a source whose operator id the new job lacks is state Flink cannot map as much as an
+ * aggregation's ({@code Checkpoints#loadAndValidateCheckpoint} maps every operator's state by id).
+ * A source that keeps none (a legacy function that does not checkpoint) is not counted.
  *
  * @param job the job, with its plan nodes' operator ids
  * @param sinks the tables it writes, as the compiled plan names them ({@code `cat`.`db`.`t`}), sorted
  * @param descriptions each plan node's description ({@code GroupAggregate(groupBy=[k], select=[...])}), by node id
- * @param sources the ids of its plan's source scan nodes
+ * @param sources the ids of its plan's source scan nodes whose source operators can hold state ({@link
+ *     StatementJobs.JudgedJob#sourcesWithState})
  * @param vertices the job's vertices with their parallelism and maximum parallelism as Flink's scheduler
  *     computes them ({@link MaxParallelism.Vertices}), whose job graph is built only where a restore
  *     between two versions could conflict with them ({@link #restoreFrom})
@@ -56,14 +59,15 @@ public record JobVersion(
     public JobVersion {
         sinks = Set.copyOf(new TreeSet<>(sinks));
         descriptions = Map.copyOf(descriptions);
-        sources = Set.copyOf(sources);
+        // In node order, as the unclaimed operators are listed (Set.copyOf keeps no order).
+        sources = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(sources));
     }
 
     /**
      * The restore of a savepoint of one version into another, judged from the two jobs.
      *
      * @param restore what the restore rules judge: the old job's stateful operators (its sources
-     *     included) that an operator of the new job claims and those none does, with sizes unknown
+     *     that can hold state included) that an operator of the new job claims and those none does, with sizes unknown
      *     ({@code -1}: no savepoint was read), compared with the old job's plan ({@link
      *     Restore#comparedWith}: the changes of the operators that map)
      * @param changes the comparator's judgement of each stateful operator of the old job ({@link StateChanges#compare})
@@ -86,26 +90,22 @@ public record JobVersion(
         }
         Set<String> sinks = new TreeSet<>();
         Map<Integer, String> descriptions = new LinkedHashMap<>();
-        Set<Integer> sources = new TreeSet<>();
         for (JsonNode node : plan.path("nodes")) {
             int id = node.path("id").asInt();
             descriptions.put(id, node.path("description").asText(node.path("type").asText()));
-            if (node.path("type").asText().startsWith("stream-exec-table-source-scan")) {
-                sources.add(id);
-            }
             JsonNode identifier = node.path("dynamicTableSink").path("table").path("identifier");
             if (identifier.isTextual()) {
                 sinks.add(identifier.asText());
             }
         }
-        return new JobVersion(job, sinks, descriptions, sources, judged.vertices());
+        return new JobVersion(job, sinks, descriptions, judged.sourcesWithState(), judged.vertices());
     }
 
     /**
      * The restore of a savepoint of {@code old} (taken while it ran) into this job: each stateful
      * operator of {@code old} judged by the comparator ({@link StateChanges#compare}: restores, a
-     * changed meaning, incompatible, not mappable), and each of its sources claimed by an operator of
-     * this job with its id, or not.
+     * changed meaning, incompatible, not mappable), and each of its sources that can hold state claimed by an
+     * operator of this job with its id, or not.
      *
      * @param against what the old job is, as the restore findings name it after "savepoint": {@code
      *     "of the job of old.sql at main (3f2a1c9)"}

@@ -318,7 +318,7 @@ public final class SessionPlanner implements AutoCloseable {
                         json = PlanNodeIds.perStatement(compiled.asJsonString());
                     }
                     ExplainedPlan plan = compiledReader.read(json);
-                    plan = views(plan, tEnv, statementBody);
+                    plan = HintPins.read(views(plan, tEnv, statementBody), tEnv, sinks, statementBody, compiledReader);
                     return new ExplainOutcome.Planned(
                             (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),
                             JudgedOperation.of(tEnv, operation), job, elapsedMs(start));
@@ -443,7 +443,7 @@ public final class SessionPlanner implements AutoCloseable {
     /** {@code plan} with what the views {@code statementBody} reads say ({@link ViewQueries}), read in {@code tEnv}'s session. */
     private static ExplainedPlan views(ExplainedPlan plan, TableEnvironmentInternal tEnv, String statementBody) {
         ViewQueries.Read views = ViewQueries.of(tEnv.getCatalogManager(), statementBody);
-        return plan.withViews(views.hints(), views.longestBound());
+        return plan.withViews(views.hints(), views.longestBound(), views.joins());
     }
 
     /**

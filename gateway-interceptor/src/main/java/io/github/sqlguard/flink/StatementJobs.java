@@ -31,6 +31,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 
 /**
@@ -169,11 +171,18 @@ public final class StatementJobs {
             }
         }
         JobToRun run = new JobToRun(compiledPlanJson, new PlannedJob(runs.plan(), ids), runs.jobNodeIds());
+        Set<Integer> sourcesWithState = new TreeSet<>();
+        for (StreamNode source : SourceOperators.withState(graph)) {
+            int id = OperatorNames.firstNodeId(source.getOperatorName());
+            if (id >= 0) {
+                sourcesWithState.add(jobNodeId(jobNodeIds, id));
+            }
+        }
         if (!withClaims) {
-            return new JudgedJob(run, Map.of(), Map.of(), MaxParallelism.Vertices.NONE);
+            return new JudgedJob(run, Map.of(), Map.of(), MaxParallelism.Vertices.NONE, sourcesWithState);
         }
         MaxParallelism.Vertices vertices = MaxParallelism.Vertices.of(graph, transformations, asRun);
-        return new JudgedJob(run, claims(graph, hashes, names), serializers, vertices);
+        return new JudgedJob(run, claims(graph, hashes, names), serializers, vertices, sourcesWithState);
     }
 
     /**
@@ -278,13 +287,18 @@ public final class StatementJobs {
      * Sink: out[5]}): a savepoint keeps state per operator, and the operator's name is what Flink 2.x
      * records with that state in a savepoint of the new job ({@code OperatorIDPair} of {@code
      * StreamingJobGraphGenerator#createJobVertex}, {@code OperatorState#getOperatorName}).
+     *
+     * <p>{@code sourcesWithState} are the plan nodes (ids of the plan that runs) whose source operators can hold
+     * state a savepoint keeps, as Flink builds them ({@link SourceOperators}): what a job compared with another
+     * without a savepoint counts of its sources ({@link JobVersion}).
      */
     public record JudgedJob(
             JobToRun run, Map<OperatorID, String> claims, Map<String, OperatorSerializers> serializers,
-            MaxParallelism.Vertices vertices) {
+            MaxParallelism.Vertices vertices, Set<Integer> sourcesWithState) {
         public JudgedJob {
             claims = Map.copyOf(claims);
             serializers = Map.copyOf(serializers);
+            sourcesWithState = Set.copyOf(sourcesWithState);
         }
 
         /** The plan that runs and its operator ids by plan node ({@link JobToRun#planned}). */

@@ -1,7 +1,9 @@
 package io.github.sqlguard.flink;
 
 import io.github.sqlguard.plan.ViewHint;
+import io.github.sqlguard.plan.ViewJoin;
 import io.github.sqlguard.plan.ViewTimeBound;
+import io.github.sqlguard.statement.HintInputName;
 import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
@@ -17,7 +19,13 @@ import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
 
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -48,10 +56,11 @@ final class ViewQueries {
      *
      * @param hints the {@code STATE_TTL} hint options of their queries
      * @param longestBound the longest time bound of their conditions
+     * @param joins the regular joins of two tables their queries write
      */
-    record Read(List<ViewHint> hints, Optional<ViewTimeBound> longestBound) {
+    record Read(List<ViewHint> hints, Optional<ViewTimeBound> longestBound, List<ViewJoin> joins) {
 
-        static final Read NONE = new Read(List.of(), Optional.empty());
+        static final Read NONE = new Read(List.of(), Optional.empty(), List.of());
     }
 
     private ViewQueries() {}
@@ -63,14 +72,15 @@ final class ViewQueries {
             return Read.NONE;
         }
         List<ViewHint> hints = new ArrayList<>();
+        List<ViewJoin> joins = new ArrayList<>();
         ViewTimeBound[] longest = new ViewTimeBound[1];
-        collect(catalogManager, facts.get(), hints, longest, new HashSet<>(), 0);
-        return new Read(List.copyOf(hints), Optional.ofNullable(longest[0]));
+        collect(catalogManager, facts.get(), hints, joins, longest, new HashSet<>(), 0);
+        return new Read(List.copyOf(hints), Optional.ofNullable(longest[0]), List.copyOf(joins));
     }
 
     private static void collect(
-            CatalogManager catalogManager, SqlFacts facts, List<ViewHint> out, ViewTimeBound[] longest,
-            Set<ObjectIdentifier> seen, int depth) {
+            CatalogManager catalogManager, SqlFacts facts, List<ViewHint> out, List<ViewJoin> joins,
+            ViewTimeBound[] longest, Set<ObjectIdentifier> seen, int depth) {
         if (depth >= MAX_DEPTH) {
             return;
         }
@@ -95,9 +105,44 @@ final class ViewQueries {
             TimeBounds.longest(tree.get())
                     .filter(bound -> longest[0] == null || bound.duration().compareTo(longest[0].duration()) > 0)
                     .ifPresent(bound -> longest[0] = new ViewTimeBound(name, bound.duration(), bound.sql()));
-            collect(catalogManager, query.get(), out, longest, seen, depth + 1);
+            collectJoins(name, tree.get(), joins, 0);
+            collect(catalogManager, query.get(), out, joins, longest, seen, depth + 1);
         }
     }
+
+    /** The joins of two tables of the view {@code view}'s query {@code node}, each with the names a hint gives them. */
+    private static void collectJoins(String view, SqlNode node, List<ViewJoin> joins, int depth) {
+        if (node == null || depth >= MAX_NESTING) {
+            return;
+        }
+        if (node instanceof SqlSelect select && select.getFrom() instanceof SqlJoin join) {
+            Optional<String> left = HintInputName.of(join.getLeft());
+            Optional<String> right = HintInputName.of(join.getRight());
+            Optional<String> leftTable = table(join.getLeft());
+            Optional<String> rightTable = table(join.getRight());
+            if (left.isPresent() && right.isPresent() && leftTable.isPresent() && rightTable.isPresent()) {
+                joins.add(new ViewJoin(view, left.get(), leftTable.get(), right.get(), rightTable.get()));
+            }
+        }
+        if (node instanceof SqlCall call) {
+            for (SqlNode operand : call.getOperandList()) {
+                collectJoins(view, operand, joins, depth + 1);
+            }
+        } else if (node instanceof SqlNodeList list) {
+            for (SqlNode item : list) {
+                collectJoins(view, item, joins, depth + 1);
+            }
+        }
+    }
+
+    /** The table a {@code FROM} item reads as it is ({@code orders}, {@code orders AS o}); empty for anything else. */
+    private static Optional<String> table(SqlNode item) {
+        SqlNode read = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+        return read instanceof SqlIdentifier id ? Optional.of(id.names.get(id.names.size() - 1)) : Optional.empty();
+    }
+
+    /** Query trees are walked this deep for joins. */
+    private static final int MAX_NESTING = 256;
 
     private static Optional<ContextResolvedTable> lookUp(CatalogManager catalogManager, TableReference reference) {
         try {

@@ -69,6 +69,11 @@ public record Column(String name, String type, TimeAttribute timeAttribute) {
         }
     }
 
+    /** Whether the column is a {@code TIMESTAMP_LTZ}: an instant, read in the session time zone. */
+    public boolean isLocalZoned() {
+        return typeRoot().filter(r -> r == LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE).isPresent();
+    }
+
     /**
      * False for a column the plan could not name as SQL names it ({@value ColumnNames#UNNAMED}, a
      * legacy group window's property): a fix must not write it into a {@code GROUP BY}.

@@ -41,7 +41,9 @@ public final class ExplainedPlan {
     private final List<Operator> operators;
     private final List<ViewHint> viewHints;
     private final Optional<ViewTimeBound> viewTimeBound;
+    private final List<ViewJoin> viewJoins;
     private final Optional<String> planFile;
+    private final Set<Integer> pinnedByHint;
 
     private ExplainedPlan(
             Map<Integer, PlanNode> byId,
@@ -55,7 +57,9 @@ public final class ExplainedPlan {
             List<Operator> operators,
             List<ViewHint> viewHints,
             Optional<ViewTimeBound> viewTimeBound,
-            Optional<String> planFile) {
+            List<ViewJoin> viewJoins,
+            Optional<String> planFile,
+            Set<Integer> pinnedByHint) {
         this.byId = byId;
         this.roots = roots;
         this.compiled = compiled;
@@ -67,7 +71,9 @@ public final class ExplainedPlan {
         this.operators = operators;
         this.viewHints = viewHints;
         this.viewTimeBound = viewTimeBound;
+        this.viewJoins = viewJoins;
         this.planFile = planFile;
+        this.pinnedByHint = pinnedByHint;
     }
 
     /**
@@ -89,7 +95,7 @@ public final class ExplainedPlan {
         }
         return new ExplainedPlan(
                 nodes, List.copyOf(roots), compiled, Optional.empty(), Optional.empty(), List.of(), drawing, drawn,
-                List.of(operators), List.of(), Optional.empty(), Optional.empty());
+                List.of(operators), List.of(), Optional.empty(), List.of(), Optional.empty(), Set.of());
     }
 
     /** True when the plan came from Flink's compiled plan, so each node's state is Flink's own account of its TTL. */
@@ -110,7 +116,7 @@ public final class ExplainedPlan {
     public ExplainedPlan executableAs(String compiledPlanJson) {
         return new ExplainedPlan(
                 byId, roots, compiled, Optional.of(compiledPlanJson), inferredStateTtl, createdTables, drawing, nodes,
-                operators, viewHints, viewTimeBound, planFile);
+                operators, viewHints, viewTimeBound, viewJoins, planFile, pinnedByHint);
     }
 
     /**
@@ -127,7 +133,7 @@ public final class ExplainedPlan {
     public ExplainedPlan readFrom(String file) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                viewHints, viewTimeBound, Optional.of(file));
+                viewHints, viewTimeBound, viewJoins, Optional.of(file), pinnedByHint);
     }
 
     /**
@@ -147,7 +153,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withInferredStateTtl(Duration sessionStateTtl) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, Optional.of(sessionStateTtl), createdTables, drawing, nodes,
-                operators, viewHints, viewTimeBound, planFile);
+                operators, viewHints, viewTimeBound, viewJoins, planFile, pinnedByHint);
     }
 
     /**
@@ -157,7 +163,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withCreatedTables(List<ObjectIdentifier> tables) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, List.copyOf(tables), drawing, nodes, operators,
-                viewHints, viewTimeBound, planFile);
+                viewHints, viewTimeBound, viewJoins, planFile, pinnedByHint);
     }
 
     /**
@@ -192,11 +198,36 @@ public final class ExplainedPlan {
         return viewTimeBound;
     }
 
-    /** This plan, with the hints and the longest time bound of the views the statement reads. */
-    public ExplainedPlan withViews(List<ViewHint> hints, Optional<ViewTimeBound> bound) {
+    /**
+     * The regular joins of two tables written in the views the statement reads ({@link ViewJoin}), with the names a
+     * hint on the view's joining {@code SELECT} gives their inputs; empty when it reads no view that joins.
+     */
+    public List<ViewJoin> viewJoins() {
+        return viewJoins;
+    }
+
+    /** This plan, with the hints, the longest time bound and the joins of the views the statement reads. */
+    public ExplainedPlan withViews(List<ViewHint> hints, Optional<ViewTimeBound> bound, List<ViewJoin> joins) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                List.copyOf(hints), bound, planFile);
+                List.copyOf(hints), bound, List.copyOf(joins), planFile, pinnedByHint);
+    }
+
+    /**
+     * True when a {@code STATE_TTL} hint pins {@code node}'s state to never expire: its compiled plan gives it a TTL
+     * of 0 that the session's {@code table.exec.state.ttl} did not ({@code StateMetadata} takes a hint's TTL over the
+     * session's: a '0' is the user's own choice, which no {@code SET} reaches). Where the session's TTL is 0 too, the
+     * plan compiled once more under a TTL tells them apart ({@code flink/HintPins}).
+     */
+    public boolean pinnedByHint(int node) {
+        return pinnedByHint.contains(node);
+    }
+
+    /** This plan, with the nodes a {@code STATE_TTL} hint pins to never expire ({@link #pinnedByHint}). */
+    public ExplainedPlan withPinnedByHint(Set<Integer> nodes) {
+        return new ExplainedPlan(
+                byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, this.nodes, operators,
+                viewHints, viewTimeBound, viewJoins, planFile, Set.copyOf(nodes));
     }
 
     /**

@@ -71,6 +71,7 @@ public final class RewriteFamilies {
                 new RankInSubquery(),
                 new FrameRemoved(),
                 new FrameEndsAtCurrentRow(),
+                new TiedRankingDropped(),
                 new RowNumberFunction(),
                 new StateTtlHint(),
                 new SessionStateTtl(),

@@ -471,12 +471,15 @@ public final class Rewriter {
     }
 
     /**
-     * The proof of {@code candidate} for its finding's rule, made once per rule and SQL (the same
-     * candidate written for another finding of that rule reuses it); the plannings it made are added
-     * to {@code tally}.
+     * The proof of {@code candidate} for its finding, made once per finding and SQL (the same candidate written again
+     * for that finding reuses it); the plannings it made are added to {@code tally}. A proof is of one finding: it
+     * checks that this finding's operator is gone or has the intended TTL ({@link Intent}, {@link Prover}), so the
+     * same SQL written for another finding is proven for that one (a hint on an aggregation's view proves nothing of
+     * the join below it, case 712).
      */
     private static Proof proveOnce(Candidate candidate, Map<String, Proof> proven, int[] tally, RewriteContext context) {
-        String key = candidate.ruleId() + "\n" + candidate.sql() + "\n" + candidate.planned() + "\n" + candidate.config();
+        String key = candidate.ruleId() + "\n" + candidate.findingNode() + "\n" + candidate.intent() + "\n" + candidate.sql()
+                + "\n" + candidate.planned() + "\n" + candidate.config();
         Proof proof = proven.get(key);
         if (proof == null) {
             int before = context.plannings();

@@ -58,12 +58,19 @@ final class StateTtlHint extends ScopedFamily {
         if (operator.isEmpty() || !StatefulOperators.HINTABLE.contains(operator.get())) {
             return List.of();
         }
+        SqlNode tree = tree(scope);
+        boolean isJoin = operator.get().equals("Join");
+        if (Trees.selects(tree).stream().noneMatch(select -> isJoin ? Blocks.joins(select) : Blocks.aggregates(select))) {
+            // The finding's operator is not this scope's: a join's finding over a view that only aggregates the view
+            // that joins is answered in that view (case 712), not by a hint on the aggregation.
+            return List.of();
+        }
         ProposedTtl proposed = context.proposedStateTtl();
         Duration ttl = proposed.ttl();
         String value = proposed.value();
-        SqlNode tree = tree(scope);
         List<String> hinted = new ArrayList<>();
-        List<String> replaced = new ArrayList<>();
+        List<String> replaced = new ArrayList<>(); // the user's pins: values that never expire
+        List<String> unreadable = new ArrayList<>(); // values Flink cannot read as a duration
         boolean keptOwn = false;
         // What the hinted blocks hold besides the finding's operator, which its changes: line names too.
         boolean hintedJoin = false;
@@ -92,8 +99,7 @@ final class StateTtlHint extends ScopedFamily {
                         SqlNode key = options.get(i - 1);
                         String name = key instanceof SqlLiteral k ? k.getValueAs(String.class)
                                 : key instanceof org.apache.calcite.sql.SqlIdentifier id ? id.getSimple() : SqlTrees.unparse(key);
-                        replaced.add("'" + name + "' = '" + written
-                                + "' becomes '" + value + "'");
+                        (read.isPresent() ? replaced : unreadable).add("'" + name + "' = '" + written + "'");
                         options.set(i, SqlLiteral.createCharString(value, SqlParserPos.ZERO));
                         changed = true;
                     }
@@ -118,7 +124,6 @@ final class StateTtlHint extends ScopedFamily {
         if (hinted.isEmpty()) {
             return List.of();
         }
-        boolean isJoin = operator.get().equals("Join");
         boolean joinsToo = !isJoin && hintedJoin && plans(context, "Join");
         boolean aggregationsToo = isJoin && hintedAggregate && plans(context, "GroupAggregate", "GlobalGroupAggregate");
         return List.of(context.candidate(
@@ -126,8 +131,10 @@ final class StateTtlHint extends ScopedFamily {
                 !keptOwn ? Intent.operatorTtl(ttl, operator.get())
                         : Intent.operatorBounded(context.request().maxStateTtl(), operator.get()),
                 Columns.SAME,
-                // Where the user's own TTLs stay, only the inputs whose value changes get the proposed TTL.
-                (operator.get().equals("Join")
+                // Where the user's own TTLs stay, only the inputs whose value changes get the proposed TTL. A pin the
+                // user wrote ('0': never expire) is replaced, and the line says so first (issue 30 §1).
+                pinReplaced(replaced, value)
+                        + (operator.get().equals("Join")
                         ? (keptOwn ? "the inputs whose TTL changes keep" : "this statement's join keeps") + " each row " + value
                                 + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
                                 + TtlExpiry.joinRows(value, joinType(finding, context))
@@ -141,10 +148,24 @@ final class StateTtlHint extends ScopedFamily {
                                         + " forgotten then, and a match arriving later is not joined to it" : ""))
                         + ((isJoin ? aggregationsToo : joinsToo) ? OTHERS_KEEP_SESSION_TTL.replace("other operators",
                                 "operators no hint reaches") : OTHERS_KEEP_SESSION_TTL)
-                        + (replaced.isEmpty() ? "" : "; the hint values that never expire change: " + String.join(", ", replaced)
-                                + "; the TTLs written otherwise stay as written")
+                        + (unreadable.isEmpty() ? "" : "; the hint values Flink cannot read change: "
+                                + String.join(", ", unreadable.stream().map(u -> u + " becomes '" + value + "'").toList()))
+                        + (keptOwn && !(replaced.isEmpty() && unreadable.isEmpty()) ? "; the TTLs written otherwise stay as written" : "")
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen()));
+    }
+
+    /**
+     * What the {@code changes:} line says first where the rewrite replaces a value of the user's hint that never
+     * expires: {@code "replaces your STATE_TTL pin 'eu_clicks' = '0', which keeps its state forever, with '1 d': "}.
+     * The finding names that pin as its cause; the rewrite is its fix, proven, and overwrites the user's choice.
+     */
+    private static String pinReplaced(List<String> replaced, String value) {
+        if (replaced.isEmpty()) {
+            return "";
+        }
+        return "replaces your STATE_TTL " + (replaced.size() == 1 ? "pin " : "pins ") + String.join(", ", replaced)
+                + ", which " + (replaced.size() == 1 ? "keeps" : "keep") + " its state forever, with '" + value + "': ";
     }
 
     /**

@@ -142,7 +142,7 @@ final class WindowAggregate extends ScopedFamily {
         SqlNodeList items = select.getSelectList();
         for (SqlNode item : items) {
             if (item.getKind() == SqlKind.AS && SqlTrees.unparse(((SqlCall) item).operand(0)).equals(bucketText)) {
-                ((SqlCall) item).setOperand(0, TimeBuckets.overWindowStart(bucket));
+                ((SqlCall) item).setOperand(0, TimeBuckets.overWindowStart(bucket, rowtime.isLocalZoned()));
             } else if (SqlTrees.unparse(item).equals(bucketText)) {
                 return Optional.empty();
             }
@@ -156,7 +156,7 @@ final class WindowAggregate extends ScopedFamily {
         }
         occurrences(select.getHaving(), bucketText, nested);
         for (SqlNode occurrence : nested) {
-            if (!Trees.replace(parents, occurrence, TimeBuckets.overWindowStart(bucket))) {
+            if (!Trees.replace(parents, occurrence, TimeBuckets.overWindowStart(bucket, rowtime.isLocalZoned()))) {
                 return Optional.empty();
             }
         }

@@ -12,6 +12,7 @@ import io.github.sqlguard.rules.diagnosis.OffsetWithoutFetchRule;
 import io.github.sqlguard.rules.diagnosis.ReservedWordNameRule;
 import io.github.sqlguard.rules.diagnosis.OverFollowingUnsupportedRule;
 import io.github.sqlguard.rules.diagnosis.OverOrderDescRule;
+import io.github.sqlguard.rules.diagnosis.OverWithoutOrderByRule;
 import io.github.sqlguard.rules.diagnosis.OverOrderNonTimeRule;
 import io.github.sqlguard.rules.diagnosis.PlannerErrorRule;
 import io.github.sqlguard.rules.diagnosis.RankFunctionUnsupportedRule;
@@ -132,6 +133,7 @@ public final class RuleCatalog {
                         new RankFunctionUnsupportedRule(),
                         new RowNumberWithoutOrderByRule(),
                         new OverOrderNonTimeRule(),
+                        new OverWithoutOrderByRule(),
                         new OnConflictRequiredRule(),
                         new LateralTopNUnsupportedRule(),
                         new WindowProctimeUnsupportedRule(),

@@ -442,6 +442,11 @@ public final class StatementGuard {
      */
     private AdvisedValues advised(ParsedStatement statement, Optional<ExplainedPlan> plan) {
         AdvisedValues advised = advised();
+        if (statement.plannedBody().isEmpty() && plan.isEmpty()) {
+            // No text to bound it and no plan to pin it (SET, RESET, DDL, SHOW): ProposedTtl's answer is the
+            // configured TTL, and its reasons, written for a rewrite, would only be formatted to be dropped.
+            return advised;
+        }
         return new AdvisedValues(advised.windowSize(),
                 ProposedTtl.forStatement(advised.stateTtl(), statement.plannedBody(), plan).ttl());
     }

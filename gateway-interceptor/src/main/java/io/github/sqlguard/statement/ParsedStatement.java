@@ -248,6 +248,9 @@ public sealed interface ParsedStatement extends ParsedSql
      *     not the joins of the views it reads
      * @param overOrders the first {@code ORDER BY} item of each {@code OVER} window (or named {@code WINDOW}) of the
      *     statement, as written, without {@code ASC}/{@code DESC}, in the order the walk meets them
+     * @param unorderedOvers each function call over an {@code OVER} window written with no {@code ORDER BY} (and not
+     *     naming a {@code WINDOW}), as SQL Flink's parser reads back: {@code COUNT(a) OVER (PARTITION BY c)}, in the
+     *     order the walk meets them
      * @param groupings each query block with a {@code GROUP BY} ({@link Grouping})
      * @param matchRecognizes each {@code MATCH_RECOGNIZE} of the statement ({@link MatchRecognize}), in the order the
      *     walk meets them
@@ -272,6 +275,7 @@ public sealed interface ParsedStatement extends ParsedSql
             List<List<String>> orderBys,
             List<String> joinTypes,
             List<String> overOrders,
+            List<String> unorderedOvers,
             List<Grouping> groupings,
             List<MatchRecognize> matchRecognizes,
             Map<String, String> aggregateAliases) {
@@ -279,7 +283,7 @@ public sealed interface ParsedStatement extends ParsedSql
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -298,6 +302,7 @@ public sealed interface ParsedStatement extends ParsedSql
             orderBys = copyOfEach(orderBys);
             joinTypes = List.copyOf(joinTypes);
             overOrders = List.copyOf(overOrders);
+            unorderedOvers = List.copyOf(unorderedOvers);
             groupings = List.copyOf(groupings);
             matchRecognizes = List.copyOf(matchRecognizes);
             aggregateAliases = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(aggregateAliases));
@@ -323,13 +328,13 @@ public sealed interface ParsedStatement extends ParsedSql
         public SqlFacts withFunctionClasses(List<SqlOption> functionClasses) {
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
                     functionClasses, planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames,
-                    orderBys, joinTypes, overOrders, groupings, matchRecognizes, aggregateAliases);
+                    orderBys, joinTypes, overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
+                    List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
         }
     }
 

@@ -76,6 +76,7 @@ final class SqlFactsCollector {
     private final List<SqlOption> stringLiterals = new ArrayList<>();
     private final List<List<String>> orderBys = new ArrayList<>();
     private final List<String> overOrders = new ArrayList<>();
+    private final List<String> unorderedOvers = new ArrayList<>();
     private final List<String> joinTypes = new ArrayList<>();
     private final List<ParsedStatement.Grouping> groupings = new ArrayList<>();
     private final List<ParsedStatement.MatchRecognize> matchRecognizes = new ArrayList<>();
@@ -105,7 +106,7 @@ final class SqlFactsCollector {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
                 planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
-                overOrders, groupings, matchRecognizes, aggregateAliases);
+                overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -212,6 +213,10 @@ final class SqlFactsCollector {
                 SqlNode first = window.getOrderList().get(0);
                 // DESC wraps the column in a call (SqlKind.DESCENDING); the column is its operand.
                 overOrders.add(sql(first instanceof SqlCall desc && desc.getKind() == SqlKind.DESCENDING ? desc.operand(0) : first));
+            }
+            if (call.getKind() == SqlKind.OVER && call.operand(1) instanceof SqlWindow window && window.getRefName() == null
+                    && (window.getOrderList() == null || window.getOrderList().size() == 0)) {
+                unorderedOvers.add(sql(call));
             }
             if (call instanceof SqlJoin join) {
                 joinTypes.add(join.getJoinType().name());

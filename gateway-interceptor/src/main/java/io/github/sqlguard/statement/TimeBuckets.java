@@ -33,6 +33,9 @@ public final class TimeBuckets {
 
     private static final String WINDOW_START = "window_start";
 
+    /** {@code window_start} as the {@code TIMESTAMP_LTZ(3)} a {@code FLOOR} of a {@code TIMESTAMP_LTZ} is. */
+    private static final String WINDOW_START_LOCAL_ZONED = "CAST(" + WINDOW_START + " AS TIMESTAMP_LTZ(3))";
+
     private TimeBuckets() {}
 
     /**
@@ -86,8 +89,12 @@ public final class TimeBuckets {
         }
     }
 
-    /** The time buckets of {@code column} the {@code GROUP BY}s of {@code statement} key by; none when it does not parse. */
-    public static List<Bucket> of(String statement, String column) {
+    /**
+     * The time buckets of {@code column} the {@code GROUP BY}s of {@code statement} key by; none when it does not parse.
+     *
+     * @param localZoned whether {@code column} is a {@code TIMESTAMP_LTZ} ({@link #overWindowStart})
+     */
+    public static List<Bucket> of(String statement, String column, boolean localZoned) {
         List<Bucket> out = new ArrayList<>();
         SqlNodeList nodes;
         try {
@@ -97,30 +104,30 @@ public final class TimeBuckets {
         }
         WrittenText text = new WrittenText(statement);
         for (SqlNode node : nodes) {
-            collect(node, column, text, out);
+            collect(node, column, localZoned, text, out);
         }
         return out;
     }
 
-    private static void collect(SqlNode node, String column, WrittenText text, List<Bucket> out) {
+    private static void collect(SqlNode node, String column, boolean localZoned, WrittenText text, List<Bucket> out) {
         if (node instanceof SqlSelect select && select.getGroup() != null) {
             for (SqlNode key : select.getGroup()) {
                 sizeOf(key, column).ifPresent(size -> {
                     String alias = alias(select, key);
-                    out.add(new Bucket(text.text(key), alias, size, selected(select, key, alias, text)));
+                    out.add(new Bucket(text.text(key), alias, size, selected(select, key, alias, localZoned, text)));
                 });
             }
         }
         if (node instanceof SqlCall call) {
             for (SqlNode operand : Operands.of(call)) {
                 if (operand != null) {
-                    collect(operand, column, text, out);
+                    collect(operand, column, localZoned, text, out);
                 }
             }
         } else if (node instanceof SqlNodeList list) {
             for (SqlNode item : list) {
                 if (item != null) {
-                    collect(item, column, text, out);
+                    collect(item, column, localZoned, text, out);
                 }
             }
         }
@@ -141,7 +148,7 @@ public final class TimeBuckets {
      * when no item is the key itself ({@code key} inside a larger expression the window-aggregate rewrite changes
      * alike, but a fix names only the item that is the key).
      */
-    private static String selected(SqlSelect select, SqlNode key, String alias, WrittenText text) {
+    private static String selected(SqlSelect select, SqlNode key, String alias, boolean localZoned, WrittenText text) {
         boolean listed = !alias.isEmpty();
         for (SqlNode item : select.getSelectList()) {
             listed |= item.equalsDeep(key, Litmus.IGNORE);
@@ -150,7 +157,7 @@ public final class TimeBuckets {
             return "";
         }
         SqlNode column = ((SqlCall) key).operand(0);
-        String over = overWindowStart(key) instanceof SqlIdentifier id ? id.getSimple()
+        String over = key.getKind() == SqlKind.FLOOR ? (localZoned ? WINDOW_START_LOCAL_ZONED : WINDOW_START)
                 : text.text(key, column) + WINDOW_START + text.after(column, key);
         return alias.isEmpty() ? over : over + " AS " + alias;
     }
@@ -160,17 +167,35 @@ public final class TimeBuckets {
      * TO HOUR)} (the same value and type), the same expression of {@code window_start} for {@code CAST(ts AS DATE)}
      * and {@code DATE_FORMAT(ts, 'yyyy-MM-dd')}, so that the column keeps its type ({@code DATE}, {@code STRING})
      * and its value: the window starts where the bucket does. A new node; {@code key} is not changed.
+     *
+     * <p>Over a {@code TIMESTAMP_LTZ} time attribute ({@code localZoned}) {@code FLOOR(ts TO HOUR)} is a {@code
+     * TIMESTAMP_LTZ(3)}, while {@code window_start} is a {@code TIMESTAMP(3)}: the window's start in the session
+     * time zone (Flink docs, "Time Zone", "Window TVF": on a {@code TIMESTAMP_LTZ} column {@code window_start} and
+     * {@code window_end} are {@code TIMESTAMP(3)}, {@code window_time} a {@code TIMESTAMP_LTZ(3)}). The key is then
+     * {@code CAST(window_start AS TIMESTAMP_LTZ(3))}: Flink casts a {@code TIMESTAMP} to a {@code TIMESTAMP_LTZ} in
+     * the session time zone, the zone both the window and the {@code FLOOR} are cut in, so the value is the
+     * bucket's. The {@code CAST ... AS DATE} and {@code DATE_FORMAT} keys read {@code window_start} in that zone
+     * already.
      */
-    public static SqlNode overWindowStart(SqlNode key) {
+    public static SqlNode overWindowStart(SqlNode key, boolean localZoned) {
         SqlIdentifier windowStart = new SqlIdentifier(WINDOW_START, SqlParserPos.ZERO);
         if (key.getKind() == SqlKind.FLOOR) {
-            return windowStart;
+            return localZoned ? expression(WINDOW_START_LOCAL_ZONED) : windowStart;
         }
         SqlCall call = (SqlCall) key;
         SqlCall copy = call.getOperator().createCall(call.getFunctionQuantifier(), SqlParserPos.ZERO,
                 call.getOperandList().toArray(new SqlNode[0]));
         copy.setOperand(0, windowStart);
         return copy;
+    }
+
+    /** {@code expression} as Flink's parser reads it. */
+    private static SqlNode expression(String expression) {
+        try {
+            return ((SqlSelect) FlinkSqlParser.parseStmtList("SELECT " + expression + " FROM t").get(0)).getSelectList().get(0);
+        } catch (SqlParseException e) {
+            throw new IllegalArgumentException("not an expression: " + expression, e);
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package io.github.sqlguard.flink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.testing.InProcessGateway;
+import io.github.sqlguard.testing.ThreeSources;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -379,6 +381,33 @@ class RestoreParityTest {
 
         assertThat(conflicting.restore().maxParallelism()).as("saved 128, configured 64").isNotEmpty();
         assertThat(narrowed.vertices().built()).isTrue();
+    }
+
+    /**
+     * lint counts of a previous version's sources those whose operators Flink builds to keep state ({@link
+     * SourceOperators}), with its stateful operators: of {@link ThreeSources}' job, the FLIP-27 files source and both
+     * datagen sources (a legacy function that checkpoints; whether it keeps any, its fields decide, which
+     * {@code StateChangesIT} reads from a real savepoint of the same job: the random one keeps none). Before, every
+     * source scan of the plan was counted, whatever its operator.
+     */
+    @Test
+    void aVersionCountsTheSourcesWhoseOperatorsFlinkBuildsToKeepState(@TempDir java.nio.file.Path dir) throws IOException {
+        SessionHandle session = gateway.openSession(Map.of());
+        List<String> statements = ThreeSources.statements(dir);
+        for (String ddl : statements.subList(0, statements.size() - 1)) {
+            gateway.runToEnd(session, ddl);
+        }
+        String json = judgedPlan(session, statements.get(statements.size() - 1));
+        JobVersion version = JobVersion.ofJudgedPlan(sessions.tableEnvironment(session, new Configuration()), json);
+
+        assertThat(version.sources().stream().map(id -> version.descriptions().get(id)).toList())
+                .as("the sources counted, in node order").hasSize(3)
+                .anySatisfy(d -> assertThat(d).contains("from_files"))
+                .anySatisfy(d -> assertThat(d).contains("from_sequence"))
+                .anySatisfy(d -> assertThat(d).contains("from_random"));
+        JobVersion.Comparison same = version.restoreFrom(version, "of the job at main", Map.of());
+        assertThat(same.restore().matched()).hasSize(4);
+        assertThat(same.restore().unclaimed()).isEmpty();
     }
 
     /** The plan as another planning of it would number it: every node id (and edge end) plus {@code shift}. */

@@ -224,6 +224,26 @@ class StateChangesTest {
         assertThat(aggregate.reasons()).anySatisfy(r -> assertThat(r).contains("SUM(v)").contains("SUM(w)"));
     }
 
+    /**
+     * A key over other columns of the same types, which round 55's new user restored for real (a Top-N partitioned by
+     * product in place of category, job 3ca06550...): pairs 39 (a Top-N) and 40 (an aggregation) restored on a cluster,
+     * so their reasons say it restores with a changed meaning and carry no "(Inferred ...)".
+     */
+    @Test
+    void aKeyOverAnotherColumnOfTheSameTypeRestoresWithAChangedMeaningAsRealRestoresFound() throws IOException {
+        StateChange rank = only(pair("39-top-n-partition-key-other-column-same-type"), Kind.CHANGED_MEANING);
+        assertThat(rank.operator()).startsWith("Rank[");
+        assertThat(rank.inferred()).isFalse();
+        assertThat(rank.reasons()).singleElement().asString().contains("partition key is (product) in place of (category)")
+                .contains("read only where a value of the new key equals one of the old key's").doesNotContain("Inferred");
+
+        StateChange aggregate = only(pair("40-aggregate-grouping-key-other-column-same-type"), Kind.CHANGED_MEANING);
+        assertThat(aggregate.operator()).startsWith("GroupAggregate[");
+        assertThat(aggregate.inferred()).isFalse();
+        assertThat(aggregate.reasons()).singleElement().asString().contains("grouping key is (j) in place of (k)")
+                .doesNotContain("Inferred");
+    }
+
     @Test
     void anAggregateOverAColumnOfAnotherTypeIsIncompatible() {
         only(changes(
@@ -324,6 +344,8 @@ class StateChangesTest {
 
         assertThat(rank.operator()).startsWith("WindowRank[");
         assertThat(rank.reasons()).anySatisfy(r -> assertThat(r).contains("partition key is (v) in place of (user_id)"));
+        // Pair 20 verified a partition key of another type (incompatible); no real restore of this change yet.
+        assertThat(rank.inferred()).isTrue();
     }
 
     @Test

@@ -107,6 +107,8 @@ class EveryRuleInProcessTest {
                 Arguments.of("over-order-desc", List.of(ORDERS),
                         "SELECT order_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY order_time DESC) AS rn FROM orders",
                         Level.BLOCK),
+                Arguments.of("over-without-order-by", List.of(ORDERS),
+                        "SELECT order_id, COUNT(*) OVER (PARTITION BY user_id) AS n FROM orders", Level.BLOCK),
                 Arguments.of("sort-non-time", List.of(ORDERS), "SELECT * FROM orders ORDER BY amount", Level.BLOCK),
                 Arguments.of("rank-function-unsupported", List.of(ORDERS),
                         "SELECT * FROM (SELECT order_id, RANK() OVER (PARTITION BY user_id ORDER BY amount DESC) AS r FROM orders)"

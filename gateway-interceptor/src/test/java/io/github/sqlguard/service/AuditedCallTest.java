@@ -159,6 +159,28 @@ class AuditedCallTest {
         assertThat(result.outcomeRecord()).hasValueSatisfying(r -> assertThat(r.outcome().outcome()).isEqualTo("applied"));
     }
 
+    /**
+     * Round 55's new user: a {@code STOP JOB}'s decision and submitted records had {@code "jobId": null}, though its
+     * text names the job; only the {@code jobStopped} record written later carried it. Both name it now, as Flink
+     * reads the id; a text Flink cannot read as a job id names none.
+     */
+    @Test
+    void aStopJobsRecordsNameTheJobItStops() throws Exception {
+        String job = "3ca06550aa6f4e0d8f0a3b5c1d2e4f60";
+        What stop = What.statement(new StatementParser().parse("STOP JOB '" + job + "' WITH SAVEPOINT"));
+        What notAJob = What.statement(new StatementParser().parse("STOP JOB 'not-a-job-id'"));
+
+        audited().run("executeStatement", context("closed"), stop, decision(false), new AnsweringRoute());
+        audited().run("executeStatement", context("closed"), notAJob, decision(false), new AnsweringRoute());
+
+        List<JsonNode> records = records();
+        assertThat(records).extracting(r -> r.path("outcome").asText())
+                .containsExactly("decided", "submitted", "decided", "submitted");
+        assertThat(records.subList(0, 2)).allSatisfy(r -> assertThat(r.path("jobId").asText()).isEqualTo(job));
+        assertThat(records.subList(2, 4)).allSatisfy(r -> assertThat(r.path("jobId").isNull()).isTrue());
+        assertThat(records).allSatisfy(r -> assertThat(r.path("kind").asText()).isEqualTo("STOP_JOB"));
+    }
+
     @Test
     void failClosedRefusesTheCallWithoutHandingItOnWhenItsDecisionRecordCannotBeWritten() {
         failing.failing = true;

@@ -143,6 +143,15 @@ class StatementParserTest {
     }
 
     @Test
+    void readsEachOverWindowWrittenWithoutOrderBy() {
+        assertThat(parser.parse("SELECT c, COUNT(a) OVER (PARTITION BY c) AS n, SUM(a) OVER (PARTITION BY c ORDER BY pt)"
+                + " FROM t").facts().unorderedOvers()).containsExactly("COUNT(a) OVER (PARTITION BY c)");
+        // A window naming a WINDOW clause takes its order from there.
+        assertThat(parser.parse("SELECT SUM(x) OVER (w) FROM t WINDOW w AS (PARTITION BY k ORDER BY pt)").facts()
+                .unorderedOvers()).isEmpty();
+    }
+
+    @Test
     void keepsTheColumnsOfAGroupByBesideItsGroupWindowAndExpressions() {
         ParsedStatement.Grouping window = parser.parse("SELECT user_id, COUNT(*) AS n FROM src GROUP BY user_id,"
                 + " TUMBLE(ts, INTERVAL '30' SECOND)").facts().groupings().get(0);

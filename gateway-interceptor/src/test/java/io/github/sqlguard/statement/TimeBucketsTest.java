@@ -10,7 +10,7 @@ class TimeBucketsTest {
 
     @Test
     void aDailyReportsCastToDateIsADayBucketNamedByItsAlias() {
-        assertThat(TimeBuckets.of("SELECT CAST(ts AS DATE) AS order_day, SUM(a) FROM t GROUP BY CAST(ts AS DATE)", "ts"))
+        assertThat(TimeBuckets.of("SELECT CAST(ts AS DATE) AS order_day, SUM(a) FROM t GROUP BY CAST(ts AS DATE)", "ts", false))
                 .singleElement()
                 .satisfies(b -> {
                     assertThat(b.size()).isEqualTo(Duration.ofDays(1));
@@ -23,21 +23,32 @@ class TimeBucketsTest {
 
     @Test
     void floorToHourAndDateFormatPatternsAreBucketsOfTheirFinestField() {
-        assertThat(TimeBuckets.of("SELECT u, COUNT(*) FROM t GROUP BY u, FLOOR(ts TO HOUR)", "ts"))
+        assertThat(TimeBuckets.of("SELECT u, COUNT(*) FROM t GROUP BY u, FLOOR(ts TO HOUR)", "ts", false))
                 .singleElement().satisfies(b -> assertThat(b.unit()).isEqualTo("hour"));
         assertThat(TimeBuckets.formatUnit("yyyy-MM-dd")).contains(Duration.ofDays(1));
         assertThat(TimeBuckets.formatUnit("yyyy-MM-dd HH")).contains(Duration.ofHours(1));
     }
 
     @Test
+    void aFloorOfATimestampLtzIsWindowStartCastBackToTimestampLtzOverTheWindow() {
+        // window_start is a TIMESTAMP(3) even over a TIMESTAMP_LTZ rowtime: the key keeps FLOOR's TIMESTAMP_LTZ(3).
+        assertThat(TimeBuckets.of("SELECT u, FLOOR(ts TO HOUR) AS h FROM t GROUP BY u, FLOOR(ts TO HOUR)", "ts", true))
+                .singleElement().satisfies(b -> assertThat(b.selected()).isEqualTo("CAST(window_start AS TIMESTAMP_LTZ(3)) AS h"));
+        assertThat(TimeBuckets.of("SELECT u, FLOOR(ts TO HOUR) AS h FROM t GROUP BY u, FLOOR(ts TO HOUR)", "ts", false))
+                .singleElement().satisfies(b -> assertThat(b.selected()).isEqualTo("window_start AS h"));
+        assertThat(TimeBuckets.of("SELECT CAST(ts AS DATE) AS d FROM t GROUP BY CAST(ts AS DATE)", "ts", true))
+                .singleElement().satisfies(b -> assertThat(b.selected()).isEqualTo("CAST(window_start AS DATE) AS d"));
+    }
+
+    @Test
     void anHourOfAnyDayOrAnotherColumnIsNoBucket() {
-        assertThat(TimeBuckets.of("SELECT COUNT(*) FROM t GROUP BY DATE_FORMAT(ts, 'HH')", "ts")).isEmpty();
-        assertThat(TimeBuckets.of("SELECT COUNT(*) FROM t GROUP BY CAST(other AS DATE)", "ts")).isEmpty();
+        assertThat(TimeBuckets.of("SELECT COUNT(*) FROM t GROUP BY DATE_FORMAT(ts, 'HH')", "ts", false)).isEmpty();
+        assertThat(TimeBuckets.of("SELECT COUNT(*) FROM t GROUP BY CAST(other AS DATE)", "ts", false)).isEmpty();
     }
 
     @Test
     void anUnaliasedBucketIsTheKeyThePlanPrintsAndIsNamedAsWritten() {
-        assertThat(TimeBuckets.of("SELECT user_id, COUNT(*) FROM clicks GROUP BY user_id, FLOOR(click_time TO DAY)", "click_time"))
+        assertThat(TimeBuckets.of("SELECT user_id, COUNT(*) FROM clicks GROUP BY user_id, FLOOR(click_time TO DAY)", "click_time", false))
                 .singleElement()
                 .satisfies(b -> {
                     assertThat(b.isKey("FLOOR(CAST(click_time AS TIMESTAMP(3)), DAY)")).isTrue();

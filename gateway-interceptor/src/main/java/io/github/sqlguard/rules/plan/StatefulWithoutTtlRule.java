@@ -8,6 +8,7 @@ import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.plan.TemporalJoins;
+import io.github.sqlguard.plan.ViewJoin;
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
@@ -115,6 +116,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             String why = disabled
                     ? "Flink disables its state TTL (table.exec.sink.upsert-materialize-strategy.type is not LEGACY:"
                             + " FLINK-38463)"
+                    : HintPin.pins(operator, plan) ? HintPin.why(context, plan, max)
                     : ttl.describe(max);
             RuleHit hit = PlanRules.advising(
                     PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names, context.advised(), plan)),
@@ -532,6 +534,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     private static String fix(Operator operator, StatementNames names, AdvisedValues advised, ExplainedPlan plan) {
         PlanNode node = operator.node();
+        if (operator instanceof Operator.GroupAggregate aggregate && HintPin.pins(operator, plan)) {
+            return HintPin.fix(SqlIdentifiers.planNames(aggregate.splitDistinctPartial() ? finalKeys(aggregate, names)
+                    : groupKeys(aggregate, names)), names.context(), plan, names.context().option(StateTtlOptions.MAX_STATE_TTL),
+                    advised);
+        }
         if (operator instanceof Operator.GroupAggregate aggregate) {
             return aggregateFix(aggregate, names, advised);
         }
@@ -777,7 +784,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     /** The largest time bucket of {@code column} among the aggregation's keys ({@link TimeBuckets}). */
     private static Optional<TimeBuckets.Bucket> bucketKey(Operator.GroupAggregate aggregate, StatementNames names, Column column) {
-        List<TimeBuckets.Bucket> buckets = TimeBuckets.of(names.context().statement().text(), column.name());
+        List<TimeBuckets.Bucket> buckets = TimeBuckets.of(names.context().statement().text(), column.name(), column.isLocalZoned());
         return aggregate.groupBy().stream()
                 .flatMap(k -> buckets.stream().filter(b -> b.isKey(k)))
                 .max(java.util.Comparator.comparing(TimeBuckets.Bucket::size));
@@ -831,6 +838,12 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         .append(" matches no table declared with a WATERMARK: read each through a subquery and name the"
                                 + " subquery's alias)");
             }
+        } else if (leftHint.isEmpty() && rightHint.isEmpty()) {
+            viewJoin(join, names).ifPresent(in -> fix.append(", or per side in the view ").append(in.view())
+                    .append(", whose join this is, on its joining SELECT: /*+ STATE_TTL('").append(in.left()).append("' = '")
+                    .append(advised.stateTtlText()).append("', '").append(in.right()).append("' = '")
+                    .append(advised.stateTtlText()).append("') */ (the view redefined with the hint, as the state-ttl-hint")
+                    .append(" rewrite writes it: every statement that reads the view gets it)"));
         }
         lookupWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
@@ -845,6 +858,27 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         temporalWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
         return fix.append('.').toString();
+    }
+
+    /**
+     * The join of a view the statement reads that {@code join} is: the one view join whose two tables are those the
+     * plan's two sides read, in that order (Flink plans a join's inputs in the order its {@code FROM} gives them).
+     * Empty where none, or more than one, is.
+     */
+    private static Optional<ViewJoin> viewJoin(Operator.Join join, StatementNames names) {
+        List<PlanNode> inputs = names.plan().inputs(join.node());
+        if (inputs.size() != 2) {
+            return Optional.empty();
+        }
+        List<ObjectIdentifier> left = names.plan().tablesRead(inputs.get(0));
+        List<ObjectIdentifier> right = names.plan().tablesRead(inputs.get(1));
+        if (left.size() != 1 || right.size() != 1) {
+            return Optional.empty();
+        }
+        List<ViewJoin> matching = names.plan().viewJoins().stream()
+                .filter(v -> v.leftTable().equals(left.get(0).getObjectName()) && v.rightTable().equals(right.get(0).getObjectName()))
+                .toList();
+        return matching.size() == 1 ? Optional.of(matching.get(0)) : Optional.empty();
     }
 
     /**

@@ -74,15 +74,17 @@ final class RestoreRules {
      * state Flink must map on restore, as {@code Checkpoints#loadAndValidateCheckpoint} tests it (keyed, operator or
      * coordinator state: a source's read position included; an operator without any needs no claim). A savepoint
      * read says which those are; a previous version of the statement ({@code lint}) has no savepoint, so its count
-     * is of the old job's operators that can hold state: its stateful plan operators and its sources (a source
-     * holds state where its connector keeps a read position, as Kafka's offsets; whether it does, only a savepoint
-     * says).
+     * is of the old job's operators that can hold state: its stateful plan operators and the sources whose operators
+     * Flink builds to keep state ({@code flink.SourceOperators}: every FLIP-27 source, its splits and its
+     * enumerator's; a legacy source function only where it checkpoints, and then only where its own code registers
+     * state, which only a savepoint says).
      */
     static String matched(Restore restore) {
         int all = restore.matched().size() + restore.unclaimed().size();
         String of = ofPreviousVersion(restore)
-                ? "of the old job's " + operators(all) + " that can hold state (its stateful operators, and its sources:"
-                        + " a source holds state where its connector keeps a read position, as Kafka's offsets)"
+                ? "of the old job's " + operators(all) + " that can hold state (its stateful operators, and its sources"
+                        + " whose operators Flink builds to keep state: every FLIP-27 source, as Kafka's, keeps its splits;"
+                        + " a legacy source function only where it checkpoints)"
                 : "of the savepoint's " + operators(all) + " with state (keyed, operator or coordinator state)";
         return restore.matched().isEmpty()
                 ? "No operator of the new job claims any " + of + "."

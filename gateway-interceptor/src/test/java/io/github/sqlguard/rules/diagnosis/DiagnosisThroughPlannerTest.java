@@ -62,7 +62,8 @@ class DiagnosisThroughPlannerTest {
     private static final Set<String> COVERED =
             Set.of(
                     RowNumberWithoutOrderByRule.ID, RnFilterInSameSelectRule.ID, FrameWithRowNumberRule.ID, OverOrderDescRule.ID,
-                    SortNonTimeRule.ID, RankFunctionUnsupportedRule.ID, OverOrderNonTimeRule.ID, PlannerErrorRule.ID);
+                    SortNonTimeRule.ID, RankFunctionUnsupportedRule.ID, OverOrderNonTimeRule.ID, OverWithoutOrderByRule.ID,
+                    PlannerErrorRule.ID);
 
     private final RuleCatalog catalog = RuleCatalog.builtIn();
     private final Policy policy = Policy.defaults(catalog);
@@ -159,6 +160,11 @@ class DiagnosisThroughPlannerTest {
         assertDiagnosis(
                 OverOrderDescRule.ID, ORDERS,
                 "SELECT order_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY order_time DESC) AS rn FROM orders");
+    }
+
+    @Test
+    void diagnosesAnOverWindowWithoutOrderBy() throws Exception {
+        assertDiagnosis(OverWithoutOrderByRule.ID, ORDERS, "SELECT order_id, SUM(amount) OVER (PARTITION BY user_id) FROM orders");
     }
 
     @Test

@@ -1,0 +1,3 @@
+CREATE TABLE events (k INT, j INT, v INT) WITH ('connector' = 'datagen', 'rows-per-second' = '50', 'fields.k.min' = '1', 'fields.k.max' = '500', 'fields.j.min' = '1', 'fields.j.max' = '50', 'fields.v.min' = '0', 'fields.v.max' = '100');
+CREATE TABLE per_key (k INT, n BIGINT, total BIGINT, PRIMARY KEY (k) NOT ENFORCED) WITH ('connector' = 'blackhole');
+INSERT INTO per_key SELECT k, COUNT(*), SUM(v) FROM events GROUP BY k;
