@@ -8,6 +8,7 @@ import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.RestSession;
 import io.github.sqlguard.testing.SavepointRestores;
+import io.github.sqlguard.testing.SlotRuns;
 import io.github.sqlguard.testing.SavepointRestores.Outcome;
 import io.github.sqlguard.testing.SavepointRestores.Restore;
 import io.github.sqlguard.testing.SqlScript;
@@ -37,11 +38,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -162,33 +158,14 @@ class StateChangesIT {
      */
     @TestFactory
     Stream<DynamicTest> theGuardPredictsWhatFlinkDoesWithTheSavepoint() throws IOException {
-        List<String> pairs = pairs().toList();
-        ExecutorService pool = Executors.newFixedThreadPool(CONCURRENT_PAIRS);
-        Semaphore slots = new Semaphore(CONCURRENT_PAIRS, true);
-        Map<String, Future<?>> runs = new LinkedHashMap<>();
-        for (String pair : pairs) {
+        Map<String, Integer> taken = new LinkedHashMap<>();
+        for (String pair : pairs().toList()) {
             String newSql = Files.readString(PAIRS.resolve(pair).resolve("new.sql"));
             Matcher parallelism = PARALLELISM.matcher(newSql);
-            int taken = newSql.contains("ignore-unclaimed-state") ? CONCURRENT_PAIRS
-                    : parallelism.find() ? Math.min(Integer.parseInt(parallelism.group(1)), CONCURRENT_PAIRS) : 1;
-            runs.put(pair, pool.submit(() -> {
-                slots.acquire(taken);
-                try {
-                    judge(pair);
-                } finally {
-                    slots.release(taken);
-                }
-                return null;
-            }));
+            taken.put(pair, newSql.contains("ignore-unclaimed-state") ? SlotRuns.EVERY_SLOT
+                    : parallelism.find() ? Integer.parseInt(parallelism.group(1)) : 1);
         }
-        pool.shutdown();
-        return pairs.stream().map(pair -> DynamicTest.dynamicTest(pair, () -> {
-            try {
-                runs.get(pair).get();
-            } catch (ExecutionException e) {
-                throw e.getCause();
-            }
-        }));
+        return SlotRuns.atOnce(CONCURRENT_PAIRS, List.copyOf(taken.keySet()), pair -> pair, taken::get, this::judge);
     }
 
     private void judge(String pair) throws Exception {

@@ -9,6 +9,7 @@ import io.github.sqlguard.testing.RestSession;
 import io.github.sqlguard.testing.SavepointRestores;
 import io.github.sqlguard.testing.SavepointRestores.Outcome;
 import io.github.sqlguard.testing.SavepointRestores.Restore;
+import io.github.sqlguard.testing.SlotRuns;
 import io.github.sqlguard.testing.StandaloneCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,11 +29,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -177,35 +173,14 @@ class CrossLineRestoreIT {
 
     /**
      * Each script judged and restored at once, one slot each of the 2.3 TaskManager (a script has one job running at a
-     * time), as {@code StateChangesIT} runs its pairs; a script that sets {@code ignore-unclaimed-state} runs alone, holding
-     * every slot: Flink says it skipped state only in the JobManager's log, not per job ({@link SavepointRestores}).
+     * time), as {@code StateChangesIT} runs its pairs ({@link SlotRuns}).
      */
     @TestFactory
     Stream<DynamicTest> aFlink120SavepointRestoredOn23IsJudgedByTheGuardAsFlinkTreatsIt() throws IOException {
         List<Script> scripts = scripts();
-        ExecutorService pool = Executors.newFixedThreadPool(scripts.size());
-        Semaphore slots = new Semaphore(scripts.size(), true);
-        Map<String, Future<?>> runs = new LinkedHashMap<>();
-        for (Script script : scripts) {
-            int taken = script.statements().stream().anyMatch(s -> s.contains("ignore-unclaimed-state")) ? scripts.size() : 1;
-            runs.put(script.name(), pool.submit(() -> {
-                slots.acquire(taken);
-                try {
-                    judge(script);
-                } finally {
-                    slots.release(taken);
-                }
-                return null;
-            }));
-        }
-        pool.shutdown();
-        return scripts.stream().map(script -> DynamicTest.dynamicTest(script.name(), () -> {
-            try {
-                runs.get(script.name()).get();
-            } catch (ExecutionException e) {
-                throw e.getCause();
-            }
-        }));
+        return SlotRuns.atOnce(scripts.size(), scripts, Script::name,
+                script -> script.statements().stream().anyMatch(s -> s.contains("ignore-unclaimed-state")) ? SlotRuns.EVERY_SLOT : 1,
+                this::judge);
     }
 
     private void judge(Script script) throws Exception {
