@@ -112,7 +112,10 @@ class TtlRewritesKeepMeaningTest {
         assertThat(rewrites).filteredOn(r -> r.family().equals("state-ttl-hint")).singleElement().satisfies(r -> {
             // The aggregation over the join gets the join's longer input TTL, not 1 d (PipelineTtls).
             assertThat(r.sql()).contains("'t' = '90 d'").contains("'o' = '90 d'").contains("'s' = '30 d'");
-            assertThat(r.changes()).contains("'t' = '0' becomes '90 d'").contains("stay as written");
+            // The user's '0' pin is replaced, and the changes say so first.
+            assertThat(r.changes())
+                    .startsWith("replaces your STATE_TTL pin 't' = '0', which keeps its state forever, with '90 d'")
+                    .contains("stay as written");
         });
     }
 }
