@@ -13,6 +13,7 @@ import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,10 +58,11 @@ public record JobVersion(
     private static final Pattern LABEL = Pattern.compile("\\[(\\d+)]$");
 
     public JobVersion {
-        sinks = Set.copyOf(new TreeSet<>(sinks));
+        // Sorted as the components say (Set.copyOf keeps no order): the sources in node order, as the unclaimed
+        // operators are listed.
+        sinks = Collections.unmodifiableSortedSet(new TreeSet<>(sinks));
         descriptions = Map.copyOf(descriptions);
-        // In node order, as the unclaimed operators are listed (Set.copyOf keeps no order).
-        sources = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(sources));
+        sources = Collections.unmodifiableSortedSet(new TreeSet<>(sources));
     }
 
     /**
