@@ -22,10 +22,10 @@ import org.apache.flink.table.catalog.UnresolvedIdentifier;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUtil;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -137,7 +137,7 @@ final class ViewQueries {
 
     /** The table a {@code FROM} item reads as it is ({@code orders}, {@code orders AS o}); empty for anything else. */
     private static Optional<String> table(SqlNode item) {
-        SqlNode read = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+        SqlNode read = SqlUtil.stripAs(item);
         return read instanceof SqlIdentifier id ? Optional.of(id.names.get(id.names.size() - 1)) : Optional.empty();
     }
 

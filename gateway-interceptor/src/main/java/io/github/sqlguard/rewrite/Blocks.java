@@ -10,6 +10,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUtil;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -85,7 +86,7 @@ final class Blocks {
      * unnest. A {@code LATERAL} subquery is not one: Flink decorrelates it into a regular join.
      */
     private static boolean correlated(SqlNode right) {
-        SqlNode input = right.getKind() == SqlKind.AS ? ((SqlCall) right).operand(0) : right;
+        SqlNode input = SqlUtil.stripAs(right);
         if (input.getKind() == SqlKind.LATERAL) {
             input = ((SqlCall) input).operand(0);
             return input.getKind() == SqlKind.COLLECTION_TABLE;

@@ -7,10 +7,10 @@ import io.github.sqlguard.statement.GroupKeyExpressions;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 import java.util.ArrayList;
@@ -74,7 +74,7 @@ final class GroupByWrittenKey extends ScopedFamily {
         List<String> selected = new ArrayList<>();
         List<SqlCall> calls = new ArrayList<>();
         for (SqlNode item : select.getSelectList()) {
-            SqlNode column = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+            SqlNode column = SqlUtil.stripAs(item);
             if (column instanceof SqlIdentifier identifier && !identifier.isStar()) {
                 selected.add(GroupKeyExpressions.column(identifier));
             } else if (column instanceof SqlCall call) {

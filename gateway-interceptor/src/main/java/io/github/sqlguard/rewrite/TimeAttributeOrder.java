@@ -20,6 +20,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -158,7 +159,7 @@ final class TimeAttributeOrder extends ScopedFamily {
         Set<String> times = new LinkedHashSet<>();
         for (SqlSelect select : Trees.selects(tree)) {
             for (SqlNode item : select.getSelectList()) {
-                SqlNode value = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+                SqlNode value = SqlUtil.stripAs(item);
                 if (!(value instanceof SqlCall over) || over.getKind() != SqlKind.OVER
                         || !(over.operand(1) instanceof SqlWindow window) || window.getOrderList().isEmpty()) {
                     continue;

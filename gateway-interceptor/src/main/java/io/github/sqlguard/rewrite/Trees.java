@@ -14,6 +14,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlWithItem;
@@ -236,7 +237,7 @@ final class Trees {
         List<SqlSelect> readers = new ArrayList<>();
         for (SqlSelect select : selects(with.body)) {
             SqlNode from = select.getFrom();
-            SqlNode table = from != null && from.getKind() == SqlKind.AS ? ((SqlCall) from).operand(0) : from;
+            SqlNode table = SqlUtil.stripAs(from);
             if (table instanceof SqlIdentifier id && id.isSimple() && id.getSimple().equals(name)) {
                 readers.add(select);
             }

@@ -16,6 +16,7 @@ import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.flink.sql.parser.ddl.SqlTableOption;
 
 import java.time.Duration;
@@ -232,8 +233,7 @@ final class TtlAsJobSetting implements RewriteFamily {
         Map<String, String> perInput = new LinkedHashMap<>();
         for (SqlSelect select : Trees.selects(tree)) {
             for (Trees.TableRef ref : Trees.tableRefs(select.getFrom())) {
-                SqlNode item = ref.item().getKind() == SqlKind.AS ? ((org.apache.calcite.sql.SqlCall) ref.item()).operand(0)
-                        : ref.item();
+                SqlNode item = SqlUtil.stripAs(ref.item());
                 if (item.getKind() != SqlKind.TABLE_REF) {
                     continue;
                 }

@@ -6,8 +6,8 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUtil;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -66,7 +66,7 @@ final class UnreadAggregateCalls {
                     continue;
                 }
                 for (SqlNode item : select.getSelectList()) {
-                    SqlNode expression = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+                    SqlNode expression = SqlUtil.stripAs(item);
                     if (expression instanceof SqlCall call
                             && AGGREGATES.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
                         out.add(SqlTrees.unparse(call));

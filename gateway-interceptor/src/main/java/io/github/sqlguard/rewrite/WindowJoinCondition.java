@@ -12,6 +12,7 @@ import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
@@ -104,7 +105,7 @@ final class WindowJoinCondition extends ScopedFamily {
      * 2.3.0); rows read from a window TVF directly keep their own time and can come late.
      */
     private static boolean aggregated(SqlNode input) {
-        SqlNode query = input.getKind() == SqlKind.AS ? ((SqlCall) input).operand(0) : input;
+        SqlNode query = SqlUtil.stripAs(input);
         return query instanceof SqlSelect select && select.getGroup() != null && select.getGroup().size() > 0;
     }
 

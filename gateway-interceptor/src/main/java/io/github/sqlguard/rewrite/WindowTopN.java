@@ -13,6 +13,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
@@ -161,7 +162,7 @@ final class WindowTopN extends ScopedFamily {
                 && call.getOperator().getName().equalsIgnoreCase("PROCTIME");
         if (!proctime && at instanceof SqlIdentifier column) {
             SqlNode from = item.select().getFrom();
-            SqlNode table = from != null && from.getKind() == SqlKind.AS ? ((org.apache.calcite.sql.SqlCall) from).operand(0) : from;
+            SqlNode table = SqlUtil.stripAs(from);
             String name = column.names.get(column.names.size() - 1);
             proctime = table instanceof SqlIdentifier && context.columnsOf(table).orElse(List.of()).stream()
                     .anyMatch(c -> c.name().equals(name) && c.timeAttribute() == Column.TimeAttribute.PROCTIME);
@@ -376,7 +377,7 @@ final class WindowTopN extends ScopedFamily {
      * {@code FROM} of {@code root} reads it: windowing it changes this block's input alone.
      */
     private static Optional<SqlSelect> withItemReadOnce(SqlNode root, SqlNode from) {
-        SqlNode named = from != null && from.getKind() == SqlKind.AS ? ((org.apache.calcite.sql.SqlCall) from).operand(0) : from;
+        SqlNode named = SqlUtil.stripAs(from);
         if (!(named instanceof SqlIdentifier id) || !id.isSimple()) {
             return Optional.empty();
         }

@@ -22,6 +22,7 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSnapshot;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlWithItem;
@@ -359,7 +360,7 @@ final class SqlFactsCollector {
         List<String> selected = new ArrayList<>();
         List<SqlCall> calls = new ArrayList<>();
         for (SqlNode item : select.getSelectList()) {
-            SqlNode column = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+            SqlNode column = SqlUtil.stripAs(item);
             if (column instanceof SqlIdentifier identifier && !identifier.isStar()) {
                 selected.add(SqlIdentifiers.sql(identifier.names.get(identifier.names.size() - 1)));
             } else if (column instanceof SqlCall call) {
@@ -388,7 +389,7 @@ final class SqlFactsCollector {
         String function = GroupWindows.name(window);
         List<String> operands = window.getOperandList().stream().map(o -> o.toString().replace("`", "")).toList();
         String arguments = String.join(", ", operands.subList(1, operands.size()));
-        SqlNode table = from != null && from.getKind() == SqlKind.AS ? ((SqlCall) from).operand(0) : from;
+        SqlNode table = SqlUtil.stripAs(from);
         // A legacy SESSION window is cut per GROUP BY key; its TVF without PARTITION BY cuts sessions across all keys.
         Optional<String> tvf = table instanceof SqlIdentifier identifier && window.operand(0) instanceof SqlIdentifier
                 && !function.equals("SESSION")

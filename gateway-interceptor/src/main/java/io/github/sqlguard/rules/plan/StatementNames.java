@@ -464,8 +464,7 @@ record StatementNames(
     private static FromItem item(org.apache.calcite.sql.SqlNode from, java.util.Map<String, org.apache.calcite.sql.SqlNode> with) {
         java.util.Set<String> tables = new java.util.HashSet<>();
         fromTables(from, with, tables, 0);
-        org.apache.calcite.sql.SqlNode inner = from.getKind() == org.apache.calcite.sql.SqlKind.AS
-                ? ((org.apache.calcite.sql.SqlCall) from).operand(0) : from;
+        org.apache.calcite.sql.SqlNode inner = org.apache.calcite.sql.SqlUtil.stripAs(from);
         if (inner instanceof org.apache.calcite.sql.SqlSnapshot snapshot) {
             inner = snapshot.getTableRef();
         }
