@@ -1,6 +1,7 @@
 package io.github.sqlguard.cli;
 
 import io.github.sqlguard.compare.CompareCommand;
+import io.github.sqlguard.endpoint.GuardVersion;
 import io.github.sqlguard.lint.LintCommand;
 import io.github.sqlguard.observe.JobsCommand;
 
@@ -104,9 +105,8 @@ public final class SqlGuardCommand implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String version = SqlGuardCommand.class.getPackage().getImplementationVersion();
-            return new String[] {"Flink SQL Guard " + (version == null ? "(development build)" : version)
-                    + ", Flink " + org.apache.flink.runtime.util.EnvironmentInformation.getVersion()};
+            return new String[] {"Flink SQL Guard " + GuardVersion.guard().orElse("(development build)")
+                    + ", Flink " + GuardVersion.flink()};
         }
     }
 }

@@ -3,6 +3,7 @@ package io.github.sqlguard.lint;
 import io.github.sqlguard.audit.AuditRecord;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.audit.LineTerminatorEscapes;
+import io.github.sqlguard.endpoint.GuardVersion;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rules.Finding;
@@ -174,7 +175,7 @@ public enum LintFormat {
             ObjectNode sarifRun = root.putArray("runs").addObject();
             ObjectNode driver = sarifRun.putObject("tool").putObject("driver");
             driver.put("name", "Flink SQL Guard");
-            driver.put("semanticVersion", version());
+            GuardVersion.guard().ifPresent(version -> driver.put("semanticVersion", version));
             ArrayNode ruleArray = driver.putArray("rules");
             for (Rule rule : rules) {
                 ObjectNode r = ruleArray.addObject();
@@ -369,11 +370,6 @@ public enum LintFormat {
         } catch (URISyntaxException e) {
             return path;
         }
-    }
-
-    private static String version() {
-        String version = LintFormat.class.getPackage().getImplementationVersion();
-        return version == null ? "0.1.0" : version;
     }
 
     /** Escapes a workflow command's message. */

@@ -1,23 +1,33 @@
 package io.github.sqlguard.endpoint;
 
+import java.util.Optional;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 
 /**
- * Which guard and which Flink judge a gateway's statements, as its banner and start record say: the
- * policy hash covers the {@code sql-guard.*} options only, and the same options (none, the default
- * policy, included) can decide differently under another version of the guard or of Flink's planner.
+ * Which guard and which Flink judge a gateway's statements or a lint run, as the gateway's banner and start
+ * record, {@code sql-guard --version} and a SARIF report's tool say: the policy hash covers the {@code
+ * sql-guard.*} options only, and the same options (none, the default policy, included) can decide
+ * differently under another version of the guard or of Flink's planner.
  */
-final class GuardVersion {
+public final class GuardVersion {
 
     private GuardVersion() {}
 
     /**
-     * {@code guard 0.1.0 on Flink 2.3.0}: the guard's version from its jar's manifest ({@code
-     * Implementation-Version}, "development build" from classes outside a jar), Flink's from {@link
-     * EnvironmentInformation#getVersion}.
+     * The guard's version from its jar's manifest ({@code Implementation-Version}: the plugin jar's and the
+     * CLI jar's both carry it); empty for classes outside a jar, a development build.
      */
+    public static Optional<String> guard() {
+        return Optional.ofNullable(GuardVersion.class.getPackage().getImplementationVersion());
+    }
+
+    /** Flink's version, from {@link EnvironmentInformation#getVersion}. */
+    public static String flink() {
+        return EnvironmentInformation.getVersion();
+    }
+
+    /** {@code guard 0.1.0 on Flink 2.3.0}, or {@code guard development build on Flink 2.3.0}. */
     static String describe() {
-        String guard = GuardVersion.class.getPackage().getImplementationVersion();
-        return "guard " + (guard == null ? "development build" : guard) + " on Flink " + EnvironmentInformation.getVersion();
+        return "guard " + guard().orElse("development build") + " on Flink " + flink();
     }
 }
