@@ -11,7 +11,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +21,7 @@ import java.util.Optional;
  * each family that answers its rule ({@link RewriteFamilies}) writes its candidates in order of
  * preference, and the {@link Prover} proves them one by one until one holds; so a finding gets at
  * most one rewrite per family, the first family's preferred. A candidate written for two findings
- * (the same SQL) is proven once, and planned once even for findings of two rules ({@link
+ * (the same SQL) is proven for each ({@link Proofs}), and planned once even for findings of two rules ({@link
  * RewriteContext#judge}); a candidate whose {@code SET}s the call's own execution config overrides
  * plans as the statement itself and is rejected unplanned ({@link RewriteContext#plansAsTheStatement}), as is
  * one that leaves a BLOCK finding on an operator it cannot change ({@link Reach}: a {@code STATE_TTL} hint
@@ -142,7 +141,7 @@ public final class Rewriter {
             }
         }
         Map<String, int[]> tallies = new LinkedHashMap<>();
-        Map<String, Proof> proven = new HashMap<>();
+        Proofs proven = new Proofs();
         List<List<Rewrite>> answers = new ArrayList<>();
         findings.forEach(f -> answers.add(new ArrayList<>()));
         List<Held> held = new ArrayList<>();
@@ -241,7 +240,7 @@ public final class Rewriter {
         List<Finding> lenders = new ArrayList<>(blocks);
         lenders.addAll(request.verdict().findings(Level.WARN));
         Map<String, int[]> tallies = new LinkedHashMap<>();
-        Map<String, Proof> proven = new HashMap<>();
+        Proofs proven = new Proofs();
         List<List<Rewrite>> perBlock = new ArrayList<>();
         blocks.forEach(b -> perBlock.add(new ArrayList<>()));
         // Per BLOCK finding, its first proven rewrite that does not keep the state the statement restores: shown only
@@ -412,7 +411,7 @@ public final class Rewriter {
      * RewriteFamilies#structural}) lends nothing. Empty, or why it stopped (the timeout).
      */
     private Optional<String> structuralForBlocks(
-            List<Finding> findings, List<Held> held, List<List<Rewrite>> answers, Map<String, Proof> proven,
+            List<Finding> findings, List<Held> held, List<List<Rewrite>> answers, Proofs proven,
             Map<String, int[]> tallies, RewriteContext context, long deadline, RewriteSettings settings) {
         for (int b = 0; b < findings.size(); b++) {
             Finding block = findings.get(b);
@@ -470,30 +469,14 @@ public final class Rewriter {
         return rewrite.forFinding(finding, candidate.family());
     }
 
-    /**
-     * The proof of {@code candidate} for its finding, made once per finding and SQL (the same candidate written again
-     * for that finding reuses it); the plannings it made are added to {@code tally}. A proof is of one finding: it
-     * checks that this finding's operator is gone or has the intended TTL ({@link Intent}, {@link Prover}), so the
-     * same SQL written for another finding is proven for that one (a hint on an aggregation's view proves nothing of
-     * the join below it, case 712).
-     */
-    private static Proof proveOnce(Candidate candidate, Map<String, Proof> proven, int[] tally, RewriteContext context) {
-        String key = candidate.ruleId() + "\n" + candidate.findingNode() + "\n" + candidate.intent() + "\n" + candidate.sql()
-                + "\n" + candidate.planned() + "\n" + candidate.config();
-        Proof proof = proven.get(key);
-        if (proof == null) {
+    /** The proof of {@code candidate} for its finding ({@link Proofs}); the plannings it made are added to {@code tally}. */
+    private static Proof proveOnce(Candidate candidate, Proofs proven, int[] tally, RewriteContext context) {
+        return proven.of(candidate, c -> {
             int before = context.plannings();
-            proof = Prover.prove(candidate, context);
+            Proof proof = Prover.prove(c, context);
             tally[PLANNED] += context.plannings() - before;
-            proven.put(key, proof);
-        }
-        if (proof instanceof Proven) {
-            // Proven for this finding too: the statements are the ones shown already, and so is what they change (the
-            // first proven candidate's changes: line, which the text shows once and names again under this finding).
-            Proof shown = proven.putIfAbsent("shown\n" + candidate.ruleId() + "\n" + candidate.sql(), proof);
-            return shown == null ? proof : shown;
-        }
-        return proof;
+            return proof;
+        });
     }
 
     /** Indexes of a rule's counts: candidates proven, rejected, skipped for the budget; plannings made. */
