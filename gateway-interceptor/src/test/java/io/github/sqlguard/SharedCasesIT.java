@@ -9,14 +9,15 @@ import io.github.sqlguard.testing.CaseCorpus;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.LineExpectations;
 import io.github.sqlguard.testing.RestSession;
+import io.github.sqlguard.testing.SlotRuns;
 import io.github.sqlguard.testing.SqlScript;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,9 +46,16 @@ import java.util.stream.Stream;
  * -Dsql-guard.cases.only=REGEX} runs only the files whose name matches (e.g. {@code '(2[67]|14\d)-.*'}).
  * A script with a {@code -- policy:} header runs on a gateway of its own started with those options,
  * one per distinct policy (the limit cases share one).
+ *
+ * <p>The scripts run {@link #CASES_AT_ONCE} at a time ({@link SlotRuns}), each in its own session (a
+ * statement's verdict does not depend on another session's, as in {@code DifferentialIT}); a script's
+ * statements run in order, and each script is one test, in corpus order.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SharedCasesIT {
+
+    /** Scripts sent at once: one plans while the other waits on its statements' operations and jobs. */
+    private static final int CASES_AT_ONCE = 2;
 
     /** Gateways of the scripts' {@code -- policy:} headers, one per distinct policy; the default one is shared. */
     private final Map<Map<String, String>, GuardedGateway> gateways = new HashMap<>();
@@ -67,7 +75,7 @@ class SharedCasesIT {
     }
 
     /** The gateway with the default policy plus {@code policy}, started on first use. */
-    private GuardedGateway gatewayFor(Map<String, String> policy) throws Exception {
+    private synchronized GuardedGateway gatewayFor(Map<String, String> policy) throws Exception {
         GuardedGateway gateway = gateways.get(policy);
         if (gateway == null) {
             gateway = GuardedGateway.start(policy);
@@ -76,14 +84,14 @@ class SharedCasesIT {
         return gateway;
     }
 
-    static Stream<Path> cases() {
+    static List<Path> cases() {
         String only = System.getProperty("sql-guard.cases.only");
         List<Path> files =
                 CaseCorpus.all().stream()
                         .filter(p -> only == null || p.getFileName().toString().matches(only))
                         .toList();
         assertThat(files).as("case scripts").hasSizeGreaterThanOrEqualTo(only == null ? 32 : 1);
-        return files.stream();
+        return files;
     }
 
     /** Each case of this line's expectation file is in the corpus, and its verdict there differs from the header's. */
@@ -104,9 +112,12 @@ class SharedCasesIT {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("cases")
-    void lastStatementGetsTheVerdictOfTheHeader(Path file) throws Exception {
+    @TestFactory
+    Stream<DynamicTest> lastStatementGetsTheVerdictOfTheHeader() {
+        return SlotRuns.atOnce(CASES_AT_ONCE, cases(), Path::toString, file -> 1, this::checkScript);
+    }
+
+    private void checkScript(Path file) throws Exception {
         SqlScript script = SqlScript.read(file);
         try (RestSession session = gatewayFor(script.policy()).openSession(script.sessionProperties())) {
             List<String> statements = script.statements();

@@ -15,12 +15,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * lint proves of a statement's rewrites what it shows, each finding's first rewrite ({@link
@@ -28,7 +30,8 @@ import java.util.Optional;
  * BLOCK finding of every statement gets the first rewrite it gets when every rewrite is proven ({@link
  * Rewriter.Shown#EVERY}), and no statement plans more; a finding alone in its statement stops at its first
  * proven rewrite (one planning where every family's rewrite took two). Plannings are counted ({@link
- * Rewrites.Tally#planned}), not timed. The corpus's every-rewrite runs are this JVM's ({@link ProvenCorpus}).
+ * Rewrites.Tally#planned}), not timed. The corpus's every-rewrite runs are this JVM's ({@link ProvenCorpus}); lint's
+ * runs of the corpus go on beside them, on a thread of their own.
  * {@code -Dsql-guard.cases.only=REGEX} narrows the cases as for {@code
  * CaseCorpusTest}.
  */
@@ -70,42 +73,57 @@ class LintFirstRewriteTest {
     }
 
     @Test
-    void everyFindingOfTheCorpusGetsTheFirstRewriteEveryRewriteGives() throws IOException {
+    void everyFindingOfTheCorpusGetsTheFirstRewriteEveryRewriteGives() throws Exception {
         String only = System.getProperty("sql-guard.cases.only");
+        List<Path> files = CaseCorpus.all().stream()
+                .filter(file -> only == null || file.getFileName().toString().matches(only))
+                .toList();
+        // lint's runs on a thread of their own, in corpus order, while this thread makes the every-rewrite runs (or
+        // reads them, when a class before made them): two sessions, each planning on planner threads of its own.
+        ExecutorService linting = Executors.newSingleThreadExecutor();
+        List<Future<List<Submission>>> lintRuns = new ArrayList<>();
+        for (Path file : files) {
+            SqlScript script = SqlScript.read(file);
+            lintRuns.add(linting.submit(
+                    () -> lint.run(script.sessionProperties(), script.statements(), script.executionConfig())));
+        }
+        linting.shutdown();
         List<String> wrong = new ArrayList<>();
         int findings = 0;
         int plannedEvery = 0;
         int plannedLint = 0;
-        for (Path file : CaseCorpus.all()) {
-            if (only != null && !file.getFileName().toString().matches(only)) {
-                continue;
-            }
-            ProvenCorpus.Run run = ProvenCorpus.of(file);
-            SqlScript script = run.script();
-            List<Submission> proven = run.submissions();
-            List<Submission> linted = lint.run(script.sessionProperties(), script.statements(), script.executionConfig());
-            for (int s = 0; s < proven.size(); s++) {
-                int count = warnAndBlock(proven.get(s)).size();
-                if (count != warnAndBlock(linted.get(s)).size()) {
-                    wrong.add(script.name() + " statement " + s + ": other findings");
-                    continue;
-                }
-                for (int f = 0; f < count; f++) {
-                    findings++;
-                    String want = shown(proven.get(s), f);
-                    String got = shown(linted.get(s), f);
-                    if (!want.equals(got)) {
-                        wrong.add(script.name() + " statement " + s + " finding " + f + ": lint shows [" + got
-                                + "], every rewrite proven shows [" + want + "]");
+        try {
+            for (int c = 0; c < files.size(); c++) {
+                ProvenCorpus.Run run = ProvenCorpus.of(files.get(c));
+                SqlScript script = run.script();
+                List<Submission> proven = run.submissions();
+                List<Submission> linted = lintRuns.get(c).get();
+                for (int s = 0; s < proven.size(); s++) {
+                    int count = warnAndBlock(proven.get(s)).size();
+                    if (count != warnAndBlock(linted.get(s)).size()) {
+                        wrong.add(script.name() + " statement " + s + ": other findings");
+                        continue;
+                    }
+                    for (int f = 0; f < count; f++) {
+                        findings++;
+                        String want = shown(proven.get(s), f);
+                        String got = shown(linted.get(s), f);
+                        if (!want.equals(got)) {
+                            wrong.add(script.name() + " statement " + s + " finding " + f + ": lint shows [" + got
+                                    + "], every rewrite proven shows [" + want + "]");
+                        }
+                    }
+                    plannedEvery += planned(proven.get(s));
+                    plannedLint += planned(linted.get(s));
+                    if (planned(linted.get(s)) > planned(proven.get(s))) {
+                        wrong.add(script.name() + " statement " + s + ": lint planned " + planned(linted.get(s))
+                                + ", every rewrite " + planned(proven.get(s)));
                     }
                 }
-                plannedEvery += planned(proven.get(s));
-                plannedLint += planned(linted.get(s));
-                if (planned(linted.get(s)) > planned(proven.get(s))) {
-                    wrong.add(script.name() + " statement " + s + ": lint planned " + planned(linted.get(s))
-                            + ", every rewrite " + planned(proven.get(s)));
-                }
             }
+        } finally {
+            // A failed comparison leaves no lint run planning behind it.
+            linting.shutdownNow();
         }
         assertThat(findings).as("WARN and BLOCK findings compared").isPositive();
         assertThat(wrong).isEmpty();

@@ -16,8 +16,8 @@ import java.util.Map;
  * corpus once each (CONTRIBUTING.md: the same corpus is not run through the same path twice). A run is
  * made on first use and kept, and so is the session, for the test JVM's life (no job runs in it: statements
  * that would start one are only planned). Each run keeps the rewrite
- * families that failed during it ({@link RewriteFamilyFailures}), since they fail while it runs, not
- * while a test reads it.
+ * families that failed during it ({@link RewriteFamilyFailures}, those its thread logged: a test may plan
+ * statements of its own on another thread meanwhile), since they fail while it runs, not while a test reads it.
  */
 public final class ProvenCorpus {
 
@@ -52,10 +52,10 @@ public final class ProvenCorpus {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        failures.take();
+        failures.takeOfThisThread();
         List<Submission> submissions =
                 session.run(script.sessionProperties(), script.statements(), script.executionConfig());
-        run = new Run(script, List.copyOf(submissions), failures.take());
+        run = new Run(script, List.copyOf(submissions), failures.takeOfThisThread());
         RUNS.put(file, run);
         return run;
     }

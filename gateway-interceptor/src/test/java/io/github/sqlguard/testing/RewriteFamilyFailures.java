@@ -6,6 +6,7 @@ import ch.qos.logback.core.read.ListAppender;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The rewrite families that failed while a test ran: {@code Rewriter} catches a family's exception
@@ -27,14 +28,32 @@ public final class RewriteFamilyFailures implements AutoCloseable {
     }
 
     /** Each failure so far, with its exception's message, and forgets them. */
-    public synchronized List<String> take() {
-        List<String> out = appender.list.stream()
-                .filter(e -> e.getFormattedMessage().contains("failed on a statement"))
-                .map(e -> e.getFormattedMessage() + (e.getThrowableProxy() == null ? ""
-                        : " " + e.getThrowableProxy().getClassName() + ": " + e.getThrowableProxy().getMessage()))
-                .toList();
-        appender.list.clear();
-        return out;
+    public List<String> take() {
+        return take(event -> true);
+    }
+
+    /**
+     * Each failure so far that the calling thread logged, and forgets every failure: what the statements this thread
+     * ran wrote, while another thread plans statements of its own (a statement's rewrites proven at once are written
+     * in the thread that submits it, {@code RewriteStage#proveNow}).
+     */
+    public List<String> takeOfThisThread() {
+        String thread = Thread.currentThread().getName();
+        return take(event -> event.getThreadName().equals(thread));
+    }
+
+    private List<String> take(Predicate<ILoggingEvent> logged) {
+        // The appender adds under its own lock (AppenderBase#doAppend), from whichever thread logs.
+        synchronized (appender) {
+            List<String> out = appender.list.stream()
+                    .filter(logged)
+                    .filter(e -> e.getFormattedMessage().contains("failed on a statement"))
+                    .map(e -> e.getFormattedMessage() + (e.getThrowableProxy() == null ? ""
+                            : " " + e.getThrowableProxy().getClassName() + ": " + e.getThrowableProxy().getMessage()))
+                    .toList();
+            appender.list.clear();
+            return out;
+        }
     }
 
     @Override

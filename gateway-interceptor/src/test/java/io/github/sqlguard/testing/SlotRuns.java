@@ -15,14 +15,15 @@ import java.util.function.ToIntFunction;
 import java.util.stream.Stream;
 
 /**
- * Restore checks run at once on a TaskManager's slots ({@code StateChangesIT}'s pairs, {@code CrossLineRestoreIT}'s
- * scripts): each starts as soon as the slots its jobs take are free, and each is one dynamic test, in the given order,
+ * Checks run at once in a number of slots: restore checks on a TaskManager's slots ({@code StateChangesIT}'s pairs,
+ * {@code CrossLineRestoreIT}'s scripts), or case scripts each in a session of its own ({@code SharedCasesIT}, a slot
+ * per script). Each starts as soon as the slots it takes are free, and each is one dynamic test, in the given order,
  * that fails with what its run threw. A check that restores with {@code ignore-unclaimed-state} should take every slot
  * ({@link #EVERY_SLOT}): Flink says it skipped state only in the JobManager's log, not per job ({@link SavepointRestores}).
  */
 public final class SlotRuns {
 
-    /** One restore check. */
+    /** One check: a restore, or a case script. */
     @FunctionalInterface
     public interface Check<T> {
         void run(T item) throws Exception;
