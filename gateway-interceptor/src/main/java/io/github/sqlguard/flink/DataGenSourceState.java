@@ -4,6 +4,8 @@ import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.streaming.api.functions.source.datagen.DataGeneratorSource;
 import org.apache.flink.util.InstantiationUtil;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.lang.reflect.Proxy;
 import java.util.OptionalLong;
@@ -22,24 +24,11 @@ import java.util.OptionalLong;
  * <p>The function is opened as a copy (serialized and read back, as Flink ships it to a TaskManager), against a
  * context that is not restored and stops the opening at the first state registered: a {@code SequenceGenerator} would
  * next fill its whole range on the heap. Where the opening fails on anything else (a generator of another kind that
- * asks the runtime context), the function is taken to keep state.
+ * asks the runtime context), the function is taken to keep state, and the log says so.
  */
 final class DataGenSourceState {
 
-    private DataGenSourceState() {}
-
-    /** Whether {@code function}'s generators register state when Flink opens it. */
-    static boolean registersState(DataGeneratorSource<?> function) {
-        try {
-            DataGeneratorSource<?> copy = InstantiationUtil.clone(function, function.getClass().getClassLoader());
-            copy.setRuntimeContext(unavailable(RuntimeContext.class));
-            copy.initializeState(NOT_RESTORED);
-            return false;
-        } catch (Exception | LinkageError e) {
-            // StateRegistered, or an opening that needs more than a first start's context: taken to keep state.
-            return true;
-        }
-    }
+    private static final Logger LOG = LoggerFactory.getLogger(DataGenSourceState.class);
 
     /** A context of a first start whose state stores stop the opening: a generator that asks for one keeps state. */
     private static final FunctionInitializationContext NOT_RESTORED = (FunctionInitializationContext) Proxy.newProxyInstance(
@@ -50,6 +39,24 @@ final class DataGenSourceState {
                 case "getOperatorStateStore", "getKeyedStateStore" -> throw new StateRegistered();
                 default -> throw new UnsupportedOperationException(method.getName());
             });
+
+    private DataGenSourceState() {}
+
+    /** Whether {@code function}'s generators register state when Flink opens it. */
+    static boolean registersState(DataGeneratorSource<?> function) {
+        try {
+            DataGeneratorSource<?> copy = InstantiationUtil.clone(function, function.getClass().getClassLoader());
+            copy.setRuntimeContext(unavailable(RuntimeContext.class));
+            copy.initializeState(NOT_RESTORED);
+            return false;
+        } catch (StateRegistered e) {
+            return true;
+        } catch (Exception | LinkageError e) {
+            LOG.info("sql-guard could not open a copy of the datagen source function {} to see whether it registers"
+                    + " state ({}): it is counted as a source that can hold state.", function, e.toString());
+            return true;
+        }
+    }
 
     /** An interface none of whose methods the opening may call. */
     private static <T> T unavailable(Class<T> type) {
