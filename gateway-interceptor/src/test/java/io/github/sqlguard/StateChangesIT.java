@@ -296,8 +296,9 @@ class StateChangesIT {
      * started through the stock gateway and stopped with a savepoint, then explained through the guard restoring it,
      * which reads the savepoint's operators with state (keyed, operator or coordinator state) and names the operator
      * of the same job that claims each. The FLIP-27 source's state is there (its splits and its enumerator's); the
-     * datagen source with a sequence field keeps its sequence; the one with random fields, which lint counts as
-     * able to hold state (its function checkpoints), kept none: the one way lint's count and a savepoint's differ.
+     * datagen source with a sequence field keeps its sequence; the one with random fields, whose function checkpoints,
+     * kept none, as lint finds by opening it ({@code flink.DataGenSourceState}; pair 41 restores a job that gives such
+     * a source another id).
      */
     @org.junit.jupiter.api.Test
     void theSourcesWhoseStateASavepointKeepsAreThoseFlinkBuildsToKeepIt() throws Exception {

@@ -3,6 +3,7 @@ package io.github.sqlguard.flink;
 import org.apache.flink.api.common.functions.Function;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.checkpoint.ListCheckpointed;
+import org.apache.flink.streaming.api.functions.source.datagen.DataGeneratorSource;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.streaming.api.graph.StreamNode;
 import org.apache.flink.streaming.api.operators.SimpleOperatorFactory;
@@ -26,9 +27,10 @@ import java.util.List;
  *   <li>a legacy source function ({@code StreamSource}) only where it checkpoints: a {@code CheckpointedFunction} or
  *       a {@code ListCheckpointed}, the only functions whose state {@code StreamingFunctionUtils#snapshotFunctionState}
  *       writes (the table planner puts the connector's function into the {@code StreamSource} itself, unwrapped).
- *       Whether such a function then registers any state is its own code, which no plan says: the datagen
- *       connector's {@code DataGeneratorSource} (a legacy function on both lines) keeps state only for a {@code
- *       sequence} field ({@code SequenceGenerator}; a {@code random} one keeps none);</li>
+ *       Whether such a function then registers any state is its own code, which no plan says; the datagen
+ *       connector's {@code DataGeneratorSource} (a legacy function on both lines) is asked ({@link
+ *       DataGenSourceState}): it keeps state only for a {@code sequence} field ({@code SequenceGenerator}), none
+ *       for {@code random} ones, and a savepoint's empty entry for it needs no claim;</li>
  *   <li>any other source (a legacy function that does not checkpoint): never.</li>
  * </ul>
  */
@@ -55,6 +57,9 @@ final class SourceOperators {
         }
         if (factory instanceof SimpleOperatorFactory<?> simple && simple.getOperator() instanceof StreamSource<?, ?> source) {
             Function function = source.getUserFunction();
+            if (function.getClass() == DataGeneratorSource.class) {
+                return DataGenSourceState.registersState((DataGeneratorSource<?>) function);
+            }
             return function instanceof CheckpointedFunction || function instanceof ListCheckpointed;
         }
         return false;

@@ -244,6 +244,26 @@ class StateChangesTest {
                 .doesNotContain("Inferred");
     }
 
+    /**
+     * The same for a window Top-N's partition key (pair 42, region to device, both STRING) and a deduplication's key
+     * (pair 43, user_id to item_id, both INT), both restored on a cluster: no "(Inferred ...)".
+     */
+    @Test
+    void aWindowTopNsOrADeduplicationsKeyOverAnotherColumnOfTheSameTypeRestoresWithAChangedMeaningAsRealRestoresFound()
+            throws IOException {
+        StateChange rank = only(pair("42-window-top-n-partition-key-other-column-same-type"), Kind.CHANGED_MEANING);
+        assertThat(rank.operator()).startsWith("WindowRank[");
+        assertThat(rank.inferred()).isFalse();
+        assertThat(rank.reasons()).singleElement().asString().contains("partition key is (device) in place of (region)")
+                .doesNotContain("Inferred");
+
+        StateChange dedup = only(pair("43-dedup-key-other-column-same-type"), Kind.CHANGED_MEANING);
+        assertThat(dedup.operator()).startsWith("Deduplicate[");
+        assertThat(dedup.inferred()).isFalse();
+        assertThat(dedup.reasons()).singleElement().asString().contains("deduplication key is (item_id) in place of (user_id)")
+                .doesNotContain("Inferred");
+    }
+
     @Test
     void anAggregateOverAColumnOfAnotherTypeIsIncompatible() {
         only(changes(
@@ -344,8 +364,8 @@ class StateChangesTest {
 
         assertThat(rank.operator()).startsWith("WindowRank[");
         assertThat(rank.reasons()).anySatisfy(r -> assertThat(r).contains("partition key is (v) in place of (user_id)"));
-        // Pair 20 verified a partition key of another type (incompatible); no real restore of this change yet.
-        assertThat(rank.inferred()).isTrue();
+        // Pair 42 restored such a change (region to device, both STRING).
+        assertThat(rank.inferred()).isFalse();
     }
 
     @Test

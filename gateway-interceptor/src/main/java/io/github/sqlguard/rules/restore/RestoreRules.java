@@ -77,14 +77,16 @@ final class RestoreRules {
      * is of the old job's operators that can hold state: its stateful plan operators and the sources whose operators
      * Flink builds to keep state ({@code flink.SourceOperators}: every FLIP-27 source, its splits and its
      * enumerator's; a legacy source function only where it checkpoints, and then only where its own code registers
-     * state, which only a savepoint says).
+     * state, which only a savepoint says, but for the datagen connector's, which Flink's own opening of it answers:
+     * only with a sequence field).
      */
     static String matched(Restore restore) {
         int all = restore.matched().size() + restore.unclaimed().size();
         String of = ofPreviousVersion(restore)
                 ? "of the old job's " + operators(all) + " that can hold state (its stateful operators, and its sources"
                         + " whose operators Flink builds to keep state: every FLIP-27 source, as Kafka's, keeps its splits;"
-                        + " a legacy source function only where it checkpoints)"
+                        + " a legacy source function only where it checkpoints, and the datagen connector's only with a"
+                        + " sequence field)"
                 : "of the savepoint's " + operators(all) + " with state (keyed, operator or coordinator state)";
         return restore.matched().isEmpty()
                 ? "No operator of the new job claims any " + of + "."
