@@ -1,6 +1,6 @@
 -- expect: WARN global-rank proctime-top-n
 -- expect-reason: This Top-2 ordered by pt DESC reads as the latest 2 rows to arrive, but Flink keeps the first 2 rows to arrive and never changes them
--- expect-fix: declare the column of sensor_readings that holds each row's time as event time
+-- expect-fix: declare the column of sensor_readings that holds each row's time as event time, with a WATERMARK, and order the ranking by that column, descending
 -- expect-fix: ROW_NUMBER() OVER (ORDER BY pt DESC) = 1, which Flink plans as a Deduplicate that keeps the last row to arrive.
 -- The two latest readings of the whole stream, by processing time, on a table with no event time. Run on Flink 2.3.0
 -- and 1.20.0 (20 rows of datagen): +I[1, 1], +I[2, 2] and nothing after, in either direction; a later row never ranks

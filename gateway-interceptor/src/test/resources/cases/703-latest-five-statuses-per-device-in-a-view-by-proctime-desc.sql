@@ -1,5 +1,5 @@
 -- expect: BLOCK unbounded-rank proctime-top-n
--- expect-reason: This Top-5 ordered by pt DESC reads as the latest 5 rows to arrive per device_id
+-- expect-reason: DESC reads as the latest 5 rows to arrive per device_id, but Flink keeps the first 5 rows to arrive per device_id
 -- The ranking hides in a view and the statement filters it: the plan is the same Rank, with the same first five rows
 -- per device kept forever.
 CREATE TABLE device_status (

@@ -545,8 +545,20 @@ public sealed interface Operator
         }
     }
 
-    /** A Top-N per window ({@code StreamExecWindowRank}): its state is freed when each window closes. */
-    record WindowRank(PlanNode node, RankRange range) implements Operator {
+    /**
+     * A Top-N per window ({@code StreamExecWindowRank}): its state is freed when each window closes.
+     *
+     * @param range the ranks kept
+     * @param orderKeys the {@code ORDER BY} keys ({@code "sortSpec"})
+     * @param orderTime the time attribute kind of the first order key ({@code NONE} where it is no time attribute);
+     *     empty when the plan does not say (EXPLAIN text)
+     */
+    record WindowRank(PlanNode node, RankRange range, List<OrderKey> orderKeys, Optional<Column.TimeAttribute> orderTime)
+            implements Operator {
+
+        public WindowRank {
+            orderKeys = List.copyOf(orderKeys);
+        }
 
         public OptionalLong rankStart() {
             return range.start();
@@ -554,6 +566,21 @@ public sealed interface Operator
 
         public OptionalLong rankEnd() {
             return range.end();
+        }
+
+        /**
+         * True when this window Top-N's order reads as "the latest rows of each window by processing time" while
+         * Flink keeps each window's first rows to arrive: one order key, a processing-time attribute descending, and
+         * more than one row kept (a Top-1 is a {@code WindowDeduplicate}, which keeps the last row to arrive). The
+         * planner forwards the attribute unmaterialized into the ranking, as into a {@link Rank} ({@link
+         * Rank#firstArrivalsReadAsLatest()}). Run on Flink 2.3.0 and 1.20.0 over an event-time TUMBLE: {@code
+         * ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY pt DESC) <= 2} emitted the window's first
+         * two rows, {@code = 1} its last.
+         */
+        public boolean firstArrivalsReadAsLatest() {
+            return range.end().orElse(1) > 1
+                    && orderTime.filter(t -> t == Column.TimeAttribute.PROCTIME).isPresent()
+                    && orderKeys.size() == 1 && !orderKeys.get(0).ascending();
         }
 
         @Override
