@@ -1,5 +1,6 @@
--- expect: BLOCK unbounded-rank
--- Top-3 per user by processing time: rankEnd > 1, so a Rank (only rn = 1 becomes Deduplicate).
+-- expect: BLOCK unbounded-rank proctime-top-n
+-- Top-3 per user by processing time: rankEnd > 1, so a Rank (only rn = 1 becomes Deduplicate), which keeps the first
+-- three orders of each user to arrive (proctime-top-n).
 CREATE TABLE orders (
   order_id STRING,
   user_id STRING,

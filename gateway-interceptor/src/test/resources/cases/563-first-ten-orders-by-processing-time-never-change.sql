@@ -1,6 +1,7 @@
 -- expect: WARN global-rank
 -- expect-reason: the result is its first 10 rows read, and it never changes after them
--- expect-fix: PARTITION BY the key ORDER BY proc_time DESC) filtered to <= 10
+-- expect-fix: Where the latest 10 rows are meant, order by an event-time column with a WATERMARK, descending: by processing time, a Top-N of more than one row keeps the first rows to arrive whichever the direction
+-- expect-fix-absent: filtered to <= 10
 -- The first ten orders by processing time, ASC written out: the same SortLimit as LIMIT 1 with ten rows kept; once ten
 -- are kept no later order ranks among them, and the answer stops changing after the tenth order.
 CREATE TABLE orders (

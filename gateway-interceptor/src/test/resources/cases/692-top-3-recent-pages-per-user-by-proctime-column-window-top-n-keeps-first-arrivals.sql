@@ -1,4 +1,4 @@
--- expect: BLOCK unbounded-rank
+-- expect: BLOCK unbounded-rank proctime-top-n
 -- expect-rewrite: window-top-n
 -- The three most recent page views per user, ordered by a PROCTIME() column, over a table that also has an event
 -- time. The window-top-n rewrite ranks per TUMBLE window of view_time and keeps ORDER BY pt DESC; its changes: did not

@@ -121,6 +121,8 @@ class RewriteGoldenFilesTest {
         "739-orders-left-join-payments-unaliased-in-view-fix-offers-hint-in-the-view",
         "740-latest-status-per-device-rank-ordered-by-its-partition-key-rank-kept-becomes-constant",
         "741-top-3-products-per-category-dense-rank-ordered-by-category-ranking-dropped-where-kept",
+        "702-latest-three-orders-per-user-by-proctime-desc-fix-names-the-watermark-column",
+        "709-latest-three-page-views-per-window-by-proctime-desc-window-top-n-keeps-first-three",
         "656-top-pages-by-total-over-per-user-counts-hinted-four-days-changes-says-which-ttl",
         "288-join-on-time-columns-interval-join-by-watermarks",
         "289-join-on-time-columns-into-sink-unaliased",

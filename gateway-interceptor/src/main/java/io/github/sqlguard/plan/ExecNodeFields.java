@@ -37,7 +37,8 @@ final class ExecNodeFields {
     static boolean read(String field, JsonParser json, CompiledNode node) throws IOException {
         switch (field) {
             case "partition" -> node.partition = fieldsOf(json);
-            case "orderBy" -> node.orderBy = sortFields(json);
+            // A Rank's "orderBy"; a WindowRank's "sortSpec" (StreamExecWindowRank#FIELD_NAME_SORT_SPEC), the same SortSpec.
+            case "orderBy", "sortSpec" -> node.orderBy = sortFields(json);
             case "rankRange" -> rankRange(json, node);
             case "rankStrategy" -> node.rankStrategy = typeOf(json);
             case "overSpec" -> overSpec(json, node);

@@ -196,6 +196,28 @@ public sealed interface Operator
                     && orderKeys.size() == 1 && orderKeys.get(0).ascending();
         }
 
+        /**
+         * True when this Top-N's order reads as "the latest rows by processing time" while Flink keeps the first
+         * rows to arrive: an append-only input ({@code AppendFastStrategy}), a constant last rank, one order key, a
+         * processing-time attribute descending, and more than one row kept, or an {@code ORDER BY ... LIMIT}
+         * ({@code SortLimit}; a {@code ROW_NUMBER()} Top-1 is planned as a {@code Deduplicate}, which orders by
+         * arrival). Flink's {@code RelTimeIndicatorConverter} (2.3.0, 1.20.0) forwards a processing-time attribute
+         * into a {@code FlinkLogicalRank} or {@code FlinkLogicalSort} without materializing it, and the {@code Calc}
+         * below computes {@code PROCTIME()} as a null literal ({@code ExprCodeGenerator}: "we use a null literal and
+         * generate a timestamp when we need it"): every row has the same sort key. {@code StreamExecRank} runs a
+         * descending one as {@code AppendOnlyTopNFunction} ({@code FastTop1Function} for one row), whose buffer
+         * takes a row of an equal sort key only while it holds fewer than N ({@code
+         * TopNBuffer#checkSortKeyInBufferRange}): the first N rows stay, every later one is dropped. Run on both
+         * lines: {@code ROW_NUMBER() OVER (ORDER BY pt DESC) <= 2} over 20 rows emitted +I[1, 1], +I[2, 2] and
+         * nothing after.
+         */
+        public boolean firstArrivalsReadAsLatest() {
+            return strategy.startsWith("AppendFastStrategy") && range.end().isPresent()
+                    && (range.end().getAsLong() > 1 || sortLimit())
+                    && orderTime.filter(t -> t == Column.TimeAttribute.PROCTIME).isPresent()
+                    && orderKeys.size() == 1 && !orderKeys.get(0).ascending();
+        }
+
         /** The order as SQL: {@code amount DESC}. */
         public String orderBy() {
             return Operators.orderBy(orderKeys);
@@ -523,8 +545,20 @@ public sealed interface Operator
         }
     }
 
-    /** A Top-N per window ({@code StreamExecWindowRank}): its state is freed when each window closes. */
-    record WindowRank(PlanNode node, RankRange range) implements Operator {
+    /**
+     * A Top-N per window ({@code StreamExecWindowRank}): its state is freed when each window closes.
+     *
+     * @param range the ranks kept
+     * @param orderKeys the {@code ORDER BY} keys ({@code "sortSpec"})
+     * @param orderTime the time attribute kind of the first order key ({@code NONE} where it is no time attribute);
+     *     empty when the plan does not say (EXPLAIN text)
+     */
+    record WindowRank(PlanNode node, RankRange range, List<OrderKey> orderKeys, Optional<Column.TimeAttribute> orderTime)
+            implements Operator {
+
+        public WindowRank {
+            orderKeys = List.copyOf(orderKeys);
+        }
 
         public OptionalLong rankStart() {
             return range.start();
@@ -532,6 +566,21 @@ public sealed interface Operator
 
         public OptionalLong rankEnd() {
             return range.end();
+        }
+
+        /**
+         * True when this window Top-N's order reads as "the latest rows of each window by processing time" while
+         * Flink keeps each window's first rows to arrive: one order key, a processing-time attribute descending, and
+         * more than one row kept (a Top-1 is a {@code WindowDeduplicate}, which keeps the last row to arrive). The
+         * planner forwards the attribute unmaterialized into the ranking, as into a {@link Rank} ({@link
+         * Rank#firstArrivalsReadAsLatest()}). Run on Flink 2.3.0 and 1.20.0 over an event-time TUMBLE: {@code
+         * ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY pt DESC) <= 2} emitted the window's first
+         * two rows, {@code = 1} its last.
+         */
+        public boolean firstArrivalsReadAsLatest() {
+            return range.end().orElse(1) > 1
+                    && orderTime.filter(t -> t == Column.TimeAttribute.PROCTIME).isPresent()
+                    && orderKeys.size() == 1 && !orderKeys.get(0).ascending();
         }
 
         @Override

@@ -71,7 +71,8 @@ final class TextOperators {
             case "Sink" -> new Operator.Sink(node, "true".equals(attributes.get("upsertMaterialize")), List.of(), List.of(),
                     Optional.ofNullable(attributes.get("conflictStrategy")), Optional.empty());
             case "ChangelogNormalize" -> new Operator.ChangelogNormalize(node, keys(node, attributes.get("key")));
-            case "WindowRank" -> new Operator.WindowRank(node, range(node, attributes.get("rankRange")));
+            case "WindowRank" -> new Operator.WindowRank(node, range(node, attributes.get("rankRange")),
+                    orderKeys(node, attributes.get("orderBy")), Optional.empty());
             default -> Operator.untyped(node);
         };
     }

@@ -32,6 +32,7 @@ import io.github.sqlguard.rules.limits.PathNotAllowedRule;
 import io.github.sqlguard.rules.plan.DedupNotRecognizedRule;
 import io.github.sqlguard.rules.plan.MatchWithoutWithinRule;
 import io.github.sqlguard.rules.plan.GlobalRankRule;
+import io.github.sqlguard.rules.plan.ProctimeTopNRule;
 import io.github.sqlguard.rules.plan.IntervalJoinNeverMatchesRule;
 import io.github.sqlguard.rules.plan.WindowRankNotRecognizedRule;
 import io.github.sqlguard.rules.plan.WindowAggregateNotRecognizedRule;
@@ -107,6 +108,7 @@ public final class RuleCatalog {
                         new DedupNotRecognizedRule(),
                         new RankRetractRule(),
                         new GlobalRankRule(),
+                        new ProctimeTopNRule(),
                         new WindowRankNotRecognizedRule(),
                         new WindowAggregateNotRecognizedRule(),
                         new LargeTopNRule(),

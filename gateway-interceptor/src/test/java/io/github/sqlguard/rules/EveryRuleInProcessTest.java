@@ -82,6 +82,9 @@ class EveryRuleInProcessTest {
                 Arguments.of("global-rank", List.of(ORDERS),
                         "SELECT * FROM (SELECT order_id, amount, ROW_NUMBER() OVER (ORDER BY amount DESC) AS rn FROM orders)"
                                 + " WHERE rn <= 3", Level.WARN),
+                Arguments.of("proctime-top-n", List.of(ORDERS, "SET 'table.exec.state.ttl' = '1 d'"),
+                        "SELECT * FROM (SELECT order_id, user_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY"
+                                + " PROCTIME() DESC) AS rn FROM orders) WHERE rn <= 3", Level.WARN),
                 Arguments.of("large-top-n", List.of(ORDERS, "SET 'table.exec.state.ttl' = '1 d'"),
                         TOP_N.replace("rn <= 3", "rn <= 5000"), Level.WARN),
                 PLANS_OVER_NON_TIME

@@ -140,13 +140,16 @@ public final class GlobalRankRule extends StreamingPlanRule {
     private static String firstRowsForeverFix(Operator.Rank rank) {
         String time = rank.orderKeys().get(0).column();
         long n = rank.rankEnd().getAsLong();
+        // Descending by processing time, only a ROW_NUMBER() Top-1 (a Deduplicate) follows arrival: ORDER BY ... DESC
+        // LIMIT n and a Top-N of more rows keep the first rows to arrive (ProctimeTopNRule, run on 2.3.0 and 1.20.0).
         String latest = n == 1
-                ? "Where the latest row is meant, ORDER BY " + time + " DESC LIMIT 1, or per key"
-                        + " ROW_NUMBER() OVER (PARTITION BY the key ORDER BY " + time + " DESC) filtered to 1, a"
-                        + " Deduplicate that keeps the latest row per key"
-                : "Where the latest " + n + " rows are meant, ORDER BY " + time + " DESC LIMIT " + n
-                        + ", or per key ROW_NUMBER() OVER (PARTITION BY the key ORDER BY " + time + " DESC) filtered to <= "
-                        + n;
+                ? "Where the latest row is meant, ROW_NUMBER() OVER (ORDER BY " + time + " DESC) filtered to 1, or per key"
+                        + " ROW_NUMBER() OVER (PARTITION BY the key ORDER BY " + time + " DESC) filtered to 1: a"
+                        + " Deduplicate, which keeps the latest row (ORDER BY " + time + " DESC LIMIT 1 keeps the first"
+                        + " row too)"
+                : "Where the latest " + n + " rows are meant, order by an event-time column with a WATERMARK,"
+                        + " descending: by processing time, a Top-N of more than one row keeps the first rows to arrive"
+                        + " whichever the direction";
         return latest + "; where the first rows of each period are meant, rank per window: a window Top-N (PARTITION BY"
                 + " window_start, window_end over TUMBLE) ordered by an event-time column with a WATERMARK, since Flink"
                 + " runs no window Top-N on processing time.";
