@@ -935,7 +935,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 + " hint, as the state-ttl-hint rewrite writes it)").orElse(" on the join's SELECT");
         String given;
         if (pins.left() && pins.right()) {
-            given = "both sides, which the hint pins (" + pins.named(0, 1) + ")";
+            given = "both sides, which the hint pins (" + pins.named(0, 1) + "),";
         } else {
             int pinned = pins.left() ? 0 : 1;
             given = "the side the hint pins (" + sideName(join, pinned, names) + ": " + pins.named(pinned) + ")"
