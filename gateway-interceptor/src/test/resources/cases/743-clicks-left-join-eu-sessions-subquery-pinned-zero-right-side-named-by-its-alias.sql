@@ -2,7 +2,7 @@
 -- expect-reason: a STATE_TTL hint pins the right side's state
 -- expect-reason: (STATE_TTL('s' = '0'), the user's choice
 -- expect-reason: while the left side's state (clicks) never expires as well
--- expect-reason-absent: the state TTL is 0 (Flink's compiled plan), so both sides' state grows forever
+-- expect-reason-absent: rows, and the state TTL is 0
 -- expect-fix: /*+ STATE_TTL('c' = '1 d', 's' = '1 d') */
 -- expect-fix: or change only the pin, /*+ STATE_TTL('s' = '1 d') */
 -- Clicks LEFT JOINed with EU sessions read through an aliased subquery that the user pinned with STATE_TTL('s' = '0'),

@@ -943,8 +943,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                             ? " and the side no TTL reaches (" + sideName(join, 1 - pinned, names) + ")" : "");
         }
         StringBuilder fix = new StringBuilder("Give ").append(given)
-                .append(" a TTL longer than a row must wait for its match")
-                .append(leftForever && rightForever ? "" : ", and keep the other side's").append(where)
+                .append(" a TTL longer than a row must wait for its match").append(where)
+                .append(leftForever && rightForever ? "" : ", and keep the other side's")
                 .append(": /*+ STATE_TTL('").append(hint.left()).append("' = '").append(leftValue).append("', '")
                 .append(hint.right()).append("' = '").append(rightValue)
                 .append("') */ (a SET 'table.exec.state.ttl' does not reach a side the hint names)");
