@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What {@code stateful-without-ttl} says of state that a {@code STATE_TTL} hint pins to never expire ({@code
@@ -47,9 +48,12 @@ final class HintPin {
         return operator instanceof Operator.GroupAggregate && plan.pinnedByHint(operator.node().id());
     }
 
-    /** Why an aggregation's state never expires: {@code "a STATE_TTL hint pins its state to never expire (...)"}. */
-    static String why(AnalysisContext context, ExplainedPlan plan, Duration max) {
-        List<Pin> pins = pins(context, plan, max);
+    /**
+     * Why an aggregation's state never expires: {@code "a STATE_TTL hint pins its state to never expire (...)"}, its
+     * pin named where one option of '0' is left beside those that pin a join's side ({@code joinSides}).
+     */
+    static String why(AnalysisContext context, ExplainedPlan plan, Duration max, Set<Pin> joinSides) {
+        List<Pin> pins = aggregationPins(context, plan, max, joinSides);
         return pinned("its state", pins.size() == 1 ? pins.get(0).hint() : "a hint of '0'");
     }
 
@@ -65,10 +69,13 @@ final class HintPin {
 
     /**
      * The fix for an aggregation: a TTL longer than a key ({@code keys}) stays active, written in place of the '0' of
-     * the hint that pins it; or the hint's key removed, and then the session's TTL reaches it.
+     * the hint that pins it (named as {@link #why} names it); or the hint's key removed, and then the session's TTL
+     * reaches it.
      */
-    static String fix(String keys, AnalysisContext context, ExplainedPlan plan, Duration max, AdvisedValues advised) {
-        List<Pin> pins = pins(context, plan, max);
+    static String fix(
+            String keys, AnalysisContext context, ExplainedPlan plan, Duration max, AdvisedValues advised,
+            Set<Pin> joinSides) {
+        List<Pin> pins = aggregationPins(context, plan, max, joinSides);
         String change = pins.size() == 1
                 ? "in place of the '0' of its STATE_TTL hint" + pins.get(0).view().map(v -> " in the view " + v).orElse("")
                         + ": " + pins.get(0).written(advised.stateTtlText())
@@ -88,6 +95,13 @@ final class HintPin {
      */
     static Optional<Pin> of(AnalysisContext context, ExplainedPlan plan, Duration max, String key, Optional<String> view) {
         return pins(context, plan, max).stream().filter(p -> p.key().equals(key) && p.view().equals(view)).findFirst();
+    }
+
+    /** The options that never expire ({@link #pins}) but those that pin a join's side. */
+    private static List<Pin> aggregationPins(AnalysisContext context, ExplainedPlan plan, Duration max, Set<Pin> joinSides) {
+        List<Pin> pins = new ArrayList<>(pins(context, plan, max));
+        pins.removeAll(joinSides);
+        return pins;
     }
 
     /** The options of the {@code STATE_TTL} hints of the statement and of the views it reads whose value never expires. */

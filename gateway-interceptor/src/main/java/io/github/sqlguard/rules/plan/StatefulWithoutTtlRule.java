@@ -26,10 +26,12 @@ import org.apache.flink.table.catalog.ObjectIdentifier;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code stateful-without-ttl}: a stateful streaming operator keyed by an unbounded key whose own
@@ -116,7 +118,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             String why = disabled
                     ? "Flink disables its state TTL (table.exec.sink.upsert-materialize-strategy.type is not LEGACY:"
                             + " FLINK-38463)"
-                    : HintPin.pins(operator, plan) ? HintPin.why(context, plan, max)
+                    : HintPin.pins(operator, plan) ? HintPin.why(context, plan, max, joinSidePins(names))
                     : ttl.describe(max);
             RuleHit hit = PlanRules.advising(
                     PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names, context.advised(), plan)),
@@ -569,7 +571,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (operator instanceof Operator.GroupAggregate aggregate && HintPin.pins(operator, plan)) {
             return HintPin.fix(SqlIdentifiers.planNames(aggregate.splitDistinctPartial() ? finalKeys(aggregate, names)
                     : groupKeys(aggregate, names)), names.context(), plan, names.context().option(StateTtlOptions.MAX_STATE_TTL),
-                    advised);
+                    advised, joinSidePins(names));
         }
         if (operator instanceof Operator.GroupAggregate aggregate) {
             return aggregateFix(aggregate, names, advised);
@@ -894,6 +896,21 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         temporalWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
         return fix.append('.').toString();
+    }
+
+    /**
+     * The options that pin a side of a join of the plan ({@link JoinPins}): not an aggregation's, whose pin is then
+     * told among the rest (a view's joining SELECT pinning both its inputs, read by an aggregation that the
+     * statement's own hint pins: three options of '0', one of them the aggregation's).
+     */
+    private static Set<HintPin.Pin> joinSidePins(StatementNames names) {
+        Set<HintPin.Pin> pins = new HashSet<>();
+        for (Operator.Join join : names.plan().operators(Operator.Join.class)) {
+            JoinPins sides = joinPins(join, names);
+            sides.leftPin().ifPresent(pins::add);
+            sides.rightPin().ifPresent(pins::add);
+        }
+        return pins;
     }
 
     /** The sides of {@code join} a {@code STATE_TTL} hint pins, and the options that pin them ({@link JoinPins}). */
