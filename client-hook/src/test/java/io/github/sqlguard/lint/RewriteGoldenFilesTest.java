@@ -126,6 +126,7 @@ class RewriteGoldenFilesTest {
         "745-refunded-payments-view-join-both-sides-pinned-zero-in-the-view-each-pin-named",
         "746-orders-with-options-hint-join-shipments-in-view-fix-offers-hint-in-the-view",
         "747-payments-options-hinted-unaliased-join-refunds-in-view-pinned-zero-pin-named",
+        "749-refunds-per-order-pinned-zero-over-view-join-pinned-zero-on-both-inputs-each-pin-named",
         "656-top-pages-by-total-over-per-user-counts-hinted-four-days-changes-says-which-ttl",
         "288-join-on-time-columns-interval-join-by-watermarks",
         "289-join-on-time-columns-into-sink-unaliased",
