@@ -14,20 +14,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The joins and group aggregations a {@code STATE_TTL} hint pins to never expire ({@code '0'}): the user's own
- * choice, which a {@code SET 'table.exec.state.ttl'} does not reach. Flink's {@code StateMetadata} gives a hinted
- * operator the hint's TTL in place of the session's, so the compiled plan tells a pin from the session's TTL where
- * the session has one (an operator at 0 under a session TTL above 0). Under a session without TTL a pinned
- * operator and an unpinned one both read 0: where the statement or a view it reads has a {@code STATE_TTL} hint,
- * the statement is compiled once more with the planning's own table environment under a TTL, and an operator that
- * keeps 0 there is pinned (its node ids are the statement's, numbered as the judged plan is).
+ * The states of the joins and group aggregations a {@code STATE_TTL} hint pins to never expire ({@code '0'}): the
+ * user's own choice, which a {@code SET 'table.exec.state.ttl'} does not reach. Flink's {@code StateMetadata} gives
+ * a hinted operator the hint's TTL in place of the session's, so the compiled plan tells a pin from the session's
+ * TTL where the session has one (a state at 0 under a session TTL above 0). Under a session without TTL a pinned
+ * state and an unpinned one both read 0: where the statement or a view it reads has a {@code STATE_TTL} hint, the
+ * statement is compiled once more with the planning's own table environment under a TTL, and a state that keeps 0
+ * there is pinned (its node ids are the statement's, numbered as the judged plan is). A join's two states are told
+ * apart by name ({@code leftState}, {@code rightState}): its hint may pin one side and leave the other to the
+ * session.
  */
 final class HintPins {
 
@@ -38,11 +42,11 @@ final class HintPins {
 
     private HintPins() {}
 
-    /** {@code plan} with the nodes a hint pins to never expire ({@link ExplainedPlan#pinnedByHint}). */
+    /** {@code plan} with the states a hint pins to never expire ({@link ExplainedPlan#pinnedByHint}). */
     static ExplainedPlan read(
             ExplainedPlan plan, TableEnvironmentInternal tEnv, List<ModifyOperation> sinks, String statementBody,
             CompiledPlanReader reader) {
-        Set<Integer> atZero = atZero(plan);
+        Map<Integer, Set<String>> atZero = atZero(plan);
         if (atZero.isEmpty()) {
             return plan;
         }
@@ -65,28 +69,40 @@ final class HintPins {
         } finally {
             tEnv.getConfig().set(ExecutionConfigOptions.IDLE_STATE_RETENTION, session);
         }
-        Set<Integer> pinned = new HashSet<>();
-        for (int id : atZero) {
+        Map<Integer, Set<String>> pinned = new HashMap<>();
+        atZero.forEach((id, states) -> {
             Optional<PlanNode> same = probed.node(id).filter(n -> n.name().equals(plan.node(id).orElseThrow().name()));
-            if (same.isPresent() && same.get().state().stream().map(OperatorState::ttl).anyMatch(Duration::isZero)) {
-                pinned.add(id);
+            Set<String> kept = same.map(HintPins::statesAtZero).orElse(Set.of());
+            kept.retainAll(states);
+            if (!kept.isEmpty()) {
+                pinned.put(id, kept);
             }
-        }
+        });
         return pinned.isEmpty() ? plan : plan.withPinnedByHint(pinned);
     }
 
-    /** The joins and group aggregations with a state of TTL 0 in {@code plan}. */
-    private static Set<Integer> atZero(ExplainedPlan plan) {
-        Set<Integer> ids = new HashSet<>();
+    /** The names of the states of TTL 0 of each join and group aggregation of {@code plan} that has one. */
+    private static Map<Integer, Set<String>> atZero(ExplainedPlan plan) {
+        Map<Integer, Set<String>> states = new HashMap<>();
         if (!plan.compiled()) {
-            return ids;
+            return states;
         }
         for (PlanNode node : plan.nodes()) {
-            if (StatefulOperators.HINTABLE.contains(node.name())
-                    && node.state().stream().map(OperatorState::ttl).anyMatch(Duration::isZero)) {
-                ids.add(node.id());
+            Set<String> zero = statesAtZero(node);
+            if (StatefulOperators.HINTABLE.contains(node.name()) && !zero.isEmpty()) {
+                states.put(node.id(), zero);
             }
         }
-        return ids;
+        return states;
+    }
+
+    private static Set<String> statesAtZero(PlanNode node) {
+        Set<String> names = new HashSet<>();
+        for (OperatorState state : node.state()) {
+            if (state.ttl().isZero()) {
+                names.add(state.name());
+            }
+        }
+        return names;
     }
 }

@@ -3,6 +3,7 @@ package io.github.sqlguard.flink;
 import io.github.sqlguard.plan.ViewHint;
 import io.github.sqlguard.plan.ViewJoin;
 import io.github.sqlguard.plan.ViewTimeBound;
+import io.github.sqlguard.statement.FromTable;
 import io.github.sqlguard.statement.HintInputName;
 import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
@@ -20,12 +21,10 @@ import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
 
 import org.apache.calcite.sql.SqlCall;
-import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
-import org.apache.calcite.sql.SqlUtil;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -135,10 +134,12 @@ final class ViewQueries {
         }
     }
 
-    /** The table a {@code FROM} item reads as it is ({@code orders}, {@code orders AS o}); empty for anything else. */
+    /**
+     * The table a {@code FROM} item reads as it is ({@code orders}, {@code orders AS o}, {@code orders /*+ OPTIONS(...)
+     * *}{@code /}: {@link FromTable}); empty for anything else.
+     */
     private static Optional<String> table(SqlNode item) {
-        SqlNode read = SqlUtil.stripAs(item);
-        return read instanceof SqlIdentifier id ? Optional.of(id.names.get(id.names.size() - 1)) : Optional.empty();
+        return FromTable.read(item).map(id -> id.names.get(id.names.size() - 1));
     }
 
     /** Query trees are walked this deep for joins. */

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * A statement's plan as the guard reads it: the one model every rule, the audit and the excerpts
@@ -43,7 +44,7 @@ public final class ExplainedPlan {
     private final Optional<ViewTimeBound> viewTimeBound;
     private final List<ViewJoin> viewJoins;
     private final Optional<String> planFile;
-    private final Set<Integer> pinnedByHint;
+    private final Map<Integer, Set<String>> pinnedByHint;
 
     private ExplainedPlan(
             Map<Integer, PlanNode> byId,
@@ -59,7 +60,7 @@ public final class ExplainedPlan {
             Optional<ViewTimeBound> viewTimeBound,
             List<ViewJoin> viewJoins,
             Optional<String> planFile,
-            Set<Integer> pinnedByHint) {
+            Map<Integer, Set<String>> pinnedByHint) {
         this.byId = byId;
         this.roots = roots;
         this.compiled = compiled;
@@ -95,7 +96,7 @@ public final class ExplainedPlan {
         }
         return new ExplainedPlan(
                 nodes, List.copyOf(roots), compiled, Optional.empty(), Optional.empty(), List.of(), drawing, drawn,
-                List.of(operators), List.of(), Optional.empty(), List.of(), Optional.empty(), Set.of());
+                List.of(operators), List.of(), Optional.empty(), List.of(), Optional.empty(), Map.of());
     }
 
     /** True when the plan came from Flink's compiled plan, so each node's state is Flink's own account of its TTL. */
@@ -220,14 +221,24 @@ public final class ExplainedPlan {
      * plan compiled once more under a TTL tells them apart ({@code flink/HintPins}).
      */
     public boolean pinnedByHint(int node) {
-        return pinnedByHint.contains(node);
+        return pinnedByHint.containsKey(node);
     }
 
-    /** This plan, with the nodes a {@code STATE_TTL} hint pins to never expire ({@link #pinnedByHint}). */
-    public ExplainedPlan withPinnedByHint(Set<Integer> nodes) {
+    /**
+     * True when a {@code STATE_TTL} hint pins the state {@code state} of {@code node} ({@link OperatorState#name()}:
+     * {@code leftState} of a join whose hint pins its left side, while its right side's 0 is the session's).
+     */
+    public boolean pinnedByHint(int node, String state) {
+        return pinnedByHint.getOrDefault(node, Set.of()).contains(state);
+    }
+
+    /** This plan, with the states a {@code STATE_TTL} hint pins to never expire, by node ({@link #pinnedByHint}). */
+    public ExplainedPlan withPinnedByHint(Map<Integer, Set<String>> states) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, this.nodes, operators,
-                viewHints, viewTimeBound, viewJoins, planFile, Set.copyOf(nodes));
+                viewHints, viewTimeBound, viewJoins, planFile,
+                states.entrySet().stream()
+                        .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> Set.copyOf(e.getValue()))));
     }
 
     /**

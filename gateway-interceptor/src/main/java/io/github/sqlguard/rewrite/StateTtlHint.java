@@ -72,6 +72,8 @@ final class StateTtlHint extends ScopedFamily {
         List<String> replaced = new ArrayList<>(); // the user's pins: values that never expire
         List<String> unreadable = new ArrayList<>(); // values Flink cannot read as a duration
         boolean keptOwn = false;
+        boolean sessionNeverExpires =
+                StateTtl.neverExpires(StateTtl.effective(context.request().config()), context.request().maxStateTtl());
         // What the hinted blocks hold besides the finding's operator, which its changes: line names too.
         boolean hintedJoin = false;
         boolean hintedAggregate = false;
@@ -89,19 +91,33 @@ final class StateTtlHint extends ScopedFamily {
                     // sql-guard.max-state-ttl) or that Flink cannot read is the finding's, and changes.
                     SqlNodeList options = (SqlNodeList) hint.getOperandList().get(1);
                     boolean changed = false;
+                    List<String> named = new ArrayList<>();
                     for (int i = 1; i < options.size(); i += 2) {
+                        SqlNode key = options.get(i - 1);
+                        String name = key instanceof SqlLiteral k ? k.getValueAs(String.class)
+                                : key instanceof org.apache.calcite.sql.SqlIdentifier id ? id.getSimple() : SqlTrees.unparse(key);
+                        named.add(name);
                         String written = options.get(i) instanceof SqlLiteral literal ? literal.getValueAs(String.class) : null;
                         Optional<Duration> read = written == null ? Optional.empty() : StateTtl.parse(written);
                         if (read.isPresent() && !StateTtl.neverExpires(read.get(), context.request().maxStateTtl())) {
                             keptOwn = true;
                             continue;
                         }
-                        SqlNode key = options.get(i - 1);
-                        String name = key instanceof SqlLiteral k ? k.getValueAs(String.class)
-                                : key instanceof org.apache.calcite.sql.SqlIdentifier id ? id.getSimple() : SqlTrees.unparse(key);
                         (read.isPresent() ? replaced : unreadable).add("'" + name + "' = '" + written + "'");
                         options.set(i, SqlLiteral.createCharString(value, SqlParserPos.ZERO));
                         changed = true;
+                    }
+                    if (hint == existing.get(0) && Blocks.joins(select) && sessionNeverExpires) {
+                        // An input the block's hint (Flink reads its first) does not name gets the session's TTL, which
+                        // never expires: a join side pinned beside it grows as before, so it is named too (case 742).
+                        List<String> inputs = HintInputName.inputs(select);
+                        for (String input : inputs == null ? List.<String>of() : inputs) {
+                            if (!named.contains(input)) {
+                                options.add(SqlLiteral.createCharString(input, SqlParserPos.ZERO));
+                                options.add(SqlLiteral.createCharString(value, SqlParserPos.ZERO));
+                                changed = true;
+                            }
+                        }
                     }
                     if (changed) {
                         hinted.add(SqlTrees.unparse(hint));

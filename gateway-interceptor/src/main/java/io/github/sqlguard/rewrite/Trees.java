@@ -1,6 +1,7 @@
 package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.statement.FromTable;
 import io.github.sqlguard.statement.RankBounds;
 import io.github.sqlguard.statement.RankOrders;
 
@@ -330,13 +331,7 @@ final class Trees {
 
     /** The table a {@code FROM} item names: an identifier, or one with hints ({@code SqlTableRef}). */
     static SqlIdentifier tableName(SqlNode item) {
-        if (item instanceof SqlIdentifier id) {
-            return id;
-        }
-        if (item != null && item.getKind() == SqlKind.TABLE_REF && ((SqlCall) item).operand(0) instanceof SqlIdentifier id) {
-            return id;
-        }
-        return null;
+        return FromTable.named(item).orElse(null);
     }
 
     /** Every table name read in a {@code FROM} anywhere in the tree (subqueries, joins, WITH items, TVFs). */

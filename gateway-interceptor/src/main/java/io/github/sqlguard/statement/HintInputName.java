@@ -35,11 +35,9 @@ public final class HintInputName {
         if (item.getKind() == SqlKind.AS && ((SqlCall) item).operand(1) instanceof SqlIdentifier alias) {
             return Optional.of(alias.getSimple());
         }
-        if (item instanceof SqlIdentifier table) {
-            return Optional.of(last(table));
-        }
-        if (item.getKind() == SqlKind.TABLE_REF && ((SqlCall) item).operand(0) instanceof SqlIdentifier table) {
-            return Optional.of(last(table)); // orders /*+ OPTIONS(...) */
+        Optional<SqlIdentifier> table = FromTable.named(item); // orders, orders /*+ OPTIONS(...) */
+        if (table.isPresent()) {
+            return Optional.of(last(table.get()));
         }
         if (item instanceof SqlSnapshot snapshot) {
             return of(snapshot.getTableRef()); // rates FOR SYSTEM_TIME AS OF o.order_time

@@ -26,10 +26,12 @@ import org.apache.flink.table.catalog.ObjectIdentifier;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code stateful-without-ttl}: a stateful streaming operator keyed by an unbounded key whose own
@@ -116,7 +118,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             String why = disabled
                     ? "Flink disables its state TTL (table.exec.sink.upsert-materialize-strategy.type is not LEGACY:"
                             + " FLINK-38463)"
-                    : HintPin.pins(operator, plan) ? HintPin.why(context, plan, max)
+                    : HintPin.pins(operator, plan) ? HintPin.why(context, plan, max, joinSidePins(names))
                     : ttl.describe(max);
             RuleHit hit = PlanRules.advising(
                     PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names, context.advised(), plan)),
@@ -310,7 +312,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Duration max = names.context().option(StateTtlOptions.MAX_STATE_TTL);
         boolean leftForever = leftTtl.map(t -> StateTtl.neverExpires(t, max)).orElse(true);
         boolean rightForever = rightTtl.map(t -> StateTtl.neverExpires(t, max)).orElse(true);
-        if (inputs.size() == 2 && leftTtl.isPresent() && rightTtl.isPresent() && leftForever != rightForever) {
+        JoinPins pins = joinPins(join, names);
+        if (inputs.size() == 2 && leftTtl.isPresent() && rightTtl.isPresent() && pins.any()) {
+            reason.append(", and ").append(pinnedSides(join, names, pins, leftTtl.get(), rightTtl.get(), max)).append('.');
+        } else if (inputs.size() == 2 && leftTtl.isPresent() && rightTtl.isPresent() && leftForever != rightForever) {
             int forever = leftForever ? 0 : 1;
             Duration other = leftForever ? rightTtl.get() : leftTtl.get();
             String side = forever == 0 ? "left" : "right";
@@ -331,6 +336,35 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             reason.append(' ').append(notAnIntervalJoin(join, bounds, inputs, names));
         }
         return reason.toString();
+    }
+
+    /**
+     * Why a join's state grows where a {@code STATE_TTL} hint pins a side of it to never expire ({@link JoinPins}):
+     * the pin named as the user's choice ({@link HintPin#pinned}), and the other side's TTL, from the compiled plan.
+     */
+    private static String pinnedSides(
+            Operator.Join join, StatementNames names, JoinPins pins, Duration leftTtl, Duration rightTtl, Duration max) {
+        if (pins.left() && pins.right()) {
+            return HintPin.pinned("both sides' state", pins.named(0, 1)) + ", so both sides' state grows forever";
+        }
+        int pinned = pins.left() ? 0 : 1;
+        Duration other = pinned == 0 ? rightTtl : leftTtl;
+        String side = pinned == 0 ? "left" : "right";
+        String otherSide = pinned == 0 ? "right" : "left";
+        String why = HintPin.pinned("the " + side + " side's state (" + sideName(join, pinned, names) + ")",
+                pins.named(pinned));
+        if (StateTtl.neverExpires(other, max)) {
+            return why + ", while the " + otherSide + " side's state (" + sideName(join, 1 - pinned, names)
+                    + ") never expires as well: " + StateTtl.whyNeverExpires(other, max) + " (Flink's compiled plan), so"
+                    + " both sides' state grows forever";
+        }
+        return why + ", while the " + otherSide + " side's state expires after " + StateTtl.format(other) + ", so the "
+                + side + " side's state grows forever";
+    }
+
+    /** How a message names the side {@code side} of {@code join} ({@link StatementNames#joinSide}, {@link #rightSide}). */
+    private static String sideName(Operator.Join join, int side, StatementNames names) {
+        return side == 0 ? names.joinSide(join.node(), 0) : rightSide(join, names);
     }
 
     /**
@@ -537,7 +571,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (operator instanceof Operator.GroupAggregate aggregate && HintPin.pins(operator, plan)) {
             return HintPin.fix(SqlIdentifiers.planNames(aggregate.splitDistinctPartial() ? finalKeys(aggregate, names)
                     : groupKeys(aggregate, names)), names.context(), plan, names.context().option(StateTtlOptions.MAX_STATE_TTL),
-                    advised);
+                    advised, joinSidePins(names));
         }
         if (operator instanceof Operator.GroupAggregate aggregate) {
             return aggregateFix(aggregate, names, advised);
@@ -804,6 +838,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<Duration> rightTtl = stateTtl(join.node(), "rightState");
         Duration max = names.context().option(StateTtlOptions.MAX_STATE_TTL);
         boolean hinted = !names.context().statement().stateTtlHints().isEmpty();
+        JoinPins pins = joinPins(join, names);
+        if (pins.any() && pins.names().isPresent() && leftTtl.isPresent() && rightTtl.isPresent()) {
+            return pinnedFix(join, names, pins, leftTtl.get(), rightTtl.get(), max, advised);
+        }
         if (hinted && leftHint.isPresent() && rightHint.isPresent() && leftTtl.isPresent() && rightTtl.isPresent()
                 && StateTtl.neverExpires(leftTtl.get(), max) != StateTtl.neverExpires(rightTtl.get(), max)) {
             // A hint pins the sides: a SET reaches neither, and the side that expires keeps its own TTL.
@@ -857,6 +895,82 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         temporalWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
+        return fix.append('.').toString();
+    }
+
+    /**
+     * The options that pin a side of a join of the plan ({@link JoinPins}): not an aggregation's, whose pin is then
+     * told among the rest (a view's joining SELECT pinning both its inputs, read by an aggregation that the
+     * statement's own hint pins: three options of '0', one of them the aggregation's).
+     */
+    private static Set<HintPin.Pin> joinSidePins(StatementNames names) {
+        Set<HintPin.Pin> pins = new HashSet<>();
+        for (Operator.Join join : names.plan().operators(Operator.Join.class)) {
+            JoinPins sides = joinPins(join, names);
+            sides.leftPin().ifPresent(pins::add);
+            sides.rightPin().ifPresent(pins::add);
+        }
+        return pins;
+    }
+
+    /** The sides of {@code join} a {@code STATE_TTL} hint pins, and the options that pin them ({@link JoinPins}). */
+    private static JoinPins joinPins(Operator.Join join, StatementNames names) {
+        ExplainedPlan plan = names.plan();
+        boolean left = plan.pinnedByHint(join.node().id(), "leftState");
+        boolean right = plan.pinnedByHint(join.node().id(), "rightState");
+        if (!left && !right) {
+            return new JoinPins(false, false, Optional.empty(), Optional.empty(), Optional.empty());
+        }
+        Optional<String> leftHint = hintSide(join, 0, names);
+        Optional<String> rightHint = hintSide(join, 1, names);
+        Optional<JoinPins.Names> sides = leftHint.isPresent() && rightHint.isPresent()
+                ? Optional.of(new JoinPins.Names(leftHint.get(), rightHint.get(), Optional.empty()))
+                : viewJoin(join, names).map(in -> new JoinPins.Names(in.left(), in.right(), Optional.of(in.view())));
+        Duration max = names.context().option(StateTtlOptions.MAX_STATE_TTL);
+        Optional<HintPin.Pin> leftPin = sides.filter(n -> left)
+                .flatMap(n -> HintPin.of(names.context(), plan, max, n.left(), n.view()));
+        Optional<HintPin.Pin> rightPin = sides.filter(n -> right)
+                .flatMap(n -> HintPin.of(names.context(), plan, max, n.right(), n.view()));
+        return new JoinPins(left, right, sides, leftPin, rightPin);
+    }
+
+    /**
+     * The fix for a join a {@code STATE_TTL} hint pins a side of ({@link JoinPins}): each side that never expires
+     * given a TTL in the hint that names the sides (the join's SELECT, or the joining SELECT of the view whose join
+     * this is), the other side's kept; and where the hint pins one side and no TTL reaches the other, the pin changed
+     * alone with the session's TTL for the other side, which a SET reaches (the hint does not name it).
+     */
+    private static String pinnedFix(
+            Operator.Join join, StatementNames names, JoinPins pins, Duration leftTtl, Duration rightTtl, Duration max,
+            AdvisedValues advised) {
+        JoinPins.Names hint = pins.names().orElseThrow();
+        boolean leftForever = StateTtl.neverExpires(leftTtl, max);
+        boolean rightForever = StateTtl.neverExpires(rightTtl, max);
+        String leftValue = leftForever ? advised.stateTtlText() : StateTtl.format(leftTtl);
+        String rightValue = rightForever ? advised.stateTtlText() : StateTtl.format(rightTtl);
+        String where = hint.view().map(v -> " on the joining SELECT of the view " + v + " (the view redefined with the"
+                + " hint, as the state-ttl-hint rewrite writes it)").orElse(" on the join's SELECT");
+        String given;
+        if (pins.left() && pins.right()) {
+            given = "both sides, which the hint pins (" + pins.named(0, 1) + "),";
+        } else {
+            int pinned = pins.left() ? 0 : 1;
+            given = "the side the hint pins (" + sideName(join, pinned, names) + ": " + pins.named(pinned) + ")"
+                    + ((pinned == 0 ? rightForever : leftForever)
+                            ? " and the side no TTL reaches (" + sideName(join, 1 - pinned, names) + ")" : "");
+        }
+        StringBuilder fix = new StringBuilder("Give ").append(given)
+                .append(" a TTL longer than a row must wait for its match").append(where)
+                .append(leftForever && rightForever ? "" : ", and keep the other side's")
+                .append(": /*+ STATE_TTL('").append(hint.left()).append("' = '").append(leftValue).append("', '")
+                .append(hint.right()).append("' = '").append(rightValue)
+                .append("') */ (a SET 'table.exec.state.ttl' does not reach a side the hint names)");
+        boolean onePinnedOtherAtZero = pins.left() != pins.right() && (pins.left() ? rightTtl : leftTtl).isZero();
+        if (onePinnedOtherAtZero && hint.view().isEmpty()) {
+            String key = pins.left() ? hint.left() : hint.right();
+            fix.append("; or change only the pin, /*+ STATE_TTL('").append(key).append("' = '").append(advised.stateTtlText())
+                    .append("') */, and give the other side the session's TTL: ").append(advised.setStateTtl());
+        }
         return fix.append('.').toString();
     }
 
