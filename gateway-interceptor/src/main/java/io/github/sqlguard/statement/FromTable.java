@@ -4,6 +4,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlUtil;
 
 import java.util.Optional;
 
@@ -33,6 +34,6 @@ public final class FromTable {
 
     /** The table {@code item} reads, aliased or not ({@code orders AS o}, {@code orders /*+ OPTIONS(...) *}{@code / o}). */
     public static Optional<SqlIdentifier> read(SqlNode item) {
-        return named(item != null && item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item);
+        return named(SqlUtil.stripAs(item));
     }
 }
