@@ -975,19 +975,21 @@ record StatementNames(
      * The first order column of a ranking as the statement names it: where Flink's plan prints the expression of a
      * computed column it inlined ({@code UNIX_TIMESTAMP()} for {@code server_timestamp AS UNIX_TIMESTAMP()}, the
      * Rank ordered by the expression the Calc below computes; {@code PROCTIME()} for a {@code pt AS PROCTIME()} a view
-     * orders by and does not select), the first {@code ORDER BY} column of the one ranking function written in the
-     * statement or the views it reads ({@link ExplainedPlan#viewRankings}); the plan's name otherwise. As SQL ({@link
-     * SqlIdentifiers#planName}).
+     * orders by and does not select), the first {@code ORDER BY} column of the statement's one ranking function, or,
+     * where it writes none, of the one written in the views it reads ({@link ExplainedPlan#viewRankings}); the plan's
+     * name otherwise. As SQL ({@link SqlIdentifiers#planName}).
      */
     String orderName(OrderKey order) {
         if (plainName(order.column()) && !order.column().startsWith("$")) {
             return SqlIdentifiers.planName(order.column());
         }
-        // The one ranking written, in the statement or in a view it reads (whose plan prints a PROCTIME() the view
-        // orders by but does not select by what computes it): its ORDER BY names the column.
+        // The one ranking the statement writes; where it writes none, the one written in the views it reads (whose
+        // plan prints a PROCTIME() the view orders by but does not select by what computes it).
         List<List<String>> written = new ArrayList<>();
         context.statement().facts().rankFunctions().forEach(r -> written.add(r.orderBy()));
-        plan.viewRankings().forEach(r -> written.add(r.orderBy()));
+        if (written.isEmpty()) {
+            plan.viewRankings().forEach(r -> written.add(r.orderBy()));
+        }
         if (written.size() == 1 && !written.get(0).isEmpty()) {
             return SqlIdentifiers.planName(written.get(0).get(0).replaceFirst("(?i)\\s+(ASC|DESC)$", ""));
         }
