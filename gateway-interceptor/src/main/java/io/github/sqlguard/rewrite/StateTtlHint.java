@@ -77,6 +77,8 @@ final class StateTtlHint extends ScopedFamily {
         // What the hinted blocks hold besides the finding's operator, which its changes: line names too.
         boolean hintedJoin = false;
         boolean hintedAggregate = false;
+        // The join's side read once, which keeps its rows: its block's hint names the streaming side alone.
+        Optional<ReadOnce> readOnce = isJoin ? ReadOnce.of(finding, context, tree) : Optional.empty();
         for (SqlSelect select : Trees.selects(tree)) {
             if (!Blocks.aggregates(select) && !Blocks.joins(select)) {
                 continue;
@@ -131,6 +133,9 @@ final class StateTtlHint extends ScopedFamily {
             if (inputs == null || inputs.isEmpty()) {
                 return List.of();
             }
+            if (readOnce.isPresent() && readOnce.get().select() == select) {
+                inputs = List.of(readOnce.get().streaming());
+            }
             SqlHint hint = Blocks.stateTtl(inputs, value);
             Blocks.addHint(select, hint);
             hinted.add(SqlTrees.unparse(hint));
@@ -144,13 +149,19 @@ final class StateTtlHint extends ScopedFamily {
         boolean aggregationsToo = isJoin && hintedAggregate && plans(context, "GroupAggregate", "GlobalGroupAggregate");
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
-                !keptOwn ? Intent.operatorTtl(ttl, operator.get())
+                readOnce.isPresent() ? Intent.stateTtl(ttl, operator.get(), readOnce.get().side().streamingState())
+                        : !keptOwn ? Intent.operatorTtl(ttl, operator.get())
                         : Intent.operatorBounded(context.request().maxStateTtl(), operator.get()),
                 Columns.SAME,
                 // Where the user's own TTLs stay, only the inputs whose value changes get the proposed TTL. A pin the
                 // user wrote ('0': never expire) is replaced, and the line says so first (issue 30 §1).
                 pinReplaced(replaced, value)
-                        + (operator.get().equals("Join")
+                        + (readOnce.isPresent()
+                        ? readOnce.get().changes(value, String.join(", ", new LinkedHashSet<>(hinted)))
+                                + (aggregationsToo ? "; its aggregations' state expires " + value + " after a key's last"
+                                        + " change: an idle key's result is forgotten and starts anew"
+                                        : "")
+                        : operator.get().equals("Join")
                         ? (keptOwn ? "the inputs whose TTL changes keep" : "this statement's join keeps") + " each row " + value
                                 + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
                                 + TtlExpiry.joinRows(value, joinType(finding, context))
