@@ -59,11 +59,12 @@ record ReadOnce(SqlSelect select, BoundedJoinSide side, String streaming, String
      * side alone: what expires there, and why the side read once keeps its rows and what bounds its state.
      */
     String changes(String value, String hints) {
+        String source = tables.isEmpty() || tables.equals(once) ? "a bounded source" : tables + ": a bounded source";
         return "this statement's join keeps each row of " + streaming + " " + value + " after it was last written (" + hints
                 + "): a row of " + streaming + " is forgotten then, and a row of " + once + " read later is not joined to it; "
-                + once + ", the side read once (" + (tables.isEmpty() ? "a bounded source" : tables + ": a bounded source")
-                + "), keeps every row it read with no TTL: its state holds those rows and no more, and they must stay for "
-                + streaming + "'s later rows to match them (a TTL there, or a SET 'table.exec.state.ttl', would expire them"
-                + " after " + value + ", and the join would match nothing from " + once + " after that)";
+                + once + ", the side read once (" + source + "), keeps every row it read with no TTL: its state holds those"
+                + " rows and no more, and they must stay for the later rows of " + streaming + " to match them (a TTL there,"
+                + " or a SET 'table.exec.state.ttl', would expire them after " + value + ", and the join would match nothing"
+                + " from " + once + " after that)";
     }
 }

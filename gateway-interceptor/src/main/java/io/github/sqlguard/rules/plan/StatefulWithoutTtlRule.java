@@ -1130,7 +1130,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
         if (inputs.size() != 2 || left.isEmpty() || right.isEmpty() || join.leftKeys().isEmpty() || !plainKeys(join, names)
                 || !(join.joinType().equals("INNER") || join.joinType().equals("LEFT"))
-                || join.bounds().stream().anyMatch(Operator.Bound::onTimestamps) || antiJoin(join, names)) {
+                || join.bounds().stream().anyMatch(Operator.Bound::onTimestamps) || antiJoin(join, names)
+                || BoundedJoinSide.of(join, names.plan()).map(b -> b.side() == 0).orElse(false)) {
+            // A lookup join reads its right side as the dimension: not the stream, where the left side is read once.
             return Optional.empty();
         }
         Optional<String> leftHint = hintSide(join, 0, names);
