@@ -136,6 +136,7 @@ class RewriteGoldenFilesTest {
         "757-orders-join-view-over-csv-customers-read-once-hint-names-the-view-alias",
         "758-shipments-left-join-carriers-csv-on-the-right-read-once",
         "768-enriched-orders-into-sink-join-customers-csv-read-once",
+        "769-revenue-per-country-join-customers-csv-read-once-aggregated-in-one-select",
         "656-top-pages-by-total-over-per-user-counts-hinted-four-days-changes-says-which-ttl",
         "288-join-on-time-columns-interval-join-by-watermarks",
         "289-join-on-time-columns-into-sink-unaliased",

@@ -55,6 +55,28 @@ record ReadOnce(SqlSelect select, BoundedJoinSide side, String streaming, String
     }
 
     /**
+     * What the {@code changes:} line of a TTL that reaches both sides of a join adds where one side is read once: that
+     * the TTL expires its rows too, for good. For the join {@code join} (a plan node id: a hint on its SELECT where
+     * this class cannot name the streaming side alone), or for every join of the plan where {@code join} is empty (a
+     * {@code SET}, which reaches them all). Empty where no such join has a side read once.
+     */
+    static String expired(RewriteContext context, Optional<Integer> join, String value) {
+        Optional<ExplainedPlan> plan = context.request().plan();
+        StringBuilder out = new StringBuilder();
+        for (Operator.Join each : plan.map(p -> p.operators(Operator.Join.class)).orElse(List.of())) {
+            Optional<BoundedJoinSide> side = BoundedJoinSide.of(each, plan.get());
+            if (side.isPresent() && join.map(id -> id == each.node().id()).orElse(true)) {
+                List<ObjectIdentifier> read = plan.get().tablesRead(plan.get().inputs(each.node()).get(side.get().side()));
+                out.append("; the join's ").append(side.get().name()).append(" side (")
+                        .append(String.join(", ", read.stream().map(ObjectIdentifier::getObjectName).toList()))
+                        .append(") is read once, a bounded source: the TTL expires its rows too, never to be read again, and ")
+                        .append(value).append(" after they were read the join matches nothing from that side");
+            }
+        }
+        return out.toString();
+    }
+
+    /**
      * What the {@code changes:} line says of the join under the hint {@code hints} of {@code value} on the streaming
      * side alone: what expires there, and why the side read once keeps its rows and what bounds its state.
      */

@@ -30,6 +30,9 @@ import java.util.Optional;
  * STATE_TTL} hint already there gets the TTL for its every input. Only this statement's operators
  * change, unlike a {@code SET}. Proven when the finding's operator gets the TTL in the compiled plan
  * (Flink 1.20 does not match a hint to a table with a {@code WATERMARK}, and then it is not offered).
+ * Where one side of the finding's join is read once ({@link ReadOnce}: a source Flink translated as bounded), the
+ * hint names the streaming side alone and the proof checks that side's state alone: the rows read once never come
+ * again, and a TTL on them would leave the join matching nothing from that side once it expired.
  */
 final class StateTtlHint extends ScopedFamily {
 
@@ -46,7 +49,7 @@ final class StateTtlHint extends ScopedFamily {
             ID,
             List.of(StatefulWithoutTtlRule.ID),
             List.of("GroupAggregate", "GlobalGroupAggregate", "Join"),
-            "a `STATE_TTL` hint on each block that aggregates or joins, naming its inputs (or the value that never expires changed in a hint already there): only this statement's operators get the TTL");
+            "a `STATE_TTL` hint on each block that aggregates or joins, naming its inputs (or the value that never expires changed in a hint already there): only this statement's operators get the TTL; a join side read once (a bounded source) is left without one, so that its rows stay to be matched");
 
     StateTtlHint() {
         super(DECLARATION);
@@ -178,6 +181,7 @@ final class StateTtlHint extends ScopedFamily {
                         + (unreadable.isEmpty() ? "" : "; the hint values Flink cannot read change: "
                                 + String.join(", ", unreadable.stream().map(u -> u + " becomes '" + value + "'").toList()))
                         + (keptOwn && !(replaced.isEmpty() && unreadable.isEmpty()) ? "; the TTLs written otherwise stay as written" : "")
+                        + (readOnce.isEmpty() && isJoin ? ReadOnce.expired(context, finding.planNode(), value) : "")
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen()));
     }
