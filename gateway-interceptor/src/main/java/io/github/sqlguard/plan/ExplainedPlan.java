@@ -45,6 +45,7 @@ public final class ExplainedPlan {
     private final List<ViewJoin> viewJoins;
     private final Optional<String> planFile;
     private final Map<Integer, Set<String>> pinnedByHint;
+    private final Set<Integer> boundedSources;
 
     private ExplainedPlan(
             Map<Integer, PlanNode> byId,
@@ -60,7 +61,8 @@ public final class ExplainedPlan {
             Optional<ViewTimeBound> viewTimeBound,
             List<ViewJoin> viewJoins,
             Optional<String> planFile,
-            Map<Integer, Set<String>> pinnedByHint) {
+            Map<Integer, Set<String>> pinnedByHint,
+            Set<Integer> boundedSources) {
         this.byId = byId;
         this.roots = roots;
         this.compiled = compiled;
@@ -75,6 +77,7 @@ public final class ExplainedPlan {
         this.viewJoins = viewJoins;
         this.planFile = planFile;
         this.pinnedByHint = pinnedByHint;
+        this.boundedSources = boundedSources;
     }
 
     /**
@@ -96,7 +99,7 @@ public final class ExplainedPlan {
         }
         return new ExplainedPlan(
                 nodes, List.copyOf(roots), compiled, Optional.empty(), Optional.empty(), List.of(), drawing, drawn,
-                List.of(operators), List.of(), Optional.empty(), List.of(), Optional.empty(), Map.of());
+                List.of(operators), List.of(), Optional.empty(), List.of(), Optional.empty(), Map.of(), Set.of());
     }
 
     /** True when the plan came from Flink's compiled plan, so each node's state is Flink's own account of its TTL. */
@@ -117,7 +120,7 @@ public final class ExplainedPlan {
     public ExplainedPlan executableAs(String compiledPlanJson) {
         return new ExplainedPlan(
                 byId, roots, compiled, Optional.of(compiledPlanJson), inferredStateTtl, createdTables, drawing, nodes,
-                operators, viewHints, viewTimeBound, viewJoins, planFile, pinnedByHint);
+                operators, viewHints, viewTimeBound, viewJoins, planFile, pinnedByHint, boundedSources);
     }
 
     /**
@@ -134,7 +137,7 @@ public final class ExplainedPlan {
     public ExplainedPlan readFrom(String file) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                viewHints, viewTimeBound, viewJoins, Optional.of(file), pinnedByHint);
+                viewHints, viewTimeBound, viewJoins, Optional.of(file), pinnedByHint, boundedSources);
     }
 
     /**
@@ -154,7 +157,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withInferredStateTtl(Duration sessionStateTtl) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, Optional.of(sessionStateTtl), createdTables, drawing, nodes,
-                operators, viewHints, viewTimeBound, viewJoins, planFile, pinnedByHint);
+                operators, viewHints, viewTimeBound, viewJoins, planFile, pinnedByHint, boundedSources);
     }
 
     /**
@@ -164,7 +167,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withCreatedTables(List<ObjectIdentifier> tables) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, List.copyOf(tables), drawing, nodes, operators,
-                viewHints, viewTimeBound, viewJoins, planFile, pinnedByHint);
+                viewHints, viewTimeBound, viewJoins, planFile, pinnedByHint, boundedSources);
     }
 
     /**
@@ -211,7 +214,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withViews(List<ViewHint> hints, Optional<ViewTimeBound> bound, List<ViewJoin> joins) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                List.copyOf(hints), bound, List.copyOf(joins), planFile, pinnedByHint);
+                List.copyOf(hints), bound, List.copyOf(joins), planFile, pinnedByHint, boundedSources);
     }
 
     /**
@@ -238,7 +241,58 @@ public final class ExplainedPlan {
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, this.nodes, operators,
                 viewHints, viewTimeBound, viewJoins, planFile,
                 states.entrySet().stream()
-                        .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> Set.copyOf(e.getValue()))));
+                        .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> Set.copyOf(e.getValue()))),
+                boundedSources);
+    }
+
+    /**
+     * This plan, with the ids of its source nodes that Flink translated as bounded (read once, then the source ends:
+     * a {@code filesystem} table without {@code source.monitor-interval}, a {@code datagen} table with {@code
+     * number-of-rows}; {@code flink.BoundedSources}).
+     */
+    public ExplainedPlan withBoundedSources(Set<Integer> sources) {
+        return new ExplainedPlan(
+                byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
+                viewHints, viewTimeBound, viewJoins, planFile, pinnedByHint, Set.copyOf(sources));
+    }
+
+    /**
+     * True when every row {@code node} gives comes from sources Flink translated as bounded ({@link
+     * #withBoundedSources}): each source below it (or it itself) reads its input once, so what {@code node} gives is
+     * finite. False where any source below it is unbounded or not known to be bounded (a plan explained as text, a
+     * connector whose translation does not name its node).
+     */
+    public boolean bounded(PlanNode node) {
+        if (boundedSources.isEmpty()) {
+            return false;
+        }
+        Optional<List<PlanNode>> sources = sources(node);
+        return sources.isPresent() && sources.get().stream().allMatch(s -> boundedSources.contains(s.id()));
+    }
+
+    /**
+     * The nodes without inputs that {@code node} reads, directly or through its inputs ({@code node} itself if it
+     * has none): the sources of what it gives, each once; empty where the plan is too deep to walk (256 nodes).
+     */
+    public Optional<List<PlanNode>> sources(PlanNode node) {
+        java.util.Deque<PlanNode> pending = new java.util.ArrayDeque<>(List.of(node));
+        Set<Integer> seen = new HashSet<>();
+        List<PlanNode> sources = new ArrayList<>();
+        while (!pending.isEmpty()) {
+            PlanNode at = pending.pop();
+            if (!seen.add(at.id())) {
+                continue;
+            }
+            if (seen.size() > 256) {
+                return Optional.empty();
+            }
+            List<PlanNode> inputs = inputs(at);
+            if (inputs.isEmpty()) {
+                sources.add(at);
+            }
+            pending.addAll(inputs);
+        }
+        return Optional.of(sources);
     }
 
     /**
