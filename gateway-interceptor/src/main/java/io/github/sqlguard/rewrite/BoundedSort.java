@@ -7,6 +7,7 @@ import io.github.sqlguard.rules.diagnosis.SortNonTimeRule;
 
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
@@ -63,11 +64,36 @@ final class BoundedSort extends ScopedFamily {
         return List.of(context.candidate(
                 this, finding, scope, changed, List.of(), Map.of(), List.of(), Optional.empty(),
                 Intent.operator("SortLimit", "Rank"), Columns.SAME,
-                "returns only the first " + n + " rows by " + SqlTrees.unparse(orderBy.orderList) + ", not every row"
-                        + " sorted: a later row takes a place only when it sorts before one of the " + n + " kept, so"
-                        + " ordered by a column that only grows (ascending), the result stops changing once it holds "
-                        + n + " rows",
+                finding.facts().processingTimeOrder() ? byArrival(finding, orderBy.orderList, n)
+                        : "returns only the first " + n + " rows by " + SqlTrees.unparse(orderBy.orderList) + ", not every"
+                                + " row sorted: a later row takes a place only when it sorts before one of the " + n
+                                + " kept, so ordered by a column that only grows (ascending), the result stops changing once"
+                                + " it holds " + n + " rows",
                 "N = " + n + " (" + RewriteOptions.LIMIT.key() + ")"));
+    }
+
+    /**
+     * What the Top-N computes where its first key is a processing-time attribute ({@link
+     * io.github.sqlguard.rules.Facts#processingTimeOrder()}, from the session's catalog): Flink does not materialize it
+     * in a ranking, so every row has the same sort key there ({@code plan.Operator.Rank#firstArrivalsReadAsLatest}; run
+     * on Flink 2.3.0 and 1.20.0). One key: the first N rows to arrive, never changed; more: the rows ranked by the keys
+     * after it alone. Then the event-time order that ranks by time: the table's {@code WATERMARK} column where it has
+     * one ({@link io.github.sqlguard.rules.Facts#timeAttribute()}).
+     */
+    private static String byArrival(Finding finding, SqlNodeList order, long n) {
+        String time = SqlTrees.unparse(order.get(0)).replaceFirst(" DESC$", "");
+        String kept = order.size() == 1
+                ? "returns the first " + n + " rows to arrive and never changes them, not the " + n + " newest"
+                : "returns the first " + n + " rows by " + SqlTrees.unparse(new SqlNodeList(
+                        order.getList().subList(1, order.size()), SqlParserPos.ZERO)) + " among every row read, not the "
+                        + n + " newest";
+        return kept + ": Flink does not materialize the processing-time attribute " + time + " in a ranking, so every row"
+                + " has the same " + time + " there"
+                + finding.facts().timeAttribute()
+                        .map(t -> "; ordered by the table's event-time attribute instead (ORDER BY " + t + " DESC LIMIT " + n
+                                + "), it keeps the " + n + " latest rows by " + t)
+                        .orElse("; a Top-N of the latest rows needs the table's time declared as event time, with a"
+                                + " WATERMARK, and ordered by it");
     }
 
     /** {@code LIMIT n} with the statement's {@code OFFSET}. */

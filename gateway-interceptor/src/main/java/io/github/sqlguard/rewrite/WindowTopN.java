@@ -89,11 +89,22 @@ final class WindowTopN extends ScopedFamily {
             return Optional.empty();
         }
         List<String> arrivalOrders = new ArrayList<>();
+        List<String> eventOrders = new ArrayList<>();
+        Map<RankItem, String> byArrival = new java.util.HashMap<>();
         boolean topOne = true;
         for (RankItem item : items) {
-            arrivalOrder(item, context).ifPresent(arrivalOrders::add);
-            topOne &= Trees.reader(parents, item.select()).flatMap(o -> Trees.rankBound(o.getWhere(), item.alias()))
-                    .map(b -> b.maxRank() == 1).orElse(false);
+            Optional<String> arrival = arrivalOrder(item, context);
+            boolean itemTopOne = Trees.reader(parents, item.select())
+                    .flatMap(o -> Trees.rankBound(o.getWhere(), item.alias())).map(b -> b.maxRank() == 1).orElse(false);
+            // Ordered by arrival where it means something: a Top-1 of one key, a WindowDeduplicate, keeps the last (or
+            // first) row to arrive per window; any other order by processing time ties, and takes the event time.
+            if (arrival.isPresent() && (!itemTopOne || item.window().getOrderList().size() > 1)
+                    && SqlUtil.stripAs(item.select().getFrom()) instanceof SqlIdentifier) {
+                byArrival.put(item, arrival.get());
+            } else {
+                arrival.ifPresent(arrivalOrders::add);
+                topOne &= itemTopOne;
+            }
         }
         Set<String> times = new LinkedHashSet<>();
         Set<String> tables = new LinkedHashSet<>();
@@ -110,6 +121,9 @@ final class WindowTopN extends ScopedFamily {
             }
             times.add(time.get().name());
             item.window().setPartitionList(windowFirst(item.window().getPartitionList()));
+            if (byArrival.containsKey(item)) {
+                eventOrders.add(byEventTime(item, time.get(), byArrival.get(item)));
+            }
         }
         // The window columns up to the query's result, where a block between projects columns by name: else the
         // rows of successive windows look alike (a SELECT shows no window, a sink keyed without it overwrites).
@@ -133,6 +147,7 @@ final class WindowTopN extends ScopedFamily {
                 // A window Top-N drops a row whose window has fired (SyncStateWindowRankProcessor#processElement,
                 // "element is late and should be dropped"); the Rank it replaces ranks every row whenever it comes.
                 + late.get(0)
+                + String.join("", eventOrders)
                 + byArrival(arrivalOrders, topOne, times)
                 + (named ? "" : "; the result does not name the window a row belongs to (window_start and window_end are"
                         + " not among its columns): each window's Top-N rows carry the same keys as the previous window's, and a"
@@ -168,6 +183,40 @@ final class WindowTopN extends ScopedFamily {
                     .anyMatch(c -> c.name().equals(name) && c.timeAttribute() == Column.TimeAttribute.PROCTIME);
         }
         return proctime ? Optional.of(SqlTrees.unparse(order)) : Optional.empty();
+    }
+
+    /**
+     * The ranking {@code item}, ordered by processing time ({@code order}, as written) and reading the windowed table
+     * itself, ordered by the window's event-time attribute {@code time} in place of its first key (its direction
+     * and the statement's qualifier kept: {@code o.view_time DESC, page}), and what that changes. Flink does not
+     * materialize a processing-time attribute that a ranking orders by, so every row ties on it there: ordered by it,
+     * the Rank kept the first N rows to arrive, or ranked by the keys after it alone, and so would the WindowRank (run
+     * on Flink 2.3.0 and 1.20.0: {@code plan.Operator.Rank#firstArrivalsReadAsLatest}, {@code
+     * plan.Operator.Rank#rankedByLaterKeys}); by the event time each window ranks its rows by their time. The table's
+     * time attribute column is a plain timestamp after the window TVF (Flink docs, "Windowing TVF"), which a window
+     * Top-N orders by as any column.
+     */
+    private static String byEventTime(RankItem item, Column time, String order) {
+        SqlNodeList keys = item.window().getOrderList();
+        SqlNode first = keys.get(0);
+        boolean descending = first.getKind() == SqlKind.DESCENDING;
+        SqlNode at = descending ? ((org.apache.calcite.sql.SqlCall) first).operand(0) : first;
+        SqlIdentifier column = at instanceof SqlIdentifier id && id.names.size() > 1
+                ? SqlTrees.identifier(id.names.get(0), time.name()) : SqlTrees.identifier(time.name());
+        SqlNodeList changed = new SqlNodeList(SqlParserPos.ZERO);
+        changed.add(descending ? SqlStdOperatorTable.DESC.createCall(SqlParserPos.ZERO, column) : column);
+        for (int i = 1; i < keys.size(); i++) {
+            changed.add(keys.get(i));
+        }
+        item.window().setOrderList(changed);
+        String kept = keys.size() == 1
+                ? "the Rank kept the first N rows to arrive and never changed them, and so would each window"
+                : "the Rank ranked the rows by " + SqlTrees.unparse(new SqlNodeList(keys.getList().subList(1, keys.size()),
+                        SqlParserPos.ZERO)) + " alone, and so would each window";
+        return "; the ranking is ordered by the event-time attribute " + time.name() + " in place of processing time"
+                + " (ORDER BY " + SqlTrees.unparse(changed) + ", not " + order + "): Flink does not materialize a"
+                + " processing-time attribute that a ranking orders by, so every row ties on it there, and " + kept
+                + "; each window now ranks its rows by " + time.name();
     }
 
     /**
