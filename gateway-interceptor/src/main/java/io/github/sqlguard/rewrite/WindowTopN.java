@@ -35,7 +35,9 @@ import java.util.Set;
  * PARTITION BY}: Flink then plans a {@code WindowRank} (or {@code WindowDeduplicate} for a Top-1 by
  * time), whose state a window's end frees (Flink docs, "Window Top-N"). Only event time: Flink 2.3
  * refuses a window Top-N on processing time ("Processing time Window TopN is not supported yet",
- * measured), and a join or a TVF under the ranking is left alone.
+ * measured), and a join or a TVF under the ranking is left alone. A ranking ordered by a processing-time attribute
+ * (other than a Top-1 of that one key, a {@code WindowDeduplicate} that keeps the last row to arrive) is ordered by
+ * the event-time attribute in its place ({@link #byEventTime}): its rows would tie in the window as in the Rank.
  *
  * <p>A Top-N written with {@code LATERAL} is first written as the {@code ROW_NUMBER} Top-N of the
  * same rows ({@link LateralTopN}), its WITH item windowed when the ranking alone reads it.
@@ -53,7 +55,8 @@ final class WindowTopN extends ScopedFamily {
             ID,
             List.of(UnboundedRankRule.ID, GlobalRankRule.ID, LateralTopNUnsupportedRule.ID),
             List.of("WindowRank", "WindowDeduplicate"),
-            "the Top-N ranked per `TUMBLE` window of the table's event-time attribute, `PARTITION BY window_start, window_end, <keys>`, whose state each window's end frees;"
+            "the Top-N ranked per `TUMBLE` window of the table's event-time attribute, `PARTITION BY window_start, window_end, <keys>`, whose state each window's end frees,"
+                    + " ordered by that attribute in place of a processing-time key (on which a ranking's rows tie);"
                     + " over a legacy `GROUP BY TUMBLE(ts, ...)` or `HOP(ts, ...)` group window, the window TVF of the same window, ranked by its start and end;"
                     + " a `LATERAL (... ORDER BY ... LIMIT n)` over the keys of the relation it ranks, written first as the `ROW_NUMBER` Top-N of the same rows");
 

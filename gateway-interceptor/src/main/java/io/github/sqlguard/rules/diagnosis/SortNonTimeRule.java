@@ -17,6 +17,11 @@ import java.util.regex.Pattern;
  * {@code sort-non-time}: ORDER BY a non-time column on an unbounded stream.
  *
  * <p>Planner symptom (Flink 2.3.0): {@code Sort on a non-time-attribute field is not supported}.
+ *
+ * <p>A refused statement has no plan: whether its first order key is a {@code PROCTIME()} column, and which column
+ * of its table is the event-time attribute, come from the session's catalog ({@link AnalysisContext#tablesRead()}).
+ * A descending processing-time first key gets a fix of its own ({@link #byArrivalFix}): a Top-N of that order keeps
+ * the first rows to arrive, or ranks by the keys after it alone.
  */
 public final class SortNonTimeRule extends DiagnosisRule {
 
