@@ -4,10 +4,12 @@
 -- expect-fix: ORDER BY pt DESC LIMIT n keeps the first n rows to arrive and never changes them
 -- expect-fix-absent: keep a Top-N: ORDER BY pt DESC LIMIT n
 -- expect-fix-absent: batch
+-- expect-rewrite: bounded-sort
 -- The newest readings first, by processing time, on a table that has an event time (read_at, with a WATERMARK). The
 -- diagnosis has no plan: the session's catalog says pt is a PROCTIME() column. A Top-N by pt keeps the first n rows to
 -- arrive (run on Flink 2.3.0 and 1.20.0: ORDER BY pt DESC LIMIT 2 over 20 rows emitted +I[1], +I[2] and nothing after),
--- so the fix offers the Top-N by read_at, and the Deduplicate for the one latest row by arrival.
+-- so the fix offers the Top-N by read_at, and the Deduplicate for the one latest row by arrival; the bounded-sort
+-- rewrite orders by read_at DESC in place of pt DESC, its changes: saying why (golden 770).
 CREATE TABLE sensor_readings (
   sensor_id STRING,
   reading DOUBLE,

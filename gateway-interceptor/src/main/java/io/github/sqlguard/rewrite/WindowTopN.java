@@ -201,23 +201,14 @@ final class WindowTopN extends ScopedFamily {
      */
     private static String byEventTime(RankItem item, Column time, String order) {
         SqlNodeList keys = item.window().getOrderList();
-        SqlNode first = keys.get(0);
-        boolean descending = first.getKind() == SqlKind.DESCENDING;
-        SqlNode at = descending ? ((org.apache.calcite.sql.SqlCall) first).operand(0) : first;
-        SqlIdentifier column = at instanceof SqlIdentifier id && id.names.size() > 1
-                ? SqlTrees.identifier(id.names.get(0), time.name()) : SqlTrees.identifier(time.name());
-        SqlNodeList changed = new SqlNodeList(SqlParserPos.ZERO);
-        changed.add(descending ? SqlStdOperatorTable.DESC.createCall(SqlParserPos.ZERO, column) : column);
-        for (int i = 1; i < keys.size(); i++) {
-            changed.add(keys.get(i));
-        }
-        item.window().setOrderList(changed);
-        String kept = keys.size() == 1
+        String later = EventTimeOrder.laterKeys(keys);
+        int count = keys.size();
+        EventTimeOrder.replaceFirstKey(keys, time.name());
+        String kept = count == 1
                 ? "the Rank kept the first N rows to arrive and never changed them, and so would each window"
-                : "the Rank ranked the rows by " + SqlTrees.unparse(new SqlNodeList(keys.getList().subList(1, keys.size()),
-                        SqlParserPos.ZERO)) + " alone, and so would each window";
+                : "the Rank ranked the rows by " + later + " alone, and so would each window";
         return "; the ranking is ordered by the event-time attribute " + time.name() + " in place of processing time"
-                + " (ORDER BY " + SqlTrees.unparse(changed) + ", not " + order + "): Flink does not materialize a"
+                + " (ORDER BY " + SqlTrees.unparse(keys) + ", not " + order + "): Flink does not materialize a"
                 + " processing-time attribute that a ranking orders by, so every row ties on it there, and " + kept
                 + "; each window now ranks its rows by " + time.name();
     }
