@@ -346,8 +346,9 @@ public final class SessionPlanner implements AutoCloseable {
                     .withCreatedTables(created(operation));
             return new ExplainOutcome.Planned(views(plan, tEnv, statementBody), JudgedOperation.of(tEnv, operation), elapsedMs(start));
         } catch (RuntimeException | LinkageError | AssertionError e) {
-            // An Error from the planner (a hint checker's AssertionError) is its rejection like any other.
-            return new ExplainOutcome.Rejected(e, elapsedMs(start));
+            // An Error from the planner (a hint checker's AssertionError) is its rejection like any other. The
+            // statement parsed: what it reads is there for the diagnoses, which have no plan (TablesRead).
+            return new ExplainOutcome.Rejected(e, elapsedMs(start), TablesRead.of(tEnv.getCatalogManager(), statementBody));
         } catch (StackOverflowError e) {
             return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
         }
