@@ -1,5 +1,5 @@
 -- expect: WARN stateful-without-ttl
--- expect-reason: (left: auction (a view over datagen), right: person (a view over datagen))
+-- expect-reason: (left: the view auction over datagen, right: the view person over datagen)
 -- expect-reason-absent: left: datagen
 -- A regular join of two views, both over one datagen table of events (the Nexmark layout): the message names
 -- the views the statement joins (left: person, right: auction), not the connector's table under both

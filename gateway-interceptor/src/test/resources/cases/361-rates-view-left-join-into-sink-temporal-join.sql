@@ -1,6 +1,6 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: temporal-join
--- expect-reason: (left: orders, right: currency_rates (a view over rates))
+-- expect-reason: (left: orders, right: the view currency_rates over rates)
 -- The same conversion as a LEFT JOIN into a sink, through a view that renames the rate's columns (no filter),
 -- tables unaliased: the temporal join reads the view FOR SYSTEM_TIME AS OF orders.order_time, keeps LEFT (an
 -- order with no rate at its time is emitted once with NULLs and never completed, which the changes: line says).

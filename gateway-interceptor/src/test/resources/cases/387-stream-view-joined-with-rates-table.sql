@@ -1,5 +1,5 @@
 -- expect: WARN stateful-without-ttl
--- expect-reason: (left: big_orders (a view over orders), right: rates)
+-- expect-reason: (left: the view big_orders over orders, right: rates)
 -- The stream side is read through a view that filters it (amount > 100), the rates table directly: the finding
 -- names the sides as the statement reads them, the view on the left, not the table under it.
 CREATE TABLE orders (

@@ -1,6 +1,6 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: state-ttl-hint
--- expect-reason: (left: won (a subquery over ballots, prizes), right: players) on won.player = p.player
+-- expect-reason: (left: the subquery won over ballots and prizes, right: players) on won.player = p.player
 -- expect-reason: on totals.total = z.votes
 -- expect-reason-absent: on player = player
 -- expect-fix: STATE_TTL('won' = '1 d', 'p' = '1 d')

@@ -1,7 +1,7 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: state-ttl-hint session-state-ttl
 -- expect-fix: per side on the join's SELECT: /*+ STATE_TTL('x' = '1 d', 's' = '1 d') */
--- expect-reason: (left: x (a subquery over orders, rates), right: shipments)
+-- expect-reason: (left: the subquery x over orders and rates, right: shipments)
 -- Orders converted at the rate valid at their time (an event-time temporal join in a subquery aliased x), LEFT
 -- joined with their shipments. Flink names the regular join's inputs by the subquery's alias and the table's
 -- (QueryHintsResolver#extractAliasOrTableName): STATE_TTL('x', 's'), as the state-ttl-hint rewrite writes. The

@@ -1,6 +1,6 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: temporal-join
--- expect-reason: (left: trades, right: fx (a view over fx_rates))
+-- expect-reason: (left: trades, right: the view fx over fx_rates)
 -- Trades converted at the rate of their currency, read through a view that renames the versioned table's key
 -- (currency AS code) and its rate: the regular join keeps every trade and every rate forever. The temporal join
 -- reads the view FOR SYSTEM_TIME AS OF tr.traded_at and plans (a TemporalJoin), but the rule's fix, written from the

@@ -3,10 +3,12 @@
 -- expect-fix: Give the side the hint pins (payments: STATE_TTL('payments' = '0') in the view refunded_payments) and the side no TTL reaches (refunds) a TTL
 -- expect-fix: on the joining SELECT of the view refunded_payments
 -- expect-fix: /*+ STATE_TTL('payments' = '1 d', 'refunds' = '1 d') */
+-- expect-reason: (left: payments, right: refunds, joined in the view refunded_payments) on payments.order_id = refunds.order_id:
 -- A view joins payments, read unaliased with an OPTIONS hint, with refunds, and pins the payments side with
 -- STATE_TTL('payments' = '0'); no session TTL. The pin's input is named by the table's name under its OPTIONS hint,
 -- which the planning's reader of the views' joins missed: the finding could not name the pin nor offer the hint in the
 -- view.
+-- The condition read "on order_id = order_id": it names each side by its table, as the view's query does.
 CREATE TABLE payments (payment_id STRING, order_id STRING, amount DECIMAL(10, 2)) WITH ('connector' = 'datagen');
 
 CREATE TABLE refunds (order_id STRING, reason STRING) WITH ('connector' = 'datagen');

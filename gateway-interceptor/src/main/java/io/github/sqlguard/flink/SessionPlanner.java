@@ -464,8 +464,7 @@ public final class SessionPlanner implements AutoCloseable {
 
     /** {@code plan} with what the views {@code statementBody} reads say ({@link ViewQueries}), read in {@code tEnv}'s session. */
     private static ExplainedPlan views(ExplainedPlan plan, TableEnvironmentInternal tEnv, String statementBody) {
-        ViewQueries.Read views = ViewQueries.of(tEnv.getCatalogManager(), statementBody);
-        return plan.withViews(views.hints(), views.longestBound(), views.joins());
+        return plan.withViews(ViewQueries.of(tEnv.getCatalogManager(), statementBody));
     }
 
     /**

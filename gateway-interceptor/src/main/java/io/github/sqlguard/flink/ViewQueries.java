@@ -2,9 +2,12 @@ package io.github.sqlguard.flink;
 
 import io.github.sqlguard.plan.ViewHint;
 import io.github.sqlguard.plan.ViewJoin;
+import io.github.sqlguard.plan.ViewRanking;
+import io.github.sqlguard.plan.ViewReads;
 import io.github.sqlguard.plan.ViewTimeBound;
 import io.github.sqlguard.statement.FromTable;
 import io.github.sqlguard.statement.HintInputName;
+import io.github.sqlguard.statement.ParsedStatement.RankFunction;
 import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
@@ -31,15 +34,18 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What the queries of the views a statement reads, directly or through other views, say that the plan no longer
- * shows, read from the session's catalog ({@link CatalogManager#getTable}: the view's {@link
- * CatalogView#getExpandedQuery()}, the query as Flink validated it, hints kept): their {@code STATE_TTL} hints and
- * the longest time bound of their conditions. Flink expands a view into the statement's plan and keeps a hint only
- * where it applies, so this is the only place a hint that reaches nothing can still be seen ({@code
- * plan.ViewHint}); and a bound such as {@code INTERVAL '3' DAY} prints there as milliseconds, not as the view writes
- * it ({@code plan.ViewTimeBound}, which the fixes and the rewrites read alike: {@code rewrite.ProposedTtl}).
+ * shows ({@link ViewReads}), read from the session's catalog ({@link CatalogManager#getTable}: the view's {@link
+ * CatalogView#getExpandedQuery()}, the query as Flink validated it, hints kept): their {@code STATE_TTL} hints,
+ * the longest time bound of their conditions, the names their joins give their inputs and the names their rankings
+ * order by. Flink expands a view into the statement's plan and keeps a hint only where it applies, so this is the
+ * only place a hint that reaches nothing can still be seen ({@code plan.ViewHint}); a bound such as {@code INTERVAL
+ * '3' DAY} prints there as milliseconds, not as the view writes it ({@code plan.ViewTimeBound}, which the fixes and
+ * the rewrites read alike: {@code rewrite.ProposedTtl}); and a column the view orders by but does not select prints
+ * by what computes it ({@code plan.ViewRanking}).
  *
  * <p>A name of the statement that is not a view (a table, a CTE, an unknown name) is skipped; so
  * is a view without SQL (one made with the Table API: {@code QueryOperationCatalogView} has no
@@ -50,36 +56,25 @@ final class ViewQueries {
     /** Views of views are followed this deep. */
     private static final int MAX_DEPTH = 16;
 
-    /**
-     * What the views of a statement say.
-     *
-     * @param hints the {@code STATE_TTL} hint options of their queries
-     * @param longestBound the longest time bound of their conditions
-     * @param joins the regular joins of two tables their queries write
-     */
-    record Read(List<ViewHint> hints, Optional<ViewTimeBound> longestBound, List<ViewJoin> joins) {
-
-        static final Read NONE = new Read(List.of(), Optional.empty(), List.of());
-    }
-
     private ViewQueries() {}
 
     /** What the views {@code statementBody} reads say, in {@code catalogManager}'s session. */
-    static Read of(CatalogManager catalogManager, String statementBody) {
+    static ViewReads of(CatalogManager catalogManager, String statementBody) {
         Optional<SqlFacts> facts = QueryFacts.of(statementBody);
         if (facts.isEmpty() || facts.get().tableReferences().isEmpty()) {
-            return Read.NONE;
+            return ViewReads.NONE;
         }
         List<ViewHint> hints = new ArrayList<>();
         List<ViewJoin> joins = new ArrayList<>();
+        List<ViewRanking> rankings = new ArrayList<>();
         ViewTimeBound[] longest = new ViewTimeBound[1];
-        collect(catalogManager, facts.get(), hints, joins, longest, new HashSet<>(), 0);
-        return new Read(List.copyOf(hints), Optional.ofNullable(longest[0]), List.copyOf(joins));
+        collect(catalogManager, facts.get(), hints, joins, rankings, longest, new HashSet<>(), 0);
+        return new ViewReads(hints, Optional.ofNullable(longest[0]), joins, rankings);
     }
 
     private static void collect(
             CatalogManager catalogManager, SqlFacts facts, List<ViewHint> out, List<ViewJoin> joins,
-            ViewTimeBound[] longest, Set<ObjectIdentifier> seen, int depth) {
+            List<ViewRanking> rankings, ViewTimeBound[] longest, Set<ObjectIdentifier> seen, int depth) {
         if (depth >= MAX_DEPTH) {
             return;
         }
@@ -101,11 +96,14 @@ final class ViewQueries {
             for (SqlOption hint : query.get().stateTtlHints()) {
                 out.add(new ViewHint(name, hint.key(), hint.value()));
             }
+            for (RankFunction ranking : query.get().rankFunctions()) {
+                rankings.add(new ViewRanking(name, ranking.orderBy().stream().map(ViewQueries::unqualified).toList()));
+            }
             TimeBounds.longest(tree.get())
                     .filter(bound -> longest[0] == null || bound.duration().compareTo(longest[0].duration()) > 0)
                     .ifPresent(bound -> longest[0] = new ViewTimeBound(name, bound.duration(), bound.sql()));
             collectJoins(name, tree.get(), joins, 0);
-            collect(catalogManager, query.get(), out, joins, longest, seen, depth + 1);
+            collect(catalogManager, query.get(), out, joins, rankings, longest, seen, depth + 1);
         }
     }
 
@@ -141,6 +139,18 @@ final class ViewQueries {
     private static Optional<String> table(SqlNode item) {
         return FromTable.read(item).map(id -> id.names.get(id.names.size() - 1));
     }
+
+    /**
+     * An order key of a view's ranking without the qualifier Flink's expanded query gives every column ({@code
+     * device_status.pt DESC} for the view's {@code pt DESC}): the column as a message over the view names it. An
+     * expression stays as written.
+     */
+    private static String unqualified(String orderKey) {
+        return QUALIFIED_COLUMN.matcher(orderKey).replaceFirst("$1");
+    }
+
+    /** A column with qualifiers, and its direction: {@code device_status.pt DESC}. */
+    private static final Pattern QUALIFIED_COLUMN = Pattern.compile("^(?:\\w+\\.)+(\\w+(?:\\s+(?:ASC|DESC))?)$");
 
     /** Query trees are walked this deep for joins. */
     private static final int MAX_NESTING = 256;

@@ -40,9 +40,7 @@ public final class ExplainedPlan {
     private final PlanDrawing drawing;
     private final List<PlanNode> nodes;
     private final List<Operator> operators;
-    private final List<ViewHint> viewHints;
-    private final Optional<ViewTimeBound> viewTimeBound;
-    private final List<ViewJoin> viewJoins;
+    private final ViewReads views;
     private final Optional<String> planFile;
     private final Map<Integer, Set<String>> pinnedByHint;
     private final Set<Integer> boundedSources;
@@ -57,9 +55,7 @@ public final class ExplainedPlan {
             PlanDrawing drawing,
             List<PlanNode> nodes,
             List<Operator> operators,
-            List<ViewHint> viewHints,
-            Optional<ViewTimeBound> viewTimeBound,
-            List<ViewJoin> viewJoins,
+            ViewReads views,
             Optional<String> planFile,
             Map<Integer, Set<String>> pinnedByHint,
             Set<Integer> boundedSources) {
@@ -72,9 +68,7 @@ public final class ExplainedPlan {
         this.drawing = drawing;
         this.nodes = nodes;
         this.operators = operators;
-        this.viewHints = viewHints;
-        this.viewTimeBound = viewTimeBound;
-        this.viewJoins = viewJoins;
+        this.views = views;
         this.planFile = planFile;
         this.pinnedByHint = pinnedByHint;
         this.boundedSources = boundedSources;
@@ -99,7 +93,7 @@ public final class ExplainedPlan {
         }
         return new ExplainedPlan(
                 nodes, List.copyOf(roots), compiled, Optional.empty(), Optional.empty(), List.of(), drawing, drawn,
-                List.of(operators), List.of(), Optional.empty(), List.of(), Optional.empty(), Map.of(), Set.of());
+                List.of(operators), ViewReads.NONE, Optional.empty(), Map.of(), Set.of());
     }
 
     /** True when the plan came from Flink's compiled plan, so each node's state is Flink's own account of its TTL. */
@@ -120,7 +114,7 @@ public final class ExplainedPlan {
     public ExplainedPlan executableAs(String compiledPlanJson) {
         return new ExplainedPlan(
                 byId, roots, compiled, Optional.of(compiledPlanJson), inferredStateTtl, createdTables, drawing, nodes,
-                operators, viewHints, viewTimeBound, viewJoins, planFile, pinnedByHint, boundedSources);
+                operators, views, planFile, pinnedByHint, boundedSources);
     }
 
     /**
@@ -137,7 +131,7 @@ public final class ExplainedPlan {
     public ExplainedPlan readFrom(String file) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                viewHints, viewTimeBound, viewJoins, Optional.of(file), pinnedByHint, boundedSources);
+                views, Optional.of(file), pinnedByHint, boundedSources);
     }
 
     /**
@@ -157,7 +151,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withInferredStateTtl(Duration sessionStateTtl) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, Optional.of(sessionStateTtl), createdTables, drawing, nodes,
-                operators, viewHints, viewTimeBound, viewJoins, planFile, pinnedByHint, boundedSources);
+                operators, views, planFile, pinnedByHint, boundedSources);
     }
 
     /**
@@ -167,7 +161,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withCreatedTables(List<ObjectIdentifier> tables) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, List.copyOf(tables), drawing, nodes, operators,
-                viewHints, viewTimeBound, viewJoins, planFile, pinnedByHint, boundedSources);
+                views, planFile, pinnedByHint, boundedSources);
     }
 
     /**
@@ -190,7 +184,7 @@ public final class ExplainedPlan {
      * no longer shows ({@link ViewHint}); empty when it reads no view with one.
      */
     public List<ViewHint> viewHints() {
-        return viewHints;
+        return views.hints();
     }
 
     /**
@@ -199,7 +193,7 @@ public final class ExplainedPlan {
      * has one.
      */
     public Optional<ViewTimeBound> viewTimeBound() {
-        return viewTimeBound;
+        return views.longestBound();
     }
 
     /**
@@ -207,14 +201,22 @@ public final class ExplainedPlan {
      * hint on the view's joining {@code SELECT} gives their inputs; empty when it reads no view that joins.
      */
     public List<ViewJoin> viewJoins() {
-        return viewJoins;
+        return views.joins();
     }
 
-    /** This plan, with the hints, the longest time bound and the joins of the views the statement reads. */
-    public ExplainedPlan withViews(List<ViewHint> hints, Optional<ViewTimeBound> bound, List<ViewJoin> joins) {
+    /**
+     * The ranking functions written in the views the statement reads ({@link ViewRanking}), with the names their
+     * {@code ORDER BY} gives the columns; empty when it reads no view that ranks.
+     */
+    public List<ViewRanking> viewRankings() {
+        return views.rankings();
+    }
+
+    /** This plan, with what the views the statement reads say ({@link ViewReads}). */
+    public ExplainedPlan withViews(ViewReads views) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                List.copyOf(hints), bound, List.copyOf(joins), planFile, pinnedByHint, boundedSources);
+                views, planFile, pinnedByHint, boundedSources);
     }
 
     /**
@@ -239,7 +241,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withPinnedByHint(Map<Integer, Set<String>> states) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, this.nodes, operators,
-                viewHints, viewTimeBound, viewJoins, planFile,
+                views, planFile,
                 states.entrySet().stream()
                         .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> Set.copyOf(e.getValue()))),
                 boundedSources);
@@ -253,7 +255,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withBoundedSources(Set<Integer> sources) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                viewHints, viewTimeBound, viewJoins, planFile, pinnedByHint, Set.copyOf(sources));
+                views, planFile, pinnedByHint, Set.copyOf(sources));
     }
 
     /**

@@ -165,13 +165,13 @@ final class StateTtlHint extends ScopedFamily {
                                         + " change: an idle key's result is forgotten and starts anew"
                                         : "")
                         : operator.get().equals("Join")
-                        ? (keptOwn ? "the inputs whose TTL changes keep" : "this statement's join keeps") + " each row " + value
+                        ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "join") + " keeps") + " each row " + value
                                 + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
                                 + TtlExpiry.joinRows(value, joinType(finding, context))
                                 + (aggregationsToo ? "; its aggregations' state expires " + value + " after a key's last"
                                         + " change: an idle key's result is forgotten and starts anew"
                                         : "")
-                        : (keptOwn ? "the state of the inputs whose TTL changes" : "the state of this statement's aggregation")
+                        : (keptOwn ? "the state of the inputs whose TTL changes" : "the state of " + whose(scope, "aggregation"))
                                 + " expires " + value + " after a key's last change (" + String.join(", ", new LinkedHashSet<>(hinted))
                                 + "); an idle key's result is forgotten and starts anew"
                                 + (joinsToo ? "; its joins keep each row " + value + " after it was stored: a row is"
@@ -184,6 +184,15 @@ final class StateTtlHint extends ScopedFamily {
                         + (readOnce.isEmpty() && isJoin ? ReadOnce.expired(context, finding.planNode(), value) : "")
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen()));
+    }
+
+    /**
+     * The {@code operator} the hint reaches, as the {@code changes:} line names it: {@code "this statement's join"}, or
+     * {@code "the join of the view refunded_payments"} where the block that joins or aggregates is the view's (its
+     * definition is what the rewrite changes, and the statement over it runs as it is).
+     */
+    private static String whose(Scope scope, String operator) {
+        return scope.isStatement() ? "this statement's " + operator : "the " + operator + " of the view " + scope.writtenName();
     }
 
     /**

@@ -40,6 +40,7 @@ public final class GlobalRankRule extends StreamingPlanRule {
     @Override
     protected List<RuleHit> check(AnalysisContext context, ExplainedPlan plan) {
         List<RuleHit> hits = new ArrayList<>();
+        StatementNames names = new StatementNames(plan, context);
         for (Operator operator : plan.operators()) {
             if (operator instanceof Operator.Deduplicate dedup && dedup.keys().isEmpty()) {
                 hits.add(PlanRules.hit(plan, operator, keyless(dedup), keylessFix(dedup)));
@@ -62,8 +63,8 @@ public final class GlobalRankRule extends StreamingPlanRule {
                         : ", so all rows go to a single parallel instance that holds the whole state and limits throughput"
                                 + " to one task.";
                 if (operator instanceof Operator.Rank rank && rank.firstRowsForever()) {
-                    hits.add(PlanRules.hit(plan, operator, what + state + " " + firstRowsForever(rank),
-                            firstRowsForeverFix(rank)));
+                    hits.add(PlanRules.hit(plan, operator, what + state + " " + firstRowsForever(rank, names),
+                            firstRowsForeverFix(rank, names)));
                     continue;
                 }
                 hits.add(
@@ -122,12 +123,12 @@ public final class GlobalRankRule extends StreamingPlanRule {
     }
 
     /** What a Top-N of the first rows by processing time returns ({@link Operator.Rank#firstRowsForever()}). */
-    private static String firstRowsForever(Operator.Rank rank) {
+    private static String firstRowsForever(Operator.Rank rank, StatementNames names) {
         long n = rank.rankEnd().getAsLong();
         String rows = n == 1
                 ? "its first row read, and it never changes after it"
                 : "its first " + n + " rows read, and it never changes after them";
-        return "Ordered by processing time ascending (" + rank.orderBy() + "), every row arrives later than the rows"
+        return "Ordered by processing time ascending (" + names.orderBy(rank.orderKeys()) + "), every row arrives later than the rows"
                 + " kept and ranks after them: the result is " + rows + " (Flink counts the rows it emitted and ignores"
                 + " every later one).";
     }
@@ -137,8 +138,8 @@ public final class GlobalRankRule extends StreamingPlanRule {
      * time ({@code StreamExecWindowRank}: "Processing time Window TopN is not supported yet", {@link
      * io.github.sqlguard.rules.diagnosis.WindowProctimeUnsupportedRule}).
      */
-    private static String firstRowsForeverFix(Operator.Rank rank) {
-        String time = rank.orderKeys().get(0).column();
+    private static String firstRowsForeverFix(Operator.Rank rank, StatementNames names) {
+        String time = names.orderName(rank.orderKeys().get(0));
         long n = rank.rankEnd().getAsLong();
         // Descending by processing time, only a ROW_NUMBER() Top-1 (a Deduplicate) follows arrival: ORDER BY ... DESC
         // LIMIT n and a Top-N of more rows keep the first rows to arrive (ProctimeTopNRule, run on 2.3.0 and 1.20.0).

@@ -306,8 +306,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     private static String joinReason(Operator.Join join, String ttl, StatementNames names) {
         List<PlanNode> inputs = names.plan().inputs(join.node());
+        Optional<ViewJoin> inView = viewSides(join, names);
         String sides = inputs.size() == 2
-                ? " (left: " + names.joinSide(join.node(), 0) + ", right: " + rightSide(join, names) + ")"
+                ? " (left: " + names.joinSide(join.node(), 0) + inView.map(v -> aliased(v.leftTable(), v.left())).orElse("")
+                        + ", right: " + rightSide(join, names) + inView.map(v -> aliased(v.rightTable(), v.right())).orElse("")
+                        + inView.map(v -> ", joined in the view " + v.view()).orElse("") + ")"
                 : "";
         StringBuilder reason = new StringBuilder(join.node().label()).append(" is a regular ").append(join.joinType())
                 .append(" join").append(sides);
@@ -466,11 +469,28 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (names.correlatedSubquerySide(join.node(), side)) {
             return "the subquery's ";
         }
-        Optional<String> name = hintSide(join, side, names).or(() -> side(names.plan().inputs(join.node()).get(side), names));
+        Optional<String> name = hintSide(join, side, names).or(() -> side(names.plan().inputs(join.node()).get(side), names))
+                .or(() -> viewSides(join, names).map(v -> side == 0 ? v.left() : v.right()));
         if (name.isPresent()) {
             return SqlIdentifiers.sql(name.get()) + ".";
         }
         return side == 1 && semiOrAnti(join) ? "the subquery's " : "";
+    }
+
+    /**
+     * The join of a view the statement reads ({@link #viewJoin}) where the statement names neither side itself: its
+     * condition is the view's, and the view's query names the sides ({@code FROM payments p JOIN refunds r}).
+     */
+    private static Optional<ViewJoin> viewSides(Operator.Join join, StatementNames names) {
+        if (hintSide(join, 0, names).isPresent() || hintSide(join, 1, names).isPresent()) {
+            return Optional.empty();
+        }
+        return viewJoin(join, names);
+    }
+
+    /** {@code " AS p"} where the view's query reads {@code table} under the alias {@code name}; empty where it reads it unaliased. */
+    private static String aliased(String table, String name) {
+        return name.equals(table) ? "" : " AS " + SqlIdentifiers.sql(name);
     }
 
     /**

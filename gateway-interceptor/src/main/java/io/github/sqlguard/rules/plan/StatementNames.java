@@ -633,7 +633,7 @@ record StatementNames(
      * side reads where the statement names them ({@code orders}); where it reads them through views the
      * statement names instead (both sides of a join of {@code person} and {@code auction}, views over one
      * table {@code datagen}, or one side: {@code orders} joined with {@code currency_rates}, a view over
-     * {@code rates}), the view the statement joins, {@code auction (a view over datagen)}: the
+     * {@code rates}), the view the statement joins, {@code the view auction over datagen}: the
      * statement's only join, over its two references in order (Flink plans a join's inputs in the
      * order the {@code FROM} clause gives them; it reorders joins only with {@code
      * table.optimizer.join-reorder-enabled}, off by default).
@@ -647,21 +647,21 @@ record StatementNames(
             List<ObjectIdentifier> other = plan.tablesRead(inputs.get(1 - side));
             List<String> own = tables.stream().filter(t -> !other.contains(t)).map(ObjectIdentifier::getObjectName).toList();
             List<String> outer = tables.stream().filter(other::contains).map(ObjectIdentifier::getObjectName).toList();
-            return "the subquery's side (" + (own.isEmpty() ? "" : String.join(", ", own) + ", ") + "with the values of "
-                    + String.join(", ", outer) + " it is correlated with)";
+            return "the subquery's side" + (own.isEmpty() ? "" : " over " + prose(own)) + ", with the values of "
+                    + prose(outer) + " it is correlated with";
         }
         Optional<Operator.GroupAggregate> correlation = plan.operators(Operator.GroupAggregate.class).stream()
                 .filter(a -> a.node() == input || statefulBelow(input).map(b -> b == a.node()).orElse(false))
                 .filter(this::correlationAggregate)
                 .findFirst();
         if (correlation.isPresent()) {
-            return "the distinct " + String.join(", ", correlation.get().groupBy()) + " of " + tables(input)
-                    + " the subquery is correlated with (Flink's, when it decorrelates the subquery)";
+            return "the distinct " + String.join(", ", correlation.get().groupBy()) + " of " + tablesInProse(input)
+                    + " the subquery is correlated with, which Flink adds when it decorrelates the subquery";
         }
         Optional<FromItem> item = fromItem(join, side);
         if (item.isPresent() && item.get().subquery() && item.get().name().isPresent()) {
             // (SELECT ... ) AS T1: the statement reads this side by its alias
-            return item.get().name().get() + " (a subquery over " + tables(input) + ")";
+            return "the subquery " + item.get().name().get() + " over " + tablesInProse(input);
         }
         boolean named = !tables.isEmpty() && tables.stream()
                 .allMatch(t -> references.stream().anyMatch(r -> r.name().equals(t.getObjectName())));
@@ -681,9 +681,27 @@ record StatementNames(
         if (joins == 1 && inputs.size() == 2 && references.size() == 2 && views.contains(references.get(side))) {
             // The side the statement reads through a view (one side or both: a table joined with a view over
             // another table reads, on the view's side, the table under the view; issue 30 §3).
-            return references.get(side).name() + " (a view over " + tables(input) + ")";
+            return "the view " + references.get(side).name() + " over " + tablesInProse(input);
         }
         return tables(input);
+    }
+
+    /** The tables {@code node} reads, as {@link #prose} lists them; {@code its input} where it reads none. */
+    private String tablesInProse(PlanNode node) {
+        List<String> tables = plan.tablesRead(node).stream().map(ObjectIdentifier::getObjectName).toList();
+        return tables.isEmpty() ? "its input" : prose(tables);
+    }
+
+    /**
+     * {@code orders}, {@code orders and rates}, {@code orders, rates and users}: names inside a message's parenthesis
+     * ({@code (left: the subquery x over orders and rates, right: shipments)}), where a comma alone would read as the
+     * next item.
+     */
+    private static String prose(List<String> names) {
+        if (names.size() < 2) {
+            return String.join("", names);
+        }
+        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
 
     /**
@@ -927,18 +945,37 @@ record StatementNames(
     }
 
     /**
+     * A ranking's order as a message writes it, {@code pt DESC, id ASC}: its first key as the statement names it
+     * ({@link #orderName}), the others as the plan prints them.
+     */
+    String orderBy(List<OrderKey> keys) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            OrderKey key = keys.get(i);
+            out.add(i == 0 ? orderName(key) + (key.ascending() ? " ASC" : " DESC") : key.sql());
+        }
+        return String.join(", ", out);
+    }
+
+    /**
      * The first order column of a ranking as the statement names it: where Flink's plan prints the expression of a
      * computed column it inlined ({@code UNIX_TIMESTAMP()} for {@code server_timestamp AS UNIX_TIMESTAMP()}, the
-     * Rank ordered by the expression the Calc below computes), the first {@code ORDER BY} column of the statement's one
-     * ranking function; the plan's name otherwise. As SQL ({@link SqlIdentifiers#planName}).
+     * Rank ordered by the expression the Calc below computes; {@code PROCTIME()} for a {@code pt AS PROCTIME()} a view
+     * orders by and does not select), the first {@code ORDER BY} column of the one ranking function written in the
+     * statement or the views it reads ({@link ExplainedPlan#viewRankings}); the plan's name otherwise. As SQL ({@link
+     * SqlIdentifiers#planName}).
      */
     String orderName(OrderKey order) {
         if (plainName(order.column()) && !order.column().startsWith("$")) {
             return SqlIdentifiers.planName(order.column());
         }
-        List<io.github.sqlguard.statement.ParsedStatement.RankFunction> ranks = context.statement().facts().rankFunctions();
-        if (ranks.size() == 1 && !ranks.get(0).orderBy().isEmpty()) {
-            return SqlIdentifiers.planName(ranks.get(0).orderBy().get(0).replaceFirst("(?i)\\s+(ASC|DESC)$", ""));
+        // The one ranking written, in the statement or in a view it reads (whose plan prints a PROCTIME() the view
+        // orders by but does not select by what computes it): its ORDER BY names the column.
+        List<List<String>> written = new ArrayList<>();
+        context.statement().facts().rankFunctions().forEach(r -> written.add(r.orderBy()));
+        plan.viewRankings().forEach(r -> written.add(r.orderBy()));
+        if (written.size() == 1 && !written.get(0).isEmpty()) {
+            return SqlIdentifiers.planName(written.get(0).get(0).replaceFirst("(?i)\\s+(ASC|DESC)$", ""));
         }
         return order.column();
     }

@@ -78,7 +78,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                     PlanRules.hit(
                             plan,
                             rank,
-                            "This Top-N runs as a non-window Rank (" + partitions + ", ordered by " + rank.orderBy()
+                            "This Top-N runs as a non-window Rank (" + partitions + ", ordered by " + names.orderBy(rank.orderKeys())
                                     + ") and " + ttl.describe(context.option(StateTtlOptions.MAX_STATE_TTL))
                                     + (rank.onePartition() ? ", so Flink keeps every input row of its one partition (RetractStrategy over an"
                                             + " updating input) and the state never shrinks."

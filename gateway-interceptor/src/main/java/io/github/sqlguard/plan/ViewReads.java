@@ -1,0 +1,27 @@
+package io.github.sqlguard.plan;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the queries of the views a statement reads, directly or through other views, say that its plan no longer
+ * shows: Flink expands a view into the statement's plan, and its hints, its bounds as written, its aliases and the
+ * names its ranking orders by are gone there. Read from the session's catalog by {@code flink.ViewQueries}.
+ *
+ * @param hints the {@code STATE_TTL} hint options of their queries ({@link ViewHint})
+ * @param longestBound the longest time bound of their conditions ({@link ViewTimeBound})
+ * @param joins the regular joins of two tables their queries write ({@link ViewJoin})
+ * @param rankings the ranking functions their queries write ({@link ViewRanking})
+ */
+public record ViewReads(
+        List<ViewHint> hints, Optional<ViewTimeBound> longestBound, List<ViewJoin> joins, List<ViewRanking> rankings) {
+
+    /** A statement that reads no view, or none that says any of these. */
+    public static final ViewReads NONE = new ViewReads(List.of(), Optional.empty(), List.of(), List.of());
+
+    public ViewReads {
+        hints = List.copyOf(hints);
+        joins = List.copyOf(joins);
+        rankings = List.copyOf(rankings);
+    }
+}
