@@ -40,7 +40,8 @@ class PreCommitHookIT {
         repo = Files.createDirectories(dir.resolve("jobs-repo"));
         run(repo, Map.of(), "git", "init", "-q");
         home = Files.createDirectories(dir.resolve("sql-guard/bin")).getParent();
-        String flags = String.join(" ", JavaProcess.inheritedFlags());
+        // Lint's JVM as its fast start runs it (cli.FastStart#FLAGS): C1 only (JavaProcess's children) and Serial GC.
+        String flags = String.join(" ", JavaProcess.inheritedFlags()) + " -XX:+UseSerialGC";
         Path launcher = home.resolve("bin/sql-guard.sh");
         Files.writeString(launcher, "#!/usr/bin/env bash\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
                 + "' " + flags + " -cp '" + System.getProperty("java.class.path")

@@ -1,7 +1,9 @@
 package io.github.sqlguard.flink;
 
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.rules.TableRead;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -41,8 +43,20 @@ public sealed interface ExplainOutcome {
      * Flink's parser or planner rejected the statement.
      *
      * @param error Flink's own exception, with its whole cause chain
+     * @param tablesRead the tables and views the statement reads, with their columns as the session's catalog has
+     *     them ({@link TablesRead}), where the planner (not the parser) refused it; empty otherwise
      */
-    record Rejected(Throwable error, long explainMs) implements ExplainOutcome {}
+    record Rejected(Throwable error, long explainMs, List<TableRead> tablesRead) implements ExplainOutcome {
+
+        public Rejected {
+            tablesRead = List.copyOf(tablesRead);
+        }
+
+        /** Rejected, with no tables read (the parser refused the statement, or it was planned without a session). */
+        public Rejected(Throwable error, long explainMs) {
+            this(error, explainMs, List.of());
+        }
+    }
 
     /** The guard could not get an answer; {@code reason} says why. */
     record Failed(String reason, long explainMs) implements ExplainOutcome {}

@@ -170,7 +170,8 @@ public final class SessionCatalog {
             return out;
         }
 
-        private static List<Column> columns(ResolvedSchema schema) {
+        /** The columns of {@code schema}, each with its time attribute ({@link LogicalTypeChecks}). */
+        static List<Column> columns(ResolvedSchema schema) {
             List<Column> out = new ArrayList<>();
             for (org.apache.flink.table.catalog.Column column : schema.getColumns()) {
                 LogicalType type = column.getDataType().getLogicalType();

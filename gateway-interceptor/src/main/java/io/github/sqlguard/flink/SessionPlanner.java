@@ -27,8 +27,11 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -299,6 +302,8 @@ public final class SessionPlanner implements AutoCloseable {
                 if (!sinks.isEmpty()) {
                     String json;
                     Optional<StatementJobs.JudgedJob> job = Optional.empty();
+                    // The sources Flink translated as bounded, by the node ids of the plan read.
+                    Set<Integer> bounded;
                     if (restores && runsAsCompiled(operation)) {
                         // What tEnv.compilePlan compiles, kept in memory for the translation.
                         InternalPlan compiled = StatementJobs.compilePlan(tEnv, sinks);
@@ -306,18 +311,18 @@ public final class SessionPlanner implements AutoCloseable {
                         // The in-memory plan is translated with the ids Flink gave it (the job's own
                         // plan is renumbered apart, StatementUids), the plan read numbered per statement.
                         job = judgedJob(tEnv, compiled, json);
-                        if (job.isEmpty()) {
-                            StatementJobs.translate(tEnv, compiled);
-                        }
+                        bounded = job.isPresent() ? job.get().boundedSources()
+                                : perStatement(StatementJobs.translate(tEnv, compiled), json);
                         json = PlanNodeIds.perStatement(json);
                     } else {
                         InternalPlan compiled = StatementJobs.compilePlan(tEnv, sinks);
                         // Translating the plan to Flink's stream graph raises the errors Flink finds only
                         // there, as running it would (without the text explaining it would write).
-                        StatementJobs.translate(tEnv, compiled);
-                        json = PlanNodeIds.perStatement(compiled.asJsonString());
+                        json = compiled.asJsonString();
+                        bounded = perStatement(StatementJobs.translate(tEnv, compiled), json);
+                        json = PlanNodeIds.perStatement(json);
                     }
-                    ExplainedPlan plan = compiledReader.read(json);
+                    ExplainedPlan plan = compiledReader.read(json).withBoundedSources(bounded);
                     plan = HintPins.read(views(plan, tEnv, statementBody), tEnv, sinks, statementBody, compiledReader);
                     return new ExplainOutcome.Planned(
                             (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),
@@ -341,11 +346,28 @@ public final class SessionPlanner implements AutoCloseable {
                     .withCreatedTables(created(operation));
             return new ExplainOutcome.Planned(views(plan, tEnv, statementBody), JudgedOperation.of(tEnv, operation), elapsedMs(start));
         } catch (RuntimeException | LinkageError | AssertionError e) {
-            // An Error from the planner (a hint checker's AssertionError) is its rejection like any other.
-            return new ExplainOutcome.Rejected(e, elapsedMs(start));
+            // An Error from the planner (a hint checker's AssertionError) is its rejection like any other. The
+            // statement parsed: what it reads is there for the diagnoses, which have no plan (TablesRead).
+            return new ExplainOutcome.Rejected(e, elapsedMs(start), TablesRead.of(tEnv.getCatalogManager(), statementBody));
         } catch (StackOverflowError e) {
             return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
         }
+    }
+
+    /** {@code ids}, node ids of the compiled plan {@code json} as Flink numbered them, as the plan read numbers them. */
+    private static Set<Integer> perStatement(Set<Integer> ids, String json) {
+        if (ids.isEmpty()) {
+            return ids;
+        }
+        Map<Integer, Integer> numbers = StatementUids.jobNodeIds(json);
+        Set<Integer> out = new HashSet<>();
+        for (int id : ids) {
+            Integer number = numbers.get(id);
+            if (number != null) {
+                out.add(number);
+            }
+        }
+        return out;
     }
 
     /**

@@ -178,11 +178,15 @@ public final class StatementJobs {
                 sourcesWithState.add(jobNodeId(jobNodeIds, id));
             }
         }
+        Set<Integer> boundedSources = new TreeSet<>();
+        for (int id : BoundedSources.of(transformations)) {
+            boundedSources.add(jobNodeId(jobNodeIds, id));
+        }
         if (!withClaims) {
-            return new JudgedJob(run, Map.of(), Map.of(), MaxParallelism.Vertices.NONE, sourcesWithState);
+            return new JudgedJob(run, Map.of(), Map.of(), MaxParallelism.Vertices.NONE, sourcesWithState, boundedSources);
         }
         MaxParallelism.Vertices vertices = MaxParallelism.Vertices.of(graph, transformations, asRun);
-        return new JudgedJob(run, claims(graph, hashes, names), serializers, vertices, sourcesWithState);
+        return new JudgedJob(run, claims(graph, hashes, names), serializers, vertices, sourcesWithState, boundedSources);
     }
 
     /**
@@ -290,15 +294,17 @@ public final class StatementJobs {
      *
      * <p>{@code sourcesWithState} are the plan nodes (ids of the plan that runs) whose source operators can hold
      * state a savepoint keeps, as Flink builds them ({@link SourceOperators}): what a job compared with another
-     * without a savepoint counts of its sources ({@link JobVersion}).
+     * without a savepoint counts of its sources ({@link JobVersion}); {@code boundedSources} those Flink translated
+     * as bounded ({@link BoundedSources}).
      */
     public record JudgedJob(
             JobToRun run, Map<OperatorID, String> claims, Map<String, OperatorSerializers> serializers,
-            MaxParallelism.Vertices vertices, Set<Integer> sourcesWithState) {
+            MaxParallelism.Vertices vertices, Set<Integer> sourcesWithState, Set<Integer> boundedSources) {
         public JudgedJob {
             claims = Map.copyOf(claims);
             serializers = Map.copyOf(serializers);
             sourcesWithState = Set.copyOf(sourcesWithState);
+            boundedSources = Set.copyOf(boundedSources);
         }
 
         /** The plan that runs and its operator ids by plan node ({@link JobToRun#planned}). */
@@ -375,9 +381,14 @@ public final class StatementJobs {
      * {@code StreamExecutionEnvironment#configure} of the table configuration). The stream graph is
      * named as the executor names a query's job ({@link #streamGraph}); a job's name is no part of
      * any check.
+     *
+     * @return the ids (as {@code plan} numbers its nodes) of the sources Flink translated as bounded ({@link
+     *     BoundedSources})
      */
-    public static void translate(TableEnvironmentInternal tEnv, InternalPlan plan) {
-        streamGraph(tEnv, planner(tEnv).translatePlan(plan));
+    public static Set<Integer> translate(TableEnvironmentInternal tEnv, InternalPlan plan) {
+        List<Transformation<?>> transformations = planner(tEnv).translatePlan(plan);
+        streamGraph(tEnv, transformations);
+        return BoundedSources.of(transformations);
     }
 
     private static JobGraph jobGraph(TableEnvironmentInternal tEnv, List<Transformation<?>> transformations) {

@@ -100,7 +100,8 @@ public final class StatementRestores {
             JobGraph graph = job.get();
             return new StatementJobs.JudgedJob(
                     new StatementJobs.JobToRun("{}", new io.github.sqlguard.restore.PlannedJob("{}", Map.of()), Map.of()),
-                    StatementJobs.claims(graph), Map.of(), MaxParallelism.Vertices.of(graph), java.util.Set.of());
+                    StatementJobs.claims(graph), Map.of(), MaxParallelism.Vertices.of(graph), java.util.Set.of(),
+                    java.util.Set.of());
         });
     }
 

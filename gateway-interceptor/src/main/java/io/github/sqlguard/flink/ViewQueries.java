@@ -155,7 +155,8 @@ final class ViewQueries {
     /** Query trees are walked this deep for joins. */
     private static final int MAX_NESTING = 256;
 
-    private static Optional<ContextResolvedTable> lookUp(CatalogManager catalogManager, TableReference reference) {
+    /** The table or view {@code reference} names, resolved as Flink resolves a name of a query; empty where none. */
+    static Optional<ContextResolvedTable> lookUp(CatalogManager catalogManager, TableReference reference) {
         try {
             return catalogManager.getTable(catalogManager.qualifyIdentifier(UnresolvedIdentifier.of(reference.names())));
         } catch (ValidationException | TableException e) {

@@ -43,6 +43,7 @@ public final class ExplainedPlan {
     private final ViewReads views;
     private final Optional<String> planFile;
     private final Map<Integer, Set<String>> pinnedByHint;
+    private final Set<Integer> boundedSources;
 
     private ExplainedPlan(
             Map<Integer, PlanNode> byId,
@@ -56,7 +57,8 @@ public final class ExplainedPlan {
             List<Operator> operators,
             ViewReads views,
             Optional<String> planFile,
-            Map<Integer, Set<String>> pinnedByHint) {
+            Map<Integer, Set<String>> pinnedByHint,
+            Set<Integer> boundedSources) {
         this.byId = byId;
         this.roots = roots;
         this.compiled = compiled;
@@ -69,6 +71,7 @@ public final class ExplainedPlan {
         this.views = views;
         this.planFile = planFile;
         this.pinnedByHint = pinnedByHint;
+        this.boundedSources = boundedSources;
     }
 
     /**
@@ -90,7 +93,7 @@ public final class ExplainedPlan {
         }
         return new ExplainedPlan(
                 nodes, List.copyOf(roots), compiled, Optional.empty(), Optional.empty(), List.of(), drawing, drawn,
-                List.of(operators), ViewReads.NONE, Optional.empty(), Map.of());
+                List.of(operators), ViewReads.NONE, Optional.empty(), Map.of(), Set.of());
     }
 
     /** True when the plan came from Flink's compiled plan, so each node's state is Flink's own account of its TTL. */
@@ -111,7 +114,7 @@ public final class ExplainedPlan {
     public ExplainedPlan executableAs(String compiledPlanJson) {
         return new ExplainedPlan(
                 byId, roots, compiled, Optional.of(compiledPlanJson), inferredStateTtl, createdTables, drawing, nodes,
-                operators, views, planFile, pinnedByHint);
+                operators, views, planFile, pinnedByHint, boundedSources);
     }
 
     /**
@@ -128,7 +131,7 @@ public final class ExplainedPlan {
     public ExplainedPlan readFrom(String file) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                views, Optional.of(file), pinnedByHint);
+                views, Optional.of(file), pinnedByHint, boundedSources);
     }
 
     /**
@@ -148,7 +151,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withInferredStateTtl(Duration sessionStateTtl) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, Optional.of(sessionStateTtl), createdTables, drawing, nodes,
-                operators, views, planFile, pinnedByHint);
+                operators, views, planFile, pinnedByHint, boundedSources);
     }
 
     /**
@@ -158,7 +161,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withCreatedTables(List<ObjectIdentifier> tables) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, List.copyOf(tables), drawing, nodes, operators,
-                views, planFile, pinnedByHint);
+                views, planFile, pinnedByHint, boundedSources);
     }
 
     /**
@@ -213,7 +216,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withViews(ViewReads views) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                views, planFile, pinnedByHint);
+                views, planFile, pinnedByHint, boundedSources);
     }
 
     /**
@@ -240,7 +243,58 @@ public final class ExplainedPlan {
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, this.nodes, operators,
                 views, planFile,
                 states.entrySet().stream()
-                        .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> Set.copyOf(e.getValue()))));
+                        .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> Set.copyOf(e.getValue()))),
+                boundedSources);
+    }
+
+    /**
+     * This plan, with the ids of its source nodes that Flink translated as bounded (read once, then the source ends:
+     * a {@code filesystem} table without {@code source.monitor-interval}, a {@code datagen} table with {@code
+     * number-of-rows}; {@code flink.BoundedSources}).
+     */
+    public ExplainedPlan withBoundedSources(Set<Integer> sources) {
+        return new ExplainedPlan(
+                byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
+                views, planFile, pinnedByHint, Set.copyOf(sources));
+    }
+
+    /**
+     * True when every row {@code node} gives comes from sources Flink translated as bounded ({@link
+     * #withBoundedSources}): each source below it (or it itself) reads its input once, so what {@code node} gives is
+     * finite. False where any source below it is unbounded or not known to be bounded (a plan explained as text, a
+     * connector whose translation does not name its node).
+     */
+    public boolean bounded(PlanNode node) {
+        if (boundedSources.isEmpty()) {
+            return false;
+        }
+        Optional<List<PlanNode>> sources = sources(node);
+        return sources.isPresent() && sources.get().stream().allMatch(s -> boundedSources.contains(s.id()));
+    }
+
+    /**
+     * The nodes without inputs that {@code node} reads, directly or through its inputs ({@code node} itself if it
+     * has none): the sources of what it gives, each once; empty where the plan is too deep to walk (256 nodes).
+     */
+    public Optional<List<PlanNode>> sources(PlanNode node) {
+        java.util.Deque<PlanNode> pending = new java.util.ArrayDeque<>(List.of(node));
+        Set<Integer> seen = new HashSet<>();
+        List<PlanNode> sources = new ArrayList<>();
+        while (!pending.isEmpty()) {
+            PlanNode at = pending.pop();
+            if (!seen.add(at.id())) {
+                continue;
+            }
+            if (seen.size() > 256) {
+                return Optional.empty();
+            }
+            List<PlanNode> inputs = inputs(at);
+            if (inputs.isEmpty()) {
+                sources.add(at);
+            }
+            pending.addAll(inputs);
+        }
+        return Optional.of(sources);
     }
 
     /**

@@ -218,6 +218,26 @@ public sealed interface Operator
                     && orderKeys.size() == 1 && !orderKeys.get(0).ascending();
         }
 
+        /**
+         * True when this Top-N's order starts with a processing-time attribute and has more keys after it, over an
+         * append-only input ({@code AppendFastStrategy}) with a constant last rank: every row ties on the first key
+         * (the planner does not materialize it in a ranking: {@link #firstArrivalsReadAsLatest()}), so Flink ranks the
+         * rows by the keys after it alone, among every row read, in either direction of the first key, N = 1 included
+         * (Flink plans a {@code Deduplicate} only for one time-attribute key: {@code
+         * StreamPhysicalDeduplicateRule#canConvertToDeduplicate}). {@code StreamExecRank} runs it as {@code
+         * AppendOnlyTopNFunction} ({@code FastTop1Function} for one row), not as {@code AppendOnlyFirstNFunction},
+         * which it takes for one processing-time key ascending only. Run on Flink 2.3.0 and 1.20.0 (20 rows of
+         * datagen): {@code ORDER BY pt DESC, id DESC LIMIT 2} emitted the two largest ids, {@code ORDER BY pt ASC, v
+         * DESC LIMIT 2} the two largest v, {@code ROW_NUMBER() OVER (PARTITION BY k ORDER BY pt DESC, v)} {@code <= 2}
+         * the two smallest v per k and {@code = 1} ordered {@code pt DESC, v DESC} the largest v per k, updated as rows
+         * came.
+         */
+        public boolean rankedByLaterKeys() {
+            return strategy.startsWith("AppendFastStrategy") && range.end().isPresent()
+                    && orderTime.filter(t -> t == Column.TimeAttribute.PROCTIME).isPresent()
+                    && orderKeys.size() > 1;
+        }
+
         /** The order as SQL: {@code amount DESC}. */
         public String orderBy() {
             return Operators.orderBy(orderKeys);
@@ -581,6 +601,20 @@ public sealed interface Operator
             return range.end().orElse(1) > 1
                     && orderTime.filter(t -> t == Column.TimeAttribute.PROCTIME).isPresent()
                     && orderKeys.size() == 1 && !orderKeys.get(0).ascending();
+        }
+
+        /**
+         * True when this window Top-N's order starts with a processing-time attribute and has more keys after it:
+         * every row of a window ties on the first key, as in a {@link Rank} ({@link Rank#rankedByLaterKeys()}), so
+         * each window's rows are ranked by the keys after it alone, N = 1 included (a {@code WindowDeduplicate} takes
+         * one time-attribute key only: {@code StreamPhysicalWindowDeduplicateRule}). Run on Flink 2.3.0 and 1.20.0
+         * over an event-time TUMBLE: {@code PARTITION BY window_start, window_end ORDER BY pt DESC, v DESC} {@code <=
+         * 2} emitted the window's two largest v.
+         */
+        public boolean rankedByLaterKeys() {
+            return range.end().isPresent()
+                    && orderTime.filter(t -> t == Column.TimeAttribute.PROCTIME).isPresent()
+                    && orderKeys.size() > 1;
         }
 
         @Override

@@ -7,6 +7,7 @@ import io.github.sqlguard.rules.diagnosis.SortNonTimeRule;
 
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
@@ -50,6 +51,11 @@ final class BoundedSort extends ScopedFamily {
         if (orderBy.offset != null) {
             return listOf(Optional.ofNullable(afterOffset(finding, context, scope, tree, orderBy, n)));
         }
+        // A processing-time first key ranks nothing (every row ties on it): by the table's event time where it has one.
+        Optional<String> eventTime = finding.facts().processingTimeOrder() ? finding.facts().timeAttribute() : Optional.empty();
+        String written = SqlTrees.unparse(orderBy.orderList);
+        String later = EventTimeOrder.laterKeys(orderBy.orderList);
+        eventTime.ifPresent(t -> EventTimeOrder.replaceFirstKey(orderBy.orderList, t));
         SqlOrderBy limited = new SqlOrderBy(orderBy.getParserPosition(), orderBy.query, orderBy.orderList, orderBy.offset,
                 SqlLiteral.createExactNumeric(Long.toString(n), SqlParserPos.ZERO));
         SqlNode changed;
@@ -63,11 +69,49 @@ final class BoundedSort extends ScopedFamily {
         return List.of(context.candidate(
                 this, finding, scope, changed, List.of(), Map.of(), List.of(), Optional.empty(),
                 Intent.operator("SortLimit", "Rank"), Columns.SAME,
-                "returns only the first " + n + " rows by " + SqlTrees.unparse(orderBy.orderList) + ", not every row"
-                        + " sorted: a later row takes a place only when it sorts before one of the " + n + " kept, so"
-                        + " ordered by a column that only grows (ascending), the result stops changing once it holds "
-                        + n + " rows",
+                eventTime.isPresent() ? byEventTime(written, later, orderBy.orderList, eventTime.get(), n)
+                        : finding.facts().processingTimeOrder() ? byArrival(orderBy.orderList, n)
+                        : "returns only the first " + n + " rows by " + SqlTrees.unparse(orderBy.orderList) + ", not every"
+                                + " row sorted: a later row takes a place only when it sorts before one of the " + n
+                                + " kept, so ordered by a column that only grows (ascending), the result stops changing once"
+                                + " it holds " + n + " rows",
                 "N = " + n + " (" + RewriteOptions.LIMIT.key() + ")"));
+    }
+
+    /**
+     * What the Top-N computes where its first key is a processing-time attribute ({@link
+     * io.github.sqlguard.rules.Facts#processingTimeOrder()}, from the session's catalog) and the table has no event
+     * time: Flink does not materialize that attribute in a ranking, so every row has the same sort key there ({@code
+     * plan.Operator.Rank#firstArrivalsReadAsLatest}, {@code plan.Operator.Rank#rankedByLaterKeys}; run on Flink 2.3.0
+     * and 1.20.0). One key: the first N rows to arrive, never changed; more: the rows ranked by the keys after it
+     * alone.
+     */
+    private static String byArrival(SqlNodeList order, long n) {
+        String time = SqlTrees.unparse(order.get(0)).replaceFirst(" DESC$", "");
+        String kept = order.size() == 1
+                ? "returns the first " + n + " rows to arrive and never changes them, not the " + n + " newest"
+                : "returns the first " + n + " rows by " + EventTimeOrder.laterKeys(order) + " among every row read, not the "
+                        + n + " newest";
+        return kept + ": Flink does not materialize the processing-time attribute " + time + " in a ranking, so every row"
+                + " has the same " + time + " there; a Top-N of the latest rows needs the table's time declared as event"
+                + " time, with a WATERMARK, and ordered by it";
+    }
+
+    /**
+     * What the Top-N ordered by the table's event-time attribute ({@link io.github.sqlguard.rules.Facts#timeAttribute()})
+     * in place of the processing-time first key ({@code written}: the order as the statement wrote it; {@code later}:
+     * its keys after the first) changes: the latest rows by the event time, where
+     * the order as written would keep the first rows to arrive or rank by the keys after it ({@link #byArrival}).
+     */
+    private static String byEventTime(String written, String later, SqlNodeList order, String time, long n) {
+        String processing = written.replaceFirst("(?: DESC)?(?:, .*)?$", "");
+        String asWritten = later.isEmpty() ? "keep the first " + n + " rows to arrive and never change them"
+                : "rank the rows by " + later + " alone";
+        return "orders by the table's event-time attribute " + time + " in place of the processing-time attribute "
+                + processing + " (ORDER BY " + SqlTrees.unparse(order) + "): Flink does not materialize a processing-time"
+                + " attribute that a ranking orders by, so every row has the same " + processing + " there, and ORDER BY "
+                + written + " LIMIT " + n + " would " + asWritten + "; returns only the " + n + " latest rows by " + time
+                + ", updated as rows arrive, not every row sorted";
     }
 
     /** {@code LIMIT n} with the statement's {@code OFFSET}. */

@@ -12,7 +12,8 @@ import java.util.Optional;
 /**
  * What a rewrite means to put into the plan, which its proof checks in the plan model: an operator
  * by Flink's name ({@code WindowRank}, {@code Deduplicate}, {@code GroupAggregate}, ...), and
- * where the rewrite sets a state TTL, that TTL on every state of that operator in the compiled plan.
+ * where the rewrite sets a state TTL, that TTL on every state of that operator in the compiled plan (or on the one
+ * state it names).
  *
  * @param operators at least one node of one of these names must be in the plan; empty for a
  *     statement that is not planned (a {@code SET}, a DDL)
@@ -20,8 +21,11 @@ import java.util.Optional;
  * @param boundedBelow where the nodes may keep TTLs of their own (the user's hint values): each such
  *     node's every state must expire, at a TTL above 0 and at most this one ({@code
  *     sql-guard.max-state-ttl}); if any
+ * @param state the one state of each such node that {@code ttl} or {@code boundedBelow} is checked on, by its name in
+ *     the compiled plan ({@code leftState} of a {@code Join}: its streaming side, where the other side is read once
+ *     and keeps its rows, {@code plan.BoundedJoinSide}); empty for every state
  */
-record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration> boundedBelow) {
+record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration> boundedBelow, Optional<String> state) {
 
     /** The operator name that stands for "any plan at all". */
     static final String ANY = "*";
@@ -31,24 +35,29 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
     }
 
     /** A statement with no plan to check (configuration, DDL). */
-    static final Intent NO_PLAN = new Intent(List.of(), Optional.empty(), Optional.empty());
+    static final Intent NO_PLAN = new Intent(List.of(), Optional.empty(), Optional.empty(), Optional.empty());
 
     /** Any plan: the statement plans. */
-    static final Intent PLANS = new Intent(List.of(ANY), Optional.empty(), Optional.empty());
+    static final Intent PLANS = new Intent(List.of(ANY), Optional.empty(), Optional.empty(), Optional.empty());
 
     /** One of {@code operators} in the plan. */
     static Intent operator(String... operators) {
-        return new Intent(List.of(operators), Optional.empty(), Optional.empty());
+        return new Intent(List.of(operators), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** One of {@code operators} in the plan, each of them with state TTL {@code ttl}. */
     static Intent operatorTtl(Duration ttl, String... operators) {
-        return new Intent(List.of(operators), Optional.of(ttl), Optional.empty());
+        return new Intent(List.of(operators), Optional.of(ttl), Optional.empty(), Optional.empty());
     }
 
     /** One of {@code operators} in the plan, each of them with every state expiring within {@code max}. */
     static Intent operatorBounded(Duration max, String... operators) {
-        return new Intent(List.of(operators), Optional.empty(), Optional.of(max));
+        return new Intent(List.of(operators), Optional.empty(), Optional.of(max), Optional.empty());
+    }
+
+    /** {@code operator} in the plan, each such node's state {@code state} with state TTL {@code ttl}; its other states as they come. */
+    static Intent stateTtl(Duration ttl, String operator, String state) {
+        return new Intent(List.of(operator), Optional.of(ttl), Optional.empty(), Optional.of(state));
     }
 
     /**
@@ -56,6 +65,9 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
      * same test as {@link #violation}); false when this intent asks for no TTL.
      */
     boolean unmet(OperatorState state) {
+        if (this.state.isPresent() && !this.state.get().equals(state.name())) {
+            return false;
+        }
         if (boundedBelow.isPresent()) {
             return StateTtl.neverExpires(state.ttl(), boundedBelow.get());
         }
@@ -86,6 +98,9 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
         }
         for (PlanNode node : intended) {
             for (OperatorState state : node.state()) {
+                if (this.state.isPresent() && !this.state.get().equals(state.name())) {
+                    continue;
+                }
                 if (boundedBelow.isPresent()) {
                     if (unmet(state)) {
                         return Optional.of(node.label() + "'s " + state.name() + " has a TTL of " + StateTtl.format(state.ttl())

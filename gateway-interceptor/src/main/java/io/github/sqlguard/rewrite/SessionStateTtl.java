@@ -137,6 +137,7 @@ final class SessionStateTtl implements RewriteFamily {
                 "each stateful operator of this statement and of the session's later ones forgets a key's state " + value
                         + " after the key's last change (an idle key's " + (operator.equals("Rank") ? "ranking" : "state")
                         + " starts anew), where no STATE_TTL hint gives it another TTL"
+                        + ReadOnce.expired(context, Optional.empty(), value)
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen(), Optional.empty()));
     }

@@ -30,6 +30,9 @@ import java.util.Optional;
  * STATE_TTL} hint already there gets the TTL for its every input. Only this statement's operators
  * change, unlike a {@code SET}. Proven when the finding's operator gets the TTL in the compiled plan
  * (Flink 1.20 does not match a hint to a table with a {@code WATERMARK}, and then it is not offered).
+ * Where one side of the finding's join is read once ({@link ReadOnce}: a source Flink translated as bounded), the
+ * hint names the streaming side alone and the proof checks that side's state alone: the rows read once never come
+ * again, and a TTL on them would leave the join matching nothing from that side once it expired.
  */
 final class StateTtlHint extends ScopedFamily {
 
@@ -46,7 +49,7 @@ final class StateTtlHint extends ScopedFamily {
             ID,
             List.of(StatefulWithoutTtlRule.ID),
             List.of("GroupAggregate", "GlobalGroupAggregate", "Join"),
-            "a `STATE_TTL` hint on each block that aggregates or joins, naming its inputs (or the value that never expires changed in a hint already there): only this statement's operators get the TTL");
+            "a `STATE_TTL` hint on each block that aggregates or joins, naming its inputs (or the value that never expires changed in a hint already there): only this statement's operators get the TTL; a join side read once (a bounded source) is left without one, so that its rows stay to be matched");
 
     StateTtlHint() {
         super(DECLARATION);
@@ -77,6 +80,8 @@ final class StateTtlHint extends ScopedFamily {
         // What the hinted blocks hold besides the finding's operator, which its changes: line names too.
         boolean hintedJoin = false;
         boolean hintedAggregate = false;
+        // The join's side read once, which keeps its rows: its block's hint names the streaming side alone.
+        Optional<ReadOnce> readOnce = isJoin ? ReadOnce.of(finding, context, tree) : Optional.empty();
         for (SqlSelect select : Trees.selects(tree)) {
             if (!Blocks.aggregates(select) && !Blocks.joins(select)) {
                 continue;
@@ -131,6 +136,9 @@ final class StateTtlHint extends ScopedFamily {
             if (inputs == null || inputs.isEmpty()) {
                 return List.of();
             }
+            if (readOnce.isPresent() && readOnce.get().select() == select) {
+                inputs = List.of(readOnce.get().streaming());
+            }
             SqlHint hint = Blocks.stateTtl(inputs, value);
             Blocks.addHint(select, hint);
             hinted.add(SqlTrees.unparse(hint));
@@ -144,13 +152,19 @@ final class StateTtlHint extends ScopedFamily {
         boolean aggregationsToo = isJoin && hintedAggregate && plans(context, "GroupAggregate", "GlobalGroupAggregate");
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
-                !keptOwn ? Intent.operatorTtl(ttl, operator.get())
+                readOnce.isPresent() ? Intent.stateTtl(ttl, operator.get(), readOnce.get().side().streamingState())
+                        : !keptOwn ? Intent.operatorTtl(ttl, operator.get())
                         : Intent.operatorBounded(context.request().maxStateTtl(), operator.get()),
                 Columns.SAME,
                 // Where the user's own TTLs stay, only the inputs whose value changes get the proposed TTL. A pin the
                 // user wrote ('0': never expire) is replaced, and the line says so first (issue 30 §1).
                 pinReplaced(replaced, value)
-                        + (operator.get().equals("Join")
+                        + (readOnce.isPresent()
+                        ? readOnce.get().changes(value, String.join(", ", new LinkedHashSet<>(hinted)))
+                                + (aggregationsToo ? "; its aggregations' state expires " + value + " after a key's last"
+                                        + " change: an idle key's result is forgotten and starts anew"
+                                        : "")
+                        : operator.get().equals("Join")
                         ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "join") + " keeps") + " each row " + value
                                 + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
                                 + TtlExpiry.joinRows(value, joinType(finding, context))
@@ -167,6 +181,7 @@ final class StateTtlHint extends ScopedFamily {
                         + (unreadable.isEmpty() ? "" : "; the hint values Flink cannot read change: "
                                 + String.join(", ", unreadable.stream().map(u -> u + " becomes '" + value + "'").toList()))
                         + (keptOwn && !(replaced.isEmpty() && unreadable.isEmpty()) ? "; the TTLs written otherwise stay as written" : "")
+                        + (readOnce.isEmpty() && isJoin ? ReadOnce.expired(context, finding.planNode(), value) : "")
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen()));
     }

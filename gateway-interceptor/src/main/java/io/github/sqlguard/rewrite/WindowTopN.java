@@ -35,7 +35,9 @@ import java.util.Set;
  * PARTITION BY}: Flink then plans a {@code WindowRank} (or {@code WindowDeduplicate} for a Top-1 by
  * time), whose state a window's end frees (Flink docs, "Window Top-N"). Only event time: Flink 2.3
  * refuses a window Top-N on processing time ("Processing time Window TopN is not supported yet",
- * measured), and a join or a TVF under the ranking is left alone.
+ * measured), and a join or a TVF under the ranking is left alone. A ranking ordered by a processing-time attribute
+ * (other than a Top-1 of that one key, a {@code WindowDeduplicate} that keeps the last row to arrive) is ordered by
+ * the event-time attribute in its place ({@link #byEventTime}): its rows would tie in the window as in the Rank.
  *
  * <p>A Top-N written with {@code LATERAL} is first written as the {@code ROW_NUMBER} Top-N of the
  * same rows ({@link LateralTopN}), its WITH item windowed when the ranking alone reads it.
@@ -53,7 +55,8 @@ final class WindowTopN extends ScopedFamily {
             ID,
             List.of(UnboundedRankRule.ID, GlobalRankRule.ID, LateralTopNUnsupportedRule.ID),
             List.of("WindowRank", "WindowDeduplicate"),
-            "the Top-N ranked per `TUMBLE` window of the table's event-time attribute, `PARTITION BY window_start, window_end, <keys>`, whose state each window's end frees;"
+            "the Top-N ranked per `TUMBLE` window of the table's event-time attribute, `PARTITION BY window_start, window_end, <keys>`, whose state each window's end frees,"
+                    + " ordered by that attribute in place of a processing-time key (on which a ranking's rows tie);"
                     + " over a legacy `GROUP BY TUMBLE(ts, ...)` or `HOP(ts, ...)` group window, the window TVF of the same window, ranked by its start and end;"
                     + " a `LATERAL (... ORDER BY ... LIMIT n)` over the keys of the relation it ranks, written first as the `ROW_NUMBER` Top-N of the same rows");
 
@@ -89,11 +92,22 @@ final class WindowTopN extends ScopedFamily {
             return Optional.empty();
         }
         List<String> arrivalOrders = new ArrayList<>();
+        List<String> eventOrders = new ArrayList<>();
+        Map<RankItem, String> byArrival = new java.util.HashMap<>();
         boolean topOne = true;
         for (RankItem item : items) {
-            arrivalOrder(item, context).ifPresent(arrivalOrders::add);
-            topOne &= Trees.reader(parents, item.select()).flatMap(o -> Trees.rankBound(o.getWhere(), item.alias()))
-                    .map(b -> b.maxRank() == 1).orElse(false);
+            Optional<String> arrival = arrivalOrder(item, context);
+            boolean itemTopOne = Trees.reader(parents, item.select())
+                    .flatMap(o -> Trees.rankBound(o.getWhere(), item.alias())).map(b -> b.maxRank() == 1).orElse(false);
+            // Ordered by arrival where it means something: a Top-1 of one key, a WindowDeduplicate, keeps the last (or
+            // first) row to arrive per window; any other order by processing time ties, and takes the event time.
+            if (arrival.isPresent() && (!itemTopOne || item.window().getOrderList().size() > 1)
+                    && SqlUtil.stripAs(item.select().getFrom()) instanceof SqlIdentifier) {
+                byArrival.put(item, arrival.get());
+            } else {
+                arrival.ifPresent(arrivalOrders::add);
+                topOne &= itemTopOne;
+            }
         }
         Set<String> times = new LinkedHashSet<>();
         Set<String> tables = new LinkedHashSet<>();
@@ -110,6 +124,9 @@ final class WindowTopN extends ScopedFamily {
             }
             times.add(time.get().name());
             item.window().setPartitionList(windowFirst(item.window().getPartitionList()));
+            if (byArrival.containsKey(item)) {
+                eventOrders.add(byEventTime(item, time.get(), byArrival.get(item)));
+            }
         }
         // The window columns up to the query's result, where a block between projects columns by name: else the
         // rows of successive windows look alike (a SELECT shows no window, a sink keyed without it overwrites).
@@ -133,6 +150,7 @@ final class WindowTopN extends ScopedFamily {
                 // A window Top-N drops a row whose window has fired (SyncStateWindowRankProcessor#processElement,
                 // "element is late and should be dropped"); the Rank it replaces ranks every row whenever it comes.
                 + late.get(0)
+                + String.join("", eventOrders)
                 + byArrival(arrivalOrders, topOne, times)
                 + (named ? "" : "; the result does not name the window a row belongs to (window_start and window_end are"
                         + " not among its columns): each window's Top-N rows carry the same keys as the previous window's, and a"
@@ -168,6 +186,31 @@ final class WindowTopN extends ScopedFamily {
                     .anyMatch(c -> c.name().equals(name) && c.timeAttribute() == Column.TimeAttribute.PROCTIME);
         }
         return proctime ? Optional.of(SqlTrees.unparse(order)) : Optional.empty();
+    }
+
+    /**
+     * The ranking {@code item}, ordered by processing time ({@code order}, as written) and reading the windowed table
+     * itself, ordered by the window's event-time attribute {@code time} in place of its first key (its direction
+     * and the statement's qualifier kept: {@code o.view_time DESC, page}), and what that changes. Flink does not
+     * materialize a processing-time attribute that a ranking orders by, so every row ties on it there: ordered by it,
+     * the Rank kept the first N rows to arrive, or ranked by the keys after it alone, and so would the WindowRank (run
+     * on Flink 2.3.0 and 1.20.0: {@code plan.Operator.Rank#firstArrivalsReadAsLatest}, {@code
+     * plan.Operator.Rank#rankedByLaterKeys}); by the event time each window ranks its rows by their time. The table's
+     * time attribute column is a plain timestamp after the window TVF (Flink docs, "Windowing TVF"), which a window
+     * Top-N orders by as any column.
+     */
+    private static String byEventTime(RankItem item, Column time, String order) {
+        SqlNodeList keys = item.window().getOrderList();
+        String later = EventTimeOrder.laterKeys(keys);
+        int count = keys.size();
+        EventTimeOrder.replaceFirstKey(keys, time.name());
+        String kept = count == 1
+                ? "the Rank kept the first N rows to arrive and never changed them, and so would each window"
+                : "the Rank ranked the rows by " + later + " alone, and so would each window";
+        return "; the ranking is ordered by the event-time attribute " + time.name() + " in place of processing time"
+                + " (ORDER BY " + SqlTrees.unparse(keys) + ", not " + order + "): Flink does not materialize a"
+                + " processing-time attribute that a ranking orders by, so every row ties on it there, and " + kept
+                + "; each window now ranks its rows by " + time.name();
     }
 
     /**

@@ -30,6 +30,9 @@ import java.util.Optional;
  * @param advised the window size and state TTL a fix proposes, the ones the proven rewrites use
  * @param restore what the statement would restore, when its configuration names a savepoint and
  *     the gateway judged it ({@link Restore})
+ * @param tablesRead the tables and views a statement Flink's planner refused reads, with their columns as the
+ *     session's catalog has them ({@link TableRead}): what a diagnosis, which has no plan, knows of their time
+ *     attributes; empty for a statement that planned or was not planned
  */
 public record AnalysisContext(
         ParsedSql statement,
@@ -41,7 +44,27 @@ public record AnalysisContext(
         Map<String, String> config,
         RuleOptions options,
         AdvisedValues advised,
-        Optional<Restore> restore) {
+        Optional<Restore> restore,
+        List<TableRead> tablesRead) {
+
+    public AnalysisContext {
+        tablesRead = List.copyOf(tablesRead);
+    }
+
+    /** A context of a statement Flink did not refuse, or whose tables were not read. */
+    public AnalysisContext(
+            ParsedSql statement,
+            Optional<ExplainedPlan> plan,
+            Optional<PlannerError> plannerError,
+            boolean streaming,
+            Duration effectiveStateTtl,
+            List<ConfigChange> changes,
+            Map<String, String> config,
+            RuleOptions options,
+            AdvisedValues advised,
+            Optional<Restore> restore) {
+        this(statement, plan, plannerError, streaming, effectiveStateTtl, changes, config, options, advised, restore, List.of());
+    }
 
     /** A context of a statement that restores no state. */
     public AnalysisContext(
@@ -83,6 +106,6 @@ public record AnalysisContext(
     AnalysisContext forRule(RuleDeclaration rule) {
         return new AnalysisContext(
                 statement, plan, plannerError, streaming, effectiveStateTtl, changes, config, options.only(rule.options()),
-                advised, restore);
+                advised, restore, tablesRead);
     }
 }

@@ -20,6 +20,7 @@ import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.StateTtlOptions;
+import io.github.sqlguard.rules.TableRead;
 import io.github.sqlguard.rules.Verdict;
 import io.github.sqlguard.statement.ParsedSql;
 import io.github.sqlguard.statement.ParsedStatement;
@@ -206,6 +207,8 @@ public final class StatementGuard {
      * @param judged the operation Flink planned, to run as judged
      * @param plannerError Flink's rejection, read once
      * @param flinkError Flink's own exception for that rejection
+     * @param tablesRead what a statement the planner refused reads, with its columns as the session's catalog has them
+     *     ({@link ExplainOutcome.Rejected#tablesRead()}), for the diagnoses
      * @param unanalysed why the guard could not analyse it
      * @param plannersBusy true when every planner was held and the statement was not planned
      * @param streaming true in streaming mode
@@ -224,6 +227,7 @@ public final class StatementGuard {
             Optional<JudgedOperation> judged,
             Optional<PlannerError> plannerError,
             Optional<Throwable> flinkError,
+            List<TableRead> tablesRead,
             Optional<String> unanalysed,
             boolean plannersBusy,
             boolean streaming,
@@ -243,7 +247,8 @@ public final class StatementGuard {
         /** This analysis with what the statement would restore, and the job translated to judge it, if any. */
         public Analysis restoring(Restore restored, Optional<StatementJobs.JudgedJob> job) {
             return new Analysis(
-                    statement, plan, judged(), plannerError, flinkError, unanalysed, plannersBusy, streaming, ttl, changes,
+                    statement, plan, judged(), plannerError, flinkError, tablesRead, unanalysed, plannersBusy, streaming, ttl,
+                    changes,
                     config, startNanos, Optional.of(restored), job, plannedJob);
         }
     }
@@ -286,6 +291,7 @@ public final class StatementGuard {
         Optional<PlannerError> plannerError = Optional.empty();
         Optional<String> unanalysed = Optional.empty();
         Optional<Throwable> flinkError = Optional.empty();
+        List<TableRead> tablesRead = List.of();
         boolean plannersBusy = false;
         if (statement instanceof ParsedStatement.Unparsable unparsable) {
             plannerError = Optional.of(PlannerError.of(unparsable.message()));
@@ -305,6 +311,7 @@ public final class StatementGuard {
             } else if (outcome instanceof ExplainOutcome.Rejected rejected) {
                 plannerError = Optional.of(PlannerError.of(rejected.error()));
                 flinkError = Optional.of(rejected.error());
+                tablesRead = rejected.tablesRead();
             } else if (outcome instanceof ExplainOutcome.Failed failed) {
                 unanalysed = Optional.of(failed.reason());
             } else if (outcome instanceof ExplainOutcome.Busy busy) {
@@ -315,7 +322,7 @@ public final class StatementGuard {
             unanalysed = notPlanned(statement);
         }
         return new Analysis(
-                statement, plan, judged, plannerError, flinkError, unanalysed, plannersBusy, streaming,
+                statement, plan, judged, plannerError, flinkError, tablesRead, unanalysed, plannersBusy, streaming,
                 EffectiveTtl.of(config), changes, config, start, Optional.empty(), Optional.empty(), plannedJob);
     }
 
@@ -334,7 +341,7 @@ public final class StatementGuard {
                 new AnalysisContext(
                         analysis.statement(), analysis.plan(), analysis.plannerError(), analysis.streaming(),
                         analysis.ttl(), analysis.changes(), analysis.config(), policy.ruleOptions(),
-                        advised(analysis.statement(), analysis.plan()), analysis.restore());
+                        advised(analysis.statement(), analysis.plan()), analysis.restore(), analysis.tablesRead());
         Verdict verdict = engine.evaluate(context, limits);
         // A full planner pool is a limit of the gateway, not a failure to analyse: refused in either fail mode.
         boolean refuse =

@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A JVM started from the test classpath with the {@code --add-opens} flags and the JIT level of the
- * test JVM (the root pom's {@code surefire.argLine}: C1 only, {@code test.jit}), its stdout and
+ * A JVM started from the test classpath with the {@code --add-opens} flags of the test JVM and the JIT
+ * level the root pom gives the JVMs tests start ({@code test.child.jit}: C1 only), its stdout and
  * stderr written to one log file. Stopping it
  * destroys the process and its descendants; a JVM shutdown hook does the same if the test JVM ends
  * first, so no process outlives the build.
@@ -107,15 +107,27 @@ public final class JavaProcess implements AutoCloseable {
     }
 
     /**
-     * The flags of this (the test) JVM its children take: its {@code --add-opens} flags and its JIT
-     * level ({@code -XX:TieredStopAtLevel}), so that a cluster, gateway or client the test starts
-     * compiles as the test JVM does.
+     * The flags a JVM the test starts takes: this (the test) JVM's {@code --add-opens} flags, and the
+     * JIT level of {@value #CHILD_JIT} (the root pom's {@code test.child.jit}: C1 only, for JVMs that
+     * live from seconds to a few minutes beside the test JVM), or where that is not set (a run outside
+     * Maven) this JVM's own {@code -XX:TieredStopAtLevel}.
      */
     public static List<String> inheritedFlags() {
-        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(a -> a.startsWith("--add-opens") || a.startsWith("-XX:TieredStopAtLevel="))
-                .toList();
+        String childJit = System.getProperty(CHILD_JIT);
+        List<String> flags = new ArrayList<>();
+        for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (flag.startsWith("--add-opens") || (childJit == null && flag.startsWith("-XX:TieredStopAtLevel="))) {
+                flags.add(flag);
+            }
+        }
+        if (childJit != null) {
+            flags.add(childJit);
+        }
+        return flags;
     }
+
+    /** The system property that names the JIT flag of the JVMs tests start (the root pom's {@code test.child.jit}). */
+    static final String CHILD_JIT = "sql-guard.test.child-jit";
 
     /** Waits for the process to end, at most {@code timeout}; true when it has ended. */
     public boolean waitFor(Duration timeout) throws InterruptedException {

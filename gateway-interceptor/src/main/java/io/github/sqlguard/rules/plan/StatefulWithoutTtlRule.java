@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.plan;
 
 import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.plan.BoundedJoinSide;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
@@ -52,6 +53,11 @@ import java.util.Set;
  * keeps state per key ({@link PartitionedOver}: why it is this rule's finding and not one of its own,
  * what each frame keeps, and its fix). Its TTL is always the session's, as the compiled plan lists no
  * state for it.
+ *
+ * <p>A regular join with one bounded input (read once, {@link BoundedJoinSide}) is reported for its streaming side
+ * alone: the bounded side's state holds the rows read, no more, and must keep them for the join to keep matching, so
+ * the message says so, the fix bounds the streaming side alone (a {@code SET} would expire the rows read once too),
+ * and the join is not reported where only the bounded side's state never expires.
  *
  * <p>Each message names what the operator is keyed by (the join key and the tables of each side,
  * the sink's primary key) and each fix only what fits that operator: a {@code STATE_TTL} hint only
@@ -113,6 +119,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             if (!disabled
                     && (!ttl.neverExpires(max)
                             || (!ttl.fromCompiledPlan() && hinted && StatefulOperators.HINTABLE.contains(node.name())))) {
+                continue;
+            }
+            if (operator instanceof Operator.Join join && streamingSideExpires(join, plan, max)) {
+                // Only the side read once keeps its rows: its state holds what was read, no more (BoundedJoinSide).
                 continue;
             }
             String why = disabled
@@ -331,6 +341,13 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         + " a side a hint names");
             }
             reason.append('.');
+        } else if (BoundedJoinSide.of(join, names.plan()).isPresent() && inputs.size() == 2) {
+            BoundedJoinSide bounded = BoundedJoinSide.of(join, names.plan()).get();
+            reason.append(", and ").append(ttl).append(", so the ").append(bounded.streamingName())
+                    .append(" side's state (").append(sideName(join, bounded.streaming(), names)).append(") grows forever; the ")
+                    .append(bounded.name()).append(" side (").append(sideName(join, bounded.side(), names))
+                    .append(") is a bounded source, read once: its state holds the rows read, no more, and they must stay"
+                            + " for the join to keep matching.");
         } else {
             reason.append(", and ").append(ttl).append(", so both sides' state grows forever.");
         }
@@ -411,6 +428,17 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     /** The TTL of {@code node}'s state {@code name} in Flink's compiled plan ({@code leftState}), if it lists one. */
     private static Optional<Duration> stateTtl(PlanNode node, String name) {
         return node.state().stream().filter(st -> st.name().equals(name)).map(OperatorState::ttl).findFirst();
+    }
+
+    /**
+     * True when {@code join} has a bounded side ({@link BoundedJoinSide}) and its streaming side's state expires: the
+     * state that never expires is the bounded side's, which holds the rows read once and no more.
+     */
+    private static boolean streamingSideExpires(Operator.Join join, ExplainedPlan plan, Duration max) {
+        return BoundedJoinSide.of(join, plan)
+                .flatMap(bounded -> stateTtl(join.node(), bounded.streamingState()))
+                .map(ttl -> !StateTtl.neverExpires(ttl, max))
+                .orElse(false);
     }
 
     /**
@@ -876,32 +904,53 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<IntervalJoinBounds> timeBounds = intervalBounds(join, inputs, names);
         Optional<String> eventTime = inputs.size() == 2 ? eventTimeForBounds(join, inputs, names) : Optional.empty();
         StringBuilder fix = new StringBuilder(eventTime.or(() -> timeBounds.flatMap(IntervalJoinBounds::fix))
-                .map(e -> e + "; or bound").orElse("Bound"))
-                .append(" the join's state with a TTL longer than a row must wait for its match: ")
-                .append(advised.setStateTtl());
-        if (semiOrAnti(join)) {
-            // Flink's compiled plan keeps a TTL of 0 for this join under a STATE_TTL hint on the outer SELECT or on the
-            // subquery's, naming either alias: the hint is the SELECT's own joins' and aggregations', and this join is
-            // built from the subquery when Flink decorrelates it (own case 414).
-            fix.append(" (a STATE_TTL hint does not reach the ").append(join.joinType())
-                    .append(" join Flink builds from an IN or EXISTS subquery, on either SELECT)");
-        } else if (leftHint.isPresent() && rightHint.isPresent()) {
-            fix.append(", or per side on the join's SELECT: /*+ STATE_TTL('").append(leftHint.get()).append("' = '").append(advised.stateTtlText())
-                    .append("', '").append(rightHint.get()).append("' = '").append(advised.stateTtlText()).append("') */");
-            // A key that names a subquery or a view is matched by its alias on every line; only a table's is not (1.20).
-            boolean watermarked = (names.tableSide(join.node(), 0) && names.rowtimeBelow(inputs.get(0)).isPresent())
-                    || (names.tableSide(join.node(), 1) && names.rowtimeBelow(inputs.get(1)).isPresent());
-            if (watermarked && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
+                .map(e -> e + "; or bound").orElse("Bound"));
+        Optional<BoundedJoinSide> bounded = BoundedJoinSide.of(join, names.plan());
+        if (bounded.isPresent() && !semiOrAnti(join) && leftHint.isPresent() && rightHint.isPresent()) {
+            // The side read once keeps its rows (BoundedJoinSide): the hint bounds the streaming side alone.
+            int stream = bounded.get().streaming();
+            String streamHint = stream == 0 ? leftHint.get() : rightHint.get();
+            fix.append(" the streaming side's state (").append(streamHint)
+                    .append(") with a TTL longer than a row must wait for its match, on the join's SELECT: /*+ STATE_TTL('")
+                    .append(streamHint).append("' = '").append(advised.stateTtlText()).append("') */, and give the side read")
+                    .append(" once (").append(stream == 0 ? rightHint.get() : leftHint.get())
+                    .append(") none: its rows never come again, and once expired they would match nothing (")
+                    .append(advised.setStateTtl()).append(" would expire them too)");
+            if (names.tableSide(join.node(), stream) && names.rowtimeBelow(inputs.get(stream)).isPresent()
+                    && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
                 fix.append(" (Flink ").append(FlinkLine.current().line())
-                        .append(" matches no table declared with a WATERMARK: read each through a subquery and name the"
+                        .append(" matches no table declared with a WATERMARK: read it through a subquery and name the"
                                 + " subquery's alias)");
             }
-        } else if (leftHint.isEmpty() && rightHint.isEmpty()) {
-            viewJoin(join, names).ifPresent(in -> fix.append(", or per side in the view ").append(in.view())
-                    .append(", whose join this is, on its joining SELECT: /*+ STATE_TTL('").append(in.left()).append("' = '")
-                    .append(advised.stateTtlText()).append("', '").append(in.right()).append("' = '")
-                    .append(advised.stateTtlText()).append("') */ (the view redefined with the hint, as the state-ttl-hint")
-                    .append(" rewrite writes it: every statement that reads the view gets it)"));
+        } else {
+            fix.append(" the join's state with a TTL longer than a row must wait for its match: ").append(advised.setStateTtl());
+            bounded.ifPresent(b -> fix.append(" (it expires the rows of the side read once too, ")
+                    .append(sideName(join, b.side(), names)).append(": after ").append(advised.stateTtlText())
+                    .append(" the join matches nothing from that side; a STATE_TTL hint on the streaming side alone keeps them)"));
+            if (semiOrAnti(join)) {
+                // Flink's compiled plan keeps a TTL of 0 for this join under a STATE_TTL hint on the outer SELECT or on the
+                // subquery's, naming either alias: the hint is the SELECT's own joins' and aggregations', and this join is
+                // built from the subquery when Flink decorrelates it (own case 414).
+                fix.append(" (a STATE_TTL hint does not reach the ").append(join.joinType())
+                        .append(" join Flink builds from an IN or EXISTS subquery, on either SELECT)");
+            } else if (leftHint.isPresent() && rightHint.isPresent()) {
+                fix.append(", or per side on the join's SELECT: /*+ STATE_TTL('").append(leftHint.get()).append("' = '").append(advised.stateTtlText())
+                        .append("', '").append(rightHint.get()).append("' = '").append(advised.stateTtlText()).append("') */");
+                // A key that names a subquery or a view is matched by its alias on every line; only a table's is not (1.20).
+                boolean watermarked = (names.tableSide(join.node(), 0) && names.rowtimeBelow(inputs.get(0)).isPresent())
+                        || (names.tableSide(join.node(), 1) && names.rowtimeBelow(inputs.get(1)).isPresent());
+                if (watermarked && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
+                    fix.append(" (Flink ").append(FlinkLine.current().line())
+                            .append(" matches no table declared with a WATERMARK: read each through a subquery and name the"
+                                    + " subquery's alias)");
+                }
+            } else if (leftHint.isEmpty() && rightHint.isEmpty()) {
+                viewJoin(join, names).ifPresent(in -> fix.append(", or per side in the view ").append(in.view())
+                        .append(", whose join this is, on its joining SELECT: /*+ STATE_TTL(")
+                        .append(viewHintOptions(in, bounded, advised.stateTtlText()))
+                        .append(") */ (the view redefined with the hint, as the state-ttl-hint")
+                        .append(" rewrite writes it: every statement that reads the view gets it)"));
+            }
         }
         lookupWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
@@ -916,6 +965,16 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         temporalWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
         return fix.append('.').toString();
+    }
+
+    /**
+     * The options of a {@code STATE_TTL} hint on the joining SELECT of the view {@code in}: each side's, or the
+     * streaming side's alone where the other is read once ({@link BoundedJoinSide}).
+     */
+    private static String viewHintOptions(ViewJoin in, Optional<BoundedJoinSide> bounded, String ttl) {
+        String left = "'" + in.left() + "' = '" + ttl + "'";
+        String right = "'" + in.right() + "' = '" + ttl + "'";
+        return bounded.map(b -> b.streaming() == 0 ? left : right).orElse(left + ", " + right);
     }
 
     /**
@@ -1091,7 +1150,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
         if (inputs.size() != 2 || left.isEmpty() || right.isEmpty() || join.leftKeys().isEmpty() || !plainKeys(join, names)
                 || !(join.joinType().equals("INNER") || join.joinType().equals("LEFT"))
-                || join.bounds().stream().anyMatch(Operator.Bound::onTimestamps) || antiJoin(join, names)) {
+                || join.bounds().stream().anyMatch(Operator.Bound::onTimestamps) || antiJoin(join, names)
+                || BoundedJoinSide.of(join, names.plan()).map(b -> b.side() == 0).orElse(false)) {
+            // A lookup join reads its right side as the dimension: not the stream, where the left side is read once.
             return Optional.empty();
         }
         Optional<String> leftHint = hintSide(join, 0, names);

@@ -885,24 +885,10 @@ record StatementNames(
      * bounded input of the rows the statement writes, whose job ends once they are read.
      */
     boolean onlyValuesBelow(PlanNode node) {
-        java.util.Deque<PlanNode> pending = new java.util.ArrayDeque<>(plan.inputs(node));
-        java.util.Set<Integer> seen = new java.util.HashSet<>();
-        boolean any = false;
-        while (!pending.isEmpty() && seen.size() < 256) {
-            PlanNode at = pending.pop();
-            if (!seen.add(at.id())) {
-                continue;
-            }
-            List<PlanNode> inputs = plan.inputs(at);
-            if (inputs.isEmpty()) {
-                if (!at.name().equals("Values")) {
-                    return false;
-                }
-                any = true;
-            }
-            pending.addAll(inputs);
-        }
-        return any && pending.isEmpty();
+        List<PlanNode> inputs = plan.inputs(node);
+        return !inputs.isEmpty() && inputs.stream()
+                .map(plan::sources)
+                .allMatch(s -> s.isPresent() && s.get().stream().allMatch(at -> at.name().equals("Values")));
     }
 
     /**

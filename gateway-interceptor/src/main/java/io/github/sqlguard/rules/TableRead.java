@@ -1,0 +1,47 @@
+package io.github.sqlguard.rules;
+
+import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.statement.ParsedStatement.TableReference;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A table or view a statement reads, with its columns as the session's catalog resolves them (Flink's {@code
+ * ResolvedSchema}: each column's type, with the {@code TimestampKind} of a {@code PROCTIME()} column and of a {@code
+ * WATERMARK} column). Read for a statement Flink's planner refused ({@code flink.TablesRead}): a diagnosis has no plan
+ * to take its columns' time attributes from.
+ *
+ * <p>Stability: public, evolving.
+ *
+ * @param reference how the statement names it ({@code clicks AS c})
+ * @param columns its columns, with their time attributes
+ */
+public record TableRead(TableReference reference, List<Column> columns) {
+
+    public TableRead {
+        columns = List.copyOf(columns);
+    }
+
+    /** True when the statement qualifies a column of it with {@code qualifier}: its alias, else its name's last part. */
+    public boolean qualifiedBy(String qualifier) {
+        String named = reference.alias().isEmpty()
+                ? reference.names().get(reference.names().size() - 1) : reference.alias();
+        return named.equals(qualifier);
+    }
+
+    /** Its column {@code name} (Flink matches names case-sensitively); empty where it has none. */
+    public Optional<Column> column(String name) {
+        return columns.stream().filter(c -> c.name().equals(name)).findFirst();
+    }
+
+    /** Its event-time attribute, the column of its {@code WATERMARK}; empty without one. */
+    public Optional<Column> rowtime() {
+        return columns.stream().filter(c -> c.timeAttribute() == Column.TimeAttribute.ROWTIME).findFirst();
+    }
+
+    /** Its name as the statement writes it ({@code clicks}, {@code cat.db.clicks}). */
+    public String name() {
+        return String.join(".", reference.names());
+    }
+}
