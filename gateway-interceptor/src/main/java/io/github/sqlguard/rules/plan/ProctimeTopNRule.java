@@ -60,9 +60,9 @@ public final class ProctimeTopNRule extends StreamingPlanRule {
                         + " Flink plans as a Deduplicate that keeps the last row to arrive" + (rank.global() ? "" : " per key");
                 hits.add(PlanRules.hit(plan, rank, reason(what, n, where, "Deduplicate"), fix(rank.node(), names, one)));
             } else if (operator instanceof Operator.Rank rank && rank.rankedByLaterKeys()) {
-                String what = rank.sortLimit() ? "This ORDER BY " + order(rank.orderKeys(), names) + " LIMIT "
+                String what = rank.sortLimit() ? "This ORDER BY " + order(rank.orderKeys(), 0, names) + " LIMIT "
                         + rank.rankEnd().getAsLong() : "This Top-" + rank.rankEnd().getAsLong() + " ordered by "
-                        + order(rank.orderKeys(), names);
+                        + order(rank.orderKeys(), 0, names);
                 String where = rank.global() ? "" : " per " + SqlIdentifiers.planNames(rank.partitionKeys());
                 hits.add(PlanRules.hit(plan, rank, laterKeysReason(what, rank.orderKeys(), names, where),
                         laterKeysFix(rank.node(), rank.orderKeys(), names,
@@ -73,7 +73,7 @@ public final class ProctimeTopNRule extends StreamingPlanRule {
             } else if (operator instanceof Operator.WindowRank rank && rank.rankedByLaterKeys()) {
                 hits.add(PlanRules.hit(plan, rank,
                         laterKeysReason("This window Top-" + rank.rankEnd().getAsLong() + " ordered by "
-                                + order(rank.orderKeys(), names), rank.orderKeys(), names, " per window"),
+                                + order(rank.orderKeys(), 0, names), rank.orderKeys(), names, " per window"),
                         laterKeysFix(rank.node(), rank.orderKeys(), names,
                                 "ROW_NUMBER() OVER (PARTITION BY window_start, window_end, ... ORDER BY "
                                         + names.orderName(rank.orderKeys().get(0)) + " DESC) = 1, which Flink plans as a"
@@ -104,7 +104,7 @@ public final class ProctimeTopNRule extends StreamingPlanRule {
     /** What an order ranked by its keys after a processing-time one reads as, what Flink ranks by, and why. */
     private static String laterKeysReason(String what, List<OrderKey> keys, StatementNames names, String where) {
         String time = names.orderName(keys.get(0));
-        String later = order(keys.subList(1, keys.size()), names);
+        String later = order(keys, 1, names);
         return what + " ranks the rows by " + later + " alone" + where + ", among every row read, not by their arrival"
                 + " first: Flink does not materialize a processing-time attribute that a ranking orders by, so every row"
                 + " has the same " + time + " there and ties on it (run on Flink 2.3.0 and 1.20.0).";
@@ -117,7 +117,7 @@ public final class ProctimeTopNRule extends StreamingPlanRule {
      * deduplication).
      */
     private static String laterKeysFix(PlanNode node, List<OrderKey> keys, StatementNames names, String one) {
-        String later = order(keys.subList(1, keys.size()), names);
+        String later = order(keys, 1, names);
         Optional<Column> rowtime = names.rowtimeBelow(node);
         String eventTime = rowtime.isPresent()
                 ? "order by the event-time attribute " + SqlIdentifiers.sql(rowtime.get().name()) + " in place of "
@@ -130,11 +130,14 @@ public final class ProctimeTopNRule extends StreamingPlanRule {
                 + (keys.get(0).ascending() ? "" : " Where the latest row by arrival is meant, keep one row with " + one + ".");
     }
 
-    /** The order keys as SQL: {@code pt DESC, id}. */
-    private static String order(List<OrderKey> keys, StatementNames names) {
+    /**
+     * The order keys from {@code from} on as SQL: {@code pt DESC, id}, each named as the statement writes it
+     * at its own position ({@link StatementNames#orderName(OrderKey, int)}).
+     */
+    private static String order(List<OrderKey> keys, int from, StatementNames names) {
         List<String> written = new ArrayList<>();
-        for (int i = 0; i < keys.size(); i++) {
-            String name = i == 0 ? names.orderName(keys.get(i)) : SqlIdentifiers.planName(keys.get(i).column());
+        for (int i = from; i < keys.size(); i++) {
+            String name = names.orderName(keys.get(i), i);
             written.add(name + (keys.get(i).ascending() ? "" : " DESC"));
         }
         return String.join(", ", written);

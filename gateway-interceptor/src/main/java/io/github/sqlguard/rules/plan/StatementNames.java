@@ -966,6 +966,15 @@ record StatementNames(
      * name otherwise. As SQL ({@link SqlIdentifiers#planName}).
      */
     String orderName(OrderKey order) {
+        return orderName(order, 0);
+    }
+
+    /**
+     * The order column at {@code position} of a ranking's {@code ORDER BY} as the statement names it, as {@link
+     * #orderName(OrderKey)} names the first: an expression the plan prints by an internal name ({@code $3} for
+     * {@code amount * 2}) is written as the ranking function writes it.
+     */
+    String orderName(OrderKey order, int position) {
         if (plainName(order.column()) && !order.column().startsWith("$")) {
             return SqlIdentifiers.planName(order.column());
         }
@@ -976,8 +985,8 @@ record StatementNames(
         if (written.isEmpty()) {
             plan.viewRankings().forEach(r -> written.add(r.orderBy()));
         }
-        if (written.size() == 1 && !written.get(0).isEmpty()) {
-            return SqlIdentifiers.planName(written.get(0).get(0).replaceFirst("(?i)\\s+(ASC|DESC)$", ""));
+        if (written.size() == 1 && written.get(0).size() > position) {
+            return SqlIdentifiers.planName(written.get(0).get(position).replaceFirst("(?i)\\s+(ASC|DESC)$", ""));
         }
         return order.column();
     }
