@@ -138,6 +138,7 @@ class RewriteGoldenFilesTest {
         "755-orders-join-customers-csv-monitored-unbounded-hints-both-sides",
         "756-payments-join-currencies-datagen-number-of-rows-read-once",
         "757-orders-join-view-over-csv-customers-read-once-hint-names-the-view-alias",
+        "788-enriched-orders-view-join-customers-csv-read-once-changes-name-the-view-join",
         "758-shipments-left-join-carriers-csv-on-the-right-read-once",
         "768-enriched-orders-into-sink-join-customers-csv-read-once",
         "769-revenue-per-country-join-customers-csv-read-once-aggregated-in-one-select",

@@ -77,12 +77,13 @@ record ReadOnce(SqlSelect select, BoundedJoinSide side, String streaming, String
     }
 
     /**
-     * What the {@code changes:} line says of the join under the hint {@code hints} of {@code value} on the streaming
-     * side alone: what expires there, and why the side read once keeps its rows and what bounds its state.
+     * What the {@code changes:} line says of the join ({@code join}: as the line names it, {@code "this statement's
+     * join"} or {@code "the join of the view shipped_orders"}) under the hint {@code hints} of {@code value} on the
+     * streaming side alone: what expires there, and why the side read once keeps its rows and what bounds its state.
      */
-    String changes(String value, String hints) {
+    String changes(String join, String value, String hints) {
         String source = tables.isEmpty() || tables.equals(once) ? "a bounded source" : tables + ": a bounded source";
-        return "this statement's join keeps each row of " + streaming + " " + value + " after it was last written (" + hints
+        return join + " keeps each row of " + streaming + " " + value + " after it was last written (" + hints
                 + "): a row of " + streaming + " is forgotten then, and a row of " + once + " read later is not joined to it; "
                 + once + ", the side read once (" + source + "), keeps every row it read with no TTL: its state holds those"
                 + " rows and no more, and they must stay for the later rows of " + streaming + " to match them (a TTL there,"

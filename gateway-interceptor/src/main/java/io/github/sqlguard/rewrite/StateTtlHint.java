@@ -160,7 +160,7 @@ final class StateTtlHint extends ScopedFamily {
                 // user wrote ('0': never expire) is replaced, and the line says so first (issue 30 §1).
                 pinReplaced(replaced, value)
                         + (readOnce.isPresent()
-                        ? readOnce.get().changes(value, String.join(", ", new LinkedHashSet<>(hinted)))
+                        ? readOnce.get().changes(whose(scope, "join"), value, String.join(", ", new LinkedHashSet<>(hinted)))
                                 + (aggregationsToo ? "; its aggregations' state expires " + value + " after a key's last"
                                         + " change: an idle key's result is forgotten and starts anew"
                                         : "")
