@@ -54,6 +54,7 @@ final class BoundedSort extends ScopedFamily {
         // A processing-time first key ranks nothing (every row ties on it): by the table's event time where it has one.
         Optional<String> eventTime = finding.facts().processingTimeOrder() ? finding.facts().timeAttribute() : Optional.empty();
         String written = SqlTrees.unparse(orderBy.orderList);
+        String processing = EventTimeOrder.firstKey(orderBy.orderList);
         String later = EventTimeOrder.laterKeys(orderBy.orderList);
         eventTime.ifPresent(t -> EventTimeOrder.replaceFirstKey(orderBy.orderList, t));
         SqlOrderBy limited = new SqlOrderBy(orderBy.getParserPosition(), orderBy.query, orderBy.orderList, orderBy.offset,
@@ -69,7 +70,7 @@ final class BoundedSort extends ScopedFamily {
         return List.of(context.candidate(
                 this, finding, scope, changed, List.of(), Map.of(), List.of(), Optional.empty(),
                 Intent.operator("SortLimit", "Rank"), Columns.SAME,
-                eventTime.isPresent() ? byEventTime(written, later, orderBy.orderList, eventTime.get(), n)
+                eventTime.isPresent() ? byEventTime(written, processing, later, orderBy.orderList, eventTime.get(), n)
                         : finding.facts().processingTimeOrder() ? byArrival(orderBy.orderList, n)
                         : "returns only the first " + n + " rows by " + SqlTrees.unparse(orderBy.orderList) + ", not every"
                                 + " row sorted: a later row takes a place only when it sorts before one of the " + n
@@ -87,7 +88,7 @@ final class BoundedSort extends ScopedFamily {
      * alone.
      */
     private static String byArrival(SqlNodeList order, long n) {
-        String time = SqlTrees.unparse(order.get(0)).replaceFirst(" DESC$", "");
+        String time = EventTimeOrder.firstKey(order);
         String kept = order.size() == 1
                 ? "returns the first " + n + " rows to arrive and never changes them, not the " + n + " newest"
                 : "returns the first " + n + " rows by " + EventTimeOrder.laterKeys(order) + " among every row read, not the "
@@ -99,12 +100,12 @@ final class BoundedSort extends ScopedFamily {
 
     /**
      * What the Top-N ordered by the table's event-time attribute ({@link io.github.sqlguard.rules.Facts#timeAttribute()})
-     * in place of the processing-time first key ({@code written}: the order as the statement wrote it; {@code later}:
-     * its keys after the first) changes: the latest rows by the event time, where
+     * in place of the processing-time first key ({@code processing}; {@code written}: the order as the statement wrote
+     * it; {@code later}: its keys after the first) changes: the latest rows by the event time, where
      * the order as written would keep the first rows to arrive or rank by the keys after it ({@link #byArrival}).
      */
-    private static String byEventTime(String written, String later, SqlNodeList order, String time, long n) {
-        String processing = written.replaceFirst("(?: DESC)?(?:, .*)?$", "");
+    private static String byEventTime(String written, String processing, String later, SqlNodeList order, String time,
+            long n) {
         String asWritten = later.isEmpty() ? "keep the first " + n + " rows to arrive and never change them"
                 : "rank the rows by " + later + " alone";
         return "orders by the table's event-time attribute " + time + " in place of the processing-time attribute "

@@ -25,7 +25,7 @@ final class EventTimeOrder {
     static void replaceFirstKey(SqlNodeList order, String time) {
         SqlNode first = order.get(0);
         boolean descending = first.getKind() == SqlKind.DESCENDING;
-        SqlNode at = descending ? ((SqlCall) first).operand(0) : first;
+        SqlNode at = column(first);
         SqlIdentifier column = at instanceof SqlIdentifier id && id.names.size() > 1
                 ? SqlTrees.identifier(id.names.get(0), time) : SqlTrees.identifier(time);
         if (descending) {
@@ -34,6 +34,16 @@ final class EventTimeOrder {
         } else {
             order.set(0, column);
         }
+    }
+
+    /** The column (or expression) of the first key of {@code order} as SQL, without its direction: {@code c.pt}. */
+    static String firstKey(SqlNodeList order) {
+        return SqlTrees.unparse(column(order.get(0)));
+    }
+
+    /** What the order key {@code key} orders by: the operand of its {@code DESC}, or the key itself. */
+    private static SqlNode column(SqlNode key) {
+        return key.getKind() == SqlKind.DESCENDING ? ((SqlCall) key).operand(0) : key;
     }
 
     /** The keys of {@code order} after its first, as SQL ({@code page, id DESC}); empty for one key. */
