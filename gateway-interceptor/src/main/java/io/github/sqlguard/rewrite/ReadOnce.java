@@ -49,9 +49,8 @@ record ReadOnce(SqlSelect select, BoundedJoinSide side, String streaming, String
         if (inputs == null || inputs.size() != 2) {
             return Optional.empty();
         }
-        List<ObjectIdentifier> read = plan.get().tablesRead(plan.get().inputs(joins.get(0).node()).get(side.get().side()));
         return Optional.of(new ReadOnce(joining.get(0), side.get(), inputs.get(side.get().streaming()),
-                inputs.get(side.get().side()), String.join(", ", read.stream().map(ObjectIdentifier::getObjectName).toList())));
+                inputs.get(side.get().side()), tables(plan.get(), joins.get(0), side.get())));
     }
 
     /**
@@ -66,14 +65,19 @@ record ReadOnce(SqlSelect select, BoundedJoinSide side, String streaming, String
         for (Operator.Join each : plan.map(p -> p.operators(Operator.Join.class)).orElse(List.of())) {
             Optional<BoundedJoinSide> side = BoundedJoinSide.of(each, plan.get());
             if (side.isPresent() && join.map(id -> id == each.node().id()).orElse(true)) {
-                List<ObjectIdentifier> read = plan.get().tablesRead(plan.get().inputs(each.node()).get(side.get().side()));
                 out.append("; the join's ").append(side.get().name()).append(" side (")
-                        .append(String.join(", ", read.stream().map(ObjectIdentifier::getObjectName).toList()))
+                        .append(tables(plan.get(), each, side.get()))
                         .append(") is read once, a bounded source: the TTL expires its rows too, never to be read again, and ")
                         .append(value).append(" after they were read the join matches nothing from that side");
             }
         }
         return out.toString();
+    }
+
+    /** The tables the side {@code side} of {@code join} reads, by name: {@code customers}. */
+    private static String tables(ExplainedPlan plan, Operator.Join join, BoundedJoinSide side) {
+        return String.join(", ", plan.tablesRead(plan.inputs(join.node()).get(side.side())).stream()
+                .map(ObjectIdentifier::getObjectName).toList());
     }
 
     /**
