@@ -390,7 +390,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     }
 
     /** How a message names the side {@code side} of {@code join} ({@link StatementNames#joinSide}, {@link #rightSide}). */
-    private static String sideName(Operator.Join join, int side, StatementNames names) {
+    static String sideName(Operator.Join join, int side, StatementNames names) {
         return side == 0 ? names.joinSide(join.node(), 0) : rightSide(join, names);
     }
 
@@ -433,7 +433,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     }
 
     /** The TTL of {@code node}'s state {@code name} in Flink's compiled plan ({@code leftState}), if it lists one. */
-    private static Optional<Duration> stateTtl(PlanNode node, String name) {
+    static Optional<Duration> stateTtl(PlanNode node, String name) {
         return node.state().stream().filter(st -> st.name().equals(name)).map(OperatorState::ttl).findFirst();
     }
 
@@ -1301,7 +1301,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * {@code b} for a self-join's two reads of one table), else the name the statement gives the table the side
      * reads straight; empty for a side of a join Flink built from a subquery, which no FROM writes.
      */
-    private static Optional<String> hintSide(Operator.Join join, int side, StatementNames names) {
+    static Optional<String> hintSide(Operator.Join join, int side, StatementNames names) {
         List<PlanNode> inputs = names.plan().inputs(join.node());
         if (inputs.size() != 2 || semiOrAnti(join) || names.correlatedSubquerySide(join.node(), 0)
                 || names.correlatedSubquerySide(join.node(), 1)) {
