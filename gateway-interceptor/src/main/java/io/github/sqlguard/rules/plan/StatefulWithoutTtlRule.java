@@ -897,6 +897,18 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (pins.any() && pins.names().isPresent() && leftTtl.isPresent() && rightTtl.isPresent()) {
             return pinnedFix(join, names, pins, leftTtl.get(), rightTtl.get(), max, advised);
         }
+        Optional<BoundedJoinSide> readOnce = BoundedJoinSide.of(join, names.plan());
+        if (hinted && readOnce.isPresent() && leftHint.isPresent() && rightHint.isPresent() && leftTtl.isPresent()
+                && rightTtl.isPresent() && !(readOnce.get().side() == 0 ? leftTtl : rightTtl).get().isZero()) {
+            // The hint gives the side read once a TTL and the streaming side none: the TTL belongs to the streaming
+            // side alone (ttl-expires-read-once-side is the finding on the rows read once it expires).
+            String stream = readOnce.get().streaming() == 0 ? leftHint.get() : rightHint.get();
+            String once = readOnce.get().side() == 0 ? leftHint.get() : rightHint.get();
+            return "Bound the streaming side's state (" + stream + ") with a TTL longer than a row must wait for its"
+                    + " match, in the hint in place of the side read once (" + once + "), which keeps its rows with no TTL:"
+                    + " /*+ STATE_TTL('" + stream + "' = '" + advised.stateTtlText() + "') */ (a SET"
+                    + " 'table.exec.state.ttl' does not reach a side the hint names).";
+        }
         if (hinted && leftHint.isPresent() && rightHint.isPresent() && leftTtl.isPresent() && rightTtl.isPresent()
                 && StateTtl.neverExpires(leftTtl.get(), max) != StateTtl.neverExpires(rightTtl.get(), max)) {
             // A hint pins the sides: a SET reaches neither, and the side that expires keeps its own TTL.
