@@ -151,6 +151,7 @@ class RewriteGoldenFilesTest {
         "780-shipped-orders-view-join-unpinned-condition-and-changes-name-the-view-join",
         "781-customer-orders-view-left-join-one-side-aliased-keys-of-other-names",
         "783-views-per-page-view-aggregation-changes-names-the-view-aggregation",
+        "806-spend-per-customer-view-aggregation-aliased-fix-offers-the-hint-in-the-view",
         "786-clicks-join-subquery-of-sessions-and-users-pinned-zero-side-named-without-nested-parentheses",
         "787-orders-joined-with-eu-users-view-pinned-zero-view-side-named-without-nested-parentheses",
         "656-top-pages-by-total-over-per-user-counts-hinted-four-days-changes-says-which-ttl",
