@@ -86,6 +86,7 @@ final class StateTtlHint extends ScopedFamily {
         ReadOnce reads = ReadOnce.in(context);
         Optional<ReadOnce.Join> readOnce = isJoin ? reads.join(finding, tree) : Optional.empty();
         boolean leftOut = false;
+        boolean onceOwn = false;
         for (SqlSelect select : Trees.selects(tree)) {
             if (!Blocks.aggregates(select) && !Blocks.joins(select)) {
                 continue;
@@ -112,9 +113,9 @@ final class StateTtlHint extends ScopedFamily {
                         Optional<Duration> read = written == null ? Optional.empty() : StateTtl.parse(written);
                         if (read.isPresent() && !StateTtl.neverExpires(read.get(), context.request().maxStateTtl())) {
                             keptOwn = true;
-                            if (readOnce.isPresent() && readOnce.get().select() == select && name.equals(readOnce.get().once())) {
-                                readOnce = Optional.empty(); // the user's TTL on the side read once stays, and expires its rows
-                            }
+                            // The user's TTL on the finding's side read once stays: it expires those rows, as the user chose.
+                            onceOwn |= readOnce.isPresent() && readOnce.get().select() == select
+                                    && name.equals(readOnce.get().once());
                             continue;
                         }
                         if (once.contains(name)) {
@@ -168,7 +169,7 @@ final class StateTtlHint extends ScopedFamily {
                 // Where the user's own TTLs stay, only the inputs whose value changes get the proposed TTL. A pin the
                 // user wrote ('0': never expire) is replaced, and the line says so first (issue 30 §1).
                 pinReplaced(replaced, value)
-                        + (readOnce.isPresent()
+                        + (readOnce.isPresent() && !onceOwn
                         ? readOnce.get().changes(whose(scope, "join"), value, String.join(", ", new LinkedHashSet<>(hinted)))
                         : operator.get().equals("Join")
                         ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "join") + " keeps") + " each row " + value
@@ -181,6 +182,7 @@ final class StateTtlHint extends ScopedFamily {
                         + (unreadable.isEmpty() ? "" : "; the hint values Flink cannot read change: "
                                 + String.join(", ", unreadable.stream().map(u -> u + " becomes '" + value + "'").toList()))
                         + (keptOwn && !(replaced.isEmpty() && unreadable.isEmpty()) ? "; the TTLs written otherwise stay as written" : "")
+                        // A side read once that the join's SELECT could not be matched to is hinted: the TTL expires its rows.
                         + (readOnce.isEmpty() && isJoin ? ReadOnce.expired(context, finding.planNode(), value) : "")
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen()));
