@@ -943,7 +943,68 @@ final class Splicer {
                     }
                 }
             }
-            return AscendingKeys.unparse(node, this);
+            return withMovedText(node).orElseGet(() -> AscendingKeys.unparse(node, this));
+        }
+
+        /**
+         * {@code node}, which the rewrite made, unparsed with each table function call and join of the user's statement
+         * that it holds unchanged written as the user wrote it, line breaks and comments kept: a restructuring moves one
+         * into a new block (hint-moved on Flink 1.20 reads {@code table(hop(...)) as w} through {@code (select * from
+         * table(hop(...))) as w}, golden 446). Each is unparsed as a placeholder name, which the user's text then
+         * replaces; the splice reads the result back, as every splice. Empty where it holds none.
+         */
+        private Optional<String> withMovedText(SqlNode node) {
+            List<SqlNode> moved = new ArrayList<>();
+            moved(node, moved);
+            if (moved.isEmpty()) {
+                return Optional.empty();
+            }
+            Map<SqlNode, SqlNode> parents = Trees.parents(node);
+            Map<String, String> texts = new HashMap<>();
+            Map<SqlNode, SqlNode> back = new java.util.IdentityHashMap<>();
+            List<SqlNode[]> placed = new ArrayList<>();
+            try {
+                for (SqlNode m : moved) {
+                    Optional<ClauseChanges.Span> span = ClauseChanges.parenthesised(m, this);
+                    SqlIdentifier placeholder = SqlTrees.identifier("sql_guard_moved_" + texts.size());
+                    if (span.isEmpty() || !Trees.replace(parents, m, placeholder)) {
+                        continue;
+                    }
+                    back.put(placeholder, parents.get(m));
+                    placed.add(new SqlNode[] {placeholder, m});
+                    texts.put(placeholder.getSimple(), text.substring(span.get().start(), span.get().end()));
+                }
+                if (texts.isEmpty()) {
+                    return Optional.empty();
+                }
+                String written = AscendingKeys.unparse(node, this);
+                for (Map.Entry<String, String> entry : texts.entrySet()) {
+                    if (written.indexOf(entry.getKey()) != written.lastIndexOf(entry.getKey())) {
+                        return Optional.empty();
+                    }
+                    written = written.replace(entry.getKey(), entry.getValue());
+                }
+                return Optional.of(written);
+            } finally {
+                // The tree is the rewrite's: it is left as it was.
+                for (SqlNode[] pair : placed) {
+                    Trees.replace(back, pair[0], pair[1]);
+                }
+            }
+        }
+
+        /** The table function calls and joins below {@code node} that are nodes of the original tree, outermost first. */
+        private void moved(SqlNode node, List<SqlNode> out) {
+            for (SqlNode child : Trees.children(node)) {
+                if (child == null) {
+                    continue;
+                }
+                if ((child.getKind() == SqlKind.COLLECTION_TABLE || child instanceof SqlJoin) && isOriginal(child)) {
+                    out.add(child);
+                } else {
+                    moved(child, out);
+                }
+            }
         }
 
         /** True when {@code node} is a node of the original tree (it holds its parser position, and the original's node there is alike). */

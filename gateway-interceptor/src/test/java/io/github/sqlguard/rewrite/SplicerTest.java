@@ -263,6 +263,30 @@ class SplicerTest {
                 .replace("(SELECT se.", "(SELECT /*+ STATE_TTL('se' = '1 d', 'u' = '1 d') */ se."));
     }
 
+    /**
+     * hint-moved on Flink 1.20 (golden 446): a table function read through a new subquery, {@code (select * from
+     * table(hop(...))) as w}, so that the hint can name it. Before, the new subquery was unparsed whole and the
+     * function's own line break was lost; now the function the rewrite moved is written as the user wrote it.
+     */
+    @Test
+    void tableFunctionMovedIntoANewSubqueryIsWrittenAsTheUserWroteIt() {
+        String text = "insert into hourly_clicks\n"
+                + "select w.window_end, count(*) as clicks\n"
+                + "from table(\n"
+                + "  hop(table clicks, descriptor(clicked_at), interval '10' minute, interval '1' hour)) as w\n"
+                + "group by w.window_end";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlNode changed = SqlTrees.parse(text).orElseThrow();
+        SqlSelect block = blockReading(changed, "clicks");
+        SqlCall as = (SqlCall) block.getFrom();
+        SqlSelect wrapper = Snippets.select("SELECT * FROM t");
+        wrapper.setFrom(as.operand(0));
+        as.setOperand(0, wrapper);
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(text.replace("from table(\n  hop(",
+                "from (select * from table(\n  hop(").replace("interval '1' hour)) as w", "interval '1' hour))) as w"));
+    }
+
     @Test
     void hintAddedToTheSubqueryOfAJoinSideKeepsTheJoinAndTheOrderKeysAsWritten() {
         String text = "SELECT w.player, w.total, p.team\n"
