@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.LinkedList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The {@code CREATE VIEW} statements of one session that the guard handed on, as the user wrote them ({@link
@@ -26,13 +27,17 @@ final class WrittenViews {
     /** Most characters of view text a session keeps (about 2 MB of heap). */
     static final long MAX_CHARS = 1024L * 1024;
 
+    private static final Pattern VIEW = Pattern.compile("(?i)\\bVIEW\\b");
+
     /** Newest first. */
     private final LinkedList<WrittenView> views = new LinkedList<>();
     private long chars;
 
     /** Notes {@code statement}, handed on to Flink, where it is a {@code CREATE VIEW}. */
     void handedOn(ParsedStatement statement) {
-        if (statement.kind() != StatementKind.DDL || statement.text().length() > MAX_CHARS) {
+        // Read again only where it may be a view: a CREATE TABLE, the cheap statement of issue 32, is not parsed twice.
+        if (statement.kind() != StatementKind.DDL || statement.text().length() > MAX_CHARS
+                || !VIEW.matcher(statement.text()).find()) {
             return;
         }
         Optional<WrittenView> view = WrittenView.of(statement.text());
