@@ -374,7 +374,7 @@ final class RewriteContext {
     /** {@code from} with every read of the view {@code identifier} replaced by {@code (query) AS name} (in a window TVF, by {@code (query)}). */
     private SqlNode inlineFrom(SqlNode from, List<String> identifier, SqlNode query) {
         if (from instanceof SqlIdentifier id) {
-            return reads(id, identifier) ? as(query, id.names.get(id.names.size() - 1)) : from;
+            return reads(id, identifier) ? as(query, SqlTrees.identifier(id.names.get(id.names.size() - 1)), identifier) : from;
         }
         if (from instanceof org.apache.calcite.sql.SqlJoin join) {
             join.setLeft(inlineFrom(join.getLeft(), identifier, query));
@@ -384,6 +384,9 @@ final class RewriteContext {
         if (from.getKind() == SqlKind.AS) {
             SqlBasicCall as = (SqlBasicCall) from;
             if (as.operand(0) instanceof SqlIdentifier id && reads(id, identifier)) {
+                if (as.operandCount() == 2 && as.operand(1) instanceof SqlIdentifier alias) {
+                    return as(query, alias, identifier);
+                }
                 as.setOperand(0, query);
             } else if (as.operand(0).getKind() == SqlKind.COLLECTION_TABLE) {
                 inlineTableArguments(as.operand(0), identifier, query);
@@ -421,7 +424,15 @@ final class RewriteContext {
         return !id.isStar() && lookUp(id.names).map(o -> o.identifier().equals(identifier)).orElse(false);
     }
 
-    private static SqlNode as(SqlNode query, String name) {
-        return SqlStdOperatorTable.AS.createCall(SqlParserPos.ZERO, query, SqlTrees.identifier(name));
+    /**
+     * {@code (query) AS name (c1, c2, ...)}: the view's query under the view's name and its column names (a view
+     * defined with a column list, {@code CREATE VIEW v (id, amt) AS SELECT order_id, amount ...}, is read by those
+     * names, which its query alone does not give).
+     */
+    private SqlNode as(SqlNode query, SqlIdentifier name, List<String> view) {
+        List<SqlNode> operands = new ArrayList<>(List.of(query, name));
+        lookUp(view).map(CatalogObject::columns).orElse(List.of())
+                .forEach(column -> operands.add(SqlTrees.identifier(column.name())));
+        return SqlStdOperatorTable.AS.createCall(SqlParserPos.ZERO, operands);
     }
 }
