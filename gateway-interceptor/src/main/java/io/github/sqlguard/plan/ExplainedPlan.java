@@ -215,6 +215,14 @@ public final class ExplainedPlan {
         return views.rankings();
     }
 
+    /**
+     * The group aggregations of one input written in the views the statement reads ({@link ViewAggregation}), with the
+     * name a hint on the view's aggregating {@code SELECT} gives its input; empty when it reads no view that aggregates.
+     */
+    public List<ViewAggregation> viewAggregations() {
+        return views.aggregations();
+    }
+
     /** This plan, with what the views the statement reads say ({@link ViewReads}). */
     public ExplainedPlan withViews(ViewReads views) {
         return new ExplainedPlan(

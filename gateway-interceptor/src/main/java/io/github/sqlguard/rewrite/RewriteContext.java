@@ -199,7 +199,7 @@ final class RewriteContext {
         int unmet = 0;
         for (io.github.sqlguard.plan.PlanNode node : request.plan().get().nodes()) {
             if (node.name().equals("Join")) {
-                unmet += (int) node.state().stream().filter(candidate.intent()::unmet).count();
+                unmet += (int) node.state().stream().filter(state -> candidate.intent().unmet(request.plan().get(), node, state)).count();
             }
         }
         if (unmet == 0) {
@@ -270,11 +270,16 @@ final class RewriteContext {
                     lookUp(name.names)
                             .filter(o -> o.view() && o.query().isPresent())
                             .filter(o -> scopes.stream().noneMatch(s -> s.view().map(v -> v.identifier().equals(o.identifier())).orElse(false)))
-                            .ifPresent(view -> scopes.add(Scope.view(view, SqlTrees.unparse(name), scope)));
+                            .ifPresent(view -> scopes.add(Scope.view(view, written(view), SqlTrees.unparse(name), scope)));
                 }
             }
         }
         return scopes;
+    }
+
+    /** The newest of the session's own definitions that defines {@code view} ({@link WrittenView#defines}), if any. */
+    private Optional<WrittenView> written(CatalogObject view) {
+        return session.writtenViews().stream().filter(w -> w.defines(view)).findFirst();
     }
 
     /** The table or view {@code names} names in the session (cached per statement). */
@@ -320,11 +325,15 @@ final class RewriteContext {
                     tables, intent, expectedColumns, changes, chosen, Optional.empty(), Optional.empty());
         }
         CatalogObject view = scope.view().orElseThrow();
-        String query = SqlTrees.unparse(Identifiers.plain(changed));
+        Optional<WrittenView> written = scope.written();
+        // The user's query with the change spliced in where the session defined the view; else Flink's copy of it.
+        String query = written.isPresent() ? Splicer.splice(scope.text(), scope.tree().orElseThrow(), changed)
+                : SqlTrees.unparse(Identifiers.plain(changed));
         List<String> statements = new ArrayList<>(before);
         if (view.temporary()) {
             statements.add("DROP TEMPORARY VIEW " + scope.writtenName());
-            statements.add("CREATE TEMPORARY VIEW " + scope.writtenName() + " AS\n" + query);
+            statements.add(written.isPresent() ? written.get().with(query)
+                    : "CREATE TEMPORARY VIEW " + scope.writtenName() + " AS\n" + query);
         } else {
             statements.add("ALTER VIEW " + scope.writtenName() + " AS\n" + query);
         }
@@ -336,7 +345,9 @@ final class RewriteContext {
                 intent, expectedColumns,
                 changes + "; the pattern is in the view " + scope.writtenName() + where
                         + ", so the view's definition is rewritten and the statement runs as it is"
-                        + (view.temporary() ? "" : " (ALTER VIEW changes it for every statement that reads it)"),
+                        + (view.temporary() ? "" : " (ALTER VIEW changes it for every statement that reads it)")
+                        + (written.isPresent() ? "" : "; the view was not defined in this session, so its query is"
+                                + " written as Flink's catalog keeps it, not as it was written"),
                 chosen, Optional.of(scope.writtenName()), Optional.empty());
     }
 
@@ -363,7 +374,7 @@ final class RewriteContext {
     /** {@code from} with every read of the view {@code identifier} replaced by {@code (query) AS name} (in a window TVF, by {@code (query)}). */
     private SqlNode inlineFrom(SqlNode from, List<String> identifier, SqlNode query) {
         if (from instanceof SqlIdentifier id) {
-            return reads(id, identifier) ? as(query, id.names.get(id.names.size() - 1)) : from;
+            return reads(id, identifier) ? as(query, SqlTrees.identifier(id.names.get(id.names.size() - 1)), identifier) : from;
         }
         if (from instanceof org.apache.calcite.sql.SqlJoin join) {
             join.setLeft(inlineFrom(join.getLeft(), identifier, query));
@@ -373,6 +384,9 @@ final class RewriteContext {
         if (from.getKind() == SqlKind.AS) {
             SqlBasicCall as = (SqlBasicCall) from;
             if (as.operand(0) instanceof SqlIdentifier id && reads(id, identifier)) {
+                if (as.operandCount() == 2 && as.operand(1) instanceof SqlIdentifier alias) {
+                    return as(query, alias, identifier);
+                }
                 as.setOperand(0, query);
             } else if (as.operand(0).getKind() == SqlKind.COLLECTION_TABLE) {
                 inlineTableArguments(as.operand(0), identifier, query);
@@ -410,7 +424,15 @@ final class RewriteContext {
         return !id.isStar() && lookUp(id.names).map(o -> o.identifier().equals(identifier)).orElse(false);
     }
 
-    private static SqlNode as(SqlNode query, String name) {
-        return SqlStdOperatorTable.AS.createCall(SqlParserPos.ZERO, query, SqlTrees.identifier(name));
+    /**
+     * {@code (query) AS name (c1, c2, ...)}: the view's query under the view's name and its column names (a view
+     * defined with a column list, {@code CREATE VIEW v (id, amt) AS SELECT order_id, amount ...}, is read by those
+     * names, which its query alone does not give).
+     */
+    private SqlNode as(SqlNode query, SqlIdentifier name, List<String> view) {
+        List<SqlNode> operands = new ArrayList<>(List.of(query, name));
+        lookUp(view).map(CatalogObject::columns).orElse(List.of())
+                .forEach(column -> operands.add(SqlTrees.identifier(column.name())));
+        return SqlStdOperatorTable.AS.createCall(SqlParserPos.ZERO, operands);
     }
 }

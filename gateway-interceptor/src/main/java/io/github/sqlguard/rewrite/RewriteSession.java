@@ -57,6 +57,15 @@ public interface RewriteSession {
     Optional<CatalogObject> lookUp(List<String> names);
 
     /**
+     * The {@code CREATE VIEW} statements of this session, as the user wrote them, newest first: those the guard
+     * handed on before the statement (in {@code lint}, the script's). A rewrite that redefines a view writes the
+     * user's definition with its change where one of them {@link WrittenView#defines} the view. Empty by default.
+     */
+    default List<WrittenView> writtenViews() {
+        return List.of();
+    }
+
+    /**
      * True when a candidate may plan against a changed table ({@link Candidate#tables()}): the
      * session's order is held, so no other call of the session can see the scratch table.
      */

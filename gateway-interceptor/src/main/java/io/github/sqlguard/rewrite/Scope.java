@@ -11,21 +11,28 @@ import java.util.Optional;
  * other views), whose definition the rewrite then replaces. Each {@link #tree()} is parsed anew,
  * for one candidate alone.
  *
- * @param text the SQL of the scope: the statement's text, or the view's query as Flink keeps it
+ * @param text the SQL of the scope: the statement's text, or the view's query as the user wrote it ({@code written}),
+ *     else as Flink keeps it
  * @param view the view, for a view's scope
+ * @param written the view's definition as the session wrote it, where the guard saw it ({@link WrittenView})
  * @param writtenName how the referring scope names the view (as written there)
  * @param parent the scope that reads the view; empty for the statement's scope
  */
-record Scope(String text, Optional<CatalogObject> view, String writtenName, Optional<Scope> parent) {
+record Scope(String text, Optional<CatalogObject> view, Optional<WrittenView> written, String writtenName,
+        Optional<Scope> parent) {
 
     /** The statement's own scope. */
     static Scope statement(String text) {
-        return new Scope(text, Optional.empty(), "", Optional.empty());
+        return new Scope(text, Optional.empty(), Optional.empty(), "", Optional.empty());
     }
 
-    /** The scope of {@code view}, read by {@code parent} under {@code writtenName}. */
-    static Scope view(CatalogObject view, String writtenName, Scope parent) {
-        return new Scope(view.query().orElseThrow(), Optional.of(view), writtenName, Optional.of(parent));
+    /**
+     * The scope of {@code view}, read by {@code parent} under {@code writtenName}: its query as {@code written} writes
+     * it where the session defined it so, else as the catalog keeps it.
+     */
+    static Scope view(CatalogObject view, Optional<WrittenView> written, String writtenName, Scope parent) {
+        return new Scope(written.map(WrittenView::query).orElseGet(() -> view.query().orElseThrow()), Optional.of(view),
+                written, writtenName, Optional.of(parent));
     }
 
     boolean isStatement() {
@@ -36,11 +43,11 @@ record Scope(String text, Optional<CatalogObject> view, String writtenName, Opti
      * A fresh tree of {@link #text()}, for one candidate to change; empty when Flink's parser cannot
      * read it. A view's query as Flink keeps it has every identifier in back-ticks, Flink's writing,
      * not the user's: its tree has them taken off where Flink's parser needs none ({@link
-     * Identifiers#plain}), so that what a rewrite says of it names them as the user would (a view is
-     * rewritten whole, never spliced).
+     * Identifiers#plain}), so that what a rewrite says of it names them as the user would (such a view
+     * is rewritten whole; one the user's text {@link #written} defines is spliced, as a statement is).
      */
     Optional<SqlNode> tree() {
-        return isStatement() ? SqlTrees.parse(text) : SqlTrees.parse(text).map(Identifiers::plain);
+        return view.isEmpty() || written.isPresent() ? SqlTrees.parse(text) : SqlTrees.parse(text).map(Identifiers::plain);
     }
 
     /** How many views deep this scope is: 0 for the statement. */

@@ -558,12 +558,33 @@ final class Splicer {
         }
         if (a instanceof SqlOrderBy oa && b instanceof SqlOrderBy ob && oa.fetch == null && ob.fetch != null
                 && (oa.offset == null ? ob.offset == null : oa.offset.equalsDeep(ob.offset, Litmus.IGNORE))
-                && (!oa.orderList.isEmpty() || oa.offset != null)
-                && oa.query.equalsDeep(ob.query, Litmus.IGNORE) && oa.orderList.equalsDeep(ob.orderList, Litmus.IGNORE)) {
+                && (!oa.orderList.isEmpty() || oa.offset != null) && oa.orderList.size() == ob.orderList.size()) {
             // A LIMIT added to an ORDER BY (its node is placed at its last token): the clause after the last order key,
             // or after the query where an OFFSET stands alone; before the OFFSET (LIMIT n OFFSET m) where there is one.
+            // The query and the order keys compared further: a key changed with it (ORDER BY pt DESC becomes ORDER BY
+            // read_at DESC LIMIT 10) is spliced where it stands, and the clause is the user's LIMIT, not Calcite's
+            // unparse of the fetch (FETCH NEXT 10 ROWS ONLY) with the whole query reprinted.
             SqlNode anchor = oa.orderList.isEmpty() ? oa.query : oa.orderList.get(oa.orderList.size() - 1);
+            diff(oa.query, ob.query, hereA, hereB, out);
+            diff(oa.orderList, ob.orderList, hereA, hereB, out);
             out.add(new Diff(hereA, hereB, List.of(ListEdit.append(anchor, " LIMIT " + SqlTrees.unparse(ob.fetch)))));
+            return;
+        }
+        if (a instanceof SqlHint ha && b instanceof SqlHint hb && keysAdded(ha, hb)) {
+            // Keys added to a key-value hint (STATE_TTL('s' = '0') becomes STATE_TTL('s' = '1 d', 'c' = '1 d')): each
+            // pair written "key = value" after the hint's last value, the values it had compared further. As a list
+            // of items they were written "'c', '1 d'", which reads as no hint Flink takes, and the change was lifted
+            // to the whole statement.
+            SqlNodeList oa = (SqlNodeList) ha.getOperandList().get(1);
+            SqlNodeList ob = (SqlNodeList) hb.getOperandList().get(1);
+            for (int i = 0; i < oa.size(); i++) {
+                diff(oa.get(i), ob.get(i), with(hereA, oa), with(hereB, ob), out);
+            }
+            StringBuilder added = new StringBuilder();
+            for (int i = oa.size(); i + 1 < ob.size(); i += 2) {
+                added.append(", ").append(SqlTrees.unparse(ob.get(i))).append(" = ").append(SqlTrees.unparse(ob.get(i + 1)));
+            }
+            out.add(new Diff(hereA, hereB, List.of(ListEdit.append(oa.get(oa.size() - 1), added.toString()))));
             return;
         }
         if (a instanceof SqlSelect sa && b instanceof SqlSelect sb && wrapped(sa, sb).isPresent()) {
@@ -713,6 +734,28 @@ final class Splicer {
         }
         out.addAll(inner);
         out.add(new Diff(hereA, hereB, changes));
+        return true;
+    }
+
+    /**
+     * True when {@code b} is the key-value hint {@code a} (same name) with pairs added after {@code a}'s, its keys in
+     * their places ({@code SqlHint.HintOptionFormat#KV_LIST}: options alternate key and value).
+     */
+    private static boolean keysAdded(SqlHint a, SqlHint b) {
+        if (a.getOptionFormat() != SqlHint.HintOptionFormat.KV_LIST || b.getOptionFormat() != SqlHint.HintOptionFormat.KV_LIST
+                || !a.getName().equals(b.getName())) {
+            return false;
+        }
+        SqlNodeList oa = (SqlNodeList) a.getOperandList().get(1);
+        SqlNodeList ob = (SqlNodeList) b.getOperandList().get(1);
+        if (oa.isEmpty() || oa.size() % 2 != 0 || ob.size() % 2 != 0 || ob.size() <= oa.size()) {
+            return false;
+        }
+        for (int i = 0; i < oa.size(); i += 2) {
+            if (!oa.get(i).equalsDeep(ob.get(i), Litmus.IGNORE)) {
+                return false;
+            }
+        }
         return true;
     }
 
@@ -900,7 +943,68 @@ final class Splicer {
                     }
                 }
             }
-            return AscendingKeys.unparse(node, this);
+            return withMovedText(node).orElseGet(() -> AscendingKeys.unparse(node, this));
+        }
+
+        /**
+         * {@code node}, which the rewrite made, unparsed with each table function call and join of the user's statement
+         * that it holds unchanged written as the user wrote it, line breaks and comments kept: a restructuring moves one
+         * into a new block (hint-moved on Flink 1.20 reads {@code table(hop(...)) as w} through {@code (select * from
+         * table(hop(...))) as w}, golden 446). Each is unparsed as a placeholder name, which the user's text then
+         * replaces; the splice reads the result back, as every splice. Empty where it holds none.
+         */
+        private Optional<String> withMovedText(SqlNode node) {
+            List<SqlNode> moved = new ArrayList<>();
+            moved(node, moved);
+            if (moved.isEmpty()) {
+                return Optional.empty();
+            }
+            Map<SqlNode, SqlNode> parents = Trees.parents(node);
+            Map<String, String> texts = new HashMap<>();
+            Map<SqlNode, SqlNode> back = new java.util.IdentityHashMap<>();
+            List<SqlNode[]> placed = new ArrayList<>();
+            try {
+                for (SqlNode m : moved) {
+                    Optional<ClauseChanges.Span> span = ClauseChanges.parenthesised(m, this);
+                    SqlIdentifier placeholder = SqlTrees.identifier("sql_guard_moved_" + texts.size());
+                    if (span.isEmpty() || !Trees.replace(parents, m, placeholder)) {
+                        continue;
+                    }
+                    back.put(placeholder, parents.get(m));
+                    placed.add(new SqlNode[] {placeholder, m});
+                    texts.put(placeholder.getSimple(), text.substring(span.get().start(), span.get().end()));
+                }
+                if (texts.isEmpty()) {
+                    return Optional.empty();
+                }
+                String written = AscendingKeys.unparse(node, this);
+                for (Map.Entry<String, String> entry : texts.entrySet()) {
+                    if (written.indexOf(entry.getKey()) != written.lastIndexOf(entry.getKey())) {
+                        return Optional.empty();
+                    }
+                    written = written.replace(entry.getKey(), entry.getValue());
+                }
+                return Optional.of(written);
+            } finally {
+                // The tree is the rewrite's: it is left as it was.
+                for (SqlNode[] pair : placed) {
+                    Trees.replace(back, pair[0], pair[1]);
+                }
+            }
+        }
+
+        /** The table function calls and joins below {@code node} that are nodes of the original tree, outermost first. */
+        private void moved(SqlNode node, List<SqlNode> out) {
+            for (SqlNode child : Trees.children(node)) {
+                if (child == null) {
+                    continue;
+                }
+                if ((child.getKind() == SqlKind.COLLECTION_TABLE || child instanceof SqlJoin) && isOriginal(child)) {
+                    out.add(child);
+                } else {
+                    moved(child, out);
+                }
+            }
         }
 
         /** True when {@code node} is a node of the original tree (it holds its parser position, and the original's node there is alike). */

@@ -25,7 +25,7 @@ import java.util.function.Supplier;
 
 /**
  * What the guard keeps for one session of the gateway: who opened it, its statement set, the
- * advisories of its recent operations, the records of statements whose job id is still to be
+ * advisories of its recent operations, the views it defined as written, the records of statements whose job id is still to be
  * audited, and the order of its calls. Held by {@link SessionRegistry}; dropped when the session
  * closes or Flink expires it.
  *
@@ -60,6 +60,7 @@ public final class GuardedSession {
     private final ReentrantLock order = new ReentrantLock(true);
     private final StatementSetBuffer statementSet = new StatementSetBuffer();
     private final RefusedSets refusedSets = new RefusedSets();
+    private final WrittenViews writtenViews = new WrittenViews();
     private final Map<OperationHandle, AwaitedJob> awaitingJob = new ConcurrentHashMap<>();
     private final Map<OperationHandle, AwaitedStop> awaitingStop = new ConcurrentHashMap<>();
     /** Operations of a bare SET: their answer lists the session's configuration, to be redacted. */
@@ -106,6 +107,11 @@ public final class GuardedSession {
     /** The session's refused {@code SET}s, for its later findings; read and changed in the session's order only. */
     RefusedSets refusedSets() {
         return refusedSets;
+    }
+
+    /** The session's {@code CREATE VIEW} statements as written, for the rewrites that redefine a view. */
+    WrittenViews writtenViews() {
+        return writtenViews;
     }
 
     /**

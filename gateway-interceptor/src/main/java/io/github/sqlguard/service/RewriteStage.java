@@ -162,7 +162,8 @@ final class RewriteStage implements AutoCloseable {
             StatementGuard guard = new StatementGuard(new RuleEngine(catalog, policy), policy);
             SessionRewrites session = new SessionRewrites(
                     guard, planner, catalogs.orElseThrow().reader(call.sessionHandle(), Configuration.fromMap(execution)),
-                    call.sessionHandle(), sessionConfig, execution, policy.explainTimeout(), ordered, restoring);
+                    call.sessionHandle(), sessionConfig, execution, policy.explainTimeout(), ordered, restoring,
+                    call.session().flatMap(sessions::find).map(s -> s.writtenViews().newestFirst()).orElse(List.of()));
             rewrites = rewriter.rewrite(request, session, policy.rewrite(), shown);
         } catch (RuntimeException | StackOverflowError e) {
             // The statement's decision stands as it is; only its rewrites are lost, and the log says why.

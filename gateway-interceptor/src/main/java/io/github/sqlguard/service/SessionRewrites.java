@@ -7,6 +7,7 @@ import io.github.sqlguard.flink.SessionPlanner;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.rewrite.RewriteSession;
 import io.github.sqlguard.rewrite.TableChange;
+import io.github.sqlguard.rewrite.WrittenView;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.StatementParser;
 
@@ -43,6 +44,7 @@ final class SessionRewrites implements RewriteSession {
     private final Duration explainTimeout;
     private final boolean ordered;
     private final Restoring restoring;
+    private final List<WrittenView> writtenViews;
     /**
      * Time the statement's proofs have planned (and waited for a planner): at most one {@code
      * sql-guard.explain-timeout} in all, so proofs never cost more than the statement itself may.
@@ -54,11 +56,12 @@ final class SessionRewrites implements RewriteSession {
      * @param executionConfig the statement's own execution config, over the session's and a candidate's SETs
      * @param ordered true when the caller holds the session's order (scratch tables are allowed)
      * @param restoring what a candidate's job would restore, by the check the statement got ({@link Restoring})
+     * @param writtenViews the session's {@code CREATE VIEW} statements as written, newest first ({@link WrittenViews})
      */
     SessionRewrites(
             StatementGuard guard, SessionPlanner planner, SessionCatalog.Reader catalog, SessionHandle session,
             Map<String, String> sessionConfig, Map<String, String> executionConfig, Duration explainTimeout, boolean ordered,
-            Restoring restoring) {
+            Restoring restoring, List<WrittenView> writtenViews) {
         this.guard = guard;
         this.planner = planner;
         this.catalog = catalog;
@@ -68,6 +71,7 @@ final class SessionRewrites implements RewriteSession {
         this.explainTimeout = explainTimeout;
         this.ordered = ordered;
         this.restoring = restoring;
+        this.writtenViews = List.copyOf(writtenViews);
     }
 
     /**
@@ -108,6 +112,11 @@ final class SessionRewrites implements RewriteSession {
         }
         Decision decision = decide.get();
         return new Judged(decision.verdict(), decision.plan(), decision.unanalysedReason(), decision.restore());
+    }
+
+    @Override
+    public List<WrittenView> writtenViews() {
+        return writtenViews;
     }
 
     @Override

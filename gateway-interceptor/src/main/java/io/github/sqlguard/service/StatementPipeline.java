@@ -359,6 +359,9 @@ public final class StatementPipeline implements AutoCloseable {
                     // By what happened to it: in report mode a SET with a BLOCK finding is applied all the same.
                     guarded.refusedSets().decided(parsed, decided.decision(), !submitted.outcome().handedOn());
                 }
+                if (submitted.outcome().handedOn()) {
+                    guarded.writtenViews().handedOn(parsed);
+                }
             }
             if (parsed instanceof ParsedStatement.Configure set && set.kind() == StatementKind.SET && set.key().isEmpty()) {
                 guarded.listsConfiguration(submitted.handle());

@@ -34,6 +34,25 @@ class SplicerTest {
         assertThat(Splicer.splice(text, original, limited)).isEqualTo(text + " LIMIT 10");
     }
 
+    /**
+     * bounded-sort by the event time: the first key changed ({@code pt} becomes {@code read_at}) and a {@code LIMIT}
+     * added in one rewrite. Before, the order by's changed key and its added fetch were one difference, and the
+     * statement was written anew: {@code ... ORDER BY read_at DESC FETCH NEXT 10 ROWS ONLY} on lines of Calcite's.
+     */
+    @Test
+    void limitAddedWithAChangedOrderKeyKeepsTheUsersTextAndWritesLimit() {
+        String text = "select sensor_id, reading -- the newest first\nfrom sensor_readings\norder by pt desc, sensor_id asc";
+        SqlOrderBy original = (SqlOrderBy) SqlTrees.parse(text).orElseThrow();
+        SqlOrderBy changed = (SqlOrderBy) SqlTrees.parse(text).orElseThrow();
+        EventTimeOrder.replaceFirstKey(changed.orderList, "read_at");
+        SqlNode limited = new SqlOrderBy(changed.getParserPosition(), changed.query, changed.orderList, null,
+                SqlLiteral.createExactNumeric("10", SqlParserPos.ZERO));
+
+        assertThat(Splicer.splice(text, original, limited))
+                .isEqualTo("select sensor_id, reading -- the newest first\nfrom sensor_readings\norder by read_at desc,"
+                        + " sensor_id asc limit 10");
+    }
+
     @Test
     void limitAddedToTheQueryOfAnInsertKeepsTheInsert() {
         String text = "INSERT INTO biggest_orders\nSELECT order_id, amount FROM orders ORDER BY amount DESC";
@@ -218,6 +237,54 @@ class SplicerTest {
         assertThat(Splicer.splice(text, original, changed)).isEqualTo(text
                 .replace("select region", "select /*+ state_ttl('t' = '1 d') */ region")
                 .replace("select   customer_id", "select /*+ state_ttl('orders' = '1 d') */   customer_id"));
+    }
+
+    /**
+     * state-ttl-hint on case 786: the outer block's pin of 0 given 1 d and a key added for the other side, and a hint
+     * added to the subquery of the pinned side. Before, the added key was written as a list item ({@code 's' = '1 d',
+     * 'c', '1 d'}), no level read back, and the statement was written anew on Calcite's lines.
+     */
+    @Test
+    void keyAddedToAHintBesideAHintAddedToTheSubqueryOfAJoinSideKeepsTheLayout() {
+        String text = "SELECT /*+ STATE_TTL('s' = '0') */ c.url, s.country\n"
+                + "FROM clicks c\n"
+                + "JOIN (SELECT se.session_id, u.country FROM sessions se JOIN users u ON se.user_id = u.user_id) s\n"
+                + "  ON c.session_id = s.session_id";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlNode changed = SqlTrees.parse(text).orElseThrow();
+        SqlNodeList options = (SqlNodeList) ((SqlHint) ((SqlSelect) changed).getHints().get(0)).getOperandList().get(1);
+        options.set(1, SqlLiteral.createCharString("1 d", SqlParserPos.ZERO));
+        options.add(SqlLiteral.createCharString("c", SqlParserPos.ZERO));
+        options.add(SqlLiteral.createCharString("1 d", SqlParserPos.ZERO));
+        Blocks.addHint(blockReading(changed, "users"), Blocks.stateTtl(List.of("se", "u"), "1 d"));
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(text
+                .replace("STATE_TTL('s' = '0')", "STATE_TTL('s' = '1 d', 'c' = '1 d')")
+                .replace("(SELECT se.", "(SELECT /*+ STATE_TTL('se' = '1 d', 'u' = '1 d') */ se."));
+    }
+
+    /**
+     * hint-moved on Flink 1.20 (golden 446): a table function read through a new subquery, {@code (select * from
+     * table(hop(...))) as w}, so that the hint can name it. Before, the new subquery was unparsed whole and the
+     * function's own line break was lost; now the function the rewrite moved is written as the user wrote it.
+     */
+    @Test
+    void tableFunctionMovedIntoANewSubqueryIsWrittenAsTheUserWroteIt() {
+        String text = "insert into hourly_clicks\n"
+                + "select w.window_end, count(*) as clicks\n"
+                + "from table(\n"
+                + "  hop(table clicks, descriptor(clicked_at), interval '10' minute, interval '1' hour)) as w\n"
+                + "group by w.window_end";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlNode changed = SqlTrees.parse(text).orElseThrow();
+        SqlSelect block = blockReading(changed, "clicks");
+        SqlCall as = (SqlCall) block.getFrom();
+        SqlSelect wrapper = Snippets.select("SELECT * FROM t");
+        wrapper.setFrom(as.operand(0));
+        as.setOperand(0, wrapper);
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(text.replace("from table(\n  hop(",
+                "from (select * from table(\n  hop(").replace("interval '1' hour)) as w", "interval '1' hour))) as w"));
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.plan.TemporalJoins;
+import io.github.sqlguard.plan.ViewAggregation;
 import io.github.sqlguard.plan.ViewJoin;
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -741,6 +742,17 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<ObjectIdentifier> table = names.directTable(node);
         Optional<String> hint = table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
+        if (hint.isEmpty()) {
+            viewAggregation(node, names).ifPresent(in -> fix.append(", or for this aggregation alone in the view ")
+                    .append(in.view()).append(", whose aggregation this is, on its SELECT: /*+ STATE_TTL('")
+                    .append(in.input()).append("' = '").append(values.stateTtlText()).append("') */ (the view redefined")
+                    .append(" with the hint, as the state-ttl-hint rewrite writes it: every statement that reads the view gets it")
+                    .append(in.table() && names.rowtimeBelow(node).isPresent()
+                            && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()
+                            ? "; Flink " + FlinkLine.current().line() + " matches no table declared with a WATERMARK: read"
+                                    + " it through a subquery and name the subquery's alias" : "")
+                    .append(')'));
+        }
         if (hint.isEmpty() && !names.context().statement().stateTtlHints().isEmpty()) {
             hintedJoinRead(node, names.plan()).ifPresent(join -> fix.append(overHintedJoin(values)));
         }
@@ -984,6 +996,22 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         temporalWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
         return fix.append('.').toString();
+    }
+
+    /**
+     * The aggregation of the view that holds {@code node} ({@link StatementNames#viewHolding}), where that view writes
+     * one aggregation of one input ({@link ViewAggregation}): a hint on its SELECT reaches the aggregation, as a hint
+     * on a view's joining SELECT reaches its join. Empty where the statement groups itself, or the view writes none or
+     * several.
+     */
+    private static Optional<ViewAggregation> viewAggregation(PlanNode node, StatementNames names) {
+        Optional<String> view = names.viewHolding(node);
+        if (view.isEmpty()) {
+            return Optional.empty();
+        }
+        List<ViewAggregation> written = names.plan().viewAggregations().stream()
+                .filter(a -> a.view().equals(view.get())).toList();
+        return written.size() == 1 ? Optional.of(written.get(0)) : Optional.empty();
     }
 
     /**

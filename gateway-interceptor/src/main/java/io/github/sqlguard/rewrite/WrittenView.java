@@ -1,0 +1,80 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.flink.CatalogObject;
+import io.github.sqlguard.flink.FlinkLine;
+
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.util.Litmus;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A {@code CREATE VIEW} as the user wrote it, in the session the guard decides (or the script lint reads): for a
+ * rewrite that redefines the view, whose new definition is then the user's own with the change spliced into its
+ * query ({@link Splicer}), not the query the catalog keeps ({@code CatalogView#getOriginalQuery}: Flink's unparse of
+ * it, on one line, every identifier in back-ticks, {@code JOIN} written {@code INNER JOIN}, comments gone).
+ *
+ * @param name the view's name as written, by parts ({@code shop.orders_v}: {@code shop}, {@code orders_v})
+ * @param head the statement from its first token to its query ({@code CREATE TEMPORARY VIEW v (a, b) AS\n}), or to
+ *     the parenthesis before it
+ * @param query the query as written
+ * @param tail what follows the query: the closing parentheses of a parenthesised one, else empty
+ */
+public record WrittenView(List<String> name, String head, String query, String tail) {
+
+    public WrittenView {
+        name = List.copyOf(name);
+    }
+
+    /**
+     * The definition {@code statement} writes, where it is a {@code CREATE VIEW} Flink's parser reads
+     * ({@code FlinkLine#viewQuery}); empty for any other statement, and for one with text after its query that
+     * is not a closing parenthesis (a comment there would swallow the {@code ;} the rewrite puts after it).
+     */
+    public static Optional<WrittenView> of(String statement) {
+        Optional<SqlNode> tree = SqlTrees.parse(statement);
+        SqlNode query = tree.map(FlinkLine.current()::viewQuery).orElse(null);
+        // The view's name is the first operand of SqlCreateView in both lines (1.20: ddl.SqlCreateView; 2.x:
+        // ddl.view.SqlCreateView, whose getOperandList is name, field list, query, replace).
+        if (query == null || !(((SqlCall) tree.get()).getOperandList().get(0) instanceof SqlIdentifier name)) {
+            return Optional.empty();
+        }
+        Splicer.Offsets offsets = new Splicer.Offsets(statement, tree.get());
+        int start = Splicer.first(tree.get(), offsets);
+        int from = Splicer.first(query, offsets);
+        int to = Splicer.last(query, offsets);
+        if (start < 0 || from < start || to <= from) {
+            return Optional.empty();
+        }
+        String tail = statement.substring(to).stripTrailing();
+        if (!tail.chars().allMatch(c -> c == ')' || Character.isWhitespace(c))) {
+            return Optional.empty();
+        }
+        return Optional.of(new WrittenView(
+                name.names, statement.substring(start, from), statement.substring(from, to), tail));
+    }
+
+    /**
+     * True when this is the definition of {@code view} as the session holds it: its name, as written, ends the view's
+     * identifier (catalog, database, name), and its query reads as the view's query in the catalog (the two trees
+     * alike, quoting aside). A view dropped and defined again by another route, or with another query, is not.
+     */
+    boolean defines(CatalogObject view) {
+        List<String> identifier = view.identifier();
+        if (!view.view() || view.query().isEmpty() || name.size() > identifier.size()
+                || !identifier.subList(identifier.size() - name.size(), identifier.size()).equals(name)) {
+            return false;
+        }
+        Optional<SqlNode> written = SqlTrees.parse(query);
+        Optional<SqlNode> kept = SqlTrees.parse(view.query().get());
+        return written.isPresent() && kept.isPresent() && written.get().equalsDeep(kept.get(), Litmus.IGNORE);
+    }
+
+    /** The definition with {@code query} in place of its own. */
+    String with(String query) {
+        return head + query + tail;
+    }
+}

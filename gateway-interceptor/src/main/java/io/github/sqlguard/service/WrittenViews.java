@@ -1,0 +1,64 @@
+package io.github.sqlguard.service;
+
+import io.github.sqlguard.rewrite.WrittenView;
+import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.StatementKind;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code CREATE VIEW} statements of one session that the guard handed on, as the user wrote them ({@link
+ * WrittenView}), for the rewrites of its later statements: a rewrite that redefines a view writes the user's
+ * definition with its change spliced in, where the catalog keeps only Flink's unparse of the view's query. Which
+ * one defines a view is decided against the catalog when a rewrite needs it ({@code WrittenView#defines}), so a view
+ * dropped or defined again is never given an old text. Bounded: the newest {@link #MAX_VIEWS} definitions, at most
+ * {@link #MAX_CHARS} characters in all (the oldest go first). Thread-safe: recorded in the session's order, read by
+ * rewrites proven after a statement's hand-off.
+ */
+final class WrittenViews {
+
+    static final int MAX_VIEWS = 256;
+
+    /** Most characters of view text a session keeps (about 2 MB of heap). */
+    static final long MAX_CHARS = 1024L * 1024;
+
+    private static final Pattern VIEW = Pattern.compile("(?i)\\bVIEW\\b");
+
+    /** Newest first. */
+    private final LinkedList<WrittenView> views = new LinkedList<>();
+    private long chars;
+
+    /** Notes {@code statement}, handed on to Flink, where it is a {@code CREATE VIEW}. */
+    void handedOn(ParsedStatement statement) {
+        // Read again only where it may be a view: a CREATE TABLE, the cheap statement of issue 32, is not parsed twice.
+        if (statement.kind() != StatementKind.DDL || statement.text().length() > MAX_CHARS
+                || !VIEW.matcher(statement.text()).find()) {
+            return;
+        }
+        Optional<WrittenView> view = WrittenView.of(statement.text());
+        if (view.isEmpty()) {
+            return;
+        }
+        synchronized (this) {
+            views.addFirst(view.get());
+            chars += length(view.get());
+            while (views.size() > MAX_VIEWS || chars > MAX_CHARS) {
+                chars -= length(views.removeLast());
+            }
+        }
+    }
+
+    /** The kept definitions, newest first. */
+    synchronized List<WrittenView> newestFirst() {
+        return Collections.unmodifiableList(new ArrayList<>(views));
+    }
+
+    private static long length(WrittenView view) {
+        return view.head().length() + view.query().length() + view.tail().length();
+    }
+}

@@ -1,0 +1,121 @@
+package io.github.sqlguard.rewrite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.flink.CatalogObject;
+import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.Level;
+import io.github.sqlguard.statement.StatementParser;
+
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A view a rewrite redefines is written as the session's own {@code CREATE VIEW} wrote it, with the change spliced
+ * into its query (issue 30: the view was reprinted from the catalog's query, {@code FROM orders AS o INNER JOIN
+ * shipments AS s}, its hint on a line of its own); where the session did not define it (a view of a catalog, or one
+ * defined again since), from the catalog's query, and the rewrite's {@code changes:} says so.
+ */
+class WrittenViewTest {
+
+    private static final String CREATED = "-- orders with their carrier\nCREATE TEMPORARY VIEW shipped_orders AS\n"
+            + "SELECT o.order_id, o.amount, s.carrier\nFROM orders o\n-- every order is shipped once\n"
+            + "JOIN shipments s ON o.order_id = s.order_id";
+
+    /** The query Flink's catalog keeps for it ({@code CatalogView#getOriginalQuery}). */
+    private static final String KEPT = "SELECT `o`.`order_id`, `o`.`amount`, `s`.`carrier`\nFROM `orders` AS `o`\n"
+            + "INNER JOIN `shipments` AS `s` ON `o`.`order_id` = `s`.`order_id`";
+
+    private static final CatalogObject VIEW = view(KEPT);
+
+    @Test
+    void readsTheDefinitionAsWrittenFromItsFirstTokenAndDefinesTheViewWhoseQueryReadsAlike() {
+        WrittenView written = WrittenView.of(CREATED).orElseThrow();
+
+        assertThat(written.head()).isEqualTo("CREATE TEMPORARY VIEW shipped_orders AS\n");
+        assertThat(written.query()).startsWith("SELECT o.order_id").endsWith("ON o.order_id = s.order_id")
+                .contains("-- every order is shipped once");
+        assertThat(written.defines(VIEW)).isTrue();
+        assertThat(written.defines(view(KEPT.replace("INNER JOIN", "LEFT JOIN")))).as("defined again otherwise").isFalse();
+        assertThat(WrittenView.of(CREATED.replace("VIEW shipped_orders", "VIEW other_orders")).orElseThrow().defines(VIEW))
+                .as("another view's name").isFalse();
+        assertThat(WrittenView.of("CREATE TABLE t (a INT) WITH ('connector' = 'datagen')")).isEmpty();
+    }
+
+    @Test
+    void aViewTheSessionDefinedIsRedefinedInItsOwnTextWithTheHintSpliced() {
+        Candidate candidate = hinted(List.of(WrittenView.of(CREATED).orElseThrow()));
+
+        assertThat(candidate.before()).containsExactly("DROP TEMPORARY VIEW shipped_orders",
+                "CREATE TEMPORARY VIEW shipped_orders AS\nSELECT /*+ STATE_TTL('o' = '1 d', 's' = '1 d') */ o.order_id,"
+                        + " o.amount, s.carrier\nFROM orders o\n-- every order is shipped once\n"
+                        + "JOIN shipments s ON o.order_id = s.order_id");
+        assertThat(candidate.changes()).doesNotContain("catalog");
+    }
+
+    @Test
+    void aViewTheSessionDidNotDefineIsRedefinedFromTheCatalogsQueryAndTheChangesSaySo() {
+        Candidate candidate = hinted(List.of());
+
+        assertThat(candidate.before()).last().asString().contains("INNER JOIN shipments AS s");
+        assertThat(candidate.changes()).endsWith("; the view was not defined in this session, so its query is written as"
+                + " Flink's catalog keeps it, not as it was written");
+    }
+
+    /** The candidate that puts a STATE_TTL hint on the view's SELECT, in a session that wrote {@code written}. */
+    private static Candidate hinted(List<WrittenView> written) {
+        RewriteRequest request = new RewriteRequest(new StatementParser().parse("SELECT order_id FROM shipped_orders"),
+                null, Optional.empty(), Map.of(), Duration.ofMinutes(1), Duration.ofDays(365), false);
+        RewriteContext context = new RewriteContext(request, session(written), RewriteSettings.DEFAULTS);
+        Scope scope = context.scopes().get(1);
+        SqlNode changed = scope.tree().orElseThrow();
+        SqlSelect select = (SqlSelect) changed;
+        select.setHints(new SqlNodeList(List.of(Blocks.stateTtl(List.of("o", "s"), "1 d")), SqlParserPos.ZERO));
+        Finding finding = new Finding("stateful-without-ttl", Level.WARN, "grows", "Join", "", "a TTL", "");
+        return context.candidate(new StateTtlHint(), finding, scope, changed, List.of(), Map.of(), List.of(),
+                Optional.empty(), Intent.operator("Join"), Candidate.Columns.SAME, "rows expire", "");
+    }
+
+    private static RewriteSession session(List<WrittenView> written) {
+        return new RewriteSession() {
+            @Override
+            public Judged judge(String statement, Map<String, String> config, List<TableChange> tables) {
+                throw new AssertionError("not planned in this test");
+            }
+
+            @Override
+            public Optional<List<Column>> columns(String query) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<CatalogObject> lookUp(List<String> names) {
+                return names.equals(List.of("shipped_orders")) ? Optional.of(VIEW) : Optional.empty();
+            }
+
+            @Override
+            public List<WrittenView> writtenViews() {
+                return written;
+            }
+
+            @Override
+            public boolean mayUseScratchTables() {
+                return true;
+            }
+        };
+    }
+
+    private static CatalogObject view(String query) {
+        return new CatalogObject(List.of("default_catalog", "default_database", "shipped_orders"), true, true,
+                Optional.of(query), List.of(), false, Map.of(), List.of());
+    }
+}
