@@ -1,9 +1,10 @@
--- expect: WARN stateful-without-ttl
+-- expect: WARN stateful-without-ttl ttl-expires-read-once-side
 -- expect-rewrite: state-ttl-hint
 -- Orders joined with customers read once from CSV files, the user's hint giving the customers' side 12 h (which expires
 -- the rows read once: the user's choice) and naming no TTL for the orders, which keep the session's, none. The
 -- rewrite adds the orders' TTL and keeps the 12 h as written; its changes: line must not say that the rewrite's 1 d
 -- expires the customers, nor that they keep their rows with no TTL (golden 807).
+-- The 12 h is also ttl-expires-read-once-side's finding: after it the join matches no order with those customers.
 CREATE TABLE orders (order_id STRING, customer_id STRING, amount DOUBLE) WITH ('connector' = 'datagen');
 
 CREATE TABLE customers (customer_id STRING, name STRING)
