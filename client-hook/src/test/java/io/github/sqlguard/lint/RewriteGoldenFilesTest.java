@@ -154,7 +154,7 @@ class RewriteGoldenFilesTest {
         "803-orders-join-customers-csv-read-once-side-pinned-zero-pin-kept-orders-hinted",
         "804-orders-pinned-zero-join-customers-csv-pin-replaced-read-once-side-not-added",
         "805-orders-join-payments-join-customers-csv-in-one-select",
-        "807-orders-join-customers-csv-read-once-side-hinted-twelve-hours-kept-changes-not-claimed",
+        "807-orders-join-customers-csv-read-once-side-hinted-twelve-hours-rewrite-drops-it-as-the-fix-does",
         "780-shipped-orders-view-join-unpinned-condition-and-changes-name-the-view-join",
         "781-customer-orders-view-left-join-one-side-aliased-keys-of-other-names",
         "783-views-per-page-view-aggregation-changes-names-the-view-aggregation",

@@ -86,7 +86,7 @@ final class StateTtlHint extends ScopedFamily {
         ReadOnce reads = ReadOnce.in(context);
         Optional<ReadOnce.Join> readOnce = isJoin ? reads.join(finding, tree) : Optional.empty();
         boolean leftOut = false;
-        boolean onceOwn = false;
+        List<String> dropped = new ArrayList<>(); // the user's TTLs on a side read once
         for (SqlSelect select : Trees.selects(tree)) {
             if (!Blocks.aggregates(select) && !Blocks.joins(select)) {
                 continue;
@@ -111,11 +111,19 @@ final class StateTtlHint extends ScopedFamily {
                         named.add(name);
                         String written = options.get(i) instanceof SqlLiteral literal ? literal.getValueAs(String.class) : null;
                         Optional<Duration> read = written == null ? Optional.empty() : StateTtl.parse(written);
-                        if (read.isPresent() && !StateTtl.neverExpires(read.get(), context.request().maxStateTtl())) {
+                        boolean expires = read.isPresent() && !StateTtl.neverExpires(read.get(), context.request().maxStateTtl());
+                        if (expires && once.contains(name)) {
+                            // A TTL on a side read once expires its rows for good (ttl-expires-read-once-side, whose fix
+                            // drops the key, as stateful-without-ttl's does): the key goes, and the side keeps its rows.
+                            dropped.add("'" + name + "' = '" + written + "'");
+                            options.remove(i);
+                            options.remove(i - 1);
+                            i -= 2;
+                            changed = true;
+                            continue;
+                        }
+                        if (expires) {
                             keptOwn = true;
-                            // The user's TTL on the finding's side read once stays: it expires those rows, as the user chose.
-                            onceOwn |= readOnce.isPresent() && readOnce.get().select() == select
-                                    && name.equals(readOnce.get().once());
                             continue;
                         }
                         if (once.contains(name)) {
@@ -137,7 +145,9 @@ final class StateTtlHint extends ScopedFamily {
                             }
                         }
                     }
-                    if (changed) {
+                    if (options.isEmpty()) {
+                        select.getHints().remove(hint); // Flink refuses a STATE_TTL hint without options
+                    } else if (changed) {
                         hinted.add(SqlTrees.unparse(hint));
                     }
                 }
@@ -157,7 +167,7 @@ final class StateTtlHint extends ScopedFamily {
             Blocks.addHint(select, hint);
             hinted.add(SqlTrees.unparse(hint));
         }
-        if (hinted.isEmpty()) {
+        if (hinted.isEmpty() && dropped.isEmpty()) {
             return List.of();
         }
         Intent intent = !keptOwn ? Intent.operatorTtl(ttl, operator.get())
@@ -168,8 +178,8 @@ final class StateTtlHint extends ScopedFamily {
                 Columns.SAME,
                 // Where the user's own TTLs stay, only the inputs whose value changes get the proposed TTL. A pin the
                 // user wrote ('0': never expire) is replaced, and the line says so first (issue 30 §1).
-                pinReplaced(replaced, value)
-                        + (readOnce.isPresent() && !onceOwn
+                pinReplaced(replaced, value) + onceDropped(dropped)
+                        + (readOnce.isPresent()
                         ? readOnce.get().changes(whose(scope, "join"), value, String.join(", ", new LinkedHashSet<>(hinted)))
                         : operator.get().equals("Join")
                         ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "join") + " keeps") + " each row " + value
@@ -243,6 +253,19 @@ final class StateTtlHint extends ScopedFamily {
         }
         return "replaces your STATE_TTL " + (replaced.size() == 1 ? "pin " : "pins ") + String.join(", ", replaced)
                 + ", which " + (replaced.size() == 1 ? "keeps" : "keep") + " its state forever, with '" + value + "': ";
+    }
+
+    /**
+     * What the {@code changes:} line says first where the rewrite drops the user's TTL on a join's side read once:
+     * {@code "drops 'c' = '12 h' from your STATE_TTL hint, which expired the rows of a side read once for good: "}. The
+     * rows never come again, and once expired the join matches nothing from that side ({@link ReadOnce}).
+     */
+    private static String onceDropped(List<String> dropped) {
+        if (dropped.isEmpty()) {
+            return "";
+        }
+        return "drops " + String.join(", ", dropped) + " from your STATE_TTL hint, which expired the rows of a side read"
+                + " once for good: ";
     }
 
     /** The type of the finding's join in the statement's plan ({@code INNER}, {@code LEFT}, ...); {@code INNER} when the plan does not say. */

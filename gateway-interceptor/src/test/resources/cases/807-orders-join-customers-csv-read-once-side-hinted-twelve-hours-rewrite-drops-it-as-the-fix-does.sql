@@ -1,10 +1,10 @@
 -- expect: WARN stateful-without-ttl ttl-expires-read-once-side
 -- expect-rewrite: state-ttl-hint
 -- Orders joined with customers read once from CSV files, the user's hint giving the customers' side 12 h (which expires
--- the rows read once: the user's choice) and naming no TTL for the orders, which keep the session's, none. The
--- rewrite adds the orders' TTL and keeps the 12 h as written; its changes: line must not say that the rewrite's 1 d
--- expires the customers, nor that they keep their rows with no TTL (golden 807).
--- The 12 h is also ttl-expires-read-once-side's finding: after it the join matches no order with those customers.
+-- the rows read once for good: ttl-expires-read-once-side) and naming no TTL for the orders, which keep the session's,
+-- none. The fix hints the orders in place of the customers; the rewrite kept the 12 h, added the orders, and said that
+-- its 1 d expired the customers' rows. It drops 'c' = '12 h' as the fix does, says so first, and hints the orders alone
+-- (golden 807; case 796 is the same shape with the rule's own findings).
 CREATE TABLE orders (order_id STRING, customer_id STRING, amount DOUBLE) WITH ('connector' = 'datagen');
 
 CREATE TABLE customers (customer_id STRING, name STRING)
