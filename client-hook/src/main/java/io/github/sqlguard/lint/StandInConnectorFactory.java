@@ -1,6 +1,7 @@
 package io.github.sqlguard.lint;
 
 import io.github.sqlguard.flink.SqlClientLine;
+import io.github.sqlguard.flink.StandInTableSource;
 
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.source.Boundedness;
@@ -132,7 +133,8 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
     }
 
     /** The scan of a stand-in table. */
-    static class StandInSource implements ScanTableSource, SupportsReadingMetadata, SupportsWatermarkPushDown {
+    static class StandInSource
+            implements ScanTableSource, SupportsReadingMetadata, SupportsWatermarkPushDown, StandInTableSource {
 
         private final String what;
         private final ChangelogMode mode;

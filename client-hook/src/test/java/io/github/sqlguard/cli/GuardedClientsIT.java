@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.github.sqlguard.policy.GuardOptions;
+import io.github.sqlguard.testing.JavaProcess;
 
 import org.apache.flink.table.client.cli.TerminalUtils;
 
@@ -130,10 +131,10 @@ class GuardedClientsIT {
         Path conf = Files.createDirectories(dir.resolve("conf"));
         Files.writeString(conf.resolve("config.yaml"), "sql-client.verbose: false\n");
         String tmuxSession = "sql-guard-test-" + ProcessHandle.current().pid();
-        List<String> java = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--add-opens=java.base/java.lang=ALL-UNNAMED",
-                "--add-opens=java.base/java.util=ALL-UNNAMED",
+        // The client's JVM with the flags of the JVMs tests start (JavaProcess: this JVM's opens, C1 only).
+        List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        java.addAll(JavaProcess.inheritedFlags());
+        java.addAll(List.of(
                 "-Dsql-guard.log.dir=" + dir,
                 "-cp", System.getProperty("java.class.path"),
                 SqlGuardCommand.class.getName(), "client",

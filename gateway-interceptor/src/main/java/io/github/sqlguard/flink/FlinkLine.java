@@ -155,4 +155,14 @@ public interface FlinkLine {
      * A delegate shared by several handles is handed on for each (Flink's list has it once).
      */
     void forEachChannelStateDelegate(OperatorSubtaskState subtask, Consumer<? super StreamStateHandle> delegate);
+
+    /**
+     * The class loader Flink's factories of the session's tables are found in: the session's user class loader
+     * (its {@code ADD JAR}s over the gateway's classpath), as the planner finds them ({@code
+     * CatalogSourceTable#createDynamicTableSource}: the {@code FlinkContext}'s class loader). 2.x: {@code
+     * DataTypeFactory#getClassLoader} of {@code catalogManager}, the table environment's user class loader; 1.20
+     * keeps it private, so the calling thread's context class loader, which holds the gateway's classpath (a
+     * connector in Flink's {@code lib/}) but not a session's {@code ADD JAR}.
+     */
+    ClassLoader userClassLoader(org.apache.flink.table.catalog.CatalogManager catalogManager);
 }

@@ -323,6 +323,7 @@ public final class SessionPlanner implements AutoCloseable {
                         json = PlanNodeIds.perStatement(json);
                     }
                     ExplainedPlan plan = compiledReader.read(json).withBoundedSources(bounded);
+                    plan = plan.withLookupSources(LookupSources.of(tEnv, plan));
                     plan = HintPins.read(views(plan, tEnv, statementBody), tEnv, sinks, statementBody, compiledReader);
                     return new ExplainOutcome.Planned(
                             (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),

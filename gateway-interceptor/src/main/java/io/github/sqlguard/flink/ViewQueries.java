@@ -1,6 +1,7 @@
 package io.github.sqlguard.flink;
 
 import io.github.sqlguard.plan.ViewHint;
+import io.github.sqlguard.plan.ViewAggregation;
 import io.github.sqlguard.plan.ViewJoin;
 import io.github.sqlguard.plan.ViewRanking;
 import io.github.sqlguard.plan.ViewReads;
@@ -25,9 +26,11 @@ import org.apache.flink.table.catalog.UnresolvedIdentifier;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUtil;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -67,14 +70,16 @@ final class ViewQueries {
         List<ViewHint> hints = new ArrayList<>();
         List<ViewJoin> joins = new ArrayList<>();
         List<ViewRanking> rankings = new ArrayList<>();
+        List<ViewAggregation> aggregations = new ArrayList<>();
         ViewTimeBound[] longest = new ViewTimeBound[1];
-        collect(catalogManager, facts.get(), hints, joins, rankings, longest, new HashSet<>(), 0);
-        return new ViewReads(hints, Optional.ofNullable(longest[0]), joins, rankings);
+        collect(catalogManager, facts.get(), hints, joins, rankings, aggregations, longest, new HashSet<>(), 0);
+        return new ViewReads(hints, Optional.ofNullable(longest[0]), joins, rankings, aggregations);
     }
 
     private static void collect(
             CatalogManager catalogManager, SqlFacts facts, List<ViewHint> out, List<ViewJoin> joins,
-            List<ViewRanking> rankings, ViewTimeBound[] longest, Set<ObjectIdentifier> seen, int depth) {
+            List<ViewRanking> rankings, List<ViewAggregation> aggregations, ViewTimeBound[] longest,
+            Set<ObjectIdentifier> seen, int depth) {
         if (depth >= MAX_DEPTH) {
             return;
         }
@@ -102,13 +107,18 @@ final class ViewQueries {
             TimeBounds.longest(tree.get())
                     .filter(bound -> longest[0] == null || bound.duration().compareTo(longest[0].duration()) > 0)
                     .ifPresent(bound -> longest[0] = new ViewTimeBound(name, bound.duration(), bound.sql()));
-            collectJoins(name, tree.get(), joins, 0);
-            collect(catalogManager, query.get(), out, joins, rankings, longest, seen, depth + 1);
+            collectBlocks(name, tree.get(), joins, aggregations, 0);
+            collect(catalogManager, query.get(), out, joins, rankings, aggregations, longest, seen, depth + 1);
         }
     }
 
-    /** The joins of two tables of the view {@code view}'s query {@code node}, each with the names a hint gives them. */
-    private static void collectJoins(String view, SqlNode node, List<ViewJoin> joins, int depth) {
+    /**
+     * The joins of two tables of the view {@code view}'s query {@code node}, each with the names a hint gives them, and
+     * its aggregations grouped over one input by a {@code GROUP BY} (not a window table function's), with the name a
+     * hint gives that input.
+     */
+    private static void collectBlocks(
+            String view, SqlNode node, List<ViewJoin> joins, List<ViewAggregation> aggregations, int depth) {
         if (node == null || depth >= MAX_NESTING) {
             return;
         }
@@ -120,14 +130,18 @@ final class ViewQueries {
             if (left.isPresent() && right.isPresent() && leftTable.isPresent() && rightTable.isPresent()) {
                 joins.add(new ViewJoin(view, left.get(), leftTable.get(), right.get(), rightTable.get()));
             }
+        } else if (node instanceof SqlSelect select && select.getGroup() != null && !select.getGroup().isEmpty()
+                && select.getFrom() != null && SqlUtil.stripAs(select.getFrom()).getKind() != SqlKind.COLLECTION_TABLE) {
+            HintInputName.of(select.getFrom()).ifPresent(input -> aggregations.add(
+                    new ViewAggregation(view, input, table(select.getFrom()).isPresent())));
         }
         if (node instanceof SqlCall call) {
             for (SqlNode operand : call.getOperandList()) {
-                collectJoins(view, operand, joins, depth + 1);
+                collectBlocks(view, operand, joins, aggregations, depth + 1);
             }
         } else if (node instanceof SqlNodeList list) {
             for (SqlNode item : list) {
-                collectJoins(view, item, joins, depth + 1);
+                collectBlocks(view, item, joins, aggregations, depth + 1);
             }
         }
     }
@@ -152,7 +166,7 @@ final class ViewQueries {
     /** A column with qualifiers, and its direction: {@code device_status.pt DESC}. */
     private static final Pattern QUALIFIED_COLUMN = Pattern.compile("^(?:\\w+\\.)+(\\w+(?:\\s+(?:ASC|DESC))?)$");
 
-    /** Query trees are walked this deep for joins. */
+    /** Query trees are walked this deep for joins and aggregations. */
     private static final int MAX_NESTING = 256;
 
     /** The table or view {@code reference} names, resolved as Flink resolves a name of a query; empty where none. */

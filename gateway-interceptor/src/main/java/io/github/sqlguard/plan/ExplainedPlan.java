@@ -44,6 +44,7 @@ public final class ExplainedPlan {
     private final Optional<String> planFile;
     private final Map<Integer, Set<String>> pinnedByHint;
     private final Set<Integer> boundedSources;
+    private final Map<ObjectIdentifier, LookupSupport> lookupSources;
 
     private ExplainedPlan(
             Map<Integer, PlanNode> byId,
@@ -58,7 +59,8 @@ public final class ExplainedPlan {
             ViewReads views,
             Optional<String> planFile,
             Map<Integer, Set<String>> pinnedByHint,
-            Set<Integer> boundedSources) {
+            Set<Integer> boundedSources,
+            Map<ObjectIdentifier, LookupSupport> lookupSources) {
         this.byId = byId;
         this.roots = roots;
         this.compiled = compiled;
@@ -72,6 +74,7 @@ public final class ExplainedPlan {
         this.planFile = planFile;
         this.pinnedByHint = pinnedByHint;
         this.boundedSources = boundedSources;
+        this.lookupSources = lookupSources;
     }
 
     /**
@@ -93,7 +96,7 @@ public final class ExplainedPlan {
         }
         return new ExplainedPlan(
                 nodes, List.copyOf(roots), compiled, Optional.empty(), Optional.empty(), List.of(), drawing, drawn,
-                List.of(operators), ViewReads.NONE, Optional.empty(), Map.of(), Set.of());
+                List.of(operators), ViewReads.NONE, Optional.empty(), Map.of(), Set.of(), Map.of());
     }
 
     /** True when the plan came from Flink's compiled plan, so each node's state is Flink's own account of its TTL. */
@@ -114,7 +117,7 @@ public final class ExplainedPlan {
     public ExplainedPlan executableAs(String compiledPlanJson) {
         return new ExplainedPlan(
                 byId, roots, compiled, Optional.of(compiledPlanJson), inferredStateTtl, createdTables, drawing, nodes,
-                operators, views, planFile, pinnedByHint, boundedSources);
+                operators, views, planFile, pinnedByHint, boundedSources, lookupSources);
     }
 
     /**
@@ -131,7 +134,7 @@ public final class ExplainedPlan {
     public ExplainedPlan readFrom(String file) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                views, Optional.of(file), pinnedByHint, boundedSources);
+                views, Optional.of(file), pinnedByHint, boundedSources, lookupSources);
     }
 
     /**
@@ -151,7 +154,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withInferredStateTtl(Duration sessionStateTtl) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, Optional.of(sessionStateTtl), createdTables, drawing, nodes,
-                operators, views, planFile, pinnedByHint, boundedSources);
+                operators, views, planFile, pinnedByHint, boundedSources, lookupSources);
     }
 
     /**
@@ -161,7 +164,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withCreatedTables(List<ObjectIdentifier> tables) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, List.copyOf(tables), drawing, nodes, operators,
-                views, planFile, pinnedByHint, boundedSources);
+                views, planFile, pinnedByHint, boundedSources, lookupSources);
     }
 
     /**
@@ -212,11 +215,19 @@ public final class ExplainedPlan {
         return views.rankings();
     }
 
+    /**
+     * The group aggregations of one input written in the views the statement reads ({@link ViewAggregation}), with the
+     * name a hint on the view's aggregating {@code SELECT} gives its input; empty when it reads no view that aggregates.
+     */
+    public List<ViewAggregation> viewAggregations() {
+        return views.aggregations();
+    }
+
     /** This plan, with what the views the statement reads say ({@link ViewReads}). */
     public ExplainedPlan withViews(ViewReads views) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                views, planFile, pinnedByHint, boundedSources);
+                views, planFile, pinnedByHint, boundedSources, lookupSources);
     }
 
     /**
@@ -244,7 +255,7 @@ public final class ExplainedPlan {
                 views, planFile,
                 states.entrySet().stream()
                         .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> Set.copyOf(e.getValue()))),
-                boundedSources);
+                boundedSources, lookupSources);
     }
 
     /**
@@ -255,7 +266,26 @@ public final class ExplainedPlan {
     public ExplainedPlan withBoundedSources(Set<Integer> sources) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                views, planFile, pinnedByHint, Set.copyOf(sources));
+                views, planFile, pinnedByHint, Set.copyOf(sources), lookupSources);
+    }
+
+    /**
+     * This plan, with what Flink's factory of each table it scans says of the table's source: whether it is a lookup
+     * source ({@link LookupSupport}; {@code flink.LookupSources}).
+     */
+    public ExplainedPlan withLookupSources(Map<ObjectIdentifier, LookupSupport> sources) {
+        return new ExplainedPlan(
+                byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
+                views, planFile, pinnedByHint, boundedSources, Map.copyOf(sources));
+    }
+
+    /**
+     * Whether the source of {@code table} is a lookup source, as Flink's factory for it says ({@link
+     * #withLookupSources}); empty where the guard did not ask, or Flink could not say (a plan explained as text, a
+     * table whose source could not be created apart from the planner).
+     */
+    public Optional<LookupSupport> lookupSupport(ObjectIdentifier table) {
+        return Optional.ofNullable(lookupSources.get(table));
     }
 
     /**

@@ -12,16 +12,19 @@ import java.util.Optional;
  * @param longestBound the longest time bound of their conditions ({@link ViewTimeBound})
  * @param joins the regular joins of two tables their queries write ({@link ViewJoin})
  * @param rankings the ranking functions their queries write ({@link ViewRanking})
+ * @param aggregations the group aggregations of one input their queries write ({@link ViewAggregation})
  */
 public record ViewReads(
-        List<ViewHint> hints, Optional<ViewTimeBound> longestBound, List<ViewJoin> joins, List<ViewRanking> rankings) {
+        List<ViewHint> hints, Optional<ViewTimeBound> longestBound, List<ViewJoin> joins, List<ViewRanking> rankings,
+        List<ViewAggregation> aggregations) {
 
     /** A statement that reads no view, or none that says any of these. */
-    public static final ViewReads NONE = new ViewReads(List.of(), Optional.empty(), List.of(), List.of());
+    public static final ViewReads NONE = new ViewReads(List.of(), Optional.empty(), List.of(), List.of(), List.of());
 
     public ViewReads {
         hints = List.copyOf(hints);
         joins = List.copyOf(joins);
         rankings = List.copyOf(rankings);
+        aggregations = List.copyOf(aggregations);
     }
 }

@@ -1,6 +1,8 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.plan.BoundedJoinSide;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.rules.StateTtl;
@@ -12,8 +14,8 @@ import java.util.Optional;
 /**
  * What a rewrite means to put into the plan, which its proof checks in the plan model: an operator
  * by Flink's name ({@code WindowRank}, {@code Deduplicate}, {@code GroupAggregate}, ...), and
- * where the rewrite sets a state TTL, that TTL on every state of that operator in the compiled plan (or on the one
- * state it names).
+ * where the rewrite sets a state TTL, that TTL on every state of that operator in the compiled plan (but the state of a
+ * join's side read once, where the rewrite leaves it without one).
  *
  * @param operators at least one node of one of these names must be in the plan; empty for a
  *     statement that is not planned (a {@code SET}, a DDL)
@@ -21,11 +23,10 @@ import java.util.Optional;
  * @param boundedBelow where the nodes may keep TTLs of their own (the user's hint values): each such
  *     node's every state must expire, at a TTL above 0 and at most this one ({@code
  *     sql-guard.max-state-ttl}); if any
- * @param state the one state of each such node that {@code ttl} or {@code boundedBelow} is checked on, by its name in
- *     the compiled plan ({@code leftState} of a {@code Join}: its streaming side, where the other side is read once
- *     and keeps its rows, {@code plan.BoundedJoinSide}); empty for every state
+ * @param readOnceKept true where a {@code Join}'s side read once keeps its rows without the TTL ({@link
+ *     BoundedJoinSide}, read in the plan checked): only its streaming side's state is checked
  */
-record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration> boundedBelow, Optional<String> state) {
+record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration> boundedBelow, boolean readOnceKept) {
 
     /** The operator name that stands for "any plan at all". */
     static final String ANY = "*";
@@ -35,37 +36,37 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
     }
 
     /** A statement with no plan to check (configuration, DDL). */
-    static final Intent NO_PLAN = new Intent(List.of(), Optional.empty(), Optional.empty(), Optional.empty());
+    static final Intent NO_PLAN = new Intent(List.of(), Optional.empty(), Optional.empty(), false);
 
     /** Any plan: the statement plans. */
-    static final Intent PLANS = new Intent(List.of(ANY), Optional.empty(), Optional.empty(), Optional.empty());
+    static final Intent PLANS = new Intent(List.of(ANY), Optional.empty(), Optional.empty(), false);
 
     /** One of {@code operators} in the plan. */
     static Intent operator(String... operators) {
-        return new Intent(List.of(operators), Optional.empty(), Optional.empty(), Optional.empty());
+        return new Intent(List.of(operators), Optional.empty(), Optional.empty(), false);
     }
 
     /** One of {@code operators} in the plan, each of them with state TTL {@code ttl}. */
     static Intent operatorTtl(Duration ttl, String... operators) {
-        return new Intent(List.of(operators), Optional.of(ttl), Optional.empty(), Optional.empty());
+        return new Intent(List.of(operators), Optional.of(ttl), Optional.empty(), false);
     }
 
     /** One of {@code operators} in the plan, each of them with every state expiring within {@code max}. */
     static Intent operatorBounded(Duration max, String... operators) {
-        return new Intent(List.of(operators), Optional.empty(), Optional.of(max), Optional.empty());
+        return new Intent(List.of(operators), Optional.empty(), Optional.of(max), false);
     }
 
-    /** {@code operator} in the plan, each such node's state {@code state} with state TTL {@code ttl}; its other states as they come. */
-    static Intent stateTtl(Duration ttl, String operator, String state) {
-        return new Intent(List.of(operator), Optional.of(ttl), Optional.empty(), Optional.of(state));
+    /** This intent, but where a join's side is read once: that side's state keeps its rows, and is not checked. */
+    Intent keepingReadOnce() {
+        return new Intent(operators, ttl, boundedBelow, true);
     }
 
     /**
-     * True when {@code state}, of a node this intent names, does not have the state TTL it asks for (the
-     * same test as {@link #violation}); false when this intent asks for no TTL.
+     * True when {@code state}, of {@code node} in {@code plan}, a node this intent names, does not have the state TTL it
+     * asks for (the same test as {@link #violation}); false when this intent asks for no TTL.
      */
-    boolean unmet(OperatorState state) {
-        if (this.state.isPresent() && !this.state.get().equals(state.name())) {
+    boolean unmet(ExplainedPlan plan, PlanNode node, OperatorState state) {
+        if (readOnceKept && readOnce(plan, node, state)) {
             return false;
         }
         if (boundedBelow.isPresent()) {
@@ -98,11 +99,11 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
         }
         for (PlanNode node : intended) {
             for (OperatorState state : node.state()) {
-                if (this.state.isPresent() && !this.state.get().equals(state.name())) {
+                if (readOnceKept && readOnce(plan.get(), node, state)) {
                     continue;
                 }
                 if (boundedBelow.isPresent()) {
-                    if (unmet(state)) {
+                    if (unmet(plan.get(), node, state)) {
                         return Optional.of(node.label() + "'s " + state.name() + " has a TTL of " + StateTtl.format(state.ttl())
                                 + ", which never expires in practice");
                     }
@@ -115,5 +116,13 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
             }
         }
         return Optional.empty();
+    }
+
+    /** True when {@code state} is the state of {@code node}'s side read once, {@code node} a join of {@code plan}. */
+    private static boolean readOnce(ExplainedPlan plan, PlanNode node, OperatorState state) {
+        return plan.operators(Operator.Join.class).stream()
+                .filter(join -> join.node().id() == node.id())
+                .flatMap(join -> BoundedJoinSide.of(join, plan).stream())
+                .anyMatch(side -> !side.streamingState().equals(state.name()));
     }
 }

@@ -152,7 +152,10 @@ final class Prover {
         // were written, not after the key's last change (TtlExpiry); a hint's own changes: line says it for its join. A TTL
         // moved out of a table's options takes effect where it never did: its DISTINCT aggregates are said from the
         // rewrite's plan (the original may not have planned).
-        String changes = candidate.changes()
+        String changes = (candidate.family().equals(StateTtlHint.ID)
+                        ? StateTtlHint.reachedToo(candidate.changes(), candidate.intent().operators().get(0),
+                                context.proposedStateTtl(), context.request().plan(), judged.plan())
+                        : candidate.changes())
                 + (candidate.family().equals(SessionStateTtl.ID) && candidate.intent().operators().equals(List.of("Rank"))
                         ? SessionStateTtl.aggregationsRestart(context, judged.plan(), candidate.intent().ttl().orElseThrow()) : "")
                 + (candidate.family().equals(SessionStateTtl.ID) || candidate.family().equals(TtlAsJobSetting.ID)

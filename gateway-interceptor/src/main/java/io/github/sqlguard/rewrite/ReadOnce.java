@@ -1,63 +1,129 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.plan.BoundedJoinSide;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.statement.FromTable;
 import io.github.sqlguard.statement.HintInputName;
 
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlSnapshot;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * The join a {@code state-ttl-hint} rewrite answers, where one of its sides is read once ({@link BoundedJoinSide}: a
- * source Flink translated as bounded): the hint on its SELECT names the streaming side alone, and the side read once
- * keeps its rows without a TTL, for the stream's later rows to match them. Only for the statement's one join, written
- * in one SELECT that joins two inputs and neither aggregates nor has a {@code STATE_TTL} hint already: the SELECT's
- * inputs are the join's two sides in order (Flink plans a join's inputs in the order the {@code FROM} clause gives
- * them, and reorders joins only with {@code table.optimizer.join-reorder-enabled}, off by default).
+ * The inputs of a rewrite scope's joining SELECTs that are a join's side read once ({@link BoundedJoinSide}: every
+ * table the input reads is a source Flink translated as bounded, while the join's other input reads a stream): a
+ * {@code state-ttl-hint} rewrite leaves them out of the hint on that SELECT, so that the side read once keeps its rows
+ * without a TTL, for the stream's later rows to match them. Wherever such a join is written: beside an aggregation in
+ * one SELECT, in a view, as one of several joins, under a hint the user wrote (whose value for that side stays).
  *
- * @param select the SELECT that joins
- * @param side the join's side read once
- * @param streaming the name the hint gives the streaming side (its alias or table)
- * @param once the name of the side read once
- * @param tables the tables the side read once reads, as a message names them
+ * <p>An input is matched to the plan by the tables it reads (a view read through its query as the session's catalog
+ * keeps it): the plan's bounded sources are tables, and a SELECT's join has its inputs in the order the plan's join has
+ * them (Flink plans a join's inputs in the order the {@code FROM} clause gives them, and reorders joins only with
+ * {@code table.optimizer.join-reorder-enabled}, off by default). An input whose tables are not all known (a {@code
+ * WITH} query) is never called read once.
  */
-record ReadOnce(SqlSelect select, BoundedJoinSide side, String streaming, String once, String tables) {
+final class ReadOnce {
 
-    /** The join of {@code finding} in {@code tree} with a side read once, where the rewrite can name it; else empty. */
-    static Optional<ReadOnce> of(Finding finding, RewriteContext context, SqlNode tree) {
-        Optional<ExplainedPlan> plan = context.request().plan();
+    /** How deep views over views are read through. */
+    private static final int MAX_VIEW_DEPTH = 8;
+
+    private final RewriteContext context;
+    private final Optional<ExplainedPlan> plan;
+    /** The names of the tables the plan reads as bounded sources. */
+    private final Set<String> bounded;
+
+    private ReadOnce(RewriteContext context) {
+        this.context = context;
+        this.plan = context.request().plan();
+        Set<String> names = new HashSet<>();
+        plan.ifPresent(p -> p.nodes().stream()
+                .filter(n -> p.inputs(n).isEmpty() && p.bounded(n))
+                .forEach(n -> n.table().ifPresent(t -> names.add(t.getObjectName()))));
+        this.bounded = names;
+    }
+
+    /** The sides read once of the statement's plan in {@code context}. */
+    static ReadOnce in(RewriteContext context) {
+        return new ReadOnce(context);
+    }
+
+    /**
+     * The names the hint on {@code select} gives its inputs that are a join's side read once ({@link
+     * HintInputName}): an input all of whose tables are bounded sources, joined with one that reads a stream.
+     */
+    Set<String> inputs(SqlSelect select) {
+        Set<String> out = new LinkedHashSet<>();
+        if (bounded.isEmpty()) {
+            return out;
+        }
+        for (SqlJoin join : joins(select.getFrom(), new ArrayList<>())) {
+            for (int side = 0; side < 2; side++) {
+                SqlNode input = side == 0 ? join.getLeft() : join.getRight();
+                SqlNode other = side == 0 ? join.getRight() : join.getLeft();
+                Optional<String> name = HintInputName.of(input);
+                if (name.isPresent() && readOnce(tables(input)) && !readOnce(tables(other))) {
+                    out.add(name.get());
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The join of {@code finding} with a side read once, as {@code select} in {@code tree} writes it, where the
+     * rewrite names its side read once ({@code once}) and its streaming side: the SELECT's join whose inputs read the
+     * tables the plan's join's two sides read. Empty where none is, or more than one.
+     */
+    Optional<Join> join(Finding finding, SqlNode tree) {
         if (plan.isEmpty()) {
             return Optional.empty();
         }
-        List<Operator.Join> joins = plan.get().operators(Operator.Join.class);
-        if (joins.size() != 1 || !finding.planNode().equals(Optional.of(joins.get(0).node().id()))) {
+        Optional<Operator.Join> planned = plan.get().operators(Operator.Join.class).stream()
+                .filter(j -> finding.planNode().equals(Optional.of(j.node().id()))).findFirst();
+        Optional<BoundedJoinSide> side = planned.flatMap(j -> BoundedJoinSide.of(j, plan.get()));
+        if (side.isEmpty()) {
             return Optional.empty();
         }
-        Optional<BoundedJoinSide> side = BoundedJoinSide.of(joins.get(0), plan.get());
-        List<SqlSelect> joining = Trees.selects(tree).stream().filter(Blocks::joins).toList();
-        if (side.isEmpty() || joining.size() != 1 || Blocks.aggregates(joining.get(0))
-                || !Blocks.stateTtlHints(joining.get(0)).isEmpty()) {
-            return Optional.empty();
+        List<PlanNode> sides = plan.get().inputs(planned.get().node());
+        Set<String> once = names(plan.get().tablesRead(sides.get(side.get().side())));
+        Set<String> streaming = names(plan.get().tablesRead(sides.get(side.get().streaming())));
+        List<Join> found = new ArrayList<>();
+        for (SqlSelect select : Trees.selects(tree)) {
+            for (SqlJoin written : joins(select.getFrom(), new ArrayList<>())) {
+                SqlNode onceInput = side.get().side() == 0 ? written.getLeft() : written.getRight();
+                SqlNode streamingInput = side.get().side() == 0 ? written.getRight() : written.getLeft();
+                Optional<String> onceName = HintInputName.of(onceInput);
+                List<String> streamingNames = new ArrayList<>();
+                if (onceName.isPresent() && tables(onceInput).equals(once) && tables(streamingInput).equals(streaming)
+                        && names(streamingInput, streamingNames)) {
+                    found.add(new Join(select, side.get(), String.join(" and ", streamingNames), onceName.get(),
+                            String.join(", ", tables(plan.get(), planned.get(), side.get()))));
+                }
+            }
         }
-        List<String> inputs = HintInputName.inputs(joining.get(0));
-        if (inputs == null || inputs.size() != 2) {
-            return Optional.empty();
-        }
-        return Optional.of(new ReadOnce(joining.get(0), side.get(), inputs.get(side.get().streaming()),
-                inputs.get(side.get().side()), tables(plan.get(), joins.get(0), side.get())));
+        return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
     }
 
     /**
      * What the {@code changes:} line of a TTL that reaches both sides of a join adds where one side is read once: that
-     * the TTL expires its rows too, for good. For the join {@code join} (a plan node id: a hint on its SELECT where
-     * this class cannot name the streaming side alone), or for every join of the plan where {@code join} is empty (a
-     * {@code SET}, which reaches them all). Empty where no such join has a side read once.
+     * the TTL expires its rows too, for good. For the join {@code join} (a plan node id: a hint on its SELECT that
+     * names its side read once), or for every join of the plan where {@code join} is empty (a {@code SET}, which
+     * reaches them all). Empty where no such join has a side read once.
      */
     static String expired(RewriteContext context, Optional<Integer> join, String value) {
         Optional<ExplainedPlan> plan = context.request().plan();
@@ -66,7 +132,7 @@ record ReadOnce(SqlSelect select, BoundedJoinSide side, String streaming, String
             Optional<BoundedJoinSide> side = BoundedJoinSide.of(each, plan.get());
             if (side.isPresent() && join.map(id -> id == each.node().id()).orElse(true)) {
                 out.append("; the join's ").append(side.get().name()).append(" side (")
-                        .append(tables(plan.get(), each, side.get()))
+                        .append(String.join(", ", tables(plan.get(), each, side.get())))
                         .append(") is read once, a bounded source: the TTL expires its rows too, never to be read again, and ")
                         .append(value).append(" after they were read the join matches nothing from that side");
             }
@@ -74,24 +140,106 @@ record ReadOnce(SqlSelect select, BoundedJoinSide side, String streaming, String
         return out.toString();
     }
 
-    /** The tables the side {@code side} of {@code join} reads, by name: {@code customers}. */
-    private static String tables(ExplainedPlan plan, Operator.Join join, BoundedJoinSide side) {
-        return String.join(", ", plan.tablesRead(plan.inputs(join.node()).get(side.side())).stream()
-                .map(ObjectIdentifier::getObjectName).toList());
+    /** True when {@code tables}, the tables an input reads, are all bounded sources. */
+    private boolean readOnce(Set<String> tables) {
+        return !tables.isEmpty() && bounded.containsAll(tables);
     }
 
     /**
-     * What the {@code changes:} line says of the join ({@code join}: as the line names it, {@code "this statement's
-     * join"} or {@code "the join of the view shipped_orders"}) under the hint {@code hints} of {@code value} on the
-     * streaming side alone: what expires there, and why the side read once keeps its rows and what bounds its state.
+     * The names of the tables the {@code FROM} item {@code item} reads: a table's, each table of a subquery or a
+     * nested join, a view's through its query; a name the catalog does not know (a {@code WITH} query) as written.
      */
-    String changes(String join, String value, String hints) {
-        String source = tables.isEmpty() || tables.equals(once) ? "a bounded source" : tables + ": a bounded source";
-        return join + " keeps each row of " + streaming + " " + value + " after it was last written (" + hints
-                + "): a row of " + streaming + " is forgotten then, and a row of " + once + " read later is not joined to it; "
-                + once + ", the side read once (" + source + "), keeps every row it read with no TTL: its state holds those"
-                + " rows and no more, and they must stay for the later rows of " + streaming + " to match them (a TTL there,"
-                + " or a SET 'table.exec.state.ttl', would expire them after " + value + ", and the join would match nothing"
-                + " from " + once + " after that)";
+    private Set<String> tables(SqlNode item) {
+        Set<String> out = new HashSet<>();
+        SqlNode inner = SqlUtil.stripAs(item);
+        if (inner instanceof SqlSnapshot snapshot) {
+            inner = snapshot.getTableRef();
+        }
+        Optional<SqlIdentifier> table = FromTable.named(inner);
+        if (table.isPresent()) {
+            read(table.get(), out, 0);
+            return out;
+        }
+        if (inner instanceof SqlJoin join) {
+            out.addAll(tables(join.getLeft()));
+            out.addAll(tables(join.getRight()));
+            return out;
+        }
+        for (SqlIdentifier name : Trees.tablesRead(inner)) {
+            read(name, out, 0);
+        }
+        return out;
+    }
+
+    private void read(SqlIdentifier name, Set<String> out, int depth) {
+        Optional<CatalogObject> object = depth < MAX_VIEW_DEPTH ? context.lookUp(name.names) : Optional.empty();
+        Optional<SqlNode> query = object.filter(CatalogObject::view).flatMap(CatalogObject::query).flatMap(SqlTrees::parse);
+        if (query.isEmpty()) {
+            out.add(object.map(o -> o.identifier().get(o.identifier().size() - 1)).orElse(name.names.get(name.names.size() - 1)));
+            return;
+        }
+        for (SqlIdentifier read : Trees.tablesRead(query.get())) {
+            read(read, out, depth + 1);
+        }
+    }
+
+    /** The joins of one {@code FROM} clause, nested joins first (not those of its subqueries: their SELECTs own them). */
+    private static List<SqlJoin> joins(SqlNode from, List<SqlJoin> out) {
+        if (from instanceof SqlJoin join) {
+            joins(join.getLeft(), out);
+            joins(join.getRight(), out);
+            out.add(join);
+        }
+        return out;
+    }
+
+    /** Adds the names a hint gives {@code item}, or the inputs of a nested join; false where one has none. */
+    private static boolean names(SqlNode item, List<String> out) {
+        if (item instanceof SqlJoin join) {
+            return names(join.getLeft(), out) && names(join.getRight(), out);
+        }
+        Optional<String> name = HintInputName.of(item);
+        name.ifPresent(out::add);
+        return name.isPresent();
+    }
+
+    private static Set<String> names(List<ObjectIdentifier> tables) {
+        Set<String> out = new HashSet<>();
+        tables.forEach(t -> out.add(t.getObjectName()));
+        return out;
+    }
+
+    /** The tables the side {@code side} of {@code join} reads, by name: {@code customers}. */
+    private static List<String> tables(ExplainedPlan plan, Operator.Join join, BoundedJoinSide side) {
+        return plan.tablesRead(plan.inputs(join.node()).get(side.side())).stream().map(ObjectIdentifier::getObjectName).toList();
+    }
+
+    /**
+     * The join of a finding with a side read once, as a SELECT of the rewrite's scope writes it.
+     *
+     * @param select the SELECT that joins
+     * @param side the join's side read once
+     * @param streaming the name the hint gives the streaming side (its alias or table; the inputs of a nested join,
+     *     joined by "and")
+     * @param once the name of the side read once
+     * @param tables the tables the side read once reads, as a message names them
+     */
+    record Join(SqlSelect select, BoundedJoinSide side, String streaming, String once, String tables) {
+
+        /**
+         * What the {@code changes:} line says of the join ({@code join}: as the line names it, {@code "this
+         * statement's join"} or {@code "the join of the view shipped_orders"}) under the hints {@code hints} of {@code
+         * value}, which leave its side read once out: what expires on the streaming side, and why the side read once
+         * keeps its rows and what bounds its state.
+         */
+        String changes(String join, String value, String hints) {
+            String source = tables.isEmpty() || tables.equals(once) ? "a bounded source" : tables + ": a bounded source";
+            return join + " keeps each row of " + streaming + " " + value + " after it was last written (" + hints
+                    + "): a row of " + streaming + " is forgotten then, and a row of " + once + " read later is not joined to it; "
+                    + once + ", the side read once (" + source + "), keeps every row it read with no TTL: its state holds those"
+                    + " rows and no more, and they must stay for the later rows of " + streaming + " to match them (a TTL there,"
+                    + " or a SET 'table.exec.state.ttl', would expire them after " + value + ", and the join would match nothing"
+                    + " from " + once + " after that)";
+        }
     }
 }

@@ -199,7 +199,7 @@ final class RewriteContext {
         int unmet = 0;
         for (io.github.sqlguard.plan.PlanNode node : request.plan().get().nodes()) {
             if (node.name().equals("Join")) {
-                unmet += (int) node.state().stream().filter(candidate.intent()::unmet).count();
+                unmet += (int) node.state().stream().filter(state -> candidate.intent().unmet(request.plan().get(), node, state)).count();
             }
         }
         if (unmet == 0) {

@@ -1,5 +1,6 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.statement.HintInputName;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.StatefulOperators;
@@ -21,6 +22,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code state-ttl-hint}, for {@code stateful-without-ttl} on a group aggregation or a regular
@@ -30,9 +32,11 @@ import java.util.Optional;
  * STATE_TTL} hint already there gets the TTL for its every input. Only this statement's operators
  * change, unlike a {@code SET}. Proven when the finding's operator gets the TTL in the compiled plan
  * (Flink 1.20 does not match a hint to a table with a {@code WATERMARK}, and then it is not offered).
- * Where one side of the finding's join is read once ({@link ReadOnce}: a source Flink translated as bounded), the
- * hint names the streaming side alone and the proof checks that side's state alone: the rows read once never come
- * again, and a TTL on them would leave the join matching nothing from that side once it expired.
+ * Where one side of a join is read once ({@link ReadOnce}: a source Flink translated as bounded), the hint on its
+ * SELECT leaves that side out (a user's value for it stays), and the proof checks every join state but that side's:
+ * the rows read once never come again, and a TTL on them would leave the join matching nothing from that side once it
+ * expired. What the hints do to the operators of the other kind in their blocks is said from the proof's plan ({@link
+ * #reachedToo}).
  */
 final class StateTtlHint extends ScopedFamily {
 
@@ -77,11 +81,12 @@ final class StateTtlHint extends ScopedFamily {
         boolean keptOwn = false;
         boolean sessionNeverExpires =
                 StateTtl.neverExpires(StateTtl.effective(context.request().config()), context.request().maxStateTtl());
-        // What the hinted blocks hold besides the finding's operator, which its changes: line names too.
-        boolean hintedJoin = false;
-        boolean hintedAggregate = false;
-        // The join's side read once, which keeps its rows: its block's hint names the streaming side alone.
-        Optional<ReadOnce> readOnce = isJoin ? ReadOnce.of(finding, context, tree) : Optional.empty();
+        // The joins' sides read once, which keep their rows: each block's hint leaves them out, and keeps the user's
+        // value for them; the finding's join, where its side read once is left out, is said as such.
+        ReadOnce reads = ReadOnce.in(context);
+        Optional<ReadOnce.Join> readOnce = isJoin ? reads.join(finding, tree) : Optional.empty();
+        boolean leftOut = false;
+        boolean onceOwn = false;
         for (SqlSelect select : Trees.selects(tree)) {
             if (!Blocks.aggregates(select) && !Blocks.joins(select)) {
                 continue;
@@ -89,6 +94,8 @@ final class StateTtlHint extends ScopedFamily {
             if (windowAggregation(select)) {
                 continue; // a window aggregation: its state is freed by the window, and it takes no TTL
             }
+            Set<String> once = reads.inputs(select);
+            leftOut |= !once.isEmpty();
             List<SqlHint> existing = Blocks.stateTtlHints(select);
             if (!existing.isEmpty()) {
                 for (SqlHint hint : existing) {
@@ -106,7 +113,13 @@ final class StateTtlHint extends ScopedFamily {
                         Optional<Duration> read = written == null ? Optional.empty() : StateTtl.parse(written);
                         if (read.isPresent() && !StateTtl.neverExpires(read.get(), context.request().maxStateTtl())) {
                             keptOwn = true;
+                            // The user's TTL on the finding's side read once stays: it expires those rows, as the user chose.
+                            onceOwn |= readOnce.isPresent() && readOnce.get().select() == select
+                                    && name.equals(readOnce.get().once());
                             continue;
+                        }
+                        if (once.contains(name)) {
+                            continue; // the side read once keeps its rows, as the user pinned it
                         }
                         (read.isPresent() ? replaced : unreadable).add("'" + name + "' = '" + written + "'");
                         options.set(i, SqlLiteral.createCharString(value, SqlParserPos.ZERO));
@@ -117,7 +130,7 @@ final class StateTtlHint extends ScopedFamily {
                         // never expires: a join side pinned beside it grows as before, so it is named too (case 742).
                         List<String> inputs = HintInputName.inputs(select);
                         for (String input : inputs == null ? List.<String>of() : inputs) {
-                            if (!named.contains(input)) {
+                            if (!named.contains(input) && !once.contains(input)) {
                                 options.add(SqlLiteral.createCharString(input, SqlParserPos.ZERO));
                                 options.add(SqlLiteral.createCharString(value, SqlParserPos.ZERO));
                                 changed = true;
@@ -126,8 +139,6 @@ final class StateTtlHint extends ScopedFamily {
                     }
                     if (changed) {
                         hinted.add(SqlTrees.unparse(hint));
-                        hintedJoin |= Blocks.joins(select);
-                        hintedAggregate |= Blocks.aggregates(select);
                     }
                 }
                 continue;
@@ -136,54 +147,80 @@ final class StateTtlHint extends ScopedFamily {
             if (inputs == null || inputs.isEmpty()) {
                 return List.of();
             }
-            if (readOnce.isPresent() && readOnce.get().select() == select) {
-                inputs = List.of(readOnce.get().streaming());
+            if (!once.isEmpty()) {
+                inputs = inputs.stream().filter(input -> !once.contains(input)).toList();
+                if (inputs.isEmpty()) {
+                    continue;
+                }
             }
             SqlHint hint = Blocks.stateTtl(inputs, value);
             Blocks.addHint(select, hint);
             hinted.add(SqlTrees.unparse(hint));
-            hintedJoin |= Blocks.joins(select);
-            hintedAggregate |= Blocks.aggregates(select);
         }
         if (hinted.isEmpty()) {
             return List.of();
         }
-        boolean joinsToo = !isJoin && hintedJoin && plans(context, "Join");
-        boolean aggregationsToo = isJoin && hintedAggregate && plans(context, "GroupAggregate", "GlobalGroupAggregate");
+        Intent intent = !keptOwn ? Intent.operatorTtl(ttl, operator.get())
+                : Intent.operatorBounded(context.request().maxStateTtl(), operator.get());
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
-                readOnce.isPresent() ? Intent.stateTtl(ttl, operator.get(), readOnce.get().side().streamingState())
-                        : !keptOwn ? Intent.operatorTtl(ttl, operator.get())
-                        : Intent.operatorBounded(context.request().maxStateTtl(), operator.get()),
+                leftOut ? intent.keepingReadOnce() : intent,
                 Columns.SAME,
                 // Where the user's own TTLs stay, only the inputs whose value changes get the proposed TTL. A pin the
                 // user wrote ('0': never expire) is replaced, and the line says so first (issue 30 §1).
                 pinReplaced(replaced, value)
-                        + (readOnce.isPresent()
+                        + (readOnce.isPresent() && !onceOwn
                         ? readOnce.get().changes(whose(scope, "join"), value, String.join(", ", new LinkedHashSet<>(hinted)))
-                                + (aggregationsToo ? "; its aggregations' state expires " + value + " after a key's last"
-                                        + " change: an idle key's result is forgotten and starts anew"
-                                        : "")
                         : operator.get().equals("Join")
                         ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "join") + " keeps") + " each row " + value
                                 + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
                                 + TtlExpiry.joinRows(value, joinType(finding, context))
-                                + (aggregationsToo ? "; its aggregations' state expires " + value + " after a key's last"
-                                        + " change: an idle key's result is forgotten and starts anew"
-                                        : "")
                         : (keptOwn ? "the state of the inputs whose TTL changes" : "the state of " + whose(scope, "aggregation"))
                                 + " expires " + value + " after a key's last change (" + String.join(", ", new LinkedHashSet<>(hinted))
-                                + "); an idle key's result is forgotten and starts anew"
-                                + (joinsToo ? "; its joins keep each row " + value + " after it was stored: a row is"
-                                        + " forgotten then, and a match arriving later is not joined to it" : ""))
-                        + ((isJoin ? aggregationsToo : joinsToo) ? OTHERS_KEEP_SESSION_TTL.replace("other operators",
-                                "operators no hint reaches") : OTHERS_KEEP_SESSION_TTL)
+                                + "); an idle key's result is forgotten and starts anew")
+                        + OTHERS_KEEP_SESSION_TTL
                         + (unreadable.isEmpty() ? "" : "; the hint values Flink cannot read change: "
                                 + String.join(", ", unreadable.stream().map(u -> u + " becomes '" + value + "'").toList()))
                         + (keptOwn && !(replaced.isEmpty() && unreadable.isEmpty()) ? "; the TTLs written otherwise stay as written" : "")
+                        // A side read once that the join's SELECT could not be matched to is hinted: the TTL expires its rows.
                         + (readOnce.isEmpty() && isJoin ? ReadOnce.expired(context, finding.planNode(), value) : "")
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen()));
+    }
+
+    /**
+     * {@code changes}, the {@code changes:} line of a {@code state-ttl-hint} candidate whose operator is {@code
+     * operator}, with what its hints did to the operators of the other kind, as the proof's compiled plan gives each
+     * operator's TTL: where {@code proven} has more aggregations (for a join's rewrite) or joins (for an
+     * aggregation's) at the TTL {@code ttl} proposes than {@code original}, the line says their state expires too. A hint on a SELECT
+     * that joins and aggregates names the join's inputs, which reach no aggregation over the join (Flink matches a
+     * key to an input's alias or table, {@link HintReach}): the text alone cannot tell. Unchanged where a {@code SET}
+     * goes before the statement, whose own part of the line says that every operator no hint names gets its TTL.
+     */
+    static String reachedToo(String changes, String operator, ProposedTtl ttl, Optional<ExplainedPlan> original,
+            Optional<ExplainedPlan> proven) {
+        if (!changes.contains(OTHERS_KEEP_SESSION_TTL)) {
+            return changes;
+        }
+        boolean join = operator.equals("Join");
+        List<String> others = join ? List.of("GroupAggregate", "GlobalGroupAggregate") : List.of("Join");
+        if (at(proven, others, ttl.ttl()) <= at(original, others, ttl.ttl())) {
+            return changes;
+        }
+        return changes.replace(OTHERS_KEEP_SESSION_TTL, (join
+                ? "; its aggregations' state expires " + ttl.value() + " after a key's last change: an idle key's"
+                        + " result is forgotten and starts anew"
+                : "; its joins keep each row " + ttl.value() + " after it was stored: a row is forgotten then,"
+                        + " and a match arriving later is not joined to it")
+                + OTHERS_KEEP_SESSION_TTL.replace("other operators", "operators no hint reaches"));
+    }
+
+    /** How many nodes of {@code plan} named one of {@code names} have every state at {@code ttl}. */
+    private static long at(Optional<ExplainedPlan> plan, List<String> names, Duration ttl) {
+        return plan.stream().flatMap(p -> p.nodes().stream())
+                .filter(n -> names.contains(n.name()) && !n.state().isEmpty())
+                .filter(n -> n.state().stream().allMatch(state -> state.ttl().equals(ttl)))
+                .count();
     }
 
     /**
@@ -206,15 +243,6 @@ final class StateTtlHint extends ScopedFamily {
         }
         return "replaces your STATE_TTL " + (replaced.size() == 1 ? "pin " : "pins ") + String.join(", ", replaced)
                 + ", which " + (replaced.size() == 1 ? "keeps" : "keep") + " its state forever, with '" + value + "': ";
-    }
-
-    /**
-     * True when the statement's plan has one of {@code names}: a block that joins in the text may plan as no
-     * {@code Join} (a LATERAL Top-N plans a {@code Rank}), and a hint there changes no join's state.
-     */
-    private static boolean plans(RewriteContext context, String... names) {
-        List<String> wanted = List.of(names);
-        return context.request().plan().stream().flatMap(p -> p.nodes().stream()).anyMatch(n -> wanted.contains(n.name()));
     }
 
     /** The type of the finding's join in the statement's plan ({@code INNER}, {@code LEFT}, ...); {@code INNER} when the plan does not say. */

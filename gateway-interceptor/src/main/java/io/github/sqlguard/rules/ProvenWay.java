@@ -1,5 +1,6 @@
 package io.github.sqlguard.rules;
 
+import io.github.sqlguard.plan.LookupSupport;
 import io.github.sqlguard.statement.SqlIdentifiers;
 
 import java.util.List;
@@ -38,13 +39,24 @@ public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal {
      * @param stream the stream whose rows look it up, as the statement names it
      * @param join the join clause ({@code LEFT JOIN customers FOR SYSTEM_TIME AS OF o.proc_time AS c ON o.customer_id
      *     = c.id}), or, where the time column is not known, the clause with what it needs said in its place
+     * @param support whether the table's connector is a lookup source, as Flink's factory for it says ({@link
+     *     LookupSupport}); empty where it is not known. Never {@link LookupSupport#SCAN_ONLY}: no lookup join is
+     *     offered over a source that is not a lookup source.
      */
-    record Lookup(String table, String stream, String join) implements ProvenWay {
+    record Lookup(String table, String stream, String join, Optional<LookupSupport> support) implements ProvenWay {
 
         public Lookup {
             Objects.requireNonNull(table);
             Objects.requireNonNull(stream);
             Objects.requireNonNull(join);
+            if (support.equals(Optional.of(LookupSupport.SCAN_ONLY))) {
+                throw new IllegalArgumentException(table + "'s connector is not a lookup source");
+            }
+        }
+
+        /** The way proven by planning it ({@code rewrite.LookupJoin}), which asks Flink itself whether it plans. */
+        public Lookup(String table, String stream, String join) {
+            this(table, stream, join, Optional.empty());
         }
 
         @Override
@@ -54,8 +66,16 @@ public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal {
 
         @Override
         public String conditional() {
-            return "when " + table + " is a dimension table whose connector is a lookup source (jdbc, hbase, ...; not"
-                    + " datagen or filesystem), a lookup join, which keeps no state: " + body();
+            if (support.isEmpty()) {
+                return "when " + table + " is a dimension table whose connector is a lookup source (jdbc, hbase, ...; not"
+                        + " datagen or filesystem), a lookup join, which keeps no state: " + body();
+            }
+            String source = support.get() == LookupSupport.LOOKUP
+                    ? "its connector is a lookup source, as Flink's factory for it says"
+                    : "its connector is a lookup source, inferred from the connector's name: it was planned without"
+                            + " the connector's jar";
+            return "when " + table + " is a dimension table, a lookup join (" + source + "), which keeps no state: "
+                    + body();
         }
 
         @Override

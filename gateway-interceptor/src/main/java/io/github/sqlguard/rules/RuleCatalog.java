@@ -39,6 +39,7 @@ import io.github.sqlguard.rules.plan.WindowAggregateNotRecognizedRule;
 import io.github.sqlguard.rules.plan.LargeTopNRule;
 import io.github.sqlguard.rules.plan.RankRetractRule;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
+import io.github.sqlguard.rules.plan.TtlExpiresReadOnceSideRule;
 import io.github.sqlguard.rules.plan.UnboundedOverAggregateRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.rules.restore.RestoreChangedMeaningRule;
@@ -114,6 +115,7 @@ public final class RuleCatalog {
                         new LargeTopNRule(),
                         new UnboundedOverAggregateRule(),
                         new StatefulWithoutTtlRule(),
+                        new TtlExpiresReadOnceSideRule(),
                         new MatchWithoutWithinRule(),
                         new IntervalJoinNeverMatchesRule(),
                         new RestoreUnreadableRule(),

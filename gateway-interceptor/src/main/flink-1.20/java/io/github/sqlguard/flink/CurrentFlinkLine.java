@@ -152,4 +152,9 @@ final class CurrentFlinkLine implements FlinkLine {
             delegate.accept(handle.getDelegate());
         }
     }
+
+    @Override
+    public ClassLoader userClassLoader(org.apache.flink.table.catalog.CatalogManager catalogManager) {
+        return Thread.currentThread().getContextClassLoader();
+    }
 }

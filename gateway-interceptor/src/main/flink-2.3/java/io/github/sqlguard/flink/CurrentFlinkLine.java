@@ -148,4 +148,9 @@ final class CurrentFlinkLine implements FlinkLine {
             }
         }
     }
+
+    @Override
+    public ClassLoader userClassLoader(org.apache.flink.table.catalog.CatalogManager catalogManager) {
+        return catalogManager.getDataTypeFactory().getClassLoader();
+    }
 }

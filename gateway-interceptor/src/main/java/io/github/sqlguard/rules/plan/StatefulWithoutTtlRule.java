@@ -4,11 +4,13 @@ import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.plan.BoundedJoinSide;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.LookupSupport;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.plan.TemporalJoins;
+import io.github.sqlguard.plan.ViewAggregation;
 import io.github.sqlguard.plan.ViewJoin;
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -53,6 +55,11 @@ import java.util.Set;
  * keeps state per key ({@link PartitionedOver}: why it is this rule's finding and not one of its own,
  * what each frame keeps, and its fix). Its TTL is always the session's, as the compiled plan lists no
  * state for it.
+ *
+ * <p>Not reported either: an operator whose every input is bounded (the statement's own {@code VALUES}, or sources
+ * Flink translated as bounded: a {@code filesystem} table without {@code source.monitor-interval} joined with a {@code
+ * datagen} table with {@code number-of-rows}). Flink plans the same stateful operator in streaming mode, but the job
+ * finishes once its inputs are read, and its state holds what they gave: it never grows past that.
  *
  * <p>A regular join with one bounded input (read once, {@link BoundedJoinSide}) is reported for its streaming side
  * alone: the bounded side's state holds the rows read, no more, and must keep them for the join to keep matching, so
@@ -104,9 +111,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             if (operator instanceof Operator.GroupAggregate aggregate && constantState(aggregate)) {
                 continue;
             }
-            if (names.onlyValuesBelow(node)) {
-                // Every row comes from the statement's own VALUES: a bounded input, whose job ends once its rows are
-                // read; the state holds what those rows give and no new key arrives.
+            if (names.onlyValuesBelow(node) || plan.bounded(node)) {
+                // Every row comes from the statement's own VALUES or from sources Flink translated as bounded (read
+                // once, then they end: flink.BoundedSources): Flink plans the same stateful operator in streaming mode,
+                // but the job finishes once its inputs are read; the state holds what they gave and no new key arrives.
                 continue;
             }
             if (operator instanceof Operator.Deduplicate dedup && dedup.keys().isEmpty()) {
@@ -151,7 +159,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      */
     private static Optional<RuleHit> overHit(
             AnalysisContext context, ExplainedPlan plan, Operator.OverAggregate over, StatementNames names, Duration max) {
-        if (!PartitionedOver.keepsStatePerKey(over) || names.onlyValuesBelow(over.node())) {
+        if (!PartitionedOver.keepsStatePerKey(over) || names.onlyValuesBelow(over.node()) || plan.bounded(over.node())) {
             return Optional.empty();
         }
         OperatorTtl ttl = OperatorTtl.of(context, over.node());
@@ -383,7 +391,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     }
 
     /** How a message names the side {@code side} of {@code join} ({@link StatementNames#joinSide}, {@link #rightSide}). */
-    private static String sideName(Operator.Join join, int side, StatementNames names) {
+    static String sideName(Operator.Join join, int side, StatementNames names) {
         return side == 0 ? names.joinSide(join.node(), 0) : rightSide(join, names);
     }
 
@@ -426,7 +434,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     }
 
     /** The TTL of {@code node}'s state {@code name} in Flink's compiled plan ({@code leftState}), if it lists one. */
-    private static Optional<Duration> stateTtl(PlanNode node, String name) {
+    static Optional<Duration> stateTtl(PlanNode node, String name) {
         return node.state().stream().filter(st -> st.name().equals(name)).map(OperatorState::ttl).findFirst();
     }
 
@@ -734,6 +742,17 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<ObjectIdentifier> table = names.directTable(node);
         Optional<String> hint = table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
+        if (hint.isEmpty()) {
+            viewAggregation(node, names).ifPresent(in -> fix.append(", or for this aggregation alone in the view ")
+                    .append(in.view()).append(", whose aggregation this is, on its SELECT: /*+ STATE_TTL('")
+                    .append(in.input()).append("' = '").append(values.stateTtlText()).append("') */ (the view redefined")
+                    .append(" with the hint, as the state-ttl-hint rewrite writes it: every statement that reads the view gets it")
+                    .append(in.table() && names.rowtimeBelow(node).isPresent()
+                            && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()
+                            ? "; Flink " + FlinkLine.current().line() + " matches no table declared with a WATERMARK: read"
+                                    + " it through a subquery and name the subquery's alias" : "")
+                    .append(')'));
+        }
         if (hint.isEmpty() && !names.context().statement().stateTtlHints().isEmpty()) {
             hintedJoinRead(node, names.plan()).ifPresent(join -> fix.append(overHintedJoin(values)));
         }
@@ -890,6 +909,18 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (pins.any() && pins.names().isPresent() && leftTtl.isPresent() && rightTtl.isPresent()) {
             return pinnedFix(join, names, pins, leftTtl.get(), rightTtl.get(), max, advised);
         }
+        Optional<BoundedJoinSide> readOnce = BoundedJoinSide.of(join, names.plan());
+        if (hinted && readOnce.isPresent() && leftHint.isPresent() && rightHint.isPresent() && leftTtl.isPresent()
+                && rightTtl.isPresent() && !(readOnce.get().side() == 0 ? leftTtl : rightTtl).get().isZero()) {
+            // The hint gives the side read once a TTL and the streaming side none: the TTL belongs to the streaming
+            // side alone (ttl-expires-read-once-side is the finding on the rows read once it expires).
+            String stream = readOnce.get().streaming() == 0 ? leftHint.get() : rightHint.get();
+            String once = readOnce.get().side() == 0 ? leftHint.get() : rightHint.get();
+            return "Bound the streaming side's state (" + stream + ") with a TTL longer than a row must wait for its"
+                    + " match, in the hint in place of the side read once (" + once + "), which keeps its rows with no TTL:"
+                    + " /*+ STATE_TTL('" + stream + "' = '" + advised.stateTtlText() + "') */ (a SET"
+                    + " 'table.exec.state.ttl' does not reach a side the hint names).";
+        }
         if (hinted && leftHint.isPresent() && rightHint.isPresent() && leftTtl.isPresent() && rightTtl.isPresent()
                 && StateTtl.neverExpires(leftTtl.get(), max) != StateTtl.neverExpires(rightTtl.get(), max)) {
             // A hint pins the sides: a SET reaches neither, and the side that expires keeps its own TTL.
@@ -965,6 +996,22 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         temporalWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
         return fix.append('.').toString();
+    }
+
+    /**
+     * The aggregation of the view that holds {@code node} ({@link StatementNames#viewHolding}), where that view writes
+     * one aggregation of one input ({@link ViewAggregation}): a hint on its SELECT reaches the aggregation, as a hint
+     * on a view's joining SELECT reaches its join. Empty where the statement groups itself, or the view writes none or
+     * several.
+     */
+    private static Optional<ViewAggregation> viewAggregation(PlanNode node, StatementNames names) {
+        Optional<String> view = names.viewHolding(node);
+        if (view.isEmpty()) {
+            return Optional.empty();
+        }
+        List<ViewAggregation> written = names.plan().viewAggregations().stream()
+                .filter(a -> a.view().equals(view.get())).toList();
+        return written.size() == 1 ? Optional.of(written.get(0)) : Optional.empty();
     }
 
     /**
@@ -1139,8 +1186,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     /**
      * The lookup join of a dimension table on the right: a processing-time lookup join keeps no state, where the
-     * right table's connector is a lookup source (Flink docs, "Joins", "Lookup Join"; LookupTableSource), which the
-     * rule cannot read and the {@code lookup-join} rewrite proves by planning. Not for a condition that bounds both
+     * right table's connector is a lookup source (Flink docs, "Joins", "Lookup Join"; LookupTableSource), as Flink's
+     * factory for the table says ({@link ExplainedPlan#lookupSupport}; the {@code lookup-join} rewrite proves the way
+     * by planning it). Not where the factory makes no lookup source; not for a condition that bounds both
      * sides' times: that is two streams, an interval join's shape; nor for an anti-join written as a LEFT join
      * ({@link LeftAntiJoins}), whose meaning a lookup join does not keep.
      */
@@ -1153,6 +1201,12 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 || join.bounds().stream().anyMatch(Operator.Bound::onTimestamps) || antiJoin(join, names)
                 || BoundedJoinSide.of(join, names.plan()).map(b -> b.side() == 0).orElse(false)) {
             // A lookup join reads its right side as the dimension: not the stream, where the left side is read once.
+            return Optional.empty();
+        }
+        Optional<LookupSupport> support = names.directTable(inputs.get(1)).flatMap(names.plan()::lookupSupport);
+        if (support.equals(Optional.of(LookupSupport.SCAN_ONLY))) {
+            // Flink's factory for the right table makes no LookupTableSource (filesystem, datagen, kafka): Flink
+            // refuses the lookup join ("Processing-time temporal join is not supported yet").
             return Optional.empty();
         }
         Optional<String> leftHint = hintSide(join, 0, names);
@@ -1180,7 +1234,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             clause.append("a processing-time column of ").append(stream)
                     .append(" (a column AS PROCTIME() in its DDL, where it has none)");
         }
-        return Optional.of(new ProvenWay.Lookup(dimension, stream, clause.toString()));
+        return Optional.of(new ProvenWay.Lookup(dimension, stream, clause.toString(), support));
     }
 
     /** {@code JOIN}, or {@code LEFT JOIN} for a LEFT join: the join a lookup or temporal join keeps. */
@@ -1287,7 +1341,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * {@code b} for a self-join's two reads of one table), else the name the statement gives the table the side
      * reads straight; empty for a side of a join Flink built from a subquery, which no FROM writes.
      */
-    private static Optional<String> hintSide(Operator.Join join, int side, StatementNames names) {
+    static Optional<String> hintSide(Operator.Join join, int side, StatementNames names) {
         List<PlanNode> inputs = names.plan().inputs(join.node());
         if (inputs.size() != 2 || semiOrAnti(join) || names.correlatedSubquerySide(join.node(), 0)
                 || names.correlatedSubquerySide(join.node(), 1)) {
