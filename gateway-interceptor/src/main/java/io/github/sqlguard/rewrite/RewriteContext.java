@@ -332,8 +332,9 @@ final class RewriteContext {
         List<String> statements = new ArrayList<>(before);
         if (view.temporary()) {
             statements.add("DROP TEMPORARY VIEW " + scope.writtenName());
+            // The catalog's query alone does not give a column list the view was defined with: its schema does.
             statements.add(written.isPresent() ? written.get().with(query)
-                    : "CREATE TEMPORARY VIEW " + scope.writtenName() + " AS\n" + query);
+                    : "CREATE TEMPORARY VIEW " + scope.writtenName() + columnList(view) + " AS\n" + query);
         } else {
             statements.add("ALTER VIEW " + scope.writtenName() + " AS\n" + query);
         }
@@ -349,6 +350,12 @@ final class RewriteContext {
                         + (written.isPresent() ? "" : "; the view was not defined in this session, so its query is"
                                 + " written as Flink's catalog keeps it, not as it was written"),
                 chosen, Optional.of(scope.writtenName()), Optional.empty());
+    }
+
+    /** {@code " (c1, c2, ...)"}: the view's column names, as its schema gives them; empty for a view without columns. */
+    private static String columnList(CatalogObject view) {
+        List<String> names = view.columns().stream().map(c -> SqlTrees.unparse(SqlTrees.identifier(c.name()))).toList();
+        return names.isEmpty() ? "" : " (" + String.join(", ", names) + ")";
     }
 
     /** The statement's text with {@code scope}'s view, changed to {@code changed}, inlined where it is read, up to the statement. */

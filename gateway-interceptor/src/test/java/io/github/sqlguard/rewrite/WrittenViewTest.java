@@ -66,7 +66,9 @@ class WrittenViewTest {
     void aViewTheSessionDidNotDefineIsRedefinedFromTheCatalogsQueryAndTheChangesSaySo() {
         Candidate candidate = hinted(List.of());
 
-        assertThat(candidate.before()).last().asString().contains("INNER JOIN shipments AS s");
+        assertThat(candidate.before()).last().asString()
+                .startsWith("CREATE TEMPORARY VIEW shipped_orders (order_id, amount, carrier) AS\n")
+                .contains("INNER JOIN shipments AS s");
         assertThat(candidate.changes()).endsWith("; the view was not defined in this session, so its query is written as"
                 + " Flink's catalog keeps it, not as it was written");
     }
@@ -115,7 +117,10 @@ class WrittenViewTest {
     }
 
     private static CatalogObject view(String query) {
+        List<Column> columns = List.of(new Column("order_id", "STRING", Column.TimeAttribute.NONE),
+                new Column("amount", "DECIMAL(10, 2)", Column.TimeAttribute.NONE),
+                new Column("carrier", "STRING", Column.TimeAttribute.NONE));
         return new CatalogObject(List.of("default_catalog", "default_database", "shipped_orders"), true, true,
-                Optional.of(query), List.of(), false, Map.of(), List.of());
+                Optional.of(query), columns, false, Map.of(), List.of());
     }
 }
