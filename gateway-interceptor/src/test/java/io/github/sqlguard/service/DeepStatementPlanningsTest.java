@@ -83,7 +83,7 @@ class DeepStatementPlanningsTest {
             ddl.add("CREATE TEMPORARY VIEW r" + i + " AS SELECT a, b, c + 1 AS c FROM r" + (i - 1) + " WHERE a > " + i);
         }
         for (int i = 1; i <= JOINED; i++) {
-            ddl.add("CREATE TABLE j" + i + " (k INT, v BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
+            ddl.add("CREATE TABLE j" + i + " (k INT, v BIGINT) WITH ('connector' = 'datagen')");
         }
         ddl.add("CREATE TABLE u (k INT, v BIGINT, c BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
         return ddl;
