@@ -37,16 +37,18 @@ import java.util.concurrent.TimeUnit;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GuardedClientsIT {
 
-    /** Shared case 19 with a bounded source, so the query ends in a script. */
-    private static final String ORDERS =
+    /** Shared case 19's orders, with the datagen options the tests give them. */
+    private static final String ORDERS_WITH =
             "CREATE TABLE orders (\n"
                     + "  order_id STRING,\n"
                     + "  user_id STRING,\n"
                     + "  amount DOUBLE,\n"
                     + "  order_time TIMESTAMP(3),\n"
                     + "  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND\n"
-                    + ") WITH ('connector' = 'datagen', 'rows-per-second' = '100', 'number-of-rows' = '20',"
-                    + " 'fields.user_id.length' = '1')";
+                    + ") WITH ('connector' = 'datagen', 'rows-per-second' = '100', %s, 'fields.user_id.length' = '1')";
+
+    /** Shared case 19 with a bounded source, so the query ends in a script. */
+    private static final String ORDERS = String.format(ORDERS_WITH, "'number-of-rows' = '20'");
 
     /**
      * Orders that end without being bounded: a {@code sequence} field and no {@code number-of-rows}. Flink's
@@ -55,16 +57,8 @@ class GuardedClientsIT {
      * when its sequence is exhausted and the query ends in a script. Over {@link #ORDERS} the guard says nothing
      * of the aggregation's state: it holds what a bounded source read, no more.
      */
-    private static final String ORDERS_ENDING_STREAM =
-            "CREATE TABLE orders (\n"
-                    + "  order_id STRING,\n"
-                    + "  user_id STRING,\n"
-                    + "  amount DOUBLE,\n"
-                    + "  order_time TIMESTAMP(3),\n"
-                    + "  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND\n"
-                    + ") WITH ('connector' = 'datagen', 'rows-per-second' = '100',"
-                    + " 'fields.order_id.kind' = 'sequence', 'fields.order_id.start' = '1', 'fields.order_id.end' = '20',"
-                    + " 'fields.user_id.length' = '1')";
+    private static final String ORDERS_ENDING_STREAM = String.format(ORDERS_WITH,
+            "'fields.order_id.kind' = 'sequence', 'fields.order_id.start' = '1', 'fields.order_id.end' = '20'");
 
     private static final String GROUP_BY = "SELECT user_id, SUM(amount) AS total FROM orders GROUP BY user_id";
 
