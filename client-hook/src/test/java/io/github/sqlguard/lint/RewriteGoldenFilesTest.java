@@ -1,17 +1,16 @@
 package io.github.sqlguard.lint;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.abort;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.sqlguard.testing.CaseCorpus;
 import io.github.sqlguard.testing.RewriteFamilyFailures;
+import io.github.sqlguard.testing.RewriteGoldens;
 import io.github.sqlguard.testing.SqlScript;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,9 +23,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -37,17 +34,17 @@ import java.util.regex.Pattern;
  * and {@code planNodes}. They pin the rewritten SQL and what it says it changes, and the seam: a
  * rewrite's {@code planNodes} name the plan node of the finding it answers. Plan node ids come
  * from a counter of the JVM's planner, so each file numbers them 1, 2, ... in order of first
- * appearance. Rewrite the files with {@code -Dsql-guard.golden.write=true} after a change meant to
- * change them, and read the diff.
+ * appearance ({@link RewriteGoldens}). Rewrite the files with {@code -Dsql-guard.golden.write=true} after a change
+ * meant to change them, and read the diff. With {@code -Dsql-guard.golden.from-cli-jar=true} ({@code .ci/run}) the
+ * corpus cases are not linted here: dist's {@code CliJarIT} checks their golden files in the CLI jar's lint of the
+ * whole corpus, which that build runs anyway; the cases of lint alone (stand-in connectors) are linted here.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RewriteGoldenFilesTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static final Path GOLDEN = Path.of("src/test/resources/golden");
-
-    private static final Pattern NODE_ID = Pattern.compile("\\[(\\d+)]");
+    private static final Path GOLDEN = RewriteGoldens.dir();
 
     /**
      * Cases of lint alone: their tables' connectors (jdbc) are not in the build, and lint plans them
@@ -347,7 +344,14 @@ class RewriteGoldenFilesTest {
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
-        assertGolden(engine, CaseCorpus.ownDir().resolve(name + ".sql"), name);
+        Path file = CaseCorpus.ownDir().resolve(name + ".sql");
+        if (Boolean.getBoolean(RewriteGoldens.FROM_CLI_JAR) && !Boolean.getBoolean(RewriteGoldens.WRITE)
+                && SqlScript.read(file).policy().isEmpty()) {
+            assertThat(RewriteGoldens.dir().resolve(name + ".json")).as("golden file (write it with"
+                    + " -Dsql-guard.golden.write=true)").exists();
+            abort("checked by dist's CliJarIT in the CLI jar's lint of the corpus (" + RewriteGoldens.FROM_CLI_JAR + ")");
+        }
+        assertGolden(engine, file, name);
     }
 
     /**
@@ -390,10 +394,10 @@ class RewriteGoldenFilesTest {
         // A family that throws offers nothing on this shape, and its stack trace is printed on lint's standard error.
         assertThat(failures.take()).as("rewrite families that failed on %s", name).isEmpty();
         JsonNode report = JSON.readTree(out.toString());
-        String actual = JSON.writeValueAsString(golden(report.get(report.size() - 1))) + "\n";
+        String actual = RewriteGoldens.text(report.get(report.size() - 1));
 
-        Path golden = goldenFile(name, actual);
-        if (Boolean.getBoolean("sql-guard.golden.write")) {
+        Path golden = RewriteGoldens.file(name, actual, FixtureVerdicts.FLINK_1);
+        if (Boolean.getBoolean(RewriteGoldens.WRITE)) {
             Files.writeString(golden, actual);
         }
         assertThat(golden).as("golden file (write it with -Dsql-guard.golden.write=true)").exists();
@@ -471,66 +475,5 @@ class RewriteGoldenFilesTest {
         assertThat(checked).isPositive();
     }
 
-    /**
-     * The golden file of {@code name} on this Flink line: {@code name.json} (Flink 2.3); on Flink 1.20
-     * {@code name-flink-1.20.json} where the 1.20 planner decides the case otherwise (that file exists,
-     * or, when writing, the 1.20 answer differs from the 2.3 one), as {@code cases-flink-1.20.properties}
-     * gives the corpus's 1.20 verdicts.
-     */
-    private static Path goldenFile(String name, String actual) throws IOException {
-        Path main = GOLDEN.resolve(name + ".json");
-        Path line = GOLDEN.resolve(name + "-flink-1.20.json");
-        if (!FixtureVerdicts.FLINK_1) {
-            return main;
-        }
-        boolean differs = !Files.exists(main) || !Files.readString(main).equals(actual);
-        return Files.exists(line) || (Boolean.getBoolean("sql-guard.golden.write") && differs) ? line : main;
-    }
-
     private static final Pattern WINDOW_TVF = Pattern.compile("TABLE\\((TUMBLE|HOP|CUMULATE)\\(TABLE ");
-
-    /** The pinned part of one statement's JSON, plan node ids numbered in order of first appearance. */
-    private static ObjectNode golden(JsonNode statement) {
-        Map<String, Integer> ids = new HashMap<>();
-        ObjectNode out = JSON.createObjectNode();
-        out.put("verdict", statement.path("verdict").asText());
-        ArrayNode findings = out.putArray("findings");
-        for (JsonNode f : statement.path("findings")) {
-            ObjectNode finding = findings.addObject()
-                    .put("rule", f.path("rule").asText())
-                    .put("level", f.path("level").asText())
-                    .put("node", renumber(f.path("node").asText(), ids))
-                    .put("fix", renumber(f.path("fix").asText(), ids));
-            if (f.has("planNode")) {
-                finding.put("planNode", id(f.path("planNode").asText(), ids));
-            }
-            JsonNode r = f.path("rewrite");
-            if (r.isMissingNode()) {
-                continue;
-            }
-            ObjectNode rewrite = finding.putObject("rewrite")
-                    .put("family", r.path("family").asText())
-                    .put("sql", r.path("sql").asText())
-                    .put("statement", r.path("statement").asText())
-                    .put("changes", r.path("changes").asText())
-                    .put("columns", r.path("columns").asText());
-            rewrite.set("operators", r.path("operators"));
-            ArrayNode planNodes = rewrite.putArray("planNodes");
-            r.path("planNodes").forEach(n -> planNodes.add(id(n.asText(), ids)));
-        }
-        return out;
-    }
-
-    private static int id(String planNode, Map<String, Integer> ids) {
-        return ids.computeIfAbsent(planNode, k -> ids.size() + 1);
-    }
-
-    private static String renumber(String text, Map<String, Integer> ids) {
-        Matcher m = NODE_ID.matcher(text);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            m.appendReplacement(out, "[" + id(m.group(1), ids) + "]");
-        }
-        return m.appendTail(out).toString();
-    }
 }

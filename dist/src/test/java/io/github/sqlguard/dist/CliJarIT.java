@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.github.sqlguard.testing.CaseCorpus;
 import io.github.sqlguard.testing.GatewayVerdicts;
 import io.github.sqlguard.testing.LineExpectations;
+import io.github.sqlguard.testing.RewriteGoldens;
 import io.github.sqlguard.testing.SqlScript;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -296,6 +297,45 @@ class CliJarIT {
         System.out.printf("%d cases compared with the gateway verdicts CaseCorpusTest recorded%n", compared);
         assumeTrue(compared > 0, "no gateway verdicts recorded by this build's CaseCorpusTest on Flink " + System.getProperty("flink.version"));
         assertThat(differ).as("statements lint and the gateway judge differently").isEmpty();
+    }
+
+    /**
+     * The golden files of client-hook's {@code RewriteGoldenFilesTest} for the project's own cases ({@link
+     * RewriteGoldens}): each case's last statement in this jar's report has the findings and proven rewrites its
+     * golden file pins, on this Flink line. The corpus is linted once for both: with {@code
+     * -Dsql-guard.golden.from-cli-jar=true} ({@code .ci/run}) {@code RewriteGoldenFilesTest} leaves these cases to this
+     * test. {@code -Dsql-guard.golden.write=true} rewrites the files from this report; {@code RewriteGoldenFilesTest}
+     * writes them too, one case at a time in process.
+     */
+    @Test
+    void givesTheOwnCasesTheFindingsAndRewritesOfTheirGoldenFiles() throws Exception {
+        Map<String, List<JsonNode>> byFile = statementsByFile(report);
+        boolean flink1 = System.getProperty("flink.line").startsWith("1.");
+        List<String> differ = new ArrayList<>();
+        int checked = 0;
+        for (String name : RewriteGoldens.corpusCases()) {
+            Path file = CaseCorpus.ownDir().resolve(name + ".sql");
+            assertThat(file).as("the case of golden file %s", name).isRegularFile();
+            // A case with a policy of its own is not in this jar's corpus copy: RewriteGoldenFilesTest checks it.
+            if (!SqlScript.read(file).policy().isEmpty()) {
+                continue;
+            }
+            List<JsonNode> statements = byFile.get(file.getFileName().toString());
+            assertThat(statements).as("statements of %s in the report", name).isNotEmpty();
+            String actual = RewriteGoldens.text(last(statements));
+            Path golden = RewriteGoldens.file(name, actual, flink1);
+            if (Boolean.getBoolean(RewriteGoldens.WRITE)) {
+                Files.writeString(golden, actual);
+            }
+            String expected = Files.readString(golden);
+            if (!actual.equals(expected)) {
+                differ.add(golden.getFileName() + ":\n" + actual);
+            }
+            checked++;
+        }
+        assertThat(checked).as("golden files checked").isGreaterThan(200);
+        assertThat(differ).as("golden files this report differs from (write them with -Dsql-guard.golden.write=true,"
+                + " then read the diff)").isEmpty();
     }
 
     @Test
