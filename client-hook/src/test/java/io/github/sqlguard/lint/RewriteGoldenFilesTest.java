@@ -155,6 +155,7 @@ class RewriteGoldenFilesTest {
         "804-orders-pinned-zero-join-customers-csv-pin-replaced-read-once-side-not-added",
         "805-orders-join-payments-join-customers-csv-in-one-select",
         "807-orders-join-customers-csv-read-once-side-hinted-twelve-hours-rewrite-drops-it-as-the-fix-does",
+        "830-prices-join-opening-prices-same-table-hinted-number-of-rows-read-once-rewrite-hints-the-stream-alone",
         "780-shipped-orders-view-join-unpinned-condition-and-changes-name-the-view-join",
         "781-customer-orders-view-left-join-one-side-aliased-keys-of-other-names",
         "783-views-per-page-view-aggregation-changes-names-the-view-aggregation",

@@ -41,7 +41,8 @@ import java.util.Optional;
  * <p>Each scan is asked with the options the plan gives its table ({@link PlanNode#tableOptions}: the catalog's with
  * the scan's {@code OPTIONS} hint merged in, as {@code CatalogSourceTable#computeContextResolvedTable} merges them
  * before it creates the source, 1.20 and 2.3), so a hint that changes the source changes the answer for that scan
- * alone; a scan whose plan persists no options is asked with the catalog's. Asked for a statement's own planning
+ * alone; a scan whose plan persists no options is asked with the catalog's; a hinted scan whose plan persists the
+ * catalog's options alone (1.20: {@link FlinkLine#compiledPlanMergesHintedOptions}) has no answer. Asked for a statement's own planning
  * only: the proofs of its rewrites ({@code SessionPlanner#prove}) read no answer a rule or a rewrite acts on.
  */
 final class LookupSources {
@@ -62,7 +63,9 @@ final class LookupSources {
         CatalogManager catalogs = tEnv.getCatalogManager();
         Map<Scan, Optional<LookupSupport>> asked = new HashMap<>();
         for (PlanNode node : plan.nodes()) {
-            if (plan.inputs(node).isEmpty() && node.table().isPresent()) {
+            // A hinted scan whose plan shows the catalog's options alone (1.20): the options its source has are not known.
+            if (plan.inputs(node).isEmpty() && node.table().isPresent()
+                    && (!node.optionsHinted() || FlinkLine.current().compiledPlanMergesHintedOptions())) {
                 Scan scan = new Scan(node.table().get(), node.tableOptions());
                 asked.computeIfAbsent(scan, s -> of(tEnv, catalogs, s)).ifPresent(s -> support.put(node.id(), s));
             }

@@ -125,6 +125,11 @@ class LookupSourcesTest {
                 + " /*+ OPTIONS('number-of-rows' = '10') */ c ON o.customer_id = c.id";
         ExplainedPlan plan = plan(hinted);
 
+        if (!FlinkLine.current().compiledPlanMergesHintedOptions()) {
+            // 1.20's plan persists the catalog's options alone: the hinted scan's source is not known, so no answer.
+            assertThat(plan.lookupSupport(id("dim", "customers"))).isEmpty();
+            return;
+        }
         assertThat(plan.lookupSupport(id("dim", "customers"))).contains(LookupSupport.SCAN_ONLY);
         assertThat(fix(hinted, plan)).contains("STATE_TTL").doesNotContain("lookup");
     }
@@ -135,10 +140,11 @@ class LookupSourcesTest {
                 + " JOIN dim.`default`.customers /*+ OPTIONS('number-of-rows' = '10') */ b ON o.customer_id = b.id";
         ExplainedPlan plan = plan(both);
 
-        List<LookupSupport> scans = plan.nodes().stream()
+        List<Optional<LookupSupport>> scans = plan.nodes().stream()
                 .filter(n -> plan.inputs(n).isEmpty() && n.table().equals(Optional.of(id("dim", "customers"))))
-                .map(n -> plan.lookupSupport(n).orElseThrow()).toList();
-        assertThat(scans).containsExactlyInAnyOrder(LookupSupport.LOOKUP, LookupSupport.SCAN_ONLY);
+                .map(plan::lookupSupport).toList();
+        assertThat(scans).containsExactlyInAnyOrder(Optional.of(LookupSupport.LOOKUP),
+                FlinkLine.current().compiledPlanMergesHintedOptions() ? Optional.of(LookupSupport.SCAN_ONLY) : Optional.empty());
         assertThat(plan.lookupSupport(id("dim", "customers"))).as("two scans, two answers: none for the table").isEmpty();
     }
 
