@@ -156,6 +156,8 @@ class RewriteGoldenFilesTest {
         "805-orders-join-payments-join-customers-csv-in-one-select",
         "807-orders-join-customers-csv-read-once-side-hinted-twelve-hours-rewrite-drops-it-as-the-fix-does",
         "830-prices-join-opening-prices-same-table-hinted-number-of-rows-read-once-rewrite-hints-the-stream-alone",
+        "831-carrier-per-order-persistent-view-with-column-list-rewrite-drops-and-creates-it-again",
+        "832-carrier-per-order-persistent-view-without-column-list-rewrite-alters-it",
         "780-shipped-orders-view-join-unpinned-condition-and-changes-name-the-view-join",
         "781-customer-orders-view-left-join-one-side-aliased-keys-of-other-names",
         "783-views-per-page-view-aggregation-changes-names-the-view-aggregation",
