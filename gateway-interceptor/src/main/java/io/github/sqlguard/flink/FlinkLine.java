@@ -121,6 +121,14 @@ public interface FlinkLine {
     boolean firstRowOnEventTimeInsertOnly();
 
     /**
+     * Whether this line's compiled plan persists a scanned table's options with the scan's {@code OPTIONS} hint merged
+     * in ({@code "resolvedTable"."options"}, {@link io.github.sqlguard.plan.PlanNode#tableOptions}). 2.x: yes (checked
+     * on 2.3.0: a datagen table hinted {@code 'number-of-rows'} persists it). Measured on 1.20.0: the catalog's options
+     * alone; the hint shows only in the node's description ({@code hints=[[[OPTIONS options:{number-of-rows=10}]]]}).
+     */
+    boolean compiledPlanMergesHintedOptions();
+
+    /**
      * The metric reporters {@code config} configures ({@code metrics.reporter.*}), from the class
      * path and Flink's plugins, as this line's JobManager sets them up (2.x: {@code
      * ReporterSetupBuilder}; 1.20: {@code ReporterSetup#fromConfiguration}).

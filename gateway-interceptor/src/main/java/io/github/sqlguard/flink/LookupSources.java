@@ -20,6 +20,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -35,8 +36,14 @@ import java.util.Optional;
  * <p>No answer (the table left out) where the planner's answer may differ from this one: a session that uses a
  * module besides {@code core} (a module may supply the factory, {@code Module#getTableSourceFactory}, which the
  * planner asks after the catalog), a table that is not a catalog table, a factory that cannot be found or fails
- * (on 1.20, a connector added by {@code ADD JAR} alone: {@link FlinkLine#userClassLoader}). Dynamic {@code OPTIONS}
- * hints are not applied: the table's stored options are.
+ * (on 1.20, a connector added by {@code ADD JAR} alone: {@link FlinkLine#userClassLoader}).
+ *
+ * <p>Each scan is asked with the options the plan gives its table ({@link PlanNode#tableOptions}: the catalog's with
+ * the scan's {@code OPTIONS} hint merged in, as {@code CatalogSourceTable#computeContextResolvedTable} merges them
+ * before it creates the source, 1.20 and 2.3), so a hint that changes the source changes the answer for that scan
+ * alone; a scan whose plan persists no options is asked with the catalog's; a hinted scan whose plan persists the
+ * catalog's options alone (1.20: {@link FlinkLine#compiledPlanMergesHintedOptions}) has no answer. Asked for a statement's own planning
+ * only: the proofs of its rewrites ({@code SessionPlanner#prove}) read no answer a rule or a rewrite acts on.
  */
 final class LookupSources {
 
@@ -44,27 +51,38 @@ final class LookupSources {
 
     private LookupSources() {}
 
-    /** The answer for each table {@code plan} scans, where it has a regular join; empty where it has none. */
-    static Map<ObjectIdentifier, LookupSupport> of(TableEnvironmentInternal tEnv, ExplainedPlan plan) {
-        Map<ObjectIdentifier, LookupSupport> support = new LinkedHashMap<>();
+    /**
+     * The answer for each source node of {@code plan} that scans a table, by node id, where the plan has a regular
+     * join; empty where it has none. Two scans of one table with the same options are asked once.
+     */
+    static Map<Integer, LookupSupport> of(TableEnvironmentInternal tEnv, ExplainedPlan plan) {
+        Map<Integer, LookupSupport> support = new LinkedHashMap<>();
         if (plan.operators(Operator.Join.class).isEmpty() || !Arrays.equals(tEnv.listModules(), new String[] {"core"})) {
             return support;
         }
         CatalogManager catalogs = tEnv.getCatalogManager();
+        Map<Scan, Optional<LookupSupport>> asked = new HashMap<>();
         for (PlanNode node : plan.nodes()) {
-            if (plan.inputs(node).isEmpty() && node.table().isPresent() && !support.containsKey(node.table().get())) {
-                ObjectIdentifier table = node.table().get();
-                of(tEnv, catalogs, table).ifPresent(s -> support.put(table, s));
+            // A hinted scan whose plan shows the catalog's options alone (1.20): the options its source has are not known.
+            if (plan.inputs(node).isEmpty() && node.table().isPresent()
+                    && (!node.optionsHinted() || FlinkLine.current().compiledPlanMergesHintedOptions())) {
+                Scan scan = new Scan(node.table().get(), node.tableOptions());
+                asked.computeIfAbsent(scan, s -> of(tEnv, catalogs, s)).ifPresent(s -> support.put(node.id(), s));
             }
         }
         return support;
     }
 
-    private static Optional<LookupSupport> of(TableEnvironmentInternal tEnv, CatalogManager catalogs, ObjectIdentifier id) {
+    /** A table as one scan reads it: with the options the plan gives it, empty where the plan persists none. */
+    private record Scan(ObjectIdentifier table, Map<String, String> options) {}
+
+    private static Optional<LookupSupport> of(TableEnvironmentInternal tEnv, CatalogManager catalogs, Scan scan) {
+        ObjectIdentifier id = scan.table();
         Optional<ContextResolvedTable> table = catalogs.getTable(id);
-        if (table.isEmpty() || !(table.get().getResolvedTable() instanceof ResolvedCatalogTable resolved)) {
+        if (table.isEmpty() || !(table.get().getResolvedTable() instanceof ResolvedCatalogTable stored)) {
             return Optional.empty();
         }
+        ResolvedCatalogTable resolved = scan.options().isEmpty() ? stored : stored.copy(scan.options());
         DynamicTableSourceFactory fromCatalog = table.get().getCatalog().flatMap(Catalog::getFactory)
                 .filter(DynamicTableSourceFactory.class::isInstance).map(DynamicTableSourceFactory.class::cast).orElse(null);
         DynamicTableSource source;

@@ -183,7 +183,7 @@ public final class SessionPlanner implements AutoCloseable {
                         "the session's table environment is not available: " + PlannerError.of(e).root(), elapsedMs(start));
             }
             built.accept(tEnv);
-            return planNow(tEnv, statementBody, streaming, restores, start);
+            return planNow(tEnv, statementBody, streaming, restores, lane == PlannerAdmission.Lane.STATEMENT, start);
         });
     }
 
@@ -241,7 +241,7 @@ public final class SessionPlanner implements AutoCloseable {
         }
         if (content.isEmpty()) {
             return statementBody.isPresent()
-                    ? planNow(tEnv, statementBody.get(), streaming, false, start)
+                    ? planNow(tEnv, statementBody.get(), streaming, false, true, start)
                     : new ExplainOutcome.Failed(
                             "EXECUTE PLAN runs the plan file '" + planFile + "', which does not exist", elapsedMs(start));
         }
@@ -264,7 +264,7 @@ public final class SessionPlanner implements AutoCloseable {
      * the thread that built {@code tEnv}.
      */
     public ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming) {
-        return planNow(tEnv, statementBody, streaming, false, System.nanoTime());
+        return planNow(tEnv, statementBody, streaming, false, true, System.nanoTime());
     }
 
     /**
@@ -273,11 +273,27 @@ public final class SessionPlanner implements AutoCloseable {
      * Duration, boolean)}).
      */
     public ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming, boolean restores) {
-        return planNow(tEnv, statementBody, streaming, restores, System.nanoTime());
+        return planNow(tEnv, statementBody, streaming, restores, true, System.nanoTime());
     }
 
+    /**
+     * Plans a candidate rewrite with {@code tEnv} (a test's own environment) on the calling thread, as {@link
+     * #prove(SessionHandle, String, Configuration, boolean, Duration)} plans it: without asking the plan's tables
+     * whether they are lookup sources.
+     */
+    public ExplainOutcome prove(TableEnvironmentInternal tEnv, String statementBody, boolean streaming) {
+        return planNow(tEnv, statementBody, streaming, false, false, System.nanoTime());
+    }
+
+    /**
+     * @param asksLookupSources whether the plan's tables are asked whether they are lookup sources ({@link
+     *     LookupSources}): for a statement's own planning, whose findings and rewrites read the answers; not for the
+     *     proof of a candidate rewrite, which a rule reads for its verdict alone (a factory created per table per
+     *     candidate, for nothing)
+     */
     private ExplainOutcome planNow(
-            TableEnvironmentInternal tEnv, String statementBody, boolean streaming, boolean restores, long start) {
+            TableEnvironmentInternal tEnv, String statementBody, boolean streaming, boolean restores,
+            boolean asksLookupSources, long start) {
         List<Operation> operations;
         try {
             operations = tEnv.getParser().parse(statementBody);
@@ -323,7 +339,9 @@ public final class SessionPlanner implements AutoCloseable {
                         json = PlanNodeIds.perStatement(json);
                     }
                     ExplainedPlan plan = compiledReader.read(json).withBoundedSources(bounded);
-                    plan = plan.withLookupSources(LookupSources.of(tEnv, plan));
+                    if (asksLookupSources) {
+                        plan = plan.withLookupSources(LookupSources.of(tEnv, plan));
+                    }
                     plan = HintPins.read(views(plan, tEnv, statementBody), tEnv, sinks, statementBody, compiledReader);
                     return new ExplainOutcome.Planned(
                             (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),

@@ -44,7 +44,8 @@ public final class ExplainedPlan {
     private final Optional<String> planFile;
     private final Map<Integer, Set<String>> pinnedByHint;
     private final Set<Integer> boundedSources;
-    private final Map<ObjectIdentifier, LookupSupport> lookupSources;
+    /** What Flink's factory says of each source node's table, by node id ({@link #withLookupSources}). */
+    private final Map<Integer, LookupSupport> lookupSources;
 
     private ExplainedPlan(
             Map<Integer, PlanNode> byId,
@@ -60,7 +61,7 @@ public final class ExplainedPlan {
             Optional<String> planFile,
             Map<Integer, Set<String>> pinnedByHint,
             Set<Integer> boundedSources,
-            Map<ObjectIdentifier, LookupSupport> lookupSources) {
+            Map<Integer, LookupSupport> lookupSources) {
         this.byId = byId;
         this.roots = roots;
         this.compiled = compiled;
@@ -270,22 +271,39 @@ public final class ExplainedPlan {
     }
 
     /**
-     * This plan, with what Flink's factory of each table it scans says of the table's source: whether it is a lookup
-     * source ({@link LookupSupport}; {@code flink.LookupSources}).
+     * This plan, with what Flink's factory of each table it scans says of the table's source, by the id of the source
+     * node that scans it: whether it is a lookup source ({@link LookupSupport}; {@code flink.LookupSources}). By scan,
+     * not by table: an {@code OPTIONS} hint gives one scan of a table options the others do not have.
      */
-    public ExplainedPlan withLookupSources(Map<ObjectIdentifier, LookupSupport> sources) {
+    public ExplainedPlan withLookupSources(Map<Integer, LookupSupport> sources) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
                 views, planFile, pinnedByHint, boundedSources, Map.copyOf(sources));
     }
 
     /**
-     * Whether the source of {@code table} is a lookup source, as Flink's factory for it says ({@link
-     * #withLookupSources}); empty where the guard did not ask, or Flink could not say (a plan explained as text, a
-     * table whose source could not be created apart from the planner).
+     * Whether the source node {@code source} reads a lookup source, as Flink's factory for its table with the options
+     * the plan gives it says ({@link #withLookupSources}); empty where the guard did not ask (a candidate's proof), or
+     * Flink could not say (a plan explained as text, a table whose source could not be created apart from the
+     * planner).
+     */
+    public Optional<LookupSupport> lookupSupport(PlanNode source) {
+        return Optional.ofNullable(lookupSources.get(source.id()));
+    }
+
+    /**
+     * Whether {@code table} is a lookup source, where every scan of it in this plan has the same answer ({@link
+     * #lookupSupport(PlanNode)}); empty where it is scanned nowhere, one scan has no answer, or two scans (with
+     * different {@code OPTIONS} hints) have different ones.
      */
     public Optional<LookupSupport> lookupSupport(ObjectIdentifier table) {
-        return Optional.ofNullable(lookupSources.get(table));
+        Set<Optional<LookupSupport>> answers = new HashSet<>();
+        for (PlanNode node : nodes) {
+            if (inputs(node).isEmpty() && node.table().equals(Optional.of(table))) {
+                answers.add(lookupSupport(node));
+            }
+        }
+        return answers.size() == 1 ? answers.iterator().next() : Optional.empty();
     }
 
     /**

@@ -62,6 +62,15 @@ public record PlanNode(
         return name + "[" + id + "]";
     }
 
+    /**
+     * True when this node scans its table with an {@code OPTIONS} hint, as its description shows it ({@code hints=[[[OPTIONS
+     * options:{...}]]]}, Flink's {@code TableSourceScan} description): its {@link #tableOptions} have the hint's merged
+     * in only where the line's compiled plan persists them so ({@code FlinkLine#compiledPlanMergesHintedOptions}).
+     */
+    public boolean optionsHinted() {
+        return description.contains("OPTIONS options:");
+    }
+
     /** True when this node is an operator named {@code operatorName}. */
     public boolean is(String operatorName) {
         return name.equals(operatorName);

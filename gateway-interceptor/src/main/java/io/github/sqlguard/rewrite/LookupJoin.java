@@ -1,6 +1,9 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.LookupSupport;
 import io.github.sqlguard.rewrite.AsOfJoins.RegularJoin;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
@@ -8,6 +11,7 @@ import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 
 import org.apache.calcite.sql.SqlNode;
+import org.apache.flink.table.catalog.ObjectIdentifier;
 
 import java.util.List;
 import java.util.Map;
@@ -22,9 +26,12 @@ import java.util.Optional;
  * written {@code JOIN customers FOR SYSTEM_TIME AS OF o.proc_time AS c} is a processing-time lookup
  * join (Flink docs, "Joins", "Lookup Join"), which Flink plans as a stateless {@code LookupJoin}:
  * each stream row looks its match up when it arrives. Whether the connector is a lookup source is
- * Flink's to say, not ours: the candidate is planned, and over a source that is not one Flink
- * refuses it ("Processing-time temporal join is not supported yet", or a versioned table without a
- * primary key), so it is not shown.
+ * Flink's to say, not ours: where Flink's factory for the table already said it is not one ({@link
+ * ExplainedPlan#lookupSupport(ObjectIdentifier)}: {@link LookupSupport#SCAN_ONLY} for every scan of it,
+ * {@code filesystem}, {@code datagen}, {@code kafka}), no candidate is written, for Flink would refuse
+ * it (issue 32: plan no candidate that cannot plan); elsewhere the candidate is planned, and over a
+ * source that is not one Flink refuses it ("Processing-time temporal join is not supported yet", or a
+ * versioned table without a primary key), so it is not shown.
  *
  * <p>Only an {@code INNER} or {@code LEFT} join (Flink's lookup join takes no other) of two tables
  * read directly, the dimension on the right, in the statement itself.
@@ -52,7 +59,7 @@ final class LookupJoin extends ScopedFamily {
         }
         for (RegularJoin join : AsOfJoins.regularJoins(tree(scope), context)) {
             // Tables only: a view's source is not known to be a lookup source.
-            if (join.stream().table().view() || join.right().table().view()) {
+            if (join.stream().table().view() || join.right().table().view() || scanOnly(join.right().table(), context)) {
                 continue;
             }
             Optional<Column> proctime = join.stream().table().columns().stream()
@@ -63,6 +70,16 @@ final class LookupJoin extends ScopedFamily {
             return listOf(lookup(finding, context, scope, join, proctime.get()));
         }
         return List.of();
+    }
+
+    /** True when Flink's factory for {@code table} makes a source that is no lookup source, for every scan of it. */
+    private static boolean scanOnly(CatalogObject table, RewriteContext context) {
+        List<String> id = table.identifier();
+        if (id.size() != 3) {
+            return false;
+        }
+        ObjectIdentifier identifier = ObjectIdentifier.of(id.get(0), id.get(1), id.get(2));
+        return context.request().plan().flatMap(p -> p.lookupSupport(identifier)).equals(Optional.of(LookupSupport.SCAN_ONLY));
     }
 
     /** The candidate with the join reading the dimension table as of the stream's processing time. */

@@ -1,6 +1,7 @@
 package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.flink.CatalogObject;
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.plan.BoundedJoinSide;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
@@ -9,18 +10,25 @@ import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.statement.FromTable;
 import io.github.sqlguard.statement.HintInputName;
 
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlHint;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSnapshot;
 import org.apache.calcite.sql.SqlUtil;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -31,8 +39,11 @@ import java.util.Set;
  * without a TTL, for the stream's later rows to match them. Wherever such a join is written: beside an aggregation in
  * one SELECT, in a view, as one of several joins, under a hint the user wrote (whose value for that side stays).
  *
- * <p>An input is matched to the plan by the tables it reads (a view read through its query as the session's catalog
- * keeps it): the plan's bounded sources are tables, and a SELECT's join has its inputs in the order the plan's join has
+ * <p>An input is matched to the plan by the scans it reads (a view read through its query as the session's catalog
+ * keeps it): each scan by its table and the options an {@code OPTIONS} hint gives the table there ({@link Read}), as the
+ * plan has them ({@code PlanNode#tableOptions}, the catalog's options with the hint's merged in), for one table can be
+ * read once in one place and as a stream in another (a hint giving one scan {@code number-of-rows}, or a {@code
+ * filesystem} scan without {@code source.monitor-interval}); and a SELECT's join has its inputs in the order the plan's join has
  * them (Flink plans a join's inputs in the order the {@code FROM} clause gives them, and reorders joins only with
  * {@code table.optimizer.join-reorder-enabled}, off by default). An input whose tables are not all known (a {@code
  * WITH} query) is never called read once.
@@ -44,17 +55,73 @@ final class ReadOnce {
 
     private final RewriteContext context;
     private final Optional<ExplainedPlan> plan;
-    /** The names of the tables the plan reads as bounded sources. */
-    private final Set<String> bounded;
+    /** The scans the plan reads as bounded sources. */
+    private final Set<Read> bounded;
 
     private ReadOnce(RewriteContext context) {
         this.context = context;
         this.plan = context.request().plan();
-        Set<String> names = new HashSet<>();
+        Set<Read> reads = new HashSet<>();
         plan.ifPresent(p -> p.nodes().stream()
                 .filter(n -> p.inputs(n).isEmpty() && p.bounded(n))
-                .forEach(n -> n.table().ifPresent(t -> names.add(t.getObjectName()))));
-        this.bounded = names;
+                .forEach(n -> read(n).ifPresent(reads::add)));
+        this.bounded = reads;
+    }
+
+    /**
+     * A table as one scan reads it: its name, and the options an {@code OPTIONS} hint gives it there that differ from
+     * the catalog's (Flink merges them into the table's before it creates the source: {@code
+     * CatalogSourceTable#computeContextResolvedTable}, {@code FlinkHints#getHintedOptions}); empty where there is no
+     * such hint.
+     */
+    record Read(String table, Map<String, String> hinted) {
+
+        Read {
+            hinted = Map.copyOf(hinted);
+        }
+    }
+
+    /**
+     * The scan {@code source} of the plan, with the options the plan gives its table; empty where it reads no table, or
+     * where its hint's options are not known (a line whose plan persists the catalog's options alone: {@link
+     * FlinkLine#compiledPlanMergesHintedOptions}).
+     */
+    private Optional<Read> read(PlanNode source) {
+        if (source.table().isEmpty() || (source.optionsHinted() && !FlinkLine.current().compiledPlanMergesHintedOptions())) {
+            return Optional.empty();
+        }
+        ObjectIdentifier table = source.table().get();
+        List<String> names = List.of(table.getCatalogName(), table.getDatabaseName(), table.getObjectName());
+        return Optional.of(new Read(table.getObjectName(), changed(source.tableOptions(), names)));
+    }
+
+    /** Of {@code options}, those the catalog's table {@code names} does not have with the same value. */
+    private Map<String, String> changed(Map<String, String> options, List<String> names) {
+        if (options.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> stored = context.lookUp(names).map(CatalogObject::options).orElse(Map.of());
+        Map<String, String> out = new HashMap<>();
+        options.forEach((key, value) -> {
+            if (!value.equals(stored.get(key))) {
+                out.put(key, value);
+            }
+        });
+        return out;
+    }
+
+    /** The options the {@code OPTIONS} hints of a {@code FROM} item give its table, merged in their order. */
+    private static Map<String, String> hinted(SqlNode item) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (item != null && item.getKind() == SqlKind.TABLE_REF && ((SqlCall) item).operand(1) instanceof SqlNodeList hints) {
+            for (SqlNode node : hints) {
+                if (node instanceof SqlHint hint && hint.getName().equalsIgnoreCase("OPTIONS")
+                        && hint.getOptionFormat() == SqlHint.HintOptionFormat.KV_LIST) {
+                    out.putAll(hint.getOptionKVPairs());
+                }
+            }
+        }
+        return out;
     }
 
     /** The sides read once of the statement's plan in {@code context}. */
@@ -100,8 +167,13 @@ final class ReadOnce {
             return Optional.empty();
         }
         List<PlanNode> sides = plan.get().inputs(planned.get().node());
-        Set<String> once = names(plan.get().tablesRead(sides.get(side.get().side())));
-        Set<String> streaming = names(plan.get().tablesRead(sides.get(side.get().streaming())));
+        Optional<Set<Read>> onceRead = reads(sides.get(side.get().side()));
+        Optional<Set<Read>> streamingRead = reads(sides.get(side.get().streaming()));
+        if (onceRead.isEmpty() || streamingRead.isEmpty()) {
+            return Optional.empty();
+        }
+        Set<Read> once = onceRead.get();
+        Set<Read> streaming = streamingRead.get();
         List<Join> found = new ArrayList<>();
         for (SqlSelect select : Trees.selects(tree)) {
             for (SqlJoin written : joins(select.getFrom(), new ArrayList<>())) {
@@ -140,24 +212,38 @@ final class ReadOnce {
         return out.toString();
     }
 
-    /** True when {@code tables}, the tables an input reads, are all bounded sources. */
-    private boolean readOnce(Set<String> tables) {
-        return !tables.isEmpty() && bounded.containsAll(tables);
+    /** The scans the plan's node {@code side} reads; empty where one of them is not known. */
+    private Optional<Set<Read>> reads(PlanNode side) {
+        Set<Read> out = new HashSet<>();
+        for (PlanNode source : plan.orElseThrow().sources(side).orElse(List.of())) {
+            Optional<Read> read = read(source);
+            if (read.isEmpty() && source.table().isPresent()) {
+                return Optional.empty();
+            }
+            read.ifPresent(out::add);
+        }
+        return Optional.of(out);
+    }
+
+    /** True when {@code reads}, the scans an input reads, are all bounded sources. */
+    private boolean readOnce(Set<Read> reads) {
+        return !reads.isEmpty() && bounded.containsAll(reads);
     }
 
     /**
-     * The names of the tables the {@code FROM} item {@code item} reads: a table's, each table of a subquery or a
-     * nested join, a view's through its query; a name the catalog does not know (a {@code WITH} query) as written.
+     * The scans the {@code FROM} item {@code item} reads: a table's with its hint's options, each table of a subquery
+     * or a nested join, a view's through its query; a name the catalog does not know (a {@code WITH} query) as
+     * written.
      */
-    private Set<String> tables(SqlNode item) {
-        Set<String> out = new HashSet<>();
+    private Set<Read> tables(SqlNode item) {
+        Set<Read> out = new HashSet<>();
         SqlNode inner = SqlUtil.stripAs(item);
         if (inner instanceof SqlSnapshot snapshot) {
             inner = snapshot.getTableRef();
         }
         Optional<SqlIdentifier> table = FromTable.named(inner);
         if (table.isPresent()) {
-            read(table.get(), out, 0);
+            read(table.get(), hinted(inner), out, 0);
             return out;
         }
         if (inner instanceof SqlJoin join) {
@@ -165,22 +251,36 @@ final class ReadOnce {
             out.addAll(tables(join.getRight()));
             return out;
         }
-        for (SqlIdentifier name : Trees.tablesRead(inner)) {
-            read(name, out, 0);
-        }
+        readAll(inner, out, 0);
         return out;
     }
 
-    private void read(SqlIdentifier name, Set<String> out, int depth) {
+    /** The scans of every table {@code tree} reads in a {@code FROM}, with their hints' options. */
+    private void readAll(SqlNode tree, Set<Read> out, int depth) {
+        List<SqlIdentifier> named = new ArrayList<>();
+        for (SqlSelect select : Trees.selects(tree)) {
+            for (Trees.TableRef ref : Trees.tableRefs(select.getFrom())) {
+                named.add(ref.name());
+                read(ref.name(), hinted(SqlUtil.stripAs(ref.item())), out, depth);
+            }
+        }
+        // The other tables it reads: those of window TVFs (TABLE t), which take no hint.
+        for (SqlIdentifier name : Trees.tablesRead(tree)) {
+            if (named.stream().noneMatch(n -> n == name)) {
+                read(name, Map.of(), out, depth);
+            }
+        }
+    }
+
+    private void read(SqlIdentifier name, Map<String, String> hint, Set<Read> out, int depth) {
         Optional<CatalogObject> object = depth < MAX_VIEW_DEPTH ? context.lookUp(name.names) : Optional.empty();
         Optional<SqlNode> query = object.filter(CatalogObject::view).flatMap(CatalogObject::query).flatMap(SqlTrees::parse);
         if (query.isEmpty()) {
-            out.add(object.map(o -> o.identifier().get(o.identifier().size() - 1)).orElse(name.names.get(name.names.size() - 1)));
+            String table = object.map(o -> o.identifier().get(o.identifier().size() - 1)).orElse(name.names.get(name.names.size() - 1));
+            out.add(new Read(table, object.map(o -> changed(hint, o.identifier())).orElse(Map.copyOf(hint))));
             return;
         }
-        for (SqlIdentifier read : Trees.tablesRead(query.get())) {
-            read(read, out, depth + 1);
-        }
+        readAll(query.get(), out, depth + 1);
     }
 
     /** The joins of one {@code FROM} clause, nested joins first (not those of its subqueries: their SELECTs own them). */
@@ -201,12 +301,6 @@ final class ReadOnce {
         Optional<String> name = HintInputName.of(item);
         name.ifPresent(out::add);
         return name.isPresent();
-    }
-
-    private static Set<String> names(List<ObjectIdentifier> tables) {
-        Set<String> out = new HashSet<>();
-        tables.forEach(t -> out.add(t.getObjectName()));
-        return out;
     }
 
     /** The tables the side {@code side} of {@code join} reads, by name: {@code customers}. */

@@ -335,8 +335,14 @@ final class RewriteContext {
             // The catalog's query alone does not give a column list the view was defined with: its schema does.
             statements.add(written.isPresent() ? written.get().with(query)
                     : "CREATE TEMPORARY VIEW " + scope.writtenName() + columnList(view) + " AS\n" + query);
-        } else {
+        } else if (alterKeepsColumns(view, written, changed)) {
             statements.add("ALTER VIEW " + scope.writtenName() + " AS\n" + query);
+        } else {
+            // ALTER VIEW ... AS has no column list: Flink's AlterViewAsOperation names the view's columns by the new
+            // query's, so a view defined with a list is dropped and created again with it.
+            statements.add("DROP VIEW " + scope.writtenName());
+            statements.add(written.isPresent() ? written.get().with(query)
+                    : "CREATE VIEW " + scope.writtenName() + columnList(view) + " AS\n" + query);
         }
         String inlined = inline(scope, changed);
         String where = scope.depth() == 1 ? "" : " (read through " + (scope.depth() - 1) + " other view"
@@ -346,10 +352,42 @@ final class RewriteContext {
                 intent, expectedColumns,
                 changes + "; the pattern is in the view " + scope.writtenName() + where
                         + ", so the view's definition is rewritten and the statement runs as it is"
-                        + (view.temporary() ? "" : " (ALTER VIEW changes it for every statement that reads it)")
+                        + (view.temporary() ? ""
+                                : alterKeepsColumns(view, written, changed)
+                                        ? " (ALTER VIEW changes it for every statement that reads it)"
+                                        : " (dropped and created again with its column list, which ALTER VIEW ... AS would"
+                                                + " drop: it changes for every statement that reads it"
+                                                + (written.isPresent() ? ")" : ", and a comment it had is not kept)"))
                         + (written.isPresent() ? "" : "; the view was not defined in this session, so its query is"
                                 + " written as Flink's catalog keeps it, not as it was written"),
                 chosen, Optional.of(scope.writtenName()), Optional.empty());
+    }
+
+    /**
+     * True when {@code ALTER VIEW ... AS changed} keeps the view's column names: the session's definition of it names no
+     * columns ({@link WrittenView#hasColumnList}); or, where the session did not define it, the SELECT list of {@code
+     * changed} names each column as the view's schema does (a column, or an expression with an alias). Not where a
+     * name cannot be read from the query ({@code *}, an expression without an alias, a set operation).
+     */
+    private static boolean alterKeepsColumns(CatalogObject view, Optional<WrittenView> written, SqlNode changed) {
+        if (written.isPresent()) {
+            return !written.get().hasColumnList();
+        }
+        SqlNode query = changed instanceof org.apache.calcite.sql.SqlOrderBy order ? order.query : changed;
+        if (!(query instanceof SqlSelect select)) {
+            return false;
+        }
+        List<String> names = new ArrayList<>();
+        for (SqlNode item : select.getSelectList()) {
+            if (item.getKind() == SqlKind.AS && ((SqlCall) item).operand(1) instanceof SqlIdentifier alias) {
+                names.add(alias.getSimple());
+            } else if (item instanceof SqlIdentifier column && !column.isStar()) {
+                names.add(column.names.get(column.names.size() - 1));
+            } else {
+                return false;
+            }
+        }
+        return names.equals(view.columns().stream().map(Column::name).toList());
     }
 
     /** {@code " (c1, c2, ...)"}: the view's column names, as its schema gives them; empty for a view without columns. */

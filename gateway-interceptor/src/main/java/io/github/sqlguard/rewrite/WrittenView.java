@@ -6,6 +6,7 @@ import io.github.sqlguard.flink.FlinkLine;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.util.Litmus;
 
 import java.util.List;
@@ -71,6 +72,17 @@ public record WrittenView(List<String> name, String head, String query, String t
         Optional<SqlNode> written = SqlTrees.parse(query);
         Optional<SqlNode> kept = SqlTrees.parse(view.query().get());
         return written.isPresent() && kept.isPresent() && written.get().equalsDeep(kept.get(), Litmus.IGNORE);
+    }
+
+    /**
+     * True when the definition names the view's columns ({@code CREATE VIEW v (a, b) AS ...}): the field list, the
+     * second operand of Flink's {@code SqlCreateView} in both lines. {@code ALTER VIEW v AS <query>} has none, and
+     * Flink's {@code AlterViewAsOperation} gives the view the new query's own column names.
+     */
+    boolean hasColumnList() {
+        Optional<SqlNode> tree = SqlTrees.parse(with(query));
+        return tree.isPresent() && tree.get() instanceof SqlCall create && create.getOperandList().size() > 1
+                && create.getOperandList().get(1) instanceof SqlNodeList columns && !columns.isEmpty();
     }
 
     /** The definition with {@code query} in place of its own. */

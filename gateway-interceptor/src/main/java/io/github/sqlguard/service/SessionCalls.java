@@ -85,6 +85,8 @@ final class SessionCalls {
                 .decided(parsed, decided.decision(), Decider.refuses(decided.decision(), decided.call().policy()));
         audited.run("configureSession", decided.call(), What.statement(parsed), decided.decision(), new SessionCallRoute<>(d -> {
             apply.run();
+            // A CREATE VIEW given to configureSession (an init script's) is the session's own as much as one executed.
+            sessions.session(session).writtenViews().handedOn(parsed);
             return Ending.value(d.refuse() ? Outcome.WOULD_BLOCK
                     : d.unanalysedReason().isEmpty() ? Outcome.APPLIED : Outcome.UNANALYSED_APPLIED, null);
         }));

@@ -11,32 +11,19 @@ import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.statement.StatementParser;
+import io.github.sqlguard.testing.LookupCatalog;
 
-import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
-import org.apache.flink.table.catalog.GenericInMemoryCatalog;
 import org.apache.flink.table.catalog.ObjectIdentifier;
-import org.apache.flink.table.connector.ChangelogMode;
-import org.apache.flink.table.connector.source.DynamicTableSource;
-import org.apache.flink.table.connector.source.LookupTableSource;
-import org.apache.flink.table.connector.source.ScanTableSource;
-import org.apache.flink.table.connector.source.lookup.LookupFunctionProvider;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.factories.DynamicTableSourceFactory;
-import org.apache.flink.table.factories.Factory;
-import org.apache.flink.table.factories.FactoryUtil;
-import org.apache.flink.table.functions.LookupFunction;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Whether a table's connector is a lookup source, asked of Flink's factory for it ({@link LookupSources}, {@link
@@ -48,6 +35,7 @@ import java.util.Set;
 class LookupSourcesTest {
 
     private TableEnvironmentInternal tEnv;
+    private LookupCatalog dim;
     private final SessionPlanner planner = new SessionPlanner(Optional.empty());
 
     @BeforeEach
@@ -59,7 +47,8 @@ class LookupSourcesTest {
                 + " 'path' = 'file:///tmp/sql-guard-lookup-sources-test', 'format' = 'csv',"
                 + " 'source.monitor-interval' = '1 min')");
         tEnv.executeSql("CREATE TABLE customers_generated (id STRING, name STRING) WITH ('connector' = 'datagen')");
-        tEnv.registerCatalog("dim", new LookupCatalog("dim", false));
+        dim = new LookupCatalog("dim", false);
+        tEnv.registerCatalog("dim", dim);
         tEnv.executeSql("CREATE TABLE dim.`default`.customers (id STRING, name STRING) WITH ('connector' = 'datagen')");
         tEnv.registerCatalog("stood_in", new LookupCatalog("stood_in", true));
         tEnv.executeSql("CREATE TABLE stood_in.`default`.customers (id STRING, name STRING) WITH ('connector' = 'datagen')");
@@ -113,6 +102,53 @@ class LookupSourcesTest {
     }
 
     @Test
+    void theProofOfACandidateCreatesNoSourceBesidesThePlannersOwn() {
+        String query = "SELECT o.order_id, c.name FROM orders o JOIN dim.`default`.customers c ON o.customer_id = c.id";
+        int before = dim.created();
+        ExplainedPlan statement = plan(query);
+        int byStatement = dim.created() - before;
+        ExplainOutcome proof = planner.prove(tEnv, query, true);
+        int byProof = dim.created() - before - byStatement;
+
+        // The planner creates the source in both; the statement's planning also asks the factory for its answer.
+        assertThat(byStatement - byProof).as("sources created apart from the planner, statement %s, proof %s",
+                byStatement, byProof).isEqualTo(1);
+        assertThat(statement.lookupSupport(id("dim", "customers"))).contains(LookupSupport.LOOKUP);
+        assertThat(proof).isInstanceOf(ExplainOutcome.Planned.class);
+        assertThat(((ExplainOutcome.Planned) proof).plan().lookupSupport(id("dim", "customers"))).isEmpty();
+    }
+
+    @Test
+    void aScanIsAnsweredWithTheOptionsItsHintGivesTheTable() {
+        // The catalog's factory makes a bounded table (number-of-rows) a scan source only: the hint changes the source.
+        String hinted = "SELECT o.order_id, c.name FROM orders o JOIN dim.`default`.customers"
+                + " /*+ OPTIONS('number-of-rows' = '10') */ c ON o.customer_id = c.id";
+        ExplainedPlan plan = plan(hinted);
+
+        if (!FlinkLine.current().compiledPlanMergesHintedOptions()) {
+            // 1.20's plan persists the catalog's options alone: the hinted scan's source is not known, so no answer.
+            assertThat(plan.lookupSupport(id("dim", "customers"))).isEmpty();
+            return;
+        }
+        assertThat(plan.lookupSupport(id("dim", "customers"))).contains(LookupSupport.SCAN_ONLY);
+        assertThat(fix(hinted, plan)).contains("STATE_TTL").doesNotContain("lookup");
+    }
+
+    @Test
+    void aTableScannedWithAndWithoutAHintIsAnsweredPerScan() {
+        String both = "SELECT o.order_id, c.name, b.name FROM orders o JOIN dim.`default`.customers c ON o.customer_id = c.id"
+                + " JOIN dim.`default`.customers /*+ OPTIONS('number-of-rows' = '10') */ b ON o.customer_id = b.id";
+        ExplainedPlan plan = plan(both);
+
+        List<Optional<LookupSupport>> scans = plan.nodes().stream()
+                .filter(n -> plan.inputs(n).isEmpty() && n.table().equals(Optional.of(id("dim", "customers"))))
+                .map(plan::lookupSupport).toList();
+        assertThat(scans).containsExactlyInAnyOrder(Optional.of(LookupSupport.LOOKUP),
+                FlinkLine.current().compiledPlanMergesHintedOptions() ? Optional.of(LookupSupport.SCAN_ONLY) : Optional.empty());
+        assertThat(plan.lookupSupport(id("dim", "customers"))).as("two scans, two answers: none for the table").isEmpty();
+    }
+
+    @Test
     void aPlanWithoutAJoinAsksNothing() {
         assertThat(plan("SELECT name FROM dim.`default`.customers").lookupSupport(id("dim", "customers"))).isEmpty();
     }
@@ -135,105 +171,5 @@ class LookupSourcesTest {
                 .findings();
         return findings.stream().filter(f -> f.ruleId().equals(StatefulWithoutTtlRule.ID)).findFirst()
                 .orElseThrow(() -> new AssertionError("no stateful-without-ttl finding in " + findings)).fix();
-    }
-
-    /** A catalog whose own factory makes each table's datagen source a lookup source too (a stand-in one where asked). */
-    private static final class LookupCatalog extends GenericInMemoryCatalog {
-
-        private final boolean standIn;
-
-        LookupCatalog(String name, boolean standIn) {
-            super(name, "default");
-            this.standIn = standIn;
-        }
-
-        @Override
-        public Optional<Factory> getFactory() {
-            return Optional.of(new LookupFactory(standIn));
-        }
-    }
-
-    /** Datagen's source, wrapped in a source that is also a lookup source. */
-    private record LookupFactory(boolean standIn) implements DynamicTableSourceFactory {
-
-        @Override
-        public DynamicTableSource createDynamicTableSource(Context context) {
-            DynamicTableSourceFactory datagen = FactoryUtil.discoverFactory(
-                    context.getClassLoader(), DynamicTableSourceFactory.class, "datagen");
-            ScanTableSource scan = (ScanTableSource) datagen.createDynamicTableSource(context);
-            return standIn ? new StandInLookup(scan) : new Lookup(scan);
-        }
-
-        @Override
-        public String factoryIdentifier() {
-            return "sql-guard-test-lookup";
-        }
-
-        @Override
-        public Set<ConfigOption<?>> requiredOptions() {
-            return Set.of();
-        }
-
-        @Override
-        public Set<ConfigOption<?>> optionalOptions() {
-            return Set.of();
-        }
-    }
-
-    private static class Lookup implements ScanTableSource, LookupTableSource {
-
-        protected final ScanTableSource scan;
-
-        Lookup(ScanTableSource scan) {
-            this.scan = scan;
-        }
-
-        @Override
-        public ChangelogMode getChangelogMode() {
-            return scan.getChangelogMode();
-        }
-
-        @Override
-        public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
-            return scan.getScanRuntimeProvider(context);
-        }
-
-        @Override
-        public LookupRuntimeProvider getLookupRuntimeProvider(LookupContext context) {
-            return LookupFunctionProvider.of(new NoRows());
-        }
-
-        @Override
-        public DynamicTableSource copy() {
-            return new Lookup((ScanTableSource) scan.copy());
-        }
-
-        @Override
-        public String asSummaryString() {
-            return "lookup " + scan.asSummaryString();
-        }
-    }
-
-    private static final class StandInLookup extends Lookup implements StandInTableSource {
-
-        StandInLookup(ScanTableSource scan) {
-            super(scan);
-        }
-
-        @Override
-        public DynamicTableSource copy() {
-            return new StandInLookup((ScanTableSource) scan.copy());
-        }
-    }
-
-    /** Never asked: the statements are planned, not run. */
-    public static final class NoRows extends LookupFunction {
-
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public Collection<RowData> lookup(RowData keyRow) {
-            return List.of();
-        }
     }
 }

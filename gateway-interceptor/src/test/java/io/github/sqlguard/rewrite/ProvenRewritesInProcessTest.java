@@ -311,6 +311,24 @@ class ProvenRewritesInProcessTest {
     }
 
     /** The text of an EXPLAIN's answer (its result rows). */
+    @Test
+    void aViewCreatedThroughConfigureSessionIsRedefinedAsTheUserWroteIt() {
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, "create table orders (order_id string, amount double) with ('connector' = 'datagen')");
+        gateway().runToEnd(session, "create table shipments (order_id string, carrier string) with ('connector' = 'datagen')");
+        // As an init script gives it (the SQL client's -i): through configureSession, not executeStatement.
+        gateway().service().configureSession(session, "create temporary view order_carriers (id, amt, shipped_by) as\n"
+                + "-- one row per shipped order\nselect o.order_id, o.amount, s.carrier\nfrom orders o\n"
+                + "join shipments s on o.order_id = s.order_id", 0L);
+
+        String answer = explainAnswer(session,
+                gateway().runToEnd(session, "EXPLAIN select id, shipped_by from order_carriers where amt > 100"));
+
+        assertThat(answer).contains("create temporary view order_carriers (id, amt, shipped_by) as\n"
+                        + "    -- one row per shipped order\n    select /*+ state_ttl(")
+                .doesNotContain("the view was not defined in this session");
+    }
+
     private String explainAnswer(SessionHandle session, OperationHandle operation) {
         return explainAnswer(gateway(), session, operation);
     }

@@ -73,11 +73,33 @@ class WrittenViewTest {
                 + " Flink's catalog keeps it, not as it was written");
     }
 
+    @Test
+    void aPersistentViewWhoseColumnsAreNotItsQuerysIsDroppedAndCreatedWithThemNotAltered() {
+        // The catalog's view names its columns (id, amt, shipped_by) where its query selects order_id, amount, carrier.
+        CatalogObject named = new CatalogObject(List.of("default_catalog", "default_database", "shipped_orders"), true,
+                false, Optional.of(KEPT), List.of(new Column("id", "STRING", Column.TimeAttribute.NONE),
+                        new Column("amt", "DECIMAL(10, 2)", Column.TimeAttribute.NONE),
+                        new Column("shipped_by", "STRING", Column.TimeAttribute.NONE)), false, Map.of(), List.of());
+        CatalogObject unnamed = new CatalogObject(VIEW.identifier(), true, false, Optional.of(KEPT), VIEW.columns(),
+                false, Map.of(), List.of());
+
+        assertThat(hinted(List.of(), named).before()).first().isEqualTo("DROP VIEW shipped_orders");
+        assertThat(hinted(List.of(), named).before()).last().asString()
+                .startsWith("CREATE VIEW shipped_orders (id, amt, shipped_by) AS\n");
+        assertThat(hinted(List.of(), named).changes()).contains("dropped and created again with its column list");
+        assertThat(hinted(List.of(), unnamed).before()).singleElement().asString().startsWith("ALTER VIEW shipped_orders AS\n");
+    }
+
     /** The candidate that puts a STATE_TTL hint on the view's SELECT, in a session that wrote {@code written}. */
     private static Candidate hinted(List<WrittenView> written) {
+        return hinted(written, VIEW);
+    }
+
+    /** As {@link #hinted(List)}, the catalog holding {@code view} as shipped_orders. */
+    private static Candidate hinted(List<WrittenView> written, CatalogObject view) {
         RewriteRequest request = new RewriteRequest(new StatementParser().parse("SELECT order_id FROM shipped_orders"),
                 null, Optional.empty(), Map.of(), Duration.ofMinutes(1), Duration.ofDays(365), false);
-        RewriteContext context = new RewriteContext(request, session(written), RewriteSettings.DEFAULTS);
+        RewriteContext context = new RewriteContext(request, session(written, view), RewriteSettings.DEFAULTS);
         Scope scope = context.scopes().get(1);
         SqlNode changed = scope.tree().orElseThrow();
         SqlSelect select = (SqlSelect) changed;
@@ -87,7 +109,7 @@ class WrittenViewTest {
                 Optional.empty(), Intent.operator("Join"), Candidate.Columns.SAME, "rows expire", "");
     }
 
-    private static RewriteSession session(List<WrittenView> written) {
+    private static RewriteSession session(List<WrittenView> written, CatalogObject view) {
         return new RewriteSession() {
             @Override
             public Judged judge(String statement, Map<String, String> config, List<TableChange> tables) {
@@ -101,7 +123,7 @@ class WrittenViewTest {
 
             @Override
             public Optional<CatalogObject> lookUp(List<String> names) {
-                return names.equals(List.of("shipped_orders")) ? Optional.of(VIEW) : Optional.empty();
+                return names.equals(List.of("shipped_orders")) ? Optional.of(view) : Optional.empty();
             }
 
             @Override

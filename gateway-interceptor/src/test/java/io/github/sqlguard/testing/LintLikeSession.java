@@ -12,6 +12,7 @@ import io.github.sqlguard.service.Submission;
 import io.github.sqlguard.statement.StatementKind;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.catalog.Catalog;
 import org.apache.flink.table.gateway.api.endpoint.EndpointVersion;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.session.SessionEnvironment;
@@ -84,10 +85,17 @@ public final class LintLikeSession implements AutoCloseable {
 
     /** Runs {@code statements} in a fresh session with {@code properties}; every statement's submission, in order. */
     public List<Submission> run(Map<String, String> properties, List<String> statements, Map<String, String> lastConfig) {
-        SessionHandle session = pipeline.openSession(
-                SessionEnvironment.newBuilder().setSessionEndpointVersion(new EndpointVersion() {})
-                        .addSessionConfig(properties).build(),
-                "test", Optional.empty());
+        return run(properties, Map.of(), statements, lastConfig);
+    }
+
+    /** As {@link #run(Map, List, Map)}, in a session that has {@code catalogs} besides Flink's default one. */
+    public List<Submission> run(
+            Map<String, String> properties, Map<String, Catalog> catalogs, List<String> statements,
+            Map<String, String> lastConfig) {
+        SessionEnvironment.Builder environment = SessionEnvironment.newBuilder()
+                .setSessionEndpointVersion(new EndpointVersion() {}).addSessionConfig(properties);
+        catalogs.forEach(environment::registerCatalog);
+        SessionHandle session = pipeline.openSession(environment.build(), "test", Optional.empty());
         try {
             List<Submission> out = new ArrayList<>();
             for (int i = 0; i < statements.size(); i++) {

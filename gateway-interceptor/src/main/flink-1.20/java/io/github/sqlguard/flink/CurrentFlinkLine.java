@@ -111,6 +111,11 @@ final class CurrentFlinkLine implements FlinkLine {
     }
 
     @Override
+    public boolean compiledPlanMergesHintedOptions() {
+        return false;
+    }
+
+    @Override
     public boolean firstRowOnEventTimeInsertOnly() {
         return false;
     }

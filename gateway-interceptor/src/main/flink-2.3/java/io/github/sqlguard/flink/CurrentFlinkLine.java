@@ -100,6 +100,11 @@ final class CurrentFlinkLine implements FlinkLine {
     }
 
     @Override
+    public boolean compiledPlanMergesHintedOptions() {
+        return true;
+    }
+
+    @Override
     public boolean firstRowOnEventTimeInsertOnly() {
         return true;
     }

@@ -1187,8 +1187,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     /**
      * The lookup join of a dimension table on the right: a processing-time lookup join keeps no state, where the
      * right table's connector is a lookup source (Flink docs, "Joins", "Lookup Join"; LookupTableSource), as Flink's
-     * factory for the table says ({@link ExplainedPlan#lookupSupport}; the {@code lookup-join} rewrite proves the way
-     * by planning it). Not where the factory makes no lookup source; not for a condition that bounds both
+     * factory for the table with the options of its scan says ({@link ExplainedPlan#lookupSupport(PlanNode)}; the
+     * {@code lookup-join} rewrite proves the way by planning it). Not where the factory makes no lookup source; not for a condition that bounds both
      * sides' times: that is two streams, an interval join's shape; nor for an anti-join written as a LEFT join
      * ({@link LeftAntiJoins}), whose meaning a lookup join does not keep.
      */
@@ -1203,7 +1203,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             // A lookup join reads its right side as the dimension: not the stream, where the left side is read once.
             return Optional.empty();
         }
-        Optional<LookupSupport> support = names.directTable(inputs.get(1)).flatMap(names.plan()::lookupSupport);
+        Optional<LookupSupport> support = names.directScan(inputs.get(1)).flatMap(names.plan()::lookupSupport);
         if (support.equals(Optional.of(LookupSupport.SCAN_ONLY))) {
             // Flink's factory for the right table makes no LookupTableSource (filesystem, datagen, kafka): Flink
             // refuses the lookup join ("Processing-time temporal join is not supported yet").

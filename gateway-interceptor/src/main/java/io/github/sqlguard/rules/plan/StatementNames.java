@@ -53,11 +53,19 @@ record StatementNames(
      * stateful operator (a subquery's aggregation, a join) or several inputs stand between.
      */
     Optional<ObjectIdentifier> directTable(PlanNode node) {
+        return directScan(node).flatMap(PlanNode::table);
+    }
+
+    /**
+     * The source node {@code node} reads straight, as {@link #directTable} reads it: the scan of that table, with the
+     * options the plan gives it.
+     */
+    Optional<PlanNode> directScan(PlanNode node) {
         PlanNode at = node;
         for (int depth = 0; depth < 256; depth++) {
             List<PlanNode> inputs = plan.inputs(at);
             if (inputs.size() != 1) {
-                return inputs.isEmpty() ? at.table() : Optional.empty();
+                return inputs.isEmpty() ? Optional.of(at) : Optional.empty();
             }
             at = inputs.get(0);
             if (StatefulOperators.isStateful(at)) {

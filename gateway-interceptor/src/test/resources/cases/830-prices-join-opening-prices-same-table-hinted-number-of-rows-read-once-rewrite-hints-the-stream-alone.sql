@@ -1,0 +1,16 @@
+-- expect: WARN stateful-without-ttl
+-- expect-rewrite: state-ttl-hint
+-- expect-reason: the right side (prices) is a bounded source, read once
+-- expect-fix: /*+ STATE_TTL('p' = '1 d') */, and give the side read once (opening) none
+-- One table read twice: as a stream (p) and, through an OPTIONS hint giving it 'number-of-rows', as a bounded
+-- source read once (opening: DataGenTableSource with a row count is bounded). Matched by table name, both inputs
+-- read "prices", so neither was the side read once and the rewrite hinted both, expiring the opening prices for
+-- good; matched by the scan as the plan has it (the table and its hinted options), the rewrite hints p alone. On
+-- Flink 1.20 the compiled plan keeps the catalog's options alone (the hint only in the scan's description): the
+-- hinted scan is not matched, the rewrite hints both and its changes: line says the TTL expires the rows read once
+-- (golden 830-flink-1.20).
+CREATE TABLE prices (symbol STRING, price DOUBLE) WITH ('connector' = 'datagen', 'fields.symbol.length' = '3');
+
+SELECT p.symbol, p.price - opening.price AS change_since_open
+FROM prices p
+JOIN prices /*+ OPTIONS('number-of-rows' = '100') */ opening ON p.symbol = opening.symbol;
