@@ -53,6 +53,13 @@ final class RefusalFixes {
             + " is declared (the lookup key of a lookup join, the PRIMARY KEY of a versioned table), not TRUE and not an"
             + " expression on the table's column; other conditions can stand beside that equality.";
 
+    /**
+     * A {@code SESSION} window table function given its keys as a second {@code DESCRIPTOR}: {@code SESSION(TABLE t,
+     * DESCRIPTOR(ts), DESCRIPTOR(k), INTERVAL ...)}; groups: the table, the time column, the keys.
+     */
+    private static final Pattern SESSION_KEYS_DESCRIPTOR = Pattern.compile("(?is)\\bSESSION\\s*\\(\\s*TABLE\\s+([\\w.`]+)\\s*,"
+            + "\\s*DESCRIPTOR\\s*\\(\\s*([^()]+?)\\s*\\)\\s*,\\s*DESCRIPTOR\\s*\\(\\s*([^()]+?)\\s*\\)\\s*,");
+
     /** A window table function's {@code DESCRIPTOR} given a call ({@code DESCRIPTOR(TO_TIMESTAMP(s))}), not a column. */
     private static final Pattern DESCRIPTOR_CALL = Pattern.compile("(?is)\\bDESCRIPTOR\\s*\\(\\s*[\\w.`]+\\s*\\(");
 
@@ -129,9 +136,27 @@ final class RefusalFixes {
             // not found, though the table has it.
             new Refusal(Pattern.compile("SqlBasicCall cannot be cast to class org\\.apache\\.calcite\\.sql\\.SqlIdentifier"
                     + "|Column '[^']+' not found in any table"), sql -> DESCRIPTOR_CALL.matcher(sql).find(), (m, sql) -> descriptorColumn(sql)),
+            // Flink 2.3.0 SqlSessionTableFunction: three operands (DATA, TIMECOL, GAP), the keys a PARTITION BY of the
+            // table argument; a later Flink's plan tests (WindowRankTest#testOnSessionWindowAggregate) pass the keys as a
+            // second DESCRIPTOR, which Calcite's operand count check refuses so.
+            new Refusal(Pattern.compile("Invalid number of arguments to function 'SESSION'"),
+                    sql -> SESSION_KEYS_DESCRIPTOR.matcher(sql).find(), (m, sql) -> sessionKeys(sql)),
             // Flink 2.3.0 JoinConditionTypeCoerceRule#onMatch.
             new Refusal(Pattern.compile("implicit type conversion between (.+?) and (.+?) is not supported on join's"
                     + " condition"), m -> joinTypes(m.group(1), m.group(2))));
+
+    /** The fix of a {@link #SESSION_KEYS_DESCRIPTOR}: the keys moved into the table argument, as Flink 2.3 reads them. */
+    private static String sessionKeys(String sql) {
+        Matcher m = SESSION_KEYS_DESCRIPTOR.matcher(sql);
+        m.find();
+        // Two keys or more in parentheses: PARTITION BY user_id, site reads site as the function's next argument.
+        String keys = m.group(3).contains(",") ? "(" + m.group(3) + ")" : m.group(3);
+        return "Flink " + io.github.sqlguard.flink.FlinkLine.current().line() + "'s SESSION window table function takes"
+                + " three arguments, the table, its time column and the gap, and partitions the sessions by a PARTITION BY"
+                + " inside the table argument, not by a second DESCRIPTOR: SESSION(TABLE " + m.group(1) + " PARTITION BY "
+                + keys + ", DESCRIPTOR(" + m.group(2) + "), ...) with the same gap: sessions per " + m.group(3)
+                + ", as the second DESCRIPTOR meant (a later Flink's form of the same window).";
+    }
 
     /** The fix of {@code message}, refusing {@code statement}, where Flink's words name a refusal this class answers. */
     static Optional<String> fix(String message, String statement) {

@@ -22,6 +22,16 @@ class RefusalFixesTest {
     }
 
     @Test
+    void aSessionGivenItsKeysAsASecondDescriptorIsToldThePartitionBy() {
+        String message = "Invalid number of arguments to function 'SESSION'. Was expecting 3 arguments";
+        assertThat(RefusalFixes.fix(message, "SELECT * FROM TABLE(SESSION(TABLE clicks, DESCRIPTOR(ts), DESCRIPTOR(user_id),"
+                + " INTERVAL '10' MINUTE))")).hasValueSatisfying(fix -> assertThat(fix)
+                .contains("SESSION(TABLE clicks PARTITION BY user_id, DESCRIPTOR(ts), ...)"));
+        // Any other wrong count (the gap left out) is not this shape: Flink's message is the fix.
+        assertThat(RefusalFixes.fix(message, "SELECT * FROM TABLE(SESSION(TABLE clicks, DESCRIPTOR(ts)))")).isEmpty();
+    }
+
+    @Test
     void aHopSlideLongerThanItsSizeIsToldTheSlideThatEqualsTheSize() {
         // HOP(TABLE t, DESCRIPTOR(ts), INTERVAL '10' MINUTE, INTERVAL '5' MINUTE): slide 10 min, size 5 min.
         String message = "HOP table function based aggregate requires size must be an integral multiple of slide, but"
