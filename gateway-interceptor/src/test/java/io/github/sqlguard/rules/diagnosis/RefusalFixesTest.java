@@ -32,6 +32,26 @@ class RefusalFixesTest {
     }
 
     @Test
+    void aVersionedTableKeyIsNamedAsWrittenNotAsFlinkRenamedIt() {
+        // TemporalJoinTest#testInvalidTemporalTablJoin's second query, as Flink 2.3.0 words its refusal.
+        String message = "Temporal table's primary key [currency0] must be included in the equivalence condition of"
+                + " temporal join, but current temporal join condition is [amount=rate].";
+        assertThat(RefusalFixes.fix(message, "SELECT o.amount, r.currency FROM orders AS o JOIN rates FOR SYSTEM_TIME AS"
+                + " OF o.rowtime AS r ON o.amount = r.rate")).hasValueSatisfying(fix -> assertThat(fix)
+                .contains("PRIMARY KEY (currency)").contains("(currency = a column of the left input)")
+                .doesNotContain("currency0"));
+        // SELECT * names no column: Flink's name is given, and said to be Flink's (a comment's words do not count).
+        assertThat(RefusalFixes.fix(message, "-- rates by currency\nSELECT * FROM orders AS o JOIN rates FOR SYSTEM_TIME"
+                + " AS OF o.rowtime AS r ON o.amount = r.rate")).hasValueSatisfying(fix -> assertThat(fix)
+                .contains("PRIMARY KEY (currency0 as Flink prints it; currency where the left input has a column of"
+                        + " that name too)").doesNotContain("(currency0 = "));
+        // A key whose own name ends in a digit, written so in the statement, stays as it is.
+        assertThat(RefusalFixes.fix(message.replace("currency0", "col1"), "SELECT * FROM t AS o JOIN v FOR SYSTEM_TIME AS OF"
+                + " o.rowtime AS r ON o.amount = r.rate AND r.col1 > 0")).hasValueSatisfying(fix -> assertThat(fix)
+                .contains("PRIMARY KEY (col1)"));
+    }
+
+    @Test
     void aHopSlideLongerThanItsSizeIsToldTheSlideThatEqualsTheSize() {
         // HOP(TABLE t, DESCRIPTOR(ts), INTERVAL '10' MINUTE, INTERVAL '5' MINUTE): slide 10 min, size 5 min.
         String message = "HOP table function based aggregate requires size must be an integral multiple of slide, but"
