@@ -123,6 +123,8 @@ class RewriteGoldenFilesTest {
         "770-newest-readings-first-by-proctime-desc-fix-names-the-watermark-column",
         "810-carrier-per-order-view-with-column-list-and-comments-rewrite-keeps-the-view-as-written",
         "811-newest-orders-into-sink-by-proctime-desc-limit-spliced-after-the-key",
+        "850-customers-in-both-regions-intersect-names-the-query-after-intersect",
+        "851-orders-except-refunded-names-the-query-after-except",
         "771-newest-orders-first-by-proctime-then-amount-in-qualified-join-free-select-ranks-by-amount",
         "777-latest-three-clicks-per-user-by-proctime-window-top-n-rewrite-orders-by-event-time",
         "778-top-2-pages-per-user-by-proctime-then-page-window-top-n-rewrite-keeps-later-key",

@@ -159,7 +159,7 @@ final class Prover {
                 + (candidate.family().equals(SessionStateTtl.ID) && candidate.intent().operators().equals(List.of("Rank"))
                         ? SessionStateTtl.aggregationsRestart(context, judged.plan(), candidate.intent().ttl().orElseThrow()) : "")
                 + (candidate.family().equals(SessionStateTtl.ID) || candidate.family().equals(TtlAsJobSetting.ID)
-                        ? TtlExpiry.perRowOperators(judged.plan()) : "")
+                        ? TtlExpiry.perRowOperators(judged.plan(), context.request().statement().facts()) : "")
                 + (candidate.family().equals(TtlAsJobSetting.ID) ? DistinctUnderTtl.inPlan(judged.plan()) : "")
                 + (candidate.config().containsKey(StateTtl.KEY) ? TtlExpiry.rankEntries(judged.plan()) : "")
                 + (candidate.config().containsKey(StateTtl.KEY)

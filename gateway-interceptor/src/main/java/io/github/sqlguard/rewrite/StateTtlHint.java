@@ -184,7 +184,7 @@ final class StateTtlHint extends ScopedFamily {
                         : operator.get().equals("Join")
                         ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "join") + " keeps") + " each row " + value
                                 + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
-                                + TtlExpiry.joinRows(value, joinType(finding, context))
+                                + TtlExpiry.joinRows(value, joinType(finding, context), context.request().statement().facts())
                         : (keptOwn ? "the state of the inputs whose TTL changes" : "the state of " + whose(scope, "aggregation"))
                                 + " expires " + value + " after a key's last change (" + String.join(", ", new LinkedHashSet<>(hinted))
                                 + "); an idle key's result is forgotten and starts anew")

@@ -6,8 +6,10 @@ import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.TemporalJoins;
+import io.github.sqlguard.rules.SemiJoinSides;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.plan.PartitionedOver;
+import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -70,9 +72,11 @@ final class TtlExpiry {
     /**
      * For a regular join of {@code joinType} ({@code INNER}, {@code LEFT}, {@code RIGHT}, {@code FULL},
      * {@code SEMI}, {@code ANTI}) under {@code value}: what "each row ... after it was stored" means,
-     * for the rows a match only reads and for the outer rows a match writes again.
+     * for the rows a match only reads and for the outer rows a match writes again; a SEMI or ANTI join's sides named
+     * as the statement {@code facts} tell ({@link SemiJoinSides}: a subquery's, an {@code INTERSECT}'s, an {@code
+     * EXCEPT}'s).
      */
-    static String joinRows(String value, String joinType) {
+    static String joinRows(String value, String joinType, SqlFacts facts) {
         String renewal = " (Flink writes its count of matches again), so its TTL restarts then";
         return switch (joinType) {
             case "LEFT", "RIGHT" -> {
@@ -83,14 +87,19 @@ final class TtlExpiry {
                         + " more than " + value + " after it is not joined to it; a " + outer + " row is written again each"
                         + " time a " + inner + " row matches it" + renewal;
             }
-            case "SEMI", "ANTI" -> ": a row of the subquery's side is forgotten then even while rows of the outer query"
-                    + " keep matching it (a match reads it, and Flink renews a row's TTL only when it is written), so a row of"
-                    + " the outer query arriving more than " + value + " after it no longer finds it"
-                    + (joinType.equals("ANTI")
-                            ? " and is emitted as unmatched (its NOT EXISTS or NOT IN holds) although a matching row came"
-                            : " and is not emitted although a matching row came")
-                    + "; a row of the outer query is written again each time a row of the subquery's side matches it"
-                    + renewal;
+            case "SEMI", "ANTI" -> {
+                SemiJoinSides sides = SemiJoinSides.of(joinType, facts);
+                yield ": a row of " + sides.inner() + " is forgotten then even while rows of " + sides.outer()
+                        + " keep matching it (a match reads it, and Flink renews a row's TTL only when it is written), so a row"
+                        + " of " + sides.outer() + " arriving more than " + value + " after it no longer finds it"
+                        + (!joinType.equals("ANTI") ? " and is not emitted although " + sides.matchCame()
+                                : sides.setOperation() ? " and is emitted (the EXCEPT keeps it) although " + sides.matchCame()
+                                : sides.inner().equals("the subquery's side")
+                                        ? " and is emitted as unmatched (its NOT EXISTS or NOT IN holds) although " + sides.matchCame()
+                                        : " and is emitted as unmatched although " + sides.matchCame())
+                        + "; a row of " + sides.outer() + " is written again each time a row of " + sides.inner() + " matches it"
+                        + renewal;
+            }
             case "FULL" -> ": each row is written again each time a row of the other side matches it" + renewal
                     + ": a row is forgotten " + value + " after it was stored or last matched, and a match arriving later is"
                     + " not joined";
@@ -105,7 +114,7 @@ final class TtlExpiry {
      * rewrite's plan whose state expires there (each with the TTL its compiled plan gives it: a hint may
      * keep a join at its own), for a TTL set for the whole statement; empty when it has none.
      */
-    static String perRowOperators(Optional<ExplainedPlan> judged) {
+    static String perRowOperators(Optional<ExplainedPlan> judged, SqlFacts facts) {
         if (judged.isEmpty() || !judged.get().compiled()) {
             return "";
         }
@@ -117,7 +126,7 @@ final class TtlExpiry {
             String ttl = ttls.size() == 1 ? ttls.iterator().next() : String.join(" or ", ttls) + " (per input)";
             if (!ttls.isEmpty()) {
                 joins.add("; a regular " + (join.joinType().equals("INNER") ? "" : join.joinType() + " ") + "join keeps each row " + ttl + " after it was stored, not"
-                        + " after its key's last change" + joinRows(ttl, join.joinType()));
+                        + " after its key's last change" + joinRows(ttl, join.joinType(), facts));
             }
         }
         for (Operator.Deduplicate dedup : judged.get().operators(Operator.Deduplicate.class)) {

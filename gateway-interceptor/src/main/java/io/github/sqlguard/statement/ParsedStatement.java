@@ -257,6 +257,14 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param aggregateAliases each select item's alias whose expression is an aggregate call ({@code c} of {@code
      *     COUNT(*) AS c}; {@link AggregateCalls}), with that call as SQL, in the order the walk meets them: a column
      *     no time attribute can be
+     * @param setOperations each set operation the statement writes, as its operator is named ({@code UNION},
+     *     {@code UNION ALL}, {@code INTERSECT}, {@code INTERSECT ALL}, {@code EXCEPT}, {@code EXCEPT ALL}), in the order
+     *     the walk meets them; not those of the views it reads. Flink plans an {@code INTERSECT} as a SEMI join and an
+     *     {@code EXCEPT} as an ANTI join, each under an aggregation that removes duplicates ({@code
+     *     ReplaceIntersectWithSemiJoinRule}, {@code ReplaceMinusWithAntiJoinRule})
+     * @param subqueryPredicates the kind of each predicate over a subquery the statement writes ({@code IN}, {@code
+     *     NOT_IN}, {@code EXISTS}, {@code SOME}, {@code ALL}: Calcite's {@code SqlKind}), in the order the walk meets
+     *     them: what Flink plans as SEMI and ANTI joins besides {@code INTERSECT} and {@code EXCEPT}
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -278,12 +286,14 @@ public sealed interface ParsedStatement extends ParsedSql
             List<String> unorderedOvers,
             List<Grouping> groupings,
             List<MatchRecognize> matchRecognizes,
-            Map<String, String> aggregateAliases) {
+            Map<String, String> aggregateAliases,
+            List<String> setOperations,
+            List<String> subqueryPredicates) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -306,6 +316,8 @@ public sealed interface ParsedStatement extends ParsedSql
             groupings = List.copyOf(groupings);
             matchRecognizes = List.copyOf(matchRecognizes);
             aggregateAliases = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(aggregateAliases));
+            setOperations = List.copyOf(setOperations);
+            subqueryPredicates = List.copyOf(subqueryPredicates);
         }
 
         /**
@@ -328,13 +340,15 @@ public sealed interface ParsedStatement extends ParsedSql
         public SqlFacts withFunctionClasses(List<SqlOption> functionClasses) {
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
                     functionClasses, planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames,
-                    orderBys, joinTypes, overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases);
+                    orderBys, joinTypes, overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases, setOperations,
+                    subqueryPredicates);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
+                    List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(),
+                    List.of());
         }
     }
 

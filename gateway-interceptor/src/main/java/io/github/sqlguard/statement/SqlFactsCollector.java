@@ -79,6 +79,8 @@ final class SqlFactsCollector {
     private final List<String> overOrders = new ArrayList<>();
     private final List<String> unorderedOvers = new ArrayList<>();
     private final List<String> joinTypes = new ArrayList<>();
+    private final List<String> setOperations = new ArrayList<>();
+    private final List<String> subqueryPredicates = new ArrayList<>();
     private final List<ParsedStatement.Grouping> groupings = new ArrayList<>();
     private final List<ParsedStatement.MatchRecognize> matchRecognizes = new ArrayList<>();
     private final Map<String, String> aggregateAliases = new LinkedHashMap<>();
@@ -107,7 +109,7 @@ final class SqlFactsCollector {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
                 planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
-                overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases);
+                overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases, setOperations, subqueryPredicates);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -221,6 +223,15 @@ final class SqlFactsCollector {
             }
             if (call instanceof SqlJoin join) {
                 joinTypes.add(join.getJoinType().name());
+            }
+            if (call.getKind() == SqlKind.UNION || call.getKind() == SqlKind.INTERSECT || call.getKind() == SqlKind.EXCEPT) {
+                // The operator's own name: UNION, UNION ALL, INTERSECT, INTERSECT ALL, EXCEPT, EXCEPT ALL (MINUS reads as EXCEPT).
+                setOperations.add(call.getOperator().getName().toUpperCase(java.util.Locale.ROOT));
+            }
+            if ((call.getKind() == SqlKind.IN || call.getKind() == SqlKind.NOT_IN || call.getKind() == SqlKind.EXISTS
+                    || call.getKind() == SqlKind.SOME || call.getKind() == SqlKind.ALL)
+                    && call.getOperandList().stream().anyMatch(o -> o != null && o.isA(SqlKind.QUERY))) {
+                subqueryPredicates.add(call.getKind().name());
             }
             if (call instanceof SqlMatchRecognize match) {
                 List<String> partition = new ArrayList<>();

@@ -152,6 +152,17 @@ class StatementParserTest {
     }
 
     @Test
+    void readsEachSetOperationAndEachPredicateOverASubquery() {
+        ParsedStatement.SqlFacts facts = parser.parse("SELECT c FROM t1 WHERE a IN (SELECT a FROM t3) INTERSECT SELECT f FROM t2"
+                + " EXCEPT ALL SELECT f FROM t4 UNION ALL SELECT f FROM t5").facts();
+        assertThat(facts.setOperations()).containsExactlyInAnyOrder("INTERSECT", "EXCEPT ALL", "UNION ALL");
+        assertThat(facts.subqueryPredicates()).containsExactly("IN");
+        // A list of values is not a subquery; NOT EXISTS is an EXISTS under a NOT.
+        assertThat(parser.parse("SELECT c FROM t1 WHERE a IN (1, 2) AND NOT EXISTS (SELECT 1 FROM t2 WHERE t2.f = t1.c)")
+                .facts().subqueryPredicates()).containsExactly("EXISTS");
+    }
+
+    @Test
     void keepsTheColumnsOfAGroupByBesideItsGroupWindowAndExpressions() {
         ParsedStatement.Grouping window = parser.parse("SELECT user_id, COUNT(*) AS n FROM src GROUP BY user_id,"
                 + " TUMBLE(ts, INTERVAL '30' SECOND)").facts().groupings().get(0);

@@ -53,6 +53,13 @@ final class RefusalFixes {
             + " is declared (the lookup key of a lookup join, the PRIMARY KEY of a versioned table), not TRUE and not an"
             + " expression on the table's column; other conditions can stand beside that equality.";
 
+    /**
+     * A {@code SESSION} window table function given its keys as a second {@code DESCRIPTOR}: {@code SESSION(TABLE t,
+     * DESCRIPTOR(ts), DESCRIPTOR(k), INTERVAL ...)}; groups: the table, the time column, the keys.
+     */
+    private static final Pattern SESSION_KEYS_DESCRIPTOR = Pattern.compile("(?is)\\bSESSION\\s*\\(\\s*TABLE\\s+([\\w.`]+)\\s*,"
+            + "\\s*DESCRIPTOR\\s*\\(\\s*([^()]+?)\\s*\\)\\s*,\\s*DESCRIPTOR\\s*\\(\\s*([^()]+?)\\s*\\)\\s*,");
+
     /** A window table function's {@code DESCRIPTOR} given a call ({@code DESCRIPTOR(TO_TIMESTAMP(s))}), not a column. */
     private static final Pattern DESCRIPTOR_CALL = Pattern.compile("(?is)\\bDESCRIPTOR\\s*\\(\\s*[\\w.`]+\\s*\\(");
 
@@ -129,9 +136,75 @@ final class RefusalFixes {
             // not found, though the table has it.
             new Refusal(Pattern.compile("SqlBasicCall cannot be cast to class org\\.apache\\.calcite\\.sql\\.SqlIdentifier"
                     + "|Column '[^']+' not found in any table"), sql -> DESCRIPTOR_CALL.matcher(sql).find(), (m, sql) -> descriptorColumn(sql)),
+            // Flink 2.3.0 SqlSessionTableFunction: three operands (DATA, TIMECOL, GAP), the keys a PARTITION BY of the
+            // table argument; a later Flink's plan tests (WindowRankTest#testOnSessionWindowAggregate) pass the keys as a
+            // second DESCRIPTOR, which Calcite's operand count check refuses so.
+            new Refusal(Pattern.compile("Invalid number of arguments to function 'SESSION'"),
+                    sql -> SESSION_KEYS_DESCRIPTOR.matcher(sql).find(), (m, sql) -> sessionKeys(sql)),
+            // Flink 2.3.0 CommonTemporalTableJoinRule, LogicalCorrelateToJoinFromTemporalTableRule: the column after
+            // FOR SYSTEM_TIME AS OF is not a time attribute (TemporalJoinTest#testInvalidTemporalTablJoin).
+            new Refusal(Pattern.compile("Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's"
+                    + " time attribute field"), sql -> true, (m, sql) -> asOfNotTimeAttribute(sql)),
+            // Flink 2.3.0 TemporalJoinRewriteWithUniqueKeyRule: the condition does not equate the versioned table's key;
+            // Flink prints the key as the join's row names it (currency0 where the left input has a currency too).
+            new Refusal(Pattern.compile("Temporal table's primary key \\[([^\\]]*)] must be included in the equivalence"
+                    + " condition of temporal join, but current temporal join condition is \\[([^\\]]*)]"),
+                    sql -> true, (m, sql) -> versionedKey(m.group(1), m.group(2), sql)),
             // Flink 2.3.0 JoinConditionTypeCoerceRule#onMatch.
             new Refusal(Pattern.compile("implicit type conversion between (.+?) and (.+?) is not supported on join's"
                     + " condition"), m -> joinTypes(m.group(1), m.group(2))));
+
+    /** The fix of a {@link #SESSION_KEYS_DESCRIPTOR}: the keys moved into the table argument, as Flink 2.3 reads them. */
+    private static String sessionKeys(String sql) {
+        Matcher m = SESSION_KEYS_DESCRIPTOR.matcher(sql);
+        m.find();
+        // Two keys or more in parentheses: PARTITION BY user_id, site reads site as the function's next argument.
+        String keys = m.group(3).contains(",") ? "(" + m.group(3) + ")" : m.group(3);
+        return "Flink " + io.github.sqlguard.flink.FlinkLine.current().line() + "'s SESSION window table function takes"
+                + " three arguments, the table, its time column and the gap, and partitions the sessions by a PARTITION BY"
+                + " inside the table argument, not by a second DESCRIPTOR: SESSION(TABLE " + m.group(1) + " PARTITION BY "
+                + keys + ", DESCRIPTOR(" + m.group(2) + "), ...) with the same gap: sessions per " + m.group(3)
+                + ", as the second DESCRIPTOR meant (a later Flink's form of the same window).";
+    }
+
+    /** The column a statement joins {@code FOR SYSTEM_TIME AS OF}, as written ({@code o.ts}). */
+    private static final Pattern AS_OF_COLUMN = Pattern.compile("(?i)\\bFOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+([\\w.`]+)");
+
+    private static String asOfNotTimeAttribute(String sql) {
+        Matcher m = AS_OF_COLUMN.matcher(sql);
+        String column = m.find() ? m.group(1) : "the column";
+        return column + " after FOR SYSTEM_TIME AS OF is a plain timestamp of the join's left input, not a time attribute:"
+                + " for an event-time temporal join over a versioned table, declare a WATERMARK on that column in the left"
+                + " table's DDL (WATERMARK FOR it AS it - INTERVAL ..., the lateness its rows arrive with); for a lookup join"
+                + " over a lookup source, join AS OF a column the left table declares AS PROCTIME() (add one where it has"
+                + " none).";
+    }
+
+    /**
+     * The fix where the condition of a temporal join does not equate the versioned table's primary key: each key
+     * column as the statement writes it where Flink's name of it in the join's row is that name with a counter
+     * ({@code currency0}: the left input has a {@code currency} too) and the statement's text names it so; Flink's
+     * name, said to be one, where the text does not tell ({@code SELECT *}).
+     */
+    private static String versionedKey(String printed, String condition, String sql) {
+        String code = sql.replaceAll("--[^\\n]*", "");
+        List<String> keys = new ArrayList<>();
+        for (String key : printed.split(",\\s*")) {
+            String written = key.replaceFirst("\\d+$", "");
+            boolean counted = !written.equals(key) && !written.isEmpty()
+                    && !Pattern.compile("(?i)\\b" + Pattern.quote(key) + "\\b").matcher(code).find();
+            boolean named = counted && Pattern.compile("(?i)\\b" + Pattern.quote(written) + "\\b").matcher(code).find();
+            keys.add(named ? written : counted ? key + " as Flink prints it; " + written + " where the left input has a"
+                    + " column of that name too" : key);
+        }
+        boolean sure = keys.stream().noneMatch(k -> k.contains(" as Flink prints it"));
+        return "A temporal join finds the version of the table on its right by that table's PRIMARY KEY ("
+                + String.join(", ", keys) + "): its condition must equate each key column with the left input's column"
+                + " that holds it" + (sure ? " (" + keys.get(0) + " = a column of the left input)" : "")
+                + "; the condition written (" + condition
+                + ") equates none. Other conditions can stand beside that equality; to join on other columns, declare"
+                + " them the table's PRIMARY KEY, or join it as a regular join.";
+    }
 
     /** The fix of {@code message}, refusing {@code statement}, where Flink's words name a refusal this class answers. */
     static Optional<String> fix(String message, String statement) {

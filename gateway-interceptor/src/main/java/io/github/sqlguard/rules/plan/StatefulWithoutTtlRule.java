@@ -19,6 +19,7 @@ import io.github.sqlguard.rules.OperatorTtl;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.rules.RuleHit;
+import io.github.sqlguard.rules.SemiJoinSides;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.StateTtlOptions;
 import io.github.sqlguard.statement.LeftAntiJoins;
@@ -290,6 +291,29 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * {@code $e} of an {@code Expand}) left out, a renamed copy ({@code b0}) by the name it copies, qualified where
      * the statement groups by two columns of that name.
      */
+    /**
+     * The set operation whose aggregation {@code aggregate} is ({@code EXCEPT}, {@code INTERSECT ALL}), where the
+     * statement writes one that is not {@code UNION ALL} and no {@code GROUP BY} of these keys nor a {@code DISTINCT}:
+     * Flink removes a {@code UNION}'s, an {@code INTERSECT}'s or an {@code EXCEPT}'s duplicates with an aggregation of
+     * its own, and counts an {@code INTERSECT ALL}'s and an {@code EXCEPT ALL}'s rows per value with one ({@code
+     * ReplaceIntersectWithSemiJoinRule}, {@code ReplaceMinusWithAntiJoinRule}, {@code RewriteIntersectAllRule}, {@code
+     * RewriteMinusAllRule}, Calcite's {@code UnionToDistinctRule}; Flink 2.3.0), which no SELECT carries. Empty where the
+     * statement writes several of them.
+     */
+    private static Optional<String> setOperationAggregate(Operator.GroupAggregate aggregate, StatementNames names) {
+        List<String> operations = names.context().statement().facts().setOperations().stream()
+                .filter(o -> !o.equals("UNION ALL")).distinct().toList();
+        if (operations.size() != 1 || aggregate.groupBy().isEmpty()) {
+            return Optional.empty();
+        }
+        Set<String> keys = new HashSet<>();
+        groupKeys(aggregate, names).forEach(k -> keys.add(k.toLowerCase(java.util.Locale.ROOT)));
+        boolean grouped = names.context().statement().facts().groupings().stream()
+                .anyMatch(g -> g.groupBy().stream().map(k -> k.toLowerCase(java.util.Locale.ROOT)).collect(java.util.stream.Collectors.toSet()).equals(keys));
+        boolean distinct = java.util.regex.Pattern.compile("(?i)\\bDISTINCT\\b").matcher(names.context().statement().text()).find();
+        return grouped || distinct ? Optional.empty() : Optional.of(operations.get(0));
+    }
+
     private static List<String> groupKeys(Operator.GroupAggregate aggregate, StatementNames names) {
         return names.keyNames(aggregate.groupBy());
     }
@@ -426,11 +450,18 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     /**
      * The right side of a join as a message names it: for a SEMI or ANTI join, the IN or EXISTS subquery (Flink puts
-     * the subquery on the right), whose table the statement may also read elsewhere under another alias.
+     * the subquery on the right), whose table the statement may also read elsewhere under another alias, or the query
+     * after the statement's INTERSECT or EXCEPT ({@link SemiJoinSides}).
      */
     private static String rightSide(Operator.Join join, StatementNames names) {
         String side = names.joinSide(join.node(), 1);
-        return semiOrAnti(join) && !side.startsWith("the subquery's side") ? "the IN or EXISTS subquery's side, over " + side : side;
+        if (!semiOrAnti(join) || side.startsWith("the subquery's side")) {
+            return side;
+        }
+        SemiJoinSides sides = SemiJoinSides.of(join.joinType(), names.context().statement().facts());
+        return (sides.setOperation() ? sides.inner() : sides.inner().equals("the subquery's side")
+                ? "the IN or EXISTS subquery's side" : "the IN or EXISTS subquery's side (or the query after "
+                        + ("ANTI".equals(join.joinType()) ? "EXCEPT" : "INTERSECT") + ")") + ", over " + side;
     }
 
     /** The TTL of {@code node}'s state {@code name} in Flink's compiled plan ({@code leftState}), if it lists one. */
@@ -471,7 +502,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     /**
      * {@code o.} for a side that reads one table the statement names {@code o}; {@code the subquery's } for the side
-     * Flink built from a correlated subquery; empty otherwise.
+     * Flink built from a correlated subquery, {@code the query after EXCEPT's } for the side an EXCEPT's second query
+     * reads a table of the first under ({@link SemiJoinSides}); empty otherwise.
      */
     private static String qualifier(Operator.Join join, int side, StatementNames names) {
         if (names.correlatedSubquerySide(join.node(), side)) {
@@ -482,7 +514,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (name.isPresent()) {
             return SqlIdentifiers.sql(name.get()) + ".";
         }
-        return side == 1 && semiOrAnti(join) ? "the subquery's " : "";
+        if (side == 1 && semiOrAnti(join)) {
+            SemiJoinSides sides = SemiJoinSides.of(join.joinType(), names.context().statement().facts());
+            return sides.setOperation() ? sides.inner() + "'s " : "the subquery's ";
+        }
+        return "";
     }
 
     /**
@@ -739,6 +775,13 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(") stays active");
         }
         fix.append(": ").append(values.setStateTtl());
+        Optional<String> setOperation = setOperationAggregate(aggregate, names);
+        if (setOperation.isPresent()) {
+            // Flink's own aggregation of a UNION, INTERSECT or EXCEPT: no SELECT of the statement carries it, so a
+            // STATE_TTL hint on either SELECT reaches it no more than a window written in the statement would.
+            return fix.append(" (a STATE_TTL hint does not reach the aggregation Flink builds for the ")
+                    .append(setOperation.get()).append(", on any SELECT: no SELECT of the statement writes it).").toString();
+        }
         Optional<ObjectIdentifier> table = names.directTable(node);
         Optional<String> hint = table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
@@ -962,8 +1005,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 // Flink's compiled plan keeps a TTL of 0 for this join under a STATE_TTL hint on the outer SELECT or on the
                 // subquery's, naming either alias: the hint is the SELECT's own joins' and aggregations', and this join is
                 // built from the subquery when Flink decorrelates it (own case 414).
+                SemiJoinSides sides = SemiJoinSides.of(join.joinType(), names.context().statement().facts());
                 fix.append(" (a STATE_TTL hint does not reach the ").append(join.joinType())
-                        .append(" join Flink builds from an IN or EXISTS subquery, on either SELECT)");
+                        .append(" join Flink builds from ").append(sides.origin())
+                        .append(sides.setOperation() ? ", on any SELECT)" : ", on either SELECT)");
             } else if (leftHint.isPresent() && rightHint.isPresent()) {
                 fix.append(", or per side on the join's SELECT: /*+ STATE_TTL('").append(leftHint.get()).append("' = '").append(advised.stateTtlText())
                         .append("', '").append(rightHint.get()).append("' = '").append(advised.stateTtlText()).append("') */");

@@ -22,6 +22,36 @@ class RefusalFixesTest {
     }
 
     @Test
+    void aSessionGivenItsKeysAsASecondDescriptorIsToldThePartitionBy() {
+        String message = "Invalid number of arguments to function 'SESSION'. Was expecting 3 arguments";
+        assertThat(RefusalFixes.fix(message, "SELECT * FROM TABLE(SESSION(TABLE clicks, DESCRIPTOR(ts), DESCRIPTOR(user_id),"
+                + " INTERVAL '10' MINUTE))")).hasValueSatisfying(fix -> assertThat(fix)
+                .contains("SESSION(TABLE clicks PARTITION BY user_id, DESCRIPTOR(ts), ...)"));
+        // Any other wrong count (the gap left out) is not this shape: Flink's message is the fix.
+        assertThat(RefusalFixes.fix(message, "SELECT * FROM TABLE(SESSION(TABLE clicks, DESCRIPTOR(ts)))")).isEmpty();
+    }
+
+    @Test
+    void aVersionedTableKeyIsNamedAsWrittenNotAsFlinkRenamedIt() {
+        // TemporalJoinTest#testInvalidTemporalTablJoin's second query, as Flink 2.3.0 words its refusal.
+        String message = "Temporal table's primary key [currency0] must be included in the equivalence condition of"
+                + " temporal join, but current temporal join condition is [amount=rate].";
+        assertThat(RefusalFixes.fix(message, "SELECT o.amount, r.currency FROM orders AS o JOIN rates FOR SYSTEM_TIME AS"
+                + " OF o.rowtime AS r ON o.amount = r.rate")).hasValueSatisfying(fix -> assertThat(fix)
+                .contains("PRIMARY KEY (currency)").contains("(currency = a column of the left input)")
+                .doesNotContain("currency0"));
+        // SELECT * names no column: Flink's name is given, and said to be Flink's (a comment's words do not count).
+        assertThat(RefusalFixes.fix(message, "-- rates by currency\nSELECT * FROM orders AS o JOIN rates FOR SYSTEM_TIME"
+                + " AS OF o.rowtime AS r ON o.amount = r.rate")).hasValueSatisfying(fix -> assertThat(fix)
+                .contains("PRIMARY KEY (currency0 as Flink prints it; currency where the left input has a column of"
+                        + " that name too)").doesNotContain("(currency0 = "));
+        // A key whose own name ends in a digit, written so in the statement, stays as it is.
+        assertThat(RefusalFixes.fix(message.replace("currency0", "col1"), "SELECT * FROM t AS o JOIN v FOR SYSTEM_TIME AS OF"
+                + " o.rowtime AS r ON o.amount = r.rate AND r.col1 > 0")).hasValueSatisfying(fix -> assertThat(fix)
+                .contains("PRIMARY KEY (col1)"));
+    }
+
+    @Test
     void aHopSlideLongerThanItsSizeIsToldTheSlideThatEqualsTheSize() {
         // HOP(TABLE t, DESCRIPTOR(ts), INTERVAL '10' MINUTE, INTERVAL '5' MINUTE): slide 10 min, size 5 min.
         String message = "HOP table function based aggregate requires size must be an integral multiple of slide, but"
