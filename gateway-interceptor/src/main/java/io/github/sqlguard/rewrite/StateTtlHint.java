@@ -173,9 +173,6 @@ final class StateTtlHint extends ScopedFamily {
         if (hinted.isEmpty() && dropped.isEmpty()) {
             return List.of();
         }
-        // The hints of the SELECTs that aggregate, which an aggregation's line names (a join's with a side read once
-        // left out is said on its own, otherBlocks).
-        List<String> aggregating = blocks.stream().filter(b -> Blocks.aggregates(b.select())).map(Hinted::hint).toList();
         Intent intent = !keptOwn ? Intent.operatorTtl(ttl, operator.get())
                 : Intent.operatorBounded(context.request().maxStateTtl(), operator.get());
         return List.of(context.candidate(
@@ -194,8 +191,7 @@ final class StateTtlHint extends ScopedFamily {
                                 + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
                                 + TtlExpiry.joinRows(value, joinType(finding, context))
                         : (keptOwn ? "the state of the inputs whose TTL changes" : "the state of " + whose(scope, "aggregation"))
-                                + " expires " + value + " after a key's last change (" + String.join(", ", new LinkedHashSet<>(
-                                        aggregating.isEmpty() ? hinted : aggregating))
+                                + " expires " + value + " after a key's last change (" + String.join(", ", new LinkedHashSet<>(hinted))
                                 + "); an idle key's result is forgotten and starts anew"
                                 + otherBlocks(blocks, Optional.empty(), value, reads, true))
                         + OTHERS_KEEP_SESSION_TTL
