@@ -1,8 +1,8 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: state-ttl-hint
 -- expect-reason: so the left side's state (orders) grows forever; the right side (customers) is a bounded source, read once: its state holds the rows read, no more
--- expect-fix: Bound the streaming side's state (o) with a TTL longer than a row must wait for its match, on the join's SELECT: /*+ STATE_TTL('o' = '1 d') */, and give the side read once (c) none
--- expect-fix: (SET 'table.exec.state.ttl' = '1 d' would expire them too)
+-- expect-fix: Bound the streaming side's state (o) with a TTL longer than a row must wait for its match, on the join's SELECT: /*+ STATE_TTL('o' = '1 d') */, leaving the side read once (c) out of the hint
+-- expect-fix: (SET 'table.exec.state.ttl' = '1 d' alone would expire them too)
 -- expect-fix-absent: /*+ STATE_TTL('o' = '1 d', 'c' = '1 d') */
 -- expect-reason-absent: both sides' state grows forever
 -- Paimon's quick-start shape: a stream of orders enriched with customers from CSV files, a filesystem table with no

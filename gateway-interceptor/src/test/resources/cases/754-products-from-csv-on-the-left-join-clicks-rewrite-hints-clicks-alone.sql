@@ -1,7 +1,7 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: state-ttl-hint
 -- expect-reason: so the right side's state (clicks) grows forever; the left side (products) is a bounded source, read once
--- expect-fix: on the join's SELECT: /*+ STATE_TTL('k' = '1 d') */, and give the side read once (p) none
+-- expect-fix: on the join's SELECT: /*+ STATE_TTL('k' = '1 d') */, leaving the side read once (p) out of the hint
 -- expect-fix-absent: /*+ STATE_TTL('p' = '1 d', 'k' = '1 d') */
 -- expect-fix-absent: JOIN clicks FOR SYSTEM_TIME AS OF
 -- The bounded side on the left: products from JSON files read once (no 'source.monitor-interval'), joined with a

@@ -1,7 +1,7 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: state-ttl-hint
 -- expect-reason: is a bounded source, read once
--- expect-fix: /*+ STATE_TTL('o' = '1 d') */, and give the side read once (g) none
+-- expect-fix: /*+ STATE_TTL('o' = '1 d') */, leaving the side read once (g) out of the hint
 -- The side read once is a view over the CSV customers (a filter on country): what the view gives is as bounded as
 -- the table it reads. The hint names the orders' alias; the view's alias keeps its rows.
 CREATE TABLE orders (order_id STRING, customer_id STRING, amount DOUBLE) WITH ('connector' = 'datagen');

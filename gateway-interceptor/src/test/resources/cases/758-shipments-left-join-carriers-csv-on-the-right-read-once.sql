@@ -2,7 +2,7 @@
 -- expect-rewrite: state-ttl-hint
 -- expect-reason: regular LEFT join
 -- expect-reason: the right side (carriers) is a bounded source, read once
--- expect-fix: /*+ STATE_TTL('s' = '1 d') */, and give the side read once (c) none
+-- expect-fix: /*+ STATE_TTL('s' = '1 d') */, leaving the side read once (c) out of the hint
 -- A LEFT JOIN whose right side, the carriers, is read once from CSV files: a shipment without its carrier is emitted
 -- with NULLs and updated when the carrier's row is read. The hint bounds the shipments alone.
 CREATE TABLE shipments (shipment_id STRING, carrier_id STRING, weight DOUBLE) WITH ('connector' = 'datagen');

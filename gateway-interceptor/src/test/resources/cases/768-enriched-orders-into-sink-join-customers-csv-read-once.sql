@@ -1,7 +1,7 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: state-ttl-hint
 -- expect-reason: the right side (customers) is a bounded source, read once
--- expect-fix: /*+ STATE_TTL('orders' = '1 d') */, and give the side read once (customers) none
+-- expect-fix: /*+ STATE_TTL('orders' = '1 d') */, leaving the side read once (customers) out of the hint
 -- An INSERT of the 753 join into a sink, the tables unaliased: the hint names the orders table alone.
 CREATE TABLE orders (order_id STRING, customer_id STRING, amount DOUBLE) WITH ('connector' = 'datagen');
 

@@ -1,7 +1,7 @@
 -- expect: WARN stateful-without-ttl
 -- expect-reason: the right side (the subquery ck over customers and countries) is a bounded source, read once
 -- expect-reason-absent: both sides' state grows forever
--- expect-fix: /*+ STATE_TTL('o' = '1 d') */, and give the side read once (ck) none
+-- expect-fix: /*+ STATE_TTL('o' = '1 d') */, leaving the side read once (ck) out of the hint
 -- A stream of orders joined with a subquery that joins customers and countries, both from CSV files read once: the
 -- subquery's join reads two bounded inputs and is not reported (its job part ends with the files); the orders join
 -- has a bounded side (the subquery's rows, read once) and is reported for its streaming side alone.

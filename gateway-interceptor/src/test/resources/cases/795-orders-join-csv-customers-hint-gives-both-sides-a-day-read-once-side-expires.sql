@@ -3,7 +3,7 @@
 -- expect-reason: is a regular INNER join whose right side (customers) is a bounded source, read once, and its state for that side expires after 1 d (the STATE_TTL hint's 'c' = '1 d', Flink's compiled plan): those rows never come again, so a row kept that long since it was read is gone for good
 -- expect-reason: it drops those rows, silently
 -- expect-fix: Give the side read once (c) no TTL
--- expect-fix: drop 'c' from the hint, which then bounds the streaming side alone: /*+ STATE_TTL('o' = '1 d') */
+-- expect-fix: drop 'c' from the hint, and bound the streaming side's state (o) with a TTL longer than a row must wait for its match, on the join's SELECT: /*+ STATE_TTL('o' = '1 d') */
 -- The state-ttl-hint rewrite as it was before the guard knew a side read once, written by hand: both sides get 1 d.
 -- The customers come from CSV files read once, so a day after they were read the join matches no order with them,
 -- and nothing said so (no finding at all: both sides' state expires).

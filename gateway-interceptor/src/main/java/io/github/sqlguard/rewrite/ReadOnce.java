@@ -15,11 +15,13 @@ import org.apache.calcite.sql.SqlHint;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSnapshot;
 import org.apache.calcite.sql.SqlUtil;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
 import java.util.ArrayList;
@@ -198,18 +200,132 @@ final class ReadOnce {
      * reaches them all). Empty where no such join has a side read once.
      */
     static String expired(RewriteContext context, Optional<Integer> join, String value) {
+        return expired(context, join, value, List.of());
+    }
+
+    /**
+     * {@link #expired(RewriteContext, Optional, String)}, where the rewrite pins the sides {@code pins} with a hint of
+     * {@code '0'}: of a join whose side read once reads the tables a pin names, the line says that the pin keeps its
+     * rows, where a {@code SET} alone would expire them.
+     */
+    static String expired(RewriteContext context, Optional<Integer> join, String value, List<Pin> pins) {
         Optional<ExplainedPlan> plan = context.request().plan();
         StringBuilder out = new StringBuilder();
         for (Operator.Join each : plan.map(p -> p.operators(Operator.Join.class)).orElse(List.of())) {
             Optional<BoundedJoinSide> side = BoundedJoinSide.of(each, plan.get());
-            if (side.isPresent() && join.map(id -> id == each.node().id()).orElse(true)) {
-                out.append("; the join's ").append(side.get().name()).append(" side (")
-                        .append(String.join(", ", tables(plan.get(), each, side.get())))
-                        .append(") is read once, a bounded source: the TTL expires its rows too, never to be read again, and ")
+            if (side.isEmpty() || !join.map(id -> id == each.node().id()).orElse(true)) {
+                continue;
+            }
+            Set<String> read = names(plan.get().tablesRead(plan.get().inputs(each.node()).get(side.get().side())));
+            Optional<Pin> pinned = pins.stream().filter(p -> p.tables().equals(read)).findFirst();
+            out.append("; the join's ").append(side.get().name()).append(" side (")
+                    .append(String.join(", ", tables(plan.get(), each, side.get())));
+            if (pinned.isPresent()) {
+                out.append(") is read once, a bounded source: ").append(pinned.get().added() ? "the hint" : "the user's hint")
+                        .append(" STATE_TTL(").append(pinned.get().option()).append(") on its SELECT keeps every row it read")
+                        .append(" with no TTL (a hint's value precedes table.exec.state.ttl for the input it names, and '0'")
+                        .append(" never expires), so the later rows of the other side still match them");
+            } else {
+                out.append(") is read once, a bounded source: the TTL expires its rows too, never to be read again, and ")
                         .append(value).append(" after they were read the join matches nothing from that side");
             }
         }
         return out.toString();
+    }
+
+    /**
+     * A side read once that a {@code SET} of the state TTL would expire, pinned by a {@code STATE_TTL} hint of {@code
+     * '0'} on the SELECT that joins it.
+     *
+     * @param name the name the hint gives the side (its alias, else its table's or view's name)
+     * @param tables the tables the side reads
+     * @param added true where the rewrite writes the option; false where the user's hint already pins the side
+     */
+    record Pin(String name, Set<String> tables, boolean added) {
+
+        /** The option as a hint writes it: {@code 'c' = '0'}. */
+        String option() {
+            return "'" + name + "' = '0'";
+        }
+    }
+
+    /**
+     * Pins in {@code tree} each side read once of a join written in one of its SELECTs with {@code STATE_TTL('<side>' =
+     * '0')} on that SELECT, added to its first {@code STATE_TTL} hint (the one Flink reads) or in a new one: under a
+     * {@code SET 'table.exec.state.ttl'} the side then keeps its rows. Flink's hint value precedes {@code
+     * table.exec.state.ttl} for the input it names, and {@code '0'} is no TTL (FLIP-373; the compiled plan's {@code
+     * StateMetadata} gives that side's state {@code 0 ms}). A side the user's hint names with a TTL is left as written
+     * ({@code ttl-expires-read-once-side} is the finding on it). Returns the sides pinned, by the user or here.
+     */
+    List<Pin> pin(SqlNode tree) {
+        List<Pin> out = new ArrayList<>();
+        if (bounded.isEmpty()) {
+            return out;
+        }
+        for (SqlSelect select : Trees.selects(tree)) {
+            for (SqlJoin join : joins(select.getFrom(), new ArrayList<>())) {
+                for (int side = 0; side < 2; side++) {
+                    SqlNode input = side == 0 ? join.getLeft() : join.getRight();
+                    SqlNode other = side == 0 ? join.getRight() : join.getLeft();
+                    Optional<String> name = HintInputName.of(input);
+                    Set<Read> reads = tables(input);
+                    if (name.isEmpty() || !readOnce(reads) || readOnce(tables(other))
+                            || out.stream().anyMatch(p -> p.name().equals(name.get())) || unmatched(input)) {
+                        continue;
+                    }
+                    Set<String> tables = new HashSet<>();
+                    reads.forEach(read -> tables.add(read.table()));
+                    List<SqlHint> hints = Blocks.stateTtlHints(select);
+                    Optional<String> written = hints.isEmpty() ? Optional.empty() : value(hints.get(0), name.get());
+                    if (written.isPresent()) {
+                        if (written.get().trim().equals("0")) {
+                            out.add(new Pin(name.get(), tables, false));
+                        }
+                        continue;
+                    }
+                    if (hints.isEmpty()) {
+                        Blocks.addHint(select, Blocks.stateTtl(List.of(name.get()), "0"));
+                    } else {
+                        SqlNodeList options =
+                                (SqlNodeList) hints.get(0).getOperandList().get(1);
+                        options.add(SqlLiteral.createCharString(
+                                name.get(), SqlParserPos.ZERO));
+                        options.add(SqlLiteral.createCharString(
+                                "0", SqlParserPos.ZERO));
+                    }
+                    out.add(new Pin(name.get(), tables, true));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * True where a hint's key cannot reach {@code input} on this Flink line: a table declared with a {@code WATERMARK},
+     * read as it is, which Flink 1.20's hint matching does not pass ({@link FlinkLine#stateTtlHintMatchesTablesWithWatermark}).
+     */
+    private boolean unmatched(SqlNode input) {
+        if (FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
+            return false;
+        }
+        SqlNode inner = SqlUtil.stripAs(input);
+        return FromTable.named(inner).flatMap(name -> context.lookUp(name.names))
+                .filter(object -> !object.view() && object.watermarked()).isPresent();
+    }
+
+    /** The value {@code hint} gives the key {@code name}, as written; empty where it names no such key. */
+    private static Optional<String> value(SqlHint hint, String name) {
+        SqlNodeList options = (SqlNodeList) hint.getOperandList().get(1);
+        for (int i = 1; i < options.size(); i += 2) {
+            SqlNode key = options.get(i - 1);
+            String written = key instanceof SqlLiteral k ? k.getValueAs(String.class)
+                    : key instanceof SqlIdentifier id ? id.getSimple() : SqlTrees.unparse(key);
+            if (written.equalsIgnoreCase(name)) {
+                return Optional.of(options.get(i) instanceof SqlLiteral literal
+                        ? literal.getValueAs(String.class) : SqlTrees.unparse(options.get(i)));
+            }
+        }
+        return Optional.empty();
     }
 
     /** The scans the plan's node {@code side} reads; empty where one of them is not known. */
@@ -301,6 +417,12 @@ final class ReadOnce {
         Optional<String> name = HintInputName.of(item);
         name.ifPresent(out::add);
         return name.isPresent();
+    }
+
+    private static Set<String> names(List<ObjectIdentifier> tables) {
+        Set<String> out = new HashSet<>();
+        tables.forEach(t -> out.add(t.getObjectName()));
+        return out;
     }
 
     /** The tables the side {@code side} of {@code join} reads, by name: {@code customers}. */

@@ -11,6 +11,8 @@ import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.SqlIdentifiers;
 
+import org.apache.calcite.sql.SqlNode;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -27,7 +29,9 @@ import java.util.Set;
  * bounds ({@link RewriteContext#proposedStateTtl()}). Proven with the value as the statement's
  * execution config, so the session keeps its own; proven only when the operator of the finding
  * gets that TTL in the compiled plan (a hint of {@code '0'} on it, or the call's own execution
- * config, would override the SET, and then this is not offered).
+ * config, would override the SET, and then this is not offered). A join's side read once ({@link ReadOnce}) that the
+ * statement's SELECT names is pinned there with {@code STATE_TTL('<side>' = '0')}, which the SET does not override: its
+ * rows never come again, and the SET alone would expire them (issue 30).
  */
 final class SessionStateTtl implements RewriteFamily {
 
@@ -37,7 +41,7 @@ final class SessionStateTtl implements RewriteFamily {
             ID,
             List.of(UnboundedRankRule.ID, StatefulWithoutTtlRule.ID),
             List.of("Rank", "GroupAggregate", "GlobalGroupAggregate", "Join", "Deduplicate", "OverAggregate"),
-            "`SET 'table.exec.state.ttl'` (`sql-guard.rewrite.state-ttl`, never shorter than the statement's own time bounds) before the statement: every stateful operator no hint pins gets the TTL");
+            "`SET 'table.exec.state.ttl'` (`sql-guard.rewrite.state-ttl`, never shorter than the statement's own time bounds) before the statement: every stateful operator no hint pins gets the TTL; a join side read once (a bounded source) that the statement's SELECT names is pinned there with `STATE_TTL('<side>' = '0')`, so that its rows stay to be matched");
 
     @Override
     public FamilyDeclaration declaration() {
@@ -131,14 +135,25 @@ final class SessionStateTtl implements RewriteFamily {
         String value = proposed.value();
         String operator = finding.facts().operator().orElse("Rank");
         String text = context.text();
+        // The sides read once that the SET would expire are pinned with '0' on the SELECT that joins them, where the
+        // statement writes that join (ReadOnce#pin): the SET bounds the rest, the rows read once stay to be matched.
+        Scope scope = Scope.statement(text);
+        Optional<SqlNode> tree = scope.tree();
+        List<ReadOnce.Pin> pins = tree.map(t -> ReadOnce.in(context).pin(t)).orElse(List.of());
+        Intent intent = Intent.operatorTtl(ttl, operator);
+        String changes = "each stateful operator of this statement and of the session's later ones forgets a key's state "
+                + value + " after the key's last change (an idle key's " + (operator.equals("Rank") ? "ranking" : "state")
+                + " starts anew), where no STATE_TTL hint gives it another TTL"
+                + ReadOnce.expired(context, Optional.empty(), value, pins)
+                + DistinctUnderTtl.changes(finding, context);
+        String set = "SET '" + StateTtl.KEY + "' = '" + value + "'";
+        if (pins.stream().anyMatch(ReadOnce.Pin::added)) {
+            return List.of(context.candidate(this, finding, scope, tree.get(), List.of(set), Map.of(StateTtl.KEY, value),
+                    List.of(), Optional.empty(), intent.keepingReadOnce(), Columns.SAME, changes, proposed.chosen()));
+        }
         return List.of(new Candidate(
-                ID, finding.ruleId(), finding.node(), List.of("SET '" + StateTtl.KEY + "' = '" + value + "'"), text, text,
-                Map.of(StateTtl.KEY, value), List.of(), Intent.operatorTtl(ttl, operator), Columns.SAME,
-                "each stateful operator of this statement and of the session's later ones forgets a key's state " + value
-                        + " after the key's last change (an idle key's " + (operator.equals("Rank") ? "ranking" : "state")
-                        + " starts anew), where no STATE_TTL hint gives it another TTL"
-                        + ReadOnce.expired(context, Optional.empty(), value)
-                        + DistinctUnderTtl.changes(finding, context),
-                proposed.chosen(), Optional.empty()));
+                ID, finding.ruleId(), finding.node(), List.of(set), text, text,
+                Map.of(StateTtl.KEY, value), List.of(), pins.isEmpty() ? intent : intent.keepingReadOnce(), Columns.SAME,
+                changes, proposed.chosen(), Optional.empty()));
     }
 }

@@ -2,6 +2,7 @@ package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.statement.HintInputName;
+import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rewrite.Candidate.Columns;
@@ -87,6 +88,7 @@ final class StateTtlHint extends ScopedFamily {
         Optional<ReadOnce.Join> readOnce = isJoin ? reads.join(finding, tree) : Optional.empty();
         boolean leftOut = false;
         List<String> dropped = new ArrayList<>(); // the user's TTLs on a side read once
+        List<Hinted> blocks = new ArrayList<>(); // each SELECT whose hint changed, with that hint
         for (SqlSelect select : Trees.selects(tree)) {
             if (!Blocks.aggregates(select) && !Blocks.joins(select)) {
                 continue;
@@ -149,6 +151,7 @@ final class StateTtlHint extends ScopedFamily {
                         select.getHints().remove(hint); // Flink refuses a STATE_TTL hint without options
                     } else if (changed) {
                         hinted.add(SqlTrees.unparse(hint));
+                        blocks.add(new Hinted(select, SqlTrees.unparse(hint)));
                     }
                 }
                 continue;
@@ -166,6 +169,7 @@ final class StateTtlHint extends ScopedFamily {
             SqlHint hint = Blocks.stateTtl(inputs, value);
             Blocks.addHint(select, hint);
             hinted.add(SqlTrees.unparse(hint));
+            blocks.add(new Hinted(select, SqlTrees.unparse(hint)));
         }
         if (hinted.isEmpty() && dropped.isEmpty()) {
             return List.of();
@@ -180,14 +184,19 @@ final class StateTtlHint extends ScopedFamily {
                 // user wrote ('0': never expire) is replaced, and the line says so first (issue 30 §1).
                 pinReplaced(replaced, value) + onceDropped(dropped)
                         + (readOnce.isPresent()
-                        ? readOnce.get().changes(whose(scope, "join"), value, String.join(", ", new LinkedHashSet<>(hinted)))
+                        ? readOnce.get().changes(whose(scope, "join"), value, String.join(", ", new LinkedHashSet<>(
+                                blocks.stream().filter(b -> b.select() == readOnce.get().select()).map(Hinted::hint).toList())))
+                                + otherBlocks(blocks, Optional.of(readOnce.get().select()), value, reads, false,
+                                        context.request().statement().facts())
                         : operator.get().equals("Join")
                         ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "join") + " keeps") + " each row " + value
                                 + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
                                 + TtlExpiry.joinRows(value, joinType(finding, context), context.request().statement().facts())
                         : (keptOwn ? "the state of the inputs whose TTL changes" : "the state of " + whose(scope, "aggregation"))
                                 + " expires " + value + " after a key's last change (" + String.join(", ", new LinkedHashSet<>(hinted))
-                                + "); an idle key's result is forgotten and starts anew")
+                                + "); an idle key's result is forgotten and starts anew"
+                                + otherBlocks(blocks, Optional.empty(), value, reads, true,
+                                        context.request().statement().facts()))
                         + OTHERS_KEEP_SESSION_TTL
                         + (unreadable.isEmpty() ? "" : "; the hint values Flink cannot read change: "
                                 + String.join(", ", unreadable.stream().map(u -> u + " becomes '" + value + "'").toList()))
@@ -196,6 +205,66 @@ final class StateTtlHint extends ScopedFamily {
                         + (readOnce.isEmpty() && isJoin ? ReadOnce.expired(context, finding.planNode(), value) : "")
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen()));
+    }
+
+    /**
+     * A SELECT of the rewrite whose {@code STATE_TTL} hint changed, and that hint as written.
+     *
+     * @param select the SELECT
+     * @param hint its hint
+     */
+    private record Hinted(SqlSelect select, String hint) {}
+
+    /**
+     * What the {@code changes:} line says of the joins hinted besides {@code own}, the SELECT of the finding's join with
+     * a side read once, which {@link ReadOnce.Join#changes} describes: each other SELECT's join keeps each row {@code
+     * value}, or each row of its streaming side where its side read once is left out (golden 802, whose line named only
+     * the outer join while the subquery's join got a TTL too). With {@code readOnceOnly}, only the joins with a side
+     * read once, which {@link #reachedToo} cannot tell from the plan (not every state of theirs is at the TTL). The
+     * aggregations hinted are {@link #reachedToo}'s, from the proof's plan. Empty where no other join was hinted.
+     */
+    private static String otherBlocks(List<Hinted> blocks, Optional<SqlSelect> own, String value, ReadOnce reads,
+            boolean readOnceOnly, ParsedStatement.SqlFacts facts) {
+        StringBuilder out = new StringBuilder();
+        for (Hinted block : blocks) {
+            if (own.isPresent() && block.select() == own.get() || !Blocks.joins(block.select())) {
+                continue;
+            }
+            Set<String> once = reads.inputs(block.select());
+            if (readOnceOnly && once.isEmpty()) {
+                continue;
+            }
+            List<String> inputs = HintInputName.inputs(block.select());
+            List<String> streaming = inputs == null ? List.of() : inputs.stream().filter(i -> !once.contains(i)).toList();
+            String of = inputs == null || inputs.isEmpty() ? "" : " of " + String.join(" and ", inputs);
+            out.append("; the join").append(of).append(" (").append(block.hint()).append(" on its SELECT) keeps each row");
+            if (once.isEmpty() || streaming.isEmpty()) {
+                out.append(' ').append(value).append(" after it was stored")
+                        .append(TtlExpiry.joinRows(value, writtenJoinType(block.select().getFrom()), facts));
+            } else {
+                out.append(" of ").append(String.join(" and ", streaming)).append(' ').append(value)
+                        .append(" after it was last written, and ").append(String.join(" and ", once))
+                        .append(", the side read once, keeps every row it read with no TTL, for the later rows of ")
+                        .append(String.join(" and ", streaming)).append(" to match them");
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * The type of the outermost join of a {@code FROM} clause as {@link TtlExpiry#joinRows} reads it: {@code LEFT},
+     * {@code RIGHT}, {@code FULL}, else {@code INNER} (a comma or {@code CROSS JOIN} with its condition in the WHERE).
+     */
+    private static String writtenJoinType(SqlNode from) {
+        if (from instanceof org.apache.calcite.sql.SqlJoin join) {
+            return switch (join.getJoinType()) {
+                case LEFT -> "LEFT";
+                case RIGHT -> "RIGHT";
+                case FULL -> "FULL";
+                default -> "INNER";
+            };
+        }
+        return "INNER";
     }
 
     /**

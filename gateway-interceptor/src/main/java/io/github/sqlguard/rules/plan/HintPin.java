@@ -52,8 +52,8 @@ final class HintPin {
      * Why an aggregation's state never expires: {@code "a STATE_TTL hint pins its state to never expire (...)"}, its
      * pin named where one option of '0' is left beside those that pin a join's side ({@code joinSides}).
      */
-    static String why(AnalysisContext context, ExplainedPlan plan, Duration max, Set<Pin> joinSides) {
-        List<Pin> pins = aggregationPins(context, plan, max, joinSides);
+    static String why(AnalysisContext context, ExplainedPlan plan, Duration max, Set<Pin> joinSides, Optional<Input> input) {
+        List<Pin> pins = aggregationPins(context, plan, max, joinSides, input);
         return pinned("its state", pins.size() == 1 ? pins.get(0).hint() : "a hint of '0'");
     }
 
@@ -74,8 +74,8 @@ final class HintPin {
      */
     static String fix(
             String keys, AnalysisContext context, ExplainedPlan plan, Duration max, AdvisedValues advised,
-            Set<Pin> joinSides) {
-        List<Pin> pins = aggregationPins(context, plan, max, joinSides);
+            Set<Pin> joinSides, Optional<Input> input) {
+        List<Pin> pins = aggregationPins(context, plan, max, joinSides, input);
         String change = pins.size() == 1
                 ? "in place of the '0' of its STATE_TTL hint" + pins.get(0).view().map(v -> " in the view " + v).orElse("")
                         + ": " + pins.get(0).written(advised.stateTtlText())
@@ -97,10 +97,33 @@ final class HintPin {
         return pins(context, plan, max).stream().filter(p -> p.key().equals(key) && p.view().equals(view)).findFirst();
     }
 
-    /** The options that never expire ({@link #pins}) but those that pin a join's side. */
-    private static List<Pin> aggregationPins(AnalysisContext context, ExplainedPlan plan, Duration max, Set<Pin> joinSides) {
+    /**
+     * The input of an aggregation as its SELECT's hint names it: the key a {@code STATE_TTL} option must have to reach
+     * the aggregation (Flink matches an aggregation's hint keys to its input's alias or table name, {@code
+     * StateTtlHint}), in the statement or in a view's query.
+     *
+     * @param key the input's alias, else its table's or view's name
+     * @param view the view whose query aggregates; empty for the statement's own
+     */
+    record Input(String key, Optional<String> view) {}
+
+    /**
+     * The options that never expire ({@link #pins}) but those that pin a join's side; where several are left and the
+     * aggregation's input is known ({@code input}), the one whose key names that input: two aggregations pinned each
+     * by its own option are each told by theirs, not as "a hint of '0'" (case 817).
+     */
+    private static List<Pin> aggregationPins(
+            AnalysisContext context, ExplainedPlan plan, Duration max, Set<Pin> joinSides, Optional<Input> input) {
         List<Pin> pins = new ArrayList<>(pins(context, plan, max));
         pins.removeAll(joinSides);
+        if (pins.size() > 1 && input.isPresent()) {
+            List<Pin> own = pins.stream()
+                    .filter(p -> p.key().equalsIgnoreCase(input.get().key()) && p.view().equals(input.get().view()))
+                    .toList();
+            if (own.size() == 1) {
+                return own;
+            }
+        }
         return pins;
     }
 

@@ -137,7 +137,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             String why = disabled
                     ? "Flink disables its state TTL (table.exec.sink.upsert-materialize-strategy.type is not LEGACY:"
                             + " FLINK-38463)"
-                    : HintPin.pins(operator, plan) ? HintPin.why(context, plan, max, joinSidePins(names))
+                    : HintPin.pins(operator, plan) ? HintPin.why(context, plan, max, joinSidePins(names), aggregationInput(node, names))
                     : ttl.describe(max);
             RuleHit hit = PlanRules.advising(
                     PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names, context.advised(), plan)),
@@ -663,7 +663,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (operator instanceof Operator.GroupAggregate aggregate && HintPin.pins(operator, plan)) {
             return HintPin.fix(SqlIdentifiers.planNames(aggregate.splitDistinctPartial() ? finalKeys(aggregate, names)
                     : groupKeys(aggregate, names)), names.context(), plan, names.context().option(StateTtlOptions.MAX_STATE_TTL),
-                    advised, joinSidePins(names));
+                    advised, joinSidePins(names), aggregationInput(node, names));
         }
         if (operator instanceof Operator.GroupAggregate aggregate) {
             return aggregateFix(aggregate, names, advised);
@@ -786,8 +786,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<String> hint = table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
         if (hint.isEmpty()) {
+            Optional<String> readView = names.viewHolding(node);
             viewAggregation(node, names).ifPresent(in -> fix.append(", or for this aggregation alone in the view ")
-                    .append(in.view()).append(", whose aggregation this is, on its SELECT: /*+ STATE_TTL('")
+                    .append(in.view()).append(readView.filter(v -> !v.equals(in.view())).map(v -> " (read through " + v + ")")
+                            .orElse("")).append(", whose aggregation this is, on its SELECT: /*+ STATE_TTL('")
                     .append(in.input()).append("' = '").append(values.stateTtlText()).append("') */ (the view redefined")
                     .append(" with the hint, as the state-ttl-hint rewrite writes it: every statement that reads the view gets it")
                     .append(in.table() && names.rowtimeBelow(node).isPresent()
@@ -796,6 +798,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                                     + " it through a subquery and name the subquery's alias" : "")
                     .append(')'));
         }
+        fix.append(readOnceUnderSet(names));
         if (hint.isEmpty() && !names.context().statement().stateTtlHints().isEmpty()) {
             hintedJoinRead(node, names.plan()).ifPresent(join -> fix.append(overHintedJoin(values)));
         }
@@ -959,10 +962,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             // side alone (ttl-expires-read-once-side is the finding on the rows read once it expires).
             String stream = readOnce.get().streaming() == 0 ? leftHint.get() : rightHint.get();
             String once = readOnce.get().side() == 0 ? leftHint.get() : rightHint.get();
-            return "Bound the streaming side's state (" + stream + ") with a TTL longer than a row must wait for its"
-                    + " match, in the hint in place of the side read once (" + once + "), which keeps its rows with no TTL:"
-                    + " /*+ STATE_TTL('" + stream + "' = '" + advised.stateTtlText() + "') */ (a SET"
-                    + " 'table.exec.state.ttl' does not reach a side the hint names).";
+            return "Bound " + BoundedJoinSide.streamingAlone(stream, once, BoundedJoinSide.option(stream, advised.stateTtlText()))
+                    + " (" + advised.setStateTtl() + " alone would expire them too)" + watermarkNote(join, readOnce.get().streaming(), names)
+                    + ".";
         }
         if (hinted && leftHint.isPresent() && rightHint.isPresent() && leftTtl.isPresent() && rightTtl.isPresent()
                 && StateTtl.neverExpires(leftTtl.get(), max) != StateTtl.neverExpires(rightTtl.get(), max)) {
@@ -984,23 +986,24 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             // The side read once keeps its rows (BoundedJoinSide): the hint bounds the streaming side alone.
             int stream = bounded.get().streaming();
             String streamHint = stream == 0 ? leftHint.get() : rightHint.get();
-            fix.append(" the streaming side's state (").append(streamHint)
-                    .append(") with a TTL longer than a row must wait for its match, on the join's SELECT: /*+ STATE_TTL('")
-                    .append(streamHint).append("' = '").append(advised.stateTtlText()).append("') */, and give the side read")
-                    .append(" once (").append(stream == 0 ? rightHint.get() : leftHint.get())
-                    .append(") none: its rows never come again, and once expired they would match nothing (")
-                    .append(advised.setStateTtl()).append(" would expire them too)");
-            if (names.tableSide(join.node(), stream) && names.rowtimeBelow(inputs.get(stream)).isPresent()
-                    && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
-                fix.append(" (Flink ").append(FlinkLine.current().line())
-                        .append(" matches no table declared with a WATERMARK: read it through a subquery and name the"
-                                + " subquery's alias)");
-            }
+            fix.append(' ').append(BoundedJoinSide.streamingAlone(streamHint, stream == 0 ? rightHint.get() : leftHint.get(),
+                            BoundedJoinSide.option(streamHint, advised.stateTtlText())))
+                    .append(" (").append(advised.setStateTtl()).append(" alone would expire them too)")
+                    .append(watermarkNote(join, stream, names));
         } else {
             fix.append(" the join's state with a TTL longer than a row must wait for its match: ").append(advised.setStateTtl());
-            bounded.ifPresent(b -> fix.append(" (it expires the rows of the side read once too, ")
-                    .append(sideName(join, b.side(), names)).append(": after ").append(advised.stateTtlText())
-                    .append(" the join matches nothing from that side; a STATE_TTL hint on the streaming side alone keeps them)"));
+            // The SET reaches the side read once too. Where the join's SELECT names that side, a hint of '0' there keeps
+            // its rows (the state-ttl rewrite's pin, ReadOnce#pin); a hint on the streaming side alone is not offered
+            // where that SELECT cannot name the streaming side (a nested join's result, case 805).
+            Optional<String> onceHint = bounded.flatMap(b -> b.side() == 0 ? leftHint : rightHint);
+            if (bounded.isPresent() && onceHint.isPresent() && !semiOrAnti(join)) {
+                fix.append(", and ").append(BoundedJoinSide.pinUnderSet(onceHint.get()))
+                        .append(watermarkNote(join, bounded.get().side(), names));
+            } else if (bounded.isPresent()) {
+                fix.append(" (it expires the rows of the side read once too, ")
+                        .append(sideName(join, bounded.get().side(), names)).append(": after ").append(advised.stateTtlText())
+                        .append(" the join matches nothing from that side)");
+            }
             if (semiOrAnti(join)) {
                 // Flink's compiled plan keeps a TTL of 0 for this join under a STATE_TTL hint on the outer SELECT or on the
                 // subquery's, naming either alias: the hint is the SELECT's own joins' and aggregations', and this join is
@@ -1027,6 +1030,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         .append(") */ (the view redefined with the hint, as the state-ttl-hint")
                         .append(" rewrite writes it: every statement that reads the view gets it)"));
             }
+            if (bounded.isEmpty()) {
+                fix.append(readOnceUnderSet(names)); // another join of the statement with a side read once (case 812)
+            }
         }
         lookupWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
@@ -1044,6 +1050,42 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     }
 
     /**
+     * What a fix proposing {@code SET 'table.exec.state.ttl'} adds for each join of the plan with a side read once
+     * ({@link BoundedJoinSide}) that its SELECT names: the SET reaches that side too and expires its rows, so the fix
+     * pins it with a hint of {@code '0'}, as the {@code session-state-ttl} rewrite writes it. Empty where no join has
+     * such a side.
+     */
+    private static String readOnceUnderSet(StatementNames names) {
+        StringBuilder out = new StringBuilder();
+        for (Operator.Join join : names.plan().operators(Operator.Join.class)) {
+            Optional<BoundedJoinSide> bounded = BoundedJoinSide.of(join, names.plan());
+            Optional<String> once = bounded.filter(b -> !semiOrAnti(join)).flatMap(b -> hintSide(join, b.side(), names));
+            if (once.isPresent() && stateTtl(join.node(), bounded.get().side() == 0 ? "leftState" : "rightState")
+                    .filter(Duration::isZero).isPresent()) {
+                out.append("; the SET would expire the rows of the join's side read once too (")
+                        .append(sideName(join, bounded.get().side(), names)).append("): ")
+                        .append(BoundedJoinSide.pinUnderSet(once.get())).append(watermarkNote(join, bounded.get().side(), names));
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * What a fix naming the side {@code side} of {@code join} in a {@code STATE_TTL} hint adds on a Flink line whose
+     * hint matching does not pass a table declared with a {@code WATERMARK} (1.20, {@link
+     * FlinkLine#stateTtlHintMatchesTablesWithWatermark}), where that side is such a table read as it is; empty else.
+     */
+    static String watermarkNote(Operator.Join join, int side, StatementNames names) {
+        List<PlanNode> inputs = names.plan().inputs(join.node());
+        if (inputs.size() != 2 || FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()
+                || !names.tableSide(join.node(), side) || names.rowtimeBelow(inputs.get(side)).isEmpty()) {
+            return "";
+        }
+        return " (Flink " + FlinkLine.current().line() + " matches no table declared with a WATERMARK: read it through a"
+                + " subquery and name the subquery's alias)";
+    }
+
+    /**
      * The aggregation of the view that holds {@code node} ({@link StatementNames#viewHolding}), where that view writes
      * one aggregation of one input ({@link ViewAggregation}): a hint on its SELECT reaches the aggregation, as a hint
      * on a view's joining SELECT reaches its join. Empty where the statement groups itself, or the view writes none or
@@ -1056,6 +1098,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         List<ViewAggregation> written = names.plan().viewAggregations().stream()
                 .filter(a -> a.view().equals(view.get())).toList();
+        if (written.isEmpty()) {
+            // The view read aggregates nothing itself: a view it reads does (views over views, read through to
+            // ViewQueries' depth). Where the views read write one aggregation in all, it is this one.
+            written = names.plan().viewAggregations();
+        }
         return written.size() == 1 ? Optional.of(written.get(0)) : Optional.empty();
     }
 
@@ -1067,6 +1114,19 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         String left = "'" + in.left() + "' = '" + ttl + "'";
         String right = "'" + in.right() + "' = '" + ttl + "'";
         return bounded.map(b -> b.streaming() == 0 ? left : right).orElse(left + ", " + right);
+    }
+
+    /**
+     * The input of the aggregation {@code node} as the hint of its SELECT names it ({@link HintPin.Input}): in the view
+     * that writes it ({@link #viewAggregation}), else the statement's table it reads straight; empty where neither names
+     * it.
+     */
+    private static Optional<HintPin.Input> aggregationInput(PlanNode node, StatementNames names) {
+        Optional<ViewAggregation> in = viewAggregation(node, names);
+        if (in.isPresent()) {
+            return Optional.of(new HintPin.Input(in.get().input(), Optional.of(in.get().view())));
+        }
+        return names.directTable(node).flatMap(names::hintName).map(key -> new HintPin.Input(key, Optional.empty()));
     }
 
     /**
@@ -1119,6 +1179,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         boolean rightForever = StateTtl.neverExpires(rightTtl, max);
         String leftValue = leftForever ? advised.stateTtlText() : StateTtl.format(leftTtl);
         String rightValue = rightForever ? advised.stateTtlText() : StateTtl.format(rightTtl);
+        Optional<BoundedJoinSide> bounded = BoundedJoinSide.of(join, names.plan());
+        if (bounded.isPresent() && hint.view().isEmpty()) {
+            return readOncePinnedFix(join, names, pins, bounded.get(), leftTtl, rightTtl, max, advised);
+        }
         String where = hint.view().map(v -> " on the joining SELECT of the view " + v + " (the view redefined with the"
                 + " hint, as the state-ttl-hint rewrite writes it)").orElse(" on the join's SELECT");
         String given;
@@ -1143,6 +1207,45 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append("') */, and give the other side the session's TTL: ").append(advised.setStateTtl());
         }
         return fix.append('.').toString();
+    }
+
+    /**
+     * {@link #pinnedFix} for a join with a side read once ({@link BoundedJoinSide}): the side read once keeps its rows,
+     * so a pin of it stays as the user wrote it, and only the streaming side gets a TTL, in the hint's options as the
+     * {@code state-ttl-hint} rewrite writes them (the user's options first, the streaming side's after them where the
+     * hint does not name it; its pin replaced where it does). Without this the fix gave the side read once {@code '1 d'}
+     * while the rewrite kept its {@code '0'} (cases 803, 804).
+     */
+    private static String readOncePinnedFix(Operator.Join join, StatementNames names, JoinPins pins, BoundedJoinSide bounded,
+            Duration leftTtl, Duration rightTtl, Duration max, AdvisedValues advised) {
+        JoinPins.Names hint = pins.names().orElseThrow();
+        int once = bounded.side();
+        int stream = bounded.streaming();
+        String onceKey = once == 0 ? hint.left() : hint.right();
+        String streamKey = stream == 0 ? hint.left() : hint.right();
+        boolean oncePinned = once == 0 ? pins.left() : pins.right();
+        boolean streamPinned = stream == 0 ? pins.left() : pins.right();
+        Duration streamTtl = stream == 0 ? leftTtl : rightTtl;
+        String streamValue = StateTtl.neverExpires(streamTtl, max) ? advised.stateTtlText() : StateTtl.format(streamTtl);
+        List<String> options = new ArrayList<>();
+        if (oncePinned && streamPinned) {
+            options.add(BoundedJoinSide.option(hint.left(), once == 0 ? "0" : streamValue));
+            options.add(BoundedJoinSide.option(hint.right(), once == 1 ? "0" : streamValue));
+        } else {
+            if (oncePinned) {
+                options.add(BoundedJoinSide.option(onceKey, "0"));
+            }
+            options.add(BoundedJoinSide.option(streamKey, streamValue));
+        }
+        StringBuilder fix = new StringBuilder(streamPinned
+                ? "Replace the pin on the streaming side (" + sideName(join, stream, names) + ": " + pins.named(stream) + "): bound "
+                : "Bound ");
+        fix.append(BoundedJoinSide.streamingAlone(streamKey, onceKey, String.join(", ", options)));
+        if (!streamPinned) {
+            fix.append(" (or ").append(advised.setStateTtl()).append(", which reaches ").append(streamKey)
+                    .append(" and not ").append(onceKey).append(", which the hint names)");
+        }
+        return fix.append(watermarkNote(join, stream, names)).append('.').toString();
     }
 
     /**

@@ -94,22 +94,22 @@ public final class TtlExpiresReadOnceSideRule extends StreamingPlanRule {
         Optional<String> once = StatefulWithoutTtlRule.hintSide(join, bounded.side(), names);
         Optional<String> stream = StatefulWithoutTtlRule.hintSide(join, bounded.streaming(), names);
         String side = once.orElse(StatefulWithoutTtlRule.sideName(join, bounded.side(), names));
-        StringBuilder fix = new StringBuilder("Give the side read once (").append(side).append(") no TTL: its state holds"
-                + " the rows read, no more, and they must stay for the join to keep matching");
+        StringBuilder fix = new StringBuilder("Give the side read once (").append(side).append(") no TTL");
         Optional<SqlOption> hinted = hinted(context, join, bounded.side(), names);
         if (hinted.isPresent() && stream.isPresent()) {
             // The streaming side's own TTL where it has one; else the one a fix proposes (stateful-without-ttl's).
             Optional<Duration> streamTtl = StatefulWithoutTtlRule.stateTtl(join.node(), bounded.streamingState())
                     .filter(d -> !d.isZero());
             String value = streamTtl.map(StateTtl::format).orElse(context.advised().stateTtlText());
-            fix.append("; drop '").append(hinted.get().key()).append("' from the hint, which then bounds the streaming")
-                    .append(" side alone: /*+ STATE_TTL('").append(stream.get()).append("' = '").append(value)
-                    .append("') */");
+            fix.append(": drop '").append(hinted.get().key()).append("' from the hint, and bound ")
+                    .append(BoundedJoinSide.streamingAlone(stream.get(), side, BoundedJoinSide.option(stream.get(), value)))
+                    .append(StatefulWithoutTtlRule.watermarkNote(join, bounded.streaming(), names));
         } else if (once.isPresent()) {
-            fix.append("; on the join's SELECT: /*+ STATE_TTL('").append(once.get()).append("' = '0') */ ('0' never")
-                    .append(" expires; the session's table.exec.state.ttl still bounds the other side)");
+            fix.append(": ").append(BoundedJoinSide.pinUnderSet(once.get()))
+                    .append(StatefulWithoutTtlRule.watermarkNote(join, bounded.side(), names));
         } else {
-            fix.append("; a STATE_TTL hint of '0' on the SELECT that joins it, naming it, keeps its rows (the session's")
+            fix.append(": its state holds the rows read, no more, and they must stay for the join to keep matching; a")
+                    .append(" STATE_TTL hint of '0' on the SELECT that joins it, naming it, keeps its rows (the session's")
                     .append(" table.exec.state.ttl still bounds the other side)");
         }
         return fix.append('.').toString();
