@@ -1,7 +1,7 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: state-ttl-hint
--- expect-reason: the right side (prices) is a bounded source, read once
--- expect-fix: /*+ STATE_TTL('p' = '1 d') */, and give the side read once (opening) none
+-- expect-reason: the right side (prices AS opening) is a bounded source, read once
+-- expect-fix: /*+ STATE_TTL('p' = '1 d') */, leaving the side read once (opening) out of the hint
 -- One table read twice: as a stream (p) and, through an OPTIONS hint giving it 'number-of-rows', as a bounded
 -- source read once (opening: DataGenTableSource with a row count is bounded). Matched by table name, both inputs
 -- read "prices", so neither was the side read once and the rewrite hinted both, expiring the opening prices for
