@@ -161,8 +161,8 @@ final class RefusalFixes {
         // Two keys or more in parentheses: PARTITION BY user_id, site reads site as the function's next argument.
         String keys = m.group(3).contains(",") ? "(" + m.group(3) + ")" : m.group(3);
         return "Flink " + io.github.sqlguard.flink.FlinkLine.current().line() + "'s SESSION window table function takes"
-                + " three arguments, the table, its time column and the gap, and partitions the sessions by a PARTITION BY"
-                + " inside the table argument, not by a second DESCRIPTOR: SESSION(TABLE " + m.group(1) + " PARTITION BY "
+                + " three arguments, the table, its time column and the gap, and partitions the sessions by the table"
+                + " argument's PARTITION BY, not by a second DESCRIPTOR: SESSION(TABLE " + m.group(1) + " PARTITION BY "
                 + keys + ", DESCRIPTOR(" + m.group(2) + "), ...) with the same gap: sessions per " + m.group(3)
                 + ", as the second DESCRIPTOR meant (a later Flink's form of the same window).";
     }
@@ -172,10 +172,14 @@ final class RefusalFixes {
 
     private static String asOfNotTimeAttribute(String sql) {
         Matcher m = AS_OF_COLUMN.matcher(sql);
-        String column = m.find() ? m.group(1) : "the column";
+        boolean found = m.find();
+        String column = found ? m.group(1) : "the column";
+        // The column as the left table's DDL names it: ts of o.ts.
+        String name = column.substring(column.lastIndexOf('.') + 1).replace("`", "");
+        String watermark = found ? "WATERMARK FOR " + name + " AS " + name + " - INTERVAL ..." : "its WATERMARK";
         return column + " after FOR SYSTEM_TIME AS OF is a plain timestamp of the join's left input, not a time attribute:"
                 + " for an event-time temporal join over a versioned table, declare a WATERMARK on that column in the left"
-                + " table's DDL (WATERMARK FOR it AS it - INTERVAL ..., the lateness its rows arrive with); for a lookup join"
+                + " table's DDL (" + watermark + ", the lateness its rows arrive with); for a lookup join"
                 + " over a lookup source, join AS OF a column the left table declares AS PROCTIME() (add one where it has"
                 + " none).";
     }
