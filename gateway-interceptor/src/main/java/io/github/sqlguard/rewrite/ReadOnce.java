@@ -24,7 +24,9 @@ import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -328,15 +330,27 @@ final class ReadOnce {
         return Optional.empty();
     }
 
-    /** The scans the plan's node {@code side} reads; empty where one of them is not known. */
+    /**
+     * The tables the plan's node {@code side} reads, as {@link ExplainedPlan#tablesRead} finds them (its scans, and the
+     * table a lookup join below it reads), each as its node reads it; empty where one of them is not known.
+     */
     private Optional<Set<Read>> reads(PlanNode side) {
         Set<Read> out = new HashSet<>();
-        for (PlanNode source : plan.orElseThrow().sources(side).orElse(List.of())) {
-            Optional<Read> read = read(source);
-            if (read.isEmpty() && source.table().isPresent()) {
-                return Optional.empty();
+        Deque<PlanNode> pending = new ArrayDeque<>(List.of(side));
+        Set<Integer> seen = new HashSet<>();
+        while (!pending.isEmpty()) {
+            PlanNode at = pending.pop();
+            if (!seen.add(at.id()) || seen.size() > 256) {
+                continue;
             }
-            read.ifPresent(out::add);
+            if (at.table().isPresent() && !at.is("Sink")) {
+                Optional<Read> read = read(at);
+                if (read.isEmpty()) {
+                    return Optional.empty();
+                }
+                out.add(read.get());
+            }
+            pending.addAll(plan.orElseThrow().inputs(at));
         }
         return Optional.of(out);
     }
@@ -375,16 +389,34 @@ final class ReadOnce {
     private void readAll(SqlNode tree, Set<Read> out, int depth) {
         List<SqlIdentifier> named = new ArrayList<>();
         for (SqlSelect select : Trees.selects(tree)) {
-            for (Trees.TableRef ref : Trees.tableRefs(select.getFrom())) {
-                named.add(ref.name());
-                read(ref.name(), hinted(SqlUtil.stripAs(ref.item())), out, depth);
-            }
+            readFrom(select.getFrom(), named, out, depth);
         }
         // The other tables it reads: those of window TVFs (TABLE t), which take no hint.
         for (SqlIdentifier name : Trees.tablesRead(tree)) {
             if (named.stream().noneMatch(n -> n == name)) {
                 read(name, Map.of(), out, depth);
             }
+        }
+    }
+
+    /**
+     * The tables one {@code FROM} clause names, through its joins, aliases and {@code FOR SYSTEM_TIME AS OF} (a lookup or
+     * temporal join's table, which the plan's join node reads); its subqueries are SELECTs of their own.
+     */
+    private void readFrom(SqlNode from, List<SqlIdentifier> named, Set<Read> out, int depth) {
+        if (from instanceof SqlJoin join) {
+            readFrom(join.getLeft(), named, out, depth);
+            readFrom(join.getRight(), named, out, depth);
+            return;
+        }
+        SqlNode inner = from == null ? null : SqlUtil.stripAs(from);
+        if (inner instanceof SqlSnapshot snapshot) {
+            inner = SqlUtil.stripAs(snapshot.getTableRef());
+        }
+        Optional<SqlIdentifier> table = FromTable.named(inner);
+        if (table.isPresent()) {
+            named.add(table.get());
+            read(table.get(), hinted(inner), out, depth);
         }
     }
 

@@ -52,6 +52,26 @@ class LookupJoinPlanningsTest {
         assertThat(planned(scanOnly)).isEqualTo(planned(lookup) - 1);
     }
 
+    @Test
+    void aStreamSideThatLooksUpADimensionIsMatchedWithItsLookupJoinsTableAndTheSideReadOnceKeepsNoTtl() {
+        // The stream side reads orders and, through its lookup join, dim's customers: the plan's side reads both
+        // tables (the LookupJoin node names the second), as the SQL's side does.
+        List<Submission> run = every.run(Map.of(), Map.of("dim", new LookupCatalog("dim", false)), List.of(
+                ORDERS,
+                "CREATE TABLE dim.`default`.customers (id STRING, name STRING) WITH ('connector' = 'datagen')",
+                "CREATE TABLE currencies (code STRING, rate DOUBLE) WITH ('connector' = 'datagen', 'number-of-rows' = '30')",
+                "SELECT e.order_id, e.name, cur.rate FROM (SELECT o.order_id, o.customer_id, c.name FROM orders o"
+                        + " JOIN dim.`default`.customers FOR SYSTEM_TIME AS OF o.proc_time AS c ON o.customer_id = c.id) e"
+                        + " JOIN currencies cur ON e.customer_id = cur.code"), Map.of());
+        Submission last = run.get(run.size() - 1);
+
+        Rewrite hinted = last.decision().rewrites().verified().stream().filter(r -> r.family().equals("state-ttl-hint"))
+                .findFirst().orElseThrow();
+        assertThat(hinted.sql()).contains("/*+ STATE_TTL('e' = '1 d') */").doesNotContain("'cur' =");
+        assertThat(hinted.changes()).contains("cur, the side read once (currencies: a bounded source), keeps every row it"
+                + " read with no TTL");
+    }
+
     /** The join of the orders with {@code customers} (a datagen table by that name in both catalogs). */
     private Submission joined(String customers) {
         List<Submission> run = every.run(Map.of(), Map.of("dim", new LookupCatalog("dim", false)), List.of(
