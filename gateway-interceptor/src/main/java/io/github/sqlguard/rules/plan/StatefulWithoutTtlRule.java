@@ -783,6 +783,14 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(setOperation.get()).append(", on any SELECT: no SELECT of the statement writes it).").toString();
         }
         Optional<ObjectIdentifier> table = names.directTable(node);
+        if (table.isPresent() && names.context().statement().facts().existsAggregateTables().stream()
+                .anyMatch(t -> t.equalsIgnoreCase(table.get().getObjectName()))) {
+            // An aggregation written in an EXISTS subquery's SELECT: Flink drops a STATE_TTL hint there (its compiled
+            // plan keeps a TTL of 0 for the aggregation, correlated or not), so only the job's TTL reaches it.
+            return fix.append(" (it bounds every stateful operator of the job, the SEMI or ANTI join of the EXISTS too; a"
+                    + " STATE_TTL hint on the EXISTS subquery's SELECT does not reach this aggregation: Flink drops it when"
+                    + " it rewrites the subquery, its compiled plan keeps a TTL of 0 for it).").toString();
+        }
         Optional<String> hint = table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
         if (hint.isEmpty()) {
