@@ -265,7 +265,7 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param subqueryPredicates the kind of each predicate over a subquery the statement writes ({@code IN}, {@code
      *     NOT_IN}, {@code EXISTS}, {@code SOME}, {@code ALL}: Calcite's {@code SqlKind}), in the order the walk meets
      *     them: what Flink plans as SEMI and ANTI joins besides {@code INTERSECT} and {@code EXCEPT}
-     * @param existsAggregateTables the tables (their last name) read by the FROM of each SELECT that aggregates and is an
+     * @param existsAggregateTables the tables (their last name, and their alias where written) read by the FROM of each SELECT that aggregates and is an
      *     {@code EXISTS} (or {@code NOT EXISTS}) subquery, correlated or not: Flink drops a {@code STATE_TTL} hint written
      *     on that SELECT (its compiled plan keeps a TTL of 0 for the aggregation; asked of Flink 2.3.0 and 1.20.0: case
      *     874), while it keeps one on a correlated {@code IN} or scalar subquery's SELECT (cases 875, 876) and on an

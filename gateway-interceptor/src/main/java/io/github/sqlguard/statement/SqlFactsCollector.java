@@ -122,13 +122,16 @@ final class SqlFactsCollector {
         return false;
     }
 
-    /** The tables {@code from} reads by name, through its joins, as their last name ({@code r} of {@code db.r AS x}). */
+    /** The tables {@code from} reads by name, through its joins: their last name and alias ({@code r}, {@code x} of {@code db.r AS x}). */
     private static void tablesOf(SqlNode from, List<String> into) {
         if (from instanceof SqlJoin join) {
             tablesOf(join.getLeft(), into);
             tablesOf(join.getRight(), into);
         } else if (from != null) {
             FromTable.read(from).ifPresent(id -> into.add(id.names.get(id.names.size() - 1)));
+            if (from instanceof SqlCall as && as.getKind() == SqlKind.AS && as.operand(1) instanceof SqlIdentifier alias) {
+                into.add(alias.getSimple());
+            }
         }
     }
 
