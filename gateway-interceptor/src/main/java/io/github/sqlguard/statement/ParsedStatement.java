@@ -265,6 +265,11 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param subqueryPredicates the kind of each predicate over a subquery the statement writes ({@code IN}, {@code
      *     NOT_IN}, {@code EXISTS}, {@code SOME}, {@code ALL}: Calcite's {@code SqlKind}), in the order the walk meets
      *     them: what Flink plans as SEMI and ANTI joins besides {@code INTERSECT} and {@code EXCEPT}
+     * @param existsAggregateTables the tables (their last name, and their alias where written) read by the FROM of each SELECT that aggregates and is an
+     *     {@code EXISTS} (or {@code NOT EXISTS}) subquery, correlated or not: Flink drops a {@code STATE_TTL} hint written
+     *     on that SELECT (its compiled plan keeps a TTL of 0 for the aggregation; asked of Flink 2.3.0 and 1.20.0: case
+     *     874), while it keeps one on a correlated {@code IN} or scalar subquery's SELECT (cases 875, 876) and on an
+     *     uncorrelated {@code IN}'s
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -288,12 +293,13 @@ public sealed interface ParsedStatement extends ParsedSql
             List<MatchRecognize> matchRecognizes,
             Map<String, String> aggregateAliases,
             List<String> setOperations,
-            List<String> subqueryPredicates) {
+            List<String> subqueryPredicates,
+            List<String> existsAggregateTables) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(), List.of());
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -318,6 +324,7 @@ public sealed interface ParsedStatement extends ParsedSql
             aggregateAliases = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(aggregateAliases));
             setOperations = List.copyOf(setOperations);
             subqueryPredicates = List.copyOf(subqueryPredicates);
+            existsAggregateTables = List.copyOf(existsAggregateTables);
         }
 
         /**
@@ -341,14 +348,14 @@ public sealed interface ParsedStatement extends ParsedSql
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
                     functionClasses, planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames,
                     orderBys, joinTypes, overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases, setOperations,
-                    subqueryPredicates);
+                    subqueryPredicates, existsAggregateTables);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
                     List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(),
-                    List.of());
+                    List.of(), List.of());
         }
     }
 

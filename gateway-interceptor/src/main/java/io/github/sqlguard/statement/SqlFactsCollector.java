@@ -81,6 +81,7 @@ final class SqlFactsCollector {
     private final List<String> joinTypes = new ArrayList<>();
     private final List<String> setOperations = new ArrayList<>();
     private final List<String> subqueryPredicates = new ArrayList<>();
+    private final List<String> existsAggregateTables = new ArrayList<>();
     private final List<ParsedStatement.Grouping> groupings = new ArrayList<>();
     private final List<ParsedStatement.MatchRecognize> matchRecognizes = new ArrayList<>();
     private final Map<String, String> aggregateAliases = new LinkedHashMap<>();
@@ -104,12 +105,43 @@ final class SqlFactsCollector {
     /** The period of the {@code FOR SYSTEM_TIME AS OF} the walk is in ({@code o.order_time}), while it is in one. */
     private Optional<String> asOf = Optional.empty();
 
+    /**
+     * True when {@code select} aggregates: a {@code GROUP BY}, a {@code HAVING}, or an aggregate call among its items
+     * ({@link AggregateCalls#isAggregate}).
+     */
+    private static boolean aggregates(SqlSelect select) {
+        if (select.getGroup() != null || select.getHaving() != null) {
+            return true;
+        }
+        for (SqlNode item : select.getSelectList()) {
+            SqlNode value = item instanceof SqlCall as && as.getKind() == SqlKind.AS ? as.operand(0) : item;
+            if (value instanceof SqlCall call && call.getKind() != SqlKind.OVER && AggregateCalls.isAggregate(call)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The tables {@code from} reads by name, through its joins: their last name and alias ({@code r}, {@code x} of {@code db.r AS x}). */
+    private static void tablesOf(SqlNode from, List<String> into) {
+        if (from instanceof SqlJoin join) {
+            tablesOf(join.getLeft(), into);
+            tablesOf(join.getRight(), into);
+        } else if (from != null) {
+            FromTable.read(from).ifPresent(id -> into.add(id.names.get(id.names.size() - 1)));
+            if (from instanceof SqlCall as && as.getKind() == SqlKind.AS && as.operand(1) instanceof SqlIdentifier alias) {
+                into.add(alias.getSimple());
+            }
+        }
+    }
+
     /** What was collected. */
     SqlFacts facts() {
         return new SqlFacts(
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
                 planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
-                overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases, setOperations, subqueryPredicates);
+                overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases, setOperations, subqueryPredicates,
+                existsAggregateTables);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -232,6 +264,10 @@ final class SqlFactsCollector {
                     || call.getKind() == SqlKind.SOME || call.getKind() == SqlKind.ALL)
                     && call.getOperandList().stream().anyMatch(o -> o != null && o.isA(SqlKind.QUERY))) {
                 subqueryPredicates.add(call.getKind().name());
+                if (call.getKind() == SqlKind.EXISTS && call.operand(0) instanceof SqlSelect inner && aggregates(inner)) {
+                    // NOT EXISTS is NOT over an EXISTS call: both land here.
+                    tablesOf(inner.getFrom(), existsAggregateTables);
+                }
             }
             if (call instanceof SqlMatchRecognize match) {
                 List<String> partition = new ArrayList<>();

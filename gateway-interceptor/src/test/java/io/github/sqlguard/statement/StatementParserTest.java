@@ -163,6 +163,20 @@ class StatementParserTest {
     }
 
     @Test
+    void tellsTheTablesOfAnExistsSubqueryThatAggregates() {
+        // Flink drops a STATE_TTL hint on such a SELECT (cases 870-874): its tables and aliases, correlated or not.
+        assertThat(parser.parse("SELECT * FROM l WHERE NOT EXISTS (SELECT e FROM db.r AS x WHERE l.b = x.e GROUP BY e)")
+                .facts().existsAggregateTables()).containsExactly("r", "x");
+        assertThat(parser.parse("SELECT * FROM l WHERE EXISTS (SELECT MAX(e) FROM r)").facts().existsAggregateTables())
+                .containsExactly("r");
+        // Not an aggregating SELECT, or not an EXISTS: a hint on an IN subquery's SELECT reaches its aggregation (case 875).
+        assertThat(parser.parse("SELECT * FROM l WHERE EXISTS (SELECT e FROM r WHERE l.b = r.e)").facts()
+                .existsAggregateTables()).isEmpty();
+        assertThat(parser.parse("SELECT * FROM l WHERE b IN (SELECT MAX(e) FROM r WHERE r.f = l.c GROUP BY f)").facts()
+                .existsAggregateTables()).isEmpty();
+    }
+
+    @Test
     void keepsTheColumnsOfAGroupByBesideItsGroupWindowAndExpressions() {
         ParsedStatement.Grouping window = parser.parse("SELECT user_id, COUNT(*) AS n FROM src GROUP BY user_id,"
                 + " TUMBLE(ts, INTERVAL '30' SECOND)").facts().groupings().get(0);

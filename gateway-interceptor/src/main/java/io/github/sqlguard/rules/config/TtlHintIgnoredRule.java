@@ -90,6 +90,19 @@ public final class TtlHintIgnoredRule implements Rule {
             if (superseded.stream().anyMatch(s -> s.dropped().equals(hint))) {
                 continue; // said above, with what supersedes it
             }
+            if (ignored(context, plan, hint.value()) && inExists(context, hint)) {
+                hits.add(RuleHit.of(
+                        "The STATE_TTL hint ('" + hint.value() + "') reaches no operator: it is written on the SELECT of an"
+                                + " EXISTS subquery, and Flink drops it there although that SELECT aggregates (its compiled"
+                                + " plan keeps a TTL of 0 for the aggregation; a hint on an IN or scalar subquery's SELECT"
+                                + " reaches its aggregation).",
+                        "STATE_TTL('" + hint.key() + "' = '" + hint.value() + "') at line " + hint.line(),
+                        "",
+                        "Remove it from its SELECT: no STATE_TTL hint reaches an aggregation in an EXISTS subquery. To bound"
+                                + " it, set the TTL for the job: SET 'table.exec.state.ttl' = '" + hint.value() + "' (it bounds"
+                                + " every stateful operator of the job, the SEMI or ANTI join of the EXISTS too)."));
+                break;
+            }
             if (ignored(context, plan, hint.value())) {
                 hits.add(RuleHit.of(
                         reason("The STATE_TTL hint", hint.value(), plan),
@@ -111,6 +124,14 @@ public final class TtlHintIgnoredRule implements Rule {
             }
         }
         return hits;
+    }
+
+    /**
+     * True when {@code hint} names an input of a SELECT that aggregates and is an {@code EXISTS} subquery ({@link
+     * io.github.sqlguard.statement.ParsedStatement.SqlFacts#existsAggregateTables}): Flink drops a hint there.
+     */
+    private static boolean inExists(AnalysisContext context, SqlOption hint) {
+        return context.statement().facts().existsAggregateTables().stream().anyMatch(t -> t.equalsIgnoreCase(hint.key()));
     }
 
     /**

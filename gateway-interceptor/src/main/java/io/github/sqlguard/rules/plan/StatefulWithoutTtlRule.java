@@ -346,7 +346,13 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 : "";
         StringBuilder reason = new StringBuilder(join.node().label()).append(" is a regular ").append(join.joinType())
                 .append(" join").append(sides);
-        if (join.leftKeys().isEmpty()) {
+        Optional<OneRowSide> oneRow = inputs.size() == 2 ? OneRowSide.of(join, names.plan()) : Optional.empty();
+        if (join.leftKeys().isEmpty() && oneRow.isPresent()) {
+            int other = 1 - oneRow.get().side();
+            reason.append(" without an equality key: it keeps every row of its ").append(other == 0 ? "left" : "right")
+                    .append(" input, and of its ").append(oneRow.get().name()).append(" input the one row of ")
+                    .append(oneRow.get().aggregate().node().label()).append(oneRow.get().holds());
+        } else if (join.leftKeys().isEmpty()) {
             reason.append(" without an equality key: it keeps every row of both inputs");
         } else {
             reason.append(" on ").append(condition(join, inputs, names)).append(": ").append(keeps(join, names))
@@ -380,6 +386,12 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(bounded.name()).append(" side (").append(sideName(join, bounded.side(), names))
                     .append(") is a bounded source, read once: its state holds the rows read, no more, and they must stay"
                             + " for the join to keep matching.");
+        } else if (oneRow.isPresent()) {
+            int other = 1 - oneRow.get().side();
+            reason.append(", and ").append(ttl).append(", so the ").append(other == 0 ? "left" : "right")
+                    .append(" side's state (").append(sideName(join, other, names)).append(") grows forever; the ")
+                    .append(oneRow.get().name()).append(" side's state (").append(sideName(join, oneRow.get().side(), names))
+                    .append(") holds one row.");
         } else {
             reason.append(", and ").append(ttl).append(", so both sides' state grows forever.");
         }
@@ -388,6 +400,49 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             reason.append(' ').append(notAnIntervalJoin(join, bounds, inputs, names));
         }
         return reason.toString();
+    }
+
+    /**
+     * A join input that is an aggregation without {@code GROUP BY} (through exchanges and calcs): an uncorrelated
+     * {@code EXISTS} or {@code NOT EXISTS} over a table, which Flink plans as such an aggregation (the {@code MIN} of a
+     * constant) under a SEMI or ANTI join without an equality key (SemiAntiJoinTest#testExistsWithUncorrelated_ComplexCondition,
+     * Flink 2.3.0). That aggregation has one result row, which each update replaces ({@code GroupAggFunction}), so the
+     * join keeps one row of that input.
+     *
+     * @param side 0 left, 1 right
+     * @param aggregate the aggregation without {@code GROUP BY}
+     */
+    record OneRowSide(int side, Operator.GroupAggregate aggregate) {
+
+        /** The one side of {@code join} whose input is an aggregation without {@code GROUP BY}; empty for none or both. */
+        static Optional<OneRowSide> of(Operator.Join join, ExplainedPlan plan) {
+            List<PlanNode> inputs = plan.inputs(join.node());
+            List<OneRowSide> sides = new ArrayList<>();
+            for (int side = 0; side < inputs.size(); side++) {
+                PlanNode below = inputs.get(side);
+                while ((below.is("Exchange") || below.is("Calc")) && !below.inputs().isEmpty()
+                        && plan.node(below.inputs().get(0)).isPresent()) {
+                    below = plan.node(below.inputs().get(0)).get();
+                }
+                int id = below.id();
+                int s = side;
+                plan.operators(Operator.GroupAggregate.class).stream()
+                        .filter(a -> a.node().id() == id && a.groupBy().isEmpty())
+                        .findFirst().ifPresent(a -> sides.add(new OneRowSide(s, a)));
+            }
+            return sides.size() == 1 ? Optional.of(sides.get(0)) : Optional.empty();
+        }
+
+        /** The side as a message names it: {@code left} or {@code right}. */
+        String name() {
+            return side == 0 ? "left" : "right";
+        }
+
+        /** What the join keeps of this side, said after the aggregation's label. */
+        String holds() {
+            return ", an aggregation without GROUP BY (its one result row, each update replacing it: the join holds that"
+                    + " row alone)";
+        }
     }
 
     /**
@@ -783,6 +838,14 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(setOperation.get()).append(", on any SELECT: no SELECT of the statement writes it).").toString();
         }
         Optional<ObjectIdentifier> table = names.directTable(node);
+        if (table.isPresent() && names.context().statement().facts().existsAggregateTables().stream()
+                .anyMatch(t -> t.equalsIgnoreCase(table.get().getObjectName()))) {
+            // An aggregation written in an EXISTS subquery's SELECT: Flink drops a STATE_TTL hint there (its compiled
+            // plan keeps a TTL of 0 for the aggregation, correlated or not), so only the job's TTL reaches it.
+            return fix.append(" (it bounds every stateful operator of the job, the SEMI or ANTI join of the EXISTS too; a"
+                    + " STATE_TTL hint on the EXISTS subquery's SELECT does not reach this aggregation: Flink drops it when"
+                    + " it rewrites the subquery, its compiled plan keeps a TTL of 0 for it).").toString();
+        }
         Optional<String> hint = table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
         if (hint.isEmpty()) {
