@@ -33,9 +33,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * {@code stateful-without-ttl}: a stateful streaming operator keyed by an unbounded key whose own
@@ -75,6 +78,9 @@ import java.util.Set;
  * timestamps of both sides, like an interval join's, says why Flink did not plan one.
  */
 public final class StatefulWithoutTtlRule extends StreamingPlanRule {
+
+    /** The word {@code DISTINCT} in a statement's text ({@link #setOperationAggregate}). */
+    private static final Pattern DISTINCT = Pattern.compile("(?i)\\bDISTINCT\\b");
 
     public static final String ID = "stateful-without-ttl";
 
@@ -291,6 +297,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * {@code $e} of an {@code Expand}) left out, a renamed copy ({@code b0}) by the name it copies, qualified where
      * the statement groups by two columns of that name.
      */
+    private static List<String> groupKeys(Operator.GroupAggregate aggregate, StatementNames names) {
+        return names.keyNames(aggregate.groupBy());
+    }
+
     /**
      * The set operation whose aggregation {@code aggregate} is ({@code EXCEPT}, {@code INTERSECT ALL}), where the
      * statement writes one that is not {@code UNION ALL} and no {@code GROUP BY} of these keys nor a {@code DISTINCT}:
@@ -307,15 +317,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             return Optional.empty();
         }
         Set<String> keys = new HashSet<>();
-        groupKeys(aggregate, names).forEach(k -> keys.add(k.toLowerCase(java.util.Locale.ROOT)));
+        groupKeys(aggregate, names).forEach(k -> keys.add(k.toLowerCase(Locale.ROOT)));
         boolean grouped = names.context().statement().facts().groupings().stream()
-                .anyMatch(g -> g.groupBy().stream().map(k -> k.toLowerCase(java.util.Locale.ROOT)).collect(java.util.stream.Collectors.toSet()).equals(keys));
-        boolean distinct = java.util.regex.Pattern.compile("(?i)\\bDISTINCT\\b").matcher(names.context().statement().text()).find();
+                .anyMatch(g -> g.groupBy().stream().map(k -> k.toLowerCase(Locale.ROOT)).collect(Collectors.toSet()).equals(keys));
+        boolean distinct = DISTINCT.matcher(names.context().statement().text()).find();
         return grouped || distinct ? Optional.empty() : Optional.of(operations.get(0));
-    }
-
-    private static List<String> groupKeys(Operator.GroupAggregate aggregate, StatementNames names) {
-        return names.keyNames(aggregate.groupBy());
     }
 
     /** What a global aggregation's accumulators keep that grows: {@code COUNT(DISTINCT user_id) keeps every distinct user_id}. */
@@ -419,15 +425,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             List<PlanNode> inputs = plan.inputs(join.node());
             List<OneRowSide> sides = new ArrayList<>();
             for (int side = 0; side < inputs.size(); side++) {
-                PlanNode below = inputs.get(side);
-                while ((below.is("Exchange") || below.is("Calc")) && !below.inputs().isEmpty()
-                        && plan.node(below.inputs().get(0)).isPresent()) {
-                    below = plan.node(below.inputs().get(0)).get();
-                }
-                int id = below.id();
+                Optional<PlanNode> below = belowExchangesAndCalcs(plan, Optional.of(inputs.get(side)));
                 int s = side;
                 plan.operators(Operator.GroupAggregate.class).stream()
-                        .filter(a -> a.node().id() == id && a.groupBy().isEmpty())
+                        .filter(a -> below.map(b -> b.id() == a.node().id()).orElse(false) && a.groupBy().isEmpty())
                         .findFirst().ifPresent(a -> sides.add(new OneRowSide(s, a)));
             }
             return sides.size() == 1 ? Optional.of(sides.get(0)) : Optional.empty();
@@ -513,10 +514,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (!semiOrAnti(join) || side.startsWith("the subquery's side")) {
             return side;
         }
-        SemiJoinSides sides = SemiJoinSides.of(join.joinType(), names.context().statement().facts());
-        return (sides.setOperation() ? sides.inner() : sides.inner().equals("the subquery's side")
-                ? "the IN or EXISTS subquery's side" : "the IN or EXISTS subquery's side (or the query after "
-                        + ("ANTI".equals(join.joinType()) ? "EXCEPT" : "INTERSECT") + ")") + ", over " + side;
+        // SemiJoinSides#inner names a subquery's side "the subquery's side", and an INTERSECT's or EXCEPT's "the query
+        // after ..." (both where the statement writes both); the right side's name says which subquery.
+        String inner = SemiJoinSides.of(join.joinType(), names.context().statement().facts()).inner();
+        return inner.replace("the subquery's side", "the IN or EXISTS subquery's side") + ", over " + side;
     }
 
     /** The TTL of {@code node}'s state {@code name} in Flink's compiled plan ({@code leftState}), if it lists one. */
@@ -775,6 +776,19 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     }
 
     /**
+     * The first node at or below {@code node} that is not an {@code Exchange} or a {@code Calc}, following each one's
+     * first input; empty where {@code node} is, or the plan lacks an input on the way.
+     */
+    private static Optional<PlanNode> belowExchangesAndCalcs(ExplainedPlan plan, Optional<PlanNode> node) {
+        Optional<PlanNode> below = node;
+        while (below.isPresent() && (below.get().is("Exchange") || below.get().is("Calc"))
+                && !below.get().inputs().isEmpty()) {
+            below = plan.node(below.get().inputs().get(0));
+        }
+        return below;
+    }
+
+    /**
      * True when {@code node} feeds the versioned (second) input of a {@code TemporalJoin}, through
      * exchanges and calcs only: Flink's {@code TemporalJoinRewriteWithUniqueKeyRule} and {@code
      * StreamPhysicalTemporalJoinRule} take a last-row {@code Deduplicate} (ROW_NUMBER() ... DESC, rn =
@@ -785,11 +799,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             if (join.inputs().size() < 2) {
                 continue;
             }
-            Optional<PlanNode> below = plan.node(join.inputs().get(1));
-            while (below.isPresent() && (below.get().is("Exchange") || below.get().is("Calc"))
-                    && !below.get().inputs().isEmpty()) {
-                below = plan.node(below.get().inputs().get(0));
-            }
+            Optional<PlanNode> below = belowExchangesAndCalcs(plan, plan.node(join.inputs().get(1)));
             if (below.isPresent() && below.get().id() == node.id()) {
                 return true;
             }
