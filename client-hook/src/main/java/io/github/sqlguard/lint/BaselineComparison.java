@@ -15,7 +15,8 @@ import java.util.Set;
  * BaselineState#ABSENT}). A baseline finding accepts one finding of the same file and fingerprint;
  * the fingerprint already tells repeated findings of one statement apart.
  *
- * @param description what the baseline is, for reports: {@code report.json}, {@code origin/main (3f2a1c9)}
+ * @param description what the run is compared with, as it reads after "since" in reports: {@code the baseline
+ *     report.json}, {@code origin/main (3f2a1c9)}, {@code origin/main (3f2a1c9) and the baseline report.json}
  * @param states the state of every finding of the run, by identity
  * @param absent the baseline's findings of the run's files that the run does not have
  */

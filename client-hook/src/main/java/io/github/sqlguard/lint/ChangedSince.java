@@ -65,11 +65,13 @@ final class ChangedSince {
      * @param scratch an empty directory for the old versions; the caller deletes it
      * @param init the init scripts the linter runs first
      * @param accepted more findings to accept ({@code --baseline FILE})
+     * @param since what the run is compared with, for its summary: the merge base, and the
+     *     {@code --baseline} file where one was given
      * @throws GitChanges.GitException when git cannot give a script's old version
      */
     static LintRun lint(
             Linter linter, List<Path> scripts, List<Path> init, GitChanges changes, Path scratch,
-            List<BaselineFinding> accepted)
+            List<BaselineFinding> accepted, String since)
             throws GitChanges.GitException {
         Map<String, String> oldNames = new HashMap<>();
         Map<String, Linter.PreviousVersion> previous = new HashMap<>();
@@ -122,7 +124,7 @@ final class ChangedSince {
         }
         List<String> files = both.files().stream().filter(f -> !oldNames.containsKey(f)).toList();
         List<LintProblem> problems = both.problems().stream().filter(p -> !oldNames.containsKey(p.path())).toList();
-        return new LintRun(files, now, problems).against(BaselineComparison.of(changes.description(), now, baseline));
+        return new LintRun(files, now, problems).against(BaselineComparison.of(since, now, baseline));
     }
 
     private static void write(Path file, String text) {

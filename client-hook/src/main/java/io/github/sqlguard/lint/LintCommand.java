@@ -310,12 +310,12 @@ public final class LintCommand implements Callable<Integer> {
             } else if (restoresFrom != null) {
                 run = restoresFrom(linter, scripts.get(0));
                 if (baseline != null) {
-                    run = run.against(BaselineComparison.of(baseline.toString(), run.statements(), accepted));
+                    run = run.against(BaselineComparison.of("the baseline " + baseline, run.statements(), accepted));
                 }
             } else {
                 run = linter.run(scripts);
                 if (baseline != null) {
-                    run = run.against(BaselineComparison.of(baseline.toString(), run.statements(), accepted));
+                    run = run.against(BaselineComparison.of("the baseline " + baseline, run.statements(), accepted));
                 }
             }
         } catch (IllegalArgumentException e) {
@@ -376,7 +376,8 @@ public final class LintCommand implements Callable<Integer> {
         }
         Path scratch = Files.createTempDirectory("sql-guard-since");
         try {
-            return ChangedSince.lint(linter, changed, initScripts, changes, scratch, accepted);
+            String since = changes.description() + (baseline == null ? "" : " and the baseline " + baseline);
+            return ChangedSince.lint(linter, changed, initScripts, changes, scratch, accepted, since);
         } finally {
             try (Stream<Path> walk = Files.walk(scratch)) {
                 for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {

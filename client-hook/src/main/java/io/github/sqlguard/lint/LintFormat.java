@@ -77,7 +77,7 @@ public enum LintFormat {
                     warnings, warnings == 1 ? "warning" : "warnings",
                     advisories, advisories == 1 ? "advisory" : "advisories",
                     run.baseline().map(b -> " new; " + b.unchanged() + " unchanged and " + b.absent().size()
-                            + " gone since the baseline (" + b.description() + ")").orElse(""),
+                            + " gone since " + b.description()).orElse(""),
                     run.unanalysed() == 0 ? "" : "; " + run.unanalysed() + " not analysed (" + MissingDependency.ID + ")",
                     standIns == 0 ? "" : "; " + standIns + " planned with stand-in connectors (changelog modes inferred)",
                     run.problems().isEmpty() ? "" : "; " + run.problems().size() + " input(s) could not be read");

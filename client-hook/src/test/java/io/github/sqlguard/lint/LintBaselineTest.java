@@ -61,7 +61,7 @@ class LintBaselineTest {
                 "unbounded-rank unchanged line 3", "stateful-without-ttl new line 4", "stateful-without-ttl absent line 3");
         assertThat(Files.readString(text))
                 .contains("WARN stateful-without-ttl").doesNotContain("BLOCK unbounded-rank")
-                .contains("0 blocking, 1 warning, 0 advisories new; 1 unchanged and 1 gone since the baseline");
+                .contains("0 blocking, 1 warning, 0 advisories new; 1 unchanged and 1 gone since the baseline " + sarif);
     }
 
     @Test

@@ -122,7 +122,9 @@ class LintSinceTest {
         assertThat(exit).as(Files.readString(text)).isEqualTo(LintCommand.OK);
         assertThat(Files.readString(text))
                 .doesNotContain("BLOCK unbounded-rank")
-                .contains("0 blocking, 0 warnings, 0 advisories new; 1 unchanged and 1 gone since the baseline (main (");
+                .contains("0 blocking, 0 warnings, 0 advisories new; 1 unchanged and 1 gone since main (")
+                .as("no --baseline was given: the summary names the merge base alone")
+                .doesNotContain("baseline");
         List<String> states = new ArrayList<>();
         for (JsonNode r : JSON.readTree(sarif.toFile()).path("runs").get(0).path("results")) {
             String uri = r.path("locations").get(0).path("physicalLocation").path("artifactLocation").path("uri").asText();
