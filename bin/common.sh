@@ -24,6 +24,22 @@ JVM_OPENS=(
   --add-opens=java.sql/java.sql=ALL-UNNAMED
 )
 
+# Runs Maven in the checkout with its output kept aside: printed (to stderr) only when the build
+# fails. Maven 3.8's quiet batch mode still writes bare colour resets (ESC[0m) on success, which would
+# otherwise reach the user's terminal or the hook's output before the launcher's own.
+sql_guard_mvn() {
+  local log status=0
+  log="$(mktemp "${TMPDIR:-/tmp}/sql-guard-build.XXXXXX")"
+  (cd "$SQL_GUARD_HOME" && mvn "$@") >"$log" 2>&1 || status=$?
+  if [[ $status -ne 0 ]]; then
+    cat "$log" >&2
+    rm -f "$log"
+    echo "The build failed (mvn $*)." >&2
+    exit "$status"
+  fi
+  rm -f "$log"
+}
+
 # Builds the modules and writes client-hook's runtime classpath (the guard, Flink, Logback) on first
 # run, or when a source file is newer than the build.
 sql_guard_build() {
@@ -34,8 +50,8 @@ sql_guard_build() {
   fi
   command -v mvn >/dev/null || { echo "Maven (mvn) is needed to build Flink SQL Guard on first run." >&2; exit 1; }
   echo "Building Flink SQL Guard (first run downloads Flink $(sed -n 's:.*<flink.version>\(.*\)</flink.version>.*:\1:p' "$SQL_GUARD_HOME/pom.xml" | head -n 1) from Maven Central)..." >&2
-  (cd "$SQL_GUARD_HOME" && mvn -q -B -ntp -DskipTests -pl gateway-interceptor,client-hook -am package dependency:build-classpath \
-      -DincludeScope=runtime -Dmdep.outputFile=target/classpath.txt) >&2
+  sql_guard_mvn -q -B -ntp -DskipTests -pl gateway-interceptor,client-hook -am package dependency:build-classpath \
+      -DincludeScope=runtime -Dmdep.outputFile=target/classpath.txt
 }
 
 # The classpath of both launchers: client-hook's jar and its runtime dependencies, which are the
@@ -63,7 +79,7 @@ sql_guard_cli_jar() {
       || [[ -n "$(find "$SQL_GUARD_HOME" \( -path '*/src/main/*' -o -path '*/dist/src/cli/*' \) -newer "$jar" -print -quit)" ]]; then
     command -v mvn >/dev/null || { echo "Maven (mvn) is needed to build the Flink SQL Guard CLI jar on first run (or set SQL_GUARD_CLI_JAR to a downloaded one)." >&2; exit 1; }
     echo "Building the Flink SQL Guard CLI jar for Flink $line (first run downloads Flink from Maven Central)..." >&2
-    (cd "$SQL_GUARD_HOME" && mvn -q -B -ntp -DskipTests "${profile[@]}" -pl gateway-interceptor,client-hook,dist -am package) >&2
+    sql_guard_mvn -q -B -ntp -DskipTests "${profile[@]}" -pl gateway-interceptor,client-hook,dist -am package
     jar="$(ls "$SQL_GUARD_HOME"/dist/target/flink-sql-guard-cli-*-flink-"$line".jar | head -n1)"
   fi
   echo "$jar"
