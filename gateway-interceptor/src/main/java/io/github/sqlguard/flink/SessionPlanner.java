@@ -379,6 +379,11 @@ public final class SessionPlanner implements AutoCloseable {
                             JudgedOperation.of(tEnv, operation), job, elapsedMs(start));
                 }
             } catch (Exception | LinkageError | AssertionError compileFailed) {
+                if (explainFailsAlike(operation, compileFailed)) {
+                    // Flink's own rejection, as explaining it would give it: not optimized a second time.
+                    return new ExplainOutcome.Rejected(
+                            compileFailed, elapsedMs(start), TablesRead.of(tEnv.getCatalogManager(), statementBody));
+                }
                 // Explained below: a planner rejection fails there too, with the planner's own error;
                 // a statement Flink can plan but not compile is judged on its explained plan. Checked
                 // exceptions too: Flink 1.20 throws Jackson's JsonMappingException, undeclared, when it
@@ -404,6 +409,39 @@ public final class SessionPlanner implements AutoCloseable {
             return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
         }
     }
+
+    /**
+     * True when explaining {@code operation} would fail as compiling it did ({@code failure}), so it is not explained
+     * after it (an optimizer run for the same error): Flink failed in a step that compiling and explaining take alike.
+     * Flink's {@code PlannerBase#compilePlan} and its explain ({@code StreamPlanner#getExplainGraphs}) both convert the
+     * operations to relational nodes ({@code PlannerBase#translateToRel}) and optimize them ({@code
+     * PlannerBase#optimize}) alike, and differ only after that (the exec node graph compiled, or explained); an INSERT
+     * or a statement set of INSERTs is explained as the very operations compiled. A query or a {@code CREATE TABLE AS}
+     * is compiled into the analysis sink but explained as itself, so for it only the optimizer's first step fails
+     * alike, which reads the query's own blocks and nothing of a sink: the check of the query hints ({@code
+     * QueryHintsResolver}, which {@code CommonSubGraphBasedOptimizer#optimize} runs before any rule: a {@code
+     * STATE_TTL} hint naming no input of its block). Read from where Flink threw ({@code failure}'s own stack), not
+     * from its message. A checked exception is never Flink's rejection here (the explain's is unchecked).
+     */
+    private static boolean explainFailsAlike(Operation operation, Throwable failure) {
+        if (!(failure instanceof RuntimeException || failure instanceof AssertionError)) {
+            return false;
+        }
+        boolean sameOperations = runsAsCompiled(operation);
+        for (StackTraceElement frame : failure.getStackTrace()) {
+            if (frame.getClassName().equals(QUERY_HINTS_RESOLVER)) {
+                return true;
+            }
+            if (sameOperations && frame.getClassName().equals(PLANNER_BASE)
+                    && (frame.getMethodName().equals("optimize") || frame.getMethodName().equals("translateToRel"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final String PLANNER_BASE = "org.apache.flink.table.planner.delegation.PlannerBase";
+    private static final String QUERY_HINTS_RESOLVER = "org.apache.flink.table.planner.plan.optimize.QueryHintsResolver";
 
     /** {@code ids}, node ids of the compiled plan {@code json} as Flink numbered them, as the plan read numbers them. */
     private static Set<Integer> perStatement(Set<Integer> ids, String json) {

@@ -161,6 +161,30 @@ class RefusalPlanningsTest {
         assertThat(counts.planned).as("the window-partition, once for both rules: %s", counts).isEqualTo(1);
     }
 
+    @Test
+    void aGroupByWhoseHintNamesNoInputIsOptimizedOnceAndItsMovedHintOnce() {
+        // Flink rejects the statement in its optimizer's first step (QueryHintsResolver): explaining it after the
+        // compilation failed would optimize it again to the same error (3 optimizer runs before). The proof plans the
+        // moved hint once; one more parse names its columns as Flink's validator does (the statement has none to
+        // compare with: Prover#columns).
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, "CREATE TABLE t_orders (order_id STRING, user_id STRING, amount DOUBLE)"
+                + " WITH ('connector' = 'datagen')");
+        String hinted = "SELECT /*+ STATE_TTL('o' = '1 d') */ user_id, COUNT(*) AS cnt FROM t_orders GROUP BY user_id";
+
+        PlannerRuns.Count before = runs();
+        OperationHandle refused = gateway().runToEnd(session, hinted);
+        PlannerRuns.Count refusal = runs().since(before);
+
+        assertThat(errorOf(session, refused)).contains("BLOCK ttl-hint-ignored")
+                .contains("The options of following hints cannot match the name of input tables or views")
+                .contains("rewrite (hint-moved, proven in this session):")
+                .contains("columns: the original statement did not plan; the rewrite's: user_id, cnt; plan: GroupAggregate");
+        assertThat(shown(refused)).containsExactly("ttl-hint-ignored hint-moved");
+        assertThat(counts(refused).planned).isEqualTo(1);
+        assertThat(refusal).isEqualTo(new PlannerRuns.Count(3, 3, 2, 1));
+    }
+
     /** Where the guard ran Flink's planner so far, in every session of the gateway. */
     private PlannerRuns.Count runs() {
         return gateway().pipeline().gatewaySessions().orElseThrow().plannerRuns().count();
