@@ -413,7 +413,7 @@ public final class SessionPlanner implements AutoCloseable {
     /**
      * True when explaining {@code operation} would fail as compiling it did ({@code failure}), so it is not explained
      * after it (an optimizer run for the same error): Flink failed in a step that compiling and explaining take alike.
-     * Flink's {@code PlannerBase#compilePlan} and its explain ({@code StreamPlanner#getExplainGraphs}) both convert the
+     * Flink's {@code PlannerBase#compilePlan} and its explain ({@code PlannerBase#getExplainGraphs}, 2.3) both convert the
      * operations to relational nodes ({@code PlannerBase#translateToRel}) and optimize them ({@code
      * PlannerBase#optimize}) alike, and differ only after that (the exec node graph compiled, or explained); an INSERT
      * or a statement set of INSERTs is explained as the very operations compiled. A query or a {@code CREATE TABLE AS}
