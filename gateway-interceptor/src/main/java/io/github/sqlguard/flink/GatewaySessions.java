@@ -77,6 +77,9 @@ public final class GatewaySessions implements AutoCloseable {
 
     private final SqlGatewayServiceImpl service;
 
+    /** Where the guard ran Flink's planner in these sessions, counted ({@link PlannerRuns}). */
+    private final PlannerRuns runs = new PlannerRuns();
+
     private GatewaySessions(SqlGatewayServiceImpl service) {
         this.service = service;
     }
@@ -89,6 +92,11 @@ public final class GatewaySessions implements AutoCloseable {
         return service instanceof SqlGatewayServiceImpl impl ? Optional.of(new GatewaySessions(impl)) : Optional.empty();
     }
 
+    /** How often the guard ran Flink's planner in these sessions ({@link PlannerRuns}): for monitoring and tests. */
+    public PlannerRuns plannerRuns() {
+        return runs;
+    }
+
     /**
      * A table environment of the session, configured as Flink configures the environment of one
      * operation: the session's configuration with {@code executionConfig} on top.
@@ -98,6 +106,7 @@ public final class GatewaySessions implements AutoCloseable {
      */
     public TableEnvironmentInternal tableEnvironment(SessionHandle session, Configuration executionConfig) {
         Session s = service.getSession(session);
+        runs.environment();
         return s.createExecutor(executionConfig).getTableEnvironment();
     }
 
@@ -111,7 +120,10 @@ public final class GatewaySessions implements AutoCloseable {
      */
     public Function<String, List<Operation>> parser(SessionHandle session, Configuration executionConfig) {
         Parser parser = tableEnvironment(session, executionConfig).getParser();
-        return parser::parse;
+        return statement -> {
+            runs.parse();
+            return parser.parse(statement);
+        };
     }
 
     /** The class loader of the session's jars ({@code ADD JAR}, the gateway's {@code --jar}s). */

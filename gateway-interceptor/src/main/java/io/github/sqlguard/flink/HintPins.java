@@ -45,7 +45,7 @@ final class HintPins {
     /** {@code plan} with the states a hint pins to never expire ({@link ExplainedPlan#pinnedByHint}). */
     static ExplainedPlan read(
             ExplainedPlan plan, TableEnvironmentInternal tEnv, List<ModifyOperation> sinks, String statementBody,
-            CompiledPlanReader reader) {
+            CompiledPlanReader reader, PlannerRuns runs) {
         Map<Integer, Set<String>> atZero = atZero(plan);
         if (atZero.isEmpty()) {
             return plan;
@@ -60,6 +60,7 @@ final class HintPins {
         ExplainedPlan probed;
         try {
             tEnv.getConfig().set(ExecutionConfigOptions.IDLE_STATE_RETENTION, PROBE);
+            runs.optimize();
             probed = reader.read(PlanNodeIds.perStatement(StatementJobs.compilePlan(tEnv, sinks).asJsonString()));
         } catch (RuntimeException e) {
             // The statement compiled once already: a second compilation that fails says nothing of the statement,

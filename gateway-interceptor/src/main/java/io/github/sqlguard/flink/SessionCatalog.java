@@ -56,16 +56,18 @@ public final class SessionCatalog {
 
     /** A reader of {@code session}'s catalogs with {@code executionConfig}, for one statement's rewrites. */
     public Reader reader(SessionHandle session, Configuration executionConfig) {
-        return new Reader(sessions.tableEnvironment(session, executionConfig));
+        return new Reader(sessions.tableEnvironment(session, executionConfig), sessions.plannerRuns());
     }
 
     /** What one statement's rewrites read of the session, with one table environment of it. */
     public static final class Reader {
 
         private final TableEnvironmentInternal tEnv;
+        private final PlannerRuns runs;
 
-        private Reader(TableEnvironmentInternal tEnv) {
+        private Reader(TableEnvironmentInternal tEnv, PlannerRuns runs) {
             this.tEnv = tEnv;
+            this.runs = runs;
         }
 
         /** The table or view {@code names} names in the session, resolved as Flink resolves a name in a query. */
@@ -89,6 +91,7 @@ public final class SessionCatalog {
         /** The columns of {@code query}, a {@code SELECT}, as Flink's validator reads it; empty when it does not. */
         public Optional<List<Column>> columns(String query) {
             try {
+                runs.parse();
                 List<Operation> operations = tEnv.getParser().parse(query);
                 if (operations.size() == 1 && operations.get(0) instanceof QueryOperation q) {
                     return Optional.of(columns(q.getResolvedSchema()));

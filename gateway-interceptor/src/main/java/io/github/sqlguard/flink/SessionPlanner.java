@@ -70,6 +70,8 @@ public final class SessionPlanner implements AutoCloseable {
     private final PlannerPool planners;
     /** A session's verified user, if any ({@link PlannerAdmission}: fairness between users). */
     private final Function<SessionHandle, Optional<String>> verifiedUser;
+    /** Counted where Flink's planner runs: the sessions' own counts ({@link GatewaySessions#plannerRuns}). */
+    private final PlannerRuns runs;
 
     /**
      * A planner with the default number of planner threads ({@link #defaultThreads()}).
@@ -101,6 +103,7 @@ public final class SessionPlanner implements AutoCloseable {
         this.sessions = sessions;
         this.planners = new PlannerPool(threads);
         this.verifiedUser = verifiedUser;
+        this.runs = sessions.map(GatewaySessions::plannerRuns).orElseGet(PlannerRuns::new);
     }
 
     /** The verified user of {@code session}, or {@code null}, for the planners' turns. */
@@ -183,7 +186,8 @@ public final class SessionPlanner implements AutoCloseable {
                         "the session's table environment is not available: " + PlannerError.of(e).root(), elapsedMs(start));
             }
             built.accept(tEnv);
-            return planNow(tEnv, statementBody, streaming, restores, lane == PlannerAdmission.Lane.STATEMENT, start);
+            return planNow(tEnv, statementBody, streaming,
+                    lane == PlannerAdmission.Lane.STATEMENT ? Planning.statement(restores) : Planning.PROOF, start);
         });
     }
 
@@ -241,12 +245,13 @@ public final class SessionPlanner implements AutoCloseable {
         }
         if (content.isEmpty()) {
             return statementBody.isPresent()
-                    ? planNow(tEnv, statementBody.get(), streaming, false, true, start)
+                    ? planNow(tEnv, statementBody.get(), streaming, Planning.STATEMENT, start)
                     : new ExplainOutcome.Failed(
                             "EXECUTE PLAN runs the plan file '" + planFile + "', which does not exist", elapsedMs(start));
         }
         try {
             CompiledPlan compiled = tEnv.loadPlan(PlanReference.fromJsonString(content.get()));
+            runs.translate();
             compiled.explain();
             String json = compiled.asJsonString();
             return new ExplainOutcome.Planned(
@@ -264,7 +269,7 @@ public final class SessionPlanner implements AutoCloseable {
      * the thread that built {@code tEnv}.
      */
     public ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming) {
-        return planNow(tEnv, statementBody, streaming, false, true, System.nanoTime());
+        return planNow(tEnv, statementBody, streaming, Planning.STATEMENT, System.nanoTime());
     }
 
     /**
@@ -273,7 +278,7 @@ public final class SessionPlanner implements AutoCloseable {
      * Duration, boolean)}).
      */
     public ExplainOutcome plan(TableEnvironmentInternal tEnv, String statementBody, boolean streaming, boolean restores) {
-        return planNow(tEnv, statementBody, streaming, restores, true, System.nanoTime());
+        return planNow(tEnv, statementBody, streaming, Planning.statement(restores), System.nanoTime());
     }
 
     /**
@@ -282,20 +287,39 @@ public final class SessionPlanner implements AutoCloseable {
      * whether they are lookup sources.
      */
     public ExplainOutcome prove(TableEnvironmentInternal tEnv, String statementBody, boolean streaming) {
-        return planNow(tEnv, statementBody, streaming, false, false, System.nanoTime());
+        return planNow(tEnv, statementBody, streaming, Planning.PROOF, System.nanoTime());
     }
 
     /**
+     * What a planning is for, as {@link #planNow} plans it.
+     *
+     * @param restores whether the statement restores a savepoint: an INSERT's or statement set's plan is translated
+     *     as the guard runs it, and the outcome carries that job ({@link #plan(SessionHandle, String, Configuration,
+     *     boolean, Duration, boolean)})
      * @param asksLookupSources whether the plan's tables are asked whether they are lookup sources ({@link
      *     LookupSources}): for a statement's own planning, whose findings and rewrites read the answers; not for the
      *     proof of a candidate rewrite, which a rule reads for its verdict alone (a factory created per table per
      *     candidate, for nothing)
      */
+    private record Planning(boolean restores, boolean asksLookupSources) {
+
+        /** A statement's own planning, not restoring. */
+        static final Planning STATEMENT = new Planning(false, true);
+
+        /** The proof of a candidate rewrite: it restores nothing and asks no table about lookups. */
+        static final Planning PROOF = new Planning(false, false);
+
+        /** A statement's own planning, restoring a savepoint where {@code restores}. */
+        static Planning statement(boolean restores) {
+            return new Planning(restores, true);
+        }
+    }
+
     private ExplainOutcome planNow(
-            TableEnvironmentInternal tEnv, String statementBody, boolean streaming, boolean restores,
-            boolean asksLookupSources, long start) {
+            TableEnvironmentInternal tEnv, String statementBody, boolean streaming, Planning planning, long start) {
         List<Operation> operations;
         try {
+            runs.parse();
             operations = tEnv.getParser().parse(statementBody);
         } catch (Exception | LinkageError | AssertionError e) {
             // Checked exceptions too: Flink 1.20's planner lets SqlValidateException, undeclared, out
@@ -320,34 +344,46 @@ public final class SessionPlanner implements AutoCloseable {
                     Optional<StatementJobs.JudgedJob> job = Optional.empty();
                     // The sources Flink translated as bounded, by the node ids of the plan read.
                     Set<Integer> bounded;
-                    if (restores && runsAsCompiled(operation)) {
+                    if (planning.restores() && runsAsCompiled(operation)) {
                         // What tEnv.compilePlan compiles, kept in memory for the translation.
+                        runs.optimize();
                         InternalPlan compiled = StatementJobs.compilePlan(tEnv, sinks);
                         json = compiled.asJsonString();
                         // The in-memory plan is translated with the ids Flink gave it (the job's own
                         // plan is renumbered apart, StatementUids), the plan read numbered per statement.
+                        runs.translate();
                         job = judgedJob(tEnv, compiled, json);
+                        if (job.isEmpty()) {
+                            runs.translate();
+                        }
                         bounded = job.isPresent() ? job.get().boundedSources()
                                 : perStatement(StatementJobs.translate(tEnv, compiled), json);
                         json = PlanNodeIds.perStatement(json);
                     } else {
+                        runs.optimize();
                         InternalPlan compiled = StatementJobs.compilePlan(tEnv, sinks);
                         // Translating the plan to Flink's stream graph raises the errors Flink finds only
                         // there, as running it would (without the text explaining it would write).
                         json = compiled.asJsonString();
+                        runs.translate();
                         bounded = perStatement(StatementJobs.translate(tEnv, compiled), json);
                         json = PlanNodeIds.perStatement(json);
                     }
                     ExplainedPlan plan = compiledReader.read(json).withBoundedSources(bounded);
-                    if (asksLookupSources) {
+                    if (planning.asksLookupSources()) {
                         plan = plan.withLookupSources(LookupSources.of(tEnv, plan));
                     }
-                    plan = HintPins.read(views(plan, tEnv, statementBody), tEnv, sinks, statementBody, compiledReader);
+                    plan = HintPins.read(views(plan, tEnv, statementBody), tEnv, sinks, statementBody, compiledReader, runs);
                     return new ExplainOutcome.Planned(
                             (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),
                             JudgedOperation.of(tEnv, operation), job, elapsedMs(start));
                 }
             } catch (Exception | LinkageError | AssertionError compileFailed) {
+                if (explainFailsAlike(operation, compileFailed)) {
+                    // Flink's own rejection, as explaining it would give it: not optimized a second time.
+                    return new ExplainOutcome.Rejected(
+                            compileFailed, elapsedMs(start), TablesRead.of(tEnv.getCatalogManager(), statementBody));
+                }
                 // Explained below: a planner rejection fails there too, with the planner's own error;
                 // a statement Flink can plan but not compile is judged on its explained plan. Checked
                 // exceptions too: Flink 1.20 throws Jackson's JsonMappingException, undeclared, when it
@@ -359,6 +395,7 @@ public final class SessionPlanner implements AutoCloseable {
         }
         try {
             ExplainDetail[] details = streaming ? new ExplainDetail[] {ExplainDetail.CHANGELOG_MODE} : new ExplainDetail[0];
+            runs.optimize();
             String text = tEnv.explainInternal(explained(operation), details);
             ExplainedPlan plan = textParser.parse(text)
                     .withInferredStateTtl(tEnv.getConfig().get(ExecutionConfigOptions.IDLE_STATE_RETENTION))
@@ -372,6 +409,39 @@ public final class SessionPlanner implements AutoCloseable {
             return new ExplainOutcome.Failed("the statement is nested too deeply to plan", elapsedMs(start));
         }
     }
+
+    /**
+     * True when explaining {@code operation} would fail as compiling it did ({@code failure}), so it is not explained
+     * after it (an optimizer run for the same error): Flink failed in a step that compiling and explaining take alike.
+     * Flink's {@code PlannerBase#compilePlan} and its explain ({@code PlannerBase#getExplainGraphs}, 2.3) both convert the
+     * operations to relational nodes ({@code PlannerBase#translateToRel}) and optimize them ({@code
+     * PlannerBase#optimize}) alike, and differ only after that (the exec node graph compiled, or explained); an INSERT
+     * or a statement set of INSERTs is explained as the very operations compiled. A query or a {@code CREATE TABLE AS}
+     * is compiled into the analysis sink but explained as itself, so for it only the optimizer's first step fails
+     * alike, which reads the query's own blocks and nothing of a sink: the check of the query hints ({@code
+     * QueryHintsResolver}, which {@code CommonSubGraphBasedOptimizer#optimize} runs before any rule: a {@code
+     * STATE_TTL} hint naming no input of its block). Read from where Flink threw ({@code failure}'s own stack), not
+     * from its message. A checked exception is never Flink's rejection here (the explain's is unchecked).
+     */
+    private static boolean explainFailsAlike(Operation operation, Throwable failure) {
+        if (!(failure instanceof RuntimeException || failure instanceof AssertionError)) {
+            return false;
+        }
+        boolean sameOperations = runsAsCompiled(operation);
+        for (StackTraceElement frame : failure.getStackTrace()) {
+            if (frame.getClassName().equals(QUERY_HINTS_RESOLVER)) {
+                return true;
+            }
+            if (sameOperations && frame.getClassName().equals(PLANNER_BASE)
+                    && (frame.getMethodName().equals("optimize") || frame.getMethodName().equals("translateToRel"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final String PLANNER_BASE = "org.apache.flink.table.planner.delegation.PlannerBase";
+    private static final String QUERY_HINTS_RESOLVER = "org.apache.flink.table.planner.plan.optimize.QueryHintsResolver";
 
     /** {@code ids}, node ids of the compiled plan {@code json} as Flink numbered them, as the plan read numbers them. */
     private static Set<Integer> perStatement(Set<Integer> ids, String json) {

@@ -3,6 +3,7 @@ package io.github.sqlguard.rewrite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.flink.PlannerRuns;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.testing.AuditedInProcessGateway;
 import io.github.sqlguard.testing.InProcessGateway;
@@ -23,8 +24,9 @@ import java.util.Map;
 /**
  * How many plannings the proofs of a refusal make (issue 32: a refusal within 2x the plain EXPLAIN),
  * counted from the audit record's {@code rewriteCounts} ({@code planned}: each distinct judgement
- * once), not timed; through the guard's pipeline over Flink's real gateway service and planner in
- * this JVM. The shapes are the benchmark's refused ones ({@code bench} {@code Workload.Kind}), in a
+ * once) and, for the whole refusal, where the guard calls Flink's planner ({@link PlannerRuns}: table
+ * environments, parses, optimizer runs, translations), not timed; through the guard's pipeline over
+ * Flink's real gateway service and planner in this JVM. The shapes are the benchmark's refused ones ({@code bench} {@code Workload.Kind}), in a
  * session without a state TTL. A refusal proves the best rewrite of each BLOCK finding and stops
  * (one planning beside the statement's own); an {@code EXPLAIN} of the same statement proves and
  * shows every rewrite, as it did.
@@ -53,7 +55,9 @@ class RefusalPlanningsTest {
                 + "  FROM orders o JOIN users u ON o.user_id = u.user_id\n"
                 + ") WHERE rn <= 2";
 
+        PlannerRuns.Count before = runs();
         OperationHandle refused = gateway().runToEnd(session, topN);
+        PlannerRuns.Count refusal = runs().since(before);
 
         // unbounded-rank's best proven rewrite is the session TTL (no window, no watermark: nothing structural
         // plans); the join's WARN stateful-without-ttl is not proven for the refusal (its STATE_TTL hint, with the
@@ -70,6 +74,9 @@ class RefusalPlanningsTest {
         assertThat(counts.planned).as("the session TTL alone: %s", counts).isEqualTo(1);
         assertThat(counts.offered).as("the candidates tried, each counted: %s", counts)
                 .isEqualTo(counts.verified + counts.rejected);
+        // The statement and its session TTL, each parsed, optimized and translated once, each in a table environment of
+        // its own (the TTL's as the call's execution config), and one for the rewrites' reads of the catalog.
+        assertThat(refusal).isEqualTo(new PlannerRuns.Count(3, 2, 2, 2));
 
         // EXPLAIN of the same statement proves and shows every rewrite, as before.
         OperationHandle explained = gateway().runToEnd(session, "EXPLAIN " + topN);
@@ -88,7 +95,9 @@ class RefusalPlanningsTest {
                 + "  SELECT *, ROW_NUMBER() OVER (PARTITION BY id ORDER BY updated DESC) AS rn FROM statuses\n"
                 + ") WHERE rn = 1";
 
+        PlannerRuns.Count before = runs();
         OperationHandle refused = gateway().runToEnd(session, latest);
+        PlannerRuns.Count refusal = runs().since(before);
 
         // unbounded-rank's first family that plans is the watermark (a Deduplicate): proven, the session TTL after it
         // is not tried, nor dedup-not-recognized's (a WARN) watermark and LAST_VALUE.
@@ -100,6 +109,9 @@ class RefusalPlanningsTest {
         assertThat(shown(refused)).containsExactly("unbounded-rank watermark");
         Counts counts = counts(refused);
         assertThat(counts.planned).as("the watermark alone: %s", counts).isEqualTo(1);
+        // The statement and the watermark's candidate, each parsed, optimized and translated once; one more parse, the
+        // watermark family's read of the table's columns with their time attributes (SELECT * FROM statuses).
+        assertThat(refusal).isEqualTo(new PlannerRuns.Count(3, 3, 2, 2));
 
         // EXPLAIN: the watermark planned once for both findings, the session TTL, LAST_VALUE (3 plannings, as before),
         // LAST_VALUE lent to unbounded-rank too (a structural rewrite of the same Rank): the refusal would show it,
@@ -147,6 +159,35 @@ class RefusalPlanningsTest {
                 .doesNotContain("rewrite (session-state-ttl");
         Counts counts = counts(refused);
         assertThat(counts.planned).as("the window-partition, once for both rules: %s", counts).isEqualTo(1);
+    }
+
+    @Test
+    void aGroupByWhoseHintNamesNoInputIsOptimizedOnceAndItsMovedHintOnce() {
+        // Flink rejects the statement in its optimizer's first step (QueryHintsResolver): explaining it after the
+        // compilation failed would optimize it again to the same error (3 optimizer runs before). The proof plans the
+        // moved hint once; one more parse names its columns as Flink's validator does (the statement has none to
+        // compare with: Prover#columns).
+        SessionHandle session = gateway().openSession(STREAMING);
+        gateway().runToEnd(session, "CREATE TABLE t_orders (order_id STRING, user_id STRING, amount DOUBLE)"
+                + " WITH ('connector' = 'datagen')");
+        String hinted = "SELECT /*+ STATE_TTL('o' = '1 d') */ user_id, COUNT(*) AS cnt FROM t_orders GROUP BY user_id";
+
+        PlannerRuns.Count before = runs();
+        OperationHandle refused = gateway().runToEnd(session, hinted);
+        PlannerRuns.Count refusal = runs().since(before);
+
+        assertThat(errorOf(session, refused)).contains("BLOCK ttl-hint-ignored")
+                .contains("The options of following hints cannot match the name of input tables or views")
+                .contains("rewrite (hint-moved, proven in this session):")
+                .contains("columns: the original statement did not plan; the rewrite's: user_id, cnt; plan: GroupAggregate");
+        assertThat(shown(refused)).containsExactly("ttl-hint-ignored hint-moved");
+        assertThat(counts(refused).planned).isEqualTo(1);
+        assertThat(refusal).isEqualTo(new PlannerRuns.Count(3, 3, 2, 1));
+    }
+
+    /** Where the guard ran Flink's planner so far, in every session of the gateway. */
+    private PlannerRuns.Count runs() {
+        return gateway().pipeline().gatewaySessions().orElseThrow().plannerRuns().count();
     }
 
     /** The rule and family of each rewrite in {@code operation}'s audit record, in order. */
