@@ -418,10 +418,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * @param side 0 left, 1 right
      * @param aggregate the aggregation without {@code GROUP BY}
      */
-    record OneRowSide(int side, Operator.GroupAggregate aggregate) {
+    public record OneRowSide(int side, Operator.GroupAggregate aggregate) {
 
         /** The one side of {@code join} whose input is an aggregation without {@code GROUP BY}; empty for none or both. */
-        static Optional<OneRowSide> of(Operator.Join join, ExplainedPlan plan) {
+        public static Optional<OneRowSide> of(Operator.Join join, ExplainedPlan plan) {
             List<PlanNode> inputs = plan.inputs(join.node());
             List<OneRowSide> sides = new ArrayList<>();
             for (int side = 0; side < inputs.size(); side++) {
@@ -516,8 +516,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         // SemiJoinSides#inner names a subquery's side "the subquery's side", and an INTERSECT's or EXCEPT's "the query
         // after ..." (both where the statement writes both); the right side's name says which subquery.
-        String inner = SemiJoinSides.of(join.joinType(), names.context().statement().facts()).inner();
-        return inner.replace("the subquery's side", "the IN or EXISTS subquery's side") + ", over " + side;
+        SemiJoinSides sides = SemiJoinSides.of(join.joinType(), names.context().statement().facts(), names.plan().views());
+        return sides.inner().replace("the subquery's side", "the IN or EXISTS subquery's side") + sides.where() + ", over "
+                + side;
     }
 
     /** The TTL of {@code node}'s state {@code name} in Flink's compiled plan ({@code leftState}), if it lists one. */
@@ -571,8 +572,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             return SqlIdentifiers.sql(name.get()) + ".";
         }
         if (side == 1 && semiOrAnti(join)) {
-            SemiJoinSides sides = SemiJoinSides.of(join.joinType(), names.context().statement().facts());
-            return sides.setOperation() ? sides.inner() + "'s " : "the subquery's ";
+            SemiJoinSides sides =
+                    SemiJoinSides.of(join.joinType(), names.context().statement().facts(), names.plan().views());
+            return sides.innerQualifier();
         }
         return "";
     }
@@ -1081,7 +1083,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 // Flink's compiled plan keeps a TTL of 0 for this join under a STATE_TTL hint on the outer SELECT or on the
                 // subquery's, naming either alias: the hint is the SELECT's own joins' and aggregations', and this join is
                 // built from the subquery when Flink decorrelates it (own case 414).
-                SemiJoinSides sides = SemiJoinSides.of(join.joinType(), names.context().statement().facts());
+                SemiJoinSides sides =
+                    SemiJoinSides.of(join.joinType(), names.context().statement().facts(), names.plan().views());
                 fix.append(" (a STATE_TTL hint does not reach the ").append(join.joinType())
                         .append(" join Flink builds from ").append(sides.origin())
                         .append(sides.setOperation() ? ", on any SELECT)" : ", on either SELECT)");
