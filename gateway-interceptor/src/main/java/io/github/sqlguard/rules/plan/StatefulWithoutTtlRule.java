@@ -37,7 +37,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -78,9 +77,6 @@ import java.util.stream.Collectors;
  * timestamps of both sides, like an interval join's, says why Flink did not plan one.
  */
 public final class StatefulWithoutTtlRule extends StreamingPlanRule {
-
-    /** The word {@code DISTINCT} in a statement's text ({@link #setOperationAggregate}). */
-    private static final Pattern DISTINCT = Pattern.compile("(?i)\\bDISTINCT\\b");
 
     public static final String ID = "stateful-without-ttl";
 
@@ -320,8 +316,32 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         groupKeys(aggregate, names).forEach(k -> keys.add(k.toLowerCase(Locale.ROOT)));
         boolean grouped = names.context().statement().facts().groupings().stream()
                 .anyMatch(g -> g.groupBy().stream().map(k -> k.toLowerCase(Locale.ROOT)).collect(Collectors.toSet()).equals(keys));
-        boolean distinct = DISTINCT.matcher(names.context().statement().text()).find();
-        return grouped || distinct ? Optional.empty() : Optional.of(operations.get(0));
+        return grouped || names.context().statement().facts().distinct() ? Optional.empty() : Optional.of(operations.get(0));
+    }
+
+    /**
+     * True when {@code node}, an aggregation reading {@code table}, is the aggregating SELECT of an {@code EXISTS} or
+     * {@code NOT EXISTS} subquery: the statement's tree has such a SELECT reading that table ({@link
+     * io.github.sqlguard.statement.ParsedStatement.SqlFacts#existsAggregateTables}), and the plan has the aggregation
+     * on the right input of a SEMI or ANTI join, through exchanges and calcs only, where Flink puts the subquery it
+     * decorrelates. The same table aggregated outside the subquery (over the join, or on its left) is not it, nor is an
+     * aggregation of a SELECT nested deeper in the subquery, whose hint Flink keeps (the tree holds the tables of the
+     * subquery's own SELECT alone).
+     */
+    private static boolean existsAggregate(PlanNode node, ObjectIdentifier table, StatementNames names) {
+        if (names.context().statement().facts().existsAggregateTables().stream()
+                .noneMatch(t -> t.equalsIgnoreCase(table.getObjectName()))) {
+            return false;
+        }
+        for (Operator.Join join : names.plan().operators(Operator.Join.class)) {
+            List<PlanNode> inputs = names.plan().inputs(join.node());
+            if (semiOrAnti(join) && inputs.size() == 2
+                    && belowExchangesAndCalcs(names.plan(), Optional.of(inputs.get(1))).map(b -> b.id() == node.id())
+                            .orElse(false)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What a global aggregation's accumulators keep that grows: {@code COUNT(DISTINCT user_id) keeps every distinct user_id}. */
@@ -850,8 +870,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(setOperation.get()).append(", on any SELECT: no SELECT of the statement writes it).").toString();
         }
         Optional<ObjectIdentifier> table = names.directTable(node);
-        if (table.isPresent() && names.context().statement().facts().existsAggregateTables().stream()
-                .anyMatch(t -> t.equalsIgnoreCase(table.get().getObjectName()))) {
+        if (table.isPresent() && existsAggregate(node, table.get(), names)) {
             // An aggregation written in an EXISTS subquery's SELECT: Flink drops a STATE_TTL hint there (its compiled
             // plan keeps a TTL of 0 for the aggregation, correlated or not), so only the job's TTL reaches it.
             return fix.append(" (it bounds every stateful operator of the job, the SEMI or ANTI join of the EXISTS too; a"
@@ -869,8 +888,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(" with the hint, as the state-ttl-hint rewrite writes it: every statement that reads the view gets it")
                     .append(in.table() && names.rowtimeBelow(node).isPresent()
                             && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()
-                            ? "; Flink " + FlinkLine.current().line() + " matches no table declared with a WATERMARK: read"
-                                    + " it through a subquery and name the subquery's alias" : "")
+                            ? "; " + StatementNames.watermarkNote("it") : "")
                     .append(')'));
         }
         fix.append(readOnceUnderSet(names));
@@ -1095,9 +1113,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 boolean watermarked = (names.tableSide(join.node(), 0) && names.rowtimeBelow(inputs.get(0)).isPresent())
                         || (names.tableSide(join.node(), 1) && names.rowtimeBelow(inputs.get(1)).isPresent());
                 if (watermarked && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
-                    fix.append(" (Flink ").append(FlinkLine.current().line())
-                            .append(" matches no table declared with a WATERMARK: read each through a subquery and name the"
-                                    + " subquery's alias)");
+                    fix.append(" (").append(StatementNames.watermarkNote("each")).append(')');
                 }
             } else if (leftHint.isEmpty() && rightHint.isEmpty()) {
                 viewJoin(join, names).ifPresent(in -> fix.append(", or per side in the view ").append(in.view())
@@ -1157,8 +1173,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 || !names.tableSide(join.node(), side) || names.rowtimeBelow(inputs.get(side)).isEmpty()) {
             return "";
         }
-        return " (Flink " + FlinkLine.current().line() + " matches no table declared with a WATERMARK: read it through a"
-                + " subquery and name the subquery's alias)";
+        return " (" + StatementNames.watermarkNote("it") + ")";
     }
 
     /**
