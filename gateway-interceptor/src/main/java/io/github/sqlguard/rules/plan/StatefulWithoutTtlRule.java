@@ -323,10 +323,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * True when {@code node}, an aggregation reading {@code table}, is the aggregating SELECT of an {@code EXISTS} or
      * {@code NOT EXISTS} subquery: the statement's tree has such a SELECT reading that table ({@link
      * io.github.sqlguard.statement.ParsedStatement.SqlFacts#existsAggregateTables}), and the plan has the aggregation
-     * on the right input of a SEMI or ANTI join, through exchanges and calcs only, where Flink puts the subquery it
-     * decorrelates. The same table aggregated outside the subquery (over the join, or on its left) is not it, nor is an
-     * aggregation of a SELECT nested deeper in the subquery, whose hint Flink keeps (the tree holds the tables of the
-     * subquery's own SELECT alone).
+     * below the right input of a SEMI or ANTI join, where Flink puts the subquery it decorrelates (under the one-row
+     * aggregation of an uncorrelated one, or the aggregation of the correlation keys of a correlated one). The same
+     * table aggregated outside the subquery (over the join, or on its left) is not it, nor is an aggregation of a
+     * SELECT nested deeper in the subquery over another table, whose hint Flink keeps (the tree holds the tables of
+     * the subquery's own SELECT alone).
      */
     private static boolean existsAggregate(PlanNode node, ObjectIdentifier table, StatementNames names) {
         if (names.context().statement().facts().existsAggregateTables().stream()
@@ -335,9 +336,23 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         for (Operator.Join join : names.plan().operators(Operator.Join.class)) {
             List<PlanNode> inputs = names.plan().inputs(join.node());
-            if (semiOrAnti(join) && inputs.size() == 2
-                    && belowExchangesAndCalcs(names.plan(), Optional.of(inputs.get(1))).map(b -> b.id() == node.id())
-                            .orElse(false)) {
+            if (semiOrAnti(join) && inputs.size() == 2 && below(names.plan(), inputs.get(1), node, new HashSet<>(), 0)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when {@code node} is {@code from} or one of its inputs, at any depth. */
+    private static boolean below(ExplainedPlan plan, PlanNode from, PlanNode node, Set<Integer> seen, int depth) {
+        if (from.id() == node.id()) {
+            return true;
+        }
+        if (depth > 256 || !seen.add(from.id())) {
+            return false;
+        }
+        for (PlanNode input : plan.inputs(from)) {
+            if (below(plan, input, node, seen, depth + 1)) {
                 return true;
             }
         }
