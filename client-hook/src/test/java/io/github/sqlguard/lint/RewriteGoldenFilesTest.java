@@ -127,6 +127,8 @@ class RewriteGoldenFilesTest {
         "851-orders-except-refunded-names-the-query-after-except",
         "870-exists-correlated-aggregation-fix-offers-session-ttl-not-hint",
         "878-not-exists-uncorrelated-right-side-one-row",
+        "893-orders-except-refunded-in-a-view-names-the-query-after-except-in-the-view",
+        "895-exists-uncorrelated-under-session-ttl-one-row-side-expires-when-idle",
         "771-newest-orders-first-by-proctime-then-amount-in-qualified-join-free-select-ranks-by-amount",
         "777-latest-three-clicks-per-user-by-proctime-window-top-n-rewrite-orders-by-event-time",
         "778-top-2-pages-per-user-by-proctime-then-page-window-top-n-rewrite-keeps-later-key",

@@ -5,7 +5,9 @@ import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 import io.github.sqlguard.statement.QueryFacts;
 
+import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.catalog.CatalogManager;
+import org.apache.flink.table.catalog.CatalogView;
 import org.apache.flink.table.catalog.ContextResolvedTable;
 
 import java.util.ArrayList;
@@ -33,7 +35,40 @@ final class TablesRead {
         for (TableReference reference : facts.get().tableReferences()) {
             Optional<ContextResolvedTable> table = ViewQueries.lookUp(catalogManager, reference);
             table.ifPresent(t -> out.add(new TableRead(
-                    reference, SessionCatalog.Reader.columns(t.getResolvedTable().getResolvedSchema()))));
+                    reference, SessionCatalog.Reader.columns(t.getResolvedTable().getResolvedSchema()),
+                    viewReads(catalogManager, t))));
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * The tables and views the query of {@code table} reads when it is a view ({@link CatalogView#getExpandedQuery()},
+     * whose names Flink qualifies in full), each without the session's current catalog and database; empty for a table
+     * and for a view without SQL.
+     */
+    private static List<String> viewReads(CatalogManager catalogManager, ContextResolvedTable table) {
+        if (!(table.getTable() instanceof CatalogView view)) {
+            return List.of();
+        }
+        String query;
+        try {
+            query = view.getExpandedQuery();
+        } catch (TableException e) {
+            // A view made with the Table API has no SQL: nothing it reads can be named.
+            return List.of();
+        }
+        Optional<SqlFacts> facts = query == null ? Optional.empty() : QueryFacts.of(query);
+        List<String> out = new ArrayList<>();
+        for (TableReference reference : facts.map(SqlFacts::tableReferences).orElse(List.of())) {
+            List<String> names = reference.names();
+            if (names.size() == 3 && names.get(0).equals(catalogManager.getCurrentCatalog())
+                    && names.get(1).equals(catalogManager.getCurrentDatabase())) {
+                names = names.subList(2, 3);
+            }
+            String name = String.join(".", names);
+            if (!out.contains(name)) {
+                out.add(name);
+            }
         }
         return List.copyOf(out);
     }

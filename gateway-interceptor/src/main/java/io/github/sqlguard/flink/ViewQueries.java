@@ -5,6 +5,7 @@ import io.github.sqlguard.plan.ViewAggregation;
 import io.github.sqlguard.plan.ViewJoin;
 import io.github.sqlguard.plan.ViewRanking;
 import io.github.sqlguard.plan.ViewReads;
+import io.github.sqlguard.plan.ViewSetOperation;
 import io.github.sqlguard.plan.ViewTimeBound;
 import io.github.sqlguard.statement.FromTable;
 import io.github.sqlguard.statement.HintInputName;
@@ -71,15 +72,17 @@ final class ViewQueries {
         List<ViewJoin> joins = new ArrayList<>();
         List<ViewRanking> rankings = new ArrayList<>();
         List<ViewAggregation> aggregations = new ArrayList<>();
+        List<ViewSetOperation> setOperations = new ArrayList<>();
         ViewTimeBound[] longest = new ViewTimeBound[1];
-        collect(catalogManager, facts.get(), hints, joins, rankings, aggregations, longest, new HashSet<>(), 0);
-        return new ViewReads(hints, Optional.ofNullable(longest[0]), joins, rankings, aggregations);
+        collect(catalogManager, facts.get(), hints, joins, rankings, aggregations, setOperations, longest,
+                new HashSet<>(), 0);
+        return new ViewReads(hints, Optional.ofNullable(longest[0]), joins, rankings, aggregations, setOperations);
     }
 
     private static void collect(
             CatalogManager catalogManager, SqlFacts facts, List<ViewHint> out, List<ViewJoin> joins,
-            List<ViewRanking> rankings, List<ViewAggregation> aggregations, ViewTimeBound[] longest,
-            Set<ObjectIdentifier> seen, int depth) {
+            List<ViewRanking> rankings, List<ViewAggregation> aggregations, List<ViewSetOperation> setOperations,
+            ViewTimeBound[] longest, Set<ObjectIdentifier> seen, int depth) {
         if (depth >= MAX_DEPTH) {
             return;
         }
@@ -107,8 +110,15 @@ final class ViewQueries {
             TimeBounds.longest(tree.get())
                     .filter(bound -> longest[0] == null || bound.duration().compareTo(longest[0].duration()) > 0)
                     .ifPresent(bound -> longest[0] = new ViewTimeBound(name, bound.duration(), bound.sql()));
+            for (String operator : query.get().setOperations()) {
+                setOperations.add(new ViewSetOperation(name, operator));
+            }
+            if (!query.get().subqueryPredicates().isEmpty()) {
+                setOperations.add(new ViewSetOperation(name, ViewSetOperation.SUBQUERY));
+            }
             collectBlocks(name, tree.get(), joins, aggregations, 0);
-            collect(catalogManager, query.get(), out, joins, rankings, aggregations, longest, seen, depth + 1);
+            collect(catalogManager, query.get(), out, joins, rankings, aggregations, setOperations, longest, seen,
+                    depth + 1);
         }
     }
 

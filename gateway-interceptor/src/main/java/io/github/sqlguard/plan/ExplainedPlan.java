@@ -224,6 +224,11 @@ public final class ExplainedPlan {
         return views.aggregations();
     }
 
+    /** What the views the statement reads say ({@link ViewReads}); {@link ViewReads#NONE} where it reads none. */
+    public ViewReads views() {
+        return views;
+    }
+
     /** This plan, with what the views the statement reads say ({@link ViewReads}). */
     public ExplainedPlan withViews(ViewReads views) {
         return new ExplainedPlan(

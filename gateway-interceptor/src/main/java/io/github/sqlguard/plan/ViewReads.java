@@ -13,18 +13,21 @@ import java.util.Optional;
  * @param joins the regular joins of two tables their queries write ({@link ViewJoin})
  * @param rankings the ranking functions their queries write ({@link ViewRanking})
  * @param aggregations the group aggregations of one input their queries write ({@link ViewAggregation})
+ * @param setOperations the set operations and subquery predicates their queries write ({@link ViewSetOperation})
  */
 public record ViewReads(
         List<ViewHint> hints, Optional<ViewTimeBound> longestBound, List<ViewJoin> joins, List<ViewRanking> rankings,
-        List<ViewAggregation> aggregations) {
+        List<ViewAggregation> aggregations, List<ViewSetOperation> setOperations) {
 
     /** A statement that reads no view, or none that says any of these. */
-    public static final ViewReads NONE = new ViewReads(List.of(), Optional.empty(), List.of(), List.of(), List.of());
+    public static final ViewReads NONE =
+            new ViewReads(List.of(), Optional.empty(), List.of(), List.of(), List.of(), List.of());
 
     public ViewReads {
         hints = List.copyOf(hints);
         joins = List.copyOf(joins);
         rankings = List.copyOf(rankings);
         aggregations = List.copyOf(aggregations);
+        setOperations = List.copyOf(setOperations);
     }
 }

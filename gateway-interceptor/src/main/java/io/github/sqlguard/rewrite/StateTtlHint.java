@@ -1,10 +1,11 @@
 package io.github.sqlguard.rewrite;
 
-import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.statement.HintInputName;
 import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.StatefulOperators;
+import io.github.sqlguard.plan.ViewReads;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.StateTtl;
@@ -187,16 +188,17 @@ final class StateTtlHint extends ScopedFamily {
                         ? readOnce.get().changes(whose(scope, "join"), value, String.join(", ", new LinkedHashSet<>(
                                 blocks.stream().filter(b -> b.select() == readOnce.get().select()).map(Hinted::hint).toList())))
                                 + otherBlocks(blocks, Optional.of(readOnce.get().select()), value, reads, false,
-                                        context.request().statement().facts())
+                                        context.request().statement().facts(), views(context))
                         : operator.get().equals("Join")
                         ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "join") + " keeps") + " each row " + value
                                 + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
-                                + TtlExpiry.joinRows(value, joinType(finding, context), context.request().statement().facts())
+                                + TtlExpiry.joinRows(value, joinType(finding, context), context.request().statement().facts(),
+                                        views(context))
                         : (keptOwn ? "the state of the inputs whose TTL changes" : "the state of " + whose(scope, "aggregation"))
                                 + " expires " + value + " after a key's last change (" + String.join(", ", new LinkedHashSet<>(hinted))
                                 + "); an idle key's result is forgotten and starts anew"
                                 + otherBlocks(blocks, Optional.empty(), value, reads, true,
-                                        context.request().statement().facts()))
+                                        context.request().statement().facts(), views(context)))
                         + OTHERS_KEEP_SESSION_TTL
                         + (unreadable.isEmpty() ? "" : "; the hint values Flink cannot read change: "
                                 + String.join(", ", unreadable.stream().map(u -> u + " becomes '" + value + "'").toList()))
@@ -223,8 +225,13 @@ final class StateTtlHint extends ScopedFamily {
      * read once, which {@link #reachedToo} cannot tell from the plan (not every state of theirs is at the TTL). The
      * aggregations hinted are {@link #reachedToo}'s, from the proof's plan. Empty where no other join was hinted.
      */
+    /** What the views the statement reads say ({@link ViewReads}), for the sides of a SEMI or ANTI join. */
+    private static ViewReads views(RewriteContext context) {
+        return context.request().plan().map(ExplainedPlan::views).orElse(ViewReads.NONE);
+    }
+
     private static String otherBlocks(List<Hinted> blocks, Optional<SqlSelect> own, String value, ReadOnce reads,
-            boolean readOnceOnly, ParsedStatement.SqlFacts facts) {
+            boolean readOnceOnly, ParsedStatement.SqlFacts facts, ViewReads views) {
         StringBuilder out = new StringBuilder();
         for (Hinted block : blocks) {
             if (own.isPresent() && block.select() == own.get() || !Blocks.joins(block.select())) {
@@ -240,7 +247,7 @@ final class StateTtlHint extends ScopedFamily {
             out.append("; the join").append(of).append(" (").append(block.hint()).append(" on its SELECT) keeps each row");
             if (once.isEmpty() || streaming.isEmpty()) {
                 out.append(' ').append(value).append(" after it was stored")
-                        .append(TtlExpiry.joinRows(value, writtenJoinType(block.select().getFrom()), facts));
+                        .append(TtlExpiry.joinRows(value, writtenJoinType(block.select().getFrom()), facts, views));
             } else {
                 out.append(" of ").append(String.join(" and ", streaming)).append(' ').append(value)
                         .append(" after it was last written, and ").append(String.join(" and ", once))

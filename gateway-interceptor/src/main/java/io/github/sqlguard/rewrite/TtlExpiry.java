@@ -6,9 +6,11 @@ import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.TemporalJoins;
+import io.github.sqlguard.plan.ViewReads;
 import io.github.sqlguard.rules.SemiJoinSides;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.plan.PartitionedOver;
+import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule.OneRowSide;
 import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 
 import java.time.Duration;
@@ -73,10 +75,10 @@ final class TtlExpiry {
      * For a regular join of {@code joinType} ({@code INNER}, {@code LEFT}, {@code RIGHT}, {@code FULL},
      * {@code SEMI}, {@code ANTI}) under {@code value}: what "each row ... after it was stored" means,
      * for the rows a match only reads and for the outer rows a match writes again; a SEMI or ANTI join's sides named
-     * as the statement {@code facts} tell ({@link SemiJoinSides}: a subquery's, an {@code INTERSECT}'s, an {@code
-     * EXCEPT}'s).
+     * as the statement {@code facts} and the views it reads ({@code views}) tell ({@link SemiJoinSides}: a
+     * subquery's, an {@code INTERSECT}'s, an {@code EXCEPT}'s).
      */
-    static String joinRows(String value, String joinType, SqlFacts facts) {
+    static String joinRows(String value, String joinType, SqlFacts facts, ViewReads views) {
         String renewal = " (Flink writes its count of matches again), so its TTL restarts then";
         return switch (joinType) {
             case "LEFT", "RIGHT" -> {
@@ -88,8 +90,9 @@ final class TtlExpiry {
                         + " time a " + inner + " row matches it" + renewal;
             }
             case "SEMI", "ANTI" -> {
-                SemiJoinSides sides = SemiJoinSides.of(joinType, facts);
-                yield ": a row of " + sides.inner() + " is forgotten then even while rows of " + sides.outer()
+                SemiJoinSides sides = SemiJoinSides.of(joinType, facts, views);
+                yield ": a row of " + sides.inner() + sides.where() + " is forgotten then even while rows of "
+                        + sides.outer()
                         + " keep matching it (a match reads it, and Flink renews a row's TTL only when it is written), so a row"
                         + " of " + sides.outer() + " arriving more than " + value + " after it no longer finds it"
                         + (!joinType.equals("ANTI") ? " and is not emitted although " + sides.matchCame()
@@ -109,6 +112,34 @@ final class TtlExpiry {
         };
     }
 
+    /** The join types whose right side is a subquery's or the query after a set operator ({@link SemiJoinSides}). */
+    private static final Set<String> SEMI_OR_ANTI = Set.of("SEMI", "ANTI");
+
+    /**
+     * For a SEMI or ANTI join of {@code joinType} whose right input is the one row of an aggregation without {@code
+     * GROUP BY} ({@link OneRowSide}: an uncorrelated {@code EXISTS} or {@code NOT EXISTS}), under {@code value}: when
+     * that row expires. Under a TTL the aggregation emits its result again for every row it reads, unchanged or not
+     * ({@code GroupAggHelper#processElement}: it skips an unchanged result only where the state TTL is off, "to prevent
+     * too early state eviction of downstream operators"), so the join writes that row again and its TTL restarts; it
+     * expires, with the aggregation's state and without a retraction, only when the subquery's side reads no row for
+     * longer than the TTL. A row of the outer query that arrives then finds no row on the right ({@code
+     * StreamingSemiAntiJoinOperator#processElement1}), and the subquery's side's next row, a first row for the
+     * aggregation again, is matched to the rows of the outer query the join still holds ({@code #processElement2}):
+     * an ANTI join retracts those it emitted, a SEMI join emits them (Flink 2.3.0).
+     */
+    static String oneRowRows(String value, String joinType, SqlFacts facts, ViewReads views) {
+        SemiJoinSides sides = SemiJoinSides.of(joinType, facts, views);
+        return ": its right input is the one row of the aggregation Flink builds for " + sides.inner() + sides.where()
+                + " (whether it has a row), which that aggregation emits again for every row it reads under a TTL, so the join writes it"
+                + " again and it expires only when " + sides.inner() + " reads no new row for more than " + value + ", with"
+                + " the aggregation's state and without a retraction; rows of " + sides.outer() + " arriving then "
+                + (joinType.equals("ANTI")
+                        ? "are emitted as unmatched, as if " + sides.inner() + " were empty (its NOT EXISTS holds), and"
+                                + " retracted at the next row of " + sides.inner() + " where the join still holds them"
+                        : "are not emitted, as if " + sides.inner() + " were empty, until the next row of " + sides.inner()
+                                + ", which emits those the join still holds");
+    }
+
     /**
      * The clauses for the regular joins, first-row deduplications and changelog normalizations of a
      * rewrite's plan whose state expires there (each with the TTL its compiled plan gives it: a hint may
@@ -125,8 +156,11 @@ final class TtlExpiry {
             expiring(join.node()).forEach(t -> ttls.add(StateTtl.format(t)));
             String ttl = ttls.size() == 1 ? ttls.iterator().next() : String.join(" or ", ttls) + " (per input)";
             if (!ttls.isEmpty()) {
+                Optional<OneRowSide> oneRow = OneRowSide.of(join, judged.get()).filter(o -> o.side() == 1);
                 joins.add("; a regular " + (join.joinType().equals("INNER") ? "" : join.joinType() + " ") + "join keeps each row " + ttl + " after it was stored, not"
-                        + " after its key's last change" + joinRows(ttl, join.joinType(), facts));
+                        + " after its key's last change" + (oneRow.isPresent() && SEMI_OR_ANTI.contains(join.joinType())
+                                ? oneRowRows(ttl, join.joinType(), facts, judged.get().views())
+                                : joinRows(ttl, join.joinType(), facts, judged.get().views())));
             }
         }
         for (Operator.Deduplicate dedup : judged.get().operators(Operator.Deduplicate.class)) {

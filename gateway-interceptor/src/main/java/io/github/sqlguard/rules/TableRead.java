@@ -16,11 +16,24 @@ import java.util.Optional;
  *
  * @param reference how the statement names it ({@code clicks AS c})
  * @param columns its columns, with their time attributes
+ * @param viewReads for a view, the tables and views its query reads (Flink's {@code CatalogView#getExpandedQuery}),
+ *     named as the statement would name them (without the session's current catalog and database); empty for a table
  */
-public record TableRead(TableReference reference, List<Column> columns) {
+public record TableRead(TableReference reference, List<Column> columns, List<String> viewReads) {
 
     public TableRead {
         columns = List.copyOf(columns);
+        viewReads = List.copyOf(viewReads);
+    }
+
+    /** A table, not a view. */
+    public TableRead(TableReference reference, List<Column> columns) {
+        this(reference, columns, List.of());
+    }
+
+    /** True when it is a view whose query reads at least one table or view. */
+    public boolean view() {
+        return !viewReads.isEmpty();
     }
 
     /** True when the statement qualifies a column of it with {@code qualifier}: its alias, else its name's last part. */

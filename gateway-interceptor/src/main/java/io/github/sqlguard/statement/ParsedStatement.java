@@ -270,6 +270,11 @@ public sealed interface ParsedStatement extends ParsedSql
      *     on that SELECT (its compiled plan keeps a TTL of 0 for the aggregation; asked of Flink 2.3.0 and 1.20.0: case
      *     874), while it keeps one on a correlated {@code IN} or scalar subquery's SELECT (cases 875, 876) and on an
      *     uncorrelated {@code IN}'s
+     * @param existsAggregateHints the {@code STATE_TTL} hint options written on such a SELECT itself (not on a SELECT
+     *     nested in it, whose hint Flink keeps), each as {@link #stateTtlHints} holds it: the hints Flink drops there
+     * @param distinct true where the statement writes a {@code SELECT DISTINCT} or an aggregate call with {@code
+     *     DISTINCT} ({@code COUNT(DISTINCT user_id)}), read from its tree (not from words of its text, comments and
+     *     string literals among them)
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -294,12 +299,15 @@ public sealed interface ParsedStatement extends ParsedSql
             Map<String, String> aggregateAliases,
             List<String> setOperations,
             List<String> subqueryPredicates,
-            List<String> existsAggregateTables) {
+            List<String> existsAggregateTables,
+            List<SqlOption> existsAggregateHints,
+            boolean distinct) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of());
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of(),
+                List.of(), false);
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -325,6 +333,7 @@ public sealed interface ParsedStatement extends ParsedSql
             setOperations = List.copyOf(setOperations);
             subqueryPredicates = List.copyOf(subqueryPredicates);
             existsAggregateTables = List.copyOf(existsAggregateTables);
+            existsAggregateHints = List.copyOf(existsAggregateHints);
         }
 
         /**
@@ -348,14 +357,14 @@ public sealed interface ParsedStatement extends ParsedSql
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
                     functionClasses, planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames,
                     orderBys, joinTypes, overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases, setOperations,
-                    subqueryPredicates, existsAggregateTables);
+                    subqueryPredicates, existsAggregateTables, existsAggregateHints, distinct);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
                     List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(),
-                    List.of(), List.of());
+                    List.of(), List.of(), List.of(), false);
         }
     }
 

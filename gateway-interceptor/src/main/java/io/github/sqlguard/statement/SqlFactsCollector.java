@@ -21,6 +21,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlSelectKeyword;
 import org.apache.calcite.sql.SqlSnapshot;
 import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.SqlWindow;
@@ -82,6 +83,10 @@ final class SqlFactsCollector {
     private final List<String> setOperations = new ArrayList<>();
     private final List<String> subqueryPredicates = new ArrayList<>();
     private final List<String> existsAggregateTables = new ArrayList<>();
+    private final List<SqlOption> existsAggregateHints = new ArrayList<>();
+    /** The hints written on the SELECT of an EXISTS that aggregates, by identity: their options go to both lists. */
+    private final Set<SqlHint> existsHints = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    private boolean distinct;
     private final List<ParsedStatement.Grouping> groupings = new ArrayList<>();
     private final List<ParsedStatement.MatchRecognize> matchRecognizes = new ArrayList<>();
     private final Map<String, String> aggregateAliases = new LinkedHashMap<>();
@@ -141,7 +146,7 @@ final class SqlFactsCollector {
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
                 planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
                 overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases, setOperations, subqueryPredicates,
-                existsAggregateTables);
+                existsAggregateTables, existsAggregateHints, distinct);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -222,6 +227,7 @@ final class SqlFactsCollector {
             return;
         }
         if (node instanceof SqlSelect select) {
+            distinct |= select.isDistinct();
             collectSuperseded(select.getHints());
             collectUnmatched(select);
             collectGrouping(select);
@@ -242,6 +248,8 @@ final class SqlFactsCollector {
             collectWithReaders(with);
         }
         if (node instanceof SqlCall call) {
+            distinct |= call.getFunctionQuantifier() != null
+                    && call.getFunctionQuantifier().getValue() == SqlSelectKeyword.DISTINCT;
             collectRankAlias(call);
             collectLateralLimit(call);
             if (call instanceof SqlWindow window && window.getOrderList() != null && window.getOrderList().size() > 0) {
@@ -267,6 +275,12 @@ final class SqlFactsCollector {
                 if (call.getKind() == SqlKind.EXISTS && call.operand(0) instanceof SqlSelect inner && aggregates(inner)) {
                     // NOT EXISTS is NOT over an EXISTS call: both land here.
                     tablesOf(inner.getFrom(), existsAggregateTables);
+                    // Visited after this call, with the SELECT's other operands (collectHint).
+                    for (SqlNode hint : inner.getHints() == null ? List.<SqlNode>of() : inner.getHints().getList()) {
+                        if (hint instanceof SqlHint h) {
+                            existsHints.add(h);
+                        }
+                    }
                 }
             }
             if (call instanceof SqlMatchRecognize match) {
@@ -803,6 +817,9 @@ final class SqlFactsCollector {
             read.put(key, new SqlOption(key, value, source, pos.getLineNum(), pos.getColumnNum(), span));
         }
         into.addAll(read.values());
+        if (into == stateTtlHints && existsHints.contains(hint)) {
+            existsAggregateHints.addAll(read.values());
+        }
     }
 
 }

@@ -177,6 +177,27 @@ class StatementParserTest {
     }
 
     @Test
+    void tellsTheHintsWrittenOnTheSelectOfAnExistsSubqueryThatAggregatesFromTheTree() {
+        // The hint of the EXISTS's own SELECT, not one on the outer SELECT naming the same table (matched by name before).
+        ParsedStatement.SqlFacts onExists = parser.parse("SELECT * FROM r WHERE EXISTS (SELECT /*+ STATE_TTL('r' = '1 d') */"
+                + " e FROM r AS r2 WHERE r2.e = r.e GROUP BY e)").facts();
+        assertThat(onExists.existsAggregateHints()).containsExactlyElementsOf(onExists.stateTtlHints());
+        assertThat(parser.parse("SELECT /*+ STATE_TTL('r' = '1 d') */ d, COUNT(*) FROM r WHERE EXISTS (SELECT e FROM r AS r2"
+                + " WHERE r2.e = r.e GROUP BY e) GROUP BY d").facts().existsAggregateHints()).isEmpty();
+        // A SELECT nested in the EXISTS's SELECT keeps its hint in Flink: not one of these.
+        assertThat(parser.parse("SELECT * FROM l WHERE EXISTS (SELECT 1 FROM (SELECT /*+ STATE_TTL('r' = '1 d') */ d,"
+                + " COUNT(*) AS c FROM r GROUP BY d) AS t WHERE t.d = l.a)").facts().existsAggregateHints()).isEmpty();
+    }
+
+    @Test
+    void tellsADistinctFromTheTreeNotFromAWordOfTheText() {
+        assertThat(parser.parse("SELECT DISTINCT a FROM t").facts().distinct()).isTrue();
+        assertThat(parser.parse("SELECT COUNT(DISTINCT a) FROM t").facts().distinct()).isTrue();
+        assertThat(parser.parse("SELECT a FROM t WHERE note <> 'distinct' -- DISTINCT\n").facts().distinct()).isFalse();
+        assertThat(parser.parse("SELECT a FROM t UNION SELECT a FROM u").facts().distinct()).isFalse();
+    }
+
+    @Test
     void keepsTheColumnsOfAGroupByBesideItsGroupWindowAndExpressions() {
         ParsedStatement.Grouping window = parser.parse("SELECT user_id, COUNT(*) AS n FROM src GROUP BY user_id,"
                 + " TUMBLE(ts, INTERVAL '30' SECOND)").facts().groupings().get(0);

@@ -127,11 +127,12 @@ public final class TtlHintIgnoredRule implements Rule {
     }
 
     /**
-     * True when {@code hint} names an input of a SELECT that aggregates and is an {@code EXISTS} subquery ({@link
-     * io.github.sqlguard.statement.ParsedStatement.SqlFacts#existsAggregateTables}): Flink drops a hint there.
+     * True when {@code hint} is written on a SELECT that aggregates and is an {@code EXISTS} subquery ({@link
+     * io.github.sqlguard.statement.ParsedStatement.SqlFacts#existsAggregateHints}, from the statement's tree): Flink
+     * drops a hint there.
      */
     private static boolean inExists(AnalysisContext context, SqlOption hint) {
-        return context.statement().facts().existsAggregateTables().stream().anyMatch(t -> t.equalsIgnoreCase(hint.key()));
+        return context.statement().facts().existsAggregateHints().contains(hint);
     }
 
     /**

@@ -47,21 +47,33 @@ public final class TemporalJoinNotVersionedRule extends DiagnosisRule {
     protected String reason(String plannerError, AnalysisContext context) {
         String table = versioned(context).map(r -> String.join(".", r.names())).orElse("the table");
         String asOf = versioned(context).flatMap(TableReference::asOf).map(t -> " AS OF " + t).orElse("");
+        Optional<String> reads = viewReads(context);
+        // Over a view, the view is named with what it reads: the key, the WATERMARK and the connector are the table's.
+        String subject = reads.map(r -> "the view " + table + " (over " + r + ")").orElse(table);
         if (plannerError.contains(NO_ROWTIME)) {
-            return "An event-time temporal join reads " + table + asOf + " among its versions, so " + table + " must be a"
-                    + " versioned table: a PRIMARY KEY and an event-time attribute (a WATERMARK); it has no WATERMARK.";
+            return "An event-time temporal join reads " + subject + asOf + " among its versions, so " + table + " must be"
+                    + " a versioned table: a PRIMARY KEY and an event-time attribute (a WATERMARK); "
+                    + reads.map(r -> "it has no event-time column (no WATERMARK of " + r + " that it selects).")
+                            .orElse("it has no WATERMARK.");
         }
         if (plannerError.contains(NO_PRIMARY_KEY)) {
-            return "A temporal join reads one version of " + table + " per key, so " + table + " needs a PRIMARY KEY"
-                    + " that the join condition equates; it has none.";
+            return "A temporal join reads one version of " + subject + " per key, so " + table + " needs a PRIMARY KEY"
+                    + " that the join condition equates; it has none"
+                    + reads.map(r -> " (no PRIMARY KEY of " + r + " that it selects, and no latest row per key kept by its"
+                            + " query).").orElse(".");
         }
-        return "A join FOR SYSTEM_TIME AS OF processing time reads " + table + " as it is when each row arrives, which"
-                + " Flink does only over a lookup source (jdbc, hbase, ...); " + table + "'s connector is not one.";
+        return "A join FOR SYSTEM_TIME AS OF processing time reads " + subject + " as it is when each row arrives, which"
+                + " Flink does only over a lookup source (jdbc, hbase, ...); "
+                + reads.map(r -> r + "'s connector is not one.").orElse(table + "'s connector is not one.");
     }
 
     @Override
     protected String fix(String plannerError, AnalysisContext context) {
         String table = versioned(context).map(r -> String.join(".", r.names())).orElse("the versioned table");
+        Optional<String> reads = viewReads(context);
+        if (reads.isPresent()) {
+            return viewFix(plannerError, table, reads.get());
+        }
         if (plannerError.contains(NO_ROWTIME)) {
             return "Declare a WATERMARK on the column of " + table + " that says when each version became valid"
                     + " (ALTER TABLE " + table + " ADD WATERMARK FOR that column AS that column), or join it as"
@@ -77,6 +89,42 @@ public final class TemporalJoinNotVersionedRule extends DiagnosisRule {
         return "Read " + table + " through a connector that is a lookup source (jdbc, hbase, ...) for a lookup join, or"
                 + " join it as of event time: FOR SYSTEM_TIME AS OF the other side's event-time attribute, with " + table
                 + " a versioned table (a PRIMARY KEY and a WATERMARK).";
+    }
+
+    /**
+     * The fix over the view {@code view}, whose query reads {@code reads}: the key, the WATERMARK and the connector are
+     * declared on the table it reads, and the view keeps them where it selects their columns. Flink plans a lookup join
+     * over a projection or filter of a lookup source's scan ({@code StreamPhysicalLookupJoinRule
+     * $SnapshotOnCalcTableScanRule}), and takes a view keeping the latest row per key as a versioned view (the Flink
+     * docs' "Versioned Table Sources" and "Versioned Views").
+     */
+    private static String viewFix(String plannerError, String view, String reads) {
+        if (plannerError.contains(NO_ROWTIME)) {
+            return "Declare a WATERMARK on the column of " + reads + " that says when each version became valid (ALTER"
+                    + " TABLE " + reads + " ADD WATERMARK FOR that column AS that column), and select that column and the"
+                    + " PRIMARY KEY columns in the view " + view + ", which then reads as a versioned table; or join it as"
+                    + " it is when each row arrives: FOR SYSTEM_TIME AS OF a processing-time column of the other side,"
+                    + " where " + reads + "'s connector is a lookup source (jdbc, hbase, ...).";
+        }
+        if (plannerError.contains(NO_PRIMARY_KEY)) {
+            return "Declare the PRIMARY KEY of " + reads + " on the columns the join condition equates with the other side"
+                    + " (PRIMARY KEY ... NOT ENFORCED in its DDL) and select them in the view " + view + ", or make " + view
+                    + " keep the latest row per key (ROW_NUMBER() OVER (PARTITION BY the key ORDER BY its event time"
+                    + " DESC) = 1 in its query), which Flink takes as a versioned view.";
+        }
+        return "Read " + reads + " through a connector that is a lookup source (jdbc, hbase, ...): the view " + view
+                + " that filters or projects it is then joined as a lookup join; or join it as of event time: FOR"
+                + " SYSTEM_TIME AS OF the other side's event-time attribute, with " + reads + " a versioned table (a"
+                + " PRIMARY KEY and a WATERMARK) whose key and event-time columns " + view + " selects.";
+    }
+
+    /** What the view the statement reads {@code FOR SYSTEM_TIME AS OF} a time reads; empty where it is a table. */
+    private static Optional<String> viewReads(AnalysisContext context) {
+        Optional<TableReference> reference = versioned(context);
+        return context.tablesRead().stream()
+                .filter(read -> reference.isPresent() && read.reference().equals(reference.get()) && read.view())
+                .findFirst()
+                .map(read -> String.join(" and ", read.viewReads()));
     }
 
     /** The table the statement reads {@code FOR SYSTEM_TIME AS OF} a time. */

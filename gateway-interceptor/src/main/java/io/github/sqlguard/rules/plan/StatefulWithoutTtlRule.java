@@ -37,7 +37,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -78,9 +77,6 @@ import java.util.stream.Collectors;
  * timestamps of both sides, like an interval join's, says why Flink did not plan one.
  */
 public final class StatefulWithoutTtlRule extends StreamingPlanRule {
-
-    /** The word {@code DISTINCT} in a statement's text ({@link #setOperationAggregate}). */
-    private static final Pattern DISTINCT = Pattern.compile("(?i)\\bDISTINCT\\b");
 
     public static final String ID = "stateful-without-ttl";
 
@@ -320,8 +316,47 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         groupKeys(aggregate, names).forEach(k -> keys.add(k.toLowerCase(Locale.ROOT)));
         boolean grouped = names.context().statement().facts().groupings().stream()
                 .anyMatch(g -> g.groupBy().stream().map(k -> k.toLowerCase(Locale.ROOT)).collect(Collectors.toSet()).equals(keys));
-        boolean distinct = DISTINCT.matcher(names.context().statement().text()).find();
-        return grouped || distinct ? Optional.empty() : Optional.of(operations.get(0));
+        return grouped || names.context().statement().facts().distinct() ? Optional.empty() : Optional.of(operations.get(0));
+    }
+
+    /**
+     * True when {@code node}, an aggregation reading {@code table}, is the aggregating SELECT of an {@code EXISTS} or
+     * {@code NOT EXISTS} subquery: the statement's tree has such a SELECT reading that table ({@link
+     * io.github.sqlguard.statement.ParsedStatement.SqlFacts#existsAggregateTables}), and the plan has the aggregation
+     * below the right input of a SEMI or ANTI join, where Flink puts the subquery it decorrelates (under the one-row
+     * aggregation of an uncorrelated one, or the aggregation of the correlation keys of a correlated one). The same
+     * table aggregated outside the subquery (over the join, or on its left) is not it, nor is an aggregation of a
+     * SELECT nested deeper in the subquery over another table, whose hint Flink keeps (the tree holds the tables of
+     * the subquery's own SELECT alone).
+     */
+    private static boolean existsAggregate(PlanNode node, ObjectIdentifier table, StatementNames names) {
+        if (names.context().statement().facts().existsAggregateTables().stream()
+                .noneMatch(t -> t.equalsIgnoreCase(table.getObjectName()))) {
+            return false;
+        }
+        for (Operator.Join join : names.plan().operators(Operator.Join.class)) {
+            List<PlanNode> inputs = names.plan().inputs(join.node());
+            if (semiOrAnti(join) && inputs.size() == 2 && below(names.plan(), inputs.get(1), node, new HashSet<>(), 0)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when {@code node} is {@code from} or one of its inputs, at any depth. */
+    private static boolean below(ExplainedPlan plan, PlanNode from, PlanNode node, Set<Integer> seen, int depth) {
+        if (from.id() == node.id()) {
+            return true;
+        }
+        if (depth > 256 || !seen.add(from.id())) {
+            return false;
+        }
+        for (PlanNode input : plan.inputs(from)) {
+            if (below(plan, input, node, seen, depth + 1)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What a global aggregation's accumulators keep that grows: {@code COUNT(DISTINCT user_id) keeps every distinct user_id}. */
@@ -418,10 +453,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * @param side 0 left, 1 right
      * @param aggregate the aggregation without {@code GROUP BY}
      */
-    record OneRowSide(int side, Operator.GroupAggregate aggregate) {
+    public record OneRowSide(int side, Operator.GroupAggregate aggregate) {
 
         /** The one side of {@code join} whose input is an aggregation without {@code GROUP BY}; empty for none or both. */
-        static Optional<OneRowSide> of(Operator.Join join, ExplainedPlan plan) {
+        public static Optional<OneRowSide> of(Operator.Join join, ExplainedPlan plan) {
             List<PlanNode> inputs = plan.inputs(join.node());
             List<OneRowSide> sides = new ArrayList<>();
             for (int side = 0; side < inputs.size(); side++) {
@@ -516,8 +551,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         // SemiJoinSides#inner names a subquery's side "the subquery's side", and an INTERSECT's or EXCEPT's "the query
         // after ..." (both where the statement writes both); the right side's name says which subquery.
-        String inner = SemiJoinSides.of(join.joinType(), names.context().statement().facts()).inner();
-        return inner.replace("the subquery's side", "the IN or EXISTS subquery's side") + ", over " + side;
+        SemiJoinSides sides = SemiJoinSides.of(join.joinType(), names.context().statement().facts(), names.plan().views());
+        return sides.inner().replace("the subquery's side", "the IN or EXISTS subquery's side") + sides.where() + ", over "
+                + side;
     }
 
     /** The TTL of {@code node}'s state {@code name} in Flink's compiled plan ({@code leftState}), if it lists one. */
@@ -571,8 +607,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             return SqlIdentifiers.sql(name.get()) + ".";
         }
         if (side == 1 && semiOrAnti(join)) {
-            SemiJoinSides sides = SemiJoinSides.of(join.joinType(), names.context().statement().facts());
-            return sides.setOperation() ? sides.inner() + "'s " : "the subquery's ";
+            SemiJoinSides sides =
+                    SemiJoinSides.of(join.joinType(), names.context().statement().facts(), names.plan().views());
+            return sides.innerQualifier();
         }
         return "";
     }
@@ -848,8 +885,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(setOperation.get()).append(", on any SELECT: no SELECT of the statement writes it).").toString();
         }
         Optional<ObjectIdentifier> table = names.directTable(node);
-        if (table.isPresent() && names.context().statement().facts().existsAggregateTables().stream()
-                .anyMatch(t -> t.equalsIgnoreCase(table.get().getObjectName()))) {
+        if (table.isPresent() && existsAggregate(node, table.get(), names)) {
             // An aggregation written in an EXISTS subquery's SELECT: Flink drops a STATE_TTL hint there (its compiled
             // plan keeps a TTL of 0 for the aggregation, correlated or not), so only the job's TTL reaches it.
             return fix.append(" (it bounds every stateful operator of the job, the SEMI or ANTI join of the EXISTS too; a"
@@ -867,8 +903,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(" with the hint, as the state-ttl-hint rewrite writes it: every statement that reads the view gets it")
                     .append(in.table() && names.rowtimeBelow(node).isPresent()
                             && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()
-                            ? "; Flink " + FlinkLine.current().line() + " matches no table declared with a WATERMARK: read"
-                                    + " it through a subquery and name the subquery's alias" : "")
+                            ? "; " + StatementNames.watermarkNote("it") : "")
                     .append(')'));
         }
         fix.append(readOnceUnderSet(names));
@@ -1081,7 +1116,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 // Flink's compiled plan keeps a TTL of 0 for this join under a STATE_TTL hint on the outer SELECT or on the
                 // subquery's, naming either alias: the hint is the SELECT's own joins' and aggregations', and this join is
                 // built from the subquery when Flink decorrelates it (own case 414).
-                SemiJoinSides sides = SemiJoinSides.of(join.joinType(), names.context().statement().facts());
+                SemiJoinSides sides =
+                    SemiJoinSides.of(join.joinType(), names.context().statement().facts(), names.plan().views());
                 fix.append(" (a STATE_TTL hint does not reach the ").append(join.joinType())
                         .append(" join Flink builds from ").append(sides.origin())
                         .append(sides.setOperation() ? ", on any SELECT)" : ", on either SELECT)");
@@ -1092,9 +1128,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 boolean watermarked = (names.tableSide(join.node(), 0) && names.rowtimeBelow(inputs.get(0)).isPresent())
                         || (names.tableSide(join.node(), 1) && names.rowtimeBelow(inputs.get(1)).isPresent());
                 if (watermarked && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()) {
-                    fix.append(" (Flink ").append(FlinkLine.current().line())
-                            .append(" matches no table declared with a WATERMARK: read each through a subquery and name the"
-                                    + " subquery's alias)");
+                    fix.append(" (").append(StatementNames.watermarkNote("each")).append(')');
                 }
             } else if (leftHint.isEmpty() && rightHint.isEmpty()) {
                 viewJoin(join, names).ifPresent(in -> fix.append(", or per side in the view ").append(in.view())
@@ -1154,8 +1188,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 || !names.tableSide(join.node(), side) || names.rowtimeBelow(inputs.get(side)).isEmpty()) {
             return "";
         }
-        return " (Flink " + FlinkLine.current().line() + " matches no table declared with a WATERMARK: read it through a"
-                + " subquery and name the subquery's alias)";
+        return " (" + StatementNames.watermarkNote("it") + ")";
     }
 
     /**

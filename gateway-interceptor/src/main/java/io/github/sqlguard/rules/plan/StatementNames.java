@@ -1089,9 +1089,18 @@ record StatementNames(
             hint += " (Flink " + FlinkLine.current().line() + " matches no table function's alias: read the function"
                     + " through a subquery, FROM (SELECT * FROM TABLE(...)) AS " + alias + ", and name the subquery's alias)";
         } else if (!FlinkLine.current().stateTtlHintMatchesTablesWithWatermark() && rowtimeBelow(node).isPresent()) {
-            hint += " (Flink " + FlinkLine.current().line() + " matches no table declared with a WATERMARK: read it"
-                    + " through a subquery and name the subquery's alias)";
+            hint += " (" + watermarkNote("it") + ")";
         }
         return Optional.of(hint);
+    }
+
+    /**
+     * What a fix proposing a {@code STATE_TTL} hint on a table declared with a {@code WATERMARK} adds on a Flink line
+     * whose hint matching does not pass such a table ({@link FlinkLine#stateTtlHintMatchesTablesWithWatermark}: 1.20),
+     * {@code which} naming the tables ({@code it}, {@code each}): the one place this note is written.
+     */
+    static String watermarkNote(String which) {
+        return "Flink " + FlinkLine.current().line() + " matches no table declared with a WATERMARK: read " + which
+                + " through a subquery and name the subquery's alias";
     }
 }

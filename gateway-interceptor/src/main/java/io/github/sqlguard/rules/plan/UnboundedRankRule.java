@@ -198,8 +198,17 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             // windows, no new window needed (WindowRankTest, Flink 2.3.0's planner tests).
             String partition = String.join("", rank.partitionKeys().stream()
                     .filter(k -> !k.equals("window_start") && !k.equals("window_end")).map(k -> ", " + SqlIdentifiers.planName(k)).toList());
+            // A window column the statement renames on the way up (window_start AS ws) is named as it partitions by it,
+            // the other one selected beside it (WindowKeys#renamed).
+            Optional<String> alone = WindowKeys.alone(rank.partitionKeys());
+            Optional<String> renamed = alone.flatMap(has -> WindowKeys.renamed(
+                    names.context().statement().facts().rankFunctions(), rank.partitionKeys(), has));
+            String both = renamed.map(as -> alone.get().equals(WindowKeys.START)
+                    ? as + ", " + WindowKeys.END : WindowKeys.START + ", " + as).orElse("window_start, window_end");
+            String carried = renamed.map(as -> " (" + WindowKeys.missing(alone.get()) + " selected beside " + as
+                    + " in the query the ranking reads, under the name it gives it)").orElse("");
             ways.add("rank per window the rows already carry, whose state is freed when the window closes: ROW_NUMBER()"
-                    + " OVER (PARTITION BY window_start, window_end" + partition + " ORDER BY " + rank.orderBy() + "), a"
+                    + " OVER (PARTITION BY " + both + partition + " ORDER BY " + rank.orderBy() + ")" + carried + ", a"
                     + " window Top-N (WindowRank) over the same windows; "
                     + (partition.length() < String.join("", rank.partitionKeys().stream().map(k -> ", " + SqlIdentifiers.planName(k)).toList()).length()
                             ? "the same ranking per window, where this Rank keeps every window's ranking for good"

@@ -3,10 +3,12 @@ package io.github.sqlguard.rules.plan;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.statement.ParsedStatement.RankFunction;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -40,6 +42,35 @@ final class WindowKeys {
     /** True when {@code keys} name either window column. */
     static boolean named(List<String> keys) {
         return keys.contains(START) || keys.contains(END);
+    }
+
+    /**
+     * The name the statement's ranking gives the window column {@code has} of the plan's {@code keys} where it renames
+     * it on the way up ({@code ws} of {@code SELECT window_start AS ws ...}, {@code PARTITION BY ws}): Flink's plan
+     * keys the {@code Rank} by the window column, the statement's {@code PARTITION BY} by its new name. Read from the
+     * statement's one ranking whose {@code PARTITION BY} names neither window column and has as many items as the plan
+     * has keys, the one item no other key names; empty where it names the column as it is, or it cannot be told.
+     */
+    static Optional<String> renamed(List<RankFunction> rankings, List<String> keys, String has) {
+        List<String> others = keys.stream().filter(k -> !k.equals(has)).map(k -> k.toLowerCase(Locale.ROOT)).toList();
+        List<String> found = new ArrayList<>();
+        for (RankFunction ranking : rankings) {
+            List<String> items = ranking.partitionBy().stream().map(WindowKeys::unqualified).toList();
+            if (items.size() != keys.size() || items.stream().anyMatch(i -> i.equalsIgnoreCase(START) || i.equalsIgnoreCase(END))) {
+                continue;
+            }
+            List<String> unmatched = items.stream().filter(i -> !others.contains(i.toLowerCase(Locale.ROOT))).toList();
+            if (unmatched.size() == 1) {
+                found.add(unmatched.get(0));
+            }
+        }
+        return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
+    }
+
+    /** A column as written without its qualifier and back-ticks: {@code ws} of {@code t.`ws`}. */
+    private static String unqualified(String item) {
+        String last = item.substring(item.lastIndexOf('.') + 1);
+        return last.replace("`", "");
     }
 
     /** The other window column than {@code has}. */

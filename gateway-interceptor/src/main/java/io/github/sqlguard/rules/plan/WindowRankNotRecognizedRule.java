@@ -24,7 +24,8 @@ import java.util.List;
  * <p>The plan signal: a non-window {@code Rank} or {@code Deduplicate} whose keys hold exactly one
  * of the columns {@code window_start}, {@code window_end}, over a windowing operator ({@code
  * WindowTableFunction}, a window aggregation, a window join: {@link WindowKeys}). A window column renamed on the way
- * up is not recognised.
+ * up ({@code window_start AS ws}) is keyed by its window column in the plan: the message and the fix name it as the
+ * statement's {@code PARTITION BY} does ({@link WindowKeys#renamed}).
  */
 public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
 
@@ -65,6 +66,27 @@ public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
             }
             String has = alone.get();
             String missing = WindowKeys.missing(has);
+            Optional<String> renamed = WindowKeys.renamed(context.statement().facts().rankFunctions(), keys, has);
+            if (renamed.isPresent()) {
+                // The statement's PARTITION BY names the column by its new name, and the query the ranking reads may
+                // not select the other window column: the fix names both as that query must.
+                String as = renamed.get();
+                hits.add(PlanRules.hit(
+                        plan,
+                        operator,
+                        "This " + kind + " over a window's rows is partitioned by " + as + " (" + has + " renamed) without"
+                                + " " + missing + ", so Flink cannot plan it as a " + intended + " (which needs both"
+                                + " window_start and window_end in PARTITION BY) and runs a general "
+                                + operator.node().name() + " keyed by " + String.join(", ", keys).replace(has, as)
+                                + ": each window's ranking stays in state after the window closes, until the state TTL"
+                                + " removes it, and its result is updated as rows arrive instead of emitted once when the"
+                                + " window closes.",
+                        "Select " + missing + " beside " + as + " in the query the ranking reads, and partition by both"
+                                + " (PARTITION BY " + WindowKeys.completed(keys, has).replace(has, as) + ", with " + missing
+                                + " under the name that query gives it): Flink then plans a " + intended + ", which"
+                                + " emits each window's result once and frees its state when the window closes."));
+                continue;
+            }
             hits.add(
                     PlanRules.hit(
                             plan,
