@@ -89,11 +89,11 @@ public final class GatewaySessions implements AutoCloseable {
     private final Map<OperationHandle, Running> heldRunning = new ConcurrentHashMap<>();
 
     /**
-     * A held operation whose statement has not ended: {@code ended} completes when it does; {@code outwaited} once a
-     * result request waited for it in vain, after which no request waits for it (a statement that outlasts one wait
-     * is not a cheap one; each wait would also leave one completion on {@code ended} until the end).
+     * A held operation of {@code session} whose statement has not ended: {@code ended} completes when it does; {@code
+     * outwaited} once a result request waited for it in vain, after which no request waits for it (a statement that
+     * outlasts one wait is not a cheap one; each wait would also leave one completion on {@code ended} until the end).
      */
-    private record Running(CompletableFuture<Void> ended, AtomicBoolean outwaited) {}
+    private record Running(SessionHandle session, CompletableFuture<Void> ended, AtomicBoolean outwaited) {}
 
     private GatewaySessions(SqlGatewayServiceImpl service) {
         this.service = service;
@@ -301,7 +301,7 @@ public final class GatewaySessions implements AutoCloseable {
                     ended.complete(null);
                 }
             });
-            Running running = new Running(ended, new AtomicBoolean());
+            Running running = new Running(session, ended, new AtomicBoolean());
             heldRunning.put(handle, running);
             ended.whenComplete((ignored, error) -> heldRunning.remove(handle, running));
             return new Held(handle, gate, prepared, () -> {
@@ -324,8 +324,8 @@ public final class GatewaySessions implements AutoCloseable {
      * Completes once the statement of {@code operation}, an operation held here ({@link #holdStatement}), has ended
      * in Flink (the operation's status is terminal: finished, failed, cancelled or closed), or after {@code atMost},
      * whichever comes first: with true when it ended, false when it still runs. Empty when {@code operation} is no
-     * held operation whose statement still runs, or when an earlier wait for it ended in vain (a result request of it
-     * then reads Flink's answer at once).
+     * held operation of {@code session} whose statement still runs, or when an earlier wait for it ended in vain (a
+     * result request of it then reads Flink's answer at once).
      *
      * <p>Why: a client learns that a statement has run only by requesting its result, and Flink answers a request of
      * a running operation with {@code NOT_READY} at once ({@code OperationManager.Operation#fetchResults}), so a
@@ -337,7 +337,7 @@ public final class GatewaySessions implements AutoCloseable {
     public Optional<CompletableFuture<Boolean>> whenHeldEnds(
             SessionHandle session, OperationHandle operation, Duration atMost) {
         Running running = heldRunning.get(operation);
-        if (running == null || running.outwaited().get()) {
+        if (running == null || !running.session().equals(session) || running.outwaited().get()) {
             return Optional.empty();
         }
         return Optional.of(running.ended().thenApply(done -> true)

@@ -129,12 +129,14 @@ class ReadyResultsHandlerTest {
     }
 
     @Test
-    void aWithdrawnOrEndedOperationIsNotWaitedFor() throws Exception {
+    void anOperationWithdrawnEndedOrOfAnotherSessionIsNotWaitedFor() throws Exception {
         SessionHandle session = gateway.openSession(Map.of());
+        SessionHandle other = gateway.openSession(Map.of());
         try {
             GatewaySessions.Held held = sessions.holdStatement(session, "SHOW TABLES", new Configuration());
             held.prepared().get(60, TimeUnit.SECONDS);
             assertThat(sessions.whenHeldEnds(session, held.handle(), Duration.ofMinutes(5))).isPresent();
+            assertThat(sessions.whenHeldEnds(other, held.handle(), Duration.ofMinutes(5))).as("another session's").isEmpty();
             held.withdraw();
             assertThat(sessions.whenHeldEnds(session, held.handle(), Duration.ofMinutes(5))).isEmpty();
 
@@ -142,6 +144,7 @@ class ReadyResultsHandlerTest {
             assertThat(sessions.whenHeldEnds(session, ran, Duration.ofMinutes(5))).isEmpty();
         } finally {
             gateway.service().closeSession(session);
+            gateway.service().closeSession(other);
         }
     }
 }
