@@ -84,7 +84,8 @@ public final class GatewaySessions implements AutoCloseable {
 
     /**
      * The held operations ({@link #holdStatement}) whose statement has not ended yet, each with what completes when
-     * it does ({@link #whenHeldEnds}); an operation leaves once its statement has ended, run or not.
+     * it does ({@link #whenHeldEnds}); an operation leaves once its statement has ended, run or not, and Flink has set
+     * its status.
      */
     private final Map<OperationHandle, Running> heldRunning = new ConcurrentHashMap<>();
 
@@ -303,7 +304,12 @@ public final class GatewaySessions implements AutoCloseable {
             });
             Running running = new Running(session, ended, new AtomicBoolean());
             heldRunning.put(handle, running);
-            ended.whenComplete((ignored, error) -> heldRunning.remove(handle, running));
+            // Forgotten once Flink has set the operation's status: a request between the callable's end and that
+            // moment still waits for it, instead of reading Flink's NOT_READY.
+            ended.whenCompleteAsync((ignored, error) -> {
+                awaitEnd(session, handle);
+                heldRunning.remove(handle, running);
+            }, waiters);
             return new Held(handle, gate, prepared, () -> {
                 try {
                     s.getOperationManager().awaitOperationTermination(handle);

@@ -98,7 +98,8 @@ class ReadyResultsHandlerTest {
             assertThat(body.getResultType()).isNotEqualTo(ResultSet.ResultType.NOT_READY);
             assertThat(body.getResults().getData()).isNotEmpty();
             assertThat(gateway.flink().getSessionConfig(session)).containsEntry("pipeline.name", "ready");
-            assertThat(sessions.whenHeldEnds(session, held.handle(), Duration.ofMinutes(5))).as("ended: no longer held").isEmpty();
+            InProcessGateway.awaitOperation().alias("ended: no longer held")
+                    .until(() -> sessions.whenHeldEnds(session, held.handle(), Duration.ofMinutes(5)).isEmpty());
         } finally {
             gateway.service().closeSession(session);
         }
@@ -138,10 +139,11 @@ class ReadyResultsHandlerTest {
             assertThat(sessions.whenHeldEnds(session, held.handle(), Duration.ofMinutes(5))).isPresent();
             assertThat(sessions.whenHeldEnds(other, held.handle(), Duration.ofMinutes(5))).as("another session's").isEmpty();
             held.withdraw();
-            assertThat(sessions.whenHeldEnds(session, held.handle(), Duration.ofMinutes(5))).isEmpty();
+            InProcessGateway.awaitOperation()
+                    .until(() -> sessions.whenHeldEnds(session, held.handle(), Duration.ofMinutes(5)).isEmpty());
 
             OperationHandle ran = gateway.runToEnd(session, "SHOW TABLES");
-            assertThat(sessions.whenHeldEnds(session, ran, Duration.ofMinutes(5))).isEmpty();
+            InProcessGateway.awaitOperation().until(() -> sessions.whenHeldEnds(session, ran, Duration.ofMinutes(5)).isEmpty());
         } finally {
             gateway.service().closeSession(session);
             gateway.service().closeSession(other);
