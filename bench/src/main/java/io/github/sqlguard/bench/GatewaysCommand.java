@@ -533,6 +533,7 @@ public final class GatewaysCommand implements Callable<Integer> {
                         problem.length() > 300 ? problem.substring(0, 300) + "..." : problem);
             }
             into.add(outcome.elapsedNanos(), problem);
+            into.addPath(outcome.submitNanos(), outcome.fetches());
         }
         return steps.size();
     }

@@ -62,6 +62,7 @@ public final class Report {
                     unexpected(plain, guarded)));
         }
         out.append(noise(r));
+        out.append(requestPath(r));
         out.append(guardTimes(r));
         out.append(plainGuardTimes(r));
         if (!refused.isEmpty()) {
@@ -90,6 +91,34 @@ public final class Report {
                 heap(r.plainHeap()), heap(r.guardedHeap())));
         out.append(threadCpu(r.threadCpu()));
         return out.toString();
+    }
+
+    /**
+     * Where each gateway's latency went on the client's side: the submit's answer (the operation handle) and the result
+     * requests after it, of which all but the last found the result not ready and were followed by a poll interval.
+     */
+    static String requestPath(LevelResult r) {
+        StringBuilder rows = new StringBuilder();
+        for (Kind kind : Kind.values()) {
+            Series plain = r.plain().get(kind);
+            Series guarded = r.guarded().get(kind);
+            if (plain == null || guarded == null || kind.refused() || plain.submitStats().count() == 0) {
+                continue;
+            }
+            rows.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s |%n", kind.label(),
+                    ms(plain.submitStats().medianMs()), ms(guarded.submitStats().medianMs()),
+                    String.format(Locale.ROOT, "%.2f", plain.fetchesPerStatement()),
+                    String.format(Locale.ROOT, "%.2f", guarded.fetchesPerStatement())));
+        }
+        if (rows.isEmpty()) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "%nThe request's path on the client: the submit's answer (median ms) and the"
+                + " result requests per statement (mean; every one but the last found the result not ready and was"
+                + " followed by a poll interval).%n%n")
+                + "| statement | plain submit median ms | guarded submit median ms | plain fetches | guarded fetches |\n"
+                + "|---|---:|---:|---:|---:|\n"
+                + rows;
     }
 
     /** Thread groups listed in {@link #threadCpu}: those that used the most CPU in either gateway. */
@@ -151,12 +180,13 @@ public final class Report {
                 continue;
             }
             double plainMedian = plain.stats().medianMs();
-            rows.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s |%n", kind.label(),
+            rows.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", kind.label(),
                     g.count(), us(g.medianMs()), us(g.percentileMs(99)),
                     us(guarded.guardStats(GuardTime::parse).medianMs()),
                     us(guarded.guardStats(GuardTime::decide).medianMs()),
                     us(guarded.guardStats(GuardTime::audit).medianMs()),
                     us(guarded.guardStats(GuardTime::rest).medianMs()),
+                    us(guarded.guardStats(GuardTime::handOff).medianMs()),
                     ms(plainMedian), kind.cheap() ? ratio(plainMedian + g.medianMs(), plainMedian) : "n/a"));
         }
         if (rows.isEmpty()) {
@@ -164,7 +194,7 @@ public final class Report {
         }
         return String.format(Locale.ROOT,
                 "%nServer side: the time the guarded gateway held each statement on the guard's thread (the REST"
-                        + " endpoint's parse included), Flink's own hand-off excluded (JFR event"
+                        + " endpoint's parse included), Flink's own hand-off excluded and shown apart (JFR event"
                         + " io.github.sqlguard.Statement, measured rounds only), and the"
                         + " medians of its parts: Flink's SQL parser reading the statement, the decision (configuration"
                         + " checks, planning, rules), the audit records (of a statement handed on as its text: both"
@@ -175,8 +205,8 @@ public final class Report {
                         + " (SET, RESET, DDL, SHOW); a planned statement's guard time is mostly planning, which for an"
                         + " INSERT run as its judged plan replaces Flink's own, so it is not added there.%n%n")
                 + "| statement | n | guard median µs | guard p99 µs | parse median µs | decide median µs"
-                + " | audit median µs | rest median µs | plain median ms | plain + guard / plain |\n"
-                + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+                + " | audit median µs | rest median µs | hand-off median µs | plain median ms | plain + guard / plain |\n"
+                + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
                 + rows;
     }
 

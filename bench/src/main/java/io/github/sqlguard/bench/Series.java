@@ -14,6 +14,8 @@ public final class Series {
     private final List<Long> nanos = new ArrayList<>();
     private final List<String> unexpected = new ArrayList<>();
     private final List<GuardTime> guardTimes = new ArrayList<>();
+    private final List<Long> submitNanos = new ArrayList<>();
+    private long fetches;
     private long statements;
     private long wallNanos;
 
@@ -23,6 +25,25 @@ public final class Series {
         if (problem != null) {
             unexpected.add(problem);
         }
+    }
+
+    /**
+     * Where one statement's latency went on the client's side: {@code submitNanos} until the submit's answer,
+     * and {@code fetches} result requests after it (each not-ready answer costs one poll interval more).
+     */
+    public synchronized void addPath(long submitNanos, int fetches) {
+        this.submitNanos.add(submitNanos);
+        this.fetches += fetches;
+    }
+
+    /** Statistics of the submits' answers of {@link #addPath}. */
+    public synchronized LatencyStats submitStats() {
+        return new LatencyStats(submitNanos);
+    }
+
+    /** Result requests per statement of {@link #addPath}, on average; NaN when none was added. */
+    public synchronized double fetchesPerStatement() {
+        return submitNanos.isEmpty() ? Double.NaN : (double) fetches / submitNanos.size();
     }
 
     /** Every statement's latency so far, ns, in the order they were added. */

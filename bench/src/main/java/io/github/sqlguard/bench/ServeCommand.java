@@ -103,7 +103,7 @@ public final class ServeCommand implements Callable<Integer> {
                     Instant at = event.getStartTime();
                     GuardTime time = new GuardTime(event.getDuration("guardTime").toNanos(),
                             event.getDuration("parseTime").toNanos(), event.getDuration("decideTime").toNanos(),
-                            event.getDuration("auditTime").toNanos());
+                            event.getDuration("auditTime").toNanos(), event.getDuration("handOffTime").toNanos());
                     times.add(at.getEpochSecond() * 1_000_000_000L + at.getNano() + "@" + time.wire());
                 }
             }

@@ -25,8 +25,14 @@ final class StatementRunner {
      * @param rows rows in the pages read
      * @param error the gateway's error, null when it did not fail
      * @param timedOut true when neither arrived in time
+     * @param submitNanos submit to the submit's answer (the operation handle); the whole latency when the submit failed
+     * @param fetches result requests sent (each not-ready answer is followed by one poll interval and another)
      */
-    record Outcome(long elapsedNanos, int rows, String error, boolean timedOut) {
+    record Outcome(long elapsedNanos, int rows, String error, boolean timedOut, long submitNanos, int fetches) {
+        Outcome(long elapsedNanos, int rows, String error, boolean timedOut) {
+            this(elapsedNanos, rows, error, timedOut, elapsedNanos, 0);
+        }
+
         boolean failed() {
             return error != null;
         }
@@ -51,35 +57,38 @@ final class StatementRunner {
             // The gateway refused the request itself (not the operation).
             return new Outcome(System.nanoTime() - start, 0, e.getMessage(), false);
         }
+        long submitted = System.nanoTime() - start;
         try {
-            return fetch(session, operation, start);
+            return fetch(session, operation, start, submitted);
         } finally {
             session.closeOperation(operation);
         }
     }
 
-    private Outcome fetch(RestSession session, String operation, long start) throws Exception {
+    private Outcome fetch(RestSession session, String operation, long start, long submitted) throws Exception {
         String next = "/sessions/" + session.handle() + "/operations/" + operation + "/result/0?rowFormat=JSON";
         long deadline = start + timeout.toNanos();
         int rows = 0;
+        int fetches = 0;
         while (next != null) {
             GatewayRestClient.Response response = client.get(next);
+            fetches++;
             if (!response.ok()) {
-                return new Outcome(System.nanoTime() - start, rows, response.errors(), false);
+                return new Outcome(System.nanoTime() - start, rows, response.errors(), false, submitted, fetches);
             }
             JsonNode body = response.body();
             int page = body.path("results").path("data").size();
             rows += page;
             if (page > 0 || "EOS".equals(body.path("resultType").asText())) {
-                return new Outcome(System.nanoTime() - start, rows, null, false);
+                return new Outcome(System.nanoTime() - start, rows, null, false, submitted, fetches);
             }
             if (System.nanoTime() > deadline) {
-                return new Outcome(System.nanoTime() - start, rows, null, true);
+                return new Outcome(System.nanoTime() - start, rows, null, true, submitted, fetches);
             }
             String uri = body.path("nextResultUri").asText(null);
             next = uri == null ? null : uri.substring(uri.indexOf("/sessions/"));
             LockSupport.parkNanos(pollNanos);
         }
-        return new Outcome(System.nanoTime() - start, rows, null, false);
+        return new Outcome(System.nanoTime() - start, rows, null, false, submitted, fetches);
     }
 }

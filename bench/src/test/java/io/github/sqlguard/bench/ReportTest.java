@@ -78,16 +78,34 @@ class ReportTest {
         LevelResult r = level(1);
         assertThat(Report.level(r)).doesNotContain("Server side");
         r.guarded().get(Kind.SET).addGuardTimes(List.of(
-                new GuardTime(100_000L, 40_000L, 20_000L, 30_000L),
-                new GuardTime(300_000L, 90_000L, 60_000L, 100_000L),
-                new GuardTime(200_000L, 60_000L, 40_000L, 70_000L)));
+                new GuardTime(100_000L, 40_000L, 20_000L, 30_000L, 5_000L),
+                new GuardTime(300_000L, 90_000L, 60_000L, 100_000L, 25_000L),
+                new GuardTime(200_000L, 60_000L, 40_000L, 70_000L, 15_000L)));
         r.guarded().get(Kind.HEAVY_INSERT).addGuardTimes(List.of(GuardTime.ofWire("50000000")));
         String md = Report.level(r);
         // SET: guard median 200 µs over a plain median of 15 ms -> (15 + 0.2) / 15; the parts' medians
-        // (parse 60, decide 40, audit 70) and the rest's (10, 50, 30 -> 30).
-        assertThat(md).contains("| SET | 3 | 200 | 300 | 60 | 40 | 70 | 30 | 15.0 | 1.01 |");
+        // (parse 60, decide 40, audit 70), the rest's (10, 50, 30 -> 30) and the hand-off's, outside the guard time (15).
+        assertThat(md).contains("| SET | 3 | 200 | 300 | 60 | 40 | 70 | 30 | 15 | 15.0 | 1.01 |");
         // An INSERT's guard time is its planning, which the judged plan's execution does not repeat.
-        assertThat(md).contains("| heavy INSERT (job submitted) | 1 | 50000 | 50000 | 0 | 0 | 0 | 50000 | 1000.0 | n/a |");
+        assertThat(md).contains("| heavy INSERT (job submitted) | 1 | 50000 | 50000 | 0 | 0 | 0 | 50000 | 0 | 1000.0 | n/a |");
+    }
+
+    @Test
+    void theRequestsPathShowsEachGatewaysSubmitAnswerAndResultRequestsPerStatement() {
+        LevelResult r = level(1);
+        r.plain().get(Kind.SET).addPath(1_000_000L, 2);
+        r.plain().get(Kind.SET).addPath(1_200_000L, 3);
+        r.guarded().get(Kind.SET).addPath(1_400_000L, 2);
+        r.guarded().get(Kind.SET).addPath(1_600_000L, 2);
+        // Medians of the submits' answers (1.1 and 1.5 ms) and the mean result requests (2.5 and 2).
+        assertThat(Report.level(r)).contains("The request's path").contains("| SET | 1.1 | 1.5 | 2.50 | 2.00 |");
+    }
+
+    @Test
+    void aGuardTimesWireCarriesTheHandOffAndAnEarlierBuildsWireReadsWithoutIt() {
+        GuardTime time = new GuardTime(300_000L, 90_000L, 60_000L, 100_000L, 25_000L);
+        assertThat(GuardTime.ofWire(time.wire())).isEqualTo(time);
+        assertThat(GuardTime.ofWire("300000:90000:60000:100000")).isEqualTo(new GuardTime(300_000L, 90_000L, 60_000L, 100_000L, 0));
     }
 
     @Test

@@ -36,14 +36,17 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 /**
@@ -68,7 +71,9 @@ public final class GatewaySessions implements AutoCloseable {
 
     /**
      * Most threads waiting at once on operations' status (one per session waiting for its previous
-     * configuration change at most); further waits queue, each still bounded by its own timeout.
+     * configuration change at most, and the result requests of held statements that have just ended, each for the
+     * moment Flink takes to set the status: {@link #whenHeldEnds}); further waits queue, each still bounded by its
+     * own timeout.
      */
     static final int MAX_WAITERS = 64;
 
@@ -79,6 +84,20 @@ public final class GatewaySessions implements AutoCloseable {
 
     /** Where the guard ran Flink's planner in these sessions, counted ({@link PlannerRuns}). */
     private final PlannerRuns runs = new PlannerRuns();
+
+    /**
+     * The held operations ({@link #holdStatement}) whose statement has not ended yet, each with what completes when
+     * it does ({@link #whenHeldEnds}); an operation leaves once its statement has ended, run or not, and Flink has set
+     * its status.
+     */
+    private final Map<OperationHandle, Running> heldRunning = new ConcurrentHashMap<>();
+
+    /**
+     * A held operation of {@code session} whose statement has not ended: {@code ended} completes when it does; {@code
+     * outwaited} once a result request waited for it in vain, after which no request waits for it (a statement that
+     * outlasts one wait is not a cheap one; each wait would also leave one completion on {@code ended} until the end).
+     */
+    private record Running(SessionHandle session, CompletableFuture<Void> ended, AtomicBoolean outwaited) {}
 
     private GatewaySessions(SqlGatewayServiceImpl service) {
         this.service = service;
@@ -276,6 +295,7 @@ public final class GatewaySessions implements AutoCloseable {
     public Held holdStatement(SessionHandle session, String statement, Configuration executionConfig) {
         CompletableFuture<Void> gate = new CompletableFuture<>();
         CompletableFuture<Void> prepared = new CompletableFuture<>();
+        CompletableFuture<Void> ended = new CompletableFuture<>();
         try {
             Session s = service.getSession(session);
             // SessionContext#createOperationExecutor is `new OperationExecutor(this, executionConfig)` (2.3.0, 1.20.0).
@@ -290,8 +310,18 @@ public final class GatewaySessions implements AutoCloseable {
                 } catch (Withdrawn withdrawn) {
                     // Ends without a result and without failing (a failed operation is logged at ERROR); closed next.
                     return ResultFetcher.fromResults(h, WITHDRAWN_SCHEMA, List.of());
+                } finally {
+                    ended.complete(null);
                 }
             });
+            Running running = new Running(session, ended, new AtomicBoolean());
+            heldRunning.put(handle, running);
+            // Forgotten once Flink has set the operation's status: a request between the callable's end and that
+            // moment still waits for it, instead of reading Flink's NOT_READY.
+            ended.whenCompleteAsync((ignored, error) -> {
+                awaitEnd(session, handle);
+                heldRunning.remove(handle, running);
+            }, waiters);
             return new Held(handle, gate, prepared, () -> {
                 try {
                     s.getOperationManager().awaitOperationTermination(handle);
@@ -306,6 +336,37 @@ public final class GatewaySessions implements AutoCloseable {
             LOG.error("Failed to execute statement.", t);
             throw new SqlGatewayException("Failed to execute statement.", t);
         }
+    }
+
+    /**
+     * Completes once the statement of {@code operation}, an operation held here ({@link #holdStatement}), has ended
+     * in Flink (the operation's status is terminal: finished, failed, cancelled or closed), or after {@code atMost},
+     * whichever comes first: with true when it ended, false when it still runs. Empty when {@code operation} is no
+     * held operation of {@code session} whose statement still runs, or when an earlier wait for it ended in vain (a
+     * result request of it then reads Flink's answer at once).
+     *
+     * <p>Why: a client learns that a statement has run only by requesting its result, and Flink answers a request of
+     * a running operation with {@code NOT_READY} at once ({@code OperationManager.Operation#fetchResults}), so a
+     * client that polls learns it at its next poll after the end, not at the end. The completion is handed to a
+     * waiting thread ({@code sql-guard-operation-waiter}), which waits on the operation's status until Flink has set
+     * it ({@code Operation#runAfter} sets {@code FINISHED} right after the statement's callable returns, which is
+     * where the end is seen), so a result requested then is Flink's result, not {@code NOT_READY}.
+     */
+    public Optional<CompletableFuture<Boolean>> whenHeldEnds(
+            SessionHandle session, OperationHandle operation, Duration atMost) {
+        Running running = heldRunning.get(operation);
+        if (running == null || !running.session().equals(session) || running.outwaited().get()) {
+            return Optional.empty();
+        }
+        return Optional.of(running.ended().thenApply(done -> true)
+                .completeOnTimeout(false, atMost.toNanos(), TimeUnit.NANOSECONDS)
+                .thenApplyAsync(done -> {
+                    if (!done) {
+                        running.outwaited().set(true);
+                        return false;
+                    }
+                    return awaitEnd(session, operation);
+                }, waiters));
     }
 
     /** The result schema of a withdrawn operation, which no client reads. */

@@ -4,6 +4,7 @@ import io.github.sqlguard.audit.MaskedException;
 import io.github.sqlguard.audit.Redactor;
 import io.github.sqlguard.audit.What;
 import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.identity.Identity;
 import io.github.sqlguard.observe.StateWatcher;
 import io.github.sqlguard.policy.GuardOptions;
@@ -147,6 +148,14 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
         String key = TableConfigOptions.LOCAL_TIME_ZONE.key();
         String zone = delegate.getSessionConfig(sessionHandle).get(key);
         return zone == null ? Map.of() : Map.of(key, Redactor.isSecret(key, zone) ? Redactor.MASK_TEXT : zone);
+    }
+
+    /**
+     * The guard's access to Flink's sessions, whose held operations a result request waits for (the REST endpoint's
+     * {@code fetchResults} routes); empty when the service behind the guard is not Flink's own.
+     */
+    public Optional<GatewaySessions> gatewaySessions() {
+        return pipeline.gatewaySessions();
     }
 
     /** This service as Flink's {@code FetchResultsHandler} is given it: its session configuration is the time zone. */

@@ -14,7 +14,6 @@ import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.rest.SqlGatewayRestEndpoint;
 import org.apache.flink.table.gateway.rest.header.session.ConfigureSessionHeaders;
 import org.apache.flink.table.gateway.rest.header.session.OpenSessionHeaders;
-import org.apache.flink.table.gateway.rest.handler.statement.FetchResultsHandler;
 import org.apache.flink.table.gateway.rest.header.statement.ExecuteStatementHeaders;
 import org.apache.flink.table.gateway.rest.header.statement.FetchResultsHeaders;
 import org.apache.flink.util.ConfigurationException;
@@ -39,7 +38,8 @@ import java.util.function.Consumer;
  * routes are Flink's handlers in each session's order and, where the guard plans or waits before it
  * answers, off the REST server's I/O threads ({@link DecidingExecuteStatementHandler}, {@link
  * DecidingConfigureSessionHandler}); its fetchResults routes are Flink's handler given the session's time zone as
- * the session's configuration, all it reads of it ({@link GuardedSqlGatewayService#forFetchResults}).
+ * the session's configuration, all it reads of it ({@link GuardedSqlGatewayService#forFetchResults}), answering a
+ * request of a statement the guard handed on held once it has ended ({@link ReadyResultsHandler}).
  *
  * <p>Stability: public, evolving.
  */
@@ -102,11 +102,13 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
                 Tuple2.of(
                         ConfigureSessionHeaders.getInstance(),
                         new DecidingConfigureSessionHandler(guarded, responseHeaders, order)));
-        // Flink's handler, given the session's time zone as its configuration: all it reads of it (FetchResultsView).
+        // Flink's handler, given the session's time zone as its configuration: all it reads of it (FetchResultsView);
+        // a request of a held statement still running answered once it has ended (ReadyResultsHandler).
         for (FetchResultsHeaders route : List.of(FetchResultsHeaders.getDefaultInstance(), FetchResultsHeaders.getInstanceV1())) {
             handlers.set(
                     indexOf(handlers, route),
-                    Tuple2.of(route, new FetchResultsHandler(guarded.forFetchResults(), responseHeaders, route)));
+                    Tuple2.of(route, new ReadyResultsHandler(guarded.forFetchResults(), responseHeaders, route,
+                            guarded.gatewaySessions(), ReadyResultsHandler.MAX_WAIT)));
         }
         handlers.add(Tuple2.of(AdvisoryHeaders.getInstance(), new AdvisoryHandler(guarded, responseHeaders)));
         handlers.add(
