@@ -79,6 +79,12 @@ final class DistinctUnderTtl {
                 calls.add(c.sql());
                 verbs.add(returning(c.function()));
             });
+            if (aggregate.splitDistinctFinal()) {
+                // The final aggregation of a DISTINCT split merges the partial one's results (MIN of the partial
+                // MIN(b)s): its calls are Flink's, named over the partial's (MIN(MIN(b)), MIN(...)); the statement's
+                // MIN(b) is the partial aggregation's call, named there.
+                continue;
+            }
             aggregate.calls().orElse(List.of()).stream().filter(DistinctUnderTtl::keepsValues)
                     .forEach(c -> views.add(c.sql()));
         }

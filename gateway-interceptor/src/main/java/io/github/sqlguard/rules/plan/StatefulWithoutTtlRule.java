@@ -191,7 +191,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     private static String reason(Operator operator, String ttl, StatementNames names) {
         String label = operator.node().label();
         if (operator instanceof Operator.GroupAggregate aggregate) {
-            if (aggregate.groupBy().isEmpty()) {
+            if (aggregate.groupBy().isEmpty() && !aggregate.splitDistinctPartial()) {
                 return label + " has no GROUP BY key, so it keeps one accumulator for all rows, but " + growing(aggregate)
                         + ", and " + ttl + ": that grows with every new value and is never freed.";
             }
@@ -207,12 +207,20 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 // Flink's split of the DISTINCT aggregates: the partial aggregation groups by the keys, a bucket of the
                 // distinct value ($f.. = MOD(HASH_CODE(col), bucket-num)) and, for several distinct columns, the Expand's
                 // copy number ($e); the statement never names either.
+                // Each entry holds the DISTINCT calls' values of its bucket, as the unsplit aggregation holds them per
+                // key: the state grows with the values however few the keys (the case split-distinct is made for).
                 String per = keys.isEmpty() ? "bucket of DISTINCT values" : keys + " and bucket of its DISTINCT values";
+                List<String> distinct = aggregate.distinctCalls().stream().map(Operator.AggregateCall::sql).distinct().toList();
                 return label + " keeps an accumulator per " + per + " (Flink splits the DISTINCT aggregation:"
                         + " table.optimizer.distinct-agg.split.enabled spreads the distinct values over"
                         + " table.optimizer.distinct-agg.split.bucket-num buckets) and " + ttl + ": one entry for every "
-                        + per + " ever seen, so the state grows as long as new "
-                        + (keys.isEmpty() ? "values" : keys + " values") + " arrive.";
+                        + per + " ever seen"
+                        + (distinct.isEmpty()
+                                ? ", so the state grows as long as new " + (keys.isEmpty() ? "values" : keys + " values") + " arrive."
+                                : ", each holding the distinct values of " + String.join(", ", distinct) + " that fall in its"
+                                        + " bucket, so the state grows as long as new "
+                                        + (keys.isEmpty() ? "" : keys + " values or new ") + "distinct values arrive"
+                                        + (keys.isEmpty() ? "." : ", however few the keys."));
             }
             if (names.expandBelow(operator.node())) {
                 // GROUPING SETS, ROLLUP, CUBE: Flink's Expand copies each row once per grouping set and numbers the
