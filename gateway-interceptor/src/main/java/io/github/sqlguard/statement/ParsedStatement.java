@@ -270,6 +270,10 @@ public sealed interface ParsedStatement extends ParsedSql
      *     on that SELECT (its compiled plan keeps a TTL of 0 for the aggregation; asked of Flink 2.3.0 and 1.20.0: case
      *     874), while it keeps one on a correlated {@code IN} or scalar subquery's SELECT (cases 875, 876) and on an
      *     uncorrelated {@code IN}'s
+     * @param subqueryAggregateReads the tables (their last name, and their alias where written) read through a
+     *     subquery by a SELECT that aggregates with that subquery as its FROM, each to that subquery's alias (empty
+     *     where it has none): a {@code STATE_TTL} hint on the aggregating SELECT names the subquery, not the table
+     *     (Flink refuses a hint key that is not an input of its query block)
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -294,12 +298,14 @@ public sealed interface ParsedStatement extends ParsedSql
             Map<String, String> aggregateAliases,
             List<String> setOperations,
             List<String> subqueryPredicates,
-            List<String> existsAggregateTables) {
+            List<String> existsAggregateTables,
+            Map<String, String> subqueryAggregateReads) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of());
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of(),
+                Map.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -325,6 +331,7 @@ public sealed interface ParsedStatement extends ParsedSql
             setOperations = List.copyOf(setOperations);
             subqueryPredicates = List.copyOf(subqueryPredicates);
             existsAggregateTables = List.copyOf(existsAggregateTables);
+            subqueryAggregateReads = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(subqueryAggregateReads));
         }
 
         /**
@@ -348,14 +355,14 @@ public sealed interface ParsedStatement extends ParsedSql
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
                     functionClasses, planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames,
                     orderBys, joinTypes, overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases, setOperations,
-                    subqueryPredicates, existsAggregateTables);
+                    subqueryPredicates, existsAggregateTables, subqueryAggregateReads);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
                     List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(),
-                    List.of(), List.of());
+                    List.of(), List.of(), Map.of());
         }
     }
 

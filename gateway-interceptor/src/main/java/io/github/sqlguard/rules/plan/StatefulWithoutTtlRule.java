@@ -180,6 +180,24 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 context.advised(), PartitionedOver.keys(over, names), names.rowtimeBelow(over.node())));
     }
 
+    /**
+     * The alias of the subquery through which the aggregating SELECT reads {@code table} ({@link
+     * io.github.sqlguard.statement.ParsedStatement.SqlFacts#subqueryAggregateReads}; empty where it has none); absent
+     * where the statement reads {@code table} so in no aggregating SELECT, or reads it more than once.
+     */
+    private static Optional<String> subqueryAlias(StatementNames names, ObjectIdentifier table) {
+        String name = table.getObjectName();
+        long reads = names.context().statement().facts().tableReferences().stream()
+                .filter(r -> r.name().equalsIgnoreCase(name)).count();
+        if (reads != 1) {
+            return Optional.empty();
+        }
+        return names.context().statement().facts().subqueryAggregateReads().entrySet().stream()
+                .filter(e -> e.getKey().equalsIgnoreCase(name))
+                .map(java.util.Map.Entry::getValue)
+                .findFirst();
+    }
+
     /** A global aggregation whose calls all keep a constant-size accumulator: one row of state. */
     private static boolean constantState(Operator.GroupAggregate aggregate) {
         return aggregate.groupBy().isEmpty()
@@ -864,8 +882,20 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + " STATE_TTL hint on the EXISTS subquery's SELECT does not reach this aggregation: Flink drops it when"
                     + " it rewrites the subquery, its compiled plan keeps a TTL of 0 for it).").toString();
         }
-        Optional<String> hint = table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
+        // An aggregation whose SELECT reads a subquery of the table (FROM (SELECT ... FROM t) AS s GROUP BY k): a hint
+        // on that SELECT names s, its input; Flink refuses 't' there ("The options of following hints cannot match the
+        // name of input tables or views"), and a subquery without an alias cannot be named until it is given one.
+        Optional<String> subquery = table.flatMap(t -> subqueryAlias(names, t));
+        Optional<String> hint = subquery.isPresent()
+                ? subquery.filter(a -> !a.isEmpty()).map(a -> "/*+ STATE_TTL('" + a + "' = '" + values.stateTtlText() + "') */")
+                : table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
+        if (subquery.filter(String::isEmpty).isPresent()) {
+            fix.append(", or for this aggregation alone a STATE_TTL hint on its SELECT, which names that SELECT's input:"
+                    + " its subquery, once given an alias (FROM (...) AS s, then /*+ STATE_TTL('s' = '")
+                    .append(values.stateTtlText()).append("') */; not '").append(table.get().getObjectName())
+                    .append("', which the subquery reads)");
+        }
         if (hint.isEmpty()) {
             Optional<String> readView = names.viewHolding(node);
             viewAggregation(node, names).ifPresent(in -> fix.append(", or for this aggregation alone in the view ")
