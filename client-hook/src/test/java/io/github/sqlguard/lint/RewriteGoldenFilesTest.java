@@ -130,6 +130,7 @@ class RewriteGoldenFilesTest {
         "900-split-distinct-min-max-over-averages-names-the-statements-calls",
         "901-split-distinct-first-last-value-over-counts-names-the-statements-calls",
         "902-split-distinct-visitors-per-country-state-grows-with-visitors",
+        "908-split-distinct-first-value-per-key-names-first-value-as-written",
         "771-newest-orders-first-by-proctime-then-amount-in-qualified-join-free-select-ranks-by-amount",
         "777-latest-three-clicks-per-user-by-proctime-window-top-n-rewrite-orders-by-event-time",
         "778-top-2-pages-per-user-by-proctime-then-page-window-top-n-rewrite-keeps-later-key",
