@@ -1,5 +1,5 @@
 -- expect: WARN stateful-without-ttl
--- expect-fix: or for this aggregation alone a STATE_TTL hint on its SELECT, which names that SELECT's input: its subquery, once given an alias (FROM (...) AS s, then /*+ STATE_TTL('s' = '1 d') */; not 'MyTable', which the subquery reads)
+-- expect-fix: or for this aggregation alone a STATE_TTL hint on its SELECT once its subquery has an alias, naming that alias = '1 d' (not 'MyTable', which the subquery reads: Flink refuses a hint key that is not an input of the hinted SELECT)
 -- expect-fix-absent: /*+ STATE_TTL('MyTable' = '1 d') */ on its SELECT
 -- Flink's plan test TwoStageAggregateTest#testGroupAggregateWithExpressionInSelect (mini-batch, two-phase): the
 -- aggregating SELECT reads a subquery without an alias. Before, the fix offered "/*+ STATE_TTL('MyTable' = '1 d') */

@@ -891,10 +891,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 : table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
         if (subquery.filter(String::isEmpty).isPresent()) {
-            fix.append(", or for this aggregation alone a STATE_TTL hint on its SELECT, which names that SELECT's input:"
-                    + " its subquery, once given an alias (FROM (...) AS s, then /*+ STATE_TTL('s' = '")
-                    .append(values.stateTtlText()).append("') */; not '").append(table.get().getObjectName())
-                    .append("', which the subquery reads)");
+            fix.append(", or for this aggregation alone a STATE_TTL hint on its SELECT once its subquery has an alias,"
+                    + " naming that alias = '").append(values.stateTtlText()).append("' (not '")
+                    .append(table.get().getObjectName()).append("', which the subquery reads: Flink refuses a hint key that"
+                            + " is not an input of the hinted SELECT)");
         }
         if (hint.isEmpty()) {
             Optional<String> readView = names.viewHolding(node);
