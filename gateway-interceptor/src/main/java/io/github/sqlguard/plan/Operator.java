@@ -338,6 +338,16 @@ public sealed interface Operator
             return node.is("IncrementalGroupAggregate") || node.description().contains("partialFinalType=[PARTIAL]");
         }
 
+        /**
+         * True for the final aggregation of Flink's split of DISTINCT aggregates ({@code partialFinalType=[FINAL]}):
+         * its calls merge the partial aggregation's results per key ({@code $SUM0} of the partial counts, {@code MIN}
+         * of the partial minimums), calls the statement does not write; the statement's own calls are the partial
+         * aggregation's ({@code SplitAggregateRule}, Flink 2.3.0).
+         */
+        public boolean splitDistinctFinal() {
+            return node.description().contains("partialFinalType=[FINAL]");
+        }
+
         /** The calls with {@code DISTINCT}: each keeps every distinct value of its argument per key. */
         public List<AggregateCall> distinctCalls() {
             return calls.orElse(List.of()).stream().filter(AggregateCall::distinct).toList();

@@ -29,7 +29,7 @@ final class AggregateOverAggregate {
                 continue;
             }
             for (PlanNode below : TtlMix.statefulInputs(plan.get(), node)) {
-                if (aggregate(below) && below.state().stream().map(OperatorState::ttl).anyMatch(t -> !t.isZero())) {
+                if (aggregate(below) && !splitPartial(below) && below.state().stream().map(OperatorState::ttl).anyMatch(t -> !t.isZero())) {
                     return "; an aggregation here reads another's result (as a count of counts does): a key of the lower one"
                             + " that expires and returns starts again from its first row and is emitted as a new row,"
                             + " with no retraction of the result it had before, so the upper aggregation keeps that old"
@@ -38,6 +38,16 @@ final class AggregateOverAggregate {
             }
         }
         return "";
+    }
+
+    /**
+     * The partial aggregation of Flink's split of DISTINCT aggregates ({@code partialFinalType=[PARTIAL]}, per key and
+     * bucket), which the final one reads: one aggregation of the statement, not one over another's result. A bucket
+     * that expires and returns starts from its first row: the final sum of its counts and sums loses nothing but what
+     * the DISTINCT values and the retracting calls lose on their own, which {@link DistinctUnderTtl} says.
+     */
+    private static boolean splitPartial(PlanNode node) {
+        return node.description().contains("partialFinalType=[PARTIAL]");
     }
 
     /** A regular aggregation: {@code GroupAggregate}, or the global half of a split one. */

@@ -72,6 +72,7 @@ final class DistinctUnderTtl {
         Set<String> calls = new LinkedHashSet<>();
         Set<String> verbs = new LinkedHashSet<>();
         Set<String> views = new LinkedHashSet<>();
+        List<Operator.AggregateCall> finals = new ArrayList<>();
         boolean keysOnly = false;
         for (Operator.GroupAggregate aggregate : aggregates) {
             keysOnly |= keysOnly(aggregate);
@@ -79,8 +80,23 @@ final class DistinctUnderTtl {
                 calls.add(c.sql());
                 verbs.add(returning(c.function()));
             });
+            if (aggregate.splitDistinctFinal()) {
+                // The final aggregation of a DISTINCT split merges the partial one's results (MIN of the partial
+                // MIN(b)s), its calls named over the partial's: FIRST_VALUE(FIRST_VALUE(c)), or MIN(...) where the
+                // argument has no name. A retracting one keeps every partial result it may fall back to: it is the
+                // statement's FIRST_VALUE(c), named so; an unnamed one only where no call of its function is named.
+                aggregate.calls().orElse(List.of()).stream().filter(DistinctUnderTtl::keepsValues)
+                        .forEach(c -> finals.add(new Operator.AggregateCall(statementsCall(c), c.function(), false, c.retracts())));
+                continue;
+            }
             aggregate.calls().orElse(List.of()).stream().filter(DistinctUnderTtl::keepsValues)
                     .forEach(c -> views.add(c.sql()));
+        }
+        for (Operator.AggregateCall call : finals) {
+            boolean unnamed = call.sql().endsWith("(...)");
+            if (!unnamed || views.stream().noneMatch(v -> v.startsWith(call.function() + "("))) {
+                views.add(call.sql());
+            }
         }
         String out = "";
         if (!calls.isEmpty()) {
@@ -108,6 +124,16 @@ final class DistinctUnderTtl {
                     + " TTL as a new row";
         }
         return out;
+    }
+
+    /**
+     * A split's final call as the statement writes it: {@code FIRST_VALUE(c)} for the {@code FIRST_VALUE(FIRST_VALUE(c))}
+     * that merges the partial {@code FIRST_VALUE(c)}s; the call as named otherwise.
+     */
+    private static String statementsCall(Operator.AggregateCall call) {
+        String prefix = call.function() + "(";
+        String sql = call.sql();
+        return sql.startsWith(prefix + prefix) && sql.endsWith("))") ? sql.substring(prefix.length(), sql.length() - 1) : sql;
     }
 
     /**

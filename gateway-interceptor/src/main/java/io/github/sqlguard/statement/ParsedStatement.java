@@ -275,6 +275,10 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param distinct true where the statement writes a {@code SELECT DISTINCT} or an aggregate call with {@code
      *     DISTINCT} ({@code COUNT(DISTINCT user_id)}), read from its tree (not from words of its text, comments and
      *     string literals among them)
+     * @param subqueryAggregateReads the tables (their last name, and their alias where written) read through a
+     *     subquery by a SELECT that aggregates with that subquery as its FROM, each to that subquery's alias (empty
+     *     where it has none): a {@code STATE_TTL} hint on the aggregating SELECT names the subquery, not the table
+     *     (Flink refuses a hint key that is not an input of its query block)
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -301,13 +305,14 @@ public sealed interface ParsedStatement extends ParsedSql
             List<String> subqueryPredicates,
             List<String> existsAggregateTables,
             List<SqlOption> existsAggregateHints,
-            boolean distinct) {
+            boolean distinct,
+            Map<String, String> subqueryAggregateReads) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of(),
-                List.of(), false);
+                List.of(), false, Map.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -334,6 +339,7 @@ public sealed interface ParsedStatement extends ParsedSql
             subqueryPredicates = List.copyOf(subqueryPredicates);
             existsAggregateTables = List.copyOf(existsAggregateTables);
             existsAggregateHints = List.copyOf(existsAggregateHints);
+            subqueryAggregateReads = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(subqueryAggregateReads));
         }
 
         /**
@@ -357,14 +363,14 @@ public sealed interface ParsedStatement extends ParsedSql
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
                     functionClasses, planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames,
                     orderBys, joinTypes, overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases, setOperations,
-                    subqueryPredicates, existsAggregateTables, existsAggregateHints, distinct);
+                    subqueryPredicates, existsAggregateTables, existsAggregateHints, distinct, subqueryAggregateReads);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
                     List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(),
-                    List.of(), List.of(), List.of(), false);
+                    List.of(), List.of(), List.of(), false, Map.of());
         }
     }
 

@@ -87,6 +87,7 @@ final class SqlFactsCollector {
     /** The hints written on the SELECT of an EXISTS that aggregates, by identity: their options go to both lists. */
     private final Set<SqlHint> existsHints = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     private boolean distinct;
+    private final Map<String, String> subqueryAggregateReads = new LinkedHashMap<>();
     private final List<ParsedStatement.Grouping> groupings = new ArrayList<>();
     private final List<ParsedStatement.MatchRecognize> matchRecognizes = new ArrayList<>();
     private final Map<String, String> aggregateAliases = new LinkedHashMap<>();
@@ -146,7 +147,7 @@ final class SqlFactsCollector {
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
                 planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
                 overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases, setOperations, subqueryPredicates,
-                existsAggregateTables, existsAggregateHints, distinct);
+                existsAggregateTables, existsAggregateHints, distinct, subqueryAggregateReads);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -231,6 +232,7 @@ final class SqlFactsCollector {
             collectSuperseded(select.getHints());
             collectUnmatched(select);
             collectGrouping(select);
+            collectSubqueryAggregate(select);
             collectFrom(select.getFrom(), "", 0);
             subquery(select.getFrom()).ifPresent(inner -> readerWhere.put(inner, select.getWhere()));
             String outer = from;
@@ -353,6 +355,35 @@ final class SqlFactsCollector {
     }
 
     /** The query block a FROM item is ({@code (SELECT ...) AS t}, {@code (SELECT ...)}); empty for anything else. */
+    /**
+     * An aggregating SELECT whose FROM is a subquery ({@code SELECT k, SUM(v) FROM (SELECT ... FROM t) AS s GROUP BY
+     * k}): the tables the subquery reads (through subqueries of subqueries that do not aggregate), each mapped to the alias of the
+     * subquery the aggregating SELECT reads ({@code s}; empty without one). A {@code STATE_TTL} hint on that SELECT
+     * must name {@code s}: Flink refuses one that names {@code t}, not an input of that query block.
+     */
+    private void collectSubqueryAggregate(SqlSelect select) {
+        if (!aggregates(select) || subquery(select.getFrom()).isEmpty()) {
+            return;
+        }
+        SqlNode from = select.getFrom();
+        String alias = from instanceof SqlCall as && as.getKind() == SqlKind.AS && as.operandCount() >= 2
+                && as.operand(1) instanceof SqlIdentifier name ? name.getSimple() : "";
+        List<String> tables = new ArrayList<>();
+        Optional<SqlSelect> inner = subquery(from);
+        for (int depth = 0; inner.isPresent() && depth < MAX_FROM_DEPTH; depth++) {
+            if (aggregates(inner.get())) {
+                // An aggregation of the subquery's own: its SELECT reads its FROM; the outer one reads its result.
+                break;
+            }
+            Optional<SqlSelect> next = subquery(inner.get().getFrom());
+            if (next.isEmpty()) {
+                tablesOf(inner.get().getFrom(), tables);
+            }
+            inner = next;
+        }
+        tables.forEach(t -> subqueryAggregateReads.putIfAbsent(t, alias));
+    }
+
     private static Optional<SqlSelect> subquery(SqlNode from) {
         SqlNode item = from instanceof SqlCall call && call.getKind() == SqlKind.AS && call.operandCount() >= 2
                 ? call.operand(0) : from;

@@ -7,6 +7,7 @@ import io.github.sqlguard.flink.FlinkLine;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 class StatementParserTest {
 
@@ -195,6 +196,21 @@ class StatementParserTest {
         assertThat(parser.parse("SELECT COUNT(DISTINCT a) FROM t").facts().distinct()).isTrue();
         assertThat(parser.parse("SELECT a FROM t WHERE note <> 'distinct' -- DISTINCT\n").facts().distinct()).isFalse();
         assertThat(parser.parse("SELECT a FROM t UNION SELECT a FROM u").facts().distinct()).isFalse();
+    }
+
+    @Test
+    void tellsTheSubqueryAnAggregatingSelectReadsItsTablesThrough() {
+        // A STATE_TTL hint on the aggregating SELECT names its subquery, not the table under it (cases 904-907).
+        assertThat(parser.parse("SELECT k, COUNT(*) FROM (SELECT k FROM db.t AS x WHERE v > 0) AS s GROUP BY k").facts()
+                .subqueryAggregateReads()).containsExactly(Map.entry("t", "s"), Map.entry("x", "s"));
+        assertThat(parser.parse("SELECT MIN(c) FROM (SELECT c, b + 3 AS d FROM t) GROUP BY d").facts()
+                .subqueryAggregateReads()).containsExactly(Map.entry("t", ""));
+        assertThat(parser.parse("SELECT k, COUNT(*) FROM (SELECT k FROM (SELECT k, v FROM t) AS a WHERE v > 0) AS b GROUP BY k")
+                .facts().subqueryAggregateReads()).containsExactly(Map.entry("t", "b"));
+        // The subquery aggregates itself: its own SELECT reads t; a table read straight is no subquery's.
+        assertThat(parser.parse("SELECT k, MAX(m) FROM (SELECT k, j, MAX(v) AS m FROM t GROUP BY k, j) AS s GROUP BY k")
+                .facts().subqueryAggregateReads()).isEmpty();
+        assertThat(parser.parse("SELECT k, COUNT(*) FROM t GROUP BY k").facts().subqueryAggregateReads()).isEmpty();
     }
 
     @Test

@@ -176,6 +176,24 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 context.advised(), PartitionedOver.keys(over, names), names.rowtimeBelow(over.node())));
     }
 
+    /**
+     * The alias of the subquery through which the aggregating SELECT reads {@code table} ({@link
+     * io.github.sqlguard.statement.ParsedStatement.SqlFacts#subqueryAggregateReads}; empty where it has none); absent
+     * where the statement reads {@code table} so in no aggregating SELECT, or reads it more than once.
+     */
+    private static Optional<String> subqueryAlias(StatementNames names, ObjectIdentifier table) {
+        String name = table.getObjectName();
+        long reads = names.context().statement().facts().tableReferences().stream()
+                .filter(r -> r.name().equalsIgnoreCase(name)).count();
+        if (reads != 1) {
+            return Optional.empty();
+        }
+        return names.context().statement().facts().subqueryAggregateReads().entrySet().stream()
+                .filter(e -> e.getKey().equalsIgnoreCase(name))
+                .map(java.util.Map.Entry::getValue)
+                .findFirst();
+    }
+
     /** A global aggregation whose calls all keep a constant-size accumulator: one row of state. */
     private static boolean constantState(Operator.GroupAggregate aggregate) {
         return aggregate.groupBy().isEmpty()
@@ -187,7 +205,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     private static String reason(Operator operator, String ttl, StatementNames names) {
         String label = operator.node().label();
         if (operator instanceof Operator.GroupAggregate aggregate) {
-            if (aggregate.groupBy().isEmpty()) {
+            if (aggregate.groupBy().isEmpty() && !aggregate.splitDistinctPartial()) {
                 return label + " has no GROUP BY key, so it keeps one accumulator for all rows, but " + growing(aggregate)
                         + ", and " + ttl + ": that grows with every new value and is never freed.";
             }
@@ -203,12 +221,20 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 // Flink's split of the DISTINCT aggregates: the partial aggregation groups by the keys, a bucket of the
                 // distinct value ($f.. = MOD(HASH_CODE(col), bucket-num)) and, for several distinct columns, the Expand's
                 // copy number ($e); the statement never names either.
+                // Each entry holds the DISTINCT calls' values of its bucket, as the unsplit aggregation holds them per
+                // key: the state grows with the values however few the keys (the case split-distinct is made for).
                 String per = keys.isEmpty() ? "bucket of DISTINCT values" : keys + " and bucket of its DISTINCT values";
+                List<String> distinct = aggregate.distinctCalls().stream().map(Operator.AggregateCall::sql).distinct().toList();
                 return label + " keeps an accumulator per " + per + " (Flink splits the DISTINCT aggregation:"
                         + " table.optimizer.distinct-agg.split.enabled spreads the distinct values over"
                         + " table.optimizer.distinct-agg.split.bucket-num buckets) and " + ttl + ": one entry for every "
-                        + per + " ever seen, so the state grows as long as new "
-                        + (keys.isEmpty() ? "values" : keys + " values") + " arrive.";
+                        + per + " ever seen"
+                        + (distinct.isEmpty()
+                                ? ", so the state grows as long as new " + (keys.isEmpty() ? "values" : keys + " values") + " arrive."
+                                : ", each holding the distinct values of " + String.join(", ", distinct) + " that fall in its"
+                                        + " bucket, so the state grows as long as new "
+                                        + (keys.isEmpty() ? "" : keys + " values or new ") + "distinct values arrive"
+                                        + (keys.isEmpty() ? "." : ", however few the keys."));
             }
             if (names.expandBelow(operator.node())) {
                 // GROUPING SETS, ROLLUP, CUBE: Flink's Expand copies each row once per grouping set and numbers the
@@ -892,8 +918,20 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + " STATE_TTL hint on the EXISTS subquery's SELECT does not reach this aggregation: Flink drops it when"
                     + " it rewrites the subquery, its compiled plan keeps a TTL of 0 for it).").toString();
         }
-        Optional<String> hint = table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
+        // An aggregation whose SELECT reads a subquery of the table (FROM (SELECT ... FROM t) AS s GROUP BY k): a hint
+        // on that SELECT names s, its input; Flink refuses 't' there ("The options of following hints cannot match the
+        // name of input tables or views"), and a subquery without an alias cannot be named until it is given one.
+        Optional<String> subquery = table.flatMap(t -> subqueryAlias(names, t));
+        Optional<String> hint = subquery.isPresent()
+                ? subquery.filter(a -> !a.isEmpty()).map(a -> "/*+ STATE_TTL('" + a + "' = '" + values.stateTtlText() + "') */")
+                : table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
+        if (subquery.filter(String::isEmpty).isPresent()) {
+            fix.append(", or for this aggregation alone a STATE_TTL hint on its SELECT once its subquery has an alias,"
+                    + " naming that alias = '").append(values.stateTtlText()).append("' (not '")
+                    .append(table.get().getObjectName()).append("', which the subquery reads: Flink refuses a hint key that"
+                            + " is not an input of the hinted SELECT)");
+        }
         if (hint.isEmpty()) {
             Optional<String> readView = names.viewHolding(node);
             viewAggregation(node, names).ifPresent(in -> fix.append(", or for this aggregation alone in the view ")
