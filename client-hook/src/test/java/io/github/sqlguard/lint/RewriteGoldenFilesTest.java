@@ -165,6 +165,7 @@ class RewriteGoldenFilesTest {
         "830-prices-join-opening-prices-same-table-hinted-number-of-rows-read-once-rewrite-hints-the-stream-alone",
         "831-carrier-per-order-persistent-view-with-column-list-rewrite-drops-and-creates-it-again",
         "832-carrier-per-order-persistent-view-without-column-list-rewrite-alters-it",
+        "881-opening-prices-hinted-two-options-joined-first-with-prices-rewrite-hints-the-stream-alone-on-both-lines",
         "780-shipped-orders-view-join-unpinned-condition-and-changes-name-the-view-join",
         "781-customer-orders-view-left-join-one-side-aliased-keys-of-other-names",
         "783-views-per-page-view-aggregation-changes-names-the-view-aggregation",

@@ -87,16 +87,27 @@ final class ReadOnce {
 
     /**
      * The scan {@code source} of the plan, with the options the plan gives its table; empty where it reads no table, or
-     * where its hint's options are not known (a line whose plan persists the catalog's options alone: {@link
-     * FlinkLine#compiledPlanMergesHintedOptions}).
+     * where its hint's options are not known. A line whose compiled plan persists the catalog's options alone ({@link
+     * FlinkLine#compiledPlanMergesHintedOptions}: Flink 1.20) still prints the hint in the scan's description, and its
+     * options are merged in from there ({@link PlanNode#hintedOptions}), as {@code CatalogSourceTable} merges them.
      */
     private Optional<Read> read(PlanNode source) {
-        if (source.table().isEmpty() || (source.optionsHinted() && !FlinkLine.current().compiledPlanMergesHintedOptions())) {
+        if (source.table().isEmpty()) {
             return Optional.empty();
+        }
+        Map<String, String> options = source.tableOptions();
+        if (source.optionsHinted() && !FlinkLine.current().compiledPlanMergesHintedOptions()) {
+            Optional<Map<String, String>> hint = source.hintedOptions();
+            if (hint.isEmpty()) {
+                return Optional.empty();
+            }
+            Map<String, String> merged = new HashMap<>(options);
+            merged.putAll(hint.get());
+            options = merged;
         }
         ObjectIdentifier table = source.table().get();
         List<String> names = List.of(table.getCatalogName(), table.getDatabaseName(), table.getObjectName());
-        return Optional.of(new Read(table.getObjectName(), changed(source.tableOptions(), names)));
+        return Optional.of(new Read(table.getObjectName(), changed(options, names)));
     }
 
     /** Of {@code options}, those the catalog's table {@code names} does not have with the same value. */
