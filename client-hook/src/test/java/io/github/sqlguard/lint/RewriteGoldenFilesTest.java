@@ -166,6 +166,7 @@ class RewriteGoldenFilesTest {
         "831-carrier-per-order-persistent-view-with-column-list-rewrite-drops-and-creates-it-again",
         "832-carrier-per-order-persistent-view-without-column-list-rewrite-alters-it",
         "881-opening-prices-hinted-two-options-joined-first-with-prices-rewrite-hints-the-stream-alone-on-both-lines",
+        "885-session-ttl-twelve-hours-orders-pinned-zero-join-csv-customers-hint-rewrite-pins-the-read-once-side",
         "780-shipped-orders-view-join-unpinned-condition-and-changes-name-the-view-join",
         "781-customer-orders-view-left-join-one-side-aliased-keys-of-other-names",
         "783-views-per-page-view-aggregation-changes-names-the-view-aggregation",

@@ -147,6 +147,9 @@ final class StateTtlHint extends ScopedFamily {
                             }
                         }
                     }
+                    if (hint == existing.get(0) && !sessionNeverExpires) {
+                        changed |= pinUnnamed(options, once, named);
+                    }
                     if (options.isEmpty()) {
                         select.getHints().remove(hint); // Flink refuses a STATE_TTL hint without options
                     } else if (changed) {
@@ -167,6 +170,9 @@ final class StateTtlHint extends ScopedFamily {
                 }
             }
             SqlHint hint = Blocks.stateTtl(inputs, value);
+            if (!sessionNeverExpires) {
+                pinUnnamed((SqlNodeList) hint.getOperandList().get(1), once, inputs);
+            }
             Blocks.addHint(select, hint);
             hinted.add(SqlTrees.unparse(hint));
             blocks.add(new Hinted(select, SqlTrees.unparse(hint)));
@@ -205,6 +211,25 @@ final class StateTtlHint extends ScopedFamily {
                         + (readOnce.isEmpty() && isJoin ? ReadOnce.expired(context, finding.planNode(), value) : "")
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen()));
+    }
+
+    /**
+     * Adds {@code 'c' = '0'} to a hint's {@code options} for each side read once of its SELECT ({@code once}) that it does
+     * not name ({@code named}), where the session has a TTL that expires: an input no key names gets {@code
+     * table.exec.state.ttl} (Flink's {@code StateTtlHint}), which would expire the rows read once for good; {@code '0'}
+     * keeps them (FLIP-373), and the proof checks that it reaches ({@link Intent#keepingReadOnce}). Returns true where
+     * one was added.
+     */
+    private static boolean pinUnnamed(SqlNodeList options, Set<String> once, List<String> named) {
+        boolean added = false;
+        for (String input : once) {
+            if (!named.contains(input)) {
+                options.add(SqlLiteral.createCharString(input, SqlParserPos.ZERO));
+                options.add(SqlLiteral.createCharString("0", SqlParserPos.ZERO));
+                added = true;
+            }
+        }
+        return added;
     }
 
     /**
