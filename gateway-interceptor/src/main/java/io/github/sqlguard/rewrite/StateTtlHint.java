@@ -195,7 +195,8 @@ final class StateTtlHint extends ScopedFamily {
                                 + otherBlocks(blocks, Optional.of(readOnce.get().select()), value, reads, false,
                                         context.request().statement().facts())
                         : operator.get().equals("Join")
-                        ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "join") + " keeps") + " each row " + value
+                        ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "join") + " keeps") + " each row "
+                                + (reads.unnamed(finding.planNode(), tree) ? "of the inputs its hint names " : "") + value
                                 + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
                                 + TtlExpiry.joinRows(value, joinType(finding, context), context.request().statement().facts())
                         : (keptOwn ? "the state of the inputs whose TTL changes" : "the state of " + whose(scope, "aggregation"))
@@ -207,8 +208,8 @@ final class StateTtlHint extends ScopedFamily {
                         + (unreadable.isEmpty() ? "" : "; the hint values Flink cannot read change: "
                                 + String.join(", ", unreadable.stream().map(u -> u + " becomes '" + value + "'").toList()))
                         + (keptOwn && !(replaced.isEmpty() && unreadable.isEmpty()) ? "; the TTLs written otherwise stay as written" : "")
-                        // A side read once that the join's SELECT could not be matched to is hinted: the TTL expires its rows.
-                        + (readOnce.isEmpty() && isJoin ? ReadOnce.expired(context, finding.planNode(), value) : "")
+                        // A side read once that the join's SELECT could not be matched to: what the hints written do to it.
+                        + (readOnce.isEmpty() && isJoin ? reads.hinted(finding.planNode(), value, tree) : "")
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen()));
     }
