@@ -43,7 +43,7 @@ final class SessionStateTtl implements RewriteFamily {
             ID,
             List.of(UnboundedRankRule.ID, StatefulWithoutTtlRule.ID),
             List.of("Rank", "GroupAggregate", "GlobalGroupAggregate", "Join", "Deduplicate", "OverAggregate"),
-            "`SET 'table.exec.state.ttl'` (`sql-guard.rewrite.state-ttl`, never shorter than the statement's own time bounds) before the statement: every stateful operator no hint pins gets the TTL; a join side read once (a bounded source) that the statement's SELECT names is pinned there with `STATE_TTL('<side>' = '0')`, so that its rows stay to be matched");
+            "`SET 'table.exec.state.ttl'` (`sql-guard.rewrite.state-ttl`, never shorter than the statement's own time bounds) before the statement: every stateful operator no hint pins gets the TTL; a join side read once (a bounded source) is pinned with `STATE_TTL('<side>' = '0')` on the SELECT that joins it, the statement's or, redefined, that of a view the session or script defined, so that its rows stay to be matched");
 
     @Override
     public FamilyDeclaration declaration() {

@@ -34,9 +34,10 @@ import java.util.Set;
  * change, unlike a {@code SET}. Proven when the finding's operator gets the TTL in the compiled plan
  * (Flink 1.20 does not match a hint to a table with a {@code WATERMARK}, and then it is not offered).
  * Where one side of a join is read once ({@link ReadOnce}: a source Flink translated as bounded), the hint on its
- * SELECT leaves that side out (a user's value for it stays), and the proof checks every join state but that side's:
- * the rows read once never come again, and a TTL on them would leave the join matching nothing from that side once it
- * expired. What the hints do to the operators of the other kind in their blocks is said from the proof's plan ({@link
+ * SELECT leaves that side out (a user's value for it stays; under a session TTL that expires, it names that side with
+ * {@code '0'}), and the proof checks each join's streaming side at the TTL and that side at 0 ms ({@link
+ * Intent#keepingReadOnce}): the rows read once never come again, and a TTL on them would leave the join matching
+ * nothing from that side once it expired. What the hints do to the operators of the other kind in their blocks is said from the proof's plan ({@link
  * #reachedToo}).
  */
 final class StateTtlHint extends ScopedFamily {
