@@ -173,8 +173,9 @@ final class SessionStateTtl implements RewriteFamily {
                 + " starts anew), where no STATE_TTL hint gives it another TTL"
                 + ReadOnce.expired(context, Optional.empty(), value, pins)
                 + (notOwn.isEmpty() || !scope.isStatement() ? "" : "; the side read once is joined in the view "
-                        + String.join(", ", notOwn) + ", which this session and script did not define: the rewrite does not"
-                        + " redefine it to pin that side, so the SET expires its rows")
+                        + String.join(", ", notOwn) + ", whose definition as the catalog holds it was not written by a CREATE"
+                        + " VIEW of this session or script (the guard knows no text of it to splice the pin into): the"
+                        + " rewrite does not redefine it, so the SET expires those rows")
                 + DistinctUnderTtl.changes(finding, context);
         String set = "SET '" + StateTtl.KEY + "' = '" + value + "'";
         if (pins.stream().anyMatch(ReadOnce.Pin::added)) {

@@ -343,10 +343,12 @@ final class StateTtlHint extends ScopedFamily {
      * expires: {@code "replaces your STATE_TTL pin 'eu_clicks' = '0', which keeps its state forever, with '1 d': "}.
      * The finding names that pin as its cause; the rewrite is its fix, proven, and overwrites the user's choice.
      */
-    private static String pinReplaced(List<String> replaced, String value) {
-        if (replaced.isEmpty()) {
+    private static String pinReplaced(List<String> written, String value) {
+        if (written.isEmpty()) {
             return "";
         }
+        // One pin written alike in several SELECTs (a UNION ALL's, case 886) is said once.
+        List<String> replaced = List.copyOf(new LinkedHashSet<>(written));
         return "replaces your STATE_TTL " + (replaced.size() == 1 ? "pin " : "pins ") + String.join(", ", replaced)
                 + ", which " + (replaced.size() == 1 ? "keeps" : "keep") + " its state forever, with '" + value + "': ";
     }
