@@ -1,6 +1,6 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: state-ttl-hint
--- expect-reason: the right side (customers) is a bounded source, read once
+-- expect-reason: right side (customers) is a bounded source, read once, and its state for that side expires after 12 h
 -- The session's TTL is 12 h; the user pinned the orders' side at '0' and left the customers read once from CSV files
 -- unnamed, so the session's 12 h expires them. The state-ttl-hint rewrite replaced the orders' pin and left the
 -- customers out of the hint, where the session's TTL still reaches them, while its changes: line said they keep every
