@@ -6,9 +6,9 @@
 -- source read once (opening: DataGenTableSource with a row count is bounded). Matched by table name, both inputs
 -- read "prices", so neither was the side read once and the rewrite hinted both, expiring the opening prices for
 -- good; matched by the scan as the plan has it (the table and its hinted options), the rewrite hints p alone. On
--- Flink 1.20 the compiled plan keeps the catalog's options alone (the hint only in the scan's description): the
--- hinted scan is not matched, the rewrite hints both and its changes: line says the TTL expires the rows read once
--- (golden 830-flink-1.20).
+-- Flink 1.20 the compiled plan keeps the catalog's options alone, and the hint's options are read from the scan's
+-- description (hints=[[[OPTIONS options:{number-of-rows=100}]]]): the rewrite hints p alone there too, where it hinted
+-- both and said the TTL expires the rows read once (the 1.20 golden, now gone; case 881).
 CREATE TABLE prices (symbol STRING, price DOUBLE) WITH ('connector' = 'datagen', 'fields.symbol.length' = '3');
 
 SELECT p.symbol, p.price - opening.price AS change_since_open

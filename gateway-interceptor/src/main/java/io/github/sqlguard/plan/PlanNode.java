@@ -71,6 +71,34 @@ public record PlanNode(
         return description.contains("OPTIONS options:");
     }
 
+    /**
+     * The options the {@code OPTIONS} hints of this scan give its table, as its description prints them (Flink's {@code
+     * RelExplainUtil#hintsToString}: {@code hints=[[[OPTIONS options:{number-of-rows=100, rows-per-second=5}]]]}, each
+     * hint's options in the order written, a later hint's over an earlier one's), for a line whose compiled plan keeps
+     * the catalog's options alone ({@code FlinkLine#compiledPlanMergesHintedOptions}). Empty where the node has no such
+     * hint, or where the printed options cannot be read back one for one (a value that holds {@code ", "} or {@code "="}
+     * next to another key, or a {@code "}"}).
+     */
+    public Optional<Map<String, String>> hintedOptions() {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        String marker = "OPTIONS options:{";
+        for (int at = description.indexOf(marker); at >= 0; at = description.indexOf(marker, at + 1)) {
+            int start = at + marker.length();
+            int end = description.indexOf("}]", start);
+            if (end < 0 || description.substring(start, end).contains("}")) {
+                return Optional.empty();
+            }
+            for (String entry : description.substring(start, end).split(", ")) {
+                int equals = entry.indexOf('=');
+                if (equals <= 0 || entry.indexOf('=', equals + 1) >= 0) {
+                    return Optional.empty();
+                }
+                out.put(entry.substring(0, equals), entry.substring(equals + 1));
+            }
+        }
+        return out.isEmpty() ? Optional.empty() : Optional.of(Map.copyOf(out));
+    }
+
     /** True when this node is an operator named {@code operatorName}. */
     public boolean is(String operatorName) {
         return name.equals(operatorName);

@@ -15,7 +15,7 @@ import java.util.Optional;
  * What a rewrite means to put into the plan, which its proof checks in the plan model: an operator
  * by Flink's name ({@code WindowRank}, {@code Deduplicate}, {@code GroupAggregate}, ...), and
  * where the rewrite sets a state TTL, that TTL on every state of that operator in the compiled plan (but the state of a
- * join's side read once, where the rewrite leaves it without one).
+ * join's side read once, where the rewrite keeps its rows: that state must have TTL 0 ms, no TTL).
  *
  * @param operators at least one node of one of these names must be in the plan; empty for a
  *     statement that is not planned (a {@code SET}, a DDL)
@@ -24,7 +24,9 @@ import java.util.Optional;
  *     node's every state must expire, at a TTL above 0 and at most this one ({@code
  *     sql-guard.max-state-ttl}); if any
  * @param readOnceKept true where a {@code Join}'s side read once keeps its rows without the TTL ({@link
- *     BoundedJoinSide}, read in the plan checked): only its streaming side's state is checked
+ *     BoundedJoinSide}, read in the plan checked): per join, its streaming side's state must have the TTL, and its
+ *     side read once's 0 ms (the compiled plan's {@code StateMetadata} of each input), which a pin of {@code '0'} or no
+ *     TTL at all gives it
  */
 record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration> boundedBelow, boolean readOnceKept) {
 
@@ -56,7 +58,7 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
         return new Intent(List.of(operators), Optional.empty(), Optional.of(max), false);
     }
 
-    /** This intent, but where a join's side is read once: that side's state keeps its rows, and is not checked. */
+    /** This intent, but where a join's side is read once: that side's state keeps its rows, with TTL 0 ms. */
     Intent keepingReadOnce() {
         return new Intent(operators, ttl, boundedBelow, true);
     }
@@ -67,7 +69,7 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
      */
     boolean unmet(ExplainedPlan plan, PlanNode node, OperatorState state) {
         if (readOnceKept && readOnce(plan, node, state)) {
-            return false;
+            return !state.ttl().isZero();
         }
         if (boundedBelow.isPresent()) {
             return StateTtl.neverExpires(state.ttl(), boundedBelow.get());
@@ -100,6 +102,12 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
         for (PlanNode node : intended) {
             for (OperatorState state : node.state()) {
                 if (readOnceKept && readOnce(plan.get(), node, state)) {
+                    // The side read once must keep its rows: a pin that does not reach it (a hint key that names no
+                    // input there, a SET that reaches a side no hint names) would expire them, for good.
+                    if (!state.ttl().isZero()) {
+                        return Optional.of(node.label() + "'s " + state.name() + ", the state of its side read once, has a TTL"
+                                + " of " + StateTtl.format(state.ttl()) + ", not 0 ms: the rows read once would expire");
+                    }
                     continue;
                 }
                 if (boundedBelow.isPresent()) {

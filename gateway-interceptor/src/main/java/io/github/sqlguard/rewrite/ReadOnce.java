@@ -7,6 +7,7 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.statement.FromTable;
 import io.github.sqlguard.statement.HintInputName;
 
@@ -24,6 +25,7 @@ import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -87,16 +89,27 @@ final class ReadOnce {
 
     /**
      * The scan {@code source} of the plan, with the options the plan gives its table; empty where it reads no table, or
-     * where its hint's options are not known (a line whose plan persists the catalog's options alone: {@link
-     * FlinkLine#compiledPlanMergesHintedOptions}).
+     * where its hint's options are not known. A line whose compiled plan persists the catalog's options alone ({@link
+     * FlinkLine#compiledPlanMergesHintedOptions}: Flink 1.20) still prints the hint in the scan's description, and its
+     * options are merged in from there ({@link PlanNode#hintedOptions}), as {@code CatalogSourceTable} merges them.
      */
     private Optional<Read> read(PlanNode source) {
-        if (source.table().isEmpty() || (source.optionsHinted() && !FlinkLine.current().compiledPlanMergesHintedOptions())) {
+        if (source.table().isEmpty()) {
             return Optional.empty();
+        }
+        Map<String, String> options = source.tableOptions();
+        if (source.optionsHinted() && !FlinkLine.current().compiledPlanMergesHintedOptions()) {
+            Optional<Map<String, String>> hint = source.hintedOptions();
+            if (hint.isEmpty()) {
+                return Optional.empty();
+            }
+            Map<String, String> merged = new HashMap<>(options);
+            merged.putAll(hint.get());
+            options = merged;
         }
         ObjectIdentifier table = source.table().get();
         List<String> names = List.of(table.getCatalogName(), table.getDatabaseName(), table.getObjectName());
-        return Optional.of(new Read(table.getObjectName(), changed(source.tableOptions(), names)));
+        return Optional.of(new Read(table.getObjectName(), changed(options, names)));
     }
 
     /** Of {@code options}, those the catalog's table {@code names} does not have with the same value. */
@@ -196,13 +209,89 @@ final class ReadOnce {
     }
 
     /**
-     * What the {@code changes:} line of a TTL that reaches both sides of a join adds where one side is read once: that
-     * the TTL expires its rows too, for good. For the join {@code join} (a plan node id: a hint on its SELECT that
-     * names its side read once), or for every join of the plan where {@code join} is empty (a {@code SET}, which
-     * reaches them all). Empty where no such join has a side read once.
+     * What the {@code changes:} line of a {@code state-ttl-hint} rewrite says of the plan's join {@code join} where one
+     * side is read once and the rewrite's SELECT could not be matched to that join ({@link #join} found none, or more
+     * than one): true to the hints written in {@code tree}. Where a {@code STATE_TTL} hint there (the first of its
+     * SELECT, the one Flink reads) names an input that reads the side's tables, with a value that expires, the TTL
+     * expires its rows too, for good; where none does, the side keeps the session's TTL ({@code
+     * table.exec.state.ttl}, Flink's value for an input no hint key names): no TTL in a session without one, and its
+     * rows stay to be matched. Empty where the join has no side read once.
      */
-    static String expired(RewriteContext context, Optional<Integer> join, String value) {
-        return expired(context, join, value, List.of());
+    String hinted(Optional<Integer> join, String value, SqlNode tree) {
+        if (plan.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder();
+        for (Operator.Join each : plan.get().operators(Operator.Join.class)) {
+            Optional<BoundedJoinSide> side = BoundedJoinSide.of(each, plan.get());
+            if (side.isEmpty() || !join.map(id -> id == each.node().id()).orElse(true)) {
+                continue;
+            }
+            Set<String> read = names(plan.get().tablesRead(plan.get().inputs(each.node()).get(side.get().side())));
+            out.append("; the join's ").append(side.get().name()).append(" side (")
+                    .append(String.join(", ", tables(plan.get(), each, side.get())));
+            Optional<String> key = expiringKey(tree, read);
+            if (key.isPresent()) {
+                out.append(") is read once, a bounded source: the hint's ").append(key.get())
+                        .append(" expires its rows too, never to be read again, and ").append(value)
+                        .append(" after they were read the join matches nothing from that side");
+                continue;
+            }
+            Duration session = StateTtl.effective(context.request().config());
+            out.append(") is read once, a bounded source: no hint key written names it, so it keeps the session's TTL");
+            if (StateTtl.neverExpires(session, context.request().maxStateTtl())) {
+                out.append(" (none: table.exec.state.ttl is ").append(StateTtl.format(session))
+                        .append("), and every row it read stays for the other side's later rows to match");
+            } else {
+                out.append(", ").append(StateTtl.format(session)).append(", which expires its rows too, never to be read again");
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * True where the plan's join {@code join} has a side read once that no {@code STATE_TTL} hint in {@code tree} gives a
+     * TTL that expires ({@link #hinted}): the hints' TTL reaches the other side's rows alone.
+     */
+    boolean unnamed(Optional<Integer> join, SqlNode tree) {
+        return plan.isPresent() && plan.get().operators(Operator.Join.class).stream()
+                .filter(each -> join.map(id -> id == each.node().id()).orElse(true))
+                .anyMatch(each -> BoundedJoinSide.of(each, plan.get())
+                        .map(side -> expiringKey(tree, names(plan.get().tablesRead(plan.get().inputs(each.node())
+                                .get(side.side()))))
+                                .isEmpty())
+                        .orElse(false));
+    }
+
+    /**
+     * The option ({@code 'c' = '1 d'}) of a {@code STATE_TTL} hint in {@code tree} that gives a join input reading the
+     * tables {@code read} (by name) a TTL that expires; empty where no hint does. Each SELECT's first such hint is the one
+     * Flink reads.
+     */
+    private Optional<String> expiringKey(SqlNode tree, Set<String> read) {
+        for (SqlSelect select : Trees.selects(tree)) {
+            List<SqlHint> hints = Blocks.stateTtlHints(select);
+            if (hints.isEmpty()) {
+                continue;
+            }
+            for (SqlJoin join : joins(select.getFrom(), new ArrayList<>())) {
+                for (SqlNode input : List.of(join.getLeft(), join.getRight())) {
+                    Optional<String> name = HintInputName.of(input);
+                    if (name.isEmpty()) {
+                        continue;
+                    }
+                    Set<String> tables = new HashSet<>();
+                    tables(input).forEach(r -> tables.add(r.table()));
+                    Optional<String> written = value(hints.get(0), name.get());
+                    Optional<Duration> ttl = written.flatMap(StateTtl::parse);
+                    if (tables.equals(read) && ttl.isPresent()
+                            && !StateTtl.neverExpires(ttl.get(), context.request().maxStateTtl())) {
+                        return Optional.of("'" + name.get() + "' = '" + written.get() + "'");
+                    }
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /**

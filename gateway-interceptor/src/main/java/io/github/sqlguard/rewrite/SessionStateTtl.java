@@ -31,7 +31,9 @@ import java.util.Set;
  * gets that TTL in the compiled plan (a hint of {@code '0'} on it, or the call's own execution
  * config, would override the SET, and then this is not offered). A join's side read once ({@link ReadOnce}) that the
  * statement's SELECT names is pinned there with {@code STATE_TTL('<side>' = '0')}, which the SET does not override: its
- * rows never come again, and the SET alone would expire them (issue 30).
+ * rows never come again, and the SET alone would expire them (issue 30). Where the statement joins none, a view it reads
+ * that the session or script defined is pinned so and redefined; the proof checks that each pinned side has TTL 0 ms
+ * ({@link Intent#keepingReadOnce}).
  */
 final class SessionStateTtl implements RewriteFamily {
 
@@ -41,7 +43,7 @@ final class SessionStateTtl implements RewriteFamily {
             ID,
             List.of(UnboundedRankRule.ID, StatefulWithoutTtlRule.ID),
             List.of("Rank", "GroupAggregate", "GlobalGroupAggregate", "Join", "Deduplicate", "OverAggregate"),
-            "`SET 'table.exec.state.ttl'` (`sql-guard.rewrite.state-ttl`, never shorter than the statement's own time bounds) before the statement: every stateful operator no hint pins gets the TTL; a join side read once (a bounded source) that the statement's SELECT names is pinned there with `STATE_TTL('<side>' = '0')`, so that its rows stay to be matched");
+            "`SET 'table.exec.state.ttl'` (`sql-guard.rewrite.state-ttl`, never shorter than the statement's own time bounds) before the statement: every stateful operator no hint pins gets the TTL; a join side read once (a bounded source) is pinned with `STATE_TTL('<side>' = '0')` on the SELECT that joins it, the statement's or, redefined, that of a view the session or script defined, so that its rows stay to be matched");
 
     @Override
     public FamilyDeclaration declaration() {
@@ -139,12 +141,41 @@ final class SessionStateTtl implements RewriteFamily {
         // statement writes that join (ReadOnce#pin): the SET bounds the rest, the rows read once stay to be matched.
         Scope scope = Scope.statement(text);
         Optional<SqlNode> tree = scope.tree();
-        List<ReadOnce.Pin> pins = tree.map(t -> ReadOnce.in(context).pin(t)).orElse(List.of());
+        ReadOnce reads = ReadOnce.in(context);
+        List<ReadOnce.Pin> pins = new ArrayList<>(tree.map(reads::pin).orElse(List.of()));
+        // A join written in a view the statement reads (cases 801, 788, 882): the side is pinned in the view's SELECT and
+        // the view redefined, as the scoped families redefine it (RewriteContext#candidate), where the session or the
+        // script defined it (WrittenView); a view it did not define is left as the catalog has it, and the line says so.
+        List<String> notOwn = new ArrayList<>();
+        if (pins.stream().noneMatch(ReadOnce.Pin::added)) {
+            for (Scope view : context.scopes()) {
+                Optional<SqlNode> viewTree = view.isStatement() ? Optional.empty() : view.tree();
+                if (viewTree.isEmpty()) {
+                    continue;
+                }
+                List<ReadOnce.Pin> viewPins = reads.pin(viewTree.get());
+                if (viewPins.stream().noneMatch(ReadOnce.Pin::added)) {
+                    continue;
+                }
+                if (view.written().isEmpty()) {
+                    notOwn.add(view.writtenName());
+                    continue;
+                }
+                scope = view;
+                tree = viewTree;
+                pins.addAll(viewPins);
+                break;
+            }
+        }
         Intent intent = Intent.operatorTtl(ttl, operator);
         String changes = "each stateful operator of this statement and of the session's later ones forgets a key's state "
                 + value + " after the key's last change (an idle key's " + (operator.equals("Rank") ? "ranking" : "state")
                 + " starts anew), where no STATE_TTL hint gives it another TTL"
                 + ReadOnce.expired(context, Optional.empty(), value, pins)
+                + (notOwn.isEmpty() || !scope.isStatement() ? "" : "; the side read once is joined in the view "
+                        + String.join(", ", notOwn) + ", whose definition as the catalog holds it was not written by a CREATE"
+                        + " VIEW of this session or script (the guard knows no text of it to splice the pin into): the"
+                        + " rewrite does not redefine it, so the SET expires those rows")
                 + DistinctUnderTtl.changes(finding, context);
         String set = "SET '" + StateTtl.KEY + "' = '" + value + "'";
         if (pins.stream().anyMatch(ReadOnce.Pin::added)) {

@@ -35,9 +35,10 @@ import java.util.Set;
  * change, unlike a {@code SET}. Proven when the finding's operator gets the TTL in the compiled plan
  * (Flink 1.20 does not match a hint to a table with a {@code WATERMARK}, and then it is not offered).
  * Where one side of a join is read once ({@link ReadOnce}: a source Flink translated as bounded), the hint on its
- * SELECT leaves that side out (a user's value for it stays), and the proof checks every join state but that side's:
- * the rows read once never come again, and a TTL on them would leave the join matching nothing from that side once it
- * expired. What the hints do to the operators of the other kind in their blocks is said from the proof's plan ({@link
+ * SELECT leaves that side out (a user's value for it stays; under a session TTL that expires, it names that side with
+ * {@code '0'}), and the proof checks each join's streaming side at the TTL and that side at 0 ms ({@link
+ * Intent#keepingReadOnce}): the rows read once never come again, and a TTL on them would leave the join matching
+ * nothing from that side once it expired. What the hints do to the operators of the other kind in their blocks is said from the proof's plan ({@link
  * #reachedToo}).
  */
 final class StateTtlHint extends ScopedFamily {
@@ -148,6 +149,9 @@ final class StateTtlHint extends ScopedFamily {
                             }
                         }
                     }
+                    if (hint == existing.get(0) && !sessionNeverExpires) {
+                        changed |= pinUnnamed(options, once, named);
+                    }
                     if (options.isEmpty()) {
                         select.getHints().remove(hint); // Flink refuses a STATE_TTL hint without options
                     } else if (changed) {
@@ -168,6 +172,9 @@ final class StateTtlHint extends ScopedFamily {
                 }
             }
             SqlHint hint = Blocks.stateTtl(inputs, value);
+            if (!sessionNeverExpires) {
+                pinUnnamed((SqlNodeList) hint.getOperandList().get(1), once, inputs);
+            }
             Blocks.addHint(select, hint);
             hinted.add(SqlTrees.unparse(hint));
             blocks.add(new Hinted(select, SqlTrees.unparse(hint)));
@@ -190,7 +197,8 @@ final class StateTtlHint extends ScopedFamily {
                                 + otherBlocks(blocks, Optional.of(readOnce.get().select()), value, reads, false,
                                         context.request().statement().facts(), views(context))
                         : operator.get().equals("Join")
-                        ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "join") + " keeps") + " each row " + value
+                        ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "join") + " keeps") + " each row "
+                                + (reads.unnamed(finding.planNode(), tree) ? "of the inputs its hint names " : "") + value
                                 + " after it was stored (" + String.join(", ", new LinkedHashSet<>(hinted)) + ")"
                                 + TtlExpiry.joinRows(value, joinType(finding, context), context.request().statement().facts(),
                                         views(context))
@@ -203,10 +211,29 @@ final class StateTtlHint extends ScopedFamily {
                         + (unreadable.isEmpty() ? "" : "; the hint values Flink cannot read change: "
                                 + String.join(", ", unreadable.stream().map(u -> u + " becomes '" + value + "'").toList()))
                         + (keptOwn && !(replaced.isEmpty() && unreadable.isEmpty()) ? "; the TTLs written otherwise stay as written" : "")
-                        // A side read once that the join's SELECT could not be matched to is hinted: the TTL expires its rows.
-                        + (readOnce.isEmpty() && isJoin ? ReadOnce.expired(context, finding.planNode(), value) : "")
+                        // A side read once that the join's SELECT could not be matched to: what the hints written do to it.
+                        + (readOnce.isEmpty() && isJoin ? reads.hinted(finding.planNode(), value, tree) : "")
                         + DistinctUnderTtl.changes(finding, context),
                 proposed.chosen()));
+    }
+
+    /**
+     * Adds {@code 'c' = '0'} to a hint's {@code options} for each side read once of its SELECT ({@code once}) that it does
+     * not name ({@code named}), where the session has a TTL that expires: an input no key names gets {@code
+     * table.exec.state.ttl} (Flink's {@code StateTtlHint}), which would expire the rows read once for good; {@code '0'}
+     * keeps them (FLIP-373), and the proof checks that it reaches ({@link Intent#keepingReadOnce}). Returns true where
+     * one was added.
+     */
+    private static boolean pinUnnamed(SqlNodeList options, Set<String> once, List<String> named) {
+        boolean added = false;
+        for (String input : once) {
+            if (!named.contains(input)) {
+                options.add(SqlLiteral.createCharString(input, SqlParserPos.ZERO));
+                options.add(SqlLiteral.createCharString("0", SqlParserPos.ZERO));
+                added = true;
+            }
+        }
+        return added;
     }
 
     /**
@@ -323,10 +350,12 @@ final class StateTtlHint extends ScopedFamily {
      * expires: {@code "replaces your STATE_TTL pin 'eu_clicks' = '0', which keeps its state forever, with '1 d': "}.
      * The finding names that pin as its cause; the rewrite is its fix, proven, and overwrites the user's choice.
      */
-    private static String pinReplaced(List<String> replaced, String value) {
-        if (replaced.isEmpty()) {
+    private static String pinReplaced(List<String> written, String value) {
+        if (written.isEmpty()) {
             return "";
         }
+        // One pin written alike in several SELECTs (a UNION ALL's, case 886) is said once.
+        List<String> replaced = List.copyOf(new LinkedHashSet<>(written));
         return "replaces your STATE_TTL " + (replaced.size() == 1 ? "pin " : "pins ") + String.join(", ", replaced)
                 + ", which " + (replaced.size() == 1 ? "keeps" : "keep") + " its state forever, with '" + value + "': ";
     }
