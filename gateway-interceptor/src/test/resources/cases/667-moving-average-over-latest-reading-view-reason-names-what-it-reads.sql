@@ -1,6 +1,10 @@
 -- expect: BLOCK updates-into-append-only
--- expect-reason: The OverAggregate accepts inserts only, but it reads the deduplication (a Top-1 per device_id ordered by reading_time DESC: the latest row) of latest_readings, which replaces
+-- expect-reason: The OverAggregate accepts inserts only, but it reads the deduplication (
+-- expect-reason: the latest row
+-- expect-reason: ) of latest_readings, which replaces
 -- expect-reason-absent: reading it
+-- Flink 1.20 plans the deduplication as a Deduplicate, 2.3 as a Top-1 Rank; the reason names each plan's own
+-- operator, and the header checks what both say.
 -- An hourly moving average per device over a view of each device's latest reading: the OVER aggregate reads the
 -- view's deduplication, which updates. The reason said "The OverAggregate reading it accepts inserts only", "it"
 -- with nothing before it to stand for; it now says what the operator reads, and of which view.

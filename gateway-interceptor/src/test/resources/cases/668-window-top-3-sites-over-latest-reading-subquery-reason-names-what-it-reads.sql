@@ -1,6 +1,10 @@
 -- expect: BLOCK updates-into-append-only
--- expect-reason: The WindowRank accepts inserts only, but it reads the deduplication (a Top-1 per device_id ordered by reading_time DESC: the latest row) of readings, which replaces
+-- expect-reason: The WindowRank accepts inserts only, but it reads the deduplication (
+-- expect-reason: the latest row
+-- expect-reason: ) of readings, which replaces
 -- expect-reason-absent: reading it
+-- Flink 1.20 plans the deduplication as a Deduplicate, 2.3 as a Top-1 Rank; the reason names each plan's own
+-- operator, and the header checks what both say.
 -- The three hottest devices per site and 10 minutes, over each device's latest reading deduplicated in a WITH item of
 -- the same statement: Flink's WindowRank refuses the deduplication's updates. The reason's "The WindowRank reading
 -- it" named nothing; it now names the deduplication it reads and the table it comes from.

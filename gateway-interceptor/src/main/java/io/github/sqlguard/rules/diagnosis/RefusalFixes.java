@@ -133,9 +133,11 @@ final class RefusalFixes {
             // Flink 2.3.0 (Calcite's SqlWindowTableFunction operand checks, inferred from the message): a DESCRIPTOR
             // whose argument is a call, not an identifier (decodableco/examples, aggregate_clickstream_data.sql).
             // Of a call with a column in it (DESCRIPTOR(CAST(ts_millis AS TIMESTAMP(3)))) Flink 2.3.0 says the column is
-            // not found, though the table has it.
+            // not found, though the table has it. Flink 1.20.0 checks the operand in its own SqlDescriptorOperator
+            // (org.apache.flink.table.planner.functions.sql, gone in 2.3) and names the rule.
             new Refusal(Pattern.compile("SqlBasicCall cannot be cast to class org\\.apache\\.calcite\\.sql\\.SqlIdentifier"
-                    + "|Column '[^']+' not found in any table"), sql -> DESCRIPTOR_CALL.matcher(sql).find(), (m, sql) -> descriptorColumn(sql)),
+                    + "|Column '[^']+' not found in any table"
+                    + "|DESCRIPTOR operator only supports accepting a list of identifiers"), sql -> DESCRIPTOR_CALL.matcher(sql).find(), (m, sql) -> descriptorColumn(sql)),
             // Flink 2.3.0 SqlSessionTableFunction: three operands (DATA, TIMECOL, GAP), the keys a PARTITION BY of the
             // table argument; a later Flink's plan tests (WindowRankTest#testOnSessionWindowAggregate) pass the keys as a
             // second DESCRIPTOR, which Calcite's operand count check refuses so.
