@@ -190,7 +190,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         return names.context().statement().facts().subqueryAggregateReads().entrySet().stream()
                 .filter(e -> e.getKey().equalsIgnoreCase(name))
-                .map(java.util.Map.Entry::getValue)
+                .map(Map.Entry::getValue)
                 .findFirst();
     }
 
@@ -362,23 +362,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         for (Operator.Join join : names.plan().operators(Operator.Join.class)) {
             List<PlanNode> inputs = names.plan().inputs(join.node());
-            if (semiOrAnti(join) && inputs.size() == 2 && below(names.plan(), inputs.get(1), node, new HashSet<>(), 0)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** True when {@code node} is {@code from} or one of its inputs, at any depth. */
-    private static boolean below(ExplainedPlan plan, PlanNode from, PlanNode node, Set<Integer> seen, int depth) {
-        if (from.id() == node.id()) {
-            return true;
-        }
-        if (depth > 256 || !seen.add(from.id())) {
-            return false;
-        }
-        for (PlanNode input : plan.inputs(from)) {
-            if (below(plan, input, node, seen, depth + 1)) {
+            if (semiOrAnti(join) && inputs.size() == 2
+                    && (inputs.get(1).id() == node.id() || names.below(node, inputs.get(1), 0))) {
                 return true;
             }
         }
@@ -882,7 +867,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         .flatMap(c -> bucketKey(aggregate, names, c).map(b -> java.util.Map.entry(c, b)).stream())
                         .findFirst();
         Optional<TimeBuckets.Bucket> bucket = rowtime.isPresent() ? rowtime.flatMap(c -> bucketKey(aggregate, names, c))
-                : plain.map(java.util.Map.Entry::getValue);
+                : plain.map(Map.Entry::getValue);
         Optional<Column> bucketed = plain.map(java.util.Map.Entry::getKey);
         AdvisedValues values = bucket.map(b -> advised.covering(b.size())).orElse(advised);
         // GROUPING SETS, ROLLUP, CUBE: a window aggregation keeps them after window_start, window_end (Flink docs,

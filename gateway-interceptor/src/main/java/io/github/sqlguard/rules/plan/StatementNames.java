@@ -390,7 +390,7 @@ record StatementNames(
     }
 
     /** True when {@code node} is among the inputs of {@code ancestor}, at any depth. */
-    private boolean below(PlanNode node, PlanNode ancestor, int depth) {
+    boolean below(PlanNode node, PlanNode ancestor, int depth) {
         for (PlanNode input : plan.inputs(ancestor)) {
             if (input.id() == node.id() || (depth < 256 && below(node, input, depth + 1))) {
                 return true;
