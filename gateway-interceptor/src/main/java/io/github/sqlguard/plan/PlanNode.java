@@ -2,6 +2,7 @@ package io.github.sqlguard.plan;
 
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -80,7 +81,7 @@ public record PlanNode(
      * next to another key, or a {@code "}"}).
      */
     public Optional<Map<String, String>> hintedOptions() {
-        Map<String, String> out = new java.util.LinkedHashMap<>();
+        Map<String, String> out = new LinkedHashMap<>();
         String marker = "OPTIONS options:{";
         for (int at = description.indexOf(marker); at >= 0; at = description.indexOf(marker, at + 1)) {
             int start = at + marker.length();
