@@ -93,11 +93,12 @@ public final class GatewaySessions implements AutoCloseable {
     private final Map<OperationHandle, Running> heldRunning = new ConcurrentHashMap<>();
 
     /**
-     * A held operation of {@code session} whose statement has not ended: {@code ended} completes when it does; {@code
-     * outwaited} once a result request waited for it in vain, after which no request waits for it (a statement that
-     * outlasts one wait is not a cheap one; each wait would also leave one completion on {@code ended} until the end).
+     * A held operation of {@code session} whose statement has not ended: {@code ended} completes once it has and Flink
+     * has set the operation's status (true; false where the wait for that status was interrupted); {@code outwaited}
+     * once a result request waited for it in vain, after which no request waits for it (a statement that outlasts one
+     * wait is not a cheap one; each wait would also leave one completion on {@code ended} until the end).
      */
-    private record Running(SessionHandle session, CompletableFuture<Void> ended, AtomicBoolean outwaited) {}
+    private record Running(SessionHandle session, CompletableFuture<Boolean> ended, AtomicBoolean outwaited) {}
 
     private GatewaySessions(SqlGatewayServiceImpl service) {
         this.service = service;
@@ -295,7 +296,7 @@ public final class GatewaySessions implements AutoCloseable {
     public Held holdStatement(SessionHandle session, String statement, Configuration executionConfig) {
         CompletableFuture<Void> gate = new CompletableFuture<>();
         CompletableFuture<Void> prepared = new CompletableFuture<>();
-        CompletableFuture<Void> ended = new CompletableFuture<>();
+        CompletableFuture<Void> returned = new CompletableFuture<>();
         try {
             Session s = service.getSession(session);
             // SessionContext#createOperationExecutor is `new OperationExecutor(this, executionConfig)` (2.3.0, 1.20.0).
@@ -311,17 +312,15 @@ public final class GatewaySessions implements AutoCloseable {
                     // Ends without a result and without failing (a failed operation is logged at ERROR); closed next.
                     return ResultFetcher.fromResults(h, WITHDRAWN_SCHEMA, List.of());
                 } finally {
-                    ended.complete(null);
+                    returned.complete(null);
                 }
             });
+            // Ended once Flink has set the operation's status after the callable returned: a request between the two
+            // still waits for it, instead of reading Flink's NOT_READY; one wait, which a waiting request shares.
+            CompletableFuture<Boolean> ended = returned.thenApplyAsync(ignored -> awaitEnd(session, handle), waiters);
             Running running = new Running(session, ended, new AtomicBoolean());
             heldRunning.put(handle, running);
-            // Forgotten once Flink has set the operation's status: a request between the callable's end and that
-            // moment still waits for it, instead of reading Flink's NOT_READY.
-            ended.whenCompleteAsync((ignored, error) -> {
-                awaitEnd(session, handle);
-                heldRunning.remove(handle, running);
-            }, waiters);
+            ended.whenComplete((ignored, error) -> heldRunning.remove(handle, running));
             return new Held(handle, gate, prepared, () -> {
                 try {
                     s.getOperationManager().awaitOperationTermination(handle);
@@ -358,14 +357,14 @@ public final class GatewaySessions implements AutoCloseable {
         if (running == null || !running.session().equals(session) || running.outwaited().get()) {
             return Optional.empty();
         }
-        return Optional.of(running.ended().thenApply(done -> true)
+        // A copy: the timeout completes this request's wait, not the operation's end that others share.
+        return Optional.of(running.ended().copy()
                 .completeOnTimeout(false, atMost.toNanos(), TimeUnit.NANOSECONDS)
-                .thenApplyAsync(done -> {
-                    if (!done) {
+                .thenApplyAsync(ended -> {
+                    if (!ended) {
                         running.outwaited().set(true);
-                        return false;
                     }
-                    return awaitEnd(session, operation);
+                    return ended;
                 }, waiters));
     }
 
