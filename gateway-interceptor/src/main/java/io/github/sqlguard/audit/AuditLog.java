@@ -164,6 +164,16 @@ public final class AuditLog {
         WRITER.execute(() -> writeQueued(null));
     }
 
+    /**
+     * True while a logging event is being written (a thread holds the writing lock): a {@link #write} handed in now
+     * returns only after that event and the next, which carries its line. A REST I/O thread that would wait so is
+     * better not given the call: while it waits it serves none of its other connections
+     * ({@code DecidingExecuteStatementHandler}).
+     */
+    public boolean writing() {
+        return writing.isLocked();
+    }
+
     /** Returns once every record queued by {@link #writeLater} before the call is written (or failed). */
     public void flush() {
         writeQueued(null);

@@ -274,6 +274,11 @@ public final class Auditor {
         log.write(record);
     }
 
+    /** True while the audit log writes a logging event ({@link AuditLog#writing}). */
+    public boolean writing() {
+        return log.writing();
+    }
+
     /** This gateway instance's name, as its records carry it. */
     public String instance() {
         return instance;

@@ -206,6 +206,14 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
     }
 
     /**
+     * True while the audit writes records ({@link io.github.sqlguard.audit.AuditLog#writing}): a call handed in now
+     * waits for that write before its own, however cheap its decision.
+     */
+    public boolean auditWriting() {
+        return pipeline.auditWriting();
+    }
+
+    /**
      * True when the guard decides on {@code statement} without planning it (see {@link
      * StatementPipeline#decidesWithoutPlanning}): cheap enough to answer on a REST I/O thread.
      */

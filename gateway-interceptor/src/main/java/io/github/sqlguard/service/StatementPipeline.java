@@ -282,6 +282,11 @@ public final class StatementPipeline implements AutoCloseable {
         return sessionCalls.unanalysable(callName, session, what, reason, run, handleOf);
     }
 
+    /** True while the audit writes records ({@link Auditor#writing}): a call's records handed in now wait for it. */
+    public boolean auditWriting() {
+        return auditor.writing();
+    }
+
     /**
      * Flink's parse of {@code statement}, made before its call ({@link #execute}), and timed; a
      * statement over {@code sql-guard.max-statement-bytes} is not parsed ({@link ParsedStatement.Unread}).
