@@ -274,9 +274,9 @@ public final class Auditor {
         log.write(record);
     }
 
-    /** True while the audit log writes a logging event ({@link AuditLog#writing}). */
-    public boolean writing() {
-        return log.writing();
+    /** True while the audit log's write of a logging event is held up ({@link AuditLog#heldUp}). */
+    public boolean heldUp() {
+        return log.heldUp();
     }
 
     /** This gateway instance's name, as its records carry it. */

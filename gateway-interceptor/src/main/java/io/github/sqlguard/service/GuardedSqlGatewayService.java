@@ -206,11 +206,11 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
     }
 
     /**
-     * True while the audit writes records ({@link io.github.sqlguard.audit.AuditLog#writing}): a call handed in now
-     * waits for that write before its own, however cheap its decision.
+     * True while the audit's write of records is held up ({@link io.github.sqlguard.audit.AuditLog#heldUp}): a call
+     * handed in now waits for that write before its own, however cheap its decision.
      */
-    public boolean auditWriting() {
-        return pipeline.auditWriting();
+    public boolean auditHeldUp() {
+        return pipeline.auditHeldUp();
     }
 
     /**

@@ -282,9 +282,9 @@ public final class StatementPipeline implements AutoCloseable {
         return sessionCalls.unanalysable(callName, session, what, reason, run, handleOf);
     }
 
-    /** True while the audit writes records ({@link Auditor#writing}): a call's records handed in now wait for it. */
-    public boolean auditWriting() {
-        return auditor.writing();
+    /** True while the audit's write of records is held up ({@link Auditor#heldUp}): a call's records handed in now wait for it. */
+    public boolean auditHeldUp() {
+        return auditor.heldUp();
     }
 
     /**

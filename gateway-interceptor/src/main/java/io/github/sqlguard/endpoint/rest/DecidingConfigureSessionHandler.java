@@ -51,10 +51,10 @@ final class DecidingConfigureSessionHandler extends ConfigureSessionHandler {
         String statement = request.getRequestBody().getStatement();
         Long timeout = request.getRequestBody().getTimeout();
         long timeoutMs = timeout == null ? 0L : timeout;
-        // As DecidingExecuteStatementHandler: not on the I/O thread while the audit writes, which the call would wait for.
+        // As DecidingExecuteStatementHandler: not on the I/O thread while the audit's write is held up, which it would wait for.
         boolean cheap =
                 guarded.parsesOnIoThread(statement) && guarded.decidesWithoutPlanning(guarded.parse(statement).statement())
-                        && !guarded.auditWriting();
+                        && !guarded.auditHeldUp();
         return order.submit(session, cheap, () -> {
             guarded.configureSession(session, statement, timeoutMs);
             return EmptyResponseBody.getInstance();
