@@ -282,7 +282,7 @@ public final class StatementPipeline implements AutoCloseable {
         return sessionCalls.unanalysable(callName, session, what, reason, run, handleOf);
     }
 
-    /** True while the audit's write of records is held up ({@link Auditor#heldUp}): a call's records handed in now wait for it. */
+    /** True while the audit's write of records is held up ({@link Auditor#heldUp}): records handed in now wait for it. */
     public boolean auditHeldUp() {
         return auditor.heldUp();
     }
