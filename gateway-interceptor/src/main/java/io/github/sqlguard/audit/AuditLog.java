@@ -18,6 +18,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
@@ -164,6 +165,29 @@ public final class AuditLog {
         WRITER.execute(() -> writeQueued(null));
     }
 
+    /**
+     * How long a logging event has been written for before {@link #heldUp()} says so: far longer than a write the
+     * kernel does not hold up (a copy into its page cache) takes, and about what handing a call to another thread and
+     * back costs, which is what a caller that sees it does instead of waiting.
+     */
+    static final long HELD_UP_NANOS = TimeUnit.MICROSECONDS.toNanos(250);
+
+    /** When the logging event being written began ({@link System#nanoTime()}); {@link #NOT_WRITING} between events. */
+    private volatile long eventSince = NOT_WRITING;
+
+    private static final long NOT_WRITING = Long.MIN_VALUE;
+
+    /**
+     * True while a logging event has been written for longer than {@link #HELD_UP_NANOS} (the kernel holds the write
+     * up: a busy disk): a {@link #write} handed in now returns only after that event and the next, which carries its
+     * line. A REST I/O thread that would wait so is better not given the call: while it waits it serves none of its
+     * other connections ({@code DecidingExecuteStatementHandler}). A write that is not held up is not worth avoiding.
+     */
+    public boolean heldUp() {
+        long since = eventSince;
+        return since != NOT_WRITING && System.nanoTime() - since > HELD_UP_NANOS;
+    }
+
     /** Returns once every record queued by {@link #writeLater} before the call is written (or failed). */
     public void flush() {
         writeQueued(null);
@@ -219,10 +243,13 @@ public final class AuditLog {
                     return;
                 }
                 Throwable failed = null;
+                eventSince = System.nanoTime();
                 try {
                     audit.info(event);
                 } catch (RuntimeException | Error e) {
                     failed = e;
+                } finally {
+                    eventSince = NOT_WRITING;
                 }
                 settle(batch, failed);
                 if (failed instanceof Error error) {

@@ -274,6 +274,11 @@ public final class Auditor {
         log.write(record);
     }
 
+    /** True while the audit log's write of a logging event is held up ({@link AuditLog#heldUp}). */
+    public boolean heldUp() {
+        return log.heldUp();
+    }
+
     /** This gateway instance's name, as its records carry it. */
     public String instance() {
         return instance;

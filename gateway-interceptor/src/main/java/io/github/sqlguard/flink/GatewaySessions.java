@@ -349,7 +349,8 @@ public final class GatewaySessions implements AutoCloseable {
      * client that polls learns it at its next poll after the end, not at the end. The completion is handed to a
      * waiting thread ({@code sql-guard-operation-waiter}), which waits on the operation's status until Flink has set
      * it ({@code Operation#runAfter} sets {@code FINISHED} right after the statement's callable returns, which is
-     * where the end is seen), so a result requested then is Flink's result, not {@code NOT_READY}.
+     * where the end is seen), so a result requested then is Flink's result, not {@code NOT_READY}. That thread
+     * completes every request's wait itself, so what a request runs on its end (its answer) runs there.
      */
     public Optional<CompletableFuture<Boolean>> whenHeldEnds(
             SessionHandle session, OperationHandle operation, Duration atMost) {
@@ -357,15 +358,18 @@ public final class GatewaySessions implements AutoCloseable {
         if (running == null || !running.session().equals(session) || running.outwaited().get()) {
             return Optional.empty();
         }
-        // A copy: the timeout completes this request's wait, not the operation's end that others share.
+        // A copy: the timeout completes this request's wait, not the operation's end that others share. An end is
+        // passed on by the waiting thread that saw it, without a task of its own: each handing-over is one more thread
+        // to wake before the answer (bench/results/2026-12-06-cheap-r63.md). Only the timeout, completed on the JDK's
+        // one delay thread of every CompletableFuture (CompletableFuture.Delayer), hands over to a waiting thread.
         return Optional.of(running.ended().copy()
                 .completeOnTimeout(false, atMost.toNanos(), TimeUnit.NANOSECONDS)
-                .thenApplyAsync(ended -> {
-                    if (!ended) {
-                        running.outwaited().set(true);
-                    }
-                    return ended;
-                }, waiters));
+                .thenCompose(ended -> ended
+                        ? CompletableFuture.completedFuture(true)
+                        : CompletableFuture.supplyAsync(() -> {
+                            running.outwaited().set(true);
+                            return false;
+                        }, waiters)));
     }
 
     /** The result schema of a withdrawn operation, which no client reads. */

@@ -206,6 +206,14 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
     }
 
     /**
+     * True while the audit's write of records is held up ({@link io.github.sqlguard.audit.AuditLog#heldUp}): a call
+     * handed in now waits for that write before its own, however cheap its decision.
+     */
+    public boolean auditHeldUp() {
+        return pipeline.auditHeldUp();
+    }
+
+    /**
      * True when the guard decides on {@code statement} without planning it (see {@link
      * StatementPipeline#decidesWithoutPlanning}): cheap enough to answer on a REST I/O thread.
      */

@@ -282,6 +282,11 @@ public final class StatementPipeline implements AutoCloseable {
         return sessionCalls.unanalysable(callName, session, what, reason, run, handleOf);
     }
 
+    /** True while the audit's write of records is held up ({@link Auditor#heldUp}): records handed in now wait for it. */
+    public boolean auditHeldUp() {
+        return auditor.heldUp();
+    }
+
     /**
      * Flink's parse of {@code statement}, made before its call ({@link #execute}), and timed; a
      * statement over {@code sql-guard.max-statement-bytes} is not parsed ({@link ParsedStatement.Unread}).

@@ -51,8 +51,11 @@ final class DecidingConfigureSessionHandler extends ConfigureSessionHandler {
         String statement = request.getRequestBody().getStatement();
         Long timeout = request.getRequestBody().getTimeout();
         long timeoutMs = timeout == null ? 0L : timeout;
+        // As DecidingExecuteStatementHandler: not on the I/O thread while the audit's write is held up (it would wait).
         boolean cheap =
-                guarded.parsesOnIoThread(statement) && guarded.decidesWithoutPlanning(guarded.parse(statement).statement());
+                guarded.parsesOnIoThread(statement)
+                        && guarded.decidesWithoutPlanning(guarded.parse(statement).statement())
+                        && !guarded.auditHeldUp();
         return order.submit(session, cheap, () -> {
             guarded.configureSession(session, statement, timeoutMs);
             return EmptyResponseBody.getInstance();

@@ -33,7 +33,12 @@ import java.util.concurrent.CompletableFuture;
  * {@code SHOW}: {@link GuardedSqlGatewayService#decidesWithoutPlanning}) is still answered on the
  * I/O thread, as Flink answers it: handing it to another thread and back costs more than deciding
  * on it (two thread wake-ups cost more than the decision itself, in the benchmark's server-side
- * table). The statement is parsed once, here: that parse is the one the call decides on ({@link
+ * table), unless the audit's write of records is held up when it arrives ({@link
+ * GuardedSqlGatewayService#auditHeldUp}): its own records would wait for that write, and an I/O thread waiting on the
+ * audit serves none of its other connections (Netty's event loop: the other sessions' result requests and statements
+ * it reads). At 16 sessions writes the kernel held up for milliseconds had two or three of the gateway's four I/O
+ * threads waiting on the audit at once, the guard's slowest statements (bench/results/2026-12-06-cheap-r63.md); such a
+ * call now waits on {@code decisions}. The statement is parsed once, here: that parse is the one the call decides on ({@link
  * GuardedSqlGatewayService#execute(SessionHandle, KeptParse, long, Configuration)}); a large
  * statement ({@link GuardedSqlGatewayService#parsesOnIoThread}) is parsed on {@code decisions} too.
  *
@@ -67,7 +72,7 @@ final class DecidingExecuteStatementHandler extends ExecuteStatementHandler {
             return order.submit(session, false, () -> execute(session, guarded.parse(statement), request));
         }
         KeptParse parsed = guarded.parse(statement);
-        return order.submit(session, guarded.decidesWithoutPlanning(parsed.statement()),
+        return order.submit(session, guarded.decidesWithoutPlanning(parsed.statement()) && !guarded.auditHeldUp(),
                 () -> execute(session, parsed, request));
     }
 

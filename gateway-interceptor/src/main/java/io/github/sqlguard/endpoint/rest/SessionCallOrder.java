@@ -46,6 +46,10 @@ final class SessionCallOrder {
         @SuppressWarnings("unchecked")
         CompletableFuture<T>[] queued = new CompletableFuture[1];
         CompletableFuture<T> onThisThread = new CompletableFuture<>();
+        // Completed once the call is the session's in the map: a call is handed to `decisions` after `compute`, not in
+        // it, where the pool's task submission (a thread start while it has fewer than its threads) would hold the
+        // map's bin, and calls of other sessions in the same bin would wait (bench/results/2026-12-06-cheap-r63.md).
+        CompletableFuture<Void> inOrder = new CompletableFuture<>();
         chains.compute(session, (s, previous) -> {
             if (previous == null && cheap) {
                 return new Chain(onThisThread, new AtomicInteger()); // answered below, on this thread
@@ -59,7 +63,7 @@ final class SessionCallOrder {
                     return null;
                 });
             }
-            queued[0] = after.thenApplyAsync(ignored -> call.get(), decisions);
+            queued[0] = after.thenCombine(inOrder, (a, b) -> b).thenApplyAsync(ignored -> call.get(), decisions);
             return new Chain(queued[0], waiting);
         });
         if (queued[0] == null) {
@@ -73,9 +77,15 @@ final class SessionCallOrder {
             }
             return onThisThread;
         }
+        inOrder.complete(null);
         CompletableFuture<T> answer = queued[0];
         answer.whenComplete((response, error) -> chains.computeIfPresent(session, (s, c) -> c.last() == answer ? null : c));
         return answer;
+    }
+
+    /** True while a call of {@code session} is being answered or waits to be. */
+    boolean answering(SessionHandle session) {
+        return chains.containsKey(session);
     }
 
     /** Calls of {@code session} waiting now for an earlier call of the session to be answered. */

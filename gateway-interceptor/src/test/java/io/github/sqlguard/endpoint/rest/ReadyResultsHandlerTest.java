@@ -106,6 +106,28 @@ class ReadyResultsHandlerTest {
     }
 
     @Test
+    void theEndIsPassedOnByTheThreadThatSawItNotHandedToAnotherPerRequest() throws Exception {
+        SessionHandle session = gateway.openSession(Map.of());
+        try {
+            GatewaySessions.Held held = sessions.holdStatement(session, "SET 'pipeline.name' = 'one-thread'", new Configuration());
+            held.prepared().get(60, TimeUnit.SECONDS);
+            // Two requests waiting on one end: each was completed by a task of its own on another waiting thread (a
+            // thread to wake per request, after the one that saw the end); now both by the thread that saw it.
+            CompletableFuture<String> first = sessions.whenHeldEnds(session, held.handle(), Duration.ofMinutes(5))
+                    .orElseThrow().thenApply(ended -> Thread.currentThread().getName());
+            CompletableFuture<String> second = sessions.whenHeldEnds(session, held.handle(), Duration.ofMinutes(5))
+                    .orElseThrow().thenApply(ended -> Thread.currentThread().getName());
+            assertThat(first).isNotDone();
+
+            held.release();
+            assertThat(first.get(60, TimeUnit.SECONDS)).startsWith("sql-guard-operation-waiter")
+                    .isEqualTo(second.get(60, TimeUnit.SECONDS));
+        } finally {
+            gateway.service().closeSession(session);
+        }
+    }
+
+    @Test
     void aStatementThatOutlastsTheWaitIsAnsweredAsFlinkAnswersItAndNotWaitedForAgain() throws Exception {
         SessionHandle session = gateway.openSession(Map.of());
         try {

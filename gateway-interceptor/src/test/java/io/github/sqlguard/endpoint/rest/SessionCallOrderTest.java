@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -52,6 +53,24 @@ class SessionCallOrderTest {
         assertThat(second.get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS)).isEqualTo("second");
         assertThat(events).containsExactly("first started", "first answered", "second started");
         assertThat(order.waiting(session)).isZero();
+    }
+
+    /**
+     * A call that goes to the pool is handed to it once it is the session's call in the order's map, outside the map's
+     * {@code compute}: there the pool's task submission (a thread start) would hold the map's bin for other sessions.
+     */
+    @Test
+    void aCallIsHandedToThePoolOnlyOnceItIsTheSessionsCall() throws Exception {
+        List<Boolean> answeringAtHandOver = new CopyOnWriteArrayList<>();
+        SessionCallOrder[] watched = new SessionCallOrder[1];
+        Executor pool = task -> {
+            answeringAtHandOver.add(watched[0].answering(session));
+            decisions.execute(task);
+        };
+        watched[0] = new SessionCallOrder(pool);
+
+        assertThat(watched[0].submit(session, false, () -> "planned").get(10, TimeUnit.SECONDS)).isEqualTo("planned");
+        assertThat(answeringAtHandOver).containsExactly(true);
     }
 
     @Test
