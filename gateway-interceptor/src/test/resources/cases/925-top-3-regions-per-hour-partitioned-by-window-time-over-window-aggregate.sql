@@ -1,7 +1,7 @@
 -- expect: BLOCK unbounded-rank window-rank-not-recognized
 -- expect-rewrite: window-partition
 -- expect-reason: partitioned by window_time without window_start and window_end, so Flink cannot plan it as a WindowRank
--- expect-fix: Partition by the window's bounds in place of window_time (PARTITION BY window_start, window_end), selected in the query the ranking reads where it does not select them. window_time is one value per window
+-- expect-fix: Partition by the window's bounds in place of window_time (PARTITION BY window_start, window_end): window_time is one value per window
 -- expect-fix: ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY total DESC) (in place of window_time
 -- expect-fix-absent: PARTITION BY window_start, window_end, window_time
 -- The three best regions of each hour, ranked over an hourly window aggregation that groups by window_time too and

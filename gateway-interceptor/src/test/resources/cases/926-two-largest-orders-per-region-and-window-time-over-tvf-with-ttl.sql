@@ -2,7 +2,7 @@
 -- expect-absent: unbounded-rank
 -- expect-rewrite: window-partition
 -- expect-reason: partitioned by window_time without window_start and window_end
--- expect-fix: (PARTITION BY region, window_start, window_end), selected in the query the ranking reads where it does not select them
+-- expect-fix: (PARTITION BY region, window_start, window_end): window_time is one value per window (window_end - 1 ms), so the partitions are the same windows, and Flink then plans a WindowRank
 -- The two largest orders per region and 10-minute window, read straight from the window TVF, selecting window_time only
 -- and partitioned by region and window_time, under a session TTL of 1 h: a general Rank keyed by region, window_time
 -- (Flink 2.3.0 and 1.20.0), whose rankings live on until the TTL and are updated as rows arrive. The guard said nothing:

@@ -1,6 +1,7 @@
 -- expect: BLOCK unbounded-rank window-rank-not-recognized
 -- expect-reason: partitioned by wt (window_time renamed) without window_start and window_end
 -- expect-fix: Partition by the window's bounds in place of wt (PARTITION BY window_start, window_end)
+-- expect-fix: Where the query the ranking reads does not select window_start and window_end, select them there first.
 -- expect-fix: (in place of wt, selected in the query the ranking reads where it does not select them)
 -- expect-fix-absent: PARTITION BY window_start, window_end, window_time
 -- The three best regions of each hour over a view of hourly totals that gives the window's time attribute the name wt

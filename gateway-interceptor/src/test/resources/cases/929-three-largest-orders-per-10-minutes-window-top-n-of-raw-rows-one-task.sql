@@ -2,6 +2,7 @@
 -- expect-reason: This WindowRank is partitioned by the window alone (partitionBy=[] beside window_start, window_end), so every row of the window table function goes to a single parallel instance
 -- expect-reason: its state stays bounded (at most 3 rows per window, freed when the window closes)
 -- expect-fix: first per window and a key of the rows (ROW_NUMBER() OVER (PARTITION BY window_start, window_end, the key ORDER BY amount DESC) <= 3
+-- expect-fix: then this ranking, per window alone, over that result: at most 3 rows per key and window then reach the one task
 -- The three largest orders of every 10 minutes, ranked straight over the window TVF with PARTITION BY window_start,
 -- window_end and no other key: Flink 2.3.0 and 1.20.0 plan a WindowRank with partitionBy=[] behind
 -- Exchange(distribution=[single]), so one task reads every order, as an ORDER BY ... LIMIT over the stream does (shared

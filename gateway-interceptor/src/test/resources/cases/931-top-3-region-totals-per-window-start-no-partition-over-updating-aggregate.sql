@@ -1,5 +1,6 @@
 -- expect: BLOCK unbounded-rank rank-retract global-rank window-aggregate-not-recognized
--- expect-fix: where a ranking per window is meant, group the aggregation below by both window columns (GroupAggregate[2]: GROUP BY window_start, window_end, region, a window aggregation
+-- expect-fix: Where a ranking per window is meant, group the aggregation below by both window columns (GroupAggregate[
+-- expect-fix: GROUP BY window_start, window_end, region, a window aggregation, which emits each window's result once) and rank with PARTITION BY window_start, window_end
 -- expect-fix-absent: GROUP BY window_start, window_end, window_start
 -- expect-fix-absent: INTERVAL '5' MINUTE
 -- The three largest region totals per window_start, with no PARTITION BY, over an aggregation of a 1-hour TUMBLE grouped

@@ -27,6 +27,13 @@ import java.util.Optional;
  * OverAggregate}'s fix is a {@code PARTITION BY} in its {@code OVER} clause: a Top-N per window does not
  * compute a running aggregate ({@code OverAggregateTest}'s {@code OVER (ORDER BY proctime ROWS BETWEEN 2
  * PRECEDING AND CURRENT ROW)} is one such, Flink 2.3.0's planner tests).
+ *
+ * <p>Over a window's rows: a {@code WindowRank} partitioned by the window alone ({@code partitionBy=[]}, behind {@code
+ * Exchange(distribution=[single])}) that reads a window table function's or a window join's rows, every one of which
+ * goes to the one instance (its state stays a Top-N per window, freed when the window closes); not over a window
+ * aggregation, whose one row per key and window is what reaches it (this rule's own fix). A {@code Rank} without
+ * {@code PARTITION BY} over a window's rows is told that it ranks every window together and that {@code PARTITION BY
+ * window_start, window_end} ranks per window.
  */
 public final class GlobalRankRule extends StreamingPlanRule {
 
@@ -72,6 +79,11 @@ public final class GlobalRankRule extends StreamingPlanRule {
                                 + (rank.rankEnd().getAsLong() == 1 ? " row" : " rows") + " and drops the rest)."
                         : ", so all rows go to a single parallel instance that holds the whole state and limits throughput"
                                 + " to one task.";
+                if (operator instanceof Operator.Rank rank && rank.firstRowsForever()) {
+                    hits.add(PlanRules.hit(plan, operator, what + state + " " + firstRowsForever(rank, names),
+                            firstRowsForeverFix(rank, names)));
+                    continue;
+                }
                 Optional<String> acrossWindows = operator instanceof Operator.Rank rank && rank.global() && !rank.sortLimit()
                         ? readsWindowRows(plan, rank) : Optional.empty();
                 if (acrossWindows.isPresent() && operator instanceof Operator.Rank rank) {
@@ -79,11 +91,6 @@ public final class GlobalRankRule extends StreamingPlanRule {
                     hits.add(PlanRules.hit(plan, operator, what + state + " It ranks the rows of every window together,"
                                     + " its Top-" + n + " one of all windows so far, not each window's on its own.",
                             rankPerWindowFix(rank, acrossWindows.get())));
-                    continue;
-                }
-                if (operator instanceof Operator.Rank rank && rank.firstRowsForever()) {
-                    hits.add(PlanRules.hit(plan, operator, what + state + " " + firstRowsForever(rank, names),
-                            firstRowsForeverFix(rank, names)));
                     continue;
                 }
                 hits.add(
@@ -126,7 +133,7 @@ public final class GlobalRankRule extends StreamingPlanRule {
             if (at.is("WindowJoin")) {
                 return Optional.of("the window join");
             }
-            if (StatefulOperators.isStateful(at) || at.name().contains("Window")) {
+            if (StatefulOperators.isStateful(at)) {
                 return Optional.empty();
             }
         }
@@ -156,9 +163,9 @@ public final class GlobalRankRule extends StreamingPlanRule {
         String order = windowRank.orderBy();
         return "Where the stream is large, rank in two steps, which give the same Top-" + n + " per window (ties aside):"
                 + " first per window and a key of the rows (ROW_NUMBER() OVER (PARTITION BY window_start, window_end, the"
-                + " key ORDER BY " + order + ") <= " + n + ", a window Top-N that runs in parallel), then this ranking"
-                + " over that result (PARTITION BY window_start, window_end), so that at most " + n + " rows per key and"
-                + " window reach the one task; where a total per key is ranked, aggregate per key and window first"
+                + " key ORDER BY " + order + ") <= " + n + ", a window Top-N that runs in parallel), then this ranking,"
+                + " per window alone, over that result: at most " + n + " rows per key and window then reach the one"
+                + " task; where a total per key is ranked, aggregate per key and window first"
                 + " (GROUP BY window_start, window_end, the key) and rank the totals.";
     }
 

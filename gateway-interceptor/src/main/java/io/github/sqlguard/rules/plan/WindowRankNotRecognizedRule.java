@@ -91,9 +91,10 @@ public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
                 // reads may not select them (the plan cannot tell): the fix says to, and the window-partition rewrite is
                 // offered only where its PARTITION BY plans.
                 fix = "Partition by the window's bounds in place of " + as + " (PARTITION BY "
-                        + WindowKeys.completed(keys, has).replace(has, as) + "), selected in the query the ranking reads"
-                        + " where it does not select them. window_time is one value per window (window_end - 1 ms), so the"
-                        + " partitions are the same windows" + then;
+                        + WindowKeys.completed(keys, has).replace(has, as) + "): window_time is one value per window"
+                        + " (window_end - 1 ms), so the partitions are the same windows, and Flink then plans a " + intended
+                        + ", which emits each window's result once and frees its state when the window closes. Where the"
+                        + " query the ranking reads does not select window_start and window_end, select them there first.";
             } else if (renamed.isPresent()) {
                 // The statement's PARTITION BY names the column by its new name, and the query the ranking reads may
                 // not select the other window column: the fix names both as that query must.
