@@ -58,7 +58,7 @@ final class CompiledOperators {
             case "stream-exec-changelog-normalize" -> new Operator.ChangelogNormalize(
                     node, keys(node, 0, compiled.uniqueKeys));
             case "stream-exec-window-rank" -> new Operator.WindowRank(node, range(node, compiled),
-                    orderKeys(node, compiled.orderBy), orderTime(node, compiled.orderBy));
+                    keys(node, 0, compiled.partition), orderKeys(node, compiled.orderBy), orderTime(node, compiled.orderBy));
             case "stream-exec-window-deduplicate", "stream-exec-window-aggregate", "stream-exec-global-window-aggregate",
                     "stream-exec-local-window-aggregate", "stream-exec-group-window-aggregate", "stream-exec-window-join",
                     "stream-exec-interval-join", "stream-exec-temporal-join" -> new Operator.Windowed(node);

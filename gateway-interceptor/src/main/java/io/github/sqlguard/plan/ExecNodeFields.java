@@ -36,7 +36,9 @@ final class ExecNodeFields {
      */
     static boolean read(String field, JsonParser json, CompiledNode node) throws IOException {
         switch (field) {
-            case "partition" -> node.partition = fieldsOf(json);
+            // A Rank's "partition"; a WindowRank's "partitionSpec" (StreamExecWindowRank#FIELD_NAME_PARTITION_SPEC), the
+            // same PartitionSpec, without the window columns.
+            case "partition", "partitionSpec" -> node.partition = fieldsOf(json);
             // A Rank's "orderBy"; a WindowRank's "sortSpec" (StreamExecWindowRank#FIELD_NAME_SORT_SPEC), the same SortSpec.
             case "orderBy", "sortSpec" -> node.orderBy = sortFields(json);
             case "rankRange" -> rankRange(json, node);

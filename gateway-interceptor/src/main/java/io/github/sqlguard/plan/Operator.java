@@ -579,14 +579,18 @@ public sealed interface Operator
      * A Top-N per window ({@code StreamExecWindowRank}): its state is freed when each window closes.
      *
      * @param range the ranks kept
+     * @param partitionKeys the {@code PARTITION BY} columns beside the window's ({@code "partitionSpec"}: Flink's plan
+     *     leaves {@code window_start}, {@code window_end} and {@code window_time} out of them); empty for a ranking
+     *     per window alone, which Flink runs behind {@code Exchange(distribution=[single])}
      * @param orderKeys the {@code ORDER BY} keys ({@code "sortSpec"})
      * @param orderTime the time attribute kind of the first order key ({@code NONE} where it is no time attribute);
      *     empty when the plan does not say (EXPLAIN text)
      */
-    record WindowRank(PlanNode node, RankRange range, List<OrderKey> orderKeys, Optional<Column.TimeAttribute> orderTime)
-            implements Operator {
+    record WindowRank(PlanNode node, RankRange range, List<String> partitionKeys, List<OrderKey> orderKeys,
+            Optional<Column.TimeAttribute> orderTime) implements Operator {
 
         public WindowRank {
+            partitionKeys = List.copyOf(partitionKeys);
             orderKeys = List.copyOf(orderKeys);
         }
 
@@ -625,6 +629,11 @@ public sealed interface Operator
             return range.end().isPresent()
                     && orderTime.filter(t -> t == Column.TimeAttribute.PROCTIME).isPresent()
                     && orderKeys.size() > 1;
+        }
+
+        /** The order as SQL: {@code amount DESC}. */
+        public String orderBy() {
+            return Operators.orderBy(orderKeys);
         }
 
         @Override

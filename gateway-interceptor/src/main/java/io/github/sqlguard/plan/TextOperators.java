@@ -72,7 +72,7 @@ final class TextOperators {
                     Optional.ofNullable(attributes.get("conflictStrategy")), Optional.empty());
             case "ChangelogNormalize" -> new Operator.ChangelogNormalize(node, keys(node, attributes.get("key")));
             case "WindowRank" -> new Operator.WindowRank(node, range(node, attributes.get("rankRange")),
-                    orderKeys(node, attributes.get("orderBy")), Optional.empty());
+                    keys(node, attributes.get("partitionBy")), orderKeys(node, attributes.get("orderBy")), Optional.empty());
             default -> Operator.untyped(node);
         };
     }

@@ -19,6 +19,7 @@ final class WindowColumns {
 
     static final String START = "window_start";
     static final String END = "window_end";
+    static final String TIME = "window_time";
 
     private WindowColumns() {}
 
@@ -41,6 +42,31 @@ final class WindowColumns {
                 out.add(SqlTrees.identifier(withLast(has, END)));
             } else {
                 out.add(key);
+            }
+        }
+        return Optional.of(out);
+    }
+
+    /**
+     * {@code keys} with {@code window_time} replaced by both window bounds, qualified as it is ({@code w.window_time,
+     * page} gives {@code w.window_start, w.window_end, page}), where they name {@code window_time} and neither bound;
+     * empty otherwise. {@code window_time} is one value per window ("always equal to window_end - 1ms", Flink docs,
+     * "Windowing TVF"), so the bounds make the same partitions, and Flink plans a window operator only over them
+     * ({@code WindowUtil#groupingContainsWindowStartEnd}).
+     */
+    static Optional<SqlNodeList> inPlaceOfTime(SqlNodeList keys) {
+        int time = indexOf(keys, TIME);
+        if (time < 0 || names(keys)) {
+            return Optional.empty();
+        }
+        SqlNodeList out = new SqlNodeList(SqlParserPos.ZERO);
+        for (int i = 0; i < keys.size(); i++) {
+            if (i == time) {
+                SqlIdentifier has = (SqlIdentifier) keys.get(i);
+                out.add(SqlTrees.identifier(withLast(has, START)));
+                out.add(SqlTrees.identifier(withLast(has, END)));
+            } else {
+                out.add(keys.get(i));
             }
         }
         return Optional.of(out);

@@ -7,6 +7,7 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.WindowRowsRead;
+import io.github.sqlguard.rules.plan.GlobalRankRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.rules.plan.WindowRankNotRecognizedRule;
 
@@ -24,10 +25,11 @@ import java.util.Optional;
  * PARTITION BY} lacks ({@code window_end} beside {@code window_start}, or the other way round) is
  * added next to the one it has, so that Flink plans the window Top-N ({@code WindowRank}) or window
  * deduplication ({@code WindowDeduplicate}) the statement was written for (Flink docs, "Window
- * Top-N": the {@code PARTITION BY} must contain {@code window_start} and {@code window_end}). The
+ * Top-N": the {@code PARTITION BY} must contain {@code window_start} and {@code window_end}). A {@code
+ * PARTITION BY window_time} without them gets both in its place ({@link WindowColumns#inPlaceOfTime}). The
  * rest of the statement is kept as written.
  *
- * <p>For {@code unbounded-rank} on a Top-N over a window aggregation's rows (the {@code Rank} reads a
+ * <p>For {@code unbounded-rank} and {@code global-rank} on a Top-N over a window aggregation's rows (the {@code Rank} reads a
  * {@code WindowAggregate} through stateless nodes, Flink's {@code WindowRankTest} shape) whose {@code
  * PARTITION BY} names neither window column: both are put in front of its keys, and Flink plans a
  * {@code WindowRank} over the same windows ({@code StreamPhysicalRankRule} turns a Rank into a window
@@ -41,10 +43,11 @@ final class WindowPartition extends ScopedFamily {
 
     static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
             ID,
-            List.of(WindowRankNotRecognizedRule.ID, UnboundedRankRule.ID),
+            List.of(WindowRankNotRecognizedRule.ID, UnboundedRankRule.ID, GlobalRankRule.ID),
             List.of("WindowRank", "WindowDeduplicate"),
-            "the window column the `PARTITION BY` lacks (`window_end` beside `window_start`, or the other way round) added beside the one it has;"
-                    + " for a Top-N over a window aggregation's rows partitioned by neither, both put in front of its keys: a window Top-N over the same windows");
+            "the window column the `PARTITION BY` lacks (`window_end` beside `window_start`, or the other way round) added beside the one it has,"
+                    + " or both in place of `window_time`;"
+                    + " for a Top-N over a window aggregation's rows partitioned by neither (or not partitioned), both put in front of its keys: a window Top-N over the same windows");
 
     WindowPartition() {
         super(DECLARATION);
@@ -52,34 +55,45 @@ final class WindowPartition extends ScopedFamily {
 
     @Override
     List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
-        if (finding.ruleId().equals(UnboundedRankRule.ID)) {
+        if (finding.ruleId().equals(UnboundedRankRule.ID) || finding.ruleId().equals(GlobalRankRule.ID)) {
             return overWindowRows(finding, context, scope);
         }
         SqlNode tree = tree(scope);
         int changed = 0;
+        int time = 0;
         for (RankItem item : Trees.rankItems(tree)) {
             if (!item.functionName().equals("ROW_NUMBER")) {
                 continue;
             }
             Optional<SqlNodeList> partition = WindowColumns.completed(item.window().getPartitionList());
-            if (partition.isEmpty()) {
+            Optional<SqlNodeList> bounds = WindowColumns.inPlaceOfTime(item.window().getPartitionList());
+            if (partition.isEmpty() && bounds.isEmpty()) {
                 continue;
             }
-            item.window().setPartitionList(partition.get());
+            item.window().setPartitionList(partition.orElseGet(bounds::get));
             changed++;
+            time += bounds.isPresent() ? 1 : 0;
         }
         if (changed == 0) {
             return List.of();
         }
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
-                Intent.operator("WindowRank", "WindowDeduplicate"), Columns.SAME,
-                "each window's rows are ranked once, when the window closes, and its state is freed then: one final"
+                Intent.operator("WindowRank", "WindowDeduplicate"), Columns.SAME, time == changed ? IN_PLACE_OF_TIME
+                        : "each window's rows are ranked once, when the window closes, and its state is freed then: one final"
                         + " result per window in place of a ranking updated as rows arrive (rows arriving after their"
                         + " window closed are dropped); windows that share one window_start or window_end (HOP, CUMULATE)"
                         + " are now ranked each on its own",
                 ""));
     }
+
+    /**
+     * The {@code changes:} line of a ranking partitioned by {@code window_time} moved onto the window's bounds: the same
+     * partitions, one per window ({@link WindowColumns#inPlaceOfTime}), ranked once when the window closes.
+     */
+    private static final String IN_PLACE_OF_TIME = "the same windows ranked (window_time is one value per window), each"
+            + " once, when the window closes, and its state is freed then: one final result per window in place of a"
+            + " ranking updated as rows arrive (rows arriving after their window closed are dropped)";
 
     /** {@code unbounded-rank}'s candidate: both window columns in front of the keys of a Top-N over window rows. */
     private List<Candidate> overWindowRows(Finding finding, RewriteContext context, Scope scope) {
@@ -94,9 +108,17 @@ final class WindowPartition extends ScopedFamily {
         }
         SqlNode tree = tree(scope);
         int changed = 0;
+        int time = 0;
         for (RankItem item : Trees.rankItems(tree)) {
             SqlNodeList keys = item.window().getPartitionList();
             if (!item.functionName().equals("ROW_NUMBER") || WindowColumns.names(keys)) {
+                continue;
+            }
+            Optional<SqlNodeList> bounds = WindowColumns.inPlaceOfTime(keys);
+            if (bounds.isPresent()) {
+                item.window().setPartitionList(bounds.get());
+                changed++;
+                time++;
                 continue;
             }
             String[] qualifier = keys.size() > 0 && keys.get(0) instanceof SqlIdentifier first && first.names.size() > 1
@@ -113,7 +135,7 @@ final class WindowPartition extends ScopedFamily {
         }
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
-                Intent.operator("WindowRank"), Columns.SAME,
+                Intent.operator("WindowRank"), Columns.SAME, time == changed ? IN_PLACE_OF_TIME :
                 "the ranking is per window: each window's rows are ranked among themselves, once, when the window"
                         + " closes, and its state is freed then, where the Rank ranked the rows of every window so far"
                         + " together (a window's row stayed in the ranking only while no other window's row outranked it,"

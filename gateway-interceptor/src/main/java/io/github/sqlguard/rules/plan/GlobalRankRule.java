@@ -1,7 +1,11 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.StatefulOperators;
+import io.github.sqlguard.plan.WindowRowsRead;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleDeclaration;
@@ -9,6 +13,7 @@ import io.github.sqlguard.rules.RuleHit;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code global-rank}: a non-window {@code Rank}, an {@code ORDER BY ... LIMIT} ({@code SortLimit})
@@ -22,6 +27,13 @@ import java.util.List;
  * OverAggregate}'s fix is a {@code PARTITION BY} in its {@code OVER} clause: a Top-N per window does not
  * compute a running aggregate ({@code OverAggregateTest}'s {@code OVER (ORDER BY proctime ROWS BETWEEN 2
  * PRECEDING AND CURRENT ROW)} is one such, Flink 2.3.0's planner tests).
+ *
+ * <p>Over a window's rows: a {@code WindowRank} partitioned by the window alone ({@code partitionBy=[]}, behind {@code
+ * Exchange(distribution=[single])}) that reads a window table function's or a window join's rows, every one of which
+ * goes to the one instance (its state stays a Top-N per window, freed when the window closes); not over a window
+ * aggregation, whose one row per key and window is what reaches it (this rule's own fix). A {@code Rank} without
+ * {@code PARTITION BY} over a window's rows is told that it ranks every window together and that {@code PARTITION BY
+ * window_start, window_end} ranks per window.
  */
 public final class GlobalRankRule extends StreamingPlanRule {
 
@@ -42,6 +54,11 @@ public final class GlobalRankRule extends StreamingPlanRule {
         List<RuleHit> hits = new ArrayList<>();
         StatementNames names = new StatementNames(plan, context);
         for (Operator operator : plan.operators()) {
+            if (operator instanceof Operator.WindowRank windowRank && windowRank.partitionKeys().isEmpty()) {
+                rowsOfTheWindow(plan, windowRank).ifPresent(rows -> hits.add(
+                        PlanRules.hit(plan, operator, perWindowAlone(windowRank, rows), perWindowAloneFix(windowRank))));
+                continue;
+            }
             if (operator instanceof Operator.Deduplicate dedup && dedup.keys().isEmpty()) {
                 hits.add(PlanRules.hit(plan, operator, keyless(dedup), keylessFix(dedup)));
                 continue;
@@ -67,6 +84,15 @@ public final class GlobalRankRule extends StreamingPlanRule {
                             firstRowsForeverFix(rank, names)));
                     continue;
                 }
+                Optional<String> acrossWindows = operator instanceof Operator.Rank rank && rank.global() && !rank.sortLimit()
+                        ? readsWindowRows(plan, rank) : Optional.empty();
+                if (acrossWindows.isPresent() && operator instanceof Operator.Rank rank) {
+                    String n = rank.rankEnd().isPresent() ? String.valueOf(rank.rankEnd().getAsLong()) : "N";
+                    hits.add(PlanRules.hit(plan, operator, what + state + " It ranks the rows of every window together,"
+                                    + " its Top-" + n + " one of all windows so far, not each window's on its own.",
+                            rankPerWindowFix(rank, acrossWindows.get())));
+                    continue;
+                }
                 hits.add(
                         PlanRules.hit(
                                 plan,
@@ -84,6 +110,98 @@ public final class GlobalRankRule extends StreamingPlanRule {
             }
         }
         return hits;
+    }
+
+    /**
+     * What a window Top-N partitioned by the window alone reads, where every row of it reaches the one instance: the
+     * rows of a window table function ({@code WindowTableFunction}) or of a window join ({@code WindowJoin}), read
+     * through nodes that keep no state. Empty over a window aggregation, a window Top-N or a window deduplication
+     * (what reaches the instance is already reduced per key and window: the shape of this rule's own fix, Flink docs'
+     * "Window Top-N follows after Window Aggregation") and over anything else.
+     */
+    private static Optional<String> rowsOfTheWindow(ExplainedPlan plan, Operator.WindowRank windowRank) {
+        PlanNode at = windowRank.node();
+        for (int depth = 0; depth < 64; depth++) {
+            List<PlanNode> inputs = plan.inputs(at);
+            if (inputs.size() != 1) {
+                return Optional.empty();
+            }
+            at = inputs.get(0);
+            if (at.is("WindowTableFunction")) {
+                return Optional.of("the window table function");
+            }
+            if (at.is("WindowJoin")) {
+                return Optional.of("the window join");
+            }
+            if (StatefulOperators.isStateful(at)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A window Top-N partitioned by the window alone ({@code PARTITION BY window_start, window_end}): Flink's {@code
+     * StreamExecWindowRank} keys it by its partition keys less the window columns, none, behind {@code
+     * Exchange(distribution=[single])}. Its state stays bounded (each window's Top-N, freed when the window closes,
+     * {@code WindowRankOperator}); every row read goes to one task.
+     */
+    private static String perWindowAlone(Operator.WindowRank windowRank, String rows) {
+        return "This " + windowRank.node().name() + " is partitioned by the window alone (partitionBy=[] beside"
+                + " window_start, window_end), so every row of " + rows + " goes to a single parallel instance, which"
+                + " limits throughput to one task; its state stays bounded (" + topN(windowRank.rankEnd())
+                + " per window, freed when the window closes).";
+    }
+
+    /**
+     * The fix of {@link #perWindowAlone}: the same Top-N in two window Top-Ns, the first partitioned by a key as well
+     * (parallel), the second over its result; Flink 2.3.0 plans both as {@code WindowRank}s, the second behind the one
+     * exchange to a single instance, reading at most N rows per key and window.
+     */
+    private static String perWindowAloneFix(Operator.WindowRank windowRank) {
+        String n = windowRank.rankEnd().isPresent() ? String.valueOf(windowRank.rankEnd().getAsLong()) : "N";
+        String order = windowRank.orderBy();
+        return "Where the stream is large, rank in two steps, which give the same Top-" + n + " per window (ties aside):"
+                + " first per window and a key of the rows (ROW_NUMBER() OVER (PARTITION BY window_start, window_end, the"
+                + " key ORDER BY " + order + ") <= " + n + ", a window Top-N that runs in parallel), then this ranking,"
+                + " per window alone, over that result: at most " + n + " rows per key and window then reach the one"
+                + " task; where a total per key is ranked, aggregate per key and window first"
+                + " (GROUP BY window_start, window_end, the key) and rank the totals.";
+    }
+
+    private static String topN(java.util.OptionalLong end) {
+        return end.isPresent() ? (end.getAsLong() == 1 ? "at most 1 row" : "at most " + end.getAsLong() + " rows")
+                : "the ranks kept";
+    }
+
+    /**
+     * The window columns a Top-N without {@code PARTITION BY} reads: the rows of a window table function or a window
+     * aggregation, which carry {@code window_start} and {@code window_end} ({@link WindowRowsRead#windowTableRows}),
+     * named by what they are; empty otherwise.
+     */
+    private static Optional<String> readsWindowRows(ExplainedPlan plan, Operator.Rank rank) {
+        return WindowRowsRead.windowTableRows(plan, rank.node()).filter(window -> {
+            List<String> columns = window.outputType().columns().stream().map(Column::name).toList();
+            return columns.contains(WindowKeys.START) && columns.contains(WindowKeys.END);
+        }).map(window -> WindowRowsRead.windowAggregate(window) ? "the window aggregation" : "the window table function");
+    }
+
+    /**
+     * The fix of a Top-N without {@code PARTITION BY} over a window's rows: partitioned by the window, Flink plans a
+     * window Top-N ({@code WindowRank}; {@code StreamPhysicalRankRule} turns a Rank into one where the partition holds
+     * the window columns of its windowed input).
+     */
+    private static String rankPerWindowFix(Operator.Rank rank, String rows) {
+        String n = rank.rankEnd().isPresent() ? String.valueOf(rank.rankEnd().getAsLong()) : "N";
+        return "Where the Top-" + n + " of each window is meant, partition by the window (ROW_NUMBER() OVER (PARTITION BY"
+                + " window_start, window_end ORDER BY " + rank.orderBy() + ")) over the rows of " + rows + ", which carry"
+                + " them: a window Top-N (WindowRank), which emits each window's Top-" + n + " once, when the window"
+                + " closes, and frees its state then"
+                + (rows.equals("the window aggregation")
+                        ? "; only the aggregation's results per window reach its one task"
+                        : "; it still reads every row in one task: to spread it, rank per window and a key first, then"
+                                + " per window over that result")
+                + ". Where the Top-" + n + " of all time is meant, it is one task's work however it is written.";
     }
 
     /**

@@ -196,17 +196,25 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             // The rows ranked are a window table function's or a window aggregation's, window_start and window_end
             // among them: partitioned by both, Flink plans this ranking as a window Top-N (WindowRank) over the same
             // windows, no new window needed (WindowRankTest, Flink 2.3.0's planner tests).
-            String partition = String.join("", rank.partitionKeys().stream()
-                    .filter(k -> !k.equals("window_start") && !k.equals("window_end")).map(k -> ", " + SqlIdentifiers.planName(k)).toList());
+            // window_time, one value per window, goes with them: the bounds make the same partitions (WindowKeys#TIME).
+            Optional<String> timeAs = WindowKeys.timeRenamed(names.plan(), rank.node(), rank.partitionKeys());
+            List<String> keys = timeAs.map(as -> WindowKeys.withTime(rank.partitionKeys(), as)).orElse(rank.partitionKeys());
+            String partition = String.join("", keys.stream()
+                    .filter(k -> !k.equals(WindowKeys.START) && !k.equals(WindowKeys.END) && !k.equals(WindowKeys.TIME))
+                    .map(k -> ", " + SqlIdentifiers.planName(k)).toList());
             // A window column the statement renames on the way up (window_start AS ws) is named as it partitions by it,
-            // the other one selected beside it (WindowKeys#renamed).
-            Optional<String> alone = WindowKeys.alone(rank.partitionKeys());
-            Optional<String> renamed = alone.flatMap(has -> WindowKeys.renamed(
-                    names.context().statement().facts().rankFunctions(), rank.partitionKeys(), has));
-            String both = renamed.map(as -> alone.get().equals(WindowKeys.START)
+            // the other one selected beside it (WindowKeys#renamed, WindowKeys#timeRenamed).
+            Optional<String> alone = WindowKeys.lacking(keys);
+            Optional<String> renamed = timeAs.isPresent() ? timeAs : alone.flatMap(has -> WindowKeys.renamed(
+                    names.context().statement().facts().rankFunctions(), keys, has));
+            boolean time = alone.filter(WindowKeys.TIME::equals).isPresent();
+            String both = renamed.filter(as -> !time).map(as -> alone.get().equals(WindowKeys.START)
                     ? as + ", " + WindowKeys.END : WindowKeys.START + ", " + as).orElse("window_start, window_end");
-            String carried = renamed.map(as -> " (" + WindowKeys.missing(alone.get()) + " selected beside " + as
-                    + " in the query the ranking reads, under the name it gives it)").orElse("");
+            String carried = time
+                    ? " (in place of " + renamed.orElse(WindowKeys.TIME) + ", selected in the query the ranking reads where"
+                            + " it does not select them)"
+                    : renamed.map(as -> " (" + WindowKeys.missing(alone.get()) + " selected beside " + as
+                            + " in the query the ranking reads, under the name it gives it)").orElse("");
             ways.add("rank per window the rows already carry, whose state is freed when the window closes: ROW_NUMBER()"
                     + " OVER (PARTITION BY " + both + partition + " ORDER BY " + rank.orderBy() + ")" + carried + ", a"
                     + " window Top-N (WindowRank) over the same windows; "
@@ -227,7 +235,23 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                     + advised.windowInterval() + "))");
         }
         Optional<Operator.GroupAggregate> aggregation = names.aggregationBelow(rank.node());
-        if (table.isEmpty() && aggregation.isPresent() && rowtime.isPresent() && names.redundantRanking(rank).isEmpty()
+        // An aggregation over a window's rows grouped by one window column (GROUP BY window_start, region over a TUMBLE):
+        // the window is there already, the aggregation lacks the other column (window-aggregate-not-recognized).
+        Optional<String> groupedByOne = aggregation
+                .filter(a -> WindowKeys.overWindow(names.plan(), a.node()))
+                .flatMap(a -> WindowKeys.alone(a.groupBy()));
+        if (groupedByOne.isPresent() && names.redundantRanking(rank).isEmpty()
+                && rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
+            String partition = String.join("", rank.partitionKeys().stream()
+                    .filter(k -> !k.equals(WindowKeys.START) && !k.equals(WindowKeys.END))
+                    .map(k -> ", " + SqlIdentifiers.planName(k)).toList());
+            ways.add("where a ranking per window is meant, group the aggregation below by both window columns ("
+                    + aggregation.get().node().label() + ": " + WindowKeys.groupByBoth(aggregation.get(), groupedByOne.get())
+                    + ", a window aggregation, which emits each window's result once) and rank with PARTITION BY"
+                    + " window_start, window_end" + partition + ": Flink plans a window Top-N over a window aggregation,"
+                    + " whose state is freed when each window closes, where over the aggregation's updating result it"
+                    + " plans this Rank");
+        } else if (table.isEmpty() && aggregation.isPresent() && rowtime.isPresent() && names.redundantRanking(rank).isEmpty()
                 && rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
             // Over a group aggregation's updating result no window can be read (it keeps no time attribute): the
             // window goes into the aggregation first, and the ranking over a window aggregation is a window Top-N.

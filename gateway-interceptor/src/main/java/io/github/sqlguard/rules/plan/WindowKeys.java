@@ -25,6 +25,14 @@ final class WindowKeys {
     static final String START = "window_start";
     static final String END = "window_end";
 
+    /**
+     * The window's time attribute, one value per window: "The value of window_time always equal to window_end - 1ms"
+     * (Flink docs, "Windowing TVF"). A key that does not make a window operator: Flink's {@code
+     * WindowUtil#groupingContainsWindowStartEnd} asks for both bounds, and {@code
+     * #groupingExcludeWindowStartEndTimeColumns} drops {@code window_time} from the keys where they are there.
+     */
+    static final String TIME = "window_time";
+
     /** Operators whose output carries a window's {@code window_start} and {@code window_end}. */
     private static final Set<String> WINDOWING =
             Set.of("WindowTableFunction", "WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate",
@@ -39,6 +47,55 @@ final class WindowKeys {
         return start == end ? Optional.empty() : Optional.of(start ? START : END);
     }
 
+    /**
+     * The window column a ranking's keys hold without the window's two bounds: {@code window_start} or {@code
+     * window_end} alone ({@link #alone}), or {@code window_time} with neither bound ({@code PARTITION BY window_time}:
+     * Flink 2.3.0 and 1.20.0 plan a general {@code Rank} keyed by it, where {@code PARTITION BY window_start,
+     * window_end} plans a {@code WindowRank}, with {@code window_time} among the keys or not); empty otherwise.
+     */
+    static Optional<String> lacking(List<String> keys) {
+        Optional<String> alone = alone(keys);
+        if (alone.isPresent() || keys.contains(START) || keys.contains(END)) {
+            return alone;
+        }
+        return keys.contains(TIME) ? Optional.of(TIME) : Optional.empty();
+    }
+
+    /**
+     * The name a key of {@code node} gives {@code window_time} where a projection below renames it ({@code window_time
+     * AS wt} in a view, {@code PARTITION BY wt}): Flink's plan keys the ranking by the new name, and the {@code Calc}
+     * between the window and the ranking prints {@code window_time AS wt}. Read through the {@code Calc} and {@code
+     * Exchange} nodes right below {@code node}, where its keys name neither window bound; empty otherwise.
+     */
+    static Optional<String> timeRenamed(ExplainedPlan plan, PlanNode node, List<String> keys) {
+        if (keys.contains(START) || keys.contains(END) || keys.contains(TIME)) {
+            return Optional.empty();
+        }
+        PlanNode at = node;
+        for (int depth = 0; depth < 16; depth++) {
+            List<PlanNode> inputs = plan.inputs(at);
+            if (inputs.size() != 1 || !(inputs.get(0).is("Calc") || inputs.get(0).is("Exchange"))) {
+                return Optional.empty();
+            }
+            at = inputs.get(0);
+            java.util.regex.Matcher renamed = TIME_AS.matcher(at.description());
+            while (renamed.find()) {
+                if (keys.contains(renamed.group(1))) {
+                    return Optional.of(renamed.group(1));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A projection of {@code window_time} under another name, as a {@code Calc} prints it. */
+    private static final java.util.regex.Pattern TIME_AS = java.util.regex.Pattern.compile("[\\[ ]window_time AS (\\w+)[,\\]]");
+
+    /** The keys with {@code renamed} named {@code window_time}, as the window names it. */
+    static List<String> withTime(List<String> keys, String renamed) {
+        return keys.stream().map(k -> k.equals(renamed) ? TIME : k).toList();
+    }
+
     /** True when {@code keys} name either window column. */
     static boolean named(List<String> keys) {
         return keys.contains(START) || keys.contains(END);
@@ -48,7 +105,7 @@ final class WindowKeys {
      * The name the statement's ranking gives the window column {@code has} of the plan's {@code keys} where it renames
      * it on the way up ({@code ws} of {@code SELECT window_start AS ws ...}, {@code PARTITION BY ws}): Flink's plan
      * keys the {@code Rank} by the window column, the statement's {@code PARTITION BY} by its new name. Read from the
-     * statement's one ranking whose {@code PARTITION BY} names neither window column and has as many items as the plan
+     * statement's one ranking whose {@code PARTITION BY} names no window column and has as many items as the plan
      * has keys, the one item no other key names; empty where it names the column as it is, or it cannot be told.
      */
     static Optional<String> renamed(List<RankFunction> rankings, List<String> keys, String has) {
@@ -56,7 +113,8 @@ final class WindowKeys {
         List<String> found = new ArrayList<>();
         for (RankFunction ranking : rankings) {
             List<String> items = ranking.partitionBy().stream().map(WindowKeys::unqualified).toList();
-            if (items.size() != keys.size() || items.stream().anyMatch(i -> i.equalsIgnoreCase(START) || i.equalsIgnoreCase(END))) {
+            if (items.size() != keys.size() || items.stream().anyMatch(
+                    i -> i.equalsIgnoreCase(START) || i.equalsIgnoreCase(END) || i.equalsIgnoreCase(TIME))) {
                 continue;
             }
             List<String> unmatched = items.stream().filter(i -> !others.contains(i.toLowerCase(Locale.ROOT))).toList();
@@ -73,12 +131,15 @@ final class WindowKeys {
         return last.replace("`", "");
     }
 
-    /** The other window column than {@code has}. */
+    /** The window columns the keys lack beside {@code has}: the other bound, or both beside {@code window_time}. */
     static String missing(String has) {
-        return has.equals(START) ? END : START;
+        return has.equals(TIME) ? START + " and " + END : has.equals(START) ? END : START;
     }
 
-    /** The keys with the missing window column beside the one there: {@code window_start, window_end, page}. */
+    /**
+     * The keys with the missing window column beside the one there: {@code window_start, window_end, page}; {@code
+     * window_time} replaced by both bounds ({@code window_start, window_end, page} for {@code window_time, page}).
+     */
     static String completed(List<String> keys, String has) {
         List<String> out = new ArrayList<>();
         for (String key : keys) {

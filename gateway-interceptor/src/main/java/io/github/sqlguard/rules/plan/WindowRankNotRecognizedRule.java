@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * {@code window-rank-not-recognized}: a Top-N (or a Top-1) over a window's rows, partitioned by
- * {@code window_start} or {@code window_end} but not by both. Flink plans a window Top-N ({@code
+ * {@code window_start} or {@code window_end} but not by both, or by {@code window_time} without them. Flink plans a window Top-N ({@code
  * WindowRank}) or a window deduplication ({@code WindowDeduplicate}) only when the {@code PARTITION
  * BY} holds both window columns (Flink docs, "Window Top-N": "Window Top-N requires the PARTITION BY
  * clause contains window_start and window_end columns of the relation applied Windowing TVF or
@@ -22,7 +22,9 @@ import java.util.List;
  * TTL removes it) and its result is updated as rows arrive, not emitted once per window.
  *
  * <p>The plan signal: a non-window {@code Rank} or {@code Deduplicate} whose keys hold exactly one
- * of the columns {@code window_start}, {@code window_end}, over a windowing operator ({@code
+ * of the columns {@code window_start}, {@code window_end}, or {@code window_time} and neither of them ({@link
+ * WindowKeys#lacking}: Flink's {@code WindowUtil#groupingContainsWindowStartEnd} asks for both bounds, and takes
+ * {@code window_time} for no bound), over a windowing operator ({@code
  * WindowTableFunction}, a window aggregation, a window join: {@link WindowKeys}). A window column renamed on the way
  * up ({@code window_start AS ws}) is keyed by its window column in the plan: the message and the fix name it as the
  * statement's {@code PARTITION BY} does ({@link WindowKeys#renamed}).
@@ -34,8 +36,9 @@ public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
     public static final RuleDeclaration DECLARATION =
             RuleDeclaration.check(
                     ID, Level.WARN,
-                    "Top-N over a window partitioned by `window_start` or `window_end` alone: Flink plans a general"
-                    + " `Rank`, not a window Top-N, and keeps each window's ranking after the window closes.");
+                    "Top-N over a window partitioned by `window_start` or `window_end` alone, or by `window_time`: Flink"
+                    + " plans a general `Rank`, not a window Top-N, and keeps each window's ranking after the window"
+                    + " closes.");
 
     @Override
     public RuleDeclaration declaration() {
@@ -60,46 +63,48 @@ public final class WindowRankNotRecognizedRule extends StreamingPlanRule {
             } else {
                 continue;
             }
-            Optional<String> alone = WindowKeys.alone(keys);
+            // window_time renamed below (window_time AS wt): the plan keys the ranking by the new name.
+            Optional<String> timeAs = WindowKeys.timeRenamed(plan, operator.node(), keys);
+            List<String> planKeys = keys;
+            keys = timeAs.map(as -> WindowKeys.withTime(planKeys, as)).orElse(keys);
+            Optional<String> alone = WindowKeys.lacking(keys);
             if (alone.isEmpty() || !WindowKeys.overWindow(plan, operator.node())) {
                 continue;
             }
             String has = alone.get();
             String missing = WindowKeys.missing(has);
-            Optional<String> renamed = WindowKeys.renamed(context.statement().facts().rankFunctions(), keys, has);
-            if (renamed.isPresent()) {
+            Optional<String> renamed = timeAs.isPresent() ? timeAs
+                    : WindowKeys.renamed(context.statement().facts().rankFunctions(), keys, has);
+            String as = renamed.orElse(has);
+            String named = renamed.map(r -> r + " (" + has + " renamed)").orElse(has);
+            String reason = "This " + kind + " over a window's rows is partitioned by " + named + " without " + missing
+                    + ", so Flink cannot plan it as a " + intended + " (which needs both window_start and window_end in"
+                    + " PARTITION BY) and runs a general " + operator.node().name() + " keyed by "
+                    + String.join(", ", keys).replace(has, as) + ": each window's ranking stays in state after the window"
+                    + " closes, until the state TTL removes it, and its result is updated as rows arrive instead of"
+                    + " emitted once when the window closes.";
+            String then = ": Flink then plans a " + intended + ", which emits each window's result once and frees its"
+                    + " state when the window closes.";
+            String fix;
+            if (has.equals(WindowKeys.TIME)) {
+                // window_time is one value per window, so its two bounds make the same partitions; the query the ranking
+                // reads may not select them (the plan cannot tell): the fix says to, and the window-partition rewrite is
+                // offered only where its PARTITION BY plans.
+                fix = "Partition by the window's bounds in place of " + as + " (PARTITION BY "
+                        + WindowKeys.completed(keys, has).replace(has, as) + "): window_time is one value per window"
+                        + " (window_end - 1 ms), so the partitions are the same windows, and Flink then plans a " + intended
+                        + ", which emits each window's result once and frees its state when the window closes. Where the"
+                        + " query the ranking reads does not select window_start and window_end, select them there first.";
+            } else if (renamed.isPresent()) {
                 // The statement's PARTITION BY names the column by its new name, and the query the ranking reads may
                 // not select the other window column: the fix names both as that query must.
-                String as = renamed.get();
-                hits.add(PlanRules.hit(
-                        plan,
-                        operator,
-                        "This " + kind + " over a window's rows is partitioned by " + as + " (" + has + " renamed) without"
-                                + " " + missing + ", so Flink cannot plan it as a " + intended + " (which needs both"
-                                + " window_start and window_end in PARTITION BY) and runs a general "
-                                + operator.node().name() + " keyed by " + String.join(", ", keys).replace(has, as)
-                                + ": each window's ranking stays in state after the window closes, until the state TTL"
-                                + " removes it, and its result is updated as rows arrive instead of emitted once when the"
-                                + " window closes.",
-                        "Select " + missing + " beside " + as + " in the query the ranking reads, and partition by both"
-                                + " (PARTITION BY " + WindowKeys.completed(keys, has).replace(has, as) + ", with " + missing
-                                + " under the name that query gives it): Flink then plans a " + intended + ", which"
-                                + " emits each window's result once and frees its state when the window closes."));
-                continue;
+                fix = "Select " + missing + " beside " + as + " in the query the ranking reads, and partition by both"
+                        + " (PARTITION BY " + WindowKeys.completed(keys, has).replace(has, as) + ", with " + missing
+                        + " under the name that query gives it)" + then;
+            } else {
+                fix = "Partition by both window columns (PARTITION BY " + WindowKeys.completed(keys, has) + ")" + then;
             }
-            hits.add(
-                    PlanRules.hit(
-                            plan,
-                            operator,
-                            "This " + kind + " over a window's rows is partitioned by " + has + " without " + missing
-                                    + ", so Flink cannot plan it as a " + intended + " (which needs both window_start and"
-                                    + " window_end in PARTITION BY) and runs a general " + operator.node().name() + " keyed by "
-                                    + String.join(", ", keys) + ": each window's ranking stays in state after the window"
-                                    + " closes, until the state TTL removes it, and its result is updated as rows arrive"
-                                    + " instead of emitted once when the window closes.",
-                            "Partition by both window columns (PARTITION BY " + WindowKeys.completed(keys, has)
-                                    + "): Flink then plans a " + intended + ", which emits each window's result once"
-                                    + " and frees its state when the window closes."));
+            hits.add(PlanRules.hit(plan, operator, reason, fix));
         }
         return hits;
     }
