@@ -1162,9 +1162,23 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         Optional<IntervalJoinBounds> timeBounds = intervalBounds(join, inputs, names);
         Optional<String> eventTime = inputs.size() == 2 ? eventTimeForBounds(join, inputs, names) : Optional.empty();
+        Optional<BoundedJoinSide> bounded = BoundedJoinSide.of(join, names.plan());
+        if (omitted.equals(Optional.of(SESSION_STATE_TTL))) {
+            // The fix without its SET way (and what that way says of hints and sides read once), for the rewrite that
+            // proves that way with the side read once pinned in a view (ProvenWay.ReadOnceKept): the other ways alone.
+            if (bounded.isPresent() && !semiOrAnti(join) && leftHint.isPresent() && rightHint.isPresent()) {
+                return joinFix(join, names, advised, Optional.empty());
+            }
+            StringBuilder rest = new StringBuilder(eventTime.or(() -> timeBounds.flatMap(IntervalJoinBounds::fix)).orElse(""));
+            otherWays(join, names, omitted, inputs, left, right, timeBounds, rest);
+            String out = rest.toString();
+            if (out.startsWith("; or, ")) {
+                out = Character.toUpperCase(out.charAt(6)) + out.substring(7);
+            }
+            return out.isEmpty() ? "" : out + ".";
+        }
         StringBuilder fix = new StringBuilder(eventTime.or(() -> timeBounds.flatMap(IntervalJoinBounds::fix))
                 .map(e -> e + "; or bound").orElse("Bound"));
-        Optional<BoundedJoinSide> bounded = BoundedJoinSide.of(join, names.plan());
         if (bounded.isPresent() && !semiOrAnti(join) && leftHint.isPresent() && rightHint.isPresent()) {
             // The side read once keeps its rows (BoundedJoinSide): the hint bounds the streaming side alone.
             int stream = bounded.get().streaming();
@@ -1216,6 +1230,16 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 fix.append(readOnceUnderSet(names)); // another join of the statement with a side read once (case 812)
             }
         }
+        otherWays(join, names, omitted, inputs, left, right, timeBounds, fix);
+        return fix.append('.').toString();
+    }
+
+    /** The family of the rewrite whose way {@link ProvenWay.ReadOnceKept} is: the SET with a side read once pinned in a view. */
+    private static final String SESSION_STATE_TTL = "session-state-ttl";
+
+    /** The ways of a join's fix after its TTL: a lookup join, an interval join, a temporal join, each but {@code omitted}. */
+    private static void otherWays(Operator.Join join, StatementNames names, Optional<String> omitted, List<PlanNode> inputs,
+            Optional<String> left, Optional<String> right, Optional<IntervalJoinBounds> timeBounds, StringBuilder fix) {
         lookupWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
         if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty() && !semiOrAnti(join)
@@ -1228,7 +1252,6 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         temporalWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
-        return fix.append('.').toString();
     }
 
     /**
@@ -1499,6 +1522,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Map<String, String> fixes = new LinkedHashMap<>();
         for (Optional<ProvenWay> way : List.of(lookupWay(join, names), temporalWay(join, names))) {
             way.ifPresent(w -> fixes.put(w.family(), joinFix(join, names, advised, Optional.of(w.family()))));
+        }
+        // The SET way, which the session-state-ttl rewrite proves with a side read once pinned in a view where the
+        // statement names neither side of a join (ProvenWay.ReadOnceKept).
+        if (!semiOrAnti(join) && hintSide(join, 0, names).isEmpty() && hintSide(join, 1, names).isEmpty()) {
+            fixes.put(SESSION_STATE_TTL, joinFix(join, names, advised, Optional.of(SESSION_STATE_TTL)));
         }
         return fixes;
     }
