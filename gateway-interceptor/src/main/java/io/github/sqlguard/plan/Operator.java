@@ -417,10 +417,10 @@ public sealed interface Operator
         /**
          * True when the call reads nothing but columns its aggregation groups by ({@code COUNT(DISTINCT a)} of a
          * {@code GROUP BY a}, {@code SUM(DISTINCT k)} of a {@code GROUP BY c, k}): per key it sees one value, so a
-         * {@code DISTINCT} call keeps one value per key, which lives and expires with the key's accumulator (each row of
-         * the key writes both). Flink's split of DISTINCT aggregates adds no bucket for such a call ({@code
-         * SplitAggregateRule} gives it the aggregation's own group set, Flink 2.3.0). False for {@code COUNT(*)} and
-         * where the plan does not say.
+         * {@code DISTINCT} call keeps one value per key and its state grows with the keys alone (what a TTL does to that
+         * value: {@code rewrite.DistinctUnderTtl}). Flink's split of DISTINCT aggregates adds no bucket for such a call
+         * ({@code SplitAggregateRule} gives it the aggregation's own group set, Flink 2.3.0). False for {@code COUNT(*)}
+         * and where the plan does not say.
          */
         public boolean overGroupingKeys() {
             return arguments.map(a -> !a.isEmpty() && a.stream().allMatch(Argument::groupingKey)).orElse(false);
