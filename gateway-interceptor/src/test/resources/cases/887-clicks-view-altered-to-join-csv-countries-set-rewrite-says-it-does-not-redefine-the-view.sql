@@ -1,6 +1,8 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: session-state-ttl
 -- expect-reason: the right side (countries) is a bounded source, read once
+-- expect-fix: (it expires the rows of the side read once too, countries: after 1 d the join matches nothing from that side)
+-- expect-fix-absent: on the joining SELECT of the view
 -- Case 884's view, created without the countries and then given its join with them by ALTER VIEW ... AS: no CREATE
 -- VIEW of the script writes the view as the catalog holds it, so the SET rewrite has no text of the user's to splice
 -- the pin into. It writes the SET alone and says so: the view is not redefined, and the SET expires the countries'

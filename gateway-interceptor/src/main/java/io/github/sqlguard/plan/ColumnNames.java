@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -258,6 +259,7 @@ final class ColumnNames {
                 || compiled.kind.equals("stream-exec-global-window-aggregate")
                 || compiled.kind.equals("stream-exec-incremental-group-aggregate")
                 ? localAggregateInput(node.inputs().get(0)) : node.inputs().get(0);
+        Optional<Set<Integer>> keys = argumentsOf == null ? Optional.empty() : groupingOfArguments(node, compiled);
         List<Operator.AggregateCall> out = new ArrayList<>(calls.size());
         for (int i = 0; i < calls.size(); i++) {
             JsonNode call = calls.get(i);
@@ -265,10 +267,63 @@ final class ColumnNames {
             String sql = argumentsOf == null ? null : aggregateCall(call, argumentsOf, 0);
             Optional<Boolean> retracts = compiled.aggCallNeedRetractions != null && i < compiled.aggCallNeedRetractions.length
                     ? Optional.of(compiled.aggCallNeedRetractions[i]) : Optional.empty();
+            Optional<List<Operator.Argument>> arguments = keys.map(k -> arguments(call, argumentsOf, k));
             out.add(new Operator.AggregateCall(sql == null ? function + "(...)" : sql, function,
-                    call.path("distinct").asBoolean(false), retracts));
+                    call.path("distinct").asBoolean(false), retracts, arguments));
         }
         return Optional.of(out);
+    }
+
+    /** The columns of {@code call}'s {@code "argList"} in node {@code input}'s row, each with whether {@code keys} holds it. */
+    private List<Operator.Argument> arguments(JsonNode call, int input, Set<Integer> keys) {
+        List<Operator.Argument> out = new ArrayList<>();
+        for (JsonNode arg : call.path("argList")) {
+            int index = arg.asInt(-1);
+            String name = of(input, index, 0);
+            out.add(new Operator.Argument(name == null ? UNNAMED : name, index >= 0 && keys.contains(index)));
+        }
+        return out;
+    }
+
+    /**
+     * An aggregate's grouping keys as indexes into the row its calls' {@code "argList"} index: a group aggregate's
+     * {@code "grouping"} (both index its input); a global aggregate's keys, which index its local aggregate's output
+     * (keys first), mapped through the local aggregate's {@code "grouping"} into that one's input, which the global
+     * one's calls read ({@code "localAggInputRowType"}); an incremental aggregate's {@code "partialAggGrouping"}, mapped
+     * so too (its calls read {@code "partialLocalAggInputType"}: Flink 2.3.0 {@code StreamExecIncrementalGroupAggregate}).
+     * Empty where the local aggregate is not found.
+     */
+    private Optional<Set<Integer>> groupingOfArguments(PlanNode node, CompiledNode compiled) {
+        switch (compiled.kind) {
+            case "stream-exec-group-aggregate":
+                return Optional.of(indexes(compiled.grouping));
+            case "stream-exec-global-group-aggregate", "stream-exec-incremental-group-aggregate": {
+                Integer local = localAggregate(node.inputs().get(0));
+                CompiledNode localNode = local == null ? null : raw.get(local);
+                if (localNode == null) {
+                    return Optional.empty();
+                }
+                int[] outputKeys = compiled.kind.equals("stream-exec-global-group-aggregate")
+                        ? compiled.grouping : compiled.partialAggGrouping;
+                Set<Integer> keys = new HashSet<>();
+                for (int key : outputKeys) {
+                    if (key >= 0 && key < localNode.grouping.length) {
+                        keys.add(localNode.grouping[key]);
+                    }
+                }
+                return Optional.of(keys);
+            }
+            default:
+                return Optional.empty();
+        }
+    }
+
+    private static Set<Integer> indexes(int[] fields) {
+        Set<Integer> out = new HashSet<>();
+        for (int field : fields) {
+            out.add(field);
+        }
+        return out;
     }
 
     /**
@@ -335,12 +390,18 @@ final class ColumnNames {
 
     /** The input of the local aggregate (group or window) at {@code id} or below its exchanges; null when there is none. */
     private Integer localAggregateInput(int id) {
+        Integer local = localAggregate(id);
+        return local == null ? null : firstInput(local);
+    }
+
+    /** The local aggregate at {@code id} or below it through exchanges; null where there is none. */
+    private Integer localAggregate(int id) {
         Integer at = id;
         for (int depth = 0; at != null && depth < MAX_DEPTH; depth++) {
             CompiledNode compiled = raw.get(at);
             String kind = compiled == null ? "" : compiled.kind;
             if (kind.equals("stream-exec-local-group-aggregate") || kind.equals("stream-exec-local-window-aggregate")) {
-                return firstInput(at);
+                return at;
             }
             if (!kind.equals("stream-exec-exchange")) {
                 return null;

@@ -49,6 +49,8 @@ final class CompiledNode {
     int[] grouping = NONE;
     /** {@code "finalAggGrouping"} of an incremental aggregate. */
     int[] finalAggGrouping = NONE;
+    /** {@code "partialAggGrouping"} of an incremental aggregate: its partial aggregation's keys, in its local aggregate's output. */
+    int[] partialAggGrouping = NONE;
     /** {@code "uniqueKeys"} of a Deduplicate or ChangelogNormalize. */
     int[] uniqueKeys = NONE;
     boolean keepLastRow;

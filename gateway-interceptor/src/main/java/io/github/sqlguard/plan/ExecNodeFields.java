@@ -16,7 +16,7 @@ import java.util.List;
  * SortSpec}), {@code "rankRange": {"type": "Constant", "start": 1, "end": 3}}, {@code
  * "rankStrategy": {"type": "AppendFast"}}; {@code StreamExecOverAggregate}'s {@code "overSpec":
  * {"partition": {...}, "groups": [{"orderBy": {...}}]}}; the aggregates' {@code "grouping"} and
- * {@code "finalAggGrouping"}; {@code "uniqueKeys"}, {@code "keepLastRow"} and {@code "isRowtime"}; {@code
+ * {@code "finalAggGrouping"} and {@code "partialAggGrouping"}; {@code "uniqueKeys"}, {@code "keepLastRow"} and {@code "isRowtime"}; {@code
  * StreamExecJoin}'s {@code "joinSpec": {"joinType": "INNER", "leftKeys": [1], "rightKeys": [0],
  * "nonEquiCondition": {...}}} (where the condition starts), {@code "leftUpsertKeys": [[0]]} and
  * {@code "rightUpsertKeys"}; the aggregates' {@code
@@ -46,6 +46,7 @@ final class ExecNodeFields {
             case "overSpec" -> overSpec(json, node);
             case "grouping" -> node.grouping = ints(json);
             case "finalAggGrouping" -> node.finalAggGrouping = ints(json);
+            case "partialAggGrouping" -> node.partialAggGrouping = ints(json);
             case "uniqueKeys" -> node.uniqueKeys = ints(json);
             case "keepLastRow" -> node.keepLastRow = json.getValueAsBoolean(false);
             case "isRowtime" -> node.isRowtime = json.getValueAsBoolean(false);

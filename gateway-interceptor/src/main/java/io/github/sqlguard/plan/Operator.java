@@ -3,6 +3,7 @@ package io.github.sqlguard.plan;
 import io.github.sqlguard.statement.SqlIdentifiers;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -353,6 +354,20 @@ public sealed interface Operator
             return calls.orElse(List.of()).stream().filter(AggregateCall::distinct).toList();
         }
 
+        /**
+         * The {@code DISTINCT} calls whose values can grow per key: those not over the aggregation's grouping keys
+         * alone ({@link AggregateCall#overGroupingKeys()}). A {@code COUNT(DISTINCT a)} of a {@code GROUP BY a} sees one
+         * value per key, however many rows.
+         */
+        public List<AggregateCall> growingDistinctCalls() {
+            return distinctCalls().stream().filter(c -> !c.overGroupingKeys()).toList();
+        }
+
+        /** The {@code DISTINCT} calls over grouping keys alone ({@link AggregateCall#overGroupingKeys()}): one value per key. */
+        public List<AggregateCall> distinctCallsOverKeys() {
+            return distinctCalls().stream().filter(AggregateCall::overGroupingKeys).toList();
+        }
+
         @Override
         public String describe() {
             // GROUPING SETS, ROLLUP, CUBE: the Expand's copy number, shown as what it is.
@@ -389,8 +404,41 @@ public sealed interface Operator
      * @param distinct {@code DISTINCT}
      * @param retracts whether the call must retract (its input updates); empty when the plan does
      *     not say (EXPLAIN text)
+     * @param arguments the call's argument columns ({@code "argList"}), each with whether the aggregation groups by
+     *     it; empty when the plan does not say (EXPLAIN text)
      */
-    record AggregateCall(String sql, String function, boolean distinct, Optional<Boolean> retracts) {
+    record AggregateCall(
+            String sql, String function, boolean distinct, Optional<Boolean> retracts, Optional<List<Argument>> arguments) {
+
+        public AggregateCall {
+            arguments = arguments.map(List::copyOf);
+        }
+
+        /**
+         * True when the call reads nothing but columns its aggregation groups by ({@code COUNT(DISTINCT a)} of a
+         * {@code GROUP BY a}, {@code SUM(DISTINCT k)} of a {@code GROUP BY c, k}): per key it sees one value, so a
+         * {@code DISTINCT} call keeps one value per key and its state grows with the keys alone (what a TTL does to that
+         * value: {@code rewrite.DistinctUnderTtl}). Flink's split of DISTINCT aggregates adds no bucket for such a call
+         * ({@code SplitAggregateRule} gives it the aggregation's own group set, Flink 2.3.0). False for {@code COUNT(*)}
+         * and where the plan does not say.
+         */
+        public boolean overGroupingKeys() {
+            return arguments.map(a -> !a.isEmpty() && a.stream().allMatch(Argument::groupingKey)).orElse(false);
+        }
+
+        /**
+         * What the call does with a value it takes as new, as a participle: a {@code COUNT} counts it, a {@code SUM} or
+         * {@code AVG} adds it in, a {@code LISTAGG} lists it, a {@code COLLECT} collects it; any other call takes it in.
+         */
+        public String takesAs() {
+            return switch (function.toUpperCase(Locale.ROOT)) {
+                case "COUNT" -> "counted";
+                case "SUM", "SUM0", "$SUM0", "AVG" -> "added";
+                case "LISTAGG" -> "listed";
+                case "COLLECT" -> "collected";
+                default -> "taken in";
+            };
+        }
 
         /**
          * True when the call's accumulator has a constant size whatever it reads, as Flink 2.3.0
@@ -412,6 +460,17 @@ public sealed interface Operator
             };
         }
     }
+
+    /**
+     * One argument column of an {@link AggregateCall}, from the compiled plan: the call's {@code "argList"} index into
+     * the row its calls read, beside the aggregation's {@code "grouping"} into that same row (a global or incremental
+     * aggregate's calls and keys read its local aggregate's input: {@code StreamExecGlobalGroupAggregate}'s {@code
+     * "localAggInputRowType"}, Flink 2.3.0).
+     *
+     * @param column the column by name
+     * @param groupingKey true where the aggregation groups by this very column
+     */
+    record Argument(String column, boolean groupingKey) {}
 
     /**
      * A regular (unbounded) join ({@code StreamExecJoin}).

@@ -126,8 +126,8 @@ final class TextOperators {
 
     /**
      * The aggregate calls of {@code select=[user_id, COUNT(DISTINCT item) AS items, SUM(amount) AS
-     * total]}: the items after the {@code groupBy} columns; whether a call retracts the text does
-     * not say.
+     * total]}: the items after the {@code groupBy} columns; whether a call retracts, and which columns it reads, the
+     * text does not say.
      */
     private static List<Operator.AggregateCall> calls(String select, int groupColumns) {
         List<Operator.AggregateCall> calls = new ArrayList<>();
@@ -141,7 +141,8 @@ final class TextOperators {
                 continue;
             }
             String function = call.substring(0, open).strip();
-            calls.add(new Operator.AggregateCall(call, function, call.startsWith("DISTINCT ", open + 1), Optional.empty()));
+            calls.add(new Operator.AggregateCall(
+                    call, function, call.startsWith("DISTINCT ", open + 1), Optional.empty(), Optional.empty()));
         }
         return calls;
     }

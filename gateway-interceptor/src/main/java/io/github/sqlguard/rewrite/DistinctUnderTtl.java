@@ -7,7 +7,6 @@ import io.github.sqlguard.rules.Finding;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -17,7 +16,14 @@ import java.util.Set;
  * in a {@code MapView} of the accumulator, in map state, and a state TTL expires each map entry on
  * its own ({@code TtlMapState}: one timestamp per entry), while the key's other state lives on as
  * long as other values keep arriving: a value not seen for the TTL is forgotten, counted again when
- * it comes back, and a retraction of it finds nothing to take back.
+ * it comes back, and a retraction of it finds nothing to take back. That holds where the call retracts (its input
+ * updates): each row rewrites its value's count. Over an insert-only input Flink writes a value's entry only when the
+ * value is new to its key ({@code DistinctAggCodeGen}: "update value only when value changed", Flink 2.3.0), and a
+ * TTL set on create and write ({@code StateConfigUtil#createTtlConfig}) expires it the TTL after it was first counted,
+ * however often it comes again: its next arrival is counted again. So too for a call over grouping keys alone ({@code
+ * COUNT(DISTINCT a) ... GROUP BY a}, {@link Operator.AggregateCall#overGroupingKeys()}): its one value per key is
+ * written at the key's first row while the key's accumulator is written at every row, so an active key counts its own
+ * value again once per TTL; retracting, it rewrites that value with each row and expires with the key.
  *
  * <p>The same holds for the calls whose accumulator keeps the values it has seen in a state-backed
  * view, one state entry each (Flink 2.3.0 {@code AggFunctionFactory}): {@code MIN}, {@code MAX},
@@ -69,16 +75,31 @@ final class DistinctUnderTtl {
 
     /** {@code unread}: the calls the statement writes that the plan dropped ({@link UnreadAggregateCalls}). */
     private static String clauses(List<Operator.GroupAggregate> aggregates, List<String> unread) {
+        // Insert-only, retracting (or not known), and insert-only over grouping keys alone; the retracting calls over keys
+        // rewrite their one value with every row of the key, as its accumulator, and expire with it.
+        Set<String> firstCounted = new LinkedHashSet<>();
+        Set<String> firstVerbs = new LinkedHashSet<>();
         Set<String> calls = new LinkedHashSet<>();
         Set<String> verbs = new LinkedHashSet<>();
+        Set<String> keyCalls = new LinkedHashSet<>();
+        Set<String> keyVerbs = new LinkedHashSet<>();
         Set<String> views = new LinkedHashSet<>();
         List<Operator.AggregateCall> finals = new ArrayList<>();
         boolean keysOnly = false;
         for (Operator.GroupAggregate aggregate : aggregates) {
             keysOnly |= keysOnly(aggregate);
             aggregate.distinctCalls().forEach(c -> {
-                calls.add(c.sql());
-                verbs.add(returning(c.function()));
+                boolean insertOnly = c.retracts().equals(Optional.of(false));
+                if (c.overGroupingKeys() && insertOnly) {
+                    keyCalls.add(c.sql());
+                    keyVerbs.add(c.takesAs());
+                } else if (insertOnly) {
+                    firstCounted.add(c.sql());
+                    firstVerbs.add(c.takesAs());
+                } else if (!c.overGroupingKeys()) {
+                    calls.add(c.sql());
+                    verbs.add(c.takesAs());
+                }
             });
             if (aggregate.splitDistinctFinal()) {
                 // The final aggregation of a DISTINCT split merges the partial one's results (MIN of the partial
@@ -86,7 +107,8 @@ final class DistinctUnderTtl {
                 // argument has no name. A retracting one keeps every partial result it may fall back to: it is the
                 // statement's FIRST_VALUE(c), named so; an unnamed one only where no call of its function is named.
                 aggregate.calls().orElse(List.of()).stream().filter(DistinctUnderTtl::keepsValues)
-                        .forEach(c -> finals.add(new Operator.AggregateCall(statementsCall(c), c.function(), false, c.retracts())));
+                        .forEach(c -> finals.add(
+                                new Operator.AggregateCall(statementsCall(c), c.function(), false, c.retracts(), c.arguments())));
                 continue;
             }
             aggregate.calls().orElse(List.of()).stream().filter(DistinctUnderTtl::keepsValues)
@@ -99,6 +121,21 @@ final class DistinctUnderTtl {
             }
         }
         String out = "";
+        if (!firstCounted.isEmpty()) {
+            List<String> list = new ArrayList<>(firstCounted);
+            out += "; " + String.join(", ", list) + (list.size() == 1 ? " expires" : " expire") + " each distinct value"
+                    + " on its own, the TTL after the value was first " + String.join(" or ", firstVerbs) + ", however often"
+                    + " it comes again (Flink writes a value's state entry only when it is new to its key), and its next"
+                    + " arrival is " + String.join(" or ", firstVerbs) + " again";
+        }
+        if (!keyCalls.isEmpty()) {
+            List<String> list = new ArrayList<>(keyCalls);
+            out += "; " + String.join(", ", list) + (list.size() == 1 ? " reads" : " read") + " grouping keys alone, one"
+                    + " value per key, whose state entry Flink writes at the key's first row only (a value's entry is"
+                    + " written only when it is new to its key): the TTL expires it that long after that row even while the"
+                    + " key's rows keep coming, and the key's next row is " + String.join(" or ", keyVerbs)
+                    + " again, once per TTL while the key stays active";
+        }
         if (!calls.isEmpty()) {
             List<String> list = new ArrayList<>(calls);
             out += "; " + String.join(", ", list) + (list.size() == 1 ? " expires" : " expire") + " each distinct value"
@@ -134,20 +171,6 @@ final class DistinctUnderTtl {
         String prefix = call.function() + "(";
         String sql = call.sql();
         return sql.startsWith(prefix + prefix) && sql.endsWith("))") ? sql.substring(prefix.length(), sql.length() - 1) : sql;
-    }
-
-    /**
-     * What a distinct call does with a value it takes again as new: a {@code COUNT} counts it, a {@code SUM} or
-     * {@code AVG} adds it in, a {@code LISTAGG} lists it, a {@code COLLECT} collects it; any other call takes it in.
-     */
-    private static String returning(String function) {
-        return switch (function.toUpperCase(Locale.ROOT)) {
-            case "COUNT" -> "counted";
-            case "SUM", "SUM0", "$SUM0", "AVG" -> "added";
-            case "LISTAGG" -> "listed";
-            case "COLLECT" -> "collected";
-            default -> "taken in";
-        };
     }
 
     /**

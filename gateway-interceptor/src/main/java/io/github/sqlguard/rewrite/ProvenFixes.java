@@ -44,8 +44,14 @@ public final class ProvenFixes {
         if (way.isEmpty()) {
             return finding;
         }
-        String rest = finding.facts().fixWithout().getOrDefault(way.get().family(), finding.fix());
-        String fix = way.get().definite() + OR + Character.toLowerCase(rest.charAt(0)) + rest.substring(1);
+        String rest = finding.facts().fixWithout().get(way.get().family());
+        if (rest == null && way.get() instanceof ProvenWay.ReadOnceKept) {
+            // It replaces a way of the rule's fix (its SET alone): only where the rule wrote that way.
+            return finding;
+        }
+        rest = rest == null ? finding.fix() : rest;
+        String fix = rest.isEmpty() ? way.get().definite() + "."
+                : way.get().definite() + OR + Character.toLowerCase(rest.charAt(0)) + rest.substring(1);
         return new Finding(
                 finding.ruleId(), finding.level(), finding.reason(), finding.node(), finding.excerpt(), fix,
                 finding.docLink(), finding.planNode(), finding.facts().withSettledWay(way.get()));

@@ -5,6 +5,7 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
@@ -179,8 +180,17 @@ final class SessionStateTtl implements RewriteFamily {
                 + DistinctUnderTtl.changes(finding, context);
         String set = "SET '" + StateTtl.KEY + "' = '" + value + "'";
         if (pins.stream().anyMatch(ReadOnce.Pin::added)) {
-            return List.of(context.candidate(this, finding, scope, tree.get(), List.of(set), Map.of(StateTtl.KEY, value),
-                    List.of(), Optional.empty(), intent.keepingReadOnce(), Columns.SAME, changes, proposed.chosen()));
+            Candidate candidate = context.candidate(this, finding, scope, tree.get(), List.of(set), Map.of(StateTtl.KEY, value),
+                    List.of(), Optional.empty(), intent.keepingReadOnce(), Columns.SAME, changes, proposed.chosen());
+            if (scope.isStatement()) {
+                return List.of(candidate);
+            }
+            // The pin goes into a view's text, which the rule cannot see: the finding's fix says it once this plans
+            // (ProvenFixes), where the rule wrote the SET alone (cases 882-884).
+            List<ReadOnce.Pin> added = pins.stream().filter(ReadOnce.Pin::added).toList();
+            return List.of(candidate.withWay(new ProvenWay.ReadOnceKept(set, scope.writtenName(),
+                    added.stream().map(ReadOnce.Pin::option).toList(),
+                    added.stream().flatMap(p -> p.tables().stream().sorted()).distinct().toList())));
         }
         return List.of(new Candidate(
                 ID, finding.ruleId(), finding.node(), List.of(set), text, text,

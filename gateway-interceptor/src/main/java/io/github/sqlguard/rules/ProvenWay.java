@@ -14,9 +14,11 @@ import java.util.Optional;
  * is a lookup source, a lookup join"), since it cannot know whether the way plans (a connector's lookup support, a
  * table's versions), and it may not know the column (a processing-time column the plan does not show); the family
  * that proves the way gives it again with the columns its rewrite used ({@code rewrite.Rewrite#way}), and {@code
- * rewrite.ProvenFixes} writes that one first and definitely.
+ * rewrite.ProvenFixes} writes that one first and definitely. A way the rule cannot write at all ({@link ReadOnceKept}:
+ * the rewrite found the side to pin in a view's text) replaces the way it stands for, which the rule leaves out of
+ * {@code Facts#fixWithout()}.
  */
-public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal {
+public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal, ProvenWay.ReadOnceKept {
 
     /** The rewrite family that proves this way ({@code lookup-join}, {@code temporal-join}). */
     String family();
@@ -141,6 +143,51 @@ public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal {
                     + " which makes it versioned for every statement that reads it"
                     + (declared.isPresent() ? ": the ALTER TABLE before the rewritten statement declares it" : "") + "): "
                     + join;
+        }
+    }
+
+    /**
+     * A {@code SET} of the state TTL for the job, with a join's side read once kept by a {@code STATE_TTL} hint of
+     * {@code '0'} on the joining SELECT of a view the statement reads, redefined with it: the {@code session-state-ttl}
+     * rewrite's way where the join is written in a view the session or script defined ({@code rewrite.SessionStateTtl}).
+     * The rule writes the {@code SET} alone and what it does to those rows; it cannot see the view's text the pin goes
+     * into, nor whether the guard can redefine the view.
+     *
+     * @param setting the {@code SET} statement
+     * @param view the view whose joining SELECT the hint goes on, as the statement names it
+     * @param options the hint's options the rewrite adds, as a hint writes them ({@code 'g' = '0'})
+     * @param tables the tables of the sides they keep
+     */
+    record ReadOnceKept(String setting, String view, List<String> options, List<String> tables) implements ProvenWay {
+
+        public ReadOnceKept {
+            Objects.requireNonNull(setting);
+            Objects.requireNonNull(view);
+            options = List.copyOf(options);
+            tables = List.copyOf(tables);
+        }
+
+        @Override
+        public String family() {
+            return "session-state-ttl";
+        }
+
+        @Override
+        public String conditional() {
+            return "where the session can redefine the view " + view + ", " + body();
+        }
+
+        @Override
+        public String definite() {
+            return "Bound the join's state with a TTL longer than a row must wait for its match: " + body();
+        }
+
+        private String body() {
+            return setting + ", and keep the rows of " + String.join(", ", tables) + ", read once, with /*+ STATE_TTL("
+                    + String.join(", ", options) + ") */ on the joining SELECT of the view " + view + ", redefined with it"
+                    + " (every statement that reads the view gets the hint; '0' never expires, and a hint's value precedes"
+                    + " table.exec.state.ttl for the input it names): those rows never come again, and the SET alone would"
+                    + " expire them, after which the join matches nothing from that side";
         }
     }
 }

@@ -217,14 +217,22 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         + " the distinct " + keys + " of " + table + " it correlates the subquery with when it decorrelates"
                         + " it (no GROUP BY of the statement), and grows as long as new " + keys + " values arrive.";
             }
+            if (aggregate.splitDistinctPartial() && !keys.isEmpty() && !aggregate.distinctCalls().isEmpty()
+                    && aggregate.growingDistinctCalls().isEmpty()) {
+                // Every DISTINCT call reads grouping keys alone: Flink's split adds no bucket for them (SplitAggregateRule
+                // gives such a call the aggregation's own group set), and each key holds one value of each.
+                return label + " keeps an accumulator per " + keys + " and " + ttl + ": one entry for every " + keys
+                        + " ever seen" + onKeys(aggregate) + ", so the state grows as long as new " + keys + " values arrive.";
+            }
             if (aggregate.splitDistinctPartial()) {
                 // Flink's split of the DISTINCT aggregates: the partial aggregation groups by the keys, a bucket of the
                 // distinct value ($f.. = MOD(HASH_CODE(col), bucket-num)) and, for several distinct columns, the Expand's
                 // copy number ($e); the statement never names either.
                 // Each entry holds the DISTINCT calls' values of its bucket, as the unsplit aggregation holds them per
-                // key: the state grows with the values however few the keys (the case split-distinct is made for).
+                // key: the state grows with the values however few the keys (the case split-distinct is made for). A
+                // call over grouping keys alone has no bucket and one value per key: not named.
                 String per = keys.isEmpty() ? "bucket of DISTINCT values" : keys + " and bucket of its DISTINCT values";
-                List<String> distinct = aggregate.distinctCalls().stream().map(Operator.AggregateCall::sql).distinct().toList();
+                List<String> distinct = aggregate.growingDistinctCalls().stream().map(Operator.AggregateCall::sql).distinct().toList();
                 return label + " keeps an accumulator per " + per + " (Flink splits the DISTINCT aggregation:"
                         + " table.optimizer.distinct-agg.split.enabled spreads the distinct values over"
                         + " table.optimizer.distinct-agg.split.bucket-num buckets) and " + ttl + ": one entry for every "
@@ -244,7 +252,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         + ": one entry for every " + per + " ever seen, so the state grows as long as new "
                         + (keys.isEmpty() ? "rows" : keys + " values") + " arrive.";
             }
-            List<Operator.AggregateCall> distinct = aggregate.distinctCalls();
+            List<Operator.AggregateCall> distinct = aggregate.growingDistinctCalls();
             if (!distinct.isEmpty()) {
                 // A DISTINCT call's accumulator holds a MapView of every distinct value per key (Flink's
                 // DistinctAggCodeGen, a state MapView under a GroupAggFunction): the state grows with the values even
@@ -257,7 +265,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         + " arrive, however few the keys.";
             }
             return label + " keeps an accumulator per " + keys + " and " + ttl + ": one entry for every " + keys
-                    + " ever seen, so the state grows as long as new " + keys + " values arrive.";
+                    + " ever seen" + onKeys(aggregate) + ", so the state grows as long as new " + keys + " values arrive.";
         }
         if (operator instanceof Operator.Deduplicate deduplicate) {
             String keys = deduplicate.keys().isEmpty() ? "input" : SqlIdentifiers.planNames(deduplicate.keys());
@@ -368,6 +376,20 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             }
         }
         return false;
+    }
+
+    /**
+     * {@code " (COUNT(DISTINCT a) keeps one value per entry: it reads grouping keys alone)"} for the DISTINCT calls of
+     * {@code aggregate} over its grouping keys alone ({@link Operator.AggregateCall#overGroupingKeys()}); empty where
+     * it has none.
+     */
+    private static String onKeys(Operator.GroupAggregate aggregate) {
+        List<String> calls = aggregate.distinctCallsOverKeys().stream().map(Operator.AggregateCall::sql).distinct().toList();
+        if (calls.isEmpty()) {
+            return "";
+        }
+        return " (" + String.join(", ", calls) + (calls.size() == 1 ? " keeps" : " keep") + " one value per entry: "
+                + (calls.size() == 1 ? "it reads" : "they read") + " grouping keys alone)";
     }
 
     /** What a global aggregation's accumulators keep that grows: {@code COUNT(DISTINCT user_id) keeps every distinct user_id}. */
@@ -855,6 +877,34 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         return false;
     }
 
+    /**
+     * What a TTL does to the partial aggregation of a DISTINCT split without {@code GROUP BY}, keyed by the buckets alone:
+     * its state is one entry per distinct value of a bucket ({@code MiniBatchIncrementalGroupAggFunction} keeps no
+     * accumulator, only the DISTINCT calls' state views per bucket under the TTL; {@code GroupAggFunction} keeps a
+     * bucket's accumulator beside them, written by each of its rows, Flink 2.3.0), and the TTL expires each value on its
+     * own: over an insert-only input the TTL after it was first counted however often it comes again (Flink writes a
+     * value's entry only when it is new: {@code DistinctAggCodeGen}), over an updating one once it goes unseen that long.
+     * Its next arrival is new to the bucket and the partial aggregation sends it on: the final aggregation adds it to
+     * the total again. The partial aggregation's TTL never lowers the total; the final aggregation's own TTL (under a
+     * {@code SET}) starts the total anew once the stream stays idle that long.
+     */
+    private static String bucketsUnderTtl(Operator.GroupAggregate aggregate) {
+        List<Operator.AggregateCall> distinct = aggregate.growingDistinctCalls();
+        List<String> calls = distinct.stream().map(Operator.AggregateCall::sql).distinct().toList();
+        String verbs = String.join(" or ", distinct.stream().map(Operator.AggregateCall::takesAs).distinct().toList());
+        boolean insertOnly = !distinct.isEmpty() && distinct.stream().allMatch(c -> c.retracts().equals(Optional.of(false)));
+        return "only where counting a value again is acceptable: this aggregation keeps one entry per distinct value of "
+                + (calls.isEmpty() ? "its DISTINCT calls" : String.join(", ", calls)) + " in its bucket, and a TTL expires"
+                + " each value on its own, "
+                + (insertOnly
+                        ? "the TTL after it was first " + verbs + ", however often it comes again (Flink writes a value's"
+                                + " entry only when it is new to its bucket)"
+                        : "once it goes unseen that long")
+                + "; its next arrival is " + (verbs.isEmpty() ? "taken in" : verbs) + " again and added to the total, which"
+                + " thus grows past the true one (the final aggregation keeps the total and, given the TTL too, starts it anew"
+                + " only once the stream stays idle that long)";
+    }
+
     private static String aggregateFix(Operator.GroupAggregate aggregate, StatementNames names, AdvisedValues advised) {
         PlanNode node = aggregate.node();
         Optional<Column> rowtime = names.rowtimeBelow(node);
@@ -874,7 +924,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         // "Window Aggregation", GROUPING SETS); its keys are the sets', not a list of columns.
         boolean grouping = names.expandBelow(node);
         StringBuilder fix = new StringBuilder("Set a state TTL ");
-        if (aggregate.groupBy().isEmpty()) {
+        if (aggregate.splitDistinctPartial() && finalKeys(aggregate, names).isEmpty()) {
+            fix.append(bucketsUnderTtl(aggregate));
+        } else if (aggregate.groupBy().isEmpty()) {
             fix.append("longer than the stream stays idle (a TTL also resets the totals then)");
         } else if (bucket.isPresent()) {
             String key = bucket.get().name();
@@ -1110,9 +1162,23 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         Optional<IntervalJoinBounds> timeBounds = intervalBounds(join, inputs, names);
         Optional<String> eventTime = inputs.size() == 2 ? eventTimeForBounds(join, inputs, names) : Optional.empty();
+        Optional<BoundedJoinSide> bounded = BoundedJoinSide.of(join, names.plan());
+        if (omitted.equals(Optional.of(SESSION_STATE_TTL))) {
+            // The fix without its SET way (and what that way says of hints and sides read once), for the rewrite that
+            // proves that way with the side read once pinned in a view (ProvenWay.ReadOnceKept): the other ways alone.
+            if (bounded.isPresent() && !semiOrAnti(join) && leftHint.isPresent() && rightHint.isPresent()) {
+                return joinFix(join, names, advised, Optional.empty());
+            }
+            StringBuilder rest = new StringBuilder(eventTime.or(() -> timeBounds.flatMap(IntervalJoinBounds::fix)).orElse(""));
+            otherWays(join, names, omitted, inputs, left, right, timeBounds, rest);
+            String out = rest.toString();
+            if (out.startsWith("; or, ")) {
+                out = Character.toUpperCase(out.charAt(6)) + out.substring(7);
+            }
+            return out.isEmpty() ? "" : out + ".";
+        }
         StringBuilder fix = new StringBuilder(eventTime.or(() -> timeBounds.flatMap(IntervalJoinBounds::fix))
                 .map(e -> e + "; or bound").orElse("Bound"));
-        Optional<BoundedJoinSide> bounded = BoundedJoinSide.of(join, names.plan());
         if (bounded.isPresent() && !semiOrAnti(join) && leftHint.isPresent() && rightHint.isPresent()) {
             // The side read once keeps its rows (BoundedJoinSide): the hint bounds the streaming side alone.
             int stream = bounded.get().streaming();
@@ -1164,6 +1230,16 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 fix.append(readOnceUnderSet(names)); // another join of the statement with a side read once (case 812)
             }
         }
+        otherWays(join, names, omitted, inputs, left, right, timeBounds, fix);
+        return fix.append('.').toString();
+    }
+
+    /** The family of the rewrite whose way {@link ProvenWay.ReadOnceKept} is: the SET with a side read once pinned in a view. */
+    private static final String SESSION_STATE_TTL = "session-state-ttl";
+
+    /** The ways of a join's fix after its TTL: a lookup join, an interval join, a temporal join, each but {@code omitted}. */
+    private static void otherWays(Operator.Join join, StatementNames names, Optional<String> omitted, List<PlanNode> inputs,
+            Optional<String> left, Optional<String> right, Optional<IntervalJoinBounds> timeBounds, StringBuilder fix) {
         lookupWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
         if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty() && !semiOrAnti(join)
@@ -1176,7 +1252,6 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         temporalWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
-        return fix.append('.').toString();
     }
 
     /**
@@ -1447,6 +1522,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Map<String, String> fixes = new LinkedHashMap<>();
         for (Optional<ProvenWay> way : List.of(lookupWay(join, names), temporalWay(join, names))) {
             way.ifPresent(w -> fixes.put(w.family(), joinFix(join, names, advised, Optional.of(w.family()))));
+        }
+        // The SET way, which the session-state-ttl rewrite proves with a side read once pinned in a view where the
+        // statement names neither side of a join (ProvenWay.ReadOnceKept).
+        if (!semiOrAnti(join) && hintSide(join, 0, names).isEmpty() && hintSide(join, 1, names).isEmpty()) {
+            fixes.put(SESSION_STATE_TTL, joinFix(join, names, advised, Optional.of(SESSION_STATE_TTL)));
         }
         return fixes;
     }
