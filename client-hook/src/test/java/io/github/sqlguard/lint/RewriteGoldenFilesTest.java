@@ -184,6 +184,7 @@ class RewriteGoldenFilesTest {
         "919-orders-union-all-view-one-select-pins-the-read-once-side-rewrite-keeps-the-view-as-written",
         "920-clicks-view-dropped-and-another-renamed-to-it-set-rewrite-says-it-does-not-redefine-the-view",
         "921-clicks-view-with-column-list-altered-set-rewrite-pins-it-and-alters-the-view-again",
+        "922-orders-join-csv-customers-watched-by-options-hint-scan-only-no-lookup-join-on-both-lines",
         "780-shipped-orders-view-join-unpinned-condition-and-changes-name-the-view-join",
         "781-customer-orders-view-left-join-one-side-aliased-keys-of-other-names",
         "783-views-per-page-view-aggregation-changes-names-the-view-aggregation",
