@@ -3,7 +3,7 @@
 -- Case 880 where each SELECT's own hint pins the orders at '0': the rewrite replaces both pins with '1 d' (said once),
 -- and the finding's join is not matched to one SELECT (two joins of the same tables). Its changes: line said the TTL
 -- expires the customers' rows, though no hint written names them; it says they keep the session's TTL, none (golden
--- 886). With a 'c' = '12 h' the rewrite drops, the Splicer reprints the UNION on fewer lines (left, as on main).
+-- 886). With a 'c' = '12 h' the rewrite drops, the hint's options are written anew alone (case 917).
 CREATE TABLE orders (order_id STRING, customer_id STRING, amount DOUBLE) WITH ('connector' = 'datagen');
 
 CREATE TABLE customers (customer_id STRING, name STRING, country STRING)

@@ -61,8 +61,9 @@ public interface FlinkLine {
     SqlNode materializedTableQuery(SqlNode node);
 
     /**
-     * The query of a {@code CREATE VIEW} node, or null for any other node ({@code SqlCreateView} is
-     * in {@code org.apache.flink.sql.parser.ddl} in 1.20, in {@code ...ddl.view} in 2.x).
+     * The query of a {@code CREATE VIEW} or {@code ALTER VIEW ... AS} node, or null for any other node ({@code
+     * SqlCreateView} and {@code SqlAlterViewAs} are in {@code org.apache.flink.sql.parser.ddl} in 1.20, in {@code
+     * ...ddl.view} in 2.x).
      */
     @Nullable
     SqlNode viewQuery(SqlNode node);

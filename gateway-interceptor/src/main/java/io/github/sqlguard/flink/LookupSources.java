@@ -41,8 +41,11 @@ import java.util.Optional;
  * <p>Each scan is asked with the options the plan gives its table ({@link PlanNode#tableOptions}: the catalog's with
  * the scan's {@code OPTIONS} hint merged in, as {@code CatalogSourceTable#computeContextResolvedTable} merges them
  * before it creates the source, 1.20 and 2.3), so a hint that changes the source changes the answer for that scan
- * alone; a scan whose plan persists no options is asked with the catalog's; a hinted scan whose plan persists the
- * catalog's options alone (1.20: {@link FlinkLine#compiledPlanMergesHintedOptions}) has no answer. Asked for a statement's own planning
+ * alone; a scan whose plan persists no options is asked with the catalog's. A line whose compiled plan persists the
+ * catalog's options alone for a hinted scan (1.20: {@link FlinkLine#compiledPlanMergesHintedOptions}) still prints the
+ * hint in the scan's description: its options are merged in from there ({@link PlanNode#hintedOptions}), as {@code
+ * ReadOnce} merges them, so a hinted scan is answered alike on both lines; where they cannot be read one for one it has
+ * no answer. Asked for a statement's own planning
  * only: the proofs of its rewrites ({@code SessionPlanner#prove}) read no answer a rule or a rewrite acts on.
  */
 final class LookupSources {
@@ -63,14 +66,27 @@ final class LookupSources {
         CatalogManager catalogs = tEnv.getCatalogManager();
         Map<Scan, Optional<LookupSupport>> asked = new HashMap<>();
         for (PlanNode node : plan.nodes()) {
-            // A hinted scan whose plan shows the catalog's options alone (1.20): the options its source has are not known.
-            if (plan.inputs(node).isEmpty() && node.table().isPresent()
-                    && (!node.optionsHinted() || FlinkLine.current().compiledPlanMergesHintedOptions())) {
-                Scan scan = new Scan(node.table().get(), node.tableOptions());
-                asked.computeIfAbsent(scan, s -> of(tEnv, catalogs, s)).ifPresent(s -> support.put(node.id(), s));
+            if (plan.inputs(node).isEmpty() && node.table().isPresent()) {
+                options(node).ifPresent(options -> asked.computeIfAbsent(new Scan(node.table().get(), options),
+                        s -> of(tEnv, catalogs, s)).ifPresent(s -> support.put(node.id(), s)));
             }
         }
         return support;
+    }
+
+    /**
+     * The options {@code scan}'s source is created with: those its plan persists, with its {@code OPTIONS} hint's merged
+     * in from its description where the line's plan persists the catalog's alone (1.20); empty where they are not known.
+     */
+    private static Optional<Map<String, String>> options(PlanNode scan) {
+        if (!scan.optionsHinted() || FlinkLine.current().compiledPlanMergesHintedOptions()) {
+            return Optional.of(scan.tableOptions());
+        }
+        return scan.hintedOptions().map(hint -> {
+            Map<String, String> merged = new HashMap<>(scan.tableOptions());
+            merged.putAll(hint);
+            return Map.copyOf(merged);
+        });
     }
 
     /** A table as one scan reads it: with the options the plan gives it, empty where the plan persists none. */

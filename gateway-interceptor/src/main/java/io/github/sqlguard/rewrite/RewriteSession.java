@@ -57,8 +57,9 @@ public interface RewriteSession {
     Optional<CatalogObject> lookUp(List<String> names);
 
     /**
-     * The {@code CREATE VIEW} statements of this session, as the user wrote them, newest first: those the guard
-     * handed on before the statement (in {@code lint}, the script's). A rewrite that redefines a view writes the
+     * The {@code CREATE VIEW} and {@code ALTER VIEW ... AS} statements of this session, as the user wrote them, newest
+     * first: those the guard handed on before the statement (in {@code lint}, the script's), less those of a view a
+     * {@code DROP VIEW} dropped since. A rewrite that redefines a view writes the
      * user's definition with its change where one of them {@link WrittenView#defines} the view. Empty by default.
      */
     default List<WrittenView> writtenViews() {

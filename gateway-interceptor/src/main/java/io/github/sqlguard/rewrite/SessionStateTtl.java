@@ -175,7 +175,8 @@ final class SessionStateTtl implements RewriteFamily {
                 + ReadOnce.expired(context, Optional.empty(), value, pins)
                 + (notOwn.isEmpty() || !scope.isStatement() ? "" : "; the side read once is joined in the view "
                         + String.join(", ", notOwn) + ", whose definition as the catalog holds it was not written by a CREATE"
-                        + " VIEW of this session or script (the guard knows no text of it to splice the pin into): the"
+                        + " VIEW or ALTER VIEW ... AS of this session or script (the guard knows no text of it to splice the"
+                        + " pin into): the"
                         + " rewrite does not redefine it, so the SET expires those rows")
                 + DistinctUnderTtl.changes(finding, context);
         String set = "SET '" + StateTtl.KEY + "' = '" + value + "'";

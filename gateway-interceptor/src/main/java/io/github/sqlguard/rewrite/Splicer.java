@@ -34,7 +34,8 @@ import java.util.Optional;
  * inserted or cut beside their neighbours. Where a change has no parser position of its own, it is
  * placed by the tokens of the user's text as Flink's tokenizer reads them ({@link SqlTokens}): hints
  * added to a block right after its {@code SELECT} token, hints taken off from there to their
- * closing {@code *}{@code /}, a {@code WHERE} clause cut from its keyword to its condition's last
+ * closing {@code *}{@code /}, a key-value hint that lost a key written anew between its parentheses
+ * alone ({@link HintOptionsWritten}), a {@code WHERE} clause cut from its keyword to its condition's last
  * token (the condition's parentheses included), a clause appended after an order key's {@code
  * ASC}/{@code DESC}; and the clauses a restructuring adds or takes off ({@link ClauseChanges}: a
  * {@code WHERE} or {@code GROUP BY} added after the clause before it, a {@code GROUP BY} cut, a join
@@ -344,6 +345,57 @@ final class Splicer {
     }
 
     /**
+     * A key-value hint's options written anew between its parentheses, as the tokens of the user's text place them (from
+     * the {@code (} after the hint's name to the {@code )} that closes it; Calcite gives the options list no span of its
+     * own): each pair of {@code changed} that {@code original} has alike written as the user wrote it (from its key's
+     * first character to its value's last), each other pair {@code key = value}, joined by {@code ", "}. The hint's name
+     * and the rest of the {@code /*+ ... *}{@code /} comment are kept.
+     */
+    private record HintOptionsWritten(SqlHint original, SqlHint changed) implements TextChange {
+
+        @Override
+        public Optional<List<Edit>> edits(Offsets offsets) {
+            SqlNode name = original.getOperandList().get(0);
+            SqlTokens tokens = offsets.tokens();
+            int open = tokens.at(offsets.start(name.getParserPosition())) + 1;
+            if (open <= 0 || !tokens.is(open, FlinkSqlParserImplConstants.LPAREN)) {
+                return Optional.empty();
+            }
+            int close = open + 1;
+            for (int depth = 1; tokens.get(close) != null; close++) {
+                if (tokens.is(close, FlinkSqlParserImplConstants.LPAREN)) {
+                    depth++;
+                } else if (tokens.is(close, FlinkSqlParserImplConstants.RPAREN) && --depth == 0) {
+                    break;
+                }
+            }
+            if (tokens.get(close) == null) {
+                return Optional.empty();
+            }
+            SqlNodeList was = (SqlNodeList) original.getOperandList().get(1);
+            SqlNodeList now = (SqlNodeList) changed.getOperandList().get(1);
+            List<String> pairs = new ArrayList<>();
+            for (int i = 0; i + 1 < now.size(); i += 2) {
+                pairs.add(written(was, now.get(i), now.get(i + 1), offsets)
+                        .orElse(SqlTrees.unparse(now.get(i)) + " = " + SqlTrees.unparse(now.get(i + 1))));
+            }
+            return Optional.of(List.of(new Edit(tokens.get(open).end(), tokens.get(close).start(), String.join(", ", pairs))));
+        }
+
+        /** The text of the pair of {@code was} alike {@code key = value}, as the user wrote it; empty where it has none. */
+        private static Optional<String> written(SqlNodeList was, SqlNode key, SqlNode value, Offsets offsets) {
+            for (int i = 0; i + 1 < was.size(); i += 2) {
+                if (was.get(i).equalsDeep(key, Litmus.IGNORE) && was.get(i + 1).equalsDeep(value, Litmus.IGNORE)) {
+                    int start = offsets.start(was.get(i).getParserPosition());
+                    int end = offsets.end(was.get(i + 1).getParserPosition());
+                    return start >= 0 && end > start ? Optional.of(offsets.text().substring(start, end)) : Optional.empty();
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    /**
      * Where a block's {@code WHERE} clause stands in the user's text, by its tokens: the {@code WHERE}
      * keyword ({@code keyword}), the condition with the parentheses around it that its parser
      * position leaves out ({@code [condition, end)}), and where a cut of the clause starts ({@code
@@ -587,6 +639,14 @@ final class Splicer {
             out.add(new Diff(hereA, hereB, List.of(ListEdit.append(oa.get(oa.size() - 1), added.toString()))));
             return;
         }
+        if (a instanceof SqlHint ha && b instanceof SqlHint hb && pairsChanged(ha, hb)) {
+            // Keys cut from a key-value hint, or its pairs otherwise re-ordered (STATE_TTL('o' = '0', 'c' = '12 h')
+            // becomes STATE_TTL('o' = '1 d')): the hint's options written anew between its parentheses, each pair it
+            // keeps as the user wrote it. As list edits two pairs cut at the end overlapped, no level up to the block
+            // read back, and a UNION ALL holding the block was written anew on Calcite's lines.
+            out.add(new Diff(hereA, hereB, List.of(new HintOptionsWritten(ha, hb))));
+            return;
+        }
         if (a instanceof SqlSelect sa && b instanceof SqlSelect sb && wrapped(sa, sb).isPresent()) {
             // The block put inside a new one that filters it (rank-in-subquery): the new block's two lines
             // around the block's own text, its WHERE cut or changed in place, the rest of it as written.
@@ -757,6 +817,20 @@ final class Splicer {
             }
         }
         return true;
+    }
+
+    /**
+     * True when {@code b} is the key-value hint {@code a} (same name) with another number of options, not only pairs added
+     * after {@code a}'s ({@link #keysAdded}): a key cut, or pairs in another order.
+     */
+    private static boolean pairsChanged(SqlHint a, SqlHint b) {
+        if (a.getOptionFormat() != SqlHint.HintOptionFormat.KV_LIST || b.getOptionFormat() != SqlHint.HintOptionFormat.KV_LIST
+                || !a.getName().equals(b.getName()) || keysAdded(a, b)) {
+            return false;
+        }
+        SqlNodeList oa = (SqlNodeList) a.getOperandList().get(1);
+        SqlNodeList ob = (SqlNodeList) b.getOperandList().get(1);
+        return oa.size() != ob.size() && oa.size() % 2 == 0 && ob.size() % 2 == 0 && !ob.isEmpty();
     }
 
     /** True when both are {@code <node> AS <alias>} with the same alias. */

@@ -90,6 +90,7 @@ final class StateTtlHint extends ScopedFamily {
         Optional<ReadOnce.Join> readOnce = isJoin ? reads.join(finding, tree) : Optional.empty();
         boolean leftOut = false;
         List<String> dropped = new ArrayList<>(); // the user's TTLs on a side read once
+        int droppedFrom = 0; // the hints they are dropped from
         List<Hinted> blocks = new ArrayList<>(); // each SELECT whose hint changed, with that hint
         for (SqlSelect select : Trees.selects(tree)) {
             if (!Blocks.aggregates(select) && !Blocks.joins(select)) {
@@ -107,6 +108,7 @@ final class StateTtlHint extends ScopedFamily {
                     // sql-guard.max-state-ttl) or that Flink cannot read is the finding's, and changes.
                     SqlNodeList options = (SqlNodeList) hint.getOperandList().get(1);
                     boolean changed = false;
+                    int droppedBefore = dropped.size();
                     List<String> named = new ArrayList<>();
                     for (int i = 1; i < options.size(); i += 2) {
                         SqlNode key = options.get(i - 1);
@@ -137,6 +139,7 @@ final class StateTtlHint extends ScopedFamily {
                         options.set(i, SqlLiteral.createCharString(value, SqlParserPos.ZERO));
                         changed = true;
                     }
+                    droppedFrom += dropped.size() > droppedBefore ? 1 : 0;
                     if (hint == existing.get(0) && Blocks.joins(select) && sessionNeverExpires) {
                         // An input the block's hint (Flink reads its first) does not name gets the session's TTL, which
                         // never expires: a join side pinned beside it grows as before, so it is named too (case 742).
@@ -190,7 +193,7 @@ final class StateTtlHint extends ScopedFamily {
                 Columns.SAME,
                 // Where the user's own TTLs stay, only the inputs whose value changes get the proposed TTL. A pin the
                 // user wrote ('0': never expire) is replaced, and the line says so first (issue 30 §1).
-                pinReplaced(replaced, value) + onceDropped(dropped)
+                pinReplaced(replaced, value) + onceDropped(dropped, droppedFrom)
                         + (readOnce.isPresent()
                         ? readOnce.get().changes(whose(scope, "join"), value, String.join(", ", new LinkedHashSet<>(
                                 blocks.stream().filter(b -> b.select() == readOnce.get().select()).map(Hinted::hint).toList())))
@@ -362,15 +365,16 @@ final class StateTtlHint extends ScopedFamily {
 
     /**
      * What the {@code changes:} line says first where the rewrite drops the user's TTL on a join's side read once:
-     * {@code "drops 'c' = '12 h' from your STATE_TTL hint, which expired the rows of a side read once for good: "}. The
-     * rows never come again, and once expired the join matches nothing from that side ({@link ReadOnce}).
+     * {@code "drops 'c' = '12 h' from your STATE_TTL hint, which expired the rows of a side read once for good: "}
+     * ({@code hints} where they are dropped from several, {@code hints} the number of them). The rows never come again,
+     * and once expired the join matches nothing from that side ({@link ReadOnce}).
      */
-    private static String onceDropped(List<String> dropped) {
+    private static String onceDropped(List<String> dropped, int hints) {
         if (dropped.isEmpty()) {
             return "";
         }
-        return "drops " + String.join(", ", dropped) + " from your STATE_TTL hint, which expired the rows of a side read"
-                + " once for good: ";
+        return "drops " + String.join(", ", dropped) + " from your STATE_TTL " + (hints > 1 ? "hints" : "hint")
+                + ", which expired the rows of a side read once for good: ";
     }
 
     /** The type of the finding's join in the statement's plan ({@code INNER}, {@code LEFT}, ...); {@code INNER} when the plan does not say. */

@@ -5,6 +5,7 @@ import io.github.sqlguard.flink.FlinkLine;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.util.Litmus;
@@ -13,7 +14,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A {@code CREATE VIEW} as the user wrote it, in the session the guard decides (or the script lint reads): for a
+ * A {@code CREATE VIEW} or {@code ALTER VIEW ... AS} as the user wrote it, in the session the guard decides (or the script lint reads): for a
  * rewrite that redefines the view, whose new definition is then the user's own with the change spliced into its
  * query ({@link Splicer}), not the query the catalog keeps ({@code CatalogView#getOriginalQuery}: Flink's unparse of
  * it, on one line, every identifier in back-ticks, {@code JOIN} written {@code INNER JOIN}, comments gone).
@@ -31,20 +32,24 @@ public record WrittenView(List<String> name, String head, String query, String t
     }
 
     /**
-     * The definition {@code statement} writes, where it is a {@code CREATE VIEW} Flink's parser reads
-     * ({@code FlinkLine#viewQuery}); empty for any other statement, and for one with text after its query that
+     * The definition {@code statement} writes, where it is a {@code CREATE VIEW} or an {@code ALTER VIEW ... AS} Flink's
+     * parser reads ({@code FlinkLine#viewQuery}; Flink's {@code AlterViewAsOperation} gives the view the new query, with
+     * its own column names); empty for any other statement, and for one with text after its query that
      * is not a closing parenthesis (a comment there would swallow the {@code ;} the rewrite puts after it).
      */
     public static Optional<WrittenView> of(String statement) {
         Optional<SqlNode> tree = SqlTrees.parse(statement);
         SqlNode query = tree.map(FlinkLine.current()::viewQuery).orElse(null);
-        // The view's name is the first operand of SqlCreateView in both lines (1.20: ddl.SqlCreateView; 2.x:
-        // ddl.view.SqlCreateView, whose getOperandList is name, field list, query, replace).
+        // The view's name is the first operand of SqlCreateView and SqlAlterViewAs in both lines (1.20: ddl.SqlCreateView;
+        // 2.x: ddl.view.SqlCreateView, whose getOperandList is name, field list, query, replace; SqlAlterViewAs: name,
+        // query).
         if (query == null || !(((SqlCall) tree.get()).getOperandList().get(0) instanceof SqlIdentifier name)) {
             return Optional.empty();
         }
         Splicer.Offsets offsets = new Splicer.Offsets(statement, tree.get());
-        int start = Splicer.first(tree.get(), offsets);
+        // The statement's first token: an ALTER VIEW's node starts at its VIEW keyword, not at ALTER.
+        SqlTokens.Tok first = offsets.tokens().get(0);
+        int start = first != null ? first.start() : Splicer.first(tree.get(), offsets);
         int from = Splicer.first(query, offsets);
         int to = Splicer.last(query, offsets);
         if (start < 0 || from < start || to <= from) {
@@ -56,6 +61,18 @@ public record WrittenView(List<String> name, String head, String query, String t
         }
         return Optional.of(new WrittenView(
                 name.names, statement.substring(start, from), statement.substring(from, to), tail));
+    }
+
+    /**
+     * The name {@code statement} drops, by parts as written, where it is a {@code DROP [TEMPORARY] VIEW} Flink's parser
+     * reads ({@code SqlKind#DROP_VIEW}, the view's name its first operand in both lines); empty for any other statement.
+     */
+    public static Optional<List<String>> dropped(String statement) {
+        return SqlTrees.parse(statement)
+                .filter(tree -> tree.getKind() == SqlKind.DROP_VIEW && !((SqlCall) tree).getOperandList().isEmpty())
+                .map(tree -> ((SqlCall) tree).getOperandList().get(0))
+                .filter(SqlIdentifier.class::isInstance)
+                .map(name -> List.copyOf(((SqlIdentifier) name).names));
     }
 
     /**

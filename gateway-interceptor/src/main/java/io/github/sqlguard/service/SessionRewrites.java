@@ -56,7 +56,7 @@ final class SessionRewrites implements RewriteSession {
      * @param executionConfig the statement's own execution config, over the session's and a candidate's SETs
      * @param ordered true when the caller holds the session's order (scratch tables are allowed)
      * @param restoring what a candidate's job would restore, by the check the statement got ({@link Restoring})
-     * @param writtenViews the session's {@code CREATE VIEW} statements as written, newest first ({@link WrittenViews})
+     * @param writtenViews the session's {@code CREATE VIEW} and {@code ALTER VIEW ... AS} statements as written, newest first ({@link WrittenViews})
      */
     SessionRewrites(
             StatementGuard guard, SessionPlanner planner, SessionCatalog.Reader catalog, SessionHandle session,

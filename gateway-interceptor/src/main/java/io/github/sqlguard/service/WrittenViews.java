@@ -12,8 +12,9 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The {@code CREATE VIEW} statements of one session that the guard handed on, as the user wrote them ({@link
- * WrittenView}), for the rewrites of its later statements: a rewrite that redefines a view writes the user's
+ * The {@code CREATE VIEW} and {@code ALTER VIEW ... AS} statements of one session that the guard handed on, as the
+ * user wrote them ({@link WrittenView}), for the rewrites of its later statements (a {@code DROP VIEW} forgets the
+ * definitions of its name): a rewrite that redefines a view writes the user's
  * definition with its change spliced in, where the catalog keeps only Flink's unparse of the view's query. Which
  * one defines a view is decided against the catalog when a rewrite needs it ({@code WrittenView#defines}), so a view
  * dropped or defined again is never given an old text. Bounded: the newest {@link #MAX_VIEWS} definitions, at most
@@ -33,11 +34,26 @@ final class WrittenViews {
     private final LinkedList<WrittenView> views = new LinkedList<>();
     private long chars;
 
-    /** Notes {@code statement}, handed on to Flink, where it is a {@code CREATE VIEW}. */
+    /**
+     * Notes {@code statement}, handed on to Flink, where it is a {@code CREATE VIEW} or {@code ALTER VIEW ... AS}; forgets
+     * the definitions of the name a {@code DROP VIEW} drops (a name as written, or one ending the other: {@code v} and
+     * {@code db.v}; a definition forgotten too many only loses its text for a rewrite, which then writes Flink's copy).
+     */
     void handedOn(ParsedStatement statement) {
         // Read again only where it may be a view: a CREATE TABLE, the cheap statement of issue 32, is not parsed twice.
         if (statement.kind() != StatementKind.DDL || statement.text().length() > MAX_CHARS
                 || !VIEW.matcher(statement.text()).find()) {
+            return;
+        }
+        Optional<List<String>> dropped = WrittenView.dropped(statement.text());
+        if (dropped.isPresent()) {
+            synchronized (this) {
+                views.removeIf(view -> {
+                    boolean forgotten = endsWith(view.name(), dropped.get()) || endsWith(dropped.get(), view.name());
+                    chars -= forgotten ? length(view) : 0;
+                    return forgotten;
+                });
+            }
             return;
         }
         Optional<WrittenView> view = WrittenView.of(statement.text());
@@ -56,6 +72,10 @@ final class WrittenViews {
     /** The kept definitions, newest first. */
     synchronized List<WrittenView> newestFirst() {
         return Collections.unmodifiableList(new ArrayList<>(views));
+    }
+
+    private static boolean endsWith(List<String> name, List<String> end) {
+        return name.size() >= end.size() && name.subList(name.size() - end.size(), name.size()).equals(end);
     }
 
     private static long length(WrittenView view) {

@@ -415,13 +415,23 @@ public sealed interface ParsedStatement extends ParsedSql
      *     are, renamed, or cast to a type that keeps every value apart ({@code FlinkRelMdUniqueKeys
      *     #getProjectUniqueKeys}), since it cannot know whether a function keeps distinct values apart
      * @param windows the {@code GROUP BY} items that are group windows
+     * @param from the one table the block reads as it is ({@code FROM orders}, {@code FROM orders AS o}): the input a
+     *     {@code STATE_TTL} hint on the block names for its aggregation ({@link TableReference#hintName}); empty where
+     *     it reads anything else (a join, a subquery, a table function)
      */
-    record Grouping(List<String> groupBy, List<String> selected, List<String> expressions, List<GroupWindow> windows) {
+    record Grouping(List<String> groupBy, List<String> selected, List<String> expressions, List<GroupWindow> windows,
+            Optional<TableReference> from) {
         public Grouping {
             groupBy = List.copyOf(groupBy);
             selected = List.copyOf(selected);
             expressions = List.copyOf(expressions);
             windows = List.copyOf(windows);
+            Objects.requireNonNull(from);
+        }
+
+        /** A block whose {@code FROM} is not read ({@link #from} empty). */
+        public Grouping(List<String> groupBy, List<String> selected, List<String> expressions, List<GroupWindow> windows) {
+            this(groupBy, selected, expressions, windows, Optional.empty());
         }
 
         /** The {@code GROUP BY} columns the block does not select, in {@code GROUP BY} order. */

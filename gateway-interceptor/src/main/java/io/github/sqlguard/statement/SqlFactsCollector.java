@@ -468,7 +468,26 @@ final class SqlFactsCollector {
                 .map(SqlFactsCollector::written)
                 .toList();
         groupings.add(new ParsedStatement.Grouping(keys, selected, expressions,
-                windows.stream().map(window -> groupWindow(window, select.getFrom())).toList()));
+                windows.stream().map(window -> groupWindow(window, select.getFrom())).toList(), tableRead(select.getFrom())));
+    }
+
+    /**
+     * The table a {@code FROM} reads as it is: {@code orders}, {@code orders AS o}, either with an {@code OPTIONS} hint
+     * ({@code SqlKind#TABLE_REF}); empty for anything else.
+     */
+    private static Optional<ParsedStatement.TableReference> tableRead(SqlNode from) {
+        String alias = "";
+        SqlNode item = from;
+        if (item instanceof SqlCall as && as.getKind() == SqlKind.AS && as.operandCount() == 2
+                && as.operand(1) instanceof SqlIdentifier name) {
+            alias = name.getSimple();
+            item = as.operand(0);
+        }
+        if (item instanceof SqlCall ref && ref.getKind() == SqlKind.TABLE_REF) {
+            item = ref.operand(0);
+        }
+        return item instanceof SqlIdentifier table && !table.isStar()
+                ? Optional.of(new ParsedStatement.TableReference(table.names, alias)) : Optional.empty();
     }
 
     /**

@@ -125,13 +125,19 @@ class LookupSourcesTest {
                 + " /*+ OPTIONS('number-of-rows' = '10') */ c ON o.customer_id = c.id";
         ExplainedPlan plan = plan(hinted);
 
-        if (!FlinkLine.current().compiledPlanMergesHintedOptions()) {
-            // 1.20's plan persists the catalog's options alone: the hinted scan's source is not known, so no answer.
-            assertThat(plan.lookupSupport(id("dim", "customers"))).isEmpty();
-            return;
-        }
+        // Alike on both lines: 1.20's plan persists the catalog's options alone, and the hint's are read from the scan's
+        // description (PlanNode#hintedOptions). There, no answer was given, and the fix offered a lookup join.
         assertThat(plan.lookupSupport(id("dim", "customers"))).contains(LookupSupport.SCAN_ONLY);
         assertThat(fix(hinted, plan)).contains("STATE_TTL").doesNotContain("lookup");
+    }
+
+    @Test
+    void aScanHintedWithOptionsThatKeepItALookupSourceIsAnsweredSoOnBothLines() {
+        String hinted = "SELECT o.order_id, c.name FROM orders o JOIN dim.`default`.customers"
+                + " /*+ OPTIONS('rows-per-second' = '5') */ c ON o.customer_id = c.id";
+
+        assertThat(plan(hinted).lookupSupport(id("dim", "customers"))).contains(LookupSupport.LOOKUP);
+        assertThat(fix(hinted, plan(hinted))).contains("lookup source, as Flink's factory for it says");
     }
 
     @Test
@@ -143,8 +149,7 @@ class LookupSourcesTest {
         List<Optional<LookupSupport>> scans = plan.nodes().stream()
                 .filter(n -> plan.inputs(n).isEmpty() && n.table().equals(Optional.of(id("dim", "customers"))))
                 .map(plan::lookupSupport).toList();
-        assertThat(scans).containsExactlyInAnyOrder(Optional.of(LookupSupport.LOOKUP),
-                FlinkLine.current().compiledPlanMergesHintedOptions() ? Optional.of(LookupSupport.SCAN_ONLY) : Optional.empty());
+        assertThat(scans).containsExactlyInAnyOrder(Optional.of(LookupSupport.LOOKUP), Optional.of(LookupSupport.SCAN_ONLY));
         assertThat(plan.lookupSupport(id("dim", "customers"))).as("two scans, two answers: none for the table").isEmpty();
     }
 

@@ -528,4 +528,35 @@ class SplicerTest {
                 + "SELECT /*+ STATE_TTL('c' = '12 h', 'u' = '12 h') */\n       c.user_id,\n       u.region,\n       c.url\n"
                 + "FROM (SELECT * FROM clicks) AS c\nINNER JOIN (SELECT * FROM users) AS u\n  ON c.user_id = u.user_id");
     }
+    /**
+     * state-ttl-hint on a {@code UNION ALL} whose SELECTs each pin a side (case 886 with a {@code 'c' = '12 h'} the
+     * rewrite drops): a key cut from one SELECT's hint and its other value changed. Before, the cut keys overlapped as
+     * list edits, no level up to the block read back, and the whole set operation was written anew on Calcite's lines.
+     */
+    @Test
+    void keyCutFromTheHintOfOneSelectOfAUnionAllKeepsTheRestAsWritten() {
+        String text = "SELECT /*+ STATE_TTL('o' = '0', 'c' = '12 h') */ o.order_id, c.country, o.amount AS sold\n"
+                + "FROM orders o\n"
+                + "JOIN customers c ON o.customer_id = c.customer_id\n"
+                + "WHERE o.amount >= 0\n"
+                + "UNION ALL\n"
+                + "SELECT /*+ STATE_TTL('o' = '0') */ o.order_id, c.country, -o.amount\n"
+                + "FROM orders o\n"
+                + "JOIN customers c ON o.customer_id = c.customer_id\n"
+                + "WHERE o.amount < 0";
+        SqlNode original = SqlTrees.parse(text).orElseThrow();
+        SqlNode changed = SqlTrees.parse(text).orElseThrow();
+        List<SqlSelect> selects = Trees.selects(changed);
+        for (SqlSelect select : selects) {
+            SqlNodeList options = (SqlNodeList) ((SqlHint) select.getHints().get(0)).getOperandList().get(1);
+            while (options.size() > 2) {
+                options.remove(options.size() - 1);
+            }
+            options.set(1, SqlLiteral.createCharString("1 d", SqlParserPos.ZERO));
+        }
+
+        assertThat(Splicer.splice(text, original, changed)).isEqualTo(text
+                .replace("STATE_TTL('o' = '0', 'c' = '12 h')", "STATE_TTL('o' = '1 d')")
+                .replace("STATE_TTL('o' = '0')", "STATE_TTL('o' = '1 d')"));
+    }
 }

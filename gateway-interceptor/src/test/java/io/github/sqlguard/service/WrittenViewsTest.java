@@ -35,4 +35,33 @@ class WrittenViewsTest {
         assertThat(views.newestFirst()).hasSize(WrittenViews.MAX_VIEWS);
         assertThat(views.newestFirst().get(0).name()).containsExactly("v" + WrittenViews.MAX_VIEWS);
     }
+
+    @Test
+    void keepsAnAlterViewAsItsNewestDefinition() {
+        WrittenViews views = new WrittenViews();
+        views.handedOn(parser.parse("CREATE VIEW clicks_by_country (url, country) AS\nSELECT url, country FROM clicks"));
+        views.handedOn(parser.parse("ALTER VIEW clicks_by_country AS\nSELECT k.url, g.country_name\nFROM clicks k -- joined\n"
+                + "JOIN countries g ON k.country = g.country_code"));
+        views.handedOn(parser.parse("ALTER VIEW clicks_by_country RENAME TO clicks_per_country"));
+
+        assertThat(views.newestFirst()).extracting(WrittenView::name).containsExactly(
+                java.util.List.of("clicks_by_country"), java.util.List.of("clicks_by_country"));
+        WrittenView altered = views.newestFirst().get(0);
+        assertThat(altered.head()).isEqualTo("ALTER VIEW clicks_by_country AS\n");
+        assertThat(altered.query()).isEqualTo("SELECT k.url, g.country_name\nFROM clicks k -- joined\n"
+                + "JOIN countries g ON k.country = g.country_code");
+    }
+
+    @Test
+    void forgetsTheDefinitionsOfAViewDropped() {
+        WrittenViews views = new WrittenViews();
+        views.handedOn(parser.parse("CREATE TEMPORARY VIEW a AS SELECT 1"));
+        views.handedOn(parser.parse("CREATE VIEW shop.b AS SELECT 2"));
+        views.handedOn(parser.parse("ALTER VIEW shop.b AS SELECT 3"));
+        views.handedOn(parser.parse("CREATE VIEW c AS SELECT 4"));
+        views.handedOn(parser.parse("DROP VIEW IF EXISTS b"));
+        views.handedOn(parser.parse("DROP TEMPORARY VIEW a"));
+
+        assertThat(views.newestFirst()).extracting(WrittenView::name).containsExactly(java.util.List.of("c"));
+    }
 }

@@ -9,6 +9,7 @@ import org.apache.flink.runtime.checkpoint.StateObjectCollection;
 import org.apache.flink.runtime.metrics.ReporterSetup;
 import org.apache.flink.runtime.state.AbstractChannelStateHandle;
 import org.apache.flink.runtime.state.StreamStateHandle;
+import org.apache.flink.sql.parser.ddl.SqlAlterViewAs;
 import org.apache.flink.sql.parser.ddl.SqlCreateView;
 import org.apache.flink.sql.parser.ddl.SqlCreateMaterializedTable;
 import org.apache.flink.sql.parser.ddl.SqlCreateTableAs;
@@ -80,6 +81,9 @@ final class CurrentFlinkLine implements FlinkLine {
     @Override
     @Nullable
     public SqlNode viewQuery(SqlNode node) {
+        if (node instanceof SqlAlterViewAs altered) {
+            return altered.getNewQuery();
+        }
         return node instanceof SqlCreateView view ? view.getQuery() : null;
     }
 

@@ -13,6 +13,7 @@ import org.apache.flink.runtime.state.AbstractChannelStateHandle;
 import org.apache.flink.runtime.state.AbstractMergedChannelStateHandle;
 import org.apache.flink.runtime.state.ChannelState;
 import org.apache.flink.runtime.state.StreamStateHandle;
+import org.apache.flink.sql.parser.ddl.view.SqlAlterViewAs;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.sql.parser.ddl.materializedtable.SqlAlterMaterializedTableAsQuery;
@@ -69,6 +70,9 @@ final class CurrentFlinkLine implements FlinkLine {
     @Override
     @Nullable
     public SqlNode viewQuery(SqlNode node) {
+        if (node instanceof SqlAlterViewAs altered) {
+            return altered.getNewQuery();
+        }
         return node instanceof SqlCreateView view ? view.getQuery() : null;
     }
 

@@ -332,6 +332,40 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     }
 
     /**
+     * The {@code STATE_TTL} hint of the aggregation {@code node} over {@code table} where the statement reads the table
+     * under more than one name ({@code FROM orders ... GROUP BY customer_id} beside {@code orders AS r}, or {@code FROM
+     * orders a} beside {@code orders b}), so that the plan's scan, which carries no alias, does not tell which name is
+     * this input's ({@link StatementNames#hint} gives none): the name of the one SELECT of the statement that reads the
+     * table as it is and groups it by the aggregation's keys ({@link
+     * io.github.sqlguard.statement.ParsedStatement.Grouping#from}). Flink matches a hint to an aggregation by the name of
+     * its input in the hinted query block, its alias or, without one, its table's name (Flink 2.3.0 {@code
+     * QueryHintsResolver#validateAndGetNewHints}, {@code #extractAliasOrTableName}). Empty where no such SELECT or more
+     * than one groups the table by these keys, or where the plan reads the table more often than the statement names it.
+     */
+    private static Optional<String> groupingHint(
+            PlanNode node, Operator.GroupAggregate aggregate, ObjectIdentifier table, StatementNames names, String ttl) {
+        if (aggregate.groupBy().isEmpty() || names.rescanned(table)) {
+            return Optional.empty();
+        }
+        // The plan's key names (customer_id) beside the GROUP BY's columns as SQL (`user` in back-ticks).
+        Set<String> keys = aggregate.groupBy().stream().map(k -> k.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+        List<String> inputs = names.context().statement().facts().groupings().stream()
+                .filter(g -> g.from().map(r -> r.name().equals(table.getObjectName())).orElse(false))
+                .filter(g -> g.groupBy().stream().map(k -> k.replaceAll("^`|`$", "").replace("``", "`").toLowerCase(Locale.ROOT))
+                        .collect(Collectors.toSet()).equals(keys))
+                .map(g -> g.from().orElseThrow().hintName())
+                .toList();
+        if (inputs.size() != 1 || inputs.get(0).isEmpty()) {
+            return Optional.empty();
+        }
+        String hint = "/*+ STATE_TTL('" + inputs.get(0) + "' = '" + ttl + "') */";
+        if (!FlinkLine.current().stateTtlHintMatchesTablesWithWatermark() && names.rowtimeBelow(node).isPresent()) {
+            hint += " (" + StatementNames.watermarkNote("it") + ")";
+        }
+        return Optional.of(hint);
+    }
+
+    /**
      * The set operation whose aggregation {@code aggregate} is ({@code EXCEPT}, {@code INTERSECT ALL}), where the
      * statement writes one that is not {@code UNION ALL} and no {@code GROUP BY} of these keys nor a {@code DISTINCT}:
      * Flink removes a {@code UNION}'s, an {@code INTERSECT}'s or an {@code EXCEPT}'s duplicates with an aggregation of
@@ -961,7 +995,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<String> subquery = table.flatMap(t -> subqueryAlias(names, t));
         Optional<String> hint = subquery.isPresent()
                 ? subquery.filter(a -> !a.isEmpty()).map(a -> "/*+ STATE_TTL('" + a + "' = '" + values.stateTtlText() + "') */")
-                : table.isPresent() ? names.hint(node, values.stateTtlText()) : Optional.empty();
+                : table.isPresent() ? names.hint(node, values.stateTtlText())
+                        .or(() -> groupingHint(node, aggregate, table.get(), names, values.stateTtlText())) : Optional.empty();
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
         if (subquery.filter(String::isEmpty).isPresent()) {
             fix.append(", or for this aggregation alone a STATE_TTL hint on its SELECT once its subquery has an alias,"

@@ -1,12 +1,10 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: session-state-ttl
 -- expect-reason: the right side (countries) is a bounded source, read once
--- expect-fix: (it expires the rows of the side read once too, countries: after 1 d the join matches nothing from that side)
--- expect-fix-absent: on the joining SELECT of the view
--- Case 884's view, created without the countries and then given its join with them by ALTER VIEW ... AS: no CREATE
--- VIEW of the script writes the view as the catalog holds it, so the SET rewrite has no text of the user's to splice
--- the pin into. It writes the SET alone and says so: the view is not redefined, and the SET expires the countries'
--- rows (golden 887).
+-- Case 884's view, created without the countries and then given its join with them by ALTER VIEW ... AS. The session
+-- kept no text of the ALTER VIEW (WrittenViews recorded CREATE VIEW alone), so the SET rewrite wrote the SET alone and
+-- said the view is not the user's own, the SET expiring the countries' rows. The ALTER VIEW is now the view's written
+-- definition: the rewrite pins the countries at '0' in it and alters the view again (golden 887, as 884's).
 CREATE TABLE clicks (session_id STRING, url STRING) WITH ('connector' = 'datagen');
 
 CREATE TABLE sessions (session_id STRING, country_code STRING) WITH ('connector' = 'datagen');
