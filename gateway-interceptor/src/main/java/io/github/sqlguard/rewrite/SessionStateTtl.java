@@ -176,7 +176,7 @@ final class SessionStateTtl implements RewriteFamily {
                         + String.join(", ", notOwn) + ", whose definition as the catalog holds it was not written by a CREATE"
                         + " VIEW of this session or script (the guard knows no text of it to splice the pin into): the"
                         + " rewrite does not redefine it, so the SET expires those rows")
-                + DistinctUnderTtl.changes(finding, context);
+                + DistinctUnderTtl.changes(finding, context, true);
         String set = "SET '" + StateTtl.KEY + "' = '" + value + "'";
         if (pins.stream().anyMatch(ReadOnce.Pin::added)) {
             return List.of(context.candidate(this, finding, scope, tree.get(), List.of(set), Map.of(StateTtl.KEY, value),
