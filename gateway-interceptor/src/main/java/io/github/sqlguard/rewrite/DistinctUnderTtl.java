@@ -59,20 +59,22 @@ final class DistinctUnderTtl {
 
     /**
      * The clauses of the aggregations a join's {@code STATE_TTL} hint reaches too: those of {@code proven}, the
-     * rewrite's compiled plan, whose every state is at {@code ttl}, where it has more of them than {@code original}
+     * rewrite's compiled plan, whose every state is at {@code ttl}, where it has more of them than the statement's
      * (as {@code StateTtlHint#reachedToo} counts them). A hint reaches an operator of its own SELECT only (Flink's
      * {@code StateTtlHint}): an aggregation over the hinted join in another SELECT or view keeps its TTL, and what a
      * TTL does to its {@code DISTINCT} values is no change of this rewrite (NonDeterministicDagTest's
      * {@code testMultiSinkOnJoinedView}: the join of a view hinted, the {@code COUNT(DISTINCT c)} over it never
      * expiring, said to expire each value on its own).
      */
-    static String reachedByJoinHint(Optional<ExplainedPlan> original, Optional<ExplainedPlan> proven, Duration ttl) {
+    static String reachedByJoinHint(RewriteContext context, Optional<ExplainedPlan> proven, Duration ttl) {
         if (proven.isEmpty() || !proven.get().compiled()) {
             return "";
         }
         List<Operator.GroupAggregate> reached = atTtl(proven.get(), ttl);
-        long before = original.map(p -> (long) atTtl(p, ttl).size()).orElse(0L);
-        return reached.size() > before ? clauses(reached, List.of()) : "";
+        long before = context.request().plan().map(p -> (long) atTtl(p, ttl).size()).orElse(0L);
+        return reached.size() > before
+                ? clauses(reached, UnreadAggregateCalls.of(context, reached.stream().filter(DistinctUnderTtl::keysOnly).toList()))
+                : "";
     }
 
     private static List<Operator.GroupAggregate> atTtl(ExplainedPlan plan, Duration ttl) {

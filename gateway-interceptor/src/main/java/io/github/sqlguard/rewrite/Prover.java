@@ -157,7 +157,7 @@ final class Prover {
                                 context.proposedStateTtl(), context.request().plan(), judged.plan())
                         : candidate.changes())
                 + (candidate.family().equals(StateTtlHint.ID) && candidate.intent().operators().equals(List.of("Join"))
-                        ? DistinctUnderTtl.reachedByJoinHint(context.request().plan(), judged.plan(),
+                        ? DistinctUnderTtl.reachedByJoinHint(context, judged.plan(),
                                 context.proposedStateTtl().ttl()) : "")
                 + (candidate.family().equals(SessionStateTtl.ID) && candidate.intent().operators().equals(List.of("Rank"))
                         ? SessionStateTtl.aggregationsRestart(context, judged.plan(), candidate.intent().ttl().orElseThrow()) : "")
