@@ -411,7 +411,8 @@ class RewriteGoldenFilesTest {
         "15-orders-of-unknown-customers-left-anti-join-no-lookup",
         "20-kafka-login-counts-per-user-and-tumble-window-into-jdbc-keyed-by-user-window-dropped",
         "21-upsert-kafka-sliding-revenue-per-shop-and-region-hop-window-dropped",
-        "22-jdbc-readings-per-device-session-window-dropped-no-global-session-tvf"})
+        "22-jdbc-readings-per-device-session-window-dropped-no-global-session-tvf",
+        "23-cdc-self-join-proctime-in-subqueries-one-bound-interval-join-needs-inserts"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }
