@@ -412,7 +412,9 @@ class RewriteGoldenFilesTest {
         "20-kafka-login-counts-per-user-and-tumble-window-into-jdbc-keyed-by-user-window-dropped",
         "21-upsert-kafka-sliding-revenue-per-shop-and-region-hop-window-dropped",
         "22-jdbc-readings-per-device-session-window-dropped-no-global-session-tvf",
-        "23-cdc-self-join-proctime-in-subqueries-one-bound-interval-join-needs-inserts"})
+        "23-cdc-self-join-proctime-in-subqueries-one-bound-interval-join-needs-inserts",
+        "24-upsert-kafka-moving-pages-per-user-over-rows-no-key-reaches-the-sink",
+        "25-upsert-kafka-running-balance-per-account-over-event-time-no-key-reaches-the-sink"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }

@@ -184,6 +184,15 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                     + ": the projection drops " + String.join(", ", grouping.dropped()) + ", and with it the key, so "
                     + rows + " (a key survives a projection only where every column of it is selected)";
         }
+        List<String> overs = context.statement().facts().overOrders();
+        if (!overs.isEmpty()) {
+            // Flink's FlinkRelMdUpsertKeys gives an OverAggregate its input's upsert keys: it emits one row per row it
+            // reads (NonDeterministicDagTest#testMultiOverWithNonDeterministicUdafSinkWithPk, COUNT(DISTINCT b) OVER
+            // (PARTITION BY a ORDER BY proctime ROWS ...) over an append-only table into a sink keyed by (a, d): Flink
+            // names no upsert key). Not a narrower type nor a view's join: the rows never had a key.
+            return "the statement's OVER aggregate emits one row for each row it reads, keyed only as its input is, and"
+                    + " its input has no key: each row reaches the sink on its own, whatever its PARTITION BY";
+        }
         return "the statement neither joins nor ranks, " + CAST_CAUSE;
     }
 
