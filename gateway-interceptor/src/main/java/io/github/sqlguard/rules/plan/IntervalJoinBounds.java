@@ -41,11 +41,13 @@ record IntervalJoinBounds(String lacking, Optional<String> fix) {
         for (Operator.Bound bound : bounds) {
             Column.TimeAttribute left = kind(inputs.get(0), bound.left().name(), names);
             Column.TimeAttribute right = kind(inputs.get(1), bound.right().name(), names);
-            if (!left.isTimeAttribute() && computedProctime(inputs.get(0), bound.left().name(), names)) {
+            // Read from the column's PROCTIME() whatever the plan's types say (Flink 1.20's compiled plan gave such a
+            // column an event-time kind here: case 939 on 1.20).
+            if (computedProctime(inputs.get(0), bound.left().name(), names)) {
                 left = Column.TimeAttribute.PROCTIME;
                 computed = true;
             }
-            if (!right.isTimeAttribute() && computedProctime(inputs.get(1), bound.right().name(), names)) {
+            if (computedProctime(inputs.get(1), bound.right().name(), names)) {
                 right = Column.TimeAttribute.PROCTIME;
                 computed = true;
             }
@@ -68,7 +70,7 @@ record IntervalJoinBounds(String lacking, Optional<String> fix) {
             String r = rightName + SqlIdentifiers.planName(bound.right().name());
             String from = bound.leftLower() ? "below" : "above";
             String missing = bound.leftLower() ? "upper" : "lower";
-            String lacking = l + " and " + r + " are " + kindName(kind(inputs.get(0), bound.left().name(), names))
+            String lacking = l + " and " + r + " are " + kindName(kindOf(inputs.get(0), bound.left().name(), names))
                     + "s, but the condition bounds " + l + " by " + r + " from " + from + " only"
                     + (oneKind.size() == 2 ? " (both of its bounds)" : "") + ", and Flink plans an interval join only for a"
                     + " lower and an upper bound on time attributes of one kind (or one equality of them); a comparison"
@@ -83,12 +85,12 @@ record IntervalJoinBounds(String lacking, Optional<String> fix) {
         }
         if (oneKind.isEmpty() && !twoKinds.isEmpty()) {
             Operator.Bound bound = twoKinds.get(0);
-            Column.TimeAttribute leftKind = kind(inputs.get(0), bound.left().name(), names);
+            Column.TimeAttribute leftKind = kindOf(inputs.get(0), bound.left().name(), names);
             String l = leftName + SqlIdentifiers.planName(bound.left().name());
             String r = rightName + SqlIdentifiers.planName(bound.right().name());
             String lacking = l + " is " + article(leftKind) + kindName(leftKind) + " and " + r + " "
-                    + article(kind(inputs.get(1), bound.right().name(), names))
-                    + kindName(kind(inputs.get(1), bound.right().name(), names)) + ", and Flink takes a comparison of time"
+                    + article(kindOf(inputs.get(1), bound.right().name(), names))
+                    + kindName(kindOf(inputs.get(1), bound.right().name(), names)) + ", and Flink takes a comparison of time"
                     + " attributes of two kinds as no bound of an interval join, which bounds time attributes of one kind";
             Optional<String> fix = names.plan().timeAttributesBelow(inputs.get(1)).stream()
                     .filter(c -> c.timeAttribute() == leftKind).findFirst()
@@ -111,6 +113,11 @@ record IntervalJoinBounds(String lacking, Optional<String> fix) {
         }
         return names.plan().timeAttributesBelow(input).stream().filter(c -> c.name().equals(column))
                 .map(Column::timeAttribute).findFirst().orElse(Column.TimeAttribute.NONE);
+    }
+
+    /** {@link #kind}, or a processing-time attribute for a {@link #computedProctime} column. */
+    private static Column.TimeAttribute kindOf(PlanNode input, String column, StatementNames names) {
+        return computedProctime(input, column, names) ? Column.TimeAttribute.PROCTIME : kind(input, column, names);
     }
 
     /**
