@@ -1,5 +1,4 @@
 -- expect: OK
--- expect-absent: stateful-without-ttl
 -- expect-absent: ttl-hint-ignored
 -- 941 with a STATE_TTL hint naming each input: Flink gives the MultiJoin's input states 1 d, 2 d and 3 d (its
 -- compiled plan), so no state grows forever and there is no finding. Before: WARN ttl-hint-ignored, "reaches no
