@@ -147,6 +147,9 @@ class RewriteGoldenFilesTest {
         "930-top-3-hourly-region-totals-of-all-time-no-partition-over-window-aggregate",
         "931-top-3-region-totals-per-window-start-no-partition-over-updating-aggregate",
         "932-three-largest-orders-of-all-time-no-partition-over-window-tvf",
+        "933-distinct-buyers-per-region-over-joined-view-join-hint-leaves-distinct-as-is",
+        "934-distinct-pages-per-device-over-joined-subquery-both-hinted-distinct-said",
+        "935-distinct-buyers-per-region-join-and-aggregation-in-one-select",
         "771-newest-orders-first-by-proctime-then-amount-in-qualified-join-free-select-ranks-by-amount",
         "777-latest-three-clicks-per-user-by-proctime-window-top-n-rewrite-orders-by-event-time",
         "778-top-2-pages-per-user-by-proctime-then-page-window-top-n-rewrite-keeps-later-key",
@@ -431,7 +434,10 @@ class RewriteGoldenFilesTest {
         "15-orders-of-unknown-customers-left-anti-join-no-lookup",
         "20-kafka-login-counts-per-user-and-tumble-window-into-jdbc-keyed-by-user-window-dropped",
         "21-upsert-kafka-sliding-revenue-per-shop-and-region-hop-window-dropped",
-        "22-jdbc-readings-per-device-session-window-dropped-no-global-session-tvf"})
+        "22-jdbc-readings-per-device-session-window-dropped-no-global-session-tvf",
+        "23-cdc-self-join-proctime-in-subqueries-one-bound-interval-join-needs-inserts",
+        "24-upsert-kafka-moving-pages-per-user-over-rows-no-key-reaches-the-sink",
+        "25-upsert-kafka-running-balance-per-account-over-event-time-no-key-reaches-the-sink"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }

@@ -21,7 +21,9 @@ public final class StatefulOperators {
      * #isStateful(PlanNode)}), named by its node, {@code Sink}. Not an {@code OverAggregate}: whether
      * its state is bounded only by a TTL depends on its partition, order and frame, which {@code
      * stateful-without-ttl} reads apart ({@code PartitionedOver}); one ordered by a non-time column is
-     * {@code unbounded-over-aggregate}'s.
+     * {@code unbounded-over-aggregate}'s. A {@code MultiJoin} is Flink 2.x's join of several inputs on one common key
+     * ({@code table.optimizer.multi-join.enabled}, {@code StreamExecMultiJoin}): one state per input, each at the TTL
+     * of the session or of a {@code STATE_TTL} hint ({@code StateTtlHint#getStateTtlFromHintOnMultiRel}).
      */
     public static final Set<String> TTL_BOUNDED =
             Set.of(
@@ -32,7 +34,8 @@ public final class StatefulOperators {
                     "Join",
                     "ChangelogNormalize",
                     "Deduplicate",
-                    "MultipleInput");
+                    "MultipleInput",
+                    "MultiJoin");
 
     /**
      * Operators whose state TTL, where Flink could not compile the plan, is inferred to be the
@@ -58,6 +61,15 @@ public final class StatefulOperators {
     public static final Set<String> HINTABLE =
             Set.of("GroupAggregate", "GlobalGroupAggregate", "IncrementalGroupAggregate", "LocalGroupAggregate", "Join");
 
+    /**
+     * Operators whose state a {@code STATE_TTL} hint can set: the {@link #HINTABLE} ones and Flink 2.x's {@code MultiJoin},
+     * which takes a TTL per input from the hint on its joining SELECT ({@code StateTtlHint#getStateTtlFromHintOnMultiRel},
+     * Flink 2.3.0). For telling whether a hint reached an operator; no rewrite of the guard's writes one for a {@code
+     * MultiJoin}.
+     */
+    public static final Set<String> HINT_REACHES =
+            Stream.concat(HINTABLE.stream(), Stream.of("MultiJoin")).collect(Collectors.toUnmodifiableSet());
+
     /** Every operator that keeps state, for the audit's {@code statefulOperators}. */
     public static final Set<String> ALL =
             Set.of(
@@ -65,7 +77,7 @@ public final class StatefulOperators {
                     "GlobalGroupAggregate", "IncrementalGroupAggregate", "GroupTableAggregate", "Join", "IntervalJoin",
                     "TemporalJoin", "WindowJoin", "ChangelogNormalize", "WindowAggregate", "GlobalWindowAggregate",
                     "LocalWindowAggregate", "GroupWindowAggregate", "Match", "Sort", "SortLimit", "Limit",
-                    "MultipleInput");
+                    "MultipleInput", "MultiJoin");
 
     /**
      * What the audit calls a sink's upsert materializer: Flink's operator ({@code

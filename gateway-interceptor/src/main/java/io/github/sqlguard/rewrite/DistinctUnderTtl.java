@@ -4,6 +4,7 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.rules.Finding;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -45,19 +46,47 @@ final class DistinctUnderTtl {
 
     /**
      * {@code "; COUNT(DISTINCT user_id) ..."} when the finding's aggregation (or, for a TTL set for
-     * the whole statement, any aggregation of its plan) has a {@code DISTINCT} call; else empty.
+     * the whole statement, {@code wholeStatement}, any aggregation of its plan) has a {@code DISTINCT} call; else
+     * empty. A {@code STATE_TTL} hint for a join's finding is not for the whole statement: the aggregations it
+     * reaches too are read from the proof's plan ({@link #reachedByJoinHint}).
      */
-    static String changes(Finding finding, RewriteContext context) {
+    static String changes(Finding finding, RewriteContext context, boolean wholeStatement) {
         if (context.request().plan().isEmpty()) {
             return "";
         }
         ExplainedPlan plan = context.request().plan().get();
         List<Operator.GroupAggregate> aggregates = plan.operators(Operator.GroupAggregate.class).stream()
                 .filter(a -> finding.planNode().equals(Optional.of(a.node().id()))
-                        || !finding.facts().operator().equals(Optional.of("GroupAggregate"))
+                        || wholeStatement && !finding.facts().operator().equals(Optional.of("GroupAggregate"))
                         || a.splitDistinctPartial())
                 .toList();
         return clauses(aggregates, UnreadAggregateCalls.of(context, aggregates.stream().filter(DistinctUnderTtl::keysOnly).toList()));
+    }
+
+    /**
+     * The clauses of the aggregations a join's {@code STATE_TTL} hint reaches too: those of {@code proven}, the
+     * rewrite's compiled plan, whose every state is at {@code ttl}, where it has more of them than the statement's
+     * (as {@code StateTtlHint#reachedToo} counts them). A hint reaches an operator of its own SELECT only (Flink's
+     * {@code StateTtlHint}): an aggregation over the hinted join in another SELECT or view keeps its TTL, and what a
+     * TTL does to its {@code DISTINCT} values is no change of this rewrite (NonDeterministicDagTest's
+     * {@code testMultiSinkOnJoinedView}: the join of a view hinted, the {@code COUNT(DISTINCT c)} over it never
+     * expiring, said to expire each value on its own).
+     */
+    static String reachedByJoinHint(RewriteContext context, Optional<ExplainedPlan> proven, Duration ttl) {
+        if (proven.isEmpty() || !proven.get().compiled()) {
+            return "";
+        }
+        List<Operator.GroupAggregate> reached = atTtl(proven.get(), ttl);
+        long before = context.request().plan().map(p -> (long) atTtl(p, ttl).size()).orElse(0L);
+        return reached.size() > before
+                ? clauses(reached, UnreadAggregateCalls.of(context, reached.stream().filter(DistinctUnderTtl::keysOnly).toList()))
+                : "";
+    }
+
+    private static List<Operator.GroupAggregate> atTtl(ExplainedPlan plan, Duration ttl) {
+        return plan.operators(Operator.GroupAggregate.class).stream()
+                .filter(a -> !a.node().state().isEmpty() && a.node().state().stream().allMatch(s -> s.ttl().equals(ttl)))
+                .toList();
     }
 
     /** An aggregation of its keys alone in the plan: no aggregate call, at least one key. */

@@ -156,6 +156,9 @@ final class Prover {
                         ? StateTtlHint.reachedToo(candidate.changes(), candidate.intent().operators().get(0),
                                 context.proposedStateTtl(), context.request().plan(), judged.plan())
                         : candidate.changes())
+                + (candidate.family().equals(StateTtlHint.ID) && candidate.intent().operators().equals(List.of("Join"))
+                        ? DistinctUnderTtl.reachedByJoinHint(context, judged.plan(),
+                                context.proposedStateTtl().ttl()) : "")
                 + (candidate.family().equals(SessionStateTtl.ID) && candidate.intent().operators().equals(List.of("Rank"))
                         ? SessionStateTtl.aggregationsRestart(context, judged.plan(), candidate.intent().ttl().orElseThrow()) : "")
                 + (candidate.family().equals(SessionStateTtl.ID) || candidate.family().equals(TtlAsJobSetting.ID)

@@ -216,7 +216,7 @@ final class StateTtlHint extends ScopedFamily {
                         + (keptOwn && !(replaced.isEmpty() && unreadable.isEmpty()) ? "; the TTLs written otherwise stay as written" : "")
                         // A side read once that the join's SELECT could not be matched to: what the hints written do to it.
                         + (readOnce.isEmpty() && isJoin ? reads.hinted(finding.planNode(), value, tree) : "")
-                        + DistinctUnderTtl.changes(finding, context),
+                        + DistinctUnderTtl.changes(finding, context, false),
                 proposed.chosen()));
     }
 

@@ -141,7 +141,7 @@ public final class TtlHintIgnoredRule implements Rule {
      * told apart); from an EXPLAIN text, the plan has no join or aggregation at all.
      */
     private static boolean ignored(AnalysisContext context, ExplainedPlan plan, String value) {
-        boolean hintable = plan.nodes().stream().anyMatch(n -> StatefulOperators.HINTABLE.contains(n.name()));
+        boolean hintable = plan.nodes().stream().anyMatch(n -> StatefulOperators.HINT_REACHES.contains(n.name()));
         if (!plan.compiled()) {
             return !hintable;
         }
@@ -150,7 +150,7 @@ public final class TtlHintIgnoredRule implements Rule {
             return false;
         }
         for (PlanNode node : plan.nodes()) {
-            if (StatefulOperators.HINTABLE.contains(node.name())) {
+            if (StatefulOperators.HINT_REACHES.contains(node.name())) {
                 for (OperatorState state : node.state()) {
                     if (state.ttl().equals(ttl.get())) {
                         return false;
@@ -211,7 +211,7 @@ public final class TtlHintIgnoredRule implements Rule {
     }
 
     private static String reason(String hint, String value, ExplainedPlan plan) {
-        boolean hintable = plan.nodes().stream().anyMatch(n -> StatefulOperators.HINTABLE.contains(n.name()));
+        boolean hintable = plan.nodes().stream().anyMatch(n -> StatefulOperators.HINT_REACHES.contains(n.name()));
         return hint + " ('" + value + "') reaches no operator: Flink applies STATE_TTL only to the regular join or"
                 + " group aggregation of the SELECT that carries it, and drops the hint without a word where that SELECT"
                 + " has none" + (hintable
@@ -236,7 +236,7 @@ public final class TtlHintIgnoredRule implements Rule {
                     + " give that SELECT or the job a TTL of at least " + StateTtl.format(min)
                     + ", longer than a key stays active.";
         }
-        boolean hintable = plan.nodes().stream().anyMatch(n -> StatefulOperators.HINTABLE.contains(n.name()));
+        boolean hintable = plan.nodes().stream().anyMatch(n -> StatefulOperators.HINT_REACHES.contains(n.name()));
         List<PlanNode> temporal = TemporalJoins.of(plan);
         if (!hintable && !temporal.isEmpty()) {
             return "Remove it from " + where + ": a temporal join takes no STATE_TTL hint, and the watermark bounds its"

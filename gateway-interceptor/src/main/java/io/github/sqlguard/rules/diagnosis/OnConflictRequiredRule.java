@@ -184,6 +184,15 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                     + ": the projection drops " + String.join(", ", grouping.dropped()) + ", and with it the key, so "
                     + rows + " (a key survives a projection only where every column of it is selected)";
         }
+        List<String> overs = context.statement().facts().overOrders();
+        if (!overs.isEmpty()) {
+            // Flink's FlinkRelMdUpsertKeys gives an OverAggregate its input's upsert keys: it emits one row per row it
+            // reads (NonDeterministicDagTest#testMultiOverWithNonDeterministicUdafSinkWithPk, COUNT(DISTINCT b) OVER
+            // (PARTITION BY a ORDER BY proctime ROWS ...) over an append-only table into a sink keyed by (a, d): Flink
+            // names no upsert key). Not a narrower type nor a view's join: the rows never had a key.
+            return "the statement's OVER aggregate emits one row for each row it reads, keyed only as its input is, and"
+                    + " its input has no key: each row reaches the sink on its own, whatever its PARTITION BY";
+        }
         return "the statement neither joins nor ranks, " + CAST_CAUSE;
     }
 
@@ -283,7 +292,8 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         if (topN.isPresent()) {
             return topN(firstKey, topN.get().alias());
         }
-        Optional<RankFunction> topOne = ranks.stream().filter(r -> r.topN().orElse(0) == 1).findFirst();
+        Optional<RankFunction> topOne = ranks.stream().filter(r -> r.topN().orElse(0) == 1)
+                .filter(r -> keysTheRows(r, firstKey, sinkKey)).findFirst();
         Optional<RankFunction> numbered = ranks.stream().filter(r -> r.topN().isEmpty() && !r.alias().isEmpty()).findFirst();
         String key;
         if (topOne.isPresent() && PartitionKeys.rowsShareSinkRow(topOne.get().partitionBy(), sinkKey, 1)) {
@@ -397,6 +407,23 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                         + "PRIMARY KEY (" + String.join(", ", partition) + ") NOT ENFORCED";
         return rank.alias() + " numbers every row (no query filters it, so Flink plans no Top-N but an OVER aggregate):"
                 + " to keep the top row per partition, " + topOne + keyed;
+    }
+
+    /**
+     * True where the Top-1 {@code rank} can be what keys the rows the sink gets, so that its partition columns are the
+     * key to name ({@link #topOne}): not where they are the sink's key already (the rows of one partition land on one
+     * sink row, and Flink still names another key: an operator above the ranking keyed them anew), nor where the key
+     * Flink names, {@code queryKey}, has another number of columns than the partition (NonDeterministicDagTest's
+     * {@code testNestedAggWithNonDeterministicGroupingKeys}: a Top-1 per a under a {@code GROUP BY a, DATE_FORMAT(...)}
+     * into a sink keyed by a, whose key Flink names [a, c]; the fix named the Top-1's partition, the sink's key already).
+     * Then the key fix is the one of the query's key.
+     */
+    private static boolean keysTheRows(RankFunction rank, String queryKey, List<String> sinkKey) {
+        List<String> partition = unqualified(rank.partitionBy());
+        if (sameColumns(partition, unqualified(sinkKey))) {
+            return false;
+        }
+        return queryKey.isEmpty() || queryKey.split(",").length == partition.size();
     }
 
     private static String sinkKey(List<String> sinkKey) {

@@ -283,6 +283,12 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (operator instanceof Operator.Sink sink) {
             return sinkReason(sink, ttl);
         }
+        if (operator.node().is("MultiJoin")) {
+            return label + " is Flink's join of " + names.plan().inputs(operator.node()).size() + " inputs on one common key"
+                    + " (table.optimizer.multi-join.enabled) over " + names.tables(operator.node()) + ": it keeps the rows"
+                    + " of each input, per join key, to match the other inputs' later rows, one state per input, and "
+                    + ttl + ", so every input's state grows forever.";
+        }
         return label + " keeps state for " + names.tables(operator.node()) + " and " + ttl + ": it is never freed.";
     }
 
@@ -859,6 +865,12 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + " included (a change arriving after its key's row expired is lost: a delete is dropped, an update"
                     + " retracts nothing): " + advised.setStateTtl() + " (a STATE_TTL hint reaches only regular joins and"
                     + " aggregations, not " + node.name() + ").";
+        }
+        if (node.is("MultiJoin")) {
+            // Flink 2.3.0 gives each input of a MultiJoin the TTL a STATE_TTL hint names for it (asked of Flink: a hint
+            // on the joining SELECT naming its three inputs put 1 d, 2 d and 3 d on input-state-0, -1 and -2).
+            return "Bound the join's state with a TTL longer than a row must wait for its match: " + advised.setStateTtl()
+                    + ", or per input with a STATE_TTL hint on the joining SELECT that names each of its inputs.";
         }
         return "Bound the state with a TTL longer than a key stays active: " + advised.setStateTtl() + " (a STATE_TTL hint reaches only"
                 + " regular joins and aggregations, not " + node.name() + ").";
