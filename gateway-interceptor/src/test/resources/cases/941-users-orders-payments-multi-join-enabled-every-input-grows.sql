@@ -1,7 +1,5 @@
 -- expect: WARN stateful-without-ttl
--- expect-reason: is Flink's join of 3 inputs on one common key (table.optimizer.multi-join.enabled)
--- expect-reason: one state per input
--- expect-fix: or per input with a STATE_TTL hint on the joining SELECT that names each of its inputs
+-- (The MultiJoin's reason and fix are checked on Flink 2.x by MultiJoinFindingsTest: 1.20 plans binary joins.)
 -- Flink's MultiJoinTest (2.x) shape: users, orders and payments joined on the user, with
 -- table.optimizer.multi-join.enabled. Flink 2.3.0 plans one MultiJoin (StreamExecMultiJoin) whose compiled plan lists
 -- input-state-0, -1 and -2, each at the session's TTL, 0: every row of each input is kept forever. Before: no finding
