@@ -30,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -392,7 +393,18 @@ class CliJarIT {
             differences.put(Path.of(d.path("file").asText()).getFileName().toString(), d);
         }
         Map<String, LineExpectations.Expectation> known = LineExpectations.of(System.getProperty("flink.line"));
-        assertThat(differences.keySet()).as("the cases that plan differently").isEqualTo(new TreeSet<>(known.keySet()));
+        // Planned apart, decided alike: the same verdict and rules from other operators (checked below).
+        Map<String, JsonNode> plannedApart = new TreeMap<>(differences);
+        plannedApart.keySet().retainAll(PLANNED_APART_DECIDED_ALIKE);
+        differences.keySet().removeAll(PLANNED_APART_DECIDED_ALIKE);
+        assertThat(plannedApart.keySet()).as("the cases planned apart but decided alike").isEqualTo(PLANNED_APART_DECIDED_ALIKE);
+        plannedApart.forEach((name, d) -> {
+            assertThat(d.path("rulesAdded")).as("rules %s adds", name).isEmpty();
+            assertThat(d.path("rulesRemoved")).as("rules %s removes", name).isEmpty();
+            assertThat(d.path("before").path("verdict").asText()).as("%s on this line", name)
+                    .isEqualTo(d.path("after").path("verdict").asText());
+        });
+        assertThat(differences.keySet()).as("the cases decided differently").isEqualTo(new TreeSet<>(known.keySet()));
         for (Map.Entry<String, JsonNode> e : differences.entrySet()) {
             JsonNode d = e.getValue();
             LineExpectations.Expectation expected = known.get(e.getKey());
@@ -411,6 +423,16 @@ class CliJarIT {
         }
         assertThat(Files.readString(markdown)).contains("| `").contains("07-row-number-without-filter-business-column.sql");
     }
+
+    /**
+     * Corpus cases the two lines plan with other operators and decide alike (same verdict, same rules), so
+     * cases-flink-1.20.properties does not list them: Flink 2.x plans a {@code MultiJoin}
+     * ({@code table.optimizer.multi-join.enabled}) where 1.20 plans binary regular joins, and stateful-without-ttl
+     * finds both.
+     */
+    private static final Set<String> PLANNED_APART_DECIDED_ALIKE = Set.of(
+            "941-users-orders-payments-multi-join-enabled-every-input-grows.sql",
+            "942-four-way-multi-join-into-sink-each-input-keeps-its-rows.sql");
 
     private static List<String> rules(JsonNode side) {
         List<String> out = new ArrayList<>();
