@@ -65,28 +65,15 @@ final class LookupSources {
         }
         CatalogManager catalogs = tEnv.getCatalogManager();
         Map<Scan, Optional<LookupSupport>> asked = new HashMap<>();
+        boolean planMergesHintedOptions = FlinkLine.current().compiledPlanMergesHintedOptions();
         for (PlanNode node : plan.nodes()) {
             if (plan.inputs(node).isEmpty() && node.table().isPresent()) {
-                options(node).ifPresent(options -> asked.computeIfAbsent(new Scan(node.table().get(), options),
-                        s -> of(tEnv, catalogs, s)).ifPresent(s -> support.put(node.id(), s)));
+                node.sourceOptions(planMergesHintedOptions).ifPresent(options -> asked.computeIfAbsent(
+                        new Scan(node.table().get(), options), s -> of(tEnv, catalogs, s))
+                        .ifPresent(s -> support.put(node.id(), s)));
             }
         }
         return support;
-    }
-
-    /**
-     * The options {@code scan}'s source is created with: those its plan persists, with its {@code OPTIONS} hint's merged
-     * in from its description where the line's plan persists the catalog's alone (1.20); empty where they are not known.
-     */
-    private static Optional<Map<String, String>> options(PlanNode scan) {
-        if (!scan.optionsHinted() || FlinkLine.current().compiledPlanMergesHintedOptions()) {
-            return Optional.of(scan.tableOptions());
-        }
-        return scan.hintedOptions().map(hint -> {
-            Map<String, String> merged = new HashMap<>(scan.tableOptions());
-            merged.putAll(hint);
-            return Map.copyOf(merged);
-        });
     }
 
     /** A table as one scan reads it: with the options the plan gives it, empty where the plan persists none. */

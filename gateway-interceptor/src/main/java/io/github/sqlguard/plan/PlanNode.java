@@ -100,6 +100,23 @@ public record PlanNode(
         return out.isEmpty() ? Optional.empty() : Optional.of(Map.copyOf(out));
     }
 
+    /**
+     * The options this scan's source is created with ({@code CatalogSourceTable} merges a scan's {@code OPTIONS} hint into
+     * its catalog table's options): its {@link #tableOptions}, with {@link #hintedOptions} merged in where the line's
+     * compiled plan persists the catalog's alone ({@code planMergesHintedOptions} false: {@code
+     * FlinkLine#compiledPlanMergesHintedOptions}); empty where the hint's options cannot be read back.
+     */
+    public Optional<Map<String, String>> sourceOptions(boolean planMergesHintedOptions) {
+        if (!optionsHinted() || planMergesHintedOptions) {
+            return Optional.of(tableOptions());
+        }
+        return hintedOptions().map(hint -> {
+            Map<String, String> merged = new LinkedHashMap<>(tableOptions());
+            merged.putAll(hint);
+            return Map.copyOf(merged);
+        });
+    }
+
     /** True when this node is an operator named {@code operatorName}. */
     public boolean is(String operatorName) {
         return name.equals(operatorName);

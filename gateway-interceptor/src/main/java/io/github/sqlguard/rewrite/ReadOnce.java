@@ -97,16 +97,11 @@ final class ReadOnce {
         if (source.table().isEmpty()) {
             return Optional.empty();
         }
-        Map<String, String> options = source.tableOptions();
-        if (source.optionsHinted() && !FlinkLine.current().compiledPlanMergesHintedOptions()) {
-            Optional<Map<String, String>> hint = source.hintedOptions();
-            if (hint.isEmpty()) {
-                return Optional.empty();
-            }
-            Map<String, String> merged = new HashMap<>(options);
-            merged.putAll(hint.get());
-            options = merged;
+        Optional<Map<String, String>> known = source.sourceOptions(FlinkLine.current().compiledPlanMergesHintedOptions());
+        if (known.isEmpty()) {
+            return Optional.empty();
         }
+        Map<String, String> options = known.get();
         ObjectIdentifier table = source.table().get();
         List<String> names = List.of(table.getCatalogName(), table.getDatabaseName(), table.getObjectName());
         return Optional.of(new Read(table.getObjectName(), changed(options, names)));
