@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The keys of an operator over a window's rows read for its window columns: Flink plans a window
@@ -78,7 +80,7 @@ final class WindowKeys {
                 return Optional.empty();
             }
             at = inputs.get(0);
-            java.util.regex.Matcher renamed = TIME_AS.matcher(at.description());
+            Matcher renamed = TIME_AS.matcher(at.description());
             while (renamed.find()) {
                 if (keys.contains(renamed.group(1))) {
                     return Optional.of(renamed.group(1));
@@ -89,7 +91,7 @@ final class WindowKeys {
     }
 
     /** A projection of {@code window_time} under another name, as a {@code Calc} prints it. */
-    private static final java.util.regex.Pattern TIME_AS = java.util.regex.Pattern.compile("[\\[ ]window_time AS (\\w+)[,\\]]");
+    private static final Pattern TIME_AS = Pattern.compile("[\\[ ]window_time AS (\\w+)[,\\]]");
 
     /** The keys with {@code renamed} named {@code window_time}, as the window names it. */
     static List<String> withTime(List<String> keys, String renamed) {
