@@ -90,9 +90,8 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
         Optional<GuardedSqlGatewayService> built = Optional.empty();
         try {
             SqlGatewayService service = context.getSqlGatewayService();
-            Auditor auditor = new Auditor(
-                    new AuditLog(GuardOptions.notNegative(flinkConfig, GuardOptions.AUDIT_HELD_UP_AFTER)), instance, policy.auditMaxStatementLength(),
-                    outcomeRecords(flinkConfig));
+            AuditLog auditLog = new AuditLog(GuardOptions.notNegative(flinkConfig, GuardOptions.AUDIT_HELD_UP_AFTER));
+            Auditor auditor = new Auditor(auditLog, instance, policy.auditMaxStatementLength(), outcomeRecords(flinkConfig));
             StateWatcher watcher;
             try {
                 watcher = StateWatcher.fromConfiguration(flinkConfig, auditor, metrics);

@@ -98,15 +98,13 @@ class DecidingConfigureSessionHandlerTest {
         try {
             DecidingConfigureSessionHandler handler =
                     new DecidingConfigureSessionHandler(gateway.service(), Map.of(), new SessionCallOrder(decisions));
-            // One I/O thread's call, answered on that thread (nothing held up yet), whose records' write the kernel
-            // holds up.
+            // One I/O thread's call, whose records' write the kernel holds up.
             CompletableFuture<CompletableFuture<EmptyResponseBody>> slowCall = new CompletableFuture<>();
             Thread firstIoThread = new Thread(
                     () -> slowCall.complete(configure(handler, first, "SET 'pipeline.name' = 'slow-write'")));
             firstIoThread.start();
             assertThat(slow.entered.await(60, TimeUnit.SECONDS)).isTrue();
             InProcessGateway.awaitOperation().alias("the audit's write held up").until(() -> gateway.service().auditHeldUp());
-            assertThat(slowCall).as("the first call is answered on the thread that read it").isNotDone();
 
             // Another I/O thread reads a cheap statement of another session meanwhile: it waits for that write
             // elsewhere, and the thread is free for its other connections at once.
