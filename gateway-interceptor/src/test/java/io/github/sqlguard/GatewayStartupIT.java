@@ -23,4 +23,11 @@ class GatewayStartupIT {
         assertThatThrownBy(() -> GuardedGateway.start(Map.of("sql-guard.min-state-ttl", "soon")).close())
                 .hasStackTraceContaining("'sql-guard.min-state-ttl'");
     }
+
+    @Test
+    void aNegativeWaitThresholdStopsStartUp() {
+        assertThatThrownBy(() -> GuardedGateway.start(Map.of("sql-guard.fetch-results.max-wait", "-1 ms")).close())
+                .hasStackTraceContaining("Invalid value '-1 ms' for option 'sql-guard.fetch-results.max-wait': it must"
+                        + " not be negative");
+    }
 }

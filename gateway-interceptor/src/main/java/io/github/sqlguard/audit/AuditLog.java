@@ -8,17 +8,18 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
@@ -106,14 +107,42 @@ public final class AuditLog {
         }
     }
 
-    /** Writes to the logger {@value #LOGGER_NAME} with the system clock. */
+    /**
+     * How long a logging event has been written for before {@link #heldUp()} says so ({@code
+     * sql-guard.audit.held-up-after}, {@code GuardOptions#AUDIT_HELD_UP_AFTER}), in nanoseconds.
+     */
+    private final long heldUpNanos;
+
+    /**
+     * Writes to the logger {@value #LOGGER_NAME} with the system clock; a write is held up after the default of
+     * {@code sql-guard.audit.held-up-after}.
+     */
     public AuditLog() {
-        this(LoggerFactory.getLogger(LOGGER_NAME), Clock.systemUTC());
+        this(HELD_UP_AFTER);
+    }
+
+    /**
+     * Writes to the logger {@value #LOGGER_NAME} with the system clock.
+     *
+     * @param heldUpAfter how long a logging event is written for before {@link #heldUp()} says so; 0: as soon as one
+     *     is written
+     * @throws IllegalArgumentException for a negative {@code heldUpAfter}
+     */
+    public AuditLog(Duration heldUpAfter) {
+        this(LoggerFactory.getLogger(LOGGER_NAME), Clock.systemUTC(), heldUpAfter);
     }
 
     AuditLog(Logger audit, Clock clock) {
+        this(audit, clock, HELD_UP_AFTER);
+    }
+
+    AuditLog(Logger audit, Clock clock, Duration heldUpAfter) {
+        if (heldUpAfter.isNegative()) {
+            throw new IllegalArgumentException("A write cannot be held up after a negative time: " + heldUpAfter);
+        }
         this.audit = audit;
         this.clock = clock;
+        this.heldUpNanos = heldUpAfter.toNanos();
         if (!audit.isInfoEnabled()) {
             LoggerFactory.getLogger(AuditLog.class)
                     .warn("The audit logger '{}' does not log at INFO, so the logging configuration drops every audit"
@@ -166,11 +195,11 @@ public final class AuditLog {
     }
 
     /**
-     * How long a logging event has been written for before {@link #heldUp()} says so: far longer than a write the
-     * kernel does not hold up (a copy into its page cache) takes, and about what handing a call to another thread and
-     * back costs, which is what a caller that sees it does instead of waiting.
+     * The default of {@code sql-guard.audit.held-up-after}: far longer than a write the kernel does not hold up (a
+     * copy into its page cache) takes, and about what handing a call to another thread and back costs, which is what
+     * a caller that sees it does instead of waiting. A threshold reasoned, not measured.
      */
-    static final long HELD_UP_NANOS = TimeUnit.MICROSECONDS.toNanos(250);
+    public static final Duration HELD_UP_AFTER = Duration.of(250, ChronoUnit.MICROS);
 
     /** When the logging event being written began ({@link System#nanoTime()}); {@link #NOT_WRITING} between events. */
     private volatile long eventSince = NOT_WRITING;
@@ -178,14 +207,14 @@ public final class AuditLog {
     private static final long NOT_WRITING = Long.MIN_VALUE;
 
     /**
-     * True while a logging event has been written for longer than {@link #HELD_UP_NANOS} (the kernel holds the write
+     * True while a logging event has been written for at least the time given as {@code heldUpAfter} (the kernel holds the write
      * up: a busy disk): a {@link #write} handed in now returns only after that event and the next, which carries its
      * line. A REST I/O thread that would wait so is better not given the call: while it waits it serves none of its
      * other connections ({@code DecidingExecuteStatementHandler}). A write that is not held up is not worth avoiding.
      */
     public boolean heldUp() {
         long since = eventSince;
-        return since != NOT_WRITING && System.nanoTime() - since > HELD_UP_NANOS;
+        return since != NOT_WRITING && System.nanoTime() - since >= heldUpNanos;
     }
 
     /** Returns once every record queued by {@link #writeLater} before the call is written (or failed). */

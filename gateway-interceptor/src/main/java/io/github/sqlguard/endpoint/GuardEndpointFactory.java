@@ -35,6 +35,7 @@ import org.slf4j.LoggerFactory;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -89,8 +90,8 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
         Optional<GuardedSqlGatewayService> built = Optional.empty();
         try {
             SqlGatewayService service = context.getSqlGatewayService();
-            Auditor auditor = new Auditor(new AuditLog(), instance, policy.auditMaxStatementLength(),
-                    outcomeRecords(flinkConfig));
+            AuditLog auditLog = new AuditLog(GuardOptions.notNegative(flinkConfig, GuardOptions.AUDIT_HELD_UP_AFTER));
+            Auditor auditor = new Auditor(auditLog, instance, policy.auditMaxStatementLength(), outcomeRecords(flinkConfig));
             StateWatcher watcher;
             try {
                 watcher = StateWatcher.fromConfiguration(flinkConfig, auditor, metrics);
@@ -124,7 +125,8 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
                 delegate =
                         restWithGuardRoutes(
                                 restFactory, delegateContext, guarded, identityResolver,
-                                rejected -> metrics.identityRejected(), reloadRoute ? reloader.orElse(null) : null);
+                                rejected -> metrics.identityRejected(), reloadRoute ? reloader.orElse(null) : null,
+                                GuardOptions.notNegative(flinkConfig, GuardOptions.FETCH_RESULTS_MAX_WAIT));
             } else {
                 if (reloadRoute || identityResolver.clientCertificates()
                         || flinkConfig.getOptional(GuardOptions.IDENTITY_HEADER).isPresent()) {
@@ -177,13 +179,14 @@ public final class GuardEndpointFactory implements SqlGatewayEndpointFactory {
             GuardedSqlGatewayService guarded,
             IdentityResolver identityResolver,
             Consumer<Identity> onIdentityRejected,
-            PolicyReloader reloadRoute) {
+            PolicyReloader reloadRoute,
+            Duration resultsMaxWait) {
         SqlGatewayEndpointFactoryUtils.createEndpointFactoryHelper(factory, context).validate();
         Configuration config =
                 SqlGatewayRestEndpointFactory.rebuildRestEndpointOptions(
                         context.getEndpointOptions(), context.getFlinkConfiguration().toMap());
         try {
-            return new GuardRestEndpoint(config, guarded, identityResolver, onIdentityRejected, reloadRoute);
+            return new GuardRestEndpoint(config, guarded, identityResolver, onIdentityRejected, reloadRoute, resultsMaxWait);
         } catch (Exception e) {
             throw new SqlGatewayException("Cannot start the guarded REST endpoint.", e);
         }

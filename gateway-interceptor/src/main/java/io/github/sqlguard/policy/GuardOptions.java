@@ -7,10 +7,12 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.util.TimeUtils;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -41,7 +43,8 @@ public final class GuardOptions {
      */
     public static final List<String> START_ONLY_PREFIXES =
             List.of(PREFIX + "instance-id", PREFIX + "reload.", PREFIX + "admin.", PREFIX + "identity.", PREFIX + "user",
-                    PREFIX + "planner.", PREFIX + "observe.");
+                    PREFIX + "planner.", PREFIX + "observe.", PREFIX + "audit.held-up-after",
+                    PREFIX + "fetch-results.");
 
     public static final ConfigOption<Boolean> EXECUTE_JUDGED_PLAN =
             ConfigOptions.key("sql-guard.execute-judged-plan")
@@ -94,6 +97,21 @@ public final class GuardOptions {
                                     + " right after answering can lose the outcome records not yet written, never a decision"
                                     + " record). See docs/operations/audit.md.");
 
+    public static final ConfigOption<Duration> AUDIT_HELD_UP_AFTER =
+            ConfigOptions.key("sql-guard.audit.held-up-after")
+                    .durationType()
+                    .defaultValue(Duration.of(250, ChronoUnit.MICROS))
+                    .withDescription(
+                            "How long the audit's write of a logging event may run before the guard takes it as held up"
+                                    + " (the kernel holds the write: a busy disk). A cheap executeStatement or"
+                                    + " configureSession (SET, RESET, DDL, SHOW) that arrives while the write is held up is"
+                                    + " decided on the guard's decision threads, not on the REST I/O thread that read it, which"
+                                    + " would otherwise wait for the write and serve none of its other connections meanwhile."
+                                    + " The default is far longer than a write into the kernel's page cache takes and about"
+                                    + " what handing a call to another thread and back costs. 0 hands every such call over"
+                                    + " while any write runs. Flink's duration syntax ('250 micros', '1 ms'); not negative."
+                                    + " Read at start-up. The guarded 'rest' endpoint only.");
+
     public static final ConfigOption<MemorySize> MAX_STATEMENT_BYTES =
             ConfigOptions.key("sql-guard.max-statement-bytes")
                     .memoryType()
@@ -105,6 +123,21 @@ public final class GuardOptions {
                                     + " configureSession, and to a statement set sent statement by statement (the"
                                     + " EXECUTE STATEMENT SET its END hands on): an INSERT that would take the set past it"
                                     + " is refused, before it is planned.");
+
+    public static final ConfigOption<Duration> FETCH_RESULTS_MAX_WAIT =
+            ConfigOptions.key("sql-guard.fetch-results.max-wait")
+                    .durationType()
+                    .defaultValue(Duration.ofMillis(100))
+                    .withDescription(
+                            "Longest a fetchResults request of a statement the guard handed on held (SET, RESET, DDL,"
+                                    + " SHOW, ...) waits for the statement to end, so that it is answered with the result"
+                                    + " rather than NOT_READY; a statement still running then is answered as Flink answers"
+                                    + " it, and no later request of it waits. No thread waits meanwhile. The default is the"
+                                    + " pause Flink's SQL Client and JDBC driver make before each result request"
+                                    + " (ExecutorImpl#getFetchResultResponse), so their requests are never answered later"
+                                    + " than their next one would be. 0 answers every request at once, as Flink does."
+                                    + " Flink's duration syntax ('100 ms'); not negative. Read at start-up. The guarded"
+                                    + " 'rest' endpoint only.");
 
     public static final ConfigOption<Integer> PLANNER_THREADS =
             ConfigOptions.key("sql-guard.planner.threads")
@@ -273,6 +306,36 @@ public final class GuardOptions {
                     "Invalid value '" + threads + "' for option '" + PLANNER_THREADS.key() + "': it must be at least 1.");
         }
         return threads;
+    }
+
+    /**
+     * The value of {@code option}, a duration that may be 0 but not negative ({@link #AUDIT_HELD_UP_AFTER}, {@link
+     * #FETCH_RESULTS_MAX_WAIT}), in {@code config} or its default; Flink's {@code TimeUtils#parseDuration} reads it.
+     *
+     * @throws IllegalArgumentException naming the key and the value, for one that is not a duration or is negative
+     */
+    public static Duration notNegative(Configuration config, ConfigOption<Duration> option) {
+        String given = config.toMap().get(option.key());
+        Duration value;
+        try {
+            value = config.get(option);
+        } catch (RuntimeException e) {
+            if (given != null && given.strip().startsWith("-")) {
+                throw negative(option, given);
+            }
+            throw new IllegalArgumentException(
+                    "Invalid value '" + given + "' for option '" + option.key() + "': " + e.getMessage(), e);
+        }
+        if (value.isNegative()) {
+            throw negative(option, given != null ? given : value.toString());
+        }
+        return value;
+    }
+
+    private static IllegalArgumentException negative(ConfigOption<Duration> option, String given) {
+        return new IllegalArgumentException(
+                "Invalid value '" + given + "' for option '" + option.key() + "': it must not be negative; give 0 or a"
+                        + " duration such as '" + TimeUtils.formatWithHighestUnit(option.defaultValue()) + "' (its default).");
     }
 
     /** True for an option that is read once at start-up ({@link #START_ONLY_PREFIXES}). */

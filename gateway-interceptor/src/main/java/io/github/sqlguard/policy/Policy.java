@@ -210,6 +210,8 @@ public record Policy(
         long maxBytes = read(config, GuardOptions.MAX_STATEMENT_BYTES).getBytes();
         requirePositive(GuardOptions.MAX_STATEMENT_BYTES.key(), maxBytes > 0, maxBytes);
         GuardOptions.plannerThreads(config);
+        GuardOptions.notNegative(config, GuardOptions.AUDIT_HELD_UP_AFTER);
+        GuardOptions.notNegative(config, GuardOptions.FETCH_RESULTS_MAX_WAIT);
         Duration reloadInterval = read(config, GuardOptions.RELOAD_INTERVAL);
         if (reloadInterval.isNegative()) {
             throw new IllegalArgumentException(

@@ -9,10 +9,12 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.testing.FailingAppender;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashMap;
@@ -264,6 +266,40 @@ class AuditLogTest {
                 onSecond.run();
             }
         }
+    }
+
+    @Test
+    void aWriteIsHeldUpOnceItHasRunForTheGivenTimeNotBefore() throws Exception {
+        BlockingAppender appender = new BlockingAppender();
+        logger.addAppender(appender);
+        AuditLog atOnce = new AuditLog(logger, FIXED, Duration.ZERO);
+        AuditLog afterADay = new AuditLog(logger, FIXED, Duration.ofDays(1));
+        assertThat(atOnce.heldUp()).as("nothing written").isFalse();
+
+        Thread first = new Thread(() -> atOnce.write(record(Map.of(), "SELECT 0")));
+        first.start();
+        appender.inFirst.await();
+        assertThat(atOnce.heldUp()).as("0: held up while any event is written").isTrue();
+        appender.releaseFirst.countDown();
+        first.join();
+        assertThat(atOnce.heldUp()).as("written").isFalse();
+
+        BlockingAppender second = new BlockingAppender();
+        logger.detachAppender(appender);
+        logger.addAppender(second);
+        Thread written = new Thread(() -> afterADay.write(record(Map.of(), "SELECT 1")));
+        written.start();
+        second.inFirst.await();
+        assertThat(afterADay.heldUp()).as("an event written for less than a day").isFalse();
+        second.releaseFirst.countDown();
+        written.join();
+    }
+
+    @Test
+    void theDefaultHeldUpTimeIsTheOptionsDefaultAndANegativeOneIsRefused() {
+        assertThat(AuditLog.HELD_UP_AFTER).isEqualTo(GuardOptions.AUDIT_HELD_UP_AFTER.defaultValue());
+        assertThatThrownBy(() -> new AuditLog(logger, FIXED, Duration.ofNanos(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative");
     }
 
     @Test

@@ -117,4 +117,40 @@ class PolicyTest {
         assertThatThrownBy(() -> policy(Map.of("sql-guard.max-state-ttl", "forever")))
                 .hasMessageContaining("'sql-guard.max-state-ttl'");
     }
+
+    @Test
+    void readsTheGatewaysWaitThresholdsAsFlinkDurationsWithTheirDefaults() {
+        Configuration none = new Configuration();
+        assertThat(GuardOptions.notNegative(none, GuardOptions.AUDIT_HELD_UP_AFTER)).isEqualTo(Duration.ofNanos(250_000));
+        assertThat(GuardOptions.notNegative(none, GuardOptions.FETCH_RESULTS_MAX_WAIT)).isEqualTo(Duration.ofMillis(100));
+        Configuration given = Configuration.fromMap(
+                Map.of("sql-guard.audit.held-up-after", "2 ms", "sql-guard.fetch-results.max-wait", "0"));
+        assertThat(GuardOptions.notNegative(given, GuardOptions.AUDIT_HELD_UP_AFTER)).isEqualTo(Duration.ofMillis(2));
+        assertThat(GuardOptions.notNegative(given, GuardOptions.FETCH_RESULTS_MAX_WAIT)).isZero();
+        assertThat(GuardOptions.notNegative(Configuration.fromMap(Map.of("sql-guard.audit.held-up-after", "500 micros")),
+                GuardOptions.AUDIT_HELD_UP_AFTER)).isEqualTo(Duration.ofNanos(500_000));
+        // Read at start-up: not part of the policy a reload compares.
+        assertThat(GuardOptions.isStartOnly("sql-guard.audit.held-up-after")).isTrue();
+        assertThat(GuardOptions.isStartOnly("sql-guard.fetch-results.max-wait")).isTrue();
+        assertThat(policy(Map.of("sql-guard.fetch-results.max-wait", "1 s")).policyHash())
+                .isEqualTo(Policy.defaults(catalog).policyHash());
+    }
+
+    @Test
+    void refusesANegativeOrUnreadableWaitThresholdNamingTheKey() {
+        assertThatThrownBy(() -> policy(Map.of("sql-guard.audit.held-up-after", "-1 ms")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Invalid value '-1 ms' for option 'sql-guard.audit.held-up-after': it must not be negative;"
+                        + " give 0 or a duration such as '250 \u00b5s' (its default).");
+        assertThatThrownBy(() -> policy(Map.of("sql-guard.fetch-results.max-wait", "-PT1S")))
+                .hasMessageStartingWith("Invalid value '-PT1S' for option 'sql-guard.fetch-results.max-wait': it must not be"
+                        + " negative");
+        // A negative Duration set through Flink's API, not parsed from text.
+        Configuration set = new Configuration();
+        set.set(GuardOptions.FETCH_RESULTS_MAX_WAIT, Duration.ofMillis(-5));
+        assertThatThrownBy(() -> Policy.fromConfiguration(set, catalog))
+                .hasMessageContaining("for option 'sql-guard.fetch-results.max-wait': it must not be negative");
+        assertThatThrownBy(() -> policy(Map.of("sql-guard.fetch-results.max-wait", "soon")))
+                .hasMessageStartingWith("Invalid value 'soon' for option 'sql-guard.fetch-results.max-wait': ");
+    }
 }

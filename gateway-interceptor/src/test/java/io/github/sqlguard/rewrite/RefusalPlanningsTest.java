@@ -77,9 +77,12 @@ class RefusalPlanningsTest {
         // The statement and its session TTL, each parsed, optimized and translated once, each in a table environment of
         // its own (the TTL's as the call's execution config), and one for the rewrites' reads of the catalog.
         assertThat(refusal).isEqualTo(new PlannerRuns.Count(3, 2, 2, 2));
+        assertEachCandidatePlannedOnceAndNoneBeyondWhatIsShown(refusal, refused);
 
         // EXPLAIN of the same statement proves and shows every rewrite, as before.
+        PlannerRuns.Count beforeExplain = runs();
         OperationHandle explained = gateway().runToEnd(session, "EXPLAIN " + topN);
+        assertEachCandidatePlannedOnce(runs().since(beforeExplain), explained);
         assertThat(shown(explained)).containsExactly(
                 "unbounded-rank session-state-ttl", "stateful-without-ttl state-ttl-hint",
                 "stateful-without-ttl session-state-ttl");
@@ -112,6 +115,7 @@ class RefusalPlanningsTest {
         // The statement and the watermark's candidate, each parsed, optimized and translated once; one more parse, the
         // watermark family's read of the table's columns with their time attributes (SELECT * FROM statuses).
         assertThat(refusal).isEqualTo(new PlannerRuns.Count(3, 3, 2, 2));
+        assertEachCandidatePlannedOnceAndNoneBeyondWhatIsShown(refusal, refused);
 
         // EXPLAIN: the watermark planned once for both findings, the session TTL, LAST_VALUE (3 plannings, as before),
         // LAST_VALUE lent to unbounded-rank too (a structural rewrite of the same Rank): the refusal would show it,
@@ -122,7 +126,9 @@ class RefusalPlanningsTest {
         assertThat(error).contains(lastValueTakesUpdated
                 ? "to keep the latest value per key without ordering, use GROUP BY id with LAST_VALUE of each column."
                 : "(GROUP BY with LAST_VALUE is no way here: Flink 1.20's LAST_VALUE takes no TIMESTAMP(3), the type of updated).");
+        PlannerRuns.Count beforeExplain = runs();
         OperationHandle explained = gateway().runToEnd(session, "EXPLAIN " + latest);
+        assertEachCandidatePlannedOnce(runs().since(beforeExplain), explained);
         assertThat(shown(explained)).containsExactlyElementsOf(lastValueTakesUpdated
                 ? List.of("unbounded-rank watermark", "unbounded-rank last-value", "unbounded-rank session-state-ttl",
                         "dedup-not-recognized watermark", "dedup-not-recognized last-value")
@@ -147,8 +153,12 @@ class RefusalPlanningsTest {
                 + "        GROUP BY window_start, window_end, page)\n"
                 + ") WHERE rn <= 3";
 
+        PlannerRuns.Count before = runs();
         OperationHandle refused = gateway().runToEnd(session, topN);
+        assertEachCandidatePlannedOnceAndNoneBeyondWhatIsShown(runs().since(before), refused);
+        PlannerRuns.Count beforeExplain = runs();
         OperationHandle explained = gateway().runToEnd(session, "EXPLAIN " + topN);
+        assertEachCandidatePlannedOnce(runs().since(beforeExplain), explained);
 
         String firstExplained = shown(explained).stream().filter(r -> r.startsWith("unbounded-rank ")).findFirst()
                 .orElseThrow();
@@ -183,6 +193,40 @@ class RefusalPlanningsTest {
         assertThat(shown(refused)).containsExactly("ttl-hint-ignored hint-moved");
         assertThat(counts(refused).planned).isEqualTo(1);
         assertThat(refusal).isEqualTo(new PlannerRuns.Count(3, 3, 2, 1));
+        assertEachCandidatePlannedOnceAndNoneBeyondWhatIsShown(refusal, refused);
+    }
+
+    /**
+     * The goal's "plan no candidate twice", counted: every optimizer run of {@code operation} beyond the statement's
+     * own is a judgement of a candidate ({@code rewriteCounts.planned}, counted where {@code RewriteContext#judge}
+     * plans one), and the candidates judged are as many as the distinct rewrites shown (by their {@code sha256}: in
+     * these shapes every candidate tried proves and is shown), so none was judged twice; each candidate is parsed,
+     * translated and given its table environment once.
+     */
+    private void assertEachCandidatePlannedOnce(PlannerRuns.Count runs, OperationHandle operation) {
+        Counts counts = counts(operation);
+        assertThat(counts.rejected).as("every candidate tried proves in these shapes: %s", counts).isZero();
+        assertThat(runs.optimized()).as("the statement once, then each judgement once: %s, %s", runs, counts)
+                .isEqualTo(1 + counts.planned);
+        assertThat(counts.planned).as("judgements, one per distinct rewrite shown: %s, %s", counts, shown(operation))
+                .isEqualTo(counts.distinct);
+        assertThat(runs.translated()).as("%s, %s", runs, counts).isLessThanOrEqualTo(runs.optimized());
+        // The statement's parse and one of each candidate, and at most one of a family's SELECT for its columns.
+        assertThat(runs.parsed()).as("%s, %s", runs, counts).isBetween(1L + counts.planned, 2L + counts.planned);
+        // The statement's environment and one of each candidate, and the rewrites' reader of the catalog.
+        assertThat(runs.environments()).as("%s, %s", runs, counts).isEqualTo(2L + counts.planned);
+    }
+
+    /**
+     * As {@link #assertEachCandidatePlannedOnce}, and the goal's "stop when the refusal has what it shows", counted:
+     * every candidate the refusal planned is one it shows (above), and in these shapes every candidate it tried proved
+     * (the most likely first: none tried in vain). A candidate is tried once per finding it is offered for ({@code
+     * offered}, {@code verified}) and planned once for all of them ({@code planned}).
+     */
+    private void assertEachCandidatePlannedOnceAndNoneBeyondWhatIsShown(PlannerRuns.Count runs, OperationHandle refused) {
+        assertEachCandidatePlannedOnce(runs, refused);
+        Counts counts = counts(refused);
+        assertThat(counts.offered).as("candidates tried, each proved: %s", counts).isEqualTo(counts.verified);
     }
 
     /** Where the guard ran Flink's planner so far, in every session of the gateway. */

@@ -21,6 +21,7 @@ import org.apache.flink.util.ConfigurationException;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -56,6 +57,8 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
     private final IdentityResolver identityResolver;
     private final Consumer<Identity> onIdentityRejected;
     private final PolicyReloader reloadRoute;
+    /** The longest a result request of a held statement waits for it to end ({@link ReadyResultsHandler}). */
+    private final Duration resultsMaxWait;
     /** Runs executeStatement and configureSession calls (the guard's decisions) off the REST server's I/O threads. */
     private final ExecutorService decisions = Pools.bounded("sql-guard-statement", MAX_DECISIONS);
     /** The order of each session's guarded calls, shared by their handlers. */
@@ -67,15 +70,22 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
      * @param identityResolver decides who opens a session
      * @param onIdentityRejected told of an identity header that was ignored (for metrics/audit)
      * @param reloadRoute the reloader the admin route triggers, or {@code null} to not serve it
+     * @param resultsMaxWait the longest a result request of a statement handed on held waits for it to end ({@code
+     *     sql-guard.fetch-results.max-wait}); 0: answered at once, as Flink answers it
      */
     public GuardRestEndpoint(
             Configuration configuration,
             GuardedSqlGatewayService guarded,
             IdentityResolver identityResolver,
             Consumer<Identity> onIdentityRejected,
-            @Nullable PolicyReloader reloadRoute)
+            @Nullable PolicyReloader reloadRoute,
+            Duration resultsMaxWait)
             throws IOException, ConfigurationException {
         super(configuration, guarded);
+        if (resultsMaxWait.isNegative()) {
+            throw new IllegalArgumentException("A result request cannot wait a negative time: " + resultsMaxWait);
+        }
+        this.resultsMaxWait = resultsMaxWait;
         this.guarded = guarded;
         this.identityResolver = identityResolver;
         this.onIdentityRejected = onIdentityRejected;
@@ -108,7 +118,7 @@ public final class GuardRestEndpoint extends SqlGatewayRestEndpoint {
             handlers.set(
                     indexOf(handlers, route),
                     Tuple2.of(route, new ReadyResultsHandler(guarded.forFetchResults(), responseHeaders, route,
-                            guarded.gatewaySessions(), ReadyResultsHandler.MAX_WAIT)));
+                            guarded.gatewaySessions(), resultsMaxWait)));
         }
         handlers.add(Tuple2.of(AdvisoryHeaders.getInstance(), new AdvisoryHandler(guarded, responseHeaders)));
         handlers.add(

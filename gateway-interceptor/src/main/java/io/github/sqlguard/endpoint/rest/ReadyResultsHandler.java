@@ -26,8 +26,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Flink's {@code fetchResults} route ({@link FetchResultsHandler}, unchanged in what it reads and answers), that
  * answers a result request of a statement the guard handed on held ({@link GatewaySessions#holdStatement}: {@code
- * SET}, {@code RESET}, DDL, {@code SHOW}, ...) once the statement has ended, at most {@link #MAX_WAIT} after the
- * request, instead of {@code NOT_READY} while it still runs.
+ * SET}, {@code RESET}, DDL, {@code SHOW}, ...) once the statement has ended, at most {@code
+ * sql-guard.fetch-results.max-wait} ({@code GuardOptions#FETCH_RESULTS_MAX_WAIT}) after the request, instead of
+ * {@code NOT_READY} while it still runs.
  *
  * <p>Why: Flink answers a result request of a running operation with {@code NOT_READY} at once ({@code
  * OperationManager.Operation#fetchResults}); a client that polls then learns that the statement has run at its
@@ -36,20 +37,13 @@ import java.util.concurrent.CompletableFuture;
  * ({@code EarlyHold}); the client's polls then start that much later than on a stock gateway, and a statement that
  * ends just after one of them waits for the next (bench/results/2026-12-06-cheap-r62.md: the benchmark's client
  * polls every millisecond, on statements of about two). Answered at the end, the result reaches the client when it
- * is there, whatever its poll interval. A statement still running after {@link #MAX_WAIT} is answered as Flink
+ * is there, whatever its poll interval. A statement still running after that wait is answered as Flink
  * answers it, and no later request of it waits ({@link GatewaySessions#whenHeldEnds}). No thread waits meanwhile:
  * the answer is made on a {@code sql-guard-operation-waiter} thread once the statement has ended.
  *
  * <p>Thread-safe.
  */
 final class ReadyResultsHandler extends FetchResultsHandler {
-
-    /**
-     * Longest a result request waits for a held statement to end. Flink's SQL client and JDBC driver pause 100 ms
-     * before each result request ({@code ExecutorImpl#getFetchResultResponse}, flink-sql-client 2.3.0 and 1.20.0),
-     * so a request of theirs answered within this wait is never answered later than their next one would be.
-     */
-    static final Duration MAX_WAIT = Duration.ofMillis(100);
 
     private final Optional<GatewaySessions> sessions;
     private final Duration maxWait;
@@ -58,7 +52,10 @@ final class ReadyResultsHandler extends FetchResultsHandler {
      * @param service the service Flink's handler reads the results from
      * @param sessions the guard's access to Flink's sessions, whose held operations a request waits for; empty when
      *     the service is not Flink's own (every request is then answered at once, as Flink answers it)
-     * @param maxWait the longest a request waits for a held statement to end
+     * @param maxWait the longest a request waits for a held statement to end ({@code sql-guard.fetch-results.max-wait}:
+     *     by default 100 ms, the pause Flink's SQL client and JDBC driver make before each result request, {@code
+     *     ExecutorImpl#getFetchResultResponse}, flink-sql-client 2.3.0 and 1.20.0, so a request of theirs answered
+     *     within it is never answered later than their next one would be); 0: every request at once
      */
     ReadyResultsHandler(
             SqlGatewayService service, Map<String, String> responseHeaders, FetchResultsHeaders route,
