@@ -44,7 +44,13 @@ public record GitChanges(String base, String ref, Path top, Map<Path, Optional<S
 
     /** The changes since {@code ref} of the working tree that holds {@code directory}. */
     public static GitChanges since(String ref, Path directory) throws GitException {
-        Path top = Path.of(git(directory, "rev-parse", "--show-toplevel").strip());
+        Path top;
+        try {
+            top = Path.of(git(directory, "rev-parse", "--show-toplevel").strip());
+        } catch (GitException e) {
+            throw new GitException(directory + " is not in a git working tree (" + e.getMessage() + "); run lint"
+                    + " inside the repository whose scripts it lints, or name scripts that are in one");
+        }
         if (!isCommit(top, ref)) {
             throw new GitException(unknownRevision(top, ref));
         }
