@@ -41,7 +41,7 @@ class LauncherSymlinkTest {
 
     private Run runLinked(String script, String argument) throws Exception {
         Path onPath = Files.createDirectories(dir.resolve("path"));
-        Files.createSymbolicLink(onPath.resolve(script), BIN.resolve(script));
+        Path link = Files.createSymbolicLink(onPath.resolve(script), BIN.resolve(script));
         ProcessBuilder builder = new ProcessBuilder("bash", "-c", script + " " + argument)
                 .directory(dir.toFile()).redirectErrorStream(true);
         builder.environment().put("PATH", onPath + ":" + System.getenv("PATH"));
@@ -49,6 +49,8 @@ class LauncherSymlinkTest {
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
+        // Removed here: JUnit warns of a link out of its temporary directory when it deletes that directory.
+        Files.delete(link);
         return new Run(process.exitValue(), output);
     }
 
