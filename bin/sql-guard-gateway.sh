@@ -7,7 +7,8 @@
 # Logging: $FLINK_CONF_DIR/logback.xml, or this project's conf/logback.xml when that directory has none.
 # Default: REST on 127.0.0.1:8083, jobs in a local MiniCluster. Logs and the audit file go to log/
 # (SQL_GUARD_LOG_DIR to change it).
-source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+# The script's own directory, through a symlink to it (sql-guard.sh linked into a directory on PATH).
+source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}" 2>/dev/null || printf '%s' "${BASH_SOURCE[0]}")")/common.sh"
 
 if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
   sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'

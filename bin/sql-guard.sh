@@ -16,7 +16,8 @@
 # Arguments that do not start with a subcommand go to 'client' (bin/sql-guard.sh -f script.sql).
 # Runs the CLI jar (java -jar): $SQL_GUARD_CLI_JAR, or this checkout's for the Flink line
 # $SQL_GUARD_FLINK_LINE (2.3 by default; 1.20), built with Maven on first run.
-source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+# The script's own directory, through a symlink to it (sql-guard.sh linked into a directory on PATH).
+source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}" 2>/dev/null || printf '%s' "${BASH_SOURCE[0]}")")/common.sh"
 
 case "${1:-}" in
   client|lint|compare|jobs|help|-h|--help|-V|--version) ;;

@@ -37,14 +37,35 @@ public record GitChanges(String base, String ref, Path top, Map<Path, Optional<S
     public static final class GitException extends Exception {
         private static final long serialVersionUID = 1L;
 
+        private final boolean refused;
+
         GitException(String message) {
+            this(message, false);
+        }
+
+        GitException(String message, boolean refused) {
             super(message);
+            this.refused = refused;
+        }
+
+        /** Whether git ran and refused (a non-zero exit), rather than could not be run or read. */
+        boolean refused() {
+            return refused;
         }
     }
 
     /** The changes since {@code ref} of the working tree that holds {@code directory}. */
     public static GitChanges since(String ref, Path directory) throws GitException {
-        Path top = Path.of(git(directory, "rev-parse", "--show-toplevel").strip());
+        Path top;
+        try {
+            top = Path.of(git(directory, "rev-parse", "--show-toplevel").strip());
+        } catch (GitException e) {
+            if (!e.refused()) {
+                throw e;
+            }
+            throw new GitException(directory + " is not in a git working tree (" + e.getMessage() + "); run lint"
+                    + " inside the repository whose scripts it lints, or name scripts that are in one", true);
+        }
         if (!isCommit(top, ref)) {
             throw new GitException(unknownRevision(top, ref));
         }
@@ -158,7 +179,8 @@ public record GitChanges(String base, String ref, Path top, Map<Path, Optional<S
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             String error = new String(err.get(), StandardCharsets.UTF_8).strip();
             if (process.waitFor() != 0) {
-                throw new GitException("git " + String.join(" ", args) + " failed: " + (error.isEmpty() ? "exit " + process.exitValue() : error));
+                throw new GitException("git " + String.join(" ", args) + " failed: " + (error.isEmpty() ? "exit " + process.exitValue() : error),
+                        true);
             }
             return out;
         } catch (IOException e) {

@@ -248,6 +248,31 @@ class LintSinceTest {
                 .doesNotContain("fatal:");
     }
 
+    @Test
+    void saysWhatToDoOutsideAGitRepository() throws Exception {
+        // A new user's first 'lint --since main' from a directory that is not in a repository said only
+        // "git rev-parse --show-toplevel failed: fatal: not a git repository ...".
+        Path plain = Files.createDirectories(dir.resolve("not-a-repository"));
+        Files.writeString(plain.resolve("job.sql"), "SET 'table.exec.state.ttl' = '1 d';\n");
+        // The test's temporary directory is inside the build's own checkout: a .git file that points nowhere
+        // stops git's search for a repository here, as a directory outside any repository would.
+        Files.writeString(plain.resolve(".git"), "gitdir: " + plain.resolve("no-repository") + "\n");
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stderr = System.err;
+        int exit;
+        try {
+            System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+            exit = new picocli.CommandLine(new LintCommand(plain)).execute("--since", "main", "-q", "--no-project");
+        } finally {
+            System.setErr(stderr);
+        }
+
+        assertThat(exit).isEqualTo(LintCommand.USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("--since main: " + plain + " is not in a git working tree (")
+                .contains("run lint inside the repository whose scripts it lints");
+    }
+
     private int lint(String... args) {
         List<String> command = new ArrayList<>(List.of("lint", "-q", "--project", repo.resolve(ProjectFile.NAME).toString(),
                 "--jar", kafkaJar.toString()));

@@ -47,8 +47,10 @@ class LogbackConfigurationsTest {
     /**
      * The gateway's console shows a failed operation as one line each, without its stack trace (the
      * gateway log keeps it): Flink logs each statement the guard refuses three times at ERROR with its
-     * trace. Logback reads an unescaped {@code (} in a pattern as the start of a group, which swallowed
-     * the closing parenthesis and the line break and let the trace through.
+     * trace (the third through the REST handler, the guard's {@code ReadyResultsHandler} for a result request,
+     * which Flink's {@code AbstractHandler} logs under its own class). Logback reads an unescaped {@code (} in a
+     * pattern as the start of a group, which swallowed the closing parenthesis and the line break and let the
+     * trace through.
      */
     @org.junit.jupiter.api.Test
     void theConsoleShowsAFailedOperationAsOneLineWithoutItsTrace(@TempDir Path logDir) throws Exception {
@@ -67,14 +69,19 @@ class LogbackConfigurationsTest {
                     .error("Failed to execute the operation 1.", new IllegalStateException("refused"));
             context.getLogger("org.apache.flink.table.gateway.service.SqlGatewayServiceImpl")
                     .error("Failed to fetchResults.", new IllegalStateException("refused"));
+            // The guard's result handler: Flink's AbstractHandler logs under the handler's class.
+            context.getLogger("io.github.sqlguard.endpoint.rest.ReadyResultsHandler")
+                    .error("Unhandled exception.", new IllegalStateException("refused"));
         } finally {
             context.stop();
         }
         List<String> lines = console.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
-        assertThat(lines).hasSize(2);
+        assertThat(lines).hasSize(3);
         assertThat(lines.get(0)).endsWith(" ERROR o.a.f.t.g.s.o.OperationManager - Failed to execute the operation 1."
                 + " (stack trace in the gateway log)");
         assertThat(lines.get(1)).endsWith(" - Failed to fetchResults. (stack trace in the gateway log)");
+        assertThat(lines.get(2)).endsWith(" ERROR i.g.s.e.rest.ReadyResultsHandler - Unhandled exception."
+                + " (stack trace in the gateway log)");
     }
 
     /**
