@@ -353,12 +353,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (aggregate.groupBy().isEmpty() || names.rescanned(table)) {
             return Optional.empty();
         }
-        // The plan's key names (customer_id) beside the GROUP BY's columns as SQL (`user` in back-ticks).
-        Set<String> keys = aggregate.groupBy().stream().map(k -> k.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
         List<String> inputs = names.context().statement().facts().groupings().stream()
                 .filter(g -> g.from().map(r -> r.name().equals(table.getObjectName())).orElse(false))
-                .filter(g -> g.groupBy().stream().map(k -> k.replaceAll("^`|`$", "").replace("``", "`").toLowerCase(Locale.ROOT))
-                        .collect(Collectors.toSet()).equals(keys))
+                .filter(g -> groupsBy(g, aggregate))
                 .map(g -> g.from().orElseThrow().hintName())
                 .toList();
         if (inputs.size() != 1 || inputs.get(0).isEmpty()) {
@@ -366,6 +363,58 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         String hint = "/*+ STATE_TTL('" + inputs.get(0) + "' = '" + ttl + "') */";
         if (!FlinkLine.current().stateTtlHintMatchesTablesWithWatermark() && names.rowtimeBelow(node).isPresent()) {
+            hint += " (" + StatementNames.watermarkNote("it") + ")";
+        }
+        return Optional.of(hint);
+    }
+
+    /** True when {@code grouping}'s {@code GROUP BY} names the keys of {@code aggregate}, its columns alone. */
+    private static boolean groupsBy(io.github.sqlguard.statement.ParsedStatement.Grouping grouping,
+            Operator.GroupAggregate aggregate) {
+        // The plan's key names (customer_id) beside the GROUP BY's columns as SQL (`user` in back-ticks).
+        Set<String> keys = aggregate.groupBy().stream().map(k -> k.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+        return grouping.groupBy().stream().map(k -> k.replaceAll("^`|`$", "").replace("``", "`").toLowerCase(Locale.ROOT))
+                .collect(Collectors.toSet()).equals(keys);
+    }
+
+    /**
+     * The {@code STATE_TTL} hint of the aggregation {@code node} that reads a join (through {@code Calc}s and {@code
+     * Exchange}s; {@link StatementNames#directTable} gives it no table), where the statement has one SELECT that groups
+     * by the aggregation's keys and reads a subquery with an alias ({@code SELECT j.customer_id, COUNT(*) FROM (SELECT
+     * ... FROM orders a JOIN orders b ON ...) AS j GROUP BY j.customer_id}, or a WITH item by its name): the hint names
+     * that alias, the input of the aggregation in the hinted SELECT (Flink 2.3.0 {@code
+     * QueryHintsResolver#extractAliasOrTableName} reads the {@code ALIAS} hint on the subquery's top node, {@code
+     * FlinkHints#getTableAlias}), whatever tables the join reads, the same one twice among them; or the table a SELECT
+     * reads as it is where the join is the SEMI or ANTI join of a subquery in its {@code WHERE}. A self-join aggregated
+     * in its own joining SELECT has no such input (case 923). Empty where no such SELECT or more than one groups by
+     * these keys.
+     */
+    private static Optional<String> subqueryGroupingHint(
+            PlanNode node, Operator.GroupAggregate aggregate, StatementNames names, String ttl) {
+        Optional<PlanNode> read = belowExchangesAndCalcs(names.plan(), names.plan().inputs(node).stream().findFirst());
+        if (aggregate.groupBy().isEmpty() || read.isEmpty() || !read.get().name().contains("Join")) {
+            return Optional.empty();
+        }
+        io.github.sqlguard.statement.ParsedStatement.SqlFacts facts = names.context().statement().facts();
+        List<io.github.sqlguard.statement.ParsedStatement.Grouping> groupings =
+                facts.groupings().stream().filter(g -> groupsBy(g, aggregate)).toList();
+        if (groupings.size() != 1) {
+            return Optional.empty();
+        }
+        // A WITH item read by its name (FROM j, FROM j AS p) is a subquery with an alias to Flink's converter too; a
+        // table read as it is, where the join is the SEMI or ANTI join of a subquery of its WHERE (FROM orders WHERE NOT
+        // EXISTS (...) GROUP BY region), is named as the SELECT reads it: Flink resolves the hint before it turns the
+        // subquery into a join, over the filter on the table's scan (FlinkHints#canTransposeToTableScan).
+        Optional<io.github.sqlguard.statement.ParsedStatement.TableReference> table = groupings.get(0).from();
+        boolean withItem = table.filter(r -> r.names().size() == 1 && facts.withItemNames().contains(r.name())).isPresent();
+        Optional<String> input = groupings.get(0).subquery().or(() -> table
+                .map(io.github.sqlguard.statement.ParsedStatement.TableReference::hintName));
+        if (input.isEmpty() || input.get().isEmpty()) {
+            return Optional.empty();
+        }
+        String hint = "/*+ STATE_TTL('" + input.get() + "' = '" + ttl + "') */";
+        if (table.isPresent() && !withItem && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()
+                && names.rowtimeBelow(node).isPresent()) {
             hint += " (" + StatementNames.watermarkNote("it") + ")";
         }
         return Optional.of(hint);
@@ -1008,7 +1057,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<String> hint = subquery.isPresent()
                 ? subquery.filter(a -> !a.isEmpty()).map(a -> "/*+ STATE_TTL('" + a + "' = '" + values.stateTtlText() + "') */")
                 : table.isPresent() ? names.hint(node, values.stateTtlText())
-                        .or(() -> groupingHint(node, aggregate, table.get(), names, values.stateTtlText())) : Optional.empty();
+                        .or(() -> groupingHint(node, aggregate, table.get(), names, values.stateTtlText()))
+                : subqueryGroupingHint(node, aggregate, names, values.stateTtlText());
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
         if (subquery.filter(String::isEmpty).isPresent()) {
             fix.append(", or for this aggregation alone a STATE_TTL hint on its SELECT once its subquery has an alias,"
