@@ -210,6 +210,7 @@ class RewriteGoldenFilesTest {
         "950-repeat-order-pairs-per-customer-over-a-self-join-in-an-aliased-subquery-fix-hints-the-subquery",
         "953-repeat-buyers-over-a-left-self-join-in-a-subquery-key-renamed-into-a-sink-fix-hints-the-subquery",
         "954-repeat-order-pairs-per-customer-over-a-self-join-in-a-with-item-fix-hints-the-with-item",
+        "955-orders-per-region-until-a-customer-passes-100-not-exists-hint-proven-no-internal-call",
         "780-shipped-orders-view-join-unpinned-condition-and-changes-name-the-view-join",
         "781-customer-orders-view-left-join-one-side-aliased-keys-of-other-names",
         "783-views-per-page-view-aggregation-changes-names-the-view-aggregation",

@@ -51,7 +51,9 @@ import java.util.stream.Collectors;
  * <p>Not reported: a global aggregation (no {@code GROUP BY}) whose every call has a constant-size
  * accumulator ({@link Operator.AggregateCall#constantState()}: {@code COUNT(*)}, {@code SUM}, ...
  * over an insert-only input): it keeps one row, and a TTL would only reset the totals after an idle
- * spell. With a {@code DISTINCT} call it keeps every distinct value, and is reported. Nor a {@code
+ * spell. With a {@code DISTINCT} call it keeps every distinct value, and is reported. Nor the aggregation Flink
+ * builds for an uncorrelated {@code EXISTS} ({@link OneRowSide#existsMarker}: the {@code MIN} of a constant, one value
+ * whatever its input updates); the SEMI or ANTI join over it is. Nor a {@code
  * Deduplicate} without a key ({@code ROW_NUMBER() OVER (ORDER BY PROCTIME() DESC)}): it keeps one row.
  *
  * <p>A partitioned {@code OverAggregate} ordered by a time attribute is reported too, where its frame
@@ -111,7 +113,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             if (!sink && !StatefulOperators.TTL_BOUNDED.contains(node.name())) {
                 continue;
             }
-            if (operator instanceof Operator.GroupAggregate aggregate && constantState(aggregate)) {
+            if (operator instanceof Operator.GroupAggregate aggregate
+                    && (constantState(aggregate) || OneRowSide.existsMarker(plan, node))) {
                 continue;
             }
             if (names.onlyValuesBelow(node) || plan.bounded(node)) {
@@ -590,6 +593,37 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             }
             return sides.size() == 1 ? Optional.of(sides.get(0)) : Optional.empty();
         }
+
+        /**
+         * The aggregation of an uncorrelated {@code EXISTS} or {@code NOT EXISTS} in {@code plan}, where {@code node} is one:
+         * the right input of a SEMI or ANTI join ({@link OneRowSide}) whose every call is a {@code MIN} or {@code MAX} of
+         * the constant {@code TRUE} its input projects alone (Calcite's {@code SubQueryRemoveRule#rewriteExists}: {@code
+         * MIN(i)} over {@code true AS i}, a {@code Calc(select=[true AS i])} in Flink 2.3.0's plan). No SELECT of the
+         * statement writes it, and it keeps one value, {@code TRUE}, whatever its input updates ({@code
+         * MinWithRetractAggFunction} keeps a count per value): one row of state.
+         */
+        public static boolean existsMarker(ExplainedPlan plan, PlanNode node) {
+            Optional<Operator.GroupAggregate> aggregate = plan.operators(Operator.GroupAggregate.class).stream()
+                    .filter(a -> a.node().id() == node.id()).findFirst();
+            if (aggregate.isEmpty() || !aggregate.get().groupBy().isEmpty() || aggregate.get().calls().isEmpty()
+                    || aggregate.get().calls().get().isEmpty() || !aggregate.get().calls().get().stream()
+                            .allMatch(c -> (c.function().equals("MIN") || c.function().equals("MAX")) && !c.distinct())) {
+                return false;
+            }
+            boolean rightOfSemiOrAnti = plan.operators(Operator.Join.class).stream()
+                    .filter(j -> j.joinType().equals("SEMI") || j.joinType().equals("ANTI"))
+                    .flatMap(j -> of(j, plan).stream())
+                    .anyMatch(side -> side.side() == 1 && side.aggregate().node().id() == node.id());
+            Optional<PlanNode> below = plan.inputs(node).stream().findFirst();
+            while (below.isPresent() && below.get().is("Exchange") && !below.get().inputs().isEmpty()) {
+                below = plan.node(below.get().inputs().get(0));
+            }
+            return rightOfSemiOrAnti && below.isPresent() && below.get().is("Calc")
+                    && CONSTANT_TRUE.matcher(below.get().description()).find();
+        }
+
+        private static final java.util.regex.Pattern CONSTANT_TRUE =
+                java.util.regex.Pattern.compile("^Calc\\(select=\\[true AS [\\w$]+\\][,)]");
 
         /** The side as a message names it: {@code left} or {@code right}. */
         String name() {
