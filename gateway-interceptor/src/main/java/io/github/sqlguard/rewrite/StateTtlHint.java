@@ -11,15 +11,21 @@ import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlHint;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -234,14 +240,13 @@ final class StateTtlHint extends ScopedFamily {
      * alike), by identity.
      */
     private static Set<SqlSelect> existsSelects(SqlNode tree) {
-        Set<SqlSelect> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        java.util.ArrayDeque<SqlNode> todo = new java.util.ArrayDeque<>();
+        Set<SqlSelect> out = Collections.newSetFromMap(new IdentityHashMap<>());
+        ArrayDeque<SqlNode> todo = new ArrayDeque<>();
         todo.push(tree);
         while (!todo.isEmpty()) {
             SqlNode node = todo.pop();
-            if (node instanceof org.apache.calcite.sql.SqlCall call && call.getKind() == org.apache.calcite.sql.SqlKind.EXISTS
-                    && call.operandCount() == 1) {
-                SqlNode query = call.operand(0) instanceof org.apache.calcite.sql.SqlOrderBy order ? order.query : call.operand(0);
+            if (node instanceof SqlCall call && call.getKind() == SqlKind.EXISTS && call.operandCount() == 1) {
+                SqlNode query = call.operand(0) instanceof SqlOrderBy order ? order.query : call.operand(0);
                 if (query instanceof SqlSelect select) {
                     out.add(select);
                 }

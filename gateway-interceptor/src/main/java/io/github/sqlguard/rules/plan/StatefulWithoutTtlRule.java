@@ -23,6 +23,7 @@ import io.github.sqlguard.rules.SemiJoinSides;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.StateTtlOptions;
 import io.github.sqlguard.statement.LeftAntiJoins;
+import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.SqlIdentifiers;
 import io.github.sqlguard.statement.TimeBuckets;
 
@@ -372,8 +373,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     }
 
     /** True when {@code grouping}'s {@code GROUP BY} names the keys of {@code aggregate}, its columns alone. */
-    private static boolean groupsBy(io.github.sqlguard.statement.ParsedStatement.Grouping grouping,
-            Operator.GroupAggregate aggregate) {
+    private static boolean groupsBy(ParsedStatement.Grouping grouping, Operator.GroupAggregate aggregate) {
         // The plan's key names (customer_id) beside the GROUP BY's columns as SQL (`user` in back-ticks).
         Set<String> keys = aggregate.groupBy().stream().map(k -> k.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
         return grouping.groupBy().stream().map(k -> k.replaceAll("^`|`$", "").replace("``", "`").toLowerCase(Locale.ROOT))
@@ -387,8 +387,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * ... FROM orders a JOIN orders b ON ...) AS j GROUP BY j.customer_id}, or a WITH item by its name): the hint names
      * that alias, the input of the aggregation in the hinted SELECT (Flink 2.3.0 {@code
      * QueryHintsResolver#extractAliasOrTableName} reads the {@code ALIAS} hint on the subquery's top node, {@code
-     * FlinkHints#getTableAlias}), whatever tables the join reads, the same one twice among them; or the table a SELECT
-     * reads as it is where the join is the SEMI or ANTI join of a subquery in its {@code WHERE}. A self-join aggregated
+     * FlinkHints#getTableAlias}), whatever tables the join reads, the same one twice among them; or the view that holds
+     * the join, or the table whose SEMI or ANTI join of a subquery in its {@code WHERE} it is, as the SELECT reads it. A self-join aggregated
      * in its own joining SELECT has no such input (case 923). Empty where no such SELECT or more than one groups by
      * these keys.
      */
@@ -398,20 +398,21 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (aggregate.groupBy().isEmpty() || read.isEmpty() || !read.get().name().contains("Join")) {
             return Optional.empty();
         }
-        io.github.sqlguard.statement.ParsedStatement.SqlFacts facts = names.context().statement().facts();
-        List<io.github.sqlguard.statement.ParsedStatement.Grouping> groupings =
+        ParsedStatement.SqlFacts facts = names.context().statement().facts();
+        List<ParsedStatement.Grouping> groupings =
                 facts.groupings().stream().filter(g -> groupsBy(g, aggregate)).toList();
         if (groupings.size() != 1) {
             return Optional.empty();
         }
-        // A WITH item read by its name (FROM j, FROM j AS p) is a subquery with an alias to Flink's converter too; a
-        // table read as it is, where the join is the SEMI or ANTI join of a subquery of its WHERE (FROM orders WHERE NOT
-        // EXISTS (...) GROUP BY region), is named as the SELECT reads it: Flink resolves the hint before it turns the
-        // subquery into a join, over the filter on the table's scan (FlinkHints#canTransposeToTableScan).
-        Optional<io.github.sqlguard.statement.ParsedStatement.TableReference> table = groupings.get(0).from();
+        // A WITH item read by its name (FROM j, FROM j AS p) is a subquery with an alias to Flink's converter too; a view
+        // read as it is holds the join in its query (the view's name is its input's alias to Flink); a table read as it
+        // is, where the join is the SEMI or ANTI join of a subquery of its WHERE (FROM orders WHERE NOT EXISTS (...)
+        // GROUP BY region), is named as the SELECT reads it: Flink resolves the hint before it turns the subquery into
+        // a join, over the filter on the table's scan (FlinkHints#canTransposeToTableScan).
+        Optional<ParsedStatement.TableReference> table = groupings.get(0).from();
         boolean withItem = table.filter(r -> r.names().size() == 1 && facts.withItemNames().contains(r.name())).isPresent();
         Optional<String> input = groupings.get(0).subquery().or(() -> table
-                .map(io.github.sqlguard.statement.ParsedStatement.TableReference::hintName));
+                .map(ParsedStatement.TableReference::hintName));
         if (input.isEmpty() || input.get().isEmpty()) {
             return Optional.empty();
         }
