@@ -68,6 +68,13 @@ public interface FlinkLine {
     @Nullable
     SqlNode viewQuery(SqlNode node);
 
+    /**
+     * True where {@code node} is an {@code ALTER VIEW v RENAME TO w} ({@code SqlAlterViewRename}, in {@code
+     * org.apache.flink.sql.parser.ddl} in 1.20, in {@code ...ddl.view} in 2.x); its operands are then the view's name and
+     * its new name, in that order, in both lines ({@code SqlAlterViewRename#getOperandList}).
+     */
+    boolean isViewRename(SqlNode node);
+
     /** Whether {@code SqlGatewayService#deployScript} exists in this line (2.x: yes, 1.20: no). */
     boolean hasDeployScript();
 

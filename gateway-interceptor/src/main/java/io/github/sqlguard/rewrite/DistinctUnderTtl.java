@@ -3,6 +3,7 @@ package io.github.sqlguard.rewrite;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule.OneRowSide;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ final class DistinctUnderTtl {
             return "";
         }
         ExplainedPlan plan = context.request().plan().get();
-        List<Operator.GroupAggregate> aggregates = plan.operators(Operator.GroupAggregate.class).stream()
+        List<Operator.GroupAggregate> aggregates = written(plan).stream()
                 .filter(a -> finding.planNode().equals(Optional.of(a.node().id()))
                         || wholeStatement && !finding.facts().operator().equals(Optional.of("GroupAggregate"))
                         || a.splitDistinctPartial())
@@ -84,7 +85,7 @@ final class DistinctUnderTtl {
     }
 
     private static List<Operator.GroupAggregate> atTtl(ExplainedPlan plan, Duration ttl) {
-        return plan.operators(Operator.GroupAggregate.class).stream()
+        return written(plan).stream()
                 .filter(a -> !a.node().state().isEmpty() && a.node().state().stream().allMatch(s -> s.ttl().equals(ttl)))
                 .toList();
     }
@@ -99,7 +100,19 @@ final class DistinctUnderTtl {
      * statement meant take effect where the original did not plan, or ignored it ({@code ttl-as-job-setting}).
      */
     static String inPlan(Optional<ExplainedPlan> judged) {
-        return judged.map(plan -> clauses(plan.operators(Operator.GroupAggregate.class), List.of())).orElse("");
+        return judged.map(plan -> clauses(written(plan), List.of())).orElse("");
+    }
+
+    /**
+     * The aggregations of {@code plan} but the one Flink builds for an uncorrelated {@code EXISTS} or {@code NOT EXISTS}
+     * subquery ({@link OneRowSide#existsMarker}): no SELECT writes its call ({@code MIN(i)} of a constant {@code TRUE}),
+     * which keeps one value, rewritten by every row it reads; what a TTL does to it, the join's right row expiring with
+     * its state, is the join's clause ({@code TtlExpiry#oneRowRows}), in the terms of the subquery the user wrote.
+     */
+    private static List<Operator.GroupAggregate> written(ExplainedPlan plan) {
+        return plan.operators(Operator.GroupAggregate.class).stream()
+                .filter(a -> !OneRowSide.existsMarker(plan, a.node()))
+                .toList();
     }
 
     /** {@code unread}: the calls the statement writes that the plan dropped ({@link UnreadAggregateCalls}). */

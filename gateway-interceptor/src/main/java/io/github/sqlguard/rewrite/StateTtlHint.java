@@ -11,15 +11,21 @@ import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlHint;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -92,12 +98,18 @@ final class StateTtlHint extends ScopedFamily {
         List<String> dropped = new ArrayList<>(); // the user's TTLs on a side read once
         int droppedFrom = 0; // the hints they are dropped from
         List<Hinted> blocks = new ArrayList<>(); // each SELECT whose hint changed, with that hint
+        Set<SqlSelect> exists = existsSelects(tree);
         for (SqlSelect select : Trees.selects(tree)) {
             if (!Blocks.aggregates(select) && !Blocks.joins(select)) {
                 continue;
             }
             if (windowAggregation(select)) {
                 continue; // a window aggregation: its state is freed by the window, and it takes no TTL
+            }
+            if (exists.contains(select) && !Blocks.joins(select) && Blocks.stateTtlHints(select).isEmpty()) {
+                // An EXISTS subquery's aggregating SELECT: Flink drops a STATE_TTL hint there (its compiled plan keeps a
+                // TTL of 0 for the aggregation, case 873), so none is written; the proof leaves it as it is.
+                continue;
             }
             Set<String> once = reads.inputs(select);
             leftOut |= !once.isEmpty();
@@ -187,6 +199,9 @@ final class StateTtlHint extends ScopedFamily {
         }
         Intent intent = !keptOwn ? Intent.operatorTtl(ttl, operator.get())
                 : Intent.operatorBounded(context.request().maxStateTtl(), operator.get());
+        if (!exists.isEmpty() || context.request().statement().facts().subqueryPredicates().contains("EXISTS")) {
+            intent = intent.leavingExistsSubqueries();
+        }
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                 leftOut ? intent.keepingReadOnce() : intent,
@@ -218,6 +233,31 @@ final class StateTtlHint extends ScopedFamily {
                         + (readOnce.isEmpty() && isJoin ? reads.hinted(finding.planNode(), value, tree) : "")
                         + DistinctUnderTtl.changes(finding, context, false),
                 proposed.chosen()));
+    }
+
+    /**
+     * The SELECTs of {@code tree} that are an {@code EXISTS} subquery ({@code EXISTS (SELECT ...)}, {@code NOT EXISTS}
+     * alike), by identity.
+     */
+    private static Set<SqlSelect> existsSelects(SqlNode tree) {
+        Set<SqlSelect> out = Collections.newSetFromMap(new IdentityHashMap<>());
+        ArrayDeque<SqlNode> todo = new ArrayDeque<>();
+        todo.push(tree);
+        while (!todo.isEmpty()) {
+            SqlNode node = todo.pop();
+            if (node instanceof SqlCall call && call.getKind() == SqlKind.EXISTS && call.operandCount() == 1) {
+                SqlNode query = call.operand(0) instanceof SqlOrderBy order ? order.query : call.operand(0);
+                if (query instanceof SqlSelect select) {
+                    out.add(select);
+                }
+            }
+            for (SqlNode child : Trees.children(node)) {
+                if (child != null) {
+                    todo.push(child);
+                }
+            }
+        }
+        return out;
     }
 
     /**

@@ -14,7 +14,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A {@code CREATE VIEW} or {@code ALTER VIEW ... AS} as the user wrote it, in the session the guard decides (or the script lint reads): for a
+ * A {@code CREATE VIEW} or {@code ALTER VIEW ... AS} as the user wrote it (under the name an {@code ALTER VIEW ...
+ * RENAME TO} gave the view since: {@link #renamedTo}), in the session the guard decides (or the script lint reads): for a
  * rewrite that redefines the view, whose new definition is then the user's own with the change spliced into its
  * query ({@link Splicer}), not the query the catalog keeps ({@code CatalogView#getOriginalQuery}: Flink's unparse of
  * it, on one line, every identifier in back-ticks, {@code JOIN} written {@code INNER JOIN}, comments gone).
@@ -73,6 +74,65 @@ public record WrittenView(List<String> name, String head, String query, String t
                 .map(tree -> ((SqlCall) tree).getOperandList().get(0))
                 .filter(SqlIdentifier.class::isInstance)
                 .map(name -> List.copyOf(((SqlIdentifier) name).names));
+    }
+
+    /**
+     * The rename {@code statement} writes, where it is an {@code ALTER VIEW v RENAME TO w} Flink's parser reads ({@code
+     * FlinkLine#isViewRename}); empty for any other statement. Flink's {@code AlterViewRenameOperation} gives the view the
+     * new name and keeps its definition (the catalog's query and columns), so the session's text of it defines it under
+     * that name ({@link #renamedTo}).
+     */
+    public static Optional<Rename> renamed(String statement) {
+        Optional<SqlNode> tree = SqlTrees.parse(statement).filter(FlinkLine.current()::isViewRename);
+        if (tree.isEmpty() || ((SqlCall) tree.get()).getOperandList().size() != 2
+                || !(((SqlCall) tree.get()).getOperandList().get(0) instanceof SqlIdentifier from)
+                || !(((SqlCall) tree.get()).getOperandList().get(1) instanceof SqlIdentifier to)) {
+            return Optional.empty();
+        }
+        Splicer.Offsets offsets = new Splicer.Offsets(statement, tree.get());
+        int start = Splicer.first(to, offsets);
+        int end = Splicer.last(to, offsets);
+        if (start < 0 || end <= start) {
+            return Optional.empty();
+        }
+        return Optional.of(new Rename(List.copyOf(from.names), List.copyOf(to.names), statement.substring(start, end)));
+    }
+
+    /**
+     * An {@code ALTER VIEW ... RENAME TO}.
+     *
+     * @param from the view's name, by parts as written
+     * @param to its new name, by parts as written
+     * @param written the new name as written ({@code shop.`clicks-by-country`}), for a definition's head
+     */
+    public record Rename(List<String> from, List<String> to, String written) {
+
+        public Rename {
+            from = List.copyOf(from);
+            to = List.copyOf(to);
+        }
+    }
+
+    /**
+     * This definition under the name {@code rename} gives it: its head names the view as {@code rename} writes the new
+     * name ({@code CREATE VIEW clicks_by_country (page, country) AS} becomes {@code CREATE VIEW clicks_per_country (page,
+     * country) AS}), its query and column list as written; empty where the head's name is not found in it.
+     */
+    public Optional<WrittenView> renamedTo(Rename rename) {
+        String statement = with(query);
+        Optional<SqlNode> tree = SqlTrees.parse(statement);
+        if (tree.isEmpty() || !(tree.get() instanceof SqlCall call) || call.getOperandList().isEmpty()
+                || !(call.getOperandList().get(0) instanceof SqlIdentifier written)) {
+            return Optional.empty();
+        }
+        Splicer.Offsets offsets = new Splicer.Offsets(statement, tree.get());
+        int start = Splicer.first(written, offsets);
+        int end = Splicer.last(written, offsets);
+        if (start < 0 || end <= start || end > head.length()) {
+            return Optional.empty();
+        }
+        return Optional.of(new WrittenView(
+                rename.to(), head.substring(0, start) + rename.written() + head.substring(end), query, tail));
     }
 
     /**

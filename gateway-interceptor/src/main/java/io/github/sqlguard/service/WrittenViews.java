@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
 /**
  * The {@code CREATE VIEW} and {@code ALTER VIEW ... AS} statements of one session that the guard handed on, as the
  * user wrote them ({@link WrittenView}), for the rewrites of its later statements (a {@code DROP VIEW} forgets the
- * definitions of its name): a rewrite that redefines a view writes the user's
- * definition with its change spliced in, where the catalog keeps only Flink's unparse of the view's query. Which
+ * definitions of its name, an {@code ALTER VIEW ... RENAME TO} gives them the new name): a rewrite that redefines a
+ * view writes the user's definition with its change spliced in, where the catalog keeps only Flink's unparse of the view's query. Which
  * one defines a view is decided against the catalog when a rewrite needs it ({@code WrittenView#defines}), so a view
  * dropped or defined again is never given an old text. Bounded: the newest {@link #MAX_VIEWS} definitions, at most
  * {@link #MAX_CHARS} characters in all (the oldest go first). Thread-safe: recorded in the session's order, read by
@@ -35,7 +35,8 @@ final class WrittenViews {
     private long chars;
 
     /**
-     * Notes {@code statement}, handed on to Flink, where it is a {@code CREATE VIEW} or {@code ALTER VIEW ... AS}; forgets
+     * Notes {@code statement}, handed on to Flink, where it is a {@code CREATE VIEW} or {@code ALTER VIEW ... AS}; renames
+     * the definitions of the view an {@code ALTER VIEW ... RENAME TO} renames ({@link #renamed}); forgets
      * the definitions of the name a {@code DROP VIEW} drops (a name as written, or one ending the other: {@code v} and
      * {@code db.v}; a definition forgotten too many only loses its text for a rewrite, which then writes Flink's copy).
      */
@@ -49,11 +50,16 @@ final class WrittenViews {
         if (dropped.isPresent()) {
             synchronized (this) {
                 views.removeIf(view -> {
-                    boolean forgotten = endsWith(view.name(), dropped.get()) || endsWith(dropped.get(), view.name());
+                    boolean forgotten = matches(view.name(), dropped.get());
                     chars -= forgotten ? length(view) : 0;
                     return forgotten;
                 });
             }
+            return;
+        }
+        Optional<WrittenView.Rename> rename = WrittenView.renamed(statement.text());
+        if (rename.isPresent()) {
+            renamed(rename.get());
             return;
         }
         Optional<WrittenView> view = WrittenView.of(statement.text());
@@ -67,6 +73,38 @@ final class WrittenViews {
                 chars -= length(views.removeLast());
             }
         }
+    }
+
+    /**
+     * Gives the definitions of the view {@code rename} renames its new name, in their place: Flink's {@code
+     * AlterViewRenameOperation} keeps the view's query and columns under the new name, so a rewrite that redefines it
+     * writes the user's text naming the new one. Definitions kept of the new name are forgotten: Flink renames a view
+     * only to a name no table or view has, so they define a view dropped by a route the guard did not see.
+     */
+    private synchronized void renamed(WrittenView.Rename rename) {
+        views.removeIf(view -> {
+            boolean stale = matches(view.name(), rename.to()) && !matches(view.name(), rename.from());
+            chars -= stale ? length(view) : 0;
+            return stale;
+        });
+        for (java.util.ListIterator<WrittenView> it = views.listIterator(); it.hasNext(); ) {
+            WrittenView view = it.next();
+            if (matches(view.name(), rename.from())) {
+                Optional<WrittenView> moved = view.renamedTo(rename);
+                chars -= length(view);
+                if (moved.isPresent()) {
+                    it.set(moved.get());
+                    chars += length(moved.get());
+                } else {
+                    it.remove();
+                }
+            }
+        }
+    }
+
+    /** A name as written and another alike, one ending the other ({@code v} and {@code db.v}), as a DROP VIEW matches. */
+    private static boolean matches(List<String> name, List<String> other) {
+        return endsWith(name, other) || endsWith(other, name);
     }
 
     /** The kept definitions, newest first. */

@@ -418,15 +418,26 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param from the one table the block reads as it is ({@code FROM orders}, {@code FROM orders AS o}): the input a
      *     {@code STATE_TTL} hint on the block names for its aggregation ({@link TableReference#hintName}); empty where
      *     it reads anything else (a join, a subquery, a table function)
+     * @param subquery the alias of the subquery the block reads as its {@code FROM} ({@code FROM (SELECT ... FROM orders
+     *     a JOIN orders b ...) AS j}): the input a {@code STATE_TTL} hint on the block names for its aggregation, whatever
+     *     the subquery reads (Flink 2.3.0 {@code QueryHintsResolver#extractAliasOrTableName} reads the subquery's {@code
+     *     ALIAS} hint); empty where the block reads anything else, or a subquery without an alias
      */
     record Grouping(List<String> groupBy, List<String> selected, List<String> expressions, List<GroupWindow> windows,
-            Optional<TableReference> from) {
+            Optional<TableReference> from, Optional<String> subquery) {
         public Grouping {
             groupBy = List.copyOf(groupBy);
             selected = List.copyOf(selected);
             expressions = List.copyOf(expressions);
             windows = List.copyOf(windows);
             Objects.requireNonNull(from);
+            Objects.requireNonNull(subquery);
+        }
+
+        /** A block that reads no subquery ({@link #subquery} empty). */
+        public Grouping(List<String> groupBy, List<String> selected, List<String> expressions, List<GroupWindow> windows,
+                Optional<TableReference> from) {
+            this(groupBy, selected, expressions, windows, from, Optional.empty());
         }
 
         /** A block whose {@code FROM} is not read ({@link #from} empty). */

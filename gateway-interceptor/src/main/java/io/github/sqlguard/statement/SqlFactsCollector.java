@@ -468,7 +468,15 @@ final class SqlFactsCollector {
                 .map(SqlFactsCollector::written)
                 .toList();
         groupings.add(new ParsedStatement.Grouping(keys, selected, expressions,
-                windows.stream().map(window -> groupWindow(window, select.getFrom())).toList(), tableRead(select.getFrom())));
+                windows.stream().map(window -> groupWindow(window, select.getFrom())).toList(), tableRead(select.getFrom()),
+                subqueryRead(select.getFrom())));
+    }
+
+    /** The alias of the subquery a {@code FROM} reads ({@code (SELECT ...) AS j}); empty for anything else. */
+    private static Optional<String> subqueryRead(SqlNode from) {
+        return from instanceof SqlCall as && as.getKind() == SqlKind.AS && as.operandCount() >= 2
+                && as.operand(0).getKind().belongsTo(SqlKind.QUERY) && as.operand(1) instanceof SqlIdentifier alias
+                ? Optional.of(alias.getSimple()) : Optional.empty();
     }
 
     /**

@@ -45,11 +45,30 @@ class WrittenViewsTest {
         views.handedOn(parser.parse("ALTER VIEW clicks_by_country RENAME TO clicks_per_country"));
 
         assertThat(views.newestFirst()).extracting(WrittenView::name).containsExactly(
-                java.util.List.of("clicks_by_country"), java.util.List.of("clicks_by_country"));
+                java.util.List.of("clicks_per_country"), java.util.List.of("clicks_per_country"));
         WrittenView altered = views.newestFirst().get(0);
-        assertThat(altered.head()).isEqualTo("ALTER VIEW clicks_by_country AS\n");
+        assertThat(altered.head()).isEqualTo("ALTER VIEW clicks_per_country AS\n");
         assertThat(altered.query()).isEqualTo("SELECT k.url, g.country_name\nFROM clicks k -- joined\n"
                 + "JOIN countries g ON k.country = g.country_code");
+    }
+
+    @Test
+    void followsARenameOfAViewItsDefinitionsNamingTheNewName() {
+        WrittenViews views = new WrittenViews();
+        views.handedOn(parser.parse("CREATE VIEW `clicks per country` AS SELECT 0 AS stale"));
+        views.handedOn(parser.parse("CREATE VIEW shop.clicks_by_country (page, country) AS\n"
+                + "SELECT url, country -- all of them\nFROM clicks"));
+        views.handedOn(parser.parse("CREATE VIEW c AS SELECT 4"));
+        views.handedOn(parser.parse("ALTER VIEW shop.clicks_by_country RENAME TO shop.`clicks per country`"));
+
+        assertThat(views.newestFirst()).extracting(WrittenView::name).containsExactly(
+                java.util.List.of("c"), java.util.List.of("shop", "clicks per country"));
+        WrittenView renamed = views.newestFirst().get(1);
+        assertThat(renamed.head()).isEqualTo("CREATE VIEW shop.`clicks per country` (page, country) AS\n");
+        assertThat(renamed.query()).isEqualTo("SELECT url, country -- all of them\nFROM clicks");
+
+        views.handedOn(parser.parse("ALTER VIEW `clicks per country` RENAME TO clicks_by_country"));
+        assertThat(views.newestFirst().get(1).head()).isEqualTo("CREATE VIEW clicks_by_country (page, country) AS\n");
     }
 
     @Test

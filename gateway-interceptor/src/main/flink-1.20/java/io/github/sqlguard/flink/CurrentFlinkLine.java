@@ -10,6 +10,7 @@ import org.apache.flink.runtime.metrics.ReporterSetup;
 import org.apache.flink.runtime.state.AbstractChannelStateHandle;
 import org.apache.flink.runtime.state.StreamStateHandle;
 import org.apache.flink.sql.parser.ddl.SqlAlterViewAs;
+import org.apache.flink.sql.parser.ddl.SqlAlterViewRename;
 import org.apache.flink.sql.parser.ddl.SqlCreateView;
 import org.apache.flink.sql.parser.ddl.SqlCreateMaterializedTable;
 import org.apache.flink.sql.parser.ddl.SqlCreateTableAs;
@@ -85,6 +86,11 @@ final class CurrentFlinkLine implements FlinkLine {
             return altered.getNewQuery();
         }
         return node instanceof SqlCreateView view ? view.getQuery() : null;
+    }
+
+    @Override
+    public boolean isViewRename(SqlNode node) {
+        return node instanceof SqlAlterViewRename;
     }
 
     @Override

@@ -14,6 +14,7 @@ import org.apache.flink.runtime.state.AbstractMergedChannelStateHandle;
 import org.apache.flink.runtime.state.ChannelState;
 import org.apache.flink.runtime.state.StreamStateHandle;
 import org.apache.flink.sql.parser.ddl.view.SqlAlterViewAs;
+import org.apache.flink.sql.parser.ddl.view.SqlAlterViewRename;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.sql.parser.ddl.materializedtable.SqlAlterMaterializedTableAsQuery;
@@ -74,6 +75,11 @@ final class CurrentFlinkLine implements FlinkLine {
             return altered.getNewQuery();
         }
         return node instanceof SqlCreateView view ? view.getQuery() : null;
+    }
+
+    @Override
+    public boolean isViewRename(SqlNode node) {
+        return node instanceof SqlAlterViewRename;
     }
 
     @Override

@@ -23,6 +23,7 @@ import io.github.sqlguard.rules.SemiJoinSides;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.StateTtlOptions;
 import io.github.sqlguard.statement.LeftAntiJoins;
+import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.SqlIdentifiers;
 import io.github.sqlguard.statement.TimeBuckets;
 
@@ -51,7 +52,9 @@ import java.util.stream.Collectors;
  * <p>Not reported: a global aggregation (no {@code GROUP BY}) whose every call has a constant-size
  * accumulator ({@link Operator.AggregateCall#constantState()}: {@code COUNT(*)}, {@code SUM}, ...
  * over an insert-only input): it keeps one row, and a TTL would only reset the totals after an idle
- * spell. With a {@code DISTINCT} call it keeps every distinct value, and is reported. Nor a {@code
+ * spell. With a {@code DISTINCT} call it keeps every distinct value, and is reported. Nor the aggregation Flink
+ * builds for an uncorrelated {@code EXISTS} ({@link OneRowSide#existsMarker}: the {@code MIN} of a constant, one value
+ * whatever its input updates); the SEMI or ANTI join over it is. Nor a {@code
  * Deduplicate} without a key ({@code ROW_NUMBER() OVER (ORDER BY PROCTIME() DESC)}): it keeps one row.
  *
  * <p>A partitioned {@code OverAggregate} ordered by a time attribute is reported too, where its frame
@@ -111,7 +114,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             if (!sink && !StatefulOperators.TTL_BOUNDED.contains(node.name())) {
                 continue;
             }
-            if (operator instanceof Operator.GroupAggregate aggregate && constantState(aggregate)) {
+            if (operator instanceof Operator.GroupAggregate aggregate
+                    && (constantState(aggregate) || OneRowSide.existsMarker(plan, node))) {
                 continue;
             }
             if (names.onlyValuesBelow(node) || plan.bounded(node)) {
@@ -353,12 +357,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (aggregate.groupBy().isEmpty() || names.rescanned(table)) {
             return Optional.empty();
         }
-        // The plan's key names (customer_id) beside the GROUP BY's columns as SQL (`user` in back-ticks).
-        Set<String> keys = aggregate.groupBy().stream().map(k -> k.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
         List<String> inputs = names.context().statement().facts().groupings().stream()
                 .filter(g -> g.from().map(r -> r.name().equals(table.getObjectName())).orElse(false))
-                .filter(g -> g.groupBy().stream().map(k -> k.replaceAll("^`|`$", "").replace("``", "`").toLowerCase(Locale.ROOT))
-                        .collect(Collectors.toSet()).equals(keys))
+                .filter(g -> groupsBy(g, aggregate))
                 .map(g -> g.from().orElseThrow().hintName())
                 .toList();
         if (inputs.size() != 1 || inputs.get(0).isEmpty()) {
@@ -366,6 +367,58 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         }
         String hint = "/*+ STATE_TTL('" + inputs.get(0) + "' = '" + ttl + "') */";
         if (!FlinkLine.current().stateTtlHintMatchesTablesWithWatermark() && names.rowtimeBelow(node).isPresent()) {
+            hint += " (" + StatementNames.watermarkNote("it") + ")";
+        }
+        return Optional.of(hint);
+    }
+
+    /** True when {@code grouping}'s {@code GROUP BY} names the keys of {@code aggregate}, its columns alone. */
+    private static boolean groupsBy(ParsedStatement.Grouping grouping, Operator.GroupAggregate aggregate) {
+        // The plan's key names (customer_id) beside the GROUP BY's columns as SQL (`user` in back-ticks).
+        Set<String> keys = aggregate.groupBy().stream().map(k -> k.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+        return grouping.groupBy().stream().map(k -> k.replaceAll("^`|`$", "").replace("``", "`").toLowerCase(Locale.ROOT))
+                .collect(Collectors.toSet()).equals(keys);
+    }
+
+    /**
+     * The {@code STATE_TTL} hint of the aggregation {@code node} that reads a join (through {@code Calc}s and {@code
+     * Exchange}s; {@link StatementNames#directTable} gives it no table), where the statement has one SELECT that groups
+     * by the aggregation's keys and reads a subquery with an alias ({@code SELECT j.customer_id, COUNT(*) FROM (SELECT
+     * ... FROM orders a JOIN orders b ON ...) AS j GROUP BY j.customer_id}, or a WITH item by its name): the hint names
+     * that alias, the input of the aggregation in the hinted SELECT (Flink 2.3.0 {@code
+     * QueryHintsResolver#extractAliasOrTableName} reads the {@code ALIAS} hint on the subquery's top node, {@code
+     * FlinkHints#getTableAlias}), whatever tables the join reads, the same one twice among them; or the view that holds
+     * the join, or the table whose SEMI or ANTI join of a subquery in its {@code WHERE} it is, as the SELECT reads it. A self-join aggregated
+     * in its own joining SELECT has no such input (case 923). Empty where no such SELECT or more than one groups by
+     * these keys.
+     */
+    private static Optional<String> subqueryGroupingHint(
+            PlanNode node, Operator.GroupAggregate aggregate, StatementNames names, String ttl) {
+        Optional<PlanNode> read = belowExchangesAndCalcs(names.plan(), names.plan().inputs(node).stream().findFirst());
+        if (aggregate.groupBy().isEmpty() || read.isEmpty() || !read.get().name().contains("Join")) {
+            return Optional.empty();
+        }
+        ParsedStatement.SqlFacts facts = names.context().statement().facts();
+        List<ParsedStatement.Grouping> groupings =
+                facts.groupings().stream().filter(g -> groupsBy(g, aggregate)).toList();
+        if (groupings.size() != 1) {
+            return Optional.empty();
+        }
+        // A WITH item read by its name (FROM j, FROM j AS p) is a subquery with an alias to Flink's converter too; a view
+        // read as it is holds the join in its query (the view's name is its input's alias to Flink); a table read as it
+        // is, where the join is the SEMI or ANTI join of a subquery of its WHERE (FROM orders WHERE NOT EXISTS (...)
+        // GROUP BY region), is named as the SELECT reads it: Flink resolves the hint before it turns the subquery into
+        // a join, over the filter on the table's scan (FlinkHints#canTransposeToTableScan).
+        Optional<ParsedStatement.TableReference> table = groupings.get(0).from();
+        boolean withItem = table.filter(r -> r.names().size() == 1 && facts.withItemNames().contains(r.name())).isPresent();
+        Optional<String> input = groupings.get(0).subquery().or(() -> table
+                .map(ParsedStatement.TableReference::hintName));
+        if (input.isEmpty() || input.get().isEmpty()) {
+            return Optional.empty();
+        }
+        String hint = "/*+ STATE_TTL('" + input.get() + "' = '" + ttl + "') */";
+        if (table.isPresent() && !withItem && !FlinkLine.current().stateTtlHintMatchesTablesWithWatermark()
+                && names.rowtimeBelow(node).isPresent()) {
             hint += " (" + StatementNames.watermarkNote("it") + ")";
         }
         return Optional.of(hint);
@@ -541,6 +594,37 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             }
             return sides.size() == 1 ? Optional.of(sides.get(0)) : Optional.empty();
         }
+
+        /**
+         * The aggregation of an uncorrelated {@code EXISTS} or {@code NOT EXISTS} in {@code plan}, where {@code node} is one:
+         * the right input of a SEMI or ANTI join ({@link OneRowSide}) whose every call is a {@code MIN} or {@code MAX} of
+         * the constant {@code TRUE} its input projects alone (Calcite's {@code SubQueryRemoveRule#rewriteExists}: {@code
+         * MIN(i)} over {@code true AS i}, a {@code Calc(select=[true AS i])} in Flink 2.3.0's plan). No SELECT of the
+         * statement writes it, and it keeps one value, {@code TRUE}, whatever its input updates ({@code
+         * MinWithRetractAggFunction} keeps a count per value): one row of state.
+         */
+        public static boolean existsMarker(ExplainedPlan plan, PlanNode node) {
+            Optional<Operator.GroupAggregate> aggregate = plan.operators(Operator.GroupAggregate.class).stream()
+                    .filter(a -> a.node().id() == node.id()).findFirst();
+            if (aggregate.isEmpty() || !aggregate.get().groupBy().isEmpty() || aggregate.get().calls().isEmpty()
+                    || aggregate.get().calls().get().isEmpty() || !aggregate.get().calls().get().stream()
+                            .allMatch(c -> (c.function().equals("MIN") || c.function().equals("MAX")) && !c.distinct())) {
+                return false;
+            }
+            boolean rightOfSemiOrAnti = plan.operators(Operator.Join.class).stream()
+                    .filter(j -> j.joinType().equals("SEMI") || j.joinType().equals("ANTI"))
+                    .flatMap(j -> of(j, plan).stream())
+                    .anyMatch(side -> side.side() == 1 && side.aggregate().node().id() == node.id());
+            Optional<PlanNode> below = plan.inputs(node).stream().findFirst();
+            while (below.isPresent() && below.get().is("Exchange") && !below.get().inputs().isEmpty()) {
+                below = plan.node(below.get().inputs().get(0));
+            }
+            return rightOfSemiOrAnti && below.isPresent() && below.get().is("Calc")
+                    && CONSTANT_TRUE.matcher(below.get().description()).find();
+        }
+
+        private static final java.util.regex.Pattern CONSTANT_TRUE =
+                java.util.regex.Pattern.compile("^Calc\\(select=\\[true AS [\\w$]+\\][,)]");
 
         /** The side as a message names it: {@code left} or {@code right}. */
         String name() {
@@ -1008,7 +1092,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<String> hint = subquery.isPresent()
                 ? subquery.filter(a -> !a.isEmpty()).map(a -> "/*+ STATE_TTL('" + a + "' = '" + values.stateTtlText() + "') */")
                 : table.isPresent() ? names.hint(node, values.stateTtlText())
-                        .or(() -> groupingHint(node, aggregate, table.get(), names, values.stateTtlText())) : Optional.empty();
+                        .or(() -> groupingHint(node, aggregate, table.get(), names, values.stateTtlText()))
+                : subqueryGroupingHint(node, aggregate, names, values.stateTtlText());
         hint.ifPresent(h -> fix.append(", or for this aggregation alone ").append(h).append(" on its SELECT"));
         if (subquery.filter(String::isEmpty).isPresent()) {
             fix.append(", or for this aggregation alone a STATE_TTL hint on its SELECT once its subquery has an alias,"

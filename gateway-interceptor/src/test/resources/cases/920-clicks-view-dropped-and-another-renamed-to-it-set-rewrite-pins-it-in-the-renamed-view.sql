@@ -4,8 +4,10 @@
 -- A view with a column list dropped, and another view with the same query renamed to its name (ALTER VIEW ... RENAME
 -- TO). The session kept the dropped view's CREATE VIEW, which still read as the catalog's view (same name, same query),
 -- so the SET rewrite would have dropped the view and created it again from that text, with a column list the view no
--- longer has. DROP VIEW now forgets the definitions of its name; no text the session kept writes the view as the
--- catalog holds it (the guard does not follow a rename), so the rewrite writes the SET alone and says so (golden 920).
+-- longer has. DROP VIEW forgets the definitions of its name, and ALTER VIEW ... RENAME TO gives the renamed view's
+-- CREATE VIEW the new name (WrittenViews; before, the rewrite found no text of the view and wrote the SET alone, which
+-- expired the rows read once): the rewrite pins the side read once in the view and alters clicks_by_country, which
+-- has no column list now (golden 920; 951 and 952 rename too).
 CREATE TABLE clicks (session_id STRING, url STRING) WITH ('connector' = 'datagen');
 
 CREATE TABLE sessions (session_id STRING, country_code STRING) WITH ('connector' = 'datagen');
