@@ -237,16 +237,14 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         Optional<Operator.GroupAggregate> aggregation = names.aggregationBelow(rank.node());
         // An aggregation over a window's rows grouped by one window column (GROUP BY window_start, region over a TUMBLE):
         // the window is there already, the aggregation lacks the other column (window-aggregate-not-recognized).
-        Optional<String> groupedByOne = aggregation
-                .filter(a -> WindowKeys.overWindow(names.plan(), a.node()))
-                .flatMap(a -> WindowKeys.alone(a.groupBy()));
+        Optional<WindowKeys.Grouped> groupedByOne = aggregation.flatMap(a -> WindowKeys.groupedByOne(names.plan(), a));
         if (groupedByOne.isPresent() && names.redundantRanking(rank).isEmpty()
                 && rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
             String partition = String.join("", rank.partitionKeys().stream()
-                    .filter(k -> !k.equals(WindowKeys.START) && !k.equals(WindowKeys.END))
+                    .filter(k -> !k.equals(WindowKeys.START) && !k.equals(WindowKeys.END) && !k.equals(groupedByOne.get().as()))
                     .map(k -> ", " + SqlIdentifiers.planName(k)).toList());
             ways.add("where a ranking per window is meant, group the aggregation below by both window columns ("
-                    + aggregation.get().node().label() + ": " + WindowKeys.groupByBoth(aggregation.get(), groupedByOne.get())
+                    + aggregation.get().node().label() + ": " + WindowKeys.groupByBoth(aggregation.get(), groupedByOne.get().has(), groupedByOne.get().as())
                     + ", a window aggregation, which emits each window's result once) and rank with PARTITION BY"
                     + " window_start, window_end" + partition + ": Flink plans a window Top-N over a window aggregation,"
                     + " whose state is freed when each window closes, where over the aggregation's updating result it"
