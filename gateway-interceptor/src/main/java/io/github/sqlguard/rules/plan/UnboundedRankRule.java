@@ -14,6 +14,7 @@ import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtlOptions;
 import io.github.sqlguard.statement.SqlIdentifiers;
+import io.github.sqlguard.statement.TimeBuckets;
 
 
 import java.util.ArrayList;
@@ -108,14 +109,20 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         // over the view would read the aggregation's result).
         Optional<String> single = names.singleTable(aggregation.node()).map(t -> t.getObjectName());
         String table = single.orElse(names.tables(aggregation.node()));
+        // A key that buckets the time attribute by hand (FLOOR(ts TO HOUR), CAST(ts AS DATE)): the window is the bucket,
+        // so each window's total is the bucket's (issue 30: "no 5-minute window for a daily report").
+        AdvisedValues values = TimeBuckets.of(names.context().statement().text(), rowtime.name(), rowtime.isLocalZoned())
+                .stream().filter(b -> aggregation.groupBy().stream().anyMatch(b::isKey))
+                .max(java.util.Comparator.comparing(TimeBuckets.Bucket::size))
+                .map(b -> advised.covering(b.size())).orElse(advised);
         StringBuilder way = new StringBuilder("where a ranking per time window is meant (not one since the start), window")
                 .append(" the aggregation below first, in the query or view that holds it (")
                 .append(aggregation.node().label()).append(" over ").append(names.tables(aggregation.node())).append(": ");
         if (single.isPresent()) {
             way.append("FROM TABLE(TUMBLE(TABLE ").append(table).append(", DESCRIPTOR(").append(SqlIdentifiers.sql(rowtime.name()))
-                    .append("), ").append(advised.windowInterval()).append("))");
+                    .append("), ").append(values.windowInterval()).append("))");
         } else {
-            way.append("a TUMBLE window of ").append(rowtime.name()).append(" (").append(advised.windowInterval())
+            way.append("a TUMBLE window of ").append(rowtime.name()).append(" (").append(values.windowInterval())
                     .append(") over what it reads");
         }
         way.append(" and GROUP BY window_start, window_end").append(keys).append(")");
