@@ -153,6 +153,7 @@ class RewriteGoldenFilesTest {
         "960-top-3-regions-per-day-over-daily-view-window-top-n-of-a-day",
         "961-top-3-regions-per-hour-bucketed-by-floor-window-top-n-of-an-hour",
         "962-latest-five-orders-per-hop-window-by-proctime-then-amount-one-task-fix-in-event-time",
+        "963-top-3-products-per-day-by-cast-to-date-window-top-n-of-a-day",
         "932-three-largest-orders-of-all-time-no-partition-over-window-tvf",
         "933-distinct-buyers-per-region-over-joined-view-join-hint-leaves-distinct-as-is",
         "934-distinct-pages-per-device-over-joined-subquery-both-hinted-distinct-said",
