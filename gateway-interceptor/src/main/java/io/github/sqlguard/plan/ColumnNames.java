@@ -81,6 +81,61 @@ final class ColumnNames {
         return Optional.ofNullable(constant(node.inputs().get(input), index, 0));
     }
 
+    /**
+     * Where column {@code index} of {@code node}'s output is made ({@link ColumnSource}): followed back through a {@code
+     * Calc} whose {@code "projection"} holds it as an {@code INPUT_REF} (or a {@code CAST} of one to a timestamp, as
+     * Flink materializes a time attribute), and through the nodes that pass their input's row on as it is (exchange,
+     * watermark and mini-batch assigners, {@code DropUpdateBefore}); the first other node is where it is made.
+     */
+    Optional<ColumnSource> source(PlanNode node, int index) {
+        PlanNode at = node;
+        int column = index;
+        for (int depth = 0; depth < MAX_DEPTH; depth++) {
+            CompiledNode compiled = raw.get(at.id());
+            if (compiled == null || column < 0) {
+                return Optional.empty();
+            }
+            int passed = switch (compiled.kind) {
+                case "stream-exec-calc" -> projectedInput(compiled, column);
+                case "stream-exec-exchange", "stream-exec-watermark-assigner", "stream-exec-mini-batch-assigner",
+                        "stream-exec-drop-update-before" -> column;
+                default -> -1;
+            };
+            PlanNode input = at.inputs().size() == 1 ? nodes.get(at.inputs().get(0)) : null;
+            if (passed < 0 || input == null) {
+                PlanNode made = at;
+                return at.outputType().column(column).map(c -> new ColumnSource(made, c.name()));
+            }
+            at = input;
+            column = passed;
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The input column a Calc projects as column {@code index} unchanged: an {@code INPUT_REF}, or a {@code CAST} of
+     * one to a {@code TIMESTAMP} or {@code TIMESTAMP_LTZ}, which keeps its value; -1 for anything else.
+     */
+    private int projectedInput(CompiledNode calc, int index) {
+        JsonNode projection = deferred(calc, calc.projectionAt);
+        if (!projection.has(index)) {
+            return -1;
+        }
+        JsonNode projected = projection.get(index);
+        while (projected.path("kind").asText().equals("CALL") && projected.path("operands").size() == 1
+                && (functionName(projected).equals("CAST") || functionName(projected).equals("REINTERPRET"))
+                && timestamp(projected.path("type"))) {
+            projected = projected.path("operands").get(0);
+        }
+        return projected.path("kind").asText().equals("INPUT_REF") ? projected.path("inputIndex").asInt(-1) : -1;
+    }
+
+    /** True for a {@code TIMESTAMP} or {@code TIMESTAMP_LTZ} type, written as a string or, with its time attribute, an object. */
+    private static boolean timestamp(JsonNode type) {
+        String name = type.isObject() ? type.path("type").asText("") : type.asText("");
+        return name.startsWith("TIMESTAMP");
+    }
+
     /** The value column {@code index} of node {@code id} is fixed to, as SQL; null when it is not fixed. */
     private String constant(int id, int index, int depth) {
         PlanNode node = nodes.get(id);

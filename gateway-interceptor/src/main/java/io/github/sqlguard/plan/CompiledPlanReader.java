@@ -108,8 +108,9 @@ public final class CompiledPlanReader {
             }
             byId.put(node.id, node.toPlanNode(names));
         }
-        CompiledOperators typed = new CompiledOperators(nodes, new ColumnNames(nodes, byId, mapper, text));
-        return ExplainedPlan.of(byId, roots, true, typed::of);
+        ColumnNames columns = new ColumnNames(nodes, byId, mapper, text);
+        CompiledOperators typed = new CompiledOperators(nodes, columns);
+        return ExplainedPlan.of(byId, roots, true, typed::of, columns::source);
     }
 
     /** The {@code "nodes"} array at the parser, by id in their order. */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -46,6 +47,8 @@ public final class ExplainedPlan {
     private final Set<Integer> boundedSources;
     /** What Flink's factory says of each source node's table, by node id ({@link #withLookupSources}). */
     private final Map<Integer, LookupSupport> lookupSources;
+    /** Where a node's output column is made, for a compiled plan ({@link #source}). */
+    private final BiFunction<PlanNode, Integer, Optional<ColumnSource>> columnSources;
 
     private ExplainedPlan(
             Map<Integer, PlanNode> byId,
@@ -61,7 +64,8 @@ public final class ExplainedPlan {
             Optional<String> planFile,
             Map<Integer, Set<String>> pinnedByHint,
             Set<Integer> boundedSources,
-            Map<Integer, LookupSupport> lookupSources) {
+            Map<Integer, LookupSupport> lookupSources,
+            BiFunction<PlanNode, Integer, Optional<ColumnSource>> columnSources) {
         this.byId = byId;
         this.roots = roots;
         this.compiled = compiled;
@@ -76,6 +80,7 @@ public final class ExplainedPlan {
         this.pinnedByHint = pinnedByHint;
         this.boundedSources = boundedSources;
         this.lookupSources = lookupSources;
+        this.columnSources = columnSources;
     }
 
     /**
@@ -86,9 +91,12 @@ public final class ExplainedPlan {
      *     sink read), in order
      * @param compiled true when the nodes come from Flink's compiled plan
      * @param typed the typed view of each node, by the reader that knows where its fields are
+     * @param sources where a node's output column is made ({@link #source}); empty for every column where the plan
+     *     does not say (an EXPLAIN text)
      */
     static ExplainedPlan of(
-            Map<Integer, PlanNode> nodes, List<Integer> roots, boolean compiled, Function<PlanNode, Operator> typed) {
+            Map<Integer, PlanNode> nodes, List<Integer> roots, boolean compiled, Function<PlanNode, Operator> typed,
+            BiFunction<PlanNode, Integer, Optional<ColumnSource>> sources) {
         PlanDrawing drawing = PlanDrawing.of(nodes, roots);
         List<PlanNode> drawn = drawing.nodes();
         Operator[] operators = new Operator[drawn.size()];
@@ -97,7 +105,23 @@ public final class ExplainedPlan {
         }
         return new ExplainedPlan(
                 nodes, List.copyOf(roots), compiled, Optional.empty(), Optional.empty(), List.of(), drawing, drawn,
-                List.of(operators), ViewReads.NONE, Optional.empty(), Map.of(), Set.of(), Map.of());
+                List.of(operators), ViewReads.NONE, Optional.empty(), Map.of(), Set.of(), Map.of(), sources);
+    }
+
+    /**
+     * Where column {@code column} of {@code node}'s output is made, read from the compiled plan ({@link ColumnSource}):
+     * through the {@code Calc}s that project it unchanged ({@code window_time AS wt} of a view: {@code window_time} of
+     * the window aggregation) and the nodes that pass their input's row on. Empty for a plan read from EXPLAIN text,
+     * whose {@code Calc}s print their projection only as a description, and where the node has no such column.
+     */
+    public Optional<ColumnSource> source(PlanNode node, String column) {
+        List<Column> columns = node.outputType().columns();
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).name().equals(column)) {
+                return columnSources.apply(node, i);
+            }
+        }
+        return Optional.empty();
     }
 
     /** True when the plan came from Flink's compiled plan, so each node's state is Flink's own account of its TTL. */
@@ -118,7 +142,7 @@ public final class ExplainedPlan {
     public ExplainedPlan executableAs(String compiledPlanJson) {
         return new ExplainedPlan(
                 byId, roots, compiled, Optional.of(compiledPlanJson), inferredStateTtl, createdTables, drawing, nodes,
-                operators, views, planFile, pinnedByHint, boundedSources, lookupSources);
+                operators, views, planFile, pinnedByHint, boundedSources, lookupSources, columnSources);
     }
 
     /**
@@ -135,7 +159,7 @@ public final class ExplainedPlan {
     public ExplainedPlan readFrom(String file) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                views, Optional.of(file), pinnedByHint, boundedSources, lookupSources);
+                views, Optional.of(file), pinnedByHint, boundedSources, lookupSources, columnSources);
     }
 
     /**
@@ -155,7 +179,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withInferredStateTtl(Duration sessionStateTtl) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, Optional.of(sessionStateTtl), createdTables, drawing, nodes,
-                operators, views, planFile, pinnedByHint, boundedSources, lookupSources);
+                operators, views, planFile, pinnedByHint, boundedSources, lookupSources, columnSources);
     }
 
     /**
@@ -165,7 +189,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withCreatedTables(List<ObjectIdentifier> tables) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, List.copyOf(tables), drawing, nodes, operators,
-                views, planFile, pinnedByHint, boundedSources, lookupSources);
+                views, planFile, pinnedByHint, boundedSources, lookupSources, columnSources);
     }
 
     /**
@@ -233,7 +257,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withViews(ViewReads views) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                views, planFile, pinnedByHint, boundedSources, lookupSources);
+                views, planFile, pinnedByHint, boundedSources, lookupSources, columnSources);
     }
 
     /**
@@ -261,7 +285,7 @@ public final class ExplainedPlan {
                 views, planFile,
                 states.entrySet().stream()
                         .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> Set.copyOf(e.getValue()))),
-                boundedSources, lookupSources);
+                boundedSources, lookupSources, columnSources);
     }
 
     /**
@@ -272,7 +296,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withBoundedSources(Set<Integer> sources) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                views, planFile, pinnedByHint, Set.copyOf(sources), lookupSources);
+                views, planFile, pinnedByHint, Set.copyOf(sources), lookupSources, columnSources);
     }
 
     /**
@@ -283,7 +307,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withLookupSources(Map<Integer, LookupSupport> sources) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                views, planFile, pinnedByHint, boundedSources, Map.copyOf(sources));
+                views, planFile, pinnedByHint, boundedSources, Map.copyOf(sources), columnSources);
     }
 
     /**

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -167,7 +168,8 @@ public final class PlanParser {
                 }
             }
             // Typed in drawing order, which is print order: the k-th OverAggregate is the physical plan's k-th.
-            return ExplainedPlan.of(byId, rootIds, false, new TextOperators(byId, printedOf, overChangelogModes)::of);
+            return ExplainedPlan.of(byId, rootIds, false, new TextOperators(byId, printedOf, overChangelogModes)::of,
+                    (node, column) -> Optional.empty());
         }
 
         /** Adds {@code printed} and the nodes under it; its id, or that of the node it refers to. */

@@ -41,8 +41,10 @@ public final class RewriteOptions {
                     .defaultValue(AdvisedValues.DEFAULTS.windowSize())
                     .withDescription(
                             "Size of the TUMBLE window a rewrite into a window Top-N or a window aggregation uses, written"
-                                    + " as the largest whole unit (INTERVAL '5' MINUTE). State is freed when each window"
-                                    + " closes; the results come once per window.");
+                                    + " as the largest whole unit (INTERVAL '5' MINUTE), where the statement has no size of"
+                                    + " its own: a time bucket it groups by (FLOOR(ts TO HOUR): 1 h) or the window of a view"
+                                    + " it reads gives the size. State is freed when each window closes; the results come"
+                                    + " once per window.");
 
     public static final ConfigOption<Duration> STATE_TTL =
             ConfigOptions.key("sql-guard.rewrite.state-ttl")

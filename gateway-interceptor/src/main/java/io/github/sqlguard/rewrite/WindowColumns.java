@@ -72,6 +72,75 @@ final class WindowColumns {
         return Optional.of(out);
     }
 
+    /**
+     * {@code keys} with both window bounds put before {@code window_time}, qualified as it is ({@code window_time, region}
+     * gives {@code window_start, window_end, window_time, region}), where they name {@code window_time} and neither
+     * bound; empty otherwise. For a {@code GROUP BY}: {@code window_time} stays a key, as a select list that names it
+     * needs, and Flink's {@code WindowUtil#groupingExcludeWindowStartEndTimeColumns} drops it from the window
+     * aggregation's keys where both bounds are there.
+     */
+    static Optional<SqlNodeList> besideTime(SqlNodeList keys) {
+        int time = indexOf(keys, TIME);
+        if (time < 0 || names(keys)) {
+            return Optional.empty();
+        }
+        SqlNodeList out = new SqlNodeList(SqlParserPos.ZERO);
+        for (int i = 0; i < keys.size(); i++) {
+            if (i == time) {
+                SqlIdentifier has = (SqlIdentifier) keys.get(i);
+                out.add(SqlTrees.identifier(withLast(has, START)));
+                out.add(SqlTrees.identifier(withLast(has, END)));
+            }
+            out.add(keys.get(i));
+        }
+        return Optional.of(out);
+    }
+
+    /**
+     * A select list with both window bounds among its items: the one missing put right after the one there ({@code
+     * window_start, region} gives {@code window_start, window_end, region}), both in front where it names neither; the
+     * list as it is where it names both. Empty where it selects {@code *} or renames a bound ({@code window_start AS
+     * ws}): a block above would not read it by its name.
+     */
+    static Optional<SqlNodeList> withBoundsSelected(SqlNodeList items) {
+        int start = -1;
+        int end = -1;
+        for (int i = 0; i < items.size(); i++) {
+            SqlNode item = items.get(i);
+            if (item instanceof SqlIdentifier id && id.isStar()) {
+                return Optional.empty();
+            }
+            if (item instanceof org.apache.calcite.sql.SqlCall call && call.getKind() == org.apache.calcite.sql.SqlKind.AS
+                    && call.operand(0) instanceof SqlIdentifier column
+                    && (last(column).equals(START) || last(column).equals(END))) {
+                return Optional.empty();
+            }
+            if (item instanceof SqlIdentifier id) {
+                start = last(id).equals(START) ? i : start;
+                end = last(id).equals(END) ? i : end;
+            }
+        }
+        SqlNodeList out = new SqlNodeList(SqlParserPos.ZERO);
+        if (start < 0 && end < 0) {
+            out.add(SqlTrees.identifier(START));
+            out.add(SqlTrees.identifier(END));
+        }
+        for (int i = 0; i < items.size(); i++) {
+            if (i == end && start < 0) {
+                out.add(SqlTrees.identifier(withLast((SqlIdentifier) items.get(i), START)));
+            }
+            out.add(items.get(i));
+            if (i == start && end < 0) {
+                out.add(SqlTrees.identifier(withLast((SqlIdentifier) items.get(i), END)));
+            }
+        }
+        return Optional.of(out);
+    }
+
+    private static String last(SqlIdentifier id) {
+        return id.names.get(id.names.size() - 1).toLowerCase(Locale.ROOT);
+    }
+
     /** True when {@code keys} name either window column. */
     static boolean names(SqlNodeList keys) {
         return indexOf(keys, START) >= 0 || indexOf(keys, END) >= 0;

@@ -17,7 +17,8 @@ import java.util.Optional;
  * GROUP BY} lacks ({@code window_end} beside {@code window_start}, or the other way round) is added
  * next to the one it has, so that Flink plans the window aggregation the statement was written for
  * (Flink docs, "Window Aggregation": the {@code GROUP BY} must contain {@code window_start} and
- * {@code window_end} of the windowing TVF). The select list is kept as written: the added column is
+ * {@code window_end} of the windowing TVF). A {@code GROUP BY window_time} without them gets both before it ({@link
+ * WindowColumns#besideTime}): the same groups, one per window. The select list is kept as written: the added column is
  * a key, not an output. The aggregation's counterpart of {@link WindowPartition}.
  */
 final class WindowGroup extends ScopedFamily {
@@ -28,7 +29,8 @@ final class WindowGroup extends ScopedFamily {
             ID,
             List.of(WindowAggregateNotRecognizedRule.ID),
             List.of("WindowAggregate", "LocalWindowAggregate", "GlobalWindowAggregate"),
-            "the window column the `GROUP BY` lacks (`window_end` beside `window_start`, or the other way round) added beside the one it has");
+            "the window column the `GROUP BY` lacks (`window_end` beside `window_start`, or the other way round) added beside the one it has,"
+                    + " or both bounds before `window_time`");
 
     WindowGroup() {
         super(DECLARATION);
@@ -38,16 +40,19 @@ final class WindowGroup extends ScopedFamily {
     List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
         SqlNode tree = tree(scope);
         int changed = 0;
+        int time = 0;
         for (SqlSelect select : Trees.selects(tree)) {
             if (select.getGroup() == null) {
                 continue;
             }
-            Optional<SqlNodeList> group = WindowColumns.completed(select.getGroup());
+            Optional<SqlNodeList> completed = WindowColumns.completed(select.getGroup());
+            Optional<SqlNodeList> group = completed.or(() -> WindowColumns.besideTime(select.getGroup()));
             if (group.isEmpty()) {
                 continue;
             }
             select.setGroupBy(group.get());
             changed++;
+            time += completed.isEmpty() ? 1 : 0;
         }
         if (changed == 0) {
             return List.of();
@@ -57,8 +62,10 @@ final class WindowGroup extends ScopedFamily {
                 Intent.operator("WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate"), Columns.SAME,
                 "each window's rows are aggregated once, when the window closes, and its state is freed then: one"
                         + " final result per window in place of totals updated as rows arrive (rows arriving after their"
-                        + " window closed are dropped); windows that share one window_start or window_end (HOP, CUMULATE)"
-                        + " are now aggregated each on its own",
+                        + " window closed are dropped)" + (time == changed
+                        ? "; the groups are the same windows (window_time is one value per window)"
+                        : "; windows that share one window_start or window_end (HOP, CUMULATE) are now aggregated each on"
+                                + " its own"),
                 ""));
     }
 }

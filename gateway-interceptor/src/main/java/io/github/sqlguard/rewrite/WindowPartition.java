@@ -14,6 +14,7 @@ import io.github.sqlguard.rules.plan.WindowRankNotRecognizedRule;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 import java.util.List;
@@ -47,7 +48,8 @@ final class WindowPartition extends ScopedFamily {
             List.of("WindowRank", "WindowDeduplicate"),
             "the window column the `PARTITION BY` lacks (`window_end` beside `window_start`, or the other way round) added beside the one it has,"
                     + " or both in place of `window_time`;"
-                    + " for a Top-N over a window aggregation's rows partitioned by neither (or not partitioned), both put in front of its keys: a window Top-N over the same windows");
+                    + " for a Top-N over a window aggregation's rows partitioned by neither (or not partitioned), both put in front of its keys: a window Top-N over the same windows;"
+                    + " for a Top-N over an aggregation of a window's rows grouped by one window column or by `window_time`, that aggregation grouped by both bounds and the ranking partitioned by them: a window aggregation and a window Top-N");
 
     WindowPartition() {
         super(DECLARATION);
@@ -103,6 +105,9 @@ final class WindowPartition extends ScopedFamily {
                 .filter(WindowRowsRead::windowAggregate);
         Optional<List<String>> ranked = plan.flatMap(p -> p.operators(Operator.Rank.class).stream()
                 .filter(r -> r.node() == rank.orElse(null)).findFirst()).map(Operator.Rank::partitionKeys);
+        if (aggregate.isEmpty() && ranked.isPresent()) {
+            return overAggregationByOne(finding, context, scope);
+        }
         if (aggregate.isEmpty() || ranked.isEmpty() || io.github.sqlguard.plan.WindowGrouping.onePerWindow(aggregate.get(), ranked.get())) {
             return List.of();
         }
@@ -141,6 +146,81 @@ final class WindowPartition extends ScopedFamily {
                         + " together (a window's row stayed in the ranking only while no other window's row outranked it,"
                         + " and was retracted when one did); one final result per window in place of a ranking updated as"
                         + " rows arrive",
+                ""));
+    }
+
+    /**
+     * {@code unbounded-rank}'s (and {@code global-rank}'s) candidate for a Top-N over an aggregation that groups a
+     * window's rows by one window column, or by {@code window_time} alone ({@code window-aggregate-not-recognized}: a
+     * general {@code GroupAggregate}, whose updating result the {@code Rank} reads): the aggregation grouped by both
+     * bounds ({@link WindowColumns#completed}, {@link WindowColumns#besideTime}), the bounds selected by each block from
+     * it up to the ranking, and the ranking partitioned by both in front of its keys. Flink then plans a window
+     * aggregation and a {@code WindowRank} over it; {@code window-group} alone leaves a {@code Rank} over the window
+     * aggregation's rows, partitioned by neither bound. The ranking is then per window: its {@code changes:} says so.
+     * Where a block between renames a bound, selects {@code *}, or the ranking's {@code PARTITION BY} names a window
+     * column, no candidate.
+     */
+    private List<Candidate> overAggregationByOne(Finding finding, RewriteContext context, Scope scope) {
+        SqlNode tree = tree(scope);
+        int changed = 0;
+        int time = 0;
+        for (RankItem item : Trees.rankItems(tree)) {
+            SqlNodeList keys = item.window().getPartitionList();
+            if (!item.functionName().equals("ROW_NUMBER") || WindowColumns.names(keys)
+                    || WindowColumns.inPlaceOfTime(keys).isPresent()) {
+                continue;
+            }
+            List<SqlSelect> blocks = new java.util.ArrayList<>();
+            SqlSelect at = WindowTopN.subquery(item.select().getFrom());
+            while (at != null && (at.getGroup() == null || at.getGroup().isEmpty())) {
+                blocks.add(at);
+                at = WindowTopN.subquery(at.getFrom());
+            }
+            if (at == null) {
+                continue;
+            }
+            SqlSelect aggregation = at;
+            Optional<SqlNodeList> completed = WindowColumns.completed(aggregation.getGroup());
+            Optional<SqlNodeList> group = completed.or(() -> WindowColumns.besideTime(aggregation.getGroup()));
+            if (group.isEmpty()) {
+                continue;
+            }
+            time += completed.isEmpty() ? 1 : 0;
+            blocks.add(aggregation);
+            boolean selectable = true;
+            for (SqlSelect block : blocks) {
+                Optional<SqlNodeList> items = WindowColumns.withBoundsSelected(block.getSelectList());
+                if (items.isEmpty()) {
+                    selectable = false;
+                    break;
+                }
+                block.setSelectList(items.get());
+            }
+            if (!selectable) {
+                return List.of();
+            }
+            aggregation.setGroupBy(group.get());
+            SqlNodeList partition = new SqlNodeList(SqlParserPos.ZERO);
+            partition.add(SqlTrees.identifier(WindowColumns.START));
+            partition.add(SqlTrees.identifier(WindowColumns.END));
+            keys.forEach(partition::add);
+            item.window().setPartitionList(partition);
+            changed++;
+        }
+        if (changed == 0) {
+            return List.of();
+        }
+        return List.of(context.candidate(
+                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                Intent.operator("WindowRank"), Columns.SAME,
+                "the aggregation below is grouped by both window columns, a window aggregation: each window's rows are"
+                        + " aggregated once, when the window closes (rows arriving after their window closed are dropped),"
+                        + " where its totals were updated as rows arrived" + (time == changed ? ""
+                        : ", and windows that share one window_start or window_end (HOP, CUMULATE) are aggregated each on its own")
+                        + "; and the ranking is per window: each window's"
+                        + " totals are ranked among themselves, once, when the window closes, and its state is freed then,"
+                        + " where the Rank ranked the totals of every window so far together (a window's row stayed in the"
+                        + " ranking only while no other window's row outranked it, and was retracted when one did)",
                 ""));
     }
 

@@ -7,6 +7,7 @@ import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.diagnosis.LateralTopNUnsupportedRule;
 import io.github.sqlguard.rules.plan.GlobalRankRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
+import io.github.sqlguard.statement.TimeBuckets;
 
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -16,10 +17,12 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.util.Util;
 
 import org.apache.flink.sql.parser.dml.SqlExecute;
 import org.apache.flink.sql.parser.dml.SqlStatementSet;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -56,6 +59,7 @@ final class WindowTopN extends ScopedFamily {
             List.of(UnboundedRankRule.ID, GlobalRankRule.ID, LateralTopNUnsupportedRule.ID),
             List.of("WindowRank", "WindowDeduplicate"),
             "the Top-N ranked per `TUMBLE` window of the table's event-time attribute, `PARTITION BY window_start, window_end, <keys>`, whose state each window's end frees,"
+                    + " the window's size the statement's own time bucket (`FLOOR(ts TO HOUR)`, `CAST(ts AS DATE)`) or the spacing of the window of the view it reads, else `sql-guard.rewrite.window-size`;"
                     + " ordered by that attribute in place of a processing-time key (on which a ranking's rows tie);"
                     + " over a legacy `GROUP BY TUMBLE(ts, ...)` or `HOP(ts, ...)` group window, the window TVF of the same window, ranked by its start and end;"
                     + " a `LATERAL (... ORDER BY ... LIMIT n)` over the keys of the relation it ranks, written first as the `ROW_NUMBER` Top-N of the same rows");
@@ -113,12 +117,13 @@ final class WindowTopN extends ScopedFamily {
         Set<String> tables = new LinkedHashSet<>();
         List<String> late = new ArrayList<>();
         Set<String> aggregates = new LinkedHashSet<>();
+        List<Grain> grains = new ArrayList<>();
         Set<String> above = new LinkedHashSet<>();
         for (RankItem item : items) {
             Trees.reader(parents, item.select()).ifPresent(reader -> above.addAll(aggregationsAbove(parents, reader)));
         }
         for (RankItem item : items) {
-            Optional<Column> time = windowize(tree, item.select(), context, true, addColumns, tables, aggregates, late);
+            Optional<Column> time = windowize(tree, item.select(), context, true, addColumns, tables, aggregates, late, grains);
             if (time.isEmpty()) {
                 return Optional.empty();
             }
@@ -139,13 +144,22 @@ final class WindowTopN extends ScopedFamily {
                 named = Trees.reader(parents, item.select()).map(reader -> projectWindow(parents, reader)).orElse(false);
             }
         }
-        String size = SqlTrees.duration(context.settings().windowSize());
+        // One window size for every table windowed: the grain the statement or a view already has, else the option's.
+        Set<Duration> sizes = new LinkedHashSet<>();
+        grains.forEach(g -> sizes.add(g.size()));
+        if (sizes.size() != 1) {
+            return Optional.empty();
+        }
+        String size = SqlTrees.duration(sizes.iterator().next());
+        Optional<Grain> own = grains.stream().filter(g -> !g.source().isEmpty()).findFirst();
         String changes = lateral.map(l -> "the LATERAL (... LIMIT " + l.limit() + ") per " + l.keys() + " is written as the ROW_NUMBER()"
                         + " Top-N of the same rows (PARTITION BY " + l.keys() + ", " + l.rowNumber() + " <= " + l.limit() + "); ")
                 .orElse("")
                 + "the Top-N is ranked per " + size + " TUMBLE window of " + String.join(", ", times)
                 + ": each window's rows are ranked once, when the window closes, and its state is freed then (one result"
-                + " per window, in place of one ranking updated forever)" + perWindowAggregates(aggregates, size)
+                + " per window, in place of one ranking updated forever)"
+                + own.filter(Grain::bucket).map(g -> perBucketAggregates(aggregates, size, g))
+                        .orElseGet(() -> perWindowAggregates(aggregates, size))
                 + overWindowResults(above)
                 // A window Top-N drops a row whose window has fired (SyncStateWindowRankProcessor#processElement,
                 // "element is late and should be dropped"); the Rank it replaces ranks every row whenever it comes.
@@ -155,7 +169,8 @@ final class WindowTopN extends ScopedFamily {
                 + (named ? "" : "; the result does not name the window a row belongs to (window_start and window_end are"
                         + " not among its columns): each window's Top-N rows carry the same keys as the previous window's, and a"
                         + " sink whose primary key lacks the window columns overwrites them with the next window's");
-        String chosen = "window size " + size + " (" + RewriteOptions.WINDOW_SIZE.key() + "); time attribute "
+        String chosen = "window size " + size + " (" + own.map(Grain::source).orElse(RewriteOptions.WINDOW_SIZE.key())
+                + "); time attribute "
                 + String.join(", ", times) + " (the WATERMARK column of " + String.join(", ", tables) + ")";
         return Optional.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
@@ -268,6 +283,109 @@ final class WindowTopN extends ScopedFamily {
     }
 
     /**
+     * The size of a window written over a table, and where it comes from: the statement's own time bucket, the window
+     * of the view it reads, or (an empty {@code source}) {@code sql-guard.rewrite.window-size}.
+     *
+     * @param size the window's size
+     * @param source what gives it ({@code the hour of FLOOR(order_time TO HOUR)}); empty for the option's
+     * @param bucket true where a time bucket of the statement gives it
+     */
+    record Grain(Duration size, String source, boolean bucket) {}
+
+    /**
+     * The window size for a {@code TUMBLE} of {@code table} on {@code time} that fits the statement (issue 30: "no
+     * 5-minute window for a daily report"): the bucket a {@code GROUP BY} of the statement makes of {@code time} ({@link
+     * TimeBuckets}: {@code FLOOR(ts TO HOUR)}, {@code CAST(ts AS DATE)}, {@code DATE_FORMAT}), so that a window's
+     * aggregation is the bucket's (the largest where several); else, where {@code table} is a view whose {@code time} is
+     * the {@code window_time} of its one window TVF, that window's spacing ({@code TUMBLE}'s size, {@code HOP}'s slide,
+     * {@code CUMULATE}'s step): its rows carry one {@code window_time} per window, which a window of that size holds
+     * alone ("window_time always equal to window_end - 1ms", Flink docs, "Windowing TVF"); else the option's size.
+     */
+    private static Grain grain(SqlNode root, SqlIdentifier table, Column time, RewriteContext context) {
+        Optional<TimeBuckets.Bucket> bucket = TimeBuckets.of(context.text(), time.name(), time.isLocalZoned()).stream()
+                .max(java.util.Comparator.comparing(TimeBuckets.Bucket::size));
+        if (bucket.isPresent()) {
+            return new Grain(bucket.get().size(), "the " + bucket.get().unit() + " of " + bucket.get().written(), true);
+        }
+        Optional<Grain> view = context.lookUp(table.names).filter(o -> o.view() && o.query().isPresent())
+                .flatMap(o -> SqlTrees.parse(o.query().get()))
+                .flatMap(query -> viewWindow(query, time.name()))
+                .map(window -> new Grain(window.getValue(), "the " + SqlTrees.duration(window.getValue()) + " "
+                        + window.getKey() + " window of view " + SqlTrees.unparse(table) + ", one " + time.name()
+                        + " per window", false));
+        return view.orElseGet(() -> new Grain(context.settings().windowSize(), "", false));
+    }
+
+    /**
+     * The one window TVF of a view's {@code query} whose {@code window_time} the view selects as {@code time} ({@code
+     * window_time AS wt}): its name and spacing, the interval after its {@code DESCRIPTOR} ({@code TUMBLE(data,
+     * timecol, size)}, {@code HOP(data, timecol, slide, size)}, {@code CUMULATE(data, timecol, step, size)}, Flink docs,
+     * "Windowing TVF"); empty where the view selects no such column, has no window TVF or more than one.
+     */
+    private static Optional<Map.Entry<String, Duration>> viewWindow(SqlNode query, String time) {
+        SqlNode top = query instanceof org.apache.calcite.sql.SqlOrderBy order ? order.query : query;
+        if (!(top instanceof SqlSelect select) || !selectsWindowTime(select.getSelectList(), time)) {
+            return Optional.empty();
+        }
+        List<Map.Entry<String, Duration>> windows = new ArrayList<>();
+        collectWindows(select.getFrom(), windows, 0);
+        return windows.size() == 1 ? Optional.of(windows.get(0)) : Optional.empty();
+    }
+
+    /** True when {@code items} select {@code window_time} as {@code time}: {@code window_time AS time}, or itself. */
+    private static boolean selectsWindowTime(SqlNodeList items, String time) {
+        for (SqlNode item : items) {
+            SqlNode expression = item.getKind() == SqlKind.AS ? ((org.apache.calcite.sql.SqlCall) item).operand(0) : item;
+            SqlNode name = item.getKind() == SqlKind.AS ? ((org.apache.calcite.sql.SqlCall) item).operand(1) : item;
+            if (expression instanceof SqlIdentifier column && name instanceof SqlIdentifier alias
+                    && Util.last(column.names).equalsIgnoreCase("window_time")
+                    && Util.last(alias.names).equals(time)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void collectWindows(SqlNode node, List<Map.Entry<String, Duration>> out, int depth) {
+        if (node == null || depth > 64) {
+            return;
+        }
+        if (node instanceof org.apache.calcite.sql.SqlCall call) {
+            String name = call.getOperator().getName().toUpperCase(java.util.Locale.ROOT);
+            if ((name.equals("TUMBLE") || name.equals("HOP") || name.equals("CUMULATE")) && call.operandCount() >= 3
+                    && call.operand(2) instanceof org.apache.calcite.sql.SqlIntervalLiteral interval) {
+                org.apache.calcite.sql.SqlIntervalLiteral.IntervalValue value =
+                        (org.apache.calcite.sql.SqlIntervalLiteral.IntervalValue) interval.getValue();
+                if (!value.getIntervalQualifier().isYearMonth()) {
+                    out.add(Map.entry(name, Duration.ofMillis(
+                            Math.abs(org.apache.calcite.sql.parser.SqlParserUtil.intervalToMillis(value)))));
+                }
+                return;
+            }
+            for (SqlNode operand : call.getOperandList()) {
+                collectWindows(operand, out, depth + 1);
+            }
+        } else if (node instanceof SqlNodeList list) {
+            for (SqlNode item : list) {
+                collectWindows(item, out, depth + 1);
+            }
+        }
+    }
+
+    /**
+     * What a windowed aggregation under the ranking changes where the window is its own time bucket ({@code grain}):
+     * each value is the same bucket's, emitted once when the window closes, where it was updated as rows arrived.
+     */
+    static String perBucketAggregates(Set<String> aggregates, String size, Grain grain) {
+        if (aggregates.isEmpty()) {
+            return "";
+        }
+        return "; the aggregation it ranks is windowed too (" + String.join(", ", aggregates) + "), by a " + size
+                + " window, " + grain.source() + ": each value is the same bucket's, computed once when its window closes,"
+                + " where it was updated as rows arrived";
+    }
+
+    /**
      * What a windowed aggregation under the ranking changes: its values are computed from one
      * window's rows (a 5 min sum), where the original aggregated every row since the job started
      * (an all-time total); empty when no aggregation was windowed.
@@ -331,18 +449,19 @@ final class WindowTopN extends ScopedFamily {
      * @param aggregates the aggregates of the blocks whose GROUP BY becomes per window ({@code
      *     SUM(amount) AS total} as {@code total}), for the explanation
      * @param late what the window does with late rows of each table windowed ({@link LateRows}), for the explanation
+     * @param grains the size of each window written and where it comes from ({@link #grain})
      * @return the time attribute windowed on; empty when the table has none, or the block reads a
      *     join, a TVF, a hinted table or anything else
      */
     static Optional<Column> windowize(
             SqlNode root, SqlSelect block, RewriteContext context, boolean rankBlock, boolean addColumns,
-            Set<String> tables, Set<String> aggregates, List<String> late) {
+            Set<String> tables, Set<String> aggregates, List<String> late, List<Grain> grains) {
         SqlNode from = block.getFrom();
         Optional<Column> time;
         Optional<SqlSelect> with = withItemReadOnce(root, from);
         if (with.isPresent()) {
             // A WITH item read by this block alone: its query is windowed, as a subquery would be.
-            time = windowize(root, with.get(), context, false, true, tables, aggregates, late);
+            time = windowize(root, with.get(), context, false, true, tables, aggregates, late, grains);
             if (time.isEmpty()) {
                 return Optional.empty();
             }
@@ -354,7 +473,9 @@ final class WindowTopN extends ScopedFamily {
             if (time.isEmpty()) {
                 return Optional.empty();
             }
-            SqlNode window = Snippets.tumble(table, time.get().name(), context.settings().windowSize());
+            Grain grain = grain(root, table, time.get(), context);
+            grains.add(grain);
+            SqlNode window = Snippets.tumble(table, time.get().name(), grain.size());
             if (from instanceof SqlIdentifier) {
                 block.setFrom(window);
             } else {
@@ -367,7 +488,7 @@ final class WindowTopN extends ScopedFamily {
             if (sub == null) {
                 return Optional.empty();
             }
-            time = windowize(root, sub, context, false, true, tables, aggregates, late);
+            time = windowize(root, sub, context, false, true, tables, aggregates, late, grains);
             if (time.isEmpty()) {
                 return Optional.empty();
             }

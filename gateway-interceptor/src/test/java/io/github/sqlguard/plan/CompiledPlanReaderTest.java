@@ -71,6 +71,31 @@ class CompiledPlanReaderTest {
     }
 
     @Test
+    void followsAColumnRenamedByACalcBackToTheWindowThatMakesIt() {
+        tEnv.executeSql("CREATE TEMPORARY VIEW hourly AS SELECT window_time AS wt, user_id, SUM(amount) AS total"
+                + " FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR))"
+                + " GROUP BY window_start, window_end, window_time, user_id");
+        ExplainedPlan plan = plan("SELECT * FROM (SELECT wt, user_id, total, ROW_NUMBER() OVER (PARTITION BY wt"
+                + " ORDER BY total DESC) AS rn FROM hourly) WHERE rn <= 3");
+
+        Operator.Rank rank = plan.operators(Operator.Rank.class).get(0);
+        assertThat(rank.partitionKeys()).containsExactly("wt");
+        PlanNode input = plan.inputs(rank.node()).get(0);
+        // Read from the Calc's "projection" (an INPUT_REF of the window aggregation's window_time), not its description.
+        assertThat(plan.source(input, "wt")).hasValueSatisfying(source -> {
+            assertThat(source.name()).isEqualTo("window_time");
+            assertThat(source.node().name()).endsWith("WindowAggregate");
+        });
+        // A column the Calc computes is made there.
+        ExplainedPlan computed = plan("SELECT * FROM (SELECT user_id, amount * 2 AS doubled, ROW_NUMBER() OVER"
+                + " (PARTITION BY user_id ORDER BY amount * 2 DESC) AS rn FROM orders) WHERE rn <= 3");
+        PlanNode calc = computed.nodes().stream().filter(n -> n.is("Calc")).findFirst().orElseThrow();
+        String doubled = calc.outputType().columns().get(1).name();
+        assertThat(computed.source(calc, doubled)).as("%s of %s", doubled, calc)
+                .hasValueSatisfying(source -> assertThat(source.node()).isEqualTo(calc));
+    }
+
+    @Test
     void readsAnOrderByLimitAsARankOfTheWholeStreamWithTheStrategyFlinkChose() {
         ExplainedPlan appendOnly = plan("SELECT order_id, amount FROM orders ORDER BY amount DESC LIMIT 5");
         Operator.Rank sortLimit = appendOnly.operators(Operator.Rank.class).get(0);

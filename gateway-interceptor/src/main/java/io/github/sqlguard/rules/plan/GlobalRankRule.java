@@ -3,6 +3,7 @@ package io.github.sqlguard.rules.plan;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.plan.OrderKey;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.plan.WindowRowsRead;
@@ -10,6 +11,7 @@ import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
+import io.github.sqlguard.statement.SqlIdentifiers;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +58,7 @@ public final class GlobalRankRule extends StreamingPlanRule {
         for (Operator operator : plan.operators()) {
             if (operator instanceof Operator.WindowRank windowRank && windowRank.partitionKeys().isEmpty()) {
                 rowsOfTheWindow(plan, windowRank).ifPresent(rows -> hits.add(
-                        PlanRules.hit(plan, operator, perWindowAlone(windowRank, rows), perWindowAloneFix(windowRank))));
+                        PlanRules.hit(plan, operator, perWindowAlone(windowRank, rows), perWindowAloneFix(windowRank, names))));
                 continue;
             }
             if (operator instanceof Operator.Deduplicate dedup && dedup.keys().isEmpty()) {
@@ -158,15 +160,40 @@ public final class GlobalRankRule extends StreamingPlanRule {
      * (parallel), the second over its result; Flink 2.3.0 plans both as {@code WindowRank}s, the second behind the one
      * exchange to a single instance, reading at most N rows per key and window.
      */
-    private static String perWindowAloneFix(Operator.WindowRank windowRank) {
+    private static String perWindowAloneFix(Operator.WindowRank windowRank, StatementNames names) {
         String n = windowRank.rankEnd().isPresent() ? String.valueOf(windowRank.rankEnd().getAsLong()) : "N";
-        String order = windowRank.orderBy();
-        return "Where the stream is large, rank in two steps, which give the same Top-" + n + " per window (ties aside):"
+        // Ordered by processing time, the rows tie in each step (proctime-top-n): the two steps are written in the
+        // event-time order of proctime-top-n's fix, not in the order that finding says keeps the first rows to arrive.
+        // A window Top-N runs on event time only (StreamExecWindowRank), so an event-time attribute is below it.
+        Optional<String> eventTime = windowRank.firstArrivalsReadAsLatest() || windowRank.rankedByLaterKeys()
+                ? eventTimeOrder(windowRank, names) : Optional.empty();
+        String order = eventTime.orElse(windowRank.orderBy());
+        return (eventTime.isPresent() ? "Once the ranking is ordered by event time (proctime-top-n), where" : "Where")
+                + " the stream is large, rank in two steps, which give the same Top-" + n + " per window (ties aside):"
                 + " first per window and a key of the rows (ROW_NUMBER() OVER (PARTITION BY window_start, window_end, the"
                 + " key ORDER BY " + order + ") <= " + n + ", a window Top-N that runs in parallel), then this ranking,"
                 + " per window alone, over that result: at most " + n + " rows per key and window then reach the one"
                 + " task; where a total per key is ranked, aggregate per key and window first"
                 + " (GROUP BY window_start, window_end, the key) and rank the totals.";
+    }
+
+    /**
+     * The event-time order proctime-top-n's fix gives a window Top-N ordered by processing time: the event-time
+     * attribute below it in place of the processing-time key, its direction kept, the later keys after it ({@code
+     * view_time DESC} for {@code pt DESC}); empty where there is no event-time attribute below.
+     */
+    private static Optional<String> eventTimeOrder(Operator.WindowRank windowRank, StatementNames names) {
+        Optional<Column> rowtime = names.rowtimeBelow(windowRank.node());
+        if (rowtime.isEmpty() || windowRank.orderKeys().isEmpty()) {
+            return Optional.empty();
+        }
+        List<OrderKey> keys = windowRank.orderKeys();
+        List<String> order = new ArrayList<>();
+        order.add(SqlIdentifiers.sql(rowtime.get().name()) + (keys.get(0).ascending() ? "" : " DESC"));
+        for (int i = 1; i < keys.size(); i++) {
+            order.add(names.orderName(keys.get(i), i) + (keys.get(i).ascending() ? "" : " DESC"));
+        }
+        return Optional.of(String.join(", ", order));
     }
 
     private static String topN(java.util.OptionalLong end) {

@@ -1122,15 +1122,16 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             // hint nor a window written in the statement reaches it.
             return fix.append('.').toString();
         }
-        if (WindowKeys.named(aggregate.groupBy()) && WindowKeys.overWindow(names.plan(), node)) {
+        // Grouped by one window column, or by window_time alone (renamed too): the same fix (WindowKeys#groupedByOne).
+        Optional<WindowKeys.Grouped> byOne = WindowKeys.groupedByOne(names.plan(), aggregate);
+        if ((WindowKeys.named(aggregate.groupBy()) || byOne.isPresent()) && WindowKeys.overWindow(names.plan(), node)) {
             // The aggregation reads a window's rows already and groups by its columns: the window aggregation it
             // was written for needs both (window-aggregate-not-recognized), not a new window over its input.
             // Over GROUPING SETS, ROLLUP or CUBE that hold both, the window columns go beside the sets
             // (WindowKeys#groupByBoth; Flink's WindowAggregateTest#testCantTranslateToWindowAgg_CubeWithoutWindowStartEnd).
-            Optional<String> alone = WindowKeys.alone(aggregate.groupBy());
-            if (alone.isPresent() || aggregate.groupingSets()) {
+            if (byOne.isPresent() || aggregate.groupingSets()) {
                 fix.append("; or group by both window columns, ")
-                        .append(alone.map(has -> WindowKeys.groupByBoth(aggregate, has)).orElse(WindowKeys.BESIDE_SETS))
+                        .append(byOne.map(g -> WindowKeys.groupByBoth(aggregate, g.has(), g.as())).orElse(WindowKeys.BESIDE_SETS))
                         .append(" (a window aggregation, which emits each window's result once and frees its state when"
                                 + " the window closes)").append(WindowKeys.setsCaveat(aggregate));
             }

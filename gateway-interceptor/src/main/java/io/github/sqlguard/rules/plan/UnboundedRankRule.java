@@ -14,6 +14,7 @@ import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtlOptions;
 import io.github.sqlguard.statement.SqlIdentifiers;
+import io.github.sqlguard.statement.TimeBuckets;
 
 
 import java.util.ArrayList;
@@ -108,14 +109,20 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         // over the view would read the aggregation's result).
         Optional<String> single = names.singleTable(aggregation.node()).map(t -> t.getObjectName());
         String table = single.orElse(names.tables(aggregation.node()));
+        // A key that buckets the time attribute by hand (FLOOR(ts TO HOUR), CAST(ts AS DATE)): the window is the bucket,
+        // so each window's total is the bucket's (issue 30: "no 5-minute window for a daily report").
+        AdvisedValues values = TimeBuckets.of(names.context().statement().text(), rowtime.name(), rowtime.isLocalZoned())
+                .stream().filter(b -> aggregation.groupBy().stream().anyMatch(b::isKey))
+                .max(java.util.Comparator.comparing(TimeBuckets.Bucket::size))
+                .map(b -> advised.covering(b.size())).orElse(advised);
         StringBuilder way = new StringBuilder("where a ranking per time window is meant (not one since the start), window")
                 .append(" the aggregation below first, in the query or view that holds it (")
                 .append(aggregation.node().label()).append(" over ").append(names.tables(aggregation.node())).append(": ");
         if (single.isPresent()) {
             way.append("FROM TABLE(TUMBLE(TABLE ").append(table).append(", DESCRIPTOR(").append(SqlIdentifiers.sql(rowtime.name()))
-                    .append("), ").append(advised.windowInterval()).append("))");
+                    .append("), ").append(values.windowInterval()).append("))");
         } else {
-            way.append("a TUMBLE window of ").append(rowtime.name()).append(" (").append(advised.windowInterval())
+            way.append("a TUMBLE window of ").append(rowtime.name()).append(" (").append(values.windowInterval())
                     .append(") over what it reads");
         }
         way.append(" and GROUP BY window_start, window_end").append(keys).append(")");
@@ -237,16 +244,14 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         Optional<Operator.GroupAggregate> aggregation = names.aggregationBelow(rank.node());
         // An aggregation over a window's rows grouped by one window column (GROUP BY window_start, region over a TUMBLE):
         // the window is there already, the aggregation lacks the other column (window-aggregate-not-recognized).
-        Optional<String> groupedByOne = aggregation
-                .filter(a -> WindowKeys.overWindow(names.plan(), a.node()))
-                .flatMap(a -> WindowKeys.alone(a.groupBy()));
+        Optional<WindowKeys.Grouped> groupedByOne = aggregation.flatMap(a -> WindowKeys.groupedByOne(names.plan(), a));
         if (groupedByOne.isPresent() && names.redundantRanking(rank).isEmpty()
                 && rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
             String partition = String.join("", rank.partitionKeys().stream()
-                    .filter(k -> !k.equals(WindowKeys.START) && !k.equals(WindowKeys.END))
+                    .filter(k -> !k.equals(WindowKeys.START) && !k.equals(WindowKeys.END) && !k.equals(groupedByOne.get().as()))
                     .map(k -> ", " + SqlIdentifiers.planName(k)).toList());
             ways.add("where a ranking per window is meant, group the aggregation below by both window columns ("
-                    + aggregation.get().node().label() + ": " + WindowKeys.groupByBoth(aggregation.get(), groupedByOne.get())
+                    + aggregation.get().node().label() + ": " + WindowKeys.groupByBoth(aggregation.get(), groupedByOne.get().has(), groupedByOne.get().as())
                     + ", a window aggregation, which emits each window's result once) and rank with PARTITION BY"
                     + " window_start, window_end" + partition + ": Flink plans a window Top-N over a window aggregation,"
                     + " whose state is freed when each window closes, where over the aggregation's updating result it"

@@ -24,8 +24,10 @@ import java.util.Optional;
  * WindowRankNotRecognizedRule}.
  *
  * <p>The plan signal: a {@code GroupAggregate} whose keys hold exactly one of the columns {@code
- * window_start}, {@code window_end}, over a windowing operator ({@link WindowKeys}).
- * A window column renamed on the way up is not recognised.
+ * window_start}, {@code window_end}, or {@code window_time} and neither of them, over a windowing operator ({@link
+ * WindowKeys#groupedByOne}: Flink's {@code WindowUtil#groupingContainsWindowStartEnd} asks for both bounds). A {@code
+ * window_time} renamed below ({@code window_time AS wt} in a view) is read through the compiled plan's projections
+ * ({@link WindowKeys#timeRenamed}); a window bound renamed on the way up is not recognised.
  */
 public final class WindowAggregateNotRecognizedRule extends StreamingPlanRule {
 
@@ -34,7 +36,7 @@ public final class WindowAggregateNotRecognizedRule extends StreamingPlanRule {
     public static final RuleDeclaration DECLARATION =
             RuleDeclaration.check(
                     ID, Level.WARN,
-                    "Aggregation over a window grouped by `window_start` or `window_end` alone: Flink plans a general"
+                    "Aggregation over a window grouped by `window_start` or `window_end` alone, or by `window_time`: Flink plans a general"
                     + " `GroupAggregate`, not a window aggregation, and keeps each window's totals after the window closes.");
 
     @Override
@@ -49,26 +51,39 @@ public final class WindowAggregateNotRecognizedRule extends StreamingPlanRule {
             if (!(operator instanceof Operator.GroupAggregate aggregate)) {
                 continue;
             }
-            List<String> keys = aggregate.groupBy();
-            Optional<String> alone = WindowKeys.alone(keys);
-            if (alone.isEmpty() || !WindowKeys.overWindow(plan, operator.node())) {
+            Optional<WindowKeys.Grouped> grouped = WindowKeys.groupedByOne(plan, aggregate);
+            if (grouped.isEmpty()) {
                 continue;
             }
-            String has = alone.get();
+            String has = grouped.get().has();
+            String as = grouped.get().as();
+            String named = grouped.get().renamed() ? as + " (" + has + " renamed)" : has;
             String missing = WindowKeys.missing(has);
+            String groupBy = WindowKeys.groupByBoth(aggregate, has, as);
+            String then = ": Flink then plans a window aggregation, which emits each window's result once and frees its"
+                    + " state when the window closes" + WindowKeys.setsCaveat(aggregate) + ".";
+            String fix;
+            if (has.equals(WindowKeys.TIME)) {
+                // window_time is one value per window (window_end - 1 ms): grouped by the bounds beside it, the groups
+                // are the same windows. A view that renames it may not select the bounds: the fix says to.
+                fix = "Group by the window's bounds beside " + as + " (" + groupBy + "): window_time is one value per"
+                        + " window (window_end - 1 ms), so the groups are the same windows" + then
+                        + (grouped.get().renamed() ? " Where the query the aggregation reads does not select window_start"
+                                + " and window_end, select them there first." : "");
+            } else {
+                fix = "Group by both window columns (" + groupBy + ")" + then;
+            }
             hits.add(
                     PlanRules.hit(
                             plan,
                             operator,
-                            "This aggregation over a window's rows is grouped by " + has + " without " + missing
+                            "This aggregation over a window's rows is grouped by " + named + " without " + missing
                                     + ", so Flink cannot plan it as a window aggregation (which needs both window_start"
                                     + " and window_end in GROUP BY) and runs a general " + operator.node().name()
                                     + " keyed by " + WindowKeys.keys(aggregate) + ": each window's totals stay in state"
                                     + " after the window closes, until the state TTL removes them, and are updated as"
                                     + " rows arrive instead of emitted once when the window closes.",
-                            "Group by both window columns (" + WindowKeys.groupByBoth(aggregate, has) + "): Flink then plans a"
-                                    + " window aggregation, which emits each window's result once and frees its state"
-                                    + " when the window closes" + WindowKeys.setsCaveat(aggregate) + "."));
+                            fix));
         }
         return hits;
     }

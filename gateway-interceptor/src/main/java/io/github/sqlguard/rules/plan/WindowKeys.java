@@ -1,5 +1,6 @@
 package io.github.sqlguard.rules.plan;
 
+import io.github.sqlguard.plan.ColumnSource;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
@@ -11,8 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The keys of an operator over a window's rows read for its window columns: Flink plans a window
@@ -65,33 +64,27 @@ final class WindowKeys {
 
     /**
      * The name a key of {@code node} gives {@code window_time} where a projection below renames it ({@code window_time
-     * AS wt} in a view, {@code PARTITION BY wt}): Flink's plan keys the ranking by the new name, and the {@code Calc}
-     * between the window and the ranking prints {@code window_time AS wt}. Read through the {@code Calc} and {@code
-     * Exchange} nodes right below {@code node}, where its keys name neither window bound; empty otherwise.
+     * AS wt} in a view, {@code PARTITION BY wt}): Flink's plan keys the operator by the new name. Read from the compiled
+     * plan ({@link ExplainedPlan#source}): the key's column of {@code node}'s input followed back through the {@code
+     * Calc}s that project it unchanged (their {@code "projection"}'s {@code INPUT_REF}) to a windowing operator's
+     * {@code window_time}. Empty where the keys name a window column as it is, or the plan is EXPLAIN text.
      */
     static Optional<String> timeRenamed(ExplainedPlan plan, PlanNode node, List<String> keys) {
         if (keys.contains(START) || keys.contains(END) || keys.contains(TIME)) {
             return Optional.empty();
         }
-        PlanNode at = node;
-        for (int depth = 0; depth < 16; depth++) {
-            List<PlanNode> inputs = plan.inputs(at);
-            if (inputs.size() != 1 || !(inputs.get(0).is("Calc") || inputs.get(0).is("Exchange"))) {
-                return Optional.empty();
-            }
-            at = inputs.get(0);
-            Matcher renamed = TIME_AS.matcher(at.description());
-            while (renamed.find()) {
-                if (keys.contains(renamed.group(1))) {
-                    return Optional.of(renamed.group(1));
-                }
+        List<PlanNode> inputs = plan.inputs(node);
+        if (inputs.size() != 1) {
+            return Optional.empty();
+        }
+        for (String key : keys) {
+            Optional<ColumnSource> source = plan.source(inputs.get(0), key);
+            if (source.isPresent() && source.get().name().equals(TIME) && WINDOWING.contains(source.get().node().name())) {
+                return Optional.of(key);
             }
         }
         return Optional.empty();
     }
-
-    /** A projection of {@code window_time} under another name, as a {@code Calc} prints it. */
-    private static final Pattern TIME_AS = Pattern.compile("[\\[ ]window_time AS (\\w+)[,\\]]");
 
     /** The keys with {@code renamed} named {@code window_time}, as the window names it. */
     static List<String> withTime(List<String> keys, String renamed) {
@@ -165,7 +158,62 @@ final class WindowKeys {
      * Expand} adds to the keys ({@code $e}) is no column of the statement.
      */
     static String groupByBoth(Operator.GroupAggregate aggregate, String has) {
-        return aggregate.groupingSets() ? BESIDE_SETS : "GROUP BY " + completed(aggregate.groupBy(), has);
+        return groupByBoth(aggregate, has, has);
+    }
+
+    /**
+     * {@link #groupByBoth(Operator.GroupAggregate, String)} where the statement names the key {@code has} as {@code as}
+     * ({@code wt} for a view's {@code window_time AS wt}). A key {@code window_time} keeps its place, the bounds put
+     * before it ({@code GROUP BY window_start, window_end, window_time, region}): a select list that names {@code
+     * window_time} needs it grouped, and Flink's {@code WindowUtil#groupingExcludeWindowStartEndTimeColumns} drops it
+     * from the window aggregation's keys.
+     */
+    static String groupByBoth(Operator.GroupAggregate aggregate, String has, String as) {
+        if (aggregate.groupingSets()) {
+            return BESIDE_SETS;
+        }
+        if (!has.equals(TIME)) {
+            return "GROUP BY " + completed(aggregate.groupBy(), has);
+        }
+        List<String> out = new ArrayList<>();
+        for (String key : aggregate.groupBy()) {
+            if (key.equals(as)) {
+                out.add(START);
+                out.add(END);
+            }
+            out.add(key);
+        }
+        return "GROUP BY " + String.join(", ", out);
+    }
+
+    /**
+     * The window column an aggregation over a window's rows groups by without both bounds ({@link #lacking}: {@code
+     * window_start} or {@code window_end} alone, or {@code window_time} with neither), with the name its keys give it
+     * where a projection below renames {@code window_time} ({@link #timeRenamed}); empty where it groups by both, by
+     * none, or reads no window's rows. Flink's {@code WindowUtil#groupingContainsWindowStartEnd} asks for both bounds
+     * for a window aggregation; grouped by {@code window_time} alone, Flink 2.3.0 and 1.20.0 plan a general {@code
+     * GroupAggregate} keyed by it.
+     */
+    static Optional<Grouped> groupedByOne(ExplainedPlan plan, Operator.GroupAggregate aggregate) {
+        if (!overWindow(plan, aggregate.node())) {
+            return Optional.empty();
+        }
+        Optional<String> renamed = timeRenamed(plan, aggregate.node(), aggregate.groupBy());
+        List<String> keys = renamed.map(as -> withTime(aggregate.groupBy(), as)).orElse(aggregate.groupBy());
+        return lacking(keys).map(has -> new Grouped(has, renamed.orElse(has)));
+    }
+
+    /**
+     * The window column an aggregation's keys hold without both bounds.
+     *
+     * @param has {@link #START}, {@link #END} or {@link #TIME}
+     * @param as the key's name in the plan: {@code has}, or the name a projection below gives {@code window_time}
+     */
+    record Grouped(String has, String as) {
+
+        boolean renamed() {
+            return !has.equals(as);
+        }
     }
 
     /** The GROUP BY of a window aggregation over grouping sets: the window columns beside the sets, not in them. */
