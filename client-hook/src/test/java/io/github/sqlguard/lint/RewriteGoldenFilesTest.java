@@ -144,6 +144,7 @@ class RewriteGoldenFilesTest {
         "946-distinct-devices-per-app-over-watermarked-events-fix-offers-a-window-counting-each-value-once",
         "947-split-distinct-mini-batch-two-phase-payers-per-merchant-incremental-partial-fix-says-counted-again",
         "948-distinct-users-of-all-time-global-count-distinct-fix-says-a-value-is-counted-again-while-rows-come",
+        "949-orders-view-joining-csv-customers-then-shipments-set-rewrite-pins-customers-the-shipments-join-gets-the-set",
         "925-top-3-regions-per-hour-partitioned-by-window-time-over-window-aggregate",
         "926-two-largest-orders-per-region-and-window-time-over-tvf-with-ttl",
         "927-latest-order-per-region-and-window-time-deduplicate-not-window",

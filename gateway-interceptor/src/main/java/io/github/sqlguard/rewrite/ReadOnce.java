@@ -204,6 +204,28 @@ final class ReadOnce {
     }
 
     /**
+     * The plan node ids of the joins whose side read once {@code pins} keep: each join of the plan with a side read once
+     * ({@link BoundedJoinSide}) that reads a table of a pin. A join of the same statement that reads no such side is
+     * not among them: the pin is not its own, though the one rewrite answers it too.
+     */
+    Set<Integer> joinsKept(List<Pin> pins) {
+        Set<Integer> out = new java.util.TreeSet<>();
+        if (plan.isEmpty()) {
+            return out;
+        }
+        Set<String> pinned = new HashSet<>();
+        pins.forEach(p -> pinned.addAll(p.tables()));
+        for (Operator.Join each : plan.get().operators(Operator.Join.class)) {
+            Optional<BoundedJoinSide> side = BoundedJoinSide.of(each, plan.get());
+            if (side.isPresent() && names(plan.get().tablesRead(plan.get().inputs(each.node()).get(side.get().side())))
+                    .stream().anyMatch(pinned::contains)) {
+                out.add(each.node().id());
+            }
+        }
+        return out;
+    }
+
+    /**
      * What the {@code changes:} line of a {@code state-ttl-hint} rewrite says of the plan's join {@code join} where one
      * side is read once and the rewrite's SELECT could not be matched to that join ({@link #join} found none, or more
      * than one): true to the hints written in {@code tree}. Where a {@code STATE_TTL} hint there (the first of its
