@@ -827,8 +827,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     private static String fix(Operator operator, StatementNames names, AdvisedValues advised, ExplainedPlan plan) {
         PlanNode node = operator.node();
         if (operator instanceof Operator.GroupAggregate aggregate && HintPin.pins(operator, plan)) {
-            return HintPin.fix(SqlIdentifiers.planNames(aggregate.splitDistinctPartial() ? finalKeys(aggregate, names)
-                    : groupKeys(aggregate, names)), names.context(), plan, names.context().option(StateTtlOptions.MAX_STATE_TTL),
+            List<String> keys = aggregate.splitDistinctPartial() ? finalKeys(aggregate, names) : groupKeys(aggregate, names);
+            return HintPin.fix(SqlIdentifiers.planNames(keys), distinctUnderTtl(aggregate, aggregate.groupBy().isEmpty()
+                    ? List.of() : keys), names.context(), plan, names.context().option(StateTtlOptions.MAX_STATE_TTL),
                     advised, joinSidePins(names), aggregationInput(node, names));
         }
         if (operator instanceof Operator.GroupAggregate aggregate) {
