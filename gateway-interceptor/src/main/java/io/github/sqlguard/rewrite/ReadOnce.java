@@ -37,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The inputs of a rewrite scope's joining SELECTs that are a join's side read once ({@link BoundedJoinSide}: every
@@ -209,7 +210,7 @@ final class ReadOnce {
      * not among them: the pin is not its own, though the one rewrite answers it too.
      */
     Set<Integer> joinsKept(List<Pin> pins) {
-        Set<Integer> out = new java.util.TreeSet<>();
+        Set<Integer> out = new TreeSet<>();
         if (plan.isEmpty()) {
             return out;
         }

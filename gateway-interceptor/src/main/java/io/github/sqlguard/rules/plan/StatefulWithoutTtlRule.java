@@ -960,9 +960,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * accumulator is written at each of its rows. Over an insert-only input a value's entry is written only when the
      * value is new to its key ({@code DistinctAggCodeGen}: "update value only when value changed", Flink 2.3.0) and the
      * TTL is set on create and write ({@code StateConfigUtil#createTtlConfig}): it expires the TTL after the value was
-     * first counted however often it comes again, and its next arrival is counted again, while the key is active (a
-     * MiniCluster run in round 63: {@code COUNT(DISTINCT a) ... GROUP BY a} under a TTL of 1 s reached 2 while the key's
-     * {@code COUNT(*)} kept growing). A call over grouping keys alone has one value per key, written at the key's first
+     * first counted however often it comes again, and its next arrival is counted again, while the key is active. A call over grouping keys alone has one value per key, written at the key's first
      * row, so counted again once per TTL. Over an updating input each row of a value rewrites its entry: it expires once
      * the value goes unseen that long, and its retraction then finds nothing. The split's partial aggregation with a
      * {@code GROUP BY} keeps them per key and bucket and sends a value counted again on to the final aggregation, which
