@@ -828,9 +828,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         PlanNode node = operator.node();
         if (operator instanceof Operator.GroupAggregate aggregate && HintPin.pins(operator, plan)) {
             List<String> keys = aggregate.splitDistinctPartial() ? finalKeys(aggregate, names) : groupKeys(aggregate, names);
-            return HintPin.fix(SqlIdentifiers.planNames(keys), distinctUnderTtl(aggregate, aggregate.groupBy().isEmpty()
-                    ? List.of() : keys), names.context(), plan, names.context().option(StateTtlOptions.MAX_STATE_TTL),
-                    advised, joinSidePins(names), aggregationInput(node, names));
+            return HintPin.fix(SqlIdentifiers.planNames(keys), distinctUnderTtl(aggregate, keys), names.context(), plan,
+                    names.context().option(StateTtlOptions.MAX_STATE_TTL), advised, joinSidePins(names),
+                    aggregationInput(node, names));
         }
         if (operator instanceof Operator.GroupAggregate aggregate) {
             return aggregateFix(aggregate, names, advised);
@@ -966,7 +966,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * {@code GROUP BY} keeps them per key and bucket and sends a value counted again on to the final aggregation, which
      * adds it to the key's total ({@code SplitAggregateRule}).
      *
-     * @param keys the statement's keys of the aggregation (a split's final ones); empty for a global aggregation
+     * @param keys the statement's keys of the aggregation (a split's final ones); empty for a global aggregation, or one
+     *     of GROUPING SETS alone
      */
     private static Optional<String> distinctUnderTtl(Operator.GroupAggregate aggregate, List<String> keys) {
         List<Operator.AggregateCall> growing = aggregate.growingDistinctCalls();
@@ -975,33 +976,35 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (growing.isEmpty() && overKeys.isEmpty()) {
             return Optional.empty();
         }
-        String key = keys.isEmpty() ? "" : " (" + SqlIdentifiers.planNames(keys) + ")";
-        String active = keys.isEmpty() ? "while rows keep coming" : "even while the key stays active";
+        // A global aggregation has no key; one of GROUPING SETS alone has keys the statement names as sets.
+        boolean global = aggregate.groupBy().isEmpty();
+        String key = global ? "" : " (" + (keys.isEmpty() ? "a grouping set" : SqlIdentifiers.planNames(keys)) + ")";
+        String active = global ? "while rows keep coming" : "even while the key stays active";
         String sentOn = aggregate.splitDistinctPartial()
-                ? ", sent on to the final aggregation and added to " + (keys.isEmpty() ? "the total" : "the key's total") + " again"
+                ? ", sent on to the final aggregation and added to " + (global ? "the total" : "the key's total") + " again"
                 : "";
         StringBuilder out = new StringBuilder();
         if (!growing.isEmpty()) {
             List<String> calls = growing.stream().map(Operator.AggregateCall::sql).distinct().toList();
             String verbs = String.join(" or ", growing.stream().map(Operator.AggregateCall::takesAs).distinct().toList());
             boolean insertOnly = growing.stream().allMatch(c -> c.retracts().equals(Optional.of(false)));
-            String per = keys.isEmpty() ? "" : " of a key" + (aggregate.splitDistinctPartial() ? " and bucket" : "");
+            String per = global ? "" : " of a key" + (aggregate.splitDistinctPartial() ? " and bucket" : "");
             out.append("longer than a value of ").append(String.join(", ", calls))
                     .append(insertOnly ? " keeps coming back" : " goes unseen")
-                    .append(keys.isEmpty() ? "" : (insertOnly ? " to its key" : " by its key") + key)
+                    .append(global ? "" : (insertOnly ? " to its key" : " by its key") + key)
                     .append(", or only where a value ").append(verbs).append(" again is acceptable: ")
                     .append(calls.size() == 1 ? "the call keeps" : "the calls keep").append(" one entry per distinct value")
                     .append(per).append(", and a TTL expires each on its own, ");
             if (insertOnly) {
                 out.append("the TTL after the value was first ").append(verbs).append(", however often it comes again, ")
                         .append(active).append(" (Flink writes a value's entry only when it is new to ")
-                        .append(keys.isEmpty() ? "the aggregation" : "its key").append("), and its next")
+                        .append(global ? "the aggregation" : "its key").append("), and its next")
                         .append(" arrival is ").append(verbs).append(" again").append(sentOn);
             } else {
                 out.append("once the value goes unseen that long, ").append(active).append(": its next arrival is ")
                         .append(verbs).append(" again").append(sentOn).append(", and its retraction is lost");
             }
-            out.append(keys.isEmpty() ? " (and a stream idle for the TTL resets the totals)"
+            out.append(global ? " (and a stream idle for the TTL resets the totals)"
                     : " (a TTL longer than a key stays active does not keep " + (calls.size() == 1 ? "it" : "them") + " exact)");
         }
         if (!overKeys.isEmpty()) {
@@ -1041,8 +1044,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         // "Window Aggregation", GROUPING SETS); its keys are the sets', not a list of columns.
         boolean grouping = names.expandBelow(node);
         StringBuilder fix = new StringBuilder("Set a state TTL ");
-        List<String> statementKeys = aggregate.groupBy().isEmpty() ? List.of()
-                : aggregate.splitDistinctPartial() ? finalKeys(aggregate, names) : groupKeys(aggregate, names);
+        List<String> statementKeys = aggregate.splitDistinctPartial() ? finalKeys(aggregate, names) : groupKeys(aggregate, names);
         Optional<String> distinct = bucket.isPresent() ? Optional.empty() : distinctUnderTtl(aggregate, statementKeys);
         if (aggregate.splitDistinctPartial() && finalKeys(aggregate, names).isEmpty()) {
             fix.append(bucketsUnderTtl(aggregate));
