@@ -50,8 +50,12 @@ public final class ProvenFixes {
             return finding;
         }
         rest = rest == null ? finding.fix() : rest;
-        String fix = rest.isEmpty() ? way.get().definite() + "."
-                : way.get().definite() + OR + Character.toLowerCase(rest.charAt(0)) + rest.substring(1);
+        // A join that reads no side the rewrite pins (another join of the view does): its SET, the pin named as the
+        // other join's, not the pin's long account as if it were this join's (cases 887, 921, 949).
+        String first = way.get() instanceof ProvenWay.ReadOnceKept kept && !kept.keeps(finding.planNode())
+                ? kept.elsewhere() : way.get().definite();
+        String fix = rest.isEmpty() ? first + "."
+                : first + OR + Character.toLowerCase(rest.charAt(0)) + rest.substring(1);
         return new Finding(
                 finding.ruleId(), finding.level(), finding.reason(), finding.node(), finding.excerpt(), fix,
                 finding.docLink(), finding.planNode(), finding.facts().withSettledWay(way.get()));

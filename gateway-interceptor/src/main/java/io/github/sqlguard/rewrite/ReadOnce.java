@@ -37,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The inputs of a rewrite scope's joining SELECTs that are a join's side read once ({@link BoundedJoinSide}: every
@@ -201,6 +202,28 @@ final class ReadOnce {
             }
         }
         return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
+    }
+
+    /**
+     * The plan node ids of the joins whose side read once {@code pins} keep: each join of the plan with a side read once
+     * ({@link BoundedJoinSide}) that reads a table of a pin. A join of the same statement that reads no such side is
+     * not among them: the pin is not its own, though the one rewrite answers it too.
+     */
+    Set<Integer> joinsKept(List<Pin> pins) {
+        Set<Integer> out = new TreeSet<>();
+        if (plan.isEmpty()) {
+            return out;
+        }
+        Set<String> pinned = new HashSet<>();
+        pins.forEach(p -> pinned.addAll(p.tables()));
+        for (Operator.Join each : plan.get().operators(Operator.Join.class)) {
+            Optional<BoundedJoinSide> side = BoundedJoinSide.of(each, plan.get());
+            if (side.isPresent() && names(plan.get().tablesRead(plan.get().inputs(each.node()).get(side.get().side())))
+                    .stream().anyMatch(pinned::contains)) {
+                out.add(each.node().id());
+            }
+        }
+        return out;
     }
 
     /**

@@ -191,7 +191,7 @@ final class SessionStateTtl implements RewriteFamily {
             List<ReadOnce.Pin> added = pins.stream().filter(ReadOnce.Pin::added).toList();
             return List.of(candidate.withWay(new ProvenWay.ReadOnceKept(set, scope.writtenName(),
                     added.stream().map(ReadOnce.Pin::option).toList(),
-                    added.stream().flatMap(p -> p.tables().stream().sorted()).distinct().toList())));
+                    added.stream().flatMap(p -> p.tables().stream().sorted()).distinct().toList(), reads.joinsKept(added))));
         }
         return List.of(new Candidate(
                 ID, finding.ruleId(), finding.node(), List.of(set), text, text,

@@ -6,6 +6,7 @@ import io.github.sqlguard.statement.SqlIdentifiers;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A way of a join's fix that a rewrite family can prove, as values: the join read {@code FOR SYSTEM_TIME AS OF} a
@@ -157,14 +158,37 @@ public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal, 
      * @param view the view whose joining SELECT the hint goes on, as the statement names it
      * @param options the hint's options the rewrite adds, as a hint writes them ({@code 'g' = '0'})
      * @param tables the tables of the sides they keep
+     * @param joins the plan node ids of the joins that read those sides: a join of the statement that reads none of
+     *     them gets the {@code SET} alone as its fix ({@link #elsewhere()}), the pin being another join's
      */
-    record ReadOnceKept(String setting, String view, List<String> options, List<String> tables) implements ProvenWay {
+    record ReadOnceKept(String setting, String view, List<String> options, List<String> tables, Set<Integer> joins)
+            implements ProvenWay {
 
         public ReadOnceKept {
             Objects.requireNonNull(setting);
             Objects.requireNonNull(view);
             options = List.copyOf(options);
             tables = List.copyOf(tables);
+            joins = Set.copyOf(joins);
+        }
+
+        /**
+         * The fix of a join the rewrite answers that reads no side it pins: the {@code SET}, and in a few words that the
+         * rewrite writes it with another join's side read once pinned in the view.
+         */
+        public String elsewhere() {
+            return "Bound the join's state with a TTL longer than a row must wait for its match: " + setting + " (the"
+                    + " session-state-ttl rewrite writes it with /*+ STATE_TTL(" + String.join(", ", options) + ") */ in"
+                    + " the view " + view + " for the rows of " + String.join(", ", tables) + ", which another join reads"
+                    + " once)";
+        }
+
+        /**
+         * True where the finding on plan node {@code planNode} is about a join that reads a side this way pins, or where
+         * the rewrite did not say which joins those are ({@code joins} empty: no plan).
+         */
+        public boolean keeps(Optional<Integer> planNode) {
+            return joins.isEmpty() || planNode.map(joins::contains).orElse(true);
         }
 
         @Override

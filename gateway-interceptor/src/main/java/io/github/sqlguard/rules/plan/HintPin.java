@@ -68,13 +68,14 @@ final class HintPin {
     }
 
     /**
-     * The fix for an aggregation: a TTL longer than a key ({@code keys}) stays active, written in place of the '0' of
-     * the hint that pins it (named as {@link #why} names it); or the hint's key removed, and then the session's TTL
-     * reaches it.
+     * The fix for an aggregation: a TTL longer than a key ({@code keys}) stays active, or {@code longer} where the rule
+     * says what a TTL must outlast instead (an aggregation with a {@code DISTINCT} call, whose values a TTL expires
+     * while the key is active), written in place of the '0' of the hint that pins it (named as {@link #why} names it);
+     * or the hint's key removed, and then the session's TTL reaches it.
      */
     static String fix(
-            String keys, AnalysisContext context, ExplainedPlan plan, Duration max, AdvisedValues advised,
-            Set<Pin> joinSides, Optional<Input> input) {
+            String keys, Optional<String> longer, AnalysisContext context, ExplainedPlan plan, Duration max,
+            AdvisedValues advised, Set<Pin> joinSides, Optional<Input> input) {
         List<Pin> pins = aggregationPins(context, plan, max, joinSides, input);
         String change = pins.size() == 1
                 ? "in place of the '0' of its STATE_TTL hint" + pins.get(0).view().map(v -> " in the view " + v).orElse("")
@@ -84,7 +85,7 @@ final class HintPin {
         String sessionTtl = StateTtl.neverExpires(session, max)
                 ? "a session TTL then reaches it: " + advised.setStateTtl()
                 : "the session's TTL (" + StateTtl.format(session) + ") then reaches it";
-        return "Give it a TTL longer than a key (" + keys + ") stays active, " + change
+        return "Give it a TTL " + longer.orElse("longer than a key (" + keys + ") stays active") + ", " + change
                 + " (its '0' keeps every key forever: keep it only where the keys are few and known); or remove the"
                 + " hint's key: " + sessionTtl + ".";
     }

@@ -911,9 +911,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     private static String fix(Operator operator, StatementNames names, AdvisedValues advised, ExplainedPlan plan) {
         PlanNode node = operator.node();
         if (operator instanceof Operator.GroupAggregate aggregate && HintPin.pins(operator, plan)) {
-            return HintPin.fix(SqlIdentifiers.planNames(aggregate.splitDistinctPartial() ? finalKeys(aggregate, names)
-                    : groupKeys(aggregate, names)), names.context(), plan, names.context().option(StateTtlOptions.MAX_STATE_TTL),
-                    advised, joinSidePins(names), aggregationInput(node, names));
+            List<String> keys = aggregate.splitDistinctPartial() ? finalKeys(aggregate, names) : groupKeys(aggregate, names);
+            return HintPin.fix(SqlIdentifiers.planNames(keys), distinctUnderTtl(aggregate, keys), names.context(), plan,
+                    names.context().option(StateTtlOptions.MAX_STATE_TTL), advised, joinSidePins(names),
+                    aggregationInput(node, names));
         }
         if (operator instanceof Operator.GroupAggregate aggregate) {
             return aggregateFix(aggregate, names, advised);
@@ -1035,6 +1036,79 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 + " only once the stream stays idle that long)";
     }
 
+    /**
+     * What a TTL does to the {@code DISTINCT} calls of an aggregation while its key stays active, where "a TTL longer than
+     * a key stays active" would not keep them exact: the head of its fix, from "longer than", for the TTL that does; empty
+     * where the aggregation has no such call. Flink keeps a {@code DISTINCT} call's values in map state, one entry per
+     * value, under the operator's TTL, which expires each entry on its own ({@code TtlMapState}), and the key's
+     * accumulator is written at each of its rows. Over an insert-only input a value's entry is written only when the
+     * value is new to its key ({@code DistinctAggCodeGen}: "update value only when value changed", Flink 2.3.0) and the
+     * TTL is set on create and write ({@code StateConfigUtil#createTtlConfig}): it expires the TTL after the value was
+     * first counted however often it comes again, and its next arrival is counted again, while the key is active. A call over grouping keys alone has one value per key, written at the key's first
+     * row, so counted again once per TTL. Over an updating input each row of a value rewrites its entry: it expires once
+     * the value goes unseen that long, and its retraction then finds nothing. The split's partial aggregation with a
+     * {@code GROUP BY} keeps them per key and bucket and sends a value counted again on to the final aggregation, which
+     * adds it to the key's total ({@code SplitAggregateRule}).
+     *
+     * @param keys the statement's keys of the aggregation (a split's final ones); empty for a global aggregation, or one
+     *     of GROUPING SETS alone
+     */
+    private static Optional<String> distinctUnderTtl(Operator.GroupAggregate aggregate, List<String> keys) {
+        List<Operator.AggregateCall> growing = aggregate.growingDistinctCalls();
+        List<Operator.AggregateCall> overKeys = aggregate.distinctCallsOverKeys().stream()
+                .filter(c -> c.retracts().equals(Optional.of(false))).toList();
+        if (growing.isEmpty() && overKeys.isEmpty()) {
+            return Optional.empty();
+        }
+        // A global aggregation has no key; one of GROUPING SETS alone has keys the statement names as sets.
+        boolean global = aggregate.groupBy().isEmpty();
+        String key = global ? "" : " (" + (keys.isEmpty() ? "a grouping set" : SqlIdentifiers.planNames(keys)) + ")";
+        String active = global ? "while rows keep coming" : "even while the key stays active";
+        String sentOn = aggregate.splitDistinctPartial()
+                ? ", sent on to the final aggregation and added to " + (global ? "the total" : "the key's total") + " again"
+                : "";
+        StringBuilder out = new StringBuilder();
+        if (!growing.isEmpty()) {
+            List<String> calls = growing.stream().map(Operator.AggregateCall::sql).distinct().toList();
+            String verbs = String.join(" or ", growing.stream().map(Operator.AggregateCall::takesAs).distinct().toList());
+            boolean insertOnly = growing.stream().allMatch(c -> c.retracts().equals(Optional.of(false)));
+            String per = global ? "" : " of a key" + (aggregate.splitDistinctPartial() ? " and bucket" : "");
+            out.append("longer than a value of ").append(String.join(", ", calls))
+                    .append(insertOnly ? " keeps coming back" : " goes unseen")
+                    .append(global ? "" : (insertOnly ? " to its key" : " by its key") + key)
+                    .append(", or only where a value ").append(verbs).append(" again is acceptable: ")
+                    .append(calls.size() == 1 ? "the call keeps" : "the calls keep").append(" one entry per distinct value")
+                    .append(per).append(", and a TTL expires each on its own, ");
+            if (insertOnly) {
+                out.append("the TTL after the value was first ").append(verbs).append(", however often it comes again, ")
+                        .append(active).append(" (Flink writes a value's entry only when it is new to ")
+                        .append(global ? "the aggregation" : "its key").append("), and its next")
+                        .append(" arrival is ").append(verbs).append(" again").append(sentOn);
+            } else {
+                out.append("once the value goes unseen that long, ").append(active).append(": its next arrival is ")
+                        .append(verbs).append(" again").append(sentOn).append(", and its retraction is lost");
+            }
+            out.append(global ? " (and a stream idle for the TTL resets the totals)"
+                    : " (a TTL longer than a key stays active does not keep " + (calls.size() == 1 ? "it" : "them") + " exact)");
+        }
+        if (!overKeys.isEmpty()) {
+            List<String> calls = overKeys.stream().map(Operator.AggregateCall::sql).distinct().toList();
+            String verbs = String.join(" or ", overKeys.stream().map(Operator.AggregateCall::takesAs).distinct().toList());
+            String reads = String.join(", ", calls) + (calls.size() == 1 ? " reads" : " read") + " grouping keys alone, one value"
+                    + " per key, whose entry Flink writes at the key's first row only: a TTL expires it that long after that"
+                    + " row even while the key's rows keep coming, and the key's next row is " + verbs + " again" + sentOn
+                    + ", once per TTL (per key " + (calls.size() == 1 ? "the call reads" : "the calls read") + " the key's own value, which the"
+                    + " SELECT can use with no DISTINCT and no state)";
+            if (out.isEmpty()) {
+                out.append("longer than a key").append(key).append(" keeps receiving rows, from its first row to its last, or")
+                        .append(" only where a value ").append(verbs).append(" again is acceptable: ").append(reads);
+            } else {
+                out.append("; ").append(reads);
+            }
+        }
+        return Optional.of(out.toString());
+    }
+
     private static String aggregateFix(Operator.GroupAggregate aggregate, StatementNames names, AdvisedValues advised) {
         PlanNode node = aggregate.node();
         Optional<Column> rowtime = names.rowtimeBelow(node);
@@ -1054,8 +1128,12 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         // "Window Aggregation", GROUPING SETS); its keys are the sets', not a list of columns.
         boolean grouping = names.expandBelow(node);
         StringBuilder fix = new StringBuilder("Set a state TTL ");
+        List<String> statementKeys = aggregate.splitDistinctPartial() ? finalKeys(aggregate, names) : groupKeys(aggregate, names);
+        Optional<String> distinct = bucket.isPresent() ? Optional.empty() : distinctUnderTtl(aggregate, statementKeys);
         if (aggregate.splitDistinctPartial() && finalKeys(aggregate, names).isEmpty()) {
             fix.append(bucketsUnderTtl(aggregate));
+        } else if (distinct.isPresent()) {
+            fix.append(distinct.get());
         } else if (aggregate.groupBy().isEmpty()) {
             fix.append("longer than the stream stays idle (a TTL also resets the totals then)");
         } else if (bucket.isPresent()) {
@@ -1070,6 +1148,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(") stays active");
         }
         fix.append(": ").append(values.setStateTtl());
+        if (aggregate.splitDistinctFinal()) {
+            // The SET reaches the split's partial aggregation as well, whose DISTINCT values it expires one by one.
+            fix.append(" (it reaches the split's partial aggregation too, whose DISTINCT values it expires one by one, so a"
+                    + " value can be counted again: see that aggregation's finding)");
+        }
         Optional<String> setOperation = setOperationAggregate(aggregate, names);
         if (setOperation.isPresent()) {
             // Flink's own aggregation of a UNION, INTERSECT or EXCEPT: no SELECT of the statement carries it, so a
@@ -1197,7 +1280,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             } else {
                 // No time bucket among the keys: a window makes a total since the start a total per window.
                 fix.append("; or, where a result per time window is meant rather than one since the start (a window")
-                        .append(" changes the result), aggregate per window, whose state is freed when it closes: ")
+                        .append(" changes the result), aggregate per window, whose state is freed when it closes")
+                        .append(distinct.isPresent() ? " (each distinct value counted once per window, with no TTL)" : "")
+                        .append(": ")
                         .append(group).append(" over ").append(tumble).append(" (or the size of a time bucket the query groups by)");
             }
         }
