@@ -152,6 +152,8 @@ class RewriteGoldenFilesTest {
         "935-distinct-buyers-per-region-join-and-aggregation-in-one-select",
         "964-orders-shipments-invoices-multi-join-into-sink-hint-per-input-rows-expire-after-stored",
         "965-sessions-left-join-clicks-and-purchases-multi-join-unaliased-hint-names-the-tables",
+        "966-latest-page-view-per-user-over-join-by-proctime-desc-deduplicate-before-the-join-no-max",
+        "967-first-order-per-customer-over-left-join-by-proctime-asc-update-stream-no-min",
         "771-newest-orders-first-by-proctime-then-amount-in-qualified-join-free-select-ranks-by-amount",
         "777-latest-three-clicks-per-user-by-proctime-window-top-n-rewrite-orders-by-event-time",
         "778-top-2-pages-per-user-by-proctime-then-page-window-top-n-rewrite-keeps-later-key",
