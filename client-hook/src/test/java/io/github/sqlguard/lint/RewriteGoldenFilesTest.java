@@ -154,6 +154,8 @@ class RewriteGoldenFilesTest {
         "965-sessions-left-join-clicks-and-purchases-multi-join-unaliased-hint-names-the-tables",
         "966-latest-page-view-per-user-over-join-by-proctime-desc-deduplicate-before-the-join-no-max",
         "967-first-order-per-customer-over-left-join-by-proctime-asc-update-stream-no-min",
+        "968-order-changes-cdc-format-joined-to-payments-proctime-one-bound-no-interval-join-over-updates",
+        "969-orders-joined-to-cdc-shipments-event-time-lower-bound-only-no-interval-join-over-updates",
         "771-newest-orders-first-by-proctime-then-amount-in-qualified-join-free-select-ranks-by-amount",
         "777-latest-three-clicks-per-user-by-proctime-window-top-n-rewrite-orders-by-event-time",
         "778-top-2-pages-per-user-by-proctime-then-page-window-top-n-rewrite-keeps-later-key",
