@@ -37,4 +37,39 @@ class IntervalJoinOverUpdatesReasonTest {
                     });
         }
     }
+
+    /** A CDC table (a monitored filesystem table in the debezium-json format) and an append-only one, each with a WATERMARK. */
+    private static final String TABLES = "CREATE TABLE shipments (order_id BIGINT, carrier STRING, shipped_at TIMESTAMP(3)%s)"
+            + " WITH ('connector' = 'filesystem', 'path' = 'file:///tmp/sql-guard-interval-over-updates',"
+            + " 'format' = 'debezium-json', 'source.monitor-interval' = '1 min');\n"
+            + "CREATE TABLE orders (order_id BIGINT, amount DECIMAL(10, 2), ordered_at TIMESTAMP(3)%s)"
+            + " WITH ('connector' = 'datagen');\n";
+
+    private static final String WATERMARK = ", WATERMARK FOR %s AS %s - INTERVAL '5' SECOND";
+
+    @Test
+    void aJoinOnTheKeyOverACdcSourceIsOfferedNoIntervalJoin() throws Exception {
+        // Both tables have event time; before, the fix offered "an interval join, whose state the watermark frees".
+        String script = TABLES.formatted(WATERMARK.formatted("shipped_at", "shipped_at"),
+                WATERMARK.formatted("ordered_at", "ordered_at"))
+                + "SELECT o.order_id, o.amount, s.carrier FROM orders AS o JOIN shipments AS s ON o.order_id = s.order_id;";
+        assertThat(joinFix(script)).doesNotContain("an interval join").contains("a temporal join");
+    }
+
+    @Test
+    void aBoundOfPlainTimestampsOverACdcSourceIsOfferedNoWatermark() throws Exception {
+        // Before: "Declare ordered_at as event time in orders ... the join as written is then an interval join".
+        String script = TABLES.formatted("", "") + "SELECT o.order_id, o.amount, s.carrier FROM orders AS o JOIN shipments AS s"
+                + " ON o.order_id = s.order_id AND s.shipped_at BETWEEN o.ordered_at AND o.ordered_at + INTERVAL '3' DAY;";
+        assertThat(joinFix(script)).doesNotContain("interval join").startsWith("Bound the join's state");
+    }
+
+    private static String joinFix(String script) throws Exception {
+        try (LintEngine engine = new LintEngine(new Configuration(), List.of(), false)) {
+            List<LintedStatement> statements = engine.lint("interval-over-updates.sql", script);
+            LintedStatement last = statements.get(statements.size() - 1);
+            return last.findings().stream().filter(f -> f.ruleId().equals("stateful-without-ttl")).findFirst()
+                    .orElseThrow().finding().fix();
+        }
+    }
 }
