@@ -443,7 +443,9 @@ class RewriteGoldenFilesTest {
         "22-jdbc-readings-per-device-session-window-dropped-no-global-session-tvf",
         "23-cdc-self-join-proctime-in-subqueries-one-bound-interval-join-needs-inserts",
         "24-upsert-kafka-moving-pages-per-user-over-rows-no-key-reaches-the-sink",
-        "25-upsert-kafka-running-balance-per-account-over-event-time-no-key-reaches-the-sink"})
+        "25-upsert-kafka-running-balance-per-account-over-event-time-no-key-reaches-the-sink",
+        "970-cdc-orders-lookup-join-customers-without-key-into-sink-keyed-by-order-lookup-reason",
+        "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }
