@@ -1,5 +1,5 @@
 -- expect: WARN stateful-without-ttl
--- expect-reason: from below only
+-- expect-reason: bounds o.ordered_at by s.shipped_at from above only
 -- expect-reason: no bound is offered: the join reads an update stream, shipments (its source emits updates)
 -- expect-fix-absent: Give the condition the upper bound it lacks
 -- expect-fix: a temporal join: JOIN shipments FOR SYSTEM_TIME AS OF o.ordered_at AS s
