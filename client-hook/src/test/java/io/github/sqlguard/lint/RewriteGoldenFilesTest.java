@@ -164,6 +164,12 @@ class RewriteGoldenFilesTest {
         "933-distinct-buyers-per-region-over-joined-view-join-hint-leaves-distinct-as-is",
         "934-distinct-pages-per-device-over-joined-subquery-both-hinted-distinct-said",
         "935-distinct-buyers-per-region-join-and-aggregation-in-one-select",
+        "964-orders-shipments-invoices-multi-join-into-sink-hint-per-input-rows-expire-after-stored",
+        "965-sessions-left-join-clicks-and-purchases-multi-join-unaliased-hint-names-the-tables",
+        "966-latest-page-view-per-user-over-join-by-proctime-desc-deduplicate-before-the-join-no-max",
+        "967-first-order-per-customer-over-left-join-by-proctime-asc-update-stream-no-min",
+        "968-order-changes-cdc-format-joined-to-payments-proctime-one-bound-no-interval-join-over-updates",
+        "969-orders-joined-to-cdc-shipments-event-time-lower-bound-only-no-interval-join-over-updates",
         "771-newest-orders-first-by-proctime-then-amount-in-qualified-join-free-select-ranks-by-amount",
         "777-latest-three-clicks-per-user-by-proctime-window-top-n-rewrite-orders-by-event-time",
         "778-top-2-pages-per-user-by-proctime-then-page-window-top-n-rewrite-keeps-later-key",
@@ -457,7 +463,9 @@ class RewriteGoldenFilesTest {
         "22-jdbc-readings-per-device-session-window-dropped-no-global-session-tvf",
         "23-cdc-self-join-proctime-in-subqueries-one-bound-interval-join-needs-inserts",
         "24-upsert-kafka-moving-pages-per-user-over-rows-no-key-reaches-the-sink",
-        "25-upsert-kafka-running-balance-per-account-over-event-time-no-key-reaches-the-sink"})
+        "25-upsert-kafka-running-balance-per-account-over-event-time-no-key-reaches-the-sink",
+        "970-cdc-orders-lookup-join-customers-without-key-into-sink-keyed-by-order-lookup-reason",
+        "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }

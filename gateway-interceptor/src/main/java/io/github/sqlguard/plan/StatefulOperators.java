@@ -64,8 +64,8 @@ public final class StatefulOperators {
     /**
      * Operators whose state a {@code STATE_TTL} hint can set: the {@link #HINTABLE} ones and Flink 2.x's {@code MultiJoin},
      * which takes a TTL per input from the hint on its joining SELECT ({@code StateTtlHint#getStateTtlFromHintOnMultiRel},
-     * Flink 2.3.0). For telling whether a hint reached an operator; no rewrite of the guard's writes one for a {@code
-     * MultiJoin}.
+     * Flink 2.3.0). For telling whether a hint reached an operator, and the operators the {@code state-ttl-hint}
+     * rewrite answers.
      */
     public static final Set<String> HINT_REACHES =
             Stream.concat(HINTABLE.stream(), Stream.of("MultiJoin")).collect(Collectors.toUnmodifiableSet());

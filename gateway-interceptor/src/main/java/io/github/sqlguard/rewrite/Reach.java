@@ -17,8 +17,8 @@ import java.util.function.Predicate;
  *
  * <ul>
  *   <li>{@code state-ttl-hint}: the regular joins and group aggregations, the only operators a {@code
- *       STATE_TTL} hint applies to ({@link StatefulOperators#HINTABLE}; Flink docs, "Query Hints",
- *       "State TTL Hints"); it changes their TTL only.
+ *       STATE_TTL} hint applies to, and Flink 2.x's {@code MultiJoin} ({@link StatefulOperators#HINT_REACHES}; Flink
+ *       docs, "Query Hints", "State TTL Hints"); it changes their TTL only.
  *   <li>{@code session-state-ttl}, and any candidate's {@code SET 'table.exec.state.ttl'} that the call's
  *       own execution config does not override: every stateful operator ({@link
  *       StatefulOperators#isStateful(PlanNode)}), whose TTL {@code table.exec.state.ttl} is; none where the
@@ -37,7 +37,7 @@ final class Reach {
 
     /** The families whose candidates change only some operators' state TTL, and which operators. */
     private static final Map<String, Predicate<PlanNode>> TTL_ONLY = Map.of(
-            StateTtlHint.ID, node -> StatefulOperators.HINTABLE.contains(node.name()),
+            StateTtlHint.ID, node -> StatefulOperators.HINT_REACHES.contains(node.name()),
             // Its one change is its SET 'table.exec.state.ttl', read from the candidate's configuration below.
             SessionStateTtl.ID, node -> false);
 

@@ -61,7 +61,7 @@ final class StateTtlHint extends ScopedFamily {
     static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
             ID,
             List.of(StatefulWithoutTtlRule.ID),
-            List.of("GroupAggregate", "GlobalGroupAggregate", "Join"),
+            List.of("GroupAggregate", "GlobalGroupAggregate", "Join", "MultiJoin"),
             "a `STATE_TTL` hint on each block that aggregates or joins, naming its inputs (or the value that never expires changed in a hint already there): only this statement's operators get the TTL; a join side read once (a bounded source) is left without one, so that its rows stay to be matched");
 
     StateTtlHint() {
@@ -71,11 +71,14 @@ final class StateTtlHint extends ScopedFamily {
     @Override
     List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
         Optional<String> operator = finding.facts().operator();
-        if (operator.isEmpty() || !StatefulOperators.HINTABLE.contains(operator.get())) {
+        if (operator.isEmpty() || !StatefulOperators.HINT_REACHES.contains(operator.get())) {
             return List.of();
         }
         SqlNode tree = tree(scope);
-        boolean isJoin = operator.get().equals("Join");
+        // Flink 2.x's MultiJoin takes the hint of its joining SELECT per input (StateTtlHint#getStateTtlFromHintOnMultiRel,
+        // Flink 2.3.0: a hint naming the three inputs of case 943 gives input-state-0, -1 and -2 its three TTLs).
+        boolean multiJoin = operator.get().equals("MultiJoin");
+        boolean isJoin = operator.get().equals("Join") || multiJoin;
         if (Trees.selects(tree).stream().noneMatch(select -> isJoin ? Blocks.joins(select) : Blocks.aggregates(select))) {
             // The finding's operator is not this scope's: a join's finding over a view that only aggregates the view
             // that joins is answered in that view (case 712), not by a hint on the aggregation.
@@ -93,7 +96,7 @@ final class StateTtlHint extends ScopedFamily {
         // The joins' sides read once, which keep their rows: each block's hint leaves them out, and keeps the user's
         // value for them; the finding's join, where its side read once is left out, is said as such.
         ReadOnce reads = ReadOnce.in(context);
-        Optional<ReadOnce.Join> readOnce = isJoin ? reads.join(finding, tree) : Optional.empty();
+        Optional<ReadOnce.Join> readOnce = operator.get().equals("Join") ? reads.join(finding, tree) : Optional.empty();
         boolean leftOut = false;
         List<String> dropped = new ArrayList<>(); // the user's TTLs on a side read once
         int droppedFrom = 0; // the hints they are dropped from
@@ -214,6 +217,10 @@ final class StateTtlHint extends ScopedFamily {
                                 blocks.stream().filter(b -> b.select() == readOnce.get().select()).map(Hinted::hint).toList())))
                                 + otherBlocks(blocks, Optional.of(readOnce.get().select()), value, reads, false,
                                         context.request().statement().facts(), views(context))
+                        : multiJoin
+                        ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "MultiJoin") + " keeps") + " each row"
+                                + " of " + (keptOwn ? "them " : "its inputs ") + value + " after it was stored ("
+                                + String.join(", ", new LinkedHashSet<>(hinted)) + ")" + TtlExpiry.multiJoinRows(value)
                         : operator.get().equals("Join")
                         ? (keptOwn ? "the inputs whose TTL changes keep" : whose(scope, "join") + " keeps") + " each row "
                                 + (reads.unnamed(finding.planNode(), tree) ? "of the inputs its hint names " : "") + value
@@ -358,7 +365,7 @@ final class StateTtlHint extends ScopedFamily {
         if (!changes.contains(OTHERS_KEEP_SESSION_TTL)) {
             return changes;
         }
-        boolean join = operator.equals("Join");
+        boolean join = operator.equals("Join") || operator.equals("MultiJoin");
         List<String> others = join ? List.of("GroupAggregate", "GlobalGroupAggregate") : List.of("Join");
         if (at(proven, others, ttl.ttl()) <= at(original, others, ttl.ttl())) {
             return changes;

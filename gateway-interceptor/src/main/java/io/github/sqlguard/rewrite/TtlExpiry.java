@@ -112,6 +112,22 @@ final class TtlExpiry {
         };
     }
 
+    /**
+     * For Flink 2.x's {@code MultiJoin} under {@code value}: what "each row of its inputs ... after it was stored" means.
+     * {@code StreamingMultiJoinOperator} keeps each input's rows per join key in a {@code MapState} of its own ({@code
+     * MultiJoinStateViews}: one entry per row, or per unique key where the input has one, a duplicate row counted in its
+     * entry), each entry with the TTL of {@code StateConfigUtil#createTtlConfig} ({@code OnCreateAndWrite}); a row of
+     * another input reads the entries it matches, and the matches of an outer input's row are counted from the other
+     * inputs' state as each row is processed, written nowhere (its "association calculation"): unlike a binary outer
+     * join's ({@code OuterJoinRecordStateView}), no match renews a row (Flink 2.3.0).
+     */
+    static String multiJoinRows(String value) {
+        return ": a row is forgotten then even while the other inputs keep matching it (a match reads it, and Flink renews"
+                + " a row's TTL only when it is written again: a duplicate of it, or a new row of its unique key), so a row of"
+                + " another input arriving more than " + value + " after it is not joined to it, an outer input's row included"
+                + " (the MultiJoin counts its matches from the other inputs' state, writing nothing)";
+    }
+
     /** The join types whose right side is a subquery's or the query after a set operator ({@link SemiJoinSides}). */
     private static final Set<String> SEMI_OR_ANTI = Set.of("SEMI", "ANTI");
 
@@ -161,6 +177,17 @@ final class TtlExpiry {
                         + " after its key's last change" + (oneRow.isPresent() && SEMI_OR_ANTI.contains(join.joinType())
                                 ? oneRowRows(ttl, join.joinType(), facts, judged.get().views())
                                 : joinRows(ttl, join.joinType(), facts, judged.get().views())));
+            }
+        }
+        for (PlanNode multi : judged.get().nodes()) {
+            Set<String> ttls = new LinkedHashSet<>();
+            if (multi.is("MultiJoin")) {
+                expiring(multi).forEach(t -> ttls.add(StateTtl.format(t)));
+            }
+            if (!ttls.isEmpty()) {
+                String ttl = ttls.size() == 1 ? ttls.iterator().next() : String.join(" or ", ttls) + " (per input)";
+                joins.add("; the MultiJoin keeps each row of its inputs " + ttl + " after it was stored, not after its key's"
+                        + " last change" + multiJoinRows(ttl));
             }
         }
         for (Operator.Deduplicate dedup : judged.get().operators(Operator.Deduplicate.class)) {

@@ -339,4 +339,29 @@ class RewritesSayWhatChangesTest {
             assertThat(first.changes()).contains("the ranking is per window");
         });
     }
+
+    /**
+     * Own cases 964 and 965: Flink 2.x's MultiJoin keeps each input's rows as entries of their own, each with its TTL
+     * (StreamingMultiJoinOperator, MultiJoinStateViews, Flink 2.3.0), and takes a STATE_TTL hint per input: the hint is
+     * offered and proven, and the session TTL's changes: line says a row expires after it was stored, not after its key's
+     * last change, a LEFT input's row included (no match writes it).
+     */
+    @Test
+    void multiJoinRowsExpireAfterTheyWereStoredAndTheHintReachesEachInput() throws IOException {
+        assumeFalse(FlinkLine.current().line().equals("1.20"), "no MultiJoin before Flink 2.x: 1.20 plans binary joins");
+        Submission sink = lastOf("964");
+
+        assertThat(rewrite(sink, "state-ttl-hint").statement())
+                .contains("STATE_TTL('o' = '1 d', 's' = '1 d', 'i' = '1 d')");
+        assertThat(rewrite(sink, "state-ttl-hint").changes())
+                .contains("this statement's MultiJoin keeps each row of its inputs 1 d after it was stored")
+                .contains("a row is forgotten then even while the other inputs keep matching it");
+        assertThat(rewrite(sink, "session-state-ttl").changes())
+                .contains("; the MultiJoin keeps each row of its inputs 1 d after it was stored, not after its key's last change");
+
+        Submission left = lastOf("965");
+        assertThat(rewrite(left, "state-ttl-hint").statement())
+                .contains("STATE_TTL('user_sessions' = '1 d', 'user_clicks' = '1 d', 'user_purchases' = '1 d')");
+        assertThat(rewrite(left, "session-state-ttl").changes()).contains("an outer input's row included");
+    }
 }

@@ -1,5 +1,6 @@
 package io.github.sqlguard.rules.diagnosis;
 
+import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.rules.RuleDeclaration;
@@ -7,6 +8,7 @@ import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.statement.ParsedStatement.GroupWindow;
 import io.github.sqlguard.statement.ParsedStatement.Grouping;
 import io.github.sqlguard.statement.ParsedStatement.RankFunction;
+import io.github.sqlguard.statement.ParsedStatement.TableReference;
 import io.github.sqlguard.statement.PartitionKeys;
 
 import java.time.Duration;
@@ -157,6 +159,17 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             return "the statement's ranking" + (ranks.get(0).partitionBy().isEmpty() ? ""
                     : " PARTITION BY " + String.join(", ", ranks.get(0).partitionBy())) + " loses it: " + RANK_CAUSE;
         }
+        Optional<TableReference> lookup = lookupJoin(context);
+        if (lookup.isPresent() && joins.size() == 1) {
+            String table = lookup.get().name();
+            return "the statement's lookup join of " + table + " (FOR SYSTEM_TIME AS OF " + lookup.get().asOf().get()
+                    + ") loses it, where its input has one: a lookup join keeps no state of its own and does not"
+                    + " redistribute its input, and keeps the input's key only where each input row matches at most one"
+                    + " row of " + table + ", that is where the join's equality conditions hold the whole PRIMARY KEY of "
+                    + table + " (Flink's FlinkRelMdUpsertKeys for a lookup join); " + table + " with no PRIMARY KEY, or"
+                    + " looked up by other columns, may return several rows for one input row, each a result row under"
+                    + " the input's key (a non-deterministic condition on " + table + " drops the key too)";
+        }
         if (!joins.isEmpty()) {
             String type = joins.get(0).equals("COMMA") || joins.get(0).equals("CROSS") ? "" : joins.get(0) + " ";
             return "the statement's " + type + "JOIN loses it: " + JOIN_CAUSE;
@@ -194,6 +207,50 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                     + " its input has no key: each row reaches the sink on its own, whatever its PARTITION BY";
         }
         return "the statement neither joins nor ranks, " + CAST_CAUSE;
+    }
+
+    /**
+     * The table the statement joins as a lookup join: read {@code FOR SYSTEM_TIME AS OF} a processing-time attribute of
+     * the other side (Flink plans a processing-time temporal join of a lookup source as a {@code LookupJoin}, and refuses
+     * one of any other table before the sink is reached), as the catalog's columns tell ({@link
+     * AnalysisContext#tablesRead()}), or of {@code PROCTIME()} written there. Empty where the statement has none, or
+     * where the time is an event-time attribute (an event-time temporal join, distributed by its join key as a regular
+     * join is).
+     */
+    private static Optional<TableReference> lookupJoin(AnalysisContext context) {
+        for (TableReference reference : context.statement().facts().tableReferences()) {
+            if (reference.asOf().isEmpty()) {
+                continue;
+            }
+            String asOf = reference.asOf().get().strip();
+            if (asOf.toUpperCase(Locale.ROOT).startsWith("PROCTIME(")) {
+                return Optional.of(reference);
+            }
+            int dot = asOf.lastIndexOf('.');
+            String qualifier = dot < 0 ? "" : asOf.substring(0, dot).replace("`", "");
+            String column = asOf.substring(dot + 1).replace("`", "");
+            boolean proctime = context.tablesRead().stream()
+                    .filter(read -> !read.reference().equals(reference) && (qualifier.isEmpty() || read.qualifiedBy(qualifier)))
+                    .flatMap(read -> read.column(column).stream())
+                    .anyMatch(c -> c.timeAttribute() == Column.TimeAttribute.PROCTIME);
+            if (proctime) {
+                return Optional.of(reference);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The fix where a lookup join of {@code table} drops the key ({@link #lookupJoin}): {@code table}'s PRIMARY KEY on the
+     * columns the join looks it up by, where they identify one row (Flink keeps the input's key then: {@code
+     * FlinkRelMdUniqueKeys#getUniqueKeysOfTemporalTable}); where they do not, one input row writes a sink row per match,
+     * and an {@code ON CONFLICT} clause chooses among them.
+     */
+    private static String lookupFix(String table) {
+        return " Where " + table + " holds one row per value of the columns the join looks it up by, declare them its"
+                + " PRIMARY KEY (PRIMARY KEY (...) NOT ENFORCED in its DDL): the lookup join then keeps its input's key"
+                + " and, with the sink keyed by it, needs no clause; where it holds several, each input row is written"
+                + " once per match, and an ON CONFLICT clause decides which of them a sink row keeps.";
     }
 
     /**
@@ -340,8 +397,11 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 ? ""
                 : " (with " + MATERIALIZE_STRATEGY + " = " + strategy + ", Flink applies no TTL to it: FLINK-38463)";
         boolean joinsOrRanks = !context.statement().facts().joinTypes().isEmpty() || !ranks.isEmpty();
-        String redistributed = firstKey.isEmpty() && topOne.isEmpty() && numbered.isEmpty() && joinsOrRanks
-                ? REDISTRIBUTED_FIX : "";
+        Optional<TableReference> lookup = lookupJoin(context);
+        String redistributed = !(firstKey.isEmpty() && topOne.isEmpty() && numbered.isEmpty() && joinsOrRanks) ? ""
+                : lookup.isPresent() && ranks.isEmpty() && context.statement().facts().joinTypes().size() == 1
+                ? lookupFix(lookup.get().name())
+                : REDISTRIBUTED_FIX;
         return key + "; then no clause is needed and no upsert materializer runs." + redistributed
                 + " Or end the INSERT with one of:"
                 + " ON CONFLICT DO DEDUPLICATE: the latest row per primary key wins, and the sink's upsert"

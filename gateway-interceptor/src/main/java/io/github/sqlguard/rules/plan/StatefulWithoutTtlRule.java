@@ -1461,7 +1461,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         lookupWay(join, names).filter(way -> !omitted.equals(Optional.of(way.family())))
                 .ifPresent(way -> fix.append(way.inFix()));
         if (inputs.size() == 2 && left.isPresent() && right.isPresent() && !join.leftKeys().isEmpty() && !semiOrAnti(join)
-                && plainKeys(join, names) && timeBounds.isEmpty()) {
+                && plainKeys(join, names) && timeBounds.isEmpty()
+                && inputs.stream().noneMatch(i -> UpdateStreams.emitsUpdates(names.plan(), i))) {
             Optional<Column> leftTime = names.rowtimeBelow(inputs.get(0));
             Optional<Column> rightTime = names.rowtimeBelow(inputs.get(1));
             if (leftTime.isPresent() && rightTime.isPresent()) {
@@ -1866,7 +1867,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      */
     private static Optional<String> eventTimeForBounds(Operator.Join join, List<PlanNode> inputs, StatementNames names) {
         Optional<Operator.Bound> bound = join.bounds().stream().filter(Operator.Bound::onTimestamps).findFirst();
-        if (semiOrAnti(join) || bound.isEmpty()) {
+        // Flink plans an interval join over inserts-only inputs only (UpdateStreams): no WATERMARK makes one over updates.
+        if (semiOrAnti(join) || bound.isEmpty() || inputs.stream().anyMatch(i -> UpdateStreams.emitsUpdates(names.plan(), i))) {
             return Optional.empty();
         }
         List<String> declare = new ArrayList<>();

@@ -1023,11 +1023,50 @@ record StatementNames(
     Optional<String> proctimeInPlaceOfWallClock(OrderKey order, PlanNode rank) {
         return wallClockOrder(order, rank).map(clock -> {
             String name = orderName(order);
+            if (clock.equals(PROCTIME)) {
+                return deduplicateWhereStillProctime(order, rank, name);
+            }
             return "order by a PROCTIME() column in place of " + name + " (" + name + " is the wall clock when the row is"
                     + " read, " + clock + "(), which is no time attribute; a column AS PROCTIME() in "
                     + readName(rank).orElse("the table") + "'s DDL is that time as one), so that Flink plans this Top-1"
                     + " as a Deduplicate";
         });
+    }
+
+    private static final String PROCTIME = "PROCTIME";
+
+    /**
+     * For a Top-1 over {@code rank} ordered by a {@code PROCTIME()} column that an operator below made a plain value
+     * (a regular join's output materializes its inputs' processing-time attributes, {@code PROCTIME_MATERIALIZE}, and
+     * Flink plans a Top-1 as a Deduplicate only when ordered by a time attribute, {@code RankUtil
+     * #canConvertToDeduplicate}, Flink 2.3.0): the Deduplicate where the column is still one, before that operator. It
+     * keeps the first or latest row per key of that operator's input, not of its output, which the text says. Never the
+     * column "in place of" itself, nor an aggregation of the processing time (a {@code MIN(PROCTIME())} is the arrival
+     * time of a key's first row, which nobody ranks for).
+     */
+    private String deduplicateWhereStillProctime(OrderKey order, PlanNode rank, String name) {
+        // The stateful operator below the Rank (a regular join) and its input that computes the column from PROCTIME():
+        // Flink materializes it in the Calc of that input, PROCTIME_MATERIALIZE(PROCTIME()) AS pt.
+        Optional<PlanNode> made = statefulBelow(rank);
+        // The keys as the statement writes them, unqualified (the query over the one table names them so); else the plan's.
+        List<String> written = context.statement().facts().rankFunctions().size() == 1
+                ? context.statement().facts().rankFunctions().get(0).partitionBy() : List.of();
+        String keys = !written.isEmpty()
+                ? String.join(", ", written.stream().map(k -> k.substring(k.lastIndexOf('.') + 1)).toList())
+                : SqlIdentifiers.planNames(plan.operators(Operator.Rank.class).stream().filter(r -> r.node() == rank)
+                        .findFirst().map(Operator.Rank::partitionKeys).orElse(List.of()));
+        String over = made.flatMap(m -> plan.inputs(m).stream()
+                        .filter(in -> wallClock(in, order.column()).filter(PROCTIME::equals).isPresent())
+                        .findFirst())
+                .map(this::tables).orElse("the table that declares it");
+        String operator = made.map(PlanNode::label).orElse("an operator below");
+        String which = order.ascending() ? "first" : "latest";
+        return "deduplicate where " + name + " is still a processing-time attribute: " + operator + " makes it a plain"
+                + " value (PROCTIME_MATERIALIZE), so Flink plans this Top-1 as a Rank; ROW_NUMBER() OVER ("
+                + (keys.isEmpty() ? "" : "PARTITION BY " + keys + " ") + "ORDER BY " + name
+                + (order.ascending() ? " ASC" : " DESC") + ") with rn = 1 in a query over " + over + ", before "
+                + operator + ", is planned as a Deduplicate, which keeps the " + which + " row per key of " + over
+                + " as it arrives, not the " + which + " of what " + operator + " emits";
     }
 
     /** The items of a {@code Calc}'s {@code select=[...]}, split at its top-level commas. */

@@ -42,7 +42,9 @@ import java.util.Optional;
  * <p>The fix fits the statement, the structural ways first and the state TTL after them: a window
  * Top-N over the table the rank reads and its event-time column, where it has one; for a Top-1 ordered by a timestamp, the deduplication Flink plans once
  * that column is a time attribute; for a Top-1 by a value (the highest bid per auction), a {@code
- * GROUP BY} with {@code MAX}/{@code MIN}; never the advice for N = 1 when N is larger.
+ * GROUP BY} with {@code MAX}/{@code MIN}, but not of a processing time (a Top-1 by a {@code PROCTIME()} column a join made
+ * a plain value: the Deduplicate before that join, {@link StatementNames#proctimeInPlaceOfWallClock}); never the advice for
+ * N = 1 when N is larger.
  */
 public final class UnboundedRankRule extends StreamingPlanRule {
 
@@ -281,8 +283,14 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             // A column of the wall clock at the read, of any type (flink-study's RowNumberOrderByUnixTimestampTest, a
             // CURRENT_TIMESTAMP column): a PROCTIME() column, not a WATERMARK (StatementNames#proctimeInPlaceOfWallClock).
             Optional<String> clock = names.proctimeInPlaceOfWallClock(first, rank.node());
+            // Ordered by processing time (a PROCTIME() column an operator below made a plain value): the Deduplicate
+            // where it is still a time attribute, never MIN/MAX of it (the arrival time of a key's first or last row).
+            boolean processingTime = names.wallClockOrder(first, rank.node()).filter("PROCTIME"::equals).isPresent();
             if (redundant.isPresent()) {
                 ways.add(redundant.get());
+            } else if (processingTime && rank.retracts()) {
+                // Over an update stream Flink plans a Top-1 as a Rank whatever it orders by (see below).
+                noDeduplicate = true;
             } else if (clock.isPresent()) {
                 if (aggregation.isEmpty() && !rank.retracts() && rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
                     ways.add(clock.get());
@@ -300,7 +308,7 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                             + ", or order by a PROCTIME() column, so that Flink plans this Top-1 as a Deduplicate");
                 }
             }
-            if (redundant.isEmpty() && (clock.isPresent() || !first.onTimestamp())
+            if (redundant.isEmpty() && !processingTime && (clock.isPresent() || !first.onTimestamp())
                     && rank.partitionKeys().stream().allMatch(Column::canBeWritten)) {
                 String order = names.orderName(first);
                 String per = rank.partitionKeys().isEmpty() ? "" : " per " + String.join(", ", rank.partitionKeys());
