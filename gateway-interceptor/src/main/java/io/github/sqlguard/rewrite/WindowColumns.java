@@ -55,21 +55,7 @@ final class WindowColumns {
      * ({@code WindowUtil#groupingContainsWindowStartEnd}).
      */
     static Optional<SqlNodeList> inPlaceOfTime(SqlNodeList keys) {
-        int time = indexOf(keys, TIME);
-        if (time < 0 || names(keys)) {
-            return Optional.empty();
-        }
-        SqlNodeList out = new SqlNodeList(SqlParserPos.ZERO);
-        for (int i = 0; i < keys.size(); i++) {
-            if (i == time) {
-                SqlIdentifier has = (SqlIdentifier) keys.get(i);
-                out.add(SqlTrees.identifier(withLast(has, START)));
-                out.add(SqlTrees.identifier(withLast(has, END)));
-            } else {
-                out.add(keys.get(i));
-            }
-        }
-        return Optional.of(out);
+        return withBounds(keys, false);
     }
 
     /**
@@ -80,6 +66,11 @@ final class WindowColumns {
      * aggregation's keys where both bounds are there.
      */
     static Optional<SqlNodeList> besideTime(SqlNodeList keys) {
+        return withBounds(keys, true);
+    }
+
+    /** {@code keys} with both bounds at {@code window_time}'s place, it kept after them or not. */
+    private static Optional<SqlNodeList> withBounds(SqlNodeList keys, boolean keepTime) {
         int time = indexOf(keys, TIME);
         if (time < 0 || names(keys)) {
             return Optional.empty();
@@ -91,7 +82,9 @@ final class WindowColumns {
                 out.add(SqlTrees.identifier(withLast(has, START)));
                 out.add(SqlTrees.identifier(withLast(has, END)));
             }
-            out.add(keys.get(i));
+            if (i != time || keepTime) {
+                out.add(keys.get(i));
+            }
         }
         return Optional.of(out);
     }

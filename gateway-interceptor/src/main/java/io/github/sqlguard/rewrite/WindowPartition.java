@@ -128,11 +128,7 @@ final class WindowPartition extends ScopedFamily {
             }
             String[] qualifier = keys.size() > 0 && keys.get(0) instanceof SqlIdentifier first && first.names.size() > 1
                     ? first.names.subList(0, first.names.size() - 1).toArray(new String[0]) : new String[0];
-            SqlNodeList partition = new SqlNodeList(SqlParserPos.ZERO);
-            partition.add(SqlTrees.identifier(qualified(qualifier, WindowColumns.START)));
-            partition.add(SqlTrees.identifier(qualified(qualifier, WindowColumns.END)));
-            keys.forEach(partition::add);
-            item.window().setPartitionList(partition);
+            item.window().setPartitionList(boundsThen(qualifier, keys));
             changed++;
         }
         if (changed == 0) {
@@ -200,11 +196,7 @@ final class WindowPartition extends ScopedFamily {
                 return List.of();
             }
             aggregation.setGroupBy(group.get());
-            SqlNodeList partition = new SqlNodeList(SqlParserPos.ZERO);
-            partition.add(SqlTrees.identifier(WindowColumns.START));
-            partition.add(SqlTrees.identifier(WindowColumns.END));
-            keys.forEach(partition::add);
-            item.window().setPartitionList(partition);
+            item.window().setPartitionList(boundsThen(new String[0], keys));
             changed++;
         }
         if (changed == 0) {
@@ -222,6 +214,15 @@ final class WindowPartition extends ScopedFamily {
                         + " where the Rank ranked the totals of every window so far together (a window's row stayed in the"
                         + " ranking only while no other window's row outranked it, and was retracted when one did)",
                 ""));
+    }
+
+    /** Both window bounds, qualified by {@code qualifier}, then {@code keys}: a window Top-N's partition. */
+    private static SqlNodeList boundsThen(String[] qualifier, SqlNodeList keys) {
+        SqlNodeList partition = new SqlNodeList(SqlParserPos.ZERO);
+        partition.add(SqlTrees.identifier(qualified(qualifier, WindowColumns.START)));
+        partition.add(SqlTrees.identifier(qualified(qualifier, WindowColumns.END)));
+        keys.forEach(partition::add);
+        return partition;
     }
 
     private static String[] qualified(String[] qualifier, String column) {
