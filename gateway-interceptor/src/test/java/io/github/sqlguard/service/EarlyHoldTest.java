@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.sqlguard.audit.AuditLog;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.flink.PlannerRuns;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.statement.ParsedStatement;
@@ -215,6 +216,29 @@ class EarlyHoldTest {
                     .doesNotContainKey("pipeline.name");
             assertThat(gateway.flink().getSession(heldBefore).getOperationManager().getOperationCount())
                     .as("no withdrawn operation left").isEqualTo(HELD_BEFORE_PARSE.size());
+        }
+    }
+
+    @Test
+    void aCheapStatementMakesNoTableEnvironmentOrPlannerParseOfTheGuardsOwnOnEitherRoute() {
+        // Flink's operation makes the statement's one table environment and parses it; the guard reads it with Flink's
+        // grammar alone (bench/results/2026-12-06-cheap-r65.md).
+        try (InProcessGateway gateway = InProcessGateway.start(Map.of(), new AuditLog())) {
+            SessionHandle parsedBefore = gateway.openSession(Map.of());
+            SessionHandle heldBefore = gateway.openSession(Map.of());
+            PlannerRuns runs = gateway.pipeline().gatewaySessions().orElseThrow().plannerRuns();
+            for (String statement : HELD_BEFORE_PARSE.subList(0, 5)) {
+                PlannerRuns.Count before = runs.count();
+                OperationHandle one = gateway.service().execute(
+                        parsedBefore, gateway.service().parse(statement), 0, new Configuration());
+                OperationHandle other = gateway.service().executeHeldBeforeParse(heldBefore, statement, 0, new Configuration());
+                InProcessGateway.awaitOperation().until(
+                        () -> ended(gateway, parsedBefore, one) && ended(gateway, heldBefore, other));
+
+                assertThat(runs.count().since(before)).as(statement).isEqualTo(new PlannerRuns.Count(0, 0, 0, 0));
+                assertThat(gateway.flink().getOperationInfo(heldBefore, other).getStatus()).as(statement)
+                        .isEqualTo(OperationStatus.FINISHED);
+            }
         }
     }
 
