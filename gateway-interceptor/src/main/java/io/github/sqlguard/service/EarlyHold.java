@@ -47,14 +47,50 @@ final class EarlyHold {
         if (!StatementPipeline.decidesWithoutPlanning(parsed)) {
             return new EarlyHold(handOff, Optional.empty());
         }
-        Optional<GatewaySessions.Held> held;
-        try {
-            held = call.timing().time(
-                    Part.HAND_OFF, () -> handOff.hold(call.sessionHandle(), parsed, parsed.text(), timeoutMs, config));
-        } catch (RuntimeException e) {
-            held = Optional.empty();
+        return new EarlyHold(handOff, held(call, parsed.text(), timeoutMs, config, handOff));
+    }
+
+    /** No held operation: the call's own hold makes it, after the decision. */
+    static EarlyHold none(HandOff handOff) {
+        return new EarlyHold(handOff, Optional.empty());
+    }
+
+    /**
+     * The operation of {@code statement}, not yet parsed, held before the guard parses it when its text shows
+     * that the guard decides it without planning ({@link UnplannedText#certain}): Flink then makes the
+     * operation's table environment while the guard parses the statement too, not only while it decides. None
+     * in an open statement set (its statements are kept for its {@code END}, not handed on one by one), for any
+     * other text, and when making it fails (as {@link #of}). The parse has the last word: {@link #keptFor}.
+     */
+    static EarlyHold beforeParse(
+            CallContext call, String statement, long timeoutMs, Configuration config, HandOff handOff,
+            boolean inStatementSet) {
+        if (inStatementSet || !UnplannedText.certain(statement)) {
+            return new EarlyHold(handOff, Optional.empty());
         }
-        return new EarlyHold(handOff, held);
+        return new EarlyHold(handOff, held(call, statement, timeoutMs, config, handOff));
+    }
+
+    /**
+     * This hold, made before the parse, for {@code parsed}: kept for a statement the guard decides without
+     * planning ({@link StatementPipeline#decidesWithoutPlanning}), withdrawn for any other (Flink's parsers
+     * refused the text: the hold would not have been made after the parse).
+     */
+    EarlyHold keptFor(ParsedStatement parsed) {
+        if (!StatementPipeline.decidesWithoutPlanning(parsed)) {
+            withdraw();
+        }
+        return this;
+    }
+
+    private static Optional<GatewaySessions.Held> held(
+            CallContext call, String statement, long timeoutMs, Configuration config, HandOff handOff) {
+        try {
+            return call.timing().time(
+                    Part.HAND_OFF, () -> handOff.hold(call.sessionHandle(), statement, timeoutMs, config));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /** True while an operation is held and neither given to the call nor withdrawn. */
@@ -87,11 +123,10 @@ final class EarlyHold {
 
             @Override
             public Optional<GatewaySessions.Held> hold(
-                    SessionHandle session, ParsedStatement parsed, String statement, long timeoutMs,
-                    Configuration config) {
+                    SessionHandle session, String statement, long timeoutMs, Configuration config) {
                 Optional<GatewaySessions.Held> taken = held;
                 held = Optional.empty();
-                return taken.isPresent() ? taken : handOff.hold(session, parsed, statement, timeoutMs, config);
+                return taken.isPresent() ? taken : handOff.hold(session, statement, timeoutMs, config);
             }
 
             @Override

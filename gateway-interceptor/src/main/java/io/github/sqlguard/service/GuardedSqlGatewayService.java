@@ -192,6 +192,27 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
         return pipeline.execute(sessionHandle, statement, executionTimeoutMs, executionConfig, toFlink).handle();
     }
 
+    /**
+     * As {@code executeStatement} for a statement whose text alone shows that the guard decides it without
+     * planning ({@link #decidedWithoutPlanningByItsText}): parsed in the call, after its operation is held, so
+     * that Flink makes the operation's table environment while the guard parses and decides ({@link
+     * StatementPipeline#executeHeldBeforeParse}).
+     */
+    public OperationHandle executeHeldBeforeParse(
+            SessionHandle sessionHandle, String statement, long executionTimeoutMs, Configuration executionConfig) {
+        return pipeline.executeHeldBeforeParse(sessionHandle, statement, executionTimeoutMs, executionConfig, toFlink)
+                .handle();
+    }
+
+    /**
+     * True when {@code statement}'s first words show, before it is parsed, that the guard decides it without
+     * planning ({@link UnplannedText}): {@code SET}, {@code RESET}, {@code SHOW}, a {@code CREATE TABLE} without
+     * {@code AS}. Cheap enough to answer on a REST I/O thread.
+     */
+    public boolean decidedWithoutPlanningByItsText(String statement) {
+        return parsesOnIoThread(statement) && UnplannedText.certain(statement);
+    }
+
     /** Flink's parse of {@code statement}, timed, for {@link #execute(SessionHandle, KeptParse, long, Configuration)}. */
     public KeptParse parse(String statement) {
         return pipeline.parse(statement);

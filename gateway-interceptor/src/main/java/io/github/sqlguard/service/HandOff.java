@@ -29,14 +29,14 @@ public interface HandOff {
             Configuration executionConfig);
 
     /**
-     * Makes the operation of {@code statement} (as {@code parsed} reads it) in the session without
-     * running it yet ({@link GatewaySessions#holdStatement}): it runs when released, so its audit
-     * record can name the operation before it runs; empty when this hand-off cannot (then {@link
-     * #execute} runs it).
+     * Makes the operation of {@code statement} in the session without running it yet ({@link
+     * GatewaySessions#holdStatement}): it runs when released, so its audit record can name the
+     * operation before it runs; empty when this hand-off cannot (then {@link #execute} runs it). It
+     * reads nothing of the statement but its text: it may be made before the guard parses it ({@link
+     * EarlyHold#beforeParse}).
      */
     default Optional<GatewaySessions.Held> hold(
-            SessionHandle session, ParsedStatement parsed, String statement, long executionTimeoutMs,
-            Configuration executionConfig) {
+            SessionHandle session, String statement, long executionTimeoutMs, Configuration executionConfig) {
         return Optional.empty();
     }
 
@@ -100,8 +100,7 @@ public interface HandOff {
 
             @Override
             public Optional<GatewaySessions.Held> hold(
-                    SessionHandle session, ParsedStatement parsed, String statement, long timeoutMs,
-                    Configuration config) {
+                    SessionHandle session, String statement, long timeoutMs, Configuration config) {
                 // Flink refuses an execution timeout with its own error: that call is left to Flink's service.
                 return timeoutMs > 0 ? Optional.empty() : sessions.map(s -> s.holdStatement(session, statement, config));
             }

@@ -234,7 +234,7 @@ final class StatementCalls {
             return Optional.empty();
         }
         return call.timing().time(Part.HAND_OFF,
-                        () -> handOff.hold(call.sessionHandle(), statement, statement.text(), timeoutMs, config))
+                        () -> handOff.hold(call.sessionHandle(), statement.text(), timeoutMs, config))
                 .map(held -> new AuditedCall.Held<>(
                         new Ending<>(handedOn(decision), Optional.of(held.handle()), Optional.of("statement"),
                                 Optional.empty(), Optional.empty(), held::handle),

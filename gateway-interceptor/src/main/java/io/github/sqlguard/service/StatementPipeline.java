@@ -321,26 +321,64 @@ public final class StatementPipeline implements AutoCloseable {
     public Submission execute(
             SessionHandle session, KeptParse statement, long executionTimeoutMs, Configuration executionConfig,
             HandOff handOff) {
+        return execute(session, statement.statement().text(), Optional.of(statement), executionTimeoutMs,
+                executionConfig, handOff);
+    }
+
+    /**
+     * As {@link #execute(SessionHandle, KeptParse, long, Configuration, HandOff)}, parsing {@code statement} in the
+     * call, after its operation is held where its text shows that the guard decides it without planning ({@link
+     * EarlyHold#beforeParse}): Flink makes the operation's table environment while the guard parses and decides.
+     * The REST endpoint's route for such a text ({@link UnplannedText}); the same decision, records and operation.
+     */
+    public Submission executeHeldBeforeParse(
+            SessionHandle session, String statement, long executionTimeoutMs, Configuration executionConfig,
+            HandOff handOff) {
+        return execute(session, statement, Optional.empty(), executionTimeoutMs, executionConfig, handOff);
+    }
+
+    private Submission execute(
+            SessionHandle session, String text, Optional<KeptParse> parsedBefore, long executionTimeoutMs,
+            Configuration executionConfig, HandOff handOff) {
         Configuration config = executionConfig == null ? new Configuration() : executionConfig;
-        StatementTiming timing = StatementTiming.afterParse(statement.nanos());
+        StatementTiming timing = parsedBefore.map(p -> StatementTiming.afterParse(p.nanos()))
+                .orElseGet(StatementTiming::start);
         GuardedSession guarded = sessions.session(session);
         // The policy is read once; the scope only after the session's previous USE has taken
         // effect, so a Top-N right after 'USE sandbox' is decided by the scope of 'sandbox'.
         Policy policy = policies.current();
         Submission submission = guarded.inOrder(policy.explainTimeout(), () -> {
             CallContext call = contexts.of(session, policy, timing);
-            ParsedStatement parsed = classifier.classify(call, statement.statement(), config);
+            EarlyHold heldBeforeParse = parsedBefore.isPresent()
+                    ? EarlyHold.none(handOff)
+                    : EarlyHold.beforeParse(call, text, executionTimeoutMs, config, handOff,
+                            guarded.statementSet().isOpen());
+            ParsedStatement parsed;
+            try {
+                ParsedStatement read = parsedBefore.isPresent() ? parsedBefore.get().statement()
+                        : timing.time(StatementTiming.Part.PARSE,
+                                () -> classifier.parse(text, policy.maxStatementBytes()).statement());
+                parsed = classifier.classify(call, read, config);
+            } catch (RuntimeException | Error e) {
+                heldBeforeParse.withdraw();
+                throw e;
+            }
             Submission submitted;
             if (parsed instanceof ParsedStatement.Unread unread && unread.overLimit()) {
+                heldBeforeParse.withdraw();
                 ScopedDecision decided = decider.statement(call, parsed, config);
                 submitted = calls.refuse(decided.call(), parsed, decided.decision(), overLimit(unread));
             } else if (StatementSetRoute.takes(parsed, guarded.statementSet().isOpen())) {
+                heldBeforeParse.withdraw();
                 submitted = statementSets.submit(call, guarded.statementSet(), parsed, executionTimeoutMs, config, handOff);
             } else if (parsed instanceof ParsedStatement.Explain) {
+                heldBeforeParse.withdraw();
                 submitted = explains.submit(call, parsed, executionTimeoutMs, config, handOff);
             } else {
                 // Held before its decision: Flink makes its table environment while the guard decides (EarlyHold).
-                EarlyHold early = EarlyHold.of(call, parsed, executionTimeoutMs, config, handOff);
+                EarlyHold early = parsedBefore.isPresent()
+                        ? EarlyHold.of(call, parsed, executionTimeoutMs, config, handOff)
+                        : heldBeforeParse.keptFor(parsed);
                 ScopedDecision decided;
                 try {
                     decided = decider.statement(call, parsed, config);

@@ -6,12 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.sqlguard.audit.AuditLog;
 import io.github.sqlguard.audit.Auditor;
 import io.github.sqlguard.flink.GatewaySessions;
+import io.github.sqlguard.flink.PlannerRuns;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.testing.AuditCapture;
 import io.github.sqlguard.testing.InProcessGateway;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.catalog.CatalogBaseTable.TableKind;
 import org.apache.flink.table.gateway.api.endpoint.EndpointVersion;
@@ -111,7 +114,7 @@ class EarlyHoldTest {
 
                 @Override
                 public Optional<GatewaySessions.Held> hold(
-                        SessionHandle s, ParsedStatement parsed, String statement, long timeoutMs, Configuration config) {
+                        SessionHandle s, String statement, long timeoutMs, Configuration config) {
                     throw new IllegalStateException("the operation could not be made");
                 }
             };
@@ -177,6 +180,120 @@ class EarlyHoldTest {
         } finally {
             manager.stop();
         }
+    }
+
+    /** Cheap statements of every kind {@link UnplannedText} passes, one the guard refuses, and one Flink's parsers refuse. */
+    private static final List<String> HELD_BEFORE_PARSE = List.of(
+            "SET 'table.exec.state.ttl' = '1 d'",
+            "SET pipeline.name = 'unquoted'",
+            "RESET 'pipeline.name'",
+            "CREATE TABLE t (id BIGINT, name STRING) WITH ('connector' = 'datagen', 'number-of-rows' = '10')",
+            "SHOW TABLES",
+            "SET 'table.exec.state.ttl' = '24'",
+            "SET 'pipeline.name' =");
+
+    @Test
+    void aStatementHeldBeforeItsParseGetsTheRecordsAndOperationOfOneParsedBefore() {
+        try (AuditCapture audit = AuditCapture.start();
+                InProcessGateway gateway = InProcessGateway.start(Map.of(), new AuditLog())) {
+            SessionHandle parsedBefore = gateway.openSession(Map.of());
+            SessionHandle heldBefore = gateway.openSession(Map.of());
+            for (String statement : HELD_BEFORE_PARSE) {
+                audit.clear();
+                OperationHandle one = gateway.service().execute(
+                        parsedBefore, gateway.service().parse(statement), 0, new Configuration());
+                InProcessGateway.awaitOperation().until(() -> ended(gateway, parsedBefore, one));
+                List<JsonNode> recordsOfOne = comparable(audit.records());
+                audit.clear();
+                OperationHandle other = gateway.service().executeHeldBeforeParse(heldBefore, statement, 0, new Configuration());
+                InProcessGateway.awaitOperation().until(() -> ended(gateway, heldBefore, other));
+
+                assertThat(gateway.flink().getOperationInfo(heldBefore, other).getStatus()).as(statement)
+                        .isEqualTo(gateway.flink().getOperationInfo(parsedBefore, one).getStatus());
+                assertThat(comparable(audit.records())).as(statement).hasSize(2).isEqualTo(recordsOfOne);
+            }
+            assertThat(gateway.flink().getSessionConfig(heldBefore)).containsEntry("table.exec.state.ttl", "1 d")
+                    .doesNotContainKey("pipeline.name");
+            assertThat(gateway.flink().getSession(heldBefore).getOperationManager().getOperationCount())
+                    .as("no withdrawn operation left").isEqualTo(HELD_BEFORE_PARSE.size());
+        }
+    }
+
+    @Test
+    void aCheapStatementMakesNoTableEnvironmentOrPlannerParseOfTheGuardsOwnOnEitherRoute() {
+        // Flink's operation makes the statement's one table environment and parses it; the guard reads it with Flink's
+        // grammar alone (bench/results/2026-12-06-cheap-r65.md).
+        try (InProcessGateway gateway = InProcessGateway.start(Map.of(), new AuditLog())) {
+            SessionHandle parsedBefore = gateway.openSession(Map.of());
+            SessionHandle heldBefore = gateway.openSession(Map.of());
+            PlannerRuns runs = gateway.pipeline().gatewaySessions().orElseThrow().plannerRuns();
+            for (String statement : HELD_BEFORE_PARSE.subList(0, 5)) {
+                PlannerRuns.Count before = runs.count();
+                OperationHandle one = gateway.service().execute(
+                        parsedBefore, gateway.service().parse(statement), 0, new Configuration());
+                OperationHandle other = gateway.service().executeHeldBeforeParse(heldBefore, statement, 0, new Configuration());
+                InProcessGateway.awaitOperation().until(
+                        () -> ended(gateway, parsedBefore, one) && ended(gateway, heldBefore, other));
+
+                assertThat(runs.count().since(before)).as(statement).isEqualTo(new PlannerRuns.Count(0, 0, 0, 0));
+                assertThat(gateway.flink().getOperationInfo(heldBefore, other).getStatus()).as(statement)
+                        .isEqualTo(OperationStatus.FINISHED);
+            }
+        }
+    }
+
+    @Test
+    void aTextThatShowsAnUnplannedStatementIsHeldBeforeItIsParsed() {
+        try (InProcessGateway gateway = InProcessGateway.start(Map.of(), new AuditLog())) {
+            SessionHandle parsedBefore = gateway.openSession(Map.of());
+            SessionHandle heldBefore = gateway.openSession(Map.of());
+            // Flink's parsers refuse it, so only a hold made before the parse can have been made (and withdrawn).
+            String refusedByTheParser = "SET 'pipeline.name' =";
+            CountingHolds holds = new CountingHolds(gateway);
+
+            gateway.pipeline().execute(parsedBefore, refusedByTheParser, 0, new Configuration(), holds);
+            int afterTheParse = holds.count.getAndSet(0);
+            gateway.pipeline().executeHeldBeforeParse(heldBefore, refusedByTheParser, 0, new Configuration(), holds);
+
+            assertThat(holds.count.get()).isEqualTo(afterTheParse + 1);
+            assertThat(gateway.flink().getSession(heldBefore).getOperationManager().getOperationCount())
+                    .isEqualTo(gateway.flink().getSession(parsedBefore).getOperationManager().getOperationCount());
+        }
+    }
+
+    /** Flink's hand-off, counting the operations it holds. */
+    private static final class CountingHolds implements HandOff {
+        final AtomicInteger count = new AtomicInteger();
+        private final HandOff flink;
+
+        CountingHolds(InProcessGateway gateway) {
+            this.flink = HandOff.toFlink(gateway.flink(), GatewaySessions.of(gateway.flink()));
+        }
+
+        @Override
+        public OperationHandle execute(
+                SessionHandle session, ParsedStatement parsed, String statement, long timeoutMs, Configuration config) {
+            return flink.execute(session, parsed, statement, timeoutMs, config);
+        }
+
+        @Override
+        public Optional<GatewaySessions.Held> hold(
+                SessionHandle session, String statement, long timeoutMs, Configuration config) {
+            count.incrementAndGet();
+            return flink.hold(session, statement, timeoutMs, config);
+        }
+    }
+
+    private static boolean ended(InProcessGateway gateway, SessionHandle session, OperationHandle operation) {
+        return gateway.flink().getOperationInfo(session, operation).getStatus().isTerminalStatus();
+    }
+
+    /** Audit records without what differs between two sessions' calls: times, ids, session, operation. */
+    private static List<JsonNode> comparable(List<JsonNode> records) {
+        return records.stream()
+                .map(r -> (JsonNode) ((ObjectNode) r.deepCopy())
+                        .without(List.of("logged_at", "time", "decisionId", "sessionId", "operationHandle", "analysisMs")))
+                .toList();
     }
 
     private static List<String> tables(InProcessGateway gateway, SessionHandle session) {

@@ -18,6 +18,7 @@ import javax.annotation.Nonnull;
 
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 
 /**
  * Flink's {@code executeStatement} route ({@link ExecuteStatementHandler}, unchanged in what it
@@ -41,6 +42,11 @@ import java.util.concurrent.CompletableFuture;
  * call now waits on {@code decisions}. The statement is parsed once, here: that parse is the one the call decides on ({@link
  * GuardedSqlGatewayService#execute(SessionHandle, KeptParse, long, Configuration)}); a large
  * statement ({@link GuardedSqlGatewayService#parsesOnIoThread}) is parsed on {@code decisions} too.
+ * A statement whose first words already show that the guard decides it without planning ({@code SET},
+ * {@code RESET}, {@code SHOW}, a {@code CREATE TABLE} without {@code AS}: {@link
+ * GuardedSqlGatewayService#decidedWithoutPlanningByItsText}) is parsed in the call instead, once its
+ * operation is held, so that Flink makes the operation's table environment while the guard parses it
+ * too ({@link GuardedSqlGatewayService#executeHeldBeforeParse}).
  *
  * <p>Calls of one session are decided in the order their requests arrived, one after the other,
  * with the session's {@code configureSession} calls ({@link SessionCallOrder}, shared with {@link
@@ -69,22 +75,31 @@ final class DecidingExecuteStatementHandler extends ExecuteStatementHandler {
         String statement = request.getRequestBody().getStatement();
         if (!guarded.parsesOnIoThread(statement)) {
             // Too large to parse here without holding the I/O thread: parsed on a decision thread.
-            return order.submit(session, false, () -> execute(session, guarded.parse(statement), request));
+            return order.submit(session, false,
+                    () -> answer(request, (timeout, config) -> guarded.execute(session, guarded.parse(statement), timeout, config)));
+        }
+        if (guarded.decidedWithoutPlanningByItsText(statement)) {
+            // Parsed in the call, once its operation is held: Flink makes the operation's table environment while
+            // the guard parses and decides; on a decision thread while the audit's write is held up, as below.
+            return order.submit(session, !guarded.auditHeldUp(), () -> answer(request,
+                    (timeout, config) -> guarded.executeHeldBeforeParse(session, statement, timeout, config)));
         }
         KeptParse parsed = guarded.parse(statement);
         return order.submit(session, guarded.decidesWithoutPlanning(parsed.statement()) && !guarded.auditHeldUp(),
-                () -> execute(session, parsed, request));
+                () -> answer(request, (timeout, config) -> guarded.execute(session, parsed, timeout, config)));
     }
 
-    /** Runs the statement as Flink's {@code ExecuteStatementHandler#handleRequest} does, on its parse. */
-    private ExecuteStatementResponseBody execute(
-            SessionHandle session, KeptParse parsed, HandlerRequest<ExecuteStatementRequestBody> request) {
+    /**
+     * Answers as Flink's {@code ExecuteStatementHandler#handleRequest} does: {@code call} runs the statement with
+     * the request's execution timeout and configuration, and the answer names its operation.
+     */
+    private static ExecuteStatementResponseBody answer(
+            HandlerRequest<ExecuteStatementRequestBody> request, BiFunction<Long, Configuration, OperationHandle> call) {
         Long timeout = request.getRequestBody().getTimeout();
         Map<String, String> executionConfig = request.getRequestBody().getExecutionConfig();
-        OperationHandle operation =
-                guarded.execute(
-                        session, parsed, timeout == null ? 0L : timeout,
-                        executionConfig == null ? new Configuration() : Configuration.fromMap(executionConfig));
+        OperationHandle operation = call.apply(
+                timeout == null ? 0L : timeout,
+                executionConfig == null ? new Configuration() : Configuration.fromMap(executionConfig));
         return new ExecuteStatementResponseBody(operation.getIdentifier().toString());
     }
 }
