@@ -470,7 +470,7 @@ class RewriteGoldenFilesTest {
         "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order",
         "26-cdc-orders-lookup-join-customers-by-customer-id-not-its-composite-key-into-sink-keyed-by-order",
         "27-cdc-payments-without-key-lookup-join-customers-by-its-key-into-sink-keyed-by-payment",
-        "28-orders-join-active-customers-view-over-jdbc-no-lookup-join-flink-refuses-a-view-as-of",
+        "28-orders-join-active-customers-view-over-jdbc-lookup-join-reads-the-table-with-the-view-filter",
         "29-orders-view-left-join-accounts-on-composite-key-into-sink-lookup-join"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);

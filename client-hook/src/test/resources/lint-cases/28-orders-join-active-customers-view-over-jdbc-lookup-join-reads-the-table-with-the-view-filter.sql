@@ -1,12 +1,13 @@
 -- expect: WARN stateful-without-ttl
--- expect-rewrite: state-ttl-hint
--- expect-fix-absent: FOR SYSTEM_TIME AS OF
+-- expect-rewrite: lookup-join
+-- expect-changes: the join reads customers, the table the view active_customers selects from, in its place (Flink plans no lookup join of a view), with the view's condition
 -- Orders enriched with their customer through a view of the active customers (a filter and a projection of a jdbc
 -- table, planned by lint through its stand-in, a lookup source): the regular join keeps every order and every active
 -- customer forever. The same join FOR SYSTEM_TIME AS OF o.proc_time over the view is refused by Flink 2.3.0
 -- ("Unsupported call: __TEMPORAL_JOIN_CONDITION_PRIMARY_KEY(STRING NOT NULL)", asked through lint's stand-ins): a view
--- read as of processing time is no lookup join. So no lookup join is offered or planned for a dimension behind a view
--- (the lookup-join family plans a candidate only where the dimension is a table: lint case 29 has the stream a view).
+-- read as of processing time is no lookup join. The lookup join reads customers in the view's place with the view's
+-- condition in its ON (JOIN customers FOR SYSTEM_TIME AS OF o.proc_time AS c ON o.customer_id = c.id AND c.active),
+-- which returns the rows the view would; its changes: line says so. Before: no lookup join was offered.
 CREATE TABLE orders (
   order_id STRING,
   customer_id STRING,
