@@ -1,7 +1,10 @@
 -- expect: BLOCK on-conflict-required
 -- expect-reason: the statement's lookup join of customers (FOR SYSTEM_TIME AS OF o.proc) loses it, where its input has one: a lookup join keeps no state of its own and does not redistribute its input
 -- expect-reason-absent: distributed by it
--- expect-fix: Where customers holds one row per value of the columns the join looks it up by, declare them its PRIMARY KEY
+-- expect-fix: Where customers holds one row per value of the columns the join looks it up by (customer_id), declare them its PRIMARY KEY (PRIMARY KEY (customer_id) NOT ENFORCED in its DDL)
+-- expect-reason: customers declares no PRIMARY KEY (it is looked up by customer_id): one input row may match several rows of customers
+-- expect-rewrite: on-conflict
+-- expect-changes: the lookup join of customers returns every row of it that matches by customer_id (it declares no PRIMARY KEY)
 -- expect-fix-absent: Where a join or a ranking distributes the rows
 -- Orders read from MySQL through Flink CDC (keyed by order_id) enriched with their customer's region by a lookup join
 -- of customers (jdbc, planned by lint through its stand-in, a lookup source) that declares no PRIMARY KEY, written into

@@ -420,7 +420,9 @@ class RewriteGoldenFilesTest {
         "625-running-total-per-account-by-event-time-range-width-said-a-choice",
         "626-departments-join-of-two-aggregations-min-salary-unread-changes-name-it",
         "638-join-bounded-by-proctime-from-below-only-missing-bound-named",
-        "640-payments-within-a-day-of-order-upper-bound-only-event-time"})
+        "640-payments-within-a-day-of-order-upper-bound-only-event-time",
+        "990-trades-join-rates-on-composite-key-temporal-join-fix-asks-no-key-rates-declares",
+        "991-paid-orders-view-left-join-rates-into-sink-temporal-join-fix-asks-no-key-rates-declares"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
@@ -465,7 +467,11 @@ class RewriteGoldenFilesTest {
         "24-upsert-kafka-moving-pages-per-user-over-rows-no-key-reaches-the-sink",
         "25-upsert-kafka-running-balance-per-account-over-event-time-no-key-reaches-the-sink",
         "970-cdc-orders-lookup-join-customers-without-key-into-sink-keyed-by-order-lookup-reason",
-        "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order"})
+        "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order",
+        "26-cdc-orders-lookup-join-customers-by-customer-id-not-its-composite-key-into-sink-keyed-by-order",
+        "27-cdc-payments-without-key-lookup-join-customers-by-its-key-into-sink-keyed-by-payment",
+        "28-orders-join-active-customers-view-over-jdbc-lookup-join-reads-the-table-with-the-view-filter",
+        "29-orders-view-left-join-accounts-on-composite-key-into-sink-lookup-join"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }

@@ -23,10 +23,24 @@ public sealed interface ExplainOutcome {
      * @param job the job of the plan's {@link ExplainedPlan#executablePlan()}, translated by the
      *     planning in place of {@code CompiledPlan#explain} ({@link StatementJobs#judgedJob}), when
      *     the statement restores a savepoint and so needs it judged; empty otherwise
+     * @param tablesRead the tables and views the statement reads, with their columns and declared PRIMARY KEY as the
+     *     session's catalog has them ({@link TablesRead}), where its plan has a join (whose fix may name a dimension's
+     *     or a versioned table's key); empty otherwise
      */
     record Planned(
-            ExplainedPlan plan, Optional<JudgedOperation> judged, Optional<StatementJobs.JudgedJob> job, long explainMs)
+            ExplainedPlan plan, Optional<JudgedOperation> judged, Optional<StatementJobs.JudgedJob> job, long explainMs,
+            List<TableRead> tablesRead)
             implements ExplainOutcome {
+
+        public Planned {
+            tablesRead = List.copyOf(tablesRead);
+        }
+
+        /** Planned, with no tables read from the catalog. */
+        public Planned(
+                ExplainedPlan plan, Optional<JudgedOperation> judged, Optional<StatementJobs.JudgedJob> job, long explainMs) {
+            this(plan, judged, job, explainMs, List.of());
+        }
 
         /** Planned, without a translated job. */
         public Planned(ExplainedPlan plan, Optional<JudgedOperation> judged, long explainMs) {

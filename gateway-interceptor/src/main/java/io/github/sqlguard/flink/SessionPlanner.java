@@ -2,8 +2,10 @@ package io.github.sqlguard.flink;
 
 import io.github.sqlguard.plan.CompiledPlanReader;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanParser;
 import io.github.sqlguard.plan.PlannerError;
+import io.github.sqlguard.rules.TableRead;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.CompiledPlan;
@@ -376,7 +378,8 @@ public final class SessionPlanner implements AutoCloseable {
                     plan = HintPins.read(views(plan, tEnv, statementBody), tEnv, sinks, statementBody, compiledReader, runs);
                     return new ExplainOutcome.Planned(
                             (runsAsCompiled(operation) ? plan.executableAs(json) : plan).withCreatedTables(created(operation)),
-                            JudgedOperation.of(tEnv, operation), job, elapsedMs(start));
+                            JudgedOperation.of(tEnv, operation), job, elapsedMs(start),
+                            tablesRead(planning, plan, tEnv, statementBody));
                 }
             } catch (Exception | LinkageError | AssertionError compileFailed) {
                 if (explainFailsAlike(operation, compileFailed)) {
@@ -400,7 +403,8 @@ public final class SessionPlanner implements AutoCloseable {
             ExplainedPlan plan = textParser.parse(text)
                     .withInferredStateTtl(tEnv.getConfig().get(ExecutionConfigOptions.IDLE_STATE_RETENTION))
                     .withCreatedTables(created(operation));
-            return new ExplainOutcome.Planned(views(plan, tEnv, statementBody), JudgedOperation.of(tEnv, operation), elapsedMs(start));
+            return new ExplainOutcome.Planned(views(plan, tEnv, statementBody), JudgedOperation.of(tEnv, operation),
+                    Optional.empty(), elapsedMs(start), tablesRead(planning, plan, tEnv, statementBody));
         } catch (RuntimeException | LinkageError | AssertionError e) {
             // An Error from the planner (a hint checker's AssertionError) is its rejection like any other. The
             // statement parsed: what it reads is there for the diagnoses, which have no plan (TablesRead).
@@ -549,6 +553,17 @@ public final class SessionPlanner implements AutoCloseable {
             return set.getOperations().stream().allMatch(SinkModifyOperation.class::isInstance);
         }
         return operation instanceof SinkModifyOperation;
+    }
+
+    /**
+     * The tables and views the statement reads, with their declared PRIMARY KEY ({@link TablesRead}), for the
+     * statement's own planning of a plan with a join: a join's fix names a dimension's or a versioned table's key, and
+     * never asks for one the table declares. Not for a proof, nor a plan without a join (nothing reads them there).
+     */
+    private static List<TableRead> tablesRead(
+            Planning planning, ExplainedPlan plan, TableEnvironmentInternal tEnv, String statementBody) {
+        return planning.asksLookupSources() && !plan.operators(Operator.Join.class).isEmpty()
+                ? TablesRead.of(tEnv.getCatalogManager(), statementBody) : List.of();
     }
 
     /** {@code plan} with what the views {@code statementBody} reads say ({@link ViewQueries}), read in {@code tEnv}'s session. */

@@ -9,6 +9,7 @@ import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.CatalogView;
 import org.apache.flink.table.catalog.ContextResolvedTable;
+import org.apache.flink.table.catalog.UniqueConstraint;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,8 @@ import java.util.Optional;
 /**
  * The tables and views a statement reads (its table references, as {@link QueryFacts} reads them), each with its
  * columns from the session's catalog ({@link CatalogManager#getTable}, the resolved schema: a {@code PROCTIME()}
- * column's type is a processing-time attribute, a {@code WATERMARK} column's an event-time one). Read when Flink's
+ * column's type is a processing-time attribute, a {@code WATERMARK} column's an event-time one) and its declared
+ * PRIMARY KEY ({@code ResolvedSchema#getPrimaryKey}; a view's is Flink's to derive, none here). Read when Flink's
  * planner refuses a statement, for the diagnoses ({@code rules.AnalysisContext#tablesRead}): reading changes nothing.
  * A name the catalog does not resolve (a CTE, an unknown name) is left out. Stateless.
  */
@@ -36,7 +38,8 @@ final class TablesRead {
             Optional<ContextResolvedTable> table = ViewQueries.lookUp(catalogManager, reference);
             table.ifPresent(t -> out.add(new TableRead(
                     reference, SessionCatalog.Reader.columns(t.getResolvedTable().getResolvedSchema()),
-                    viewReads(catalogManager, t))));
+                    viewReads(catalogManager, t), t.getResolvedTable().getResolvedSchema().getPrimaryKey()
+                            .map(UniqueConstraint::getColumns).orElse(List.of()))));
         }
         return List.copyOf(out);
     }

@@ -95,6 +95,19 @@ final class AsOfJoins {
     }
 
     /**
+     * {@code tree} with the {@code at}-th block's join reading {@code table} in place of its right input, a view,
+     * {@code FOR SYSTEM_TIME AS OF time} under the view's alias, and the view's {@code filter} (qualified by that alias)
+     * added to the join's condition.
+     */
+    static void readAsOf(SqlNode tree, RegularJoin join, SqlIdentifier table, String time, Optional<SqlNode> filter) {
+        SqlJoin copy = (SqlJoin) Trees.selects(tree).get(join.at()).getFrom();
+        copy.setRight(Snippets.fromItem(SqlTrees.unparse(table) + " FOR SYSTEM_TIME AS OF " + time + " AS "
+                + SqlTrees.unparse(SqlTrees.identifier(join.right().qualifier()))));
+        // Operand 5 is the condition (as WindowJoinCondition sets it).
+        filter.ifPresent(f -> copy.setOperand(5, Trees.and(List.of(copy.getCondition(), f))));
+    }
+
+    /**
      * The {@code at}-th block's join of {@code tree} (after {@link #readAsOf}) as SQL from its keyword on, as the
      * fix names the way it proves ({@code LEFT JOIN rates FOR SYSTEM_TIME AS OF o.order_time AS r ON o.currency =
      * r.currency}): the columns the rewrite used, in the user's quoting.

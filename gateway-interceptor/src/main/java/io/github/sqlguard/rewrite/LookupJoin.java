@@ -10,7 +10,12 @@ import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
 import java.util.List;
@@ -33,8 +38,9 @@ import java.util.Optional;
  * source that is not one Flink refuses it ("Processing-time temporal join is not supported yet", or a
  * versioned table without a primary key), so it is not shown.
  *
- * <p>Only an {@code INNER} or {@code LEFT} join (Flink's lookup join takes no other) of two tables
- * read directly, the dimension on the right, in the statement itself.
+ * <p>Only an {@code INNER} or {@code LEFT} join (Flink's lookup join takes no other) in the statement
+ * itself, the dimension on the right, a table read directly; the stream a table or a view that selects
+ * a processing-time column.
  */
 final class LookupJoin extends ScopedFamily {
 
@@ -58,8 +64,13 @@ final class LookupJoin extends ScopedFamily {
             return List.of();
         }
         for (RegularJoin join : AsOfJoins.regularJoins(tree(scope), context)) {
-            // Tables only: a view's source is not known to be a lookup source.
-            if (join.stream().table().view() || join.right().table().view() || scanOnly(join.right().table(), context)) {
+            // Flink 2.3.0 refuses a view read as of processing time, even a filter of a lookup source ("Unsupported
+            // call: __TEMPORAL_JOIN_CONDITION_PRIMARY_KEY", lint case 28): a dimension behind such a view is read as its
+            // table, with the view's filter in the join's condition (ViewedTable). The stream may be a view: the time
+            // is a column it selects (lint case 29).
+            Optional<ViewedTable> viewed = join.right().table().view()
+                    ? ViewedTable.of(join.right().table(), join.right().qualifier(), context) : Optional.empty();
+            if (join.right().table().view() ? viewed.isEmpty() : scanOnly(join.right().table(), context)) {
                 continue;
             }
             Optional<Column> proctime = join.stream().table().columns().stream()
@@ -67,7 +78,7 @@ final class LookupJoin extends ScopedFamily {
             if (proctime.isEmpty()) {
                 continue;
             }
-            return listOf(lookup(finding, context, scope, join, proctime.get()));
+            return listOf(lookup(finding, context, scope, join, proctime.get(), viewed));
         }
         return List.of();
     }
@@ -82,19 +93,105 @@ final class LookupJoin extends ScopedFamily {
         return context.request().plan().flatMap(p -> p.lookupSupport(identifier)).equals(Optional.of(LookupSupport.SCAN_ONLY));
     }
 
+    /**
+     * A view that reads one lookup source as it is, filtered at most: {@code SELECT id, name FROM customers WHERE
+     * active}, no column renamed or computed, no join, grouping, ranking or DISTINCT. Joined by a lookup join in its
+     * place, the table with the view's condition added to the join's {@code ON} returns the rows the view would (Flink
+     * plans a lookup join with a condition on the looked-up table, {@code CommonPhysicalLookupJoin#calcOnTemporalTable}),
+     * for an {@code INNER} and a {@code LEFT} join alike (a row of the table the condition rejects matches no row, as it
+     * was not in the view). The statement then names of the view's columns only those the table has under that name.
+     *
+     * @param table the table, as the rewritten statement names it
+     * @param view the view, as the statement names it
+     * @param filter the view's {@code WHERE}, each column qualified by the join's alias of the view; empty without one
+     */
+    record ViewedTable(SqlIdentifier table, String view, Optional<SqlNode> filter) {
+
+        static Optional<ViewedTable> of(CatalogObject view, String qualifier, RewriteContext context) {
+            Optional<SqlNode> parsed = view.query().flatMap(SqlTrees::parse);
+            if (parsed.isEmpty() || !(parsed.get() instanceof SqlSelect select) || select.getGroup() != null
+                    || select.getHaving() != null || select.isDistinct() || !select.getWindowList().isEmpty()
+                    || select.getOrderList() != null && !select.getOrderList().isEmpty() || select.getFetch() != null
+                    || select.getOffset() != null) {
+                return Optional.empty();
+            }
+            SqlIdentifier name;
+            String inner;
+            if (select.getFrom() instanceof SqlIdentifier id) {
+                name = id;
+                inner = id.names.get(id.names.size() - 1);
+            } else if (select.getFrom() != null && select.getFrom().getKind() == SqlKind.AS
+                    && ((SqlCall) select.getFrom()).operand(0) instanceof SqlIdentifier id) {
+                name = id;
+                inner = ((SqlIdentifier) ((SqlCall) select.getFrom()).operand(1)).getSimple();
+            } else {
+                return Optional.empty();
+            }
+            Optional<CatalogObject> table = context.lookUp(name.names).filter(t -> !t.view());
+            if (table.isEmpty() || scanOnly(table.get(), context)) {
+                return Optional.empty();
+            }
+            for (SqlNode item : select.getSelectList()) {
+                if (!(item instanceof SqlIdentifier id) || !(id.isStar() || id.names.size() == 1
+                        || id.names.size() == 2 && id.names.get(0).equals(inner))) {
+                    return Optional.empty(); // a column renamed or computed: the statement's names are the view's
+                }
+            }
+            boolean[] foreign = {false};
+            SqlShuttle requalify = new SqlShuttle() {
+                @Override
+                public SqlNode visit(SqlIdentifier id) {
+                    if (id.names.size() == 1 || id.names.size() == 2 && id.names.get(0).equals(inner)) {
+                        return SqlTrees.identifier(qualifier, id.names.get(id.names.size() - 1));
+                    }
+                    foreign[0] = true;
+                    return id;
+                }
+
+                @Override
+                public SqlNode visit(SqlCall call) {
+                    if (call instanceof SqlSelect) {
+                        foreign[0] = true; // a subquery: not a condition on the looked-up row
+                        return call;
+                    }
+                    return super.visit(call);
+                }
+            };
+            Optional<SqlNode> filter = Optional.ofNullable(select.getWhere()).map(w -> w.accept(requalify));
+            if (foreign[0]) {
+                return Optional.empty();
+            }
+            // The table by its own name where the session resolves that name to it (the view's query names it in full).
+            String own = name.names.get(name.names.size() - 1);
+            SqlIdentifier written = context.lookUp(List.of(own)).map(CatalogObject::identifier)
+                    .equals(Optional.of(table.get().identifier())) ? SqlTrees.identifier(own) : name;
+            return Optional.of(new ViewedTable(written, own, filter));
+        }
+    }
+
     /** The candidate with the join reading the dimension table as of the stream's processing time. */
     private Optional<Candidate> lookup(
-            Finding finding, RewriteContext context, Scope scope, RegularJoin join, Column proctime) {
+            Finding finding, RewriteContext context, Scope scope, RegularJoin join, Column proctime,
+            Optional<ViewedTable> viewed) {
         SqlNode tree = tree(scope);
-        String table = SqlTrees.unparse(join.right().name());
+        String view = SqlTrees.unparse(join.right().name());
+        String table = viewed.map(v -> SqlTrees.unparse(v.table())).orElse(view);
         String stream = SqlTrees.unparse(join.stream().name());
         String time = join.stream().qualified(proctime);
-        AsOfJoins.readAsOf(tree, join, time);
+        if (viewed.isPresent()) {
+            AsOfJoins.readAsOf(tree, join, viewed.get().table(), time, viewed.get().filter());
+        } else {
+            AsOfJoins.readAsOf(tree, join, time);
+        }
         ProvenWay way = new ProvenWay.Lookup(table, stream, AsOfJoins.clause(tree, join));
+        String inPlace = viewed.map(v -> "the join reads " + table + ", the table the view " + view + " selects from, in"
+                + " its place (Flink plans no lookup join of a view)" + v.filter().map(f -> ", with the view's condition "
+                        + SqlTrees.unparse(f) + " in its ON: a row of " + table + " it rejects matches no row, as it was"
+                        + " not in the view").orElse("") + "; ").orElse("");
         return Optional.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                 Intent.operator("LookupJoin"), Columns.SAME,
-                "each row of " + stream + " looks up its match in " + table + " once, when it"
+                inPlace + "each row of " + stream + " looks up its match in " + table + " once, when it"
                         + " arrives (processing time, " + time + "), and the join keeps no state: a later insert or"
                         + " update of " + table + " does not change or retract results already emitted, and a row"
                         + " whose match is not there yet "

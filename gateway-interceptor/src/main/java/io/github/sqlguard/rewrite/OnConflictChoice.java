@@ -1,9 +1,12 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.flink.CatalogObject;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.diagnosis.OnConflictRequiredRule;
+import io.github.sqlguard.statement.LookupKeys;
+import io.github.sqlguard.statement.ParsedStatement.TableReference;
 import io.github.sqlguard.statement.PartitionKeys;
 import io.github.sqlguard.statement.StatementKind;
 
@@ -69,17 +72,59 @@ final class OnConflictChoice implements RewriteFamily {
         }
         String ttl = StateTtl.effective(context.request().config()).isZero() ? NO_TTL
                 : "under the state TTL " + StateTtl.format(StateTtl.effective(context.request().config()));
+        Optional<String> matches = severalMatches(context, text);
         List<Candidate> out = new ArrayList<>();
         out.add(choice(finding, text, "DEDUPLICATE",
                 "the latest row per primary key wins; the sink's upsert materializer keeps every version of each key it"
-                        + " has not seen retracted (Flink: \"state intensive\"), " + ttl));
+                        + " has not seen retracted (Flink: \"state intensive\"), " + ttl
+                        + matches.map(m -> m + ": the sink row keeps the match that arrived last, not a chosen one")
+                                .orElse("")));
         out.add(choice(finding, text, "NOTHING",
                 "the first row per primary key is kept and later conflicting rows are dropped; rows are buffered until"
-                        + " the watermark passes them, and the materializer keeps the current row per key " + ttl));
+                        + " the watermark passes them, and the materializer keeps the current row per key " + ttl
+                        + matches.map(m -> m + ": the sink row keeps the first match to arrive, not a chosen one")
+                                .orElse("")));
         out.add(choice(finding, text, "ERROR",
                 "the job fails on the first row whose key conflicts with another's; rows are buffered until the"
-                        + " watermark passes them, and the materializer keeps the current row per key " + ttl));
+                        + " watermark passes them, and the materializer keeps the current row per key " + ttl
+                        + matches.map(m -> m + ": the job fails at the first input row with a second match").orElse("")));
         return out;
+    }
+
+    /**
+     * What a lookup join of the statement adds to each choice's {@code changes:} where one input row may match several
+     * rows of the table it looks up: the join's condition does not equate every column of the table's declared PRIMARY
+     * KEY ({@link LookupKeys}; {@code CatalogObject#primaryKey}, Flink's {@code ResolvedSchema#getPrimaryKey}), or the
+     * table declares none. A lookup join emits a row for each row of the table the lookup returns ({@code
+     * StreamExecLookupJoin}), all with the input row's columns, so they compete for one sink row; the clause picks by
+     * arrival. Keying the sink otherwise avoids no clause: Flink 2.3.0 gives the join's result no key from the table
+     * unless the lookup keys hold its PRIMARY KEY ({@code FlinkRelMdUniqueKeys#getUniqueKeysOfTemporalTable}), so the
+     * clause is what is offered, and this says what it keeps. An event-time temporal join equates the versioned
+     * table's whole key (Flink refuses it otherwise), so it matches one version per row: nothing to add. Empty where no
+     * table is read as of a time, or each is looked up by its whole key.
+     */
+    private static Optional<String> severalMatches(RewriteContext context, String text) {
+        for (TableReference reference : context.request().statement().facts().tableReferences()) {
+            if (reference.asOf().isEmpty()) {
+                continue;
+            }
+            Optional<CatalogObject> table = context.lookUp(reference.names());
+            if (table.isEmpty() || table.get().view()) {
+                continue;
+            }
+            String name = reference.alias().isEmpty() ? reference.name() : reference.alias();
+            List<String> by = LookupKeys.of(text, name);
+            List<String> key = table.get().primaryKey();
+            if (!key.isEmpty() && by.containsAll(key)) {
+                continue;
+            }
+            String lookedUp = by.isEmpty() ? "" : " by " + String.join(", ", by);
+            return Optional.of("; the lookup join of " + reference.name() + " returns every row of it that matches"
+                    + lookedUp + (key.isEmpty() ? " (it declares no PRIMARY KEY)"
+                            : ", not by its PRIMARY KEY (" + String.join(", ", key) + ")")
+                    + ", each a row with the same input row's key: where several match, they compete for one sink row");
+        }
+        return Optional.empty();
     }
 
     /**

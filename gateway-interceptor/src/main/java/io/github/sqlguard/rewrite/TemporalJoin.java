@@ -168,7 +168,8 @@ final class TemporalJoin extends ScopedFamily {
         String probe = SqlTrees.unparse(join.stream().name());
         String time = join.stream().qualified(probeTime);
         AsOfJoins.readAsOf(tree, join, time);
-        ProvenWay way = new ProvenWay.Temporal(table, AsOfJoins.clause(tree, join), versioned.table().primaryKey(),
+        // The way names no key to declare: a table here declares the key the condition equates (keyed), a view none.
+        ProvenWay way = new ProvenWay.Temporal(table, AsOfJoins.clause(tree, join), List.of(),
                 watermarkDelay.isEmpty(), watermarkDelay.map(d -> versionTime.name()));
         String key = versioned.table().primaryKey().isEmpty() ? "its key"
                 : "its PRIMARY KEY (" + String.join(", ", versioned.table().primaryKey()) + ")";

@@ -30,9 +30,10 @@ import java.util.Optional;
  * @param advised the window size and state TTL a fix proposes, the ones the proven rewrites use
  * @param restore what the statement would restore, when its configuration names a savepoint and
  *     the gateway judged it ({@link Restore})
- * @param tablesRead the tables and views a statement Flink's planner refused reads, with their columns as the
+ * @param tablesRead the tables and views a statement reads, with their columns and declared PRIMARY KEY as the
  *     session's catalog has them ({@link TableRead}): what a diagnosis, which has no plan, knows of their time
- *     attributes; empty for a statement that planned or was not planned
+ *     attributes, for a statement Flink's planner refused; for a statement that planned with a join, what its fix
+ *     knows of the keys the tables declare; empty otherwise
  */
 public record AnalysisContext(
         ParsedSql statement,

@@ -100,7 +100,9 @@ public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal, 
      * @param table the versioned table, as the statement names it
      * @param join the join clause ({@code JOIN rates FOR SYSTEM_TIME AS OF o.order_time AS r ON o.currency =
      *     r.currency})
-     * @param key the versioned table's key, as the table names its columns; empty where it is not known (a view)
+     * @param key the PRIMARY KEY the versioned table needs and does not declare, as the table names its columns: empty
+     *     where it declares it already (the session's catalog says so, {@link TableRead#primaryKey}) and where it is
+     *     not known (a view), so that no fix asks for a key the table has
      * @param watermarked true where the table has its event time already (a {@code WATERMARK}); false where it needs one
      * @param declared where the table has no event time, the column a rewrite declares its {@code WATERMARK} on
      *     (before the rewritten statement), when it does

@@ -18,15 +18,23 @@ import java.util.Optional;
  * @param columns its columns, with their time attributes
  * @param viewReads for a view, the tables and views its query reads (Flink's {@code CatalogView#getExpandedQuery}),
  *     named as the statement would name them (without the session's current catalog and database); empty for a table
+ * @param primaryKey the columns of the PRIMARY KEY it declares (Flink's {@code ResolvedSchema#getPrimaryKey}); empty
+ *     where it declares none, and for a view
  */
-public record TableRead(TableReference reference, List<Column> columns, List<String> viewReads) {
+public record TableRead(TableReference reference, List<Column> columns, List<String> viewReads, List<String> primaryKey) {
 
     public TableRead {
         columns = List.copyOf(columns);
         viewReads = List.copyOf(viewReads);
+        primaryKey = List.copyOf(primaryKey);
     }
 
-    /** A table, not a view. */
+    /** Without a PRIMARY KEY. */
+    public TableRead(TableReference reference, List<Column> columns, List<String> viewReads) {
+        this(reference, columns, viewReads, List.of());
+    }
+
+    /** A table, not a view, without a PRIMARY KEY. */
     public TableRead(TableReference reference, List<Column> columns) {
         this(reference, columns, List.of());
     }

@@ -208,7 +208,8 @@ public final class StatementGuard {
      * @param plannerError Flink's rejection, read once
      * @param flinkError Flink's own exception for that rejection
      * @param tablesRead what a statement the planner refused reads, with its columns as the session's catalog has them
-     *     ({@link ExplainOutcome.Rejected#tablesRead()}), for the diagnoses
+     *     ({@link ExplainOutcome.Rejected#tablesRead()}), for the diagnoses; for a planned statement with a join, with
+     *     their declared PRIMARY KEY ({@link ExplainOutcome.Planned#tablesRead()}), for the join's fix
      * @param unanalysed why the guard could not analyse it
      * @param plannersBusy true when every planner was held and the statement was not planned
      * @param streaming true in streaming mode
@@ -308,6 +309,7 @@ public final class StatementGuard {
                 plan = Optional.of(planned.plan());
                 judged = planned.judged();
                 plannedJob = planned.job();
+                tablesRead = planned.tablesRead();
             } else if (outcome instanceof ExplainOutcome.Rejected rejected) {
                 plannerError = Optional.of(PlannerError.of(rejected.error()));
                 flinkError = Optional.of(rejected.error());

@@ -5,6 +5,8 @@ import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.TableRead;
+import io.github.sqlguard.statement.LookupKeys;
 import io.github.sqlguard.statement.ParsedStatement.GroupWindow;
 import io.github.sqlguard.statement.ParsedStatement.Grouping;
 import io.github.sqlguard.statement.ParsedStatement.RankFunction;
@@ -161,14 +163,7 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         }
         Optional<TableReference> lookup = lookupJoin(context);
         if (lookup.isPresent() && joins.size() == 1) {
-            String table = lookup.get().name();
-            return "the statement's lookup join of " + table + " (FOR SYSTEM_TIME AS OF " + lookup.get().asOf().get()
-                    + ") loses it, where its input has one: a lookup join keeps no state of its own and does not"
-                    + " redistribute its input, and keeps the input's key only where each input row matches at most one"
-                    + " row of " + table + ", that is where the join's equality conditions hold the whole PRIMARY KEY of "
-                    + table + " (Flink's FlinkRelMdUpsertKeys for a lookup join); " + table + " with no PRIMARY KEY, or"
-                    + " looked up by other columns, may return several rows for one input row, each a result row under"
-                    + " the input's key (a non-deterministic condition on " + table + " drops the key too)";
+            return lookupCause(lookup.get(), DimensionKey.of(lookup.get(), context));
         }
         if (!joins.isEmpty()) {
             String type = joins.get(0).equals("COMMA") || joins.get(0).equals("CROSS") ? "" : joins.get(0) + " ";
@@ -241,16 +236,99 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     }
 
     /**
-     * The fix where a lookup join of {@code table} drops the key ({@link #lookupJoin}): {@code table}'s PRIMARY KEY on the
-     * columns the join looks it up by, where they identify one row (Flink keeps the input's key then: {@code
-     * FlinkRelMdUniqueKeys#getUniqueKeysOfTemporalTable}); where they do not, one input row writes a sink row per match,
-     * and an {@code ON CONFLICT} clause chooses among them.
+     * Why the statement's lookup join of {@code lookup} reaches the sink with no key: Flink 2.3.0 {@code
+     * FlinkRelMdUpsertKeys#getUpsertKeys(CommonPhysicalLookupJoin)} keeps the input's upsert key only where the table's
+     * rows are unique on the lookup keys ({@code FlinkRelMdUniqueKeys#getUniqueKeysOfTemporalTable}: its PRIMARY KEY
+     * held by them) and the conditions on the table are deterministic; it does not filter keys by a distribution, as a
+     * lookup join does not redistribute its input. Said from the table's declared key ({@link DimensionKey}): none, one
+     * the join does not look it up by, or one it does, where what drops the key is not the lookup.
      */
-    private static String lookupFix(String table) {
-        return " Where " + table + " holds one row per value of the columns the join looks it up by, declare them its"
-                + " PRIMARY KEY (PRIMARY KEY (...) NOT ENFORCED in its DDL): the lookup join then keeps its input's key"
-                + " and, with the sink keyed by it, needs no clause; where it holds several, each input row is written"
-                + " once per match, and an ON CONFLICT clause decides which of them a sink row keeps.";
+    private static String lookupCause(TableReference lookup, DimensionKey key) {
+        String table = lookup.name();
+        String head = "the statement's lookup join of " + table + " (FOR SYSTEM_TIME AS OF " + lookup.asOf().get() + ")";
+        String join = "a lookup join keeps no state of its own and does not redistribute its input, and keeps the input's"
+                + " key only where each input row matches at most one row of " + table + ", that is where the join's"
+                + " equality conditions hold the whole PRIMARY KEY of " + table + " (Flink's FlinkRelMdUpsertKeys for a"
+                + " lookup join)";
+        if (key.held()) {
+            return head + " looks " + table + " up by its whole PRIMARY KEY " + key.declaredList() + ", so it keeps its"
+                    + " input's key: " + join + "; what drops the key is not the lookup but its input, which reaches the join"
+                    + " with no key of its own, or a non-deterministic condition on " + table;
+        }
+        String by = key.lookedUpBy().isEmpty() ? "other columns" : String.join(", ", key.lookedUpBy());
+        String several = key.declared().isEmpty()
+                ? table + " declares no PRIMARY KEY (it is looked up by " + by + ")"
+                : table + " declares PRIMARY KEY " + key.declaredList() + " and is looked up by " + by
+                        + ", which does not hold it";
+        return head + " loses it, where its input has one: " + join + "; " + several + ": one input row may match"
+                + " several rows of " + table + ", each a result row under the input's key (a non-deterministic condition"
+                + " on " + table + " drops the key too)";
+    }
+
+    /**
+     * The fix where a lookup join of {@code table} drops the key ({@link #lookupJoin}), from what {@code table}
+     * declares ({@link DimensionKey}): without a PRIMARY KEY, the key on the columns the join looks it up by, where they
+     * identify one row (Flink keeps the input's key then: {@code FlinkRelMdUniqueKeys#getUniqueKeysOfTemporalTable});
+     * with one the join does not look it up by, that key in the condition, or the columns it looks up by as its key in
+     * place of it (a table declares one PRIMARY KEY), never the key it declares already. Where neither holds, one input
+     * row writes a sink row per match, and an {@code ON CONFLICT} clause chooses among them: no key of the sink avoids
+     * it, as Flink gives the join's result no key from the table then (the table's side is not unique, so no key of
+     * the input and the table together is one either: {@code FlinkRelMdUniqueKeys#getJoinUniqueKeys}). Where the lookup
+     * holds the declared key, nothing is to declare on the table.
+     */
+    private static String lookupFix(String table, DimensionKey key) {
+        String several = "; where it holds several, each input row is written once per match, all on the input row's"
+                + " sink row, and an ON CONFLICT clause decides which of them that row keeps (no key of the sink avoids"
+                + " it: Flink gives the join's result no key from " + table + " that the lookup does not hold).";
+        if (key.held()) {
+            return " The lookup join looks " + table + " up by its whole PRIMARY KEY " + key.declaredList() + " already,"
+                    + " so it keeps its input's key: give the input a key the sink can take (read it from a table with a"
+                    + " PRIMARY KEY, or aggregate it by the sink's key before the join).";
+        }
+        String columns = key.lookedUpBy().isEmpty() ? "..." : String.join(", ", key.lookedUpBy());
+        if (key.declared().isEmpty()) {
+            return " Where " + table + " holds one row per value of the columns the join looks it up by (" + columns
+                    + "), declare them its PRIMARY KEY (PRIMARY KEY (" + columns + ") NOT ENFORCED in its DDL): the lookup"
+                    + " join then keeps its input's key and, with the sink keyed by it, needs no clause" + several;
+        }
+        return " " + table + " declares PRIMARY KEY " + key.declaredList() + ", which the join does not look it up by"
+                + (key.lookedUpBy().isEmpty() ? "" : " (it looks it up by " + columns + ")") + ": look it up by "
+                + key.declaredList() + " where the input has those columns; or, where " + table + " holds one row per "
+                + columns + ", make that its PRIMARY KEY in place of " + key.declaredList() + " (PRIMARY KEY (" + columns
+                + ") NOT ENFORCED: a table declares one): the lookup join then keeps its input's key and, with the sink"
+                + " keyed by it, needs no clause" + several;
+    }
+
+    /**
+     * What the table a lookup join reads declares as its key, and the columns the join looks it up by ({@link
+     * LookupKeys}), from the session's catalog ({@link TableRead#primaryKey}, Flink's {@code ResolvedSchema
+     * #getPrimaryKey}).
+     *
+     * @param declared the table's PRIMARY KEY columns; empty where it declares none or is not in the catalog
+     * @param lookedUpBy the columns of the table the join's condition equates with the other input's
+     */
+    record DimensionKey(List<String> declared, List<String> lookedUpBy) {
+
+        DimensionKey {
+            declared = List.copyOf(declared);
+            lookedUpBy = List.copyOf(lookedUpBy);
+        }
+
+        static DimensionKey of(TableReference lookup, AnalysisContext context) {
+            List<String> declared = context.tablesRead().stream().filter(r -> r.reference().equals(lookup))
+                    .findFirst().map(TableRead::primaryKey).orElse(List.of());
+            String name = lookup.alias().isEmpty() ? lookup.name() : lookup.alias();
+            return new DimensionKey(declared, LookupKeys.of(context.statement().text(), name));
+        }
+
+        /** True where the join looks the table up by every column of its declared PRIMARY KEY. */
+        boolean held() {
+            return !declared.isEmpty() && lookedUpBy.containsAll(declared);
+        }
+
+        String declaredList() {
+            return "(" + String.join(", ", declared) + ")";
+        }
     }
 
     /**
@@ -400,7 +478,7 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         Optional<TableReference> lookup = lookupJoin(context);
         String redistributed = !(firstKey.isEmpty() && topOne.isEmpty() && numbered.isEmpty() && joinsOrRanks) ? ""
                 : lookup.isPresent() && ranks.isEmpty() && context.statement().facts().joinTypes().size() == 1
-                ? lookupFix(lookup.get().name())
+                ? lookupFix(lookup.get().name(), DimensionKey.of(lookup.get(), context))
                 : REDISTRIBUTED_FIX;
         return key + "; then no clause is needed and no upsert materializer runs." + redistributed
                 + " Or end the INSERT with one of:"

@@ -18,6 +18,7 @@ import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.OperatorTtl;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.ProvenWay;
+import io.github.sqlguard.rules.TableRead;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.SemiJoinSides;
 import io.github.sqlguard.rules.StateTtl;
@@ -1818,9 +1819,19 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         return join.joinType().equals("LEFT") ? "LEFT JOIN" : "JOIN";
     }
 
-    /** The join's first key equality, each side qualified by how the statement names it: {@code o.currency = r.currency}. */
+    /**
+     * The join's key equalities, each side qualified by how the statement names it: {@code o.currency = r.currency AND
+     * o.market = r.market}. Every one: a temporal join must equate the versioned table's whole PRIMARY KEY ("Temporal
+     * table's primary key [...] must be included in the equivalence condition", Flink 2.3.0 {@code
+     * TemporalJoinRewriteWithUniqueKeyRule}), and a lookup join keeps the condition it was given (case 990: the first
+     * key alone named a join Flink refuses).
+     */
     private static String on(Operator.Join join, String left, String right) {
-        return qualified(left, join.leftKeys().get(0)) + " = " + qualified(right, join.rightKeys().get(0));
+        List<String> equalities = new ArrayList<>();
+        for (int i = 0; i < join.leftKeys().size() && i < join.rightKeys().size(); i++) {
+            equalities.add(qualified(left, join.leftKeys().get(i)) + " = " + qualified(right, join.rightKeys().get(i)));
+        }
+        return String.join(" AND ", equalities);
     }
 
     /** {@code qualifier.column}, each quoted where Flink's parser needs it ({@link SqlIdentifiers}). */
@@ -1853,7 +1864,21 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         String versioned = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
         String clause = joinKeyword(join) + " " + versioned + " FOR SYSTEM_TIME AS OF " + qualified(left.get(), leftTime.get().name())
                 + " AS " + SqlIdentifiers.sql(right.get()) + " ON " + on(join, left.get(), right.get());
-        return Optional.of(new ProvenWay.Temporal(versioned, clause, join.rightKeys(), rightTime.isPresent(), Optional.empty()));
+        return Optional.of(new ProvenWay.Temporal(versioned, clause, undeclaredKey(join, names, inputs.get(1)),
+                rightTime.isPresent(), Optional.empty()));
+    }
+
+    /**
+     * The key a temporal join of the right input needs and its table does not declare: the join's right keys, or none
+     * where the table read directly there declares a PRIMARY KEY they hold (the session's catalog, {@link
+     * TableRead#primaryKey}, Flink's {@code ResolvedSchema#getPrimaryKey}): a fix never asks for a key the table has.
+     */
+    private static List<String> undeclaredKey(Operator.Join join, StatementNames names, PlanNode right) {
+        Optional<ObjectIdentifier> table = names.directTable(right);
+        List<String> declared = table.flatMap(t -> names.context().tablesRead().stream()
+                .filter(r -> !r.view() && r.reference().name().equals(t.getObjectName())).findFirst())
+                .map(TableRead::primaryKey).orElse(List.of());
+        return !declared.isEmpty() && join.rightKeys().containsAll(declared) ? List.of() : join.rightKeys();
     }
 
     /**

@@ -1,0 +1,96 @@
+package io.github.sqlguard.lint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import io.github.sqlguard.rewrite.Rewrite;
+import io.github.sqlguard.testing.SqlScript;
+import org.apache.flink.configuration.Configuration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The headers of the lint cases of lookup joins (jdbc dimensions through lint's stand-ins, 26-29, 970, 971), checked
+ * against lint's findings on each case's last statement: the verdict and rule, the families of the proven rewrites
+ * ({@code -- expect-rewrite:}), the text every reason and fix must and must not hold. On a refused INSERT whose lookup
+ * join drops the key (26, 27, 970, 971), the fix names the PRIMARY KEY the dimension declares (Flink's {@code
+ * ResolvedSchema#getPrimaryKey}) and never asks to declare one it has; {@code ON CONFLICT}'s {@code changes:} says
+ * that several dimension rows compete for one sink row. A regular join of a stream read from a view with a dimension on
+ * a composite key is offered the lookup join (29); of a dimension behind a filtering view, the lookup join of its table
+ * with the view's condition in the ON, as Flink refuses a view read as of processing time (28). Flink 2.3 only for the refusals: 1.20
+ * has no ON CONFLICT check (FLIP-558).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class LookupJoinLintCasesTest {
+
+    private LintEngine engine;
+
+    @BeforeAll
+    void start() {
+        engine = new LintEngine(new Configuration(), List.of(), true);
+    }
+
+    @AfterAll
+    void stop() {
+        engine.close();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "26-cdc-orders-lookup-join-customers-by-customer-id-not-its-composite-key-into-sink-keyed-by-order",
+        "27-cdc-payments-without-key-lookup-join-customers-by-its-key-into-sink-keyed-by-payment",
+        "28-orders-join-active-customers-view-over-jdbc-lookup-join-reads-the-table-with-the-view-filter",
+        "29-orders-view-left-join-accounts-on-composite-key-into-sink-lookup-join",
+        "970-cdc-orders-lookup-join-customers-without-key-into-sink-keyed-by-order-lookup-reason",
+        "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order"})
+    void lastStatementIsAsItsHeaderSays(String name) throws Exception {
+        Path file = Path.of("src/test/resources/lint-cases", name + ".sql");
+        String text = Files.readString(file);
+        assumeFalse(FixtureVerdicts.FLINK_1 && text.contains("on-conflict-required"), "no ON CONFLICT check before Flink 2.3");
+        SqlScript script = SqlScript.read(file);
+        List<LintedStatement> statements = engine.lint(file.getFileName().toString(), SqlScript.withoutHeader(text));
+        LintedStatement last = statements.get(statements.size() - 1);
+
+        assertThat(last.verdict() + " " + String.join(" ", script.expectedRules()))
+                .as("verdict of %s", name).isEqualTo(script.expectedVerdict() + " " + String.join(" ", script.expectedRules()));
+        assertThat(last.findings()).extracting(LintFinding::ruleId).as("rules of %s", name)
+                .containsAll(script.expectedRules()).noneMatch(script.absentRules()::contains);
+        List<String> reasons = last.findings().stream().map(f -> f.finding().reason()).toList();
+        List<String> fixes = last.findings().stream().map(f -> f.finding().fix()).toList();
+        for (String reason : script.expectedReasons()) {
+            assertThat(reasons).as("reasons of %s", name).anyMatch(r -> r.contains(reason));
+        }
+        for (String reason : script.absentReasons()) {
+            assertThat(reasons).as("reasons of %s", name).noneMatch(r -> r.contains(reason));
+        }
+        for (String fix : script.expectedFixes()) {
+            assertThat(fixes).as("fixes of %s", name).anyMatch(f -> f.contains(fix));
+        }
+        for (String fix : script.absentFixes()) {
+            assertThat(fixes).as("fixes of %s", name).noneMatch(f -> f.contains(fix));
+        }
+        List<String> families = last.findings().stream().map(last::rewriteOf).flatMap(Optional::stream)
+                .map(Rewrite::family).toList();
+        assertThat(families).as("rewrites of %s", name).containsAll(header(text, "-- expect-rewrite:"));
+        for (String changes : header(text, "-- expect-changes:")) {
+            assertThat(last.findings().stream().map(last::rewriteOf).flatMap(Optional::stream).map(Rewrite::changes))
+                    .as("changes: of %s", name).anyMatch(c -> c.contains(changes));
+        }
+    }
+
+    /** The words of the header lines starting with {@code prefix} (for changes: each line whole). */
+    private static List<String> header(String text, String prefix) {
+        return text.lines().filter(l -> l.startsWith(prefix)).map(l -> l.substring(prefix.length()).strip())
+                .flatMap(l -> prefix.equals("-- expect-rewrite:") ? Arrays.stream(l.split("\\s+")) : java.util.stream.Stream.of(l))
+                .filter(w -> !w.isEmpty()).toList();
+    }
+}
