@@ -444,7 +444,8 @@ class RewriteGoldenFilesTest {
      * source's updates (straight, through a view or a ChangelogNormalize) is told to rank another source, not to rank
      * "an append-only input" or order by a monotonic column, neither of which Flink plans over them; an aggregation
      * per legacy group window written into a sink keyed without the window (an append-only query into an upsert sink,
-     * which a blackhole sink would not show) is told that the window is what its projection drops.
+     * which a blackhole sink would not show) is told that the window is what its projection drops; a Kafka table in a
+     * CDC format lint does not have (debezium-protobuf) copied into an append-only topic is refused as over updates.
      */
     @ParameterizedTest
     @ValueSource(strings = {"01-dimension-join-lookup", "02-dimension-left-join-into-sink-lookup",
@@ -465,7 +466,8 @@ class RewriteGoldenFilesTest {
         "24-upsert-kafka-moving-pages-per-user-over-rows-no-key-reaches-the-sink",
         "25-upsert-kafka-running-balance-per-account-over-event-time-no-key-reaches-the-sink",
         "970-cdc-orders-lookup-join-customers-without-key-into-sink-keyed-by-order-lookup-reason",
-        "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order"})
+        "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order",
+        "975-kafka-debezium-protobuf-orders-into-append-only-kafka-sink-refused-over-updates"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }
