@@ -1,5 +1,7 @@
 package io.github.sqlguard.lint;
 
+import io.github.sqlguard.plan.ChangelogSources;
+
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.table.api.ValidationException;
@@ -31,18 +33,17 @@ import java.util.stream.Collectors;
  *   <li>Connectors whose changelog does not come from a format: {@code upsert-kafka} (the constants
  *       {@code SOURCE_CHANGELOG_MODE} = [+U, -D] and {@code SINK_CHANGELOG_MODE} = [+I, +U, -D] of
  *       {@code UpsertKafkaDynamicTableFactory.DecodingFormatWrapper}/{@code EncodingFormatWrapper},
- *       flink-connector-kafka 5.0.0-2.2); the Flink CDC connectors ({@code mysql-cdc} and the other
- *       {@code *-cdc} sources emit every change, {@code mongodb-cdc} upserts: Flink CDC docs,
- *       "Connectors"); sinks that write by primary key ({@code jdbc}, {@code elasticsearch-*},
+ *       flink-connector-kafka 5.0.0-2.2); the Flink CDC connectors ({@code mysql-cdc} and every other
+ *       {@code *-cdc} source emit every change, {@code mongodb-cdc} upserts: Flink CDC docs,
+ *       "Connectors"; the connectors {@link ChangelogSources#updatingConnector} names); sinks that write by primary key ({@code jdbc}, {@code elasticsearch-*},
  *       {@code opensearch}, {@code hbase-*}, {@code mongodb}: Flink docs, each connector's
  *       "Idempotent Writes"/"Key Handling" section) take upserts when a PRIMARY KEY is declared.
  *   <li>Otherwise the format's own answer, asked of Flink when the format factory is in lint's
  *       class loader ({@code flink-json} is): {@link DecodingFormat#getChangelogMode()} and
  *       {@link EncodingFormat#getChangelogMode()} of {@code value.format} or {@code format}, which is
  *       what Kafka's {@code KafkaDynamicSource}/{@code KafkaDynamicSink} return.
- *   <li>A format lint does not have: the CDC formats ({@code debezium-json}, {@code
- *       debezium-avro-confluent}, {@code canal-json}, {@code maxwell-json}, {@code ogg-json}; Flink
- *       docs, "Formats" › each format: "interprets the changelog as INSERT/UPDATE/DELETE") carry every
+ *   <li>A format lint does not have: the CDC formats ({@link ChangelogSources#CDC_FORMATS}, the
+ *       gateway's one list, which its plan rules read where a source was not asked) carry every
  *       change; any other format is insert-only.
  *   <li>No format at all: insert-only.
  * </ol>
@@ -56,7 +57,7 @@ public record StandInChangelog(ChangelogMode source, String sourceBasis, Changel
 
     /** The option of a stand-in table that keeps the real connector's identifier. */
     public static final ConfigOption<String> STANDS_IN_FOR =
-            ConfigOptions.key("sql-guard.stand-in.for").stringType().noDefaultValue()
+            ConfigOptions.key(ChangelogSources.STANDS_IN_FOR).stringType().noDefaultValue()
                     .withDescription("The identifier of the connector the stand-in plans in place of.");
 
     /** [+U, -D]: {@code UpsertKafkaDynamicTableFactory.DecodingFormatWrapper#SOURCE_CHANGELOG_MODE}. */
@@ -66,19 +67,10 @@ public record StandInChangelog(ChangelogMode source, String sourceBasis, Changel
     /** [+I, +U, -D]: {@code UpsertKafkaDynamicTableFactory.EncodingFormatWrapper#SINK_CHANGELOG_MODE}. */
     static final ChangelogMode UPSERT_SINK = ChangelogMode.upsert();
 
-    /** Flink CDC sources that emit every change (Flink CDC docs, "Connectors"). */
-    static final Set<String> CDC_CONNECTORS = Set.of(
-            "mysql-cdc", "postgres-cdc", "oracle-cdc", "sqlserver-cdc", "tidb-cdc", "db2-cdc", "oceanbase-cdc",
-            "vitess-cdc");
-
     /** Sinks that write by primary key when one is declared (Flink docs of each connector). */
     static final Set<String> KEYED_SINKS = Set.of(
             "jdbc", "elasticsearch-6", "elasticsearch-7", "elasticsearch-8", "opensearch", "opensearch-2",
             "hbase-1.4", "hbase-2.2", "mongodb");
-
-    /** CDC formats: every change, +I -U +U -D (Flink docs, "Formats"), when the format is not in lint's environment. */
-    static final Set<String> CDC_FORMATS = Set.of(
-            "debezium-json", "debezium-avro-confluent", "canal-json", "maxwell-json", "ogg-json");
 
     private static final ConfigOption<String> FORMAT = FactoryUtil.FORMAT;
     private static final ConfigOption<String> VALUE_FORMAT =
@@ -98,12 +90,12 @@ public record StandInChangelog(ChangelogMode source, String sourceBasis, Changel
         if (connector.equals("upsert-kafka")) {
             source = UPSERT_KAFKA_SOURCE;
             sourceBasis = "upsert-kafka reads upserts";
-        } else if (CDC_CONNECTORS.contains(connector)) {
-            source = ChangelogMode.all();
-            sourceBasis = "a Flink CDC source emits every change";
         } else if (connector.equals("mongodb-cdc")) {
             source = ChangelogMode.upsert();
             sourceBasis = "mongodb-cdc emits upserts (Flink CDC docs)";
+        } else if (ChangelogSources.updatingConnector(connector)) {
+            source = ChangelogMode.all();
+            sourceBasis = "a Flink CDC source emits every change";
         } else if (format != null) {
             Optional<ChangelogMode> asked = decoding(helper, formatKey);
             source = asked.orElse(fallback(format));
@@ -155,7 +147,7 @@ public record StandInChangelog(ChangelogMode source, String sourceBasis, Changel
 
     /** The documented mode of a format lint does not have. */
     static ChangelogMode fallback(String format) {
-        return CDC_FORMATS.contains(format.toLowerCase(Locale.ROOT)) ? ChangelogMode.all() : ChangelogMode.insertOnly();
+        return ChangelogSources.cdcFormat(format) ? ChangelogMode.all() : ChangelogMode.insertOnly();
     }
 
     private static String basis(ConfigOption<String> key, String format, boolean asked) {
@@ -163,7 +155,7 @@ public record StandInChangelog(ChangelogMode source, String sourceBasis, Changel
             return "as " + key.key() + " '" + format + "' reports it to Flink";
         }
         return key.key() + " '" + format + "' is not in lint's environment: "
-                + (CDC_FORMATS.contains(format.toLowerCase(Locale.ROOT)) ? "a CDC format carries every change"
+                + (ChangelogSources.cdcFormat(format) ? "a CDC format carries every change"
                         : "insert-only assumed");
     }
 

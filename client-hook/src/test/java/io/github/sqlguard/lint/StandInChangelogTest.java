@@ -3,6 +3,8 @@ package io.github.sqlguard.lint;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.sqlguard.plan.ChangelogSources;
+
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.DataTypes;
@@ -59,6 +61,29 @@ class StandInChangelogTest {
         assertThat(modes.source()).isEqualTo(ChangelogMode.all());
         assertThat(modes.sourceBasis()).isEqualTo(
                 "format 'debezium-avro-confluent' is not in lint's environment: a CDC format carries every change");
+    }
+
+    @Test
+    void everyCdcFormatOfTheGatewaysOneListCarriesEveryChangeInTheStandIn() {
+        // ChangelogSources is the list UpdateStreams reads where a source was not asked: one list, so lint's plan and
+        // the findings on it agree (debezium-protobuf was the gateway's alone, and its stand-in planned inserts only).
+        for (String format : ChangelogSources.CDC_FORMATS) {
+            StandInChangelog modes = modes(true, "connector", "kafka", "value.format", format);
+
+            assertThat(modes.source()).as(format).isEqualTo(ChangelogMode.all());
+            assertThat(ChangelogSources.updating(Map.of("connector", "kafka", "value.format", format))).as(format).isTrue();
+        }
+        assertThat(modes(true, "connector", "kafka", "format", "debezium-protobuf").sourceBasis()).isEqualTo(
+                "format 'debezium-protobuf' is not in lint's environment: a CDC format carries every change");
+    }
+
+    @Test
+    void everyFlinkCdcConnectorTheGatewayTakesAsUpdatingEmitsUpdatesInTheStandIn() {
+        for (String connector : List.of("mysql-cdc", "informix-cdc", "mongodb-cdc", "upsert-kafka")) {
+            assertThat(ChangelogSources.updatingConnector(connector)).as(connector).isTrue();
+            assertThat(modes(true, "connector", connector, "value.format", "json").source().containsOnly(RowKind.INSERT))
+                    .as(connector).isFalse();
+        }
     }
 
     @Test

@@ -11,8 +11,10 @@ import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
+import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.LookupTableSource;
+import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 
@@ -26,8 +28,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Whether each table a plan with a regular join scans has a lookup source ({@link LookupSupport}), asked of the
- * connector: its {@code DynamicTableSource} created as the planner creates it ({@code
+ * Whether each table a plan with a regular join scans has a lookup source ({@link LookupSupport}), and the row kinds
+ * its source emits ({@code ScanTableSource#getChangelogMode}, which Flink's {@code FlinkChangelogModeInferenceProgram}
+ * takes as the scan's own, 1.20 and 2.3: {@link ExplainedPlan#changelogMode}), asked of the connector: its {@code
+ * DynamicTableSource} created as the planner creates it ({@code
  * CatalogSourceTable#createDynamicTableSource}, 1.20 and 2.3: {@code FactoryUtil#createDynamicTableSource} with the
  * catalog's own factory where it has one, else the one discovered by the table's {@code connector}), then asked
  * whether it implements {@code LookupTableSource}, which a processing-time lookup join needs. Creating a source
@@ -55,31 +59,46 @@ final class LookupSources {
     private LookupSources() {}
 
     /**
-     * The answer for each source node of {@code plan} that scans a table, by node id, where the plan has a regular
-     * join; empty where it has none. Two scans of one table with the same options are asked once.
+     * The answers for each source node of {@code plan} that scans a table, by node id, where the plan has a regular
+     * join; none where it has none. Two scans of one table with the same options are asked once.
      */
-    static Map<Integer, LookupSupport> of(TableEnvironmentInternal tEnv, ExplainedPlan plan) {
+    static Answers of(TableEnvironmentInternal tEnv, ExplainedPlan plan) {
         Map<Integer, LookupSupport> support = new LinkedHashMap<>();
+        Map<Integer, ChangelogMode> modes = new LinkedHashMap<>();
         if (plan.operators(Operator.Join.class).isEmpty() || !Arrays.equals(tEnv.listModules(), new String[] {"core"})) {
-            return support;
+            return new Answers(support, modes);
         }
         CatalogManager catalogs = tEnv.getCatalogManager();
-        Map<Scan, Optional<LookupSupport>> asked = new HashMap<>();
+        Map<Scan, Optional<Answer>> asked = new HashMap<>();
         boolean planMergesHintedOptions = FlinkLine.current().compiledPlanMergesHintedOptions();
         for (PlanNode node : plan.nodes()) {
             if (plan.inputs(node).isEmpty() && node.table().isPresent()) {
                 node.sourceOptions(planMergesHintedOptions).ifPresent(options -> asked.computeIfAbsent(
                         new Scan(node.table().get(), options), s -> of(tEnv, catalogs, s))
-                        .ifPresent(s -> support.put(node.id(), s)));
+                        .ifPresent(a -> {
+                            support.put(node.id(), a.lookup());
+                            a.changelogMode().ifPresent(m -> modes.put(node.id(), m));
+                        }));
             }
         }
-        return support;
+        return new Answers(support, modes);
     }
+
+    /**
+     * What the sources of a plan's scans said, by the scan's node id.
+     *
+     * @param lookup whether each is a lookup source
+     * @param changelogModes the row kinds each emits, where its source is a {@code ScanTableSource}
+     */
+    record Answers(Map<Integer, LookupSupport> lookup, Map<Integer, ChangelogMode> changelogModes) {}
+
+    /** What one source said. */
+    private record Answer(LookupSupport lookup, Optional<ChangelogMode> changelogMode) {}
 
     /** A table as one scan reads it: with the options the plan gives it, empty where the plan persists none. */
     private record Scan(ObjectIdentifier table, Map<String, String> options) {}
 
-    private static Optional<LookupSupport> of(TableEnvironmentInternal tEnv, CatalogManager catalogs, Scan scan) {
+    private static Optional<Answer> of(TableEnvironmentInternal tEnv, CatalogManager catalogs, Scan scan) {
         ObjectIdentifier id = scan.table();
         Optional<ContextResolvedTable> table = catalogs.getTable(id);
         if (table.isEmpty() || !(table.get().getResolvedTable() instanceof ResolvedCatalogTable stored)) {
@@ -96,9 +115,15 @@ final class LookupSources {
             LOG.debug("Could not create the source of {} apart from the planner; its lookup support is not known.", id, e);
             return Optional.empty();
         }
-        if (!(source instanceof LookupTableSource)) {
-            return Optional.of(LookupSupport.SCAN_ONLY);
+        Optional<ChangelogMode> mode;
+        try {
+            mode = source instanceof ScanTableSource scanned ? Optional.of(scanned.getChangelogMode()) : Optional.empty();
+        } catch (RuntimeException | LinkageError e) {
+            LOG.debug("The source of {} did not say its changelog mode apart from the planner.", id, e);
+            mode = Optional.empty();
         }
-        return Optional.of(source instanceof StandInTableSource ? LookupSupport.INFERRED_LOOKUP : LookupSupport.LOOKUP);
+        LookupSupport lookup = !(source instanceof LookupTableSource) ? LookupSupport.SCAN_ONLY
+                : source instanceof StandInTableSource ? LookupSupport.INFERRED_LOOKUP : LookupSupport.LOOKUP;
+        return Optional.of(new Answer(lookup, mode));
     }
 }

@@ -373,7 +373,8 @@ public final class SessionPlanner implements AutoCloseable {
                     }
                     ExplainedPlan plan = compiledReader.read(json).withBoundedSources(bounded);
                     if (planning.asksLookupSources()) {
-                        plan = plan.withLookupSources(LookupSources.of(tEnv, plan));
+                        LookupSources.Answers sources = LookupSources.of(tEnv, plan);
+                        plan = plan.withLookupSources(sources.lookup()).withChangelogModes(sources.changelogModes());
                     }
                     plan = HintPins.read(views(plan, tEnv, statementBody), tEnv, sinks, statementBody, compiledReader, runs);
                     return new ExplainOutcome.Planned(

@@ -1,9 +1,11 @@
 package io.github.sqlguard.plan;
 
 import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.connector.ChangelogMode;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -47,6 +49,8 @@ public final class ExplainedPlan {
     private final Set<Integer> boundedSources;
     /** What Flink's factory says of each source node's table, by node id ({@link #withLookupSources}). */
     private final Map<Integer, LookupSupport> lookupSources;
+    /** The row kinds Flink gives a node's output, by node id, where the plan says ({@link #changelogMode}). */
+    private final Map<Integer, ChangelogMode> changelogModes;
     /** Where a node's output column is made, for a compiled plan ({@link #source}). */
     private final BiFunction<PlanNode, Integer, Optional<ColumnSource>> columnSources;
 
@@ -65,6 +69,7 @@ public final class ExplainedPlan {
             Map<Integer, Set<String>> pinnedByHint,
             Set<Integer> boundedSources,
             Map<Integer, LookupSupport> lookupSources,
+            Map<Integer, ChangelogMode> changelogModes,
             BiFunction<PlanNode, Integer, Optional<ColumnSource>> columnSources) {
         this.byId = byId;
         this.roots = roots;
@@ -80,6 +85,7 @@ public final class ExplainedPlan {
         this.pinnedByHint = pinnedByHint;
         this.boundedSources = boundedSources;
         this.lookupSources = lookupSources;
+        this.changelogModes = changelogModes;
         this.columnSources = columnSources;
     }
 
@@ -105,7 +111,7 @@ public final class ExplainedPlan {
         }
         return new ExplainedPlan(
                 nodes, List.copyOf(roots), compiled, Optional.empty(), Optional.empty(), List.of(), drawing, drawn,
-                List.of(operators), ViewReads.NONE, Optional.empty(), Map.of(), Set.of(), Map.of(), sources);
+                List.of(operators), ViewReads.NONE, Optional.empty(), Map.of(), Set.of(), Map.of(), Map.of(), sources);
     }
 
     /**
@@ -142,7 +148,7 @@ public final class ExplainedPlan {
     public ExplainedPlan executableAs(String compiledPlanJson) {
         return new ExplainedPlan(
                 byId, roots, compiled, Optional.of(compiledPlanJson), inferredStateTtl, createdTables, drawing, nodes,
-                operators, views, planFile, pinnedByHint, boundedSources, lookupSources, columnSources);
+                operators, views, planFile, pinnedByHint, boundedSources, lookupSources, changelogModes, columnSources);
     }
 
     /**
@@ -159,7 +165,7 @@ public final class ExplainedPlan {
     public ExplainedPlan readFrom(String file) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                views, Optional.of(file), pinnedByHint, boundedSources, lookupSources, columnSources);
+                views, Optional.of(file), pinnedByHint, boundedSources, lookupSources, changelogModes, columnSources);
     }
 
     /**
@@ -179,7 +185,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withInferredStateTtl(Duration sessionStateTtl) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, Optional.of(sessionStateTtl), createdTables, drawing, nodes,
-                operators, views, planFile, pinnedByHint, boundedSources, lookupSources, columnSources);
+                operators, views, planFile, pinnedByHint, boundedSources, lookupSources, changelogModes, columnSources);
     }
 
     /**
@@ -189,7 +195,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withCreatedTables(List<ObjectIdentifier> tables) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, List.copyOf(tables), drawing, nodes, operators,
-                views, planFile, pinnedByHint, boundedSources, lookupSources, columnSources);
+                views, planFile, pinnedByHint, boundedSources, lookupSources, changelogModes, columnSources);
     }
 
     /**
@@ -257,7 +263,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withViews(ViewReads views) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                views, planFile, pinnedByHint, boundedSources, lookupSources, columnSources);
+                views, planFile, pinnedByHint, boundedSources, lookupSources, changelogModes, columnSources);
     }
 
     /**
@@ -285,7 +291,7 @@ public final class ExplainedPlan {
                 views, planFile,
                 states.entrySet().stream()
                         .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> Set.copyOf(e.getValue()))),
-                boundedSources, lookupSources, columnSources);
+                boundedSources, lookupSources, changelogModes, columnSources);
     }
 
     /**
@@ -296,7 +302,7 @@ public final class ExplainedPlan {
     public ExplainedPlan withBoundedSources(Set<Integer> sources) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                views, planFile, pinnedByHint, Set.copyOf(sources), lookupSources, columnSources);
+                views, planFile, pinnedByHint, Set.copyOf(sources), lookupSources, changelogModes, columnSources);
     }
 
     /**
@@ -307,7 +313,34 @@ public final class ExplainedPlan {
     public ExplainedPlan withLookupSources(Map<Integer, LookupSupport> sources) {
         return new ExplainedPlan(
                 byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
-                views, planFile, pinnedByHint, boundedSources, Map.copyOf(sources), columnSources);
+                views, planFile, pinnedByHint, boundedSources, Map.copyOf(sources), changelogModes, columnSources);
+    }
+
+    /**
+     * This plan, with the row kinds Flink gives the output of the nodes in {@code modes} (by node id) beside those it
+     * had: Flink's own answer, for the nodes where it is at hand ({@link #changelogMode}).
+     */
+    public ExplainedPlan withChangelogModes(Map<Integer, ChangelogMode> modes) {
+        if (modes.isEmpty()) {
+            return this;
+        }
+        Map<Integer, ChangelogMode> merged = new HashMap<>(changelogModes);
+        merged.putAll(modes);
+        return new ExplainedPlan(
+                byId, roots, compiled, executablePlan, inferredStateTtl, createdTables, drawing, nodes, operators,
+                views, planFile, pinnedByHint, boundedSources, lookupSources, Map.copyOf(merged), columnSources);
+    }
+
+    /**
+     * The row kinds {@code node} emits as Flink decides them ({@code FlinkChangelogModeInferenceProgram}), where the plan
+     * has Flink's answer for it: for a plan read from EXPLAIN text, every node whose {@code changelogMode} the physical
+     * plan prints ({@code ExplainDetail.CHANGELOG_MODE}; {@link PlanParser}); for a compiled plan, which persists no
+     * node's mode, each source scan whose table's source was asked ({@code ScanTableSource#getChangelogMode}, which the
+     * inference program takes for a {@code StreamPhysicalTableSourceScan}; {@code flink.LookupSources}). Empty for any
+     * other node ({@code rules.plan.UpdateStreams} derives it then).
+     */
+    public Optional<ChangelogMode> changelogMode(PlanNode node) {
+        return Optional.ofNullable(changelogModes.get(node.id()));
     }
 
     /**

@@ -1,5 +1,8 @@
 package io.github.sqlguard.plan;
 
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.types.RowKind;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -46,11 +49,78 @@ public final class PlanParser {
     public ExplainedPlan parse(String explainText) {
         Map<String, String> sections = sections(explainText);
         List<Printed> roots = trees(sections.getOrDefault(EXECUTION_PLAN, ""));
+        List<Printed> physical = trees(sections.getOrDefault(PHYSICAL_PLAN, ""));
         List<String> changelogModes = new ArrayList<>();
-        for (Printed root : trees(sections.getOrDefault(PHYSICAL_PLAN, ""))) {
+        for (Printed root : physical) {
             collectOverChangelogModes(root, changelogModes);
         }
-        return new TextPlan(changelogModes).read(roots);
+        return new TextPlan(changelogModes).read(roots).withChangelogModes(changelogModes(physical, roots));
+    }
+
+    /**
+     * The {@code changelogMode} the physical plan prints for each node ({@code ExplainDetail.CHANGELOG_MODE}: {@code
+     * changelogMode=[I,UB,UA,D]}, Flink's {@code ChangelogPlanUtils#stringifyChangelogMode}), by the id the execution
+     * plan's node of the same place gets: Flink generates one ExecNode per physical node ({@code
+     * ExecNodeGraphGenerator}), so the two sections draw the same trees; where they do not (a different count of nodes
+     * or of inputs at one place), none. A node whose mode is not printed, or printed as {@code NONE} (a sink), has none.
+     */
+    private static Map<Integer, ChangelogMode> changelogModes(
+            List<Printed> physical, List<Printed> execution) {
+        List<Printed> physicalNodes = new ArrayList<>();
+        List<Printed> executionNodes = new ArrayList<>();
+        physical.forEach(root -> preorder(root, physicalNodes));
+        execution.forEach(root -> preorder(root, executionNodes));
+        Map<Integer, ChangelogMode> modes = new HashMap<>();
+        if (physicalNodes.size() != executionNodes.size()) {
+            return modes;
+        }
+        for (int i = 0; i < physicalNodes.size(); i++) {
+            if (physicalNodes.get(i).children().size() != executionNodes.get(i).children().size()) {
+                return new HashMap<>();
+            }
+        }
+        for (int i = 0; i < physicalNodes.size(); i++) {
+            // Ids in print order from 1, as TextPlan gives them.
+            int id = i + 1;
+            changelogMode(physicalNodes.get(i).attributes().getOrDefault("changelogMode", ""))
+                    .ifPresent(mode -> modes.put(id, mode));
+        }
+        return modes;
+    }
+
+    /** The nodes of a tree in print order, as {@link TextPlan} numbers them: a {@code Reused} reference is none. */
+    private static void preorder(Printed node, List<Printed> out) {
+        if (REFERENCE_ID.matcher(node.content()).lookingAt()) {
+            return;
+        }
+        out.add(node);
+        for (Printed child : node.children()) {
+            preorder(child, out);
+        }
+    }
+
+    /** {@code I,UB,UA,D} as Flink prints a mode ({@code PD}, a partial delete of 2.x, is a delete); empty for anything else. */
+    static Optional<ChangelogMode> changelogMode(String printed) {
+        String kinds = printed.strip();
+        if (kinds.startsWith("[") && kinds.endsWith("]")) {
+            kinds = kinds.substring(1, kinds.length() - 1);
+        }
+        if (kinds.isBlank()) {
+            return Optional.empty();
+        }
+        ChangelogMode.Builder mode = ChangelogMode.newBuilder();
+        for (String kind : kinds.split(",")) {
+            switch (kind.strip()) {
+                case "I" -> mode.addContainedKind(RowKind.INSERT);
+                case "UB" -> mode.addContainedKind(RowKind.UPDATE_BEFORE);
+                case "UA" -> mode.addContainedKind(RowKind.UPDATE_AFTER);
+                case "D", "PD" -> mode.addContainedKind(RowKind.DELETE);
+                default -> {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.of(mode.build());
     }
 
     /** The sections of an EXPLAIN result by title, each the lines under its {@code == Title ==} header. */

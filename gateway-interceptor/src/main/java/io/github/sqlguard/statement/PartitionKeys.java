@@ -44,6 +44,6 @@ public final class PartitionKeys {
     }
 
     private static String name(String column) {
-        return column.substring(column.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
+        return SqlIdentifiers.lastNameUnquoted(column).toLowerCase(Locale.ROOT);
     }
 }

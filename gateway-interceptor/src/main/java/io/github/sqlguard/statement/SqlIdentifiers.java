@@ -47,6 +47,42 @@ public final class SqlIdentifiers {
         return SIMPLE.matcher(name).matches() ? sql(name) : name;
     }
 
+    /**
+     * The last part of a name as a statement or Flink writes it, qualified or not, with its back-ticks as written: {@code
+     * user_id} of {@code o.user_id}, {@code `a.b`} of {@code o.`a.b`} (a dot inside back-ticks is part of the name, as
+     * Flink's parser reads it), {@code t} of {@code cat.db.t}; {@code name} itself where it has no qualifier.
+     */
+    public static String lastName(String name) {
+        if (name.endsWith("`")) {
+            // The opening back-tick of the last part: a doubled back-tick inside it is an escaped one.
+            int at = name.length() - 2;
+            while (at >= 0) {
+                if (name.charAt(at) == '`') {
+                    if (at > 0 && name.charAt(at - 1) == '`') {
+                        at -= 2;
+                        continue;
+                    }
+                    return name.substring(at);
+                }
+                at--;
+            }
+            return name;
+        }
+        return name.substring(name.lastIndexOf('.') + 1);
+    }
+
+    /**
+     * The last part of a name ({@link #lastName}) as the catalog names the column: without its back-ticks, an escaped
+     * back-tick undoubled; {@code ws} of {@code t.`ws`}, {@code a.b} of {@code `a.b`}.
+     */
+    public static String lastNameUnquoted(String name) {
+        String last = lastName(name);
+        if (last.length() >= 2 && last.startsWith("`") && last.endsWith("`")) {
+            return last.substring(1, last.length() - 1).replace("``", "`");
+        }
+        return last;
+    }
+
     /** Names as the plan prints them, each as SQL ({@link #planName}), joined as a message lists them: {@code `user`, ts}. */
     public static String planNames(java.util.List<String> names) {
         return String.join(", ", names.stream().map(SqlIdentifiers::planName).toList());

@@ -6,6 +6,8 @@ import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.types.RowKind;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +82,29 @@ class PlanParserTest {
                     assertThat(d.keys()).containsExactly("user_id");
                     assertThat(d.keepLastRow()).isTrue();
                 });
+    }
+
+    @Test
+    void readsEachNodesChangelogModeFromThePhysicalPlanByItsPlace() {
+        // The physical plan prints the deduplication as a Rank, the execution plan as a Deduplicate: one node each.
+        ExplainedPlan plan =
+                explain("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY order_time DESC) AS rn"
+                        + " FROM orders) WHERE rn = 1");
+        PlanNode deduplicate = plan.operators(Operator.Deduplicate.class).get(0).node();
+        PlanNode scan = plan.nodes().stream().filter(n -> n.is("TableSourceScan")).findFirst().orElseThrow();
+
+        assertThat(plan.changelogMode(deduplicate)).hasValueSatisfying(m -> assertThat(m.containsOnly(RowKind.INSERT)).isFalse());
+        assertThat(plan.changelogMode(deduplicate).get().contains(RowKind.UPDATE_AFTER)).isTrue();
+        assertThat(plan.changelogMode(scan)).hasValue(ChangelogMode.insertOnly());
+    }
+
+    @Test
+    void readsAPrintedChangelogModeAsFlinkWritesIt() {
+        assertThat(PlanParser.changelogMode("[I,UB,UA,D]")).hasValue(ChangelogMode.all());
+        assertThat(PlanParser.changelogMode("[I]")).hasValue(ChangelogMode.insertOnly());
+        assertThat(PlanParser.changelogMode("[UA,D]")).hasValueSatisfying(m -> assertThat(m.contains(RowKind.INSERT)).isFalse());
+        assertThat(PlanParser.changelogMode("[NONE]")).isEmpty();
+        assertThat(PlanParser.changelogMode("")).isEmpty();
     }
 
     @Test

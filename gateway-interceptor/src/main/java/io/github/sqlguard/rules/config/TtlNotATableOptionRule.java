@@ -8,6 +8,7 @@ import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
+import io.github.sqlguard.statement.SqlIdentifiers;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -148,7 +149,7 @@ public final class TtlNotATableOptionRule implements Rule {
         String named = table == null ? "the table" : "table '" + table + "'";
         String written = "'" + key + "'" + (value == null ? "" : " = '" + value + "'");
         String ttl = value == null ? "1 d" : value;
-        String shortName = table == null ? null : table.substring(table.lastIndexOf('.') + 1);
+        String shortName = table == null ? null : SqlIdentifiers.lastName(table);
         // A hint names the table as the query does: by its alias where it has one.
         String hintName = shortName == null ? null
                 : context.statement().facts().tableReferences().stream()

@@ -12,6 +12,7 @@ import io.github.sqlguard.statement.ParsedStatement.Grouping;
 import io.github.sqlguard.statement.ParsedStatement.RankFunction;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 import io.github.sqlguard.statement.PartitionKeys;
+import io.github.sqlguard.statement.SqlIdentifiers;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -570,7 +571,7 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
 
     /** {@code o.user_id} as {@code user_id}: a column as a sink's key names it. */
     private static List<String> unqualified(List<String> columns) {
-        return columns.stream().map(c -> c.substring(c.lastIndexOf('.') + 1)).toList();
+        return columns.stream().map(SqlIdentifiers::lastName).toList();
     }
 
     private static boolean sameColumns(List<String> a, List<String> b) {

@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.statement.SqlIdentifiers;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -177,7 +178,7 @@ final class RefusalFixes {
         boolean found = m.find();
         String column = found ? m.group(1) : "the column";
         // The column as the left table's DDL names it: ts of o.ts.
-        String name = column.substring(column.lastIndexOf('.') + 1).replace("`", "");
+        String name = SqlIdentifiers.lastNameUnquoted(column);
         String watermark = found ? "WATERMARK FOR " + name + " AS " + name + " - INTERVAL ..." : "its WATERMARK";
         return column + " after FOR SYSTEM_TIME AS OF is a plain timestamp of the join's left input, not a time attribute:"
                 + " for an event-time temporal join over a versioned table, declare a WATERMARK on that column in the left"

@@ -176,7 +176,7 @@ public final class PartitionedOver {
         // names it, where the statement has one OVER order column (a view's OVER is in the view's text, not here).
         if (names.viewHolding(over.node()).isEmpty()) {
             List<String> written = names.context().statement().facts().overOrders().stream()
-                    .map(o -> o.substring(o.lastIndexOf('.') + 1))
+                    .map(SqlIdentifiers::lastName)
                     .filter(StatementNames::plainName)
                     .distinct()
                     .toList();

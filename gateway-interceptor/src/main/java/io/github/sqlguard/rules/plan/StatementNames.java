@@ -1052,7 +1052,7 @@ record StatementNames(
         List<String> written = context.statement().facts().rankFunctions().size() == 1
                 ? context.statement().facts().rankFunctions().get(0).partitionBy() : List.of();
         String keys = !written.isEmpty()
-                ? String.join(", ", written.stream().map(k -> k.substring(k.lastIndexOf('.') + 1)).toList())
+                ? String.join(", ", written.stream().map(SqlIdentifiers::lastName).toList())
                 : SqlIdentifiers.planNames(plan.operators(Operator.Rank.class).stream().filter(r -> r.node() == rank)
                         .findFirst().map(Operator.Rank::partitionKeys).orElse(List.of()));
         String over = made.flatMap(m -> plan.inputs(m).stream()

@@ -5,6 +5,7 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.statement.ParsedStatement.RankFunction;
+import io.github.sqlguard.statement.SqlIdentifiers;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -107,7 +108,7 @@ final class WindowKeys {
         List<String> others = keys.stream().filter(k -> !k.equals(has)).map(k -> k.toLowerCase(Locale.ROOT)).toList();
         List<String> found = new ArrayList<>();
         for (RankFunction ranking : rankings) {
-            List<String> items = ranking.partitionBy().stream().map(WindowKeys::unqualified).toList();
+            List<String> items = ranking.partitionBy().stream().map(SqlIdentifiers::lastNameUnquoted).toList();
             if (items.size() != keys.size() || items.stream().anyMatch(
                     i -> i.equalsIgnoreCase(START) || i.equalsIgnoreCase(END) || i.equalsIgnoreCase(TIME))) {
                 continue;
@@ -118,12 +119,6 @@ final class WindowKeys {
             }
         }
         return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
-    }
-
-    /** A column as written without its qualifier and back-ticks: {@code ws} of {@code t.`ws`}. */
-    private static String unqualified(String item) {
-        String last = item.substring(item.lastIndexOf('.') + 1);
-        return last.replace("`", "");
     }
 
     /** The window columns the keys lack beside {@code has}: the other bound, or both beside {@code window_time}. */
