@@ -464,6 +464,9 @@ class RewriteGoldenFilesTest {
         "23-cdc-self-join-proctime-in-subqueries-one-bound-interval-join-needs-inserts",
         "24-upsert-kafka-moving-pages-per-user-over-rows-no-key-reaches-the-sink",
         "25-upsert-kafka-running-balance-per-account-over-event-time-no-key-reaches-the-sink",
+        "30-upsert-kafka-orders-per-customer-over-last-minute-deduplicate-keeps-no-state",
+        "31-kafka-prices-latest-per-product-projection-into-upsert-kafka-deduplicate-keeps-no-state",
+        "32-upsert-kafka-orders-left-join-products-deduplicate-keeps-its-materializer",
         "970-cdc-orders-lookup-join-customers-without-key-into-sink-keyed-by-order-lookup-reason",
         "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
