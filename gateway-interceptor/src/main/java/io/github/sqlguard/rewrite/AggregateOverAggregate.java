@@ -13,7 +13,12 @@ import java.util.Optional;
  * GroupAggHelper#processElement} finds no accumulator, starts one ({@code firstRow}) and emits the key's result as
  * an {@code INSERT}, with no {@code UPDATE_BEFORE} of the result it emitted before the key expired: the upper
  * aggregation is never told to take the old result back, and counts the key under its old result and its new one.
- * Read from the compiled plan's state entries, as {@link TtlMix}.
+ * The same where the aggregation reads a {@code Rank} or {@code Deduplicate} whose state expires: with its state
+ * expired for a key, Flink 2.3.0 {@code AppendOnlyTopNFunction} restores an empty buffer and emits the key's next
+ * rows as inserts, and {@code DeduplicateFunctionHelper} emits the next row as the key's first ({@code INSERT}, no
+ * {@code UPDATE_BEFORE} or {@code DELETE} of what it emitted before), so a key that returns is counted again
+ * (jbcodeforce/flink-studies' {@code employee_count}: a count per department over the latest row per employee,
+ * under a session TTL). Read from the compiled plan's state entries, as {@link TtlMix}.
  */
 final class AggregateOverAggregate {
 
@@ -29,11 +34,24 @@ final class AggregateOverAggregate {
                 continue;
             }
             for (PlanNode below : TtlMix.statefulInputs(plan.get(), node)) {
-                if (aggregate(below) && !splitPartial(below) && below.state().stream().map(OperatorState::ttl).anyMatch(t -> !t.isZero())) {
+                boolean expires = below.state().stream().map(OperatorState::ttl).anyMatch(t -> !t.isZero());
+                if (aggregate(below) && !splitPartial(below) && expires) {
                     return "; an aggregation here reads another's result (as a count of counts does): a key of the lower one"
                             + " that expires and returns starts again from its first row and is emitted as a new row,"
                             + " with no retraction of the result it had before, so the upper aggregation keeps that old"
                             + " result too and never takes it back";
+                }
+                if (below.name().equals("Deduplicate") && expires) {
+                    return "; an aggregation here reads the rows a Deduplicate keeps per key: a key of the Deduplicate"
+                            + " that expires and returns is taken as new and its row emitted again as a new row, with no"
+                            + " retraction of the row it emitted before, so the aggregation counts that key twice (its"
+                            + " old row and its new one) and never takes the old one back";
+                }
+                if (below.name().equals("Rank") && expires) {
+                    return "; an aggregation here reads the rows a Rank keeps per key: a key of the Rank that expires"
+                            + " and returns is ranked anew and its rows emitted again as new rows, with no retraction of"
+                            + " those it emitted before, so the aggregation counts that key's rows twice (the old ones and"
+                            + " the new) and never takes the old ones back";
                 }
             }
         }

@@ -1,6 +1,8 @@
 package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.flink.CatalogObject;
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.StateTtl;
@@ -23,7 +25,8 @@ import java.util.Optional;
  * {@code on-conflict}, for {@code on-conflict-required} (Flink 2.3, FLIP-558): the INSERT with each
  * of Flink's three choices, every one proven and offered, each with its state cost as Flink 2.3
  * implements it ({@code StreamExecSink#applyUpsertMaterialize}): {@code DO DEDUPLICATE} keeps every
- * version of each primary key in the sink's upsert materializer; {@code DO NOTHING} and {@code DO
+ * version of each primary key in the sink's upsert materializer, where the query's rows are updates (over
+ * inserts only Flink plans none for it: {@link #changes}); {@code DO NOTHING} and {@code DO
  * ERROR} buffer rows until the watermark passes them and need a watermark on every source table
  * (Flink refuses them otherwise, and then they are not offered). All keep the materializer's state
  * under the state TTL. None is offered for a Top-N of several rows per key written into a sink keyed
@@ -40,6 +43,23 @@ final class OnConflictChoice implements RewriteFamily {
      * materializer gets like every stateful operator no hint names.
      */
     static final String NO_TTL = "with no state TTL: it grows forever";
+
+    /** What {@code DO DEDUPLICATE} keeps where the query's rows are updates, before the TTL it keeps it under. */
+    private static final String DEDUPLICATE_KEEPS = "the latest row per primary key wins; the sink's upsert materializer"
+            + " keeps every version of each key it has not seen retracted (Flink: \"state intensive\"), ";
+
+    /**
+     * {@code DO DEDUPLICATE} where the proof's compiled plan puts no upsert materializer before the sink: the
+     * query's rows are inserts only. Flink 2.3.0 plans the materializer only for a sink input with updates or
+     * deletes ({@code StreamExecSink#applyUpsertMaterialize}, {@code "requireUpsertMaterialize"}): asked of Flink
+     * 2.3.0, an OVER aggregate over an append-only table into an {@code upsert-kafka} sink keyed by its partition
+     * column compiles with {@code ON CONFLICT DO DEDUPLICATE} to a sink with no state, and with {@code DO NOTHING}
+     * or {@code DO ERROR} to one with {@code sinkMaterializeState}. Each row then reaches the sink as an upsert of
+     * its primary key, and the one that arrives last stays.
+     */
+    private static final String DEDUPLICATE_OVER_INSERTS = "the query's rows are inserts only, so Flink plans no"
+            + " upsert materializer for the clause and keeps no state for it (the compiled sink has none): each row is"
+            + " written as an upsert of its primary key, and the row of a key that reaches the sink last stays";
 
     static final FamilyDeclaration DECLARATION = new FamilyDeclaration(
             ID,
@@ -74,11 +94,8 @@ final class OnConflictChoice implements RewriteFamily {
                 : "under the state TTL " + StateTtl.format(StateTtl.effective(context.request().config()));
         Optional<String> matches = severalMatches(context, text);
         List<Candidate> out = new ArrayList<>();
-        out.add(choice(finding, text, "DEDUPLICATE",
-                "the latest row per primary key wins; the sink's upsert materializer keeps every version of each key it"
-                        + " has not seen retracted (Flink: \"state intensive\"), " + ttl
-                        + matches.map(m -> m + ": the sink row keeps the match that arrived last, not a chosen one")
-                                .orElse("")));
+        out.add(choice(finding, text, "DEDUPLICATE", DEDUPLICATE_KEEPS + ttl
+                + matches.map(m -> m + ": the sink row keeps the match that arrived last, not a chosen one").orElse("")));
         out.add(choice(finding, text, "NOTHING",
                 "the first row per primary key is kept and later conflicting rows are dropped; rows are buffered until"
                         + " the watermark passes them, and the materializer keeps the current row per key " + ttl
@@ -156,6 +173,24 @@ final class OnConflictChoice implements RewriteFamily {
             }
         }
         return false;
+    }
+
+    /**
+     * The {@code changes:} line of a proven candidate, read against the proof's plan: {@code DO DEDUPLICATE}'s
+     * materializer and its state are said only where the compiled sink has one ({@link #DEDUPLICATE_OVER_INSERTS});
+     * what follows the choice's own text (a {@code SET} before it, {@link Candidate#withSet}) is kept.
+     */
+    static String changes(String changes, Optional<ExplainedPlan> plan) {
+        String deduplicate = "ON CONFLICT DO DEDUPLICATE: " + DEDUPLICATE_KEEPS;
+        if (!changes.startsWith(deduplicate) || plan.isEmpty() || !plan.get().compiled()) {
+            return changes;
+        }
+        List<Operator.Sink> sinks = plan.get().operators(Operator.Sink.class);
+        if (sinks.isEmpty() || sinks.stream().anyMatch(Operator.Sink::upsertMaterialize)) {
+            return changes;
+        }
+        int end = changes.indexOf("; ", deduplicate.length());
+        return "ON CONFLICT DO DEDUPLICATE: " + DEDUPLICATE_OVER_INSERTS + (end < 0 ? "" : changes.substring(end));
     }
 
     private Candidate choice(Finding finding, String text, String action, String changes) {

@@ -78,8 +78,11 @@ final class SessionStateTtl implements RewriteFamily {
         List<String> reached = new ArrayList<>();
         List<String> pinned = new ArrayList<>();
         List<String> forever = new ArrayList<>();
+        boolean reachedRanked = true;
+        boolean pinnedRanked = true;
         int calls = 0;
-        for (Operator.GroupAggregate aggregate : context.request().plan().get().operators(Operator.GroupAggregate.class)) {
+        ExplainedPlan plan = context.request().plan().get();
+        for (Operator.GroupAggregate aggregate : plan.operators(Operator.GroupAggregate.class)) {
             List<String> sql = calls(aggregate);
             if (sql.isEmpty()) {
                 continue;
@@ -90,20 +93,23 @@ final class SessionStateTtl implements RewriteFamily {
             if (own.isPresent() && !own.get().isZero()) {
                 pinned.add(part + " keeps the " + StateTtl.format(own.get()) + " its STATE_TTL hint gives it (the compiled"
                         + " plan), which the SET does not change");
+                pinnedRanked &= ranked(plan, aggregate);
             } else if (keptAtZero.contains(part)) {
                 forever.add(part);
             } else {
                 calls += sql.size();
                 reached.add(part);
+                reachedRanked &= ranked(plan, aggregate);
             }
         }
         StringBuilder out = new StringBuilder();
         if (!reached.isEmpty()) {
             out.append("; the aggregations forget a group idle that long as well: ").append(String.join("; ", reached))
-                    .append(calls == 1 ? " starts" : " start").append(RESTARTS);
+                    .append(calls == 1 ? " starts" : " start").append(RESTARTS).append(reachedRanked ? RANKED : "");
         }
         if (!pinned.isEmpty()) {
-            out.append("; ").append(String.join("; ", pinned)).append(": a group of it idle that long starts").append(RESTARTS);
+            out.append("; ").append(String.join("; ", pinned)).append(": a group of it idle that long starts")
+                    .append(RESTARTS).append(pinnedRanked ? RANKED : "");
         }
         if (!forever.isEmpty()) {
             out.append("; ").append(String.join("; ", forever)).append(forever.size() == 1 ? " keeps" : " keep")
@@ -124,8 +130,21 @@ final class SessionStateTtl implements RewriteFamily {
     }
 
     /** What a forgotten group's accumulator does: {@code GroupAggFunction} reads no state for it. */
-    private static final String RESTARTS = " again from the group's next row, as if the group were new, and the Top-N ranks"
-            + " that new value";
+    private static final String RESTARTS = " again from the group's next row, as if the group were new";
+
+    /** What the Top-N over that aggregation does with it ({@link #ranked}). */
+    private static final String RANKED = ", and the Top-N ranks that new value";
+
+    /**
+     * True where a {@code Rank} of {@code plan} reads {@code aggregate}'s rows (the aggregation is the nearest
+     * stateful operator below it, {@link TtlMix#statefulInputs}): only then does a Top-N rank the value a forgotten
+     * group starts again from. An aggregation over the Top-N's rows (a count per department of the top row per
+     * employee) is read by no ranking.
+     */
+    private static boolean ranked(ExplainedPlan plan, Operator.GroupAggregate aggregate) {
+        return plan.operators(Operator.Rank.class).stream()
+                .anyMatch(rank -> TtlMix.statefulInputs(plan, rank.node()).contains(aggregate.node()));
+    }
 
     @Override
     public List<Candidate> candidates(Finding finding, RewriteContext context) {

@@ -81,6 +81,23 @@ class RewritesSayWhatChangesTest {
                 .contains("no retraction of the result it had before");
     }
 
+    /**
+     * Own cases 999 and 1000, a count over the latest row per key (a Deduplicate) or over a Top-1 (a Rank): under a TTL
+     * the ranking forgets an idle key and emits its next row as a new one, with no retraction of the row it emitted
+     * before (DeduplicateFunctionHelper, AppendOnlyTopNFunction), so the count above counts the key twice; and the
+     * count is read by no Top-N, so the line does not say a Top-N ranks its new value.
+     */
+    @Test
+    void aTtlUnderACountOverARankingSaysAReturningKeyIsCountedTwice() throws IOException {
+        assertThat(rewrite(lastOf("999"), "session-state-ttl").changes())
+                .contains("an aggregation here reads the rows a Deduplicate keeps per key")
+                .contains("counts that key twice");
+        assertThat(rewrite(lastOf("1000"), "session-state-ttl").changes())
+                .contains("an aggregation here reads the rows a Rank keeps per key")
+                .contains("counts that key's rows twice")
+                .doesNotContain("the Top-N ranks that new value");
+    }
+
     @Test
     void fixOfAJoinBoundedThreeDaysProposesTheThreeDaysItsRewritesUse() throws IOException {
         Submission join = lastOf("271");

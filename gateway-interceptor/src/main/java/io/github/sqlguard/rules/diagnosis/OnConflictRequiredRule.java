@@ -12,13 +12,27 @@ import io.github.sqlguard.statement.ParsedStatement.Grouping;
 import io.github.sqlguard.statement.ParsedStatement.RankFunction;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 import io.github.sqlguard.statement.PartitionKeys;
+import io.github.sqlguard.statement.QueryFacts;
 import io.github.sqlguard.statement.SqlIdentifiers;
+
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUtil;
+import org.apache.calcite.sql.SqlWith;
+import org.apache.calcite.sql.SqlWithItem;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -156,7 +170,7 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
      * joins and rankings are not the statement's facts, so the last names them as the other possibility.
      */
     private static String noKeyCause(AnalysisContext context) {
-        List<RankFunction> ranks = context.statement().facts().rankFunctions();
+        List<RankFunction> ranks = keyingRanks(context);
         List<String> joins = context.statement().facts().joinTypes();
         if (!ranks.isEmpty()) {
             return "the statement's ranking" + (ranks.get(0).partitionBy().isEmpty() ? ""
@@ -334,7 +348,7 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
 
     /**
      * The statement's one {@code GROUP BY} block that does not select all of its keys ({@link Grouping#dropped}), where
-     * the statement neither joins nor ranks: its projection drops the aggregation's upsert key (Flink's {@code
+     * the statement neither joins nor ranks below its aggregation ({@link #keyingRanks}): its projection drops the aggregation's upsert key (Flink's {@code
      * AggregateTest#testGroupResultLostUpsertKeyWithSinkPk}: {@code SELECT c, COUNT(*) cnt FROM T GROUP BY a, c} into
      * a sink keyed by the column of {@code c}): Flink 2.3.0 {@code FlinkRelMdUpsertKeys#getUpsertKeys} of the {@code
      * Calc} above the aggregation maps each upsert key of its input through the projection ({@code
@@ -344,11 +358,80 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     private static Optional<Grouping> droppingGrouping(AnalysisContext context) {
         List<Grouping> groupings = context.statement().facts().groupings();
         if (groupings.size() != 1 || !context.statement().facts().joinTypes().isEmpty()
-                || !context.statement().facts().rankFunctions().isEmpty()) {
+                || !keyingRanks(context).isEmpty()) {
             return Optional.empty();
         }
         Grouping grouping = groupings.get(0);
         return grouping.groupBy().isEmpty() || grouping.dropped().isEmpty() ? Optional.empty() : Optional.of(grouping);
+    }
+
+    /**
+     * The statement's rankings that can be what keys the rows the sink gets: none where the query's outermost block,
+     * through the blocks that only project or filter one subquery or {@code WITH} query, aggregates ({@link
+     * #aggregatesLast}): the aggregation keys its rows anew by its {@code GROUP BY} (Flink's {@code
+     * FlinkRelMdUpsertKeys} gives an {@code Aggregate} its grouping as its key, whatever its input's), so a ranking
+     * below it neither loses nor gives the key that reaches the sink (jbcodeforce/flink-studies, Confluent Cloud:
+     * {@code employee_count}'s Top-1 per {@code emp_id} counted per {@code dept_id} and written as {@code
+     * COALESCE(dept_id, 0)}; the reason named the ranking and the fix keyed the sink by {@code emp_id}, which the
+     * query does not write).
+     */
+    private static List<RankFunction> keyingRanks(AnalysisContext context) {
+        List<RankFunction> ranks = context.statement().facts().rankFunctions();
+        return ranks.isEmpty() || !aggregatesLast(context.statement().text()) ? ranks : List.of();
+    }
+
+    /**
+     * True where the query {@code text} writes ends in an aggregation: its outermost {@code SELECT} groups or is
+     * {@code DISTINCT}, or it only projects or filters one subquery or {@code WITH} query that does, down to the
+     * first block that groups; false at the first block that ranks ({@code OVER}), joins or reads a table or view,
+     * and where Flink's parser cannot read the text.
+     */
+    static boolean aggregatesLast(String text) {
+        Optional<SqlNode> tree = QueryFacts.parse(text);
+        if (tree.isEmpty()) {
+            return false;
+        }
+        SqlNode query = tree.get() instanceof SqlInsert insert ? insert.getSource() : tree.get();
+        Map<String, SqlNode> withQueries = new HashMap<>();
+        for (int depth = 0; depth < 64 && query != null; depth++) {
+            if (query instanceof SqlWith with) {
+                for (SqlNode item : with.withList) {
+                    SqlWithItem withItem = (SqlWithItem) item;
+                    withQueries.put(withItem.name.getSimple().toLowerCase(Locale.ROOT), withItem.query);
+                }
+                query = with.body;
+            } else if (query instanceof SqlOrderBy orderBy) {
+                query = orderBy.query;
+            } else if (query instanceof SqlSelect select) {
+                if (select.isDistinct() || (select.getGroup() != null && select.getGroup().size() > 0)) {
+                    return true;
+                }
+                if (select.getSelectList().stream().anyMatch(OnConflictRequiredRule::ranks)) {
+                    return false;
+                }
+                SqlNode from = select.getFrom();
+                if (from != null && from.getKind() == SqlKind.AS) {
+                    from = ((SqlCall) from).operand(0);
+                }
+                if (from instanceof SqlIdentifier name && name.isSimple()
+                        && withQueries.containsKey(name.getSimple().toLowerCase(Locale.ROOT))) {
+                    query = withQueries.get(name.getSimple().toLowerCase(Locale.ROOT));
+                } else if (from != null && from.getKind().belongsTo(SqlKind.QUERY)) {
+                    query = from;
+                } else {
+                    return false;
+                }
+            } else {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** True where the select item calls a function {@code OVER} a window ({@code ROW_NUMBER() OVER (...) AS rn}). */
+    private static boolean ranks(SqlNode item) {
+        SqlNode column = SqlUtil.stripAs(item);
+        return column instanceof SqlCall call && call.getKind() == SqlKind.OVER;
     }
 
     /**
@@ -405,7 +488,8 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         return "Group by what the query writes, GROUP BY " + String.join(", ", items) + ", and key the sink by the"
                 + " column" + (items.size() == 1 ? " it is" : "s they are") + " written to: values of " + dropped
                 + " that " + maps + " to one value then make one group, as they fall on one sink row now; or select "
-                + dropped + " as it is and key the sink by " + (grouping.dropped().size() == 1 ? "it" : "them") + " too";
+                + dropped + (grouping.dropped().size() == 1 ? " as it is and key the sink by it" : " as they are and key"
+                        + " the sink by them") + " too";
     }
 
     /** The {@code GROUP BY} columns the block selects. */
@@ -417,7 +501,7 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     protected String fix(String message, AnalysisContext context) {
         String upsertKey = upsertKey(message);
         String firstKey = upsertKey.isEmpty() ? "" : upsertKey.substring(1, upsertKey.indexOf(']'));
-        List<RankFunction> ranks = context.statement().facts().rankFunctions();
+        List<RankFunction> ranks = keyingRanks(context);
         List<String> sinkKey = facts(message, context).keys();
         // Only where the sink's key is among the partition columns do a partition's N rows fall on one sink row;
         // keyed otherwise, they fall on several, and the ON CONFLICT choices (which the on-conflict rewrite offers

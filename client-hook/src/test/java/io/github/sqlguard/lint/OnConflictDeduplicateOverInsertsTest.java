@@ -1,0 +1,63 @@
+package io.github.sqlguard.lint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import io.github.sqlguard.testing.SqlScript;
+import io.github.sqlguard.rewrite.Rewrite;
+
+import org.apache.flink.configuration.Configuration;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The {@code changes:} line of the {@code ON CONFLICT DO DEDUPLICATE} rewrite says the sink's upsert materializer
+ * only where Flink plans one. Over a query whose rows are inserts only (lint cases 30 and 31: an OVER aggregate and a
+ * projection of append-only tables into {@code upsert-kafka} sinks) Flink 2.3.0 compiles the clause with no
+ * materializer and no state at the sink ({@code StreamExecSink#applyUpsertMaterialize}); the line said "keeps every
+ * version of each key ..., with no state TTL: it grows forever". Over updates (lint case 32, a LEFT JOIN of upsert
+ * tables) the materializer is planned and said. Flink 2.3 only: 1.20 has no ON CONFLICT clause (FLIP-558).
+ */
+class OnConflictDeduplicateOverInsertsTest {
+
+    private static final Path CASES = Path.of("src/test/resources/lint-cases");
+
+    @Test
+    void deduplicateOverInsertsOnlyIsSaidToKeepNoMaterializerState() throws Exception {
+        assumeFalse(FixtureVerdicts.FLINK_1, "no ON CONFLICT clause before Flink 2.3");
+        for (String name : List.of("30-upsert-kafka-orders-per-customer-over-last-minute-deduplicate-keeps-no-state",
+                "31-kafka-prices-latest-per-product-projection-into-upsert-kafka-deduplicate-keeps-no-state")) {
+            assertThat(deduplicateChanges(name)).as("changes: of %s", name)
+                    .startsWith("ON CONFLICT DO DEDUPLICATE: the query's rows are inserts only, so Flink plans no upsert"
+                            + " materializer")
+                    .doesNotContain("grows forever")
+                    .doesNotContain("has not seen retracted");
+        }
+    }
+
+    @Test
+    void deduplicateOverUpdatesStillNamesTheMaterializer() throws Exception {
+        assumeFalse(FixtureVerdicts.FLINK_1, "no ON CONFLICT clause before Flink 2.3");
+        assertThat(deduplicateChanges("32-upsert-kafka-orders-left-join-products-deduplicate-keeps-its-materializer"))
+                .contains("the sink's upsert materializer keeps every version of each key it has not seen retracted")
+                .doesNotContain("inserts only");
+    }
+
+    private static String deduplicateChanges(String name) throws Exception {
+        try (LintEngine engine = new LintEngine(new Configuration(), List.of(), true)) {
+            Path file = CASES.resolve(name + ".sql");
+            List<LintedStatement> statements =
+                    engine.lint(file.getFileName().toString(), SqlScript.withoutHeader(Files.readString(file)));
+            LintedStatement last = statements.get(statements.size() - 1);
+            LintFinding finding = last.findings().stream().filter(f -> f.ruleId().equals("on-conflict-required"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no on-conflict-required on " + name));
+            Rewrite rewrite = last.rewriteOf(finding)
+                    .orElseThrow(() -> new AssertionError("no proven rewrite of on-conflict-required on " + name));
+            assertThat(rewrite.statement()).endsWith("ON CONFLICT DO DEDUPLICATE");
+            return rewrite.changes();
+        }
+    }
+}
