@@ -1,4 +1,5 @@
 -- expect: WARN stateful-without-ttl window-aggregate-not-recognized
+-- expect-rewrite: window-group
 -- expect-reason: grouped by wt (window_time renamed) without window_start and window_end
 -- expect-fix: Group by the window's bounds beside wt (GROUP BY window_start, window_end, wt, region)
 -- expect-fix: Where the query the aggregation reads does not select window_start and window_end, select them there first.

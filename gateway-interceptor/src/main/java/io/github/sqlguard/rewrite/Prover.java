@@ -66,7 +66,8 @@ final class Prover {
             String ttl = proposed.value();
             return proveOnce(
                     candidate.withSet(
-                            StateTtl.KEY, ttl, "the SET before it gives every stateful operator that no STATE_TTL hint"
+                            StateTtl.KEY, ttl, forTheRank(candidate)
+                                    + "gives every stateful operator that no STATE_TTL hint"
                                     + " names, of this statement and of the session's later ones, a state TTL of " + ttl
                                     + ": its state expires " + ttl + " after a key's last change (the Top-N starts anew for"
                                     + " a key idle that long)",
@@ -77,6 +78,26 @@ final class Prover {
     }
 
     private static final String UNBOUNDED_ONLY = "only an unbounded Top-N blocks it";
+
+    /** The operators of a window aggregation, whose state each window's end frees. */
+    private static final Set<String> WINDOW_AGGREGATION =
+            Set.of("WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate");
+
+    /**
+     * Where the candidate's own operator is a window aggregation, which needs no TTL (its state is freed when each window
+     * closes: Flink 2.3.0 {@code WindowAggOperator#onEventTime} clears the window's state at its end), what the session TTL set
+     * before it is for: the ranking above the aggregation, which stays a {@code Rank} without a TTL ({@code
+     * unbounded-rank}, the one BLOCK left); the SET's own words for any other candidate.
+     */
+    private static String forTheRank(Candidate candidate) {
+        if (candidate.intent().operators().isEmpty()
+                || !WINDOW_AGGREGATION.containsAll(candidate.intent().operators())) {
+            return "the SET before it ";
+        }
+        return "the window aggregation needs no state TTL (its state is freed when each window closes): the SET before it"
+                + " is for the Rank above it, which without a TTL keeps its rows for every partition key forever"
+                + " (unbounded-rank), and ";
+    }
 
     private static Proof proveOnce(Candidate candidate, RewriteContext context) {
         if (!candidate.tables().isEmpty() && !context.session().mayUseScratchTables()) {
@@ -171,6 +192,8 @@ final class Prover {
                         ? TtlExpiry.overAggregates(judged.plan(), candidate.config().get(StateTtl.KEY)) : "")
                 + (candidate.config().containsKey(StateTtl.KEY)
                         ? TtlExpiry.temporalJoins(judged.plan(), candidate.config().get(StateTtl.KEY)) : "")
+                + (candidate.family().equals(WindowGroup.ID) || candidate.family().equals(WindowAggregate.ID)
+                        ? judged.plan().map(RankOverWindows::changes).orElse("") : "")
                 + (setsTtl ? TtlMix.changes(judged.plan()) : "")
                 + (setsTtl ? AggregateOverAggregate.changes(judged.plan()) : "");
         Optional<String> lost = RestoreLoss.of(judged.verdict(), judged.restore());

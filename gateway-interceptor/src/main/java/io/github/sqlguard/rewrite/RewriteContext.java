@@ -364,6 +364,45 @@ final class RewriteContext {
     }
 
     /**
+     * {@link #candidate} of a change to both a view the statement reads and the statement ({@code window-group}: the view
+     * selects the window's bounds, the statement groups by them), for a view the session defined ({@link
+     * Scope#written}), read by the statement itself: the view is redefined as the user wrote it with {@code changedView}
+     * spliced in, as {@link #candidate} redefines a view, and the statement follows it with {@code changedStatement}
+     * spliced in; it is planned with the changed view inlined in the changed statement. Empty for any other view, and
+     * for one defined with a column list (the columns added would not be in it).
+     */
+    Optional<Candidate> candidateOverView(
+            RewriteFamily family, Finding finding, Scope view, SqlNode changedView, SqlNode changedStatement, Intent intent,
+            Columns expectedColumns, String changes, String chosen) {
+        if (view.isStatement() || view.written().isEmpty() || view.written().get().hasColumnList() || view.depth() != 1
+                || !view.parent().orElseThrow().isStatement()) {
+            return Optional.empty();
+        }
+        Scope statementScope = view.parent().get();
+        String statement = Splicer.splice(statementScope.text(), statementScope.tree().orElseThrow(), changedStatement);
+        WrittenView written = view.written().get();
+        String query = Splicer.splice(view.text(), view.tree().orElseThrow(), changedView);
+        List<String> statements = new ArrayList<>();
+        boolean temporary = view.view().orElseThrow().temporary();
+        statements.add((temporary ? "DROP TEMPORARY VIEW " : "DROP VIEW ") + view.writtenName());
+        statements.add(written.with(query));
+        List<String> identifier = view.view().get().identifier();
+        for (SqlSelect select : Trees.selects(changedStatement)) {
+            if (select.getFrom() != null) {
+                select.setFrom(inlineFrom(select.getFrom(), identifier, changedView, false));
+            }
+        }
+        return Optional.of(new Candidate(
+                family.id(), finding.ruleId(), finding.node(), statements, statement, SqlTrees.unparse(changedStatement),
+                Map.of(), List.of(), intent, expectedColumns,
+                changes + "; the view " + view.writtenName() + " is redefined (dropped and created again, as written with"
+                        + " the change) for the statement to read the columns it adds, which a statement that reads all of"
+                        + " the view's columns (SELECT *) gets too"
+                        + (temporary ? "" : ": it changes for every statement that reads it"),
+                chosen, Optional.of(view.writtenName()), Optional.empty()));
+    }
+
+    /**
      * True when {@code ALTER VIEW ... AS changed} keeps the view's column names: the session's definition of it names no
      * columns ({@link WrittenView#hasColumnList}); or, where the session did not define it, the SELECT list of {@code
      * changed} names each column as the view's schema does (a column, or an expression with an alias). Not where a
@@ -418,19 +457,29 @@ final class RewriteContext {
 
     /** {@code from} with every read of the view {@code identifier} replaced by {@code (query) AS name} (in a window TVF, by {@code (query)}). */
     private SqlNode inlineFrom(SqlNode from, List<String> identifier, SqlNode query) {
+        return inlineFrom(from, identifier, query, true);
+    }
+
+    /**
+     * {@link #inlineFrom(SqlNode, List, SqlNode)}, with the view's catalog column names after its name where {@code
+     * columns} (its query as the catalog keeps it), or without them ({@code query} a new definition, which names its own).
+     */
+    private SqlNode inlineFrom(SqlNode from, List<String> identifier, SqlNode query, boolean columns) {
         if (from instanceof SqlIdentifier id) {
-            return reads(id, identifier) ? as(query, SqlTrees.identifier(id.names.get(id.names.size() - 1)), identifier) : from;
+            return reads(id, identifier)
+                    ? as(query, SqlTrees.identifier(id.names.get(id.names.size() - 1)), columns ? identifier : List.of())
+                    : from;
         }
         if (from instanceof org.apache.calcite.sql.SqlJoin join) {
-            join.setLeft(inlineFrom(join.getLeft(), identifier, query));
-            join.setRight(inlineFrom(join.getRight(), identifier, query));
+            join.setLeft(inlineFrom(join.getLeft(), identifier, query, columns));
+            join.setRight(inlineFrom(join.getRight(), identifier, query, columns));
             return join;
         }
         if (from.getKind() == SqlKind.AS) {
             SqlBasicCall as = (SqlBasicCall) from;
             if (as.operand(0) instanceof SqlIdentifier id && reads(id, identifier)) {
                 if (as.operandCount() == 2 && as.operand(1) instanceof SqlIdentifier alias) {
-                    return as(query, alias, identifier);
+                    return as(query, alias, columns ? identifier : List.of());
                 }
                 as.setOperand(0, query);
             } else if (as.operand(0).getKind() == SqlKind.COLLECTION_TABLE) {
@@ -476,7 +525,7 @@ final class RewriteContext {
      */
     private SqlNode as(SqlNode query, SqlIdentifier name, List<String> view) {
         List<SqlNode> operands = new ArrayList<>(List.of(query, name));
-        lookUp(view).map(CatalogObject::columns).orElse(List.of())
+        (view.isEmpty() ? Optional.<CatalogObject>empty() : lookUp(view)).map(CatalogObject::columns).orElse(List.of())
                 .forEach(column -> operands.add(SqlTrees.identifier(column.name())));
         return SqlStdOperatorTable.AS.createCall(SqlParserPos.ZERO, operands);
     }

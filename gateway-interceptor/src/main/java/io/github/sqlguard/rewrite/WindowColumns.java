@@ -69,6 +69,66 @@ final class WindowColumns {
         return withBounds(keys, true);
     }
 
+    /**
+     * The name a select list gives {@code window_time} ({@code wt} of {@code window_time AS wt}) where it selects neither
+     * window bound; empty otherwise (a list that selects a bound, or {@code *}, or no renamed {@code window_time}).
+     */
+    static Optional<String> timeRenamed(SqlNodeList items) {
+        Optional<String> renamed = Optional.empty();
+        for (SqlNode item : items) {
+            if (item instanceof SqlIdentifier id && (id.isStar() || last(id).equals(START) || last(id).equals(END))) {
+                return Optional.empty();
+            }
+            if (item instanceof org.apache.calcite.sql.SqlCall call && call.getKind() == org.apache.calcite.sql.SqlKind.AS) {
+                if (call.operand(0) instanceof SqlIdentifier column && (last(column).equals(START) || last(column).equals(END))) {
+                    return Optional.empty();
+                }
+                if (call.operand(0) instanceof SqlIdentifier column && last(column).equals(TIME)
+                        && call.operand(1) instanceof SqlIdentifier alias) {
+                    renamed = Optional.of(alias.getSimple());
+                }
+            }
+        }
+        return renamed;
+    }
+
+    /** {@code items} with {@code window_start, window_end} put before the item that names {@code window_time} {@code renamed}. */
+    static SqlNodeList boundsBefore(SqlNodeList items, String renamed) {
+        SqlNodeList out = new SqlNodeList(SqlParserPos.ZERO);
+        for (SqlNode item : items) {
+            if (item instanceof org.apache.calcite.sql.SqlCall call && call.getKind() == org.apache.calcite.sql.SqlKind.AS
+                    && call.operand(0) instanceof SqlIdentifier column && last(column).equals(TIME)
+                    && call.operand(1) instanceof SqlIdentifier alias && alias.getSimple().equals(renamed)) {
+                out.add(SqlTrees.identifier(withLast(column, START)));
+                out.add(SqlTrees.identifier(withLast(column, END)));
+            }
+            out.add(item);
+        }
+        return out;
+    }
+
+    /**
+     * {@code keys} with both window bounds put before the key {@code renamed} ({@code window_time} under a view's name for
+     * it: {@code wt, region} gives {@code window_start, window_end, wt, region}), where they name it and neither bound;
+     * empty otherwise.
+     */
+    static Optional<SqlNodeList> besideKey(SqlNodeList keys, String renamed) {
+        int at = indexOf(keys, renamed.toLowerCase(Locale.ROOT));
+        if (at < 0 || names(keys)) {
+            return Optional.empty();
+        }
+        SqlNodeList out = new SqlNodeList(SqlParserPos.ZERO);
+        for (int i = 0; i < keys.size(); i++) {
+            if (i == at) {
+                SqlIdentifier has = (SqlIdentifier) keys.get(i);
+                out.add(SqlTrees.identifier(withLast(has, START)));
+                out.add(SqlTrees.identifier(withLast(has, END)));
+            }
+            out.add(keys.get(i));
+        }
+        return Optional.of(out);
+    }
+
     /** {@code keys} with both bounds at {@code window_time}'s place, it kept after them or not. */
     private static Optional<SqlNodeList> withBounds(SqlNodeList keys, boolean keepTime) {
         int time = indexOf(keys, TIME);

@@ -55,7 +55,7 @@ final class WindowGroup extends ScopedFamily {
             time += completed.isEmpty() ? 1 : 0;
         }
         if (changed == 0) {
-            return List.of();
+            return scope.isStatement() ? overView(finding, context, scope) : List.of();
         }
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
@@ -67,5 +67,54 @@ final class WindowGroup extends ScopedFamily {
                         : "; windows that share one window_start or window_end (HOP, CUMULATE) are now aggregated each on"
                                 + " its own"),
                 ""));
+    }
+
+    /**
+     * A {@code GROUP BY} of {@code window_time} under the name a view the statement reads gives it ({@code window_time AS
+     * wt}, {@code GROUP BY wt, region}), where the view selects neither bound: the view, where the session defined it
+     * ({@link RewriteContext#candidateOverView}), selects {@code window_start, window_end} before that item, and the
+     * statement groups by them before {@code wt}, as {@link WindowColumns#besideTime} writes it for {@code window_time}.
+     * Empty where no view the statement reads renames {@code window_time} to a key of its {@code GROUP BY}.
+     */
+    private List<Candidate> overView(Finding finding, RewriteContext context, Scope statement) {
+        for (Scope view : context.scopes()) {
+            if (view.isStatement() || view.written().isEmpty() || view.tree().isEmpty()) {
+                continue;
+            }
+            SqlNode viewTree = tree(view);
+            if (!(viewTree instanceof SqlSelect viewSelect)) {
+                continue;
+            }
+            Optional<String> renamed = WindowColumns.timeRenamed(viewSelect.getSelectList());
+            if (renamed.isEmpty()) {
+                continue;
+            }
+            SqlNode tree = tree(statement);
+            int changed = 0;
+            for (SqlSelect select : Trees.selects(tree)) {
+                if (select.getGroup() == null) {
+                    continue;
+                }
+                Optional<SqlNodeList> group = WindowColumns.besideKey(select.getGroup(), renamed.get());
+                if (group.isPresent()) {
+                    select.setGroupBy(group.get());
+                    changed++;
+                }
+            }
+            if (changed == 0) {
+                continue;
+            }
+            viewSelect.setSelectList(WindowColumns.boundsBefore(viewSelect.getSelectList(), renamed.get()));
+            return context.candidateOverView(this, finding, view, viewTree, tree,
+                            Intent.operator("WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate"), Columns.SAME,
+                            "each window's rows are aggregated once, when the window closes, and its state is freed then:"
+                                    + " one final result per window in place of totals updated as rows arrive (rows arriving"
+                                    + " after their window closed are dropped); the groups are the same windows ("
+                                    + renamed.get() + ", window_time renamed, is one value per window); the view selects"
+                                    + " window_start and window_end, the statement groups by them",
+                            "")
+                    .map(List::of).orElse(List.of());
+        }
+        return List.of();
     }
 }

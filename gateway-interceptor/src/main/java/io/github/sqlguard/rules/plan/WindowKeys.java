@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The keys of an operator over a window's rows read for its window columns: Flink plans a window
@@ -68,7 +70,11 @@ final class WindowKeys {
      * AS wt} in a view, {@code PARTITION BY wt}): Flink's plan keys the operator by the new name. Read from the compiled
      * plan ({@link ExplainedPlan#source}): the key's column of {@code node}'s input followed back through the {@code
      * Calc}s that project it unchanged (their {@code "projection"}'s {@code INPUT_REF}) to a windowing operator's
-     * {@code window_time}. Empty where the keys name a window column as it is, or the plan is EXPLAIN text.
+     * {@code window_time}. A plan read from EXPLAIN text ({@link ExplainedPlan#compiled()} false: a statement Flink could
+     * not compile, {@link io.github.sqlguard.plan.PlanParser}) has no projections to follow: there the {@code Calc}s and
+     * {@code Exchange}s right below {@code node} are read as Flink prints them ({@code Calc(select=[window_time AS wt,
+     * ...])}, Flink 2.3.0 {@code CommonCalc#explainTerms}'s {@code select}), the nearest one naming a key. Empty where the
+     * keys name a window column as it is.
      */
     static Optional<String> timeRenamed(ExplainedPlan plan, PlanNode node, List<String> keys) {
         if (keys.contains(START) || keys.contains(END) || keys.contains(TIME)) {
@@ -78,11 +84,44 @@ final class WindowKeys {
         if (inputs.size() != 1) {
             return Optional.empty();
         }
+        if (!plan.compiled()) {
+            return printedTimeRenamed(plan, inputs.get(0), keys);
+        }
         for (String key : keys) {
             Optional<ColumnSource> source = plan.source(inputs.get(0), key);
             if (source.isPresent() && source.get().name().equals(TIME) && WINDOWING.contains(source.get().node().name())) {
                 return Optional.of(key);
             }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A projection of {@code window_time} under another name, as EXPLAIN prints it in a {@code Calc}: {@code window_time
+     * AS wt}, or {@code CAST(window_time AS TIMESTAMP(3)) AS wt} where the key is no longer a time attribute (Flink 2.3.0
+     * and 1.20.0 print the cast that materializes it for a {@code GROUP BY}).
+     */
+    private static final Pattern TIME_AS = Pattern.compile(
+            "[\\[ ](?:CAST\\()?window_time(?: AS TIMESTAMP(?:_LTZ)?\\(\\d\\)\\))? AS (\\w+)[,\\]]");
+
+    /**
+     * {@link #timeRenamed} of an EXPLAIN-text plan: the key a {@code Calc} at or below {@code input}, through {@code
+     * Calc}s and {@code Exchange}s only, prints as {@code window_time AS <key>}, with a windowing operator below it.
+     */
+    private static Optional<String> printedTimeRenamed(ExplainedPlan plan, PlanNode input, List<String> keys) {
+        PlanNode at = input;
+        for (int depth = 0; depth < 16 && (at.is("Calc") || at.is("Exchange")); depth++) {
+            Matcher renamed = TIME_AS.matcher(at.description());
+            while (renamed.find()) {
+                if (keys.contains(renamed.group(1)) && overWindow(plan, at)) {
+                    return Optional.of(renamed.group(1));
+                }
+            }
+            List<PlanNode> below = plan.inputs(at);
+            if (below.size() != 1) {
+                break;
+            }
+            at = below.get(0);
         }
         return Optional.empty();
     }

@@ -1,0 +1,110 @@
+package io.github.sqlguard.rewrite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.service.Submission;
+import io.github.sqlguard.testing.LintLikeSession;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The window rewrites of an aggregation ({@code window-group}, {@code window-aggregate}) through the guard's pipeline
+ * and Flink's planner, every rewrite proven: what they leave above the window aggregation is said (a ranking that stays
+ * a {@code Rank}, the session TTL it alone needs), a {@code CUMULATE} window is not offered where an operator above
+ * reads its rows, and a view that renames {@code window_time} is redefined to select the window's bounds.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class WindowRewritesSayWhatStaysTest {
+
+    private static final String ORDERS =
+            "CREATE TABLE orders (order_id STRING, region STRING, amount DOUBLE, order_time TIMESTAMP(3),"
+                    + " WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND) WITH ('connector' = 'datagen')";
+
+    private LintLikeSession lint;
+
+    @BeforeAll
+    void start() {
+        lint = new LintLikeSession(Map.of("execution.runtime-mode", "streaming"));
+    }
+
+    @AfterAll
+    void stop() {
+        lint.close();
+    }
+
+    private Submission last(String... statements) {
+        List<Submission> all = lint.run(Map.of(), List.of(statements), Map.of());
+        return all.get(all.size() - 1);
+    }
+
+    private static List<Rewrite> of(Submission submission, String family) {
+        return submission.decision().rewrites().verified().stream().filter(r -> r.family().equals(family)).toList();
+    }
+
+    @Test
+    void windowGroupUnderATopNWithNoPartitionSaysTheRankingStaysOfAllWindows() {
+        Submission last = last(ORDERS, "SELECT window_start, region, total FROM (SELECT window_start, region, total,"
+                + " ROW_NUMBER() OVER (ORDER BY total DESC) AS rn FROM (SELECT window_start, region, SUM(amount) AS total"
+                + " FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR))"
+                + " GROUP BY window_start, region)) WHERE rn <= 3");
+
+        Rewrite rewrite = of(last, WindowGroup.ID).get(0);
+        assertThat(rewrite.operators()).contains("Rank", "GlobalWindowAggregate");
+        assertThat(rewrite.sql()).doesNotContain("SET ");
+        assertThat(rewrite.changes())
+                .contains("the ranking above it stays a Rank with no PARTITION BY, not a window Top-N: it ranks the"
+                        + " results of every window so far together")
+                .contains("keeps its Top-3 in state");
+    }
+
+    @Test
+    void windowAggregateUnderATopNPerBucketIsATumbleAloneAndSaysTheSetIsForTheRank() {
+        Submission last = last(ORDERS, "SELECT hr, region, total FROM (SELECT hr, region, total,"
+                + " ROW_NUMBER() OVER (PARTITION BY hr ORDER BY total DESC) AS rn FROM (SELECT FLOOR(order_time TO HOUR)"
+                + " AS hr, region, SUM(amount) AS total FROM orders GROUP BY FLOOR(order_time TO HOUR), region))"
+                + " WHERE rn <= 3");
+
+        List<Rewrite> rewrites = of(last, WindowAggregate.ID);
+        assertThat(rewrites).singleElement().satisfies(rewrite -> {
+            assertThat(rewrite.statement()).contains("TUMBLE(").doesNotContain("CUMULATE(");
+            assertThat(rewrite.sql()).startsWith("SET 'table.exec.state.ttl'");
+            assertThat(rewrite.changes())
+                    .contains("the window aggregation needs no state TTL (its state is freed when each window closes):"
+                            + " the SET before it is for the Rank above it")
+                    .contains("it ranks each window's results among themselves (hr is window_start)");
+        });
+    }
+
+    @Test
+    void windowAggregateUnderAFilterAloneIsOfferedCumulateFirstWithNoSet() {
+        Submission last = last(ORDERS, "SELECT hr, region, total FROM (SELECT FLOOR(order_time TO HOUR) AS hr, region,"
+                + " SUM(amount) AS total FROM orders GROUP BY FLOOR(order_time TO HOUR), region) WHERE total > 100");
+
+        List<Rewrite> rewrites = of(last, WindowAggregate.ID);
+        assertThat(rewrites).extracting(Rewrite::statement)
+                .satisfiesExactly(s -> assertThat(s).contains("CUMULATE("), s -> assertThat(s).contains("TUMBLE("));
+        assertThat(rewrites).allSatisfy(r -> assertThat(r.sql()).doesNotContain("SET "));
+    }
+
+    @Test
+    void windowGroupOverAViewRenamingWindowTimeRedefinesTheViewToSelectTheBounds() {
+        Submission last = last(ORDERS,
+                "CREATE TEMPORARY VIEW windowed AS\nSELECT window_time AS wt, region, amount\n"
+                        + "FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '10' MINUTE))",
+                "SELECT wt, region, SUM(amount) AS total\nFROM windowed\nGROUP BY wt, region");
+
+        Rewrite rewrite = of(last, WindowGroup.ID).get(0);
+        assertThat(rewrite.sql()).isEqualTo("DROP TEMPORARY VIEW windowed;\nCREATE TEMPORARY VIEW windowed AS\n"
+                + "SELECT window_start, window_end, window_time AS wt, region, amount\n"
+                + "FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '10' MINUTE));\n"
+                + "SELECT wt, region, SUM(amount) AS total\nFROM windowed\nGROUP BY window_start, window_end, wt, region;");
+        assertThat(rewrite.operators()).contains("GlobalWindowAggregate").doesNotContain("GroupAggregate");
+        assertThat(rewrite.changes()).contains("the view windowed is redefined");
+    }
+}
