@@ -599,7 +599,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
          * The aggregation of an uncorrelated {@code EXISTS} or {@code NOT EXISTS} in {@code plan}, where {@code node} is one:
          * the right input of a SEMI or ANTI join ({@link OneRowSide}) whose every call is a {@code MIN} or {@code MAX} of
          * the constant {@code TRUE} its input projects alone (Calcite's {@code SubQueryRemoveRule#rewriteExists}: {@code
-         * MIN(i)} over {@code true AS i}, a {@code Calc(select=[true AS i])} in Flink 2.3.0's plan). No SELECT of the
+         * MIN(i)} over {@code true AS i}), read from the compiled plan's projection ({@link Operator.Argument#constant}; a
+         * plan from EXPLAIN text does not say, and has no such aggregation here). No SELECT of the
          * statement writes it, and it keeps one value, {@code TRUE}, whatever its input updates ({@code
          * MinWithRetractAggFunction} keeps a count per value): one row of state.
          */
@@ -615,16 +616,13 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .filter(j -> j.joinType().equals("SEMI") || j.joinType().equals("ANTI"))
                     .flatMap(j -> of(j, plan).stream())
                     .anyMatch(side -> side.side() == 1 && side.aggregate().node().id() == node.id());
-            Optional<PlanNode> below = plan.inputs(node).stream().findFirst();
-            while (below.isPresent() && below.get().is("Exchange") && !below.get().inputs().isEmpty()) {
-                below = plan.node(below.get().inputs().get(0));
-            }
-            return rightOfSemiOrAnti && below.isPresent() && below.get().is("Calc")
-                    && CONSTANT_TRUE.matcher(below.get().description()).find();
+            // The argument each call reads is the constant TRUE, from the compiled plan's projection (Operator.Argument's
+            // constant: a LITERAL in the Calc's "projection"); an EXPLAIN text's plan does not say, and no aggregation
+            // of it is taken for the marker.
+            return rightOfSemiOrAnti && aggregate.get().calls().get().stream()
+                    .allMatch(c -> c.arguments().map(a -> a.size() == 1
+                            && a.get(0).constant().map(v -> v.equalsIgnoreCase("true")).orElse(false)).orElse(false));
         }
-
-        private static final java.util.regex.Pattern CONSTANT_TRUE =
-                java.util.regex.Pattern.compile("^Calc\\(select=\\[true AS [\\w$]+\\][,)]");
 
         /** The side as a message names it: {@code left} or {@code right}. */
         String name() {
