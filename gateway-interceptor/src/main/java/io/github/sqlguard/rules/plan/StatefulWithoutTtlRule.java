@@ -1132,16 +1132,23 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             if (aggregate.distinctCalls().isEmpty() || OneRowSide.existsMarker(plan, aggregate.node())) {
                 continue;
             }
-            Optional<Column> rowtime = names.rowtimeBelow(aggregate.node());
-            boolean bucketed = rowtime.isPresent() ? rowtime.flatMap(c -> bucketKey(aggregate, names, c)).isPresent()
-                    : names.plainTimestampsRead(aggregate.node()).stream()
-                            .anyMatch(c -> bucketKey(aggregate, names, c).isPresent());
-            Optional<String> head = distinctHead(aggregate, names, bucketed);
+            Optional<String> head = distinctHead(aggregate, names, timeBucket(aggregate, names).isPresent());
             if (head.isPresent()) {
                 return head;
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The time bucket a key of {@code aggregate} makes of the event-time column below it, or, without one, of a plain
+     * {@code TIMESTAMP} column it reads ({@link #bucketKey}: {@code CAST(ts AS DATE)}, {@code FLOOR(ts TO HOUR)}, ...).
+     */
+    private static Optional<TimeBuckets.Bucket> timeBucket(Operator.GroupAggregate aggregate, StatementNames names) {
+        Optional<Column> rowtime = names.rowtimeBelow(aggregate.node());
+        return rowtime.isPresent() ? rowtime.flatMap(c -> bucketKey(aggregate, names, c))
+                : names.plainTimestampsRead(aggregate.node()).stream()
+                        .flatMap(c -> bucketKey(aggregate, names, c).stream()).findFirst();
     }
 
     private static String aggregateFix(Operator.GroupAggregate aggregate, StatementNames names, AdvisedValues advised) {
@@ -1155,8 +1162,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 : names.plainTimestampsRead(node).stream()
                         .flatMap(c -> bucketKey(aggregate, names, c).map(b -> java.util.Map.entry(c, b)).stream())
                         .findFirst();
-        Optional<TimeBuckets.Bucket> bucket = rowtime.isPresent() ? rowtime.flatMap(c -> bucketKey(aggregate, names, c))
-                : plain.map(Map.Entry::getValue);
+        Optional<TimeBuckets.Bucket> bucket = timeBucket(aggregate, names);
         Optional<Column> bucketed = plain.map(java.util.Map.Entry::getKey);
         AdvisedValues values = bucket.map(b -> advised.covering(b.size())).orElse(advised);
         // GROUPING SETS, ROLLUP, CUBE: a window aggregation keeps them after window_start, window_end (Flink docs,
