@@ -1,5 +1,5 @@
 -- expect: WARN stateful-without-ttl
--- expect-fix: only where counting a value again is acceptable: this aggregation keeps one entry per distinct value of COUNT(DISTINCT user_id) in its bucket
+-- expect-fix: only where counting a value again is acceptable: a TTL expires each distinct value of COUNT(DISTINCT user_id) in a bucket
 -- expect-fix: the TTL after it was first counted, however often it comes again
 -- expect-fix-absent: longer than the stream stays idle
 -- expect-fix-absent: a grouping set

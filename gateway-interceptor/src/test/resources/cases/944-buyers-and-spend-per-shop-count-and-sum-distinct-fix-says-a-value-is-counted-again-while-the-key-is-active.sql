@@ -1,7 +1,7 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: state-ttl-hint
 -- expect-fix: Set a state TTL longer than a value of COUNT(DISTINCT buyer), SUM(DISTINCT amount) keeps coming back to its key (shop), or only where a value counted or added again is acceptable
--- expect-fix: the TTL after the value was first counted or added, however often it comes again, even while the key stays active
+-- expect-fix: a TTL expires each distinct value of a key the TTL after it was first counted or added, however often it comes again, even while the key stays active
 -- expect-fix-absent: Set a state TTL longer than a key (shop) stays active
 -- A keyed aggregation over an insert-only input with DISTINCT calls of a column it does not group by. Under a TTL
 -- Flink 2.3.0 writes a distinct value's state entry only when the value is new to its key (DistinctAggCodeGen), so

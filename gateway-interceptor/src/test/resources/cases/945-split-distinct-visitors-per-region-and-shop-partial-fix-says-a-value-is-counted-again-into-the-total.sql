@@ -1,7 +1,7 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: state-ttl-hint
--- expect-fix: keeps coming back to its key (region, shop), or only where a value counted again is acceptable: the call keeps one entry per distinct value of a key and bucket
--- expect-fix: counted again, sent on to the final aggregation and added to the key's total again
+-- expect-fix: keeps coming back to its key (region, shop), or only where a value counted again is acceptable: a TTL expires each distinct value of a key and bucket
+-- expect-fix: counted again into the key's total (the final aggregation's)
 -- expect-fix: (it reaches the split's partial aggregation too, whose DISTINCT values it expires one by one, so a value can be counted again
 -- expect-fix-absent: stays active: SET 'table.exec.state.ttl' = '1 d', or for this aggregation alone
 -- table.optimizer.distinct-agg.split.enabled with a GROUP BY of two keys: the partial aggregation (partialFinalType=

@@ -1,5 +1,5 @@
 -- expect: WARN stateful-without-ttl
--- expect-fix: keeps coming back to its key (merchant), or only where a value counted again is acceptable: the call keeps one entry per distinct value of a key and bucket
+-- expect-fix: keeps coming back to its key (merchant), or only where a value counted again is acceptable: a TTL expires each distinct value of a key and bucket
 -- expect-fix-absent: stays active: SET 'table.exec.state.ttl' = '1 d', or for this aggregation alone
 -- Split-distinct with mini-batch two-phase: the partial aggregation is fused with the final one's local phase in an
 -- IncrementalGroupAggregate (partialAggGrouping=[merchant, $f2]), which keeps the DISTINCT values per key and bucket

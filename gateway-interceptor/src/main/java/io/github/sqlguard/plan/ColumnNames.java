@@ -335,7 +335,8 @@ final class ColumnNames {
         for (JsonNode arg : call.path("argList")) {
             int index = arg.asInt(-1);
             String name = of(input, index, 0);
-            out.add(new Operator.Argument(name == null ? UNNAMED : name, index >= 0 && keys.contains(index)));
+            out.add(new Operator.Argument(name == null ? UNNAMED : name, index >= 0 && keys.contains(index),
+                    Optional.ofNullable(constant(input, index, 0))));
         }
         return out;
     }

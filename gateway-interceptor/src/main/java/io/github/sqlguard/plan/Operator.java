@@ -469,8 +469,16 @@ public sealed interface Operator
      *
      * @param column the column by name
      * @param groupingKey true where the aggregation groups by this very column
+     * @param constant the one value the plan fixes for the column, as SQL ({@code true} of a Calc's {@code "projection"}
+     *     literal {@code true AS i}: {@code ColumnNames#constantOfInput}); empty where the plan does not fix it
      */
-    record Argument(String column, boolean groupingKey) {}
+    record Argument(String column, boolean groupingKey, Optional<String> constant) {
+
+        /** An argument whose value the plan does not fix. */
+        public Argument(String column, boolean groupingKey) {
+            this(column, groupingKey, Optional.empty());
+        }
+    }
 
     /**
      * A regular (unbounded) join ({@code StreamExecJoin}).

@@ -5,7 +5,6 @@ import io.github.sqlguard.flink.FlinkLine;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.util.Litmus;
@@ -35,8 +34,8 @@ public record WrittenView(List<String> name, String head, String query, String t
     /**
      * The definition {@code statement} writes, where it is a {@code CREATE VIEW} or an {@code ALTER VIEW ... AS} Flink's
      * parser reads ({@code FlinkLine#viewQuery}; Flink's {@code AlterViewAsOperation} gives the view the new query, with
-     * its own column names); empty for any other statement, and for one with text after its query that
-     * is not a closing parenthesis (a comment there would swallow the {@code ;} the rewrite puts after it).
+     * its own column names); empty for any other statement, and for one with text after its query other than closing
+     * parentheses and comments ({@link #tail}).
      */
     public static Optional<WrittenView> of(String statement) {
         Optional<SqlNode> tree = SqlTrees.parse(statement);
@@ -56,24 +55,43 @@ public record WrittenView(List<String> name, String head, String query, String t
         if (start < 0 || from < start || to <= from) {
             return Optional.empty();
         }
-        String tail = statement.substring(to).stripTrailing();
-        if (!tail.chars().allMatch(c -> c == ')' || Character.isWhitespace(c))) {
+        Optional<String> tail = tail(statement.substring(to));
+        if (tail.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new WrittenView(
-                name.names, statement.substring(start, from), statement.substring(from, to), tail));
+                name.names, statement.substring(start, from), statement.substring(from, to), tail.get()));
     }
 
     /**
-     * The name {@code statement} drops, by parts as written, where it is a {@code DROP [TEMPORARY] VIEW} Flink's parser
-     * reads ({@code SqlKind#DROP_VIEW}, the view's name its first operand in both lines); empty for any other statement.
+     * What follows a view's query, kept as written where it holds only closing parentheses, white space and comments
+     * ({@code ) -- all regions}); a {@code --} comment on its last line is followed by a line break, so that nothing a
+     * rewrite writes after the definition (its {@code ;}, the next statement) falls into the comment. Empty for any
+     * other text.
      */
-    public static Optional<List<String>> dropped(String statement) {
-        return SqlTrees.parse(statement)
-                .filter(tree -> tree.getKind() == SqlKind.DROP_VIEW && !((SqlCall) tree).getOperandList().isEmpty())
-                .map(tree -> ((SqlCall) tree).getOperandList().get(0))
-                .filter(SqlIdentifier.class::isInstance)
-                .map(name -> List.copyOf(((SqlIdentifier) name).names));
+    static Optional<String> tail(String after) {
+        String tail = after.stripTrailing();
+        boolean lineComment = false;
+        for (int i = 0; i < tail.length(); ) {
+            char c = tail.charAt(i);
+            lineComment = false;
+            if (c == ')' || Character.isWhitespace(c)) {
+                i++;
+            } else if (tail.startsWith("--", i)) {
+                int end = tail.indexOf('\n', i);
+                lineComment = end < 0;
+                i = end < 0 ? tail.length() : end + 1;
+            } else if (tail.startsWith("/*", i)) {
+                int end = tail.indexOf("*/", i + 2);
+                if (end < 0) {
+                    return Optional.empty();
+                }
+                i = end + 2;
+            } else {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(lineComment ? tail + "\n" : tail);
     }
 
     /**
@@ -143,12 +161,34 @@ public record WrittenView(List<String> name, String head, String query, String t
     boolean defines(CatalogObject view) {
         List<String> identifier = view.identifier();
         if (!view.view() || view.query().isEmpty() || name.size() > identifier.size()
-                || !identifier.subList(identifier.size() - name.size(), identifier.size()).equals(name)) {
+                || !identifier.subList(identifier.size() - name.size(), identifier.size()).equals(name)
+                || temporary().map(t -> t != view.temporary()).orElse(false)) {
             return false;
         }
         Optional<SqlNode> written = SqlTrees.parse(query);
         Optional<SqlNode> kept = SqlTrees.parse(view.query().get());
         return written.isPresent() && kept.isPresent() && written.get().equalsDeep(kept.get(), Litmus.IGNORE);
+    }
+
+    /**
+     * Whether a {@code CREATE VIEW} defines a temporary view ({@code CREATE TEMPORARY VIEW}); empty for an {@code ALTER
+     * VIEW}, which keeps the view's kind. A temporary view and a persistent one of the same name are two views (the
+     * temporary one shadows the other): the text of one never defines the other.
+     */
+    private Optional<Boolean> temporary() {
+        String[] words = head.strip().split("\\s+");
+        if (words.length == 0 || !words[0].equalsIgnoreCase("CREATE")) {
+            return Optional.empty();
+        }
+        for (String word : words) {
+            if (word.equalsIgnoreCase("VIEW")) {
+                return Optional.of(false);
+            }
+            if (word.equalsIgnoreCase("TEMPORARY")) {
+                return Optional.of(true);
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
 
 /**
  * The {@code CREATE VIEW} and {@code ALTER VIEW ... AS} statements of one session that the guard handed on, as the
- * user wrote them ({@link WrittenView}), for the rewrites of its later statements (a {@code DROP VIEW} forgets the
- * definitions of its name, an {@code ALTER VIEW ... RENAME TO} gives them the new name): a rewrite that redefines a
+ * user wrote them ({@link WrittenView}), for the rewrites of its later statements (an {@code ALTER VIEW ... RENAME TO}
+ * adds them under the new name; a {@code DROP VIEW} forgets nothing, as Flink may refuse it): a rewrite that redefines a
  * view writes the user's definition with its change spliced in, where the catalog keeps only Flink's unparse of the view's query. Which
  * one defines a view is decided against the catalog when a rewrite needs it ({@code WrittenView#defines}), so a view
  * dropped or defined again is never given an old text. Bounded: the newest {@link #MAX_VIEWS} definitions, at most
@@ -36,9 +36,8 @@ final class WrittenViews {
 
     /**
      * Notes {@code statement}, handed on to Flink, where it is a {@code CREATE VIEW} or {@code ALTER VIEW ... AS}; renames
-     * the definitions of the view an {@code ALTER VIEW ... RENAME TO} renames ({@link #renamed}); forgets
-     * the definitions of the name a {@code DROP VIEW} drops (a name as written, or one ending the other: {@code v} and
-     * {@code db.v}; a definition forgotten too many only loses its text for a rewrite, which then writes Flink's copy).
+     * the definitions of the view an {@code ALTER VIEW ... RENAME TO} renames ({@link #renamed}), keeping them under the
+     * old name too; a {@code DROP VIEW} changes nothing (the catalog tells a dropped view's text from a live one's).
      */
     void handedOn(ParsedStatement statement) {
         // Read again only where it may be a view: a CREATE TABLE, the cheap statement of issue 32, is not parsed twice.
@@ -46,59 +45,38 @@ final class WrittenViews {
                 || !VIEW.matcher(statement.text()).find()) {
             return;
         }
-        Optional<List<String>> dropped = WrittenView.dropped(statement.text());
-        if (dropped.isPresent()) {
-            synchronized (this) {
-                views.removeIf(view -> {
-                    boolean forgotten = matches(view.name(), dropped.get());
-                    chars -= forgotten ? length(view) : 0;
-                    return forgotten;
-                });
-            }
-            return;
-        }
         Optional<WrittenView.Rename> rename = WrittenView.renamed(statement.text());
         if (rename.isPresent()) {
             renamed(rename.get());
             return;
         }
-        Optional<WrittenView> view = WrittenView.of(statement.text());
-        if (view.isEmpty()) {
-            return;
-        }
-        synchronized (this) {
-            views.addFirst(view.get());
-            chars += length(view.get());
-            while (views.size() > MAX_VIEWS || chars > MAX_CHARS) {
-                chars -= length(views.removeLast());
-            }
-        }
+        WrittenView.of(statement.text()).ifPresent(this::add);
     }
 
     /**
-     * Gives the definitions of the view {@code rename} renames its new name, in their place: Flink's {@code
-     * AlterViewRenameOperation} keeps the view's query and columns under the new name, so a rewrite that redefines it
-     * writes the user's text naming the new one. Definitions kept of the new name are forgotten: Flink renames a view
-     * only to a name no table or view has, so they define a view dropped by a route the guard did not see.
+     * Adds, newest, the definitions of the view {@code rename} renames under its new name, oldest first as they were
+     * written: Flink's {@code AlterViewRenameOperation} keeps the view's query and columns under the new name, so a
+     * rewrite that redefines it writes the user's text naming the new one. The definitions under the old name stay,
+     * as those of a view dropped do: the statement is handed on before Flink runs it, and where Flink refuses it (a
+     * new name taken, a view that is not there) the view keeps its name, or is still there, with that text; which text
+     * defines a view is asked of the catalog when a rewrite needs it ({@code WrittenView#defines}).
      */
     private synchronized void renamed(WrittenView.Rename rename) {
-        views.removeIf(view -> {
-            boolean stale = matches(view.name(), rename.to()) && !matches(view.name(), rename.from());
-            chars -= stale ? length(view) : 0;
-            return stale;
-        });
-        for (java.util.ListIterator<WrittenView> it = views.listIterator(); it.hasNext(); ) {
-            WrittenView view = it.next();
+        List<WrittenView> moved = new ArrayList<>();
+        for (WrittenView view : views) {
             if (matches(view.name(), rename.from())) {
-                Optional<WrittenView> moved = view.renamedTo(rename);
-                chars -= length(view);
-                if (moved.isPresent()) {
-                    it.set(moved.get());
-                    chars += length(moved.get());
-                } else {
-                    it.remove();
-                }
+                view.renamedTo(rename).ifPresent(w -> moved.add(0, w));
             }
+        }
+        moved.forEach(this::add);
+    }
+
+    /** Keeps {@code view} as the newest definition, within the bound (the oldest go first). */
+    private synchronized void add(WrittenView view) {
+        views.addFirst(view);
+        chars += length(view);
+        while (views.size() > MAX_VIEWS || chars > MAX_CHARS) {
+            chars -= length(views.removeLast());
         }
     }
 

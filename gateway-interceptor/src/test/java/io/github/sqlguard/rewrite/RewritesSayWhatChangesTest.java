@@ -133,7 +133,8 @@ class RewritesSayWhatChangesTest {
         Rewrite ttl = rewrite(lastOf("618"), "session-state-ttl");
 
         assertThat(ttl.sql()).startsWith("SET 'table.exec.state.ttl' = '4 d';");
-        assertThat(ttl.changes()).contains("the Join's left input (1 d) over the GroupAggregate (4 d)")
+        assertThat(ttl.changes()).contains("the Join of salaries with budgets keeps the rows of salaries under a TTL of 1 d, over the"
+                + " GroupAggregate, which keeps its state under a TTL of 4 d")
                 .doesNotContain("right input");
     }
 

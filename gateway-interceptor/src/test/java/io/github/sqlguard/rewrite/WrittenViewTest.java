@@ -90,6 +90,34 @@ class WrittenViewTest {
         assertThat(hinted(List.of(), unnamed).before()).singleElement().asString().startsWith("ALTER VIEW shipped_orders AS\n");
     }
 
+    @Test
+    void aDefinitionEndingInCommentsIsRecordedAndItsLastLineCommentEndsItsLine() {
+        WrittenView written = WrittenView.of(CREATED + " -- all of them").orElseThrow();
+
+        assertThat(written.query()).endsWith("ON o.order_id = s.order_id");
+        assertThat(written.tail()).isEqualTo(" -- all of them\n");
+        assertThat(hinted(List.of(written)).before()).last().asString()
+                .startsWith("CREATE TEMPORARY VIEW shipped_orders AS\nSELECT /*+ STATE_TTL(")
+                .endsWith("JOIN shipments s ON o.order_id = s.order_id -- all of them\n");
+
+        WrittenView parenthesised = WrittenView.of("CREATE VIEW v AS (\n  SELECT 1 -- one\n) /* v */ -- done").orElseThrow();
+        assertThat(parenthesised.query()).isEqualTo("SELECT 1");
+        assertThat(parenthesised.tail()).isEqualTo(" -- one\n) /* v */ -- done\n");
+        assertThat(WrittenView.of("CREATE VIEW v AS SELECT 1 /* unclosed")).isEmpty();
+    }
+
+    @Test
+    void aTemporaryViewsTextDoesNotDefineAPersistentViewOfTheSameName() {
+        CatalogObject persistent = new CatalogObject(VIEW.identifier(), true, false, Optional.of(KEPT), VIEW.columns(),
+                false, Map.of(), List.of());
+
+        assertThat(WrittenView.of(CREATED).orElseThrow().defines(persistent)).isFalse();
+        assertThat(WrittenView.of(CREATED.replace("TEMPORARY ", "")).orElseThrow().defines(persistent)).isTrue();
+        assertThat(WrittenView.of(CREATED.replace("TEMPORARY ", "")).orElseThrow().defines(VIEW)).isFalse();
+        assertThat(WrittenView.of("ALTER VIEW shipped_orders AS\n" + CREATED.substring(CREATED.indexOf("SELECT")))
+                .orElseThrow().defines(persistent)).as("an ALTER VIEW keeps the view's kind").isTrue();
+    }
+
     /** The candidate that puts a STATE_TTL hint on the view's SELECT, in a session that wrote {@code written}. */
     private static Candidate hinted(List<WrittenView> written) {
         return hinted(written, VIEW);

@@ -14,6 +14,7 @@ import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.StateTtlOptions;
+import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 import io.github.sqlguard.statement.ParsedStatement.SupersededHint;
 import io.github.sqlguard.statement.ParsedStatement.UnmatchedHint;
@@ -108,7 +109,7 @@ public final class TtlHintIgnoredRule implements Rule {
                         reason("The STATE_TTL hint", hint.value(), plan),
                         "STATE_TTL('" + hint.key() + "' = '" + hint.value() + "') at line " + hint.line(),
                         "",
-                        fix(hint.value(), "its SELECT", context.option(StateTtlOptions.MIN_STATE_TTL), plan)));
+                        fix(hint.value(), "its SELECT", context, plan)));
                 // One finding per statement: the others say the same.
                 break;
             }
@@ -119,7 +120,7 @@ public final class TtlHintIgnoredRule implements Rule {
                         reason("The STATE_TTL hint in view " + hint.view(), hint.value(), plan),
                         "STATE_TTL('" + hint.key() + "' = '" + hint.value() + "') in view " + hint.view(),
                         "",
-                        fix(hint.value(), "the view's SELECT", context.option(StateTtlOptions.MIN_STATE_TTL), plan)));
+                        fix(hint.value(), "the view's SELECT", context, plan)));
                 break;
             }
         }
@@ -222,19 +223,24 @@ public final class TtlHintIgnoredRule implements Rule {
     /**
      * Where the hint should go, and the job's TTL of the same value; a value below {@code
      * sql-guard.min-state-ttl} is not proposed again anywhere (ttl-too-short would block it wherever it
-     * applied): the fix names the minimum instead. Where the plan's only join is a temporal one, the hint
+     * applied): the fix names the minimum instead, and how much longer a TTL must be: longer than a key stays active,
+     * or, for an aggregation with a {@code DISTINCT} call, what stateful-without-ttl's fix says of it ({@link
+     * StatefulWithoutTtlRule#distinctTtl}). Where the plan's only join is a temporal one, the hint
      * has nowhere to go: Flink's {@code StreamExecTemporalJoin} reads the job's TTL, no hint, and its
      * {@code TemporalRowTimeJoinOperator} frees its rows by the watermark; a job TTL is an idle timeout
      * there ({@link TemporalJoins#idleTimeout}), so the fix says what it does.
      */
-    private static String fix(String value, String where, Duration min, ExplainedPlan plan) {
+    private static String fix(String value, String where, AnalysisContext context, ExplainedPlan plan) {
+        Duration min = context.option(StateTtlOptions.MIN_STATE_TTL);
         Optional<Duration> ttl = StateTtl.parse(value);
         if (ttl.isPresent() && !ttl.get().isZero() && ttl.get().compareTo(min) < 0) {
+            // An aggregation with a DISTINCT call: a TTL longer than a key stays active does not keep it exact, and
+            // stateful-without-ttl's fix says what does, in one text (StatefulWithoutTtlRule#distinctTtl).
             return "Remove it from " + where + ": '" + value + "' is below the minimum state TTL ("
                     + StateTtl.format(min) + "), so moved to the SELECT that joins or aggregates, or set for the"
                     + " job, it would expire state before later rows of a key arrive (ttl-too-short); to bound the state,"
-                    + " give that SELECT or the job a TTL of at least " + StateTtl.format(min)
-                    + ", longer than a key stays active.";
+                    + " give that SELECT or the job a TTL of at least " + StateTtl.format(min) + ", "
+                    + StatefulWithoutTtlRule.distinctTtl(context, plan).orElse("longer than a key stays active") + ".";
         }
         boolean hintable = plan.nodes().stream().anyMatch(n -> StatefulOperators.HINT_REACHES.contains(n.name()));
         List<PlanNode> temporal = TemporalJoins.of(plan);

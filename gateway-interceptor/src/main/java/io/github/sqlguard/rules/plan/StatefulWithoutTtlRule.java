@@ -600,7 +600,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
          * The aggregation of an uncorrelated {@code EXISTS} or {@code NOT EXISTS} in {@code plan}, where {@code node} is one:
          * the right input of a SEMI or ANTI join ({@link OneRowSide}) whose every call is a {@code MIN} or {@code MAX} of
          * the constant {@code TRUE} its input projects alone (Calcite's {@code SubQueryRemoveRule#rewriteExists}: {@code
-         * MIN(i)} over {@code true AS i}, a {@code Calc(select=[true AS i])} in Flink 2.3.0's plan). No SELECT of the
+         * MIN(i)} over {@code true AS i}), read from the compiled plan's projection ({@link Operator.Argument#constant}; a
+         * plan from EXPLAIN text does not say, and has no such aggregation here). No SELECT of the
          * statement writes it, and it keeps one value, {@code TRUE}, whatever its input updates ({@code
          * MinWithRetractAggFunction} keeps a count per value): one row of state.
          */
@@ -616,16 +617,13 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .filter(j -> j.joinType().equals("SEMI") || j.joinType().equals("ANTI"))
                     .flatMap(j -> of(j, plan).stream())
                     .anyMatch(side -> side.side() == 1 && side.aggregate().node().id() == node.id());
-            Optional<PlanNode> below = plan.inputs(node).stream().findFirst();
-            while (below.isPresent() && below.get().is("Exchange") && !below.get().inputs().isEmpty()) {
-                below = plan.node(below.get().inputs().get(0));
-            }
-            return rightOfSemiOrAnti && below.isPresent() && below.get().is("Calc")
-                    && CONSTANT_TRUE.matcher(below.get().description()).find();
+            // The argument each call reads is the constant TRUE, from the compiled plan's projection (Operator.Argument's
+            // constant: a LITERAL in the Calc's "projection"); an EXPLAIN text's plan does not say, and no aggregation
+            // of it is taken for the marker.
+            return rightOfSemiOrAnti && aggregate.get().calls().get().stream()
+                    .allMatch(c -> c.arguments().map(a -> a.size() == 1
+                            && a.get(0).constant().map(v -> v.equalsIgnoreCase("true")).orElse(false)).orElse(false));
         }
-
-        private static final java.util.regex.Pattern CONSTANT_TRUE =
-                java.util.regex.Pattern.compile("^Calc\\(select=\\[true AS [\\w$]+\\][,)]");
 
         /** The side as a message names it: {@code left} or {@code right}. */
         String name() {
@@ -1025,16 +1023,15 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         List<String> calls = distinct.stream().map(Operator.AggregateCall::sql).distinct().toList();
         String verbs = String.join(" or ", distinct.stream().map(Operator.AggregateCall::takesAs).distinct().toList());
         boolean insertOnly = !distinct.isEmpty() && distinct.stream().allMatch(c -> c.retracts().equals(Optional.of(false)));
-        return "only where counting a value again is acceptable: this aggregation keeps one entry per distinct value of "
-                + (calls.isEmpty() ? "its DISTINCT calls" : String.join(", ", calls)) + " in its bucket, and a TTL expires"
-                + " each value on its own, "
+        return "only where counting a value again is acceptable: a TTL expires each distinct value of "
+                + (calls.isEmpty() ? "its DISTINCT calls" : String.join(", ", calls)) + " in a bucket "
                 + (insertOnly
                         ? "the TTL after it was first " + verbs + ", however often it comes again (Flink writes a value's"
-                                + " entry only when it is new to its bucket)"
+                                + " entry only when it is new)"
                         : "once it goes unseen that long")
-                + "; its next arrival is " + (verbs.isEmpty() ? "taken in" : verbs) + " again and added to the total, which"
-                + " thus grows past the true one (the final aggregation keeps the total and, given the TTL too, starts it anew"
-                + " only once the stream stays idle that long)";
+                + ", so its next arrival is " + (verbs.isEmpty() ? "taken in" : verbs) + " again and the total grows past"
+                + " the true one (the final aggregation, given the TTL too, starts the total anew only once the stream stays"
+                + " idle that long)";
     }
 
     /**
@@ -1066,7 +1063,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         String key = global ? "" : " (" + (keys.isEmpty() ? "a grouping set" : SqlIdentifiers.planNames(keys)) + ")";
         String active = global ? "while rows keep coming" : "even while the key stays active";
         String sentOn = aggregate.splitDistinctPartial()
-                ? ", sent on to the final aggregation and added to " + (global ? "the total" : "the key's total") + " again"
+                ? " into " + (global ? "the total" : "the key's total") + " (the final aggregation's)"
                 : "";
         StringBuilder out = new StringBuilder();
         if (!growing.isEmpty()) {
@@ -1074,32 +1071,30 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             String verbs = String.join(" or ", growing.stream().map(Operator.AggregateCall::takesAs).distinct().toList());
             boolean insertOnly = growing.stream().allMatch(c -> c.retracts().equals(Optional.of(false)));
             String per = global ? "" : " of a key" + (aggregate.splitDistinctPartial() ? " and bucket" : "");
+            // The choice, then what expires and what is counted again: "a TTL longer than a key stays active" does not
+            // keep such a call exact, as "even while the key stays active" says.
             out.append("longer than a value of ").append(String.join(", ", calls))
                     .append(insertOnly ? " keeps coming back" : " goes unseen")
                     .append(global ? "" : (insertOnly ? " to its key" : " by its key") + key)
-                    .append(", or only where a value ").append(verbs).append(" again is acceptable: ")
-                    .append(calls.size() == 1 ? "the call keeps" : "the calls keep").append(" one entry per distinct value")
-                    .append(per).append(", and a TTL expires each on its own, ");
+                    .append(", or only where a value ").append(verbs).append(" again is acceptable: a TTL expires each")
+                    .append(" distinct value").append(per);
             if (insertOnly) {
-                out.append("the TTL after the value was first ").append(verbs).append(", however often it comes again, ")
-                        .append(active).append(" (Flink writes a value's entry only when it is new to ")
-                        .append(global ? "the aggregation" : "its key").append("), and its next")
-                        .append(" arrival is ").append(verbs).append(" again").append(sentOn);
+                out.append(" the TTL after it was first ").append(verbs).append(", however often it comes again, ")
+                        .append(active).append(" (Flink writes a value's entry only when it is new), so its next arrival")
+                        .append(" is ").append(verbs).append(" again").append(sentOn);
             } else {
-                out.append("once the value goes unseen that long, ").append(active).append(": its next arrival is ")
+                out.append(" once it goes unseen that long, ").append(active).append(", so its next arrival is ")
                         .append(verbs).append(" again").append(sentOn).append(", and its retraction is lost");
             }
-            out.append(global ? " (and a stream idle for the TTL resets the totals)"
-                    : " (a TTL longer than a key stays active does not keep " + (calls.size() == 1 ? "it" : "them") + " exact)");
+            out.append(global ? " (and a stream idle for the TTL resets the totals)" : "");
         }
         if (!overKeys.isEmpty()) {
             List<String> calls = overKeys.stream().map(Operator.AggregateCall::sql).distinct().toList();
             String verbs = String.join(" or ", overKeys.stream().map(Operator.AggregateCall::takesAs).distinct().toList());
-            String reads = String.join(", ", calls) + (calls.size() == 1 ? " reads" : " read") + " grouping keys alone, one value"
-                    + " per key, whose entry Flink writes at the key's first row only: a TTL expires it that long after that"
-                    + " row even while the key's rows keep coming, and the key's next row is " + verbs + " again" + sentOn
-                    + ", once per TTL (per key " + (calls.size() == 1 ? "the call reads" : "the calls read") + " the key's own value, which the"
-                    + " SELECT can use with no DISTINCT and no state)";
+            String reads = String.join(", ", calls) + (calls.size() == 1 ? " reads" : " read") + " grouping keys alone: its"
+                    + " one value per key is written at the key's first row only, so a TTL expires it that long after,"
+                    + " even while the key's rows keep coming, and the key's next row is " + verbs + " again" + sentOn
+                    + ", once per TTL (the value is the key's own: the SELECT can use it with no DISTINCT and no state)";
             if (out.isEmpty()) {
                 out.append("longer than a key").append(key).append(" keeps receiving rows, from its first row to its last, or")
                         .append(" only where a value ").append(verbs).append(" again is acceptable: ").append(reads);
@@ -1108,6 +1103,53 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             }
         }
         return Optional.of(out.toString());
+    }
+
+    /**
+     * The length of a TTL for {@code aggregate} where a {@code DISTINCT} call of it is not kept exact by one longer than a
+     * key stays active, from "longer than" (or "only where", for a split's partial aggregation without {@code GROUP BY}:
+     * {@link #bucketsUnderTtl}); empty where it has no such call, or where a key buckets time ({@code bucketed}: a TTL
+     * covering the bucket keeps the count exact).
+     */
+    private static Optional<String> distinctHead(Operator.GroupAggregate aggregate, StatementNames names, boolean bucketed) {
+        if (aggregate.splitDistinctPartial() && finalKeys(aggregate, names).isEmpty()) {
+            return Optional.of(bucketsUnderTtl(aggregate));
+        }
+        List<String> keys = aggregate.splitDistinctPartial() ? finalKeys(aggregate, names) : groupKeys(aggregate, names);
+        return bucketed ? Optional.empty() : distinctUnderTtl(aggregate, keys);
+    }
+
+    /**
+     * What this rule's fix asks of a TTL for an aggregation of {@code plan} with a {@code DISTINCT} call that one longer
+     * than a key stays active does not keep exact ({@link #distinctHead}: "longer than a value of COUNT(DISTINCT v) keeps
+     * coming back to its key (k), or only where a value counted again is acceptable: ..."), for a fix of another rule
+     * that proposes a TTL for the statement's aggregations ({@code TtlHintIgnoredRule}: a hint moved to the SELECT that
+     * aggregates, or the job's TTL); the first such aggregation's, by plan order. Empty where none has such a call.
+     * Flink's own aggregation of an uncorrelated {@code EXISTS} ({@link OneRowSide#existsMarker}) is none.
+     */
+    public static Optional<String> distinctTtl(AnalysisContext context, ExplainedPlan plan) {
+        StatementNames names = new StatementNames(plan, context);
+        for (Operator.GroupAggregate aggregate : plan.operators(Operator.GroupAggregate.class)) {
+            if (aggregate.distinctCalls().isEmpty() || OneRowSide.existsMarker(plan, aggregate.node())) {
+                continue;
+            }
+            Optional<String> head = distinctHead(aggregate, names, timeBucket(aggregate, names).isPresent());
+            if (head.isPresent()) {
+                return head;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The time bucket a key of {@code aggregate} makes of the event-time column below it, or, without one, of a plain
+     * {@code TIMESTAMP} column it reads ({@link #bucketKey}: {@code CAST(ts AS DATE)}, {@code FLOOR(ts TO HOUR)}, ...).
+     */
+    private static Optional<TimeBuckets.Bucket> timeBucket(Operator.GroupAggregate aggregate, StatementNames names) {
+        Optional<Column> rowtime = names.rowtimeBelow(aggregate.node());
+        return rowtime.isPresent() ? rowtime.flatMap(c -> bucketKey(aggregate, names, c))
+                : names.plainTimestampsRead(aggregate.node()).stream()
+                        .flatMap(c -> bucketKey(aggregate, names, c).stream()).findFirst();
     }
 
     private static String aggregateFix(Operator.GroupAggregate aggregate, StatementNames names, AdvisedValues advised) {
@@ -1121,19 +1163,15 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 : names.plainTimestampsRead(node).stream()
                         .flatMap(c -> bucketKey(aggregate, names, c).map(b -> java.util.Map.entry(c, b)).stream())
                         .findFirst();
-        Optional<TimeBuckets.Bucket> bucket = rowtime.isPresent() ? rowtime.flatMap(c -> bucketKey(aggregate, names, c))
-                : plain.map(Map.Entry::getValue);
+        Optional<TimeBuckets.Bucket> bucket = timeBucket(aggregate, names);
         Optional<Column> bucketed = plain.map(java.util.Map.Entry::getKey);
         AdvisedValues values = bucket.map(b -> advised.covering(b.size())).orElse(advised);
         // GROUPING SETS, ROLLUP, CUBE: a window aggregation keeps them after window_start, window_end (Flink docs,
         // "Window Aggregation", GROUPING SETS); its keys are the sets', not a list of columns.
         boolean grouping = names.expandBelow(node);
         StringBuilder fix = new StringBuilder("Set a state TTL ");
-        List<String> statementKeys = aggregate.splitDistinctPartial() ? finalKeys(aggregate, names) : groupKeys(aggregate, names);
-        Optional<String> distinct = bucket.isPresent() ? Optional.empty() : distinctUnderTtl(aggregate, statementKeys);
-        if (aggregate.splitDistinctPartial() && finalKeys(aggregate, names).isEmpty()) {
-            fix.append(bucketsUnderTtl(aggregate));
-        } else if (distinct.isPresent()) {
+        Optional<String> distinct = distinctHead(aggregate, names, bucket.isPresent());
+        if (distinct.isPresent()) {
             fix.append(distinct.get());
         } else if (aggregate.groupBy().isEmpty()) {
             fix.append("longer than the stream stays idle (a TTL also resets the totals then)");
