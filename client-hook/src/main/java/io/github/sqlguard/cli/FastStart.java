@@ -90,12 +90,22 @@ final class FastStart {
     static final String TRAINING = "class-archive-training.sql";
 
     /**
+     * The code cache of HotSpot's tiered default. Under {@code -XX:TieredStopAtLevel=1} alone HotSpot sizes it
+     * as for a C1-only VM, 48 MB (JDK 17 {@code CompilerConfig::ergo_initialize}; the JVM's own report when it
+     * filled: {@code CodeCache: size=49152Kb}), which a lint of a few hundred scripts fills: C1 then stops
+     * compiling for the rest of the run and HotSpot prints its "CodeCache is full" warnings among lint's output
+     * (seen on the case corpus of round 65, CliJarIT). The size is reserved address space; pages are used
+     * as code is compiled.
+     */
+    static final String CODE_CACHE = "-XX:ReservedCodeCacheSize=240m";
+
+    /**
      * The flags of the second JVM besides the archive's. {@code -Xlog:cds*=off}: the JVM that writes
      * the archive warns on stdout of every class it leaves out (picocli's Java 5 classes, classes never
      * linked), which would mix with lint's report; a JVM that cannot map an archive runs without it.
      */
-    static final List<String> FLAGS =
-            List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xlog:cds*=off");
+    static final List<String> FLAGS = List.of("-XX:TieredStopAtLevel=1", CODE_CACHE, "-XX:+UseSerialGC",
+            "-XX:-UsePerfData", "-Xlog:cds*=off");
 
     /**
      * The heap of lint's JVM, where the user names none ({@link #heapFlags}): a young generation of 192 MB

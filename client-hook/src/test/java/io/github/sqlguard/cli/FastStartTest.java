@@ -119,7 +119,8 @@ class FastStartTest {
                 new String[] {"-Xmx1g", "-Dsql-guard.command=bin/sql-guard.sh", "-jar", JAR.toString(), "lint", "-q", "jobs"},
                 JAR, ARCHIVE, false, 42, 17, false).orElseThrow();
 
-        assertThat(command).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+        assertThat(command).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1",
+                "-XX:ReservedCodeCacheSize=240m", "-XX:+UseSerialGC",
                 "-XX:-UsePerfData", "-Xlog:cds*=off", "-XX:DumpLoadedClassList=/cache/sql-guard/cli.jsa.classlist.42.tmp",
                 "-Dsql-guard.fast-start.training=true", "-Xmx1g", "-Dsql-guard.command=bin/sql-guard.sh",
                 "-Dsql-guard.fast-start.started=true", "-jar", JAR.toString(), "lint", "-q", "jobs");
@@ -134,7 +135,7 @@ class FastStartTest {
                 .orElseThrow();
 
         assertThat(StaticClassArchive.dumpCommand(recorded)).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xlog:cds*=off", "-Xshare:dump",
+                "-XX:ReservedCodeCacheSize=240m", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xlog:cds*=off", "-Xshare:dump",
                 "-XX:SharedClassListFile=/cache/sql-guard/cli.jsa.classlist.42.tmp",
                 "-XX:SharedArchiveFile=/cache/sql-guard/cli.jsa.42.tmp", "-Xmx1g", "-Dsql-guard.fast-start.started=true",
                 "-cp", JAR.toString());
@@ -202,13 +203,14 @@ class FastStartTest {
                 new String[] {"-Xmx1g", "-jar", JAR.toString(), "lint", "-q", "jobs"}, JAR, cache, false, 42, 25, false)
                 .orElseThrow();
 
-        assertThat(record).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+        assertThat(record).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1",
+                "-XX:ReservedCodeCacheSize=240m", "-XX:+UseSerialGC",
                 "-XX:-UsePerfData", "-Xlog:cds*=off", "-Xlog:aot*=off", "--sun-misc-unsafe-memory-access=allow",
                 "-XX:AOTMode=record", "-XX:AOTConfiguration=/cache/sql-guard/cli.aot.conf.42.tmp",
                 "-Dsql-guard.fast-start.training=true", "-Xmx1g", "-Dsql-guard.fast-start.started=true", "-jar",
                 JAR.toString(), "lint", "-q", "jobs");
         assertThat(FastStart.createCommand(record)).containsExactly("/jdk/bin/java", "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xlog:cds*=off", "-Xlog:aot*=off",
+                "-XX:ReservedCodeCacheSize=240m", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xlog:cds*=off", "-Xlog:aot*=off",
                 "--sun-misc-unsafe-memory-access=allow", "-XX:AOTMode=create",
                 "-XX:AOTConfiguration=/cache/sql-guard/cli.aot.conf.42.tmp", "-XX:AOTCache=/cache/sql-guard/cli.aot.42.tmp",
                 "-Xmx1g", "-Dsql-guard.fast-start.started=true", "-jar", JAR.toString());
