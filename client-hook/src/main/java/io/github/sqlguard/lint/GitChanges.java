@@ -63,8 +63,10 @@ public record GitChanges(String base, String ref, Path top, Map<Path, Optional<S
             if (!e.refused()) {
                 throw e;
             }
-            throw new GitException(directory + " is not in a git working tree (" + e.getMessage() + "); run lint"
-                    + " inside the repository whose scripts it lints, or name scripts that are in one", true);
+            // Absolute: lint's own working directory is Path.of(""), which prints as nothing.
+            throw new GitException(directory.toAbsolutePath().normalize() + " is not in a git working tree ("
+                    + e.getMessage() + "); run lint inside the repository whose scripts it lints, or name scripts"
+                    + " that are in one", true);
         }
         if (!isCommit(top, ref)) {
             throw new GitException(unknownRevision(top, ref));

@@ -252,25 +252,49 @@ class LintSinceTest {
     void saysWhatToDoOutsideAGitRepository() throws Exception {
         // A new user's first 'lint --since main' from a directory that is not in a repository said only
         // "git rev-parse --show-toplevel failed: fatal: not a git repository ...".
+        Path plain = notARepository();
+
+        assertThat(sinceMainFrom(plain))
+                .contains("--since main: " + plain + " is not in a git working tree (")
+                .contains("run lint inside the repository whose scripts it lints");
+    }
+
+    @Test
+    void namesTheWorkingDirectoryOutsideAGitRepositoryByItsAbsolutePath() throws Exception {
+        // lint's working directory is Path.of(""): run from outside a repository, the message said
+        // "--since main:  is not in a git working tree", naming no directory.
+        Path plain = notARepository();
+        Path relative = Path.of("").toAbsolutePath().relativize(plain);
+
+        assertThat(sinceMainFrom(relative))
+                .contains("--since main: " + plain + " is not in a git working tree (")
+                .doesNotContain("--since main: " + relative + " is");
+    }
+
+    /** A directory with a script, outside any git repository. */
+    private Path notARepository() throws IOException {
         Path plain = Files.createDirectories(dir.resolve("not-a-repository"));
         Files.writeString(plain.resolve("job.sql"), "SET 'table.exec.state.ttl' = '1 d';\n");
         // The test's temporary directory is inside the build's own checkout: a .git file that points nowhere
         // stops git's search for a repository here, as a directory outside any repository would.
         Files.writeString(plain.resolve(".git"), "gitdir: " + plain.resolve("no-repository") + "\n");
+        return plain;
+    }
+
+    /** Standard error of {@code lint --since main} started in {@code workingDirectory}, a usage error. */
+    private static String sinceMainFrom(Path workingDirectory) {
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
         java.io.PrintStream stderr = System.err;
         int exit;
         try {
             System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = new picocli.CommandLine(new LintCommand(plain)).execute("--since", "main", "-q", "--no-project");
+            exit = new picocli.CommandLine(new LintCommand(workingDirectory))
+                    .execute("--since", "main", "-q", "--no-project");
         } finally {
             System.setErr(stderr);
         }
-
         assertThat(exit).isEqualTo(LintCommand.USAGE);
-        assertThat(err.toString(StandardCharsets.UTF_8))
-                .contains("--since main: " + plain + " is not in a git working tree (")
-                .contains("run lint inside the repository whose scripts it lints");
+        return err.toString(StandardCharsets.UTF_8);
     }
 
     private int lint(String... args) {
