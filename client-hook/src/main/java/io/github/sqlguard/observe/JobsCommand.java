@@ -35,8 +35,10 @@ public final class JobsCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Option(names = "--gateway", paramLabel = "HOST:PORT", required = true,
-            description = "The guarded gateway's REST endpoint, e.g. 127.0.0.1:8083 (or a URL).")
+    /** {@code --endpoint} too: the name {@code client} and Flink's {@code sql-client.sh gateway} give it. */
+    @Option(names = {"--gateway", "--endpoint"}, paramLabel = "HOST:PORT", required = true,
+            description = "The guarded gateway's REST endpoint, e.g. 127.0.0.1:8083 (or a URL); --endpoint as for"
+                    + " client.")
     String gateway;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text (default) or json.")
