@@ -286,7 +286,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             return joinReason(join, ttl, names);
         }
         if (operator instanceof Operator.Sink sink) {
-            return sinkReason(sink, ttl);
+            return sinkReason(sink, ttl) + LookupMatches.below(sink, names.plan(), names.context())
+                    .map(m -> m.sentence(sink)).orElse("");
         }
         if (operator.node().is("MultiJoin")) {
             return label + " is Flink's join of " + names.plan().inputs(operator.node()).size() + " inputs on one common key"
