@@ -333,7 +333,7 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             List<String> declared = context.tablesRead().stream().filter(r -> r.reference().equals(lookup))
                     .findFirst().map(TableRead::primaryKey).orElse(List.of());
             String name = lookup.alias().isEmpty() ? lookup.name() : lookup.alias();
-            return new DimensionKey(declared, LookupKeys.of(context.statement().text(), name));
+            return new DimensionKey(declared, LookupKeys.of(context.statement(), name));
         }
 
         /** True where the join looks the table up by every column of its declared PRIMARY KEY. */
