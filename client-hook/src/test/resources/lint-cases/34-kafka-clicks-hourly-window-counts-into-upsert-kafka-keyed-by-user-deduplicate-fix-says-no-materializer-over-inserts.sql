@@ -5,10 +5,10 @@
 -- expect-fix-absent: wins, and the sink's upsert materializer keeps the history
 -- Clicks counted per user and hour (a TUMBLE window aggregation over an append-only kafka topic: each window's row is
 -- an insert, emitted once the watermark passes its end) written into an upsert-kafka topic keyed by user_id alone:
--- Flink 2.3 names the upsert key [user_id, window_start] and refuses the INSERT without ON CONFLICT. Flink refused it,
--- so the rule has no plan: before, its fix said ON CONFLICT DO DEDUPLICATE "keeps the history of each primary key's
--- rows in state", which holds over updates only, while the proven rewrite's changes: line under it said Flink plans no
--- materializer (the rows are inserts only). The fix now says which holds where, and never contradicts that line.
+-- Flink 2.3 names no upsert key (upsert key: ., the projection drops window_end) and refuses the INSERT without ON
+-- CONFLICT. Flink refused it, so the rule has no plan: before, its fix said ON CONFLICT DO DEDUPLICATE "keeps the
+-- history of each primary key's rows in state", which holds over updates only, while the proven rewrite's changes:
+-- line under it said Flink plans no materializer (the rows are inserts only). The fix now says which holds where, and never contradicts that line.
 CREATE TABLE clicks (
   user_id STRING,
   url STRING,

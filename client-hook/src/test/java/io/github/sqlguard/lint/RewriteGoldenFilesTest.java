@@ -483,6 +483,8 @@ class RewriteGoldenFilesTest {
         "30-upsert-kafka-orders-per-customer-over-last-minute-deduplicate-keeps-no-state",
         "31-kafka-prices-latest-per-product-projection-into-upsert-kafka-deduplicate-keeps-no-state",
         "32-upsert-kafka-orders-left-join-products-deduplicate-keeps-its-materializer",
+        "34-kafka-clicks-hourly-window-counts-into-upsert-kafka-keyed-by-user-deduplicate-fix-says-no-materializer-over-inserts",
+        "35-cdc-orders-lookup-join-customers-by-customer-id-on-conflict-deduplicate-materializer-says-matches-compete",
         "970-cdc-orders-lookup-join-customers-without-key-into-sink-keyed-by-order-lookup-reason",
         "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order",
         "26-cdc-orders-lookup-join-customers-by-customer-id-not-its-composite-key-into-sink-keyed-by-order",
