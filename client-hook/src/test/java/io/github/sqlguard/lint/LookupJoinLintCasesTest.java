@@ -51,13 +51,16 @@ class LookupJoinLintCasesTest {
         "28-orders-join-active-customers-view-over-jdbc-lookup-join-reads-the-table-with-the-view-filter",
         "29-orders-view-left-join-accounts-on-composite-key-into-sink-lookup-join",
         "970-cdc-orders-lookup-join-customers-without-key-into-sink-keyed-by-order-lookup-reason",
-        "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order"})
+        "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order",
+        "33-orders-join-active-customers-view-rewrites-off-lookup-fix-reads-the-table-with-the-view-filter",
+        "35-cdc-orders-lookup-join-customers-by-customer-id-on-conflict-deduplicate-materializer-says-matches-compete"})
     void lastStatementIsAsItsHeaderSays(String name) throws Exception {
         Path file = Path.of("src/test/resources/lint-cases", name + ".sql");
         String text = Files.readString(file);
-        assumeFalse(FixtureVerdicts.FLINK_1 && text.contains("on-conflict-required"), "no ON CONFLICT check before Flink 2.3");
+        assumeFalse(FixtureVerdicts.FLINK_1 && (text.contains("on-conflict-required") || text.contains("\nON CONFLICT DO")),
+                "no ON CONFLICT check nor clause before Flink 2.3");
         SqlScript script = SqlScript.read(file);
-        List<LintedStatement> statements = engine.lint(file.getFileName().toString(), SqlScript.withoutHeader(text));
+        List<LintedStatement> statements = lint(script, file, text);
         LintedStatement last = statements.get(statements.size() - 1);
 
         assertThat(last.verdict() + " " + String.join(" ", script.expectedRules()))
@@ -84,6 +87,44 @@ class LookupJoinLintCasesTest {
         for (String changes : header(text, "-- expect-changes:")) {
             assertThat(last.findings().stream().map(last::rewriteOf).flatMap(Optional::stream).map(Rewrite::changes))
                     .as("changes: of %s", name).anyMatch(c -> c.contains(changes));
+        }
+    }
+
+    /**
+     * The sink's upsert materializer over a lookup join whose lookup does not hold the dimension's key says that the
+     * dimension's several matches of one input row compete for its sink row ({@code LookupMatches}), on both lines: on
+     * 1.20, which plans lint cases 26, 970 and 971 with the materializer (no ON CONFLICT check), as 2.3's {@code ON
+     * CONFLICT} rewrite says it; on 2.3, lint case 35, the clause written.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "26-cdc-orders-lookup-join-customers-by-customer-id-not-its-composite-key-into-sink-keyed-by-order",
+        "970-cdc-orders-lookup-join-customers-without-key-into-sink-keyed-by-order-lookup-reason",
+        "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order",
+        "35-cdc-orders-lookup-join-customers-by-customer-id-on-conflict-deduplicate-materializer-says-matches-compete"})
+    void theSinkMaterializerSaysTheDimensionsMatchesCompete(String name) throws Exception {
+        Path file = Path.of("src/test/resources/lint-cases", name + ".sql");
+        String text = Files.readString(file);
+        boolean clause = text.contains("\nON CONFLICT DO");
+        assumeFalse(FixtureVerdicts.FLINK_1 == clause, FixtureVerdicts.FLINK_1 ? "no ON CONFLICT clause before Flink 2.3"
+                : "Flink 2.3 refuses it without ON CONFLICT: no materializer is planned");
+        List<LintedStatement> statements = engine.lint(file.getFileName().toString(), SqlScript.withoutHeader(text));
+        LintedStatement last = statements.get(statements.size() - 1);
+        assertThat(last.findings().stream().filter(f -> f.ruleId().equals("stateful-without-ttl"))
+                .map(f -> f.finding().reason()))
+                .as("reasons of %s", name)
+                .anyMatch(r -> r.startsWith("The upsert materializer") && r.contains("several rows of customers may match"
+                        + " one input row, each a row with that input row's key, and they compete for its one sink row: the"
+                        + " sink row keeps the match that arrived last"));
+    }
+
+    /** The statements of {@code file} as lint reads them, under the case's {@code -- policy:} where it has one. */
+    private List<LintedStatement> lint(SqlScript script, Path file, String text) {
+        if (script.policy().isEmpty()) {
+            return engine.lint(file.getFileName().toString(), SqlScript.withoutHeader(text));
+        }
+        try (LintEngine own = new LintEngine(Configuration.fromMap(script.policy()), List.of(), true)) {
+            return own.lint(file.getFileName().toString(), SqlScript.withoutHeader(text));
         }
     }
 

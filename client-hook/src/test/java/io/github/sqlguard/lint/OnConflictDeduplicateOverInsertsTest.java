@@ -29,7 +29,8 @@ class OnConflictDeduplicateOverInsertsTest {
     void deduplicateOverInsertsOnlyIsSaidToKeepNoMaterializerState() throws Exception {
         assumeFalse(FixtureVerdicts.FLINK_1, "no ON CONFLICT clause before Flink 2.3");
         for (String name : List.of("30-upsert-kafka-orders-per-customer-over-last-minute-deduplicate-keeps-no-state",
-                "31-kafka-prices-latest-per-product-projection-into-upsert-kafka-deduplicate-keeps-no-state")) {
+                "31-kafka-prices-latest-per-product-projection-into-upsert-kafka-deduplicate-keeps-no-state",
+                "34-kafka-clicks-hourly-window-counts-into-upsert-kafka-keyed-by-user-deduplicate-fix-says-no-materializer-over-inserts")) {
             assertThat(deduplicateChanges(name)).as("changes: of %s", name)
                     .startsWith("ON CONFLICT DO DEDUPLICATE: the query's rows are inserts only, so Flink plans no upsert"
                             + " materializer")
@@ -44,6 +45,44 @@ class OnConflictDeduplicateOverInsertsTest {
         assertThat(deduplicateChanges("32-upsert-kafka-orders-left-join-products-deduplicate-keeps-its-materializer"))
                 .contains("the sink's upsert materializer keeps every version of each key it has not seen retracted")
                 .doesNotContain("inserts only");
+    }
+
+    /**
+     * The rule's own fix (Flink refused the statement: no plan) says DO DEDUPLICATE's materializer and its history only
+     * where the rows are updates, and that over inserts only it keeps none: it never contradicts the proven rewrite's
+     * line under it. Lint case 34 (a TUMBLE window aggregation, inserts only) with the header's own texts; 30, 31 (inserts
+     * only) and 32 (updates) as the rule words them for both.
+     */
+    @Test
+    void theRulesOwnFixSaysTheMaterializerOnlyWhereTheRowsAreUpdates() throws Exception {
+        assumeFalse(FixtureVerdicts.FLINK_1, "no ON CONFLICT clause before Flink 2.3");
+        try (LintEngine engine = new LintEngine(new Configuration(), List.of(), true)) {
+            for (String name : List.of(
+                    "34-kafka-clicks-hourly-window-counts-into-upsert-kafka-keyed-by-user-deduplicate-fix-says-no-materializer-over-inserts",
+                    "30-upsert-kafka-orders-per-customer-over-last-minute-deduplicate-keeps-no-state",
+                    "31-kafka-prices-latest-per-product-projection-into-upsert-kafka-deduplicate-keeps-no-state",
+                    "32-upsert-kafka-orders-left-join-products-deduplicate-keeps-its-materializer")) {
+                Path file = CASES.resolve(name + ".sql");
+                SqlScript script = SqlScript.read(file);
+                List<LintedStatement> statements =
+                        engine.lint(file.getFileName().toString(), SqlScript.withoutHeader(Files.readString(file)));
+                LintedStatement last = statements.get(statements.size() - 1);
+                String fix = last.findings().stream().filter(f -> f.ruleId().equals("on-conflict-required"))
+                        .findFirst().orElseThrow(() -> new AssertionError("no on-conflict-required on " + name))
+                        .finding().fix();
+                assertThat(fix).as("fix of %s", name)
+                        .contains("ON CONFLICT DO DEDUPLICATE: the latest row per primary key wins; where the query's rows"
+                                + " are updates, the sink's upsert materializer keeps the history")
+                        .contains("over inserts only, Flink plans no materializer for it and it keeps no state")
+                        .doesNotContain("All three keep the materializer's state");
+                for (String expected : script.expectedFixes()) {
+                    assertThat(fix).as("fix of %s", name).contains(expected);
+                }
+                for (String absent : script.absentFixes()) {
+                    assertThat(fix).as("fix of %s", name).doesNotContain(absent);
+                }
+            }
+        }
     }
 
     private static String deduplicateChanges(String name) throws Exception {

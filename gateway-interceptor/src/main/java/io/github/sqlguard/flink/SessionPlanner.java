@@ -559,11 +559,13 @@ public final class SessionPlanner implements AutoCloseable {
     /**
      * The tables and views the statement reads, with their declared PRIMARY KEY ({@link TablesRead}), for the
      * statement's own planning of a plan with a join: a join's fix names a dimension's or a versioned table's key, and
-     * never asks for one the table declares. Not for a proof, nor a plan without a join (nothing reads them there).
+     * never asks for one the table declares; a sink's materializer over a lookup join says whether the lookup holds the
+     * table's key. Not for a proof, nor a plan without a join (nothing reads them there).
      */
     private static List<TableRead> tablesRead(
             Planning planning, ExplainedPlan plan, TableEnvironmentInternal tEnv, String statementBody) {
-        return planning.asksLookupSources() && !plan.operators(Operator.Join.class).isEmpty()
+        return planning.asksLookupSources()
+                && (!plan.operators(Operator.Join.class).isEmpty() || plan.nodes().stream().anyMatch(n -> n.is("LookupJoin")))
                 ? TablesRead.of(tEnv.getCatalogManager(), statementBody) : List.of();
     }
 

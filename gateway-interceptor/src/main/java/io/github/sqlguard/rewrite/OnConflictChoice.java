@@ -92,7 +92,7 @@ final class OnConflictChoice implements RewriteFamily {
         }
         String ttl = StateTtl.effective(context.request().config()).isZero() ? NO_TTL
                 : "under the state TTL " + StateTtl.format(StateTtl.effective(context.request().config()));
-        Optional<String> matches = severalMatches(context, text);
+        Optional<String> matches = severalMatches(context);
         List<Candidate> out = new ArrayList<>();
         out.add(choice(finding, text, "DEDUPLICATE", DEDUPLICATE_KEEPS + ttl
                 + matches.map(m -> m + ": the sink row keeps the match that arrived last, not a chosen one").orElse("")));
@@ -120,7 +120,7 @@ final class OnConflictChoice implements RewriteFamily {
      * table's whole key (Flink refuses it otherwise), so it matches one version per row: nothing to add. Empty where no
      * table is read as of a time, or each is looked up by its whole key.
      */
-    private static Optional<String> severalMatches(RewriteContext context, String text) {
+    private static Optional<String> severalMatches(RewriteContext context) {
         for (TableReference reference : context.request().statement().facts().tableReferences()) {
             if (reference.asOf().isEmpty()) {
                 continue;
@@ -130,7 +130,7 @@ final class OnConflictChoice implements RewriteFamily {
                 continue;
             }
             String name = reference.alias().isEmpty() ? reference.name() : reference.alias();
-            List<String> by = LookupKeys.of(text, name);
+            List<String> by = LookupKeys.of(context.request().statement(), name);
             List<String> key = table.get().primaryKey();
             if (!key.isEmpty() && by.containsAll(key)) {
                 continue;

@@ -106,15 +106,22 @@ public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal, 
      * @param watermarked true where the table has its event time already (a {@code WATERMARK}); false where it needs one
      * @param declared where the table has no event time, the column a rewrite declares its {@code WATERMARK} on
      *     (before the rewritten statement), when it does
+     * @param otherKey the PRIMARY KEY the table declares where the join's condition does not equate it ({@link
+     *     OtherKey}); empty where it declares none, where the condition holds it, and where it is not known
      */
-    record Temporal(String table, String join, List<String> key, boolean watermarked, Optional<String> declared)
-            implements ProvenWay {
+    record Temporal(String table, String join, List<String> key, boolean watermarked, Optional<String> declared,
+            Optional<OtherKey> otherKey) implements ProvenWay {
 
         public Temporal {
             Objects.requireNonNull(table);
             Objects.requireNonNull(join);
             key = List.copyOf(key);
             Objects.requireNonNull(declared);
+            Objects.requireNonNull(otherKey);
+        }
+
+        public Temporal(String table, String join, List<String> key, boolean watermarked, Optional<String> declared) {
+            this(table, join, key, watermarked, declared, Optional.empty());
         }
 
         @Override
@@ -136,6 +143,9 @@ public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal, 
         }
 
         private String needs() {
+            if (otherKey.isPresent()) {
+                return otherKey.get().text(table, key);
+            }
             return key.isEmpty() ? "" : " (" + table + " needs PRIMARY KEY (" + String.join(", ",
                     key.stream().map(SqlIdentifiers::sql).toList()) + ") NOT ENFORCED and its WATERMARK)";
         }
@@ -145,7 +155,40 @@ public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal, 
                     + declared.map(c -> SqlIdentifiers.sql(c) + ", ").orElse("") + "the column a version is valid from,"
                     + " which makes it versioned for every statement that reads it"
                     + (declared.isPresent() ? ": the ALTER TABLE before the rewritten statement declares it" : "") + "): "
-                    + join;
+                    + join + otherKey.map(k -> k.text(table, key)).orElse("");
+        }
+    }
+
+    /**
+     * The PRIMARY KEY a table joined as a versioned table declares where the join's condition does not equate it (the
+     * session's catalog, {@link TableRead#primaryKey}). Flink reads a versioned table's versions by that key and refuses
+     * a temporal join whose condition does not equate it ("Temporal table's primary key [...] must be included in the
+     * equivalence condition of temporal join", Flink 2.3.0 {@code TemporalJoinRewriteWithUniqueKeyRule}; case 860); so
+     * the join is written on that key, or over a versioned view keyed by the join's columns: a view that keeps the
+     * latest row per those columns by the table's event time ({@code ROW_NUMBER() OVER (PARTITION BY ... ORDER BY
+     * <time> DESC) = 1}), which Flink takes as a versioned view keyed by its partition (Flink docs, "Versioned Views";
+     * case 1002 plans it over a table keyed otherwise).
+     *
+     * @param columns the key the table declares
+     * @param versionTime the table's event-time column, where known
+     */
+    record OtherKey(List<String> columns, Optional<String> versionTime) {
+
+        public OtherKey {
+            columns = List.copyOf(columns);
+            Objects.requireNonNull(versionTime);
+        }
+
+        String text(String table, List<String> joinKeys) {
+            String declared = String.join(", ", columns.stream().map(SqlIdentifiers::sql).toList());
+            String by = String.join(", ", joinKeys.stream().map(SqlIdentifiers::sql).toList());
+            String time = versionTime.map(SqlIdentifiers::sql).orElse("its event time");
+            return " (" + table + " declares PRIMARY KEY (" + declared + "), which the join does not equate, and Flink"
+                    + " reads a versioned table's versions by its PRIMARY KEY: join it on " + declared + " where the other"
+                    + " side holds " + (columns.size() == 1 ? "that column" : "those columns") + ", or join in its place a"
+                    + " versioned view of " + table + " keyed by " + by + ", its latest row per " + by + " (SELECT * FROM"
+                    + " (SELECT *, ROW_NUMBER() OVER (PARTITION BY " + by + " ORDER BY " + time + " DESC) AS rn FROM "
+                    + table + ") WHERE rn = 1))";
         }
     }
 

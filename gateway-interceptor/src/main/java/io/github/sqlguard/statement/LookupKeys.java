@@ -5,8 +5,6 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlNodeList;
-import org.apache.calcite.sql.parser.SqlParseException;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,51 +16,55 @@ import java.util.Optional;
  * column of the other side. They are the lookup keys Flink keeps a lookup join's key by: Flink 2.3.0 {@code
  * FlinkRelMdUniqueKeys#getUniqueKeysOfTemporalTable} compares the table's PRIMARY KEY with the targets of {@code
  * joinInfo.pairs()} (column equals column; an equality with a constant is no pair), and gives the join's result no
- * unique key from the table unless they hold the whole key. Read with Flink's parser. Stateless.
+ * unique key from the table unless they hold the whole key. Read once, in the walk that collects the statement's facts
+ * ({@link SqlFactsCollector}: {@link ParsedStatement.TableReference#lookupKeys}), from the tree Flink's parser read.
+ * Stateless.
  */
 public final class LookupKeys {
-
-    private static final int MAX_DEPTH = 256;
 
     private LookupKeys() {}
 
     /**
      * The columns of the input {@code name} (an alias, else the table's name: {@link HintInputName}) read {@code FOR
      * SYSTEM_TIME AS OF} in {@code statement} that its join's condition equates with a column of another input, in the
-     * condition's order; empty where no such join reads it or the statement does not parse.
+     * condition's order; empty where no such join reads it.
      */
-    public static List<String> of(String statement, String name) {
-        List<String> out = new ArrayList<>();
-        try {
-            for (SqlNode node : FlinkSqlParser.parseStmtList(statement)) {
-                collect(node, name, out, 0);
+    public static List<String> of(ParsedSql statement, String name) {
+        for (ParsedStatement.TableReference reference : statement.facts().tableReferences()) {
+            String named = reference.alias().isEmpty() ? reference.name() : reference.alias();
+            if (reference.asOf().isPresent() && named.equals(name) && !reference.lookupKeys().isEmpty()) {
+                return reference.lookupKeys();
             }
-        } catch (SqlParseException | RuntimeException | StackOverflowError e) {
-            return List.of();
         }
-        return List.copyOf(out);
+        return List.of();
     }
 
-    private static void collect(SqlNode node, String name, List<String> out, int depth) {
-        if (node == null || depth > MAX_DEPTH) {
-            return;
+    /** {@link #of(ParsedSql, String)} of {@code statement} as the guard's parser reads it ({@link StatementParser}). */
+    public static List<String> of(String statement, String name) {
+        return of(new StatementParser().parse(statement), name);
+    }
+
+    /**
+     * The lookup keys of {@code join}'s right side where it is read {@code FOR SYSTEM_TIME AS OF} a time (aliased or
+     * not), named as {@link HintInputName} names it; empty otherwise.
+     */
+    static List<String> ofJoin(SqlJoin join) {
+        Optional<String> right = HintInputName.of(join.getRight());
+        if (!asOf(join.getRight()) || right.isEmpty()) {
+            return List.of();
         }
-        if (node instanceof SqlJoin join && asOf(join.getRight()) && HintInputName.of(join.getRight()).equals(Optional.of(name))) {
-            for (SqlNode conjunct : Conjuncts.of(join.getCondition())) {
-                if (conjunct.getKind() != SqlKind.EQUALS) {
-                    continue;
-                }
-                SqlNode a = ((SqlCall) conjunct).operand(0);
-                SqlNode b = ((SqlCall) conjunct).operand(1);
-                column(a, name).filter(c -> other(b, name)).or(() -> column(b, name).filter(c -> other(a, name)))
-                        .filter(c -> !out.contains(c)).ifPresent(out::add);
+        String name = right.get();
+        List<String> out = new ArrayList<>();
+        for (SqlNode conjunct : Conjuncts.of(join.getCondition())) {
+            if (conjunct.getKind() != SqlKind.EQUALS) {
+                continue;
             }
+            SqlNode a = ((SqlCall) conjunct).operand(0);
+            SqlNode b = ((SqlCall) conjunct).operand(1);
+            column(a, name).filter(c -> other(b, name)).or(() -> column(b, name).filter(c -> other(a, name)))
+                    .filter(c -> !out.contains(c)).ifPresent(out::add);
         }
-        if (node instanceof SqlNodeList list) {
-            list.forEach(child -> collect(child, name, out, depth + 1));
-        } else if (node instanceof SqlCall call) {
-            Operands.of(call).forEach(child -> collect(child, name, out, depth + 1));
-        }
+        return List.copyOf(out);
     }
 
     /** True for {@code t FOR SYSTEM_TIME AS OF x}, aliased or not. */

@@ -537,12 +537,21 @@ public sealed interface ParsedStatement extends ParsedSql
      *     absent for a table read directly
      * @param asOf where it is read {@code FOR SYSTEM_TIME AS OF} a time (a temporal or lookup join), that
      *     time as written ({@code o.order_time}); absent otherwise
+     * @param lookupKeys where it is read {@code FOR SYSTEM_TIME AS OF} on a join's right, the columns of it that
+     *     join's condition equates with a column of another input ({@link LookupKeys}); empty otherwise
      */
-    record TableReference(List<String> names, String alias, Optional<String> function, Optional<String> asOf) {
+    record TableReference(List<String> names, String alias, Optional<String> function, Optional<String> asOf,
+            List<String> lookupKeys) {
         public TableReference {
             names = List.copyOf(names);
             Objects.requireNonNull(function);
             Objects.requireNonNull(asOf);
+            lookupKeys = List.copyOf(lookupKeys);
+        }
+
+        /** Without lookup keys. */
+        public TableReference(List<String> names, String alias, Optional<String> function, Optional<String> asOf) {
+            this(names, alias, function, asOf, List.of());
         }
 
         /** A table read as it is, not as of a time. */

@@ -110,6 +110,8 @@ final class SqlFactsCollector {
     private Optional<String> function = Optional.empty();
     /** The period of the {@code FOR SYSTEM_TIME AS OF} the walk is in ({@code o.order_time}), while it is in one. */
     private Optional<String> asOf = Optional.empty();
+    /** The lookup keys of the join whose right side the walk is in ({@link LookupKeys#ofJoin}); empty elsewhere. */
+    private List<String> lookupKeys = List.of();
 
     /**
      * True when {@code select} aggregates: a {@code GROUP BY}, a {@code HAVING}, or an aggregate call among its items
@@ -325,10 +327,18 @@ final class SqlFactsCollector {
             return;
         }
         if (from instanceof SqlIdentifier identifier) {
-            tableReferences.add(new TableReference(identifier.names, alias, function, asOf));
+            tableReferences.add(new TableReference(identifier.names, alias, function, asOf,
+                    asOf.isPresent() ? lookupKeys : List.of()));
         } else if (from instanceof SqlJoin join) {
-            collectFrom(join.getLeft(), "", depth + 1);
-            collectFrom(join.getRight(), "", depth + 1);
+            List<String> outer = lookupKeys;
+            lookupKeys = List.of();
+            try {
+                collectFrom(join.getLeft(), "", depth + 1);
+                lookupKeys = LookupKeys.ofJoin(join);
+                collectFrom(join.getRight(), "", depth + 1);
+            } finally {
+                lookupKeys = outer;
+            }
         } else if (from instanceof SqlSnapshot snapshot) {
             Optional<String> outer = asOf;
             asOf = Optional.of(snapshot.getPeriod().toString().replace("`", ""));

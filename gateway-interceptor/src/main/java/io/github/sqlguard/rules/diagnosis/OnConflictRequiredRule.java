@@ -333,7 +333,7 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             List<String> declared = context.tablesRead().stream().filter(r -> r.reference().equals(lookup))
                     .findFirst().map(TableRead::primaryKey).orElse(List.of());
             String name = lookup.alias().isEmpty() ? lookup.name() : lookup.alias();
-            return new DimensionKey(declared, LookupKeys.of(context.statement().text(), name));
+            return new DimensionKey(declared, LookupKeys.of(context.statement(), name));
         }
 
         /** True where the join looks the table up by every column of its declared PRIMARY KEY. */
@@ -567,14 +567,28 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 : REDISTRIBUTED_FIX;
         return key + "; then no clause is needed and no upsert materializer runs." + redistributed
                 + " Or end the INSERT with one of:"
-                + " ON CONFLICT DO DEDUPLICATE: the latest row per primary key wins, and the sink's upsert"
-                + " materializer keeps the history of each primary key's rows in state (Flink: \"state intensive\")"
-                + deduplicateTtl + ";"
+                + " ON CONFLICT DO DEDUPLICATE: the latest row per primary key wins; " + DEDUPLICATE_OVER_UPDATES
+                + deduplicateTtl + DEDUPLICATE_OVER_INSERTS + ";"
                 + " ON CONFLICT DO NOTHING: the first row per key is kept; ON CONFLICT DO ERROR: the job fails on a"
                 + " conflict. DO NOTHING and DO ERROR buffer rows until the watermark passes them and need a"
-                + " WATERMARK on every source table. All three keep the materializer's state under the state TTL"
+                + " WATERMARK on every source table. A materializer keeps its state under the state TTL"
                 + " (table.exec.state.ttl, " + ttl(context.effectiveStateTtl()) + ").";
     }
+
+    /**
+     * What {@code ON CONFLICT DO DEDUPLICATE} keeps, said without a plan: Flink refused the statement, so whether the
+     * query's rows reach the sink as updates is not known here (its message names the keys, not the changelog). Flink
+     * 2.3.0 plans the sink's upsert materializer only for an input with updates or deletes ({@code StreamExecSink
+     * #applyUpsertMaterialize}); over inserts only, {@code DO DEDUPLICATE} compiles to a sink with no state, while {@code
+     * DO NOTHING} and {@code DO ERROR} keep theirs (lint cases 30, 31). The proven rewrite's {@code changes:} line says
+     * which holds, read from its compiled plan ({@code rewrite.OnConflictChoice#changes}).
+     */
+    private static final String DEDUPLICATE_OVER_UPDATES = "where the query's rows are updates, the sink's upsert"
+            + " materializer keeps the history of each primary key's rows in state (Flink: \"state intensive\")";
+
+    /** What {@code ON CONFLICT DO DEDUPLICATE} keeps over inserts only ({@link #DEDUPLICATE_OVER_UPDATES}). */
+    private static final String DEDUPLICATE_OVER_INSERTS = "; over inserts only, Flink plans no materializer for it and it"
+            + " keeps no state";
 
     /**
      * The fix of a Top-N (a {@code ROW_NUMBER}/{@code RANK} whose reading query keeps {@code rn <= N}, N > 1: a

@@ -286,7 +286,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             return joinReason(join, ttl, names);
         }
         if (operator instanceof Operator.Sink sink) {
-            return sinkReason(sink, ttl);
+            return sinkReason(sink, ttl) + LookupMatches.below(sink, names.plan(), names.context())
+                    .map(m -> m.sentence(sink)).orElse("");
         }
         if (operator.node().is("MultiJoin")) {
             return label + " is Flink's join of " + names.plan().inputs(operator.node()).size() + " inputs on one common key"
@@ -1902,8 +1903,19 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         String versioned = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
         String clause = joinKeyword(join) + " " + versioned + " FOR SYSTEM_TIME AS OF " + qualified(left.get(), leftTime.get().name())
                 + " AS " + SqlIdentifiers.sql(right.get()) + " ON " + on(join, left.get(), right.get());
+        List<String> declared = declaredKey(names, inputs.get(1));
+        Optional<ProvenWay.OtherKey> otherKey = declared.isEmpty() || join.rightKeys().containsAll(declared)
+                ? Optional.empty()
+                : Optional.of(new ProvenWay.OtherKey(declared, rightTime.map(Column::name)));
         return Optional.of(new ProvenWay.Temporal(versioned, clause, undeclaredKey(join, names, inputs.get(1)),
-                rightTime.isPresent(), Optional.empty()));
+                rightTime.isPresent(), Optional.empty(), otherKey));
+    }
+
+    /** The PRIMARY KEY the table read directly by {@code input} declares ({@link TableRead#primaryKey}); empty otherwise. */
+    private static List<String> declaredKey(StatementNames names, PlanNode input) {
+        return names.directTable(input).flatMap(t -> names.context().tablesRead().stream()
+                .filter(r -> !r.view() && r.reference().name().equals(t.getObjectName())).findFirst())
+                .map(TableRead::primaryKey).orElse(List.of());
     }
 
     /**
@@ -1912,10 +1924,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * TableRead#primaryKey}, Flink's {@code ResolvedSchema#getPrimaryKey}): a fix never asks for a key the table has.
      */
     private static List<String> undeclaredKey(Operator.Join join, StatementNames names, PlanNode right) {
-        Optional<ObjectIdentifier> table = names.directTable(right);
-        List<String> declared = table.flatMap(t -> names.context().tablesRead().stream()
-                .filter(r -> !r.view() && r.reference().name().equals(t.getObjectName())).findFirst())
-                .map(TableRead::primaryKey).orElse(List.of());
+        List<String> declared = declaredKey(names, right);
         return !declared.isEmpty() && join.rightKeys().containsAll(declared) ? List.of() : join.rightKeys();
     }
 

@@ -1,0 +1,100 @@
+package io.github.sqlguard.rules.plan;
+
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.TableRead;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A lookup join below an upsert-materialized sink whose lookup does not hold the PRIMARY KEY its table declares (or
+ * whose table declares none): one input row may match several rows of that table, each a result row with the input
+ * row's columns, and so with its key; they compete for one sink row. Flink 2.3.0 gives the join's result no key from
+ * the table unless the lookup keys hold its PRIMARY KEY ({@code FlinkRelMdUniqueKeys#getUniqueKeysOfTemporalTable}),
+ * and a lookup join emits a row for each row the lookup returns ({@code StreamExecLookupJoin}). The lookup keys are read
+ * from the node's description ({@code lookup=[customer_id=customer_id]}: the table's column, then the input's column
+ * or a constant; {@code CommonPhysicalLookupJoin#explainTerms}, 1.20 and 2.3): an equality with a constant is no pair
+ * of the join, as for {@link io.github.sqlguard.statement.LookupKeys}. The declared key is the session catalog's
+ * ({@link TableRead#primaryKey}). Stateless.
+ *
+ * @param table the looked-up table, as its catalog names it
+ * @param lookedUpBy the table's columns the lookup equates with a column of the input
+ * @param declared the PRIMARY KEY the table declares; empty where it declares none
+ */
+record LookupMatches(String table, List<String> lookedUpBy, List<String> declared) {
+
+    private static final Pattern LOOKUP = Pattern.compile("\\blookup=\\[([^\\]]*)]");
+
+    private static final Pattern PAIR = Pattern.compile("([A-Za-z_$][\\w$]*)=([A-Za-z_$][\\w$]*)");
+
+    LookupMatches {
+        lookedUpBy = List.copyOf(lookedUpBy);
+        declared = List.copyOf(declared);
+    }
+
+    /**
+     * The first lookup join below {@code sink} whose lookup does not hold its table's declared key, where the session's
+     * catalog names the table (a lookup join of a table the guard did not read is left unsaid); empty otherwise.
+     */
+    static Optional<LookupMatches> below(Operator.Sink sink, ExplainedPlan plan, AnalysisContext context) {
+        for (PlanNode node : plan.below(sink.node(), n -> true)) {
+            if (!node.is("LookupJoin") || node.table().isEmpty()) {
+                continue;
+            }
+            String name = node.table().get().getObjectName();
+            Optional<TableRead> read = context.tablesRead().stream()
+                    .filter(r -> !r.view() && r.reference().name().equals(name)).findFirst();
+            if (read.isEmpty()) {
+                continue;
+            }
+            List<String> by = lookedUpBy(node.description());
+            List<String> key = read.get().primaryKey();
+            if (!key.isEmpty() && by.containsAll(key)) {
+                continue;
+            }
+            return Optional.of(new LookupMatches(name, by, key));
+        }
+        return Optional.empty();
+    }
+
+    /** The table's columns {@code description}'s {@code lookup=[...]} equates with a column of the input. */
+    static List<String> lookedUpBy(String description) {
+        Matcher lookup = LOOKUP.matcher(description);
+        List<String> out = new ArrayList<>();
+        if (!lookup.find()) {
+            return out;
+        }
+        for (String entry : lookup.group(1).split(",\\s*")) {
+            Matcher pair = PAIR.matcher(entry.strip());
+            if (pair.matches() && !out.contains(pair.group(1))) {
+                out.add(pair.group(1));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * What the sink's materializer does with the matches, by how it resolves a conflict: {@code DO DEDUPLICATE} (and
+     * Flink 1.20's materializer, which has no clause) keeps the row that arrived last, {@code DO NOTHING} the first,
+     * and {@code DO ERROR} fails at the second ({@code SinkUpsertMaterializer}, {@code
+     * WatermarkCompactingSinkMaterializer}: both compare arrival, not a chosen row).
+     */
+    String sentence(Operator.Sink sink) {
+        String by = lookedUpBy.isEmpty() ? "" : " by " + String.join(", ", lookedUpBy);
+        String key = declared.isEmpty() ? " (it declares no PRIMARY KEY)"
+                : ", not by its PRIMARY KEY (" + String.join(", ", declared) + ")";
+        String strategy = sink.conflictStrategy().orElse("DEDUPLICATE");
+        String keeps = strategy.equals("NOTHING") ? "the sink row keeps the first match to arrive, not a chosen one"
+                : strategy.equals("ERROR") ? "the job fails at the first input row with a second match"
+                : "the sink row keeps the match that arrived last, not a chosen one";
+        return " The lookup join of " + table + " looks it up" + by + key + ": several rows of " + table + " may match"
+                + " one input row, each a row with that input row's key, and they compete for its one sink row: " + keeps
+                + ".";
+    }
+}
