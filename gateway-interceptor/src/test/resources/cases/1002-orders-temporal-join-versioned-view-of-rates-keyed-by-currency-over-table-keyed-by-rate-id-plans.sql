@@ -1,5 +1,5 @@
 -- expect: INFO stateful-without-ttl
--- expect-fix: Keep the deduplication: it is the versioned side of a temporal join
+-- expect-fix: rates declares PRIMARY KEY (rate_id): where that key names each row rather than the currency its rows are versions of
 -- The way case 1001's fix names, proven: rates declares PRIMARY KEY (rate_id), and a view keeping the latest rate per
 -- currency (ROW_NUMBER() OVER (PARTITION BY currency ORDER BY update_time DESC) = 1, an event-time deduplication) is a
 -- versioned view keyed by currency (Flink docs, "Versioned Views"): the event-time temporal join on currency over it

@@ -77,7 +77,10 @@ final class CompiledNode {
     String upsertMaterializeStrategy = "";
     /** The options of the node's table ({@code "table"."resolvedTable"."options"}); empty when not persisted. */
     Map<String, String> tableOptions = Map.of();
-    /** The primary key columns of a sink's table ({@code "dynamicTableSink"."table"."resolvedTable"."schema"."primaryKey"}). */
+    /**
+     * The primary key columns of a sink's or a source scan's table ({@code "dynamicTableSink"} or {@code
+     * "scanTableSource"}{@code ."table"."resolvedTable"."schema"."primaryKey"}).
+     */
     List<String> primaryKey = List.of();
     /**
      * The output column a source's pushed-down watermark makes its rowtime where the output type leaves it
@@ -119,7 +122,7 @@ final class CompiledNode {
     /** The plan node; {@code names} holds the names read so far, by type, so that each is one string. */
     PlanNode toPlanNode(Map<String, String> names) {
         return new PlanNode(id, name(names), type, description, inputs, outputType.withRowtime(pushedRowtime), state, table,
-                tableOptions);
+                tableOptions, primaryKey);
     }
 
     /**

@@ -341,7 +341,7 @@ public final class CompiledPlanReader {
      * A source's {@code "scanTableSource"} or a sink's {@code "dynamicTableSink"} at the parser:
      * {@code {"table": {"identifier": "`c`.`d`.`t`", "resolvedTable": {"schema": {"primaryKey":
      * {"columns": ["k"]}, ...}, "options": {"connector": "datagen", ...}}}}}: the table's identifier
-     * and options, and a sink's primary key columns; the rest is skipped.
+     * and options, its primary key columns, and a sink's physical columns; the rest is skipped.
      */
     private static void table(JsonParser json, CompiledNode node, boolean sink) throws IOException {
         if (json.currentToken() != JsonToken.START_OBJECT) {
@@ -366,10 +366,10 @@ public final class CompiledPlanReader {
                     node.table = TableNames.ofSerialized(json.getText());
                 } else if (f.equals("resolvedTable") && v == JsonToken.START_OBJECT) {
                     JsonNode table = json.readValueAsTree();
+                    List<String> key = new ArrayList<>();
+                    table.path("schema").path("primaryKey").path("columns").forEach(c -> key.add(c.asText()));
+                    node.primaryKey = List.copyOf(key);
                     if (sink) {
-                        List<String> key = new ArrayList<>();
-                        table.path("schema").path("primaryKey").path("columns").forEach(c -> key.add(c.asText()));
-                        node.primaryKey = List.copyOf(key);
                         // The physical columns, in order: what the sink's input fields are written into.
                         List<String> columns = new ArrayList<>();
                         table.path("schema").path("columns").forEach(c -> {

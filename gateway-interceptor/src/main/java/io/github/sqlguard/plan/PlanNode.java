@@ -33,6 +33,10 @@ import java.util.Optional;
  *     "resolvedTable"."options"}: the catalog's options with an {@code OPTIONS} hint's merged in; under
  *     {@code table.plan.compile.catalog-objects: ALL}, Flink's default, for every table); empty for an
  *     explained plan and where the plan persists the identifier only
+ * @param tableKey the PRIMARY KEY columns that table declares, as the compiled plan persists them ({@code
+ *     "resolvedTable"."schema"."primaryKey"."columns"}, Flink's {@code ResolvedSchema#getPrimaryKey}), for a
+ *     source scan and a sink; empty where it declares none, for an explained plan and where the plan persists the
+ *     identifier only
  */
 public record PlanNode(
         int id,
@@ -43,12 +47,21 @@ public record PlanNode(
         OutputType outputType,
         List<OperatorState> state,
         Optional<ObjectIdentifier> table,
-        Map<String, String> tableOptions) {
+        Map<String, String> tableOptions,
+        List<String> tableKey) {
 
     public PlanNode {
         inputs = List.copyOf(inputs);
         state = List.copyOf(state);
         tableOptions = Map.copyOf(tableOptions);
+        tableKey = List.copyOf(tableKey);
+    }
+
+    /** A node whose table's declared key is not known. */
+    public PlanNode(
+            int id, String name, String type, String description, List<Integer> inputs, OutputType outputType,
+            List<OperatorState> state, Optional<ObjectIdentifier> table, Map<String, String> tableOptions) {
+        this(id, name, type, description, inputs, outputType, state, table, tableOptions, List.of());
     }
 
     /** A node whose table's options are not known (an explained plan). */

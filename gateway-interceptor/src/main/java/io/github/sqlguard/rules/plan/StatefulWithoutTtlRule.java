@@ -928,9 +928,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (operator instanceof Operator.Deduplicate dedup && dedup.keepLastRow() && versionedSideOfTemporalJoin(plan, node)) {
             return "Keep the deduplication: it is the versioned side of a temporal join (FOR SYSTEM_TIME AS OF), and its"
                     + " state is the latest row per key, as many rows as that side has keys; a window deduplication cannot"
-                    + " replace it (its result has no primary key, which a versioned table needs). Where the source's rows"
-                    + " are versions of one key, declare PRIMARY KEY (" + String.join(", ", dedup.keys()) + ") NOT ENFORCED"
-                    + " on the table and join it directly: the deduplication goes. A TTL for the job ("
+                    + " replace it (its result has no primary key, which a versioned table needs). "
+                    + versionedKeyFix(dedup, names) + " A TTL for the job ("
                     + advised.setStateTtl() + ") forgets a key's latest row when it goes unchanged that long, and the"
                     + " temporal join takes it as an idle timeout: "
                     + TemporalJoins.idleTimeout(advised.stateTtlText(), TemporalJoins.of(plan)) + ".";
@@ -1909,6 +1908,31 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 : Optional.of(new ProvenWay.OtherKey(declared, rightTime.map(Column::name)));
         return Optional.of(new ProvenWay.Temporal(versioned, clause, undeclaredKey(join, names, inputs.get(1)),
                 rightTime.isPresent(), Optional.empty(), otherKey));
+    }
+
+    /**
+     * The key fix of a deduplication that is the versioned side of a temporal join (always in a view: {@code FOR
+     * SYSTEM_TIME AS OF} takes a table or a view): the table it reads joined directly once that table declares the
+     * deduplication's key, which a versioned table needs (Flink docs, "Versioned Tables": a primary key and an
+     * event-time attribute). The table's declared key is the compiled plan's ({@link PlanNode#tableKey} of the scan the
+     * deduplication reads straight): where it is that key the fix says so, where it is another (case 1002's {@code
+     * rate_id}) the fix names it, since the new key would take its place.
+     */
+    private static String versionedKeyFix(Operator.Deduplicate dedup, StatementNames names) {
+        String keys = String.join(", ", dedup.keys());
+        Optional<PlanNode> scan = names.directScan(dedup.node()).filter(n -> n.table().isPresent());
+        List<String> declared = scan.map(PlanNode::tableKey).orElse(List.of());
+        if (scan.isEmpty() || declared.isEmpty()) {
+            return "Where the source's rows are versions of one key, declare PRIMARY KEY (" + keys + ") NOT ENFORCED on"
+                    + " the table and join it directly: the deduplication goes.";
+        }
+        String table = scan.get().table().get().getObjectName();
+        if (declared.size() == dedup.keys().size() && declared.containsAll(dedup.keys())) {
+            return table + " declares PRIMARY KEY (" + keys + ") already: join it directly and the deduplication goes.";
+        }
+        return table + " declares PRIMARY KEY (" + String.join(", ", declared) + "): where that key names each row"
+                + " rather than the " + keys + " its rows are versions of, declare PRIMARY KEY (" + keys
+                + ") NOT ENFORCED in its place and join the table directly: the deduplication goes.";
     }
 
     /** The PRIMARY KEY the table read directly by {@code input} declares ({@link TableRead#primaryKey}); empty otherwise. */
