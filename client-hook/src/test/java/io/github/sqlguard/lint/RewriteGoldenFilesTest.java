@@ -166,6 +166,13 @@ class RewriteGoldenFilesTest {
         "987-top-2-shops-per-day-by-date-format-window-aggregate-tumble-alone-set-said-for-the-rank",
         "988-hourly-region-totals-over-100-filter-above-window-aggregate-cumulate-stands-alone",
         "989-regions-selling-per-hour-count-over-floor-totals-window-aggregate-tumble-alone-under-an-aggregation",
+        "1013-hourly-clicks-per-user-early-fire-group-window-into-append-only-sink-refused-over-updates",
+        "1014-top-3-users-per-hour-over-early-fire-group-window-rank-retracts",
+        "1015-top-user-per-hour-over-late-fire-group-window-rank-retracts",
+        "1016-hourly-clicks-per-user-processing-time-late-fire-group-window-into-append-only-sink-inserts",
+        "1017-best-shop-total-per-day-max-over-cast-to-date-totals-tumble-first-upper-state-per-day-said",
+        "1018-hourly-region-totals-joined-to-targets-tumble-first-in-the-fix",
+        "1019-top-2-regions-per-day-over-hourly-floor-totals-ranked-by-cast-of-hr-rank-key-named-as-written",
         "932-three-largest-orders-of-all-time-no-partition-over-window-tvf",
         "933-distinct-buyers-per-region-over-joined-view-join-hint-leaves-distinct-as-is",
         "934-distinct-pages-per-device-over-joined-subquery-both-hinted-distinct-said",
@@ -573,7 +580,10 @@ class RewriteGoldenFilesTest {
     @ParameterizedTest
     @ValueSource(strings = {"278-daily-report-cast-to-date", "279-daily-report-date-format",
         "341-hourly-report-floor-cumulate-each-minute", "342-daily-revenue-per-region-into-sink-cumulate",
-        "343-minute-report-tumble-only"})
+        "343-minute-report-tumble-only",
+        "987-top-2-shops-per-day-by-date-format-window-aggregate-tumble-alone-set-said-for-the-rank",
+        "989-regions-selling-per-hour-count-over-floor-totals-window-aggregate-tumble-alone-under-an-aggregation",
+        "1017-best-shop-total-per-day-max-over-cast-to-date-totals-tumble-first-upper-state-per-day-said"})
     void aFixNamesFirstTheWindowOfItsFirstProvenRewrite(String name) throws IOException {
         JsonNode statement = JSON.readTree(GOLDEN.resolve(name + ".json").toFile());
         int checked = 0;

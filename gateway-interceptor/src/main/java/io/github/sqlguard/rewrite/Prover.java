@@ -193,7 +193,8 @@ final class Prover {
                 + (candidate.config().containsKey(StateTtl.KEY)
                         ? TtlExpiry.temporalJoins(judged.plan(), candidate.config().get(StateTtl.KEY)) : "")
                 + (candidate.family().equals(WindowGroup.ID) || candidate.family().equals(WindowAggregate.ID)
-                        ? judged.plan().map(RankOverWindows::changes).orElse("") : "")
+                        ? judged.plan().map(p -> RankOverWindows.changes(p, candidate.statement())
+                                + AggregationOverWindows.changes(p)).orElse("") : "")
                 + (setsTtl ? TtlMix.changes(judged.plan()) : "")
                 + (setsTtl ? AggregateOverAggregate.changes(judged.plan()) : "");
         Optional<String> lost = RestoreLoss.of(judged.verdict(), judged.restore());

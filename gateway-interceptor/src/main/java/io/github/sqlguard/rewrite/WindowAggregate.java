@@ -1,8 +1,7 @@
 package io.github.sqlguard.rewrite;
 
+import io.github.sqlguard.plan.BucketWindows;
 import io.github.sqlguard.plan.Column;
-import io.github.sqlguard.plan.ExplainedPlan;
-import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
@@ -21,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code window-aggregate}, for {@code stateful-without-ttl} on a group aggregation whose {@code
@@ -55,8 +53,8 @@ final class WindowAggregate extends ScopedFamily {
      * Both windows are offered, {@code CUMULATE} first: the original's result per bucket is updated
      * as rows arrive, which a {@code CUMULATE} window keeps (a result every step), and a report
      * wanted once per bucket is the {@code TUMBLE} window's; which one the report means is the
-     * user's choice. Where another operator reads the aggregation's rows ({@link #reader}: a Top-N, a join, an
-     * aggregation above it), the {@code TUMBLE} window alone: a {@code CUMULATE} window's result so far at each step
+     * user's choice. Where another operator reads the aggregation's rows ({@link BucketWindows#reader}: a Top-N, a
+     * join, an aggregation above it), the {@code TUMBLE} window alone: a {@code CUMULATE} window's result so far at each step
      * is a new row (insert-only), which that operator reads as a row of its own, not as an update of the key's
      * earlier one (a Top-3 per hour over it could hold one region's three latest results so far), where the
      * original's updates replaced the key's row there.
@@ -88,10 +86,11 @@ final class WindowAggregate extends ScopedFamily {
                     continue;
                 }
                 List<Candidate> out = new ArrayList<>();
-                Optional<Duration> step = step(unit.get());
-                boolean read = finding.planNode().flatMap(id -> context.request().plan().flatMap(
-                        plan -> plan.node(id).flatMap(node -> reader(plan, node)))).isPresent();
-                if (step.isPresent() && !read) {
+                Duration size = unit.get();
+                Optional<Duration> step = finding.planNode().flatMap(id -> context.request().plan().flatMap(
+                        plan -> plan.node(id).map(node -> BucketWindows.cumulateStep(plan, node, size))))
+                        .orElseGet(() -> TimeBuckets.cumulateStep(size));
+                if (step.isPresent()) {
                     windowed(finding, context, scope, s, i, rowtime.get(), unit.get(), step).ifPresent(out::add);
                 }
                 windowed(finding, context, scope, s, i, rowtime.get(), unit.get(), Optional.empty()).ifPresent(out::add);
@@ -99,35 +98,6 @@ final class WindowAggregate extends ScopedFamily {
             }
         }
         return List.of();
-    }
-
-    /** Operators that pass an aggregation's rows on as they are: a projection or filter, a shuffle, a union, the sink. */
-    private static final Set<String> PASSING = Set.of("Calc", "Exchange", "Union", "DropUpdateBefore", "Sink");
-
-    /**
-     * The operator above {@code node} that reads its rows one by one as rows of its own (a {@code Rank}, a join, an
-     * aggregation), found through the operators that pass them on ({@link #PASSING}); empty where they go to the sink
-     * or the client as they are.
-     */
-    static Optional<PlanNode> reader(ExplainedPlan plan, PlanNode node) {
-        PlanNode at = node;
-        for (int depth = 0; depth < 64; depth++) {
-            PlanNode from = at;
-            Optional<PlanNode> above = plan.nodes().stream().filter(n -> plan.inputs(n).contains(from)).findFirst();
-            if (above.isEmpty()) {
-                return Optional.empty();
-            }
-            if (PASSING.stream().noneMatch(above.get()::is)) {
-                return above;
-            }
-            at = above.get();
-        }
-        return Optional.empty();
-    }
-
-    /** The step of a {@code CUMULATE} window of {@code size}: {@link TimeBuckets#cumulateStep}. */
-    static Optional<Duration> step(Duration size) {
-        return TimeBuckets.cumulateStep(size);
     }
 
     /** The table the block reads ({@code FROM t} or {@code FROM t AS a}); null for anything else. */

@@ -74,14 +74,6 @@ public final class TimeBuckets {
             return alias.isEmpty() ? written : alias;
         }
 
-        /**
-         * The step of the {@code CUMULATE} window of this bucket's size ({@link #cumulateStep}): a
-         * result every hour of a day, every minute of an hour; empty for a smaller bucket.
-         */
-        public Optional<Duration> cumulateStep() {
-            return TimeBuckets.cumulateStep(size);
-        }
-
         /** The bucket in words: {@code day}, {@code hour}, {@code minute}, {@code second}. */
         public String unit() {
             long seconds = size.getSeconds();
@@ -206,8 +198,9 @@ public final class TimeBuckets {
      * "tumbling windows with early firing in a fixed window interval"), where a {@code TUMBLE} window
      * emits once at its end. Flink requires the size to be an integral multiple of the step (the
      * planner's {@code WindowUtil}: "CUMULATE window requires size being an integral multiple of
-     * step"). Read by the {@code window-aggregate} rewrite and the {@code stateful-without-ttl} fix, so
-     * the fix names the window the rewrite offers first.
+     * step"). Read through {@code plan.BucketWindows#cumulateStep}, the one source of the {@code
+     * window-aggregate} rewrite and the {@code stateful-without-ttl} fix, so the fix names the window the rewrite
+     * offers first.
      */
     public static Optional<Duration> cumulateStep(Duration size) {
         Duration step = size.compareTo(Duration.ofDays(1)) >= 0 ? Duration.ofHours(1)

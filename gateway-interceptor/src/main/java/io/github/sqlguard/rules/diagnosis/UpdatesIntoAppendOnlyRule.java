@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.flink.FlinkLine;
+import io.github.sqlguard.plan.GroupWindowEmit;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.ChangelogSources;
@@ -28,7 +29,8 @@ import java.util.regex.Pattern;
  * ...)}). Which operators emit inserts only is Flink's: a first-row {@code Deduplicate} ({@link
  * FlinkLine#firstRowOnEventTimeInsertOnly}), an inner or semi join of insert-only inputs, window
  * aggregations, window Top-Ns and window deduplications (the same program's {@code
- * ModifyKindSetTrait.INSERT_ONLY} cases).
+ * ModifyKindSetTrait.INSERT_ONLY} cases); a legacy group window emits updates under early firing, or late firing
+ * in event time ({@link GroupWindowEmit}), and its fix turns that off first.
  */
 public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
 
@@ -124,6 +126,14 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
             return "Apply the " + symptom.operator() + " to the insert-only rows"
                     + " before " + symptom.producer() + (insertsOnly.isEmpty() ? "." : "; or " + insertsOnly + ".");
         }
+        if (symptom.kind().equals("GroupWindowAggregate") && !insertsOnly.isEmpty()) {
+            // The updates are the firing's, which the session turned on: turning it off is the fix that changes
+            // nothing else; a sink keyed by the window and the group keys takes the updates as they are.
+            String groupBy = symptom.parameter("groupBy");
+            return insertsOnly + "; or write into a sink that takes updates: a table with a PRIMARY KEY on the window's"
+                    + " start (or end)" + (groupBy.isBlank() ? "" : " and " + groupBy) + " NOT ENFORCED, for Kafka the"
+                    + " upsert-kafka connector in place of kafka.";
+        }
         List<String> key = symptom.key(context);
         String selected = symptom.rankNumberUnselected(key) ? ", the row number " + key.get(key.size() - 1)
                 + " selected into it" : "";
@@ -187,11 +197,11 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
         }
 
         /** The producing node's kind: each operator of a group aggregation ({@link StatefulOperators#GROUP_AGGREGATES}) is {@code GroupAggregate}. */
-        private String kind() {
+        String kind() {
             return StatefulOperators.GROUP_AGGREGATES.contains(node) ? "GroupAggregate" : node;
         }
 
-        private String parameter(String name) {
+        String parameter(String name) {
             return parameters.getOrDefault(name, "");
         }
 
@@ -212,8 +222,22 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
                 case "TableSourceScan" -> scannedTable().map(t -> "table " + t).orElse("the source")
                         + ", a changelog of updates (TableSourceScan)";
                 case "SortLimit", "Limit", "Sort" -> "the ORDER BY ... LIMIT (" + node + ")";
+                case "GroupWindowAggregate" -> "the group window aggregation (" + node + by("by", parameter("groupBy"))
+                        + emit().map(e -> ", under " + e.firing()).orElse("") + ")";
                 default -> "the " + node;
             };
+        }
+
+        /**
+         * The emit strategy a group window prints ({@code emit=[early delay 60000 millisecond]}), where it makes the
+         * window emit updates ({@link GroupWindowEmit}).
+         */
+        private Optional<GroupWindowEmit> emit() {
+            return parameters.containsKey("emit")
+                    ? Optional.of(new GroupWindowEmit(parameter("emit").contains("early"), parameter("emit").contains("late"),
+                            !parameters.containsKey("properties") || parameter("properties").contains("$rowtime")))
+                            .filter(GroupWindowEmit::updates)
+                    : Optional.empty();
         }
 
         /** Why the producer updates or deletes rows. */
@@ -231,6 +255,12 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
                 case "Join" -> innerOrSemi() ? "passes its inputs' updates and deletes on"
                         : "emits a row with NULLs for an unmatched row and retracts it when its match arrives";
                 case "ChangelogNormalize", "TableSourceScan" -> "passes the source's updates and deletes on";
+                case "GroupWindowAggregate" -> emit().map(e -> e.early()
+                        ? "emits each window's result so far before the window closes and updates it as rows arrive"
+                                + " (early firing, '" + GroupWindowEmit.EARLY_FIRE + "')"
+                        : "updates a window's result after it fired, for each late row within the allowed lateness (late"
+                                + " firing, '" + GroupWindowEmit.LATE_FIRE + "')")
+                        .orElse("updates or deletes rows it emitted");
                 default -> "updates or deletes rows it emitted";
             };
         }
@@ -252,6 +282,12 @@ public final class UpdatesIntoAppendOnlyRule extends DiagnosisRule {
                         : "order it by a PROCTIME() column") + ", or deduplicate per window";
                 case "Join" -> innerOrSemi() ? "" : "an inner join, an interval join or a lookup join of insert-only"
                         + " inputs, which emit inserts only";
+                case "GroupWindowAggregate" -> emit().map(e -> e.reset() + " before the statement: without "
+                        + e.firing() + " the group window emits each window's result once, when the window closes, as an"
+                        + " insert; for results during the window, a CUMULATE window TVF (GROUP BY window_start,"
+                        + " window_end of TABLE(CUMULATE(...))) with " + (e.options().size() > 1 ? "both options" : "the option")
+                        + " reset too (Flink refuses a window TVF aggregation under early or late firing,"
+                        + " WindowUtil#checkEmitConfiguration) emits each step's result so far as a new row").orElse("");
                 default -> "";
             };
         }

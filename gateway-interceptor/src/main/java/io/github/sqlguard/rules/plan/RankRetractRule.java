@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.plan;
 
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.GroupWindowEmit;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -55,6 +56,26 @@ public final class RankRetractRule extends StreamingPlanRule {
                         .map(view -> view + " (a view of " + t.getObjectName() + ")")
                         .orElse(t.getObjectName()));
                 String partitions = " (" + PlanRules.keysText(rank.partitionKeys()) + ")";
+                Optional<GroupWindowEmit> firing = names.statefulBelow(rank.node())
+                        .flatMap(n -> GroupWindowEmit.firing(plan, n));
+                if (firing.isPresent()) {
+                    // The updates are the group window's own, under a firing the session turned on: without it the
+                    // window emits inserts only and Flink 2.3.0 ranks them with AppendFastStrategy (its EXPLAIN of
+                    // case 1014 without the SETs).
+                    GroupWindowEmit emit = firing.get();
+                    hits.add(PlanRules.hit(
+                            plan,
+                            rank,
+                            "The Top-N reads a legacy group window (GROUP BY TUMBLE(...) or HOP(...)) under " + emit.firing()
+                                    + " (" + String.join(", ", emit.options().stream().map(o -> "'" + o + "'").toList())
+                                    + "), which updates each window's result after emitting it, so " + rank.node().name()
+                                    + " uses RetractStrategy and stores every input row of each partition" + partitions
+                                    + ", not only the top rows, to be able to retract them.",
+                            emit.reset() + " before the statement: without " + emit.firing() + " the group window emits"
+                                    + " each window's result once, when the window closes, as an insert, and Flink ranks"
+                                    + " those keeping the top rows only (AppendFastStrategy); set a state TTL."));
+                    continue;
+                }
                 hits.add(changelog.isPresent()
                         ? PlanRules.hit(
                                 plan,

@@ -2,6 +2,7 @@ package io.github.sqlguard.rules.plan;
 
 import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.plan.BoundedJoinSide;
+import io.github.sqlguard.plan.BucketWindows;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.LookupSupport;
@@ -1290,10 +1291,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + SqlIdentifiers.sql(time.get().name()) + "), "
                     + values.windowInterval() + "))";
             int ttlEnd = fix.length();
-            Optional<Duration> step = bucket.flatMap(TimeBuckets.Bucket::cumulateStep);
+            // The windows the window-aggregate rewrite offers, from the same source (BucketWindows): CUMULATE first (a
+            // result each step, as the query's total is updated during the bucket), then TUMBLE (one result at the
+            // bucket's end), named in that order; TUMBLE alone where an operator reads the aggregation's rows.
+            Optional<Duration> step = bucket.flatMap(b -> BucketWindows.cumulateStep(names.plan(), node, b.size()));
             if (bucket.isPresent() && step.isPresent()) {
-                // The window-aggregate rewrite offers CUMULATE first (a result each step, as the query's total is
-                // updated during the bucket), then TUMBLE (one result at the bucket's end): name them in that order.
                 AdvisedValues.Interval every = AdvisedValues.Interval.of(step.get());
                 String unit = bucket.get().unit();
                 String stepUnit = every.unit().toLowerCase(java.util.Locale.ROOT);
@@ -1305,9 +1307,18 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         .append(unit).append("), or over ").append(tumble).append(" (one final result per ").append(unit)
                         .append(", at its end)").append(bucket.get().selectedInPlace());
             } else if (bucket.isPresent()) {
+                // A bucket with a step, where an operator reads the aggregation's rows: CUMULATE is not offered, and
+                // the fix says why (BucketWindows).
+                Optional<String> reader = TimeBuckets.cumulateStep(bucket.get().size()).isEmpty() ? Optional.empty()
+                        : BucketWindows.reader(names.plan(), node).map(StatefulWithoutTtlRule::above);
                 fix.append(perWindow).append(group).append(" over ")
-                        .append(tumble).append(" (one window per ").append(bucket.get().unit())
-                        .append(", the bucket the query groups by)").append(bucket.get().selectedInPlace());
+                        .append(tumble).append(reader.map(r -> " (one final result per " + bucket.get().unit()
+                                + ", at its end; not a CUMULATE window, whose result so far at each step would reach " + r
+                                + " as a new row)").orElse(" (one window per " + bucket.get().unit()
+                                + ", the bucket the query groups by)")).append(bucket.get().selectedInPlace());
+            }
+            if (bucket.isPresent()) {
+                fix.append(upperAggregation(names, node));
             }
             if (bucket.isPresent()) {
                 // A key that is a time bucket asks for a result per bucket, which a window of that size gives with its
@@ -1326,6 +1337,32 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             }
         }
         return fix.append('.').toString();
+    }
+
+    /** The operator that reads an aggregation's rows, in words: {@code the Rank above}, {@code the aggregation above}. */
+    private static String above(PlanNode reader) {
+        String name = reader.name();
+        return name.contains("Aggregate") ? "the aggregation above" : name.contains("Join") ? "the join above"
+                : "the " + name + " above";
+    }
+
+    /**
+     * Where a group aggregation reads {@code node}'s rows ({@link BucketWindows#reader}), what a window over {@code
+     * node} leaves to it: its own state per its own keys, which no window's end frees (a count of regions per hour
+     * over totals per hour and region keeps an entry per hour); empty where no aggregation reads them.
+     */
+    private static String upperAggregation(StatementNames names, PlanNode node) {
+        Optional<PlanNode> reader = BucketWindows.reader(names.plan(), node);
+        Optional<Operator.GroupAggregate> upper = reader.flatMap(r -> names.plan().operators(Operator.GroupAggregate.class)
+                .stream().filter(a -> a.node() == r).findFirst());
+        if (upper.isEmpty()) {
+            return "";
+        }
+        List<String> keys = groupKeys(upper.get(), names).stream().map(SqlIdentifiers::planName).toList();
+        return " (the window frees this aggregation's state only: the aggregation above it"
+                + (keys.isEmpty() ? ", with no GROUP BY, keeps its one row" : ", grouped by " + String.join(", ", keys)
+                + ", keeps its own state per " + String.join(", ", keys) + ", one entry per value")
+                + " either way)";
     }
 
     /**

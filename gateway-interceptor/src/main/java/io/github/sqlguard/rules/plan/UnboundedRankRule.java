@@ -2,6 +2,7 @@ package io.github.sqlguard.rules.plan;
 
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.GroupWindowEmit;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OrderKey;
 import io.github.sqlguard.plan.PlanNode;
@@ -282,7 +283,13 @@ public final class UnboundedRankRule extends StreamingPlanRule {
                     + " (GROUP BY TUMBLE(...) or HOP(...)) as the window table function of the same size and slide, read in"
                     + " FROM TABLE(TUMBLE(...)) and grouped by window_start, window_end (TUMBLE_START and TUMBLE_END become"
                     + " window_start and window_end), and partition the ranking by window_start, window_end, so that Flink"
-                    + " plans a window Top-N (WindowRank)");
+                    + " plans a window Top-N (WindowRank)"
+                    + names.statefulBelow(rank.node()).flatMap(n -> GroupWindowEmit.firing(names.plan(), n))
+                            // Flink 2.3.0 WindowUtil#checkEmitConfiguration: a window TVF aggregation refuses the firing
+                            // options (case 554), which the legacy window here runs under.
+                            .map(e -> ", after " + e.reset() + " (Flink refuses a window TVF aggregation under early or"
+                                    + " late firing; the window Top-N emits each window's ranking once, when it closes)")
+                            .orElse(""));
         }
         OrderKey first = rank.orderKeys().isEmpty() ? null : rank.orderKeys().get(0);
         boolean noDeduplicate = false;

@@ -2,6 +2,7 @@ package io.github.sqlguard.rules.plan;
 
 import io.github.sqlguard.plan.ChangelogSources;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.GroupWindowEmit;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 
@@ -30,13 +31,16 @@ import java.util.Set;
  *       format, where the compiled plan persists its options ({@link ChangelogSources}, the one list of the guard;
  *       lint's stand-in for such a connector names it in {@code sql-guard.stand-in.for}); any other is taken as
  *       inserts only;
- *   <li>an operator that updates what it emitted: a {@code ChangelogNormalize}, a non-window group aggregation, a
+ *   <li>an operator that updates what it emitted: a legacy group window under early firing, or late firing in event
+ *       time ({@link GroupWindowEmit}, read from the node's printed {@code emit=[...]}), a {@code ChangelogNormalize}, a
+ *       non-window group aggregation, a
  *       non-window Top-N ({@code Rank}, {@code SortLimit}), a deduplication keeping the last row, or the first row
  *       under mini-batch ({@code RankUtil#outputInsertOnlyInDeduplicate}; the plan has a {@code MiniBatchAssigner}
  *       then); an outer or anti join
  *       (a regular one or a {@code MultiJoin} with an outer input); an OVER aggregate ordered by a column that is no
  *       time attribute (Flink 2.3 plans it, with updates);
- *   <li>inserts only, whatever they read: window aggregations, Top-Ns and deduplications, window joins, OVER
+ *   <li>inserts only, whatever they read: window aggregations (a group window without early or late firing), Top-Ns
+ *       and deduplications, window joins, OVER
  *       aggregates ordered by time, interval joins, sorts, {@code MATCH_RECOGNIZE};
  *   <li>a temporal join: what its left (probe) input emits, whatever the versioned table's changes;
  *   <li>every other operator (a {@code Calc}, an {@code Exchange}, a {@code Limit}, a window table function, an
@@ -93,7 +97,7 @@ final class UpdateStreams {
         if (name.equals("TableSourceScan")) {
             return ChangelogSources.updating(node.tableOptions());
         }
-        if (UPDATING.contains(name)) {
+        if (UPDATING.contains(name) || GroupWindowEmit.emitsUpdates(plan, node)) {
             return true;
         }
         if (INSERTS_ONLY.contains(name)) {

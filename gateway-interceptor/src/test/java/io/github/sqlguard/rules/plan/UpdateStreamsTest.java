@@ -73,4 +73,44 @@ class UpdateStreamsTest {
         assertThat(plan.changelogMode(scan)).isEmpty();
         assertThat(UpdateStreams.emitsUpdates(plan, scan)).isTrue();
     }
+
+    /**
+     * A legacy group window under early firing, or late firing in event time, emits updates (Flink 2.3.0
+     * {@code WindowEmitStrategy#produceUpdates}; its EXPLAIN CHANGELOG_MODE prints {@code changelogMode=[I,UB,UA]} on the
+     * {@code GroupWindowAggregate}): derived alike from the printed {@code emit=[...]} where the plan has no modes (a
+     * compiled plan's), where it was taken as inserts only. Late firing in processing time is ignored by Flink (no row
+     * is late then).
+     */
+    @Test
+    void aGroupWindowUnderEarlyOrEventTimeLateFiringEmitsUpdatesWithoutFlinksModes() {
+        String perHour = "SELECT user_id, COUNT(*) FROM clicks GROUP BY TUMBLE(%s, INTERVAL '1' HOUR), user_id";
+        TableEnvironment early = firing(Map.of("table.exec.emit.early-fire.enabled", "true",
+                "table.exec.emit.early-fire.delay", "1 min"));
+        TableEnvironment late = firing(Map.of("table.exec.emit.late-fire.enabled", "true",
+                "table.exec.emit.late-fire.delay", "1 min", "table.exec.emit.allow-lateness", "10 min"));
+
+        ExplainedPlan withModes = parser.parse(early.explainSql(perHour.formatted("click_time"), ExplainDetail.CHANGELOG_MODE));
+        assertThat(UpdateStreams.emitsUpdates(withModes, node(withModes, "GroupWindowAggregate"))).isTrue();
+        for (TableEnvironment updating : java.util.List.of(early, late)) {
+            ExplainedPlan plan = parser.parse(updating.explainSql(perHour.formatted("click_time")));
+            PlanNode window = node(plan, "GroupWindowAggregate");
+            assertThat(plan.changelogMode(window)).isEmpty();
+            assertThat(UpdateStreams.emitsUpdates(plan, window)).as(window.description()).isTrue();
+            assertThat(UpdateStreams.emitsUpdates(plan, plan.roots().get(0))).isTrue();
+        }
+        // Its properties printed (the query selects the window's start): no w$rowtime among them.
+        ExplainedPlan processingTime = parser.parse(late.explainSql("SELECT user_id, TUMBLE_START(proc_time, INTERVAL '1' HOUR),"
+                + " COUNT(*) FROM clicks GROUP BY TUMBLE(proc_time, INTERVAL '1' HOUR), user_id"));
+        assertThat(UpdateStreams.emitsUpdates(processingTime, node(processingTime, "GroupWindowAggregate"))).isFalse();
+        ExplainedPlan noFiring = parser.parse(firing(Map.of()).explainSql(perHour.formatted("click_time")));
+        assertThat(UpdateStreams.emitsUpdates(noFiring, node(noFiring, "GroupWindowAggregate"))).isFalse();
+    }
+
+    private static TableEnvironment firing(Map<String, String> options) {
+        TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        options.forEach((key, value) -> env.getConfig().getConfiguration().setString(key, value));
+        env.executeSql("CREATE TABLE clicks (user_id STRING, click_time TIMESTAMP(3), proc_time AS PROCTIME(),"
+                + " WATERMARK FOR click_time AS click_time - INTERVAL '5' SECOND) WITH ('connector' = 'datagen')");
+        return env;
+    }
 }
