@@ -122,12 +122,20 @@ final class WindowTopN extends ScopedFamily {
         for (RankItem item : items) {
             Trees.reader(parents, item.select()).ifPresent(reader -> above.addAll(aggregationsAbove(parents, reader)));
         }
+        // Keys the ranking computes (PARTITION BY CAST(hr AS DATE)): kept beside the window columns, each now ranks
+        // within one window, where it ranked the rows of every window it spans together (case 1019: a day of hours).
+        Set<String> computedKeys = new LinkedHashSet<>();
         for (RankItem item : items) {
             Optional<Column> time = windowize(tree, item.select(), context, true, addColumns, tables, aggregates, late, grains);
             if (time.isEmpty()) {
                 return Optional.empty();
             }
             times.add(time.get().name());
+            for (SqlNode key : item.window().getPartitionList()) {
+                if (!(key instanceof SqlIdentifier)) {
+                    computedKeys.add(SqlTrees.unparse(key));
+                }
+            }
             item.window().setPartitionList(windowFirst(item.window().getPartitionList()));
             if (byArrival.containsKey(item)) {
                 eventOrders.add(byEventTime(item, time.get(), byArrival.get(item)));
@@ -161,6 +169,9 @@ final class WindowTopN extends ScopedFamily {
                 + own.filter(Grain::bucket).map(g -> perBucketAggregates(aggregates, size, g))
                         .orElseGet(() -> perWindowAggregates(aggregates, size))
                 + overWindowResults(above)
+                + (computedKeys.isEmpty() ? "" : "; PARTITION BY " + String.join(", ", computedKeys) + " now ranks within"
+                        + " each " + size + " window: rows with one value of it in different windows are no longer ranked"
+                        + " together")
                 // A window Top-N drops a row whose window has fired (SyncStateWindowRankProcessor#processElement,
                 // "element is late and should be dropped"); the Rank it replaces ranks every row whenever it comes.
                 + late.get(0)
