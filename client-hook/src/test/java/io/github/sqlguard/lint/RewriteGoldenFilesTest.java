@@ -483,6 +483,8 @@ class RewriteGoldenFilesTest {
         "30-upsert-kafka-orders-per-customer-over-last-minute-deduplicate-keeps-no-state",
         "31-kafka-prices-latest-per-product-projection-into-upsert-kafka-deduplicate-keeps-no-state",
         "32-upsert-kafka-orders-left-join-products-deduplicate-keeps-its-materializer",
+        "45-kafka-bids-between-auction-start-and-expiry-computed-rowtimes-no-watermark-asked",
+        "46-kafka-nexmark-events-views-top-bid-per-auction-computed-case-rowtime-no-watermark-asked",
         "970-cdc-orders-lookup-join-customers-without-key-into-sink-keyed-by-order-lookup-reason",
         "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order",
         "26-cdc-orders-lookup-join-customers-by-customer-id-not-its-composite-key-into-sink-keyed-by-order",
