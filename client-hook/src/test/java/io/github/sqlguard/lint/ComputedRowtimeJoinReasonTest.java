@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.testing.SqlScript;
 import org.apache.flink.configuration.Configuration;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -38,6 +39,29 @@ class ComputedRowtimeJoinReasonTest {
                                 .doesNotContain("no WATERMARK is declared").doesNotContain("not a time attribute")
                                 .doesNotContain("not time attributes");
                         assertThat(f.finding().fix()).doesNotContain("WATERMARK FOR").startsWith("Bound the join's state");
+                    });
+        }
+    }
+
+    /**
+     * Nexmark q7 (lint case 47): the window aggregation's window_end, renamed like the table's event time, bounds the
+     * bid's time. With the computed event time read as one, the reason had become "which this condition does not give";
+     * it names window_end and the fix bounds by window_time first.
+     */
+    @Test
+    void aWindowEndRenamedLikeTheEventTimeIsNamedAsTheWindowEnd() throws Exception {
+        try (LintEngine engine = new LintEngine(new Configuration(), List.of(), true)) {
+            String name = "47-kafka-nexmark-q7-bids-in-last-ten-seconds-of-window-end-renamed-like-event-time-window-time-first";
+            Path file = Path.of("src/test/resources/lint-cases", name + ".sql");
+            List<LintedStatement> statements =
+                    engine.lint(file.getFileName().toString(), SqlScript.withoutHeader(Files.readString(file)));
+            LintedStatement last = statements.get(statements.size() - 1);
+            assertThat(last.findings()).filteredOn(f -> f.ruleId().equals("stateful-without-ttl")).singleElement()
+                    .satisfies(f -> {
+                        assertThat(f.finding().reason()).contains("B1.`dateTime` is the window_end of GlobalWindowAggregate")
+                                .doesNotContain("no WATERMARK is declared");
+                        assertThat(f.finding().fix()).startsWith(
+                                "Bound the join by the window's time attribute: select window_time in place of window_end for B1.`dateTime`");
                     });
         }
     }

@@ -485,6 +485,7 @@ class RewriteGoldenFilesTest {
         "32-upsert-kafka-orders-left-join-products-deduplicate-keeps-its-materializer",
         "45-kafka-bids-between-auction-start-and-expiry-computed-rowtimes-no-watermark-asked",
         "46-kafka-nexmark-events-views-top-bid-per-auction-computed-case-rowtime-no-watermark-asked",
+        "47-kafka-nexmark-q7-bids-in-last-ten-seconds-of-window-end-renamed-like-event-time-window-time-first",
         "970-cdc-orders-lookup-join-customers-without-key-into-sink-keyed-by-order-lookup-reason",
         "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order",
         "26-cdc-orders-lookup-join-customers-by-customer-id-not-its-composite-key-into-sink-keyed-by-order",

@@ -770,6 +770,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         return "";
     }
 
+    /** {@link #qualifier} of each side. */
+    private static List<String> qualifiers(Operator.Join join, StatementNames names) {
+        return List.of(qualifier(join, 0, names), qualifier(join, 1, names));
+    }
+
     /**
      * The join of a view the statement reads ({@link #viewJoin}) where the statement names neither side itself: its
      * condition is the view's, and the view's query names the sides ({@code FROM payments p JOIN refunds r}).
@@ -810,6 +815,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<IntervalJoinBounds> timeBounds = intervalBounds(join, inputs, names);
         if (timeBounds.isPresent()) {
             return shape + timeBounds.get().lacking() + ".";
+        }
+        Optional<WindowEndBound> windowEnd = WindowEndBound.of(join, inputs, names, qualifiers(join, names));
+        if (windowEnd.isPresent()) {
+            return shape + windowEnd.get().reason() + ".";
         }
         List<String> notTime = new ArrayList<>();
         if (!names.isTimeAttributeBelow(inputs.get(0), bound.left().name())) {
@@ -1418,7 +1427,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + " side the hint names).";
         }
         Optional<IntervalJoinBounds> timeBounds = intervalBounds(join, inputs, names);
-        Optional<String> eventTime = inputs.size() == 2 ? eventTimeForBounds(join, inputs, names) : Optional.empty();
+        Optional<String> eventTime = inputs.size() == 2
+                ? WindowEndBound.of(join, inputs, names, qualifiers(join, names)).map(WindowEndBound::fix)
+                        .or(() -> eventTimeForBounds(join, inputs, names))
+                : Optional.empty();
         Optional<BoundedJoinSide> bounded = BoundedJoinSide.of(join, names.plan());
         if (omitted.equals(Optional.of(SESSION_STATE_TTL))) {
             // The fix without its SET way (and what that way says of hints and sides read once), for the rewrite that
