@@ -58,10 +58,11 @@ class ComputedRowtimeJoinReasonTest {
             LintedStatement last = statements.get(statements.size() - 1);
             assertThat(last.findings()).filteredOn(f -> f.ruleId().equals("stateful-without-ttl")).singleElement()
                     .satisfies(f -> {
-                        assertThat(f.finding().reason()).contains("B1.`dateTime` is the window_end of GlobalWindowAggregate")
+                        // 2.3 quotes `dateTime` (a reserved word there), 1.20 does not.
+                        assertThat(f.finding().reason()).containsPattern("B1\\.`?dateTime`? is the window_end of GlobalWindowAggregate")
                                 .doesNotContain("no WATERMARK is declared");
                         assertThat(f.finding().fix()).startsWith(
-                                "Bound the join by the window's time attribute: select window_time in place of window_end for B1.`dateTime`");
+                                "Bound the join by the window's time attribute: select window_time in place of window_end for B1.");
                     });
         }
     }
