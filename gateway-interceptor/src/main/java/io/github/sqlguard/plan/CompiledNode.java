@@ -93,6 +93,13 @@ final class CompiledNode {
      * ({@code CompiledPlanReader#rowtimeOfConsumingCalc}).
      */
     boolean pushedWatermarkWithoutRowtime;
+    /** Whether the source has a pushed-down watermark at all ({@code "abilities"} holds a {@code WatermarkPushDown}). */
+    boolean pushedWatermark;
+    /**
+     * The projection indices of a Calc over such a source that compute the rowtime and cast it to a plain {@code
+     * TIMESTAMP} ({@code CompiledPlanReader#castRowtimes}; {@link OutputType#castRowtimes()}).
+     */
+    List<Integer> castRowtimes = List.of();
     /** A sink table's physical columns, in order ({@code "dynamicTableSink"."table"."resolvedTable"."schema"."columns"}). */
     List<String> sinkColumns = List.of();
     /** Where {@code "projection"} (a Calc) and {@code "aggCalls"} (an aggregate) start in the text; -1 when absent. */
@@ -121,8 +128,8 @@ final class CompiledNode {
 
     /** The plan node; {@code names} holds the names read so far, by type, so that each is one string. */
     PlanNode toPlanNode(Map<String, String> names) {
-        return new PlanNode(id, name(names), type, description, inputs, outputType.withRowtime(pushedRowtime), state, table,
-                tableOptions, primaryKey);
+        return new PlanNode(id, name(names), type, description, inputs,
+                outputType.withRowtime(pushedRowtime).withCastRowtimes(castRowtimes), state, table, tableOptions, primaryKey);
     }
 
     /**

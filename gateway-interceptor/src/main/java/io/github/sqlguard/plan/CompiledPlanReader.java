@@ -94,6 +94,9 @@ public final class CompiledPlanReader {
             if (source != null && target != null && source.pushedWatermarkWithoutRowtime && source.pushedRowtime < 0) {
                 source.pushedRowtime = rowtimeOfConsumingCalc(target, text);
             }
+            if (source != null && target != null && source.pushedWatermark && source.pushedRowtime < 0) {
+                target.castRowtimes = castRowtimes(target, text);
+            }
         }
         Map<Integer, PlanNode> byId = new LinkedHashMap<>((int) (nodes.size() / 0.75f) + 1);
         Map<String, String> names = new HashMap<>();
@@ -354,6 +357,7 @@ public final class CompiledPlanReader {
                 JsonNode abilities = json.readValueAsTree();
                 node.pushedRowtime = pushedRowtime(abilities);
                 node.pushedWatermarkWithoutRowtime = node.pushedRowtime < 0 && pushedWatermarkWithoutRowtime(abilities);
+                node.pushedWatermark = pushedWatermark(abilities);
                 continue;
             }
             if (!field.equals("table") || value != JsonToken.START_OBJECT) {
@@ -429,6 +433,48 @@ public final class CompiledPlanReader {
             }
         }
         return false;
+    }
+
+    /** Whether {@code abilities} push a watermark down into the scan. */
+    private static boolean pushedWatermark(JsonNode abilities) {
+        for (JsonNode ability : abilities) {
+            if (ability.path("type").asText().equals("WatermarkPushDown")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The output columns of {@code consumer}, a Calc reading a scan with a pushed-down watermark whose rowtime is no
+     * column of the scan, that compute the rowtime and cast it to a plain {@code TIMESTAMP}: a projection element
+     * {@code CAST(Reinterpret(...))} whose {@code $REINTERPRET$} is of kind {@code ROWTIME}. Empty when {@code consumer}
+     * is no Calc or has none.
+     *
+     * <p>Flink 2.3.0 and 1.20.0: where the table's {@code WATERMARK} is declared on a computed column ({@code ts AS
+     * TO_TIMESTAMP_LTZ(ms, 3)}), the scan's rowtime is that expression ({@code "rowtimeExpr": {"internalName":
+     * "$REINTERPRET$1", "operands": [{"internalName": "$TO_TIMESTAMP_LTZ$1", ...}]}} on 2.3.0), the scan emits no such
+     * column, and the Calc over it computes it; under a regular join or aggregation, which materializes time attributes
+     * ({@code RelTimeIndicatorConverter}), the Calc's projection is {@code {"internalName": "$CAST$1", "operands":
+     * [{"internalName": "$REINTERPRET$1", ..., "type": {..., "kind": "ROWTIME"}}]}} and its output type a plain {@code
+     * TIMESTAMP_LTZ(3)}.
+     */
+    private List<Integer> castRowtimes(CompiledNode consumer, String text) {
+        if (!consumer.kind.equals("stream-exec-calc") || consumer.projectionAt < 0) {
+            return List.of();
+        }
+        JsonNode projection = treeAt(mapper, text, consumer.projectionAt);
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < projection.size(); i++) {
+            JsonNode element = projection.get(i);
+            JsonNode operands = element.path("operands");
+            if (element.path("internalName").asText().startsWith("$CAST$") && operands.size() == 1
+                    && operands.get(0).path("internalName").asText().startsWith("$REINTERPRET$")
+                    && operands.get(0).path("type").path("kind").asText().equals("ROWTIME")) {
+                out.add(i);
+            }
+        }
+        return List.copyOf(out);
     }
 
     /**

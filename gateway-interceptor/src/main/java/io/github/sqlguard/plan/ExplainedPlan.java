@@ -433,7 +433,8 @@ public final class ExplainedPlan {
     /**
      * The time attributes below {@code node}: the columns that are event-time or processing-time
      * attributes in the output of any node it reads, directly or through its inputs (a
-     * compiled plan's types say; an explained plan's do not, and it has none).
+     * compiled plan's types say; an explained plan's do not, and it has none), and the event-time
+     * columns a Calc computes and casts in one projection ({@link OutputType#castRowtimes()}).
      */
     public List<Column> timeAttributesBelow(PlanNode node) {
         List<Column> found = new ArrayList<>();
@@ -465,6 +466,10 @@ public final class ExplainedPlan {
             return Optional.empty();
         }
         boolean passes = node.is("Calc") || node.is("Exchange");
+        if (out.isPresent() && node.outputType().castRowtimes().stream().anyMatch(c -> c.name().equals(column))) {
+            // The Calc made it event time and cast it for the operator above: as a Calc that casts its input's.
+            return consumer;
+        }
         for (PlanNode input : inputs(node)) {
             Optional<Column> in = named(input, column);
             if (out.isPresent() && in.isPresent() && in.get().timeAttribute().isTimeAttribute()) {
@@ -493,6 +498,12 @@ public final class ExplainedPlan {
             for (Column column : input.outputType().columns()) {
                 if (column.timeAttribute().isTimeAttribute()
                         && out.stream().noneMatch(c -> c.name().equals(column.name()))) {
+                    out.add(column);
+                }
+            }
+            // The rowtime of a computed column a Calc makes and casts in one projection (OutputType#castRowtimes).
+            for (Column column : input.outputType().castRowtimes()) {
+                if (out.stream().noneMatch(c -> c.name().equals(column.name()))) {
                     out.add(column);
                 }
             }

@@ -23,26 +23,56 @@ import java.util.Optional;
 public final class OutputType {
 
     /** The output type of a node whose columns are not known (a plan read from EXPLAIN text). */
-    public static final OutputType UNKNOWN = new OutputType(null, List.of());
+    public static final OutputType UNKNOWN = new OutputType(null, List.of(), List.of());
 
     /** The row type string, or null when the columns were given. */
     private final String rowText;
 
     private volatile List<Column> columns;
 
-    private OutputType(String rowText, List<Column> columns) {
+    /** The indices of {@link #castRowtimes()}. */
+    private final List<Integer> castRowtimeIndices;
+
+    private OutputType(String rowText, List<Column> columns, List<Integer> castRowtimeIndices) {
         this.rowText = rowText;
         this.columns = columns;
+        this.castRowtimeIndices = castRowtimeIndices;
     }
 
     /** The output type Flink wrote as a string, {@code ROW<`a` INT, `t` TIMESTAMP(3)>}. */
     public static OutputType of(String rowText) {
-        return new OutputType(rowText, null);
+        return new OutputType(rowText, null, List.of());
     }
 
     /** An output type of these columns. */
     public static OutputType of(List<Column> columns) {
-        return new OutputType(null, List.copyOf(columns));
+        return new OutputType(null, List.copyOf(columns), List.of());
+    }
+
+    /**
+     * The columns this node makes event time and emits cast to a plain {@code TIMESTAMP} in one projection, each
+     * marked {@code *ROWTIME*}: a Calc over a scan whose table declares its {@code WATERMARK} on a computed column
+     * ({@code ts AS TO_TIMESTAMP_LTZ(ms, 3)}) and whose watermark is pushed into the scan (Kafka's source, lint's
+     * stand-in) computes the column, and where a regular join or aggregation reads it, Flink casts it in that same
+     * projection: {@code CAST(Reinterpret(TO_TIMESTAMP_LTZ(ms, 3)) AS TIMESTAMP_LTZ(3))} ({@code
+     * PushWatermarkIntoTableSourceScanRuleBase} leaves the scan's output without the column; {@code
+     * RelTimeIndicatorConverter} materializes it). No node's output type then carries the time attribute the table
+     * declares. Not among {@link #columns()}: the node emits them plain. Empty for most nodes.
+     */
+    public List<Column> castRowtimes() {
+        List<Column> out = new ArrayList<>();
+        for (int index : castRowtimeIndices) {
+            column(index).ifPresent(c -> out.add(new Column(c.name(), c.type() + " *ROWTIME*", Column.TimeAttribute.ROWTIME)));
+        }
+        return out;
+    }
+
+    /** This type with the columns at {@code indices} read as {@link #castRowtimes()}; this type itself where there are none. */
+    OutputType withCastRowtimes(List<Integer> indices) {
+        if (indices.isEmpty()) {
+            return this;
+        }
+        return new OutputType(rowText, columns, List.copyOf(indices));
     }
 
     /** The columns, in order; empty when not known. */
@@ -76,7 +106,7 @@ public final class OutputType {
         List<Column> marked = new java.util.ArrayList<>(columns());
         Column plain = column.get();
         marked.set(index, new Column(plain.name(), plain.type() + " *ROWTIME*", Column.TimeAttribute.ROWTIME));
-        return of(marked);
+        return new OutputType(null, List.copyOf(marked), castRowtimeIndices);
     }
 
     @Override

@@ -772,6 +772,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         return "";
     }
 
+    /** {@link #qualifier} of each side. */
+    private static List<String> qualifiers(Operator.Join join, StatementNames names) {
+        return List.of(qualifier(join, 0, names), qualifier(join, 1, names));
+    }
+
     /**
      * The join of a view the statement reads ({@link #viewJoin}) where the statement names neither side itself: its
      * condition is the view's, and the view's query names the sides ({@code FROM payments p JOIN refunds r}).
@@ -812,6 +817,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         Optional<IntervalJoinBounds> timeBounds = intervalBounds(join, inputs, names);
         if (timeBounds.isPresent()) {
             return shape + timeBounds.get().lacking() + ".";
+        }
+        Optional<WindowEndBound> windowEnd = WindowEndBound.of(join, inputs, names, qualifiers(join, names));
+        if (windowEnd.isPresent()) {
+            return shape + windowEnd.get().reason() + ".";
         }
         List<String> notTime = new ArrayList<>();
         if (!names.isTimeAttributeBelow(inputs.get(0), bound.left().name())) {
@@ -1455,7 +1464,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + " side the hint names).";
         }
         Optional<IntervalJoinBounds> timeBounds = intervalBounds(join, inputs, names);
-        Optional<String> eventTime = inputs.size() == 2 ? eventTimeForBounds(join, inputs, names) : Optional.empty();
+        Optional<String> eventTime = inputs.size() == 2
+                ? WindowEndBound.of(join, inputs, names, qualifiers(join, names)).map(WindowEndBound::fix)
+                        .or(() -> eventTimeForBounds(join, inputs, names))
+                : Optional.empty();
         Optional<BoundedJoinSide> bounded = BoundedJoinSide.of(join, names.plan());
         if (omitted.equals(Optional.of(SESSION_STATE_TTL))) {
             // The fix without its SET way (and what that way says of hints and sides read once), for the rewrite that
@@ -1769,10 +1781,12 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     }
 
     /**
-     * The interval join a regular join on a key could be where each row needs only matches close to it in time. The
-     * statement bounds neither time by the other, so which side's row comes first is not the statement's to say:
+     * The interval join a regular join on a key could be where each row needs only matches close to it in time. Where
+     * the statement bounds neither time by the other, which side's row comes first is not the statement's to say:
      * the bound offered is an hour either side of the left row's time, and the text says how to narrow it to the
-     * side the data follows (an interval join keeps a row as long as its bound lets a match come: Flink docs,
+     * side the data follows; where it bounds one by the other from one side only ({@code B.bid_time >= A.created},
+     * beside a bound on a plain column, {@code B.bid_time <= A.expires}: Nexmark q4), that bound is kept and the other
+     * added (an interval join keeps a row as long as its bound lets a match come: Flink docs,
      * "Joins", "Interval Joins"). Over an anti-join written as an outer join ({@link LeftAntiJoins}) the interval
      * join changes when an unmatched row is emitted, and the text says how.
      */
@@ -1783,6 +1797,19 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         List<PlanNode> inputs = names.plan().inputs(join.node());
         String leftTable = names.directTable(inputs.get(0)).map(ObjectIdentifier::getObjectName).orElse(left);
         String rightTable = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right);
+        Optional<Boolean> rightAfter = oneDirection(join, leftTime, rightTime);
+        if (rightAfter.isPresent()) {
+            // The statement bounds one time by the other from one side (B.t >= A.t): that bound is kept, the other added.
+            String kept = rightAfter.get() ? rightAt + " >= " + leftAt : rightAt + " <= " + leftAt;
+            String way = "; or, when a row needs only matches close to it in time, an interval join, whose state the"
+                    + " watermark frees: ON " + on(join, left, right) + " AND " + rightAt + " BETWEEN "
+                    + (rightAfter.get() ? leftAt + " AND " + leftAt + " + INTERVAL '1' HOUR"
+                            : leftAt + " - INTERVAL '1' HOUR AND " + leftAt)
+                    + " (the statement's own bound, " + kept + ", kept, and the one an interval join also needs added:"
+                    + " an hour " + (rightAfter.get() ? "after" : "before") + " its " + leftTable + " row, or as long as a "
+                    + rightTable + " row may come; the statement's other conditions stay as they are)";
+            return antiJoin(join, names) ? way + anyJoinNote(leftTable, rightTable) : way;
+        }
         StringBuilder way = new StringBuilder("; or, when a row needs only matches close to it in time, an interval join,")
                 .append(" whose state the watermark frees: ON ").append(on(join, left, right)).append(" AND ")
                 .append(rightAt).append(" BETWEEN ").append(leftAt).append(" - INTERVAL '1' HOUR AND ").append(leftAt)
@@ -1792,11 +1819,29 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 .append(" + INTERVAL '1' HOUR, where before, BETWEEN ").append(leftAt).append(" - INTERVAL '1' HOUR AND ")
                 .append(leftAt).append(")");
         if (antiJoin(join, names)) {
-            way.append("; with the WHERE that keeps the ").append(leftTable).append(" rows without a match, such a row is")
-                    .append(" then emitted once, when its interval has passed without one (no ").append(rightTable)
-                    .append(" row within the bound), not at once and retracted when its match arrives");
+            way.append(anyJoinNote(leftTable, rightTable));
         }
         return way.toString();
+    }
+
+    /** What an interval join changes for an anti-join written as an outer join ({@link #intervalWay}). */
+    private static String anyJoinNote(String leftTable, String rightTable) {
+        return "; with the WHERE that keeps the " + leftTable + " rows without a match, such a row is then emitted once,"
+                + " when its interval has passed without one (no " + rightTable + " row within the bound), not at once and"
+                + " retracted when its match arrives";
+    }
+
+    /**
+     * Where the join's condition compares {@code leftTime} and {@code rightTime} from one side only ({@code B.t >= A.t}):
+     * true where the right row's time is bounded from below by the left's (it comes after), false from above; empty
+     * where the condition does not compare them, or compares them both ways.
+     */
+    private static Optional<Boolean> oneDirection(Operator.Join join, Column leftTime, Column rightTime) {
+        List<Operator.Bound> on = join.bounds().stream()
+                .filter(b -> b.left().name().equals(leftTime.name()) && b.right().name().equals(rightTime.name())).toList();
+        boolean leftLower = on.stream().anyMatch(Operator.Bound::leftLower);
+        boolean leftUpper = on.stream().anyMatch(b -> !b.leftLower());
+        return leftLower == leftUpper ? Optional.empty() : Optional.of(leftUpper);
     }
 
     /**

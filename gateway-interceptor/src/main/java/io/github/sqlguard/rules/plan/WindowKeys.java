@@ -44,6 +44,11 @@ final class WindowKeys {
 
     private WindowKeys() {}
 
+    /** True for an operator whose output carries a window's {@code window_start} and {@code window_end}. */
+    static boolean windowing(PlanNode node) {
+        return WINDOWING.contains(node.name());
+    }
+
     /** The window column among {@code keys} when it is there without the other; empty for both or neither. */
     static Optional<String> alone(List<String> keys) {
         boolean start = keys.contains(START);
