@@ -435,7 +435,16 @@ class RewriteGoldenFilesTest {
         "640-payments-within-a-day-of-order-upper-bound-only-event-time",
         "990-trades-join-rates-on-composite-key-temporal-join-fix-asks-no-key-rates-declares",
         "991-paid-orders-view-left-join-rates-into-sink-temporal-join-fix-asks-no-key-rates-declares",
-        "996-employees-per-department-over-latest-row-per-employee-coalesced-key-ranking-below-not-named"})
+        "996-employees-per-department-over-latest-row-per-employee-coalesced-key-ranking-below-not-named",
+        "1025-distinct-buyers-per-shop-hint-of-two-hours-on-projecting-subquery-fix-says-a-value-is-counted-again",
+        "1026-distinct-users-of-all-time-over-view-hinted-one-day-fix-says-a-value-is-counted-again-while-rows-come",
+        "1027-devices-per-region-cdc-table-hint-of-a-day-on-projecting-subquery-fix-says-retraction-lost",
+        "1028-repeat-visits-per-user-self-join-of-visits-aliased-hint-rewrite-names-each-side-by-its-alias",
+        "1029-order-pairs-per-customer-self-join-of-a-view-hint-rewrite-says-joined-with-itself",
+        "1030-orders-per-customer-of-big-spenders-in-subquery-hint-rewrite-names-the-semi-joins-subquery-side",
+        "1031-votes-per-person-inner-join-on-their-sum-into-sink-keyed-by-person-reason-names-the-join-condition",
+        "1032-orders-left-join-products-on-category-into-sink-keyed-by-order-reason-names-the-join-condition",
+        "1033-highest-carried-forward-reading-per-device-over-last-value-over-unbounded-rows-set-bounds-both-first"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");

@@ -1076,25 +1076,16 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             out.append("longer than a value of ").append(String.join(", ", calls))
                     .append(insertOnly ? " keeps coming back" : " goes unseen")
                     .append(global ? "" : (insertOnly ? " to its key" : " by its key") + key)
-                    .append(", or only where a value ").append(verbs).append(" again is acceptable: a TTL expires each")
-                    .append(" distinct value").append(per);
-            if (insertOnly) {
-                out.append(" the TTL after it was first ").append(verbs).append(", however often it comes again, ")
-                        .append(active).append(" (Flink writes a value's entry only when it is new), so its next arrival")
-                        .append(" is ").append(verbs).append(" again").append(sentOn);
-            } else {
-                out.append(" once it goes unseen that long, ").append(active).append(", so its next arrival is ")
-                        .append(verbs).append(" again").append(sentOn).append(", and its retraction is lost");
-            }
+                    .append(", or only where a value ").append(verbs).append(" again is acceptable: ")
+                    .append(insertOnly ? DistinctExpiry.firstCounted(per, verbs, active, true, sentOn)
+                            : DistinctExpiry.unseen(per, verbs, active, sentOn));
             out.append(global ? " (and a stream idle for the TTL resets the totals)" : "");
         }
         if (!overKeys.isEmpty()) {
             List<String> calls = overKeys.stream().map(Operator.AggregateCall::sql).distinct().toList();
             String verbs = String.join(" or ", overKeys.stream().map(Operator.AggregateCall::takesAs).distinct().toList());
-            String reads = String.join(", ", calls) + (calls.size() == 1 ? " reads" : " read") + " grouping keys alone: its"
-                    + " one value per key is written at the key's first row only, so a TTL expires it that long after,"
-                    + " even while the key's rows keep coming, and the key's next row is " + verbs + " again" + sentOn
-                    + ", once per TTL (the value is the key's own: the SELECT can use it with no DISTINCT and no state)";
+            String reads = DistinctExpiry.overKeys(calls, verbs, sentOn)
+                    + " (the value is the key's own: the SELECT can use it with no DISTINCT and no state)";
             if (out.isEmpty()) {
                 out.append("longer than a key").append(key).append(" keeps receiving rows, from its first row to its last, or")
                         .append(" only where a value ").append(verbs).append(" again is acceptable: ").append(reads);
