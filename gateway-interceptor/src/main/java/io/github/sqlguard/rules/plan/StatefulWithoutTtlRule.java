@@ -521,7 +521,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(" input, and of its ").append(oneRow.get().name()).append(" input the one row of ")
                     .append(oneRow.get().aggregate().node().label()).append(oneRow.get().holds());
         } else if (join.leftKeys().isEmpty()) {
-            reason.append(" without an equality key: it keeps every row of both inputs");
+            // A condition of the statement's that Flink's plan lost (join reorder) is said, not taken for the user's.
+            reason.append(LostJoinCondition.of(join, names.plan(), names.context())
+                    .orElse(" without an equality key: it keeps every row of both inputs"));
         } else {
             reason.append(" on ").append(condition(join, inputs, names)).append(": ").append(keeps(join, names))
                     .append(", to match the other side's later rows");
@@ -1373,6 +1375,13 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * the lookup or temporal join, written conditionally).
      */
     private static String joinFix(Operator.Join join, StatementNames names, AdvisedValues advised, Optional<String> omitted) {
+        // A condition Flink's plan lost (LostJoinCondition): first have Flink join on it, then bound the state.
+        String fix = joinTtlFix(join, names, advised, omitted);
+        return LostJoinCondition.fix(join, names.plan(), names.context())
+                .map(f -> f + " Then " + Character.toLowerCase(fix.charAt(0)) + fix.substring(1)).orElse(fix);
+    }
+
+    private static String joinTtlFix(Operator.Join join, StatementNames names, AdvisedValues advised, Optional<String> omitted) {
         List<PlanNode> inputs = names.plan().inputs(join.node());
         Optional<String> left = inputs.size() == 2 ? side(inputs.get(0), names) : Optional.empty();
         Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
@@ -1415,7 +1424,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             // The fix without its SET way (and what that way says of hints and sides read once), for the rewrite that
             // proves that way with the side read once pinned in a view (ProvenWay.ReadOnceKept): the other ways alone.
             if (bounded.isPresent() && !semiOrAnti(join) && leftHint.isPresent() && rightHint.isPresent()) {
-                return joinFix(join, names, advised, Optional.empty());
+                return joinTtlFix(join, names, advised, Optional.empty());
             }
             StringBuilder rest = new StringBuilder(eventTime.or(() -> timeBounds.flatMap(IntervalJoinBounds::fix)).orElse(""));
             otherWays(join, names, omitted, inputs, left, right, timeBounds, rest);
