@@ -1,6 +1,7 @@
 -- expect: BLOCK on-conflict-required
 -- expect-rewrite: on-conflict
--- expect-reason: the statement's JOIN loses it: a join keeps a key only where its inputs have one
+-- expect-reason: the statement's JOIN on T.sum_votes = award.votes loses it: a join keeps a key only where its inputs have one
+-- expect-reason: a join on another column (sum_votes is SUM(votes), an aggregated value) distributes
 -- expect-reason-absent: The query's upsert key
 -- expect-fix: no key reaches the sink and ON CONFLICT DO DEDUPLICATE is the fix
 -- Votes summed per person and joined with the award of that many votes (award keyed by votes), written into a sink

@@ -446,7 +446,17 @@ class RewriteGoldenFilesTest {
         "1001-orders-join-rates-keyed-by-rate-id-on-currency-temporal-join-fix-names-declared-key",
         "1002-orders-temporal-join-versioned-view-of-rates-keyed-by-currency-over-table-keyed-by-rate-id-plans",
         "1056-orders-temporal-join-deduplicated-view-of-rates-already-keyed-by-currency-fix-says-join-the-table",
-        "1005-order-totals-per-customer-and-product-into-sink-keyed-by-customer-deduplicate-fix-says-updates-keep-history"})
+        "1005-order-totals-per-customer-and-product-into-sink-keyed-by-customer-deduplicate-fix-says-updates-keep-history",
+        "1025-distinct-buyers-per-shop-hint-of-two-hours-on-projecting-subquery-fix-says-a-value-is-counted-again",
+        "1026-distinct-users-of-all-time-over-view-hinted-one-day-fix-says-a-value-is-counted-again-while-rows-come",
+        "1027-devices-per-region-cdc-table-hint-of-a-day-on-projecting-subquery-fix-says-retraction-lost",
+        "1028-repeat-visits-per-user-self-join-of-visits-aliased-hint-rewrite-names-each-side-by-its-alias",
+        "1029-order-pairs-per-customer-self-join-of-a-view-hint-rewrite-says-joined-with-itself",
+        "1030-orders-per-customer-of-big-spenders-in-subquery-hint-rewrite-names-the-semi-joins-subquery-side",
+        "1031-votes-per-person-inner-join-on-their-sum-into-sink-keyed-by-person-reason-names-the-join-condition",
+        "1032-orders-left-join-products-on-category-into-sink-keyed-by-order-reason-names-the-join-condition",
+        "1033-highest-carried-forward-reading-per-device-over-last-value-over-unbounded-rows-set-bounds-both-first",
+        "1034-five-way-join-with-left-join-under-join-reorder-plan-loses-a-condition-reason-says-so"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");

@@ -3,6 +3,7 @@ package io.github.sqlguard.rewrite;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.plan.DistinctExpiry;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule.OneRowSide;
 
 import java.time.Duration;
@@ -163,26 +164,16 @@ final class DistinctUnderTtl {
             }
         }
         String out = "";
+        // The fix's wording (DistinctExpiry), without its "why" and "while the key stays active": what changes, once.
         if (!firstCounted.isEmpty()) {
-            List<String> list = new ArrayList<>(firstCounted);
-            out += "; " + String.join(", ", list) + (list.size() == 1 ? " expires" : " expire") + " each distinct value"
-                    + " on its own, the TTL after the value was first " + String.join(" or ", firstVerbs) + ", however often"
-                    + " it comes again (Flink writes a value's state entry only when it is new to its key), and its next"
-                    + " arrival is " + String.join(" or ", firstVerbs) + " again";
+            out += "; " + String.join(", ", firstCounted) + ": "
+                    + DistinctExpiry.firstCounted("", String.join(" or ", firstVerbs), "", false, "");
         }
         if (!keyCalls.isEmpty()) {
-            List<String> list = new ArrayList<>(keyCalls);
-            out += "; " + String.join(", ", list) + (list.size() == 1 ? " reads" : " read") + " grouping keys alone, one"
-                    + " value per key, whose state entry Flink writes at the key's first row only (a value's entry is"
-                    + " written only when it is new to its key): the TTL expires it that long after that row even while the"
-                    + " key's rows keep coming, and the key's next row is " + String.join(" or ", keyVerbs)
-                    + " again, once per TTL while the key stays active";
+            out += "; " + DistinctExpiry.overKeys(new ArrayList<>(keyCalls), String.join(" or ", keyVerbs), "");
         }
         if (!calls.isEmpty()) {
-            List<String> list = new ArrayList<>(calls);
-            out += "; " + String.join(", ", list) + (list.size() == 1 ? " expires" : " expire") + " each distinct value"
-                    + " on its own: a value not seen for the TTL is " + String.join(" or ", verbs)
-                    + " again when it returns, and its retraction is lost";
+            out += "; " + String.join(", ", calls) + ": " + DistinctExpiry.unseen("", String.join(" or ", verbs), "", "");
         }
         if (!views.isEmpty()) {
             List<String> list = new ArrayList<>(views);

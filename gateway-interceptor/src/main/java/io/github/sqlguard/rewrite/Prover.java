@@ -195,8 +195,9 @@ final class Prover {
                 + (candidate.family().equals(WindowGroup.ID) || candidate.family().equals(WindowAggregate.ID)
                         ? judged.plan().map(p -> RankOverWindows.changes(p, candidate.statement())
                                 + AggregationOverWindows.changes(p)).orElse("") : "")
-                + (setsTtl ? TtlMix.changes(judged.plan()) : "")
-                + (setsTtl ? AggregateOverAggregate.changes(judged.plan()) : "");
+                + (setsTtl ? TtlMix.changes(judged.plan(), context.request().statement().facts().tableReferences()) : "")
+                + (setsTtl ? AggregateOverAggregate.changes(judged.plan()) : "")
+                + (setsTtl ? leftUnbounded(candidate, findings) : "");
         Optional<String> lost = RestoreLoss.of(judged.verdict(), judged.restore());
         return new Proven(new Rewrite(
                 candidate.ruleId(), candidate.findingNode(), candidate.family(), candidate.sql(),
@@ -234,6 +235,29 @@ final class Prover {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * {@code "; it leaves the OverAggregate (device_id) with no TTL (still reported)"}: the operators of the rewrite's plan
+     * that its rule still reports besides the one the candidate is about ({@link #stillReported} lets them stay), for a
+     * rewrite that sets a TTL: a {@code STATE_TTL} hint on a {@code GROUP BY} bounds the aggregation and leaves the
+     * {@code OverAggregate} below it unbounded (no hint reaches an OVER aggregate), which the {@code changes:} line says;
+     * the {@link Rewriter} puts such a rewrite after one of the same finding that leaves none. Empty where none is left.
+     */
+    private static String leftUnbounded(Candidate candidate, List<Finding> rewritten) {
+        String own = shape(candidate.findingNode());
+        List<String> left = new ArrayList<>();
+        for (Finding finding : rewritten) {
+            if (finding.ruleId().equals(candidate.ruleId()) && finding.planNode().isPresent()
+                    && !shape(finding.node()).equals(own)) {
+                String operator = finding.facts().operator().orElse(shape(finding.node()).replaceFirst("\\(.*", ""));
+                String keys = finding.facts().keys().isEmpty() ? "" : " (" + String.join(", ", finding.facts().keys()) + ")";
+                if (!left.contains(operator + keys)) {
+                    left.add(operator + keys);
+                }
+            }
+        }
+        return left.isEmpty() ? "" : "; it leaves the " + String.join(" and the ", left) + " with no TTL (still reported)";
     }
 
     /** A finding's node without its plan node ids: {@code Rank(partitionBy=[user_id], ...)}. */

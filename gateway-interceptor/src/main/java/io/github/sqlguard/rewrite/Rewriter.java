@@ -213,9 +213,12 @@ public final class Rewriter {
         for (List<Rewrite> answer : answers) {
             // Per finding, the rewrites that keep the state the statement restores first (Rewrite#restores), then its
             // own rewrites in the order of the families (RewriteFamilies: the structural first), then the structural
-            // ones proven for another finding of its plan node, before its state TTL and configuration.
+            // ones proven for another finding of its plan node, before its state TTL and configuration; among these,
+            // one whose plan its rule still reports for another operator (a hint on a GROUP BY over an unbounded OVER
+            // aggregate, which no hint reaches) after one that leaves none (the SET that bounds both).
             answer.sort(java.util.Comparator.<Rewrite>comparingInt(r -> r.restores() ? 0 : 1)
-                    .thenComparingInt(r -> RewriteFamilies.structural(r.family()) ? 0 : 1));
+                    .thenComparingInt(r -> RewriteFamilies.structural(r.family()) ? 0 : 1)
+                    .thenComparingInt(r -> r.remaining().stream().anyMatch(x -> x.endsWith(" " + r.ruleId())) ? 1 : 0));
             verified.addAll(answer);
         }
         if (budget.isPresent()) {

@@ -7,6 +7,7 @@ import io.github.sqlguard.plan.PipelineTtls;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.statement.ParsedStatement.TableReference;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ final class TtlMix {
      * which keeps the rows of customers with no TTL (never expires) and those of orders under a TTL of 1 d}); empty when
      * none does.
      */
-    static String changes(Optional<ExplainedPlan> plan) {
+    static String changes(Optional<ExplainedPlan> plan, List<TableReference> references) {
         if (plan.isEmpty() || !plan.get().compiled()) {
             return "";
         }
@@ -55,7 +56,7 @@ final class TtlMix {
                 // at 4 d is one TTL, whatever the other side keeps (PipelineTtls).
                 List<OperatorState> above = PipelineTtls.statesOf(node, input);
                 for (PlanNode below : statefulBelow(p, inputs.get(input))) {
-                    String pair = keeps(p, node, input, above) + ", over " + keptBelow(p, below);
+                    String pair = keeps(p, node, input, above, references) + ", over " + keptBelow(p, below, references);
                     if (!ttls(above).equals(ttls(below.state())) && seen.add(pair) && pairs.size() < MAX_PAIRS) {
                         pairs.add(pair);
                     }
@@ -76,23 +77,24 @@ final class TtlMix {
      * keeps the rows of orders under a TTL of 1 d} where it keeps one state per input (a regular join), else {@code the
      * GroupAggregate keeps its state with no TTL (never expires)}.
      */
-    private static String keeps(ExplainedPlan plan, PlanNode node, int input, List<OperatorState> states) {
+    private static String keeps(ExplainedPlan plan, PlanNode node, int input, List<OperatorState> states,
+            List<TableReference> references) {
         if (!perInput(node)) {
-            return named(plan, node) + " keeps its state " + ttlWords(states);
+            return named(plan, node, references) + " keeps its state " + ttlWords(states);
         }
-        return named(plan, node) + " keeps " + rowsOf(plan, node, input) + " " + ttlWords(states);
+        return named(plan, node, references) + " keeps " + rowsOf(plan, node, input, references) + " " + ttlWords(states);
     }
 
     /** {@code node}, an operator below another, by what it keeps: per input where its inputs' TTLs differ. */
-    private static String keptBelow(ExplainedPlan plan, PlanNode node) {
+    private static String keptBelow(ExplainedPlan plan, PlanNode node, List<TableReference> references) {
         if (!perInput(node) || node.inputs().size() != 2 || ttls(PipelineTtls.statesOf(node, 0))
                 .equals(ttls(PipelineTtls.statesOf(node, 1)))) {
-            return named(plan, node) + ", which keeps its state " + ttlWords(node.state());
+            return named(plan, node, references) + ", which keeps its state " + ttlWords(node.state());
         }
         // The input whose rows never expire first: what the pair is about.
         int first = PipelineTtls.statesOf(node, 1).stream().anyMatch(s -> s.ttl().isZero()) ? 1 : 0;
-        return named(plan, node) + ", which keeps " + rowsOf(plan, node, first) + " "
-                + ttlWords(PipelineTtls.statesOf(node, first)) + " and " + rowsOf(plan, node, 1 - first).replaceFirst(
+        return named(plan, node, references) + ", which keeps " + rowsOf(plan, node, first, references) + " "
+                + ttlWords(PipelineTtls.statesOf(node, first)) + " and " + rowsOf(plan, node, 1 - first, references).replaceFirst(
                         "^the rows of ", "those of ") + " " + ttlWords(PipelineTtls.statesOf(node, 1 - first));
     }
 
@@ -104,30 +106,75 @@ final class TtlMix {
     /**
      * An operator by the tables its inputs read, as a user knows them: {@code the Join of orders with customers} (each
      * input's tables, {@link ExplainedPlan#tablesRead}); {@code the GroupAggregate} for a one-input operator, or where
-     * an input reads no named table; a SEMI or ANTI join by its type ({@code the ANTI Join of orders with orders}).
+     * an input reads no named table; a SEMI or ANTI join by its type, its right input the subquery's ({@code the ANTI
+     * Join of orders with the subquery over orders}). Where both inputs read the same tables (a self-join), each by
+     * the statement's alias ({@link #sides}: {@code the Join of orders AS a with orders AS b}), else {@code the Join of
+     * orders with itself}.
      */
-    private static String named(ExplainedPlan plan, PlanNode node) {
+    private static String named(ExplainedPlan plan, PlanNode node, List<TableReference> references) {
         List<PlanNode> inputs = plan.inputs(node);
         if (inputs.size() != 2) {
             return "the " + node.name();
         }
-        // A SEMI or ANTI join (an IN or EXISTS subquery) said so: "the ANTI Join of orders with orders" is no self-join.
-        String kind = plan.operators(Operator.Join.class).stream().filter(j -> j.node().id() == node.id())
-                .map(Operator.Join::joinType).filter(t -> t.equals("SEMI") || t.equals("ANTI")).findFirst()
-                .map(t -> t + " ").orElse("");
         String left = tables(plan, inputs.get(0));
         String right = tables(plan, inputs.get(1));
-        return "the " + kind + node.name() + (left.isEmpty() || right.isEmpty() ? "" : " of " + left + " with " + right);
+        if (left.isEmpty() || right.isEmpty()) {
+            return "the " + kind(plan, node) + node.name();
+        }
+        if (!kind(plan, node).isEmpty()) {
+            return "the " + kind(plan, node) + node.name() + " of " + left + " with the subquery over " + right;
+        }
+        if (!left.equals(right)) {
+            return "the " + node.name() + " of " + left + " with " + right;
+        }
+        return sides(plan, left, references).map(s -> "the " + node.name() + " of " + s.get(0) + " with " + s.get(1))
+                .orElse("the " + node.name() + " of " + left + " with itself");
     }
 
-    /** The rows of input {@code input} of {@code node}: {@code the rows of customers}, or {@code its right input's rows}. */
-    private static String rowsOf(ExplainedPlan plan, PlanNode node, int input) {
+    /** {@code SEMI } or {@code ANTI } for such a join (an IN or EXISTS subquery, its right input), else empty. */
+    private static String kind(ExplainedPlan plan, PlanNode node) {
+        return plan.operators(Operator.Join.class).stream().filter(j -> j.node().id() == node.id())
+                .map(Operator.Join::joinType).filter(t -> t.equals("SEMI") || t.equals("ANTI")).findFirst()
+                .map(t -> t + " ").orElse("");
+    }
+
+    /**
+     * The rows of input {@code input} of {@code node}: {@code the rows of customers}, {@code the rows of orders AS b} (a
+     * self-join's side by its alias), {@code the rows of the subquery over orders} (a SEMI or ANTI join's right input),
+     * or {@code its right input's rows}.
+     */
+    private static String rowsOf(ExplainedPlan plan, PlanNode node, int input, List<TableReference> references) {
         List<PlanNode> inputs = plan.inputs(node);
         String tables = input < inputs.size() ? tables(plan, inputs.get(input)) : "";
-        if (!tables.isEmpty()) {
-            return "the rows of " + tables;
+        if (tables.isEmpty()) {
+            return inputs.size() == 2 ? "its " + (input == 0 ? "left" : "right") + " input's rows"
+                    : "the rows of its input " + (input + 1);
         }
-        return inputs.size() == 2 ? "its " + (input == 0 ? "left" : "right") + " input's rows" : "the rows of its input " + (input + 1);
+        if (inputs.size() == 2 && !kind(plan, node).isEmpty()) {
+            return input == 1 ? "the rows of the subquery over " + tables : "the rows of " + tables;
+        }
+        if (inputs.size() == 2 && tables.equals(tables(plan, inputs.get(1 - input)))) {
+            return sides(plan, tables, references).map(s -> "the rows of " + s.get(input))
+                    .orElse("its " + (input == 0 ? "left" : "right") + " input's rows (" + tables + ")");
+        }
+        return "the rows of " + tables;
+    }
+
+    /**
+     * A self-join's two sides as the statement names them, in order ({@code [orders AS a, orders AS b]}): where the plan
+     * has one join and the statement reads {@code table} twice, under two aliases, taken in the order of its {@code FROM}
+     * as the rules' messages take them ({@code StatementNames#joinSide}: Flink plans a join's inputs in that order and
+     * reorders joins only with {@code table.optimizer.join-reorder-enabled}, off by default). Empty otherwise: the sides
+     * are then told apart as left and right.
+     */
+    private static Optional<List<String>> sides(ExplainedPlan plan, String table, List<TableReference> references) {
+        List<TableReference> named = references.stream().filter(r -> r.name().equals(table)).toList();
+        long joins = plan.nodes().stream().filter(n -> n.name().equals("Join")).count();
+        if (joins != 1 || named.size() != 2 || named.stream().anyMatch(r -> r.alias().isEmpty())
+                || named.get(0).alias().equals(named.get(1).alias())) {
+            return Optional.empty();
+        }
+        return Optional.of(named.stream().map(r -> table + " AS " + r.alias()).toList());
     }
 
     /** The named tables {@code node} reads, joined for a sentence: {@code orders}, {@code orders and customers}. */

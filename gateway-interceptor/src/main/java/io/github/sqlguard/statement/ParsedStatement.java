@@ -279,6 +279,10 @@ public sealed interface ParsedStatement extends ParsedSql
      *     subquery by a SELECT that aggregates with that subquery as its FROM, each to that subquery's alias (empty
      *     where it has none): a {@code STATE_TTL} hint on the aggregating SELECT names the subquery, not the table
      *     (Flink refuses a hint key that is not an input of its query block)
+     * @param joinConditions what each join of {@link #joinTypes} is on, in the same order, as the statement writes it
+     *     (read back by Flink's parser, back-ticks removed): its {@code ON} condition ({@code o.id = p.order_id}), its
+     *     {@code USING (id)}, or for a comma or {@code CROSS} join the equalities of two columns in its SELECT's {@code
+     *     WHERE} ({@code T.sum_votes = award.votes}); empty where it has none
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -306,13 +310,14 @@ public sealed interface ParsedStatement extends ParsedSql
             List<String> existsAggregateTables,
             List<SqlOption> existsAggregateHints,
             boolean distinct,
-            Map<String, String> subqueryAggregateReads) {
+            Map<String, String> subqueryAggregateReads,
+            List<String> joinConditions) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of(),
-                List.of(), false, Map.of());
+                List.of(), false, Map.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -340,6 +345,7 @@ public sealed interface ParsedStatement extends ParsedSql
             existsAggregateTables = List.copyOf(existsAggregateTables);
             existsAggregateHints = List.copyOf(existsAggregateHints);
             subqueryAggregateReads = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(subqueryAggregateReads));
+            joinConditions = List.copyOf(joinConditions);
         }
 
         /**
@@ -363,14 +369,15 @@ public sealed interface ParsedStatement extends ParsedSql
             return new SqlFacts(stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars,
                     functionClasses, planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames,
                     orderBys, joinTypes, overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases, setOperations,
-                    subqueryPredicates, existsAggregateTables, existsAggregateHints, distinct, subqueryAggregateReads);
+                    subqueryPredicates, existsAggregateTables, existsAggregateHints, distinct, subqueryAggregateReads,
+                    joinConditions);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
                     List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(),
-                    List.of(), List.of(), List.of(), false, Map.of());
+                    List.of(), List.of(), List.of(), false, Map.of(), List.of());
         }
     }
 

@@ -80,6 +80,7 @@ final class SqlFactsCollector {
     private final List<String> overOrders = new ArrayList<>();
     private final List<String> unorderedOvers = new ArrayList<>();
     private final List<String> joinTypes = new ArrayList<>();
+    private final List<String> joinConditions = new ArrayList<>();
     private final List<String> setOperations = new ArrayList<>();
     private final List<String> subqueryPredicates = new ArrayList<>();
     private final List<String> existsAggregateTables = new ArrayList<>();
@@ -149,7 +150,7 @@ final class SqlFactsCollector {
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
                 planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
                 overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases, setOperations, subqueryPredicates,
-                existsAggregateTables, existsAggregateHints, distinct, subqueryAggregateReads);
+                existsAggregateTables, existsAggregateHints, distinct, subqueryAggregateReads, joinConditions);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -267,6 +268,7 @@ final class SqlFactsCollector {
             }
             if (call instanceof SqlJoin join) {
                 joinTypes.add(join.getJoinType().name());
+                joinConditions.add(joinCondition(join));
             }
             if (call.getKind() == SqlKind.UNION || call.getKind() == SqlKind.INTERSECT || call.getKind() == SqlKind.EXCEPT) {
                 // The operator's own name: UNION, UNION ALL, INTERSECT, INTERSECT ALL, EXCEPT, EXCEPT ALL (MINUS reads as EXCEPT).
@@ -628,6 +630,41 @@ final class SqlFactsCollector {
     }
 
     /** An item of a window's PARTITION BY or ORDER BY as SQL: {@code user_id}, {@code o.amount DESC}. */
+    /**
+     * What {@code join} is on, as written ({@link SqlFacts#joinConditions}): its {@code ON} condition, its {@code USING}
+     * columns, or, for a comma or {@code CROSS} join, the equalities of two columns in the {@code WHERE} of the SELECT
+     * being walked, whose {@code FROM} it is; empty where it has none.
+     */
+    private String joinCondition(SqlJoin join) {
+        SqlNode condition = join.getCondition();
+        if (condition instanceof SqlNodeList using) {
+            List<String> columns = new ArrayList<>();
+            using.forEach(c -> columns.add(sql(c)));
+            return "USING (" + String.join(", ", columns) + ")";
+        }
+        if (condition != null) {
+            return sql(condition);
+        }
+        if (select == null || select.getWhere() == null) {
+            return "";
+        }
+        List<String> equalities = new ArrayList<>();
+        columnEqualities(select.getWhere(), equalities);
+        return String.join(" AND ", equalities);
+    }
+
+    /** The {@code a = b} of two columns in {@code predicate}, through its {@code AND}s. */
+    private static void columnEqualities(SqlNode predicate, List<String> into) {
+        if (predicate instanceof SqlCall call && call.getKind() == SqlKind.AND) {
+            for (SqlNode operand : call.getOperandList()) {
+                columnEqualities(operand, into);
+            }
+        } else if (predicate instanceof SqlCall call && call.getKind() == SqlKind.EQUALS
+                && call.operand(0) instanceof SqlIdentifier && call.operand(1) instanceof SqlIdentifier) {
+            into.add(sql(call.operand(0)) + " = " + sql(call.operand(1)));
+        }
+    }
+
     private static String sql(SqlNode item) {
         if (item instanceof SqlIdentifier identifier) {
             return String.join(".", identifier.names);

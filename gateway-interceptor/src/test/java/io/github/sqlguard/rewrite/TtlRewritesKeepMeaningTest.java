@@ -87,8 +87,8 @@ class TtlRewritesKeepMeaningTest {
         assertThat(ttl).isNotEmpty();
         for (Rewrite rewrite : ttl) {
             assertThat(rewrite.changes()).as(rewrite.family())
-                    .contains("COUNT(DISTINCT page) expires each distinct value on its own, the TTL after the value was"
-                            + " first counted, however often it comes again")
+                    .contains("COUNT(DISTINCT page): a TTL expires each distinct value the TTL after it was first counted,"
+                            + " however often it comes again")
                     .contains("its next arrival is counted again")
                     .doesNotContain("not seen for the TTL");
         }
@@ -103,8 +103,8 @@ class TtlRewritesKeepMeaningTest {
         assertThat(ttl).isNotEmpty();
         for (Rewrite rewrite : ttl) {
             assertThat(rewrite.changes()).as(rewrite.family())
-                    .contains("COUNT(DISTINCT page) reads grouping keys alone, one value per key")
-                    .contains("counted again, once per TTL while the key stays active")
+                    .contains("COUNT(DISTINCT page) reads grouping keys alone: its one value per key")
+                    .contains("counted again, once per TTL")
                     .doesNotContain("expires each distinct value");
         }
     }
@@ -117,7 +117,7 @@ class TtlRewritesKeepMeaningTest {
         List<Rewrite> ttl = ttlRewrites(rewrites);
         for (Rewrite rewrite : ttl) {
             assertThat(rewrite.changes()).as(rewrite.family())
-                    .contains("the TTL after the value was first added or listed")
+                    .contains("the TTL after it was first added or listed")
                     .contains("its next arrival is added or listed again")
                     .doesNotContain("counted again");
         }

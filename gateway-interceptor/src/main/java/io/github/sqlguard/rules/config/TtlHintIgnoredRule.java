@@ -240,7 +240,7 @@ public final class TtlHintIgnoredRule implements Rule {
                     + StateTtl.format(min) + "), so moved to the SELECT that joins or aggregates, or set for the"
                     + " job, it would expire state before later rows of a key arrive (ttl-too-short); to bound the state,"
                     + " give that SELECT or the job a TTL of at least " + StateTtl.format(min) + ", "
-                    + StatefulWithoutTtlRule.distinctTtl(context, plan).orElse("longer than a key stays active") + ".";
+                    + distinct(context, plan).orElse("longer than a key stays active") + ".";
         }
         boolean hintable = plan.nodes().stream().anyMatch(n -> StatefulOperators.HINT_REACHES.contains(n.name()));
         List<PlanNode> temporal = TemporalJoins.of(plan);
@@ -253,7 +253,19 @@ public final class TtlHintIgnoredRule implements Rule {
         return "Move the hint to the SELECT that joins or aggregates, naming one of that SELECT's inputs as it names"
                 + " it, or remove it from " + where + "; to bound every stateful operator instead, set the TTL for the job:"
                 + " SET 'table.exec.state.ttl' = '" + value + "'" + (temporal.isEmpty() ? "" : ", which the temporal join"
-                + " takes as an idle timeout: " + TemporalJoins.idleTimeout(value, temporal)) + ".";
+                + " takes as an idle timeout: " + TemporalJoins.idleTimeout(value, temporal))
+                + distinct(context, plan).map(d -> "; either way, give the aggregation a TTL " + d).orElse("") + ".";
+    }
+
+    /**
+     * The length a TTL reaching the statement's aggregation must have where a {@code DISTINCT} call of it is not kept
+     * exact by one longer than a key stays active, in stateful-without-ttl's words ({@link
+     * StatefulWithoutTtlRule#distinctTtl}: "longer than a value of COUNT(DISTINCT v) keeps coming back to its key (k), or
+     * only where a value counted again is acceptable: ..."): one wording for a hint below the minimum and one at or above
+     * it.
+     */
+    private static Optional<String> distinct(AnalysisContext context, ExplainedPlan plan) {
+        return StatefulWithoutTtlRule.distinctTtl(context, plan);
     }
 
     /** Flink refused the statement: a hint names no input of its query block (or, on 1.20, a table with a watermark). */

@@ -90,6 +90,9 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
 
     private static final String SYMPTOM = "The query has an upsert key that differs from the primary key of the sink table";
 
+    /** A column as a join condition names it: {@code T.sum_votes}, {@code votes}. */
+    private static final Pattern COLUMN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*");
+
     private static final Pattern TABLE = Pattern.compile("of the sink table '([^']+)'");
 
     private static final Pattern KEYS = Pattern.compile("Primary key: (\\[[^\\]]*\\]), upsert key: (.*?)\\. This can lead");
@@ -112,9 +115,9 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
      * (cases 507, 508).
      */
     private static final String JOIN_CAUSE = "a join keeps a key only where its inputs have one and it is distributed by"
-            + " it: an outer join of inputs without a unique key has none, and a join on another column (an aggregated"
-            + " value) distributes the updating rows of one key to different parallel instances, whose changes can reach"
-            + " the sink out of order";
+            + " it: an outer join of inputs without a unique key has none, and a join on another column %s distributes"
+            + " the updating rows of one key to different parallel instances, whose changes can reach the sink out of"
+            + " order";
 
     private static final String RANK_CAUSE = "a ranking distributes its input's rows by its PARTITION BY, and keeps"
             + " their key only where the partition holds it: partitioned by another column (an aggregated value), the"
@@ -182,7 +185,10 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         }
         if (!joins.isEmpty()) {
             String type = joins.get(0).equals("COMMA") || joins.get(0).equals("CROSS") ? "" : joins.get(0) + " ";
-            return "the statement's " + type + "JOIN loses it: " + JOIN_CAUSE;
+            List<String> conditions = context.statement().facts().joinConditions();
+            String on = conditions.isEmpty() ? "" : conditions.get(0);
+            return "the statement's " + type + "JOIN" + (on.isEmpty() ? "" : " on " + on) + " loses it: "
+                    + JOIN_CAUSE.formatted(otherColumn(on, context));
         }
         Optional<Grouping> dropping = droppingGrouping(context);
         if (dropping.isPresent() && !dropping.get().droppedWindows().isEmpty()) {
@@ -217,6 +223,32 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                     + " its input has no key: each row reaches the sink on its own, whatever its PARTITION BY";
         }
         return "the statement neither joins nor ranks, " + CAST_CAUSE;
+    }
+
+    /**
+     * What {@link #JOIN_CAUSE} says of the column a join is on, from the statement's join condition {@code on}: the
+     * columns of it that are aggregated values, by the call the statement computes them with ({@code (sum_votes is
+     * SUM(votes), an aggregated value)}: {@link io.github.sqlguard.statement.ParsedStatement.SqlFacts#aggregateAliases});
+     * {@code than the key} where none is; {@code (an aggregated value)}, as an example, where the condition is not known.
+     */
+    private static String otherColumn(String on, AnalysisContext context) {
+        if (on.isEmpty()) {
+            return "(an aggregated value)";
+        }
+        Map<String, String> aggregates = context.statement().facts().aggregateAliases();
+        List<String> aggregated = new ArrayList<>();
+        Matcher column = COLUMN.matcher(on);
+        while (column.find()) {
+            String name = SqlIdentifiers.lastName(column.group());
+            if (aggregates.containsKey(name) && !aggregated.contains(name)) {
+                aggregated.add(name);
+            }
+        }
+        if (aggregated.isEmpty()) {
+            return "than the key";
+        }
+        return "(" + String.join(", ", aggregated.stream().map(a -> a + " is " + aggregates.get(a)).toList())
+                + (aggregated.size() == 1 ? ", an aggregated value)" : ", aggregated values)");
     }
 
     /**

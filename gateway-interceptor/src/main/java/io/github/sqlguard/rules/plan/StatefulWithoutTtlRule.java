@@ -523,7 +523,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(" input, and of its ").append(oneRow.get().name()).append(" input the one row of ")
                     .append(oneRow.get().aggregate().node().label()).append(oneRow.get().holds());
         } else if (join.leftKeys().isEmpty()) {
-            reason.append(" without an equality key: it keeps every row of both inputs");
+            // A condition of the statement's that Flink's plan lost (join reorder) is said, not taken for the user's.
+            reason.append(LostJoinCondition.of(join, names.plan(), names.context())
+                    .orElse(" without an equality key: it keeps every row of both inputs"));
         } else {
             reason.append(" on ").append(condition(join, inputs, names)).append(": ").append(keeps(join, names))
                     .append(", to match the other side's later rows");
@@ -1086,25 +1088,16 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             out.append("longer than a value of ").append(String.join(", ", calls))
                     .append(insertOnly ? " keeps coming back" : " goes unseen")
                     .append(global ? "" : (insertOnly ? " to its key" : " by its key") + key)
-                    .append(", or only where a value ").append(verbs).append(" again is acceptable: a TTL expires each")
-                    .append(" distinct value").append(per);
-            if (insertOnly) {
-                out.append(" the TTL after it was first ").append(verbs).append(", however often it comes again, ")
-                        .append(active).append(" (Flink writes a value's entry only when it is new), so its next arrival")
-                        .append(" is ").append(verbs).append(" again").append(sentOn);
-            } else {
-                out.append(" once it goes unseen that long, ").append(active).append(", so its next arrival is ")
-                        .append(verbs).append(" again").append(sentOn).append(", and its retraction is lost");
-            }
+                    .append(", or only where a value ").append(verbs).append(" again is acceptable: ")
+                    .append(insertOnly ? DistinctExpiry.firstCounted(per, verbs, active, true, sentOn)
+                            : DistinctExpiry.unseen(per, verbs, active, sentOn));
             out.append(global ? " (and a stream idle for the TTL resets the totals)" : "");
         }
         if (!overKeys.isEmpty()) {
             List<String> calls = overKeys.stream().map(Operator.AggregateCall::sql).distinct().toList();
             String verbs = String.join(" or ", overKeys.stream().map(Operator.AggregateCall::takesAs).distinct().toList());
-            String reads = String.join(", ", calls) + (calls.size() == 1 ? " reads" : " read") + " grouping keys alone: its"
-                    + " one value per key is written at the key's first row only, so a TTL expires it that long after,"
-                    + " even while the key's rows keep coming, and the key's next row is " + verbs + " again" + sentOn
-                    + ", once per TTL (the value is the key's own: the SELECT can use it with no DISTINCT and no state)";
+            String reads = DistinctExpiry.overKeys(calls, verbs, sentOn)
+                    + " (the value is the key's own: the SELECT can use it with no DISTINCT and no state)";
             if (out.isEmpty()) {
                 out.append("longer than a key").append(key).append(" keeps receiving rows, from its first row to its last, or")
                         .append(" only where a value ").append(verbs).append(" again is acceptable: ").append(reads);
@@ -1428,6 +1421,13 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * the lookup or temporal join, written conditionally).
      */
     private static String joinFix(Operator.Join join, StatementNames names, AdvisedValues advised, Optional<String> omitted) {
+        // A condition Flink's plan lost (LostJoinCondition): first have Flink join on it, then bound the state.
+        String fix = joinTtlFix(join, names, advised, omitted);
+        return LostJoinCondition.fix(join, names.plan(), names.context())
+                .map(f -> f + " Then " + Character.toLowerCase(fix.charAt(0)) + fix.substring(1)).orElse(fix);
+    }
+
+    private static String joinTtlFix(Operator.Join join, StatementNames names, AdvisedValues advised, Optional<String> omitted) {
         List<PlanNode> inputs = names.plan().inputs(join.node());
         Optional<String> left = inputs.size() == 2 ? side(inputs.get(0), names) : Optional.empty();
         Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
@@ -1473,7 +1473,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             // The fix without its SET way (and what that way says of hints and sides read once), for the rewrite that
             // proves that way with the side read once pinned in a view (ProvenWay.ReadOnceKept): the other ways alone.
             if (bounded.isPresent() && !semiOrAnti(join) && leftHint.isPresent() && rightHint.isPresent()) {
-                return joinFix(join, names, advised, Optional.empty());
+                return joinTtlFix(join, names, advised, Optional.empty());
             }
             StringBuilder rest = new StringBuilder(eventTime.or(() -> timeBounds.flatMap(IntervalJoinBounds::fix)).orElse(""));
             otherWays(join, names, omitted, inputs, left, right, timeBounds, rest);

@@ -1,0 +1,113 @@
+package io.github.sqlguard.rules.plan;
+
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.rules.AnalysisContext;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * A regular join Flink planned with no condition ({@code where=[true]}) while every join the statement writes has one:
+ * the plan does not join as the statement does, and a message that read the plan alone would call it a join "without an
+ * equality key" of the user's making. Flink 2.3.0 with {@code table.optimizer.join-reorder-enabled} plans {@code
+ * JoinReorderTest#testInnerAndLeftOuterJoin} ({@code ... LEFT OUTER JOIN T4 ON a1 = a4 JOIN T5 ON a4 = a5}) with its top
+ * join {@code where=[true]} over a {@code single} exchange and no operator applying {@code a4 = a5} (asked of 2.3.0's
+ * planner: case 1034; the test's plan on Flink's master joins on it). Each column equality the statement's joins are
+ * on ({@link io.github.sqlguard.statement.ParsedStatement.SqlFacts#joinConditions}) is looked for in the conditions the
+ * plan prints ({@code where=[(a1 = a4)]}, a {@code Calc}'s {@code where=[...]}), by column names, either way round:
+ * those found nowhere are the ones Flink lost.
+ */
+final class LostJoinCondition {
+
+    /** A column equality as a statement writes it: {@code T4.a4 = T5.a5}, {@code a4 = a5}. */
+    private static final Pattern EQUALITY =
+            Pattern.compile("\\s*`?([\\w$]+)`?(?:\\.`?([\\w$]+)`?)?\\s*=\\s*`?([\\w$]+)`?(?:\\.`?([\\w$]+)`?)?\\s*");
+
+    private LostJoinCondition() {}
+
+    /**
+     * {@code " with no condition in Flink's plan (where=[true]), although every join of the statement has one: a4 = a5,
+     * which the statement joins on, is in no operator of the plan (Flink reordered the joins: ...)"}, for {@code join};
+     * empty where its plan condition is not {@code true}, where a join of the statement has no condition, or where every
+     * equality the statement joins on is applied by some operator of the plan.
+     */
+    static Optional<String> of(Operator.Join join, ExplainedPlan plan, AnalysisContext context) {
+        List<String> lost = lost(join, plan, context);
+        if (lost.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(" with no condition in Flink's plan (where=[true]), although every join of the statement has one: "
+                + String.join(", ", lost) + (lost.size() == 1 ? ", which the statement joins on, is" : ", which the statement"
+                + " joins on, are") + " in no operator of the plan" + (reordered(context)
+                        ? " (Flink reordered the joins: table.optimizer.join-reorder-enabled is on)" : "")
+                + ", so it joins every row of each input with every row of the other and keeps them all");
+    }
+
+    /** The column equalities of the statement's joins that no operator of {@code plan} applies, where {@link #of} says so. */
+    private static List<String> lost(Operator.Join join, ExplainedPlan plan, AnalysisContext context) {
+        if (!join.node().description().contains("where=[true]")) {
+            return List.of();
+        }
+        List<String> conditions = context.statement().facts().joinConditions();
+        if (conditions.isEmpty() || conditions.stream().anyMatch(String::isBlank)) {
+            return List.of(); // a join the statement writes without a condition: the plan's true is the user's
+        }
+        List<String> lost = new ArrayList<>();
+        for (String condition : conditions) {
+            for (String part : condition.split("(?i)\\s+AND\\s+")) {
+                java.util.regex.Matcher equality = EQUALITY.matcher(part.replaceAll("^\\(+|\\)+$", ""));
+                if (!equality.matches()) {
+                    continue;
+                }
+                String left = equality.group(2) != null ? equality.group(2) : equality.group(1);
+                String right = equality.group(4) != null ? equality.group(4) : equality.group(3);
+                if (!applied(plan, left, right) && !lost.contains(part.strip())) {
+                    lost.add(part.strip());
+                }
+            }
+        }
+        return lost;
+    }
+
+    /**
+     * {@code "Have Flink join on s.carrier_id = c.carrier_id, which its plan lost: SET
+     * 'table.optimizer.join-reorder-enabled' = 'false' (Flink 2.3.0 then plans the join on it)."} where {@link #of} finds
+     * a lost condition and the session reorders joins (case 1034 without join reorder: its top join is on {@code a4 =
+     * a5}, asked of 2.3.0's planner); {@code "Have Flink join on ...: its plan applies it nowhere."} otherwise; empty where
+     * {@link #of} is.
+     */
+    static Optional<String> fix(Operator.Join join, ExplainedPlan plan, AnalysisContext context) {
+        List<String> lost = lost(join, plan, context);
+        if (lost.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("Have Flink join on " + String.join(" AND ", lost) + ", which its plan lost" + (reordered(context)
+                ? ": SET 'table.optimizer.join-reorder-enabled' = 'false' (Flink 2.3.0 then plans the join on it)."
+                : ": its plan applies it nowhere, so write the statement so that Flink keeps it (check with EXPLAIN)."));
+    }
+
+    private static boolean reordered(AnalysisContext context) {
+        return Boolean.parseBoolean(context.config().getOrDefault("table.optimizer.join-reorder-enabled", "false"));
+    }
+
+    /**
+     * True where a condition of some node of {@code plan} compares columns {@code left} and {@code right}, either way
+     * round.
+     */
+    private static boolean applied(ExplainedPlan plan, String left, String right) {
+        // The plan names a column that two inputs share with a number after it (order_id0).
+        String l = Pattern.quote(left) + "\\d*";
+        String r = Pattern.quote(right) + "\\d*";
+        Pattern either = Pattern.compile("(?<![\\w$])(" + l + "\\s*=\\s*" + r + "|" + r + "\\s*=\\s*" + l + ")(?![\\w$])");
+        for (PlanNode node : plan.nodes()) {
+            if (either.matcher(node.description()).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
