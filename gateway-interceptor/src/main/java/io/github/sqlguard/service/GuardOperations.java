@@ -14,6 +14,7 @@ import org.apache.flink.table.gateway.api.session.SessionHandle;
 
 import io.github.sqlguard.audit.MaskedException;
 import io.github.sqlguard.audit.Redactor;
+import io.github.sqlguard.flink.GatewaySessions;
 
 import org.apache.flink.table.data.RowData;
 
@@ -67,6 +68,24 @@ public final class GuardOperations {
         return delegate.submitOperation(session, () -> {
             throw new StatementBlockedException(masked);
         });
+    }
+
+    /**
+     * {@code held}, an operation whose handle the client already has ({@link EarlyHold#answered}), failed with the
+     * guard's {@code message} as {@link #refusal(SessionHandle, String)} fails an operation of its own: the client's
+     * fetch gets the same error.
+     */
+    OperationHandle refusal(GatewaySessions.Held held, String message) {
+        held.refuse(new StatementBlockedException(Redactor.maskSecrets(message)));
+        return held.handle();
+    }
+
+    /** {@code held} failed with Flink's own exception, as {@link #flinkRejection(SessionHandle, Throwable)} fails one. */
+    OperationHandle flinkRejection(GatewaySessions.Held held, Throwable flinkError) {
+        Throwable masked = MaskedException.of(flinkError);
+        held.refuse(masked instanceof RuntimeException runtime ? runtime
+                : new StatementBlockedException(String.valueOf(masked), masked));
+        return held.handle();
     }
 
     /** An operation in the session that fails with Flink's own exception, as from a stock gateway. */

@@ -3,6 +3,7 @@ package io.github.sqlguard.service;
 import io.github.sqlguard.audit.What;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.decision.Outcome;
+import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.observe.PlannedOperator;
 import io.github.sqlguard.policy.Policy;
@@ -151,10 +152,15 @@ final class StatementCalls {
         @Override
         public Ending<OperationHandle> refuse(Decision decision, CallContext context) {
             // An ordinary Flink rejection: the client gets Flink's own error, as from a stock gateway.
-            return decision.rejectedByFlink()
-                    ? Ending.operation(
-                            Outcome.REJECTED_BY_FLINK, operations.flinkRejection(session, decision.flinkError().orElseThrow()))
-                    : Ending.operation(Outcome.BLOCKED, operations.refusal(session, decision.refusalMessage(context.policy().docsBaseUrl())));
+            Optional<GatewaySessions.Held> answered = sessions.session(session).answeredEarly();
+            if (decision.rejectedByFlink()) {
+                Throwable error = decision.flinkError().orElseThrow();
+                return Ending.operation(Outcome.REJECTED_BY_FLINK, answered
+                        .map(held -> operations.flinkRejection(held, error))
+                        .orElseGet(() -> operations.flinkRejection(session, error)));
+            }
+            String message = decision.refusalMessage(context.policy().docsBaseUrl());
+            return Ending.operation(Outcome.BLOCKED, refusal(session, message));
         }
 
         @Override
@@ -169,7 +175,7 @@ final class StatementCalls {
 
         @Override
         public OperationHandle auditFailed(String message) {
-            return operations.refusal(session, message);
+            return refusal(session, message);
         }
     }
 
@@ -300,7 +306,17 @@ final class StatementCalls {
 
     /** The call refused for Flink's session rules, with {@code message}. */
     Ending<OperationHandle> refusedInSession(CallContext call, String message) {
-        return Ending.refusedOperation(Outcome.REFUSED, operations.refusal(call.sessionHandle(), message), message);
+        return Ending.refusedOperation(Outcome.REFUSED, refusal(call.sessionHandle(), message), message);
+    }
+
+    /**
+     * An operation failing with the guard's {@code message}: the session's held operation whose handle was answered
+     * before the decision ({@link EarlyHold#answered}), when there is one, else one of its own.
+     */
+    private OperationHandle refusal(SessionHandle session, String message) {
+        return sessions.session(session).answeredEarly()
+                .map(held -> operations.refusal(held, message))
+                .orElseGet(() -> operations.refusal(session, message));
     }
 
     /** The stateful operators of the decision's plan, by node id and name; empty without a plan. */
