@@ -55,7 +55,9 @@ import java.util.function.Function;
  * {@code RESET}, {@code SHOW}, a {@code CREATE TABLE} without {@code AS}: {@link
  * GuardedSqlGatewayService#decidedWithoutPlanningByItsText}) is parsed in the call instead, once its
  * operation is held, so that Flink makes the operation's table environment while the guard parses it
- * too ({@link GuardedSqlGatewayService#executeHeldBeforeParse}).
+ * too ({@link GuardedSqlGatewayService#executeHeldBeforeParse}); the REST server's call of it ({@link
+ * #respondToRequest}) is answered with that operation's handle as soon as it is held, before the parse, the
+ * decision and the audit records, which follow on the same thread.
  *
  * <p>Calls of one session are decided in the order their requests arrived, one after the other,
  * with the session's {@code configureSession} calls ({@link SessionCallOrder}, shared with {@link
