@@ -3,6 +3,7 @@ package io.github.sqlguard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.audit.AuditLog;
+import io.github.sqlguard.testing.AuditFile;
 import io.github.sqlguard.testing.GatewayRestClient;
 import io.github.sqlguard.testing.GuardedGateway;
 import io.github.sqlguard.testing.InProcessGateway;
@@ -216,6 +217,8 @@ class AnsweredBeforeDecisionIT {
         try (RestSession session = gateway.openSession(Map.of())) {
             String answered = session.submit(statement, Map.of());
             String answeredError = session.fetch(answered, 0, TIMEOUT, Duration.ofMillis(10)).error();
+            // The refusal's outcome record is in the file by the time its client reads the refusal.
+            assertThat(AuditFile.forOperation(answered)).as("the outcome record of " + answered).isPresent();
             session.closeOperation(answered);
 
             SessionHandle handle = new SessionHandle(UUID.fromString(session.handle()));

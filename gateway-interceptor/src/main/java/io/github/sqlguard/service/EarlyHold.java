@@ -30,7 +30,7 @@ import java.util.function.Consumer;
  * <p>A hold made before the parse can be <em>answered</em> at once ({@link #beforeParse} with an answer): the
  * client gets the held operation's handle before the guard parses, decides and writes the records, and the held
  * operation is then the call's answer whatever the decision. It is never withdrawn: a refusal fails it with the
- * guard's message ({@link GuardOperations#refusal(GatewaySessions.Held, String)}), a statement handed on releases
+ * guard's message once the records are written ({@link #refuseAfterRecords}), a statement handed on releases
  * it after its records ({@link AuditedCall}), and a call that fails before either fails it with its error ({@link
  * #fail}). Nothing of the statement runs before its verdict and its records: the gate is the same.
  */
@@ -40,11 +40,18 @@ final class EarlyHold {
     private Optional<GatewaySessions.Held> held;
     /** True when the held operation's handle was answered before the decision: it is the call's answer. */
     private final boolean answered;
+    /** The answered operation (when {@link #answered}), kept after the call's hold takes it. */
+    private final GatewaySessions.Held answeredHeld;
+    private final OperationHandle answeredHandle;
+    /** The refusal the call chose for an answered operation, made once the records are written ({@link #settle}). */
+    private Optional<RuntimeException> refusal = Optional.empty();
 
     private EarlyHold(HandOff handOff, Optional<GatewaySessions.Held> held, boolean answered) {
         this.handOff = handOff;
         this.held = held;
         this.answered = answered && held.isPresent();
+        this.answeredHeld = this.answered ? held.get() : null;
+        this.answeredHandle = this.answered ? held.get().handle() : null;
     }
 
     private EarlyHold(HandOff handOff, Optional<GatewaySessions.Held> held) {
@@ -104,7 +111,28 @@ final class EarlyHold {
 
     /** The held operation when its handle was answered before the decision ({@link #beforeParse} with an answer). */
     Optional<GatewaySessions.Held> answered() {
-        return answered ? held : Optional.empty();
+        return Optional.ofNullable(answeredHeld);
+    }
+
+    /**
+     * The answered operation's handle, failed with {@code refusal} once the call's records are written ({@link
+     * #settle}): the client, which fetches the refusal from that operation, then finds its outcome record in the file
+     * as for a refusal answered with an operation of its own.
+     */
+    OperationHandle refuseAfterRecords(RuntimeException refusal) {
+        this.refusal = Optional.of(refusal);
+        return answeredHandle;
+    }
+
+    /**
+     * Settles an answered operation at the end of its call: fails it with the refusal the call chose ({@link
+     * #refuseAfterRecords}), or, when none was chosen and it was neither released nor refused, with {@code
+     * otherwise}; a settled one is left as it is (a later settling does nothing).
+     */
+    void settle(RuntimeException otherwise) {
+        if (answered) {
+            answeredHeld.refuse(refusal.orElse(otherwise));
+        }
     }
 
     /**
@@ -150,16 +178,17 @@ final class EarlyHold {
 
     /**
      * Fails an answered operation with {@code error} without running its statement, when the call failed before
-     * its route settled it (its client fetches the error, as it would have had it in answer to the call); does
-     * nothing to one already released or refused, and withdraws one not answered.
+     * its route settled it (its client fetches the error, as it would have had it in answer to the call), or with the
+     * refusal the call chose before it failed ({@link #refuseAfterRecords}); does nothing to one already released or
+     * refused, and withdraws one not answered.
      */
     void fail(Throwable error) {
         if (!answered) {
             withdraw();
             return;
         }
-        held.ifPresent(h -> h.refuse(error instanceof RuntimeException runtime ? runtime
-                : new StatementBlockedException(String.valueOf(error.getMessage()), error)));
+        settle(error instanceof RuntimeException runtime ? runtime
+                : new StatementBlockedException(String.valueOf(error.getMessage()), error));
     }
 
     /**

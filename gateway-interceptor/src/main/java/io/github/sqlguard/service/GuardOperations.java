@@ -14,7 +14,6 @@ import org.apache.flink.table.gateway.api.session.SessionHandle;
 
 import io.github.sqlguard.audit.MaskedException;
 import io.github.sqlguard.audit.Redactor;
-import io.github.sqlguard.flink.GatewaySessions;
 
 import org.apache.flink.table.data.RowData;
 
@@ -71,21 +70,19 @@ public final class GuardOperations {
     }
 
     /**
-     * {@code held}, an operation whose handle the client already has ({@link EarlyHold#answered}), failed with the
-     * guard's {@code message} as {@link #refusal(SessionHandle, String)} fails an operation of its own: the client's
-     * fetch gets the same error.
+     * What an operation whose handle the client already has ({@link EarlyHold#answered}) fails with for the guard's
+     * {@code message}: what {@link #refusal(SessionHandle, String)}'s operation fails with, so the client's fetch gets
+     * the same error.
      */
-    OperationHandle refusal(GatewaySessions.Held held, String message) {
-        held.refuse(new StatementBlockedException(Redactor.maskSecrets(message)));
-        return held.handle();
+    static RuntimeException refusalError(String message) {
+        return new StatementBlockedException(Redactor.maskSecrets(message));
     }
 
-    /** {@code held} failed with Flink's own exception, as {@link #flinkRejection(SessionHandle, Throwable)} fails one. */
-    OperationHandle flinkRejection(GatewaySessions.Held held, Throwable flinkError) {
+    /** What such an operation fails with for Flink's own {@code flinkError}, as {@link #flinkRejection} fails one. */
+    static RuntimeException flinkRejectionError(Throwable flinkError) {
         Throwable masked = MaskedException.of(flinkError);
-        held.refuse(masked instanceof RuntimeException runtime ? runtime
-                : new StatementBlockedException(String.valueOf(masked), masked));
-        return held.handle();
+        return masked instanceof RuntimeException runtime ? runtime
+                : new StatementBlockedException(String.valueOf(masked), masked);
     }
 
     /** An operation in the session that fails with Flink's own exception, as from a stock gateway. */

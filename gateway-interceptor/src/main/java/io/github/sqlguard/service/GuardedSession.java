@@ -2,7 +2,6 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.audit.AuditRecord;
 import io.github.sqlguard.audit.Subject;
-import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.identity.Identity;
 import io.github.sqlguard.observe.PlannedOperator;
 import io.github.sqlguard.rewrite.Rewrites;
@@ -152,19 +151,19 @@ public final class GuardedSession {
     }
 
     /**
-     * The held operation of the call being decided, when its handle was answered before the decision ({@link
+     * The hold of the call being decided, when its operation's handle was answered before the decision ({@link
      * EarlyHold#answered}): the operation a refusal of that call fails ({@link StatementCalls}). Set and cleared by
      * that call, in the session's order ({@link #inOrder}), so no other call of the session sees it.
      */
-    private volatile Optional<GatewaySessions.Held> answeredEarly = Optional.empty();
+    private volatile Optional<EarlyHold> answeredEarly = Optional.empty();
 
-    /** Sets (or, with empty, clears) the held operation answered before the decision of the call in progress. */
-    void answeredEarly(Optional<GatewaySessions.Held> held) {
-        answeredEarly = held;
+    /** Sets (or, with empty, clears) the hold answered before the decision of the call in progress. */
+    void answeredEarly(Optional<EarlyHold> hold) {
+        answeredEarly = hold;
     }
 
-    /** The held operation answered before the decision of the call in progress, if any. */
-    Optional<GatewaySessions.Held> answeredEarly() {
+    /** The hold answered before the decision of the call in progress, if any. */
+    Optional<EarlyHold> answeredEarly() {
         return answeredEarly;
     }
 

@@ -3,7 +3,6 @@ package io.github.sqlguard.service;
 import io.github.sqlguard.audit.What;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.decision.Outcome;
-import io.github.sqlguard.flink.GatewaySessions;
 import io.github.sqlguard.flink.JudgedOperation;
 import io.github.sqlguard.observe.PlannedOperator;
 import io.github.sqlguard.policy.Policy;
@@ -152,11 +151,11 @@ final class StatementCalls {
         @Override
         public Ending<OperationHandle> refuse(Decision decision, CallContext context) {
             // An ordinary Flink rejection: the client gets Flink's own error, as from a stock gateway.
-            Optional<GatewaySessions.Held> answered = sessions.session(session).answeredEarly();
+            Optional<EarlyHold> answered = sessions.session(session).answeredEarly();
             if (decision.rejectedByFlink()) {
                 Throwable error = decision.flinkError().orElseThrow();
                 return Ending.operation(Outcome.REJECTED_BY_FLINK, answered
-                        .map(held -> operations.flinkRejection(held, error))
+                        .map(early -> early.refuseAfterRecords(GuardOperations.flinkRejectionError(error)))
                         .orElseGet(() -> operations.flinkRejection(session, error)));
             }
             String message = decision.refusalMessage(context.policy().docsBaseUrl());
@@ -311,11 +310,12 @@ final class StatementCalls {
 
     /**
      * An operation failing with the guard's {@code message}: the session's held operation whose handle was answered
-     * before the decision ({@link EarlyHold#answered}), when there is one, else one of its own.
+     * before the decision ({@link EarlyHold#answered}), when there is one (failed once the call's records are written,
+     * {@link EarlyHold#refuseAfterRecords}), else one of its own.
      */
     private OperationHandle refusal(SessionHandle session, String message) {
         return sessions.session(session).answeredEarly()
-                .map(held -> operations.refusal(held, message))
+                .map(early -> early.refuseAfterRecords(GuardOperations.refusalError(message)))
                 .orElseGet(() -> operations.refusal(session, message));
     }
 

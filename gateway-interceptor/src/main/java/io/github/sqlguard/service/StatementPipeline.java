@@ -377,14 +377,13 @@ public final class StatementPipeline implements AutoCloseable {
                     ? EarlyHold.none(handOff)
                     : EarlyHold.beforeParse(call, text, executionTimeoutMs, config, handOff,
                             guarded.statementSet().isOpen(), answer);
-            Optional<GatewaySessions.Held> answered = heldBeforeParse.answered();
-            if (answered.isEmpty()) {
+            if (heldBeforeParse.answered().isEmpty()) {
                 return decide(call, guarded, policy, text, parsedBefore, executionTimeoutMs, config, handOff, timing,
                         heldBeforeParse);
             }
             // The client has the handle: the call's refusals fail that operation (StatementCalls), and a failure of the
             // call fails it too, so the client's fetch gets the error it would have had in answer to the call.
-            guarded.answeredEarly(answered);
+            guarded.answeredEarly(Optional.of(heldBeforeParse));
             try {
                 return decide(call, guarded, policy, text, parsedBefore, executionTimeoutMs, config, handOff, timing,
                         heldBeforeParse);
@@ -393,8 +392,9 @@ public final class StatementPipeline implements AutoCloseable {
                 throw e;
             } finally {
                 guarded.answeredEarly(Optional.empty());
-                // Never left waiting: one neither released nor refused above is failed (a later settling does nothing).
-                heldBeforeParse.fail(new IllegalStateException(
+                // A refusal fails the operation now that its records are written; never left waiting: one neither
+                // released nor refused above is failed (a later settling does nothing).
+                heldBeforeParse.settle(new IllegalStateException(
                         "sql-guard failed before this statement's audit records were written; it did not run."));
             }
         });
