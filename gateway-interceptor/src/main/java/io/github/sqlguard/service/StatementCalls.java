@@ -1,5 +1,6 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.audit.Redactor;
 import io.github.sqlguard.audit.What;
 import io.github.sqlguard.decision.Decision;
 import io.github.sqlguard.decision.Outcome;
@@ -23,6 +24,9 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +41,8 @@ import java.util.function.Function;
  * ({@link JobIdRecorder}). Thread-safe.
  */
 final class StatementCalls {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StatementCalls.class);
 
     static final String CALL = "executeStatement";
 
@@ -151,10 +157,17 @@ final class StatementCalls {
         @Override
         public Ending<OperationHandle> refuse(Decision decision, CallContext context) {
             // An ordinary Flink rejection: the client gets Flink's own error, as from a stock gateway.
-            return decision.rejectedByFlink()
-                    ? Ending.operation(
-                            Outcome.REJECTED_BY_FLINK, operations.flinkRejection(session, decision.flinkError().orElseThrow()))
-                    : Ending.operation(Outcome.BLOCKED, operations.refusal(session, decision.refusalMessage(context.policy().docsBaseUrl())));
+            Optional<EarlyHold> answered = sessions.session(session).answeredEarly();
+            if (decision.rejectedByFlink()) {
+                Throwable error = decision.flinkError().orElseThrow();
+                return Ending.operation(Outcome.REJECTED_BY_FLINK, answered
+                        .map(early -> early.refuseAfterRecords(GuardOperations.flinkRejectionError(error)))
+                        .orElseGet(() -> operations.flinkRejection(session, error)));
+            }
+            String message = decision.refusalMessage(context.policy().docsBaseUrl());
+            List<String> rules = decision.verdict().findings(Level.BLOCK).stream().map(Finding::ruleId).distinct().toList();
+            return Ending.operation(Outcome.BLOCKED, refusal(session, message,
+                    rules.isEmpty() ? "not analysed, sql-guard.fail-mode: closed" : "rules " + String.join(", ", rules)));
         }
 
         @Override
@@ -169,7 +182,7 @@ final class StatementCalls {
 
         @Override
         public OperationHandle auditFailed(String message) {
-            return operations.refusal(session, message);
+            return refusal(session, message, "its audit record could not be written, sql-guard.audit.fail-mode: closed");
         }
     }
 
@@ -300,7 +313,22 @@ final class StatementCalls {
 
     /** The call refused for Flink's session rules, with {@code message}. */
     Ending<OperationHandle> refusedInSession(CallContext call, String message) {
-        return Ending.refusedOperation(Outcome.REFUSED, operations.refusal(call.sessionHandle(), message), message);
+        return Ending.refusedOperation(Outcome.REFUSED, refusal(call.sessionHandle(), message, message), message);
+    }
+
+    /**
+     * An operation failing with the guard's {@code message}: the session's held operation whose handle was answered
+     * before the decision ({@link EarlyHold#answered}), when there is one (failed once the call's records are written,
+     * {@link EarlyHold#refuseAfterRecords}), else one of its own; logged at WARN with {@code why} (the rule ids).
+     */
+    private OperationHandle refusal(SessionHandle session, String message, String why) {
+        OperationHandle handle = sessions.session(session).answeredEarly()
+                .map(early -> early.refuseAfterRecords(GuardOperations.refusalError(message)))
+                .orElseGet(() -> operations.refusal(session, message));
+        // The one line of the gateway's log for a refusal: Flink's three ERROR lines about the operation's failure name
+        // no rule, and the shipped configuration drops them from the console (GuardRefusalFilter).
+        LOG.warn("sql-guard refused operation {} of session {}: {}.", handle, session, Redactor.maskSecrets(why));
+        return handle;
     }
 
     /** The stateful operators of the decision's plan, by node id and name; empty without a plan. */

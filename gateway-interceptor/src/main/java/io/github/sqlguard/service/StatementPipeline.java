@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -334,12 +335,35 @@ public final class StatementPipeline implements AutoCloseable {
     public Submission executeHeldBeforeParse(
             SessionHandle session, String statement, long executionTimeoutMs, Configuration executionConfig,
             HandOff handOff) {
-        return execute(session, statement, Optional.empty(), executionTimeoutMs, executionConfig, handOff);
+        return execute(session, statement, Optional.empty(), executionTimeoutMs, executionConfig, handOff,
+                Optional.empty());
+    }
+
+    /**
+     * As {@link #executeHeldBeforeParse(SessionHandle, String, long, Configuration, HandOff)}, and the held
+     * operation's handle is given to {@code answer} as soon as the operation is held, before the guard parses,
+     * decides and writes the records: the REST endpoint answers the call with it then ({@link EarlyHold#answered}).
+     * The held operation is the call's answer whatever the decision: a refusal fails it with the guard's message, and
+     * a call that fails after the answer fails it with its error, which is then thrown as well. Nothing of the statement
+     * runs before its verdict and its records. When no operation could be held, {@code answer} is not called and the
+     * call answers as {@link #executeHeldBeforeParse(SessionHandle, String, long, Configuration, HandOff)} does.
+     */
+    public Submission executeHeldBeforeParse(
+            SessionHandle session, String statement, long executionTimeoutMs, Configuration executionConfig,
+            HandOff handOff, Consumer<OperationHandle> answer) {
+        return execute(session, statement, Optional.empty(), executionTimeoutMs, executionConfig, handOff,
+                Optional.of(answer));
     }
 
     private Submission execute(
             SessionHandle session, String text, Optional<KeptParse> parsedBefore, long executionTimeoutMs,
             Configuration executionConfig, HandOff handOff) {
+        return execute(session, text, parsedBefore, executionTimeoutMs, executionConfig, handOff, Optional.empty());
+    }
+
+    private Submission execute(
+            SessionHandle session, String text, Optional<KeptParse> parsedBefore, long executionTimeoutMs,
+            Configuration executionConfig, HandOff handOff, Optional<Consumer<OperationHandle>> answer) {
         Configuration config = executionConfig == null ? new Configuration() : executionConfig;
         StatementTiming timing = parsedBefore.map(p -> StatementTiming.afterParse(p.nanos()))
                 .orElseGet(StatementTiming::start);
@@ -352,74 +376,122 @@ public final class StatementPipeline implements AutoCloseable {
             EarlyHold heldBeforeParse = parsedBefore.isPresent()
                     ? EarlyHold.none(handOff)
                     : EarlyHold.beforeParse(call, text, executionTimeoutMs, config, handOff,
-                            guarded.statementSet().isOpen());
-            ParsedStatement parsed;
+                            guarded.statementSet().isOpen(), answer);
+            if (heldBeforeParse.answered().isEmpty()) {
+                return decide(call, guarded, policy, text, parsedBefore, executionTimeoutMs, config, handOff, timing,
+                        heldBeforeParse);
+            }
+            // The client has the handle: the call's refusals fail that operation (StatementCalls), and a failure of the
+            // call fails it too, so the client's fetch gets the error it would have had in answer to the call.
+            guarded.answeredEarly(Optional.of(heldBeforeParse));
             try {
-                ParsedStatement read = parsedBefore.isPresent() ? parsedBefore.get().statement()
-                        : timing.time(StatementTiming.Part.PARSE,
-                                () -> classifier.parse(text, policy.maxStatementBytes()).statement());
-                parsed = classifier.classify(call, read, config);
+                return decide(call, guarded, policy, text, parsedBefore, executionTimeoutMs, config, handOff, timing,
+                        heldBeforeParse);
             } catch (RuntimeException | Error e) {
-                heldBeforeParse.withdraw();
+                heldBeforeParse.fail(e);
                 throw e;
+            } finally {
+                guarded.answeredEarly(Optional.empty());
+                // A refusal fails the operation now that its records are written; never left waiting: one neither
+                // released nor refused above is failed (a later settling does nothing).
+                heldBeforeParse.settle(new IllegalStateException(
+                        "sql-guard failed before this statement's audit records were written; it did not run."));
             }
-            Submission submitted;
-            if (parsed instanceof ParsedStatement.Unread unread && unread.overLimit()) {
-                heldBeforeParse.withdraw();
-                ScopedDecision decided = decider.statement(call, parsed, config);
-                submitted = calls.refuse(decided.call(), parsed, decided.decision(), overLimit(unread));
-            } else if (StatementSetRoute.takes(parsed, guarded.statementSet().isOpen())) {
-                heldBeforeParse.withdraw();
-                submitted = statementSets.submit(call, guarded.statementSet(), parsed, executionTimeoutMs, config, handOff);
-            } else if (parsed instanceof ParsedStatement.Explain) {
-                heldBeforeParse.withdraw();
-                submitted = explains.submit(call, parsed, executionTimeoutMs, config, handOff);
-            } else {
-                // Held before its decision: Flink makes its table environment while the guard decides (EarlyHold).
-                EarlyHold early = parsedBefore.isPresent()
-                        ? EarlyHold.of(call, parsed, executionTimeoutMs, config, handOff)
-                        : heldBeforeParse.keptFor(parsed);
-                ScopedDecision decided;
-                try {
-                    decided = decider.statement(call, parsed, config);
-                } catch (RuntimeException | Error e) {
-                    early.withdraw();
-                    throw e;
-                }
-                if (StatementCalls.refuses(decided.decision(), decided.call().policy())) {
-                    // Answered with an operation of its own, which needs the session's operation lock.
-                    early.withdraw();
-                }
-                HandOff handing = early.handOff();
-                try {
-                    submitted = calls.submit(decided.call(), parsed, decided.decision(),
-                            d -> calls.hold(decided.call(), parsed, executionTimeoutMs, config, d, handing),
-                            d -> calls.handOn(decided.call(), parsed, executionTimeoutMs, config, d, handing));
-                } finally {
-                    early.withdraw();
-                }
-                if (parsed instanceof ParsedStatement.Configure) {
-                    // By what happened to it: in report mode a SET with a BLOCK finding is applied all the same.
-                    guarded.refusedSets().decided(parsed, decided.decision(), !submitted.outcome().handedOn());
-                }
-                if (submitted.outcome().handedOn()) {
-                    guarded.writtenViews().handedOn(parsed);
-                }
-            }
-            if (parsed instanceof ParsedStatement.Configure set && set.kind() == StatementKind.SET && set.key().isEmpty()) {
-                guarded.listsConfiguration(submitted.handle());
-            }
-            if (!parsed.kind().isPlanned() && !(parsed instanceof ParsedStatement.Unparsable)
-                    && !(parsed instanceof ParsedStatement.Unread)) {
-                guarded.changedBy(submitted.handle());
-            }
-            if (submitted.outcome().handedOn() && rewrites.wantedAfterHandOff(submitted.decision(), policy, submitted.statement())) {
-                proveAfterHandOff(call, guarded, submitted, config);
-            }
-            return submitted;
         });
         timing.finish(submission.statement().kind().name(), submission.outcome().label(), metrics);
         return submission;
+    }
+
+    /**
+     * The decision of a call and its audited answer, in the session's order ({@link GuardedSession#inOrder}), with the
+     * operation held before the parse, if any ({@code heldBeforeParse}).
+     */
+    private Submission decide(
+            CallContext call, GuardedSession guarded, Policy policy, String text, Optional<KeptParse> parsedBefore,
+            long executionTimeoutMs, Configuration config, HandOff handOff, StatementTiming timing,
+            EarlyHold heldBeforeParse) {
+        ParsedStatement parsed;
+        try {
+            ParsedStatement read = parsedBefore.isPresent() ? parsedBefore.get().statement()
+                    : timing.time(StatementTiming.Part.PARSE,
+                            () -> classifier.parse(text, policy.maxStatementBytes()).statement());
+            parsed = classifier.classify(call, read, config);
+        } catch (RuntimeException | Error e) {
+            heldBeforeParse.withdraw();
+            throw e;
+        }
+        if (heldBeforeParse.answered().isPresent()) {
+            if (StatementSetRoute.takes(parsed, guarded.statementSet().isOpen())
+                    || parsed instanceof ParsedStatement.Explain) {
+                // Not a text UnplannedText passes; its routes answer with operations of their own.
+                throw new IllegalStateException("sql-guard answered the operation of a statement before its parse that"
+                        + " the parse routes elsewhere (" + parsed.kind() + "); it did not run. Send it again.");
+            }
+            if (listsConfiguration(parsed)) {
+                // Before the operation can run: its client may fetch the listing as soon as it does.
+                guarded.listsConfiguration(heldBeforeParse.answered().get().handle());
+            }
+        }
+        Submission submitted;
+        if (parsed instanceof ParsedStatement.Unread unread && unread.overLimit()) {
+            heldBeforeParse.withdraw();
+            ScopedDecision decided = decider.statement(call, parsed, config);
+            submitted = calls.refuse(decided.call(), parsed, decided.decision(), overLimit(unread));
+        } else if (StatementSetRoute.takes(parsed, guarded.statementSet().isOpen())) {
+            heldBeforeParse.withdraw();
+            submitted = statementSets.submit(call, guarded.statementSet(), parsed, executionTimeoutMs, config, handOff);
+        } else if (parsed instanceof ParsedStatement.Explain) {
+            heldBeforeParse.withdraw();
+            submitted = explains.submit(call, parsed, executionTimeoutMs, config, handOff);
+        } else {
+            // Held before its decision: Flink makes its table environment while the guard decides (EarlyHold).
+            EarlyHold early = parsedBefore.isPresent()
+                    ? EarlyHold.of(call, parsed, executionTimeoutMs, config, handOff)
+                    : heldBeforeParse.keptFor(parsed);
+            ScopedDecision decided;
+            try {
+                decided = decider.statement(call, parsed, config);
+            } catch (RuntimeException | Error e) {
+                early.withdraw();
+                throw e;
+            }
+            if (StatementCalls.refuses(decided.decision(), decided.call().policy())) {
+                // Answered with an operation of its own, which needs the session's operation lock (an operation
+                // answered before the decision is kept: the refusal fails it).
+                early.withdraw();
+            }
+            HandOff handing = early.handOff();
+            try {
+                submitted = calls.submit(decided.call(), parsed, decided.decision(),
+                        d -> calls.hold(decided.call(), parsed, executionTimeoutMs, config, d, handing),
+                        d -> calls.handOn(decided.call(), parsed, executionTimeoutMs, config, d, handing));
+            } finally {
+                early.withdraw();
+            }
+            if (parsed instanceof ParsedStatement.Configure) {
+                // By what happened to it: in report mode a SET with a BLOCK finding is applied all the same.
+                guarded.refusedSets().decided(parsed, decided.decision(), !submitted.outcome().handedOn());
+            }
+            if (submitted.outcome().handedOn()) {
+                guarded.writtenViews().handedOn(parsed);
+            }
+        }
+        if (listsConfiguration(parsed)) {
+            guarded.listsConfiguration(submitted.handle());
+        }
+        if (!parsed.kind().isPlanned() && !(parsed instanceof ParsedStatement.Unparsable)
+                && !(parsed instanceof ParsedStatement.Unread)) {
+            guarded.changedBy(submitted.handle());
+        }
+        if (submitted.outcome().handedOn() && rewrites.wantedAfterHandOff(submitted.decision(), policy, submitted.statement())) {
+            proveAfterHandOff(call, guarded, submitted, config);
+        }
+        return submitted;
+    }
+
+    /** True for a bare {@code SET}, whose result lists the session's configuration (redacted when fetched). */
+    private static boolean listsConfiguration(ParsedStatement parsed) {
+        return parsed instanceof ParsedStatement.Configure set && set.kind() == StatementKind.SET && set.key().isEmpty();
     }
 
     /** As {@link #execute(SessionHandle, KeptParse, long, Configuration, HandOff)}, parsing {@code statement} first. */

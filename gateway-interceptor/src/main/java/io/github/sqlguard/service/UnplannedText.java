@@ -1,5 +1,7 @@
 package io.github.sqlguard.service;
 
+import io.github.sqlguard.statement.SqlText;
+
 /**
  * Statements whose first words alone show that the guard decides them without planning ({@link
  * StatementPipeline#decidesWithoutPlanning}), before Flink's parser has read them: {@code SET},
@@ -26,22 +28,23 @@ final class UnplannedText {
         if (statement == null) {
             return false;
         }
-        int at = skipWhitespace(statement, 0);
-        int end = wordEnd(statement, at);
-        if (isWord(statement, at, end, "SET") || isWord(statement, at, end, "RESET")
-                || isWord(statement, at, end, "SHOW")) {
+        // Comments are not skipped: a statement with one before its words is left to the parse.
+        int at = SqlText.nextToken(statement, 0, false);
+        if (SqlText.afterWord(statement, at, "SET") >= 0 || SqlText.afterWord(statement, at, "RESET") >= 0
+                || SqlText.afterWord(statement, at, "SHOW") >= 0) {
             return true;
         }
-        if (!isWord(statement, at, end, "CREATE")) {
+        int end = SqlText.afterWord(statement, at, "CREATE");
+        if (end < 0) {
             return false;
         }
-        at = skipWhitespace(statement, end);
-        end = wordEnd(statement, at);
-        if (isWord(statement, at, end, "TEMPORARY")) {
-            at = skipWhitespace(statement, end);
-            end = wordEnd(statement, at);
+        at = SqlText.nextToken(statement, end, false);
+        int temporary = SqlText.afterWord(statement, at, "TEMPORARY");
+        if (temporary >= 0) {
+            at = SqlText.nextToken(statement, temporary, false);
         }
-        return isWord(statement, at, end, "TABLE") && !hasWordAs(statement, end);
+        end = SqlText.afterWord(statement, at, "TABLE");
+        return end >= 0 && !hasWordAs(statement, end);
     }
 
     /**
@@ -49,45 +52,17 @@ final class UnplannedText {
      * non-word character); the loop looks at the start of each word only.
      */
     private static boolean hasWordAs(String text, int from) {
-        for (int i = from; i < text.length(); i = Math.max(i + 1, wordEnd(text, i))) {
-            if (isWord(text, i, wordEnd(text, i), "AS")) {
+        int i = from;
+        while (i < text.length()) {
+            int end = SqlText.wordEnd(text, i);
+            if (end < 0) {
+                i++;
+            } else if (SqlText.afterWord(text, i, "AS") >= 0) {
                 return true;
+            } else {
+                i = end;
             }
         }
         return false;
-    }
-
-    private static int skipWhitespace(String text, int from) {
-        int i = from;
-        while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    private static int wordEnd(String text, int from) {
-        int i = from;
-        while (i < text.length() && isWordChar(text.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    private static boolean isWordChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
-    }
-
-    /** True when {@code text[start, end)} is {@code word} (upper-case ASCII) in any ASCII case. */
-    private static boolean isWord(String text, int start, int end, String word) {
-        if (end - start != word.length()) {
-            return false;
-        }
-        for (int i = 0; i < word.length(); i++) {
-            char c = text.charAt(start + i);
-            if (c != word.charAt(i) && c != Character.toLowerCase(word.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -66,30 +66,30 @@ final class PlannedText {
      * the form Flink plans on its own.
      */
     static String explainedStatement(String text, SqlRichExplain explain) {
-        int i = nextToken(text, 0);
-        i = afterWord(text, i, "EXPLAIN");
+        int i = SqlText.nextToken(text, 0, true);
+        i = SqlText.afterWord(text, i, "EXPLAIN");
         if (i < 0) {
             return null;
         }
-        int plan = afterWord(text, nextToken(text, i), "PLAN");
-        int planFor = plan < 0 ? -1 : afterWord(text, nextToken(text, plan), "FOR");
+        int plan = SqlText.afterWord(text, SqlText.nextToken(text, i, true), "PLAN");
+        int planFor = plan < 0 ? -1 : SqlText.afterWord(text, SqlText.nextToken(text, plan, true), "FOR");
         if (planFor >= 0) {
             i = planFor;
         } else {
             Set<String> details = explain.getExplainDetails();
-            int start = nextToken(text, i);
-            int end = wordEnd(text, start);
+            int start = SqlText.nextToken(text, i, true);
+            int end = SqlText.wordEnd(text, start);
             while (end >= 0 && details.contains(text.substring(start, end).toUpperCase(Locale.ROOT))) {
                 i = end;
-                int comma = nextToken(text, i);
+                int comma = SqlText.nextToken(text, i, true);
                 if (comma < text.length() && text.charAt(comma) == ',') {
                     i = comma + 1;
                 }
-                start = nextToken(text, i);
-                end = wordEnd(text, start);
+                start = SqlText.nextToken(text, i, true);
+                end = SqlText.wordEnd(text, start);
             }
         }
-        String body = text.substring(nextToken(text, i)).strip();
+        String body = text.substring(SqlText.nextToken(text, i, true)).strip();
         if (body.endsWith(";")) {
             body = body.substring(0, body.length() - 1).strip();
         }
@@ -110,39 +110,6 @@ final class PlannedText {
         } catch (SqlParseException | RuntimeException | StackOverflowError e) {
             return null;
         }
-    }
-
-    /** The index of the next character at or after {@code i} that is neither white space nor in a comment. */
-    private static int nextToken(String text, int i) {
-        while (i < text.length()) {
-            int next = SqlText.skipComment(text, i);
-            if (next != i) {
-                i = next;
-            } else if (Character.isWhitespace(text.charAt(i))) {
-                i++;
-            } else {
-                return i;
-            }
-        }
-        return i;
-    }
-
-    /** The end of the word starting at {@code i}, or -1 when no word starts there. */
-    private static int wordEnd(String text, int i) {
-        if (i >= text.length() || !Character.isLetter(text.charAt(i))) {
-            return -1;
-        }
-        int end = i;
-        while (end < text.length() && (Character.isLetterOrDigit(text.charAt(end)) || text.charAt(end) == '_')) {
-            end++;
-        }
-        return end;
-    }
-
-    /** The index after {@code word} when that word (any case) starts at {@code i}; otherwise -1. */
-    private static int afterWord(String text, int i, String word) {
-        int end = wordEnd(text, i);
-        return end >= 0 && text.substring(i, end).equalsIgnoreCase(word) ? end : -1;
     }
 
     /**

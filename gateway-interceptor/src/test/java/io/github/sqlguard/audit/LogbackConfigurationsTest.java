@@ -107,4 +107,53 @@ class LogbackConfigurationsTest {
         }
         assertThat(audit).as("the audit file's encoder in %s", file).isEqualTo(1);
     }
+
+    /**
+     * A statement the guard refused is one line on the console, the guard's WARN naming the operation and the rules:
+     * Flink's three ERROR lines about the refused operation's failure (which name no rule) are dropped from the console
+     * ({@code GuardRefusalFilter}), while Flink's ERROR lines of any other failure stay, and the gateway log keeps them
+     * all.
+     */
+    @org.junit.jupiter.api.Test
+    void theConsoleShowsARefusedStatementAsTheGuardsOneLineNamingItsRules(@TempDir Path logDir) throws Exception {
+        LoggerContext context = new LoggerContext();
+        context.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter());
+        context.putProperty("sql-guard.log.dir", logDir.toString());
+        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+        Exception refused = new IllegalStateException("Failed to execute the statement.",
+                new io.github.sqlguard.service.StatementBlockedException(
+                        "[sql-guard] Statement blocked by policy: unbounded-rank"));
+        try {
+            JoranConfigurator configurator = new JoranConfigurator();
+            configurator.setContext(context);
+            configurator.doConfigure(Path.of("..").resolve("conf/logback.xml").toFile());
+            ((ch.qos.logback.core.OutputStreamAppender<?>) context
+                    .getLogger("org.apache.flink.table.gateway.service.operation.OperationManager")
+                    .getAppender("CONSOLE_BRIEF")).setOutputStream(console);
+            ((ch.qos.logback.core.OutputStreamAppender<?>) context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)
+                    .getAppender("CONSOLE")).setOutputStream(console);
+            context.getLogger("io.github.sqlguard.service.StatementCalls")
+                    .warn("sql-guard refused operation 1 of session 2: rules unbounded-rank.");
+            context.getLogger("org.apache.flink.table.gateway.service.operation.OperationManager")
+                    .error("Failed to execute the operation 1.", refused);
+            context.getLogger("org.apache.flink.table.gateway.service.SqlGatewayServiceImpl")
+                    .error("Failed to fetchResults.", refused);
+            context.getLogger("io.github.sqlguard.endpoint.rest.ReadyResultsHandler")
+                    .error("Unhandled exception.", refused);
+            // Flink's own failure of another statement stays.
+            context.getLogger("org.apache.flink.table.gateway.service.operation.OperationManager")
+                    .error("Failed to execute the operation 3.", new IllegalStateException("Object 'x' not found"));
+        } finally {
+            context.stop();
+        }
+        List<String> lines = console.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(0)).endsWith(" WARN  i.g.sqlguard.service.StatementCalls - sql-guard refused operation 1 of"
+                + " session 2: rules unbounded-rank.");
+        assertThat(lines.get(1)).endsWith(" ERROR o.a.f.t.g.s.o.OperationManager - Failed to execute the operation 3."
+                + " (stack trace in the gateway log)");
+        String gatewayLog = java.nio.file.Files.readString(logDir.resolve("sql-guard-gateway.log"));
+        assertThat(gatewayLog).contains("Failed to execute the operation 1.", "Failed to fetchResults.",
+                "Unhandled exception.", "unbounded-rank");
+    }
 }
