@@ -263,6 +263,18 @@ class CompiledPlanReaderJsonTest {
             assertThat(rank.partitionKeys()).containsExactly("bid.auction");
             assertThat(rank.orderBy()).isEqualTo("UPPER((bid.price + 1)) DESC");
         }
+        // The same plan for a statement that reads a view over the ROW fields (CREATE VIEW bids_v AS SELECT id,
+        // bid.auction, bid.price FROM bids): the view's columns are auction and price, which the statement names.
+        Operator.Rank overView = reader.read(json, Optional.of("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY"
+                + " auction ORDER BY UPPER(price + 1) DESC) AS rn FROM bids_v) WHERE rn <= 3")).operators(Operator.Rank.class).get(0);
+        assertThat(overView.partitionKeys()).containsExactly("auction");
+        assertThat(overView.orderBy()).isEqualTo("UPPER((price + 1)) DESC");
+        // A statement that writes the field access itself (backquoted or not) is named as it writes it.
+        Operator.Rank overTable = reader.read(json, Optional.of("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY"
+                + " `bid`.`auction` ORDER BY UPPER(bid.price + 1) DESC) AS rn FROM bids) WHERE rn <= 3"))
+                .operators(Operator.Rank.class).get(0);
+        assertThat(overTable.partitionKeys()).containsExactly("bid.auction");
+        assertThat(overTable.orderBy()).isEqualTo("UPPER((bid.price + 1)) DESC");
     }
 
     @Test
