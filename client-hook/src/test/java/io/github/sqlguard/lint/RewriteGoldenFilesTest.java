@@ -446,6 +446,7 @@ class RewriteGoldenFilesTest {
         "1001-orders-join-rates-keyed-by-rate-id-on-currency-temporal-join-fix-names-declared-key",
         "1002-orders-temporal-join-versioned-view-of-rates-keyed-by-currency-over-table-keyed-by-rate-id-plans",
         "1056-orders-temporal-join-deduplicated-view-of-rates-already-keyed-by-currency-fix-says-join-the-table",
+        "1057-view-of-row-fields-top-10-per-auction-window-fix-names-the-view-columns",
         "1005-order-totals-per-customer-and-product-into-sink-keyed-by-customer-deduplicate-fix-says-updates-keep-history"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
