@@ -7,6 +7,7 @@ import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -275,6 +276,16 @@ class CompiledPlanReaderJsonTest {
                 .operators(Operator.Rank.class).get(0);
         assertThat(overTable.partitionKeys()).containsExactly("bid.auction");
         assertThat(overTable.orderBy()).isEqualTo("UPPER((bid.price + 1)) DESC");
+        // A view that renames the field: its expanded query gives the name the statement reads.
+        String renaming = "SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY auction_id ORDER BY id DESC) AS rn"
+                + " FROM bids_v) WHERE rn <= 3";
+        Operator.Rank overRenamingView = reader.read(json, Optional.of(renaming), List.of("SELECT `bids`.`id`,"
+                + " `bids`.`bid`.`auction` AS `auction_id`, `bids`.`bid`.`price` AS `amount` FROM `c`.`d`.`bids`"))
+                .operators(Operator.Rank.class).get(0);
+        assertThat(overRenamingView.partitionKeys()).containsExactly("auction_id");
+        // Without the view's query the name is not known: not bid.auction, which the view does not have.
+        assertThat(reader.read(json, Optional.of(renaming)).operators(Operator.Rank.class).get(0).partitionKeys())
+                .doesNotContain("bid.auction", "auction");
     }
 
     @Test
