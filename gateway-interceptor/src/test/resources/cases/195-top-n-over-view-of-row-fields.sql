@@ -1,7 +1,7 @@
 -- expect: BLOCK unbounded-rank
 -- Nexmark-style events with nested ROW fields, read through a view: the planner names the view's
--- columns $0, $1, $2 in the plan (partitionBy=[$0], orderBy=[$2 DESC]); the finding names bid.auction and
--- bid.price, the fields the view reads.
+-- columns $0, $1, $2 in the plan (partitionBy=[$0], orderBy=[$2 DESC]); the finding names auction and price, the
+-- view's columns (bid.auction does not resolve over the view), as the statement reads them.
 CREATE TABLE events (
   event_type INT,
   bid ROW<auction BIGINT, bidder BIGINT, price BIGINT, channel STRING>,

@@ -371,7 +371,8 @@ public final class SessionPlanner implements AutoCloseable {
                         bounded = perStatement(StatementJobs.translate(tEnv, compiled), json);
                         json = PlanNodeIds.perStatement(json);
                     }
-                    ExplainedPlan plan = compiledReader.read(json).withBoundedSources(bounded);
+                    ExplainedPlan plan = compiledReader.read(json, Optional.of(statementBody),
+                            ViewQueries.expandedQueries(tEnv.getCatalogManager(), statementBody)).withBoundedSources(bounded);
                     if (planning.asksLookupSources()) {
                         LookupSources.Answers sources = LookupSources.of(tEnv, plan);
                         plan = plan.withLookupSources(sources.lookup()).withChangelogModes(sources.changelogModes());

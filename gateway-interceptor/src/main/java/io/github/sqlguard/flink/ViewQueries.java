@@ -79,6 +79,35 @@ final class ViewQueries {
         return new ViewReads(hints, Optional.ofNullable(longest[0]), joins, rankings, aggregations, setOperations);
     }
 
+    /**
+     * The expanded queries ({@link CatalogView#getExpandedQuery()}) of the views {@code statementBody} reads, directly
+     * or through other views: where a view names a column the plan shows by what computes it ({@code bid.auction AS
+     * auction_id}), its name is there only.
+     */
+    static List<String> expandedQueries(CatalogManager catalogManager, String statementBody) {
+        List<String> out = new ArrayList<>();
+        QueryFacts.of(statementBody).ifPresent(facts -> expandedQueries(catalogManager, facts, out, new HashSet<>(), 0));
+        return out;
+    }
+
+    private static void expandedQueries(
+            CatalogManager catalogManager, SqlFacts facts, List<String> out, Set<ObjectIdentifier> seen, int depth) {
+        if (depth >= MAX_DEPTH) {
+            return;
+        }
+        for (TableReference reference : facts.tableReferences()) {
+            Optional<ContextResolvedTable> table = lookUp(catalogManager, reference);
+            if (table.isEmpty() || !seen.add(table.get().getIdentifier())
+                    || !(table.get().getTable() instanceof CatalogView view)) {
+                continue;
+            }
+            Optional<String> query = expandedQuery(view);
+            query.ifPresent(out::add);
+            query.flatMap(QueryFacts::parse).flatMap(QueryFacts::of)
+                    .ifPresent(read -> expandedQueries(catalogManager, read, out, seen, depth + 1));
+        }
+    }
+
     private static void collect(
             CatalogManager catalogManager, SqlFacts facts, List<ViewHint> out, List<ViewJoin> joins,
             List<ViewRanking> rankings, List<ViewAggregation> aggregations, List<ViewSetOperation> setOperations,

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Names the columns of a compiled plan's nodes as the statement names them.
@@ -40,15 +41,22 @@ final class ColumnNames {
     private final Map<Integer, PlanNode> nodes;
     private final ObjectMapper mapper;
     private final String text;
+    /** The statement's SQL text, where known: a field access is named as the statement reads it ({@link #fieldName}). */
+    private final Optional<String> statement;
+    /** The expanded queries of the views the statement reads: a view's alias for a field ({@link #fieldName}). */
+    private final List<String> viewQueries;
     private final Map<Long, String> named = new HashMap<>();
     /** Fields read when first needed, by where they start in the text. */
     private final Map<Integer, JsonNode> deferred = new HashMap<>();
 
-    ColumnNames(Map<Integer, CompiledNode> raw, Map<Integer, PlanNode> nodes, ObjectMapper mapper, String text) {
+    ColumnNames(Map<Integer, CompiledNode> raw, Map<Integer, PlanNode> nodes, ObjectMapper mapper, String text,
+            Optional<String> statement, List<String> viewQueries) {
         this.raw = raw;
         this.nodes = nodes;
         this.mapper = mapper;
         this.text = text;
+        this.statement = statement;
+        this.viewQueries = List.copyOf(viewQueries);
     }
 
     /** The column {@code index} of input {@code input} of {@code node}, if the plan has it. */
@@ -484,7 +492,7 @@ final class ColumnNames {
                 return of(input, rex.path("inputIndex").asInt(-1), depth);
             case "FIELD_ACCESS": {
                 String row = expression(rex.path("expr"), input, depth);
-                return row == null ? null : row + "." + rex.path("name").asText();
+                return row == null ? null : fieldName(row, rex.path("name").asText());
             }
             case "LITERAL": {
                 JsonNode value = rex.path("value");
@@ -515,6 +523,45 @@ final class ColumnNames {
             default:
                 return null;
         }
+    }
+
+    /**
+     * A field access {@code row.field} named as the statement reads it. Flink's planner merges a view's projection
+     * into the statement's plan and names the view's column {@code $1} (a {@code FIELD_ACCESS} of the table's ROW
+     * column), where the statement reads it by the view's name for it: a view {@code SELECT bid.auction FROM events}
+     * has the column {@code auction} (Calcite's {@code SqlValidatorUtil#alias}: an identifier's last part), and
+     * {@code bid.auction} does not resolve over the view (nor over a window table function of it). So where the
+     * statement's text is known, does not write {@code row.field} and names {@code field}, the column is {@code
+     * field}; {@code row.field} where it writes that (a query over the table itself) or where the text is not known;
+     * the name a view the statement reads gives it ({@code bid.auction AS auction_id} in the view's expanded query)
+     * where the statement writes that name; null (not named) where it writes none of these.
+     */
+    private String fieldName(String row, String field) {
+        String accessed = row + "." + field;
+        if (statement.isEmpty() || !ROW_PATH.matcher(accessed).matches()
+                || written(statement.get(), accessed.replace(".", "`?\\s*\\.\\s*`?"))) {
+            return accessed;
+        }
+        // A view that renames the field (bid.auction AS auction_id): the statement reads the view's name for it.
+        Pattern renamed = Pattern.compile("(?i)(?<![\\w$])`?" + accessed.replace(".", "`?\\s*\\.\\s*`?")
+                + "`?\\s+AS\\s+`?(\\w+)`?");
+        for (String query : viewQueries) {
+            java.util.regex.Matcher alias = renamed.matcher(query);
+            while (alias.find()) {
+                if (written(statement.get(), Pattern.quote(alias.group(1)))) {
+                    return alias.group(1);
+                }
+            }
+        }
+        return written(statement.get(), Pattern.quote(field)) ? field : null;
+    }
+
+    /** A dotted path of plain identifiers: {@code bid.auction}, {@code info.address.city}. */
+    private static final Pattern ROW_PATH = Pattern.compile("[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)+");
+
+    /** True where {@code text} writes {@code regex} as a whole name (backquoted or not), case aside. */
+    private static boolean written(String text, String regex) {
+        return Pattern.compile("(?i)(?<![\\w$])`?" + regex + "`?(?![\\w$])").matcher(text).find();
     }
 
     /**

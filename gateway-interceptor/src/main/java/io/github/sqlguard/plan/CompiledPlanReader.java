@@ -52,8 +52,25 @@ public final class CompiledPlanReader {
 
     /** Reads {@code compiledPlanJson}; throws {@link IllegalArgumentException} when it is not a compiled plan. */
     public ExplainedPlan read(String compiledPlanJson) {
+        return read(compiledPlanJson, Optional.empty());
+    }
+
+    /**
+     * Reads {@code compiledPlanJson}, the plan of the statement {@code statement} (its SQL text, where known: a
+     * column is then named as the statement reads it, {@code ColumnNames#fieldName}); throws {@link
+     * IllegalArgumentException} when it is not a compiled plan.
+     */
+    public ExplainedPlan read(String compiledPlanJson, Optional<String> statement) {
+        return read(compiledPlanJson, statement, List.of());
+    }
+
+    /**
+     * Reads {@code compiledPlanJson}, the plan of the statement {@code statement}, which reads the views whose expanded
+     * queries are {@code viewQueries} (a view's name for a column the plan shows by what computes it is there).
+     */
+    public ExplainedPlan read(String compiledPlanJson, Optional<String> statement, List<String> viewQueries) {
         try (JsonParser json = mapper.createParser(compiledPlanJson)) {
-            return read(json, compiledPlanJson);
+            return read(json, compiledPlanJson, statement, viewQueries);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("Not a compiled plan: " + e.getOriginalMessage(), e);
         } catch (IOException e) {
@@ -61,7 +78,8 @@ public final class CompiledPlanReader {
         }
     }
 
-    private ExplainedPlan read(JsonParser json, String text) throws IOException {
+    private ExplainedPlan read(JsonParser json, String text, Optional<String> statement, List<String> viewQueries)
+            throws IOException {
         if (json.nextToken() != JsonToken.START_OBJECT) {
             throw new IllegalArgumentException("Not a compiled plan: not a JSON object.");
         }
@@ -111,7 +129,7 @@ public final class CompiledPlanReader {
             }
             byId.put(node.id, node.toPlanNode(names));
         }
-        ColumnNames columns = new ColumnNames(nodes, byId, mapper, text);
+        ColumnNames columns = new ColumnNames(nodes, byId, mapper, text, statement, viewQueries);
         CompiledOperators typed = new CompiledOperators(nodes, columns);
         return ExplainedPlan.of(byId, roots, true, typed::of, columns::source);
     }

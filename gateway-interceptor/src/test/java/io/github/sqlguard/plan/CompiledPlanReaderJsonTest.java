@@ -7,6 +7,7 @@ import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -263,6 +264,28 @@ class CompiledPlanReaderJsonTest {
             assertThat(rank.partitionKeys()).containsExactly("bid.auction");
             assertThat(rank.orderBy()).isEqualTo("UPPER((bid.price + 1)) DESC");
         }
+        // The same plan for a statement that reads a view over the ROW fields (CREATE VIEW bids_v AS SELECT id,
+        // bid.auction, bid.price FROM bids): the view's columns are auction and price, which the statement names.
+        Operator.Rank overView = reader.read(json, Optional.of("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY"
+                + " auction ORDER BY UPPER(price + 1) DESC) AS rn FROM bids_v) WHERE rn <= 3")).operators(Operator.Rank.class).get(0);
+        assertThat(overView.partitionKeys()).containsExactly("auction");
+        assertThat(overView.orderBy()).isEqualTo("UPPER((price + 1)) DESC");
+        // A statement that writes the field access itself (backquoted or not) is named as it writes it.
+        Operator.Rank overTable = reader.read(json, Optional.of("SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY"
+                + " `bid`.`auction` ORDER BY UPPER(bid.price + 1) DESC) AS rn FROM bids) WHERE rn <= 3"))
+                .operators(Operator.Rank.class).get(0);
+        assertThat(overTable.partitionKeys()).containsExactly("bid.auction");
+        assertThat(overTable.orderBy()).isEqualTo("UPPER((bid.price + 1)) DESC");
+        // A view that renames the field: its expanded query gives the name the statement reads.
+        String renaming = "SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY auction_id ORDER BY id DESC) AS rn"
+                + " FROM bids_v) WHERE rn <= 3";
+        Operator.Rank overRenamingView = reader.read(json, Optional.of(renaming), List.of("SELECT `bids`.`id`,"
+                + " `bids`.`bid`.`auction` AS `auction_id`, `bids`.`bid`.`price` AS `amount` FROM `c`.`d`.`bids`"))
+                .operators(Operator.Rank.class).get(0);
+        assertThat(overRenamingView.partitionKeys()).containsExactly("auction_id");
+        // Without the view's query the name is not known: not bid.auction, which the view does not have.
+        assertThat(reader.read(json, Optional.of(renaming)).operators(Operator.Rank.class).get(0).partitionKeys())
+                .doesNotContain("bid.auction", "auction");
     }
 
     @Test

@@ -101,6 +101,16 @@ public final class PartitionedOver {
                 + " state for an OVER aggregate, which takes the session's TTL)";
     }
 
+    /**
+     * The view whose OVER {@code over} is ({@link StatementNames#viewHolding}): none where the statement writes an OVER
+     * itself ({@code SUM(price) OVER (PARTITION BY auction ...) FROM bid}), whose fix goes in the statement, not in
+     * the view it reads.
+     */
+    static Optional<String> viewHolding(Operator.OverAggregate over, StatementNames names) {
+        return names.context().statement().facts().overOrders().isEmpty() ? names.viewHolding(over.node())
+                : Optional.empty();
+    }
+
     /** The fix: the TTL first (it keeps the result), then a bounded {@code RANGE} frame where a running aggregate allows one. */
     static String fix(Operator.OverAggregate over, StatementNames names, AdvisedValues advised) {
         OverFrame frame = over.frame().orElseThrow();
@@ -109,7 +119,7 @@ public final class PartitionedOver {
                 .append(") stays without rows: ").append(advised.setStateTtl())
                 .append(" (an OVER aggregate takes only the session's TTL: a STATE_TTL hint does not reach it). A")
                 .append(" partition idle that long is then forgotten: ").append(restart(frame));
-        Optional<String> view = names.viewHolding(over.node());
+        Optional<String> view = viewHolding(over, names);
         if (frame.ranks()) {
             fix.append(" (no frame bounds a ").append(frame.rankingFunction().orElseThrow()).append(": Flink refuses ROWS or RANGE with it)");
         } else if (!frame.offsetsOnly()) {
@@ -174,7 +184,7 @@ public final class PartitionedOver {
         }
         // Flink computes a PROCTIME() column the query does not select without its name ($2): the statement's own OVER
         // names it, where the statement has one OVER order column (a view's OVER is in the view's text, not here).
-        if (names.viewHolding(over.node()).isEmpty()) {
+        if (viewHolding(over, names).isEmpty()) {
             List<String> written = names.context().statement().facts().overOrders().stream()
                     .map(SqlIdentifiers::lastName)
                     .filter(StatementNames::plainName)
