@@ -66,7 +66,7 @@ class DeepStatementPlanningsTest {
 
     /**
      * The function, a one-row source and sink, {@link #VIEWS} views each a projection and a filter of the one
-     * before, as many more over a Top-N without a state TTL of an unbounded table, {@link #JOINED} tables.
+     * before, as many more over a Top-N without a state TTL, {@link #JOINED} tables.
      */
     private static List<String> ddl() {
         List<String> ddl = new ArrayList<>();
@@ -77,17 +77,15 @@ class DeepStatementPlanningsTest {
         for (int i = 2; i <= VIEWS; i++) {
             ddl.add("CREATE TEMPORARY VIEW v" + i + " AS SELECT a, b, c + 1 AS c FROM v" + (i - 1) + " WHERE a > " + i);
         }
-        // The Top-Ns read unbounded tables (s, u): over a bounded one, unbounded-rank reports nothing (the job ends).
-        ddl.add("CREATE TABLE s (a INT, b STRING, c BIGINT) WITH ('connector' = 'datagen')");
         ddl.add("CREATE TEMPORARY VIEW r1 AS SELECT a, b, c FROM (SELECT a, b, counted(c) AS c,"
-                + " ROW_NUMBER() OVER (PARTITION BY a ORDER BY c DESC) AS rn FROM s) WHERE rn <= 3");
+                + " ROW_NUMBER() OVER (PARTITION BY a ORDER BY c DESC) AS rn FROM t) WHERE rn <= 3");
         for (int i = 2; i <= VIEWS; i++) {
             ddl.add("CREATE TEMPORARY VIEW r" + i + " AS SELECT a, b, c + 1 AS c FROM r" + (i - 1) + " WHERE a > " + i);
         }
         for (int i = 1; i <= JOINED; i++) {
             ddl.add("CREATE TABLE j" + i + " (k INT, v BIGINT) WITH ('connector' = 'datagen')");
         }
-        ddl.add("CREATE TABLE u (k INT, v BIGINT, c BIGINT) WITH ('connector' = 'datagen')");
+        ddl.add("CREATE TABLE u (k INT, v BIGINT, c BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
         return ddl;
     }
 
