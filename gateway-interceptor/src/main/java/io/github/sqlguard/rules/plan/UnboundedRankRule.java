@@ -32,10 +32,6 @@ import java.util.Optional;
  * partition (no {@code PARTITION BY}, an {@code ORDER BY ... LIMIT}, a {@code SortLimit}, or a
  * {@code PARTITION BY} whose keys the plan fixes to one value) whose strategy keeps at most N rows
  * ({@code AppendFastStrategy}, {@code UpdateFastStrategy}). That one is {@code global-rank}'s alone.
- * Nor for a Rank whose inputs are all bounded (the statement's {@code VALUES}, or sources Flink translates as
- * bounded: {@link io.github.sqlguard.flink.BoundedSources}, e.g. a datagen table with {@code number-of-rows}):
- * Flink plans the same {@code StreamExecRank} in streaming mode, but the job ends once its inputs are read.
- * A Rank over a join of a bounded side with a streaming one is reported as before.
  * How a fixed key is known: from the compiled plan, not inferred from the SQL: the partition key's
  * column is, followed down through the nodes that pass it on, a Calc's literal (or a {@code CAST} of
  * one) or a column the Calc's own condition equates with a literal ({@code WHERE region = 'EU'} in a
@@ -73,12 +69,6 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         StatementNames names = new StatementNames(plan, context);
         for (Operator.Rank rank : plan.operators(Operator.Rank.class)) {
             if (rank.stateCannotGrow()) {
-                continue;
-            }
-            if (names.onlyValuesBelow(rank.node()) || plan.bounded(rank.node())) {
-                // Every row comes from the statement's own VALUES or from sources Flink translated as bounded (read
-                // once, then they end: flink.BoundedSources), as stateful-without-ttl skips them: the job finishes
-                // once its inputs are read, and the Rank's state holds what they gave, no more.
                 continue;
             }
             OperatorTtl ttl = OperatorTtl.of(context, rank.node());
