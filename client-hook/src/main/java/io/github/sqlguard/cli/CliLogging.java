@@ -76,6 +76,7 @@ public final class CliLogging extends ContextAwareBase implements Configurator {
         audit.setAdditive(false);
         context.getLogger("io.github.sqlguard").setLevel(Level.WARN);
         context.getLogger("org.apache.flink.table.gateway").setLevel(Level.OFF);
+        context.getLogger("io.github.sqlguard.service.StatementCalls").setLevel(Level.ERROR);
         context.getLogger("io.github.sqlguard.policy.PolicyReloader").setLevel(Level.ERROR);
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.ERROR);
