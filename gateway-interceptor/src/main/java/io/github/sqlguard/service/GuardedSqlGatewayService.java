@@ -27,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -203,20 +202,6 @@ public final class GuardedSqlGatewayService extends ForwardingSqlGatewayService 
             SessionHandle sessionHandle, String statement, long executionTimeoutMs, Configuration executionConfig) {
         return pipeline.executeHeldBeforeParse(sessionHandle, statement, executionTimeoutMs, executionConfig, toFlink)
                 .handle();
-    }
-
-    /**
-     * As {@link #executeHeldBeforeParse(SessionHandle, String, long, Configuration)}, giving the held operation's
-     * handle to {@code answer} as soon as it is held, before the parse, the decision and the audit records ({@link
-     * StatementPipeline#executeHeldBeforeParse(SessionHandle, String, long, Configuration, HandOff,
-     * Consumer)}): the REST endpoint answers the call with it then. Returns the same handle; a
-     * refusal, or a failure after the answer, fails that operation (and a failure is thrown as well).
-     */
-    public OperationHandle executeHeldBeforeParse(
-            SessionHandle sessionHandle, String statement, long executionTimeoutMs, Configuration executionConfig,
-            Consumer<OperationHandle> answer) {
-        return pipeline.executeHeldBeforeParse(
-                sessionHandle, statement, executionTimeoutMs, executionConfig, toFlink, answer).handle();
     }
 
     /**

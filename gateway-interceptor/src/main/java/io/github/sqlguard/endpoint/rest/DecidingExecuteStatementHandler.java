@@ -5,10 +5,6 @@ import io.github.sqlguard.service.KeptParse;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.rest.handler.HandlerRequest;
-import org.apache.flink.runtime.rest.handler.util.HandlerUtils;
-import org.apache.flink.runtime.webmonitor.NonLeaderRetrievalRestfulGateway;
-import org.apache.flink.shaded.netty4.io.netty.channel.ChannelHandlerContext;
-import org.apache.flink.shaded.netty4.io.netty.handler.codec.http.HttpRequest;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.rest.handler.statement.ExecuteStatementHandler;
@@ -17,17 +13,12 @@ import org.apache.flink.table.gateway.rest.message.session.SessionHandleIdPathPa
 import org.apache.flink.table.gateway.rest.message.statement.ExecuteStatementRequestBody;
 import org.apache.flink.table.gateway.rest.message.statement.ExecuteStatementResponseBody;
 import org.apache.flink.table.gateway.rest.util.SqlGatewayRestAPIVersion;
-import org.apache.flink.util.ExceptionUtils;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nonnull;
 
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /**
  * Flink's {@code executeStatement} route ({@link ExecuteStatementHandler}, unchanged in what it
@@ -55,9 +46,7 @@ import java.util.function.Function;
  * {@code RESET}, {@code SHOW}, a {@code CREATE TABLE} without {@code AS}: {@link
  * GuardedSqlGatewayService#decidedWithoutPlanningByItsText}) is parsed in the call instead, once its
  * operation is held, so that Flink makes the operation's table environment while the guard parses it
- * too ({@link GuardedSqlGatewayService#executeHeldBeforeParse}); the REST server's call of it ({@link
- * #respondToRequest}) is answered with that operation's handle as soon as it is held, before the parse, the
- * decision and the audit records, which follow on the same thread.
+ * too ({@link GuardedSqlGatewayService#executeHeldBeforeParse}).
  *
  * <p>Calls of one session are decided in the order their requests arrived, one after the other,
  * with the session's {@code configureSession} calls ({@link SessionCallOrder}, shared with {@link
@@ -68,8 +57,6 @@ import java.util.function.Function;
  * <p>Thread-safe.
  */
 final class DecidingExecuteStatementHandler extends ExecuteStatementHandler {
-
-    private static final Logger LOG = LoggerFactory.getLogger(DecidingExecuteStatementHandler.class);
 
     private final GuardedSqlGatewayService guarded;
     private final SessionCallOrder order;
@@ -93,88 +80,13 @@ final class DecidingExecuteStatementHandler extends ExecuteStatementHandler {
         }
         if (guarded.decidedWithoutPlanningByItsText(statement)) {
             // Parsed in the call, once its operation is held: Flink makes the operation's table environment while
-            // the guard parses and decides; on a decision thread while the audit's write is held up, as below. (Over the
-            // REST server, respondToRequest serves it, answering the handle before the decision.)
+            // the guard parses and decides; on a decision thread while the audit's write is held up, as below.
             return order.submit(session, !guarded.auditHeldUp(), () -> answer(request,
                     (timeout, config) -> guarded.executeHeldBeforeParse(session, statement, timeout, config)));
         }
         KeptParse parsed = guarded.parse(statement);
         return order.submit(session, guarded.decidesWithoutPlanning(parsed.statement()) && !guarded.auditHeldUp(),
                 () -> answer(request, (timeout, config) -> guarded.execute(session, parsed, timeout, config)));
-    }
-
-    /**
-     * As Flink's {@code AbstractSqlGatewayRestHandler#respondToRequest} (the response of {@link #handleRequest} sent
-     * with {@link HandlerUtils#sendResponse}), except for a statement whose text shows that the guard decides it without
-     * planning ({@link GuardedSqlGatewayService#decidedWithoutPlanningByItsText}): its response, the handle of its held
-     * operation, is sent as soon as the operation is held, before the guard parses it, decides and writes its audit
-     * records, which then follow on the same thread ({@link GuardedSqlGatewayService#executeHeldBeforeParse(SessionHandle,
-     * String, long, Configuration, java.util.function.Consumer)}). The statement still runs only after its verdict and
-     * its records (the operation waits at its gate until then); a refusal fails that operation with the guard's
-     * message, which the client's fetch of its result gets, as it gets it from the operation a refusal answers with
-     * otherwise. The session's next call is still decided after this one, records included ({@link SessionCallOrder}:
-     * the call ends after them). A call that fails after its answer fails the operation with its error; one that fails
-     * before it (no operation could be held) is answered with the error as before.
-     */
-    @Override
-    protected CompletableFuture<Void> respondToRequest(
-            ChannelHandlerContext ctx, HttpRequest httpRequest, HandlerRequest<ExecuteStatementRequestBody> request,
-            NonLeaderRetrievalRestfulGateway gateway) {
-        String statement = request.getRequestBody().getStatement();
-        if (!guarded.decidedWithoutPlanningByItsText(statement)) {
-            return super.respondToRequest(ctx, httpRequest, request, gateway);
-        }
-        SessionHandle session = request.getPathParameter(SessionHandleIdPathParameter.class);
-        EarlyAnswer early = new EarlyAnswer(handle -> HandlerUtils.sendResponse(
-                ctx, httpRequest, new ExecuteStatementResponseBody(handle.getIdentifier().toString()),
-                ExecuteStatementHeaders.getInstance().getResponseStatusCode(), responseHeaders));
-        CompletableFuture<ExecuteStatementResponseBody> call;
-        try {
-            call = order.submit(session, !guarded.auditHeldUp(), () -> answer(request,
-                    (timeout, config) -> guarded.executeHeldBeforeParse(session, statement, timeout, config, early::send)));
-        } catch (RuntimeException | Error e) {
-            if (early.sent() == null) {
-                throw e; // not answered: answered with the error, as Flink's handler answers it
-            }
-            call = CompletableFuture.failedFuture(e);
-        }
-        return call.handle((response, error) -> {
-            CompletableFuture<Void> sent = early.sent();
-            if (sent != null) {
-                if (error != null) {
-                    LOG.warn("sql-guard answered an operation of session {} before its decision, then failed on it; the"
-                            + " operation fails with: {}", session, ExceptionUtils.stripCompletionException(error).toString());
-                }
-                return sent;
-            }
-            if (error != null) {
-                return CompletableFuture.<Void>failedFuture(ExceptionUtils.stripCompletionException(error));
-            }
-            return HandlerUtils.sendResponse(ctx, httpRequest, response,
-                    ExecuteStatementHeaders.getInstance().getResponseStatusCode(), responseHeaders);
-        }).thenCompose(sending -> sending);
-    }
-
-    /** The response of a call sent before its decision ({@link #respondToRequest}): sent at most once. */
-    private static final class EarlyAnswer {
-        private final Function<OperationHandle, CompletableFuture<Void>> sender;
-        private volatile CompletableFuture<Void> sent;
-
-        EarlyAnswer(Function<OperationHandle, CompletableFuture<Void>> sender) {
-            this.sender = sender;
-        }
-
-        /** Sends the response naming {@code operation}. */
-        void send(OperationHandle operation) {
-            if (sent == null) {
-                sent = sender.apply(operation);
-            }
-        }
-
-        /** The sending of the response, once sent; null before. */
-        CompletableFuture<Void> sent() {
-            return sent;
-        }
     }
 
     /**

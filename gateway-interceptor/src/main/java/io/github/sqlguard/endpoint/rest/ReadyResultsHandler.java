@@ -36,9 +36,7 @@ import java.util.concurrent.CompletableFuture;
  * answers after the guard's decision and audit records, while Flink already makes the statement's table environment
  * ({@code EarlyHold}); the client's polls then start that much later than on a stock gateway, and a statement that
  * ends just after one of them waits for the next (bench/results/2026-12-06-cheap-r62.md: the benchmark's client
- * polls every millisecond, on statements of about two). A {@code SET}, {@code RESET}, {@code SHOW} or {@code CREATE
- * TABLE} without {@code AS} is answered before its decision ({@link DecidingExecuteStatementHandler#respondToRequest}),
- * so its first result request may wait for the decision and the records too. Answered at the end, the result reaches the client when it
+ * polls every millisecond, on statements of about two). Answered at the end, the result reaches the client when it
  * is there, whatever its poll interval. A statement still running after that wait is answered as Flink
  * answers it, and no later request of it waits ({@link GatewaySessions#whenHeldEnds}). No thread waits meanwhile:
  * the answer is made on a {@code sql-guard-operation-waiter} thread once the statement has ended.
