@@ -4,6 +4,7 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.statement.TimeBuckets;
 
 import java.time.Duration;
 import java.util.List;
@@ -32,21 +33,30 @@ final class AggregationOverWindows {
 
     /**
      * The {@code changes:} clause of the first group aggregation of {@code plan} over a window aggregation's results;
-     * empty where there is none.
+     * empty where there is none. A key that is a time bucket ({@code CAST(window_start AS DATE) AS sale_day}) is said as
+     * what it is, from {@code statement}, the rewrite's ({@link TimeBuckets#keyUnit}).
      */
-    static String changes(ExplainedPlan plan) {
+    static String changes(ExplainedPlan plan, String statement) {
+        return first(plan).map(aggregate -> clause(plan, aggregate, statement)).orElse("");
+    }
+
+    /** The node of the group aggregation {@link #changes} speaks of; empty where there is none. */
+    static Optional<PlanNode> upper(ExplainedPlan plan) {
+        return first(plan).map(Operator.GroupAggregate::node);
+    }
+
+    private static Optional<Operator.GroupAggregate> first(ExplainedPlan plan) {
         for (Operator.GroupAggregate aggregate : plan.operators(Operator.GroupAggregate.class)) {
             PlanNode node = aggregate.node();
             List<PlanNode> below = plan.below(node, n -> n.equals(node) || PASSING.contains(n.name()));
-            if (below.stream().noneMatch(n -> WINDOW_AGGREGATION.contains(n.name()))) {
-                continue;
+            if (below.stream().anyMatch(n -> WINDOW_AGGREGATION.contains(n.name()))) {
+                return Optional.of(aggregate);
             }
-            return clause(plan, aggregate);
         }
-        return "";
+        return Optional.empty();
     }
 
-    private static String clause(ExplainedPlan plan, Operator.GroupAggregate aggregate) {
+    private static String clause(ExplainedPlan plan, Operator.GroupAggregate aggregate, String statement) {
         List<String> keys = aggregate.groupBy();
         String per = String.join(", ", keys);
         String head = "; the aggregation above it" + (keys.isEmpty() ? ", with no GROUP BY," : " (GROUP BY " + per + ")")
@@ -65,6 +75,15 @@ final class AggregationOverWindows {
         if (bound.isPresent()) {
             return head + bound.get() + ", so it adds an entry per window and frees none, with no TTL (its own"
                     + " stateful-without-ttl finding)";
+        }
+        // A day of window_start (CAST(window_start AS DATE) AS sale_day) is one entry per day, not "per value".
+        Optional<TimeBuckets.KeyUnit> unit = keys.stream().map(k -> TimeBuckets.keyUnit(statement, k))
+                .flatMap(Optional::stream).findFirst();
+        if (unit.isPresent()) {
+            List<String> others = keys.stream().filter(k -> !k.equals(unit.get().key())).toList();
+            return head + unit.get().said() + ", so it adds an entry per " + unit.get().unit()
+                    + (others.isEmpty() ? "" : " and value of " + String.join(", ", others))
+                    + " and frees none, with no TTL (its own stateful-without-ttl finding)";
         }
         return head + "one entry per value of " + per + ", kept forever with no TTL (its own stateful-without-ttl"
                 + " finding)";

@@ -2,6 +2,7 @@ package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.rewrite.RewriteSession.Judged;
@@ -194,10 +195,12 @@ final class Prover {
                         ? TtlExpiry.temporalJoins(judged.plan(), candidate.config().get(StateTtl.KEY)) : "")
                 + (candidate.family().equals(WindowGroup.ID) || candidate.family().equals(WindowAggregate.ID)
                         ? judged.plan().map(p -> RankOverWindows.changes(p, candidate.statement())
-                                + AggregationOverWindows.changes(p)).orElse("") : "")
+                                + AggregationOverWindows.changes(p, candidate.statement())).orElse("") : "")
                 + (setsTtl ? TtlMix.changes(judged.plan(), context.request().statement().facts().tableReferences()) : "")
                 + (setsTtl ? AggregateOverAggregate.changes(judged.plan()) : "")
-                + (setsTtl ? leftUnbounded(candidate, findings) : "");
+                + (setsTtl ? leftUnbounded(candidate, findings) : "")
+                + (candidate.family().equals(WindowGroup.ID) || candidate.family().equals(WindowAggregate.ID)
+                        ? judged.plan().map(p -> leftByWindow(candidate, findings, p)).orElse("") : "");
         Optional<String> lost = RestoreLoss.of(judged.verdict(), judged.restore());
         return new Proven(new Rewrite(
                 candidate.ruleId(), candidate.findingNode(), candidate.family(), candidate.sql(),
@@ -245,6 +248,59 @@ final class Prover {
      * the {@link Rewriter} puts such a rewrite after one of the same finding that leaves none. Empty where none is left.
      */
     private static String leftUnbounded(Candidate candidate, List<Finding> rewritten) {
+        List<String> left = unboundedOperators(candidate, rewritten);
+        return left.isEmpty() ? "" : "; it leaves the " + String.join(" and the ", left) + " with no TTL (still reported)";
+    }
+
+    /**
+     * {@code "; the window frees this aggregation's state only: the join on region keeps its state with no TTL (its own
+     * stateful-without-ttl finding, still reported)"}: for a window rewrite, the other operators of its plan that its rule
+     * still reports (a join above the window aggregation, which reads its results as rows of its own), so that its
+     * {@code changes:} line does not read as if the window bounded the whole statement. The aggregation above the
+     * windows that {@link AggregationOverWindows} says already is left out. Empty where none is left.
+     */
+    private static String leftByWindow(Candidate candidate, List<Finding> rewritten, ExplainedPlan plan) {
+        Optional<Integer> said = AggregationOverWindows.upper(plan).map(PlanNode::id);
+        String own = shape(candidate.findingNode());
+        List<String> left = new ArrayList<>();
+        for (Finding finding : rewritten) {
+            if (finding.ruleId().equals(candidate.ruleId()) && finding.planNode().isPresent()
+                    && !finding.planNode().equals(said) && !shape(finding.node()).equals(own)) {
+                String named = named(plan, finding);
+                if (!left.contains(named)) {
+                    left.add(named);
+                }
+            }
+        }
+        return left.isEmpty() ? "" : "; the window frees this aggregation's state only: the " + String.join(" and the ", left)
+                + (left.size() == 1 ? " keeps its" : " keep their") + " state with no TTL ("
+                + (left.size() == 1 ? "its own " : "each its own ") + candidate.ruleId() + " finding, still reported)";
+    }
+
+    /**
+     * The operator of {@code finding} in {@code plan}, in words: {@code LEFT join on hr, region}, {@code aggregation
+     * grouped by hr, region}; else as {@link #unboundedOperators} names it.
+     */
+    private static String named(ExplainedPlan plan, Finding finding) {
+        int id = finding.planNode().orElseThrow();
+        Optional<Operator.Join> join = plan.operators(Operator.Join.class).stream().filter(j -> j.node().id() == id).findFirst();
+        if (join.isPresent()) {
+            String type = join.get().joinType();
+            return (type.equals("INNER") ? "join" : type + " join")
+                    + (join.get().leftKeys().isEmpty() ? "" : " on " + String.join(", ", join.get().leftKeys()));
+        }
+        Optional<Operator.GroupAggregate> aggregate = plan.operators(Operator.GroupAggregate.class).stream()
+                .filter(a -> a.node().id() == id).findFirst();
+        if (aggregate.isPresent()) {
+            return aggregate.get().groupBy().isEmpty() ? "aggregation with no GROUP BY"
+                    : "aggregation grouped by " + String.join(", ", aggregate.get().groupBy());
+        }
+        String operator = finding.facts().operator().orElse(shape(finding.node()).replaceFirst("\\(.*", ""));
+        return operator + (finding.facts().keys().isEmpty() ? "" : " (" + String.join(", ", finding.facts().keys()) + ")");
+    }
+
+    /** The operators ({@code Join (region)}) of {@code rewritten}'s findings of the candidate's rule besides its own one. */
+    private static List<String> unboundedOperators(Candidate candidate, List<Finding> rewritten) {
         String own = shape(candidate.findingNode());
         List<String> left = new ArrayList<>();
         for (Finding finding : rewritten) {
@@ -257,7 +313,7 @@ final class Prover {
                 }
             }
         }
-        return left.isEmpty() ? "" : "; it leaves the " + String.join(" and the ", left) + " with no TTL (still reported)";
+        return left;
     }
 
     /** A finding's node without its plan node ids: {@code Rank(partitionBy=[user_id], ...)}. */

@@ -191,6 +191,134 @@ public final class TimeBuckets {
     }
 
     /**
+     * A key that is a time bucket of some column, in words: {@code sale_day} of {@code CAST(window_start AS DATE) AS
+     * sale_day} is the day of {@code window_start}.
+     *
+     * @param key the key as the plan names it ({@code sale_day})
+     * @param written the expression it stands for, as the statement writes it ({@code CAST(window_start AS DATE)})
+     * @param column the column it buckets ({@code window_start})
+     * @param unit the bucket in words: {@code day}, {@code hour}, {@code month}, ...
+     */
+    public record KeyUnit(String key, String written, String column, String unit) {
+
+        /** {@code sale_day is the day of window_start (CAST(window_start AS DATE))}; without the expression where it is the key. */
+        public String said() {
+            return key + " is the " + unit + " of " + column + (key.equals(written) ? "" : " (" + written + ")");
+        }
+
+        /** {@code the day of sold_at, CAST(sold_at AS DATE)}; without the expression where it is the key. */
+        public String what() {
+            return "the " + unit + " of " + column + (key.equals(written) ? "" : ", " + written);
+        }
+    }
+
+    /**
+     * What the group key {@code key} of an aggregation of {@code statement} is as a time bucket ({@link #unitOf}): the
+     * key itself written as such an expression ({@code DATE_FORMAT(hr, 'yyyy-MM')}), or the one such expression the
+     * statement's select lists name {@code key} ({@code CAST(sold_at AS DATE) AS sale_day}). Empty where neither is,
+     * the statement names {@code key} after expressions of different units, or does not parse.
+     */
+    public static Optional<KeyUnit> keyUnit(String statement, String key) {
+        Optional<KeyUnit> itself = expressionUnit(key, key);
+        if (itself.isPresent()) {
+            return itself;
+        }
+        SqlNodeList nodes;
+        try {
+            nodes = FlinkSqlParser.parseStmtList(statement);
+        } catch (SqlParseException | RuntimeException | StackOverflowError e) {
+            return Optional.empty();
+        }
+        WrittenText text = new WrittenText(statement);
+        List<KeyUnit> found = new ArrayList<>();
+        for (SqlNode node : nodes) {
+            aliased(node, key, text, found);
+        }
+        List<String> units = found.stream().map(KeyUnit::unit).distinct().toList();
+        return units.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
+    }
+
+    /** {@code expression} parsed, as a time bucket named {@code key}; empty where it is none or does not parse. */
+    private static Optional<KeyUnit> expressionUnit(String key, String expression) {
+        if (!expression.contains("(")) {
+            return Optional.empty();
+        }
+        try {
+            SqlNode node = ((SqlSelect) FlinkSqlParser.parseStmtList("SELECT " + expression + " FROM t").get(0))
+                    .getSelectList().get(0);
+            return unitOf(node).map(u -> new KeyUnit(key, expression, bucketed(node), u));
+        } catch (SqlParseException | RuntimeException | StackOverflowError e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void aliased(SqlNode node, String key, WrittenText text, List<KeyUnit> out) {
+        if (node instanceof SqlSelect select) {
+            for (SqlNode item : select.getSelectList()) {
+                if (item.getKind() == SqlKind.AS && ((SqlBasicCall) item).operand(1) instanceof SqlIdentifier alias
+                        && alias.getSimple().equalsIgnoreCase(key)) {
+                    SqlNode expression = ((SqlBasicCall) item).operand(0);
+                    unitOf(expression).ifPresent(u -> out.add(new KeyUnit(key, text.text(expression), bucketed(expression), u)));
+                }
+            }
+        }
+        if (node instanceof SqlCall call) {
+            for (SqlNode operand : Operands.of(call)) {
+                if (operand != null) {
+                    aliased(operand, key, text, out);
+                }
+            }
+        } else if (node instanceof SqlNodeList list) {
+            for (SqlNode item : list) {
+                if (item != null) {
+                    aliased(item, key, text, out);
+                }
+            }
+        }
+    }
+
+    /** The column a bucket expression ({@link #unitOf}) reads: its first operand's last name. */
+    private static String bucketed(SqlNode expression) {
+        SqlNode operand = ((SqlCall) expression).operand(0);
+        return operand instanceof SqlIdentifier id ? id.names.get(id.names.size() - 1) : operand.toString();
+    }
+
+    /**
+     * The time bucket {@code key} makes of the column it reads, in words, whatever that column: {@code CAST(ts AS DATE)}
+     * a day; {@code FLOOR(ts TO HOUR)} an hour (to {@code MONTH} a month, ...); {@code DATE_FORMAT(ts, 'yyyy-MM-dd')} a
+     * day and, as a key names a period rather than a bucket a window could be, {@code 'yyyy-MM'} a month and {@code
+     * 'yyyy'} a year. Empty for any other expression, and for one over anything but a column.
+     */
+    public static Optional<String> unitOf(SqlNode key) {
+        if (!(key instanceof SqlCall call) || call.operandCount() < 1 || !(call.operand(0) instanceof SqlIdentifier id)) {
+            return Optional.empty();
+        }
+        String column = id.names.get(id.names.size() - 1);
+        Optional<Duration> size = sizeOf(key, column);
+        if (size.isPresent()) {
+            long seconds = size.get().getSeconds();
+            return Optional.of(seconds == 86_400 ? "day" : seconds == 3_600 ? "hour" : seconds == 60 ? "minute" : "second");
+        }
+        if (call.getKind() == SqlKind.FLOOR && call.operandCount() == 2) {
+            TimeUnit unit = call.operand(1) instanceof SqlIntervalQualifier q ? q.getStartUnit()
+                    : call.operand(1) instanceof SqlLiteral literal && literal.getValue() instanceof TimeUnitRange r
+                            ? r.startUnit : null;
+            return unit == TimeUnit.MONTH ? Optional.of("month") : unit == TimeUnit.YEAR ? Optional.of("year")
+                    : unit == TimeUnit.WEEK ? Optional.of("week") : unit == TimeUnit.QUARTER ? Optional.of("quarter")
+                    : Optional.empty();
+        }
+        if (call.getOperator().getName().equalsIgnoreCase("DATE_FORMAT") && call.operandCount() == 2
+                && call.operand(1) instanceof SqlLiteral literal && literal.getValue() instanceof NlsString) {
+            String pattern = literal.getValueAs(String.class);
+            if (pattern.contains("'") || !pattern.contains("y") || pattern.matches(".*[dHhmsS].*")) {
+                return Optional.empty();
+            }
+            return pattern.contains("M") ? Optional.of("month") : Optional.of("year");
+        }
+        return Optional.empty();
+    }
+
+    /**
      * The step of a {@code CUMULATE} window of {@code size} that stands for a hand-made bucket of that
      * size: an hour for a day (or longer), a minute for an hour; none below (a report per minute has no
      * step worth a window of its own). The original's total per bucket is updated as rows arrive; a

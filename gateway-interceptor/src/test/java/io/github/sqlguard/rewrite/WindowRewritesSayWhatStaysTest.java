@@ -82,6 +82,34 @@ class WindowRewritesSayWhatStaysTest {
     }
 
     @Test
+    void windowAggregateUnderAJoinOfTwoAggregationsSaysTheJoinAndTheOtherAggregationKeepTheirState() {
+        // Case 1093's shape: hourly totals per region LEFT JOINed to each region's refund total so far. The window
+        // rewrite of the hourly totals bounds them alone: its changes say what keeps state still.
+        Submission last = last(ORDERS, "CREATE TABLE refunds (region STRING, refund DOUBLE) WITH ('connector' = 'datagen')",
+                "SELECT o.hr, o.region, o.sold, r.refunded FROM (SELECT FLOOR(order_time TO HOUR) AS hr, region,"
+                + " SUM(amount) AS sold FROM orders GROUP BY FLOOR(order_time TO HOUR), region) AS o LEFT JOIN (SELECT"
+                + " region, SUM(refund) AS refunded FROM refunds GROUP BY region) AS r ON o.region = r.region");
+
+        assertThat(of(last, WindowAggregate.ID)).singleElement().satisfies(rewrite -> assertThat(rewrite.changes())
+                .endsWith("; the window frees this aggregation's state only: the LEFT join on region and the"
+                        + " aggregation grouped by region keep their state with no TTL (each its own"
+                        + " stateful-without-ttl finding, still reported)"));
+    }
+
+    @Test
+    void windowAggregateUnderAnAggregationByADaySaysItKeepsAnEntryPerDay() {
+        // Case 1017's shape: the MAX above is keyed by CAST(window_start AS DATE) AS sale_day once rewritten.
+        Submission last = last(ORDERS, "SELECT sale_day, MAX(total) AS best_total FROM (SELECT CAST(order_time AS DATE)"
+                + " AS sale_day, region, SUM(amount) AS total FROM orders GROUP BY CAST(order_time AS DATE), region)"
+                + " GROUP BY sale_day");
+
+        assertThat(of(last, WindowAggregate.ID)).singleElement().satisfies(rewrite -> assertThat(rewrite.changes())
+                .contains("which no window's end frees: sale_day is the day of window_start (CAST(window_start AS"
+                        + " DATE)), so it adds an entry per day and frees none, with no TTL")
+                .doesNotContain("one entry per value"));
+    }
+
+    @Test
     void windowAggregateUnderAFilterAloneIsOfferedCumulateFirstWithNoSet() {
         Submission last = last(ORDERS, "SELECT hr, region, total FROM (SELECT FLOOR(order_time TO HOUR) AS hr, region,"
                 + " SUM(amount) AS total FROM orders GROUP BY FLOOR(order_time TO HOUR), region) WHERE total > 100");

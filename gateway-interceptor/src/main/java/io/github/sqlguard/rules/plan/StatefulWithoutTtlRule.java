@@ -1361,9 +1361,15 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             return "";
         }
         List<String> keys = groupKeys(upper.get(), names).stream().map(SqlIdentifiers::planName).toList();
+        // A key that is a day (CAST(sold_at AS DATE) AS sale_day) keeps one entry per day, said so rather than "per value".
+        Optional<TimeBuckets.KeyUnit> unit = keys.stream()
+                .map(k -> TimeBuckets.keyUnit(names.context().statement().text(), k)).flatMap(Optional::stream).findFirst();
+        List<String> others = unit.map(u -> keys.stream().filter(k -> !k.equals(u.key())).toList()).orElse(keys);
+        String entries = unit.map(u -> "one entry per " + u.unit() + (others.isEmpty() ? "" : " and value of "
+                + String.join(", ", others)) + " (" + u.key() + " is " + u.what() + ")").orElse("one entry per value");
         return " (the window frees this aggregation's state only: the aggregation above it"
                 + (keys.isEmpty() ? ", with no GROUP BY, keeps its one row" : ", grouped by " + String.join(", ", keys)
-                + ", keeps its own state per " + String.join(", ", keys) + ", one entry per value")
+                + ", keeps its own state per " + String.join(", ", keys) + ", " + entries)
                 + " either way)";
     }
 
