@@ -67,14 +67,21 @@ public final class TtlNotATableOptionRule implements Rule {
             if (isStateTtlKey(option.key())) {
                 hits.add(
                         RuleHit.of(
-                                "'" + option.key() + "' in a " + option.source() + " is not a table option: state TTL is a job setting."
-                                        + " " + consequence(option.source().equals("WITH") ? connector : Optional.empty()),
+                                "'" + option.key() + "', in " + place(option) + ", is not a table option: state TTL is a"
+                                        + " job setting, which Flink never reads from a table. "
+                                        + consequence(option.source().equals("WITH") ? connector : Optional.empty()),
                                 "'" + option.key() + "' = '" + option.value() + "' (" + option.source() + ", line " + option.line() + ")",
                                 "",
                                 fix(option, StateTtl.setIn(context.config()))));
             }
         }
         return hits;
+    }
+
+    /** Where the option is written, in words: {@code the table's WITH clause}, {@code an OPTIONS hint}. */
+    private static String place(SqlOption option) {
+        return option.source().equals("WITH") ? "the table's WITH clause"
+                : option.source().startsWith("OPTIONS") ? "an OPTIONS hint" : option.source();
     }
 
     /**
