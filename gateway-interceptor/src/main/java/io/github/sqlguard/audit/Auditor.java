@@ -322,9 +322,16 @@ public final class Auditor {
         }
     }
 
+    /**
+     * A finding's {@code node} as the record keeps it: a plan node's line cut at 500 characters; Flink's own message of a
+     * statement it refused ({@code Flink: ...}, a diagnosis's), whose refusal shows only its first lines ({@link
+     * Finding#at}), kept whole up to {@code maxStatementLength} characters, as the statement is: the record is where the
+     * whole message is read.
+     */
     private String nodeOf(Finding finding) {
         String node = finding.node();
-        return node.length() > 500 ? node.substring(0, 500) + "..." : node;
+        int max = node.startsWith(Finding.FLINK_MESSAGE) ? Math.max(500, maxStatementLength) : 500;
+        return node.length() > max ? node.substring(0, max) + "..." : node;
     }
 
     /**

@@ -50,6 +50,55 @@ public record Finding(
         fix = Redactor.maskSecrets(fix);
     }
 
+    /** How a diagnosis's {@code node} starts: Flink's own message of the statement it refused follows. */
+    public static final String FLINK_MESSAGE = "Flink: ";
+
+    /** The lines of Flink's message an {@code at:} line shows before it leaves the rest out ({@link #at}). */
+    static final int AT_LINES = 6;
+
+    /**
+     * {@code node} as an {@code at:} line shows it: whole, but for Flink's message of a statement it refused ({@value
+     * #FLINK_MESSAGE}), which can list a connector's every option (a dozen lines and more under {@code Unsupported
+     * options found for 'datagen'}): its root cause line and the first of the rest, {@value #AT_LINES} lines that are
+     * not blank in all, then how many lines were left out and where the whole message is (the statement's audit
+     * record keeps it), then the outer contexts Flink wrapped it in ({@code Context: Unable to create a source for
+     * reading table '...'}, {@code plan.PlannerError#CONTEXT}), which say where it failed.
+     */
+    public static String at(String node) {
+        if (!node.startsWith(FLINK_MESSAGE)) {
+            return node;
+        }
+        java.util.List<String> lines = node.lines().toList();
+        java.util.List<String> kept = new java.util.ArrayList<>();
+        java.util.List<String> contexts = new java.util.ArrayList<>();
+        int shown = 0;
+        int left = 0;
+        for (String line : lines) {
+            if (line.startsWith(CONTEXT) && !kept.isEmpty()) {
+                contexts.add(line);
+            } else if (shown < AT_LINES) {
+                kept.add(line);
+                shown += line.isBlank() ? 0 : 1;
+            } else if (!line.isBlank()) {
+                left++;
+            }
+        }
+        // One line left out would take as much room as the note that says so.
+        if (left <= 1) {
+            return node;
+        }
+        while (!kept.isEmpty() && kept.get(kept.size() - 1).isBlank()) {
+            kept.remove(kept.size() - 1);
+        }
+        kept.add("... (" + left + " more lines of Flink's message left out here: the statement's audit record keeps it"
+                + " whole, as its finding's \"node\")");
+        kept.addAll(contexts);
+        return String.join("\n", kept);
+    }
+
+    /** How {@code plan.PlannerError#text} starts an outer context's line. */
+    private static final String CONTEXT = "Context: ";
+
     /** A finding with no facts beyond its text. */
     public Finding(
             String ruleId, Level level, String reason, String node, String excerpt, String fix, String docLink,
@@ -79,7 +128,7 @@ public record Finding(
             out.append("  plan:\n");
             excerpt.lines().forEach(l -> out.append("    ").append(l).append('\n'));
         } else if (!node.isEmpty()) {
-            out.append("  at: ").append(node).append('\n');
+            out.append("  at: ").append(at(node)).append('\n');
         }
         out.append("  fix: ").append(fix).append('\n');
         out.append("  see: ").append(docsBaseUrl).append(docLink).append('\n');
