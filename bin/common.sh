@@ -40,6 +40,36 @@ sql_guard_mvn() {
   rm -f "$log"
 }
 
+# The line a launcher prints before it builds: $1 what it builds, $2 the Flink version it builds against, $3
+# "rebuild" when an earlier build is there (a source file changed since). It says that Flink is downloaded only
+# when it will be: Flink's planner of that version is not in the local Maven repository (~/.m2/repository, or
+# settings.xml's localRepository).
+sql_guard_build_line() {
+  local what="$1" version="$2" again="${3:-}" repo="$HOME/.m2/repository" settings="$HOME/.m2/settings.xml" own
+  if [[ -f "$settings" ]]; then
+    own="$(sed -n 's:.*<localRepository>\(.*\)</localRepository>.*:\1:p' "$settings" | head -n 1)"
+    [[ -z "$own" ]] || repo="${own/#\~/$HOME}"
+  fi
+  local verb="Building" why=""
+  if [[ "$again" == rebuild ]]; then
+    verb="Rebuilding"
+    why=" (a source file changed since the last build)"
+  fi
+  if [[ ! -d "$repo/org/apache/flink/flink-table-planner_2.12/$version" ]]; then
+    why=" (downloads Flink $version from Maven Central first)"
+  fi
+  echo "$verb $what$why..." >&2
+}
+
+# The Flink version of line $1 (2.3, 1.20) in the project's pom.xml.
+sql_guard_flink_version() {
+  if [[ "$1" == "2.3" ]]; then
+    sed -n 's:.*<flink.version>\(.*\)</flink.version>.*:\1:p' "$SQL_GUARD_HOME/pom.xml" | head -n 1
+  else
+    sed -n "s:.*<flink-$1.version>\\(.*\\)</flink-$1.version>.*:\\1:p" "$SQL_GUARD_HOME/pom.xml" | head -n 1
+  fi
+}
+
 # Builds the modules and writes client-hook's runtime classpath (the guard, Flink, Logback) on first
 # run, or when a source file is newer than the build.
 sql_guard_build() {
@@ -49,7 +79,7 @@ sql_guard_build() {
     return 0
   fi
   command -v mvn >/dev/null || { echo "Maven (mvn) is needed to build Flink SQL Guard on first run." >&2; exit 1; }
-  echo "Building Flink SQL Guard (first run downloads Flink $(sed -n 's:.*<flink.version>\(.*\)</flink.version>.*:\1:p' "$SQL_GUARD_HOME/pom.xml" | head -n 1) from Maven Central)..." >&2
+  sql_guard_build_line "Flink SQL Guard" "$(sql_guard_flink_version 2.3)" "$([[ -f "$stamp" ]] && echo rebuild)"
   sql_guard_mvn -q -B -ntp -DskipTests -pl gateway-interceptor,client-hook -am package dependency:build-classpath \
       -DincludeScope=runtime -Dmdep.outputFile=target/classpath.txt
 }
@@ -78,7 +108,8 @@ sql_guard_cli_jar() {
   if [[ -z "$jar" ]] || [[ "$SQL_GUARD_HOME/pom.xml" -nt "$jar" ]] \
       || [[ -n "$(find "$SQL_GUARD_HOME" \( -path '*/src/main/*' -o -path '*/dist/src/cli/*' \) -newer "$jar" -print -quit)" ]]; then
     command -v mvn >/dev/null || { echo "Maven (mvn) is needed to build the Flink SQL Guard CLI jar on first run (or set SQL_GUARD_CLI_JAR to a downloaded one)." >&2; exit 1; }
-    echo "Building the Flink SQL Guard CLI jar for Flink $line (first run downloads Flink from Maven Central)..." >&2
+    sql_guard_build_line "the Flink SQL Guard CLI jar for Flink $line" "$(sql_guard_flink_version "$line")" \
+        "$([[ -n "$jar" ]] && echo rebuild)"
     sql_guard_mvn -q -B -ntp -DskipTests "${profile[@]}" -pl gateway-interceptor,client-hook,dist -am package
     jar="$(ls "$SQL_GUARD_HOME"/dist/target/flink-sql-guard-cli-*-flink-"$line".jar | head -n1)"
   fi

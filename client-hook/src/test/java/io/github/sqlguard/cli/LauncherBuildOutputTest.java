@@ -39,6 +39,44 @@ class LauncherBuildOutputTest {
                 .doesNotContain("after");
     }
 
+    @Test
+    void saysItDownloadsFlinkOnlyWhereFlinksPlannerIsNotInTheLocalMavenRepository() throws Exception {
+        Path home = Files.createDirectories(dir.resolve("home"));
+
+        assertThat(buildLine(home, "")).isEqualTo("Building Flink SQL Guard (downloads Flink 2.3.0 from Maven Central first)...\n");
+        assertThat(buildLine(home, "rebuild"))
+                .isEqualTo("Rebuilding Flink SQL Guard (downloads Flink 2.3.0 from Maven Central first)...\n");
+
+        Files.createDirectories(home.resolve(".m2/repository/org/apache/flink/flink-table-planner_2.12/2.3.0"));
+        assertThat(buildLine(home, "")).isEqualTo("Building Flink SQL Guard...\n");
+        assertThat(buildLine(home, "rebuild"))
+                .isEqualTo("Rebuilding Flink SQL Guard (a source file changed since the last build)...\n");
+    }
+
+    @Test
+    void readsTheLocalRepositoryOfMavensSettings() throws Exception {
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Files.createDirectories(dir.resolve("repo/org/apache/flink/flink-table-planner_2.12/2.3.0"));
+        Files.writeString(Files.createDirectories(home.resolve(".m2")).resolve("settings.xml"),
+                "<settings>\n  <localRepository>" + dir.resolve("repo") + "</localRepository>\n</settings>\n");
+
+        assertThat(buildLine(home, "rebuild"))
+                .isEqualTo("Rebuilding Flink SQL Guard (a source file changed since the last build)...\n");
+    }
+
+    /** What {@code sql_guard_build_line} prints for a build against Flink 2.3.0, {@code again} empty or "rebuild". */
+    private String buildLine(Path home, String again) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("bash", "-c",
+                "source '" + COMMON + "'; sql_guard_build_line 'Flink SQL Guard' 2.3.0 '" + again + "'")
+                .redirectErrorStream(true);
+        builder.environment().put("HOME", home.toString());
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
+        assertThat(process.exitValue()).as(output).isZero();
+        return output;
+    }
+
     private Run build(String mvnBody) throws Exception {
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Path mvn = bin.resolve("mvn");
