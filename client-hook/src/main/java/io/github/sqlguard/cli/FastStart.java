@@ -48,9 +48,9 @@ import java.util.Optional;
  * </ul>
  *
  * <p>The archive lives in {@code $SQL_GUARD_CACHE_DIR}, else {@code $XDG_CACHE_HOME/sql-guard},
- * else {@code ~/.cache/sql-guard}, named after the jar, its size and time and the JVM's version:
- * a rebuilt jar or another JVM gets its own (the JVM also refuses an archive whose class path does
- * not match, and then runs without one). Each start touches the archive it maps and deletes the
+ * else {@code ~/.cache/sql-guard}, named after the jar, its size, time and path and the JVM's version:
+ * a rebuilt jar, another checkout's jar or another JVM gets its own (the JVM also refuses an archive whose
+ * class path does not match, and then runs without one). Each start touches the archive it maps and deletes the
  * archives no start used for a day ({@link StaleCacheFiles}). The JVM options of the first JVM ({@code -D}, {@code -Xmx}
  * ...) are passed on after these, so they win. {@code -Dsql-guard.fast-start=false} or {@code
  * SQL_GUARD_FAST_START=false} turns it off: lint then runs in the first JVM as it is.
@@ -629,16 +629,24 @@ final class FastStart {
     }
 
     /**
-     * The archive for {@code jar} in this JVM: {@code <cache>/<jar name>-<size>-<mtime>-java<version>.jsa},
-     * from Java {@value #AOT_CACHE_FEATURE} on an AOT cache, {@code .aot}.
+     * The archive for {@code jar} in this JVM: {@code <cache>/<jar name>-<size>-<mtime>-<where>-java<version>.jsa},
+     * from Java {@value #AOT_CACHE_FEATURE} on an AOT cache, {@code .aot}. {@code <where>} is a CRC-32 of the jar's
+     * real path: two checkouts (or two copies of a jar) that share the cache directory, whose jars have one name and
+     * may have one size and time ({@code cp -p}, an archive unpacked with its times, one build of two checkouts at the
+     * same millisecond), never map each other's archive, which holds the classes of the other jar: the JVM compares
+     * a jar's size and time with the archive's record of it (HotSpot's "A jar file is not the one used while building
+     * the shared archive file"), which two such jars pass alike.
      */
     static Path archive(Path jar) throws IOException {
         String name = jar.getFileName().toString().replaceFirst("\\.jar$", "");
         long size = Files.size(jar);
         FileTime time = Files.getLastModifiedTime(jar);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(jar.toRealPath().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String where = String.format("%08x", crc.getValue());
         String vm = System.getProperty("java.vm.version", "unknown").replaceAll("[^A-Za-z0-9._-]", "_");
         String kind = Runtime.version().feature() >= AOT_CACHE_FEATURE ? ".aot" : ".jsa";
-        return cacheDirectory().resolve(name + "-" + size + "-" + time.toMillis() + "-java" + vm + kind);
+        return cacheDirectory().resolve(name + "-" + size + "-" + time.toMillis() + "-" + where + "-java" + vm + kind);
     }
 
     /** {@code $SQL_GUARD_CACHE_DIR}, else {@code $XDG_CACHE_HOME/sql-guard}, else {@code ~/.cache/sql-guard}. */

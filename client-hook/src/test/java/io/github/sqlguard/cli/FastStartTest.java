@@ -275,8 +275,27 @@ class FastStartTest {
 
         assertThat(archive.getParent()).isEqualTo(FastStart.cacheDirectory());
         assertThat(archive.getFileName().toString())
-                .startsWith("flink-sql-guard-cli-0.1.0-flink-2.3-3-" + Files.getLastModifiedTime(jar).toMillis() + "-java")
-                .endsWith(".jsa");
+                .startsWith("flink-sql-guard-cli-0.1.0-flink-2.3-3-" + Files.getLastModifiedTime(jar).toMillis() + "-")
+                .contains("-java")
+                .endsWith(Runtime.version().feature() >= 25 ? ".aot" : ".jsa");
+    }
+
+    @Test
+    void twoCheckoutsJarsOfOneNameSizeAndTimeDoNotShareAnArchive(@TempDir Path dir) throws Exception {
+        // Two checkouts sharing ~/.cache/sql-guard, whose CLI jars have one name, size and time (a copy with its time
+        // kept): each maps its own archive, as neither holds the other's classes.
+        Path one = Files.write(Files.createDirectories(dir.resolve("one/dist/target"))
+                .resolve("flink-sql-guard-cli-0.1.0-flink-2.3.jar"), new byte[] {1, 2, 3});
+        Path other = Files.write(Files.createDirectories(dir.resolve("other/dist/target"))
+                .resolve("flink-sql-guard-cli-0.1.0-flink-2.3.jar"), new byte[] {4, 5, 6});
+        Files.setLastModifiedTime(other, Files.getLastModifiedTime(one));
+
+        assertThat(FastStart.archive(one)).isNotEqualTo(FastStart.archive(other));
+        assertThat(FastStart.archive(one).getParent()).isEqualTo(FastStart.archive(other).getParent());
+        // One jar, named through a symbolic link (bin/sql-guard.sh linked into a directory on PATH), keeps its archive.
+        Path link = Files.createSymbolicLink(dir.resolve("link.jar"), one);
+        assertThat(FastStart.archive(link).getFileName().toString())
+                .isEqualTo(FastStart.archive(one).getFileName().toString().replaceFirst("^flink-sql-guard-cli-0.1.0-flink-2.3", "link"));
     }
 
     @Test
