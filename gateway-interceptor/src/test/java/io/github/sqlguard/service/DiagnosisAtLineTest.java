@@ -70,7 +70,9 @@ class DiagnosisAtLineTest {
         assertThat(blocked).isNotEmpty().allSatisfy(record -> assertThat(record)
                 .contains("Unsupported options found for 'datagen'.")
                 .contains("scan.parallelism")
-                .contains("Context: Unable to create a source for reading table"));
+                .contains("Context: Unable to create a source for reading table")
+                // The message's last line, past the 500 characters a plan node's line is cut at.
+                .contains("'state.ttl'='24 h'"));
     }
 
     @Test
