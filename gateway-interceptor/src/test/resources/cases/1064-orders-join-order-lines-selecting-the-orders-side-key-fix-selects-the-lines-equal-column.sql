@@ -1,4 +1,5 @@
 -- expect: BLOCK on-conflict-required
+-- expect-rewrite: join-equal-column
 -- expect-reason: the statement's INNER JOIN on o.order_id = l.order_id keeps order_lines's PRIMARY KEY (order_id, line_no), but the query selects o.order_id, not l.order_id
 -- expect-reason-absent: loses it
 -- expect-fix: Select l.order_id in place of o.order_id (equal by the join's condition): the rows then keep order_lines's PRIMARY KEY (order_id, line_no), and the sink keyed by the columns they are written to; then no clause is needed

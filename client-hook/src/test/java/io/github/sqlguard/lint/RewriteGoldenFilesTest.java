@@ -461,6 +461,7 @@ class RewriteGoldenFilesTest {
         "1064-orders-join-order-lines-selecting-the-orders-side-key-fix-selects-the-lines-equal-column",
         "1066-spend-per-customer-joined-to-tier-by-its-total-into-sink-keyed-by-customer-fix-names-the-aggregated-column",
         "1067-nexmark-q4-bids-between-auction-datetime-and-expires-reason-names-expires-as-the-plain-upper-bound",
+        "1068-src1-join-src2-unqualified-selecting-a1-rewrite-selects-a2-named-a1",
         "1057-view-of-row-fields-top-10-per-auction-window-fix-names-the-view-columns"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.

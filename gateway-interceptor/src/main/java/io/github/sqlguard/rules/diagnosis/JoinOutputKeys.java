@@ -42,8 +42,10 @@ import java.util.Set;
  * @param right the join's right input
  * @param equalities the join's column equalities, left column first
  * @param selected the columns the SELECT writes as they are, in its order
+ *
+ * <p>Stability: internal (the rule's reason and fix, and the {@code join-equal-column} rewrite).
  */
-record JoinOutputKeys(String type, Side left, Side right, List<Equality> equalities, List<SideColumn> selected) {
+public record JoinOutputKeys(String type, Side left, Side right, List<Equality> equalities, List<SideColumn> selected) {
 
     /**
      * One input of the join.
@@ -51,19 +53,27 @@ record JoinOutputKeys(String type, Side left, Side right, List<Equality> equalit
      * @param label how the statement names it: its alias, else its name
      * @param name its table's name as written
      * @param key the PRIMARY KEY it declares; empty where it declares none
+     * @param columns its columns' names
      */
-    record Side(String label, String name, List<String> key) {}
+    public record Side(String label, String name, List<String> key, List<String> columns) {
+
+        public Side {
+            key = List.copyOf(key);
+            columns = List.copyOf(columns);
+        }
+    }
 
     /** A column of one input of the join. */
-    record SideColumn(Side side, String column) {
+    public record SideColumn(Side side, String column) {
 
-        String written() {
+        /** {@code l.order_id}: the column as the statement qualifies it. */
+        public String written() {
             return side.label() + "." + column;
         }
     }
 
     /** {@code left = right}, as the join's condition equates them. */
-    record Equality(SideColumn left, SideColumn right) {}
+    public record Equality(SideColumn left, SideColumn right) {}
 
     /**
      * A key of the join's rows that the SELECT drops only by writing, for some of its columns, the column the join
@@ -73,11 +83,25 @@ record JoinOutputKeys(String type, Side left, Side right, List<Equality> equalit
      * @param key the key's columns
      * @param select each column to select in place of the one the SELECT writes, keyed by that one
      */
-    record EqualColumnFix(Optional<Side> side, List<SideColumn> key, List<Equality> select) {}
+    public record EqualColumnFix(Optional<Side> side, List<SideColumn> key, List<Equality> select) {}
 
-    JoinOutputKeys {
+    public JoinOutputKeys {
         equalities = List.copyOf(equalities);
         selected = List.copyOf(selected);
+    }
+
+    /** A table as the session's catalog holds it: its declared PRIMARY KEY and its columns' names. */
+    public record Table(List<String> primaryKey, List<String> columns) {
+
+        public Table {
+            primaryKey = List.copyOf(primaryKey);
+            columns = List.copyOf(columns);
+        }
+    }
+
+    /** The session's tables by name as a statement writes it; empty for a view or a name the catalog lacks. */
+    public interface Tables {
+        Optional<Table> table(List<String> names);
     }
 
     /** The statement's join, where it is of the shape this reads; empty otherwise. */
@@ -85,8 +109,16 @@ record JoinOutputKeys(String type, Side left, Side right, List<Equality> equalit
         if (context.statement().facts().joinTypes().size() != 1) {
             return Optional.empty();
         }
-        Optional<SqlNode> tree = QueryFacts.parse(context.statement().text());
-        if (tree.isEmpty() || !(tree.get() instanceof SqlInsert insert) || !(insert.getSource() instanceof SqlSelect select)
+        Tables tables = names -> context.tablesRead().stream()
+                .filter(read -> !read.view() && read.reference().names().equals(names))
+                .findFirst()
+                .map(read -> new Table(read.primaryKey(), read.columns().stream().map(c -> c.name()).toList()));
+        return QueryFacts.parse(context.statement().text()).flatMap(tree -> of(tree, tables));
+    }
+
+    /** The join of the {@code INSERT} {@code tree}, its tables' keys from {@code tables}; empty where not of this shape. */
+    public static Optional<JoinOutputKeys> of(SqlNode tree, Tables tables) {
+        if (!(tree instanceof SqlInsert insert) || !(insert.getSource() instanceof SqlSelect select)
                 || select.isDistinct() || (select.getGroup() != null && select.getGroup().size() > 0)
                 || !(select.getFrom() instanceof SqlJoin join) || join.getCondition() == null) {
             return Optional.empty();
@@ -97,8 +129,8 @@ record JoinOutputKeys(String type, Side left, Side right, List<Equality> equalit
             case RIGHT -> "RIGHT";
             default -> "";
         };
-        Optional<Side> left = side(join.getLeft(), context);
-        Optional<Side> right = side(join.getRight(), context);
+        Optional<Side> left = side(join.getLeft(), tables);
+        Optional<Side> right = side(join.getRight(), tables);
         if (type.isEmpty() || join.getJoinType() == JoinType.COMMA || left.isEmpty() || right.isEmpty()
                 || left.get().label().equals(right.get().label())) {
             return Optional.empty();
@@ -111,8 +143,8 @@ record JoinOutputKeys(String type, Side left, Side right, List<Equality> equalit
                 continue; // not an equality: Flink's JoinInfo keys the join by its equalities alone
             }
             SqlCall equals = (SqlCall) conjunct;
-            Optional<SideColumn> a = column(equals.operand(0), left.get(), right.get(), context);
-            Optional<SideColumn> b = column(equals.operand(1), left.get(), right.get(), context);
+            Optional<SideColumn> a = column(equals.operand(0), left.get(), right.get(), tables);
+            Optional<SideColumn> b = column(equals.operand(1), left.get(), right.get(), tables);
             if (a.isEmpty() || b.isEmpty() || a.get().side().equals(b.get().side())) {
                 return Optional.empty();
             }
@@ -127,7 +159,7 @@ record JoinOutputKeys(String type, Side left, Side right, List<Equality> equalit
             if (column instanceof SqlCall call && call.getKind() == SqlKind.OVER) {
                 return Optional.empty();
             }
-            column(column, left.get(), right.get(), context).ifPresent(selected::add);
+            column(column, left.get(), right.get(), tables).ifPresent(selected::add);
         }
         return Optional.of(new JoinOutputKeys(type, left.get(), right.get(), equalities, selected));
     }
@@ -171,7 +203,7 @@ record JoinOutputKeys(String type, Side left, Side right, List<Equality> equalit
      * writes, the columns the join equates them with (an {@code INNER} join only: an outer join's padded side is null
      * where its equal column is not); empty where it keeps a key already, or where no such choice keeps one.
      */
-    Optional<EqualColumnFix> equalColumnFix() {
+    public Optional<EqualColumnFix> equalColumnFix() {
         if (!type.equals("INNER")) {
             return Optional.empty();
         }
@@ -222,7 +254,7 @@ record JoinOutputKeys(String type, Side left, Side right, List<Equality> equalit
     }
 
     /** An input of the join that is a table the session's catalog holds (not a view), with the key it declares. */
-    private static Optional<Side> side(SqlNode input, AnalysisContext context) {
+    private static Optional<Side> side(SqlNode input, Tables tables) {
         String alias = "";
         SqlNode table = input;
         if (input.getKind() == SqlKind.AS) {
@@ -233,15 +265,11 @@ record JoinOutputKeys(String type, Side left, Side right, List<Equality> equalit
             return Optional.empty();
         }
         String label = alias.isEmpty() ? name.names.get(name.names.size() - 1) : alias;
-        String written = String.join(".", name.names);
-        return context.tablesRead().stream()
-                .filter(read -> !read.view() && read.name().equals(written) && read.qualifiedBy(label))
-                .findFirst()
-                .map(read -> new Side(label, written, read.primaryKey()));
+        return tables.table(name.names).map(t -> new Side(label, String.join(".", name.names), t.primaryKey(), t.columns()));
     }
 
     /** A column {@code node} names, qualified by an input's label or, unqualified, of one input only. */
-    private static Optional<SideColumn> column(SqlNode node, Side left, Side right, AnalysisContext context) {
+    private static Optional<SideColumn> column(SqlNode node, Side left, Side right, Tables tables) {
         if (!(node instanceof SqlIdentifier id) || id.isStar()) {
             return Optional.empty();
         }
@@ -254,14 +282,8 @@ record JoinOutputKeys(String type, Side left, Side right, List<Equality> equalit
             return Optional.empty();
         }
         String column = id.names.get(0);
-        boolean inLeft = has(left, column, context);
-        boolean inRight = has(right, column, context);
+        boolean inLeft = left.columns().contains(column);
+        boolean inRight = right.columns().contains(column);
         return inLeft == inRight ? Optional.empty() : Optional.of(new SideColumn(inLeft ? left : right, column));
-    }
-
-    private static boolean has(Side side, String column, AnalysisContext context) {
-        return context.tablesRead().stream()
-                .filter(read -> read.name().equals(side.name()) && read.qualifiedBy(side.label()))
-                .anyMatch(read -> read.column(column).isPresent());
     }
 }
