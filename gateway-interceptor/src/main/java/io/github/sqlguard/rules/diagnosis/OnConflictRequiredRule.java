@@ -194,6 +194,13 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                         + " which declares a PRIMARY KEY: neither input has a unique key, so the join's rows have none to"
                         + " lose (a join keys its rows only by its inputs' keys)";
             }
+            List<String> unkeyed = unkeyedInputs(context);
+            if (keys.isEmpty() && !unkeyed.isEmpty()) {
+                return "the statement's joins (" + String.join("; ", joins.stream().map(t -> t + " JOIN").toList())
+                        + ") join " + String.join(", ", unkeyed) + ", none of which declares a PRIMARY KEY: no input has"
+                        + " a unique key, so the joins' rows have none to lose (a join keys its rows only by its inputs'"
+                        + " keys)";
+            }
             Optional<JoinOutputKeys.EqualColumnFix> equal = keys.flatMap(JoinOutputKeys::equalColumnFix);
             if (equal.isPresent()) {
                 return join + " keeps " + keyNamed(equal.get()) + ", but the query selects " + written(equal.get(), true)
@@ -236,6 +243,32 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                     + " its input has no key: each row reaches the sink on its own, whatever its PARTITION BY";
         }
         return "the statement neither joins nor ranks, " + CAST_CAUSE;
+    }
+
+    /**
+     * The tables a statement of several joins reads, where each is a table of the session's catalog that declares no
+     * PRIMARY KEY and the statement neither groups, deduplicates nor ranks (each of which keys rows anew): the joins'
+     * inputs have no key, and Flink derives none for their rows (DeltaJoinTest#testWithCascadeJoin's shape); empty
+     * otherwise, and for one join ({@link JoinOutputKeys#neitherKeyed} says it then).
+     */
+    private static List<String> unkeyedInputs(AnalysisContext context) {
+        var facts = context.statement().facts();
+        if (facts.joinTypes().size() < 2 || !facts.groupings().isEmpty() || facts.distinct()
+                || !facts.rankFunctions().isEmpty() || !facts.overOrders().isEmpty()) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>();
+        for (TableReference reference : facts.tableReferences()) {
+            Optional<TableRead> read = context.tablesRead().stream().filter(r -> r.reference().equals(reference)).findFirst();
+            if (read.isEmpty() || read.get().view() || !read.get().primaryKey().isEmpty()
+                    || reference.function().isPresent() || reference.asOf().isPresent()) {
+                return List.of();
+            }
+            if (!names.contains(read.get().name())) {
+                names.add(read.get().name());
+            }
+        }
+        return names;
     }
 
     /** {@code src2's PRIMARY KEY (a2, b2)}, or both inputs' keys together: the key {@code fix} keeps. */
@@ -654,6 +687,11 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                             join.joinColumns(join.right())) + " of " + join.right().name() + "), declare them its"
                     + " PRIMARY KEY (NOT ENFORCED): the join then keys its rows by both keys together; select every"
                     + " column of them and key the sink by the columns they are written to";
+        } else if (firstKey.isEmpty() && ranks.isEmpty() && !unkeyedInputs(context).isEmpty()) {
+            key = "None of " + String.join(", ", unkeyedInputs(context)) + " declares a PRIMARY KEY: where each one's rows"
+                    + " are unique on columns that hold every column it is joined on, declare them its PRIMARY KEY (NOT"
+                    + " ENFORCED): each join then keys its rows by its inputs' keys together; select every column of them"
+                    + " and key the sink by the columns they are written to";
         } else {
             key = firstKey.isEmpty()
                     ? "Give the rows the sink's key: aggregate (or deduplicate) by the primary key's columns, declared in the"
@@ -670,6 +708,7 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 : lookup.isPresent() && ranks.isEmpty() && context.statement().facts().joinTypes().size() == 1
                 ? lookupFix(lookup.get().name(), DimensionKey.of(lookup.get(), context))
                 : joinKeys.isPresent() && (joinKeys.get().neitherKeyed() || joinKeys.get().equalColumnFix().isPresent())
+                        || ranks.isEmpty() && !unkeyedInputs(context).isEmpty()
                 ? ""
                 : redistributedFix(context);
         return key + "; then no clause is needed and no upsert materializer runs." + redistributed
