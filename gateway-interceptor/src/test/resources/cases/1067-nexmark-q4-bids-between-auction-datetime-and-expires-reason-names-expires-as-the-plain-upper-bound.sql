@@ -1,6 +1,6 @@
 -- expect: WARN stateful-without-ttl
 -- expect-reason: like an interval join, but Flink planned a regular join: its upper bound of B.
--- expect-reason: A.expires (auction), is a plain column, not a time attribute
+-- expect-reason: A.expires (auction), is a plain column that carries no time attribute
 -- expect-reason: bounded from below only, and an interval join needs a lower and an upper bound
 -- expect-reason-absent: which this condition does not give
 -- Nexmark q4's join (the highest bid per auction among those made while it was open), over tables as Nexmark's views

@@ -1,5 +1,5 @@
 -- expect: WARN stateful-without-ttl
--- expect-reason: its lower bound of r.reading_time, a.window_opened (alerts), is a plain column, not a time attribute
+-- expect-reason: its lower bound of r.reading_time, a.window_opened (alerts), is a plain column that carries no time attribute
 -- expect-reason: bounded from above only, and an interval join needs a lower and an upper bound
 -- expect-reason-absent: which this condition does not give
 -- The readings of a device before its alert (event time) and after its alert rule's window opened (a plain

@@ -933,8 +933,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             boolean upper = leftPlain == bound.leftLower();
             String table = names.tables(inputs.get(leftPlain ? 0 : 1));
             return Optional.of("its " + (upper ? "upper" : "lower") + " bound of " + other + ", " + plain + " (" + table
-                    + "), is a plain column, not a time attribute (no WATERMARK is declared on it, and it is not"
-                    + " PROCTIME()): Flink takes that comparison as no bound of an interval join, which leaves " + other
+                    + "), is a plain column that carries no time attribute: Flink takes that comparison as no bound of an interval join, which leaves " + other
                     + " bounded from " + (upper ? "below" : "above") + " only, and an interval join needs a lower and an"
                     + " upper bound on time attributes of one kind");
         }
