@@ -462,6 +462,13 @@ class RewriteGoldenFilesTest {
         "1032-orders-left-join-products-on-category-into-sink-keyed-by-order-reason-names-the-join-condition",
         "1033-highest-carried-forward-reading-per-device-over-last-value-over-unbounded-rows-set-bounds-both-first",
         "1034-five-way-join-with-left-join-under-join-reorder-plan-loses-a-condition-reason-says-so",
+        "1063-order-changes-inner-join-shipment-changes-neither-keyed-into-sink-reason-says-no-key-to-lose",
+        "1064-orders-join-order-lines-selecting-the-orders-side-key-fix-selects-the-lines-equal-column",
+        "1066-spend-per-customer-joined-to-tier-by-its-total-into-sink-keyed-by-customer-fix-names-the-aggregated-column",
+        "1067-nexmark-q4-bids-between-auction-datetime-and-expires-reason-names-expires-as-the-plain-upper-bound",
+        "1068-src1-join-src2-unqualified-selecting-a1-rewrite-selects-a2-named-a1",
+        "1070-clicks-join-sessions-join-users-cascade-none-keyed-into-sink-reason-says-no-input-has-a-key",
+        "1071-readings-between-plain-maintenance-start-and-alert-time-reason-names-the-plain-lower-bound",
         "1057-view-of-row-fields-top-10-per-auction-window-fix-names-the-view-columns"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.

@@ -82,6 +82,7 @@ public final class RewriteFamilies {
                 new TtlAsJobSetting(),
                 new HintMoved(),
                 new GroupByWrittenKey(),
+                new JoinEqualColumn(),
                 new OnConflictChoice());
     }
 }

@@ -7,6 +7,7 @@ import io.github.sqlguard.plan.OperatorState;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.plan.LostJoinCondition;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.statement.ParsedStatement;
@@ -199,8 +200,20 @@ final class SessionStateTtl implements RewriteFamily {
                         + " rewrite does not redefine it, so the SET expires those rows")
                 + DistinctUnderTtl.changes(finding, context, true);
         String set = "SET '" + StateTtl.KEY + "' = '" + value + "'";
+        // A join Flink's join reorder left without the statement's condition (LostJoinCondition, case 1034) would stay so
+        // under the TTL alone: the rewrite switches the reorder off first, as the finding's fix does, and is proven so.
+        List<String> lost = Boolean.parseBoolean(context.request().config().getOrDefault(LostJoinCondition.JOIN_REORDER,
+                "false")) ? context.request().plan().map(p -> LostJoinCondition.lostIn(p, statement.facts().joinConditions()))
+                        .orElse(List.of()) : List.of();
+        List<String> sets = lost.isEmpty() ? List.of(set)
+                : List.of("SET '" + LostJoinCondition.JOIN_REORDER + "' = 'false'", set);
+        Map<String, String> config = lost.isEmpty() ? Map.of(StateTtl.KEY, value)
+                : Map.of(LostJoinCondition.JOIN_REORDER, "false", StateTtl.KEY, value);
+        changes = (lost.isEmpty() ? "" : "join reorder is switched off for this statement and the session's later ones,"
+                + " so that Flink joins on " + String.join(" AND ", lost) + ", which its reordered plan lost (it joined"
+                + " every row of each input with every row of the other there); ") + changes;
         if (pins.stream().anyMatch(ReadOnce.Pin::added)) {
-            Candidate candidate = context.candidate(this, finding, scope, tree.get(), List.of(set), Map.of(StateTtl.KEY, value),
+            Candidate candidate = context.candidate(this, finding, scope, tree.get(), sets, config,
                     List.of(), Optional.empty(), intent.keepingReadOnce(), Columns.SAME, changes, proposed.chosen());
             if (scope.isStatement()) {
                 return List.of(candidate);
@@ -213,8 +226,8 @@ final class SessionStateTtl implements RewriteFamily {
                     added.stream().flatMap(p -> p.tables().stream().sorted()).distinct().toList(), reads.joinsKept(added))));
         }
         return List.of(new Candidate(
-                ID, finding.ruleId(), finding.node(), List.of(set), text, text,
-                Map.of(StateTtl.KEY, value), List.of(), pins.isEmpty() ? intent : intent.keepingReadOnce(), Columns.SAME,
+                ID, finding.ruleId(), finding.node(), sets, text, text,
+                config, List.of(), pins.isEmpty() ? intent : intent.keepingReadOnce(), Columns.SAME,
                 changes, proposed.chosen(), Optional.empty()));
     }
 }

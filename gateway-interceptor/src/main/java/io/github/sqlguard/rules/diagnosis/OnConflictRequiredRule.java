@@ -187,8 +187,28 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             String type = joins.get(0).equals("COMMA") || joins.get(0).equals("CROSS") ? "" : joins.get(0) + " ";
             List<String> conditions = context.statement().facts().joinConditions();
             String on = conditions.isEmpty() ? "" : conditions.get(0);
-            return "the statement's " + type + "JOIN" + (on.isEmpty() ? "" : " on " + on) + " loses it: "
-                    + JOIN_CAUSE.formatted(otherColumn(on, context));
+            String join = "the statement's " + type + "JOIN" + (on.isEmpty() ? "" : " on " + on);
+            Optional<JoinOutputKeys> keys = JoinOutputKeys.of(context);
+            if (keys.isPresent() && keys.get().neitherKeyed()) {
+                return join + " joins " + keys.get().left().name() + " and " + keys.get().right().name() + ", neither of"
+                        + " which declares a PRIMARY KEY: neither input has a unique key, so the join's rows have none to"
+                        + " lose (a join keys its rows only by its inputs' keys)";
+            }
+            List<String> unkeyed = unkeyedInputs(context);
+            if (keys.isEmpty() && !unkeyed.isEmpty()) {
+                return "the statement's joins (" + String.join("; ", joins.stream().map(t -> t + " JOIN").toList())
+                        + ") join " + String.join(", ", unkeyed) + ", none of which declares a PRIMARY KEY: no input has"
+                        + " a unique key, so the joins' rows have none to lose (a join keys its rows only by its inputs'"
+                        + " keys)";
+            }
+            Optional<JoinOutputKeys.EqualColumnFix> equal = keys.flatMap(JoinOutputKeys::equalColumnFix);
+            if (equal.isPresent()) {
+                return join + " keeps " + keyNamed(equal.get()) + ", but the query selects " + written(equal.get(), true)
+                        + ", not " + written(equal.get(), false) + ": Flink keeps a key through the projection only where"
+                        + " every column of it is selected, and does not take " + written(equal.get(), true) + " for "
+                        + written(equal.get(), false) + ", though the join makes them equal";
+            }
+            return join + " loses it: " + JOIN_CAUSE.formatted(otherColumn(on, context));
         }
         Optional<Grouping> dropping = droppingGrouping(context);
         if (dropping.isPresent() && !dropping.get().droppedWindows().isEmpty()) {
@@ -226,6 +246,44 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     }
 
     /**
+     * The tables a statement of several joins reads, where each is a table of the session's catalog that declares no
+     * PRIMARY KEY and the statement neither groups, deduplicates nor ranks (each of which keys rows anew): the joins'
+     * inputs have no key, and Flink derives none for their rows (DeltaJoinTest#testWithCascadeJoin's shape); empty
+     * otherwise, and for one join ({@link JoinOutputKeys#neitherKeyed} says it then).
+     */
+    private static List<String> unkeyedInputs(AnalysisContext context) {
+        var facts = context.statement().facts();
+        if (facts.joinTypes().size() < 2 || !facts.groupings().isEmpty() || facts.distinct()
+                || !facts.rankFunctions().isEmpty() || !facts.overOrders().isEmpty()) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>();
+        for (TableReference reference : facts.tableReferences()) {
+            Optional<TableRead> read = context.tablesRead().stream().filter(r -> r.reference().equals(reference)).findFirst();
+            if (read.isEmpty() || read.get().view() || !read.get().primaryKey().isEmpty()
+                    || reference.function().isPresent() || reference.asOf().isPresent()) {
+                return List.of();
+            }
+            if (!names.contains(read.get().name())) {
+                names.add(read.get().name());
+            }
+        }
+        return names;
+    }
+
+    /** {@code src2's PRIMARY KEY (a2, b2)}, or both inputs' keys together: the key {@code fix} keeps. */
+    private static String keyNamed(JoinOutputKeys.EqualColumnFix fix) {
+        String columns = "(" + String.join(", ", fix.key().stream().map(c -> fix.side().isPresent() ? c.column()
+                : c.written()).toList()) + ")";
+        return fix.side().map(s -> s.name() + "'s PRIMARY KEY " + columns).orElse("both inputs' keys together, " + columns);
+    }
+
+    /** The columns the SELECT writes ({@code written}) or the equal ones to write in their place, as a list. */
+    private static String written(JoinOutputKeys.EqualColumnFix fix, boolean written) {
+        return String.join(", ", fix.select().stream().map(e -> (written ? e.left() : e.right()).written()).toList());
+    }
+
+    /**
      * What {@link #JOIN_CAUSE} says of the column a join is on, from the statement's join condition {@code on}: the
      * columns of it that are aggregated values, by the call the statement computes them with ({@code (sum_votes is
      * SUM(votes), an aggregated value)}: {@link io.github.sqlguard.statement.ParsedStatement.SqlFacts#aggregateAliases});
@@ -236,6 +294,17 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             return "(an aggregated value)";
         }
         Map<String, String> aggregates = context.statement().facts().aggregateAliases();
+        List<String> aggregated = aggregated(on, context);
+        if (aggregated.isEmpty()) {
+            return "than the key";
+        }
+        return "(" + aggregatedList(aggregated, aggregates) + (aggregated.size() == 1 ? ", an aggregated value)"
+                : ", aggregated values)");
+    }
+
+    /** The columns of the join condition {@code on} that are aggregated values ({@link #otherColumn}), in its order. */
+    private static List<String> aggregated(String on, AnalysisContext context) {
+        Map<String, String> aggregates = context.statement().facts().aggregateAliases();
         List<String> aggregated = new ArrayList<>();
         Matcher column = COLUMN.matcher(on);
         while (column.find()) {
@@ -244,11 +313,34 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 aggregated.add(name);
             }
         }
-        if (aggregated.isEmpty()) {
-            return "than the key";
+        return aggregated;
+    }
+
+    private static String aggregatedList(List<String> aggregated, Map<String, String> aggregates) {
+        return String.join(", ", aggregated.stream().map(a -> a + " is " + aggregates.get(a)).toList());
+    }
+
+    /**
+     * {@link #REDISTRIBUTED_FIX}, naming the join and its aggregated column where the statement's one join is on one
+     * ({@link #aggregated}: the reason names it from the same fact): {@code Where the join on T.sum_votes = a.votes
+     * distributes the rows by sum_votes (SUM(votes)), ...}.
+     */
+    private static String redistributedFix(AnalysisContext context) {
+        List<String> conditions = context.statement().facts().joinConditions();
+        if (context.statement().facts().joinTypes().size() != 1 || conditions.isEmpty() || !keyingRanks(context).isEmpty()) {
+            return REDISTRIBUTED_FIX;
         }
-        return "(" + String.join(", ", aggregated.stream().map(a -> a + " is " + aggregates.get(a)).toList())
-                + (aggregated.size() == 1 ? ", an aggregated value)" : ", aggregated values)");
+        List<String> aggregated = aggregated(conditions.get(0), context);
+        if (aggregated.isEmpty()) {
+            return REDISTRIBUTED_FIX;
+        }
+        Map<String, String> aggregates = context.statement().facts().aggregateAliases();
+        return " Where the join on " + conditions.get(0) + " distributes the rows by "
+                + String.join(", ", aggregated.stream().map(a -> a + " (" + aggregates.get(a) + ")").toList())
+                + (aggregated.size() == 1 ? ", an aggregated value," : ", aggregated values,") + " rather than by the"
+                + " sink's key, no key reaches the sink and ON CONFLICT DO DEDUPLICATE is the fix: its materializer keeps"
+                + " each key's rows until their retraction arrives, so the changes of one key are put back in order (what"
+                + " Flink 1.20 did on its own).";
     }
 
     /**
@@ -547,6 +639,7 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         Optional<RankFunction> topOne = ranks.stream().filter(r -> r.topN().orElse(0) == 1)
                 .filter(r -> keysTheRows(r, firstKey, sinkKey)).findFirst();
         Optional<RankFunction> numbered = ranks.stream().filter(r -> r.topN().isEmpty() && !r.alias().isEmpty()).findFirst();
+        Optional<JoinOutputKeys> joinKeys = ranks.isEmpty() ? JoinOutputKeys.of(context) : Optional.empty();
         String key;
         if (topOne.isPresent() && PartitionKeys.rowsShareSinkRow(topOne.get().partitionBy(), sinkKey, 1)) {
             // Case 526: the partitions that share the sink's key each write their top row to one sink row, and the
@@ -581,6 +674,24 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                             : "; or, where one row per " + String.join(", ", kept(grouping)) + " is meant, GROUP BY "
                                     + String.join(", ", kept(grouping)) + " only (each aggregate then spans every "
                                     + String.join(", ", grouping.dropped()) + ")");
+        } else if (firstKey.isEmpty() && joinKeys.flatMap(JoinOutputKeys::equalColumnFix).isPresent()) {
+            JoinOutputKeys.EqualColumnFix equal = joinKeys.flatMap(JoinOutputKeys::equalColumnFix).get();
+            key = "Select " + written(equal, false) + " in place of " + written(equal, true) + " (equal by the join's"
+                    + " condition): the rows then keep " + keyNamed(equal) + ", and the sink keyed by the columns "
+                    + (equal.key().size() == 1 ? "it is" : "they are") + " written to";
+        } else if (firstKey.isEmpty() && joinKeys.isPresent() && joinKeys.get().neitherKeyed()) {
+            JoinOutputKeys join = joinKeys.get();
+            key = "Neither " + join.left().name() + " nor " + join.right().name() + " declares a PRIMARY KEY: where each"
+                    + " one's rows are unique on columns that hold its join columns (" + String.join(", ",
+                            join.joinColumns(join.left())) + " of " + join.left().name() + ", " + String.join(", ",
+                            join.joinColumns(join.right())) + " of " + join.right().name() + "), declare them its"
+                    + " PRIMARY KEY (NOT ENFORCED): the join then keys its rows by both keys together; select every"
+                    + " column of them and key the sink by the columns they are written to";
+        } else if (firstKey.isEmpty() && ranks.isEmpty() && !unkeyedInputs(context).isEmpty()) {
+            key = "None of " + String.join(", ", unkeyedInputs(context)) + " declares a PRIMARY KEY: where each one's rows"
+                    + " are unique on columns that hold every column it is joined on, declare them its PRIMARY KEY (NOT"
+                    + " ENFORCED): each join then keys its rows by its inputs' keys together; select every column of them"
+                    + " and key the sink by the columns they are written to";
         } else {
             key = firstKey.isEmpty()
                     ? "Give the rows the sink's key: aggregate (or deduplicate) by the primary key's columns, declared in the"
@@ -596,7 +707,10 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         String redistributed = !(firstKey.isEmpty() && topOne.isEmpty() && numbered.isEmpty() && joinsOrRanks) ? ""
                 : lookup.isPresent() && ranks.isEmpty() && context.statement().facts().joinTypes().size() == 1
                 ? lookupFix(lookup.get().name(), DimensionKey.of(lookup.get(), context))
-                : REDISTRIBUTED_FIX;
+                : joinKeys.isPresent() && (joinKeys.get().neitherKeyed() || joinKeys.get().equalColumnFix().isPresent())
+                        || ranks.isEmpty() && !unkeyedInputs(context).isEmpty()
+                ? ""
+                : redistributedFix(context);
         return key + "; then no clause is needed and no upsert materializer runs." + redistributed
                 + " Or end the INSERT with one of:"
                 + " ON CONFLICT DO DEDUPLICATE: the latest row per primary key wins; " + DEDUPLICATE_OVER_UPDATES

@@ -21,7 +21,10 @@ import java.util.regex.Pattern;
  * plan prints ({@code where=[(a1 = a4)]}, a {@code Calc}'s {@code where=[...]}), by column names, either way round:
  * those found nowhere are the ones Flink lost.
  */
-final class LostJoinCondition {
+public final class LostJoinCondition {
+
+    /** Flink's option that lets its optimizer reorder joins ({@code OptimizerConfigOptions}). */
+    public static final String JOIN_REORDER = "table.optimizer.join-reorder-enabled";
 
     /** A column equality as a statement writes it: {@code T4.a4 = T5.a5}, {@code a4 = a5}. */
     private static final Pattern EQUALITY =
@@ -52,7 +55,21 @@ final class LostJoinCondition {
         if (!join.node().description().contains("where=[true]")) {
             return List.of();
         }
-        List<String> conditions = context.statement().facts().joinConditions();
+        return lostIn(plan, context.statement().facts().joinConditions());
+    }
+
+    /**
+     * The column equalities of {@code conditions} (what each join of the statement is on, as it writes them) that no
+     * operator of {@code plan} applies, where a join of {@code plan} has no condition ({@code where=[true]}) and every
+     * join of the statement has one; empty otherwise. For a rewrite that keeps the statement's joins as they are
+     * ({@code rewrite.SessionStateTtl}): the plan it proves would lose them too.
+     */
+    public static List<String> lostIn(ExplainedPlan plan, List<String> conditions) {
+        boolean unconditioned = plan.nodes().stream()
+                .anyMatch(n -> n.name().equals("Join") && n.description().contains("where=[true]"));
+        if (!unconditioned) {
+            return List.of();
+        }
         if (conditions.isEmpty() || conditions.stream().anyMatch(String::isBlank)) {
             return List.of(); // a join the statement writes without a condition: the plan's true is the user's
         }
@@ -91,7 +108,7 @@ final class LostJoinCondition {
     }
 
     private static boolean reordered(AnalysisContext context) {
-        return Boolean.parseBoolean(context.config().getOrDefault("table.optimizer.join-reorder-enabled", "false"));
+        return Boolean.parseBoolean(context.config().getOrDefault(JOIN_REORDER, "false"));
     }
 
     /**

@@ -900,8 +900,44 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + " bound the rows by time before they are aggregated or joined, or keep the time attribute through a"
                     + " window aggregation (window_time).";
         }
+        Optional<String> plainBound = plainBound(join, bounds, inputs, names);
+        if (plainBound.isPresent()) {
+            return shape + plainBound.get() + ".";
+        }
         return shape + "an interval join needs a lower and an upper bound on time attributes of one kind (both event"
                 + " time or both processing time), which this condition does not give.";
+    }
+
+    /**
+     * The bound of {@code bounds} that compares a plain column (no time attribute where it reaches the join), named as
+     * the statement qualifies it, where the first bound compares time attributes: Flink takes such a comparison as no
+     * bound of an interval join ({@code IntervalJoinUtil#identifyTimePredicate} needs a time attribute on each side,
+     * Flink 2.3.0), so the condition bounds its time attributes from one side only and Flink plans a regular join
+     * (Nexmark q4: {@code B.dateTime BETWEEN A.dateTime AND A.expires}, whose upper bound {@code A.expires} is a plain
+     * {@code TIMESTAMP}); empty where no bound does.
+     */
+    private static Optional<String> plainBound(
+            Operator.Join join, List<Operator.Bound> bounds, List<PlanNode> inputs, StatementNames names) {
+        List<String> qualifiers = qualifiers(join, names);
+        for (Operator.Bound bound : bounds) {
+            boolean leftPlain = !names.isTimeAttributeBelow(inputs.get(0), bound.left().name());
+            boolean rightPlain = !names.isTimeAttributeBelow(inputs.get(1), bound.right().name());
+            if (leftPlain == rightPlain) {
+                continue;
+            }
+            String l = qualifiers.get(0) + SqlIdentifiers.planName(bound.left().name());
+            String r = qualifiers.get(1) + SqlIdentifiers.planName(bound.right().name());
+            // leftLower: l >= r, so r bounds l from below and l bounds r from above.
+            String plain = leftPlain ? l : r;
+            String other = leftPlain ? r : l;
+            boolean upper = leftPlain == bound.leftLower();
+            String table = names.tables(inputs.get(leftPlain ? 0 : 1));
+            return Optional.of("its " + (upper ? "upper" : "lower") + " bound of " + other + ", " + plain + " (" + table
+                    + "), is a plain column that carries no time attribute: Flink takes that comparison as no bound of an interval join, which leaves " + other
+                    + " bounded from " + (upper ? "below" : "above") + " only, and an interval join needs a lower and an"
+                    + " upper bound on time attributes of one kind");
+        }
+        return Optional.empty();
     }
 
     private static String sinkReason(Operator.Sink sink, String ttl) {
