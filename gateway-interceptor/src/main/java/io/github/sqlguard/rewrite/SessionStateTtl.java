@@ -197,7 +197,8 @@ final class SessionStateTtl implements RewriteFamily {
                         + " VIEW or ALTER VIEW ... AS of this session or script (the guard knows no text of it to splice the"
                         + " pin into): the"
                         + " rewrite does not redefine it, so the SET expires those rows")
-                + DistinctUnderTtl.changes(finding, context, true);
+                + DistinctUnderTtl.changes(finding, context, true)
+                + RetractionsUnderTtl.changes(finding, context, true);
         String set = "SET '" + StateTtl.KEY + "' = '" + value + "'";
         if (pins.stream().anyMatch(ReadOnce.Pin::added)) {
             Candidate candidate = context.candidate(this, finding, scope, tree.get(), List.of(set), Map.of(StateTtl.KEY, value),
