@@ -198,7 +198,8 @@ final class SessionStateTtl implements RewriteFamily {
                         + " VIEW or ALTER VIEW ... AS of this session or script (the guard knows no text of it to splice the"
                         + " pin into): the"
                         + " rewrite does not redefine it, so the SET expires those rows")
-                + DistinctUnderTtl.changes(finding, context, true);
+                + DistinctUnderTtl.changes(finding, context, true)
+                + RetractionsUnderTtl.changes(finding, context, true);
         String set = "SET '" + StateTtl.KEY + "' = '" + value + "'";
         // A join Flink's join reorder left without the statement's condition (LostJoinCondition, case 1034) would stay so
         // under the TTL alone: the rewrite switches the reorder off first, as the finding's fix does, and is proven so.

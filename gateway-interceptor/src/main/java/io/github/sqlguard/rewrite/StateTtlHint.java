@@ -238,7 +238,8 @@ final class StateTtlHint extends ScopedFamily {
                         + (keptOwn && !(replaced.isEmpty() && unreadable.isEmpty()) ? "; the TTLs written otherwise stay as written" : "")
                         // A side read once that the join's SELECT could not be matched to: what the hints written do to it.
                         + (readOnce.isEmpty() && isJoin ? reads.hinted(finding.planNode(), value, tree) : "")
-                        + DistinctUnderTtl.changes(finding, context, false),
+                        + DistinctUnderTtl.changes(finding, context, false)
+                        + RetractionsUnderTtl.changes(finding, context, false),
                 proposed.chosen()));
     }
 

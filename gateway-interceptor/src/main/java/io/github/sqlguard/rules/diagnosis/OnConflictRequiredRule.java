@@ -20,6 +20,7 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUtil;
@@ -210,6 +211,11 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             }
             return join + " loses it: " + JOIN_CAUSE.formatted(otherColumn(on, context));
         }
+        Optional<String> windowTvf = windowTvfAggregation(context);
+        if (windowTvf.isPresent()) {
+            return "the query aggregates over a " + windowTvf.get() + " window TVF (GROUP BY window_start, window_end): "
+                    + WINDOW_TVF_CAUSE;
+        }
         Optional<Grouping> dropping = droppingGrouping(context);
         if (dropping.isPresent() && !dropping.get().droppedWindows().isEmpty()) {
             return droppedWindowCause(dropping.get());
@@ -241,6 +247,13 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             // names no upsert key). Not a narrower type nor a view's join: the rows never had a key.
             return "the statement's OVER aggregate emits one row for each row it reads, keyed only as its input is, and"
                     + " its input has no key: each row reaches the sink on its own, whatever its PARTITION BY";
+        }
+        List<TableRead> keyless = keylessCopy(context);
+        if (!keyless.isEmpty()) {
+            String tables = String.join(", ", keyless.stream().map(TableRead::name).toList());
+            return "the statement writes the rows of " + tables + " as it reads them, neither grouping, deduplicating nor"
+                    + " joining them, and " + tables + (keyless.size() == 1 ? " declares" : " declare") + " no PRIMARY"
+                    + " KEY: its rows are inserts with no key, so each reaches the sink on its own";
         }
         return "the statement neither joins nor ranks, " + CAST_CAUSE;
     }
@@ -281,6 +294,84 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     /** The columns the SELECT writes ({@code written}) or the equal ones to write in their place, as a list. */
     private static String written(JoinOutputKeys.EqualColumnFix fix, boolean written) {
         return String.join(", ", fix.select().stream().map(e -> (written ? e.left() : e.right()).written()).toList());
+     * What Flink 2.3.0 derives for a window TVF aggregation ({@code GROUP BY window_start, window_end} over {@code
+     * TABLE(TUMBLE(...))}): no upsert key. {@code FlinkRelMdUpsertKeys} has a case for the legacy group window
+     * aggregation ({@code StreamPhysicalGroupWindowAggregate}: its grouping with a window property) and for the logical
+     * {@code WindowAggregate}, none for the physical {@code StreamPhysicalWindowAggregate} and {@code
+     * StreamPhysicalGlobalWindowAggregate} (a {@code SingleRel}), so the planner's default gives none. Verified on
+     * 2.3.0 (lint, issue 30; harsha-sridhar/flink_poc's {@code num_beacons_per_user_1mins.sql}): a TUMBLE TVF aggregation
+     * into a jdbc sink keyed by exactly {@code (window_start, window_end)} is refused with {@code upsert key: .}, with
+     * the timestamps declared as the query's {@code TIMESTAMP(3)} and with one-phase aggregation alike, while the
+     * legacy {@code GROUP BY TUMBLE(...)} with {@code TUMBLE_START} in the sink's key plans (case 1103).
+     */
+    private static final String WINDOW_TVF_CAUSE = "Flink 2.3 derives no upsert key for a window TVF aggregation, whatever"
+            + " it selects and the sink declares (its upsert-key metadata covers the legacy GROUP BY TUMBLE(...)"
+            + " aggregation, not the window TVF's WindowAggregate), though the aggregation emits each group's row once,"
+            + " when its window closes, as an insert";
+
+    /**
+     * The windowing TVF ({@code TUMBLE}, {@code HOP}, {@code CUMULATE}, {@code SESSION}) the statement's one {@code
+     * GROUP BY} aggregates over: its grouping names {@code window_start} or {@code window_end}, and the statement reads
+     * a {@code TABLE(...)} of that function. Empty otherwise, and where the statement groups more than once (the last
+     * aggregation, which keys the rows, may be a regular one).
+     */
+    private static Optional<String> windowTvfAggregation(AnalysisContext context) {
+        List<Grouping> groupings = context.statement().facts().groupings();
+        if (groupings.size() != 1 || groupings.get(0).groupBy().stream()
+                .map(k -> SqlIdentifiers.lastName(k).toLowerCase(Locale.ROOT))
+                .noneMatch(k -> k.equals("window_start") || k.equals("window_end"))) {
+            return Optional.empty();
+        }
+        return QueryFacts.parse(context.statement().text()).flatMap(tree -> windowTvf(tree, 0));
+    }
+
+    /** The first windowing TVF call {@code TABLE(TUMBLE(...))} in {@code node}, by its function's name. */
+    private static Optional<String> windowTvf(SqlNode node, int depth) {
+        if (node == null || depth > 64) {
+            return Optional.empty();
+        }
+        if (node instanceof SqlCall call && call.getKind() == SqlKind.COLLECTION_TABLE
+                && call.operand(0) instanceof SqlCall function
+                && List.of("TUMBLE", "HOP", "CUMULATE", "SESSION")
+                        .contains(function.getOperator().getName().toUpperCase(Locale.ROOT))) {
+            return Optional.of(function.getOperator().getName().toUpperCase(Locale.ROOT));
+        }
+        List<SqlNode> children = node instanceof SqlNodeList list ? list.getList()
+                : node instanceof SqlCall call ? call.getOperandList() : List.of();
+        for (SqlNode child : children) {
+            Optional<String> found = windowTvf(child, depth + 1);
+            if (found.isPresent()) {
+                return found;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The column a deduplication of {@link #keylessCopy} orders by: the event-time attribute of the one table it reads
+     * (a {@code Deduplicate} on it keeps the latest row per key by event time), else {@code a time column}.
+     */
+    private static String keylessCopyTime(AnalysisContext context) {
+        List<TableRead> tables = keylessCopy(context);
+        return tables.size() == 1 ? tables.get(0).rowtime().map(Column::name).orElse("a time column") : "a time column";
+    }
+
+    /**
+     * The tables the statement copies rows of where none declares a key: it neither groups, ranks, joins nor aggregates
+     * {@code OVER}, and each table it reads is a table (not a view) without a PRIMARY KEY ({@link TableRead#primaryKey}).
+     * Flink derives no upsert key for a scan of such a table ({@code FlinkRelMdUpsertKeys#getUpsertKeys(TableScan)}: the
+     * table's declared key), so the rows reach a keyed sink without one (verified on 2.3.0: a Kafka table's {@code
+     * SELECT *} into a jdbc sink keyed by {@code id}, xinzhuxiansheng/flink-tutorial's {@code Kafka2MySql05}, is refused
+     * with {@code upsert key: none}). Empty otherwise.
+     */
+    private static List<TableRead> keylessCopy(AnalysisContext context) {
+        var facts = context.statement().facts();
+        if (!facts.groupings().isEmpty() || !facts.rankFunctions().isEmpty() || !facts.joinTypes().isEmpty()
+                || !facts.overOrders().isEmpty() || context.tablesRead().isEmpty()
+                || context.tablesRead().stream().anyMatch(t -> t.view() || !t.primaryKey().isEmpty())) {
+            return List.of();
+        }
+        return context.tablesRead();
     }
 
     /**
@@ -580,20 +671,18 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
 
     /**
      * The key fix of {@link #droppedWindowCause}: the window's start selected and made part of the sink's key (one
-     * sink row per key and window, the rows the aggregation emits), or the same window as a window TVF grouped by its
-     * {@code window_start}, which Flink's docs encourage over the deprecated group window aggregation ("Group Window
-     * Aggregation"). One row per key holding its latest window is the {@code ON CONFLICT DO DEDUPLICATE} the fix
-     * goes on to name (the latest row per primary key wins).
+     * sink row per key and window, the rows the aggregation emits). Not the same window as a window TVF grouped by its
+     * {@code window_start}, which Flink's docs encourage over the deprecated group window aggregation: Flink 2.3.0 derives
+     * no upsert key for a window TVF aggregation ({@link #WINDOW_TVF_CAUSE}), so it is refused into that sink without a
+     * clause (lint case 20 offered it as a fix needing none). One row per key holding its latest window is the {@code ON
+     * CONFLICT DO DEDUPLICATE} the fix goes on to name (the latest row per primary key wins).
      */
     private static String windowKey(Grouping grouping) {
         GroupWindow window = grouping.droppedWindows().get(0);
         String key = (kept(grouping).isEmpty() ? "" : String.join(", ", kept(grouping)) + " and ") + "the window's start";
         return "Select the window's start, " + window.start() + ", and key the sink by " + key
                 + " (one sink row per" + (kept(grouping).isEmpty() ? "" : " " + String.join(", ", kept(grouping)) + " and")
-                + " window, as the aggregation emits them)"
-                + window.tvf().map(tvf -> "; or aggregate over the window TVF, FROM TABLE(" + tvf + ") GROUP BY "
-                        + String.join(", ", kept(grouping)) + (kept(grouping).isEmpty() ? "" : ", ")
-                        + "window_start, window_end, and write window_start to that key column").orElse("");
+                + " window, as the aggregation emits them)";
     }
 
     /**
@@ -640,6 +729,16 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 .filter(r -> keysTheRows(r, firstKey, sinkKey)).findFirst();
         Optional<RankFunction> numbered = ranks.stream().filter(r -> r.topN().isEmpty() && !r.alias().isEmpty()).findFirst();
         Optional<JoinOutputKeys> joinKeys = ranks.isEmpty() ? JoinOutputKeys.of(context) : Optional.empty();
+        if (firstKey.isEmpty() && ranks.isEmpty() && context.statement().facts().joinTypes().isEmpty()
+                && windowTvfAggregation(context).isPresent()) {
+            return "No key the sink declares makes the clause unneeded: Flink 2.3 derives none for a window TVF"
+                    + " aggregation. Its rows are inserts, each group's row once per window, so end the INSERT with ON"
+                    + " CONFLICT DO DEDUPLICATE: over inserts Flink plans no upsert materializer for it and keeps no"
+                    + " state, and each row is written as an upsert of the sink's primary key, the row that reaches it"
+                    + " last staying (what Flink 1.20 did with no clause). ON CONFLICT DO NOTHING keeps the first row"
+                    + " per key and ON CONFLICT DO ERROR fails the job on a second; both buffer rows until the watermark"
+                    + " passes them and need a WATERMARK on every source table.";
+        }
         String key;
         if (topOne.isPresent() && PartitionKeys.rowsShareSinkRow(topOne.get().partitionBy(), sinkKey, 1)) {
             // Case 526: the partitions that share the sink's key each write their top row to one sink row, and the
@@ -693,7 +792,12 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                     + " ENFORCED): each join then keys its rows by its inputs' keys together; select every column of them"
                     + " and key the sink by the columns they are written to";
         } else {
-            key = firstKey.isEmpty()
+            key = firstKey.isEmpty() && !keylessCopy(context).isEmpty()
+                    ? "Give the rows the sink's key: deduplicate them by its columns (ROW_NUMBER() OVER (PARTITION BY "
+                            + String.join(", ", unqualified(sinkKey)) + " ORDER BY " + keylessCopyTime(context)
+                            + " DESC) in a subquery,"
+                            + " kept where it is 1: a Top-1 that keeps the latest row per key in state)"
+                    : firstKey.isEmpty()
                     ? "Give the rows the sink's key: aggregate (or deduplicate) by the primary key's columns, declared in the"
                             + " sink with the query's types"
                     : "Key the sink by the query's key: declare it with PRIMARY KEY (" + firstKey + ") NOT ENFORCED";

@@ -1,0 +1,64 @@
+package io.github.sqlguard.rewrite;
+
+import io.github.sqlguard.plan.ExplainedPlan;
+import io.github.sqlguard.plan.Operator;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule.OneRowSide;
+import io.github.sqlguard.statement.SqlIdentifiers;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a state TTL does to an aggregation whose input updates (a CDC source, an upsert table, an aggregation or an
+ * outer join below it): its calls retract ({@code "aggCallNeedRetractions"} of the compiled plan, {@link
+ * Operator.AggregateCall#retracts}). Once a group's accumulator expires, Flink 2.3.0 {@code GroupAggFunction
+ * #processElement} drops a retraction that reaches the group ("Don't create a new accumulator for a retraction
+ * message. This might happen ... after a state clean up") and starts a new accumulator at the group's next insert or
+ * update: the group's result is then made of the rows that arrive or change after it was forgotten, and its rows
+ * that do not change again are left out of it for good. Over an append-only input a forgotten group starts again
+ * from its next row, as if new, which the rewrites' {@code changes:} lines say; over updates "starts anew" hid this
+ * (issue 30, round 67: a {@code mysql-cdc} table's {@code AVG(score)} per gender, xinzhuxiansheng/flink-tutorial).
+ */
+final class RetractionsUnderTtl {
+
+    private RetractionsUnderTtl() {}
+
+    /**
+     * {@code "; AVG(score) per gender reads updates: ..."} for the finding's aggregation (or, for a TTL set for the
+     * whole statement, {@code wholeStatement}, every aggregation of its plan) whose calls retract; else empty.
+     */
+    static String changes(Finding finding, RewriteContext context, boolean wholeStatement) {
+        if (context.request().plan().isEmpty()) {
+            return "";
+        }
+        ExplainedPlan plan = context.request().plan().get();
+        List<String> parts = plan.operators(Operator.GroupAggregate.class).stream()
+                .filter(a -> !OneRowSide.existsMarker(plan, a.node()))
+                // The final aggregation of a split DISTINCT reads its partial one's updates by calls and bucket keys no
+                // statement writes (DistinctUnderTtl says what a TTL does to those values, in the statement's terms).
+                .filter(a -> !a.splitDistinctPartial() && !a.splitDistinctFinal())
+                .filter(a -> wholeStatement || finding.planNode().equals(Optional.of(a.node().id())))
+                .filter(RetractionsUnderTtl::retracts)
+                .map(RetractionsUnderTtl::part)
+                .distinct()
+                .toList();
+        if (parts.isEmpty()) {
+            return "";
+        }
+        return "; " + String.join("; ", parts) + (parts.size() == 1 ? " reads" : " read") + " updates: once a group is"
+                + " forgotten, Flink drops the retractions that reach it (it keeps no accumulator for a retraction) and"
+                + " aggregates only the rows that arrive or change after, so the group's rows that do not change again are"
+                + " left out of its result for good";
+    }
+
+    private static boolean retracts(Operator.GroupAggregate aggregate) {
+        return aggregate.calls().orElse(List.of()).stream().anyMatch(c -> c.retracts().equals(Optional.of(true)));
+    }
+
+    private static String part(Operator.GroupAggregate aggregate) {
+        List<String> calls = aggregate.calls().orElse(List.of()).stream().map(Operator.AggregateCall::sql).distinct().toList();
+        return String.join(", ", calls) + (aggregate.groupBy().isEmpty() ? " (one group for all rows)"
+                : " per " + SqlIdentifiers.planNames(aggregate.groupBy()));
+    }
+}
