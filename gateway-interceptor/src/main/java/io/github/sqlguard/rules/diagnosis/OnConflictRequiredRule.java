@@ -294,6 +294,9 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     /** The columns the SELECT writes ({@code written}) or the equal ones to write in their place, as a list. */
     private static String written(JoinOutputKeys.EqualColumnFix fix, boolean written) {
         return String.join(", ", fix.select().stream().map(e -> (written ? e.left() : e.right()).written()).toList());
+    }
+
+    /**
      * What Flink 2.3.0 derives for a window TVF aggregation ({@code GROUP BY window_start, window_end} over {@code
      * TABLE(TUMBLE(...))}): no upsert key. {@code FlinkRelMdUpsertKeys} has a case for the legacy group window
      * aggregation ({@code StreamPhysicalGroupWindowAggregate}: its grouping with a window property) and for the logical
