@@ -26,7 +26,9 @@ import java.util.Optional;
  * ResolvedSchema#getPrimaryKey}) and never asks to declare one it has; {@code ON CONFLICT}'s {@code changes:} says
  * that several dimension rows compete for one sink row. A regular join of a stream read from a view with a dimension on
  * a composite key is offered the lookup join (29); of a dimension behind a filtering view, the lookup join of its table
- * with the view's condition in the ON, as Flink refuses a view read as of processing time (28). Flink 2.3 only for the refusals: 1.20
+ * with the view's condition in the ON, as Flink refuses a view read as of processing time (28; 41 with two conditions),
+ * and with rewrites off the rule's own fix offers the same join (33, 39, 40: a view that only projects), which
+ * {@link #theLookupJoinOfferedInAViewsPlacePlansAsALookupJoin} asks Flink to plan. Flink 2.3 only for the refusals: 1.20
  * has no ON CONFLICT check (FLIP-558).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
