@@ -355,7 +355,7 @@ class FindingsNameColumnsTest {
     private static final Pattern TVF_INPUT = Pattern.compile("TABLE\\s*\\(\\s*\\w+\\s*\\(\\s*TABLE\\s+(\\w+)");
 
     /** An alias written in SQL: {@code AS c}, {@code ) c} (a subquery's). */
-    private static final Pattern ALIAS = Pattern.compile("(?:\\bAS|\\))\\s+([A-Za-z_]\\w*)");
+    private static final Pattern ALIAS = Pattern.compile("(?:\\b(?i:AS)|\\))\\s+(?!(?i:AS)\\b)([A-Za-z_]\\w*)");
 
     /**
      * The relations the script's statements read and how they qualify them: each table reference's alias or name
@@ -388,16 +388,20 @@ class FindingsNameColumnsTest {
                 while (alias.find()) {
                     String word = alias.group(1);
                     if (!word.equals(word.toUpperCase(Locale.ROOT)) || word.length() <= 2) {
-                        // Its columns are its query's: any column resolves (the relation named by no catalog object).
+                        // Its columns are its query's: any column resolves (the relation named by no catalog object);
+                        // a subquery's alias ((SELECT *, PROCTIME() AS read_at FROM clicks) AS c) stays one, whatever
+                        // table the facts give it.
+                        boolean subquery = sql.substring(0, alias.start()).stripTrailing().endsWith(")")
+                                || alias.group().startsWith(")");
                         qualifiers.computeIfAbsent(word.toLowerCase(Locale.ROOT), k -> new LinkedHashSet<>())
-                                .add(" " + word.toLowerCase(Locale.ROOT));
+                                .add((subquery ? "  " : " ") + word.toLowerCase(Locale.ROOT));
                     }
                 }
             }
             // An alias the script gives a table or view names it, not a query of unknown columns (AS o of orders AS o).
             qualifiers.values().forEach(r -> {
                 if (r.stream().anyMatch(n -> !n.startsWith(" "))) {
-                    r.removeIf(n -> n.startsWith(" "));
+                    r.removeIf(n -> n.startsWith(" ") && !n.startsWith("  "));
                 }
             });
             return new Relations(qualifiers, read, kit);
