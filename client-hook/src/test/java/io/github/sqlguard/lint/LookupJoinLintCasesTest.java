@@ -26,7 +26,9 @@ import java.util.Optional;
  * ResolvedSchema#getPrimaryKey}) and never asks to declare one it has; {@code ON CONFLICT}'s {@code changes:} says
  * that several dimension rows compete for one sink row. A regular join of a stream read from a view with a dimension on
  * a composite key is offered the lookup join (29); of a dimension behind a filtering view, the lookup join of its table
- * with the view's condition in the ON, as Flink refuses a view read as of processing time (28). Flink 2.3 only for the refusals: 1.20
+ * with the view's condition in the ON, as Flink refuses a view read as of processing time (28; 41 with two conditions),
+ * and with rewrites off the rule's own fix offers the same join (33, 39, 40: a view that only projects), which
+ * {@link #theLookupJoinOfferedInAViewsPlacePlansAsALookupJoin} asks Flink to plan. Flink 2.3 only for the refusals: 1.20
  * has no ON CONFLICT check (FLIP-558).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -53,6 +55,9 @@ class LookupJoinLintCasesTest {
         "970-cdc-orders-lookup-join-customers-without-key-into-sink-keyed-by-order-lookup-reason",
         "971-cdc-orders-left-lookup-join-customers-by-email-not-its-key-into-sink-keyed-by-order",
         "33-orders-join-active-customers-view-rewrites-off-lookup-fix-reads-the-table-with-the-view-filter",
+        "39-payments-left-join-german-merchants-view-two-conditions-rewrites-off-lookup-fix-with-both-in-the-on",
+        "40-clicks-join-product-names-projecting-view-without-alias-rewrites-off-lookup-fix-reads-the-table",
+        "41-payments-left-join-german-merchants-view-rewrite-and-fix-write-one-lookup-join",
         "35-cdc-orders-lookup-join-customers-by-customer-id-on-conflict-deduplicate-materializer-says-matches-compete"})
     void lastStatementIsAsItsHeaderSays(String name) throws Exception {
         Path file = Path.of("src/test/resources/lint-cases", name + ".sql");
@@ -117,6 +122,39 @@ class LookupJoinLintCasesTest {
                         + " one input row, each a row with that input row's key, and they compete for its one sink row: the"
                         + " sink row keeps the match that arrived last"));
     }
+
+    /**
+     * The lookup join a fix offers in a view's place with rewrites off (the rule's own text, no rewrite proved it) is
+     * asked of Flink: the case's statement with its join clause replaced by the fix's plans a {@code LookupJoin} and no
+     * regular {@code Join}, on this build's Flink line (lint cases 33, 39, 40).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "33-orders-join-active-customers-view-rewrites-off-lookup-fix-reads-the-table-with-the-view-filter",
+        "39-payments-left-join-german-merchants-view-two-conditions-rewrites-off-lookup-fix-with-both-in-the-on",
+        "40-clicks-join-product-names-projecting-view-without-alias-rewrites-off-lookup-fix-reads-the-table"})
+    void theLookupJoinOfferedInAViewsPlacePlansAsALookupJoin(String name) throws Exception {
+        Path file = Path.of("src/test/resources/lint-cases", name + ".sql");
+        String text = Files.readString(file);
+        SqlScript script = SqlScript.read(file);
+        List<LintedStatement> statements = lint(script, file, text);
+        String fix = statements.get(statements.size() - 1).findings().stream().map(f -> f.finding().fix())
+                .filter(f -> f.contains(" read in place of the view ")).findFirst().orElseThrow();
+        java.util.regex.Matcher offered = OFFERED.matcher(fix);
+        assertThat(offered.find()).as("the lookup join of the fix of %s: %s", name, fix).isTrue();
+        String body = SqlScript.withoutHeader(text).strip();
+        int join = Math.max(body.lastIndexOf("\nJOIN "), body.lastIndexOf("\nLEFT JOIN "));
+        String rewritten = body.substring(0, join + 1) + offered.group(1) + ";\n";
+        List<LintedStatement> linted = lint(script, file, rewritten);
+        LintedStatement last = linted.get(linted.size() - 1);
+        assertThat(last.plan()).as("plan of %s with the fix's join", name).isPresent();
+        assertThat(last.plan().get().nodes()).as("plan of %s with the fix's join: %s", name, offered.group(1))
+                .anyMatch(n -> n.is("LookupJoin")).noneMatch(n -> n.is("Join"));
+    }
+
+    /** The join clause a fix offers in a view's place, up to the note that says so. */
+    private static final java.util.regex.Pattern OFFERED =
+            java.util.regex.Pattern.compile("((?:LEFT )?JOIN \\S+ FOR SYSTEM_TIME AS OF .*?) \\(\\S+ read in place of the view ");
 
     /** The statements of {@code file} as lint reads them, under the case's {@code -- policy:} where it has one. */
     private List<LintedStatement> lint(SqlScript script, Path file, String text) {

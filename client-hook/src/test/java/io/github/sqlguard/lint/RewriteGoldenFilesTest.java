@@ -536,6 +536,7 @@ class RewriteGoldenFilesTest {
         "27-cdc-payments-without-key-lookup-join-customers-by-its-key-into-sink-keyed-by-payment",
         "28-orders-join-active-customers-view-over-jdbc-lookup-join-reads-the-table-with-the-view-filter",
         "29-orders-view-left-join-accounts-on-composite-key-into-sink-lookup-join",
+        "41-payments-left-join-german-merchants-view-rewrite-and-fix-write-one-lookup-join",
         "975-kafka-debezium-protobuf-orders-into-append-only-kafka-sink-refused-over-updates"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);

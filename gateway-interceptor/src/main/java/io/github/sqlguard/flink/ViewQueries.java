@@ -2,11 +2,13 @@ package io.github.sqlguard.flink;
 
 import io.github.sqlguard.plan.ViewHint;
 import io.github.sqlguard.plan.ViewAggregation;
+import io.github.sqlguard.plan.ViewFilter;
 import io.github.sqlguard.plan.ViewJoin;
 import io.github.sqlguard.plan.ViewRanking;
 import io.github.sqlguard.plan.ViewReads;
 import io.github.sqlguard.plan.ViewSetOperation;
 import io.github.sqlguard.plan.ViewTimeBound;
+import io.github.sqlguard.statement.FilteredView;
 import io.github.sqlguard.statement.FromTable;
 import io.github.sqlguard.statement.HintInputName;
 import io.github.sqlguard.statement.ParsedStatement.RankFunction;
@@ -14,6 +16,7 @@ import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 import io.github.sqlguard.statement.QueryFacts;
+import io.github.sqlguard.statement.SqlIdentifiers;
 import io.github.sqlguard.statement.TimeBounds;
 
 import org.apache.flink.table.api.TableException;
@@ -76,7 +79,39 @@ final class ViewQueries {
         ViewTimeBound[] longest = new ViewTimeBound[1];
         collect(catalogManager, facts.get(), hints, joins, rankings, aggregations, setOperations, longest,
                 new HashSet<>(), 0);
-        return new ViewReads(hints, Optional.ofNullable(longest[0]), joins, rankings, aggregations, setOperations);
+        return new ViewReads(hints, Optional.ofNullable(longest[0]), joins, rankings, aggregations, setOperations,
+                filters(catalogManager, facts.get()));
+    }
+
+    /**
+     * The views {@code facts} names (not those of views it reads) that filter or project one table as it is ({@link
+     * FilteredView}), each with its condition as the statement's name for it qualifies it.
+     */
+    private static List<ViewFilter> filters(CatalogManager catalogManager, SqlFacts facts) {
+        List<ViewFilter> out = new ArrayList<>();
+        for (TableReference reference : facts.tableReferences()) {
+            Optional<ContextResolvedTable> view = lookUp(catalogManager, reference);
+            if (view.isEmpty() || !(view.get().getTable() instanceof CatalogView catalogView)
+                    || reference.function().isPresent() || reference.asOf().isPresent()) {
+                continue;
+            }
+            Optional<FilteredView> filtered = expandedQuery(catalogView).flatMap(FilteredView::of);
+            Optional<ContextResolvedTable> table = filtered
+                    .flatMap(f -> lookUp(catalogManager, new TableReference(f.table(), "")))
+                    .filter(t -> !(t.getTable() instanceof CatalogView));
+            if (table.isEmpty()) {
+                continue;
+            }
+            ObjectIdentifier identifier = table.get().getIdentifier();
+            String own = identifier.getObjectName();
+            // The table by its own name where the session resolves that name to it (the view's query names it in full).
+            String written = lookUp(catalogManager, new TableReference(List.of(own), ""))
+                    .map(ContextResolvedTable::getIdentifier).equals(Optional.of(identifier))
+                    ? SqlIdentifiers.sql(own) : identifier.asSummaryString();
+            out.add(new ViewFilter(reference.name(), reference.hintName(), identifier, written,
+                    filtered.get().conjunct(reference.hintName())));
+        }
+        return out;
     }
 
     /**

@@ -3,6 +3,8 @@ package io.github.sqlguard.plan;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.github.sqlguard.statement.WithItems;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -46,6 +48,8 @@ final class ColumnNames {
     /** The expanded queries of the views the statement reads: a view's alias for a field ({@link #fieldName}). */
     private final List<String> viewQueries;
     private final Map<Long, String> named = new HashMap<>();
+    /** The statement's {@code WITH} items, once read ({@link #withItems()}). */
+    private List<WithItems.WithItem> withItems;
     /** Fields read when first needed, by where they start in the text. */
     private final Map<Integer, JsonNode> deferred = new HashMap<>();
 
@@ -534,17 +538,38 @@ final class ColumnNames {
      * statement's text is known, does not write {@code row.field} and names {@code field}, the column is {@code
      * field}; {@code row.field} where it writes that (a query over the table itself) or where the text is not known;
      * the name a view the statement reads gives it ({@code bid.auction AS auction_id} in the view's expanded query)
-     * where the statement writes that name; null (not named) where it writes none of these.
+     * where the statement writes that name; the name a {@code WITH} item of the statement gives it ({@code WITH b AS
+     * (SELECT bid.auction AS a ...)}: {@code a}; {@code auction} where the item selects it as it is) where what reads
+     * that item writes that name and not {@code row.field} ({@link WithItems}); null (not named) where it writes none
+     * of these.
      */
     private String fieldName(String row, String field) {
         String accessed = row + "." + field;
-        if (statement.isEmpty() || !ROW_PATH.matcher(accessed).matches()
-                || written(statement.get(), accessed.replace(".", "`?\\s*\\.\\s*`?"))) {
+        if (statement.isEmpty() || !ROW_PATH.matcher(accessed).matches()) {
             return accessed;
         }
+        String path = accessed.replace(".", "`?\\s*\\.\\s*`?");
         // A view that renames the field (bid.auction AS auction_id): the statement reads the view's name for it.
-        Pattern renamed = Pattern.compile("(?i)(?<![\\w$])`?" + accessed.replace(".", "`?\\s*\\.\\s*`?")
-                + "`?\\s+AS\\s+`?(\\w+)`?");
+        Pattern renamed = Pattern.compile("(?i)(?<![\\w$])`?" + path + "`?\\s+AS\\s+`?(\\w+)`?");
+        // A WITH query of the statement that selects the field, renamed (WITH b AS (SELECT bid.auction AS a ...)) or as
+        // it is (its column is then field): what reads that query, and does not write row.field itself, names it so.
+        for (WithItems.WithItem item : withItems()) {
+            if (!written(item.query(), path) || written(item.readBy(), path)) {
+                continue;
+            }
+            java.util.regex.Matcher alias = renamed.matcher(item.query());
+            while (alias.find()) {
+                if (written(item.readBy(), Pattern.quote(alias.group(1)))) {
+                    return alias.group(1);
+                }
+            }
+            if (written(item.readBy(), Pattern.quote(field))) {
+                return field;
+            }
+        }
+        if (written(statement.get(), path)) {
+            return accessed;
+        }
         for (String query : viewQueries) {
             java.util.regex.Matcher alias = renamed.matcher(query);
             while (alias.find()) {
@@ -554,6 +579,14 @@ final class ColumnNames {
             }
         }
         return written(statement.get(), Pattern.quote(field)) ? field : null;
+    }
+
+    /** The statement's {@code WITH} items ({@link WithItems}), read once when a field access is first named. */
+    private List<WithItems.WithItem> withItems() {
+        if (withItems == null) {
+            withItems = statement.map(WithItems::of).orElse(List.of());
+        }
+        return withItems;
     }
 
     /** A dotted path of plain identifiers: {@code bid.auction}, {@code info.address.city}. */

@@ -155,7 +155,7 @@ public final class CompiledPlanReader {
                     case "outputType" -> node.outputType = outputType(json);
                     case "scanTableSource" -> table(json, node, false);
                     case "dynamicTableSink" -> table(json, node, true);
-                    case "temporalTable" -> node.table = identifier(json, "lookupTableSource", "table", "identifier");
+                    case "temporalTable" -> temporalTable(json, node);
                     case "projection", "aggCalls", "partialOriginalAggCalls", "condition" -> {
                         // Read only to name a computed key column: where the value starts in the text.
                         int at = (int) json.currentTokenLocation().getCharOffset();
@@ -328,34 +328,23 @@ public final class CompiledPlanReader {
     }
 
     /**
-     * The table identifier under {@code path} of the object at the parser ({@code {"table":
-     * {"identifier": "`c`.`d`.`t`", "resolvedTable": {...}}}}); empty for an anonymous table. The
-     * rest of the object, its schema and options, is skipped.
+     * A lookup join's {@code "temporalTable"} at the parser ({@code TemporalTableSourceSpec}: {@code
+     * {"lookupTableSource": {"table": {"identifier": "`c`.`d`.`t`", "resolvedTable": {"schema": {"primaryKey":
+     * {"columns": ["k"]}, ...}}}}}}): the looked-up table's identifier and the PRIMARY KEY it declares; the rest is
+     * skipped.
      */
-    private static Optional<ObjectIdentifier> identifier(JsonParser json, String... path) throws IOException {
-        return identifier(json, path, 0);
-    }
-
-    private static Optional<ObjectIdentifier> identifier(JsonParser json, String[] path, int depth) throws IOException {
+    private static void temporalTable(JsonParser json, CompiledNode node) throws IOException {
         if (json.currentToken() != JsonToken.START_OBJECT) {
-            if (depth == path.length - 1 && json.currentToken() == JsonToken.VALUE_STRING) {
-                return TableNames.ofSerialized(json.getText());
-            }
             json.skipChildren();
-            return Optional.empty();
+            return;
         }
-        Optional<ObjectIdentifier> found = Optional.empty();
-        for (String field = json.nextFieldName(); field != null; field = json.nextFieldName()) {
-            json.nextToken();
-            if (field.equals(path[depth]) && depth + 1 < path.length) {
-                found = identifier(json, path, depth + 1);
-            } else if (field.equals(path[depth]) && json.currentToken() == JsonToken.VALUE_STRING) {
-                found = TableNames.ofSerialized(json.getText());
-            } else {
-                json.skipChildren();
-            }
+        JsonNode table = json.<JsonNode>readValueAsTree().path("lookupTableSource").path("table");
+        if (table.path("identifier").isTextual()) {
+            node.table = TableNames.ofSerialized(table.path("identifier").asText());
         }
-        return found;
+        List<String> key = new ArrayList<>();
+        table.path("resolvedTable").path("schema").path("primaryKey").path("columns").forEach(c -> key.add(c.asText()));
+        node.primaryKey = List.copyOf(key);
     }
 
     /**

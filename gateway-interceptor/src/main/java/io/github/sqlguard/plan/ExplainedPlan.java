@@ -238,6 +238,11 @@ public final class ExplainedPlan {
         return views.joins();
     }
 
+    /** The views the statement names that filter or project one table as it is ({@link ViewFilter}). */
+    public List<ViewFilter> viewFilters() {
+        return views.filters();
+    }
+
     /**
      * The ranking functions written in the views the statement reads ({@link ViewRanking}), with the names their
      * {@code ORDER BY} gives the columns; empty when it reads no view that ranks.

@@ -14,14 +14,16 @@ import java.util.Optional;
  * @param rankings the ranking functions their queries write ({@link ViewRanking})
  * @param aggregations the group aggregations of one input their queries write ({@link ViewAggregation})
  * @param setOperations the set operations and subquery predicates their queries write ({@link ViewSetOperation})
+ * @param filters the views the statement names that filter or project one table as it is ({@link ViewFilter})
  */
 public record ViewReads(
         List<ViewHint> hints, Optional<ViewTimeBound> longestBound, List<ViewJoin> joins, List<ViewRanking> rankings,
-        List<ViewAggregation> aggregations, List<ViewSetOperation> setOperations) {
+        List<ViewAggregation> aggregations, List<ViewSetOperation> setOperations,
+        List<ViewFilter> filters) {
 
     /** A statement that reads no view, or none that says any of these. */
     public static final ViewReads NONE =
-            new ViewReads(List.of(), Optional.empty(), List.of(), List.of(), List.of(), List.of());
+            new ViewReads(List.of(), Optional.empty(), List.of(), List.of(), List.of(), List.of(), List.of());
 
     public ViewReads {
         hints = List.copyOf(hints);
@@ -29,5 +31,6 @@ public record ViewReads(
         rankings = List.copyOf(rankings);
         aggregations = List.copyOf(aggregations);
         setOperations = List.copyOf(setOperations);
+        filters = List.copyOf(filters);
     }
 }

@@ -9,13 +9,10 @@ import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
+import io.github.sqlguard.statement.FilteredView;
 
-import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlSelect;
-import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
 import java.util.List;
@@ -94,8 +91,9 @@ final class LookupJoin extends ScopedFamily {
     }
 
     /**
-     * A view that reads one lookup source as it is, filtered at most: {@code SELECT id, name FROM customers WHERE
-     * active}, no column renamed or computed, no join, grouping, ranking or DISTINCT. Joined by a lookup join in its
+     * A view that reads one lookup source as it is, filtered at most ({@link FilteredView}, which {@code
+     * stateful-without-ttl}'s own fix reads too): {@code SELECT id, name FROM customers WHERE active}, no column renamed
+     * or computed, no join, grouping, ranking or DISTINCT. Joined by a lookup join in its
      * place, the table with the view's condition added to the join's {@code ON} returns the rows the view would (Flink
      * plans a lookup join with a condition on the looked-up table, {@code CommonPhysicalLookupJoin#calcOnTemporalTable}),
      * for an {@code INNER} and a {@code LEFT} join alike (a row of the table the condition rejects matches no row, as it
@@ -108,59 +106,16 @@ final class LookupJoin extends ScopedFamily {
     record ViewedTable(SqlIdentifier table, String view, Optional<SqlNode> filter) {
 
         static Optional<ViewedTable> of(CatalogObject view, String qualifier, RewriteContext context) {
-            Optional<SqlNode> parsed = view.query().flatMap(SqlTrees::parse);
-            if (parsed.isEmpty() || !(parsed.get() instanceof SqlSelect select) || select.getGroup() != null
-                    || select.getHaving() != null || select.isDistinct() || !select.getWindowList().isEmpty()
-                    || select.getOrderList() != null && !select.getOrderList().isEmpty() || select.getFetch() != null
-                    || select.getOffset() != null) {
+            Optional<FilteredView> filtered = view.query().flatMap(FilteredView::of);
+            if (filtered.isEmpty()) {
                 return Optional.empty();
             }
-            SqlIdentifier name;
-            String inner;
-            if (select.getFrom() instanceof SqlIdentifier id) {
-                name = id;
-                inner = id.names.get(id.names.size() - 1);
-            } else if (select.getFrom() != null && select.getFrom().getKind() == SqlKind.AS
-                    && ((SqlCall) select.getFrom()).operand(0) instanceof SqlIdentifier id) {
-                name = id;
-                inner = ((SqlIdentifier) ((SqlCall) select.getFrom()).operand(1)).getSimple();
-            } else {
-                return Optional.empty();
-            }
+            SqlIdentifier name = SqlTrees.identifier(filtered.get().table().toArray(String[]::new));
             Optional<CatalogObject> table = context.lookUp(name.names).filter(t -> !t.view());
             if (table.isEmpty() || scanOnly(table.get(), context)) {
                 return Optional.empty();
             }
-            for (SqlNode item : select.getSelectList()) {
-                if (!(item instanceof SqlIdentifier id) || !(id.isStar() || id.names.size() == 1
-                        || id.names.size() == 2 && id.names.get(0).equals(inner))) {
-                    return Optional.empty(); // a column renamed or computed: the statement's names are the view's
-                }
-            }
-            boolean[] foreign = {false};
-            SqlShuttle requalify = new SqlShuttle() {
-                @Override
-                public SqlNode visit(SqlIdentifier id) {
-                    if (id.names.size() == 1 || id.names.size() == 2 && id.names.get(0).equals(inner)) {
-                        return SqlTrees.identifier(qualifier, id.names.get(id.names.size() - 1));
-                    }
-                    foreign[0] = true;
-                    return id;
-                }
-
-                @Override
-                public SqlNode visit(SqlCall call) {
-                    if (call instanceof SqlSelect) {
-                        foreign[0] = true; // a subquery: not a condition on the looked-up row
-                        return call;
-                    }
-                    return super.visit(call);
-                }
-            };
-            Optional<SqlNode> filter = Optional.ofNullable(select.getWhere()).map(w -> w.accept(requalify));
-            if (foreign[0]) {
-                return Optional.empty();
-            }
+            Optional<SqlNode> filter = filtered.get().filter(qualifier);
             // The table by its own name where the session resolves that name to it (the view's query names it in full).
             String own = name.names.get(name.names.size() - 1);
             SqlIdentifier written = context.lookUp(List.of(own)).map(CatalogObject::identifier)
@@ -183,7 +138,8 @@ final class LookupJoin extends ScopedFamily {
         } else {
             AsOfJoins.readAsOf(tree, join, time);
         }
-        ProvenWay way = new ProvenWay.Lookup(table, stream, AsOfJoins.clause(tree, join));
+        ProvenWay way = new ProvenWay.Lookup(table, stream, AsOfJoins.clause(tree, join), Optional.empty(),
+                viewed.map(v -> new ProvenWay.Lookup.InPlaceOf(view, v.filter().isPresent())));
         String inPlace = viewed.map(v -> "the join reads " + table + ", the table the view " + view + " selects from, in"
                 + " its place (Flink plans no lookup join of a view)" + v.filter().map(f -> ", with the view's condition "
                         + SqlTrees.unparse(f) + " in its ON: a row of " + table + " it rejects matches no row, as it was"

@@ -45,21 +45,44 @@ public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal, 
      * @param support whether the table's connector is a lookup source, as Flink's factory for it says ({@link
      *     LookupSupport}); empty where it is not known. Never {@link LookupSupport#SCAN_ONLY}: no lookup join is
      *     offered over a source that is not a lookup source.
+     * @param view where the statement joins a view that filters or projects {@code table} ({@code
+     *     statement.FilteredView}), the view's name, and whether the clause carries its condition: Flink plans no lookup
+     *     join of such a view, so the join reads the table in its place; empty where the statement joins the table
      */
-    record Lookup(String table, String stream, String join, Optional<LookupSupport> support) implements ProvenWay {
+    record Lookup(String table, String stream, String join, Optional<LookupSupport> support, Optional<InPlaceOf> view)
+            implements ProvenWay {
 
         public Lookup {
             Objects.requireNonNull(table);
             Objects.requireNonNull(stream);
             Objects.requireNonNull(join);
+            Objects.requireNonNull(view);
             if (support.equals(Optional.of(LookupSupport.SCAN_ONLY))) {
                 throw new IllegalArgumentException(table + "'s connector is not a lookup source");
             }
         }
 
+        /** The lookup join of a table the statement joins itself. */
+        public Lookup(String table, String stream, String join, Optional<LookupSupport> support) {
+            this(table, stream, join, support, Optional.empty());
+        }
+
         /** The way proven by planning it ({@code rewrite.LookupJoin}), which asks Flink itself whether it plans. */
         public Lookup(String table, String stream, String join) {
             this(table, stream, join, Optional.empty());
+        }
+
+        /**
+         * The view a lookup join reads the table of in its place.
+         *
+         * @param view the view, as the statement names it
+         * @param condition true where the view filters: its condition is in the join's {@code ON}
+         */
+        public record InPlaceOf(String view, boolean condition) {
+
+            public InPlaceOf {
+                Objects.requireNonNull(view);
+            }
         }
 
         @Override
@@ -88,7 +111,9 @@ public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal, 
         }
 
         private String body() {
-            return join + "; each " + stream + " row then reads " + table + " as it is when the row arrives, and later"
+            String inPlace = view.map(v -> " (" + table + " read in place of the view " + v.view() + ", which Flink does"
+                    + " not look up" + (v.condition() ? ", with the view's condition in the ON" : "") + ")").orElse("");
+            return join + inPlace + "; each " + stream + " row then reads " + table + " as it is when the row arrives, and later"
                     + " changes of " + table + " do not update results already emitted";
         }
     }

@@ -129,7 +129,8 @@ class FindingsNameColumnsTest {
                 script.executionConfig().forEach((k, v) -> kit.apply("SET '" + k + "' = '" + v + "'"));
             }
             Decision decision = kit.decide(statement);
-            checkFindings(decision, scriptWords, "statement " + (i + 1) + " of " + script.name());
+            Relations relations = Relations.of(statements, kit);
+            checkFindings(decision, scriptWords, relations, "statement " + (i + 1) + " of " + script.name());
             if (i == statements.size() - 1) {
                 List<String> fixes = decision.verdict().findings().stream().map(Finding::fix).toList();
                 // A fix (or reason) header is about the finding the case's header verdict expects; where this Flink line expects
@@ -164,7 +165,10 @@ class FindingsNameColumnsTest {
         for (int i = 0; i < mutations.size(); i++) {
             Set<String> known = new LinkedHashSet<>(scriptWords);
             known.addAll(words(mutations.get(i)));
-            checkFindings(kit.decide(mutations.get(i)), known, "mutation " + (i + 1) + " of " + script.name());
+            List<String> read = new ArrayList<>(statements);
+            read.add(mutations.get(i));
+            checkFindings(kit.decide(mutations.get(i)), known, Relations.of(read, kit),
+                    "mutation " + (i + 1) + " of " + script.name());
         }
     }
 
@@ -187,7 +191,40 @@ class FindingsNameColumnsTest {
         assertThat(PLACEHOLDER.matcher("/*+ STATE_TTL('t' = '1 d') */").find()).isTrue();
     }
 
-    private static void checkFindings(Decision decision, Set<String> scriptWords, String where) {
+    /**
+     * The qualified-name check sees round 66's regression (case 1057): {@code bid.auction} over a window table function of
+     * the view {@code bid}, whose columns are the ROW's fields by their names; and lets through what resolves.
+     */
+    @Test
+    void theFixCheckCatchesQualifiedNamesThatDoNotResolveOverWhatTheFixReads() {
+        RuleTestKit kit = RuleTestKit.streaming();
+        List<String> script = List.of(
+                "CREATE TABLE events (event_type INT, bid ROW<auction BIGINT, price BIGINT>, date_time TIMESTAMP(3),"
+                        + " WATERMARK FOR date_time AS date_time) WITH ('connector' = 'datagen')",
+                "CREATE VIEW bid AS SELECT bid.auction, bid.price, date_time FROM events WHERE event_type = 2",
+                "CREATE TABLE orders (order_id BIGINT, customer_id BIGINT) WITH ('connector' = 'datagen')",
+                "SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY auction ORDER BY price DESC) AS rn FROM bid)"
+                        + " WHERE rn <= 10",
+                "WITH b AS (SELECT bid.auction AS a FROM events) SELECT o.order_id, b.a FROM orders AS o, b");
+        script.subList(0, 3).forEach(kit::apply);
+        Set<String> words = words(String.join("\n", script));
+        Relations relations = Relations.of(script, kit);
+        assertThat(unresolvedQualifiedNames("ROW_NUMBER() OVER (PARTITION BY window_start, window_end, bid.auction ORDER BY"
+                + " bid.price DESC) over TABLE(TUMBLE(TABLE bid, DESCRIPTOR(date_time), INTERVAL '5' MINUTE))", words,
+                relations)).containsExactly("bid.auction", "bid.price");
+        assertThat(unresolvedQualifiedNames("ROW_NUMBER() OVER (PARTITION BY window_start, window_end, auction ORDER BY"
+                + " price DESC) over TABLE(TUMBLE(TABLE bid, DESCRIPTOR(date_time), INTERVAL '5' MINUTE))", words,
+                relations)).isEmpty();
+        assertThat(unresolvedQualifiedNames("PARTITION BY window_start, window_end, bid.auction over TABLE(TUMBLE(TABLE"
+                + " events, DESCRIPTOR(date_time), INTERVAL '5' MINUTE))", words, relations)).isEmpty();
+        assertThat(unresolvedQualifiedNames("JOIN orders FOR SYSTEM_TIME AS OF x.t AS o ON o.order_id = b.a AND"
+                + " o.customer_id = o.price", words, relations)).containsExactly("o.price");
+        assertThat(unresolvedQualifiedNames("ON o.order_id = o.price", words, relations)).containsExactly("o.price");
+        assertThat(unresolvedQualifiedNames("Use Flink's key: SET 'table.exec.state.ttl' = '1 d'", words, relations))
+                .isEmpty();
+    }
+
+    private static void checkFindings(Decision decision, Set<String> scriptWords, Relations relations, String where) {
         boolean ranksSeveral = ranksSeveralRowsOnly(decision.plan());
         for (Finding finding : decision.verdict().findings()) {
             String as = finding.ruleId() + " on " + where;
@@ -205,6 +242,9 @@ class FindingsNameColumnsTest {
             assertThat(finding.fix()).as("fix of %s", as).doesNotContainPattern(placeholder);
             assertThat(foreignNames(finding.fix(), scriptWords))
                     .as("names in the fix of %s that the script does not have: %s", as, finding.fix())
+                    .isEmpty();
+            assertThat(unresolvedQualifiedNames(finding.fix(), scriptWords, relations))
+                    .as("qualified names in the fix of %s that do not resolve over what it reads: %s", as, finding.fix())
                     .isEmpty();
             // proctime-top-n offers N = 1 on purpose: by processing time, only a Top-1 (a Deduplicate) follows arrival.
             if (ranksSeveral && !finding.ruleId().equals(io.github.sqlguard.rules.plan.ProctimeTopNRule.ID)) {
@@ -254,6 +294,138 @@ class FindingsNameColumnsTest {
                 .filter(n -> !INTRODUCED.contains(n) && !PROSE.contains(n))
                 .toList();
     }
+
+    /**
+     * The qualified names {@code x.y} of the fix's SQL that do not resolve over the relation it reads, where {@code x}
+     * is a word of the script: {@code x} a qualifier the script gives a relation (a table's or view's name, an alias,
+     * a subquery's or WITH query's alias, an alias the fix itself writes) and {@code y} a column of that relation (any
+     * column, where the relation is no table or view of the catalog); or {@code x.y} a field of a ROW column of a
+     * relation the script reads ({@code bid.auction} over {@code events}). A relation the fix reads through a window
+     * table function ({@code TABLE(TUMBLE(TABLE bid, ...))}) gives no qualifier there: round 66's {@code PARTITION BY
+     * window_start, window_end, bid.auction} over the view {@code bid} (whose columns are {@code auction}, ...) fails.
+     */
+    static List<String> unresolvedQualifiedNames(String fix, Set<String> scriptWords, Relations relations) {
+        String code = CONFIG_KEY.matcher(QUOTED.matcher(POSSESSIVE.matcher(fix).replaceAll("s")).replaceAll("''"))
+                .replaceAll("");
+        Set<String> throughFunctions = new LinkedHashSet<>();
+        TVF_INPUT.matcher(code).results().forEach(r -> throughFunctions.add(r.group(1).toLowerCase(Locale.ROOT)));
+        Set<String> ownAliases = new LinkedHashSet<>();
+        ALIAS.matcher(code).results().forEach(r -> ownAliases.add(r.group(1).toLowerCase(Locale.ROOT)));
+        // The relations the fix's SQL reads (FROM, JOIN, TABLE x): a ROW field resolves over one of those; where it
+        // reads none (an OVER clause, a GROUP BY of the statement's own query), over what the statement reads.
+        Set<String> fixReads = new LinkedHashSet<>();
+        READS.matcher(code).results().map(r -> r.group(1).toLowerCase(Locale.ROOT))
+                .filter(r -> !relations.qualifiedBy(r).isEmpty()).forEach(fixReads::add);
+        Set<String> scope = fixReads.isEmpty() ? relations.read() : fixReads;
+        Map<String, String> bound = new java.util.HashMap<>();
+        FIX_ALIAS.matcher(code).results().filter(r -> !r.group(2).equals(r.group(2).toUpperCase(Locale.ROOT)))
+                .forEach(r -> bound.put(r.group(2).toLowerCase(Locale.ROOT), r.group(1).toLowerCase(Locale.ROOT)));
+        List<String> out = new ArrayList<>();
+        Matcher name = QUALIFIED.matcher(code);
+        while (name.find()) {
+            String x = name.group(1).toLowerCase(Locale.ROOT);
+            String y = name.group(2).toLowerCase(Locale.ROOT);
+            if (!scriptWords.contains(x) || PROSE.contains(x) || relations.rowPath(scope, x + "." + y)) {
+                continue;
+            }
+            // An alias the fix binds itself (JOIN customers FOR SYSTEM_TIME AS OF o.proc_time AS c) names its relation.
+            Set<String> qualified = throughFunctions.contains(x) ? Set.of()
+                    : bound.containsKey(x) ? Set.of(bound.get(x)) : relations.qualifiedBy(x);
+            boolean resolves = qualified.isEmpty() ? !throughFunctions.contains(x) && ownAliases.contains(x)
+                    : qualified.stream().anyMatch(r -> relations.columns(r).map(c -> c.contains(y)).orElse(true));
+            if (!resolves) {
+                out.add(name.group());
+            }
+        }
+        return out.stream().distinct().toList();
+    }
+
+    /** {@code x.y} in SQL: not part of a longer dotted name, not a function call. */
+    private static final Pattern QUALIFIED =
+            Pattern.compile("(?<![\\w.$`])([A-Za-z_]\\w*)\\.([A-Za-z_]\\w*)(?![\\w.$(`])");
+
+    /** A relation the fix binds to an alias: {@code JOIN customers FOR SYSTEM_TIME AS OF o.proc_time AS c}, {@code FROM t AS x}. */
+    private static final Pattern FIX_ALIAS = Pattern.compile(
+            "\\b(?:FROM|JOIN)\\s+([A-Za-z_]\\w*)(?:\\s+FOR SYSTEM_TIME AS OF\\s+[\\w.]+)?\\s+(?:AS\\s+)?([A-Za-z_]\\w*)");
+
+    /** A relation SQL reads: {@code FROM x}, {@code JOIN x}, {@code TABLE x}. */
+    private static final Pattern READS = Pattern.compile("\\b(?:FROM|JOIN|TABLE)\\s+([A-Za-z_]\\w*)");
+
+    /** The table or view a window table function reads: {@code TABLE(TUMBLE(TABLE bid, ...))}. */
+    private static final Pattern TVF_INPUT = Pattern.compile("TABLE\\s*\\(\\s*\\w+\\s*\\(\\s*TABLE\\s+(\\w+)");
+
+    /** An alias written in SQL: {@code AS c}, {@code ) c} (a subquery's). */
+    private static final Pattern ALIAS = Pattern.compile("(?:\\b(?i:AS)|\\))\\s+(?!(?i:AS)\\b)([A-Za-z_]\\w*)");
+
+    /**
+     * The relations the script's statements read and how they qualify them: each table reference's alias or name
+     * ({@code QueryFacts}), each view it creates by its name, and each other alias its SQL writes ({@code AS t}, {@code
+     * ) t}: a subquery's or a WITH query's, whose columns are not the catalog's); the columns of a table or view from
+     * the test's session ({@link RuleTestKit#columnPaths}).
+     */
+    record Relations(Map<String, Set<String>> qualifiers, Set<String> read, RuleTestKit kit) {
+
+        static Relations of(List<String> statements, RuleTestKit kit) {
+            Map<String, Set<String>> qualifiers = new java.util.HashMap<>();
+            Set<String> read = new LinkedHashSet<>();
+            for (String statement : statements) {
+                String sql = SqlScript.withoutHeader(statement).replaceAll("--[^\\n]*", " ");
+                io.github.sqlguard.statement.QueryFacts.of(sql).ifPresent(facts -> facts.tableReferences().forEach(r -> {
+                    String relation = r.name().toLowerCase(Locale.ROOT);
+                    read.add(relation);
+                    qualifiers.computeIfAbsent(relation, k -> new LinkedHashSet<>()).add(relation);
+                    if (!r.alias().isEmpty()) {
+                        qualifiers.computeIfAbsent(r.alias().toLowerCase(Locale.ROOT), k -> new LinkedHashSet<>()).add(relation);
+                    }
+                }));
+                Matcher view = CREATED_VIEW.matcher(sql);
+                if (view.find()) {
+                    String relation = view.group(1).toLowerCase(Locale.ROOT);
+                    read.add(relation);
+                    qualifiers.computeIfAbsent(relation, k -> new LinkedHashSet<>()).add(relation);
+                }
+                Matcher alias = ALIAS.matcher(sql.replaceAll("'[^']*'", "''"));
+                while (alias.find()) {
+                    String word = alias.group(1);
+                    if (!word.equals(word.toUpperCase(Locale.ROOT)) || word.length() <= 2) {
+                        // Its columns are its query's: any column resolves (the relation named by no catalog object);
+                        // a subquery's alias ((SELECT *, PROCTIME() AS read_at FROM clicks) AS c) stays one, whatever
+                        // table the facts give it.
+                        boolean subquery = sql.substring(0, alias.start()).stripTrailing().endsWith(")")
+                                || alias.group().startsWith(")");
+                        qualifiers.computeIfAbsent(word.toLowerCase(Locale.ROOT), k -> new LinkedHashSet<>())
+                                .add((subquery ? "  " : " ") + word.toLowerCase(Locale.ROOT));
+                    }
+                }
+            }
+            // An alias the script gives a table or view names it, not a query of unknown columns (AS o of orders AS o).
+            qualifiers.values().forEach(r -> {
+                if (r.stream().anyMatch(n -> !n.startsWith(" "))) {
+                    r.removeIf(n -> n.startsWith(" ") && !n.startsWith("  "));
+                }
+            });
+            return new Relations(qualifiers, read, kit);
+        }
+
+        /** The relations {@code qualifier} names; empty where it names none. */
+        Set<String> qualifiedBy(String qualifier) {
+            return qualifiers.getOrDefault(qualifier, Set.of());
+        }
+
+        /** The column paths of {@code relation} in the catalog; empty where it is none of the catalog's. */
+        Optional<Set<String>> columns(String relation) {
+            return relation.startsWith(" ") ? Optional.empty() : kit.columnPaths(relation);
+        }
+
+        /** True where {@code path} is a field of a ROW column of one of {@code relations} (names, or qualifiers of them). */
+        boolean rowPath(Set<String> relations, String path) {
+            return relations.stream().flatMap(r -> Stream.concat(Stream.of(r), qualifiedBy(r).stream())).distinct()
+                    .anyMatch(r -> columns(r).map(c -> c.contains(path)).orElse(false));
+        }
+    }
+
+    private static final Pattern CREATED_VIEW =
+            Pattern.compile("(?i)^\\s*CREATE\\s+(?:TEMPORARY\\s+)?VIEW\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?`?(\\w+)`?");
 
     private static Set<String> words(String text) {
         Set<String> words = new LinkedHashSet<>();

@@ -64,6 +64,39 @@ public final class RuleTestKit {
         return this;
     }
 
+    /**
+     * The columns of the table or view {@code name} resolves to in this environment, lower-cased, each ROW column's
+     * fields as dotted paths too ({@code bid}, {@code bid.auction}); empty where the name resolves to none (a WITH
+     * query, a subquery's alias).
+     */
+    public Optional<java.util.Set<String>> columnPaths(String name) {
+        var catalogManager = tEnv.getCatalogManager();
+        Optional<org.apache.flink.table.catalog.ContextResolvedTable> table;
+        try {
+            table = catalogManager.getTable(catalogManager.qualifyIdentifier(
+                    org.apache.flink.table.catalog.UnresolvedIdentifier.of(name)));
+        } catch (org.apache.flink.table.api.ValidationException e) {
+            return Optional.empty(); // not a name of the catalog: nothing to resolve against
+        }
+        return table.map(t -> {
+            java.util.Set<String> paths = new java.util.HashSet<>();
+            for (var column : t.getResolvedSchema().getColumns()) {
+                paths(column.getName().toLowerCase(java.util.Locale.ROOT), column.getDataType().getLogicalType(), paths, 0);
+            }
+            return paths;
+        });
+    }
+
+    private static void paths(String path, org.apache.flink.table.types.logical.LogicalType type, java.util.Set<String> out,
+            int depth) {
+        out.add(path);
+        if (depth < 8 && type instanceof org.apache.flink.table.types.logical.RowType row) {
+            for (var field : row.getFields()) {
+                paths(path + "." + field.getName().toLowerCase(java.util.Locale.ROOT), field.getType(), out, depth + 1);
+            }
+        }
+    }
+
     /** The guard's decision on {@code statement} in this environment. */
     public Decision decide(String statement) {
         return guard.decide(

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * from the node's description ({@code lookup=[customer_id=customer_id]}: the table's column, then the input's column
  * or a constant; {@code CommonPhysicalLookupJoin#explainTerms}, 1.20 and 2.3): an equality with a constant is no pair
  * of the join, as for {@link io.github.sqlguard.statement.LookupKeys}. The declared key is the session catalog's
- * ({@link TableRead#primaryKey}). Stateless.
+ * ({@link TableRead#primaryKey}), or the compiled plan's for a lookup join inside a view ({@link #below}). Stateless.
  *
  * @param table the looked-up table, as its catalog names it
  * @param lookedUpBy the table's columns the lookup equates with a column of the input
@@ -39,10 +39,15 @@ record LookupMatches(String table, List<String> lookedUpBy, List<String> declare
     }
 
     /**
-     * The first lookup join below {@code sink} whose lookup does not hold its table's declared key, where the session's
-     * catalog names the table (a lookup join of a table the guard did not read is left unsaid); empty otherwise.
+     * The first lookup join below {@code sink} whose lookup does not hold its table's declared key, where the statement
+     * reads the table, or a view whose query may hold the lookup join (a lookup join of a table the guard did not read
+     * is left unsaid: a proof's planning, which reads no tables); empty otherwise. The key is the session catalog's for
+     * a table the statement names ({@link TableRead#primaryKey}), and the compiled plan's for one it reads through a
+     * view ({@link PlanNode#tableKey}: the lookup join's {@code "temporalTable"}, Flink's {@code ResolvedSchema} as the
+     * plan persists it), where the statement does not name it.
      */
     static Optional<LookupMatches> below(Operator.Sink sink, ExplainedPlan plan, AnalysisContext context) {
+        boolean throughViews = context.tablesRead().stream().anyMatch(TableRead::view);
         for (PlanNode node : plan.below(sink.node(), n -> true)) {
             if (!node.is("LookupJoin") || node.table().isEmpty()) {
                 continue;
@@ -50,11 +55,11 @@ record LookupMatches(String table, List<String> lookedUpBy, List<String> declare
             String name = node.table().get().getObjectName();
             Optional<TableRead> read = context.tablesRead().stream()
                     .filter(r -> !r.view() && r.reference().name().equals(name)).findFirst();
-            if (read.isEmpty()) {
+            if (read.isEmpty() && !throughViews) {
                 continue;
             }
             List<String> by = lookedUpBy(node.description());
-            List<String> key = read.get().primaryKey();
+            List<String> key = read.map(TableRead::primaryKey).orElseGet(node::tableKey);
             if (!key.isEmpty() && by.containsAll(key)) {
                 continue;
             }

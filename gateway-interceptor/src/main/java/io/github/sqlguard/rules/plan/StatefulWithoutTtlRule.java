@@ -12,6 +12,7 @@ import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.plan.StatefulOperators;
 import io.github.sqlguard.plan.TemporalJoins;
 import io.github.sqlguard.plan.ViewAggregation;
+import io.github.sqlguard.plan.ViewFilter;
 import io.github.sqlguard.plan.ViewJoin;
 import io.github.sqlguard.rules.AdvisedValues;
 import io.github.sqlguard.rules.AnalysisContext;
@@ -1934,7 +1935,12 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     private static Optional<ProvenWay> lookupWay(Operator.Join join, StatementNames names) {
         List<PlanNode> inputs = names.plan().inputs(join.node());
         Optional<String> left = inputs.size() == 2 ? side(inputs.get(0), names) : Optional.empty();
-        Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
+        Optional<String> named = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
+        // A view on the right that filters or projects one table: Flink plans no lookup join of it (lint case 28), so
+        // the way reads its table in its place, the view's condition in the ON, as the lookup-join rewrite writes it.
+        Optional<ViewFilter> viewed = inputs.size() == 2 && named.isEmpty()
+                ? filteredView(join, inputs.get(1), names) : Optional.empty();
+        Optional<String> right = viewed.map(ViewFilter::qualifier).or(() -> named);
         if (inputs.size() != 2 || left.isEmpty() || right.isEmpty() || join.leftKeys().isEmpty() || !plainKeys(join, names)
                 || !(join.joinType().equals("INNER") || join.joinType().equals("LEFT"))
                 || join.bounds().stream().anyMatch(Operator.Bound::onTimestamps) || antiJoin(join, names)
@@ -1949,15 +1955,18 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             return Optional.empty();
         }
         Optional<String> leftHint = hintSide(join, 0, names);
-        String dimension = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
+        String dimension = viewed.isPresent() ? viewed.get().written()
+                : names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
         Optional<String> table = names.directTable(inputs.get(0)).map(ObjectIdentifier::getObjectName);
         // Where the left side is a subquery, a view or a WITH query, the statement names it by its alias (the name a
         // hint gives it): its rows are the stream, and the lookup join's time is a column it selects.
         boolean subquery = !names.tableSide(join.node(), 0);
         String stream = subquery ? leftHint.orElse(left.get()) : table.orElse(left.get());
         Optional<Column> proctime = names.plan().timeAttributesBelow(inputs.get(0)).stream()
-                .filter(c -> c.timeAttribute() == Column.TimeAttribute.PROCTIME).findFirst();
-        String on = " ON " + on(join, left.get(), right.get());
+                .filter(c -> c.timeAttribute() == Column.TimeAttribute.PROCTIME).findFirst()
+                .or(() -> subquery ? Optional.empty() : declaredProctime(names, inputs.get(0), left.get()));
+        String on = " ON " + on(join, left.get(), right.get())
+                + viewed.flatMap(ViewFilter::condition).map(c -> " AND " + c).orElse("");
         StringBuilder clause = new StringBuilder(joinKeyword(join)).append(' ').append(dimension).append(" FOR SYSTEM_TIME AS OF ");
         if (proctime.isPresent()) {
             clause.append(qualified(left.get(), proctime.get().name())).append(" AS ").append(SqlIdentifiers.sql(right.get()))
@@ -1973,7 +1982,28 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             clause.append("a processing-time column of ").append(stream)
                     .append(" (a column AS PROCTIME() in its DDL, where it has none)");
         }
-        return Optional.of(new ProvenWay.Lookup(dimension, stream, clause.toString(), support));
+        return Optional.of(new ProvenWay.Lookup(dimension, stream, clause.toString(), support, viewed.map(
+                v -> new ProvenWay.Lookup.InPlaceOf(v.view(), v.condition().isPresent()))));
+    }
+
+    /**
+     * The view the statement joins on side {@code right} of {@code join} ({@link StatementNames#fromItem}: a view, not
+     * a subquery) where it filters or projects the one table that side of the plan scans ({@link ViewFilter}, read from
+     * the view's expanded query by {@code flink.ViewQueries}); empty otherwise.
+     */
+    private static Optional<ViewFilter> filteredView(Operator.Join join, PlanNode right, StatementNames names) {
+        Optional<StatementNames.FromItem> item = names.fromItem(join.node(), 1);
+        Optional<ObjectIdentifier> table = names.directTable(right);
+        if (item.isEmpty() || item.get().subquery() || item.get().name().isEmpty() || item.get().tables().size() != 1
+                || table.isEmpty()) {
+            return Optional.empty();
+        }
+        String view = item.get().tables().iterator().next();
+        List<ViewFilter> matching = names.plan().viewFilters().stream()
+                .filter(f -> f.view().equals(view) && f.qualifier().equals(item.get().name().get())
+                        && f.table().equals(table.get()))
+                .toList();
+        return matching.size() == 1 ? Optional.of(matching.get(0)) : Optional.empty();
     }
 
     /** {@code JOIN}, or {@code LEFT JOIN} for a LEFT join: the join a lookup or temporal join keeps. */
@@ -2057,6 +2087,18 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         return table + " declares PRIMARY KEY (" + String.join(", ", declared) + "): where that key names each row"
                 + " rather than the " + keys + " its rows are versions of, declare PRIMARY KEY (" + keys
                 + ") NOT ENFORCED in its place and join the table directly: the deduplication goes.";
+    }
+
+    /**
+     * The {@code PROCTIME()} column the table read directly by {@code input} declares, as the session's catalog resolves
+     * it ({@link TableRead#columns}), where the statement names that table {@code qualifier}: the plan shows a
+     * processing-time column only where the query reads it (Flink prunes the others from the scan). Empty otherwise.
+     */
+    private static Optional<Column> declaredProctime(StatementNames names, PlanNode input, String qualifier) {
+        return names.directTable(input).flatMap(t -> names.context().tablesRead().stream()
+                .filter(r -> !r.view() && r.reference().name().equals(t.getObjectName()) && r.qualifiedBy(qualifier))
+                .findFirst())
+                .flatMap(r -> r.columns().stream().filter(c -> c.timeAttribute() == Column.TimeAttribute.PROCTIME).findFirst());
     }
 
     /** The PRIMARY KEY the table read directly by {@code input} declares ({@link TableRead#primaryKey}); empty otherwise. */

@@ -162,12 +162,40 @@ record StatementNames(
                 .filter(r -> r.names().size() > 1 || !withItems.contains(r.name()))
                 .toList();
         if (references.stream().anyMatch(r -> r.name().equals(table.get().getObjectName()))) {
-            return Optional.of(table.get().getObjectName());
+            return Optional.of(projectingWithItem(table.get().getObjectName(), references, node)
+                    .orElse(table.get().getObjectName()));
         }
         List<TableReference> views = references.stream()
                 .filter(r -> plan.nodes().stream().noneMatch(n -> n.table().map(t -> t.getObjectName().equals(r.name())).orElse(false)))
                 .toList();
         return references.size() == 1 && views.size() == 1 ? Optional.of(views.get(0).name()) : Optional.empty();
+    }
+
+    /**
+     * The {@code WITH} item the statement reads {@code table} through, where it names that table once, in the query of
+     * one item that only projects or filters it ({@link WithItems.WithItem#projects}), and the statement reads that item
+     * by its name ({@code WITH b AS (SELECT bid.auction AS a, ... FROM events WHERE event_type = 2) ... FROM b}): a fix
+     * over the item keeps its filter and reads its columns by their names there ({@code a}), as a fix over a view does.
+     * Only where the item selects every time attribute the plan has below {@code node} (a window over the item needs
+     * its time column: {@code DESCRIPTOR(date_time)}).
+     */
+    private Optional<String> projectingWithItem(String table, List<TableReference> references, PlanNode node) {
+        if (references.stream().filter(r -> r.name().equals(table)).count() != 1
+                || context.statement().facts().withItemNames().isEmpty()) {
+            return Optional.empty();
+        }
+        List<io.github.sqlguard.statement.WithItems.WithItem> items =
+                io.github.sqlguard.statement.WithItems.of(context.statement().text()).stream()
+                        .filter(i -> i.projects().equals(Optional.of(table))).toList();
+        if (items.size() != 1 || !plan.timeAttributesBelow(node).stream().allMatch(c -> java.util.regex.Pattern
+                .compile("(?i)(?<![\\w$])`?" + java.util.regex.Pattern.quote(c.name()) + "`?(?![\\w$])")
+                .matcher(items.get(0).query()).find() || items.get(0).query().contains("*"))) {
+            return Optional.empty();
+        }
+        String name = items.get(0).name();
+        return context.statement().facts().tableReferences().stream()
+                .filter(r -> r.names().size() == 1 && r.name().equals(name) && r.function().isEmpty()).count() == 1
+                ? Optional.of(name) : Optional.empty();
     }
 
     /**
