@@ -368,12 +368,22 @@ public final class AuditLog {
         return out.toString();
     }
 
-    /** Both records' lines, joined by a line break. */
-    private String render(AuditRecord first, AuditRecord second) {
+    /**
+     * Both records' lines, joined by a line break: {@link #render(AuditRecord)} of each, written by one generator
+     * ({@link AuditRecordJson#appendLines}). A record that cannot be rendered is refused as {@link #render(AuditRecord)}
+     * refuses it: both are rendered again one by one, for its exception.
+     */
+    String render(AuditRecord first, AuditRecord second) {
         StringBuilder out = buffer();
-        append(first, out);
-        out.append('\n');
-        append(second, out);
+        try {
+            AuditRecordJson.appendLines(
+                    MAPPER.getFactory(), loggedAt(clock.millis()), first, loggedAt(clock.millis()), second, out);
+        } catch (AuditRecordJson.Unrenderable | IllegalArgumentException | IOException e) {
+            out.setLength(0);
+            append(first, out);
+            out.append('\n');
+            append(second, out);
+        }
         return out.toString();
     }
 

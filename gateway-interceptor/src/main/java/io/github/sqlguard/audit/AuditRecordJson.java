@@ -116,6 +116,35 @@ final class AuditRecordJson {
         return new SerializedString(name);
     }
 
+    /** What separates two records written by one generator ({@link #appendLines}): a line break, as between two lines. */
+    private static final SerializableString LINE_BREAK = new SerializedString("\n");
+
+    /**
+     * Appends the lines of {@code first} and {@code second} ({@link #append}) joined by a line break, written by one
+     * generator: the two records of a statement written as one logging event ({@code AuditLog#write(AuditRecord,
+     * AuditRecord)}) cost one generator's making and closing (its buffers taken from and given back to Jackson's
+     * recycler pool), not two. On any failure {@code out} is left as it was.
+     *
+     * @throws Unrenderable when Jackson's mapper would refuse either record (a {@code null} map key)
+     */
+    static void appendLines(
+            JsonFactory factory, String firstLoggedAt, AuditRecord first, String secondLoggedAt, AuditRecord second,
+            StringBuilder out) throws IOException {
+        int mark = out.length();
+        boolean done = false;
+        try (JsonGenerator g = factory.createGenerator(new BuilderWriter(out))) {
+            // Between root values the generator writes this separator (Jackson's default is a space).
+            g.setRootValueSeparator(LINE_BREAK);
+            object(g, firstLoggedAt, first);
+            object(g, secondLoggedAt, second);
+            done = true;
+        } finally {
+            if (!done) {
+                out.setLength(mark);
+            }
+        }
+    }
+
     /**
      * Appends {@code {"logged_at":"<loggedAt>",<the record's fields>}} to {@code out}. On any
      * failure {@code out} is left as it was.
@@ -126,16 +155,21 @@ final class AuditRecordJson {
         int mark = out.length();
         boolean done = false;
         try (JsonGenerator g = factory.createGenerator(new BuilderWriter(out))) {
-            g.writeStartObject();
-            string(g, LOGGED_AT, loggedAt);
-            fields(g, record);
-            g.writeEndObject();
+            object(g, loggedAt, record);
             done = true;
         } finally {
             if (!done) {
                 out.setLength(mark);
             }
         }
+    }
+
+    /** {@code {"logged_at":"<loggedAt>",<the record's fields>}}. */
+    private static void object(JsonGenerator g, String loggedAt, AuditRecord record) throws IOException {
+        g.writeStartObject();
+        string(g, LOGGED_AT, loggedAt);
+        fields(g, record);
+        g.writeEndObject();
     }
 
     private static void fields(JsonGenerator g, AuditRecord r) throws IOException {

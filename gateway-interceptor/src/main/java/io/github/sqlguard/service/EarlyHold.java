@@ -11,7 +11,6 @@ import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * The held operation of a statement the guard decides without planning ({@code SET}, {@code RESET},
@@ -27,35 +26,18 @@ import java.util.function.Consumer;
  * it first ({@link #withdraw}); {@link #handOff} gives it to the call's hold ({@link HandOff#hold})
  * and withdraws it before any other hand-off. Not thread-safe: one per call.
  *
- * <p>A hold made before the parse can be <em>answered</em> at once ({@link #beforeParse} with an answer): the
- * client gets the held operation's handle before the guard parses, decides and writes the records, and the held
- * operation is then the call's answer whatever the decision. It is never withdrawn: a refusal fails it with the
- * guard's message once the records are written ({@link #refuseAfterRecords}), a statement handed on releases
- * it after its records ({@link AuditedCall}), and a call that fails before either fails it with its error ({@link
- * #fail}). Nothing of the statement runs before its verdict and its records: the gate is the same.
+ * <p>The held operation's handle is the call's answer only after its records are written: the call
+ * returns it once {@link AuditedCall} has released it, as it returns any other operation (the audit's
+ * contract, docs/operations/audit.md).
  */
 final class EarlyHold {
 
     private final HandOff handOff;
     private Optional<GatewaySessions.Held> held;
-    /** True when the held operation's handle was answered before the decision: it is the call's answer. */
-    private final boolean answered;
-    /** The answered operation (when {@link #answered}), kept after the call's hold takes it. */
-    private final GatewaySessions.Held answeredHeld;
-    private final OperationHandle answeredHandle;
-    /** The refusal the call chose for an answered operation, made once the records are written ({@link #settle}). */
-    private Optional<RuntimeException> refusal = Optional.empty();
-
-    private EarlyHold(HandOff handOff, Optional<GatewaySessions.Held> held, boolean answered) {
-        this.handOff = handOff;
-        this.held = held;
-        this.answered = answered && held.isPresent();
-        this.answeredHeld = this.answered ? held.get() : null;
-        this.answeredHandle = this.answered ? held.get().handle() : null;
-    }
 
     private EarlyHold(HandOff handOff, Optional<GatewaySessions.Held> held) {
-        this(handOff, held, false);
+        this.handOff = handOff;
+        this.held = held;
     }
 
     /**
@@ -87,52 +69,10 @@ final class EarlyHold {
     static EarlyHold beforeParse(
             CallContext call, String statement, long timeoutMs, Configuration config, HandOff handOff,
             boolean inStatementSet) {
-        return beforeParse(call, statement, timeoutMs, config, handOff, inStatementSet, Optional.empty());
-    }
-
-    /**
-     * As {@link #beforeParse(CallContext, String, long, Configuration, HandOff, boolean)}, and when the operation
-     * is held, its handle is given to {@code answer} at once, before the parse, the decision and the records: the
-     * held operation is then the call's answer ({@link #answered}).
-     */
-    static EarlyHold beforeParse(
-            CallContext call, String statement, long timeoutMs, Configuration config, HandOff handOff,
-            boolean inStatementSet, Optional<Consumer<OperationHandle>> answer) {
         if (inStatementSet || !UnplannedText.certain(statement)) {
             return new EarlyHold(handOff, Optional.empty());
         }
-        Optional<GatewaySessions.Held> made = held(call, statement, timeoutMs, config, handOff);
-        EarlyHold early = new EarlyHold(handOff, made, answer.isPresent());
-        if (early.answered) {
-            answer.get().accept(made.get().handle());
-        }
-        return early;
-    }
-
-    /** The held operation when its handle was answered before the decision ({@link #beforeParse} with an answer). */
-    Optional<GatewaySessions.Held> answered() {
-        return Optional.ofNullable(answeredHeld);
-    }
-
-    /**
-     * The answered operation's handle, failed with {@code refusal} once the call's records are written ({@link
-     * #settle}): the client, which fetches the refusal from that operation, then finds its outcome record in the file
-     * as for a refusal answered with an operation of its own.
-     */
-    OperationHandle refuseAfterRecords(RuntimeException refusal) {
-        this.refusal = Optional.of(refusal);
-        return answeredHandle;
-    }
-
-    /**
-     * Settles an answered operation at the end of its call: fails it with the refusal the call chose ({@link
-     * #refuseAfterRecords}), or, when none was chosen and it was neither released nor refused, with {@code
-     * otherwise}; a settled one is left as it is (a later settling does nothing).
-     */
-    void settle(RuntimeException otherwise) {
-        if (answered) {
-            answeredHeld.refuse(refusal.orElse(otherwise));
-        }
+        return new EarlyHold(handOff, held(call, statement, timeoutMs, config, handOff));
     }
 
     /**
@@ -141,9 +81,7 @@ final class EarlyHold {
      * refused the text: the hold would not have been made after the parse).
      */
     EarlyHold keptFor(ParsedStatement parsed) {
-        // An answered hold is the call's answer whatever the parse found: the routes settle it (a refusal, Flink's
-        // own error for a text its parsers refuse, or the release after the records).
-        if (!answered && !StatementPipeline.decidesWithoutPlanning(parsed)) {
+        if (!StatementPipeline.decidesWithoutPlanning(parsed)) {
             withdraw();
         }
         return this;
@@ -164,37 +102,15 @@ final class EarlyHold {
         return held.isPresent();
     }
 
-    /**
-     * Withdraws the held operation, if one is still held ({@link GatewaySessions.Held#withdraw}). Does nothing to an
-     * answered one: the client has its handle, and the call's route settles it.
-     */
+    /** Withdraws the held operation, if one is still held ({@link GatewaySessions.Held#withdraw}). */
     void withdraw() {
-        if (answered) {
-            return;
-        }
         held.ifPresent(GatewaySessions.Held::withdraw);
         held = Optional.empty();
     }
 
     /**
-     * Fails an answered operation with {@code error} without running its statement, when the call failed before
-     * its route settled it (its client fetches the error, as it would have had it in answer to the call), or with the
-     * refusal the call chose before it failed ({@link #refuseAfterRecords}); does nothing to one already released or
-     * refused, and withdraws one not answered.
-     */
-    void fail(Throwable error) {
-        if (!answered) {
-            withdraw();
-            return;
-        }
-        settle(error instanceof RuntimeException runtime ? runtime
-                : new StatementBlockedException(String.valueOf(error.getMessage()), error));
-    }
-
-    /**
      * The call's hand-off: its hold takes the operation held here (once); any other hand-off withdraws
-     * it first, so that Flink can take the session's operation lock. An answered operation is not withdrawn: a
-     * hand-off of the text releases it, and the judged plan or operation is not run in place of its text.
+     * it first, so that Flink can take the session's operation lock.
      */
     HandOff handOff() {
         if (held.isEmpty()) {
@@ -205,14 +121,6 @@ final class EarlyHold {
             public OperationHandle execute(
                     SessionHandle session, ParsedStatement parsed, String statement, long timeoutMs,
                     Configuration config) {
-                if (answered && held.isPresent()) {
-                    // The answered operation runs the statement's text, as this hand-off would: released now, after
-                    // the decision record (AuditedCall hands on only after it).
-                    GatewaySessions.Held taken = held.get();
-                    held = Optional.empty();
-                    taken.release();
-                    return taken.handle();
-                }
                 withdraw();
                 return handOff.execute(session, parsed, statement, timeoutMs, config);
             }
@@ -229,9 +137,6 @@ final class EarlyHold {
             public Optional<OperationHandle> executeJudgedPlan(
                     SessionHandle session, String compiledPlanJson, Configuration config, boolean inPlaceOfText,
                     StatementUids.PlanToRun judgedPlan) {
-                if (answered) {
-                    return Optional.empty(); // runs as its text, in the answered operation: execute
-                }
                 withdraw();
                 return handOff.executeJudgedPlan(session, compiledPlanJson, config, inPlaceOfText, judgedPlan);
             }
@@ -239,9 +144,6 @@ final class EarlyHold {
             @Override
             public Optional<OperationHandle> compileAndExecuteJudgedPlan(
                     SessionHandle session, String planFile, String compiledPlanJson, Configuration config) {
-                if (answered) {
-                    return Optional.empty(); // runs as its text, in the answered operation: execute
-                }
                 withdraw();
                 return handOff.compileAndExecuteJudgedPlan(session, planFile, compiledPlanJson, config);
             }
@@ -249,9 +151,6 @@ final class EarlyHold {
             @Override
             public Optional<OperationHandle> executeJudgedOperation(
                     SessionHandle session, JudgedOperation judged) {
-                if (answered) {
-                    return Optional.empty(); // runs as its text, in the answered operation: execute
-                }
                 withdraw();
                 return handOff.executeJudgedOperation(session, judged);
             }

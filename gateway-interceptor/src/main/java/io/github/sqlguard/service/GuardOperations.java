@@ -69,22 +69,6 @@ public final class GuardOperations {
         });
     }
 
-    /**
-     * What an operation whose handle the client already has ({@link EarlyHold#answered}) fails with for the guard's
-     * {@code message}: what {@link #refusal(SessionHandle, String)}'s operation fails with, so the client's fetch gets
-     * the same error.
-     */
-    static RuntimeException refusalError(String message) {
-        return new StatementBlockedException(Redactor.maskSecrets(message));
-    }
-
-    /** What such an operation fails with for Flink's own {@code flinkError}, as {@link #flinkRejection} fails one. */
-    static RuntimeException flinkRejectionError(Throwable flinkError) {
-        Throwable masked = MaskedException.of(flinkError);
-        return masked instanceof RuntimeException runtime ? runtime
-                : new StatementBlockedException(String.valueOf(masked), masked);
-    }
-
     /** An operation in the session that fails with Flink's own exception, as from a stock gateway. */
     OperationHandle flinkRejection(SessionHandle session, Throwable flinkError) {
         Throwable masked = MaskedException.of(flinkError);

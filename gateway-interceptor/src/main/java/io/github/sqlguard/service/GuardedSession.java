@@ -150,23 +150,6 @@ public final class GuardedSession {
         }
     }
 
-    /**
-     * The hold of the call being decided, when its operation's handle was answered before the decision ({@link
-     * EarlyHold#answered}): the operation a refusal of that call fails ({@link StatementCalls}). Set and cleared by
-     * that call, in the session's order ({@link #inOrder}), so no other call of the session sees it.
-     */
-    private volatile Optional<EarlyHold> answeredEarly = Optional.empty();
-
-    /** Sets (or, with empty, clears) the hold answered before the decision of the call in progress. */
-    void answeredEarly(Optional<EarlyHold> hold) {
-        answeredEarly = hold;
-    }
-
-    /** The hold answered before the decision of the call in progress, if any. */
-    Optional<EarlyHold> answeredEarly() {
-        return answeredEarly;
-    }
-
     /** Records the operation of a statement that may change what later statements plan against. */
     synchronized void changedBy(OperationHandle operation) {
         lastChange = operation;

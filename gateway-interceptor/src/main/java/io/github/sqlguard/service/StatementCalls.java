@@ -157,12 +157,9 @@ final class StatementCalls {
         @Override
         public Ending<OperationHandle> refuse(Decision decision, CallContext context) {
             // An ordinary Flink rejection: the client gets Flink's own error, as from a stock gateway.
-            Optional<EarlyHold> answered = sessions.session(session).answeredEarly();
             if (decision.rejectedByFlink()) {
-                Throwable error = decision.flinkError().orElseThrow();
-                return Ending.operation(Outcome.REJECTED_BY_FLINK, answered
-                        .map(early -> early.refuseAfterRecords(GuardOperations.flinkRejectionError(error)))
-                        .orElseGet(() -> operations.flinkRejection(session, error)));
+                return Ending.operation(
+                        Outcome.REJECTED_BY_FLINK, operations.flinkRejection(session, decision.flinkError().orElseThrow()));
             }
             String message = decision.refusalMessage(context.policy().docsBaseUrl());
             List<String> rules = decision.verdict().findings(Level.BLOCK).stream().map(Finding::ruleId).distinct().toList();
@@ -316,15 +313,9 @@ final class StatementCalls {
         return Ending.refusedOperation(Outcome.REFUSED, refusal(call.sessionHandle(), message, message), message);
     }
 
-    /**
-     * An operation failing with the guard's {@code message}: the session's held operation whose handle was answered
-     * before the decision ({@link EarlyHold#answered}), when there is one (failed once the call's records are written,
-     * {@link EarlyHold#refuseAfterRecords}), else one of its own; logged at WARN with {@code why} (the rule ids).
-     */
+    /** An operation of its own failing with the guard's {@code message}; logged at WARN with {@code why} (the rule ids). */
     private OperationHandle refusal(SessionHandle session, String message, String why) {
-        OperationHandle handle = sessions.session(session).answeredEarly()
-                .map(early -> early.refuseAfterRecords(GuardOperations.refusalError(message)))
-                .orElseGet(() -> operations.refusal(session, message));
+        OperationHandle handle = operations.refusal(session, message);
         // The one line of the gateway's log for a refusal: Flink's three ERROR lines about the operation's failure name
         // no rule, and the shipped configuration drops them from the console (GuardRefusalFilter).
         LOG.warn("sql-guard refused operation {} of session {}: {}.", handle, session, Redactor.maskSecrets(why));

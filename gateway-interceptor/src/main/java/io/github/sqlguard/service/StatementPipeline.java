@@ -34,7 +34,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -335,35 +334,12 @@ public final class StatementPipeline implements AutoCloseable {
     public Submission executeHeldBeforeParse(
             SessionHandle session, String statement, long executionTimeoutMs, Configuration executionConfig,
             HandOff handOff) {
-        return execute(session, statement, Optional.empty(), executionTimeoutMs, executionConfig, handOff,
-                Optional.empty());
-    }
-
-    /**
-     * As {@link #executeHeldBeforeParse(SessionHandle, String, long, Configuration, HandOff)}, and the held
-     * operation's handle is given to {@code answer} as soon as the operation is held, before the guard parses,
-     * decides and writes the records: the REST endpoint answers the call with it then ({@link EarlyHold#answered}).
-     * The held operation is the call's answer whatever the decision: a refusal fails it with the guard's message, and
-     * a call that fails after the answer fails it with its error, which is then thrown as well. Nothing of the statement
-     * runs before its verdict and its records. When no operation could be held, {@code answer} is not called and the
-     * call answers as {@link #executeHeldBeforeParse(SessionHandle, String, long, Configuration, HandOff)} does.
-     */
-    public Submission executeHeldBeforeParse(
-            SessionHandle session, String statement, long executionTimeoutMs, Configuration executionConfig,
-            HandOff handOff, Consumer<OperationHandle> answer) {
-        return execute(session, statement, Optional.empty(), executionTimeoutMs, executionConfig, handOff,
-                Optional.of(answer));
+        return execute(session, statement, Optional.empty(), executionTimeoutMs, executionConfig, handOff);
     }
 
     private Submission execute(
             SessionHandle session, String text, Optional<KeptParse> parsedBefore, long executionTimeoutMs,
             Configuration executionConfig, HandOff handOff) {
-        return execute(session, text, parsedBefore, executionTimeoutMs, executionConfig, handOff, Optional.empty());
-    }
-
-    private Submission execute(
-            SessionHandle session, String text, Optional<KeptParse> parsedBefore, long executionTimeoutMs,
-            Configuration executionConfig, HandOff handOff, Optional<Consumer<OperationHandle>> answer) {
         Configuration config = executionConfig == null ? new Configuration() : executionConfig;
         StatementTiming timing = parsedBefore.map(p -> StatementTiming.afterParse(p.nanos()))
                 .orElseGet(StatementTiming::start);
@@ -376,27 +352,9 @@ public final class StatementPipeline implements AutoCloseable {
             EarlyHold heldBeforeParse = parsedBefore.isPresent()
                     ? EarlyHold.none(handOff)
                     : EarlyHold.beforeParse(call, text, executionTimeoutMs, config, handOff,
-                            guarded.statementSet().isOpen(), answer);
-            if (heldBeforeParse.answered().isEmpty()) {
-                return decide(call, guarded, policy, text, parsedBefore, executionTimeoutMs, config, handOff, timing,
-                        heldBeforeParse);
-            }
-            // The client has the handle: the call's refusals fail that operation (StatementCalls), and a failure of the
-            // call fails it too, so the client's fetch gets the error it would have had in answer to the call.
-            guarded.answeredEarly(Optional.of(heldBeforeParse));
-            try {
-                return decide(call, guarded, policy, text, parsedBefore, executionTimeoutMs, config, handOff, timing,
-                        heldBeforeParse);
-            } catch (RuntimeException | Error e) {
-                heldBeforeParse.fail(e);
-                throw e;
-            } finally {
-                guarded.answeredEarly(Optional.empty());
-                // A refusal fails the operation now that its records are written; never left waiting: one neither
-                // released nor refused above is failed (a later settling does nothing).
-                heldBeforeParse.settle(new IllegalStateException(
-                        "sql-guard failed before this statement's audit records were written; it did not run."));
-            }
+                            guarded.statementSet().isOpen());
+            return decide(call, guarded, policy, text, parsedBefore, executionTimeoutMs, config, handOff, timing,
+                    heldBeforeParse);
         });
         timing.finish(submission.statement().kind().name(), submission.outcome().label(), metrics);
         return submission;
@@ -419,18 +377,6 @@ public final class StatementPipeline implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             heldBeforeParse.withdraw();
             throw e;
-        }
-        if (heldBeforeParse.answered().isPresent()) {
-            if (StatementSetRoute.takes(parsed, guarded.statementSet().isOpen())
-                    || parsed instanceof ParsedStatement.Explain) {
-                // Not a text UnplannedText passes; its routes answer with operations of their own.
-                throw new IllegalStateException("sql-guard answered the operation of a statement before its parse that"
-                        + " the parse routes elsewhere (" + parsed.kind() + "); it did not run. Send it again.");
-            }
-            if (listsConfiguration(parsed)) {
-                // Before the operation can run: its client may fetch the listing as soon as it does.
-                guarded.listsConfiguration(heldBeforeParse.answered().get().handle());
-            }
         }
         Submission submitted;
         if (parsed instanceof ParsedStatement.Unread unread && unread.overLimit()) {
@@ -456,8 +402,7 @@ public final class StatementPipeline implements AutoCloseable {
                 throw e;
             }
             if (StatementCalls.refuses(decided.decision(), decided.call().policy())) {
-                // Answered with an operation of its own, which needs the session's operation lock (an operation
-                // answered before the decision is kept: the refusal fails it).
+                // Answered with an operation of its own, which needs the session's operation lock.
                 early.withdraw();
             }
             HandOff handing = early.handOff();

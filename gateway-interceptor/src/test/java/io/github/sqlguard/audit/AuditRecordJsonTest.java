@@ -51,6 +51,34 @@ class AuditRecordJsonTest {
                 .isEqualTo("{\"logged_at\":\"2026-12-03T17:40:12.045Z\"," + JACKSON.writeValueAsString(record).substring(1));
     }
 
+    /**
+     * A statement's decision record and the record of what followed it, written as one logging event, are the two
+     * lines {@link AuditLog#render(AuditRecord)} writes of each, joined by a line break, and one generator writes
+     * both (the factory counts the generators it makes).
+     */
+    @Test
+    void aStatementsTwoRecordsAreTheirTwoLinesWrittenByOneGenerator() throws Exception {
+        List<AuditRecord> all = records().map(r -> (AuditRecord) r[1]).toList();
+        for (int i = 0; i + 1 < all.size(); i++) {
+            AuditRecord first = all.get(i);
+            AuditRecord second = all.get(i + 1);
+            assertThat(log.render(first, second)).isEqualTo(log.render(first) + "\n" + log.render(second));
+        }
+        int[] made = {0};
+        com.fasterxml.jackson.core.JsonFactory counting = new com.fasterxml.jackson.core.JsonFactory(JACKSON) {
+            @Override
+            public com.fasterxml.jackson.core.JsonGenerator createGenerator(java.io.Writer w) throws java.io.IOException {
+                made[0]++;
+                return super.createGenerator(w);
+            }
+        };
+        StringBuilder out = new StringBuilder();
+        AuditRecordJson.appendLines(counting, "2026-12-03T17:40:12.045Z", all.get(0), "2026-12-03T17:40:12.045Z",
+                all.get(1), out);
+        assertThat(made[0]).isOne();
+        assertThat(out.toString()).isEqualTo(log.render(all.get(0)) + "\n" + log.render(all.get(1)));
+    }
+
     @Test
     void theFullRecordNamesEveryComponentOfEveryAuditRecordType() throws Exception {
         String line = log.render(refusedWithRestore());

@@ -8,11 +8,13 @@ import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 
+import java.lang.management.ManagementFactory;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -46,6 +48,32 @@ class MessageLineEncoderTest {
         assertThat(orEmpty(now.footerBytes())).isEqualTo(orEmpty(before.footerBytes()));
     }
 
+    /**
+     * A statement's two audit records are one message of about 2.5 kB: in UTF-8 its line costs the message's bytes
+     * and one array of the line, not the pattern layout's builder growing to the line's length, a {@code String} of it
+     * and its bytes (about three times as much).
+     */
+    @Example
+    void encodesALineAsTheMessagesBytesAndOneArrayOfTheLine() {
+        MessageLineEncoder now = new MessageLineEncoder();
+        now.setContext(context);
+        now.setCharset(StandardCharsets.UTF_8);
+        now.start();
+        String message = "{\"logged_at\":\"2026-12-07T04:22:08.028Z\",\"statement\":\"" + "CREATE TABLE t (a INT) ".repeat(110) + "\"}";
+        LoggingEvent event = new LoggingEvent(
+                "io.github.sqlguard.audit.AuditLog", context.getLogger("sql-guard.audit"), Level.INFO, message, null, null);
+        for (int i = 0; i < 100; i++) {
+            now.encode(event); // classes loaded, the message formatted once
+        }
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        byte[] line = now.encode(event);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+
+        assertThat(line).hasSize(message.length() + System.lineSeparator().length());
+        assertThat(allocated).isLessThan(2L * message.length() + 1024);
+    }
+
     private static byte[] orEmpty(byte[] bytes) {
         return bytes == null ? new byte[0] : bytes;
     }
@@ -53,7 +81,7 @@ class MessageLineEncoderTest {
     @Provide
     Arbitrary<Optional<Charset>> charsets() {
         return Arbitraries.of(Optional.empty(), Optional.of(StandardCharsets.UTF_8), Optional.of(StandardCharsets.ISO_8859_1),
-                Optional.of(StandardCharsets.US_ASCII));
+                Optional.of(StandardCharsets.US_ASCII), Optional.of(StandardCharsets.UTF_16));
     }
 
     @Provide
