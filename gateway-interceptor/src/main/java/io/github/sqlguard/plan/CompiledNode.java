@@ -78,8 +78,8 @@ final class CompiledNode {
     /** The options of the node's table ({@code "table"."resolvedTable"."options"}); empty when not persisted. */
     Map<String, String> tableOptions = Map.of();
     /**
-     * The primary key columns of a sink's or a source scan's table ({@code "dynamicTableSink"} or {@code
-     * "scanTableSource"}{@code ."table"."resolvedTable"."schema"."primaryKey"}).
+     * The primary key columns of a sink's, a source scan's or a lookup join's table ({@code "dynamicTableSink"}, {@code
+     * "scanTableSource"} or {@code "temporalTable"."lookupTableSource"}{@code ."table"."resolvedTable"."schema"."primaryKey"}).
      */
     List<String> primaryKey = List.of();
     /**

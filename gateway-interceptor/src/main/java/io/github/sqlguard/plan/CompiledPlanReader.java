@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.util.TimeUtils;
 
 import java.io.IOException;
@@ -155,7 +154,7 @@ public final class CompiledPlanReader {
                     case "outputType" -> node.outputType = outputType(json);
                     case "scanTableSource" -> table(json, node, false);
                     case "dynamicTableSink" -> table(json, node, true);
-                    case "temporalTable" -> node.table = identifier(json, "lookupTableSource", "table", "identifier");
+                    case "temporalTable" -> lookupTable(json, node);
                     case "projection", "aggCalls", "partialOriginalAggCalls", "condition" -> {
                         // Read only to name a computed key column: where the value starts in the text.
                         int at = (int) json.currentTokenLocation().getCharOffset();
@@ -328,34 +327,41 @@ public final class CompiledPlanReader {
     }
 
     /**
-     * The table identifier under {@code path} of the object at the parser ({@code {"table":
-     * {"identifier": "`c`.`d`.`t`", "resolvedTable": {...}}}}); empty for an anonymous table. The
-     * rest of the object, its schema and options, is skipped.
+     * A lookup join's {@code "temporalTable"} at the parser: {@code {"lookupTableSource": {"table": {"identifier":
+     * "`c`.`d`.`t`", "resolvedTable": {"schema": {"primaryKey": {"columns": ["k"]}, ...}, ...}}}, ...}}: the looked-up
+     * table's identifier and its primary key columns (Flink 2.3.0 {@code TemporalTableSourceSpec}); its options are
+     * not read (a lookup join is not a source scan: {@link PlanNode#tableOptions}).
      */
-    private static Optional<ObjectIdentifier> identifier(JsonParser json, String... path) throws IOException {
-        return identifier(json, path, 0);
-    }
-
-    private static Optional<ObjectIdentifier> identifier(JsonParser json, String[] path, int depth) throws IOException {
+    private static void lookupTable(JsonParser json, CompiledNode node) throws IOException {
         if (json.currentToken() != JsonToken.START_OBJECT) {
-            if (depth == path.length - 1 && json.currentToken() == JsonToken.VALUE_STRING) {
-                return TableNames.ofSerialized(json.getText());
-            }
             json.skipChildren();
-            return Optional.empty();
+            return;
         }
-        Optional<ObjectIdentifier> found = Optional.empty();
         for (String field = json.nextFieldName(); field != null; field = json.nextFieldName()) {
-            json.nextToken();
-            if (field.equals(path[depth]) && depth + 1 < path.length) {
-                found = identifier(json, path, depth + 1);
-            } else if (field.equals(path[depth]) && json.currentToken() == JsonToken.VALUE_STRING) {
-                found = TableNames.ofSerialized(json.getText());
-            } else {
+            if (json.nextToken() != JsonToken.START_OBJECT || !field.equals("lookupTableSource")) {
                 json.skipChildren();
+                continue;
+            }
+            for (String f = json.nextFieldName(); f != null; f = json.nextFieldName()) {
+                if (json.nextToken() != JsonToken.START_OBJECT || !f.equals("table")) {
+                    json.skipChildren();
+                    continue;
+                }
+                for (String t = json.nextFieldName(); t != null; t = json.nextFieldName()) {
+                    JsonToken v = json.nextToken();
+                    if (t.equals("identifier") && v == JsonToken.VALUE_STRING) {
+                        node.table = TableNames.ofSerialized(json.getText());
+                    } else if (t.equals("resolvedTable") && v == JsonToken.START_OBJECT) {
+                        JsonNode table = json.readValueAsTree();
+                        List<String> key = new ArrayList<>();
+                        table.path("schema").path("primaryKey").path("columns").forEach(c -> key.add(c.asText()));
+                        node.primaryKey = List.copyOf(key);
+                    } else {
+                        json.skipChildren();
+                    }
+                }
             }
         }
-        return found;
     }
 
     /**
