@@ -83,7 +83,8 @@ class AdvisoryTextTest {
         // dropped the flag and the client rebuilt every rewrite as restoring.
         Rewrite lost = new Rewrite(
                 "unbounded-rank", "Rank(...)", "window-top-n", "SELECT k FROM t;", "SELECT k FROM t", List.of("WindowRank"),
-                "same", "it does not restore the savepoint", "", Optional.empty(), StillReported.parsed(List.of("BLOCK restore-unclaimed-state")),
+                "same", "it does not restore the savepoint", "", Optional.empty(),
+                StillReported.parsed(List.of("BLOCK restore-unclaimed-state")),
                 List.of(4), Optional.empty(), false);
         Advisory judged = new Advisory("op", "BLOCK", "QUERY", List.of(finding("unbounded-rank", Level.BLOCK)),
                 List.of(lost), false, "");

@@ -51,8 +51,8 @@ final class Prover {
     record Proven(Rewrite rewrite) implements Proof {}
 
     /**
-     * Not proven, and why; {@code onlyUnboundedRank} when the one BLOCK that refuses it is {@code unbounded-rank}'s, which
-     * {@link #prove} answers at once with the session TTL set before the candidate.
+     * Not proven, and why; {@code onlyUnboundedRank} when the one BLOCK that refuses it is {@code unbounded-rank}'s,
+     * which {@link #prove} answers at once with the session TTL set before the candidate.
      */
     record Rejected(String reason, boolean onlyUnboundedRank) implements Proof {
 

@@ -51,12 +51,13 @@ public final class DeclaredKeys {
      */
     public static List<String> of(Optional<ExplainedPlan> plan, List<String> identifier, List<String> catalogKey) {
         return plan.flatMap(p -> p.nodes().stream()
-                        .filter(n -> !n.tableKey().isEmpty() && n.table().map(t -> t.toList().equals(identifier)).orElse(false))
+                        .filter(n -> !n.tableKey().isEmpty()
+                                && n.table().map(t -> t.toList().equals(identifier)).orElse(false))
                         .findFirst())
                 .map(PlanNode::tableKey).orElse(catalogKey);
     }
 
-    /** True where {@code written} (a name as the statement writes it: {@code rates}, {@code db.rates}) names {@code identifier}. */
+    /** True where {@code written}, a name as the statement writes it ({@code rates}, {@code db.rates}), names it. */
     private static boolean names(List<String> written, List<String> identifier) {
         return written.size() <= identifier.size()
                 && identifier.subList(identifier.size() - written.size(), identifier.size()).equals(written);

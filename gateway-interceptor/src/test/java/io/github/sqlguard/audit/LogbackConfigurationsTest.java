@@ -140,7 +140,8 @@ class LogbackConfigurationsTest {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         LoggerContext context = configured(Path.of("..").resolve("conf/logback.xml"), logDir);
         try {
-            ((OutputStreamAppender<?>) context.getLogger("org.apache.flink.table.gateway.service.operation.OperationManager")
+            ((OutputStreamAppender<?>) context
+                    .getLogger("org.apache.flink.table.gateway.service.operation.OperationManager")
                     .getAppender("CONSOLE_BRIEF")).setOutputStream(console);
             ((OutputStreamAppender<?>) context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender("CONSOLE"))
                     .setOutputStream(console);

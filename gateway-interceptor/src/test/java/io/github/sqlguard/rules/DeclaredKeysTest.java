@@ -25,7 +25,8 @@ class DeclaredKeysTest {
     void thePlansKeyWinsOverTheCatalogsReadForTheTablesTheStatementNames() {
         PlanNode scan = scan(List.of("rate_id"));
         // The statement reads rates through a view: the catalog was read for the view, which declares no key.
-        List<TableRead> read = List.of(new TableRead(reference("positive_rates"), List.of(), List.of("rates"), List.of()));
+        List<TableRead> read =
+                List.of(new TableRead(reference("positive_rates"), List.of(), List.of("rates"), List.of()));
 
         assertThat(DeclaredKeys.of(scan, read)).containsExactly("rate_id");
     }

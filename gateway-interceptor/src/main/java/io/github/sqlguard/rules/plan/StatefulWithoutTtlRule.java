@@ -2022,7 +2022,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * DeclaredKeys}: also for a table the statement reads through a view); empty otherwise.
      */
     private static List<String> declaredKey(StatementNames names, PlanNode input) {
-        return names.directScan(input).map(scan -> DeclaredKeys.of(scan, names.context().tablesRead())).orElse(List.of());
+        return names.directScan(input).map(scan -> DeclaredKeys.of(scan, names.context().tablesRead()))
+                .orElse(List.of());
     }
 
     /**

@@ -27,10 +27,11 @@ class AdvisoryResponseBodyRemainingTest {
 
     @Test
     void theAdvisoryRouteWritesEachRuleStillReportedOnceAsLevelAndRule() throws Exception {
-        Advisory advisory = new Advisory("op", "WARN", "QUERY", List.of(), List.of(rewrite(TWO_NODES_OF_ONE_RULE)), false, "");
+        Advisory advisory =
+                new Advisory("op", "WARN", "QUERY", List.of(), List.of(rewrite(TWO_NODES_OF_ONE_RULE)), false, "");
+        String json = RestMapperUtils.getStrictObjectMapper().writeValueAsString(AdvisoryResponseBody.of(advisory));
 
-        JsonNode body = RestMapperUtils.getStrictObjectMapper()
-                .readTree(RestMapperUtils.getStrictObjectMapper().writeValueAsString(AdvisoryResponseBody.of(advisory)));
+        JsonNode body = RestMapperUtils.getStrictObjectMapper().readTree(json);
 
         assertThat(body.path("rewrites").get(0).path("remaining").toString())
                 .isEqualTo("[\"WARN stateful-without-ttl\",\"BLOCK restore-unclaimed-state\"]");
