@@ -1,6 +1,7 @@
 package io.github.sqlguard.advice;
 
 import io.github.sqlguard.rewrite.Rewrite;
+import io.github.sqlguard.rewrite.StillReported;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.service.Advisory;
@@ -109,7 +110,8 @@ public final class AdvisoryClient {
                 r.path("ruleId").asText(), r.path("findingNode").asText(""), r.path("family").asText(),
                 r.path("sql").asText(), r.path("statement").asText(), operators, r.path("columns").asText(),
                 r.path("changes").asText(), r.path("chosen").asText(""),
-                r.hasNonNull("view") ? Optional.of(r.path("view").asText()) : Optional.empty(), remaining, planNodes,
+                r.hasNonNull("view") ? Optional.of(r.path("view").asText()) : Optional.empty(),
+                StillReported.parsed(remaining), planNodes,
                 // A gateway before round 56 sends no restores: its rewrites were not judged as a restore.
                 Optional.empty(), r.path("restores").asBoolean(true));
     }

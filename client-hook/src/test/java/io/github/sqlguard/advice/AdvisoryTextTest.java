@@ -3,6 +3,7 @@ package io.github.sqlguard.advice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.rewrite.Rewrite;
+import io.github.sqlguard.rewrite.StillReported;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.service.Advisory;
@@ -82,7 +83,8 @@ class AdvisoryTextTest {
         // dropped the flag and the client rebuilt every rewrite as restoring.
         Rewrite lost = new Rewrite(
                 "unbounded-rank", "Rank(...)", "window-top-n", "SELECT k FROM t;", "SELECT k FROM t", List.of("WindowRank"),
-                "same", "it does not restore the savepoint", "", Optional.empty(), List.of("BLOCK restore-unclaimed-state"),
+                "same", "it does not restore the savepoint", "", Optional.empty(),
+                StillReported.parsed(List.of("BLOCK restore-unclaimed-state")),
                 List.of(4), Optional.empty(), false);
         Advisory judged = new Advisory("op", "BLOCK", "QUERY", List.of(finding("unbounded-rank", Level.BLOCK)),
                 List.of(lost), false, "");

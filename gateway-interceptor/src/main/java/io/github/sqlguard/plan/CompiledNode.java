@@ -79,7 +79,8 @@ final class CompiledNode {
     Map<String, String> tableOptions = Map.of();
     /**
      * The primary key columns of a sink's, a source scan's or a lookup join's table ({@code "dynamicTableSink"}, {@code
-     * "scanTableSource"} or {@code "temporalTable"."lookupTableSource"}{@code ."table"."resolvedTable"."schema"."primaryKey"}).
+     * "scanTableSource"} or {@code "temporalTable"."lookupTableSource"}, then {@code
+     * ."table"."resolvedTable"."schema"."primaryKey"}).
      */
     List<String> primaryKey = List.of();
     /**

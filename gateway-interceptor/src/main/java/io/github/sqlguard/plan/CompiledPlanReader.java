@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.util.TimeUtils;
 
 import java.io.IOException;
@@ -153,9 +152,9 @@ public final class CompiledPlanReader {
                     case "description" -> node.description = json.getValueAsString("Unknown");
                     case "state" -> node.state = states(json, ttls);
                     case "outputType" -> node.outputType = outputType(json);
-                    case "scanTableSource" -> table(json, node, false);
-                    case "dynamicTableSink" -> table(json, node, true);
-                    case "temporalTable" -> temporalTable(json, node);
+                    case "scanTableSource" -> table(json, node, TableOf.SCAN);
+                    case "dynamicTableSink" -> table(json, node, TableOf.SINK);
+                    case "temporalTable" -> lookupTable(json, node);
                     case "projection", "aggCalls", "partialOriginalAggCalls", "condition" -> {
                         // Read only to name a computed key column: where the value starts in the text.
                         int at = (int) json.currentTokenLocation().getCharOffset();
@@ -327,40 +326,45 @@ public final class CompiledPlanReader {
         return new FieldType(text.toString(), time);
     }
 
+    /** Whose table {@link #table} reads: a source scan's, a sink's, a lookup join's. */
+    private enum TableOf { SCAN, SINK, LOOKUP }
+
     /**
-     * A lookup join's {@code "temporalTable"} at the parser ({@code TemporalTableSourceSpec}: {@code
-     * {"lookupTableSource": {"table": {"identifier": "`c`.`d`.`t`", "resolvedTable": {"schema": {"primaryKey":
-     * {"columns": ["k"]}, ...}}}}}}): the looked-up table's identifier and the PRIMARY KEY it declares; the rest is
-     * skipped.
+     * A lookup join's {@code "temporalTable"} at the parser: {@code {"lookupTableSource": {"table": {"identifier":
+     * "`c`.`d`.`t`", "resolvedTable": {"schema": {"primaryKey": {"columns": ["k"]}, ...}, ...}}}, ...}} (Flink 2.3.0
+     * {@code TemporalTableSourceSpec}): the looked-up table's identifier and primary key columns ({@link #table}).
      */
-    private static void temporalTable(JsonParser json, CompiledNode node) throws IOException {
+    private static void lookupTable(JsonParser json, CompiledNode node) throws IOException {
         if (json.currentToken() != JsonToken.START_OBJECT) {
             json.skipChildren();
             return;
         }
-        JsonNode table = json.<JsonNode>readValueAsTree().path("lookupTableSource").path("table");
-        if (table.path("identifier").isTextual()) {
-            node.table = TableNames.ofSerialized(table.path("identifier").asText());
+        for (String field = json.nextFieldName(); field != null; field = json.nextFieldName()) {
+            json.nextToken();
+            if (field.equals("lookupTableSource")) {
+                table(json, node, TableOf.LOOKUP);
+            } else {
+                json.skipChildren();
+            }
         }
-        List<String> key = new ArrayList<>();
-        table.path("resolvedTable").path("schema").path("primaryKey").path("columns").forEach(c -> key.add(c.asText()));
-        node.primaryKey = List.copyOf(key);
     }
 
     /**
      * A source's {@code "scanTableSource"} or a sink's {@code "dynamicTableSink"} at the parser:
      * {@code {"table": {"identifier": "`c`.`d`.`t`", "resolvedTable": {"schema": {"primaryKey":
-     * {"columns": ["k"]}, ...}, "options": {"connector": "datagen", ...}}}}}: the table's identifier
-     * and options, its primary key columns, and a sink's physical columns; the rest is skipped.
+     * {"columns": ["k"]}, ...}, "options": {"connector": "datagen", ...}}}}}, or a lookup join's {@code
+     * "lookupTableSource"} of that shape: the table's identifier and its primary key columns, a scan's and a sink's
+     * options (not a lookup join's: {@link PlanNode#tableOptions} are a scan's and a sink's), a scan's pushed-down
+     * watermark and a sink's physical columns; the rest is skipped.
      */
-    private static void table(JsonParser json, CompiledNode node, boolean sink) throws IOException {
+    private static void table(JsonParser json, CompiledNode node, TableOf of) throws IOException {
         if (json.currentToken() != JsonToken.START_OBJECT) {
             json.skipChildren();
             return;
         }
         for (String field = json.nextFieldName(); field != null; field = json.nextFieldName()) {
             JsonToken value = json.nextToken();
-            if (!sink && field.equals("abilities") && value == JsonToken.START_ARRAY) {
+            if (of == TableOf.SCAN && field.equals("abilities") && value == JsonToken.START_ARRAY) {
                 JsonNode abilities = json.readValueAsTree();
                 node.pushedRowtime = pushedRowtime(abilities);
                 node.pushedWatermarkWithoutRowtime = node.pushedRowtime < 0 && pushedWatermarkWithoutRowtime(abilities);
@@ -380,7 +384,7 @@ public final class CompiledPlanReader {
                     List<String> key = new ArrayList<>();
                     table.path("schema").path("primaryKey").path("columns").forEach(c -> key.add(c.asText()));
                     node.primaryKey = List.copyOf(key);
-                    if (sink) {
+                    if (of == TableOf.SINK) {
                         // The physical columns, in order: what the sink's input fields are written into.
                         List<String> columns = new ArrayList<>();
                         table.path("schema").path("columns").forEach(c -> {
@@ -390,7 +394,9 @@ public final class CompiledPlanReader {
                         });
                         node.sinkColumns = List.copyOf(columns);
                     }
-                    node.tableOptions = options(table);
+                    if (of != TableOf.LOOKUP) {
+                        node.tableOptions = options(table);
+                    }
                 } else {
                     json.skipChildren();
                 }

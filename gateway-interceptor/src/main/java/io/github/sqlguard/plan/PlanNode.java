@@ -35,8 +35,9 @@ import java.util.Optional;
  *     explained plan and where the plan persists the identifier only
  * @param tableKey the PRIMARY KEY columns that table declares, as the compiled plan persists them ({@code
  *     "resolvedTable"."schema"."primaryKey"."columns"}, Flink's {@code ResolvedSchema#getPrimaryKey}), for a
- *     source scan, a lookup join's looked-up table and a sink; empty where it declares none, for an explained plan
- *     and where the plan persists the identifier only
+ *     source scan, a lookup join's table and a sink; empty where it declares none, for an explained plan and where
+ *     the plan persists the identifier only. Read through {@code rules.DeclaredKeys}, the one place a declared key is
+ *     read
  */
 public record PlanNode(
         int id,

@@ -131,7 +131,7 @@ final class OnConflictChoice implements RewriteFamily {
             }
             String name = reference.alias().isEmpty() ? reference.name() : reference.alias();
             List<String> by = LookupKeys.of(context.request().statement(), name);
-            List<String> key = table.get().primaryKey();
+            List<String> key = context.declaredKey(table.get());
             if (!key.isEmpty() && by.containsAll(key)) {
                 continue;
             }

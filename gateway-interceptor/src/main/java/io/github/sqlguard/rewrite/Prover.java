@@ -51,8 +51,16 @@ final class Prover {
     /** Proven: the rewrite to show. */
     record Proven(Rewrite rewrite) implements Proof {}
 
-    /** Not proven, and why. */
-    record Rejected(String reason) implements Proof {}
+    /**
+     * Not proven, and why; {@code onlyUnboundedRank} when the one BLOCK that refuses it is {@code unbounded-rank}'s,
+     * which {@link #prove} answers at once with the session TTL set before the candidate.
+     */
+    record Rejected(String reason, boolean onlyUnboundedRank) implements Proof {
+
+        Rejected(String reason) {
+            this(reason, false);
+        }
+    }
 
     /** Not planned, so neither proven nor rejected: the statement's proofs have spent their budget, as {@code reason} says. */
     record NotPlanned(String reason) implements Proof {}
@@ -61,7 +69,7 @@ final class Prover {
 
     static Proof prove(Candidate candidate, RewriteContext context) {
         Proof proof = proveOnce(candidate, context);
-        if (proof instanceof Rejected rejected && rejected.reason().startsWith(UNBOUNDED_ONLY)
+        if (proof instanceof Rejected rejected && rejected.onlyUnboundedRank()
                 && !candidate.config().containsKey(StateTtl.KEY)) {
             ProposedTtl proposed = context.proposedStateTtl();
             String ttl = proposed.value();
@@ -119,7 +127,7 @@ final class Prover {
             return new Rejected((onlyUnbounded ? UNBOUNDED_ONLY + ": " : "BLOCK: ")
                     + String.join(", ", kept.stream().map(Finding::ruleId).distinct().toList()) + " stays on "
                     + String.join(", ", kept.stream().map(Finding::node).distinct().toList()) + ", which " + candidate.family()
-                    + " does not change (not planned)");
+                    + " does not change (not planned)", onlyUnbounded);
         }
         Optional<String> unreached = context.hintCannotReach(candidate);
         if (unreached.isPresent()) {
@@ -153,7 +161,7 @@ final class Prover {
             boolean onlyUnbounded = blocking.stream().allMatch(f -> f.ruleId().equals(UnboundedRankRule.ID));
             return new Rejected((onlyUnbounded ? UNBOUNDED_ONLY + ": " : "BLOCK: ")
                     + String.join(", ", blocking.stream().map(Finding::ruleId).distinct().toList()) + " ("
-                    + blocking.get(0).reason() + ")");
+                    + blocking.get(0).reason() + ")", onlyUnbounded);
         }
         Optional<String> violation = candidate.intent().violation(judged.plan());
         if (violation.isPresent()) {
@@ -164,10 +172,7 @@ final class Prover {
             return new Rejected("its output columns differ from the original's: " + output(judged.plan()) + ", not "
                     + output(context.request().plan()));
         }
-        List<String> remaining = new ArrayList<>();
-        for (Finding finding : findings) {
-            remaining.add(finding.level() + " " + finding.ruleId());
-        }
+        List<StillReported> remaining = findings.stream().map(StillReported::of).distinct().toList();
         boolean setsTtl = candidate.config().containsKey(StateTtl.KEY) || candidate.intent().ttl().isPresent()
                 || candidate.intent().boundedBelow().isPresent();
         // A TTL for the whole statement reaches its joins and first-row deduplications too, whose entries expire after they
@@ -206,7 +211,7 @@ final class Prover {
                 candidate.ruleId(), candidate.findingNode(), candidate.family(), candidate.sql(),
                 candidate.statement().strip(), operators(judged.plan()), columns.get(),
                 changes + lost.map(l -> "; " + l).orElse(""), candidate.chosen(), candidate.view(),
-                remaining.stream().distinct().toList(), List.of(), candidate.way(), lost.isEmpty()));
+                remaining, List.of(), candidate.way(), lost.isEmpty()));
     }
 
     /**

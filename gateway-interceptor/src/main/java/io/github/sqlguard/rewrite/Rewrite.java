@@ -34,7 +34,8 @@ import java.util.Optional;
  * @param chosen the values the rewrite had to choose, and where each came from (empty when none)
  * @param view the view whose definition is rewritten, when the pattern sits in a view
  * @param remaining the findings the rewritten statement still has (none BLOCK but a restore rule's, see {@code
- *     restores}), as {@code LEVEL rule-id}
+ *     restores}), by level, rule and node of the rewrite's plan, shown as {@code LEVEL rule-id} ({@link
+ *     StillReported#printed})
  * @param planNodes the ids of the nodes of the statement's judged plan the rewrite changes ({@link
  *     Finding#planNode()}): the node of the finding it answers; empty when that finding is about no
  *     plan node (a {@code SET}, a planner error)
@@ -56,7 +57,7 @@ public record Rewrite(
         String changes,
         String chosen,
         Optional<String> view,
-        List<String> remaining,
+        List<StillReported> remaining,
         List<Integer> planNodes,
         Optional<ProvenWay> way,
         boolean restores) {
@@ -73,7 +74,7 @@ public record Rewrite(
     /** A rewrite of a statement that restores nothing, or one that keeps what it restores ({@link #restores()}). */
     public Rewrite(
             String ruleId, String findingNode, String family, String sql, String statement, List<String> operators,
-            String columns, String changes, String chosen, Optional<String> view, List<String> remaining,
+            String columns, String changes, String chosen, Optional<String> view, List<StillReported> remaining,
             List<Integer> planNodes, Optional<ProvenWay> way) {
         this(ruleId, findingNode, family, sql, statement, operators, columns, changes, chosen, view, remaining, planNodes,
                 way, true);
@@ -82,7 +83,7 @@ public record Rewrite(
     /** A rewrite that proves no way of its finding's fix ({@link #way()}). */
     public Rewrite(
             String ruleId, String findingNode, String family, String sql, String statement, List<String> operators,
-            String columns, String changes, String chosen, Optional<String> view, List<String> remaining,
+            String columns, String changes, String chosen, Optional<String> view, List<StillReported> remaining,
             List<Integer> planNodes) {
         this(ruleId, findingNode, family, sql, statement, operators, columns, changes, chosen, view, remaining, planNodes,
                 Optional.empty());
@@ -91,7 +92,7 @@ public record Rewrite(
     /** A rewrite that names no plan node (its finding is about none). */
     public Rewrite(
             String ruleId, String findingNode, String family, String sql, String statement, List<String> operators,
-            String columns, String changes, String chosen, Optional<String> view, List<String> remaining) {
+            String columns, String changes, String chosen, Optional<String> view, List<StillReported> remaining) {
         this(ruleId, findingNode, family, sql, statement, operators, columns, changes, chosen, view, remaining, List.of());
     }
 
@@ -177,7 +178,7 @@ public record Rewrite(
         }
         out.append('\n');
         if (!remaining.isEmpty()) {
-            out.append("    still reported: ").append(String.join(", ", remaining)).append('\n');
+            out.append("    still reported: ").append(String.join(", ", StillReported.printed(remaining))).append('\n');
         }
         return out.toString();
     }

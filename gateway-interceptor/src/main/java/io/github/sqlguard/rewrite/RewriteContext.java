@@ -3,6 +3,7 @@ package io.github.sqlguard.rewrite;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.flink.CatalogObject;
+import io.github.sqlguard.rules.DeclaredKeys;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.statement.ParsedStatement;
@@ -285,6 +286,14 @@ final class RewriteContext {
     /** The table or view {@code names} names in the session (cached per statement). */
     Optional<CatalogObject> lookUp(List<String> names) {
         return objects.computeIfAbsent(List.copyOf(names), session::lookUp);
+    }
+
+    /**
+     * The PRIMARY KEY {@code table} declares: the key the statement's plan keeps of it where a node reads or writes it,
+     * else the session catalog's ({@link DeclaredKeys}).
+     */
+    List<String> declaredKey(CatalogObject table) {
+        return DeclaredKeys.of(request.plan(), table.identifier(), table.primaryKey());
     }
 
     /** The columns of what the {@code FROM} item {@code item} reads, with time attributes (cached). */

@@ -218,7 +218,8 @@ public final class Rewriter {
             // aggregate, which no hint reaches) after one that leaves none (the SET that bounds both).
             answer.sort(java.util.Comparator.<Rewrite>comparingInt(r -> r.restores() ? 0 : 1)
                     .thenComparingInt(r -> RewriteFamilies.structural(r.family()) ? 0 : 1)
-                    .thenComparingInt(r -> r.remaining().stream().anyMatch(x -> x.endsWith(" " + r.ruleId())) ? 1 : 0));
+                    .thenComparingInt(r -> r.remaining().stream().anyMatch(s -> s.ruleId().equals(r.ruleId()))
+                            ? 1 : 0));
             verified.addAll(answer);
         }
         if (budget.isPresent()) {

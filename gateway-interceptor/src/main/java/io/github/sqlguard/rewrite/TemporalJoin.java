@@ -75,7 +75,8 @@ final class TemporalJoin extends ScopedFamily {
         }
         for (RegularJoin join : AsOfJoins.regularJoins(tree(scope), context)) {
             Optional<Column> probeTime = rowtime(join.stream().table().columns());
-            if (probeTime.isEmpty() || !keyed(join.join().getCondition(), join.stream(), join.right())) {
+            if (probeTime.isEmpty() || !keyed(join.join().getCondition(), join.stream(), join.right(),
+                    context.declaredKey(join.right().table()))) {
                 continue;
             }
             Optional<Column> versionTime = rowtime(join.right().table().columns());
@@ -101,12 +102,13 @@ final class TemporalJoin extends ScopedFamily {
      * "Event-Time Temporal Table Join requires same rowtime type in left table and versioned table").
      */
     private static Optional<Column> undeclaredVersionTime(CatalogObject table, RewriteContext context, Column probeTime) {
+        List<String> key = context.declaredKey(table);
         if (!context.session().mayUseScratchTables() || table.view() || table.temporary() || table.watermarked()
-                || table.primaryKey().isEmpty()) {
+                || key.isEmpty()) {
             return Optional.empty();
         }
         List<Column> times = table.columns().stream()
-                .filter(c -> !table.primaryKey().contains(c.name()))
+                .filter(c -> !key.contains(c.name()))
                 .filter(c -> c.type().startsWith("TIMESTAMP(3)") || c.type().startsWith("TIMESTAMP_LTZ(3)"))
                 .toList();
         return times.size() == 1 && localZoned(times.get(0)) == localZoned(probeTime) ? Optional.of(times.get(0))
@@ -119,10 +121,11 @@ final class TemporalJoin extends ScopedFamily {
 
     /**
      * True when the condition equates a column of the stream with a column of the versioned side, and,
-     * where the versioned side is a table, every column of its primary key so (Flink's versioned table
-     * is keyed by it: "Temporal table's primary key must be included in the equivalence condition").
+     * where the versioned side is a table, every column of {@code key}, the primary key it declares ({@link
+     * RewriteContext#declaredKey}), so (Flink's versioned table is keyed by it: "Temporal table's primary key must be
+     * included in the equivalence condition").
      */
-    private static boolean keyed(SqlNode condition, Side stream, Side versioned) {
+    private static boolean keyed(SqlNode condition, Side stream, Side versioned, List<String> key) {
         Set<String> equated = new LinkedHashSet<>();
         for (SqlNode conjunct : Trees.conjuncts(condition)) {
             if (conjunct.getKind() != SqlKind.EQUALS) {
@@ -142,8 +145,7 @@ final class TemporalJoin extends ScopedFamily {
         if (equated.isEmpty()) {
             return false;
         }
-        return versioned.table().view() || (!versioned.table().primaryKey().isEmpty()
-                && equated.containsAll(versioned.table().primaryKey()));
+        return versioned.table().view() || (!key.isEmpty() && equated.containsAll(key));
     }
 
     /** The column {@code node} names as {@code qualifier.column}, if it does. */
@@ -171,8 +173,8 @@ final class TemporalJoin extends ScopedFamily {
         // The way names no key to declare: a table here declares the key the condition equates (keyed), a view none.
         ProvenWay way = new ProvenWay.Temporal(table, AsOfJoins.clause(tree, join), List.of(),
                 watermarkDelay.isEmpty(), watermarkDelay.map(d -> versionTime.name()));
-        String key = versioned.table().primaryKey().isEmpty() ? "its key"
-                : "its PRIMARY KEY (" + String.join(", ", versioned.table().primaryKey()) + ")";
+        List<String> declaredKey = context.declaredKey(versioned.table());
+        String key = declaredKey.isEmpty() ? "its key" : "its PRIMARY KEY (" + String.join(", ", declaredKey) + ")";
         List<String> before = List.of();
         List<TableChange> tables = List.of();
         Optional<String> planned = Optional.empty();

@@ -128,7 +128,7 @@ final class TopNFilter extends ScopedFamily {
                 || !(insert.getTargetTable() instanceof org.apache.calcite.sql.SqlIdentifier target)) {
             return false;
         }
-        List<String> sinkKey = context.lookUp(target.names).map(t -> t.primaryKey()).orElse(List.of());
+        List<String> sinkKey = context.lookUp(target.names).map(context::declaredKey).orElse(List.of());
         return io.github.sqlguard.statement.PartitionKeys.holdSinkKey(item.partitionColumns(), sinkKey);
     }
 

@@ -126,8 +126,8 @@ public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal, 
      * @param join the join clause ({@code JOIN rates FOR SYSTEM_TIME AS OF o.order_time AS r ON o.currency =
      *     r.currency})
      * @param key the PRIMARY KEY the versioned table needs and does not declare, as the table names its columns: empty
-     *     where it declares it already (the session's catalog says so, {@link TableRead#primaryKey}) and where it is
-     *     not known (a view), so that no fix asks for a key the table has
+     *     where it declares it already (the plan says so, else the session's catalog: {@link DeclaredKeys}) and where
+     *     it is not known (a view), so that no fix asks for a key the table has
      * @param watermarked true where the table has its event time already (a {@code WATERMARK}); false where it needs one
      * @param declared where the table has no event time, the column a rewrite declares its {@code WATERMARK} on
      *     (before the rewritten statement), when it does
@@ -186,13 +186,13 @@ public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal, 
 
     /**
      * The PRIMARY KEY a table joined as a versioned table declares where the join's condition does not equate it (the
-     * session's catalog, {@link TableRead#primaryKey}). Flink reads a versioned table's versions by that key and refuses
-     * a temporal join whose condition does not equate it ("Temporal table's primary key [...] must be included in the
-     * equivalence condition of temporal join", Flink 2.3.0 {@code TemporalJoinRewriteWithUniqueKeyRule}; case 860); so
-     * the join is written on that key, or over a versioned view keyed by the join's columns: a view that keeps the
-     * latest row per those columns by the table's event time ({@code ROW_NUMBER() OVER (PARTITION BY ... ORDER BY
-     * <time> DESC) = 1}), which Flink takes as a versioned view keyed by its partition (Flink docs, "Versioned Views";
-     * case 1002 plans it over a table keyed otherwise).
+     * plan's, else the session's catalog's: {@link DeclaredKeys}). Flink reads a versioned table's versions by that key
+     * and refuses a temporal join whose condition does not equate it ("Temporal table's primary key [...] must be
+     * included in the equivalence condition of temporal join", Flink 2.3.0 {@code TemporalJoinRewriteWithUniqueKeyRule};
+     * case 860); so the join is written on that key, or over a versioned view keyed by the join's columns: a view that
+     * keeps the latest row per those columns by the table's event time ({@code ROW_NUMBER() OVER (PARTITION BY ...
+     * ORDER BY <time> DESC) = 1}), which Flink takes as a versioned view keyed by its partition (Flink docs, "Versioned
+     * Views"; case 1002 plans it over a table keyed otherwise).
      *
      * @param columns the key the table declares
      * @param versionTime the table's event-time column, where known

@@ -2,6 +2,7 @@ package io.github.sqlguard.service;
 
 import io.github.sqlguard.rewrite.ProvenFixes;
 import io.github.sqlguard.rewrite.Rewrite;
+import io.github.sqlguard.rewrite.StillReported;
 import io.github.sqlguard.rules.Finding;
 
 import java.util.List;
@@ -48,7 +49,7 @@ public record Advisory(
         for (Rewrite r : rewrites) {
             length += len(r.sql()) + len(r.statement()) + len(r.changes()) + len(r.chosen()) + len(r.columns())
                     + len(r.findingNode()) + r.operators().stream().mapToLong(Advisory::len).sum()
-                    + r.remaining().stream().mapToLong(Advisory::len).sum();
+                    + StillReported.printed(r.remaining()).stream().mapToLong(Advisory::len).sum();
         }
         return length;
     }

@@ -39,11 +39,6 @@ public final class LookupKeys {
         return List.of();
     }
 
-    /** {@link #of(ParsedSql, String)} of {@code statement} as the guard's parser reads it ({@link StatementParser}). */
-    public static List<String> of(String statement, String name) {
-        return of(new StatementParser().parse(statement), name);
-    }
-
     /**
      * The lookup keys of {@code join}'s right side where it is read {@code FOR SYSTEM_TIME AS OF} a time (aliased or
      * not), named as {@link HintInputName} names it; empty otherwise.

@@ -4,13 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
+import ch.qos.logback.classic.util.LogbackMDCAdapter;
+import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.status.Status;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,12 +34,8 @@ class LogbackConfigurationsTest {
     void configuresWithoutAWarning(String file, @TempDir Path logDir) throws Exception {
         Path config = Path.of("..").resolve(file);
         assertThat(config).exists();
-        LoggerContext context = new LoggerContext();
-        context.putProperty("sql-guard.log.dir", logDir.toString());
+        LoggerContext context = configured(config, logDir);
         try {
-            JoranConfigurator configurator = new JoranConfigurator();
-            configurator.setContext(context);
-            configurator.doConfigure(config.toFile());
             List<String> warnings = context.getStatusManager().getCopyOfStatusList().stream()
                     .filter(status -> status.getEffectiveLevel() >= Status.WARN)
                     .map(Status::toString)
@@ -52,19 +54,9 @@ class LogbackConfigurationsTest {
      * pattern as the start of a group, which swallowed the closing parenthesis and the line break and let the
      * trace through.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void theConsoleShowsAFailedOperationAsOneLineWithoutItsTrace(@TempDir Path logDir) throws Exception {
-        LoggerContext context = new LoggerContext();
-        context.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter());
-        context.putProperty("sql-guard.log.dir", logDir.toString());
-        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
-        try {
-            JoranConfigurator configurator = new JoranConfigurator();
-            configurator.setContext(context);
-            configurator.doConfigure(Path.of("..").resolve("conf/logback.xml").toFile());
-            ((ch.qos.logback.core.OutputStreamAppender<?>) context
-                    .getLogger("org.apache.flink.table.gateway.service.operation.OperationManager")
-                    .getAppender("CONSOLE_BRIEF")).setOutputStream(console);
+        List<String> lines = consoleLines(logDir, context -> {
             context.getLogger("org.apache.flink.table.gateway.service.operation.OperationManager")
                     .error("Failed to execute the operation 1.", new IllegalStateException("refused"));
             context.getLogger("org.apache.flink.table.gateway.service.SqlGatewayServiceImpl")
@@ -72,10 +64,7 @@ class LogbackConfigurationsTest {
             // The guard's result handler: Flink's AbstractHandler logs under the handler's class.
             context.getLogger("io.github.sqlguard.endpoint.rest.ReadyResultsHandler")
                     .error("Unhandled exception.", new IllegalStateException("refused"));
-        } finally {
-            context.stop();
-        }
-        List<String> lines = console.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+        });
         assertThat(lines).hasSize(3);
         assertThat(lines.get(0)).endsWith(" ERROR o.a.f.t.g.s.o.OperationManager - Failed to execute the operation 1."
                 + " (stack trace in the gateway log)");
@@ -114,24 +103,12 @@ class LogbackConfigurationsTest {
      * ({@code GuardRefusalFilter}), while Flink's ERROR lines of any other failure stay, and the gateway log keeps them
      * all.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void theConsoleShowsARefusedStatementAsTheGuardsOneLineNamingItsRules(@TempDir Path logDir) throws Exception {
-        LoggerContext context = new LoggerContext();
-        context.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter());
-        context.putProperty("sql-guard.log.dir", logDir.toString());
-        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
         Exception refused = new IllegalStateException("Failed to execute the statement.",
                 new io.github.sqlguard.service.StatementBlockedException(
                         "[sql-guard] Statement blocked by policy: unbounded-rank"));
-        try {
-            JoranConfigurator configurator = new JoranConfigurator();
-            configurator.setContext(context);
-            configurator.doConfigure(Path.of("..").resolve("conf/logback.xml").toFile());
-            ((ch.qos.logback.core.OutputStreamAppender<?>) context
-                    .getLogger("org.apache.flink.table.gateway.service.operation.OperationManager")
-                    .getAppender("CONSOLE_BRIEF")).setOutputStream(console);
-            ((ch.qos.logback.core.OutputStreamAppender<?>) context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)
-                    .getAppender("CONSOLE")).setOutputStream(console);
+        List<String> lines = consoleLines(logDir, context -> {
             context.getLogger("io.github.sqlguard.service.StatementCalls")
                     .warn("sql-guard refused operation 1 of session 2: rules unbounded-rank.");
             context.getLogger("org.apache.flink.table.gateway.service.operation.OperationManager")
@@ -143,10 +120,7 @@ class LogbackConfigurationsTest {
             // Flink's own failure of another statement stays.
             context.getLogger("org.apache.flink.table.gateway.service.operation.OperationManager")
                     .error("Failed to execute the operation 3.", new IllegalStateException("Object 'x' not found"));
-        } finally {
-            context.stop();
-        }
-        List<String> lines = console.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+        });
         assertThat(lines).hasSize(2);
         assertThat(lines.get(0)).endsWith(" WARN  i.g.sqlguard.service.StatementCalls - sql-guard refused operation 1 of"
                 + " session 2: rules unbounded-rank.");
@@ -155,5 +129,37 @@ class LogbackConfigurationsTest {
         String gatewayLog = java.nio.file.Files.readString(logDir.resolve("sql-guard-gateway.log"));
         assertThat(gatewayLog).contains("Failed to execute the operation 1.", "Failed to fetchResults.",
                 "Unhandled exception.", "unbounded-rank");
+    }
+
+    /**
+     * The console lines of the gateway's configuration ({@code conf/logback.xml}) after {@code logging} logged through
+     * it: both console appenders ({@code CONSOLE} of the root logger, {@code CONSOLE_BRIEF} of Flink's operation
+     * failures) write to one buffer; the gateway log goes to {@code logDir}.
+     */
+    private static List<String> consoleLines(Path logDir, Consumer<LoggerContext> logging) throws Exception {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        LoggerContext context = configured(Path.of("..").resolve("conf/logback.xml"), logDir);
+        try {
+            ((OutputStreamAppender<?>) context
+                    .getLogger("org.apache.flink.table.gateway.service.operation.OperationManager")
+                    .getAppender("CONSOLE_BRIEF")).setOutputStream(console);
+            ((OutputStreamAppender<?>) context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender("CONSOLE"))
+                    .setOutputStream(console);
+            logging.accept(context);
+        } finally {
+            context.stop();
+        }
+        return console.toString(StandardCharsets.UTF_8).lines().toList();
+    }
+
+    /** A Logback context configured by {@code config}, its files under {@code logDir}; the caller stops it. */
+    private static LoggerContext configured(Path config, Path logDir) throws Exception {
+        LoggerContext context = new LoggerContext();
+        context.setMDCAdapter(new LogbackMDCAdapter());
+        context.putProperty("sql-guard.log.dir", logDir.toString());
+        JoranConfigurator configurator = new JoranConfigurator();
+        configurator.setContext(context);
+        configurator.doConfigure(config.toFile());
+        return context;
     }
 }

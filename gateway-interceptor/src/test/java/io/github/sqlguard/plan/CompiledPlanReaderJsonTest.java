@@ -328,6 +328,48 @@ class CompiledPlanReaderJsonTest {
                 .isEqualTo("    +- TableSourceScan[1](table=[[c, d, t]])\n    \n==> Sink[3](table=[c.d.b])\n    +- Reused(TableSourceScan[1])");
     }
 
+    /**
+     * A lookup join's table and the PRIMARY KEY it declares, from its {@code "temporalTable"} (Flink 2.3.0 {@code
+     * TemporalTableSourceSpec}): the key is the plan's ({@code rules.DeclaredKeys}); its options are not read.
+     */
+    @Test
+    void readsTheKeyOfALookupJoinsTableButNotItsOptions() {
+        ExplainedPlan plan = reader.read("""
+                {
+                  "flinkVersion" : "2.3",
+                  "nodes" : [ {
+                    "id" : 1,
+                    "type" : "stream-exec-table-source-scan_1",
+                    "scanTableSource" : { "table" : { "identifier" : "`c`.`d`.`orders`" } },
+                    "outputType" : "ROW<`customer_id` VARCHAR(2147483647)>",
+                    "description" : "TableSourceScan(table=[[c, d, orders]], fields=[customer_id])"
+                  }, {
+                    "id" : 2,
+                    "type" : "stream-exec-lookup-join_1",
+                    "temporalTable" : {
+                      "lookupTableSource" : { "table" : { "identifier" : "`c`.`d`.`customers`", "resolvedTable" : {
+                        "schema" : { "columns" : [ { "name" : "id", "dataType" : "VARCHAR(2147483647) NOT NULL" } ],
+                          "primaryKey" : { "name" : "PK_id", "type" : "PRIMARY_KEY", "columns" : [ "id" ] } },
+                        "options" : { "connector" : "jdbc", "password" : "x" } } } },
+                      "outputType" : "ROW<`id` VARCHAR(2147483647) NOT NULL>"
+                    },
+                    "outputType" : "ROW<`customer_id` VARCHAR(2147483647), `id` VARCHAR(2147483647) NOT NULL>",
+                    "description" : "LookupJoin(table=[c.d.customers], joinType=[InnerJoin], lookup=[id=customer_id])"
+                  }, {
+                    "id" : 3,
+                    "type" : "stream-exec-sink_1",
+                    "description" : "Sink(table=[*anonymous_sql_guard_analysis$1*], fields=[customer_id, id])"
+                  } ],
+                  "edges" : [ { "source" : 1, "target" : 2 }, { "source" : 2, "target" : 3 } ]
+                }
+                """);
+
+        PlanNode lookup = plan.nodes().stream().filter(n -> n.is("LookupJoin")).findFirst().orElseThrow();
+        assertThat(lookup.table()).contains(ObjectIdentifier.of("c", "d", "customers"));
+        assertThat(lookup.tableKey()).containsExactly("id");
+        assertThat(lookup.tableOptions()).isEmpty();
+    }
+
     @Test
     void rejectsTextThatIsNotACompiledPlan() {
         assertThatThrownBy(() -> reader.read("[]")).isInstanceOf(IllegalArgumentException.class)

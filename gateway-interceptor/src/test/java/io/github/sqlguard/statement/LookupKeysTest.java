@@ -10,23 +10,25 @@ import org.junit.jupiter.api.Test;
  */
 class LookupKeysTest {
 
+    private final StatementParser parser = new StatementParser();
+
     @Test
     void readsTheColumnsEquatedWithTheOtherInputNotWithAConstant() {
         String sql = "INSERT INTO s SELECT o.order_id, c.region FROM orders AS o"
                 + " LEFT JOIN customers FOR SYSTEM_TIME AS OF o.proc AS c ON o.email = c.email AND c.region = 'EU'";
-        assertThat(LookupKeys.of(sql, "c")).containsExactly("email");
+        assertThat(LookupKeys.of(parser.parse(sql), "c")).containsExactly("email");
     }
 
     @Test
     void readsAnUnaliasedTableByItsNameEitherSideOfTheEquality() {
         String sql = "SELECT orders.order_id FROM orders JOIN customers FOR SYSTEM_TIME AS OF orders.proc"
                 + " ON orders.customer_id = customers.customer_id AND customers.region = orders.region";
-        assertThat(LookupKeys.of(sql, "customers")).containsExactly("customer_id", "region");
+        assertThat(LookupKeys.of(parser.parse(sql), "customers")).containsExactly("customer_id", "region");
     }
 
     @Test
     void readsNoneOfARegularJoin() {
         String sql = "SELECT o.order_id FROM orders AS o JOIN customers AS c ON o.customer_id = c.customer_id";
-        assertThat(LookupKeys.of(sql, "c")).isEmpty();
+        assertThat(LookupKeys.of(parser.parse(sql), "c")).isEmpty();
     }
 }

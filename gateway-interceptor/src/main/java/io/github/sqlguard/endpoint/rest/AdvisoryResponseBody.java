@@ -1,6 +1,7 @@
 package io.github.sqlguard.endpoint.rest;
 
 import io.github.sqlguard.rewrite.Rewrite;
+import io.github.sqlguard.rewrite.StillReported;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.service.Advisory;
 
@@ -170,13 +171,13 @@ public final class AdvisoryResponseBody implements ResponseBody {
             return new RewriteBody(
                     rewrite.ruleId(), rewrite.findingNode(), rewrite.family(), rewrite.sql(), rewrite.statement(),
                     rewrite.operators(), rewrite.columns(), rewrite.changes(), rewrite.chosen(), rewrite.view().orElse(null),
-                    rewrite.remaining(), rewrite.planNodes(), rewrite.restores());
+                    StillReported.printed(rewrite.remaining()), rewrite.planNodes(), rewrite.restores());
         }
 
         /** The rewrite this body carries. */
         public Rewrite toRewrite() {
             return new Rewrite(ruleId, findingNode, family, sql, statement, operators, columns, changes, chosen,
-                    Optional.ofNullable(view), remaining, planNodes, Optional.empty(), restores);
+                    Optional.ofNullable(view), StillReported.parsed(remaining), planNodes, Optional.empty(), restores);
         }
 
         public String getRuleId() {

@@ -6,6 +6,7 @@ import io.github.sqlguard.rules.Facts;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.rules.TableRead;
+import io.github.sqlguard.rules.DeclaredKeys;
 import io.github.sqlguard.statement.LookupKeys;
 import io.github.sqlguard.statement.ParsedStatement.GroupWindow;
 import io.github.sqlguard.statement.ParsedStatement.Grouping;
@@ -534,8 +535,8 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
 
     /**
      * What the table a lookup join reads declares as its key, and the columns the join looks it up by ({@link
-     * LookupKeys}), from the session's catalog ({@link TableRead#primaryKey}, Flink's {@code ResolvedSchema
-     * #getPrimaryKey}).
+     * LookupKeys}), from the session's catalog ({@link DeclaredKeys}: a refused statement has no plan; Flink's {@code
+     * ResolvedSchema#getPrimaryKey}).
      *
      * @param declared the table's PRIMARY KEY columns; empty where it declares none or is not in the catalog
      * @param lookedUpBy the columns of the table the join's condition equates with the other input's
@@ -548,8 +549,7 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         }
 
         static DimensionKey of(TableReference lookup, AnalysisContext context) {
-            List<String> declared = context.tablesRead().stream().filter(r -> r.reference().equals(lookup))
-                    .findFirst().map(TableRead::primaryKey).orElse(List.of());
+            List<String> declared = DeclaredKeys.of(lookup, context.tablesRead());
             String name = lookup.alias().isEmpty() ? lookup.name() : lookup.alias();
             return new DimensionKey(declared, LookupKeys.of(context.statement(), name));
         }

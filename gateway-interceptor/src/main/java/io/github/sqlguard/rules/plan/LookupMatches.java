@@ -4,6 +4,7 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.DeclaredKeys;
 import io.github.sqlguard.rules.TableRead;
 
 import java.util.ArrayList;
@@ -20,8 +21,8 @@ import java.util.regex.Pattern;
  * and a lookup join emits a row for each row the lookup returns ({@code StreamExecLookupJoin}). The lookup keys are read
  * from the node's description ({@code lookup=[customer_id=customer_id]}: the table's column, then the input's column
  * or a constant; {@code CommonPhysicalLookupJoin#explainTerms}, 1.20 and 2.3): an equality with a constant is no pair
- * of the join, as for {@link io.github.sqlguard.statement.LookupKeys}. The declared key is the session catalog's
- * ({@link TableRead#primaryKey}), or the compiled plan's for a lookup join inside a view ({@link #below}). Stateless.
+ * of the join, as for {@link io.github.sqlguard.statement.LookupKeys}. The declared key is the compiled plan's where it
+ * keeps one, else the session catalog's ({@link DeclaredKeys}). Stateless.
  *
  * @param table the looked-up table, as its catalog names it
  * @param lookedUpBy the table's columns the lookup equates with a column of the input
@@ -41,10 +42,9 @@ record LookupMatches(String table, List<String> lookedUpBy, List<String> declare
     /**
      * The first lookup join below {@code sink} whose lookup does not hold its table's declared key, where the statement
      * reads the table, or a view whose query may hold the lookup join (a lookup join of a table the guard did not read
-     * is left unsaid: a proof's planning, which reads no tables); empty otherwise. The key is the session catalog's for
-     * a table the statement names ({@link TableRead#primaryKey}), and the compiled plan's for one it reads through a
-     * view ({@link PlanNode#tableKey}: the lookup join's {@code "temporalTable"}, Flink's {@code ResolvedSchema} as the
-     * plan persists it), where the statement does not name it.
+     * is left unsaid: a proof's planning, which reads no tables); empty otherwise. The key is the compiled plan's where it
+     * keeps one ({@link PlanNode#tableKey}: the lookup join's {@code "temporalTable"}, Flink's {@code ResolvedSchema} as
+     * the plan persists it), else the session catalog's ({@link DeclaredKeys}).
      */
     static Optional<LookupMatches> below(Operator.Sink sink, ExplainedPlan plan, AnalysisContext context) {
         boolean throughViews = context.tablesRead().stream().anyMatch(TableRead::view);
@@ -59,7 +59,7 @@ record LookupMatches(String table, List<String> lookedUpBy, List<String> declare
                 continue;
             }
             List<String> by = lookedUpBy(node.description());
-            List<String> key = read.map(TableRead::primaryKey).orElseGet(node::tableKey);
+            List<String> key = DeclaredKeys.of(node, context.tablesRead());
             if (!key.isEmpty() && by.containsAll(key)) {
                 continue;
             }

@@ -20,7 +20,7 @@ import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.OperatorTtl;
 import io.github.sqlguard.rules.RuleDeclaration;
 import io.github.sqlguard.rules.ProvenWay;
-import io.github.sqlguard.rules.TableRead;
+import io.github.sqlguard.rules.DeclaredKeys;
 import io.github.sqlguard.rules.RuleHit;
 import io.github.sqlguard.rules.SemiJoinSides;
 import io.github.sqlguard.rules.StateTtl;
@@ -2068,14 +2068,14 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
      * The key fix of a deduplication that is the versioned side of a temporal join (always in a view: {@code FOR
      * SYSTEM_TIME AS OF} takes a table or a view): the table it reads joined directly once that table declares the
      * deduplication's key, which a versioned table needs (Flink docs, "Versioned Tables": a primary key and an
-     * event-time attribute). The table's declared key is the compiled plan's ({@link PlanNode#tableKey} of the scan the
+     * event-time attribute). The table's declared key is the compiled plan's ({@link DeclaredKeys} of the scan the
      * deduplication reads straight): where it is that key the fix says so, where it is another (case 1002's {@code
      * rate_id}) the fix names it, since the new key would take its place.
      */
     private static String versionedKeyFix(Operator.Deduplicate dedup, StatementNames names) {
         String keys = String.join(", ", dedup.keys());
         Optional<PlanNode> scan = names.directScan(dedup.node()).filter(n -> n.table().isPresent());
-        List<String> declared = scan.map(PlanNode::tableKey).orElse(List.of());
+        List<String> declared = scan.map(s -> DeclaredKeys.of(s, names.context().tablesRead())).orElse(List.of());
         if (scan.isEmpty() || declared.isEmpty()) {
             return "Where the source's rows are versions of one key, declare PRIMARY KEY (" + keys + ") NOT ENFORCED on"
                     + " the table and join it directly: the deduplication goes.";
@@ -2101,17 +2101,19 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 .flatMap(r -> r.columns().stream().filter(c -> c.timeAttribute() == Column.TimeAttribute.PROCTIME).findFirst());
     }
 
-    /** The PRIMARY KEY the table read directly by {@code input} declares ({@link TableRead#primaryKey}); empty otherwise. */
+    /**
+     * The PRIMARY KEY the table read directly by {@code input} declares, the plan's where it keeps one ({@link
+     * DeclaredKeys}: also for a table the statement reads through a view); empty otherwise.
+     */
     private static List<String> declaredKey(StatementNames names, PlanNode input) {
-        return names.directTable(input).flatMap(t -> names.context().tablesRead().stream()
-                .filter(r -> !r.view() && r.reference().name().equals(t.getObjectName())).findFirst())
-                .map(TableRead::primaryKey).orElse(List.of());
+        return names.directScan(input).map(scan -> DeclaredKeys.of(scan, names.context().tablesRead()))
+                .orElse(List.of());
     }
 
     /**
      * The key a temporal join of the right input needs and its table does not declare: the join's right keys, or none
-     * where the table read directly there declares a PRIMARY KEY they hold (the session's catalog, {@link
-     * TableRead#primaryKey}, Flink's {@code ResolvedSchema#getPrimaryKey}): a fix never asks for a key the table has.
+     * where the table read directly there declares a PRIMARY KEY they hold ({@link #declaredKey}, Flink's {@code
+     * ResolvedSchema#getPrimaryKey}): a fix never asks for a key the table has.
      */
     private static List<String> undeclaredKey(Operator.Join join, StatementNames names, PlanNode right) {
         List<String> declared = declaredKey(names, right);
