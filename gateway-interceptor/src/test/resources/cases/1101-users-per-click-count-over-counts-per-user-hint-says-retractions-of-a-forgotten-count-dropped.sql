@@ -1,5 +1,5 @@
 -- expect: WARN stateful-without-ttl
--- expect-rewrite: state-ttl-hint
+-- expect-rewrite: session-state-ttl
 -- How many users have clicked how many times: a count per click count over a count per user. The outer aggregation
 -- reads updates (each user's count retracts its previous value). Under a TTL a forgotten click count's group drops the
 -- retractions that reach it later (Flink's GroupAggFunction keeps no accumulator for a retraction) and counts only the
