@@ -74,6 +74,33 @@ class LogbackConfigurationsTest {
     }
 
     /**
+     * When a bounded query ends in the embedded gateway, the MiniCluster of its job shuts down while Flink's result
+     * fetcher still polls it, and the fetcher and its sink's coordinator warn with a stack trace each, after the client
+     * had its rows (seen with {@code conf/examples/02-window-top-n.sql} through {@code bin/sql-guard-gateway.sh}): the
+     * console shows each as one line, the gateway log keeps the traces.
+     */
+    @Test
+    void theConsoleShowsTheResultFetchersWarningsAtAQuerysEndAsOneLineEach(@TempDir Path logDir) throws Exception {
+        List<String> lines = consoleLines(logDir, context -> {
+            context.getLogger("org.apache.flink.streaming.api.operators.collect.CollectSinkOperatorCoordinator")
+                    .warn("Collect sink coordinator encounters a CompletionException: java.net.SocketException: Broken pipe",
+                            new java.util.concurrent.CompletionException(new java.net.SocketException("Broken pipe")));
+            context.getLogger("org.apache.flink.streaming.api.operators.collect.CollectResultFetcher")
+                    .warn("Failed to get job status so we assume that the job has terminated. Some data might be lost.",
+                            new IllegalStateException("MiniCluster is not yet running or has already been shut down."));
+        });
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(0)).endsWith(" - Collect sink coordinator encounters a CompletionException:"
+                + " java.net.SocketException: Broken pipe (stack trace in the gateway log)");
+        assertThat(lines.get(1)).endsWith(" - Failed to get job status so we assume that the job has terminated."
+                + " Some data might be lost. (stack trace in the gateway log)");
+        assertThat(java.nio.file.Files.readString(logDir.resolve("sql-guard-gateway.log")))
+                .contains("java.util.concurrent.CompletionException: java.net.SocketException: Broken pipe",
+                        "java.lang.IllegalStateException: MiniCluster is not yet running or has already been shut down.",
+                        "\tat io.github.sqlguard.audit.LogbackConfigurationsTest");
+    }
+
+    /**
      * The audit file is JSON Lines, and JSON text is UTF-8 (RFC 8259): its encoder names the charset, so that
      * a statement's non-ASCII text is not written as {@code ?} by a JVM whose default charset is another
      * ({@code LayoutWrappingEncoder} and {@code MessageLineEncoder} encode with the JVM's default otherwise).
