@@ -175,7 +175,9 @@ public record StandInChangelog(
                 || "all".equalsIgnoreCase(options.get("log.changelog-mode"))) {
             return ChangelogMode.all();
         }
-        return ChangelogMode.upsert();
+        // Built kind by kind, as FlinkTableSinkBase builds it: no key-only deletes (ChangelogMode#upsert() has them).
+        return ChangelogMode.newBuilder().addContainedKind(RowKind.INSERT).addContainedKind(RowKind.UPDATE_AFTER)
+                .addContainedKind(RowKind.DELETE).build();
     }
 
     /** The decoding format's own changelog mode, when Flink can create the format in this class loader. */

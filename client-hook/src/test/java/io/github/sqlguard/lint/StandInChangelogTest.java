@@ -156,21 +156,25 @@ class StandInChangelogTest {
     void anIcebergSinkTakesWhatTheQueryEmitsAsIcebergTableSinkDoes() {
         StandInChangelog modes = modes(true, "connector", "iceberg", "format-version", "2");
 
-        assertThat(modes.sinkFor(ChangelogMode.all())).isEqualTo(ChangelogMode.all());
-        assertThat(modes.sinkFor(ChangelogMode.upsert())).isEqualTo(ChangelogMode.upsert());
-        assertThat(modes.sinkFor(ChangelogMode.insertOnly())).isEqualTo(ChangelogMode.insertOnly());
+        assertThat(StandInChangelog.kinds(modes.sinkFor(ChangelogMode.all()))).isEqualTo("+I,-U,+U,-D");
+        assertThat(StandInChangelog.kinds(modes.sinkFor(ChangelogMode.upsert()))).isEqualTo("+I,+U,-D");
+        assertThat(StandInChangelog.kinds(modes.sinkFor(ChangelogMode.insertOnly()))).isEqualTo("+I");
         assertThat(modes.sinkBasis()).isEqualTo(
                 "iceberg writes the changes the query emits (its sink answers Flink with the requested kinds)");
     }
 
     @Test
     void aPaimonSinkWithAKeyTakesUpsertsAndWithoutOneWhatTheQueryEmitsAsFlinkTableSinkBaseDoes() {
-        assertThat(modes(true, "connector", "paimon").sinkFor(ChangelogMode.all())).isEqualTo(ChangelogMode.upsert());
-        assertThat(modes(false, "connector", "paimon").sinkFor(ChangelogMode.all())).isEqualTo(ChangelogMode.all());
-        assertThat(modes(true, "connector", "paimon", "changelog-producer", "input").sinkFor(ChangelogMode.all()))
-                .isEqualTo(ChangelogMode.all());
-        assertThat(modes(true, "connector", "paimon", "merge-engine", "partial-update").sinkFor(ChangelogMode.all()))
-                .isEqualTo(ChangelogMode.all());
+        assertThat(StandInChangelog.kinds(modes(true, "connector", "paimon").sinkFor(ChangelogMode.all())))
+                .isEqualTo("+I,+U,-D");
+        assertThat(StandInChangelog.kinds(modes(false, "connector", "paimon").sinkFor(ChangelogMode.all())))
+                .isEqualTo("+I,-U,+U,-D");
+        assertThat(StandInChangelog.kinds(
+                modes(true, "connector", "paimon", "changelog-producer", "input").sinkFor(ChangelogMode.all())))
+                .isEqualTo("+I,-U,+U,-D");
+        assertThat(StandInChangelog.kinds(
+                modes(true, "connector", "paimon", "merge-engine", "partial-update").sinkFor(ChangelogMode.all())))
+                .isEqualTo("+I,-U,+U,-D");
     }
 
     @Test

@@ -968,10 +968,15 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         }
         List<String> read = facts.get().tableReferences().stream()
                 .map(r -> r.names().get(r.names().size() - 1).toLowerCase(Locale.ROOT)).toList();
-        List<TableRead> tables = whole.tablesRead().stream()
-                .filter(t -> read.contains(t.reference().names().get(t.reference().names().size() - 1)
-                        .toLowerCase(Locale.ROOT)))
-                .toList();
+        // The set's tables, once each (every INSERT that reads a table adds it), of those this INSERT reads.
+        Map<String, TableRead> byName = new java.util.LinkedHashMap<>();
+        for (TableRead table : whole.tablesRead()) {
+            String name = table.reference().names().get(table.reference().names().size() - 1).toLowerCase(Locale.ROOT);
+            if (read.contains(name)) {
+                byName.putIfAbsent(name, table);
+            }
+        }
+        List<TableRead> tables = List.copyOf(byName.values());
         ParsedStatement.SqlFacts memberFacts = facts.get();
         String memberText = text.get();
         ParsedSql member = new ParsedSql() {
@@ -990,11 +995,20 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 whole.restore(), tables);
     }
 
-    /** The text of {@code insert} in {@code text}, from its INSERT to the end of its query, by the parser's positions. */
+    /**
+     * The text of {@code insert} in {@code text}, from its INSERT to the end of its query, by the parser's positions;
+     * empty where they do not fall in {@code text}.
+     */
     private static Optional<String> textOf(String text, SqlInsert insert) {
         SqlParserPos pos = insert.getParserPosition().plus(insert.getSource().getParserPosition());
         int start = offset(text, pos.getLineNum(), pos.getColumnNum());
         int end = offset(text, pos.getEndLineNum(), pos.getEndColumnNum());
+        // Flink's parser starts an INSERT's position after its keyword (at INTO, or OVERWRITE): take the keyword too.
+        String before = start < 0 ? "" : text.substring(0, start).toLowerCase(Locale.ROOT);
+        int keyword = Math.max(before.lastIndexOf("insert"), before.lastIndexOf("upsert"));
+        if (keyword >= 0 && before.substring(keyword + "insert".length()).isBlank()) {
+            start = keyword;
+        }
         return start < 0 || end < start || end >= text.length() ? Optional.empty()
                 : Optional.of(text.substring(start, end + 1));
     }
