@@ -942,9 +942,10 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
      * The context of the one INSERT of a statement set that writes the sink Flink names in {@code message}: its facts
      * and the tables it reads, not those of every INSERT of the set (a keyless copy beside window aggregations into
      * another sink was said to lose its key to a narrower type, as the set "groups": round 68's outside SQL,
-     * data-han/real-time-fraud-detection). Flink checks each INSERT's sink on its own ({@code
-     * DynamicSinkUtils}/{@code StreamPhysicalSink}'s upsert-key check, per sink). {@code whole} itself where the
-     * statement is no set, or no single INSERT of it writes that sink.
+     * data-han/real-time-fraud-detection). Flink checks each sink of the set on its own, against the upsert key of
+     * the rows that reach it ({@code FlinkChangelogModeInferenceProgram}, 2.3.0, which raises "Please specify an ON
+     * CONFLICT clause" per sink node). {@code whole} itself where the statement is no set, or no single INSERT of it
+     * writes that sink.
      */
     private static AnalysisContext insertInto(String message, AnalysisContext whole) {
         Optional<String> sink = group(TABLE, message, 1);
@@ -966,15 +967,15 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         if (facts.isEmpty() || text.isEmpty()) {
             return whole;
         }
-        List<String> read = facts.get().tableReferences().stream()
-                .map(r -> r.names().get(r.names().size() - 1).toLowerCase(Locale.ROOT)).toList();
-        // The set's tables, once each (every INSERT that reads a table adds it), of those this INSERT reads.
+        // The set's tables as this INSERT reads them, once each: every INSERT that reads a table adds it to the set's
+        // list, with its own alias; the one of this INSERT's reference where there is one.
         Map<String, TableRead> byName = new java.util.LinkedHashMap<>();
-        for (TableRead table : whole.tablesRead()) {
-            String name = table.reference().names().get(table.reference().names().size() - 1).toLowerCase(Locale.ROOT);
-            if (read.contains(name)) {
-                byName.putIfAbsent(name, table);
-            }
+        for (TableReference reference : facts.get().tableReferences()) {
+            String name = Util.last(reference.names()).toLowerCase(Locale.ROOT);
+            whole.tablesRead().stream().filter(t -> t.reference().equals(reference)).findFirst()
+                    .or(() -> whole.tablesRead().stream()
+                            .filter(t -> Util.last(t.reference().names()).equalsIgnoreCase(name)).findFirst())
+                    .ifPresent(t -> byName.putIfAbsent(name, t));
         }
         List<TableRead> tables = List.copyOf(byName.values());
         ParsedStatement.SqlFacts memberFacts = facts.get();
