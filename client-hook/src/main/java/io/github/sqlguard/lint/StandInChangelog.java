@@ -52,8 +52,16 @@ import java.util.stream.Collectors;
  * @param sourceBasis where {@code source} comes from, for the note on findings
  * @param sink what the sink accepts
  * @param sinkBasis where {@code sink} comes from
+ * @param sinkAsRequested whether the real sink answers Flink with the row kinds the query emits (of those in {@code
+ *     sink}) rather than with a mode of its own: the lake tables of {@link #REQUESTED_MODE_SINKS}
  */
-public record StandInChangelog(ChangelogMode source, String sourceBasis, ChangelogMode sink, String sinkBasis) {
+public record StandInChangelog(
+        ChangelogMode source, String sourceBasis, ChangelogMode sink, String sinkBasis, boolean sinkAsRequested) {
+
+    /** Modes of a connector whose sink answers Flink with a mode of its own, whatever the query emits. */
+    public StandInChangelog(ChangelogMode source, String sourceBasis, ChangelogMode sink, String sinkBasis) {
+        this(source, sourceBasis, sink, sinkBasis, false);
+    }
 
     /** The option of a stand-in table that keeps the real connector's identifier. */
     public static final ConfigOption<String> STANDS_IN_FOR =
@@ -71,6 +79,18 @@ public record StandInChangelog(ChangelogMode source, String sourceBasis, Changel
     static final Set<String> KEYED_SINKS = Set.of(
             "jdbc", "elasticsearch-6", "elasticsearch-7", "elasticsearch-8", "opensearch", "opensearch-2",
             "hbase-1.4", "hbase-2.2", "mongodb");
+
+    /**
+     * Lake-table sinks that answer {@code getChangelogMode(requestedMode)} with the row kinds the query emits, so
+     * that Flink writes an updating query into them as it is: {@code iceberg} ({@code IcebergTableSink}, Iceberg's
+     * Flink module, returns every requested kind) and {@code paimon} ({@code FlinkTableSinkBase}: every requested
+     * kind without a PRIMARY KEY, and with one all but {@code -U} unless {@code changelog-producer} is {@code input},
+     * {@code merge-engine} is {@code aggregation} or {@code partial-update}, or {@code log.changelog-mode} is {@code
+     * all}). Both sinks implement {@code SupportsPartitioning} and {@code SupportsOverwrite}, so a stand-in for them
+     * takes a {@code PARTITIONED BY} table and {@code INSERT OVERWRITE} as they do ({@link
+     * StandInConnectorFactory}).
+     */
+    static final Set<String> REQUESTED_MODE_SINKS = Set.of("iceberg", "paimon");
 
     private static final ConfigOption<String> FORMAT = FactoryUtil.FORMAT;
     private static final ConfigOption<String> VALUE_FORMAT =
@@ -105,6 +125,11 @@ public record StandInChangelog(ChangelogMode source, String sourceBasis, Changel
             sourceBasis = "no format: insert-only assumed";
         }
 
+        if (REQUESTED_MODE_SINKS.contains(connector)) {
+            return new StandInChangelog(source, sourceBasis, lakeSink(connector, primaryKey, options),
+                    connector + " writes the changes the query emits (its sink answers Flink with the requested kinds)",
+                    true);
+        }
         ChangelogMode sink;
         String sinkBasis;
         if (connector.equals("upsert-kafka")) {
@@ -122,6 +147,37 @@ public record StandInChangelog(ChangelogMode source, String sourceBasis, Changel
             sinkBasis = "no format: insert-only assumed";
         }
         return new StandInChangelog(source, sourceBasis, sink, sinkBasis);
+    }
+
+    /**
+     * What the sink answers Flink when {@link #sinkAsRequested}: the kinds of {@code requested} that {@link #sink}
+     * holds; otherwise {@link #sink} itself.
+     */
+    public ChangelogMode sinkFor(ChangelogMode requested) {
+        if (!sinkAsRequested) {
+            return sink;
+        }
+        ChangelogMode.Builder builder = ChangelogMode.newBuilder();
+        for (RowKind kind : requested.getContainedKinds()) {
+            if (sink.contains(kind)) {
+                builder.addContainedKind(kind);
+            }
+        }
+        return builder.build();
+    }
+
+    /** The kinds a lake table of {@link #REQUESTED_MODE_SINKS} takes at most (see there). */
+    private static ChangelogMode lakeSink(String connector, boolean primaryKey, Map<String, String> options) {
+        if (connector.equals("iceberg") || !primaryKey
+                || "input".equalsIgnoreCase(options.get("changelog-producer"))
+                || Set.of("aggregation", "partial-update").contains(
+                        options.getOrDefault("merge-engine", "").toLowerCase(Locale.ROOT))
+                || "all".equalsIgnoreCase(options.get("log.changelog-mode"))) {
+            return ChangelogMode.all();
+        }
+        // Built kind by kind, as FlinkTableSinkBase builds it: no key-only deletes (ChangelogMode#upsert() has them).
+        return ChangelogMode.newBuilder().addContainedKind(RowKind.INSERT).addContainedKind(RowKind.UPDATE_AFTER)
+                .addContainedKind(RowKind.DELETE).build();
     }
 
     /** The decoding format's own changelog mode, when Flink can create the format in this class loader. */

@@ -19,6 +19,8 @@ import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.sink.SinkV2Provider;
+import org.apache.flink.table.connector.sink.abilities.SupportsOverwrite;
+import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
 import org.apache.flink.table.connector.sink.abilities.SupportsWritingMetadata;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.LookupTableSource;
@@ -100,7 +102,12 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
 
     @Override
     public DynamicTableSink createDynamicTableSink(DynamicTableFactory.Context context) {
-        return new StandInSink(what(context), StandInChangelog.of(this, context).sink(), metadata(context, true));
+        StandInChangelog modes = StandInChangelog.of(this, context);
+        String connector = context.getCatalogTable().getOptions()
+                .getOrDefault(StandInChangelog.STANDS_IN_FOR.key(), "").toLowerCase(Locale.ROOT);
+        return StandInChangelog.REQUESTED_MODE_SINKS.contains(connector)
+                ? new StandInLakeSink(what(context), modes, metadata(context, true))
+                : new StandInSink(what(context), modes, metadata(context, true));
     }
 
     /** {@code `cat`.`db`.`orders` (kafka)}, for messages. */
@@ -226,21 +233,21 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
     }
 
     /** The sink of a stand-in table. */
-    static final class StandInSink implements DynamicTableSink, SupportsWritingMetadata {
+    static class StandInSink implements DynamicTableSink, SupportsWritingMetadata {
 
-        private final String what;
-        private final ChangelogMode mode;
-        private final Map<String, DataType> metadata;
+        final String what;
+        final StandInChangelog modes;
+        final Map<String, DataType> metadata;
 
-        StandInSink(String what, ChangelogMode mode, Map<String, DataType> metadata) {
+        StandInSink(String what, StandInChangelog modes, Map<String, DataType> metadata) {
             this.what = what;
-            this.mode = mode;
+            this.modes = modes;
             this.metadata = metadata;
         }
 
         @Override
         public ChangelogMode getChangelogMode(ChangelogMode requestedMode) {
-            return mode;
+            return modes.sinkFor(requestedMode);
         }
 
         @Override
@@ -260,12 +267,41 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
 
         @Override
         public DynamicTableSink copy() {
-            return new StandInSink(what, mode, metadata);
+            return new StandInSink(what, modes, metadata);
         }
 
         @Override
         public String asSummaryString() {
             return "sql-guard stand-in for " + what;
+        }
+    }
+
+    /**
+     * The sink of a stand-in for a lake table ({@link StandInChangelog#REQUESTED_MODE_SINKS}): partitioned and
+     * overwritable as Iceberg's {@code IcebergTableSink} and Paimon's {@code FlinkTableSinkBase} are (both implement
+     * {@link SupportsPartitioning} and {@link SupportsOverwrite}), so that Flink plans a {@code PARTITIONED BY} table
+     * of theirs rather than refusing it as a sink without partitions ({@code DynamicSinkUtils}: "is a partitioned
+     * table, but the underlying DynamicTableSink doesn't implement the SupportsPartitioning interface").
+     */
+    static final class StandInLakeSink extends StandInSink implements SupportsPartitioning, SupportsOverwrite {
+
+        StandInLakeSink(String what, StandInChangelog modes, Map<String, DataType> metadata) {
+            super(what, modes, metadata);
+        }
+
+        @Override
+        public void applyStaticPartition(Map<String, String> partition) {
+            // Nothing is written.
+        }
+
+        @Override
+        public void applyOverwrite(boolean overwrite) {
+            // Nothing is written.
+        }
+
+        @Override
+        public DynamicTableSink copy() {
+            return new StandInLakeSink(what, modes, metadata);
         }
     }
 

@@ -24,7 +24,9 @@ import java.util.List;
  * tables that declare no key (48, 49: the reason guessed a narrowed key type or a view's join); a window TVF
  * aggregation, for which Flink 2.3.0 derives no upsert key at all (50-52: the reason guessed, or blamed a projection,
  * and the fix offered keys and groupings that Flink refuses alike or that free no state); a legacy group window whose
- * fix offered the window TVF as needing no clause (53, 20). Upsert sinks through stand-ins: Flink checks an insert-only
+ * fix offered the window TVF as needing no clause (53, 20); an INSERT of a statement set, whose reason read the facts of
+ * every INSERT of the set (63: a keyless copy beside aggregations, round 68's outside SQL; 64: a join beside a
+ * ranking). Upsert sinks through stand-ins: Flink checks an insert-only
  * query's key only against a sink that takes no retractions. Flink 2.3 only: 1.20 has no ON CONFLICT check (FLIP-558).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -52,7 +54,9 @@ class OnConflictNoKeyReasonTest {
         "51-kafka-cumulative-daily-pv-uv-per-behavior-into-jdbc-keyed-by-day-no-group-by-the-day-fix",
         "52-kafka-hop-revenue-per-shop-window-start-selected-into-upsert-kafka-keyed-by-shop-and-start-not-window-end",
         "53-kafka-log-counts-per-day-legacy-proctime-tumble-into-jdbc-keyed-by-day-no-window-tvf-fix",
-        "20-kafka-login-counts-per-user-and-tumble-window-into-jdbc-keyed-by-user-window-dropped"})
+        "20-kafka-login-counts-per-user-and-tumble-window-into-jdbc-keyed-by-user-window-dropped",
+        "63-kafka-transactions-copy-beside-window-alerts-in-statement-set-into-jdbc-keyed-by-id-reason-of-its-insert",
+        "64-statement-set-dedup-and-keyless-join-into-jdbc-keyed-by-order-reason-names-the-join-not-the-ranking"})
     void reasonAndFixSayWhyNoKeyReachesTheSink(String name) throws Exception {
         assumeFalse(FixtureVerdicts.FLINK_1, "no ON CONFLICT check before Flink 2.3");
         Path file = CASES.resolve(name + ".sql");

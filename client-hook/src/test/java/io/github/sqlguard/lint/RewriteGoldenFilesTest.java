@@ -537,7 +537,11 @@ class RewriteGoldenFilesTest {
         "28-orders-join-active-customers-view-over-jdbc-lookup-join-reads-the-table-with-the-view-filter",
         "29-orders-view-left-join-accounts-on-composite-key-into-sink-lookup-join",
         "41-payments-left-join-german-merchants-view-rewrite-and-fix-write-one-lookup-join",
-        "975-kafka-debezium-protobuf-orders-into-append-only-kafka-sink-refused-over-updates"})
+        "975-kafka-debezium-protobuf-orders-into-append-only-kafka-sink-refused-over-updates",
+        "61-kafka-events-first-per-event-id-into-partitioned-iceberg-table-stand-in-partitions-as-iceberg",
+        "62-kafka-order-counts-per-customer-into-paimon-table-keyed-by-customer-stand-in-takes-upserts",
+        "63-kafka-transactions-copy-beside-window-alerts-in-statement-set-into-jdbc-keyed-by-id-reason-of-its-insert",
+        "64-statement-set-dedup-and-keyless-join-into-jdbc-keyed-by-order-reason-names-the-join-not-the-ranking"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }

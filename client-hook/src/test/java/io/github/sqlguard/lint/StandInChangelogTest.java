@@ -18,6 +18,8 @@ import org.apache.flink.table.catalog.UniqueConstraint;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
+import org.apache.flink.table.connector.sink.abilities.SupportsOverwrite;
+import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
 import org.apache.flink.table.connector.sink.abilities.SupportsWritingMetadata;
 import org.apache.flink.table.factories.DynamicTableFactory;
 import org.apache.flink.table.factories.FactoryUtil;
@@ -148,6 +150,45 @@ class StandInChangelogTest {
                 .hasMessageContaining("Run the job where the real connector's jar is");
         assertThatThrownBy(() -> StandInConnectorFactory.neverRunSink("x").createWriter((WriterInitContext) null))
                 .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void anIcebergSinkTakesWhatTheQueryEmitsAsIcebergTableSinkDoes() {
+        StandInChangelog modes = modes(true, "connector", "iceberg", "format-version", "2");
+
+        assertThat(StandInChangelog.kinds(modes.sinkFor(ChangelogMode.all()))).isEqualTo("+I,-U,+U,-D");
+        assertThat(StandInChangelog.kinds(modes.sinkFor(ChangelogMode.upsert()))).isEqualTo("+I,+U,-D");
+        assertThat(StandInChangelog.kinds(modes.sinkFor(ChangelogMode.insertOnly()))).isEqualTo("+I");
+        assertThat(modes.sinkBasis()).isEqualTo(
+                "iceberg writes the changes the query emits (its sink answers Flink with the requested kinds)");
+    }
+
+    @Test
+    void aPaimonSinkWithAKeyTakesUpsertsAndWithoutOneWhatTheQueryEmitsAsFlinkTableSinkBaseDoes() {
+        assertThat(StandInChangelog.kinds(modes(true, "connector", "paimon").sinkFor(ChangelogMode.all())))
+                .isEqualTo("+I,+U,-D");
+        assertThat(StandInChangelog.kinds(modes(false, "connector", "paimon").sinkFor(ChangelogMode.all())))
+                .isEqualTo("+I,-U,+U,-D");
+        assertThat(StandInChangelog.kinds(
+                modes(true, "connector", "paimon", "changelog-producer", "input").sinkFor(ChangelogMode.all())))
+                .isEqualTo("+I,-U,+U,-D");
+        assertThat(StandInChangelog.kinds(
+                modes(true, "connector", "paimon", "merge-engine", "partial-update").sinkFor(ChangelogMode.all())))
+                .isEqualTo("+I,-U,+U,-D");
+    }
+
+    @Test
+    void aLakeTableSinkPartitionsAndOverwritesAndOtherSinksDoNot() {
+        Map<String, String> iceberg = new LinkedHashMap<>(Map.of(
+                "connector", StandInConnectorFactory.IDENTIFIER, StandInChangelog.STANDS_IN_FOR.key(), "iceberg"));
+        Map<String, String> kafka = new LinkedHashMap<>(Map.of(
+                "connector", StandInConnectorFactory.IDENTIFIER, StandInChangelog.STANDS_IN_FOR.key(), "kafka",
+                "format", "json"));
+
+        assertThat(new StandInConnectorFactory().createDynamicTableSink(context(true, iceberg)))
+                .isInstanceOf(SupportsPartitioning.class).isInstanceOf(SupportsOverwrite.class);
+        assertThat(new StandInConnectorFactory().createDynamicTableSink(context(false, kafka)))
+                .isNotInstanceOf(SupportsPartitioning.class);
     }
 
     private static StandInChangelog modes(boolean primaryKey, String... keyValues) {
