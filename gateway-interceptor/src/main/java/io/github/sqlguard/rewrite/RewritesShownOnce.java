@@ -17,9 +17,10 @@ import java.util.function.Function;
  * branch of a {@code UNION ALL}) is written out in full once, under the first finding it answers, with the others
  * named in its header ({@link Rewrite#describe(List)}), and named by one line under each of them ({@link
  * Rewrite#describeAgain}). Rewrites are the same where their SQL is: the same statements to run, so the same change
- * (issue 30 §3, round 68: an advisory repeated one {@code SET} under each of three findings). The one shape of the
- * refusal, an {@code EXPLAIN}'s section, the advisory under a result and lint's text report; the advisory's JSON and
- * the audit keep every rewrite of every finding.
+ * (issue 30, round 68: an advisory repeated one {@code SET} under each of three findings). The one shape of the
+ * refusal, an {@code EXPLAIN}'s section, the advisory under a result and lint's text report; the advisory route sends
+ * such a rewrite once too ({@code AdvisoryResponseBody}'s {@code alsoAnswers}), and the audit keeps every rewrite of
+ * every finding.
  */
 public final class RewritesShownOnce {
 
