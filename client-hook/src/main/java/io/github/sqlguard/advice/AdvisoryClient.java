@@ -86,7 +86,7 @@ public final class AdvisoryClient {
                                                 f.hasNonNull("planNode") ? Optional.of(f.path("planNode").asInt())
                                                         : Optional.empty())));
         List<Rewrite> rewrites = new ArrayList<>();
-        node.path("rewrites").forEach(r -> rewrites.add(rewrite(r)));
+        node.path("rewrites").forEach(r -> rewrites.addAll(rewrites(r)));
         return new Advisory(
                 node.path("operationHandle").asText(),
                 node.path("verdict").asText(),
@@ -98,7 +98,24 @@ public final class AdvisoryClient {
                 node.path("docsBaseUrl").asText(""));
     }
 
-    /** A proven rewrite as the advisory routes write it ({@code AdvisoryResponseBody.RewriteBody}). */
+    /**
+     * A proven rewrite as the advisory routes write it ({@code AdvisoryResponseBody.RewriteBody}), once per finding it
+     * answers: the one it names, then each of its {@code alsoAnswers} (a gateway before round 68 sends none, and the
+     * rewrite again under each finding).
+     */
+    private static List<Rewrite> rewrites(JsonNode r) {
+        Rewrite first = rewrite(r);
+        List<Rewrite> out = new ArrayList<>(List.of(first));
+        for (JsonNode answered : r.path("alsoAnswers")) {
+            List<Integer> planNodes = new ArrayList<>();
+            answered.path("planNodes").forEach(n -> planNodes.add(n.asInt()));
+            out.add(new Rewrite(answered.path("ruleId").asText(), answered.path("findingNode").asText(""), first.family(),
+                    first.sql(), first.statement(), first.operators(), first.columns(), first.changes(), first.chosen(),
+                    first.view(), first.remaining(), planNodes, Optional.empty(), first.restores()));
+        }
+        return out;
+    }
+
     private static Rewrite rewrite(JsonNode r) {
         List<String> operators = new ArrayList<>();
         r.path("operators").forEach(o -> operators.add(o.asText()));

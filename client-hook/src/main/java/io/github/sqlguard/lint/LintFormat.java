@@ -6,6 +6,7 @@ import io.github.sqlguard.audit.LineTerminatorEscapes;
 import io.github.sqlguard.endpoint.GuardVersion;
 import io.github.sqlguard.policy.GuardOptions;
 import io.github.sqlguard.rewrite.Rewrite;
+import io.github.sqlguard.rewrite.RewritesShownOnce;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Rule;
@@ -19,7 +20,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,8 +45,13 @@ public enum LintFormat {
                             statement.file(), statement.line(), statement.column(), r.outcome().label(), r.from());
                     r.changes().forEach(change -> out.printf("    %s%n", change));
                 });
-                // A rewrite that answers two findings (a SET both too short and a bare number) is written out once.
-                Map<String, String> shownUnder = new HashMap<>();
+                // A rewrite that answers two findings (a SET both too short and a bare number) is written out once,
+                // naming the other findings it answers (RewritesShownOnce).
+                List<LintFinding> counted = statement.findings().stream().filter(run::counts).toList();
+                Map<Finding, LintFinding> linted = new IdentityHashMap<>();
+                counted.forEach(f -> linted.put(f.finding(), f));
+                RewritesShownOnce once = new RewritesShownOnce(counted.stream().map(LintFinding::finding).toList(),
+                        finding -> statement.rewriteOf(linted.get(finding)).stream().toList());
                 for (LintFinding f : statement.findings()) {
                     if (!run.counts(f)) {
                         continue;
@@ -61,10 +67,7 @@ public enum LintFormat {
                     if (statement.plansWithStandIn()) {
                         out.printf("    note: %s%n", statement.standIn());
                     }
-                    statement.rewriteOf(f).ifPresent(rewrite -> {
-                        String first = shownUnder.putIfAbsent(rewrite.sql(), finding.ruleId());
-                        out.print(first == null ? LintRewrites.text(rewrite) : LintRewrites.textAgain(rewrite, first));
-                    });
+                    statement.rewriteOf(f).ifPresent(rewrite -> out.print(once.describe(finding, rewrite).indent(2)));
                 }
             }
             long standIns = run.statements().stream().filter(LintedStatement::plansWithStandIn).count();

@@ -145,14 +145,4 @@ final class LintRewrites {
         String s = sql.stripTrailing();
         return s.endsWith(";") ? s.substring(0, s.length() - 1) : s;
     }
-
-    /** The rewrite under its finding in the text report, as the guard's refusal shows it. */
-    static String text(Rewrite rewrite) {
-        return rewrite.describe().indent(2);
-    }
-
-    /** The text report's line for {@code rewrite} already written out under the finding of rule {@code shownUnder}. */
-    static String textAgain(Rewrite rewrite, String shownUnder) {
-        return rewrite.describeAgain(shownUnder).indent(2);
-    }
 }

@@ -101,6 +101,57 @@ class AdvisoryTextTest {
         assertThat(AdvisoryClient.advisory(older).rewrites().get(0).restores()).isTrue();
     }
 
+    /**
+     * One {@code SET} of the state TTL answers the Top-N and the sink's materializer (case 996 on Flink 1.20): the
+     * advisory wrote it out under each, the whole statement twice. It is written out once, under the first finding,
+     * naming the other, and named under that one; the advisory route sends it once too, and the client reads it back
+     * as the answer to both.
+     */
+    @Test
+    void aSessionSetAnsweringSeveralFindingsIsShownOnceAndSaysWhichItAnswers() throws Exception {
+        Finding rank = new Finding("unbounded-rank", Level.BLOCK, "the reason", "Rank[1](partitionBy=[emp_id])", "",
+                "the fix", "docs/rules/unbounded-rank.md", Optional.of(1));
+        Finding sink = new Finding("stateful-without-ttl", Level.WARN, "the reason", "Sink[2](table=[employee_count])", "",
+                "the fix", "docs/rules/stateful-without-ttl.md", Optional.of(2));
+        Finding aggregate = new Finding("stateful-without-ttl", Level.WARN, "the reason", "GroupAggregate[3](groupBy=[d])",
+                "", "the fix", "docs/rules/stateful-without-ttl.md", Optional.of(3));
+        String set = "SET 'table.exec.state.ttl' = '1 d';\nINSERT INTO employee_count SELECT d, COUNT(*) FROM v GROUP BY d;";
+        Rewrite forRank = sessionTtl("unbounded-rank", rank.node(), set, 1, "an idle key's ranking starts anew");
+        Rewrite forSink = sessionTtl("stateful-without-ttl", sink.node(), set, 2, "an idle key's state starts anew");
+        Rewrite hint = sessionTtl("stateful-without-ttl", aggregate.node(), set.replace("SELECT d", "SELECT /*+ STATE_TTL('v'"
+                + " = '1 d') */ d"), 3, "the aggregation's state expires");
+        Advisory advisory = new Advisory("op", "BLOCK", "INSERT", List.of(rank, sink, aggregate),
+                List.of(forRank, forSink, hint), false, "");
+
+        String text = AdvisoryText.of(advisory);
+
+        assertThat(text.split("INSERT INTO employee_count SELECT d, COUNT", -1)).as(text).hasSize(2);
+        assertThat(text).contains("rewrite (session-state-ttl, proven in this session; it answers stateful-without-ttl on"
+                + " Sink[2] too):\n    SET 'table.exec.state.ttl' = '1 d';")
+                .contains("the same statements as the rewrite shown above under unbounded-rank on Rank[1]")
+                .contains("an idle key's ranking starts anew").doesNotContain("an idle key's state starts anew")
+                .contains("STATE_TTL('v' = '1 d')");
+        assertThat(text.indexOf("the same statements")).isGreaterThan(text.indexOf("WARN stateful-without-ttl"));
+
+        // As the advisory route writes it (Flink's REST mapper) and the client reads it.
+        String body = org.apache.flink.runtime.rest.util.RestMapperUtils.getStrictObjectMapper()
+                .writeValueAsString(io.github.sqlguard.endpoint.rest.AdvisoryResponseBody.of(advisory));
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(body);
+        assertThat(json.path("rewrites")).hasSize(2);
+        assertThat(json.path("rewrites").get(0).path("alsoAnswers").toString())
+                .isEqualTo("[{\"ruleId\":\"stateful-without-ttl\",\"findingNode\":\"Sink[2](table=[employee_count])\","
+                        + "\"planNodes\":[2]}]");
+        Advisory read = AdvisoryClient.advisory(json);
+        assertThat(read.rewritesOf(sink)).singleElement().extracting(Rewrite::sql).isEqualTo(set);
+        assertThat(AdvisoryText.of(read)).isEqualTo(text);
+    }
+
+    private static Rewrite sessionTtl(String rule, String node, String sql, int planNode, String changes) {
+        return new Rewrite(rule, node, planNode == 3 ? "state-ttl-hint" : "session-state-ttl", sql,
+                sql.substring(sql.indexOf('\n') + 1, sql.length() - 1), List.of("GroupAggregate", "Rank"), "same", changes,
+                "", Optional.empty(), List.of(), List.of(planNode));
+    }
+
     @Test
     void nothingForAStatementWithoutFindingsOrForAnExplain() {
         assertThat(AdvisoryText.of(new Advisory("op", "OK", "QUERY", List.of()))).isEmpty();

@@ -7,14 +7,15 @@ import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.rewrite.ProvenFixes;
 import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.rewrite.Rewrites;
+import io.github.sqlguard.rewrite.RewritesShownOnce;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.Restore;
 import io.github.sqlguard.rules.Verdict;
 
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -165,21 +166,22 @@ public record Decision(
      * Each finding (BLOCK first) as {@link Finding#describe(String)} gives it, each followed by its proven
      * rewrites ({@link Rewrite#describe()}), the preferred first. A rewrite that answers several
      * findings (one window Top-N for every branch of a {@code UNION ALL}, one {@code SET} of the state
-     * TTL for every operator) is written out in full once, under the first of them, and named under the
-     * others ({@link Rewrite#describeAgain}): each copy repeats the whole statement, so a refusal of a
+     * TTL for every operator) is written out in full once, under the first of them, its header naming the
+     * others, and named under each of them ({@link RewritesShownOnce}): each copy repeats the whole statement, so a refusal of a
      * statement of a megabyte with forty such findings was forty megabytes, which Flink keeps with
      * the failed operation until the client closes it.
      */
     public String describeFindings(String docsBaseUrl) {
         StringBuilder out = new StringBuilder();
-        Map<String, String> shownUnder = new HashMap<>();
+        List<Finding> shown = new ArrayList<>();
         for (Level level : new Level[] {Level.BLOCK, Level.WARN, Level.INFO}) {
-            for (Finding finding : verdict.findings(level)) {
-                out.append('\n').append(finding.describe(docsBaseUrl));
-                for (Rewrite rewrite : rewrites.of(finding)) {
-                    String first = shownUnder.putIfAbsent(rewrite.sql(), finding.ruleId() + " on " + finding.node());
-                    out.append(first == null ? rewrite.describe() : rewrite.describeAgain(first));
-                }
+            shown.addAll(verdict.findings(level));
+        }
+        RewritesShownOnce once = new RewritesShownOnce(shown, rewrites::of);
+        for (Finding finding : shown) {
+            out.append('\n').append(finding.describe(docsBaseUrl));
+            for (Rewrite rewrite : rewrites.of(finding)) {
+                out.append(once.describe(finding, rewrite));
             }
         }
         rewrites.note().ifPresent(note -> out.append("\n(").append(note).append(")\n"));

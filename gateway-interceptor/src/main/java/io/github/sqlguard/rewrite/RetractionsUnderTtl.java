@@ -26,30 +26,44 @@ final class RetractionsUnderTtl {
 
     /**
      * {@code "; AVG(score) per gender reads updates: ..."} for the finding's aggregation (or, for a TTL set for the
-     * whole statement, {@code wholeStatement}, every aggregation of its plan) whose calls retract; else empty.
+     * whole statement, {@code wholeStatement}, every aggregation of its plan) whose calls retract ({@link #says}); else
+     * empty. With {@code ranked} (the {@code changes:} line of a Top-N's rewrite), an aggregation a {@code Rank} reads
+     * is said to be ranked by that result: this clause is the one that says what its forgotten group does, and {@link
+     * SessionStateTtl#aggregationsRestart} leaves it out (issue 30, round 68: case 996 said the forgotten group twice).
      */
-    static String changes(Finding finding, RewriteContext context, boolean wholeStatement) {
+    static String changes(Finding finding, RewriteContext context, boolean wholeStatement, boolean ranked) {
         if (context.request().plan().isEmpty()) {
             return "";
         }
         ExplainedPlan plan = context.request().plan().get();
-        List<String> parts = plan.operators(Operator.GroupAggregate.class).stream()
-                .filter(a -> !OneRowSide.existsMarker(plan, a.node()))
-                // The final aggregation of a split DISTINCT reads its partial one's updates by calls and bucket keys no
-                // statement writes (DistinctUnderTtl says what a TTL does to those values, in the statement's terms).
-                .filter(a -> !a.splitDistinctPartial() && !a.splitDistinctFinal())
+        List<Operator.GroupAggregate> said = plan.operators(Operator.GroupAggregate.class).stream()
+                .filter(a -> says(plan, a))
                 .filter(a -> wholeStatement || finding.planNode().equals(Optional.of(a.node().id())))
-                .filter(RetractionsUnderTtl::retracts)
-                .map(RetractionsUnderTtl::part)
-                .distinct()
                 .toList();
+        List<String> parts = said.stream().map(RetractionsUnderTtl::part).distinct().toList();
         if (parts.isEmpty()) {
             return "";
         }
+        List<String> rankedParts = ranked
+                ? said.stream().filter(a -> SessionStateTtl.ranked(plan, a)).map(RetractionsUnderTtl::part).distinct().toList()
+                : List.of();
         return "; " + String.join("; ", parts) + (parts.size() == 1 ? " reads" : " read") + " updates: once a group is"
                 + " forgotten, Flink drops the retractions that reach it (it keeps no accumulator for a retraction) and"
                 + " aggregates only the rows that arrive or change after, so the group's rows that do not change again are"
-                + " left out of its result for good";
+                + " left out of its result for good"
+                + (rankedParts.isEmpty() ? "" : rankedParts.size() == parts.size() ? ", and the Top-N ranks that result"
+                        : ", and the Top-N ranks the result of " + String.join(" and of ", rankedParts));
+    }
+
+    /**
+     * True for an aggregation whose forgotten group {@link #changes} describes: its calls retract, and it is neither the
+     * marker aggregation of an uncorrelated {@code EXISTS} ({@link OneRowSide#existsMarker}) nor a half of a split
+     * DISTINCT (the final one reads its partial one's updates by calls and bucket keys no statement writes; {@link
+     * DistinctUnderTtl} says what a TTL does to those values, in the statement's terms).
+     */
+    static boolean says(ExplainedPlan plan, Operator.GroupAggregate aggregate) {
+        return !OneRowSide.existsMarker(plan, aggregate.node()) && !aggregate.splitDistinctPartial()
+                && !aggregate.splitDistinctFinal() && retracts(aggregate);
     }
 
     private static boolean retracts(Operator.GroupAggregate aggregate) {

@@ -150,7 +150,16 @@ public record Rewrite(
      * secrets masked ({@link #shown()}).
      */
     public String describe() {
-        return shown().describeAsIs();
+        return shown().describeAsIs(List.of());
+    }
+
+    /**
+     * {@link #describe()} for a rewrite that answers {@code others} too, findings shown after this one ({@link
+     * RewritesShownOnce#name}), which its header names: {@code rewrite (session-state-ttl, proven in this session; it
+     * answers stateful-without-ttl on Sink[2] too):}.
+     */
+    public String describe(List<String> others) {
+        return shown().describeAsIs(others);
     }
 
     /**
@@ -162,10 +171,13 @@ public record Rewrite(
                 + Redactor.maskSecrets(shownUnder) + "\n";
     }
 
-    private String describeAsIs() {
+    private String describeAsIs(List<String> others) {
         StringBuilder out = new StringBuilder();
         out.append("  rewrite (").append(family).append(", proven in this session");
         view.ifPresent(v -> out.append("; rewrites the view ").append(v));
+        if (!others.isEmpty()) {
+            out.append("; it answers ").append(Redactor.maskSecrets(String.join(", ", others))).append(" too");
+        }
         out.append("):\n");
         sql.lines().forEach(line -> out.append("    ").append(line).append('\n'));
         out.append("    changes: ").append(changes).append('\n');

@@ -63,7 +63,9 @@ final class SessionStateTtl implements RewriteFamily {
      * issue 30), whatever the hint's key names (a table, a view, a subquery's alias): under a session without
      * TTL the statement's own plan gives such an aggregation the same 0 ms as an unpinned one, and only a plan
      * under a TTL tells them apart. The rewrite's aggregations are matched to the statement's by their calls and
-     * keys. Empty when the plan has no group aggregation.
+     * keys. An aggregation whose input updates is left to {@link RetractionsUnderTtl}, whose clause of the same line says
+     * what its forgotten group does (its retractions dropped, not a group started as new): each fact once per line.
+     * Empty when the plan has no group aggregation.
      */
     static String aggregationsRestart(RewriteContext context, Optional<ExplainedPlan> judged, Duration ttl) {
         if (context.request().plan().isEmpty()) {
@@ -78,6 +80,7 @@ final class SessionStateTtl implements RewriteFamily {
         }
         List<String> reached = new ArrayList<>();
         List<String> pinned = new ArrayList<>();
+        List<String> pinnedSaid = new ArrayList<>();
         List<String> forever = new ArrayList<>();
         boolean reachedRanked = true;
         boolean pinnedRanked = true;
@@ -91,13 +94,22 @@ final class SessionStateTtl implements RewriteFamily {
             String part = part(aggregate);
             Optional<Duration> own = aggregate.state().stream().map(OperatorState::ttl).filter(t -> !t.equals(session))
                     .findFirst();
+            // An aggregation over updates: RetractionsUnderTtl's clause says what its forgotten group does (Flink drops
+            // the retractions that reach it), which "starts again ... as if the group were new" would say twice, and not
+            // as truly (case 996 on Flink 1.20, 402, 656).
+            boolean retractionsSaid = RetractionsUnderTtl.says(plan, aggregate);
             if (own.isPresent() && !own.get().isZero()) {
-                pinned.add(part + " keeps the " + StateTtl.format(own.get()) + " its STATE_TTL hint gives it (the compiled"
-                        + " plan), which the SET does not change");
-                pinnedRanked &= ranked(plan, aggregate);
+                String kept = part + " keeps the " + StateTtl.format(own.get()) + " its STATE_TTL hint gives it (the compiled"
+                        + " plan), which the SET does not change";
+                if (retractionsSaid) {
+                    pinnedSaid.add(kept);
+                } else {
+                    pinned.add(kept);
+                    pinnedRanked &= ranked(plan, aggregate);
+                }
             } else if (keptAtZero.contains(part)) {
                 forever.add(part);
-            } else {
+            } else if (!retractionsSaid) {
                 calls += sql.size();
                 reached.add(part);
                 reachedRanked &= ranked(plan, aggregate);
@@ -111,6 +123,9 @@ final class SessionStateTtl implements RewriteFamily {
         if (!pinned.isEmpty()) {
             out.append("; ").append(String.join("; ", pinned)).append(": a group of it idle that long starts")
                     .append(RESTARTS).append(pinnedRanked ? RANKED : "");
+        }
+        if (!pinnedSaid.isEmpty()) {
+            out.append("; ").append(String.join("; ", pinnedSaid));
         }
         if (!forever.isEmpty()) {
             out.append("; ").append(String.join("; ", forever)).append(forever.size() == 1 ? " keeps" : " keep")
@@ -142,7 +157,7 @@ final class SessionStateTtl implements RewriteFamily {
      * group starts again from. An aggregation over the Top-N's rows (a count per department of the top row per
      * employee) is read by no ranking.
      */
-    private static boolean ranked(ExplainedPlan plan, Operator.GroupAggregate aggregate) {
+    static boolean ranked(ExplainedPlan plan, Operator.GroupAggregate aggregate) {
         return plan.operators(Operator.Rank.class).stream()
                 .anyMatch(rank -> TtlMix.statefulInputs(plan, rank.node()).contains(aggregate.node()));
     }
@@ -199,7 +214,7 @@ final class SessionStateTtl implements RewriteFamily {
                         + " pin into): the"
                         + " rewrite does not redefine it, so the SET expires those rows")
                 + DistinctUnderTtl.changes(finding, context, true)
-                + RetractionsUnderTtl.changes(finding, context, true);
+                + RetractionsUnderTtl.changes(finding, context, true, operator.equals("Rank"));
         String set = "SET '" + StateTtl.KEY + "' = '" + value + "'";
         // A join Flink's join reorder left without the statement's condition (LostJoinCondition, case 1034) would stay so
         // under the TTL alone: the rewrite switches the reorder off first, as the finding's fix does, and is proven so.

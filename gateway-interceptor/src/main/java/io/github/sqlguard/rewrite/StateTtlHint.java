@@ -239,7 +239,7 @@ final class StateTtlHint extends ScopedFamily {
                         // A side read once that the join's SELECT could not be matched to: what the hints written do to it.
                         + (readOnce.isEmpty() && isJoin ? reads.hinted(finding.planNode(), value, tree) : "")
                         + DistinctUnderTtl.changes(finding, context, false)
-                        + RetractionsUnderTtl.changes(finding, context, false),
+                        + RetractionsUnderTtl.changes(finding, context, false, false),
                 proposed.chosen()));
     }
 

@@ -9,7 +9,11 @@ import org.apache.flink.runtime.rest.messages.ResponseBody;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.annotation.JsonCreator;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.annotation.JsonProperty;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -23,7 +27,7 @@ import java.util.Optional;
  *  "rewrites": [{"ruleId": "stateful-without-ttl", "findingNode": "GroupAggregate[4](…)", "family": "state-ttl-hint",
  *                "sql": "SELECT /*+ STATE_TTL(…) *&#47; …;", "statement": "…", "operators": ["GroupAggregate"],
  *                "columns": "same", "changes": "…", "chosen": "…", "view": null, "remaining": [], "planNodes": [4],
- *                "restores": true}],
+ *                "restores": true, "alsoAnswers": [{"ruleId": "…", "findingNode": "…", "planNodes": [7]}]}],
  *  "rewritesPending": false, "docsBaseUrl": "https://github.com/sql-guard/flink-sql-guard/blob/main/"}
  * }</pre>
  *
@@ -31,7 +35,10 @@ import java.util.Optional;
  * planNodes} (a finding about no plan node: whose {@code node} is its {@code findingNode}); a rewrite's {@code
  * restores} is false where the statement restores state (its session names a savepoint) and the rewrite, judged as
  * that restore, does not keep it (its {@code changes} say what is lost; {@link Rewrite#restores()}), so that a client
- * can leave it out (absent from a gateway before round 56: read as true); {@code rewritesPending}
+ * can leave it out (absent from a gateway before round 56: read as true). A rewrite is written once however many
+ * findings it answers (one {@code SET} of the state TTL for a Top-N, an aggregation and a sink): {@code alsoAnswers}
+ * names the others, each as a rewrite names its first (absent from a gateway before round 68, which repeated the
+ * rewrite). {@code rewritesPending}
  * is true while the rewrites of a statement that ran are still being proven (the routes wait for
  * them, within {@code sql-guard.rewrite.timeout}). {@code docsBaseUrl} is the {@code sql-guard.docs-base-url}
  * the statement was judged under: a finding's page is it followed by the {@code docLink} path, the link
@@ -87,9 +94,26 @@ public final class AdvisoryResponseBody implements ResponseBody {
                 advisory.verdict(),
                 advisory.statementKind(),
                 advisory.findings().stream().map(FindingBody::of).toList(),
-                advisory.rewrites().stream().map(RewriteBody::of).toList(),
+                shownOnce(advisory.rewrites()),
                 advisory.rewritesPending(),
                 advisory.docsBaseUrl());
+    }
+
+    /**
+     * The bodies of {@code rewrites}, each SQL once: a rewrite whose SQL an earlier one has (one {@code SET} of the
+     * state TTL answering a Top-N, an aggregation and a sink) is named in that one's {@code alsoAnswers} by the finding
+     * it answers, not written out again (issue 30, round 68; {@link io.github.sqlguard.rewrite.RewritesShownOnce} for
+     * the texts). The audit record keeps every rewrite of every finding.
+     */
+    static List<RewriteBody> shownOnce(List<Rewrite> rewrites) {
+        Map<String, Rewrite> first = new LinkedHashMap<>();
+        Map<String, List<AnsweredBody>> also = new HashMap<>();
+        for (Rewrite rewrite : rewrites) {
+            if (first.putIfAbsent(rewrite.sql(), rewrite) != null) {
+                also.computeIfAbsent(rewrite.sql(), s -> new ArrayList<>()).add(AnsweredBody.of(rewrite));
+            }
+        }
+        return first.values().stream().map(r -> RewriteBody.of(r, also.getOrDefault(r.sql(), List.of()))).toList();
     }
 
     public List<RewriteBody> getRewrites() {
@@ -133,6 +157,17 @@ public final class AdvisoryResponseBody implements ResponseBody {
         private final List<Integer> planNodes;
         @JsonProperty("restores")
         private final boolean restores;
+        @JsonProperty("alsoAnswers")
+        private final List<AnsweredBody> alsoAnswers;
+
+        /** A rewrite that answers one finding. */
+        public RewriteBody(
+                String ruleId, String findingNode, String family, String sql, String statement, List<String> operators,
+                String columns, String changes, String chosen, String view, List<String> remaining, List<Integer> planNodes,
+                Boolean restores) {
+            this(ruleId, findingNode, family, sql, statement, operators, columns, changes, chosen, view, remaining,
+                    planNodes, restores, List.of());
+        }
 
         @JsonCreator
         public RewriteBody(
@@ -148,7 +183,8 @@ public final class AdvisoryResponseBody implements ResponseBody {
                 @JsonProperty("view") String view,
                 @JsonProperty("remaining") List<String> remaining,
                 @JsonProperty("planNodes") List<Integer> planNodes,
-                @JsonProperty("restores") Boolean restores) {
+                @JsonProperty("restores") Boolean restores,
+                @JsonProperty("alsoAnswers") List<AnsweredBody> alsoAnswers) {
             this.ruleId = ruleId;
             this.findingNode = findingNode;
             this.family = family;
@@ -163,21 +199,44 @@ public final class AdvisoryResponseBody implements ResponseBody {
             this.planNodes = planNodes == null ? List.of() : List.copyOf(planNodes);
             // A gateway before round 56 sends none: its rewrites were not judged as a restore.
             this.restores = restores == null || restores;
+            // A gateway before round 68 sends none: it wrote a rewrite out again under each finding it answers.
+            this.alsoAnswers = alsoAnswers == null ? List.of() : List.copyOf(alsoAnswers);
         }
 
         /** The body of {@code rewrite} as it may be shown ({@link Rewrite#shown()}: its secrets masked). */
         static RewriteBody of(Rewrite proven) {
+            return of(proven, List.of());
+        }
+
+        /** The body of {@code proven}, which answers the findings of {@code alsoAnswers} too. */
+        static RewriteBody of(Rewrite proven, List<AnsweredBody> alsoAnswers) {
             Rewrite rewrite = proven.shown();
             return new RewriteBody(
                     rewrite.ruleId(), rewrite.findingNode(), rewrite.family(), rewrite.sql(), rewrite.statement(),
                     rewrite.operators(), rewrite.columns(), rewrite.changes(), rewrite.chosen(), rewrite.view().orElse(null),
-                    StillReported.printed(rewrite.remaining()), rewrite.planNodes(), rewrite.restores());
+                    StillReported.printed(rewrite.remaining()), rewrite.planNodes(), rewrite.restores(), alsoAnswers);
         }
 
-        /** The rewrite this body carries. */
+        /** The rewrite this body carries, as the answer to its first finding. */
         public Rewrite toRewrite() {
             return new Rewrite(ruleId, findingNode, family, sql, statement, operators, columns, changes, chosen,
                     Optional.ofNullable(view), StillReported.parsed(remaining), planNodes, Optional.empty(), restores);
+        }
+
+        /** The rewrite this body carries, once per finding it answers: its first, then those of {@code alsoAnswers}. */
+        public List<Rewrite> toRewrites() {
+            List<Rewrite> out = new ArrayList<>();
+            out.add(toRewrite());
+            for (AnsweredBody answered : alsoAnswers) {
+                out.add(new Rewrite(answered.ruleId, answered.findingNode, family, sql, statement, operators, columns,
+                        changes, chosen, Optional.ofNullable(view), StillReported.parsed(remaining), answered.planNodes,
+                        Optional.empty(), restores));
+            }
+            return out;
+        }
+
+        public List<AnsweredBody> getAlsoAnswers() {
+            return alsoAnswers;
         }
 
         public String getRuleId() {
@@ -194,6 +253,43 @@ public final class AdvisoryResponseBody implements ResponseBody {
 
         public boolean isRestores() {
             return restores;
+        }
+    }
+
+    /** A further finding a rewrite answers: its rule, node and plan node, as {@link RewriteBody} names its first. */
+    public static final class AnsweredBody {
+
+        @JsonProperty("ruleId")
+        private final String ruleId;
+        @JsonProperty("findingNode")
+        private final String findingNode;
+        @JsonProperty("planNodes")
+        private final List<Integer> planNodes;
+
+        @JsonCreator
+        public AnsweredBody(
+                @JsonProperty("ruleId") String ruleId,
+                @JsonProperty("findingNode") String findingNode,
+                @JsonProperty("planNodes") List<Integer> planNodes) {
+            this.ruleId = ruleId;
+            this.findingNode = findingNode;
+            this.planNodes = planNodes == null ? List.of() : List.copyOf(planNodes);
+        }
+
+        static AnsweredBody of(Rewrite rewrite) {
+            return new AnsweredBody(rewrite.ruleId(), rewrite.shown().findingNode(), rewrite.planNodes());
+        }
+
+        public String getRuleId() {
+            return ruleId;
+        }
+
+        public String getFindingNode() {
+            return findingNode;
+        }
+
+        public List<Integer> getPlanNodes() {
+            return planNodes;
         }
     }
 

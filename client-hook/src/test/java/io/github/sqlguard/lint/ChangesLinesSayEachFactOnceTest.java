@@ -1,0 +1,128 @@
+package io.github.sqlguard.lint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.sqlguard.testing.RewriteGoldens;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Every {@code changes:} line of the golden files (both Flink lines, every family) says each fact once. A line is
+ * made of clauses from several sources ({@code Prover} appends {@code TtlExpiry}'s, {@code TtlMix}'s, {@code
+ * AggregateOverAggregate}'s ... to the family's own, which carries {@code DistinctUnderTtl}'s and {@code
+ * RetractionsUnderTtl}'s), each right on its own, so two of them can say one fact: Flink 1.20's golden of case 996
+ * said what a forgotten group of {@code COUNT(*) per dept_id} does twice ({@code RetractionsUnderTtl}: its retractions
+ * are dropped; {@code SessionStateTtl#aggregationsRestart}: it starts again "as if the group were new"), as 402 and 656
+ * did on 2.3. Read from the files, so that a golden regenerated with such a line fails here.
+ */
+class ChangesLinesSayEachFactOnceTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** An aggregation as a {@code changes:} line names it: {@code COUNT(*) per dept_id}, {@code SUM(x) (one group for all rows)}. */
+    private static final String AGGREGATION = "[A-Z][A-Z_0-9]*\\(.*?\\)(?:, [A-Z][A-Z_0-9]*\\(.*?\\))*"
+            + "(?: per [^;:]+| \\(one group for all rows\\))";
+
+    /** {@code RetractionsUnderTtl}'s clause: {@code A; B read updates: once a group is forgotten, ...}. */
+    private static final Pattern RETRACTIONS = Pattern.compile(
+            "((?:" + AGGREGATION + "; )*" + AGGREGATION + ") reads? updates: once a group is forgotten");
+
+    /** {@code SessionStateTtl}'s clause of the aggregations the TTL reaches: {@code ...as well: A; B start again ...}. */
+    private static final Pattern RESTARTS = Pattern.compile(
+            "forget a group idle that long as well: (.+?) starts? again from the group's next row");
+
+    /** {@code SessionStateTtl}'s clause of the aggregations a hint pins: {@code A keeps the 4 d its STATE_TTL hint ...}. */
+    private static final Pattern PINNED = Pattern.compile(
+            "((?:" + AGGREGATION + "; )*" + AGGREGATION + ") keeps? the [^;]+? its STATE_TTL hint gives it");
+
+    @Test
+    void noClauseIsRepeatedInOneChangesLine() throws IOException {
+        List<String> repeated = new ArrayList<>();
+        for (Map.Entry<String, String> line : changesLines().entrySet()) {
+            List<String> clauses = List.of(line.getValue().split("; "));
+            List<String> seen = new ArrayList<>();
+            for (String clause : clauses) {
+                if (seen.contains(clause)) {
+                    repeated.add(line.getKey() + ": " + clause);
+                }
+                seen.add(clause);
+            }
+        }
+        assertThat(repeated).isEmpty();
+    }
+
+    @Test
+    void whatAForgottenGroupDoesIsSaidOncePerAggregation() throws IOException {
+        List<String> twice = new ArrayList<>();
+        for (Map.Entry<String, String> line : changesLines().entrySet()) {
+            Map<String, Integer> said = new HashMap<>();
+            for (Pattern source : List.of(RETRACTIONS, RESTARTS, PINNED)) {
+                Matcher m = source.matcher(line.getValue());
+                while (m.find()) {
+                    for (String aggregation : m.group(1).split("; ")) {
+                        said.merge(aggregation, 1, Integer::sum);
+                    }
+                }
+            }
+            said.forEach((aggregation, times) -> {
+                if (times > 1) {
+                    twice.add(line.getKey() + ": " + aggregation + " (" + times + " times)");
+                }
+            });
+        }
+        assertThat(twice).isEmpty();
+    }
+
+    @Test
+    void theFactsAreFoundWhereTheyAreSaid() {
+        // The patterns above read the clauses as the sources write them: a check that finds nothing proves nothing.
+        String line = "each stateful operator ... starts anew; COUNT(*) per city, state reads updates: once a group is"
+                + " forgotten, Flink drops the retractions; the aggregations forget a group idle that long as well:"
+                + " COUNT(*) per city, state starts again from the group's next row, as if the group were new";
+        Matcher retractions = RETRACTIONS.matcher(line);
+        Matcher restarts = RESTARTS.matcher(line);
+
+        assertThat(retractions.find()).isTrue();
+        assertThat(retractions.group(1)).isEqualTo("COUNT(*) per city, state");
+        assertThat(restarts.find()).isTrue();
+        assertThat(restarts.group(1)).isEqualTo("COUNT(*) per city, state");
+        Matcher pinned = PINNED.matcher("x; COUNT(*) per user_id, page keeps the 4 d its STATE_TTL hint gives it (the"
+                + " compiled plan)");
+        assertThat(pinned.find()).isTrue();
+        assertThat(pinned.group(1)).isEqualTo("COUNT(*) per user_id, page");
+    }
+
+    /** Every rewrite's {@code changes:} line of every golden file, by file and finding. */
+    private static Map<String, String> changesLines() throws IOException {
+        Map<String, String> out = new HashMap<>();
+        try (Stream<Path> files = Files.list(RewriteGoldens.dir())) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+                JsonNode golden = JSON.readTree(file.toFile());
+                int i = 0;
+                for (JsonNode finding : golden.path("findings")) {
+                    JsonNode changes = finding.path("rewrite").path("changes");
+                    if (changes.isTextual()) {
+                        out.put(file.getFileName() + " finding " + i + " (" + finding.path("rule").asText() + ")",
+                                changes.asText());
+                    }
+                    i++;
+                }
+            }
+        }
+        assertThat(out).as("changes: lines of the golden files").hasSizeGreaterThan(100);
+        return out;
+    }
+}
