@@ -9,6 +9,7 @@ import io.github.sqlguard.testing.SqlScript;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,9 +25,10 @@ import java.util.List;
  * tables that declare no key (48, 49: the reason guessed a narrowed key type or a view's join); a window TVF
  * aggregation, for which Flink 2.3.0 derives no upsert key at all (50-52: the reason guessed, or blamed a projection,
  * and the fix offered keys and groupings that Flink refuses alike or that free no state); a legacy group window whose
- * fix offered the window TVF as needing no clause (53, 20); an INSERT of a statement set, whose reason read the facts of
- * every INSERT of the set (63: a keyless copy beside aggregations, round 68's outside SQL; 64: a join beside a
- * ranking). Upsert sinks through stand-ins: Flink checks an insert-only
+ * fix offered the window TVF as needing no clause (53, 20); a window Top-N, a window deduplication and a window join
+ * (58-60: the reason named updating rows sent out of order, the fix keys Flink refuses alike); an INSERT of a statement
+ * set, whose reason read the facts of every INSERT of the set (63: a keyless copy beside aggregations, round 68's
+ * outside SQL; 64: a join beside a ranking). Upsert sinks through stand-ins: Flink checks an insert-only
  * query's key only against a sink that takes no retractions. Flink 2.3 only: 1.20 has no ON CONFLICT check (FLIP-558).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -55,6 +57,9 @@ class OnConflictNoKeyReasonTest {
         "52-kafka-hop-revenue-per-shop-window-start-selected-into-upsert-kafka-keyed-by-shop-and-start-not-window-end",
         "53-kafka-log-counts-per-day-legacy-proctime-tumble-into-jdbc-keyed-by-day-no-window-tvf-fix",
         "20-kafka-login-counts-per-user-and-tumble-window-into-jdbc-keyed-by-user-window-dropped",
+        "58-kafka-bids-top-3-items-per-window-rn-not-written-into-jdbc-keyed-by-window-and-item-window-top-n-reason",
+        "59-kafka-bids-last-bid-per-category-and-window-dedup-into-jdbc-keyed-by-category-clause-is-the-fix",
+        "60-kafka-bids-window-join-asks-per-item-into-jdbc-keyed-by-item-and-window-no-key-from-a-window-join",
         "63-kafka-transactions-copy-beside-window-alerts-in-statement-set-into-jdbc-keyed-by-id-reason-of-its-insert",
         "64-statement-set-dedup-and-keyless-join-into-jdbc-keyed-by-order-reason-names-the-join-not-the-ranking"})
     void reasonAndFixSayWhyNoKeyReachesTheSink(String name) throws Exception {
@@ -79,5 +84,68 @@ class OnConflictNoKeyReasonTest {
         for (String absent : script.absentFixes()) {
             assertThat(finding.fix()).as("fix of %s", name).doesNotContain(absent);
         }
+    }
+
+    /**
+     * A copy of an append-only table into a keyed sink is told first what its first rewrite does, {@code ON CONFLICT DO
+     * DEDUPLICATE}, which keeps no state over inserts, and after it the deduplication by the table's event-time
+     * attribute, for where the latest row by event time must stay: it keeps a row per key in state (lint case 31; lint
+     * case 48, whose table has no time attribute, is offered no deduplication). The Top-1 came first.
+     */
+    @Test
+    void aCopyOfInsertsIsToldTheClauseBeforeTheDeduplicationByEventTime() throws Exception {
+        assumeFalse(FixtureVerdicts.FLINK_1, "no ON CONFLICT check before Flink 2.3");
+        String fix = finding("31-kafka-prices-latest-per-product-projection-into-upsert-kafka-deduplicate-keeps-no-state")
+                .fix();
+        assertThat(fix).startsWith("The rows are inserts, each row of prices once and with no key, so end the INSERT with"
+                + " ON CONFLICT DO DEDUPLICATE");
+        assertThat(fix.indexOf("ON CONFLICT DO DEDUPLICATE"))
+                .isLessThan(fix.indexOf("ROW_NUMBER() OVER (PARTITION BY product_id ORDER BY updated_at DESC)"))
+                .isNotNegative();
+    }
+
+    /**
+     * The keys the fixes of lint cases 58 and 59 name or rule out are Flink's own: the window Top-N writing its row
+     * number into a sink keyed by the window and it plans with no clause, while the window deduplication into a sink
+     * keyed by the window and its partition columns, the key the fix offered before, is refused just as well.
+     */
+    @Test
+    void theKeysWindowFixesNameAreTheOnesFlinkAccepts() {
+        assumeFalse(FixtureVerdicts.FLINK_1, "no ON CONFLICT check before Flink 2.3");
+        String bids = "CREATE TABLE bids (item STRING, category STRING, bidder STRING, price DECIMAL(10, 2), ts TIMESTAMP(3),"
+                + " WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('connector' = 'kafka', 'topic' = 'bids',"
+                + " 'properties.bootstrap.servers' = 'kafka:9092', 'format' = 'json');\n";
+        String topN = bids + "CREATE TABLE top_items (window_start TIMESTAMP(3), window_end TIMESTAMP(3), rn BIGINT, item"
+                + " STRING, total DECIMAL(38, 2), PRIMARY KEY (window_start, window_end, rn) NOT ENFORCED) WITH"
+                + " ('connector' = 'jdbc', 'url' = 'jdbc:postgresql://db:5432/shop', 'table-name' = 'top_items');\n"
+                + "INSERT INTO top_items SELECT window_start, window_end, rn, item, total FROM (SELECT *, ROW_NUMBER()"
+                + " OVER (PARTITION BY window_start, window_end ORDER BY total DESC) AS rn FROM (SELECT window_start,"
+                + " window_end, item, SUM(price) AS total FROM TABLE(TUMBLE(TABLE bids, DESCRIPTOR(ts), INTERVAL '10'"
+                + " MINUTE)) GROUP BY window_start, window_end, item)) WHERE rn <= 3;\n";
+        List<LintedStatement> written = engine.lint("window-top-n.sql", topN);
+        assertThat(written.get(written.size() - 1).findings()).extracting(LintFinding::ruleId)
+                .doesNotContain("on-conflict-required");
+        String deduplicate = bids + "CREATE TABLE last_bids (window_start TIMESTAMP(3), window_end TIMESTAMP(3), category"
+                + " STRING, item STRING, price DECIMAL(10, 2), PRIMARY KEY (window_start, window_end, category) NOT"
+                + " ENFORCED) WITH ('connector' = 'jdbc', 'url' = 'jdbc:postgresql://db:5432/shop', 'table-name' ="
+                + " 'last_bids');\n"
+                + "INSERT INTO last_bids SELECT window_start, window_end, category, item, price FROM (SELECT *,"
+                + " ROW_NUMBER() OVER (PARTITION BY window_start, window_end, category ORDER BY ts DESC) AS rn FROM"
+                + " TABLE(TUMBLE(TABLE bids, DESCRIPTOR(ts), INTERVAL '10' MINUTE))) WHERE rn = 1;\n";
+        List<LintedStatement> deduplicated = engine.lint("window-deduplicate.sql", deduplicate);
+        Finding refused = deduplicated.get(deduplicated.size() - 1).findings().stream()
+                .filter(f -> f.ruleId().equals("on-conflict-required")).findFirst()
+                .orElseThrow(() -> new AssertionError("a window deduplication keyed by its partition plans")).finding();
+        assertThat(refused.fix()).startsWith("No key the sink declares makes the clause unneeded: Flink 2.3 derives none"
+                + " for a window deduplication");
+    }
+
+    private Finding finding(String name) throws Exception {
+        Path file = CASES.resolve(name + ".sql");
+        List<LintedStatement> statements =
+                engine.lint(file.getFileName().toString(), SqlScript.withoutHeader(Files.readString(file)));
+        return statements.get(statements.size() - 1).findings().stream()
+                .filter(f -> f.ruleId().equals("on-conflict-required")).findFirst()
+                .orElseThrow(() -> new AssertionError("no on-conflict-required on " + name)).finding();
     }
 }

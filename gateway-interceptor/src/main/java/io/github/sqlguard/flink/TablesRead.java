@@ -1,5 +1,6 @@
 package io.github.sqlguard.flink;
 
+import io.github.sqlguard.plan.ChangelogSources;
 import io.github.sqlguard.rules.TableRead;
 import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
@@ -19,7 +20,8 @@ import java.util.Optional;
  * The tables and views a statement reads (its table references, as {@link QueryFacts} reads them), each with its
  * columns from the session's catalog ({@link CatalogManager#getTable}, the resolved schema: a {@code PROCTIME()}
  * column's type is a processing-time attribute, a {@code WATERMARK} column's an event-time one) and its declared
- * PRIMARY KEY ({@code ResolvedSchema#getPrimaryKey}; a view's is Flink's to derive, none here). Read when Flink's
+ * PRIMARY KEY ({@code ResolvedSchema#getPrimaryKey}; a view's is Flink's to derive, none here), and whether its
+ * options make its source emit updates ({@link ChangelogSources#updating}). Read when Flink's
  * planner refuses a statement, for the diagnoses ({@code rules.AnalysisContext#tablesRead}): reading changes nothing.
  * A name the catalog does not resolve (a CTE, an unknown name) is left out. Stateless.
  */
@@ -39,7 +41,8 @@ final class TablesRead {
             table.ifPresent(t -> out.add(new TableRead(
                     reference, SessionCatalog.Reader.columns(t.getResolvedTable().getResolvedSchema()),
                     viewReads(catalogManager, t), t.getResolvedTable().getResolvedSchema().getPrimaryKey()
-                            .map(UniqueConstraint::getColumns).orElse(List.of()))));
+                            .map(UniqueConstraint::getColumns).orElse(List.of()),
+                    !(t.getTable() instanceof CatalogView) && ChangelogSources.updating(t.getResolvedTable().getOptions()))));
         }
         return List.copyOf(out);
     }

@@ -20,13 +20,21 @@ import java.util.Optional;
  *     named as the statement would name them (without the session's current catalog and database); empty for a table
  * @param primaryKey the columns of the PRIMARY KEY it declares (Flink's {@code ResolvedSchema#getPrimaryKey}); empty
  *     where it declares none, and for a view
+ * @param updating true for a table whose source emits updates by its options (a CDC connector or format, {@code
+ *     upsert-kafka}: {@code plan.ChangelogSources#updating}); false for one that emits inserts only, and for a view
  */
-public record TableRead(TableReference reference, List<Column> columns, List<String> viewReads, List<String> primaryKey) {
+public record TableRead(
+        TableReference reference, List<Column> columns, List<String> viewReads, List<String> primaryKey, boolean updating) {
 
     public TableRead {
         columns = List.copyOf(columns);
         viewReads = List.copyOf(viewReads);
         primaryKey = List.copyOf(primaryKey);
+    }
+
+    /** A table whose source emits inserts only, or a view. */
+    public TableRead(TableReference reference, List<Column> columns, List<String> viewReads, List<String> primaryKey) {
+        this(reference, columns, viewReads, primaryKey, false);
     }
 
     /** Without a PRIMARY KEY. */

@@ -429,9 +429,13 @@ public sealed interface ParsedStatement extends ParsedSql
      *     a JOIN orders b ...) AS j}): the input a {@code STATE_TTL} hint on the block names for its aggregation, whatever
      *     the subquery reads (Flink 2.3.0 {@code QueryHintsResolver#extractAliasOrTableName} reads the subquery's {@code
      *     ALIAS} hint); empty where the block reads anything else, or a subquery without an alias
+     * @param aliases the alias each {@code GROUP BY} item the block selects under one is given, by the item as {@link
+     *     #groupBy} names it ({@code DATE_FORMAT(ts, 'yyyy-MM-dd')} to {@code log_date} of {@code SELECT DATE_FORMAT(ts,
+     *     'yyyy-MM-dd') AS log_date ... GROUP BY DATE_FORMAT(ts, 'yyyy-MM-dd')}): the name the statement gives it, and
+     *     so the column a fix names
      */
     record Grouping(List<String> groupBy, List<String> selected, List<String> expressions, List<GroupWindow> windows,
-            Optional<TableReference> from, Optional<String> subquery) {
+            Optional<TableReference> from, Optional<String> subquery, Map<String, String> aliases) {
         public Grouping {
             groupBy = List.copyOf(groupBy);
             selected = List.copyOf(selected);
@@ -439,6 +443,18 @@ public sealed interface ParsedStatement extends ParsedSql
             windows = List.copyOf(windows);
             Objects.requireNonNull(from);
             Objects.requireNonNull(subquery);
+            aliases = Map.copyOf(aliases);
+        }
+
+        /** A block none of whose {@code GROUP BY} items is selected under an alias ({@link #aliases} empty). */
+        public Grouping(List<String> groupBy, List<String> selected, List<String> expressions, List<GroupWindow> windows,
+                Optional<TableReference> from, Optional<String> subquery) {
+            this(groupBy, selected, expressions, windows, from, subquery, Map.of());
+        }
+
+        /** The name the statement gives the {@code GROUP BY} item {@code key}: its alias, else the item as written. */
+        public String named(String key) {
+            return aliases.getOrDefault(key, key);
         }
 
         /** A block that reads no subquery ({@link #subquery} empty). */

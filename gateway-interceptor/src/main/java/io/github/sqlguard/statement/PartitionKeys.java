@@ -1,6 +1,7 @@
 package io.github.sqlguard.statement;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -38,9 +39,28 @@ public final class PartitionKeys {
      * key, {@code DO NOTHING} the first; {@code DO ERROR} fails at the second), not by the ranking's order: the fix
      * is the sink keyed by the partition columns, or the ranking partitioned by the sink's key. Read by {@code
      * on-conflict-required}'s fix and the {@code on-conflict} rewrite, which offers no clause then.
+     *
+     * <p>Not where a Top-1's partition columns beyond the sink's key are {@code window_start} and {@code window_end}
+     * alone (a window deduplication per window and bidder into a sink keyed by bidder): its partitions are windows,
+     * whose rows reach the sink one window after the other, once each, so {@code DO DEDUPLICATE} keeps the latest
+     * window's row per key, as a window Top-1 keyed so plans with no clause at all (Flink 2.3.0 keys it by its partition
+     * columns without the window's: lint case 59).
      */
     public static boolean rowsShareSinkRow(Collection<String> partitionColumns, Collection<String> sinkKey, long maxRank) {
-        return holdSinkKey(partitionColumns, sinkKey) && (maxRank > 1 || !holdSinkKey(sinkKey, partitionColumns));
+        if (!holdSinkKey(partitionColumns, sinkKey) || maxRank > 1) {
+            return holdSinkKey(partitionColumns, sinkKey);
+        }
+        List<String> beyondWindow = partitionColumns.stream().filter(c -> !windowColumn(c)).toList();
+        if (beyondWindow.size() < partitionColumns.size()) {
+            return !beyondWindow.isEmpty() && !holdSinkKey(sinkKey, beyondWindow);
+        }
+        return !holdSinkKey(sinkKey, partitionColumns);
+    }
+
+    /** {@code window_start} or {@code window_end} of a windowing TVF, qualified or not. */
+    private static boolean windowColumn(String column) {
+        String name = name(column);
+        return name.equals("window_start") || name.equals("window_end");
     }
 
     private static String name(String column) {

@@ -463,15 +463,23 @@ final class SqlFactsCollector {
         }
         List<String> selected = new ArrayList<>();
         List<SqlCall> calls = new ArrayList<>();
+        Map<String, String> aliases = new LinkedHashMap<>();
         for (SqlNode item : select.getSelectList()) {
             SqlNode column = SqlUtil.stripAs(item);
+            String name = null;
             if (column instanceof SqlIdentifier identifier && !identifier.isStar()) {
-                selected.add(SqlIdentifiers.sql(identifier.names.get(identifier.names.size() - 1)));
+                name = SqlIdentifiers.sql(identifier.names.get(identifier.names.size() - 1));
+                selected.add(name);
             } else if (column instanceof SqlCall call) {
                 calls.add(call);
-                selected.add(written(call));
+                name = written(call);
+                selected.add(name);
                 windows.stream().filter(window -> GroupWindows.isPropertyOf(call, window))
                         .forEach(window -> selected.add(written(window)));
+            }
+            if (name != null && keys.contains(name) && item instanceof SqlCall as && as.getKind() == SqlKind.AS
+                    && as.operand(1) instanceof SqlIdentifier alias) {
+                aliases.putIfAbsent(name, SqlIdentifiers.sql(alias.getSimple()));
             }
         }
         List<String> unselected = keys.stream().filter(k -> !selected.contains(k)).toList();
@@ -481,7 +489,7 @@ final class SqlFactsCollector {
                 .toList();
         groupings.add(new ParsedStatement.Grouping(keys, selected, expressions,
                 windows.stream().map(window -> groupWindow(window, select.getFrom())).toList(), tableRead(select.getFrom()),
-                subqueryRead(select.getFrom())));
+                subqueryRead(select.getFrom()), aliases));
     }
 
     /** The alias of the subquery a {@code FROM} reads ({@code (SELECT ...) AS j}); empty for anything else. */

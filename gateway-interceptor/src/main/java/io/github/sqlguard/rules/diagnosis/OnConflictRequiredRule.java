@@ -182,6 +182,10 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
      * joins and rankings are not the statement's facts, so the last names them as the other possibility.
      */
     private static String noKeyCause(AnalysisContext context) {
+        Optional<WindowOperator> window = windowOperator(context);
+        if (window.isPresent()) {
+            return windowOperatorCause(window.get());
+        }
         List<RankFunction> ranks = keyingRanks(context);
         List<String> joins = context.statement().facts().joinTypes();
         if (!ranks.isEmpty()) {
@@ -261,7 +265,9 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             String tables = String.join(", ", keyless.stream().map(TableRead::name).toList());
             return "the statement writes the rows of " + tables + " as it reads them, neither grouping, deduplicating nor"
                     + " joining them, and " + tables + (keyless.size() == 1 ? " declares" : " declare") + " no PRIMARY"
-                    + " KEY: its rows are inserts with no key, so each reaches the sink on its own";
+                    + " KEY: its rows are " + (keyless.stream().anyMatch(TableRead::updating)
+                            ? "changes (its source emits updates) with no key, so each change reaches the sink on its own"
+                            : "inserts with no key, so each reaches the sink on its own");
         }
         return "the statement neither joins nor ranks, " + CAST_CAUSE;
     }
@@ -321,6 +327,96 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             + " when its window closes, as an insert";
 
     /**
+     * The window Top-N, window deduplication or window join the statement writes over the windowing TVF it reads
+     * ({@link WindowOperator}); empty otherwise.
+     */
+    private static Optional<WindowOperator> windowOperator(AnalysisContext context) {
+        return WindowOperator.of(context, QueryFacts.parse(context.statement().text()).flatMap(tree -> windowTvf(tree, 0)));
+    }
+
+    /**
+     * Why a window operator's rows reach the sink with no key ({@link WindowOperator}: what Flink 2.3.0's {@code
+     * FlinkRelMdUpsertKeys} derives for each). Before, the reason named a ranking or join that distributes updating
+     * rows by an aggregated value, which a window operator neither does nor emits (lint cases 58-60).
+     */
+    private static String windowOperatorCause(WindowOperator window) {
+        String over = " over the " + window.tvf() + " window TVF";
+        return switch (window.kind()) {
+            case TOP_N -> {
+                RankFunction rank = window.rank().orElseThrow();
+                String numbered = rank.function().equalsIgnoreCase("ROW_NUMBER")
+                        ? " does not write " + rank.alias() + ": Flink 2.3 keys a window Top-N's rows by its PARTITION BY"
+                                + " columns other than window_start and window_end together with its ROW_NUMBER, where the"
+                                + " query writes it, and otherwise by its input's key, which "
+                        : " numbers its rows with " + rank.function() + ", which tied rows share: Flink 2.3 keys a window"
+                                + " Top-N's rows by its PARTITION BY columns other than window_start and window_end together"
+                                + " with a ROW_NUMBER only, and otherwise by its input's key, which ";
+                yield "the query's window Top-N (" + rank.function() + "() " + rank.over(rank.orderBy()) + over
+                        + ", kept where " + bound(rank) + ")" + numbered + "a window aggregation or a window TVF does not"
+                        + " have. Its rows are inserts: each window's top rows once, when the window closes";
+            }
+            case DEDUPLICATE -> {
+                RankFunction rank = window.rank().orElseThrow();
+                yield "the query's window deduplication (" + rank.function() + "() " + rank.over(rank.orderBy()) + over
+                        + ", kept where " + bound(rank) + ": ordered by a time attribute alone, Flink plans it as a"
+                        + " WindowDeduplicate) has no upsert key in Flink 2.3, whatever it selects and the sink declares"
+                        + " (its upsert-key metadata has no case for a window deduplication), though it emits "
+                        + windowRows(window) + ", when the window closes, as inserts";
+            }
+            case JOIN -> "the statement's window join (JOIN on " + window.join() + ", per window" + over + ") has no"
+                    + " upsert key in Flink 2.3, whatever its inputs and the sink declare: a join keys its rows by its"
+                    + " inputs' keys, and Flink derives none for the rows of a window TVF or a window aggregation. The join"
+                    + " emits every matching pair of a window once, when the window closes, as inserts";
+        };
+    }
+
+    /** {@code rn <= 3}, {@code rn = 1}: the bound the query reading a ranking keeps it by. */
+    private static String bound(RankFunction rank) {
+        long n = rank.topN().orElse(0);
+        return n == 1 ? rank.alias() + " = 1" : rank.alias() + " <= " + n;
+    }
+
+    /** {@code one row per window and bidder}: what a window deduplication emits, named by its other partition columns. */
+    private static String windowRows(WindowOperator window) {
+        List<String> beyond = window.partitionBeyondWindow();
+        return "one row per window" + (beyond.isEmpty() ? "" : " and " + String.join(", ", beyond));
+    }
+
+    /**
+     * The key fix of a window Top-N whose row number is not written ({@link WindowOperator.Kind#TOP_N}): the row number
+     * written and the sink keyed by the window, the other partition columns and it. Verified on Flink 2.3.0 through lint's
+     * stand-ins: a Top-3 per window into a jdbc sink keyed by {@code (window_start, window_end, rn)}, and per window and
+     * category into one keyed by {@code (window_start, window_end, category, rn)}, plan with no clause ({@code
+     * FlinkRelMdUniqueKeys#getRankUniqueKeys}: the partition key without the window's columns and the row number).
+     */
+    private static String windowTopNKey(WindowOperator window) {
+        RankFunction rank = window.rank().orElseThrow();
+        List<String> key = new ArrayList<>(window.windowPartition());
+        key.addAll(window.partitionBeyondWindow());
+        key.add(rank.alias());
+        List<String> beyond = window.partitionBeyondWindow();
+        String number = rank.function().equalsIgnoreCase("ROW_NUMBER") ? "Write " + rank.alias()
+                : "Number the rows with ROW_NUMBER() in place of " + rank.function() + "() (tied rows share a "
+                        + rank.function() + " number, so Flink keys no rows by it), write " + rank.alias();
+        return number + " and key the sink by the columns " + String.join(", ", key) + " are written to (one sink row"
+                + " per window" + (beyond.isEmpty() ? "" : ", " + String.join(", ", beyond)) + " and rank, as the Top-N"
+                + " emits them)";
+    }
+
+    /**
+     * The {@code ON CONFLICT} choices over rows that are inserts, a window operator's ({@link WindowOperator}), a window
+     * TVF aggregation's or a copy's ({@link #keylessCopyFix}): {@code DO DEDUPLICATE} plans no upsert materializer over inserts (Flink 2.3.0 {@code
+     * StreamExecSink#applyUpsertMaterialize}) and keeps no state; {@code competing} says which rows may share a sink row.
+     */
+    private static String overInserts(String competing) {
+        return "end the INSERT with ON CONFLICT DO DEDUPLICATE: over inserts Flink plans no upsert materializer for it and"
+                + " keeps no state, and each row is written as an upsert of the sink's primary key, the row that reaches"
+                + " it last staying (what Flink 1.20 did with no clause)" + competing + ". ON CONFLICT DO NOTHING keeps"
+                + " the first row per key and ON CONFLICT DO ERROR fails the job on a second; both buffer rows until the"
+                + " watermark passes them and need a WATERMARK on every source table.";
+    }
+
+    /**
      * The windowing TVF ({@code TUMBLE}, {@code HOP}, {@code CUMULATE}, {@code SESSION}) the statement's one {@code
      * GROUP BY} aggregates over: its grouping names {@code window_start} or {@code window_end}, and the statement reads
      * a {@code TABLE(...)} of that function. Empty otherwise, and where the statement groups more than once (the last
@@ -359,12 +455,28 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     }
 
     /**
-     * The column a deduplication of {@link #keylessCopy} orders by: the event-time attribute of the one table it reads
-     * (a {@code Deduplicate} on it keeps the latest row per key by event time), else {@code a time column}.
+     * The fix of a copy of tables without a key whose sources emit inserts only ({@link TableRead#updating}) into a keyed
+     * sink ({@link #keylessCopy}), in the order an engineer
+     * would weigh them: its rows are inserts, so {@code ON CONFLICT DO DEDUPLICATE} plans no upsert materializer and
+     * keeps no state (Flink 2.3.0 {@code StreamExecSink#applyUpsertMaterialize}; lint cases 30, 31), each row an upsert
+     * of the sink's key as Flink 1.20 wrote it with no clause: the first rewrite shown ({@code on-conflict}). A
+     * deduplication by the sink's key comes after it, and only ordered by the one table's event-time attribute (a
+     * {@code Deduplicate}, whose key is its partition columns: no clause needed), where the latest row by event time
+     * must stay whatever the order rows arrive in: it keeps a row per key in state, and a Top-1 by another column is a
+     * {@code Rank} the guard blocks ({@code unbounded-rank}), by processing time the clause's arrival order again. It
+     * came first, ordered by {@code a time column} where the table has none (lint case 48).
      */
-    private static String keylessCopyTime(AnalysisContext context) {
-        List<TableRead> tables = keylessCopy(context);
-        return tables.size() == 1 ? tables.get(0).rowtime().map(Column::name).orElse("a time column") : "a time column";
+    private static String keylessCopyFix(List<TableRead> tables, List<String> sinkKey, AnalysisContext context) {
+        Optional<Column> rowtime = tables.size() == 1 ? tables.get(0).rowtime() : Optional.empty();
+        String names = String.join(", ", tables.stream().map(TableRead::name).toList());
+        String deduplicate = rowtime.isEmpty() || sinkKey.isEmpty() ? ""
+                : ". Where the latest row by event time must stay whatever the order the rows arrive in, deduplicate them"
+                        + " by the sink's key instead: ROW_NUMBER() OVER (PARTITION BY " + String.join(", ",
+                                unqualified(sinkKey)) + " ORDER BY " + rowtime.get().name() + " DESC) in a subquery, kept"
+                        + " where it is 1, is a Deduplicate on the time attribute " + rowtime.get().name() + " whose rows"
+                        + " carry the sink's key, so it needs no clause; it keeps the latest row per key in state"
+                        + " (table.exec.state.ttl, " + ttl(context.effectiveStateTtl()) + ")";
+        return "The rows are inserts, each row of " + names + " once and with no key, so " + overInserts(deduplicate);
     }
 
     /**
@@ -685,13 +797,16 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
      * {@code window_start}, which Flink's docs encourage over the deprecated group window aggregation: Flink 2.3.0 derives
      * no upsert key for a window TVF aggregation ({@link #WINDOW_TVF_CAUSE}), so it is refused into that sink without a
      * clause (lint case 20 offered it as a fix needing none). One row per key holding its latest window is the {@code ON
-     * CONFLICT DO DEDUPLICATE} the fix goes on to name (the latest row per primary key wins).
+     * CONFLICT DO DEDUPLICATE} the fix goes on to name (the latest row per primary key wins). The other keys are named
+     * as the statement names them ({@link Grouping#named}): {@code log_date}, not the {@code DATE_FORMAT(...)} it is
+     * selected as (lint case 53).
      */
     private static String windowKey(Grouping grouping) {
         GroupWindow window = grouping.droppedWindows().get(0);
-        String key = (kept(grouping).isEmpty() ? "" : String.join(", ", kept(grouping)) + " and ") + "the window's start";
+        List<String> kept = kept(grouping).stream().map(grouping::named).toList();
+        String key = (kept.isEmpty() ? "" : String.join(", ", kept) + " and ") + "the window's start";
         return "Select the window's start, " + window.start() + ", and key the sink by " + key
-                + " (one sink row per" + (kept(grouping).isEmpty() ? "" : " " + String.join(", ", kept(grouping)) + " and")
+                + " (one sink row per" + (kept.isEmpty() ? "" : " " + String.join(", ", kept) + " and")
                 + " window, as the aggregation emits them)";
     }
 
@@ -736,6 +851,13 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         if (topN.isPresent()) {
             return topN(firstKey, topN.get().alias());
         }
+        Optional<WindowOperator> windowTopN = firstKey.isEmpty() ? windowOperator(context)
+                .filter(w -> w.kind() == WindowOperator.Kind.TOP_N) : Optional.empty();
+        if (windowTopN.isPresent()) {
+            return windowTopNKey(windowTopN.get()) + "; then no clause is needed and no upsert materializer runs. Or keep"
+                    + " the sink's key: its rows are inserts, each window's top rows once, so " + overInserts(
+                            "; where two of one window's top rows share a primary key, the one that arrives last stays");
+        }
         Optional<RankFunction> topOne = ranks.stream().filter(r -> r.topN().orElse(0) == 1)
                 .filter(r -> keysTheRows(r, firstKey, sinkKey)).findFirst();
         Optional<RankFunction> numbered = ranks.stream().filter(r -> r.topN().isEmpty() && !r.alias().isEmpty()).findFirst();
@@ -743,12 +865,22 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         if (firstKey.isEmpty() && ranks.isEmpty() && context.statement().facts().joinTypes().isEmpty()
                 && windowTvfAggregation(context).isPresent()) {
             return "No key the sink declares makes the clause unneeded: Flink 2.3 derives none for a window TVF"
-                    + " aggregation. Its rows are inserts, each group's row once per window, so end the INSERT with ON"
-                    + " CONFLICT DO DEDUPLICATE: over inserts Flink plans no upsert materializer for it and keeps no"
-                    + " state, and each row is written as an upsert of the sink's primary key, the row that reaches it"
-                    + " last staying (what Flink 1.20 did with no clause). ON CONFLICT DO NOTHING keeps the first row"
-                    + " per key and ON CONFLICT DO ERROR fails the job on a second; both buffer rows until the watermark"
-                    + " passes them and need a WATERMARK on every source table.";
+                    + " aggregation. Its rows are inserts, each group's row once per window, so " + overInserts("");
+        }
+        Optional<WindowOperator> window = firstKey.isEmpty() ? windowOperator(context) : Optional.empty();
+        if (window.isPresent() && window.get().kind() == WindowOperator.Kind.DEDUPLICATE) {
+            return "No key the sink declares makes the clause unneeded: Flink 2.3 derives none for a window"
+                    + " deduplication. Its rows are inserts, " + windowRows(window.get()) + ", so " + overInserts("");
+        }
+        if (window.isPresent() && window.get().kind() == WindowOperator.Kind.JOIN) {
+            return "No key the sink declares makes the clause unneeded: Flink 2.3 derives none for a window join. Its"
+                    + " rows are inserts, each matching pair of a window once, so " + overInserts("; where"
+                            + " several pairs of one window share a primary key (rows of either side with the same join"
+                            + " key in that window), they compete for that sink row and the one that arrives last stays");
+        }
+        List<TableRead> keyless = firstKey.isEmpty() ? keylessCopy(context) : List.of();
+        if (!keyless.isEmpty() && keyless.stream().noneMatch(TableRead::updating)) {
+            return keylessCopyFix(keyless, sinkKey, context);
         }
         String key;
         if (topOne.isPresent() && PartitionKeys.rowsShareSinkRow(topOne.get().partitionBy(), sinkKey, 1)) {
@@ -804,10 +936,10 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                     + " and key the sink by the columns they are written to";
         } else {
             key = firstKey.isEmpty() && !keylessCopy(context).isEmpty()
-                    ? "Give the rows the sink's key: deduplicate them by its columns (ROW_NUMBER() OVER (PARTITION BY "
-                            + String.join(", ", unqualified(sinkKey)) + " ORDER BY " + keylessCopyTime(context)
-                            + " DESC) in a subquery,"
-                            + " kept where it is 1: a Top-1 that keeps the latest row per key in state)"
+                    ? "Give the rows the sink's key: declare the PRIMARY KEY (NOT ENFORCED) of "
+                            + String.join(", ", keylessCopy(context).stream().map(TableRead::name).toList()) + " where its"
+                            + " changes are keyed by the columns the sink's key is written from (a CDC source's rows are"
+                            + " keyed by the upstream table's key)"
                     : firstKey.isEmpty()
                     ? "Give the rows the sink's key: aggregate (or deduplicate) by the primary key's columns, declared in the"
                             + " sink with the query's types"
