@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import io.github.sqlguard.rewrite.Rewrite;
 import io.github.sqlguard.testing.SqlScript;
 import org.apache.flink.configuration.Configuration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,20 +28,10 @@ import java.util.Optional;
  * {@link #theLookupJoinOfferedInAViewsPlacePlansAsALookupJoin} asks Flink to plan. Flink 2.3 only for the refusals: 1.20
  * has no ON CONFLICT check (FLIP-558).
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LookupJoinLintCasesTest {
 
-    private LintEngine engine;
-
-    @BeforeAll
-    void start() {
-        engine = new LintEngine(new Configuration(), List.of(), true);
-    }
-
-    @AfterAll
-    void stop() {
-        engine.close();
-    }
+    /** The JVM's shared engine with stand-ins ({@link StandInLintEngine}): not closed here. */
+    private final LintEngine engine = StandInLintEngine.shared();
 
     @ParameterizedTest
     @ValueSource(strings = {

@@ -2,10 +2,6 @@ package io.github.sqlguard.lint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apache.flink.configuration.Configuration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -21,7 +17,6 @@ import java.util.List;
  * nothing. Through lint's stand-ins (jdbc, mysql-cdc), on each Flink line: 2.3 with {@code ON CONFLICT DO DEDUPLICATE}
  * written (it refuses the INSERT without it), 1.20 without (no clause, the materializer planned as it is).
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LookupMatchesInViewsTest {
 
     private static final String TABLES = """
@@ -56,17 +51,8 @@ class LookupMatchesInViewsTest {
             ) WITH ('connector' = 'jdbc', 'url' = 'jdbc:mysql://db:3306/dw', 'table-name' = 'order_tiers');
             """;
 
-    private LintEngine engine;
-
-    @BeforeAll
-    void start() {
-        engine = new LintEngine(new Configuration(), List.of(), true);
-    }
-
-    @AfterAll
-    void stop() {
-        engine.close();
-    }
+    /** The JVM's shared engine with stand-ins ({@link StandInLintEngine}): not closed here. */
+    private final LintEngine engine = StandInLintEngine.shared();
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """

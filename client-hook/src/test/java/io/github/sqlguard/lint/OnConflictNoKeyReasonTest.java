@@ -6,11 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.testing.SqlScript;
 
-import org.apache.flink.configuration.Configuration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,22 +27,12 @@ import java.util.List;
  * outside SQL; 64: a join beside a ranking). Upsert sinks through stand-ins: Flink checks an insert-only
  * query's key only against a sink that takes no retractions. Flink 2.3 only: 1.20 has no ON CONFLICT check (FLIP-558).
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OnConflictNoKeyReasonTest {
 
     private static final Path CASES = Path.of("src/test/resources/lint-cases");
 
-    private LintEngine engine;
-
-    @BeforeAll
-    void start() {
-        engine = new LintEngine(new Configuration(), List.of(), true);
-    }
-
-    @AfterAll
-    void stop() {
-        engine.close();
-    }
+    /** The JVM's shared engine with stand-ins ({@link StandInLintEngine}): not closed here. */
+    private final LintEngine engine = StandInLintEngine.shared();
 
     @ParameterizedTest
     @ValueSource(strings = {

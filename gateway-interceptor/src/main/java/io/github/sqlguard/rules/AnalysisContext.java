@@ -7,6 +7,7 @@ import io.github.sqlguard.statement.ParsedSql;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -101,6 +102,32 @@ public record AnalysisContext(
      */
     public <T> T option(RuleOption<T> option) {
         return options.get(option);
+    }
+
+    /**
+     * Every component equal, as a record's equality is, written out: the record's own ({@code ObjectMethods}) goes
+     * through a chain of method handles, one per component, that a context's eleven did not get compiled into
+     * straight code; it was a tenth of the decision's CPU samples on a {@code SET} ({@link LimitsVerdict#reusableIn}
+     * asks it of every statement; bench/results/2026-12-07-cheap-r68.md). The components that differ most often and
+     * cost least are compared first; {@link #hashCode} stays the record's, which agrees with it.
+     */
+    @Override
+    public boolean equals(Object o) {
+        if (o == this) {
+            return true;
+        }
+        return o instanceof AnalysisContext other
+                && streaming == other.streaming
+                && Objects.equals(statement, other.statement)
+                && Objects.equals(plan, other.plan)
+                && Objects.equals(plannerError, other.plannerError)
+                && Objects.equals(effectiveStateTtl, other.effectiveStateTtl)
+                && Objects.equals(restore, other.restore)
+                && Objects.equals(advised, other.advised)
+                && Objects.equals(options, other.options)
+                && Objects.equals(changes, other.changes)
+                && Objects.equals(tablesRead, other.tablesRead)
+                && Objects.equals(config, other.config);
     }
 
     /** This context as {@code rule} sees it: with only the options its declaration lists. */

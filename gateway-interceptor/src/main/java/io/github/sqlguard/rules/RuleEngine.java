@@ -4,6 +4,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,16 +20,44 @@ import java.util.function.Predicate;
  *
  * <p>A rule that throws cannot take the guard down: it yields one finding of its own id at {@link
  * Level#WARN} (at most its configured level) saying that it failed and why, and the other rules
- * still decide. Stateless and thread-safe.
+ * still decide.
+ *
+ * <p>What the policy says of each rule (its level, whether users may suppress it) is read once, when the engine is
+ * made, not for every rule of every statement: an engine is made for a policy and kept with it ({@code
+ * service.PolicyGuards}). Immutable and thread-safe.
  */
 public final class RuleEngine {
 
-    private final RuleCatalog catalog;
-    private final RulePolicy policy;
+    /** The catalog's rules in its order, each with what the policy says of it. */
+    private final InForce[] rules;
+    /**
+     * How many distinct lists of options the rules declare: the rules of one list see the same options, so one
+     * evaluation makes one {@link AnalysisContext#forRule} view per list, not one per rule ({@link InForce#view}).
+     */
+    private final int views;
+
+    /**
+     * A rule of the catalog with what the policy says of it.
+     *
+     * @param level the configured level ({@link RulePolicy#level})
+     * @param suppressible true when users may lower it inline ({@link RulePolicy#suppressible})
+     * @param view the index of the rule's list of options among the catalog's distinct ones
+     */
+    private record InForce(Rule rule, RuleDeclaration declaration, Level level, boolean suppressible, int view) {}
 
     public RuleEngine(RuleCatalog catalog, RulePolicy policy) {
-        this.catalog = catalog;
-        this.policy = policy;
+        List<Rule> all = catalog.rules();
+        Map<List<RuleOption<?>>, Integer> lists = new LinkedHashMap<>();
+        this.rules = new InForce[all.size()];
+        Set<String> suppressible = policy.suppressible();
+        for (int i = 0; i < rules.length; i++) {
+            Rule rule = all.get(i);
+            RuleDeclaration declaration = rule.declaration();
+            int view = lists.computeIfAbsent(declaration.options(), options -> lists.size());
+            rules[i] = new InForce(
+                    rule, declaration, policy.level(declaration.id()), suppressible.contains(declaration.id()), view);
+        }
+        this.views = lists.size();
     }
 
     /** The verdict for one statement. */
@@ -68,18 +97,24 @@ public final class RuleEngine {
         List<String> suppressed = new ArrayList<>();
         List<Finding> fallback = new ArrayList<>();
         boolean diagnosed = false;
-        for (Rule rule : catalog.rules()) {
-            RuleDeclaration declaration = rule.declaration();
+        AnalysisContext[] seen = new AnalysisContext[views];
+        for (InForce inForce : rules) {
+            RuleDeclaration declaration = inForce.declaration();
             if (!roles.test(declaration.role())) {
                 continue;
             }
-            Level configured = policy.level(declaration.id());
+            Level configured = inForce.level();
             if (configured == Level.OFF) {
                 continue;
             }
             List<RuleHit> hits = known.get(declaration.id());
             if (hits == null) {
-                hits = check(rule, declaration, context);
+                AnalysisContext view = seen[inForce.view()];
+                if (view == null) {
+                    view = context.forRule(declaration);
+                    seen[inForce.view()] = view;
+                }
+                hits = check(inForce.rule(), declaration, view);
             }
             if (found != null && declaration.role() == RuleRole.LIMIT) {
                 found.put(declaration.id(), hits);
@@ -93,13 +128,13 @@ public final class RuleEngine {
                 if (level == Level.OFF) {
                     continue;
                 }
-                if (allowed.contains(declaration.id()) && policy.suppressible().contains(declaration.id())) {
+                if (inForce.suppressible() && allowed.contains(declaration.id())) {
                     level = level.atMost(Level.INFO);
                     if (!suppressed.contains(declaration.id())) {
                         suppressed.add(declaration.id());
                     }
                 }
-                String fix = SuppressionAdvice.fix(hit.fix(), declaration, policy.suppressible().contains(declaration.id()),
+                String fix = SuppressionAdvice.fix(hit.fix(), declaration, inForce.suppressible(),
                         allowed.contains(declaration.id()));
                 Finding finding =
                         new Finding(
@@ -121,10 +156,10 @@ public final class RuleEngine {
         return new Verdict(findings, suppressed, fallbacks);
     }
 
-    /** {@code rule}'s hits on {@code context}, or the hit of its failure. */
-    private static List<RuleHit> check(Rule rule, RuleDeclaration declaration, AnalysisContext context) {
+    /** {@code rule}'s hits on {@code view} (the statement's context as the rule sees it), or the hit of its failure. */
+    private static List<RuleHit> check(Rule rule, RuleDeclaration declaration, AnalysisContext view) {
         try {
-            return rule.check(context.forRule(declaration));
+            return rule.check(view);
         } catch (RuntimeException | StackOverflowError e) {
             return List.of(failed(declaration, e));
         }

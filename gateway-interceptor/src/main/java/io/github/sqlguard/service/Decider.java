@@ -23,7 +23,6 @@ import io.github.sqlguard.rules.Rule;
 import io.github.sqlguard.rules.RuleOption;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleRole;
-import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.rules.limits.PathNotAllowedRule;
 import io.github.sqlguard.service.StatementTiming.Part;
 import io.github.sqlguard.statement.ParsedSql;
@@ -60,7 +59,6 @@ final class Decider {
     private static final Logger LOG = LoggerFactory.getLogger(Decider.class);
 
     private final SqlGatewayService delegate;
-    private final RuleCatalog catalog;
     private final SessionPlanner planner;
     private final Classifier classifier;
     private final GuardMetrics metrics;
@@ -72,6 +70,8 @@ final class Decider {
     private final RestoreBaseline baseline;
     /** {@link #limitOptions} of the catalog. */
     private final List<RuleOption<?>> limitOptions;
+    /** The guard of each policy a call is decided under. */
+    private final PolicyGuards guards;
 
     Decider(
             SqlGatewayService delegate, RuleCatalog catalog, SessionPlanner planner, Classifier classifier,
@@ -88,13 +88,13 @@ final class Decider {
         this.registry = registry;
         this.baseline = baseline;
         this.delegate = delegate;
-        this.catalog = catalog;
         this.planner = planner;
         this.classifier = classifier;
         this.metrics = metrics;
         this.rewrites = rewrites;
         this.sessions = GatewaySessions.of(delegate);
         this.limitOptions = limitOptions(catalog);
+        this.guards = new PolicyGuards(catalog);
     }
 
     /**
@@ -470,6 +470,6 @@ final class Decider {
     }
 
     private StatementGuard guardOf(ScopedPolicy scoped) {
-        return new StatementGuard(new RuleEngine(catalog, scoped.policy()), scoped.policy());
+        return guards.of(scoped.policy());
     }
 }

@@ -12,7 +12,6 @@ import io.github.sqlguard.rewrite.RewriteRequest;
 import io.github.sqlguard.rewrite.Rewriter;
 import io.github.sqlguard.rewrite.Rewrites;
 import io.github.sqlguard.rules.RuleCatalog;
-import io.github.sqlguard.rules.RuleEngine;
 import io.github.sqlguard.rules.StateTtlOptions;
 import io.github.sqlguard.statement.ParsedStatement;
 
@@ -55,7 +54,8 @@ final class RewriteStage implements AutoCloseable {
     static final int MAX_REWRITERS = 8;
 
     private final Rewriter rewriter = Rewriter.builtIn();
-    private final RuleCatalog catalog;
+    /** The guard of each policy, that judges the candidates. */
+    private final PolicyGuards guards;
     private final SessionPlanner planner;
     private final Optional<SessionCatalog> catalogs;
     private final GuardMetrics metrics;
@@ -74,7 +74,7 @@ final class RewriteStage implements AutoCloseable {
     RewriteStage(
             RuleCatalog catalog, SessionPlanner planner, Optional<GatewaySessions> gatewaySessions, SessionRegistry sessions,
             GuardMetrics metrics, boolean proveEveryStatementAtOnce, Rewriter.Shown shownAtOnce) {
-        this.catalog = catalog;
+        this.guards = new PolicyGuards(catalog);
         this.planner = planner;
         this.catalogs = gatewaySessions.map(SessionCatalog::new);
         this.sessions = sessions;
@@ -159,7 +159,7 @@ final class RewriteStage implements AutoCloseable {
             RewriteRequest request = new RewriteRequest(
                     statement, decision.verdict(), decision.plan(), config, policy.option(StateTtlOptions.MIN_STATE_TTL),
                     policy.option(StateTtlOptions.MAX_STATE_TTL), inStatementSet(call));
-            StatementGuard guard = new StatementGuard(new RuleEngine(catalog, policy), policy);
+            StatementGuard guard = guards.of(policy);
             SessionRewrites session = new SessionRewrites(
                     guard, planner, catalogs.orElseThrow().reader(call.sessionHandle(), Configuration.fromMap(execution)),
                     call.sessionHandle(), sessionConfig, execution, policy.explainTimeout(), ordered, restoring,

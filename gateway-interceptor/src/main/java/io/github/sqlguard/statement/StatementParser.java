@@ -42,7 +42,8 @@ import java.util.Optional;
  * ({@link FlinkExtendedParser}): what it matches ({@code SET}/{@code RESET} with an unquoted key,
  * ...) is read as Flink runs it. Everything else is read by Flink's SQL parser ({@code
  * FlinkSqlParserImpl}, configured as Flink's planner configures it in {@code PlannerContext}: Java
- * lexical rules, identifier length 256).
+ * lexical rules, identifier length 256), but a plain {@code SET 'key' = 'value'}, {@code RESET 'key'}
+ * or {@code SHOW TABLES}, whose reading by that parser is known without running it ({@link FixedForms}).
  *
  * <p>Never throws on bad input: a statement the parsers reject comes back as {@link
  * ParsedStatement.Unparsable} with the parser's message. Thread-safe: each thread reads with a
@@ -73,6 +74,10 @@ public final class StatementParser {
         if (extended.isPresent()) {
             return ofOperation(text, extended.get());
         }
+        Optional<ParsedStatement> fixed = FixedForms.read(text);
+        if (fixed.isPresent()) {
+            return fixed.get();
+        }
         SqlNodeList nodes;
         try {
             nodes = FlinkSqlParser.parseStmtList(text);
@@ -102,7 +107,7 @@ public final class StatementParser {
     }
 
     /** {@code text} as the one node Flink's SQL parser read from it. */
-    private static ParsedStatement ofNode(String text, SqlNode node) {
+    static ParsedStatement ofNode(String text, SqlNode node) {
         SqlFactsCollector collector = new SqlFactsCollector();
         collector.visit(node);
         ParsedStatement.SqlFacts facts = collector.facts();

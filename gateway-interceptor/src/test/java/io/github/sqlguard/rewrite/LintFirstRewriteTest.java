@@ -32,6 +32,13 @@ import java.util.concurrent.Future;
  * proven rewrite (one planning where every family's rewrite took two). Plannings are counted ({@link
  * Rewrites.Tally#planned}), not timed. The corpus's every-rewrite runs are this JVM's ({@link ProvenCorpus}); lint's
  * runs of the corpus go on beside them, on a thread of their own.
+ *
+ * <p>Its time in a report is usually not its own: whichever of the three classes that read {@link ProvenCorpus} runs
+ * first in the JVM ({@code CorpusRewritesOnStockFlinkTest}, this one, {@code StructuralFixFirstTest}) makes the
+ * proving run of the whole corpus for all three, and surefire's default run order is the order the file system lists
+ * the classes in, which puts this class first in {@code .ci/run} (the slowest class of the fast tier there, 100.9 s
+ * in round 67's run: the proving run and lint's run beside it). Under {@code -Dsurefire.runOrder=alphabetical}
+ * {@code CorpusRewritesOnStockFlinkTest} runs first and carries it (CONTRIBUTING.md, "How long").
  * {@code -Dsql-guard.cases.only=REGEX} narrows the cases as for {@code
  * CaseCorpusTest}.
  */

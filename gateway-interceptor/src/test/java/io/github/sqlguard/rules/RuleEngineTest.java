@@ -150,6 +150,47 @@ class RuleEngineTest {
         assertThat(finding.reason()).contains("failed").contains("'sql-guard.max-state-ttl' is not declared here");
     }
 
+    /**
+     * One evaluation makes one view of the context per list of options the rules declare, not one per rule: rules of
+     * equal lists share it, and a rule between them that declares none still sees none.
+     */
+    @Test
+    void rulesOfTheSameOptionsShareAViewAndARuleOfNoneStillSeesNone() {
+        Rule first = reading("reads-max-first", StateTtlOptions.MAX_STATE_TTL);
+        Rule none = reading("reads-max-undeclared");
+        Rule second = reading("reads-max-second", StateTtlOptions.MAX_STATE_TTL);
+        RuleCatalog catalog = RuleCatalog.of(List.of(first, none, second));
+        Policy policy = Policy.defaults(catalog);
+        AnalysisContext context =
+                new AnalysisContext(
+                        parser.parse("SELECT 1"), Optional.empty(), Optional.empty(), true, Duration.ZERO, List.of(), Map.of(),
+                        policy.ruleOptions());
+
+        List<Finding> findings = new RuleEngine(catalog, policy).evaluate(context).findings();
+
+        assertThat(findings).extracting(Finding::ruleId)
+                .containsExactly("reads-max-first", "reads-max-undeclared", "reads-max-second");
+        assertThat(findings.get(0).reason()).isEqualTo("max PT8760H");
+        assertThat(findings.get(1).reason()).contains("failed").contains("'sql-guard.max-state-ttl' is not declared here");
+        assertThat(findings.get(2).reason()).isEqualTo("max PT8760H");
+    }
+
+    /** A rule {@code id} declaring {@code options} (a list of its own) whose hit says the max-state-ttl it reads. */
+    private static Rule reading(String id, RuleOption<?>... options) {
+        RuleDeclaration declaration = RuleDeclaration.check(id, Level.WARN, "Says the max-state-ttl it reads.", options);
+        return new Rule() {
+            @Override
+            public RuleDeclaration declaration() {
+                return declaration;
+            }
+
+            @Override
+            public List<RuleHit> check(AnalysisContext context) {
+                return List.of(RuleHit.of("max " + context.option(StateTtlOptions.MAX_STATE_TTL), "", "", "none"));
+            }
+        };
+    }
+
     @Test
     void aRuleThatThrowsYieldsItsOwnFindingAndTheOtherRulesStillDecide() {
         RuleDeclaration declaration = RuleDeclaration.check("broken-rule", Level.BLOCK, "Always throws.");
