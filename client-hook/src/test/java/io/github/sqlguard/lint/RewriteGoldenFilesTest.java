@@ -470,6 +470,10 @@ class RewriteGoldenFilesTest {
         "1068-src1-join-src2-unqualified-selecting-a1-rewrite-selects-a2-named-a1",
         "1070-clicks-join-sessions-join-users-cascade-none-keyed-into-sink-reason-says-no-input-has-a-key",
         "1071-readings-between-plain-maintenance-start-and-alert-time-reason-names-the-plain-lower-bound",
+        "1113-orders-join-projecting-view-of-versioned-rates-temporal-join-fix-reads-the-view-keyed-by-the-plans-key",
+        "1116-order-counts-per-currency-over-filtering-view-hint-names-the-views-alias",
+        "1117-cte-renaming-row-fields-without-time-column-bids-per-auction-hint-names-the-cte-window-names-the-table",
+        "1118-bids-per-auction-grouped-by-row-field-selected-renamed-window-fix-names-the-row-field",
         "1057-view-of-row-fields-top-10-per-auction-window-fix-names-the-view-columns"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
@@ -537,7 +541,10 @@ class RewriteGoldenFilesTest {
         "28-orders-join-active-customers-view-over-jdbc-lookup-join-reads-the-table-with-the-view-filter",
         "29-orders-view-left-join-accounts-on-composite-key-into-sink-lookup-join",
         "41-payments-left-join-german-merchants-view-rewrite-and-fix-write-one-lookup-join",
-        "975-kafka-debezium-protobuf-orders-into-append-only-kafka-sink-refused-over-updates"})
+        "975-kafka-debezium-protobuf-orders-into-append-only-kafka-sink-refused-over-updates",
+        "55-orders-join-projecting-view-of-versioned-rates-rewrite-and-fix-write-one-temporal-join-of-the-view",
+        "56-kafka-bids-per-auction-over-cte-without-time-column-hint-names-the-cte-window-names-the-row-field",
+        "57-kafka-top-3-bids-per-auction-over-cte-without-time-column-window-fix-names-the-row-fields"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }
