@@ -26,7 +26,9 @@ import java.util.Optional;
  * with the view's condition in the ON, as Flink refuses a view read as of processing time (28; 41 with two conditions),
  * and with rewrites off the rule's own fix offers the same join (33, 39, 40: a view that only projects), which
  * {@link #theLookupJoinOfferedInAViewsPlacePlansAsALookupJoin} asks Flink to plan. Flink 2.3 only for the refusals: 1.20
- * has no ON CONFLICT check (FLIP-558).
+ * has no ON CONFLICT check (FLIP-558). Beside them, the other fixes that read a view or a {@code WITH} item: the temporal
+ * join of a view that projects a versioned table, rewrite and fix one join (55), and over a {@code WITH} item that
+ * selects no time column, the hint naming the item and the window naming the table's ROW fields (56, 57).
  */
 class LookupJoinLintCasesTest {
 
@@ -45,7 +47,10 @@ class LookupJoinLintCasesTest {
         "39-payments-left-join-german-merchants-view-two-conditions-rewrites-off-lookup-fix-with-both-in-the-on",
         "40-clicks-join-product-names-projecting-view-without-alias-rewrites-off-lookup-fix-reads-the-table",
         "41-payments-left-join-german-merchants-view-rewrite-and-fix-write-one-lookup-join",
-        "35-cdc-orders-lookup-join-customers-by-customer-id-on-conflict-deduplicate-materializer-says-matches-compete"})
+        "35-cdc-orders-lookup-join-customers-by-customer-id-on-conflict-deduplicate-materializer-says-matches-compete",
+        "55-orders-join-projecting-view-of-versioned-rates-rewrite-and-fix-write-one-temporal-join-of-the-view",
+        "56-kafka-bids-per-auction-over-cte-without-time-column-hint-names-the-cte-window-names-the-row-field",
+        "57-kafka-top-3-bids-per-auction-over-cte-without-time-column-window-fix-names-the-row-fields"})
     void lastStatementIsAsItsHeaderSays(String name) throws Exception {
         Path file = Path.of("src/test/resources/lint-cases", name + ".sql");
         String text = Files.readString(file);

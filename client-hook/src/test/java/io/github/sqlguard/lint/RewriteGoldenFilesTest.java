@@ -472,6 +472,10 @@ class RewriteGoldenFilesTest {
         "1068-src1-join-src2-unqualified-selecting-a1-rewrite-selects-a2-named-a1",
         "1070-clicks-join-sessions-join-users-cascade-none-keyed-into-sink-reason-says-no-input-has-a-key",
         "1071-readings-between-plain-maintenance-start-and-alert-time-reason-names-the-plain-lower-bound",
+        "1113-orders-join-projecting-view-of-versioned-rates-temporal-join-fix-reads-the-view-keyed-by-the-plans-key",
+        "1116-order-counts-per-currency-over-filtering-view-hint-names-the-views-alias",
+        "1117-cte-renaming-row-fields-without-time-column-bids-per-auction-hint-names-the-cte-window-names-the-table",
+        "1118-bids-per-auction-grouped-by-row-field-selected-renamed-window-fix-names-the-row-field",
         "1057-view-of-row-fields-top-10-per-auction-window-fix-names-the-view-columns"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
@@ -546,7 +550,10 @@ class RewriteGoldenFilesTest {
         "61-kafka-events-first-per-event-id-into-partitioned-iceberg-table-stand-in-partitions-as-iceberg",
         "62-kafka-order-counts-per-customer-into-paimon-table-keyed-by-customer-stand-in-takes-upserts",
         "63-kafka-transactions-copy-beside-window-alerts-in-statement-set-into-jdbc-keyed-by-id-reason-of-its-insert",
-        "64-statement-set-dedup-and-keyless-join-into-jdbc-keyed-by-order-reason-names-the-join-not-the-ranking"})
+        "64-statement-set-dedup-and-keyless-join-into-jdbc-keyed-by-order-reason-names-the-join-not-the-ranking",
+        "55-orders-join-projecting-view-of-versioned-rates-rewrite-and-fix-write-one-temporal-join-of-the-view",
+        "56-kafka-bids-per-auction-over-cte-without-time-column-hint-names-the-cte-window-names-the-row-field",
+        "57-kafka-top-3-bids-per-auction-over-cte-without-time-column-window-fix-names-the-row-fields"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }

@@ -1325,7 +1325,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             String keys = grouping ? ", GROUPING SETS (...) as the query writes them"
                     : aggregate.groupBy().isEmpty() ? ""
                     : ", " + String.join(", ", groupKeys(aggregate, names).stream().filter(k -> bucket.map(b -> !b.isKey(k)).orElse(true))
-                            .map(SqlIdentifiers::planName).toList());
+                            // as they resolve over the table the window reads: bid.auction for a that renames it
+                            .map(k -> SqlIdentifiers.planName(names.overTable(k, node))).toList());
             String group = "GROUP BY window_start, window_end" + (keys.equals(", ") ? "" : keys);
             String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + SqlIdentifiers.sql(time.get().name()) + "), "
                     + values.windowInterval() + "))";
@@ -1680,7 +1681,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (in.isPresent()) {
             return Optional.of(new HintPin.Input(in.get().input(), Optional.of(in.get().view())));
         }
-        return names.directTable(node).flatMap(names::hintName).map(key -> new HintPin.Input(key, Optional.empty()));
+        return names.directTable(node).flatMap(names::inputName).map(key -> new HintPin.Input(key, Optional.empty()));
     }
 
     /**
@@ -2043,7 +2044,14 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
     private static Optional<ProvenWay> temporalWay(Operator.Join join, StatementNames names) {
         List<PlanNode> inputs = names.plan().inputs(join.node());
         Optional<String> left = inputs.size() == 2 ? side(inputs.get(0), names) : Optional.empty();
-        Optional<String> right = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
+        Optional<String> named = inputs.size() == 2 ? side(inputs.get(1), names) : Optional.empty();
+        // A view on the right that projects one table as it is: Flink versions it as that table (the key and the event
+        // time its scan keeps), so the join reads the view as the statement does. Not one that filters it: Flink 2.3.0
+        // refuses the temporal join ("Filter is not allowed for right changelog input of event time temporal join",
+        // EventTimeTemporalJoinRewriteRule), and reading the table in its place would drop the filter.
+        Optional<ViewFilter> viewed = inputs.size() == 2 && named.isEmpty()
+                ? filteredView(join, inputs.get(1), names) : Optional.empty();
+        Optional<String> right = viewed.filter(v -> v.condition().isEmpty()).map(ViewFilter::qualifier).or(() -> named);
         if (inputs.size() != 2 || left.isEmpty() || right.isEmpty() || join.leftKeys().isEmpty() || semiOrAnti(join)
                 || !plainKeys(join, names) || antiJoin(join, names)) {
             return Optional.empty();
@@ -2053,7 +2061,13 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (leftTime.isEmpty() || (rightTime.isEmpty() && names.directTable(inputs.get(1)).isEmpty())) {
             return Optional.empty();
         }
-        String versioned = names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName).orElse(right.get());
+        if (viewed.isPresent() && (rightTime.isEmpty() || !undeclaredKey(join, names, inputs.get(1)).isEmpty())) {
+            // The view's table declares no key the join equates, or the view selects no event time: what it needs is
+            // the table's DDL, which a fix naming the view cannot say as written.
+            return Optional.empty();
+        }
+        String versioned = viewed.map(ViewFilter::view)
+                .or(() -> names.directTable(inputs.get(1)).map(ObjectIdentifier::getObjectName)).orElse(right.get());
         String clause = joinKeyword(join) + " " + versioned + " FOR SYSTEM_TIME AS OF " + qualified(left.get(), leftTime.get().name())
                 + " AS " + SqlIdentifiers.sql(right.get()) + " ON " + on(join, left.get(), right.get());
         List<String> declared = declaredKey(names, inputs.get(1));

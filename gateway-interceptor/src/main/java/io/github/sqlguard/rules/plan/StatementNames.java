@@ -172,6 +172,32 @@ record StatementNames(
     }
 
     /**
+     * The column {@code name} of the relation the statement reads above {@code node} (its key, its order), as a window
+     * over the table {@code node} reads straight names it ({@code TABLE(TUMBLE(TABLE events, ...))}, where {@link
+     * #readName} is that table): {@code name} itself where it is a column of the table (or a path into one of its ROW
+     * columns, {@code bid.auction}); where the statement renames a column of the table to it on the way up ({@code
+     * bid.auction AS a} in its {@code SELECT}, a subquery's or a {@code WITH} item's that selects no time column, so the
+     * window reads the table), what it renames, which resolves over the table where {@code a} does not. Where the window
+     * reads a view or a {@code WITH} item, or the text renames several things to {@code name}, {@code name} as it is.
+     */
+    String overTable(String name, PlanNode node) {
+        Optional<List<String>> columns = sourceColumns(node);
+        Optional<String> table = directTable(node).map(ObjectIdentifier::getObjectName);
+        if (columns.isEmpty() || table.isEmpty() || !readName(node).equals(table) || !PLAIN.matcher(name).matches()
+                || columns.get().contains(name)) {
+            return name;
+        }
+        java.util.regex.Matcher renamed = java.util.regex.Pattern.compile("(?i)(?<![\\w.$`])([A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)*)"
+                + "\\s+AS\\s+`?" + java.util.regex.Pattern.quote(name) + "`?(?![\\w$`])").matcher(context.statement().text());
+        java.util.Set<String> written = new java.util.LinkedHashSet<>();
+        while (renamed.find()) {
+            written.add(renamed.group(1));
+        }
+        return written.size() == 1 && columns.get().contains(written.iterator().next().split("\\.")[0])
+                ? written.iterator().next() : name;
+    }
+
+    /**
      * The {@code WITH} item the statement reads {@code table} through, where it names that table once, in the query of
      * one item that only projects or filters it ({@link WithItems.WithItem#projects}), and the statement reads that item
      * by its name ({@code WITH b AS (SELECT bid.auction AS a, ... FROM events WHERE event_type = 2) ... FROM b}): a fix
@@ -615,7 +641,8 @@ record StatementNames(
     }
 
     /**
-     * True when Flink's plan scans {@code table} more often than the statement names it: it decorrelated a subquery
+     * True when Flink's plan scans {@code table} more often than the statement names it (itself, or through a view that
+     * projects or filters it: {@link ExplainedPlan#viewFilters}): it decorrelated a subquery
      * and reads the outer table again for the values the subquery is correlated with. An operator over such a scan
      * may be Flink's own (the distinct correlation values), which no {@code SELECT} of the statement carries.
      */
@@ -625,7 +652,9 @@ record StatementNames(
         java.util.Map<Integer, Long> paths = new java.util.HashMap<>();
         long scans = plan.nodes().stream().filter(n -> plan.inputs(n).isEmpty() && n.table().map(table::equals).orElse(false))
                 .mapToLong(n -> paths(n, paths, 0)).sum();
-        long named = context.statement().facts().tableReferences().stream().filter(r -> r.name().equals(table.getObjectName())).count();
+        long named = context.statement().facts().tableReferences().stream().filter(r -> r.name().equals(table.getObjectName())).count()
+                // a view the statement reads that projects or filters the table reads it once
+                + plan.viewFilters().stream().filter(f -> f.table().equals(table)).count();
         return scans > named;
     }
 
@@ -754,6 +783,41 @@ record StatementNames(
         // Read through a table function without an alias (TABLE(TUMBLE(TABLE t, ...))): no name a hint can give it.
         return named.size() == 1 && !named.get(0).hintName().isEmpty() ? Optional.of(named.get(0).hintName())
                 : Optional.empty();
+    }
+
+    /**
+     * The name a {@code STATE_TTL} hint on the {@code SELECT} that reads {@code table} straight gives that input (Flink
+     * 2.3.0 matches a hint's key against the input's block alias, else its table's name: {@code
+     * QueryHintsResolver#extractAliasOrTableName}; the validator writes every {@code FROM} name with an alias, its own
+     * name where the statement gives none, and Flink's {@code SqlToRelConverter#convertFrom} puts that alias on the root
+     * of what it reads, a view's or a {@code WITH} item's query included). The statement's name for the table ({@link
+     * #hintName}); where the statement reads it through a {@code WITH} item that projects or filters it ({@code WITH big
+     * AS (SELECT ... FROM orders WHERE ...) ... FROM big}), the name it reads the item by, not {@code orders}, which is
+     * no input of that {@code SELECT} ("The options of following hints cannot match the name of input tables or
+     * views"); where it reads it through a view that projects or filters it ({@link ExplainedPlan#viewFilters}), the
+     * name it reads the view by. Empty where it reads such an item or view more than once, or through a table function.
+     */
+    Optional<String> inputName(ObjectIdentifier table) {
+        List<TableReference> references = context.statement().facts().tableReferences();
+        List<io.github.sqlguard.statement.WithItems.WithItem> items = context.statement().facts().withItemNames().isEmpty()
+                ? List.of()
+                : io.github.sqlguard.statement.WithItems.of(context.statement().text()).stream()
+                        .filter(i -> i.projects().equals(Optional.of(table.getObjectName()))).toList();
+        if (!items.isEmpty()) {
+            if (items.size() != 1 || references.stream().filter(r -> r.name().equals(table.getObjectName())).count() != 1) {
+                return Optional.empty();
+            }
+            List<TableReference> reads = references.stream()
+                    .filter(r -> r.names().size() == 1 && r.name().equals(items.get(0).name())).toList();
+            return reads.size() == 1 && reads.get(0).function().isEmpty() ? Optional.of(reads.get(0).hintName())
+                    : Optional.empty();
+        }
+        if (references.stream().anyMatch(r -> r.name().equals(table.getObjectName()))) {
+            return hintName(table);
+        }
+        List<io.github.sqlguard.plan.ViewFilter> views = plan.viewFilters().stream().filter(f -> f.table().equals(table)).toList();
+        return views.size() == 1 && references.stream().filter(r -> r.name().equals(views.get(0).view())).count() == 1
+                ? Optional.of(views.get(0).qualifier()) : Optional.empty();
     }
 
     /**
@@ -1139,17 +1203,24 @@ record StatementNames(
     Optional<String> hint(PlanNode node, String ttl) {
         List<ObjectIdentifier> tables = plan.tablesRead(node);
         StringBuilder options = new StringBuilder();
+        boolean throughQuery = false;
         for (ObjectIdentifier table : tables) {
-            Optional<String> name = rescanned(table) ? Optional.empty() : hintName(table);
+            Optional<String> name = rescanned(table) ? Optional.empty() : inputName(table);
             if (name.isEmpty()) {
                 return Optional.empty();
             }
+            throughQuery |= !name.equals(hintName(table));
             options.append(options.isEmpty() ? "" : ", ").append('\'').append(name.get()).append("' = '").append(ttl).append('\'');
         }
         if (options.isEmpty()) {
             return Optional.empty();
         }
         String hint = "/*+ STATE_TTL(" + options + ") */";
+        if (throughQuery) {
+            // A view's or WITH item's query carries the block-alias hint Flink matches the key against itself
+            // (SqlToRelConverter#convertFrom), above the table's watermark: no Flink line's note about tables applies.
+            return Optional.of(hint);
+        }
         if (!FlinkLine.current().stateTtlHintMatchesTableFunctionAliases()
                 && tables.stream().anyMatch(t -> throughFunction(t).isPresent())) {
             String alias = tables.stream().map(this::throughFunction).flatMap(Optional::stream).findFirst().orElseThrow();

@@ -237,10 +237,16 @@ public final class UnboundedRankRule extends StreamingPlanRule {
         // read its updates too, and Flink refuses a window Top-N or deduplication over them.
         boolean windowOverTable = table.isPresent() && rowtime.isPresent() && !windowed;
         if (windowOverTable && rank.appendOnlyInput()) {
+            // Named as they resolve over the table the window reads: a column the statement renames on the way up
+            // (bid.auction AS a, where a WITH item selects no time column) by what it renames (StatementNames#overTable).
             String partition = String.join("", rank.partitionKeys().stream()
-                    .filter(k -> !k.equals("window_start") && !k.equals("window_end")).map(k -> ", " + SqlIdentifiers.planName(k)).toList());
+                    .filter(k -> !k.equals("window_start") && !k.equals("window_end"))
+                    .map(k -> ", " + SqlIdentifiers.planName(names.overTable(k, rank.node()))).toList());
+            String order = String.join(", ", rank.orderKeys().stream().map(k -> names.overTable(k.column(), rank.node())
+                    .equals(k.column()) ? k.sql() : names.overTable(k.column(), rank.node()) + (k.ascending() ? " ASC" : " DESC"))
+                    .toList());
             ways.add("rank per window, whose state is freed when the window closes: ROW_NUMBER() OVER (PARTITION BY"
-                    + " window_start, window_end" + partition + " ORDER BY " + rank.orderBy() + ") over TABLE(TUMBLE(TABLE "
+                    + " window_start, window_end" + partition + " ORDER BY " + order + ") over TABLE(TUMBLE(TABLE "
                     + table.get() + ", DESCRIPTOR(" + SqlIdentifiers.sql(rowtime.get().name()) + "), "
                     + advised.windowInterval() + "))");
         }
