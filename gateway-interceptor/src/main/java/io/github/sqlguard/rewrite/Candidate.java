@@ -12,8 +12,8 @@ import java.util.Set;
  * A rewrite before its proof: what would be shown, what the proof plans, and what it must find.
  *
  * @param family the family that wrote it
- * @param ruleId the rule of the finding it answers
- * @param findingNode the node of that finding
+ * @param answers the finding it answers: its rule, its node, and that node's operator in the statement's plan, by which
+ *     the proof finds it again in the rewrite's ({@link AnsweredFinding})
  * @param before the statements that go before the rewritten statement ({@code SET ...}, {@code
  *     ALTER TABLE ...}, a view's new definition), each without its {@code ;}
  * @param statement the rewritten statement, in the user's text where it is unchanged
@@ -31,8 +31,7 @@ import java.util.Set;
  */
 record Candidate(
         String family,
-        String ruleId,
-        String findingNode,
+        AnsweredFinding answers,
         List<String> before,
         String statement,
         String planned,
@@ -55,21 +54,32 @@ record Candidate(
                 : List.copyOf(before);
         config = Map.copyOf(config);
         tables = List.copyOf(tables);
+        java.util.Objects.requireNonNull(answers);
         java.util.Objects.requireNonNull(way);
+    }
+
+    /** The rule of the finding it answers. */
+    String ruleId() {
+        return answers.ruleId();
+    }
+
+    /** The node of the finding it answers, as shown ({@link io.github.sqlguard.rules.Finding#node()}). */
+    String findingNode() {
+        return answers.node();
     }
 
     /** A candidate that proves no way of its finding's fix ({@link #way()}). */
     Candidate(
-            String family, String ruleId, String findingNode, List<String> before, String statement, String planned,
+            String family, AnsweredFinding answers, List<String> before, String statement, String planned,
             Map<String, String> config, List<TableChange> tables, Intent intent, Columns columns, String changes,
             String chosen, Optional<String> view) {
-        this(family, ruleId, findingNode, before, statement, planned, config, tables, intent, columns, changes, chosen,
+        this(family, answers, before, statement, planned, config, tables, intent, columns, changes, chosen,
                 view, Optional.empty());
     }
 
     /** This candidate proving {@code proven}, a way of its finding's fix, once it plans ({@link Rewrite#way()}). */
     Candidate withWay(ProvenWay proven) {
-        return new Candidate(family, ruleId, findingNode, before, statement, planned, config, tables, intent, columns,
+        return new Candidate(family, answers, before, statement, planned, config, tables, intent, columns,
                 changes, chosen, view, Optional.of(proven));
     }
 
@@ -107,10 +117,10 @@ record Candidate(
 
     /**
      * This candidate as the answer to {@code finding}, another finding of the statement: its rule and
-     * node; the proof checks that rule ({@link Prover}).
+     * operator; the proof checks that rule ({@link Prover}).
      */
-    Candidate forFinding(io.github.sqlguard.rules.Finding finding) {
-        return new Candidate(family, finding.ruleId(), finding.node(), before, statement, planned, config, tables, intent,
+    Candidate forFinding(AnsweredFinding finding) {
+        return new Candidate(family, finding, before, statement, planned, config, tables, intent,
                 columns, changes, chosen, view, way);
     }
 
@@ -130,7 +140,7 @@ record Candidate(
                         .replace(OnConflictChoice.NO_TTL, "under the state TTL " + value + " of the SET before it")
                 : changes;
         return new Candidate(
-                family, ruleId, findingNode, statements, statement, planned, withKey, tables, intent, columns,
+                family, answers, statements, statement, planned, withKey, tables, intent, columns,
                 kept + "; " + why,
                 chosen.isEmpty() ? chosenValue : chosen.contains(chosenValue) ? chosen : chosen + "; " + chosenValue, view,
                 way);

@@ -94,14 +94,14 @@ final class OnConflictChoice implements RewriteFamily {
                 : "under the state TTL " + StateTtl.format(StateTtl.effective(context.request().config()));
         Optional<String> matches = severalMatches(context);
         List<Candidate> out = new ArrayList<>();
-        out.add(choice(finding, text, "DEDUPLICATE", DEDUPLICATE_KEEPS + ttl
+        out.add(choice(context, finding, text, "DEDUPLICATE", DEDUPLICATE_KEEPS + ttl
                 + matches.map(m -> m + ": the sink row keeps the match that arrived last, not a chosen one").orElse("")));
-        out.add(choice(finding, text, "NOTHING",
+        out.add(choice(context, finding, text, "NOTHING",
                 "the first row per primary key is kept and later conflicting rows are dropped; rows are buffered until"
                         + " the watermark passes them, and the materializer keeps the current row per key " + ttl
                         + matches.map(m -> m + ": the sink row keeps the first match to arrive, not a chosen one")
                                 .orElse("")));
-        out.add(choice(finding, text, "ERROR",
+        out.add(choice(context, finding, text, "ERROR",
                 "the job fails on the first row whose key conflicts with another's; rows are buffered until the"
                         + " watermark passes them, and the materializer keeps the current row per key " + ttl
                         + matches.map(m -> m + ": the job fails at the first input row with a second match").orElse("")));
@@ -193,10 +193,10 @@ final class OnConflictChoice implements RewriteFamily {
         return "ON CONFLICT DO DEDUPLICATE: " + DEDUPLICATE_OVER_INSERTS + (end < 0 ? "" : changes.substring(end));
     }
 
-    private Candidate choice(Finding finding, String text, String action, String changes) {
+    private Candidate choice(RewriteContext context, Finding finding, String text, String action, String changes) {
         String statement = text + "\nON CONFLICT DO " + action;
         return new Candidate(
-                ID, finding.ruleId(), finding.node(), List.of(), statement, statement, Map.of(), List.of(), Intent.PLANS,
+                ID, context.answering(finding), List.of(), statement, statement, Map.of(), List.of(), Intent.PLANS,
                 Columns.SAME, "ON CONFLICT DO " + action + ": " + changes, "", Optional.empty());
     }
 }

@@ -17,11 +17,11 @@ import java.util.function.Function;
 final class Proofs {
 
     /** What a proof is of: the finding (rule, plan node, intent) and the candidate's statements and configuration. */
-    private record Of(String ruleId, String findingNode, Intent intent, String sql, String planned,
+    private record Of(AnsweredFinding finding, Intent intent, String sql, String planned,
             Map<String, String> config) {
 
         Of(Candidate candidate) {
-            this(candidate.ruleId(), candidate.findingNode(), candidate.intent(), candidate.sql(), candidate.planned(),
+            this(candidate.answers(), candidate.intent(), candidate.sql(), candidate.planned(),
                     candidate.config());
         }
     }

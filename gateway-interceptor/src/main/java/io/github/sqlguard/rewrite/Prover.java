@@ -151,7 +151,8 @@ final class Prover {
             return new Rejected("the guard could not analyse it: " + judged.unanalysed().get());
         }
         List<Finding> findings = judged.verdict().findings();
-        Optional<Finding> still = stillReported(candidate, findings, context.request().verdict().findings());
+        Optional<Finding> still = stillReported(
+                candidate, findings, judged.plan(), context.request().verdict().findings(), context.request().plan());
         if (still.isPresent()) {
             return new Rejected(candidate.ruleId() + " is still reported (" + still.get().node() + ")");
         }
@@ -217,34 +218,78 @@ final class Prover {
     }
 
     /**
-     * The finding of the candidate's rule that its plan still has, if any: every finding of that rule
-     * counts, except one about an operator the original statement has too, of the same shape (its node
-     * without the id: {@code ChangelogNormalize(key=[currency])}) and answered by another finding of the
-     * original: that operator is not the one this finding is about, and the rewrite leaves it as it was
-     * (Flink 1.20 plans a {@code ChangelogNormalize} over an upsert source under the {@code Join} and
-     * under the {@code TemporalJoin} that replaces it: the join's finding is gone, the source's stays, as
-     * the rewrite's {@code still reported} line says). A finding about no plan node counts always, and
-     * so does one of the shape of the candidate's own finding's node.
+     * The finding of the candidate's rule that its plan still has, if any: every finding of that rule counts, except
+     * one about an operator the original statement has too and another finding of the original is about: that
+     * operator is not the one this finding is about, and the rewrite leaves it as it was. An operator of the rewrite's
+     * plan is the original's one by its identity in each plan ({@link OperatorIdentity}: the operator, the tables it
+     * reads and the side of each join above it it is on), not by its printed line, which a rewrite can change (a join's
+     * keys print as its inputs name them, {@code rightKeys=[hr0, region]}, and otherwise once one input is a window
+     * aggregation) and which two operators can share (two aggregations grouped by the same names). Only where the
+     * identity cannot tell the finding's own operator from another (an aggregation over an aggregation of one table,
+     * each of one input) does the printed line without ids decide between them. Flink 1.20 plans a {@code
+     * ChangelogNormalize} over an upsert source under the {@code Join} and under the {@code TemporalJoin} that replaces
+     * it: the join's finding is gone, the source's stays (the same operator over the same table on the same side), as
+     * the rewrite's {@code still reported} line says. A finding about no plan node counts always, and so does one whose
+     * operator is the candidate's own finding's, or cannot be told from it.
+     *
+     * @param candidate the candidate, with the finding it answers ({@link Candidate#answers()})
+     * @param rewritten the findings of the candidate's plan
+     * @param rewrittenPlan the candidate's plan, planned with {@link Candidate#tables()} under their scratch names
+     * @param original the findings of the user's statement
+     * @param originalPlan the user's statement's plan
      */
-    static Optional<Finding> stillReported(Candidate candidate, List<Finding> rewritten, List<Finding> original) {
-        String own = shape(candidate.findingNode());
-        List<String> others = new ArrayList<>();
+    static Optional<Finding> stillReported(
+            Candidate candidate, List<Finding> rewritten, Optional<ExplainedPlan> rewrittenPlan, List<Finding> original,
+            Optional<ExplainedPlan> originalPlan) {
+        AnsweredFinding answered = candidate.answers();
+        Optional<Reported> own = answered.operator().map(o -> new Reported(o, shape(answered.node())));
+        List<Reported> others = new ArrayList<>();
         for (Finding finding : original) {
-            if (finding.ruleId().equals(candidate.ruleId()) && finding.planNode().isPresent()
-                    && !finding.node().equals(candidate.findingNode())) {
-                others.add(shape(finding.node()));
+            if (finding.ruleId().equals(candidate.ruleId()) && finding.planNode().isPresent() && !answered.is(finding)) {
+                finding.planNode().flatMap(id -> originalPlan.flatMap(p -> OperatorIdentity.of(p, id)))
+                        .ifPresent(o -> others.add(new Reported(o, shape(finding.node()))));
             }
         }
         for (Finding finding : rewritten) {
             if (!finding.ruleId().equals(candidate.ruleId())) {
                 continue;
             }
-            String shape = shape(finding.node());
-            if (finding.planNode().isEmpty() || shape.equals(own) || !others.remove(shape)) {
+            Optional<Reported> other = finding.planNode()
+                    .flatMap(id -> rewrittenPlan.flatMap(p -> OperatorIdentity.of(p, id, candidate.tables())))
+                    .flatMap(o -> another(new Reported(o, shape(finding.node())), own, others));
+            if (other.isEmpty()) {
                 return Optional.of(finding);
             }
+            others.remove(other.get());
         }
         return Optional.empty();
+    }
+
+    /** A finding's operator ({@link OperatorIdentity}) and its printed line without ids ({@link #shape}). */
+    private record Reported(OperatorIdentity operator, String shape) {}
+
+    /**
+     * The one of {@code others} that {@code reported} is about, where it is not {@code own}: the same operator over the
+     * same tables ({@link OperatorIdentity#sameOperator}), on the same sides where several are; where {@code own} is
+     * such an operator too, one on other sides than {@code own}'s, or else on the same ones and printed as {@code
+     * reported} is, where {@code own} is printed otherwise. Empty where it is {@code own}, none of them, or cannot be
+     * told from {@code own}.
+     */
+    private static Optional<Reported> another(Reported reported, Optional<Reported> own, List<Reported> others) {
+        OperatorIdentity operator = reported.operator();
+        List<Reported> alike = others.stream().filter(o -> o.operator().sameOperator(operator)).toList();
+        List<Reported> sameSides = alike.stream().filter(o -> o.operator().sides().equals(operator.sides())).toList();
+        if (own.isEmpty() || !own.get().operator().sameOperator(operator)) {
+            // Each of them is another finding's operator, which the rewrite leaves: the one on the same sides if any.
+            return sameSides.stream().findFirst().or(() -> alike.stream().findFirst());
+        }
+        if (!own.get().operator().sides().equals(operator.sides())) {
+            return sameSides.stream().findFirst();
+        }
+        if (reported.shape().equals(own.get().shape())) {
+            return Optional.empty();
+        }
+        return sameSides.stream().filter(o -> o.shape().equals(reported.shape())).findFirst();
     }
 
     /**
@@ -268,11 +313,11 @@ final class Prover {
      */
     private static String leftByWindow(Candidate candidate, List<Finding> rewritten, ExplainedPlan plan) {
         Optional<Integer> said = AggregationOverWindows.upper(plan).map(PlanNode::id);
-        String own = shape(candidate.findingNode());
         List<String> left = new ArrayList<>();
         for (Finding finding : rewritten) {
+            // The proof let each of them stay: none is the operator of the candidate's own finding (stillReported).
             if (finding.ruleId().equals(candidate.ruleId()) && finding.planNode().isPresent()
-                    && !finding.planNode().equals(said) && !shape(finding.node()).equals(own)) {
+                    && !finding.planNode().equals(said)) {
                 String named = named(plan, finding);
                 if (!left.contains(named)) {
                     left.add(named);
@@ -308,11 +353,10 @@ final class Prover {
 
     /** The operators ({@code Join (region)}) of {@code rewritten}'s findings of the candidate's rule besides its own one. */
     private static List<String> unboundedOperators(Candidate candidate, List<Finding> rewritten) {
-        String own = shape(candidate.findingNode());
         List<String> left = new ArrayList<>();
         for (Finding finding : rewritten) {
-            if (finding.ruleId().equals(candidate.ruleId()) && finding.planNode().isPresent()
-                    && !shape(finding.node()).equals(own)) {
+            // The proof let each of them stay: none is the operator of the candidate's own finding (stillReported).
+            if (finding.ruleId().equals(candidate.ruleId()) && finding.planNode().isPresent()) {
                 String operator = finding.facts().operator().orElse(shape(finding.node()).replaceFirst("\\(.*", ""));
                 String keys = finding.facts().keys().isEmpty() ? "" : " (" + String.join(", ", finding.facts().keys()) + ")";
                 if (!left.contains(operator + keys)) {

@@ -38,7 +38,7 @@ final class QuotedNames implements RewriteFamily {
         }
         String rewritten = names.get().text();
         return List.of(new Candidate(
-                ID, finding.ruleId(), finding.node(), List.of(), rewritten, rewritten, Map.of(), List.of(), Intent.PLANS,
+                ID, context.answering(finding), List.of(), rewritten, rewritten, Map.of(), List.of(), Intent.PLANS,
                 Columns.SAME,
                 names.get().quotedList() + " in back-ticks, read as the names the statement meant; Flink refused the"
                         + " statement before",

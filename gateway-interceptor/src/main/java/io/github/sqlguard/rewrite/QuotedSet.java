@@ -46,7 +46,7 @@ final class QuotedSet implements RewriteFamily {
         String rewritten = head + set.get().quoted();
         String word = set.get().kind() == StatementKind.SET ? "set" : "reset";
         return List.of(new Candidate(
-                ID, finding.ruleId(), finding.node(), List.of(), rewritten, rewritten, Map.of(), List.of(), Intent.NO_PLAN,
+                ID, context.answering(finding), List.of(), rewritten, rewritten, Map.of(), List.of(), Intent.NO_PLAN,
                 Columns.SAME,
                 "'" + set.get().key() + "' is " + word + " as the unquoted statement meant; Flink refused it before"
                         + (inside ? "; the comment inside the statement goes" : ""),

@@ -307,6 +307,14 @@ final class RewriteContext {
         return lookUp(names).map(CatalogObject::columns);
     }
 
+    /**
+     * {@code finding}, of this statement, as the candidate answering it carries it: its rule and its operator in the
+     * statement's plan ({@link AnsweredFinding}), by which the proof finds it again in the rewrite's plan.
+     */
+    AnsweredFinding answering(Finding finding) {
+        return AnsweredFinding.of(finding, request.plan());
+    }
+
     /** A name for a changed copy of a table that nothing else uses. */
     String scratchName() {
         return "sql_guard_rewrite_" + Long.toHexString(System.nanoTime()) + "_" + (scratch++);
@@ -330,7 +338,7 @@ final class RewriteContext {
             SqlNode original = scope.tree().orElseThrow();
             String statement = Splicer.splice(scope.text(), original, changed);
             return new Candidate(
-                    family.id(), finding.ruleId(), finding.node(), before, statement, planned.orElse(statement), config,
+                    family.id(), answering(finding), before, statement, planned.orElse(statement), config,
                     tables, intent, expectedColumns, changes, chosen, Optional.empty(), Optional.empty());
         }
         CatalogObject view = scope.view().orElseThrow();
@@ -357,7 +365,7 @@ final class RewriteContext {
         String where = scope.depth() == 1 ? "" : " (read through " + (scope.depth() - 1) + " other view"
                 + (scope.depth() == 2 ? "" : "s") + ")";
         return new Candidate(
-                family.id(), finding.ruleId(), finding.node(), statements, text(), planned.orElse(inlined), config, tables,
+                family.id(), answering(finding), statements, text(), planned.orElse(inlined), config, tables,
                 intent, expectedColumns,
                 changes + "; the pattern is in the view " + scope.writtenName() + where
                         + ", so the view's definition is rewritten and the statement runs as it is"
@@ -402,7 +410,7 @@ final class RewriteContext {
             }
         }
         return Optional.of(new Candidate(
-                family.id(), finding.ruleId(), finding.node(), statements, statement, SqlTrees.unparse(changedStatement),
+                family.id(), answering(finding), statements, statement, SqlTrees.unparse(changedStatement),
                 Map.of(), List.of(), intent, expectedColumns,
                 changes + "; the view " + view.writtenName() + " is redefined (dropped and created again, as written with"
                         + " the change) for the statement to read the columns it adds, which a statement that reads all of"

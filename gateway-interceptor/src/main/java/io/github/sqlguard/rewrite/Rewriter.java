@@ -324,7 +324,7 @@ public final class Rewriter {
                     Proof forBlock = proof;
                     if (finding != block) {
                         // Lent: proven for the other finding, now for the BLOCK's rule on the judgement made already.
-                        answer = candidate.forFinding(block);
+                        answer = candidate.forFinding(context.answering(block));
                         int[] blockTally = tally(tallies, block.ruleId());
                         forBlock = proveOnce(answer, proven, blockTally, context);
                         if (forBlock instanceof NotPlanned) {
@@ -434,7 +434,7 @@ public final class Rewriter {
                 if (System.nanoTime() > deadline) {
                     return Optional.of(timedOut(settings));
                 }
-                Candidate forBlock = candidate.forFinding(block);
+                Candidate forBlock = candidate.forFinding(context.answering(block));
                 int[] tally = tally(tallies, block.ruleId());
                 Proof proof = proveOnce(forBlock, proven, tally, context);
                 if (proof instanceof NotPlanned) {

@@ -242,7 +242,7 @@ final class SessionStateTtl implements RewriteFamily {
                     added.stream().flatMap(p -> p.tables().stream().sorted()).distinct().toList(), reads.joinsKept(added))));
         }
         return List.of(new Candidate(
-                ID, finding.ruleId(), finding.node(), sets, text, text,
+                ID, context.answering(finding), sets, text, text,
                 config, List.of(), pins.isEmpty() ? intent : intent.keepingReadOnce(), Columns.SAME,
                 changes, proposed.chosen(), Optional.empty()));
     }

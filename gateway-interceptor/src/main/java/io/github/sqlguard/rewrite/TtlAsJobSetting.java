@@ -108,7 +108,7 @@ final class TtlAsJobSetting implements RewriteFamily {
                 // The session already has a TTL its user set: a SET here would replace it for every later statement.
                 boolean same = StateTtl.sameAs(session.get(), value.text());
                 return List.of(new Candidate(
-                        ID, finding.ruleId(), finding.node(), List.of(), rewritten, rewritten, Map.of(), List.of(),
+                        ID, context.answering(finding), List.of(), rewritten, rewritten, Map.of(), List.of(),
                         Intent.NO_PLAN, Columns.SAME,
                         "'" + option.getKeyString() + "' is no longer a table option; the session's '" + StateTtl.KEY
                                 + "' = '" + session.get() + "' stays the job's TTL for its later statements" + (same ? "" : ", not the option's '" + option.getValueString()
@@ -118,7 +118,7 @@ final class TtlAsJobSetting implements RewriteFamily {
                         "'" + session.get() + "', the session's state TTL (no SET written)", Optional.empty()));
             }
             return List.of(new Candidate(
-                    ID, finding.ruleId(), finding.node(), List.of(set(value.text())), rewritten, rewritten,
+                    ID, context.answering(finding), List.of(set(value.text())), rewritten, rewritten,
                     Map.of(StateTtl.KEY, value.text()), List.of(), Intent.NO_PLAN, Columns.SAME,
                     "'" + option.getKeyString() + "' is no longer a table option; the state TTL is the job's: "
                             + value.text() + " for the session's later statements",
@@ -300,7 +300,7 @@ final class TtlAsJobSetting implements RewriteFamily {
                 // As on the table's DDL (ddl): the session's TTL stays, and no SET replaces it for the later statements.
                 boolean same = StateTtl.sameAs(session.get(), ttl.text());
                 return List.of(new Candidate(
-                        ID, finding.ruleId(), finding.node(), List.of(reset), context.text(), planned, Map.of(),
+                        ID, context.answering(finding), List.of(reset), context.text(), planned, Map.of(),
                         List.of(change), Intent.PLANS, Columns.SAME,
                         out + "; the session's '" + StateTtl.KEY + "' = '" + session.get() + "' stays the job's TTL"
                                 + (same ? "" : ", not the option's '" + ttl.text() + "': a SET of it would replace '"
@@ -308,7 +308,7 @@ final class TtlAsJobSetting implements RewriteFamily {
                         "'" + session.get() + "', the session's state TTL (no SET written)", Optional.empty()));
             }
             return List.of(new Candidate(
-                    ID, finding.ruleId(), finding.node(), List.of(reset, set(ttl.text())),
+                    ID, context.answering(finding), List.of(reset, set(ttl.text())),
                     context.text(), planned, Map.of(StateTtl.KEY, ttl.text()), List.of(change), Intent.PLANS, Columns.SAME,
                     out + " and the state TTL is the job's: " + ttl.text(),
                     ttl.why(), Optional.empty()));

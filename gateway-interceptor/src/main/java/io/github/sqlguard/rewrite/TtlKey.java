@@ -51,7 +51,7 @@ final class TtlKey implements RewriteFamily {
         String rewritten = TtlWithUnit.leadingComments(set.text()) + "SET '" + StateTtl.KEY + "' = '"
                 + value.replace("'", "''") + "'";
         return List.of(new Candidate(
-                ID, finding.ruleId(), finding.node(), List.of(), rewritten, rewritten, Map.of(), List.of(), Intent.NO_PLAN,
+                ID, context.answering(finding), List.of(), rewritten, rewritten, Map.of(), List.of(), Intent.NO_PLAN,
                 Columns.SAME,
                 "the state TTL is " + StateTtl.format(read.get()) + " for the session's later statements: Flink reads '"
                         + StateTtl.KEY + "', where '" + set.key().get() + "' changed nothing",

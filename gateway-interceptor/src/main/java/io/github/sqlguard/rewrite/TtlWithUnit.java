@@ -68,7 +68,7 @@ final class TtlWithUnit implements RewriteFamily {
             }
             String rewritten = leadingComments(set.text()) + "SET '" + StateTtl.KEY + "' = '" + value.get().text() + "'";
             return List.of(new Candidate(
-                    ID, finding.ruleId(), finding.node(), List.of(), rewritten, rewritten, Map.of(), List.of(), Intent.NO_PLAN,
+                    ID, context.answering(finding), List.of(), rewritten, rewritten, Map.of(), List.of(), Intent.NO_PLAN,
                     Columns.SAME, changes(set.value().get(), value.get()), value.get().why(), Optional.empty()));
         }
         if (statement.plannedBody().isEmpty() || statement.stateTtlHints().isEmpty()) {

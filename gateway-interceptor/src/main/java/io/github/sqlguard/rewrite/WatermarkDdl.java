@@ -154,7 +154,7 @@ final class WatermarkDdl implements RewriteFamily {
         String scratch = context.scratchName();
         String planned = ScratchReferences.replace(SqlTrees.parse(context.text()).orElseThrow(), context, table, scratch);
         return new Candidate(
-                ID, finding.ruleId(), finding.node(),
+                ID, context.answering(finding),
                 List.of("ALTER TABLE " + SqlTrees.unparse(name) + " ADD WATERMARK FOR " + col + " AS " + col
                         + " - INTERVAL '" + delay + "' SECOND"),
                 context.text(), planned, Map.of(),

@@ -121,7 +121,7 @@ final class WatermarkJoin {
             }
             String bound = TimeBounds.longest(parsed.get()).map(b -> " (" + b.sql() + ")").orElse("");
             return List.of(new Candidate(
-                    family.id(), finding.ruleId(), finding.node(), before, context.text(), planned, Map.of(), changes,
+                    family.id(), context.answering(finding), before, context.text(), planned, Map.of(), changes,
                     Intent.operator("IntervalJoin"), Columns.SAME,
                     (described.size() == 1
                             ? "the table's DDL changes: " + described.get(0) + " becomes its table's event time"

@@ -70,9 +70,10 @@ final class WindowAggregate extends ScopedFamily {
             return List.of();
         }
         List<SqlSelect> selects = Trees.selects(tree(scope));
+        List<Candidate> out = new ArrayList<>();
         for (int s = 0; s < selects.size(); s++) {
             SqlSelect select = selects.get(s);
-            if (select.getGroup() == null || table(select) == null) {
+            if (select.getGroup() == null || table(select) == null || !mayBe(finding, context, table(select))) {
                 continue;
             }
             Optional<Column> rowtime = context.columnsOf(table(select)).flatMap(ScopedFamily::rowtime);
@@ -85,7 +86,6 @@ final class WindowAggregate extends ScopedFamily {
                 if (unit.isEmpty()) {
                     continue;
                 }
-                List<Candidate> out = new ArrayList<>();
                 Duration size = unit.get();
                 Optional<Duration> step = finding.planNode().flatMap(id -> context.request().plan().flatMap(
                         plan -> plan.node(id).map(node -> BucketWindows.cumulateStep(plan, node, size))))
@@ -94,10 +94,28 @@ final class WindowAggregate extends ScopedFamily {
                     windowed(finding, context, scope, s, i, rowtime.get(), unit.get(), step).ifPresent(out::add);
                 }
                 windowed(finding, context, scope, s, i, rowtime.get(), unit.get(), Optional.empty()).ifPresent(out::add);
-                return out;
+                break;
             }
         }
-        return List.of();
+        return out;
+    }
+
+    /**
+     * False where the block reading {@code table} is not the finding's aggregation: {@code table} is a catalog table that
+     * the finding's node does not read ({@link io.github.sqlguard.plan.ExplainedPlan#tablesRead}); true otherwise (a
+     * view, whose tables the plan names, a name the session does not know, a finding with no plan node). Where two blocks
+     * may be it (two aggregations of one table, which print alike), each is rewritten, and the proof keeps the one whose
+     * plan no longer has the finding's operator ({@link Prover#stillReported}: by its side of the join above).
+     */
+    private static boolean mayBe(Finding finding, RewriteContext context, SqlIdentifier table) {
+        Optional<List<org.apache.flink.table.catalog.ObjectIdentifier>> read = finding.planNode()
+                .flatMap(id -> context.request().plan().flatMap(plan -> plan.node(id).map(plan::tablesRead)));
+        Optional<io.github.sqlguard.flink.CatalogObject> object = context.lookUp(table.names);
+        if (read.isEmpty() || read.get().isEmpty() || object.isEmpty() || object.get().view()) {
+            return true;
+        }
+        return read.get().stream().anyMatch(t -> List.of(t.getCatalogName(), t.getDatabaseName(), t.getObjectName())
+                .equals(object.get().identifier()));
     }
 
     /** The table the block reads ({@code FROM t} or {@code FROM t AS a}); null for anything else. */

@@ -15,7 +15,7 @@ class CandidateTest {
     @Test
     void endsEachStatementWithOneSemicolonWhenTheClientSentItsOwn() {
         Candidate candidate = new Candidate(
-                "session-state-ttl", "unbounded-rank", "Rank[5]", List.of("SET 'table.exec.state.ttl' = '1 d';"),
+                "session-state-ttl", AnsweredFinding.about("unbounded-rank", "Rank[5]"), List.of("SET 'table.exec.state.ttl' = '1 d';"),
                 "SELECT * FROM (SELECT a, ROW_NUMBER() OVER (PARTITION BY a ORDER BY b) AS rn FROM t) WHERE rn <= 3 ; \n",
                 "", Map.of(), List.of(), Intent.PLANS, Candidate.Columns.SAME, "", "", Optional.empty());
 

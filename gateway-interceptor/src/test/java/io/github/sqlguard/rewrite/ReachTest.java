@@ -55,7 +55,7 @@ class ReachTest {
     }
 
     private static Candidate candidate(String family, Map<String, String> config, List<TableChange> tables) {
-        return new Candidate(family, "stateful-without-ttl", "Join[2]", List.of(), "SELECT 1", "SELECT 1", config, tables,
+        return new Candidate(family, AnsweredFinding.about("stateful-without-ttl", "Join[2]"), List.of(), "SELECT 1", "SELECT 1", config, tables,
                 Intent.operatorTtl(Duration.ofDays(1), "Join"), Columns.SAME, "", "", Optional.empty());
     }
 

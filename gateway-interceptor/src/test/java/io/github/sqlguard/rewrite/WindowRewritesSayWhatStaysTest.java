@@ -97,6 +97,39 @@ class WindowRewritesSayWhatStaysTest {
     }
 
     @Test
+    void windowAggregateOfEachOfTwoAggregationsPrintedAlikeUnderAJoinOnTheHourIsProvenForItsOwnFinding() {
+        // Case 1102's shape: both aggregations print GroupAggregate(groupBy=[hr, region]), and the join's keys print
+        // otherwise once one side is windowed. Each finding's rewrite windows its own table, and is proven.
+        Submission last = last(ORDERS, "CREATE TABLE refunds (region STRING, refund DOUBLE, refunded_at TIMESTAMP(3),"
+                + " WATERMARK FOR refunded_at AS refunded_at - INTERVAL '5' SECOND) WITH ('connector' = 'datagen')",
+                "SELECT o.hr, o.region, o.sold, r.refunded FROM (SELECT FLOOR(order_time TO HOUR) AS hr, region,"
+                + " SUM(amount) AS sold FROM orders GROUP BY FLOOR(order_time TO HOUR), region) AS o LEFT JOIN (SELECT"
+                + " FLOOR(refunded_at TO HOUR) AS hr, region, SUM(refund) AS refunded FROM refunds"
+                + " GROUP BY FLOOR(refunded_at TO HOUR), region) AS r ON o.hr = r.hr AND o.region = r.region");
+
+        List<Rewrite> rewrites = of(last, WindowAggregate.ID);
+        assertThat(rewrites).extracting(Rewrite::findingNode).doesNotHaveDuplicates().hasSize(2);
+        assertThat(rewrites).extracting(Rewrite::statement).anySatisfy(s -> assertThat(s)
+                .contains("TUMBLE(TABLE orders").doesNotContain("TUMBLE(TABLE refunds"))
+                .anySatisfy(s -> assertThat(s).contains("TUMBLE(TABLE refunds").doesNotContain("TUMBLE(TABLE orders"));
+    }
+
+    @Test
+    void windowAggregateOfEachSideOfASelfJoinOfTwoAggregationsOfOneTableWindowsItsOwnSide() {
+        // Case 1104's shape: only the join's side tells the two aggregations apart.
+        Submission last = last(ORDERS, "SELECT s.hr, s.region, s.sold, c.placed FROM (SELECT FLOOR(order_time TO HOUR)"
+                + " AS hr, region, SUM(amount) AS sold FROM orders GROUP BY FLOOR(order_time TO HOUR), region) AS s JOIN"
+                + " (SELECT FLOOR(order_time TO HOUR) AS hr, region, COUNT(*) AS placed FROM orders"
+                + " GROUP BY FLOOR(order_time TO HOUR), region) AS c ON s.hr = c.hr AND s.region = c.region");
+
+        List<Rewrite> rewrites = of(last, WindowAggregate.ID);
+        assertThat(rewrites).hasSize(2).extracting(Rewrite::findingNode).doesNotHaveDuplicates();
+        assertThat(rewrites).extracting(Rewrite::statement)
+                .anySatisfy(s -> assertThat(s).containsOnlyOnce("TUMBLE(").contains("SUM(amount) AS sold FROM TABLE(TUMBLE("))
+                .anySatisfy(s -> assertThat(s).containsOnlyOnce("TUMBLE(").contains("COUNT(*) AS placed FROM TABLE(TUMBLE("));
+    }
+
+    @Test
     void windowAggregateUnderAnAggregationByADaySaysItKeepsAnEntryPerDay() {
         // Case 1017's shape: the MAX above is keyed by CAST(window_start AS DATE) AS sale_day once rewritten.
         Submission last = last(ORDERS, "SELECT sale_day, MAX(total) AS best_total FROM (SELECT CAST(order_time AS DATE)"
