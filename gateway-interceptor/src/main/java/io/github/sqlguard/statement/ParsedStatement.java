@@ -546,14 +546,24 @@ public sealed interface ParsedStatement extends ParsedSql
      *     time as written ({@code o.order_time}); absent otherwise
      * @param lookupKeys where it is read {@code FOR SYSTEM_TIME AS OF} on a join's right, the columns of it that
      *     join's condition equates with a column of another input ({@link LookupKeys}); empty otherwise
+     * @param functionName where it is read as the {@code TABLE t} argument of a table function, that function's name
+     *     as Flink's parser reads it, in upper case ({@code TUMBLE}, {@code HOP}, {@code CUMULATE}, {@code SESSION}
+     *     for a windowing TVF); absent for a table read directly
      */
     record TableReference(List<String> names, String alias, Optional<String> function, Optional<String> asOf,
-            List<String> lookupKeys) {
+            List<String> lookupKeys, Optional<String> functionName) {
         public TableReference {
             names = List.copyOf(names);
             Objects.requireNonNull(function);
             Objects.requireNonNull(asOf);
             lookupKeys = List.copyOf(lookupKeys);
+            Objects.requireNonNull(functionName);
+        }
+
+        /** Not read through a table function whose name is known. */
+        public TableReference(List<String> names, String alias, Optional<String> function, Optional<String> asOf,
+                List<String> lookupKeys) {
+            this(names, alias, function, asOf, lookupKeys, Optional.empty());
         }
 
         /** Without lookup keys. */
