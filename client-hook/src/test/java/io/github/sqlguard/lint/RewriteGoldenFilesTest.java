@@ -468,6 +468,10 @@ class RewriteGoldenFilesTest {
         "1066-spend-per-customer-joined-to-tier-by-its-total-into-sink-keyed-by-customer-fix-names-the-aggregated-column",
         "1067-nexmark-q4-bids-between-auction-datetime-and-expires-reason-names-expires-as-the-plain-upper-bound",
         "1068-src1-join-src2-unqualified-selecting-a1-rewrite-selects-a2-named-a1",
+        "1107-orders-lines-shipments-cascade-selecting-the-orders-key-fix-selects-the-lines-equal-column",
+        "1109-orders-join-filtered-lines-subquery-selecting-the-orders-key-fix-selects-the-subquerys-equal-column",
+        "1111-five-way-join-under-join-reorder-carriers-read-once-rewrite-pins-them-and-switches-reorder-off",
+        "1112-five-way-join-in-a-view-under-join-reorder-carriers-read-once-view-rewrite-switches-reorder-off",
         "1070-clicks-join-sessions-join-users-cascade-none-keyed-into-sink-reason-says-no-input-has-a-key",
         "1071-readings-between-plain-maintenance-start-and-alert-time-reason-names-the-plain-lower-bound",
         "1057-view-of-row-fields-top-10-per-auction-window-fix-names-the-view-columns"})
@@ -520,6 +524,7 @@ class RewriteGoldenFilesTest {
         "32-upsert-kafka-orders-left-join-products-deduplicate-keeps-its-materializer",
         "34-kafka-clicks-hourly-window-counts-into-upsert-kafka-keyed-by-user-deduplicate-fix-says-no-materializer-over-inserts",
         "35-cdc-orders-lookup-join-customers-by-customer-id-on-conflict-deduplicate-materializer-says-matches-compete",
+        "42-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-materializer-says-no-matches-compete",
         "45-kafka-bids-between-auction-start-and-expiry-computed-rowtimes-no-watermark-asked",
         "46-kafka-nexmark-events-views-top-bid-per-auction-computed-case-rowtime-no-watermark-asked",
         "47-kafka-nexmark-q7-bids-in-last-ten-seconds-of-window-end-renamed-like-event-time-window-time-first",
