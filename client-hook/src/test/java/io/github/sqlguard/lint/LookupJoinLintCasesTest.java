@@ -59,7 +59,8 @@ class LookupJoinLintCasesTest {
         "40-clicks-join-product-names-projecting-view-without-alias-rewrites-off-lookup-fix-reads-the-table",
         "41-payments-left-join-german-merchants-view-rewrite-and-fix-write-one-lookup-join",
         "35-cdc-orders-lookup-join-customers-by-customer-id-on-conflict-deduplicate-materializer-says-matches-compete",
-        "42-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-materializer-says-no-matches-compete"})
+        "42-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-materializer-says-no-matches-compete",
+        "44-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-refused-reason-says-one-match"})
     void lastStatementIsAsItsHeaderSays(String name) throws Exception {
         Path file = Path.of("src/test/resources/lint-cases", name + ".sql");
         String text = Files.readString(file);

@@ -525,6 +525,8 @@ class RewriteGoldenFilesTest {
         "34-kafka-clicks-hourly-window-counts-into-upsert-kafka-keyed-by-user-deduplicate-fix-says-no-materializer-over-inserts",
         "35-cdc-orders-lookup-join-customers-by-customer-id-on-conflict-deduplicate-materializer-says-matches-compete",
         "42-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-materializer-says-no-matches-compete",
+        "43-cdc-orders-lines-products-cascade-second-join-on-sku-drops-the-key-no-equal-column-fix",
+        "44-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-refused-reason-says-one-match",
         "45-kafka-bids-between-auction-start-and-expiry-computed-rowtimes-no-watermark-asked",
         "46-kafka-nexmark-events-views-top-bid-per-auction-computed-case-rowtime-no-watermark-asked",
         "47-kafka-nexmark-q7-bids-in-last-ten-seconds-of-window-end-renamed-like-event-time-window-time-first",

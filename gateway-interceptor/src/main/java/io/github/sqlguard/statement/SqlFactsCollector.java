@@ -115,6 +115,8 @@ final class SqlFactsCollector {
     private Optional<String> asOf = Optional.empty();
     /** The lookup keys of the join whose right side the walk is in ({@link LookupKeys#ofJoin}); empty elsewhere. */
     private List<String> lookupKeys = List.of();
+    /** The columns the join whose right side the walk is in equates with a literal ({@link LookupKeys#constantsOfJoin}). */
+    private List<String> lookupConstants = List.of();
 
     /**
      * True when {@code select} aggregates: a {@code GROUP BY}, a {@code HAVING}, or an aggregate call among its items
@@ -332,16 +334,21 @@ final class SqlFactsCollector {
         }
         if (from instanceof SqlIdentifier identifier) {
             tableReferences.add(new TableReference(identifier.names, alias, function, asOf,
-                    asOf.isPresent() ? lookupKeys : List.of(), functionName));
+                    asOf.isPresent() ? lookupKeys : List.of(), functionName,
+                    asOf.isPresent() ? lookupConstants : List.of()));
         } else if (from instanceof SqlJoin join) {
             List<String> outer = lookupKeys;
+            List<String> outerConstants = lookupConstants;
             lookupKeys = List.of();
+            lookupConstants = List.of();
             try {
                 collectFrom(join.getLeft(), "", depth + 1);
                 lookupKeys = LookupKeys.ofJoin(join);
+                lookupConstants = LookupKeys.constantsOfJoin(join);
                 collectFrom(join.getRight(), "", depth + 1);
             } finally {
                 lookupKeys = outer;
+                lookupConstants = outerConstants;
             }
         } else if (from instanceof SqlSnapshot snapshot) {
             Optional<String> outer = asOf;

@@ -479,6 +479,16 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 + " key only where each input row matches at most one row of " + table + ", that is where the join's"
                 + " equality conditions hold the whole PRIMARY KEY of " + table + " (Flink's FlinkRelMdUpsertKeys for a"
                 + " lookup join)";
+        if (key.heldWithConstants()) {
+            return head + " looks " + table + " up by its whole PRIMARY KEY " + key.declaredList() + ", "
+                    + String.join(", ", key.byConstant()) + " by the constant its condition equates "
+                    + (key.byConstant().size() == 1 ? "it" : "them") + " with (Flink's lookup join takes a constant for a"
+                    + " lookup key), so each input row matches at most one row of " + table + "; but Flink keeps the"
+                    + " input's key through a lookup join only where the condition's column equalities hold the whole"
+                    + " PRIMARY KEY of " + table + ", and an equality with a constant is none (Flink's FlinkRelMdUniqueKeys"
+                    + " for a lookup join compares the key with the join's column pairs), so it derives no key for the"
+                    + " join's rows, though one input row gives one row";
+        }
         if (key.held()) {
             return head + " looks " + table + " up by its whole PRIMARY KEY " + key.declaredList() + ", so it keeps its"
                     + " input's key: " + join + "; what drops the key is not the lookup but its input, which reaches the join"
@@ -509,6 +519,12 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         String several = "; where it holds several, each input row is written once per match, all on the input row's"
                 + " sink row, and an ON CONFLICT clause decides which of them that row keeps (no key of the sink avoids"
                 + " it: Flink gives the join's result no key from " + table + " that the lookup does not hold).";
+        if (key.heldWithConstants()) {
+            return " The lookup join matches at most one row of " + table + " per input row (its condition fixes "
+                    + String.join(", ", key.byConstant()) + "), so no two matches compete for a sink row; Flink derives no"
+                    + " key from a constant, so no PRIMARY KEY of the sink avoids the clause, and ON CONFLICT DO DEDUPLICATE"
+                    + " keeps the latest row per key as the join emits it.";
+        }
         if (key.held()) {
             return " The lookup join looks " + table + " up by its whole PRIMARY KEY " + key.declaredList() + " already,"
                     + " so it keeps its input's key: give the input a key the sink can take (read it from a table with a"
@@ -535,23 +551,46 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
      *
      * @param declared the table's PRIMARY KEY columns; empty where it declares none or is not in the catalog
      * @param lookedUpBy the columns of the table the join's condition equates with the other input's
+     * @param constants the columns of the table the join's condition equates with a literal ({@link
+     *     LookupKeys#constants}): Flink looks the table up by them too, but derives no key from them
      */
-    record DimensionKey(List<String> declared, List<String> lookedUpBy) {
+    record DimensionKey(List<String> declared, List<String> lookedUpBy, List<String> constants) {
 
         DimensionKey {
             declared = List.copyOf(declared);
             lookedUpBy = List.copyOf(lookedUpBy);
+            constants = List.copyOf(constants);
         }
 
         static DimensionKey of(TableReference lookup, AnalysisContext context) {
             List<String> declared = DeclaredKeys.of(lookup, context.tablesRead());
             String name = lookup.alias().isEmpty() ? lookup.name() : lookup.alias();
-            return new DimensionKey(declared, LookupKeys.of(context.statement(), name));
+            return new DimensionKey(declared, LookupKeys.of(context.statement(), name),
+                    LookupKeys.constants(context.statement(), name));
         }
 
         /** True where the join looks the table up by every column of its declared PRIMARY KEY. */
         boolean held() {
             return !declared.isEmpty() && lookedUpBy.containsAll(declared);
+        }
+
+        /**
+         * True where the join looks the table up by every column of its declared PRIMARY KEY only with the columns its
+         * condition equates with a constant ({@code ON o.customer_id = c.customer_id AND c.region = 'EU'}, keyed by
+         * {@code (region, customer_id)}): one row per input row at most, and no key Flink derives (lint case 44).
+         */
+        boolean heldWithConstants() {
+            if (declared.isEmpty() || held()) {
+                return false;
+            }
+            List<String> all = new ArrayList<>(lookedUpBy);
+            all.addAll(constants);
+            return all.containsAll(declared);
+        }
+
+        /** The columns of the declared key the join looks the table up by with a constant only. */
+        List<String> byConstant() {
+            return declared.stream().filter(c -> !lookedUpBy.contains(c) && constants.contains(c)).toList();
         }
 
         String declaredList() {
