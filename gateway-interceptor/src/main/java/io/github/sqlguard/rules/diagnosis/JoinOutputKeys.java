@@ -15,10 +15,13 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUtil;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The keys a statement's joins give its rows, derived as Flink 2.3.0 derives them from the keys its inputs declare, for
@@ -195,7 +198,7 @@ public record JoinOutputKeys(Joined from, List<Equality> equalities, List<SideCo
 
     /** The columns of {@code side} the join is on. */
     List<String> joinColumns(Side side) {
-        return equalities.stream().flatMap(e -> java.util.stream.Stream.of(e.left(), e.right()))
+        return equalities.stream().flatMap(e -> Stream.of(e.left(), e.right()))
                 .filter(c -> c.side().equals(side)).map(SideColumn::column).distinct().toList();
     }
 
@@ -424,7 +427,7 @@ public record JoinOutputKeys(Joined from, List<Equality> equalities, List<SideCo
             return Optional.empty();
         }
         List<String> columns = new ArrayList<>();
-        java.util.Map<String, String> renamed = new java.util.HashMap<>();
+        Map<String, String> renamed = new HashMap<>();
         for (SqlNode item : query.getSelectList()) {
             SqlNode value = SqlUtil.stripAs(item);
             if (value instanceof SqlCall call && call.getKind() == SqlKind.OVER) {
