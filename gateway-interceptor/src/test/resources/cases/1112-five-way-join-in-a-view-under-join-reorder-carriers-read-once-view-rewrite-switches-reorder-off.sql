@@ -1,13 +1,13 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: session-state-ttl
--- expect-fix: Bound the join's state with a TTL longer than a row must wait for its match: SET 'table.optimizer.join-reorder-enabled' = 'false', then SET 'table.exec.state.ttl' = '1 d', and keep the rows of carriers, read once, with /*+ STATE_TTL('c' = '0') */ on the joining SELECT of the view shipped_orders
 -- Case 1111's joins written in a view the session defines, which the statement reads: the session-state-ttl rewrite
 -- pins the carriers, read once, with STATE_TTL('c' = '0') in the view's joining SELECT and redefines the view (its
 -- read-once path through a view, ReadOnce). Flink 2.3.0 with join reorder on plans the view's last join with
 -- where=[true] and applies s.carrier_id = c.carrier_id nowhere, as in case 1034. Before: the rewrite read the lost
 -- condition from the statement's joins alone and found none: no rewrite was offered, and the fixes said the SET alone
 -- (expiring the carriers); it now reads the view's joins too, switches the reorder off before its TTL, is proven so,
--- and the fix its way settles says both SETs (issue 30: the same fact on every path). The rule's reason still reads
+-- and the fix its way settles says both SETs (its golden file: the rule's own fix, read with rewrites off, says the
+-- SET alone; issue 30: the same fact on every path). The rule's reason still reads
 -- the statement's joins only (a rule sees no view's text), so it does not name the lost condition.
 CREATE TABLE orders (order_id BIGINT, customer_id BIGINT) WITH ('connector' = 'datagen');
 
