@@ -29,8 +29,11 @@ import java.util.Optional;
  * {@code (order_id, line_no)}: Flink's {@code JoinTest#testJoinUpsertKeyEnrichmentInnerJoinBasic}, FLINK-38753), the
  * {@code SELECT} writes the key's own column in its place ({@code l.order_id}). The values are the same (the inner
  * join's condition makes them equal), and Flink 2.3.0 then keeps the key through the projection, which it does not take
- * the equal column for ({@link JoinOutputKeys}; case 1064, asked of 2.3.0: 1065 plans with no {@code ON CONFLICT}). It
- * is offered before the {@code ON CONFLICT} choices, being the structural fix.
+ * the equal column for ({@link JoinOutputKeys}; case 1064, asked of 2.3.0: 1065 plans with no {@code ON CONFLICT}).
+ * The same through a cascade of inner joins, the key's column equal to the written one through any of their equalities
+ * (case 1107), and through a subquery that projects and filters one table (case 1109); nothing where no key reaches the
+ * projection (lint case 43), and the proof plans what is offered. It is offered before the {@code ON CONFLICT}
+ * choices, being the structural fix.
  */
 final class JoinEqualColumn extends ScopedFamily {
 

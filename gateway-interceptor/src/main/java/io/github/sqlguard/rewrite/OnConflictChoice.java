@@ -118,7 +118,8 @@ final class OnConflictChoice implements RewriteFamily {
      * unless the lookup keys hold its PRIMARY KEY ({@code FlinkRelMdUniqueKeys#getUniqueKeysOfTemporalTable}), so the
      * clause is what is offered, and this says what it keeps. An event-time temporal join equates the versioned
      * table's whole key (Flink refuses it otherwise), so it matches one version per row: nothing to add. Empty where no
-     * table is read as of a time, or each is looked up by its whole key.
+     * table is read as of a time, or each is looked up by its whole key, a column its condition equates with a constant
+     * included (Flink's lookup join looks the table up by the constant: {@code CommonPhysicalLookupJoin#allLookupKeys}).
      */
     private static Optional<String> severalMatches(RewriteContext context) {
         for (TableReference reference : context.request().statement().facts().tableReferences()) {
@@ -130,7 +131,11 @@ final class OnConflictChoice implements RewriteFamily {
                 continue;
             }
             String name = reference.alias().isEmpty() ? reference.name() : reference.alias();
-            List<String> by = LookupKeys.of(context.request().statement(), name);
+            List<String> by = new ArrayList<>(LookupKeys.of(context.request().statement(), name));
+            // A column the condition equates with a constant is looked up by it too (LookupKeys#constantsOfJoin): one
+            // match at most where the key is held so (lint case 44), though Flink derives no key from it.
+            LookupKeys.constants(context.request().statement(), name).stream().filter(c -> !by.contains(c))
+                    .forEach(by::add);
             List<String> key = context.declaredKey(table.get());
             if (!key.isEmpty() && by.containsAll(key)) {
                 continue;

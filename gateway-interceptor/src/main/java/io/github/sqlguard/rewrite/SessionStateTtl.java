@@ -11,6 +11,7 @@ import io.github.sqlguard.rules.plan.LostJoinCondition;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.statement.ParsedStatement;
+import io.github.sqlguard.statement.QueryFacts;
 import io.github.sqlguard.statement.SqlIdentifiers;
 
 import org.apache.calcite.sql.SqlNode;
@@ -217,9 +218,15 @@ final class SessionStateTtl implements RewriteFamily {
                 + RetractionsUnderTtl.changes(finding, context, true, operator.equals("Rank"));
         String set = "SET '" + StateTtl.KEY + "' = '" + value + "'";
         // A join Flink's join reorder left without the statement's condition (LostJoinCondition, case 1034) would stay so
-        // under the TTL alone: the rewrite switches the reorder off first, as the finding's fix does, and is proven so.
+        // under the TTL alone: the rewrite switches the reorder off first, as the finding's fix does, and is proven so,
+        // on each of its paths: where the side read once is pinned in a view, the joins are the view's (case 1112), so
+        // their conditions are read from the view's tree as well as the statement's.
+        List<String> conditions = new ArrayList<>(statement.facts().joinConditions());
+        if (!scope.isStatement()) {
+            tree.flatMap(QueryFacts::of).ifPresent(facts -> conditions.addAll(facts.joinConditions()));
+        }
         List<String> lost = Boolean.parseBoolean(context.request().config().getOrDefault(LostJoinCondition.JOIN_REORDER,
-                "false")) ? context.request().plan().map(p -> LostJoinCondition.lostIn(p, statement.facts().joinConditions()))
+                "false")) ? context.request().plan().map(p -> LostJoinCondition.lostIn(p, conditions))
                         .orElse(List.of()) : List.of();
         List<String> sets = lost.isEmpty() ? List.of(set)
                 : List.of("SET '" + LostJoinCondition.JOIN_REORDER + "' = 'false'", set);
@@ -237,7 +244,8 @@ final class SessionStateTtl implements RewriteFamily {
             // The pin goes into a view's text, which the rule cannot see: the finding's fix says it once this plans
             // (ProvenFixes), where the rule wrote the SET alone (cases 882-884).
             List<ReadOnce.Pin> added = pins.stream().filter(ReadOnce.Pin::added).toList();
-            return List.of(candidate.withWay(new ProvenWay.ReadOnceKept(set, scope.writtenName(),
+            // The way says every SET the rewrite writes, the reorder switched off first where it is (case 1112).
+            return List.of(candidate.withWay(new ProvenWay.ReadOnceKept(String.join(", then ", sets), scope.writtenName(),
                     added.stream().map(ReadOnce.Pin::option).toList(),
                     added.stream().flatMap(p -> p.tables().stream().sorted()).distinct().toList(), reads.joinsKept(added))));
         }

@@ -4,6 +4,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 
 import java.util.ArrayList;
@@ -40,6 +41,20 @@ public final class LookupKeys {
     }
 
     /**
+     * The columns of the input {@code name} read {@code FOR SYSTEM_TIME AS OF} in {@code statement} that its join's
+     * condition equates with a literal ({@link #constantsOfJoin}); empty where no such join reads it.
+     */
+    public static List<String> constants(ParsedSql statement, String name) {
+        for (ParsedStatement.TableReference reference : statement.facts().tableReferences()) {
+            String named = reference.alias().isEmpty() ? reference.name() : reference.alias();
+            if (reference.asOf().isPresent() && named.equals(name) && !reference.lookupConstants().isEmpty()) {
+                return reference.lookupConstants();
+            }
+        }
+        return List.of();
+    }
+
+    /**
      * The lookup keys of {@code join}'s right side where it is read {@code FOR SYSTEM_TIME AS OF} a time (aliased or
      * not), named as {@link HintInputName} names it; empty otherwise.
      */
@@ -57,6 +72,32 @@ public final class LookupKeys {
             SqlNode a = ((SqlCall) conjunct).operand(0);
             SqlNode b = ((SqlCall) conjunct).operand(1);
             column(a, name).filter(c -> other(b, name)).or(() -> column(b, name).filter(c -> other(a, name)))
+                    .filter(c -> !out.contains(c)).ifPresent(out::add);
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * The columns of {@code join}'s right side, read {@code FOR SYSTEM_TIME AS OF} a time, that its condition equates
+     * with a literal ({@code c.region = 'EU'}), in the condition's order; empty otherwise. Flink's lookup join looks the
+     * table up by them too ({@code CommonPhysicalLookupJoin#allLookupKeys}: a {@code LookupJoinUtil.Constant} beside the
+     * {@code FieldRef} of an input's column), so they bound the rows one input row matches; they are no pair of {@code
+     * joinInfo.pairs()}, so Flink derives no key from them ({@link #ofJoin}).
+     */
+    static List<String> constantsOfJoin(SqlJoin join) {
+        Optional<String> right = HintInputName.of(join.getRight());
+        if (!asOf(join.getRight()) || right.isEmpty()) {
+            return List.of();
+        }
+        String name = right.get();
+        List<String> out = new ArrayList<>();
+        for (SqlNode conjunct : Conjuncts.of(join.getCondition())) {
+            if (conjunct.getKind() != SqlKind.EQUALS) {
+                continue;
+            }
+            SqlNode a = ((SqlCall) conjunct).operand(0);
+            SqlNode b = ((SqlCall) conjunct).operand(1);
+            column(a, name).filter(c -> b instanceof SqlLiteral).or(() -> column(b, name).filter(c -> a instanceof SqlLiteral))
                     .filter(c -> !out.contains(c)).ifPresent(out::add);
         }
         return List.copyOf(out);

@@ -562,14 +562,27 @@ public sealed interface ParsedStatement extends ParsedSql
      *     time as written ({@code o.order_time}); absent otherwise
      * @param lookupKeys where it is read {@code FOR SYSTEM_TIME AS OF} on a join's right, the columns of it that
      *     join's condition equates with a column of another input ({@link LookupKeys}); empty otherwise
+     * @param functionName where it is read as the {@code TABLE t} argument of a table function, that function's name
+     *     as Flink's parser reads it, in upper case ({@code TUMBLE}, {@code HOP}, {@code CUMULATE}, {@code SESSION}
+     *     for a windowing TVF); absent for a table read directly
+     * @param lookupConstants where it is read {@code FOR SYSTEM_TIME AS OF} on a join's right, the columns of it that
+     *     join's condition equates with a literal ({@link LookupKeys#constantsOfJoin}); empty otherwise
      */
     record TableReference(List<String> names, String alias, Optional<String> function, Optional<String> asOf,
-            List<String> lookupKeys) {
+            List<String> lookupKeys, Optional<String> functionName, List<String> lookupConstants) {
         public TableReference {
             names = List.copyOf(names);
             Objects.requireNonNull(function);
             Objects.requireNonNull(asOf);
             lookupKeys = List.copyOf(lookupKeys);
+            Objects.requireNonNull(functionName);
+            lookupConstants = List.copyOf(lookupConstants);
+        }
+
+        /** Not read through a table function whose name is known, nor looked up by a constant. */
+        public TableReference(List<String> names, String alias, Optional<String> function, Optional<String> asOf,
+                List<String> lookupKeys) {
+            this(names, alias, function, asOf, lookupKeys, Optional.empty(), List.of());
         }
 
         /** Without lookup keys. */

@@ -109,10 +109,14 @@ final class SqlFactsCollector {
      * alias ({@code w}, empty without one); absent elsewhere.
      */
     private Optional<String> function = Optional.empty();
+    /** While the walk is inside a table function of a {@code FROM}, that function's name ({@code TUMBLE}); absent elsewhere. */
+    private Optional<String> functionName = Optional.empty();
     /** The period of the {@code FOR SYSTEM_TIME AS OF} the walk is in ({@code o.order_time}), while it is in one. */
     private Optional<String> asOf = Optional.empty();
     /** The lookup keys of the join whose right side the walk is in ({@link LookupKeys#ofJoin}); empty elsewhere. */
     private List<String> lookupKeys = List.of();
+    /** The columns the join whose right side the walk is in equates with a literal ({@link LookupKeys#constantsOfJoin}). */
+    private List<String> lookupConstants = List.of();
 
     /**
      * True when {@code select} aggregates: a {@code GROUP BY}, a {@code HAVING}, or an aggregate call among its items
@@ -330,16 +334,21 @@ final class SqlFactsCollector {
         }
         if (from instanceof SqlIdentifier identifier) {
             tableReferences.add(new TableReference(identifier.names, alias, function, asOf,
-                    asOf.isPresent() ? lookupKeys : List.of()));
+                    asOf.isPresent() ? lookupKeys : List.of(), functionName,
+                    asOf.isPresent() ? lookupConstants : List.of()));
         } else if (from instanceof SqlJoin join) {
             List<String> outer = lookupKeys;
+            List<String> outerConstants = lookupConstants;
             lookupKeys = List.of();
+            lookupConstants = List.of();
             try {
                 collectFrom(join.getLeft(), "", depth + 1);
                 lookupKeys = LookupKeys.ofJoin(join);
+                lookupConstants = LookupKeys.constantsOfJoin(join);
                 collectFrom(join.getRight(), "", depth + 1);
             } finally {
                 lookupKeys = outer;
+                lookupConstants = outerConstants;
             }
         } else if (from instanceof SqlSnapshot snapshot) {
             Optional<String> outer = asOf;
@@ -357,11 +366,15 @@ final class SqlFactsCollector {
             collectFrom(call.operand(0), alias, depth + 1);
         } else if (from instanceof SqlCall call && call.getKind() == SqlKind.COLLECTION_TABLE) {
             Optional<String> outer = function;
+            Optional<String> outerName = functionName;
             function = Optional.of(alias);
+            functionName = call.operand(0) instanceof SqlCall tableFunction
+                    ? Optional.of(tableFunction.getOperator().getName().toUpperCase(Locale.ROOT)) : Optional.empty();
             try {
                 collectExplicitTables(call, depth + 1);
             } finally {
                 function = outer;
+                functionName = outerName;
             }
         }
     }

@@ -15,51 +15,76 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUtil;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
- * The keys a statement's one join of two tables gives its rows, derived as Flink 2.3.0 derives them from the keys its
- * inputs declare, for a statement Flink refused (a diagnosis has no plan). Read only for an {@code INSERT} whose query is
- * one {@code SELECT} (no {@code GROUP BY}, {@code DISTINCT} or {@code OVER}) from an {@code INNER}, {@code LEFT} or
- * {@code RIGHT} join of two tables (not views) on at least one column equality (its other conditions key nothing).
+ * The keys a statement's joins give its rows, derived as Flink 2.3.0 derives them from the keys its inputs declare, for
+ * a statement Flink refused (a diagnosis has no plan). Read only for an {@code INSERT} whose query is one {@code SELECT}
+ * (no {@code GROUP BY}, {@code DISTINCT} or {@code OVER}) from {@code INNER}, {@code LEFT} or {@code RIGHT} joins, each on
+ * at least one column equality (its other conditions key nothing), of tables (not views) and of subqueries that only
+ * project and filter one of them ({@code (SELECT order_id, line_no, sku FROM order_lines WHERE ...) AS l}: the table's key
+ * is kept where every column of it is selected, under the name it is selected as); a join may read another
+ * ({@code a JOIN b ON ... JOIN c ON ...}, a cascade).
  *
  * <p>Flink 2.3.0 {@code FlinkRelMdUpsertKeys#getJoinUpsertKeys}: each input's upsert keys (a table's declared PRIMARY
- * KEY) are kept only where they hold the input's join columns ({@code #filterKeys}, the rows being distributed by them),
- * and {@code FlinkRelMdUniqueKeys#getJoinUniqueKeys} makes of them the join's keys: both sides' kept keys together;
- * one side's kept key alone where the other side is unique on its join columns ({@code #isSideUnique}: its key is among
- * them) and the join pads no nulls on the kept side. The projection above keeps a key only where it selects every
- * column of it ({@code FlinkRelMdUniqueKeys#getProjectUniqueKeys}); Flink 2.3.0 does not take a column the join equates
- * with a key column for that column (the enrichment by the join's equalities came after it, FLINK-38753): selecting
- * {@code src1.a1} where the key holds {@code src2.a2}, equal by {@code ON src1.a1 = src2.a2}, keeps no key, and selecting
- * {@code src2.a2} keeps it (asked of 2.3.0: the first INSERT is refused with {@code upsert key: .}, the second plans
- * into a sink keyed by {@code (a2, b2)}; case 1064).
+ * KEY; a join's, derived so) are kept only where they hold the input's join columns ({@code #filterKeys}, the rows being
+ * distributed by them), and {@code FlinkRelMdUniqueKeys#getJoinUniqueKeys} makes of them the join's keys: both sides'
+ * kept keys together; one side's kept key alone where the other side is unique on its join columns ({@code
+ * #isSideUnique}: one of its keys is among them) and the join pads no nulls on the kept side. A cascade applies this at
+ * each join, bottom up. The projection above keeps a key only where it selects every column of it ({@code
+ * FlinkRelMdUniqueKeys#getProjectUniqueKeys}); Flink 2.3.0 does not take a column the join equates with a key column for
+ * that column (the enrichment by the join's equalities came after it, FLINK-38753): selecting {@code src1.a1} where the
+ * key holds {@code src2.a2}, equal by {@code ON src1.a1 = src2.a2}, keeps no key, and selecting {@code src2.a2} keeps it
+ * (asked of 2.3.0: the first INSERT is refused with {@code upsert key: .}, the second plans into a sink keyed by {@code
+ * (a2, b2)}; case 1064; through a subquery and a cascade, cases 1107-1110).
  *
- * @param type the join's type as the statement writes it ({@code INNER}, {@code LEFT}, {@code RIGHT})
- * @param left the join's left input
- * @param right the join's right input
- * @param equalities the join's column equalities, left column first
+ * @param from the joins of the {@code FROM} clause
+ * @param equalities every join's column equalities, left column first
  * @param selected the columns the SELECT writes as they are, in its order
  *
  * <p>Stability: internal (the rule's reason and fix, and the {@code join-equal-column} rewrite).
  */
-public record JoinOutputKeys(String type, Side left, Side right, List<Equality> equalities, List<SideColumn> selected) {
+public record JoinOutputKeys(Joined from, List<Equality> equalities, List<SideColumn> selected) {
+
+    /** An input of a join: a table ({@link Side}) or another join ({@link Joined}). */
+    public sealed interface Input permits Side, Joined {}
 
     /**
-     * One input of the join.
+     * One table a join reads, directly or through a subquery that projects and filters it.
      *
      * @param label how the statement names it: its alias, else its name
      * @param name its table's name as written
-     * @param key the PRIMARY KEY it declares; empty where it declares none
-     * @param columns its columns' names
+     * @param key the PRIMARY KEY it declares, by the names the statement reads its columns by; empty where it declares
+     *     none, or where a subquery does not select every column of it
+     * @param columns its columns' names, as the statement reads them
+     * @param declared the PRIMARY KEY its table declares, by the table's column names; empty where it declares none
      */
-    public record Side(String label, String name, List<String> key, List<String> columns) {
+    public record Side(String label, String name, List<String> key, List<String> columns, List<String> declared)
+            implements Input {
 
         public Side {
             key = List.copyOf(key);
             columns = List.copyOf(columns);
+            declared = List.copyOf(declared);
+        }
+    }
+
+    /**
+     * A join of two inputs.
+     *
+     * @param type its type as the statement writes it ({@code INNER}, {@code LEFT}, {@code RIGHT})
+     * @param on its column equalities, the left input's column first
+     */
+    public record Joined(String type, Input left, Input right, List<Equality> on) implements Input {
+
+        public Joined {
+            on = List.copyOf(on);
         }
     }
 
@@ -79,7 +104,7 @@ public record JoinOutputKeys(String type, Side left, Side right, List<Equality> 
      * A key of the join's rows that the SELECT drops only by writing, for some of its columns, the column the join
      * equates with it.
      *
-     * @param side the input whose declared key it is, or empty where it is both inputs' keys together
+     * @param side the input whose declared key it is, or empty where it is several inputs' keys together
      * @param key the key's columns
      * @param select each column to select in place of the one the SELECT writes, keyed by that one
      */
@@ -88,6 +113,28 @@ public record JoinOutputKeys(String type, Side left, Side right, List<Equality> 
     public JoinOutputKeys {
         equalities = List.copyOf(equalities);
         selected = List.copyOf(selected);
+    }
+
+    /** The top join's type ({@code INNER}, {@code LEFT}, {@code RIGHT}). */
+    public String type() {
+        return from.type();
+    }
+
+    /** The tables the joins read, in the order the {@code FROM} clause names them. */
+    public List<Side> sides() {
+        List<Side> out = new ArrayList<>();
+        sides(from, out);
+        return out;
+    }
+
+    /** The top join's left input, where it is a table (one join of two tables); else empty. */
+    public Optional<Side> left() {
+        return from.left() instanceof Side side ? Optional.of(side) : Optional.empty();
+    }
+
+    /** The top join's right input, where it is a table; else empty. */
+    public Optional<Side> right() {
+        return from.right() instanceof Side side ? Optional.of(side) : Optional.empty();
     }
 
     /** A table as the session's catalog holds it: its declared PRIMARY KEY and its columns' names. */
@@ -104,9 +151,9 @@ public record JoinOutputKeys(String type, Side left, Side right, List<Equality> 
         Optional<Table> table(List<String> names);
     }
 
-    /** The statement's join, where it is of the shape this reads; empty otherwise. */
+    /** The statement's joins, where they are of the shape this reads; empty otherwise. */
     static Optional<JoinOutputKeys> of(AnalysisContext context) {
-        if (context.statement().facts().joinTypes().size() != 1) {
+        if (context.statement().facts().joinTypes().isEmpty()) {
             return Optional.empty();
         }
         Tables tables = names -> context.tablesRead().stream()
@@ -116,41 +163,21 @@ public record JoinOutputKeys(String type, Side left, Side right, List<Equality> 
         return QueryFacts.parse(context.statement().text()).flatMap(tree -> of(tree, tables));
     }
 
-    /** The join of the {@code INSERT} {@code tree}, its tables' keys from {@code tables}; empty where not of this shape. */
+    /** The joins of the {@code INSERT} {@code tree}, its tables' keys from {@code tables}; empty where not of this shape. */
     public static Optional<JoinOutputKeys> of(SqlNode tree, Tables tables) {
         if (!(tree instanceof SqlInsert insert) || !(insert.getSource() instanceof SqlSelect select)
                 || select.isDistinct() || (select.getGroup() != null && select.getGroup().size() > 0)
-                || !(select.getFrom() instanceof SqlJoin join) || join.getCondition() == null) {
+                || !(select.getFrom() instanceof SqlJoin join)) {
             return Optional.empty();
         }
-        String type = switch (join.getJoinType()) {
-            case INNER -> "INNER";
-            case LEFT -> "LEFT";
-            case RIGHT -> "RIGHT";
-            default -> "";
-        };
-        Optional<Side> left = side(join.getLeft(), tables);
-        Optional<Side> right = side(join.getRight(), tables);
-        if (type.isEmpty() || join.getJoinType() == JoinType.COMMA || left.isEmpty() || right.isEmpty()
-                || left.get().label().equals(right.get().label())) {
-            return Optional.empty();
-        }
-        List<SqlNode> conjuncts = new ArrayList<>();
-        conjuncts(join.getCondition(), conjuncts);
         List<Equality> equalities = new ArrayList<>();
-        for (SqlNode conjunct : conjuncts) {
-            if (conjunct.getKind() != SqlKind.EQUALS) {
-                continue; // not an equality: Flink's JoinInfo keys the join by its equalities alone
-            }
-            SqlCall equals = (SqlCall) conjunct;
-            Optional<SideColumn> a = column(equals.operand(0), left.get(), right.get(), tables);
-            Optional<SideColumn> b = column(equals.operand(1), left.get(), right.get(), tables);
-            if (a.isEmpty() || b.isEmpty() || a.get().side().equals(b.get().side())) {
-                return Optional.empty();
-            }
-            equalities.add(a.get().side().equals(left.get()) ? new Equality(a.get(), b.get()) : new Equality(b.get(), a.get()));
+        Optional<Input> from = input(join, tables, equalities, 0);
+        if (from.isEmpty() || !(from.get() instanceof Joined joined)) {
+            return Optional.empty();
         }
-        if (equalities.isEmpty()) {
+        List<Side> sides = new ArrayList<>();
+        sides(joined, sides);
+        if (sides.stream().map(Side::label).distinct().count() != sides.size()) {
             return Optional.empty();
         }
         List<SideColumn> selected = new ArrayList<>();
@@ -159,53 +186,74 @@ public record JoinOutputKeys(String type, Side left, Side right, List<Equality> 
             if (column instanceof SqlCall call && call.getKind() == SqlKind.OVER) {
                 return Optional.empty();
             }
-            column(column, left.get(), right.get(), tables).ifPresent(selected::add);
+            column(column, sides).ifPresent(selected::add);
         }
-        return Optional.of(new JoinOutputKeys(type, left.get(), right.get(), equalities, selected));
+        return Optional.of(new JoinOutputKeys(joined, equalities, selected));
     }
 
-    /** True where neither input declares a PRIMARY KEY: the join's rows have no key to keep. */
+    /** True where no table the joins read declares a PRIMARY KEY: the join's rows have no key to keep. */
     boolean neitherKeyed() {
-        return left.key().isEmpty() && right.key().isEmpty();
+        return sides().stream().allMatch(s -> s.declared().isEmpty());
     }
 
     /** The columns of {@code side} the join is on. */
     List<String> joinColumns(Side side) {
-        return equalities.stream().map(e -> side.equals(left) ? e.left().column() : e.right().column()).distinct().toList();
+        return equalities.stream().flatMap(e -> Stream.of(e.left(), e.right()))
+                .filter(c -> c.side().equals(side)).map(SideColumn::column).distinct().toList();
     }
 
     /**
-     * The keys of the join's rows, as Flink 2.3.0 derives them (the class comment): each with the input it comes from,
-     * empty for both inputs' keys together.
+     * The keys of the joins' rows, as Flink 2.3.0 derives them (the class comment): each with the table it comes from,
+     * empty for several tables' keys together.
      */
     List<EqualColumnFix> keys() {
-        boolean leftKept = !left.key().isEmpty() && left.key().containsAll(joinColumns(left));
-        boolean rightKept = !right.key().isEmpty() && right.key().containsAll(joinColumns(right));
-        boolean leftUnique = !left.key().isEmpty() && joinColumns(left).containsAll(left.key());
-        boolean rightUnique = !right.key().isEmpty() && joinColumns(right).containsAll(right.key());
+        return keys(from);
+    }
+
+    private static List<EqualColumnFix> keys(Input input) {
+        if (input instanceof Side side) {
+            return side.key().isEmpty() ? List.of()
+                    : List.of(new EqualColumnFix(Optional.of(side), columns(side), List.of()));
+        }
+        Joined join = (Joined) input;
+        List<SideColumn> leftOn = join.on().stream().map(Equality::left).distinct().toList();
+        List<SideColumn> rightOn = join.on().stream().map(Equality::right).distinct().toList();
+        List<EqualColumnFix> leftKeys = keys(join.left());
+        List<EqualColumnFix> rightKeys = keys(join.right());
+        List<EqualColumnFix> leftKept = leftKeys.stream().filter(k -> k.key().containsAll(leftOn)).toList();
+        List<EqualColumnFix> rightKept = rightKeys.stream().filter(k -> k.key().containsAll(rightOn)).toList();
+        boolean leftUnique = leftKeys.stream().anyMatch(k -> leftOn.containsAll(k.key()));
+        boolean rightUnique = rightKeys.stream().anyMatch(k -> rightOn.containsAll(k.key()));
         List<EqualColumnFix> keys = new ArrayList<>();
-        if (leftKept && rightUnique && !type.equals("RIGHT")) {
-            keys.add(new EqualColumnFix(Optional.of(left), columns(left), List.of()));
+        if (rightUnique && !join.type().equals("RIGHT")) {
+            keys.addAll(leftKept);
         }
-        if (rightKept && leftUnique && !type.equals("LEFT")) {
-            keys.add(new EqualColumnFix(Optional.of(right), columns(right), List.of()));
+        if (leftUnique && !join.type().equals("LEFT")) {
+            keys.addAll(rightKept);
         }
-        if (leftKept && rightKept) {
-            List<SideColumn> both = new ArrayList<>(columns(left));
-            both.addAll(columns(right));
-            keys.add(new EqualColumnFix(Optional.empty(), both, List.of()));
+        for (EqualColumnFix l : leftKept) {
+            for (EqualColumnFix r : rightKept) {
+                List<SideColumn> both = new ArrayList<>(l.key());
+                both.addAll(r.key());
+                keys.add(new EqualColumnFix(Optional.empty(), both, List.of()));
+            }
         }
         return keys;
     }
 
     /**
-     * The first key of the join's rows ({@link #keys}) the SELECT keeps where it writes, in place of some columns it
-     * writes, the columns the join equates them with (an {@code INNER} join only: an outer join's padded side is null
-     * where its equal column is not); empty where it keeps a key already, or where no such choice keeps one.
+     * The first key of the joins' rows ({@link #keys}) the SELECT keeps where it writes, in place of some columns it
+     * writes, the columns the joins equate them with (inner joins only: an outer join's padded side is null where its
+     * equal column is not); empty where it keeps a key already, or where no such choice keeps one.
      */
     public Optional<EqualColumnFix> equalColumnFix() {
-        if (!type.equals("INNER")) {
+        if (!innerOnly(from)) {
             return Optional.empty();
+        }
+        for (EqualColumnFix key : keys()) {
+            if (selected.containsAll(key.key())) {
+                return Optional.empty();
+            }
         }
         for (EqualColumnFix key : keys()) {
             Set<SideColumn> chosen = new LinkedHashSet<>(selected);
@@ -215,31 +263,56 @@ public record JoinOutputKeys(String type, Side left, Side right, List<Equality> 
                 if (chosen.contains(column)) {
                     continue;
                 }
-                Optional<Equality> swap = equalities.stream()
-                        .filter(e -> e.left().equals(column) && chosen.contains(e.right())
-                                || e.right().equals(column) && chosen.contains(e.left()))
-                        .findFirst();
-                if (swap.isEmpty()) {
+                Optional<SideColumn> written = equal(column).stream().filter(chosen::contains)
+                        .filter(c -> !key.key().contains(c)).findFirst();
+                if (written.isEmpty()) {
                     covered = false;
                     break;
                 }
-                SideColumn written = swap.get().left().equals(column) ? swap.get().right() : swap.get().left();
-                chosen.remove(written);
+                chosen.remove(written.get());
                 chosen.add(column);
-                swaps.add(new Equality(written, column));
+                swaps.add(new Equality(written.get(), column));
             }
-            if (!covered) {
-                continue;
+            if (covered && !swaps.isEmpty()) {
+                return Optional.of(new EqualColumnFix(key.side(), key.key(), swaps));
             }
-            if (swaps.isEmpty()) {
-                return Optional.empty();
-            }
-            return Optional.of(new EqualColumnFix(key.side(), key.key(), swaps));
         }
         return Optional.empty();
     }
 
-    private List<SideColumn> columns(Side side) {
+    /**
+     * The columns the inner joins' equalities make equal to {@code column}, through any number of them ({@code a.k =
+     * b.k} and {@code b.k = c.k}: {@code a.k} and {@code c.k} are equal too), nearest first.
+     */
+    private List<SideColumn> equal(SideColumn column) {
+        List<SideColumn> found = new ArrayList<>(List.of(column));
+        for (int i = 0; i < found.size(); i++) {
+            SideColumn at = found.get(i);
+            for (Equality e : equalities) {
+                SideColumn other = e.left().equals(at) ? e.right() : e.right().equals(at) ? e.left() : null;
+                if (other != null && !found.contains(other)) {
+                    found.add(other);
+                }
+            }
+        }
+        return found.subList(1, found.size());
+    }
+
+    private static boolean innerOnly(Input input) {
+        return !(input instanceof Joined join)
+                || join.type().equals("INNER") && innerOnly(join.left()) && innerOnly(join.right());
+    }
+
+    private static void sides(Input input, List<Side> out) {
+        if (input instanceof Side side) {
+            out.add(side);
+        } else if (input instanceof Joined join) {
+            sides(join.left(), out);
+            sides(join.right(), out);
+        }
+    }
+
+    private static List<SideColumn> columns(Side side) {
         return side.key().stream().map(c -> new SideColumn(side, c)).toList();
     }
 
@@ -253,37 +326,153 @@ public record JoinOutputKeys(String type, Side left, Side right, List<Equality> 
         }
     }
 
-    /** An input of the join that is a table the session's catalog holds (not a view), with the key it declares. */
+    /**
+     * The join or table {@code node} of a {@code FROM} clause, its joins' column equalities added to {@code equalities};
+     * empty where it is not of this shape.
+     */
+    private static Optional<Input> input(SqlNode node, Tables tables, List<Equality> equalities, int depth) {
+        if (depth > 32) {
+            return Optional.empty();
+        }
+        if (!(node instanceof SqlJoin join)) {
+            return side(node, tables).map(s -> s);
+        }
+        String type = switch (join.getJoinType()) {
+            case INNER -> "INNER";
+            case LEFT -> "LEFT";
+            case RIGHT -> "RIGHT";
+            default -> "";
+        };
+        if (type.isEmpty() || join.getJoinType() == JoinType.COMMA || join.getCondition() == null) {
+            return Optional.empty();
+        }
+        Optional<Input> left = input(join.getLeft(), tables, equalities, depth + 1);
+        Optional<Input> right = input(join.getRight(), tables, equalities, depth + 1);
+        if (left.isEmpty() || right.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Side> leftSides = new ArrayList<>();
+        sides(left.get(), leftSides);
+        List<Side> rightSides = new ArrayList<>();
+        sides(right.get(), rightSides);
+        List<Side> both = new ArrayList<>(leftSides);
+        both.addAll(rightSides);
+        List<SqlNode> conjuncts = new ArrayList<>();
+        conjuncts(join.getCondition(), conjuncts);
+        List<Equality> on = new ArrayList<>();
+        for (SqlNode conjunct : conjuncts) {
+            if (conjunct.getKind() != SqlKind.EQUALS) {
+                continue; // not an equality: Flink's JoinInfo keys the join by its equalities alone
+            }
+            SqlCall equals = (SqlCall) conjunct;
+            Optional<SideColumn> a = column(equals.operand(0), both);
+            Optional<SideColumn> b = column(equals.operand(1), both);
+            if (a.isEmpty() || b.isEmpty()) {
+                return Optional.empty();
+            }
+            boolean aLeft = leftSides.contains(a.get().side());
+            boolean bLeft = leftSides.contains(b.get().side());
+            if (aLeft == bLeft) {
+                return Optional.empty();
+            }
+            on.add(aLeft ? new Equality(a.get(), b.get()) : new Equality(b.get(), a.get()));
+        }
+        if (on.isEmpty()) {
+            return Optional.empty();
+        }
+        equalities.addAll(on);
+        return Optional.of(new Joined(type, left.get(), right.get(), on));
+    }
+
+    /**
+     * An input of a join that is a table the session's catalog holds (not a view), with the key it declares, or a
+     * subquery that only projects and filters one ({@link #projected}).
+     */
     private static Optional<Side> side(SqlNode input, Tables tables) {
         String alias = "";
         SqlNode table = input;
         if (input.getKind() == SqlKind.AS) {
+            if (((SqlCall) input).operandCount() != 2) {
+                return Optional.empty(); // an alias with a column list renames the columns
+            }
             table = ((SqlCall) input).operand(0);
             alias = ((SqlIdentifier) ((SqlCall) input).operand(1)).getSimple();
+        }
+        if (table instanceof SqlSelect query) {
+            return alias.isEmpty() ? Optional.empty() : projected(query, alias, tables);
         }
         if (!(table instanceof SqlIdentifier name)) {
             return Optional.empty();
         }
         String label = alias.isEmpty() ? name.names.get(name.names.size() - 1) : alias;
-        return tables.table(name.names).map(t -> new Side(label, String.join(".", name.names), t.primaryKey(), t.columns()));
+        return tables.table(name.names).map(t -> new Side(label, String.join(".", name.names), t.primaryKey(), t.columns(),
+                t.primaryKey()));
+    }
+
+    /**
+     * The subquery {@code query}, named {@code alias}, as a table: where it only projects and filters one table ({@code
+     * SELECT order_id, line_no AS line, sku FROM order_lines WHERE ...}: no {@code GROUP BY}, {@code DISTINCT}, {@code
+     * OVER}, join or subquery), its columns are the ones it selects as they are or renamed, and it keeps the table's key
+     * where it selects every column of it, under the names it selects them as (Flink's {@code
+     * FlinkRelMdUniqueKeys#getProjectUniqueKeys}); an expression is a column with no key. Empty for another query.
+     */
+    private static Optional<Side> projected(SqlSelect query, String alias, Tables tables) {
+        if (query.isDistinct() || (query.getGroup() != null && query.getGroup().size() > 0) || query.getHaving() != null
+                || query.getFetch() != null || query.getOffset() != null) {
+            return Optional.empty();
+        }
+        Optional<Side> table = query.getFrom() == null ? Optional.empty() : side(query.getFrom(), tables)
+                .filter(s -> !(query.getFrom() instanceof SqlSelect) && !(SqlUtil.stripAs(query.getFrom()) instanceof SqlSelect));
+        if (table.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> columns = new ArrayList<>();
+        Map<String, String> renamed = new HashMap<>();
+        for (SqlNode item : query.getSelectList()) {
+            SqlNode value = SqlUtil.stripAs(item);
+            if (value instanceof SqlCall call && call.getKind() == SqlKind.OVER) {
+                return Optional.empty();
+            }
+            if (value instanceof SqlIdentifier id && id.isStar()) {
+                for (String column : table.get().columns()) {
+                    columns.add(column);
+                    renamed.putIfAbsent(column, column);
+                }
+                continue;
+            }
+            String name = item.getKind() == SqlKind.AS
+                    ? ((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple()
+                    : value instanceof SqlIdentifier id ? id.names.get(id.names.size() - 1) : "";
+            if (name.isEmpty()) {
+                return Optional.empty(); // Flink names an expression EXPR$n: no column the query can name
+            }
+            columns.add(name);
+            Optional<SideColumn> column = column(value, List.of(table.get()));
+            if (column.isPresent()) {
+                renamed.putIfAbsent(column.get().column(), name);
+            }
+        }
+        List<String> key = table.get().key().stream().map(renamed::get).toList();
+        return Optional.of(new Side(alias, table.get().name(), key.contains(null) ? List.of() : key, columns,
+                table.get().declared()));
     }
 
     /** A column {@code node} names, qualified by an input's label or, unqualified, of one input only. */
-    private static Optional<SideColumn> column(SqlNode node, Side left, Side right, Tables tables) {
+    private static Optional<SideColumn> column(SqlNode node, List<Side> sides) {
         if (!(node instanceof SqlIdentifier id) || id.isStar()) {
             return Optional.empty();
         }
         if (id.names.size() == 2) {
             String qualifier = id.names.get(0);
-            Side side = qualifier.equals(left.label()) ? left : qualifier.equals(right.label()) ? right : null;
-            return side == null ? Optional.empty() : Optional.of(new SideColumn(side, id.names.get(1)));
+            return sides.stream().filter(s -> s.label().equals(qualifier)).findFirst()
+                    .filter(s -> s.columns().contains(id.names.get(1)))
+                    .map(s -> new SideColumn(s, id.names.get(1)));
         }
         if (id.names.size() != 1) {
             return Optional.empty();
         }
         String column = id.names.get(0);
-        boolean inLeft = left.columns().contains(column);
-        boolean inRight = right.columns().contains(column);
-        return inLeft == inRight ? Optional.empty() : Optional.of(new SideColumn(inLeft ? left : right, column));
+        List<Side> having = sides.stream().filter(s -> s.columns().contains(column)).toList();
+        return having.size() != 1 ? Optional.empty() : Optional.of(new SideColumn(having.get(0), column));
     }
 }

@@ -23,7 +23,6 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUtil;
@@ -202,13 +201,15 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             String on = conditions.isEmpty() ? "" : conditions.get(0);
             String join = "the statement's " + type + "JOIN" + (on.isEmpty() ? "" : " on " + on);
             Optional<JoinOutputKeys> keys = JoinOutputKeys.of(context);
-            if (keys.isPresent() && keys.get().neitherKeyed()) {
-                return join + " joins " + keys.get().left().name() + " and " + keys.get().right().name() + ", neither of"
+            Optional<JoinOutputKeys> pair = keys.filter(k -> k.sides().size() == 2);
+            if (pair.isPresent() && pair.get().neitherKeyed()) {
+                return join + " joins " + pair.get().sides().get(0).name() + " and " + pair.get().sides().get(1).name()
+                        + ", neither of"
                         + " which declares a PRIMARY KEY: neither input has a unique key, so the join's rows have none to"
                         + " lose (a join keys its rows only by its inputs' keys)";
             }
             List<String> unkeyed = unkeyedInputs(context);
-            if (keys.isEmpty() && !unkeyed.isEmpty()) {
+            if (pair.isEmpty() && !unkeyed.isEmpty()) {
                 return "the statement's joins (" + String.join("; ", joins.stream().map(t -> t + " JOIN").toList())
                         + ") join " + String.join(", ", unkeyed) + ", none of which declares a PRIMARY KEY: no input has"
                         + " a unique key, so the joins' rows have none to lose (a join keys its rows only by its inputs'"
@@ -281,21 +282,32 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     private static List<String> unkeyedInputs(AnalysisContext context) {
         var facts = context.statement().facts();
         if (facts.joinTypes().size() < 2 || !facts.groupings().isEmpty() || facts.distinct()
-                || !facts.rankFunctions().isEmpty() || !facts.overOrders().isEmpty()) {
+                || !facts.rankFunctions().isEmpty() || !facts.overOrders().isEmpty()
+                || facts.tableReferences().stream().anyMatch(r -> r.function().isPresent() || r.asOf().isPresent())) {
             return List.of();
         }
-        List<String> names = new ArrayList<>();
-        for (TableReference reference : facts.tableReferences()) {
+        return keylessTables(context).stream().map(TableRead::name).distinct().toList();
+    }
+
+    /**
+     * The tables the statement reads, where each table it names is one of the session's catalog (not a view) that
+     * declares no PRIMARY KEY ({@link DeclaredKeys#of(TableReference, List)}: a refused statement has no plan): Flink
+     * derives no upsert key for a scan of such a table ({@code FlinkRelMdUpsertKeys#getUpsertKeys(TableScan)}: the
+     * table's declared key). Empty where the statement names none, or any that is a view, declares a key or is not in
+     * the catalog. The one predicate of {@link #unkeyedInputs} (several joins) and {@link #keylessCopy} (none).
+     */
+    private static List<TableRead> keylessTables(AnalysisContext context) {
+        List<TableRead> tables = new ArrayList<>();
+        for (TableReference reference : context.statement().facts().tableReferences()) {
             Optional<TableRead> read = context.tablesRead().stream().filter(r -> r.reference().equals(reference)).findFirst();
-            if (read.isEmpty() || read.get().view() || !read.get().primaryKey().isEmpty()
-                    || reference.function().isPresent() || reference.asOf().isPresent()) {
+            if (read.isEmpty() || read.get().view() || !DeclaredKeys.of(reference, context.tablesRead()).isEmpty()) {
                 return List.of();
             }
-            if (!names.contains(read.get().name())) {
-                names.add(read.get().name());
+            if (!tables.contains(read.get())) {
+                tables.add(read.get());
             }
         }
-        return names;
+        return tables;
     }
 
     /** {@code src2's PRIMARY KEY (a2, b2)}, or both inputs' keys together: the key {@code fix} keeps. */
@@ -419,8 +431,9 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     /**
      * The windowing TVF ({@code TUMBLE}, {@code HOP}, {@code CUMULATE}, {@code SESSION}) the statement's one {@code
      * GROUP BY} aggregates over: its grouping names {@code window_start} or {@code window_end}, and the statement reads
-     * a {@code TABLE(...)} of that function. Empty otherwise, and where the statement groups more than once (the last
-     * aggregation, which keys the rows, may be a regular one).
+     * a table through that function ({@code TABLE(TUMBLE(TABLE t, ...))}: {@link TableReference#functionName}, as the
+     * walk that collects the statement's facts found it). Empty otherwise, and where the statement groups more than once
+     * (the last aggregation, which keys the rows, may be a regular one).
      */
     private static Optional<String> windowTvfAggregation(AnalysisContext context) {
         List<Grouping> groupings = context.statement().facts().groupings();
@@ -429,30 +442,13 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 .noneMatch(k -> k.equals("window_start") || k.equals("window_end"))) {
             return Optional.empty();
         }
-        return QueryFacts.parse(context.statement().text()).flatMap(tree -> windowTvf(tree, 0));
+        return context.statement().facts().tableReferences().stream()
+                .map(TableReference::functionName).flatMap(Optional::stream)
+                .filter(WINDOW_TVFS::contains).findFirst();
     }
 
-    /** The first windowing TVF call {@code TABLE(TUMBLE(...))} in {@code node}, by its function's name. */
-    private static Optional<String> windowTvf(SqlNode node, int depth) {
-        if (node == null || depth > 64) {
-            return Optional.empty();
-        }
-        if (node instanceof SqlCall call && call.getKind() == SqlKind.COLLECTION_TABLE
-                && call.operand(0) instanceof SqlCall function
-                && List.of("TUMBLE", "HOP", "CUMULATE", "SESSION")
-                        .contains(function.getOperator().getName().toUpperCase(Locale.ROOT))) {
-            return Optional.of(function.getOperator().getName().toUpperCase(Locale.ROOT));
-        }
-        List<SqlNode> children = node instanceof SqlNodeList list ? list.getList()
-                : node instanceof SqlCall call ? call.getOperandList() : List.of();
-        for (SqlNode child : children) {
-            Optional<String> found = windowTvf(child, depth + 1);
-            if (found.isPresent()) {
-                return found;
-            }
-        }
-        return Optional.empty();
-    }
+    /** Flink's windowing table-valued functions ({@code SqlWindowTableFunction}'s subclasses), by name. */
+    private static final List<String> WINDOW_TVFS = List.of("TUMBLE", "HOP", "CUMULATE", "SESSION");
 
     /**
      * The fix of a copy of tables without a key whose sources emit inserts only ({@link TableRead#updating}) into a keyed
@@ -490,11 +486,10 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     private static List<TableRead> keylessCopy(AnalysisContext context) {
         var facts = context.statement().facts();
         if (!facts.groupings().isEmpty() || !facts.rankFunctions().isEmpty() || !facts.joinTypes().isEmpty()
-                || !facts.overOrders().isEmpty() || context.tablesRead().isEmpty()
-                || context.tablesRead().stream().anyMatch(t -> t.view() || !t.primaryKey().isEmpty())) {
+                || !facts.overOrders().isEmpty()) {
             return List.of();
         }
-        return context.tablesRead();
+        return keylessTables(context);
     }
 
     /**
@@ -603,6 +598,16 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 + " key only where each input row matches at most one row of " + table + ", that is where the join's"
                 + " equality conditions hold the whole PRIMARY KEY of " + table + " (Flink's FlinkRelMdUpsertKeys for a"
                 + " lookup join)";
+        if (key.heldWithConstants()) {
+            return head + " looks " + table + " up by its whole PRIMARY KEY " + key.declaredList() + ", "
+                    + String.join(", ", key.byConstant()) + " by the constant its condition equates "
+                    + (key.byConstant().size() == 1 ? "it" : "them") + " with (Flink's lookup join takes a constant for a"
+                    + " lookup key), so each input row matches at most one row of " + table + "; but Flink keeps the"
+                    + " input's key through a lookup join only where the condition's column equalities hold the whole"
+                    + " PRIMARY KEY of " + table + ", and an equality with a constant is none (Flink's FlinkRelMdUniqueKeys"
+                    + " for a lookup join compares the key with the join's column pairs), so it derives no key for the"
+                    + " join's rows, though one input row gives one row";
+        }
         if (key.held()) {
             return head + " looks " + table + " up by its whole PRIMARY KEY " + key.declaredList() + ", so it keeps its"
                     + " input's key: " + join + "; what drops the key is not the lookup but its input, which reaches the join"
@@ -633,6 +638,12 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         String several = "; where it holds several, each input row is written once per match, all on the input row's"
                 + " sink row, and an ON CONFLICT clause decides which of them that row keeps (no key of the sink avoids"
                 + " it: Flink gives the join's result no key from " + table + " that the lookup does not hold).";
+        if (key.heldWithConstants()) {
+            return " The lookup join matches at most one row of " + table + " per input row (its condition fixes "
+                    + String.join(", ", key.byConstant()) + "), so no two matches compete for a sink row; Flink derives no"
+                    + " key from a constant, so no PRIMARY KEY of the sink avoids the clause, and ON CONFLICT DO DEDUPLICATE"
+                    + " keeps the latest row per key as the join emits it.";
+        }
         if (key.held()) {
             return " The lookup join looks " + table + " up by its whole PRIMARY KEY " + key.declaredList() + " already,"
                     + " so it keeps its input's key: give the input a key the sink can take (read it from a table with a"
@@ -659,23 +670,46 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
      *
      * @param declared the table's PRIMARY KEY columns; empty where it declares none or is not in the catalog
      * @param lookedUpBy the columns of the table the join's condition equates with the other input's
+     * @param constants the columns of the table the join's condition equates with a literal ({@link
+     *     LookupKeys#constants}): Flink looks the table up by them too, but derives no key from them
      */
-    record DimensionKey(List<String> declared, List<String> lookedUpBy) {
+    record DimensionKey(List<String> declared, List<String> lookedUpBy, List<String> constants) {
 
         DimensionKey {
             declared = List.copyOf(declared);
             lookedUpBy = List.copyOf(lookedUpBy);
+            constants = List.copyOf(constants);
         }
 
         static DimensionKey of(TableReference lookup, AnalysisContext context) {
             List<String> declared = DeclaredKeys.of(lookup, context.tablesRead());
             String name = lookup.alias().isEmpty() ? lookup.name() : lookup.alias();
-            return new DimensionKey(declared, LookupKeys.of(context.statement(), name));
+            return new DimensionKey(declared, LookupKeys.of(context.statement(), name),
+                    LookupKeys.constants(context.statement(), name));
         }
 
         /** True where the join looks the table up by every column of its declared PRIMARY KEY. */
         boolean held() {
             return !declared.isEmpty() && lookedUpBy.containsAll(declared);
+        }
+
+        /**
+         * True where the join looks the table up by every column of its declared PRIMARY KEY only with the columns its
+         * condition equates with a constant ({@code ON o.customer_id = c.customer_id AND c.region = 'EU'}, keyed by
+         * {@code (region, customer_id)}): one row per input row at most, and no key Flink derives (lint case 44).
+         */
+        boolean heldWithConstants() {
+            if (declared.isEmpty() || held()) {
+                return false;
+            }
+            List<String> all = new ArrayList<>(lookedUpBy);
+            all.addAll(constants);
+            return all.containsAll(declared);
+        }
+
+        /** The columns of the declared key the join looks the table up by with a constant only. */
+        List<String> byConstant() {
+            return declared.stream().filter(c -> !lookedUpBy.contains(c) && constants.contains(c)).toList();
         }
 
         String declaredList() {
@@ -862,6 +896,8 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                 .filter(r -> keysTheRows(r, firstKey, sinkKey)).findFirst();
         Optional<RankFunction> numbered = ranks.stream().filter(r -> r.topN().isEmpty() && !r.alias().isEmpty()).findFirst();
         Optional<JoinOutputKeys> joinKeys = ranks.isEmpty() ? JoinOutputKeys.of(context) : Optional.empty();
+        // One join of two tables: what the messages of inputs without a key name (several joins: unkeyedInputs).
+        Optional<JoinOutputKeys> joinPair = joinKeys.filter(k -> k.sides().size() == 2);
         if (firstKey.isEmpty() && ranks.isEmpty() && context.statement().facts().joinTypes().isEmpty()
                 && windowTvfAggregation(context).isPresent()) {
             return "No key the sink declares makes the clause unneeded: Flink 2.3 derives none for a window TVF"
@@ -921,12 +957,13 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             key = "Select " + written(equal, false) + " in place of " + written(equal, true) + " (equal by the join's"
                     + " condition): the rows then keep " + keyNamed(equal) + ", and the sink keyed by the columns "
                     + (equal.key().size() == 1 ? "it is" : "they are") + " written to";
-        } else if (firstKey.isEmpty() && joinKeys.isPresent() && joinKeys.get().neitherKeyed()) {
-            JoinOutputKeys join = joinKeys.get();
-            key = "Neither " + join.left().name() + " nor " + join.right().name() + " declares a PRIMARY KEY: where each"
+        } else if (firstKey.isEmpty() && joinPair.isPresent() && joinPair.get().neitherKeyed()) {
+            JoinOutputKeys.Side left = joinPair.get().sides().get(0);
+            JoinOutputKeys.Side right = joinPair.get().sides().get(1);
+            key = "Neither " + left.name() + " nor " + right.name() + " declares a PRIMARY KEY: where each"
                     + " one's rows are unique on columns that hold its join columns (" + String.join(", ",
-                            join.joinColumns(join.left())) + " of " + join.left().name() + ", " + String.join(", ",
-                            join.joinColumns(join.right())) + " of " + join.right().name() + "), declare them its"
+                            joinPair.get().joinColumns(left)) + " of " + left.name() + ", " + String.join(", ",
+                            joinPair.get().joinColumns(right)) + " of " + right.name() + "), declare them its"
                     + " PRIMARY KEY (NOT ENFORCED): the join then keys its rows by both keys together; select every"
                     + " column of them and key the sink by the columns they are written to";
         } else if (firstKey.isEmpty() && ranks.isEmpty() && !unkeyedInputs(context).isEmpty()) {
@@ -954,7 +991,8 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         String redistributed = !(firstKey.isEmpty() && topOne.isEmpty() && numbered.isEmpty() && joinsOrRanks) ? ""
                 : lookup.isPresent() && ranks.isEmpty() && context.statement().facts().joinTypes().size() == 1
                 ? lookupFix(lookup.get().name(), DimensionKey.of(lookup.get(), context))
-                : joinKeys.isPresent() && (joinKeys.get().neitherKeyed() || joinKeys.get().equalColumnFix().isPresent())
+                : joinPair.isPresent() && joinPair.get().neitherKeyed()
+                        || joinKeys.isPresent() && joinKeys.get().equalColumnFix().isPresent()
                         || ranks.isEmpty() && !unkeyedInputs(context).isEmpty()
                 ? ""
                 : redistributedFix(context);

@@ -19,20 +19,28 @@ import java.util.regex.Pattern;
  * row's columns, and so with its key; they compete for one sink row. Flink 2.3.0 gives the join's result no key from
  * the table unless the lookup keys hold its PRIMARY KEY ({@code FlinkRelMdUniqueKeys#getUniqueKeysOfTemporalTable}),
  * and a lookup join emits a row for each row the lookup returns ({@code StreamExecLookupJoin}). The lookup keys are read
- * from the node's description ({@code lookup=[customer_id=customer_id]}: the table's column, then the input's column
- * or a constant; {@code CommonPhysicalLookupJoin#explainTerms}, 1.20 and 2.3): an equality with a constant is no pair
- * of the join, as for {@link io.github.sqlguard.statement.LookupKeys}. The declared key is the compiled plan's where it
- * keeps one, else the session catalog's ({@link DeclaredKeys}). Stateless.
+ * from the node's description ({@code lookup=[region=_UTF-16LE'EU', customer_id=customer_id]}: the table's column,
+ * then the input's column or a constant; {@code CommonPhysicalLookupJoin#explainTerms}, 1.20 and 2.3). A column equated
+ * with a constant is looked up by it as well: Flink's lookup join turns a condition {@code c.region = 'EU'} on the table
+ * into a lookup key of its own ({@code CommonPhysicalLookupJoin#allLookupKeys}, a {@code LookupJoinUtil.Constant}
+ * beside the {@code FieldRef} of a column of the input), so a lookup by {@code customer_id} and the constant returns at
+ * most one row of a table keyed by {@code (region, customer_id)} (lint case 42). That is what this is about, how many
+ * rows one input row matches, not the key Flink derives for the join's rows, which compares the table's key with the
+ * condition's column equalities alone ({@code FlinkRelMdUniqueKeys#getUniqueKeysOfTemporalTable}: {@code
+ * joinInfo.pairs()}; {@link io.github.sqlguard.statement.LookupKeys}), so such an INSERT still needs its {@code ON
+ * CONFLICT} clause and plans the materializer. The declared key is the compiled plan's where it keeps one, else the
+ * session catalog's ({@link DeclaredKeys}). Stateless.
  *
  * @param table the looked-up table, as its catalog names it
- * @param lookedUpBy the table's columns the lookup equates with a column of the input
+ * @param lookedUpBy the table's columns the lookup equates with a column of the input or a constant
  * @param declared the PRIMARY KEY the table declares; empty where it declares none
  */
 record LookupMatches(String table, List<String> lookedUpBy, List<String> declared) {
 
     private static final Pattern LOOKUP = Pattern.compile("\\blookup=\\[([^\\]]*)]");
 
-    private static final Pattern PAIR = Pattern.compile("([A-Za-z_$][\\w$]*)=([A-Za-z_$][\\w$]*)");
+    /** One lookup key: the table's column, then the input's column or a literal ({@code RexLiteral}'s digest). */
+    private static final Pattern PAIR = Pattern.compile("([A-Za-z_$][\\w$]*)=(.+)", Pattern.DOTALL);
 
     LookupMatches {
         lookedUpBy = List.copyOf(lookedUpBy);
@@ -68,19 +76,40 @@ record LookupMatches(String table, List<String> lookedUpBy, List<String> declare
         return Optional.empty();
     }
 
-    /** The table's columns {@code description}'s {@code lookup=[...]} equates with a column of the input. */
+    /**
+     * The table's columns {@code description}'s {@code lookup=[...]} equates with a column of the input or a constant,
+     * in its order. The entries are split at the commas outside a quoted literal ({@code name=_UTF-16LE'a, b'}).
+     */
     static List<String> lookedUpBy(String description) {
         Matcher lookup = LOOKUP.matcher(description);
         List<String> out = new ArrayList<>();
         if (!lookup.find()) {
             return out;
         }
-        for (String entry : lookup.group(1).split(",\\s*")) {
+        for (String entry : entries(lookup.group(1))) {
             Matcher pair = PAIR.matcher(entry.strip());
             if (pair.matches() && !out.contains(pair.group(1))) {
                 out.add(pair.group(1));
             }
         }
+        return out;
+    }
+
+    /** {@code keys} split at each {@code ", "} outside a single-quoted literal (a quote inside one is doubled). */
+    private static List<String> entries(String keys) {
+        List<String> out = new ArrayList<>();
+        boolean quoted = false;
+        int start = 0;
+        for (int i = 0; i < keys.length(); i++) {
+            char c = keys.charAt(i);
+            if (c == '\'') {
+                quoted = !quoted;
+            } else if (c == ',' && !quoted) {
+                out.add(keys.substring(start, i));
+                start = i + 1;
+            }
+        }
+        out.add(keys.substring(start));
         return out;
     }
 
