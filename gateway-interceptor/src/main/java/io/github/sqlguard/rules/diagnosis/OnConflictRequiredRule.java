@@ -343,7 +343,9 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
      * ({@link WindowOperator}); empty otherwise.
      */
     private static Optional<WindowOperator> windowOperator(AnalysisContext context) {
-        return WindowOperator.of(context, QueryFacts.parse(context.statement().text()).flatMap(tree -> windowTvf(tree, 0)));
+        return WindowOperator.of(context, context.statement().facts().tableReferences().stream()
+                .map(TableReference::functionName).flatMap(Optional::stream)
+                .filter(WINDOW_TVFS::contains).findFirst());
     }
 
     /**
