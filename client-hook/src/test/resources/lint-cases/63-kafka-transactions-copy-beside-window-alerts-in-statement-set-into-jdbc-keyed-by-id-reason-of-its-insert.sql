@@ -1,7 +1,8 @@
 -- expect: BLOCK on-conflict-required
 -- expect-reason: the statement writes the rows of transactions as it reads them, neither grouping, deduplicating nor joining them, and transactions declares no PRIMARY KEY
 -- expect-reason-absent: narrower type
--- expect-fix: deduplicate them by its columns (ROW_NUMBER() OVER (PARTITION BY transaction_id ORDER BY ts DESC)
+-- expect-fix: deduplicate them by the sink's key instead: ROW_NUMBER() OVER (PARTITION BY transaction_id ORDER BY ts DESC)
+-- expect-fix: The rows are inserts, each row of transactions once and with no key, so end the INSERT with ON CONFLICT DO DEDUPLICATE
 -- expect-fix-absent: declared in the sink with the query's types
 -- data-han/real-time-fraud-detection (flink/jobs/flink_sql_job.sql, e747cd7) as written: one STATEMENT SET copying a
 -- Kafka topic without a key into a jdbc table keyed by transaction_id, beside three alerts into Kafka (a filter, and
