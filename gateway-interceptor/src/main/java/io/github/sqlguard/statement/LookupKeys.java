@@ -10,6 +10,7 @@ import org.apache.calcite.sql.SqlNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiPredicate;
 
 /**
  * The columns by which a join reads a table {@code FOR SYSTEM_TIME AS OF} a time ({@code JOIN customers FOR SYSTEM_TIME
@@ -59,22 +60,7 @@ public final class LookupKeys {
      * not), named as {@link HintInputName} names it; empty otherwise.
      */
     static List<String> ofJoin(SqlJoin join) {
-        Optional<String> right = HintInputName.of(join.getRight());
-        if (!asOf(join.getRight()) || right.isEmpty()) {
-            return List.of();
-        }
-        String name = right.get();
-        List<String> out = new ArrayList<>();
-        for (SqlNode conjunct : Conjuncts.of(join.getCondition())) {
-            if (conjunct.getKind() != SqlKind.EQUALS) {
-                continue;
-            }
-            SqlNode a = ((SqlCall) conjunct).operand(0);
-            SqlNode b = ((SqlCall) conjunct).operand(1);
-            column(a, name).filter(c -> other(b, name)).or(() -> column(b, name).filter(c -> other(a, name)))
-                    .filter(c -> !out.contains(c)).ifPresent(out::add);
-        }
-        return List.copyOf(out);
+        return equatedColumns(join, LookupKeys::other);
     }
 
     /**
@@ -85,6 +71,15 @@ public final class LookupKeys {
      * joinInfo.pairs()}, so Flink derives no key from them ({@link #ofJoin}).
      */
     static List<String> constantsOfJoin(SqlJoin join) {
+        return equatedColumns(join, (operand, name) -> operand instanceof SqlLiteral);
+    }
+
+    /**
+     * The columns of {@code join}'s right side, read {@code FOR SYSTEM_TIME AS OF} a time, that an equality of its
+     * condition sets equal to an operand {@code equatedTo} accepts (given that operand and the right side's name as
+     * {@link HintInputName} names it), once each, in the condition's order; empty where the right side is not read so.
+     */
+    private static List<String> equatedColumns(SqlJoin join, BiPredicate<SqlNode, String> equatedTo) {
         Optional<String> right = HintInputName.of(join.getRight());
         if (!asOf(join.getRight()) || right.isEmpty()) {
             return List.of();
@@ -97,7 +92,7 @@ public final class LookupKeys {
             }
             SqlNode a = ((SqlCall) conjunct).operand(0);
             SqlNode b = ((SqlCall) conjunct).operand(1);
-            column(a, name).filter(c -> b instanceof SqlLiteral).or(() -> column(b, name).filter(c -> a instanceof SqlLiteral))
+            column(a, name).filter(c -> equatedTo.test(b, name)).or(() -> column(b, name).filter(c -> equatedTo.test(a, name)))
                     .filter(c -> !out.contains(c)).ifPresent(out::add);
         }
         return List.copyOf(out);
