@@ -58,7 +58,7 @@ public final class PartitionKeys {
     }
 
     /** {@code window_start} or {@code window_end} of a windowing TVF, qualified or not. */
-    private static boolean windowColumn(String column) {
+    public static boolean windowColumn(String column) {
         String name = name(column);
         return name.equals("window_start") || name.equals("window_end");
     }

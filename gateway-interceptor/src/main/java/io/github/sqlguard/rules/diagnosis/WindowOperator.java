@@ -4,6 +4,7 @@ import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.TableRead;
 import io.github.sqlguard.statement.ParsedStatement.RankFunction;
+import io.github.sqlguard.statement.PartitionKeys;
 import io.github.sqlguard.statement.SqlIdentifiers;
 
 import java.util.List;
@@ -57,7 +58,7 @@ record WindowOperator(Kind kind, String tvf, Optional<RankFunction> rank, String
             return Optional.empty();
         }
         for (RankFunction rank : context.statement().facts().rankFunctions()) {
-            if (rank.topN().isEmpty() || rank.partitionBy().stream().noneMatch(WindowOperator::windowColumn)) {
+            if (rank.topN().isEmpty() || rank.partitionBy().stream().noneMatch(PartitionKeys::windowColumn)) {
                 continue;
             }
             boolean deduplicate = rank.topN().getAsLong() == 1 && rank.function().equalsIgnoreCase("ROW_NUMBER")
@@ -79,20 +80,14 @@ record WindowOperator(Kind kind, String tvf, Optional<RankFunction> rank, String
 
     /** The ranking's partition columns other than the window's, as the statement writes them without a qualifier. */
     List<String> partitionBeyondWindow() {
-        return rank.map(r -> r.partitionBy().stream().filter(c -> !windowColumn(c)).map(SqlIdentifiers::lastName)
+        return rank.map(r -> r.partitionBy().stream().filter(c -> !PartitionKeys.windowColumn(c)).map(SqlIdentifiers::lastName)
                 .toList()).orElse(List.of());
     }
 
     /** The ranking's window columns ({@code window_start}, {@code window_end}) as the statement writes them. */
     List<String> windowPartition() {
-        return rank.map(r -> r.partitionBy().stream().filter(WindowOperator::windowColumn).map(SqlIdentifiers::lastName)
+        return rank.map(r -> r.partitionBy().stream().filter(PartitionKeys::windowColumn).map(SqlIdentifiers::lastName)
                 .toList()).orElse(List.of());
-    }
-
-    /** {@code window_start} or {@code window_end}, qualified or not. */
-    static boolean windowColumn(String column) {
-        String name = SqlIdentifiers.lastNameUnquoted(column).toLowerCase(Locale.ROOT);
-        return name.equals("window_start") || name.equals("window_end");
     }
 
     /** The column an {@code ORDER BY} item orders by, without its direction and qualifier. */
