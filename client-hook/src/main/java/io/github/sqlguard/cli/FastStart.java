@@ -1,5 +1,6 @@
 package io.github.sqlguard.cli;
 
+import io.github.sqlguard.lint.LintCommand;
 import io.github.sqlguard.lint.MetadataHandlerClasses;
 
 import java.io.IOException;
@@ -194,13 +195,33 @@ final class FastStart {
             archive = null;
             archived = false;
         }
-        if (archive != null && !archived && System.console() != null) {
-            // Only where a person waits at a terminal: hooks, CI and tests read stderr as lint's own lines.
-            System.err.println("sql-guard: the first start of this jar writes its start-up cache to " + archive.getParent()
-                    + " (about a minute, once per jar); later starts take seconds.");
+        if (archive != null && !archived && !writesCache(args, Path.of(""), archive.getParent(), System.err)) {
+            // lint answers without planning: here, at once; the cache waits for a start that plans.
+            return Optional.empty();
         }
         return command(lintArguments.get(), Path.of(System.getProperty("java.home"), "bin", "java"), arguments.get(),
                 jar.get(), archive, archived, ProcessHandle.current().pid(), Runtime.version().feature(), hugePages());
+    }
+
+    /**
+     * Before a start that would write the start-up cache to {@code cache}: whether it does. Not when lint's command
+     * line plans nothing ({@link LintCommand#plans}: a usage error, {@code --since} naming a revision git does not
+     * know, {@code --help}, every path named missing, no changed script): that start writes the cache while it lints
+     * the training script first, a minute on an idle machine and several on a busy one, before lint would read its
+     * arguments; lint then runs in this JVM, which answers such a command line at once, and a later start that plans
+     * writes the cache. When it does, one line on {@code notices} says so, at a terminal or not: a pre-commit hook or a
+     * CI step shows stderr only when lint ends, and then says why this start took long.
+     *
+     * @param args lint's command line, {@code lint} first
+     * @param workingDirectory where lint runs (its {@code sql-guard.yaml} and {@code --since} are found from there)
+     */
+    static boolean writesCache(String[] args, Path workingDirectory, Path cache, java.io.PrintStream notices) {
+        if (!LintCommand.plans(workingDirectory, java.util.Arrays.copyOfRange(args, 1, args.length))) {
+            return false;
+        }
+        notices.println("sql-guard: the first start of this jar writes its start-up cache to " + cache
+                + " (a minute or more, once per jar); later starts take seconds.");
+        return true;
     }
 
     /**

@@ -210,11 +210,16 @@ public final class LintCommand implements Callable<Integer> {
         }
     }
 
-    @Override
-    public Integer call() throws Exception {
+    /**
+     * What {@link #call} reads and checks before it lints: the project file, the configuration, the scripts (with
+     * {@code --since} alone, the repository's), the jars, the baseline and {@code --since}'s revision. A command
+     * line that fails here is {@link Answered}, its message written to {@code messages}; no engine is started
+     * and nothing is planned.
+     */
+    private Checked check(PrintStream messages) {
         if (jobs != null && jobs < 1) {
-            System.err.println("sql-guard lint: --jobs " + jobs + ": lint at least one script at a time (--jobs 1 or more)");
-            return USAGE;
+            messages.println("sql-guard lint: --jobs " + jobs + ": lint at least one script at a time (--jobs 1 or more)");
+            return new Answered(USAGE);
         }
         ProjectFile project;
         Configuration config;
@@ -222,18 +227,18 @@ public final class LintCommand implements Callable<Integer> {
             project = project();
             config = configuration(project);
         } catch (RuntimeException e) {
-            System.err.println("sql-guard lint: cannot read the configuration: " + e.getMessage());
-            return FAILED;
+            messages.println("sql-guard lint: cannot read the configuration: " + e.getMessage());
+            return new Answered(FAILED);
         }
         List<Path> scripts = inputs;
         GitChanges changes = null;
         if (restoresFrom != null && (since != null || inputs.size() != 1 || Files.isDirectory(inputs.get(0))
                 || Linter.display(restoresFrom).equals(Linter.display(inputs.get(0))))) {
-            System.err.println("sql-guard lint: --restores-from OLD-FILE judges one script, its new version: name that"
+            messages.println("sql-guard lint: --restores-from OLD-FILE judges one script, its new version: name that"
                     + " one file" + (since != null ? ", without --since (which finds each script's old version in git)" : "")
                     + ".");
-            System.err.println("Usage: " + commandName() + " --restores-from OLD-FILE NEW-FILE");
-            return USAGE;
+            messages.println("Usage: " + commandName() + " --restores-from OLD-FILE NEW-FILE");
+            return new Answered(USAGE);
         }
         if (scripts.isEmpty()) {
             if (project != null && !project.include().isEmpty()) {
@@ -244,15 +249,15 @@ public final class LintCommand implements Callable<Integer> {
                 try {
                     changes = GitChanges.since(since, workingDirectory);
                 } catch (GitChanges.GitException e) {
-                    System.err.println("sql-guard lint: --since " + since + ": " + e.getMessage());
-                    return USAGE;
+                    messages.println("sql-guard lint: --since " + since + ": " + e.getMessage());
+                    return new Answered(USAGE);
                 }
                 scripts = List.of(fromWorkingDirectory(changes.top()));
             } else {
-                System.err.println("sql-guard lint: name the scripts or directories to lint, give 'include' globs in "
+                messages.println("sql-guard lint: name the scripts or directories to lint, give 'include' globs in "
                         + ProjectFile.NAME + ", or lint what changed in this git repository with --since GIT-REF.");
-                System.err.println("Usage: " + commandName() + " [OPTIONS] FILE|DIR...  (" + commandName() + " --help)");
-                return USAGE;
+                messages.println("Usage: " + commandName() + " [OPTIONS] FILE|DIR...  (" + commandName() + " --help)");
+                return new Answered(USAGE);
             }
         }
         List<URI> dependencies;
@@ -261,9 +266,9 @@ public final class LintCommand implements Callable<Integer> {
             try {
                 UserJars.resolve(project.jars(), project.classpath());
             } catch (IllegalArgumentException e) {
-                System.err.println("sql-guard lint: " + project.file() + " names a jar lint cannot use ('jars' is --jar,"
+                messages.println("sql-guard lint: " + project.file() + " names a jar lint cannot use ('jars' is --jar,"
                         + " 'classpath' is --classpath): " + e.getMessage());
-                return FAILED;
+                return new Answered(FAILED);
             }
         }
         try {
@@ -271,8 +276,8 @@ public final class LintCommand implements Callable<Integer> {
                     concat(project == null ? List.of() : project.jars(), jars),
                     concat(project == null ? List.of() : project.classpath(), UserJars.splitClasspath(classpath)));
         } catch (IllegalArgumentException e) {
-            System.err.println("sql-guard lint: " + e.getMessage());
-            return USAGE;
+            messages.println("sql-guard lint: " + e.getMessage());
+            return new Answered(USAGE);
         }
         List<Path> initScripts = concat(
                 project == null ? List.of() : project.init().stream().map(LintCommand::fromWorkingDirectory).toList(),
@@ -288,18 +293,36 @@ public final class LintCommand implements Callable<Integer> {
             try {
                 accepted = LintReport.read(baseline).baseline();
             } catch (IOException | IllegalArgumentException e) {
-                System.err.println("sql-guard lint: --baseline " + baseline + ": " + e.getMessage());
-                return USAGE;
+                messages.println("sql-guard lint: --baseline " + baseline + ": " + e.getMessage());
+                return new Answered(USAGE);
             }
         }
         if (since != null && changes == null) {
             try {
                 changes = GitChanges.since(since, repository(project, scripts));
             } catch (GitChanges.GitException e) {
-                System.err.println("sql-guard lint: --since " + since + ": " + e.getMessage());
-                return USAGE;
+                messages.println("sql-guard lint: --since " + since + ": " + e.getMessage());
+                return new Answered(USAGE);
             }
         }
+        return new Prepared(project, config, scripts, changes, dependencies, initScripts, filter, standIns, accepted);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Checked checked = check(System.err);
+        if (checked instanceof Answered answered) {
+            return answered.exit();
+        }
+        Prepared prepared = (Prepared) checked;
+        Configuration config = prepared.config();
+        List<Path> scripts = prepared.scripts();
+        GitChanges changes = prepared.changes();
+        List<URI> dependencies = prepared.dependencies();
+        List<Path> initScripts = prepared.initScripts();
+        ScriptFilter filter = prepared.filter();
+        boolean standIns = prepared.standIns();
+        List<BaselineFinding> accepted = prepared.accepted();
         LintRun run;
         try {
             Linter linter = new Linter(
@@ -350,6 +373,61 @@ public final class LintCommand implements Callable<Integer> {
             return INCOMPLETE;
         }
         return run.reaches(failOn.level) ? FINDINGS : OK;
+    }
+
+    /** What {@link #check} gives: lint's answer without linting, or what the run lints with. */
+    private sealed interface Checked permits Answered, Prepared {}
+
+    /** The command line answered before linting, with this exit code (its message written). */
+    private record Answered(int exit) implements Checked {}
+
+    /** What {@link #call} lints with, read and checked. */
+    private record Prepared(
+            ProjectFile project, Configuration config, List<Path> scripts, GitChanges changes, List<URI> dependencies,
+            List<Path> initScripts, ScriptFilter filter, boolean standIns, List<BaselineFinding> accepted)
+            implements Checked {
+
+        /**
+         * Whether the run gives the engine a script: a readable init script (linted even alone), with {@code
+         * --since} a changed script among the inputs ({@link ChangedSince#scripts}), else an input that is a
+         * directory or a readable file ({@link Linter} reports the others as problems without an engine).
+         */
+        boolean lintsAScript() {
+            if (initScripts.stream().anyMatch(f -> Files.isRegularFile(f) && Files.isReadable(f))) {
+                return true;
+            }
+            if (changes != null) {
+                return !ChangedSince.scripts(changes, scripts, filter).isEmpty();
+            }
+            return scripts.stream().anyMatch(f -> Files.isDirectory(f) || Files.isRegularFile(f) && Files.isReadable(f));
+        }
+    }
+
+    /**
+     * Whether lint started with {@code arguments} (those after {@code lint}) in {@code workingDirectory} plans a
+     * statement. Not when picocli refuses the command line (an unknown option, a bad value) or answers it ({@code
+     * --help}, {@code --version}), when {@link #check} answers it ({@code --since} naming a revision git does not
+     * know, no script named, an unreadable configuration or baseline...), nor when there is nothing to lint (every
+     * path named missing, {@code --since} with no changed script). Writes nothing; runs git where {@code --since}
+     * asks for it, as lint would.
+     *
+     * <p>For the first start of a CLI jar ({@code cli.FastStart}): that start writes the start-up cache while it
+     * lints, a minute or more, and a command line lint answers without planning is answered at once instead.
+     */
+    public static boolean plans(Path workingDirectory, String... arguments) {
+        LintCommand command = new LintCommand(workingDirectory);
+        picocli.CommandLine.ParseResult parsed;
+        try {
+            parsed = new picocli.CommandLine(command).parseArgs(arguments);
+        } catch (picocli.CommandLine.ParameterException e) {
+            // Decided: a command line picocli refuses plans nothing; lint's own run prints picocli's message.
+            return false;
+        }
+        if (parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested()) {
+            return false;
+        }
+        Checked checked = command.check(new PrintStream(java.io.OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));
+        return checked instanceof Prepared prepared && (command.restoresFrom != null || prepared.lintsAScript());
     }
 
     /** A path of the project file as reports name it ({@link WorkingDirectory#relative}). */

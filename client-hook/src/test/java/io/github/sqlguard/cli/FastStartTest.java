@@ -254,6 +254,62 @@ class FastStartTest {
     }
 
     @Test
+    void aFirstStartAnswersACommandLineThatPlansNothingBeforeItWritesTheCacheAndSaysWhenItWritesIt(@TempDir Path dir)
+            throws Exception {
+        // Round 68's new user: 'lint --since main' where the branch is master waited 1 min 58 s for its usage error on a
+        // busy machine, while the first start linted the training script and wrote the cache before lint read --since.
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                java.util.stream.Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+                        .anyMatch(entry -> Files.isExecutable(Path.of(entry, "git"))), "git is needed");
+        Path repo = Files.createDirectories(dir.resolve("repo"));
+        Path job = repo.resolve("job.sql");
+        Files.writeString(job, "SET 'table.exec.state.ttl' = '1 d';\n");
+        git(repo, "init", "-q", "-b", "master");
+        git(repo, "add", "-A");
+        git(repo, "commit", "-q", "-m", "jobs");
+        Path cache = dir.resolve("cache");
+
+        for (List<String> answered : List.of(
+                List.of("lint", "--since", "main", "--no-project"),
+                List.of("lint", "--no-such-option", job.toString()),
+                List.of("lint", "--format", "yaml", job.toString()),
+                List.of("lint", "--help"),
+                List.of("lint", "--no-project"),
+                List.of("lint", "--no-project", repo.resolve("no-such.sql").toString()),
+                List.of("lint", "--no-project", "--since", "master"),
+                List.of("lint", "--no-project", "--baseline", repo.resolve("no-such.json").toString(), job.toString()))) {
+            java.io.ByteArrayOutputStream notices = new java.io.ByteArrayOutputStream();
+
+            assertThat(FastStart.writesCache(answered.toArray(String[]::new), repo, cache,
+                    new java.io.PrintStream(notices, true, StandardCharsets.UTF_8))).as("%s", answered).isFalse();
+            assertThat(notices.toString(StandardCharsets.UTF_8)).as("%s", answered).isEmpty();
+        }
+        Files.writeString(job, "SET 'table.exec.state.ttl' = '2 d';\n");
+        for (List<String> planned : List.of(
+                List.of("lint", "--no-project", job.toString()),
+                List.of("lint", "--no-project", repo.toString()),
+                List.of("lint", "-q", "--no-project", "--since", "master"))) {
+            java.io.ByteArrayOutputStream notices = new java.io.ByteArrayOutputStream();
+
+            assertThat(FastStart.writesCache(planned.toArray(String[]::new), repo, cache,
+                    new java.io.PrintStream(notices, true, StandardCharsets.UTF_8))).as("%s", planned).isTrue();
+            assertThat(notices.toString(StandardCharsets.UTF_8).lines()).as("%s: one line, -q or not", planned)
+                    .containsExactly("sql-guard: the first start of this jar writes its start-up cache to " + cache
+                            + " (a minute or more, once per jar); later starts take seconds.");
+        }
+        assertThat(cache).as("the check writes nothing").doesNotExist();
+    }
+
+    private static void git(Path repo, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git", "-C", repo.toString(), "-c", "user.name=t",
+                "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as(String.join(" ", command) + ": " + output).isZero();
+    }
+
+    @Test
     void leavesAJvmNotStartedWithDashJarAsItIs() {
         assertThat(FastStart.command(new String[] {"lint", "a.sql"}, JAVA,
                 new String[] {"-cp", JAR.toString(), "io.github.sqlguard.cli.SqlGuardCommand", "lint", "a.sql"}, JAR,
