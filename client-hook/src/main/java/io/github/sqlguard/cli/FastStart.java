@@ -39,7 +39,9 @@ import java.util.Optional;
  *       loader's own class loader only after reading and inflating each from the planner jar). Java 17 has no
  *       {@code -XX:+AutoCreateSharedArchive} (Java 19): the first run lists the classes it loads while it lints
  *       {@value #TRAINING}, so that the archive holds the planner's classes whatever that run's scripts are, and its
- *       own scripts, and a third JVM dumps a static archive of them ({@link StaticClassArchive}); later runs map it;
+ *       own scripts, and a third JVM dumps a static archive of them ({@link StaticClassArchive}); later runs map it.
+ *       Only a run that plans writes it: the first JVM checks lint's command line first ({@link #writesCache}) and
+ *       answers one that plans nothing (a usage error, an unknown {@code --since} revision) itself, at once;
  *   <li>on Java {@value #AOT_CACHE_FEATURE} and later, the JVM's AOT cache ({@code -XX:AOTCache}, JEP 483 and
  *       514) in place of that archive: the same classes, stored loaded and linked, so that they are
  *       in the JVM from its start instead of being looked up and linked one by one as the run first

@@ -65,7 +65,8 @@ public final class SqlGuardCommand implements Runnable {
      */
     // Not public: the JDK's launcher looks up main among the public methods (LauncherHelper#validateMainClass,
     // Class#getMethod), which loads every public method's return type, and picocli's CommandLine would then be read
-    // from the jar in the java -jar launcher JVM, which never runs it (CliJarIT#lintsJvmTakesPicocliFromTheArchiveAsWell).
+    // from the jar in the java -jar launcher JVM, which runs it only on a jar's first start (FastStart#writesCache;
+    // CliJarIT#lintsJvmTakesPicocliFromTheArchiveAsWell).
     static CommandLine commandLine(String... args) {
         CommandLine line = new CommandLine(new SqlGuardCommand());
         boolean lint = args.length > 0 && "lint".equals(args[0]);
