@@ -12,7 +12,6 @@ import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.QueryFacts;
-import io.github.sqlguard.statement.SqlIdentifiers;
 
 import org.apache.calcite.sql.SqlNode;
 

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -131,7 +132,7 @@ final class TtlExpiry {
         }
         List<String> named = BINARY.stream().filter(types::contains).map(t -> t.equals("INNER") ? "inner" : t).toList();
         List<String> renewed = BINARY.stream().filter(types::contains).filter(t -> !t.equals("INNER"))
-                .map(t -> "a " + t.toLowerCase(java.util.Locale.ROOT) + " row of the " + t + " join").toList();
+                .map(t -> "a " + t.toLowerCase(Locale.ROOT) + " row of the " + t + " join").toList();
         return "; the regular " + String.join(", ", named.subList(0, named.size() - 1)) + " and " + named.get(named.size() - 1)
                 + " joins keep each row " + value + " after it was stored, not after its key's last change"
                 + joinRows(value, "INNER", facts, views)
@@ -194,7 +195,8 @@ final class TtlExpiry {
             return "";
         }
         // Each clause by what it says: the inner, LEFT and RIGHT joins of one TTL share one (binaryJoins), in the place
-        // of the first of them; another join's clause says more of its own (a SEMI join's sides, a FULL join's renewal).
+        // of the first of them, keyed by that TTL with their join types; another join's clause says more of its own (a
+        // SEMI join's sides, a FULL join's renewal), keyed by itself with no type.
         Map<String, Set<String>> joinClauses = new LinkedHashMap<>();
         Set<String> firsts = new LinkedHashSet<>();
         for (Operator.Join join : judged.get().operators(Operator.Join.class)) {
