@@ -139,6 +139,7 @@ class RewriteGoldenFilesTest {
         "912-mini-batch-two-phase-sum-distinct-of-a-key-beside-count-distinct-names-the-growing-call-alone",
         "913-split-distinct-count-distinct-of-a-key-beside-a-bucketed-one-names-the-bucketed-call-alone",
         "1101-users-per-click-count-over-counts-per-user-hint-says-retractions-of-a-forgotten-count-dropped",
+        "1145-top-3-click-counts-per-url-over-user-counts-pinned-zero-session-ttl-changes-says-no-retraction-dropped",
         "1119-hourly-totals-over-minute-window-totals-view-carrying-window-time-cascaded-window-rewrite",
         "1120-hourly-totals-over-minute-window-totals-by-floor-of-window-start-no-window-rewrite-only-ttl",
         "914-split-distinct-global-count-without-mini-batch-fix-says-what-the-ttl-does-to-the-buckets",

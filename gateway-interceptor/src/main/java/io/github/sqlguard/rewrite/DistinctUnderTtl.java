@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * What a state TTL changes in a {@code DISTINCT} aggregate ({@code COUNT(DISTINCT user_id)}), for
@@ -47,20 +48,35 @@ final class DistinctUnderTtl {
     private DistinctUnderTtl() {}
 
     /**
-     * {@code "; COUNT(DISTINCT user_id) ..."} when the finding's aggregation (or, for a TTL set for
-     * the whole statement, {@code wholeStatement}, any aggregation of its plan) has a {@code DISTINCT} call; else
-     * empty. A {@code STATE_TTL} hint for a join's finding is not for the whole statement: the aggregations it
-     * reaches too are read from the proof's plan ({@link #reachedByJoinHint}).
+     * {@code "; COUNT(DISTINCT user_id) ..."} when the finding's aggregation has a {@code DISTINCT} call, for a {@code
+     * STATE_TTL} hint that gives it a TTL; else empty. A hint for a join's finding reaches the aggregations of its SELECT
+     * too: those are read from the proof's plan ({@link #reachedByJoinHint}).
      */
-    static String changes(Finding finding, RewriteContext context, boolean wholeStatement) {
+    static String changes(Finding finding, RewriteContext context) {
+        return underTtl(context, a -> finding.planNode().equals(Optional.of(a.node().id())), a -> true);
+    }
+
+    /**
+     * The same clauses for a TTL set for the whole statement ({@code SET 'table.exec.state.ttl'}): every aggregation of
+     * the statement's plan where the finding ({@code planNode}, of {@code operator}) is not about an aggregation, else
+     * that aggregation; of those, only the ones whose values the TTL expires, {@code expires} (read in the rewrite's
+     * compiled plan: one a {@code STATE_TTL} hint pins at {@code '0'} keeps its values under the SET).
+     */
+    static String underSet(Optional<Integer> planNode, String operator, RewriteContext context,
+            Predicate<Operator.GroupAggregate> expires) {
+        return underTtl(context, a -> planNode.equals(Optional.of(a.node().id())) || !operator.equals("GroupAggregate"),
+                expires);
+    }
+
+    private static String underTtl(RewriteContext context, Predicate<Operator.GroupAggregate> reached,
+            Predicate<Operator.GroupAggregate> expires) {
         if (context.request().plan().isEmpty()) {
             return "";
         }
         ExplainedPlan plan = context.request().plan().get();
         List<Operator.GroupAggregate> aggregates = written(plan).stream()
-                .filter(a -> finding.planNode().equals(Optional.of(a.node().id()))
-                        || wholeStatement && !finding.facts().operator().equals(Optional.of("GroupAggregate"))
-                        || a.splitDistinctPartial())
+                .filter(a -> reached.test(a) || a.splitDistinctPartial())
+                .filter(expires)
                 .toList();
         return clauses(aggregates, UnreadAggregateCalls.of(context, aggregates.stream().filter(DistinctUnderTtl::keysOnly).toList()));
     }

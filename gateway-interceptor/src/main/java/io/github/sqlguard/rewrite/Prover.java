@@ -191,8 +191,8 @@ final class Prover {
                 + (candidate.family().equals(StateTtlHint.ID) && candidate.intent().operators().equals(List.of("Join"))
                         ? DistinctUnderTtl.reachedByJoinHint(context, judged.plan(),
                                 context.proposedStateTtl().ttl()) : "")
-                + (candidate.family().equals(SessionStateTtl.ID) && candidate.intent().operators().equals(List.of("Rank"))
-                        ? SessionStateTtl.aggregationsRestart(context, judged.plan(), candidate.intent().ttl().orElseThrow()) : "")
+                + (candidate.family().equals(SessionStateTtl.ID)
+                        ? SessionStateTtl.aggregations(candidate, context, judged.plan()) : "")
                 + (candidate.family().equals(SessionStateTtl.ID) || candidate.family().equals(TtlAsJobSetting.ID)
                         ? TtlExpiry.perRowOperators(judged.plan(), context.request().statement().facts()) : "")
                 + (candidate.family().equals(TtlAsJobSetting.ID) ? DistinctUnderTtl.inPlan(judged.plan()) : "")

@@ -8,6 +8,7 @@ import io.github.sqlguard.statement.SqlIdentifiers;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * What a state TTL does to an aggregation whose input updates (a CDC source, an upsert table, an aggregation or an
@@ -25,21 +26,40 @@ final class RetractionsUnderTtl {
     private RetractionsUnderTtl() {}
 
     /**
-     * {@code "; AVG(score) per gender reads updates: ..."} for the finding's aggregation (or, for a TTL set for the
-     * whole statement, {@code wholeStatement}, every aggregation of its plan) whose calls retract ({@link #says}); else
-     * empty. With {@code ranked} (the {@code changes:} line of a Top-N's rewrite), an aggregation a {@code Rank} reads
-     * is said to be ranked by that result: this clause is the one that says what its forgotten group does, and {@link
-     * SessionStateTtl#aggregationsRestart} leaves it out (issue 30, round 68: case 996 said the forgotten group twice).
+     * {@code "; AVG(score) per gender reads updates: ..."} for the finding's aggregation, where its calls retract ({@link
+     * #says}), for a {@code STATE_TTL} hint that gives it a TTL; else empty.
      */
-    static String changes(Finding finding, RewriteContext context, boolean wholeStatement, boolean ranked) {
+    static String changes(Finding finding, RewriteContext context) {
         if (context.request().plan().isEmpty()) {
             return "";
         }
         ExplainedPlan plan = context.request().plan().get();
-        List<Operator.GroupAggregate> said = plan.operators(Operator.GroupAggregate.class).stream()
-                .filter(a -> says(plan, a))
-                .filter(a -> wholeStatement || finding.planNode().equals(Optional.of(a.node().id())))
-                .toList();
+        return clause(plan, plan.operators(Operator.GroupAggregate.class).stream()
+                .filter(a -> says(plan, a) && finding.planNode().equals(Optional.of(a.node().id())))
+                .toList(), false);
+    }
+
+    /**
+     * The same clause for a TTL set for the whole statement ({@code SET 'table.exec.state.ttl'}): every aggregation of
+     * its plan whose calls retract and whose groups the TTL forgets, {@code expires} (in the rewrite's compiled plan,
+     * Flink's answer: an aggregation a {@code STATE_TTL} hint pins at {@code '0'} keeps every group under the SET and
+     * drops no retraction; the statement's own plan, under a session without TTL, gives it the same 0 ms as every other
+     * operator, issue 30). With {@code ranked} (the {@code changes:} line of a Top-N's rewrite), an aggregation a {@code
+     * Rank} reads is said to be ranked by that result: this clause is the one that says what its forgotten group does,
+     * and {@link SessionStateTtl#aggregationsRestart} leaves it out (issue 30, round 68: case 996 said the forgotten group
+     * twice).
+     */
+    static String underSet(RewriteContext context, Predicate<Operator.GroupAggregate> expires, boolean ranked) {
+        if (context.request().plan().isEmpty()) {
+            return "";
+        }
+        ExplainedPlan plan = context.request().plan().get();
+        return clause(plan, plan.operators(Operator.GroupAggregate.class).stream()
+                .filter(a -> says(plan, a) && expires.test(a))
+                .toList(), ranked);
+    }
+
+    private static String clause(ExplainedPlan plan, List<Operator.GroupAggregate> said, boolean ranked) {
         List<String> parts = said.stream().map(RetractionsUnderTtl::part).distinct().toList();
         if (parts.isEmpty()) {
             return "";
@@ -70,7 +90,8 @@ final class RetractionsUnderTtl {
         return aggregate.calls().orElse(List.of()).stream().anyMatch(c -> c.retracts().equals(Optional.of(true)));
     }
 
-    private static String part(Operator.GroupAggregate aggregate) {
+    /** An aggregation as the {@code changes:} line names it: its calls and its keys. */
+    static String part(Operator.GroupAggregate aggregate) {
         List<String> calls = aggregate.calls().orElse(List.of()).stream().map(Operator.AggregateCall::sql).distinct().toList();
         return String.join(", ", calls) + (aggregate.groupBy().isEmpty() ? " (one group for all rows)"
                 : " per " + SqlIdentifiers.planNames(aggregate.groupBy()));

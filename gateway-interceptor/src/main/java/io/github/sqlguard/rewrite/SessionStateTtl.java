@@ -12,7 +12,6 @@ import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.statement.ParsedStatement;
 import io.github.sqlguard.statement.QueryFacts;
-import io.github.sqlguard.statement.SqlIdentifiers;
 
 import org.apache.calcite.sql.SqlNode;
 
@@ -23,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * {@code session-state-ttl}, for {@code unbounded-rank} and {@code stateful-without-ttl}: the
@@ -54,31 +54,57 @@ final class SessionStateTtl implements RewriteFamily {
     }
 
     /**
-     * What the TTL does to the aggregations of a Top-N's statement, which the ranking alone does not
-     * say: a group idle for the TTL loses its accumulator ({@code GroupAggFunction} reads no state and
-     * starts from the group's next row), so an all-time {@code COUNT(*)} or {@code SUM} counts again
-     * from zero and the Top-N ranks that new value. An aggregation whose TTL a {@code STATE_TTL} hint
-     * pins keeps that TTL, which the SET does not reach: one whose state TTL in the statement's compiled plan
-     * is not the session's keeps that one; one that the compiled plan of the rewrite ({@code judged}, planned
-     * under the SET of {@code ttl}) keeps at 0 ms keeps every group, as a hint of '0' pins it (the user's choice,
-     * issue 30), whatever the hint's key names (a table, a view, a subquery's alias): under a session without
-     * TTL the statement's own plan gives such an aggregation the same 0 ms as an unpinned one, and only a plan
-     * under a TTL tells them apart. The rewrite's aggregations are matched to the statement's by their calls and
-     * keys. An aggregation whose input updates is left to {@link RetractionsUnderTtl}, whose clause of the same line says
-     * what its forgotten group does (its retractions dropped, not a group started as new): each fact once per line.
-     * Empty when the plan has no group aggregation.
+     * The clauses of a proven rewrite's {@code changes:} line about the statement's aggregations, each read with the TTL
+     * the aggregation gets in the rewrite's compiled plan ({@code judged}, planned under the SET of the candidate's TTL):
+     * what the TTL does to their {@code DISTINCT} values ({@link DistinctUnderTtl}) and to the forgotten groups of those
+     * over updates ({@link RetractionsUnderTtl}), and for a Top-N's rewrite what it does to the groups it ranks ({@link
+     * #aggregationsRestart}). An aggregation a {@code STATE_TTL} hint pins at {@code '0'} keeps every group under the
+     * SET: a clause about what the TTL forgets does not name it (issue 30: the retraction clause read the statement's
+     * plan, where, under a session without TTL, every aggregation has the same 0 ms).
      */
-    static String aggregationsRestart(RewriteContext context, Optional<ExplainedPlan> judged, Duration ttl) {
-        if (context.request().plan().isEmpty()) {
-            return "";
-        }
-        Duration session = StateTtl.effective(context.request().config());
+    static String aggregations(Candidate candidate, RewriteContext context, Optional<ExplainedPlan> judged) {
+        Set<String> keptAtZero = keptAtZero(judged, candidate.intent().ttl().orElseThrow());
+        Predicate<Operator.GroupAggregate> expires = a -> !keptAtZero.contains(part(a));
+        String operator = candidate.intent().operators().get(0);
+        boolean ranked = operator.equals("Rank");
+        return DistinctUnderTtl.underSet(candidate.answers().planNode(), operator, context, expires)
+                + RetractionsUnderTtl.underSet(context, expires, ranked)
+                + (ranked ? aggregationsRestart(context, keptAtZero) : "");
+    }
+
+    /**
+     * The aggregations ({@link #part}) that {@code judged}, the rewrite's compiled plan under a SET of {@code ttl}, keeps
+     * at 0 ms: a hint of {@code '0'} pins them, whatever its key names (a table, a view, a subquery's alias). Under a
+     * session without TTL the statement's own plan gives such an aggregation the same 0 ms as an unpinned one, and only
+     * a plan under a TTL tells them apart. Matched to the statement's aggregations by their calls and keys.
+     */
+    private static Set<String> keptAtZero(Optional<ExplainedPlan> judged, Duration ttl) {
         Set<String> keptAtZero = new HashSet<>();
         for (Operator.GroupAggregate aggregate : judged.map(p -> p.operators(Operator.GroupAggregate.class)).orElse(List.of())) {
             if (!ttl.isZero() && aggregate.state().stream().map(OperatorState::ttl).anyMatch(Duration::isZero)) {
                 keptAtZero.add(part(aggregate));
             }
         }
+        return keptAtZero;
+    }
+
+    /**
+     * What the TTL does to the aggregations of a Top-N's statement, which the ranking alone does not
+     * say: a group idle for the TTL loses its accumulator ({@code GroupAggFunction} reads no state and
+     * starts from the group's next row), so an all-time {@code COUNT(*)} or {@code SUM} counts again
+     * from zero and the Top-N ranks that new value. An aggregation whose TTL a {@code STATE_TTL} hint
+     * pins keeps that TTL, which the SET does not reach: one whose state TTL in the statement's compiled plan
+     * is not the session's keeps that one; one of {@code keptAtZero}, which the rewrite's compiled plan keeps at 0 ms,
+     * keeps every group, as a hint of '0' pins it (the user's choice, issue 30). An aggregation whose input updates is
+     * left to {@link RetractionsUnderTtl}, whose clause of the same line says what its forgotten group does (its
+     * retractions dropped, not a group started as new): each fact once per line.
+     * Empty when the plan has no group aggregation.
+     */
+    private static String aggregationsRestart(RewriteContext context, Set<String> keptAtZero) {
+        if (context.request().plan().isEmpty()) {
+            return "";
+        }
+        Duration session = StateTtl.effective(context.request().config());
         List<String> reached = new ArrayList<>();
         List<String> pinned = new ArrayList<>();
         List<String> pinnedSaid = new ArrayList<>();
@@ -140,10 +166,9 @@ final class SessionStateTtl implements RewriteFamily {
         return aggregate.calls().orElse(List.of()).stream().map(Operator.AggregateCall::sql).distinct().toList();
     }
 
-    /** An aggregation as the changes: line names it: its calls and its keys. */
+    /** An aggregation as the changes: line names it ({@link RetractionsUnderTtl#part}). */
     private static String part(Operator.GroupAggregate aggregate) {
-        return String.join(", ", calls(aggregate)) + (aggregate.groupBy().isEmpty() ? " (one group for all rows)"
-                : " per " + SqlIdentifiers.planNames(aggregate.groupBy()));
+        return RetractionsUnderTtl.part(aggregate);
     }
 
     /** What a forgotten group's accumulator does: {@code GroupAggFunction} reads no state for it. */
@@ -205,17 +230,22 @@ final class SessionStateTtl implements RewriteFamily {
             }
         }
         Intent intent = Intent.operatorTtl(ttl, operator);
+        // "An idle key's state starts anew" is not what a forgotten group of an aggregation over updates does: the
+        // retraction clause says that (RetractionsUnderTtl), or, pinned at '0', it forgets none. Said beside it, the
+        // line said one fact twice, in two ways (issue 30); the ranking's own restart is the Rank's fact alone.
+        boolean overUpdates = context.request().plan().map(p -> p.operators(Operator.GroupAggregate.class).stream()
+                .anyMatch(a -> RetractionsUnderTtl.says(p, a))).orElse(false);
         String changes = "each stateful operator of this statement and of the session's later ones forgets a key's state "
-                + value + " after the key's last change (an idle key's " + (operator.equals("Rank") ? "ranking" : "state")
-                + " starts anew), where no STATE_TTL hint gives it another TTL"
+                + value + " after the key's last change"
+                + (operator.equals("Rank") ? " (an idle key's ranking starts anew)"
+                        : overUpdates ? "" : " (an idle key's state starts anew)")
+                + ", where no STATE_TTL hint gives it another TTL"
                 + ReadOnce.expired(context, Optional.empty(), value, pins)
                 + (notOwn.isEmpty() || !scope.isStatement() ? "" : "; the side read once is joined in the view "
                         + String.join(", ", notOwn) + ", whose definition as the catalog holds it was not written by a CREATE"
                         + " VIEW or ALTER VIEW ... AS of this session or script (the guard knows no text of it to splice the"
                         + " pin into): the"
-                        + " rewrite does not redefine it, so the SET expires those rows")
-                + DistinctUnderTtl.changes(finding, context, true)
-                + RetractionsUnderTtl.changes(finding, context, true, operator.equals("Rank"));
+                        + " rewrite does not redefine it, so the SET expires those rows");
         String set = "SET '" + StateTtl.KEY + "' = '" + value + "'";
         // A join Flink's join reorder left without the statement's condition (LostJoinCondition, case 1034) would stay so
         // under the TTL alone: the rewrite switches the reorder off first, as the finding's fix does, and is proven so,

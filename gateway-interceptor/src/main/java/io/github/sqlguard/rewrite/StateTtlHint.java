@@ -205,6 +205,7 @@ final class StateTtlHint extends ScopedFamily {
         if (!exists.isEmpty() || context.request().statement().facts().subqueryPredicates().contains("EXISTS")) {
             intent = intent.leavingExistsSubqueries();
         }
+        String retractions = RetractionsUnderTtl.changes(finding, context);
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                 leftOut ? intent.keepingReadOnce() : intent,
@@ -229,7 +230,10 @@ final class StateTtlHint extends ScopedFamily {
                                         views(context))
                         : (keptOwn ? "the state of the inputs whose TTL changes" : "the state of " + whose(scope, "aggregation"))
                                 + " expires " + value + " after a key's last change (" + String.join(", ", new LinkedHashSet<>(hinted))
-                                + "); an idle key's result is forgotten and starts anew"
+                                + ")"
+                                // Over updates the retraction clause says what a forgotten group does (its retractions
+                                // dropped), which "starts anew" said a second time, and not as truly (issue 30).
+                                + (retractions.isEmpty() ? "; an idle key's result is forgotten and starts anew" : "")
                                 + otherBlocks(blocks, Optional.empty(), value, reads, true,
                                         context.request().statement().facts(), views(context)))
                         + OTHERS_KEEP_SESSION_TTL
@@ -238,8 +242,8 @@ final class StateTtlHint extends ScopedFamily {
                         + (keptOwn && !(replaced.isEmpty() && unreadable.isEmpty()) ? "; the TTLs written otherwise stay as written" : "")
                         // A side read once that the join's SELECT could not be matched to: what the hints written do to it.
                         + (readOnce.isEmpty() && isJoin ? reads.hinted(finding.planNode(), value, tree) : "")
-                        + DistinctUnderTtl.changes(finding, context, false)
-                        + RetractionsUnderTtl.changes(finding, context, false, false),
+                        + DistinctUnderTtl.changes(finding, context)
+                        + retractions,
                 proposed.chosen()));
     }
 

@@ -14,8 +14,11 @@ import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule.OneRowSide;
 import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -112,6 +115,32 @@ final class TtlExpiry {
         };
     }
 
+    /** The join types whose rows a match reads without writing them, but an outer side's ({@link #joinRows}). */
+    private static final List<String> BINARY = List.of("INNER", "LEFT", "RIGHT");
+
+    /**
+     * For the regular joins of {@code types} (of {@link #BINARY}) under {@code value}: one join's {@link #joinRows};
+     * several joins' in one clause, which names them all and says once that a row is kept {@code value} after it was
+     * stored, then which outer rows a match writes again (issue 30: an inner and a LEFT join each said "keeps each row 1
+     * d after it was stored", cases 528 and 1034).
+     */
+    private static String binaryJoins(String value, Set<String> types, SqlFacts facts, ViewReads views) {
+        if (types.size() == 1) {
+            String type = types.iterator().next();
+            return "; a regular " + (type.equals("INNER") ? "" : type + " ") + "join keeps each row " + value
+                    + " after it was stored, not after its key's last change" + joinRows(value, type, facts, views);
+        }
+        List<String> named = BINARY.stream().filter(types::contains).map(t -> t.equals("INNER") ? "inner" : t).toList();
+        List<String> renewed = BINARY.stream().filter(types::contains).filter(t -> !t.equals("INNER"))
+                .map(t -> "a " + t.toLowerCase(Locale.ROOT) + " row of the " + t + " join").toList();
+        return "; the regular " + String.join(", ", named.subList(0, named.size() - 1)) + " and " + named.get(named.size() - 1)
+                + " joins keep each row " + value + " after it was stored, not after its key's last change"
+                + joinRows(value, "INNER", facts, views)
+                + (renewed.isEmpty() ? "" : "; but " + String.join(" and ", renewed) + (renewed.size() == 1 ? " is" : " are each")
+                        + " written again each time a row of the other side matches it (Flink writes its count of matches"
+                        + " again), so its TTL restarts then");
+    }
+
     /**
      * For Flink 2.x's {@code MultiJoin} under {@code value}: what "each row of its inputs ... after it was stored" means.
      * {@code StreamingMultiJoinOperator} keeps each input's rows per join key in a {@code MapState} of its own ({@code
@@ -165,7 +194,10 @@ final class TtlExpiry {
         if (judged.isEmpty() || !judged.get().compiled()) {
             return "";
         }
-        Set<String> joins = new LinkedHashSet<>();
+        // Each clause by what it says: the inner, LEFT and RIGHT joins of one TTL share one (binaryJoins), in the place
+        // of the first of them, keyed by that TTL with their join types; another join's clause says more of its own (a
+        // SEMI join's sides, a FULL join's renewal), keyed by itself with no type.
+        Map<String, Set<String>> joinClauses = new LinkedHashMap<>();
         Set<String> firsts = new LinkedHashSet<>();
         for (Operator.Join join : judged.get().operators(Operator.Join.class)) {
             Set<String> ttls = new LinkedHashSet<>();
@@ -173,12 +205,19 @@ final class TtlExpiry {
             String ttl = ttls.size() == 1 ? ttls.iterator().next() : String.join(" or ", ttls) + " (per input)";
             if (!ttls.isEmpty()) {
                 Optional<OneRowSide> oneRow = OneRowSide.of(join, judged.get()).filter(o -> o.side() == 1);
-                joins.add("; a regular " + (join.joinType().equals("INNER") ? "" : join.joinType() + " ") + "join keeps each row " + ttl + " after it was stored, not"
+                if (BINARY.contains(join.joinType())) {
+                    joinClauses.computeIfAbsent(ttl, t -> new LinkedHashSet<>()).add(join.joinType());
+                    continue;
+                }
+                joinClauses.put("; a regular " + join.joinType() + " join keeps each row " + ttl + " after it was stored, not"
                         + " after its key's last change" + (oneRow.isPresent() && SEMI_OR_ANTI.contains(join.joinType())
                                 ? oneRowRows(ttl, join.joinType(), facts, judged.get().views())
-                                : joinRows(ttl, join.joinType(), facts, judged.get().views())));
+                                : joinRows(ttl, join.joinType(), facts, judged.get().views())), Set.of());
             }
         }
+        Set<String> joins = new LinkedHashSet<>();
+        joinClauses.forEach((clause, types) -> joins.add(types.isEmpty() ? clause
+                : binaryJoins(clause, types, facts, judged.get().views())));
         for (PlanNode multi : judged.get().nodes()) {
             Set<String> ttls = new LinkedHashSet<>();
             if (multi.is("MultiJoin")) {
