@@ -172,7 +172,9 @@ final class TimeAttributeOrder extends ScopedFamily {
             return Optional.empty();
         }
         java.util.regex.Matcher m = java.util.regex.Pattern.compile(
-                "TO_TIMESTAMP_LTZ\\(`?" + java.util.regex.Pattern.quote(ordered.name()) + "`?, ([03])\\)").matcher(expression);
+                // Flink 2.3.0 serializes it with every identifier in back-ticks: `TO_TIMESTAMP_LTZ`(`epoch`, 0).
+                "(?i)`?TO_TIMESTAMP_LTZ`?\\(`?" + java.util.regex.Pattern.quote(ordered.name()) + "`?, ([03])\\)")
+                .matcher(expression);
         return m.matches() ? Optional.of("TO_TIMESTAMP_LTZ(" + ordered.name() + ", " + m.group(1) + ")") : Optional.empty();
     }
 
