@@ -1,11 +1,13 @@
--- expect: OK
+-- expect: WARN dedup-not-recognized
 -- sandwichlab-ai/flink-sql (apps/event-processor, 55f27ff): events deduplicated per event_id (the first by event_time,
 -- epoch seconds) into an Iceberg table partitioned by day and hour and keyed by (event_id, dt, hr), under the 2 min
 -- state TTL the job sets. Iceberg's IcebergTableSink implements SupportsPartitioning and takes every change the query
 -- emits. Before: lint's stand-in implemented neither, and Flink refused the INSERT ("is a partitioned table, but the
 -- underlying DynamicTableSink doesn't implement the SupportsPartitioning interface", DynamicSinkUtils), a BLOCK the
 -- real connector never gives. The stand-in of a lake table (iceberg, paimon) now partitions and takes what the
--- query emits, as those sinks do (StandInLakeSinksTest).
+-- query emits, as those sinks do (StandInLakeSinksTest). Round 69: the Top-1 is ordered by event_time, the epoch
+-- seconds event_timestamp is computed from (TO_TIMESTAMP_LTZ(event_time, 0)), which Flink plans as a Rank;
+-- dedup-not-recognized now says so, and its rewrite orders by event_timestamp: a Deduplicate on event time.
 SET 'table.exec.state.ttl' = '2min';
 
 CREATE TABLE raw_events (

@@ -75,6 +75,10 @@ public record StandInChangelog(
     /** [+I, +U, -D]: {@code UpsertKafkaDynamicTableFactory.EncodingFormatWrapper#SINK_CHANGELOG_MODE}. */
     static final ChangelogMode UPSERT_SINK = ChangelogMode.upsert();
 
+    /** [+I, +U, -D] built kind by kind: Hudi's {@code ChangelogModes.UPSERT}, which has no key-only deletes. */
+    static final ChangelogMode HUDI_UPSERT = ChangelogMode.newBuilder().addContainedKind(RowKind.INSERT)
+            .addContainedKind(RowKind.UPDATE_AFTER).addContainedKind(RowKind.DELETE).build();
+
     /** Sinks that write by primary key when one is declared (Flink docs of each connector). */
     static final Set<String> KEYED_SINKS = Set.of(
             "jdbc", "elasticsearch-6", "elasticsearch-7", "elasticsearch-8", "opensearch", "opensearch-2",
@@ -88,9 +92,20 @@ public record StandInChangelog(
      * {@code merge-engine} is {@code aggregation} or {@code partial-update}, or {@code log.changelog-mode} is {@code
      * all}). Both sinks implement {@code SupportsPartitioning} and {@code SupportsOverwrite}, so a stand-in for them
      * takes a {@code PARTITIONED BY} table and {@code INSERT OVERWRITE} as they do ({@link
-     * StandInConnectorFactory}).
+     * StandInConnectorFactory#OVERWRITE_SINKS}).
      */
     static final Set<String> REQUESTED_MODE_SINKS = Set.of("iceberg", "paimon");
+
+    /**
+     * Sinks that answer Flink with a mode of their own whatever the table declares, read from each sink's {@code
+     * getChangelogMode}: {@code dynamodb} writes upserts with or without a PRIMARY KEY ({@code DynamoDbDynamicSink}
+     * returns {@code ChangelogMode.upsert()}, flink-connector-aws); {@code hudi} writes upserts, every change with
+     * {@code 'changelog.enabled' = 'true'} ({@code HoodieTableSink}: {@code ChangelogModes.UPSERT} [+I, +U, -D], else
+     * {@code FULL}); {@code hive} appends ({@code HiveTableSink} returns {@code ChangelogMode.insertOnly()},
+     * flink-connector-hive). Each also implements {@code SupportsPartitioning} ({@link
+     * StandInConnectorFactory#PARTITIONING_SINKS}).
+     */
+    static final Set<String> OWN_MODE_SINKS = Set.of("dynamodb", "hudi", "hive");
 
     private static final ConfigOption<String> FORMAT = FactoryUtil.FORMAT;
     private static final ConfigOption<String> VALUE_FORMAT =
@@ -135,6 +150,17 @@ public record StandInChangelog(
         if (connector.equals("upsert-kafka")) {
             sink = UPSERT_SINK;
             sinkBasis = "upsert-kafka writes upserts";
+        } else if (connector.equals("dynamodb")) {
+            sink = UPSERT_SINK;
+            sinkBasis = "dynamodb writes upserts (DynamoDbDynamicSink), with or without a PRIMARY KEY";
+        } else if (connector.equals("hudi")) {
+            boolean changelog = "true".equalsIgnoreCase(options.get("changelog.enabled"));
+            sink = changelog ? ChangelogMode.all() : HUDI_UPSERT;
+            sinkBasis = changelog ? "hudi with 'changelog.enabled' writes every change (HoodieTableSink)"
+                    : "hudi writes upserts (HoodieTableSink)";
+        } else if (connector.equals("hive")) {
+            sink = ChangelogMode.insertOnly();
+            sinkBasis = "hive appends (HiveTableSink)";
         } else if (KEYED_SINKS.contains(connector)) {
             sink = primaryKey ? UPSERT_SINK : ChangelogMode.insertOnly();
             sinkBasis = connector + (primaryKey ? " writes upserts by the PRIMARY KEY" : " without a PRIMARY KEY appends");

@@ -75,6 +75,21 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
      */
     static final Set<String> LOOKUP_SOURCES = Set.of("jdbc", "hbase-1.4", "hbase-2.2", "mongodb");
 
+    /**
+     * Connectors whose table sink implements {@link SupportsPartitioning}, so that Flink takes a {@code PARTITIONED
+     * BY} table of theirs rather than refusing it as a sink without partitions ({@code DynamicSinkUtils}: "is a
+     * partitioned table, but the underlying DynamicTableSink doesn't implement the SupportsPartitioning interface"):
+     * {@code iceberg} ({@code IcebergTableSink}), {@code paimon} ({@code FlinkTableSinkBase}), {@code hudi} ({@code
+     * HoodieTableSink}), {@code hive} ({@code HiveTableSink}, flink-connector-hive), which also implement {@link
+     * SupportsOverwrite} ({@link #OVERWRITE_SINKS}), and {@code dynamodb} ({@code DynamoDbDynamicSink},
+     * flink-connector-aws), which does not. The {@code filesystem} connector's sink partitions too, but its factory is
+     * Flink's own and lint never stands in for it.
+     */
+    static final Set<String> PARTITIONING_SINKS = Set.of("iceberg", "paimon", "hudi", "hive", "dynamodb");
+
+    /** Connectors of {@link #PARTITIONING_SINKS} whose sink also implements {@link SupportsOverwrite}. */
+    static final Set<String> OVERWRITE_SINKS = Set.of("iceberg", "paimon", "hudi", "hive");
+
     @Override
     public String factoryIdentifier() {
         return IDENTIFIER;
@@ -105,8 +120,10 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
         StandInChangelog modes = StandInChangelog.of(this, context);
         String connector = context.getCatalogTable().getOptions()
                 .getOrDefault(StandInChangelog.STANDS_IN_FOR.key(), "").toLowerCase(Locale.ROOT);
-        return StandInChangelog.REQUESTED_MODE_SINKS.contains(connector)
+        return OVERWRITE_SINKS.contains(connector)
                 ? new StandInLakeSink(what(context), modes, metadata(context, true))
+                : PARTITIONING_SINKS.contains(connector)
+                ? new StandInPartitionedSink(what(context), modes, metadata(context, true))
                 : new StandInSink(what(context), modes, metadata(context, true));
     }
 
@@ -276,22 +293,32 @@ public final class StandInConnectorFactory implements DynamicTableSourceFactory,
         }
     }
 
-    /**
-     * The sink of a stand-in for a lake table ({@link StandInChangelog#REQUESTED_MODE_SINKS}): partitioned and
-     * overwritable as Iceberg's {@code IcebergTableSink} and Paimon's {@code FlinkTableSinkBase} are (both implement
-     * {@link SupportsPartitioning} and {@link SupportsOverwrite}), so that Flink plans a {@code PARTITIONED BY} table
-     * of theirs rather than refusing it as a sink without partitions ({@code DynamicSinkUtils}: "is a partitioned
-     * table, but the underlying DynamicTableSink doesn't implement the SupportsPartitioning interface").
-     */
-    static final class StandInLakeSink extends StandInSink implements SupportsPartitioning, SupportsOverwrite {
+    /** The sink of a stand-in for a connector of {@link #PARTITIONING_SINKS}: it takes a {@code PARTITIONED BY} table. */
+    static class StandInPartitionedSink extends StandInSink implements SupportsPartitioning {
 
-        StandInLakeSink(String what, StandInChangelog modes, Map<String, DataType> metadata) {
+        StandInPartitionedSink(String what, StandInChangelog modes, Map<String, DataType> metadata) {
             super(what, modes, metadata);
         }
 
         @Override
         public void applyStaticPartition(Map<String, String> partition) {
             // Nothing is written.
+        }
+
+        @Override
+        public DynamicTableSink copy() {
+            return new StandInPartitionedSink(what, modes, metadata);
+        }
+    }
+
+    /**
+     * The sink of a stand-in for a connector of {@link #OVERWRITE_SINKS} (the lake tables and Hive): partitioned and
+     * overwritable as their sinks are, so that Flink plans a {@code PARTITIONED BY} table and {@code INSERT OVERWRITE}.
+     */
+    static final class StandInLakeSink extends StandInPartitionedSink implements SupportsOverwrite {
+
+        StandInLakeSink(String what, StandInChangelog modes, Map<String, DataType> metadata) {
+            super(what, modes, metadata);
         }
 
         @Override

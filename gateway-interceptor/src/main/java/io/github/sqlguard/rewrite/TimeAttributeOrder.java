@@ -43,7 +43,8 @@ import java.util.Set;
  *
  * <ul>
  *   <li>{@code dedup-not-recognized}: the Top-1's {@code ORDER BY} of a plain TIMESTAMP becomes the
- *       time attribute, in the same direction: {@code Deduplicate}.
+ *       time attribute, in the same direction: {@code Deduplicate}; so does an {@code ORDER BY} of the epoch seconds or
+ *       milliseconds the table computes its event time from ({@code ts AS TO_TIMESTAMP_LTZ(epoch, 0)}).
  *   <li>{@code row-number-without-order-by}: a {@code ROW_NUMBER} with no (or a constant) {@code
  *       ORDER BY} is ordered by the time attribute, latest first.
  *   <li>{@code unbounded-over-aggregate}: the OVER window is ordered by the time attribute, ascending
@@ -91,6 +92,7 @@ final class TimeAttributeOrder extends ScopedFamily {
         Map<SqlNode, SqlNode> parents = Trees.parents(tree);
         Set<String> before = new LinkedHashSet<>();
         Set<String> after = new LinkedHashSet<>();
+        Set<String> epochs = new LinkedHashSet<>();
         boolean last = true;
         for (RankItem item : Trees.rankItems(tree)) {
             if (!item.functionName().equals("ROW_NUMBER") || item.window().getOrderList().isEmpty()) {
@@ -106,14 +108,20 @@ final class TimeAttributeOrder extends ScopedFamily {
             List<Column> columns = context.columnsOf(item.select().getFrom()).orElse(List.of());
             Optional<Column> time = timeAttribute(columns);
             Optional<Column> ordered = column == null ? Optional.empty() : find(columns, column);
-            if (time.isEmpty() || ordered.isEmpty() || ordered.get().timeAttribute().isTimeAttribute()
-                    || !ordered.get().type().startsWith("TIMESTAMP")) {
+            if (time.isEmpty() || ordered.isEmpty() || ordered.get().timeAttribute().isTimeAttribute()) {
+                continue;
+            }
+            Optional<String> epoch = ordered.get().type().startsWith("TIMESTAMP") ? Optional.empty()
+                    : epochOf(context, item.select().getFrom(), time.get(), ordered.get());
+            if (!ordered.get().type().startsWith("TIMESTAMP") && epoch.isEmpty()) {
                 continue;
             }
             item.window().getOrderList().set(0, reorder(key, time.get().name()));
-            before.add(ordered.get().name());
-            after.add(describe(time.get()));
             last = key.getKind() == SqlKind.DESCENDING;
+            before.add(ordered.get().name());
+            after.add(epoch.isPresent() ? time.get().name() + " (event time, its WATERMARK, computed as " + epoch.get()
+                    + ": the same order)" : describe(time.get()));
+            epoch.ifPresent(e -> epochs.add(e));
         }
         if (after.isEmpty()) {
             return Optional.empty();
@@ -123,8 +131,51 @@ final class TimeAttributeOrder extends ScopedFamily {
                 Columns.SAME,
                 "keeps the " + (last ? "latest" : "first") + " row per key by " + String.join(", ", after) + ", not by "
                         + String.join(", ", before) + (after.stream().anyMatch(a -> a.contains("processing"))
-                        ? ": the order rows arrive in, which may differ from " + String.join(", ", before) : ""),
+                        ? ": the order rows arrive in, which may differ from " + String.join(", ", before) : "")
+                        + (epochs.isEmpty() ? "" : epochChanges(last, epochs)),
                 ""));
+    }
+
+    /**
+     * What a Deduplicate on event time does differently from the Rank it replaces where the order was the epoch the
+     * event time is computed from (the order is the same): of rows with the same time (the same second of {@code
+     * TO_TIMESTAMP_LTZ(epoch, 0)}, millisecond of {@code , 3)}) the latest row is the one that arrived last, where the
+     * Rank kept the one that arrived first ({@code DeduplicateFunctionHelper#shouldKeepCurrentRow}: {@code <=} to keep
+     * the last row, Flink 2.3.0); and a Deduplicate keeping the first row is insert-only without mini-batch ({@code
+     * StreamPhysicalRank#translateToExecNode}, {@code RankUtil#outputInsertOnlyInDeduplicate}; seen in the plan as
+     * {@code outputInsertOnly=[true]}): it emits each key's first row once the watermark passes its time and drops rows
+     * behind the watermark ({@code RowTimeDeduplicateKeepFirstRowFunction}).
+     */
+    private static String epochChanges(boolean last, Set<String> epochs) {
+        String same = epochs.stream().allMatch(e -> e.endsWith(", 3)")) ? "millisecond" : "second";
+        return last
+                ? "; of rows of one key with the same " + same + " it keeps the one that arrived last, where the Rank kept"
+                        + " the one that arrived first"
+                : "; each key's first row comes out once, when the watermark passes its time, and is never corrected"
+                        + " (the Rank emitted it at once and replaced it when a row with an earlier " + same + " arrived"
+                        + " later); rows behind the watermark are dropped";
+    }
+
+    /**
+     * The expression {@code TO_TIMESTAMP_LTZ(epoch, 0)} (or {@code , 3)}) by which the table {@code from} reads computes
+     * its event-time attribute {@code time} from {@code ordered}, a number column of it (its computed columns as Flink
+     * serializes them, {@link io.github.sqlguard.flink.CatalogObject#computed}); empty where {@code from} is no table or
+     * computes its event time otherwise.
+     */
+    private static Optional<String> epochOf(RewriteContext context, SqlNode from, Column time, Column ordered) {
+        SqlNode table = from != null && from.getKind() == SqlKind.AS ? ((SqlCall) from).operand(0) : from;
+        if (time.timeAttribute() != Column.TimeAttribute.ROWTIME || !(table instanceof SqlIdentifier name)) {
+            return Optional.empty();
+        }
+        String expression = context.lookUp(name.names).map(o -> o.computed().get(time.name())).orElse(null);
+        if (expression == null) {
+            return Optional.empty();
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                // Flink 2.3.0 serializes it with every identifier in back-ticks: `TO_TIMESTAMP_LTZ`(`epoch`, 0).
+                "(?i)`?TO_TIMESTAMP_LTZ`?\\(`?" + java.util.regex.Pattern.quote(ordered.name()) + "`?, ([03])\\)")
+                .matcher(expression);
+        return m.matches() ? Optional.of("TO_TIMESTAMP_LTZ(" + ordered.name() + ", " + m.group(1) + ")") : Optional.empty();
     }
 
     private Optional<Candidate> rowNumber(Finding finding, RewriteContext context, Scope scope) {

@@ -31,6 +31,11 @@ import java.util.Set;
  * deduplication: no watermark or {@code PROCTIME()} could make it one, so it is not this rule's
  * ({@code unbounded-rank} judges its state). Where the plan does not give the order column's type
  * (an EXPLAIN text), the rule does not judge.
+ *
+ * <p>A Top-1 ordered by a {@code BIGINT} of epoch seconds or milliseconds is this rule's where the table's event time
+ * is computed from that column ({@code ts AS TO_TIMESTAMP_LTZ(epoch, 0)}, {@code WATERMARK FOR ts}; {@link
+ * StatementNames#eventTimeComputedFrom}): it orders as the event time does, and ordering by the time attribute makes
+ * it a {@code Deduplicate}. Any other number is a value.
  */
 public final class DedupNotRecognizedRule extends StreamingPlanRule {
 
@@ -53,11 +58,34 @@ public final class DedupNotRecognizedRule extends StreamingPlanRule {
         StatementNames names = new StatementNames(plan, context);
         for (Operator.Rank rank : plan.operators(Operator.Rank.class)) {
             // ORDER BY ... LIMIT 1 is a SortLimit whatever it orders by: never a Deduplicate.
-            if (rank.sortLimit() || !rank.keepsFirstRowOnly() || rank.orderKeys().isEmpty() || !rank.orderKeys().get(0).onTimestamp()
+            if (rank.sortLimit() || !rank.keepsFirstRowOnly() || rank.orderKeys().isEmpty()
                     || rank.orderedByTimeAttribute().orElse(false)) {
                 continue;
             }
             OrderKey order = rank.orderKeys().get(0);
+            // Ordered by the epoch seconds or milliseconds the table's event time is computed from: the order of the
+            // event time, which Flink deduplicates by only when the ranking orders by the time attribute itself.
+            Optional<String> epoch = names.eventTimeComputedFrom(order, rank.node());
+            if (!order.onTimestamp() && epoch.isEmpty()) {
+                continue;
+            }
+            if (epoch.isPresent()) {
+                hits.add(PlanRules.hit(
+                        plan,
+                        rank,
+                        "This Top-1 keeps the " + (order.ascending() ? "first" : "last") + " row per key by "
+                                + SqlIdentifiers.planName(order.column()) + " (" + order.type() + "), the epoch "
+                                + (epoch.get().endsWith(", 3)") ? "milliseconds" : "seconds") + " the table's event time is"
+                                + " computed from (" + epoch.get() + ", its WATERMARK), but "
+                                + SqlIdentifiers.planName(order.column()) + " is not a time attribute, so Flink plans it as a"
+                                + " general Rank, not as a Deduplicate: it deduplicates only when ORDER BY is a time"
+                                + " attribute itself (a column with a WATERMARK, or PROCTIME()).",
+                        "Order by the table's event-time column, the one computed as " + epoch.get() + ", in place of "
+                                + SqlIdentifiers.planName(order.column()) + (order.ascending() ? " ASC" : " DESC")
+                                + ": the same order at the same precision, and Flink plans this Top-1 as a Deduplicate on"
+                                + " event time."));
+                continue;
+            }
             // The first row by an ascending order, the last by a descending one: FIRST_VALUE or LAST_VALUE per column.
             String valueCall = order.ascending() ? "FIRST_VALUE" : "LAST_VALUE";
             String keys = rank.partitionKeys().isEmpty() ? "" : " GROUP BY " + String.join(", ", rank.partitionKeys());

@@ -261,6 +261,61 @@ record StatementNames(
     }
 
     /**
+     * Where {@code order}, the first order key of a Top-1 over {@code node}, is the epoch seconds or milliseconds from
+     * which the table's event time is computed ({@code ts AS TO_TIMESTAMP_LTZ(epoch, 0)} or {@code , 3)}, {@code
+     * WATERMARK FOR ts}): that expression, {@code TO_TIMESTAMP_LTZ(epoch, 0)}. Read from the operators between the
+     * ranking and the table it reads straight ({@link #directScan}): the scan's pushed-down {@code watermark=[...]}
+     * (Flink inlines the computed column into it: {@code watermark=[-(TO_TIMESTAMP_LTZ(epoch, 0), 5000:INTERVAL
+     * SECOND)]}), else the Calc that computes the {@code WatermarkAssigner}'s {@code rowtime}. The order of the Top-1 is
+     * then the order of the event time, at its precision; Flink plans a Deduplicate only when the ranking orders by the
+     * time attribute itself ({@code RankUtil#canConvertToDeduplicate}). Empty otherwise.
+     */
+    Optional<String> eventTimeComputedFrom(OrderKey order, PlanNode node) {
+        if (order.onTimestamp()) {
+            return Optional.empty();
+        }
+        java.util.regex.Pattern epoch = java.util.regex.Pattern.compile(
+                "TO_TIMESTAMP_LTZ\\(" + java.util.regex.Pattern.quote(order.column()) + ", [03]\\)");
+        List<PlanNode> chain = new ArrayList<>();
+        PlanNode at = node;
+        for (int depth = 0; depth < 256; depth++) {
+            List<PlanNode> inputs = plan.inputs(at);
+            if (inputs.size() != 1) {
+                break;
+            }
+            at = inputs.get(0);
+            if (StatefulOperators.isStateful(at)) {
+                return Optional.empty();
+            }
+            chain.add(at);
+        }
+        Optional<String> rowtime = Optional.empty();
+        for (PlanNode step : chain) {
+            String description = step.description();
+            int watermark = description.indexOf("watermark=[");
+            if (step.inputs().isEmpty() && watermark >= 0) {
+                java.util.regex.Matcher m = epoch.matcher(description.substring(watermark));
+                if (m.find()) {
+                    return Optional.of(m.group());
+                }
+            }
+            if (step.name().equals("WatermarkAssigner")) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("rowtime=\\[([^\\]]+)]").matcher(description);
+                rowtime = m.find() ? Optional.of(m.group(1)) : Optional.empty();
+            } else if (step.name().equals("Calc") && rowtime.isPresent()) {
+                for (String item : selectItems(description)) {
+                    java.util.regex.Matcher m = epoch.matcher(item);
+                    if ((item.endsWith(" AS " + rowtime.get()) || item.endsWith(" AS `" + rowtime.get() + "`"))
+                            && m.find() && m.start() == 0) {
+                        return Optional.of(m.group());
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
      * The group aggregation {@code node} reads through stateless operators only (a Calc, an Exchange),
      * if that is what stands below it: a ranking over a view or subquery that aggregates.
      */
