@@ -210,7 +210,35 @@ public record JoinOutputKeys(Joined from, List<Equality> equalities, List<SideCo
         return keys(from);
     }
 
-    private static List<EqualColumnFix> keys(Input input) {
+    /**
+     * The join of the tree that drops the key: the first, bottom up (a join's left input before its right), whose rows
+     * have no key ({@link #keys}) while an input of it has one. Empty where the joins' rows keep a key, or where no input
+     * of any join has one (no table declares a key its join keeps). Case 1131: the lines' key is kept through the join
+     * with the orders and dropped by the join on {@code l.sku = p.sku}, not by the join with the shipments above it.
+     */
+    public Optional<Joined> dropping() {
+        return dropping(from);
+    }
+
+    private static Optional<Joined> dropping(Input input) {
+        if (!(input instanceof Joined join)) {
+            return Optional.empty();
+        }
+        Optional<Joined> below = dropping(join.left()).or(() -> dropping(join.right()));
+        if (below.isPresent()) {
+            return below;
+        }
+        return keys(join).isEmpty() && (!keys(join.left()).isEmpty() || !keys(join.right()).isEmpty())
+                ? Optional.of(join) : Optional.empty();
+    }
+
+    /** The columns of {@code join}'s left ({@code left}) or right input it is on, in its condition's order. */
+    static List<SideColumn> on(Joined join, boolean left) {
+        return join.on().stream().map(e -> left ? e.left() : e.right()).distinct().toList();
+    }
+
+    /** The keys of {@code input}'s rows ({@link #keys()}, for one input of a join). */
+    static List<EqualColumnFix> keys(Input input) {
         if (input instanceof Side side) {
             return side.key().isEmpty() ? List.of()
                     : List.of(new EqualColumnFix(Optional.of(side), columns(side), List.of()));
