@@ -24,7 +24,9 @@ import java.util.List;
  * fix offered the window TVF as needing no clause (53, 20); a window Top-N, a window deduplication and a window join
  * (58-60: the reason named updating rows sent out of order, the fix keys Flink refuses alike); an INSERT of a statement
  * set, whose reason read the facts of every INSERT of the set (63: a keyless copy beside aggregations, round 68's
- * outside SQL; 64: a join beside a ranking). Upsert sinks through stand-ins: Flink checks an insert-only
+ * outside SQL; 64: a join beside a ranking); a cascade of joins, whose reason gave the top join the cause of one join
+ * of two tables: the join that drops the key is named, with why per input (43: the top join; 65: the bottom one, below a
+ * join on the customers' key). Upsert sinks through stand-ins: Flink checks an insert-only
  * query's key only against a sink that takes no retractions. Flink 2.3 only: 1.20 has no ON CONFLICT check (FLIP-558).
  */
 class OnConflictNoKeyReasonTest {
@@ -47,7 +49,9 @@ class OnConflictNoKeyReasonTest {
         "59-kafka-bids-last-bid-per-category-and-window-dedup-into-jdbc-keyed-by-category-clause-is-the-fix",
         "60-kafka-bids-window-join-asks-per-item-into-jdbc-keyed-by-item-and-window-no-key-from-a-window-join",
         "63-kafka-transactions-copy-beside-window-alerts-in-statement-set-into-jdbc-keyed-by-id-reason-of-its-insert",
-        "64-statement-set-dedup-and-keyless-join-into-jdbc-keyed-by-order-reason-names-the-join-not-the-ranking"})
+        "64-statement-set-dedup-and-keyless-join-into-jdbc-keyed-by-order-reason-names-the-join-not-the-ranking",
+        "43-cdc-orders-lines-products-cascade-second-join-on-sku-drops-the-key-no-equal-column-fix",
+        "65-cdc-payments-join-orders-on-order-then-customers-bottom-join-drops-the-payments-key-reason-names-it"})
     void reasonAndFixSayWhyNoKeyReachesTheSink(String name) throws Exception {
         assumeFalse(FixtureVerdicts.FLINK_1, "no ON CONFLICT check before Flink 2.3");
         Path file = CASES.resolve(name + ".sql");

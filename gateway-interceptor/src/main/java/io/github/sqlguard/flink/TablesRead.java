@@ -2,6 +2,7 @@ package io.github.sqlguard.flink;
 
 import io.github.sqlguard.plan.ChangelogSources;
 import io.github.sqlguard.rules.TableRead;
+import io.github.sqlguard.rules.diagnosis.JoinOutputKeys;
 import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 import io.github.sqlguard.statement.QueryFacts;
@@ -42,9 +43,41 @@ final class TablesRead {
                     reference, SessionCatalog.Reader.columns(t.getResolvedTable().getResolvedSchema()),
                     viewReads(catalogManager, t), t.getResolvedTable().getResolvedSchema().getPrimaryKey()
                             .map(UniqueConstraint::getColumns).orElse(List.of()),
-                    !(t.getTable() instanceof CatalogView) && ChangelogSources.updating(t.getResolvedTable().getOptions()))));
+                    !(t.getTable() instanceof CatalogView) && ChangelogSources.updating(t.getResolvedTable().getOptions()),
+                    viewKey(catalogManager, t))));
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * The key a view keeps of the one table its expanded query projects and filters ({@link JoinOutputKeys#viewOfOne});
+     * empty for a table, a view without SQL, and a view that does more.
+     */
+    private static Optional<TableRead.ViewKey> viewKey(CatalogManager catalogManager, ContextResolvedTable table) {
+        if (!(table.getTable() instanceof CatalogView view)) {
+            return Optional.empty();
+        }
+        String query;
+        try {
+            query = view.getExpandedQuery();
+        } catch (TableException e) {
+            // A view made with the Table API has no SQL: no query to read a key through.
+            return Optional.empty();
+        }
+        JoinOutputKeys.Tables tables = names -> ViewQueries.lookUp(catalogManager, new TableReference(names, ""))
+                .filter(t -> !(t.getTable() instanceof CatalogView))
+                .map(t -> new JoinOutputKeys.Table(
+                        t.getResolvedTable().getResolvedSchema().getPrimaryKey().map(UniqueConstraint::getColumns)
+                                .orElse(List.of()),
+                        t.getResolvedTable().getResolvedSchema().getColumnNames()));
+        return Optional.ofNullable(query).flatMap(QueryFacts::parse).flatMap(tree -> JoinOutputKeys.viewOfOne(tree, tables))
+                .map(t -> new TableRead.ViewKey(unqualified(catalogManager, t.keyOf().orElseThrow()), t.primaryKey()));
+    }
+
+    /** {@code name}, which an expanded query qualifies in full, without the session's current catalog and database. */
+    private static String unqualified(CatalogManager catalogManager, String name) {
+        String current = catalogManager.getCurrentCatalog() + "." + catalogManager.getCurrentDatabase() + ".";
+        return name.startsWith(current) ? name.substring(current.length()) : name;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.github.sqlguard.plan.ViewHint;
 import io.github.sqlguard.plan.ViewAggregation;
 import io.github.sqlguard.plan.ViewFilter;
 import io.github.sqlguard.plan.ViewJoin;
+import io.github.sqlguard.plan.ViewJoinCondition;
 import io.github.sqlguard.plan.ViewRanking;
 import io.github.sqlguard.plan.ViewReads;
 import io.github.sqlguard.plan.ViewSetOperation;
@@ -76,11 +77,12 @@ final class ViewQueries {
         List<ViewRanking> rankings = new ArrayList<>();
         List<ViewAggregation> aggregations = new ArrayList<>();
         List<ViewSetOperation> setOperations = new ArrayList<>();
+        List<ViewJoinCondition> conditions = new ArrayList<>();
         ViewTimeBound[] longest = new ViewTimeBound[1];
-        collect(catalogManager, facts.get(), hints, joins, rankings, aggregations, setOperations, longest,
+        collect(catalogManager, facts.get(), hints, joins, rankings, aggregations, setOperations, conditions, longest,
                 new HashSet<>(), 0);
         return new ViewReads(hints, Optional.ofNullable(longest[0]), joins, rankings, aggregations, setOperations,
-                filters(catalogManager, facts.get()));
+                filters(catalogManager, facts.get()), conditions);
     }
 
     /**
@@ -146,7 +148,7 @@ final class ViewQueries {
     private static void collect(
             CatalogManager catalogManager, SqlFacts facts, List<ViewHint> out, List<ViewJoin> joins,
             List<ViewRanking> rankings, List<ViewAggregation> aggregations, List<ViewSetOperation> setOperations,
-            ViewTimeBound[] longest, Set<ObjectIdentifier> seen, int depth) {
+            List<ViewJoinCondition> conditions, ViewTimeBound[] longest, Set<ObjectIdentifier> seen, int depth) {
         if (depth >= MAX_DEPTH) {
             return;
         }
@@ -174,6 +176,9 @@ final class ViewQueries {
             TimeBounds.longest(tree.get())
                     .filter(bound -> longest[0] == null || bound.duration().compareTo(longest[0].duration()) > 0)
                     .ifPresent(bound -> longest[0] = new ViewTimeBound(name, bound.duration(), bound.sql()));
+            for (String condition : query.get().joinConditions()) {
+                conditions.add(new ViewJoinCondition(name, condition));
+            }
             for (String operator : query.get().setOperations()) {
                 setOperations.add(new ViewSetOperation(name, operator));
             }
@@ -181,8 +186,8 @@ final class ViewQueries {
                 setOperations.add(new ViewSetOperation(name, ViewSetOperation.SUBQUERY));
             }
             collectBlocks(name, tree.get(), joins, aggregations, 0);
-            collect(catalogManager, query.get(), out, joins, rankings, aggregations, setOperations, longest, seen,
-                    depth + 1);
+            collect(catalogManager, query.get(), out, joins, rankings, aggregations, setOperations, conditions, longest,
+                    seen, depth + 1);
         }
     }
 

@@ -238,6 +238,14 @@ public final class ExplainedPlan {
         return views.joins();
     }
 
+    /**
+     * What each join written in the views the statement reads is on ({@link ViewJoinCondition}), in the order their
+     * queries write them; empty when it reads no view that joins.
+     */
+    public List<ViewJoinCondition> viewJoinConditions() {
+        return views.joinConditions();
+    }
+
     /** The views the statement names that filter or project one table as it is ({@link ViewFilter}). */
     public List<ViewFilter> viewFilters() {
         return views.filters();

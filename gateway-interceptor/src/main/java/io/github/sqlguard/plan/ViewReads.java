@@ -15,15 +15,16 @@ import java.util.Optional;
  * @param aggregations the group aggregations of one input their queries write ({@link ViewAggregation})
  * @param setOperations the set operations and subquery predicates their queries write ({@link ViewSetOperation})
  * @param filters the views the statement names that filter or project one table as it is ({@link ViewFilter})
+ * @param joinConditions what each join their queries write is on ({@link ViewJoinCondition})
  */
 public record ViewReads(
         List<ViewHint> hints, Optional<ViewTimeBound> longestBound, List<ViewJoin> joins, List<ViewRanking> rankings,
         List<ViewAggregation> aggregations, List<ViewSetOperation> setOperations,
-        List<ViewFilter> filters) {
+        List<ViewFilter> filters, List<ViewJoinCondition> joinConditions) {
 
     /** A statement that reads no view, or none that says any of these. */
     public static final ViewReads NONE =
-            new ViewReads(List.of(), Optional.empty(), List.of(), List.of(), List.of(), List.of(), List.of());
+            new ViewReads(List.of(), Optional.empty(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
 
     public ViewReads {
         hints = List.copyOf(hints);
@@ -32,5 +33,6 @@ public record ViewReads(
         aggregations = List.copyOf(aggregations);
         setOperations = List.copyOf(setOperations);
         filters = List.copyOf(filters);
+        joinConditions = List.copyOf(joinConditions);
     }
 }

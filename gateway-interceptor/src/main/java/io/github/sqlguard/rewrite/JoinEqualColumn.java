@@ -6,6 +6,7 @@ import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.diagnosis.JoinOutputKeys;
 import io.github.sqlguard.rules.diagnosis.OnConflictRequiredRule;
+import io.github.sqlguard.statement.QueryFacts;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -54,11 +55,18 @@ final class JoinEqualColumn extends ScopedFamily {
     @Override
     List<Candidate> candidates(Finding finding, RewriteContext context, Scope scope) {
         SqlNode tree = tree(scope);
+        JoinOutputKeys.Tables[] self = new JoinOutputKeys.Tables[1];
         JoinOutputKeys.Tables tables = names -> {
-            Optional<CatalogObject> object = context.lookUp(names).filter(t -> !t.view());
+            Optional<CatalogObject> object = context.lookUp(names);
+            if (object.isPresent() && object.get().view()) {
+                // A view that only projects and filters one table keeps its key, as a subquery does (case 1132).
+                return object.get().query().flatMap(QueryFacts::parse)
+                        .flatMap(query -> JoinOutputKeys.viewOfOne(query, self[0]));
+            }
             return object.map(t -> new JoinOutputKeys.Table(t.primaryKey(),
                     t.columns().stream().map(Column::name).toList()));
         };
+        self[0] = tables;
         Optional<JoinOutputKeys.EqualColumnFix> fix = JoinOutputKeys.of(tree, tables)
                 .flatMap(JoinOutputKeys::equalColumnFix);
         if (fix.isEmpty() || !(tree instanceof SqlInsert insert) || !(insert.getSource() instanceof SqlSelect select)) {

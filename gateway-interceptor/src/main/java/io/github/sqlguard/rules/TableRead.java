@@ -22,14 +22,38 @@ import java.util.Optional;
  *     where it declares none, and for a view
  * @param updating true for a table whose source emits updates by its options (a CDC connector or format, {@code
  *     upsert-kafka}: {@code plan.ChangelogSources#updating}); false for one that emits inserts only, and for a view
+ * @param viewKey for a view that only projects and filters one table, the PRIMARY KEY that table declares, by the names
+ *     the view selects its columns as (read from the view's expanded query: {@code
+ *     rules.diagnosis.JoinOutputKeys#viewOfOne}); empty for a table, and for a view that does more or drops a column of
+ *     the key
  */
 public record TableRead(
-        TableReference reference, List<Column> columns, List<String> viewReads, List<String> primaryKey, boolean updating) {
+        TableReference reference, List<Column> columns, List<String> viewReads, List<String> primaryKey, boolean updating,
+        Optional<ViewKey> viewKey) {
+
+    /**
+     * The key a view keeps of the one table it projects and filters.
+     *
+     * @param table the table's name, as the view's query names it
+     * @param columns the table's PRIMARY KEY, by the view's names for its columns
+     */
+    public record ViewKey(String table, List<String> columns) {
+
+        public ViewKey {
+            columns = List.copyOf(columns);
+        }
+    }
 
     public TableRead {
         columns = List.copyOf(columns);
         viewReads = List.copyOf(viewReads);
         primaryKey = List.copyOf(primaryKey);
+    }
+
+    /** Without a key a view keeps. */
+    public TableRead(
+            TableReference reference, List<Column> columns, List<String> viewReads, List<String> primaryKey, boolean updating) {
+        this(reference, columns, viewReads, primaryKey, updating, Optional.empty());
     }
 
     /** A table whose source emits inserts only, or a view. */

@@ -1,6 +1,7 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.rules.AnalysisContext;
+import io.github.sqlguard.rules.TableRead;
 import io.github.sqlguard.statement.QueryFacts;
 
 import org.apache.calcite.sql.JoinType;
@@ -137,16 +138,41 @@ public record JoinOutputKeys(Joined from, List<Equality> equalities, List<SideCo
         return from.right() instanceof Side side ? Optional.of(side) : Optional.empty();
     }
 
-    /** A table as the session's catalog holds it: its declared PRIMARY KEY and its columns' names. */
-    public record Table(List<String> primaryKey, List<String> columns) {
+    /**
+     * A table as the session's catalog holds it: its declared PRIMARY KEY and its columns' names; or a view that only
+     * projects and filters one table ({@link #viewOfOne}), with the key it keeps of it.
+     *
+     * @param keyOf for a view, the name of the table whose key it keeps; empty for a table
+     */
+    public record Table(List<String> primaryKey, List<String> columns, Optional<String> keyOf) {
 
         public Table {
             primaryKey = List.copyOf(primaryKey);
             columns = List.copyOf(columns);
         }
+
+        /** A table. */
+        public Table(List<String> primaryKey, List<String> columns) {
+            this(primaryKey, columns, Optional.empty());
+        }
     }
 
-    /** The session's tables by name as a statement writes it; empty for a view or a name the catalog lacks. */
+    /**
+     * The view whose query is {@code query} as a table, where it only projects and filters one table ({@code SELECT
+     * order_id, line_no, sku FROM order_lines WHERE ...}: {@link #projected}) and keeps that table's key, every column of
+     * it selected: the key under the names the view selects its columns as, and the table's name; empty otherwise. Flink
+     * expands a view into the statement's plan ({@code SqlToRelConverter} converts its query in place of its name), so
+     * its join keeps the view's key as it keeps a subquery's (case 1132).
+     */
+    public static Optional<Table> viewOfOne(SqlNode query, Tables tables) {
+        if (!(query instanceof SqlSelect select)) {
+            return Optional.empty();
+        }
+        return projected(select, "view", tables).filter(side -> !side.key().isEmpty())
+                .map(side -> new Table(side.key(), side.columns(), Optional.of(side.name())));
+    }
+
+    /** The session's tables by name as a statement writes it, and its views of one table ({@link #viewOfOne}). */
     public interface Tables {
         Optional<Table> table(List<String> names);
     }
@@ -157,9 +183,10 @@ public record JoinOutputKeys(Joined from, List<Equality> equalities, List<SideCo
             return Optional.empty();
         }
         Tables tables = names -> context.tablesRead().stream()
-                .filter(read -> !read.view() && read.reference().names().equals(names))
+                .filter(read -> read.reference().names().equals(names) && (!read.view() || read.viewKey().isPresent()))
                 .findFirst()
-                .map(read -> new Table(read.primaryKey(), read.columns().stream().map(c -> c.name()).toList()));
+                .map(read -> new Table(read.viewKey().map(TableRead.ViewKey::columns).orElse(read.primaryKey()),
+                        read.columns().stream().map(c -> c.name()).toList(), read.viewKey().map(TableRead.ViewKey::table)));
         return QueryFacts.parse(context.statement().text()).flatMap(tree -> of(tree, tables));
     }
 
@@ -210,7 +237,35 @@ public record JoinOutputKeys(Joined from, List<Equality> equalities, List<SideCo
         return keys(from);
     }
 
-    private static List<EqualColumnFix> keys(Input input) {
+    /**
+     * The join of the tree that drops the key: the first, bottom up (a join's left input before its right), whose rows
+     * have no key ({@link #keys}) while an input of it has one. Empty where the joins' rows keep a key, or where no input
+     * of any join has one (no table declares a key its join keeps). Case 1131: the lines' key is kept through the join
+     * with the orders and dropped by the join on {@code l.sku = p.sku}, not by the join with the shipments above it.
+     */
+    public Optional<Joined> dropping() {
+        return dropping(from);
+    }
+
+    private static Optional<Joined> dropping(Input input) {
+        if (!(input instanceof Joined join)) {
+            return Optional.empty();
+        }
+        Optional<Joined> below = dropping(join.left()).or(() -> dropping(join.right()));
+        if (below.isPresent()) {
+            return below;
+        }
+        return keys(join).isEmpty() && (!keys(join.left()).isEmpty() || !keys(join.right()).isEmpty())
+                ? Optional.of(join) : Optional.empty();
+    }
+
+    /** The columns of {@code join}'s left ({@code left}) or right input it is on, in its condition's order. */
+    static List<SideColumn> on(Joined join, boolean left) {
+        return join.on().stream().map(e -> left ? e.left() : e.right()).distinct().toList();
+    }
+
+    /** The keys of {@code input}'s rows ({@link #keys()}, for one input of a join). */
+    static List<EqualColumnFix> keys(Input input) {
         if (input instanceof Side side) {
             return side.key().isEmpty() ? List.of()
                     : List.of(new EqualColumnFix(Optional.of(side), columns(side), List.of()));
@@ -405,8 +460,8 @@ public record JoinOutputKeys(Joined from, List<Equality> equalities, List<SideCo
             return Optional.empty();
         }
         String label = alias.isEmpty() ? name.names.get(name.names.size() - 1) : alias;
-        return tables.table(name.names).map(t -> new Side(label, String.join(".", name.names), t.primaryKey(), t.columns(),
-                t.primaryKey()));
+        return tables.table(name.names).map(t -> new Side(label, t.keyOf().orElse(String.join(".", name.names)),
+                t.primaryKey(), t.columns(), t.primaryKey()));
     }
 
     /**

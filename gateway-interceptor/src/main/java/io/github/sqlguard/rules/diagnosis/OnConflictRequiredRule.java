@@ -215,6 +215,11 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                         + " a unique key, so the joins' rows have none to lose (a join keys its rows only by its inputs'"
                         + " keys)";
             }
+            Optional<JoinOutputKeys.Joined> dropping =
+                    keys.filter(k -> k.sides().size() > 2).flatMap(JoinOutputKeys::dropping);
+            if (dropping.isPresent()) {
+                return droppedBy(dropping.get());
+            }
             Optional<JoinOutputKeys.EqualColumnFix> equal = keys.flatMap(JoinOutputKeys::equalColumnFix);
             if (equal.isPresent()) {
                 return join + " keeps " + keyNamed(equal.get()) + ", but the query selects " + written(equal.get(), true)
@@ -271,6 +276,99 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
                             : "inserts with no key, so each reaches the sink on its own");
         }
         return "the statement neither joins nor ranks, " + CAST_CAUSE;
+    }
+
+    /**
+     * Why the join {@code join} of a cascade ({@link JoinOutputKeys#dropping}) keys its rows by nothing though an input of
+     * it has a key, as Flink 2.3.0 derives a join's keys ({@code FlinkRelMdUpsertKeys#getJoinUpsertKeys}): an input's key
+     * is kept only where it holds the input's join columns ({@code #filterKeys}: the join distributes the input's rows by
+     * them), and a kept key keys the join's rows alone only where the other input is unique on its join columns ({@code
+     * FlinkRelMdUniqueKeys#getJoinUniqueKeys}, {@code #isSideUnique}) and the join pads no nulls on its side; both inputs'
+     * kept keys together otherwise. {@code "the statement's INNER JOIN on l.sku = p.sku loses it: the join of o and l,
+     * keyed by order_lines' PRIMARY KEY (order_id, line_no), is joined on l.sku, which that key does not hold ..."}
+     * (case 1131, where the reason named the top join, which has no key left to lose; case 1130, where it gave the top
+     * join, on the users' key, the cause of a join on another column than the key).
+     */
+    private static String droppedBy(JoinOutputKeys.Joined join) {
+        List<String> why = new ArrayList<>();
+        for (boolean left : List.of(true, false)) {
+            JoinOutputKeys.Input input = left ? join.left() : join.right();
+            JoinOutputKeys.Input other = left ? join.right() : join.left();
+            List<JoinOutputKeys.SideColumn> on = JoinOutputKeys.on(join, left);
+            List<JoinOutputKeys.SideColumn> otherOn = JoinOutputKeys.on(join, !left);
+            List<JoinOutputKeys.EqualColumnFix> inputKeys = JoinOutputKeys.keys(input);
+            List<JoinOutputKeys.EqualColumnFix> kept = inputKeys.stream().filter(k -> k.key().containsAll(on)).toList();
+            if (inputKeys.isEmpty()) {
+                why.add(described(input) + " has no key" + (input instanceof JoinOutputKeys.Side side
+                        ? " (" + side.name() + " declares no PRIMARY KEY)" : undeclared(input)));
+            } else if (kept.isEmpty()) {
+                String column = on.size() == 1 ? "the column " : "the columns ";
+                why.add((input instanceof JoinOutputKeys.Side side
+                        ? keyDescribed(inputKeys.get(0)) + " does not hold " + written(on) + ", " + column + side.name()
+                                + " is joined on"
+                        : described(input) + ", keyed by " + keyDescribed(inputKeys.get(0)) + ", is joined on "
+                                + written(on) + ", which " + (inputKeys.size() == 1 ? "that key does not hold"
+                                : "none of its keys holds"))
+                        + ": the join distributes its rows by other columns than their key");
+            } else if (JoinOutputKeys.keys(other).stream().anyMatch(k -> otherOn.containsAll(k.key()))) {
+                why.add("the " + join.type() + " JOIN pads " + described(input) + " with nulls where "
+                        + described(other) + " has no match, so " + keyDescribed(kept.get(0)) + " keys none of its rows");
+            } else {
+                why.add(keyDescribed(kept.get(0)) + " keys the join's rows only where the other input is unique on its"
+                        + " join " + (otherOn.size() == 1 ? "column" : "columns") + ", and " + described(other) + " is not"
+                        + " unique on " + written(otherOn));
+            }
+        }
+        return "the statement's " + join.type() + " JOIN on " + String.join(" AND ", join.on().stream()
+                .map(e -> e.left().written() + " = " + e.right().written()).toList()) + " loses it: " + String.join("; ", why)
+                + " (a join keeps an input's key only where the key holds the input's join columns, and keys its rows by"
+                + " it alone only where the other input is unique on its own)";
+    }
+
+    /**
+     * {@code " (neither click_changes nor session_changes declares a PRIMARY KEY)"} where no table the join {@code input}
+     * reads declares one; empty otherwise (its joins drop the keys, {@link JoinOutputKeys#dropping} names where).
+     */
+    private static String undeclared(JoinOutputKeys.Input input) {
+        List<JoinOutputKeys.Side> sides = new ArrayList<>();
+        collectSides(input, sides);
+        if (sides.stream().anyMatch(s -> !s.declared().isEmpty())) {
+            return "";
+        }
+        List<String> names = sides.stream().map(JoinOutputKeys.Side::name).distinct().toList();
+        return names.size() == 2 ? " (neither " + names.get(0) + " nor " + names.get(1) + " declares a PRIMARY KEY)"
+                : " (none of " + String.join(", ", names) + " declares a PRIMARY KEY)";
+    }
+
+    private static void collectSides(JoinOutputKeys.Input input, List<JoinOutputKeys.Side> out) {
+        if (input instanceof JoinOutputKeys.Side side) {
+            out.add(side);
+        } else if (input instanceof JoinOutputKeys.Joined join) {
+            collectSides(join.left(), out);
+            collectSides(join.right(), out);
+        }
+    }
+
+    /** {@code orders}, a table the join reads; {@code the join of o and l}, a join below it. */
+    private static String described(JoinOutputKeys.Input input) {
+        if (input instanceof JoinOutputKeys.Side side) {
+            return side.name();
+        }
+        List<JoinOutputKeys.Side> sides = new ArrayList<>();
+        collectSides(input, sides);
+        List<String> labels = sides.stream().map(JoinOutputKeys.Side::label).toList();
+        return "the join of " + String.join(labels.size() == 2 ? " and " : ", ", labels);
+    }
+
+    /** {@code order_lines' PRIMARY KEY (order_id, line_no)}, or several inputs' keys together, {@code (o.id, l.id)}. */
+    private static String keyDescribed(JoinOutputKeys.EqualColumnFix key) {
+        return key.side().map(s -> s.name() + (s.name().endsWith("s") ? "'" : "'s") + " PRIMARY KEY ("
+                + String.join(", ", key.key().stream().map(JoinOutputKeys.SideColumn::column).toList()) + ")")
+                .orElse("the key (" + written(key.key()) + ")");
+    }
+
+    private static String written(List<JoinOutputKeys.SideColumn> columns) {
+        return String.join(", ", columns.stream().map(JoinOutputKeys.SideColumn::written).toList());
     }
 
     /**

@@ -3,10 +3,15 @@ package io.github.sqlguard.rules.plan;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.plan.PlanNode;
+import io.github.sqlguard.plan.ViewJoinCondition;
 import io.github.sqlguard.rules.AnalysisContext;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -17,9 +22,11 @@ import java.util.regex.Pattern;
  * JoinReorderTest#testInnerAndLeftOuterJoin} ({@code ... LEFT OUTER JOIN T4 ON a1 = a4 JOIN T5 ON a4 = a5}) with its top
  * join {@code where=[true]} over a {@code single} exchange and no operator applying {@code a4 = a5} (asked of 2.3.0's
  * planner: case 1034; the test's plan on Flink's master joins on it). Each column equality the statement's joins are
- * on ({@link io.github.sqlguard.statement.ParsedStatement.SqlFacts#joinConditions}) is looked for in the conditions the
- * plan prints ({@code where=[(a1 = a4)]}, a {@code Calc}'s {@code where=[...]}), by column names, either way round:
- * those found nowhere are the ones Flink lost.
+ * on ({@link io.github.sqlguard.statement.ParsedStatement.SqlFacts#joinConditions}), and each the joins of the views it
+ * reads are on ({@link ExplainedPlan#viewJoinConditions}: Flink expands a view into the statement's plan, and reorders
+ * its joins with the statement's, case 1112), is looked for in the conditions the plan prints ({@code where=[(a1 =
+ * a4)]}, a {@code Calc}'s {@code where=[...]}), by column names, either way round: those found nowhere are the ones
+ * Flink lost.
  */
 public final class LostJoinCondition {
 
@@ -30,32 +37,74 @@ public final class LostJoinCondition {
     private static final Pattern EQUALITY =
             Pattern.compile("\\s*`?([\\w$]+)`?(?:\\.`?([\\w$]+)`?)?\\s*=\\s*`?([\\w$]+)`?(?:\\.`?([\\w$]+)`?)?\\s*");
 
+    /** The {@code AND} between conjuncts of a condition as written. */
+    private static final String AND = "(?i)\\s+AND\\s+";
+
     private LostJoinCondition() {}
 
     /**
      * {@code " with no condition in Flink's plan (where=[true]), although every join of the statement has one: a4 = a5,
      * which the statement joins on, is in no operator of the plan (Flink reordered the joins: ...)"}, for {@code join};
-     * empty where its plan condition is not {@code true}, where a join of the statement has no condition, or where every
-     * equality the statement joins on is applied by some operator of the plan.
+     * empty where its plan condition is not {@code true}, where a join of the statement or of a view it reads has no
+     * condition, or where every equality they join on is applied by some operator of the plan. A condition of a view's
+     * join is named with the view ({@code which the view shipped_orders joins on}): Flink expands the view into the
+     * statement's plan and reorders its joins with the statement's (case 1112; the view's query as the catalog holds it,
+     * {@link ExplainedPlan#viewJoinConditions}).
      */
     static Optional<String> of(Operator.Join join, ExplainedPlan plan, AnalysisContext context) {
-        List<String> lost = lost(join, plan, context);
+        List<Lost> lost = lost(join, plan, context);
         if (lost.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(" with no condition in Flink's plan (where=[true]), although every join of the statement has one: "
-                + String.join(", ", lost) + (lost.size() == 1 ? ", which the statement joins on, is" : ", which the statement"
-                + " joins on, are") + " in no operator of the plan" + (reordered(context)
+        Map<String, List<String>> byPlace = new LinkedHashMap<>();
+        lost.forEach(l -> byPlace.computeIfAbsent(l.place(), p -> new ArrayList<>()).add(l.equality()));
+        List<String> named = new ArrayList<>();
+        byPlace.forEach((place, equalities) -> named.add(String.join(", ", equalities) + ", which " + place + " joins on"));
+        List<String> views = plan.viewJoinConditions().stream().map(ViewJoinCondition::view).distinct().toList();
+        return Optional.of(" with no condition in Flink's plan (where=[true]), although every join of the statement"
+                + (views.isEmpty() ? "" : " and of the view" + (views.size() == 1 ? " " : "s ") + String.join(", ", views)
+                        + " it reads")
+                + " has one: " + String.join(", and ", named) + (lost.size() == 1 ? ", is" : ", are")
+                + " in no operator of the plan" + (reordered(context)
                         ? " (Flink reordered the joins: table.optimizer.join-reorder-enabled is on)" : "")
                 + ", so it joins every row of each input with every row of the other and keeps them all");
     }
 
-    /** The column equalities of the statement's joins that no operator of {@code plan} applies, where {@link #of} says so. */
-    private static List<String> lost(Operator.Join join, ExplainedPlan plan, AnalysisContext context) {
+    /**
+     * A column equality no operator of the plan applies, as written, and where: {@code the statement}, {@code the view
+     * shipped_orders}.
+     */
+    private record Lost(String equality, String place) {}
+
+    /**
+     * The column equalities of the statement's joins, then of the joins of the views it reads, that no operator of
+     * {@code plan} applies, where {@link #of} says so.
+     */
+    private static List<Lost> lost(Operator.Join join, ExplainedPlan plan, AnalysisContext context) {
         if (!join.node().description().contains("where=[true]")) {
             return List.of();
         }
-        return lostIn(plan, context.statement().facts().joinConditions());
+        List<String> conditions = new ArrayList<>(context.statement().facts().joinConditions());
+        List<String> places = new ArrayList<>(Collections.nCopies(conditions.size(), "the statement"));
+        for (ViewJoinCondition inView : plan.viewJoinConditions()) {
+            conditions.add(inView.condition());
+            places.add("the view " + inView.view());
+        }
+        List<Lost> out = new ArrayList<>();
+        for (String equality : lostIn(plan, conditions)) {
+            for (int i = 0; i < conditions.size(); i++) {
+                if (parts(conditions.get(i)).contains(equality)) {
+                    out.add(new Lost(equality, places.get(i)));
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The conjuncts of {@code condition} as {@link #lostIn} splits them. */
+    private static List<String> parts(String condition) {
+        return Arrays.stream(condition.split(AND)).map(String::strip).toList();
     }
 
     /**
@@ -75,7 +124,7 @@ public final class LostJoinCondition {
         }
         List<String> lost = new ArrayList<>();
         for (String condition : conditions) {
-            for (String part : condition.split("(?i)\\s+AND\\s+")) {
+            for (String part : condition.split(AND)) {
                 java.util.regex.Matcher equality = EQUALITY.matcher(part.replaceAll("^\\(+|\\)+$", ""));
                 if (!equality.matches()) {
                     continue;
@@ -98,7 +147,7 @@ public final class LostJoinCondition {
      * {@link #of} is.
      */
     static Optional<String> fix(Operator.Join join, ExplainedPlan plan, AnalysisContext context) {
-        List<String> lost = lost(join, plan, context);
+        List<String> lost = lost(join, plan, context).stream().map(Lost::equality).toList();
         if (lost.isEmpty()) {
             return Optional.empty();
         }
