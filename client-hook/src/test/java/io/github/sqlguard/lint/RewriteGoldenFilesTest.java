@@ -484,7 +484,9 @@ class RewriteGoldenFilesTest {
         "1116-order-counts-per-currency-over-filtering-view-hint-names-the-views-alias",
         "1117-cte-renaming-row-fields-without-time-column-bids-per-auction-hint-names-the-cte-window-names-the-table",
         "1118-bids-per-auction-grouped-by-row-field-selected-renamed-window-fix-names-the-row-field",
-        "1057-view-of-row-fields-top-10-per-auction-window-fix-names-the-view-columns"})
+        "1057-view-of-row-fields-top-10-per-auction-window-fix-names-the-view-columns",
+        "1155-daily-unique-visitors-per-date-column-of-subquery-window-aggregate-in-subquery-not-a-five-minute-tumble",
+        "1156-hourly-clicks-per-page-over-aliased-subquery-flooring-the-hour-window-aggregate-in-subquery"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
@@ -645,7 +647,9 @@ class RewriteGoldenFilesTest {
         "343-minute-report-tumble-only",
         "987-top-2-shops-per-day-by-date-format-window-aggregate-tumble-alone-set-said-for-the-rank",
         "989-regions-selling-per-hour-count-over-floor-totals-window-aggregate-tumble-alone-under-an-aggregation",
-        "1017-best-shop-total-per-day-max-over-cast-to-date-totals-tumble-first-upper-state-per-day-said"})
+        "1017-best-shop-total-per-day-max-over-cast-to-date-totals-tumble-first-upper-state-per-day-said",
+        "1155-daily-unique-visitors-per-date-column-of-subquery-window-aggregate-in-subquery-not-a-five-minute-tumble",
+        "1156-hourly-clicks-per-page-over-aliased-subquery-flooring-the-hour-window-aggregate-in-subquery"})
     void aFixNamesFirstTheWindowOfItsFirstProvenRewrite(String name) throws IOException {
         JsonNode statement = JSON.readTree(GOLDEN.resolve(name + ".json").toFile());
         int checked = 0;
