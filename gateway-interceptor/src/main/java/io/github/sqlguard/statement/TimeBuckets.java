@@ -142,7 +142,7 @@ public final class TimeBuckets {
      * The expression that the subquery {@code select} reads names {@code key} ({@code DATE_FORMAT(ts, 'yyyy-MM-dd')} of
      * {@code FROM (SELECT DATE_FORMAT(ts, 'yyyy-MM-dd') AS date_str ...) GROUP BY date_str}); empty where {@code key} is not
      * a column of the subquery ({@code date_str}, or {@code s.date_str} for {@code FROM (...) AS s}), or {@code select}
-     * reads no subquery ({@code FROM (...)} or {@code FROM (...) AS s}) that names it so.
+     * reads no subquery ({@code FROM (...)} or {@code FROM (...) AS s}) that names it so without grouping.
      */
     public static Optional<SqlNode> subqueryBucket(SqlSelect select, SqlNode key) {
         SqlNode from = select.getFrom();
@@ -151,7 +151,9 @@ public final class TimeBuckets {
             qualifier = ((SqlCall) from).operand(1) instanceof SqlIdentifier alias ? alias.getSimple() : null;
             from = ((SqlCall) from).operand(0);
         }
-        if (!(from instanceof SqlSelect inner) || !(key instanceof SqlIdentifier id) || id.isStar()
+        // A subquery that groups is an aggregation of its own, whose bucket is its GROUP BY's (cases 989, 1017): the
+        // column above is that aggregation's result, and no window over its rows goes into its FROM.
+        if (!(from instanceof SqlSelect inner) || inner.getGroup() != null || !(key instanceof SqlIdentifier id) || id.isStar()
                 || !(id.isSimple() || id.names.size() == 2 && id.names.get(0).equalsIgnoreCase(qualifier))) {
             return Optional.empty();
         }

@@ -77,5 +77,9 @@ class TimeBucketsTest {
                 .isEmpty();
         assertThat(TimeBuckets.of("SELECT d, COUNT(*) FROM (SELECT CAST(other AS DATE) AS d FROM t) GROUP BY d", "ts", false))
                 .isEmpty();
+        // A grouping subquery's bucket is its own GROUP BY's, not the column above it.
+        assertThat(TimeBuckets.of("SELECT d, MAX(n) FROM (SELECT CAST(ts AS DATE) AS d, COUNT(*) AS n FROM t"
+                        + " GROUP BY CAST(ts AS DATE)) GROUP BY d", "ts", false))
+                .singleElement().satisfies(b -> assertThat(b.inSubquery()).isFalse());
     }
 }
