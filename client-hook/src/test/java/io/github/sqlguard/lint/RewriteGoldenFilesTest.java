@@ -490,7 +490,9 @@ class RewriteGoldenFilesTest {
         "1118-bids-per-auction-grouped-by-row-field-selected-renamed-window-fix-names-the-row-field",
         "1057-view-of-row-fields-top-10-per-auction-window-fix-names-the-view-columns",
         "1150-latest-event-per-id-by-epoch-seconds-event-time-computed-from-dedup-on-event-time",
-        "1151-first-payment-per-order-by-epoch-millis-under-ttl-dedup-on-event-time-emitted-at-watermark"})
+        "1151-first-payment-per-order-by-epoch-millis-under-ttl-dedup-on-event-time-emitted-at-watermark",
+        "1155-daily-unique-visitors-per-date-column-of-subquery-window-aggregate-in-subquery-not-a-five-minute-tumble",
+        "1156-hourly-clicks-per-page-over-aliased-subquery-flooring-the-hour-window-aggregate-in-subquery"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
@@ -656,7 +658,9 @@ class RewriteGoldenFilesTest {
         "343-minute-report-tumble-only",
         "987-top-2-shops-per-day-by-date-format-window-aggregate-tumble-alone-set-said-for-the-rank",
         "989-regions-selling-per-hour-count-over-floor-totals-window-aggregate-tumble-alone-under-an-aggregation",
-        "1017-best-shop-total-per-day-max-over-cast-to-date-totals-tumble-first-upper-state-per-day-said"})
+        "1017-best-shop-total-per-day-max-over-cast-to-date-totals-tumble-first-upper-state-per-day-said",
+        "1155-daily-unique-visitors-per-date-column-of-subquery-window-aggregate-in-subquery-not-a-five-minute-tumble",
+        "1156-hourly-clicks-per-page-over-aliased-subquery-flooring-the-hour-window-aggregate-in-subquery"})
     void aFixNamesFirstTheWindowOfItsFirstProvenRewrite(String name) throws IOException {
         JsonNode statement = JSON.readTree(GOLDEN.resolve(name + ".json").toFile());
         int checked = 0;

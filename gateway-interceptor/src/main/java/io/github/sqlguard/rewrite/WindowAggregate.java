@@ -73,7 +73,11 @@ final class WindowAggregate extends ScopedFamily {
         List<Candidate> out = new ArrayList<>();
         for (int s = 0; s < selects.size(); s++) {
             SqlSelect select = selects.get(s);
-            if (select.getGroup() == null || table(select) == null || !mayBe(finding, context, table(select))) {
+            if (select.getGroup() != null && table(select) == null) {
+                subqueryCandidates(finding, context, scope, s, select, out);
+                continue;
+            }
+            if (select.getGroup() == null || !mayBe(finding, context, table(select))) {
                 continue;
             }
             Optional<Column> rowtime = context.columnsOf(table(select)).flatMap(ScopedFamily::rowtime);
@@ -98,6 +102,100 @@ final class WindowAggregate extends ScopedFamily {
             }
         }
         return out;
+    }
+
+    /**
+     * The candidates for an aggregation grouped by a time bucket that its subquery computes and names ({@code SELECT
+     * date_str, COUNT(DISTINCT user_id) FROM (SELECT DATE_FORMAT(ts, 'yyyy-MM-dd') AS date_str, user_id FROM
+     * user_behavior) GROUP BY date_str}, the daily report of Flink's own SQL demo, "Flink SQL Demo: Building an
+     * End-to-End Streaming Application", 2020-07-28): the window goes into the subquery's {@code FROM}, the subquery
+     * selects {@code window_start} and {@code window_end} and writes the bucket over {@code window_start}, and the
+     * {@code GROUP BY} above keeps the bucket's column beside them. Flink plans a window aggregation over the subquery's
+     * projection of the window TVF ({@code StreamPhysicalWindowAggregateRule} reads the window through a {@code Calc}).
+     */
+    private void subqueryCandidates(
+            Finding finding, RewriteContext context, Scope scope, int at, SqlSelect select, List<Candidate> out) {
+        SqlNodeList group = select.getGroup();
+        for (int i = 0; i < group.size(); i++) {
+            Optional<SqlNode> bucket = TimeBuckets.subqueryBucket(select, group.get(i));
+            SqlSelect inner = subquery(select);
+            if (bucket.isEmpty() || inner == null || table(inner) == null || !mayBe(finding, context, table(inner))) {
+                continue;
+            }
+            Optional<Column> rowtime = context.columnsOf(table(inner)).flatMap(ScopedFamily::rowtime);
+            Optional<Duration> unit = rowtime.flatMap(r -> TimeBuckets.sizeOf(bucket.get(), r.name()));
+            if (unit.isEmpty()) {
+                continue;
+            }
+            Optional<Duration> step = finding.planNode().flatMap(id -> context.request().plan().flatMap(
+                    plan -> plan.node(id).map(node -> BucketWindows.cumulateStep(plan, node, unit.get()))))
+                    .orElseGet(() -> TimeBuckets.cumulateStep(unit.get()));
+            if (step.isPresent()) {
+                windowedSubquery(finding, context, scope, at, i, rowtime.get(), unit.get(), step).ifPresent(out::add);
+            }
+            windowedSubquery(finding, context, scope, at, i, rowtime.get(), unit.get(), Optional.empty()).ifPresent(out::add);
+            return;
+        }
+    }
+
+    /** The subquery {@code select} reads ({@code FROM (...)} or {@code FROM (...) AS s}); null for anything else. */
+    private static SqlSelect subquery(SqlSelect select) {
+        SqlNode from = select.getFrom();
+        if (from != null && from.getKind() == SqlKind.AS) {
+            from = ((SqlCall) from).operand(0);
+        }
+        return from instanceof SqlSelect inner ? inner : null;
+    }
+
+    /**
+     * The candidate with the {@code at}-th block of a fresh tree of {@code scope} aggregated per window, where its
+     * {@code key}-th key is a time bucket its subquery computes ({@link #subqueryCandidates}).
+     */
+    private Optional<Candidate> windowedSubquery(
+            Finding finding, RewriteContext context, Scope scope, int at, int key, Column rowtime, Duration unit,
+            Optional<Duration> step) {
+        SqlNode tree = tree(scope);
+        SqlSelect select = Trees.selects(tree).get(at);
+        SqlSelect inner = subquery(select);
+        SqlNodeList group = select.getGroup();
+        SqlIdentifier name = (SqlIdentifier) group.get(key);
+        String column = name.names.get(name.names.size() - 1);
+        SqlNode bucket = TimeBuckets.subqueryBucket(select, name).orElseThrow();
+        String bucketText = SqlTrees.unparse(bucket);
+        SqlIdentifier table = table(inner);
+        SqlNode window = step.isPresent() ? Snippets.cumulate(table, rowtime.name(), step.get(), unit)
+                : Snippets.tumble(table, rowtime.name(), unit);
+        if (inner.getFrom() instanceof SqlIdentifier) {
+            inner.setFrom(window);
+        } else {
+            ((SqlCall) inner.getFrom()).setOperand(0, window);
+        }
+        SqlNodeList items = inner.getSelectList();
+        for (SqlNode item : items) {
+            if (item.getKind() == SqlKind.AS && ((SqlCall) item).operand(1) instanceof SqlIdentifier alias
+                    && alias.getSimple().equalsIgnoreCase(column)) {
+                ((SqlCall) item).setOperand(0, TimeBuckets.overWindowStart(bucket, rowtime.isLocalZoned()));
+            }
+        }
+        for (String windowColumn : List.of("window_start", "window_end")) {
+            boolean selected = false;
+            for (SqlNode item : items) {
+                selected |= item instanceof SqlIdentifier id && id.isSimple() && id.getSimple().equalsIgnoreCase(windowColumn);
+            }
+            if (!selected) {
+                items.add(SqlTrees.identifier(windowColumn));
+            }
+        }
+        SqlNodeList newGroup = new SqlNodeList(SqlParserPos.ZERO);
+        for (int j = 0; j < group.size(); j++) {
+            if (j == key) {
+                newGroup.add(SqlTrees.identifier("window_start"));
+                newGroup.add(SqlTrees.identifier("window_end"));
+            }
+            newGroup.add(group.get(j));
+        }
+        select.setGroupBy(newGroup);
+        return Optional.of(describe(finding, context, scope, tree, table, rowtime, unit, step, bucketText));
     }
 
     /**
@@ -181,20 +279,27 @@ final class WindowAggregate extends ScopedFamily {
                 return Optional.empty();
             }
         }
+        return Optional.of(describe(finding, context, scope, tree, table, rowtime, unit, step, bucketText));
+    }
+
+    /** The candidate of {@code tree}, the aggregation over {@code table} per window, with what it changes. */
+    private Candidate describe(
+            Finding finding, RewriteContext context, Scope scope, SqlNode tree, SqlIdentifier table, Column rowtime,
+            Duration unit, Optional<Duration> step, String bucketText) {
         String size = SqlTrees.duration(unit);
         String late = LateRows.clause(context, table, rowtime, "counted");
         if (step.isEmpty()) {
-            return Optional.of(context.candidate(
+            return context.candidate(
                     this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                     Intent.operator("WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate"), Columns.SAME,
                     "one final result per key and " + size + " window of " + rowtime.name()
                             + ", emitted once, when the window closes (its state is freed then), instead of a result per "
                             + bucketText + " updated as rows arrive and kept forever: nothing is emitted during the"
                             + " window" + late,
-                    "window size " + size + ", the unit of " + bucketText));
+                    "window size " + size + ", the unit of " + bucketText);
         }
         String every = SqlTrees.duration(step.get());
-        return Optional.of(context.candidate(
+        return context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                 Intent.operator("WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate"), Columns.SAME,
                 "per key and " + size + " window of " + rowtime.name() + ", a row every " + every
@@ -203,7 +308,7 @@ final class WindowAggregate extends ScopedFamily {
                         + bucketText + " updated as each row arrives and kept forever: the intermediate results are new"
                         + " rows (insert-only), not updates of one row, and come each " + every
                         + " as the watermark passes, not with each row" + late,
-                "window size " + size + ", the unit of " + bucketText + "; step " + every));
+                "window size " + size + ", the unit of " + bucketText + "; step " + every);
     }
 
     /** Each node under {@code node} written as {@code text}, outermost first; none below one that is. */

@@ -47,8 +47,12 @@ public final class TimeBuckets {
      * @param selected the select list's item of the key written over the window ({@link #overWindowStart}): {@code
      *     CAST(window_start AS DATE) AS order_day} for {@code CAST(order_time AS DATE) AS order_day}; empty when
      *     the select list does not name the key
+     * @param inSubquery whether the key is a column of the {@code SELECT}'s subquery, which computes the bucket and names
+     *     it ({@code FROM (SELECT DATE_FORMAT(ts, 'yyyy-MM-dd') AS date_str, ... FROM t) GROUP BY date_str}, as Flink's
+     *     own SQL demo writes a daily report): a window goes into the subquery's {@code FROM}, and the subquery selects
+     *     {@code window_start} and {@code window_end} for the {@code GROUP BY} above, which keeps the key
      */
-    public record Bucket(String written, String alias, Duration size, String selected) {
+    public record Bucket(String written, String alias, Duration size, String selected, boolean inSubquery) {
 
         /**
          * Whether the plan's key name {@code key} is this bucket: its alias, or its expression as written or as the
@@ -65,6 +69,10 @@ public final class TimeBuckets {
          * window-aggregate rewrite writes it; empty where the select list does not name the key.
          */
         public String selectedInPlace() {
+            if (inSubquery) {
+                return " (the window in the FROM of the subquery that computes " + alias + ", which selects window_start,"
+                        + " window_end and " + selected + " in place of " + written + " AS " + alias + ")";
+            }
             return selected.isEmpty() ? ""
                     : ", selecting " + selected + " in place of " + written + (alias.isEmpty() ? "" : " AS " + alias);
         }
@@ -106,8 +114,13 @@ public final class TimeBuckets {
             for (SqlNode key : select.getGroup()) {
                 sizeOf(key, column).ifPresent(size -> {
                     String alias = alias(select, key);
-                    out.add(new Bucket(text.text(key), alias, size, selected(select, key, alias, localZoned, text)));
+                    out.add(new Bucket(text.text(key), alias, size, selected(select, key, alias, localZoned, text), false));
                 });
+                subqueryBucket(select, key).ifPresent(bucket -> sizeOf(bucket, column).ifPresent(size -> {
+                    List<String> names = ((SqlIdentifier) key).names;
+                    String alias = names.get(names.size() - 1);
+                    out.add(new Bucket(text.text(bucket), alias, size, over(bucket, localZoned, text) + " AS " + alias, true));
+                }));
             }
         }
         if (node instanceof SqlCall call) {
@@ -123,6 +136,35 @@ public final class TimeBuckets {
                 }
             }
         }
+    }
+
+    /**
+     * The expression that the subquery {@code select} reads names {@code key} ({@code DATE_FORMAT(ts, 'yyyy-MM-dd')} of
+     * {@code FROM (SELECT DATE_FORMAT(ts, 'yyyy-MM-dd') AS date_str ...) GROUP BY date_str}); empty where {@code key} is not
+     * a column of the subquery ({@code date_str}, or {@code s.date_str} for {@code FROM (...) AS s}), or {@code select}
+     * reads no subquery ({@code FROM (...)} or {@code FROM (...) AS s}) that names it so without grouping.
+     */
+    public static Optional<SqlNode> subqueryBucket(SqlSelect select, SqlNode key) {
+        SqlNode from = select.getFrom();
+        String qualifier = null;
+        if (from != null && from.getKind() == SqlKind.AS) {
+            qualifier = ((SqlCall) from).operand(1) instanceof SqlIdentifier alias ? alias.getSimple() : null;
+            from = ((SqlCall) from).operand(0);
+        }
+        // A subquery that groups is an aggregation of its own, whose bucket is its GROUP BY's (cases 989, 1017): the
+        // column above is that aggregation's result, and no window over its rows goes into its FROM.
+        if (!(from instanceof SqlSelect inner) || inner.getGroup() != null || !(key instanceof SqlIdentifier id) || id.isStar()
+                || !(id.isSimple() || id.names.size() == 2 && id.names.get(0).equalsIgnoreCase(qualifier))) {
+            return Optional.empty();
+        }
+        String column = id.names.get(id.names.size() - 1);
+        for (SqlNode item : inner.getSelectList()) {
+            if (item.getKind() == SqlKind.AS && ((SqlBasicCall) item).operand(1) instanceof SqlIdentifier name
+                    && name.getSimple().equalsIgnoreCase(column)) {
+                return Optional.of(((SqlBasicCall) item).operand(0));
+            }
+        }
+        return Optional.empty();
     }
 
     /** The alias the select list gives {@code key} ({@code CAST(ts AS DATE) AS order_day}); empty without one. */
@@ -148,10 +190,15 @@ public final class TimeBuckets {
         if (!listed) {
             return "";
         }
-        SqlNode column = ((SqlCall) key).operand(0);
-        String over = key.getKind() == SqlKind.FLOOR ? (localZoned ? WINDOW_START_LOCAL_ZONED : WINDOW_START)
-                : text.text(key, column) + WINDOW_START + text.after(column, key);
+        String over = over(key, localZoned, text);
         return alias.isEmpty() ? over : over + " AS " + alias;
+    }
+
+    /** {@code key} written over the window ({@link #overWindowStart}), as the statement writes the rest of it. */
+    private static String over(SqlNode key, boolean localZoned, WrittenText text) {
+        SqlNode column = ((SqlCall) key).operand(0);
+        return key.getKind() == SqlKind.FLOOR ? (localZoned ? WINDOW_START_LOCAL_ZONED : WINDOW_START)
+                : text.text(key, column) + WINDOW_START + text.after(column, key);
     }
 
     /**

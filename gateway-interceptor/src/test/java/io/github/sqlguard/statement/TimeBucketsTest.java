@@ -56,4 +56,30 @@ class TimeBucketsTest {
                     assertThat(b.name()).isEqualTo("FLOOR(click_time TO DAY)");
                 });
     }
+
+    @Test
+    void aBucketItsSubqueryComputesIsTheColumnTheGroupByNames() {
+        // Flink's SQL demo's cumulative UV (case 1155): the day computed in a subquery, grouped by its name.
+        assertThat(TimeBuckets.of("SELECT date_str, COUNT(DISTINCT u) FROM (SELECT DATE_FORMAT(ts, 'yyyy-MM-dd') AS date_str, u"
+                        + " FROM t) GROUP BY date_str", "ts", false))
+                .singleElement()
+                .satisfies(b -> {
+                    assertThat(b.isKey("date_str")).isTrue();
+                    assertThat(b.inSubquery()).isTrue();
+                    assertThat(b.size()).isEqualTo(java.time.Duration.ofDays(1));
+                    assertThat(b.selected()).isEqualTo("DATE_FORMAT(window_start, 'yyyy-MM-dd') AS date_str");
+                });
+        assertThat(TimeBuckets.of("SELECT s.p, s.h, COUNT(*) FROM (SELECT p, FLOOR(ts TO HOUR) AS h FROM t) AS s GROUP BY s.p, s.h",
+                        "ts", false))
+                .singleElement().satisfies(b -> assertThat(b.alias()).isEqualTo("h"));
+        // Another qualifier is no column of the subquery; a column it does not compute from ts is no bucket.
+        assertThat(TimeBuckets.of("SELECT x.h, COUNT(*) FROM (SELECT FLOOR(ts TO HOUR) AS h FROM t) AS s GROUP BY x.h", "ts", false))
+                .isEmpty();
+        assertThat(TimeBuckets.of("SELECT d, COUNT(*) FROM (SELECT CAST(other AS DATE) AS d FROM t) GROUP BY d", "ts", false))
+                .isEmpty();
+        // A grouping subquery's bucket is its own GROUP BY's, not the column above it.
+        assertThat(TimeBuckets.of("SELECT d, MAX(n) FROM (SELECT CAST(ts AS DATE) AS d, COUNT(*) AS n FROM t"
+                        + " GROUP BY CAST(ts AS DATE)) GROUP BY d", "ts", false))
+                .singleElement().satisfies(b -> assertThat(b.inSubquery()).isFalse());
+    }
 }

@@ -1324,7 +1324,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .orElse("; or aggregate per window, whose state is freed when it closes: ");
             String keys = grouping ? ", GROUPING SETS (...) as the query writes them"
                     : aggregate.groupBy().isEmpty() ? ""
-                    : ", " + String.join(", ", groupKeys(aggregate, names).stream().filter(k -> bucket.map(b -> !b.isKey(k)).orElse(true))
+                    : ", " + String.join(", ", groupKeys(aggregate, names).stream()
+                            // a bucket its subquery computes stays a key: the window's columns go beside it
+                            .filter(k -> bucket.map(b -> !b.isKey(k) || b.inSubquery()).orElse(true))
                             // as they resolve over the table the window reads: bid.auction for a that renames it
                             .map(k -> SqlIdentifiers.planName(names.overTable(k, node))).toList());
             String group = "GROUP BY window_start, window_end" + (keys.equals(", ") ? "" : keys);
