@@ -109,7 +109,7 @@ final class ViewQueries {
                     .map(ContextResolvedTable::getIdentifier).equals(Optional.of(identifier))
                     ? SqlIdentifiers.sql(own) : identifier.asSummaryString();
             out.add(new ViewFilter(reference.name(), reference.hintName(), identifier, written,
-                    filtered.get().conjunct(reference.hintName())));
+                    filtered.get().conjunct(reference.hintName()), view.get().getResolvedSchema().getColumnNames()));
         }
         return out;
     }

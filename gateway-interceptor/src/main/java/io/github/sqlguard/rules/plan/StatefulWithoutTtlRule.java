@@ -1329,7 +1329,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                             .map(k -> SqlIdentifiers.planName(names.overTable(k, node))).toList());
             String group = "GROUP BY window_start, window_end" + (keys.equals(", ") ? "" : keys);
             String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + SqlIdentifiers.sql(time.get().name()) + "), "
-                    + values.windowInterval() + "))";
+                    + values.windowInterval() + "))" + names.viewSelecting(node, time.get());
             int ttlEnd = fix.length();
             // The windows the window-aggregate rewrite offers, from the same source (BucketWindows): CUMULATE first (a
             // result each step, as the query's total is updated during the bucket), then TUMBLE (one result at the
