@@ -484,7 +484,9 @@ class RewriteGoldenFilesTest {
         "1116-order-counts-per-currency-over-filtering-view-hint-names-the-views-alias",
         "1117-cte-renaming-row-fields-without-time-column-bids-per-auction-hint-names-the-cte-window-names-the-table",
         "1118-bids-per-auction-grouped-by-row-field-selected-renamed-window-fix-names-the-row-field",
-        "1057-view-of-row-fields-top-10-per-auction-window-fix-names-the-view-columns"})
+        "1057-view-of-row-fields-top-10-per-auction-window-fix-names-the-view-columns",
+        "130-temporary-view-hides-top-n",
+        "1139-bids-per-auction-over-filtering-subquery-renaming-row-fields-window-fix-keeps-the-subquerys-where"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
@@ -564,7 +566,8 @@ class RewriteGoldenFilesTest {
         "64-statement-set-dedup-and-keyless-join-into-jdbc-keyed-by-order-reason-names-the-join-not-the-ranking",
         "55-orders-join-projecting-view-of-versioned-rates-rewrite-and-fix-write-one-temporal-join-of-the-view",
         "56-kafka-bids-per-auction-over-cte-without-time-column-hint-names-the-cte-window-names-the-row-field",
-        "57-kafka-top-3-bids-per-auction-over-cte-without-time-column-window-fix-names-the-row-fields"})
+        "57-kafka-top-3-bids-per-auction-over-cte-without-time-column-window-fix-names-the-row-fields",
+        "68-kafka-top-3-bids-per-auction-over-filtering-subquery-window-fix-and-rewrite-window-the-subquery"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
     }
@@ -663,4 +666,39 @@ class RewriteGoldenFilesTest {
     }
 
     private static final Pattern WINDOW_TVF = Pattern.compile("TABLE\\((TUMBLE|HOP|CUMULATE)\\(TABLE ");
+
+    /**
+     * A window Top-N's fix windows what its first proven rewrite windows, where: the same window table function over the
+     * same table, and the ranking by the names the rewrite ranks by. A ranking in a view (130) is windowed in the view,
+     * over the table it reads, not over the view; a ranking over a WITH item or subquery that filters the table (lint 57,
+     * lint 68) in that query's FROM, its WHERE kept and its names ranked by, not over the table by the ROW fields
+     * (issue 30 §3: the fix and the rewrite offered different windows, and the fix dropped the filter).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"130-temporary-view-hides-top-n",
+        "lint-57-kafka-top-3-bids-per-auction-over-cte-without-time-column-window-fix-names-the-row-fields",
+        "lint-68-kafka-top-3-bids-per-auction-over-filtering-subquery-window-fix-and-rewrite-window-the-subquery"})
+    void aWindowTopNFixWindowsWhatItsFirstProvenRewriteWindows(String name) throws IOException {
+        JsonNode statement = JSON.readTree(GOLDEN.resolve(name + ".json").toFile());
+        int checked = 0;
+        for (JsonNode finding : statement.path("findings")) {
+            String rewrite = finding.path("rewrite").path("sql").asText();
+            Matcher window = WINDOW_CALL.matcher(rewrite);
+            Matcher partition = PARTITION.matcher(rewrite);
+            if (!finding.path("rewrite").path("family").asText().equals("window-top-n") || !window.find()
+                    || !partition.find()) {
+                continue;
+            }
+            assertThat(finding.path("fix").asText()).contains(window.group(), partition.group());
+            checked++;
+        }
+        assertThat(checked).as(name).isPositive();
+    }
+
+    /** A window table function's call: {@code TABLE(TUMBLE(TABLE events, DESCRIPTOR(date_time), INTERVAL '5' MINUTE))}. */
+    private static final Pattern WINDOW_CALL =
+            Pattern.compile("TABLE\\((?:TUMBLE|HOP|CUMULATE)\\(TABLE [^)]+\\)[^)]*\\)\\)");
+
+    /** A window Top-N's ranking: {@code ROW_NUMBER() OVER (PARTITION BY window_start, window_end, a ORDER BY p DESC)}. */
+    private static final Pattern PARTITION = Pattern.compile("ROW_NUMBER\\(\\) OVER \\(PARTITION BY window_start[^)]*\\)");
 }

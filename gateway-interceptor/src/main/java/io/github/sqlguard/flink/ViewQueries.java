@@ -80,7 +80,17 @@ final class ViewQueries {
         collect(catalogManager, facts.get(), hints, joins, rankings, aggregations, setOperations, longest,
                 new HashSet<>(), 0);
         return new ViewReads(hints, Optional.ofNullable(longest[0]), joins, rankings, aggregations, setOperations,
-                filters(catalogManager, facts.get()));
+                filters(catalogManager, facts.get()), columns(catalogManager, facts.get()));
+    }
+
+    /** The columns of each view {@code facts} names (not those of views it reads), by its name as the statement writes it. */
+    private static java.util.Map<String, List<String>> columns(CatalogManager catalogManager, SqlFacts facts) {
+        java.util.Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        for (TableReference reference : facts.tableReferences()) {
+            lookUp(catalogManager, reference).filter(view -> view.getTable() instanceof CatalogView)
+                    .ifPresent(view -> out.putIfAbsent(reference.name(), view.getResolvedSchema().getColumnNames()));
+        }
+        return out;
     }
 
     /**
@@ -109,7 +119,7 @@ final class ViewQueries {
                     .map(ContextResolvedTable::getIdentifier).equals(Optional.of(identifier))
                     ? SqlIdentifiers.sql(own) : identifier.asSummaryString();
             out.add(new ViewFilter(reference.name(), reference.hintName(), identifier, written,
-                    filtered.get().conjunct(reference.hintName()), view.get().getResolvedSchema().getColumnNames()));
+                    filtered.get().conjunct(reference.hintName())));
         }
         return out;
     }

@@ -18,12 +18,9 @@ import java.util.Optional;
  * @param written the table as a statement of the session writes it (its own name where that resolves to it)
  * @param condition the view's {@code WHERE}, each column qualified by {@code qualifier}, as it follows a join's
  *     condition and {@code AND} (in parentheses where it is a conjunction itself); empty where it has none
- * @param columns the view's columns by name, as the session's catalog resolves its schema: a window over the view reads
- *     its time attribute only where it selects it
  */
 public record ViewFilter(
-        String view, String qualifier, ObjectIdentifier table, String written, Optional<String> condition,
-        java.util.List<String> columns) {
+        String view, String qualifier, ObjectIdentifier table, String written, Optional<String> condition) {
 
     public ViewFilter {
         Objects.requireNonNull(view);
@@ -31,6 +28,5 @@ public record ViewFilter(
         Objects.requireNonNull(table);
         Objects.requireNonNull(written);
         Objects.requireNonNull(condition);
-        columns = java.util.List.copyOf(columns);
     }
 }

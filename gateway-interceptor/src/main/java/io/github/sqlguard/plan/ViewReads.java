@@ -15,15 +15,17 @@ import java.util.Optional;
  * @param aggregations the group aggregations of one input their queries write ({@link ViewAggregation})
  * @param setOperations the set operations and subquery predicates their queries write ({@link ViewSetOperation})
  * @param filters the views the statement names that filter or project one table as it is ({@link ViewFilter})
+ * @param columns the columns of each view the statement names, by its name as the statement writes it, as the
+ *     session's catalog resolves the view's schema: a window over a view reads a time attribute only where it selects it
  */
 public record ViewReads(
         List<ViewHint> hints, Optional<ViewTimeBound> longestBound, List<ViewJoin> joins, List<ViewRanking> rankings,
         List<ViewAggregation> aggregations, List<ViewSetOperation> setOperations,
-        List<ViewFilter> filters) {
+        List<ViewFilter> filters, java.util.Map<String, List<String>> columns) {
 
     /** A statement that reads no view, or none that says any of these. */
-    public static final ViewReads NONE =
-            new ViewReads(List.of(), Optional.empty(), List.of(), List.of(), List.of(), List.of(), List.of());
+    public static final ViewReads NONE = new ViewReads(
+            List.of(), Optional.empty(), List.of(), List.of(), List.of(), List.of(), List.of(), java.util.Map.of());
 
     public ViewReads {
         hints = List.copyOf(hints);
@@ -32,5 +34,6 @@ public record ViewReads(
         aggregations = List.copyOf(aggregations);
         setOperations = List.copyOf(setOperations);
         filters = List.copyOf(filters);
+        columns = java.util.Map.copyOf(columns);
     }
 }

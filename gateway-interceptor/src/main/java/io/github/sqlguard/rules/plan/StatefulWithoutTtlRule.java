@@ -1372,8 +1372,20 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 fix.append("; or, where a result per time window is meant rather than one since the start (a window")
                         .append(" changes the result), aggregate per window, whose state is freed when it closes")
                         .append(distinct.isPresent() ? " (each distinct value counted once per window, with no TTL)" : "")
-                        .append(": ")
-                        .append(group).append(" over ").append(tumble).append(" (or the size of a time bucket the query groups by)");
+                        .append(": ");
+                // A subquery or WITH item that filters the table: the window in its FROM, its WHERE kept, grouped by the
+                // names it gives (a for bid.auction), where a window over the table would drop the filter.
+                Optional<io.github.sqlguard.statement.FilteringQuery> filtering =
+                        grouping ? Optional.empty() : names.filteringQuery(node);
+                if (filtering.isPresent()) {
+                    fix.append(names.windowedWhereRead(filtering.get(), node, tumble, "aggregation"))
+                            .append("GROUP BY window_start, window_end")
+                            .append(String.join("", groupKeys(aggregate, names).stream()
+                                    .map(k -> ", " + SqlIdentifiers.planName(filtering.get().nameOf(k))).toList()));
+                } else {
+                    fix.append(group).append(" over ").append(tumble);
+                }
+                fix.append(" (or the size of a time bucket the query groups by)");
             }
         }
         return fix.append('.').toString();

@@ -444,10 +444,9 @@ record StatementNames(
      * that is a view: the view must select {@code time}, the time attribute of the table it reads, for a window table
      * function to read it ({@code DESCRIPTOR(paid_at)} over a view that selects {@code account, amount} does not
      * resolve); a window over the table instead would drop what the view does (its {@code WHERE}). Said as a change
-     * where the view is a filter or projection of the table whose columns lack {@code time} ({@link
-     * ExplainedPlan#viewFilters}), as a condition where the plan does not say the view's columns; empty where the view
-     * selects it, and where the window reads the table itself or a {@code WITH} item (which {@link #readName} names
-     * only where it selects the time column).
+     * where the view's columns lack {@code time} ({@link ExplainedPlan#viewColumns}), as a condition where the plan
+     * does not say them; empty where the view selects it, and where the window reads the table itself or a {@code
+     * WITH} item (which {@link #readName} names only where it selects the time column).
      */
     String viewSelecting(PlanNode node, Column time) {
         Optional<String> read = readName(node);
@@ -457,15 +456,42 @@ record StatementNames(
             return "";
         }
         String column = SqlIdentifiers.sql(time.name());
-        Optional<io.github.sqlguard.plan.ViewFilter> view = plan.viewFilters().stream()
-                .filter(v -> v.view().equals(read.get()) && v.table().equals(table.get())).findFirst();
-        if (view.isPresent()) {
-            return view.get().columns().contains(time.name()) ? ""
+        Optional<List<String>> columns = plan.viewColumns(read.get());
+        if (columns.isPresent()) {
+            return columns.get().contains(time.name()) ? ""
                     : " (with " + column + " added to the SELECT of the view " + read.get() + ", which selects no time"
                             + " column: the window reads the time attribute of " + table.get().getObjectName() + " through it)";
         }
         return " (where the view " + read.get() + " selects " + column + ", the time attribute of "
                 + table.get().getObjectName() + " it reads: add it to the view's SELECT where it does not)";
+    }
+
+    /**
+     * The subquery or {@code WITH} item that reads and filters the table a window over {@code node} would read ({@link
+     * io.github.sqlguard.statement.FilteringQuery}), where the window reads the table itself ({@link #readName} is the
+     * table): a window over the table drops that query's {@code WHERE}, so the window goes into its {@code FROM}.
+     */
+    Optional<io.github.sqlguard.statement.FilteringQuery> filteringQuery(PlanNode node) {
+        Optional<ObjectIdentifier> table = directTable(node);
+        if (table.isEmpty() || !readName(node).equals(Optional.of(table.get().getObjectName()))) {
+            return Optional.empty();
+        }
+        return io.github.sqlguard.statement.FilteringQuery.of(context.statement().text(), table.get().getObjectName());
+    }
+
+    /**
+     * A window fix's first words where the window goes into {@code query} ({@link #filteringQuery}): the window table
+     * function {@code window} read in its {@code FROM} in place of {@code table}, its {@code WHERE} kept, the window
+     * columns selected up to {@code what} (the ranking, the aggregation), as the window rewrites write it.
+     */
+    String windowedWhereRead(io.github.sqlguard.statement.FilteringQuery query, PlanNode node, String window, String what) {
+        String table = directTable(node).map(ObjectIdentifier::getObjectName).orElse("the table");
+        String where = query.name().isEmpty() ? "the subquery"
+                : (context.statement().facts().withItemNames().contains(query.name()) ? "the WITH item " : "the subquery ")
+                        + query.name();
+        return "window the rows where " + where + " reads " + table + ", its WHERE kept (a window over " + table
+                + " itself would drop it): " + window + " in place of " + table + " there, with window_start, window_end"
+                + " selected beside its columns and in each query up to the " + what + ", then ";
     }
 
     /**
