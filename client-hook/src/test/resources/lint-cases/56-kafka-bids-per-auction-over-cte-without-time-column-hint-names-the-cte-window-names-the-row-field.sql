@@ -1,10 +1,12 @@
 -- expect: WARN stateful-without-ttl
 -- expect-fix: /*+ STATE_TTL('b' = '1 d') */
--- expect-fix: GROUP BY window_start, window_end, bid.auction over TABLE(TUMBLE(TABLE events, DESCRIPTOR(date_time)
+-- expect-fix: window the rows where the WITH item b reads events, its WHERE kept
+-- expect-fix: then GROUP BY window_start, window_end, a (or the size
+-- expect-fix-absent: bid.auction over TABLE(TUMBLE(TABLE events
 -- expect-fix-absent: STATE_TTL('events'
 -- Nexmark's events from Kafka, the bids per auction through a WITH item that renames the ROW fields and selects no time
--- column (case 1117 over datagen). A window cannot read b, so the window way reads events and names the ROW field
--- bid.auction, not b's a; a hint on the aggregating SELECT names b, its input, not events.
+-- column (case 1117 over datagen). A window cannot read b, and a window over events would drop b's WHERE, so the window
+-- goes into b's FROM and the aggregation groups by b's a; a hint on the aggregating SELECT names b, its input, not events.
 CREATE TABLE events (
   event_type INT,
   auction ROW<id BIGINT, itemName VARCHAR, seller BIGINT, category BIGINT>,

@@ -1,9 +1,12 @@
 -- expect: BLOCK unbounded-rank
--- expect-fix: PARTITION BY window_start, window_end, bid.auction ORDER BY bid.price DESC) over TABLE(TUMBLE(TABLE events,
--- expect-fix-absent: window_end, a ORDER BY p
--- The Top-3 bids per auction through a WITH item that renames the ROW fields and selects no time column: the window
--- Top-N cannot read b (no DESCRIPTOR column) and reads events, where the fix kept b's names a and p, which do not
--- resolve over events; it now names bid.auction and bid.price, as the fix over a subquery did (Nexmark q19's shape).
+-- expect-fix: window the rows where the WITH item b reads events, its WHERE kept (a window over events itself would drop it): TABLE(TUMBLE(TABLE events, DESCRIPTOR(date_time), INTERVAL '5' MINUTE)) in place of events there
+-- expect-fix: then ROW_NUMBER() OVER (PARTITION BY window_start, window_end, a ORDER BY p DESC)
+-- expect-fix-absent: window_end, bid.auction ORDER BY
+-- The Top-3 bids per auction through a WITH item that renames the ROW fields, filters the bids and selects no time
+-- column (Nexmark q19's shape). Round 67's fix kept b's names a and p over events, where they do not resolve; round
+-- 68's named bid.auction and bid.price over events, which dropped b's WHERE event_type = 2, while the window-top-n
+-- rewrite windows events in b's FROM: the fix now says what the rewrite does, the window in b, its WHERE kept, and the
+-- ranking by b's names.
 CREATE TABLE events (
   event_type INT,
   auction ROW<id BIGINT, itemName VARCHAR, seller BIGINT, category BIGINT>,

@@ -492,7 +492,9 @@ class RewriteGoldenFilesTest {
         "1150-latest-event-per-id-by-epoch-seconds-event-time-computed-from-dedup-on-event-time",
         "1151-first-payment-per-order-by-epoch-millis-under-ttl-dedup-on-event-time-emitted-at-watermark",
         "1155-daily-unique-visitors-per-date-column-of-subquery-window-aggregate-in-subquery-not-a-five-minute-tumble",
-        "1156-hourly-clicks-per-page-over-aliased-subquery-flooring-the-hour-window-aggregate-in-subquery"})
+        "1156-hourly-clicks-per-page-over-aliased-subquery-flooring-the-hour-window-aggregate-in-subquery",
+        "130-temporary-view-hides-top-n",
+        "1139-bids-per-auction-over-filtering-subquery-renaming-row-fields-window-fix-keeps-the-subquerys-where"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
         // -Dsql-guard.cases.only=REGEX: only the cases whose name matches, as the corpus tests take it.
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
@@ -576,7 +578,8 @@ class RewriteGoldenFilesTest {
         "64-statement-set-dedup-and-keyless-join-into-jdbc-keyed-by-order-reason-names-the-join-not-the-ranking",
         "55-orders-join-projecting-view-of-versioned-rates-rewrite-and-fix-write-one-temporal-join-of-the-view",
         "56-kafka-bids-per-auction-over-cte-without-time-column-hint-names-the-cte-window-names-the-row-field",
-        "57-kafka-top-3-bids-per-auction-over-cte-without-time-column-window-fix-names-the-row-fields"})
+        "57-kafka-top-3-bids-per-auction-over-cte-without-time-column-window-fix-names-the-row-fields",
+        "68-kafka-top-3-bids-per-auction-over-filtering-subquery-window-fix-and-rewrite-window-the-subquery"})
     void lintCasesWithStandInConnectorsAreTheGoldenOnes(String name) throws Exception {
         assumeTrue(name.matches(System.getProperty("sql-guard.cases.only", ".*")), "not in -Dsql-guard.cases.only");
         assertGolden(standIns, LINT_CASES.resolve(name + ".sql"), "lint-" + name);
@@ -678,4 +681,39 @@ class RewriteGoldenFilesTest {
     }
 
     private static final Pattern WINDOW_TVF = Pattern.compile("TABLE\\((TUMBLE|HOP|CUMULATE)\\(TABLE ");
+
+    /**
+     * A window Top-N's fix windows what its first proven rewrite windows, where: the same window table function over the
+     * same table, and the ranking by the names the rewrite ranks by. A ranking in a view (130) is windowed in the view,
+     * over the table it reads, not over the view; a ranking over a WITH item or subquery that filters the table (lint 57,
+     * lint 68) in that query's FROM, its WHERE kept and its names ranked by, not over the table by the ROW fields
+     * (issue 30 §3: the fix and the rewrite offered different windows, and the fix dropped the filter).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"130-temporary-view-hides-top-n",
+        "lint-57-kafka-top-3-bids-per-auction-over-cte-without-time-column-window-fix-names-the-row-fields",
+        "lint-68-kafka-top-3-bids-per-auction-over-filtering-subquery-window-fix-and-rewrite-window-the-subquery"})
+    void aWindowTopNFixWindowsWhatItsFirstProvenRewriteWindows(String name) throws IOException {
+        JsonNode statement = JSON.readTree(GOLDEN.resolve(name + ".json").toFile());
+        int checked = 0;
+        for (JsonNode finding : statement.path("findings")) {
+            String rewrite = finding.path("rewrite").path("sql").asText();
+            Matcher window = WINDOW_CALL.matcher(rewrite);
+            Matcher partition = PARTITION.matcher(rewrite);
+            if (!finding.path("rewrite").path("family").asText().equals("window-top-n") || !window.find()
+                    || !partition.find()) {
+                continue;
+            }
+            assertThat(finding.path("fix").asText()).contains(window.group(), partition.group());
+            checked++;
+        }
+        assertThat(checked).as(name).isPositive();
+    }
+
+    /** A window table function's call: {@code TABLE(TUMBLE(TABLE events, DESCRIPTOR(date_time), INTERVAL '5' MINUTE))}. */
+    private static final Pattern WINDOW_CALL =
+            Pattern.compile("TABLE\\((?:TUMBLE|HOP|CUMULATE)\\(TABLE [^)]+\\)[^)]*\\)\\)");
+
+    /** A window Top-N's ranking: {@code ROW_NUMBER() OVER (PARTITION BY window_start, window_end, a ORDER BY p DESC)}. */
+    private static final Pattern PARTITION = Pattern.compile("ROW_NUMBER\\(\\) OVER \\(PARTITION BY window_start[^)]*\\)");
 }

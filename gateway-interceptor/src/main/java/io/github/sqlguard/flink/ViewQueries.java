@@ -39,7 +39,9 @@ import org.apache.calcite.sql.SqlUtil;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -82,7 +84,17 @@ final class ViewQueries {
         collect(catalogManager, facts.get(), hints, joins, rankings, aggregations, setOperations, conditions, longest,
                 new HashSet<>(), 0);
         return new ViewReads(hints, Optional.ofNullable(longest[0]), joins, rankings, aggregations, setOperations,
-                filters(catalogManager, facts.get()), conditions);
+                filters(catalogManager, facts.get()), conditions, columns(catalogManager, facts.get()));
+    }
+
+    /** The columns of each view {@code facts} names (not those of views it reads), by its name as the statement writes it. */
+    private static Map<String, List<String>> columns(CatalogManager catalogManager, SqlFacts facts) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (TableReference reference : facts.tableReferences()) {
+            lookUp(catalogManager, reference).filter(view -> view.getTable() instanceof CatalogView)
+                    .ifPresent(view -> out.putIfAbsent(reference.name(), view.getResolvedSchema().getColumnNames()));
+        }
+        return out;
     }
 
     /**

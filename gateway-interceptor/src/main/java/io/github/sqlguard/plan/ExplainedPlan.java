@@ -246,6 +246,11 @@ public final class ExplainedPlan {
         return views.joinConditions();
     }
 
+    /** The columns of the view the statement names {@code view}, as the session's catalog has them; empty for no such view. */
+    public Optional<List<String>> viewColumns(String view) {
+        return Optional.ofNullable(views.columns().get(view));
+    }
+
     /** The views the statement names that filter or project one table as it is ({@link ViewFilter}). */
     public List<ViewFilter> viewFilters() {
         return views.filters();

@@ -1,6 +1,7 @@
 package io.github.sqlguard.plan;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -16,15 +17,17 @@ import java.util.Optional;
  * @param setOperations the set operations and subquery predicates their queries write ({@link ViewSetOperation})
  * @param filters the views the statement names that filter or project one table as it is ({@link ViewFilter})
  * @param joinConditions what each join their queries write is on ({@link ViewJoinCondition})
+ * @param columns the columns of each view the statement names, by its name as the statement writes it, as the
+ *     session's catalog resolves the view's schema: a window over a view reads a time attribute only where it selects it
  */
 public record ViewReads(
         List<ViewHint> hints, Optional<ViewTimeBound> longestBound, List<ViewJoin> joins, List<ViewRanking> rankings,
         List<ViewAggregation> aggregations, List<ViewSetOperation> setOperations,
-        List<ViewFilter> filters, List<ViewJoinCondition> joinConditions) {
+        List<ViewFilter> filters, List<ViewJoinCondition> joinConditions, Map<String, List<String>> columns) {
 
     /** A statement that reads no view, or none that says any of these. */
-    public static final ViewReads NONE =
-            new ViewReads(List.of(), Optional.empty(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+    public static final ViewReads NONE = new ViewReads(
+            List.of(), Optional.empty(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
 
     public ViewReads {
         hints = List.copyOf(hints);
@@ -34,5 +37,6 @@ public record ViewReads(
         setOperations = List.copyOf(setOperations);
         filters = List.copyOf(filters);
         joinConditions = List.copyOf(joinConditions);
+        columns = Map.copyOf(columns);
     }
 }

@@ -1331,7 +1331,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                             .map(k -> SqlIdentifiers.planName(names.overTable(k, node))).toList());
             String group = "GROUP BY window_start, window_end" + (keys.equals(", ") ? "" : keys);
             String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + SqlIdentifiers.sql(time.get().name()) + "), "
-                    + values.windowInterval() + "))";
+                    + values.windowInterval() + "))" + names.viewSelecting(node, time.get());
             int ttlEnd = fix.length();
             // The windows the window-aggregate rewrite offers, from the same source (BucketWindows): CUMULATE first (a
             // result each step, as the query's total is updated during the bucket), then TUMBLE (one result at the
@@ -1374,8 +1374,20 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 fix.append("; or, where a result per time window is meant rather than one since the start (a window")
                         .append(" changes the result), aggregate per window, whose state is freed when it closes")
                         .append(distinct.isPresent() ? " (each distinct value counted once per window, with no TTL)" : "")
-                        .append(": ")
-                        .append(group).append(" over ").append(tumble).append(" (or the size of a time bucket the query groups by)");
+                        .append(": ");
+                // A subquery or WITH item that filters the table: the window in its FROM, its WHERE kept, grouped by the
+                // names it gives (a for bid.auction), where a window over the table would drop the filter.
+                Optional<io.github.sqlguard.statement.FilteringQuery> filtering =
+                        grouping ? Optional.empty() : names.filteringQuery(node);
+                if (filtering.isPresent()) {
+                    fix.append(names.windowedWhereRead(filtering.get(), node, tumble, "aggregation"))
+                            .append("GROUP BY window_start, window_end")
+                            .append(String.join("", groupKeys(aggregate, names).stream()
+                                    .map(k -> ", " + SqlIdentifiers.planName(filtering.get().nameOf(k))).toList()));
+                } else {
+                    fix.append(group).append(" over ").append(tumble);
+                }
+                fix.append(" (or the size of a time bucket the query groups by)");
             }
         }
         return fix.append('.').toString();

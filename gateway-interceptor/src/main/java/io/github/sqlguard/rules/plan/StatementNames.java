@@ -177,8 +177,10 @@ record StatementNames(
      * #readName} is that table): {@code name} itself where it is a column of the table (or a path into one of its ROW
      * columns, {@code bid.auction}); where the statement renames a column of the table to it on the way up ({@code
      * bid.auction AS a} in its {@code SELECT}, a subquery's or a {@code WITH} item's that selects no time column, so the
-     * window reads the table), what it renames, which resolves over the table where {@code a} does not. Where the window
-     * reads a view or a {@code WITH} item, or the text renames several things to {@code name}, {@code name} as it is.
+     * window reads the table), what it renames, which resolves over the table where {@code a} does not; where the
+     * statement names an expression so ({@code DATE_FORMAT(viewed_at, 'HH') AS hour_of_day}), that expression as it
+     * writes it ({@link #computedOverTable}). Where the window reads a view or a {@code WITH} item, or the text renames
+     * several things to {@code name}, {@code name} as it is.
      */
     String overTable(String name, PlanNode node) {
         Optional<List<String>> columns = sourceColumns(node);
@@ -193,8 +195,47 @@ record StatementNames(
         while (renamed.find()) {
             written.add(renamed.group(1));
         }
-        return written.size() == 1 && columns.get().contains(written.iterator().next().split("\\.")[0])
-                ? written.iterator().next() : name;
+        if (written.size() == 1 && columns.get().contains(written.iterator().next().split("\\.")[0])) {
+            return written.iterator().next();
+        }
+        return computedOverTable(name, node).orElse(name);
+    }
+
+    /**
+     * The expression the statement names {@code name}, as it writes it, where a {@code Calc} between {@code node} and
+     * the table it reads straight computes {@code name} ({@code Calc(select=[DATE_FORMAT(viewed_at, 'HH') AS
+     * hour_of_day])}, Flink's explained plan of {@code DATE_FORMAT(viewed_at, 'HH') AS hour_of_day}): over the table the
+     * name is no column, the expression is. Empty where no {@code Calc} computes it, or the statement writes no
+     * expression of that form, or several ({@link WrittenExpressions#written}).
+     */
+    private Optional<String> computedOverTable(String name, PlanNode node) {
+        PlanNode at = node;
+        for (int depth = 0; depth < 256; depth++) {
+            List<PlanNode> inputs = plan.inputs(at);
+            if (inputs.size() != 1) {
+                return Optional.empty();
+            }
+            at = inputs.get(0);
+            if (at.name().equals("Calc")) {
+                for (String item : selectItems(at.description())) {
+                    for (String as : List.of(" AS " + name, " AS `" + name + "`")) {
+                        if (item.endsWith(as) && !PLAIN.matcher(item.substring(0, item.length() - as.length())).matches()) {
+                            return writtenExpressions().written(item.substring(0, item.length() - as.length()));
+                        }
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private WrittenExpressions writtenExpressions() {
+        WrittenExpressions written = expressions.get();
+        if (written == null) {
+            written = WrittenExpressions.of(context.statement().text());
+            expressions.set(written);
+        }
+        return written;
     }
 
     /**
@@ -431,6 +472,81 @@ record StatementNames(
             return Optional.empty();
         }
         return read;
+    }
+
+    /**
+     * The view the statement reads that holds {@code rank}, a ranking: the statement reads a view ({@link #readName}
+     * names one that is no table of the plan) and writes no ranking itself (no rank function, no {@code LATERAL (...
+     * LIMIT n)}), so the ranking is the view's, or that of a view it reads: that view by its name, where the views
+     * the statement reads write one ranking ({@code ranked} under {@code top_orders}), else the view the statement
+     * reads. Empty otherwise.
+     */
+    Optional<String> viewRanking(PlanNode rank) {
+        Optional<String> read = readName(rank);
+        Optional<ObjectIdentifier> table = directTable(rank);
+        if (read.isEmpty() || table.isEmpty() || read.get().equals(table.get().getObjectName())
+                || !context.statement().facts().rankFunctions().isEmpty()
+                || !context.statement().facts().lateralLimits().isEmpty()) {
+            return Optional.empty();
+        }
+        // The view whose query writes the ranking, where the views the statement reads write one (ExplainedPlan#viewRankings).
+        List<String> ranking = plan.viewRankings().stream().map(io.github.sqlguard.plan.ViewRanking::view).distinct().toList();
+        return Optional.of(ranking.size() == 1 ? ranking.get(0) : read.get());
+    }
+
+    /**
+     * What a window over the relation the statement reads above {@code node} ({@link #readName}) needs of it, where
+     * that is a view: the view must select {@code time}, the time attribute of the table it reads, for a window table
+     * function to read it ({@code DESCRIPTOR(paid_at)} over a view that selects {@code account, amount} does not
+     * resolve); a window over the table instead would drop what the view does (its {@code WHERE}). Said as a change
+     * where the view's columns lack {@code time} ({@link ExplainedPlan#viewColumns}), as a condition where the plan
+     * does not say them; empty where the view selects it, and where the window reads the table itself or a {@code
+     * WITH} item (which {@link #readName} names only where it selects the time column).
+     */
+    String viewSelecting(PlanNode node, Column time) {
+        Optional<String> read = readName(node);
+        Optional<ObjectIdentifier> table = directTable(node);
+        if (read.isEmpty() || table.isEmpty() || read.get().equals(table.get().getObjectName())
+                || context.statement().facts().withItemNames().contains(read.get())) {
+            return "";
+        }
+        String column = SqlIdentifiers.sql(time.name());
+        Optional<List<String>> columns = plan.viewColumns(read.get());
+        if (columns.isPresent()) {
+            return columns.get().contains(time.name()) ? ""
+                    : " (with " + column + " added to the SELECT of the view " + read.get() + ", which selects no time"
+                            + " column: the window reads the time attribute of " + table.get().getObjectName() + " through it)";
+        }
+        return " (where the view " + read.get() + " selects " + column + ", the time attribute of "
+                + table.get().getObjectName() + " it reads: add it to the view's SELECT where it does not)";
+    }
+
+    /**
+     * The subquery or {@code WITH} item that reads and filters the table a window over {@code node} would read ({@link
+     * io.github.sqlguard.statement.FilteringQuery}), where the window reads the table itself ({@link #readName} is the
+     * table): a window over the table drops that query's {@code WHERE}, so the window goes into its {@code FROM}.
+     */
+    Optional<io.github.sqlguard.statement.FilteringQuery> filteringQuery(PlanNode node) {
+        Optional<ObjectIdentifier> table = directTable(node);
+        if (table.isEmpty() || !readName(node).equals(Optional.of(table.get().getObjectName()))) {
+            return Optional.empty();
+        }
+        return io.github.sqlguard.statement.FilteringQuery.of(context.statement().text(), table.get().getObjectName());
+    }
+
+    /**
+     * A window fix's first words where the window goes into {@code query} ({@link #filteringQuery}): the window table
+     * function {@code window} read in its {@code FROM} in place of {@code table}, its {@code WHERE} kept, the window
+     * columns selected up to {@code what} (the ranking, the aggregation), as the window rewrites write it.
+     */
+    String windowedWhereRead(io.github.sqlguard.statement.FilteringQuery query, PlanNode node, String window, String what) {
+        String table = directTable(node).map(ObjectIdentifier::getObjectName).orElse("the table");
+        String where = query.name().isEmpty() ? "the subquery"
+                : (context.statement().facts().withItemNames().contains(query.name()) ? "the WITH item " : "the subquery ")
+                        + query.name();
+        return "window the rows where " + where + " reads " + table + ", its WHERE kept (a window over " + table
+                + " itself would drop it): " + window + " in place of " + table + " there, with window_start, window_end"
+                + " selected beside its columns and in each query up to the " + what + ", then ";
     }
 
     /**
@@ -924,12 +1040,7 @@ record StatementNames(
 
     /** The expression the plan prints as {@code planned}, as the statement writes it, where it writes one such. */
     private String written(String planned) {
-        WrittenExpressions written = expressions.get();
-        if (written == null) {
-            written = WrittenExpressions.of(context.statement().text());
-            expressions.set(written);
-        }
-        return written.written(planned).orElse(planned);
+        return writtenExpressions().written(planned).orElse(planned);
     }
 
     /**

@@ -245,10 +245,36 @@ public final class UnboundedRankRule extends StreamingPlanRule {
             String order = String.join(", ", rank.orderKeys().stream().map(k -> names.overTable(k.column(), rank.node())
                     .equals(k.column()) ? k.sql() : names.overTable(k.column(), rank.node()) + (k.ascending() ? " ASC" : " DESC"))
                     .toList());
-            ways.add("rank per window, whose state is freed when the window closes: ROW_NUMBER() OVER (PARTITION BY"
-                    + " window_start, window_end" + partition + " ORDER BY " + order + ") over TABLE(TUMBLE(TABLE "
-                    + table.get() + ", DESCRIPTOR(" + SqlIdentifiers.sql(rowtime.get().name()) + "), "
-                    + advised.windowInterval() + "))");
+            // A ranking a view holds (the statement writes none): the window goes into the view's ranking, over the table
+            // it reads, as the window-top-n rewrite redefines the view; a window over the view would read its ranked rows.
+            Optional<String> view = names.viewRanking(rank.node());
+            String over = view.isPresent() ? names.directTable(rank.node()).get().getObjectName() : table.get();
+            String window = "ROW_NUMBER() OVER (PARTITION BY window_start, window_end" + partition + " ORDER BY " + order
+                    + ") over TABLE(TUMBLE(TABLE " + over + ", DESCRIPTOR(" + SqlIdentifiers.sql(rowtime.get().name())
+                    + "), " + advised.windowInterval() + "))";
+            // A subquery or WITH item that filters the table: the window in its FROM, its WHERE kept, and the ranking by
+            // the names it gives (a for bid.auction), as the window-top-n rewrite writes it (lint 57).
+            Optional<io.github.sqlguard.statement.FilteringQuery> filtering =
+                    view.isPresent() ? Optional.empty() : names.filteringQuery(rank.node());
+            if (filtering.isPresent()) {
+                io.github.sqlguard.statement.FilteringQuery query = filtering.get();
+                String keys = String.join("", rank.partitionKeys().stream()
+                        .filter(k -> !k.equals("window_start") && !k.equals("window_end"))
+                        .map(k -> ", " + SqlIdentifiers.planName(query.nameOf(k))).toList());
+                String by = String.join(", ", rank.orderKeys().stream().map(k -> query.nameOf(k.column()).equals(k.column())
+                        ? k.sql() : SqlIdentifiers.planName(query.nameOf(k.column())) + (k.ascending() ? " ASC" : " DESC")).toList());
+                ways.add("rank per window, whose state is freed when the window closes: " + names.windowedWhereRead(query,
+                        rank.node(), "TABLE(TUMBLE(TABLE " + over + ", DESCRIPTOR(" + SqlIdentifiers.sql(rowtime.get().name())
+                                + "), " + advised.windowInterval() + "))", "ranking")
+                        + "ROW_NUMBER() OVER (PARTITION BY window_start, window_end" + keys + " ORDER BY " + by + ")");
+            } else {
+                ways.add(view.map(v -> "rank per window in the view " + v + ", whose query ranks (a window over the view"
+                                + " the statement reads would read rows ranked already): " + window + ", whose state is"
+                                + " freed when each window closes; that makes the view's result a ranking per window for"
+                                + " every query that reads it")
+                        .orElse("rank per window, whose state is freed when the window closes: " + window
+                                + names.viewSelecting(rank.node(), rowtime.get())));
+            }
         }
         Optional<Operator.GroupAggregate> aggregation = names.aggregationBelow(rank.node());
         // An aggregation over a window's rows grouped by one window column (GROUP BY window_start, region over a TUMBLE):
