@@ -1,11 +1,12 @@
 -- expect: WARN stateful-without-ttl
 -- expect-rewrite: window-aggregate
--- expect-fix: Aggregate per window, whose state is freed when it closes: GROUP BY window_start, window_end, shop over TABLE(CUMULATE(TABLE hourly_sales, DESCRIPTOR(rowtime), INTERVAL '1' HOUR, INTERVAL '1' DAY))
--- expect-fix: ; or set a state TTL longer than a key (sale_day, shop) stays active
+-- expect-fix: Set a state TTL longer than a key (sale_day, shop) stays active
 -- Daily sales per shop summed from a view of hourly window totals that carries window_time as rowtime, bucketed by
 -- hand with FLOOR(rowtime TO DAY). The rule sees no bucket of a table's event time (the view's rowtime is a window's
 -- time), so its fix is the TTL alone; the window-aggregate rewrite cascades the window aggregation (proven, a CUMULATE
--- of a day stepping each hour), and the fix now names that window first, as the rewrite wrote it, the TTL after it
+-- of a day stepping each hour), and the fix now names that window first, as the rewrite wrote it, the TTL after it (the
+-- golden file: "Aggregate per window, whose state is freed when it closes: GROUP BY window_start, window_end, shop over
+-- TABLE(CUMULATE(TABLE hourly_sales, ...)) ...; or set a state TTL ..."; the header's fix is the rule's, before proofs)
 -- (issue 30 §2: the structural fix first, wherever the first proven rewrite is one; before, case 1119's fix led with
 -- the TTL).
 CREATE TABLE sales (
