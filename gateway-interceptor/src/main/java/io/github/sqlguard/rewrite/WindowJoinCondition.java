@@ -162,16 +162,17 @@ final class WindowJoinCondition extends ScopedFamily {
             return List.of(context.candidate(
                     this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                     Intent.operator("WindowJoin"), Columns.SAME,
-                    "both sides aggregated per " + size + " TUMBLE window (in place of " + String.join(" and ", buckets)
+                    "both sides aggregated per " + size + " TUMBLE window (in place of "
+                            + String.join(" and ", buckets.stream().distinct().toList())
                             + ") and joined per window: each side emits one final result per key and window, once, when"
                             + " the window closes, and the window join joins a window's rows then and frees them, where the"
                             + " aggregations and the regular join kept every " + size + " bucket forever and updated its"
                             + " results as rows arrived: nothing is emitted during the window"
                             + (late.equals(lateRight) ? late : late + lateRight)
                             + (inner ? "" : OUTER),
-                    "window size " + size + ", the unit of " + String.join(" and ", buckets))
+                    "window size " + size + ", the unit of " + String.join(" and ", buckets.stream().distinct().toList()))
                     .withWay(new ProvenWay.Window(ID, JOIN_PER_WINDOW, "aggregate both sides per window, over "
-                            + String.join(" and ", windows) + ", each selecting " + WindowColumns.END + " too, and join"
+                            + String.join(" and ", windows.stream().distinct().toList()) + ", each selecting " + WindowColumns.END + " too, and join"
                             + " them on both window columns: ON " + SqlTrees.unparse(join.getCondition()))));
         }
         return List.of();
