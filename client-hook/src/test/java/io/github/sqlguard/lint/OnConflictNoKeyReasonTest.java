@@ -48,6 +48,7 @@ class OnConflictNoKeyReasonTest {
         "58-kafka-bids-top-3-items-per-window-rn-not-written-into-jdbc-keyed-by-window-and-item-window-top-n-reason",
         "59-kafka-bids-last-bid-per-category-and-window-dedup-into-jdbc-keyed-by-category-clause-is-the-fix",
         "60-kafka-bids-window-join-asks-per-item-into-jdbc-keyed-by-item-and-window-no-key-from-a-window-join",
+        "71-kafka-bids-top-3-items-per-window-and-category-writing-rn-into-jdbc-keyed-by-item-key-fix-names-the-window",
         "63-kafka-transactions-copy-beside-window-alerts-in-statement-set-into-jdbc-keyed-by-id-reason-of-its-insert",
         "64-statement-set-dedup-and-keyless-join-into-jdbc-keyed-by-order-reason-names-the-join-not-the-ranking",
         "43-cdc-orders-lines-products-cascade-second-join-on-sku-drops-the-key-no-equal-column-fix",

@@ -49,6 +49,10 @@ public final class ProvenFixes {
             // It replaces a way of the rule's fix (its SET alone): only where the rule wrote that way.
             return finding;
         }
+        if (rest == null && way.get() instanceof ProvenWay.Window) {
+            // A window the rule's fix writes first already (its time bucket), or one it does not say it leaves out.
+            return finding;
+        }
         rest = rest == null ? finding.fix() : rest;
         // A join that reads no side the rewrite pins (another join of the view does): its SET, the pin named as the
         // other join's, not the pin's long account as if it were this join's (cases 887, 921, 949).

@@ -4,6 +4,7 @@ import io.github.sqlguard.plan.BucketWindows;
 import io.github.sqlguard.plan.Column;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.statement.TimeBuckets;
 
@@ -77,29 +78,21 @@ final class WindowAggregate extends ScopedFamily {
                 subqueryCandidates(finding, context, scope, s, select, out);
                 continue;
             }
-            if (select.getGroup() == null || !mayBe(finding, context, table(select))) {
+            if (table(select) == null || !mayBe(finding, context, table(select))) {
                 continue;
             }
-            Optional<Column> rowtime = context.columnsOf(table(select)).flatMap(ScopedFamily::rowtime);
-            if (rowtime.isEmpty()) {
+            Optional<Bucket> bucket = bucket(select, context);
+            if (bucket.isEmpty()) {
                 continue;
             }
-            SqlNodeList group = select.getGroup();
-            for (int i = 0; i < group.size(); i++) {
-                Optional<Duration> unit = TimeBuckets.sizeOf(group.get(i), rowtime.get().name());
-                if (unit.isEmpty()) {
-                    continue;
-                }
-                Duration size = unit.get();
-                Optional<Duration> step = finding.planNode().flatMap(id -> context.request().plan().flatMap(
-                        plan -> plan.node(id).map(node -> BucketWindows.cumulateStep(plan, node, size))))
-                        .orElseGet(() -> TimeBuckets.cumulateStep(size));
-                if (step.isPresent()) {
-                    windowed(finding, context, scope, s, i, rowtime.get(), unit.get(), step).ifPresent(out::add);
-                }
-                windowed(finding, context, scope, s, i, rowtime.get(), unit.get(), Optional.empty()).ifPresent(out::add);
-                break;
+            Duration size = bucket.get().unit();
+            Optional<Duration> step = finding.planNode().flatMap(id -> context.request().plan().flatMap(
+                    plan -> plan.node(id).map(node -> BucketWindows.cumulateStep(plan, node, size))))
+                    .orElseGet(() -> TimeBuckets.cumulateStep(size));
+            if (step.isPresent()) {
+                windowed(finding, context, scope, s, bucket.get(), step).ifPresent(out::add);
             }
+            windowed(finding, context, scope, s, bucket.get(), Optional.empty()).ifPresent(out::add);
         }
         return out;
     }
@@ -195,7 +188,40 @@ final class WindowAggregate extends ScopedFamily {
             newGroup.add(group.get(j));
         }
         select.setGroupBy(newGroup);
-        return Optional.of(describe(finding, context, scope, tree, table, rowtime, unit, step, bucketText));
+        String how = "GROUP BY " + String.join(", ", newGroup.stream().map(SqlTrees::unparse).toList()) + " over "
+                + SqlTrees.unparse(window) + " in the FROM of the subquery that computes " + column + emitted(unit, step);
+        return Optional.of(describe(finding, context, scope, tree, table, rowtime, unit, step, bucketText, how));
+    }
+
+    /**
+     * A block's first {@code GROUP BY} key that buckets the event-time attribute of the table it reads by hand ({@link
+     * TimeBuckets#sizeOf}).
+     *
+     * @param table the table the block reads
+     * @param rowtime that table's event-time attribute
+     * @param key the key's position in the {@code GROUP BY}
+     * @param unit the bucket's size
+     */
+    record Bucket(SqlIdentifier table, Column rowtime, int key, Duration unit) {}
+
+    /** The bucket {@code select} groups by ({@link Bucket}); empty where it reads no table with one or groups by none. */
+    static Optional<Bucket> bucket(SqlSelect select, RewriteContext context) {
+        SqlIdentifier table = table(select);
+        if (select.getGroup() == null || table == null) {
+            return Optional.empty();
+        }
+        Optional<Column> rowtime = context.columnsOf(table).flatMap(ScopedFamily::rowtime);
+        if (rowtime.isEmpty()) {
+            return Optional.empty();
+        }
+        SqlNodeList group = select.getGroup();
+        for (int i = 0; i < group.size(); i++) {
+            Optional<Duration> unit = TimeBuckets.sizeOf(group.get(i), rowtime.get().name());
+            if (unit.isPresent()) {
+                return Optional.of(new Bucket(table, rowtime.get(), i, unit.get()));
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -233,16 +259,89 @@ final class WindowAggregate extends ScopedFamily {
      * window: {@code TUMBLE} of the bucket's size, or {@code CUMULATE} of that size and {@code step}.
      */
     private Optional<Candidate> windowed(
-            Finding finding, RewriteContext context, Scope scope, int at, int key, Column rowtime, Duration unit,
-            Optional<Duration> step) {
+            Finding finding, RewriteContext context, Scope scope, int at, Bucket bucketed, Optional<Duration> step) {
         SqlNode tree = tree(scope);
         SqlSelect select = Trees.selects(tree).get(at);
-        SqlIdentifier table = table(select);
-        SqlNodeList group = select.getGroup();
-        SqlNode bucket = group.get(key);
-        String bucketText = SqlTrees.unparse(bucket);
+        SqlIdentifier table = bucketed.table();
+        Column rowtime = bucketed.rowtime();
+        Duration unit = bucketed.unit();
+        String bucketText = SqlTrees.unparse(select.getGroup().get(bucketed.key()));
         SqlNode window = step.isPresent() ? Snippets.cumulate(table, rowtime.name(), step.get(), unit)
                 : Snippets.tumble(table, rowtime.name(), unit);
+        Optional<SqlCall> selected = selectedBucket(select, bucketText);
+        String before = selected.map(SqlTrees::unparse).orElse("");
+        if (!windowInPlace(select, bucketed, window)) {
+            return Optional.empty();
+        }
+        String how = "GROUP BY " + String.join(", ", select.getGroup().stream().map(SqlTrees::unparse).toList()) + " over "
+                + SqlTrees.unparse(window) + emitted(unit, step)
+                + selected.map(item -> ", selecting " + SqlTrees.unparse(item) + " in place of " + before).orElse("");
+        return Optional.of(describe(finding, context, scope, tree, table, rowtime, unit, step, bucketText, how));
+    }
+
+    /** When a window of {@code unit} emits, as the fix says it: at its end, or its result so far each {@code step}. */
+    private static String emitted(Duration unit, Optional<Duration> step) {
+        return step.isPresent()
+                ? " (each " + SqlTrees.duration(unit) + " window's result so far, every " + SqlTrees.duration(step.get()) + ")"
+                : " (one final result per " + SqlTrees.duration(unit) + " window, at its end)";
+    }
+
+    /**
+     * The candidate of {@code tree}, the aggregation over {@code table} per window, with what it changes and {@code how}
+     * the fix says it ({@link ProvenWay.Window}).
+     */
+    private Candidate describe(
+            Finding finding, RewriteContext context, Scope scope, SqlNode tree, SqlIdentifier table, Column rowtime,
+            Duration unit, Optional<Duration> step, String bucketText, String how) {
+        String size = SqlTrees.duration(unit);
+        String late = LateRows.clause(context, table, rowtime, "counted");
+        ProvenWay.Window way = new ProvenWay.Window(ID, "Aggregate per window, whose state is freed when it closes", how);
+        if (step.isEmpty()) {
+            return context.candidate(
+                    this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                    Intent.operator("WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate"), Columns.SAME,
+                    "one final result per key and " + size + " window of " + rowtime.name()
+                            + ", emitted once, when the window closes (its state is freed then), instead of a result per "
+                            + bucketText + " updated as rows arrive and kept forever: nothing is emitted during the"
+                            + " window" + late,
+                    "window size " + size + ", the unit of " + bucketText).withWay(way);
+        }
+        String every = SqlTrees.duration(step.get());
+        return context.candidate(
+                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                Intent.operator("WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate"), Columns.SAME,
+                "per key and " + size + " window of " + rowtime.name() + ", a row every " + every
+                        + " with the window's result so far (CUMULATE, step " + every + "; the window's last row is its"
+                        + " final result, and its state is freed when the window closes), instead of one result per "
+                        + bucketText + " updated as each row arrives and kept forever: the intermediate results are new"
+                        + " rows (insert-only), not updates of one row, and come each " + every
+                        + " as the watermark passes, not with each row" + late,
+                "window size " + size + ", the unit of " + bucketText + "; step " + every).withWay(way);
+    }
+
+    /** The item of {@code select} that selects the bucket written {@code bucketText} under an alias, if one does. */
+    static Optional<SqlCall> selectedBucket(SqlSelect select, String bucketText) {
+        for (SqlNode item : select.getSelectList()) {
+            if (item.getKind() == SqlKind.AS && SqlTrees.unparse(((SqlCall) item).operand(0)).equals(bucketText)) {
+                return Optional.of((SqlCall) item);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * {@code select}, which groups by {@code bucketed}, aggregated in place over {@code window} (a window TVF of the
+     * table it reads): it reads the window, groups by {@code window_start, window_end} in place of the bucket, and each
+     * occurrence of the bucket in its items and {@code HAVING} becomes the same expression of {@code window_start}
+     * ({@link TimeBuckets#overWindowStart}). False, leaving it half changed, where the bucket is selected without an alias
+     * or an occurrence cannot be replaced: its tree is then not to be used.
+     */
+    static boolean windowInPlace(SqlSelect select, Bucket bucketed, SqlNode window) {
+        SqlNodeList group = select.getGroup();
+        int key = bucketed.key();
+        Column rowtime = bucketed.rowtime();
+        SqlNode bucket = group.get(key);
+        String bucketText = SqlTrees.unparse(bucket);
         if (select.getFrom() instanceof SqlIdentifier) {
             select.setFrom(window);
         } else {
@@ -263,7 +362,7 @@ final class WindowAggregate extends ScopedFamily {
             if (item.getKind() == SqlKind.AS && SqlTrees.unparse(((SqlCall) item).operand(0)).equals(bucketText)) {
                 ((SqlCall) item).setOperand(0, TimeBuckets.overWindowStart(bucket, rowtime.isLocalZoned()));
             } else if (SqlTrees.unparse(item).equals(bucketText)) {
-                return Optional.empty();
+                return false;
             }
         }
         // The bucket inside another item or the HAVING, as a report writes it (IF(DATE_FORMAT(ts, 'yyyyMMdd') = '1',
@@ -276,39 +375,10 @@ final class WindowAggregate extends ScopedFamily {
         occurrences(select.getHaving(), bucketText, nested);
         for (SqlNode occurrence : nested) {
             if (!Trees.replace(parents, occurrence, TimeBuckets.overWindowStart(bucket, rowtime.isLocalZoned()))) {
-                return Optional.empty();
+                return false;
             }
         }
-        return Optional.of(describe(finding, context, scope, tree, table, rowtime, unit, step, bucketText));
-    }
-
-    /** The candidate of {@code tree}, the aggregation over {@code table} per window, with what it changes. */
-    private Candidate describe(
-            Finding finding, RewriteContext context, Scope scope, SqlNode tree, SqlIdentifier table, Column rowtime,
-            Duration unit, Optional<Duration> step, String bucketText) {
-        String size = SqlTrees.duration(unit);
-        String late = LateRows.clause(context, table, rowtime, "counted");
-        if (step.isEmpty()) {
-            return context.candidate(
-                    this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
-                    Intent.operator("WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate"), Columns.SAME,
-                    "one final result per key and " + size + " window of " + rowtime.name()
-                            + ", emitted once, when the window closes (its state is freed then), instead of a result per "
-                            + bucketText + " updated as rows arrive and kept forever: nothing is emitted during the"
-                            + " window" + late,
-                    "window size " + size + ", the unit of " + bucketText);
-        }
-        String every = SqlTrees.duration(step.get());
-        return context.candidate(
-                this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
-                Intent.operator("WindowAggregate", "GlobalWindowAggregate", "LocalWindowAggregate"), Columns.SAME,
-                "per key and " + size + " window of " + rowtime.name() + ", a row every " + every
-                        + " with the window's result so far (CUMULATE, step " + every + "; the window's last row is its"
-                        + " final result, and its state is freed when the window closes), instead of one result per "
-                        + bucketText + " updated as each row arrives and kept forever: the intermediate results are new"
-                        + " rows (insert-only), not updates of one row, and come each " + every
-                        + " as the watermark passes, not with each row" + late,
-                "window size " + size + ", the unit of " + bucketText + "; step " + every);
+        return true;
     }
 
     /** Each node under {@code node} written as {@code text}, outermost first; none below one that is. */

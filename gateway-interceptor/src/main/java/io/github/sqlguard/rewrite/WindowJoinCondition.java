@@ -2,6 +2,7 @@ package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.ProvenWay;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 
 import org.apache.calcite.sql.JoinType;
@@ -16,6 +17,7 @@ import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -36,7 +38,10 @@ import java.util.Set;
  * before a TTL). Offered only where every window function of the statement is a {@code TUMBLE} or a {@code HOP}:
  * their windows have one size, so one {@code window_start} has one {@code window_end} and the rows that match
  * are the same ({@code CUMULATE} and {@code SESSION} windows of one start end apart). Where the two sides' windows
- * differ, Flink plans no window join and the proof fails: nothing is offered.
+ * differ, Flink plans no window join and the proof fails: nothing is offered. A join of two aggregations that bucket
+ * their event times by hand alike, on the buckets, is offered the window join it stands for ({@link #bucketedSides}).
+ * The rule's fix writes no window join (it cannot see whether one plans); a proven one goes first in it ({@link
+ * ProvenWay.Window}).
  */
 final class WindowJoinCondition extends ScopedFamily {
 
@@ -47,7 +52,16 @@ final class WindowJoinCondition extends ScopedFamily {
             List.of(StatefulWithoutTtlRule.ID),
             List.of("WindowJoin"),
             "the window column a join of two `TUMBLE` or `HOP` windowed inputs does not equate (`window_end` beside"
-                    + " `window_start`, or the other way round) added to its `ON` clause: a window join over the same windows");
+                    + " `window_start`, or the other way round) added to its `ON` clause: a window join over the same windows;"
+                    + " a join of two aggregations that bucket their event times by hand alike (`FLOOR(ts TO HOUR) AS hr`),"
+                    + " on those buckets: both made `TUMBLE` window aggregations of the bucket's size, joined on both"
+                    + " window columns");
+
+    private static final String JOIN_PER_WINDOW = "Join per window, which keeps a window's rows until the watermark"
+            + " passes its end and frees them then";
+
+    private static final String OUTER = "; an outer join's unmatched row is emitted once, when the window closes, where the"
+            + " regular join emitted it at once and retracted it on a match";
 
     private static final Set<String> FIXED_SIZE_WINDOWS = Set.of("TUMBLE", "HOP");
 
@@ -64,7 +78,10 @@ final class WindowJoinCondition extends ScopedFamily {
         }
         SqlNode tree = tree(scope);
         List<String> windows = windowFunctions(tree);
-        if (windows.isEmpty() || !FIXED_SIZE_WINDOWS.containsAll(windows)) {
+        if (windows.isEmpty()) {
+            return bucketedSides(finding, context, scope);
+        }
+        if (!FIXED_SIZE_WINDOWS.containsAll(windows)) {
             return List.of();
         }
         for (SqlSelect select : Trees.selects(tree)) {
@@ -91,11 +108,120 @@ final class WindowJoinCondition extends ScopedFamily {
                                             + " watermark passes its end: none comes late)"
                                     : "; a row that arrives after the watermark passed its window's end is dropped, where"
                                             + " the regular join still matched it")
-                            + (inner ? "" : "; an outer join's unmatched row is emitted once, when the window closes, where"
-                                    + " the regular join emitted it at once and retracted it on a match"),
-                    ""));
+                            + (inner ? "" : OUTER),
+                    "").withWay(new ProvenWay.Window(ID, JOIN_PER_WINDOW, "add " + SqlTrees.unparse(missing.get())
+                            + " to its ON clause (Flink plans a window join only where the condition equates both window"
+                            + " columns)")));
         }
         return List.of();
+    }
+
+    /**
+     * The window join of two aggregations that bucket their tables' event times by hand alike ({@code FLOOR(order_time
+     * TO HOUR) AS hr} and {@code FLOOR(refunded_at TO HOUR) AS hr}, {@link WindowAggregate#bucket}) and are joined on
+     * those buckets ({@code o.hr = r.hr}): each side becomes the {@code TUMBLE} window aggregation of its bucket's size
+     * ({@link WindowAggregate#windowInPlace}) and selects {@code window_end} too, and the condition equates both sides'
+     * {@code window_end} beside the buckets, now their {@code window_start}s. Flink then plans a {@code WindowJoin} over
+     * two window aggregations (Flink docs, "Window Join"; asked of Flink 2.3.0 and 1.20: the window columns may be
+     * renamed, {@code window_start AS hr}, as its window properties follow a projection), where the regular join and both
+     * aggregations kept every bucket forever. Sides of different bucket sizes have no window in common: none is offered.
+     * A {@code CUMULATE} window is not: its result so far at each step would reach the join as a row of its own.
+     */
+    private List<Candidate> bucketedSides(Finding finding, RewriteContext context, Scope scope) {
+        SqlNode tree = tree(scope);
+        for (SqlSelect select : Trees.selects(tree)) {
+            if (!(select.getFrom() instanceof SqlJoin join) || join.getCondition() == null) {
+                continue;
+            }
+            Optional<BucketedSide> left = BucketedSide.of(join.getLeft(), context);
+            Optional<BucketedSide> right = BucketedSide.of(join.getRight(), context);
+            if (left.isEmpty() || right.isEmpty() || !left.get().bucket().unit().equals(right.get().bucket().unit())
+                    || !equated(Trees.conjuncts(join.getCondition()), left.get(), right.get())) {
+                continue;
+            }
+            Duration unit = left.get().bucket().unit();
+            List<String> buckets = new ArrayList<>();
+            List<String> windows = new ArrayList<>();
+            for (BucketedSide side : List.of(left.get(), right.get())) {
+                buckets.add(SqlTrees.unparse(side.select().getGroup().get(side.bucket().key())));
+                SqlNode window = Snippets.tumble(side.bucket().table(), side.bucket().rowtime().name(), unit);
+                if (!WindowAggregate.windowInPlace(side.select(), side.bucket(), window)) {
+                    return List.of();
+                }
+                side.select().getSelectList().add(SqlTrees.identifier(WindowColumns.END));
+                windows.add(SqlTrees.unparse(window));
+            }
+            SqlNode ends = SqlStdOperatorTable.EQUALS.createCall(SqlParserPos.ZERO,
+                    SqlTrees.identifier(left.get().alias(), WindowColumns.END),
+                    SqlTrees.identifier(right.get().alias(), WindowColumns.END));
+            join.setOperand(5, SqlStdOperatorTable.AND.createCall(SqlParserPos.ZERO, join.getCondition(), ends));
+            String size = SqlTrees.duration(unit);
+            String late = LateRows.clause(context, left.get().bucket().table(), left.get().bucket().rowtime(), "counted");
+            String lateRight = LateRows.clause(context, right.get().bucket().table(), right.get().bucket().rowtime(), "counted");
+            boolean inner = join.getJoinType() == JoinType.INNER;
+            return List.of(context.candidate(
+                    this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
+                    Intent.operator("WindowJoin"), Columns.SAME,
+                    "both sides aggregated per " + size + " TUMBLE window (in place of "
+                            + String.join(" and ", buckets.stream().distinct().toList())
+                            + ") and joined per window: each side emits one final result per key and window, once, when"
+                            + " the window closes, and the window join joins a window's rows then and frees them, where the"
+                            + " aggregations and the regular join kept every " + size + " bucket forever and updated its"
+                            + " results as rows arrived: nothing is emitted during the window"
+                            + (late.equals(lateRight) ? late : late + lateRight)
+                            + (inner ? "" : OUTER),
+                    "window size " + size + ", the unit of " + String.join(" and ", buckets.stream().distinct().toList()))
+                    .withWay(new ProvenWay.Window(ID, JOIN_PER_WINDOW, "aggregate both sides per window, over "
+                            + String.join(" and ", windows.stream().distinct().toList()) + ", each selecting " + WindowColumns.END + " too, and join"
+                            + " them on both window columns: ON " + SqlTrees.unparse(join.getCondition()))));
+        }
+        return List.of();
+    }
+
+    /**
+     * A join input that aggregates a table by a time bucket ({@code (SELECT FLOOR(ts TO HOUR) AS hr, ... GROUP BY
+     * FLOOR(ts TO HOUR), ...) AS o}), with the alias it is joined by and the name it selects its bucket under.
+     */
+    private record BucketedSide(SqlSelect select, String alias, WindowAggregate.Bucket bucket, String selectedAs) {
+
+        static Optional<BucketedSide> of(SqlNode input, RewriteContext context) {
+            if (input.getKind() != SqlKind.AS || !(((SqlCall) input).operand(0) instanceof SqlSelect select)
+                    || !(((SqlCall) input).operand(1) instanceof SqlIdentifier alias)) {
+                return Optional.empty();
+            }
+            Optional<WindowAggregate.Bucket> bucket = WindowAggregate.bucket(select, context);
+            if (bucket.isEmpty() || select.getSelectList().stream().anyMatch(WindowJoinCondition::namedWindowEnd)) {
+                return Optional.empty();
+            }
+            String text = SqlTrees.unparse(select.getGroup().get(bucket.get().key()));
+            return WindowAggregate.selectedBucket(select, text)
+                    .map(item -> new BucketedSide(select, alias.getSimple(), bucket.get(),
+                            ((SqlIdentifier) item.operand(1)).getSimple()));
+        }
+    }
+
+    /** True for a select item named {@code window_end} (written so, or under that alias). */
+    private static boolean namedWindowEnd(SqlNode item) {
+        SqlNode named = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(1) : item;
+        return named instanceof SqlIdentifier id && last(id).equals(WindowColumns.END);
+    }
+
+    /** True where a conjunct equates the two sides' buckets by their aliases ({@code o.hr = r.hr}, either way round). */
+    private static boolean equated(List<SqlNode> conjuncts, BucketedSide left, BucketedSide right) {
+        List<String> l = List.of(left.alias().toLowerCase(Locale.ROOT), left.selectedAs().toLowerCase(Locale.ROOT));
+        List<String> r = List.of(right.alias().toLowerCase(Locale.ROOT), right.selectedAs().toLowerCase(Locale.ROOT));
+        for (SqlNode conjunct : conjuncts) {
+            if (conjunct.getKind() == SqlKind.EQUALS && conjunct instanceof SqlBasicCall call
+                    && call.operand(0) instanceof SqlIdentifier a && call.operand(1) instanceof SqlIdentifier b
+                    && a.names.size() == 2 && b.names.size() == 2) {
+                List<String> x = a.names.stream().map(n -> n.toLowerCase(Locale.ROOT)).toList();
+                List<String> y = b.names.stream().map(n -> n.toLowerCase(Locale.ROOT)).toList();
+                if (x.equals(l) && y.equals(r) || x.equals(r) && y.equals(l)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

@@ -19,7 +19,7 @@ import java.util.Set;
  * the rewrite found the side to pin in a view's text) replaces the way it stands for, which the rule leaves out of
  * {@code Facts#fixWithout()}.
  */
-public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal, ProvenWay.ReadOnceKept {
+public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal, ProvenWay.ReadOnceKept, ProvenWay.Window {
 
     /** The rewrite family that proves this way ({@code lookup-join}, {@code temporal-join}). */
     String family();
@@ -282,6 +282,40 @@ public sealed interface ProvenWay permits ProvenWay.Lookup, ProvenWay.Temporal, 
                     + " (every statement that reads the view gets the hint; '0' never expires, and a hint's value precedes"
                     + " table.exec.state.ttl for the input it names): those rows never come again, and the SET alone would"
                     + " expire them, after which the join matches nothing from that side";
+        }
+    }
+
+    /**
+     * A window operator in place of a regular stateful one, as a window rewrite wrote it: an aggregation per window
+     * ({@code rewrite.WindowAggregate}, Flink docs "Window Aggregation") or a join per window ({@code
+     * rewrite.WindowJoinCondition}, "Window Join"), whose state the window's end frees. A rule writes it only where it
+     * sees the window in the plan (a time bucket over a table's event time: {@code StatefulWithoutTtlRule}); where it does
+     * not (a bucket over a view's window_time, a join of windowed inputs), its fix is the TTL alone and says so in {@code
+     * Facts#fixWithout()}, and a proven window rewrite puts this way first: the structural fix before the TTL (issue 30
+     * §2).
+     *
+     * @param family the rewrite family that proves it ({@code window-aggregate}, {@code window-join})
+     * @param what what the window does, a sentence's start ({@code Aggregate per window, whose state is freed when it
+     *     closes})
+     * @param how the window as the rewrite wrote it, in SQL ({@code GROUP BY window_start, window_end, item over
+     *     TABLE(TUMBLE(...))})
+     */
+    record Window(String family, String what, String how) implements ProvenWay {
+
+        public Window {
+            Objects.requireNonNull(family);
+            Objects.requireNonNull(what);
+            Objects.requireNonNull(how);
+        }
+
+        @Override
+        public String conditional() {
+            return Character.toLowerCase(what.charAt(0)) + what.substring(1) + ": " + how;
+        }
+
+        @Override
+        public String definite() {
+            return what + ": " + how;
         }
     }
 }

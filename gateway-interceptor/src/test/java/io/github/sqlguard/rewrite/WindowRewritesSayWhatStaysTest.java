@@ -115,6 +115,34 @@ class WindowRewritesSayWhatStaysTest {
     }
 
     @Test
+    void joinOfTwoAggregationsBucketedAlikeOnTheBucketIsOfferedTheWindowJoinFirst() {
+        // Case 1102's shape, the join's finding: both sides TUMBLE window aggregations of an hour, each selecting
+        // window_end, joined on both window columns (Flink's window join over window aggregations, window_start
+        // renamed hr); the fix names it before the TTL. Joined on the region alone (case 1141), no window join.
+        String refunds = "CREATE TABLE refunds (region STRING, refund DOUBLE, refunded_at TIMESTAMP(3),"
+                + " WATERMARK FOR refunded_at AS refunded_at - INTERVAL '5' SECOND) WITH ('connector' = 'datagen')";
+        String sides = "SELECT o.hr, o.region, o.sold, r.refunded FROM (SELECT FLOOR(order_time TO HOUR) AS hr, region,"
+                + " SUM(amount) AS sold FROM orders GROUP BY FLOOR(order_time TO HOUR), region) AS o LEFT JOIN (SELECT"
+                + " FLOOR(refunded_at TO HOUR) AS hr, region, SUM(refund) AS refunded FROM refunds"
+                + " GROUP BY FLOOR(refunded_at TO HOUR), region) AS r ON ";
+        Submission onTheHour = last(ORDERS, refunds, sides + "o.hr = r.hr AND o.region = r.region");
+
+        assertThat(of(onTheHour, WindowJoinCondition.ID)).singleElement().satisfies(rewrite -> {
+            assertThat(rewrite.operators()).contains("WindowJoin").doesNotContain("Join", "GroupAggregate");
+            assertThat(rewrite.statement()).contains("TUMBLE(TABLE orders", "TUMBLE(TABLE refunds",
+                    "SUM(amount) AS sold, window_end", "o.window_end = r.window_end");
+            assertThat(rewrite.changes()).contains("an outer join's unmatched row is emitted once, when the window closes");
+        });
+        assertThat(onTheHour.decision().verdict().findings()).filteredOn(f -> f.node().startsWith("Join"))
+                .singleElement().satisfies(join -> assertThat(join.fix()).startsWith("Join per window, which keeps a"
+                        + " window's rows until the watermark passes its end and frees them then: aggregate both sides"
+                        + " per window").contains("; or bound the join's state with a TTL"));
+
+        Submission onTheRegion = last(ORDERS, refunds, sides + "o.region = r.region");
+        assertThat(of(onTheRegion, WindowJoinCondition.ID)).isEmpty();
+    }
+
+    @Test
     void windowAggregateOfEachSideOfASelfJoinOfTwoAggregationsOfOneTableWindowsItsOwnSide() {
         // Case 1104's shape: only the join's side tells the two aggregations apart.
         Submission last = last(ORDERS, "SELECT s.hr, s.region, s.sold, c.placed FROM (SELECT FLOOR(order_time TO HOUR)"

@@ -516,6 +516,38 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     }
 
     /**
+     * True where Flink keys the window Top-N's rows by {@code upsertKey} ({@code category, rn}): its row number, which the
+     * query writes, with its partition columns other than the window's ({@code FlinkRelMdUniqueKeys#getRankUniqueKeys},
+     * Flink 2.3.0), a key without the window's columns.
+     */
+    private static boolean keyedByItsNumber(WindowOperator window, String upsertKey) {
+        String number = window.rank().orElseThrow().alias();
+        List<String> key = List.of(upsertKey.split(",\\s*"));
+        return !number.isEmpty() && key.stream().anyMatch(k -> k.equalsIgnoreCase(number))
+                && key.stream().noneMatch(PartitionKeys::windowColumn);
+    }
+
+    /**
+     * The key fix of a window Top-N that writes its row number ({@link #keyedByItsNumber}): the sink keyed by the window,
+     * the other partition columns and the row number, one sink row per window and rank, which plans with no clause
+     * (lint case 72); not by Flink's own key for the rows ({@code upsertKey}), which leaves the window's columns out: a
+     * sink keyed by it plans too, but holds one row per rank across all windows, each window's top rows overwriting the
+     * last window's (lint case 71; before, the fix was that key).
+     */
+    private static String windowTopNWrittenKey(WindowOperator window, String upsertKey) {
+        List<String> key = new ArrayList<>(window.windowPartition());
+        key.addAll(window.partitionBeyondWindow());
+        key.add(window.rank().orElseThrow().alias());
+        List<String> beyond = window.partitionBeyondWindow();
+        String per = beyond.isEmpty() ? "rank" : String.join(", ", beyond) + " and rank";
+        return "Key the sink by the columns " + String.join(", ", key) + " are written to (one sink row per window"
+                + (beyond.isEmpty() ? " and " : ", ") + per
+                + ", as the Top-N emits them): Flink's key for the rows, (" + upsertKey + "), leaves out the window's"
+                + " columns, and a sink keyed by it plans too but holds one row per " + per + " across all windows, each"
+                + " window's top rows overwriting the last window's";
+    }
+
+    /**
      * The {@code ON CONFLICT} choices over rows that are inserts, a window operator's ({@link WindowOperator}), a window
      * TVF aggregation's or a copy's ({@link #keylessCopyFix}): {@code DO DEDUPLICATE} plans no upsert materializer over inserts (Flink 2.3.0 {@code
      * StreamExecSink#applyUpsertMaterialize}) and keeps no state; {@code competing} says which rows may share a sink row.
@@ -991,6 +1023,14 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             return windowTopNKey(windowTopN.get()) + "; then no clause is needed and no upsert materializer runs. Or keep"
                     + " the sink's key: its rows are inserts, each window's top rows once, so " + overInserts(
                             "; where two of one window's top rows share a primary key, the one that arrives last stays");
+        }
+        Optional<WindowOperator> writtenTopN = firstKey.isEmpty() ? Optional.empty() : windowOperator(context)
+                .filter(w -> w.kind() == WindowOperator.Kind.TOP_N && keyedByItsNumber(w, firstKey));
+        if (writtenTopN.isPresent()) {
+            return windowTopNWrittenKey(writtenTopN.get(), firstKey) + "; then no clause is needed and no upsert"
+                    + " materializer runs. Or keep the sink's key: its rows are inserts, each window's top rows once, so "
+                    + overInserts("; where two of one window's top rows share a primary key, the one that arrives last"
+                            + " stays");
         }
         Optional<RankFunction> topOne = ranks.stream().filter(r -> r.topN().orElse(0) == 1)
                 .filter(r -> keysTheRows(r, firstKey, sinkKey)).findFirst();

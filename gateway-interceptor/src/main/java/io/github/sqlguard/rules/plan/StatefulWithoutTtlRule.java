@@ -148,13 +148,25 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                             + " FLINK-38463)"
                     : HintPin.pins(operator, plan) ? HintPin.why(context, plan, max, joinSidePins(names), aggregationInput(node, names))
                     : ttl.describe(max);
+            Optional<AggregateFix> aggregated = operator instanceof Operator.GroupAggregate aggregate
+                    && !HintPin.pins(operator, plan) ? Optional.of(aggregateFix(aggregate, names, context.advised()))
+                    : Optional.empty();
+            String fix = aggregated.map(AggregateFix::text).orElseGet(() -> fix(operator, names, context.advised(), plan));
             RuleHit hit = PlanRules.advising(
-                    PlanRules.hit(plan, operator, reason(operator, why, names), fix(operator, names, context.advised(), plan)),
+                    PlanRules.hit(plan, operator, reason(operator, why, names), fix),
                     context.advised(),
                     operator instanceof Operator.GroupAggregate aggregate ? aggregate.groupBy() : List.of(),
                     names.rowtimeBelow(node));
             if (operator instanceof Operator.Join join) {
-                hit = hit.with(hit.facts().withFixWithout(fixWithout(join, names, context.advised())));
+                Map<String, String> without = new LinkedHashMap<>(fixWithout(join, names, context.advised()));
+                // The rule writes no window join (it cannot see whether one plans): the whole fix follows a proven one.
+                without.put(WINDOW_JOIN, hit.fix());
+                hit = hit.with(hit.facts().withFixWithout(without));
+            }
+            if (aggregated.isPresent() && !aggregated.get().windowFirst()) {
+                // A fix with no time bucket's window first (a bucket over a view's window_time, case 1119): a proven
+                // window aggregation goes before it.
+                hit = hit.with(hit.facts().withFixWithout(Map.of(WINDOW_AGGREGATE, hit.fix())));
             }
             hits.add(operator instanceof Operator.Deduplicate
                     ? hit.capped(Level.INFO)
@@ -966,7 +978,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     aggregationInput(node, names));
         }
         if (operator instanceof Operator.GroupAggregate aggregate) {
-            return aggregateFix(aggregate, names, advised);
+            return aggregateFix(aggregate, names, advised).text();
         }
         if (operator instanceof Operator.Join join) {
             return joinFix(join, names, advised, Optional.empty());
@@ -1192,7 +1204,13 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         .flatMap(c -> bucketKey(aggregate, names, c).stream()).findFirst();
     }
 
-    private static String aggregateFix(Operator.GroupAggregate aggregate, StatementNames names, AdvisedValues advised) {
+    /**
+     * A group aggregation's fix, and whether it leads with the window aggregation its time bucket asks for: where it does
+     * not, a proven {@code window-aggregate} rewrite puts its window first ({@link ProvenWay.Window}).
+     */
+    private record AggregateFix(String text, boolean windowFirst) {}
+
+    private static AggregateFix aggregateFix(Operator.GroupAggregate aggregate, StatementNames names, AdvisedValues advised) {
         PlanNode node = aggregate.node();
         Optional<Column> rowtime = names.rowtimeBelow(node);
         // A key that buckets the event-time column by hand (CAST(ts AS DATE), FLOOR(ts TO HOUR), ...): what it
@@ -1236,16 +1254,16 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (setOperation.isPresent()) {
             // Flink's own aggregation of a UNION, INTERSECT or EXCEPT: no SELECT of the statement carries it, so a
             // STATE_TTL hint on either SELECT reaches it no more than a window written in the statement would.
-            return fix.append(" (a STATE_TTL hint does not reach the aggregation Flink builds for the ")
-                    .append(setOperation.get()).append(", on any SELECT: no SELECT of the statement writes it).").toString();
+            return new AggregateFix(fix.append(" (a STATE_TTL hint does not reach the aggregation Flink builds for the ")
+                    .append(setOperation.get()).append(", on any SELECT: no SELECT of the statement writes it).").toString(), false);
         }
         Optional<ObjectIdentifier> table = names.directTable(node);
         if (table.isPresent() && existsAggregate(node, table.get(), names)) {
             // An aggregation written in an EXISTS subquery's SELECT: Flink drops a STATE_TTL hint there (its compiled
             // plan keeps a TTL of 0 for the aggregation, correlated or not), so only the job's TTL reaches it.
-            return fix.append(" (it bounds every stateful operator of the job, the SEMI or ANTI join of the EXISTS too; a"
+            return new AggregateFix(fix.append(" (it bounds every stateful operator of the job, the SEMI or ANTI join of the EXISTS too; a"
                     + " STATE_TTL hint on the EXISTS subquery's SELECT does not reach this aggregation: Flink drops it when"
-                    + " it rewrites the subquery, its compiled plan keeps a TTL of 0 for it).").toString();
+                    + " it rewrites the subquery, its compiled plan keeps a TTL of 0 for it).").toString(), false);
         }
         // An aggregation whose SELECT reads a subquery of the table (FROM (SELECT ... FROM t) AS s GROUP BY k): a hint
         // on that SELECT names s, its input; Flink refuses 't' there ("The options of following hints cannot match the
@@ -1282,7 +1300,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (correlation(aggregate, names)) {
             // Flink's own aggregation of a decorrelated subquery: no SELECT of the statement carries it, so neither a
             // hint nor a window written in the statement reaches it.
-            return fix.append('.').toString();
+            return new AggregateFix(fix.append('.').toString(), false);
         }
         // Grouped by one window column, or by window_time alone (renamed too): the same fix (WindowKeys#groupedByOne).
         Optional<WindowKeys.Grouped> byOne = WindowKeys.groupedByOne(names.plan(), aggregate);
@@ -1297,7 +1315,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                         .append(" (a window aggregation, which emits each window's result once and frees its state when"
                                 + " the window closes)").append(WindowKeys.setsCaveat(aggregate));
             }
-            return fix.append('.').toString();
+            return new AggregateFix(fix.append('.').toString(), false);
         }
         Optional<String> read = names.readName(node);
         Optional<String> view = names.viewHolding(node);
@@ -1312,7 +1330,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     .append(values.windowInterval()).append(") and GROUP BY window_start, window_end").append(keys)
                     .append("; that makes the view's result one per window instead of one since the start, for every")
                     .append(" query that reads ").append(view.get());
-            return fix.append('.').toString();
+            return new AggregateFix(fix.append('.').toString(), false);
         }
         Optional<Column> time = rowtime.or(() -> bucketed.filter(StatementNames::watermarkable));
         if (read.isPresent() && time.isPresent()) {
@@ -1367,8 +1385,8 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 // state freed when it closes: the structural way first, the TTL after it (issue 30: an expert's first pick).
                 String window = fix.substring(ttlEnd + "; or ".length());
                 String ttl = fix.substring(0, ttlEnd);
-                return Character.toUpperCase(window.charAt(0)) + window.substring(1) + "; or "
-                        + Character.toLowerCase(ttl.charAt(0)) + ttl.substring(1) + ".";
+                return new AggregateFix(Character.toUpperCase(window.charAt(0)) + window.substring(1) + "; or "
+                        + Character.toLowerCase(ttl.charAt(0)) + ttl.substring(1) + ".", true);
             } else {
                 // No time bucket among the keys: a window makes a total since the start a total per window.
                 fix.append("; or, where a result per time window is meant rather than one since the start (a window")
@@ -1390,7 +1408,7 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                 fix.append(" (or the size of a time bucket the query groups by)");
             }
         }
-        return fix.append('.').toString();
+        return new AggregateFix(fix.append('.').toString(), false);
     }
 
     /** The operator that reads an aggregation's rows, in words: {@code the Rank above}, {@code the aggregation above}. */
@@ -1606,6 +1624,11 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
 
     /** The family of the rewrite whose way {@link ProvenWay.ReadOnceKept} is: the SET with a side read once pinned in a view. */
     private static final String SESSION_STATE_TTL = "session-state-ttl";
+
+    /** The rewrite families of a window in place of a regular join or aggregation ({@link ProvenWay.Window}). */
+    private static final String WINDOW_JOIN = "window-join";
+
+    private static final String WINDOW_AGGREGATE = "window-aggregate";
 
     /** The ways of a join's fix after its TTL: a lookup join, an interval join, a temporal join, each but {@code omitted}. */
     private static void otherWays(Operator.Join join, StatementNames names, Optional<String> omitted, List<PlanNode> inputs,
