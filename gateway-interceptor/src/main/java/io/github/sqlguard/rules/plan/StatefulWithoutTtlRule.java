@@ -1345,8 +1345,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     : ", " + String.join(", ", groupKeys(aggregate, names).stream()
                             // a bucket its subquery computes stays a key: the window's columns go beside it
                             .filter(k -> bucket.map(b -> !b.isKey(k) || b.inSubquery()).orElse(true))
-                            // as they resolve over the table the window reads: bid.auction for a that renames it
-                            .map(k -> SqlIdentifiers.planName(names.overTable(k, node))).toList());
+                            // as they resolve over the table the window reads: bid.auction for a that renames it;
+                            // as the subquery names them where the window goes in the subquery that computes the bucket
+                            .map(k -> SqlIdentifiers.planName(bucket.filter(TimeBuckets.Bucket::inSubquery).isPresent()
+                                    ? k : names.overTable(k, node))).toList());
             String group = "GROUP BY window_start, window_end" + (keys.equals(", ") ? "" : keys);
             String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + SqlIdentifiers.sql(time.get().name()) + "), "
                     + values.windowInterval() + "))" + names.viewSelecting(node, time.get());
