@@ -1,7 +1,6 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.rules.AnalysisContext;
-import io.github.sqlguard.statement.QueryFacts;
 
 import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlBasicCall;
@@ -160,7 +159,7 @@ public record JoinOutputKeys(Joined from, List<Equality> equalities, List<SideCo
                 .filter(read -> !read.view() && read.reference().names().equals(names))
                 .findFirst()
                 .map(read -> new Table(read.primaryKey(), read.columns().stream().map(c -> c.name()).toList()));
-        return QueryFacts.parse(context.statement().text()).flatMap(tree -> of(tree, tables));
+        return context.statement().tree().flatMap(tree -> of(tree.node(), tables));
     }
 
     /** The joins of the {@code INSERT} {@code tree}, its tables' keys from {@code tables}; empty where not of this shape. */
