@@ -28,6 +28,9 @@ import java.util.Set;
  * @param chosen the values chosen and where from, or empty
  * @param view the view whose definition is rewritten, if any
  * @param way the way of the finding's fix the candidate proves once it plans ({@link Rewrite#way()}), if any
+ * @param choice the facts {@code changes} is said from where the {@code on-conflict} family wrote it ({@link
+ *     OnConflictChoice.Choice}): a {@code SET} before the statement and the proof's plan change what it says by
+ *     these, not by reading {@code changes} back
  */
 record Candidate(
         String family,
@@ -42,7 +45,8 @@ record Candidate(
         String changes,
         String chosen,
         Optional<String> view,
-        Optional<ProvenWay> way) {
+        Optional<ProvenWay> way,
+        Optional<OnConflictChoice.Choice> choice) {
 
     Candidate {
         // The statements put before the user's in the case the user writes keywords in (KeywordCase). The user's
@@ -56,6 +60,19 @@ record Candidate(
         tables = List.copyOf(tables);
         java.util.Objects.requireNonNull(answers);
         java.util.Objects.requireNonNull(way);
+        java.util.Objects.requireNonNull(choice);
+        if (choice.isPresent()) {
+            changes = choice.get().changes(true);
+        }
+    }
+
+    /** A candidate whose {@code changes:} line is its own text. */
+    Candidate(
+            String family, AnsweredFinding answers, List<String> before, String statement, String planned,
+            Map<String, String> config, List<TableChange> tables, Intent intent, Columns columns, String changes,
+            String chosen, Optional<String> view, Optional<ProvenWay> way) {
+        this(family, answers, before, statement, planned, config, tables, intent, columns, changes, chosen, view, way,
+                Optional.empty());
     }
 
     /** The rule of the finding it answers. */
@@ -74,13 +91,13 @@ record Candidate(
             Map<String, String> config, List<TableChange> tables, Intent intent, Columns columns, String changes,
             String chosen, Optional<String> view) {
         this(family, answers, before, statement, planned, config, tables, intent, columns, changes, chosen,
-                view, Optional.empty());
+                view, Optional.empty(), Optional.empty());
     }
 
     /** This candidate proving {@code proven}, a way of its finding's fix, once it plans ({@link Rewrite#way()}). */
     Candidate withWay(ProvenWay proven) {
         return new Candidate(family, answers, before, statement, planned, config, tables, intent, columns,
-                changes, chosen, view, Optional.of(proven));
+                changes, chosen, view, Optional.of(proven), choice);
     }
 
     /**
@@ -121,7 +138,7 @@ record Candidate(
      */
     Candidate forFinding(AnsweredFinding finding) {
         return new Candidate(family, finding, before, statement, planned, config, tables, intent,
-                columns, changes, chosen, view, way);
+                columns, changes, chosen, view, way, choice);
     }
 
     /** This candidate with {@code set} (a {@code SET 'key' = 'value'}) first, and its key and value in the proof's config. */
@@ -132,18 +149,17 @@ record Candidate(
         Map<String, String> withKey = new java.util.HashMap<>(config);
         withKey.put(key, value);
         // A SET of the key reaches every operator no hint names, in this statement and the session's later ones: a
-        // hint's "other operators keep the session's TTL" is no longer true once it goes before the statement.
-        // Nor is an upsert materializer's "no TTL" (issue 30: "under the state no TTL: it grows forever; the SET before
-        // it gives every stateful operator ... a state TTL of 1 d"): it gets the TTL the SET gives.
-        String kept = key.equals(io.github.sqlguard.rules.StateTtl.KEY)
-                ? changes.replace(StateTtlHint.OTHERS_KEEP_SESSION_TTL, "")
-                        .replace(OnConflictChoice.NO_TTL, "under the state TTL " + value + " of the SET before it")
-                : changes;
+        // hint's "other operators keep the session's TTL" is no longer true once it goes before the statement. An upsert
+        // materializer gets the TTL the SET gives (issue 30: "under the state no TTL: it grows forever; the SET before
+        // it gives every stateful operator ... a state TTL of 1 d"): its choice is said anew under it.
+        boolean ttl = key.equals(io.github.sqlguard.rules.StateTtl.KEY);
+        Optional<OnConflictChoice.Choice> under = choice.map(c -> ttl ? c.underSet(value, why) : c.followedBy(why));
+        String kept = ttl ? changes.replace(StateTtlHint.OTHERS_KEEP_SESSION_TTL, "") : changes;
         return new Candidate(
                 family, answers, statements, statement, planned, withKey, tables, intent, columns,
                 kept + "; " + why,
                 chosen.isEmpty() ? chosenValue : chosen.contains(chosenValue) ? chosen : chosen + "; " + chosenValue, view,
-                way);
+                way, under);
     }
 
     /**

@@ -15,6 +15,7 @@ import io.github.sqlguard.statement.StatementKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -37,12 +38,8 @@ final class OnConflictChoice implements RewriteFamily {
 
     static final String ID = "on-conflict";
 
-    /**
-     * What the materializer's state does without a state TTL; a SET of the TTL before the statement (a
-     * proof that adds one, {@link Candidate#withSet}) replaces it with the TTL it sets, which the
-     * materializer gets like every stateful operator no hint names.
-     */
-    static final String NO_TTL = "with no state TTL: it grows forever";
+    /** What the materializer's state does without a state TTL. */
+    private static final String NO_TTL = "with no state TTL: it grows forever";
 
     /** What {@code DO DEDUPLICATE} keeps where the query's rows are updates, before the TTL it keeps it under. */
     private static final String DEDUPLICATE_KEEPS = "the latest row per primary key wins; the sink's upsert materializer"
@@ -90,22 +87,82 @@ final class OnConflictChoice implements RewriteFamily {
         if (text.toUpperCase(Locale.ROOT).contains("ON CONFLICT") || topNOnOneSinkRow(finding, text)) {
             return List.of();
         }
-        String ttl = StateTtl.effective(context.request().config()).isZero() ? NO_TTL
-                : "under the state TTL " + StateTtl.format(StateTtl.effective(context.request().config()));
+        Duration ttl = StateTtl.effective(context.request().config());
+        Optional<String> sessionTtl = ttl.isZero() ? Optional.empty() : Optional.of(StateTtl.format(ttl));
         Optional<String> matches = severalMatches(context);
         List<Candidate> out = new ArrayList<>();
-        out.add(choice(context, finding, text, "DEDUPLICATE", DEDUPLICATE_KEEPS + ttl
-                + matches.map(m -> m + ": the sink row keeps the match that arrived last, not a chosen one").orElse("")));
-        out.add(choice(context, finding, text, "NOTHING",
-                "the first row per primary key is kept and later conflicting rows are dropped; rows are buffered until"
-                        + " the watermark passes them, and the materializer keeps the current row per key " + ttl
-                        + matches.map(m -> m + ": the sink row keeps the first match to arrive, not a chosen one")
-                                .orElse("")));
-        out.add(choice(context, finding, text, "ERROR",
-                "the job fails on the first row whose key conflicts with another's; rows are buffered until the"
-                        + " watermark passes them, and the materializer keeps the current row per key " + ttl
-                        + matches.map(m -> m + ": the job fails at the first input row with a second match").orElse("")));
+        for (Action action : Action.values()) {
+            out.add(choice(context, finding, text, new Choice(action, sessionTtl, false, matches, List.of())));
+        }
         return out;
+    }
+
+    /** Flink's three {@code ON CONFLICT} actions (FLIP-558), in the order they are offered. */
+    enum Action {
+        DEDUPLICATE,
+        NOTHING,
+        ERROR
+    }
+
+    /**
+     * An {@code ON CONFLICT} choice's {@code changes:} line as the facts it is said from, so that what a {@code SET}
+     * before the statement and the proof's plan change in it is decided by these, not by its wording.
+     *
+     * @param action the clause's action
+     * @param ttl the state TTL the sink's materializer keeps its state under, as written ({@code 1 d}); empty where none
+     *     applies (the state grows forever)
+     * @param fromSet true where a {@code SET} before the statement gives {@code ttl} ({@link Candidate#withSet}), which
+     *     the materializer gets like every stateful operator no hint names
+     * @param matches what a lookup join of the statement adds ({@link #severalMatches}); empty where nothing
+     * @param after the clauses said after the choice's own, each without its {@code ; } (why a {@code SET} goes
+     *     before the statement)
+     */
+    record Choice(Action action, Optional<String> ttl, boolean fromSet, Optional<String> matches, List<String> after) {
+
+        Choice {
+            after = List.copyOf(after);
+        }
+
+        /** This choice under the state TTL {@code value} of a {@code SET} before the statement, said {@code why}. */
+        Choice underSet(String value, String why) {
+            return new Choice(action, Optional.of(value), true, matches, append(why));
+        }
+
+        /** This choice with {@code clause} said after it. */
+        Choice followedBy(String clause) {
+            return new Choice(action, ttl, fromSet, matches, append(clause));
+        }
+
+        private List<String> append(String clause) {
+            List<String> clauses = new ArrayList<>(after);
+            clauses.add(clause);
+            return clauses;
+        }
+
+        /**
+         * The {@code changes:} line, where the sink has an upsert materializer ({@code materialized}) or not: {@code DO
+         * DEDUPLICATE} without one keeps no state ({@link #DEDUPLICATE_OVER_INSERTS}); {@code DO NOTHING} and {@code DO
+         * ERROR} always have one ({@code StreamExecSink#applyUpsertMaterialize}).
+         */
+        String changes(boolean materialized) {
+            String ttlClause = ttl.map(t -> "under the state TTL " + t + (fromSet ? " of the SET before it" : ""))
+                    .orElse(NO_TTL);
+            String own = switch (action) {
+                case DEDUPLICATE -> (materialized ? DEDUPLICATE_KEEPS + ttlClause : DEDUPLICATE_OVER_INSERTS)
+                        + matches.map(m -> m + ": the sink row keeps the match that arrived last, not a chosen one")
+                                .orElse("");
+                case NOTHING -> "the first row per primary key is kept and later conflicting rows are dropped; rows are"
+                        + " buffered until the watermark passes them, and the materializer keeps the current row per key "
+                        + ttlClause
+                        + matches.map(m -> m + ": the sink row keeps the first match to arrive, not a chosen one").orElse("");
+                case ERROR -> "the job fails on the first row whose key conflicts with another's; rows are buffered until"
+                        + " the watermark passes them, and the materializer keeps the current row per key " + ttlClause
+                        + matches.map(m -> m + ": the job fails at the first input row with a second match").orElse("");
+            };
+            StringBuilder line = new StringBuilder("ON CONFLICT DO ").append(action).append(": ").append(own);
+            after.forEach(clause -> line.append("; ").append(clause));
+            return line.toString();
+        }
     }
 
     /**
@@ -182,26 +239,21 @@ final class OnConflictChoice implements RewriteFamily {
 
     /**
      * The {@code changes:} line of a proven candidate, read against the proof's plan: {@code DO DEDUPLICATE}'s
-     * materializer and its state are said only where the compiled sink has one ({@link #DEDUPLICATE_OVER_INSERTS});
-     * what follows the choice's own text (a {@code SET} before it, {@link Candidate#withSet}) is kept.
+     * materializer and its state are said only where the compiled sink has one ({@link #DEDUPLICATE_OVER_INSERTS}); a
+     * plan read from EXPLAIN's text, which does not tell, is taken to have one.
      */
-    static String changes(String changes, Optional<ExplainedPlan> plan) {
-        String deduplicate = "ON CONFLICT DO DEDUPLICATE: " + DEDUPLICATE_KEEPS;
-        if (!changes.startsWith(deduplicate) || plan.isEmpty() || !plan.get().compiled()) {
-            return changes;
+    static String changes(Choice choice, Optional<ExplainedPlan> plan) {
+        if (plan.isEmpty() || !plan.get().compiled()) {
+            return choice.changes(true);
         }
         List<Operator.Sink> sinks = plan.get().operators(Operator.Sink.class);
-        if (sinks.isEmpty() || sinks.stream().anyMatch(Operator.Sink::upsertMaterialize)) {
-            return changes;
-        }
-        int end = changes.indexOf("; ", deduplicate.length());
-        return "ON CONFLICT DO DEDUPLICATE: " + DEDUPLICATE_OVER_INSERTS + (end < 0 ? "" : changes.substring(end));
+        return choice.changes(sinks.isEmpty() || sinks.stream().anyMatch(Operator.Sink::upsertMaterialize));
     }
 
-    private Candidate choice(RewriteContext context, Finding finding, String text, String action, String changes) {
-        String statement = text + "\nON CONFLICT DO " + action;
+    private Candidate choice(RewriteContext context, Finding finding, String text, Choice choice) {
+        String statement = text + "\nON CONFLICT DO " + choice.action();
         return new Candidate(
                 ID, context.answering(finding), List.of(), statement, statement, Map.of(), List.of(), Intent.PLANS,
-                Columns.SAME, "ON CONFLICT DO " + action + ": " + changes, "", Optional.empty());
+                Columns.SAME, choice.changes(true), "", Optional.empty(), Optional.empty(), Optional.of(choice));
     }
 }

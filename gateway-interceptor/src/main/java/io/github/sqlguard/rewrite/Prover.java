@@ -185,8 +185,8 @@ final class Prover {
         String changes = (candidate.family().equals(StateTtlHint.ID)
                         ? StateTtlHint.reachedToo(candidate.changes(), candidate.intent().operators().get(0),
                                 context.proposedStateTtl(), context.request().plan(), judged.plan())
-                        : candidate.family().equals(OnConflictChoice.ID)
-                        ? OnConflictChoice.changes(candidate.changes(), judged.plan())
+                        : candidate.choice().isPresent()
+                        ? OnConflictChoice.changes(candidate.choice().get(), judged.plan())
                         : candidate.changes())
                 + (candidate.family().equals(StateTtlHint.ID) && candidate.intent().operators().equals(List.of("Join"))
                         ? DistinctUnderTtl.reachedByJoinHint(context, judged.plan(),

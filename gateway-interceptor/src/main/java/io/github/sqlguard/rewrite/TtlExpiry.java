@@ -100,7 +100,7 @@ final class TtlExpiry {
                         + " of " + sides.outer() + " arriving more than " + value + " after it no longer finds it"
                         + (!joinType.equals("ANTI") ? " and is not emitted although " + sides.matchCame()
                                 : sides.setOperation() ? " and is emitted (the EXCEPT keeps it) although " + sides.matchCame()
-                                : sides.inner().equals("the subquery's side")
+                                : sides.subqueryOnly()
                                         ? " and is emitted as unmatched (its NOT EXISTS or NOT IN holds) although " + sides.matchCame()
                                         : " and is emitted as unmatched although " + sides.matchCame())
                         + "; a row of " + sides.outer() + " is written again each time a row of " + sides.inner() + " matches it"

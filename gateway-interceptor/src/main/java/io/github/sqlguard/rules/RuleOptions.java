@@ -27,22 +27,11 @@ public final class RuleOptions {
     /**
      * {@link #only} of each rule's declared options, made once per these values: the engine asks
      * it for every rule of every statement (per statement ~40 maps built, ~13 % of a {@code SET}'s
-     * guard time in a JFR profile of parse, decide and audit).
+     * guard time in a JFR profile of parse, decide and audit). Keyed by the identity of the declaration's list: a
+     * declaration is made once, its list with it.
      */
-    private final Map<Declared, RuleOptions> restricted = new ConcurrentHashMap<>();
-
-    /** A declaration's list of options, by identity (a declaration is made once, its list with it). */
-    private record Declared(Collection<? extends RuleOption<?>> options) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Declared other && other.options == options;
-        }
-
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(options);
-        }
-    }
+    private final Map<ByIdentity<Collection<? extends RuleOption<?>>>, RuleOptions> restricted =
+            new ConcurrentHashMap<>();
 
     private RuleOptions(Map<String, RuleOption<?>> options, Map<String, Object> values) {
         this.options = options;
@@ -83,14 +72,14 @@ public final class RuleOptions {
 
     /** These values restricted to {@code declared}: what one rule sees. */
     public RuleOptions only(Collection<? extends RuleOption<?>> declared) {
-        RuleOptions known = restricted.get(new Declared(declared));
+        RuleOptions known = restricted.get(new ByIdentity<>(declared));
         if (known != null) {
             return known;
         }
         RuleOptions made = restrict(declared);
         // A declaration's list is fixed, so a bounded number of keys; an unexpected caller's own is not kept.
         if (restricted.size() < 1_024) {
-            restricted.put(new Declared(declared), made);
+            restricted.put(new ByIdentity<>(declared), made);
         }
         return made;
     }

@@ -23,9 +23,24 @@ import java.util.List;
  * @param innerQualifier what qualifies a column of the right side in a join condition: {@code the query after EXCEPT's }
  * @param where where the set operation is written when only views write it: {@code  in the view kept_orders}; empty
  *     else
+ * @param rightSide the right side where a message names the join's right input: {@code inner}, a subquery's named the
+ *     IN or EXISTS subquery's side ({@code the IN or EXISTS subquery's side (or the query after EXCEPT)})
+ * @param writtenAs what the statement and the views it reads write that Flink builds the join from ({@link Written}),
+ *     which decides what a message says of it: the names above are only said
  */
 public record SemiJoinSides(
-        String origin, String inner, String outer, String matchCame, String innerQualifier, String where) {
+        String origin, String inner, String outer, String matchCame, String innerQualifier, String where,
+        String rightSide, Written writtenAs) {
+
+    /** What the statement and the views it reads write that Flink builds a SEMI or ANTI join from. */
+    public enum Written {
+        /** An {@code IN}, {@code EXISTS}, {@code SOME} or {@code ALL} subquery, and no set operation of the join's kind. */
+        SUBQUERY,
+        /** An {@code INTERSECT} or {@code EXCEPT}, and no subquery. */
+        SET_OPERATION,
+        /** Both: the join is either's. */
+        EITHER
+    }
 
     /**
      * The names for a SEMI or ANTI join ({@code joinType}) of the statement whose facts are {@code facts}, reading the
@@ -45,20 +60,26 @@ public record SemiJoinSides(
         if (setOperation && !subquery) {
             return new SemiJoinSides("an " + operator + where, "the query after " + operator,
                     "the query before " + operator, "the query after " + operator + " had its value",
-                    "the query after " + operator + "'s ", where);
+                    "the query after " + operator + "'s ", where, "the query after " + operator, Written.SET_OPERATION);
         }
         String came = "a matching row came";
         if (setOperation) {
-            return new SemiJoinSides("an IN or EXISTS subquery or an " + operator + where,
-                    "the subquery's side (or the query after " + operator + where + ")",
-                    "the outer query (or the query before " + operator + where + ")", came, "the subquery's ", "");
+            String after = " (or the query after " + operator + where + ")";
+            return new SemiJoinSides("an IN or EXISTS subquery or an " + operator + where, "the subquery's side" + after,
+                    "the outer query (or the query before " + operator + where + ")", came, "the subquery's ", "",
+                    "the IN or EXISTS subquery's side" + after, Written.EITHER);
         }
         return new SemiJoinSides("an IN or EXISTS subquery", "the subquery's side", "the outer query", came,
-                "the subquery's ", "");
+                "the subquery's ", "", "the IN or EXISTS subquery's side", Written.SUBQUERY);
     }
 
     /** True where the statement or a view it reads writes the set operation and no subquery: the join is the set operation's. */
     public boolean setOperation() {
-        return inner.startsWith("the query after");
+        return writtenAs == Written.SET_OPERATION;
+    }
+
+    /** True where only a subquery writes the join: no set operation of its kind is written. */
+    public boolean subqueryOnly() {
+        return writtenAs == Written.SUBQUERY;
     }
 }

@@ -3,6 +3,7 @@ package io.github.sqlguard.service;
 import io.github.sqlguard.policy.Policy;
 import io.github.sqlguard.policy.PolicyHolder;
 import io.github.sqlguard.policy.StrictestPolicy;
+import io.github.sqlguard.rules.ByIdentity;
 import io.github.sqlguard.rules.RuleCatalog;
 import io.github.sqlguard.rules.RuleEngine;
 
@@ -24,7 +25,7 @@ final class PolicyGuards {
     static final int MAX = 64;
 
     private final RuleCatalog catalog;
-    private final Map<Identity, StatementGuard> guards = new ConcurrentHashMap<>();
+    private final Map<ByIdentity<Policy>, StatementGuard> guards = new ConcurrentHashMap<>();
 
     PolicyGuards(RuleCatalog catalog) {
         this.catalog = catalog;
@@ -32,7 +33,7 @@ final class PolicyGuards {
 
     /** The guard of {@code policy}, made now if it is not kept. */
     StatementGuard of(Policy policy) {
-        Identity key = new Identity(policy);
+        ByIdentity<Policy> key = new ByIdentity<>(policy);
         StatementGuard guard = guards.get(key);
         if (guard != null) {
             return guard;
@@ -41,18 +42,5 @@ final class PolicyGuards {
             guards.clear();
         }
         return guards.computeIfAbsent(key, p -> new StatementGuard(new RuleEngine(catalog, policy), policy));
-    }
-
-    /** A policy by identity. */
-    private record Identity(Policy policy) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Identity other && other.policy == policy;
-        }
-
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(policy);
-        }
     }
 }

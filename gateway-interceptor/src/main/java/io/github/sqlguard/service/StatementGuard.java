@@ -183,6 +183,11 @@ public final class StatementGuard {
             public SqlFacts facts() {
                 return withClasses;
             }
+
+            @Override
+            public Optional<io.github.sqlguard.statement.ParsedTree> tree() {
+                return statement.tree();
+            }
         };
     }
 

@@ -58,6 +58,17 @@ public final class FlinkSqlParser {
     private static final ThreadLocal<SqlAbstractParserImpl> PARSERS = new ThreadLocal<>();
 
     /**
+     * How many texts this thread has had read ({@link #parsesOnThisThread}): a statement is read once, and what reads
+     * it later reads its tree ({@link ParsedTree}); {@code OneParsePerStatementTest} counts.
+     */
+    private static final ThreadLocal<long[]> READ = ThreadLocal.withInitial(() -> new long[1]);
+
+    /** How many texts {@link #parseStmtList} has read on the calling thread, each read once counted once. */
+    public static long parsesOnThisThread() {
+        return READ.get()[0];
+    }
+
+    /**
      * What {@code SqlParser.create(text, CONFIG).parseStmtList()} returns, read by the thread's
      * parser configured as Calcite's {@code SqlParser} configures a new one (tab size, casing,
      * identifier length, time units, conformance, lexical state for {@link Lex#JAVA}).
@@ -65,6 +76,7 @@ public final class FlinkSqlParser {
      * @throws SqlParseException as {@code SqlParser#parseStmtList} throws it
      */
     public static SqlNodeList parseStmtList(String text) throws SqlParseException {
+        READ.get()[0]++;
         if (text.length() > REUSED_PARSER_MAX_CHARS || text.indexOf('?') >= 0) {
             return SqlParser.create(text, CONFIG).parseStmtList();
         }

@@ -32,6 +32,15 @@ public interface ParsedSql {
     /** What Flink's SQL parser found in the text's tree: hints, table options, rank aliases. */
     SqlFacts facts();
 
+    /**
+     * The tree Flink's SQL parser read from the text, where the guard plans the statement ({@link ParsedTree}): read
+     * it rather than the text again. Empty where no tree is kept: the cheap forms ({@code SET}, {@code RESET}, {@code
+     * SHOW}, DDL, which no rule reads a tree of), text Flink's SQL parser cannot read, a call without SQL.
+     */
+    default java.util.Optional<ParsedTree> tree() {
+        return java.util.Optional.empty();
+    }
+
     /** Every {@code STATE_TTL} hint option. */
     default List<SqlOption> stateTtlHints() {
         return facts().stateTtlHints();

@@ -97,11 +97,21 @@ public sealed interface ParsedStatement extends ParsedSql
      * @param body the text to plan: the statement without its trailing {@code ;} (a leading {@code
      *     EXECUTE} kept: the session's parser reads it), the statement after {@code FOR}, or a
      *     materialized table's defining query
+     * @param tree the tree Flink's SQL parser read from {@code text} (the whole statement, not {@code body}); empty
+     *     where the session's parser chain read it ({@link StatementParser#reparse}) or it is the statement an {@link
+     *     Explain} explains (a part of the EXPLAIN's text: that tree is the EXPLAIN's)
      */
-    record Planned(String text, StatementKind kind, String body, SqlFacts facts) implements ParsedStatement {
+    record Planned(String text, StatementKind kind, String body, SqlFacts facts, Optional<ParsedTree> tree)
+            implements ParsedStatement {
         public Planned {
             Objects.requireNonNull(text);
             Objects.requireNonNull(body);
+            Objects.requireNonNull(tree);
+        }
+
+        /** A statement whose tree is not kept: read by the session's parser chain, not Flink's SQL parser. */
+        public Planned(String text, StatementKind kind, String body, SqlFacts facts) {
+            this(text, kind, body, facts, Optional.empty());
         }
 
         @Override
@@ -115,8 +125,20 @@ public sealed interface ParsedStatement extends ParsedSql
      *
      * @param explained the statement it explains, as written; empty when the guard cannot find it
      * @param facts what the parser found in the whole {@code EXPLAIN}, the explained statement included
+     * @param tree the tree Flink's SQL parser read from {@code text}; empty where the session's parser chain read it
      */
-    record Explain(String text, Optional<Planned> explained, SqlFacts facts) implements ParsedStatement {
+    record Explain(String text, Optional<Planned> explained, SqlFacts facts, Optional<ParsedTree> tree)
+            implements ParsedStatement {
+
+        public Explain {
+            Objects.requireNonNull(tree);
+        }
+
+        /** An {@code EXPLAIN} whose tree is not kept: read by the session's parser chain. */
+        public Explain(String text, Optional<Planned> explained, SqlFacts facts) {
+            this(text, explained, facts, Optional.empty());
+        }
+
         @Override
         public StatementKind kind() {
             return StatementKind.EXPLAIN;

@@ -117,7 +117,7 @@ public final class StatementParser {
                     text,
                     Optional.ofNullable(PlannedText.explainedStatement(text, explain))
                             .map(body -> new ParsedStatement.Planned(body, classify(explain.getStatement()), body, facts)),
-                    facts);
+                    facts, Optional.of(new ParsedTree(node)));
         }
         if (node instanceof SqlSet set) {
             return new ParsedStatement.Configure(
@@ -145,7 +145,7 @@ public final class StatementParser {
         }
         return body == null
                 ? new ParsedStatement.Other(text, kind, facts)
-                : new ParsedStatement.Planned(text, kind, body, facts);
+                : new ParsedStatement.Planned(text, kind, body, facts, Optional.of(new ParsedTree(node)));
     }
 
     /** Flink's parser chain of one session ({@code TableEnvironmentInternal#getParser()}). */

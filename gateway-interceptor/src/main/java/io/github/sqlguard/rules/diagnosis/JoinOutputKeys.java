@@ -2,7 +2,6 @@ package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.rules.AnalysisContext;
 import io.github.sqlguard.rules.TableRead;
-import io.github.sqlguard.statement.QueryFacts;
 
 import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlBasicCall;
@@ -187,7 +186,7 @@ public record JoinOutputKeys(Joined from, List<Equality> equalities, List<SideCo
                 .findFirst()
                 .map(read -> new Table(read.viewKey().map(TableRead.ViewKey::columns).orElse(read.primaryKey()),
                         read.columns().stream().map(c -> c.name()).toList(), read.viewKey().map(TableRead.ViewKey::table)));
-        return QueryFacts.parse(context.statement().text()).flatMap(tree -> of(tree, tables));
+        return context.statement().tree().flatMap(tree -> of(tree.node(), tables));
     }
 
     /** The joins of the {@code INSERT} {@code tree}, its tables' keys from {@code tables}; empty where not of this shape. */

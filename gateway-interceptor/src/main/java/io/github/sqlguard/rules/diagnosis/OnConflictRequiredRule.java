@@ -14,6 +14,7 @@ import io.github.sqlguard.statement.ParsedStatement.GroupWindow;
 import io.github.sqlguard.statement.ParsedStatement.Grouping;
 import io.github.sqlguard.statement.ParsedStatement.RankFunction;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
+import io.github.sqlguard.statement.ParsedTree;
 import io.github.sqlguard.statement.PartitionKeys;
 import io.github.sqlguard.statement.QueryFacts;
 import io.github.sqlguard.statement.SqlIdentifiers;
@@ -880,21 +881,17 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
      */
     private static List<RankFunction> keyingRanks(AnalysisContext context) {
         List<RankFunction> ranks = context.statement().facts().rankFunctions();
-        return ranks.isEmpty() || !aggregatesLast(context.statement().text()) ? ranks : List.of();
+        return ranks.isEmpty() || !context.statement().tree().map(t -> aggregatesLast(t.node())).orElse(false) ? ranks
+                : List.of();
     }
 
     /**
-     * True where the query {@code text} writes ends in an aggregation: its outermost {@code SELECT} groups or is
-     * {@code DISTINCT}, or it only projects or filters one subquery or {@code WITH} query that does, down to the
-     * first block that groups; false at the first block that ranks ({@code OVER}), joins or reads a table or view,
-     * and where Flink's parser cannot read the text.
+     * True where the query of the statement {@code tree} ends in an aggregation: its outermost {@code SELECT} groups or
+     * is {@code DISTINCT}, or it only projects or filters one subquery or {@code WITH} query that does, down to the
+     * first block that groups; false at the first block that ranks ({@code OVER}), joins or reads a table or view.
      */
-    static boolean aggregatesLast(String text) {
-        Optional<SqlNode> tree = QueryFacts.parse(text);
-        if (tree.isEmpty()) {
-            return false;
-        }
-        SqlNode query = tree.get() instanceof SqlInsert insert ? insert.getSource() : tree.get();
+    static boolean aggregatesLast(SqlNode tree) {
+        SqlNode query = tree instanceof SqlInsert insert ? insert.getSource() : tree;
         Map<String, SqlNode> withQueries = new HashMap<>();
         for (int depth = 0; depth < 64 && query != null; depth++) {
             if (query instanceof SqlWith with) {
@@ -1259,11 +1256,11 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
      */
     private static AnalysisContext insertInto(String message, AnalysisContext whole) {
         Optional<String> sink = group(TABLE, message, 1);
-        Optional<SqlNode> tree = sink.isEmpty() ? Optional.empty() : QueryFacts.parse(whole.statement().text());
+        Optional<ParsedTree> tree = sink.isEmpty() ? Optional.empty() : whole.statement().tree();
         if (tree.isEmpty()) {
             return whole;
         }
-        SqlNode node = tree.get() instanceof SqlExecute execute ? execute.getStatement() : tree.get();
+        SqlNode node = tree.get().node() instanceof SqlExecute execute ? execute.getStatement() : tree.get().node();
         if (!(node instanceof SqlStatementSet set) || set.getInserts().size() < 2) {
             return whole;
         }
@@ -1290,6 +1287,8 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
         List<TableRead> tables = List.copyOf(byName.values());
         ParsedStatement.SqlFacts memberFacts = facts.get();
         String memberText = text.get();
+        // The INSERT's own node of the set's tree: its positions are the set's, which no reader of it needs.
+        Optional<ParsedTree> memberTree = Optional.of(new ParsedTree(writing.get(0)));
         ParsedSql member = new ParsedSql() {
             @Override
             public String text() {
@@ -1299,6 +1298,11 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
             @Override
             public ParsedStatement.SqlFacts facts() {
                 return memberFacts;
+            }
+
+            @Override
+            public Optional<ParsedTree> tree() {
+                return memberTree;
             }
         };
         return new AnalysisContext(member, whole.plan(), whole.plannerError(), whole.streaming(),

@@ -49,7 +49,7 @@ public final class PlannerErrorRule extends DiagnosisRule {
     @Override
     protected String fix(String plannerError, AnalysisContext context) {
         return lookupHintByAlias(plannerError, context)
-                .or(() -> RefusalFixes.fix(plannerError, context.statement().text()))
+                .or(() -> RefusalFixes.fix(plannerError, context.statement()))
                 .orElse("Correct the statement as Flink's message says.");
     }
 

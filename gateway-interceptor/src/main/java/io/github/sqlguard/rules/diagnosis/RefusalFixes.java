@@ -1,12 +1,22 @@
 package io.github.sqlguard.rules.diagnosis;
 
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.statement.ParsedSql;
+import io.github.sqlguard.statement.ParsedStatement.TableReference;
 import io.github.sqlguard.statement.SqlIdentifiers;
+
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -26,11 +36,11 @@ final class RefusalFixes {
 
     /**
      * A refusal Flink words so: {@code symptom} matched against one message, where {@code statement} holds for the
-     * statement's text; {@code fix} from the symptom's groups.
+     * statement; {@code fix} from the symptom's groups.
      */
-    private record Refusal(Pattern symptom, Predicate<String> statement, BiFunction<Matcher, String, String> fix) {
+    private record Refusal(Pattern symptom, Predicate<ParsedSql> statement, BiFunction<Matcher, ParsedSql, String> fix) {
 
-        Refusal(Pattern symptom, Predicate<String> statement, Function<Matcher, String> fix) {
+        Refusal(Pattern symptom, Predicate<ParsedSql> statement, Function<Matcher, String> fix) {
             this(symptom, statement, (m, sql) -> fix.apply(m));
         }
 
@@ -39,8 +49,15 @@ final class RefusalFixes {
         }
     }
 
-    /** A join FOR SYSTEM_TIME AS OF (a lookup or temporal join) in the statement's text. */
-    private static final Pattern AS_OF = Pattern.compile("(?i)\\bFOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\b");
+    /**
+     * The time the statement's first join {@code FOR SYSTEM_TIME AS OF} (a lookup or temporal join) reads its table
+     * as of, as its tree holds it ({@code o.ts}; {@link TableReference#asOf}); empty where it has none, a comment or a
+     * string that says the words included.
+     */
+    private static Optional<String> asOf(ParsedSql statement) {
+        return statement.facts().tableReferences().stream().map(TableReference::asOf).flatMap(Optional::stream)
+                .findFirst();
+    }
 
     private static final String EARLY_FIRE = "Early and late firing ('table.exec.emit.early-fire.enabled',"
             + " 'table.exec.emit.late-fire.enabled', experimental) apply to legacy group windows (GROUP BY TUMBLE(...)) only;"
@@ -120,7 +137,7 @@ final class RefusalFixes {
             new Refusal(Pattern.compile("Unsupported time travel expression: (.+?) for the expression can not be reduced"
                     + " to a constant"), m -> asOfExpression(m.group(1))),
             // A lookup or temporal join written RIGHT or FULL: Flink 2.3.0 refuses the correlate it becomes so.
-            new Refusal(Pattern.compile("Unknown join type (RIGHT|FULL)"), sql -> AS_OF.matcher(sql).find(),
+            new Refusal(Pattern.compile("Unknown join type (RIGHT|FULL)"), sql -> asOf(sql).isPresent(),
                     m -> asOfOuterJoin(m.group(1))),
             // Flink 2.3.0 LogicalCorrelateToJoinFromTemporalTableRule#extractJoinKeys; the lookup join's own wording.
             new Refusal(Pattern.compile("Currently the join key in Temporal Table Join can not be empty"
@@ -138,12 +155,12 @@ final class RefusalFixes {
             // (org.apache.flink.table.planner.functions.sql, gone in 2.3) and names the rule.
             new Refusal(Pattern.compile("SqlBasicCall cannot be cast to class org\\.apache\\.calcite\\.sql\\.SqlIdentifier"
                     + "|Column '[^']+' not found in any table"
-                    + "|DESCRIPTOR operator only supports accepting a list of identifiers"), sql -> DESCRIPTOR_CALL.matcher(sql).find(), (m, sql) -> descriptorColumn(sql)),
+                    + "|DESCRIPTOR operator only supports accepting a list of identifiers"), sql -> DESCRIPTOR_CALL.matcher(sql.text()).find(), (m, sql) -> descriptorColumn(sql.text())),
             // Flink 2.3.0 SqlSessionTableFunction: three operands (DATA, TIMECOL, GAP), the keys a PARTITION BY of the
             // table argument; a later Flink's plan tests (WindowRankTest#testOnSessionWindowAggregate) pass the keys as a
             // second DESCRIPTOR, which Calcite's operand count check refuses so.
             new Refusal(Pattern.compile("Invalid number of arguments to function 'SESSION'"),
-                    sql -> SESSION_KEYS_DESCRIPTOR.matcher(sql).find(), (m, sql) -> sessionKeys(sql)),
+                    sql -> SESSION_KEYS_DESCRIPTOR.matcher(sql.text()).find(), (m, sql) -> sessionKeys(sql.text())),
             // Flink 2.3.0 CommonTemporalTableJoinRule, LogicalCorrelateToJoinFromTemporalTableRule: the column after
             // FOR SYSTEM_TIME AS OF is not a time attribute (TemporalJoinTest#testInvalidTemporalTablJoin).
             new Refusal(Pattern.compile("Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's"
@@ -170,13 +187,10 @@ final class RefusalFixes {
                 + ", as the second DESCRIPTOR meant (a later Flink's form of the same window).";
     }
 
-    /** The column a statement joins {@code FOR SYSTEM_TIME AS OF}, as written ({@code o.ts}). */
-    private static final Pattern AS_OF_COLUMN = Pattern.compile("(?i)\\bFOR\\s+SYSTEM_TIME\\s+AS\\s+OF\\s+([\\w.`]+)");
-
-    private static String asOfNotTimeAttribute(String sql) {
-        Matcher m = AS_OF_COLUMN.matcher(sql);
-        boolean found = m.find();
-        String column = found ? m.group(1) : "the column";
+    private static String asOfNotTimeAttribute(ParsedSql sql) {
+        Optional<String> time = asOf(sql);
+        boolean found = time.isPresent();
+        String column = time.orElse("the column");
         // The column as the left table's DDL names it: ts of o.ts.
         String name = SqlIdentifiers.lastNameUnquoted(column);
         String watermark = found ? "WATERMARK FOR " + name + " AS " + name + " - INTERVAL ..." : "its WATERMARK";
@@ -190,17 +204,18 @@ final class RefusalFixes {
     /**
      * The fix where the condition of a temporal join does not equate the versioned table's primary key: each key
      * column as the statement writes it where Flink's name of it in the join's row is that name with a counter
-     * ({@code currency0}: the left input has a {@code currency} too) and the statement's text names it so; Flink's
-     * name, said to be one, where the text does not tell ({@code SELECT *}).
+     * ({@code currency0}: the left input has a {@code currency} too) and the statement names it so (a part of one of
+     * its identifiers, as its tree holds them: not a word of a comment or a string); Flink's name, said to be one,
+     * where the statement does not tell ({@code SELECT *}).
      */
-    private static String versionedKey(String printed, String condition, String sql) {
-        String code = sql.replaceAll("--[^\\n]*", "");
+    private static String versionedKey(String printed, String condition, ParsedSql sql) {
+        Set<String> names = new HashSet<>();
+        sql.tree().ifPresent(tree -> identifierParts(tree.node(), names, 0));
         List<String> keys = new ArrayList<>();
         for (String key : printed.split(",\\s*")) {
             String written = key.replaceFirst("\\d+$", "");
-            boolean counted = !written.equals(key) && !written.isEmpty()
-                    && !Pattern.compile("(?i)\\b" + Pattern.quote(key) + "\\b").matcher(code).find();
-            boolean named = counted && Pattern.compile("(?i)\\b" + Pattern.quote(written) + "\\b").matcher(code).find();
+            boolean counted = !written.equals(key) && !written.isEmpty() && !names.contains(key.toLowerCase(Locale.ROOT));
+            boolean named = counted && names.contains(written.toLowerCase(Locale.ROOT));
             keys.add(named ? written : counted ? key + " as Flink prints it; " + written + " where the left input has a"
                     + " column of that name too" : key);
         }
@@ -213,8 +228,22 @@ final class RefusalFixes {
                 + " them the table's PRIMARY KEY, or join it as a regular join.";
     }
 
+    /** Every part of every identifier under {@code node} ({@code o}, {@code currency} of {@code o.currency}), lower case. */
+    private static void identifierParts(SqlNode node, Set<String> out, int depth) {
+        if (node == null || depth > 256) {
+            return;
+        }
+        if (node instanceof SqlIdentifier identifier) {
+            identifier.names.forEach(name -> out.add(name.toLowerCase(Locale.ROOT)));
+        } else if (node instanceof SqlNodeList list) {
+            list.forEach(child -> identifierParts(child, out, depth + 1));
+        } else if (node instanceof SqlCall call) {
+            call.getOperandList().forEach(child -> identifierParts(child, out, depth + 1));
+        }
+    }
+
     /** The fix of {@code message}, refusing {@code statement}, where Flink's words name a refusal this class answers. */
-    static Optional<String> fix(String message, String statement) {
+    static Optional<String> fix(String message, ParsedSql statement) {
         for (Refusal refusal : REFUSALS) {
             Matcher m = refusal.symptom().matcher(message);
             if (m.find() && refusal.statement().test(statement)) {

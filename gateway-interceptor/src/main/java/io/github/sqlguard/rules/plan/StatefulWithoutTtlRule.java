@@ -722,10 +722,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
         if (!semiOrAnti(join) || side.startsWith("the subquery's side")) {
             return side;
         }
-        // SemiJoinSides#inner names a subquery's side "the subquery's side", and an INTERSECT's or EXCEPT's "the query
-        // after ..." (both where the statement writes both); the right side's name says which subquery.
+        // The right side's name says which subquery, an INTERSECT's or EXCEPT's query after it, or both where the
+        // statement writes both (SemiJoinSides#rightSide).
         SemiJoinSides sides = SemiJoinSides.of(join.joinType(), names.context().statement().facts(), names.plan().views());
-        return sides.inner().replace("the subquery's side", "the IN or EXISTS subquery's side") + sides.where() + ", over "
+        return sides.rightSide() + sides.where() + ", over "
                 + side;
     }
 

@@ -422,20 +422,27 @@ record StatementNames(
     }
 
     /**
+     * The statement's tree as Flink's SQL parser read it once ({@link io.github.sqlguard.statement.ParsedTree}), as a
+     * list of its one node; empty where the parser could not read the text.
+     */
+    private List<org.apache.calcite.sql.SqlNode> statementNodes() {
+        return context.statement().tree().map(t -> List.of(t.node())).orElse(List.of());
+    }
+
+    /**
      * True when the statement's own text groups ({@code GROUP BY} in one of its {@code SELECT}s): an
      * aggregation of its plan that is not the statement's is in a view it reads. False when Flink's
      * parser cannot read it.
      */
     boolean statementGroups() {
         try {
-            for (org.apache.calcite.sql.SqlNode node
-                    : io.github.sqlguard.statement.FlinkSqlParser.parseStmtList(context.statement().text())) {
+            for (org.apache.calcite.sql.SqlNode node : statementNodes()) {
                 if (groups(node)) {
                     return true;
                 }
             }
             return false;
-        } catch (org.apache.calcite.sql.parser.SqlParseException | RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError e) {
             return false;
         }
     }
@@ -663,13 +670,12 @@ record StatementNames(
     private List<FromItem[]> parseJoins() {
         List<FromItem[]> joins = new ArrayList<>();
         try {
-            for (org.apache.calcite.sql.SqlNode statement
-                    : io.github.sqlguard.statement.FlinkSqlParser.parseStmtList(context.statement().text())) {
+            for (org.apache.calcite.sql.SqlNode statement : statementNodes()) {
                 java.util.Map<String, org.apache.calcite.sql.SqlNode> with = new java.util.HashMap<>();
                 collectWith(statement, with);
                 collectJoins(statement, with, joins);
             }
-        } catch (org.apache.calcite.sql.parser.SqlParseException | RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError e) {
             return List.of();
         }
         return joins;
@@ -1076,11 +1082,10 @@ record StatementNames(
     private List<String> groupedQualifiers(String name) {
         java.util.Set<String> written = new java.util.LinkedHashSet<>();
         try {
-            for (org.apache.calcite.sql.SqlNode node
-                    : io.github.sqlguard.statement.FlinkSqlParser.parseStmtList(context.statement().text())) {
+            for (org.apache.calcite.sql.SqlNode node : statementNodes()) {
                 groupQualifiers(node, name, written, false, 0);
             }
-        } catch (org.apache.calcite.sql.parser.SqlParseException | RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError e) {
             return List.of();
         }
         List<String> from = context.statement().facts().tableReferences().stream().map(TableReference::hintName).toList();
