@@ -46,7 +46,7 @@ class SemiJoinSidesTest {
     @Test
     void aViewsIntersectBesideASubqueryIsEithersJoin() {
         ViewReads views = new ViewReads(List.of(), java.util.Optional.empty(), List.of(), List.of(), List.of(),
-                List.of(new ViewSetOperation("kept_orders", "INTERSECT")), List.of());
+                List.of(new ViewSetOperation("kept_orders", "INTERSECT")), List.of(), List.of(), java.util.Map.of());
         SemiJoinSides sides = SemiJoinSides.of(
                 "SEMI", facts("SELECT a FROM kept_orders WHERE a IN (SELECT a FROM u)"), views);
 
