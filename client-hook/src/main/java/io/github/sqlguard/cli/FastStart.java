@@ -65,6 +65,10 @@ import java.util.Optional;
  * them directly. That JVM checks that the archive its options name is still its jar's and JVM's
  * ({@link #checkLaunchFile}): when the jar was rebuilt or the archive deleted, it deletes the launch
  * file, so the next start writes the new archive through the two JVMs again.
+ *
+ * <p>A JVM that cannot map its archive (corrupt, or another build of the JVM wrote it) runs without it, silently
+ * (the {@code cds} log is off) but about three times slower; lint's JVM, from a launch file or the first JVM, then
+ * deletes it ({@link UnmappedArchive}), so the next start writes it again.
  */
 final class FastStart {
 
@@ -83,7 +87,10 @@ final class FastStart {
      */
     static final String LAUNCH_FILE_PROPERTY = "sql-guard.fast-start.launch-file";
 
-    /** In the options of a launch file: the archive they map, checked against the jar's by {@link #checkLaunchFile}. */
+    /**
+     * In lint's JVM's options, from a launch file or the first JVM: the archive they map, checked against the jar's by
+     * {@link #checkLaunchFile} and against what the JVM mapped by {@link UnmappedArchive#check()}.
+     */
     static final String ARCHIVE_PROPERTY = "sql-guard.fast-start.archive";
 
     /** The planner jars earlier CLI jars unpacked into the cache (their {@code PlannerJarCache}), and their {@code .tmp}. */
@@ -192,6 +199,10 @@ final class FastStart {
             Instant now = Instant.now();
             archived = StaleCacheFiles.touch(archive, now);
             cleanCache(archive.getParent(), archive, now);
+            if (!archived && UnmappedArchive.unmappable(archive)) {
+                // A rewritten archive was not mapped either: lint without one (the JDK's own), no rewrite.
+                archive = null;
+            }
         } catch (IOException e) {
             // No archive where none can be kept: the second JVM still gets the other flags.
             archive = null;
@@ -290,6 +301,8 @@ final class FastStart {
         }
         if (archive != null && archived) {
             command.addAll(archiveMapping(archive, feature));
+            // Lint's JVM checks that it mapped it (UnmappedArchive#check), as a launch file's does.
+            command.add("-D" + ARCHIVE_PROPERTY + "=" + archive);
         } else if (archive != null && feature >= AOT_CACHE_FEATURE) {
             command.add("-XX:AOTMode=record");
             command.add(AOT_CONFIGURATION + archive.resolveSibling(archive.getFileName() + ".conf." + pid + ".tmp"));
@@ -654,18 +667,28 @@ final class FastStart {
     /**
      * The archive for {@code jar} in this JVM: {@code <cache>/<jar name>-<size>-<mtime>-<where>-java<version>.jsa},
      * from Java {@value #AOT_CACHE_FEATURE} on an AOT cache, {@code .aot}. {@code <where>} is a CRC-32 of the jar's
-     * real path: two checkouts (or two copies of a jar) that share the cache directory, whose jars have one name and
-     * may have one size and time ({@code cp -p}, an archive unpacked with its times, one build of two checkouts at the
-     * same millisecond), never map each other's archive, which holds the classes of the other jar: the JVM compares
-     * a jar's size and time with the archive's record of it (HotSpot's "A jar file is not the one used while building
-     * the shared archive file"), which two such jars pass alike.
+     * real path and the JVM's {@code java.home}: two checkouts (or two copies of a jar) that share the cache directory,
+     * whose jars have one name and may have one size and time ({@code cp -p}, an archive unpacked with its times, one
+     * build of two checkouts at the same millisecond), never map each other's archive, which holds the classes of the
+     * other jar: the JVM compares a jar's size and time with the archive's record of it (HotSpot's "A jar file is not
+     * the one used while building the shared archive file"), which two such jars pass alike. Two JDKs of one version
+     * string (two vendors' or two distributions' builds) do not either: HotSpot maps only an archive its own build
+     * wrote ({@code FileMapHeader::validate}: "The shared archive file was created by a different version or build
+     * of HotSpot"), and each would find the other's archive unmapped ({@link UnmappedArchive}).
      */
     static Path archive(Path jar) throws IOException {
+        return archive(jar, Path.of(System.getProperty("java.home")));
+    }
+
+    /** {@link #archive(Path)} for a JVM whose {@code java.home} is {@code javaHome}. */
+    static Path archive(Path jar, Path javaHome) throws IOException {
         String name = jar.getFileName().toString().replaceFirst("\\.jar$", "");
         long size = Files.size(jar);
         FileTime time = Files.getLastModifiedTime(jar);
         java.util.zip.CRC32 crc = new java.util.zip.CRC32();
         crc.update(jar.toRealPath().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        crc.update('\n');
+        crc.update(javaHome.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         String where = String.format("%08x", crc.getValue());
         String vm = System.getProperty("java.vm.version", "unknown").replaceAll("[^A-Za-z0-9._-]", "_");
         String kind = Runtime.version().feature() >= AOT_CACHE_FEATURE ? ".aot" : ".jsa";

@@ -44,6 +44,7 @@ public final class SqlGuardCommand implements Runnable {
         if (fast.isPresent()) {
             System.exit(FastStart.run(fast.get()));
         }
+        UnmappedArchive.check();
         FastStart.checkLaunchFile();
         FastStart.keepMetadataHandlers(args);
         FastStart.trainIfAsked();

@@ -334,6 +334,9 @@ class FastStartTest {
                 .startsWith("flink-sql-guard-cli-0.1.0-flink-2.3-3-" + Files.getLastModifiedTime(jar).toMillis() + "-")
                 .contains("-java")
                 .endsWith(Runtime.version().feature() >= 25 ? ".aot" : ".jsa");
+        // Two JDKs of one version string (two distributions' builds) each write their own: HotSpot maps only its own
+        // build's archive.
+        assertThat(FastStart.archive(jar, dir.resolve("jdk-a"))).isNotEqualTo(FastStart.archive(jar, dir.resolve("jdk-b")));
     }
 
     @Test
@@ -440,5 +443,111 @@ class FastStartTest {
         Path file = Files.write(dir.resolve(name), new byte[] {1});
         Files.setLastModifiedTime(file, FileTime.from(now.minus(age)));
         return file;
+    }
+
+    @Test
+    void aJvmThatCannotMapItsArchiveLintsSilentlyWithoutItAndLintDeletesItSoTheNextStartWritesItAgain(@TempDir Path dir)
+            throws Exception {
+        // A corrupt archive (random bytes), and one cut short (the JDK's own archive, its header intact, its regions
+        // not there), given with lint's own options, as a launch file gives them.
+        java.util.Random random = new java.util.Random(70);
+        byte[] garbage = new byte[1 << 20];
+        random.nextBytes(garbage);
+        List<Path> archives = new ArrayList<>(List.of(Files.write(dir.resolve("corrupt.jsa"), garbage)));
+        Path jdkArchive = Path.of(System.getProperty("java.home"), "lib", "server", "classes.jsa");
+        if (Files.isRegularFile(jdkArchive)) {
+            byte[] header = new byte[64 * 1024];
+            try (java.io.InputStream in = Files.newInputStream(jdkArchive)) {
+                header = java.util.Arrays.copyOf(header, in.readNBytes(header, 0, header.length));
+            }
+            archives.add(Files.write(dir.resolve("cut-short.jsa"), header));
+        }
+        for (Path archive : archives) {
+            Run run = printVmInfo(FastStart.launchOptions(archive));
+
+            // The JVM runs, and says nothing of the archive on the user's terminal: lint's stdout is its report.
+            assertThat(run.exit()).as(archive + ": " + run).isZero();
+            assertThat(run.stderr()).as(archive.toString()).isEmpty();
+            assertThat(run.stdout()).as(archive.toString()).doesNotContain(UnmappedArchive.SHARING)
+                    .doesNotContainIgnoringCase("warning").doesNotContainIgnoringCase("error");
+            // lint's JVM reads that in java.vm.info and deletes the archive (FastStart#checkLaunchFile then the launch
+            // file that names it): the next start writes it again.
+            assertThat(UnmappedArchive.check(archive, run.stdout().strip(), 17, List::of)).isTrue();
+            assertThat(archive).doesNotExist();
+        }
+        // The same JVM with an archive it maps (the JDK's own, its default) says so.
+        if (Files.isRegularFile(jdkArchive)) {
+            assertThat(printVmInfo(List.of("-XX:TieredStopAtLevel=1", "-Xshare:auto")).stdout())
+                    .contains(UnmappedArchive.SHARING);
+        }
+    }
+
+    @Test
+    void rewritesAnUnmappedArchiveOnceAndNotAgainForADayWhenTheRewrittenOneIsNotMappedEither(@TempDir Path dir)
+            throws Exception {
+        Path archive = Files.writeString(dir.resolve("cli.jsa"), "archive");
+
+        // Mapped, or not mapped because the user's JVM options turn sharing off: kept.
+        assertThat(UnmappedArchive.check(archive, "mixed mode, emulated-client, sharing", 17, List::of)).isFalse();
+        assertThat(UnmappedArchive.check(archive, "mixed mode, emulated-client", 17, () -> List.of("-Xshare:off")))
+                .isFalse();
+        assertThat(UnmappedArchive.check(archive, "mixed mode", 25, List::of)).as("an AOT cache: not checked").isFalse();
+        assertThat(archive).exists();
+
+        // Not mapped: deleted, and the next start writes it again.
+        assertThat(UnmappedArchive.check(archive, "mixed mode, emulated-client", 17, List::of)).isTrue();
+        assertThat(archive).doesNotExist();
+        assertThat(UnmappedArchive.unmappable(archive)).isFalse();
+
+        // The rewritten one not mapped either: no start writes it again while the marker is younger than a day (lint
+        // runs with the JDK's own archive), and the cache's cleaning deletes the marker after that day.
+        Files.writeString(archive, "rewritten");
+        assertThat(UnmappedArchive.check(archive, "mixed mode, emulated-client", 17, List::of)).isTrue();
+        assertThat(UnmappedArchive.unmappable(archive)).isTrue();
+        Path marker = UnmappedArchive.marker(archive);
+        Files.setLastModifiedTime(marker, FileTime.from(Instant.now().minus(Duration.ofDays(2))));
+        FastStart.cleanCache(dir, dir.resolve("cli.jsa"), Instant.now());
+        assertThat(marker).doesNotExist();
+        assertThat(UnmappedArchive.unmappable(archive)).isFalse();
+
+        // A marker older than a day counts as none.
+        Files.writeString(archive, "months later");
+        Files.writeString(marker, UnmappedArchive.ONCE);
+        Files.setLastModifiedTime(marker, FileTime.from(Instant.now().minus(Duration.ofDays(30))));
+        assertThat(UnmappedArchive.check(archive, "mixed mode, emulated-client", 17, List::of)).isTrue();
+        assertThat(UnmappedArchive.unmappable(archive)).isFalse();
+    }
+
+    /** A JVM of this JDK with {@code options}, running {@link PrintVmInfo}. */
+    private static Run printVmInfo(List<String> options) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(options);
+        command.add("-cp");
+        command.add(Path.of(PrintVmInfo.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+        command.add(PrintVmInfo.class.getName());
+        Process process = new ProcessBuilder(command).start();
+        process.getOutputStream().close();
+        java.util.concurrent.CompletableFuture<byte[]> err =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> readAll(process.getErrorStream()));
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Run(process.waitFor(), out, new String(err.get(), StandardCharsets.UTF_8));
+    }
+
+    private static byte[] readAll(java.io.InputStream in) {
+        try {
+            return in.readAllBytes();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private record Run(int exit, String stdout, String stderr) {}
+
+    /** Prints {@code java.vm.info}, which says whether the JVM mapped a class-data archive. */
+    static final class PrintVmInfo {
+        public static void main(String[] args) {
+            System.out.println(System.getProperty("java.vm.info"));
+        }
     }
 }
