@@ -67,7 +67,7 @@ import java.util.Optional;
  * file, so the next start writes the new archive through the two JVMs again.
  *
  * <p>A JVM that cannot map its archive (corrupt, or another build of the JVM wrote it) runs without it, silently
- * (the {@code cds} log is off) but about three times slower; lint's JVM, from a launch file or the first JVM, then
+ * (the {@code cds} log is off) at two to three times the CPU; lint's JVM, from a launch file or the first JVM, then
  * deletes it ({@link UnmappedArchive}), so the next start writes it again.
  */
 final class FastStart {

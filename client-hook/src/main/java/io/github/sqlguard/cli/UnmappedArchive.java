@@ -13,9 +13,9 @@ import java.util.function.Supplier;
  * wrote. HotSpot then runs without any archive, not even the JDK's own (a {@code -XX:SharedArchiveFile} replaces it),
  * and says why only in its {@code cds} log, which lint's flags turn off ({@link FastStart#FLAGS}: {@code
  * -Xshare:auto}, the default, never stops the JVM for an archive it cannot map, JDK 17's {@code
- * FileMapInfo::fail_continue}). So nothing reaches the user's terminal, but that lint took about three times the CPU
- * of one that maps it (7.1 s against 2.4 s at a load of 4, bench/results/2026-12-07-lint-cds-r70.md), and so would
- * every later one: the archive's name still matches the jar and the JVM, and each start touches it.
+ * FileMapInfo::fail_continue}). So nothing reaches the user's terminal, but that lint took two to three times the CPU
+ * of one that maps it (7.05 s against 2.39-2.85 s at a load of 4, 7.06 s against 3.34 s at a load of 30:
+ * bench/results/2026-12-07-lint-cds-r70.md), and so would every later one: the archive's name still matches the jar and the JVM, and each start touches it.
  *
  * <p>HotSpot says in {@code java.vm.info} whether it maps an archive: {@code "mixed mode, sharing"} or {@code "mixed
  * mode"} ({@code Abstract_VM_Version::vm_info_string}, and {@code Threads::create_vm} sets the property again after
