@@ -101,11 +101,11 @@ public final class WindowAggregateNotRecognizedRule extends StreamingPlanRule {
      * Flink's window TVF emits each row once for every window its assigner gives it (Flink 2.3.0 {@code
      * AlignedWindowTableFunctionOperator#processElement} hands {@code assignWindows}' windows to {@code
      * WindowTableFunctionOperatorBase#collect}, one output row each): one for a TUMBLE, several for a
-     * HOP (size / slide) or a CUMULATE (each window of its day that ends after the row), so a SUM or COUNT over a HOP's
+     * HOP (size / slide) or a CUMULATE (each window of its cycle that ends after the row), so a SUM or COUNT over a HOP's
      * or CUMULATE's rows counts each row several times.
      */
     private static RuleHit ungrouped(ExplainedPlan plan, Operator.GroupAggregate aggregate, PlanNode window) {
-        String spec = WindowKeys.windowSpec(window).orElse("a window");
+        String spec = WindowKeys.windowSpec(window).orElse(window.description());
         String kind = WindowKeys.windowKind(window).orElse("");
         String keyed = aggregate.groupBy().isEmpty() ? "with no key (one global group)" : "keyed by " + WindowKeys.keys(aggregate);
         String rows = kind.equals("TUMBLE")
@@ -113,8 +113,8 @@ public final class WindowAggregateNotRecognizedRule extends StreamingPlanRule {
                         + " the job started, as if read without it"
                 : kind.equals("HOP") || kind.equals("CUMULATE")
                         ? "Flink emits each row once for every window that holds it (a " + kind + " assigns a row to several"
-                                + " windows), so each row is aggregated several times: a SUM or COUNT is a multiple of the"
-                                + " total since the job started, not a total per window"
+                                + " windows), so each row is aggregated once per window that holds it: a SUM or COUNT counts a"
+                                + " row several times, and is neither a total per window nor the total since the job started"
                         : "the result is a total since the job started, not one per window";
         String groupBy = aggregate.groupBy().isEmpty()
                 ? "GROUP BY window_start, window_end"
@@ -122,7 +122,8 @@ public final class WindowAggregateNotRecognizedRule extends StreamingPlanRule {
         return PlanRules.hit(
                 plan,
                 aggregate,
-                "This aggregation reads the rows of the window TVF " + spec + " (" + window.label() + ") but groups by"
+                "This aggregation reads the rows of a " + (kind.isEmpty() ? "" : kind + " ") + "window TVF (" + window.label()
+                        + ": " + spec + ") but groups by"
                         + " none of its window columns (window_start, window_end), so Flink plans no window aggregation but a"
                         + " general " + aggregate.node().name() + " " + keyed + " over every row the window emits, its totals"
                         + " kept in state and updated as rows arrive: " + rows + ".",
