@@ -496,6 +496,8 @@ class RewriteGoldenFilesTest {
         "1151-first-payment-per-order-by-epoch-millis-under-ttl-dedup-on-event-time-emitted-at-watermark",
         "1155-daily-unique-visitors-per-date-column-of-subquery-window-aggregate-in-subquery-not-a-five-minute-tumble",
         "1156-hourly-clicks-per-page-over-aliased-subquery-flooring-the-hour-window-aggregate-in-subquery",
+        "1179-hourly-page-views-per-page-over-a-hop-grouped-without-its-window-window-aggregate-not-recognized",
+        "1180-top-2-readings-per-sensor-over-cumulate-rows-partitioned-by-sensor-alone-window-partition-first",
         "130-temporary-view-hides-top-n",
         "1139-bids-per-auction-over-filtering-subquery-renaming-row-fields-window-fix-keeps-the-subquerys-where"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {

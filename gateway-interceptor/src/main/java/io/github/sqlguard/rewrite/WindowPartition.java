@@ -36,7 +36,9 @@ import java.util.Optional;
  * {@code WindowRank} over the same windows ({@code StreamPhysicalRankRule} turns a Rank into a window
  * rank only where the partition keys hold the window columns of its window-aggregated input: {@code
  * WindowUtil#groupingContainsWindowStartEnd}). The ranking is then per window, not across every
- * window so far: its {@code changes:} line says so.
+ * window so far: its {@code changes:} line says so. The same for a Top-N right over a window TVF's rows ({@code
+ * TABLE(TUMBLE(...))} in its {@code FROM}) partitioned by neither: Flink plans a window Top-N that follows a windowing
+ * TVF (Flink docs, "Window Top-N"; on event time only, Flink refuses it on processing time and the proof fails).
  */
 final class WindowPartition extends ScopedFamily {
 
@@ -48,7 +50,7 @@ final class WindowPartition extends ScopedFamily {
             List.of("WindowRank", "WindowDeduplicate"),
             "the window column the `PARTITION BY` lacks (`window_end` beside `window_start`, or the other way round) added beside the one it has,"
                     + " or both in place of `window_time`;"
-                    + " for a Top-N over a window aggregation's rows partitioned by neither (or not partitioned), both put in front of its keys: a window Top-N over the same windows;"
+                    + " for a Top-N over a window TVF's or a window aggregation's rows partitioned by neither (or not partitioned), both put in front of its keys: a window Top-N over the same windows;"
                     + " for a Top-N over an aggregation of a window's rows grouped by one window column or by `window_time`, that aggregation grouped by both bounds and the ranking partitioned by them: a window aggregation and a window Top-N");
 
     WindowPartition() {
@@ -101,14 +103,19 @@ final class WindowPartition extends ScopedFamily {
     private List<Candidate> overWindowRows(Finding finding, RewriteContext context, Scope scope) {
         Optional<ExplainedPlan> plan = context.request().plan();
         Optional<PlanNode> rank = plan.flatMap(p -> finding.planNode().flatMap(p::node));
-        Optional<PlanNode> aggregate = rank.flatMap(r -> WindowRowsRead.windowTableRows(plan.get(), r))
-                .filter(WindowRowsRead::windowAggregate);
+        Optional<PlanNode> rows = rank.flatMap(r -> WindowRowsRead.windowTableRows(plan.get(), r));
+        Optional<PlanNode> aggregate = rows.filter(WindowRowsRead::windowAggregate);
+        // A window TVF's rows ranked as they are (TABLE(TUMBLE(...)) in the ranking's FROM, myfjdthink/flink-playground's
+        // window_topN.sql, round 70): a window Top-N follows a windowing TVF directly (Flink docs, "Window Top-N"), so
+        // the same bounds in front of the keys make it one, as over a window aggregation's rows.
+        boolean tableFunction = rows.filter(w -> w.is("WindowTableFunction")).isPresent();
         Optional<List<String>> ranked = plan.flatMap(p -> p.operators(Operator.Rank.class).stream()
                 .filter(r -> r.node() == rank.orElse(null)).findFirst()).map(Operator.Rank::partitionKeys);
-        if (aggregate.isEmpty() && ranked.isPresent()) {
+        if (aggregate.isEmpty() && !tableFunction && ranked.isPresent()) {
             return overAggregationByOne(finding, context, scope);
         }
-        if (aggregate.isEmpty() || ranked.isEmpty() || io.github.sqlguard.plan.WindowGrouping.onePerWindow(aggregate.get(), ranked.get())) {
+        if (ranked.isEmpty() || !tableFunction && (aggregate.isEmpty()
+                || io.github.sqlguard.plan.WindowGrouping.onePerWindow(aggregate.get(), ranked.get()))) {
             return List.of();
         }
         SqlNode tree = tree(scope);

@@ -1317,6 +1317,19 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
             }
             return new AggregateFix(fix.append('.').toString(), false);
         }
+        // Right over a window TVF's rows and grouped by none of its columns (window-aggregate-not-recognized): the
+        // statement's own window, grouped by both bounds, not a new TUMBLE over the table the window reads.
+        Optional<PlanNode> ownWindow = WindowKeys.ungroupedWindow(names.plan(), aggregate);
+        if (ownWindow.isPresent()) {
+            fix.append("; or, for a result per window of the ")
+                    .append(WindowKeys.windowKind(ownWindow.get()).map(k -> k + " window").orElse("window TVF"))
+                    .append(" the statement reads (it aggregates that window's rows grouped by none of its columns), ")
+                    .append(aggregate.groupBy().isEmpty() ? "GROUP BY window_start, window_end"
+                            : "GROUP BY window_start, window_end, " + String.join(", ", aggregate.groupBy()))
+                    .append(" (a window aggregation, which emits each window's result once and frees its state when the"
+                            + " window closes)");
+            return new AggregateFix(fix.append('.').toString(), false);
+        }
         Optional<String> read = names.readName(node);
         Optional<String> view = names.viewHolding(node);
         if (view.isPresent() && rowtime.isPresent()) {

@@ -243,6 +243,63 @@ final class WindowKeys {
     }
 
     /**
+     * The window TVF whose rows {@code aggregate} reads while it groups by none of the window's columns: a {@code
+     * WindowTableFunction} right below it (through {@code Calc}s and {@code Exchange}s only), every key a column the
+     * window's rows carry from the table it reads (read back through the compiled plan, {@link ExplainedPlan#source}),
+     * none of them {@code window_start}, {@code window_end} or {@code window_time}. Flink plans no window aggregation
+     * there ({@code WindowUtil#groupingContainsWindowStartEnd}) but keeps the {@code WindowTableFunction} below the
+     * general {@code GroupAggregate}: Flink 2.3.0 plans {@code GROUP BY collection, item_id} over {@code
+     * TABLE(CUMULATE(...))} as {@code GroupAggregate} over {@code WindowTableFunction(window=[CUMULATE(...)])}, which
+     * emits each row once per window that holds it. Empty for a key computed above the window ({@code
+     * DATE_FORMAT(window_start, ...)}, a window bound renamed), for grouping sets, and for a plan Flink could not
+     * compile (no projections to follow).
+     */
+    static Optional<PlanNode> ungroupedWindow(ExplainedPlan plan, Operator.GroupAggregate aggregate) {
+        if (!plan.compiled() || aggregate.groupingSets()) {
+            return Optional.empty();
+        }
+        List<PlanNode> inputs = plan.inputs(aggregate.node());
+        if (inputs.size() != 1) {
+            return Optional.empty();
+        }
+        PlanNode at = inputs.get(0);
+        for (int depth = 0; depth < 16 && (at.is("Calc") || at.is("Exchange")); depth++) {
+            List<PlanNode> below = plan.inputs(at);
+            if (below.size() != 1) {
+                return Optional.empty();
+            }
+            at = below.get(0);
+        }
+        if (!at.is("WindowTableFunction")) {
+            return Optional.empty();
+        }
+        PlanNode window = at;
+        for (String key : aggregate.groupBy()) {
+            Optional<ColumnSource> source = plan.source(inputs.get(0), key);
+            if (source.isEmpty() || source.get().node().id() != window.id() || source.get().name().equals(START)
+                    || source.get().name().equals(END) || source.get().name().equals(TIME)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(window);
+    }
+
+    /** The window a {@code WindowTableFunction} prints: {@code CUMULATE(time_col=[ts], max_size=[1 d], step=[1 h])}. */
+    private static final Pattern WINDOW = Pattern.compile("window=\\[((TUMBLE|HOP|CUMULATE|SESSION)\\(.*?\\))\\]");
+
+    /** The window {@code node}, a {@code WindowTableFunction}, prints (Flink's {@code WindowSpec#toSummaryString}). */
+    static Optional<String> windowSpec(PlanNode node) {
+        Matcher matcher = WINDOW.matcher(node.description());
+        return matcher.find() ? Optional.of(matcher.group(1)) : Optional.empty();
+    }
+
+    /** The kind of window {@code node}, a {@code WindowTableFunction}, prints: {@code TUMBLE}, {@code HOP}, ... */
+    static Optional<String> windowKind(PlanNode node) {
+        Matcher matcher = WINDOW.matcher(node.description());
+        return matcher.find() ? Optional.of(matcher.group(2)) : Optional.empty();
+    }
+
+    /**
      * The window column an aggregation's keys hold without both bounds.
      *
      * @param has {@link #START}, {@link #END} or {@link #TIME}
