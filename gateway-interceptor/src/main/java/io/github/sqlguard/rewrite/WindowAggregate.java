@@ -2,6 +2,7 @@ package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.plan.BucketWindows;
 import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.ProvenWay;
@@ -317,6 +318,27 @@ final class WindowAggregate extends ScopedFamily {
                         + " rows (insert-only), not updates of one row, and come each " + every
                         + " as the watermark passes, not with each row" + late,
                 "window size " + size + ", the unit of " + bucketText + "; step " + every).withWay(way);
+    }
+
+    /**
+     * The {@code changes:} clause of this family's candidate written again with {@code ON CONFLICT DO DEDUPLICATE}
+     * ({@link Candidate#deduplicatingOnConflict}), where Flink refused it without a clause (on-conflict-required alone
+     * blocks it, {@link Prover#prove}): the statement inserts into a sink keyed by a primary key that takes upserts, and
+     * Flink 2.3 derives no upsert key for a window TVF aggregation ({@code FlinkRelMdUpsertKeys} has no case for {@code
+     * StreamPhysicalWindowAggregate}), so its check (FLIP-558, {@code table.exec.sink.require-on-conflict}) asks for a
+     * clause. Over an insert-only input a {@code DEDUPLICATE} strategy puts no upsert materializer before the sink: Flink
+     * 2.3.0's {@code FlinkChangelogModeInferenceProgram} lets the inserts "be handled as UPSERT_AFTER and overwrite previous
+     * value". Before, the window rewrite into such a sink was not proven (Flink's SQL demo's daily unique visitors into
+     * Elasticsearch, lint case 80) and the TTL was the only rewrite offered. Empty where the plan has no such sink.
+     */
+    static Optional<String> keyedSink(RewriteContext context) {
+        return context.request().plan().flatMap(plan -> plan.operators(Operator.Sink.class).stream()
+                .filter(s -> !s.primaryKey().isEmpty() && s.conflictStrategy().isEmpty()).findFirst())
+                .map(sink -> "ON CONFLICT DO DEDUPLICATE, as Flink 2.3 refuses a window aggregation into "
+                        + sink.node().table().map(t -> t.getObjectName()).orElse("the sink") + ", keyed by "
+                        + String.join(", ", sink.primaryKey()) + ", without an ON CONFLICT clause (it derives no upsert"
+                        + " key for one): over the window's insert-only rows it puts no upsert materializer before the"
+                        + " sink, which writes each row over the sink row of its key (the latest row of a key wins)");
     }
 
     /** The item of {@code select} that selects the bucket written {@code bucketText} under an alias, if one does. */
