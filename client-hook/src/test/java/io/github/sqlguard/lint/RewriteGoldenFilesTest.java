@@ -496,6 +496,7 @@ class RewriteGoldenFilesTest {
         "1151-first-payment-per-order-by-epoch-millis-under-ttl-dedup-on-event-time-emitted-at-watermark",
         "1155-daily-unique-visitors-per-date-column-of-subquery-window-aggregate-in-subquery-not-a-five-minute-tumble",
         "1156-hourly-clicks-per-page-over-aliased-subquery-flooring-the-hour-window-aggregate-in-subquery",
+        "1165-hourly-clicks-per-page-bucketed-over-filtering-subquery-window-in-the-subquery-keeps-its-where",
         "130-temporary-view-hides-top-n",
         "1139-bids-per-auction-over-filtering-subquery-renaming-row-fields-window-fix-keeps-the-subquerys-where"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
@@ -669,7 +670,8 @@ class RewriteGoldenFilesTest {
         "989-regions-selling-per-hour-count-over-floor-totals-window-aggregate-tumble-alone-under-an-aggregation",
         "1017-best-shop-total-per-day-max-over-cast-to-date-totals-tumble-first-upper-state-per-day-said",
         "1155-daily-unique-visitors-per-date-column-of-subquery-window-aggregate-in-subquery-not-a-five-minute-tumble",
-        "1156-hourly-clicks-per-page-over-aliased-subquery-flooring-the-hour-window-aggregate-in-subquery"})
+        "1156-hourly-clicks-per-page-over-aliased-subquery-flooring-the-hour-window-aggregate-in-subquery",
+        "1165-hourly-clicks-per-page-bucketed-over-filtering-subquery-window-in-the-subquery-keeps-its-where"})
     void aFixNamesFirstTheWindowOfItsFirstProvenRewrite(String name) throws IOException {
         JsonNode statement = JSON.readTree(GOLDEN.resolve(name + ".json").toFile());
         int checked = 0;
