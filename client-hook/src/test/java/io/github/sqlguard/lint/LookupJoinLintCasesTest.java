@@ -52,6 +52,8 @@ class LookupJoinLintCasesTest {
         "56-kafka-bids-per-auction-over-cte-without-time-column-hint-names-the-cte-window-names-the-row-field",
         "57-kafka-top-3-bids-per-auction-over-cte-without-time-column-window-fix-names-the-row-fields",
         "68-kafka-top-3-bids-per-auction-over-filtering-subquery-window-fix-and-rewrite-window-the-subquery",
+        "79-demo-buys-per-category-over-lookup-join-view-without-ts-window-fix-adds-ts-to-the-view",
+        "80-demo-daily-unique-visitors-into-elasticsearch-keyed-by-date-and-time",
         "42-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-materializer-says-no-matches-compete",
         "44-cdc-orders-lookup-join-customers-by-customer-id-and-constant-region-refused-reason-says-one-match"})
     void lastStatementIsAsItsHeaderSays(String name) throws Exception {

@@ -498,6 +498,7 @@ class RewriteGoldenFilesTest {
         "1156-hourly-clicks-per-page-over-aliased-subquery-flooring-the-hour-window-aggregate-in-subquery",
         "1179-hourly-page-views-per-page-over-a-hop-grouped-without-its-window-window-aggregate-not-recognized",
         "1180-top-2-readings-per-sensor-over-cumulate-rows-partitioned-by-sensor-alone-window-partition-first",
+        "1165-hourly-clicks-per-page-bucketed-over-filtering-subquery-window-in-the-subquery-keeps-its-where",
         "130-temporary-view-hides-top-n",
         "1139-bids-per-auction-over-filtering-subquery-renaming-row-fields-window-fix-keeps-the-subquerys-where"})
     void lastStatementsFindingsAndRewritesAreTheGoldenOnes(String name) throws Exception {
@@ -671,7 +672,8 @@ class RewriteGoldenFilesTest {
         "989-regions-selling-per-hour-count-over-floor-totals-window-aggregate-tumble-alone-under-an-aggregation",
         "1017-best-shop-total-per-day-max-over-cast-to-date-totals-tumble-first-upper-state-per-day-said",
         "1155-daily-unique-visitors-per-date-column-of-subquery-window-aggregate-in-subquery-not-a-five-minute-tumble",
-        "1156-hourly-clicks-per-page-over-aliased-subquery-flooring-the-hour-window-aggregate-in-subquery"})
+        "1156-hourly-clicks-per-page-over-aliased-subquery-flooring-the-hour-window-aggregate-in-subquery",
+        "1165-hourly-clicks-per-page-bucketed-over-filtering-subquery-window-in-the-subquery-keeps-its-where"})
     void aFixNamesFirstTheWindowOfItsFirstProvenRewrite(String name) throws IOException {
         JsonNode statement = JSON.readTree(GOLDEN.resolve(name + ".json").toFile());
         int checked = 0;

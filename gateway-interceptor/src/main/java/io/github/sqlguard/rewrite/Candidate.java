@@ -101,6 +101,17 @@ record Candidate(
     }
 
     /**
+     * This candidate with {@code ON CONFLICT DO DEDUPLICATE} after its statement, which the changes line says with
+     * {@code why}: Flink 2.3 refuses a window aggregation into a sink keyed by a primary key without a clause, and over
+     * its insert-only rows that choice puts no upsert materializer before the sink ({@link WindowAggregate#keyedSink}).
+     */
+    Candidate deduplicatingOnConflict(String why) {
+        String clause = "\nON CONFLICT DO DEDUPLICATE";
+        return new Candidate(family, answers, before, unterminated(statement) + clause, unterminated(planned) + clause,
+                config, tables, intent, columns, changes + "; " + why, chosen, view, way, choice);
+    }
+
+    /**
      * The script shown: the statements before, then the statement, each ending with {@code ;}; on a
      * line of its own after a statement whose last line ends in a {@code --} comment, where it would
      * otherwise be part of the comment.

@@ -9,6 +9,7 @@ import io.github.sqlguard.rewrite.RewriteSession.Judged;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.diagnosis.OnConflictRequiredRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.rules.restore.RestoreLoss;
 
@@ -53,12 +54,18 @@ final class Prover {
 
     /**
      * Not proven, and why; {@code onlyUnboundedRank} when the one BLOCK that refuses it is {@code unbounded-rank}'s,
-     * which {@link #prove} answers at once with the session TTL set before the candidate.
+     * which {@link #prove} answers at once with the session TTL set before the candidate; {@code onlyOnConflictRequired}
+     * when it is {@code on-conflict-required}'s, which {@link #prove} answers for a window aggregation into a keyed sink
+     * with {@code ON CONFLICT DO DEDUPLICATE} ({@link WindowAggregate#keyedSink}).
      */
-    record Rejected(String reason, boolean onlyUnboundedRank) implements Proof {
+    record Rejected(String reason, boolean onlyUnboundedRank, boolean onlyOnConflictRequired) implements Proof {
 
         Rejected(String reason) {
-            this(reason, false);
+            this(reason, false, false);
+        }
+
+        Rejected(String reason, boolean onlyUnboundedRank) {
+            this(reason, onlyUnboundedRank, false);
         }
     }
 
@@ -82,6 +89,15 @@ final class Prover {
                                     + " a key idle that long)",
                             proposed.chosen()),
                     context);
+        }
+        // A window aggregation into a sink keyed by a primary key, refused for that alone (Flink 2.3 derives no upsert
+        // key for one): proven again with ON CONFLICT DO DEDUPLICATE, which over its inserts keeps no state.
+        if (proof instanceof Rejected rejected && rejected.onlyOnConflictRequired()
+                && candidate.family().equals(WindowAggregate.ID) && candidate.view().isEmpty()) {
+            Optional<String> why = WindowAggregate.keyedSink(context);
+            if (why.isPresent()) {
+                return proveOnce(candidate.deduplicatingOnConflict(why.get()), context);
+            }
         }
         return proof;
     }
@@ -164,7 +180,8 @@ final class Prover {
             boolean onlyUnbounded = blocking.stream().allMatch(f -> f.ruleId().equals(UnboundedRankRule.ID));
             return new Rejected((onlyUnbounded ? UNBOUNDED_ONLY + ": " : "BLOCK: ")
                     + String.join(", ", blocking.stream().map(Finding::ruleId).distinct().toList()) + " ("
-                    + blocking.get(0).reason() + ")", onlyUnbounded);
+                    + blocking.get(0).reason() + ")", onlyUnbounded,
+                    blocking.stream().allMatch(f -> f.ruleId().equals(OnConflictRequiredRule.ID)));
         }
         Optional<String> violation = candidate.intent().violation(judged.plan());
         if (violation.isPresent()) {

@@ -2,6 +2,7 @@ package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.plan.BucketWindows;
 import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.rewrite.Candidate.Columns;
 import io.github.sqlguard.rules.Finding;
 import io.github.sqlguard.rules.ProvenWay;
@@ -75,7 +76,11 @@ final class WindowAggregate extends ScopedFamily {
         for (int s = 0; s < selects.size(); s++) {
             SqlSelect select = selects.get(s);
             if (select.getGroup() != null && table(select) == null) {
+                int before = out.size();
                 subqueryCandidates(finding, context, scope, s, select, out);
+                if (out.size() == before) {
+                    filteringCandidates(finding, context, scope, s, select, out);
+                }
                 continue;
             }
             if (table(select) == null || !mayBe(finding, context, table(select))) {
@@ -129,6 +134,101 @@ final class WindowAggregate extends ScopedFamily {
             windowedSubquery(finding, context, scope, at, i, rowtime.get(), unit.get(), Optional.empty()).ifPresent(out::add);
             return;
         }
+    }
+
+    /**
+     * The candidates for an aggregation grouped by a time bucket of the rows of a subquery that reads a table and filters
+     * it ({@code SELECT FLOOR(ts TO HOUR) AS click_hour, page, COUNT(*) FROM (SELECT page, ts FROM clicks WHERE page <>
+     * '/health') AS c GROUP BY FLOOR(ts TO HOUR), page}): the window goes into the subquery's {@code FROM}, its {@code
+     * WHERE} kept (a window over the table itself would drop it, as namecols2's {@code FilteringQuery} fix says), the
+     * subquery selects {@code window_start} and {@code window_end}, and the block above groups by them in the bucket's
+     * place ({@link #windowInPlace}). Flink plans a window aggregation over the window TVF filtered and projected by a
+     * {@code Calc} ({@code StreamPhysicalWindowAggregateRule}). Only where the subquery selects the event-time column as
+     * it is (or {@code *}), so that the bucket above names it. Before, only the TTL was offered (case 1165).
+     */
+    private void filteringCandidates(
+            Finding finding, RewriteContext context, Scope scope, int at, SqlSelect select, List<Candidate> out) {
+        SqlSelect inner = subquery(select);
+        if (inner == null || table(inner) == null || inner.getWhere() == null || inner.getGroup() != null
+                || inner.getHaving() != null || inner.isDistinct() || inner.getFetch() != null || inner.getOffset() != null
+                || inner.getOrderList() != null && !inner.getOrderList().isEmpty()
+                || !mayBe(finding, context, table(inner))) {
+            return;
+        }
+        Optional<Column> rowtime = context.columnsOf(table(inner)).flatMap(ScopedFamily::rowtime);
+        if (rowtime.isEmpty() || !selectsAsItIs(inner, rowtime.get().name())) {
+            return;
+        }
+        SqlNodeList group = select.getGroup();
+        for (int i = 0; i < group.size(); i++) {
+            Optional<Duration> unit = TimeBuckets.sizeOf(group.get(i), rowtime.get().name());
+            if (unit.isEmpty()) {
+                continue;
+            }
+            Bucket bucket = new Bucket(table(inner), rowtime.get(), i, unit.get());
+            Optional<Duration> step = finding.planNode().flatMap(id -> context.request().plan().flatMap(
+                    plan -> plan.node(id).map(node -> BucketWindows.cumulateStep(plan, node, unit.get()))))
+                    .orElseGet(() -> TimeBuckets.cumulateStep(unit.get()));
+            if (step.isPresent()) {
+                windowedFiltering(finding, context, scope, at, bucket, step).ifPresent(out::add);
+            }
+            windowedFiltering(finding, context, scope, at, bucket, Optional.empty()).ifPresent(out::add);
+            return;
+        }
+    }
+
+    /** True where {@code select} selects {@code column} under its own name: the column as it is, or {@code *}. */
+    private static boolean selectsAsItIs(SqlSelect select, String column) {
+        for (SqlNode item : select.getSelectList()) {
+            if (item instanceof SqlIdentifier id && (id.isStar()
+                    || id.names.get(id.names.size() - 1).equalsIgnoreCase(column))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The candidate with the {@code at}-th block of a fresh tree of {@code scope} aggregated per window over the
+     * filtering subquery it reads ({@link #filteringCandidates}).
+     */
+    private Optional<Candidate> windowedFiltering(
+            Finding finding, RewriteContext context, Scope scope, int at, Bucket bucketed, Optional<Duration> step) {
+        SqlNode tree = tree(scope);
+        SqlSelect select = Trees.selects(tree).get(at);
+        SqlSelect inner = subquery(select);
+        SqlIdentifier table = bucketed.table();
+        Column rowtime = bucketed.rowtime();
+        Duration unit = bucketed.unit();
+        String bucketText = SqlTrees.unparse(select.getGroup().get(bucketed.key()));
+        SqlNode window = step.isPresent() ? Snippets.cumulate(table, rowtime.name(), step.get(), unit)
+                : Snippets.tumble(table, rowtime.name(), unit);
+        if (inner.getFrom() instanceof SqlIdentifier) {
+            inner.setFrom(window);
+        } else {
+            ((SqlCall) inner.getFrom()).setOperand(0, window);
+        }
+        SqlNodeList items = inner.getSelectList();
+        boolean star = items.stream().anyMatch(item -> item instanceof SqlIdentifier id && id.isStar());
+        for (String windowColumn : List.of("window_start", "window_end")) {
+            boolean selected = star;
+            for (SqlNode item : items) {
+                selected |= item instanceof SqlIdentifier id && id.isSimple() && id.getSimple().equalsIgnoreCase(windowColumn);
+            }
+            if (!selected) {
+                items.add(SqlTrees.identifier(windowColumn));
+            }
+        }
+        Optional<SqlCall> selected = selectedBucket(select, bucketText);
+        String before = selected.map(SqlTrees::unparse).orElse("");
+        if (!windowInPlace(select, bucketed, null)) {
+            return Optional.empty();
+        }
+        String how = "GROUP BY " + String.join(", ", select.getGroup().stream().map(SqlTrees::unparse).toList()) + " over "
+                + SqlTrees.unparse(window) + " in the FROM of the subquery that filters " + table.getSimple()
+                + ", its WHERE kept" + emitted(unit, step)
+                + selected.map(item -> ", selecting " + SqlTrees.unparse(item) + " in place of " + before).orElse("");
+        return Optional.of(describe(finding, context, scope, tree, table, rowtime, unit, step, bucketText, how));
     }
 
     /** The subquery {@code select} reads ({@code FROM (...)} or {@code FROM (...) AS s}); null for anything else. */
@@ -319,6 +419,27 @@ final class WindowAggregate extends ScopedFamily {
                 "window size " + size + ", the unit of " + bucketText + "; step " + every).withWay(way);
     }
 
+    /**
+     * The {@code changes:} clause of this family's candidate written again with {@code ON CONFLICT DO DEDUPLICATE}
+     * ({@link Candidate#deduplicatingOnConflict}), where Flink refused it without a clause (on-conflict-required alone
+     * blocks it, {@link Prover#prove}): the statement inserts into a sink keyed by a primary key that takes upserts, and
+     * Flink 2.3 derives no upsert key for a window TVF aggregation ({@code FlinkRelMdUpsertKeys} has no case for {@code
+     * StreamPhysicalWindowAggregate}), so its check (FLIP-558, {@code table.exec.sink.require-on-conflict}) asks for a
+     * clause. Over an insert-only input a {@code DEDUPLICATE} strategy puts no upsert materializer before the sink: Flink
+     * 2.3.0's {@code FlinkChangelogModeInferenceProgram} lets the inserts "be handled as UPSERT_AFTER and overwrite previous
+     * value". Before, the window rewrite into such a sink was not proven (Flink's SQL demo's daily unique visitors into
+     * Elasticsearch, lint case 80) and the TTL was the only rewrite offered. Empty where the plan has no such sink.
+     */
+    static Optional<String> keyedSink(RewriteContext context) {
+        return context.request().plan().flatMap(plan -> plan.operators(Operator.Sink.class).stream()
+                .filter(s -> !s.primaryKey().isEmpty() && s.conflictStrategy().isEmpty()).findFirst())
+                .map(sink -> "ON CONFLICT DO DEDUPLICATE, as Flink 2.3 refuses a window aggregation into "
+                        + sink.node().table().map(t -> t.getObjectName()).orElse("the sink") + ", keyed by "
+                        + String.join(", ", sink.primaryKey()) + ", without an ON CONFLICT clause (it derives no upsert"
+                        + " key for one): over the window's insert-only rows it puts no upsert materializer before the"
+                        + " sink, which writes each row over the sink row of its key (the latest row of a key wins)");
+    }
+
     /** The item of {@code select} that selects the bucket written {@code bucketText} under an alias, if one does. */
     static Optional<SqlCall> selectedBucket(SqlSelect select, String bucketText) {
         for (SqlNode item : select.getSelectList()) {
@@ -333,7 +454,8 @@ final class WindowAggregate extends ScopedFamily {
      * {@code select}, which groups by {@code bucketed}, aggregated in place over {@code window} (a window TVF of the
      * table it reads): it reads the window, groups by {@code window_start, window_end} in place of the bucket, and each
      * occurrence of the bucket in its items and {@code HAVING} becomes the same expression of {@code window_start}
-     * ({@link TimeBuckets#overWindowStart}). False, leaving it half changed, where the bucket is selected without an alias
+     * ({@link TimeBuckets#overWindowStart}); {@code window} null where the window is in the {@code FROM} of the
+     * subquery it reads already ({@link #windowedFiltering}). False, leaving it half changed, where the bucket is selected without an alias
      * or an occurrence cannot be replaced: its tree is then not to be used.
      */
     static boolean windowInPlace(SqlSelect select, Bucket bucketed, SqlNode window) {
@@ -342,9 +464,9 @@ final class WindowAggregate extends ScopedFamily {
         Column rowtime = bucketed.rowtime();
         SqlNode bucket = group.get(key);
         String bucketText = SqlTrees.unparse(bucket);
-        if (select.getFrom() instanceof SqlIdentifier) {
+        if (window != null && select.getFrom() instanceof SqlIdentifier) {
             select.setFrom(window);
-        } else {
+        } else if (window != null) {
             ((SqlCall) select.getFrom()).setOperand(0, window);
         }
         SqlNodeList newGroup = new SqlNodeList(SqlParserPos.ZERO);

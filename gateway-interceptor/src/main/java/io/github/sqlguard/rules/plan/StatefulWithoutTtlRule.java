@@ -1353,6 +1353,9 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                     + " (" + StatementNames.watermark(c.name()) + "; a row later than the"
                     + " watermark is then dropped) and aggregate per window, whose state is freed when it closes: ")
                     .orElse("; or aggregate per window, whose state is freed when it closes: ");
+            // A bucket of the rows of a subquery that filters the table: the window goes in its FROM, its WHERE kept.
+            Optional<io.github.sqlguard.statement.FilteringQuery> filteredBucket = bucket.isPresent()
+                    && !bucket.get().inSubquery() && !grouping ? names.filteringQuery(node) : Optional.empty();
             String keys = grouping ? ", GROUPING SETS (...) as the query writes them"
                     : aggregate.groupBy().isEmpty() ? ""
                     : ", " + String.join(", ", groupKeys(aggregate, names).stream()
@@ -1360,8 +1363,10 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                             .filter(k -> bucket.map(b -> !b.isKey(k) || b.inSubquery()).orElse(true))
                             // as they resolve over the table the window reads: bid.auction for a that renames it;
                             // as the subquery names them where the window goes in the subquery that computes the bucket
+                            // or in the subquery that filters
                             .map(k -> SqlIdentifiers.planName(bucket.filter(TimeBuckets.Bucket::inSubquery).isPresent()
-                                    ? k : names.overTable(k, node))).toList());
+                                    ? k : filteredBucket.isPresent() ? filteredBucket.get().nameOf(k)
+                                    : names.overTable(k, node))).toList());
             String group = "GROUP BY window_start, window_end" + (keys.equals(", ") ? "" : keys);
             String tumble = "TABLE(TUMBLE(TABLE " + read.get() + ", DESCRIPTOR(" + SqlIdentifiers.sql(time.get().name()) + "), "
                     + values.windowInterval() + "))" + names.viewSelecting(node, time.get());
@@ -1391,6 +1396,15 @@ public final class StatefulWithoutTtlRule extends StreamingPlanRule {
                                 + ", at its end; not a CUMULATE window, whose result so far at each step would reach " + r
                                 + " as a new row)").orElse(" (one window per " + bucket.get().unit()
                                 + ", the bucket the query groups by)")).append(bucket.get().selectedInPlace());
+            }
+            if (filteredBucket.isPresent()) {
+                String scanned = names.directTable(node).map(ObjectIdentifier::getObjectName).orElse("the table");
+                String query = filteredBucket.get().name();
+                fix.append(" (the window in the FROM of ").append(query.isEmpty() ? "the subquery"
+                        : (names.context().statement().facts().withItemNames().contains(query) ? "the WITH item "
+                                : "the subquery ") + query).append(" in place of ").append(scanned)
+                        .append(", its WHERE kept: a window over ").append(scanned).append(" itself would drop it; the")
+                        .append(" query selects window_start and window_end beside its columns)");
             }
             if (bucket.isPresent()) {
                 fix.append(upperAggregation(names, node));
