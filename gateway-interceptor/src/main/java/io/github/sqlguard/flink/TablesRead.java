@@ -28,6 +28,9 @@ import java.util.Optional;
  */
 final class TablesRead {
 
+    /** Views of views are read this deep for the key they keep. */
+    private static final int MAX_DEPTH = 16;
+
     private TablesRead() {}
 
     /** The tables and views {@code statementBody} reads, in {@code catalogManager}'s session. */
@@ -50,11 +53,17 @@ final class TablesRead {
     }
 
     /**
-     * The key a view keeps of the one table its expanded query projects and filters ({@link JoinOutputKeys#viewOfOne});
-     * empty for a table, a view without SQL, and a view that does more.
+     * The key a view keeps of the one table its expanded query projects and filters ({@link JoinOutputKeys#viewOfOne}),
+     * through any views of views between them ({@code open_lines} over {@code live_lines} over {@code order_lines}, case
+     * 1173: Flink expands each view in place of its name, so the outer one keeps the table's key as the inner one does),
+     * at most {@link #MAX_DEPTH} views deep; empty for a table, a view without SQL, and a view that does more.
      */
     private static Optional<TableRead.ViewKey> viewKey(CatalogManager catalogManager, ContextResolvedTable table) {
-        if (!(table.getTable() instanceof CatalogView view)) {
+        return viewKey(catalogManager, table, 0);
+    }
+
+    private static Optional<TableRead.ViewKey> viewKey(CatalogManager catalogManager, ContextResolvedTable table, int depth) {
+        if (!(table.getTable() instanceof CatalogView view) || depth >= MAX_DEPTH) {
             return Optional.empty();
         }
         String query;
@@ -65,11 +74,13 @@ final class TablesRead {
             return Optional.empty();
         }
         JoinOutputKeys.Tables tables = names -> ViewQueries.lookUp(catalogManager, new TableReference(names, ""))
-                .filter(t -> !(t.getTable() instanceof CatalogView))
-                .map(t -> new JoinOutputKeys.Table(
-                        t.getResolvedTable().getResolvedSchema().getPrimaryKey().map(UniqueConstraint::getColumns)
-                                .orElse(List.of()),
-                        t.getResolvedTable().getResolvedSchema().getColumnNames()));
+                .flatMap(t -> t.getTable() instanceof CatalogView
+                        ? viewKey(catalogManager, t, depth + 1).map(key -> new JoinOutputKeys.Table(key.columns(),
+                                t.getResolvedTable().getResolvedSchema().getColumnNames(), Optional.of(key.table())))
+                        : Optional.of(new JoinOutputKeys.Table(
+                                t.getResolvedTable().getResolvedSchema().getPrimaryKey()
+                                        .map(UniqueConstraint::getColumns).orElse(List.of()),
+                                t.getResolvedTable().getResolvedSchema().getColumnNames())));
         return Optional.ofNullable(query).flatMap(QueryFacts::parse).flatMap(tree -> JoinOutputKeys.viewOfOne(tree, tables))
                 .map(t -> new TableRead.ViewKey(unqualified(catalogManager, t.keyOf().orElseThrow()), t.primaryKey()));
     }

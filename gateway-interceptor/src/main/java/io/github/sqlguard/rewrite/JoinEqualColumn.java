@@ -10,7 +10,6 @@ import io.github.sqlguard.statement.QueryFacts;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
@@ -69,10 +68,11 @@ final class JoinEqualColumn extends ScopedFamily {
         self[0] = tables;
         Optional<JoinOutputKeys.EqualColumnFix> fix = JoinOutputKeys.of(tree, tables)
                 .flatMap(JoinOutputKeys::equalColumnFix);
-        if (fix.isEmpty() || !(tree instanceof SqlInsert insert) || !(insert.getSource() instanceof SqlSelect select)) {
+        Optional<SqlSelect> select = JoinOutputKeys.query(tree);
+        if (fix.isEmpty() || select.isEmpty()) {
             return List.of();
         }
-        SqlNodeList items = select.getSelectList();
+        SqlNodeList items = select.get().getSelectList();
         for (JoinOutputKeys.Equality swap : fix.get().select()) {
             boolean replaced = false;
             for (int i = 0; i < items.size() && !replaced; i++) {

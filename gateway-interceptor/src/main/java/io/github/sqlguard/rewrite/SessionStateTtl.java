@@ -11,7 +11,6 @@ import io.github.sqlguard.rules.plan.LostJoinCondition;
 import io.github.sqlguard.rules.plan.StatefulWithoutTtlRule;
 import io.github.sqlguard.rules.plan.UnboundedRankRule;
 import io.github.sqlguard.statement.ParsedStatement;
-import io.github.sqlguard.statement.QueryFacts;
 
 import org.apache.calcite.sql.SqlNode;
 
@@ -162,6 +161,17 @@ final class SessionStateTtl implements RewriteFamily {
         return out.toString();
     }
 
+    /**
+     * What each join of the statement is on, as it writes it, then what each join of the views it reads is on ({@link
+     * ExplainedPlan#viewJoinConditions}, directly or through other views): the conditions {@link LostJoinCondition#lostIn}
+     * looks for in {@code plan}.
+     */
+    private static List<String> conditions(ParsedStatement statement, ExplainedPlan plan) {
+        List<String> conditions = new ArrayList<>(statement.facts().joinConditions());
+        plan.viewJoinConditions().forEach(inView -> conditions.add(inView.condition()));
+        return conditions;
+    }
+
     private static List<String> calls(Operator.GroupAggregate aggregate) {
         return aggregate.calls().orElse(List.of()).stream().map(Operator.AggregateCall::sql).distinct().toList();
     }
@@ -249,14 +259,12 @@ final class SessionStateTtl implements RewriteFamily {
         String set = "SET '" + StateTtl.KEY + "' = '" + value + "'";
         // A join Flink's join reorder left without the statement's condition (LostJoinCondition, case 1034) would stay so
         // under the TTL alone: the rewrite switches the reorder off first, as the finding's fix does, and is proven so,
-        // on each of its paths: where the side read once is pinned in a view, the joins are the view's (case 1112), so
-        // their conditions are read from the view's tree as well as the statement's.
-        List<String> conditions = new ArrayList<>(statement.facts().joinConditions());
-        if (!scope.isStatement()) {
-            tree.flatMap(QueryFacts::of).ifPresent(facts -> conditions.addAll(facts.joinConditions()));
-        }
+        // on each of its paths. The joins of the views the statement reads, through every level, are Flink's to reorder
+        // with the statement's (case 1112: the side read once is pinned in such a view): their conditions are the plan's
+        // (ExplainedPlan#viewJoinConditions, from each view's expanded query), as LostJoinCondition reads them for the
+        // finding, not the pinned view's text again (which names one level and only where a pin goes).
         List<String> lost = Boolean.parseBoolean(context.request().config().getOrDefault(LostJoinCondition.JOIN_REORDER,
-                "false")) ? context.request().plan().map(p -> LostJoinCondition.lostIn(p, conditions))
+                "false")) ? context.request().plan().map(p -> LostJoinCondition.lostIn(p, conditions(statement, p)))
                         .orElse(List.of()) : List.of();
         List<String> sets = lost.isEmpty() ? List.of(set)
                 : List.of("SET '" + LostJoinCondition.JOIN_REORDER + "' = 'false'", set);

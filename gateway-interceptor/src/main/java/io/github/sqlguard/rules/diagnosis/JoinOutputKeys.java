@@ -13,6 +13,8 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUtil;
+import org.apache.calcite.sql.SqlWith;
+import org.apache.calcite.sql.SqlWithItem;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,12 +27,13 @@ import java.util.stream.Stream;
 
 /**
  * The keys a statement's joins give its rows, derived as Flink 2.3.0 derives them from the keys its inputs declare, for
- * a statement Flink refused (a diagnosis has no plan). Read only for an {@code INSERT} whose query is one {@code SELECT}
- * (no {@code GROUP BY}, {@code DISTINCT} or {@code OVER}) from {@code INNER}, {@code LEFT} or {@code RIGHT} joins, each on
- * at least one column equality (its other conditions key nothing), of tables (not views) and of subqueries that only
- * project and filter one of them ({@code (SELECT order_id, line_no, sku FROM order_lines WHERE ...) AS l}: the table's key
- * is kept where every column of it is selected, under the name it is selected as); a join may read another
- * ({@code a JOIN b ON ... JOIN c ON ...}, a cascade).
+ * a statement Flink refused (a diagnosis has no plan). Read only for an {@code INSERT} whose query is one {@code SELECT},
+ * or a {@code WITH} whose body is one (no {@code GROUP BY}, {@code DISTINCT} or {@code OVER}), from {@code INNER}, {@code
+ * LEFT} or {@code RIGHT} joins, each on at least one column equality (its other conditions key nothing), of tables and
+ * of subqueries, views and {@code WITH} items that only project and filter one of them ({@code (SELECT order_id, line_no,
+ * sku FROM order_lines WHERE ...) AS l}: the table's key is kept where every column of it is selected, under the name it
+ * is selected as), through any number of such views and items ({@link Tables} answers a view with the key it keeps); a
+ * join may read another ({@code a JOIN b ON ... JOIN c ON ...}, a cascade).
  *
  * <p>Flink 2.3.0 {@code FlinkRelMdUpsertKeys#getJoinUpsertKeys}: each input's upsert keys (a table's declared PRIMARY
  * KEY; a join's, derived so) are kept only where they hold the input's join columns ({@code #filterKeys}, the rows being
@@ -191,13 +194,15 @@ public record JoinOutputKeys(Joined from, List<Equality> equalities, List<SideCo
 
     /** The joins of the {@code INSERT} {@code tree}, its tables' keys from {@code tables}; empty where not of this shape. */
     public static Optional<JoinOutputKeys> of(SqlNode tree, Tables tables) {
-        if (!(tree instanceof SqlInsert insert) || !(insert.getSource() instanceof SqlSelect select)
-                || select.isDistinct() || (select.getGroup() != null && select.getGroup().size() > 0)
-                || !(select.getFrom() instanceof SqlJoin join)) {
+        Optional<SqlSelect> query = query(tree);
+        if (query.isEmpty() || query.get().isDistinct()
+                || (query.get().getGroup() != null && query.get().getGroup().size() > 0)
+                || !(query.get().getFrom() instanceof SqlJoin join)) {
             return Optional.empty();
         }
+        SqlSelect select = query.get();
         List<Equality> equalities = new ArrayList<>();
-        Optional<Input> from = input(join, tables, equalities, 0);
+        Optional<Input> from = input(join, withItems(((SqlInsert) tree).getSource(), tables), equalities, 0);
         if (from.isEmpty() || !(from.get() instanceof Joined joined)) {
             return Optional.empty();
         }
@@ -215,6 +220,42 @@ public record JoinOutputKeys(Joined from, List<Equality> equalities, List<SideCo
             column(column, sides).ifPresent(selected::add);
         }
         return Optional.of(new JoinOutputKeys(joined, equalities, selected));
+    }
+
+    /**
+     * The {@code SELECT} of the {@code INSERT} {@code tree} whose joins this reads: its query, or the body of its {@code
+     * WITH} ({@code INSERT INTO t WITH shipped AS (...) SELECT ... FROM orders o JOIN shipped l ON ...}); empty for another
+     * statement or query.
+     */
+    public static Optional<SqlSelect> query(SqlNode tree) {
+        if (!(tree instanceof SqlInsert insert)) {
+            return Optional.empty();
+        }
+        SqlNode source = insert.getSource() instanceof SqlWith with ? with.body : insert.getSource();
+        return source instanceof SqlSelect select ? Optional.of(select) : Optional.empty();
+    }
+
+    /**
+     * {@code tables}, with each item of the {@code WITH} {@code source} as a view of one table where its query only
+     * projects and filters one ({@link #viewOfOne}, over the tables, views and earlier items it names): Flink inlines a
+     * {@code WITH} item in place of its name as it expands a view, so its join keeps the item's key (case 1174, an item
+     * over a view). An item that does more, or renames its columns with a column list, is no table: the joins that read
+     * it are not read (as for a view that does more). {@code tables} itself where {@code source} has no {@code WITH}.
+     */
+    private static Tables withItems(SqlNode source, Tables tables) {
+        if (!(source instanceof SqlWith with)) {
+            return tables;
+        }
+        Tables scoped = tables;
+        for (SqlNode node : with.withList) {
+            SqlWithItem item = (SqlWithItem) node;
+            String name = item.name.getSimple();
+            Tables outer = scoped;
+            // An item sees the items before it (Flink's SqlValidator scopes a WITH so), never itself.
+            Optional<Table> table = item.columnList == null ? viewOfOne(item.query, outer) : Optional.empty();
+            scoped = names -> names.equals(List.of(name)) ? table : outer.table(names);
+        }
+        return scoped;
     }
 
     /** True where no table the joins read declares a PRIMARY KEY: the join's rows have no key to keep. */

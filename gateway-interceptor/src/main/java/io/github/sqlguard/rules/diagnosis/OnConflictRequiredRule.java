@@ -665,9 +665,24 @@ public final class OnConflictRequiredRule extends DiagnosisRule {
     /**
      * {@link #REDISTRIBUTED_FIX}, naming the join and its aggregated column where the statement's one join is on one
      * ({@link #aggregated}: the reason names it from the same fact): {@code Where the join on T.sum_votes = a.votes
-     * distributes the rows by sum_votes (SUM(votes)), ...}.
+     * distributes the rows by sum_votes (SUM(votes)), ...}. In a cascade of joins, the join that loses the key ({@link
+     * JoinOutputKeys#dropping}, which the reason names with why, {@link #droppedBy}) is named in its place: no join above
+     * it has a key to keep (Flink derives a join's keys from its inputs' keys, {@code FlinkRelMdUniqueKeys
+     * #getJoinUniqueKeys}), so no choice of columns gives the rows one (cases 1130, 1131; before, the generic sentence,
+     * about an aggregated value the statement does not join on).
      */
     private static String redistributedFix(AnalysisContext context) {
+        Optional<JoinOutputKeys.Joined> dropping = JoinOutputKeys.of(context).filter(k -> k.sides().size() > 2)
+                .flatMap(JoinOutputKeys::dropping);
+        if (dropping.isPresent()) {
+            return " Where a join of the cascade loses the key, as the statement's " + dropping.get().type() + " JOIN on "
+                    + String.join(" AND ", dropping.get().on().stream()
+                            .map(e -> e.left().written() + " = " + e.right().written()).toList())
+                    + " does (the reason says why), no join above it has a key to keep and no column the query selects"
+                    + " gives the rows one: ON CONFLICT DO DEDUPLICATE is the fix, whose materializer keeps each key's rows"
+                    + " until their retraction arrives, so the changes of one key are put back in order (what Flink 1.20"
+                    + " did on its own).";
+        }
         List<String> conditions = context.statement().facts().joinConditions();
         if (context.statement().facts().joinTypes().size() != 1 || conditions.isEmpty() || !keyingRanks(context).isEmpty()) {
             return REDISTRIBUTED_FIX;
