@@ -101,6 +101,12 @@ final class StateTtlHint extends ScopedFamily {
         List<String> dropped = new ArrayList<>(); // the user's TTLs on a side read once
         int droppedFrom = 0; // the hints they are dropped from
         List<Hinted> blocks = new ArrayList<>(); // each SELECT whose hint changed, with that hint
+        // The user's pins ('0', or a value above sql-guard.max-state-ttl) are the finding's cause only where its own
+        // operator is pinned, or keeps a TTL that never expires: else they are another operator's, and a rewrite that
+        // answers this finding keeps them as written (issue 30 §1: case 1145's hint rewrite for the aggregation below
+        // replaced the '0' pinning the one above it). The proof then holds those states at 0 ms (Intent#pinsKept).
+        Map<Integer, Set<String>> pinsKept = othersPins(finding, context);
+        boolean keepPins = !pinsKept.isEmpty();
         Set<SqlSelect> exists = existsSelects(tree);
         for (SqlSelect select : Trees.selects(tree)) {
             if (!Blocks.aggregates(select) && !Blocks.joins(select)) {
@@ -149,6 +155,9 @@ final class StateTtlHint extends ScopedFamily {
                         }
                         if (once.contains(name)) {
                             continue; // the side read once keeps its rows, as the user pinned it
+                        }
+                        if (keepPins && read.isPresent()) {
+                            continue; // another operator's pin, kept as the user wrote it
                         }
                         (read.isPresent() ? replaced : unreadable).add("'" + name + "' = '" + written + "'");
                         options.set(i, SqlLiteral.createCharString(value, SqlParserPos.ZERO));
@@ -205,6 +214,9 @@ final class StateTtlHint extends ScopedFamily {
         if (!exists.isEmpty() || context.request().statement().facts().subqueryPredicates().contains("EXISTS")) {
             intent = intent.leavingExistsSubqueries();
         }
+        if (keepPins) {
+            intent = intent.keepingPins(pinsKept);
+        }
         String retractions = RetractionsUnderTtl.changes(finding, context);
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
@@ -233,7 +245,9 @@ final class StateTtlHint extends ScopedFamily {
                                 + ")"
                                 // Over updates the retraction clause says what a forgotten group does (its retractions
                                 // dropped), which "starts anew" said a second time, and not as truly (issue 30).
-                                + (retractions.isEmpty() ? "; an idle key's result is forgotten and starts anew" : "")
+                                // An aggregation another reads: AggregateOverAggregate says what its returning key does.
+                                + (retractions.isEmpty() && !readByAnother(finding, context)
+                                        ? "; an idle key's result is forgotten and starts anew" : "")
                                 + otherBlocks(blocks, Optional.empty(), value, reads, true,
                                         context.request().statement().facts(), views(context)))
                         + OTHERS_KEEP_SESSION_TTL
@@ -245,6 +259,33 @@ final class StateTtlHint extends ScopedFamily {
                         + DistinctUnderTtl.changes(finding, context)
                         + retractions,
                 proposed.chosen()));
+    }
+
+    /**
+     * The states the user's {@code STATE_TTL} hints pin to never expire ({@link ExplainedPlan#pinnedByHint}), by node
+     * id, where none of them is the finding's: its operator is not pinned, and has no state whose TTL is above 0 (a
+     * hint's value above {@code sql-guard.max-state-ttl}, which never expires either and is the finding's cause). Empty
+     * where the finding's operator is pinned, or the plan is not known: then the pins are the finding's, and change.
+     */
+    private static Map<Integer, Set<String>> othersPins(Finding finding, RewriteContext context) {
+        Optional<ExplainedPlan> plan = context.request().plan();
+        if (plan.isEmpty() || !plan.get().compiled() || finding.planNode().isEmpty()
+                || plan.get().pinnedByHint().isEmpty()) {
+            return Map.of();
+        }
+        int own = finding.planNode().get();
+        Optional<io.github.sqlguard.plan.PlanNode> node = plan.get().node(own);
+        if (plan.get().pinnedByHint(own) || node.isEmpty()
+                || node.get().state().stream().anyMatch(state -> !state.ttl().isZero())) {
+            return Map.of();
+        }
+        return plan.get().pinnedByHint();
+    }
+
+    /** True where the finding's operator is an aggregation that another aggregation reads ({@link AggregateOverAggregate}). */
+    private static boolean readByAnother(Finding finding, RewriteContext context) {
+        return context.request().plan().flatMap(plan -> finding.planNode().flatMap(plan::node)
+                .map(node -> AggregateOverAggregate.readByAnother(plan, node))).orElse(false);
     }
 
     /**
