@@ -37,8 +37,10 @@ import java.util.Set;
  * join: a per-operator {@code /*+ STATE_TTL('<input>' = '<sql-guard.rewrite.state-ttl>') *}{@code /}
  * on each block that aggregates or joins, naming the block's inputs (Flink docs, "Query Hints":
  * {@code STATE_TTL} applies to the regular joins and group aggregations of its block); a {@code
- * STATE_TTL} hint already there gets the TTL for its every input. Only this statement's operators
- * change, unlike a {@code SET}. Proven when the finding's operator gets the TTL in the compiled plan
+ * STATE_TTL} hint already there keeps the user's values but those that never expire ({@code '0'}, or above {@code
+ * sql-guard.max-state-ttl}) where they pin the finding's own operator ({@link ExplainedPlan#pinnedByHint}): a pin on
+ * another operator is that operator's choice, kept as written, and the proof holds its state at 0 ms ({@link
+ * Intent#pinsKept}; issue 30 §1, case 1145). Only this statement's operators change, unlike a {@code SET}. Proven when the finding's operator gets the TTL in the compiled plan
  * (Flink 1.20 does not match a hint to a table with a {@code WATERMARK}, and then it is not offered).
  * Where one side of a join is read once ({@link ReadOnce}: a source Flink translated as bounded), the hint on its
  * SELECT leaves that side out (a user's value for it stays; under a session TTL that expires, it names that side with
@@ -62,7 +64,7 @@ final class StateTtlHint extends ScopedFamily {
             ID,
             List.of(StatefulWithoutTtlRule.ID),
             List.of("GroupAggregate", "GlobalGroupAggregate", "Join", "MultiJoin"),
-            "a `STATE_TTL` hint on each block that aggregates or joins, naming its inputs (or the value that never expires changed in a hint already there): only this statement's operators get the TTL; a join side read once (a bounded source) is left without one, so that its rows stay to be matched");
+            "a `STATE_TTL` hint on each block that aggregates or joins, naming its inputs (or, where a hint already there pins the finding's operator, its value that never expires changed; a pin on another operator stays as written): only this statement's operators get the TTL; a join side read once (a bounded source) is left without one, so that its rows stay to be matched");
 
     StateTtlHint() {
         super(DECLARATION);
@@ -223,7 +225,8 @@ final class StateTtlHint extends ScopedFamily {
                 leftOut ? intent.keepingReadOnce() : intent,
                 Columns.SAME,
                 // Where the user's own TTLs stay, only the inputs whose value changes get the proposed TTL. A pin the
-                // user wrote ('0': never expire) is replaced, and the line says so first (issue 30 §1).
+                // user wrote ('0': never expire) on the finding's operator is replaced, and the line says so first
+                // (issue 30 §1); one on another operator stays (othersPins).
                 pinReplaced(replaced, value) + onceDropped(dropped, droppedFrom)
                         + (readOnce.isPresent()
                         ? readOnce.get().changes(whose(scope, "join"), value, String.join(", ", new LinkedHashSet<>(
