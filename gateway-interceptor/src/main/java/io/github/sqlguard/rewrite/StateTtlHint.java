@@ -38,10 +38,11 @@ import java.util.Set;
  * on each block that aggregates or joins, naming the block's inputs (Flink docs, "Query Hints":
  * {@code STATE_TTL} applies to the regular joins and group aggregations of its block); a {@code
  * STATE_TTL} hint already there keeps the user's values but those that never expire ({@code '0'}, or above {@code
- * sql-guard.max-state-ttl}) where they pin the finding's own operator ({@link ExplainedPlan#pinnedByHint}): a pin on
- * another operator is that operator's choice, kept as written, and the proof holds its state at 0 ms ({@link
- * Intent#pinsKept}; issue 30 §1, case 1145). Only this statement's operators change, unlike a {@code SET}. Proven when the finding's operator gets the TTL in the compiled plan
- * (Flink 1.20 does not match a hint to a table with a {@code WATERMARK}, and then it is not offered).
+ * sql-guard.max-state-ttl}). A {@code '0'} changes only where it pins the finding's own operator ({@link
+ * ExplainedPlan#pinnedByHint}): a pin on another operator is that operator's choice, kept as written, and the proof
+ * holds its state at 0 ms ({@link Intent#pinsKept}; issue 30 §1, case 1145). Only this statement's operators change,
+ * unlike a {@code SET}. Proven when the finding's operator gets the TTL in the compiled plan (Flink 1.20 does not
+ * match a hint to a table with a {@code WATERMARK}, and then it is not offered).
  * Where one side of a join is read once ({@link ReadOnce}: a source Flink translated as bounded), the hint on its
  * SELECT leaves that side out (a user's value for it stays; under a session TTL that expires, it names that side with
  * {@code '0'}), and the proof checks each join's streaming side at the TTL and that side at 0 ms ({@link
@@ -103,9 +104,8 @@ final class StateTtlHint extends ScopedFamily {
         List<String> dropped = new ArrayList<>(); // the user's TTLs on a side read once
         int droppedFrom = 0; // the hints they are dropped from
         List<Hinted> blocks = new ArrayList<>(); // each SELECT whose hint changed, with that hint
-        // The user's pins ('0', or a value above sql-guard.max-state-ttl) are the finding's cause only where its own
-        // operator is pinned, or keeps a TTL that never expires: else they are another operator's, and a rewrite that
-        // answers this finding keeps them as written (issue 30 §1: case 1145's hint rewrite for the aggregation below
+        // The user's pins ('0') are the finding's cause only where its own operator is pinned, or keeps a TTL that
+        // never expires: else they are another operator's, and a rewrite that answers this finding keeps them as written (issue 30 §1: case 1145's hint rewrite for the aggregation below
         // replaced the '0' pinning the one above it). The proof then holds those states at 0 ms (Intent#pinsKept).
         Map<Integer, Set<String>> pinsKept = othersPins(finding, context);
         boolean keepPins = !pinsKept.isEmpty();
@@ -158,8 +158,10 @@ final class StateTtlHint extends ScopedFamily {
                         if (once.contains(name)) {
                             continue; // the side read once keeps its rows, as the user pinned it
                         }
-                        if (keepPins && read.isPresent()) {
-                            continue; // another operator's pin, kept as the user wrote it
+                        if (keepPins && read.isPresent() && read.get().isZero()) {
+                            // Another operator's pin, kept as the user wrote it. A value above sql-guard.max-state-ttl
+                            // still changes: Flink gives it that TTL, which the proof would reject as never expiring.
+                            continue;
                         }
                         (read.isPresent() ? replaced : unreadable).add("'" + name + "' = '" + written + "'");
                         options.set(i, SqlLiteral.createCharString(value, SqlParserPos.ZERO));
