@@ -302,6 +302,11 @@ public final class ExplainedPlan {
         return pinnedByHint.getOrDefault(node, Set.of()).contains(state);
     }
 
+    /** The states a {@code STATE_TTL} hint pins to never expire ({@link #pinnedByHint(int, String)}), by node id. */
+    public Map<Integer, Set<String>> pinnedByHint() {
+        return pinnedByHint;
+    }
+
     /** This plan, with the states a {@code STATE_TTL} hint pins to never expire, by node ({@link #pinnedByHint}). */
     public ExplainedPlan withPinnedByHint(Map<Integer, Set<String>> states) {
         return new ExplainedPlan(

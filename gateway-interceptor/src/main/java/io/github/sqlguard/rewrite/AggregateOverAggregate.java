@@ -59,6 +59,20 @@ final class AggregateOverAggregate {
     }
 
     /**
+     * True where {@code node}, a group aggregation of {@code plan}, is read by another aggregation: where its state
+     * expires, {@link #changes} says what its returning key does (started again, emitted as a new row), which a clause
+     * of the aggregation's own would say a second time ({@code SessionStateTtl#aggregationsRestart}, {@code
+     * StateTtlHint}'s "starts anew": case 1145, 656; issue 30 §1, one clause per fact).
+     */
+    static boolean readByAnother(ExplainedPlan plan, PlanNode node) {
+        if (!aggregate(node) || splitPartial(node)) {
+            return false;
+        }
+        return plan.nodes().stream().anyMatch(upper -> aggregate(upper) && TtlMix.stateful(upper)
+                && TtlMix.statefulInputs(plan, upper).stream().anyMatch(below -> below.id() == node.id()));
+    }
+
+    /**
      * The partial aggregation of Flink's split of DISTINCT aggregates ({@code partialFinalType=[PARTIAL]}, per key and
      * bucket), which the final one reads: one aggregation of the statement, not one over another's result. A bucket
      * that expires and returns starts from its first row: the final sum of its counts and sums loses nothing but what

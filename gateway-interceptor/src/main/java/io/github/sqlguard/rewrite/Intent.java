@@ -9,7 +9,9 @@ import io.github.sqlguard.rules.StateTtl;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What a rewrite means to put into the plan, which its proof checks in the plan model: an operator
@@ -32,46 +34,56 @@ import java.util.Optional;
  *     drops a {@code STATE_TTL} hint written on the subquery's SELECT and no SELECT writes the one-row aggregation it
  *     builds for an uncorrelated one ({@code StatefulWithoutTtlRule#existsAggregate}, case 873); a finding of one of
  *     them is still reported in the rewrite's plan, which its proof rejects ({@code Prover#stillReported})
+ * @param pinsKept the states a user's {@code STATE_TTL} hint pins to never expire ({@link ExplainedPlan#pinnedByHint}),
+ *     by node id, that the rewrite keeps as the user wrote them: another operator's pin, not the finding's (issue 30 §1,
+ *     case 1145); each must still have TTL 0 ms, and is not held to {@code ttl}. A rewrite that changes only hints or
+ *     the session's TTL plans the same operators in the same order, so the original plan's ids name the rewrite's nodes
  */
 record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration> boundedBelow, boolean readOnceKept,
-        boolean existsLeft) {
+        boolean existsLeft, Map<Integer, Set<String>> pinsKept) {
 
     /** The operator name that stands for "any plan at all". */
     static final String ANY = "*";
 
     Intent {
         operators = List.copyOf(operators);
+        pinsKept = Map.copyOf(pinsKept);
     }
 
     /** A statement with no plan to check (configuration, DDL). */
-    static final Intent NO_PLAN = new Intent(List.of(), Optional.empty(), Optional.empty(), false, false);
+    static final Intent NO_PLAN = new Intent(List.of(), Optional.empty(), Optional.empty(), false, false, Map.of());
 
     /** Any plan: the statement plans. */
-    static final Intent PLANS = new Intent(List.of(ANY), Optional.empty(), Optional.empty(), false, false);
+    static final Intent PLANS = new Intent(List.of(ANY), Optional.empty(), Optional.empty(), false, false, Map.of());
 
     /** One of {@code operators} in the plan. */
     static Intent operator(String... operators) {
-        return new Intent(List.of(operators), Optional.empty(), Optional.empty(), false, false);
+        return new Intent(List.of(operators), Optional.empty(), Optional.empty(), false, false, Map.of());
     }
 
     /** One of {@code operators} in the plan, each of them with state TTL {@code ttl}. */
     static Intent operatorTtl(Duration ttl, String... operators) {
-        return new Intent(List.of(operators), Optional.of(ttl), Optional.empty(), false, false);
+        return new Intent(List.of(operators), Optional.of(ttl), Optional.empty(), false, false, Map.of());
     }
 
     /** One of {@code operators} in the plan, each of them with every state expiring within {@code max}. */
     static Intent operatorBounded(Duration max, String... operators) {
-        return new Intent(List.of(operators), Optional.empty(), Optional.of(max), false, false);
+        return new Intent(List.of(operators), Optional.empty(), Optional.of(max), false, false, Map.of());
     }
 
     /** This intent, but where a join's side is read once: that side's state keeps its rows, with TTL 0 ms. */
     Intent keepingReadOnce() {
-        return new Intent(operators, ttl, boundedBelow, true, existsLeft);
+        return new Intent(operators, ttl, boundedBelow, true, existsLeft, pinsKept);
     }
 
     /** This intent, but leaving the aggregations of {@code EXISTS} subqueries as they are ({@link #existsLeft}). */
     Intent leavingExistsSubqueries() {
-        return new Intent(operators, ttl, boundedBelow, readOnceKept, true);
+        return new Intent(operators, ttl, boundedBelow, readOnceKept, true, pinsKept);
+    }
+
+    /** This intent, but keeping the user's pins {@code pins} ({@link #pinsKept}). */
+    Intent keepingPins(Map<Integer, Set<String>> pins) {
+        return new Intent(operators, ttl, boundedBelow, readOnceKept, existsLeft, pins);
     }
 
     /**
@@ -79,6 +91,9 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
      * asks for (the same test as {@link #violation}); false when this intent asks for no TTL.
      */
     boolean unmet(ExplainedPlan plan, PlanNode node, OperatorState state) {
+        if (kept(node, state)) {
+            return !state.ttl().isZero();
+        }
         if (readOnceKept && readOnce(plan, node, state)) {
             return !state.ttl().isZero();
         }
@@ -115,6 +130,13 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
                 continue;
             }
             for (OperatorState state : node.state()) {
+                if (kept(node, state)) {
+                    if (!state.ttl().isZero()) {
+                        return Optional.of(node.label() + "'s " + state.name() + ", which your STATE_TTL hint pins to never"
+                                + " expire, has a TTL of " + StateTtl.format(state.ttl()) + ", not 0 ms: the pin was not kept");
+                    }
+                    continue;
+                }
                 if (readOnceKept && readOnce(plan.get(), node, state)) {
                     // The side read once must keep its rows: a pin that does not reach it (a hint key that names no
                     // input there, a SET that reaches a side no hint names) would expire them, for good.
@@ -138,6 +160,11 @@ record Intent(List<String> operators, Optional<Duration> ttl, Optional<Duration>
             }
         }
         return Optional.empty();
+    }
+
+    /** True when {@code state} of {@code node} is a user's pin the rewrite keeps ({@link #pinsKept}). */
+    private boolean kept(PlanNode node, OperatorState state) {
+        return pinsKept.getOrDefault(node.id(), Set.of()).contains(state.name());
     }
 
     /** True when {@code node} is the right input of a SEMI or ANTI join of {@code plan}, or below one. */

@@ -123,11 +123,13 @@ final class SessionStateTtl implements RewriteFamily {
             // An aggregation over updates: RetractionsUnderTtl's clause says what its forgotten group does (Flink drops
             // the retractions that reach it), which "starts again ... as if the group were new" would say twice, and not
             // as truly (case 996 on Flink 1.20, 402, 656).
-            boolean retractionsSaid = RetractionsUnderTtl.says(plan, aggregate);
+            // An aggregation another one reads: AggregateOverAggregate's clause says what its returning key does.
+            boolean restartSaid = RetractionsUnderTtl.says(plan, aggregate)
+                    || AggregateOverAggregate.readByAnother(plan, aggregate.node());
             if (own.isPresent() && !own.get().isZero()) {
                 String kept = part + " keeps the " + StateTtl.format(own.get()) + " its STATE_TTL hint gives it (the compiled"
                         + " plan), which the SET does not change";
-                if (retractionsSaid) {
+                if (restartSaid) {
                     pinnedSaid.add(kept);
                 } else {
                     pinned.add(kept);
@@ -135,7 +137,7 @@ final class SessionStateTtl implements RewriteFamily {
                 }
             } else if (keptAtZero.contains(part)) {
                 forever.add(part);
-            } else if (!retractionsSaid) {
+            } else if (!restartSaid) {
                 calls += sql.size();
                 reached.add(part);
                 reachedRanked &= ranked(plan, aggregate);

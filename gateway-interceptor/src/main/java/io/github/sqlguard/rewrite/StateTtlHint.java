@@ -37,9 +37,12 @@ import java.util.Set;
  * join: a per-operator {@code /*+ STATE_TTL('<input>' = '<sql-guard.rewrite.state-ttl>') *}{@code /}
  * on each block that aggregates or joins, naming the block's inputs (Flink docs, "Query Hints":
  * {@code STATE_TTL} applies to the regular joins and group aggregations of its block); a {@code
- * STATE_TTL} hint already there gets the TTL for its every input. Only this statement's operators
- * change, unlike a {@code SET}. Proven when the finding's operator gets the TTL in the compiled plan
- * (Flink 1.20 does not match a hint to a table with a {@code WATERMARK}, and then it is not offered).
+ * STATE_TTL} hint already there keeps the user's values but those that never expire ({@code '0'}, or above {@code
+ * sql-guard.max-state-ttl}). A {@code '0'} changes only where it pins the finding's own operator ({@link
+ * ExplainedPlan#pinnedByHint}): a pin on another operator is that operator's choice, kept as written, and the proof
+ * holds its state at 0 ms ({@link Intent#pinsKept}; issue 30 §1, case 1145). Only this statement's operators change,
+ * unlike a {@code SET}. Proven when the finding's operator gets the TTL in the compiled plan (Flink 1.20 does not
+ * match a hint to a table with a {@code WATERMARK}, and then it is not offered).
  * Where one side of a join is read once ({@link ReadOnce}: a source Flink translated as bounded), the hint on its
  * SELECT leaves that side out (a user's value for it stays; under a session TTL that expires, it names that side with
  * {@code '0'}), and the proof checks each join's streaming side at the TTL and that side at 0 ms ({@link
@@ -62,7 +65,7 @@ final class StateTtlHint extends ScopedFamily {
             ID,
             List.of(StatefulWithoutTtlRule.ID),
             List.of("GroupAggregate", "GlobalGroupAggregate", "Join", "MultiJoin"),
-            "a `STATE_TTL` hint on each block that aggregates or joins, naming its inputs (or the value that never expires changed in a hint already there): only this statement's operators get the TTL; a join side read once (a bounded source) is left without one, so that its rows stay to be matched");
+            "a `STATE_TTL` hint on each block that aggregates or joins, naming its inputs (or, where a hint already there pins the finding's operator, its value that never expires changed; a pin on another operator stays as written): only this statement's operators get the TTL; a join side read once (a bounded source) is left without one, so that its rows stay to be matched");
 
     StateTtlHint() {
         super(DECLARATION);
@@ -101,6 +104,11 @@ final class StateTtlHint extends ScopedFamily {
         List<String> dropped = new ArrayList<>(); // the user's TTLs on a side read once
         int droppedFrom = 0; // the hints they are dropped from
         List<Hinted> blocks = new ArrayList<>(); // each SELECT whose hint changed, with that hint
+        // The user's pins ('0') are the finding's cause only where its own operator is pinned, or keeps a TTL that
+        // never expires: else they are another operator's, and a rewrite that answers this finding keeps them as written (issue 30 §1: case 1145's hint rewrite for the aggregation below
+        // replaced the '0' pinning the one above it). The proof then holds those states at 0 ms (Intent#pinsKept).
+        Map<Integer, Set<String>> pinsKept = othersPins(finding, context);
+        boolean keepPins = !pinsKept.isEmpty();
         Set<SqlSelect> exists = existsSelects(tree);
         for (SqlSelect select : Trees.selects(tree)) {
             if (!Blocks.aggregates(select) && !Blocks.joins(select)) {
@@ -149,6 +157,11 @@ final class StateTtlHint extends ScopedFamily {
                         }
                         if (once.contains(name)) {
                             continue; // the side read once keeps its rows, as the user pinned it
+                        }
+                        if (keepPins && read.isPresent() && read.get().isZero()) {
+                            // Another operator's pin, kept as the user wrote it. A value above sql-guard.max-state-ttl
+                            // still changes: Flink gives it that TTL, which the proof would reject as never expiring.
+                            continue;
                         }
                         (read.isPresent() ? replaced : unreadable).add("'" + name + "' = '" + written + "'");
                         options.set(i, SqlLiteral.createCharString(value, SqlParserPos.ZERO));
@@ -205,13 +218,17 @@ final class StateTtlHint extends ScopedFamily {
         if (!exists.isEmpty() || context.request().statement().facts().subqueryPredicates().contains("EXISTS")) {
             intent = intent.leavingExistsSubqueries();
         }
+        if (keepPins) {
+            intent = intent.keepingPins(pinsKept);
+        }
         String retractions = RetractionsUnderTtl.changes(finding, context);
         return List.of(context.candidate(
                 this, finding, scope, tree, List.of(), Map.of(), List.of(), Optional.empty(),
                 leftOut ? intent.keepingReadOnce() : intent,
                 Columns.SAME,
                 // Where the user's own TTLs stay, only the inputs whose value changes get the proposed TTL. A pin the
-                // user wrote ('0': never expire) is replaced, and the line says so first (issue 30 §1).
+                // user wrote ('0': never expire) on the finding's operator is replaced, and the line says so first
+                // (issue 30 §1); one on another operator stays (othersPins).
                 pinReplaced(replaced, value) + onceDropped(dropped, droppedFrom)
                         + (readOnce.isPresent()
                         ? readOnce.get().changes(whose(scope, "join"), value, String.join(", ", new LinkedHashSet<>(
@@ -233,7 +250,9 @@ final class StateTtlHint extends ScopedFamily {
                                 + ")"
                                 // Over updates the retraction clause says what a forgotten group does (its retractions
                                 // dropped), which "starts anew" said a second time, and not as truly (issue 30).
-                                + (retractions.isEmpty() ? "; an idle key's result is forgotten and starts anew" : "")
+                                // An aggregation another reads: AggregateOverAggregate says what its returning key does.
+                                + (retractions.isEmpty() && !readByAnother(finding, context)
+                                        ? "; an idle key's result is forgotten and starts anew" : "")
                                 + otherBlocks(blocks, Optional.empty(), value, reads, true,
                                         context.request().statement().facts(), views(context)))
                         + OTHERS_KEEP_SESSION_TTL
@@ -245,6 +264,33 @@ final class StateTtlHint extends ScopedFamily {
                         + DistinctUnderTtl.changes(finding, context)
                         + retractions,
                 proposed.chosen()));
+    }
+
+    /**
+     * The states the user's {@code STATE_TTL} hints pin to never expire ({@link ExplainedPlan#pinnedByHint}), by node
+     * id, where none of them is the finding's: its operator is not pinned, and has no state whose TTL is above 0 (a
+     * hint's value above {@code sql-guard.max-state-ttl}, which never expires either and is the finding's cause). Empty
+     * where the finding's operator is pinned, or the plan is not known: then the pins are the finding's, and change.
+     */
+    private static Map<Integer, Set<String>> othersPins(Finding finding, RewriteContext context) {
+        Optional<ExplainedPlan> plan = context.request().plan();
+        if (plan.isEmpty() || !plan.get().compiled() || finding.planNode().isEmpty()
+                || plan.get().pinnedByHint().isEmpty()) {
+            return Map.of();
+        }
+        int own = finding.planNode().get();
+        Optional<io.github.sqlguard.plan.PlanNode> node = plan.get().node(own);
+        if (plan.get().pinnedByHint(own) || node.isEmpty()
+                || node.get().state().stream().anyMatch(state -> !state.ttl().isZero())) {
+            return Map.of();
+        }
+        return plan.get().pinnedByHint();
+    }
+
+    /** True where the finding's operator is an aggregation that another aggregation reads ({@link AggregateOverAggregate}). */
+    private static boolean readByAnother(Finding finding, RewriteContext context) {
+        return context.request().plan().flatMap(plan -> finding.planNode().flatMap(plan::node)
+                .map(node -> AggregateOverAggregate.readByAnother(plan, node))).orElse(false);
     }
 
     /**

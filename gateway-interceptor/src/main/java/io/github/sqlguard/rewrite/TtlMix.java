@@ -37,7 +37,10 @@ final class TtlMix {
      * {@code "; ..."} naming the operators over an input that expires at another time, each by what it keeps and for
      * how long ({@code the GroupAggregate keeps its state under a TTL of 1 d, over the Join of orders with customers,
      * which keeps the rows of customers with no TTL (never expires) and those of orders under a TTL of 1 d}); empty when
-     * none does.
+     * none does. Each operator's TTL is said once: a pair whose upper operator is the lower one of the pair before it
+     * goes on from it ({@code the Rank ... 1 d, over the GroupAggregate, which ... (never expires), over the
+     * GroupAggregate, which ... 1 d}), and an operator already said is named alone (issue 30 §1: case 1145 said the
+     * middle aggregation's "no TTL (never expires)" twice, lint 32 the join's 2 h twice).
      */
     static String changes(Optional<ExplainedPlan> plan, List<TableReference> references) {
         if (plan.isEmpty() || !plan.get().compiled()) {
@@ -46,6 +49,9 @@ final class TtlMix {
         ExplainedPlan p = plan.get();
         List<String> pairs = new ArrayList<>();
         Set<String> seen = new HashSet<>();
+        Set<Integer> said = new HashSet<>(); // the operators whose every state's TTL is said
+        int links = 0;
+        Optional<Integer> last = Optional.empty(); // the lower operator of the pair said last
         for (PlanNode node : p.nodes()) {
             if (!stateful(node)) {
                 continue;
@@ -56,10 +62,28 @@ final class TtlMix {
                 // at 4 d is one TTL, whatever the other side keeps (PipelineTtls).
                 List<OperatorState> above = PipelineTtls.statesOf(node, input);
                 for (PlanNode below : statefulBelow(p, inputs.get(input))) {
-                    String pair = keeps(p, node, input, above, references) + ", over " + keptBelow(p, below, references);
-                    if (!ttls(above).equals(ttls(below.state())) && seen.add(pair) && pairs.size() < MAX_PAIRS) {
-                        pairs.add(pair);
+                    if (ttls(above).equals(ttls(below.state())) || !seen.add(node.id() + "/" + input + "/" + below.id())
+                            || links >= MAX_PAIRS) {
+                        continue;
                     }
+                    links++;
+                    String lower = said.contains(below.id()) ? named(p, below, references) : keptBelow(p, below, references);
+                    if (last.equals(Optional.of(node.id())) && !pairs.isEmpty()) {
+                        // Goes on from the pair before, which said this operator's TTLs as its lower one.
+                        pairs.set(pairs.size() - 1, pairs.get(pairs.size() - 1) + (perInput(node)
+                                ? ", " + rowsOf(p, node, input, references) + " coming from " + lower
+                                : ", over " + lower));
+                    } else {
+                        String upper = said.contains(node.id())
+                                ? (perInput(node) ? rowsOf(p, node, input, references) + " in " : "") + named(p, node, references)
+                                : keeps(p, node, input, above, references);
+                        pairs.add(upper + ", over " + lower);
+                    }
+                    if (!perInput(node)) {
+                        said.add(node.id());
+                    }
+                    said.add(below.id());
+                    last = Optional.of(below.id());
                 }
             }
         }

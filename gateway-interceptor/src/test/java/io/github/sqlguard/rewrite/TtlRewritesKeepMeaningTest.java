@@ -139,4 +139,24 @@ class TtlRewritesKeepMeaningTest {
                     .contains("stay as written");
         });
     }
+
+    /**
+     * A pin on another operator is not the finding's: the aggregation's rewrite keeps the join's {@code 'o' = '0'} and
+     * {@code 's' = '30 d'} as the user wrote them, and says the pipeline's operators then expire at different times
+     * (issue 30 §1; before round 70 every hint rewrite replaced every '0' of the statement, case 1145).
+     */
+    @Test
+    void hintRewriteForAnUnpinnedOperatorKeepsThePinTheUserWroteOnAnother() {
+        List<Rewrite> rewrites = rewrites(
+                "SELECT t.user_id, COUNT(*) AS n FROM ("
+                        + "SELECT /*+ STATE_TTL('o' = '0', 's' = '30 d') */ o.user_id FROM orders o"
+                        + " JOIN shipments s ON o.order_id = s.order_id) t GROUP BY t.user_id");
+
+        assertThat(rewrites).filteredOn(r -> r.family().equals("state-ttl-hint"))
+                .anySatisfy(r -> {
+                    assertThat(r.sql()).contains("STATE_TTL('o' = '0', 's' = '30 d')").contains("STATE_TTL('t' = '");
+                    assertThat(r.changes()).doesNotContain("replaces your STATE_TTL pin")
+                            .contains("operators of one pipeline expire at different times");
+                });
+    }
 }
