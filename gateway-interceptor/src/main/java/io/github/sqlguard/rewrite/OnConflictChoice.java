@@ -117,7 +117,8 @@ final class OnConflictChoice implements RewriteFamily {
      * @param after the clauses said after the choice's own, each without its {@code ; } (why a {@code SET} goes
      *     before the statement)
      */
-    record Choice(Action action, Optional<String> ttl, boolean fromSet, Optional<String> matches, List<String> after) {
+    record Choice(Action action, Optional<String> ttl, boolean fromSet, Optional<String> matches, List<String> after)
+            implements ChangesLine {
 
         Choice {
             after = List.copyOf(after);
@@ -128,9 +129,25 @@ final class OnConflictChoice implements RewriteFamily {
             return new Choice(action, Optional.of(value), true, matches, append(why));
         }
 
+        /**
+         * A {@code SET} of the state TTL gives the materializer its TTL ({@link #underSet(String, String)}); a {@code
+         * SET} of another key leaves it and is said after the choice.
+         */
+        @Override
+        public Choice underSet(String key, String value, String why) {
+            return key.equals(StateTtl.KEY) ? underSet(value, why) : followedBy(why);
+        }
+
         /** This choice with {@code clause} said after it. */
-        Choice followedBy(String clause) {
+        @Override
+        public Choice followedBy(String clause) {
             return new Choice(action, ttl, fromSet, matches, append(clause));
+        }
+
+        /** The line where the sink has an upsert materializer, as it is said before the proof. */
+        @Override
+        public String text() {
+            return changes(true);
         }
 
         private List<String> append(String clause) {
@@ -254,6 +271,6 @@ final class OnConflictChoice implements RewriteFamily {
         String statement = text + "\nON CONFLICT DO " + choice.action();
         return new Candidate(
                 ID, context.answering(finding), List.of(), statement, statement, Map.of(), List.of(), Intent.PLANS,
-                Columns.SAME, choice.changes(true), "", Optional.empty(), Optional.empty(), Optional.of(choice));
+                Columns.SAME, choice.text(), "", Optional.empty(), Optional.empty(), Optional.of(choice));
     }
 }

@@ -334,12 +334,29 @@ final class RewriteContext {
             RewriteFamily family, Finding finding, Scope scope, SqlNode changed, List<String> before,
             Map<String, String> config, List<TableChange> tables, Optional<String> planned, Intent intent,
             Columns expectedColumns, String changes, String chosen) {
+        return candidate(family, finding, scope, changed, before, config, tables, planned, intent, expectedColumns,
+                changes, Optional.empty(), chosen);
+    }
+
+    /** {@link #candidate} with its {@code changes:} line said from {@code line} ({@link ChangesLine}). */
+    Candidate candidate(
+            RewriteFamily family, Finding finding, Scope scope, SqlNode changed, List<String> before,
+            Map<String, String> config, List<TableChange> tables, Optional<String> planned, Intent intent,
+            Columns expectedColumns, ChangesLine line, String chosen) {
+        return candidate(family, finding, scope, changed, before, config, tables, planned, intent, expectedColumns,
+                line.text(), Optional.of(line), chosen);
+    }
+
+    private Candidate candidate(
+            RewriteFamily family, Finding finding, Scope scope, SqlNode changed, List<String> before,
+            Map<String, String> config, List<TableChange> tables, Optional<String> planned, Intent intent,
+            Columns expectedColumns, String changes, Optional<ChangesLine> line, String chosen) {
         if (scope.isStatement()) {
             SqlNode original = scope.tree().orElseThrow();
             String statement = Splicer.splice(scope.text(), original, changed);
             return new Candidate(
                     family.id(), answering(finding), before, statement, planned.orElse(statement), config,
-                    tables, intent, expectedColumns, changes, chosen, Optional.empty(), Optional.empty());
+                    tables, intent, expectedColumns, changes, chosen, Optional.empty(), Optional.empty(), line);
         }
         CatalogObject view = scope.view().orElseThrow();
         Optional<WrittenView> written = scope.written();
@@ -364,20 +381,20 @@ final class RewriteContext {
         String inlined = inline(scope, changed);
         String where = scope.depth() == 1 ? "" : " (read through " + (scope.depth() - 1) + " other view"
                 + (scope.depth() == 2 ? "" : "s") + ")";
+        String inView = "the pattern is in the view " + scope.writtenName() + where
+                + ", so the view's definition is rewritten and the statement runs as it is"
+                + (view.temporary() ? ""
+                        : alterKeepsColumns(view, written, changed)
+                                ? " (ALTER VIEW changes it for every statement that reads it)"
+                                : " (dropped and created again with its column list, which ALTER VIEW ... AS would"
+                                        + " drop: it changes for every statement that reads it"
+                                        + (written.isPresent() ? ")" : ", and a comment it had is not kept)"))
+                + (written.isPresent() ? "" : "; the view was not defined in this session, so its query is"
+                        + " written as Flink's catalog keeps it, not as it was written");
         return new Candidate(
                 family.id(), answering(finding), statements, text(), planned.orElse(inlined), config, tables,
-                intent, expectedColumns,
-                changes + "; the pattern is in the view " + scope.writtenName() + where
-                        + ", so the view's definition is rewritten and the statement runs as it is"
-                        + (view.temporary() ? ""
-                                : alterKeepsColumns(view, written, changed)
-                                        ? " (ALTER VIEW changes it for every statement that reads it)"
-                                        : " (dropped and created again with its column list, which ALTER VIEW ... AS would"
-                                                + " drop: it changes for every statement that reads it"
-                                                + (written.isPresent() ? ")" : ", and a comment it had is not kept)"))
-                        + (written.isPresent() ? "" : "; the view was not defined in this session, so its query is"
-                                + " written as Flink's catalog keeps it, not as it was written"),
-                chosen, Optional.of(scope.writtenName()), Optional.empty());
+                intent, expectedColumns, changes + "; " + inView, chosen, Optional.of(scope.writtenName()),
+                Optional.empty(), line.map(l -> l.followedBy(inView)));
     }
 
     /**

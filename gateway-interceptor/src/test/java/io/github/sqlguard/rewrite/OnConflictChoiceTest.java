@@ -32,7 +32,7 @@ class OnConflictChoiceTest {
 
         Candidate set = candidate.withSet(StateTtl.KEY, "1 d", WHY, "1 d: the default");
 
-        assertThat(set.choice()).contains(
+        assertThat(set.line()).contains(
                 new Choice(Action.NOTHING, Optional.of("1 d"), true, Optional.empty(), List.of(WHY)));
         assertThat(set.changes()).isEqualTo("ON CONFLICT DO NOTHING: the first row per primary key is kept and later"
                 + " conflicting rows are dropped; rows are buffered until the watermark passes them, and the materializer"
@@ -54,8 +54,8 @@ class OnConflictChoiceTest {
 
         Candidate set = candidate.withSet("table.exec.sink.upsert-materialize-strategy.type", "MAP", "why", "MAP");
 
-        assertThat(set.choice().orElseThrow().ttl()).contains("1 d");
-        assertThat(set.choice().orElseThrow().fromSet()).isFalse();
+        assertThat(((Choice) set.line().orElseThrow()).ttl()).contains("1 d");
+        assertThat(((Choice) set.line().orElseThrow()).fromSet()).isFalse();
         assertThat(set.changes()).endsWith("under the state TTL 1 d; why");
     }
 
