@@ -49,6 +49,7 @@ final class RewriteContext {
     private final Map<List<String>, Optional<CatalogObject>> objects = new HashMap<>();
     private final Map<Judging, RewriteSession.Judged> judged = new HashMap<>();
     private List<Scope> scopes;
+    private Optional<SqlNode> statementTree;
     private int scratch;
     /** Judgements made by planning ({@link #judge}), not taken from {@link #judged}. */
     private int plannings;
@@ -247,6 +248,22 @@ final class RewriteContext {
             return explain.explained().map(ParsedStatement.Planned::body).orElse("");
         }
         return statement.text();
+    }
+
+    /**
+     * The tree of {@link #text()}, read only: the one Flink's SQL parser read the statement into, kept with it ({@link
+     * io.github.sqlguard.statement.ParsedTree}), so that what a family reads of the statement without changing it is
+     * not parsed again (issue 30 §4); parsed once here where none is kept (the statement an {@code EXPLAIN} explains,
+     * a statement the session's parser chain read). A family that changes a tree changes its own ({@link Scope#tree}).
+     */
+    Optional<SqlNode> statementTree() {
+        if (statementTree == null) {
+            ParsedStatement statement = request.statement();
+            statementTree = statement instanceof ParsedStatement.Explain || statement.tree().isEmpty()
+                    ? SqlTrees.parse(text())
+                    : Optional.of(statement.tree().get().node());
+        }
+        return statementTree;
     }
 
     /** The statement's scope, then the scopes of the views it reads, breadth first, at most {@link #MAX_VIEW_DEPTH} deep. */
