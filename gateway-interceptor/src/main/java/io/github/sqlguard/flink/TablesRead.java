@@ -7,6 +7,7 @@ import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 import io.github.sqlguard.statement.QueryFacts;
 
+import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.CatalogView;
@@ -39,21 +40,27 @@ final class TablesRead {
         List<TableRead> out = new ArrayList<>();
         for (TableReference reference : facts.get().tableReferences()) {
             Optional<ContextResolvedTable> table = ViewQueries.lookUp(catalogManager, reference);
-            table.ifPresent(t -> out.add(new TableRead(
+            if (table.isEmpty()) {
+                continue;
+            }
+            ContextResolvedTable t = table.get();
+            // A view's query is read once, for what it reads and the key it keeps.
+            Optional<SqlNode> query = viewQuery(t);
+            out.add(new TableRead(
                     reference, SessionCatalog.Reader.columns(t.getResolvedTable().getResolvedSchema()),
-                    viewReads(catalogManager, t), t.getResolvedTable().getResolvedSchema().getPrimaryKey()
+                    viewReads(catalogManager, query), t.getResolvedTable().getResolvedSchema().getPrimaryKey()
                             .map(UniqueConstraint::getColumns).orElse(List.of()),
                     !(t.getTable() instanceof CatalogView) && ChangelogSources.updating(t.getResolvedTable().getOptions()),
-                    viewKey(catalogManager, t))));
+                    viewKey(catalogManager, query)));
         }
         return List.copyOf(out);
     }
 
     /**
-     * The key a view keeps of the one table its expanded query projects and filters ({@link JoinOutputKeys#viewOfOne});
-     * empty for a table, a view without SQL, and a view that does more.
+     * The tree of the expanded query of {@code table} where it is a view ({@link CatalogView#getExpandedQuery()}, whose
+     * names Flink qualifies in full); empty for a table, and for a view without SQL.
      */
-    private static Optional<TableRead.ViewKey> viewKey(CatalogManager catalogManager, ContextResolvedTable table) {
+    private static Optional<SqlNode> viewQuery(ContextResolvedTable table) {
         if (!(table.getTable() instanceof CatalogView view)) {
             return Optional.empty();
         }
@@ -61,16 +68,24 @@ final class TablesRead {
         try {
             query = view.getExpandedQuery();
         } catch (TableException e) {
-            // A view made with the Table API has no SQL: no query to read a key through.
+            // A view made with the Table API has no SQL: nothing it reads can be named, no key read through it.
             return Optional.empty();
         }
+        return Optional.ofNullable(query).flatMap(QueryFacts::parse);
+    }
+
+    /**
+     * The key a view keeps of the one table its expanded query {@code query} projects and filters ({@link
+     * JoinOutputKeys#viewOfOne}); empty for a table, a view without SQL, and a view that does more.
+     */
+    private static Optional<TableRead.ViewKey> viewKey(CatalogManager catalogManager, Optional<SqlNode> query) {
         JoinOutputKeys.Tables tables = names -> ViewQueries.lookUp(catalogManager, new TableReference(names, ""))
                 .filter(t -> !(t.getTable() instanceof CatalogView))
                 .map(t -> new JoinOutputKeys.Table(
                         t.getResolvedTable().getResolvedSchema().getPrimaryKey().map(UniqueConstraint::getColumns)
                                 .orElse(List.of()),
                         t.getResolvedTable().getResolvedSchema().getColumnNames()));
-        return Optional.ofNullable(query).flatMap(QueryFacts::parse).flatMap(tree -> JoinOutputKeys.viewOfOne(tree, tables))
+        return query.flatMap(tree -> JoinOutputKeys.viewOfOne(tree, tables))
                 .map(t -> new TableRead.ViewKey(unqualified(catalogManager, t.keyOf().orElseThrow()), t.primaryKey()));
     }
 
@@ -81,22 +96,11 @@ final class TablesRead {
     }
 
     /**
-     * The tables and views the query of {@code table} reads when it is a view ({@link CatalogView#getExpandedQuery()},
-     * whose names Flink qualifies in full), each without the session's current catalog and database; empty for a table
-     * and for a view without SQL.
+     * The tables and views a view's expanded query {@code query} reads, each without the session's current catalog and
+     * database; empty for a table and for a view without SQL.
      */
-    private static List<String> viewReads(CatalogManager catalogManager, ContextResolvedTable table) {
-        if (!(table.getTable() instanceof CatalogView view)) {
-            return List.of();
-        }
-        String query;
-        try {
-            query = view.getExpandedQuery();
-        } catch (TableException e) {
-            // A view made with the Table API has no SQL: nothing it reads can be named.
-            return List.of();
-        }
-        Optional<SqlFacts> facts = query == null ? Optional.empty() : QueryFacts.of(query);
+    private static List<String> viewReads(CatalogManager catalogManager, Optional<SqlNode> query) {
+        Optional<SqlFacts> facts = query.flatMap(QueryFacts::of);
         List<String> out = new ArrayList<>();
         for (TableReference reference : facts.map(SqlFacts::tableReferences).orElse(List.of())) {
             List<String> names = reference.names();
