@@ -75,6 +75,13 @@ public interface FlinkLine {
      */
     boolean isViewRename(SqlNode node);
 
+    /**
+     * True where {@code node} is an {@code INSERT} (or {@code EXECUTE INSERT}) with an {@code ON CONFLICT} clause, as
+     * Flink's parser read it: 2.x's {@code RichSqlInsert#getConflictStrategy} (FLIP-558); 1.20's parser has no such
+     * clause, so never there.
+     */
+    boolean insertsOnConflict(SqlNode node);
+
     /** Whether {@code SqlGatewayService#deployScript} exists in this line (2.x: yes, 1.20: no). */
     boolean hasDeployScript();
 

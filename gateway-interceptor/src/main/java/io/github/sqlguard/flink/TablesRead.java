@@ -7,6 +7,7 @@ import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 import io.github.sqlguard.statement.QueryFacts;
 
+import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.CatalogView;
@@ -42,46 +43,65 @@ final class TablesRead {
         List<TableRead> out = new ArrayList<>();
         for (TableReference reference : facts.get().tableReferences()) {
             Optional<ContextResolvedTable> table = ViewQueries.lookUp(catalogManager, reference);
-            table.ifPresent(t -> out.add(new TableRead(
+            if (table.isEmpty()) {
+                continue;
+            }
+            ContextResolvedTable t = table.get();
+            // A view's query is read once, for what it reads and the key it keeps.
+            Optional<SqlNode> query = viewQuery(t);
+            out.add(new TableRead(
                     reference, SessionCatalog.Reader.columns(t.getResolvedTable().getResolvedSchema()),
-                    viewReads(catalogManager, t), t.getResolvedTable().getResolvedSchema().getPrimaryKey()
+                    viewReads(catalogManager, query), t.getResolvedTable().getResolvedSchema().getPrimaryKey()
                             .map(UniqueConstraint::getColumns).orElse(List.of()),
                     !(t.getTable() instanceof CatalogView) && ChangelogSources.updating(t.getResolvedTable().getOptions()),
-                    viewKey(catalogManager, t))));
+                    viewKey(catalogManager, query)));
         }
         return List.copyOf(out);
     }
 
     /**
-     * The key a view keeps of the one table its expanded query projects and filters ({@link JoinOutputKeys#viewOfOne}),
-     * through any views of views between them ({@code open_lines} over {@code live_lines} over {@code order_lines}, case
-     * 1173: Flink expands each view in place of its name, so the outer one keeps the table's key as the inner one does),
-     * at most {@link #MAX_DEPTH} views deep; empty for a table, a view without SQL, and a view that does more.
+     * The tree of the expanded query of {@code table} where it is a view ({@link CatalogView#getExpandedQuery()}, whose
+     * names Flink qualifies in full); empty for a table, and for a view without SQL.
      */
-    private static Optional<TableRead.ViewKey> viewKey(CatalogManager catalogManager, ContextResolvedTable table) {
-        return viewKey(catalogManager, table, 0);
-    }
-
-    private static Optional<TableRead.ViewKey> viewKey(CatalogManager catalogManager, ContextResolvedTable table, int depth) {
-        if (!(table.getTable() instanceof CatalogView view) || depth >= MAX_DEPTH) {
+    private static Optional<SqlNode> viewQuery(ContextResolvedTable table) {
+        if (!(table.getTable() instanceof CatalogView view)) {
             return Optional.empty();
         }
         String query;
         try {
             query = view.getExpandedQuery();
         } catch (TableException e) {
-            // A view made with the Table API has no SQL: no query to read a key through.
+            // A view made with the Table API has no SQL: nothing it reads can be named, no key read through it.
+            return Optional.empty();
+        }
+        return Optional.ofNullable(query).flatMap(QueryFacts::parse);
+    }
+
+    /**
+     * The key a view keeps of the one table its expanded query {@code query} projects and filters ({@link
+     * JoinOutputKeys#viewOfOne}), through any views of views between them ({@code open_lines} over {@code live_lines}
+     * over {@code order_lines}, case 1173: Flink expands each view in place of its name, so the outer one keeps the
+     * table's key as the inner one does), at most {@link #MAX_DEPTH} views deep; empty for a table, a view without SQL,
+     * and a view that does more.
+     */
+    private static Optional<TableRead.ViewKey> viewKey(CatalogManager catalogManager, Optional<SqlNode> query) {
+        return viewKey(catalogManager, query, 0);
+    }
+
+    private static Optional<TableRead.ViewKey> viewKey(CatalogManager catalogManager, Optional<SqlNode> query, int depth) {
+        if (depth >= MAX_DEPTH) {
             return Optional.empty();
         }
         JoinOutputKeys.Tables tables = names -> ViewQueries.lookUp(catalogManager, new TableReference(names, ""))
                 .flatMap(t -> t.getTable() instanceof CatalogView
-                        ? viewKey(catalogManager, t, depth + 1).map(key -> new JoinOutputKeys.Table(key.columns(),
-                                t.getResolvedTable().getResolvedSchema().getColumnNames(), Optional.of(key.table())))
+                        ? viewKey(catalogManager, viewQuery(t), depth + 1).map(key -> new JoinOutputKeys.Table(
+                                key.columns(), t.getResolvedTable().getResolvedSchema().getColumnNames(),
+                                Optional.of(key.table())))
                         : Optional.of(new JoinOutputKeys.Table(
                                 t.getResolvedTable().getResolvedSchema().getPrimaryKey()
                                         .map(UniqueConstraint::getColumns).orElse(List.of()),
                                 t.getResolvedTable().getResolvedSchema().getColumnNames())));
-        return Optional.ofNullable(query).flatMap(QueryFacts::parse).flatMap(tree -> JoinOutputKeys.viewOfOne(tree, tables))
+        return query.flatMap(tree -> JoinOutputKeys.viewOfOne(tree, tables))
                 .map(t -> new TableRead.ViewKey(unqualified(catalogManager, t.keyOf().orElseThrow()), t.primaryKey()));
     }
 
@@ -92,22 +112,11 @@ final class TablesRead {
     }
 
     /**
-     * The tables and views the query of {@code table} reads when it is a view ({@link CatalogView#getExpandedQuery()},
-     * whose names Flink qualifies in full), each without the session's current catalog and database; empty for a table
-     * and for a view without SQL.
+     * The tables and views a view's expanded query {@code query} reads, each without the session's current catalog and
+     * database; empty for a table and for a view without SQL.
      */
-    private static List<String> viewReads(CatalogManager catalogManager, ContextResolvedTable table) {
-        if (!(table.getTable() instanceof CatalogView view)) {
-            return List.of();
-        }
-        String query;
-        try {
-            query = view.getExpandedQuery();
-        } catch (TableException e) {
-            // A view made with the Table API has no SQL: nothing it reads can be named.
-            return List.of();
-        }
-        Optional<SqlFacts> facts = query == null ? Optional.empty() : QueryFacts.of(query);
+    private static List<String> viewReads(CatalogManager catalogManager, Optional<SqlNode> query) {
+        Optional<SqlFacts> facts = query.flatMap(QueryFacts::of);
         List<String> out = new ArrayList<>();
         for (TableReference reference : facts.map(SqlFacts::tableReferences).orElse(List.of())) {
             List<String> names = reference.names();

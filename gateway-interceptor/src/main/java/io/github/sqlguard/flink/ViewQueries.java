@@ -17,6 +17,7 @@ import io.github.sqlguard.statement.ParsedStatement.SqlFacts;
 import io.github.sqlguard.statement.ParsedStatement.SqlOption;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 import io.github.sqlguard.statement.QueryFacts;
+import io.github.sqlguard.statement.SqlChildren;
 import io.github.sqlguard.statement.SqlIdentifiers;
 import io.github.sqlguard.statement.TimeBounds;
 
@@ -29,11 +30,9 @@ import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
 
-import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUtil;
 
@@ -226,14 +225,8 @@ final class ViewQueries {
             HintInputName.of(select.getFrom()).ifPresent(input -> aggregations.add(
                     new ViewAggregation(view, input, table(select.getFrom()).isPresent())));
         }
-        if (node instanceof SqlCall call) {
-            for (SqlNode operand : call.getOperandList()) {
-                collectBlocks(view, operand, joins, aggregations, depth + 1);
-            }
-        } else if (node instanceof SqlNodeList list) {
-            for (SqlNode item : list) {
-                collectBlocks(view, item, joins, aggregations, depth + 1);
-            }
+        for (SqlNode child : SqlChildren.of(node)) {
+            collectBlocks(view, child, joins, aggregations, depth + 1);
         }
     }
 

@@ -28,9 +28,9 @@ import java.util.Set;
  * @param chosen the values chosen and where from, or empty
  * @param view the view whose definition is rewritten, if any
  * @param way the way of the finding's fix the candidate proves once it plans ({@link Rewrite#way()}), if any
- * @param choice the facts {@code changes} is said from where the {@code on-conflict} family wrote it ({@link
- *     OnConflictChoice.Choice}): a {@code SET} before the statement and the proof's plan change what it says by
- *     these, not by reading {@code changes} back
+ * @param line the facts {@code changes} is said from where a family wrote them ({@link ChangesLine}: an {@code
+ *     on-conflict} choice, a {@code state-ttl-hint}'s line): a {@code SET} before the statement and the proof's plan
+ *     change what it says by these, not by reading {@code changes} back; {@code changes} is then their text
  */
 record Candidate(
         String family,
@@ -46,7 +46,7 @@ record Candidate(
         String chosen,
         Optional<String> view,
         Optional<ProvenWay> way,
-        Optional<OnConflictChoice.Choice> choice) {
+        Optional<ChangesLine> line) {
 
     Candidate {
         // The statements put before the user's in the case the user writes keywords in (KeywordCase). The user's
@@ -60,9 +60,9 @@ record Candidate(
         tables = List.copyOf(tables);
         java.util.Objects.requireNonNull(answers);
         java.util.Objects.requireNonNull(way);
-        java.util.Objects.requireNonNull(choice);
-        if (choice.isPresent()) {
-            changes = choice.get().changes(true);
+        java.util.Objects.requireNonNull(line);
+        if (line.isPresent()) {
+            changes = line.get().text();
         }
     }
 
@@ -97,7 +97,7 @@ record Candidate(
     /** This candidate proving {@code proven}, a way of its finding's fix, once it plans ({@link Rewrite#way()}). */
     Candidate withWay(ProvenWay proven) {
         return new Candidate(family, answers, before, statement, planned, config, tables, intent, columns,
-                changes, chosen, view, Optional.of(proven), choice);
+                changes, chosen, view, Optional.of(proven), line);
     }
 
     /**
@@ -108,7 +108,8 @@ record Candidate(
     Candidate deduplicatingOnConflict(String why) {
         String clause = "\nON CONFLICT DO DEDUPLICATE";
         return new Candidate(family, answers, before, unterminated(statement) + clause, unterminated(planned) + clause,
-                config, tables, intent, columns, changes + "; " + why, chosen, view, way, choice);
+                config, tables, intent, columns, changes + "; " + why, chosen, view, way,
+                line.map(l -> l.followedBy(why)));
     }
 
     /**
@@ -149,7 +150,7 @@ record Candidate(
      */
     Candidate forFinding(AnsweredFinding finding) {
         return new Candidate(family, finding, before, statement, planned, config, tables, intent,
-                columns, changes, chosen, view, way, choice);
+                columns, changes, chosen, view, way, line);
     }
 
     /** This candidate with {@code set} (a {@code SET 'key' = 'value'}) first, and its key and value in the proof's config. */
@@ -159,16 +160,13 @@ record Candidate(
         statements.addAll(before);
         Map<String, String> withKey = new java.util.HashMap<>(config);
         withKey.put(key, value);
-        // A SET of the key reaches every operator no hint names, in this statement and the session's later ones: a
-        // hint's "other operators keep the session's TTL" is no longer true once it goes before the statement. An upsert
-        // materializer gets the TTL the SET gives (issue 30: "under the state no TTL: it grows forever; the SET before
-        // it gives every stateful operator ... a state TTL of 1 d"): its choice is said anew under it.
-        boolean ttl = key.equals(io.github.sqlguard.rules.StateTtl.KEY);
-        Optional<OnConflictChoice.Choice> under = choice.map(c -> ttl ? c.underSet(value, why) : c.followedBy(why));
-        String kept = ttl ? changes.replace(StateTtlHint.OTHERS_KEEP_SESSION_TTL, "") : changes;
+        // A SET of the state TTL reaches every operator no hint names, in this statement and the session's later ones,
+        // and an upsert materializer gets the TTL it gives (issue 30): a line said from its facts is said anew under it
+        // (ChangesLine#underSet); any other line is followed by why.
+        Optional<ChangesLine> under = line.map(l -> l.underSet(key, value, why));
         return new Candidate(
                 family, answers, statements, statement, planned, withKey, tables, intent, columns,
-                kept + "; " + why,
+                changes + "; " + why,
                 chosen.isEmpty() ? chosenValue : chosen.contains(chosenValue) ? chosen : chosen + "; " + chosenValue, view,
                 way, under);
     }

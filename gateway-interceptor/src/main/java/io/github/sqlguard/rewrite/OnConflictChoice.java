@@ -1,6 +1,7 @@
 package io.github.sqlguard.rewrite;
 
 import io.github.sqlguard.flink.CatalogObject;
+import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.plan.ExplainedPlan;
 import io.github.sqlguard.plan.Operator;
 import io.github.sqlguard.rewrite.Candidate.Columns;
@@ -18,7 +19,6 @@ import org.apache.calcite.sql.SqlSelect;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -84,7 +84,9 @@ final class OnConflictChoice implements RewriteFamily {
         if (text.endsWith(";")) {
             text = text.substring(0, text.length() - 1).stripTrailing();
         }
-        if (text.toUpperCase(Locale.ROOT).contains("ON CONFLICT") || topNOnOneSinkRow(finding, text)) {
+        // Read from the statement's tree, not its words: "ON CONFLICT" in a comment, a string or a quoted name is no clause.
+        Optional<SqlNode> tree = context.statementTree();
+        if (tree.isPresent() && (FlinkLine.current().insertsOnConflict(tree.get()) || topNOnOneSinkRow(finding, tree.get()))) {
             return List.of();
         }
         Duration ttl = StateTtl.effective(context.request().config());
@@ -117,7 +119,8 @@ final class OnConflictChoice implements RewriteFamily {
      * @param after the clauses said after the choice's own, each without its {@code ; } (why a {@code SET} goes
      *     before the statement)
      */
-    record Choice(Action action, Optional<String> ttl, boolean fromSet, Optional<String> matches, List<String> after) {
+    record Choice(Action action, Optional<String> ttl, boolean fromSet, Optional<String> matches, List<String> after)
+            implements ChangesLine {
 
         Choice {
             after = List.copyOf(after);
@@ -128,9 +131,25 @@ final class OnConflictChoice implements RewriteFamily {
             return new Choice(action, Optional.of(value), true, matches, append(why));
         }
 
+        /**
+         * A {@code SET} of the state TTL gives the materializer its TTL ({@link #underSet(String, String)}); a {@code
+         * SET} of another key leaves it and is said after the choice.
+         */
+        @Override
+        public Choice underSet(String key, String value, String why) {
+            return key.equals(StateTtl.KEY) ? underSet(value, why) : followedBy(why);
+        }
+
         /** This choice with {@code clause} said after it. */
-        Choice followedBy(String clause) {
+        @Override
+        public Choice followedBy(String clause) {
             return new Choice(action, ttl, fromSet, matches, append(clause));
+        }
+
+        /** The line where the sink has an upsert materializer, as it is said before the proof. */
+        @Override
+        public String text() {
+            return changes(true);
         }
 
         private List<String> append(String clause) {
@@ -214,16 +233,12 @@ final class OnConflictChoice implements RewriteFamily {
      * {@code DO DEDUPLICATE} and {@code DO NOTHING} keep an arbitrary one of them and {@code DO ERROR} fails at the
      * second. No choice keeps the ranking; the fix is the sink's key or a ranking per the sink's key.
      */
-    static boolean topNOnOneSinkRow(Finding finding, String text) {
+    static boolean topNOnOneSinkRow(Finding finding, SqlNode tree) {
         if (finding.facts().keys().isEmpty()) {
             return false;
         }
-        Optional<SqlNode> tree = SqlTrees.parse(text);
-        if (tree.isEmpty()) {
-            return false;
-        }
-        Map<SqlNode, SqlNode> parents = Trees.parents(tree.get());
-        for (Trees.RankItem item : Trees.rankItems(tree.get())) {
+        Map<SqlNode, SqlNode> parents = Trees.parents(tree);
+        for (Trees.RankItem item : Trees.rankItems(tree)) {
             Optional<SqlSelect> outer = Trees.outer(parents, item.select());
             if (item.alias() == null || outer.isEmpty()) {
                 continue;
@@ -254,6 +269,6 @@ final class OnConflictChoice implements RewriteFamily {
         String statement = text + "\nON CONFLICT DO " + choice.action();
         return new Candidate(
                 ID, context.answering(finding), List.of(), statement, statement, Map.of(), List.of(), Intent.PLANS,
-                Columns.SAME, choice.changes(true), "", Optional.empty(), Optional.empty(), Optional.of(choice));
+                Columns.SAME, choice.text(), "", Optional.empty(), Optional.empty(), Optional.of(choice));
     }
 }

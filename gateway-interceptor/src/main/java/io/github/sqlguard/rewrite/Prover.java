@@ -199,12 +199,7 @@ final class Prover {
         // were written, not after the key's last change (TtlExpiry); a hint's own changes: line says it for its join. A TTL
         // moved out of a table's options takes effect where it never did: its DISTINCT aggregates are said from the
         // rewrite's plan (the original may not have planned).
-        String changes = (candidate.family().equals(StateTtlHint.ID)
-                        ? StateTtlHint.reachedToo(candidate.changes(), candidate.intent().operators().get(0),
-                                context.proposedStateTtl(), context.request().plan(), judged.plan())
-                        : candidate.choice().isPresent()
-                        ? OnConflictChoice.changes(candidate.choice().get(), judged.plan())
-                        : candidate.changes())
+        String changes = said(candidate, context, judged.plan())
                 + (candidate.family().equals(StateTtlHint.ID) && candidate.intent().operators().equals(List.of("Join"))
                         ? DistinctUnderTtl.reachedByJoinHint(context, judged.plan(),
                                 context.proposedStateTtl().ttl()) : "")
@@ -536,5 +531,23 @@ final class Prover {
             out.addAll(root.outputType().columns());
         }
         return out;
+    }
+
+    /**
+     * The {@code changes:} line of {@code candidate} as the proof's plan {@code proven} has it, where the line is said
+     * from facts the plan decides ({@link ChangesLine}): what a {@code state-ttl-hint}'s hints reach besides ({@link
+     * StateTtlHint#reachedToo}), whether an {@code on-conflict} choice's sink has a materializer ({@link
+     * OnConflictChoice#changes}). Else the candidate's own line.
+     */
+    private static String said(Candidate candidate, RewriteContext context, Optional<ExplainedPlan> proven) {
+        Optional<ChangesLine> line = candidate.line();
+        if (line.isPresent() && line.get() instanceof StateTtlHint.HintLine hint) {
+            return StateTtlHint.reachedToo(hint, candidate.intent().operators().get(0), context.proposedStateTtl(),
+                    context.request().plan(), proven).text();
+        }
+        if (line.isPresent() && line.get() instanceof OnConflictChoice.Choice choice) {
+            return OnConflictChoice.changes(choice, proven);
+        }
+        return candidate.changes();
     }
 }

@@ -49,6 +49,7 @@ final class RewriteContext {
     private final Map<List<String>, Optional<CatalogObject>> objects = new HashMap<>();
     private final Map<Judging, RewriteSession.Judged> judged = new HashMap<>();
     private List<Scope> scopes;
+    private Optional<SqlNode> statementTree;
     private int scratch;
     /** Judgements made by planning ({@link #judge}), not taken from {@link #judged}. */
     private int plannings;
@@ -249,6 +250,22 @@ final class RewriteContext {
         return statement.text();
     }
 
+    /**
+     * The tree of {@link #text()}, read only: the one Flink's SQL parser read the statement into, kept with it ({@link
+     * io.github.sqlguard.statement.ParsedTree}), so that what a family reads of the statement without changing it is
+     * not parsed again (issue 30 §4); parsed once here where none is kept (the statement an {@code EXPLAIN} explains,
+     * a statement the session's parser chain read). A family that changes a tree changes its own ({@link Scope#tree}).
+     */
+    Optional<SqlNode> statementTree() {
+        if (statementTree == null) {
+            ParsedStatement statement = request.statement();
+            statementTree = statement instanceof ParsedStatement.Explain || statement.tree().isEmpty()
+                    ? SqlTrees.parse(text())
+                    : Optional.of(statement.tree().get().node());
+        }
+        return statementTree;
+    }
+
     /** The statement's scope, then the scopes of the views it reads, breadth first, at most {@link #MAX_VIEW_DEPTH} deep. */
     List<Scope> scopes() {
         if (scopes == null) {
@@ -334,12 +351,29 @@ final class RewriteContext {
             RewriteFamily family, Finding finding, Scope scope, SqlNode changed, List<String> before,
             Map<String, String> config, List<TableChange> tables, Optional<String> planned, Intent intent,
             Columns expectedColumns, String changes, String chosen) {
+        return candidate(family, finding, scope, changed, before, config, tables, planned, intent, expectedColumns,
+                changes, Optional.empty(), chosen);
+    }
+
+    /** {@link #candidate} with its {@code changes:} line said from {@code line} ({@link ChangesLine}). */
+    Candidate candidate(
+            RewriteFamily family, Finding finding, Scope scope, SqlNode changed, List<String> before,
+            Map<String, String> config, List<TableChange> tables, Optional<String> planned, Intent intent,
+            Columns expectedColumns, ChangesLine line, String chosen) {
+        return candidate(family, finding, scope, changed, before, config, tables, planned, intent, expectedColumns,
+                line.text(), Optional.of(line), chosen);
+    }
+
+    private Candidate candidate(
+            RewriteFamily family, Finding finding, Scope scope, SqlNode changed, List<String> before,
+            Map<String, String> config, List<TableChange> tables, Optional<String> planned, Intent intent,
+            Columns expectedColumns, String changes, Optional<ChangesLine> line, String chosen) {
         if (scope.isStatement()) {
             SqlNode original = scope.tree().orElseThrow();
             String statement = Splicer.splice(scope.text(), original, changed);
             return new Candidate(
                     family.id(), answering(finding), before, statement, planned.orElse(statement), config,
-                    tables, intent, expectedColumns, changes, chosen, Optional.empty(), Optional.empty());
+                    tables, intent, expectedColumns, changes, chosen, Optional.empty(), Optional.empty(), line);
         }
         CatalogObject view = scope.view().orElseThrow();
         Optional<WrittenView> written = scope.written();
@@ -364,20 +398,20 @@ final class RewriteContext {
         String inlined = inline(scope, changed);
         String where = scope.depth() == 1 ? "" : " (read through " + (scope.depth() - 1) + " other view"
                 + (scope.depth() == 2 ? "" : "s") + ")";
+        String inView = "the pattern is in the view " + scope.writtenName() + where
+                + ", so the view's definition is rewritten and the statement runs as it is"
+                + (view.temporary() ? ""
+                        : alterKeepsColumns(view, written, changed)
+                                ? " (ALTER VIEW changes it for every statement that reads it)"
+                                : " (dropped and created again with its column list, which ALTER VIEW ... AS would"
+                                        + " drop: it changes for every statement that reads it"
+                                        + (written.isPresent() ? ")" : ", and a comment it had is not kept)"))
+                + (written.isPresent() ? "" : "; the view was not defined in this session, so its query is"
+                        + " written as Flink's catalog keeps it, not as it was written");
         return new Candidate(
                 family.id(), answering(finding), statements, text(), planned.orElse(inlined), config, tables,
-                intent, expectedColumns,
-                changes + "; the pattern is in the view " + scope.writtenName() + where
-                        + ", so the view's definition is rewritten and the statement runs as it is"
-                        + (view.temporary() ? ""
-                                : alterKeepsColumns(view, written, changed)
-                                        ? " (ALTER VIEW changes it for every statement that reads it)"
-                                        : " (dropped and created again with its column list, which ALTER VIEW ... AS would"
-                                                + " drop: it changes for every statement that reads it"
-                                                + (written.isPresent() ? ")" : ", and a comment it had is not kept)"))
-                        + (written.isPresent() ? "" : "; the view was not defined in this session, so its query is"
-                                + " written as Flink's catalog keeps it, not as it was written"),
-                chosen, Optional.of(scope.writtenName()), Optional.empty());
+                intent, expectedColumns, changes + "; " + inView, chosen, Optional.of(scope.writtenName()),
+                Optional.empty(), line.map(l -> l.followedBy(inView)));
     }
 
     /**

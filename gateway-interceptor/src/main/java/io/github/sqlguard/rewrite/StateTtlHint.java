@@ -52,12 +52,52 @@ import java.util.Set;
  */
 final class StateTtlHint extends ScopedFamily {
 
-    /**
-     * What a hint alone leaves as it was: said only while no {@code SET} of the state TTL goes before the
-     * rewrite ({@link Candidate#withSet} drops it where one does).
-     */
-    static final String OTHERS_KEEP_SESSION_TTL = "; other operators and statements keep the session's TTL";
+    /** What a hint alone leaves as it was: said only while no {@code SET} of the state TTL goes before the rewrite. */
+    private static final String OTHERS_KEEP_SESSION_TTL = "; other operators and statements keep the session's TTL";
 
+    /**
+     * {@link #OTHERS_KEEP_SESSION_TTL} where the hints reach operators of the other kind too ({@link #reachedToo}): the
+     * operators left are those no hint reaches.
+     */
+    private static final String UNREACHED_KEEP_SESSION_TTL = "; operators no hint reaches and statements keep the"
+            + " session's TTL";
+
+    /**
+     * A {@code state-ttl-hint} candidate's {@code changes:} line as the facts it is said from ({@link ChangesLine}): what
+     * the hints do to the finding's operator, what they do to the operators of the other kind in their blocks (known
+     * from the proof's plan only, {@link #reachedToo}), whether a {@code SET} of the state TTL goes before the statement
+     * ({@link Candidate#withSet}: then no operator keeps the session's TTL), and what is said after.
+     *
+     * @param own what the hints do to the finding's operator and the other blocks' joins
+     * @param reached what they do to the operators of the other kind, from the proof's plan, each clause with its {@code
+     *     ; }; empty where nothing or not yet known
+     * @param underSet true where a {@code SET} of the state TTL goes before the statement
+     * @param after what is said after, each clause with its {@code ; }, or empty
+     */
+    record HintLine(String own, Optional<String> reached, boolean underSet, String after) implements ChangesLine {
+
+        @Override
+        public String text() {
+            return own + (underSet ? ""
+                    : reached.map(r -> r + UNREACHED_KEEP_SESSION_TTL).orElse(OTHERS_KEEP_SESSION_TTL)) + after;
+        }
+
+        /**
+         * A {@code SET} of the state TTL reaches every operator no hint names, in this statement and the session's later
+         * ones: "other operators keep the session's TTL" is no longer said, and what the hints reach besides is said by
+         * the {@code SET}'s own clause ({@code why}).
+         */
+        @Override
+        public HintLine underSet(String key, String value, String why) {
+            return key.equals(StateTtl.KEY) ? new HintLine(own, Optional.empty(), true, after + "; " + why)
+                    : followedBy(why);
+        }
+
+        @Override
+        public HintLine followedBy(String clause) {
+            return new HintLine(own, reached, underSet, after + "; " + clause);
+        }
+    }
 
     static final String ID = "state-ttl-hint";
 
@@ -229,7 +269,7 @@ final class StateTtlHint extends ScopedFamily {
                 // Where the user's own TTLs stay, only the inputs whose value changes get the proposed TTL. A pin the
                 // user wrote ('0': never expire) on the finding's operator is replaced, and the line says so first
                 // (issue 30 §1); one on another operator stays (othersPins).
-                pinReplaced(replaced, value) + onceDropped(dropped, droppedFrom)
+                new HintLine(pinReplaced(replaced, value) + onceDropped(dropped, droppedFrom)
                         + (readOnce.isPresent()
                         ? readOnce.get().changes(whose(scope, "join"), value, String.join(", ", new LinkedHashSet<>(
                                 blocks.stream().filter(b -> b.select() == readOnce.get().select()).map(Hinted::hint).toList())))
@@ -254,15 +294,15 @@ final class StateTtlHint extends ScopedFamily {
                                 + (retractions.isEmpty() && !readByAnother(finding, context)
                                         ? "; an idle key's result is forgotten and starts anew" : "")
                                 + otherBlocks(blocks, Optional.empty(), value, reads, true,
-                                        context.request().statement().facts(), views(context)))
-                        + OTHERS_KEEP_SESSION_TTL
-                        + (unreadable.isEmpty() ? "" : "; the hint values Flink cannot read change: "
+                                        context.request().statement().facts(), views(context))),
+                        Optional.empty(), false,
+                        (unreadable.isEmpty() ? "" : "; the hint values Flink cannot read change: "
                                 + String.join(", ", unreadable.stream().map(u -> u + " becomes '" + value + "'").toList()))
                         + (keptOwn && !(replaced.isEmpty() && unreadable.isEmpty()) ? "; the TTLs written otherwise stay as written" : "")
                         // A side read once that the join's SELECT could not be matched to: what the hints written do to it.
                         + (readOnce.isEmpty() && isJoin ? reads.hinted(finding.planNode(), value, tree) : "")
                         + DistinctUnderTtl.changes(finding, context)
-                        + retractions,
+                        + retractions),
                 proposed.chosen()));
     }
 
@@ -403,7 +443,7 @@ final class StateTtlHint extends ScopedFamily {
     }
 
     /**
-     * {@code changes}, the {@code changes:} line of a {@code state-ttl-hint} candidate whose operator is {@code
+     * {@code line}, the {@code changes:} line of a {@code state-ttl-hint} candidate whose operator is {@code
      * operator}, with what its hints did to the operators of the other kind, as the proof's compiled plan gives each
      * operator's TTL: where {@code proven} has more aggregations (for a join's rewrite) or joins (for an
      * aggregation's) at the TTL {@code ttl} proposes than {@code original}, the line says their state expires too. A hint on a SELECT
@@ -411,22 +451,21 @@ final class StateTtlHint extends ScopedFamily {
      * key to an input's alias or table, {@link HintReach}): the text alone cannot tell. Unchanged where a {@code SET}
      * goes before the statement, whose own part of the line says that every operator no hint names gets its TTL.
      */
-    static String reachedToo(String changes, String operator, ProposedTtl ttl, Optional<ExplainedPlan> original,
+    static HintLine reachedToo(HintLine line, String operator, ProposedTtl ttl, Optional<ExplainedPlan> original,
             Optional<ExplainedPlan> proven) {
-        if (!changes.contains(OTHERS_KEEP_SESSION_TTL)) {
-            return changes;
+        if (line.underSet()) {
+            return line;
         }
         boolean join = operator.equals("Join") || operator.equals("MultiJoin");
         List<String> others = join ? List.of("GroupAggregate", "GlobalGroupAggregate") : List.of("Join");
         if (at(proven, others, ttl.ttl()) <= at(original, others, ttl.ttl())) {
-            return changes;
+            return line;
         }
-        return changes.replace(OTHERS_KEEP_SESSION_TTL, (join
+        return new HintLine(line.own(), Optional.of(join
                 ? "; its aggregations' state expires " + ttl.value() + " after a key's last change: an idle key's"
                         + " result is forgotten and starts anew"
                 : "; its joins keep each row " + ttl.value() + " after it was stored: a row is forgotten then,"
-                        + " and a match arriving later is not joined to it")
-                + OTHERS_KEEP_SESSION_TTL.replace("other operators", "operators no hint reaches"));
+                        + " and a match arriving later is not joined to it"), false, line.after());
     }
 
     /** How many nodes of {@code plan} named one of {@code names} have every state at {@code ttl}. */

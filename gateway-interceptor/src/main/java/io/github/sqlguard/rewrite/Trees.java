@@ -1,9 +1,9 @@
 package io.github.sqlguard.rewrite;
 
-import io.github.sqlguard.flink.FlinkLine;
 import io.github.sqlguard.statement.FromTable;
 import io.github.sqlguard.statement.RankBounds;
 import io.github.sqlguard.statement.RankOrders;
+import io.github.sqlguard.statement.SqlChildren;
 
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
@@ -22,9 +22,6 @@ import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
-import org.apache.flink.sql.parser.dml.SqlExecute;
-import org.apache.flink.sql.parser.dml.SqlStatementSet;
-import org.apache.flink.sql.parser.dql.SqlRichExplain;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -47,29 +44,9 @@ final class Trees {
 
     private Trees() {}
 
-    /** The nodes directly under {@code node}: a call's operands, a list's items, a statement's parts. */
+    /** The nodes directly under {@code node}: a call's operands, a list's items, a statement's parts ({@link SqlChildren}). */
     static List<SqlNode> children(SqlNode node) {
-        List<SqlNode> out = new ArrayList<>();
-        SqlNode viewQuery = FlinkLine.current().viewQuery(node);
-        if (viewQuery != null) {
-            out.add(viewQuery);
-        } else if (node instanceof SqlNodeList list) {
-            list.forEach(out::add);
-        } else if (node instanceof SqlStatementSet set) {
-            out.addAll(set.getInserts());
-        } else if (node instanceof SqlExecute execute) {
-            out.add(execute.getStatement());
-        } else if (node instanceof SqlRichExplain explain) {
-            out.add(explain.getStatement());
-        } else if (node instanceof SqlCall call) {
-            try {
-                out.addAll(call.getOperandList());
-            } catch (UnsupportedOperationException e) {
-                // A DDL node that keeps its parts to itself: nothing a rewrite reads is in it.
-            }
-        }
-        out.removeIf(java.util.Objects::isNull);
-        return out;
+        return SqlChildren.of(node);
     }
 
     /** Each node's parent in the tree of {@code root}, by identity. */

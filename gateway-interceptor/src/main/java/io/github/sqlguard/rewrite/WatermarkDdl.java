@@ -59,7 +59,7 @@ final class WatermarkDdl implements RewriteFamily {
         if (finding.ruleId().equals(TimeAttributeRequiredRule.ID)) {
             return windowed(finding, context);
         }
-        Optional<SqlNode> parsed = SqlTrees.parse(context.text());
+        Optional<SqlNode> parsed = context.statementTree();
         if (parsed.isEmpty()) {
             return List.of();
         }
@@ -101,7 +101,7 @@ final class WatermarkDdl implements RewriteFamily {
      * col}, which makes the column the time attribute Flink windows on.
      */
     private List<Candidate> windowed(Finding finding, RewriteContext context) {
-        Optional<SqlNode> parsed = SqlTrees.parse(context.text());
+        Optional<SqlNode> parsed = context.statementTree();
         if (parsed.isEmpty()) {
             return List.of();
         }

@@ -50,7 +50,7 @@ final class WatermarkJoin {
         if (!finding.facts().operator().map(n -> n.equals("Join")).orElse(false)) {
             return List.of();
         }
-        Optional<SqlNode> parsed = SqlTrees.parse(context.text());
+        Optional<SqlNode> parsed = context.statementTree();
         if (parsed.isEmpty()) {
             return List.of();
         }

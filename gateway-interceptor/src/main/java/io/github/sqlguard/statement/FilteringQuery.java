@@ -104,14 +104,8 @@ public record FilteringQuery(String name, Map<String, String> names) {
             }
             return;
         }
-        if (node instanceof SqlCall call) {
-            for (SqlNode operand : call.getOperandList()) {
-                collect(operand, holder, table, out, depth + 1);
-            }
-        } else if (node instanceof SqlNodeList list) {
-            for (SqlNode item : list) {
-                collect(item, holder, table, out, depth + 1);
-            }
+        for (SqlNode child : SqlChildren.of(node)) {
+            collect(child, holder, table, out, depth + 1);
         }
     }
 

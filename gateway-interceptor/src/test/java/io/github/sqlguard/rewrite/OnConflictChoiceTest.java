@@ -4,10 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.sqlguard.rewrite.OnConflictChoice.Action;
 import io.github.sqlguard.rewrite.OnConflictChoice.Choice;
+import io.github.sqlguard.flink.CatalogObject;
+import io.github.sqlguard.plan.Column;
+import io.github.sqlguard.rules.Finding;
+import io.github.sqlguard.rules.Level;
 import io.github.sqlguard.rules.StateTtl;
+import io.github.sqlguard.rules.diagnosis.OnConflictRequiredRule;
+import io.github.sqlguard.statement.FlinkSqlParser;
+import io.github.sqlguard.statement.StatementParser;
 
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,7 +40,7 @@ class OnConflictChoiceTest {
 
         Candidate set = candidate.withSet(StateTtl.KEY, "1 d", WHY, "1 d: the default");
 
-        assertThat(set.choice()).contains(
+        assertThat(set.line()).contains(
                 new Choice(Action.NOTHING, Optional.of("1 d"), true, Optional.empty(), List.of(WHY)));
         assertThat(set.changes()).isEqualTo("ON CONFLICT DO NOTHING: the first row per primary key is kept and later"
                 + " conflicting rows are dropped; rows are buffered until the watermark passes them, and the materializer"
@@ -54,8 +62,8 @@ class OnConflictChoiceTest {
 
         Candidate set = candidate.withSet("table.exec.sink.upsert-materialize-strategy.type", "MAP", "why", "MAP");
 
-        assertThat(set.choice().orElseThrow().ttl()).contains("1 d");
-        assertThat(set.choice().orElseThrow().fromSet()).isFalse();
+        assertThat(((Choice) set.line().orElseThrow()).ttl()).contains("1 d");
+        assertThat(((Choice) set.line().orElseThrow()).fromSet()).isFalse();
         assertThat(set.changes()).endsWith("under the state TTL 1 d; why");
     }
 
@@ -88,6 +96,55 @@ class OnConflictChoiceTest {
             assertThat(choice.changes(false)).isEqualTo(choice.changes(true))
                     .startsWith("ON CONFLICT DO " + action + ": ").endsWith("; " + quoted);
         }
+    }
+
+    /**
+     * Whether the INSERT has an {@code ON CONFLICT} clause is read from the tree it was parsed into (Flink 2.3's {@code
+     * RichSqlInsert#getConflictStrategy}), not from its words: the words in a comment, a string or a quoted name are no
+     * clause, and the three choices are offered there; the statement is not parsed again for it.
+     */
+    @Test
+    void theClauseIsReadFromTheInsertsTreeNotFromTheWordsOfItsText() {
+        Finding finding = new Finding(OnConflictRequiredRule.ID, Level.BLOCK, "no clause", "Sink", "", "a clause", "");
+        for (String insert : List.of(
+                "INSERT INTO sink /* ON CONFLICT DO NOTHING would keep the first */ SELECT id, name FROM src",
+                "INSERT INTO sink SELECT id, 'on conflict' FROM src",
+                "INSERT INTO sink SELECT id, `ON CONFLICT` FROM src")) {
+            RewriteContext context = context(insert);
+            long before = FlinkSqlParser.parsesOnThisThread();
+
+            assertThat(new OnConflictChoice().candidates(finding, context)).as(insert)
+                    .extracting(c -> ((Choice) c.line().orElseThrow()).action()).containsExactly(Action.values());
+            assertThat(FlinkSqlParser.parsesOnThisThread() - before).as(insert).isZero();
+        }
+        assertThat(new OnConflictChoice().candidates(finding, context(
+                "INSERT INTO sink SELECT id, name FROM src ON CONFLICT DO NOTHING"))).isEmpty();
+    }
+
+    private static RewriteContext context(String insert) {
+        RewriteRequest request = new RewriteRequest(new StatementParser().parse(insert), null, Optional.empty(),
+                Map.of(), Duration.ofMinutes(1), Duration.ofDays(365), false);
+        return new RewriteContext(request, new RewriteSession() {
+            @Override
+            public Judged judge(String statement, Map<String, String> config, List<TableChange> tables) {
+                throw new AssertionError("not planned in this test");
+            }
+
+            @Override
+            public Optional<List<Column>> columns(String query) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<CatalogObject> lookUp(List<String> names) {
+                return Optional.empty();
+            }
+
+            @Override
+            public boolean mayUseScratchTables() {
+                return true;
+            }
+        }, RewriteSettings.DEFAULTS);
     }
 
     private static Candidate candidate(Choice choice) {

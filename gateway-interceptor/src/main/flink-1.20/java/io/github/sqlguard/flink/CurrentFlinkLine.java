@@ -94,6 +94,11 @@ final class CurrentFlinkLine implements FlinkLine {
     }
 
     @Override
+    public boolean insertsOnConflict(SqlNode node) {
+        return false;
+    }
+
+    @Override
     public boolean hasDeployScript() {
         return false;
     }

@@ -20,6 +20,8 @@ import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.sql.parser.ddl.materializedtable.SqlAlterMaterializedTableAsQuery;
 import org.apache.flink.sql.parser.ddl.materializedtable.SqlCreateMaterializedTable;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
+import org.apache.flink.sql.parser.dml.RichSqlInsert;
+import org.apache.flink.sql.parser.dml.SqlExecute;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
@@ -80,6 +82,12 @@ final class CurrentFlinkLine implements FlinkLine {
     @Override
     public boolean isViewRename(SqlNode node) {
         return node instanceof SqlAlterViewRename;
+    }
+
+    @Override
+    public boolean insertsOnConflict(SqlNode node) {
+        SqlNode statement = node instanceof SqlExecute execute ? execute.getStatement() : node;
+        return statement instanceof RichSqlInsert insert && insert.getConflictStrategy().isPresent();
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.github.sqlguard.rules.StateTtl;
 import io.github.sqlguard.statement.ParsedSql;
 import io.github.sqlguard.statement.ParsedStatement.TableReference;
 import io.github.sqlguard.statement.SqlIdentifiers;
+import io.github.sqlguard.statement.WindowArguments;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -72,33 +73,11 @@ final class RefusalFixes {
             + " expression on the table's column; other conditions can stand beside that equality.";
 
     /**
-     * A {@code SESSION} window table function given its keys as a second {@code DESCRIPTOR}: {@code SESSION(TABLE t,
-     * DESCRIPTOR(ts), DESCRIPTOR(k), INTERVAL ...)}; groups: the table, the time column, the keys.
+     * The fix of a {@code DESCRIPTOR} given an expression ({@link WindowArguments#describedExpression}): the expression as
+     * the statement writes it, declared as a computed column with a WATERMARK (Flink docs, "CREATE Statements": a
+     * WATERMARK is declared on a column) and named in DESCRIPTOR.
      */
-    private static final Pattern SESSION_KEYS_DESCRIPTOR = Pattern.compile("(?is)\\bSESSION\\s*\\(\\s*TABLE\\s+([\\w.`]+)\\s*,"
-            + "\\s*DESCRIPTOR\\s*\\(\\s*([^()]+?)\\s*\\)\\s*,\\s*DESCRIPTOR\\s*\\(\\s*([^()]+?)\\s*\\)\\s*,");
-
-    /** A window table function's {@code DESCRIPTOR} given a call ({@code DESCRIPTOR(TO_TIMESTAMP(s))}), not a column. */
-    private static final Pattern DESCRIPTOR_CALL = Pattern.compile("(?is)\\bDESCRIPTOR\\s*\\(\\s*[\\w.`]+\\s*\\(");
-
-    /**
-     * The fix of a {@link #DESCRIPTOR_CALL}: the expression as the statement writes it, declared as a computed column
-     * with a WATERMARK (Flink docs, "CREATE Statements": a WATERMARK is declared on a column) and named in DESCRIPTOR.
-     */
-    private static String descriptorColumn(String statement) {
-        Matcher call = DESCRIPTOR_CALL.matcher(statement);
-        call.find();
-        int open = statement.indexOf('(', call.start());
-        int depth = 0;
-        int end = open;
-        for (int i = open; i < statement.length(); i++) {
-            depth += statement.charAt(i) == '(' ? 1 : statement.charAt(i) == ')' ? -1 : 0;
-            if (depth == 0) {
-                end = i;
-                break;
-            }
-        }
-        String expression = statement.substring(open + 1, end).strip();
+    private static String descriptorColumn(String expression) {
         return "A window table function's DESCRIPTOR names a column of the table it reads, a time attribute, not an"
                 + " expression such as " + expression + ": Flink's validator reads its argument as a column name and fails"
                 + " on anything else (a cast error, or a column of the expression \"not found in any table\"). Add the"
@@ -155,12 +134,15 @@ final class RefusalFixes {
             // (org.apache.flink.table.planner.functions.sql, gone in 2.3) and names the rule.
             new Refusal(Pattern.compile("SqlBasicCall cannot be cast to class org\\.apache\\.calcite\\.sql\\.SqlIdentifier"
                     + "|Column '[^']+' not found in any table"
-                    + "|DESCRIPTOR operator only supports accepting a list of identifiers"), sql -> DESCRIPTOR_CALL.matcher(sql.text()).find(), (m, sql) -> descriptorColumn(sql.text())),
+                    + "|DESCRIPTOR operator only supports accepting a list of identifiers"),
+                    sql -> WindowArguments.describedExpression(sql).isPresent(),
+                    (m, sql) -> descriptorColumn(WindowArguments.describedExpression(sql).orElseThrow())),
             // Flink 2.3.0 SqlSessionTableFunction: three operands (DATA, TIMECOL, GAP), the keys a PARTITION BY of the
             // table argument; a later Flink's plan tests (WindowRankTest#testOnSessionWindowAggregate) pass the keys as a
             // second DESCRIPTOR, which Calcite's operand count check refuses so.
             new Refusal(Pattern.compile("Invalid number of arguments to function 'SESSION'"),
-                    sql -> SESSION_KEYS_DESCRIPTOR.matcher(sql.text()).find(), (m, sql) -> sessionKeys(sql.text())),
+                    sql -> WindowArguments.sessionKeys(sql).isPresent(),
+                    (m, sql) -> sessionKeys(WindowArguments.sessionKeys(sql).orElseThrow())),
             // Flink 2.3.0 CommonTemporalTableJoinRule, LogicalCorrelateToJoinFromTemporalTableRule: the column after
             // FOR SYSTEM_TIME AS OF is not a time attribute (TemporalJoinTest#testInvalidTemporalTablJoin).
             new Refusal(Pattern.compile("Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's"
@@ -174,16 +156,14 @@ final class RefusalFixes {
             new Refusal(Pattern.compile("implicit type conversion between (.+?) and (.+?) is not supported on join's"
                     + " condition"), m -> joinTypes(m.group(1), m.group(2))));
 
-    /** The fix of a {@link #SESSION_KEYS_DESCRIPTOR}: the keys moved into the table argument, as Flink 2.3 reads them. */
-    private static String sessionKeys(String sql) {
-        Matcher m = SESSION_KEYS_DESCRIPTOR.matcher(sql);
-        m.find();
+    /** The fix of a {@code SESSION} given its keys as a second {@code DESCRIPTOR}: the keys moved into the table argument. */
+    private static String sessionKeys(WindowArguments.SessionKeys session) {
         // Two keys or more in parentheses: PARTITION BY user_id, site reads site as the function's next argument.
-        String keys = m.group(3).contains(",") ? "(" + m.group(3) + ")" : m.group(3);
+        String keys = session.severalKeys() ? "(" + session.keys() + ")" : session.keys();
         return "Flink " + io.github.sqlguard.flink.FlinkLine.current().line() + "'s SESSION window table function takes"
                 + " three arguments, the table, its time column and the gap, and partitions the sessions by the table"
-                + " argument's PARTITION BY, not by a second DESCRIPTOR: SESSION(TABLE " + m.group(1) + " PARTITION BY "
-                + keys + ", DESCRIPTOR(" + m.group(2) + "), ...) with the same gap: sessions per " + m.group(3)
+                + " argument's PARTITION BY, not by a second DESCRIPTOR: SESSION(TABLE " + session.table() + " PARTITION BY "
+                + keys + ", DESCRIPTOR(" + session.time() + "), ...) with the same gap: sessions per " + session.keys()
                 + ", as the second DESCRIPTOR meant (a later Flink's form of the same window).";
     }
 

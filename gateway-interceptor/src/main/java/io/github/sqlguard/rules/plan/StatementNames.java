@@ -81,18 +81,25 @@ record StatementNames(
      * {@link #directTable} is empty. Empty where {@code node} reads a table straight, or several inputs.
      */
     Optional<PlanNode> statefulBelow(PlanNode node) {
+        return singleInputChain(node).stream().filter(StatefulOperators::isStateful).findFirst();
+    }
+
+    /**
+     * The nodes below {@code node}, nearest first, each the one input of the node above it: down to the first with no
+     * input or several (itself included), at most 256.
+     */
+    private List<PlanNode> singleInputChain(PlanNode node) {
+        List<PlanNode> chain = new ArrayList<>();
         PlanNode at = node;
         for (int depth = 0; depth < 256; depth++) {
             List<PlanNode> inputs = plan.inputs(at);
             if (inputs.size() != 1) {
-                return Optional.empty();
+                break;
             }
             at = inputs.get(0);
-            if (StatefulOperators.isStateful(at)) {
-                return Optional.of(at);
-            }
+            chain.add(at);
         }
-        return Optional.empty();
+        return chain;
     }
 
     /**
@@ -189,14 +196,9 @@ record StatementNames(
                 || columns.get().contains(name)) {
             return name;
         }
-        java.util.regex.Matcher renamed = java.util.regex.Pattern.compile("(?i)(?<![\\w.$`])([A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)*)"
-                + "\\s+AS\\s+`?" + java.util.regex.Pattern.quote(name) + "`?(?![\\w$`])").matcher(context.statement().text());
-        java.util.Set<String> written = new java.util.LinkedHashSet<>();
-        while (renamed.find()) {
-            written.add(renamed.group(1));
-        }
-        if (written.size() == 1 && columns.get().contains(written.iterator().next().split("\\.")[0])) {
-            return written.iterator().next();
+        java.util.Set<List<String>> renamed = renamedTo(name, statementNodes());
+        if (renamed.size() == 1 && columns.get().contains(renamed.iterator().next().get(0))) {
+            return String.join(".", renamed.iterator().next().stream().map(SqlIdentifiers::sql).toList());
         }
         return computedOverTable(name, node).orElse(name);
     }
@@ -209,13 +211,7 @@ record StatementNames(
      * expression of that form, or several ({@link WrittenExpressions#written}).
      */
     private Optional<String> computedOverTable(String name, PlanNode node) {
-        PlanNode at = node;
-        for (int depth = 0; depth < 256; depth++) {
-            List<PlanNode> inputs = plan.inputs(at);
-            if (inputs.size() != 1) {
-                return Optional.empty();
-            }
-            at = inputs.get(0);
+        for (PlanNode at : singleInputChain(node)) {
             if (at.name().equals("Calc")) {
                 for (String item : selectItems(at.description())) {
                     for (String as : List.of(" AS " + name, " AS `" + name + "`")) {
@@ -227,6 +223,32 @@ record StatementNames(
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The columns the {@code SELECT}s of {@code statement} (the statement's tree, {@link #statementNodes}) rename to
+     * {@code name} ({@code bid.auction AS a}), each by its names ({@code [bid, auction]}): an expression renamed so, a
+     * comment's or a string's words, or a table's alias are none.
+     */
+    static java.util.Set<List<String>> renamedTo(String name, List<org.apache.calcite.sql.SqlNode> statement) {
+        java.util.Set<List<String>> out = new java.util.LinkedHashSet<>();
+        java.util.Deque<org.apache.calcite.sql.SqlNode> todo = new java.util.ArrayDeque<>(statement);
+        for (int seen = 0; !todo.isEmpty() && seen < MAX_TREE_NODES; seen++) {
+            org.apache.calcite.sql.SqlNode node = todo.pop();
+            if (node instanceof org.apache.calcite.sql.SqlSelect select && select.getSelectList() != null) {
+                for (org.apache.calcite.sql.SqlNode item : select.getSelectList()) {
+                    if (item.getKind() == org.apache.calcite.sql.SqlKind.AS
+                            && item instanceof org.apache.calcite.sql.SqlCall as
+                            && as.operand(0) instanceof org.apache.calcite.sql.SqlIdentifier column && !column.isStar()
+                            && as.operand(1) instanceof org.apache.calcite.sql.SqlIdentifier alias
+                            && alias.getSimple().equals(name)) {
+                        out.add(List.copyOf(column.names));
+                    }
+                }
+            }
+            io.github.sqlguard.statement.SqlChildren.of(node).forEach(todo::push);
+        }
+        return out;
     }
 
     private WrittenExpressions writtenExpressions() {
@@ -1128,6 +1150,9 @@ record StatementNames(
     static boolean plainName(String key) {
         return PLAIN.matcher(key).matches();
     }
+
+    /** Statement trees are walked this many nodes far. */
+    private static final int MAX_TREE_NODES = 100_000;
 
     private static final java.util.regex.Pattern PLAIN = java.util.regex.Pattern.compile("[\\w$]+");
 

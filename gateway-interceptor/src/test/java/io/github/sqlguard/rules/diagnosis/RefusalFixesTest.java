@@ -114,4 +114,23 @@ class RefusalFixesTest {
                         + " INTERVAL '10' MINUTE))"))).isPresent();
         assertThat(RefusalFixes.fix("Column 'ts_millis' not found in any table", statement("SELECT ts_millis FROM p"))).isEmpty();
     }
+
+    /**
+     * The window's arguments are read from the statement's tree, each as written: a comment's words are no argument,
+     * and a quoted name is read whole (issue 30 §4).
+     */
+    @Test
+    void aWindowsArgumentsAreReadFromTheTreeNotFromTheWordsOfTheText() {
+        String cast = "class org.apache.calcite.sql.SqlBasicCall cannot be cast to class org.apache.calcite.sql.SqlIdentifier";
+        assertThat(RefusalFixes.fix(cast, statement("-- was DESCRIPTOR(TO_TIMESTAMP(s))\n"
+                + "SELECT * FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' HOUR))"))).isEmpty();
+
+        String count = "Invalid number of arguments to function 'SESSION'. Was expecting 3 arguments";
+        assertThat(RefusalFixes.fix(count, statement("SELECT * FROM TABLE(SESSION(TABLE clicks, DESCRIPTOR(ts)))"
+                + " /* SESSION(TABLE clicks, DESCRIPTOR(ts), DESCRIPTOR(user_id), INTERVAL '10' MINUTE) */"))).isEmpty();
+        assertThat(RefusalFixes.fix(count, statement("SELECT * FROM TABLE(SESSION(TABLE `web clicks`,"
+                + " DESCRIPTOR(`event time`), DESCRIPTOR(user_id,  site), INTERVAL '10' MINUTE))")))
+                .hasValueSatisfying(fix -> assertThat(fix).contains("SESSION(TABLE `web clicks` PARTITION BY"
+                        + " (user_id,  site), DESCRIPTOR(`event time`), ...)").contains("sessions per user_id,  site,"));
+    }
 }
