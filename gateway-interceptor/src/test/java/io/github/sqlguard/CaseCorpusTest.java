@@ -103,7 +103,8 @@ class CaseCorpusTest {
                     // The verdicts are checked, not the rewrites (RewriteOptions#ENABLED: without proofs the findings
                     // and the verdict stay as they are). The corpus's rewrites are proven once per build in each path:
                     // every rewrite as lint proves them (ProvenCorpus, this tier), a refusal's at the gateway over REST
-                    // (SharedCasesIT). Proving them here too took about half of this class's CPU.
+                    // (SharedCasesIT). Proving them here too took a fifth of this class's CPU (bench/results/
+                    // 2026-12-07-suite-r70.md), with the same verdicts and rule ids for every statement.
                     "sql-guard.rewrite.enabled", "false"));
             config.putAll(options);
             return InProcessGateway.start(config, new AuditLog());
