@@ -66,10 +66,11 @@ class CorpusRewritesOnStockFlinkTest {
     private static final Pattern MATERIALIZED_TABLE =
             Pattern.compile("(?is)CREATE\\s+(?:OR\\s+REPLACE\\s+)?MATERIALIZED\\s+TABLE\\b.*?\\bAS\\s+((?:SELECT|WITH)\\b.*)");
 
-    /** Stock Flink: the service under an in-process gateway, called directly. */
+    /** This JVM, whose CPU time the re-planning took is printed with its wall time. */
     private static final com.sun.management.OperatingSystemMXBean PROCESS =
             (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
 
+    /** Stock Flink: the service under an in-process gateway, called directly. */
     private InProcessGateway gateway;
     private SqlGatewayServiceImpl stock;
 
@@ -154,8 +155,8 @@ class CorpusRewritesOnStockFlinkTest {
      * Replans {@code rewrites}, all of {@code script}, each after the script's setup on stock Flink; what went wrong.
      * A rewrite that is one statement stock Flink only EXPLAINs leaves the session as it found it, so those share one
      * session with the setup run once; a rewrite that runs something (a statement before its last one, a {@code SET}, a
-     * table's DDL) gets a fresh session of its own, as every rewrite did before (CONTRIBUTING.md: the setup, the same
-     * statements through the same path, ran once per rewrite: 1,484 times for 834 scripts in round 69).
+     * table's DDL) gets a fresh session of its own, as every rewrite did before round 70 (the same setup through the
+     * same path once per rewrite: 1,484 times for 834 scripts; bench/results/2026-12-07-suite-r70.md).
      */
     private List<String> replanAll(SqlScript script, List<Rewrite> rewrites) {
         List<String> failures = new ArrayList<>();
