@@ -39,9 +39,8 @@ import java.util.regex.Pattern;
 /**
  * Every rewrite the guard proves for the corpus (shared and own cases, as lint proves them: this JVM's
  * runs, {@link ProvenCorpus}, which {@code LintFirstRewriteTest} and {@code StructuralFixFirstTest} read
- * too) is planned again in a session of stock Flink: Flink's own {@link SqlGatewayServiceImpl}, the
- * service a stock gateway's REST endpoint calls, with nothing of the guard (one session per script for the rewrites
- * it only EXPLAINs, a fresh one for each rewrite that runs a statement: {@link #replanAll}). After the script's setup, the
+ * too) is planned again in a fresh session of stock Flink: Flink's own {@link SqlGatewayServiceImpl}, the
+ * service a stock gateway's REST endpoint calls, with nothing of the guard. After the script's setup, the
  * rewrite must plan and its optimized plan must have the operators the rewrite claims; a case with an
  * {@code -- expect-rewrite: <family> ...} header must get a proven rewrite of each family; the default
  * budget of the proofs ({@code sql-guard.rewrite.max-plannings}) must skip no candidate. Jobs never
@@ -65,10 +64,6 @@ class CorpusRewritesOnStockFlinkTest {
 
     private static final Pattern MATERIALIZED_TABLE =
             Pattern.compile("(?is)CREATE\\s+(?:OR\\s+REPLACE\\s+)?MATERIALIZED\\s+TABLE\\b.*?\\bAS\\s+((?:SELECT|WITH)\\b.*)");
-
-    /** This JVM, whose CPU time the re-planning took is printed with its wall time. */
-    private static final com.sun.management.OperatingSystemMXBean PROCESS =
-            (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
 
     /** Stock Flink: the service under an in-process gateway, called directly. */
     private InProcessGateway gateway;
@@ -102,8 +97,6 @@ class CorpusRewritesOnStockFlinkTest {
         String only = System.getProperty("sql-guard.cases.only");
         List<String> failures = new ArrayList<>();
         int replanned = 0;
-        long replanNanos = 0;
-        long replanCpuNanos = 0;
         // Per rule: BLOCK/WARN findings of last statements, rewrites offered, verified, rejected; plannings made.
         Map<String, int[]> coverage = new TreeMap<>();
         for (Path file : CaseCorpus.all()) {
@@ -134,107 +127,62 @@ class CorpusRewritesOnStockFlinkTest {
                     failures.add(script.name() + ": expected a proven " + expected + " rewrite, got " + families);
                 }
             }
-            List<Rewrite> verified = last.decision().rewrites().verified();
-            long start = System.nanoTime();
-            long cpuStart = PROCESS.getProcessCpuTime();
-            replanned += verified.size();
-            failures.addAll(replanAll(script, verified));
-            replanNanos += System.nanoTime() - start;
-            replanCpuNanos += PROCESS.getProcessCpuTime() - cpuStart;
+            for (Rewrite rewrite : last.decision().rewrites().verified()) {
+                replanned++;
+                replan(script, rewrite).ifPresent(failures::add);
+            }
         }
-        System.out.printf("%d rewrites offered for the corpus re-planned on stock Flink; %d failed; re-planning took %.1f s"
-                        + " (the JVM's CPU meanwhile %.1f s)%n",
-                replanned, failures.size(), replanNanos / 1e9, replanCpuNanos / 1e9);
+        System.out.printf("%d rewrites offered for the corpus re-planned on stock Flink; %d failed%n",
+                replanned, failures.size());
         System.out.println("| rule | findings | offered | verified | rejected | planned |");
         coverage.forEach((rule, n) -> System.out.printf("| %s | %d | %d | %d | %d | %d |%n", rule, n[0], n[1], n[2], n[3], n[4]));
         assertThat(replanned).isPositive();
         assertThat(failures).isEmpty();
     }
 
-    /**
-     * Replans {@code rewrites}, all of {@code script}, each after the script's setup on stock Flink; what went wrong.
-     * A rewrite that is one statement stock Flink only EXPLAINs leaves the session as it found it, so those share one
-     * session with the setup run once; a rewrite that runs something (a statement before its last one, a {@code SET}, a
-     * table's DDL) gets a fresh session of its own, as every rewrite did before round 70 (the same setup through the
-     * same path once per rewrite: 1,484 times for 834 scripts; bench/results/2026-12-07-suite-r70.md).
-     */
-    private List<String> replanAll(SqlScript script, List<Rewrite> rewrites) {
-        List<String> failures = new ArrayList<>();
-        List<Rewrite> explainedOnly = rewrites.stream().filter(CorpusRewritesOnStockFlinkTest::onlyExplained).toList();
-        if (!explainedOnly.isEmpty()) {
-            SessionHandle session = setUp(script);
-            try {
-                for (Rewrite rewrite : explainedOnly) {
-                    replanIn(session, script, rewrite).ifPresent(failures::add);
-                }
-            } finally {
-                stock.closeSession(session);
-            }
-        }
-        for (Rewrite rewrite : rewrites) {
-            if (!onlyExplained(rewrite)) {
-                SessionHandle session = setUp(script);
-                try {
-                    replanIn(session, script, rewrite).ifPresent(failures::add);
-                } finally {
-                    stock.closeSession(session);
-                }
-            }
-        }
-        return failures;
-    }
-
-    /** True when stock Flink is only to EXPLAIN {@code rewrite}: one statement, neither a {@code SET} nor a table's DDL. */
-    private static boolean onlyExplained(Rewrite rewrite) {
-        List<ScriptSplitter.Statement> parts = ScriptSplitter.split(rewrite.sql());
-        return parts.size() == 1
-                && !RUNS.matcher(LEADING_COMMENTS.matcher(withoutSemicolon(parts.get(0).text())).replaceFirst("")).matches();
-    }
-
-    /** A fresh stock session with {@code script}'s properties, after its setup. */
-    private SessionHandle setUp(SqlScript script) {
+    /** Replans {@code rewrite} after {@code script}'s setup in a fresh stock session; what went wrong, if anything. */
+    private Optional<String> replan(SqlScript script, Rewrite rewrite) {
+        String where = script.name() + " " + rewrite.ruleId() + "/" + rewrite.family();
         SessionHandle session = stock.openSession(SessionEnvironment.newBuilder()
                 .setSessionEndpointVersion(new EndpointVersion() {})
                 .addSessionConfig(script.sessionProperties())
                 .build());
-        for (String statement : setupOf(script.statements())) {
-            execute(session, statement, Map.of());
-        }
-        return session;
-    }
-
-    /** Replans {@code rewrite} in {@code session}, after {@code script}'s setup; what went wrong, if anything. */
-    private Optional<String> replanIn(SessionHandle session, SqlScript script, Rewrite rewrite) {
-        String where = script.name() + " " + rewrite.ruleId() + "/" + rewrite.family();
-        List<ScriptSplitter.Statement> parts = ScriptSplitter.split(rewrite.sql());
-        for (int i = 0; i < parts.size() - 1; i++) {
-            Result before = execute(session, parts.get(i).text(), Map.of());
-            if (before.error() != null) {
-                return Optional.of(where + ": '" + parts.get(i).text() + "' failed: " + before.error());
+        try {
+            for (String statement : setupOf(script.statements())) {
+                execute(session, statement, Map.of());
             }
-        }
-        String statement = withoutSemicolon(parts.get(parts.size() - 1).text());
-        if (RUNS.matcher(LEADING_COMMENTS.matcher(statement).replaceFirst("")).matches()) {
-            // A SET or a table's DDL (ttl-unit, ttl-as-job-setting): it must run, and it claims no operator.
-            Result ran = execute(session, statement, script.executionConfig());
-            if (ran.error() != null) {
-                return Optional.of(where + ": '" + statement + "' failed: " + ran.error());
+            List<ScriptSplitter.Statement> parts = ScriptSplitter.split(rewrite.sql());
+            for (int i = 0; i < parts.size() - 1; i++) {
+                Result before = execute(session, parts.get(i).text(), Map.of());
+                if (before.error() != null) {
+                    return Optional.of(where + ": '" + parts.get(i).text() + "' failed: " + before.error());
+                }
             }
-            return rewrite.operators().isEmpty() ? Optional.empty()
-                    : Optional.of(where + ": claims " + rewrite.operators() + " of a statement that plans none");
-        }
-        Result result = execute(session, "EXPLAIN " + explainable(statement), script.executionConfig());
-        if (result.error() != null) {
-            return Optional.of(where + ": does not plan: " + result.error());
-        }
-        String plan = result.text();
-        String optimized = plan.substring(Math.max(0, plan.indexOf("== Optimized Execution Plan ==")));
-        for (String operator : rewrite.operators()) {
-            if (!optimized.contains(operator + "(")) {
-                return Optional.of(where + ": no " + operator + " in\n" + optimized);
+            String statement = withoutSemicolon(parts.get(parts.size() - 1).text());
+            if (RUNS.matcher(LEADING_COMMENTS.matcher(statement).replaceFirst("")).matches()) {
+                // A SET or a table's DDL (ttl-unit, ttl-as-job-setting): it must run, and it claims no operator.
+                Result ran = execute(session, statement, script.executionConfig());
+                if (ran.error() != null) {
+                    return Optional.of(where + ": '" + statement + "' failed: " + ran.error());
+                }
+                return rewrite.operators().isEmpty() ? Optional.empty()
+                        : Optional.of(where + ": claims " + rewrite.operators() + " of a statement that plans none");
             }
+            Result result = execute(session, "EXPLAIN " + explainable(statement), script.executionConfig());
+            if (result.error() != null) {
+                return Optional.of(where + ": does not plan: " + result.error());
+            }
+            String plan = result.text();
+            String optimized = plan.substring(Math.max(0, plan.indexOf("== Optimized Execution Plan ==")));
+            for (String operator : rewrite.operators()) {
+                if (!optimized.contains(operator + "(")) {
+                    return Optional.of(where + ": no " + operator + " in\n" + optimized);
+                }
+            }
+            return Optional.empty();
+        } finally {
+            stock.closeSession(session);
         }
-        return Optional.empty();
     }
 
     /** What stock Flink answered a statement: its error, or the text of its rows' first column. */
