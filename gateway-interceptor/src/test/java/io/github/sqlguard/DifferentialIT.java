@@ -60,8 +60,9 @@ import java.util.concurrent.Future;
  *
  * <p>The guarded gateway proves no rewrites ({@code sql-guard.rewrite.enabled: false}): a refusal's proofs plan
  * up to {@code sql-guard.rewrite.max-plannings} candidates after its verdict is made, and what is compared here is
- * the verdict. The proofs of the same corpus's refusals are run by {@code CaseCorpusTest} (in process) and {@code
- * SharedCasesIT} (REST), and those of fresh draws of the same mutations by {@code HostileInputPropertiesIT}.
+ * the verdict. The proofs of the same corpus's refusals at the gateway are run by {@code SharedCasesIT} (REST), every
+ * rewrite of the corpus as lint proves them by {@code ProvenCorpus} (in process), and those of fresh draws of the same
+ * mutations by {@code HostileInputPropertiesIT}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DifferentialIT {
