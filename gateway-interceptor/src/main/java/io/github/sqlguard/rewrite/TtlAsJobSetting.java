@@ -328,6 +328,13 @@ final class TtlAsJobSetting implements RewriteFamily {
             String kept = written.strip();
             return new Value(kept, "'" + kept + "', the value the option had");
         }
+        // No usable value of the user's: the TTL the guard proposes for this statement, which covers its own time
+        // bounds (a WHERE ts > CURRENT_TIMESTAMP - INTERVAL '7' DAY, an interval condition: ProposedTtl) as every
+        // other family's does.
+        ProposedTtl proposed = context.proposedStateTtl();
+        if (proposed.ttl().compareTo(context.settings().stateTtl()) > 0) {
+            return new Value(proposed.value(), proposed.chosen());
+        }
         String ttl = SqlTrees.duration(context.settings().stateTtl());
         return new Value(ttl, "'" + ttl + "' (" + RewriteOptions.STATE_TTL.key() + ")");
     }

@@ -4,6 +4,7 @@ import io.github.sqlguard.rules.config.TtlBareNumberRule;
 import io.github.sqlguard.rules.config.TtlHintIgnoredRule;
 import io.github.sqlguard.rules.config.TtlInvalidValueRule;
 import io.github.sqlguard.rules.config.TtlNotATableOptionRule;
+import io.github.sqlguard.rules.config.WatermarkAheadOfEventTimeRule;
 import io.github.sqlguard.rules.config.TtlTooShortRule;
 import io.github.sqlguard.rules.config.TtlUnknownKeyRule;
 import io.github.sqlguard.rules.diagnosis.FrameWithRowNumberRule;
@@ -130,6 +131,7 @@ public final class RuleCatalog {
                         new TtlNotATableOptionRule(),
                         new TtlUnknownKeyRule(),
                         new TtlHintIgnoredRule(),
+                        new WatermarkAheadOfEventTimeRule(),
                         new RnFilterInSameSelectRule(),
                         new FrameWithRowNumberRule(),
                         new OverOrderDescRule(),

@@ -305,6 +305,8 @@ public sealed interface ParsedStatement extends ParsedSql
      *     (read back by Flink's parser, back-ticks removed): its {@code ON} condition ({@code o.id = p.order_id}), its
      *     {@code USING (id)}, or for a comma or {@code CROSS} join the equalities of two columns in its SELECT's {@code
      *     WHERE} ({@code T.sum_votes = award.votes}); empty where it has none
+     * @param watermarks the {@code WATERMARK} a {@code CREATE TABLE} declares ({@link Watermark}); empty for any other
+     *     statement
      */
     record SqlFacts(
             List<SqlOption> stateTtlHints,
@@ -333,13 +335,14 @@ public sealed interface ParsedStatement extends ParsedSql
             List<SqlOption> existsAggregateHints,
             boolean distinct,
             Map<String, String> subqueryAggregateReads,
-            List<String> joinConditions) {
+            List<String> joinConditions,
+            List<Watermark> watermarks) {
 
         /** Nothing found (a statement read without Flink's SQL parser). */
         public static final SqlFacts NONE = new SqlFacts(
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of(),
-                List.of(), false, Map.of(), List.of());
+                List.of(), false, Map.of(), List.of(), List.of());
 
         public SqlFacts {
             stateTtlHints = List.copyOf(stateTtlHints);
@@ -368,6 +371,7 @@ public sealed interface ParsedStatement extends ParsedSql
             existsAggregateHints = List.copyOf(existsAggregateHints);
             subqueryAggregateReads = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(subqueryAggregateReads));
             joinConditions = List.copyOf(joinConditions);
+            watermarks = List.copyOf(watermarks);
         }
 
         /**
@@ -392,14 +396,14 @@ public sealed interface ParsedStatement extends ParsedSql
                     functionClasses, planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames,
                     orderBys, joinTypes, overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases, setOperations,
                     subqueryPredicates, existsAggregateTables, existsAggregateHints, distinct, subqueryAggregateReads,
-                    joinConditions);
+                    joinConditions, watermarks);
         }
 
         /** Facts without table references, rank functions, jars and function classes. */
         public SqlFacts(List<SqlOption> stateTtlHints, List<SqlOption> tableOptions, List<String> rankFunctionAliases) {
             this(stateTtlHints, tableOptions, rankFunctionAliases, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
                     List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of(), List.of(),
-                    List.of(), List.of(), List.of(), false, Map.of(), List.of());
+                    List.of(), List.of(), List.of(), false, Map.of(), List.of(), List.of());
         }
     }
 
@@ -640,6 +644,21 @@ public sealed interface ParsedStatement extends ParsedSql
             return alias.isEmpty() ? name() : alias;
         }
     }
+
+    /**
+     * A {@code WATERMARK FOR column AS strategy} of a {@code CREATE TABLE}, read by Flink's SQL parser ({@code
+     * org.apache.flink.sql.parser.ddl.SqlWatermark}, in the same package on 1.20 and 2.x).
+     *
+     * @param eventTime the event-time column, as written
+     * @param strategy the strategy as Flink's parser prints it: {@code ts - INTERVAL '5' SECOND} ({@code INTERVAL - '5'
+     *     SECOND} prints as {@code INTERVAL -'5' SECOND})
+     * @param delay how far the watermark trails the column, where the strategy is the column itself (zero) or the
+     *     column plus or minus an interval literal: {@code ts - INTERVAL '5' SECOND} is 5 s, {@code ts + INTERVAL '5'
+     *     SECOND} and {@code ts - INTERVAL - '5' SECOND} are -5 s (the watermark ahead of event time); empty for any
+     *     other strategy (a function call, a computed column of another column), of which the DDL alone does not tell
+     * @param line the line of {@code WATERMARK}, 1-based
+     */
+    record Watermark(String eventTime, String strategy, Optional<java.time.Duration> delay, int line) {}
 
     /**
      * A {@code 'key' = 'value'} pair found in the statement, with its 1-based position.

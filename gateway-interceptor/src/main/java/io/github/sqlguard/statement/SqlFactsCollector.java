@@ -38,6 +38,7 @@ import org.apache.flink.sql.parser.ddl.SqlCreateFunction;
 import org.apache.flink.sql.parser.ddl.resource.SqlResource;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.sql.parser.ddl.SqlTableOption;
+import org.apache.flink.sql.parser.ddl.SqlWatermark;
 import org.apache.flink.sql.parser.dml.SqlStatementSet;
 
 import java.util.ArrayList;
@@ -81,6 +82,7 @@ final class SqlFactsCollector {
     private final List<String> unorderedOvers = new ArrayList<>();
     private final List<String> joinTypes = new ArrayList<>();
     private final List<String> joinConditions = new ArrayList<>();
+    private final List<ParsedStatement.Watermark> watermarks = new ArrayList<>();
     private final List<String> setOperations = new ArrayList<>();
     private final List<String> subqueryPredicates = new ArrayList<>();
     private final List<String> existsAggregateTables = new ArrayList<>();
@@ -154,7 +156,7 @@ final class SqlFactsCollector {
                 stateTtlHints, tableOptions, rankFunctionAliases, tableReferences, rankFunctions, jars, functionClasses,
                 planFiles, supersededTtlHints, unmatchedTtlHints, lateralLimits, stringLiterals, withItemNames, orderBys, joinTypes,
                 overOrders, unorderedOvers, groupings, matchRecognizes, aggregateAliases, setOperations, subqueryPredicates,
-                existsAggregateTables, existsAggregateHints, distinct, subqueryAggregateReads, joinConditions);
+                existsAggregateTables, existsAggregateHints, distinct, subqueryAggregateReads, joinConditions, watermarks);
     }
 
     /** Collects from {@code node} and everything under it. */
@@ -185,6 +187,13 @@ final class SqlFactsCollector {
         }
         if (node instanceof SqlHint hint) {
             collectHint(hint);
+            return;
+        }
+        if (node instanceof SqlWatermark watermark) {
+            String column = watermark.getEventTimeColumnName().toString();
+            watermarks.add(new ParsedStatement.Watermark(column, sql(watermark.getWatermarkStrategy()),
+                    watermarkDelay(watermark.getEventTimeColumnName(), watermark.getWatermarkStrategy()),
+                    watermark.getParserPosition().getLineNum()));
             return;
         }
         if (node instanceof SqlAddJar addJar) {
@@ -319,6 +328,48 @@ final class SqlFactsCollector {
                 visit(operand);
             }
         }
+    }
+
+    /**
+     * How far a watermark {@code strategy} for {@code column} trails it ({@link ParsedStatement.Watermark#delay}): zero
+     * for the column itself, the interval for {@code column - INTERVAL}, minus the interval for {@code column +
+     * INTERVAL} (either order); empty for any other strategy. An interval literal's value is signed twice, before its
+     * string ({@code INTERVAL - '5' SECOND}, {@code IntervalValue#getSign}) and inside it ({@code INTERVAL '-5'
+     * SECOND}, which {@code SqlParserUtil#intervalToMillis} reads): both count.
+     */
+    static Optional<java.time.Duration> watermarkDelay(SqlIdentifier column, SqlNode strategy) {
+        if (strategy instanceof SqlIdentifier same) {
+            return same.equalsDeep(column, org.apache.calcite.util.Litmus.IGNORE)
+                    ? Optional.of(java.time.Duration.ZERO) : Optional.empty();
+        }
+        if (!(strategy instanceof SqlCall call) || call.operandCount() != 2
+                || (call.getKind() != SqlKind.MINUS && call.getKind() != SqlKind.PLUS)) {
+            return Optional.empty();
+        }
+        SqlNode left = call.operand(0);
+        SqlNode right = call.operand(1);
+        if (call.getKind() == SqlKind.PLUS && left instanceof org.apache.calcite.sql.SqlIntervalLiteral) {
+            SqlNode swap = left;
+            left = right;
+            right = swap;
+        }
+        if (!(left instanceof SqlIdentifier id && id.equalsDeep(column, org.apache.calcite.util.Litmus.IGNORE))
+                || !(right instanceof org.apache.calcite.sql.SqlIntervalLiteral interval)) {
+            return Optional.empty();
+        }
+        org.apache.calcite.sql.SqlIntervalLiteral.IntervalValue value =
+                interval.getValueAs(org.apache.calcite.sql.SqlIntervalLiteral.IntervalValue.class);
+        if (value.getIntervalQualifier().isYearMonth()) {
+            return Optional.empty();
+        }
+        long millis;
+        try {
+            millis = value.getSign() * org.apache.calcite.sql.parser.SqlParserUtil.intervalToMillis(value);
+        } catch (RuntimeException e) {
+            // A literal Calcite cannot read as a length: Flink's own validation refuses the DDL, not this rule.
+            return Optional.empty();
+        }
+        return Optional.of(java.time.Duration.ofMillis(call.getKind() == SqlKind.MINUS ? millis : -millis));
     }
 
     /**

@@ -143,6 +143,33 @@ class StatementParserTest {
         assertThat(parser.parse("SELECT k, x FROM t ORDER BY ts").facts().overOrders()).isEmpty();
     }
 
+    /** Issue 30 (gaps): a watermark ahead of event time is read with its sign, written either way. */
+    @Test
+    void readsHowFarEachWatermarkTrailsItsEventTimeColumn() {
+        assertThat(delay("ts - INTERVAL '5' SECOND")).contains(java.time.Duration.ofSeconds(5));
+        assertThat(delay("ts")).contains(java.time.Duration.ZERO);
+        assertThat(delay("ts + INTERVAL '5' SECOND")).contains(java.time.Duration.ofSeconds(-5));
+        assertThat(delay("INTERVAL '1' MINUTE + ts")).contains(java.time.Duration.ofMinutes(-1));
+        assertThat(delay("ts - INTERVAL - '5' SECOND")).contains(java.time.Duration.ofSeconds(-5));
+        assertThat(delay("ts - INTERVAL '-0.5' SECOND")).contains(java.time.Duration.ofMillis(-500));
+        assertThat(delay("ts - INTERVAL '1:30' MINUTE TO SECOND")).contains(java.time.Duration.ofSeconds(90));
+        // Not the column plus or minus a literal: the DDL alone does not tell.
+        assertThat(delay("other_ts + INTERVAL '5' SECOND")).isEmpty();
+        assertThat(delay("COALESCE(ts, other_ts) - INTERVAL '5' SECOND")).isEmpty();
+        assertThat(parser.parse("SELECT ts + INTERVAL '5' SECOND FROM t").facts().watermarks()).isEmpty();
+    }
+
+    private java.util.Optional<java.time.Duration> delay(String strategy) {
+        List<ParsedStatement.Watermark> watermarks = parser.parse("CREATE TABLE t (k STRING, ts TIMESTAMP(3),"
+                + " other_ts TIMESTAMP(3),\n  WATERMARK FOR ts AS " + strategy + ") WITH ('connector' = 'datagen')")
+                .facts().watermarks();
+        assertThat(watermarks).singleElement().satisfies(w -> {
+            assertThat(w.eventTime()).isEqualTo("ts");
+            assertThat(w.line()).isEqualTo(2);
+        });
+        return watermarks.get(0).delay();
+    }
+
     @Test
     void readsEachOverWindowWrittenWithoutOrderBy() {
         assertThat(parser.parse("SELECT c, COUNT(a) OVER (PARTITION BY c) AS n, SUM(a) OVER (PARTITION BY c ORDER BY pt)"

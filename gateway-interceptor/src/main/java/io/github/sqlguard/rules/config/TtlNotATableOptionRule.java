@@ -72,7 +72,7 @@ public final class TtlNotATableOptionRule implements Rule {
                                         + consequence(option.source().equals("WITH") ? connector : Optional.empty()),
                                 "'" + option.key() + "' = '" + option.value() + "' (" + option.source() + ", line " + option.line() + ")",
                                 "",
-                                fix(option, StateTtl.setIn(context.config()))));
+                                fix(option, readable(option.value(), context), StateTtl.setIn(context.config()))));
             }
         }
         return hits;
@@ -112,20 +112,30 @@ public final class TtlNotATableOptionRule implements Rule {
      * Where the session already sets a TTL (a script's earlier {@code SET}), a {@code SET} of the option's value would
      * replace it for every later statement: the fix says so rather than proposing it first.
      */
-    private static String fix(SqlOption option, Optional<String> session) {
+    private static String fix(SqlOption option, String ttl, Optional<String> session) {
         String hint = "a STATE_TTL hint on the query that reads the table, naming it as that query does (its alias, if"
                 + " it has one)";
         if (session.isEmpty()) {
-            return "Remove it from the table and set the TTL for the job: SET '" + StateTtl.KEY + "' = '" + option.value()
+            return "Remove it from the table and set the TTL for the job: SET '" + StateTtl.KEY + "' = '" + ttl
                     + "', or for one join or aggregation with " + hint + ".";
         }
-        if (StateTtl.sameAs(session.get(), option.value())) {
+        if (StateTtl.sameAs(session.get(), ttl)) {
             return "Remove it from the table: the session's '" + StateTtl.KEY + "' is already '" + session.get() + "'.";
         }
         return "Remove it from the table: the session's '" + StateTtl.KEY + "' = '" + session.get() + "' stays the"
                 + " job's TTL for the later statements; for one join or aggregation, give the"
-                + " table's '" + option.value() + "' with " + hint + ". A SET '" + StateTtl.KEY + "' = '"
-                + option.value() + "' would replace '" + session.get() + "' for every later statement of the session.";
+                + (ttl.equals(option.value()) ? " table's '" : " TTL '") + ttl + "' with " + hint + ". A SET '"
+                + StateTtl.KEY + "' = '" + ttl + "' would replace '" + session.get() + "' for every later statement of the session.";
+    }
+
+    /**
+     * The TTL a fix proposes for the job in place of the table option's {@code value}: that value where Flink reads it
+     * as a duration ({@code '24 h'}), else the TTL the guard advises for the statement ({@code
+     * AnalysisContext#advised}, which covers the statement's own time bounds: {@code rewrite.ProposedTtl}), never a
+     * value Flink would refuse in a {@code SET} ({@code '1w'}: Flink's {@code TimeUtils} reads no week unit; case 1189).
+     */
+    private static String readable(String value, AnalysisContext context) {
+        return StateTtl.parse(value).isPresent() ? value : StateTtl.format(context.advised().stateTtl());
     }
 
     /**
@@ -155,7 +165,7 @@ public final class TtlNotATableOptionRule implements Rule {
         String where = inHint ? "an OPTIONS hint of this query" : "the table's WITH clause";
         String named = table == null ? "the table" : "table '" + table + "'";
         String written = "'" + key + "'" + (value == null ? "" : " = '" + value + "'");
-        String ttl = value == null ? "1 d" : value;
+        String ttl = readable(value, context);
         String shortName = table == null ? null : SqlIdentifiers.lastName(table);
         // A hint names the table as the query does: by its alias where it has one.
         String hintName = shortName == null ? null
